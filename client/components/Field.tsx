@@ -1,0 +1,312 @@
+import { useId } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+
+export type FieldError = string | string[] | null | undefined;
+
+function errorList(error: FieldError): string[] {
+  if (!error) return [];
+  return (Array.isArray(error) ? error : [error]).filter((e) => e.length > 0);
+}
+
+function joinIds(...ids: (string | false | null | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean).join(' ');
+  return list || undefined;
+}
+
+/** Shared wiring: ids, aria-describedby and aria-invalid for a labelled control. */
+function useFieldIds(id: string | undefined, hint: ReactNode, error: FieldError, describedBy?: string) {
+  const generated = useId();
+  const controlId = id ?? `field${generated}`;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const errors = errorList(error);
+  const hasHint = hint !== undefined && hint !== null && hint !== false && hint !== '';
+  return {
+    controlId,
+    hintId,
+    errorId,
+    errors,
+    hasHint,
+    aria: {
+      'aria-describedby': joinIds(describedBy, hasHint && hintId, errors.length > 0 && errorId),
+      'aria-invalid': errors.length > 0 ? (true as const) : undefined,
+    },
+  };
+}
+
+function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: ReactNode; required?: boolean }) {
+  return (
+    <label className="field__label" htmlFor={htmlFor}>
+      {label}
+      {required && (
+        <span className="field__required">
+          <span aria-hidden="true"> *</span>
+          <span className="sr-only"> (required)</span>
+        </span>
+      )}
+    </label>
+  );
+}
+
+function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
+  return (
+    <p className="field__hint" id={id}>
+      {hint}
+    </p>
+  );
+}
+
+function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <div className="field__error" id={id}>
+      {errors.map((message, i) => (
+        <p key={i} className="field__error-item">
+          <span className="field__error-icon" aria-hidden="true">!</span>
+          <span className="sr-only">Error: </span>
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+type CommonFieldProps = {
+  label: ReactNode;
+  name: string;
+  error?: FieldError;
+  hint?: ReactNode;
+  required?: boolean;
+  /** Extra class on the wrapping .field element. */
+  className?: string;
+};
+
+// ---------------------------------------------------------------------------
+
+export type TextFieldProps = CommonFieldProps &
+  Omit<ComponentPropsWithRef<'input'>, 'onChange' | 'value' | 'name' | 'type' | 'className' | 'children'> & {
+    type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number' | 'date' | 'time' | 'datetime-local';
+    value: string;
+    onChange: (value: string) => void;
+    autoComplete?: string;
+  };
+
+export function TextField({
+  label,
+  name,
+  type = 'text',
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  className,
+  id,
+  'aria-describedby': describedBy,
+  ...rest
+}: TextFieldProps) {
+  const f = useFieldIds(id, hint, error, describedBy);
+  return (
+    <div className={['field', f.errors.length > 0 && 'field--invalid', className].filter(Boolean).join(' ')}>
+      <FieldLabel htmlFor={f.controlId} label={label} required={required} />
+      {f.hasHint && <FieldHint id={f.hintId} hint={hint} />}
+      <input
+        {...rest}
+        {...f.aria}
+        id={f.controlId}
+        className="field__control"
+        name={name}
+        type={type}
+        value={value}
+        required={required}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <FieldErrors id={f.errorId} errors={f.errors} />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------
+
+export type SelectOption = { value: string; label: string; disabled?: boolean };
+
+export type SelectFieldProps = CommonFieldProps &
+  Omit<ComponentPropsWithRef<'select'>, 'onChange' | 'value' | 'name' | 'className' | 'children' | 'multiple'> & {
+    value: string;
+    onChange: (value: string) => void;
+    options: SelectOption[];
+    /** Adds a first empty option with this text (e.g. "Choose a school…"). */
+    placeholder?: string;
+  };
+
+export function SelectField({
+  label,
+  name,
+  value,
+  onChange,
+  options,
+  placeholder,
+  error,
+  hint,
+  required,
+  className,
+  id,
+  'aria-describedby': describedBy,
+  ...rest
+}: SelectFieldProps) {
+  const f = useFieldIds(id, hint, error, describedBy);
+  return (
+    <div className={['field', f.errors.length > 0 && 'field--invalid', className].filter(Boolean).join(' ')}>
+      <FieldLabel htmlFor={f.controlId} label={label} required={required} />
+      {f.hasHint && <FieldHint id={f.hintId} hint={hint} />}
+      <select
+        {...rest}
+        {...f.aria}
+        id={f.controlId}
+        className="field__control field__control--select"
+        name={name}
+        value={value}
+        required={required}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={f.errorId} errors={f.errors} />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------
+
+export type TextAreaFieldProps = CommonFieldProps &
+  Omit<ComponentPropsWithRef<'textarea'>, 'onChange' | 'value' | 'name' | 'className' | 'children'> & {
+    value: string;
+    onChange: (value: string) => void;
+  };
+
+export function TextAreaField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  className,
+  id,
+  rows = 4,
+  'aria-describedby': describedBy,
+  ...rest
+}: TextAreaFieldProps) {
+  const f = useFieldIds(id, hint, error, describedBy);
+  return (
+    <div className={['field', f.errors.length > 0 && 'field--invalid', className].filter(Boolean).join(' ')}>
+      <FieldLabel htmlFor={f.controlId} label={label} required={required} />
+      {f.hasHint && <FieldHint id={f.hintId} hint={hint} />}
+      <textarea
+        {...rest}
+        {...f.aria}
+        id={f.controlId}
+        className="field__control field__control--textarea"
+        name={name}
+        rows={rows}
+        value={value}
+        required={required}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <FieldErrors id={f.errorId} errors={f.errors} />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------
+
+export type CheckboxFieldProps = CommonFieldProps &
+  Omit<ComponentPropsWithRef<'input'>, 'onChange' | 'checked' | 'value' | 'name' | 'type' | 'className' | 'children'> & {
+    checked: boolean;
+    onChange: (checked: boolean) => void;
+    value?: string;
+  };
+
+export function CheckboxField({
+  label,
+  name,
+  checked,
+  onChange,
+  error,
+  hint,
+  required,
+  className,
+  id,
+  'aria-describedby': describedBy,
+  ...rest
+}: CheckboxFieldProps) {
+  const f = useFieldIds(id, hint, error, describedBy);
+  return (
+    <div
+      className={['field', 'field--checkbox', f.errors.length > 0 && 'field--invalid', className]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <div className="field__check-row">
+        <input
+          {...rest}
+          {...f.aria}
+          id={f.controlId}
+          className="field__checkbox"
+          type="checkbox"
+          name={name}
+          checked={checked}
+          required={required}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <FieldLabel htmlFor={f.controlId} label={label} required={required} />
+      </div>
+      {f.hasHint && <FieldHint id={f.hintId} hint={hint} />}
+      <FieldErrors id={f.errorId} errors={f.errors} />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------
+
+export type FormErrorProps = {
+  /** Message(s) to show; nothing renders when empty. */
+  error?: FieldError;
+  title?: string;
+  children?: ReactNode;
+};
+
+/** Form-level error summary, announced immediately (role="alert"). */
+export function FormError({ error, title, children }: FormErrorProps) {
+  const errors = errorList(error);
+  if (errors.length === 0 && !children) return null;
+  return (
+    <div className="form-error" role="alert">
+      <span className="form-error__icon" aria-hidden="true">!</span>
+      <div className="form-error__content">
+        <p className="form-error__title">
+          {title ?? (
+            <>
+              <span className="sr-only">Error: </span>
+              {errors.length > 1 ? 'Please fix the following:' : errors[0] ?? 'Something went wrong.'}
+            </>
+          )}
+        </p>
+        {(title !== undefined || errors.length > 1) && errors.length > 0 && (
+          <ul className="form-error__list">
+            {errors.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ul>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}

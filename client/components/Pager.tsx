@@ -1,0 +1,75 @@
+import { PAGER_RANGE } from '../../common/constants';
+
+/**
+ * The page numbers to show: at most `range` consecutive pages, centred on `page`
+ * where possible and shifted to stay inside 1..lastPage.
+ */
+export function pageWindow(page: number, lastPage: number, range: number = PAGER_RANGE): number[] {
+  const last = Math.floor(lastPage);
+  if (!Number.isFinite(last) || last < 1) return [];
+  const size = Math.max(1, Math.min(Math.floor(range) || 1, last));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), last);
+  const before = Math.floor((size - 1) / 2);
+  const start = Math.max(1, Math.min(current - before, last - size + 1));
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+export type PagerProps = {
+  page: number;
+  lastPage: number;
+  onChange: (page: number) => void;
+  /** How many numbered page buttons to show at most. */
+  range?: number;
+  className?: string;
+};
+
+export function Pager({ page, lastPage, onChange, range = PAGER_RANGE, className }: PagerProps) {
+  if (lastPage <= 1) return null;
+  const pages = pageWindow(page, lastPage, range);
+  const go = (p: number) => {
+    if (p >= 1 && p <= lastPage && p !== page) onChange(p);
+  };
+  return (
+    <nav className={['pager', className].filter(Boolean).join(' ')} aria-label="Pagination">
+      <ul className="pager__list">
+        <li className="pager__item">
+          <button
+            type="button"
+            className="pager__btn pager__btn--prev"
+            onClick={() => go(page - 1)}
+            disabled={page <= 1}
+          >
+            <span aria-hidden="true">‹ </span>Previous<span className="sr-only"> page</span>
+          </button>
+        </li>
+        {pages.map((p) => (
+          <li key={p} className="pager__item">
+            <button
+              type="button"
+              className="pager__btn pager__btn--num"
+              aria-label={`Page ${p}`}
+              aria-current={p === page ? 'page' : undefined}
+              onClick={() => go(p)}
+            >
+              {p}
+            </button>
+          </li>
+        ))}
+        <li className="pager__item">
+          <button
+            type="button"
+            className="pager__btn pager__btn--next"
+            onClick={() => go(page + 1)}
+            disabled={page >= lastPage}
+          >
+            Next<span className="sr-only"> page</span>
+            <span aria-hidden="true"> ›</span>
+          </button>
+        </li>
+      </ul>
+      <p className="pager__status">
+        Page {page} of {lastPage}
+      </p>
+    </nav>
+  );
+}

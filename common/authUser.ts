@@ -1,0 +1,25 @@
+// The User shape answered by GET /api/auth/user (spec §3), shared by server presenter and client.
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  date_locale: string;
+  timezone: string;
+  /** 'admin' for the provider's own staff, 'app' for district users. */
+  area: 'app' | 'admin';
+  last_login_at: string | null;
+  district: {
+    id: number;
+    name: string;
+    state: string;
+    timezone: string;
+    status: 'trial' | 'active' | 'suspended';
+    trial_ends_at: string | null;
+    plan: { key: string; name: string };
+    features: string[];
+  } | null;
+  security: { permissions: string[]; roles: string[] };
+  buildings: { id: number; name: string }[];
+  impersonating: boolean;
+  impersonator: { id: number; name: string; email: string } | null;
+}

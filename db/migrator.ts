@@ -1,0 +1,18 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DB } from './connection';
+import * as m0001 from './migrations/20261121_0001_foundation';
+
+// A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
+const MIGRATIONS: Record<string, Migration> = {
+  '20261121_0001_foundation': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** The one migrator used by start, the CLI and the tests. Throws when a migration fails. */
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, '..'),
+  test: {
+    include: ['{server,client,common,db,scripts}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', 'dist/**'],
+    env: { NODE_ENV: 'test', SCRYPT_N: '1024' },
+    testTimeout: 20_000,
+    hookTimeout: 120_000,
+    // Browser tests start their own server each; two cores run two files at a time.
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,80 @@
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import { CLIENT_ERROR_MAX_BYTES, SESSION_IDLE_TIMEOUT_MS } from '../common/constants';
+import type { Deps } from './deps';
+import { loadAuth } from './http/auth';
+import { csrfProtection } from './http/csrf';
+import { apiNotFound, errorMiddleware } from './http/errors';
+import { DatabaseSessionStore } from './http/sessionStore';
+import { accountRoutes } from './features/account/routes';
+import { authRoutes } from './features/auth/routes';
+import { clientErrorRoutes } from './features/clientErrors/routes';
+import { healthRoutes } from './features/health/routes';
+import { planRoutes } from './features/plans/routes';
+import { staticRoutes } from './static';
+
+export const SESSION_COOKIE = 'coachwell_session';
+
+/** Builds the Express app without listening, so tests drive it through supertest. */
+export function createApp(deps: Deps): express.Express {
+  const { config, db } = deps;
+  const secure = config.env === 'production';
+  const app = express();
+  app.disable('x-powered-by');
+  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+
+  const sentryOrigin = config.sentryDsn ? new URL(config.sentryDsn).origin : null;
+  app.use(helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        // React sets a few dynamic positions (tooltips, popovers) through style attributes.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : [])],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  }));
+
+  const api = express.Router();
+  // The client-error reporter takes small bodies only; the first parser to run wins.
+  api.use('/client-error', express.json({ limit: CLIENT_ERROR_MAX_BYTES }));
+  api.use(express.json({ limit: '100kb' }));
+  api.use(cookieParser());
+  api.use(session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    store: new DatabaseSessionStore(db),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true, // idle timeout: every request pushes the expiry SESSION_IDLE_TIMEOUT_MS ahead
+    cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_IDLE_TIMEOUT_MS, path: '/' },
+  }));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(healthRoutes(deps));
+  api.use(csrfProtection(secure));
+  api.use(loadAuth(db));
+  api.use(authRoutes(deps));
+  api.use(accountRoutes(deps));
+  api.use(planRoutes(deps));
+  api.use(clientErrorRoutes(deps));
+  api.use(apiNotFound);
+
+  app.use('/api', api);
+  app.use(staticRoutes(config.publicDir, config.sentryDsn));
+  app.use(errorMiddleware((err) => deps.log(err)));
+  return app;
+}

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type DB } from '../db/connection';
+import { migrateToLatest } from '../db/migrator';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seeds/demo';
+import { seedReference } from '../db/seeds/reference';
+import type { Config } from './config';
+import { createDistrict, createUser } from './features/auth/service';
+
+/** Opens the database, runs migrations and reference data. `isNew` is true when the schema was just created. */
+export async function prepareDatabase(config: Pick<Config, 'databaseFile'>): Promise<{ db: DB; isNew: boolean }> {
+  if (config.databaseFile !== ':memory:') fs.mkdirSync(path.dirname(config.databaseFile), { recursive: true });
+  const db = openDatabase(config.databaseFile);
+  const applied = await migrateToLatest(db);
+  await seedReference(db);
+  return { db, isNew: applied.includes('20261121_0001_foundation') };
+}
+
+export function runDemoSeed(db: DB): Promise<boolean> {
+  return seedDemo(db, { createDistrict, createUser });
+}
+
+export function demoAccountsText(): string {
+  const lines = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(32)} ${a.role}${a.district ? '' : '  (sign in at /admin/auth/login)'}`);
+  return `Demo accounts (password: ${DEMO_PASSWORD}):\n${lines.join('\n')}`;
+}

@@ -1,0 +1,201 @@
+import { Router, type Request, type Response } from 'express';
+import {
+  acceptInviteSchema, impersonateSchema, loginSchema, passwordResetRequestSchema, passwordResetSchema, registerSchema,
+} from '../../../common/schemas/auth';
+import { hasPermission } from '../../../common/permissions';
+import { nowIso } from '../../../db/connection';
+import type { User } from '../../../db/types';
+import type { Deps } from '../../deps';
+import { buildAuthContext, requireAuth } from '../../http/auth';
+import { issueCsrfToken } from '../../http/csrf';
+import { conflict, forbidden, notFound, validationError } from '../../http/errors';
+import { clientKey } from '../../http/rateLimit';
+import { validate } from '../../http/validate';
+import { recordAudit } from '../../lib/audit';
+import { actionEmail } from '../../lib/mailer';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords';
+import { endUserSessions } from '../../http/sessionStore';
+import { presentAuthUser } from './presenter';
+import { findUserByEmail, findUserById, normalizeEmail } from './queries';
+import {
+  createDistrict, createPasswordReset, createUser, findOpenInvite, findOpenPasswordReset,
+} from './service';
+
+export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+export const ADMIN_LOGIN_REFUSED = 'This sign-in page is for Coachwell staff. District users sign in at /app/auth/login.';
+export const APP_LOGIN_REFUSED = 'This is a Coachwell staff account. Please sign in at /admin/auth/login.';
+export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password.';
+
+/** Starts a fresh session for the user: new id (no fixation), new CSRF token, login time for the absolute timeout. */
+async function startSession(req: Request, res: Response, user: User, secure: boolean): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  req.session.userId = user.id;
+  req.session.startedAt = Date.now();
+  issueCsrfToken(req, res, secure, true);
+}
+
+async function answerUser(deps: Deps, res: Response, user: User, impersonator: User | null, status = 200) {
+  res.status(status).json(presentAuthUser(await buildAuthContext(deps.db, user, impersonator)));
+}
+
+export function authRoutes(deps: Deps): Router {
+  const { db, config, mailer, limiter } = deps;
+  const secure = config.env === 'production';
+  const router = Router();
+
+  router.get('/auth/user', async (req, res) => {
+    res.json(presentAuthUser(requireAuth(req)));
+  });
+
+  router.post('/auth/login', async (req, res) => {
+    const input = validate(loginSchema, req.body);
+    limiter.hit(clientKey(req, 'login', input.email), 10);
+    const user = await findUserByEmail(db, input.email);
+    const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
+    if (!user || !passwordOk || user.status === 'invited') {
+      await recordAudit(db, req, {
+        action: 'login_failed', districtId: user?.district_id ?? null, actorId: user?.id ?? null,
+        details: { email: normalizeEmail(input.email), area: input.area },
+      });
+      throw validationError({ email: [BAD_CREDENTIALS] });
+    }
+    if (user.status === 'disabled') {
+      throw validationError({ email: ['This account has been deactivated. Contact your district administrator.'] });
+    }
+    const userArea = user.district_id === null ? 'admin' : 'app';
+    if (userArea !== input.area) {
+      throw validationError({ email: [input.area === 'admin' ? ADMIN_LOGIN_REFUSED : APP_LOGIN_REFUSED] });
+    }
+    await startSession(req, res, user, secure);
+    const now = nowIso();
+    await db.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
+    await recordAudit(db, req, { action: 'login', districtId: user.district_id, actorId: user.id, details: { area: input.area } });
+    await answerUser(deps, res, { ...user, last_login_at: now }, null);
+  });
+
+  router.post('/auth/logout', async (req, res) => {
+    const auth = req.auth;
+    if (auth) {
+      await recordAudit(db, req, {
+        action: 'logout', districtId: auth.impersonator ? null : auth.user.district_id,
+        actorId: (auth.impersonator ?? auth.user).id,
+      });
+    }
+    await new Promise<void>((resolve) => req.session.regenerate(() => resolve()));
+    issueCsrfToken(req, res, secure, true);
+    res.status(204).end();
+  });
+
+  router.post('/auth/register', async (req, res) => {
+    limiter.hit(clientKey(req, 'register'), 10);
+    const input = validate(registerSchema, req.body);
+    if (await findUserByEmail(db, input.email)) {
+      throw validationError({ email: ['An account with this email already exists. Sign in instead.'] });
+    }
+    const user = await db.transaction().execute(async (trx) => {
+      const districtId = await createDistrict(trx, { name: input.district_name, state: input.state, planKey: 'essentials' });
+      return createUser(trx, { districtId, email: input.email, name: input.name, roles: ['district-admin'], password: input.password });
+    });
+    await startSession(req, res, user, secure);
+    await db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', user.id).execute();
+    await recordAudit(db, req, { action: 'district_registered', districtId: user.district_id, actorId: user.id });
+    await answerUser(deps, res, user, null, 201);
+  });
+
+  router.post('/auth/password-reset', async (req, res) => {
+    const input = validate(passwordResetRequestSchema, req.body);
+    limiter.hit(clientKey(req, 'reset', input.email), 5);
+    const user = await findUserByEmail(db, input.email);
+    const userArea = user && (user.district_id === null ? 'admin' : 'app');
+    if (user && user.status === 'active' && userArea === input.area) {
+      const token = await createPasswordReset(db, user.id);
+      const link = `${config.appUrl}/${input.area}/auth/password-reset/${token}/${encodeURIComponent(user.email)}`;
+      await mailer.send(actionEmail({
+        to: user.email,
+        subject: 'Reset your Coachwell password',
+        intro: `Hi ${user.name}, we received a request to reset the password of your Coachwell account.`,
+        action: 'Choose a new password',
+        link,
+        outro: 'The link works once and expires in 60 minutes. If you did not ask for it, you can ignore this email.',
+      }));
+      await recordAudit(db, req, { action: 'password_reset_requested', districtId: user.district_id, actorId: user.id });
+    }
+    res.json({ message: RESET_SENT });
+  });
+
+  router.post('/auth/password-reset/confirm', async (req, res) => {
+    const input = validate(passwordResetSchema, req.body);
+    limiter.hit(clientKey(req, 'reset-confirm', input.email), 10);
+    const user = await findUserByEmail(db, input.email);
+    const reset = user && user.status === 'active' ? await findOpenPasswordReset(db, input.token, user.id) : undefined;
+    if (!user || !reset) throw validationError({ token: ['This password reset link is invalid or has expired. Ask for a new one.'] });
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: await hashPassword(input.password), updated_at: nowIso() }).where('id', '=', user.id).execute();
+      await trx.updateTable('password_resets').set({ used_at: nowIso() }).where('id', '=', reset.id).execute();
+      await endUserSessions(trx, user.id);
+    });
+    await recordAudit(db, req, { action: 'password_reset', districtId: user.district_id, actorId: user.id });
+    res.json({ message: 'Your password has been reset. Sign in with your new password.', area: user.district_id === null ? 'admin' : 'app' });
+  });
+
+  router.get('/auth/invite/:token', async (req, res) => {
+    limiter.hit(clientKey(req, 'invite'), 30);
+    const invite = await findOpenInvite(db, req.params.token);
+    if (!invite) throw notFound('This invitation is invalid or has expired. Ask your administrator for a new one.');
+    res.json({
+      email: invite.email,
+      name: invite.name,
+      area: invite.district_id === null ? 'admin' : 'app',
+      district: invite.district_name ? { name: invite.district_name } : null,
+      invited_by: invite.invited_by_name ? { name: invite.invited_by_name } : null,
+      expires_at: invite.expires_at,
+    });
+  });
+
+  router.post('/auth/invite/:token', async (req, res) => {
+    limiter.hit(clientKey(req, 'invite'), 30);
+    const input = validate(acceptInviteSchema, req.body);
+    const invite = await findOpenInvite(db, req.params.token);
+    if (!invite) throw notFound('This invitation is invalid or has expired. Ask your administrator for a new one.');
+    const now = nowIso();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({
+        name: input.name, password_hash: await hashPassword(input.password), status: 'active', updated_at: now, last_login_at: now,
+      }).where('id', '=', invite.user_id).execute();
+      await trx.updateTable('invites').set({ accepted_at: now }).where('id', '=', invite.id).execute();
+    });
+    const user = (await findUserById(db, invite.user_id))!;
+    await startSession(req, res, user, secure);
+    await recordAudit(db, req, { action: 'invite_accepted', districtId: user.district_id, actorId: user.id });
+    await answerUser(deps, res, user, null);
+  });
+
+  router.post('/auth/impersonate', async (req, res) => {
+    const auth = requireAuth(req);
+    const input = validate(impersonateSchema, req.body);
+    if (auth.impersonator) throw conflict('Stop impersonating before you impersonate someone else.');
+    if (!hasPermission(auth.permissions, 'impersonate')) throw forbidden();
+    const target = await findUserById(db, input.user_id);
+    if (!target || target.district_id === null) throw notFound('We could not find that district user.');
+    if (target.status !== 'active') throw validationError({ user_id: ['Only active users can be impersonated.'] });
+    req.session.impersonatedUserId = target.id;
+    await recordAudit(db, req, {
+      action: 'impersonation_started', districtId: target.district_id, actorId: auth.user.id, impersonatorId: auth.user.id,
+      subjectType: 'user', subjectId: target.id,
+    });
+    await answerUser(deps, res, target, auth.user);
+  });
+
+  router.post('/auth/unimpersonate', async (req, res) => {
+    const auth = requireAuth(req);
+    if (!auth.impersonator) throw conflict('You are not impersonating anyone.');
+    delete req.session.impersonatedUserId;
+    await recordAudit(db, req, {
+      action: 'impersonation_stopped', districtId: auth.user.district_id, actorId: auth.impersonator.id,
+      impersonatorId: auth.impersonator.id, subjectType: 'user', subjectId: auth.user.id,
+    });
+    await answerUser(deps, res, auth.impersonator, null);
+  });
+
+  return router;
+}

@@ -1,0 +1,138 @@
+import { addDays, addMinutes } from 'date-fns';
+import type { DB } from '../../../db/connection';
+import { nowIso } from '../../../db/connection';
+import type { User } from '../../../db/types';
+import { INVITE_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, TRIAL_DAYS } from '../../../common/constants';
+import { hashPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import { validationError } from '../../http/errors';
+import { findUserByEmail, normalizeEmail, roleIdsByName } from './queries';
+
+export function slugify(name: string): string {
+  return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'district';
+}
+
+async function uniqueSlug(db: DB, name: string): Promise<string> {
+  const base = slugify(name);
+  for (let i = 1; ; i++) {
+    const slug = i === 1 ? base : `${base}-${i}`;
+    const taken = await db.selectFrom('districts').select('id').where('slug', '=', slug).executeTakeFirst();
+    if (!taken) return slug;
+  }
+}
+
+export async function createDistrict(
+  db: DB,
+  input: { name: string; state: string; planKey: string; status?: 'trial' | 'active'; timezone?: string; seats?: number },
+): Promise<number> {
+  const plan = await db.selectFrom('plans').select('id').where('key', '=', input.planKey).executeTakeFirst();
+  if (!plan) throw new Error(`Unknown plan "${input.planKey}".`);
+  const now = nowIso();
+  const status = input.status ?? 'trial';
+  const { id } = await db.insertInto('districts').values({
+    name: input.name,
+    slug: await uniqueSlug(db, input.name),
+    state: input.state,
+    timezone: input.timezone ?? 'America/Chicago',
+    plan_id: plan.id,
+    status,
+    trial_ends_at: status === 'trial' ? addDays(new Date(), TRIAL_DAYS).toISOString() : null,
+    seats: input.seats ?? 5,
+    school_year_start_month: 8,
+    settings: '{}',
+    created_at: now,
+    updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface NewUserInput {
+  districtId: number | null;
+  email: string;
+  name: string;
+  roles: string[];
+  password?: string;
+  buildingIds?: number[];
+}
+
+/** Creates a login with roles (and buildings); without a password the user starts as invited. */
+export async function createUser(db: DB, input: NewUserInput): Promise<User> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(db, email)) {
+    throw validationError({ email: ['An account with this email already exists.'] });
+  }
+  const roles = await roleIdsByName(db, input.roles);
+  const unknown = input.roles.filter((r) => !roles.some((row) => row.name === r));
+  if (unknown.length) throw validationError({ roles: [`Unknown role: ${unknown.join(', ')}.`] });
+  const wantedArea = input.districtId === null ? 'admin' : 'app';
+  if (roles.some((r) => r.area !== wantedArea)) {
+    throw validationError({ roles: [wantedArea === 'admin' ? 'Provider staff take provider roles only.' : 'District users take district roles only.'] });
+  }
+  const now = nowIso();
+  const user = await db.insertInto('users').values({
+    district_id: input.districtId,
+    email,
+    name: input.name.trim(),
+    password_hash: input.password ? await hashPassword(input.password) : null,
+    status: input.password ? 'active' : 'invited',
+    date_locale: 'en-US',
+    timezone: 'America/Chicago',
+    created_at: now,
+    updated_at: now,
+  }).returningAll().executeTakeFirstOrThrow();
+  for (const role of roles) await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+  for (const buildingId of input.buildingIds ?? []) {
+    await db.insertInto('user_buildings').values({ user_id: user.id, building_id: buildingId }).execute();
+  }
+  return user;
+}
+
+/** A single-use invite link token for an invited user, valid for INVITE_TTL_DAYS days. */
+export async function createInvite(db: DB, user: User, invitedBy: number | null): Promise<string> {
+  const { token, hash } = newToken();
+  await db.insertInto('invites').values({
+    district_id: user.district_id,
+    user_id: user.id,
+    invited_by: invitedBy,
+    token_hash: hash,
+    expires_at: addDays(new Date(), INVITE_TTL_DAYS).toISOString(),
+    created_at: nowIso(),
+  }).execute();
+  return token;
+}
+
+/** The open invite behind a token, or undefined when unknown, used, revoked or expired. */
+export function findOpenInvite(db: DB, token: string) {
+  return db.selectFrom('invites')
+    .innerJoin('users', 'users.id', 'invites.user_id')
+    .leftJoin('districts', 'districts.id', 'invites.district_id')
+    .leftJoin('users as inviter', 'inviter.id', 'invites.invited_by')
+    .select([
+      'invites.id', 'invites.user_id', 'invites.expires_at', 'users.email', 'users.name', 'users.district_id',
+      'districts.name as district_name', 'inviter.name as invited_by_name',
+    ])
+    .where('invites.token_hash', '=', hashToken(token))
+    .where('invites.accepted_at', 'is', null)
+    .where('invites.revoked_at', 'is', null)
+    .where('invites.expires_at', '>', nowIso())
+    .where('users.status', '=', 'invited')
+    .executeTakeFirst();
+}
+
+export async function createPasswordReset(db: DB, userId: number): Promise<string> {
+  const { token, hash } = newToken();
+  // A new link replaces any older one still open.
+  await db.updateTable('password_resets').set({ used_at: nowIso() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db.insertInto('password_resets').values({
+    user_id: userId,
+    token_hash: hash,
+    expires_at: addMinutes(new Date(), PASSWORD_RESET_TTL_MINUTES).toISOString(),
+    created_at: nowIso(),
+  }).execute();
+  return token;
+}
+
+export function findOpenPasswordReset(db: DB, token: string, userId: number) {
+  return db.selectFrom('password_resets').select(['id']).where('token_hash', '=', hashToken(token))
+    .where('user_id', '=', userId).where('used_at', 'is', null).where('expires_at', '>', nowIso()).executeTakeFirst();
+}

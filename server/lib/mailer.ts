@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the message is about; logged in file mode so a developer can follow it. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written to `<dataDir>/mail/` as an .eml
+ * file and its link logged, so developers and browser tests can follow it.
+ */
+export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string; log?: (line: string) => void }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      },
+    };
+  }
+  const dir = path.join(opts.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const log = opts.log ?? ((line: string) => console.log(line));
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      fs.mkdirSync(dir, { recursive: true });
+      const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      log(`[mail] "${mail.subject}" to ${mail.to} → ${file}${mail.link ? `\n[mail] link: ${mail.link}` : ''}`);
+    },
+  };
+}
+
+/** Keeps sent mail in memory: for tests. */
+export function createMemoryMailer(): Mailer & { sent: Mail[] } {
+  const sent: Mail[] = [];
+  return { sent, async send(mail) { sent.push(mail); } };
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A plain, accessible transactional email around one call-to-action link. */
+export function actionEmail(opts: { to: string; subject: string; intro: string; action: string; link: string; outro: string }): Mail {
+  const text = `${opts.intro}\n\n${opts.action}: ${opts.link}\n\n${opts.outro}\n\n— Coachwell`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c2b2b;line-height:1.5">
+<p>${escapeHtml(opts.intro)}</p>
+<p><a href="${escapeHtml(opts.link)}" style="display:inline-block;background:#0f6e6e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
+<p style="font-size:14px;color:#4a5a5a">Or paste this address into your browser: ${escapeHtml(opts.link)}</p>
+<p style="font-size:14px;color:#4a5a5a">${escapeHtml(opts.outro)}</p><p>— Coachwell</p></body></html>`;
+  return { to: opts.to, subject: opts.subject, text, html, link: opts.link };
+}

@@ -1,0 +1,46 @@
+import * as Sentry from '@sentry/node';
+import { createApp } from './app';
+import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
+import { loadConfig } from './config';
+import { RateLimiter } from './http/rateLimit';
+import { pruneExpiredSessions } from './http/sessionStore';
+import { createMailer } from './lib/mailer';
+
+const config = loadConfig();
+if (config.sentryDsn) Sentry.init({ dsn: config.sentryDsn, environment: config.env });
+
+const { db, isNew } = await prepareDatabase(config);
+if (config.env !== 'production' && (isNew || process.env.SEED_DEMO === '1')) {
+  if (await runDemoSeed(db)) console.log('Seeded the demo districts.');
+}
+if (config.env !== 'production') console.log(demoAccountsText());
+
+const app = createApp({
+  db,
+  config,
+  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+  limiter: new RateLimiter(config.rateLimits),
+  log: (...args) => console.error(...args),
+});
+
+const server = app.listen(config.port, () => {
+  console.log(`Coachwell is listening on ${config.appUrl} (data in ${config.dataDir})`);
+});
+const pruner = setInterval(() => void pruneExpiredSessions(db).catch(() => {}), 15 * 60_000);
+pruner.unref();
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing requests in flight, then closing.`);
+  // Stop accepting connections, let in-flight requests finish, then close the database.
+  server.close(async () => {
+    await db.destroy();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(1), 10_000).unref();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

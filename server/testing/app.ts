@@ -1,0 +1,53 @@
+import request from 'supertest';
+import type { Agent } from 'supertest';
+import { createApp } from '../app';
+import { prepareDatabase } from '../bootstrap';
+import { loadConfig } from '../config';
+import { RateLimiter } from '../http/rateLimit';
+import { createMemoryMailer } from '../lib/mailer';
+import type { User } from '../../db/types';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+/** A fresh in-memory database and app per call: tests never share state. */
+export async function createTestApp(opts: { rateLimits?: boolean } = {}) {
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), databaseFile: ':memory:', publicDir: '/nonexistent', appUrl: 'http://coachwell.test' };
+  const { db } = await prepareDatabase(config);
+  const mailer = createMemoryMailer();
+  const logged: unknown[] = [];
+  const app = createApp({ db, config, mailer, limiter: new RateLimiter(opts.rateLimits ?? false), log: (...a) => logged.push(a) });
+  return { app, db, mailer, logged };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A cookie-keeping agent that has fetched its CSRF token, so state-changing calls pass. */
+export async function guestAgent(app: TestApp['app']): Promise<Agent & { xsrf: () => string }> {
+  const agent = request.agent(app);
+  const res = await agent.get('/api/health');
+  await agent.get('/api/auth/user');
+  void res;
+  const withToken = agent as Agent & { xsrf: () => string };
+  withToken.xsrf = () => xsrfFrom(agent);
+  return withToken;
+}
+
+function xsrfFrom(agent: Agent): string {
+  // supertest's agent keeps a cookie jar; read XSRF-TOKEN back from it.
+  const jar = (agent as unknown as { jar: { getCookie: (name: string, opts: unknown) => { value: string } | undefined } }).jar;
+  const cookie = jar.getCookie('XSRF-TOKEN', { domain: '127.0.0.1', path: '/', secure: false, script: true });
+  return cookie ? decodeURIComponent(cookie.value) : '';
+}
+
+/** Headers every state-changing call of the SPA sends. */
+export function csrfHeaders(agent: { xsrf: () => string }) {
+  return { 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': agent.xsrf() };
+}
+
+export async function loginAs(app: TestApp['app'], user: Pick<User, 'email' | 'district_id'>, password = TEST_PASSWORD) {
+  const agent = await guestAgent(app);
+  const res = await agent.post('/api/auth/login').set(csrfHeaders(agent))
+    .send({ email: user.email, password, area: user.district_id === null ? 'admin' : 'app' });
+  if (res.status !== 200) throw new Error(`login as ${user.email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return agent;
+}
