@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthUser } from '../../common/authUser';
+import { ROLE_PERMISSIONS } from '../../common/permissions';
+import { guardRedirect, safeRedirect } from './Guard';
+import { adminNavigation, appNavigation } from './navigation';
+import { ROUTES, type RouteDef } from './routeTable';
+
+function userWith(role: string, extra: Partial<AuthUser> = {}): AuthUser {
+  const def = ROLE_PERMISSIONS[role]!;
+  return {
+    id: 1, name: 'T', email: 't@x.org', date_locale: 'en-US', timezone: 'UTC', area: def.area, last_login_at: null,
+    district: def.area === 'app' ? { id: 1, name: 'D', state: 'IL', timezone: 'UTC', status: 'active', trial_ends_at: null, plan: { key: 'p', name: 'P' }, features: [] } : null,
+    security: { permissions: def.permissions, roles: [role] }, buildings: [], impersonating: false, impersonator: null, ...extra,
+  };
+}
+const route = (path: string): RouteDef => ROUTES.find((r) => r.path === path)!;
+
+describe('the route table', () => {
+  it('holds every route of the spec once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(31);
+    expect(paths.filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/auth')).length).toBe(14);
+  });
+});
+
+describe('guardRedirect', () => {
+  it('lets anyone see public pages', () => {
+    expect(guardRedirect(route('/pricing'), null, '/pricing')).toBeNull();
+  });
+  it('sends a guest to the area login with the page to return to', () => {
+    expect(guardRedirect(route('/app/staff'), null, '/app/staff?x=1')).toBe('/app/auth/login?redirect=%2Fapp%2Fstaff%3Fx%3D1');
+    expect(guardRedirect(route('/admin/logs'), null, '/admin/logs')).toBe('/admin/auth/login?redirect=%2Fadmin%2Flogs');
+  });
+  it('sends a signed-in person away from guest-only pages', () => {
+    expect(guardRedirect(route('/app/auth/login'), userWith('educator'), '/app/auth/login')).toBe('/app');
+    expect(guardRedirect(route('/register'), userWith('district-admin'), '/register')).toBe('/app');
+    expect(guardRedirect(route('/admin/auth/login'), userWith('provider-admin'), '/admin/auth/login')).toBe('/admin');
+  });
+  it('sends a person without the permission to /403, suffix permissions count', () => {
+    expect(guardRedirect(route('/app/coaches'), userWith('educator'), '/app/coaches')).toBe('/403');
+    expect(guardRedirect(route('/app/staff'), userWith('educator'), '/app/staff')).toBeNull();
+    expect(guardRedirect(route('/app/settings/billing'), userWith('building-admin'), '/x')).toBe('/403');
+    expect(guardRedirect(route('/app/settings/building-history-requests'), userWith('building-admin'), '/x')).toBeNull();
+  });
+  it('keeps district users out of the admin area and provider staff out of the app area', () => {
+    expect(guardRedirect(route('/admin/users'), userWith('district-admin'), '/admin/users')).toBe('/403');
+    expect(guardRedirect(route('/app/settings'), userWith('provider-admin'), '/app/settings')).toBe('/admin');
+    expect(guardRedirect(route('/admin/alerts'), userWith('provider-support'), '/admin/alerts')).toBe('/403');
+    expect(guardRedirect(route('/admin/knowledge-base'), userWith('provider-support'), '/x')).toBeNull();
+  });
+});
+
+describe('safeRedirect', () => {
+  it.each([
+    ['/app/staff', 'app', '/app/staff'],
+    ['/admin/logs', 'admin', '/admin/logs'],
+    ['/admin/logs', 'app', null],
+    ['//evil.example/app', 'app', null],
+    ['https://evil.example/app', 'app', null],
+    ['/app/auth/login', 'app', null],
+    [null, 'app', null],
+  ] as const)('%j in %s → %j', (raw, area, expected) => {
+    expect(safeRedirect(raw, area)).toBe(expected);
+  });
+});
+
+describe('navigation shows only what the user may open', () => {
+  it('an educator sees the dashboard, educators (own profile), settings pages open to all and support', () => {
+    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Site settings', 'Users', 'Support']);
+  });
+  it('a district admin sees billing and staff requests', () => {
+    const labels = appNavigation(userWith('district-admin').security.permissions).map((i) => i.label);
+    expect(labels).toEqual(expect.arrayContaining(['Billing', 'Staff requests', 'Coaches', 'Reports']));
+  });
+  it('provider support does not see alerts', () => {
+    const labels = adminNavigation(userWith('provider-support').security.permissions).map((i) => i.label);
+    expect(labels).not.toContain('Alerts');
+    expect(labels).toContain('Knowledge base');
+  });
+});

@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import type { AuthUser } from '../../../common/authUser';
+import { Button } from '../../components/Button';
+import { Logo } from '../../components/Logo';
+import { LoadingBlock } from '../../components/Spinner';
+import { useToast } from '../../components/Toasts';
+import { logout, setAuthUser, unimpersonate, useAuthUser } from '../../features/auth/api';
+import type { NavItem } from '../navigation';
+
+function ImpersonationBanner({ user }: { user: AuthUser }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  async function stop() {
+    setBusy(true);
+    try {
+      await unimpersonate();
+      navigate('/admin');
+    } catch (err) {
+      toast.error((err as Error).message);
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="impersonation-banner" role="region" aria-label="Impersonation">
+      <p>
+        <strong>Impersonating:</strong> you are acting as {user.name} ({user.email})
+        {user.district ? ` in ${user.district.name}` : ''}. Everything you do is recorded under your own name,{' '}
+        {user.impersonator?.name}.
+      </p>
+      <Button variant="secondary" size="sm" busy={busy} onClick={stop}>Stop impersonating</Button>
+    </div>
+  );
+}
+
+function UserMenu({ user, settingsPath, loginPath }: { user: AuthUser; settingsPath: string; loginPath: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  async function signOut() {
+    try {
+      await logout();
+    } finally {
+      await setAuthUser(null);
+      navigate(loginPath);
+    }
+  }
+
+  return (
+    <div className="user-menu" ref={ref}>
+      <button type="button" className="user-menu__button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <span className="user-menu__avatar" aria-hidden="true">{initials(user.name)}</span>
+        <span className="user-menu__name">{user.name}</span>
+      </button>
+      {open && (
+        <ul id={id} className="user-menu__list">
+          <li className="user-menu__email">{user.email}</li>
+          <li><Link to={settingsPath} onClick={() => setOpen(false)}>Account settings</Link></li>
+          <li><button type="button" onClick={signOut}>Sign out</button></li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function initials(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]!.toUpperCase()).join('');
+}
+
+/** The signed-in shell of both areas: sidebar navigation, top bar with the user menu, main region. */
+export function ShellLayout(props: {
+  variant: 'app' | 'admin';
+  navigation: (permissions: string[]) => NavItem[];
+  contextLabel: (user: AuthUser) => string;
+  settingsPath: string;
+  loginPath: string;
+}) {
+  const { user, isLoading } = useAuthUser();
+  const [navOpen, setNavOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setNavOpen(false), [pathname]);
+
+  if (isLoading) return <LoadingBlock fullScreen />;
+  // Route guards below redirect a guest; render just the outlet so they can.
+  if (!user) return <Outlet />;
+
+  const items = props.navigation(user.security.permissions);
+  return (
+    <div className={props.variant === 'admin' ? 'admin-shell' : 'app-shell'}>
+      <a className="skip-link" href="#main">Skip to content</a>
+      {user.impersonating && <ImpersonationBanner user={user} />}
+      <aside className="app-sidebar">
+        <div className="app-sidebar__top">
+          <Logo to={props.variant === 'admin' ? '/admin' : '/app'} />
+          <button type="button" className="app-sidebar__toggle" aria-expanded={navOpen} aria-controls="primary-nav" onClick={() => setNavOpen(!navOpen)}>
+            {navOpen ? 'Close menu' : 'Menu'}
+          </button>
+        </div>
+        <p className="app-sidebar__context">{props.contextLabel(user)}</p>
+        <nav id="primary-nav" aria-label="Primary" className={`app-nav${navOpen ? ' app-nav--open' : ''}`}>
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end}>{item.label}</NavLink>
+          ))}
+        </nav>
+      </aside>
+      <div className="app-body">
+        <header className="app-topbar">
+          <p className="app-topbar__context">{props.contextLabel(user)}</p>
+          <UserMenu user={user} settingsPath={props.settingsPath} loginPath={props.loginPath} />
+        </header>
+        <main id="main" tabIndex={-1} className="app-main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

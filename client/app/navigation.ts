@@ -1,0 +1,48 @@
+// Sidebar entries of the two signed-in areas; each shows only when the user may open its route.
+import { hasPermission } from '../../common/permissions';
+import { ROUTES } from './routeTable';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const APP_NAV: NavItem[] = [
+  { to: '/app', label: 'Dashboard', end: true },
+  { to: '/app/staff', label: 'Educators' },
+  { to: '/app/coaches', label: 'Coaches' },
+  { to: '/app/coaching', label: 'Coaching' },
+  { to: '/app/activity', label: 'Activity' },
+  { to: '/app/reports', label: 'Reports' },
+  { to: '/app/settings/building-history-requests', label: 'Staff requests' },
+  { to: '/app/settings/site', label: 'Site settings' },
+  { to: '/app/settings/user', label: 'Users' },
+  { to: '/app/settings/billing', label: 'Billing' },
+  { to: '/app/support', label: 'Support' },
+];
+
+const ADMIN_NAV: NavItem[] = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/districts', label: 'Districts' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/activity', label: 'Activity' },
+  { to: '/admin/alerts', label: 'Alerts' },
+  { to: '/admin/knowledge-base', label: 'Knowledge base' },
+  { to: '/admin/logs', label: 'Logs' },
+  { to: '/admin/settings', label: 'Settings' },
+];
+
+function allowed(item: NavItem, permissions: string[]): boolean {
+  const route = ROUTES.find((r) => r.path === item.to);
+  if (!route) return false;
+  return typeof route.access !== 'string' || hasPermission(permissions, route.access);
+}
+
+export function appNavigation(permissions: string[]): NavItem[] {
+  return APP_NAV.filter((item) => allowed(item, permissions));
+}
+
+export function adminNavigation(permissions: string[]): NavItem[] {
+  return ADMIN_NAV.filter((item) => allowed(item, permissions));
+}

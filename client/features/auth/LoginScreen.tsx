@@ -1,0 +1,64 @@
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { loginSchema } from '../../../common/schemas/auth';
+import { safeRedirect } from '../../app/Guard';
+import { homePathFor } from '../../app/routeTable';
+import type { ScreenProps } from '../../app/screens';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { FormError, TextField } from '../../components/Field';
+import { login } from './api';
+import { authAreaOf, authBasePath, useFormErrors } from './formErrors';
+
+export default function LoginScreen({ route }: ScreenProps) {
+  const area = authAreaOf(route.area);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirect = safeRedirect(searchParams.get('redirect'), area);
+  const form = useFormErrors({ email: '', password: '' });
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(loginSchema, { ...form.values, area });
+    if (!data) return;
+    await form.run(async () => {
+      const user = await login({ email: data.email, password: data.password, area });
+      navigate(safeRedirect(searchParams.get('redirect'), area) ?? homePathFor(user), { replace: true });
+    });
+  });
+
+  return (
+    <div className="auth-screen">
+      <header className="auth-screen__header">
+        <h1 className="auth-layout__title">{area === 'admin' ? 'Coachwell staff sign in' : 'Sign in to Coachwell'}</h1>
+        <p className="auth-layout__subtitle">
+          {area === 'admin'
+            ? 'For members of the Coachwell team. District educators and leaders use the district sign-in page.'
+            : 'Plan, record and follow up on instructional coaching across your district.'}
+        </p>
+      </header>
+
+      {redirect && (
+        <Alert tone="info" className="auth-screen__notice">
+          Sign in to continue to the page you asked for.
+        </Alert>
+      )}
+
+      <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+        <FormError error={form.formError} />
+        <TextField label="Email" type="email" autoComplete="username" inputMode="email" required {...form.field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
+        <p className="auth-screen__inline-link">
+          <Link to={`${authBasePath(area)}/password-reset`}>Forgot your password?</Link>
+        </p>
+        <div className="form-actions">
+          <Button type="submit" busy={form.busy}>Sign in</Button>
+        </div>
+      </form>
+
+      {area === 'app' && (
+        <p className="auth-screen__alt">
+          <Link to="/register">New district? Start a free trial</Link>
+        </p>
+      )}
+    </div>
+  );
+}

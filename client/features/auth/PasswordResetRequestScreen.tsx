@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PASSWORD_RESET_TTL_MINUTES } from '../../../common/constants';
+import { passwordResetRequestSchema } from '../../../common/schemas/auth';
+import { loginPathFor } from '../../app/routeTable';
+import type { ScreenProps } from '../../app/screens';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { FormError, TextField } from '../../components/Field';
+import { requestPasswordReset } from './api';
+import { authAreaOf, useFormErrors } from './formErrors';
+
+export default function PasswordResetRequestScreen({ route }: ScreenProps) {
+  const area = authAreaOf(route.area);
+  const form = useFormErrors({ email: '' });
+  const [sent, setSent] = useState<string | null>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+
+  // Move focus to the confirmation so keyboard and screen reader users land on it.
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(passwordResetRequestSchema, { ...form.values, area });
+    if (!data) return;
+    await form.run(async () => {
+      const answer = await requestPasswordReset({ email: data.email, area });
+      setSent(answer.message);
+    });
+  });
+
+  return (
+    <div className="auth-screen">
+      <header className="auth-screen__header">
+        <h1 className="auth-layout__title">Reset your password</h1>
+        {!sent && (
+          <p className="auth-layout__subtitle">
+            Enter the email you sign in with. We will send you a link to choose a new password; it works for{' '}
+            {PASSWORD_RESET_TTL_MINUTES} minutes.
+          </p>
+        )}
+      </header>
+
+      {sent ? (
+        <div className="stack auth-screen__result" ref={sentRef} tabIndex={-1}>
+          <Alert tone="success" title="Check your email">
+            <p>{sent}</p>
+          </Alert>
+          <p className="muted text-sm">
+            No email after a few minutes? Check your spam or junk folder, and make sure you used the address your
+            account was created with.
+          </p>
+        </div>
+      ) : (
+        <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+          <FormError error={form.formError} />
+          <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+          <div className="form-actions">
+            <Button type="submit" busy={form.busy}>Email me a reset link</Button>
+          </div>
+        </form>
+      )}
+
+      <p className="auth-screen__alt">
+        <Link to={loginPathFor(route.area)}>Back to sign in</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
+import { passwordResetSchema } from '../../../common/schemas/auth';
+import { loginPathFor } from '../../app/routeTable';
+import type { ScreenProps } from '../../app/screens';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { FormError, TextField } from '../../components/Field';
+import { useToast } from '../../components/Toasts';
+import { resetPassword } from './api';
+import { authAreaOf, authBasePath, useFormErrors } from './formErrors';
+
+/** Route params arrive decoded once; an address that was encoded twice in the email link is decoded again. */
+function decodeParam(raw: string | undefined): string {
+  if (!raw) return '';
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export default function PasswordResetScreen({ route }: ScreenProps) {
+  const area = authAreaOf(route.area);
+  const params = useParams();
+  const token = params.token ?? '';
+  const email = decodeParam(params.email);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useFormErrors({ password: '', password_confirmation: '' }, ['token', 'email']);
+  const linkProblem = form.errors.token ?? form.errors.email;
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(passwordResetSchema, { ...form.values, token, email });
+    if (!data) return;
+    await form.run(async () => {
+      const answer = await resetPassword(data);
+      toast.success(answer.message);
+      navigate(loginPathFor(answer.area === 'admin' ? 'admin-auth' : answer.area === 'app' ? 'app-auth' : route.area), {
+        replace: true,
+      });
+    });
+  });
+
+  return (
+    <div className="auth-screen">
+      <header className="auth-screen__header">
+        <h1 className="auth-layout__title">Choose a new password</h1>
+        <p className="auth-layout__subtitle">
+          Pick a password you do not use anywhere else. You will sign in with it from now on.
+        </p>
+      </header>
+
+      {linkProblem ? (
+        <Alert tone="danger" title="This reset link cannot be used">
+          <p>{linkProblem}</p>
+          <p>
+            <Link to={`${authBasePath(area)}/password-reset`}>Ask for a new link</Link>
+          </p>
+        </Alert>
+      ) : (
+        <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+          <FormError error={form.formError} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            value={email}
+            onChange={() => undefined}
+            readOnly
+            autoComplete="username"
+            className="auth-readonly"
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            required
+            {...form.field('password')}
+          />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            {...form.field('password_confirmation')}
+          />
+          <div className="form-actions">
+            <Button type="submit" busy={form.busy}>Reset password</Button>
+          </div>
+        </form>
+      )}
+
+      <p className="auth-screen__alt">
+        <Link to={loginPathFor(route.area)}>Back to sign in</Link>
+      </p>
+    </div>
+  );
+}

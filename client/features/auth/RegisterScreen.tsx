@@ -1,0 +1,116 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH, TRIAL_DAYS, US_STATES } from '../../../common/constants';
+import { registerSchema } from '../../../common/schemas/auth';
+import type { ScreenProps } from '../../app/screens';
+import { Button } from '../../components/Button';
+import { FormError, SelectField, TextField } from '../../components/Field';
+import { register } from './api';
+import { useFormErrors } from './formErrors';
+
+const STATE_OPTIONS = Object.entries(US_STATES)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+const INCLUDED = [
+  'Invite your coaches, principals and educators',
+  'Record coaching cycles and interactions in one place',
+  'See engagement reports for every school',
+];
+
+export default function RegisterScreen(_props: ScreenProps) {
+  const navigate = useNavigate();
+  const form = useFormErrors({
+    district_name: '',
+    state: '',
+    name: '',
+    email: '',
+    password: '',
+    password_confirmation: '',
+  });
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(registerSchema, form.values);
+    if (!data) return;
+    await form.run(async () => {
+      await register(data);
+      navigate('/app', { replace: true });
+    });
+  });
+
+  return (
+    <div className="auth-register">
+      <section className="card auth-register__card" aria-labelledby="register-title">
+        <header className="auth-register__header">
+          <p className="auth-register__eyebrow">{TRIAL_DAYS}-day free trial</p>
+          <h1 id="register-title" className="auth-register__title">Start your free trial</h1>
+          <p className="auth-register__lede">
+            Try the Essentials plan free for {TRIAL_DAYS} days. No credit card needed; you decide whether to
+            subscribe when the trial ends.
+          </p>
+          <ul className="auth-register__included">
+            {INCLUDED.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </header>
+
+        <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+          <FormError error={form.formError} />
+          <fieldset className="auth-fieldset">
+            <legend className="auth-fieldset__legend">Your district</legend>
+            <div className="grid-2">
+              <TextField label="District name" autoComplete="organization" required {...form.field('district_name')} />
+              <SelectField
+                label="State"
+                options={STATE_OPTIONS}
+                placeholder="Choose a state…"
+                required
+                {...form.field('state')}
+              />
+            </div>
+          </fieldset>
+          <fieldset className="auth-fieldset">
+            <legend className="auth-fieldset__legend">Your account</legend>
+            <div className="grid-2">
+              <TextField label="Your name" autoComplete="name" required {...form.field('name')} />
+              <TextField
+                label="Work email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                {...form.field('email')}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+                required
+                {...form.field('password')}
+              />
+              <TextField
+                label="Confirm password"
+                type="password"
+                autoComplete="new-password"
+                hint="Type the same password again."
+                required
+                {...form.field('password_confirmation')}
+              />
+            </div>
+          </fieldset>
+          <p className="auth-register__terms text-sm muted">
+            By creating a district you agree to our <Link to="/policy">terms and privacy policy</Link>.
+          </p>
+          <div className="form-actions">
+            <Button type="submit" busy={form.busy}>Create district</Button>
+          </div>
+        </form>
+
+        <p className="auth-register__signin text-sm">
+          Already using Coachwell? <Link to="/app/auth/login">Sign in</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

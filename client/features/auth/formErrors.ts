@@ -1,0 +1,139 @@
+// Shared form plumbing for the auth, dashboard and account screens: field values, instant checks
+// with the shared zod schemas, and server answers (422 `errors: {field: [messages]}`) mapped to
+// inline field errors, with anything that belongs to no visible field shown as a form-level error.
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api';
+
+export type FieldErrorMap = Record<string, string | undefined>;
+
+export interface FormErrors {
+  fields: FieldErrorMap;
+  form: string | null;
+}
+
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+/**
+ * Maps a failed request to inline errors. A 422 gives the first message of each visible field;
+ * messages for fields the form does not show (and any other failure) become the form-level error.
+ */
+export function toFormErrors(err: unknown, visibleFields: readonly string[]): FormErrors {
+  if (!(err instanceof ApiError)) return { fields: {}, form: FALLBACK_MESSAGE };
+  if (err.status !== 422) return { fields: {}, form: err.message || FALLBACK_MESSAGE };
+  const fields: FieldErrorMap = {};
+  const other: string[] = [];
+  for (const name of Object.keys(err.errors)) {
+    const message = err.field(name);
+    if (!message) continue;
+    if (visibleFields.includes(name)) fields[name] = message;
+    else other.push(message);
+  }
+  const hasField = Object.keys(fields).length > 0;
+  return { fields, form: other.length > 0 ? other.join(' ') : hasField ? null : err.message || FALLBACK_MESSAGE };
+}
+
+/** First message per field from a zod failure (the same rules the server applies). */
+export function zodFieldErrors(error: z.ZodError): FieldErrorMap {
+  const fields: FieldErrorMap = {};
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? '');
+    if (name && !fields[name]) fields[name] = issue.message;
+  }
+  return fields;
+}
+
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}
+
+/**
+ * One form's state: values, busy flag, inline field errors and a form-level error.
+ * `extraFields` names server error keys shown somewhere other than an input (e.g. a reset token).
+ * After a failed submit, focus moves to the first invalid control.
+ */
+export function useFormErrors<V extends Record<string, string>>(initial: V, extraFields: readonly string[] = []) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failures, setFailures] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (failures === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failures]);
+
+  const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name as string] ? { ...e, [name as string]: undefined } : e));
+  }, []);
+
+  const field = (name: keyof V & string): FieldBinding => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => set(name, value as V[typeof name]),
+    error: errors[name],
+  });
+
+  const visible = () => [...Object.keys(values), ...extraFields];
+
+  const fail = (next: FormErrors) => {
+    setErrors(next.fields);
+    setFormError(next.form);
+    setFailures((n) => n + 1);
+  };
+
+  /** Instant client-side check; returns the parsed data, or null after showing the messages inline. */
+  function check<S extends z.ZodType>(schema: S, data: unknown): z.output<S> | null {
+    const result = schema.safeParse(data);
+    if (result.success) return result.data;
+    const fields: FieldErrorMap = {};
+    const other: string[] = [];
+    for (const [name, message] of Object.entries(zodFieldErrors(result.error))) {
+      if (visible().includes(name)) fields[name] = message;
+      else if (message) other.push(message);
+    }
+    fail({ fields, form: other.length > 0 ? other.join(' ') : null });
+    return null;
+  }
+
+  /** Runs a request with the busy state on; a failure is shown inline. Resolves true on success. */
+  async function run(action: () => Promise<void>): Promise<boolean> {
+    setBusy(true);
+    setErrors({});
+    setFormError(null);
+    try {
+      await action();
+      return true;
+    } catch (err) {
+      fail(toFormErrors(err, visible()));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** An onSubmit handler that stops the browser's own submit and runs `handler`. */
+  const onSubmit = (handler: () => void | Promise<unknown>) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    void handler();
+  };
+
+  return { values, set, setValues, field, errors, formError, busy, formRef, check, run, onSubmit };
+}
+
+/** The signed-in area an auth screen belongs to ('app-auth' → 'app', 'admin-auth' → 'admin'). */
+export function authAreaOf(routeArea: string): 'app' | 'admin' {
+  return routeArea === 'admin-auth' || routeArea === 'admin' ? 'admin' : 'app';
+}
+
+/** Base path of an area's auth pages, e.g. "/app/auth". */
+export function authBasePath(area: 'app' | 'admin'): string {
+  return `/${area}/auth`;
+}

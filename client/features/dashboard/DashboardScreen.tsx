@@ -1,0 +1,183 @@
+import { Link } from 'react-router-dom';
+import type { AuthUser } from '../../../common/authUser';
+import { US_STATES } from '../../../common/constants';
+import { hasPermission } from '../../../common/permissions';
+import { appNavigation } from '../../app/navigation';
+import type { ScreenProps } from '../../app/screens';
+import { Alert } from '../../components/Alert';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
+import { useAuthUser } from '../auth/api';
+import { useDateLocale } from '../auth/useDateLocale';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const APP_DESCRIPTIONS: Record<string, string> = {
+  Educators: 'Look up educators, their schools and the coaching each one has received.',
+  Coaches: 'See your coaching team, who each coach supports and their recent work.',
+  Coaching: 'Plan coaching cycles and map the skills educators are working on.',
+  Activity: 'Review recent coaching interactions and keep coaching calendars in sync.',
+  Reports: 'Track engagement with coaching-cycle, teacher-level and team reports.',
+  'Staff requests': 'Approve requests to add educators to a school or move them between schools.',
+  'Site settings': 'Set up schools, interaction types and coaching cycles for your district.',
+  Users: 'Invite coaches and leaders and choose what each person can see and do.',
+  Billing: 'See your plan, invoices and quotes, and keep billing details up to date.',
+  Support: 'Find answers in the Coachwell knowledge base or get in touch with our team.',
+};
+
+export interface Destination {
+  to: string;
+  label: string;
+  description: string;
+}
+
+/** "Good morning" / "Good afternoon" / "Good evening" by the hour in the user's timezone. */
+export function timeOfDayGreeting(timeZone?: string, now = new Date()): string {
+  let hour = now.getHours();
+  try {
+    hour = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now));
+  } catch {
+    // Unknown timezone: the device's own clock is close enough for a greeting.
+  }
+  if (hour >= 5 && hour < 12) return 'Good morning';
+  if (hour >= 12 && hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/** The "Where to go" grid: one card per destination, the whole card is the link. */
+export function DestinationCards({ items, headingId }: { items: Destination[]; headingId: string }) {
+  return (
+    <ul className="dashboard-cards" aria-labelledby={headingId}>
+      {items.map((item) => (
+        <li key={item.to} className="dashboard-card">
+          <h3 className="dashboard-card__title">
+            <Link to={item.to} className="dashboard-card__link">
+              {item.label}
+            </Link>
+          </h3>
+          <p className="dashboard-card__text">{item.description}</p>
+          <span className="dashboard-card__arrow" aria-hidden="true">→</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TrialNotice({ district, canBill }: { district: NonNullable<AuthUser['district']>; canBill: boolean }) {
+  const locale = useDateLocale();
+  if (district.status === 'suspended') {
+    return (
+      <Alert tone="warning" title="Your district's account is suspended">
+        <p>Coaching records are kept safe, but some features are unavailable. Contact Coachwell support to restore access.</p>
+      </Alert>
+    );
+  }
+  if (district.status !== 'trial' || !district.trial_ends_at) return null;
+  const daysLeft = Math.max(0, Math.ceil((new Date(district.trial_ends_at).getTime() - Date.now()) / DAY_MS));
+  const ends = formatDate(district.trial_ends_at, locale);
+  const title =
+    daysLeft === 0 ? 'Your free trial has ended' : `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left in your free trial`;
+  return (
+    <Alert tone={daysLeft <= 7 ? 'warning' : 'info'} title={title} className="dashboard-trial">
+      <p>
+        {daysLeft === 0 ? 'The trial of the ' : 'You are trying the '}
+        {district.plan.name} plan{daysLeft === 0 ? ` ended on ${ends}.` : ` until ${ends}.`}{' '}
+        {canBill ? (
+          <Link to="/app/settings/billing">Choose a plan</Link>
+        ) : (
+          'Your district administrator can choose a plan at any time.'
+        )}
+      </p>
+    </Alert>
+  );
+}
+
+export default function DashboardScreen(_props: ScreenProps) {
+  const { user } = useAuthUser();
+  const locale = useDateLocale();
+  if (!user) return <LoadingBlock />;
+
+  const district = user.district;
+  const destinations: Destination[] = [
+    ...appNavigation(user.security.permissions)
+      .filter((item) => item.to !== '/app')
+      .map((item) => ({ to: item.to, label: item.label, description: APP_DESCRIPTIONS[item.label] ?? '' })),
+    { to: '/app/settings', label: 'Account settings', description: 'Change your name, email, password and how dates are shown.' },
+  ];
+
+  return (
+    <div className="stack stack--lg dashboard">
+      <PageHeader
+        title={`${timeOfDayGreeting(user.timezone)}, ${firstName(user.name)}`}
+        description={
+          district ? (
+            <p className="dashboard-context">
+              <span>{district.name}</span>
+              <span className="badge badge--primary">{district.plan.name} plan</span>
+            </p>
+          ) : (
+            <p>Welcome to Coachwell.</p>
+          )
+        }
+      />
+
+      {district && <TrialNotice district={district} canBill={hasPermission(user.security.permissions, 'manage billing')} />}
+
+      <section className="stack" aria-labelledby="dashboard-where">
+        <h2 id="dashboard-where" className="dashboard-section-title">Where to go</h2>
+        <DestinationCards items={destinations} headingId="dashboard-where" />
+      </section>
+
+      <div className="grid-2">
+        {district && (
+          <section className="card" aria-labelledby="dashboard-district">
+            <h2 id="dashboard-district" className="card__title dashboard-card-heading">Your district</h2>
+            <dl className="dl">
+              <dt>District</dt>
+              <dd>{district.name}</dd>
+              <dt>State</dt>
+              <dd>{US_STATES[district.state] ?? district.state}</dd>
+              <dt>Plan</dt>
+              <dd>{district.plan.name}{district.status === 'trial' ? ' (free trial)' : ''}</dd>
+            </dl>
+          </section>
+        )}
+        <section className="card" aria-labelledby="dashboard-you">
+          <h2 id="dashboard-you" className="card__title dashboard-card-heading">Your account</h2>
+          <dl className="dl">
+            <dt>Signed in as</dt>
+            <dd>{user.email}</dd>
+            {user.buildings.length > 0 && (
+              <>
+                <dt>{user.buildings.length === 1 ? 'Your building' : 'Your buildings'}</dt>
+                <dd>
+                  <ul className="dashboard-buildings">
+                    {user.buildings.map((b) => (
+                      <li key={b.id}>{b.name}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            )}
+            <dt>Last sign-in</dt>
+            <dd>
+              {user.last_login_at ? (
+                <>
+                  <time dateTime={user.last_login_at}>{formatDateTime(user.last_login_at, locale)}</time>{' '}
+                  <span className="muted">({formatRelative(user.last_login_at, locale)})</span>
+                </>
+              ) : (
+                'This is your first sign-in.'
+              )}
+            </dd>
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}

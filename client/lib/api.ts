@@ -1,0 +1,114 @@
+// The one fetch wrapper (DESIGN §3): base /api, credentials, X-Requested-With, XSRF header,
+// bracket-style array params; a 401 or 419 answer clears the session and goes to /app/auth/login.
+import { API_BASE } from '../../common/constants';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The first message for a field, for inline form errors. */
+  field(name: string): string | undefined {
+    return this.errors[name]?.[0];
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | (string | number)[];
+export type Query = Record<string, QueryValue | Record<string, QueryValue>>;
+
+/**
+ * Serialises query params in bracket style, unencoded brackets: `a[]=1&a[]=2`, `filter[status]=active`.
+ * Empty values are left out.
+ */
+export function serializeQuery(query: Query = {}): string {
+  const parts: string[] = [];
+  const add = (key: string, value: QueryValue) => {
+    if (value === undefined || value === null || value === '') return;
+    if (Array.isArray(value)) {
+      for (const item of value) parts.push(`${key}[]=${encodeURIComponent(String(item))}`);
+    } else {
+      parts.push(`${key}=${encodeURIComponent(String(value))}`);
+    }
+  };
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [sub, subValue] of Object.entries(value)) add(`${key}[${sub}]`, subValue);
+    } else {
+      add(key, value as QueryValue);
+    }
+  }
+  return parts.join('&');
+}
+
+export function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+let onSessionEnded: () => void = () => {
+  window.location.assign('/app/auth/login');
+};
+
+/** The router installs the handler that clears the session and navigates to the login page. */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** The auth probe (GET auth/user) treats 401 as "guest", not as an ended session. */
+  allowUnauthenticated?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const qs = serializeQuery(options.query);
+  const url = `${API_BASE}/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'We could not reach Coachwell. Check your connection and try again.', 'network_error');
+  }
+
+  if (response.status === 204) return undefined as T;
+  const data = await response.json().catch(() => ({}));
+  if (response.ok) return data as T;
+
+  if (response.status === 419 || (response.status === 401 && !options.allowUnauthenticated)) {
+    onSessionEnded();
+  }
+  throw new ApiError(
+    response.status,
+    typeof data.message === 'string' ? data.message : 'Something went wrong. Please try again.',
+    typeof data.code === 'string' ? data.code : 'error',
+    data.errors ?? {},
+  );
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, options?: Omit<RequestOptions, 'query' | 'body'>) => apiRequest<T>('GET', path, { ...options, query }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};

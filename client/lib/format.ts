@@ -1,0 +1,71 @@
+// Display formatting: dates in the user's chosen date language (date-fns locales, loaded on
+// demand), money in US dollars, integers with locale digit grouping.
+import { format as formatWithPattern, formatDistanceToNow, type Locale } from 'date-fns';
+import { CURRENCY, DEFAULT_DATE_LOCALE } from '../../common/constants';
+
+const loaders: Record<string, () => Promise<Locale>> = {
+  'en-US': () => import('date-fns/locale/en-US').then((m) => m.enUS),
+  'en-GB': () => import('date-fns/locale/en-GB').then((m) => m.enGB),
+  es: () => import('date-fns/locale/es').then((m) => m.es),
+  fr: () => import('date-fns/locale/fr').then((m) => m.fr),
+  'fr-CA': () => import('date-fns/locale/fr-CA').then((m) => m.frCA),
+  de: () => import('date-fns/locale/de').then((m) => m.de),
+  pt: () => import('date-fns/locale/pt').then((m) => m.pt),
+  'pt-BR': () => import('date-fns/locale/pt-BR').then((m) => m.ptBR),
+  it: () => import('date-fns/locale/it').then((m) => m.it),
+  nl: () => import('date-fns/locale/nl').then((m) => m.nl),
+  pl: () => import('date-fns/locale/pl').then((m) => m.pl),
+  vi: () => import('date-fns/locale/vi').then((m) => m.vi),
+  'zh-CN': () => import('date-fns/locale/zh-CN').then((m) => m.zhCN),
+  'zh-TW': () => import('date-fns/locale/zh-TW').then((m) => m.zhTW),
+  ko: () => import('date-fns/locale/ko').then((m) => m.ko),
+  ja: () => import('date-fns/locale/ja').then((m) => m.ja),
+  ar: () => import('date-fns/locale/ar').then((m) => m.ar),
+  ru: () => import('date-fns/locale/ru').then((m) => m.ru),
+  ht: () => import('date-fns/locale/ht').then((m) => m.ht),
+  tl: () => import('date-fns/locale/en-US').then((m) => m.enUS), // date-fns has no Tagalog locale
+};
+
+const loaded = new Map<string, Locale>();
+
+export async function loadDateLocale(key: string): Promise<Locale> {
+  const name = key in loaders ? key : DEFAULT_DATE_LOCALE;
+  const cached = loaded.get(name);
+  if (cached) return cached;
+  const locale = await loaders[name]();
+  loaded.set(name, locale);
+  return locale;
+}
+
+export function loadedDateLocale(key: string): Locale | undefined {
+  return loaded.get(key);
+}
+
+export function formatDate(value: string | Date, locale?: Locale, pattern = 'PP'): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return formatWithPattern(date, pattern, { locale });
+}
+
+export function formatDateTime(value: string | Date, locale?: Locale): string {
+  return formatDate(value, locale, 'PPp');
+}
+
+export function formatRelative(value: string | Date, locale?: Locale): string {
+  return formatDistanceToNow(typeof value === 'string' ? new Date(value) : value, { addSuffix: true, locale });
+}
+
+/** Whole dollars when the amount has no cents: "$950", else "$950.50". */
+export function formatMoney(cents: number): string {
+  const whole = cents % 100 === 0;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: CURRENCY,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
+export function formatInteger(value: number, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(value));
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { serializeQuery } from './api';
+import { ChunkLoadError, describeChunkFailure, loadChunk } from './chunk';
+import { formatDate, formatInteger, formatMoney, loadDateLocale } from './format';
+
+describe('serializeQuery', () => {
+  it('writes arrays in bracket style with the brackets unencoded', () => {
+    expect(serializeQuery({ building_id: [3, 4] })).toBe('building_id[]=3&building_id[]=4');
+  });
+  it('writes nested filters as key[sub]', () => {
+    expect(serializeQuery({ filter: { status: 'active', building_id: [1] } })).toBe('filter[status]=active&filter[building_id][]=1');
+  });
+  it('encodes values and leaves out empty ones', () => {
+    expect(serializeQuery({ search: 'Ana & Bo', page: 2, empty: '', none: null, undef: undefined })).toBe('search=Ana%20%26%20Bo&page=2');
+  });
+  it('keeps false and zero', () => {
+    expect(serializeQuery({ active: false, page: 0 })).toBe('active=false&page=0');
+  });
+});
+
+describe('chunk loading', () => {
+  it('classifies a missing file and keeps its address', () => {
+    const err = new TypeError('Failed to fetch dynamically imported module: http://localhost:3000/assets/PricingScreen-AB12.js');
+    expect(describeChunkFailure(err, 'http://x/pricing')).toEqual({ reason: 'missing', address: 'http://localhost:3000/assets/PricingScreen-AB12.js' });
+  });
+  it('names the error type otherwise, with the page address as fallback', () => {
+    expect(describeChunkFailure(new SyntaxError('Unexpected token'), 'http://x/pricing')).toEqual({ reason: 'SyntaxError', address: 'http://x/pricing' });
+  });
+  it('times out with a ChunkLoadError naming chunk, reason and address', async () => {
+    const never = () => new Promise<never>(() => {});
+    const err = await loadChunk('pricing', never, 10, 'http://x/pricing').catch((e) => e);
+    expect(err).toBeInstanceOf(ChunkLoadError);
+    expect(err.message).toBe('Loading chunk "pricing" failed (timeout): http://x/pricing');
+  });
+  it('wraps an import failure', async () => {
+    const err = await loadChunk('home', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://h/assets/Home-1.js')), 1000, 'http://h/').catch((e) => e);
+    expect(err).toMatchObject({ chunk: 'home', reason: 'missing', address: 'http://h/assets/Home-1.js' });
+  });
+  it('resolves with the module when it loads in time', async () => {
+    await expect(loadChunk('x', async () => ({ default: 1 }), 1000, '')).resolves.toEqual({ default: 1 });
+  });
+});
+
+describe('formatting', () => {
+  it('shows money in US dollars', () => {
+    expect(formatMoney(95000)).toBe('$950');
+    expect(formatMoney(123456)).toBe('$1,234.56');
+    expect(formatMoney(0)).toBe('$0');
+  });
+  it('groups integer digits by locale', () => {
+    expect(formatInteger(20000)).toBe('20,000');
+    expect(formatInteger(1234567.4, 'de-DE')).toBe('1.234.567');
+  });
+  it('formats dates in the chosen date language, loaded on demand', async () => {
+    const date = new Date(2026, 10, 21, 12);
+    expect(formatDate(date, await loadDateLocale('en-US'))).toBe('Nov 21, 2026');
+    expect(formatDate(date, await loadDateLocale('es'))).toBe('21 nov 2026');
+    expect(formatDate(date, await loadDateLocale('fr'))).toBe('21 nov. 2026');
+  });
+  it('falls back to US English for an unknown language, and to empty text for a bad date', async () => {
+    expect(formatDate(new Date(2026, 0, 2, 12), await loadDateLocale('xx'))).toBe('Jan 2, 2026');
+    expect(formatDate('not a date')).toBe('');
+  });
+});

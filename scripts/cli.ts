@@ -1,0 +1,125 @@
+// npm run cli -- <command>: database and account administration from the command line.
+import { parseArgs } from 'node:util';
+import { ROLE_PERMISSIONS } from '../common/permissions';
+import { US_STATES } from '../common/constants';
+import type { DB } from '../db/connection';
+import { demoAccountsText, prepareDatabase, runDemoSeed } from '../server/bootstrap';
+import { loadConfig } from '../server/config';
+import { createDistrict, createInvite, createUser } from '../server/features/auth/service';
+import { HttpError } from '../server/http/errors';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  migrate                                   Run database migrations.
+  seed --demo                               Seed the demo districts (skipped when present).
+  create-district --name NAME --state ST [--plan essentials|professional|enterprise] [--timezone TZ]
+  create-user --district ID|SLUG --role ROLE --email EMAIL [--name NAME] [--password PW] [--building ID ...]
+                                            Without --password, prints a 7-day invite link.
+  create-provider-admin --email EMAIL [--name NAME] [--password PW] [--role provider-admin|provider-support]
+  list-users [--district ID|SLUG]
+
+District roles: ${Object.entries(ROLE_PERMISSIONS).filter(([, r]) => r.area === 'app').map(([k]) => k).join(', ')}
+Environment: DATA_DIR, DATABASE_FILE, APP_URL (for links).`;
+
+class UsageError extends Error {}
+
+function need(value: string | undefined, flag: string): string {
+  if (!value || !value.trim()) throw new UsageError(`Missing --${flag}.`);
+  return value.trim();
+}
+
+async function findDistrict(db: DB, ref: string) {
+  const query = db.selectFrom('districts').select(['id', 'name', 'slug']);
+  const district = /^\d+$/.test(ref)
+    ? await query.where('id', '=', Number(ref)).executeTakeFirst()
+    : await query.where('slug', '=', ref).executeTakeFirst();
+  if (!district) throw new UsageError(`No district "${ref}". Use its id or slug (see list-users).`);
+  return district;
+}
+
+export async function runCli(argv: string[], out: (line: string) => void = console.log): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      demo: { type: 'boolean' }, name: { type: 'string' }, state: { type: 'string' }, plan: { type: 'string' },
+      timezone: { type: 'string' }, district: { type: 'string' }, role: { type: 'string' }, email: { type: 'string' },
+      password: { type: 'string' }, building: { type: 'string', multiple: true }, help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (!command || command === 'help' || values.help) {
+    out(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig();
+  const { db } = await prepareDatabase(config);
+  try {
+    switch (command) {
+      case 'migrate':
+        out(`Database is up to date: ${config.databaseFile}`);
+        return 0;
+      case 'seed': {
+        if (!values.demo) throw new UsageError('Say what to seed: seed --demo.');
+        out((await runDemoSeed(db)) ? 'Seeded the demo districts.' : 'The demo districts already exist; nothing changed.');
+        out(demoAccountsText());
+        return 0;
+      }
+      case 'create-district': {
+        const state = need(values.state, 'state').toUpperCase();
+        if (!(state in US_STATES)) throw new UsageError(`--state must be a US state code such as IL, got "${state}".`);
+        const id = await createDistrict(db, { name: need(values.name, 'name'), state, planKey: values.plan ?? 'essentials', timezone: values.timezone });
+        const row = await db.selectFrom('districts').select(['id', 'slug']).where('id', '=', id).executeTakeFirstOrThrow();
+        out(`Created district ${row.id} (${row.slug}).`);
+        return 0;
+      }
+      case 'create-user':
+      case 'create-provider-admin': {
+        const provider = command === 'create-provider-admin';
+        const district = provider ? null : await findDistrict(db, need(values.district, 'district'));
+        const role = provider ? values.role ?? 'provider-admin' : need(values.role, 'role');
+        const email = need(values.email, 'email');
+        const user = await createUser(db, {
+          districtId: district?.id ?? null,
+          email,
+          name: values.name ?? email.split('@')[0]!,
+          roles: [role],
+          password: values.password,
+          buildingIds: (values.building ?? []).map(Number),
+        });
+        out(`Created ${role} ${user.email} (user ${user.id})${district ? ` in ${district.name}` : ''}.`);
+        if (!values.password) {
+          const token = await createInvite(db, user, null);
+          out(`Invite link (valid 7 days): ${config.appUrl}/${provider ? 'admin' : 'app'}/auth/invite/${token}`);
+        }
+        return 0;
+      }
+      case 'list-users': {
+        let query = db.selectFrom('users').leftJoin('districts', 'districts.id', 'users.district_id')
+          .select(['users.id', 'users.email', 'users.name', 'users.status', 'districts.slug as district']).orderBy('users.id');
+        if (values.district) query = query.where('users.district_id', '=', (await findDistrict(db, values.district)).id);
+        const rows = await query.execute();
+        for (const r of rows) out(`${String(r.id).padStart(5)}  ${r.email.padEnd(36)} ${r.status.padEnd(8)} ${r.district ?? '(provider staff)'}  ${r.name}`);
+        out(`${rows.length} user(s).`);
+        return 0;
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) out(`Error: ${err.message}`);
+    else if (err instanceof HttpError) out(`Error: ${Object.values(err.errors ?? {}).flat().join(' ') || err.message}`);
+    else throw err;
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCli(process.argv.slice(2)).then((code) => process.exit(code), (err) => {
+    console.error(err instanceof Error ? `Error: ${err.message}` : err);
+    process.exit(1);
+  });
+}

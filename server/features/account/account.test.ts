@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
+import { buildUser } from '../../testing/factories';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+
+describe('PUT /api/account/profile', () => {
+  const valid = { name: 'Renamed Person', date_locale: 'es', timezone: 'America/New_York' };
+
+  it('401 without login', async () => {
+    const agent = await guestAgent(t.app);
+    expect((await agent.put('/api/account/profile').set(csrfHeaders(agent)).send(valid)).status).toBe(401);
+  });
+
+  it('419 without the CSRF token', async () => {
+    const user = await buildUser(t.db);
+    const agent = await loginAs(t.app, user);
+    expect((await agent.put('/api/account/profile').set('X-Requested-With', 'XMLHttpRequest').send(valid)).status).toBe(419);
+  });
+
+  it.each([
+    ['name', '', 'Name is required.'],
+    ['date_locale', 'xx-YY', 'Choose a date language from the list.'],
+    ['timezone', 'Mars/Olympus', 'Choose a valid timezone.'],
+  ])('422 when %s is %j, nothing changes', async (field, value, message) => {
+    const user = await buildUser(t.db);
+    const agent = await loginAs(t.app, user);
+    const res = await agent.put('/api/account/profile').set(csrfHeaders(agent)).send({ ...valid, [field]: value });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toEqual([message]);
+    const row = await t.db.selectFrom('users').select(['name', 'date_locale']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: user.name, date_locale: 'en-US' });
+  });
+
+  it('saves name, date language and timezone', async () => {
+    const user = await buildUser(t.db);
+    const agent = await loginAs(t.app, user);
+    const res = await agent.put('/api/account/profile').set(csrfHeaders(agent)).send(valid);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject(valid);
+    const row = await t.db.selectFrom('users').select(['name', 'date_locale', 'timezone']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row).toEqual(valid);
+  });
+});
+
+describe('PUT /api/account/email', () => {
+  it('422 with a wrong current password, and when the email is taken', async () => {
+    const user = await buildUser(t.db);
+    const other = await buildUser(t.db);
+    const agent = await loginAs(t.app, user);
+    const wrong = await agent.put('/api/account/email').set(csrfHeaders(agent)).send({ email: 'new@example.org', current_password: 'nope' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.current_password).toEqual(['The password is incorrect.']);
+    const taken = await agent.put('/api/account/email').set(csrfHeaders(agent)).send({ email: other.email, current_password: TEST_PASSWORD });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.email).toEqual(['Another account already uses this email.']);
+    const row = await t.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.email).toBe(user.email);
+  });
+
+  it('changes the email (stored lower-case) with the right password', async () => {
+    const user = await buildUser(t.db);
+    const agent = await loginAs(t.app, user);
+    const res = await agent.put('/api/account/email').set(csrfHeaders(agent)).send({ email: 'New.Address@Example.org', current_password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe('new.address@example.org');
+    expect((await t.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email).toBe('new.address@example.org');
+  });
+
+  it('403 while impersonating', async () => {
+    const staff = await buildUser(t.db, { role: 'provider-admin' });
+    const target = await buildUser(t.db);
+    const agent = await loginAs(t.app, staff);
+    await agent.post('/api/auth/impersonate').set(csrfHeaders(agent)).send({ user_id: target.id });
+    const res = await agent.put('/api/account/email').set(csrfHeaders(agent)).send({ email: 'x@example.org', current_password: TEST_PASSWORD });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('PUT /api/account/password', () => {
+  it('422 for each bad field', async () => {
+    const user = await buildUser(t.db);
+    const agent = await loginAs(t.app, user);
+    const short = await agent.put('/api/account/password').set(csrfHeaders(agent)).send({ current_password: TEST_PASSWORD, password: 'short', password_confirmation: 'short' });
+    expect(short.body.errors.password).toEqual(['Password must be at least 10 characters.']);
+    const mismatch = await agent.put('/api/account/password').set(csrfHeaders(agent)).send({ current_password: TEST_PASSWORD, password: 'long-enough-1', password_confirmation: 'long-enough-2' });
+    expect(mismatch.body.errors.password_confirmation).toEqual(['The passwords do not match.']);
+    const wrong = await agent.put('/api/account/password').set(csrfHeaders(agent)).send({ current_password: 'wrong', password: 'long-enough-1', password_confirmation: 'long-enough-1' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.current_password).toEqual(['The password is incorrect.']);
+  });
+
+  it('changes the password and ends the other sessions but not this one', async () => {
+    const user = await buildUser(t.db);
+    const laptop = await loginAs(t.app, user);
+    const phone = await loginAs(t.app, user);
+    const res = await laptop.put('/api/account/password').set(csrfHeaders(laptop)).send({ current_password: TEST_PASSWORD, password: 'a-new-password', password_confirmation: 'a-new-password' });
+    expect(res.status).toBe(200);
+    expect((await laptop.get('/api/auth/user')).status).toBe(200);
+    expect((await phone.get('/api/auth/user')).status).toBe(401);
+    await loginAs(t.app, user, 'a-new-password');
+  });
+});
