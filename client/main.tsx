@@ -1,4 +1,7 @@
 import './styles.css';
+import './app/layouts/shell.css';
+import './features/public/public.css';
+import './features/auth/auth.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

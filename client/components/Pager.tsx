@@ -39,7 +39,10 @@ export function Pager({ page, lastPage, onChange, range = PAGER_RANGE, className
             onClick={() => go(page - 1)}
             disabled={page <= 1}
           >
-            <span aria-hidden="true">‹ </span>Previous<span className="sr-only"> page</span>
+            <span aria-hidden="true">‹</span>
+            <span>
+              Previous<span className="sr-only"> page</span>
+            </span>
           </button>
         </li>
         {pages.map((p) => (
@@ -62,8 +65,10 @@ export function Pager({ page, lastPage, onChange, range = PAGER_RANGE, className
             onClick={() => go(page + 1)}
             disabled={page >= lastPage}
           >
-            Next<span className="sr-only"> page</span>
-            <span aria-hidden="true"> ›</span>
+            <span>
+              Next<span className="sr-only"> page</span>
+            </span>
+            <span aria-hidden="true">›</span>
           </button>
         </li>
       </ul>

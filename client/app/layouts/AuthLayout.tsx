@@ -6,17 +6,17 @@ export function AuthLayout() {
   return (
     <div className={`auth-layout${isAdmin ? ' auth-layout--admin' : ''}`}>
       <a className="skip-link" href="#main">Skip to content</a>
-      <div className="auth-layout__brand">
+      <header className="auth-layout__brand">
         <Logo to="/" />
-        {isAdmin && <span className="badge badge--neutral">Coachwell staff</span>}
-      </div>
+        {isAdmin && <span className="admin-tag">Coachwell staff</span>}
+      </header>
       <main id="main" tabIndex={-1} className="auth-layout__card card">
         <Outlet />
       </main>
-      <p className="auth-layout__footer">
+      <footer className="auth-layout__footer">
         <Link to="/policy">Privacy &amp; terms</Link>
         {isAdmin ? <Link to="/app/auth/login">District sign in</Link> : <Link to="/">About Coachwell</Link>}
-      </p>
+      </footer>
     </div>
   );
 }

@@ -10,35 +10,55 @@ export function PublicLayout() {
     <div className="public-page">
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="public-header">
-        <div className="container public-header__inner">
-          <Logo to="/" />
-          <nav aria-label="Main" className="public-header__nav">
-            <NavLink to="/pricing">Pricing</NavLink>
-            <NavLink to="/policy">Privacy &amp; terms</NavLink>
+        <Logo to="/" />
+        <nav aria-label="Main" className="public-nav">
+          <ul>
+            <li><NavLink to="/pricing">Pricing</NavLink></li>
+            <li><NavLink to="/policy">Privacy &amp; terms</NavLink></li>
             {user ? (
-              <ButtonLink to={homePathFor(user)} size="sm">Go to dashboard</ButtonLink>
+              <li><ButtonLink to={homePathFor(user)} size="sm">Go to dashboard</ButtonLink></li>
             ) : (
               <>
-                <NavLink to="/app/auth/login">Sign in</NavLink>
-                <ButtonLink to="/register" size="sm">Start free trial</ButtonLink>
+                <li><NavLink to="/app/auth/login">Sign in</NavLink></li>
+                <li><ButtonLink to="/register" size="sm">Start free trial</ButtonLink></li>
               </>
             )}
-          </nav>
-        </div>
+          </ul>
+        </nav>
       </header>
       <main id="main" tabIndex={-1} className="public-main">
         <Outlet />
       </main>
       <footer className="public-footer">
-        <div className="container public-footer__inner">
-          <p>© {new Date().getFullYear()} Coachwell. Instructional coaching for US school districts.</p>
-          <nav aria-label="Footer" className="cluster">
-            <Link to="/pricing">Pricing</Link>
-            <Link to="/policy">Privacy policy</Link>
-            <Link to="/policy#terms">Terms of service</Link>
-            <Link to="/admin/auth/login">Coachwell staff</Link>
-          </nav>
+        <div className="public-footer__grid">
+          <div>
+            <Logo to="/" size="sm" />
+            <p>Instructional coaching for US school districts: plan it, log it, and show it works.</p>
+          </div>
+          <div>
+            <h2>Product</h2>
+            <ul>
+              <li><Link to="/pricing">Pricing</Link></li>
+              <li><Link to="/register">Start a free trial</Link></li>
+              <li><Link to="/app/auth/login">Sign in</Link></li>
+            </ul>
+          </div>
+          <div>
+            <h2>Trust</h2>
+            <ul>
+              <li><Link to="/policy#privacy">Privacy policy</Link></li>
+              <li><Link to="/policy#ferpa">FERPA</Link></li>
+              <li><Link to="/policy#terms">Terms of service</Link></li>
+            </ul>
+          </div>
+          <div>
+            <h2>Coachwell staff</h2>
+            <ul>
+              <li><Link to="/admin/auth/login">Staff sign in</Link></li>
+            </ul>
+          </div>
         </div>
+        <p>© {new Date().getFullYear()} Coachwell. District data stays the district's.</p>
       </footer>
     </div>
   );

@@ -100,33 +100,48 @@ export function ShellLayout(props: {
   if (!user) return <Outlet />;
 
   const items = props.navigation(user.security.permissions);
+  const shell = props.variant === 'admin' ? 'admin-shell' : 'app-shell';
+  const home = props.variant === 'admin' ? '/admin' : '/app';
   return (
-    <div className={props.variant === 'admin' ? 'admin-shell' : 'app-shell'}>
+    <div className={`${shell}${navOpen ? ' app-shell--nav-open' : ''}`}>
       <a className="skip-link" href="#main">Skip to content</a>
       {user.impersonating && <ImpersonationBanner user={user} />}
-      <aside className="app-sidebar">
-        <div className="app-sidebar__top">
-          <Logo to={props.variant === 'admin' ? '/admin' : '/app'} />
-          <button type="button" className="app-sidebar__toggle" aria-expanded={navOpen} aria-controls="primary-nav" onClick={() => setNavOpen(!navOpen)}>
-            {navOpen ? 'Close menu' : 'Menu'}
-          </button>
-        </div>
-        <p className="app-sidebar__context">{props.contextLabel(user)}</p>
-        <nav id="primary-nav" aria-label="Primary" className={`app-nav${navOpen ? ' app-nav--open' : ''}`}>
-          {items.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end}>{item.label}</NavLink>
-          ))}
-        </nav>
-      </aside>
-      <div className="app-body">
-        <header className="app-topbar">
-          <p className="app-topbar__context">{props.contextLabel(user)}</p>
+      <header className="app-topbar">
+        <button type="button" className="app-nav-toggle" aria-expanded={navOpen} aria-controls="app-nav" onClick={() => setNavOpen(!navOpen)}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            {navOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+          <span className="sr-only">{navOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <Logo to={home} className="app-topbar__brand" size="sm" />
+        <p className="app-topbar__title shell-context">{props.contextLabel(user)}</p>
+        <div className="app-topbar__actions">
+          {props.variant === 'admin' && <span className="admin-tag">Provider admin</span>}
           <UserMenu user={user} settingsPath={props.settingsPath} loginPath={props.loginPath} />
-        </header>
-        <main id="main" tabIndex={-1} className="app-main">
+        </div>
+      </header>
+      <aside className="app-sidebar" id="app-nav">
+        <div className="app-sidebar__brand">
+          <Logo to={home} />
+        </div>
+        <nav className="app-nav" aria-label="Primary">
+          <ul>
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="app-sidebar__footer">
+          <p>{props.contextLabel(user)}</p>
+        </div>
+      </aside>
+      <main id="main" tabIndex={-1} className="app-main">
+        <div className="app-main__inner">
           <Outlet />
-        </main>
-      </div>
+        </div>
+      </main>
     </div>
   );
 }

@@ -27,7 +27,7 @@ export default function AdminDashboardScreen(_props: ScreenProps) {
     .map((item) => ({ to: item.to, label: item.label, description: ADMIN_DESCRIPTIONS[item.label] ?? '' }));
 
   return (
-    <div className="stack stack--lg dashboard">
+    <div className="stack stack--lg">
       <PageHeader
         title="Coachwell admin"
         description={

@@ -111,7 +111,7 @@ export default function DashboardScreen(_props: ScreenProps) {
   ];
 
   return (
-    <div className="stack stack--lg dashboard">
+    <div className="stack stack--lg">
       <PageHeader
         title={`${timeOfDayGreeting(user.timezone)}, ${firstName(user.name)}`}
         description={

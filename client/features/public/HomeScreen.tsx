@@ -139,7 +139,7 @@ const TRUST: Item[] = [
   },
   {
     title: 'Accessible to WCAG 2.1 AA',
-    text: 'Every screen is built for keyboard, screen reader and zoom users, with colour never the only signal, so every coach and administrator can do their job.',
+    text: 'Every screen is built for keyboard, screen reader and zoom users, with color never the only signal, so every coach and administrator can do their job.',
     icon: (
       <Icon>
         <circle cx="12" cy="4.5" r="1.8" />

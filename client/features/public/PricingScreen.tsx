@@ -104,8 +104,18 @@ const FAQ: { q: string; a: ReactNode }[] = [
     q: 'Do you provide a W-9 or a sole-source letter?',
     a: (
       <p>
-        Yes, on request. We can send a completed W-9, a sole-source or proprietary-product letter, our accessibility
-        conformance report and a signed state data privacy agreement to support your procurement process.
+        Yes, on request. We can send a completed W-9, a sole-source or proprietary-product letter and a signed state
+        data privacy agreement to support your procurement process.
+      </p>
+    ),
+  },
+  {
+    q: 'Is Coachwell accessible to all of our staff?',
+    a: (
+      <p>
+        Yes. Coachwell is designed to meet WCAG 2.1 AA, works with a keyboard, screen readers and browser zoom, and
+        never relies on color alone. Our accessibility conformance report is available on request for your
+        procurement review.
       </p>
     ),
   },

@@ -1,0 +1,115 @@
+// Browser-test harness: the built app on a random port with a fresh data dir, driven through
+// playwright-core in Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium).
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const DEMO_PASSWORD = 'coachwell-demo';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  stop: () => Promise<void>;
+  output: () => string;
+}
+
+export async function startServer(): Promise<TestServer> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/public/index.html'))) throw new Error('Build the client first: npm run build.');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, APP_URL: url, RATE_LIMITS: 'off', SCRYPT_N: '1024', SMTP_URL: '', SENTRY_DSN: '' };
+  let log = '';
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`Server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    dataDir,
+    env,
+    output: () => log,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, server: TestServer, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, ...options });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the real login form of the area. */
+export async function signIn(page: Page, email: string, area: 'app' | 'admin' = 'app', password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`/${area}/auth/login`);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.includes('/auth/login'));
+}
+
+/** The newest .eml written for an address, and the first Coachwell link in it. */
+export async function latestMailLink(server: TestServer, to: string): Promise<string> {
+  const dir = path.join(server.dataDir, 'mail');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(to)).sort() : [];
+    if (files.length) {
+      const raw = fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '');
+      const link = raw.match(new RegExp(`${server.url.replace(/[.:/]/g, '\\$&')}/[^\\s"<>]+`))?.[0];
+      if (link) return link.replace(/=3D/g, '=');
+    }
+    if (Date.now() > deadline) throw new Error(`No mail with a link for ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function runCli(server: TestServer, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/cli.ts', ...args], { cwd: ROOT, env: server.env });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(out))));
+  });
+}

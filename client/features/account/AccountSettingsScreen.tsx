@@ -1,0 +1,203 @@
+import type { Locale } from 'date-fns';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { AuthUser } from '../../../common/authUser';
+import { DATE_LOCALES, PASSWORD_MIN_LENGTH, US_TIMEZONES } from '../../../common/constants';
+import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/auth';
+import type { ScreenProps } from '../../app/screens';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { FormError, SelectField, TextField } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { useToast } from '../../components/Toasts';
+import { formatDate, loadDateLocale, loadedDateLocale } from '../../lib/format';
+import { useAuthUser } from '../auth/api';
+import { useFormErrors } from '../auth/formErrors';
+import { updateEmail, updatePassword, updateProfile } from './api';
+
+const TIMEZONE_LABELS: Record<string, string> = {
+  'America/New_York': 'Eastern Time (New York)',
+  'America/Chicago': 'Central Time (Chicago)',
+  'America/Denver': 'Mountain Time (Denver)',
+  'America/Phoenix': 'Mountain Time, no daylight saving (Phoenix)',
+  'America/Los_Angeles': 'Pacific Time (Los Angeles)',
+  'America/Anchorage': 'Alaska Time (Anchorage)',
+  'Pacific/Honolulu': 'Hawaii Time (Honolulu)',
+  'America/Puerto_Rico': 'Atlantic Time (Puerto Rico)',
+  'Pacific/Guam': 'Chamorro Time (Guam)',
+  UTC: 'Coordinated Universal Time (UTC)',
+};
+
+const LOCALE_OPTIONS = Object.entries(DATE_LOCALES).map(([value, label]) => ({ value, label }));
+
+function timezoneOptions(current: string) {
+  const zones: string[] = [...US_TIMEZONES];
+  if (current && !zones.includes(current)) zones.unshift(current);
+  return zones.map((value) => ({ value, label: TIMEZONE_LABELS[value] ?? value }));
+}
+
+function SettingsCard({ id, title, intro, children }: { id: string; title: string; intro: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card settings-card" aria-labelledby={id}>
+      <header className="settings-card__header">
+        <h2 id={id} className="card__title">{title}</h2>
+        <p className="settings-card__intro muted">{intro}</p>
+      </header>
+      <div className="settings-card__body">{children}</div>
+    </section>
+  );
+}
+
+const IMPERSONATING_NOTE = (
+  <Alert tone="info" title="Not available while impersonating">
+    <p>Email and password changes belong to the account owner, so they are turned off while you act as this user.</p>
+  </Alert>
+);
+
+function ProfileForm({ user }: { user: AuthUser }) {
+  const toast = useToast();
+  const form = useFormErrors({ name: user.name, date_locale: user.date_locale, timezone: user.timezone });
+  const key = form.values.date_locale;
+  const [locale, setLocale] = useState<Locale | undefined>(() => loadedDateLocale(key));
+  useEffect(() => {
+    let live = true;
+    void loadDateLocale(key).then((l) => live && setLocale(l));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(accountProfileSchema, form.values);
+    if (!data) return;
+    await form.run(async () => {
+      await updateProfile(data);
+      toast.success('Your profile has been saved.');
+    });
+  });
+
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+      <FormError error={form.formError} />
+      <TextField label="Name" autoComplete="name" required {...form.field('name')} />
+      <div className="grid-2">
+        <SelectField label="Date language" options={LOCALE_OPTIONS} required {...form.field('date_locale')} />
+        <SelectField label="Timezone" options={timezoneOptions(user.timezone)} required {...form.field('timezone')} />
+      </div>
+      <p className="settings-preview" aria-live="polite">
+        Dates will look like: <strong>{formatDate(new Date(), locale)}</strong>
+      </p>
+      <div className="form-actions">
+        <Button type="submit" busy={form.busy}>Save profile</Button>
+      </div>
+    </form>
+  );
+}
+
+function EmailForm({ user }: { user: AuthUser }) {
+  const toast = useToast();
+  const form = useFormErrors({ email: user.email, current_password: '' });
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(accountEmailSchema, form.values);
+    if (!data) return;
+    await form.run(async () => {
+      const updated = await updateEmail(data);
+      form.setValues({ email: updated.email, current_password: '' });
+      toast.success(`You will now sign in with ${updated.email}.`, 'Email changed');
+    });
+  });
+
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+      {user.impersonating && IMPERSONATING_NOTE}
+      <fieldset className="settings-fieldset form" disabled={user.impersonating}>
+        <legend className="sr-only">Change email</legend>
+        <FormError error={form.formError} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="We ask for it to confirm this change is yours."
+          required
+          {...form.field('current_password')}
+        />
+        <div className="form-actions">
+          <Button type="submit" busy={form.busy}>Change email</Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function PasswordForm({ user }: { user: AuthUser }) {
+  const toast = useToast();
+  const empty = { current_password: '', password: '', password_confirmation: '' };
+  const form = useFormErrors(empty);
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(accountPasswordSchema, form.values);
+    if (!data) return;
+    await form.run(async () => {
+      const answer = await updatePassword(data);
+      form.setValues(empty);
+      toast.success(answer.message, 'Password changed');
+    });
+  });
+
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+      {user.impersonating && IMPERSONATING_NOTE}
+      <fieldset className="settings-fieldset form" disabled={user.impersonating}>
+        <legend className="sr-only">Change password</legend>
+        <FormError error={form.formError} />
+        <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('current_password')} />
+        <div className="grid-2">
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            required
+            {...form.field('password')}
+          />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            hint="Type the new password again."
+            required
+            {...form.field('password_confirmation')}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" busy={form.busy}>Change password</Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+export default function AccountSettingsScreen(_props: ScreenProps) {
+  const { user } = useAuthUser();
+  if (!user) return <LoadingBlock />;
+  return (
+    <div className="stack stack--lg settings-page">
+      <PageHeader title="Account Settings" description={<p>Manage how you sign in and how Coachwell shows dates to you.</p>} />
+      <SettingsCard id="settings-profile" title="Profile" intro="Your name as colleagues see it, and how dates and times are shown to you.">
+        <ProfileForm user={user} />
+      </SettingsCard>
+      <SettingsCard id="settings-email" title="Email address" intro="The address you sign in with and where Coachwell sends notifications.">
+        <EmailForm user={user} />
+      </SettingsCard>
+      <SettingsCard
+        id="settings-password"
+        title="Password"
+        intro="Changing your password signs you out on every other device."
+      >
+        <PasswordForm user={user} />
+      </SettingsCard>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// Developer tool: screenshots of the given screens at desktop and phone width, plus an axe-core
+// accessibility check of each. Usage: tsx scripts/screenshots.ts [filter]  → ./screenshots/*.png
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { launchBrowser, newPage, signIn, startServer } from '../client/e2e/harness';
+
+const require = createRequire(import.meta.url);
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const OUT = path.resolve(import.meta.dirname, '../screenshots');
+
+const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | 'admin' } }[] = [
+  { name: 'home', path: '/' },
+  { name: 'pricing', path: '/pricing' },
+  { name: 'policy', path: '/policy' },
+  { name: 'forbidden', path: '/403' },
+  { name: 'not-found', path: '/nope' },
+  { name: 'register', path: '/register' },
+  { name: 'login', path: '/app/auth/login' },
+  { name: 'admin-login', path: '/admin/auth/login' },
+  { name: 'password-reset-request', path: '/app/auth/password-reset' },
+  { name: 'password-reset', path: '/app/auth/password-reset/abc/someone%40example.org' },
+  { name: 'invite-invalid', path: '/app/auth/invite/nope' },
+  { name: 'dashboard-admin', path: '/app', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'dashboard-teacher', path: '/app', as: { email: 'teacher@maplegrove.example', area: 'app' } },
+  { name: 'settings', path: '/app/settings', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'pending', path: '/app/staff', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'admin-dashboard', path: '/admin', as: { email: 'support@coachwell.example', area: 'admin' } },
+];
+
+async function axe(page: Page) {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (o?: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+const filter = process.argv[2];
+fs.mkdirSync(OUT, { recursive: true });
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  for (const shot of SHOTS.filter((s) => !filter || s.name.includes(filter))) {
+    for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+      const { context, page } = await newPage(browser, server, { viewport, colorScheme: process.env.DARK ? 'dark' : 'light', bypassCSP: true });
+      if (shot.as) await signIn(page, shot.as.email, shot.as.area);
+      await page.goto(shot.path);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(OUT, `${shot.name}-${label}.png`), fullPage: true });
+      if (label === 'desktop') {
+        const violations = await axe(page);
+        console.log(`${shot.name}: ${violations.length ? violations.join('\n   ') : 'no axe violations'}`);
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      if (overflow) console.log(`${shot.name} ${label}: HORIZONTAL OVERFLOW`);
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
