@@ -2,7 +2,7 @@
 // with the shared zod schemas, and server answers (422 `errors: {field: [messages]}`) mapped to
 // inline field errors, with anything that belongs to no visible field shown as a form-level error.
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from '../../lib/api';
 
 export type FieldErrorMap = Record<string, string | undefined>;
@@ -34,7 +34,7 @@ export function toFormErrors(err: unknown, visibleFields: readonly string[]): Fo
 }
 
 /** First message per field from a zod failure (the same rules the server applies). */
-export function zodFieldErrors(error: z.ZodError): FieldErrorMap {
+export function zodFieldErrors(error: z.core.$ZodError): FieldErrorMap {
   const fields: FieldErrorMap = {};
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? '');
@@ -89,7 +89,7 @@ export function useFormErrors<V extends Record<string, string>>(initial: V, extr
   };
 
   /** Instant client-side check; returns the parsed data, or null after showing the messages inline. */
-  function check<S extends z.ZodType>(schema: S, data: unknown): z.output<S> | null {
+  function check<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {
     const result = schema.safeParse(data);
     if (result.success) return result.data;
     const fields: FieldErrorMap = {};
