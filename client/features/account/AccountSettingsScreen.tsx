@@ -1,7 +1,7 @@
 import type { Locale } from 'date-fns';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { AuthUser } from '../../../common/authUser';
-import { DATE_LOCALES, PASSWORD_MIN_LENGTH, US_TIMEZONES } from '../../../common/constants';
+import { DATE_LOCALES, US_TIMEZONES } from '../../../common/constants';
 import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/auth';
 import type { ScreenProps } from '../../app/screens';
 import { Alert } from '../../components/Alert';
@@ -14,6 +14,7 @@ import { formatDate, loadDateLocale, loadedDateLocale } from '../../lib/format';
 import { useAuthUser } from '../auth/api';
 import { useFormErrors } from '../auth/formErrors';
 import { updateEmail, updatePassword, updateProfile } from './api';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 
 const TIMEZONE_LABELS: Record<string, string> = {
   'America/New_York': 'Eastern Time (New York)',
@@ -153,24 +154,7 @@ function PasswordForm({ user }: { user: AuthUser }) {
         <legend className="sr-only">Change password</legend>
         <FormError error={form.formError} />
         <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('current_password')} />
-        <div className="grid-2">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            required
-            {...form.field('password')}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            hint="Type the new password again."
-            required
-            {...form.field('password_confirmation')}
-          />
-        </div>
+        <NewPasswordFields field={form.field} labels={['New password', 'Confirm new password']} sideBySide />
         <div className="form-actions">
           <Button type="submit" busy={form.busy}>Change password</Button>
         </div>

@@ -1,5 +1,4 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { acceptInviteSchema } from '../../../common/schemas/auth';
 import { homePathFor, loginPathFor } from '../../app/routeTable';
 import type { ScreenProps } from '../../app/screens';
@@ -11,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { acceptInvite, type InviteDetails, useInvite } from './api';
 import { useFormErrors } from './formErrors';
 import { useDateLocale } from './useDateLocale';
+import { NewPasswordFields } from './NewPasswordFields';
 
 function InviteForm({ token, invite }: { token: string; invite: InviteDetails }) {
   const navigate = useNavigate();
@@ -45,21 +45,7 @@ function InviteForm({ token, invite }: { token: string; invite: InviteDetails })
       <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
         <FormError error={form.formError} />
         <TextField label="Your name" autoComplete="name" required {...form.field('name')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
-          {...form.field('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field('password_confirmation')}
-        />
+        <NewPasswordFields field={form.field} />
         <div className="form-actions">
           <Button type="submit" busy={form.busy}>Accept invitation</Button>
         </div>

@@ -1,5 +1,4 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { passwordResetSchema } from '../../../common/schemas/auth';
 import { loginPathFor } from '../../app/routeTable';
 import type { ScreenProps } from '../../app/screens';
@@ -9,6 +8,7 @@ import { FormError, TextField } from '../../components/Field';
 import { useToast } from '../../components/Toasts';
 import { resetPassword } from './api';
 import { authAreaOf, authBasePath, useFormErrors } from './formErrors';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** Route params arrive decoded once; an address that was encoded twice in the email link is decoded again. */
 function decodeParam(raw: string | undefined): string {
@@ -72,21 +72,7 @@ export default function PasswordResetScreen({ route }: ScreenProps) {
             autoComplete="username"
             className="auth-readonly"
           />
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            required
-            {...form.field('password')}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...form.field('password_confirmation')}
-          />
+          <NewPasswordFields field={form.field} labels={['New password', 'Confirm new password']} />
           <div className="form-actions">
             <Button type="submit" busy={form.busy}>Reset password</Button>
           </div>

@@ -1,11 +1,12 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH, TRIAL_DAYS, US_STATES } from '../../../common/constants';
+import { TRIAL_DAYS, US_STATES } from '../../../common/constants';
 import { registerSchema } from '../../../common/schemas/auth';
 import type { ScreenProps } from '../../app/screens';
 import { Button } from '../../components/Button';
 import { FormError, SelectField, TextField } from '../../components/Field';
 import { register } from './api';
 import { useFormErrors } from './formErrors';
+import { NewPasswordFields } from './NewPasswordFields';
 
 const STATE_OPTIONS = Object.entries(US_STATES)
   .map(([value, label]) => ({ value, label }))
@@ -81,22 +82,7 @@ export default function RegisterScreen(_props: ScreenProps) {
                 required
                 {...form.field('email')}
               />
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-                required
-                {...form.field('password')}
-              />
-              <TextField
-                label="Confirm password"
-                type="password"
-                autoComplete="new-password"
-                hint="Type the same password again."
-                required
-                {...form.field('password_confirmation')}
-              />
+              <NewPasswordFields field={form.field} />
             </div>
           </fieldset>
           <p className="auth-register__terms text-sm muted">
