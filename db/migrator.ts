@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DB } from './connection';
 import * as m0001 from './migrations/20261121_0001_foundation';
+import * as m0002 from './migrations/20261121_0002_people';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
   '20261121_0001_foundation': m0001,
+  '20261121_0002_people': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -136,6 +136,96 @@ export interface ClientErrorsTable {
   at: Timestamp;
 }
 
+export interface StaffTable {
+  id: Generated<number>;
+  district_id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  employee_id: string | null;
+  position: string | null;
+  grade_levels: string; // JSON array of grade keys: "PK", "K", "1" … "12"
+  subjects: string; // JSON array of subject names
+  hire_date: string | null; // YYYY-MM-DD
+  status: 'active' | 'inactive';
+  user_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Building history: one row per stay of an educator at a school; end_date null while current. */
+export interface StaffBuildingsTable {
+  id: Generated<number>;
+  district_id: number;
+  staff_id: number;
+  building_id: number;
+  start_date: string; // YYYY-MM-DD
+  end_date: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CoachAssignmentsTable {
+  id: Generated<number>;
+  district_id: number;
+  coach_id: number; // users.id of a user with the coach role
+  staff_id: number;
+  start_date: string;
+  end_date: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  district_id: number;
+  name: string;
+  description: string | null;
+  group_of: string; // 'App\\Models\\Staff' marks a staff group
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface GroupItemsTable {
+  id: Generated<number>;
+  group_id: number;
+  item_id: number;
+  start_date: Timestamp; // UTC instant, converted by the client from the picked local date
+  end_date: Timestamp | null;
+}
+
+export interface BuildingHistoryRequestsTable {
+  id: Generated<number>;
+  district_id: number;
+  staff_id: number;
+  building_id: number;
+  start_date: string;
+  note: string | null;
+  status: 'pending' | 'approved' | 'denied';
+  requested_by: number | null;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  decision_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AccountMigrationsTable {
+  id: Generated<number>;
+  user_id: number;
+  from_district_id: number | null;
+  to_district_id: number;
+  name: string;
+  roles: string; // JSON array of role names in the new district
+  building_ids: string; // JSON array
+  invited_by: number | null;
+  token_hash: string;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   plans: PlansTable;
   districts: DistrictsTable;
@@ -151,6 +241,13 @@ export interface Database {
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   client_errors: ClientErrorsTable;
+  staff: StaffTable;
+  staff_buildings: StaffBuildingsTable;
+  coach_assignments: CoachAssignmentsTable;
+  groups: GroupsTable;
+  group_items: GroupItemsTable;
+  building_history_requests: BuildingHistoryRequestsTable;
+  account_migrations: AccountMigrationsTable;
 }
 
 export type District = Selectable<DistrictsTable>;

@@ -14,6 +14,13 @@ import { clientErrorRoutes } from './features/clientErrors/routes';
 import { healthRoutes } from './features/health/routes';
 import { planRoutes } from './features/plans/routes';
 import { staticRoutes } from './static';
+import { accountMigrationRoutes } from './features/accountMigrations/routes';
+import { buildingRoutes } from './features/buildings/routes';
+import { coachRoutes } from './features/coaches/routes';
+import { groupRoutes } from './features/groups/routes';
+import { staffRoutes } from './features/staff/routes';
+import { staffRequestRoutes } from './features/staffRequests/routes';
+import { districtUserRoutes } from './features/users/routes';
 
 export const SESSION_COOKIE = 'coachwell_session';
 
@@ -23,6 +30,8 @@ export function createApp(deps: Deps): express.Express {
   const secure = config.env === 'production';
   const app = express();
   app.disable('x-powered-by');
+  // qs parsing: bracket arrays and filters (`building_id[]=3`, `filter[status]=active`) per DESIGN §3.
+  app.set('query parser', 'extended');
   if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
 
   const sentryOrigin = config.sentryDsn ? new URL(config.sentryDsn).origin : null;
@@ -71,6 +80,13 @@ export function createApp(deps: Deps): express.Express {
   api.use(accountRoutes(deps));
   api.use(planRoutes(deps));
   api.use(clientErrorRoutes(deps));
+  api.use(buildingRoutes(deps));
+  api.use(staffRoutes(deps));
+  api.use(coachRoutes(deps));
+  api.use(groupRoutes(deps));
+  api.use(districtUserRoutes(deps));
+  api.use(staffRequestRoutes(deps));
+  api.use(accountMigrationRoutes(deps));
   api.use(apiNotFound);
 
   app.use('/api', api);

@@ -9,6 +9,8 @@ export type ScreenKey =
   | 'home' | 'pricing' | 'policy' | 'forbidden' | 'register' | 'not-found'
   | 'login' | 'password-reset-request' | 'password-reset' | 'accept-invite'
   | 'dashboard' | 'account-settings' | 'admin-dashboard'
+  | 'site-settings' | 'staff-list' | 'staff-create' | 'staff-view' | 'staff-edit'
+  | 'coach-list' | 'coach-view' | 'user-list' | 'user-edit' | 'migrate-account' | 'staff-requests'
   | 'pending';
 
 export interface RouteDef {
@@ -23,7 +25,7 @@ const publicRoutes: RouteDef[] = [
   { path: '/', title: 'Home', access: null, area: 'public', screen: 'home' },
   { path: '/pricing', title: 'Pricing', access: null, area: 'public', screen: 'pricing' },
   { path: '/policy', title: 'Policy', access: null, area: 'public', screen: 'policy' },
-  { path: '/migrate-account/:token', title: 'Migrate Account', access: null, area: 'public', screen: 'pending' },
+  { path: '/migrate-account/:token', title: 'Migrate Account', access: null, area: 'public', screen: 'migrate-account' },
   { path: '/403', title: 'Forbidden', access: null, area: 'public', screen: 'forbidden' },
   { path: '/register', title: 'Register', access: false, area: 'public', screen: 'register' },
 ];
@@ -41,14 +43,14 @@ const app = (path: string, title: string, access: boolean | string, screen: Scre
 
 const appRoutes: RouteDef[] = [
   app('', 'Dashboard', true, 'dashboard'),
-  app('staff', 'Educators', 'see educators'),
-  app('staff/create', 'Add Educators', true),
-  app('staff/:id', 'View Educator', 'see educators'),
-  app('staff/:id/view', 'View Educator', 'see educators'),
-  app('staff/:id/edit', 'Edit Educator', 'see educators'),
-  app('coaches', 'Coaches', 'see coaches'),
-  app('coaches/:id', 'View Coach', true),
-  app('coaches/:id/view', 'View Coach', true),
+  app('staff', 'Educators', 'see educators', 'staff-list'),
+  app('staff/create', 'Add Educators', true, 'staff-create'),
+  app('staff/:id', 'View Educator', 'see educators', 'staff-view'),
+  app('staff/:id/view', 'View Educator', 'see educators', 'staff-view'),
+  app('staff/:id/edit', 'Edit Educator', 'see educators', 'staff-edit'),
+  app('coaches', 'Coaches', 'see coaches', 'coach-list'),
+  app('coaches/:id', 'View Coach', true, 'coach-view'),
+  app('coaches/:id/view', 'View Coach', true, 'coach-view'),
   app('coaching', 'Coaching', 'see skill mapping'),
   app('activity', 'Activity', 'see activity'),
   app('activity/calendar-sync', 'Calendar sync', 'see activity'),
@@ -58,17 +60,17 @@ const appRoutes: RouteDef[] = [
   app('reports/coaching-team', 'Coaching team report', 'see engagement'),
   app('reports/comparison', 'Comparison report', 'see engagement'),
   app('settings', 'Account Settings', true, 'account-settings'),
-  app('settings/site', 'Site settings', true),
+  app('settings/site', 'Site settings', true, 'site-settings'),
   app('settings/export-import', 'Export and import', true),
   app('settings/export-imports/staff/:id', 'Staff CSV Imports', true),
-  app('settings/user', 'User settings', true),
-  app('settings/user/new', 'Create user', 'manage coaches'),
-  app('settings/user/:id', 'Edit user', 'manage coaches'),
+  app('settings/user', 'User settings', true, 'user-list'),
+  app('settings/user/new', 'Create user', 'manage coaches', 'user-edit'),
+  app('settings/user/:id', 'Edit user', 'manage coaches', 'user-edit'),
   app('settings/billing', 'Billing', 'manage billing'),
   app('settings/billing/quotes', 'Quotes', 'manage billing'),
   app('settings/interaction', 'Interaction settings', true),
   app('settings/coaching-cycle', 'Coaching cycle settings', true),
-  app('settings/building-history-requests', 'School staff requests', 'add staff'),
+  app('settings/building-history-requests', 'School staff requests', 'add staff', 'staff-requests'),
   app('support', 'Support knowledge base', true),
   app('support/:slug', 'Support Article', true),
 ];

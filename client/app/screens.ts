@@ -22,6 +22,17 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   dashboard: () => import('../features/dashboard/DashboardScreen'),
   'admin-dashboard': () => import('../features/dashboard/AdminDashboardScreen'),
   'account-settings': () => import('../features/account/AccountSettingsScreen'),
+  'site-settings': () => import('../features/site/SiteSettingsScreen'),
+  'staff-list': () => import('../features/staff/StaffListScreen'),
+  'staff-create': () => import('../features/staff/StaffCreateScreen'),
+  'staff-view': () => import('../features/staff/StaffViewScreen'),
+  'staff-edit': () => import('../features/staff/StaffEditScreen'),
+  'coach-list': () => import('../features/coaches/CoachListScreen'),
+  'coach-view': () => import('../features/coaches/CoachViewScreen'),
+  'user-list': () => import('../features/users/UserListScreen'),
+  'user-edit': () => import('../features/users/UserEditScreen'),
+  'migrate-account': () => import('../features/users/MigrateAccountScreen'),
+  'staff-requests': () => import('../features/staffRequests/StaffRequestsScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 

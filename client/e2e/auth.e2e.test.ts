@@ -20,13 +20,15 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-afterEach(async () => {
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') for (const c of contexts) for (const p of c.pages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 800));
   await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
 
 async function open(): Promise<Page> {
   const { context, page } = await newPage(browser, server);
   contexts.push(context);
+  context.setDefaultTimeout(10_000);
   return page;
 }
 

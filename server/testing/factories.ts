@@ -46,3 +46,49 @@ export async function buildUser(
   }
   return user;
 }
+
+/**
+ * An educator on a district's roster with a current building history row (a building is created
+ * when none is given; a district too).
+ */
+export async function buildStaff(
+  db: DB,
+  opts: {
+    districtId?: number; buildingId?: number; firstName?: string; lastName?: string; email?: string | null;
+    employeeId?: string | null; status?: 'active' | 'inactive'; userId?: number | null; startDate?: string;
+    position?: string | null; gradeLevels?: string[]; subjects?: string[];
+  } = {},
+) {
+  const districtId = opts.districtId ?? (await buildDistrict(db)).id;
+  const buildingId = opts.buildingId ?? (await buildBuilding(db, districtId)).id;
+  const n = next();
+  const now = nowIso();
+  const staff = await db.insertInto('staff').values({
+    district_id: districtId,
+    first_name: opts.firstName ?? `Pat${n}`,
+    last_name: opts.lastName ?? `Educator${n}`,
+    email: opts.email === undefined ? `educator${n}@example.org` : opts.email,
+    employee_id: opts.employeeId === undefined ? `E${String(n).padStart(5, '0')}` : opts.employeeId,
+    position: opts.position === undefined ? 'Classroom Teacher' : opts.position,
+    grade_levels: JSON.stringify(opts.gradeLevels ?? ['3']),
+    subjects: JSON.stringify(opts.subjects ?? ['Mathematics']),
+    hire_date: '2020-08-15',
+    status: opts.status ?? 'active',
+    user_id: opts.userId ?? null,
+    created_at: now,
+    updated_at: now,
+  }).returningAll().executeTakeFirstOrThrow();
+  await db.insertInto('staff_buildings').values({
+    district_id: districtId, staff_id: staff.id, building_id: buildingId, start_date: opts.startDate ?? '2020-08-15', end_date: null, created_at: now,
+  }).execute();
+  return staff;
+}
+
+/** A coach's caseload entry (open-ended unless an end date is given). */
+export async function buildCoachAssignment(db: DB, opts: { districtId: number; coachId: number; staffId: number; startDate?: string; endDate?: string | null }) {
+  const now = nowIso();
+  return db.insertInto('coach_assignments').values({
+    district_id: opts.districtId, coach_id: opts.coachId, staff_id: opts.staffId, start_date: opts.startDate ?? '2025-08-15',
+    end_date: opts.endDate ?? null, created_at: now, updated_at: now,
+  }).returningAll().executeTakeFirstOrThrow();
+}

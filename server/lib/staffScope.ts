@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import { permissionScope, type Scope } from '../../common/permissions';
+import type { DB } from '../../db/connection';
+import type { AuthContext } from '../http/auth';
+import { forbidden } from '../http/errors';
+
+export type ScopedAuth = AuthContext & { district: NonNullable<AuthContext['district']> };
+
+/** The staff scope of a user for a permission such as `see educators`; 403 when not held. */
+export function requireStaffScope(auth: ScopedAuth, permission = 'see educators'): Scope {
+  const scope = permissionScope(auth.permissions, permission);
+  if (!scope) throw forbidden();
+  return scope;
+}
+
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * The staff rows this user may see, always inside their own district:
+ * district = all; building = educators whose current building is one of the user's buildings;
+ * assigned = a coach's current caseload; self = the educator's own profile (linked user or same email).
+ */
+export function scopedStaff(db: DB, auth: ScopedAuth, scope: Scope) {
+  let query = db.selectFrom('staff').where('staff.district_id', '=', auth.district.id);
+  if (scope === 'building') {
+    const buildingIds = auth.buildings.map((b) => b.id);
+    query = query.where((eb) =>
+      eb.exists(
+        eb.selectFrom('staff_buildings as sb').select(sql.lit(1).as('one'))
+          .whereRef('sb.staff_id', '=', 'staff.id')
+          .where('sb.district_id', '=', auth.district.id)
+          .where('sb.building_id', 'in', buildingIds.length ? buildingIds : [-1])
+          .where((w) => w.or([w('sb.end_date', 'is', null), w('sb.end_date', '>', today())])),
+      ),
+    );
+  } else if (scope === 'assigned') {
+    query = query.where((eb) =>
+      eb.exists(
+        eb.selectFrom('coach_assignments as ca').select(sql.lit(1).as('one'))
+          .whereRef('ca.staff_id', '=', 'staff.id')
+          .where('ca.district_id', '=', auth.district.id)
+          .where('ca.coach_id', '=', auth.user.id)
+          .where((w) => w.or([w('ca.end_date', 'is', null), w('ca.end_date', '>', today())])),
+      ),
+    );
+  } else if (scope === 'self') {
+    query = query.where((eb) => eb.or([eb('staff.user_id', '=', auth.user.id), eb('staff.email', '=', auth.user.email)]));
+  }
+  return query;
+}
