@@ -37,7 +37,14 @@ async function axe(page: Page) {
   });
 }
 
-const filter = process.argv[2];
+// Ad hoc: tsx scripts/screenshots.ts --path /app/staff --as admin@maplegrove.example --name staff-list
+const args = process.argv.slice(2);
+const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+if (flag('--path')) {
+  const as = flag('--as');
+  SHOTS.splice(0, SHOTS.length, { name: flag('--name') ?? 'adhoc', path: flag('--path')!, as: as ? { email: as, area: as.endsWith('@coachwell.example') ? 'admin' : 'app' } : undefined });
+}
+const filter = flag('--path') ? undefined : args[0];
 fs.mkdirSync(OUT, { recursive: true });
 const server = await startServer();
 const browser = await launchBrowser();

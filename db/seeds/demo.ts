@@ -1,6 +1,7 @@
 // The demo data: two districts and provider staff, all with the password DEMO_PASSWORD.
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
+import { seedDemoPeople } from './demoPeople';
 
 export const DEMO_PASSWORD = 'coachwell-demo';
 
@@ -8,6 +9,8 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@maplegrove.example', role: 'district-admin', name: 'Dana Whitfield', district: 'maple' },
   { email: 'principal@maplegrove.example', role: 'building-admin', name: 'Marcus Bell', district: 'maple' },
   { email: 'coach@maplegrove.example', role: 'coach', name: 'Priya Raman', district: 'maple' },
+  { email: 'coach2@maplegrove.example', role: 'coach', name: 'Angela Ruiz', district: 'maple' },
+  { email: 'coach3@maplegrove.example', role: 'coach', name: 'Tom Becker', district: 'maple' },
   { email: 'teacher@maplegrove.example', role: 'educator', name: 'Jordan Ellis', district: 'maple' },
   { email: 'admin@cedarfalls.example', role: 'district-admin', name: 'Helen Okafor', district: 'cedar' },
   { email: 'support@coachwell.example', role: 'provider-admin', name: 'Sam Ortega', district: null },
@@ -22,7 +25,7 @@ export const MAPLE_GROVE_BUILDINGS = [
 
 export interface DemoSeedServices {
   createDistrict: (db: DB, input: { name: string; state: string; planKey: string; status?: 'trial' | 'active'; timezone?: string; seats?: number }) => Promise<number>;
-  createUser: (db: DB, input: { districtId: number | null; email: string; name: string; roles: string[]; password?: string; buildingIds?: number[] }) => Promise<unknown>;
+  createUser: (db: DB, input: { districtId: number | null; email: string; name: string; roles: string[]; password?: string; buildingIds?: number[] }) => Promise<{ id: number; email: string }>;
 }
 
 /** Seeds the demo districts unless Maple Grove exists already. Returns false when nothing was done. */
@@ -45,11 +48,25 @@ export async function seedDemo(db: DB, services: DemoSeedServices): Promise<bool
       buildingIds.push(row.id);
     }
     await trx.insertInto('buildings').values({ name: 'Cedar Falls High School', code: 'CFHS', grade_band: '9-12', district_id: cedar, created_at: now, updated_at: now }).execute();
+    const users: Record<string, { id: number; email: string }> = {};
+    const coachBuildings: Record<string, number[]> = {
+      'coach@maplegrove.example': [buildingIds[1]!, buildingIds[2]!],
+      'coach2@maplegrove.example': [buildingIds[0]!],
+      'coach3@maplegrove.example': [buildingIds[2]!, buildingIds[3]!],
+    };
     for (const account of DEMO_ACCOUNTS) {
       const districtId = account.district === 'maple' ? maple : account.district === 'cedar' ? cedar : null;
-      const buildings = account.role === 'building-admin' ? [buildingIds[1]] : account.role === 'coach' ? buildingIds.slice(1, 3) : account.role === 'educator' ? [buildingIds[1]] : [];
-      await services.createUser(trx, { districtId, email: account.email, name: account.name, roles: [account.role], password: DEMO_PASSWORD, buildingIds: buildings });
+      const buildings = account.role === 'building-admin' || account.role === 'educator' ? [buildingIds[1]!] : coachBuildings[account.email] ?? [];
+      users[account.email] = await services.createUser(trx, { districtId, email: account.email, name: account.name, roles: [account.role], password: DEMO_PASSWORD, buildingIds: buildings });
     }
+    const buildings = await trx.selectFrom('buildings').select(['id', 'grade_band']).where('district_id', '=', maple).orderBy('id').execute();
+    await seedDemoPeople(trx, {
+      districtId: maple,
+      buildings: buildings.map((b) => ({ id: b.id, grade_band: b.grade_band ?? 'K-5' })),
+      coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id),
+      principalId: users['principal@maplegrove.example']!.id,
+      teacherUser: users['teacher@maplegrove.example']!,
+    });
   });
   return true;
 }
