@@ -9,7 +9,7 @@ export type ScreenKey =
   | 'home' | 'pricing' | 'policy' | 'forbidden' | 'register' | 'not-found'
   | 'login' | 'password-reset-request' | 'password-reset' | 'accept-invite'
   | 'dashboard' | 'account-settings' | 'admin-dashboard'
-  | 'site-settings' | 'staff-list' | 'staff-create' | 'staff-view' | 'staff-edit'
+  | 'site-settings' | 'staff-list' | 'staff-groups' | 'staff-create' | 'staff-view' | 'staff-edit'
   | 'coach-list' | 'coach-view' | 'user-list' | 'user-edit' | 'migrate-account' | 'staff-requests'
   | 'pending';
 
@@ -45,6 +45,8 @@ const appRoutes: RouteDef[] = [
   app('', 'Dashboard', true, 'dashboard'),
   app('staff', 'Educators', 'see educators', 'staff-list'),
   app('staff/create', 'Add Educators', true, 'staff-create'),
+  // Not in the spec's table: the Groups view the People issue asks for, reachable from Educators.
+  app('staff/groups', 'Groups', 'see educators', 'staff-groups'),
   app('staff/:id', 'View Educator', 'see educators', 'staff-view'),
   app('staff/:id/view', 'View Educator', 'see educators', 'staff-view'),
   app('staff/:id/edit', 'Edit Educator', 'see educators', 'staff-edit'),

@@ -25,6 +25,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'site-settings': () => import('../features/site/SiteSettingsScreen'),
   'staff-list': () => import('../features/staff/StaffListScreen'),
   'staff-create': () => import('../features/staff/StaffCreateScreen'),
+  'staff-groups': () => import('../features/groups/GroupsScreen'),
   'staff-view': () => import('../features/staff/StaffViewScreen'),
   'staff-edit': () => import('../features/staff/StaffEditScreen'),
   'coach-list': () => import('../features/coaches/CoachListScreen'),

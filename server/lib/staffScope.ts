@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { permissionScope, type Scope } from '../../common/permissions';
 import type { DB } from '../../db/connection';
 import type { AuthContext } from '../http/auth';
@@ -18,6 +18,27 @@ export function today(): string {
 }
 
 /**
+ * History rows (building history, caseloads) are inclusive date ranges: start_date … end_date, with
+ * end_date null while open. A change effective on D closes the open row with end_date = D − 1 day and
+ * opens a new row starting D. A row is current on `day` when start_date <= day and (end_date is null
+ * or end_date >= day).
+ */
+export function currentOn<T extends 'sb' | 'ca' | 'staff_buildings' | 'coach_assignments'>(alias: T, day = today()) {
+  return (eb: ExpressionBuilder<any, any>) =>
+    eb.and([
+      eb(`${alias}.start_date`, '<=', day),
+      eb.or([eb(`${alias}.end_date`, 'is', null), eb(`${alias}.end_date`, '>=', day)]),
+    ]);
+}
+
+/** The day before an ISO date: the last day of a history row closed by a change effective on `date`. */
+export function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
  * The staff rows this user may see, always inside their own district:
  * district = all; building = educators whose current building is one of the user's buildings;
  * assigned = a coach's current caseload; self = the educator's own profile (linked user or same email).
@@ -32,7 +53,7 @@ export function scopedStaff(db: DB, auth: ScopedAuth, scope: Scope) {
           .whereRef('sb.staff_id', '=', 'staff.id')
           .where('sb.district_id', '=', auth.district.id)
           .where('sb.building_id', 'in', buildingIds.length ? buildingIds : [-1])
-          .where((w) => w.or([w('sb.end_date', 'is', null), w('sb.end_date', '>', today())])),
+          .where(currentOn('sb')),
       ),
     );
   } else if (scope === 'assigned') {
@@ -42,7 +63,7 @@ export function scopedStaff(db: DB, auth: ScopedAuth, scope: Scope) {
           .whereRef('ca.staff_id', '=', 'staff.id')
           .where('ca.district_id', '=', auth.district.id)
           .where('ca.coach_id', '=', auth.user.id)
-          .where((w) => w.or([w('ca.end_date', 'is', null), w('ca.end_date', '>', today())])),
+          .where(currentOn('ca')),
       ),
     );
   } else if (scope === 'self') {
