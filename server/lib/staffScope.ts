@@ -23,11 +23,12 @@ export function today(): string {
  * opens a new row starting D. A row is current on `day` when start_date <= day and (end_date is null
  * or end_date >= day).
  */
-export function currentOn<T extends 'sb' | 'ca' | 'staff_buildings' | 'coach_assignments'>(alias: T, day = today()) {
+export function currentOn(alias: string, day = today()) {
+  // Untyped on purpose: it serves any table alias with start_date/end_date columns.
   return (eb: ExpressionBuilder<any, any>) =>
     eb.and([
-      eb(`${alias}.start_date`, '<=', day),
-      eb.or([eb(`${alias}.end_date`, 'is', null), eb(`${alias}.end_date`, '>=', day)]),
+      eb(sql.ref(`${alias}.start_date`), '<=', day),
+      eb.or([eb(sql.ref(`${alias}.end_date`), 'is', null), eb(sql.ref(`${alias}.end_date`), '>=', day)]),
     ]);
 }
 
