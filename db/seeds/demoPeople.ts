@@ -104,7 +104,10 @@ export async function seedDemoPeople(db: DB, refs: DemoPeopleRefs): Promise<void
     }).returning('id').executeTakeFirstOrThrow();
     for (const [k, member] of g.members.entries()) {
       await db.insertInto('group_items').values({
-        group_id: row.id, item_id: staffIds[member]!, start_date: '2025-08-18T05:00:00.000Z', end_date: k === 0 && g.deleted ? '2025-06-13T05:00:00.000Z' : null,
+        // Dates are local midnight in the district's timezone (America/Chicago), stored in UTC.
+        group_id: row.id, item_id: staffIds[member]!,
+        start_date: g.deleted ? '2024-08-19T05:00:00.000Z' : '2025-08-18T05:00:00.000Z',
+        end_date: k === 0 && g.deleted ? '2025-06-13T05:00:00.000Z' : null,
       }).execute();
     }
   }
