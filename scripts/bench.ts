@@ -1,9 +1,8 @@
 // npm run bench: GET /api/auth/user (signed in) against a bare Express route in the same process
-// and run; server cold start; gzipped JavaScript of a first visit to /app/auth/login.
+// and run; server cold start; gzipped JavaScript of a first visit to /app/auth/login; the educators list
+// on a district of 20 000 educators (scripts/benchStaff.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -14,46 +13,10 @@ import { prepareDatabase, runDemoSeed } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
+import { CONCURRENCY, DURATION_MS, listen, load, signIn } from './benchLib';
+import { benchStaff } from './benchStaff';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
-const CONCURRENCY = 16;
-
-function listen(app: express.Express): Promise<{ port: number; close: () => void }> {
-  return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as AddressInfo).port, close: () => server.close() }));
-  });
-}
-
-function request(agent: http.Agent, port: number, pathName: string, headers: Record<string, string> = {}, method = 'GET', body?: string) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: pathName, method, agent, headers }, (res) => {
-      let data = '';
-      res.on('data', (c) => (data += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: data }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function load(port: number, pathName: string, headers: Record<string, string>) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const latencies: number[] = [];
-  const end = Date.now() + DURATION_MS;
-  let errors = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (Date.now() < end) {
-      const start = process.hrtime.bigint();
-      const res = await request(agent, port, pathName, headers);
-      if (res.status !== 200) errors++;
-      latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-  }));
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { rps: Math.round(latencies.length / (DURATION_MS / 1000)), p99: latencies[Math.floor(latencies.length * 0.99)]!, errors };
-}
 
 async function apiBenchmark() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-bench-'));
@@ -69,15 +32,7 @@ async function apiBenchmark() {
   const bareServer = await listen(bare);
 
   // Sign in once, keep the session cookie.
-  const agent = new http.Agent({ keepAlive: true });
-  const first = await request(agent, main.port, '/api/auth/user');
-  const cookies = () => (first.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-  const xsrf = decodeURIComponent((first.headers['set-cookie'] ?? []).find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0]!.slice(11));
-  const login = await request(agent, main.port, '/api/auth/login', {
-    cookie: cookies(), 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': xsrf,
-  }, 'POST', JSON.stringify({ email: 'admin@maplegrove.example', password: 'coachwell-demo', area: 'app' }));
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body}`);
-  const session = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const session = await signIn(main.port, 'admin@maplegrove.example', 'coachwell-demo');
 
   const bareResult = await load(bareServer.port, '/bare', {});
   const authResult = await load(main.port, '/api/auth/user', { cookie: session });
@@ -141,3 +96,4 @@ console.log(`| GET /api/auth/user, signed in | ${authResult.rps} req/s, p99 ${au
 console.log(`| cold start to healthy, new database (migrate + demo seed) | ${cold.fresh} ms |`);
 console.log(`| cold start to healthy, existing database | ${cold.existing} ms |`);
 console.log(`| JavaScript for a first visit to /app/auth/login | ${(js.gzipBytes / 1024).toFixed(1)} KiB gzipped in ${js.files} files |`);
+for (const row of await benchStaff()) console.log(row);

@@ -6,8 +6,11 @@ import { Logo } from '../components/Logo';
 import { ChunkLoadError } from '../lib/chunk';
 import { reportError } from '../lib/reportError';
 
-/** The router's error element: reports the error, then explains it and offers a way on. */
-export function RouteError() {
+/**
+ * The router's error element: reports the error, then explains it and offers a way on. Inside a
+ * layout it renders into the layout's <main>; `standalone` (the root's) brings its own page.
+ */
+export function RouteError({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
   useEffect(() => {
     void reportError(error);
@@ -32,18 +35,22 @@ export function RouteError() {
     title = `${error.status} ${error.statusText}`;
   }
 
+  const content = (
+    <div className="card stack route-error">
+      {standalone && <Logo to="/" />}
+      <Alert tone="danger" title={title}>
+        {body}
+      </Alert>
+      <div className="cluster">
+        <Button onClick={() => window.location.reload()}>Reload the page</Button>
+        <a href="/">Go to the home page</a>
+      </div>
+    </div>
+  );
+  if (!standalone) return content;
   return (
     <main id="main" className="auth-layout" tabIndex={-1}>
-      <div className="card stack">
-        <Logo to="/" />
-        <Alert tone="danger" title={title}>
-          {body}
-        </Alert>
-        <div className="cluster">
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
-          <a href="/">Go to the home page</a>
-        </div>
-      </div>
+      {content}
     </main>
   );
 }

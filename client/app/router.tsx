@@ -39,7 +39,7 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <RootLayout />,
-      errorElement: <RouteError />,
+      errorElement: <RouteError standalone />,
       children: [
         ...areas.map((area) => {
           const Layout = LAYOUTS[area];

@@ -1,12 +1,15 @@
 // Sign-in, sign-out, area checks, redirects, password reset by email, invites from the CLI,
 // district registration and impersonation, each driven through the real screens.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, latestMailLink, launchBrowser, newPage, runCli, signIn, startServer, type TestServer } from './harness';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const ADMIN_LOGIN_REFUSED = 'This sign-in page is for Coachwell staff. District users sign in at /app/auth/login.';
 const APP_LOGIN_REFUSED = 'This is a Coachwell staff account. Please sign in at /admin/auth/login.';
+
+// Whole flows with several page loads and CLI runs: more time than the 20 s default on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let server: TestServer;
 let browser: Browser;
@@ -20,8 +23,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') for (const c of contexts) for (const p of c.pages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 800));
+afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
 

@@ -50,7 +50,7 @@ export const newStaffSchema = z.object({
 
 /** POST /api/staff: several educators at once; nothing is saved unless every row is valid. */
 export const createStaffSchema = z.object({
-  staff: z.array(newStaffSchema).check(
+  staff: z.array(newStaffSchema, { error: 'Add at least one educator.' }).check(
     z.minLength(1, 'Add at least one educator.'),
     z.maxLength(200, 'Add at most 200 educators at a time.'),
   ),
@@ -98,9 +98,96 @@ export interface StaffDetail extends StaffListItem {
   building_history: { id: number; building: { id: number; name: string }; start_date: string; end_date: string | null }[];
   groups: { id: number; name: string; start_date: string; end_date: string | null; active: boolean }[];
   coaches: { id: number; coach: { id: number; name: string }; start_date: string; end_date: string | null }[];
+  /** Added: the caller may edit, deactivate and reactivate this educator (PUT, deactivate, reactivate). */
+  can_edit: boolean;
+  /** Added: the caller may move this educator to another school (POST move; district administrators). */
+  can_move: boolean;
 }
 
 export interface Paginated<T> {
   data: T[];
   meta: { page: number; per_page: number; total: number; last_page: number };
 }
+
+// ---- Additions (server side of Educators) -------------------------------------------------------
+
+/** filter[status] values: active (the default), inactive, or all. */
+export const STAFF_STATUS_FILTERS = ['active', 'inactive', 'all'] as const;
+export const STAFF_SEARCH_MAX = 100;
+
+/** Messages the staff endpoints answer with, word for word (422 field errors and 403/409 messages). */
+export const STAFF_MESSAGES = {
+  buildingNotInDistrict: 'Choose a school from your district.',
+  buildingNotYours: 'You can add educators only to your own schools.',
+  emailTaken: 'An educator with this email already exists in your district.',
+  emailTwice: 'This email appears twice in this list.',
+  employeeIdTaken: 'An educator with this employee ID already exists in your district.',
+  employeeIdTwice: 'This employee ID appears twice in this list.',
+  moveAskDistrict: 'Ask your district administrator to move educators between schools.',
+  moveSameBuilding: 'This educator already works at this school. Choose another school.',
+  moveDateTooEarly: (start: string) => `Effective date must be after ${start}, when the current school stay began.`,
+  moveDateBeforeEnd: (end: string) => `Effective date must be after ${end}, when the last school stay ended.`,
+  alreadyInactive: 'This educator is already inactive.',
+  alreadyActive: 'This educator is already active.',
+} as const;
+
+// Filter values arrive as one value (`filter[position]=x`) or a bracket list (`filter[position][]=x`);
+// both become a list, empty strings are dropped. The query parser (qs) turns a list of more than 20
+// values into an object keyed "0", "1", …: that is read back as the list it was.
+const indexedList = z.pipe(
+  z.record(z.string().check(z.regex(/^\d+$/)), z.string()),
+  z.transform((o) => Object.keys(o).sort((a, b) => Number(a) - Number(b)).map((k) => o[k]!)),
+);
+const listOf = <T>(label: string, item: (v: string) => T | undefined, message: string) =>
+  z.pipe(
+    z.optional(z.union([z.string(), z.array(z.string()), indexedList], { error: `${label} must be a value or a list of values.` })),
+    z.transform((v, ctx) => {
+      const values = (v === undefined ? [] : Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter((s) => s !== '');
+      const out: T[] = [];
+      for (const value of values) {
+        const parsed = item(value);
+        if (parsed === undefined) {
+          ctx.issues.push({ code: 'custom', message, input: value });
+          return z.NEVER;
+        }
+        if (!out.includes(parsed)) out.push(parsed);
+      }
+      return out;
+    }),
+  );
+const positiveId = (v: string) => (/^\d{1,15}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+const oneOf = <T extends string>(values: readonly T[]) => (v: string) => (values.includes(v as T) ? (v as T) : undefined);
+
+/** GET /api/staff query (see the comment above StaffListItem). Unknown filters and sorts are refused. */
+export const staffListQuerySchema = z.object({
+  search: z.pipe(
+    z.optional(z.string({ error: 'Search must be text.' }).check(z.maxLength(STAFF_SEARCH_MAX, `Search must be at most ${STAFF_SEARCH_MAX} characters.`))),
+    z.transform((v) => (v ?? '').trim()),
+  ),
+  sort: z.pipe(
+    z.optional(z.string({ error: `Sort must be one of ${STAFF_SORTS.join(', ')}.` })),
+    z.transform((v) => (v === undefined || v === '' ? 'last_name' : v)),
+  ).check(z.refine((v) => (STAFF_SORTS as readonly string[]).includes(v), `Sort must be one of ${STAFF_SORTS.join(', ')}.`)),
+  filter: z.prefault(
+    z.strictObject({
+      building_id: listOf('School', positiveId, 'School must be a school ID.'),
+      position: listOf('Position', oneOf(POSITIONS), 'Choose a position from the list.'),
+      grade_level: listOf('Grade level', oneOf(GRADE_LEVELS), 'Choose grade levels from PK, K and 1–12.'),
+      subject: listOf('Subject', oneOf(SUBJECTS), 'Choose subjects from the list.'),
+      status: z.pipe(
+        z.optional(z.string({ error: 'Status must be active, inactive or all.' })),
+        z.transform((v) => (v === undefined || v === '' ? 'active' : v)),
+      ).check(z.refine((v) => (STAFF_STATUS_FILTERS as readonly string[]).includes(v), 'Status must be active, inactive or all.')),
+      group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
+      coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
+    }, {
+      error: (iss) => (iss.code === 'unrecognized_keys'
+        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are building_id, position, grade_level, subject, status, group_id and coach_id.`
+        : 'Filters must be written as filter[name]=value.'),
+    }),
+    {},
+  ),
+});
+export type StaffListQuery = z.output<typeof staffListQuerySchema>;
+export type StaffSort = (typeof STAFF_SORTS)[number];
+export type StaffStatusFilter = (typeof STAFF_STATUS_FILTERS)[number];

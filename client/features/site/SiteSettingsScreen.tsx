@@ -1,2 +1,56 @@
-// Placeholder until this screen is built: shows the route's title and "not available yet".
-export { default } from '../pending/NotAvailableYetScreen';
+import { hasPermission, PERMISSIONS } from '../../../common/permissions';
+import type { ScreenProps } from '../../app/screens';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { useAuthUser } from '../auth/api';
+import { useDistrict } from './api';
+import { DistrictProfileForm, DistrictProfileView } from './components/DistrictProfileCard';
+import { SchoolsCard } from './components/SchoolsCard';
+
+function ProfileCard({ canManage }: { canManage: boolean }) {
+  const { data: district, error, mutate } = useDistrict();
+  return (
+    <section className="card site-card" aria-labelledby="site-profile-title">
+      <header className="site-card__header">
+        <div>
+          <h2 id="site-profile-title" className="card__title">District profile</h2>
+          <p className="muted text-sm site-card__intro">
+            {canManage
+              ? 'How your district appears in Coachwell, its local time and when its school year begins.'
+              : 'How your district appears in Coachwell. Only district administrators can change it.'}
+          </p>
+        </div>
+      </header>
+      {error && !district ? (
+        <Alert tone="danger" title="Uh-oh.">
+          <p>An error occurred while fetching the district profile. Please try again later.</p>
+          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
+        </Alert>
+      ) : !district ? (
+        <LoadingBlock label="Loading the district profile…" />
+      ) : canManage ? (
+        <DistrictProfileForm key={district.id} district={district} />
+      ) : (
+        <DistrictProfileView district={district} />
+      )}
+    </section>
+  );
+}
+
+export default function SiteSettingsScreen({ route }: ScreenProps) {
+  const { user } = useAuthUser();
+  if (!user) return <LoadingBlock />;
+  const canManage = hasPermission(user.security.permissions, PERMISSIONS.manageSettings);
+  return (
+    <div className="stack stack--lg site-page">
+      <PageHeader
+        title={route.title}
+        description={<p>Your district's profile and its schools.</p>}
+      />
+      <ProfileCard canManage={canManage} />
+      <SchoolsCard canManage={canManage} />
+    </div>
+  );
+}

@@ -1,2 +1,170 @@
-// Placeholder until this screen is built: shows the route's title and "not available yet".
-export { default } from '../pending/NotAvailableYetScreen';
+// /app/staff — Educators: search, filters (kept in the URL so a view can be bookmarked and shared),
+// sortable table, result count and pager. Groups live next door at /app/staff/groups.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { hasPermission, PERMISSIONS } from '../../../common/permissions';
+import type { ScreenProps } from '../../app/screens';
+import { Alert } from '../../components/Alert';
+import { Button, ButtonLink } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { LoadingBlock } from '../../components/Spinner';
+import { useCoaches, useGroups } from '../../lib/lookups';
+import { useAuthUser } from '../auth/api';
+import { staffAccess, useSchoolOptions } from './access';
+import { useStaffList } from './api';
+import { type FilterOption, StaffFilters } from './components/StaffFilters';
+import { StaffTable } from './components/StaffTable';
+import { StaffTabs } from './components/StaffTabs';
+import {
+  clearFilters, filtersFromSearch, filtersToSearch, hasAnyFilter, resultCountText, type StaffFilters as Filters,
+  toApiQuery, withChange,
+} from './staffQuery';
+
+function AddIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export default function StaffListScreen(_props: ScreenProps) {
+  const { user } = useAuthUser();
+  const access = staffAccess(user);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const resultsRef = useRef<HTMLParagraphElement>(null);
+
+  const filters = useMemo(() => filtersFromSearch(new URLSearchParams(location.search)), [location.search]);
+  const query = useMemo(() => toApiQuery(filters), [filters]);
+  const { data, error, isLoading, mutate } = useStaffList(query);
+
+  const selfOnly = access.seeScope === 'self';
+  const { schools } = useSchoolOptions(selfOnly ? null : access.seeScope);
+  const canSeeCoaches = !!user && hasPermission(user.security.permissions, PERMISSIONS.seeCoaches);
+  const groupsAnswer = useGroups({ status: 'all' }, !selfOnly);
+  const coachesAnswer = useCoaches(!selfOnly && canSeeCoaches);
+
+  const groups: FilterOption[] | null = groupsAnswer.data
+    ? [...groupsAnswer.data.data]
+        .sort((a, b) => Number(!!a.deleted_at) - Number(!!b.deleted_at) || a.name.localeCompare(b.name))
+        .map((g) => ({ id: g.id, name: g.name, note: g.deleted_at ? 'deactivated' : undefined }))
+    : null;
+  const coaches: FilterOption[] | null = coachesAnswer.data
+    ? [...coachesAnswer.data.data].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ id: c.id, name: c.name }))
+    : null;
+
+  const go = useCallback(
+    (next: Filters, options: { replace?: boolean } = {}) => {
+      navigate({ pathname: location.pathname, search: filtersToSearch(next) }, { replace: options.replace });
+    },
+    [navigate, location.pathname],
+  );
+
+  const clear = () => go(clearFilters(filters));
+  const filtered = hasAnyFilter(filters);
+  const rows = data?.data ?? [];
+  const meta = data?.meta;
+  const countText = meta ? resultCountText(meta, rows.length) : 'Loading educators…';
+
+  // A page past the end (e.g. after filtering from a bookmarked page 3): go to the last page.
+  const pastEnd = meta && rows.length === 0 && meta.total > 0 && filters.page > meta.last_page ? meta.last_page : null;
+  useEffect(() => {
+    if (pastEnd !== null) go(withChange(filters, { page: pastEnd }), { replace: true });
+  }, [pastEnd, filters, go]);
+
+  const header = (
+    <PageHeader
+      title="Educators"
+      description={
+        <p>
+          {selfOnly
+            ? 'Your profile as your district sees it.'
+            : access.seeScope === 'district'
+              ? 'Everyone on your district’s roster: find an educator, see their school, coach and groups.'
+              : 'Educators at your schools: find an educator, see their coach and groups.'}
+        </p>
+      }
+      actions={
+        access.canAdd ? (
+          <ButtonLink to="/app/staff/create">
+            <AddIcon />
+            Add educators
+          </ButtonLink>
+        ) : undefined
+      }
+    />
+  );
+
+  return (
+    <div className="stack staff-page">
+      {header}
+      {!selfOnly && <StaffTabs />}
+      {!selfOnly && (
+        <StaffFilters filters={filters} onChange={go} onClear={clear} schools={schools} groups={groups} coaches={coaches} />
+      )}
+
+      <div className="staff-results">
+        <div className="staff-results__bar">
+          <p className="staff-results__count" ref={resultsRef} tabIndex={-1} aria-live="polite" aria-atomic="true">
+            {countText}
+          </p>
+        </div>
+
+        {error && !data ? (
+          <Alert tone="danger" title="We couldn’t load educators">
+            <p>{error.message}</p>
+            <Button variant="secondary" size="sm" onClick={() => void mutate()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : isLoading && !data ? (
+          <LoadingBlock label="Loading educators…" />
+        ) : rows.length === 0 ? (
+          filtered || filters.status !== 'active' ? (
+            <EmptyState
+              title="No educators match these filters"
+              action={
+                <Button variant="secondary" onClick={clear}>
+                  Clear filters
+                </Button>
+              }
+            >
+              <p>Try a shorter search, another school, or include inactive educators.</p>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title="No educators yet"
+              action={access.canAdd ? <ButtonLink to="/app/staff/create">Add educators</ButtonLink> : undefined}
+            >
+              <p>{access.canAdd ? 'Add your school’s educators to start coaching with Coachwell.' : 'Educators your district adds will appear here.'}</p>
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <StaffTable
+              rows={rows}
+              sort={filters.sort}
+              onSort={(sort) => go(withChange(filters, { sort }))}
+              caption="Educators"
+              busy={isLoading && !!data}
+            />
+            {meta && (
+              <Pager
+                page={meta.page}
+                lastPage={meta.last_page}
+                onChange={(page) => {
+                  go(withChange(filters, { page }));
+                  resultsRef.current?.focus({ preventScroll: true });
+                  resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+                }}
+              />
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,6 +1,62 @@
+// Migrate Account (public): the person opens the link from the email, sees which district invites
+// them and confirms with their password; their login then moves to that district.
 import { Router } from 'express';
+import { confirmMigrationSchema, USER_MESSAGES } from '../../../common/schemas/users';
 import type { Deps } from '../../deps';
+import { issueCsrfToken } from '../../http/csrf';
+import { notFound, validationError } from '../../http/errors';
+import { clientKey } from '../../http/rateLimit';
+import { validate } from '../../http/validate';
+import { recordAudit } from '../../lib/audit';
+import { verifyPassword } from '../../lib/passwords';
+import { acceptMigration, findOpenMigration } from './service';
 
-export function accountMigrationRoutes(_deps: Deps): Router {
-  return Router();
+export function accountMigrationRoutes(deps: Deps): Router {
+  const { db, limiter } = deps;
+  const router = Router();
+
+  router.get('/account-migration/:token', async (req, res) => {
+    limiter.hit(clientKey(req, 'account-migration'), 30);
+    const migration = await findOpenMigration(db, req.params.token);
+    if (!migration) throw notFound(USER_MESSAGES.migrationInvalid);
+    res.json({
+      email: migration.email,
+      district: { name: migration.district_name },
+      invited_by: migration.invited_by_name ? { name: migration.invited_by_name } : null,
+      expires_at: migration.expires_at,
+    });
+  });
+
+  router.post('/account-migration/:token', async (req, res) => {
+    limiter.hit(clientKey(req, 'account-migration'), 30);
+    limiter.hit(clientKey(req, 'account-migration-password', req.params.token.slice(0, 16)), 10);
+    const input = validate(confirmMigrationSchema, req.body);
+    const migration = await findOpenMigration(db, req.params.token);
+    if (!migration) throw notFound(USER_MESSAGES.migrationInvalid);
+    if (!migration.password_hash || !(await verifyPassword(input.password, migration.password_hash))) {
+      await recordAudit(db, req, {
+        action: 'account_migration_failed', districtId: migration.current_district_id, actorId: migration.user_id,
+        subjectType: 'user', subjectId: migration.user_id, details: { to_district_id: migration.to_district_id },
+      });
+      throw validationError({ password: [USER_MESSAGES.passwordIncorrect] });
+    }
+    const { fromDistrictId } = await acceptMigration(db, migration);
+    const common = { actorId: migration.user_id, subjectType: 'user', subjectId: migration.user_id };
+    await recordAudit(db, req, {
+      ...common, action: 'account_migrated_out', districtId: fromDistrictId, details: { to_district_id: migration.to_district_id },
+    });
+    await recordAudit(db, req, {
+      ...common, action: 'account_migrated_in', districtId: migration.to_district_id,
+      details: { from_district_id: fromDistrictId, roles: JSON.parse(migration.roles) },
+    });
+    // Any session in this browser belonged to the old district: start over at sign-in.
+    await new Promise<void>((resolve) => req.session.regenerate(() => resolve()));
+    issueCsrfToken(req, res, deps.config.env === 'production', true);
+    res.json({
+      message: `Your login now belongs to ${migration.district_name}. Sign in with your usual password to continue.`,
+      district: { name: migration.district_name },
+    });
+  });
+
+  return router;
 }

@@ -1,6 +1,127 @@
-import { Router } from 'express';
+// District users (User settings): the district's logins, invites, roles and schools, deactivation.
+import { type Request, type Response, Router } from 'express';
+import {
+  inviteUserSchema, updateUserSchema, USER_MESSAGES, userListQuerySchema,
+} from '../../../common/schemas/users';
+import { PERMISSIONS } from '../../../common/permissions';
+import type { User } from '../../../db/types';
 import type { Deps } from '../../deps';
+import { requireDistrict, requirePermission } from '../../http/auth';
+import { HttpError, notFound } from '../../http/errors';
+import { pageMeta, parsePage } from '../../http/pagination';
+import { validate } from '../../http/validate';
+import { presentDistrictUser } from './presenter';
+import {
+  buildingsByUser, findDistrictUser, listDistrictUsers, openInvitesByUser, rolesByUser,
+} from './queries';
+import {
+  type Actor, deactivateUser, type DistrictAuth, inviteUser, reactivateUser, resendInvite, revokeInvite, updateUser,
+} from './service';
 
-export function districtUserRoutes(_deps: Deps): Router {
-  return Router();
+const MANAGE = PERMISSIONS.manageCoaches;
+
+/**
+ * Like `validate`, but errors of list items (`roles.0`, `building_ids.2`) are reported on the list
+ * field itself, the control the form shows.
+ */
+function validateForm<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof HttpError) || !err.errors) throw err;
+    const errors: Record<string, string[]> = {};
+    for (const [key, messages] of Object.entries(err.errors)) {
+      const field = key.replace(/\.\d+$/, '');
+      errors[field] = [...new Set([...(errors[field] ?? []), ...messages])];
+    }
+    throw new HttpError(err.status, err.message, err.code, errors);
+  }
+}
+
+function parseId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound(USER_MESSAGES.notFound);
+  return id;
+}
+
+export function districtUserRoutes(deps: Deps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  async function present(districtId: number, users: User[]) {
+    const ids = users.map((u) => u.id);
+    const [roles, buildings, invites] = await Promise.all([
+      rolesByUser(db, ids), buildingsByUser(db, districtId, ids), openInvitesByUser(db, districtId, ids),
+    ]);
+    const now = new Date().toISOString();
+    return users.map((u) => presentDistrictUser(u, { roles, buildings, invites }, now));
+  }
+
+  /** A district user holding `manage coaches` (401, 403 otherwise). */
+  function manager(req: Request): DistrictAuth {
+    const auth = requireDistrict(req) as DistrictAuth;
+    requirePermission(req, MANAGE);
+    return auth;
+  }
+
+  /** The manager and the target user of the manager's own district (404 for any other). */
+  async function managerAndTarget(req: Request): Promise<{ actor: Actor; user: User }> {
+    const auth = manager(req);
+    const user = await findDistrictUser(db, auth.district.id, parseId(req.params.id as string));
+    if (!user) throw notFound(USER_MESSAGES.notFound);
+    return { actor: { req, auth }, user };
+  }
+
+  async function answerUser(res: Response, districtId: number, userId: number, status = 200) {
+    const user = (await findDistrictUser(db, districtId, userId))!;
+    res.status(status).json((await present(districtId, [user]))[0]);
+  }
+
+  router.get('/user', async (req, res) => {
+    const auth = requireDistrict(req);
+    const query = validate(userListQuerySchema, req.query);
+    const page = parsePage(req.query);
+    const { rows, total } = await listDistrictUsers(db, auth.district.id, {
+      search: query.search || undefined, role: query.filter.role, status: query.filter.status,
+    }, page);
+    res.json({ data: await present(auth.district.id, rows), meta: pageMeta(page.page, page.perPage, total) });
+  });
+
+  router.get('/user/:id', async (req, res) => {
+    const { actor, user } = await managerAndTarget(req);
+    res.json((await present(actor.auth.district.id, [user]))[0]);
+  });
+
+  router.post('/user', async (req, res) => {
+    const auth = manager(req);
+    const input = validateForm(() => validate(inviteUserSchema, req.body));
+    const outcome = await inviteUser(deps, { req, auth }, input);
+    if (outcome.kind === 'migration') {
+      res.status(202).json({ status: 'migration_pending', email: outcome.email });
+      return;
+    }
+    await answerUser(res, auth.district.id, outcome.user.id, 201);
+  });
+
+  router.put('/user/:id', async (req, res) => {
+    manager(req);
+    const input = validateForm(() => validate(updateUserSchema, req.body));
+    const { actor, user } = await managerAndTarget(req);
+    await updateUser(deps, actor, user, input);
+    await answerUser(res, actor.auth.district.id, user.id);
+  });
+
+  const command = (path: string, run: typeof resendInvite) => {
+    router.post(`/user/:id/${path}`, async (req, res) => {
+      const { actor, user } = await managerAndTarget(req);
+      await run(deps, actor, user);
+      await answerUser(res, actor.auth.district.id, user.id);
+    });
+  };
+  command('resend-invite', resendInvite);
+  command('revoke-invite', revokeInvite);
+  command('deactivate', deactivateUser);
+  command('reactivate', reactivateUser);
+
+  return router;
 }

@@ -1,0 +1,117 @@
+// Accessibility checks with axe-core on the public, auth and signed-in screens, and a phone-width
+// check that no page scrolls sideways. axe is injected as a script tag, so this file's contexts
+// bypass the app's CSP (which rightly forbids inline scripts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+
+const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+
+type Who = 'guest' | 'district-admin' | 'provider-admin';
+const SIGN_IN: Record<Exclude<Who, 'guest'>, { email: string; area: 'app' | 'admin' }> = {
+  'district-admin': { email: 'admin@maplegrove.example', area: 'app' },
+  'provider-admin': { email: 'support@coachwell.example', area: 'admin' },
+};
+const PAGES: { path: string; who: Who }[] = [
+  { path: '/', who: 'guest' },
+  { path: '/pricing', who: 'guest' },
+  { path: '/policy', who: 'guest' },
+  { path: '/register', who: 'guest' },
+  { path: '/app/auth/login', who: 'guest' },
+  { path: '/admin/auth/login', who: 'guest' },
+  { path: '/app/auth/password-reset', who: 'guest' },
+  { path: '/403', who: 'guest' },
+  { path: '/app', who: 'district-admin' },
+  { path: '/app/settings', who: 'district-admin' },
+  { path: '/app/staff', who: 'district-admin' },
+  { path: '/admin', who: 'provider-admin' },
+];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+// The first page per person signs in too: more time than the 20 s default on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+/** One page per person and viewport, signed in once and reused for that person's pages. */
+const pages = new Map<string, Promise<Page>>();
+function pageFor(who: Who, viewport: { width: number; height: number }): Promise<Page> {
+  const key = `${who}@${viewport.width}`;
+  if (!pages.has(key)) {
+    pages.set(key, (async () => {
+      const { context, page } = await newPage(browser, server, { bypassCSP: true, viewport });
+      context.setDefaultTimeout(10_000);
+      contexts.push(context);
+      if (who !== 'guest') await signIn(page, SIGN_IN[who].email, SIGN_IN[who].area);
+      return page;
+    })());
+  }
+  return pages.get(key)!;
+}
+
+/** Opens the page and waits until its screen has rendered: an h1, no loading spinner, fonts ready. */
+async function visit(page: Page, target: string): Promise<void> {
+  await page.goto(target);
+  await page.waitForURL((u) => u.pathname === target);
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+  await page.locator('.loading-block').first().waitFor({ state: 'detached' });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  expect(new URL(page.url()).pathname).toBe(target);
+}
+
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+}
+
+const describeViolations = (list: AxeViolation[]) =>
+  list.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`).join('\n');
+
+describe('axe finds no serious or critical violations', () => {
+  it.each(PAGES.map((p) => [p.path, p.who] as const))('%s as %s', async (target, who) => {
+    const page = await pageFor(who, { width: 1280, height: 900 });
+    await visit(page, target);
+    const violations = await axeViolations(page);
+    const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(blocking.map((v) => v.id), describeViolations(blocking)).toEqual([]);
+  });
+});
+
+describe('nothing scrolls sideways at 390px', () => {
+  it.each(PAGES.map((p) => [p.path, p.who] as const))('%s as %s', async (target, who) => {
+    const page = await pageFor(who, { width: 390, height: 844 });
+    await visit(page, target);
+    const size = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(size.innerWidth).toBe(390);
+    const wide = size.scrollWidth > size.innerWidth
+      ? await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`))
+      : [];
+    expect(size.scrollWidth, `wider than the viewport: ${wide.join(', ')}`).toBeLessThanOrEqual(size.innerWidth);
+  });
+});

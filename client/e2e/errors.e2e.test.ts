@@ -1,0 +1,127 @@
+// How the interface handles failures: an ended session (401), a stale CSRF token (419), a screen
+// chunk that cannot load, and unknown API addresses.
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+
+// Flows with several page loads: more time than the 20 s default on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function open(): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, server);
+  opened.context.setDefaultTimeout(10_000);
+  contexts.push(opened.context);
+  return opened;
+}
+
+async function openSettings(page: Page) {
+  await signIn(page, 'teacher@maplegrove.example', 'app');
+  await page.goto('/app/settings');
+  await page.getByRole('button', { name: 'Save profile' }).waitFor();
+}
+
+/** Saves the profile with a changed name and returns the status of the API answer. */
+async function saveProfile(page: Page, name: string): Promise<number> {
+  await page.getByLabel(/^Name/).fill(name);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/account/profile') && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  return (await answer).status();
+}
+
+async function expectOnLoginPage(page: Page) {
+  await page.waitForURL((u) => u.pathname === '/app/auth/login');
+  await page.locator('h1', { hasText: 'Sign in to Coachwell' }).waitFor();
+  expect(await page.getByLabel(/^Password/).isVisible()).toBe(true);
+}
+
+it('a 401 from an ended session sends the user to the login page', async () => {
+  const { context, page } = await open();
+  await openSettings(page);
+
+  // Sign out in a second tab: the server ends the session the first tab still shows.
+  const other = await context.newPage();
+  await other.goto('/app');
+  await other.getByRole('button', { name: 'Jordan Ellis' }).click();
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await other.waitForURL((u) => u.pathname === '/app/auth/login');
+
+  expect(await saveProfile(page, 'Jordan Signed-Out')).toBe(401);
+  await expectOnLoginPage(page);
+  const cookies = await context.cookies();
+  expect(cookies.some((c) => c.name === 'coachwell_session')).toBe(true);
+
+  // The profile was not changed.
+  await signIn(page, 'teacher@maplegrove.example', 'app');
+  await page.locator('h1', { hasText: /, Jordan$/ }).waitFor();
+  expect(await page.getByRole('button', { name: 'Jordan Ellis' }).isVisible()).toBe(true);
+});
+
+it('a 419 from a stale CSRF token sends the user to the login page', async () => {
+  const { context, page } = await open();
+  await openSettings(page);
+  const before = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  expect(before?.value).toBeTruthy();
+  await context.addCookies([{ ...before!, value: 'not-the-right-token' }]);
+  expect((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value).toBe('not-the-right-token');
+
+  expect(await saveProfile(page, 'Jordan Stale-Token')).toBe(419);
+  await expectOnLoginPage(page);
+});
+
+it('a screen chunk that fails to load names the chunk, the reason and its address', async () => {
+  const { page } = await open();
+  await page.goto('/');
+  await page.locator('h1').first().waitFor();
+
+  let blocked = '';
+  await page.route('**/assets/chunks/PricingScreen-*.js', (route) => {
+    blocked = route.request().url();
+    return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
+  });
+  const reported = page.waitForRequest((r) => r.url().endsWith('/api/client-error') && r.method() === 'POST');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+  const alert = page.getByText('This screen could not be loaded');
+  await alert.waitFor();
+  expect(new URL(page.url()).pathname).toBe('/pricing');
+  expect(blocked).toMatch(/\/assets\/chunks\/PricingScreen-[^/]+\.js$/);
+
+  const body = await page.locator('body').innerText();
+  expect(body).toContain('The pricing screen failed to load (reason: missing)');
+  const address = await page.locator('.chunk-error__address code').innerText();
+  expect(address).toContain('PricingScreen');
+  expect(address).toBe(blocked);
+
+  const report = (await reported).postDataJSON() as { message: string; url: string };
+  expect(report.message).toContain('ChunkLoadError');
+  expect(report.message).toContain('"pricing"');
+  expect(report.url).toBe(`${server.url}/pricing`);
+});
+
+it('an unknown API address answers with a JSON 404', async () => {
+  const { page } = await open();
+  const res = await page.request.get('/api/no/such/endpoint');
+  expect(res.status()).toBe(404);
+  expect(res.headers()['content-type']).toMatch(/^application\/json/);
+  expect(await res.json()).toEqual({ message: 'No API endpoint GET /api/no/such/endpoint.', code: 'not_found' });
+
+  // Not the SPA's index.html fallback, which every other unknown address gets.
+  const page404 = await page.request.get('/no/such/page');
+  expect(page404.headers()['content-type']).toMatch(/^text\/html/);
+});

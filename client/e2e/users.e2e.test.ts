@@ -1,0 +1,227 @@
+// User settings through the real screens: invite a coach and accept by email, resend and revoke an
+// invitation, deactivate and reactivate a login, and move a login from another district.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD, latestMailLink, launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+
+// Each test walks several screens in two or three browsers.
+vi.setConfig({ testTimeout: 60_000 });
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    console.log('SERVER', server.output().slice(-3000));
+    for (const c of contexts) for (const p of c.pages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1200));
+  }
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function open(): Promise<Page> {
+  const { context, page } = await newPage(browser, server);
+  contexts.push(context);
+  context.setDefaultTimeout(10_000);
+  return page;
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function asAdmin(): Promise<Page> {
+  const page = await open();
+  await signIn(page, 'admin@maplegrove.example');
+  return page;
+}
+
+/** Fills and sends the invite form; waits until the screen has answered. */
+async function invite(page: Page, person: { name: string; email: string; role: string; school?: string }) {
+  await page.goto('/app/settings/user');
+  await page.getByRole('link', { name: 'Invite user' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Invite user' }).waitFor();
+  await page.getByLabel(/^Name/).fill(person.name);
+  await page.getByLabel(/^Email/).fill(person.email);
+  await page.getByRole('checkbox', { name: person.role, exact: true }).check();
+  if (person.school) await page.getByRole('checkbox', { name: person.school }).check();
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+}
+
+/** The table row of one person on the user list. */
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
+
+describe('inviting', () => {
+  it('invites a new coach with a school; the emailed link signs them in', async () => {
+    const page = await asAdmin();
+    await page.goto('/app/settings/user/new');
+    // Instant checks: a coach needs a school.
+    await page.getByLabel(/^Name/).fill('Nia Newcoach');
+    await page.getByLabel(/^Email/).fill('nia.newcoach@maplegrove.example');
+    await page.getByRole('checkbox', { name: 'Coach', exact: true }).check();
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Choose at least one school for a principal or coach.').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Oak Hollow Elementary' }).check();
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/settings/user');
+    await page.getByText('Invitation sent').waitFor();
+    const listed = row(page, 'Nia Newcoach');
+    await expect.poll(() => listed.innerText()).toMatch(/Invited\s*—?\s*expires/);
+    expect(await listed.innerText()).toContain('Oak Hollow Elementary');
+
+    const link = await latestMailLink(server, 'nia.newcoach@maplegrove.example');
+    expect(link).toMatch(new RegExp(`^${server.url}/app/auth/invite/[\\w-]+$`));
+    const invitee = await open();
+    await invitee.goto(link);
+    await invitee.getByRole('heading', { level: 1, name: 'Join Maple Grove Unified School District' }).waitFor();
+    expect(await invitee.getByLabel(/^Your name/).inputValue()).toBe('Nia Newcoach');
+    await invitee.getByLabel(/^Password/).fill('nia-coach-password');
+    await invitee.getByLabel(/^Confirm password/).fill('nia-coach-password');
+    await invitee.getByRole('button', { name: 'Accept invitation' }).click();
+    await invitee.waitForURL((u) => u.pathname === '/app');
+    await invitee.getByRole('heading', { level: 1, name: /, Nia$/ }).waitFor();
+
+    // The link worked once.
+    const again = await open();
+    await again.goto(link);
+    await again.getByRole('heading', { level: 1, name: 'Invitation unavailable' }).waitFor();
+
+    await page.reload();
+    await expect.poll(() => row(page, 'Nia Newcoach').innerText()).toMatch(/Active/);
+  });
+
+  it('resends and revokes another invitation', async () => {
+    const page = await asAdmin();
+    await invite(page, { name: 'Ivy Invitee', email: 'ivy.invitee@maplegrove.example', role: 'Educator' });
+    await page.waitForURL((u) => u.pathname === '/app/settings/user');
+    const first = await latestMailLink(server, 'ivy.invitee@maplegrove.example');
+
+    await page.getByRole('button', { name: 'Resend invite Ivy Invitee' }).click();
+    await page.getByText('A new invitation is on its way to ivy.invitee@maplegrove.example').waitFor();
+    await expect.poll(() => latestMailLink(server, 'ivy.invitee@maplegrove.example'), { timeout: 10_000 }).not.toBe(first);
+    const second = await latestMailLink(server, 'ivy.invitee@maplegrove.example');
+
+    const invitee = await open();
+    await invitee.goto(first);
+    await invitee.getByRole('heading', { level: 1, name: 'Invitation unavailable' }).waitFor();
+
+    await page.getByRole('button', { name: 'Revoke invite Ivy Invitee' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke the invitation for Ivy Invitee?' });
+    await dialog.getByRole('button', { name: 'Revoke invitation' }).click();
+    await page.getByText('The invitation for Ivy Invitee no longer works.').waitFor();
+    await expect.poll(() => row(page, 'Ivy Invitee').innerText()).toMatch(/no active link/);
+    await expect.poll(() => page.getByRole('button', { name: 'Revoke invite Ivy Invitee' }).count()).toBe(0);
+
+    await invitee.goto(second);
+    await invitee.getByRole('heading', { level: 1, name: 'Invitation unavailable' }).waitFor();
+  });
+});
+
+it('deactivates a login (ending its sessions) and reactivates it', async () => {
+  const coach = await open();
+  await signIn(coach, 'coach3@maplegrove.example');
+  expect(pathOf(coach)).toBe('/app');
+
+  const page = await asAdmin();
+  await page.goto('/app/settings/user?search=Tom');
+  await page.getByRole('button', { name: 'Deactivate Tom Becker' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deactivate Tom Becker?' });
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByText('Tom Becker has been deactivated and signed out everywhere.').waitFor();
+  await expect.poll(() => row(page, 'Tom Becker').innerText()).toMatch(/Deactivated/);
+
+  // Their open session is over: the next call sends them to the login page.
+  await coach.goto('/app/settings/user');
+  await coach.waitForURL((u) => u.pathname === '/app/auth/login');
+  await coach.getByLabel(/^Email/).fill('coach3@maplegrove.example');
+  await coach.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await coach.getByRole('button', { name: 'Sign in' }).click();
+  await coach.getByText(/deactivated/).first().waitFor();
+
+  // The filter lives in the URL.
+  await page.getByLabel(/^Status/).selectOption('disabled');
+  await page.waitForURL((u) => u.searchParams.get('status') === 'disabled');
+  await page.getByRole('button', { name: 'Reactivate Tom Becker' }).click();
+  await page.getByRole('dialog', { name: 'Reactivate Tom Becker?' }).getByRole('button', { name: 'Reactivate' }).click();
+  await page.getByText('Tom Becker can sign in again.').waitFor();
+
+  await coach.getByRole('button', { name: 'Sign in' }).click();
+  await coach.waitForURL((u) => u.pathname === '/app');
+});
+
+it('an admin cannot deactivate themselves and edits roles and schools', async () => {
+  const page = await asAdmin();
+  await page.goto('/app/settings/user?search=Dana');
+  await row(page, 'Dana Whitfield').waitFor();
+  expect(await page.getByRole('button', { name: 'Deactivate Dana Whitfield' }).count()).toBe(0);
+
+  await page.goto('/app/settings/user?search=Angela');
+  await page.getByRole('link', { name: 'Edit Angela Ruiz' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Edit Angela Ruiz' }).waitFor();
+  await page.getByRole('checkbox', { name: 'Maple Grove High School' }).uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Choose at least one school for a principal or coach.').waitFor();
+  await page.getByRole('checkbox', { name: 'Riverside Elementary' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((u) => u.pathname === '/app/settings/user');
+  await page.getByText("Angela Ruiz's roles and schools have been saved.").waitFor();
+});
+
+it('an educator sees the list read-only', async () => {
+  const page = await open();
+  await signIn(page, 'teacher@maplegrove.example');
+  await page.goto('/app/settings/user');
+  await row(page, 'Dana Whitfield').waitFor();
+  expect(await page.getByRole('link', { name: 'Invite user' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: /^Deactivate/ }).count()).toBe(0);
+  await page.goto('/app/settings/user/new');
+  await page.waitForURL((u) => u.pathname === '/403');
+});
+
+it('moves a login from another district: migration email, wrong then right password, then sign-in', async () => {
+  const page = await asAdmin();
+  await invite(page, { name: 'Helen Okafor', email: 'admin@cedarfalls.example', role: 'Principal (building administrator)', school: 'Lincoln Middle School' });
+  await page.getByText('This person already uses Coachwell in another district').waitFor();
+  expect(await page.getByText('We emailed them a link to move their login to your district').count()).toBe(1);
+
+  const link = await latestMailLink(server, 'admin@cedarfalls.example');
+  expect(link).toMatch(new RegExp(`^${server.url}/migrate-account/[\\w-]+$`));
+  const person = await open();
+  await person.goto(link);
+  await person.getByRole('heading', { level: 1, name: 'Maple Grove Unified School District invites you to move your Coachwell login' }).waitFor();
+  const body = await person.locator('main').innerText();
+  expect(body).toContain('admin@cedarfalls.example');
+  expect(body).toContain('Dana Whitfield');
+  expect(body).toContain('Your former district keeps its records');
+
+  await person.getByLabel(/^Your current password/).fill('not-the-password');
+  await person.getByRole('button', { name: 'Move my login' }).click();
+  await person.getByText('The password is incorrect.').first().waitFor();
+
+  await person.getByLabel(/^Your current password/).fill(DEMO_PASSWORD);
+  await person.getByRole('button', { name: 'Move my login' }).click();
+  await person.getByRole('heading', { level: 1, name: 'Your login has moved to Maple Grove Unified School District' }).waitFor();
+
+  // The link works once.
+  const again = await open();
+  await again.goto(link);
+  await again.getByText('This link is invalid or has expired.').waitFor();
+
+  await person.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+  await person.waitForURL((u) => u.pathname === '/app/auth/login');
+  await person.getByLabel(/^Email/).fill('admin@cedarfalls.example');
+  await person.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await person.getByRole('button', { name: 'Sign in' }).click();
+  await person.waitForURL((u) => u.pathname === '/app');
+  await person.getByText('Maple Grove Unified School District').first().waitFor();
+
+  await page.goto('/app/settings/user?search=Helen');
+  await expect.poll(() => row(page, 'Helen Okafor').innerText()).toMatch(/Principal[\s\S]*Lincoln Middle School[\s\S]*Active/);
+});

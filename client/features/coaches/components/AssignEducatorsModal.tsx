@@ -1,0 +1,169 @@
+import { useEffect, useId, useState } from 'react';
+import type { CoachDetail } from '../../../../common/schemas/coaches';
+import { assignCaseloadSchema } from '../../../../common/schemas/coaches';
+import type { StaffListItem } from '../../../../common/schemas/staff';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { FormError, TextField } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
+import { Spinner } from '../../../components/Spinner';
+import { useToast } from '../../../components/Toasts';
+import { formatInteger } from '../../../lib/format';
+import { useFormErrors } from '../../auth/formErrors';
+import { assignEducators, useStaffSearch } from '../api';
+
+type Picked = Pick<StaffListItem, 'id' | 'name' | 'position' | 'building'>;
+
+function useDebounced<T>(value: T, ms = 250): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+const describe = (s: Picked) => [s.building?.name, s.position].filter(Boolean).join(' · ');
+
+/** Search educators, pick several, choose a start date, assign them to the coach in one go. */
+export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDetail; today: string; onClose: () => void }) {
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const debounced = useDebounced(search);
+  const results = useStaffSearch(debounced, true);
+  const form = useFormErrors({ start_date: today }, ['staff_ids']);
+  const listId = useId();
+  const onCaseload = new Set(coach.caseload.map((a) => a.staff.id));
+  const pickedIds = new Set(picked.map((p) => p.id));
+
+  const toggle = (s: Picked, on: boolean) => {
+    setPicked((list) => (on ? [...list, { id: s.id, name: s.name, position: s.position, building: s.building }] : list.filter((p) => p.id !== s.id)));
+  };
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(assignCaseloadSchema, { staff_ids: picked.map((p) => p.id), start_date: form.values.start_date });
+    if (!data) return;
+    await form.run(async () => {
+      await assignEducators(coach.id, data);
+      const who = picked.length === 1 ? picked[0]!.name : `${picked.length} educators`;
+      toast.success(`${who} ${picked.length === 1 ? 'is' : 'are'} now on ${coach.name}'s caseload.`);
+      onClose();
+    });
+  });
+
+  const staff = results.data?.data ?? [];
+  const total = results.data?.meta.total ?? 0;
+  const staffError = form.errors.staff_ids;
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title={`Assign educators to ${coach.name}`}
+      onClose={onClose}
+      dismissible={!form.busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
+          <Button type="submit" form="coaches-assign-form" busy={form.busy}>
+            {picked.length === 0 ? 'Assign educators' : picked.length === 1 ? 'Assign 1 educator' : `Assign ${picked.length} educators`}
+          </Button>
+        </>
+      }
+    >
+      <form id="coaches-assign-form" ref={form.formRef} className="form" noValidate onSubmit={submit}>
+        <FormError error={form.formError} />
+        <TextField
+          label="Find educators"
+          type="search"
+          name="staff_search"
+          value={search}
+          onChange={setSearch}
+          placeholder="Name, email or employee ID"
+          autoComplete="off"
+          aria-controls={listId}
+        />
+
+        {picked.length > 0 && (
+          <div className="coaches-picked" aria-label="Chosen educators" role="group">
+            <p className="coaches-picked__label text-sm">Chosen ({picked.length})</p>
+            <ul className="coaches-picked__list">
+              {picked.map((p) => (
+                <li key={p.id} className="coaches-chip">
+                  <span>{p.name}</span>
+                  <button type="button" className="coaches-chip__remove" onClick={() => toggle(p, false)} aria-label={`Remove ${p.name}`}>
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        <fieldset
+          className={['coaches-results', staffError && 'coaches-results--invalid'].filter(Boolean).join(' ')}
+          aria-describedby={staffError ? `${listId}-error` : undefined}
+          aria-invalid={staffError ? true : undefined}
+          tabIndex={staffError ? -1 : undefined}
+        >
+          <legend className="coaches-results__legend">
+            Educators <span className="sr-only">(required, choose at least one)</span>
+          </legend>
+          <div className="coaches-results__status text-sm muted" aria-live="polite">
+            {results.isLoading ? (
+              <Spinner size="sm" label="Searching educators…" />
+            ) : results.data ? (
+              total > staff.length
+                ? `Showing ${staff.length} of ${formatInteger(total)} educators. Search to narrow the list.`
+                : `${staff.length === 1 ? '1 educator' : `${formatInteger(staff.length)} educators`}${debounced.trim() ? ' match your search' : ''}`
+            ) : null}
+          </div>
+          {results.error && !results.data ? (
+            <Alert tone="danger" title="Uh-oh.">
+              <p>An error occurred while fetching educators. Please try again later.</p>
+            </Alert>
+          ) : (
+            <ul className="coaches-results__list" id={listId} aria-busy={results.isValidating || undefined}>
+              {results.data && staff.length === 0 && <li className="coaches-results__empty muted">No educators match your search.</li>}
+              {staff.map((s) => {
+                const already = onCaseload.has(s.id);
+                const id = `${listId}-${s.id}`;
+                return (
+                  <li key={s.id} className={already ? 'coaches-option coaches-option--disabled' : 'coaches-option'}>
+                    <input
+                      id={id}
+                      type="checkbox"
+                      className="field__checkbox"
+                      checked={already || pickedIds.has(s.id)}
+                      disabled={already}
+                      onChange={(e) => toggle(s, e.target.checked)}
+                    />
+                    <label htmlFor={id} className="coaches-option__label">
+                      <span className="coaches-option__name">{s.name}</span>
+                      <span className="coaches-option__meta text-sm muted">
+                        {describe(s)}
+                        {already && <> · <strong>Already on this caseload</strong></>}
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {staffError && (
+            <div className="field__error" id={`${listId}-error`}>
+              <p className="field__error-item">
+                <span className="field__error-icon" aria-hidden="true">!</span>
+                <span className="sr-only">Error: </span>
+                {staffError}
+              </p>
+            </div>
+          )}
+        </fieldset>
+
+        <TextField label="Start date" type="date" required hint="Their first day on this caseload." {...form.field('start_date')} />
+      </form>
+    </Modal>
+  );
+}

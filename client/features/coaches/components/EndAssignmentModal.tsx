@@ -1,0 +1,61 @@
+import * as z from 'zod/mini';
+import type { CaseloadEntry } from '../../../../common/schemas/coaches';
+import { endAssignmentSchema } from '../../../../common/schemas/coaches';
+import { Button } from '../../../components/Button';
+import { FormError, TextField } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
+import { useToast } from '../../../components/Toasts';
+import { useFormErrors } from '../../auth/formErrors';
+import { useDateLocale } from '../../auth/useDateLocale';
+import { endAssignment } from '../api';
+import { formatIsoDate } from './dates';
+
+/** Ends one assignment: the educator leaves the caseload after the end date, kept as history. */
+export function EndAssignmentModal({ coachId, assignment, today, onClose }: {
+  coachId: number; assignment: CaseloadEntry; today: string; onClose: () => void;
+}) {
+  const toast = useToast();
+  const locale = useDateLocale();
+  const initial = assignment.start_date > today ? assignment.start_date : today;
+  const form = useFormErrors({ end_date: assignment.end_date ?? initial });
+  // The server's rules, plus the one it checks against the stored start date.
+  const schema = z.object({
+    end_date: endAssignmentSchema.shape.end_date.check(
+      z.refine((v) => v >= assignment.start_date, `End date must be on or after the start date (${formatIsoDate(assignment.start_date, locale)}).`),
+    ),
+  });
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(schema, form.values);
+    if (!data) return;
+    await form.run(async () => {
+      await endAssignment(coachId, assignment.id, data);
+      toast.success(`${assignment.staff.name}'s assignment ends on ${formatIsoDate(data.end_date, locale)}.`);
+      onClose();
+    });
+  });
+
+  return (
+    <Modal
+      open
+      size="sm"
+      title={`End ${assignment.staff.name}'s assignment`}
+      onClose={onClose}
+      dismissible={!form.busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
+          <Button type="submit" form="coaches-end-form" busy={form.busy}>End assignment</Button>
+        </>
+      }
+    >
+      <form id="coaches-end-form" ref={form.formRef} className="form" noValidate onSubmit={submit}>
+        <p className="muted">
+          On this caseload since {formatIsoDate(assignment.start_date, locale)}. The assignment moves to the past caseload after its last day.
+        </p>
+        <FormError error={form.formError} />
+        <TextField label="End date" type="date" required min={assignment.start_date} hint="Their last day on this caseload." {...form.field('end_date')} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { GROUP_DESCRIPTION_MAX, groupPayloadSchema, type Group } from '../../../../common/schemas/groups';
+import { Button } from '../../../components/Button';
+import { FormError, TextAreaField, TextField } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
+import { useToast } from '../../../components/Toasts';
+import { createGroup, type MemberCandidate, updateGroup } from '../api';
+import { browserTimeZone, todayIn } from '../dates';
+import { type DraftErrors, draftFromGroup, emptyDraft, formLevelErrors, type GroupDraft, issuesToErrors, payloadFromDraft, serverErrors } from '../formModel';
+import { MemberPicker } from './MemberPicker';
+import { MemberRows } from './MemberRows';
+
+/** Create a group (group === null) or edit one: name, description, members and their dates. */
+export function GroupFormModal({ open, group, onClose }: { open: boolean; group: Group | null; onClose: () => void }) {
+  const toast = useToast();
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState<GroupDraft>(emptyDraft);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [failures, setFailures] = useState(0);
+  const timeZone = browserTimeZone();
+
+  // A fresh form each time the dialog opens.
+  useEffect(() => {
+    if (!open) return;
+    setDraft(group ? draftFromGroup(group) : emptyDraft());
+    setErrors({});
+  }, [open, group]);
+
+  // After a failed save, focus the first invalid control.
+  useEffect(() => {
+    if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failures]);
+
+  const clear = (...keys: string[]) => setErrors((e) => {
+    if (!keys.some((k) => k in e)) return e;
+    const next = { ...e };
+    for (const k of keys) delete next[k];
+    return next;
+  });
+
+  const addMember = (c: MemberCandidate) => {
+    setDraft((d) => (d.members.some((m) => m.item_id === c.id) ? d : {
+      ...d,
+      members: [...d.members, { item_id: c.id, name: c.name, building: c.building?.name ?? null, start: todayIn(timeZone), end: '' }],
+    }));
+    clear('items');
+  };
+
+  const removeMember = (index: number) => {
+    setDraft((d) => ({ ...d, members: d.members.filter((_, i) => i !== index) }));
+    // Row errors are keyed by position: they no longer line up.
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('items'))));
+    searchRef.current?.focus();
+  };
+
+  const changeMember = (index: number, change: Partial<Pick<GroupDraft['members'][number], 'start' | 'end'>>) => {
+    setDraft((d) => ({ ...d, members: d.members.map((m, i) => (i === index ? { ...m, ...change } : m)) }));
+    clear(...Object.keys(change).map((k) => `items.${index}.${k === 'start' ? 'start_date' : 'end_date'}`));
+  };
+
+  const fail = (next: DraftErrors) => {
+    setErrors(next);
+    setFailures((n) => n + 1);
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const payload = payloadFromDraft(draft, timeZone);
+    const check = groupPayloadSchema.safeParse(payload);
+    if (!check.success) return fail(issuesToErrors(check.error.issues));
+    setBusy(true);
+    setErrors({});
+    try {
+      const saved = group ? await updateGroup(group.id, payload) : await createGroup(payload);
+      toast.success(group ? `“${saved.name}” has been saved.` : `“${saved.name}” has been created.`, group ? 'Group saved' : 'Group created');
+      onClose();
+    } catch (err) {
+      fail(serverErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const memberIds = new Set(draft.members.map((m) => m.item_id));
+  const summary = formLevelErrors(errors);
+
+  return (
+    <Modal
+      open={open}
+      title={group ? 'Edit group' : 'New group'}
+      onClose={onClose}
+      size="lg"
+      dismissible={!busy}
+      className="groups-form-modal"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button type="submit" form={formId} busy={busy}>{group ? 'Save group' : 'Create group'}</Button>
+        </>
+      }
+    >
+      <form id={formId} ref={formRef} className="form groups-form" noValidate onSubmit={(e) => void submit(e)}>
+        <FormError error={summary.length ? summary : null} />
+        <TextField
+          label="Name"
+          name="name"
+          required
+          maxLength={120}
+          value={draft.name}
+          onChange={(name) => {
+            setDraft((d) => ({ ...d, name }));
+            clear('name');
+          }}
+          error={errors.name}
+        />
+        <TextAreaField
+          label="Description"
+          name="description"
+          rows={3}
+          hint={`Optional. Up to ${GROUP_DESCRIPTION_MAX} characters.`}
+          value={draft.description}
+          onChange={(description) => {
+            setDraft((d) => ({ ...d, description }));
+            clear('description');
+          }}
+          error={errors.description}
+        />
+        <fieldset className="groups-form__members">
+          <legend className="groups-form__legend">
+            Members <span className="badge badge--neutral">{draft.members.length}</span>
+          </legend>
+          <p className="text-sm muted groups-form__tz">
+            Dates are in your timezone ({timeZone.replace(/_/g, ' ')}). Leave the end date empty while someone stays in the group.
+          </p>
+          <MemberPicker memberIds={memberIds} onAdd={addMember} inputRef={searchRef} />
+          <MemberRows members={draft.members} errors={errors} onChange={changeMember} onRemove={removeMember} />
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { Button } from '../../../components/Button';
+import { TextField } from '../../../components/Field';
+import { Spinner } from '../../../components/Spinner';
+import { type MemberCandidate, useMemberSearch } from '../api';
+
+const DEBOUNCE_MS = 250;
+
+/** Search the district's educators (GET /api/staff) and add them to the group one by one. */
+export function MemberPicker({ memberIds, onAdd, inputRef }: {
+  memberIds: ReadonlySet<number>;
+  onAdd: (candidate: MemberCandidate) => void;
+  inputRef?: React.Ref<HTMLInputElement>;
+}) {
+  const [term, setTerm] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const statusId = useId();
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(term.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term]);
+  const { data, error, isLoading } = useMemberSearch(debounced);
+  const results = debounced ? data?.data ?? [] : [];
+  const total = data?.meta.total ?? results.length;
+
+  let status = '';
+  if (debounced && isLoading) status = 'Searching…';
+  else if (debounced && error) status = 'We could not search educators. Please try again.';
+  else if (debounced && results.length === 0) status = `No educators match “${debounced}”.`;
+  else if (debounced) status = total > results.length ? `Showing ${results.length} of ${total} educators. Type more to narrow down.` : `${results.length} ${results.length === 1 ? 'educator' : 'educators'} found.`;
+
+  // Enter in the search box must not submit the group form.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') event.preventDefault();
+  };
+
+  return (
+    <div className="groups-picker">
+      <TextField
+        ref={inputRef}
+        label="Add an educator"
+        name="member_search"
+        type="search"
+        value={term}
+        onChange={setTerm}
+        onKeyDown={onKeyDown}
+        autoComplete="off"
+        hint="Search by name, email or employee ID."
+        aria-describedby={statusId}
+      />
+      <p id={statusId} className="groups-picker__status text-sm muted" aria-live="polite">
+        {debounced && isLoading && <Spinner size="sm" label="" />} {status}
+      </p>
+      {results.length > 0 && (
+        <ul className="groups-picker__results" aria-label="Matching educators">
+          {results.map((candidate) => {
+            const added = memberIds.has(candidate.id);
+            return (
+              <li key={candidate.id} className="groups-picker__result">
+                <span className="groups-picker__who">
+                  <span className="groups-picker__name">{candidate.name}</span>
+                  {candidate.building && <span className="text-sm muted">{candidate.building.name}</span>}
+                </span>
+                <Button variant="secondary" size="sm" disabled={added} onClick={() => onAdd(candidate)}>
+                  {added ? 'Added' : 'Add'}
+                  <span className="sr-only"> {candidate.name}</span>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

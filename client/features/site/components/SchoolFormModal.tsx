@@ -1,0 +1,50 @@
+import type { Building } from '../../../../common/schemas/site';
+import { buildingSchema } from '../../../../common/schemas/site';
+import { Button } from '../../../components/Button';
+import { FormError, SelectField, TextField } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
+import { useToast } from '../../../components/Toasts';
+import { useFormErrors } from '../../auth/formErrors';
+import { createSchool, updateSchool } from '../api';
+import { GRADE_BAND_OPTIONS } from './options';
+
+/** Add a school (no `school`) or edit one; closes itself after a successful save. */
+export function SchoolFormModal({ school, onClose }: { school: Building | null; onClose: () => void }) {
+  const toast = useToast();
+  const form = useFormErrors({ name: school?.name ?? '', code: school?.code ?? '', grade_band: school?.grade_band ?? '' });
+  const formId = school ? `school-form-${school.id}` : 'school-form-new';
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(buildingSchema, form.values);
+    if (!data) return;
+    await form.run(async () => {
+      const saved = school ? await updateSchool(school.id, data) : await createSchool(data);
+      toast.success(school ? `${saved.name} has been saved.` : `${saved.name} has been added.`);
+      onClose();
+    });
+  });
+
+  return (
+    <Modal
+      open
+      title={school ? `Edit ${school.name}` : 'Add a school'}
+      onClose={onClose}
+      dismissible={!form.busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
+          <Button type="submit" form={formId} busy={form.busy}>{school ? 'Save school' : 'Add school'}</Button>
+        </>
+      }
+    >
+      <form id={formId} ref={form.formRef} className="form" noValidate onSubmit={submit}>
+        <FormError error={form.formError} />
+        <TextField label="School name" required maxLength={120} autoComplete="off" {...form.field('name')} />
+        <div className="grid-2">
+          <TextField label="Code" hint="Optional: a short code from your student information system." maxLength={20} autoComplete="off" {...form.field('code')} />
+          <SelectField label="Grade band" options={GRADE_BAND_OPTIONS} placeholder="Not set" {...form.field('grade_band')} />
+        </div>
+      </form>
+    </Modal>
+  );
+}

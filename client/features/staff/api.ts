@@ -1,0 +1,62 @@
+// SWR keys, fetchers and hooks for the educators endpoints (contract: common/schemas/staff.ts).
+// Every change puts the answer into the detail cache and revalidates every cached list variant.
+import useSWR, { mutate } from 'swr';
+import type { NewStaffInput, Paginated, StaffDetail, StaffListItem, UpdateStaffInput } from '../../../common/schemas/staff';
+import { api, type ApiError, type Query } from '../../lib/api';
+import { isKeyOf } from '../../lib/lookups';
+
+export const STAFF_LIST_KEY = 'staff';
+
+const fetchList = ([path, query]: [string, Query]) => api.get<Paginated<StaffListItem>>(path, query);
+
+/** GET /api/staff with search, filters, sort and paging; the previous page stays visible while the next loads. */
+export function useStaffList(query: Query | null) {
+  return useSWR<Paginated<StaffListItem>, ApiError>(query ? [STAFF_LIST_KEY, query] : null, fetchList, { keepPreviousData: true });
+}
+
+export const staffKey = (id: number | string) => `staff/${id}`;
+
+/** GET /api/staff/{id}; 404 (also for another district's or school's educator) is not retried. */
+export function useStaff(id: number | string | null) {
+  return useSWR<StaffDetail, ApiError>(id === null ? null : staffKey(id), (key: string) => api.get<StaffDetail>(key), {
+    shouldRetryOnError: (err) => !(err && typeof err === 'object' && 'status' in err && [403, 404].includes((err as ApiError).status)),
+  });
+}
+
+async function afterChange(detail?: StaffDetail): Promise<void> {
+  if (detail) await mutate(staffKey(detail.id), detail, { revalidate: false });
+  await mutate(isKeyOf(STAFF_LIST_KEY));
+}
+
+/** POST /api/staff: several educators at once; nothing is saved unless every row is valid. */
+export async function createStaff(staff: NewStaffInput[]): Promise<StaffListItem[]> {
+  const answer = await api.post<{ data: StaffListItem[] }>('staff', { staff });
+  await afterChange();
+  return answer.data;
+}
+
+/** PUT /api/staff/{id}: every profile field. */
+export async function updateStaff(id: number, input: UpdateStaffInput): Promise<StaffDetail> {
+  const detail = await api.put<StaffDetail>(staffKey(id), input);
+  await afterChange(detail);
+  return detail;
+}
+
+/** POST /api/staff/{id}/move: closes the current school row and opens one at the new school. */
+export async function moveStaff(id: number, input: { building_id: number; effective_date: string }): Promise<StaffDetail> {
+  const detail = await api.post<StaffDetail>(`${staffKey(id)}/move`, input);
+  await afterChange(detail);
+  return detail;
+}
+
+export async function deactivateStaff(id: number): Promise<StaffDetail> {
+  const detail = await api.post<StaffDetail>(`${staffKey(id)}/deactivate`);
+  await afterChange(detail);
+  return detail;
+}
+
+export async function reactivateStaff(id: number): Promise<StaffDetail> {
+  const detail = await api.post<StaffDetail>(`${staffKey(id)}/reactivate`);
+  await afterChange(detail);
+  return detail;
+}

@@ -1,0 +1,62 @@
+// A vertical timeline of dated history rows (schools, coaches, groups), newest first, with the
+// current row marked in text — not by colour alone.
+import type { Locale } from 'date-fns';
+import type { ReactNode } from 'react';
+import { formatDay, todayLocal } from '../dates';
+
+export interface TimelineItem {
+  id: number | string;
+  title: ReactNode;
+  start_date: string;
+  end_date: string | null;
+  /** Extra line under the dates. */
+  detail?: ReactNode;
+}
+
+export type TimelineState = 'current' | 'upcoming' | 'past';
+
+const day = (value: string) => value.slice(0, 10);
+
+/** Where a row stands today: inclusive ranges, open rows have no end date. */
+export function timelineState(start: string, end: string | null, today = todayLocal()): TimelineState {
+  if (day(start) > today) return 'upcoming';
+  if (end === null || day(end) >= today) return 'current';
+  return 'past';
+}
+
+/** Newest first: by start date, open rows before closed ones on the same day. */
+export function sortHistory<T extends { start_date: string; end_date: string | null }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => b.start_date.localeCompare(a.start_date) || Number(a.end_date !== null) - Number(b.end_date !== null));
+}
+
+const STATE_LABEL: Record<TimelineState, string> = { current: 'Current', upcoming: 'Upcoming', past: 'Past' };
+
+export function rangeText(start: string, end: string | null, locale?: Locale, state = timelineState(start, end)): string {
+  if (state === 'upcoming') return end ? `${formatDay(start, locale)} – ${formatDay(end, locale)}` : `Starts ${formatDay(start, locale)}`;
+  return end ? `${formatDay(start, locale)} – ${formatDay(end, locale)}` : `${formatDay(start, locale)} – present`;
+}
+
+export function HistoryTimeline({ items, locale, label }: { items: TimelineItem[]; locale?: Locale; label: string }) {
+  return (
+    <ol className="staff-timeline" aria-label={label}>
+      {sortHistory(items).map((item) => {
+        const state = timelineState(item.start_date, item.end_date);
+        return (
+          <li key={item.id} className={`staff-timeline__item staff-timeline__item--${state}`}>
+            <span className="staff-timeline__marker" aria-hidden="true" />
+            <div className="staff-timeline__body">
+              <p className="staff-timeline__title">
+                {item.title}{' '}
+                {state !== 'past' && <span className={`badge ${state === 'current' ? 'badge--success' : 'badge--info'}`}>{STATE_LABEL[state]}</span>}
+              </p>
+              <p className="staff-timeline__dates">
+                {rangeText(item.start_date, item.end_date, locale, state)}
+              </p>
+              {item.detail && <p className="staff-timeline__detail">{item.detail}</p>}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,219 @@
+// Search, sort and the filter panel of the Educators list. On phones the panel folds away behind a
+// "Filters" toggle; the active filters stay visible as removable chips either way.
+import { useEffect, useId, useRef, useState } from 'react';
+import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, SUBJECTS } from '../../../../common/schemas/staff';
+import { Button } from '../../../components/Button';
+import { SelectField, TextField } from '../../../components/Field';
+import type { SchoolOption } from '../access';
+import { gradeLabel } from '../grades';
+import {
+  countActiveFilters, DEFAULT_FILTERS, hasAnyFilter, SORT_LABELS, withChange,
+  type StaffFilters as Filters, type StaffStatusFilter,
+} from '../staffQuery';
+import { ChoiceDropdown } from './Choices';
+
+export type FilterOption = { id: number; name: string; note?: string };
+
+type Props = {
+  filters: Filters;
+  onChange: (next: Filters, options?: { replace?: boolean }) => void;
+  onClear: () => void;
+  schools: SchoolOption[];
+  groups: FilterOption[] | null;
+  coaches: FilterOption[] | null;
+};
+
+const STATUS_OPTIONS: { value: StaffStatusFilter; label: string }[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'all', label: 'All' },
+];
+
+const SEARCH_DELAY_MS = 300;
+
+export function schoolSummary(ids: number[], schools: SchoolOption[]): string {
+  if (ids.length === 0) return 'All schools';
+  if (ids.length === 1) return schools.find((s) => s.id === ids[0])?.name ?? '1 school';
+  return `${ids.length} schools`;
+}
+
+/** Chips for the filters that differ from the default, each with its own remove action. */
+function activeChips(f: Filters, schools: SchoolOption[], groups: FilterOption[] | null, coaches: FilterOption[] | null) {
+  const chips: { key: string; label: string; remove: Partial<Filters> }[] = [];
+  if (f.search.trim()) chips.push({ key: 'search', label: `Search: “${f.search.trim()}”`, remove: { search: '' } });
+  for (const id of f.building_ids) {
+    chips.push({ key: `b${id}`, label: `School: ${schools.find((s) => s.id === id)?.name ?? `#${id}`}`, remove: { building_ids: f.building_ids.filter((b) => b !== id) } });
+  }
+  if (f.position) chips.push({ key: 'position', label: `Position: ${f.position}`, remove: { position: '' } });
+  if (f.grade_level) chips.push({ key: 'grade', label: `Grade: ${gradeLabel(f.grade_level)}`, remove: { grade_level: '' } });
+  if (f.subject) chips.push({ key: 'subject', label: `Subject: ${f.subject}`, remove: { subject: '' } });
+  if (f.status !== DEFAULT_FILTERS.status) chips.push({ key: 'status', label: `Status: ${STATUS_OPTIONS.find((s) => s.value === f.status)!.label}`, remove: { status: DEFAULT_FILTERS.status } });
+  if (f.group_id !== null) chips.push({ key: 'group', label: `Group: ${groups?.find((g) => g.id === f.group_id)?.name ?? `#${f.group_id}`}`, remove: { group_id: null } });
+  if (f.coach_id !== null) chips.push({ key: 'coach', label: `Coach: ${coaches?.find((c) => c.id === f.coach_id)?.name ?? `#${f.coach_id}`}`, remove: { coach_id: null } });
+  return chips;
+}
+
+export function StaffFilters({ filters, onChange, onClear, schools, groups, coaches }: Props) {
+  const [search, setSearch] = useState(filters.search);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const latest = useRef(filters);
+  latest.current = filters;
+
+  // The URL is the source of truth: follow it when it changes from outside (back button, Clear filters).
+  useEffect(() => setSearch(filters.search), [filters.search]);
+
+  // Typing updates the list after a short pause, replacing the history entry instead of adding one per key.
+  useEffect(() => {
+    if (search === latest.current.search) return;
+    const timer = setTimeout(() => onChange(withChange(latest.current, { search }), { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, onChange]);
+
+  const set = (patch: Partial<Filters>) => onChange(withChange(filters, patch));
+  const active = countActiveFilters(filters);
+  const chips = activeChips(filters, schools, groups, coaches);
+
+  return (
+    <section className="staff-filters" aria-label="Search and filter educators">
+      <div className="staff-filters__bar">
+        <form
+          role="search"
+          className="staff-filters__search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (search !== filters.search) onChange(withChange(filters, { search }), { replace: true });
+          }}
+        >
+          <TextField
+            label="Search"
+            name="search"
+            type="search"
+            value={search}
+            onChange={setSearch}
+            placeholder="Name, email or employee ID"
+            maxLength={STAFF_SEARCH_MAX}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </form>
+        <SelectField
+          className="staff-filters__sort"
+          label="Sort by"
+          name="sort"
+          value={filters.sort}
+          onChange={(v) => set({ sort: v as Filters['sort'] })}
+          options={STAFF_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+        />
+        <Button
+          variant="secondary"
+          className="staff-filters__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M3 5h14M6 10h8M8.5 15h3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          Filters
+          {active > 0 && (
+            <span className="staff-filters__count">
+              {active}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
+        </Button>
+      </div>
+
+      <div id={panelId} className={['staff-filters__panel', open && 'is-open'].filter(Boolean).join(' ')}>
+        {schools.length > 1 && (
+          <ChoiceDropdown
+            legend="School"
+            name="building_id"
+            summary={schoolSummary(filters.building_ids, schools)}
+            choices={schools.map((s) => ({ value: String(s.id), label: s.name }))}
+            value={filters.building_ids.map(String)}
+            onChange={(ids) => set({ building_ids: ids.map(Number) })}
+          />
+        )}
+        <SelectField
+          label="Position"
+          name="position"
+          value={filters.position}
+          onChange={(v) => set({ position: v })}
+          placeholder="All positions"
+          options={POSITIONS.map((p) => ({ value: p, label: p }))}
+        />
+        <SelectField
+          label="Grade level"
+          name="grade_level"
+          value={filters.grade_level}
+          onChange={(v) => set({ grade_level: v })}
+          placeholder="All grades"
+          options={GRADE_LEVELS.map((g) => ({ value: g, label: gradeLabel(g) }))}
+        />
+        <SelectField
+          label="Subject"
+          name="subject"
+          value={filters.subject}
+          onChange={(v) => set({ subject: v })}
+          placeholder="All subjects"
+          options={SUBJECTS.map((s) => ({ value: s, label: s }))}
+        />
+        <SelectField
+          label="Status"
+          name="status"
+          value={filters.status}
+          onChange={(v) => set({ status: v as StaffStatusFilter })}
+          options={STATUS_OPTIONS}
+        />
+        {groups && (
+          <SelectField
+            label="Group"
+            name="group_id"
+            value={filters.group_id === null ? '' : String(filters.group_id)}
+            onChange={(v) => set({ group_id: v ? Number(v) : null })}
+            placeholder="Any group"
+            options={groups.map((g) => ({ value: String(g.id), label: g.note ? `${g.name} (${g.note})` : g.name }))}
+          />
+        )}
+        {coaches && (
+          <SelectField
+            label="Coach"
+            name="coach_id"
+            value={filters.coach_id === null ? '' : String(filters.coach_id)}
+            onChange={(v) => set({ coach_id: v ? Number(v) : null })}
+            placeholder="Any coach"
+            options={coaches.map((c) => ({ value: String(c.id), label: c.note ? `${c.name} (${c.note})` : c.name }))}
+          />
+        )}
+      </div>
+
+      {chips.length > 0 && (
+        <div className="staff-filters__chips">
+          <h2 className="sr-only">Active filters</h2>
+          <ul className="staff-chips">
+            {chips.map((chip) => (
+              <li key={chip.key} className="staff-chip">
+                <span>{chip.label}</span>
+                <button
+                  type="button"
+                  className="staff-chip__remove"
+                  aria-label={`Remove filter ${chip.label}`}
+                  onClick={() => set(chip.remove)}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {hasAnyFilter(filters) && (
+            <button type="button" className="btn-link staff-filters__clear" onClick={onClear}>
+              Clear filters
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

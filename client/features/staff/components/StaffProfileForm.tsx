@@ -1,0 +1,99 @@
+// The Edit Educator profile form: every field of PUT /api/staff/{id}, checked with the shared schema
+// first, server 422 messages shown next to their fields.
+import { useState } from 'react';
+import { GRADE_LEVELS, POSITIONS, type StaffDetail, SUBJECTS, updateStaffSchema } from '../../../../common/schemas/staff';
+import { Button } from '../../../components/Button';
+import { FormError, SelectField, TextField } from '../../../components/Field';
+import { useToast } from '../../../components/Toasts';
+import { useFormErrors } from '../../auth/formErrors';
+import { updateStaff } from '../api';
+import { gradeLabel } from '../grades';
+import { ChoiceGroup } from './Choices';
+
+const GRADE_CHOICES = GRADE_LEVELS.map((g) => ({ value: g, label: g === 'PK' ? 'Pre-K' : g }));
+const SUBJECT_CHOICES = SUBJECTS.map((s) => ({ value: s, label: s }));
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+export function StaffProfileForm({ staff }: { staff: StaffDetail }) {
+  const toast = useToast();
+  const initial = {
+    first_name: staff.first_name,
+    last_name: staff.last_name,
+    email: staff.email ?? '',
+    employee_id: staff.employee_id ?? '',
+    position: staff.position ?? '',
+    hire_date: staff.hire_date ?? '',
+  };
+  const form = useFormErrors(initial, ['grade_levels', 'subjects']);
+  const [grades, setGrades] = useState<string[]>(staff.grade_levels);
+  const [subjects, setSubjects] = useState<string[]>(staff.subjects);
+  const [saved, setSaved] = useState({ values: initial, grades: staff.grade_levels, subjects: staff.subjects });
+
+  const dirty =
+    Object.entries(form.values).some(([k, v]) => saved.values[k as keyof typeof initial] !== v) ||
+    !sameList(grades, saved.grades) ||
+    !sameList(subjects, saved.subjects);
+
+  const submit = form.onSubmit(async () => {
+    const v = form.values;
+    const data = form.check(updateStaffSchema, {
+      first_name: v.first_name,
+      last_name: v.last_name,
+      email: v.email.trim() || null,
+      employee_id: v.employee_id.trim() || null,
+      position: v.position || null,
+      hire_date: v.hire_date || null,
+      grade_levels: grades,
+      subjects,
+    });
+    if (!data) return;
+    await form.run(async () => {
+      const updated = await updateStaff(staff.id, data);
+      const values = {
+        first_name: updated.first_name,
+        last_name: updated.last_name,
+        email: updated.email ?? '',
+        employee_id: updated.employee_id ?? '',
+        position: updated.position ?? '',
+        hire_date: updated.hire_date ?? '',
+      };
+      form.setValues(values);
+      setGrades(updated.grade_levels);
+      setSubjects(updated.subjects);
+      setSaved({ values, grades: updated.grade_levels, subjects: updated.subjects });
+      toast.success(`${updated.name}’s profile has been saved.`, 'Changes saved');
+    });
+  });
+
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+      <FormError error={form.formError} />
+      <div className="grid-2">
+        <TextField label="First name" required autoComplete="off" {...form.field('first_name')} />
+        <TextField label="Last name" required autoComplete="off" {...form.field('last_name')} />
+        <TextField label="Email" type="email" inputMode="email" autoComplete="off" spellCheck={false} {...form.field('email')} />
+        <TextField label="Employee ID" autoComplete="off" spellCheck={false} {...form.field('employee_id')} />
+        <SelectField label="Position" placeholder="Not set" options={POSITIONS.map((p) => ({ value: p, label: p }))} {...form.field('position')} />
+        <TextField label="Hire date" type="date" {...form.field('hire_date')} />
+      </div>
+      <ChoiceGroup
+        legend="Grades"
+        name="grade_levels"
+        hint={`Choose every grade they teach. ${gradeLabel('PK')} is before Kindergarten (K).`}
+        choices={GRADE_CHOICES}
+        value={grades}
+        onChange={setGrades}
+        error={form.errors.grade_levels}
+        columns="narrow"
+      />
+      <ChoiceGroup legend="Subjects" name="subjects" choices={SUBJECT_CHOICES} value={subjects} onChange={setSubjects} error={form.errors.subjects} />
+      <div className="form-actions">
+        <Button type="submit" busy={form.busy}>
+          Save changes
+        </Button>
+        {!dirty && !form.busy && <span className="muted text-sm staff-saved-note">No unsaved changes</span>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+// One row of the Add Educators form: every field of a new educator with its own inline errors.
+import type { ClipboardEvent } from 'react';
+import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/schemas/staff';
+import { SelectField, TextField } from '../../../components/Field';
+import type { SchoolOption } from '../access';
+import { formatGrades, gradeLabel } from '../grades';
+import type { DraftRow, DraftValues, RowErrors, RowField } from '../rows';
+import { ChoiceDropdown } from './Choices';
+
+export const rowFieldId = (rowKey: string, field: RowField) => `${rowKey}-${field}`;
+
+const GRADE_CHOICES = GRADE_LEVELS.map((g) => ({ value: g, label: gradeLabel(g) }));
+const SUBJECT_CHOICES = SUBJECTS.map((s) => ({ value: s, label: s }));
+const POSITION_OPTIONS = POSITIONS.map((p) => ({ value: p, label: p }));
+
+type Props = {
+  row: DraftRow;
+  index: number;
+  errors: RowErrors | undefined;
+  schools: SchoolOption[];
+  onChange: (key: string, patch: Partial<DraftValues>) => void;
+  onRemove: (key: string) => void;
+  /** A block of spreadsheet cells pasted into one of this row's text fields. */
+  onPasteBlock: (key: string, text: string) => void;
+};
+
+export function StaffRowFields({ row, index, errors = {}, schools, onChange, onRemove, onPasteBlock }: Props) {
+  const n = index + 1;
+  const id = (field: RowField) => rowFieldId(row.key, field);
+  const text = (field: 'first_name' | 'last_name' | 'email' | 'employee_id') => ({
+    id: id(field),
+    name: `staff[${index}][${field}]`,
+    value: row[field],
+    onChange: (value: string) => onChange(row.key, { [field]: value }),
+    error: errors[field],
+    onPaste: (e: ClipboardEvent<HTMLInputElement>) => {
+      const data = e.clipboardData.getData('text/plain');
+      if (/[\t\n\r]/.test(data.trim())) {
+        e.preventDefault();
+        onPasteBlock(row.key, data);
+      }
+    },
+  });
+  const invalid = Object.values(errors).some(Boolean);
+
+  return (
+    <fieldset className={['staff-row', invalid && 'staff-row--invalid'].filter(Boolean).join(' ')} id={row.key}>
+      <legend className="sr-only">Row {n}</legend>
+      <div className="staff-row__header" aria-hidden="true">
+        <span className="staff-row__number">Row {n}</span>
+        {invalid && <span className="badge badge--danger">Needs attention</span>}
+      </div>
+      <button type="button" id={`remove-${row.key}`} className="staff-row__remove icon-btn" aria-label={`Remove row ${n}`} onClick={() => onRemove(row.key)}>
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+          <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <span className="staff-row__remove-text" aria-hidden="true">Remove</span>
+      </button>
+      <div className="staff-row__grid">
+        <TextField label="First name" required autoComplete="off" {...text('first_name')} />
+        <TextField label="Last name" required autoComplete="off" {...text('last_name')} />
+        <TextField label="Email" type="email" inputMode="email" autoComplete="off" spellCheck={false} {...text('email')} />
+        <TextField label="Employee ID" autoComplete="off" spellCheck={false} {...text('employee_id')} />
+        <SelectField
+          id={id('position')}
+          label="Position"
+          name={`staff[${index}][position]`}
+          value={row.position}
+          onChange={(v) => onChange(row.key, { position: v })}
+          placeholder="Not set"
+          options={POSITION_OPTIONS}
+          error={errors.position}
+        />
+        <SelectField
+          id={id('building_id')}
+          label="School"
+          required
+          name={`staff[${index}][building_id]`}
+          value={row.building_id}
+          onChange={(v) => onChange(row.key, { building_id: v })}
+          placeholder={schools.length === 1 ? undefined : 'Choose…'}
+          options={schools.map((s) => ({ value: String(s.id), label: s.name }))}
+          error={errors.building_id}
+        />
+        <TextField
+          id={id('start_date')}
+          label="Start date"
+          required
+          type="date"
+          name={`staff[${index}][start_date]`}
+          value={row.start_date}
+          onChange={(v) => onChange(row.key, { start_date: v })}
+          error={errors.start_date}
+        />
+        <ChoiceDropdown
+          id={id('grade_levels')}
+          legend="Grades"
+          name={`staff[${index}][grade_levels]`}
+          summary={formatGrades(row.grade_levels) || 'None'}
+          choices={GRADE_CHOICES}
+          value={row.grade_levels}
+          onChange={(v) => onChange(row.key, { grade_levels: v })}
+          error={errors.grade_levels}
+        />
+        <ChoiceDropdown
+          id={id('subjects')}
+          legend="Subjects"
+          name={`staff[${index}][subjects]`}
+          summary={row.subjects.length ? row.subjects.join(', ') : 'None'}
+          choices={SUBJECT_CHOICES}
+          value={row.subjects}
+          onChange={(v) => onChange(row.key, { subjects: v })}
+          error={errors.subjects}
+        />
+        <TextField
+          id={id('hire_date')}
+          label="Hire date"
+          type="date"
+          name={`staff[${index}][hire_date]`}
+          value={row.hire_date}
+          onChange={(v) => onChange(row.key, { hire_date: v })}
+          error={errors.hire_date}
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Locale } from 'date-fns';
+import { useState } from 'react';
+import { denyStaffRequestSchema, STAFF_REQUEST_REASON_MAX, type StaffRequest } from '../../../../common/schemas/staffRequests';
+import { Button } from '../../../components/Button';
+import { FormError, TextAreaField } from '../../../components/Field';
+import { ConfirmDialog, Modal } from '../../../components/Modal';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
+import { useFormErrors } from '../../auth/formErrors';
+import { approveStaffRequest, denyStaffRequest, refreshStaffRequests, withdrawStaffRequest } from '../api';
+import { dayBefore, formatDay } from './dates';
+
+function errorMessage(err: unknown): string {
+  return err instanceof ApiError ? err.message : 'Something went wrong. Please try again.';
+}
+
+/** Approve: explains the building history change before it happens. */
+export function ApproveDialog({ request, locale, onClose }: { request: StaffRequest | null; locale?: Locale; onClose: () => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const r = request;
+  const confirm = async () => {
+    if (!r) return;
+    setBusy(true);
+    try {
+      await approveStaffRequest(r.id);
+      toast.success(`${r.staff.name} joins ${r.building.name} on ${formatDay(r.start_date, locale)}.`, 'Request approved');
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err));
+      await refreshStaffRequests();
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={r !== null}
+      title="Approve this request?"
+      confirmLabel="Approve request"
+      busy={busy}
+      onConfirm={confirm}
+      onCancel={onClose}
+      message={
+        r && (
+          <div className="stack stack--sm">
+            <p>
+              <strong>{r.staff.name}</strong> will work at <strong>{r.building.name}</strong> from {formatDay(r.start_date, locale)}.
+            </p>
+            <p>
+              {r.from_building
+                ? `Their building history at ${r.from_building.name} ends on ${formatDay(dayBefore(r.start_date), locale)}, and a new entry at ${r.building.name} starts on ${formatDay(r.start_date, locale)}.`
+                : `A new building history entry at ${r.building.name} starts on ${formatDay(r.start_date, locale)}.`}
+            </p>
+          </div>
+        )
+      }
+    />
+  );
+}
+
+/** Deny: a reason is required; the requester sees it in their history. */
+export function DenyDialog({ request, onClose }: { request: StaffRequest | null; onClose: () => void }) {
+  const toast = useToast();
+  const form = useFormErrors({ reason: '' });
+  const close = () => {
+    form.setValues({ reason: '' });
+    onClose();
+  };
+  const submit = form.onSubmit(async () => {
+    if (!request) return;
+    const data = form.check(denyStaffRequestSchema, form.values);
+    if (!data) return;
+    const ok = await form.run(async () => {
+      await denyStaffRequest(request.id, data.reason);
+    });
+    if (ok) {
+      toast.success(`The request for ${request.staff.name} was denied.`, 'Request denied');
+      close();
+    } else {
+      await refreshStaffRequests();
+    }
+  });
+  return (
+    <Modal
+      open={request !== null}
+      title="Deny this request?"
+      onClose={close}
+      dismissible={!form.busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={form.busy}>Cancel</Button>
+          <Button variant="danger" type="submit" form="staffRequests-deny-form" busy={form.busy}>Deny request</Button>
+        </>
+      }
+    >
+      {request && (
+        <form id="staffRequests-deny-form" ref={form.formRef} className="form" noValidate onSubmit={submit}>
+          <p>
+            <strong>{request.staff.name}</strong> stays where they are; nothing changes in their building history.
+          </p>
+          <FormError error={form.formError} />
+          <TextAreaField
+            label="Reason"
+            hint={`${request.requested_by ? request.requested_by.name : 'The requester'} sees this reason. Up to ${STAFF_REQUEST_REASON_MAX} characters.`}
+            required
+            rows={4}
+            maxLength={STAFF_REQUEST_REASON_MAX}
+            {...form.field('reason')}
+          />
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/** Withdraw: the requester takes back a pending request. */
+export function WithdrawDialog({ request, onClose }: { request: StaffRequest | null; onClose: () => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!request) return;
+    setBusy(true);
+    try {
+      await withdrawStaffRequest(request.id);
+      toast.success(`Your request for ${request.staff.name} was withdrawn.`, 'Request withdrawn');
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err));
+      await refreshStaffRequests();
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={request !== null}
+      title="Withdraw this request?"
+      confirmLabel="Withdraw request"
+      cancelLabel="Keep request"
+      danger
+      busy={busy}
+      onConfirm={confirm}
+      onCancel={onClose}
+      message={request && <p>The request to add <strong>{request.staff.name}</strong> to {request.building.name} is removed, and the district office will no longer see it.</p>}
+    />
+  );
+}

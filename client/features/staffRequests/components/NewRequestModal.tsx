@@ -1,0 +1,187 @@
+import { useEffect, useId, useState } from 'react';
+import type { AuthUser } from '../../../../common/authUser';
+import {
+  createStaffRequestSchema, STAFF_REQUEST_NOTE_MAX, type StaffRequest, type StaffRequestCandidate,
+} from '../../../../common/schemas/staffRequests';
+import { Button } from '../../../components/Button';
+import { FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
+import { Spinner } from '../../../components/Spinner';
+import { useBuildings } from '../../../lib/lookups';
+import { useFormErrors } from '../../auth/formErrors';
+import { createStaffRequest, useStaffRequestCandidates } from '../api';
+
+const FORM_ID = 'staffRequests-new-form';
+
+function useDebounced<T>(value: T, ms = 250): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** The schools the user may ask for: their own (principals) or every active school (district admins). */
+function useSchools(user: AuthUser, scope: 'district' | 'building') {
+  const buildings = useBuildings('active');
+  if (scope === 'building') return { schools: [...user.buildings].sort((a, b) => a.name.localeCompare(b.name)), loading: false };
+  const schools = (buildings.data?.data ?? []).map((b) => ({ id: b.id, name: b.name })).sort((a, b) => a.name.localeCompare(b.name));
+  return { schools, loading: buildings.isLoading };
+}
+
+/** Picks an educator: a search box and up to 20 matching educators as radio buttons. */
+function EducatorPicker({ scope, selected, onSelect, error }: {
+  scope: 'district' | 'building';
+  selected: StaffRequestCandidate | null;
+  onSelect: (c: StaffRequestCandidate) => void;
+  error?: string;
+}) {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim());
+  const { data, isLoading, isValidating, error: loadError } = useStaffRequestCandidates(query, true);
+  const results = data?.data ?? [];
+  const options = selected && !results.some((c) => c.id === selected.id) ? [selected, ...results] : results;
+  const legendId = useId();
+  const statusId = useId();
+  const searching = isLoading || (isValidating && query !== search.trim());
+  return (
+    <fieldset className="staffRequests-picker" aria-describedby={statusId}>
+      <legend className="field__label" id={legendId}>
+        Educator
+        <span className="field__required">
+          <span aria-hidden="true"> *</span>
+          <span className="sr-only"> (required)</span>
+        </span>
+      </legend>
+      <TextField
+        label="Search educators"
+        type="search"
+        name="search"
+        value={search}
+        onChange={setSearch}
+        hint={scope === 'building' ? 'By name, email or employee ID. Educators already at your schools are not listed.' : 'By name, email or employee ID.'}
+        autoComplete="off"
+        error={error}
+        className="staffRequests-picker__search"
+      />
+      <p id={statusId} className="sr-only" aria-live="polite">
+        {searching ? 'Searching…' : `${results.length} ${results.length === 1 ? 'educator' : 'educators'} found.`}
+      </p>
+      <div className="staffRequests-picker__results">
+        {loadError ? (
+          <p className="staffRequests-picker__empty">We could not load educators. Close this window and try again.</p>
+        ) : options.length === 0 ? (
+          searching ? (
+            <p className="staffRequests-picker__empty"><Spinner size="sm" label="Searching educators…" /> Searching…</p>
+          ) : (
+            <p className="staffRequests-picker__empty">{query ? `No educators match “${query}”.` : 'No educators to choose from.'}</p>
+          )
+        ) : (
+          <ul className="staffRequests-picker__list">
+            {options.map((c) => (
+              <li key={c.id}>
+                <label className={`staffRequests-option${selected?.id === c.id ? ' staffRequests-option--selected' : ''}`}>
+                  <input type="radio" name="staff_id" value={c.id} checked={selected?.id === c.id} onChange={() => onSelect(c)} />
+                  <span className="staffRequests-option__text">
+                    <span className="staffRequests-option__name">{c.name}</span>
+                    <span className="staffRequests-option__school">{c.building ? c.building.name : 'No current school'}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/** "New request": educator, school, start date and an optional note. Mounted only while open. */
+export function NewRequestModal({ user, scope, onClose, onCreated }: {
+  user: AuthUser;
+  scope: 'district' | 'building';
+  onClose: () => void;
+  onCreated: (request: StaffRequest) => void;
+}) {
+  const { schools, loading } = useSchools(user, scope);
+  const form = useFormErrors({ staff_id: '', building_id: schools.length === 1 ? String(schools[0]!.id) : '', start_date: '', note: '' });
+  const [selected, setSelected] = useState<StaffRequestCandidate | null>(null);
+
+  const submit = form.onSubmit(async () => {
+    const v = form.values;
+    const data = form.check(createStaffRequestSchema, {
+      staff_id: v.staff_id ? Number(v.staff_id) : undefined,
+      building_id: v.building_id ? Number(v.building_id) : undefined,
+      start_date: v.start_date || undefined,
+      note: v.note,
+    });
+    if (!data) return;
+    const result: { created?: StaffRequest } = {};
+    await form.run(async () => {
+      result.created = await createStaffRequest(data);
+    });
+    if (result.created) onCreated(result.created);
+  });
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title="New school staff request"
+      onClose={onClose}
+      dismissible={!form.busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
+          <Button type="submit" form={FORM_ID} busy={form.busy}>Send request</Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} ref={form.formRef} className="form" noValidate onSubmit={submit}>
+        <p className="muted">
+          {scope === 'building'
+            ? 'Ask the district office to add an educator from another school to one of yours. Nothing changes until a district administrator approves.'
+            : 'Add an educator to a school. Another district administrator approves or denies your request.'}
+        </p>
+        <FormError error={form.formError} />
+        <EducatorPicker
+          scope={scope}
+          selected={selected}
+          error={form.errors.staff_id}
+          onSelect={(c) => {
+            setSelected(c);
+            form.set('staff_id', String(c.id));
+          }}
+        />
+        <div className="grid-2">
+          <SelectField
+            label="School"
+            required
+            placeholder={loading ? 'Loading schools…' : 'Choose a school…'}
+            options={schools.map((s) => ({
+              value: String(s.id),
+              label: selected?.building?.id === s.id ? `${s.name} (current school)` : s.name,
+              disabled: selected?.building?.id === s.id,
+            }))}
+            {...form.field('building_id')}
+          />
+          <TextField
+            label="Start date"
+            type="date"
+            required
+            hint="Their first day at the new school."
+            {...form.field('start_date')}
+          />
+        </div>
+        <TextAreaField
+          label="Note"
+          rows={3}
+          maxLength={STAFF_REQUEST_NOTE_MAX}
+          hint="Optional: why this educator, and anything the district office should know."
+          {...form.field('note')}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Locale } from 'date-fns';
+import { Link } from 'react-router-dom';
+import type { StaffRequest } from '../../../../common/schemas/staffRequests';
+import { Button } from '../../../components/Button';
+import { ReadMore } from '../../../components/ReadMore';
+import type { StaffRequestAccess } from './access';
+import { formatDay, formatWhen } from './dates';
+import { StatusBadge } from './StatusBadge';
+
+export interface RequestActions {
+  onApprove: (request: StaffRequest) => void;
+  onDeny: (request: StaffRequest) => void;
+  onWithdraw: (request: StaffRequest) => void;
+}
+
+function Person({ person }: { person: { name: string } | null }) {
+  return person ? <>{person.name}</> : <span className="muted">a former user</span>;
+}
+
+/** One request: who, from which school to which, when, the note, the decision and the actions. */
+export function RequestCard({ request, access, locale, actions }: { request: StaffRequest; access: StaffRequestAccess; locale?: Locale; actions: RequestActions }) {
+  const r = request;
+  const name = r.staff.name;
+  const decide = access.canDecide(r);
+  const withdraw = access.canWithdraw(r);
+  return (
+    <li className={`card staffRequests-card staffRequests-card--${r.status}`}>
+      <div className="staffRequests-card__head">
+        <h2 className="staffRequests-card__title">
+          <Link to={`/app/staff/${r.staff.id}`}>{name}</Link>
+        </h2>
+        <StatusBadge status={r.status} />
+      </div>
+
+      <p className="staffRequests-move">
+        <span className="staffRequests-move__from">{r.from_building ? r.from_building.name : 'No current school'}</span>
+        <span className="staffRequests-move__arrow" aria-hidden="true">→</span>
+        <span className="sr-only"> to </span>
+        <strong className="staffRequests-move__to">{r.building.name}</strong>
+      </p>
+
+      <dl className="staffRequests-facts">
+        <div className="staffRequests-facts__item">
+          <dt>Start date</dt>
+          <dd>{formatDay(r.start_date, locale)}</dd>
+        </div>
+        <div className="staffRequests-facts__item">
+          <dt>Requested</dt>
+          <dd>
+            <Person person={r.requested_by} /> · <time dateTime={r.requested_at}>{formatWhen(r.requested_at, locale)}</time>
+          </dd>
+        </div>
+        {r.status !== 'pending' && (
+          <div className="staffRequests-facts__item">
+            <dt>{r.status === 'approved' ? 'Approved' : 'Denied'}</dt>
+            <dd>
+              <Person person={r.decided_by} />
+              {r.decided_at && (
+                <>
+                  {' · '}
+                  <time dateTime={r.decided_at}>{formatWhen(r.decided_at, locale)}</time>
+                </>
+              )}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {r.note && (
+        <div className="staffRequests-text">
+          <p className="staffRequests-text__label">Note from the requester</p>
+          <ReadMore text={r.note} />
+        </div>
+      )}
+      {r.decision_reason && (
+        <div className="staffRequests-text staffRequests-text--reason">
+          <p className="staffRequests-text__label">Reason for denying</p>
+          <ReadMore text={r.decision_reason} />
+        </div>
+      )}
+
+      {(decide || withdraw || access.awaitsColleague(r)) && (
+        <div className="staffRequests-card__actions">
+          {access.awaitsColleague(r) && <p className="text-sm muted staffRequests-card__hint">Another district administrator decides your own requests.</p>}
+          {decide && (
+            <>
+              <Button size="sm" onClick={() => actions.onApprove(r)}>
+                Approve<span className="sr-only"> request for {name}</span>
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => actions.onDeny(r)}>
+                Deny<span className="sr-only"> request for {name}</span>
+              </Button>
+            </>
+          )}
+          {withdraw && (
+            <Button size="sm" variant="secondary" onClick={() => actions.onWithdraw(r)}>
+              Withdraw<span className="sr-only"> request for {name}</span>
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,83 @@
+// District users: one SWR key + fetcher + hook per endpoint; mutations revalidate every user list.
+import useSWR, { mutate } from 'swr';
+import type {
+  DistrictUser, DistrictUserList, InviteUserInput, MigrationDetails, MigrationPending, MigrationResult, UpdateUserInput,
+} from '../../../common/schemas/users';
+import { api, type ApiError, type Query } from '../../lib/api';
+import { isKeyOf } from '../../lib/lookups';
+import { setAuthUser } from '../auth/api';
+
+export const USERS_KEY = 'user';
+
+export interface UserListQuery {
+  search?: string;
+  role?: string;
+  status?: string;
+  page?: number;
+  per_page?: number;
+}
+
+function toQuery(q: UserListQuery): Query {
+  return {
+    search: q.search || undefined,
+    filter: { role: q.role || undefined, status: q.status || undefined },
+    page: q.page && q.page > 1 ? q.page : undefined,
+    per_page: q.per_page,
+  };
+}
+
+const fetchList = ([path, query]: [string, Query]) => api.get<DistrictUserList>(path, query);
+
+export function useUsers(query: UserListQuery) {
+  return useSWR<DistrictUserList, ApiError>([USERS_KEY, toQuery(query)], fetchList, { keepPreviousData: true });
+}
+
+export function useUser(id: number | null) {
+  return useSWR<DistrictUser, ApiError>(id ? [USERS_KEY, id] : null, ([, userId]: [string, number]) => api.get<DistrictUser>(`user/${userId}`));
+}
+
+/** After any change: every list variant and the single user are fetched again. */
+async function revalidateUsers(user?: DistrictUser): Promise<void> {
+  if (user) await mutate([USERS_KEY, user.id], user, { revalidate: false });
+  await mutate(isKeyOf(USERS_KEY));
+}
+
+/** 201 with the invited user, or 202 when the person moves their login from another district. */
+export async function inviteUser(input: InviteUserInput): Promise<DistrictUser | MigrationPending> {
+  const answer = await api.post<DistrictUser | MigrationPending>('user', input);
+  await revalidateUsers('id' in answer ? answer : undefined);
+  return answer;
+}
+
+export function isMigrationPending(answer: DistrictUser | MigrationPending): answer is MigrationPending {
+  return 'status' in answer && answer.status === 'migration_pending';
+}
+
+export async function updateUser(id: number, input: UpdateUserInput): Promise<DistrictUser> {
+  const user = await api.put<DistrictUser>(`user/${id}`, input);
+  await revalidateUsers(user);
+  return user;
+}
+
+export type UserCommand = 'resend-invite' | 'revoke-invite' | 'deactivate' | 'reactivate';
+
+export async function runUserCommand(id: number, command: UserCommand): Promise<DistrictUser> {
+  const user = await api.post<DistrictUser>(`user/${id}/${command}`);
+  await revalidateUsers(user);
+  return user;
+}
+
+export function useMigration(token: string) {
+  return useSWR<MigrationDetails, ApiError>(token ? `account-migration/${token}` : null, (key: string) => api.get<MigrationDetails>(key), {
+    shouldRetryOnError: false, revalidateOnFocus: false,
+  });
+}
+
+/** Moves the login; every session of the person ends, so this browser is signed out too. */
+export async function confirmMigration(token: string, password: string): Promise<MigrationResult> {
+  const result = await api.post<MigrationResult>(`account-migration/${token}`, { password });
+  const own = `account-migration/${token}`;
+  await mutate((key) => key !== own, undefined, { revalidate: false });
+  await setAuthUser(null);
+  return result;
+}

@@ -1,0 +1,90 @@
+// The district's logins. A real table on wide screens; on phones each row becomes a card (the
+// cells keep their column name as a visible label), so nothing scrolls sideways.
+import type { Locale } from 'date-fns';
+import type { DistrictUser } from '../../../../common/schemas/users';
+import { LastLogin } from './LastLogin';
+import { UserActions } from './UserActions';
+import { UserStatusBadge } from './UserStatusBadge';
+
+/** Lets a long address wrap before its "@" instead of mid-word. */
+function breakableEmail(email: string) {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+type Props = {
+  users: DistrictUser[];
+  selfId: number | undefined;
+  canManage: boolean;
+  locale?: Locale;
+  caption: string;
+};
+
+function Cell({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
+  return (
+    <td className={['users-table__cell', className].filter(Boolean).join(' ')} data-label={label}>
+      {children}
+    </td>
+  );
+}
+
+export function UserTable({ users, selfId, canManage, locale, caption }: Props) {
+  return (
+    <div className="table-wrap users-table-wrap">
+      <table className="table users-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Roles</th>
+            <th scope="col">Schools</th>
+            <th scope="col">Status</th>
+            <th scope="col">Last login</th>
+            {canManage && <th scope="col"><span className="sr-only">Actions</span></th>}
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id} className="users-table__row">
+              <th scope="row" className="users-table__person">
+                <span className="users-table__name">
+                  {u.name}
+                  {u.id === selfId && <span className="badge badge--primary">You</span>}
+                </span>
+                <span className="users-table__email">{breakableEmail(u.email)}</span>
+              </th>
+              <Cell label="Roles">
+                {u.roles.length ? (
+                  <ul className="users-list">{u.roles.map((r) => <li key={r.name}>{r.label}</li>)}</ul>
+                ) : (
+                  <span className="muted">No role</span>
+                )}
+              </Cell>
+              <Cell label="Schools">
+                {u.buildings.length ? (
+                  <ul className="users-list">{u.buildings.map((b) => <li key={b.id}>{b.name}</li>)}</ul>
+                ) : (
+                  <span className="muted">{u.roles.some((r) => r.name === 'district-admin') ? 'Whole district' : 'None'}</span>
+                )}
+              </Cell>
+              <Cell label="Status"><UserStatusBadge user={u} locale={locale} /></Cell>
+              <Cell label="Last login"><LastLogin value={u.last_login_at} locale={locale} /></Cell>
+              {canManage && (
+                <Cell label="Actions" className="users-table__actions">
+                  <UserActions user={u} isSelf={u.id === selfId} showEdit />
+                </Cell>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

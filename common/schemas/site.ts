@@ -1,0 +1,72 @@
+// The district profile and buildings (schools) contract: request schemas and answer shapes shared
+// by server and client (Site settings).
+import * as z from 'zod/mini';
+import { isTimeZone, text } from './auth';
+import type { BuildingSummary } from './lookups';
+
+export const GRADE_BANDS = ['PK-5', 'K-5', 'K-8', '6-8', '9-12', 'K-12', 'Other'] as const;
+export type GradeBand = (typeof GRADE_BANDS)[number];
+
+export const BUILDING_STATUSES = ['active', 'archived', 'all'] as const;
+export type BuildingStatus = (typeof BUILDING_STATUSES)[number];
+
+export const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+export const BUILDING_NAME_TAKEN = 'A school with this name already exists.';
+export const BUILDING_CODE_TAKEN = 'Another school already uses this code.';
+
+const MONTH_RANGE = 'School year start month must be a month from 1 to 12.';
+
+/** PUT /api/district (manage settings). */
+export const districtProfileSchema = z.object({
+  name: text('District name'),
+  timezone: z.string({ error: 'Timezone is required.' }).check(z.refine(isTimeZone, 'Choose a valid timezone.')),
+  school_year_start_month: z.number({
+    error: (issue) => (issue.input == null ? 'School year start month is required.' : MONTH_RANGE),
+  }).check(z.refine((m) => Number.isInteger(m) && m >= 1 && m <= 12, MONTH_RANGE)),
+});
+
+const optionalCode = z.pipe(
+  z.optional(z.nullable(z.string({ error: 'Code must be text.' }))),
+  z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+).check(z.refine((v) => v === null || v.length <= 20, 'Code must be at most 20 characters.'));
+
+const optionalGradeBand = z.pipe(
+  z.optional(z.nullable(z.string({ error: 'Grade band must be text.' }))),
+  z.transform((v) => (v == null || v === '' ? null : v)),
+).check(z.refine((v) => v === null || (GRADE_BANDS as readonly string[]).includes(v), `Grade band must be one of ${GRADE_BANDS.join(', ')}.`));
+
+/** POST /api/building and PUT /api/building/{id} (manage settings). */
+export const buildingSchema = z.object({
+  name: text('School name'),
+  code: optionalCode,
+  grade_band: optionalGradeBand,
+});
+
+/** GET /api/building query. */
+export const buildingListQuerySchema = z.object({
+  status: z._default(z.enum(BUILDING_STATUSES, { error: 'Status must be active, archived or all.' }), 'active'),
+});
+
+export type DistrictProfileInput = z.input<typeof districtProfileSchema>;
+export type BuildingInput = z.input<typeof buildingSchema>;
+
+/** GET /api/district → DistrictProfile. */
+export interface DistrictProfile {
+  id: number;
+  name: string;
+  state: string;
+  timezone: string;
+  school_year_start_month: number;
+  plan: { key: string; name: string };
+  status: 'trial' | 'active' | 'suspended';
+  trial_ends_at: string | null;
+}
+
+/** One row of GET /api/building → { data: Building[] }, and the answer of each building write. */
+export interface Building extends BuildingSummary {
+  /** Educators at the school now (or starting there soon). */
+  educator_count: number;
+}

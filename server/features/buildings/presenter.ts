@@ -1,0 +1,26 @@
+import type { Building, DistrictProfile } from '../../../common/schemas/site';
+import type { BuildingRow, DistrictProfileRow } from './queries';
+
+export function presentDistrict(row: DistrictProfileRow): DistrictProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    state: row.state,
+    timezone: row.timezone,
+    school_year_start_month: row.school_year_start_month,
+    plan: { key: row.plan_key, name: row.plan_name },
+    status: row.status,
+    trial_ends_at: row.trial_ends_at,
+  };
+}
+
+export function presentBuilding(row: BuildingRow): Building {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    grade_band: row.grade_band,
+    archived_at: row.deleted_at,
+    educator_count: Number(row.educator_count ?? 0),
+  };
+}

@@ -1,0 +1,228 @@
+// Educators (staff) reads. Every query filters by the caller's district; the list starts from
+// scopedStaff, so the permission suffix (district / building / assigned / self) applies on every call.
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import type { Scope } from '../../../common/permissions';
+import { STAFF_GROUP_OF } from '../../../common/schemas/groups';
+import type { StaffListQuery } from '../../../common/schemas/staff';
+import type { DB } from '../../../db/connection';
+import type { Database, StaffTable } from '../../../db/types';
+import { currentOn, scopedStaff, type ScopedAuth, today } from '../../lib/staffScope';
+
+export type StaffQuery = ReturnType<typeof scopedStaff>;
+/** Every column of a staff row (STAFF_COLUMNS). */
+export type StaffRow = Selectable<StaffTable>;
+type StaffEb = ExpressionBuilder<Database, 'staff'>;
+
+export const STAFF_COLUMNS = [
+  'staff.id', 'staff.district_id', 'staff.first_name', 'staff.last_name', 'staff.email', 'staff.employee_id', 'staff.position',
+  'staff.grade_levels', 'staff.subjects', 'staff.hire_date', 'staff.status', 'staff.user_id', 'staff.created_at', 'staff.updated_at',
+] as const;
+
+/** LIKE pattern text with the wildcards escaped (used with ESCAPE '\'). */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const MAX_SEARCH_WORDS = 6;
+
+/** Each word of the search must match the full name, the email or the employee ID (case-insensitive). */
+function searchMatches(eb: StaffEb, search: string): Expression<SqlBool> {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  return eb.and(words.map((word) => {
+    const pattern = `%${escapeLike(word)}%`;
+    return eb.or([
+      sql<SqlBool>`lower(${sql.ref('staff.first_name')} || ' ' || ${sql.ref('staff.last_name')}) like ${pattern} escape '\\'`,
+      sql<SqlBool>`lower(${sql.ref('staff.email')}) like ${pattern} escape '\\'`,
+      sql<SqlBool>`lower(${sql.ref('staff.employee_id')}) like ${pattern} escape '\\'`,
+    ]);
+  }));
+}
+
+/** A JSON list column (grade_levels, subjects) holding any of the values: matches the quoted element. */
+function jsonListHasAny(eb: StaffEb, column: 'staff.grade_levels' | 'staff.subjects', values: readonly string[]) {
+  return eb.or(values.map((v) => sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(JSON.stringify(v))}%`} escape '\\'`));
+}
+
+/** Search and filters of GET /api/staff on top of the caller's scope. */
+export function filteredStaff(db: DB, auth: ScopedAuth, scope: Scope, query: StaffListQuery, day = today()): StaffQuery {
+  const districtId = auth.district.id;
+  const f = query.filter;
+  let q = scopedStaff(db, auth, scope);
+  if (f.status !== 'all') q = q.where('staff.status', '=', f.status as 'active' | 'inactive');
+  if (query.search) q = q.where((eb) => searchMatches(eb, query.search));
+  if (f.position.length) q = q.where('staff.position', 'in', f.position);
+  if (f.grade_level.length) q = q.where((eb) => jsonListHasAny(eb, 'staff.grade_levels', f.grade_level));
+  if (f.subject.length) q = q.where((eb) => jsonListHasAny(eb, 'staff.subjects', f.subject));
+  if (f.building_id.length) {
+    // The CURRENT school: an open (or not yet ended) history row today.
+    q = q.where('staff.id', 'in', (eb) =>
+      eb.selectFrom('staff_buildings as fb').select('fb.staff_id')
+        .where('fb.district_id', '=', districtId).where('fb.building_id', 'in', f.building_id).where(currentOn('fb', day)));
+  }
+  if (f.coach_id.length) {
+    // The coach's current caseload.
+    q = q.where('staff.id', 'in', (eb) =>
+      eb.selectFrom('coach_assignments as fc').select('fc.staff_id')
+        .where('fc.district_id', '=', districtId).where('fc.coach_id', 'in', f.coach_id).where(currentOn('fc', day)));
+  }
+  if (f.group_id.length) {
+    // The group's items (staff groups of this district only).
+    q = q.where('staff.id', 'in', (eb) =>
+      eb.selectFrom('group_items as fgi').innerJoin('groups as fg', 'fg.id', 'fgi.group_id').select('fgi.item_id')
+        .where('fg.district_id', '=', districtId).where('fg.group_of', '=', STAFF_GROUP_OF).where('fgi.group_id', 'in', f.group_id));
+  }
+  return q;
+}
+
+function currentBuildingName(eb: StaffEb, districtId: number, day: string) {
+  return eb.selectFrom('staff_buildings as ob').innerJoin('buildings as obb', 'obb.id', 'ob.building_id').select('obb.name')
+    .whereRef('ob.staff_id', '=', 'staff.id').where('ob.district_id', '=', districtId).where(currentOn('ob', day))
+    .orderBy('ob.start_date', 'desc').limit(1);
+}
+
+/** One page of the filtered list in the chosen order (ties broken by id, so pages never overlap). */
+export async function listStaffPage(
+  db: DB, auth: ScopedAuth, scope: Scope, query: StaffListQuery, page: { perPage: number; offset: number },
+): Promise<{ rows: StaffRow[]; total: number }> {
+  const day = today();
+  const base = filteredStaff(db, auth, scope, query, day);
+  const desc = query.sort.startsWith('-');
+  const dir = desc ? 'desc' : 'asc';
+  const key = desc ? query.sort.slice(1) : query.sort;
+  let q = base.select([...STAFF_COLUMNS]);
+  switch (key) {
+    case 'first_name':
+      q = q.orderBy('staff.first_name', dir).orderBy('staff.last_name', dir).orderBy('staff.id', dir);
+      break;
+    case 'hire_date':
+      // Unknown hire dates last in both directions (NULLS LAST: SQLite and PostgreSQL default differently).
+      q = q.orderBy('staff.hire_date', (ob) => (desc ? ob.desc() : ob.asc()).nullsLast())
+        .orderBy('staff.last_name').orderBy('staff.first_name').orderBy('staff.id');
+      break;
+    case 'created_at':
+      q = q.orderBy('staff.created_at', dir).orderBy('staff.id', dir);
+      break;
+    case 'building':
+      q = q.orderBy((eb) => currentBuildingName(eb, auth.district.id, day), (ob) => (desc ? ob.desc() : ob.asc()).nullsLast())
+        .orderBy('staff.last_name').orderBy('staff.first_name').orderBy('staff.id');
+      break;
+    default:
+      q = q.orderBy('staff.last_name', dir).orderBy('staff.first_name', dir).orderBy('staff.id', dir);
+  }
+  q = q.limit(page.perPage).offset(page.offset);
+  if (query.search) {
+    // A search scans the district's rows anyway: one scan answers the page and the total together
+    // (two separate scans cost about twice as much). Past the last page, fall back to a count.
+    const rows = await q.select((eb) => eb.fn.countAll().over().as('total')).execute();
+    if (rows.length || page.offset === 0) {
+      return { rows: rows.map(({ total: _total, ...row }) => row), total: rows.length ? Number(rows[0]!.total) : 0 };
+    }
+  }
+  // Otherwise the name index orders the page without a scan and the count reads an index only.
+  const [rows, count] = await Promise.all([
+    q.execute(),
+    base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as StaffRow[], total: Number(count.total) };
+}
+
+/** The staff row if the caller's scope shows it (else undefined: answer 404). */
+export function findVisibleStaff(db: DB, auth: ScopedAuth, scope: Scope, id: number): Promise<StaffRow | undefined> {
+  return scopedStaff(db, auth, scope).select([...STAFF_COLUMNS]).where('staff.id', '=', id).executeTakeFirst();
+}
+
+export function findStaffInDistrict(db: DB, districtId: number, id: number): Promise<StaffRow> {
+  return db.selectFrom('staff').select([...STAFF_COLUMNS]).where('staff.district_id', '=', districtId).where('staff.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** True when the educator is currently at one of the caller's schools (the `.building` write scope). */
+export async function isInCallerBuildings(db: DB, auth: ScopedAuth, id: number): Promise<boolean> {
+  return !!(await scopedStaff(db, auth, 'building').select('staff.id').where('staff.id', '=', id).executeTakeFirst());
+}
+
+export type Ref = { id: number; name: string };
+
+/** Current school of each educator (one query for a page); the latest start wins if rows overlap. */
+export async function currentBuildingsOf(db: DB, districtId: number, staffIds: number[], day = today()): Promise<Map<number, Ref>> {
+  const map = new Map<number, Ref>();
+  if (!staffIds.length) return map;
+  const rows = await db.selectFrom('staff_buildings as sb').innerJoin('buildings as b', 'b.id', 'sb.building_id')
+    .select(['sb.staff_id', 'b.id', 'b.name'])
+    .where('sb.district_id', '=', districtId).where('b.district_id', '=', districtId)
+    .where('sb.staff_id', 'in', staffIds).where(currentOn('sb', day))
+    .orderBy('sb.start_date').orderBy('sb.id').execute();
+  for (const r of rows) map.set(r.staff_id, { id: r.id, name: r.name });
+  return map;
+}
+
+/** Current coach of each educator (one query for a page); the latest assignment wins. */
+export async function currentCoachesOf(db: DB, districtId: number, staffIds: number[], day = today()): Promise<Map<number, Ref>> {
+  const map = new Map<number, Ref>();
+  if (!staffIds.length) return map;
+  const rows = await db.selectFrom('coach_assignments as ca').innerJoin('users as u', 'u.id', 'ca.coach_id')
+    .select(['ca.staff_id', 'u.id', 'u.name'])
+    .where('ca.district_id', '=', districtId).where('u.district_id', '=', districtId)
+    .where('ca.staff_id', 'in', staffIds).where(currentOn('ca', day))
+    .orderBy('ca.start_date').orderBy('ca.id').execute();
+  for (const r of rows) map.set(r.staff_id, { id: r.id, name: r.name });
+  return map;
+}
+
+/** Building history, newest first (archived schools included: it is history). */
+export function buildingHistoryOf(db: DB, districtId: number, staffId: number) {
+  return db.selectFrom('staff_buildings as sb').innerJoin('buildings as b', 'b.id', 'sb.building_id')
+    .select(['sb.id', 'sb.building_id', 'b.name as building_name', 'sb.start_date', 'sb.end_date'])
+    .where('sb.district_id', '=', districtId).where('b.district_id', '=', districtId).where('sb.staff_id', '=', staffId)
+    .orderBy('sb.start_date', 'desc').orderBy('sb.id', 'desc').execute();
+}
+
+/** Staff groups the educator is (or was) an item of; active = the group is not deactivated. */
+export function groupsOf(db: DB, districtId: number, staffId: number) {
+  return db.selectFrom('group_items as gi').innerJoin('groups as g', 'g.id', 'gi.group_id')
+    .select(['g.id', 'g.name', 'gi.start_date', 'gi.end_date', 'g.deleted_at'])
+    .where('g.district_id', '=', districtId).where('g.group_of', '=', STAFF_GROUP_OF).where('gi.item_id', '=', staffId)
+    .orderBy('g.name').orderBy('gi.start_date', 'desc').execute();
+}
+
+/** Coach assignments (current and past), newest first. */
+export function coachAssignmentsOf(db: DB, districtId: number, staffId: number) {
+  return db.selectFrom('coach_assignments as ca').innerJoin('users as u', 'u.id', 'ca.coach_id')
+    .select(['ca.id', 'u.id as coach_id', 'u.name as coach_name', 'ca.start_date', 'ca.end_date'])
+    .where('ca.district_id', '=', districtId).where('u.district_id', '=', districtId).where('ca.staff_id', '=', staffId)
+    .orderBy('ca.start_date', 'desc').orderBy('ca.id', 'desc').execute();
+}
+
+/** Active (not archived) schools of the district among the ids. */
+export function activeBuildingsByIds(db: DB, districtId: number, ids: number[]) {
+  if (!ids.length) return Promise.resolve([] as Ref[]);
+  return db.selectFrom('buildings').select(['id', 'name'])
+    .where('district_id', '=', districtId).where('deleted_at', 'is', null).where('id', 'in', ids).execute();
+}
+
+/** Emails (stored lower-case) already used by another educator of the district. */
+export async function takenEmails(db: DB, districtId: number, emails: string[], exceptId?: number): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  let q = db.selectFrom('staff').select('email').where('district_id', '=', districtId).where('email', 'in', emails);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return new Set((await q.execute()).map((r) => r.email!));
+}
+
+/** Employee IDs (compared case-insensitively, returned lower-case) already used in the district. */
+export async function takenEmployeeIds(db: DB, districtId: number, employeeIds: string[], exceptId?: number): Promise<Set<string>> {
+  if (!employeeIds.length) return new Set();
+  const lower = employeeIds.map((e) => e.toLowerCase());
+  let q = db.selectFrom('staff').select(sql<string>`lower(${sql.ref('employee_id')})`.as('employee_id'))
+    .where('district_id', '=', districtId).where('employee_id', 'is not', null)
+    .where((eb) => eb(eb.fn('lower', ['employee_id']), 'in', lower));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return new Set((await q.execute()).map((r) => r.employee_id));
+}
+
+/** The educator's latest history row (open while end_date is null). */
+export function latestHistoryRow(db: DB, districtId: number, staffId: number) {
+  return db.selectFrom('staff_buildings').selectAll()
+    .where('district_id', '=', districtId).where('staff_id', '=', staffId)
+    .orderBy((eb) => eb('end_date', 'is', null), 'desc').orderBy('start_date', 'desc').orderBy('id', 'desc')
+    .executeTakeFirst();
+}

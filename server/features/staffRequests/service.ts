@@ -1,0 +1,146 @@
+// Commands on school staff requests. Approval changes building history: the educator's open row is
+// closed the day before the start date and a row at the requested school opens on it, in one transaction.
+import type { Request } from 'express';
+import type { DB } from '../../../db/connection';
+import { nowIso } from '../../../db/connection';
+import { MESSAGES, type createStaffRequestSchema } from '../../../common/schemas/staffRequests';
+import type * as z from 'zod/mini';
+import { conflict, forbidden, notFound, validationError } from '../../http/errors';
+import { recordAudit } from '../../lib/audit';
+import { dayBefore, type ScopedAuth } from '../../lib/staffScope';
+import { findActiveBuilding, findActiveStaff, findRequest, hasPendingRequest, openRowsOf, type RequestVisibility } from './queries';
+
+type CreateInput = z.output<typeof createStaffRequestSchema>;
+
+const SUBJECT = 'building_history_request';
+
+function audit(db: DB, req: Request, auth: ScopedAuth, action: string, subjectId: number, details: Record<string, unknown>) {
+  return recordAudit(db, req, {
+    action,
+    districtId: auth.district.id,
+    actorId: auth.user.id,
+    impersonatorId: auth.impersonator?.id ?? null,
+    subjectType: SUBJECT,
+    subjectId,
+    details,
+  });
+}
+
+/**
+ * The history checks both a new request and its approval make: the educator is active, not already at
+ * the school, and the start date comes after the start of their current (open) row.
+ */
+async function checkMove(db: DB, districtId: number, staffId: number, building: { id: number; name: string }, startDate: string) {
+  const staff = await findActiveStaff(db, districtId, staffId);
+  if (!staff) throw validationError({ staff_id: [MESSAGES.chooseEducator] });
+  const name = `${staff.first_name} ${staff.last_name}`;
+  const open = await openRowsOf(db, districtId, staffId);
+  if (open.some((row) => row.building_id === building.id)) {
+    throw validationError({ staff_id: [`${name} already works at ${building.name}.`] });
+  }
+  const blocking = open.find((row) => row.start_date >= startDate);
+  if (blocking) {
+    throw validationError({
+      start_date: [`Start date must be after ${blocking.start_date}, when ${name} started at ${blocking.building_name}.`],
+    });
+  }
+  return { staff, open };
+}
+
+export async function createRequest(db: DB, req: Request, auth: ScopedAuth, scope: 'district' | 'building', input: CreateInput): Promise<number> {
+  const districtId = auth.district.id;
+  return db.transaction().execute(async (trx) => {
+    const building = await findActiveBuilding(trx, districtId, input.building_id);
+    if (scope === 'building' && (!building || !auth.buildings.some((b) => b.id === input.building_id))) {
+      throw validationError({ building_id: [MESSAGES.chooseYourSchool] });
+    }
+    if (!building) throw validationError({ building_id: [MESSAGES.chooseActiveSchool] });
+    await checkMove(trx, districtId, input.staff_id, building, input.start_date);
+    if (await hasPendingRequest(trx, districtId, input.staff_id, building.id)) {
+      throw validationError({ staff_id: [MESSAGES.alreadyPending] });
+    }
+    const now = nowIso();
+    const { id } = await trx.insertInto('building_history_requests').values({
+      district_id: districtId,
+      staff_id: input.staff_id,
+      building_id: building.id,
+      start_date: input.start_date,
+      note: input.note,
+      status: 'pending',
+      requested_by: auth.user.id,
+      decided_by: null,
+      decided_at: null,
+      decision_reason: null,
+      created_at: now,
+      updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    await audit(trx, req, auth, 'staff_request_created', id, { staff_id: input.staff_id, building_id: building.id, start_date: input.start_date });
+    return id;
+  });
+}
+
+/** A pending request the caller may decide: 404 for another district, 403 for their own, 409 once decided. */
+async function decidable(db: DB, auth: ScopedAuth, id: number, ownMessage: string) {
+  const row = await findRequest(db, auth.district.id, id);
+  if (!row) throw notFound();
+  if (row.requested_by === auth.user.id) throw forbidden(ownMessage);
+  if (row.status !== 'pending') throw conflict(MESSAGES.alreadyDecided);
+  return row;
+}
+
+async function markDecided(db: DB, auth: ScopedAuth, id: number, status: 'approved' | 'denied', reason: string | null) {
+  const now = nowIso();
+  const result = await db.updateTable('building_history_requests')
+    .set({ status, decided_by: auth.user.id, decided_at: now, decision_reason: reason, updated_at: now })
+    .where('district_id', '=', auth.district.id).where('id', '=', id).where('status', '=', 'pending')
+    .executeTakeFirst();
+  // Someone else decided it between our read and this write.
+  if (Number(result.numUpdatedRows) !== 1) throw conflict(MESSAGES.alreadyDecided);
+}
+
+export async function approveRequest(db: DB, req: Request, auth: ScopedAuth, id: number): Promise<void> {
+  const districtId = auth.district.id;
+  await db.transaction().execute(async (trx) => {
+    const row = await decidable(trx, auth, id, MESSAGES.ownApproval);
+    const building = await findActiveBuilding(trx, districtId, row.building_id);
+    if (!building) throw validationError({ building_id: [`${row.building_name} is no longer an active school.`] });
+    const { open } = await checkMove(trx, districtId, row.staff_id, building, row.start_date);
+    const endDate = dayBefore(row.start_date);
+    if (open.length) {
+      await trx.updateTable('staff_buildings').set({ end_date: endDate })
+        .where('district_id', '=', districtId).where('id', 'in', open.map((r) => r.id)).execute();
+    }
+    const opened = await trx.insertInto('staff_buildings').values({
+      district_id: districtId, staff_id: row.staff_id, building_id: building.id, start_date: row.start_date, end_date: null, created_at: nowIso(),
+    }).returning('id').executeTakeFirstOrThrow();
+    await trx.updateTable('staff').set({ updated_at: nowIso() }).where('district_id', '=', districtId).where('id', '=', row.staff_id).execute();
+    await markDecided(trx, auth, id, 'approved', null);
+    await audit(trx, req, auth, 'staff_request_approved', id, {
+      staff_id: row.staff_id,
+      building_id: building.id,
+      start_date: row.start_date,
+      closed: open.map((r) => ({ staff_building_id: r.id, building_id: r.building_id, end_date: endDate })),
+      opened: { staff_building_id: opened.id },
+    });
+  });
+}
+
+export async function denyRequest(db: DB, req: Request, auth: ScopedAuth, id: number, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await decidable(trx, auth, id, MESSAGES.ownDenial);
+    await markDecided(trx, auth, id, 'denied', reason);
+    await audit(trx, req, auth, 'staff_request_denied', id, { staff_id: row.staff_id, building_id: row.building_id, reason });
+  });
+}
+
+/** The requester takes back a pending request; it leaves no trace but the audit log. */
+export async function withdrawRequest(db: DB, req: Request, auth: ScopedAuth, visibility: RequestVisibility, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await findRequest(trx, auth.district.id, id, visibility);
+    if (!row) throw notFound();
+    if (row.requested_by !== auth.user.id) throw forbidden(MESSAGES.onlyRequester);
+    if (row.status !== 'pending') throw conflict(MESSAGES.alreadyDecided);
+    await trx.deleteFrom('building_history_requests').where('district_id', '=', auth.district.id).where('id', '=', id).execute();
+    await audit(trx, req, auth, 'staff_request_withdrawn', id, { staff_id: row.staff_id, building_id: row.building_id, start_date: row.start_date });
+  });
+}

@@ -1,0 +1,137 @@
+// District users: reads and small writes, every one filtered by the caller's district.
+import { sql } from 'kysely';
+import type { DB } from '../../../db/connection';
+import { nowIso } from '../../../db/connection';
+import type { User } from '../../../db/types';
+import type { DistrictRole, UserStatus } from '../../../common/schemas/users';
+
+export interface UserListFilter {
+  search?: string;
+  role?: DistrictRole;
+  status: UserStatus | 'all';
+}
+
+function listQuery(db: DB, districtId: number, filter: UserListFilter) {
+  let query = db.selectFrom('users').where('users.district_id', '=', districtId);
+  if (filter.status !== 'all') query = query.where('users.status', '=', filter.status);
+  if (filter.search) {
+    const like = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([
+      eb(sql`lower(users.name)`, 'like', sql`${like} escape '\\'`),
+      eb(sql`lower(users.email)`, 'like', sql`${like} escape '\\'`),
+    ]));
+  }
+  if (filter.role) {
+    const role = filter.role;
+    query = query.where((eb) => eb.exists(
+      eb.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .select(sql.lit(1).as('one')).whereRef('user_roles.user_id', '=', 'users.id').where('roles.name', '=', role),
+    ));
+  }
+  return query;
+}
+
+/** One page of the district's logins, ordered by name. */
+export async function listDistrictUsers(db: DB, districtId: number, filter: UserListFilter, page: { perPage: number; offset: number }) {
+  const base = listQuery(db, districtId, filter);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base.selectAll('users').orderBy(sql`lower(users.name)`).orderBy('users.id').limit(page.perPage).offset(page.offset).execute(),
+  ]);
+  return { total: Number(total), rows };
+}
+
+export function findDistrictUser(db: DB, districtId: number, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('district_id', '=', districtId).executeTakeFirst();
+}
+
+export function findUserByEmail(db: DB, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** Roles of several users, keyed by user id (role name + label). */
+export async function rolesByUser(db: DB, userIds: number[]) {
+  const map = new Map<number, { name: string; label: string }[]>();
+  if (!userIds.length) return map;
+  const rows = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['user_roles.user_id', 'roles.name', 'roles.label']).where('user_roles.user_id', 'in', userIds)
+    .orderBy('roles.id').execute();
+  for (const r of rows) {
+    const list = map.get(r.user_id) ?? [];
+    list.push({ name: r.name, label: r.label });
+    map.set(r.user_id, list);
+  }
+  return map;
+}
+
+/** Current (not archived) buildings of several users, inside the district only. */
+export async function buildingsByUser(db: DB, districtId: number, userIds: number[]) {
+  const map = new Map<number, { id: number; name: string }[]>();
+  if (!userIds.length) return map;
+  const rows = await db.selectFrom('user_buildings').innerJoin('buildings', 'buildings.id', 'user_buildings.building_id')
+    .select(['user_buildings.user_id', 'buildings.id', 'buildings.name'])
+    .where('user_buildings.user_id', 'in', userIds).where('buildings.district_id', '=', districtId)
+    .where('buildings.deleted_at', 'is', null).orderBy('buildings.name').execute();
+  for (const r of rows) {
+    const list = map.get(r.user_id) ?? [];
+    list.push({ id: r.id, name: r.name });
+    map.set(r.user_id, list);
+  }
+  return map;
+}
+
+/** The newest invite of each user that is neither accepted nor revoked (it may have expired). */
+export async function openInvitesByUser(db: DB, districtId: number, userIds: number[]) {
+  const map = new Map<number, { expires_at: string }>();
+  if (!userIds.length) return map;
+  const rows = await db.selectFrom('invites').select(['user_id', 'expires_at'])
+    .where('district_id', '=', districtId).where('user_id', 'in', userIds)
+    .where('accepted_at', 'is', null).where('revoked_at', 'is', null).orderBy('expires_at').execute();
+  for (const r of rows) map.set(r.user_id, { expires_at: r.expires_at });
+  return map;
+}
+
+/** Ids of the district's buildings (not archived) among `ids`. */
+export async function districtBuildingIds(db: DB, districtId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('buildings').select('id').where('district_id', '=', districtId)
+    .where('deleted_at', 'is', null).where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+/** How many active users of the district hold district-admin, optionally leaving one user out. */
+export async function countActiveDistrictAdmins(db: DB, districtId: number, exceptUserId?: number): Promise<number> {
+  let query = db.selectFrom('users').innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select((eb) => eb.fn.count<number>('users.id').distinct().as('n'))
+    .where('users.district_id', '=', districtId).where('users.status', '=', 'active').where('roles.name', '=', 'district-admin');
+  if (exceptUserId !== undefined) query = query.where('users.id', '!=', exceptUserId);
+  const { n } = await query.executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function roleNamesOf(db: DB, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select('roles.name').where('user_roles.user_id', '=', userId).execute();
+  return rows.map((r) => r.name);
+}
+
+/** Replaces a user's roles and buildings (role names must exist; callers validate them). */
+export async function replaceRolesAndBuildings(db: DB, userId: number, roleNames: string[], buildingIds: number[]): Promise<void> {
+  const roles = await db.selectFrom('roles').select('id').where('name', 'in', roleNames).where('area', '=', 'app').execute();
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  for (const role of roles) await db.insertInto('user_roles').values({ user_id: userId, role_id: role.id }).execute();
+  await db.deleteFrom('user_buildings').where('user_id', '=', userId).execute();
+  for (const buildingId of buildingIds) await db.insertInto('user_buildings').values({ user_id: userId, building_id: buildingId }).execute();
+}
+
+/** Marks every invite of the user that is neither accepted nor revoked as revoked; returns how many. */
+export async function revokeOpenInvites(db: DB, userId: number): Promise<number> {
+  const result = await db.updateTable('invites').set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId).where('accepted_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setUserStatus(db: DB, userId: number, status: UserStatus): Promise<void> {
+  await db.updateTable('users').set({ status, updated_at: nowIso() }).where('id', '=', userId).execute();
+}

@@ -1,0 +1,291 @@
+// PUT /api/user/:id and the resend, revoke, deactivate and reactivate commands.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { USER_MESSAGES } from '../../../common/schemas/users';
+import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { buildDistrict, buildUser } from '../../testing/factories';
+import { createInvite } from '../auth/service';
+import { auditOf as auditIn, nonManagers as nonManagersIn, setupDistrict, stranger as strangerIn, tokenOf, type Setup } from './usersFixture';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+
+const setup = () => setupDistrict(t);
+const stranger = () => strangerIn(t);
+const nonManagers = (s: Setup) => nonManagersIn(t, s);
+const auditOf = (action: string) => auditIn(t, action);
+
+describe('PUT /api/user/:id', () => {
+  let s: Setup;
+  let coach: Awaited<ReturnType<typeof buildUser>>;
+  beforeEach(async () => {
+    s = await setup();
+    coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', name: 'Casey Coach', buildingIds: [s.school.id] });
+  });
+  const valid = () => ({ name: 'Casey Principal', roles: ['building-admin', 'coach'], building_ids: [s.school2.id] });
+
+  it('401 without login', async () => {
+    const guest = await guestAgent(t.app);
+    expect((await guest.put(`/api/user/${coach.id}`).set(csrfHeaders(guest)).send(valid())).status).toBe(401);
+  });
+
+  it('419 without the CSRF token', async () => {
+    expect((await s.agent.put(`/api/user/${coach.id}`).set('X-Requested-With', 'XMLHttpRequest').send(valid())).status).toBe(419);
+  });
+
+  it.each([
+    ['name', { name: '' }, 'Name is required.'],
+    ['roles', { roles: [] }, USER_MESSAGES.rolesRequired],
+    ['roles', { roles: ['impersonator'] }, USER_MESSAGES.rolesUnknown],
+    ['building_ids', { building_ids: [] }, USER_MESSAGES.buildingsRequired],
+    ['building_ids', { building_ids: [999_999] }, USER_MESSAGES.buildingsUnknown],
+  ])('422 %s for %j, nothing changes', async (field, patch, message) => {
+    const res = await s.agent.put(`/api/user/${coach.id}`).set(csrfHeaders(s.agent)).send({ ...valid(), ...patch });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toEqual([message]);
+    const row = await t.db.selectFrom('users').select('name').where('id', '=', coach.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('Casey Coach');
+  });
+
+  it("404 for another district's user", async () => {
+    const other = await stranger();
+    const res = await s.agent.put(`/api/user/${other.id}`).set(csrfHeaders(s.agent)).send({ roles: ['educator'], building_ids: [] });
+    expect(res.status).toBe(404);
+    expect(await t.db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select('roles.name')
+      .where('user_id', '=', other.id).execute()).toEqual([{ name: 'coach' }]);
+  });
+
+  it('403 for principal, coach and educator', async () => {
+    for (const { agent } of await nonManagers(s)) {
+      expect((await agent.put(`/api/user/${coach.id}`).set(csrfHeaders(agent)).send(valid())).status).toBe(403);
+    }
+  });
+
+  it('422 roles when it would remove the last active district administrator', async () => {
+    // A deactivated admin does not count.
+    await buildUser(t.db, { districtId: s.district.id, role: 'district-admin', status: 'disabled' });
+    const res = await s.agent.put(`/api/user/${s.admin.id}`).set(csrfHeaders(s.agent)).send({ roles: ['educator'], building_ids: [] });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.roles).toEqual(['Your district needs at least one active district administrator.']);
+    const me = await s.agent.get('/api/auth/user');
+    expect(me.body.security.roles).toEqual(['district-admin']);
+  });
+
+  it('another admin may step down while one stays', async () => {
+    const second = await buildUser(t.db, { districtId: s.district.id, role: 'district-admin' });
+    const res = await s.agent.put(`/api/user/${second.id}`).set(csrfHeaders(s.agent)).send({ roles: ['educator'], building_ids: [] });
+    expect(res.status).toBe(200);
+    expect(res.body.roles).toEqual([{ name: 'educator', label: 'Educator' }]);
+  });
+
+  it('replaces name, roles and schools; the change applies at once and is audited', async () => {
+    const coachAgent = await loginAs(t.app, coach);
+    const res = await s.agent.put(`/api/user/${coach.id}`).set(csrfHeaders(s.agent)).send(valid());
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: coach.id, name: 'Casey Principal', email: coach.email,
+      roles: [{ name: 'building-admin' }, { name: 'coach' }], buildings: [{ id: s.school2.id, name: 'Birch Middle School' }],
+    });
+    const me = await coachAgent.get('/api/auth/user');
+    expect(me.body.security.roles).toEqual(['building-admin', 'coach']);
+    expect(me.body.security.permissions).toContain('add staff.building');
+    expect(me.body.buildings).toEqual([{ id: s.school2.id, name: 'Birch Middle School' }]);
+    const [audit] = await auditOf('user_updated');
+    expect(audit).toMatchObject({ district_id: s.district.id, actor_id: s.admin.id, subject_id: coach.id });
+    expect(JSON.parse(audit.details!)).toMatchObject({ roles: { from: ['coach'], to: ['building-admin', 'coach'] } });
+
+    const keepName = await s.agent.put(`/api/user/${coach.id}`).set(csrfHeaders(s.agent)).send({ roles: ['educator'] });
+    expect(keepName.status).toBe(200);
+    expect(keepName.body).toMatchObject({ name: 'Casey Principal', buildings: [] });
+  });
+});
+
+describe('POST /api/user/:id/resend-invite', () => {
+  it('401 without login, 419 without the CSRF token', async () => {
+    const guest = await guestAgent(t.app);
+    expect((await guest.post('/api/user/1/resend-invite').set(csrfHeaders(guest))).status).toBe(401);
+    const s = await setup();
+    expect((await s.agent.post(`/api/user/${s.admin.id}/resend-invite`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
+  });
+
+  it("404 for another district's user, 403 for non-managers, 409 for an active user", async () => {
+    const s = await setup();
+    const other = await buildUser(t.db, { districtId: (await buildDistrict(t.db)).id, role: 'educator', status: 'invited' });
+    expect((await s.agent.post(`/api/user/${other.id}/resend-invite`).set(csrfHeaders(s.agent))).status).toBe(404);
+    const invited = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'invited' });
+    for (const { agent } of await nonManagers(s)) {
+      expect((await agent.post(`/api/user/${invited.id}/resend-invite`).set(csrfHeaders(agent))).status).toBe(403);
+    }
+    const res = await s.agent.post(`/api/user/${s.admin.id}/resend-invite`).set(csrfHeaders(s.agent));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(USER_MESSAGES.notInvited);
+    expect(t.mailer.sent).toHaveLength(0);
+  });
+
+  it('revokes the old link, emails a new one and audits', async () => {
+    const s = await setup();
+    await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ name: 'Eve Educator', email: 'eve@pine.example', roles: ['educator'], building_ids: [] });
+    const first = tokenOf(t.mailer.sent[0].link);
+    const user = await t.db.selectFrom('users').selectAll().where('email', '=', 'eve@pine.example').executeTakeFirstOrThrow();
+    const res = await s.agent.post(`/api/user/${user.id}/resend-invite`).set(csrfHeaders(s.agent));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: user.id, status: 'invited', invite: { expired: false } });
+    expect(t.mailer.sent).toHaveLength(2);
+    expect(t.mailer.sent[1].to).toBe('eve@pine.example');
+    const second = tokenOf(t.mailer.sent[1].link);
+    expect(second).not.toBe(first);
+    const guest = await guestAgent(t.app);
+    expect((await guest.get(`/api/auth/invite/${first}`)).status).toBe(404);
+    expect((await guest.get(`/api/auth/invite/${second}`)).status).toBe(200);
+    expect(await auditOf('user_invite_resent')).toHaveLength(1);
+  });
+});
+
+describe('POST /api/user/:id/revoke-invite', () => {
+  it('401 without login, 419 without the CSRF token', async () => {
+    const guest = await guestAgent(t.app);
+    expect((await guest.post('/api/user/1/revoke-invite').set(csrfHeaders(guest))).status).toBe(401);
+    const s = await setup();
+    expect((await s.agent.post(`/api/user/${s.admin.id}/revoke-invite`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
+  });
+
+  it("404 for another district's user, 403 for non-managers, 409 for an active user", async () => {
+    const s = await setup();
+    const other = await buildUser(t.db, { districtId: (await buildDistrict(t.db)).id, role: 'educator', status: 'invited' });
+    expect((await s.agent.post(`/api/user/${other.id}/revoke-invite`).set(csrfHeaders(s.agent))).status).toBe(404);
+    const invited = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'invited' });
+    await createInvite(t.db, invited, s.admin.id);
+    for (const { agent } of await nonManagers(s)) {
+      expect((await agent.post(`/api/user/${invited.id}/revoke-invite`).set(csrfHeaders(agent))).status).toBe(403);
+    }
+    expect((await s.agent.post(`/api/user/${s.admin.id}/revoke-invite`).set(csrfHeaders(s.agent))).status).toBe(409);
+  });
+
+  it('the link stops working; the person stays listed as invited without a link; a second revoke is 409', async () => {
+    const s = await setup();
+    const invited = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'invited' });
+    const token = await createInvite(t.db, invited, s.admin.id);
+    const res = await s.agent.post(`/api/user/${invited.id}/revoke-invite`).set(csrfHeaders(s.agent));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: invited.id, status: 'invited', invite: null });
+    const guest = await guestAgent(t.app);
+    expect((await guest.get(`/api/auth/invite/${token}`)).status).toBe(404);
+    const again = await s.agent.post(`/api/user/${invited.id}/revoke-invite`).set(csrfHeaders(s.agent));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(USER_MESSAGES.noOpenInvite);
+    expect(await auditOf('user_invite_revoked')).toHaveLength(1);
+  });
+});
+
+describe('POST /api/user/:id/deactivate', () => {
+  it('401 without login, 419 without the CSRF token', async () => {
+    const guest = await guestAgent(t.app);
+    expect((await guest.post('/api/user/1/deactivate').set(csrfHeaders(guest))).status).toBe(401);
+    const s = await setup();
+    const coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', buildingIds: [s.school.id] });
+    expect((await s.agent.post(`/api/user/${coach.id}/deactivate`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
+  });
+
+  it('422 for your own login', async () => {
+    const s = await setup();
+    const res = await s.agent.post(`/api/user/${s.admin.id}/deactivate`).set(csrfHeaders(s.agent));
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('You cannot deactivate your own login.');
+    expect((await s.agent.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it("404 for another district's user", async () => {
+    const s = await setup();
+    const other = await stranger();
+    expect((await s.agent.post(`/api/user/${other.id}/deactivate`).set(csrfHeaders(s.agent))).status).toBe(404);
+    expect((await t.db.selectFrom('users').select('status').where('id', '=', other.id).executeTakeFirstOrThrow()).status).toBe('active');
+  });
+
+  it('403 for principal, coach and educator', async () => {
+    const s = await setup();
+    const coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', buildingIds: [s.school.id] });
+    for (const { agent } of await nonManagers(s)) {
+      expect((await agent.post(`/api/user/${coach.id}/deactivate`).set(csrfHeaders(agent))).status).toBe(403);
+    }
+  });
+
+  it('409 when already deactivated', async () => {
+    const s = await setup();
+    const gone = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'disabled' });
+    const res = await s.agent.post(`/api/user/${gone.id}/deactivate`).set(csrfHeaders(s.agent));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(USER_MESSAGES.alreadyDisabled);
+  });
+
+  it('409 for the last active district administrator', async () => {
+    // A manager who is not a district admin (a custom role with `manage coaches`) tries to remove the only admin.
+    const s = await setup();
+    const role = await t.db.insertInto('roles').values({ name: 'test-manager', label: 'Test manager', area: 'app' }).returning('id').executeTakeFirstOrThrow();
+    const perm = await t.db.selectFrom('permissions').select('id').where('name', '=', 'manage coaches').executeTakeFirstOrThrow();
+    await t.db.insertInto('role_permissions').values({ role_id: role.id, permission_id: perm.id }).execute();
+    const manager = await buildUser(t.db, { districtId: s.district.id, role: 'test-manager' });
+    const agent = await loginAs(t.app, manager);
+    const res = await agent.post(`/api/user/${s.admin.id}/deactivate`).set(csrfHeaders(agent));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Your district needs at least one active district administrator.');
+    expect((await s.agent.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('deactivates, ends every session of the person, revokes open invites and audits', async () => {
+    const s = await setup();
+    const coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', buildingIds: [s.school.id] });
+    const phone = await loginAs(t.app, coach);
+    const laptop = await loginAs(t.app, coach);
+    const res = await s.agent.post(`/api/user/${coach.id}/deactivate`).set(csrfHeaders(s.agent));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: coach.id, status: 'disabled' });
+    expect(await t.db.selectFrom('sessions').select('sid').where('user_id', '=', coach.id).execute()).toHaveLength(0);
+    expect((await phone.get('/api/auth/user')).status).toBe(401);
+    expect((await laptop.get('/api/auth/user')).status).toBe(401);
+    const [audit] = await auditOf('user_deactivated');
+    expect(audit).toMatchObject({ district_id: s.district.id, actor_id: s.admin.id, subject_id: coach.id });
+
+    const invited = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'invited' });
+    const token = await createInvite(t.db, invited, s.admin.id);
+    expect((await s.agent.post(`/api/user/${invited.id}/deactivate`).set(csrfHeaders(s.agent))).status).toBe(200);
+    expect((await (await guestAgent(t.app)).get(`/api/auth/invite/${token}`)).status).toBe(404);
+  });
+});
+
+describe('POST /api/user/:id/reactivate', () => {
+  it('401 without login, 419 without the CSRF token', async () => {
+    const guest = await guestAgent(t.app);
+    expect((await guest.post('/api/user/1/reactivate').set(csrfHeaders(guest))).status).toBe(401);
+    const s = await setup();
+    expect((await s.agent.post(`/api/user/${s.admin.id}/reactivate`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
+  });
+
+  it("404 for another district's user, 403 for non-managers, 409 when not deactivated", async () => {
+    const s = await setup();
+    const other = await buildUser(t.db, { districtId: (await buildDistrict(t.db)).id, role: 'educator', status: 'disabled' });
+    expect((await s.agent.post(`/api/user/${other.id}/reactivate`).set(csrfHeaders(s.agent))).status).toBe(404);
+    const gone = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'disabled' });
+    for (const { agent } of await nonManagers(s)) {
+      expect((await agent.post(`/api/user/${gone.id}/reactivate`).set(csrfHeaders(agent))).status).toBe(403);
+    }
+    const res = await s.agent.post(`/api/user/${s.admin.id}/reactivate`).set(csrfHeaders(s.agent));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(USER_MESSAGES.notDisabled);
+  });
+
+  it('makes the login active again (invited again when it never had a password) and audits', async () => {
+    const s = await setup();
+    const gone = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'disabled' });
+    const res = await s.agent.post(`/api/user/${gone.id}/reactivate`).set(csrfHeaders(s.agent));
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('active');
+    await loginAs(t.app, gone);
+
+    const never = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'invited' });
+    await t.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', never.id).execute();
+    const res2 = await s.agent.post(`/api/user/${never.id}/reactivate`).set(csrfHeaders(s.agent));
+    expect(res2.body).toMatchObject({ status: 'invited', invite: null });
+    expect(await auditOf('user_reactivated')).toHaveLength(2);
+  });
+});
