@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type DB } from '../db/connection';
+import { refreshPlannerStatistics } from '../db/dialect';
 import { migrateToLatest } from '../db/migrator';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seeds/demo';
 import { seedReference } from '../db/seeds/reference';
@@ -13,11 +14,14 @@ export async function prepareDatabase(config: Pick<Config, 'databaseFile'>): Pro
   const db = openDatabase(config.databaseFile);
   const applied = await migrateToLatest(db);
   await seedReference(db);
+  await refreshPlannerStatistics(db);
   return { db, isNew: applied.includes('20261121_0001_foundation') };
 }
 
-export function runDemoSeed(db: DB): Promise<boolean> {
-  return seedDemo(db, { createDistrict, createUser });
+export async function runDemoSeed(db: DB): Promise<boolean> {
+  const seeded = await seedDemo(db, { createDistrict, createUser });
+  if (seeded) await refreshPlannerStatistics(db);
+  return seeded;
 }
 
 export function demoAccountsText(): string {

@@ -95,7 +95,7 @@ describe('caseloads', () => {
     await dialog.getByLabel('Find educators').fill('Jordan Ellis');
     const again = dialog.getByRole('checkbox', { name: /^Jordan Ellis/ });
     await expect.poll(() => again.isDisabled()).toBe(true);
-    await dialog.getByText('Already on this caseload').waitFor();
+    await dialog.getByText('Already on this caseload').first().waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // The coach list counts the new assignment.

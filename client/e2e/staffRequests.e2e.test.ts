@@ -65,13 +65,13 @@ it('a district admin approves one request (the school history changes) and denie
   await signIn(page, 'admin@maplegrove.example');
   await page.goto(SCREEN);
 
-  // Approve Olivia Johnson: Maple Grove High School → Lincoln Middle School from Jan 5, 2026.
+  // Approve Olivia Johnson: Maple Grove High School → Lincoln Middle School from Jan 5, 2027.
   const olivia = card(page, 'Olivia Johnson');
   const href = await olivia.getByRole('link', { name: 'Olivia Johnson' }).getAttribute('href');
   const staffId = Number(href!.split('/').at(-1));
   await olivia.getByRole('button', { name: 'Approve request for Olivia Johnson' }).click();
   const confirm = page.getByRole('dialog', { name: 'Approve this request?' });
-  expect(await confirm.innerText()).toContain('Maple Grove High School ends on Jan 4, 2026');
+  expect(await confirm.innerText()).toContain('Maple Grove High School ends on Jan 4, 2027');
   await confirm.getByRole('button', { name: 'Approve request' }).click();
   await page.getByText('Request approved').waitFor();
   await olivia.waitFor({ state: 'detached' });
@@ -87,8 +87,8 @@ it('a district admin approves one request (the school history changes) and denie
   expect(detail.status()).toBe(200);
   const history = ((await detail.json()) as { building_history: { building: { name: string }; start_date: string; end_date: string | null }[] }).building_history
     .map((h) => [h.building.name, h.start_date, h.end_date]);
-  expect(history).toContainEqual(['Maple Grove High School', '2008-08-15', '2026-01-04']);
-  expect(history).toContainEqual(['Lincoln Middle School', '2026-01-05', null]);
+  expect(history).toContainEqual(['Maple Grove High School', '2008-08-15', '2027-01-04']);
+  expect(history).toContainEqual(['Lincoln Middle School', '2027-01-05', null]);
   await page.goto(`/app/staff/${staffId}`);
   const schools = page.getByRole('list', { name: 'School history' });
   await schools.waitFor();

@@ -117,7 +117,7 @@ export async function seedDemoPeople(db: DB, refs: DemoPeopleRefs): Promise<void
   const pending = staffIds.map((id, i) => ({ id, b: staffBuilding[i]! })).filter((s) => s.b !== lincoln).slice(0, 3);
   for (const [k, s] of pending.entries()) {
     await db.insertInto('building_history_requests').values({
-      district_id: districtId, staff_id: s.id, building_id: lincoln, start_date: `2026-01-${String(5 + k).padStart(2, '0')}`,
+      district_id: districtId, staff_id: s.id, building_id: lincoln, start_date: `2027-01-${String(5 + k).padStart(2, '0')}`,
       note: ['Covering a long-term math vacancy for second semester.', 'Co-teaching the 7th grade inclusion block.', 'Moving to lead the new STEM elective.'][k]!,
       status: 'pending', requested_by: refs.principalId, created_at: now, updated_at: now,
     }).execute();
