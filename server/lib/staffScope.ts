@@ -42,7 +42,7 @@ export function dayBefore(date: string): string {
 /**
  * The staff rows this user may see, always inside their own district:
  * district = all; building = educators whose current building is one of the user's buildings;
- * assigned = a coach's current caseload; self = the educator's own profile (linked user or same email).
+ * assigned = a coach's current caseload; self = the educator's own profile (linked user, or same email when unlinked).
  */
 export function scopedStaff(db: DB, auth: ScopedAuth, scope: Scope) {
   let query = db.selectFrom('staff').where('staff.district_id', '=', auth.district.id);
@@ -68,7 +68,19 @@ export function scopedStaff(db: DB, auth: ScopedAuth, scope: Scope) {
       ),
     );
   } else if (scope === 'self') {
-    query = query.where((eb) => eb.or([eb('staff.user_id', '=', auth.user.id), eb('staff.email', '=', auth.user.email)]));
+    // Linked by user_id only. A login's own email is not proof (a person can change it), so rows are
+    // linked when the district's invite is accepted: see linkStaffToUser.
+    query = query.where('staff.user_id', '=', auth.user.id);
   }
   return query;
+}
+
+/**
+ * Links the district's unlinked roster rows with this email to the login. Called when an invite the
+ * district sent to that email is accepted: the district chose the address, so the match is trusted.
+ */
+export async function linkStaffToUser(db: DB, user: { id: number; district_id: number | null; email: string }): Promise<void> {
+  if (user.district_id === null) return;
+  await db.updateTable('staff').set({ user_id: user.id })
+    .where('district_id', '=', user.district_id).where('email', '=', user.email).where('user_id', 'is', null).execute();
 }

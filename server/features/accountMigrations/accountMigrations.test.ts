@@ -163,6 +163,16 @@ describe('POST /api/account-migration/:token', () => {
     expect((await oldAdmin.get(`/api/user/${s.person.id}`)).status).toBe(404);
   });
 
+  it('a caseload in the former district that ends later (not yet passed) ends too', async () => {
+    const s = await setup();
+    const other = await buildStaff(t.db, { districtId: s.oldTown.id, buildingId: s.oldSchool.id });
+    const later = await buildCoachAssignment(t.db, { districtId: s.oldTown.id, coachId: s.person.id, staffId: other.id, startDate: '2025-08-18', endDate: '2999-06-30' });
+    const guest = await guestAgent(t.app);
+    expect((await guest.post(`/api/account-migration/${s.token}`).set(csrfHeaders(guest)).send({ password: TEST_PASSWORD })).status).toBe(200);
+    const row = await t.db.selectFrom('coach_assignments').select('end_date').where('id', '=', later.id).executeTakeFirstOrThrow();
+    expect(row.end_date! < new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+
   it('a login the former district deactivated moves and becomes active', async () => {
     const s = await setup({ personStatus: 'disabled' });
     const guest = await guestAgent(t.app);

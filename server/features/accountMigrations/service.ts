@@ -1,7 +1,9 @@
 // Account migration: a person with a login in one district accepts another district's invitation
 // and moves that login there. The former district keeps its records (educator rows stay, their link
 // to the login is cleared; caseload history stays and open caseloads end).
+import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../../db/connection';
+import type { Database } from '../../../db/types';
 import { nowIso } from '../../../db/connection';
 import { hashToken } from '../../lib/tokens';
 import { endUserSessions } from '../../http/sessionStore';
@@ -68,11 +70,13 @@ export async function acceptMigration(db: DB, migration: OpenMigration): Promise
         .where('district_id', '=', from).where('user_id', '=', migration.user_id).execute();
       // Caseloads in the former district end; their history stays there.
       const end = yesterday();
+      // Open = no end date or one not yet passed (an end date set for later is still on the caseload).
+      const stillOpen = (eb: ExpressionBuilder<Database, 'coach_assignments'>) => eb.or([eb('end_date', 'is', null), eb('end_date', '>', end)]);
       await trx.updateTable('coach_assignments').set({ end_date: end, updated_at: now })
-        .where('district_id', '=', from).where('coach_id', '=', migration.user_id).where('end_date', 'is', null)
+        .where('district_id', '=', from).where('coach_id', '=', migration.user_id).where(stillOpen)
         .where('start_date', '<=', end).execute();
       await trx.deleteFrom('coach_assignments')
-        .where('district_id', '=', from).where('coach_id', '=', migration.user_id).where('end_date', 'is', null)
+        .where('district_id', '=', from).where('coach_id', '=', migration.user_id).where(stillOpen)
         .where('start_date', '>', end).execute();
       await trx.updateTable('invites').set({ revoked_at: now })
         .where('user_id', '=', migration.user_id).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
-import { buildDistrict, buildUser } from '../../testing/factories';
+import { buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 import { ADMIN_LOGIN_REFUSED, APP_LOGIN_REFUSED, BAD_CREDENTIALS, RESET_SENT } from './routes';
 import { createInvite } from './service';
 
@@ -314,6 +314,21 @@ describe('invites', () => {
     expect(row).toEqual({ status: 'active', name: 'Casey Coach' });
 
     expect((await agent.get(`/api/auth/invite/${token}`)).status).toBe(404);
+  });
+
+  it('links the district\'s unlinked roster row with the invited email, and only that district\'s', async () => {
+    const district = await buildDistrict(t.db);
+    const other = await buildDistrict(t.db);
+    const row = await buildStaff(t.db, { districtId: district.id, email: 'sam.teacher@example.org' });
+    const elsewhere = await buildStaff(t.db, { districtId: other.id, email: 'sam.teacher@example.org' });
+    const invited = await buildUser(t.db, { districtId: district.id, role: 'educator', status: 'invited', email: 'sam.teacher@example.org' });
+    const token = await createInvite(t.db, invited, null);
+    const agent = await guestAgent(t.app);
+    const ok = await agent.post(`/api/auth/invite/${token}`).set(csrfHeaders(agent)).send({ name: 'Sam Teacher', password: 'teacher-password', password_confirmation: 'teacher-password' });
+    expect(ok.status).toBe(200);
+    const links = await t.db.selectFrom('staff').select(['id', 'user_id']).where('id', 'in', [row.id, elsewhere.id]).orderBy('id').execute();
+    expect(links).toEqual([{ id: row.id, user_id: invited.id }, { id: elsewhere.id, user_id: null }]);
+    expect((await agent.get(`/api/staff/${row.id}`)).status).toBe(200);
   });
 
   it('404 for an unknown or expired invite', async () => {

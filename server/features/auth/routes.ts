@@ -15,6 +15,7 @@ import { recordAudit } from '../../lib/audit';
 import { actionEmail } from '../../lib/mailer';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords';
 import { endUserSessions } from '../../http/sessionStore';
+import { linkStaffToUser } from '../../lib/staffScope';
 import { presentAuthUser } from './presenter';
 import { findUserByEmail, findUserById, normalizeEmail } from './queries';
 import {
@@ -163,6 +164,7 @@ export function authRoutes(deps: Deps): Router {
         name: input.name, password_hash: await hashPassword(input.password), status: 'active', updated_at: now, last_login_at: now,
       }).where('id', '=', invite.user_id).execute();
       await trx.updateTable('invites').set({ accepted_at: now }).where('id', '=', invite.id).execute();
+      await linkStaffToUser(trx, { id: invite.user_id, district_id: invite.district_id, email: invite.email });
     });
     const user = (await findUserById(db, invite.user_id))!;
     await startSession(req, res, user, secure);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { buildBuilding, buildCoachAssignment, buildStaff, buildUser } from '../../testing/factories';
+import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 import { today } from '../../lib/staffScope';
 
 let t: TestApp;
@@ -97,6 +97,17 @@ describe('GET /api/coach/{id}', () => {
       id: w.assignments.past.id, start_date: '2024-09-03', end_date: '2025-06-13',
       staff: { id: w.staff.dee.id, name: 'Dee Diaz', position: 'Classroom Teacher', building: { id: w.south.id, name: 'South High' } },
     }]);
+  });
+
+  it('never names another district\'s school, even if a history row points at one', async () => {
+    const w = await world();
+    const foreign = await buildBuilding(t.db, (await buildDistrict(t.db)).id, { name: 'Foreign Academy' });
+    await t.db.insertInto('staff_buildings').values({
+      district_id: w.districtId, staff_id: w.staff.ann.id, building_id: foreign.id, start_date: '2021-01-04', end_date: null, created_at: '2021-01-04T00:00:00.000Z',
+    }).execute();
+    const res = await (await loginAs(t.app, w.admin)).get(`/api/coach/${w.coach.id}`);
+    expect(res.body.caseload[0].staff.building).toEqual({ id: w.north.id, name: 'North Elementary' });
+    expect(JSON.stringify(res.body)).not.toContain('Foreign Academy');
   });
 
   it('a principal sees only their school\'s educators in the caseload (the count stays whole)', async () => {

@@ -103,7 +103,7 @@ export async function currentBuildings(db: DB, districtId: number, staffIds: num
   if (staffIds.length === 0) return map;
   const rows = await db.selectFrom('staff_buildings as sb').innerJoin('buildings', 'buildings.id', 'sb.building_id')
     .select(['sb.staff_id', 'buildings.id', 'buildings.name'])
-    .where('sb.district_id', '=', districtId).where('sb.staff_id', 'in', [...new Set(staffIds)])
+    .where('sb.district_id', '=', districtId).where('buildings.district_id', '=', districtId).where('sb.staff_id', 'in', [...new Set(staffIds)])
     .where('sb.start_date', '<=', day)
     .where((eb) => eb.or([eb('sb.end_date', 'is', null), eb('sb.end_date', '>=', day)]))
     .orderBy('sb.start_date').orderBy('sb.id').execute();

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_MESSAGES, STAFF_GROUP_OF } from '../../../common/schemas/groups';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { buildUser } from '../../testing/factories';
+import { buildBuilding, buildStaff, buildUser } from '../../testing/factories';
 import { auditOf, buildGroupsWorld, type GroupsWorld, insertGroup } from './testWorld';
 
 let t: TestApp;
@@ -90,6 +90,20 @@ describe('GET /api/group', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toHaveLength(1);
     }
+  });
+
+  it('a building-scope reader sees only the members at their own schools, never other educators\' names', async () => {
+    const elsewhere = await buildBuilding(t.db, w.district.id);
+    const dee = await buildStaff(t.db, { districtId: w.district.id, buildingId: elsewhere.id, firstName: 'Dee', lastName: 'Distant' });
+    await t.db.insertInto('group_items').values({ group_id: w.group.id, item_id: dee.id, start_date: '2025-08-18T05:00:00.000Z', end_date: null }).execute();
+    for (const user of [w.coach, w.principal]) {
+      const res = await (await loginAs(t.app, user)).get('/api/group');
+      expect(res.status).toBe(200);
+      expect(res.body.data[0].items.map((i: { item_id: number }) => i.item_id)).toEqual([w.ana.id, w.ben.id]);
+      expect(JSON.stringify(res.body)).not.toContain('Distant');
+    }
+    const admin = await (await loginAs(t.app, w.admin)).get('/api/group');
+    expect(admin.body.data[0].items.map((i: { item_id: number }) => i.item_id)).toEqual([w.ana.id, w.ben.id, dee.id]);
   });
 });
 

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
 import type { GroupItemsTable, GroupsTable } from '../../../db/types';
-import type { Selectable, Transaction } from 'kysely';
+import type { Selectable, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database } from '../../../db/types';
 
 type Conn = DB | Transaction<Database>;
@@ -42,16 +42,23 @@ export function findGroup(db: Conn, districtId: number, id: number): Promise<Gro
   return db.selectFrom('groups').selectAll().where('district_id', '=', districtId).where('id', '=', id).executeTakeFirst();
 }
 
-/** The items of these groups with their educator's name (only staff of the same district). */
-export async function itemsOfGroups(db: Conn, districtId: number, groupIds: number[]): Promise<GroupItemRow[]> {
+/**
+ * The items of these groups with their educator's name (only staff of the same district); `visibleStaff`
+ * (a subquery of staff ids) limits them to the educators the caller may see.
+ */
+export async function itemsOfGroups(
+  db: Conn, districtId: number, groupIds: number[], visibleStaff?: SelectQueryBuilder<Database, 'staff', { id: number }>,
+): Promise<GroupItemRow[]> {
   if (groupIds.length === 0) return [];
-  return db.selectFrom('group_items')
+  let query = db.selectFrom('group_items')
     .innerJoin('groups', 'groups.id', 'group_items.group_id')
     .leftJoin('staff', (join) => join.onRef('staff.id', '=', 'group_items.item_id').on('staff.district_id', '=', districtId))
     .selectAll('group_items')
     .select(['staff.first_name as staff_first_name', 'staff.last_name as staff_last_name'])
     .where('groups.district_id', '=', districtId)
-    .where('group_items.group_id', 'in', groupIds)
+    .where('group_items.group_id', 'in', groupIds);
+  if (visibleStaff) query = query.where('group_items.item_id', 'in', visibleStaff);
+  return query
     .orderBy('staff.last_name')
     .orderBy('staff.first_name')
     .orderBy('group_items.id')

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { requireDistrict, requirePermission } from '../../http/auth';
 import { forbidden, notFound } from '../../http/errors';
 import { validate } from '../../http/validate';
+import { scopedStaff } from '../../lib/staffScope';
 import { presentGroups } from './presenter';
 import { itemsOfGroups, listGroups } from './queries';
 import { type Actor, createGroup, deactivateGroup, deleteGroup, loadGroup, restoreGroup, updateGroup } from './service';
@@ -14,7 +15,7 @@ function requireGroupReader(req: Request) {
   const auth = requireDistrict(req);
   const scope = permissionScope(auth.permissions, PERMISSIONS.seeEducators);
   if (scope !== 'district' && scope !== 'building') throw forbidden();
-  return auth;
+  return { auth, scope };
 }
 
 /** Changing groups: `manage coaches`, inside the caller's own district. */
@@ -38,10 +39,12 @@ export function groupRoutes(deps: Deps): Router {
   const router = Router();
 
   router.get('/group', async (req, res) => {
-    const auth = requireGroupReader(req);
+    const { auth, scope } = requireGroupReader(req);
     const query = validate(groupListQuerySchema, req.query);
     const groups = await listGroups(db, auth.district.id, { search: query.search, status: query.status, staffId: query.staff_id });
-    const items = await itemsOfGroups(db, auth.district.id, groups.map((g) => g.id));
+    // A building-scope reader sees only the members at their own schools (never other educators' names).
+    const visible = scope === 'district' ? undefined : scopedStaff(db, auth, scope).select('staff.id');
+    const items = await itemsOfGroups(db, auth.district.id, groups.map((g) => g.id), visible);
     res.json({ data: presentGroups(groups, items) });
   });
 

@@ -81,16 +81,25 @@ describe('GET /api/staff', () => {
       expect(res.body.meta.total).toBe(1);
     });
 
-    it('staffLinkedToUser: an educator login is linked by user_id or, without one, by the same email', async () => {
+    it('staffLinkedToUser: an educator login sees the row linked by user_id, never an unlinked row by email alone', async () => {
+      // Changing one's login email to a colleague's must not open their profile.
       const byEmail = await buildUser(t.db, { role: 'educator', districtId: w.district.id, email: 'ava.nguyen@maple.test' });
-      const res = await listAs(byEmail);
-      expect(res.body.data.map((s: { id: number }) => s.id)).toEqual([w.ava.id]);
+      expect((await listAs(byEmail, 'filter[status]=all')).body.data).toEqual([]);
+      expect((await (await loginAs(t.app, byEmail)).get(`/api/staff/${w.ava.id}`)).status).toBe(404);
       // Jordan's row is linked by user_id even after its email changes.
       await t.db.updateTable('staff').set({ email: 'someone.else@maple.test' }).where('id', '=', w.jordan.id).execute();
       expect((await listAs(w.teacherUser)).body.data.map((s: { id: number }) => s.id)).toEqual([w.jordan.id]);
       // A login of another district with the same email sees nothing here.
       const elsewhere = await buildUser(t.db, { role: 'educator', districtId: w.cedar.id, email: 'mia.patel@maple.test' });
       expect((await listAs(elsewhere, 'filter[status]=all')).body.data).toEqual([]);
+    });
+
+    it('staffLinkedToUser: a row linked to another login is never matched by email', async () => {
+      // Jordan's row is linked to the teacher's login; another login with the row's email sees nothing.
+      await t.db.updateTable('staff').set({ email: 'someone.else@maple.test' }).where('id', '=', w.jordan.id).execute();
+      const sameEmail = await buildUser(t.db, { role: 'educator', districtId: w.district.id, email: 'someone.else@maple.test' });
+      expect((await listAs(sameEmail, 'filter[status]=all')).body.data).toEqual([]);
+      expect((await (await loginAs(t.app, sameEmail)).get(`/api/staff/${w.jordan.id}`)).status).toBe(404);
     });
   });
 

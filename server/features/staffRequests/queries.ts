@@ -67,6 +67,7 @@ export function historyOf(db: DB, districtId: number, staffIds: number[]) {
     .innerJoin('buildings as b', 'b.id', 'sb.building_id')
     .select(['sb.id', 'sb.staff_id', 'sb.building_id', 'b.name as building_name', 'sb.start_date', 'sb.end_date'])
     .where('sb.district_id', '=', districtId)
+    .where('b.district_id', '=', districtId)
     .where('sb.staff_id', 'in', staffIds)
     .orderBy('sb.start_date')
     .execute();
@@ -123,7 +124,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function candidates(db: DB, districtId: number, excludeBuildingIds: number[] | null, search: string, limit: number) {
   let query = db.selectFrom('staff as s')
     .leftJoin('staff_buildings as sb', (j) => j.onRef('sb.staff_id', '=', 's.id').on('sb.district_id', '=', districtId).on(currentOn('sb')))
-    .leftJoin('buildings as b', 'b.id', 'sb.building_id')
+    .leftJoin('buildings as b', (j) => j.onRef('b.id', '=', 'sb.building_id').on('b.district_id', '=', districtId))
     .select(['s.id', 's.first_name', 's.last_name', 'b.id as building_id', 'b.name as building_name'])
     .where('s.district_id', '=', districtId)
     .where('s.status', '=', 'active');

@@ -135,6 +135,17 @@ describe('GET /api/staff-request/candidates', () => {
     expect((await agent.get('/api/staff-request/candidates').query({ search: '%' })).body.data).toEqual([]);
   });
 
+  it('never names another district\'s school, even if a history row points at one (candidates and request list)', async () => {
+    const odd = await buildStaff(t.db, { districtId: w.districtId, buildingId: w.otherBuilding.id, firstName: 'Odd', lastName: 'Row', startDate: '2020-08-15' });
+    await insertRequest(t.db, { districtId: w.districtId, staffId: odd.id, buildingId: w.lincoln.id, requestedBy: w.admin2.id });
+    const agent = await loginAs(t.app, w.admin);
+    const candidates = await agent.get('/api/staff-request/candidates').query({ search: 'odd' });
+    expect(candidates.body.data).toEqual([{ id: odd.id, name: 'Odd Row', building: null }]);
+    const list = await agent.get('/api/staff-request');
+    expect(list.body.data[0]).toMatchObject({ staff: { id: odd.id }, from_building: null });
+    expect(JSON.stringify([candidates.body, list.body])).not.toContain('Cedar High');
+  });
+
   it('a district admin gets every active educator of the district, at most 20', async () => {
     const agent = await loginAs(t.app, w.admin);
     const res = await agent.get('/api/staff-request/candidates');

@@ -146,14 +146,16 @@ export async function updateUser(
   const { db } = deps;
   const districtId = actor.auth.district.id;
   const buildingIds = await checkBuildings(db, districtId, input.building_ids);
-  if (!input.roles.includes('district-admin') && (await isLastActiveAdmin(db, districtId, user))) {
-    throw validationError({ roles: [USER_MESSAGES.lastAdmin] });
-  }
-  const before = await roleNamesOf(db, user.id);
-  await db.transaction().execute(async (trx) => {
+  // The last-admin check and the write share one transaction, so two concurrent demotions cannot both pass.
+  const before = await db.transaction().execute(async (trx) => {
+    if (!input.roles.includes('district-admin') && (await isLastActiveAdmin(trx, districtId, user))) {
+      throw validationError({ roles: [USER_MESSAGES.lastAdmin] });
+    }
+    const roleNames = await roleNamesOf(trx, user.id);
     await trx.updateTable('users').set({ ...(input.name !== undefined ? { name: input.name } : {}), updated_at: nowIso() })
       .where('id', '=', user.id).where('district_id', '=', districtId).execute();
     await replaceRolesAndBuildings(trx, user.id, input.roles, buildingIds);
+    return roleNames;
   });
   await audit(db, actor, 'user_updated', user.id, {
     ...(input.name !== undefined && input.name !== user.name ? { name: { from: user.name, to: input.name } } : {}),
@@ -192,8 +194,9 @@ export async function deactivateUser(deps: Deps, actor: Actor, user: User): Prom
   const districtId = actor.auth.district.id;
   if (user.status === 'disabled') throw conflict(USER_MESSAGES.alreadyDisabled);
   if (user.id === actor.auth.user.id) throw validationError({ id: [USER_MESSAGES.deactivateSelf] });
-  if (await isLastActiveAdmin(db, districtId, user)) throw conflict(USER_MESSAGES.lastAdmin);
+  // The last-admin check and the write share one transaction, so two concurrent deactivations cannot both pass.
   await db.transaction().execute(async (trx) => {
+    if (await isLastActiveAdmin(trx, districtId, user)) throw conflict(USER_MESSAGES.lastAdmin);
     await setUserStatus(trx, user.id, 'disabled');
     await revokeOpenInvites(trx, user.id);
     await endUserSessions(trx, user.id);

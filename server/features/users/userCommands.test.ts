@@ -3,7 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../common/schemas/users';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildDistrict, buildUser } from '../../testing/factories';
+import type { Request } from 'express';
+import type { Deps } from '../../deps';
+import { buildAuthContext } from '../../http/auth';
+import type { HttpError } from '../../http/errors';
 import { createInvite } from '../auth/service';
+import { deactivateUser, type DistrictAuth, updateUser } from './service';
 import { auditOf as auditIn, nonManagers as nonManagersIn, setupDistrict, stranger as strangerIn, tokenOf, type Setup } from './usersFixture';
 
 let t: TestApp;
@@ -230,6 +235,39 @@ describe('POST /api/user/:id/deactivate', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Your district needs at least one active district administrator.');
     expect((await s.agent.get('/api/auth/user')).status).toBe(200);
+  });
+
+  /** Two district administrators and a service-level actor (the race needs both checks to run before either write). */
+  async function twoAdmins() {
+    const s = await setup();
+    const second = await buildUser(t.db, { districtId: s.district.id, role: 'district-admin' });
+    const manager = await buildUser(t.db, { districtId: s.district.id, role: 'district-admin' });
+    const auth = await buildAuthContext(t.db, manager, null) as DistrictAuth;
+    const actor = { req: { ip: '127.0.0.1', get: () => undefined } as unknown as Request, auth };
+    const deps = { db: t.db, mailer: t.mailer } as unknown as Deps;
+    // The manager is then deactivated by hand, so exactly two active admins remain.
+    await t.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', manager.id).execute();
+    const activeAdmins = () => t.db.selectFrom('users').innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id').select('users.id')
+      .where('users.district_id', '=', s.district.id).where('users.status', '=', 'active').where('roles.name', '=', 'district-admin').execute();
+    return { first: s.admin, second, actor, deps, activeAdmins };
+  }
+
+  it('two admins deactivated at once: one call wins, the other gets 409, an admin stays active', async () => {
+    const { first, second, actor, deps, activeAdmins } = await twoAdmins();
+    const results = await Promise.allSettled([deactivateUser(deps, actor, first), deactivateUser(deps, actor, second)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as HttpError).status).toBe(409);
+    expect(await activeAdmins()).toHaveLength(1);
+  });
+
+  it('two admins demoted at once: one call wins, the other gets 422, an admin stays', async () => {
+    const { first, second, actor, deps, activeAdmins } = await twoAdmins();
+    const demote = { roles: ['educator' as const], building_ids: [] };
+    const results = await Promise.allSettled([updateUser(deps, actor, first, demote), updateUser(deps, actor, second, demote)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as HttpError).status).toBe(422);
+    expect(await activeAdmins()).toHaveLength(1);
   });
 
   it('deactivates, ends every session of the person, revokes open invites and audits', async () => {
