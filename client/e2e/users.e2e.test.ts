@@ -153,7 +153,9 @@ it('deactivates a login (ending its sessions) and reactivates it', async () => {
   await page.getByText('Tom Becker can sign in again.').waitFor();
 
   await coach.getByRole('button', { name: 'Sign in' }).click();
-  await coach.waitForURL((u) => u.pathname === '/app');
+  // Signed in again: back in the app (the page they asked for, or the dashboard).
+  await coach.waitForURL((u) => u.pathname.startsWith('/app') && !u.pathname.startsWith('/app/auth'));
+  expect((await coach.request.get('/api/auth/user')).status()).toBe(200);
 });
 
 it('an admin cannot deactivate themselves and edits roles and schools', async () => {
