@@ -1,7 +1,7 @@
 import type { Locale } from 'date-fns';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { AuthUser } from '../../../common/authUser';
-import { DATE_LOCALES, US_TIMEZONES } from '../../../common/constants';
+import { DATE_LOCALES } from '../../../common/constants';
 import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/auth';
 import type { ScreenProps } from '../../app/screens';
 import { Alert } from '../../components/Alert';
@@ -13,29 +13,12 @@ import { useToast } from '../../components/Toasts';
 import { formatDate, loadDateLocale, loadedDateLocale } from '../../lib/format';
 import { useAuthUser } from '../auth/api';
 import { useFormErrors } from '../auth/formErrors';
+import { timezoneOptions } from '../../lib/timezones';
 import { updateEmail, updatePassword, updateProfile } from './api';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
 
-const TIMEZONE_LABELS: Record<string, string> = {
-  'America/New_York': 'Eastern Time (New York)',
-  'America/Chicago': 'Central Time (Chicago)',
-  'America/Denver': 'Mountain Time (Denver)',
-  'America/Phoenix': 'Mountain Time, no daylight saving (Phoenix)',
-  'America/Los_Angeles': 'Pacific Time (Los Angeles)',
-  'America/Anchorage': 'Alaska Time (Anchorage)',
-  'Pacific/Honolulu': 'Hawaii Time (Honolulu)',
-  'America/Puerto_Rico': 'Atlantic Time (Puerto Rico)',
-  'Pacific/Guam': 'Chamorro Time (Guam)',
-  UTC: 'Coordinated Universal Time (UTC)',
-};
-
 const LOCALE_OPTIONS = Object.entries(DATE_LOCALES).map(([value, label]) => ({ value, label }));
 
-function timezoneOptions(current: string) {
-  const zones: string[] = [...US_TIMEZONES];
-  if (current && !zones.includes(current)) zones.unshift(current);
-  return zones.map((value) => ({ value, label: TIMEZONE_LABELS[value] ?? value }));
-}
 
 function SettingsCard({ id, title, intro, children }: { id: string; title: string; intro: ReactNode; children: ReactNode }) {
   return (

@@ -1,28 +1,6 @@
-import { US_TIMEZONES } from '../../../../common/constants';
 import { GRADE_BANDS, MONTHS } from '../../../../common/schemas/site';
 
-/** Friendly US names for the district timezone choices. */
-export const TIMEZONE_LABELS: Record<string, string> = {
-  'America/New_York': 'Eastern Time (New York)',
-  'America/Chicago': 'Central Time (Chicago)',
-  'America/Denver': 'Mountain Time (Denver)',
-  'America/Phoenix': 'Mountain Time, no daylight saving (Phoenix)',
-  'America/Los_Angeles': 'Pacific Time (Los Angeles)',
-  'America/Anchorage': 'Alaska Time (Anchorage)',
-  'Pacific/Honolulu': 'Hawaii Time (Honolulu)',
-  'America/Puerto_Rico': 'Atlantic Time (Puerto Rico)',
-  'Pacific/Guam': 'Chamorro Time (Guam)',
-  UTC: 'Coordinated Universal Time (UTC)',
-};
-
-export const timezoneLabel = (tz: string) => TIMEZONE_LABELS[tz] ?? tz;
-
-/** The US zones, plus the district's current one when it is something else. */
-export function timezoneOptions(current: string) {
-  const zones: string[] = [...US_TIMEZONES];
-  if (current && !zones.includes(current)) zones.unshift(current);
-  return zones.map((value) => ({ value, label: timezoneLabel(value) }));
-}
+export { timezoneLabel, timezoneOptions } from '../../../lib/timezones';
 
 export const MONTH_OPTIONS = MONTHS.map((label, i) => ({ value: String(i + 1), label }));
 export const monthName = (month: number) => MONTHS[month - 1] ?? String(month);
