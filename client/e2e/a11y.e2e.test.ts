@@ -3,16 +3,16 @@
 // bypass the app's CSP (which rightly forbids inline scripts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './harness';
 
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
 type Who = 'guest' | 'district-admin' | 'provider-admin';
-const SIGN_IN: Record<Exclude<Who, 'guest'>, { email: string; area: 'app' | 'admin' }> = {
-  'district-admin': { email: 'admin@maplegrove.example', area: 'app' },
-  'provider-admin': { email: 'support@coachwell.example', area: 'admin' },
+const EMAIL: Record<Exclude<Who, 'guest'>, string> = {
+  'district-admin': 'admin@maplegrove.example',
+  'provider-admin': 'support@coachwell.example',
 };
 const PAGES: { path: string; who: Who }[] = [
   { path: '/', who: 'guest' },
@@ -39,32 +39,15 @@ interface AxeViolation {
 // The first page per person signs in too: more time than the 20 s default on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 /** One page per person and viewport, signed in once and reused for that person's pages. */
 const pages = new Map<string, Promise<Page>>();
 function pageFor(who: Who, viewport: { width: number; height: number }): Promise<Page> {
   const key = `${who}@${viewport.width}`;
   if (!pages.has(key)) {
-    pages.set(key, (async () => {
-      const { context, page } = await newPage(browser, server, { bypassCSP: true, viewport });
-      context.setDefaultTimeout(10_000);
-      contexts.push(context);
-      if (who !== 'guest') await signIn(page, SIGN_IN[who].email, SIGN_IN[who].area);
-      return page;
-    })());
+    const options = { bypassCSP: true, viewport, scope: 'file' as const };
+    pages.set(key, who === 'guest' ? suite.page(options) : suite.signedIn(EMAIL[who], options));
   }
   return pages.get(key)!;
 }

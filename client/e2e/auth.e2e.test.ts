@@ -1,8 +1,8 @@
 // Sign-in, sign-out, area checks, redirects, password reset by email, invites from the CLI,
 // district registration and impersonation, each driven through the real screens.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, latestMailLink, launchBrowser, newPage, runCli, signIn, startServer, type TestServer } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, DEMO_PASSWORD, latestMailLink, runCli, signIn } from './harness';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const ADMIN_LOGIN_REFUSED = 'This sign-in page is for Coachwell staff. District users sign in at /app/auth/login.';
@@ -11,28 +11,7 @@ const APP_LOGIN_REFUSED = 'This is a Coachwell staff account. Please sign in at 
 // Whole flows with several page loads and CLI runs: more time than the 20 s default on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-async function open(): Promise<Page> {
-  const { context, page } = await newPage(browser, server);
-  contexts.push(context);
-  context.setDefaultTimeout(10_000);
-  return page;
-}
+const suite = browserSuite();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -56,8 +35,7 @@ async function signOut(page: Page, name: string, loginPath: string) {
 
 describe('signing in and out', () => {
   it('an educator signs in and out of the app area', async () => {
-    const page = await open();
-    await signIn(page, 'teacher@maplegrove.example', 'app');
+    const page = await suite.signedIn('teacher@maplegrove.example');
     expect(pathOf(page)).toBe('/app');
     expect(await h1Text(page, /Jordan/)).toMatch(/^Good (morning|afternoon|evening), Jordan$/);
 
@@ -69,8 +47,7 @@ describe('signing in and out', () => {
   });
 
   it('provider staff sign in and out of the admin area', async () => {
-    const page = await open();
-    await signIn(page, 'support@coachwell.example', 'admin');
+    const page = await suite.signedIn('support@coachwell.example');
     expect(pathOf(page)).toBe('/admin');
     expect(await h1Text(page, /admin/)).toBe('Coachwell admin');
 
@@ -79,7 +56,7 @@ describe('signing in and out', () => {
   });
 
   it('a wrong password shows the credentials message inline and stays on the page', async () => {
-    const page = await open();
+    const page = await suite.page();
     await page.goto('/app/auth/login');
     await fillLogin(page, 'teacher@maplegrove.example', 'not-the-password');
     await page.getByText(BAD_CREDENTIALS).waitFor();
@@ -88,7 +65,7 @@ describe('signing in and out', () => {
   });
 
   it('each sign-in page refuses accounts of the other area', async () => {
-    const page = await open();
+    const page = await suite.page();
     await page.goto('/admin/auth/login');
     await fillLogin(page, 'admin@maplegrove.example', DEMO_PASSWORD);
     await page.getByText(ADMIN_LOGIN_REFUSED).waitFor();
@@ -101,7 +78,7 @@ describe('signing in and out', () => {
   });
 
   it('a guest sent to sign in returns to the page they asked for', async () => {
-    const page = await open();
+    const page = await suite.page();
     await page.goto('/app/settings');
     await page.waitForURL((u) => u.pathname === '/app/auth/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/app/settings');
@@ -117,14 +94,14 @@ describe('links sent to people', () => {
   it('resets a password from the emailed link', async () => {
     const email = 'principal@maplegrove.example';
     const newPassword = 'a-brand-new-password-42';
-    const page = await open();
+    const page = await suite.page();
     await page.goto('/app/auth/password-reset');
     expect(await h1Text(page, /Reset/)).toBe('Reset your password');
     await page.getByLabel(/^Email/).fill(email);
     await page.getByRole('button', { name: 'Email me a reset link' }).click();
     await page.getByText('If an account exists for that email, we have sent a link to reset its password.').waitFor();
 
-    const link = await latestMailLink(server, email);
+    const link = await latestMailLink(suite.server, email);
     expect(link).toContain('/app/auth/password-reset/');
     await page.goto(link);
     expect(await h1Text(page, /new password/)).toBe('Choose a new password');
@@ -148,11 +125,11 @@ describe('links sent to people', () => {
   it('accepts an invitation printed by the CLI', async () => {
     const email = 'new.coach@maplegrove.example';
     const password = 'coach-password-2024';
-    const out = await runCli(server, ['create-user', '--district', 'maple-grove-unified-school-district', '--role', 'coach', '--email', email]);
+    const out = await runCli(suite.server, ['create-user', '--district', 'maple-grove-unified-school-district', '--role', 'coach', '--email', email]);
     const link = out.match(/Invite link \(valid 7 days\): (\S+)/)?.[1];
-    expect(link, out).toMatch(new RegExp(`^${server.url}/app/auth/invite/\\S+$`));
+    expect(link, out).toMatch(new RegExp(`^${suite.server.url}/app/auth/invite/\\S+$`));
 
-    const page = await open();
+    const page = await suite.page();
     await page.goto(link!);
     expect(await h1Text(page, /Join/)).toBe('Join Maple Grove Unified School District');
     await page.getByLabel(/^Your name/).fill('Riley Novak');
@@ -170,7 +147,7 @@ describe('links sent to people', () => {
 });
 
 it('registers a new district and lands on its dashboard', async () => {
-  const page = await open();
+  const page = await suite.page();
   await page.goto('/register');
   expect(await h1Text(page, /free trial/)).toBe('Start your free trial');
   await page.getByLabel(/^District name/).fill('Willow Creek School District');
@@ -188,12 +165,11 @@ it('registers a new district and lands on its dashboard', async () => {
 });
 
 it('provider staff impersonate a district user and stop again', async () => {
-  const users = await runCli(server, ['list-users']);
+  const users = await runCli(suite.server, ['list-users']);
   const teacherId = Number(users.match(/^\s*(\d+)\s+teacher@maplegrove\.example\s/m)?.[1]);
   expect(teacherId, users).toBeGreaterThan(0);
 
-  const page = await open();
-  await signIn(page, 'support@coachwell.example', 'admin');
+  const page = await suite.signedIn('support@coachwell.example');
   const status = await page.evaluate(async (userId) => {
     const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length));
     const res = await fetch('/api/auth/impersonate', {

@@ -1,39 +1,20 @@
 // How the interface handles failures: an ended session (401), a stale CSRF token (419), a screen
 // chunk that cannot load, and unknown API addresses.
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+import { expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, signIn } from './harness';
 
 // Flows with several page loads: more time than the 20 s default on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, server);
-  opened.context.setDefaultTimeout(10_000);
-  contexts.push(opened.context);
-  return opened;
-}
-
-async function openSettings(page: Page) {
-  await signIn(page, 'teacher@maplegrove.example', 'app');
+/** A teacher signed in on the account settings screen. */
+async function openSettings(): Promise<Page> {
+  const page = await suite.signedIn('teacher@maplegrove.example');
   await page.goto('/app/settings');
   await page.getByRole('button', { name: 'Save profile' }).waitFor();
+  return page;
 }
 
 /** Saves the profile with a changed name and returns the status of the API answer. */
@@ -51,8 +32,8 @@ async function expectOnLoginPage(page: Page) {
 }
 
 it('a 401 from an ended session sends the user to the login page', async () => {
-  const { context, page } = await open();
-  await openSettings(page);
+  const page = await openSettings();
+  const context = page.context();
 
   // Sign out in a second tab: the server ends the session the first tab still shows.
   const other = await context.newPage();
@@ -73,8 +54,8 @@ it('a 401 from an ended session sends the user to the login page', async () => {
 });
 
 it('a 419 from a stale CSRF token sends the user to the login page', async () => {
-  const { context, page } = await open();
-  await openSettings(page);
+  const page = await openSettings();
+  const context = page.context();
   const before = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
   expect(before?.value).toBeTruthy();
   await context.addCookies([{ ...before!, value: 'not-the-right-token' }]);
@@ -85,7 +66,7 @@ it('a 419 from a stale CSRF token sends the user to the login page', async () =>
 });
 
 it('a screen chunk that fails to load names the chunk, the reason and its address', async () => {
-  const { page } = await open();
+  const page = await suite.page();
   await page.goto('/');
   await page.locator('h1').first().waitFor();
 
@@ -111,11 +92,11 @@ it('a screen chunk that fails to load names the chunk, the reason and its addres
   const report = (await reported).postDataJSON() as { message: string; url: string };
   expect(report.message).toContain('ChunkLoadError');
   expect(report.message).toContain('"pricing"');
-  expect(report.url).toBe(`${server.url}/pricing`);
+  expect(report.url).toBe(`${suite.server.url}/pricing`);
 });
 
 it('an unknown API address answers with a JSON 404', async () => {
-  const { page } = await open();
+  const page = await suite.page();
   const res = await page.request.get('/api/no/such/endpoint');
   expect(res.status()).toBe(404);
   expect(res.headers()['content-type']).toMatch(/^application\/json/);

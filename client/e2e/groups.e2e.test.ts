@@ -1,33 +1,24 @@
 // Staff groups through the real screens, in a browser whose timezone is America/Los_Angeles:
 // create (dates picked locally, sent as UTC), edit, deactivate, restore, delete, and the spec's
 // 'Uh-oh.' alerts when the API fails.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page, Request } from 'playwright-core';
+import { browserSuite } from './harness';
 
 const FETCH_FAILED = 'An error occurred while fetching groups. Please try again later';
 const DELETE_FAILED = 'An error occurred while deleting this group. Please try again later';
 const DEACTIVATE_FAILED = 'An error occurred while deactivate this group. Please try again later';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite();
+/** One signed-in page for the whole file: each test goes on from where the last one left off. */
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, server, { timezoneId: 'America/Los_Angeles', viewport: { width: 1280, height: 900 } }));
-  context.setDefaultTimeout(10_000);
-  await signIn(page, 'admin@maplegrove.example');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  page = await suite.signedIn('admin@maplegrove.example', { timezoneId: 'America/Los_Angeles', viewport: { width: 1280, height: 900 } });
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') {
-    console.log('SERVER', server.output().slice(-2000));
+    console.log('SERVER', suite.server.output().slice(-2000));
     console.log('PAGE', page.url(), (await page.locator('body').innerText().catch(() => '?')).slice(0, 1500));
     // Start the next test from a clean screen (no dialog left open).
     await page.goto('/app/staff/groups').catch(() => {});

@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DEMO_PASSWORD = 'coachwell-demo';
@@ -86,6 +87,73 @@ export async function signIn(page: Page, email: string, area: 'app' | 'admin' = 
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => !u.pathname.includes('/auth/login'));
+}
+
+export type PageOptions = Parameters<Browser['newContext']>[0] & {
+  /** 'test': closed after the test; 'file': kept until the file ends. Default: 'test' inside a test, 'file' in a beforeAll. */
+  scope?: 'test' | 'file';
+};
+
+/** Emails of Coachwell staff sign in at the admin area, everyone else at the app area. */
+export const areaOf = (email: string): 'app' | 'admin' => (email.endsWith('@coachwell.example') ? 'admin' : 'app');
+
+/**
+ * One app server and one browser per test file; pages from `page()` are closed after each test
+ * (or, opened in a beforeAll or with `scope: 'file'`, when the file ends). `timeout` is each page's
+ * default action and navigation timeout; null leaves Playwright's own.
+ */
+export function browserSuite({ timeout = 10_000 }: { timeout?: number | null } = {}) {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let inTest = false;
+  const testContexts: BrowserContext[] = [];
+  const fileContexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(fileContexts.splice(0).map((c) => c.close()));
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(() => {
+    inTest = true;
+  });
+  afterEach(async () => {
+    inTest = false;
+    await Promise.all(testContexts.splice(0).map((c) => c.close()));
+  });
+
+  const suite = {
+    get server(): TestServer {
+      if (!server) throw new Error('The test server is not running (browserSuite starts it in beforeAll).');
+      return server;
+    },
+    get browser(): Browser {
+      if (!browser) throw new Error('The browser is not running (browserSuite launches it in beforeAll).');
+      return browser;
+    },
+    /** The pages open in the current test, e.g. for a debug dump when it failed. */
+    testPages(): Page[] {
+      return testContexts.flatMap((c) => c.pages());
+    },
+    /** A page in a fresh context (its own cookies) with the server as base URL. */
+    async page({ scope, ...options }: PageOptions = {}): Promise<Page> {
+      const { context, page } = await newPage(suite.browser, suite.server, options);
+      ((scope ?? (inTest ? 'test' : 'file')) === 'test' ? testContexts : fileContexts).push(context);
+      if (timeout !== null) context.setDefaultTimeout(timeout);
+      return page;
+    },
+    /** A page signed in through the login form of the person's area. */
+    async signedIn(email: string, options?: PageOptions): Promise<Page> {
+      const page = await suite.page(options);
+      await signIn(page, email, areaOf(email));
+      return page;
+    },
+  };
+  return suite;
 }
 
 /** The newest .eml written for an address, and the first Coachwell link in it. */

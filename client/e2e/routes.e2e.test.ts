@@ -1,9 +1,9 @@
 // A table-driven walk of every route of the spec as a guest, an educator, a district admin and a
 // provider admin: where each one lands, and the document title there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ROUTES, type RouteDef } from '../app/routeTable';
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+import { browserSuite } from './harness';
 
 type Who = 'guest' | 'educator' | 'district-admin' | 'provider-admin';
 const ACCOUNTS: Record<Exclude<Who, 'guest'>, { email: string; area: 'app' | 'admin'; permissions: string[] }> = {
@@ -41,22 +41,14 @@ const titleFor = (landing: string, def: RouteDef) => {
   return `${match ? match.title : def.title} | Coachwell`;
 };
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// Pages keep Playwright's own default timeouts.
+const suite = browserSuite({ timeout: null });
 
 describe.each(['guest', 'educator', 'district-admin', 'provider-admin'] as Who[])('every route as %s', (who) => {
+  // One page per person, opened in beforeAll: it stays open for all the routes of this describe.
   let page: Page;
   beforeAll(async () => {
-    ({ page } = await newPage(browser, server));
-    if (who !== 'guest') await signIn(page, ACCOUNTS[who].email, ACCOUNTS[who].area);
+    page = who === 'guest' ? await suite.page() : await suite.signedIn(ACCOUNTS[who].email);
   });
 
   it.each(ROUTES.map((r) => [r.path, r] as const))('%s', async (_path, def) => {
@@ -72,7 +64,7 @@ describe.each(['guest', 'educator', 'district-admin', 'provider-admin'] as Who[]
 });
 
 it('an unknown address shows the not-found page', async () => {
-  const { page } = await newPage(browser, server);
+  const page = await suite.page();
   await page.goto('/no/such/page');
   await expect.poll(() => page.title()).toBe('Page not found | Coachwell');
   expect(titleOf('/pricing')).toBe('Pricing');

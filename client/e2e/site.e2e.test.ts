@@ -1,30 +1,13 @@
 // Site settings through the real screens: the district profile and the schools (add, rename,
 // archive, restore, the refusal for a school with educators), and the read-only view of a principal.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
+const suite = browserSuite();
 
 async function open(email: string): Promise<Page> {
-  const { context, page } = await newPage(browser, server);
-  contexts.push(context);
-  context.setDefaultTimeout(10_000);
-  await signIn(page, email);
+  const page = await suite.signedIn(email);
   await page.goto('/app/settings/site');
   await page.getByRole('heading', { level: 1, name: 'Site settings' }).waitFor();
   return page;

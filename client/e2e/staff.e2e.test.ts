@@ -1,33 +1,16 @@
 // Educators: the list (search, filters in the URL, count), adding several at once by paste, a refused
 // duplicate, viewing, editing, moving schools, deactivating and reactivating — as a district admin,
 // a principal and an educator, against the demo seed (60 educators, 2 inactive; 15 active at Lincoln).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite({ timeout: 15_000 });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
-});
-
-async function open(email: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const { context, page } = await newPage(browser, server, { viewport });
-  contexts.push(context);
-  context.setDefaultTimeout(15_000);
-  await signIn(page, email);
-  return page;
-}
+/** Pages opened in a beforeAll stay signed in for the tests of their describe. */
+const open = (email: string, viewport = { width: 1280, height: 900 }) => suite.signedIn(email, { viewport });
 
 const count = (page: Page) => page.locator('.staff-results__count');
 

@@ -1,27 +1,18 @@
 // School staff requests in the browser: a principal asks for an educator from another school, a
 // district admin approves one request (the educator's school history changes) and denies another.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './harness';
 
 const SCREEN = '/app/settings/building-history-requests';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// Pages keep Playwright's own default timeouts.
+const suite = browserSuite({ timeout: null });
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 
 it('a principal asks for an educator from another school with a note; it shows as pending', async () => {
-  const { page } = await newPage(browser, server);
-  await signIn(page, 'principal@maplegrove.example');
+  const page = await suite.signedIn('principal@maplegrove.example');
   await page.goto(SCREEN);
   await expect.poll(() => page.title()).toBe('School staff requests | Coachwell');
   await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('School staff requests');
@@ -61,8 +52,7 @@ it('a principal asks for an educator from another school with a note; it shows a
 });
 
 it('a district admin approves one request (the school history changes) and denies another with a reason', async () => {
-  const { page } = await newPage(browser, server);
-  await signIn(page, 'admin@maplegrove.example');
+  const page = await suite.signedIn('admin@maplegrove.example');
   await page.goto(SCREEN);
 
   // Approve Olivia Johnson: Maple Grove High School → Lincoln Middle School from Jan 5, 2027.
@@ -115,8 +105,7 @@ it('a district admin approves one request (the school history changes) and denie
 });
 
 it('the principal sees both decisions in their history', async () => {
-  const { page } = await newPage(browser, server);
-  await signIn(page, 'principal@maplegrove.example');
+  const page = await suite.signedIn('principal@maplegrove.example');
   await page.goto(`${SCREEN}?status=all`);
   await card(page, 'Emma Thomas').waitFor();
   expect(await card(page, 'Emma Thomas').innerText()).toContain('Oak Hollow cannot spare a teacher mid-year.');

@@ -1,46 +1,24 @@
 // User settings through the real screens: invite a coach and accept by email, resend and revoke an
 // invitation, deactivate and reactivate a login, and move a login from another district.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, latestMailLink, launchBrowser, newPage, signIn, startServer, type TestServer } from './harness';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, DEMO_PASSWORD, latestMailLink } from './harness';
 
 // Each test walks several screens in two or three browsers.
 vi.setConfig({ testTimeout: 60_000 });
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
+// Registered after browserSuite, so it runs before the suite closes the test's pages (after-hooks run in reverse).
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') {
-    console.log('SERVER', server.output().slice(-3000));
-    for (const c of contexts) for (const p of c.pages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1200));
+    console.log('SERVER', suite.server.output().slice(-3000));
+    for (const p of suite.testPages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1200));
   }
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
-
-async function open(): Promise<Page> {
-  const { context, page } = await newPage(browser, server);
-  contexts.push(context);
-  context.setDefaultTimeout(10_000);
-  return page;
-}
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-async function asAdmin(): Promise<Page> {
-  const page = await open();
-  await signIn(page, 'admin@maplegrove.example');
-  return page;
-}
+const asAdmin = () => suite.signedIn('admin@maplegrove.example');
 
 /** Fills and sends the invite form; waits until the screen has answered. */
 async function invite(page: Page, person: { name: string; email: string; role: string; school?: string }) {
@@ -76,9 +54,9 @@ describe('inviting', () => {
     await expect.poll(() => listed.innerText()).toMatch(/Invited\s*—?\s*expires/);
     expect(await listed.innerText()).toContain('Oak Hollow Elementary');
 
-    const link = await latestMailLink(server, 'nia.newcoach@maplegrove.example');
-    expect(link).toMatch(new RegExp(`^${server.url}/app/auth/invite/[\\w-]+$`));
-    const invitee = await open();
+    const link = await latestMailLink(suite.server, 'nia.newcoach@maplegrove.example');
+    expect(link).toMatch(new RegExp(`^${suite.server.url}/app/auth/invite/[\\w-]+$`));
+    const invitee = await suite.page();
     await invitee.goto(link);
     await invitee.getByRole('heading', { level: 1, name: 'Join Maple Grove Unified School District' }).waitFor();
     expect(await invitee.getByLabel(/^Your name/).inputValue()).toBe('Nia Newcoach');
@@ -89,7 +67,7 @@ describe('inviting', () => {
     await invitee.getByRole('heading', { level: 1, name: /, Nia$/ }).waitFor();
 
     // The link worked once.
-    const again = await open();
+    const again = await suite.page();
     await again.goto(link);
     await again.getByRole('heading', { level: 1, name: 'Invitation unavailable' }).waitFor();
 
@@ -101,14 +79,14 @@ describe('inviting', () => {
     const page = await asAdmin();
     await invite(page, { name: 'Ivy Invitee', email: 'ivy.invitee@maplegrove.example', role: 'Educator' });
     await page.waitForURL((u) => u.pathname === '/app/settings/user');
-    const first = await latestMailLink(server, 'ivy.invitee@maplegrove.example');
+    const first = await latestMailLink(suite.server, 'ivy.invitee@maplegrove.example');
 
     await page.getByRole('button', { name: 'Resend invite Ivy Invitee' }).click();
     await page.getByText('A new invitation is on its way to ivy.invitee@maplegrove.example').waitFor();
-    await expect.poll(() => latestMailLink(server, 'ivy.invitee@maplegrove.example'), { timeout: 10_000 }).not.toBe(first);
-    const second = await latestMailLink(server, 'ivy.invitee@maplegrove.example');
+    await expect.poll(() => latestMailLink(suite.server, 'ivy.invitee@maplegrove.example'), { timeout: 10_000 }).not.toBe(first);
+    const second = await latestMailLink(suite.server, 'ivy.invitee@maplegrove.example');
 
-    const invitee = await open();
+    const invitee = await suite.page();
     await invitee.goto(first);
     await invitee.getByRole('heading', { level: 1, name: 'Invitation unavailable' }).waitFor();
 
@@ -125,8 +103,7 @@ describe('inviting', () => {
 });
 
 it('deactivates a login (ending its sessions) and reactivates it', async () => {
-  const coach = await open();
-  await signIn(coach, 'coach3@maplegrove.example');
+  const coach = await suite.signedIn('coach3@maplegrove.example');
   expect(pathOf(coach)).toBe('/app');
 
   const page = await asAdmin();
@@ -177,8 +154,7 @@ it('an admin cannot deactivate themselves and edits roles and schools', async ()
 });
 
 it('an educator sees the list read-only', async () => {
-  const page = await open();
-  await signIn(page, 'teacher@maplegrove.example');
+  const page = await suite.signedIn('teacher@maplegrove.example');
   await page.goto('/app/settings/user');
   await row(page, 'Dana Whitfield').waitFor();
   expect(await page.getByRole('link', { name: 'Invite user' }).count()).toBe(0);
@@ -193,9 +169,9 @@ it('moves a login from another district: migration email, wrong then right passw
   await page.getByText('This person already uses Coachwell in another district').waitFor();
   expect(await page.getByText('We emailed them a link to move their login to your district').count()).toBe(1);
 
-  const link = await latestMailLink(server, 'admin@cedarfalls.example');
-  expect(link).toMatch(new RegExp(`^${server.url}/migrate-account/[\\w-]+$`));
-  const person = await open();
+  const link = await latestMailLink(suite.server, 'admin@cedarfalls.example');
+  expect(link).toMatch(new RegExp(`^${suite.server.url}/migrate-account/[\\w-]+$`));
+  const person = await suite.page();
   await person.goto(link);
   await person.getByRole('heading', { level: 1, name: 'Maple Grove Unified School District invites you to move your Coachwell login' }).waitFor();
   const body = await person.locator('main').innerText();
@@ -212,7 +188,7 @@ it('moves a login from another district: migration email, wrong then right passw
   await person.getByRole('heading', { level: 1, name: 'Your login has moved to Maple Grove Unified School District' }).waitFor();
 
   // The link works once.
-  const again = await open();
+  const again = await suite.page();
   await again.goto(link);
   await again.getByText('This link is invalid or has expired.').waitFor();
 
