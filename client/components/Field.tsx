@@ -34,21 +34,26 @@ function useFieldIds(id: string | undefined, hint: ReactNode, error: FieldError,
   };
 }
 
+/** The required marker after a label or legend: a visible " *" and " (required)" for screen readers. */
+export function RequiredMark() {
+  return (
+    <span className="field__required">
+      <span aria-hidden="true"> *</span>
+      <span className="sr-only"> (required)</span>
+    </span>
+  );
+}
+
 function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: ReactNode; required?: boolean }) {
   return (
     <label className="field__label" htmlFor={htmlFor}>
       {label}
-      {required && (
-        <span className="field__required">
-          <span aria-hidden="true"> *</span>
-          <span className="sr-only"> (required)</span>
-        </span>
-      )}
+      {required && <RequiredMark />}
     </label>
   );
 }
 
-function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
+export function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
   return (
     <p className="field__hint" id={id}>
       {hint}
@@ -56,7 +61,8 @@ function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
   );
 }
 
-function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+/** Inline errors under a control (or group), linked from it with aria-describedby. */
+export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
   if (errors.length === 0) return null;
   return (
     <div className="field__error" id={id}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGER_RANGE, READ_MORE_LENGTH, TOUCH_CLOSE_TOLERANCE_PX } from '../../common/constants';
+import { toggleValue } from './CheckboxGroup';
 import { pageWindow } from './Pager';
 import { isTap } from './Popover';
 import { truncateText } from './ReadMore';
@@ -119,5 +120,25 @@ describe('truncateText', () => {
     const text = 'Observed the lesson, then met with the coach' + ', and more words follow here'.repeat(5);
     const { short } = truncateText(text, 45);
     expect(short).toBe('Observed the lesson, then met with the coach…');
+  });
+});
+
+describe('toggleValue (CheckboxGroup)', () => {
+  const options = ['PK', 'K', '1', '2'].map((value) => ({ value }));
+
+  it('keeps the chosen values in option order, whatever the order they were ticked in', () => {
+    expect(toggleValue(options, ['2'], 'K', true)).toEqual(['K', '2']);
+    expect(toggleValue(options, ['2', 'K'], 'PK', true)).toEqual(['PK', 'K', '2']);
+  });
+
+  it('removes an unticked value and never duplicates a ticked one', () => {
+    expect(toggleValue(options, ['PK', 'K', '2'], 'K', false)).toEqual(['PK', '2']);
+    expect(toggleValue(options, ['K'], 'K', true)).toEqual(['K']);
+    expect(toggleValue(options, ['K'], '2', false)).toEqual(['K']);
+  });
+
+  it('keeps values that are not among the options, after the others', () => {
+    expect(toggleValue(options, ['99', '2'], 'PK', true)).toEqual(['PK', '2', '99']);
+    expect(toggleValue(options, ['99', '2'], '2', false)).toEqual(['99']);
   });
 });

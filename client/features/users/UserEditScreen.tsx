@@ -10,6 +10,7 @@ import {
 import type { ScreenProps } from '../../app/screens';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
+import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { FormError, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
@@ -19,7 +20,6 @@ import { useAuthUser } from '../auth/api';
 import { useFormErrors } from '../auth/formErrors';
 import { useDateLocale } from '../auth/useDateLocale';
 import { inviteUser, isMigrationPending, updateUser, useUser } from './api';
-import { CheckboxGroup } from './components/CheckboxGroup';
 import { LastLogin } from './components/LastLogin';
 import { UserActions } from './components/UserActions';
 import { UserStatusBadge } from './components/UserStatusBadge';
@@ -110,6 +110,7 @@ function UserForm({ user, me, onMigration }: { user: DistrictUser | null; me: Au
         hint="Choose at least one. Someone who both coaches and leads a school can hold both roles."
         error={form.errors.roles}
         columns={2}
+        variant="cards"
       />
       {droppingOwnAdmin && (
         <Alert tone="warning" title="You are removing your own administrator role">
@@ -139,6 +140,7 @@ function UserForm({ user, me, onMigration }: { user: DistrictUser | null; me: Au
           hint={needsSchools ? 'Required for principals and coaches: they see educators and coaching in these schools.' : 'Optional for district administrators and educators.'}
           error={form.errors.building_ids}
           columns={2}
+        variant="cards"
         />
       )}
       <div className="form-actions users-form__actions">

@@ -1,85 +1,11 @@
-// Picking several values: a checkbox group (edit form) and a compact dropdown of the same group
-// (filters, bulk rows) built on <details> so it works with keyboard and screen readers as is.
+// A compact dropdown for picking several values (filters, bulk rows): the shared CheckboxGroup inside a
+// <details>, so it works with keyboard and screen readers as is.
 import { useEffect, useId, useRef } from 'react';
+import { CheckboxGroup, type CheckboxGroupProps } from '../../../components/CheckboxGroup';
 
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-type GroupProps = {
-  legend: string;
-  choices: Choice[];
-  value: string[];
-  onChange: (value: string[]) => void;
-  error?: string;
-  hint?: string;
-  /** Hide the legend visually (the dropdown shows its own label). */
-  legendHidden?: boolean;
-  columns?: 'auto' | 'narrow';
-  name: string;
-  id?: string;
-};
-
-function toggle(list: string[], value: string, on: boolean, order: Choice[]): string[] {
-  const next = on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
-  const index = new Map(order.map((c, i) => [c.value, i]));
-  return next.sort((a, b) => (index.get(a) ?? 0) - (index.get(b) ?? 0));
-}
-
-export function ChoiceGroup({ legend, choices, value, onChange, error, hint, legendHidden, columns = 'auto', name, id }: GroupProps) {
-  const base = useId();
-  const groupId = id ?? `choices${base}`;
-  const describedBy = [hint && `${groupId}-hint`, error && `${groupId}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <fieldset
-      id={groupId}
-      className={['staff-choices', error && 'staff-choices--invalid'].filter(Boolean).join(' ')}
-      aria-describedby={describedBy}
-      aria-invalid={error ? true : undefined}
-      tabIndex={-1}
-    >
-      <legend className={legendHidden ? 'sr-only' : 'field__label staff-choices__legend'}>{legend}</legend>
-      {hint && (
-        <p className="field__hint" id={`${groupId}-hint`}>
-          {hint}
-        </p>
-      )}
-      <div className={`staff-choices__grid staff-choices__grid--${columns}`}>
-        {choices.map((c) => {
-          const checked = value.includes(c.value);
-          return (
-            <label key={c.value} className={['staff-choice', checked && 'staff-choice--checked'].filter(Boolean).join(' ')}>
-              <input
-                type="checkbox"
-                className="field__checkbox"
-                name={name}
-                value={c.value}
-                checked={checked}
-                onChange={(e) => onChange(toggle(value, c.value, e.target.checked, choices))}
-              />
-              <span>{c.label}</span>
-            </label>
-          );
-        })}
-      </div>
-      {error && (
-        <div className="field__error" id={`${groupId}-error`}>
-          <p className="field__error-item">
-            <span className="field__error-icon" aria-hidden="true">!</span>
-            <span className="sr-only">Error: </span>
-            {error}
-          </p>
-        </div>
-      )}
-    </fieldset>
-  );
-}
-
-type DropdownProps = GroupProps & {
+type DropdownProps = Omit<CheckboxGroupProps, 'legendHidden' | 'columns' | 'variant' | 'disabled'> & {
   /** Text on the closed control: what is chosen ("All schools", "K–2", "2 schools"). */
   summary: string;
-  required?: boolean;
   className?: string;
 };
 
@@ -136,7 +62,7 @@ export function ChoiceDropdown({ summary, legend, error, hint, className, requir
           </svg>
         </summary>
         <div className="staff-dropdown__panel">
-          <ChoiceGroup {...group} legend={legend} legendHidden hint={hint} columns="narrow" />
+          <CheckboxGroup {...group} legend={legend} legendHidden hint={hint} columns={1} />
         </div>
       </details>
       {error && (

@@ -131,7 +131,7 @@ export function StaffFilters({ filters, onChange, onClear, schools, groups, coac
             legend="School"
             name="building_id"
             summary={schoolSummary(filters.building_ids, schools)}
-            choices={schools.map((s) => ({ value: String(s.id), label: s.name }))}
+            options={schools.map((s) => ({ value: String(s.id), label: s.name }))}
             value={filters.building_ids.map(String)}
             onChange={(ids) => set({ building_ids: ids.map(Number) })}
           />

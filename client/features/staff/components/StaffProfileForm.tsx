@@ -3,12 +3,12 @@
 import { useState } from 'react';
 import { GRADE_LEVELS, POSITIONS, type StaffDetail, SUBJECTS, updateStaffSchema } from '../../../../common/schemas/staff';
 import { Button } from '../../../components/Button';
+import { CheckboxGroup } from '../../../components/CheckboxGroup';
 import { FormError, SelectField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../auth/formErrors';
 import { updateStaff } from '../api';
 import { gradeLabel } from '../grades';
-import { ChoiceGroup } from './Choices';
 
 const GRADE_CHOICES = GRADE_LEVELS.map((g) => ({ value: g, label: g === 'PK' ? 'Pre-K' : g }));
 const SUBJECT_CHOICES = SUBJECTS.map((s) => ({ value: s, label: s }));
@@ -77,17 +77,17 @@ export function StaffProfileForm({ staff }: { staff: StaffDetail }) {
         <SelectField label="Position" placeholder="Not set" options={POSITIONS.map((p) => ({ value: p, label: p }))} {...form.field('position')} />
         <TextField label="Hire date" type="date" {...form.field('hire_date')} />
       </div>
-      <ChoiceGroup
+      <CheckboxGroup
         legend="Grades"
         name="grade_levels"
         hint={`Choose every grade they teach. ${gradeLabel('PK')} is before Kindergarten (K).`}
-        choices={GRADE_CHOICES}
+        options={GRADE_CHOICES}
         value={grades}
         onChange={setGrades}
         error={form.errors.grade_levels}
         columns="narrow"
       />
-      <ChoiceGroup legend="Subjects" name="subjects" choices={SUBJECT_CHOICES} value={subjects} onChange={setSubjects} error={form.errors.subjects} />
+      <CheckboxGroup legend="Subjects" name="subjects" options={SUBJECT_CHOICES} value={subjects} onChange={setSubjects} error={form.errors.subjects} />
       <div className="form-actions">
         <Button type="submit" busy={form.busy}>
           Save changes

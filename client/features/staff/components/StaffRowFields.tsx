@@ -97,7 +97,7 @@ export function StaffRowFields({ row, index, errors = {}, schools, onChange, onR
           legend="Grades"
           name={`staff[${index}][grade_levels]`}
           summary={formatGrades(row.grade_levels) || 'None'}
-          choices={GRADE_CHOICES}
+          options={GRADE_CHOICES}
           value={row.grade_levels}
           onChange={(v) => onChange(row.key, { grade_levels: v })}
           error={errors.grade_levels}
@@ -107,7 +107,7 @@ export function StaffRowFields({ row, index, errors = {}, schools, onChange, onR
           legend="Subjects"
           name={`staff[${index}][subjects]`}
           summary={row.subjects.length ? row.subjects.join(', ') : 'None'}
-          choices={SUBJECT_CHOICES}
+          options={SUBJECT_CHOICES}
           value={row.subjects}
           onChange={(v) => onChange(row.key, { subjects: v })}
           error={errors.subjects}
