@@ -1,5 +1,5 @@
 // SQLite-only statements live here, so the rest of the code stays portable to PostgreSQL.
-import { sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from './connection';
 
 /**
@@ -8,4 +8,17 @@ import type { DB } from './connection';
  */
 export async function refreshPlannerStatistics(db: DB): Promise<void> {
   await sql`PRAGMA optimize=0x10002`.execute(db);
+}
+
+/** LIKE pattern text with the wildcards escaped (used with ESCAPE '\'). */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Case-insensitive "contains" for search boxes. SQLite's LIKE already ignores ASCII case (as its
+ * lower() does), so no function wraps the column; PostgreSQL would use ILIKE here.
+ */
+export function containsText(value: Expression<unknown> | RawBuilder<unknown>, term: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${value} like ${`%${escapeLike(term)}%`} escape '\\'`;
 }

@@ -5,6 +5,7 @@ import type { DB } from '../../../db/connection';
 import type { GroupItemsTable, GroupsTable } from '../../../db/types';
 import type { Selectable, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database } from '../../../db/types';
+import { containsText } from '../../../db/dialect';
 
 type Conn = DB | Transaction<Database>;
 export type GroupRow = Selectable<GroupsTable>;
@@ -21,8 +22,7 @@ export function listGroups(db: Conn, districtId: number, filters: GroupFilters):
   let query = db.selectFrom('groups').selectAll('groups').where('groups.district_id', '=', districtId);
   if (filters.status === 'active') query = query.where('groups.deleted_at', 'is', null);
   if (filters.search) {
-    const pattern = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<string>`lower(groups.name)`, 'like', sql<string>`${pattern} escape '\\'`);
+    query = query.where(containsText(sql.ref('groups.name'), filters.search));
   }
   if (filters.staffId !== undefined) {
     const staffId = filters.staffId;

@@ -7,6 +7,7 @@ import type { StaffListQuery } from '../../../common/schemas/staff';
 import type { DB } from '../../../db/connection';
 import type { Database, StaffTable } from '../../../db/types';
 import { currentOn, scopedStaff, type ScopedAuth, today } from '../../lib/staffScope';
+import { containsText, escapeLike } from '../../../db/dialect';
 
 export type StaffQuery = ReturnType<typeof scopedStaff>;
 /** Every column of a staff row (STAFF_COLUMNS). */
@@ -18,22 +19,16 @@ export const STAFF_COLUMNS = [
   'staff.grade_levels', 'staff.subjects', 'staff.hire_date', 'staff.status', 'staff.user_id', 'staff.created_at', 'staff.updated_at',
 ] as const;
 
-/** LIKE pattern text with the wildcards escaped (used with ESCAPE '\'). */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 const MAX_SEARCH_WORDS = 6;
 
 /** Each word of the search must match the full name, the email or the employee ID (case-insensitive). */
 function searchMatches(eb: StaffEb, search: string): Expression<SqlBool> {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   return eb.and(words.map((word) => {
-    const pattern = `%${escapeLike(word)}%`;
     return eb.or([
-      sql<SqlBool>`lower(${sql.ref('staff.first_name')} || ' ' || ${sql.ref('staff.last_name')}) like ${pattern} escape '\\'`,
-      sql<SqlBool>`lower(${sql.ref('staff.email')}) like ${pattern} escape '\\'`,
-      sql<SqlBool>`lower(${sql.ref('staff.employee_id')}) like ${pattern} escape '\\'`,
+      containsText(sql`${sql.ref('staff.first_name')} || ' ' || ${sql.ref('staff.last_name')}`, word),
+      containsText(sql.ref('staff.email'), word),
+      containsText(sql.ref('staff.employee_id'), word),
     ]);
   }));
 }

@@ -4,6 +4,7 @@ import type { DB } from '../../../db/connection';
 import type { Database } from '../../../db/types';
 import type { StaffRequestFilter } from '../../../common/schemas/staffRequests';
 import { currentOn, dayBefore } from '../../lib/staffScope';
+import { containsText } from '../../../db/dialect';
 
 /** Who may see which requests: the whole district, or a principal's buildings plus their own requests. */
 export type RequestVisibility = { scope: 'district' } | { scope: 'building'; buildingIds: number[]; userId: number };
@@ -115,8 +116,6 @@ export async function hasPendingRequest(db: DB, districtId: number, staffId: num
   return row !== undefined;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Active educators of the district who are not currently at any of `excludeBuildingIds` (null: exclude
  * none), matching every word of `search` in name, email or employee id; with their current school.
@@ -138,13 +137,8 @@ export async function candidates(db: DB, districtId: number, excludeBuildingIds:
       )),
     );
   }
-  for (const word of search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5)) {
-    const pattern = `%${escapeLike(word)}%`;
-    query = query.where((eb) =>
-      eb.or(['s.first_name', 's.last_name', 's.email', 's.employee_id'].map((col) =>
-        eb(sql`lower(${sql.ref(col)})`, 'like', sql`${pattern} escape '\\'`),
-      )),
-    );
+  for (const word of search.split(/\s+/).filter(Boolean).slice(0, 5)) {
+    query = query.where((eb) => eb.or(['s.first_name', 's.last_name', 's.email', 's.employee_id'].map((col) => containsText(sql.ref(col), word))));
   }
   const rows = await query.orderBy('s.last_name').orderBy('s.first_name').orderBy('s.id').limit(limit * 2).execute();
   // An educator with two current rows would appear twice; keep the first.

@@ -4,6 +4,7 @@ import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import type { DistrictRole, UserStatus } from '../../../common/schemas/users';
+import { containsText } from '../../../db/dialect';
 
 export interface UserListFilter {
   search?: string;
@@ -15,11 +16,8 @@ function listQuery(db: DB, districtId: number, filter: UserListFilter) {
   let query = db.selectFrom('users').where('users.district_id', '=', districtId);
   if (filter.status !== 'all') query = query.where('users.status', '=', filter.status);
   if (filter.search) {
-    const like = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([
-      eb(sql`lower(users.name)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(users.email)`, 'like', sql`${like} escape '\\'`),
-    ]));
+    const search = filter.search;
+    query = query.where((eb) => eb.or([containsText(sql.ref('users.name'), search), containsText(sql.ref('users.email'), search)]));
   }
   if (filter.role) {
     const role = filter.role;
