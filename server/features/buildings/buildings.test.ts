@@ -1,23 +1,17 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN } from '../../../common/schemas/site';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
 import { buildBuilding, buildStaff, buildUser } from '../../testing/factories';
+import { auditOf as auditOfIn, signedInDistrict } from './buildingsFixture';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
 });
 
-/** A district admin (manage settings) and a principal of the same district, signed in. */
-async function district() {
-  const admin = await buildUser(t.db, { role: 'district-admin' });
-  const districtId = admin.district_id!;
-  const principal = await buildUser(t.db, { role: 'building-admin', districtId });
-  return { admin, principal, districtId, asAdmin: await loginAs(t.app, admin), asPrincipal: await loginAs(t.app, principal) };
-}
-
-const auditOf = (action: string) => t.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
+const district = () => signedInDistrict(t);
+const auditOf = (action: string) => auditOfIn(t, action);
 
 describe('GET /api/building', () => {
   it('401 without login', async () => {

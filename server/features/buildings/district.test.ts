@@ -2,21 +2,15 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
+import { auditOf as auditOfIn, signedInDistrict } from './buildingsFixture';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
 });
 
-/** A district admin (manage settings) and a principal of the same district, signed in. */
-async function district() {
-  const admin = await buildUser(t.db, { role: 'district-admin' });
-  const districtId = admin.district_id!;
-  const principal = await buildUser(t.db, { role: 'building-admin', districtId });
-  return { admin, principal, districtId, asAdmin: await loginAs(t.app, admin), asPrincipal: await loginAs(t.app, principal) };
-}
-
-const auditOf = (action: string) => t.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
+const district = () => signedInDistrict(t);
+const auditOf = (action: string) => auditOfIn(t, action);
 
 describe('GET /api/district', () => {
   it('401 without login', async () => {

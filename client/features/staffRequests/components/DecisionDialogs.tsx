@@ -15,25 +15,35 @@ function errorMessage(err: unknown): string {
 }
 
 /** Approve: explains the building history change before it happens. */
-export function ApproveDialog({ request, locale, onClose }: { request: StaffRequest | null; locale?: Locale; onClose: () => void }) {
+
+/**
+ * A confirm dialog's action: busy while it runs, a success toast, and on failure an error toast and
+ * a refreshed list (the request may have been decided meanwhile). The dialog closes either way.
+ */
+function useConfirmAction(onClose: () => void) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
-  const r = request;
-  const confirm = async () => {
-    if (!r) return;
+  const run = async (action: () => Promise<unknown>, success: [message: string, title: string]) => {
     setBusy(true);
     try {
-      await approveStaffRequest(r.id);
-      toast.success(`${r.staff.name} joins ${r.building.name} on ${formatDay(r.start_date, locale)}.`, 'Request approved');
-      onClose();
+      await action();
+      toast.success(...success);
     } catch (err) {
       toast.error(errorMessage(err));
       await refreshStaffRequests();
-      onClose();
     } finally {
       setBusy(false);
+      onClose();
     }
   };
+  return { busy, run };
+}
+
+export function ApproveDialog({ request, locale, onClose }: { request: StaffRequest | null; locale?: Locale; onClose: () => void }) {
+  const { busy, run } = useConfirmAction(onClose);
+  const r = request;
+  const confirm = () =>
+    r && run(() => approveStaffRequest(r.id), [`${r.staff.name} joins ${r.building.name} on ${formatDay(r.start_date, locale)}.`, 'Request approved']);
   return (
     <ConfirmDialog
       open={r !== null}
@@ -117,23 +127,9 @@ export function DenyDialog({ request, onClose }: { request: StaffRequest | null;
 
 /** Withdraw: the requester takes back a pending request. */
 export function WithdrawDialog({ request, onClose }: { request: StaffRequest | null; onClose: () => void }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    if (!request) return;
-    setBusy(true);
-    try {
-      await withdrawStaffRequest(request.id);
-      toast.success(`Your request for ${request.staff.name} was withdrawn.`, 'Request withdrawn');
-      onClose();
-    } catch (err) {
-      toast.error(errorMessage(err));
-      await refreshStaffRequests();
-      onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useConfirmAction(onClose);
+  const confirm = () =>
+    request && run(() => withdrawStaffRequest(request.id), [`Your request for ${request.staff.name} was withdrawn.`, 'Request withdrawn']);
   return (
     <ConfirmDialog
       open={request !== null}
