@@ -12,7 +12,7 @@ import type { Database } from '../db/types';
 import { createApp } from '../server/app';
 import { prepareDatabase } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
-import { createDistrict, createUser } from '../server/features/auth/service';
+import { createDistrict, createUser } from '../server/identity/accounts';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
 import { listen, load, request, signIn } from './benchLib';

@@ -5,7 +5,7 @@ import { US_STATES } from '../common/constants';
 import type { DB } from '../db/connection';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
-import { createDistrict, createInvite, createUser } from '../server/features/auth/service';
+import { createDistrict, createInvite, createUser } from '../server/identity/accounts';
 import { HttpError } from '../server/http/errors';
 
 const USAGE = `Usage: npm run cli -- <command> [options]

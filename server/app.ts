@@ -4,23 +4,13 @@ import session from 'express-session';
 import helmet from 'helmet';
 import { CLIENT_ERROR_MAX_BYTES, SESSION_IDLE_TIMEOUT_MS } from '../common/constants';
 import type { Deps } from './deps';
-import { loadAuth } from './http/auth';
+import { loadAuth } from './identity/context';
 import { csrfProtection } from './http/csrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
-import { DatabaseSessionStore } from './http/sessionStore';
-import { accountRoutes } from './features/account/routes';
-import { authRoutes } from './features/auth/routes';
-import { clientErrorRoutes } from './features/clientErrors/routes';
+import { DatabaseSessionStore } from './identity/sessions';
 import { healthRoutes } from './features/health/routes';
-import { planRoutes } from './features/plans/routes';
+import { FEATURE_ROUTES } from './routes';
 import { staticRoutes } from './static';
-import { accountMigrationRoutes } from './features/accountMigrations/routes';
-import { buildingRoutes } from './features/buildings/routes';
-import { coachRoutes } from './features/coaches/routes';
-import { groupRoutes } from './features/groups/routes';
-import { staffRoutes } from './features/staff/routes';
-import { staffRequestRoutes } from './features/staffRequests/routes';
-import { districtUserRoutes } from './features/users/routes';
 
 export const SESSION_COOKIE = 'coachwell_session';
 
@@ -76,17 +66,7 @@ export function createApp(deps: Deps): express.Express {
   api.use(healthRoutes(deps));
   api.use(csrfProtection(secure));
   api.use(loadAuth(db));
-  api.use(authRoutes(deps));
-  api.use(accountRoutes(deps));
-  api.use(planRoutes(deps));
-  api.use(clientErrorRoutes(deps));
-  api.use(buildingRoutes(deps));
-  api.use(staffRoutes(deps));
-  api.use(coachRoutes(deps));
-  api.use(groupRoutes(deps));
-  api.use(districtUserRoutes(deps));
-  api.use(staffRequestRoutes(deps));
-  api.use(accountMigrationRoutes(deps));
+  for (const routes of FEATURE_ROUTES) api.use(routes(deps));
   api.use(apiNotFound);
 
   app.use('/api', api);

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../db/migrator';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seeds/demo';
 import { seedReference } from '../db/seeds/reference';
 import type { Config } from './config';
-import { createDistrict, createUser } from './features/auth/service';
+import { createDistrict, createUser } from './identity/accounts';
 
 /** Opens the database, runs migrations and reference data. `isNew` is true when the schema was just created. */
 export async function prepareDatabase(config: Pick<Config, 'databaseFile'>): Promise<{ db: DB; isNew: boolean }> {

@@ -3,7 +3,7 @@ import { createApp } from './app';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
 import { loadConfig } from './config';
 import { RateLimiter } from './http/rateLimit';
-import { pruneExpiredSessions } from './http/sessionStore';
+import { pruneExpiredSessions } from './identity/sessions';
 import { createMailer } from './lib/mailer';
 
 const config = loadConfig();

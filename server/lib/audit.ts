@@ -1,28 +1,40 @@
-import type { Request } from 'express';
 import type { DB } from '../../db/connection';
 import { nowIso } from '../../db/connection';
 
+/**
+ * Who acts on a request: built once per request by the identity layer (`req.actor`) and passed to
+ * services instead of the request, so commands never need Express. For a guest, user and district are null.
+ */
+export interface Actor {
+  districtId: number | null;
+  userId: number | null;
+  /** The provider staff member behind an impersonated session, else null. */
+  impersonatorId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** An actor inside a district: what district-scoped commands take. */
+export type DistrictActor = Actor & { districtId: number; userId: number };
+
 export interface AuditEntry {
   action: string;
-  districtId?: number | null;
-  actorId?: number | null;
-  impersonatorId?: number | null;
   subjectType?: string;
   subjectId?: number;
   details?: Record<string, unknown>;
 }
 
-/** Writes one audit row; the request supplies IP and user agent. */
-export async function recordAudit(db: DB, req: Request | null, entry: AuditEntry): Promise<void> {
+/** Writes one audit row for the actor (pass it a transaction to keep the row with the change). */
+export async function recordAudit(db: DB, actor: Actor, entry: AuditEntry): Promise<void> {
   await db.insertInto('audit_log').values({
     action: entry.action,
-    district_id: entry.districtId ?? null,
-    actor_id: entry.actorId ?? null,
-    impersonator_id: entry.impersonatorId ?? null,
+    district_id: actor.districtId,
+    actor_id: actor.userId,
+    impersonator_id: actor.impersonatorId,
     subject_type: entry.subjectType ?? null,
     subject_id: entry.subjectId ?? null,
-    ip: req?.ip ?? null,
-    user_agent: req?.get('user-agent')?.slice(0, 300) ?? null,
+    ip: actor.ip,
+    user_agent: actor.userAgent,
     details: entry.details ? JSON.stringify(entry.details) : null,
     at: nowIso(),
   }).execute();

@@ -1,7 +1,7 @@
 import type { DB } from '../../db/connection';
 import { nowIso } from '../../db/connection';
 import type { User } from '../../db/types';
-import { createDistrict, createUser } from '../features/auth/service';
+import { createDistrict, createUser } from '../identity/accounts';
 import { TEST_PASSWORD } from './app';
 
 let counter = 0;

@@ -2,15 +2,16 @@ import { type Request, type Response, Router } from 'express';
 import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/auth';
 import { nowIso } from '../../../db/connection';
 import type { Deps } from '../../deps';
-import { buildAuthContext, requireAuth } from '../../http/auth';
+import { requireAuth } from '../../access/guards';
+import { buildAuthContext } from '../../identity/context';
 import { forbidden, validationError } from '../../http/errors';
 import { clientKey } from '../../http/rateLimit';
-import { endUserSessions } from '../../http/sessionStore';
+import { endUserSessions } from '../../identity/sessions';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { presentAuthUser } from '../auth/presenter';
-import { findUserByEmail, findUserById, normalizeEmail } from '../auth/queries';
+import { hashPassword, verifyPassword } from '../../identity/passwords';
+import { presentAuthUser } from '../../identity/presenter';
+import { findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
 
 /** Account Settings: the signed-in person's own name, email, password, date language and timezone. */
 export function accountRoutes(deps: Deps): Router {
@@ -42,7 +43,9 @@ export function accountRoutes(deps: Deps): Router {
     const owner = await findUserByEmail(db, email);
     if (owner && owner.id !== auth.user.id) throw validationError({ email: ['Another account already uses this email.'] });
     await db.updateTable('users').set({ email, updated_at: nowIso() }).where('id', '=', auth.user.id).execute();
-    await recordAudit(db, req, { action: 'email_changed', districtId: auth.user.district_id, actorId: auth.user.id, details: { from: auth.user.email, to: email } });
+    await recordAudit(db, { ...req.actor, districtId: auth.user.district_id, userId: auth.user.id }, {
+      action: 'email_changed', details: { from: auth.user.email, to: email },
+    });
     await answer(req, res);
   });
 
@@ -57,7 +60,9 @@ export function accountRoutes(deps: Deps): Router {
     await db.updateTable('users').set({ password_hash: await hashPassword(input.password), updated_at: nowIso() }).where('id', '=', auth.user.id).execute();
     // A new password ends every other session of this person; this one stays signed in.
     await endUserSessions(db, auth.user.id, req.sessionID);
-    await recordAudit(db, req, { action: 'password_changed', districtId: auth.user.district_id, actorId: auth.user.id });
+    await recordAudit(db, { ...req.actor, districtId: auth.user.district_id, userId: auth.user.id }, {
+      action: 'password_changed',
+    });
     res.json({ message: 'Your password has been changed. Other devices have been signed out.' });
   });
 

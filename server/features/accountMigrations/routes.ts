@@ -8,7 +8,7 @@ import { notFound, validationError } from '../../http/errors';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
-import { verifyPassword } from '../../lib/passwords';
+import { verifyPassword } from '../../identity/passwords';
 import { acceptMigration, findOpenMigration } from './service';
 
 export function accountMigrationRoutes(deps: Deps): Router {
@@ -34,20 +34,19 @@ export function accountMigrationRoutes(deps: Deps): Router {
     const migration = await findOpenMigration(db, req.params.token);
     if (!migration) throw notFound(USER_MESSAGES.migrationInvalid);
     if (!migration.password_hash || !(await verifyPassword(input.password, migration.password_hash))) {
-      await recordAudit(db, req, {
-        action: 'account_migration_failed', districtId: migration.current_district_id, actorId: migration.user_id,
-        subjectType: 'user', subjectId: migration.user_id, details: { to_district_id: migration.to_district_id },
+      await recordAudit(db, { ...req.actor, districtId: migration.current_district_id, userId: migration.user_id }, {
+        action: 'account_migration_failed', subjectType: 'user', subjectId: migration.user_id,
+        details: { to_district_id: migration.to_district_id },
       });
       throw validationError({ password: [USER_MESSAGES.passwordIncorrect] });
     }
     const { fromDistrictId } = await acceptMigration(db, migration);
-    const common = { actorId: migration.user_id, subjectType: 'user', subjectId: migration.user_id };
-    await recordAudit(db, req, {
-      ...common, action: 'account_migrated_out', districtId: fromDistrictId, details: { to_district_id: migration.to_district_id },
+    const subject = { subjectType: 'user', subjectId: migration.user_id };
+    await recordAudit(db, { ...req.actor, districtId: fromDistrictId, userId: migration.user_id }, {
+      ...subject, action: 'account_migrated_out', details: { to_district_id: migration.to_district_id },
     });
-    await recordAudit(db, req, {
-      ...common, action: 'account_migrated_in', districtId: migration.to_district_id,
-      details: { from_district_id: fromDistrictId, roles: JSON.parse(migration.roles) },
+    await recordAudit(db, { ...req.actor, districtId: migration.to_district_id, userId: migration.user_id }, {
+      ...subject, action: 'account_migrated_in', details: { from_district_id: fromDistrictId, roles: JSON.parse(migration.roles) },
     });
     // Any session in this browser belonged to the old district: start over at sign-in.
     await new Promise<void>((resolve) => req.session.regenerate(() => resolve()));

@@ -5,8 +5,9 @@ import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../../db/connection';
 import type { Database } from '../../../db/types';
 import { nowIso } from '../../../db/connection';
-import { hashToken } from '../../lib/tokens';
-import { endUserSessions } from '../../http/sessionStore';
+import { hashToken } from '../../identity/tokens';
+import { endUserSessions } from '../../identity/sessions';
+import { dayBefore, today } from '../../lib/dates';
 
 /** The open migration behind a token, or undefined when unknown, accepted, revoked or expired. */
 export function findOpenMigration(db: DB, token: string) {
@@ -29,12 +30,6 @@ export function findOpenMigration(db: DB, token: string) {
 }
 
 export type OpenMigration = NonNullable<Awaited<ReturnType<typeof findOpenMigration>>>;
-
-function yesterday(): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Moves the login in one transaction: new district, roles and schools replaced, status active,
@@ -69,7 +64,7 @@ export async function acceptMigration(db: DB, migration: OpenMigration): Promise
       await trx.updateTable('staff').set({ user_id: null, updated_at: now })
         .where('district_id', '=', from).where('user_id', '=', migration.user_id).execute();
       // Caseloads in the former district end; their history stays there.
-      const end = yesterday();
+      const end = dayBefore(today());
       // Open = no end date or one not yet passed (an end date set for later is still on the caseload).
       const stillOpen = (eb: ExpressionBuilder<Database, 'coach_assignments'>) => eb.or([eb('end_date', 'is', null), eb('end_date', '>', end)]);
       await trx.updateTable('coach_assignments').set({ end_date: end, updated_at: now })

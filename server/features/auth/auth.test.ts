@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
 import { buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 import { ADMIN_LOGIN_REFUSED, APP_LOGIN_REFUSED, BAD_CREDENTIALS, RESET_SENT } from './routes';
-import { createInvite } from './service';
+import { createInvite } from '../../identity/accounts';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -6,21 +6,21 @@ import { hasPermission } from '../../../common/permissions';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import type { Deps } from '../../deps';
-import { buildAuthContext, requireAuth } from '../../http/auth';
+import { requireAuth } from '../../access/guards';
+import { buildAuthContext } from '../../identity/context';
 import { issueCsrfToken } from '../../http/csrf';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
 import { actionEmail } from '../../lib/mailer';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords';
-import { endUserSessions } from '../../http/sessionStore';
-import { linkStaffToUser } from '../../lib/staffScope';
-import { presentAuthUser } from './presenter';
-import { findUserByEmail, findUserById, normalizeEmail } from './queries';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../identity/passwords';
+import { endUserSessions } from '../../identity/sessions';
+import { presentAuthUser } from '../../identity/presenter';
+import { findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
 import {
-  createDistrict, createPasswordReset, createUser, findOpenInvite, findOpenPasswordReset,
-} from './service';
+  createDistrict, createPasswordReset, createUser, findOpenInvite, findOpenPasswordReset, linkStaffToUser,
+} from '../../identity/accounts';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 export const ADMIN_LOGIN_REFUSED = 'This sign-in page is for Coachwell staff. District users sign in at /app/auth/login.';
@@ -54,9 +54,8 @@ export function authRoutes(deps: Deps): Router {
     const user = await findUserByEmail(db, input.email);
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
     if (!user || !passwordOk || user.status === 'invited') {
-      await recordAudit(db, req, {
-        action: 'login_failed', districtId: user?.district_id ?? null, actorId: user?.id ?? null,
-        details: { email: normalizeEmail(input.email), area: input.area },
+      await recordAudit(db, { ...req.actor, districtId: user?.district_id ?? null, userId: user?.id ?? null }, {
+        action: 'login_failed', details: { email: normalizeEmail(input.email), area: input.area },
       });
       throw validationError({ email: [BAD_CREDENTIALS] });
     }
@@ -70,16 +69,17 @@ export function authRoutes(deps: Deps): Router {
     await startSession(req, res, user, secure);
     const now = nowIso();
     await db.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
-    await recordAudit(db, req, { action: 'login', districtId: user.district_id, actorId: user.id, details: { area: input.area } });
+    await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
+      action: 'login', details: { area: input.area },
+    });
     await answerUser(deps, res, { ...user, last_login_at: now }, null);
   });
 
   router.post('/auth/logout', async (req, res) => {
     const auth = req.auth;
     if (auth) {
-      await recordAudit(db, req, {
-        action: 'logout', districtId: auth.impersonator ? null : auth.user.district_id,
-        actorId: (auth.impersonator ?? auth.user).id,
+      await recordAudit(db, { ...req.actor, districtId: auth.impersonator ? null : auth.user.district_id, userId: (auth.impersonator ?? auth.user).id }, {
+        action: 'logout',
       });
     }
     await new Promise<void>((resolve) => req.session.regenerate(() => resolve()));
@@ -99,7 +99,7 @@ export function authRoutes(deps: Deps): Router {
     });
     await startSession(req, res, user, secure);
     await db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', user.id).execute();
-    await recordAudit(db, req, { action: 'district_registered', districtId: user.district_id, actorId: user.id });
+    await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, { action: 'district_registered' });
     await answerUser(deps, res, user, null, 201);
   });
 
@@ -119,7 +119,9 @@ export function authRoutes(deps: Deps): Router {
         link,
         outro: 'The link works once and expires in 60 minutes. If you did not ask for it, you can ignore this email.',
       }));
-      await recordAudit(db, req, { action: 'password_reset_requested', districtId: user.district_id, actorId: user.id });
+      await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
+        action: 'password_reset_requested',
+      });
     }
     res.json({ message: RESET_SENT });
   });
@@ -135,7 +137,7 @@ export function authRoutes(deps: Deps): Router {
       await trx.updateTable('password_resets').set({ used_at: nowIso() }).where('id', '=', reset.id).execute();
       await endUserSessions(trx, user.id);
     });
-    await recordAudit(db, req, { action: 'password_reset', districtId: user.district_id, actorId: user.id });
+    await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, { action: 'password_reset' });
     res.json({ message: 'Your password has been reset. Sign in with your new password.', area: user.district_id === null ? 'admin' : 'app' });
   });
 
@@ -168,7 +170,7 @@ export function authRoutes(deps: Deps): Router {
     });
     const user = (await findUserById(db, invite.user_id))!;
     await startSession(req, res, user, secure);
-    await recordAudit(db, req, { action: 'invite_accepted', districtId: user.district_id, actorId: user.id });
+    await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, { action: 'invite_accepted' });
     await answerUser(deps, res, user, null);
   });
 
@@ -181,9 +183,8 @@ export function authRoutes(deps: Deps): Router {
     if (!target || target.district_id === null) throw notFound('We could not find that district user.');
     if (target.status !== 'active') throw validationError({ user_id: ['Only active users can be impersonated.'] });
     req.session.impersonatedUserId = target.id;
-    await recordAudit(db, req, {
-      action: 'impersonation_started', districtId: target.district_id, actorId: auth.user.id, impersonatorId: auth.user.id,
-      subjectType: 'user', subjectId: target.id,
+    await recordAudit(db, { ...req.actor, districtId: target.district_id, userId: auth.user.id, impersonatorId: auth.user.id }, {
+      action: 'impersonation_started', subjectType: 'user', subjectId: target.id,
     });
     await answerUser(deps, res, target, auth.user);
   });
@@ -192,9 +193,8 @@ export function authRoutes(deps: Deps): Router {
     const auth = requireAuth(req);
     if (!auth.impersonator) throw conflict('You are not impersonating anyone.');
     delete req.session.impersonatedUserId;
-    await recordAudit(db, req, {
-      action: 'impersonation_stopped', districtId: auth.user.district_id, actorId: auth.impersonator.id,
-      impersonatorId: auth.impersonator.id, subjectType: 'user', subjectId: auth.user.id,
+    await recordAudit(db, { ...req.actor, districtId: auth.user.district_id, userId: auth.impersonator.id, impersonatorId: auth.impersonator.id }, {
+      action: 'impersonation_stopped', subjectType: 'user', subjectId: auth.user.id,
     });
     await answerUser(deps, res, auth.impersonator, null);
   });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN } from '../../../common/schemas/site';
 import { createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
 import { buildBuilding, buildStaff, buildUser } from '../../testing/factories';
-import { auditOf as auditOfIn, signedInDistrict } from './buildingsFixture';
+import { auditOf as auditOfIn, signedInDistrict } from '../../testing/buildings.fixture';
 
 let t: TestApp;
 beforeEach(async () => {

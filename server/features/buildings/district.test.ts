@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
-import { auditOf as auditOfIn, signedInDistrict } from './buildingsFixture';
+import { auditOf as auditOfIn, signedInDistrict } from '../../testing/buildings.fixture';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
 import type { BuildingStatus } from '../../../common/schemas/site';
-import { today } from '../../lib/staffScope';
+import { today } from '../../lib/dates';
 
 export function districtProfile(db: DB, districtId: number) {
   return db.selectFrom('districts').innerJoin('plans', 'plans.id', 'districts.plan_id')

@@ -1,33 +1,28 @@
 // Commands on the district profile and its buildings: each checks the district's own rules and
 // writes the audit row together with the change.
-import type { Request } from 'express';
 import { nowIso, type DB } from '../../../db/connection';
 import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN } from '../../../common/schemas/site';
-import type { ScopedAuth } from '../../lib/staffScope';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
-import { recordAudit } from '../../lib/audit';
+import { type DistrictActor, recordAudit } from '../../lib/audit';
 import { findBuilding, findClash, type BuildingRow } from './queries';
 
 type BuildingFields = { name: string; code: string | null; grade_band: string | null };
 
-const audit = (db: DB, req: Request, auth: ScopedAuth, action: string, subjectType: string, subjectId: number, details?: Record<string, unknown>) =>
-  recordAudit(db, req, {
-    action, districtId: auth.district.id, actorId: auth.user.id, impersonatorId: auth.impersonator?.id ?? null,
-    subjectType, subjectId, details,
-  });
+const audit = (db: DB, actor: DistrictActor, action: string, subjectType: string, subjectId: number, details?: Record<string, unknown>) =>
+  recordAudit(db, actor, { action, subjectType, subjectId, details });
 
 export async function updateDistrictProfile(
-  db: DB, req: Request, auth: ScopedAuth,
+  db: DB, actor: DistrictActor,
   input: { name: string; timezone: string; school_year_start_month: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('districts').select(['name', 'timezone', 'school_year_start_month'])
-      .where('id', '=', auth.district.id).executeTakeFirstOrThrow();
-    await trx.updateTable('districts').set({ ...input, updated_at: nowIso() }).where('id', '=', auth.district.id).execute();
+      .where('id', '=', actor.districtId).executeTakeFirstOrThrow();
+    await trx.updateTable('districts').set({ ...input, updated_at: nowIso() }).where('id', '=', actor.districtId).execute();
     const changes = Object.fromEntries(
       (Object.keys(input) as (keyof typeof input)[]).filter((k) => before[k] !== input[k]).map((k) => [k, { from: before[k], to: input[k] }]),
     );
-    await audit(trx, req, auth, 'district_updated', 'district', auth.district.id, changes);
+    await audit(trx, actor, 'district_updated', 'district', actor.districtId, changes);
   });
 }
 
@@ -38,28 +33,28 @@ async function uniqueFields(db: DB, districtId: number, input: BuildingFields, e
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
-export async function createBuilding(db: DB, req: Request, auth: ScopedAuth, input: BuildingFields): Promise<BuildingRow> {
+export async function createBuilding(db: DB, actor: DistrictActor, input: BuildingFields): Promise<BuildingRow> {
   return db.transaction().execute(async (trx) => {
-    await uniqueFields(trx, auth.district.id, input);
+    await uniqueFields(trx, actor.districtId, input);
     const now = nowIso();
-    const row = await trx.insertInto('buildings').values({ district_id: auth.district.id, ...input, created_at: now, updated_at: now })
+    const row = await trx.insertInto('buildings').values({ district_id: actor.districtId, ...input, created_at: now, updated_at: now })
       .returning('id').executeTakeFirstOrThrow();
-    await audit(trx, req, auth, 'building_created', 'building', row.id, { ...input });
-    return (await findBuilding(trx, auth.district.id, row.id))!;
+    await audit(trx, actor, 'building_created', 'building', row.id, { ...input });
+    return (await findBuilding(trx, actor.districtId, row.id))!;
   });
 }
 
-export async function updateBuilding(db: DB, req: Request, auth: ScopedAuth, id: number, input: BuildingFields): Promise<BuildingRow> {
+export async function updateBuilding(db: DB, actor: DistrictActor, id: number, input: BuildingFields): Promise<BuildingRow> {
   return db.transaction().execute(async (trx) => {
-    const before = await findBuilding(trx, auth.district.id, id);
+    const before = await findBuilding(trx, actor.districtId, id);
     if (!before) throw notFound('We could not find that school.');
-    await uniqueFields(trx, auth.district.id, input, id);
+    await uniqueFields(trx, actor.districtId, input, id);
     await trx.updateTable('buildings').set({ ...input, updated_at: nowIso() })
-      .where('id', '=', id).where('district_id', '=', auth.district.id).execute();
-    await audit(trx, req, auth, 'building_updated', 'building', id, {
+      .where('id', '=', id).where('district_id', '=', actor.districtId).execute();
+    await audit(trx, actor, 'building_updated', 'building', id, {
       from: { name: before.name, code: before.code, grade_band: before.grade_band }, to: input,
     });
-    return (await findBuilding(trx, auth.district.id, id))!;
+    return (await findBuilding(trx, actor.districtId, id))!;
   });
 }
 
@@ -67,29 +62,29 @@ export function archiveRefusal(count: number): string {
   return `Move this school's ${count} ${count === 1 ? 'educator' : 'educators'} to another school before archiving it.`;
 }
 
-export async function archiveBuilding(db: DB, req: Request, auth: ScopedAuth, id: number): Promise<BuildingRow> {
+export async function archiveBuilding(db: DB, actor: DistrictActor, id: number): Promise<BuildingRow> {
   return db.transaction().execute(async (trx) => {
-    const building = await findBuilding(trx, auth.district.id, id);
+    const building = await findBuilding(trx, actor.districtId, id);
     if (!building) throw notFound('We could not find that school.');
     if (building.deleted_at) throw conflict('This school is already archived.');
     const count = Number(building.educator_count ?? 0);
     if (count > 0) throw conflict(archiveRefusal(count));
     const now = nowIso();
     await trx.updateTable('buildings').set({ deleted_at: now, updated_at: now })
-      .where('id', '=', id).where('district_id', '=', auth.district.id).execute();
-    await audit(trx, req, auth, 'building_archived', 'building', id, { name: building.name });
-    return (await findBuilding(trx, auth.district.id, id))!;
+      .where('id', '=', id).where('district_id', '=', actor.districtId).execute();
+    await audit(trx, actor, 'building_archived', 'building', id, { name: building.name });
+    return (await findBuilding(trx, actor.districtId, id))!;
   });
 }
 
-export async function restoreBuilding(db: DB, req: Request, auth: ScopedAuth, id: number): Promise<BuildingRow> {
+export async function restoreBuilding(db: DB, actor: DistrictActor, id: number): Promise<BuildingRow> {
   return db.transaction().execute(async (trx) => {
-    const building = await findBuilding(trx, auth.district.id, id);
+    const building = await findBuilding(trx, actor.districtId, id);
     if (!building) throw notFound('We could not find that school.');
     if (!building.deleted_at) throw conflict('This school is not archived.');
     await trx.updateTable('buildings').set({ deleted_at: null, updated_at: nowIso() })
-      .where('id', '=', id).where('district_id', '=', auth.district.id).execute();
-    await audit(trx, req, auth, 'building_restored', 'building', id, { name: building.name });
-    return (await findBuilding(trx, auth.district.id, id))!;
+      .where('id', '=', id).where('district_id', '=', actor.districtId).execute();
+    await audit(trx, actor, 'building_restored', 'building', id, { name: building.name });
+    return (await findBuilding(trx, actor.districtId, id))!;
   });
 }

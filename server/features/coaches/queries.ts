@@ -1,7 +1,8 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { Scope } from '../../../common/permissions';
 import type { DB } from '../../../db/connection';
-import { scopedStaff, today, type ScopedAuth } from '../../lib/staffScope';
+import type { Scope } from '../../access/guards';
+import { visibleStaff } from '../../access/staffScope';
+import { today } from '../../lib/dates';
 
 export const COACH_ROLE = 'coach';
 
@@ -55,10 +56,10 @@ const isOpen = (day: string) => (eb: ExpressionBuilder<any, any>) =>
   eb.or([eb(sql.ref('ca.end_date'), 'is', null), eb(sql.ref('ca.end_date'), '>=', day)]);
 
 /** Ids of the staff the caller may see with their `see educators` scope (never outside the district). */
-export function visibleStaffIds(db: DB, auth: ScopedAuth, scope: Scope) {
-  return scopedStaff(db, auth, scope).select('staff.id');
+export function visibleStaffIdQuery(db: DB, scope: Scope) {
+  return visibleStaff(db, scope).select('staff.id');
 }
-export type VisibleStaff = ReturnType<typeof visibleStaffIds>;
+export type VisibleStaff = ReturnType<typeof visibleStaffIdQuery>;
 
 /** Open assignments per coach, keyed by coach id. */
 export async function caseloadCounts(db: DB, districtId: number, coachIds: number[], day = today()): Promise<Map<number, number>> {

@@ -1,18 +1,19 @@
-import { type Request, Router } from 'express';
-import { hasPermission, PERMISSIONS } from '../../../common/permissions';
+import { Router } from 'express';
 import { assignCaseloadSchema, endAssignmentSchema } from '../../../common/schemas/coaches';
+import type { DB } from '../../../db/connection';
+import { type DistrictAuth, requireDistrict } from '../../access/guards';
 import type { Deps } from '../../deps';
-import { requireDistrict } from '../../http/auth';
-import { forbidden } from '../../http/errors';
+import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
-import { presentCoach } from './presenter';
-import { buildingsByUser, caseloadCounts, listCoaches } from './queries';
-import { assignCaseload, coachDetail, endAssignment, requireCoach } from './service';
+import { caseloadManager, coachListReader } from './policies';
+import { presentAssignment, presentCoach, presentCoachDetail } from './presenter';
+import { buildingsByUser, caseloadCounts, listCoaches, type CoachRow } from './queries';
+import { assignCaseload, COACH_NOT_FOUND, coachDetail, endAssignment, requireCoach } from './service';
 
-function requireDistrictPermission(req: Request, permission: string) {
-  const auth = requireDistrict(req);
-  if (!hasPermission(auth.permissions, permission)) throw forbidden();
-  return auth;
+async function presentDetail(db: DB, auth: DistrictAuth, coach: CoachRow) {
+  const d = await coachDetail(db, auth, coach);
+  const entry = (a: (typeof d.open)[number]) => presentAssignment(a, d.places.get(a.staff_id) ?? null);
+  return presentCoachDetail(d.coach, d.buildings, d.caseloadSize, d.open.map(entry), d.ended.map(entry));
 }
 
 /** Coaches and their caseloads. */
@@ -21,7 +22,7 @@ export function coachRoutes(deps: Deps): Router {
   const router = Router();
 
   router.get('/coach', async (req, res) => {
-    const auth = requireDistrictPermission(req, PERMISSIONS.seeCoaches);
+    const auth = coachListReader(req);
     const coaches = await listCoaches(db, auth.district.id);
     const ids = coaches.map((c) => c.id);
     const [buildings, counts] = await Promise.all([buildingsByUser(db, auth.district.id, ids), caseloadCounts(db, auth.district.id, ids)]);
@@ -30,26 +31,26 @@ export function coachRoutes(deps: Deps): Router {
 
   router.get('/coach/:id', async (req, res) => {
     const auth = requireDistrict(req);
-    const coach = await requireCoach(db, auth, Number(req.params.id));
-    res.json(await coachDetail(db, auth, coach));
+    const coach = await requireCoach(db, auth.district.id, routeId(req, 'id', COACH_NOT_FOUND));
+    res.json(await presentDetail(db, auth, coach));
   });
 
   router.post('/coach/:id/caseload', async (req, res) => {
-    requireDistrict(req);
+    const auth = requireDistrict(req);
     const input = validate(assignCaseloadSchema, req.body);
-    const auth = requireDistrictPermission(req, PERMISSIONS.manageCoaches);
-    const coach = await requireCoach(db, auth, Number(req.params.id));
-    await assignCaseload(db, req, auth, coach, input);
-    res.status(201).json(await coachDetail(db, auth, coach));
+    const actor = caseloadManager(req);
+    const coach = await requireCoach(db, actor.districtId, routeId(req, 'id', COACH_NOT_FOUND));
+    await assignCaseload(db, actor, coach, input);
+    res.status(201).json(await presentDetail(db, auth, coach));
   });
 
   router.post('/coach/:id/caseload/:assignmentId/end', async (req, res) => {
-    requireDistrict(req);
+    const auth = requireDistrict(req);
     const input = validate(endAssignmentSchema, req.body);
-    const auth = requireDistrictPermission(req, PERMISSIONS.manageCoaches);
-    const coach = await requireCoach(db, auth, Number(req.params.id));
-    await endAssignment(db, req, auth, coach, Number(req.params.assignmentId), input);
-    res.json(await coachDetail(db, auth, coach));
+    const actor = caseloadManager(req);
+    const coach = await requireCoach(db, actor.districtId, routeId(req, 'id', COACH_NOT_FOUND));
+    await endAssignment(db, actor, coach, routeId(req, 'assignmentId', 'We could not find that caseload assignment.'), input);
+    res.json(await presentDetail(db, auth, coach));
   });
 
   return router;

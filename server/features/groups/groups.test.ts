@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_MESSAGES, STAFF_GROUP_OF } from '../../../common/schemas/groups';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildBuilding, buildStaff, buildUser } from '../../testing/factories';
-import { auditOf, buildGroupsWorld, type GroupsWorld, insertGroup } from './testWorld';
+import { auditOf, buildGroupsWorld, type GroupsWorld, insertGroup } from '../../testing/groups.fixture';
 
 let t: TestApp;
 let w: GroupsWorld;

@@ -1,81 +1,73 @@
-import { type Request, Router } from 'express';
-import { PERMISSIONS, permissionScope } from '../../../common/permissions';
+// Staff groups (spec §7): list, create, replace, delete, deactivate and restore.
+// The worked example of docs/ARCHITECTURE.md: validate → authorize (policies) → call (service) → present.
+import { Router } from 'express';
 import { groupListQuerySchema, groupPayloadSchema } from '../../../common/schemas/groups';
+import type { DB } from '../../../db/connection';
+import { visibleStaff } from '../../access/staffScope';
 import type { Deps } from '../../deps';
-import { requireDistrict, requirePermission } from '../../http/auth';
-import { forbidden, notFound } from '../../http/errors';
+import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
-import { scopedStaff } from '../../lib/staffScope';
-import { presentGroups } from './presenter';
+import { groupManager, groupReader } from './policies';
+import { presentGroup, presentGroups } from './presenter';
 import { itemsOfGroups, listGroups } from './queries';
-import { type Actor, createGroup, deactivateGroup, deleteGroup, loadGroup, restoreGroup, updateGroup } from './service';
+import {
+  createGroup, deactivateGroup, deleteGroup, GROUP_NOT_FOUND, requireGroup, restoreGroup, updateGroup,
+} from './service';
 
-/** Reading groups: `see educators` for the whole district or the user's buildings (not `.self`). */
-function requireGroupReader(req: Request) {
-  const auth = requireDistrict(req);
-  const scope = permissionScope(auth.permissions, PERMISSIONS.seeEducators);
-  if (scope !== 'district' && scope !== 'building') throw forbidden();
-  return { auth, scope };
+/** One group with every member, as the write calls answer it. */
+async function groupAnswer(db: DB, districtId: number, id: number) {
+  const group = await requireGroup(db, districtId, id);
+  return presentGroup(group, await itemsOfGroups(db, districtId, [id]));
 }
 
-/** Changing groups: `manage coaches`, inside the caller's own district. */
-function requireGroupManager(req: Request): Actor {
-  const auth = requireDistrict(req);
-  requirePermission(req, PERMISSIONS.manageCoaches);
-  return { districtId: auth.district.id, userId: auth.user.id, impersonatorId: auth.impersonator?.id ?? null, req };
-}
-
-/** A route id: anything but a positive whole number is simply "not found". */
-function groupId(req: Request): number {
-  const raw = String(req.params.id ?? '');
-  const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound('We could not find that group.');
-  return id;
-}
-
-/** Staff groups (spec §7): list, create, replace, delete, deactivate and restore. */
 export function groupRoutes(deps: Deps): Router {
   const { db } = deps;
   const router = Router();
 
   router.get('/group', async (req, res) => {
-    const { auth, scope } = requireGroupReader(req);
+    const scope = groupReader(req);
     const query = validate(groupListQuerySchema, req.query);
-    const groups = await listGroups(db, auth.district.id, { search: query.search, status: query.status, staffId: query.staff_id });
+    const groups = await listGroups(db, scope.districtId, { search: query.search, status: query.status, staffId: query.staff_id });
     // A building-scope reader sees only the members at their own schools (never other educators' names).
-    const visible = scope === 'district' ? undefined : scopedStaff(db, auth, scope).select('staff.id');
-    const items = await itemsOfGroups(db, auth.district.id, groups.map((g) => g.id), visible);
+    const visible = scope.kind === 'district' ? undefined : visibleStaff(db, scope).select('staff.id');
+    const items = await itemsOfGroups(db, scope.districtId, groups.map((g) => g.id), visible);
     res.json({ data: presentGroups(groups, items) });
   });
 
   router.post('/group', async (req, res) => {
-    const actor = requireGroupManager(req);
+    const actor = groupManager(req);
     const input = validate(groupPayloadSchema, req.body);
-    res.status(201).json(await createGroup(db, actor, input));
+    const id = await createGroup(db, actor, input);
+    res.status(201).json(await groupAnswer(db, actor.districtId, id));
   });
 
   router.put('/group/:id', async (req, res) => {
-    const actor = requireGroupManager(req);
-    const id = groupId(req);
-    await loadGroup(db, actor.districtId, id);
+    const actor = groupManager(req);
+    const id = routeId(req, 'id', GROUP_NOT_FOUND);
+    await requireGroup(db, actor.districtId, id);
     const input = validate(groupPayloadSchema, req.body);
-    res.json(await updateGroup(db, actor, id, input));
+    await updateGroup(db, actor, id, input);
+    res.json(await groupAnswer(db, actor.districtId, id));
   });
 
   router.delete('/group/:id', async (req, res) => {
-    const actor = requireGroupManager(req);
-    await deleteGroup(db, actor, groupId(req));
+    const actor = groupManager(req);
+    await deleteGroup(db, actor, routeId(req, 'id', GROUP_NOT_FOUND));
     res.status(204).end();
   });
 
   router.delete('/group/:id/deactivate', async (req, res) => {
-    const actor = requireGroupManager(req);
-    res.json(await deactivateGroup(db, actor, groupId(req)));
+    const actor = groupManager(req);
+    const id = routeId(req, 'id', GROUP_NOT_FOUND);
+    await deactivateGroup(db, actor, id);
+    res.json(await groupAnswer(db, actor.districtId, id));
   });
 
   router.post('/group/:id/restore', async (req, res) => {
-    const actor = requireGroupManager(req);
-    res.json(await restoreGroup(db, actor, groupId(req)));
+    const actor = groupManager(req);
+    const id = routeId(req, 'id', GROUP_NOT_FOUND);
+    await restoreGroup(db, actor, id);
+    res.json(await groupAnswer(db, actor.districtId, id));
   });
 
   return router;

@@ -1,28 +1,21 @@
 // Staff group commands: each write runs in one transaction with its audit row, so a failure
-// changes nothing. District scoping: the district id comes from the session (auth), never the body.
-import type { Request } from 'express';
-import { GROUP_MESSAGES, type Group, type GroupPayload } from '../../../common/schemas/groups';
+// changes nothing. District scoping: the district id comes from the actor (the session), never the body.
+import { GROUP_MESSAGES, type GroupPayload } from '../../../common/schemas/groups';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
-import { recordAudit } from '../../lib/audit';
-import { presentGroup } from './presenter';
-import { findGroup, groupNameTaken, itemsOfGroups, staffIdsInDistrict } from './queries';
-
-export interface Actor {
-  districtId: number;
-  userId: number;
-  impersonatorId: number | null;
-  req: Request;
-}
+import { type DistrictActor, recordAudit } from '../../lib/audit';
+import { findGroup, groupNameTaken, itemsOfGroups, staffIdsInDistrict, type GroupRow } from './queries';
 
 type Conn = Parameters<typeof findGroup>[0];
 
-/** The group with its members as the API answers it; 404 when it is not the district's. */
-export async function loadGroup(db: Conn, districtId: number, id: number): Promise<Group> {
+export const GROUP_NOT_FOUND = 'We could not find that group.';
+
+/** The district's group; 404 when it is not the district's. */
+export async function requireGroup(db: Conn, districtId: number, id: number): Promise<GroupRow> {
   const group = await findGroup(db, districtId, id);
-  if (!group) throw notFound('We could not find that group.');
-  return presentGroup(group, await itemsOfGroups(db, districtId, [group.id]));
+  if (!group) throw notFound(GROUP_NOT_FOUND);
+  return group;
 }
 
 /** Name unique in the district, every member an educator of the district: else one 422. */
@@ -44,19 +37,11 @@ async function writeItems(db: Conn, groupId: number, items: GroupPayload['items'
     .execute();
 }
 
-function audit(db: Conn, actor: Actor, action: string, groupId: number, details: Record<string, unknown>) {
-  return recordAudit(db as DB, actor.req, {
-    action,
-    districtId: actor.districtId,
-    actorId: actor.userId,
-    impersonatorId: actor.impersonatorId,
-    subjectType: 'group',
-    subjectId: groupId,
-    details,
-  });
-}
+const audit = (db: Conn, actor: DistrictActor, action: string, groupId: number, details: Record<string, unknown>) =>
+  recordAudit(db as DB, actor, { action, subjectType: 'group', subjectId: groupId, details });
 
-export function createGroup(db: DB, actor: Actor, input: GroupPayload): Promise<Group> {
+/** Creates the group with its members; answers its id. */
+export function createGroup(db: DB, actor: DistrictActor, input: GroupPayload): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await checkPayload(trx, actor.districtId, input);
     const now = nowIso();
@@ -66,14 +51,14 @@ export function createGroup(db: DB, actor: Actor, input: GroupPayload): Promise<
     }).returning('id').executeTakeFirstOrThrow();
     await writeItems(trx, id, input.items);
     await audit(trx, actor, 'group_created', id, { name: input.name, members: input.items.map((i) => i.item_id) });
-    return loadGroup(trx, actor.districtId, id);
+    return id;
   });
 }
 
 /** PUT: replaces name, description and the whole member list. */
-export function updateGroup(db: DB, actor: Actor, id: number, input: GroupPayload): Promise<Group> {
+export function updateGroup(db: DB, actor: DistrictActor, id: number, input: GroupPayload): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadGroup(trx, actor.districtId, id);
+    const before = await requireGroup(trx, actor.districtId, id);
     await checkPayload(trx, actor.districtId, input, id);
     await trx.updateTable('groups')
       .set({ name: input.name, description: input.description, group_of: input.group_of, updated_at: nowIso() })
@@ -84,40 +69,38 @@ export function updateGroup(db: DB, actor: Actor, id: number, input: GroupPayloa
       ...(before.name !== input.name ? { renamed_from: before.name } : {}),
       members: input.items.map((i) => i.item_id),
     });
-    return loadGroup(trx, actor.districtId, id);
   });
 }
 
-export function deleteGroup(db: DB, actor: Actor, id: number): Promise<void> {
+export function deleteGroup(db: DB, actor: DistrictActor, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const group = await loadGroup(trx, actor.districtId, id);
+    const group = await requireGroup(trx, actor.districtId, id);
+    const members = await itemsOfGroups(trx, actor.districtId, [id]);
     await trx.deleteFrom('group_items').where('group_id', '=', id).execute();
     await trx.deleteFrom('groups').where('district_id', '=', actor.districtId).where('id', '=', id).execute();
-    await audit(trx, actor, 'group_deleted', id, { name: group.name, members: group.items.map((i) => i.item_id) });
+    await audit(trx, actor, 'group_deleted', id, { name: group.name, members: members.map((i) => i.item_id) });
   });
 }
 
-/** Sets deleted_at (409 when already deactivated); the answer carries it. */
-export function deactivateGroup(db: DB, actor: Actor, id: number): Promise<Group> {
+/** Sets deleted_at (409 when already deactivated). */
+export function deactivateGroup(db: DB, actor: DistrictActor, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const group = await loadGroup(trx, actor.districtId, id);
+    const group = await requireGroup(trx, actor.districtId, id);
     if (group.deleted_at) throw conflict(GROUP_MESSAGES.alreadyDeactivated);
     const now = nowIso();
     await trx.updateTable('groups').set({ deleted_at: now, updated_at: now })
       .where('district_id', '=', actor.districtId).where('id', '=', id).execute();
     await audit(trx, actor, 'group_deactivated', id, { name: group.name });
-    return loadGroup(trx, actor.districtId, id);
   });
 }
 
 /** Clears deleted_at (409 when the group is active). */
-export function restoreGroup(db: DB, actor: Actor, id: number): Promise<Group> {
+export function restoreGroup(db: DB, actor: DistrictActor, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const group = await loadGroup(trx, actor.districtId, id);
+    const group = await requireGroup(trx, actor.districtId, id);
     if (!group.deleted_at) throw conflict(GROUP_MESSAGES.alreadyActive);
     await trx.updateTable('groups').set({ deleted_at: null, updated_at: nowIso() })
       .where('district_id', '=', actor.districtId).where('id', '=', id).execute();
     await audit(trx, actor, 'group_restored', id, { name: group.name, deactivated_at: group.deleted_at });
-    return loadGroup(trx, actor.districtId, id);
   });
 }

@@ -1,15 +1,17 @@
 // Educators (staff) reads. Every query filters by the caller's district; the list starts from
 // scopedStaff, so the permission suffix (district / building / assigned / self) applies on every call.
 import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
-import type { Scope } from '../../../common/permissions';
 import { STAFF_GROUP_OF } from '../../../common/schemas/groups';
 import type { StaffListQuery } from '../../../common/schemas/staff';
 import type { DB } from '../../../db/connection';
 import type { Database, StaffTable } from '../../../db/types';
-import { currentOn, scopedStaff, type ScopedAuth, today } from '../../lib/staffScope';
+import type { Scope } from '../../access/guards';
+import { visibleStaff } from '../../access/staffScope';
+import { today } from '../../lib/dates';
+import { currentOn } from '../../lib/history';
 import { containsText, escapeLike } from '../../../db/dialect';
 
-export type StaffQuery = ReturnType<typeof scopedStaff>;
+export type StaffQuery = ReturnType<typeof visibleStaff>;
 /** Every column of a staff row (STAFF_COLUMNS). */
 export type StaffRow = Selectable<StaffTable>;
 type StaffEb = ExpressionBuilder<Database, 'staff'>;
@@ -39,10 +41,10 @@ function jsonListHasAny(eb: StaffEb, column: 'staff.grade_levels' | 'staff.subje
 }
 
 /** Search and filters of GET /api/staff on top of the caller's scope. */
-export function filteredStaff(db: DB, auth: ScopedAuth, scope: Scope, query: StaffListQuery, day = today()): StaffQuery {
-  const districtId = auth.district.id;
+export function filteredStaff(db: DB, scope: Scope, query: StaffListQuery, day = today()): StaffQuery {
+  const districtId = scope.districtId;
   const f = query.filter;
-  let q = scopedStaff(db, auth, scope);
+  let q = visibleStaff(db, scope);
   if (f.status !== 'all') q = q.where('staff.status', '=', f.status as 'active' | 'inactive');
   if (query.search) q = q.where((eb) => searchMatches(eb, query.search));
   if (f.position.length) q = q.where('staff.position', 'in', f.position);
@@ -77,10 +79,10 @@ function currentBuildingName(eb: StaffEb, districtId: number, day: string) {
 
 /** One page of the filtered list in the chosen order (ties broken by id, so pages never overlap). */
 export async function listStaffPage(
-  db: DB, auth: ScopedAuth, scope: Scope, query: StaffListQuery, page: { perPage: number; offset: number },
+  db: DB, scope: Scope, query: StaffListQuery, page: { perPage: number; offset: number },
 ): Promise<{ rows: StaffRow[]; total: number }> {
   const day = today();
-  const base = filteredStaff(db, auth, scope, query, day);
+  const base = filteredStaff(db, scope, query, day);
   const desc = query.sort.startsWith('-');
   const dir = desc ? 'desc' : 'asc';
   const key = desc ? query.sort.slice(1) : query.sort;
@@ -98,7 +100,7 @@ export async function listStaffPage(
       q = q.orderBy('staff.created_at', dir).orderBy('staff.id', dir);
       break;
     case 'building':
-      q = q.orderBy((eb) => currentBuildingName(eb, auth.district.id, day), (ob) => (desc ? ob.desc() : ob.asc()).nullsLast())
+      q = q.orderBy((eb) => currentBuildingName(eb, scope.districtId, day), (ob) => (desc ? ob.desc() : ob.asc()).nullsLast())
         .orderBy('staff.last_name').orderBy('staff.first_name').orderBy('staff.id');
       break;
     default:
@@ -122,8 +124,8 @@ export async function listStaffPage(
 }
 
 /** The staff row if the caller's scope shows it (else undefined: answer 404). */
-export function findVisibleStaff(db: DB, auth: ScopedAuth, scope: Scope, id: number): Promise<StaffRow | undefined> {
-  return scopedStaff(db, auth, scope).select([...STAFF_COLUMNS]).where('staff.id', '=', id).executeTakeFirst();
+export function findVisibleStaff(db: DB, scope: Scope, id: number): Promise<StaffRow | undefined> {
+  return visibleStaff(db, scope).select([...STAFF_COLUMNS]).where('staff.id', '=', id).executeTakeFirst();
 }
 
 export function findStaffInDistrict(db: DB, districtId: number, id: number): Promise<StaffRow> {
@@ -131,9 +133,9 @@ export function findStaffInDistrict(db: DB, districtId: number, id: number): Pro
     .executeTakeFirstOrThrow();
 }
 
-/** True when the educator is currently at one of the caller's schools (the `.building` write scope). */
-export async function isInCallerBuildings(db: DB, auth: ScopedAuth, id: number): Promise<boolean> {
-  return !!(await scopedStaff(db, auth, 'building').select('staff.id').where('staff.id', '=', id).executeTakeFirst());
+/** True when the educator is currently at one of the scope's schools (the `.building` write scope). */
+export async function isInScopeBuildings(db: DB, scope: Scope, id: number): Promise<boolean> {
+  return !!(await visibleStaff(db, { ...scope, kind: 'building' }).select('staff.id').where('staff.id', '=', id).executeTakeFirst());
 }
 
 export type Ref = { id: number; name: string };

@@ -1,30 +1,39 @@
 // Educators (staff): list, add several at once, view, edit, move schools, deactivate and reactivate.
 // District from the session only; visibility from the `see educators` scope on every call.
-import { type Request, Router } from 'express';
-import { permissionScope } from '../../../common/permissions';
+import { Router } from 'express';
 import {
-  createStaffSchema, moveStaffSchema, STAFF_MESSAGES, staffListQuerySchema, updateStaffSchema,
+  createStaffSchema, moveStaffSchema, staffListQuerySchema, updateStaffSchema,
 } from '../../../common/schemas/staff';
+import type { DB } from '../../../db/connection';
+import { type DistrictAuth, districtActor, requireDistrict, type Scope } from '../../access/guards';
 import type { Deps } from '../../deps';
-import { requireDistrict } from '../../http/auth';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
+import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
-import { requireStaffScope, type ScopedAuth, today } from '../../lib/staffScope';
-import { presentStaffListItem } from './presenter';
+import { today } from '../../lib/dates';
+import { requireEditable, requireMover, staffReader, staffWriteScope } from './policies';
+import { presentStaffDetail, presentStaffListItem } from './presenter';
 import {
   currentBuildingsOf, currentCoachesOf, findStaffInDistrict, findVisibleStaff, listStaffPage, type StaffRow,
 } from './queries';
-import {
-  createStaffBatch, loadStaffDetail, moveStaff, reloadDetail, requireEditable, requireWriteScope, setStaffStatus, updateStaff,
-} from './service';
+import { createStaffBatch, loadStaffDetail, moveStaff, setStaffStatus, updateStaff } from './service';
 
 export const STAFF_NOT_FOUND = 'We could not find that educator.';
 
-function staffId(req: Request): number {
-  const raw = String(req.params.id ?? '');
-  if (!/^\d{1,15}$/.test(raw)) throw notFound(STAFF_NOT_FOUND);
-  return Number(raw);
+async function presentPage(db: DB, districtId: number, rows: StaffRow[]) {
+  const ids = rows.map((r) => r.id);
+  const day = today();
+  const [buildings, coaches] = await Promise.all([
+    currentBuildingsOf(db, districtId, ids, day),
+    currentCoachesOf(db, districtId, ids, day),
+  ]);
+  return rows.map((r) => presentStaffListItem(r, buildings.get(r.id) ?? null, coaches.get(r.id) ?? null));
+}
+
+/** The View Educator answer, read again after any write the caller was allowed to make. */
+async function presentDetail(db: DB, auth: DistrictAuth, row: StaffRow) {
+  return presentStaffDetail(await loadStaffDetail(db, auth, row));
 }
 
 export function staffRoutes(deps: Deps): Router {
@@ -32,76 +41,66 @@ export function staffRoutes(deps: Deps): Router {
   const router = Router();
 
   /** The educator if the caller's `see educators` scope shows it; otherwise 404 (also another district's). */
-  async function visibleStaff(auth: ScopedAuth, id: number): Promise<StaffRow> {
-    const row = await findVisibleStaff(db, auth, requireStaffScope(auth), id);
+  async function visibleStaffRow(scope: Scope, id: number): Promise<StaffRow> {
+    const row = await findVisibleStaff(db, scope, id);
     if (!row) throw notFound(STAFF_NOT_FOUND);
     return row;
-  }
-
-  async function presentPage(auth: ScopedAuth, rows: StaffRow[]) {
-    const ids = rows.map((r) => r.id);
-    const day = today();
-    const [buildings, coaches] = await Promise.all([
-      currentBuildingsOf(db, auth.district.id, ids, day),
-      currentCoachesOf(db, auth.district.id, ids, day),
-    ]);
-    return rows.map((r) => presentStaffListItem(r, buildings.get(r.id) ?? null, coaches.get(r.id) ?? null));
   }
 
   router.get('/staff', async (req, res) => {
     const auth = requireDistrict(req);
     const query = validate(staffListQuerySchema, req.query);
     const page = parsePage(req.query);
-    const scope = requireStaffScope(auth);
-    const { rows, total } = await listStaffPage(db, auth, scope, query, page);
-    res.json({ data: await presentPage(auth, rows), meta: pageMeta(page.page, page.perPage, total) });
+    const { scope } = staffReader(req);
+    const { rows, total } = await listStaffPage(db, scope, query, page);
+    res.json({ data: await presentPage(db, auth.district.id, rows), meta: pageMeta(page.page, page.perPage, total) });
   });
 
   router.post('/staff', async (req, res) => {
     const auth = requireDistrict(req);
     const input = validate(createStaffSchema, req.body);
-    const scope = requireWriteScope(auth);
-    const ids = await createStaffBatch(db, req, auth, scope, input.staff);
+    const scope = staffWriteScope(auth);
+    const ids = await createStaffBatch(db, districtActor(req), scope, input.staff);
     const rows = await Promise.all(ids.map((id) => findStaffInDistrict(db, auth.district.id, id)));
-    res.status(201).json({ data: await presentPage(auth, rows) });
+    res.status(201).json({ data: await presentPage(db, auth.district.id, rows) });
   });
 
   router.get('/staff/:id', async (req, res) => {
-    const auth = requireDistrict(req);
-    const row = await visibleStaff(auth, staffId(req));
-    res.json(await loadStaffDetail(db, auth, row));
+    const { auth, scope } = staffReader(req);
+    const row = await visibleStaffRow(scope, routeId(req, 'id', STAFF_NOT_FOUND));
+    res.json(await presentDetail(db, auth, row));
   });
 
   router.put('/staff/:id', async (req, res) => {
     const auth = requireDistrict(req);
-    const id = staffId(req);
+    const id = routeId(req, 'id', STAFF_NOT_FOUND);
     const input = validate(updateStaffSchema, req.body);
-    const row = await visibleStaff(auth, id);
+    const { scope } = staffReader(req);
+    const row = await visibleStaffRow(scope, id);
     await requireEditable(db, auth, id);
-    await updateStaff(db, req, auth, row, input);
-    res.json(await reloadDetail(db, auth, id));
+    await updateStaff(db, districtActor(req), row, input);
+    res.json(await presentDetail(db, auth, await findStaffInDistrict(db, auth.district.id, id)));
   });
 
   router.post('/staff/:id/move', async (req, res) => {
     const auth = requireDistrict(req);
-    const id = staffId(req);
+    const id = routeId(req, 'id', STAFF_NOT_FOUND);
     const input = validate(moveStaffSchema, req.body);
-    const row = await visibleStaff(auth, id);
-    const scope = permissionScope(auth.permissions, 'add staff');
-    if (scope === 'building') throw forbidden(STAFF_MESSAGES.moveAskDistrict);
-    if (scope !== 'district') throw forbidden();
-    await moveStaff(db, req, auth, row, input);
-    res.json(await reloadDetail(db, auth, id));
+    const { scope } = staffReader(req);
+    const row = await visibleStaffRow(scope, id);
+    requireMover(auth);
+    await moveStaff(db, districtActor(req), row, input);
+    res.json(await presentDetail(db, auth, await findStaffInDistrict(db, auth.district.id, id)));
   });
 
   for (const [action, status] of [['deactivate', 'inactive'], ['reactivate', 'active']] as const) {
     router.post(`/staff/:id/${action}`, async (req, res) => {
-      const auth = requireDistrict(req);
-      const id = staffId(req);
-      const row = await visibleStaff(auth, id);
+      const { auth, scope } = staffReader(req);
+      const id = routeId(req, 'id', STAFF_NOT_FOUND);
+      const row = await visibleStaffRow(scope, id);
       await requireEditable(db, auth, id);
-      await setStaffStatus(db, req, auth, row, status);
-      res.json(await reloadDetail(db, auth, id));
+      await setStaffStatus(db, districtActor(req), row, status);
+      res.json(await presentDetail(db, auth, await findStaffInDistrict(db, auth.district.id, id)));
     });
   }
 

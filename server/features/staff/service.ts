@@ -1,50 +1,26 @@
 // Educators (staff) commands: multi-table writes in one transaction each, with the audit row inside it.
-import type { Request } from 'express';
 import type * as z from 'zod/mini';
-import { permissionScope } from '../../../common/permissions';
 import {
-  STAFF_MESSAGES, type moveStaffSchema, type newStaffSchema, type StaffDetail, type updateStaffSchema,
+  STAFF_MESSAGES, type moveStaffSchema, type newStaffSchema, type updateStaffSchema,
 } from '../../../common/schemas/staff';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
-import { conflict, forbidden, type FieldErrors, validationError } from '../../http/errors';
-import { recordAudit } from '../../lib/audit';
-import { dayBefore, type ScopedAuth, today } from '../../lib/staffScope';
-import { presentStaffDetail } from './presenter';
+import type { DistrictAuth, Scope } from '../../access/guards';
+import { conflict, type FieldErrors, validationError } from '../../http/errors';
+import { type DistrictActor, recordAudit } from '../../lib/audit';
+import { dayBefore, today } from '../../lib/dates';
+import { canEditStaff, canMoveStaff } from './policies';
 import {
-  activeBuildingsByIds, buildingHistoryOf, coachAssignmentsOf, currentBuildingsOf, currentCoachesOf, findStaffInDistrict,
-  groupsOf, isInCallerBuildings, latestHistoryRow, type StaffRow, takenEmails, takenEmployeeIds,
+  activeBuildingsByIds, buildingHistoryOf, coachAssignmentsOf, currentBuildingsOf, currentCoachesOf,
+  groupsOf, latestHistoryRow, type StaffRow, takenEmails, takenEmployeeIds,
 } from './queries';
 
 export type NewStaff = z.output<typeof newStaffSchema>;
 export type StaffUpdate = z.output<typeof updateStaffSchema>;
 export type StaffMove = z.output<typeof moveStaffSchema>;
-export type WriteScope = 'district' | 'building';
 
-/** The caller's `add staff` scope for writes: district or building; anything else is 403. */
-export function requireWriteScope(auth: ScopedAuth): WriteScope {
-  const scope = permissionScope(auth.permissions, 'add staff');
-  if (scope !== 'district' && scope !== 'building') throw forbidden();
-  return scope;
-}
-
-/** Edit, deactivate, reactivate: district scope any educator; building scope those now at the caller's schools. */
-export async function canEditStaff(db: DB, auth: ScopedAuth, staffId: number): Promise<boolean> {
-  const scope = permissionScope(auth.permissions, 'add staff');
-  if (scope === 'district') return true;
-  if (scope === 'building') return isInCallerBuildings(db, auth, staffId);
-  return false;
-}
-
-export async function requireEditable(db: DB, auth: ScopedAuth, staffId: number): Promise<void> {
-  if (!(await canEditStaff(db, auth, staffId))) throw forbidden();
-}
-
-function audit(db: DB, req: Request, auth: ScopedAuth, action: string, staffId: number, details?: Record<string, unknown>) {
-  return recordAudit(db, req, {
-    action, districtId: auth.district.id, actorId: auth.user.id, impersonatorId: auth.impersonator?.id ?? null,
-    subjectType: 'staff', subjectId: staffId, details,
-  });
+function audit(db: DB, actor: DistrictActor, action: string, staffId: number, details?: Record<string, unknown>) {
+  return recordAudit(db, actor, { action, subjectType: 'staff', subjectId: staffId, details });
 }
 
 const lowerEmail = (email: string | null) => (email === null ? null : email.toLowerCase());
@@ -60,14 +36,14 @@ function counts(keys: (string | null)[]): Map<string, number> {
  * POST /api/staff: validates every row (school, scope, duplicates in the district and in the batch),
  * then inserts all of them with an open building history row, or nothing at all.
  */
-export async function createStaffBatch(db: DB, req: Request, auth: ScopedAuth, scope: WriteScope, rows: NewStaff[]): Promise<number[]> {
-  const districtId = auth.district.id;
+export async function createStaffBatch(db: DB, actor: DistrictActor, scope: Scope, rows: NewStaff[]): Promise<number[]> {
+  const districtId = actor.districtId;
   return db.transaction().execute(async (trx) => {
     const errors: FieldErrors = {};
     const fail = (i: number, field: string, message: string) => (errors[`staff.${i}.${field}`] ??= []).push(message);
 
     const active = new Set((await activeBuildingsByIds(trx, districtId, [...new Set(rows.map((r) => r.building_id))])).map((b) => b.id));
-    const mine = new Set(auth.buildings.map((b) => b.id));
+    const mine = new Set(scope.buildingIds);
     const emails = rows.map((r) => lowerEmail(r.email));
     const employeeIds = rows.map((r) => r.employee_id?.toLowerCase() ?? null);
     const emailCounts = counts(emails);
@@ -77,7 +53,7 @@ export async function createStaffBatch(db: DB, req: Request, auth: ScopedAuth, s
 
     rows.forEach((row, i) => {
       if (!active.has(row.building_id)) fail(i, 'building_id', STAFF_MESSAGES.buildingNotInDistrict);
-      else if (scope === 'building' && !mine.has(row.building_id)) fail(i, 'building_id', STAFF_MESSAGES.buildingNotYours);
+      else if (scope.kind === 'building' && !mine.has(row.building_id)) fail(i, 'building_id', STAFF_MESSAGES.buildingNotYours);
       const email = emails[i]!;
       if (email !== null) {
         if (emailsTaken.has(email)) fail(i, 'email', STAFF_MESSAGES.emailTaken);
@@ -112,7 +88,7 @@ export async function createStaffBatch(db: DB, req: Request, auth: ScopedAuth, s
       await trx.insertInto('staff_buildings').values({
         district_id: districtId, staff_id: id, building_id: row.building_id, start_date: row.start_date, end_date: null, created_at: now,
       }).execute();
-      await audit(trx, req, auth, 'staff_created', id, { building_id: row.building_id, start_date: row.start_date });
+      await audit(trx, actor, 'staff_created', id, { building_id: row.building_id, start_date: row.start_date });
       ids.push(id);
     }
     return ids;
@@ -120,8 +96,8 @@ export async function createStaffBatch(db: DB, req: Request, auth: ScopedAuth, s
 }
 
 /** PUT /api/staff/{id}: every profile field; the same duplicate rules, the educator itself excepted. */
-export async function updateStaff(db: DB, req: Request, auth: ScopedAuth, staff: StaffRow, input: StaffUpdate): Promise<void> {
-  const districtId = auth.district.id;
+export async function updateStaff(db: DB, actor: DistrictActor, staff: StaffRow, input: StaffUpdate): Promise<void> {
+  const districtId = actor.districtId;
   await db.transaction().execute(async (trx) => {
     const email = lowerEmail(input.email);
     const errors: FieldErrors = {};
@@ -143,7 +119,7 @@ export async function updateStaff(db: DB, req: Request, auth: ScopedAuth, staff:
     const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== staff[k]);
     await trx.updateTable('staff').set({ ...values, updated_at: nowIso() })
       .where('id', '=', staff.id).where('district_id', '=', districtId).execute();
-    await audit(trx, req, auth, 'staff_updated', staff.id, { changed });
+    await audit(trx, actor, 'staff_updated', staff.id, { changed });
   });
 }
 
@@ -151,8 +127,8 @@ export async function updateStaff(db: DB, req: Request, auth: ScopedAuth, staff:
  * POST /api/staff/{id}/move: closes the open history row the day before the effective date and opens a
  * new one from it. Without an open row (an educator who left), the new row starts after the last one ended.
  */
-export async function moveStaff(db: DB, req: Request, auth: ScopedAuth, staff: StaffRow, input: StaffMove): Promise<void> {
-  const districtId = auth.district.id;
+export async function moveStaff(db: DB, actor: DistrictActor, staff: StaffRow, input: StaffMove): Promise<void> {
+  const districtId = actor.districtId;
   await db.transaction().execute(async (trx) => {
     if (!(await activeBuildingsByIds(trx, districtId, [input.building_id])).length) {
       throw validationError({ building_id: [STAFF_MESSAGES.buildingNotInDistrict] });
@@ -173,24 +149,24 @@ export async function moveStaff(db: DB, req: Request, auth: ScopedAuth, staff: S
       district_id: districtId, staff_id: staff.id, building_id: input.building_id, start_date: input.effective_date, end_date: null, created_at: now,
     }).execute();
     await trx.updateTable('staff').set({ updated_at: now }).where('id', '=', staff.id).where('district_id', '=', districtId).execute();
-    await audit(trx, req, auth, 'staff_moved', staff.id, {
+    await audit(trx, actor, 'staff_moved', staff.id, {
       from_building_id: latest?.end_date === null ? latest.building_id : null, to_building_id: input.building_id, effective_date: input.effective_date,
     });
   });
 }
 
 /** Deactivate / reactivate: 409 when the educator is already in that state. History rows stay as they are. */
-export async function setStaffStatus(db: DB, req: Request, auth: ScopedAuth, staff: StaffRow, status: 'active' | 'inactive'): Promise<void> {
+export async function setStaffStatus(db: DB, actor: DistrictActor, staff: StaffRow, status: 'active' | 'inactive'): Promise<void> {
   if (staff.status === status) throw conflict(status === 'inactive' ? STAFF_MESSAGES.alreadyInactive : STAFF_MESSAGES.alreadyActive);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('staff').set({ status, updated_at: nowIso() })
-      .where('id', '=', staff.id).where('district_id', '=', auth.district.id).execute();
-    await audit(trx, req, auth, status === 'inactive' ? 'staff_deactivated' : 'staff_reactivated', staff.id);
+      .where('id', '=', staff.id)  .where('district_id', '=', actor.districtId).execute();
+    await audit(trx, actor, status === 'inactive' ? 'staff_deactivated' : 'staff_reactivated', staff.id);
   });
 }
 
-/** The View Educator answer: profile, current school and coach, history, groups, coaches and what the caller may do. */
-export async function loadStaffDetail(db: DB, auth: ScopedAuth, row: StaffRow): Promise<StaffDetail> {
+/** What the View Educator answer shows: profile, current school and coach, history, groups, coaches and what the caller may do. */
+export async function loadStaffDetail(db: DB, auth: DistrictAuth, row: StaffRow) {
   const districtId = auth.district.id;
   const day = today();
   const [buildings, coaches, history, groups, assignments, canEdit] = await Promise.all([
@@ -201,13 +177,9 @@ export async function loadStaffDetail(db: DB, auth: ScopedAuth, row: StaffRow): 
     coachAssignmentsOf(db, districtId, row.id),
     canEditStaff(db, auth, row.id),
   ]);
-  return presentStaffDetail({
+  return {
     row, building: buildings.get(row.id) ?? null, coach: coaches.get(row.id) ?? null, history, groups, coaches: assignments,
-    canEdit, canMove: permissionScope(auth.permissions, 'add staff') === 'district',
-  });
+    canEdit, canMove: canMoveStaff(auth),
+  };
 }
 
-/** Re-reads the educator after a write the caller was allowed to make, and answers the detail. */
-export async function reloadDetail(db: DB, auth: ScopedAuth, staffId: number): Promise<StaffDetail> {
-  return loadStaffDetail(db, auth, await findStaffInDistrict(db, auth.district.id, staffId));
-}

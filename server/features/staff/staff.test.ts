@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
-import { staffWorld, type StaffWorld, userWithoutPermissions } from './staffFixture';
+import { staffWorld, type StaffWorld, userWithoutPermissions } from '../../testing/staff.fixture';
 
 let t: TestApp;
 let w: StaffWorld;

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../common/schemas/staff';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { staffWorld, type StaffWorld } from './staffFixture';
+import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
 
 let t: TestApp;
 let w: StaffWorld;

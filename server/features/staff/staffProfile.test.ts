@@ -5,7 +5,7 @@ import { STAFF_MESSAGES } from '../../../common/schemas/staff';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { STAFF_NOT_FOUND } from './routes';
-import { staffWorld, type StaffWorld, userWithoutPermissions } from './staffFixture';
+import { staffWorld, type StaffWorld, userWithoutPermissions } from '../../testing/staff.fixture';
 
 let t: TestApp;
 let w: StaffWorld;

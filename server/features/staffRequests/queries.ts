@@ -3,11 +3,11 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { DB } from '../../../db/connection';
 import type { Database } from '../../../db/types';
 import type { StaffRequestFilter } from '../../../common/schemas/staffRequests';
-import { currentOn, dayBefore } from '../../lib/staffScope';
+import type { Scope } from '../../access/guards';
+import { dayBefore } from '../../lib/dates';
+import { currentOn } from '../../lib/history';
 import { containsText } from '../../../db/dialect';
 
-/** Who may see which requests: the whole district, or a principal's buildings plus their own requests. */
-export type RequestVisibility = { scope: 'district' } | { scope: 'building'; buildingIds: number[]; userId: number };
 
 function baseRequests(db: DB, districtId: number) {
   return db.selectFrom('building_history_requests as r')
@@ -20,8 +20,8 @@ function baseRequests(db: DB, districtId: number) {
 
 type RequestsEb = ExpressionBuilder<Database & { r: Database['building_history_requests'] }, 'r'>;
 
-/** A principal sees requests for their buildings and the ones they made. */
-function visibleToPrincipal(visibility: Extract<RequestVisibility, { scope: 'building' }>) {
+/** Who may see which requests: the whole district (`add staff`), or (`.building`) a principal sees requests for their buildings and the ones they made. */
+function visibleToPrincipal(visibility: Scope) {
   return (eb: RequestsEb) =>
     eb.or([
       eb('r.building_id', 'in', visibility.buildingIds.length ? visibility.buildingIds : [-1]),
@@ -29,9 +29,9 @@ function visibleToPrincipal(visibility: Extract<RequestVisibility, { scope: 'bui
     ]);
 }
 
-function requestsVisibleTo(db: DB, districtId: number, visibility: RequestVisibility) {
+function requestsVisibleTo(db: DB, districtId: number, visibility?: Scope) {
   const query = baseRequests(db, districtId);
-  return visibility.scope === 'district' ? query : query.where(visibleToPrincipal(visibility));
+  return !visibility || visibility.kind === 'district' ? query : query.where(visibleToPrincipal(visibility));
 }
 
 const REQUEST_COLUMNS = [
@@ -43,7 +43,7 @@ const REQUEST_COLUMNS = [
 export async function listRequests(
   db: DB,
   districtId: number,
-  opts: { visibility: RequestVisibility; status: StaffRequestFilter; offset: number; limit: number },
+  opts: { visibility: Scope; status: StaffRequestFilter; offset: number; limit: number },
 ) {
   let query = requestsVisibleTo(db, districtId, opts.visibility);
   if (opts.status !== 'all') query = query.where('r.status', '=', opts.status);
@@ -57,7 +57,7 @@ export async function listRequests(
 export type RequestRow = Awaited<ReturnType<typeof listRequests>>['rows'][number];
 
 /** One request of the district (visible to the caller), or undefined: another district's is "not found". */
-export function findRequest(db: DB, districtId: number, id: number, visibility: RequestVisibility = { scope: 'district' }) {
+export function findRequest(db: DB, districtId: number, id: number, visibility?: Scope) {
   return requestsVisibleTo(db, districtId, visibility).where('r.id', '=', id).select(REQUEST_COLUMNS).executeTakeFirst();
 }
 

@@ -1,41 +1,18 @@
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import {
-  createStaffRequestSchema, denyStaffRequestSchema, MESSAGES, STAFF_REQUEST_CANDIDATES_MAX,
+  createStaffRequestSchema, denyStaffRequestSchema, STAFF_REQUEST_CANDIDATES_MAX,
   staffRequestCandidatesQuerySchema, staffRequestListQuerySchema,
 } from '../../../common/schemas/staffRequests';
-import { PERMISSIONS, permissionScope } from '../../../common/permissions';
 import type { DB } from '../../../db/connection';
 import type { Deps } from '../../deps';
-import { requireDistrict } from '../../http/auth';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
+import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
-import type { ScopedAuth } from '../../lib/staffScope';
+import { requestDecider, requestParticipant } from './policies';
 import { presentCandidate, presentStaffRequest } from './presenter';
-import { candidates, findRequest, fromBuildingOf, historyOf, listRequests, type RequestRow, type RequestVisibility } from './queries';
+import { candidates, findRequest, fromBuildingOf, historyOf, listRequests, type RequestRow } from './queries';
 import { approveRequest, createRequest, denyRequest, withdrawRequest } from './service';
-
-/** `add staff` scope: the whole district, or a principal's buildings; 403 without it. */
-function requireAddStaff(req: Request): { auth: ScopedAuth; scope: 'district' | 'building'; visibility: RequestVisibility } {
-  const auth = requireDistrict(req);
-  const scope = permissionScope(auth.permissions, PERMISSIONS.addStaff);
-  if (scope === 'district') return { auth, scope, visibility: { scope: 'district' } };
-  if (scope === 'building') return { auth, scope, visibility: { scope: 'building', buildingIds: auth.buildings.map((b) => b.id), userId: auth.user.id } };
-  throw forbidden();
-}
-
-/** Approving and denying belong to district administrators (`add staff` without a narrower suffix). */
-function requireDecider(req: Request): ScopedAuth {
-  const { auth, scope } = requireAddStaff(req);
-  if (scope !== 'district') throw forbidden(MESSAGES.districtOnly);
-  return auth;
-}
-
-function idParam(req: Request): number {
-  const id = Number(req.params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-}
 
 async function presentAll(db: DB, districtId: number, rows: RequestRow[]) {
   const history = await historyOf(db, districtId, [...new Set(rows.map((r) => r.staff_id))]);
@@ -54,47 +31,47 @@ export function staffRequestRoutes(deps: Deps): Router {
   const router = Router();
 
   router.get('/staff-request', async (req, res) => {
-    const { auth, visibility } = requireAddStaff(req);
+    const { scope } = requestParticipant(req);
     const { status } = validate(staffRequestListQuerySchema, { status: req.query.status });
     const { page, perPage, offset } = parsePage(req.query);
-    const { rows, total } = await listRequests(db, auth.district.id, { visibility, status, offset, limit: perPage });
-    res.json({ data: await presentAll(db, auth.district.id, rows), meta: pageMeta(page, perPage, total) });
+    const { rows, total } = await listRequests(db, scope.districtId, { visibility: scope, status, offset, limit: perPage });
+    res.json({ data: await presentAll(db, scope.districtId, rows), meta: pageMeta(page, perPage, total) });
   });
 
   router.get('/staff-request/candidates', async (req, res) => {
-    const { auth, scope } = requireAddStaff(req);
+    const { scope } = requestParticipant(req);
     const { search } = validate(staffRequestCandidatesQuerySchema, { search: req.query.search });
-    const exclude = scope === 'district' ? null : auth.buildings.map((b) => b.id);
-    const rows = await candidates(db, auth.district.id, exclude, search, STAFF_REQUEST_CANDIDATES_MAX);
+    const exclude = scope.kind === 'district' ? null : scope.buildingIds;
+    const rows = await candidates(db, scope.districtId, exclude, search, STAFF_REQUEST_CANDIDATES_MAX);
     res.json({ data: rows.map(presentCandidate) });
   });
 
   router.post('/staff-request', async (req, res) => {
-    const { auth, scope } = requireAddStaff(req);
+    const { actor, scope } = requestParticipant(req);
     const input = validate(createStaffRequestSchema, req.body);
-    const id = await createRequest(db, req, auth, scope, input);
-    res.status(201).json(await presentOne(db, auth.district.id, id));
+    const id = await createRequest(db, actor, scope, input);
+    res.status(201).json(await presentOne(db, actor.districtId, id));
   });
 
   router.post('/staff-request/:id/approve', async (req, res) => {
-    const auth = requireDecider(req);
-    const id = idParam(req);
-    await approveRequest(db, req, auth, id);
-    res.json(await presentOne(db, auth.district.id, id));
+    const actor = requestDecider(req);
+    const id = routeId(req);
+    await approveRequest(db, actor, id);
+    res.json(await presentOne(db, actor.districtId, id));
   });
 
   router.post('/staff-request/:id/deny', async (req, res) => {
-    const auth = requireDecider(req);
-    const id = idParam(req);
+    const actor = requestDecider(req);
+    const id = routeId(req);
     const { reason } = validate(denyStaffRequestSchema, req.body);
-    await denyRequest(db, req, auth, id, reason);
-    res.json(await presentOne(db, auth.district.id, id));
+    await denyRequest(db, actor, id, reason);
+    res.json(await presentOne(db, actor.districtId, id));
   });
 
   router.delete('/staff-request/:id', async (req, res) => {
-    const { auth, visibility } = requireAddStaff(req);
-    const id = idParam(req);
-    await withdrawRequest(db, req, auth, visibility, id);
+    const { actor, scope } = requestParticipant(req);
+    const id = routeId(req);
+    await withdrawRequest(db, actor, scope, id);
     res.status(204).end();
   });
 

@@ -1,29 +1,21 @@
 // Commands on school staff requests. Approval changes building history: the educator's open row is
 // closed the day before the start date and a row at the requested school opens on it, in one transaction.
-import type { Request } from 'express';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { MESSAGES, type createStaffRequestSchema } from '../../../common/schemas/staffRequests';
 import type * as z from 'zod/mini';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors';
-import { recordAudit } from '../../lib/audit';
-import { dayBefore, type ScopedAuth } from '../../lib/staffScope';
-import { findActiveBuilding, findActiveStaff, findRequest, hasPendingRequest, openRowsOf, type RequestVisibility } from './queries';
+import type { Scope } from '../../access/guards';
+import { type DistrictActor, recordAudit } from '../../lib/audit';
+import { dayBefore } from '../../lib/dates';
+import { findActiveBuilding, findActiveStaff, findRequest, hasPendingRequest, openRowsOf } from './queries';
 
 type CreateInput = z.output<typeof createStaffRequestSchema>;
 
 const SUBJECT = 'building_history_request';
 
-function audit(db: DB, req: Request, auth: ScopedAuth, action: string, subjectId: number, details: Record<string, unknown>) {
-  return recordAudit(db, req, {
-    action,
-    districtId: auth.district.id,
-    actorId: auth.user.id,
-    impersonatorId: auth.impersonator?.id ?? null,
-    subjectType: SUBJECT,
-    subjectId,
-    details,
-  });
+function audit(db: DB, actor: DistrictActor, action: string, subjectId: number, details: Record<string, unknown>) {
+  return recordAudit(db, actor, { action, subjectType: SUBJECT, subjectId, details });
 }
 
 /**
@@ -47,11 +39,11 @@ async function checkMove(db: DB, districtId: number, staffId: number, building: 
   return { staff, open };
 }
 
-export async function createRequest(db: DB, req: Request, auth: ScopedAuth, scope: 'district' | 'building', input: CreateInput): Promise<number> {
-  const districtId = auth.district.id;
+export async function createRequest(db: DB, actor: DistrictActor, scope: Scope, input: CreateInput): Promise<number> {
+  const districtId = actor.districtId;
   return db.transaction().execute(async (trx) => {
     const building = await findActiveBuilding(trx, districtId, input.building_id);
-    if (scope === 'building' && (!building || !auth.buildings.some((b) => b.id === input.building_id))) {
+    if (scope.kind === 'building' && (!building || !scope.buildingIds.includes(input.building_id))) {
       throw validationError({ building_id: [MESSAGES.chooseYourSchool] });
     }
     if (!building) throw validationError({ building_id: [MESSAGES.chooseActiveSchool] });
@@ -67,41 +59,41 @@ export async function createRequest(db: DB, req: Request, auth: ScopedAuth, scop
       start_date: input.start_date,
       note: input.note,
       status: 'pending',
-      requested_by: auth.user.id,
+      requested_by: actor.userId,
       decided_by: null,
       decided_at: null,
       decision_reason: null,
       created_at: now,
       updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
-    await audit(trx, req, auth, 'staff_request_created', id, { staff_id: input.staff_id, building_id: building.id, start_date: input.start_date });
+    await audit(trx, actor, 'staff_request_created', id, { staff_id: input.staff_id, building_id: building.id, start_date: input.start_date });
     return id;
   });
 }
 
 /** A pending request the caller may decide: 404 for another district, 403 for their own, 409 once decided. */
-async function decidable(db: DB, auth: ScopedAuth, id: number, ownMessage: string) {
-  const row = await findRequest(db, auth.district.id, id);
+async function decidable(db: DB, actor: DistrictActor, id: number, ownMessage: string) {
+  const row = await findRequest(db, actor.districtId, id);
   if (!row) throw notFound();
-  if (row.requested_by === auth.user.id) throw forbidden(ownMessage);
+  if (row.requested_by === actor.userId) throw forbidden(ownMessage);
   if (row.status !== 'pending') throw conflict(MESSAGES.alreadyDecided);
   return row;
 }
 
-async function markDecided(db: DB, auth: ScopedAuth, id: number, status: 'approved' | 'denied', reason: string | null) {
+async function markDecided(db: DB, actor: DistrictActor, id: number, status: 'approved' | 'denied', reason: string | null) {
   const now = nowIso();
   const result = await db.updateTable('building_history_requests')
-    .set({ status, decided_by: auth.user.id, decided_at: now, decision_reason: reason, updated_at: now })
-    .where('district_id', '=', auth.district.id).where('id', '=', id).where('status', '=', 'pending')
+    .set({ status, decided_by: actor.userId, decided_at: now, decision_reason: reason, updated_at: now })
+    .where('district_id', '=', actor.districtId).where('id', '=', id).where('status', '=', 'pending')
     .executeTakeFirst();
   // Someone else decided it between our read and this write.
   if (Number(result.numUpdatedRows) !== 1) throw conflict(MESSAGES.alreadyDecided);
 }
 
-export async function approveRequest(db: DB, req: Request, auth: ScopedAuth, id: number): Promise<void> {
-  const districtId = auth.district.id;
+export async function approveRequest(db: DB, actor: DistrictActor, id: number): Promise<void> {
+  const districtId = actor.districtId;
   await db.transaction().execute(async (trx) => {
-    const row = await decidable(trx, auth, id, MESSAGES.ownApproval);
+    const row = await decidable(trx, actor, id, MESSAGES.ownApproval);
     const building = await findActiveBuilding(trx, districtId, row.building_id);
     if (!building) throw validationError({ building_id: [`${row.building_name} is no longer an active school.`] });
     const { open } = await checkMove(trx, districtId, row.staff_id, building, row.start_date);
@@ -114,8 +106,8 @@ export async function approveRequest(db: DB, req: Request, auth: ScopedAuth, id:
       district_id: districtId, staff_id: row.staff_id, building_id: building.id, start_date: row.start_date, end_date: null, created_at: nowIso(),
     }).returning('id').executeTakeFirstOrThrow();
     await trx.updateTable('staff').set({ updated_at: nowIso() }).where('district_id', '=', districtId).where('id', '=', row.staff_id).execute();
-    await markDecided(trx, auth, id, 'approved', null);
-    await audit(trx, req, auth, 'staff_request_approved', id, {
+    await markDecided(trx, actor, id, 'approved', null);
+    await audit(trx, actor, 'staff_request_approved', id, {
       staff_id: row.staff_id,
       building_id: building.id,
       start_date: row.start_date,
@@ -125,22 +117,22 @@ export async function approveRequest(db: DB, req: Request, auth: ScopedAuth, id:
   });
 }
 
-export async function denyRequest(db: DB, req: Request, auth: ScopedAuth, id: number, reason: string): Promise<void> {
+export async function denyRequest(db: DB, actor: DistrictActor, id: number, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await decidable(trx, auth, id, MESSAGES.ownDenial);
-    await markDecided(trx, auth, id, 'denied', reason);
-    await audit(trx, req, auth, 'staff_request_denied', id, { staff_id: row.staff_id, building_id: row.building_id, reason });
+    const row = await decidable(trx, actor, id, MESSAGES.ownDenial);
+    await markDecided(trx, actor, id, 'denied', reason);
+    await audit(trx, actor, 'staff_request_denied', id, { staff_id: row.staff_id, building_id: row.building_id, reason });
   });
 }
 
 /** The requester takes back a pending request; it leaves no trace but the audit log. */
-export async function withdrawRequest(db: DB, req: Request, auth: ScopedAuth, visibility: RequestVisibility, id: number): Promise<void> {
+export async function withdrawRequest(db: DB, actor: DistrictActor, visibility: Scope, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await findRequest(trx, auth.district.id, id, visibility);
+    const row = await findRequest(trx, actor.districtId, id, visibility);
     if (!row) throw notFound();
-    if (row.requested_by !== auth.user.id) throw forbidden(MESSAGES.onlyRequester);
+    if (row.requested_by !== actor.userId) throw forbidden(MESSAGES.onlyRequester);
     if (row.status !== 'pending') throw conflict(MESSAGES.alreadyDecided);
-    await trx.deleteFrom('building_history_requests').where('district_id', '=', auth.district.id).where('id', '=', id).execute();
-    await audit(trx, req, auth, 'staff_request_withdrawn', id, { staff_id: row.staff_id, building_id: row.building_id, start_date: row.start_date });
+    await trx.deleteFrom('building_history_requests').where('district_id', '=', actor.districtId).where('id', '=', id).execute();
+    await audit(trx, actor, 'staff_request_withdrawn', id, { staff_id: row.staff_id, building_id: row.building_id, start_date: row.start_date });
   });
 }

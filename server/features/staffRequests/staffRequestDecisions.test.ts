@@ -2,7 +2,7 @@
 // DELETE /api/staff-request/{id} (the requester withdraws a pending request).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { auditActions, buildWorld, historyRows, insertRequest, type World } from './testWorld';
+import { auditActions, buildWorld, historyRows, insertRequest, type World } from '../../testing/staffRequests.fixture';
 
 let t: TestApp;
 let w: World;

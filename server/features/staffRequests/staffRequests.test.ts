@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/connection';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildStaff } from '../../testing/factories';
-import { auditActions, buildWorld, insertRequest, type World } from './testWorld';
+import { auditActions, buildWorld, insertRequest, type World } from '../../testing/staffRequests.fixture';
 
 let t: TestApp;
 let w: World;

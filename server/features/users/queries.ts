@@ -43,10 +43,6 @@ export function findDistrictUser(db: DB, districtId: number, id: number): Promis
   return db.selectFrom('users').selectAll().where('id', '=', id).where('district_id', '=', districtId).executeTakeFirst();
 }
 
-export function findUserByEmail(db: DB, email: string): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-}
-
 /** Roles of several users, keyed by user id (role name + label). */
 export async function rolesByUser(db: DB, userIds: number[]) {
   const map = new Map<number, { name: string; label: string }[]>();

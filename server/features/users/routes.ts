@@ -3,22 +3,21 @@ import { type Request, type Response, Router } from 'express';
 import {
   inviteUserSchema, updateUserSchema, USER_MESSAGES, userListQuerySchema,
 } from '../../../common/schemas/users';
-import { PERMISSIONS } from '../../../common/permissions';
 import type { User } from '../../../db/types';
 import type { Deps } from '../../deps';
-import { requireDistrict, requirePermission } from '../../http/auth';
+import { requireDistrict } from '../../access/guards';
 import { HttpError, notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
+import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
+import { userManager } from './policies';
 import { presentDistrictUser } from './presenter';
 import {
   buildingsByUser, findDistrictUser, listDistrictUsers, openInvitesByUser, rolesByUser,
 } from './queries';
 import {
-  type Actor, deactivateUser, type DistrictAuth, inviteUser, reactivateUser, resendInvite, revokeInvite, updateUser,
+  type Caller, deactivateUser, inviteUser, reactivateUser, resendInvite, revokeInvite, updateUser,
 } from './service';
-
-const MANAGE = PERMISSIONS.manageCoaches;
 
 /**
  * Like `validate`, but errors of list items (`roles.0`, `building_ids.2`) are reported on the list
@@ -38,12 +37,6 @@ function validateForm<T>(fn: () => T): T {
   }
 }
 
-function parseId(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(USER_MESSAGES.notFound);
-  return id;
-}
-
 export function districtUserRoutes(deps: Deps): Router {
   const { db } = deps;
   const router = Router();
@@ -57,19 +50,12 @@ export function districtUserRoutes(deps: Deps): Router {
     return users.map((u) => presentDistrictUser(u, { roles, buildings, invites }, now));
   }
 
-  /** A district user holding `manage coaches` (401, 403 otherwise). */
-  function manager(req: Request): DistrictAuth {
-    const auth = requireDistrict(req) as DistrictAuth;
-    requirePermission(req, MANAGE);
-    return auth;
-  }
-
   /** The manager and the target user of the manager's own district (404 for any other). */
-  async function managerAndTarget(req: Request): Promise<{ actor: Actor; user: User }> {
-    const auth = manager(req);
-    const user = await findDistrictUser(db, auth.district.id, parseId(req.params.id as string));
+  async function managerAndTarget(req: Request): Promise<{ actor: Caller; user: User }> {
+    const caller = userManager(req);
+    const user = await findDistrictUser(db, caller.actor.districtId, routeId(req, 'id', USER_MESSAGES.notFound));
     if (!user) throw notFound(USER_MESSAGES.notFound);
-    return { actor: { req, auth }, user };
+    return { actor: caller, user };
   }
 
   async function answerUser(res: Response, districtId: number, userId: number, status = 200) {
@@ -93,9 +79,10 @@ export function districtUserRoutes(deps: Deps): Router {
   });
 
   router.post('/user', async (req, res) => {
-    const auth = manager(req);
+    const caller = userManager(req);
+    const auth = caller.auth;
     const input = validateForm(() => validate(inviteUserSchema, req.body));
-    const outcome = await inviteUser(deps, { req, auth }, input);
+    const outcome = await inviteUser(deps, caller, input);
     if (outcome.kind === 'migration') {
       res.status(202).json({ status: 'migration_pending', email: outcome.email });
       return;
@@ -104,7 +91,7 @@ export function districtUserRoutes(deps: Deps): Router {
   });
 
   router.put('/user/:id', async (req, res) => {
-    manager(req);
+    userManager(req);
     const input = validateForm(() => validate(updateUserSchema, req.body));
     const { actor, user } = await managerAndTarget(req);
     await updateUser(deps, actor, user, input);

@@ -1,38 +1,33 @@
 // District users: the multi-table commands behind User settings (invite, migrate, edit, resend,
 // revoke, deactivate, reactivate). Every command works inside the caller's district only.
 import { addDays } from 'date-fns';
-import type { Request } from 'express';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import { INVITE_TTL_DAYS } from '../../../common/constants';
 import { ROLE_LABELS, USER_MESSAGES, type DistrictRole } from '../../../common/schemas/users';
 import type { Deps } from '../../deps';
-import type { AuthContext } from '../../http/auth';
+import type { DistrictAuth } from '../../access/guards';
 import { conflict, validationError } from '../../http/errors';
-import { endUserSessions } from '../../http/sessionStore';
-import { recordAudit } from '../../lib/audit';
+import { endUserSessions } from '../../identity/sessions';
+import { type DistrictActor, recordAudit } from '../../lib/audit';
 import { actionEmail } from '../../lib/mailer';
-import { newToken } from '../../lib/tokens';
-import { createInvite, createUser } from '../auth/service';
+import { newToken } from '../../identity/tokens';
+import { createInvite, createUser } from '../../identity/accounts';
+import { findUserByEmail } from '../../identity/users';
 import {
-  countActiveDistrictAdmins, districtBuildingIds, findUserByEmail, replaceRolesAndBuildings, revokeOpenInvites, roleNamesOf,
+  countActiveDistrictAdmins, districtBuildingIds, replaceRolesAndBuildings, revokeOpenInvites, roleNamesOf,
   setUserStatus,
 } from './queries';
 
-export type DistrictAuth = AuthContext & { district: NonNullable<AuthContext['district']> };
-
-/** Who acts: the request (for IP and user agent) and the signed-in district user. */
-export interface Actor {
-  req: Request;
+/** Who acts: the request's actor (for the audit log) and the signed-in manager (names in emails). */
+export interface Caller {
+  actor: DistrictActor;
   auth: DistrictAuth;
 }
 
-function audit(db: DB, actor: Actor, action: string, subjectId: number, details?: Record<string, unknown>) {
-  return recordAudit(db, actor.req, {
-    action, districtId: actor.auth.district.id, actorId: actor.auth.user.id, impersonatorId: actor.auth.impersonator?.id ?? null,
-    subjectType: 'user', subjectId, details,
-  });
+function audit(db: DB, caller: Caller, action: string, subjectId: number, details?: Record<string, unknown>) {
+  return recordAudit(db, caller.actor, { action, subjectType: 'user', subjectId, details });
 }
 
 /** "your role: Coach" or "your roles: Coach and Educator" for the emails. */
@@ -49,7 +44,7 @@ async function checkBuildings(db: DB, districtId: number, ids: number[]): Promis
   return unique;
 }
 
-async function sendInviteEmail(deps: Deps, actor: Actor, user: { email: string; name: string }, roles: readonly string[], token: string) {
+async function sendInviteEmail(deps: Deps, actor: Caller, user: { email: string; name: string }, roles: readonly string[], token: string) {
   const district = actor.auth.district.name;
   await deps.mailer.send(actionEmail({
     to: user.email,
@@ -74,7 +69,7 @@ export type InviteOutcome = { kind: 'invited'; user: User } | { kind: 'migration
  * Invites a person by email. A new email becomes an invited login with a 7-day invite link; an email
  * with a login in another district gets an account migration link instead.
  */
-export async function inviteUser(deps: Deps, actor: Actor, input: InviteInput): Promise<InviteOutcome> {
+export async function inviteUser(deps: Deps, actor: Caller, input: InviteInput): Promise<InviteOutcome> {
   const { db } = deps;
   const districtId = actor.auth.district.id;
   const email = input.email.trim().toLowerCase();
@@ -96,7 +91,7 @@ export async function inviteUser(deps: Deps, actor: Actor, input: InviteInput): 
   return { kind: 'invited', user };
 }
 
-async function startMigration(deps: Deps, actor: Actor, user: User, input: InviteInput): Promise<InviteOutcome> {
+async function startMigration(deps: Deps, actor: Caller, user: User, input: InviteInput): Promise<InviteOutcome> {
   const { db } = deps;
   const districtId = actor.auth.district.id;
   const { token, hash } = newToken();
@@ -141,7 +136,7 @@ async function isLastActiveAdmin(db: DB, districtId: number, user: User): Promis
 }
 
 export async function updateUser(
-  deps: Deps, actor: Actor, user: User, input: { name?: string; roles: DistrictRole[]; building_ids: number[] },
+  deps: Deps, actor: Caller, user: User, input: { name?: string; roles: DistrictRole[]; building_ids: number[] },
 ): Promise<void> {
   const { db } = deps;
   const districtId = actor.auth.district.id;
@@ -165,7 +160,7 @@ export async function updateUser(
 }
 
 /** A fresh invite link for an invited user; older open links stop working. */
-export async function resendInvite(deps: Deps, actor: Actor, user: User): Promise<void> {
+export async function resendInvite(deps: Deps, actor: Caller, user: User): Promise<void> {
   const { db } = deps;
   if (user.status !== 'invited') throw conflict(USER_MESSAGES.notInvited);
   const token = await db.transaction().execute(async (trx) => {
@@ -180,7 +175,7 @@ export async function resendInvite(deps: Deps, actor: Actor, user: User): Promis
  * Revokes the open invite links. The person stays listed as invited without a valid link (so the
  * audit trail and their roles stay), and "Resend invite" can send a new one later.
  */
-export async function revokeInvite(deps: Deps, actor: Actor, user: User): Promise<void> {
+export async function revokeInvite(deps: Deps, actor: Caller, user: User): Promise<void> {
   const { db } = deps;
   if (user.status !== 'invited') throw conflict(USER_MESSAGES.notInvited);
   const revoked = await revokeOpenInvites(db, user.id);
@@ -189,7 +184,7 @@ export async function revokeInvite(deps: Deps, actor: Actor, user: User): Promis
 }
 
 /** Deactivates a login: no sign-in, every session ended, open invite links revoked. */
-export async function deactivateUser(deps: Deps, actor: Actor, user: User): Promise<void> {
+export async function deactivateUser(deps: Deps, actor: Caller, user: User): Promise<void> {
   const { db } = deps;
   const districtId = actor.auth.district.id;
   if (user.status === 'disabled') throw conflict(USER_MESSAGES.alreadyDisabled);
@@ -205,7 +200,7 @@ export async function deactivateUser(deps: Deps, actor: Actor, user: User): Prom
 }
 
 /** Reactivates a login: active again, or invited again when the person never set a password. */
-export async function reactivateUser(deps: Deps, actor: Actor, user: User): Promise<void> {
+export async function reactivateUser(deps: Deps, actor: Caller, user: User): Promise<void> {
   const { db } = deps;
   if (user.status !== 'disabled') throw conflict(USER_MESSAGES.notDisabled);
   const status = user.password_hash ? 'active' : 'invited';

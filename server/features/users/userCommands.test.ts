@@ -3,13 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../common/schemas/users';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildDistrict, buildUser } from '../../testing/factories';
-import type { Request } from 'express';
 import type { Deps } from '../../deps';
-import { buildAuthContext } from '../../http/auth';
+import { buildAuthContext } from '../../identity/context';
 import type { HttpError } from '../../http/errors';
-import { createInvite } from '../auth/service';
-import { deactivateUser, type DistrictAuth, updateUser } from './service';
-import { auditOf as auditIn, nonManagers as nonManagersIn, setupDistrict, stranger as strangerIn, tokenOf, type Setup } from './usersFixture';
+import { createInvite } from '../../identity/accounts';
+import type { DistrictAuth } from '../../access/guards';
+import { deactivateUser, updateUser } from './service';
+import { auditOf as auditIn, nonManagers as nonManagersIn, setupDistrict, stranger as strangerIn, tokenOf, type Setup } from '../../testing/users.fixture';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -243,7 +243,7 @@ describe('POST /api/user/:id/deactivate', () => {
     const second = await buildUser(t.db, { districtId: s.district.id, role: 'district-admin' });
     const manager = await buildUser(t.db, { districtId: s.district.id, role: 'district-admin' });
     const auth = await buildAuthContext(t.db, manager, null) as DistrictAuth;
-    const actor = { req: { ip: '127.0.0.1', get: () => undefined } as unknown as Request, auth };
+    const actor = { auth, actor: { districtId: s.district.id, userId: manager.id, impersonatorId: null, ip: '127.0.0.1', userAgent: null } };
     const deps = { db: t.db, mailer: t.mailer } as unknown as Deps;
     // The manager is then deactivated by hand, so exactly two active admins remain.
     await t.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', manager.id).execute();

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../common/schemas/users';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildBuilding, buildDistrict, buildUser } from '../../testing/factories';
-import { createInvite } from '../auth/service';
-import { auditOf as auditIn, nonManagers as nonManagersIn, setupDistrict, stranger as strangerIn, tokenOf, type Setup } from './usersFixture';
+import { createInvite } from '../../identity/accounts';
+import { auditOf as auditIn, nonManagers as nonManagersIn, setupDistrict, stranger as strangerIn, tokenOf, type Setup } from '../../testing/users.fixture';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
-import { loginAs, type TestApp } from '../../testing/app';
-import { buildUser } from '../../testing/factories';
+import { loginAs, type TestApp } from './app';
+import { buildUser } from './factories';
 
 /** A district admin (manage settings) and a principal of the same district, signed in. */
 export async function signedInDistrict(t: TestApp) {

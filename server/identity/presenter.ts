@@ -1,5 +1,5 @@
-import type { AuthUser } from '../../../common/authUser';
-import type { AuthContext } from '../../http/auth';
+import type { AuthUser } from '../../common/authUser';
+import type { AuthContext } from './context';
 
 /** The User shape of spec §3 answered by GET /api/auth/user: an explicit whitelist. */
 export function presentAuthUser(auth: AuthContext): AuthUser {

@@ -1,6 +1,6 @@
 // Shared setup of the district users tests: a district with two schools and a signed-in admin.
-import { loginAs, type TestApp } from '../../testing/app';
-import { buildBuilding, buildDistrict, buildUser } from '../../testing/factories';
+import { loginAs, type TestApp } from './app';
+import { buildBuilding, buildDistrict, buildUser } from './factories';
 
 /** A district with two schools and a signed-in district admin. */
 export async function setupDistrict(t: TestApp) {

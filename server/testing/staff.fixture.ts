@@ -1,10 +1,10 @@
 // Test fixture for the educators endpoints: one district with two schools (and an archived one), every
 // role, a handful of educators with varied fields, a caseload, a group, and a second district.
 import { sql } from 'kysely';
-import { STAFF_GROUP_OF } from '../../../common/schemas/groups';
-import { nowIso } from '../../../db/connection';
-import type { TestApp } from '../../testing/app';
-import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
+import { STAFF_GROUP_OF } from '../../common/schemas/groups';
+import { nowIso } from '../../db/connection';
+import type { TestApp } from './app';
+import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from './factories';
 
 export async function staffWorld(t: TestApp) {
   const { db } = t;

@@ -1,8 +1,8 @@
 // Test fixture for the staff request tests: one district with three schools, its people and a second
 // district with a request of its own.
-import type { DB } from '../../../db/connection';
-import { nowIso } from '../../../db/connection';
-import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
+import type { DB } from '../../db/connection';
+import { nowIso } from '../../db/connection';
+import { buildBuilding, buildDistrict, buildStaff, buildUser } from './factories';
 
 export async function buildWorld(db: DB) {
   const district = await buildDistrict(db);

@@ -1,12 +1,12 @@
 import { addDays, addMinutes } from 'date-fns';
-import type { DB } from '../../../db/connection';
-import { nowIso } from '../../../db/connection';
-import type { User } from '../../../db/types';
-import { INVITE_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, TRIAL_DAYS } from '../../../common/constants';
-import { hashPassword } from '../../lib/passwords';
-import { hashToken, newToken } from '../../lib/tokens';
-import { validationError } from '../../http/errors';
-import { findUserByEmail, normalizeEmail, roleIdsByName } from './queries';
+import type { DB } from '../../db/connection';
+import { nowIso } from '../../db/connection';
+import type { User } from '../../db/types';
+import { INVITE_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, TRIAL_DAYS } from '../../common/constants';
+import { hashPassword } from './passwords';
+import { hashToken, newToken } from './tokens';
+import { validationError } from '../http/errors';
+import { findUserByEmail, normalizeEmail, roleIdsByName } from './users';
 
 export function slugify(name: string): string {
   return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'district';
@@ -135,4 +135,14 @@ export async function createPasswordReset(db: DB, userId: number): Promise<strin
 export function findOpenPasswordReset(db: DB, token: string, userId: number) {
   return db.selectFrom('password_resets').select(['id']).where('token_hash', '=', hashToken(token))
     .where('user_id', '=', userId).where('used_at', 'is', null).where('expires_at', '>', nowIso()).executeTakeFirst();
+}
+
+/**
+ * Links the district's unlinked roster rows with this email to the login. Called when an invite the
+ * district sent to that email is accepted: the district chose the address, so the match is trusted.
+ */
+export async function linkStaffToUser(db: DB, user: { id: number; district_id: number | null; email: string }): Promise<void> {
+  if (user.district_id === null) return;
+  await db.updateTable('staff').set({ user_id: user.id })
+    .where('district_id', '=', user.district_id).where('email', '=', user.email).where('user_id', 'is', null).execute();
 }

@@ -1,9 +1,9 @@
 // Test fixtures for the groups tests: one district with a building, people of every role, three
 // educators and a group, plus a second district with its own educator and group.
-import { STAFF_GROUP_OF } from '../../../common/schemas/groups';
-import type { DB } from '../../../db/connection';
-import { nowIso } from '../../../db/connection';
-import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
+import { STAFF_GROUP_OF } from '../../common/schemas/groups';
+import type { DB } from '../../db/connection';
+import { nowIso } from '../../db/connection';
+import { buildBuilding, buildDistrict, buildStaff, buildUser } from './factories';
 
 export async function insertGroup(
   db: DB,

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/connection';
+import type { User } from '../../db/types';
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function findUserByEmail(db: DB, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export function findUserById(db: DB, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function districtWithPlan(db: DB, districtId: number) {
+  return db.selectFrom('districts').innerJoin('plans', 'plans.id', 'districts.plan_id')
+    .select([
+      'districts.id', 'districts.name', 'districts.slug', 'districts.state', 'districts.timezone', 'districts.status',
+      'districts.trial_ends_at', 'plans.key as plan_key', 'plans.name as plan_name', 'plans.features',
+    ])
+    .where('districts.id', '=', districtId).executeTakeFirst();
+}
+
+export function roleIdsByName(db: DB, names: string[]) {
+  return db.selectFrom('roles').select(['id', 'name', 'area']).where('name', 'in', names).execute();
+}
+
+export type DistrictWithPlan = NonNullable<Awaited<ReturnType<typeof districtWithPlan>>>;
+
+/**
+ * The user row and, for a district user, their district with its plan: one query (the signed-in
+ * user is loaded on every API request).
+ */
+export async function findUserWithDistrict(db: DB, id: number): Promise<{ user: User; district: DistrictWithPlan | null } | undefined> {
+  const row = await db.selectFrom('users')
+    .leftJoin('districts', 'districts.id', 'users.district_id')
+    .leftJoin('plans', 'plans.id', 'districts.plan_id')
+    .selectAll('users')
+    .select([
+      'districts.name as d_name', 'districts.slug as d_slug', 'districts.state as d_state', 'districts.timezone as d_timezone',
+      'districts.status as d_status', 'districts.trial_ends_at as d_trial_ends_at', 'plans.key as d_plan_key',
+      'plans.name as d_plan_name', 'plans.features as d_features',
+    ])
+    .where('users.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const { d_name, d_slug, d_state, d_timezone, d_status, d_trial_ends_at, d_plan_key, d_plan_name, d_features, ...user } = row;
+  const district = user.district_id !== null && d_name !== null
+    ? {
+        id: user.district_id, name: d_name, slug: d_slug!, state: d_state!, timezone: d_timezone!, status: d_status!,
+        trial_ends_at: d_trial_ends_at ?? null, plan_key: d_plan_key!, plan_name: d_plan_name!, features: d_features!,
+      }
+    : null;
+  return { user, district };
+}
+
+/**
+ * Roles, permissions and (inside the district) current buildings of a user in one round trip,
+ * each sorted by name as the User shape lists them.
+ */
+export async function grantsOf(db: DB, userId: number, districtId: number | null) {
+  const rows = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select([sql<string>`'role'`.as('kind'), 'roles.name as name', sql<number | null>`null`.as('id')])
+    .where('user_roles.user_id', '=', userId)
+    .unionAll(db.selectFrom('user_roles')
+      .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select([sql<string>`'permission'`.as('kind'), 'permissions.name as name', sql<number | null>`null`.as('id')])
+      .where('user_roles.user_id', '=', userId))
+    .unionAll(db.selectFrom('user_buildings').innerJoin('buildings', 'buildings.id', 'user_buildings.building_id')
+      .select([sql<string>`'building'`.as('kind'), 'buildings.name as name', 'buildings.id as id'])
+      .where('user_buildings.user_id', '=', userId)
+      .where('buildings.district_id', '=', districtId ?? -1).where('buildings.deleted_at', 'is', null))
+    .execute();
+  const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).sort(byName);
+  return {
+    roles: of('role').map((r) => r.name),
+    permissions: [...new Set(of('permission').map((r) => r.name))],
+    buildings: of('building').map((r) => ({ id: r.id!, name: r.name })),
+  };
+}

@@ -1,0 +1,29 @@
+// Every feature's router, in the order they are mounted under /api (after the session, CSRF and the
+// signed-in user are loaded). A new server feature adds one line here.
+import type { Router } from 'express';
+import type { Deps } from './deps';
+import { accountRoutes } from './features/account/routes';
+import { accountMigrationRoutes } from './features/accountMigrations/routes';
+import { authRoutes } from './features/auth/routes';
+import { buildingRoutes } from './features/buildings/routes';
+import { clientErrorRoutes } from './features/clientErrors/routes';
+import { coachRoutes } from './features/coaches/routes';
+import { groupRoutes } from './features/groups/routes';
+import { planRoutes } from './features/plans/routes';
+import { staffRoutes } from './features/staff/routes';
+import { staffRequestRoutes } from './features/staffRequests/routes';
+import { districtUserRoutes } from './features/users/routes';
+
+export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
+  authRoutes,
+  accountRoutes,
+  planRoutes,
+  clientErrorRoutes,
+  buildingRoutes,
+  staffRoutes,
+  coachRoutes,
+  groupRoutes,
+  districtUserRoutes,
+  staffRequestRoutes,
+  accountMigrationRoutes,
+];
