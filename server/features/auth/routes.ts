@@ -2,20 +2,20 @@ import { Router, type Request, type Response } from 'express';
 import {
   acceptInviteSchema, impersonateSchema, loginSchema, passwordResetRequestSchema, passwordResetSchema, registerSchema,
 } from '../../../common/schemas/auth';
-import { hasPermission } from '../../../common/permissions';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../access/guards';
 import { buildAuthContext } from '../../identity/context';
 import { issueCsrfToken } from '../../http/csrf';
-import { conflict, forbidden, notFound, validationError } from '../../http/errors';
+import { conflict, notFound, validationError } from '../../http/errors';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
 import { actionEmail } from '../../lib/mailer';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../identity/passwords';
 import { endUserSessions } from '../../identity/sessions';
+import { requireImpersonator } from './policies';
 import { presentAuthUser } from '../../identity/presenter';
 import { findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
 import {
@@ -175,10 +175,9 @@ export function authRoutes(deps: Deps): Router {
   });
 
   router.post('/auth/impersonate', async (req, res) => {
-    const auth = requireAuth(req);
+    requireAuth(req);
     const input = validate(impersonateSchema, req.body);
-    if (auth.impersonator) throw conflict('Stop impersonating before you impersonate someone else.');
-    if (!hasPermission(auth.permissions, 'impersonate')) throw forbidden();
+    const auth = requireImpersonator(req);
     const target = await findUserById(db, input.user_id);
     if (!target || target.district_id === null) throw notFound('We could not find that district user.');
     if (target.status !== 'active') throw validationError({ user_id: ['Only active users can be impersonated.'] });
