@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiledOnce';
 import type { DB } from '../../db/connection';
 import type { User } from '../../db/types';
 
@@ -29,12 +30,8 @@ export function roleIdsByName(db: DB, names: string[]) {
 
 export type DistrictWithPlan = NonNullable<Awaited<ReturnType<typeof districtWithPlan>>>;
 
-/**
- * The user row and, for a district user, their district with its plan: one query (the signed-in
- * user is loaded on every API request).
- */
-export async function findUserWithDistrict(db: DB, id: number): Promise<{ user: User; district: DistrictWithPlan | null } | undefined> {
-  const row = await db.selectFrom('users')
+const userWithDistrictQuery = compiledOnce((db: DB, id: number) =>
+  db.selectFrom('users')
     .leftJoin('districts', 'districts.id', 'users.district_id')
     .leftJoin('plans', 'plans.id', 'districts.plan_id')
     .selectAll('users')
@@ -43,7 +40,14 @@ export async function findUserWithDistrict(db: DB, id: number): Promise<{ user: 
       'districts.status as d_status', 'districts.trial_ends_at as d_trial_ends_at', 'plans.key as d_plan_key',
       'plans.name as d_plan_name', 'plans.features as d_features',
     ])
-    .where('users.id', '=', id).executeTakeFirst();
+    .where('users.id', '=', id));
+
+/**
+ * The user row and, for a district user, their district with its plan: one query, compiled once (the
+ * signed-in user is loaded on every API request).
+ */
+export async function findUserWithDistrict(db: DB, id: number): Promise<{ user: User; district: DistrictWithPlan | null } | undefined> {
+  const [row] = await userWithDistrictQuery(db, id);
   if (!row) return undefined;
   const { d_name, d_slug, d_state, d_timezone, d_status, d_trial_ends_at, d_plan_key, d_plan_name, d_features, ...user } = row;
   const district = user.district_id !== null && d_name !== null
@@ -55,12 +59,8 @@ export async function findUserWithDistrict(db: DB, id: number): Promise<{ user: 
   return { user, district };
 }
 
-/**
- * Roles, permissions and (inside the district) current buildings of a user in one round trip,
- * each sorted by name as the User shape lists them.
- */
-export async function grantsOf(db: DB, userId: number, districtId: number | null) {
-  const rows = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+const grantsQuery = compiledOnce((db: DB, userId: number, districtId: number) =>
+  db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
     .select([sql<string>`'role'`.as('kind'), 'roles.name as name', sql<number | null>`null`.as('id')])
     .where('user_roles.user_id', '=', userId)
     .unionAll(db.selectFrom('user_roles')
@@ -71,8 +71,14 @@ export async function grantsOf(db: DB, userId: number, districtId: number | null
     .unionAll(db.selectFrom('user_buildings').innerJoin('buildings', 'buildings.id', 'user_buildings.building_id')
       .select([sql<string>`'building'`.as('kind'), 'buildings.name as name', 'buildings.id as id'])
       .where('user_buildings.user_id', '=', userId)
-      .where('buildings.district_id', '=', districtId ?? -1).where('buildings.deleted_at', 'is', null))
-    .execute();
+      .where('buildings.district_id', '=', districtId).where('buildings.deleted_at', 'is', null)));
+
+/**
+ * Roles, permissions and (inside the district) current buildings of a user in one round trip,
+ * each sorted by name as the User shape lists them.
+ */
+export async function grantsOf(db: DB, userId: number, districtId: number | null) {
+  const rows = await grantsQuery(db, userId, districtId ?? -1);
   const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   const of = (kind: string) => rows.filter((r) => r.kind === kind).sort(byName);
   return {
