@@ -17,16 +17,14 @@ import { createRouter } from './app/router';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { setSessionEndedHandler } from './lib/api';
 import { initErrorReporting } from './lib/reportError';
-import { setAuthUser } from './features/auth/api';
-import { mutate } from 'swr';
+import { endSession } from './lib/session';
 
 initErrorReporting();
 const router = createRouter();
 
 // Any 401 or 419 answer: forget everything cached for this session and go to the login page.
 setSessionEndedHandler(() => {
-  void mutate(() => true, undefined, { revalidate: false });
-  void setAuthUser(null);
+  void endSession();
   if (window.location.pathname !== '/app/auth/login') void router.navigate('/app/auth/login');
 });
 

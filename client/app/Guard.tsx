@@ -4,7 +4,7 @@ import type { AuthUser } from '../../common/authUser';
 import { PRODUCT_NAME } from '../../common/constants';
 import { hasPermission } from '../../common/permissions';
 import { LoadingBlock } from '../components/Spinner';
-import { useAuthUser } from '../features/auth/api';
+import { useAuthUser } from '../lib/session';
 import { ADMIN_AREA_PERMISSION, homePathFor, loginPathFor, type RouteDef } from './routeTable';
 
 /** Where the guard sends this person for this route, or null to show it (spec §6). */

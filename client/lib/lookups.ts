@@ -1,29 +1,101 @@
-// SWR hooks for the lookup lists several features use in filters and pickers. One hook per
-// endpoint; the features that own these resources revalidate them after changes.
-import useSWR from 'swr';
+// The API resources several features read, each with its SWR key builder, its hooks and its
+// invalidation, defined once here so features never match one another's cache keys (and never import
+// one another). Keys are arrays led by the resource's path: [path, query] for a list, [path, id] for
+// one record (an educator profile's key is its path, "staff/{id}"). A feature that owns the calls that
+// change a resource calls these invalidations after them; resources only one feature reads keep their
+// keys in that feature's api.ts.
+import useSWR, { mutate } from 'swr';
 import type { BuildingSummary, CoachSummary, GroupSummary } from '../../common/schemas/lookups';
-import { api, type Query } from './api';
+import type { Paginated, StaffListItem } from '../../common/schemas/staff';
+import { api, type ApiError, type Query } from './api';
 
 type List<T> = { data: T[] };
-const fetchList = <T>([path, query]: [string, Query]) => api.get<List<T>>(path, query);
 
-export const BUILDINGS_KEY = 'building';
-export const GROUPS_KEY = 'group';
-export const COACHES_KEY = 'coach';
+/** The fetcher of every [path, query] key. */
+export const fetchByKey = <T>([path, query]: readonly [string, Query]) => api.get<T>(path, query);
 
-export function useBuildings(status: 'active' | 'archived' | 'all' = 'active') {
-  return useSWR<List<BuildingSummary>>([BUILDINGS_KEY, { status }], fetchList<BuildingSummary>);
+const isListOf = (path: string) => (key: unknown): boolean =>
+  Array.isArray(key) && key[0] === path && typeof key[1] === 'object' && key[1] !== null;
+const isAnyOf = (path: string) => (key: unknown): boolean => Array.isArray(key) && key[0] === path;
+
+// Schools: GET /api/building?status=…
+
+export type BuildingStatusFilter = 'active' | 'archived' | 'all';
+export const buildingsKey = (status: BuildingStatusFilter = 'active') => ['building', { status }] as const;
+
+export function useBuildings(status: BuildingStatusFilter = 'active') {
+  return useSWR<List<BuildingSummary>>(buildingsKey(status), fetchByKey<List<BuildingSummary>>);
 }
 
-export function useGroups(query: { search?: string; status?: 'active' | 'all'; staff_id?: number } = {}, enabled = true) {
-  return useSWR<List<GroupSummary>>(enabled ? [GROUPS_KEY, { status: 'active', ...query }] : null, fetchList<GroupSummary>);
+/** After a school is added, renamed, archived or restored: every school list refetches. */
+export function revalidateBuildings(): Promise<unknown> {
+  return mutate(isAnyOf('building'));
 }
+
+// Staff groups: GET /api/group?status=…&search=…&staff_id=…
+
+export interface GroupsQuery {
+  status?: 'active' | 'all';
+  search?: string;
+  staff_id?: number;
+}
+
+export const groupsKey = (query: GroupsQuery = {}) =>
+  ['group', { status: query.status ?? 'active', search: query.search || undefined, staff_id: query.staff_id }] as const;
+
+export function useGroups(query: GroupsQuery = {}, enabled = true) {
+  return useSWR<List<GroupSummary>>(enabled ? groupsKey(query) : null, fetchByKey<List<GroupSummary>>);
+}
+
+/**
+ * After a group changes: `update` (when given) is applied to every cached group list at once, then they
+ * all refetch; so do educator profiles, which list their groups.
+ */
+export async function revalidateGroups<G extends { id: number }>(update?: (groups: G[]) => G[]): Promise<void> {
+  await mutate<List<G>>(isAnyOf('group'), (current) => (current && update ? { ...current, data: update(current.data) } : current), { revalidate: true });
+  await revalidateStaffProfiles();
+}
+
+// Coaches: GET /api/coach (with schools and caseload sizes), GET /api/coach/{id}
+
+export const coachesKey = () => ['coach', {}] as const;
+export const coachKey = (id: number) => ['coach', id] as const;
 
 export function useCoaches(enabled = true) {
-  return useSWR<List<CoachSummary>>(enabled ? [COACHES_KEY, {}] : null, fetchList<CoachSummary>);
+  return useSWR<List<CoachSummary>>(enabled ? coachesKey() : null, fetchByKey<List<CoachSummary>>);
 }
 
-/** Revalidates every cached list of a resource (all filter variants), e.g. after creating a group. */
-export function isKeyOf(resource: string) {
-  return (key: unknown) => Array.isArray(key) && key[0] === resource;
+/** Caseload sizes changed: every coach list refetches (a coach's own page is updated by the caller). */
+export function revalidateCoachLists(): Promise<unknown> {
+  return mutate(isListOf('coach'));
+}
+
+/** School names changed: every coach list and coach page refetches. */
+export function revalidateCoaches(): Promise<unknown> {
+  return mutate(isAnyOf('coach'));
+}
+
+// Educators: GET /api/staff?… (the Educators screen, and the pickers of caseloads and groups), GET /api/staff/{id}
+
+export const staffListKey = (query: Query) => ['staff', query] as const;
+export const staffKey = (id: number | string) => `staff/${id}`;
+const isStaffProfileKey = (key: unknown) => typeof key === 'string' && /^staff\/[^/]+$/.test(key);
+
+/** Educators matching a search, at most 20 (the caseload and group member pickers). */
+export function useStaffSearch(search: string, enabled = true) {
+  return useSWR<Paginated<StaffListItem>, ApiError>(
+    enabled ? staffListKey({ search: search.trim(), per_page: 20 }) : null,
+    fetchByKey<Paginated<StaffListItem>>,
+    { keepPreviousData: true },
+  );
+}
+
+/** Every cached educator list and search refetches (after an educator, caseload or school history change). */
+export function revalidateStaffLists(): Promise<unknown> {
+  return mutate(isListOf('staff'));
+}
+
+/** One educator's cached profile refetches, or every cached profile when no id is given. */
+export function revalidateStaffProfiles(id?: number): Promise<unknown> {
+  return id === undefined ? mutate(isStaffProfileKey) : mutate(staffKey(id));
 }

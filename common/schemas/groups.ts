@@ -1,7 +1,7 @@
 // The staff groups contract (spec §3, §5, §7): request schemas and answer shapes shared by server
 // and client. Member dates travel as UTC instants: the client converts the picked local date.
 import * as z from 'zod/mini';
-import { text } from './auth';
+import { text } from './fields';
 import type { GroupSummary } from './lookups';
 
 /** The value of group_of that marks a staff group (kept on the wire for compatibility). */

@@ -1,7 +1,7 @@
 // The district profile and buildings (schools) contract: request schemas and answer shapes shared
 // by server and client (Site settings).
 import * as z from 'zod/mini';
-import { isTimeZone, text } from './auth';
+import { text, timeZoneField } from './fields';
 import type { BuildingSummary } from './lookups';
 
 export const GRADE_BANDS = ['PK-5', 'K-5', 'K-8', '6-8', '9-12', 'K-12', 'Other'] as const;
@@ -22,7 +22,7 @@ const MONTH_RANGE = 'School year start month must be a month from 1 to 12.';
 /** PUT /api/district (manage settings). */
 export const districtProfileSchema = z.object({
   name: text('District name'),
-  timezone: z.string({ error: 'Timezone is required.' }).check(z.refine(isTimeZone, 'Choose a valid timezone.')),
+  timezone: timeZoneField,
   school_year_start_month: z.number({
     error: (issue) => (issue.input == null ? 'School year start month is required.' : MONTH_RANGE),
   }).check(z.refine((m) => Number.isInteger(m) && m >= 1 && m <= 12, MONTH_RANGE)),

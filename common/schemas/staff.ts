@@ -1,6 +1,6 @@
 // The educators (staff) contract: request schemas and answer shapes shared by server and client.
 import * as z from 'zod/mini';
-import { text } from './auth';
+import { text } from './fields';
 
 export const GRADE_LEVELS = ['PK', 'K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 export const POSITIONS = [

@@ -2,7 +2,7 @@
 // answer shapes shared by server and client.
 import * as z from 'zod/mini';
 import { ROLE_PERMISSIONS } from '../permissions';
-import { emailField, text } from './auth';
+import { emailField, text } from './fields';
 
 /** The roles a district login can hold, in the order the form lists them. */
 export const DISTRICT_ROLES = ['district-admin', 'building-admin', 'coach', 'educator'] as const;

@@ -1,7 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button';
 import { Logo } from '../../components/Logo';
-import { useAuthUser } from '../../features/auth/api';
+import { useAuthUser } from '../../lib/session';
 import { homePathFor } from '../routeTable';
 
 export function PublicLayout() {

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { Logo } from '../../components/Logo';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
-import { logout, setAuthUser, unimpersonate, useAuthUser } from '../../features/auth/api';
+import { logout, setAuthUser, unimpersonate, useAuthUser } from '../../lib/session';
 import type { NavItem } from '../navigation';
 
 function ImpersonationBanner({ user }: { user: AuthUser }) {

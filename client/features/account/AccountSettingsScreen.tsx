@@ -2,7 +2,7 @@ import type { Locale } from 'date-fns';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { AuthUser } from '../../../common/authUser';
 import { DATE_LOCALES } from '../../../common/constants';
-import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/auth';
+import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/account';
 import type { ScreenProps } from '../../app/screens';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -11,11 +11,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { formatDate, loadDateLocale, loadedDateLocale } from '../../lib/format';
-import { useAuthUser } from '../auth/api';
-import { useFormErrors } from '../auth/formErrors';
+import { useAuthUser } from '../../lib/session';
+import { useFormErrors } from '../../lib/forms';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { timezoneOptions } from '../../lib/timezones';
 import { updateEmail, updatePassword, updateProfile } from './api';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
 
 const LOCALE_OPTIONS = Object.entries(DATE_LOCALES).map(([value, label]) => ({ value, label }));
 

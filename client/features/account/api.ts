@@ -1,6 +1,6 @@
 import type { AuthUser } from '../../../common/authUser';
 import { api } from '../../lib/api';
-import { setAuthUser } from '../auth/api';
+import { setAuthUser } from '../../lib/session';
 
 export async function updateProfile(input: { name: string; date_locale: string; timezone: string }): Promise<AuthUser> {
   const user = await api.put<AuthUser>('account/profile', input);

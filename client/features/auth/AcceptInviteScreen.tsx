@@ -8,9 +8,9 @@ import { FormError, TextField } from '../../components/Field';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { acceptInvite, type InviteDetails, useInvite } from './api';
-import { useFormErrors } from './formErrors';
-import { useDateLocale } from './useDateLocale';
-import { NewPasswordFields } from './NewPasswordFields';
+import { useFormErrors } from '../../lib/forms';
+import { useDateLocale } from '../../lib/session';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 function InviteForm({ token, invite }: { token: string; invite: InviteDetails }) {
   const navigate = useNavigate();

@@ -7,7 +7,8 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';
 import { login } from './api';
-import { authAreaOf, authBasePath, useFormErrors } from './formErrors';
+import { authAreaOf, authBasePath } from './area';
+import { useFormErrors } from '../../lib/forms';
 
 export default function LoginScreen({ route }: ScreenProps) {
   const area = authAreaOf(route.area);

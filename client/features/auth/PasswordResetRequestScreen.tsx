@@ -8,7 +8,8 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';
 import { requestPasswordReset } from './api';
-import { authAreaOf, useFormErrors } from './formErrors';
+import { authAreaOf } from './area';
+import { useFormErrors } from '../../lib/forms';
 
 export default function PasswordResetRequestScreen({ route }: ScreenProps) {
   const area = authAreaOf(route.area);

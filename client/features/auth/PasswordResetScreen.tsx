@@ -7,8 +7,9 @@ import { Button } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';
 import { useToast } from '../../components/Toasts';
 import { resetPassword } from './api';
-import { authAreaOf, authBasePath, useFormErrors } from './formErrors';
-import { NewPasswordFields } from './NewPasswordFields';
+import { authAreaOf, authBasePath } from './area';
+import { useFormErrors } from '../../lib/forms';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 /** Route params arrive decoded once; an address that was encoded twice in the email link is decoded again. */
 function decodeParam(raw: string | undefined): string {

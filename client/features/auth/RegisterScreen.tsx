@@ -5,8 +5,8 @@ import type { ScreenProps } from '../../app/screens';
 import { Button } from '../../components/Button';
 import { FormError, SelectField, TextField } from '../../components/Field';
 import { register } from './api';
-import { useFormErrors } from './formErrors';
-import { NewPasswordFields } from './NewPasswordFields';
+import { useFormErrors } from '../../lib/forms';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 const STATE_OPTIONS = Object.entries(US_STATES)
   .map(([value, label]) => ({ value, label }))

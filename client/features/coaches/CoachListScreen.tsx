@@ -10,8 +10,7 @@ import { TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatInteger, formatRelative } from '../../lib/format';
-import { useAuthUser } from '../auth/api';
-import { useDateLocale } from '../auth/useDateLocale';
+import { useAuthUser, useDateLocale } from '../../lib/session';
 import { useCoachList } from './api';
 import { CoachStatus, schoolList } from './components/CoachStatus';
 

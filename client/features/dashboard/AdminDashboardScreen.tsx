@@ -3,8 +3,7 @@ import type { ScreenProps } from '../../app/screens';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
-import { useAuthUser } from '../auth/api';
-import { useDateLocale } from '../auth/useDateLocale';
+import { useAuthUser, useDateLocale } from '../../lib/session';
 import { type Destination, DestinationCards, firstName, timeOfDayGreeting } from './DashboardScreen';
 
 const ADMIN_DESCRIPTIONS: Record<string, string> = {

@@ -8,8 +8,7 @@ import { Alert } from '../../components/Alert';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
-import { useAuthUser } from '../auth/api';
-import { useDateLocale } from '../auth/useDateLocale';
+import { useAuthUser, useDateLocale } from '../../lib/session';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

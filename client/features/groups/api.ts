@@ -1,36 +1,25 @@
 // SWR keys, fetchers and hooks for the staff group calls (spec §7; contract: common/schemas/groups.ts).
 // Every change updates each cached group list from the server's answer and revalidates them all.
-import useSWR, { mutate } from 'swr';
+import useSWR from 'swr';
 import type { Group, GroupList, GroupPayloadInput } from '../../../common/schemas/groups';
-import type { Paginated, StaffListItem } from '../../../common/schemas/staff';
-import { api, type ApiError, type Query } from '../../lib/api';
-import { GROUPS_KEY, isKeyOf } from '../../lib/lookups';
+import type { StaffListItem } from '../../../common/schemas/staff';
+import { api, type ApiError } from '../../lib/api';
+import { fetchByKey, groupsKey, revalidateGroups, useStaffSearch } from '../../lib/lookups';
 
 export type GroupStatusFilter = 'active' | 'all';
-
-const fetchGroups = ([path, query]: [string, Query]) => api.get<GroupList>(path, query);
 
 /**
  * GET /api/group?status=…&search=…: the full Group shape. Same key as useGroups() in lib/lookups,
  * so every screen's group lists share one cache and one revalidation.
  */
 export function useGroupList(query: { status: GroupStatusFilter; search?: string }) {
-  const key: [string, Query] = [GROUPS_KEY, query.search ? { status: query.status, search: query.search } : { status: query.status }];
-  return useSWR<GroupList, ApiError>(key, fetchGroups, { keepPreviousData: true });
+  return useSWR<GroupList, ApiError>(groupsKey(query), fetchByKey<GroupList>, { keepPreviousData: true });
 }
 
 type ListUpdate = (groups: Group[]) => Group[];
 
-/** Applies a change to every cached group list at once, then revalidates them against the server. */
-async function afterChange(update?: ListUpdate): Promise<void> {
-  await mutate<GroupList>(
-    isKeyOf(GROUPS_KEY),
-    (current) => (current && update ? { ...current, data: update(current.data) } : current),
-    { revalidate: true },
-  );
-  // Educator profiles list their groups: refresh any that are cached.
-  await mutate((key) => typeof key === 'string' && /^staff\/\d+$/.test(key));
-}
+/** Applies a change to every cached group list at once, then revalidates them (and educator profiles). */
+const afterChange = (update?: ListUpdate) => revalidateGroups<Group>(update);
 
 const replace = (group: Group): ListUpdate => (groups) => groups.map((g) => (g.id === group.id ? group : g));
 
@@ -70,15 +59,9 @@ export async function restoreGroup(group: Group): Promise<Group> {
   return updated;
 }
 
-export const MEMBER_SEARCH_KEY = 'group-member-search';
 export type MemberCandidate = Pick<StaffListItem, 'id' | 'name'> & { building: { name: string } | null };
 
-/** Educators to add to a group: GET /api/staff?search=…&per_page=20 (only while a search is typed). */
+/** Educators to add to a group (only while a search is typed): the shared educator search. */
 export function useMemberSearch(search: string) {
-  const term = search.trim();
-  return useSWR<Paginated<MemberCandidate>, ApiError>(
-    term ? [MEMBER_SEARCH_KEY, term] : null,
-    ([, q]: [string, string]) => api.get<Paginated<MemberCandidate>>('staff', { search: q, per_page: 20 }),
-    { keepPreviousData: true },
-  );
+  return useStaffSearch(search, search.trim() !== '');
 }

@@ -4,7 +4,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
-import { useAuthUser } from '../auth/api';
+import { useAuthUser } from '../../lib/session';
 import { useDistrict } from './api';
 import { DistrictProfileForm, DistrictProfileView } from './components/DistrictProfileCard';
 import { SchoolsCard } from './components/SchoolsCard';

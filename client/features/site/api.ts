@@ -2,35 +2,34 @@
 // every write revalidates what it changed (and the shared lookups other screens use).
 import useSWR, { mutate } from 'swr';
 import type { Building, BuildingInput, BuildingStatus, DistrictProfile, DistrictProfileInput } from '../../../common/schemas/site';
-import { api, type Query } from '../../lib/api';
-import { BUILDINGS_KEY, COACHES_KEY, isKeyOf } from '../../lib/lookups';
-import { AUTH_USER_KEY } from '../auth/api';
+import { api } from '../../lib/api';
+import { buildingsKey, fetchByKey, revalidateBuildings, revalidateCoaches } from '../../lib/lookups';
+import { revalidateAuthUser } from '../../lib/session';
 
-export const DISTRICT_KEY = 'district';
+export const districtKey = () => 'district';
 
 export function useDistrict() {
-  return useSWR<DistrictProfile>(DISTRICT_KEY, (key: string) => api.get<DistrictProfile>(key));
+  return useSWR<DistrictProfile>(districtKey(), (key: string) => api.get<DistrictProfile>(key));
 }
 
 export async function updateDistrict(input: DistrictProfileInput): Promise<DistrictProfile> {
   const district = await api.put<DistrictProfile>('district', input);
-  await mutate(DISTRICT_KEY, district, { revalidate: false });
+  await mutate(districtKey(), district, { revalidate: false });
   // The district's name and timezone are part of the signed-in user (shown in the app shell).
-  await mutate(AUTH_USER_KEY);
+  await revalidateAuthUser();
   return district;
 }
 
 type BuildingList = { data: Building[] };
-const fetchBuildings = ([path, query]: [string, Query]) => api.get<BuildingList>(path, query);
 
 /** GET /api/building?status=…: the same cache entry as the shared lookup, with educator counts. */
 export function useSchools(status: BuildingStatus) {
-  return useSWR<BuildingList>([BUILDINGS_KEY, { status }], fetchBuildings, { keepPreviousData: true });
+  return useSWR<BuildingList>(buildingsKey(status), fetchByKey<BuildingList>, { keepPreviousData: true });
 }
 
-/** After any school change: every building list, and coach lists that show school names. */
+/** After any school change: every building list, and the coach lists and pages that show school names. */
 async function revalidateSchools(): Promise<void> {
-  await Promise.all([mutate(isKeyOf(BUILDINGS_KEY)), mutate(isKeyOf(COACHES_KEY))]);
+  await Promise.all([revalidateBuildings(), revalidateCoaches()]);
 }
 
 export async function createSchool(input: BuildingInput): Promise<Building> {

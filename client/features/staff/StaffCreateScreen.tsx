@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
-import { useAuthUser } from '../auth/api';
+import { useAuthUser } from '../../lib/session';
 import { staffAccess, useSchoolOptions } from './access';
 import { createStaff } from './api';
 import { todayLocal } from './dates';

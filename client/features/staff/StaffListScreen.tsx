@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { useCoaches, useGroups } from '../../lib/lookups';
-import { useAuthUser } from '../auth/api';
+import { useAuthUser } from '../../lib/session';
 import { staffAccess, useSchoolOptions } from './access';
 import { useStaffList } from './api';
 import { type FilterOption, StaffFilters } from './components/StaffFilters';

@@ -5,7 +5,7 @@ import { PERMISSIONS, permissionScope, type Scope } from '../../../common/permis
 import type { StaffDetail } from '../../../common/schemas/staff';
 import type { BuildingSummary } from '../../../common/schemas/lookups';
 import { useBuildings } from '../../lib/lookups';
-import { useAuthUser } from '../auth/api';
+import { useAuthUser } from '../../lib/session';
 
 export interface StaffAccess {
   /** Scope of `see educators`: district, building, assigned, self, or null. */

@@ -1,20 +1,16 @@
 // SWR keys, fetchers and hooks for the educators endpoints (contract: common/schemas/staff.ts).
-// Every change puts the answer into the detail cache and revalidates every cached list variant.
+// Keys and list invalidation are the shared educator resource's (lib/lookups): the caseload and group
+// pickers search the same endpoint. Every change puts the answer into the profile cache and
+// revalidates every cached list and search.
 import useSWR, { mutate } from 'swr';
 import type { NewStaffInput, Paginated, StaffDetail, StaffListItem, UpdateStaffInput } from '../../../common/schemas/staff';
 import { api, type ApiError, type Query } from '../../lib/api';
-import { isKeyOf } from '../../lib/lookups';
-
-export const STAFF_LIST_KEY = 'staff';
-
-const fetchList = ([path, query]: [string, Query]) => api.get<Paginated<StaffListItem>>(path, query);
+import { fetchByKey, revalidateStaffLists, staffKey, staffListKey } from '../../lib/lookups';
 
 /** GET /api/staff with search, filters, sort and paging; the previous page stays visible while the next loads. */
 export function useStaffList(query: Query | null) {
-  return useSWR<Paginated<StaffListItem>, ApiError>(query ? [STAFF_LIST_KEY, query] : null, fetchList, { keepPreviousData: true });
+  return useSWR<Paginated<StaffListItem>, ApiError>(query ? staffListKey(query) : null, fetchByKey<Paginated<StaffListItem>>, { keepPreviousData: true });
 }
-
-export const staffKey = (id: number | string) => `staff/${id}`;
 
 /** GET /api/staff/{id}; 404 (also for another district's or school's educator) is not retried. */
 export function useStaff(id: number | string | null) {
@@ -25,7 +21,7 @@ export function useStaff(id: number | string | null) {
 
 async function afterChange(detail?: StaffDetail): Promise<void> {
   if (detail) await mutate(staffKey(detail.id), detail, { revalidate: false });
-  await mutate(isKeyOf(STAFF_LIST_KEY));
+  await revalidateStaffLists();
 }
 
 /** POST /api/staff: several educators at once; nothing is saved unless every row is valid. */

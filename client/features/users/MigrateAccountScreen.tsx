@@ -9,8 +9,8 @@ import { Button, ButtonLink } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
-import { useFormErrors } from '../auth/formErrors';
-import { useDateLocale } from '../auth/useDateLocale';
+import { useFormErrors } from '../../lib/forms';
+import { useDateLocale } from '../../lib/session';
 import { confirmMigration, useMigration } from './api';
 
 const LOGIN = '/app/auth/login';

@@ -4,10 +4,10 @@ import type {
   DistrictUser, DistrictUserList, InviteUserInput, MigrationDetails, MigrationPending, MigrationResult, UpdateUserInput,
 } from '../../../common/schemas/users';
 import { api, type ApiError, type Query } from '../../lib/api';
-import { isKeyOf } from '../../lib/lookups';
-import { setAuthUser } from '../auth/api';
+import { fetchByKey } from '../../lib/lookups';
+import { endSession } from '../../lib/session';
 
-export const USERS_KEY = 'user';
+const USERS = 'user';
 
 export interface UserListQuery {
   search?: string;
@@ -26,20 +26,22 @@ function toQuery(q: UserListQuery): Query {
   };
 }
 
-const fetchList = ([path, query]: [string, Query]) => api.get<DistrictUserList>(path, query);
+export const usersKey = (query: UserListQuery) => [USERS, toQuery(query)] as const;
+export const userKey = (id: number) => [USERS, id] as const;
+export const migrationKey = (token: string) => `account-migration/${token}`;
 
 export function useUsers(query: UserListQuery) {
-  return useSWR<DistrictUserList, ApiError>([USERS_KEY, toQuery(query)], fetchList, { keepPreviousData: true });
+  return useSWR<DistrictUserList, ApiError>(usersKey(query), fetchByKey<DistrictUserList>, { keepPreviousData: true });
 }
 
 export function useUser(id: number | null) {
-  return useSWR<DistrictUser, ApiError>(id ? [USERS_KEY, id] : null, ([, userId]: [string, number]) => api.get<DistrictUser>(`user/${userId}`));
+  return useSWR<DistrictUser, ApiError>(id ? userKey(id) : null, ([, userId]: readonly [string, number]) => api.get<DistrictUser>(`user/${userId}`));
 }
 
 /** After any change: every list variant and the single user are fetched again. */
 async function revalidateUsers(user?: DistrictUser): Promise<void> {
-  if (user) await mutate([USERS_KEY, user.id], user, { revalidate: false });
-  await mutate(isKeyOf(USERS_KEY));
+  if (user) await mutate(userKey(user.id), user, { revalidate: false });
+  await mutate((key) => Array.isArray(key) && key[0] === USERS);
 }
 
 /** 201 with the invited user, or 202 when the person moves their login from another district. */
@@ -68,7 +70,7 @@ export async function runUserCommand(id: number, command: UserCommand): Promise<
 }
 
 export function useMigration(token: string) {
-  return useSWR<MigrationDetails, ApiError>(token ? `account-migration/${token}` : null, (key: string) => api.get<MigrationDetails>(key), {
+  return useSWR<MigrationDetails, ApiError>(token ? migrationKey(token) : null, (key: string) => api.get<MigrationDetails>(key), {
     shouldRetryOnError: false, revalidateOnFocus: false,
   });
 }
@@ -76,8 +78,7 @@ export function useMigration(token: string) {
 /** Moves the login; every session of the person ends, so this browser is signed out too. */
 export async function confirmMigration(token: string, password: string): Promise<MigrationResult> {
   const result = await api.post<MigrationResult>(`account-migration/${token}`, { password });
-  const own = `account-migration/${token}`;
-  await mutate((key) => key !== own, undefined, { revalidate: false });
-  await setAuthUser(null);
+  const own = migrationKey(token);
+  await endSession((key) => key === own);
   return result;
 }

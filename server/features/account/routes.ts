@@ -1,5 +1,5 @@
 import { type Request, type Response, Router } from 'express';
-import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/auth';
+import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/account';
 import { nowIso } from '../../../db/connection';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../access/guards';

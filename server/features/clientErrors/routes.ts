@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { clientErrorSchema } from '../../../common/schemas/auth';
+import { clientErrorSchema } from '../../../common/schemas/clientErrors';
 import { nowIso } from '../../../db/connection';
 import type { Deps } from '../../deps';
 import { clientKey } from '../../http/rateLimit';

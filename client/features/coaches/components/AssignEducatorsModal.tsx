@@ -9,8 +9,9 @@ import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { formatInteger } from '../../../lib/format';
-import { useFormErrors } from '../../auth/formErrors';
-import { assignEducators, useStaffSearch } from '../api';
+import { useFormErrors } from '../../../lib/forms';
+import { useStaffSearch } from '../../../lib/lookups';
+import { assignEducators } from '../api';
 
 type Picked = Pick<StaffListItem, 'id' | 'name' | 'position' | 'building'>;
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { CaseloadEntry } from '../../../../common/schemas/coaches';
 import { Button } from '../../../components/Button';
 import { Table, type TableColumn } from '../../../components/Table';
-import { useDateLocale } from '../../auth/useDateLocale';
+import { useDateLocale } from '../../../lib/session';
 import { formatIsoDate, parseIsoDate } from './dates';
 
 const none = (label: string) => <span className="muted">—<span className="sr-only">{label}</span></span>;

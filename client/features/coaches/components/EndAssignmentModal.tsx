@@ -5,8 +5,8 @@ import { Button } from '../../../components/Button';
 import { FormError, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
-import { useFormErrors } from '../../auth/formErrors';
-import { useDateLocale } from '../../auth/useDateLocale';
+import { useFormErrors } from '../../../lib/forms';
+import { useDateLocale } from '../../../lib/session';
 import { endAssignment } from '../api';
 import { formatIsoDate } from './dates';
 

@@ -4,7 +4,7 @@ import { districtProfileSchema } from '../../../../common/schemas/site';
 import { Button } from '../../../components/Button';
 import { FormError, SelectField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
-import { useFormErrors } from '../../auth/formErrors';
+import { useFormErrors } from '../../../lib/forms';
 import { updateDistrict } from '../api';
 import { MONTH_OPTIONS, monthName, timezoneLabel, timezoneOptions } from './options';
 

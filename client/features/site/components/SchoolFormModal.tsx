@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import { FormError, SelectField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
-import { useFormErrors } from '../../auth/formErrors';
+import { useFormErrors } from '../../../lib/forms';
 import { createSchool, updateSchool } from '../api';
 import { GRADE_BAND_OPTIONS } from './options';
 

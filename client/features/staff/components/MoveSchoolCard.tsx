@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button';
 import { FormError, SelectField, TextField } from '../../../components/Field';
 import { ConfirmDialog } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
-import { useFormErrors } from '../../auth/formErrors';
+import { useFormErrors } from '../../../lib/forms';
 import type { SchoolOption } from '../access';
 import { moveStaff } from '../api';
 import { dayBefore, formatDay, todayLocal } from '../dates';

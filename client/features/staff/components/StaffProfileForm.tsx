@@ -6,7 +6,7 @@ import { Button } from '../../../components/Button';
 import { CheckboxGroup } from '../../../components/CheckboxGroup';
 import { FormError, SelectField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
-import { useFormErrors } from '../../auth/formErrors';
+import { useFormErrors } from '../../../lib/forms';
 import { updateStaff } from '../api';
 import { gradeLabel } from '../grades';
 

@@ -6,7 +6,7 @@ import { FormError, TextAreaField } from '../../../components/Field';
 import { ConfirmDialog, Modal } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
-import { useFormErrors } from '../../auth/formErrors';
+import { useFormErrors } from '../../../lib/forms';
 import { approveStaffRequest, denyStaffRequest, refreshStaffRequests, withdrawStaffRequest } from '../api';
 import { dayBefore, formatDay } from './dates';
 

@@ -8,7 +8,7 @@ import { FormError, SelectField, TextAreaField, TextField } from '../../../compo
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useBuildings } from '../../../lib/lookups';
-import { useFormErrors } from '../../auth/formErrors';
+import { useFormErrors } from '../../../lib/forms';
 import { createStaffRequest, useStaffRequestCandidates } from '../api';
 
 const FORM_ID = 'staffRequests-new-form';

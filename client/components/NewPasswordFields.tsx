@@ -1,6 +1,6 @@
-import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
-import { TextField } from '../../components/Field';
-import type { FieldBinding } from './formErrors';
+import { PASSWORD_MIN_LENGTH } from '../../common/constants';
+import type { FieldBinding } from '../lib/forms';
+import { TextField } from './Field';
 
 /** The new-password and confirmation pair every password-setting form uses. */
 export function NewPasswordFields({

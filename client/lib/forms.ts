@@ -1,9 +1,9 @@
-// Shared form plumbing for the auth, dashboard and account screens: field values, instant checks
-// with the shared zod schemas, and server answers (422 `errors: {field: [messages]}`) mapped to
+// Form plumbing every screen with a form uses: field values, instant checks with the shared zod
+// schemas, and server answers (422 `errors: {field: [messages]}`) mapped to
 // inline field errors, with anything that belongs to no visible field shown as a form-level error.
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
-import { ApiError } from '../../lib/api';
+import { ApiError } from './api';
 
 export type FieldErrorMap = Record<string, string | undefined>;
 
@@ -126,14 +126,4 @@ export function useFormErrors<V extends Record<string, string>>(initial: V, extr
   };
 
   return { values, set, setValues, field, errors, formError, busy, formRef, check, run, onSubmit };
-}
-
-/** The signed-in area an auth screen belongs to ('app-auth' → 'app', 'admin-auth' → 'admin'). */
-export function authAreaOf(routeArea: string): 'app' | 'admin' {
-  return routeArea === 'admin-auth' || routeArea === 'admin' ? 'admin' : 'app';
-}
-
-/** Base path of an area's auth pages, e.g. "/app/auth". */
-export function authBasePath(area: 'app' | 'admin'): string {
-  return `/${area}/auth`;
 }

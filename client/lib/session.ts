@@ -1,0 +1,91 @@
+// The signed-in user and the session, for every area of the app: GET /api/auth/user under one SWR key,
+// putting a fresh user into the cache after a call that answers one, the user's date language, and
+// the session operations the app shell uses (sign out, stop impersonating). The sign-in screens'
+// own calls (login, register, reset, invite) live in features/auth/api.ts and use setAuthUser.
+import type { Locale } from 'date-fns';
+import { useEffect, useState } from 'react';
+import useSWR, { mutate } from 'swr';
+import type { AuthUser } from '../../common/authUser';
+import { DEFAULT_DATE_LOCALE } from '../../common/constants';
+import { api, ApiError } from './api';
+import { loadDateLocale, loadedDateLocale } from './format';
+
+const AUTH_USER_PATH = 'auth/user';
+
+/** The SWR key of the signed-in user. */
+export const authUserKey = () => AUTH_USER_PATH;
+
+/** The signed-in user, or null for a guest. A 401 here means "guest", not "session ended". */
+export async function fetchAuthUser(): Promise<AuthUser | null> {
+  try {
+    return await api.get<AuthUser>(AUTH_USER_PATH, undefined, { allowUnauthenticated: true });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export function useAuthUser() {
+  const { data, error, isLoading } = useSWR<AuthUser | null>(authUserKey(), fetchAuthUser, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: true,
+  });
+  return { user: data ?? null, error: error as Error | undefined, isLoading: isLoading && data === undefined };
+}
+
+/** Puts a fresh user (or null) into the cache without refetching. */
+export function setAuthUser(user: AuthUser | null): Promise<unknown> {
+  return mutate(authUserKey(), user, { revalidate: false });
+}
+
+/** Fetches the signed-in user again, e.g. after the district's name or timezone changed. */
+export function revalidateAuthUser(): Promise<unknown> {
+  return mutate(authUserKey());
+}
+
+/** Forgets every cached answer without refetching (the session changed hands), except keys `keep` accepts. */
+export function forgetCachedData(keep: (key: unknown) => boolean = () => false): Promise<unknown> {
+  return mutate((key) => !keep(key), undefined, { revalidate: false });
+}
+
+/**
+ * The session is over (a 401 or 419 answer, or the login moved to another district): forget everything
+ * cached, then mark the visitor a guest. Both happen at once, before any screen re-renders.
+ */
+export function endSession(keep?: (key: unknown) => boolean): Promise<unknown> {
+  return Promise.all([forgetCachedData(keep), setAuthUser(null)]);
+}
+
+export async function logout(): Promise<void> {
+  await api.post('auth/logout');
+}
+
+/** Provider staff act as a district user: nothing cached for the real user carries over. */
+export async function impersonate(userId: number): Promise<AuthUser> {
+  const user = await api.post<AuthUser>('auth/impersonate', { user_id: userId });
+  await forgetCachedData();
+  await setAuthUser(user);
+  return user;
+}
+
+export async function unimpersonate(): Promise<AuthUser> {
+  const user = await api.post<AuthUser>('auth/unimpersonate');
+  await forgetCachedData();
+  await setAuthUser(user);
+  return user;
+}
+
+/** The date-fns locale of the signed-in user's date language, loaded on demand. */
+export function useDateLocale(): Locale | undefined {
+  const { user } = useAuthUser();
+  const key = user?.date_locale ?? DEFAULT_DATE_LOCALE;
+  const [locale, setLocale] = useState<Locale | undefined>(() => loadedDateLocale(key));
+  useEffect(() => {
+    let live = true;
+    void loadDateLocale(key).then((l) => live && setLocale(l));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return locale;
+}
