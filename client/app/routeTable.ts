@@ -2,46 +2,46 @@
 // access: false = guests only (a logged-in user goes to /app); true = any logged-in user;
 // a string = that permission (any suffix counts) or /403; null = anyone, signed in or not.
 // Admin routes also need `see admin` (spec: "Admin area /admin (requires permission see admin)").
+// A route names its screen by key; ScreenKey is every key used here, and screens.ts must hold one
+// importer per key (the compiler checks both ways). This module imports no screen, so screens can
+// import it (ScreenProps, paths) without an import cycle.
 
 export type Area = 'public' | 'app-auth' | 'admin-auth' | 'app' | 'admin';
+export type Access = boolean | string | null;
 
-export type ScreenKey =
-  | 'home' | 'pricing' | 'policy' | 'forbidden' | 'register' | 'not-found'
-  | 'login' | 'password-reset-request' | 'password-reset' | 'accept-invite'
-  | 'dashboard' | 'account-settings' | 'admin-dashboard'
-  | 'site-settings' | 'staff-list' | 'staff-groups' | 'staff-create' | 'staff-view' | 'staff-edit'
-  | 'coach-list' | 'coach-view' | 'user-list' | 'user-edit' | 'migrate-account' | 'staff-requests'
-  | 'pending';
-
-export interface RouteDef {
+interface Route<S extends string> {
   path: string;
   title: string;
-  access: boolean | string | null;
+  access: Access;
   area: Area;
-  screen: ScreenKey;
+  screen: S;
 }
 
-const publicRoutes: RouteDef[] = [
-  { path: '/', title: 'Home', access: null, area: 'public', screen: 'home' },
-  { path: '/pricing', title: 'Pricing', access: null, area: 'public', screen: 'pricing' },
-  { path: '/policy', title: 'Policy', access: null, area: 'public', screen: 'policy' },
-  { path: '/migrate-account/:token', title: 'Migrate Account', access: null, area: 'public', screen: 'migrate-account' },
-  { path: '/403', title: 'Forbidden', access: null, area: 'public', screen: 'forbidden' },
-  { path: '/register', title: 'Register', access: false, area: 'public', screen: 'register' },
-];
-
-const authRoutes = (area: 'app-auth' | 'admin-auth', base: string): RouteDef[] => [
-  { path: `${base}/login`, title: 'Login', access: false, area, screen: 'login' },
-  { path: `${base}/password-reset`, title: 'Password Reset', access: false, area, screen: 'password-reset-request' },
-  { path: `${base}/password-reset/:token/:email`, title: 'Reset Password', access: false, area, screen: 'password-reset' },
-  { path: `${base}/invite/:token`, title: 'Accept Invite', access: false, area, screen: 'accept-invite' },
-];
-
-const app = (path: string, title: string, access: boolean | string, screen: ScreenKey = 'pending'): RouteDef => ({
-  path: `/app${path ? `/${path}` : ''}`, title, access, area: 'app', screen,
+const route = <const S extends string>(path: string, title: string, access: Access, area: Area, screen: S): Route<S> => ({
+  path, title, access, area, screen,
 });
 
-const appRoutes: RouteDef[] = [
+const publicRoutes = [
+  route('/', 'Home', null, 'public', 'home'),
+  route('/pricing', 'Pricing', null, 'public', 'pricing'),
+  route('/policy', 'Policy', null, 'public', 'policy'),
+  route('/migrate-account/:token', 'Migrate Account', null, 'public', 'migrate-account'),
+  route('/403', 'Forbidden', null, 'public', 'forbidden'),
+  route('/register', 'Register', false, 'public', 'register'),
+];
+
+const authRoutes = (area: 'app-auth' | 'admin-auth', base: string) => [
+  route(`${base}/login`, 'Login', false, area, 'login'),
+  route(`${base}/password-reset`, 'Password Reset', false, area, 'password-reset-request'),
+  route(`${base}/password-reset/:token/:email`, 'Reset Password', false, area, 'password-reset'),
+  route(`${base}/invite/:token`, 'Accept Invite', false, area, 'accept-invite'),
+];
+
+/** A route of the app area; without a screen it shows "This screen is not available yet". */
+const app = <const S extends string = 'pending'>(path: string, title: string, access: boolean | string, screen?: S) =>
+  route(`/app${path ? `/${path}` : ''}`, title, access, 'app', (screen ?? 'pending') as S);
+
+const appRoutes = [
   app('', 'Dashboard', true, 'dashboard'),
   app('staff', 'Educators', 'see educators', 'staff-list'),
   app('staff/create', 'Add Educators', true, 'staff-create'),
@@ -77,11 +77,10 @@ const appRoutes: RouteDef[] = [
   app('support/:slug', 'Support Article', true),
 ];
 
-const admin = (path: string, title: string, access: boolean | string, screen: ScreenKey = 'pending'): RouteDef => ({
-  path: `/admin${path ? `/${path}` : ''}`, title, access, area: 'admin', screen,
-});
+const admin = <const S extends string = 'pending'>(path: string, title: string, access: boolean | string, screen?: S) =>
+  route(`/admin${path ? `/${path}` : ''}`, title, access, 'admin', (screen ?? 'pending') as S);
 
-const adminRoutes: RouteDef[] = [
+const adminRoutes = [
   admin('', 'Dashboard', 'see all districts', 'admin-dashboard'),
   admin('districts', 'Districts', 'see all districts'),
   admin('districts/:id', 'District view', 'see all districts'),
@@ -100,7 +99,7 @@ const adminRoutes: RouteDef[] = [
 
 export const ADMIN_AREA_PERMISSION = 'see admin';
 
-export const ROUTES: RouteDef[] = [
+const routes = [
   ...publicRoutes,
   ...authRoutes('app-auth', '/app/auth'),
   ...authRoutes('admin-auth', '/admin/auth'),
@@ -108,7 +107,21 @@ export const ROUTES: RouteDef[] = [
   ...adminRoutes,
 ];
 
-export const NOT_FOUND_ROUTE: RouteDef = { path: '*', title: 'Page not found', access: null, area: 'public', screen: 'not-found' };
+const notFound = route('*', 'Page not found', null, 'public', 'not-found');
+
+/** Every screen a route shows: the keys of screens.ts's importer map. */
+export type ScreenKey = (typeof routes)[number]['screen'] | (typeof notFound)['screen'];
+
+export type RouteDef = Route<ScreenKey>;
+
+/** What a screen module's default export receives. */
+export interface ScreenProps {
+  route: RouteDef;
+}
+
+export const ROUTES: RouteDef[] = routes;
+
+export const NOT_FOUND_ROUTE: RouteDef = notFound;
 
 export function loginPathFor(area: Area): string {
   return area === 'admin' || area === 'admin-auth' ? '/admin/auth/login' : '/app/auth/login';

@@ -1,13 +1,12 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { loadChunk } from '../lib/chunk';
-import type { RouteDef, ScreenKey } from './routeTable';
+import type { ScreenKey, ScreenProps } from './routeTable';
 
-export interface ScreenProps {
-  route: RouteDef;
-}
 type ScreenModule = { default: ComponentType<ScreenProps> };
 
 // Each screen is its own chunk, loaded on demand through loadChunk (120 s time-out, named errors).
+// Keep one line per screen, `key: () => import('../features/x/YScreen'),` (a build step reads these lines
+// to preload a route's chunks); each key is the `screen` of a row in routeTable.ts.
 const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   home: () => import('../features/public/HomeScreen'),
   pricing: () => import('../features/public/PricingScreen'),

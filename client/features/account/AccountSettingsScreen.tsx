@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { AuthUser } from '../../../common/authUser';
 import { DATE_LOCALES } from '../../../common/constants';
 import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/account';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormError, SelectField, TextField } from '../../components/Field';

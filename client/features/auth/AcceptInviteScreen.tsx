@@ -1,7 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { acceptInviteSchema } from '../../../common/schemas/auth';
-import { homePathFor, loginPathFor } from '../../app/routeTable';
-import type { ScreenProps } from '../../app/screens';
+import { homePathFor, loginPathFor, type ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';

@@ -1,8 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '../../../common/schemas/auth';
 import { safeRedirect } from '../../app/Guard';
-import { homePathFor } from '../../app/routeTable';
-import type { ScreenProps } from '../../app/screens';
+import { homePathFor, type ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';

@@ -1,7 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { passwordResetSchema } from '../../../common/schemas/auth';
-import { loginPathFor } from '../../app/routeTable';
-import type { ScreenProps } from '../../app/screens';
+import { loginPathFor, type ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';

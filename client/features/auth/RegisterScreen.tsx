@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { TRIAL_DAYS, US_STATES } from '../../../common/constants';
 import { registerSchema } from '../../../common/schemas/auth';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { Button } from '../../components/Button';
 import { FormError, SelectField, TextField } from '../../components/Field';
 import { register } from './api';

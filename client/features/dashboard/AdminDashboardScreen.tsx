@@ -1,5 +1,5 @@
 import { adminNavigation } from '../../app/navigation';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';

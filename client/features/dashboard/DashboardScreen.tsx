@@ -3,7 +3,7 @@ import type { AuthUser } from '../../../common/authUser';
 import { US_STATES } from '../../../common/constants';
 import { hasPermission } from '../../../common/permissions';
 import { appNavigation } from '../../app/navigation';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';

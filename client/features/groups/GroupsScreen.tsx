@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { Group } from '../../../common/schemas/groups';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';

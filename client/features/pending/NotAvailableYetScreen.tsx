@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 
 /** The placeholder every route shows until its own issue builds the screen. */
 export default function NotAvailableYetScreen({ route }: ScreenProps) {

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/Button';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 
 /** True when react-router has an earlier entry in this tab's history to go back to. */
 function canGoBack(): boolean {

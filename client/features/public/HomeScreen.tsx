@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 
 /** Decorative 24×24 stroke icon; hidden from assistive technology. */
 function Icon({ children }: { children: ReactNode }) {

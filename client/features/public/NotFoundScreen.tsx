@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 
 export default function NotFoundScreen(_props: ScreenProps) {
   const { pathname, search } = useLocation();

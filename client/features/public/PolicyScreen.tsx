@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 
 const EFFECTIVE_DATE = 'August 1, 2026';
 const PRIVACY_EMAIL = 'privacy@coachwell.com';

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatMoney } from '../../lib/format';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { type Plan, usePlans } from './api';
 
 const FEATURED_PLAN = 'professional';

@@ -1,5 +1,5 @@
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';

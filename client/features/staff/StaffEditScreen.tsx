@@ -1,7 +1,7 @@
 // /app/staff/{id}/edit — Edit Educator: every profile field, moving to another school (district admins)
 // and deactivating / reactivating.
 import { Link } from 'react-router-dom';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';

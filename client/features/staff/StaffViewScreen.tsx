@@ -3,7 +3,7 @@
 import type { Locale } from 'date-fns';
 import { Link } from 'react-router-dom';
 import type { StaffDetail } from '../../../common/schemas/staff';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';

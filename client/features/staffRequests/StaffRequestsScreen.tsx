@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { STAFF_REQUEST_FILTERS, type StaffRequest, type StaffRequestFilter } from '../../../common/schemas/staffRequests';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';

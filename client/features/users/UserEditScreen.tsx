@@ -7,7 +7,7 @@ import {
   DISTRICT_ROLES, type DistrictRole, type DistrictUser, inviteUserSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, rolesNeedBuildings,
   updateUserSchema, USER_MESSAGES,
 } from '../../../common/schemas/users';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { CheckboxGroup } from '../../components/CheckboxGroup';

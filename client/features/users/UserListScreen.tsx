@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PERMISSIONS, hasPermission } from '../../../common/permissions';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
