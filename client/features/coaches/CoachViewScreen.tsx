@@ -15,7 +15,7 @@ import { useCoach } from './api';
 import { AssignEducatorsModal } from './components/AssignEducatorsModal';
 import { CaseloadTable, HistoryTable } from './components/CaseloadTables';
 import { CoachStatus, schoolList } from './components/CoachStatus';
-import { todayIn } from './components/dates';
+import { todayIn } from '../../lib/dates';
 import { EndAssignmentModal } from './components/EndAssignmentModal';
 
 const educators = (n: number) => (n === 1 ? '1 educator' : `${formatInteger(n)} educators`);

@@ -3,7 +3,7 @@
 import type * as z from 'zod/mini';
 import { type Group, type GroupPayloadInput, STAFF_GROUP_OF } from '../../../common/schemas/groups';
 import { ApiError } from '../../lib/api';
-import { localDateToUtc, utcToLocalDate } from './dates';
+import { localDateToUtc, utcToLocalDate } from '../../lib/dates';
 
 export interface MemberDraft {
   item_id: number;

@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api';
 import { useAuthUser } from '../../lib/session';
 import { staffAccess, useSchoolOptions } from './access';
 import { createStaff } from './api';
-import { todayLocal } from './dates';
+import { todayIn } from '../../lib/dates';
 import { PasteDialog } from './components/PasteDialog';
 import { rowFieldId, StaffRowFields } from './components/StaffRowFields';
 import { type PasteContext, type PasteResult, parseSpreadsheet } from './paste';
@@ -43,7 +43,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
   const navigate = useNavigate();
 
   const defaultSchool = schools.length === 1 ? String(schools[0]!.id) : '';
-  const defaults = () => ({ building_id: defaultSchool, start_date: todayLocal() });
+  const defaults = () => ({ building_id: defaultSchool, start_date: todayIn() });
   const [rows, setRows] = useState<DraftRow[]>(() => Array.from({ length: START_ROWS }, () => emptyRow(defaults())));
   const [errors, setErrors] = useState<RowErrorMap>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -72,7 +72,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
     focusNext.current = null;
   });
 
-  const pasteContext: PasteContext = useMemo(() => ({ schools, today: todayLocal(), defaultSchoolId: defaultSchool }), [schools, defaultSchool]);
+  const pasteContext: PasteContext = useMemo(() => ({ schools, today: todayIn(), defaultSchoolId: defaultSchool }), [schools, defaultSchool]);
 
   if (!user) return <LoadingBlock />;
   if (!access.canAdd) {
@@ -99,7 +99,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
 
   const addRow = () => {
     const last = rows.at(-1);
-    const row = emptyRow({ building_id: last?.building_id || defaultSchool, start_date: last?.start_date || todayLocal() });
+    const row = emptyRow({ building_id: last?.building_id || defaultSchool, start_date: last?.start_date || todayIn() });
     setRows((list) => [...list, row]);
     focusNext.current = rowFieldId(row.key, 'first_name');
   };

@@ -12,7 +12,7 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { canEditStaff } from './access';
 import { useStaff } from './api';
-import { formatDay } from './dates';
+import { formatDay } from '../../lib/dates';
 import { formatGrades } from './grades';
 import { HistoryTimeline, timelineState } from './components/HistoryTimeline';
 import { Card, LoadFailed, StaffHeaderMeta, useStaffId } from './components/StaffParts';

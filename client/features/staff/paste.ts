@@ -3,7 +3,7 @@
 // With a header row the columns may come in any order; without one they are read in the order
 // First name, Last name, Email, Employee ID, Position, Grades, Subjects, School, Start date.
 import { POSITIONS, SUBJECTS } from '../../../common/schemas/staff';
-import { isoDay } from './dates';
+import { isoDay } from '../../lib/dates';
 import { parseGrades } from './grades';
 import type { DraftValues, RowErrors, RowField } from './rows';
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { dayBefore, formatDay, isoDay, todayLocal } from './dates';
 import { attentionText, checkRows, countRowsWithErrors, type DraftRow, emptyRow, fillRows, isBlankRow, rowErrorsFromServer } from './rows';
 
 const DEFAULTS = { building_id: '2', start_date: '2026-03-02' };
@@ -97,20 +96,5 @@ describe('fillRows', () => {
     const { rows, filledKeys } = fillRows([first, target, kept], [pasted('P1'), pasted('P2')], target.key);
     expect(rows.map((r) => r.first_name)).toEqual(['', 'P1', 'Kept', 'P2']);
     expect(filledKeys[0]).toBe(target.key);
-  });
-});
-
-describe('dates', () => {
-  it('gives today in the local calendar', () => {
-    expect(todayLocal(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
-  });
-  it('checks real days and steps back one day', () => {
-    expect(isoDay(2024, 2, 29)).toBe('2024-02-29');
-    expect(isoDay(2025, 2, 29)).toBeNull();
-    expect(dayBefore('2026-03-01')).toBe('2026-02-28');
-  });
-  it('shows a date-only value as that calendar day, whatever the timezone', () => {
-    expect(formatDay('2024-08-12')).toBe('Aug 12, 2024');
-    expect(formatDay(null)).toBe('');
   });
 });

@@ -3,7 +3,7 @@ import type { CaseloadEntry } from '../../../../common/schemas/coaches';
 import { Button } from '../../../components/Button';
 import { Table, type TableColumn } from '../../../components/Table';
 import { useDateLocale } from '../../../lib/session';
-import { formatIsoDate, parseIsoDate } from './dates';
+import { daysInclusive, formatDay } from '../../../lib/dates';
 
 const none = (label: string) => <span className="muted">—<span className="sr-only">{label}</span></span>;
 
@@ -31,14 +31,14 @@ export function CaseloadTable({ caption, rows, today, onEnd }: { caption: string
       <>
         {a.start_date > today ? (
           <>
-            <span className="badge badge--info">Starts</span> {formatIsoDate(a.start_date, locale)}
+            <span className="badge badge--info">Starts</span> {formatDay(a.start_date, locale)}
           </>
         ) : (
-          <time dateTime={a.start_date}>{formatIsoDate(a.start_date, locale)}</time>
+          <time dateTime={a.start_date}>{formatDay(a.start_date, locale)}</time>
         )}
         {a.end_date && (
           <span className="coaches-caseload__until muted text-sm">
-            until <time dateTime={a.end_date}>{formatIsoDate(a.end_date, locale)}</time>
+            until <time dateTime={a.end_date}>{formatDay(a.end_date, locale)}</time>
           </span>
         )}
       </>
@@ -68,12 +68,12 @@ export function HistoryTable({ caption, rows }: { caption: string; rows: Caseloa
     header: 'Dates',
     className: 'nowrap',
     render: (a) => {
-      const days = Math.round((parseIsoDate(a.end_date!).getTime() - parseIsoDate(a.start_date).getTime()) / 86_400_000) + 1;
+      const days = daysInclusive(a.start_date, a.end_date!);
       return (
         <>
-          <time dateTime={a.start_date}>{formatIsoDate(a.start_date, locale)}</time>
+          <time dateTime={a.start_date}>{formatDay(a.start_date, locale)}</time>
           {' – '}
-          <time dateTime={a.end_date!}>{formatIsoDate(a.end_date!, locale)}</time>
+          <time dateTime={a.end_date!}>{formatDay(a.end_date!, locale)}</time>
           <span className="sr-only"> ({days} {days === 1 ? 'day' : 'days'})</span>
         </>
       );

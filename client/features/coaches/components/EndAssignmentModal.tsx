@@ -8,7 +8,7 @@ import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import { useDateLocale } from '../../../lib/session';
 import { endAssignment } from '../api';
-import { formatIsoDate } from './dates';
+import { formatDay } from '../../../lib/dates';
 
 /** Ends one assignment: the educator leaves the caseload after the end date, kept as history. */
 export function EndAssignmentModal({ coachId, assignment, today, onClose }: {
@@ -21,7 +21,7 @@ export function EndAssignmentModal({ coachId, assignment, today, onClose }: {
   // The server's rules, plus the one it checks against the stored start date.
   const schema = z.object({
     end_date: endAssignmentSchema.shape.end_date.check(
-      z.refine((v) => v >= assignment.start_date, `End date must be on or after the start date (${formatIsoDate(assignment.start_date, locale)}).`),
+      z.refine((v) => v >= assignment.start_date, `End date must be on or after the start date (${formatDay(assignment.start_date, locale)}).`),
     ),
   });
 
@@ -30,7 +30,7 @@ export function EndAssignmentModal({ coachId, assignment, today, onClose }: {
     if (!data) return;
     await form.run(async () => {
       await endAssignment(coachId, assignment.id, data);
-      toast.success(`${assignment.staff.name}'s assignment ends on ${formatIsoDate(data.end_date, locale)}.`);
+      toast.success(`${assignment.staff.name}'s assignment ends on ${formatDay(data.end_date, locale)}.`);
       onClose();
     });
   });
@@ -51,7 +51,7 @@ export function EndAssignmentModal({ coachId, assignment, today, onClose }: {
     >
       <form id="coaches-end-form" ref={form.formRef} className="form" noValidate onSubmit={submit}>
         <p className="muted">
-          On this caseload since {formatIsoDate(assignment.start_date, locale)}. The assignment moves to the past caseload after its last day.
+          On this caseload since {formatDay(assignment.start_date, locale)}. The assignment moves to the past caseload after its last day.
         </p>
         <FormError error={form.formError} />
         <TextField label="End date" type="date" required min={assignment.start_date} hint="Their last day on this caseload." {...form.field('end_date')} />

@@ -5,7 +5,7 @@ import type { Group, GroupItem } from '../../../../common/schemas/groups';
 import { Button } from '../../../components/Button';
 import { ReadMore } from '../../../components/ReadMore';
 import { formatDate } from '../../../lib/format';
-import { localDateAsDate, utcToLocalDate } from '../dates';
+import { localDateAsDate, utcToLocalDate } from '../../../lib/dates';
 
 /** Members shown before "Show all N members" (lists only a little longer are shown whole). */
 const MEMBERS_PREVIEW = 6;

@@ -5,7 +5,7 @@ import { FormError, TextAreaField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
 import { createGroup, type MemberCandidate, updateGroup } from '../api';
-import { browserTimeZone, todayIn } from '../dates';
+import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { type DraftErrors, draftFromGroup, emptyDraft, formLevelErrors, type GroupDraft, issuesToErrors, payloadFromDraft, serverErrors } from '../formModel';
 import { MemberPicker } from './MemberPicker';
 import { MemberRows } from './MemberRows';

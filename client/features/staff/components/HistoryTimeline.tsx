@@ -2,7 +2,7 @@
 // current row marked in text — not by colour alone.
 import type { Locale } from 'date-fns';
 import type { ReactNode } from 'react';
-import { formatDay, todayLocal } from '../dates';
+import { formatDay, todayIn } from '../../../lib/dates';
 
 export interface TimelineItem {
   id: number | string;
@@ -18,7 +18,7 @@ export type TimelineState = 'current' | 'upcoming' | 'past';
 const day = (value: string) => value.slice(0, 10);
 
 /** Where a row stands today: inclusive ranges, open rows have no end date. */
-export function timelineState(start: string, end: string | null, today = todayLocal()): TimelineState {
+export function timelineState(start: string, end: string | null, today = todayIn()): TimelineState {
   if (day(start) > today) return 'upcoming';
   if (end === null || day(end) >= today) return 'current';
   return 'past';

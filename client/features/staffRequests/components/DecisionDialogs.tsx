@@ -8,7 +8,7 @@ import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { useFormErrors } from '../../../lib/forms';
 import { approveStaffRequest, denyStaffRequest, refreshStaffRequests, withdrawStaffRequest } from '../api';
-import { dayBefore, formatDay } from './dates';
+import { dayBefore, formatDay } from '../../../lib/dates';
 
 function errorMessage(err: unknown): string {
   return err instanceof ApiError ? err.message : 'Something went wrong. Please try again.';

@@ -4,7 +4,8 @@ import type { StaffRequest } from '../../../../common/schemas/staffRequests';
 import { Button } from '../../../components/Button';
 import { ReadMore } from '../../../components/ReadMore';
 import type { StaffRequestAccess } from './access';
-import { formatDay, formatWhen } from './dates';
+import { formatDay } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format';
 import { StatusBadge } from './StatusBadge';
 
 export interface RequestActions {
@@ -47,7 +48,7 @@ export function RequestCard({ request, access, locale, actions }: { request: Sta
         <div className="staffRequests-facts__item">
           <dt>Requested</dt>
           <dd>
-            <Person person={r.requested_by} /> · <time dateTime={r.requested_at}>{formatWhen(r.requested_at, locale)}</time>
+            <Person person={r.requested_by} /> · <time dateTime={r.requested_at}>{formatDateTime(r.requested_at, locale)}</time>
           </dd>
         </div>
         {r.status !== 'pending' && (
@@ -58,7 +59,7 @@ export function RequestCard({ request, access, locale, actions }: { request: Sta
               {r.decided_at && (
                 <>
                   {' · '}
-                  <time dateTime={r.decided_at}>{formatWhen(r.decided_at, locale)}</time>
+                  <time dateTime={r.decided_at}>{formatDateTime(r.decided_at, locale)}</time>
                 </>
               )}
             </dd>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserTimeZone, localDateAsDate, localDateToUtc, todayIn, utcToLocalDate } from './dates';
+import { browserTimeZone, dayBefore, daysInclusive, formatDay, isoDay, localDateAsDate, localDateToUtc, todayIn, utcToLocalDate } from './dates';
 
 describe('localDateToUtc: a picked local date becomes the UTC instant of its local midnight', () => {
   it.each([
@@ -81,5 +81,66 @@ describe('defaults to the browser timezone', () => {
     const now = Date.parse('2026-09-01T05:00:00.000Z');
     expect(todayIn('America/Los_Angeles', now)).toBe('2026-08-31');
     expect(todayIn('UTC', now)).toBe('2026-09-01');
+  });
+});
+
+describe('today: one function for every screen', () => {
+  const original = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = original;
+  });
+
+  it('without a zone, gives the device calendar (new educators, school moves)', () => {
+    expect(todayIn(undefined, new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+    process.env.TZ = 'America/Los_Angeles';
+    expect(todayIn(undefined, Date.parse('2026-09-01T05:00:00.000Z'))).toBe('2026-08-31');
+    expect(todayIn(null, Date.parse('2026-09-01T05:00:00.000Z'))).toBe('2026-08-31');
+  });
+
+  it("in a user's profile zone, gives that zone's date whatever the device's (a coach's caseload)", () => {
+    process.env.TZ = 'Asia/Tokyo';
+    const now = Date.parse('2026-09-01T05:00:00.000Z');
+    expect(todayIn('America/Chicago', now)).toBe('2026-09-01');
+    expect(todayIn('Pacific/Honolulu', now)).toBe('2026-08-31');
+  });
+
+  it('falls back to the device calendar for a zone the browser does not know', () => {
+    process.env.TZ = 'America/New_York';
+    expect(todayIn('Mars/Olympus_Mons', Date.parse('2026-09-01T03:00:00.000Z'))).toBe('2026-08-31');
+  });
+});
+
+describe('calendar days', () => {
+  it('checks real days and steps back one day', () => {
+    expect(isoDay(2024, 2, 29)).toBe('2024-02-29');
+    expect(isoDay(2025, 2, 29)).toBeNull();
+    expect(dayBefore('2026-03-01')).toBe('2026-02-28');
+    expect(dayBefore('2026-01-01')).toBe('2025-12-31');
+  });
+
+  it('counts the days of a closed row, both ends included, across a clock change', () => {
+    expect(daysInclusive('2026-01-05', '2026-01-05')).toBe(1);
+    expect(daysInclusive('2026-03-01', '2026-03-31')).toBe(31);
+    expect(daysInclusive('2025-08-18', '2026-06-12')).toBe(299);
+  });
+
+  it('shows a date-only value as that calendar day, whatever the timezone', () => {
+    const original = process.env.TZ;
+    try {
+      for (const zone of ['America/Los_Angeles', 'UTC', 'Asia/Tokyo']) {
+        process.env.TZ = zone;
+        expect(formatDay('2024-08-12')).toBe('Aug 12, 2024');
+      }
+    } finally {
+      process.env.TZ = original;
+    }
+    expect(formatDay(null)).toBe('');
+    expect(formatDay('')).toBe('');
+  });
+
+  it('reads a calendar day as local midnight, and nothing from an impossible day', () => {
+    expect(localDateAsDate('2026-02-28')!.getDate()).toBe(28);
+    expect(localDateAsDate('2026-02-30')).toBeNull();
+    expect(localDateAsDate('next week')).toBeNull();
   });
 });
