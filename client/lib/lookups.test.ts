@@ -148,9 +148,11 @@ describe('feature changes use the shared invalidations', () => {
     expect(requested).toEqual(['/api/staff-request/7/approve']);
   });
 
-  it('a caseload change updates the coach, coach lists and educator lists', async () => {
+  it('a caseload change updates the coach, coach lists, educator lists and the profiles that show coaches', async () => {
     answer = { id: 4 };
-    expect(await reached(() => assignEducators(4, { staff_ids: [12], start_date: '2026-09-01' } as never))).toEqual(['coachList', 'coachPage', 'educatorList', 'educatorSearch']);
+    expect(await reached(() => assignEducators(4, { staff_ids: [12], start_date: '2026-09-01' } as never))).toEqual([
+      'coachList', 'coachPage', 'educatorList', 'educatorSearch', 'profile12', 'profile13',
+    ]);
   });
 
   it('a school change refreshes school lists and coach lists and pages', async () => {

@@ -3,7 +3,7 @@
 import useSWR, { mutate } from 'swr';
 import type { AssignCaseloadInput, CoachDetail, CoachListItem, EndAssignmentInput } from '../../../common/schemas/coaches';
 import { api } from '../../lib/api';
-import { coachesKey, coachKey, fetchByKey, revalidateCoachLists, revalidateStaffLists } from '../../lib/lookups';
+import { coachesKey, coachKey, fetchByKey, revalidateCoachLists, revalidateStaffLists, revalidateStaffProfiles } from '../../lib/lookups';
 
 type CoachList = { data: CoachListItem[] };
 
@@ -20,7 +20,7 @@ export function useCoach(id: number) {
 async function caseloadChanged(coach: CoachDetail): Promise<void> {
   await mutate(coachKey(coach.id), coach, { revalidate: false });
   // Caseload sizes on the coach list, and the coach shown on educator lists and profiles.
-  await Promise.all([revalidateCoachLists(), revalidateStaffLists()]);
+  await Promise.all([revalidateCoachLists(), revalidateStaffLists(), revalidateStaffProfiles()]);
 }
 
 export async function assignEducators(coachId: number, input: AssignCaseloadInput): Promise<CoachDetail> {
