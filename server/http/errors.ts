@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     readonly code: string,
     readonly errors?: FieldErrors,
+    /** Extra response headers, e.g. Retry-After on 429 and 503. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -22,7 +24,10 @@ export const notFound = (message = 'We could not find that.') => new HttpError(4
 export const conflict = (message: string) => new HttpError(409, message, 'conflict');
 export const csrfMismatch = () =>
   new HttpError(419, 'Your session has expired. Please refresh the page and sign in again.', 'csrf_token_mismatch');
-export const tooManyRequests = () => new HttpError(429, 'Too many attempts. Please wait a minute and try again.', 'rate_limited');
+export const tooManyRequests = (retryAfterSeconds = 60) =>
+  new HttpError(429, 'Too many attempts. Please wait a minute and try again.', 'rate_limited', undefined, { 'Retry-After': String(retryAfterSeconds) });
+export const serviceBusy = (retryAfterSeconds = 2) =>
+  new HttpError(503, 'Coachwell is busy right now. Please try again in a moment.', 'busy', undefined, { 'Retry-After': String(retryAfterSeconds) });
 
 export function validationError(errors: FieldErrors, message?: string): HttpError {
   const first = Object.values(errors)[0]?.[0];
@@ -33,21 +38,73 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `No API endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 'not_found'));
 };
 
+/**
+ * What a client mistake that a library (body-parser, serve-static, the router) raised answers:
+ * keyed by body-parser's `type` first, then by status. Anything 4xx not listed keeps its status.
+ */
+const CLIENT_ERRORS_BY_TYPE: Record<string, { message: string; code: string }> = {
+  'charset.unsupported': { message: 'The request body must be UTF-8 encoded JSON.', code: 'unsupported_media_type' },
+  'encoding.unsupported': { message: 'The request body uses a content encoding we do not accept.', code: 'unsupported_media_type' },
+  'entity.too.large': { message: 'The request is too large.', code: 'payload_too_large' },
+  'parameters.too.many': { message: 'The request is too large.', code: 'payload_too_large' },
+};
+const CLIENT_ERRORS_BY_STATUS: Record<number, { message: string; code: string }> = {
+  400: { message: 'The request could not be read.', code: 'bad_request' },
+  403: { message: 'You do not have permission to do that.', code: 'forbidden' },
+  404: { message: 'We could not find that.', code: 'not_found' },
+  405: { message: 'That method is not allowed here.', code: 'method_not_allowed' },
+  408: { message: 'The request took too long to arrive.', code: 'request_timeout' },
+  412: { message: 'A precondition of the request failed.', code: 'precondition_failed' },
+  413: { message: 'The request is too large.', code: 'payload_too_large' },
+  415: { message: 'The request body has a type we do not accept.', code: 'unsupported_media_type' },
+  416: { message: 'The requested range cannot be served.', code: 'range_not_satisfiable' },
+};
+
+/** A status a library attached to its error (http-errors sets both `status` and `statusCode`). */
+function statusOf(err: unknown): number | null {
+  if (!err || typeof err !== 'object') return null;
+  const { status, statusCode } = err as { status?: unknown; statusCode?: unknown };
+  const value = typeof status === 'number' ? status : typeof statusCode === 'number' ? statusCode : null;
+  return value !== null && Number.isInteger(value) && value >= 400 && value <= 599 ? value : null;
+}
+
+/** SQLite's "another connection holds the lock" after the driver's bounded retries (db/connection.ts). */
+function isDatabaseBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED');
+}
+
+/**
+ * The one error middleware: HttpError as `{ message, code, errors? }`; every 4xx a library raised
+ * stays that 4xx (logged as one line, never reported to Sentry); a busy database is 503 with
+ * Retry-After; anything else is a 500, logged with its stack and reported.
+ */
 export function errorMiddleware(log: (err: unknown) => void): ErrorRequestHandler {
-  return (err, _req, res, next) => {
+  return (err, req, res, next) => {
     if (res.headersSent) return next(err);
+    // Headers a library set for the answer it meant to send (an asset's type, caching, validators)
+    // must not describe the error instead.
+    for (const name of ['Content-Type', 'Content-Encoding', 'ETag', 'Last-Modified', 'Accept-Ranges']) res.removeHeader(name);
+    res.set('Cache-Control', 'no-store');
     if (err instanceof HttpError) {
+      if (err.headers) res.set(err.headers);
       res.status(err.status).json({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
       return;
     }
-    // body-parser errors: malformed JSON, too large.
-    const status = typeof err?.status === 'number' ? err.status : 500;
-    if (status === 413) {
-      res.status(413).json({ message: 'The request is too large.', code: 'payload_too_large' });
+    if (isDatabaseBusy(err)) {
+      log(`503 ${req.method} ${req.originalUrl.split('?')[0]}: database busy (${(err as Error).message})`);
+      const busy = serviceBusy();
+      res.set(busy.headers).status(503).json({ message: busy.message, code: busy.code });
       return;
     }
-    if (status === 400) {
-      res.status(400).json({ message: 'The request could not be read.', code: 'bad_request' });
+    const status = statusOf(err);
+    if (status !== null && status < 500) {
+      const type = typeof err?.type === 'string' ? err.type : '';
+      const known = CLIENT_ERRORS_BY_TYPE[type] ?? CLIENT_ERRORS_BY_STATUS[status] ?? { message: 'The request could not be handled.', code: 'client_error' };
+      log(`${status} ${req.method} ${req.originalUrl.split('?')[0].slice(0, 200)}: ${type || String(err?.message ?? err).split('\n')[0]}`);
+      // A client that sent a body we refused without reading it gets the connection closed.
+      if (status === 413 || status === 415) res.set('Connection', 'close');
+      res.status(status).json({ message: known.message, code: known.code });
       return;
     }
     log(err);
