@@ -7,7 +7,7 @@ import type { Deps } from './deps';
 import { loadAuth } from './identity/context';
 import { csrfProtection } from './http/csrf';
 import { apiNotFound, errorMiddleware } from './http/errors';
-import { DatabaseSessionStore } from './identity/sessions';
+import { DatabaseSessionStore, touchSessionAtMostEveryMinute } from './identity/sessions';
 import { healthRoutes } from './features/health/routes';
 import { FEATURE_ROUTES } from './routes';
 import { staticRoutes } from './static';
@@ -49,16 +49,20 @@ export function createApp(deps: Deps): express.Express {
   // The client-error reporter takes small bodies only; the first parser to run wins.
   api.use('/client-error', express.json({ limit: CLIENT_ERROR_MAX_BYTES }));
   api.use(express.json({ limit: '100kb' }));
-  api.use(cookieParser());
+  // The secret lets the CSRF check sign guest tokens (server/http/csrf.ts).
+  api.use(cookieParser(config.sessionSecret));
   api.use(session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
     store: new DatabaseSessionStore(db),
     resave: false,
     saveUninitialized: false,
-    rolling: true, // idle timeout: every request pushes the expiry SESSION_IDLE_TIMEOUT_MS ahead
+    // Idle timeout: the expiry moves SESSION_IDLE_TIMEOUT_MS ahead at most once a minute (below),
+    // not on every request.
+    rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_IDLE_TIMEOUT_MS, path: '/' },
   }));
+  api.use(touchSessionAtMostEveryMinute);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
