@@ -24,6 +24,30 @@ export class RateLimiter {
     if (entry.count > limit) throw tooManyRequests();
   }
 
+  /**
+   * Throws 429 with Retry-After when `key` already reached `limit` in its window, without counting
+   * this call: pair it with `record` to count only what should count (failed sign-ins).
+   */
+  check(key: string, limit: number): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    const entry = this.hits.get(key);
+    if (entry && entry.resetAt > now && entry.count >= limit) throw tooManyRequests(Math.ceil((entry.resetAt - now) / 1000));
+  }
+
+  /** Counts one event against `key` in a fixed window of `windowMs`. */
+  record(key: string, windowMs = 60_000): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    const entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= now) {
+      if (this.hits.size > 10_000) this.sweep(now);
+      this.hits.set(key, { count: 1, resetAt: now + windowMs });
+      return;
+    }
+    entry.count += 1;
+  }
+
   private sweep(now: number): void {
     for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
   }

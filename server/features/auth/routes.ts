@@ -26,6 +26,11 @@ export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 export const ADMIN_LOGIN_REFUSED = 'This sign-in page is for Coachwell staff. District users sign in at /app/auth/login.';
 export const APP_LOGIN_REFUSED = 'This is a Coachwell staff account. Please sign in at /admin/auth/login.';
 export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password.';
+/** Failed sign-ins one client address may make for one email per minute (finding 14: the owner elsewhere is not locked out). */
+export const LOGIN_FAILURES_PER_ADDRESS_AND_EMAIL = 10;
+/** Failed sign-ins one client address may make across all emails per 15 minutes (finding 13). */
+export const LOGIN_FAILURES_PER_ADDRESS = 50;
+const LOGIN_ADDRESS_WINDOW_MS = 15 * 60_000;
 
 /** Starts a fresh session for the user: new id (no fixation), new CSRF token, login time for the absolute timeout. */
 async function startSession(req: Request, res: Response, user: User, secure: boolean): Promise<void> {
@@ -50,10 +55,18 @@ export function authRoutes(deps: Deps): Router {
 
   router.post('/auth/login', async (req, res) => {
     const input = validate(loginSchema, req.body);
-    limiter.hit(clientKey(req, 'login', input.email), 10);
+    // Only failures count, per address and email together and per address across all emails;
+    // a refused attempt costs no password hash. Hashes run through one bounded queue (identity/passwords).
+    const pairKey = clientKey(req, 'login-failed', input.email);
+    const addressKey = clientKey(req, 'login-failed');
+    limiter.check(addressKey, LOGIN_FAILURES_PER_ADDRESS);
+    limiter.check(pairKey, LOGIN_FAILURES_PER_ADDRESS_AND_EMAIL);
     const user = await findUserByEmail(db, input.email);
+    // An unknown email costs the same hash as a known one, so timing does not tell them apart.
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
     if (!user || !passwordOk || user.status === 'invited') {
+      limiter.record(pairKey, 60_000);
+      limiter.record(addressKey, LOGIN_ADDRESS_WINDOW_MS);
       await recordAudit(db, { ...req.actor, districtId: user?.district_id ?? null, userId: user?.id ?? null }, {
         action: 'login_failed', details: { email: normalizeEmail(input.email), area: input.area },
       });
