@@ -116,27 +116,33 @@ export function authRoutes(deps: Deps): Router {
     await answerUser(deps, res, user, null, 201);
   });
 
+  /** The work behind a reset request: runs after the answer, so its cost cannot tell who has an account. */
+  async function sendPasswordReset(req: Request, input: { email: string; area: 'app' | 'admin' }): Promise<void> {
+    const user = await findUserByEmail(db, input.email);
+    const userArea = user && (user.district_id === null ? 'admin' : 'app');
+    if (!user || user.status !== 'active' || userArea !== input.area) return;
+    const token = await createPasswordReset(db, user.id);
+    const link = `${config.appUrl}/${input.area}/auth/password-reset/${token}/${encodeURIComponent(user.email)}`;
+    await mailer.send(actionEmail({
+      to: user.email,
+      subject: 'Reset your Coachwell password',
+      intro: `Hi ${user.name}, we received a request to reset the password of your Coachwell account.`,
+      action: 'Choose a new password',
+      link,
+      outro: 'The link works once and expires in 60 minutes. If you did not ask for it, you can ignore this email.',
+    }));
+    await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
+      action: 'password_reset_requested',
+    });
+  }
+
   router.post('/auth/password-reset', async (req, res) => {
     const input = validate(passwordResetRequestSchema, req.body);
     limiter.hit(clientKey(req, 'reset', input.email), 5);
-    const user = await findUserByEmail(db, input.email);
-    const userArea = user && (user.district_id === null ? 'admin' : 'app');
-    if (user && user.status === 'active' && userArea === input.area) {
-      const token = await createPasswordReset(db, user.id);
-      const link = `${config.appUrl}/${input.area}/auth/password-reset/${token}/${encodeURIComponent(user.email)}`;
-      await mailer.send(actionEmail({
-        to: user.email,
-        subject: 'Reset your Coachwell password',
-        intro: `Hi ${user.name}, we received a request to reset the password of your Coachwell account.`,
-        action: 'Choose a new password',
-        link,
-        outro: 'The link works once and expires in 60 minutes. If you did not ask for it, you can ignore this email.',
-      }));
-      await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
-        action: 'password_reset_requested',
-      });
-    }
+    // Finding 4: answer before any lookup, write or mail, so a known email takes exactly as long
+    // as an unknown one; failures afterwards are logged (the client never learns either way).
     res.json({ message: RESET_SENT });
+    sendPasswordReset(req, input).catch((err) => deps.log('Password reset after answering failed:', err));
   });
 
   router.post('/auth/password-reset/confirm', async (req, res) => {
