@@ -1,17 +1,43 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery, Kysely, SelectQueryNode, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
+  type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase,
+} from 'kysely';
 import type { Database } from './types';
 
 export type DB = Kysely<Database>;
 
-/** Opens the SQLite database (':memory:' for tests) with WAL, foreign keys and a busy timeout. */
-export function openDatabase(filename: string): DB {
+export interface BusyOptions {
+  /**
+   * How long better-sqlite3 may block the event loop on one attempt while another connection holds
+   * the write lock (SQLite's busy_timeout). Kept short: the wait is synchronous.
+   */
+  syncWaitMs?: number;
+  /** How long to keep retrying, on timers, before giving up with SQLITE_BUSY (the API answers 503). */
+  retryForMs?: number;
+  /** Called on every busy attempt (tests observe the retries through it). */
+  onBusy?: () => void;
+}
+
+const DEFAULT_BUSY: Required<Omit<BusyOptions, 'onBusy'>> = { syncWaitMs: 20, retryForMs: 5000 };
+
+/**
+ * Opens the SQLite database (':memory:' for tests) with WAL, foreign keys and busy handling that
+ * never freezes the process (finding 15): each attempt waits at most `syncWaitMs`; on SQLITE_BUSY
+ * the statement is retried after a short timer, with the connection free for other queries
+ * meanwhile, until `retryForMs` have passed. Transactions begin IMMEDIATE, so they take the write
+ * lock (waiting the same way) before their first statement and never fail half-way on it. Reads in
+ * WAL mode do not wait for a writer at all. The server, the CLI and the tests all open it here.
+ * Prepared statements are kept by SQL text (`withStatementCache`).
+ */
+export function openDatabase(filename: string, busy: BusyOptions = {}): DB {
+  const options = { ...DEFAULT_BUSY, ...busy };
   const sqlite = new SQLite(filename);
   if (filename !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.syncWaitMs))}`);
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new RetryingSqliteDialect(sqlite, options) });
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -45,4 +71,128 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+export function isBusyError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_'));
+}
+
+class RetryingSqliteDialect implements Dialect {
+  constructor(private readonly sqlite: SQLite.Database, private readonly options: BusyOptions & typeof DEFAULT_BUSY) {}
+  createDriver(): Driver {
+    return new RetryingSqliteDriver(this.sqlite, this.options);
+  }
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}
+
+/** Kysely's SQLite driver (one connection behind a mutex) with busy retries off the event loop. */
+class RetryingSqliteDriver implements Driver {
+  private readonly mutex = new ConnectionMutex();
+  private readonly connection: RetryingSqliteConnection;
+
+  constructor(private readonly sqlite: SQLite.Database, options: BusyOptions & typeof DEFAULT_BUSY) {
+    this.connection = new RetryingSqliteConnection(sqlite, this.mutex, options);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.mutex.lock();
+    return this.connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.mutex.unlock();
+  }
+
+  async destroy(): Promise<void> {
+    this.sqlite.close();
+  }
+}
+
+class RetryingSqliteConnection implements DatabaseConnection {
+  private readonly statements: SqliteDatabase;
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly mutex: ConnectionMutex,
+    private readonly options: BusyOptions & typeof DEFAULT_BUSY,
+  ) {
+    this.statements = withStatementCache(sqlite);
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const deadline = Date.now() + this.options.retryForMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return this.run<R>(compiledQuery);
+      } catch (err) {
+        // Inside a transaction (begun IMMEDIATE, so it already holds the lock) a retry could not help.
+        if (!isBusyError(err) || this.sqlite.inTransaction || Date.now() >= deadline) throw err;
+        this.options.onBusy?.();
+        // Let other queries use the connection while this one waits; take it back to retry.
+        this.mutex.unlock();
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5 * 2 ** attempt, 100) + Math.random() * 10));
+        await this.mutex.lock();
+      }
+    }
+  }
+
+  private run<R>(compiledQuery: CompiledQuery): QueryResult<R> {
+    const { sql, parameters } = compiledQuery;
+    const stmt = this.statements.prepare(sql);
+    if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = stmt.run(parameters);
+    return {
+      numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+      insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
+      rows: [],
+    };
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const { sql, parameters, query } = compiledQuery;
+    if (!SelectQueryNode.is(query)) throw new Error('Sqlite driver only supports streaming of select queries');
+    for (const row of this.statements.prepare(sql).iterate(parameters)) yield { rows: [row as R] };
+  }
+}
+
+class ConnectionMutex {
+  private promise?: Promise<void>;
+  private resolve?: () => void;
+
+  async lock(): Promise<void> {
+    while (this.promise) await this.promise;
+    this.promise = new Promise((resolve) => {
+      this.resolve = resolve;
+    });
+  }
+
+  unlock(): void {
+    const resolve = this.resolve;
+    this.promise = undefined;
+    this.resolve = undefined;
+    resolve?.();
+  }
 }

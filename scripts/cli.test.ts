@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
 import { openDatabase } from '../db/connection';
 import { runCli } from './cli';
 
@@ -99,5 +100,40 @@ describe('npm run cli', () => {
     expect(output()).toContain('admin@cedarfalls.example');
     expect(output()).not.toContain('maplegrove');
     expect(output()).toContain('1 user(s).');
+  });
+});
+
+describe('npm run cli -- backup (finding 15: back up the live database safely)', () => {
+  it('copies a consistent snapshot while another connection is writing, without waiting for it', async () => {
+    await run('create-district', '--name', 'Elm Park Schools', '--state', 'NY');
+    // A running server mid-write: holds the write lock with an uncommitted row.
+    const live = new SQLite(path.join(dataDir, 'coachwell.sqlite'));
+    live.exec('BEGIN IMMEDIATE');
+    live.prepare("UPDATE districts SET name = 'Uncommitted' WHERE id = 1").run();
+    const target = path.join(dataDir, 'backups', 'copy.sqlite');
+    try {
+      expect(await run('backup', target)).toBe(0);
+    } finally {
+      live.exec('ROLLBACK');
+      live.close();
+    }
+    expect(output()).toMatch(new RegExp(`Backed up .* to ${target.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(integrity ok\\)\\.`));
+    const copy = new SQLite(target, { readonly: true });
+    try {
+      expect(copy.prepare('SELECT name FROM districts').all()).toEqual([{ name: 'Elm Park Schools' }]);
+    } finally {
+      copy.close();
+    }
+  });
+
+  it('refuses to overwrite a file and needs a target', async () => {
+    await run('migrate');
+    const target = path.join(dataDir, 'exists.sqlite');
+    fs.writeFileSync(target, 'keep me');
+    expect(await run('backup', target)).toBe(1);
+    expect(output()).toBe(`Error: ${target} already exists; choose a new file.`);
+    expect(fs.readFileSync(target, 'utf8')).toBe('keep me');
+    expect(await run('backup')).toBe(1);
+    expect(output()).toBe('Error: Say where to write the backup: backup FILE.');
   });
 });
