@@ -1,18 +1,35 @@
 import cookieParser from 'cookie-parser';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { CLIENT_ERROR_MAX_BYTES, SESSION_IDLE_TIMEOUT_MS } from '../common/constants';
 import type { Deps } from './deps';
 import { loadAuth } from './identity/context';
 import { csrfProtection } from './http/csrf';
-import { apiNotFound, errorMiddleware } from './http/errors';
+import { apiNotFound, errorMiddleware, HttpError } from './http/errors';
 import { DatabaseSessionStore, touchSessionAtMostEveryMinute } from './identity/sessions';
 import { healthRoutes } from './features/health/routes';
 import { FEATURE_ROUTES } from './routes';
 import { staticRoutes } from './static';
 
 export const SESSION_COOKIE = 'coachwell_session';
+/** The JSON body limit of the API (the client-error reporter's is smaller). */
+export const API_BODY_LIMIT_BYTES = 100 * 1024;
+
+/**
+ * Refuses a declared Content-Length over the limit with 413 before a byte of the body is read, and
+ * closes the connection (finding 16): the body parser would otherwise wait for the whole promised
+ * body before answering, holding the socket for as long as the client likes.
+ */
+function refuseDeclaredOversize(limitBytes: number): RequestHandler {
+  return (req, _res, next) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limitBytes) {
+      return next(new HttpError(413, 'The request is too large.', 'payload_too_large', undefined, { Connection: 'close' }));
+    }
+    next();
+  };
+}
 
 /** Builds the Express app without listening, so tests drive it through supertest. */
 export function createApp(deps: Deps): express.Express {
@@ -47,8 +64,8 @@ export function createApp(deps: Deps): express.Express {
 
   const api = express.Router();
   // The client-error reporter takes small bodies only; the first parser to run wins.
-  api.use('/client-error', express.json({ limit: CLIENT_ERROR_MAX_BYTES }));
-  api.use(express.json({ limit: '100kb' }));
+  api.use('/client-error', refuseDeclaredOversize(CLIENT_ERROR_MAX_BYTES), express.json({ limit: CLIENT_ERROR_MAX_BYTES }));
+  api.use(refuseDeclaredOversize(API_BODY_LIMIT_BYTES), express.json({ limit: API_BODY_LIMIT_BYTES }));
   // The secret lets the CSRF check sign guest tokens (server/http/csrf.ts).
   api.use(cookieParser(config.sessionSecret));
   api.use(session({

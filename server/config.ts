@@ -13,6 +13,15 @@ export interface Config {
   publicDir: string;
   /** Rate limits can be turned off for load benchmarks only. */
   rateLimits: boolean;
+  /** Socket timeouts (finding 16): whole headers, whole request (body included), idle keep-alive. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+}
+
+function positiveMs(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`${name} must be a positive number of milliseconds, got "${value}".`);
+  return ms;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -36,5 +45,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: env.SENTRY_DSN || null,
     publicDir: path.resolve(env.PUBLIC_DIR ?? path.join(ROOT, 'dist', 'public')),
     rateLimits: env.RATE_LIMITS !== 'off',
+    http: {
+      headersTimeoutMs: positiveMs(env.HTTP_HEADERS_TIMEOUT_MS, 20_000, 'HTTP_HEADERS_TIMEOUT_MS'),
+      requestTimeoutMs: positiveMs(env.HTTP_REQUEST_TIMEOUT_MS, 60_000, 'HTTP_REQUEST_TIMEOUT_MS'),
+      keepAliveTimeoutMs: positiveMs(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5_000, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'),
+    },
   };
 }

@@ -2,6 +2,7 @@ import * as Sentry from '@sentry/node';
 import { createApp } from './app';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
 import { loadConfig } from './config';
+import { createHttpServer } from './http/listen';
 import { RateLimiter } from './http/rateLimit';
 import { pruneExpiredSessions } from './identity/sessions';
 import { createMailer } from './lib/mailer';
@@ -23,7 +24,8 @@ const app = createApp({
   log: (...args) => console.error(...args),
 });
 
-const server = app.listen(config.port, () => {
+// Header, request and keep-alive timeouts from config (finding 16).
+const server = createHttpServer(app, config).listen(config.port, () => {
   console.log(`Coachwell is listening on ${config.appUrl} (data in ${config.dataDir})`);
 });
 const pruner = setInterval(() => void pruneExpiredSessions(db).catch(() => {}), 15 * 60_000);
