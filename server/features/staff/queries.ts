@@ -1,6 +1,6 @@
 // Educators (staff) reads. Every query filters by the caller's district; the list starts from
 // scopedStaff, so the permission suffix (district / building / assigned / self) applies on every call.
-import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { STAFF_GROUP_OF } from '../../../common/schemas/groups';
 import type { StaffListQuery } from '../../../common/schemas/staff';
 import type { DB } from '../../../db/connection';
@@ -9,7 +9,7 @@ import type { Scope } from '../../access/guards';
 import { visibleStaff } from '../../access/staffScope';
 import { today } from '../../lib/dates';
 import { currentOn } from '../../lib/history';
-import { containsText, escapeLike } from '../../../db/dialect';
+import { escapeLike, searchWords, type TextSearchIndex, textSearchMatches, textSearchRank } from '../../../db/dialect';
 
 export type StaffQuery = ReturnType<typeof visibleStaff>;
 /** Every column of a staff row (STAFF_COLUMNS). */
@@ -21,23 +21,25 @@ export const STAFF_COLUMNS = [
   'staff.grade_levels', 'staff.subjects', 'staff.hire_date', 'staff.status', 'staff.user_id', 'staff.created_at', 'staff.updated_at',
 ] as const;
 
-const MAX_SEARCH_WORDS = 6;
-
-/** Each word of the search must match the full name, the email or the employee ID (case-insensitive). */
-function searchMatches(eb: StaffEb, search: string): Expression<SqlBool> {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-  return eb.and(words.map((word) => {
-    return eb.or([
-      containsText(sql`${sql.ref('staff.first_name')} || ' ' || ${sql.ref('staff.last_name')}`, word),
-      containsText(sql.ref('staff.email'), word),
-      containsText(sql.ref('staff.employee_id'), word),
-    ]);
-  }));
-}
+/**
+ * The educator search: every word must match the full name, the email or the employee ID (case-insensitive,
+ * accents kept); 1- and 2-letter words match the start of a name word, the email or the ID. Backed by
+ * the staff_search trigram index (db/migrations/20261122_0003_staff_search.ts, helpers in db/dialect.ts).
+ */
+export const STAFF_SEARCH: TextSearchIndex = {
+  table: 'staff_search', key: 'staff.id', columns: ['name', 'email', 'employee_id'], starts: 'starts',
+  names: ['staff.first_name', 'staff.last_name'], fields: ['staff.email', 'staff.employee_id'],
+};
 
 /** A JSON list column (grade_levels, subjects) holding any of the values: matches the quoted element. */
 function jsonListHasAny(eb: StaffEb, column: 'staff.grade_levels' | 'staff.subjects', values: readonly string[]) {
   return eb.or(values.map((v) => sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(JSON.stringify(v))}%`} escape '\\'`));
+}
+
+/** A school, coach, group or own-profile filter: it picks at most a few hundred rows by an index. */
+function isNarrowed(scope: Scope, query: StaffListQuery): boolean {
+  const f = query.filter;
+  return scope.kind === 'self' || f.building_id.length > 0 || f.coach_id.length > 0 || f.group_id.length > 0;
 }
 
 /** Search and filters of GET /api/staff on top of the caller's scope. */
@@ -46,7 +48,8 @@ export function filteredStaff(db: DB, scope: Scope, query: StaffListQuery, day =
   const f = query.filter;
   let q = visibleStaff(db, scope);
   if (f.status !== 'all') q = q.where('staff.status', '=', f.status as 'active' | 'inactive');
-  if (query.search) q = q.where((eb) => searchMatches(eb, query.search));
+  const words = searchWords(query.search);
+  if (words.length) q = q.where(textSearchMatches(STAFF_SEARCH, words, { narrowed: isNarrowed(scope, query) }));
   if (f.position.length) q = q.where('staff.position', 'in', f.position);
   if (f.grade_level.length) q = q.where((eb) => jsonListHasAny(eb, 'staff.grade_levels', f.grade_level));
   if (f.subject.length) q = q.where((eb) => jsonListHasAny(eb, 'staff.subjects', f.subject));
@@ -87,6 +90,11 @@ export async function listStaffPage(
   const dir = desc ? 'desc' : 'asc';
   const key = desc ? query.sort.slice(1) : query.sort;
   let q = base.select([...STAFF_COLUMNS]);
+  // A search lists the matches that start a word (of the name, or the email or ID) first, then the
+  // ones inside a word ("lee" finds Lee Ross and Ann Leeds before Ashlee Fox); each part in the chosen order.
+  const words = searchWords(query.search);
+  const rank = textSearchRank(STAFF_SEARCH, words);
+  if (rank) q = q.orderBy(rank);
   switch (key) {
     case 'first_name':
       q = q.orderBy('staff.first_name', dir).orderBy('staff.last_name', dir).orderBy('staff.id', dir);
@@ -107,15 +115,16 @@ export async function listStaffPage(
       q = q.orderBy('staff.last_name', dir).orderBy('staff.first_name', dir).orderBy('staff.id', dir);
   }
   q = q.limit(page.perPage).offset(page.offset);
-  if (query.search) {
-    // A search scans the district's rows anyway: one scan answers the page and the total together
-    // (two separate scans cost about twice as much). Past the last page, fall back to a count.
+  if (words.length && isNarrowed(scope, query)) {
+    // A search within a few hundred rows: one query answers the page and the total together (a count
+    // would read the search index's matches a second time). Past the last page, fall back to a count.
     const rows = await q.select((eb) => eb.fn.countAll().over().as('total')).execute();
     if (rows.length || page.offset === 0) {
       return { rows: rows.map(({ total: _total, ...row }) => row), total: rows.length ? Number(rows[0]!.total) : 0 };
     }
   }
-  // Otherwise the name index orders the page without a scan and the count reads an index only.
+  // Otherwise the page and a count: the name index (or the search index) finds the page without copying
+  // every match, and the count reads indexes only.
   const [rows, count] = await Promise.all([
     q.execute(),
     base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
