@@ -27,30 +27,38 @@ export function containsText(value: Expression<unknown> | RawBuilder<unknown>, t
  * A search box's index. The search helpers below are the seam between the app's search semantics and
  * the database:
  * - SQLite (today): `table` is an FTS5 table with the trigram tokenizer whose rowid is the searched
- *   row's id (`key`), kept in step by triggers; `columns` hold the searched text and `starts` every
- *   word start of the names (and the start of each other field), each after two spaces. See
+ *   row's id (`key`), kept in step by triggers; `columns` are its columns holding the searched text
+ *   and `starts` its column holding every word start (of the names split at spaces, hyphens and
+ *   apostrophes, and of each other field), each after two spaces. See
  *   db/migrations/20261122_0003_staff_search.ts, the pattern for every later search index.
- * - PostgreSQL (later): the same two functions build `col ILIKE '%word%'` over the source columns,
- *   served by `gin (col gin_trgm_ops)` indexes (pg_trgm answers ILIKE for 3+ characters), and the
- *   word-start test as `col ~* ('(^|[\s''-])' || word)`; the callers and their tests do not change.
- * Semantics (both): the search is split into words (at most MAX_SEARCH_WORDS); every word must match.
- * A word of 3+ characters matches a substring of any column, ignoring case; a 1- or 2-letter word
- * matches the start of a word (a trigram index cannot find shorter substrings, and "a" anywhere would
- * match nearly every row anyway). Characters are never syntax: quotes, `*`, `-`, `%`, `_`, NEAR, AND
- * are searched as written.
+ * - PostgreSQL (later): the same functions build `col ILIKE '%word%'` over the source columns
+ *   (`names` and `fields`), served by `gin (col gin_trgm_ops)` indexes (pg_trgm answers ILIKE for 3+
+ *   characters), and the word-start test as `col ~* ('(^|[ ''-])' || word)`; callers and tests stay.
+ * Semantics (both): the search is split into words (at most MAX_SEARCH_WORDS) and every word must
+ * match. A word of 3+ characters matches a substring of any searched field, ignoring case (all of
+ * Unicode) and keeping accents; a 1- or 2-letter word matches the start of a word (a trigram index
+ * cannot find shorter substrings, and "a" anywhere would match nearly every row anyway). Characters
+ * are never syntax: quotes, `*`, `-`, `%`, `_`, NEAR, AND are searched as written.
  */
 export type TextSearchIndex = {
   /** The FTS5 table (rowid = the row's id). */
   table: string;
-  /** Its columns holding the searched text. */
+  /** The searched row's id column, e.g. `staff.id`. */
+  key: string;
+  /** The FTS5 columns holding the searched text. */
   columns: readonly string[];
-  /** Its column holding the word starts, each after two spaces. */
+  /** The FTS5 column holding the word starts, each after two spaces. */
   starts: string;
+  /** Source columns holding names: a word starting any of their words ranks first. */
+  names: readonly string[];
+  /** Other source columns searched (email, ID): a word starting one of them ranks first too. */
+  fields: readonly string[];
 };
 
 export const MAX_SEARCH_WORDS = 6;
 /** Shortest word a trigram index finds anywhere in the text; shorter words match word starts. */
 const TRIGRAM = 3;
+const isShort = (word: string) => [...word].length < TRIGRAM;
 
 /** The words of a search box's text: split at whitespace and control characters, at most MAX_SEARCH_WORDS. */
 export function searchWords(search: string): string[] {
@@ -63,25 +71,45 @@ function phrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-function column(index: TextSearchIndex, word: string): string {
-  return [...word].length >= TRIGRAM ? `{${index.columns.join(' ')}} : ${phrase(word)}` : `${index.starts} : ${phrase(`  ${word}`)}`;
+/**
+ * True for rows where every word of the search matches (see TextSearchIndex). `words` must not be empty.
+ * The query starts from the index's matches, unless `narrowed`: another condition already picks a
+ * small set of rows by an index (a school's educators, a caseload, a group) and the matches are only
+ * checked against it. A common trigram ("son") matches a fifth of a roster; starting from 500 rows
+ * of a school instead costs half as much.
+ */
+export function textSearchMatches(index: TextSearchIndex, words: readonly string[], options: { narrowed?: boolean } = {}): RawBuilder<SqlBool> {
+  const query = words.map((w) => (isShort(w) ? `${index.starts} : ${phrase(`  ${w}`)}` : `{${index.columns.join(' ')}} : ${phrase(w)}`));
+  const fts = sql.table(index.table);
+  // SQLite: a unary + keeps the planner from looking the key up by the match list.
+  const key = options.narrowed ? sql`+${sql.ref(index.key)}` : sql.ref(index.key);
+  return sql<SqlBool>`${key} in (select rowid from ${fts} where ${fts} match ${query.join(' AND ')})`;
 }
 
-function rowsMatching(index: TextSearchIndex, query: string): RawBuilder<unknown> {
-  return sql`(select rowid from ${sql.table(index.table)} where ${sql.table(index.table)} match ${query})`;
-}
-
-/** True for rows (`key` = their id) where every word of the search matches (see TextSearchIndex). `words` must not be empty. */
-export function textSearchMatches(index: TextSearchIndex, key: string, words: readonly string[]): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(key)} in ${rowsMatching(index, words.map((w) => column(index, w)).join(' AND '))}`;
+/** The words of a name column, each after a space: `' ' || name` with hyphens and apostrophes as spaces. */
+function nameWords(column: string): RawBuilder<string> {
+  return sql<string>`(' ' || replace(replace(replace(${sql.ref(column)}, '-', ' '), '''', ' '), ${'\u2019'}, ' '))`;
 }
 
 /**
  * Ranking of a search's results, to order by before the requested sort: 0 when every word starts a
- * word of the name (or starts the email or ID; an exact match is such a match too), 1 when some word
- * matches only inside a word ("son" in "Johnson").
+ * word of a name, or starts another field (an exact match is such a match too); 1 when some word
+ * matches only inside a word ("son" in "Johnson"). Evaluated on the matching rows only. SQLite's LIKE
+ * ignores ASCII case only, so a non-ASCII capital inside a word ("JOSÉ" for "josé") ranks 1.
+ * Undefined when every word has 1 or 2 letters: those matched word starts already.
  */
-export function textSearchRank(index: TextSearchIndex, key: string, words: readonly string[]): RawBuilder<number> {
-  const starts = words.map((w) => `${index.starts} : ${phrase(`  ${w}`)}`).join(' AND ');
-  return sql<number>`(case when ${sql.ref(key)} in ${rowsMatching(index, starts)} then 0 else 1 end)`;
+export function textSearchRank(index: TextSearchIndex, words: readonly string[]): RawBuilder<number> | undefined {
+  const long = words.filter((w) => !isShort(w));
+  if (!long.length) return undefined;
+  const startsWord = (word: string) => {
+    const escaped = escapeLike(word);
+    // LIKE ignores ASCII case only: a word starting with another letter is also tried capitalised ("émile" for "Émile").
+    const first = escaped.charAt(0);
+    const variants = first > '\u007f' && first.toUpperCase() !== first ? [escaped, first.toUpperCase() + escaped.slice(1)] : [escaped];
+    return sql.join(variants.flatMap((v) => [
+      ...index.names.map((c) => sql`${nameWords(c)} like ${`% ${v}%`} escape '\\'`),
+      ...index.fields.map((c) => sql`${sql.ref(c)} like ${`${v}%`} escape '\\'`),
+    ]), sql` or `);
+  };
+  return sql<number>`(case when ${sql.join(long.map((w) => sql`(${startsWord(w)})`), sql` and `)} then 0 else 1 end)`;
 }

@@ -131,3 +131,8 @@ export async function benchStaff(): Promise<string[]> {
   fs.rmSync(dataDir, { recursive: true, force: true });
   return rows;
 }
+
+// `npx tsx scripts/benchStaff.ts`: the educators list alone.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  for (const row of await benchStaff()) console.log(row);
+}
