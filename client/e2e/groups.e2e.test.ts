@@ -149,7 +149,8 @@ describe('managing a group', () => {
 
     await tab('All groups').click();
     await page.waitForURL((u) => u.searchParams.get('status') === 'all');
-    expect(await tab('All groups').getAttribute('aria-selected')).toBe('true');
+    // The URL changes before React re-renders the tabs: wait for the selected tab, do not read it at once.
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'All groups' }).waitFor();
     const archived = card(name);
     await archived.waitFor();
     expect(await archived.getByText('Deactivated', { exact: true }).count()).toBe(1);
