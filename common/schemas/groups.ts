@@ -99,9 +99,13 @@ export const groupListQuerySchema = z.object({
     z.transform((v) => (v ?? '').trim()),
   ),
   status: z._default(z.enum(GROUP_STATUSES, { error: 'Status must be active or all.' }), 'active'),
+  // Plain digits only (`1e20`, `0x10`, `-1` are refused), within the safe integer range.
   staff_id: z.optional(
-    z.coerce.number({ error: 'Educator must be a whole number.' }).check(
-      z.refine((n) => Number.isInteger(n) && n > 0, 'Educator must be a whole number.'),
+    z.pipe(
+      z.string({ error: 'Educator must be a whole number.' }).check(
+        z.refine((v) => /^\d{1,15}$/.test(v.trim()) && Number(v) > 0, 'Educator must be a whole number.'),
+      ),
+      z.transform((v) => Number(v)),
     ),
   ),
 });

@@ -15,6 +15,12 @@ export interface GroupFilters {
   search: string;
   status: 'active' | 'all';
   staffId?: number;
+  /**
+   * The staff ids the caller may see (a subquery), when their scope is narrower than the district:
+   * the staff_id filter then matches only an educator in scope, so an id outside it answers as if it
+   * matched nothing (security finding 6).
+   */
+  visibleStaff?: SelectQueryBuilder<Database, 'staff', { id: number }>;
 }
 
 /** The district's groups matching the filters, ordered by name (case-insensitive). */
@@ -30,7 +36,8 @@ export function listGroups(db: Conn, districtId: number, filters: GroupFilters):
       eb.exists(
         eb.selectFrom('group_items as gi').select(sql.lit(1).as('one'))
           .whereRef('gi.group_id', '=', 'groups.id')
-          .where('gi.item_id', '=', staffId),
+          .where('gi.item_id', '=', staffId)
+          .$if(filters.visibleStaff !== undefined, (q) => q.where('gi.item_id', 'in', filters.visibleStaff!)),
       ),
     );
   }

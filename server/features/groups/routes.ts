@@ -27,9 +27,10 @@ export function groupRoutes(deps: Deps): Router {
   router.get('/group', async (req, res) => {
     const scope = groupReader(req);
     const query = validate(groupListQuerySchema, req.query);
-    const groups = await listGroups(db, scope.districtId, { search: query.search, status: query.status, staffId: query.staff_id });
-    // A building-scope reader sees only the members at their own schools (never other educators' names).
+    // A building-scope reader sees only the members at their own schools (never other educators' names),
+    // and the staff_id filter matches only an educator they may see (security finding 6).
     const visible = scope.kind === 'district' ? undefined : visibleStaff(db, scope).select('staff.id');
+    const groups = await listGroups(db, scope.districtId, { search: query.search, status: query.status, staffId: query.staff_id, visibleStaff: visible });
     const items = await itemsOfGroups(db, scope.districtId, groups.map((g) => g.id), visible);
     res.json({ data: presentGroups(groups, items) });
   });
