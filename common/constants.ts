@@ -24,6 +24,28 @@ export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const TRIAL_DAYS = 30;
 export const PASSWORD_MIN_LENGTH = 10;
 export const CLIENT_ERROR_MAX_BYTES = 16 * 1024;
+/** A confirmation link sent to a new email address (Account Settings) works this long. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/**
+ * Email that people can make Coachwell send (security finding 2). Invitations and account-migration
+ * offers count together as "invitation emails"; a resend counts too. Windows are rolling per limiter
+ * window (hour or day). Exceeding any answers 429 and sends nothing.
+ */
+export const EMAIL_LIMITS = {
+  /** Invitation emails one district user may trigger per hour. */
+  invitesPerUserPerHour: 30,
+  /** Invitation emails one district may trigger per day. */
+  invitesPerDistrictPerDay: 200,
+  /** Resends of one person's invitation per day. */
+  resendsPerPersonPerDay: 3,
+  /** People a trial district may invite during its first 24 hours. */
+  trialFirstDayPeople: 10,
+  /** Districts registered from one client address per day. */
+  registrationsPerAddressPerDay: 5,
+  /** Email-change confirmations one login may ask for per day. */
+  emailChangesPerUserPerDay: 5,
+} as const;
 
 /** Date display languages offered to users; keys are date-fns locale names. */
 export const DATE_LOCALES = {

@@ -3,12 +3,14 @@ import type { DB } from './connection';
 import * as m0001 from './migrations/20261121_0001_foundation';
 import * as m0002 from './migrations/20261121_0002_people';
 import * as m0003 from './migrations/20261122_0003_staff_search';
+import * as m0010 from './migrations/20261122_0010_identity_security';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
   '20261121_0001_foundation': m0001,
   '20261121_0002_people': m0002,
   '20261122_0003_staff_search': m0003,
+  '20261122_0010_identity_security': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -44,7 +44,7 @@ export interface BuildingsTable {
 export interface UsersTable {
   id: Generated<number>;
   district_id: number | null;
-  email: string; // stored lower-case: unique case-insensitively
+  email: string; // stored lower-case; one ACTIVE login per email, one row per email per district
   name: string;
   password_hash: string | null;
   status: 'invited' | 'active' | 'disabled';
@@ -224,6 +224,20 @@ export interface AccountMigrationsTable {
   accepted_at: Timestamp | null;
   revoked_at: Timestamp | null;
   created_at: CreatedAt;
+  /** The invited row of the new district that becomes the person's login on acceptance. */
+  invite_user_id: number | null;
+}
+
+/** A pending change of a login's email: confirmed by following the link sent to the new address. */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -248,6 +262,7 @@ export interface Database {
   group_items: GroupItemsTable;
   building_history_requests: BuildingHistoryRequestsTable;
   account_migrations: AccountMigrationsTable;
+  email_changes: EmailChangesTable;
 }
 
 export type District = Selectable<DistrictsTable>;

@@ -163,20 +163,33 @@ it('an educator sees the list read-only', async () => {
   await page.waitForURL((u) => u.pathname === '/403');
 });
 
-it('moves a login from another district: migration email, wrong then right password, then sign-in', async () => {
-  const page = await asAdmin();
-  await invite(page, { name: 'Helen Okafor', email: 'admin@cedarfalls.example', role: 'Principal (building administrator)', school: 'Lincoln Middle School' });
-  await page.getByText('This person already uses Coachwell in another district').waitFor();
-  expect(await page.getByText('We emailed them a link to move their login to your district').count()).toBe(1);
+it('moves a login from another district: the same answer as any invite, a migration email, wrong then right password, then sign-in', async () => {
+  // Security finding 7: Cedar Falls' only administrator cannot be moved away.
+  const maple = await asAdmin();
+  await invite(maple, { name: 'Helen Okafor', email: 'admin@cedarfalls.example', role: 'Principal (building administrator)', school: 'Lincoln Middle School' });
+  await maple.waitForURL((u) => u.pathname === '/app/settings/user');
+  await maple.getByText('Invitation sent').waitFor();
+  const refused = await suite.page();
+  await refused.goto(await latestMailLink(suite.server, 'admin@cedarfalls.example'));
+  await refused.getByLabel(/^Your current password/).fill(DEMO_PASSWORD);
+  await refused.getByRole('button', { name: 'Move my login' }).click();
+  await refused.getByText(/You are the only active district administrator of your current district/).first().waitFor();
 
-  const link = await latestMailLink(suite.server, 'admin@cedarfalls.example');
+  // Cedar Falls invites a Maple Grove coach: the screen answers as for anyone (finding 3).
+  const page = await suite.signedIn('admin@cedarfalls.example');
+  await invite(page, { name: 'Angela R.', email: 'coach2@maplegrove.example', role: 'Coach', school: 'Cedar Falls High School' });
+  await page.waitForURL((u) => u.pathname === '/app/settings/user');
+  await page.getByText('Invitation sent').waitFor();
+  await expect.poll(() => row(page, 'Angela R.').innerText()).toMatch(/Invited/);
+
+  const link = await latestMailLink(suite.server, 'coach2@maplegrove.example');
   expect(link).toMatch(new RegExp(`^${suite.server.url}/migrate-account/[\\w-]+$`));
   const person = await suite.page();
   await person.goto(link);
-  await person.getByRole('heading', { level: 1, name: 'Maple Grove Unified School District invites you to move your Coachwell login' }).waitFor();
+  await person.getByRole('heading', { level: 1, name: 'Cedar Falls Community Schools invites you to move your Coachwell login' }).waitFor();
   const body = await person.locator('main').innerText();
-  expect(body).toContain('admin@cedarfalls.example');
-  expect(body).toContain('Dana Whitfield');
+  expect(body).toContain('coach2@maplegrove.example');
+  expect(body).toContain('Helen Okafor');
   expect(body).toContain('Your former district keeps its records');
 
   await person.getByLabel(/^Your current password/).fill('not-the-password');
@@ -185,7 +198,7 @@ it('moves a login from another district: migration email, wrong then right passw
 
   await person.getByLabel(/^Your current password/).fill(DEMO_PASSWORD);
   await person.getByRole('button', { name: 'Move my login' }).click();
-  await person.getByRole('heading', { level: 1, name: 'Your login has moved to Maple Grove Unified School District' }).waitFor();
+  await person.getByRole('heading', { level: 1, name: 'Your login has moved to Cedar Falls Community Schools' }).waitFor();
 
   // The link works once.
   const again = await suite.page();
@@ -194,12 +207,15 @@ it('moves a login from another district: migration email, wrong then right passw
 
   await person.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
   await person.waitForURL((u) => u.pathname === '/app/auth/login');
-  await person.getByLabel(/^Email/).fill('admin@cedarfalls.example');
+  await person.getByLabel(/^Email/).fill('coach2@maplegrove.example');
   await person.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await person.getByRole('button', { name: 'Sign in' }).click();
   await person.waitForURL((u) => u.pathname === '/app');
-  await person.getByText('Maple Grove Unified School District').first().waitFor();
+  await person.getByText('Cedar Falls Community Schools').first().waitFor();
 
-  await page.goto('/app/settings/user?search=Helen');
-  await expect.poll(() => row(page, 'Helen Okafor').innerText()).toMatch(/Principal[\s\S]*Lincoln Middle School[\s\S]*Active/);
+  await page.goto('/app/settings/user?search=Angela');
+  await expect.poll(() => row(page, 'Angela Ruiz').innerText()).toMatch(/Coach[\s\S]*Cedar Falls High School[\s\S]*Active/);
+  // Maple Grove keeps Angela Ruiz, deactivated (finding 10).
+  await maple.goto('/app/settings/user?search=Angela&status=disabled');
+  await expect.poll(() => row(maple, 'Angela Ruiz').innerText()).toMatch(/Deactivated/);
 });

@@ -1,6 +1,7 @@
 // The district users contract (User settings, invites, account migration): request schemas and
 // answer shapes shared by server and client.
 import * as z from 'zod/mini';
+import { EMAIL_LIMITS } from '../constants';
 import { ROLE_PERMISSIONS } from '../permissions';
 import { emailField, text } from './fields';
 
@@ -33,8 +34,6 @@ export const USER_MESSAGES = {
   buildingsRequired: 'Choose at least one school for a principal or coach.',
   buildingsUnknown: 'Choose schools from your district.',
   emailInDistrict: 'This person already has a login in your district.',
-  emailProviderStaff: 'This email belongs to a Coachwell staff account. Use a different email.',
-  emailInvitedElsewhere: 'This person has an unaccepted invitation from another district. Ask them to accept it first, or use a different email.',
   lastAdmin: 'Your district needs at least one active district administrator.',
   deactivateSelf: 'You cannot deactivate your own login.',
   alreadyDisabled: 'This user is already deactivated.',
@@ -42,7 +41,12 @@ export const USER_MESSAGES = {
   notInvited: 'Only invited users who have not signed in yet have an invitation.',
   noOpenInvite: 'This user has no open invitation to revoke.',
   notFound: 'We could not find that user.',
+  tooManyInvites: 'You have sent many invitations in a short time. Please try again later.',
+  tooManyResends: 'This invitation was sent again several times today. Please try again tomorrow.',
+  trialInviteLimit: `A new trial district can invite up to ${EMAIL_LIMITS.trialFirstDayPeople} people on its first day. You can invite more tomorrow.`,
   migrationInvalid: 'This link is invalid or has expired.',
+  migrationLastAdmin: 'You are the only active district administrator of your current district, so your login cannot move yet. Make someone else a district administrator there first, then follow this link again.',
+  inviteLoginExists: 'You already have an active Coachwell login with this email. Sign in with it, or ask the district that invited you to send the invitation again: it will then offer to move your login.',
   passwordIncorrect: 'The password is incorrect.',
 } as const;
 
@@ -119,12 +123,6 @@ export interface DistrictUser {
 export interface DistrictUserList {
   data: DistrictUser[];
   meta: { page: number; per_page: number; total: number; last_page: number };
-}
-
-/** POST /api/user answer (202) when the email already has a login in another district. */
-export interface MigrationPending {
-  status: 'migration_pending';
-  email: string;
 }
 
 /** GET /api/account-migration/{token} */

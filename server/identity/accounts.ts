@@ -6,7 +6,7 @@ import { INVITE_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, TRIAL_DAYS } from '../../c
 import { hashPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 import { validationError } from '../http/errors';
-import { findUserByEmail, normalizeEmail, roleIdsByName } from './users';
+import { findActiveLogin, findUserInDistrictByEmail, normalizeEmail, roleIdsByName } from './users';
 
 export function slugify(name: string): string {
   return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'district';
@@ -55,10 +55,14 @@ export interface NewUserInput {
   buildingIds?: number[];
 }
 
-/** Creates a login with roles (and buildings); without a password the user starts as invited. */
+/**
+ * Creates a login with roles (and buildings); without a password the user starts as invited. An
+ * email appears once per district (or once among provider staff), and an active login (with a
+ * password) only when no other active login holds the email.
+ */
 export async function createUser(db: DB, input: NewUserInput): Promise<User> {
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(db, email)) {
+  if ((await findUserInDistrictByEmail(db, input.districtId, email)) || (input.password && (await findActiveLogin(db, email)))) {
     throw validationError({ email: ['An account with this email already exists.'] });
   }
   const roles = await roleIdsByName(db, input.roles);

@@ -7,8 +7,27 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * The row an email signs in to. Only an ACTIVE login holds an email (security findings 1 and 10);
+ * invited and deactivated rows are each district's own records and may share the address with rows
+ * of other districts. So: the active login when there is one, else a deactivated row (sign-in then
+ * says it was deactivated), else an invited one.
+ */
 export function findUserByEmail(db: DB, email: string): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email))
+    .orderBy(sql`case status when 'active' then 0 when 'disabled' then 1 else 2 end`).orderBy('id', 'desc').executeTakeFirst();
+}
+
+/** The one active login holding this email (district user or provider staff), if any. */
+export function findActiveLogin(db: DB, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).where('status', '=', 'active').executeTakeFirst();
+}
+
+/** The row of this email in one district (or among provider staff when districtId is null). */
+export function findUserInDistrictByEmail(db: DB, districtId: number | null, email: string): Promise<User | undefined> {
+  let query = db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email));
+  query = districtId === null ? query.where('district_id', 'is', null) : query.where('district_id', '=', districtId);
+  return query.executeTakeFirst();
 }
 
 export function findUserById(db: DB, id: number): Promise<User | undefined> {

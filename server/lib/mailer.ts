@@ -53,6 +53,30 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/**
+ * Text a user chose (a district or person's name) made safe to show inside an email: it can never
+ * become a link or pass for a web address, however a mail client auto-links plain text. "://" turns
+ * into "[:]//" and a dot between letters or digits into "[.]" (the usual way to defang addresses), so
+ * "verify at http://evil.example" reads "verify at http[:]//evil[.]example". Control characters and
+ * line breaks become spaces, and the result is cut to 120 characters.
+ */
+export function defang(value: string): string {
+  return value
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/:\/\//g, '[:]//')
+    .replace(/(?<=[\p{L}\p{N}])[.\u3002\uff0e](?=[\p{L}\p{N}])/gu, '[.]')
+    .trim()
+    .slice(0, 120);
+}
+
+/**
+ * A user-chosen name for the body of an email: defanged and in quotation marks, so it reads as what
+ * someone typed, never as Coachwell's own words. Never put one in a subject's first words or the sender.
+ */
+export function quoted(value: string): string {
+  return `“${defang(value)}”`;
+}
+
 /** A plain, accessible transactional email around one call-to-action link. */
 export function actionEmail(opts: { to: string; subject: string; intro: string; action: string; link: string; outro: string }): Mail {
   const text = `${opts.intro}\n\n${opts.action}: ${opts.link}\n\n${opts.outro}\n\n— Coachwell`;

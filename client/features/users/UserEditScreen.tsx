@@ -1,6 +1,5 @@
 // Invite user (/app/settings/user/new) and Edit user (/app/settings/user/:id): name, email (new
 // only), roles and schools. Inviting an email that already signs in elsewhere starts a move instead.
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import {
@@ -18,7 +17,7 @@ import { useToast } from '../../components/Toasts';
 import { useBuildings } from '../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { useFormErrors } from '../../lib/forms';
-import { inviteUser, isMigrationPending, updateUser, useUser } from './api';
+import { inviteUser, updateUser, useUser } from './api';
 import { LastLogin } from './components/LastLogin';
 import { UserActions } from './components/UserActions';
 import { UserStatusBadge } from './components/UserStatusBadge';
@@ -29,7 +28,7 @@ const list = (csv: string) => (csv ? csv.split(',') : []);
 
 type Values = { name: string; email: string; roles: string; building_ids: string };
 
-function UserForm({ user, me, onMigration }: { user: DistrictUser | null; me: AuthUser | null; onMigration: (email: string) => void }) {
+function UserForm({ user, me }: { user: DistrictUser | null; me: AuthUser | null }) {
   const navigate = useNavigate();
   const toast = useToast();
   const schools = useBuildings();
@@ -69,10 +68,6 @@ function UserForm({ user, me, onMigration }: { user: DistrictUser | null; me: Au
       if (!data) return;
       await form.run(async () => {
         const answer = await inviteUser(data);
-        if (isMigrationPending(answer)) {
-          onMigration(answer.email);
-          return;
-        }
         toast.success(`We emailed an invitation to ${answer.email}. The link works for 7 days.`, 'Invitation sent');
         navigate(LIST);
       });
@@ -150,25 +145,6 @@ function UserForm({ user, me, onMigration }: { user: DistrictUser | null; me: Au
   );
 }
 
-function MigrationNotice({ email, onAnother }: { email: string; onAnother: () => void }) {
-  return (
-    <div className="card stack users-migration-notice">
-      <Alert tone="info" title="This person already uses Coachwell in another district">
-        <p>
-          <strong>{email}</strong> already signs in to Coachwell with another district, so we did not create a second login.
-          We emailed them a link to move their login to your district. Once they confirm with their password, they appear
-          here with the roles and schools you chose. Their former district keeps its records.
-        </p>
-        <p>The link works for 7 days. To send a new one, invite the same email again.</p>
-      </Alert>
-      <div className="cluster">
-        <ButtonLink to={LIST}>Back to users</ButtonLink>
-        <Button variant="secondary" onClick={onAnother}>Invite someone else</Button>
-      </div>
-    </div>
-  );
-}
-
 function accessNote(user: DistrictUser, isSelf: boolean): string {
   if (isSelf) return 'This is you. Another district administrator can deactivate your login if needed.';
   if (user.status === 'disabled') return 'Deactivated: they cannot sign in. Reactivate to give them back the access below.';
@@ -215,29 +191,23 @@ function EditUser({ id, me }: { id: number; me: AuthUser | null }) {
       </section>
       <section className="card" aria-labelledby="users-roles">
         <h2 id="users-roles" className="card__title users-card-title">Name, roles and schools</h2>
-        <UserForm key={user.id} user={user} me={me} onMigration={() => {}} />
+        <UserForm key={user.id} user={user} me={me} />
       </section>
     </div>
   );
 }
 
 function NewUser({ me }: { me: AuthUser | null }) {
-  const [migration, setMigration] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
   return (
     <div className="stack stack--lg users-page users-edit">
       <PageHeader
         title="Invite user"
         breadcrumbs={[{ label: 'Users', to: LIST }, { label: 'Invite user' }]}
-        description={<p>We email them a link to set a password. The link works once and expires in 7 days.</p>}
+        description={<p>We email them a link to set a password (or, when they already use Coachwell in another district, to move their login here). The link works once and expires in 7 days.</p>}
       />
-      {migration ? (
-        <MigrationNotice email={migration} onAnother={() => { setMigration(null); setRound((n) => n + 1); }} />
-      ) : (
-        <section className="card" aria-label="Invitation">
-          <UserForm key={round} user={null} me={me} onMigration={setMigration} />
-        </section>
-      )}
+      <section className="card" aria-label="Invitation">
+        <UserForm user={null} me={me} />
+      </section>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // District users: one SWR key + fetcher + hook per endpoint; mutations revalidate every user list.
 import useSWR, { mutate } from 'swr';
 import type {
-  DistrictUser, DistrictUserList, InviteUserInput, MigrationDetails, MigrationPending, MigrationResult, UpdateUserInput,
+  DistrictUser, DistrictUserList, InviteUserInput, MigrationDetails, MigrationResult, UpdateUserInput,
 } from '../../../common/schemas/users';
 import { api, type ApiError, type Query } from '../../lib/api';
 import { fetchByKey } from '../../lib/lookups';
@@ -44,15 +44,14 @@ async function revalidateUsers(user?: DistrictUser): Promise<void> {
   await mutate((key) => Array.isArray(key) && key[0] === USERS);
 }
 
-/** 201 with the invited user, or 202 when the person moves their login from another district. */
-export async function inviteUser(input: InviteUserInput): Promise<DistrictUser | MigrationPending> {
-  const answer = await api.post<DistrictUser | MigrationPending>('user', input);
-  await revalidateUsers('id' in answer ? answer : undefined);
-  return answer;
-}
-
-export function isMigrationPending(answer: DistrictUser | MigrationPending): answer is MigrationPending {
-  return 'status' in answer && answer.status === 'migration_pending';
+/**
+ * 201 with the invited user, whatever the email is elsewhere (the server decides out of band whether
+ * the person gets an invitation or an offer to move a login they have in another district).
+ */
+export async function inviteUser(input: InviteUserInput): Promise<DistrictUser> {
+  const user = await api.post<DistrictUser>('user', input);
+  await revalidateUsers(user);
+  return user;
 }
 
 export async function updateUser(id: number, input: UpdateUserInput): Promise<DistrictUser> {

@@ -28,7 +28,7 @@ async function setup(opts: { personStatus?: 'active' | 'disabled' } = {}) {
   const adminAgent = await loginAs(t.app, admin);
   const res = await adminAgent.post('/api/user').set(csrfHeaders(adminAgent))
     .send({ name: 'Pat M.', email: 'pat@example.org', roles: ['building-admin'], building_ids: [newSchool.id] });
-  expect(res.status).toBe(202);
+  expect(res.status).toBe(201);
   const token = t.mailer.sent.at(-1)!.link!.split('/').at(-1)!;
   return { oldTown, oldSchool, person, ownStaffRow, educator, caseload, newValley, newSchool, admin, adminAgent, token };
 }
@@ -108,7 +108,7 @@ describe('POST /api/account-migration/:token', () => {
     expect(last).toBe(429);
   });
 
-  it('moves the login: new district, roles and schools replaced, old records kept but unlinked, sessions ended, once', async () => {
+  it('moves the login: the new district’s invited row becomes it, the old row stays deactivated with its records unlinked, sessions ended, once', async () => {
     const s = await setup();
     const oldSession = await loginAs(t.app, s.person);
     const guest = await guestAgent(t.app);
@@ -119,13 +119,15 @@ describe('POST /api/account-migration/:token', () => {
       district: { name: 'New Valley Unified' },
     });
 
-    // The login itself: same person, email, password and name; new district, active.
-    const user = await t.db.selectFrom('users').selectAll().where('id', '=', s.person.id).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ district_id: s.newValley.id, status: 'active', email: 'pat@example.org', name: 'Pat Mover' });
+    // The login is now the new district's row: same person, email, password and name; active there.
+    const rows = await t.db.selectFrom('users').selectAll().where('email', '=', 'pat@example.org').orderBy('id').execute();
+    expect(rows.map((r) => [r.id === s.person.id, r.district_id, r.status])).toEqual([[true, s.oldTown.id, 'disabled'], [false, s.newValley.id, 'active']]);
+    const user = rows[1]!;
+    expect(user).toMatchObject({ name: 'Pat Mover', password_hash: s.person.password_hash });
     const roles = await t.db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select('roles.name')
-      .where('user_id', '=', s.person.id).execute();
+      .where('user_id', '=', user.id).execute();
     expect(roles).toEqual([{ name: 'building-admin' }]);
-    const buildings = await t.db.selectFrom('user_buildings').select('building_id').where('user_id', '=', s.person.id).execute();
+    const buildings = await t.db.selectFrom('user_buildings').select('building_id').where('user_id', '=', user.id).execute();
     expect(buildings).toEqual([{ building_id: s.newSchool.id }]);
 
     // The old district keeps its records: the educator row stays, only unlinked; the caseload ends.
@@ -145,7 +147,7 @@ describe('POST /api/account-migration/:token', () => {
       .where('action', 'in', ['account_migrated_out', 'account_migrated_in']).orderBy('id').execute();
     expect(audit).toEqual([
       { action: 'account_migrated_out', district_id: s.oldTown.id, actor_id: s.person.id },
-      { action: 'account_migrated_in', district_id: s.newValley.id, actor_id: s.person.id },
+      { action: 'account_migrated_in', district_id: s.newValley.id, actor_id: user.id },
     ]);
 
     // The link works once.
@@ -158,9 +160,10 @@ describe('POST /api/account-migration/:token', () => {
     const me = await fresh.get('/api/auth/user');
     expect(me.body).toMatchObject({ district: { name: 'New Valley Unified' }, security: { roles: ['building-admin'] }, buildings: [{ id: s.newSchool.id }] });
     const list = await s.adminAgent.get('/api/user?search=pat');
-    expect(list.body.data.map((u: { id: number }) => u.id)).toEqual([s.person.id]);
+    expect(list.body.data.map((u: { id: number; status: string }) => [u.id, u.status])).toEqual([[user.id, 'active']]);
+    // The old district still lists the person, deactivated (security finding 10).
     const oldAdmin = await loginAs(t.app, await buildUser(t.db, { districtId: s.oldTown.id, role: 'district-admin' }));
-    expect((await oldAdmin.get(`/api/user/${s.person.id}`)).status).toBe(404);
+    expect((await oldAdmin.get(`/api/user/${s.person.id}`)).body.status).toBe('disabled');
   });
 
   it('a caseload in the former district that ends later (not yet passed) ends too', async () => {
@@ -173,12 +176,13 @@ describe('POST /api/account-migration/:token', () => {
     expect(row.end_date! < new Date().toISOString().slice(0, 10)).toBe(true);
   });
 
-  it('a login the former district deactivated moves and becomes active', async () => {
-    const s = await setup({ personStatus: 'disabled' });
+  it('a login the former district deactivated is not moved: the link no longer works (security finding 10)', async () => {
+    const s = await setup();
+    await t.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', s.person.id).execute();
     const guest = await guestAgent(t.app);
     const res = await guest.post(`/api/account-migration/${s.token}`).set(csrfHeaders(guest)).send({ password: TEST_PASSWORD });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(404);
     const user = await t.db.selectFrom('users').select(['status', 'district_id']).where('id', '=', s.person.id).executeTakeFirstOrThrow();
-    expect(user).toEqual({ status: 'active', district_id: s.newValley.id });
+    expect(user).toEqual({ status: 'disabled', district_id: s.oldTown.id });
   });
 });

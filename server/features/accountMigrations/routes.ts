@@ -9,6 +9,7 @@ import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
 import { verifyPassword } from '../../identity/passwords';
+import { roleNamesOf } from '../users/queries';
 import { acceptMigration, findOpenMigration } from './service';
 
 export function accountMigrationRoutes(deps: Deps): Router {
@@ -40,13 +41,13 @@ export function accountMigrationRoutes(deps: Deps): Router {
       });
       throw validationError({ password: [USER_MESSAGES.passwordIncorrect] });
     }
-    const { fromDistrictId } = await acceptMigration(db, migration);
-    const subject = { subjectType: 'user', subjectId: migration.user_id };
+    const { fromDistrictId, userId } = await acceptMigration(db, migration);
     await recordAudit(db, { ...req.actor, districtId: fromDistrictId, userId: migration.user_id }, {
-      ...subject, action: 'account_migrated_out', details: { to_district_id: migration.to_district_id },
+      action: 'account_migrated_out', subjectType: 'user', subjectId: migration.user_id, details: { to_district_id: migration.to_district_id },
     });
-    await recordAudit(db, { ...req.actor, districtId: migration.to_district_id, userId: migration.user_id }, {
-      ...subject, action: 'account_migrated_in', details: { from_district_id: fromDistrictId, roles: JSON.parse(migration.roles) },
+    await recordAudit(db, { ...req.actor, districtId: migration.to_district_id, userId }, {
+      action: 'account_migrated_in', subjectType: 'user', subjectId: userId,
+      details: { from_district_id: fromDistrictId, roles: await roleNamesOf(db, userId) },
     });
     // Any session in this browser belonged to the old district: start over at sign-in.
     await new Promise<void>((resolve) => req.session.regenerate(() => resolve()));

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import {
   acceptInviteSchema, impersonateSchema, loginSchema, passwordResetRequestSchema, passwordResetSchema, registerSchema,
 } from '../../../common/schemas/auth';
+import { USER_MESSAGES } from '../../../common/schemas/users';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import type { Deps } from '../../deps';
@@ -17,7 +18,7 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../identity
 import { endUserSessions } from '../../identity/sessions';
 import { requireImpersonator } from './policies';
 import { presentAuthUser } from '../../identity/presenter';
-import { findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
+import { findActiveLogin, findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
 import {
   createDistrict, createPasswordReset, createUser, findOpenInvite, findOpenPasswordReset, linkStaffToUser,
 } from '../../identity/accounts';
@@ -103,7 +104,8 @@ export function authRoutes(deps: Deps): Router {
   router.post('/auth/register', async (req, res) => {
     limiter.hit(clientKey(req, 'register'), 10);
     const input = validate(registerSchema, req.body);
-    if (await findUserByEmail(db, input.email)) {
+    // Only an active login holds an email: invited or deactivated rows elsewhere do not (finding 1).
+    if (await findActiveLogin(db, input.email)) {
       throw validationError({ email: ['An account with this email already exists. Sign in instead.'] });
     }
     const user = await db.transaction().execute(async (trx) => {
@@ -179,6 +181,10 @@ export function authRoutes(deps: Deps): Router {
     const input = validate(acceptInviteSchema, req.body);
     const invite = await findOpenInvite(db, req.params.token);
     if (!invite) throw notFound('This invitation is invalid or has expired. Ask your administrator for a new one.');
+    // Invitations hold no email: when the person has meanwhile become active elsewhere, this one
+    // waits for the district to send it again (it then offers to move that login).
+    const active = await findActiveLogin(db, invite.email);
+    if (active && active.id !== invite.user_id) throw conflict(USER_MESSAGES.inviteLoginExists);
     const now = nowIso();
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({

@@ -43,6 +43,24 @@ export function findDistrictUser(db: DB, districtId: number, id: number): Promis
   return db.selectFrom('users').selectAll().where('id', '=', id).where('district_id', '=', districtId).executeTakeFirst();
 }
 
+/** The district's own row for this email, whatever its status. */
+export function findDistrictUserByEmail(db: DB, districtId: number, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('district_id', '=', districtId).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** The emails the district invited (invite links or migration offers) since an instant. */
+export async function invitedPeopleSince(db: DB, districtId: number, since: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('invites').innerJoin('users', 'users.id', 'invites.user_id').select('users.email')
+    .where('invites.district_id', '=', districtId).where('invites.created_at', '>=', since).execute();
+  return new Set(rows.map((r) => r.email));
+}
+
+/** Revokes the open account-migration offers that would turn this invited user into someone's login. */
+export async function revokeOpenMigrations(db: DB, invitedUserId: number): Promise<void> {
+  await db.updateTable('account_migrations').set({ revoked_at: nowIso() })
+    .where('invite_user_id', '=', invitedUserId).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
+}
+
 /** Roles of several users, keyed by user id (role name + label). */
 export async function rolesByUser(db: DB, userIds: number[]) {
   const map = new Map<number, { name: string; label: string }[]>();

@@ -82,12 +82,9 @@ export function districtUserRoutes(deps: Deps): Router {
     const caller = userManager(req);
     const auth = caller.auth;
     const input = validateForm(() => validate(inviteUserSchema, req.body));
-    const outcome = await inviteUser(deps, caller, input);
-    if (outcome.kind === 'migration') {
-      res.status(202).json({ status: 'migration_pending', email: outcome.email });
-      return;
-    }
-    await answerUser(res, auth.district.id, outcome.user.id, 201);
+    // The same answer whatever the address is elsewhere (security finding 3): an invited user.
+    const user = await inviteUser(deps, caller, input);
+    await answerUser(res, auth.district.id, user.id, 201);
   });
 
   router.put('/user/:id', async (req, res) => {

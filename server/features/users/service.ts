@@ -4,21 +4,25 @@ import { addDays } from 'date-fns';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
-import { INVITE_TTL_DAYS } from '../../../common/constants';
+import { EMAIL_LIMITS, INVITE_TTL_DAYS } from '../../../common/constants';
 import { ROLE_LABELS, USER_MESSAGES, type DistrictRole } from '../../../common/schemas/users';
 import type { Deps } from '../../deps';
 import type { DistrictAuth } from '../../access/guards';
-import { conflict, validationError } from '../../http/errors';
+import { conflict, HttpError, validationError } from '../../http/errors';
 import { endUserSessions } from '../../identity/sessions';
 import { type DistrictActor, recordAudit } from '../../lib/audit';
-import { actionEmail } from '../../lib/mailer';
+import { actionEmail, defang, quoted } from '../../lib/mailer';
 import { newToken } from '../../identity/tokens';
 import { createInvite, createUser } from '../../identity/accounts';
-import { findUserByEmail } from '../../identity/users';
+import { findActiveLogin } from '../../identity/users';
 import {
-  countActiveDistrictAdmins, districtBuildingIds, replaceRolesAndBuildings, revokeOpenInvites, roleNamesOf,
-  setUserStatus,
+  countActiveDistrictAdmins, districtBuildingIds, findDistrictUserByEmail, invitedPeopleSince, replaceRolesAndBuildings,
+  revokeOpenInvites, revokeOpenMigrations, roleNamesOf, setUserStatus,
 } from './queries';
+import { refuseWhileImpersonating } from '../../http/impersonation';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Who acts: the request's actor (for the audit log) and the signed-in manager (names in emails). */
 export interface Caller {
@@ -44,12 +48,38 @@ async function checkBuildings(db: DB, districtId: number, ids: number[]): Promis
   return unique;
 }
 
-async function sendInviteEmail(deps: Deps, actor: Caller, user: { email: string; name: string }, roles: readonly string[], token: string) {
-  const district = actor.auth.district.name;
+/** Throws 429 with `message` when the limiter refuses `key` (the limiter's own message says "a minute"). */
+function limit(deps: Deps, key: string, max: number, windowMs: number, message: string): void {
+  try {
+    deps.limiter.hit(key, max, windowMs);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 429) throw new HttpError(429, message, 'rate_limited');
+    throw err;
+  }
+}
+
+/**
+ * Security finding 2: invitation emails (invites, resends and account-migration offers, whatever is
+ * really sent) are limited per user and per district, and a trial district may invite only
+ * EMAIL_LIMITS.trialFirstDayPeople people during its first day. Counted before anything is written.
+ */
+async function limitInvitationEmails(deps: Deps, caller: Caller, email: string): Promise<void> {
+  const district = caller.auth.district;
+  limit(deps, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, USER_MESSAGES.tooManyInvites);
+  limit(deps, `invite-emails|district|${district.id}`, EMAIL_LIMITS.invitesPerDistrictPerDay, DAY_MS, USER_MESSAGES.tooManyInvites);
+  if (district.status !== 'trial') return;
+  const row = await deps.db.selectFrom('districts').select('created_at').where('id', '=', district.id).executeTakeFirst();
+  if (!row || Date.now() - Date.parse(row.created_at) >= DAY_MS) return;
+  const people = await invitedPeopleSince(deps.db, district.id, row.created_at);
+  if (!people.has(email) && people.size >= EMAIL_LIMITS.trialFirstDayPeople) throw new HttpError(429, USER_MESSAGES.trialInviteLimit, 'rate_limited');
+}
+
+async function sendInviteEmail(deps: Deps, caller: Caller, user: { email: string; name: string }, roles: readonly string[], token: string) {
+  const district = quoted(caller.auth.district.name);
   await deps.mailer.send(actionEmail({
     to: user.email,
-    subject: `You're invited to ${district} on Coachwell`,
-    intro: `Hi ${user.name}, ${actor.auth.user.name} invited you to join ${district} on Coachwell (${roleList(roles)}). Coachwell is where your district plans, logs and follows up on instructional coaching.`,
+    subject: `Coachwell invitation: join ${district}`,
+    intro: `Hi ${quoted(user.name)}, ${quoted(caller.auth.user.name)} invited you to join the district ${district} on Coachwell (${roleList(roles)}). Coachwell is where your district plans, logs and follows up on instructional coaching.`,
     action: 'Accept the invitation',
     link: `${deps.config.appUrl}/app/auth/invite/${token}`,
     outro: `The link works once and expires in ${INVITE_TTL_DAYS} days. If you were not expecting this invitation, you can ignore this email.`,
@@ -63,69 +93,85 @@ export interface InviteInput {
   building_ids: number[];
 }
 
-export type InviteOutcome = { kind: 'invited'; user: User } | { kind: 'migration'; email: string };
-
 /**
- * Invites a person by email. A new email becomes an invited login with a 7-day invite link; an email
- * with a login in another district gets an account migration link instead.
+ * Invites a person by email. Whatever the address is elsewhere (nothing, a login in another district,
+ * provider staff, an invitation or a deactivated login elsewhere), the district gets the same answer:
+ * an invited user of its own with a 7-day invitation (security finding 3). What is sent is decided
+ * out of band by deliverInvitation.
  */
-export async function inviteUser(deps: Deps, actor: Caller, input: InviteInput): Promise<InviteOutcome> {
+export async function inviteUser(deps: Deps, caller: Caller, input: InviteInput): Promise<User> {
   const { db } = deps;
-  const districtId = actor.auth.district.id;
+  refuseWhileImpersonating(caller.auth);
+  const districtId = caller.auth.district.id;
   const email = input.email.trim().toLowerCase();
   const buildingIds = await checkBuildings(db, districtId, input.building_ids);
-  const existing = await findUserByEmail(db, email);
-  if (existing && existing.district_id === districtId) throw validationError({ email: [USER_MESSAGES.emailInDistrict] });
-  if (existing && existing.district_id === null) throw validationError({ email: [USER_MESSAGES.emailProviderStaff] });
-  if (existing) {
-    if (!existing.password_hash) throw validationError({ email: [USER_MESSAGES.emailInvitedElsewhere] });
-    return startMigration(deps, actor, existing, { ...input, building_ids: buildingIds });
-  }
+  if (await findDistrictUserByEmail(db, districtId, email)) throw validationError({ email: [USER_MESSAGES.emailInDistrict] });
+  await limitInvitationEmails(deps, caller, email);
 
-  const { user, token } = await db.transaction().execute(async (trx) => {
-    const created = await createUser(trx, { districtId, email, name: input.name, roles: input.roles, buildingIds });
-    return { user: created, token: await createInvite(trx, created, actor.auth.user.id) };
-  });
-  await audit(db, actor, 'user_invited', user.id, { email, roles: input.roles, building_ids: buildingIds });
-  await sendInviteEmail(deps, actor, user, input.roles, token);
-  return { kind: 'invited', user };
+  const user = await db.transaction().execute((trx) => createUser(trx, { districtId, email, name: input.name, roles: input.roles, buildingIds }));
+  await audit(db, caller, 'user_invited', user.id, { email, roles: input.roles, building_ids: buildingIds });
+  await deliverInvitation(deps, caller, user, input.roles);
+  return user;
 }
 
-async function startMigration(deps: Deps, actor: Caller, user: User, input: InviteInput): Promise<InviteOutcome> {
+/**
+ * Opens a fresh invitation for an invited user (older links stop working) and sends what fits the
+ * address today: an invite link when no active login holds it; an offer to move the login when one
+ * in another district does; nothing for a Coachwell staff account. The district sees none of this.
+ */
+async function deliverInvitation(deps: Deps, caller: Caller, user: User, roles: readonly string[]): Promise<void> {
   const { db } = deps;
-  const districtId = actor.auth.district.id;
+  const login = await findActiveLogin(db, user.email);
+  const token = await db.transaction().execute(async (trx) => {
+    await revokeOpenInvites(trx, user.id);
+    await revokeOpenMigrations(trx, user.id);
+    return createInvite(trx, user, caller.auth.user.id);
+  });
+  if (!login || login.id === user.id) {
+    await sendInviteEmail(deps, caller, user, roles, token);
+  } else if (login.district_id === null) {
+    // Provider staff: nothing is sent; recorded outside the district's own trail.
+    await recordAudit(db, { ...caller.actor, districtId: null }, {
+      action: 'invitation_not_sent', subjectType: 'user', subjectId: user.id,
+      details: { reason: 'provider_staff', district_id: caller.auth.district.id },
+    });
+  } else {
+    await startMigration(deps, caller, login, user, roles);
+  }
+}
+
+async function startMigration(deps: Deps, caller: Caller, login: User, invited: User, roles: readonly string[]): Promise<void> {
+  const { db } = deps;
+  const districtId = caller.auth.district.id;
   const { token, hash } = newToken();
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    // A new link to the same district replaces any earlier one still open.
-    await trx.updateTable('account_migrations').set({ revoked_at: now })
-      .where('user_id', '=', user.id).where('to_district_id', '=', districtId)
-      .where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
-    await trx.insertInto('account_migrations').values({
-      user_id: user.id,
-      from_district_id: user.district_id,
-      to_district_id: districtId,
-      name: input.name.trim(),
-      roles: JSON.stringify(input.roles),
-      building_ids: JSON.stringify(input.building_ids),
-      invited_by: actor.auth.user.id,
-      token_hash: hash,
-      expires_at: addDays(new Date(), INVITE_TTL_DAYS).toISOString(),
-      created_at: now,
-    }).execute();
+  await db.insertInto('account_migrations').values({
+    user_id: login.id,
+    from_district_id: login.district_id,
+    to_district_id: districtId,
+    invite_user_id: invited.id,
+    name: invited.name,
+    roles: JSON.stringify(roles),
+    building_ids: '[]',
+    invited_by: caller.auth.user.id,
+    token_hash: hash,
+    expires_at: addDays(new Date(), INVITE_TTL_DAYS).toISOString(),
+    created_at: now,
+  }).execute();
+  // Recorded outside the inviting district's trail: it must not learn the person signs in elsewhere.
+  await recordAudit(db, { ...caller.actor, districtId: null }, {
+    action: 'account_migration_requested', subjectType: 'user', subjectId: login.id,
+    details: { to_district_id: districtId, invited_user_id: invited.id },
   });
-  // The person is not one of this district's users yet: the subject is their login, details say why.
-  await audit(db, actor, 'account_migration_requested', user.id, { email: user.email, roles: input.roles, building_ids: input.building_ids });
-  const district = actor.auth.district.name;
+  const district = quoted(caller.auth.district.name);
   await deps.mailer.send(actionEmail({
-    to: user.email,
-    subject: `Move your Coachwell login to ${district}`,
-    intro: `Hi ${user.name}, ${actor.auth.user.name} invited you to join ${district} on Coachwell (${roleList(input.roles)}). You already sign in to Coachwell with ${user.email} in another district, so you can move your login there. Your password stays the same, and your former district keeps its records.`,
+    to: login.email,
+    subject: `Coachwell: an invitation to move your login to ${district}`,
+    intro: `Hi ${quoted(login.name)}, ${quoted(caller.auth.user.name)} invited you to join the district ${district} on Coachwell (${roleList(roles)}). You already sign in to Coachwell with ${defang(login.email)} in another district, so you can move your login there. Your password stays the same, and your former district keeps its records.`,
     action: 'Review and move my login',
     link: `${deps.config.appUrl}/migrate-account/${token}`,
     outro: `The link works once and expires in ${INVITE_TTL_DAYS} days. If you were not expecting this, ignore this email and your login stays where it is.`,
   }));
-  return { kind: 'migration', email: user.email };
 }
 
 /** True when removing this user's admin access would leave the district without an active admin. */
@@ -136,10 +182,11 @@ async function isLastActiveAdmin(db: DB, districtId: number, user: User): Promis
 }
 
 export async function updateUser(
-  deps: Deps, actor: Caller, user: User, input: { name?: string; roles: DistrictRole[]; building_ids: number[] },
+  deps: Deps, caller: Caller, user: User, input: { name?: string; roles: DistrictRole[]; building_ids: number[] },
 ): Promise<void> {
   const { db } = deps;
-  const districtId = actor.auth.district.id;
+  refuseWhileImpersonating(caller.auth);
+  const districtId = caller.auth.district.id;
   const buildingIds = await checkBuildings(db, districtId, input.building_ids);
   // The last-admin check and the write share one transaction, so two concurrent demotions cannot both pass.
   const before = await db.transaction().execute(async (trx) => {
@@ -152,58 +199,67 @@ export async function updateUser(
     await replaceRolesAndBuildings(trx, user.id, input.roles, buildingIds);
     return roleNames;
   });
-  await audit(db, actor, 'user_updated', user.id, {
+  await audit(db, caller, 'user_updated', user.id, {
     ...(input.name !== undefined && input.name !== user.name ? { name: { from: user.name, to: input.name } } : {}),
     roles: { from: before.sort(), to: [...input.roles].sort() },
     building_ids: buildingIds,
   });
 }
 
-/** A fresh invite link for an invited user; older open links stop working. */
-export async function resendInvite(deps: Deps, actor: Caller, user: User): Promise<void> {
+/** A fresh invitation for an invited user; older open links stop working. */
+export async function resendInvite(deps: Deps, caller: Caller, user: User): Promise<void> {
   const { db } = deps;
+  refuseWhileImpersonating(caller.auth);
   if (user.status !== 'invited') throw conflict(USER_MESSAGES.notInvited);
-  const token = await db.transaction().execute(async (trx) => {
-    await revokeOpenInvites(trx, user.id);
-    return createInvite(trx, user, actor.auth.user.id);
-  });
-  await audit(db, actor, 'user_invite_resent', user.id);
-  await sendInviteEmail(deps, actor, user, await roleNamesOf(db, user.id), token);
+  limit(deps, `invite-resends|user|${user.id}`, EMAIL_LIMITS.resendsPerPersonPerDay, DAY_MS, USER_MESSAGES.tooManyResends);
+  await limitInvitationEmails(deps, caller, user.email);
+  await audit(db, caller, 'user_invite_resent', user.id);
+  await deliverInvitation(deps, caller, user, await roleNamesOf(db, user.id));
 }
 
 /**
  * Revokes the open invite links. The person stays listed as invited without a valid link (so the
  * audit trail and their roles stay), and "Resend invite" can send a new one later.
  */
-export async function revokeInvite(deps: Deps, actor: Caller, user: User): Promise<void> {
+export async function revokeInvite(deps: Deps, caller: Caller, user: User): Promise<void> {
   const { db } = deps;
   if (user.status !== 'invited') throw conflict(USER_MESSAGES.notInvited);
-  const revoked = await revokeOpenInvites(db, user.id);
+  const revoked = await db.transaction().execute(async (trx) => {
+    await revokeOpenMigrations(trx, user.id);
+    return revokeOpenInvites(trx, user.id);
+  });
   if (revoked === 0) throw conflict(USER_MESSAGES.noOpenInvite);
-  await audit(db, actor, 'user_invite_revoked', user.id, { revoked });
+  await audit(db, caller, 'user_invite_revoked', user.id, { revoked });
 }
 
 /** Deactivates a login: no sign-in, every session ended, open invite links revoked. */
-export async function deactivateUser(deps: Deps, actor: Caller, user: User): Promise<void> {
+export async function deactivateUser(deps: Deps, caller: Caller, user: User): Promise<void> {
   const { db } = deps;
-  const districtId = actor.auth.district.id;
+  const districtId = caller.auth.district.id;
   if (user.status === 'disabled') throw conflict(USER_MESSAGES.alreadyDisabled);
-  if (user.id === actor.auth.user.id) throw validationError({ id: [USER_MESSAGES.deactivateSelf] });
+  if (user.id === caller.auth.user.id) throw validationError({ id: [USER_MESSAGES.deactivateSelf] });
   // The last-admin check and the write share one transaction, so two concurrent deactivations cannot both pass.
   await db.transaction().execute(async (trx) => {
     if (await isLastActiveAdmin(trx, districtId, user)) throw conflict(USER_MESSAGES.lastAdmin);
     await setUserStatus(trx, user.id, 'disabled');
     await revokeOpenInvites(trx, user.id);
+    await revokeOpenMigrations(trx, user.id);
     await endUserSessions(trx, user.id);
   });
-  await audit(db, actor, 'user_deactivated', user.id, { previous_status: user.status });
+  await audit(db, caller, 'user_deactivated', user.id, { previous_status: user.status });
 }
 
-/** Reactivates a login: active again, or invited again when the person never set a password. */
-export async function reactivateUser(deps: Deps, actor: Caller, user: User): Promise<void> {
+/**
+ * Reactivates a login: active again, or invited again when the person never set a password, or when
+ * their email has meanwhile become an active login elsewhere (only one active login holds an email;
+ * "Resend invite" then offers the person to move that login here).
+ */
+export async function reactivateUser(deps: Deps, caller: Caller, user: User): Promise<void> {
   const { db } = deps;
+  refuseWhileImpersonating(caller.auth);
   if (user.status !== 'disabled') throw conflict(USER_MESSAGES.notDisabled);
-  const status = user.password_hash ? 'active' : 'invited';
+  const elsewhere = await findActiveLogin(db, user.email);
+  const status = user.password_hash && !elsewhere ? 'active' : 'invited';
   await setUserStatus(db, user.id, status);
-  await audit(db, actor, 'user_reactivated', user.id, { status });
+  await audit(db, caller, 'user_reactivated', user.id, { status });
 }

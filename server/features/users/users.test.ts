@@ -172,16 +172,15 @@ describe('POST /api/user', () => {
     expect(res.body.errors.building_ids).toEqual([USER_MESSAGES.buildingsUnknown]);
   });
 
-  it('422 email when the person already has a login in this district (any case), or is provider staff', async () => {
-    const existing = await buildUser(t.db, { districtId: s.district.id, role: 'educator' });
-    const res = await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ ...valid(), email: existing.email.toUpperCase() });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.email).toEqual(['This person already has a login in your district.']);
-    const staff = await buildUser(t.db, { role: 'provider-support' });
-    const res2 = await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ ...valid(), email: staff.email });
-    expect(res2.status).toBe(422);
-    expect(res2.body.errors.email).toEqual([USER_MESSAGES.emailProviderStaff]);
+  it('422 email when the person already has a login in this district (any case, any status)', async () => {
+    for (const status of ['active', 'invited', 'disabled'] as const) {
+      const existing = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status });
+      const res = await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ ...valid(), email: existing.email.toUpperCase() });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.email).toEqual(['This person already has a login in your district.']);
+    }
     expect(await t.db.selectFrom('account_migrations').select('id').execute()).toHaveLength(0);
+    expect(t.mailer.sent).toHaveLength(0);
   });
 
   it('403 for principal, coach and educator, and nothing is created', async () => {
@@ -213,9 +212,9 @@ describe('POST /api/user', () => {
     expect(t.mailer.sent).toHaveLength(1);
     const mail = t.mailer.sent[0];
     expect(mail.to).toBe('nia.newcoach@pine.example');
-    expect(mail.subject).toBe("You're invited to Pine Ridge Schools on Coachwell");
+    expect(mail.subject).toBe('Coachwell invitation: join “Pine Ridge Schools”');
     expect(mail.link).toMatch(/^http:\/\/coachwell\.test\/app\/auth\/invite\/[\w-]{43}$/);
-    expect(mail.text).toContain('Ada Admin invited you to join Pine Ridge Schools');
+    expect(mail.text).toContain('“Ada Admin” invited you to join the district “Pine Ridge Schools”');
     expect(mail.text).toContain('your roles: Coach and Educator');
     expect(mail.text).toContain('expires in 7 days');
     expect(invite.token_hash).not.toBe(tokenOf(mail.link));
@@ -229,47 +228,38 @@ describe('POST /api/user', () => {
     expect(audit).toMatchObject({ district_id: s.district.id, actor_id: s.admin.id, subject_type: 'user', subject_id: user.id });
   });
 
-  it('an email with a login in another district starts an account migration instead', async () => {
+  it('an email with a login in another district gets an invited user here and, out of band, an offer to move the login', async () => {
     const other = await buildDistrict(t.db);
     const person = await buildUser(t.db, { districtId: other.id, role: 'district-admin', email: 'moving@other.example', name: 'Mo Ving' });
-    const before = await countUsers();
     const res = await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ ...valid(), email: 'MOVING@other.example', roles: ['coach'] });
-    expect(res.status).toBe(202);
-    expect(res.body).toEqual({ status: 'migration_pending', email: 'moving@other.example' });
-    expect(await countUsers()).toBe(before);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email: 'moving@other.example', status: 'invited', invite: { expired: false } });
     const unchanged = await t.db.selectFrom('users').select(['district_id', 'status']).where('id', '=', person.id).executeTakeFirstOrThrow();
     expect(unchanged).toEqual({ district_id: other.id, status: 'active' });
 
     const row = await t.db.selectFrom('account_migrations').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      user_id: person.id, from_district_id: other.id, to_district_id: s.district.id, name: 'Nia Newcoach',
-      roles: '["coach"]', building_ids: JSON.stringify([s.school.id]), invited_by: s.admin.id, accepted_at: null, revoked_at: null,
+      user_id: person.id, from_district_id: other.id, to_district_id: s.district.id, invite_user_id: res.body.id, name: 'Nia Newcoach',
+      roles: '["coach"]', invited_by: s.admin.id, accepted_at: null, revoked_at: null,
     });
     expect((new Date(row.expires_at).getTime() - Date.now()) / 86_400_000).toBeGreaterThan(6.99);
 
     expect(t.mailer.sent).toHaveLength(1);
     const mail = t.mailer.sent[0];
     expect(mail.to).toBe('moving@other.example');
-    expect(mail.subject).toBe('Move your Coachwell login to Pine Ridge Schools');
+    expect(mail.subject).toBe('Coachwell: an invitation to move your login to “Pine Ridge Schools”');
     expect(mail.link).toMatch(/^http:\/\/coachwell\.test\/migrate-account\/[\w-]{43}$/);
     expect(mail.text).toContain('your former district keeps its records');
     expect(row.token_hash).not.toBe(tokenOf(mail.link));
-    expect(await auditOf('account_migration_requested')).toHaveLength(1);
+    // Recorded outside this district's own trail.
+    expect(await auditOf('account_migration_requested')).toMatchObject([{ district_id: null, subject_id: person.id }]);
 
-    // Asking again replaces the earlier link.
-    await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ ...valid(), email: 'moving@other.example' });
+    // Resending replaces the earlier link.
+    expect((await s.agent.post(`/api/user/${res.body.id}/resend-invite`).set(csrfHeaders(s.agent))).status).toBe(200);
     const rows = await t.db.selectFrom('account_migrations').select(['revoked_at']).orderBy('id').execute();
     expect(rows.map((r) => r.revoked_at === null)).toEqual([false, true]);
     const guest = await guestAgent(t.app);
     expect((await guest.get(`/api/account-migration/${tokenOf(mail.link)}`)).status).toBe(404);
     expect((await guest.get(`/api/account-migration/${tokenOf(t.mailer.sent[1].link)}`)).status).toBe(200);
-  });
-
-  it('422 email when the login in another district was never activated', async () => {
-    const other = await buildDistrict(t.db);
-    const pending = await buildUser(t.db, { districtId: other.id, role: 'coach', status: 'invited' });
-    const res = await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ ...valid(), email: pending.email });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.email).toEqual([USER_MESSAGES.emailInvitedElsewhere]);
   });
 });
