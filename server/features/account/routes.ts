@@ -4,7 +4,10 @@ import { nowIso } from '../../../db/connection';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../access/guards';
 import { buildAuthContext } from '../../identity/context';
-import { forbidden, validationError } from '../../http/errors';
+import { validationError } from '../../http/errors';
+import { refuseWhileImpersonating } from '../../http/impersonation';
+
+const IMPERSONATION_ACCOUNT_REFUSED = 'Email and password cannot be changed while impersonating.';
 import { clientKey } from '../../http/rateLimit';
 import { endUserSessions } from '../../identity/sessions';
 import { validate } from '../../http/validate';
@@ -12,6 +15,13 @@ import { recordAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../identity/passwords';
 import { presentAuthUser } from '../../identity/presenter';
 import { findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
+
+/** `{ field: { from, to } }` for each field whose value changes. */
+function changedFields<T extends Record<string, unknown>>(before: Record<string, unknown>, after: T): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) if (before[key] !== value) out[key] = { from: before[key], to: value };
+  return out;
+}
 
 /** Account Settings: the signed-in person's own name, email, password, date language and timezone. */
 export function accountRoutes(deps: Deps): Router {
@@ -28,13 +38,18 @@ export function accountRoutes(deps: Deps): Router {
     const auth = requireAuth(req);
     const input = validate(accountProfileSchema, req.body);
     await db.updateTable('users').set({ ...input, updated_at: nowIso() }).where('id', '=', auth.user.id).execute();
+    // Before and after values, under both people while impersonating (security finding 11).
+    const changes = changedFields(auth.user, input);
+    if (Object.keys(changes).length) {
+      await recordAudit(db, req.actor, { action: 'profile_updated', subjectType: 'user', subjectId: auth.user.id, details: changes });
+    }
     await answer(req, res);
   });
 
   router.put('/account/email', async (req, res) => {
     const auth = requireAuth(req);
     const input = validate(accountEmailSchema, req.body);
-    if (auth.impersonator) throw forbidden('Email and password cannot be changed while impersonating.');
+    refuseWhileImpersonating(auth, IMPERSONATION_ACCOUNT_REFUSED);
     limiter.hit(clientKey(req, 'account-password', String(auth.user.id)), 10);
     if (!(await verifyPassword(input.current_password, auth.user.password_hash))) {
       throw validationError({ current_password: ['The password is incorrect.'] });
@@ -52,7 +67,7 @@ export function accountRoutes(deps: Deps): Router {
   router.put('/account/password', async (req, res) => {
     const auth = requireAuth(req);
     const input = validate(accountPasswordSchema, req.body);
-    if (auth.impersonator) throw forbidden('Email and password cannot be changed while impersonating.');
+    refuseWhileImpersonating(auth, IMPERSONATION_ACCOUNT_REFUSED);
     limiter.hit(clientKey(req, 'account-password', String(auth.user.id)), 10);
     if (!(await verifyPassword(input.current_password, auth.user.password_hash))) {
       throw validationError({ current_password: ['The password is incorrect.'] });

@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import { requireAuth } from '../../access/guards';
 import { buildAuthContext } from '../../identity/context';
 import { issueCsrfToken } from '../../http/csrf';
-import { conflict, notFound, validationError } from '../../http/errors';
+import { conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
@@ -200,12 +200,26 @@ export function authRoutes(deps: Deps): Router {
   });
 
   router.post('/auth/impersonate', async (req, res) => {
-    requireAuth(req);
+    const caller = requireAuth(req);
     const input = validate(impersonateSchema, req.body);
-    const auth = requireImpersonator(req);
-    const target = await findUserById(db, input.user_id);
-    if (!target || target.district_id === null) throw notFound('We could not find that district user.');
-    if (target.status !== 'active') throw validationError({ user_id: ['Only active users can be impersonated.'] });
+    const target = input.user_id <= Number.MAX_SAFE_INTEGER ? await findUserById(db, input.user_id) : undefined;
+    // Every refused attempt is audited (security finding 11), under the person who tried.
+    const refuse = async (reason: string, error: Error): Promise<never> => {
+      await recordAudit(db, { ...req.actor, districtId: caller.user.district_id, userId: caller.user.id }, {
+        action: 'impersonation_refused', subjectType: 'user', subjectId: target?.id, details: { reason, user_id: input.user_id },
+      });
+      throw error;
+    };
+    let auth;
+    try {
+      auth = requireImpersonator(req);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 403) return refuse('no_permission', err);
+      throw err;
+    }
+    if (!target) return refuse('unknown_user', notFound('We could not find that district user.'));
+    if (target.district_id === null) return refuse('provider_staff', notFound('We could not find that district user.'));
+    if (target.status !== 'active') return refuse('not_active', validationError({ user_id: ['Only active users can be impersonated.'] }));
     req.session.impersonatedUserId = target.id;
     await recordAudit(db, { ...req.actor, districtId: target.district_id, userId: auth.user.id, impersonatorId: auth.user.id }, {
       action: 'impersonation_started', subjectType: 'user', subjectId: target.id,

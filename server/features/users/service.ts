@@ -194,15 +194,16 @@ export async function updateUser(
       throw validationError({ roles: [USER_MESSAGES.lastAdmin] });
     }
     const roleNames = await roleNamesOf(trx, user.id);
+    const buildingRows = await trx.selectFrom('user_buildings').select('building_id').where('user_id', '=', user.id).execute();
     await trx.updateTable('users').set({ ...(input.name !== undefined ? { name: input.name } : {}), updated_at: nowIso() })
       .where('id', '=', user.id).where('district_id', '=', districtId).execute();
     await replaceRolesAndBuildings(trx, user.id, input.roles, buildingIds);
-    return roleNames;
+    return { roles: roleNames, buildingIds: buildingRows.map((r) => r.building_id) };
   });
   await audit(db, caller, 'user_updated', user.id, {
     ...(input.name !== undefined && input.name !== user.name ? { name: { from: user.name, to: input.name } } : {}),
-    roles: { from: before.sort(), to: [...input.roles].sort() },
-    building_ids: buildingIds,
+    roles: { from: before.roles.sort(), to: [...input.roles].sort() },
+    building_ids: { from: before.buildingIds.sort((a, b) => a - b), to: [...buildingIds].sort((a, b) => a - b) },
   });
 }
 
@@ -246,7 +247,7 @@ export async function deactivateUser(deps: Deps, caller: Caller, user: User): Pr
     await revokeOpenMigrations(trx, user.id);
     await endUserSessions(trx, user.id);
   });
-  await audit(db, caller, 'user_deactivated', user.id, { previous_status: user.status });
+  await audit(db, caller, 'user_deactivated', user.id, { status: { from: user.status, to: 'disabled' } });
 }
 
 /**
@@ -261,5 +262,5 @@ export async function reactivateUser(deps: Deps, caller: Caller, user: User): Pr
   const elsewhere = await findActiveLogin(db, user.email);
   const status = user.password_hash && !elsewhere ? 'active' : 'invited';
   await setUserStatus(db, user.id, status);
-  await audit(db, caller, 'user_reactivated', user.id, { status });
+  await audit(db, caller, 'user_reactivated', user.id, { status: { from: 'disabled', to: status } });
 }
