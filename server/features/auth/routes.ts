@@ -10,6 +10,7 @@ import { requireAuth } from '../../access/guards';
 import { buildAuthContext } from '../../identity/context';
 import { issueCsrfToken } from '../../http/csrf';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors';
+import { EMAIL_LIMITS } from '../../../common/constants';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
@@ -26,6 +27,7 @@ import {
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 export const ADMIN_LOGIN_REFUSED = 'This sign-in page is for Coachwell staff. District users sign in at /app/auth/login.';
 export const APP_LOGIN_REFUSED = 'This is a Coachwell staff account. Please sign in at /admin/auth/login.';
+export const REGISTRATIONS_LIMITED = 'Too many districts were registered from your network today. Please try again tomorrow or contact us.';
 export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password.';
 /** Failed sign-ins one client address may make for one email per minute (finding 14: the owner elsewhere is not locked out). */
 export const LOGIN_FAILURES_PER_ADDRESS_AND_EMAIL = 10;
@@ -107,6 +109,13 @@ export function authRoutes(deps: Deps): Router {
     // Only an active login holds an email: invited or deactivated rows elsewhere do not (finding 1).
     if (await findActiveLogin(db, input.email)) {
       throw validationError({ email: ['An account with this email already exists. Sign in instead.'] });
+    }
+    // A few new districts per client address and day (security finding 2): each can send email.
+    try {
+      limiter.hit(clientKey(req, 'register-day'), EMAIL_LIMITS.registrationsPerAddressPerDay, 24 * 60 * 60 * 1000);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 429) throw new HttpError(429, REGISTRATIONS_LIMITED, 'rate_limited');
+      throw err;
     }
     const user = await db.transaction().execute(async (trx) => {
       const districtId = await createDistrict(trx, { name: input.district_name, state: input.state, planKey: 'essentials' });
