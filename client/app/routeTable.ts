@@ -65,7 +65,7 @@ const appRoutes = [
   app('settings/site', 'Site settings', true, 'site-settings'),
   app('settings/export-import', 'Export and import', true),
   app('settings/export-imports/staff/:id', 'Staff CSV Imports', true),
-  app('settings/user', 'User settings', true, 'user-list'),
+  app('settings/user', 'User settings', 'manage coaches', 'user-list'),
   app('settings/user/new', 'Create user', 'manage coaches', 'user-edit'),
   app('settings/user/:id', 'Edit user', 'manage coaches', 'user-edit'),
   app('settings/billing', 'Billing', 'manage billing'),

@@ -1,5 +1,5 @@
-// User settings: the district's logins with roles, schools, status and last login. Everyone in the
-// district may look; people with `manage coaches` invite, edit, deactivate and reactivate.
+// User settings: the district's logins with roles, schools, status and last login, for people with
+// `manage coaches` (the route and GET /api/user require it): they invite, edit, deactivate and reactivate.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PERMISSIONS, hasPermission } from '../../../common/permissions';

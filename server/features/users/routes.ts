@@ -63,8 +63,10 @@ export function districtUserRoutes(deps: Deps): Router {
     res.status(status).json((await present(districtId, [user]))[0]);
   }
 
+  // Only people who manage users list them (emails, last sign-in); everyone else gets the names they
+  // need from the coach and educator endpoints.
   router.get('/user', async (req, res) => {
-    const auth = requireDistrict(req);
+    const auth = manager(req);
     const query = validate(userListQuerySchema, req.query);
     const page = parsePage(req.query);
     const { rows, total } = await listDistrictUsers(db, auth.district.id, {
