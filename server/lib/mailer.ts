@@ -87,3 +87,11 @@ export function actionEmail(opts: { to: string; subject: string; intro: string; 
 <p style="font-size:14px;color:#4a5a5a">${escapeHtml(opts.outro)}</p><p>— Coachwell</p></body></html>`;
   return { to: opts.to, subject: opts.subject, text, html, link: opts.link };
 }
+
+/** A plain notice without a call to action (e.g. "your email is being changed"). */
+export function noticeEmail(opts: { to: string; subject: string; paragraphs: string[] }): Mail {
+  const text = `${opts.paragraphs.join('\n\n')}\n\n— Coachwell`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c2b2b;line-height:1.5">
+${opts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}<p>— Coachwell</p></body></html>`;
+  return { to: opts.to, subject: opts.subject, text, html };
+}

@@ -61,13 +61,13 @@ describe('PUT /api/account/email', () => {
     expect(row.email).toBe(user.email);
   });
 
-  it('changes the email (stored lower-case) with the right password', async () => {
+  it('with the right password, asks the new address (lower-case) to confirm; the change waits for it (see server/security/emailChange.test.ts)', async () => {
     const user = await buildUser(t.db);
     const agent = await loginAs(t.app, user);
     const res = await agent.put('/api/account/email').set(csrfHeaders(agent)).send({ email: 'New.Address@Example.org', current_password: TEST_PASSWORD });
-    expect(res.status).toBe(200);
-    expect(res.body.email).toBe('new.address@example.org');
-    expect((await t.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email).toBe('new.address@example.org');
+    expect(res.status).toBe(202);
+    expect(res.body.pending_email).toBe('new.address@example.org');
+    expect((await t.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email).toBe(user.email);
   });
 
   it('403 while impersonating', async () => {

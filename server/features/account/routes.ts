@@ -1,10 +1,13 @@
 import { type Request, type Response, Router } from 'express';
-import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/account';
+import {
+  ACCOUNT_MESSAGES, accountEmailSchema, accountPasswordSchema, accountProfileSchema, confirmEmailChangeSchema,
+} from '../../../common/schemas/account';
+import { EMAIL_LIMITS } from '../../../common/constants';
 import { nowIso } from '../../../db/connection';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../access/guards';
 import { buildAuthContext } from '../../identity/context';
-import { validationError } from '../../http/errors';
+import { conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { refuseWhileImpersonating } from '../../http/impersonation';
 
 const IMPERSONATION_ACCOUNT_REFUSED = 'Email and password cannot be changed while impersonating.';
@@ -14,7 +17,8 @@ import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../identity/passwords';
 import { presentAuthUser } from '../../identity/presenter';
-import { findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
+import { findUserById, normalizeEmail } from '../../identity/users';
+import { confirmEmailChange, emailTakenFor, findOpenEmailChange, requestEmailChange } from './emailChange';
 
 /** `{ field: { from, to } }` for each field whose value changes. */
 function changedFields<T extends Record<string, unknown>>(before: Record<string, unknown>, after: T): Record<string, { from: unknown; to: unknown }> {
@@ -46,6 +50,7 @@ export function accountRoutes(deps: Deps): Router {
     await answer(req, res);
   });
 
+  // Security finding 12: the new address confirms the change (202 "check your inbox").
   router.put('/account/email', async (req, res) => {
     const auth = requireAuth(req);
     const input = validate(accountEmailSchema, req.body);
@@ -55,13 +60,36 @@ export function accountRoutes(deps: Deps): Router {
       throw validationError({ current_password: ['The password is incorrect.'] });
     }
     const email = normalizeEmail(input.email);
-    const owner = await findUserByEmail(db, email);
-    if (owner && owner.id !== auth.user.id) throw validationError({ email: ['Another account already uses this email.'] });
-    await db.updateTable('users').set({ email, updated_at: nowIso() }).where('id', '=', auth.user.id).execute();
+    if (email === auth.user.email) throw validationError({ email: [ACCOUNT_MESSAGES.emailUnchanged] });
+    if (await emailTakenFor(db, auth.user, email)) throw validationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
+    try {
+      limiter.hit(`email-changes|user|${auth.user.id}`, EMAIL_LIMITS.emailChangesPerUserPerDay, 24 * 60 * 60 * 1000);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 429) throw new HttpError(429, ACCOUNT_MESSAGES.tooManyEmailChanges, 'rate_limited');
+      throw err;
+    }
+    await requestEmailChange(deps, auth.user, email);
     await recordAudit(db, { ...req.actor, districtId: auth.user.district_id, userId: auth.user.id }, {
-      action: 'email_changed', details: { from: auth.user.email, to: email },
+      action: 'email_change_requested', subjectType: 'user', subjectId: auth.user.id, details: { from: auth.user.email, to: email },
     });
-    await answer(req, res);
+    res.status(202).json({ message: ACCOUNT_MESSAGES.emailChangeSent(email), pending_email: email });
+  });
+
+  // Public: the link may be opened in any browser, signed in or not.
+  router.post('/account/email/confirm', async (req, res) => {
+    limiter.hit(clientKey(req, 'email-confirm'), 30);
+    const input = validate(confirmEmailChangeSchema, req.body);
+    const change = await findOpenEmailChange(db, input.token);
+    if (!change) throw notFound(ACCOUNT_MESSAGES.emailChangeInvalid);
+    if (await emailTakenFor(db, { id: change.user_id, district_id: change.district_id }, change.new_email)) {
+      throw conflict(ACCOUNT_MESSAGES.emailTakenMeanwhile);
+    }
+    const own = req.session.userId === change.user_id && !req.session.impersonatedUserId;
+    await confirmEmailChange(db, change, own ? req.sessionID : undefined);
+    await recordAudit(db, { ...req.actor, districtId: change.district_id, userId: change.user_id, impersonatorId: null }, {
+      action: 'email_changed', subjectType: 'user', subjectId: change.user_id, details: { from: change.old_email, to: change.new_email },
+    });
+    res.json({ message: ACCOUNT_MESSAGES.emailChanged(change.new_email), email: change.new_email });
   });
 
   router.put('/account/password', async (req, res) => {

@@ -5,7 +5,6 @@ import {
 } from '../../../common/schemas/users';
 import type { User } from '../../../db/types';
 import type { Deps } from '../../deps';
-import { requireDistrict } from '../../access/guards';
 import { HttpError, notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
@@ -66,7 +65,7 @@ export function districtUserRoutes(deps: Deps): Router {
   // Only people who manage users list them (emails, last sign-in); everyone else gets the names they
   // need from the coach and educator endpoints.
   router.get('/user', async (req, res) => {
-    const auth = manager(req);
+    const { auth } = userManager(req);
     const query = validate(userListQuerySchema, req.query);
     const page = parsePage(req.query);
     const { rows, total } = await listDistrictUsers(db, auth.district.id, {
