@@ -35,6 +35,9 @@ const authRoutes = (area: 'app-auth' | 'admin-auth', base: string) => [
   route(`${base}/password-reset`, 'Password Reset', false, area, 'password-reset-request'),
   route(`${base}/password-reset/:token/:email`, 'Reset Password', false, area, 'password-reset'),
   route(`${base}/invite/:token`, 'Accept Invite', false, area, 'accept-invite'),
+  // Not in the spec's table: the link emailed to a new address (security finding 12). Open to anyone,
+  // signed in or not, since the person may follow it on another device.
+  route(`${base}/confirm-email/:token`, 'Confirm Email', null, area, 'confirm-email'),
 ];
 
 /** A route of the app area; without a screen it shows "This screen is not available yet". */

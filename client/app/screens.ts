@@ -18,6 +18,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'password-reset-request': () => import('../features/auth/PasswordResetRequestScreen'),
   'password-reset': () => import('../features/auth/PasswordResetScreen'),
   'accept-invite': () => import('../features/auth/AcceptInviteScreen'),
+  'confirm-email': () => import('../features/account/ConfirmEmailScreen'),
   dashboard: () => import('../features/dashboard/DashboardScreen'),
   'admin-dashboard': () => import('../features/dashboard/AdminDashboardScreen'),
   'account-settings': () => import('../features/account/AccountSettingsScreen'),

@@ -79,22 +79,27 @@ function ProfileForm({ user }: { user: AuthUser }) {
 }
 
 function EmailForm({ user }: { user: AuthUser }) {
-  const toast = useToast();
   const form = useFormErrors({ email: user.email, current_password: '' });
+  const [pending, setPending] = useState<string | null>(null);
 
   const submit = form.onSubmit(async () => {
     const data = form.check(accountEmailSchema, form.values);
     if (!data) return;
     await form.run(async () => {
-      const updated = await updateEmail(data);
-      form.setValues({ email: updated.email, current_password: '' });
-      toast.success(`You will now sign in with ${updated.email}.`, 'Email changed');
+      const answer = await updateEmail(data);
+      form.setValues({ email: user.email, current_password: '' });
+      setPending(answer.message);
     });
   });
 
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
       {user.impersonating && IMPERSONATING_NOTE}
+      {pending && (
+        <Alert tone="info" title="Check your inbox">
+          <p>{pending}</p>
+        </Alert>
+      )}
       <fieldset className="settings-fieldset form" disabled={user.impersonating}>
         <legend className="sr-only">Change email</legend>
         <FormError error={form.formError} />
@@ -155,7 +160,7 @@ export default function AccountSettingsScreen(_props: ScreenProps) {
       <SettingsCard id="settings-profile" title="Profile" intro="Your name as colleagues see it, and how dates and times are shown to you.">
         <ProfileForm user={user} />
       </SettingsCard>
-      <SettingsCard id="settings-email" title="Email address" intro="The address you sign in with and where Coachwell sends notifications.">
+      <SettingsCard id="settings-email" title="Email address" intro="The address you sign in with and where Coachwell sends notifications. A new address takes effect once you follow the link we email to it.">
         <EmailForm user={user} />
       </SettingsCard>
       <SettingsCard

@@ -1,6 +1,7 @@
 import type { AuthUser } from '../../../common/authUser';
 import { api } from '../../lib/api';
-import { setAuthUser } from '../../lib/session';
+import type { EmailChangeConfirmed, EmailChangePending } from '../../../common/schemas/account';
+import { revalidateAuthUser, setAuthUser } from '../../lib/session';
 
 export async function updateProfile(input: { name: string; date_locale: string; timezone: string }): Promise<AuthUser> {
   const user = await api.put<AuthUser>('account/profile', input);
@@ -8,10 +9,16 @@ export async function updateProfile(input: { name: string; date_locale: string; 
   return user;
 }
 
-export async function updateEmail(input: { email: string; current_password: string }): Promise<AuthUser> {
-  const user = await api.put<AuthUser>('account/email', input);
-  await setAuthUser(user);
-  return user;
+/** 202: the new address gets a confirmation link; the email changes only when it is followed. */
+export function updateEmail(input: { email: string; current_password: string }): Promise<EmailChangePending> {
+  return api.put<EmailChangePending>('account/email', input);
+}
+
+/** Follows the link from the new inbox; the signed-in user (if any) is fetched again afterwards. */
+export async function confirmEmailChange(token: string): Promise<EmailChangeConfirmed> {
+  const answer = await api.post<EmailChangeConfirmed>('account/email/confirm', { token });
+  await revalidateAuthUser();
+  return answer;
 }
 
 export function updatePassword(input: { current_password: string; password: string; password_confirmation: string }): Promise<{ message: string }> {
