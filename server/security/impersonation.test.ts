@@ -2,7 +2,7 @@
 // (no invites, new or reactivated logins, role changes), edits made while impersonating are audited
 // with before and after values, and failed impersonation attempts are audited too.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { IMPERSONATION_REFUSED } from '../http/impersonation';
+import { IMPERSONATION_REFUSED } from '../access/impersonation';
 import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../testing/app';
 import { buildBuilding, buildDistrict, buildUser } from '../testing/factories';
 

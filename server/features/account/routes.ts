@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import { requireAuth } from '../../access/guards';
 import { buildAuthContext } from '../../identity/context';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors';
-import { refuseWhileImpersonating } from '../../http/impersonation';
+import { refuseWhileImpersonating } from '../../access/impersonation';
 
 const IMPERSONATION_ACCOUNT_REFUSED = 'Email and password cannot be changed while impersonating.';
 import { clientKey } from '../../http/rateLimit';

@@ -19,7 +19,7 @@ import {
   countActiveDistrictAdmins, districtBuildingIds, findDistrictUserByEmail, invitedPeopleSince, replaceRolesAndBuildings,
   revokeOpenInvites, revokeOpenMigrations, roleNamesOf, setUserStatus,
 } from './queries';
-import { refuseWhileImpersonating } from '../../http/impersonation';
+import { refuseWhileImpersonating } from '../../access/impersonation';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -2,7 +2,7 @@
 // command that creates or elevates a login, changes roles or invites people (and by the account
 // email and password changes), so provider staff cannot leave lasting access behind.
 import type { AuthContext } from '../identity/context';
-import { forbidden } from './errors';
+import { forbidden } from '../http/errors';
 
 export const IMPERSONATION_REFUSED =
   'While impersonating you cannot invite people, create or reactivate logins or change roles. Stop impersonating and ask the district to do it.';
