@@ -115,7 +115,7 @@ it('deactivates a login (ending its sessions) and reactivates it', async () => {
   await expect.poll(() => row(page, 'Tom Becker').innerText()).toMatch(/Deactivated/);
 
   // Their open session is over: the next call sends them to the login page.
-  await coach.goto('/app/settings/user');
+  await coach.goto('/app/staff');
   await coach.waitForURL((u) => u.pathname === '/app/auth/login');
   await coach.getByLabel(/^Email/).fill('coach3@maplegrove.example');
   await coach.getByLabel(/^Password/).fill(DEMO_PASSWORD);
