@@ -9,7 +9,7 @@ import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
 import { verifyPassword } from '../../identity/passwords';
-import { roleNamesOf } from '../users/queries';
+import { roleNamesOf } from './queries';
 import { acceptMigration, findOpenMigration } from './service';
 
 export function accountMigrationRoutes(deps: Deps): Router {

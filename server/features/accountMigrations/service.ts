@@ -13,7 +13,7 @@ import { hashToken } from '../../identity/tokens';
 import { endUserSessions } from '../../identity/sessions';
 import { linkStaffToUser } from '../../identity/accounts';
 import { dayBefore, today } from '../../lib/dates';
-import { countActiveDistrictAdmins, roleNamesOf } from '../users/queries';
+import { isLastActiveAdmin } from './queries';
 
 /**
  * The open migration behind a token, or undefined when unknown, accepted, revoked or expired, when
@@ -58,10 +58,7 @@ export async function acceptMigration(db: DB, migration: OpenMigration): Promise
   const from = migration.current_district_id!;
   const newId = migration.invite_user_id!;
   await db.transaction().execute(async (trx) => {
-    if ((await roleNamesOf(trx, migration.user_id)).includes('district-admin')
-      && (await countActiveDistrictAdmins(trx, from, migration.user_id)) === 0) {
-      throw conflict(USER_MESSAGES.migrationLastAdmin);
-    }
+    if (await isLastActiveAdmin(trx, from, migration.user_id)) throw conflict(USER_MESSAGES.migrationLastAdmin);
     const claimed = await trx.updateTable('account_migrations').set({ accepted_at: now })
       .where('id', '=', migration.id).where('accepted_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new Error('Account migration was accepted twice.');
