@@ -2,7 +2,7 @@
 // slow 4G and 4× CPU slowdown, its defaults) of /app/auth/login as a guest and of /app/staff signed in
 // as admin@maplegrove.example, against the built app started as `npm start` starts it (fresh data dir
 // with the demo districts). Chromium: CHROME_PATH, else /usr/bin/chromium. LH_RUNS=n runs each page n
-// times and reports the median score. Scores depend on the machine's load: the simulation scales the
+// times and reports the median score; LH_SAVE=dir keeps the reports. Scores depend on the machine's load: the simulation scales the
 // CPU time it observes.
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,6 +64,8 @@ function lighthouse(url: string, headers: Record<string, string>): Promise<Audit
     execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 16 << 20 }, (error, _stdout, stderr) => {
       if (error) return reject(new Error(`lighthouse failed on ${url}: ${stderr || error.message}`));
       const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+      // LH_SAVE=dir keeps each full report for a closer look.
+      if (process.env.LH_SAVE) fs.copyFileSync(out, path.join(process.env.LH_SAVE, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`));
       fs.rmSync(out, { force: true });
       const a = report.audits;
       const items = a['network-requests'].details.items as { transferSize: number }[];

@@ -13,6 +13,7 @@ const INDEX = path.join(ROOT, 'dist', 'public', 'index.html');
 
 function newestMtime(dir) {
   let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
@@ -25,7 +26,7 @@ export function isStale() {
   if (!fs.existsSync(SERVER) || !fs.existsSync(INDEX)) return true;
   const built = Math.min(fs.statSync(SERVER).mtimeMs, fs.statSync(INDEX).mtimeMs);
   const sources = ['client', 'common', 'server', 'db'].map((d) => newestMtime(path.join(ROOT, d)));
-  sources.push(fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs, fs.statSync(path.join(ROOT, 'scripts', 'build.ts')).mtimeMs);
+  for (const file of ['package-lock.json', 'scripts/build.ts']) sources.push(fs.statSync(path.join(ROOT, file), { throwIfNoEntry: false })?.mtimeMs ?? 0);
   return sources.some((m) => m > built);
 }
 
