@@ -10,6 +10,7 @@
 //   map, so `npm start` runs compiled JavaScript instead of compiling TypeScript at every start.
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { NOT_FOUND_ROUTE, ROUTES } from '../client/app/routeTable';
@@ -145,7 +146,7 @@ export async function buildClient({ dev = false } = {}): Promise<void> {
   const { options, styleUrls, screens } = await clientBuildOptions(dev);
   const result = await esbuild.build(options);
   writeIndex({ metafile: result.metafile!, styleUrls, screens });
-  if (!dev) compressAssets(OUT);
+  if (!dev) await compressAssets(OUT);
 }
 
 function staticImports(outputs: esbuild.Metafile['outputs'], from: string, into: Set<string>): Set<string> {
@@ -191,16 +192,26 @@ export function writeIndex({ metafile, styleUrls, screens }: ClientBuild): void 
   fs.writeFileSync(path.join(DIST, 'meta.json'), JSON.stringify(metafile));
 }
 
-/** Writes name.br (brotli, quality 11) and name.gz (gzip -9) beside every text asset of 1 KiB or more. */
-export function compressAssets(dir: string): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !/\.(js|css|svg|json|txt)$/.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const data = fs.readFileSync(file);
-    if (data.length < 1024) continue;
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-  }
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes name.br (brotli, quality 10: quality 11 is 4× slower for 2% less) and name.gz (gzip -9)
+ * beside every text asset of 1 KiB or more, in parallel on libuv's thread pool.
+ */
+export async function compressAssets(dir: string): Promise<void> {
+  const files = fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(js|css|svg|json|txt)$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
+  await Promise.all(files.map(async (file) => {
+    const data = await fs.promises.readFile(file);
+    if (data.length < 1024) return;
+    const [br, gz] = await Promise.all([
+      brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+      gzip(data, { level: 9 }),
+    ]);
+    await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+  }));
 }
 
 /** `import.meta.dirname` in a bundled server file means the directory of its source, not of dist/. */
