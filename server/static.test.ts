@@ -68,11 +68,11 @@ describe('built assets', () => {
     expect(res.text).toBe('export {};\n');
   });
 
-  it('answers 404 for a missing asset and for a path leaving the folder', async () => {
-    for (const url of ['/assets/missing-XYZ.js', '/assets/..%2f..%2fpackage.json', '/assets/..%2findex.html', '/assets/chunks/nope.css']) {
+  it('leaves a missing asset (404) and a path leaving the folder (403) to the error middleware', async () => {
+    for (const [url, status] of [['/assets/missing-XYZ.js', 404], ['/assets/chunks/nope.css', 404], ['/assets/..%2f..%2fpackage.json', 403], ['/assets/..%2findex.html', 403]] as const) {
       const res = await request(app).get(url).set('Accept-Encoding', 'br, gzip');
-      expect(res.status, url).toBe(404);
-      expect(res.text, url).toBe('Not found');
+      expect(res.status, url).toBe(status);
+      expect(res.text, url).not.toContain('<div id="root">');
     }
   });
 });

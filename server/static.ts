@@ -107,11 +107,9 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null): Route
   const indexFile = path.join(publicDir, 'index.html');
   const assetsDir = path.join(publicDir, 'assets');
   router.use('/assets', precompressed(assetsDir, { maxAge: '1y', immutable: true }));
-  router.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '1y', index: false }));
-  // A missing asset (or a path that leaves the folder) is a plain 404, never the SPA's page.
-  router.use('/assets', (_req, res) => {
-    res.status(404).type('text/plain').send('Not found');
-  });
+  // fallthrough: false — a missing asset is a 404 (a path leaving the folder 403, a bad one 400) through
+  // the error middleware, never the SPA's page.
+  router.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   router.use(precompressed(publicDir, { maxAge: '1h', immutable: false }));
   router.use(express.static(publicDir, { index: false, maxAge: '1h' }));
 
