@@ -1,13 +1,5 @@
 import './styles.css';
 import './app/layouts/shell.css';
-import './features/public/public.css';
-import './features/auth/auth.css';
-import './features/site/site.css';
-import './features/staff/staff.css';
-import './features/coaches/coaches.css';
-import './features/groups/groups.css';
-import './features/users/users.css';
-import './features/staffRequests/staffRequests.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

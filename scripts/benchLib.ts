@@ -1,6 +1,9 @@
 // Shared helpers of the benchmarks (scripts/bench.ts, scripts/benchStaff.ts): listen on a random port,
-// plain HTTP requests, a closed-loop load run (p99 and requests per second), and signing in.
+// plain HTTP requests, a closed-loop load run (requests per second, p50, p99) by a load generator in its
+// own process (scripts/loadgen.mjs), and signing in.
+import { execFile } from 'node:child_process';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
 
@@ -25,23 +28,28 @@ export function request(agent: http.Agent, port: number, pathName: string, heade
   });
 }
 
-/** CONCURRENCY keep-alive connections issuing GETs back to back for DURATION_MS. */
-export async function load(port: number, pathName: string, headers: Record<string, string>) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const latencies: number[] = [];
-  const end = Date.now() + DURATION_MS;
-  let errors = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (Date.now() < end) {
-      const start = process.hrtime.bigint();
-      const res = await request(agent, port, pathName, headers);
-      if (res.status !== 200) errors++;
-      latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-  }));
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { rps: Math.round(latencies.length / (DURATION_MS / 1000)), p99: latencies[Math.floor(latencies.length * 0.99)]!, errors };
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+const LOADGEN = path.join(import.meta.dirname, 'loadgen.mjs');
+
+/**
+ * CONCURRENCY keep-alive connections issuing GETs back to back for DURATION_MS (after a short warm-up),
+ * from a separate Node process: the server under test keeps its event loop to itself.
+ */
+export function load(port: number, pathName: string, headers: Record<string, string>): Promise<LoadResult> {
+  const args = JSON.stringify({ port, path: pathName, headers, durationMs: DURATION_MS, concurrency: CONCURRENCY });
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [LOADGEN, args], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`load generator failed: ${stderr || error.message}`));
+      resolve(JSON.parse(stdout) as LoadResult);
+    });
+  });
 }
 
 /** Signs in through the API and answers the session cookie header for later requests. */

@@ -1,28 +1,43 @@
-// npm run dev: rebuilds the client on change (esbuild watch) and restarts the server on change (tsx watch).
+// npm run dev: rebuilds the client on change (the same build as npm run build, unminified and without
+// precompression) and restarts the server on change (tsx watch runs the TypeScript sources).
 import { spawn } from 'node:child_process';
-import * as esbuild from 'esbuild';
-import { buildOptions, writeIndex } from './build';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildClient } from './build';
 
-const ctx = await esbuild.context({
-  ...buildOptions(),
-  minify: false,
-  plugins: [{
-    name: 'write-index',
-    setup(b) {
-      b.onEnd((result) => {
-        if (result.metafile) writeIndex(result.metafile);
-        console.log(result.errors.length ? '[client] build failed' : '[client] rebuilt');
-      });
-    },
-  }],
-});
-await ctx.watch();
+const ROOT = path.resolve(import.meta.dirname, '..');
 
-const server = spawn('npx', ['tsx', 'watch', '--clear-screen=false', '--exclude', 'client/**', 'server/main.ts'], { stdio: 'inherit' });
-const stop = async () => {
+let running: Promise<void> | null = null;
+let again = false;
+async function rebuild() {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = buildClient({ dev: true }).then(
+    () => console.log('[client] rebuilt'),
+    (error: unknown) => console.log(`[client] build failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  await running;
+  running = null;
+  if (again) {
+    again = false;
+    await rebuild();
+  }
+}
+
+await rebuild();
+let timer: NodeJS.Timeout | undefined;
+const watchers = ['client', 'common'].map((dir) => fs.watch(path.join(ROOT, dir), { recursive: true }, () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => void rebuild(), 100);
+}));
+
+const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['watch', '--clear-screen=false', '--exclude', 'client/**', 'server/main.ts'], { cwd: ROOT, stdio: 'inherit' });
+const stop = () => {
+  for (const w of watchers) w.close();
   server.kill('SIGTERM');
-  await ctx.dispose();
-  process.exit(0);
+  server.once('exit', () => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

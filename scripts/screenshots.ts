@@ -25,7 +25,9 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'dashboard-admin', path: '/app', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'dashboard-teacher', path: '/app', as: { email: 'teacher@maplegrove.example', area: 'app' } },
   { name: 'settings', path: '/app/settings', as: { email: 'admin@maplegrove.example', area: 'app' } },
-  { name: 'pending', path: '/app/staff', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'pending', path: '/app/coaching', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  // A long page: the sidebar column must run its full height.
+  { name: 'staff-list', path: '/app/staff', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'admin-dashboard', path: '/admin', as: { email: 'support@coachwell.example', area: 'admin' } },
 ];
 

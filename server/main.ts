@@ -1,4 +1,3 @@
-import * as Sentry from '@sentry/node';
 import { createApp } from './app';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
 import { loadConfig } from './config';
@@ -6,9 +5,10 @@ import { createHttpServer } from './http/listen';
 import { RateLimiter } from './http/rateLimit';
 import { pruneExpiredSessions } from './identity/sessions';
 import { createMailer } from './lib/mailer';
+import { initSentry } from './lib/sentry';
 
 const config = loadConfig();
-if (config.sentryDsn) Sentry.init({ dsn: config.sentryDsn, environment: config.env });
+if (config.sentryDsn) await initSentry(config.sentryDsn, config.env);
 
 const { db, isNew } = await prepareDatabase(config);
 if (config.env !== 'production' && (isNew || process.env.SEED_DEMO === '1')) {
@@ -25,7 +25,15 @@ const app = createApp({
 });
 
 // Header, request and keep-alive timeouts from config (finding 16).
-const server = createHttpServer(app, config).listen(config.port, () => {
+const server = createHttpServer(app, config);
+// A busy port (or no permission) must fail the start, not print "listening" and exit 0.
+server.once('error', (error: NodeJS.ErrnoException) => {
+  console.error(error.code === 'EADDRINUSE'
+    ? `Coachwell cannot start: port ${config.port} is already in use (another Coachwell running?). Stop it or set PORT.`
+    : `Coachwell cannot start: ${error.message}`);
+  process.exit(1);
+});
+server.listen(config.port, () => {
   console.log(`Coachwell is listening on ${config.appUrl} (data in ${config.dataDir})`);
 });
 const pruner = setInterval(() => void pruneExpiredSessions(db).catch(() => {}), 15 * 60_000);

@@ -3,28 +3,143 @@ import path from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
 import { escapeHtml } from './lib/mailer';
 
+/** dist/public/preload.json, written by scripts/build.ts: each route's screen chunks and stylesheets. */
+interface PreloadEntry {
+  path: string;
+  js: string[];
+  css: string[];
+}
+interface PreloadManifest {
+  routes: PreloadEntry[];
+  notFound: PreloadEntry;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** The encodings the client accepts, best first, among those the build writes (brotli, gzip). */
+export function acceptedEncodings(header: string | undefined): Array<'br' | 'gzip'> {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get('*');
+  return (['br', 'gzip'] as const)
+    .map((enc) => ({ enc, q: accepted.get(enc) ?? wildcard ?? 0 }))
+    .filter((e) => e.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map((e) => e.enc);
+}
+
 /**
- * Serves the built SPA: hashed assets cached for a year as immutable, and index.html (never cached)
- * for every other GET so deep links work in history mode.
+ * Serves name.br or name.gz (written at build time) in place of name when the client accepts that
+ * encoding, with the original's Content-Type, `Vary: Accept-Encoding` and the given caching. Anything
+ * else falls through to express.static.
+ */
+function precompressed(root: string, options: { maxAge: string; immutable: boolean }): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let relative: string;
+    try {
+      relative = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const type = CONTENT_TYPES[path.extname(relative)];
+    if (!type || relative.includes('\0') || relative.split(/[\\/]/).includes('..')) return next();
+    const file = path.join(root, relative);
+    const variants = acceptedEncodings(req.headers['accept-encoding']);
+    const encoding = variants.find((enc) => fs.existsSync(`${file}.${enc === 'br' ? 'br' : 'gz'}`));
+    if (!encoding && !fs.existsSync(`${file}.gz`)) return next();
+    res.vary('Accept-Encoding');
+    if (!encoding) return next();
+    res.set({ 'Content-Type': type, 'Content-Encoding': encoding });
+    res.sendFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, { maxAge: options.maxAge, immutable: options.immutable }, (err) => {
+      if (err) next(err);
+    });
+  };
+}
+
+/** The route table's entry for a path: static segments outrank `:params`, `*`-less, like react-router. */
+export function matchRoute<T extends { path: string }>(routes: T[], pathname: string): T | undefined {
+  const parts = pathname.split('/').filter(Boolean);
+  let best: { route: T; score: number } | undefined;
+  for (const route of routes) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== parts.length) continue;
+    let score = 0;
+    const ok = pattern.every((seg, i) => {
+      if (seg.startsWith(':')) {
+        score += 3;
+        return true;
+      }
+      score += 10;
+      return seg.toLowerCase() === parts[i]!.toLowerCase();
+    });
+    if (ok && (!best || score > best.score)) best = { route, score };
+  }
+  return best?.route;
+}
+
+function preloadTags(entry: PreloadEntry): string {
+  return [
+    ...entry.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...entry.js.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+  ].join('\n    ');
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year as immutable (brotli or gzip built at build
+ * time when the browser takes them), and index.html (never cached) for every other GET so deep links
+ * work in history mode, with the route's screen chunks preloaded and its stylesheet linked.
  */
 export function staticRoutes(publicDir: string, sentryDsn: string | null): Router {
   const router = Router();
   const indexFile = path.join(publicDir, 'index.html');
-  router.use('/assets', express.static(path.join(publicDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  const assetsDir = path.join(publicDir, 'assets');
+  router.use('/assets', precompressed(assetsDir, { maxAge: '1y', immutable: true }));
+  // fallthrough: false — a missing asset is a 404 (a path leaving the folder 403, a bad one 400) through
+  // the error middleware, never the SPA's page.
+  router.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  router.use(precompressed(publicDir, { maxAge: '1h', immutable: false }));
   router.use(express.static(publicDir, { index: false, maxAge: '1h' }));
 
   let indexHtml: string | null = null;
+  let builtAt = 0;
+  let manifest: PreloadManifest | null = null;
+  const pages = new Map<PreloadEntry | null, string>();
   const sendIndex: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (indexHtml === null) {
-      if (!fs.existsSync(indexFile)) {
-        res.status(503).type('text/plain').send('The client is not built yet. Run `npm run build` (npm start does it for you).');
-        return;
-      }
+    const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
+    if (!stat) {
+      res.status(503).type('text/plain').send('The client is not built yet. Run `npm run build` (npm start does it for you).');
+      return;
+    }
+    // Read again after a rebuild (npm run dev): the hashed file names have changed.
+    if (indexHtml === null || stat.mtimeMs !== builtAt) {
+      builtAt = stat.mtimeMs;
+      pages.clear();
       // The DSN goes in a meta tag: the CSP forbids inline scripts.
       indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<meta name="sentry-dsn" content="">', `<meta name="sentry-dsn" content="${escapeHtml(sentryDsn ?? '')}">`);
+      const manifestFile = path.join(publicDir, 'preload.json');
+      manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PreloadManifest) : null;
     }
-    res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
+    const entry = manifest ? (matchRoute(manifest.routes, req.path) ?? manifest.notFound) : null;
+    let page = pages.get(entry);
+    if (page === undefined) {
+      page = entry ? indexHtml.replace('<!-- route-preload -->', preloadTags(entry)) : indexHtml;
+      pages.set(entry, page);
+    }
+    res.set('Cache-Control', 'no-cache').type('html').send(page);
   };
   router.use(sendIndex);
   return router;

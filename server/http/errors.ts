@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import * as Sentry from '@sentry/node';
+import * as Sentry from '../lib/sentry';
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -1,0 +1,45 @@
+// The benchmarks' load generator, run in its own process (scripts/benchLib.ts spawns it) so that the
+// server under test does not share its event loop with the client: `concurrency` keep-alive
+// connections issue GETs back to back for `durationMs`; prints one JSON line with requests per second,
+// p50, p99 and the number of answers that were not 200.
+// Usage: node scripts/loadgen.mjs '{"port":1234,"path":"/x","headers":{},"durationMs":5000,"concurrency":16}'
+import http from 'node:http';
+
+const { port, path, headers = {}, durationMs = 5000, concurrency = 16, warmupMs = 500 } = JSON.parse(process.argv[2] ?? '{}');
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+
+function get() {
+  return new Promise((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+async function run(ms, record) {
+  const end = Date.now() + ms;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (Date.now() < end) {
+      const start = process.hrtime.bigint();
+      const status = await get();
+      record?.(status, Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }));
+}
+
+await run(warmupMs);
+const latencies = [];
+let errors = 0;
+const started = process.hrtime.bigint();
+await run(durationMs, (status, ms) => {
+  if (status !== 200) errors++;
+  latencies.push(ms);
+});
+const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+agent.destroy();
+latencies.sort((a, b) => a - b);
+const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
+process.stdout.write(`${JSON.stringify({ requests: latencies.length, rps: Math.round(latencies.length / seconds), p50: at(0.5), p99: at(0.99), errors })}\n`);

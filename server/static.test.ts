@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedEncodings, matchRoute, staticRoutes } from './static';
+
+// A built client in miniature: what scripts/build.ts writes into dist/public.
+let publicDir: string;
+let app: express.Express;
+const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+beforeAll(() => {
+  publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-static-'));
+  fs.mkdirSync(path.join(publicDir, 'assets/chunks'), { recursive: true });
+  fs.mkdirSync(path.join(publicDir, 'assets/css'), { recursive: true });
+  const main = path.join(publicDir, 'assets/main-ABC.js');
+  fs.writeFileSync(main, SCRIPT);
+  fs.writeFileSync(`${main}.br`, zlib.brotliCompressSync(SCRIPT));
+  fs.writeFileSync(`${main}.gz`, zlib.gzipSync(SCRIPT));
+  fs.writeFileSync(path.join(publicDir, 'assets/small-ABC.js'), 'export {};\n');
+  fs.writeFileSync(path.join(publicDir, 'index.html'), '<html><head><meta name="sentry-dsn" content="">\n    <!-- route-preload -->\n</head><body><div id="root"></div></body></html>');
+  const entry = (p: string, name: string) => ({ path: p, js: [`/assets/chunks/${name}-1.js`, '/assets/chunks/chunk-shared.js'], css: [`/assets/css/${name}-1.css`] });
+  fs.writeFileSync(path.join(publicDir, 'preload.json'), JSON.stringify({
+    routes: [entry('/app/staff', 'StaffList'), entry('/app/staff/create', 'StaffCreate'), entry('/app/staff/:id', 'StaffView'), entry('/app/auth/login', 'Login')],
+    notFound: entry('*', 'NotFound'),
+  }));
+  app = express();
+  app.use(staticRoutes(publicDir, null));
+});
+afterAll(() => fs.rmSync(publicDir, { recursive: true, force: true }));
+
+describe('built assets', () => {
+  it('serves brotli when the browser takes it, with the script type, Vary and immutable caching', async () => {
+    const res = await request(app).get('/assets/main-ABC.js').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.text).toBe(SCRIPT);
+  });
+
+  it('serves gzip when brotli is not accepted', async () => {
+    for (const accept of ['gzip', 'br;q=0, gzip']) {
+      const res = await request(app).get('/assets/main-ABC.js').set('Accept-Encoding', accept);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(res.text).toBe(SCRIPT);
+    }
+  });
+
+  it('serves the plain file, still varying on Accept-Encoding, when no encoding is accepted', async () => {
+    const res = await request(app).get('/assets/main-ABC.js').set('Accept-Encoding', 'identity');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.text).toBe(SCRIPT);
+  });
+
+  it('serves a file too small to compress as it is', async () => {
+    const res = await request(app).get('/assets/small-ABC.js').set('Accept-Encoding', 'br, gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.text).toBe('export {};\n');
+  });
+
+  it('leaves a missing asset (404) and a path leaving the folder (403) to the error middleware', async () => {
+    for (const [url, status] of [['/assets/missing-XYZ.js', 404], ['/assets/chunks/nope.css', 404], ['/assets/..%2f..%2fpackage.json', 403], ['/assets/..%2findex.html', 403]] as const) {
+      const res = await request(app).get(url).set('Accept-Encoding', 'br, gzip');
+      expect(res.status, url).toBe(status);
+      expect(res.text, url).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe('the page for a route', () => {
+  const tags = (name: string) => [
+    `<link rel="stylesheet" href="/assets/css/${name}-1.css">`,
+    `<link rel="modulepreload" href="/assets/chunks/${name}-1.js">`,
+    '<link rel="modulepreload" href="/assets/chunks/chunk-shared.js">',
+  ];
+
+  it.each([
+    ['/app/staff', 'StaffList'],
+    ['/app/staff/create', 'StaffCreate'],
+    ['/app/staff/42', 'StaffView'],
+    ['/app/auth/login', 'Login'],
+    ['/no/such/page', 'NotFound'],
+  ])('%s links its screen stylesheet and preloads its chunks', async (url, name) => {
+    const res = await request(app).get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    for (const tag of tags(name)) expect(res.text).toContain(tag);
+    expect(res.text).not.toContain('<!-- route-preload -->');
+  });
+});
+
+describe('helpers', () => {
+  it('orders accepted encodings by preference', () => {
+    expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('gzip;q=1, br;q=0.5')).toEqual(['gzip', 'br']);
+    expect(acceptedEncodings('br;q=0')).toEqual([]);
+    expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings(undefined)).toEqual([]);
+  });
+
+  it('prefers static path segments over parameters', () => {
+    const routes = [{ path: '/app/staff/:id' }, { path: '/app/staff/create' }, { path: '/app/staff/:id/edit' }];
+    expect(matchRoute(routes, '/app/staff/create')).toBe(routes[1]);
+    expect(matchRoute(routes, '/app/staff/7')).toBe(routes[0]);
+    expect(matchRoute(routes, '/app/staff/7/edit/')).toBe(routes[2]);
+    expect(matchRoute(routes, '/app/staff/7/view')).toBeUndefined();
+  });
+});
