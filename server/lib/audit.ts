@@ -39,3 +39,13 @@ export async function recordAudit(db: DB, actor: Actor, entry: AuditEntry): Prom
     at: nowIso(),
   }).execute();
 }
+
+/**
+ * `{ field: { from, to } }` for each field of `after` whose value differs from `before`: what an edit's
+ * audit row records, so an edit (also one made while impersonating) can be read back and undone.
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) if (before[key] !== value) out[key] = { from: before[key], to: value };
+  return out;
+}

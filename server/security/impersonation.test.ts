@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IMPERSONATION_REFUSED } from '../access/impersonation';
 import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../testing/app';
-import { buildBuilding, buildDistrict, buildUser } from '../testing/factories';
+import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../testing/factories';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -65,6 +65,18 @@ describe('finding 11: impersonated sessions cannot create or elevate logins, cha
     const [deactivated] = await audits('user_deactivated');
     expect(deactivated).toMatchObject({ actor_id: w.admin.id, impersonator_id: w.staff.id, subject_id: w.coach.id });
     expect(JSON.parse(deactivated!.details!)).toEqual({ status: { from: 'active', to: 'disabled' } });
+
+    // Educators, schools, the district and groups record before and after values the same way.
+    const educator = await buildStaff(t.db, { districtId: w.district.id, buildingId: w.school.id, firstName: 'Ava', lastName: 'Lee' });
+    const edit = await w.agent.put(`/api/staff/${educator.id}`).set(h).send({ first_name: 'Avery', last_name: 'Lee' });
+    expect(edit.status).toBe(200);
+    const [staffEdit] = await audits('staff_updated');
+    expect(staffEdit).toMatchObject({ actor_id: w.admin.id, impersonator_id: w.staff.id, subject_id: educator.id });
+    expect(JSON.parse(staffEdit!.details!).changes.first_name).toEqual({ from: 'Ava', to: 'Avery' });
+    expect((await w.agent.put(`/api/building/${w.school.id}`).set(h).send({ name: 'Renamed School', code: null, grade_band: null })).status).toBe(200);
+    const [schoolEdit] = await audits('building_updated');
+    expect(schoolEdit).toMatchObject({ actor_id: w.admin.id, impersonator_id: w.staff.id });
+    expect(JSON.parse(schoolEdit!.details!).to.name).toBe('Renamed School');
   });
 });
 

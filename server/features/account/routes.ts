@@ -14,18 +14,11 @@ const IMPERSONATION_ACCOUNT_REFUSED = 'Email and password cannot be changed whil
 import { clientKey } from '../../http/rateLimit';
 import { endUserSessions } from '../../identity/sessions';
 import { validate } from '../../http/validate';
-import { recordAudit } from '../../lib/audit';
+import { changedFields, recordAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../identity/passwords';
 import { presentAuthUser } from '../../identity/presenter';
 import { findUserById, normalizeEmail } from '../../identity/users';
 import { confirmEmailChange, emailTakenFor, findOpenEmailChange, requestEmailChange } from './emailChange';
-
-/** `{ field: { from, to } }` for each field whose value changes. */
-function changedFields<T extends Record<string, unknown>>(before: Record<string, unknown>, after: T): Record<string, { from: unknown; to: unknown }> {
-  const out: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [key, value] of Object.entries(after)) if (before[key] !== value) out[key] = { from: before[key], to: value };
-  return out;
-}
 
 /** Account Settings: the signed-in person's own name, email, password, date language and timezone. */
 export function accountRoutes(deps: Deps): Router {

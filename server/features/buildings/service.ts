@@ -3,7 +3,7 @@
 import { nowIso, type DB } from '../../../db/connection';
 import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN } from '../../../common/schemas/site';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
-import { type DistrictActor, recordAudit } from '../../lib/audit';
+import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
 import { findBuilding, findClash, type BuildingRow } from './queries';
 
 type BuildingFields = { name: string; code: string | null; grade_band: string | null };
@@ -19,10 +19,7 @@ export async function updateDistrictProfile(
     const before = await trx.selectFrom('districts').select(['name', 'timezone', 'school_year_start_month'])
       .where('id', '=', actor.districtId).executeTakeFirstOrThrow();
     await trx.updateTable('districts').set({ ...input, updated_at: nowIso() }).where('id', '=', actor.districtId).execute();
-    const changes = Object.fromEntries(
-      (Object.keys(input) as (keyof typeof input)[]).filter((k) => before[k] !== input[k]).map((k) => [k, { from: before[k], to: input[k] }]),
-    );
-    await audit(trx, actor, 'district_updated', 'district', actor.districtId, changes);
+    await audit(trx, actor, 'district_updated', 'district', actor.districtId, changedFields(before, input));
   });
 }
 

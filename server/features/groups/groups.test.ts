@@ -259,6 +259,10 @@ describe('PUT /api/group/{id}', () => {
     expect(await itemsOf(t.db, w.group.id)).toEqual([{ item_id: w.cy.id, start_date: '2026-01-05T08:00:00.000Z', end_date: null }]);
     const audits = await auditOf(t.db, 'group_updated');
     expect(audits).toHaveLength(2);
-    expect(JSON.parse(audits[1].details!)).toMatchObject({ name: 'Math PLC (6–8)', renamed_from: 'Math PLC', members: [w.cy.id] });
+    const details = JSON.parse(audits[1].details!);
+    expect(details).toMatchObject({ name: 'Math PLC (6–8)', renamed_from: 'Math PLC', members: [w.cy.id] });
+    expect(details.changes.name).toEqual({ from: 'Math PLC', to: 'Math PLC (6–8)' });
+    // The first PUT replaced Ben and Ana with Cy: its audit row holds both lists.
+    expect(JSON.parse(audits[0].details!).changes.members).toEqual({ from: [w.ben.id, w.ana.id].sort((a, b) => a - b), to: [w.cy.id] });
   });
 });

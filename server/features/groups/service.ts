@@ -4,7 +4,7 @@ import { GROUP_MESSAGES, type GroupPayload } from '../../../common/schemas/group
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
-import { type DistrictActor, recordAudit } from '../../lib/audit';
+import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
 import { findGroup, groupNameTaken, itemsOfGroups, staffIdsInDistrict, type GroupRow } from './queries';
 
 type Conn = Parameters<typeof findGroup>[0];
@@ -59,6 +59,7 @@ export function createGroup(db: DB, actor: DistrictActor, input: GroupPayload): 
 export function updateGroup(db: DB, actor: DistrictActor, id: number, input: GroupPayload): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const before = await requireGroup(trx, actor.districtId, id);
+    const membersBefore = (await itemsOfGroups(trx, actor.districtId, [id])).map((i) => i.item_id).sort((a, b) => a - b);
     await checkPayload(trx, actor.districtId, input, id);
     await trx.updateTable('groups')
       .set({ name: input.name, description: input.description, group_of: input.group_of, updated_at: nowIso() })
@@ -68,6 +69,10 @@ export function updateGroup(db: DB, actor: DistrictActor, id: number, input: Gro
       name: input.name,
       ...(before.name !== input.name ? { renamed_from: before.name } : {}),
       members: input.items.map((i) => i.item_id),
+      changes: {
+        ...changedFields(before, { name: input.name, description: input.description }),
+        members: { from: membersBefore, to: input.items.map((i) => i.item_id).sort((a, b) => a - b) },
+      },
     });
   });
 }

@@ -7,7 +7,7 @@ import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { DistrictAuth, Scope } from '../../access/guards';
 import { conflict, type FieldErrors, validationError } from '../../http/errors';
-import { type DistrictActor, recordAudit } from '../../lib/audit';
+import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
 import { dayBefore, today } from '../../lib/dates';
 import { canEditStaff, canMoveStaff } from './policies';
 import {
@@ -116,10 +116,10 @@ export async function updateStaff(db: DB, actor: DistrictActor, staff: StaffRow,
       subjects: JSON.stringify(input.subjects),
       hire_date: input.hire_date ?? null,
     };
-    const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== staff[k]);
+    const changes = changedFields(staff, values);
     await trx.updateTable('staff').set({ ...values, updated_at: nowIso() })
       .where('id', '=', staff.id).where('district_id', '=', districtId).execute();
-    await audit(trx, actor, 'staff_updated', staff.id, { changed });
+    await audit(trx, actor, 'staff_updated', staff.id, { changed: Object.keys(changes), changes });
   });
 }
 

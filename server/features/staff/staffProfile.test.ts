@@ -175,7 +175,10 @@ describe('PUT /api/staff/{id}', () => {
     });
     const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'staff_updated').executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ subject_id: w.ava.id, actor_id: w.admin.id, district_id: w.district.id });
-    expect(JSON.parse(audit.details!).changed).toEqual(['first_name', 'last_name', 'email', 'employee_id', 'position', 'grade_levels', 'subjects', 'hire_date']);
+    const details = JSON.parse(audit.details!);
+    expect(details.changed).toEqual(['first_name', 'last_name', 'email', 'employee_id', 'position', 'grade_levels', 'subjects', 'hire_date']);
+    expect(details.changes.first_name).toEqual({ from: 'Ava', to: 'Avery' });
+    expect(details.changes.subjects).toEqual({ from: w.ava.subjects, to: '["English Language Arts"]' });
   });
 
   it('clears optional fields', async () => {
