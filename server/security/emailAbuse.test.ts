@@ -1,7 +1,7 @@
 // Finding 2 of the security issue: nobody can make Coachwell send unlimited email, and user-chosen
 // names in emails can never pass for Coachwell's own words (quoted, never a link, never the sender).
 import { sql } from 'kysely';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMAIL_LIMITS } from '../../common/constants';
 import { USER_MESSAGES } from '../../common/schemas/users';
 import { REGISTRATIONS_LIMITED } from '../features/auth/routes';
@@ -134,5 +134,16 @@ describe('finding 2: user-chosen names in emails are quoted, never a link, never
       expect(mail.html).toContain(`href="${mail.link}"`);
     }
     expect(t.mailer.sent[0]!.text).toContain('Hi “Dear user, go to https[:]//evil[.]example”');
+  });
+
+  it('the password-reset email quotes the person’s name (a name an administrator typed in)', async () => {
+    await buildUser(t.db, { role: 'coach', email: 'named@example.org', name: 'Coachwell Security: visit http://evil.example now' });
+    const agent = await guestAgent(t.app);
+    const res = await agent.post('/api/auth/password-reset').set(csrfHeaders(agent)).send({ email: 'named@example.org', area: 'app' });
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(t.mailer.sent).toHaveLength(1));
+    const mail = t.mailer.sent[0]!;
+    expect(mail.text).toContain('Hi “Coachwell Security: visit http[:]//evil[.]example now”, we received a request');
+    expect(mail.html).not.toMatch(/http:\/\/evil|evil\.example/);
   });
 });

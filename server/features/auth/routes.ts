@@ -14,7 +14,7 @@ import { EMAIL_LIMITS } from '../../../common/constants';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
-import { actionEmail } from '../../lib/mailer';
+import { actionEmail, quoted } from '../../lib/mailer';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../identity/passwords';
 import { endUserSessions } from '../../identity/sessions';
 import { requireImpersonator } from './policies';
@@ -137,7 +137,7 @@ export function authRoutes(deps: Deps): Router {
     await mailer.send(actionEmail({
       to: user.email,
       subject: 'Reset your Coachwell password',
-      intro: `Hi ${user.name}, we received a request to reset the password of your Coachwell account.`,
+      intro: `Hi ${quoted(user.name)}, we received a request to reset the password of your Coachwell account.`,
       action: 'Choose a new password',
       link,
       outro: 'The link works once and expires in 60 minutes. If you did not ask for it, you can ignore this email.',
