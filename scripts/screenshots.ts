@@ -22,12 +22,14 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'password-reset-request', path: '/app/auth/password-reset' },
   { name: 'password-reset', path: '/app/auth/password-reset/abc/someone%40example.org' },
   { name: 'invite-invalid', path: '/app/auth/invite/nope' },
+  { name: 'confirm-email', path: '/app/auth/confirm-email/not-a-real-token' },
   { name: 'dashboard-admin', path: '/app', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'dashboard-teacher', path: '/app', as: { email: 'teacher@maplegrove.example', area: 'app' } },
   { name: 'settings', path: '/app/settings', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'pending', path: '/app/coaching', as: { email: 'admin@maplegrove.example', area: 'app' } },
   // A long page: the sidebar column must run its full height.
   { name: 'staff-list', path: '/app/staff', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'user-settings', path: '/app/settings/user', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'admin-dashboard', path: '/admin', as: { email: 'support@coachwell.example', area: 'admin' } },
 ];
 
