@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import session from 'express-session';
+import { compiledOnce } from '../../db/compiledOnce';
 import type { DB } from '../../db/connection';
 import { nowIso } from '../../db/connection';
 
@@ -11,6 +12,9 @@ export const MAX_SESSIONS_PER_USER = 10;
 const PRUNE_EVERY_MS = 5 * 60_000;
 /** A signed-in session's expiry moves at most this often (issue 8: no session write per request). */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/** Read on every signed-in request: compiled once. */
+const sessionRow = compiledOnce((db: DB, sid: string) => db.selectFrom('sessions').select(['data', 'expires_at']).where('sid', '=', sid));
 
 /**
  * express-session store in the `sessions` table, so sessions survive restarts and can be ended per
@@ -27,8 +31,8 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: Callback): void {
-    this.db.selectFrom('sessions').select(['data', 'expires_at']).where('sid', '=', sid).executeTakeFirst()
-      .then((row) => {
+    sessionRow(this.db, sid)
+      .then(([row]) => {
         if (!row || row.expires_at <= Date.now()) return cb(null, null);
         cb(null, JSON.parse(row.data));
       }, cb);
