@@ -78,7 +78,11 @@ export async function unimpersonate(): Promise<AuthUser> {
 /** The date-fns locale of the signed-in user's date language, loaded on demand. */
 export function useDateLocale(): Locale | undefined {
   const { user } = useAuthUser();
-  const key = user?.date_locale ?? DEFAULT_DATE_LOCALE;
+  return useDateLocaleFor(user?.date_locale ?? DEFAULT_DATE_LOCALE);
+}
+
+/** The date-fns locale of a date language (for example one being picked in a form), loaded on demand. */
+export function useDateLocaleFor(key: string): Locale | undefined {
   const [locale, setLocale] = useState<Locale | undefined>(() => loadedDateLocale(key));
   useEffect(() => {
     let live = true;

@@ -12,16 +12,7 @@ export class RateLimiter {
 
   /** Throws 429 when `key` was hit more than `limit` times in the current window. */
   hit(key: string, limit: number, windowMs = 60_000): void {
-    if (!this.enabled) return;
-    const now = Date.now();
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      if (this.hits.size > 10_000) this.sweep(now);
-      this.hits.set(key, { count: 1, resetAt: now + windowMs });
-      return;
-    }
-    entry.count += 1;
-    if (entry.count > limit) throw tooManyRequests();
+    if (this.record(key, windowMs) > limit) throw tooManyRequests();
   }
 
   /**
@@ -35,17 +26,18 @@ export class RateLimiter {
     if (entry && entry.resetAt > now && entry.count >= limit) throw tooManyRequests(Math.ceil((entry.resetAt - now) / 1000));
   }
 
-  /** Counts one event against `key` in a fixed window of `windowMs`. */
-  record(key: string, windowMs = 60_000): void {
-    if (!this.enabled) return;
+  /** Counts one event against `key` in a fixed window of `windowMs`; answers the window's count so far. */
+  record(key: string, windowMs = 60_000): number {
+    if (!this.enabled) return 0;
     const now = Date.now();
     const entry = this.hits.get(key);
     if (!entry || entry.resetAt <= now) {
       if (this.hits.size > 10_000) this.sweep(now);
       this.hits.set(key, { count: 1, resetAt: now + windowMs });
-      return;
+      return 1;
     }
     entry.count += 1;
+    return entry.count;
   }
 
   private sweep(now: number): void {

@@ -1,5 +1,4 @@
-import type { Locale } from 'date-fns';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { AuthUser } from '../../../common/authUser';
 import { DATE_LOCALES } from '../../../common/constants';
 import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/account';
@@ -10,8 +9,8 @@ import { FormError, SelectField, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
-import { formatDate, loadDateLocale, loadedDateLocale } from '../../lib/format';
-import { useAuthUser } from '../../lib/session';
+import { formatDate } from '../../lib/format';
+import { useAuthUser, useDateLocaleFor } from '../../lib/session';
 import { useFormErrors } from '../../lib/forms';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { timezoneOptions } from '../../lib/timezones';
@@ -41,15 +40,7 @@ const IMPERSONATING_NOTE = (
 function ProfileForm({ user }: { user: AuthUser }) {
   const toast = useToast();
   const form = useFormErrors({ name: user.name, date_locale: user.date_locale, timezone: user.timezone });
-  const key = form.values.date_locale;
-  const [locale, setLocale] = useState<Locale | undefined>(() => loadedDateLocale(key));
-  useEffect(() => {
-    let live = true;
-    void loadDateLocale(key).then((l) => live && setLocale(l));
-    return () => {
-      live = false;
-    };
-  }, [key]);
+  const locale = useDateLocaleFor(form.values.date_locale);
 
   const submit = form.onSubmit(async () => {
     const data = form.check(accountProfileSchema, form.values);
