@@ -4,6 +4,7 @@ import * as m0001 from './migrations/20261121_0001_foundation';
 import * as m0002 from './migrations/20261121_0002_people';
 import * as m0003 from './migrations/20261122_0003_staff_search';
 import * as m0010 from './migrations/20261122_0010_identity_security';
+import * as m0020 from './migrations/20261123_0020_interactions';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121_0002_people': m0002,
   '20261122_0003_staff_search': m0003,
   '20261122_0010_identity_security': m0010,
+  '20261123_0020_interactions': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -240,6 +240,108 @@ export interface EmailChangesTable {
   created_at: CreatedAt;
 }
 
+/** An interaction type; district_id null = one of the provider's defaults, copied into every district. */
+export interface InteractionTypesTable {
+  id: Generated<number>;
+  district_id: number | null;
+  name: string;
+  colour: string; // a key of INTERACTION_COLOURS (common/schemas/interactionTypes.ts)
+  default_minutes: number;
+  counts_as_coaching: number; // 0 | 1
+  sort_order: number;
+  archived_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A custom field of an interaction type (plan feature `custom-fields`). */
+export interface InteractionFieldsTable {
+  id: Generated<number>;
+  district_id: number | null;
+  interaction_type_id: number;
+  label: string;
+  help_text: string | null;
+  kind: string; // a FIELD_KINDS value
+  config: string; // JSON: { options?, min?, max?, scale?, labels? }
+  required: number; // 0 | 1
+  sort_order: number;
+  archived_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface InteractionsTable {
+  id: Generated<number>;
+  district_id: number;
+  interaction_type_id: number;
+  coach_id: number;
+  starts_at: Timestamp;
+  duration_minutes: number;
+  status: 'scheduled' | 'completed' | 'cancelled' | 'no-show';
+  building_id: number | null;
+  notes: string | null;
+  private_notes: string | null; // only ever answered to its author (created_by)
+  next_steps: string | null;
+  sequence: Generated<number>;
+  import_uid: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** The educators of an interaction, groups expanded to their members on its date. */
+export interface InteractionParticipantsTable {
+  id: Generated<number>;
+  district_id: number;
+  interaction_id: number;
+  staff_id: number;
+  group_id: number | null;
+}
+
+export interface InteractionGroupsTable {
+  id: Generated<number>;
+  district_id: number;
+  interaction_id: number;
+  group_id: number;
+}
+
+export interface InteractionFieldValuesTable {
+  id: Generated<number>;
+  district_id: number;
+  interaction_id: number;
+  field_id: number;
+  value: string; // JSON
+}
+
+/** A user's non-interaction time ("Log time"). */
+export interface ActivitiesTable {
+  id: Generated<number>;
+  district_id: number;
+  user_id: number;
+  category: string; // an ACTIVITY_CATEGORIES key
+  starts_at: Timestamp;
+  minutes: number;
+  notes: string | null;
+  sequence: Generated<number>;
+  import_uid: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** A personal ICS subscription: the token is stored hashed; no row = sync turned off. */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  district_id: number;
+  user_id: number;
+  token_hash: string;
+  title_mode: 'names' | 'type';
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   plans: PlansTable;
   districts: DistrictsTable;
@@ -263,6 +365,14 @@ export interface Database {
   building_history_requests: BuildingHistoryRequestsTable;
   account_migrations: AccountMigrationsTable;
   email_changes: EmailChangesTable;
+  interaction_types: InteractionTypesTable;
+  interaction_fields: InteractionFieldsTable;
+  interactions: InteractionsTable;
+  interaction_participants: InteractionParticipantsTable;
+  interaction_groups: InteractionGroupsTable;
+  interaction_field_values: InteractionFieldValuesTable;
+  activities: ActivitiesTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type District = Selectable<DistrictsTable>;

@@ -42,3 +42,23 @@ export function isTimeZone(tz: string): boolean {
 }
 
 export const timeZoneField = z.string({ error: required('Timezone') }).check(z.refine(isTimeZone, 'Choose a valid timezone.'));
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
+
+/** True for an ISO-8601 timestamp in UTC ("2026-09-01T07:00:00.000Z") that names a real instant. */
+export function isUtcTimestamp(value: string): boolean {
+  if (!ISO_UTC.test(value)) return false;
+  const time = Date.parse(value);
+  // Date.parse rolls 2026-02-30 over to March: compare the calendar date back.
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value.slice(0, 10);
+}
+
+export const utcTimestamp = (label: string) =>
+  z.pipe(
+    z.string({ error: `${label} is required.` }).check(
+      z.minLength(1, `${label} is required.`),
+      z.refine(isUtcTimestamp, `${label} must be a UTC timestamp (ISO 8601).`),
+    ),
+    // One stored form: "2026-09-01T07:00:00.000Z".
+    z.transform((v) => new Date(v).toISOString()),
+  );

@@ -1,7 +1,7 @@
 // The staff groups contract (spec §3, §5, §7): request schemas and answer shapes shared by server
 // and client. Member dates travel as UTC instants: the client converts the picked local date.
 import * as z from 'zod/mini';
-import { text } from './fields';
+import { text, utcTimestamp } from './fields';
 import type { GroupSummary } from './lookups';
 
 /** The value of group_of that marks a staff group (kept on the wire for compatibility). */
@@ -18,26 +18,6 @@ export const GROUP_MESSAGES = {
   alreadyDeactivated: 'This group is already deactivated.',
   alreadyActive: 'This group is already active.',
 } as const;
-
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
-
-/** True for an ISO-8601 timestamp in UTC ("2026-09-01T07:00:00.000Z") that names a real instant. */
-export function isUtcTimestamp(value: string): boolean {
-  if (!ISO_UTC.test(value)) return false;
-  const time = Date.parse(value);
-  // Date.parse rolls 2026-02-30 over to March: compare the calendar date back.
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value.slice(0, 10);
-}
-
-const utcTimestamp = (label: string) =>
-  z.pipe(
-    z.string({ error: `${label} is required.` }).check(
-      z.minLength(1, `${label} is required.`),
-      z.refine(isUtcTimestamp, `${label} must be a UTC timestamp (ISO 8601).`),
-    ),
-    // One stored form: "2026-09-01T07:00:00.000Z".
-    z.transform((v) => new Date(v).toISOString()),
-  );
 
 export const groupItemSchema = z.object({
   item_id: z.number({ error: GROUP_MESSAGES.itemNotInDistrict }).check(

@@ -1,5 +1,6 @@
 // The educators (staff) contract: request schemas and answer shapes shared by server and client.
 import * as z from 'zod/mini';
+import { listOf, oneOf, positiveId } from './query';
 import { text } from './fields';
 
 export const GRADE_LEVELS = ['PK', 'K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
@@ -130,33 +131,6 @@ export const STAFF_MESSAGES = {
   alreadyInactive: 'This educator is already inactive.',
   alreadyActive: 'This educator is already active.',
 } as const;
-
-// Filter values arrive as one value (`filter[position]=x`) or a bracket list (`filter[position][]=x`);
-// both become a list, empty strings are dropped. The query parser (qs) turns a list of more than 20
-// values into an object keyed "0", "1", …: that is read back as the list it was.
-const indexedList = z.pipe(
-  z.record(z.string().check(z.regex(/^\d+$/)), z.string()),
-  z.transform((o) => Object.keys(o).sort((a, b) => Number(a) - Number(b)).map((k) => o[k]!)),
-);
-const listOf = <T>(label: string, item: (v: string) => T | undefined, message: string) =>
-  z.pipe(
-    z.optional(z.union([z.string(), z.array(z.string()), indexedList], { error: `${label} must be a value or a list of values.` })),
-    z.transform((v, ctx) => {
-      const values = (v === undefined ? [] : Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter((s) => s !== '');
-      const out: T[] = [];
-      for (const value of values) {
-        const parsed = item(value);
-        if (parsed === undefined) {
-          ctx.issues.push({ code: 'custom', message, input: value });
-          return z.NEVER;
-        }
-        if (!out.includes(parsed)) out.push(parsed);
-      }
-      return out;
-    }),
-  );
-const positiveId = (v: string) => (/^\d{1,15}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
-const oneOf = <T extends string>(values: readonly T[]) => (v: string) => (values.includes(v as T) ? (v as T) : undefined);
 
 /** GET /api/staff query (see the comment above StaffListItem). Unknown filters and sorts are refused. */
 export const staffListQuerySchema = z.object({

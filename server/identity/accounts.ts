@@ -43,7 +43,30 @@ export async function createDistrict(
     created_at: now,
     updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
+  await copyDefaultInteractionTypes(db, id);
   return id;
+}
+
+/** A new district starts with a copy of the provider's default interaction types and their custom fields. */
+async function copyDefaultInteractionTypes(db: DB, districtId: number): Promise<void> {
+  const now = nowIso();
+  const types = await db.selectFrom('interaction_types').selectAll()
+    .where('district_id', 'is', null).where('archived_at', 'is', null).orderBy('sort_order').execute();
+  if (types.length === 0) return;
+  const fields = await db.selectFrom('interaction_fields').selectAll()
+    .where('district_id', 'is', null).where('archived_at', 'is', null).orderBy('sort_order').execute();
+  for (const type of types) {
+    const { id: typeId } = await db.insertInto('interaction_types').values({
+      district_id: districtId, name: type.name, colour: type.colour, default_minutes: type.default_minutes,
+      counts_as_coaching: type.counts_as_coaching, sort_order: type.sort_order, archived_at: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    const own = fields.filter((f) => f.interaction_type_id === type.id);
+    if (own.length === 0) continue;
+    await db.insertInto('interaction_fields').values(own.map((f) => ({
+      district_id: districtId, interaction_type_id: typeId, label: f.label, help_text: f.help_text, kind: f.kind,
+      config: f.config, required: f.required, sort_order: f.sort_order, archived_at: null, created_at: now, updated_at: now,
+    }))).execute();
+  }
 }
 
 export interface NewUserInput {

@@ -1,0 +1,182 @@
+// The interaction types contract (issue 9, Interaction settings): types with their custom fields,
+// request schemas and answer shapes shared by server and client. The same shapes serve a district's
+// types (/api/interaction-type) and the provider's defaults (/api/admin/interaction-type).
+import * as z from 'zod/mini';
+import { text } from './fields';
+
+/**
+ * The accessible palette: each colour is dark enough for white text and distinct in hue and
+ * lightness; a type's name is always shown beside its colour, so colour is never the only cue.
+ */
+export const INTERACTION_COLOURS = {
+  blue: { label: 'Blue', hex: '#1d4ed8' },
+  green: { label: 'Green', hex: '#15803d' },
+  purple: { label: 'Purple', hex: '#7e22ce' },
+  orange: { label: 'Orange', hex: '#c2410c' },
+  teal: { label: 'Teal', hex: '#0f766e' },
+  magenta: { label: 'Magenta', hex: '#be185d' },
+  brown: { label: 'Brown', hex: '#92400e' },
+  gray: { label: 'Gray', hex: '#4b5563' },
+  red: { label: 'Red', hex: '#b91c1c' },
+  indigo: { label: 'Indigo', hex: '#4338ca' },
+} as const;
+export type InteractionColour = keyof typeof INTERACTION_COLOURS;
+export const INTERACTION_COLOUR_KEYS = Object.keys(INTERACTION_COLOURS) as InteractionColour[];
+
+export const FIELD_KINDS = {
+  short_text: 'Short text',
+  long_text: 'Long text',
+  number: 'Number',
+  single_choice: 'Single choice',
+  multiple_choice: 'Multiple choice',
+  yes_no: 'Yes / no',
+  date: 'Date',
+  rating: 'Rating',
+} as const;
+export type FieldKind = keyof typeof FIELD_KINDS;
+export const FIELD_KIND_KEYS = Object.keys(FIELD_KINDS) as FieldKind[];
+
+export const TYPE_NAME_MAX = 80;
+export const FIELD_LABEL_MAX = 120;
+export const FIELD_HELP_MAX = 300;
+export const FIELD_OPTIONS_MAX = 30;
+export const FIELD_OPTION_MAX = 80;
+export const RATING_SCALE_MIN = 2;
+export const RATING_SCALE_MAX = 10;
+export const SHORT_TEXT_MAX = 200;
+export const LONG_TEXT_MAX = 5000;
+export const DURATION_MAX_MINUTES = 12 * 60;
+
+export const INTERACTION_TYPE_MESSAGES = {
+  nameTaken: 'An interaction type with this name already exists.',
+  alreadyArchived: 'This interaction type is already archived.',
+  alreadyActive: 'This interaction type is already active.',
+  fieldAlreadyArchived: 'This field is already archived.',
+  fieldAlreadyActive: 'This field is already active.',
+  typeNotFound: 'This interaction type does not exist.',
+  fieldNotFound: 'This field does not exist.',
+  /** 403 (and the screen's explanation) without the plan feature `custom-fields`. */
+  customFieldsPlan: 'Custom interaction fields are part of the Professional plan. Ask your district administrator about upgrading to record your own fields on every interaction.',
+  choiceOptionsNeeded: 'Add at least two options.',
+  optionTwice: 'This option appears twice.',
+  minAboveMax: 'Minimum must not be above maximum.',
+  labelsMatchScale: 'Give one label per rating point, or none.',
+} as const;
+
+const wholeMinutes = (label: string) =>
+  z.number({ error: `${label} must be a number of minutes.` }).check(
+    z.refine((n) => Number.isInteger(n) && n >= 1 && n <= DURATION_MAX_MINUTES, `${label} must be from 1 to ${DURATION_MAX_MINUTES} minutes.`),
+  );
+
+/** POST /api/interaction-type and PUT /api/interaction-type/{id} (manage settings). */
+export const interactionTypeSchema = z.object({
+  name: text('Name', TYPE_NAME_MAX),
+  colour: z.string({ error: 'Colour is required.' }).check(
+    z.refine((v) => (INTERACTION_COLOUR_KEYS as string[]).includes(v), `Colour must be one of ${INTERACTION_COLOUR_KEYS.join(', ')}.`),
+  ),
+  default_minutes: wholeMinutes('Default duration'),
+  counts_as_coaching: z._default(z.boolean({ error: 'Counts as coaching time must be true or false.' }), true),
+});
+export type InteractionTypeInput = z.input<typeof interactionTypeSchema>;
+
+/** POST …/{id}/move */
+export const moveSchema = z.object({
+  direction: z.enum(['up', 'down'], { error: 'Direction must be up or down.' }),
+});
+
+const optionalText = (label: string, max: number) =>
+  z.pipe(
+    z.optional(z.nullable(z.string({ error: `${label} must be text.` }))),
+    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+  ).check(z.refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters.`));
+
+const optionalNumber = (label: string) =>
+  z.pipe(
+    z.optional(z.nullable(z.number({ error: `${label} must be a number.` }).check(z.refine(Number.isFinite, `${label} must be a number.`)))),
+    z.transform((v) => v ?? null),
+  );
+
+/**
+ * POST /api/interaction-type/{id}/field and PUT /api/interaction-field/{id} (manage settings, plan
+ * feature custom-fields). `options` for single and multiple choice; `min`/`max` for number; `scale`
+ * (2–10) and optional `labels` (one per point) for rating. Settings that do not apply to the kind
+ * are stored as null.
+ */
+export const interactionFieldSchema = z.object({
+  label: text('Label', FIELD_LABEL_MAX),
+  help_text: optionalText('Help text', FIELD_HELP_MAX),
+  kind: z.string({ error: 'Kind is required.' }).check(
+    z.refine((v) => (FIELD_KIND_KEYS as string[]).includes(v), `Kind must be one of ${FIELD_KIND_KEYS.join(', ')}.`),
+  ),
+  required: z._default(z.boolean({ error: 'Required must be true or false.' }), false),
+  options: z._default(
+    z.array(text('Option', FIELD_OPTION_MAX), { error: 'Options must be a list.' }).check(
+      z.maxLength(FIELD_OPTIONS_MAX, `A field can have at most ${FIELD_OPTIONS_MAX} options.`),
+    ),
+    [],
+  ),
+  min: optionalNumber('Minimum'),
+  max: optionalNumber('Maximum'),
+  scale: optionalNumber('Rating scale'),
+  labels: z._default(
+    z.array(text('Rating label', FIELD_OPTION_MAX), { error: 'Rating labels must be a list.' }),
+    [],
+  ),
+}).check(
+  z.superRefine((f, ctx) => {
+    if (f.kind === 'single_choice' || f.kind === 'multiple_choice') {
+      if (f.options.length < 2) ctx.issues.push({ code: 'custom', message: INTERACTION_TYPE_MESSAGES.choiceOptionsNeeded, path: ['options'], input: f.options });
+      const seen = new Set<string>();
+      f.options.forEach((o, i) => {
+        const key = o.toLowerCase();
+        if (seen.has(key)) ctx.issues.push({ code: 'custom', message: INTERACTION_TYPE_MESSAGES.optionTwice, path: ['options', i], input: o });
+        seen.add(key);
+      });
+    }
+    if (f.kind === 'number' && f.min !== null && f.max !== null && f.min > f.max) {
+      ctx.issues.push({ code: 'custom', message: INTERACTION_TYPE_MESSAGES.minAboveMax, path: ['min'], input: f.min });
+    }
+    if (f.kind === 'rating') {
+      const scale = f.scale;
+      if (scale === null || !Number.isInteger(scale) || scale < RATING_SCALE_MIN || scale > RATING_SCALE_MAX) {
+        ctx.issues.push({ code: 'custom', message: `Rating scale must be a whole number from ${RATING_SCALE_MIN} to ${RATING_SCALE_MAX}.`, path: ['scale'], input: scale });
+      } else if (f.labels.length > 0 && f.labels.length !== scale) {
+        ctx.issues.push({ code: 'custom', message: INTERACTION_TYPE_MESSAGES.labelsMatchScale, path: ['labels'], input: f.labels });
+      }
+    }
+  }),
+);
+export type InteractionFieldInput = z.input<typeof interactionFieldSchema>;
+
+/** A custom field as answered (settings not applying to its kind are null). */
+export interface InteractionField {
+  id: number;
+  interaction_type_id: number;
+  label: string;
+  help_text: string | null;
+  kind: FieldKind;
+  required: boolean;
+  options: string[] | null;
+  min: number | null;
+  max: number | null;
+  scale: number | null;
+  labels: string[] | null;
+  sort_order: number;
+  archived_at: string | null;
+}
+
+/**
+ * GET /api/interaction-type?status=active|archived|all (default active; any district login) →
+ * { data: InteractionType[] } in order; each with its fields (archived fields included, marked, so old
+ * interactions still show their values). GET /api/interaction-type/{id} → InteractionType.
+ */
+export interface InteractionType {
+  id: number;
+  name: string;
+  colour: InteractionColour;
+  default_minutes: number;
+  counts_as_coaching: boolean;
+  sort_order: number;
+  archived_at: string | null;
+  fields: InteractionField[];
+}

@@ -1,0 +1,240 @@
+// The interactions and activities contract (issue 9): request schemas and answer shapes shared by
+// server and client. starts_at is an instant (UTC ISO 8601): the client converts from and to the
+// user's timezone. Custom field values are checked on the server against the type's fields.
+import * as z from 'zod/mini';
+import { utcTimestamp } from './fields';
+import { DURATION_MAX_MINUTES, type FieldKind, type InteractionColour, LONG_TEXT_MAX } from './interactionTypes';
+import { listOf, oneOf, optionalIsoDate, positiveId } from './query';
+
+export const INTERACTION_STATUSES = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
+export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
+export const INTERACTION_STATUS_LABELS: Record<InteractionStatus, string> = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  'no-show': 'No-show',
+};
+
+export const INTERACTION_SORTS = ['starts_at', '-starts_at'] as const;
+export const INTERACTION_PARTICIPANTS_MAX = 200;
+export const NOTES_MAX = LONG_TEXT_MAX;
+
+export const INTERACTION_MESSAGES = {
+  notFound: 'This interaction does not exist.',
+  typeArchived: 'This interaction type is archived. Choose another type.',
+  typeNotInDistrict: 'Choose an interaction type from your district.',
+  coachNotAllowed: 'You can log interactions only as yourself.',
+  coachNotInDistrict: 'Choose a coach from your district.',
+  buildingNotInDistrict: 'Choose a school from your district.',
+  participantNotFound: 'Choose educators you can see.',
+  groupNotFound: 'Choose groups from your district.',
+  fieldNotOfType: 'This field does not belong to the interaction type.',
+  alreadyCompleted: 'This interaction is already completed.',
+  alreadyCancelled: 'This interaction is already cancelled.',
+  cannotEdit: 'Only the coach who logged this interaction or a district administrator can change it.',
+  fieldRequired: (label: string) => `${label} is required.`,
+} as const;
+
+const optionalLongText = (label: string) =>
+  z.pipe(
+    z.optional(z.nullable(z.string({ error: `${label} must be text.` }))),
+    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+  ).check(z.refine((v) => v === null || v.length <= NOTES_MAX, `${label} must be at most ${NOTES_MAX} characters.`));
+
+const idOf = (message: string) =>
+  z.number({ error: message }).check(z.refine((n) => Number.isInteger(n) && n > 0, message));
+
+const idList = (label: string, message: string) =>
+  z._default(
+    z.array(idOf(message), { error: `${label} must be a list.` }).check(
+      z.maxLength(INTERACTION_PARTICIPANTS_MAX, `${label} can list at most ${INTERACTION_PARTICIPANTS_MAX}.`),
+    ),
+    [],
+  );
+
+/**
+ * POST /api/interaction and PUT /api/interaction/{id}. `coach_id` defaults to the caller; only a
+ * district-wide `see activity` user may name another coach. `field_values` maps a custom field id to
+ * its value: string (short/long text, single choice, date YYYY-MM-DD), number (number, rating),
+ * boolean (yes/no), string[] (multiple choice); null or absent = no value.
+ */
+export const interactionPayloadSchema = z.object({
+  interaction_type_id: idOf('Choose an interaction type.'),
+  coach_id: z.pipe(z.optional(z.nullable(idOf(INTERACTION_MESSAGES.coachNotInDistrict))), z.transform((v) => v ?? null)),
+  starts_at: utcTimestamp('Start'),
+  duration_minutes: z.number({ error: 'Duration must be a number of minutes.' }).check(
+    z.refine((n) => Number.isInteger(n) && n >= 1 && n <= DURATION_MAX_MINUTES, `Duration must be from 1 to ${DURATION_MAX_MINUTES} minutes.`),
+  ),
+  status: z._default(z.enum(INTERACTION_STATUSES, { error: 'Status must be scheduled, completed, cancelled or no-show.' }), 'completed'),
+  building_id: z.pipe(z.optional(z.nullable(idOf(INTERACTION_MESSAGES.buildingNotInDistrict))), z.transform((v) => v ?? null)),
+  staff_ids: idList('Educators', INTERACTION_MESSAGES.participantNotFound),
+  group_ids: idList('Groups', INTERACTION_MESSAGES.groupNotFound),
+  notes: optionalLongText('Notes'),
+  private_notes: optionalLongText('Private notes'),
+  next_steps: optionalLongText('Next steps'),
+  field_values: z._default(
+    z.record(z.string().check(z.regex(/^\d{1,15}$/, 'Field values are keyed by field ID.')), z.unknown(), { error: 'Field values must be an object keyed by field ID.' }),
+    {},
+  ),
+});
+export type InteractionPayload = z.input<typeof interactionPayloadSchema>;
+export type InteractionInput = z.output<typeof interactionPayloadSchema>;
+
+/**
+ * GET /api/interaction: filter[from], filter[to] (YYYY-MM-DD, inclusive, in the district's timezone),
+ * filter[coach_id][], filter[interaction_type_id][], filter[status][], filter[staff_id][],
+ * filter[group_id][], filter[building_id][], filter[needs_completing]=1; sort starts_at | -starts_at
+ * (default -starts_at); page, per_page (≤ 100). Answers { data: Interaction[], meta } and
+ * meta.totals for the whole filtered range (minutes by type, coaching vs other).
+ */
+export const interactionListQuerySchema = z.object({
+  sort: z.pipe(
+    z.optional(z.string({ error: `Sort must be one of ${INTERACTION_SORTS.join(', ')}.` })),
+    z.transform((v) => (v === undefined || v === '' ? '-starts_at' : v)),
+  ).check(z.refine((v) => (INTERACTION_SORTS as readonly string[]).includes(v), `Sort must be one of ${INTERACTION_SORTS.join(', ')}.`)),
+  filter: z.prefault(
+    z.strictObject({
+      from: optionalIsoDate('From'),
+      to: optionalIsoDate('To'),
+      coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
+      interaction_type_id: listOf('Type', positiveId, 'Type must be an interaction type ID.'),
+      status: listOf('Status', oneOf(INTERACTION_STATUSES), 'Status must be scheduled, completed, cancelled or no-show.'),
+      staff_id: listOf('Educator', positiveId, 'Educator must be an educator ID.'),
+      group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
+      building_id: listOf('School', positiveId, 'School must be a school ID.'),
+      needs_completing: z.pipe(
+        z.optional(z.string({ error: 'Needs completing must be 1 or 0.' })),
+        z.transform((v) => v === '1' || v === 'true'),
+      ),
+    }, {
+      error: (iss) => (iss.code === 'unrecognized_keys'
+        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, coach_id, interaction_type_id, status, staff_id, group_id, building_id and needs_completing.`
+        : 'Filters must be written as filter[name]=value.'),
+    }),
+    {},
+  ),
+});
+export type InteractionListQuery = z.output<typeof interactionListQuerySchema>;
+
+export interface InteractionFieldValue {
+  field_id: number;
+  label: string;
+  kind: FieldKind;
+  /** As sent (see interactionPayloadSchema); archived fields keep and show their values. */
+  value: string | number | boolean | string[];
+  archived: boolean;
+}
+
+/**
+ * One interaction as answered by every endpoint. `notes`, `next_steps` and text field values are null
+ * (and `notes_hidden` true) for a reader the district's privacy setting keeps them from.
+ * `private_notes` is present only in answers to its author; for anyone else the key is absent.
+ */
+export interface Interaction {
+  id: number;
+  interaction_type: { id: number; name: string; colour: InteractionColour; counts_as_coaching: boolean };
+  coach: { id: number; name: string };
+  starts_at: string;
+  ends_at: string;
+  duration_minutes: number;
+  status: InteractionStatus;
+  /** Scheduled and already over: shown as "needs completing". */
+  needs_completing: boolean;
+  building: { id: number; name: string } | null;
+  participants: { id: number; name: string; group_id: number | null }[];
+  groups: { id: number; name: string }[];
+  notes: string | null;
+  next_steps: string | null;
+  notes_hidden: boolean;
+  private_notes?: string | null;
+  field_values: InteractionFieldValue[];
+  /** The caller may edit, complete, cancel, duplicate and delete it. */
+  can_edit: boolean;
+  created_by: { id: number; name: string } | null;
+  updated_by: { id: number; name: string } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** meta.totals of GET /api/interaction (and GET /api/activity): over the whole filtered range. */
+export interface ActivityTotals {
+  interactions: number;
+  interaction_minutes: number;
+  coaching_minutes: number;
+  other_minutes: number;
+  activity_minutes: number;
+  by_type: { interaction_type_id: number; name: string; colour: InteractionColour; count: number; minutes: number }[];
+  by_category: { category: ActivityCategory; minutes: number }[];
+}
+
+// ---- Activities: "Log time" -------------------------------------------------------------------
+
+export const ACTIVITY_CATEGORIES = {
+  planning: 'Planning',
+  'pd-delivered': 'PD delivered',
+  'pd-attended': 'PD attended',
+  meeting: 'Meeting',
+  'data-review': 'Data review',
+  'admin-duty': 'Admin duty',
+  travel: 'Travel',
+  other: 'Other',
+} as const;
+export type ActivityCategory = keyof typeof ACTIVITY_CATEGORIES;
+export const ACTIVITY_CATEGORY_KEYS = Object.keys(ACTIVITY_CATEGORIES) as ActivityCategory[];
+
+export const ACTIVITY_MESSAGES = {
+  notFound: 'This activity does not exist.',
+} as const;
+
+/** POST /api/activity and PUT /api/activity/{id}: the caller's own time (see activity). */
+export const activityPayloadSchema = z.object({
+  category: z.string({ error: 'Category is required.' }).check(
+    z.refine((v) => (ACTIVITY_CATEGORY_KEYS as string[]).includes(v), 'Choose a category from the list.'),
+  ),
+  starts_at: utcTimestamp('Start'),
+  minutes: z.number({ error: 'Minutes must be a number.' }).check(
+    z.refine((n) => Number.isInteger(n) && n >= 1 && n <= DURATION_MAX_MINUTES, `Minutes must be from 1 to ${DURATION_MAX_MINUTES}.`),
+  ),
+  notes: optionalLongText('Notes'),
+});
+export type ActivityPayload = z.input<typeof activityPayloadSchema>;
+
+/**
+ * GET /api/activity: filter[from], filter[to], filter[user_id][] (district-wide or building scope),
+ * filter[category][]; sort, page, per_page → { data: Activity[], meta }. Scope follows `see activity`
+ * like interactions (.building: activities of users of the caller's schools; .self: own).
+ */
+export const activityListQuerySchema = z.object({
+  sort: z.pipe(
+    z.optional(z.string({ error: `Sort must be one of ${INTERACTION_SORTS.join(', ')}.` })),
+    z.transform((v) => (v === undefined || v === '' ? '-starts_at' : v)),
+  ).check(z.refine((v) => (INTERACTION_SORTS as readonly string[]).includes(v), `Sort must be one of ${INTERACTION_SORTS.join(', ')}.`)),
+  filter: z.prefault(
+    z.strictObject({
+      from: optionalIsoDate('From'),
+      to: optionalIsoDate('To'),
+      user_id: listOf('Coach', positiveId, 'Coach must be a user ID.'),
+      category: listOf('Category', oneOf(ACTIVITY_CATEGORY_KEYS), 'Choose a category from the list.'),
+    }, {
+      error: (iss) => (iss.code === 'unrecognized_keys'
+        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, user_id and category.`
+        : 'Filters must be written as filter[name]=value.'),
+    }),
+    {},
+  ),
+});
+export type ActivityListQuery = z.output<typeof activityListQuerySchema>;
+
+export interface Activity {
+  id: number;
+  user: { id: number; name: string };
+  category: ActivityCategory;
+  starts_at: string;
+  ends_at: string;
+  minutes: number;
+  /** Activity notes are the author's own: null for anyone else. */
+  notes: string | null;
+  can_edit: boolean;
+  created_at: string;
+  updated_at: string;
+}
