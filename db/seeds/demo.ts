@@ -1,6 +1,7 @@
 // The demo data: two districts and provider staff, all with the password DEMO_PASSWORD.
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
+import { seedDemoInteractions } from './demoInteractions';
 import { seedDemoPeople } from './demoPeople';
 
 export const DEMO_PASSWORD = 'coachwell-demo';
@@ -66,6 +67,11 @@ export async function seedDemo(db: DB, services: DemoSeedServices): Promise<bool
       coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id),
       principalId: users['principal@maplegrove.example']!.id,
       teacherUser: users['teacher@maplegrove.example']!,
+    });
+    await seedDemoInteractions(trx, {
+      districtId: maple,
+      timezone: 'America/Chicago',
+      coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id),
     });
   });
   return true;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { prepareDatabase, runDemoSeed } from '../../server/bootstrap';
+import { seedDemoInteractions } from './demoInteractions';
+
+async function seededDemo() {
+  const { db } = await prepareDatabase({ databaseFile: ':memory:' });
+  await runDemoSeed(db);
+  const maple = await db.selectFrom('districts').select(['id', 'timezone']).where('name', 'like', 'Maple Grove%').executeTakeFirstOrThrow();
+  const coachIds = (await db.selectFrom('users').select('id').where('email', 'like', 'coach%@maplegrove.example').orderBy('email').execute()).map((r) => r.id);
+  return { db, maple, coachIds };
+}
+
+function chicagoParts(iso: string) {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hourCycle: 'h23', weekday: 'short', hour: '2-digit', minute: '2-digit' })
+    .formatToParts(new Date(iso));
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  return { weekday: get('weekday'), minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+describe('demo interactions', () => {
+  it('fills the school year so far for the three coaches, on school days and in school hours, with their own caseloads', async () => {
+    const { db, maple, coachIds } = await seededDemo();
+    await db.deleteFrom('interactions').execute();
+    await db.deleteFrom('activities').execute();
+    const today = new Date('2026-11-22T18:00:00Z');
+    const counts = await seedDemoInteractions(db, { districtId: maple.id, timezone: maple.timezone, coachIds, today });
+    expect(counts.interactions).toBeGreaterThan(1300);
+    expect(counts.interactions).toBeLessThan(1800);
+    expect(counts.activities).toBeGreaterThan(150);
+
+    const rows = await db.selectFrom('interactions').selectAll().execute();
+    expect(rows).toHaveLength(counts.interactions);
+    expect(new Set(rows.map((r) => r.district_id))).toEqual(new Set([maple.id]));
+    expect(new Set(rows.map((r) => r.coach_id))).toEqual(new Set(coachIds));
+    expect(rows.every((r) => r.starts_at >= '2026-08-17T00:00:00.000Z' && r.starts_at < '2026-12-07T00:00:00.000Z')).toBe(true);
+    for (const r of rows) {
+      const { weekday, minutes } = chicagoParts(r.starts_at);
+      expect(['Sat', 'Sun']).not.toContain(weekday);
+      expect(minutes).toBeGreaterThanOrEqual(7 * 60 + 45);
+      expect(minutes).toBeLessThanOrEqual(15 * 60 + 30);
+    }
+    // Ahead of today: only scheduled. Behind: a few still scheduled (needs completing), the rest closed.
+    const now = today.toISOString();
+    expect(rows.filter((r) => r.starts_at > now).every((r) => r.status === 'scheduled')).toBe(true);
+    const needsCompleting = rows.filter((r) => r.starts_at < now && r.status === 'scheduled');
+    expect(needsCompleting.length).toBeGreaterThan(0);
+    expect(needsCompleting.length).toBeLessThan(20);
+    expect(rows.filter((r) => r.private_notes !== null).every((r) => r.status === 'completed')).toBe(true);
+
+    // Every participant is on the coach's caseload, or came in with the PLC group.
+    const participants = await db.selectFrom('interaction_participants')
+      .innerJoin('interactions', 'interactions.id', 'interaction_participants.interaction_id')
+      .select(['interactions.coach_id', 'interaction_participants.staff_id', 'interaction_participants.group_id']).execute();
+    const caseload = new Set((await db.selectFrom('coach_assignments').select(['coach_id', 'staff_id']).where('end_date', 'is', null).execute())
+      .map((a) => `${a.coach_id}:${a.staff_id}`));
+    expect(participants.every((p) => p.group_id !== null || caseload.has(`${p.coach_id}:${p.staff_id}`))).toBe(true);
+    expect(participants.some((p) => p.group_id !== null)).toBe(true);
+  });
+
+  it('is the same data for the same seeding day', async () => {
+    const first = await seededDemo();
+    const second = await seededDemo();
+    const today = new Date('2026-10-05T15:00:00Z');
+    for (const demo of [first, second]) {
+      await demo.db.deleteFrom('interactions').execute();
+      await seedDemoInteractions(demo.db, { districtId: demo.maple.id, timezone: demo.maple.timezone, coachIds: demo.coachIds, today });
+    }
+    const read = (d: typeof first) => d.db.selectFrom('interactions').select(['starts_at', 'status', 'duration_minutes', 'notes']).orderBy('id').execute();
+    expect(await read(first)).toEqual(await read(second));
+  });
+});
