@@ -79,6 +79,8 @@ describe('built assets', () => {
 
 describe('the page for a route', () => {
   const tags = (name: string) => [
+    // The session probe every screen starts with, fetched alongside the scripts (the client's fetch reuses it).
+    '<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials">',
     `<link rel="stylesheet" href="/assets/css/${name}-1.css">`,
     `<link rel="modulepreload" href="/assets/chunks/${name}-1.js">`,
     '<link rel="modulepreload" href="/assets/chunks/chunk-shared.js">',

@@ -92,6 +92,8 @@ export function matchRoute<T extends { path: string }>(routes: T[], pathname: st
 
 function preloadTags(entry: PreloadEntry): string {
   return [
+    // Every screen first asks who is signed in: start that request with the page, not after the scripts.
+    '<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials">',
     ...entry.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...entry.js.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ].join('\n    ');
