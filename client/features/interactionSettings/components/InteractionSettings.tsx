@@ -105,6 +105,8 @@ function FieldsSection({ type, api, canManage, onDialog, onMoved }: {
   const [busy, setBusy] = useState<number | null>(null);
   const { active, archived } = splitArchived(type.fields);
   const summary = active.length === 0 ? 'no custom fields' : active.length === 1 ? '1 custom field' : `${active.length} custom fields`;
+  // Readers have nothing to open on a type without fields.
+  if (!canManage && type.fields.length === 0) return null;
 
   const archive = async (field: InteractionField, on: boolean) => {
     setBusy(field.id);
