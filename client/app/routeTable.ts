@@ -73,7 +73,7 @@ const appRoutes = [
   app('settings/user/:id', 'Edit user', 'manage coaches', 'user-edit'),
   app('settings/billing', 'Billing', 'manage billing'),
   app('settings/billing/quotes', 'Quotes', 'manage billing'),
-  app('settings/interaction', 'Interaction settings', true),
+  app('settings/interaction', 'Interaction settings', true, 'interaction-settings'),
   app('settings/coaching-cycle', 'Coaching cycle settings', true),
   app('settings/building-history-requests', 'School staff requests', 'add staff', 'staff-requests'),
   app('support', 'Support knowledge base', true),
@@ -97,7 +97,7 @@ const adminRoutes = [
   admin('logs', 'Logs', 'see all districts'),
   admin('settings', 'Admin settings', true),
   admin('settings/users', 'Admin user settings', 'manage coaches'),
-  admin('settings/interaction', 'Interaction settings', true),
+  admin('settings/interaction', 'Interaction settings', true, 'admin-interaction-settings'),
 ];
 
 export const ADMIN_AREA_PERMISSION = 'see admin';

@@ -34,6 +34,8 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'user-edit': () => import('../features/users/UserEditScreen'),
   'migrate-account': () => import('../features/users/MigrateAccountScreen'),
   'staff-requests': () => import('../features/staffRequests/StaffRequestsScreen'),
+  'interaction-settings': () => import('../features/interactionSettings/InteractionSettingsScreen'),
+  'admin-interaction-settings': () => import('../features/interactionSettings/AdminInteractionSettingsScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 

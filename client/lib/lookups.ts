@@ -5,6 +5,7 @@
 // change a resource calls these invalidations after them; resources only one feature reads keep their
 // keys in that feature's api.ts.
 import useSWR, { mutate } from 'swr';
+import type { InteractionType } from '../../common/schemas/interactionTypes';
 import type { BuildingSummary, CoachSummary, GroupSummary } from '../../common/schemas/lookups';
 import type { Paginated, StaffListItem } from '../../common/schemas/staff';
 import { api, type ApiError, type Query } from './api';
@@ -98,4 +99,24 @@ export function revalidateStaffLists(): Promise<unknown> {
 /** One educator's cached profile refetches, or every cached profile when no id is given. */
 export function revalidateStaffProfiles(id?: number): Promise<unknown> {
   return id === undefined ? mutate(isStaffProfileKey) : mutate(staffKey(id));
+}
+
+// Interaction types (with their custom fields, archived fields included): GET /api/interaction-type?status=…
+// Read by the Interaction settings screen, the Activity screens' log forms and filters, and the calendar
+// import; changed only by Interaction settings, which calls revalidateInteractionTypes() after each change.
+
+export type InteractionTypeStatusFilter = 'active' | 'archived' | 'all';
+export const interactionTypesKey = (status: InteractionTypeStatusFilter = 'active') => ['interaction-type', { status }] as const;
+
+/**
+ * The district's interaction types in their order. 'active' (the default) is what a log form offers;
+ * 'all' is what a list of past interactions needs to name and colour archived types too.
+ */
+export function useInteractionTypes(status: InteractionTypeStatusFilter = 'active', enabled = true) {
+  return useSWR<List<InteractionType>, ApiError>(enabled ? interactionTypesKey(status) : null, fetchByKey<List<InteractionType>>);
+}
+
+/** After a type or one of its fields is added, changed, moved, archived or restored: every type list refetches. */
+export function revalidateInteractionTypes(): Promise<unknown> {
+  return mutate(isAnyOf('interaction-type'));
 }

@@ -61,7 +61,17 @@ export const INTERACTION_TYPE_MESSAGES = {
   optionTwice: 'This option appears twice.',
   minAboveMax: 'Minimum must not be above maximum.',
   labelsMatchScale: 'Give one label per rating point, or none.',
+  /** 422 on kind: a field's kind is fixed once an interaction holds a value for it. */
+  kindLocked: 'The kind cannot change once interactions have values for this field. Archive it and add a new field instead.',
 } as const;
+
+export const INTERACTION_TYPE_STATUSES = ['active', 'archived', 'all'] as const;
+export type InteractionTypeStatus = (typeof INTERACTION_TYPE_STATUSES)[number];
+
+/** GET /api/interaction-type?status=active|archived|all (default active). */
+export const interactionTypeListQuerySchema = z.object({
+  status: z._default(z.enum(INTERACTION_TYPE_STATUSES, { error: 'Status must be active, archived or all.' }), 'active'),
+});
 
 const wholeMinutes = (label: string) =>
   z.number({ error: `${label} must be a number of minutes.` }).check(

@@ -1,0 +1,408 @@
+// The Interaction settings component set, shared by the district screen (/app/settings/interaction) and
+// the provider's defaults (/admin/settings/interaction): only the API and the wording around them differ.
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { InteractionField, InteractionType } from '../../../../common/schemas/interactionTypes';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { ConfirmDialog } from '../../../components/Modal';
+import { LoadingBlock } from '../../../components/Spinner';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
+import type { Direction, TypesApi } from '../api';
+import { colourHex, colourLabel, fieldDetails, kindLabel, minutesText, splitArchived } from './describe';
+import { FieldFormModal } from './FieldFormModal';
+import { TypeFormModal } from './TypeFormModal';
+
+type Dialog =
+  | { kind: 'type'; type: InteractionType | null }
+  | { kind: 'field'; type: InteractionType; field: InteractionField | null }
+  | { kind: 'archive-type'; type: InteractionType }
+  | null;
+
+/** Where focus goes and what is announced once a move has landed in the list. */
+type PendingMove = { what: 'type' | 'field'; id: number; direction: Direction; buttonId: string };
+
+interface Props {
+  api: TypesApi;
+  /** Shows the add, edit, move and archive controls. */
+  canManage: boolean;
+  /** Custom fields are available (the plan has them, or these are the provider's defaults). */
+  fieldsAvailable: boolean;
+  /** Shown instead of the custom fields sections when they are not available. */
+  planNote?: ReactNode;
+}
+
+const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+
+function Swatch({ colour }: { colour: string }) {
+  return <span className="its-swatch" style={{ background: colourHex(colour) }} aria-hidden="true" />;
+}
+
+/** One arrow button; at the end of the list it stays focusable but does nothing (aria-disabled). */
+function MoveButton({ id, direction, name, atEnd, onMove }: { id: string; direction: Direction; name: string; atEnd: boolean; onMove: () => void }) {
+  return (
+    <Button
+      id={id}
+      size="sm"
+      variant="ghost"
+      className="its-move"
+      aria-label={`Move ${name} ${direction}`}
+      aria-disabled={atEnd || undefined}
+      onClick={() => {
+        if (!atEnd) onMove();
+      }}
+    >
+      <span aria-hidden="true">{direction === 'up' ? '↑' : '↓'}</span>
+    </Button>
+  );
+}
+
+function FieldItem({ field, index, count, canManage, onEdit, onMove, onArchive, busy }: {
+  field: InteractionField; index: number; count: number; canManage: boolean; busy: boolean;
+  onEdit: () => void; onMove: (d: Direction) => void; onArchive: (archive: boolean) => void;
+}) {
+  const details = fieldDetails(field);
+  return (
+    <li className={['its-field', field.archived_at && 'its-field--archived'].filter(Boolean).join(' ')}>
+      <div className="its-field__main">
+        <p className="its-field__label">
+          {field.label}
+          {field.required && <span className="badge badge--info its-badge">Required</span>}
+          {field.archived_at && <span className="badge badge--neutral its-badge">Archived</span>}
+        </p>
+        <p className="its-field__meta">
+          {kindLabel(field.kind)}
+          {details && <> · {details}</>}
+        </p>
+        {field.help_text && <p className="its-field__help">{field.help_text}</p>}
+      </div>
+      {canManage && (
+        <div className="its-actions">
+          {!field.archived_at && (
+            <>
+              <MoveButton id={`its-field-up-${field.id}`} direction="up" name={field.label} atEnd={index === 0} onMove={() => onMove('up')} />
+              <MoveButton id={`its-field-down-${field.id}`} direction="down" name={field.label} atEnd={index === count - 1} onMove={() => onMove('down')} />
+            </>
+          )}
+          <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit field ${field.label}`}>Edit</Button>
+          {field.archived_at ? (
+            <Button size="sm" variant="secondary" busy={busy} onClick={() => onArchive(false)} aria-label={`Restore field ${field.label}`}>Restore</Button>
+          ) : (
+            <Button size="sm" variant="ghost" className="its-danger" busy={busy} onClick={() => onArchive(true)} aria-label={`Archive field ${field.label}`}>Archive</Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function FieldsSection({ type, api, canManage, onDialog, onMoved }: {
+  type: InteractionType; api: TypesApi; canManage: boolean; onDialog: (d: Dialog) => void; onMoved: (m: PendingMove) => void;
+}) {
+  const toast = useToast();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<number | null>(null);
+  const { active, archived } = splitArchived(type.fields);
+  const summary = active.length === 0 ? 'no custom fields' : active.length === 1 ? '1 custom field' : `${active.length} custom fields`;
+  // Readers have nothing to open on a type without fields.
+  if (!canManage && type.fields.length === 0) return null;
+
+  const archive = async (field: InteractionField, on: boolean) => {
+    setBusy(field.id);
+    try {
+      await (on ? api.archiveField(field.id) : api.restoreField(field.id));
+      toast.success(on
+        ? `${field.label} has been archived. Interactions that have a value for it still show it.`
+        : `${field.label} has been restored.`);
+    } catch (err) {
+      toast.error(errorText(err, 'We could not change this field. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const move = async (field: InteractionField, direction: Direction) => {
+    try {
+      await api.moveField(field.id, direction);
+      onMoved({ what: 'field', id: field.id, direction, buttonId: `its-field-${direction}-${field.id}` });
+    } catch (err) {
+      toast.error(errorText(err, 'We could not move this field. Please try again.'));
+    }
+  };
+
+  const list = (fields: InteractionField[]) => (
+    <ol className="its-fields">
+      {fields.map((field, i) => (
+        <FieldItem
+          key={field.id}
+          field={field}
+          index={i}
+          count={fields.length}
+          canManage={canManage}
+          busy={busy === field.id}
+          onEdit={() => onDialog({ kind: 'field', type, field })}
+          onMove={(d) => void move(field, d)}
+          onArchive={(on) => void archive(field, on)}
+        />
+      ))}
+    </ol>
+  );
+
+  return (
+    <div className="its-type__fields">
+      <button type="button" className="its-disclosure" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <span className="its-disclosure__icon" aria-hidden="true">{open ? '▾' : '▸'}</span>
+        Custom fields <span className="muted">({summary}{archived.length ? `, ${archived.length} archived` : ''})</span>
+      </button>
+      <div id={panelId} hidden={!open} className="its-fields__panel">
+        {active.length === 0 ? (
+          <p className="muted text-sm">
+            {canManage ? 'No custom fields yet. Add one to record more on every interaction of this type.' : 'No custom fields.'}
+          </p>
+        ) : (
+          list(active)
+        )}
+        {canManage && (
+          <Button size="sm" variant="secondary" onClick={() => onDialog({ kind: 'field', type, field: null })} aria-label={`Add field to ${type.name}`}>
+            Add field
+          </Button>
+        )}
+        {archived.length > 0 && (
+          <>
+            <p className="its-fields__archived-title">Archived fields <span className="muted">(values already recorded are kept)</span></p>
+            {list(archived)}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TypeItem({ type, index, count, api, canManage, fieldsAvailable, onDialog, onMoved, onRestore, restoring }: {
+  type: InteractionType; index: number; count: number; api: TypesApi; canManage: boolean; fieldsAvailable: boolean;
+  onDialog: (d: Dialog) => void; onMoved: (m: PendingMove) => void; onRestore: () => void; restoring: boolean;
+}) {
+  const toast = useToast();
+  const move = async (direction: Direction) => {
+    try {
+      await api.moveType(type.id, direction);
+      onMoved({ what: 'type', id: type.id, direction, buttonId: `its-type-${direction}-${type.id}` });
+    } catch (err) {
+      toast.error(errorText(err, 'We could not move this type. Please try again.'));
+    }
+  };
+  return (
+    <li className={['its-type', type.archived_at && 'its-type--archived'].filter(Boolean).join(' ')}>
+      <div className="its-type__row">
+        <Swatch colour={type.colour} />
+        <div className="its-type__main">
+          <h3 className="its-type__name">{type.name}</h3>
+          <p className="its-type__meta">
+            <span>{colourLabel(type.colour)}</span>
+            <span aria-hidden="true"> · </span>
+            <span>{minutesText(type.default_minutes)} by default</span>
+            <span aria-hidden="true"> · </span>
+            <span className={type.counts_as_coaching ? 'badge badge--success its-badge' : 'badge badge--neutral its-badge'}>
+              {type.counts_as_coaching ? 'Coaching time' : 'Other time'}
+            </span>
+            {type.archived_at && <span className="badge badge--warning its-badge">Archived</span>}
+          </p>
+        </div>
+        {canManage && (
+          <div className="its-actions">
+            {!type.archived_at && (
+              <>
+                <MoveButton id={`its-type-up-${type.id}`} direction="up" name={type.name} atEnd={index === 0} onMove={() => void move('up')} />
+                <MoveButton id={`its-type-down-${type.id}`} direction="down" name={type.name} atEnd={index === count - 1} onMove={() => void move('down')} />
+              </>
+            )}
+            <Button size="sm" variant="ghost" onClick={() => onDialog({ kind: 'type', type })} aria-label={`Edit ${type.name}`}>Edit</Button>
+            {type.archived_at ? (
+              <Button size="sm" variant="secondary" busy={restoring} onClick={onRestore} aria-label={`Restore ${type.name}`}>Restore</Button>
+            ) : (
+              <Button size="sm" variant="ghost" className="its-danger" onClick={() => onDialog({ kind: 'archive-type', type })} aria-label={`Archive ${type.name}`}>
+                Archive
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      {fieldsAvailable && <FieldsSection type={type} api={api} canManage={canManage} onDialog={onDialog} onMoved={onMoved} />}
+    </li>
+  );
+}
+
+function ArchiveTypeDialog({ api, type, onClose }: { api: TypesApi; type: InteractionType; onClose: () => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await api.archiveType(type.id);
+      toast.success(`${type.name} has been archived. You can restore it from the archived types.`);
+      onClose();
+    } catch (err) {
+      toast.error(errorText(err, 'We could not archive this type. Please try again.'));
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      title={`Archive ${type.name}?`}
+      message={
+        api.owner === 'district'
+          ? <p>It disappears from the log form. Interactions already logged keep it, with their custom field values, and you can restore it at any time.</p>
+          : <p>New districts will not get it. Districts that already have a copy keep theirs. You can restore it at any time.</p>
+      }
+      confirmLabel="Archive type"
+      danger
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
+  );
+}
+
+/** The types card: active types in order (move, edit, archive), then the archived ones (restore). */
+export function InteractionSettings({ api, canManage, fieldsAvailable, planNote }: Props) {
+  const toast = useToast();
+  const { data, error, isLoading, mutate } = api.useTypes();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const pending = useRef<PendingMove | null>(null);
+  const [moves, setMoves] = useState(0);
+  const types = data?.data ?? [];
+  const { active, archived } = splitArchived(types);
+
+  // Once a move has landed in the list: focus stays on the button pressed, and the new place is announced.
+  useEffect(() => {
+    const move = pending.current;
+    if (!move || !data) return;
+    pending.current = null;
+    const { active: now } = splitArchived(data.data);
+    let name = '';
+    let position = 0;
+    let count = 0;
+    if (move.what === 'type') {
+      position = now.findIndex((t) => t.id === move.id) + 1;
+      count = now.length;
+      name = now[position - 1]?.name ?? '';
+    } else {
+      for (const type of data.data) {
+        const fields = splitArchived(type.fields).active;
+        const at = fields.findIndex((f) => f.id === move.id);
+        if (at >= 0) {
+          position = at + 1;
+          count = fields.length;
+          name = fields[at]!.label;
+        }
+      }
+    }
+    if (position > 0) setAnnouncement(`${name} moved ${move.direction}: now ${position} of ${count}.`);
+    document.getElementById(move.buttonId)?.focus();
+  }, [data, moves]);
+
+  // The list was revalidated before the move call resolved: the next render has the new order.
+  const onMoved = (move: PendingMove) => {
+    pending.current = move;
+    setMoves((n) => n + 1);
+  };
+
+  const restore = async (type: InteractionType) => {
+    setRestoring(type.id);
+    try {
+      await api.restoreType(type.id);
+      toast.success(`${type.name} has been restored.`);
+    } catch (err) {
+      toast.error(errorText(err, 'We could not restore this type. Please try again.'));
+    } finally {
+      setRestoring(null);
+    }
+  };
+
+  const item = (type: InteractionType, i: number, list: InteractionType[]) => (
+    <TypeItem
+      key={type.id}
+      type={type}
+      index={i}
+      count={list.length}
+      api={api}
+      canManage={canManage}
+      fieldsAvailable={fieldsAvailable}
+      onDialog={setDialog}
+      onMoved={onMoved}
+      onRestore={() => void restore(type)}
+      restoring={restoring === type.id}
+    />
+  );
+
+  return (
+    <>
+      <section className="card its-card" aria-labelledby="its-types-title">
+        <header className="its-card__header">
+          <div>
+            <h2 id="its-types-title" className="card__title">Interaction types</h2>
+            <p className="muted text-sm its-card__intro">
+              {api.owner === 'district'
+                ? 'What coaches choose when they log an interaction, in the order they see them.'
+                : 'The types every new district starts with, in this order.'}
+              {!canManage && (api.owner === 'district' ? ' Only district administrators can change them.' : ' Only staff who manage articles can change them.')}
+            </p>
+          </div>
+          {canManage && <Button onClick={() => setDialog({ kind: 'type', type: null })}>Add type</Button>}
+        </header>
+        <p className="sr-only" aria-live="polite" aria-atomic="true">{announcement}</p>
+
+        {error && !data ? (
+          <Alert tone="danger" title="Uh-oh.">
+            <p>An error occurred while fetching the interaction types. Please try again later.</p>
+            <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
+          </Alert>
+        ) : isLoading && !data ? (
+          <LoadingBlock label="Loading interaction types…" />
+        ) : (
+          <>
+            {active.length === 0 ? (
+              <p className="its-empty">{canManage ? 'No active interaction types. Add one so coaches can log interactions.' : 'No active interaction types.'}</p>
+            ) : (
+              <ol className="its-types" aria-label="Active interaction types">
+                {active.map((t, i, list) => item(t, i, list))}
+              </ol>
+            )}
+            <section className="its-archived" aria-labelledby="its-archived-title">
+              <h2 id="its-archived-title" className="its-archived__title">
+                Archived types <span className="muted">({archived.length})</span>
+              </h2>
+              {archived.length === 0 ? (
+                <p className="muted text-sm">
+                  {api.owner === 'district'
+                    ? 'No archived types. An archived type disappears from the log form; interactions already logged keep it.'
+                    : 'No archived defaults. An archived default is not copied into new districts.'}
+                </p>
+              ) : (
+                <>
+                  <p className="muted text-sm">
+                    {api.owner === 'district'
+                      ? 'Not offered when logging; interactions already logged keep them.'
+                      : 'Not copied into new districts; districts that already have a copy keep it.'}
+                  </p>
+                  <ul className="its-types its-types--archived" aria-label="Archived interaction types">
+                    {archived.map((t, i, list) => item(t, i, list))}
+                  </ul>
+                </>
+              )}
+            </section>
+          </>
+        )}
+      </section>
+
+      {!fieldsAvailable && planNote}
+
+      {dialog?.kind === 'type' && <TypeFormModal api={api} type={dialog.type} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'field' && <FieldFormModal api={api} type={dialog.type} field={dialog.field} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'archive-type' && <ArchiveTypeDialog api={api} type={dialog.type} onClose={() => setDialog(null)} />}
+    </>
+  );
+}
