@@ -9,6 +9,7 @@ import { buildingRoutes } from './features/buildings/routes';
 import { clientErrorRoutes } from './features/clientErrors/routes';
 import { coachRoutes } from './features/coaches/routes';
 import { groupRoutes } from './features/groups/routes';
+import { interactionRoutes } from './features/interactions/routes';
 import { planRoutes } from './features/plans/routes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
@@ -26,4 +27,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   districtUserRoutes,
   staffRequestRoutes,
   accountMigrationRoutes,
+  interactionRoutes,
 ];
