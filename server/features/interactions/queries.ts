@@ -121,12 +121,19 @@ export interface TypeTotalRow {
   minutes: number | null;
 }
 
-export function interactionTotalsByType(query: InteractionQuery): Promise<TypeTotalRow[]> {
-  return query.innerJoin('interaction_types as t', 't.id', 'interactions.interaction_type_id')
-    .select(['t.id', 't.name', 't.colour', 't.counts_as_coaching', sql<number>`count(*)`.as('count'), countedMinutes.as('minutes')])
-    .groupBy(['t.id', 't.name', 't.colour', 't.counts_as_coaching', 't.sort_order'])
-    .orderBy('t.sort_order').orderBy('t.id')
+/** Counts and minutes per type (grouped on the interactions first, then the few types named). */
+export async function interactionTotalsByType(db: Conn, query: InteractionQuery): Promise<TypeTotalRow[]> {
+  const sums = await query
+    .select(['interactions.interaction_type_id as type_id', sql<number>`count(*)`.as('count'), countedMinutes.as('minutes')])
+    .groupBy('interactions.interaction_type_id')
     .execute();
+  if (!sums.length) return [];
+  const types = await db.selectFrom('interaction_types')
+    .select(['id', 'name', 'colour', 'counts_as_coaching', 'sort_order'])
+    .where('id', 'in', sums.map((r) => r.type_id))
+    .orderBy('sort_order').orderBy('id').execute();
+  const byId = new Map(sums.map((r) => [r.type_id, r]));
+  return types.map((t) => ({ ...t, count: Number(byId.get(t.id)?.count ?? 0), minutes: byId.get(t.id)?.minutes ?? 0 }));
 }
 
 export function activityTotalsByCategory(query: ActivityQuery): Promise<{ category: string; minutes: number | null }[]> {

@@ -102,7 +102,7 @@ export function interactionRoutes(deps: Deps): Router {
     const activityFilters: ActivityFilters = { from: filters.from, to: filters.to, userIds: filters.coachIds, categories: [] };
     const [{ rows, total }, byType, byCategory] = await Promise.all([
       listInteractionsPage(db, reader.visibility, filters, query.sort, page),
-      interactionTotalsByType(filteredInteractions(db, reader.visibility, filters)),
+      interactionTotalsByType(db, filteredInteractions(db, reader.visibility, filters)),
       withActivities ? activityTotalsByCategory(filteredActivities(db, reader.visibility, activityFilters)) : Promise.resolve([]),
     ]);
     res.json({
@@ -189,7 +189,7 @@ export function interactionRoutes(deps: Deps): Router {
     const [{ rows, total }, byCategory, byType] = await Promise.all([
       listActivitiesPage(db, reader.visibility, filters, query.sort, page),
       activityTotalsByCategory(filteredActivities(db, reader.visibility, filters)),
-      filters.categories.length ? Promise.resolve([]) : interactionTotalsByType(filteredInteractions(db, reader.visibility, interactionFilters)),
+      filters.categories.length ? Promise.resolve([]) : interactionTotalsByType(db, filteredInteractions(db, reader.visibility, interactionFilters)),
     ]);
     res.json({
       data: await presentActivities(reader, rows),
