@@ -43,10 +43,13 @@ export function interactionRoutes(deps: Deps): Router {
   const router = Router();
 
   /** How this reader sees rows: privacy setting, whose names they may read, what they may change. */
-  async function viewerFor(reader: Reader, participantIds: number[]): Promise<Viewer> {
+  async function viewerFor(reader: Reader, rows: InteractionRow[], participantIds: number[]): Promise<Viewer> {
     const settings = districtSettingsOf(await districtSettingsJson(db, reader.auth.district.id));
     let nameable: Set<number> | null = null;
-    if (reader.visibility.kind !== 'district') {
+    // Every participant of the reader's own interactions is named anyway (a coach's agenda): no lookup.
+    const userId = reader.auth.user.id;
+    const allOwn = reader.logs && rows.every((r) => r.coach_id === userId || r.created_by === userId);
+    if (reader.visibility.kind !== 'district' && !allOwn) {
       nameable = reader.staffScope ? await visibleStaffIds(db, reader.staffScope, [...new Set(participantIds)]) : new Set();
     }
     return {
@@ -60,7 +63,7 @@ export function interactionRoutes(deps: Deps): Router {
 
   async function present(reader: Reader, rows: InteractionRow[]) {
     const related = await relatedOf(db, reader.auth.district.id, rows);
-    const viewer = await viewerFor(reader, related.participants.map((p) => p.staff_id));
+    const viewer = await viewerFor(reader, rows, related.participants.map((p) => p.staff_id));
     return rows.map((row) => presentInteraction(row, related, viewer));
   }
 
