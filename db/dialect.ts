@@ -16,6 +16,15 @@ export function escapeLike(term: string): string {
 }
 
 /**
+ * An ISO UTC instant column plus a whole number of minutes, as the same ISO text (so it compares with
+ * stored instants): an interaction's end. PostgreSQL: `to_char((col::timestamptz + minutes * interval
+ * '1 minute') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.
+ */
+export function instantPlusMinutes(instant: Expression<unknown> | RawBuilder<unknown>, minutes: Expression<unknown> | RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${instant}, '+' || ${minutes} || ' minutes')`;
+}
+
+/**
  * Case-insensitive "contains" for search boxes. SQLite's LIKE already ignores ASCII case (as its
  * lower() does), so no function wraps the column; PostgreSQL would use ILIKE here.
  * Still used by the small per-district lists (users, groups): they read at most a few hundred rows.

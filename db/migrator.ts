@@ -5,6 +5,7 @@ import * as m0002 from './migrations/20261121_0002_people';
 import * as m0003 from './migrations/20261122_0003_staff_search';
 import * as m0010 from './migrations/20261122_0010_identity_security';
 import * as m0020 from './migrations/20261123_0020_interactions';
+import * as m0022 from './migrations/20261123_0022_interactions_author_index';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122_0003_staff_search': m0003,
   '20261122_0010_identity_security': m0010,
   '20261123_0020_interactions': m0020,
+  '20261123_0022_interactions_author_index': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -5,8 +5,9 @@
 // - the JavaScript and CSS a first visit to /app/auth/login downloads, against a budget of 90 KiB of
 //   gzipped JavaScript (the run fails, exit code 1, when it is over);
 // - /app/auth/login and /app/staff in Chromium as a phone on a slow network (Lighthouse, scripts/lighthouse.ts);
-// - the educators list on a district of 20 000 educators (scripts/benchStaff.ts).
-// BENCH_MS sets the length of each load run (default 5000); BENCH_SKIP=pages,staff skips sections.
+// - the educators list on a district of 20 000 educators (scripts/benchStaff.ts);
+// - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts).
+// BENCH_MS sets the length of each load run (default 5000); BENCH_SKIP=pages,staff,interactions skips sections.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { loadConfig } from '../server/config';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
 import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, signIn } from './benchLib';
+import { benchInteractions } from './benchInteractions';
 import { benchStaff } from './benchStaff';
 import { build } from './build';
 import { measurePages } from './lighthouse';
@@ -157,6 +159,10 @@ if (!skip.has('pages')) {
 if (!skip.has('staff')) {
   console.log('\n| educators list | result |\n|---|---|');
   for (const line of await benchStaff()) console.log(line);
+}
+if (!skip.has('interactions')) {
+  console.log('\n| interactions list | result |\n|---|---|');
+  for (const line of await benchInteractions()) console.log(line);
 }
 
 if (overBudget) {

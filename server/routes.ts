@@ -10,6 +10,7 @@ import { clientErrorRoutes } from './features/clientErrors/routes';
 import { coachRoutes } from './features/coaches/routes';
 import { groupRoutes } from './features/groups/routes';
 import { interactionTypeRoutes } from './features/interactionTypes/routes';
+import { interactionRoutes } from './features/interactions/routes';
 import { planRoutes } from './features/plans/routes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
@@ -28,4 +29,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   staffRequestRoutes,
   accountMigrationRoutes,
   interactionTypeRoutes,
+  interactionRoutes,
 ];

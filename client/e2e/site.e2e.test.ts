@@ -39,6 +39,22 @@ describe('as a district administrator', () => {
     expect(await page.getByLabel(/^School year starts in/).inputValue()).toBe('7');
   });
 
+  it('turns the shared-notes privacy setting off and on', async () => {
+    const page = await open('admin@maplegrove.example');
+    const box = page.getByLabel('Shared notes visible to administrators');
+    await expect.poll(() => box.isChecked()).toBe(true);
+    await box.uncheck();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('The district profile has been saved.').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Shared notes visible to administrators').isChecked()).toBe(false);
+    await page.getByLabel('Shared notes visible to administrators').check();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('The district profile has been saved.').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Shared notes visible to administrators').isChecked()).toBe(true);
+  });
+
   it('adds a school, renames it, archives it and restores it', async () => {
     const page = await open('admin@maplegrove.example');
     await row(page, 'Lincoln Middle School').waitFor();

@@ -81,6 +81,16 @@ export type InteractionPayload = z.input<typeof interactionPayloadSchema>;
 export type InteractionInput = z.output<typeof interactionPayloadSchema>;
 
 /**
+ * POST /api/interaction/{id}/duplicate: a copy with status `scheduled` starting at `starts_at`, or
+ * without it at the same time 7 days later (the next week's session). Type, coach, duration, school,
+ * participants as stored, groups, shared notes, next steps and field values are copied; private notes
+ * only when the caller wrote them.
+ */
+export const duplicateInteractionSchema = z.object({
+  starts_at: z.pipe(z.optional(z.nullable(utcTimestamp('Start'))), z.transform((v) => v ?? null)),
+});
+
+/**
  * GET /api/interaction: filter[from], filter[to] (YYYY-MM-DD, inclusive, in the district's timezone),
  * filter[coach_id][], filter[interaction_type_id][], filter[status][], filter[staff_id][],
  * filter[group_id][], filter[building_id][], filter[needs_completing]=1; sort starts_at | -starts_at
@@ -154,6 +164,8 @@ export interface Interaction {
   updated_by: { id: number; name: string } | null;
   created_at: string;
   updated_at: string;
+  /** Set only in the answer of DELETE /api/interaction/{id} (the list and reads never show deleted ones). */
+  deleted_at?: string | null;
 }
 
 /** meta.totals of GET /api/interaction (and GET /api/activity): over the whole filtered range. */

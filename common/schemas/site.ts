@@ -26,7 +26,30 @@ export const districtProfileSchema = z.object({
   school_year_start_month: z.number({
     error: (issue) => (issue.input == null ? 'School year start month is required.' : MONTH_RANGE),
   }).check(z.refine((m) => Number.isInteger(m) && m >= 1 && m <= 12, MONTH_RANGE)),
+  /** Absent: unchanged. */
+  shared_notes_visible_to_admins: z.optional(z.boolean({ error: 'Shared notes visible to administrators must be true or false.' })),
 });
+
+/**
+ * The district's privacy settings (districts.settings JSON). `shared_notes_visible_to_admins` (default
+ * on): off, an interaction's shared notes, next steps and text field values are answered only to its
+ * author, its coach and its participating educators; everyone else gets null and `notes_hidden`.
+ */
+export interface DistrictSettings {
+  shared_notes_visible_to_admins: boolean;
+}
+
+/** The settings JSON as stored (anything missing or unreadable takes its default). */
+export function districtSettingsOf(json: string | null | undefined): DistrictSettings {
+  let raw: unknown = {};
+  try {
+    raw = JSON.parse(json ?? '{}');
+  } catch {
+    raw = {};
+  }
+  const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).shared_notes_visible_to_admins : undefined;
+  return { shared_notes_visible_to_admins: typeof value === 'boolean' ? value : true };
+}
 
 const optionalCode = z.pipe(
   z.optional(z.nullable(z.string({ error: 'Code must be text.' }))),
@@ -63,6 +86,8 @@ export interface DistrictProfile {
   plan: { key: string; name: string };
   status: 'trial' | 'active' | 'suspended';
   trial_ends_at: string | null;
+  /** See DistrictSettings. */
+  shared_notes_visible_to_admins: boolean;
 }
 
 /** One row of GET /api/building → { data: Building[] }, and the answer of each building write. */

@@ -30,6 +30,7 @@ describe('GET /api/district', () => {
     expect(res.body).toEqual({
       id: educator.district_id, name: expect.any(String), state: 'IL', timezone: 'America/Chicago', school_year_start_month: 8,
       plan: { key: 'professional', name: 'Professional' }, status: 'active', trial_ends_at: null,
+      shared_notes_visible_to_admins: true,
     });
   });
 });
@@ -56,6 +57,8 @@ describe('PUT /api/district', () => {
     ['school_year_start_month', 13, 'School year start month must be a month from 1 to 12.'],
     ['school_year_start_month', 'July', 'School year start month must be a month from 1 to 12.'],
     ['school_year_start_month', null, 'School year start month is required.'],
+    ['shared_notes_visible_to_admins', 'no', 'Shared notes visible to administrators must be true or false.'],
+    ['shared_notes_visible_to_admins', 0, 'Shared notes visible to administrators must be true or false.'],
   ])('422 when %s is %j, nothing changes', async (field, value, message) => {
     const { asAdmin, districtId } = await district();
     const res = await asAdmin.put('/api/district').set(csrfHeaders(asAdmin)).send({ ...valid, [field]: value });
@@ -88,5 +91,27 @@ describe('PUT /api/district', () => {
     const [audit] = await auditOf('district_updated');
     expect(audit).toMatchObject({ district_id: districtId, subject_type: 'district', subject_id: districtId });
     expect(JSON.parse(audit!.details!)).toMatchObject({ timezone: { from: 'America/Chicago', to: 'America/New_York' } });
+  });
+
+  it('the privacy setting: off and on again, kept in the settings JSON with other keys, audited; absent = unchanged', async () => {
+    const { asAdmin, districtId } = await district();
+    await t.db.updateTable('districts').set({ settings: JSON.stringify({ other_key: 1 }) }).where('id', '=', districtId).execute();
+    const off = await asAdmin.put('/api/district').set(csrfHeaders(asAdmin)).send({ ...valid, shared_notes_visible_to_admins: false });
+    expect(off.status).toBe(200);
+    expect(off.body.shared_notes_visible_to_admins).toBe(false);
+    const settings = async () => JSON.parse((await t.db.selectFrom('districts').select('settings').where('id', '=', districtId).executeTakeFirstOrThrow()).settings);
+    expect(await settings()).toEqual({ other_key: 1, shared_notes_visible_to_admins: false });
+    const [audit] = await auditOf('district_updated');
+    expect(JSON.parse(audit!.details!)).toMatchObject({ shared_notes_visible_to_admins: { from: true, to: false } });
+
+    const unchanged = await asAdmin.put('/api/district').set(csrfHeaders(asAdmin)).send(valid);
+    expect(unchanged.body.shared_notes_visible_to_admins).toBe(false);
+    expect((await asAdmin.get('/api/district')).body.shared_notes_visible_to_admins).toBe(false);
+
+    const on = await asAdmin.put('/api/district').set(csrfHeaders(asAdmin)).send({ ...valid, shared_notes_visible_to_admins: true });
+    expect(on.body.shared_notes_visible_to_admins).toBe(true);
+    expect(await settings()).toEqual({ other_key: 1, shared_notes_visible_to_admins: true });
+    const audits = await auditOf('district_updated');
+    expect(JSON.parse(audits[2]!.details!)).toEqual({ shared_notes_visible_to_admins: { from: false, to: true } });
   });
 });

@@ -1,4 +1,4 @@
-import type { Building, DistrictProfile } from '../../../common/schemas/site';
+import { type Building, type DistrictProfile, districtSettingsOf } from '../../../common/schemas/site';
 import type { BuildingRow, DistrictProfileRow } from './queries';
 
 export function presentDistrict(row: DistrictProfileRow): DistrictProfile {
@@ -11,6 +11,7 @@ export function presentDistrict(row: DistrictProfileRow): DistrictProfile {
     plan: { key: row.plan_key, name: row.plan_name },
     status: row.status,
     trial_ends_at: row.trial_ends_at,
+    shared_notes_visible_to_admins: districtSettingsOf(row.settings).shared_notes_visible_to_admins,
   };
 }
 

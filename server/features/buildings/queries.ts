@@ -7,7 +7,7 @@ export function districtProfile(db: DB, districtId: number) {
   return db.selectFrom('districts').innerJoin('plans', 'plans.id', 'districts.plan_id')
     .select([
       'districts.id', 'districts.name', 'districts.state', 'districts.timezone', 'districts.school_year_start_month',
-      'districts.status', 'districts.trial_ends_at', 'plans.key as plan_key', 'plans.name as plan_name',
+      'districts.status', 'districts.trial_ends_at', 'districts.settings', 'plans.key as plan_key', 'plans.name as plan_name',
     ])
     .where('districts.id', '=', districtId).executeTakeFirstOrThrow();
 }

@@ -1,7 +1,7 @@
 // Commands on the district profile and its buildings: each checks the district's own rules and
 // writes the audit row together with the change.
 import { nowIso, type DB } from '../../../db/connection';
-import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN } from '../../../common/schemas/site';
+import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN, districtSettingsOf } from '../../../common/schemas/site';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
 import { findBuilding, findClash, type BuildingRow } from './queries';
@@ -13,13 +13,27 @@ const audit = (db: DB, actor: DistrictActor, action: string, subjectType: string
 
 export async function updateDistrictProfile(
   db: DB, actor: DistrictActor,
-  input: { name: string; timezone: string; school_year_start_month: number },
+  input: { name: string; timezone: string; school_year_start_month: number; shared_notes_visible_to_admins?: boolean },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('districts').select(['name', 'timezone', 'school_year_start_month'])
+    const row = await trx.selectFrom('districts').select(['name', 'timezone', 'school_year_start_month', 'settings'])
       .where('id', '=', actor.districtId).executeTakeFirstOrThrow();
-    await trx.updateTable('districts').set({ ...input, updated_at: nowIso() }).where('id', '=', actor.districtId).execute();
-    await audit(trx, actor, 'district_updated', 'district', actor.districtId, changedFields(before, input));
+    const { shared_notes_visible_to_admins: sharedNotes, ...profile } = input;
+    // The privacy setting lives in the settings JSON (other keys kept); absent from the body = unchanged.
+    const stored = (() => {
+      try {
+        const parsed = JSON.parse(row.settings) as unknown;
+        return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed as Record<string, unknown> : {};
+      } catch {
+        return {};
+      }
+    })();
+    const settingsBefore = districtSettingsOf(row.settings);
+    const settings = sharedNotes === undefined ? row.settings : JSON.stringify({ ...stored, shared_notes_visible_to_admins: sharedNotes });
+    await trx.updateTable('districts').set({ ...profile, settings, updated_at: nowIso() }).where('id', '=', actor.districtId).execute();
+    const before = { name: row.name, timezone: row.timezone, school_year_start_month: row.school_year_start_month, ...settingsBefore };
+    await audit(trx, actor, 'district_updated', 'district', actor.districtId,
+      changedFields(before, sharedNotes === undefined ? profile : { ...profile, shared_notes_visible_to_admins: sharedNotes }));
   });
 }
 

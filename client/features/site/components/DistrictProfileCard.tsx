@@ -2,7 +2,8 @@ import type { DistrictProfile } from '../../../../common/schemas/site';
 import { US_STATES } from '../../../../common/constants';
 import { districtProfileSchema } from '../../../../common/schemas/site';
 import { Button } from '../../../components/Button';
-import { FormError, SelectField, TextField } from '../../../components/Field';
+import { useState } from 'react';
+import { CheckboxField, FormError, SelectField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import { updateDistrict } from '../api';
@@ -32,9 +33,14 @@ export function DistrictProfileView({ district }: { district: DistrictProfile })
       <dd>{monthName(district.school_year_start_month)}</dd>
       <dt>Plan</dt>
       <dd><PlanLine district={district} /></dd>
+      <dt>Shared interaction notes</dt>
+      <dd>{district.shared_notes_visible_to_admins ? SHARED_NOTES_ON : SHARED_NOTES_OFF}</dd>
     </dl>
   );
 }
+
+const SHARED_NOTES_ON = 'Visible to everyone who can see the interaction, administrators included.';
+const SHARED_NOTES_OFF = 'Visible only to the coach, the person who logged the interaction and the educators who took part.';
 
 export function DistrictProfileForm({ district }: { district: DistrictProfile }) {
   const toast = useToast();
@@ -43,13 +49,17 @@ export function DistrictProfileForm({ district }: { district: DistrictProfile })
     timezone: district.timezone,
     school_year_start_month: String(district.school_year_start_month),
   });
+  const [sharedNotes, setSharedNotes] = useState(district.shared_notes_visible_to_admins);
 
   const submit = form.onSubmit(async () => {
-    const data = form.check(districtProfileSchema, { ...form.values, school_year_start_month: Number(form.values.school_year_start_month) });
+    const data = form.check(districtProfileSchema, {
+      ...form.values, school_year_start_month: Number(form.values.school_year_start_month), shared_notes_visible_to_admins: sharedNotes,
+    });
     if (!data) return;
     await form.run(async () => {
       const saved = await updateDistrict(data);
       form.setValues({ name: saved.name, timezone: saved.timezone, school_year_start_month: String(saved.school_year_start_month) });
+      setSharedNotes(saved.shared_notes_visible_to_admins);
       toast.success('The district profile has been saved.');
     });
   });
@@ -74,6 +84,19 @@ export function DistrictProfileForm({ district }: { district: DistrictProfile })
           {...form.field('school_year_start_month')}
         />
       </div>
+      <fieldset className="site-profile__privacy">
+        <legend className="site-profile__legend">Privacy</legend>
+        <CheckboxField
+          label="Shared notes visible to administrators"
+          name="shared_notes_visible_to_admins"
+          checked={sharedNotes}
+          onChange={setSharedNotes}
+          error={form.errors.shared_notes_visible_to_admins}
+          hint={'On: everyone who can see an interaction (principals and district administrators included) reads its shared notes, next steps and text answers. '
+            + 'Off: only the coach, the person who logged it and the educators who took part read them; others still see dates, times, types and counts for reports. '
+            + 'Private notes are only ever shown to the person who wrote them.'}
+        />
+      </fieldset>
       <dl className="dl site-profile__dl site-profile__dl--static">
         <dt>State</dt>
         <dd>{US_STATES[district.state] ?? district.state}</dd>

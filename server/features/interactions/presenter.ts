@@ -1,0 +1,113 @@
+// The Interaction and Activity answers: explicit whitelists, with the two privacy rules applied to
+// every answer (list, one, writes, duplicate, delete):
+// - private notes: the key is present only for the author (created_by);
+// - the district's `shared_notes_visible_to_admins` off: notes, next steps and text-kind field values
+//   go only to the author, the coach and the participating educators (their linked logins); everyone
+//   else gets null (text values left out) and notes_hidden: true.
+import type { FieldKind, InteractionColour } from '../../../common/schemas/interactionTypes';
+import {
+  type Activity, type ActivityCategory, ACTIVITY_CATEGORY_KEYS, type ActivityTotals, type Interaction, type InteractionFieldValue,
+} from '../../../common/schemas/interactions';
+import type { ActivityRow, InteractionRow, Related, TypeTotalRow } from './queries';
+import { plusMinutes } from './zone';
+
+export interface Viewer {
+  userId: number;
+  sharedNotesVisible: boolean;
+  /** Participants whose names the viewer may read (null: all). */
+  nameableStaff: Set<number> | null;
+  canEdit: (row: InteractionRow) => boolean;
+  now: string;
+}
+
+const TEXT_KINDS: readonly string[] = ['short_text', 'long_text'];
+
+function valueOf(json: string): InteractionFieldValue['value'] {
+  try {
+    return JSON.parse(json) as InteractionFieldValue['value'];
+  } catch {
+    return json;
+  }
+}
+
+export function presentInteraction(row: InteractionRow, related: Related, viewer: Viewer): Interaction {
+  const type = related.types.get(row.interaction_type_id);
+  const participants = related.participants.filter((p) => p.interaction_id === row.id);
+  const isAuthor = row.created_by === viewer.userId;
+  const isParticipant = participants.some((p) => p.user_id === viewer.userId);
+  const notesVisible = viewer.sharedNotesVisible || isAuthor || row.coach_id === viewer.userId || isParticipant;
+  const ownInteraction = isAuthor || row.coach_id === viewer.userId;
+  const nameUser = (id: number | null) => (id === null ? null : { id, name: related.users.get(id) ?? '' });
+  const endsAt = plusMinutes(row.starts_at, row.duration_minutes);
+  const fieldValues: InteractionFieldValue[] = related.fieldValues
+    .filter((v) => v.interaction_id === row.id && (notesVisible || !TEXT_KINDS.includes(v.kind)))
+    .map((v) => ({ field_id: v.field_id, label: v.label, kind: v.kind as FieldKind, value: valueOf(v.value), archived: v.archived_at !== null }));
+  return {
+    id: row.id,
+    interaction_type: {
+      id: row.interaction_type_id,
+      name: type?.name ?? '',
+      colour: (type?.colour ?? 'gray') as InteractionColour,
+      counts_as_coaching: Boolean(type?.counts_as_coaching),
+    },
+    coach: { id: row.coach_id, name: related.users.get(row.coach_id) ?? '' },
+    starts_at: row.starts_at,
+    ends_at: endsAt,
+    duration_minutes: row.duration_minutes,
+    status: row.status,
+    needs_completing: row.status === 'scheduled' && endsAt <= viewer.now,
+    building: row.building_id === null ? null : { id: row.building_id, name: related.buildings.get(row.building_id) ?? '' },
+    participants: participants
+      .filter((p) => ownInteraction || viewer.nameableStaff === null || viewer.nameableStaff.has(p.staff_id))
+      .map((p) => ({ id: p.staff_id, name: `${p.first_name} ${p.last_name}`.trim(), group_id: p.group_id })),
+    groups: related.groups.filter((g) => g.interaction_id === row.id).map((g) => ({ id: g.group_id, name: g.name })),
+    notes: notesVisible ? row.notes : null,
+    next_steps: notesVisible ? row.next_steps : null,
+    notes_hidden: !notesVisible,
+    ...(isAuthor ? { private_notes: row.private_notes } : {}),
+    field_values: fieldValues,
+    can_edit: viewer.canEdit(row),
+    created_by: nameUser(row.created_by),
+    updated_by: nameUser(row.updated_by),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    ...(row.deleted_at !== null ? { deleted_at: row.deleted_at } : {}),
+  };
+}
+
+export function presentTotals(
+  byType: TypeTotalRow[], byCategory: { category: string; minutes: number | null }[],
+): ActivityTotals {
+  const types = byType.map((t) => ({
+    interaction_type_id: t.id, name: t.name, colour: t.colour as InteractionColour, count: Number(t.count), minutes: Number(t.minutes ?? 0),
+  }));
+  const coaching = byType.filter((t) => t.counts_as_coaching).reduce((n, t) => n + Number(t.minutes ?? 0), 0);
+  const interactionMinutes = types.reduce((n, t) => n + t.minutes, 0);
+  const categories = byCategory.map((c) => ({ category: c.category as ActivityCategory, minutes: Number(c.minutes ?? 0) }))
+    .sort((a, b) => ACTIVITY_CATEGORY_KEYS.indexOf(a.category) - ACTIVITY_CATEGORY_KEYS.indexOf(b.category));
+  return {
+    interactions: types.reduce((n, t) => n + t.count, 0),
+    interaction_minutes: interactionMinutes,
+    coaching_minutes: coaching,
+    other_minutes: interactionMinutes - coaching,
+    activity_minutes: categories.reduce((n, c) => n + c.minutes, 0),
+    by_type: types,
+    by_category: categories,
+  };
+}
+
+export function presentActivity(row: ActivityRow, names: Map<number, string>, viewerId: number): Activity {
+  const own = row.user_id === viewerId;
+  return {
+    id: row.id,
+    user: { id: row.user_id, name: names.get(row.user_id) ?? '' },
+    category: row.category as ActivityCategory,
+    starts_at: row.starts_at,
+    ends_at: plusMinutes(row.starts_at, row.minutes),
+    minutes: row.minutes,
+    notes: own ? row.notes : null,
+    can_edit: own,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

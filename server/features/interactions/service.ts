@@ -1,0 +1,310 @@
+// Interaction and activity commands: each write runs in one transaction with its audit row. The district
+// comes from the actor (the session), never from the body. Every write of an interaction bumps
+// `sequence` (the calendar feed's SEQUENCE) and sets updated_by.
+import {
+  INTERACTION_MESSAGES, type ActivityCategory, type InteractionInput, type InteractionStatus,
+} from '../../../common/schemas/interactions';
+import type { DB } from '../../../db/connection';
+import { nowIso } from '../../../db/connection';
+import { visibleStaffIds } from '../../access/staffScope';
+import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
+import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
+import { checkFieldValues } from './fieldValues';
+import type { Reader } from './policies';
+import {
+  type ActivityRow, type Conn, districtGroupIds, fieldsOfType, findDistrictBuilding, findDistrictType, findInteraction,
+  groupMembersAt, type InteractionRow, isDistrictCoach,
+} from './queries';
+import { plusMinutes } from './zone';
+
+type Writer = Reader & { actor: DistrictActor };
+
+export interface StoredLinks {
+  participants: { staff_id: number; group_id: number | null }[];
+  groupIds: number[];
+  values: Map<number, string>;
+}
+
+export async function linksOf(db: Conn, districtId: number, interactionId: number): Promise<StoredLinks> {
+  const [participants, groups, values] = await Promise.all([
+    db.selectFrom('interaction_participants').select(['staff_id', 'group_id'])
+      .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).orderBy('id').execute(),
+    db.selectFrom('interaction_groups').select('group_id')
+      .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).orderBy('id').execute(),
+    db.selectFrom('interaction_field_values').select(['field_id', 'value'])
+      .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).execute(),
+  ]);
+  return {
+    participants,
+    groupIds: groups.map((g) => g.group_id),
+    values: new Map(values.map((v) => [v.field_id, v.value])),
+  };
+}
+
+interface Resolved {
+  coachId: number;
+  participants: { staff_id: number; group_id: number | null }[];
+  groupIds: number[];
+  values: Map<number, string>;
+}
+
+/**
+ * Checks a payload against the district and the caller (one 422 naming every bad field) and works out
+ * what to store: the coach, participants (groups expanded to their members on the interaction's date),
+ * groups and field values. `existing`: the interaction being edited, whose type, coach, school,
+ * participants and groups stay allowed even when the caller could not choose them today.
+ */
+async function resolvePayload(
+  db: Conn, w: Writer, input: InteractionInput, existing?: { row: InteractionRow; links: StoredLinks },
+): Promise<Resolved> {
+  const districtId = w.actor.districtId;
+  const callerId = w.actor.userId;
+  const errors: FieldErrors = {};
+
+  const type = await findDistrictType(db, districtId, input.interaction_type_id);
+  if (!type) errors.interaction_type_id = [INTERACTION_MESSAGES.typeNotInDistrict];
+  else if (type.archived_at !== null && existing?.row.interaction_type_id !== type.id) errors.interaction_type_id = [INTERACTION_MESSAGES.typeArchived];
+
+  // PUT without coach_id keeps the coach; POST defaults to the caller.
+  const coachId = input.coach_id ?? existing?.row.coach_id ?? callerId;
+  if (coachId !== callerId && coachId !== existing?.row.coach_id) {
+    if (w.visibility.kind !== 'district') errors.coach_id = [INTERACTION_MESSAGES.coachNotAllowed];
+    else if (!(await isDistrictCoach(db, districtId, coachId))) errors.coach_id = [INTERACTION_MESSAGES.coachNotInDistrict];
+  }
+
+  if (input.building_id !== null) {
+    const building = await findDistrictBuilding(db, districtId, input.building_id);
+    if (!building || (building.deleted_at !== null && existing?.row.building_id !== building.id)) {
+      errors.building_id = [INTERACTION_MESSAGES.buildingNotInDistrict];
+    }
+  }
+
+  const staffIds = [...new Set(input.staff_ids)];
+  const already = new Set(existing?.links.participants.map((p) => p.staff_id) ?? []);
+  const wanted = staffIds.filter((id) => !already.has(id));
+  const visible = w.staffScope ? await visibleStaffIds(db as DB, w.staffScope, wanted) : new Set<number>();
+  // 422 rather than 404: the form names the field, and the message is the same whether the educator
+  // is missing, in another district or outside the caller's scope.
+  if (wanted.some((id) => !visible.has(id))) errors.staff_ids = [INTERACTION_MESSAGES.participantNotFound];
+
+  const groupIds = [...new Set(input.group_ids)];
+  const keptGroups = new Set(existing?.links.groupIds ?? []);
+  const [activeGroups, anyGroups] = await Promise.all([
+    districtGroupIds(db, districtId, groupIds, true),
+    districtGroupIds(db, districtId, groupIds, false),
+  ]);
+  if (groupIds.some((id) => !activeGroups.has(id) && !(keptGroups.has(id) && anyGroups.has(id)))) {
+    errors.group_ids = [INTERACTION_MESSAGES.groupNotFound];
+  }
+
+  let values = new Map<number, string>();
+  if (type) {
+    const fields = await fieldsOfType(db, districtId, type.id);
+    const kept = existing && existing.row.interaction_type_id === type.id ? existing.links.values : new Map<number, string>();
+    const checked = checkFieldValues(fields, input.field_values, input.status, kept);
+    Object.assign(errors, checked.errors);
+    values = checked.values;
+  }
+
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  // Participants: named educators first, then each group's members on the interaction's date. A group
+  // already on the interaction keeps its stored members while the start is unchanged, so editing the
+  // group later never rewrites this interaction's history.
+  const participants: Resolved['participants'] = staffIds.map((id) => ({ staff_id: id, group_id: null }));
+  const seen = new Set(staffIds);
+  const sameDate = existing !== undefined && existing.row.starts_at === input.starts_at;
+  const expand = groupIds.filter((g) => !(sameDate && keptGroups.has(g)));
+  const members = [
+    ...(sameDate ? existing!.links.participants.filter((p) => p.group_id !== null && groupIds.includes(p.group_id) && keptGroups.has(p.group_id)) : []),
+    ...(await groupMembersAt(db, districtId, expand, input.starts_at)),
+  ];
+  for (const id of groupIds) {
+    for (const m of members) {
+      if (m.group_id !== id || seen.has(m.staff_id)) continue;
+      seen.add(m.staff_id);
+      participants.push({ staff_id: m.staff_id, group_id: id });
+    }
+  }
+  return { coachId, participants, groupIds, values };
+}
+
+async function writeLinks(db: Conn, districtId: number, interactionId: number, r: Omit<Resolved, 'coachId'>): Promise<void> {
+  await db.deleteFrom('interaction_participants').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
+  await db.deleteFrom('interaction_groups').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
+  await db.deleteFrom('interaction_field_values').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
+  if (r.participants.length) {
+    await db.insertInto('interaction_participants')
+      .values(r.participants.map((p) => ({ district_id: districtId, interaction_id: interactionId, staff_id: p.staff_id, group_id: p.group_id })))
+      .execute();
+  }
+  if (r.groupIds.length) {
+    await db.insertInto('interaction_groups')
+      .values(r.groupIds.map((g) => ({ district_id: districtId, interaction_id: interactionId, group_id: g })))
+      .execute();
+  }
+  if (r.values.size) {
+    await db.insertInto('interaction_field_values')
+      .values([...r.values].map(([fieldId, value]) => ({ district_id: districtId, interaction_id: interactionId, field_id: fieldId, value })))
+      .execute();
+  }
+}
+
+const audit = (db: Conn, actor: DistrictActor, action: string, subjectType: string, id: number, details: Record<string, unknown>) =>
+  recordAudit(db as DB, actor, { action, subjectType, subjectId: id, details });
+
+/** What an interaction's audit row holds: never note texts (private notes least of all). */
+const auditable = (row: Pick<InteractionRow, 'interaction_type_id' | 'coach_id' | 'starts_at' | 'duration_minutes' | 'status' | 'building_id'>) => ({
+  interaction_type_id: row.interaction_type_id, coach_id: row.coach_id, starts_at: row.starts_at,
+  duration_minutes: row.duration_minutes, status: row.status, building_id: row.building_id,
+});
+
+export function createInteraction(db: DB, w: Writer, input: InteractionInput): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const r = await resolvePayload(trx, w, input);
+    const now = nowIso();
+    const { id } = await trx.insertInto('interactions').values({
+      district_id: w.actor.districtId, interaction_type_id: input.interaction_type_id, coach_id: r.coachId,
+      starts_at: input.starts_at, duration_minutes: input.duration_minutes, status: input.status, building_id: input.building_id,
+      notes: input.notes, private_notes: input.private_notes, next_steps: input.next_steps, sequence: 0, import_uid: null,
+      created_by: w.actor.userId, updated_by: w.actor.userId, created_at: now, updated_at: now, deleted_at: null,
+    }).returning('id').executeTakeFirstOrThrow();
+    await writeLinks(trx, w.actor.districtId, id, r);
+    await audit(trx, w.actor, 'interaction_created', 'interaction', id, {
+      ...auditable({ ...input, coach_id: r.coachId }),
+      participants: r.participants.map((p) => p.staff_id), groups: r.groupIds,
+    });
+    return id;
+  });
+}
+
+/** The interaction (not deleted) of the district; 404 when missing or another district's. */
+export async function requireInteraction(db: Conn, districtId: number, id: number): Promise<InteractionRow> {
+  const row = await findInteraction(db, districtId, id);
+  if (!row) throw notFound(INTERACTION_MESSAGES.notFound);
+  return row;
+}
+
+/** PUT: replaces every field; private notes stay the author's (another editor's value is ignored). */
+export function updateInteraction(db: DB, w: Writer, id: number, input: InteractionInput): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const before = await requireInteraction(trx, w.actor.districtId, id);
+    const links = await linksOf(trx, w.actor.districtId, id);
+    const r = await resolvePayload(trx, w, input, { row: before, links });
+    const isAuthor = before.created_by === w.actor.userId;
+    const after = {
+      interaction_type_id: input.interaction_type_id, coach_id: r.coachId, starts_at: input.starts_at,
+      duration_minutes: input.duration_minutes, status: input.status, building_id: input.building_id,
+    };
+    await trx.updateTable('interactions').set({
+      ...after, notes: input.notes, next_steps: input.next_steps,
+      ...(isAuthor ? { private_notes: input.private_notes } : {}),
+      sequence: before.sequence + 1, updated_by: w.actor.userId, updated_at: nowIso(),
+    }).where('district_id', '=', w.actor.districtId).where('id', '=', id).execute();
+    await writeLinks(trx, w.actor.districtId, id, r);
+    const textChanged = (['notes', 'next_steps', ...(isAuthor ? ['private_notes' as const] : [])] as const)
+      .filter((k) => before[k] !== input[k]);
+    await audit(trx, w.actor, 'interaction_updated', 'interaction', id, {
+      changes: changedFields(auditable(before), after),
+      ...(textChanged.length ? { texts_changed: textChanged } : {}),
+      participants: { from: links.participants.map((p) => p.staff_id), to: r.participants.map((p) => p.staff_id) },
+      groups: { from: links.groupIds, to: r.groupIds },
+    });
+  });
+}
+
+/** POST …/complete and …/cancel. Completing a completed one and cancelling a completed or cancelled one are 409. */
+export function setInteractionStatus(db: DB, w: Writer, id: number, status: Extract<InteractionStatus, 'completed' | 'cancelled'>): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const before = await requireInteraction(trx, w.actor.districtId, id);
+    if (before.status === 'completed') throw conflict(INTERACTION_MESSAGES.alreadyCompleted);
+    if (before.status === 'cancelled' && status === 'cancelled') throw conflict(INTERACTION_MESSAGES.alreadyCancelled);
+    await trx.updateTable('interactions')
+      .set({ status, sequence: before.sequence + 1, updated_by: w.actor.userId, updated_at: nowIso() })
+      .where('district_id', '=', w.actor.districtId).where('id', '=', id).execute();
+    await audit(trx, w.actor, status === 'completed' ? 'interaction_completed' : 'interaction_cancelled', 'interaction', id, {
+      status: { from: before.status, to: status },
+    });
+  });
+}
+
+export const DUPLICATE_DEFAULT_DAYS = 7;
+
+/** A scheduled copy (see duplicateInteractionSchema); answers the copy's id. */
+export function duplicateInteraction(db: DB, w: Writer, id: number, startsAt: string | null): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const source = await requireInteraction(trx, w.actor.districtId, id);
+    const type = await findDistrictType(trx, w.actor.districtId, source.interaction_type_id);
+    if (!type || type.archived_at !== null) throw validationError({ interaction_type_id: [INTERACTION_MESSAGES.typeArchived] });
+    const links = await linksOf(trx, w.actor.districtId, id);
+    const now = nowIso();
+    const isAuthor = source.created_by === w.actor.userId;
+    const { id: copyId } = await trx.insertInto('interactions').values({
+      district_id: w.actor.districtId, interaction_type_id: source.interaction_type_id, coach_id: source.coach_id,
+      starts_at: startsAt ?? plusMinutes(source.starts_at, DUPLICATE_DEFAULT_DAYS * 24 * 60),
+      duration_minutes: source.duration_minutes, status: 'scheduled', building_id: source.building_id,
+      notes: source.notes, private_notes: isAuthor ? source.private_notes : null, next_steps: source.next_steps,
+      sequence: 0, import_uid: null, created_by: w.actor.userId, updated_by: w.actor.userId,
+      created_at: now, updated_at: now, deleted_at: null,
+    }).returning('id').executeTakeFirstOrThrow();
+    // Only values of the type's fields still active are copied: archived ones belong to the old record.
+    const active = new Set((await fieldsOfType(trx, w.actor.districtId, source.interaction_type_id)).filter((f) => f.archived_at === null).map((f) => f.id));
+    await writeLinks(trx, w.actor.districtId, copyId, {
+      participants: links.participants, groupIds: links.groupIds,
+      values: new Map([...links.values].filter(([fieldId]) => active.has(fieldId))),
+    });
+    await audit(trx, w.actor, 'interaction_duplicated', 'interaction', copyId, { source_id: id });
+    return copyId;
+  });
+}
+
+/** Soft delete; answers the row with deleted_at. */
+export function deleteInteraction(db: DB, w: Writer, id: number): Promise<InteractionRow> {
+  return db.transaction().execute(async (trx) => {
+    const before = await requireInteraction(trx, w.actor.districtId, id);
+    const now = nowIso();
+    await trx.updateTable('interactions')
+      .set({ deleted_at: now, sequence: before.sequence + 1, updated_by: w.actor.userId, updated_at: now })
+      .where('district_id', '=', w.actor.districtId).where('id', '=', id).execute();
+    await audit(trx, w.actor, 'interaction_deleted', 'interaction', id, auditable(before));
+    return { ...before, deleted_at: now, sequence: before.sequence + 1, updated_by: w.actor.userId, updated_at: now };
+  });
+}
+
+// ---- Activities -------------------------------------------------------------------------------------
+
+export interface ActivityInput { category: string; starts_at: string; minutes: number; notes: string | null }
+
+export function createActivity(db: DB, actor: DistrictActor, input: ActivityInput): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const { id } = await trx.insertInto('activities').values({
+      district_id: actor.districtId, user_id: actor.userId, category: input.category as ActivityCategory,
+      starts_at: input.starts_at, minutes: input.minutes, notes: input.notes, sequence: 0, import_uid: null,
+      created_at: now, updated_at: now, deleted_at: null,
+    }).returning('id').executeTakeFirstOrThrow();
+    await audit(trx, actor, 'activity_created', 'activity', id, { category: input.category, starts_at: input.starts_at, minutes: input.minutes });
+    return id;
+  });
+}
+
+export function updateActivity(db: DB, actor: DistrictActor, before: ActivityRow, input: ActivityInput): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const after = { category: input.category, starts_at: input.starts_at, minutes: input.minutes };
+    await trx.updateTable('activities')
+      .set({ ...after, notes: input.notes, sequence: before.sequence + 1, updated_at: nowIso() })
+      .where('district_id', '=', actor.districtId).where('id', '=', before.id).execute();
+    await audit(trx, actor, 'activity_updated', 'activity', before.id, {
+      changes: changedFields({ category: before.category, starts_at: before.starts_at, minutes: before.minutes }, after),
+    });
+  });
+}
+
+export function deleteActivity(db: DB, actor: DistrictActor, before: ActivityRow): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    await trx.updateTable('activities').set({ deleted_at: now, sequence: before.sequence + 1, updated_at: now })
+      .where('district_id', '=', actor.districtId).where('id', '=', before.id).execute();
+    await audit(trx, actor, 'activity_deleted', 'activity', before.id, { category: before.category, starts_at: before.starts_at, minutes: before.minutes });
+  });
+}
