@@ -223,6 +223,17 @@ describe('custom field values', () => {
     expect(scheduled.status).toBe(201);
   });
 
+  it('without the plan feature custom-fields no field is required (the log form does not show them)', async () => {
+    const f = await fields();
+    const essentials = await t.db.selectFrom('plans').select('id').where('key', '=', 'essentials').executeTakeFirstOrThrow();
+    await t.db.updateTable('districts').set({ plan_id: essentials.id }).where('id', '=', w.district.id).execute();
+    const agent = await loginAs(t.app, w.coach);
+    const res = await agent.post('/api/interaction').set(csrfHeaders(agent)).send(payload({ field_values: {} }));
+    expect(res.status).toBe(201);
+    expect(await count()).toBe(2);
+    void f;
+  });
+
   it('stores every kind as sent and answers them in field order with labels', async () => {
     const f = await fields();
     const agent = await loginAs(t.app, w.coach);

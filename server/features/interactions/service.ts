@@ -99,7 +99,10 @@ async function resolvePayload(
 
   let values = new Map<number, string>();
   if (type) {
-    const fields = await fieldsOfType(db, districtId, type.id);
+    // Without the plan feature (a district on Essentials, or one that moved down) no custom field is
+    // required: the log form does not show them there.
+    const customFields = w.auth.features.includes('custom-fields');
+    const fields = (await fieldsOfType(db, districtId, type.id)).map((f) => (customFields ? f : { ...f, required: 0 }));
     const kept = existing && existing.row.interaction_type_id === type.id ? existing.links.values : new Map<number, string>();
     const checked = checkFieldValues(fields, input.field_values, input.status, kept);
     Object.assign(errors, checked.errors);
