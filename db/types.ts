@@ -289,6 +289,7 @@ export interface InteractionsTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  coaching_cycle_id: number | null;
 }
 
 /** The educators of an interaction, groups expanded to their members on its date. */
@@ -342,6 +343,161 @@ export interface CalendarFeedsTable {
   updated_at: Timestamp;
 }
 
+export interface SkillFrameworksTable {
+  id: Generated<number>;
+  district_id: number | null; // null: the provider's default framework
+  name: string;
+  description: string | null;
+  active: number; // 0 | 1: one active framework per district
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SkillLevelsTable {
+  id: Generated<number>;
+  district_id: number | null;
+  framework_id: number;
+  level: number; // 1..N
+  name: string;
+  descriptor: string | null;
+}
+
+export interface SkillDomainsTable {
+  id: Generated<number>;
+  district_id: number | null;
+  framework_id: number;
+  name: string;
+  description: string | null;
+  sort_order: number;
+  archived_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SkillsTable {
+  id: Generated<number>;
+  district_id: number | null;
+  framework_id: number;
+  domain_id: number;
+  name: string;
+  description: string | null;
+  sort_order: number;
+  archived_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Every rating kept; the current level is the latest (rated_on, then id). */
+export interface SkillRatingsTable {
+  id: Generated<number>;
+  district_id: number;
+  staff_id: number;
+  skill_id: number;
+  level: number;
+  rated_on: string; // YYYY-MM-DD
+  rated_by: number | null;
+  note: string | null;
+  interaction_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** The latest rating per (educator, skill), kept in step by the rating commands. */
+export interface SkillCurrentLevelsTable {
+  district_id: number;
+  staff_id: number;
+  skill_id: number;
+  rating_id: number;
+  level: number;
+  rated_on: string;
+}
+
+export interface CycleStagesTable {
+  id: Generated<number>;
+  district_id: number | null; // null: the provider's default stages
+  name: string;
+  description: string | null;
+  expected_days: number;
+  sort_order: number;
+  archived_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CycleGoalTemplatesTable {
+  id: Generated<number>;
+  district_id: number | null;
+  title: string;
+  goal: string;
+  sort_order: number;
+  archived_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CoachingCyclesTable {
+  id: Generated<number>;
+  district_id: number;
+  coach_id: number;
+  title: string;
+  goal: string | null;
+  start_date: string;
+  target_end_date: string | null;
+  status: 'planned' | 'active' | 'completed' | 'cancelled';
+  stage_id: number | null;
+  stage_entered_on: string | null;
+  outcome: 'met' | 'partly-met' | 'not-met' | null;
+  reflection: string | null;
+  completed_on: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface CoachingCycleStaffTable {
+  id: Generated<number>;
+  district_id: number;
+  cycle_id: number;
+  staff_id: number;
+}
+
+export interface CoachingCycleSkillsTable {
+  id: Generated<number>;
+  district_id: number;
+  cycle_id: number;
+  skill_id: number;
+}
+
+export interface CoachingCycleStageHistoryTable {
+  id: Generated<number>;
+  district_id: number;
+  cycle_id: number;
+  stage_id: number;
+  entered_on: string;
+  left_on: string | null;
+  moved_by: number | null;
+}
+
+export interface CoachingCycleNotesTable {
+  id: Generated<number>;
+  district_id: number;
+  cycle_id: number;
+  author_id: number | null;
+  body: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** An interaction's focus skills. */
+export interface InteractionSkillsTable {
+  id: Generated<number>;
+  district_id: number;
+  interaction_id: number;
+  skill_id: number;
+}
+
 export interface Database {
   plans: PlansTable;
   districts: DistrictsTable;
@@ -373,6 +529,20 @@ export interface Database {
   interaction_field_values: InteractionFieldValuesTable;
   activities: ActivitiesTable;
   calendar_feeds: CalendarFeedsTable;
+  skill_frameworks: SkillFrameworksTable;
+  skill_levels: SkillLevelsTable;
+  skill_domains: SkillDomainsTable;
+  skills: SkillsTable;
+  skill_ratings: SkillRatingsTable;
+  skill_current_levels: SkillCurrentLevelsTable;
+  cycle_stages: CycleStagesTable;
+  cycle_goal_templates: CycleGoalTemplatesTable;
+  coaching_cycles: CoachingCyclesTable;
+  coaching_cycle_staff: CoachingCycleStaffTable;
+  coaching_cycle_skills: CoachingCycleSkillsTable;
+  coaching_cycle_stage_history: CoachingCycleStageHistoryTable;
+  coaching_cycle_notes: CoachingCycleNotesTable;
+  interaction_skills: InteractionSkillsTable;
 }
 
 export type District = Selectable<DistrictsTable>;

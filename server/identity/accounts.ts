@@ -44,7 +44,20 @@ export async function createDistrict(
     updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await copyDefaultInteractionTypes(db, id);
+  await copyDefaultCycleStages(db, id);
   return id;
+}
+
+/** A new district starts with a copy of the provider's default coaching-cycle stages. */
+async function copyDefaultCycleStages(db: DB, districtId: number): Promise<void> {
+  const now = nowIso();
+  const stages = await db.selectFrom('cycle_stages').selectAll()
+    .where('district_id', 'is', null).where('archived_at', 'is', null).orderBy('sort_order').execute();
+  if (stages.length === 0) return;
+  await db.insertInto('cycle_stages').values(stages.map((s) => ({
+    district_id: districtId, name: s.name, description: s.description, expected_days: s.expected_days,
+    sort_order: s.sort_order, archived_at: null, created_at: now, updated_at: now,
+  }))).execute();
 }
 
 /** A new district starts with a copy of the provider's default interaction types and their custom fields. */
