@@ -57,7 +57,7 @@ const appRoutes = [
   app('coaches/:id', 'View Coach', true, 'coach-view'),
   app('coaches/:id/view', 'View Coach', true, 'coach-view'),
   app('coaching', 'Coaching', 'see skill mapping'),
-  app('activity', 'Activity', 'see activity'),
+  app('activity', 'Activity', 'see activity', 'activity'),
   app('activity/calendar-sync', 'Calendar sync', 'see activity'),
   app('reports', 'Reports', 'see engagement'),
   app('reports/coaching-cycles', 'Coaching cycles report', 'see engagement'),

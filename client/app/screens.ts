@@ -36,6 +36,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'staff-requests': () => import('../features/staffRequests/StaffRequestsScreen'),
   'interaction-settings': () => import('../features/interactionSettings/InteractionSettingsScreen'),
   'admin-interaction-settings': () => import('../features/interactionSettings/AdminInteractionSettingsScreen'),
+  activity: () => import('../features/activity/ActivityScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 

@@ -1,0 +1,301 @@
+// /app/activity — Activity: the coaching log of a range (agenda by day, or a week), its totals,
+// filters kept in the URL, "Log interaction" and "Log time", and one interaction's detail
+// (?open=ID). Links elsewhere open the log form prefilled: ?log=1&staff_id=N&day=YYYY-MM-DD.
+// Times are shown and entered in the signed-in user's timezone.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { hasPermission, PERMISSIONS, permissionScope } from '../../../common/permissions';
+import type { Activity, Interaction } from '../../../common/schemas/interactions';
+import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { LoadingBlock } from '../../components/Spinner';
+import { useToast } from '../../components/Toasts';
+import { ApiError } from '../../lib/api';
+import { browserTimeZone, todayIn } from '../../lib/dates';
+import { formatDate, formatInteger } from '../../lib/format';
+import { completeInteraction, useActivities, useInteractions } from '../../lib/interactions';
+import { useBuildings, useCoaches } from '../../lib/lookups';
+import { useAuthUser, useDateLocale } from '../../lib/session';
+import { addDays, dayAsDate, daysOf, roundedNow } from '../../lib/zonedTime';
+import {
+  activityListFilter, type ActivityState, interactionListQuery, periodOfToday, rangeLength, shiftPeriod, stateFromSearch,
+  stateToSearch, withView,
+} from './activityQuery';
+import { useInteractionTypes, useStaffName } from './api';
+import { byDay, toEntries, type Entry } from './entries';
+import { blankValues, type LogValues, valuesFromInteraction } from './logForm';
+import { ActivityFilters } from './components/ActivityFilters';
+import { InteractionDetail } from './components/InteractionDetail';
+import { type LogMode, LogInteractionDialog } from './components/LogInteractionDialog';
+import { LogTimeDialog } from './components/LogTimeDialog';
+import { Totals } from './components/Totals';
+import { AgendaView, WeekView } from './components/Views';
+
+const PHONE = '(max-width: 639px)';
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
+
+function PlusIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+
+export default function ActivityScreen(_props: ScreenProps) {
+  const { user } = useAuthUser();
+  const locale = useDateLocale();
+  const toast = useToast();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const phone = useMediaQuery(PHONE);
+
+  const timeZone = user?.timezone || browserTimeZone();
+  const today = todayIn(timeZone);
+  const weekStartsOn = (locale?.options?.weekStartsOn ?? 0) as number;
+  const search = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const state = useMemo(() => stateFromSearch(search, today, weekStartsOn), [search, today, weekStartsOn]);
+  const permissions = user?.security.permissions ?? [];
+  const scope = permissionScope(permissions, PERMISSIONS.seeActivity);
+  const seesOthers = scope === 'district' || scope === 'building';
+
+  const [page, setPage] = useState(1);
+  const stateKey = stateToSearch(state);
+  useEffect(() => setPage(1), [stateKey]);
+  const list = useInteractions(user ? interactionListQuery(state, page) : null);
+  const activityFilter = activityListFilter(state);
+  const activities = useActivities(user ? activityFilter : null);
+  const types = useInteractionTypes('all');
+  const coaches = useCoaches(seesOthers && hasPermission(permissions, PERMISSIONS.seeCoaches));
+  const buildings = useBuildings();
+  const educator = useStaffName(state.educator);
+  const needs = useInteractions(user ? { filter: { needs_completing: true, to: today }, per_page: 1 } : null);
+
+  const go = useCallback((next: ActivityState, options: { replace?: boolean } = {}) => {
+    navigate({ pathname: location.pathname, search: stateToSearch(next, search) }, { replace: options.replace });
+  }, [navigate, location.pathname, search]);
+
+  const setParams = useCallback((patch: Record<string, string | null>, replace = false) => {
+    const params = new URLSearchParams(location.search);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) params.delete(k);
+      else params.set(k, v);
+    }
+    const qs = params.toString();
+    navigate({ pathname: location.pathname, search: qs ? `?${qs}` : '' }, { replace });
+  }, [navigate, location.pathname, location.search]);
+
+  // The log form, opened from a button or from a link (?log=1&staff_id=N&day=D).
+  const [log, setLog] = useState<{ mode: LogMode; initial: LogValues } | null>(null);
+  const [timeEntry, setTimeEntry] = useState<{ activity: Activity | null } | null>(null);
+  const [completingId, setCompletingId] = useState<number | null>(null);
+  const prefillStaffId = search.get('log') === '1' ? Number(search.get('staff_id')) || null : null;
+  const prefillStaff = useStaffName(prefillStaffId);
+  const wantsLog = search.get('log') === '1';
+
+  const startFor = useCallback((day?: string | null) => {
+    const now = roundedNow(timeZone);
+    return day && day !== now.day ? { day, time: '09:00' } : now;
+  }, [timeZone]);
+
+  const openLog = useCallback((prefill: { staff?: { id: number; name: string }[]; buildingId?: number | null; day?: string | null } = {}) => {
+    const buildingId = prefill.buildingId ?? (user?.buildings.length === 1 ? user.buildings[0].id : null);
+    setLog({ mode: { kind: 'new' }, initial: blankValues(startFor(prefill.day), timeZone, { staff: prefill.staff, buildingId }) });
+  }, [startFor, timeZone, user]);
+
+  useEffect(() => {
+    if (!wantsLog || log || !user) return;
+    if (prefillStaffId && !prefillStaff.name && !prefillStaff.missing) return; // wait for the name
+    const day = search.get('day');
+    openLog({
+      staff: prefillStaffId && prefillStaff.name ? [{ id: prefillStaffId, name: prefillStaff.name }] : [],
+      buildingId: prefillStaff.building?.id ?? null,
+      day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
+    });
+  }, [wantsLog, log, user, prefillStaffId, prefillStaff.name, prefillStaff.missing, prefillStaff.building, search, openLog]);
+
+  const closeLog = () => {
+    setLog(null);
+    if (wantsLog) setParams({ log: null, staff_id: null, day: null }, true);
+  };
+
+  const openId = Number(search.get('open')) || null;
+  const openEntry = (entry: Entry) => {
+    if (entry.kind === 'interaction') setParams({ open: String(entry.item.id) });
+    else setTimeEntry({ activity: entry.item });
+  };
+  const closeDetail = () => setParams({ open: null }, true);
+
+  async function complete(i: Interaction) {
+    setCompletingId(i.id);
+    try {
+      await completeInteraction(i.id);
+      toast.success(`${i.interaction_type.name} marked completed.`);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    } finally {
+      setCompletingId(null);
+    }
+  }
+
+  const days = useMemo(() => daysOf(state.from, state.to), [state.from, state.to]);
+  const entries = useMemo(() => byDay(toEntries(list.data?.data ?? [], activityFilter ? activities.data?.data ?? [] : [], timeZone), days), [list.data, activities.data, activityFilter, timeZone, days]);
+  const [focusDay, setFocusDay] = useState<string>(today);
+  useEffect(() => {
+    setFocusDay((d) => (days.includes(d) ? d : days.includes(today) ? today : days[0]));
+  }, [days, today]);
+
+  if (!user) return <LoadingBlock />;
+
+  const weekLabel = state.view === 'week' ? 'week' : rangeLength(state) === 7 ? 'week' : 'period';
+  const rangeText = `${formatDate(dayAsDate(state.from), locale, 'MMM d')} – ${formatDate(dayAsDate(state.to), locale, 'PP')}`;
+  const schools = scope === 'building' ? user.buildings : (buildings.data?.data ?? []).map((b) => ({ id: b.id, name: b.name }));
+  const coachOptions = seesOthers && coaches.data ? [...coaches.data.data].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ id: c.id, name: c.name })) : null;
+  const total = list.data?.meta.total ?? 0;
+  const lastPage = list.data?.meta.last_page ?? 1;
+  const anyEntries = [...entries.values()].some((l) => l.length > 0);
+  const needsCount = needs.data?.meta.total ?? 0;
+
+  const header = (
+    <PageHeader
+      title="Activity"
+      description={<p>{scope === 'self' ? 'Your coaching interactions and logged time.' : 'Coaching interactions and logged time of the coaches you support.'} Times are in {timeZone.replace(/_/g, ' ')}.</p>}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => setTimeEntry({ activity: null })}>Log time</Button>
+          <Button className="activity-log-button" onClick={() => openLog()}><PlusIcon /> Log interaction</Button>
+        </>
+      }
+    />
+  );
+
+  return (
+    <div className="stack activity-page">
+      {header}
+
+      {needsCount > 0 && state.status !== 'needs' && (
+        <Alert tone="warning" title={`${formatInteger(needsCount)} ${needsCount === 1 ? 'interaction needs' : 'interactions need'} completing`}>
+          <p>
+            Scheduled interactions whose time has passed.{' '}
+            <button type="button" className="btn-link" onClick={() => go({ ...state, view: 'agenda', status: 'needs', from: addDays(today, -89), to: today })}>
+              Show them
+            </button>
+          </p>
+        </Alert>
+      )}
+
+      <div className="activity-toolbar">
+        <div className="segmented segmented--tabs" role="group" aria-label="View">
+          <button type="button" className="segmented__button" aria-pressed={state.view === 'agenda'} onClick={() => go(withView(state, 'agenda', weekStartsOn))}>Agenda</button>
+          <button type="button" className="segmented__button" aria-pressed={state.view === 'week'} onClick={() => go(withView(state, 'week', weekStartsOn))}>Week</button>
+        </div>
+        <div className="activity-period" role="group" aria-label="Period">
+          <Button variant="secondary" size="sm" onClick={() => go(shiftPeriod(state, -1))} aria-label={`Previous ${weekLabel}`}><span aria-hidden="true">‹</span></Button>
+          <Button variant="secondary" size="sm" onClick={() => go(periodOfToday(state, today, weekStartsOn))}>Today</Button>
+          <Button variant="secondary" size="sm" onClick={() => go(shiftPeriod(state, 1))} aria-label={`Next ${weekLabel}`}><span aria-hidden="true">›</span></Button>
+          <p className="activity-period__label" aria-live="polite">{rangeText}</p>
+        </div>
+      </div>
+
+      <ActivityFilters state={state} onChange={go} types={types.data?.data ?? []} coaches={coachOptions} schools={schools} educatorName={educator.name} />
+
+      <div className="activity-layout">
+        <div className="activity-main">
+          {list.error && !list.data ? (
+            <Alert tone="danger" title="We could not load the activity.">
+              <p>{list.error.message}</p>
+              <Button size="sm" variant="secondary" onClick={() => void list.mutate()}>Try again</Button>
+            </Alert>
+          ) : !list.data ? (
+            <LoadingBlock label="Loading activity…" />
+          ) : (
+            <>
+              {lastPage > 1 && (
+                <p className="text-sm muted activity-more">
+                  {formatInteger(total)} interactions in this range; showing {formatInteger(list.data.data.length)} (page {page} of {lastPage}). Narrow the range or the filters to see them all at once.
+                </p>
+              )}
+              {state.view === 'week' ? (
+                <WeekView
+                  days={days} entries={entries} timeZone={timeZone} locale={locale} today={today} showCoach={seesOthers}
+                  onOpen={openEntry} onComplete={(i) => void complete(i)} completingId={completingId}
+                  phone={phone} focusDay={focusDay} onFocusDay={setFocusDay}
+                  onShiftWeek={(direction, day) => { setFocusDay(day); go(shiftPeriod(state, direction)); }}
+                  onLogOn={(day) => openLog({ day })}
+                />
+              ) : anyEntries ? (
+                <AgendaView
+                  days={days} entries={entries} timeZone={timeZone} locale={locale} today={today} showCoach={seesOthers}
+                  onOpen={openEntry} onComplete={(i) => void complete(i)} completingId={completingId}
+                />
+              ) : (
+                <EmptyState
+                  title={state.status === 'needs' ? 'Nothing needs completing' : 'Nothing logged in this range'}
+                  action={state.status === 'needs' ? undefined : <Button onClick={() => openLog()}><PlusIcon /> Log interaction</Button>}
+                >
+                  <p>{state.status === 'needs' ? 'Every scheduled interaction in this range is completed or cancelled.' : `No interactions or logged time from ${rangeText}${list.data.data.length === 0 && (state.type || state.status || state.educator || state.school || state.coach) ? ' match these filters' : ''}.`}</p>
+                </EmptyState>
+              )}
+              {lastPage > 1 && <Pager page={page} lastPage={lastPage} onChange={setPage} />}
+            </>
+          )}
+        </div>
+        <aside className="activity-side" aria-label="Totals for this range">
+          <Totals totals={list.data?.meta.totals} loading={list.isLoading} />
+        </aside>
+      </div>
+
+      {log && (
+        <LogInteractionDialog
+          mode={log.mode}
+          initial={log.initial}
+          timeZone={timeZone}
+          userId={user.id}
+          canChooseCoach={scope === 'district'}
+          onClose={closeLog}
+          onSaved={(saved, mode) => {
+            closeLog();
+            if (mode.kind === 'duplicate') setParams({ open: String(saved.id) }, true);
+            toast.success(mode.kind === 'edit' ? 'Interaction saved.' : saved.status === 'scheduled' ? 'Interaction scheduled.' : 'Interaction logged.');
+          }}
+        />
+      )}
+      {openId && !log && (
+        <InteractionDetail
+          id={openId}
+          timeZone={timeZone}
+          locale={locale}
+          onClose={closeDetail}
+          onEdit={(i) => setLog({ mode: { kind: 'edit', interaction: i }, initial: valuesFromInteraction(i, timeZone) })}
+          onDuplicate={(i) => setLog({ mode: { kind: 'duplicate', interaction: i }, initial: valuesFromInteraction(i, timeZone, roundedNow(timeZone)) })}
+          onDone={(message) => { closeDetail(); toast.success(message); }}
+        />
+      )}
+      {timeEntry && (
+        <LogTimeDialog
+          activity={timeEntry.activity}
+          start={roundedNow(timeZone)}
+          timeZone={timeZone}
+          onClose={() => setTimeEntry(null)}
+          onSaved={(message) => { setTimeEntry(null); toast.success(message); }}
+        />
+      )}
+    </div>
+  );
+}

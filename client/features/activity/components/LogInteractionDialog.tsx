@@ -1,0 +1,242 @@
+// "Log interaction": a dialog on desktop, a full-screen sheet at phone width with the primary button
+// in the thumb's reach. Type first (big buttons; picking one sets its default duration and shows its
+// custom fields), then when (today/now prefilled, rounded), duration, status (completed for the past,
+// scheduled for the future), who, where and notes. The same form edits and duplicates.
+import { useMemo, useRef, useState } from 'react';
+import { INTERACTION_COLOURS, type InteractionType } from '../../../../common/schemas/interactionTypes';
+import { type Interaction, INTERACTION_STATUS_LABELS, INTERACTION_STATUSES, NOTES_MAX } from '../../../../common/schemas/interactions';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { FieldErrors, FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
+import { LoadingBlock } from '../../../components/Spinner';
+import { toFormErrors } from '../../../lib/forms';
+import { createInteraction, updateInteraction } from '../../../lib/interactions';
+import { useBuildings, useCoaches, useGroups } from '../../../lib/lookups';
+import { formatMinutes } from '../../../lib/zonedTime';
+import { useInteractionTypes, useRecentParticipants } from '../api';
+import { checkValues, type LogValues, toPayload, withType, withWhen } from '../logForm';
+import { CustomFieldInput } from './CustomFieldInput';
+import { ParticipantPicker } from './ParticipantPicker';
+
+export type LogMode = { kind: 'new' } | { kind: 'edit'; interaction: Interaction } | { kind: 'duplicate'; interaction: Interaction };
+
+type Props = {
+  mode: LogMode;
+  initial: LogValues;
+  timeZone: string;
+  userId: number;
+  /** A district-wide `see activity` user may log for another coach. */
+  canChooseCoach: boolean;
+  onClose: () => void;
+  onSaved: (interaction: Interaction, mode: LogMode) => void;
+};
+
+const BASE_FIELDS = ['interaction_type_id', 'coach_id', 'starts_at', 'duration_minutes', 'status', 'building_id', 'staff_ids', 'group_ids', 'notes', 'private_notes', 'next_steps'];
+
+function TypePicker({ types, value, onPick, error }: { types: InteractionType[]; value: number | null; onPick: (t: InteractionType) => void; error?: string }) {
+  const errorId = 'log-type-error';
+  return (
+    <fieldset className={['field', 'type-picker', error && 'field--invalid'].filter(Boolean).join(' ')} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} tabIndex={-1}>
+      <legend className="field__label">Type</legend>
+      <div className="type-picker__options">
+        {types.map((t) => (
+          <label key={t.id} className="type-picker__option">
+            <input type="radio" name="interaction_type_id" value={t.id} checked={value === t.id} onChange={() => onPick(t)} />
+            <span className="type-picker__tile" style={{ ['--type-colour' as string]: INTERACTION_COLOURS[t.colour]?.hex }}>
+              <span className="type-swatch" aria-hidden="true" />
+              <span className="type-picker__name">{t.name}</span>
+              <span className="type-picker__minutes">{formatMinutes(t.default_minutes)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={errorId} errors={error ? [error] : []} />
+    </fieldset>
+  );
+}
+
+export function LockIcon() {
+  return (
+    <svg className="private-lock" viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" focusable="false">
+      <rect x="4" y="9" width="12" height="8" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M7 9V6.5a3 3 0 0 1 6 0V9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
+export function LogInteractionDialog({ mode, initial, timeZone, userId, canChooseCoach, onClose, onSaved }: Props) {
+  const [values, setValues] = useState<LogValues>(initial);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [showMore, setShowMore] = useState(mode.kind !== 'new' || !!(initial.notes || initial.nextSteps || initial.privateNotes || initial.groupIds.length));
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const typesAnswer = useInteractionTypes('all');
+  const allTypes = typesAnswer.data?.data ?? [];
+  // Archived types leave the form, except the one an edited interaction already has.
+  const types = allTypes.filter((t) => !t.archived_at || (mode.kind === 'edit' && t.id === mode.interaction.interaction_type.id));
+  const type = allTypes.find((t) => t.id === values.typeId);
+  const recent = useRecentParticipants(userId);
+  const groups = useGroups({ status: 'active' });
+  const buildings = useBuildings();
+  const coaches = useCoaches(canChooseCoach);
+
+  const fieldNames = useMemo(() => (type?.fields ?? []).map((f) => `field_values.${f.id}`), [type]);
+  const set = (patch: Partial<LogValues>, clear: string[] = []) => {
+    setValues((v) => ({ ...v, ...patch }));
+    if (clear.some((k) => errors[k])) setErrors((e) => ({ ...e, ...Object.fromEntries(clear.map((k) => [k, undefined])) }));
+  };
+
+  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const local = checkValues(values, timeZone);
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      setFormError(null);
+      focusFirstError();
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setFormError(null);
+    try {
+      const payload = toPayload(values, type, timeZone);
+      const saved = mode.kind === 'edit' ? await updateInteraction(mode.interaction.id, payload) : await createInteraction(payload);
+      onSaved(saved, mode);
+    } catch (err) {
+      const mapped = toFormErrors(err, [...BASE_FIELDS, ...fieldNames]);
+      setErrors(mapped.fields);
+      setFormError(mapped.form);
+      focusFirstError();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = mode.kind === 'edit' ? 'Edit interaction' : mode.kind === 'duplicate' ? 'Duplicate interaction' : 'Log interaction';
+  const activeFields = (type?.fields ?? []).filter((f) => !f.archived_at || values.fields[String(f.id)] !== undefined);
+  const groupList = groups.data?.data ?? [];
+  const buildingList = (buildings.data?.data ?? []).filter((b) => !b.archived_at || b.id === values.buildingId);
+  const coachList = (coaches.data?.data ?? []).filter((c) => c.status !== 'disabled' || c.id === values.coachId);
+
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      size="lg"
+      dismissible={!busy}
+      className="modal--sheet log-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button type="submit" form="log-interaction-form" busy={busy} className="log-dialog__save">
+            {mode.kind === 'edit' ? 'Save changes' : values.status === 'scheduled' ? 'Schedule interaction' : 'Log interaction'}
+          </Button>
+        </>
+      }
+    >
+      {typesAnswer.error && !typesAnswer.data ? (
+        <Alert tone="danger" title="We could not load the interaction types.">
+          <p>{typesAnswer.error.message}</p>
+        </Alert>
+      ) : !typesAnswer.data ? (
+        <LoadingBlock label="Loading interaction types…" />
+      ) : (
+        <form id="log-interaction-form" ref={formRef} className="log-form stack" onSubmit={submit} noValidate>
+          <FormError error={formError} />
+          {types.length === 0 ? (
+            <Alert tone="warning" title="No interaction types yet">
+              <p>Your district administrator adds interaction types in Interaction settings.</p>
+            </Alert>
+          ) : (
+            <TypePicker types={types} value={values.typeId} error={errors.interaction_type_id} onPick={(t) => setValues((v) => withType(v, t, allTypes.find((x) => x.id === v.typeId)))} />
+          )}
+
+          <div className="log-form__when">
+            <TextField label="Date" name="day" type="date" value={values.day} required error={errors.starts_at}
+              onChange={(day) => { setValues((v) => withWhen(v, { day }, timeZone)); setErrors((e) => ({ ...e, starts_at: undefined })); }} />
+            <TextField label="Start time" name="time" type="time" step={300} value={values.time} required
+              onChange={(time) => { setValues((v) => withWhen(v, { time }, timeZone)); setErrors((e) => ({ ...e, starts_at: undefined })); }} />
+            <TextField label="Minutes" name="duration_minutes" type="number" inputMode="numeric" min={1} max={720} value={values.duration} required
+              error={errors.duration_minutes} onChange={(duration) => set({ duration }, ['duration_minutes'])} />
+          </div>
+
+          <fieldset className="field status-picker">
+            <legend className="field__label">Status</legend>
+            <div className="segmented" role="presentation">
+              {INTERACTION_STATUSES.map((s) => (
+                <label key={s} className="segmented__option">
+                  <input type="radio" name="status" value={s} checked={values.status === s} onChange={() => set({ status: s, statusTouched: true }, ['status'])} />
+                  <span>{INTERACTION_STATUS_LABELS[s]}</span>
+                </label>
+              ))}
+            </div>
+            <FieldErrors id="log-status-error" errors={errors.status ? [errors.status] : []} />
+          </fieldset>
+
+          <ParticipantPicker value={values.staff} recent={recent} error={errors.staff_ids} onChange={(staff) => set({ staff }, ['staff_ids'])} />
+
+          {canChooseCoach && (
+            <SelectField label="Coach" name="coach_id" value={values.coachId ? String(values.coachId) : ''} error={errors.coach_id}
+              placeholder="Me" hint="Log this interaction for another coach."
+              options={coachList.filter((c) => c.id !== userId).map((c) => ({ value: String(c.id), label: c.name }))}
+              onChange={(v) => set({ coachId: v ? Number(v) : null }, ['coach_id'])} />
+          )}
+
+          <SelectField label="School" name="building_id" value={values.buildingId ? String(values.buildingId) : ''} error={errors.building_id}
+            placeholder="No school" options={buildingList.map((b) => ({ value: String(b.id), label: b.name }))}
+            onChange={(v) => set({ buildingId: v ? Number(v) : null }, ['building_id'])} />
+
+          {activeFields.length > 0 && (
+            <section className="log-form__custom stack stack--sm" aria-label={`${type?.name ?? 'Type'} details`}>
+              {activeFields.map((f) => (
+                <CustomFieldInput key={f.id} field={f} value={values.fields[String(f.id)]} error={errors[`field_values.${f.id}`]}
+                  onChange={(value) => set({ fields: { ...values.fields, [String(f.id)]: value } }, [`field_values.${f.id}`])} />
+              ))}
+            </section>
+          )}
+
+          <TextAreaField label="Notes" name="notes" value={values.notes} rows={3} maxLength={NOTES_MAX} error={errors.notes}
+            hint="Shared with the educators who took part." onChange={(notes) => set({ notes }, ['notes'])} />
+
+          {!showMore ? (
+            <Button variant="ghost" className="log-form__more" aria-expanded={false} onClick={() => setShowMore(true)}>
+              + Groups, next steps and private notes
+            </Button>
+          ) : (
+            <>
+              {groupList.length > 0 && (
+                <fieldset className={['field', 'log-form__groups', errors.group_ids && 'field--invalid'].filter(Boolean).join(' ')} aria-invalid={errors.group_ids ? true : undefined} tabIndex={-1}>
+                  <legend className="field__label">Groups</legend>
+                  <p className="field__hint">Everyone in a group on the interaction’s date takes part.</p>
+                  <div className="log-form__group-list">
+                    {groupList.map((g) => (
+                      <label key={g.id} className="custom-choices__option">
+                        <input type="checkbox" name="group_ids[]" value={g.id} checked={values.groupIds.includes(g.id)}
+                          onChange={(e) => set({ groupIds: e.target.checked ? [...values.groupIds, g.id] : values.groupIds.filter((x) => x !== g.id) }, ['group_ids'])} />
+                        <span>{g.name}</span>
+                      </label>
+                    ))}
+                  </div>
+                  <FieldErrors id="log-groups-error" errors={errors.group_ids ? [errors.group_ids] : []} />
+                </fieldset>
+              )}
+              <TextAreaField label="Next steps" name="next_steps" value={values.nextSteps} rows={2} maxLength={NOTES_MAX} error={errors.next_steps}
+                onChange={(nextSteps) => set({ nextSteps }, ['next_steps'])} />
+              <TextAreaField label="Private notes" name="private_notes" value={values.privateNotes} rows={2} maxLength={NOTES_MAX} error={errors.private_notes}
+                className="log-form__private"
+                hint={<><LockIcon /> Only you can see this.</>}
+                onChange={(privateNotes) => set({ privateNotes }, ['private_notes'])} />
+            </>
+          )}
+        </form>
+      )}
+    </Modal>
+  );
+}

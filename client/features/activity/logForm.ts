@@ -1,0 +1,170 @@
+// The "Log interaction" form's model, free of React: the values it starts from (new, edit, duplicate,
+// prefilled from a link), the status a date implies, and the request body it sends.
+import type { InteractionField, InteractionType } from '../../../common/schemas/interactionTypes';
+import { DURATION_MAX_MINUTES } from '../../../common/schemas/interactionTypes';
+import type { Interaction, InteractionPayload, InteractionStatus } from '../../../common/schemas/interactions';
+import { zonedDay, zonedTime, zonedToUtc } from '../../lib/zonedTime';
+
+/** A custom field's value while editing: text, choices, or a yes/no (null = not answered). */
+export type FieldDraft = string | string[] | boolean | null;
+
+export interface Person {
+  id: number;
+  name: string;
+}
+
+export interface LogValues {
+  typeId: number | null;
+  coachId: number | null;
+  day: string;
+  time: string;
+  duration: string;
+  status: InteractionStatus;
+  /** The user picked a status: a date change no longer changes it. */
+  statusTouched: boolean;
+  staff: Person[];
+  groupIds: number[];
+  buildingId: number | null;
+  notes: string;
+  privateNotes: string;
+  nextSteps: string;
+  fields: Record<string, FieldDraft>;
+}
+
+/** Scheduled when the start is still ahead, else completed. */
+export function statusFor(day: string, time: string, timeZone: string, now: number = Date.now()): InteractionStatus {
+  const iso = zonedToUtc(day, time, timeZone);
+  return iso && Date.parse(iso) > now ? 'scheduled' : 'completed';
+}
+
+export function blankValues(start: { day: string; time: string }, timeZone: string, prefill: { staff?: Person[]; buildingId?: number | null } = {}, now?: number): LogValues {
+  return {
+    typeId: null,
+    coachId: null,
+    day: start.day,
+    time: start.time,
+    duration: '',
+    status: statusFor(start.day, start.time, timeZone, now),
+    statusTouched: false,
+    staff: prefill.staff ?? [],
+    groupIds: [],
+    buildingId: prefill.buildingId ?? null,
+    notes: '',
+    privateNotes: '',
+    nextSteps: '',
+    fields: {},
+  };
+}
+
+/** Picking a type: its default duration, unless the user already typed one for another type. */
+export function withType(values: LogValues, type: InteractionType, previous: InteractionType | undefined): LogValues {
+  const untouched = values.duration === '' || (previous && values.duration === String(previous.default_minutes));
+  return { ...values, typeId: type.id, duration: untouched ? String(type.default_minutes) : values.duration };
+}
+
+/** A date or time change moves the default status along, until the user picks one. */
+export function withWhen(values: LogValues, patch: { day?: string; time?: string }, timeZone: string, now?: number): LogValues {
+  const next = { ...values, ...patch };
+  return next.statusTouched ? next : { ...next, status: statusFor(next.day, next.time, timeZone, now) };
+}
+
+function draftOf(value: Interaction['field_values'][number]['value']): FieldDraft {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'boolean') return value;
+  return String(value);
+}
+
+/** The values of an existing interaction (edit), or of a copy of it (duplicate: new time, scheduled by date). */
+export function valuesFromInteraction(i: Interaction, timeZone: string, copyAt?: { day: string; time: string }, now?: number): LogValues {
+  const day = copyAt?.day ?? zonedDay(i.starts_at, timeZone);
+  const time = copyAt?.time ?? zonedTime(i.starts_at, timeZone);
+  const fields: Record<string, FieldDraft> = {};
+  for (const fv of i.field_values) fields[String(fv.field_id)] = draftOf(fv.value);
+  const groupMembers = new Set(i.groups.map((g) => g.id));
+  return {
+    typeId: i.interaction_type.id,
+    coachId: i.coach.id,
+    day,
+    time,
+    duration: String(i.duration_minutes),
+    status: copyAt ? statusFor(day, time, timeZone, now) : i.status,
+    statusTouched: !copyAt,
+    // Members who came with a group are sent again as the group, not one by one.
+    staff: i.participants.filter((p) => p.group_id === null || !groupMembers.has(p.group_id)).map((p) => ({ id: p.id, name: p.name })),
+    groupIds: i.groups.map((g) => g.id),
+    buildingId: i.building?.id ?? null,
+    notes: i.notes ?? '',
+    privateNotes: copyAt ? '' : i.private_notes ?? '',
+    nextSteps: i.next_steps ?? '',
+    fields,
+  };
+}
+
+/** A draft as the API wants it for the field's kind; null for no answer. */
+export function fieldValue(field: Pick<InteractionField, 'kind'>, draft: FieldDraft | undefined): string | number | boolean | string[] | null {
+  if (draft === undefined || draft === null) return null;
+  switch (field.kind) {
+    case 'number':
+    case 'rating': {
+      if (typeof draft !== 'string' || draft.trim() === '') return null;
+      const n = Number(draft);
+      return Number.isFinite(n) ? n : draft; // the server names a non-number
+    }
+    case 'yes_no':
+      return typeof draft === 'boolean' ? draft : draft === 'yes' ? true : draft === 'no' ? false : null;
+    case 'multiple_choice':
+      return Array.isArray(draft) ? (draft.length ? draft : null) : null;
+    default:
+      return typeof draft === 'string' && draft.trim() !== '' ? draft.trim() : null;
+  }
+}
+
+export type LocalErrors = Record<string, string>;
+
+/** The checks the form makes before sending (the server makes them all again). */
+export function checkValues(values: LogValues, timeZone: string): LocalErrors {
+  const errors: LocalErrors = {};
+  if (!values.typeId) errors.interaction_type_id = 'Choose an interaction type.';
+  if (!zonedToUtc(values.day, values.time, timeZone)) errors.starts_at = 'Enter a date and a time.';
+  const minutes = Number(values.duration);
+  if (!/^\d+$/.test(values.duration.trim()) || minutes < 1 || minutes > DURATION_MAX_MINUTES) {
+    errors.duration_minutes = `Duration must be from 1 to ${DURATION_MAX_MINUTES} minutes.`;
+  }
+  return errors;
+}
+
+/** The body of POST /api/interaction and PUT /api/interaction/{id}. Only the chosen type's active fields are sent. */
+export function toPayload(values: LogValues, type: InteractionType | undefined, timeZone: string): InteractionPayload {
+  const field_values: Record<string, unknown> = {};
+  for (const field of type?.fields ?? []) {
+    if (field.archived_at && values.fields[String(field.id)] === undefined) continue;
+    const value = fieldValue(field, values.fields[String(field.id)]);
+    if (value !== null) field_values[String(field.id)] = value;
+  }
+  return {
+    interaction_type_id: values.typeId ?? 0,
+    coach_id: values.coachId,
+    starts_at: zonedToUtc(values.day, values.time, timeZone) ?? '',
+    duration_minutes: Number(values.duration),
+    status: values.status,
+    building_id: values.buildingId,
+    staff_ids: values.staff.map((s) => s.id),
+    group_ids: values.groupIds,
+    notes: values.notes,
+    private_notes: values.privateNotes,
+    next_steps: values.nextSteps,
+    field_values,
+  };
+}
+
+/** The educators most recently coached, newest first, without repeats (the picker's "Recent"). */
+export function recentParticipants(interactions: Pick<Interaction, 'participants'>[], max = 8): Person[] {
+  const seen = new Map<number, Person>();
+  for (const i of interactions) {
+    for (const p of i.participants) {
+      if (!seen.has(p.id)) seen.set(p.id, { id: p.id, name: p.name });
+      if (seen.size >= max) return [...seen.values()];
+    }
+  }
+  return [...seen.values()];
+}

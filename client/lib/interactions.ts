@@ -1,0 +1,191 @@
+// Interactions and activities (issue 9), the resources the Activity screens, the dashboard, the
+// educator and coach pages all read: each SWR key builder, hook, call and invalidation defined once
+// here (features never import each other). The shapes are the contract in
+// common/schemas/interactions.ts. Keys are [path, query] for lists and [path, id] for one record.
+import useSWR, { mutate } from 'swr';
+import type {
+  Activity, ActivityPayload, ActivityTotals, Interaction, InteractionPayload, InteractionStatus,
+} from '../../common/schemas/interactions';
+import { api, type ApiError, type Query } from './api';
+import { fetchByKey } from './lookups';
+
+export interface PageMeta {
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+export interface InteractionList {
+  data: Interaction[];
+  meta: PageMeta & { totals?: ActivityTotals };
+}
+
+export interface ActivityList {
+  data: Activity[];
+  meta: PageMeta & { totals?: ActivityTotals };
+}
+
+/** The filters of GET /api/interaction, as the API names them (without the filter[] wrapper). */
+export interface InteractionFilter {
+  from?: string;
+  to?: string;
+  coach_id?: number[];
+  interaction_type_id?: number[];
+  status?: InteractionStatus[];
+  staff_id?: number[];
+  group_id?: number[];
+  building_id?: number[];
+  needs_completing?: boolean;
+}
+
+export interface InteractionListQuery {
+  filter?: InteractionFilter;
+  sort?: 'starts_at' | '-starts_at';
+  page?: number;
+  per_page?: number;
+}
+
+const INTERACTION = 'interaction';
+const ACTIVITY = 'activity';
+
+/** The query object sent (and used as the cache key): empty filters left out so equal lists share a key. */
+export function interactionQuery(query: InteractionListQuery): Query {
+  const f = query.filter ?? {};
+  const filter: Record<string, string | number[] | string[] | undefined> = {
+    from: f.from || undefined,
+    to: f.to || undefined,
+    coach_id: f.coach_id?.length ? f.coach_id : undefined,
+    interaction_type_id: f.interaction_type_id?.length ? f.interaction_type_id : undefined,
+    status: f.status?.length ? f.status : undefined,
+    staff_id: f.staff_id?.length ? f.staff_id : undefined,
+    group_id: f.group_id?.length ? f.group_id : undefined,
+    building_id: f.building_id?.length ? f.building_id : undefined,
+    needs_completing: f.needs_completing ? '1' : undefined,
+  };
+  for (const key of Object.keys(filter)) if (filter[key] === undefined) delete filter[key];
+  return { filter, sort: query.sort ?? '-starts_at', page: query.page ?? 1, per_page: query.per_page ?? 25 };
+}
+
+export const interactionsKey = (query: InteractionListQuery) => [INTERACTION, interactionQuery(query)] as const;
+export const interactionKey = (id: number) => [INTERACTION, id] as const;
+
+/** GET /api/interaction with filters; `null` query = do not fetch. */
+export function useInteractions(query: InteractionListQuery | null, options: { keepPreviousData?: boolean } = {}) {
+  return useSWR<InteractionList, ApiError>(query ? interactionsKey(query) : null, fetchByKey<InteractionList>, {
+    keepPreviousData: options.keepPreviousData ?? true,
+  });
+}
+
+/** GET /api/interaction/{id}. */
+export function useInteraction(id: number | null) {
+  return useSWR<Interaction, ApiError>(id ? interactionKey(id) : null, ([path, key]: readonly [string, number]) => api.get<Interaction>(`${path}/${key}`));
+}
+
+const isAnyOf = (path: string) => (key: unknown): boolean => Array.isArray(key) && key[0] === path;
+
+/**
+ * After any interaction changes: `changed` (when given) replaces its copy in every cached list and
+ * its own key at once, then every interaction list and record refetches (totals, needs-completing).
+ */
+export async function revalidateInteractions(changed?: Interaction): Promise<void> {
+  if (changed) await mutate(interactionKey(changed.id), changed, { revalidate: false });
+  await mutate<InteractionList>(
+    (key) => isAnyOf(INTERACTION)(key) && !(changed && Array.isArray(key) && key[1] === changed.id),
+    (current) => (current && changed && Array.isArray(current.data)
+      ? { ...current, data: current.data.map((i) => (i.id === changed.id ? changed : i)) }
+      : current),
+    { revalidate: true },
+  );
+}
+
+export async function createInteraction(payload: InteractionPayload): Promise<Interaction> {
+  const created = await api.post<Interaction>(INTERACTION, payload);
+  await revalidateInteractions(created);
+  return created;
+}
+
+export async function updateInteraction(id: number, payload: InteractionPayload): Promise<Interaction> {
+  const updated = await api.put<Interaction>(`${INTERACTION}/${id}`, payload);
+  await revalidateInteractions(updated);
+  return updated;
+}
+
+export async function completeInteraction(id: number): Promise<Interaction> {
+  const updated = await api.post<Interaction>(`${INTERACTION}/${id}/complete`);
+  await revalidateInteractions(updated);
+  return updated;
+}
+
+export async function cancelInteraction(id: number): Promise<Interaction> {
+  const updated = await api.post<Interaction>(`${INTERACTION}/${id}/cancel`);
+  await revalidateInteractions(updated);
+  return updated;
+}
+
+export async function deleteInteraction(id: number): Promise<void> {
+  await api.delete(`${INTERACTION}/${id}`);
+  await mutate(interactionKey(id), undefined, { revalidate: false });
+  await revalidateInteractions();
+}
+
+// Activities ("Log time"): GET/POST /api/activity, PUT/DELETE /api/activity/{id}.
+
+export interface ActivityFilter {
+  from?: string;
+  to?: string;
+  user_id?: number[];
+}
+
+export const activitiesKey = (filter: ActivityFilter, page = 1, perPage = 100) =>
+  [ACTIVITY, {
+    filter: Object.fromEntries(Object.entries({ from: filter.from, to: filter.to, user_id: filter.user_id?.length ? filter.user_id : undefined }).filter(([, v]) => v !== undefined)),
+    sort: 'starts_at', page, per_page: perPage,
+  }] as const;
+
+export function useActivities(filter: ActivityFilter | null, page = 1, perPage = 100) {
+  return useSWR<ActivityList, ApiError>(filter ? activitiesKey(filter, page, perPage) : null, fetchByKey<ActivityList>, { keepPreviousData: true });
+}
+
+/** After an activity changes: activity lists and interaction lists (their totals count activity time). */
+export async function revalidateActivities(): Promise<void> {
+  await Promise.all([mutate(isAnyOf(ACTIVITY)), mutate(isAnyOf(INTERACTION))]);
+}
+
+export async function createActivity(payload: ActivityPayload): Promise<Activity> {
+  const created = await api.post<Activity>(ACTIVITY, payload);
+  await revalidateActivities();
+  return created;
+}
+
+export async function updateActivity(id: number, payload: ActivityPayload): Promise<Activity> {
+  const updated = await api.put<Activity>(`${ACTIVITY}/${id}`, payload);
+  await revalidateActivities();
+  return updated;
+}
+
+export async function deleteActivity(id: number): Promise<void> {
+  await api.delete(`${ACTIVITY}/${id}`);
+  await revalidateActivities();
+}
+
+// Display helpers shared by every list of interactions.
+
+/** The participants as one line: "Jordan Ellis, Sam Park and 3 more"; groups named when whole. */
+export function participantsLine(interaction: Pick<Interaction, 'participants' | 'groups'>, max = 2): string {
+  const names = [
+    ...interaction.groups.map((g) => g.name),
+    ...interaction.participants.filter((p) => p.group_id === null || !interaction.groups.some((g) => g.id === p.group_id)).map((p) => p.name),
+  ];
+  if (names.length === 0) return 'No participants';
+  if (names.length <= max) return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+}
+
+/** The link that opens the Activity screen's log form, prefilled (educator, date). */
+export function logInteractionHref(prefill: { staffId?: number; day?: string } = {}): string {
+  const params = new URLSearchParams({ log: '1' });
+  if (prefill.staffId) params.set('staff_id', String(prefill.staffId));
+  if (prefill.day) params.set('day', prefill.day);
+  return `/app/activity?${params.toString()}`;
+}
