@@ -17,6 +17,7 @@ import { CaseloadTable, HistoryTable } from './components/CaseloadTables';
 import { CoachStatus, schoolList } from './components/CoachStatus';
 import { todayIn } from '../../lib/dates';
 import { EndAssignmentModal } from './components/EndAssignmentModal';
+import { CoachActivity } from './components/CoachActivity';
 
 const educators = (n: number) => (n === 1 ? '1 educator' : `${formatInteger(n)} educators`);
 
@@ -106,6 +107,8 @@ export default function CoachViewScreen({ route }: ScreenProps) {
           </div>
         </dl>
       </section>
+
+      <CoachActivity coachId={coach.id} coachName={coach.name} user={user} locale={locale} />
 
       <section className="stack stack--sm coaches-section" aria-labelledby="coaches-caseload-title">
         <div className="cluster cluster--between">

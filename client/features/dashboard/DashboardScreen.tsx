@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale } from '../../lib/session';
+import { ActivityPanels } from './components/ActivityPanels';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -126,6 +127,8 @@ export default function DashboardScreen(_props: ScreenProps) {
       />
 
       {district && <TrialNotice district={district} canBill={hasPermission(user.security.permissions, 'manage billing')} />}
+
+      <ActivityPanels user={user} locale={locale} />
 
       <section className="stack" aria-labelledby="dashboard-where">
         <h2 id="dashboard-where" className="dashboard-section-title">Where to go</h2>

@@ -1,12 +1,11 @@
 // /app/staff/{id} and /app/staff/{id}/view — View Educator: profile, schools over time, coach, groups,
-// and the Coaching section later issues fill in.
+// and the Coaching section (components/CoachingSection.tsx).
 import type { Locale } from 'date-fns';
 import { Link } from 'react-router-dom';
 import type { StaffDetail } from '../../../common/schemas/staff';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { ButtonLink } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser, useDateLocale } from '../../lib/session';
@@ -17,6 +16,7 @@ import { formatGrades } from './grades';
 import { HistoryTimeline, timelineState } from './components/HistoryTimeline';
 import { Card, LoadFailed, StaffHeaderMeta, useStaffId } from './components/StaffParts';
 import { StaffNotFound } from './components/StaffNotFound';
+import { CoachingSection } from './components/CoachingSection';
 
 const notSet = <span className="muted">Not recorded</span>;
 
@@ -145,25 +145,6 @@ function GroupsCard({ staff, locale }: { staff: StaffDetail; locale?: Locale }) 
   );
 }
 
-function CoachingCard() {
-  return (
-    <Card id="staff-coaching" title="Coaching" className="staff-coaching">
-      <EmptyState
-        headingLevel={3}
-        title="No coaching yet"
-        icon={
-          <svg viewBox="0 0 48 48" width="48" height="48" focusable="false">
-            <path d="M8 36l10-10 7 6 15-16" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-            <path d="M32 16h8v8" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        }
-      >
-        <p>Coaching cycles and interactions will appear here.</p>
-      </EmptyState>
-    </Card>
-  );
-}
-
 export default function StaffViewScreen(_props: ScreenProps) {
   const id = useStaffId();
   const { user } = useAuthUser();
@@ -199,7 +180,7 @@ export default function StaffViewScreen(_props: ScreenProps) {
       <div className="staff-view">
         <div className="staff-view__main stack">
           <ProfileCard staff={staff} locale={locale} />
-          <CoachingCard />
+          {user && <CoachingSection staff={staff} user={user} locale={locale} />}
         </div>
         <div className="staff-view__side stack">
           <SchoolsCard staff={staff} locale={locale} />

@@ -1,0 +1,152 @@
+// The dashboard's coaching panels. Someone who logs coaching (`see activity`) sees today's
+// interactions, this week's, the ones that need completing (one-click complete) and "Log
+// interaction"; an educator sees their recent coaching with its shared notes.
+import type { Locale } from 'date-fns';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { AuthUser } from '../../../../common/authUser';
+import { hasPermission, PERMISSIONS, permissionScope } from '../../../../common/permissions';
+import type { Interaction } from '../../../../common/schemas/interactions';
+import { Alert } from '../../../components/Alert';
+import { ButtonLink } from '../../../components/Button';
+import { InteractionItem } from '../../../components/InteractionItem';
+import { LoadingBlock } from '../../../components/Spinner';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
+import { browserTimeZone, todayIn } from '../../../lib/dates';
+import { formatInteger } from '../../../lib/format';
+import { completeInteraction, type InteractionList, logInteractionHref, useInteractions } from '../../../lib/interactions';
+import { useStaffSearch } from '../../../lib/lookups';
+import { addDays, formatMinutes, startOfWeek } from '../../../lib/zonedTime';
+
+function PanelList({ answer, empty, timeZone, locale, withDay, who, onComplete, completingId, openHref, showNotes }: {
+  answer: { data?: InteractionList; error?: ApiError };
+  empty: string;
+  timeZone: string;
+  locale?: Locale;
+  withDay: boolean;
+  who: 'participants' | 'coach' | 'both';
+  onComplete?: (i: Interaction) => void;
+  completingId?: number | null;
+  openHref?: (i: Interaction) => string;
+  showNotes?: boolean;
+}) {
+  if (answer.error && !answer.data) {
+    return <Alert tone="danger" title="We could not load these interactions."><p>{answer.error.message}</p></Alert>;
+  }
+  if (!answer.data) return <LoadingBlock label="Loading…" />;
+  if (answer.data.data.length === 0) return <p className="muted">{empty}</p>;
+  return (
+    <ol className="interaction-list">
+      {answer.data.data.map((i) => (
+        <InteractionItem key={i.id} interaction={i} timeZone={timeZone} locale={locale} withDay={withDay} who={who}
+          href={openHref?.(i)} onComplete={onComplete ? () => onComplete(i) : undefined} completing={completingId === i.id} showNotes={showNotes} />
+      ))}
+    </ol>
+  );
+}
+
+function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
+  const toast = useToast();
+  const [completingId, setCompletingId] = useState<number | null>(null);
+  const timeZone = user.timezone || browserTimeZone();
+  const today = todayIn(timeZone);
+  const weekStart = startOfWeek(today, (locale?.options?.weekStartsOn ?? 0) as number);
+  const weekEnd = addDays(weekStart, 6);
+  const scope = permissionScope(user.security.permissions, PERMISSIONS.seeActivity);
+  const who = scope === 'self' ? 'participants' : 'both';
+  const todays = useInteractions({ filter: { from: today, to: today }, sort: 'starts_at', per_page: 20 });
+  const week = useInteractions({ filter: { from: weekStart, to: weekEnd }, sort: 'starts_at', per_page: 1 });
+  const needs = useInteractions({ filter: { needs_completing: true, to: today }, sort: '-starts_at', per_page: 5 });
+  const totals = week.data?.meta.totals;
+  const needsTotal = needs.data?.meta.total ?? 0;
+  const open = (i: Interaction) => `/app/activity?open=${i.id}&from=${today}&to=${today}`;
+
+  async function complete(i: Interaction) {
+    setCompletingId(i.id);
+    try {
+      await completeInteraction(i.id);
+      toast.success(`${i.interaction_type.name} marked completed.`);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    } finally {
+      setCompletingId(null);
+    }
+  }
+
+  return (
+    <section className="stack dashboard-activity" aria-labelledby="dashboard-activity-title">
+      <div className="cluster cluster--between">
+        <h2 id="dashboard-activity-title" className="dashboard-section-title">Coaching</h2>
+        <div className="cluster">
+          <Link to="/app/activity" className="text-sm">Open Activity</Link>
+          <ButtonLink to={logInteractionHref()} className="dashboard-log">
+            <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+            Log interaction
+          </ButtonLink>
+        </div>
+      </div>
+      <div className="dashboard-activity__grid">
+        <section className="card stack stack--sm" aria-labelledby="dashboard-today">
+          <h3 id="dashboard-today" className="card__title dashboard-card-heading">Today</h3>
+          <PanelList answer={todays} empty="Nothing scheduled or logged today." timeZone={timeZone} locale={locale} withDay={false} who={who}
+            onComplete={(i) => void complete(i)} completingId={completingId} openHref={open} />
+        </section>
+        <div className="stack stack--sm">
+          <section className="card stack stack--sm" aria-labelledby="dashboard-week">
+            <h3 id="dashboard-week" className="card__title dashboard-card-heading">This week</h3>
+            {totals ? (
+              <dl className="dashboard-week">
+                <div><dt>Interactions</dt><dd>{formatInteger(totals.interactions)}</dd></div>
+                <div><dt>Coaching</dt><dd>{formatMinutes(totals.coaching_minutes)}</dd></div>
+                <div><dt>Other time</dt><dd>{formatMinutes(totals.other_minutes + totals.activity_minutes)}</dd></div>
+              </dl>
+            ) : week.error ? (
+              <p className="muted">{week.error.message}</p>
+            ) : (
+              <LoadingBlock label="Adding up the week…" />
+            )}
+            <Link to={`/app/activity?view=week&from=${weekStart}`} className="text-sm">See the week</Link>
+          </section>
+          <section className={['card', 'stack', 'stack--sm', needsTotal > 0 && 'dashboard-needs'].filter(Boolean).join(' ')} aria-labelledby="dashboard-needs">
+            <h3 id="dashboard-needs" className="card__title dashboard-card-heading">
+              Needs completing{needsTotal > 0 && <span className="badge badge--warning">{formatInteger(needsTotal)}</span>}
+            </h3>
+            <PanelList answer={needs} empty="Nothing to complete. Well done!" timeZone={timeZone} locale={locale} withDay who={who}
+              onComplete={(i) => void complete(i)} completingId={completingId} openHref={(i) => `/app/activity?open=${i.id}&status=needs&from=${addDays(today, -89)}&to=${today}`} />
+            {needsTotal > 5 && (
+              <Link to={`/app/activity?status=needs&from=${addDays(today, -89)}&to=${today}`} className="text-sm">See all {formatInteger(needsTotal)}</Link>
+            )}
+          </section>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function EducatorPanel({ user, locale }: { user: AuthUser; locale?: Locale }) {
+  const timeZone = user.timezone || browserTimeZone();
+  // An educator's own roster row (see educators.self lists only it): their interactions are filtered by it.
+  const self = useStaffSearch('', true);
+  const own = self.data?.data.find(() => true) ?? null;
+  const recent = useInteractions(own ? { filter: { staff_id: [own.id] }, sort: '-starts_at', per_page: 5 } : null);
+  if ((self.data && !own) || (self.error && !self.data)) return null;
+  return (
+    <section className="card stack stack--sm dashboard-activity" aria-labelledby="dashboard-coaching">
+      <div className="cluster cluster--between">
+        <h2 id="dashboard-coaching" className="card__title dashboard-card-heading">Your recent coaching</h2>
+        {own && <Link to={`/app/staff/${own.id}`} className="text-sm">All your coaching</Link>}
+      </div>
+      <PanelList answer={own ? recent : {}} empty="No coaching interactions yet. When a coach logs one with you, it appears here." timeZone={timeZone} locale={locale} withDay who="coach" showNotes />
+    </section>
+  );
+}
+
+export function ActivityPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
+  if (!user.district) return null;
+  if (hasPermission(user.security.permissions, PERMISSIONS.seeActivity)) return <CoachPanels user={user} locale={locale} />;
+  if (permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self') return <EducatorPanel user={user} locale={locale} />;
+  return null;
+}

@@ -1,0 +1,100 @@
+// The Coaching section of View Educator: the interactions with this educator the caller may see
+// (the API applies the scope), newest first, with "Log interaction" prefilled with them for anyone who
+// logs coaching. An educator on their own profile sees their coaching with its shared notes.
+import type { Locale } from 'date-fns';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { hasPermission, PERMISSIONS } from '../../../../common/permissions';
+import type { StaffDetail } from '../../../../common/schemas/staff';
+import type { AuthUser } from '../../../../common/authUser';
+import { Alert } from '../../../components/Alert';
+import { Button, ButtonLink } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { InteractionItem } from '../../../components/InteractionItem';
+import { LoadingBlock } from '../../../components/Spinner';
+import { browserTimeZone, todayIn } from '../../../lib/dates';
+import { formatInteger } from '../../../lib/format';
+import { logInteractionHref, useInteractions } from '../../../lib/interactions';
+import { addDays } from '../../../lib/zonedTime';
+import { Card } from './StaffParts';
+
+const PAGE = 10;
+
+export function CoachingSection({ staff, user, locale }: { staff: StaffDetail; user: AuthUser; locale?: Locale }) {
+  const [shown, setShown] = useState(PAGE);
+  const logsCoaching = hasPermission(user.security.permissions, PERMISSIONS.seeActivity);
+  const own = staff.user_id !== null && staff.user_id === user.id;
+  const timeZone = user.timezone || browserTimeZone();
+  const { data, error, isLoading } = useInteractions({ filter: { staff_id: [staff.id] }, sort: '-starts_at', per_page: Math.min(100, shown) });
+  const rows = data?.data ?? [];
+  const total = data?.meta.total ?? 0;
+  const today = todayIn(timeZone);
+
+  const action = logsCoaching && staff.status === 'active' ? (
+    <ButtonLink to={logInteractionHref({ staffId: staff.id })} size="sm">
+      <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+        <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+      </svg>
+      Log interaction<span className="sr-only"> with {staff.name}</span>
+    </ButtonLink>
+  ) : undefined;
+
+  return (
+    <Card id="staff-coaching" title={own ? 'Your coaching' : 'Coaching'} className="staff-coaching" action={action}>
+      {error && !data ? (
+        error.status === 403 ? (
+          <p className="muted">Coaching interactions are visible to coaches and school leaders.</p>
+        ) : (
+          <Alert tone="danger" title="We could not load the coaching interactions.">
+            <p>{error.message}</p>
+          </Alert>
+        )
+      ) : isLoading && !data ? (
+        <LoadingBlock label="Loading coaching…" />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title="No coaching yet"
+          icon={
+            <svg viewBox="0 0 48 48" width="48" height="48" focusable="false">
+              <path d="M8 36l10-10 7 6 15-16" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+              <path d="M32 16h8v8" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          }
+        >
+          <p>{own ? 'Coaching conversations, observations and other interactions you take part in will appear here.' : 'Interactions with this educator will appear here.'}</p>
+        </EmptyState>
+      ) : (
+        <div className="stack stack--sm">
+          <p className="muted text-sm staff-coaching__summary">
+            {formatInteger(total)} {total === 1 ? 'interaction' : 'interactions'}{rows.length < total ? `, the latest ${rows.length} shown` : ''}
+          </p>
+          <ol className="interaction-list">
+            {rows.map((i) => (
+              <InteractionItem
+                key={i.id}
+                interaction={i}
+                timeZone={timeZone}
+                locale={locale}
+                withDay
+                who={own ? 'coach' : 'both'}
+                href={logsCoaching ? `/app/activity?open=${i.id}&educator=${staff.id}&from=${addDays(today, -364)}&to=${addDays(today, 30)}` : undefined}
+                showNotes={own}
+              />
+            ))}
+          </ol>
+          <div className="cluster">
+            {rows.length < total && shown < 100 && (
+              <Button variant="secondary" size="sm" onClick={() => setShown((n) => Math.min(100, n + PAGE * 2))} busy={isLoading}>Show more</Button>
+            )}
+            {logsCoaching && (
+              <Link to={`/app/activity?educator=${staff.id}&from=${addDays(today, -364)}&to=${today}`} className="text-sm">
+                See all in Activity
+              </Link>
+            )}
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}
