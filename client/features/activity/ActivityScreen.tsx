@@ -20,7 +20,7 @@ import { formatDate, formatInteger } from '../../lib/format';
 import { completeInteraction, useActivities, useInteractions } from '../../lib/interactions';
 import { useBuildings, useCoaches } from '../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../lib/session';
-import { addDays, dayAsDate, daysOf, roundedNow } from '../../lib/zonedTime';
+import { addDays, dayAsDate, daysOf, roundedNow, zonedDay, zonedTime } from '../../lib/zonedTime';
 import {
   activityListFilter, type ActivityState, interactionListQuery, periodOfToday, rangeLength, shiftPeriod, stateFromSearch,
   stateToSearch, withView,
@@ -283,7 +283,7 @@ export default function ActivityScreen(_props: ScreenProps) {
           locale={locale}
           onClose={closeDetail}
           onEdit={(i) => setLog({ mode: { kind: 'edit', interaction: i }, initial: valuesFromInteraction(i, timeZone) })}
-          onDuplicate={(i) => setLog({ mode: { kind: 'duplicate', interaction: i }, initial: valuesFromInteraction(i, timeZone, roundedNow(timeZone)) })}
+          onDuplicate={(i) => setLog({ mode: { kind: 'duplicate', interaction: i }, initial: valuesFromInteraction(i, timeZone, { day: addDays(zonedDay(i.starts_at, timeZone), 7), time: zonedTime(i.starts_at, timeZone) }) })}
           onDone={(message) => { closeDetail(); toast.success(message); }}
         />
       )}
