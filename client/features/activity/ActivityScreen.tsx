@@ -215,7 +215,7 @@ export default function ActivityScreen(_props: ScreenProps) {
 
       <ActivityFilters state={state} onChange={go} types={types.data?.data ?? []} coaches={coachOptions} schools={schools} educatorName={educator.name} />
 
-      <div className="activity-layout">
+      <div className={['activity-layout', state.view === 'week' && !phone && 'activity-layout--wide'].filter(Boolean).join(' ')}>
         <div className="activity-main">
           {list.error && !list.data ? (
             <Alert tone="danger" title="We could not load the activity.">

@@ -33,6 +33,7 @@ export function Totals({ totals, loading }: { totals: ActivityTotals | undefined
   return (
     <section className="card totals" aria-labelledby="totals-title">
       <h2 id="totals-title" className="totals__title">Totals</h2>
+      <div>
       <dl className="totals__headline">
         <div>
           <dt>Coaching</dt>
@@ -50,8 +51,9 @@ export function Totals({ totals, loading }: { totals: ActivityTotals | undefined
       <p className="text-sm muted">
         {formatInteger(totals.interactions)} {totals.interactions === 1 ? 'interaction' : 'interactions'} · {formatMinutes(all)} in all
       </p>
+      </div>
       {byType.length > 0 && (
-        <>
+        <div>
           <h3 className="totals__subtitle">By type</h3>
           <ul className="totals__list">
             {byType.map((t) => (
@@ -62,10 +64,10 @@ export function Totals({ totals, loading }: { totals: ActivityTotals | undefined
               </li>
             ))}
           </ul>
-        </>
+        </div>
       )}
       {byCategory.length > 0 && (
-        <>
+        <div>
           <h3 className="totals__subtitle">Logged time by category</h3>
           <ul className="totals__list">
             {byCategory.map((c) => (
@@ -76,7 +78,7 @@ export function Totals({ totals, loading }: { totals: ActivityTotals | undefined
               </li>
             ))}
           </ul>
-        </>
+        </div>
       )}
     </section>
   );
