@@ -80,7 +80,10 @@ export function InteractionItem({
   return (
     <li className={['interaction-item', i.needs_completing && 'interaction-item--needs', i.status === 'cancelled' && 'interaction-item--cancelled'].filter(Boolean).join(' ')}>
       <div className="interaction-item__when">
-        <time dateTime={i.starts_at}>{interactionWhen(i.starts_at, timeZone, locale, withDay)}</time>
+        <time dateTime={i.starts_at}>
+          {withDay && <span className="interaction-item__day">{formatDate(wallClock(i.starts_at, timeZone), locale, wallClock(i.starts_at, timeZone).getFullYear() === new Date().getFullYear() ? 'EEE, MMM d' : 'MMM d, yyyy')}<br /></span>}
+          {interactionWhen(i.starts_at, timeZone, locale, false)}
+        </time>
         <span className="interaction-item__duration">{formatMinutes(i.duration_minutes)}</span>
       </div>
       <div className="interaction-item__body">
