@@ -27,8 +27,8 @@ export function NeedsCompletingIcon() {
 }
 
 /** A status badge; a past scheduled interaction reads "Needs completing" with a clock icon. */
-export function InteractionStatusBadge({ interaction }: { interaction: Pick<Interaction, 'status' | 'needs_completing'> }) {
-  if (interaction.needs_completing) {
+export function InteractionStatusBadge({ interaction, plain = false }: { interaction: Pick<Interaction, 'status' | 'needs_completing'>; plain?: boolean }) {
+  if (interaction.needs_completing && !plain) {
     return (
       <span className="badge badge--warning interaction-status interaction-status--needs">
         <NeedsCompletingIcon />
@@ -52,7 +52,7 @@ export type InteractionItemProps = {
   locale?: Locale;
   /** Show the day as well as the time (lists not grouped by day). */
   withDay?: boolean;
-  /** Who to name: the participants (a coach's view) or the coach (an educator's view). */
+  /** Who to name: the participants (a coach's view) or the coach (an educator's own view, which does not flag "needs completing"). */
   who?: 'participants' | 'coach' | 'both';
   /** Opens the interaction (a link to it, or an action such as a detail dialog). */
   href?: string;
@@ -78,7 +78,7 @@ export function InteractionItem({
   );
   const people = who === 'coach' ? `with ${i.coach.name}` : who === 'both' ? `${i.coach.name} · ${participantsLine(i)}` : participantsLine(i);
   return (
-    <li className={['interaction-item', i.needs_completing && 'interaction-item--needs', i.status === 'cancelled' && 'interaction-item--cancelled'].filter(Boolean).join(' ')}>
+    <li className={['interaction-item', i.needs_completing && who !== 'coach' && 'interaction-item--needs', i.status === 'cancelled' && 'interaction-item--cancelled'].filter(Boolean).join(' ')}>
       <div className="interaction-item__when">
         <time dateTime={i.starts_at}>
           {withDay && <span className="interaction-item__day">{formatDate(wallClock(i.starts_at, timeZone), locale, wallClock(i.starts_at, timeZone).getFullYear() === new Date().getFullYear() ? 'EEE, MMM d' : 'MMM d, yyyy')}<br /></span>}
@@ -108,7 +108,7 @@ export function InteractionItem({
         {extra}
       </div>
       <div className="interaction-item__status">
-        <InteractionStatusBadge interaction={i} />
+        <InteractionStatusBadge interaction={i} plain={who === 'coach'} />
         {i.needs_completing && onComplete && i.can_edit && (
           <Button size="sm" variant="secondary" onClick={onComplete} busy={completing}>
             Mark completed<span className="sr-only">: {i.interaction_type.name}, {participantsLine(i)}</span>

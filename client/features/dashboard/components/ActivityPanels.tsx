@@ -131,7 +131,7 @@ function EducatorPanel({ user, locale }: { user: AuthUser; locale?: Locale }) {
   // An educator's own roster row (see educators.self lists only it): their interactions are filtered by it.
   const self = useStaffSearch('', true);
   const own = self.data?.data.find(() => true) ?? null;
-  const recent = useInteractions(own ? { filter: { staff_id: [own.id] }, sort: '-starts_at', per_page: 5 } : null);
+  const recent = useInteractions(own ? { filter: { staff_id: [own.id], to: todayIn(timeZone) }, sort: '-starts_at', per_page: 5 } : null);
   if ((self.data && !own) || (self.error && !self.data)) return null;
   return (
     <section className="card stack stack--sm dashboard-activity" aria-labelledby="dashboard-coaching">
