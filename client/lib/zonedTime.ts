@@ -129,9 +129,12 @@ export function daysOf(from: string, to: string): string[] {
   return days;
 }
 
-/** "Now" in the zone rounded to the nearest `step` minutes, as a day and a time (the log form's default). */
-export function roundedNow(timeZone: string, step = 15, now: number = Date.now()): { day: string; time: string } {
-  const rounded = Math.round(now / (step * 60_000)) * step * 60_000;
+/**
+ * "Now" in the zone rounded down to `step` minutes, as a day and a time (the log forms' default):
+ * never in the future, so logging something that just happened defaults to completed.
+ */
+export function roundedNow(timeZone: string, step = 5, now: number = Date.now()): { day: string; time: string } {
+  const rounded = Math.floor(now / (step * 60_000)) * step * 60_000;
   return { day: zonedDay(rounded, timeZone), time: zonedTime(rounded, timeZone) };
 }
 

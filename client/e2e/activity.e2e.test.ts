@@ -1,0 +1,281 @@
+// The Activity screens through the real app and the demo seed: logging an interaction one-handed at
+// phone width as the coach, the week view (keyboard, phone day-by-day), completing a past scheduled
+// interaction, the educator's own view as the teacher, and axe-core on every screen at both widths
+// and in both themes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './harness';
+
+const suite = browserSuite({ timeout: 15_000 });
+const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const COACH = 'coach@maplegrove.example';
+const TEACHER = 'teacher@maplegrove.example';
+
+interface ApiInteraction {
+  id: number;
+  status: string;
+  duration_minutes: number;
+  notes: string | null;
+  private_notes?: string | null;
+  needs_completing: boolean;
+  coach: { id: number; name: string };
+  interaction_type: { id: number; name: string };
+  participants: { id: number; name: string }[];
+}
+
+/** A JSON call from the page, with the session cookie and the CSRF header the app sends. */
+async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(async ({ method, url, body }) => {
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+    const res = await fetch(`/api/${url}`, {
+      method,
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': xsrf },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: await res.json().catch(() => null) };
+  }, { method, url, body }) as Promise<{ status: number; json: T }>;
+}
+
+/** Today as YYYY-MM-DD in a zone (the coach's profile zone decides what "today" is on the screen). */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function userZone(page: Page): Promise<string> {
+  return (await api<{ timezone: string }>(page, 'GET', 'auth/user')).json.timezone;
+}
+
+async function axeBlocking(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('logging an interaction', () => {
+  it('at phone width as the coach: type first, defaults, an educator by search, saved and listed', async () => {
+    const page = await suite.signedIn(COACH, { viewport: PHONE });
+    const zone = await userZone(page);
+    await page.goto('/app/activity');
+    await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
+
+    await page.getByRole('button', { name: 'Log interaction' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Log interaction' });
+    await dialog.waitFor();
+    // A full-screen sheet whose primary button sits at the bottom, in the thumb's reach.
+    const sheet = (await dialog.boundingBox())!;
+    expect(sheet.width).toBe(PHONE.width);
+    const save = dialog.getByRole('button', { name: 'Log interaction' });
+    const saveBox = (await save.boundingBox())!;
+    expect(saveBox.y).toBeGreaterThan(PHONE.height * 0.8);
+    expect(saveBox.width).toBeGreaterThan(PHONE.width * 0.8);
+
+    // Today and now are prefilled; nothing chosen yet is refused on the right field.
+    expect(await dialog.getByLabel(/^Date/).inputValue()).toBe(todayIn(zone));
+    await save.click();
+    await dialog.getByText('Choose an interaction type.').waitFor();
+
+    await dialog.getByRole('radio', { name: /Co-teaching/ }).check();
+    expect(await dialog.getByLabel(/^Minutes/).inputValue()).toBe('45');
+    expect(await dialog.getByRole('radio', { name: 'Completed' }).isChecked()).toBe(true);
+
+    await dialog.getByLabel('Find an educator').fill('Jordan');
+    await dialog.getByRole('list', { name: 'Matching educators' }).getByRole('button', { name: /Jordan Ellis/ }).click();
+    await dialog.getByRole('button', { name: 'Remove Jordan Ellis' }).waitFor();
+    await dialog.getByLabel(/^Notes/).fill('Co-taught the warm-up; shared from the phone test.');
+    await dialog.getByRole('button', { name: /Groups, next steps and private notes/ }).click();
+    await dialog.getByText('Only you can see this.').waitFor();
+    await dialog.getByLabel(/^Private notes/).fill('Private: try a different opener next time.');
+    await save.click();
+
+    await page.getByText('Interaction logged.').waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const today = page.locator('.agenda__day--today');
+    await today.getByText('Co-teaching').first().waitFor();
+    expect(await today.textContent()).toContain('Jordan Ellis');
+
+    const listed = await api<{ data: ApiInteraction[] }>(page, 'GET', 'interaction?filter[staff_id][]=2&sort=-starts_at&per_page=5');
+    const mine = listed.json.data.find((i) => i.notes === 'Co-taught the warm-up; shared from the phone test.');
+    expect(mine).toBeDefined();
+    expect(mine!.status).toBe('completed');
+    expect(mine!.duration_minutes).toBe(45);
+    expect(mine!.interaction_type.name).toBe('Co-teaching');
+    expect(mine!.coach.name).toBe('Priya Raman');
+    expect(mine!.private_notes).toBe('Private: try a different opener next time.');
+    expect(mine!.participants.map((p) => p.name)).toEqual(['Jordan Ellis']);
+  });
+});
+
+describe('the week view', () => {
+  it('shows seven days, moves between events with the arrow keys and opens one with Enter', async () => {
+    const page = await suite.signedIn(COACH, { viewport: DESKTOP });
+    await page.goto('/app/activity?view=week');
+    const days = page.locator('.week__day');
+    await expect.poll(() => days.count()).toBe(7);
+    const events = page.locator('.week-event');
+    await expect.poll(() => events.count()).toBeGreaterThan(1);
+
+    // The first event of the first day with events; Right goes to the next day that has some.
+    const first = events.first();
+    await first.focus();
+    const startNav = await first.getAttribute('data-nav');
+    await page.keyboard.press('ArrowRight');
+    const movedNav = await page.evaluate(() => document.activeElement?.getAttribute('data-nav'));
+    const dayCount = await page.locator('.week__day').evaluateAll((els) => els.filter((e) => e.querySelector('.week-event')).length);
+    if (dayCount > 1) expect(movedNav!.split(':')[0]).not.toBe(startNav!.split(':')[0]);
+    const title = (await page.evaluate(() => document.activeElement?.querySelector('.week-event__title')?.textContent ?? ''))!.trim();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('dialog');
+    await detail.waitFor();
+    expect((await detail.getByRole('heading', { level: 2 }).first().textContent())!.trim()).toBe(title);
+    expect(new URL(page.url()).searchParams.get('open')).toMatch(/^\d+$/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => detail.count()).toBe(0);
+
+    // Next week moves the range by seven days, and the URL keeps it.
+    const from = new URL(page.url()).searchParams.get('from')!;
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(addDays(from, 7));
+  });
+
+  it('at phone width shows one day at a time with previous and next day', async () => {
+    const page = await suite.signedIn(COACH, { viewport: PHONE });
+    const zone = await userZone(page);
+    await page.goto('/app/activity?view=week');
+    const strip = page.getByRole('group', { name: 'Days of this week' });
+    await expect.poll(() => strip.getByRole('button').count()).toBe(7);
+    expect(await page.locator('.week__day').count()).toBe(0);
+    const heading = page.locator('#week-phone-heading');
+    await heading.getByText('Today').waitFor();
+    const before = (await heading.textContent())!;
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await expect.poll(() => heading.textContent()).not.toBe(before);
+    await page.getByRole('button', { name: 'Previous day' }).click();
+    await expect.poll(() => heading.textContent()).toBe(before);
+    // Stepping back past the week's first day moves to the previous week.
+    const from = new URL(page.url()).searchParams.get('from')!;
+    const stepsBack = Math.round((Date.parse(`${todayIn(zone)}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+    for (let i = 0; i < stepsBack; i++) await page.getByRole('button', { name: 'Previous day' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(addDays(from, -7));
+  });
+});
+
+describe('needs completing', () => {
+  it('a past scheduled interaction shows "Needs completing" and one click completes it', async () => {
+    const page = await suite.signedIn(COACH, { viewport: DESKTOP });
+    const zone = await userZone(page);
+    const today = todayIn(zone);
+    const before = await api<{ data: ApiInteraction[]; meta: { total: number } }>(page, 'GET', `interaction?filter[needs_completing]=1&filter[to]=${today}&per_page=100`);
+    expect(before.json.meta.total).toBeGreaterThan(0);
+
+    await page.goto(`/app/activity?status=needs&from=${addDays(today, -89)}&to=${today}`);
+    const rows = page.locator('.interaction-item--needs');
+    await expect.poll(() => rows.count()).toBe(before.json.meta.total);
+    const row = rows.first();
+    expect(await row.getByText('Needs completing').count()).toBe(1);
+    expect(await row.locator('svg').count()).toBeGreaterThan(0);
+    await row.getByRole('button', { name: /Mark completed/ }).click();
+    await page.getByText(/marked completed\./).waitFor();
+    await expect.poll(() => rows.count()).toBe(before.json.meta.total - 1);
+
+    const after = await api<{ data: ApiInteraction[]; meta: { total: number } }>(page, 'GET', `interaction?filter[needs_completing]=1&filter[to]=${today}&per_page=100`);
+    expect(after.json.meta.total).toBe(before.json.meta.total - 1);
+    const done = before.json.data.find((i) => !after.json.data.some((a) => a.id === i.id))!;
+    const read = await api<ApiInteraction>(page, 'GET', `interaction/${done.id}`);
+    expect(read.json.status).toBe('completed');
+    expect(read.json.needs_completing).toBe(false);
+  });
+});
+
+describe("the educator's own view", () => {
+  it('the teacher sees their coaching with shared notes, never private notes, and cannot log', async () => {
+    // The coach logs one with a shared and a private note.
+    const coach = await suite.signedIn(COACH, { viewport: DESKTOP });
+    const types = await api<{ data: { id: number; name: string }[] }>(coach, 'GET', 'interaction-type');
+    const type = types.json.data.find((t) => t.name === 'Feedback conversation') ?? types.json.data[0]!;
+    const created = await api<ApiInteraction>(coach, 'POST', 'interaction', {
+      interaction_type_id: type.id,
+      starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+      duration_minutes: 30,
+      status: 'completed',
+      staff_ids: [2],
+      notes: 'Shared with Jordan: strong questioning in period 3.',
+      private_notes: 'Coach only: follow up on pacing.',
+    });
+    expect(created.status).toBe(201);
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await suite.signedIn(TEACHER, { viewport });
+      await page.goto('/app/staff/2');
+      const section = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Your coaching' }) });
+      await section.getByText('Shared with Jordan: strong questioning in period 3.').waitFor();
+      expect(await section.getByText(`with Priya Raman`).count()).toBeGreaterThan(0);
+      expect(await page.getByText('Coach only: follow up on pacing.').count()).toBe(0);
+      expect(await page.getByRole('link', { name: /Log interaction/ }).count()).toBe(0);
+
+      await page.goto('/app');
+      const recent = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Your recent coaching' }) });
+      await recent.getByText('Shared with Jordan: strong questioning in period 3.').waitFor();
+      expect(await page.getByText('Coach only: follow up on pacing.').count()).toBe(0);
+    }
+  });
+});
+
+describe('axe-core and phone width on the Activity screens', () => {
+  const screens: { who: string; path: string; name: string; open?: (page: Page) => Promise<void> }[] = [
+    { who: COACH, path: '/app/activity', name: 'agenda' },
+    { who: COACH, path: '/app/activity?view=week', name: 'week' },
+    { who: COACH, path: '/app/activity', name: 'log form', open: async (page) => {
+      await page.getByRole('button', { name: 'Log interaction' }).first().click();
+      await page.getByRole('dialog', { name: 'Log interaction' }).getByRole('radio').first().check();
+    } },
+    { who: COACH, path: '/app/activity', name: 'log time', open: async (page) => {
+      await page.getByRole('button', { name: 'Log time' }).click();
+      await page.getByRole('dialog', { name: 'Log time' }).waitFor();
+    } },
+    { who: COACH, path: '/app/activity?view=week', name: 'detail', open: async (page) => {
+      await page.locator('.week-event, .interaction-item__button').first().click();
+      await page.getByRole('dialog').getByRole('button', { name: /Close|Edit/ }).first().waitFor();
+    } },
+    { who: COACH, path: '/app', name: 'coach dashboard' },
+    { who: COACH, path: '/app/coaches/3', name: 'coach page' },
+    { who: 'principal@maplegrove.example', path: '/app/activity', name: 'principal agenda' },
+    { who: TEACHER, path: '/app', name: 'educator dashboard' },
+    { who: TEACHER, path: '/app/staff/2', name: 'educator profile' },
+  ];
+  for (const viewport of [DESKTOP, PHONE]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`${viewport.width}px, ${colorScheme}`, async () => {
+        const pages = new Map<string, Page>();
+        for (const s of screens) {
+          let page = pages.get(s.who);
+          if (!page) {
+            page = await suite.signedIn(s.who, { viewport, colorScheme, bypassCSP: true });
+            pages.set(s.who, page);
+          }
+          await page.goto(s.path);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          await page.waitForLoadState('networkidle');
+          await s.open?.(page);
+          const found = await axeBlocking(page);
+          expect(found, `${s.name}: ${found.join('\n')}`).toEqual([]);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(width, `${s.name} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+        }
+      }, 120_000);
+    }
+  }
+});
