@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import type { InteractionType } from '../../../common/schemas/interactionTypes';
+import type { Interaction } from '../../../common/schemas/interactions';
+import {
+  activityListFilter, clearFilters, interactionListQuery, periodOfToday, shiftPeriod, stateFromSearch, stateToSearch, withView,
+} from './activityQuery';
+import { byDay, dayMinutes, moveFocus, toEntries } from './entries';
+import { blankValues, checkValues, fieldValue, recentParticipants, statusFor, toPayload, valuesFromInteraction, withType, withWhen } from './logForm';
+
+const TODAY = '2026-11-25'; // a Wednesday
+const ZONE = 'America/Chicago';
+
+const type = (id: number, minutes: number, fields: InteractionType['fields'] = []): InteractionType => ({
+  id, name: `Type ${id}`, colour: 'blue', default_minutes: minutes, counts_as_coaching: true, sort_order: id, archived_at: null, fields,
+});
+
+function interaction(patch: Partial<Interaction> = {}): Interaction {
+  return {
+    id: 1,
+    interaction_type: { id: 7, name: 'Co-teaching', colour: 'purple', counts_as_coaching: true },
+    coach: { id: 3, name: 'Priya Raman' },
+    starts_at: '2026-11-24T15:00:00.000Z',
+    ends_at: '2026-11-24T15:45:00.000Z',
+    duration_minutes: 45,
+    status: 'completed',
+    needs_completing: false,
+    building: { id: 2, name: 'Lincoln Middle School' },
+    participants: [{ id: 10, name: 'Jordan Ellis', group_id: null }, { id: 11, name: 'Sam Park', group_id: 4 }],
+    groups: [{ id: 4, name: 'Math PLC' }],
+    notes: 'Shared',
+    next_steps: null,
+    notes_hidden: false,
+    private_notes: 'Mine',
+    field_values: [{ field_id: 30, label: 'Focus', kind: 'multiple_choice', value: ['A', 'B'], archived: false }],
+    can_edit: true,
+    created_by: null,
+    updated_by: null,
+    created_at: '2026-11-24T16:00:00.000Z',
+    updated_at: '2026-11-24T16:00:00.000Z',
+    ...patch,
+  };
+}
+
+describe('the Activity URL', () => {
+  it('defaults to the agenda of the current week', () => {
+    const state = stateFromSearch(new URLSearchParams(''), TODAY);
+    expect(state).toMatchObject({ view: 'agenda', from: '2026-11-22', to: '2026-11-28', coach: null, status: '' });
+  });
+
+  it('reads filters, ignores malformed ones and keeps a week view on whole weeks', () => {
+    const state = stateFromSearch(new URLSearchParams('view=week&from=2026-11-26&coach=4&type=x&status=needs&educator=0&school=9'), TODAY, 1);
+    expect(state).toMatchObject({ view: 'week', from: '2026-11-23', to: '2026-11-29', coach: 4, type: null, status: 'needs', educator: null, school: 9 });
+    expect(stateFromSearch(new URLSearchParams('from=2026-11-10&to=2026-11-01'), TODAY).to).toBe('2026-11-16');
+    expect(stateFromSearch(new URLSearchParams('status=lost'), TODAY).status).toBe('');
+  });
+
+  it('writes the state back, keeping unrelated params', () => {
+    const state = stateFromSearch(new URLSearchParams('from=2026-11-01&to=2026-11-30&type=3'), TODAY);
+    expect(stateToSearch(state, new URLSearchParams('log=1&staff_id=5&type=9'))).toBe('?log=1&staff_id=5&from=2026-11-01&to=2026-11-30&type=3');
+    expect(stateToSearch(clearFilters(state))).toBe('?from=2026-11-01&to=2026-11-30');
+  });
+
+  it('moves by the length of the range, back to today, and between views', () => {
+    const month = stateFromSearch(new URLSearchParams('from=2026-11-01&to=2026-11-30'), TODAY);
+    expect(shiftPeriod(month, 1)).toMatchObject({ from: '2026-12-01', to: '2026-12-30' });
+    expect(periodOfToday(month, TODAY)).toMatchObject({ from: TODAY, to: '2026-12-24' });
+    const week = stateFromSearch(new URLSearchParams(''), '2026-12-30');
+    expect(periodOfToday(week, TODAY)).toMatchObject({ from: '2026-11-22', to: '2026-11-28' });
+    expect(withView(month, 'week')).toMatchObject({ view: 'week', from: '2026-11-01', to: '2026-11-07' });
+  });
+
+  it('asks the API for the range and filters; logged time only without interaction-only filters', () => {
+    const state = stateFromSearch(new URLSearchParams('coach=3&status=needs&school=2'), TODAY);
+    expect(interactionListQuery(state)).toEqual({
+      filter: { from: '2026-11-22', to: '2026-11-28', coach_id: [3], interaction_type_id: undefined, status: undefined, needs_completing: true, staff_id: undefined, building_id: [2] },
+      sort: 'starts_at', page: 1, per_page: 100,
+    });
+    expect(activityListFilter(state)).toBeNull();
+    expect(activityListFilter(stateFromSearch(new URLSearchParams('coach=3'), TODAY))).toEqual({ from: '2026-11-22', to: '2026-11-28', user_id: [3] });
+  });
+});
+
+describe('the log form', () => {
+  const now = Date.parse('2026-11-25T18:00:00Z'); // noon in Chicago
+
+  it('defaults the status from the date: completed in the past, scheduled ahead, until the user picks one', () => {
+    expect(statusFor('2026-11-25', '11:55', ZONE, now)).toBe('completed');
+    expect(statusFor('2026-11-25', '12:05', ZONE, now)).toBe('scheduled');
+    const values = blankValues({ day: '2026-11-25', time: '12:00' }, ZONE, {}, now);
+    expect(values.status).toBe('completed');
+    expect(withWhen(values, { day: '2026-11-26' }, ZONE, now).status).toBe('scheduled');
+    expect(withWhen({ ...values, status: 'no-show', statusTouched: true }, { day: '2026-11-26' }, ZONE, now).status).toBe('no-show');
+  });
+
+  it('takes the type’s default duration unless the user typed another', () => {
+    const a = type(1, 30);
+    const b = type(2, 45);
+    const v1 = withType(blankValues({ day: TODAY, time: '09:00' }, ZONE), a, undefined);
+    expect(v1.duration).toBe('30');
+    expect(withType(v1, b, a).duration).toBe('45');
+    expect(withType({ ...v1, duration: '20' }, b, a).duration).toBe('20');
+  });
+
+  it('checks the type, the date and the duration before sending', () => {
+    const values = { ...blankValues({ day: TODAY, time: '9:00' }, ZONE), duration: '0' };
+    expect(checkValues(values, ZONE)).toEqual({
+      interaction_type_id: 'Choose an interaction type.',
+      starts_at: 'Enter a date and a time.',
+      duration_minutes: 'Duration must be from 1 to 720 minutes.',
+    });
+  });
+
+  it('sends custom field values in the kind’s type, leaving out empty answers', () => {
+    expect(fieldValue({ kind: 'number' }, '4.5')).toBe(4.5);
+    expect(fieldValue({ kind: 'rating' }, '')).toBeNull();
+    expect(fieldValue({ kind: 'yes_no' }, false)).toBe(false);
+    expect(fieldValue({ kind: 'multiple_choice' }, [])).toBeNull();
+    expect(fieldValue({ kind: 'short_text' }, '  hi ')).toBe('hi');
+    const t = type(1, 30, [
+      { id: 5, interaction_type_id: 1, label: 'Score', help_text: null, kind: 'rating', required: false, options: null, min: null, max: null, scale: 4, labels: null, sort_order: 1, archived_at: null },
+      { id: 6, interaction_type_id: 1, label: 'Note', help_text: null, kind: 'short_text', required: false, options: null, min: null, max: null, scale: null, labels: null, sort_order: 2, archived_at: null },
+    ]);
+    const values = { ...withType(blankValues({ day: '2026-11-25', time: '08:30' }, ZONE), t, undefined), staff: [{ id: 10, name: 'J' }], fields: { 5: '3', 6: '' } };
+    expect(toPayload(values, t, ZONE)).toMatchObject({
+      interaction_type_id: 1, starts_at: '2026-11-25T14:30:00.000Z', duration_minutes: 30, staff_ids: [10], field_values: { 5: 3 },
+    });
+  });
+
+  it('edits keep everything; a duplicate takes a new time, drops private notes and sends group members as the group', () => {
+    const edit = valuesFromInteraction(interaction(), ZONE);
+    expect(edit).toMatchObject({ day: '2026-11-24', time: '09:00', status: 'completed', privateNotes: 'Mine', groupIds: [4], staff: [{ id: 10, name: 'Jordan Ellis' }], fields: { 30: ['A', 'B'] } });
+    const copy = valuesFromInteraction(interaction(), ZONE, { day: '2026-12-01', time: '09:00' }, now);
+    expect(copy).toMatchObject({ day: '2026-12-01', status: 'scheduled', privateNotes: '', statusTouched: false });
+  });
+
+  it('lists recent participants newest first without repeats', () => {
+    const list = [interaction({ participants: [{ id: 2, name: 'B', group_id: null }] }), interaction()];
+    expect(recentParticipants(list).map((p) => p.id)).toEqual([2, 10, 11]);
+    expect(recentParticipants(list, 2).map((p) => p.id)).toEqual([2, 10]);
+  });
+});
+
+describe('entries by day', () => {
+  it('places interactions and logged time on the days of the zone and counts their minutes', () => {
+    const late = interaction({ id: 2, starts_at: '2026-11-25T04:30:00.000Z', status: 'cancelled' }); // Nov 24, 22:30 in Chicago
+    const entries = toEntries([interaction(), late], [{
+      id: 9, user: { id: 3, name: 'P' }, category: 'planning', starts_at: '2026-11-24T15:00:00.000Z', ends_at: '', minutes: 20, notes: null, can_edit: true, created_at: '', updated_at: '',
+    }], ZONE);
+    expect(entries.map((e) => e.key)).toEqual(['i1', 'a9', 'i2']);
+    const days = byDay(entries, ['2026-11-24', '2026-11-25']);
+    expect(days.get('2026-11-24')!.map((e) => e.key)).toEqual(['i1', 'a9', 'i2']);
+    expect(dayMinutes(days.get('2026-11-24')!)).toBe(65);
+  });
+
+  it('moves focus with the arrow keys across days that have events', () => {
+    const counts = [2, 0, 3];
+    expect(moveFocus(counts, { day: 0, event: 0 }, 'ArrowDown')).toEqual({ day: 0, event: 1 });
+    expect(moveFocus(counts, { day: 0, event: 1 }, 'ArrowDown')).toBeNull();
+    expect(moveFocus(counts, { day: 0, event: 1 }, 'ArrowRight')).toEqual({ day: 2, event: 1 });
+    expect(moveFocus(counts, { day: 2, event: 2 }, 'ArrowLeft')).toEqual({ day: 0, event: 1 });
+    expect(moveFocus(counts, { day: 2, event: 1 }, 'End')).toEqual({ day: 2, event: 2 });
+  });
+});
