@@ -124,6 +124,49 @@ describe('logging an interaction', () => {
   });
 });
 
+describe('custom fields on the log form', () => {
+  it('are rendered by kind, and the server’s 422 is shown on the right field', async () => {
+    const admin = await suite.signedIn('admin@maplegrove.example', { viewport: DESKTOP });
+    const types = await api<{ data: { id: number; name: string }[] }>(admin, 'GET', 'interaction-type');
+    const checkIn = types.json.data.find((t) => t.name === 'Check-in')!;
+    const rating = await api<{ id: number }>(admin, 'POST', `interaction-type/${checkIn.id}/field`, {
+      label: 'Lesson readiness', kind: 'rating', required: true, scale: 4, labels: ['Not yet', 'Emerging', 'Ready', 'Strong'],
+    });
+    expect(rating.status).toBe(201);
+    const count = await api<{ id: number }>(admin, 'POST', `interaction-type/${checkIn.id}/field`, { label: 'Students present', kind: 'number', min: 0, max: 40 });
+    expect(count.status).toBe(201);
+    const choice = await api<{ id: number }>(admin, 'POST', `interaction-type/${checkIn.id}/field`, { label: 'Focus areas', kind: 'multiple_choice', options: ['Questioning', 'Pacing', 'Routines'] });
+    expect(choice.status).toBe(201);
+
+    const page = await suite.signedIn(COACH, { viewport: PHONE });
+    await page.goto('/app/activity');
+    await page.getByRole('button', { name: 'Log interaction' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Log interaction' });
+    await dialog.getByRole('radio', { name: /Check-in/ }).check();
+    const readiness = dialog.getByRole('group', { name: /Lesson readiness/ });
+    expect(await readiness.getByRole('radio').count()).toBe(4);
+    await readiness.getByRole('radio', { name: '3 – Ready' }).waitFor();
+    await dialog.getByRole('group', { name: 'Focus areas' }).getByRole('checkbox', { name: 'Pacing' }).check();
+    await dialog.getByLabel(/^Students present/).fill('55');
+    await dialog.getByRole('button', { name: 'Log interaction' }).click();
+
+    // The server names both fields; each message sits under its own control.
+    await readiness.getByText('Lesson readiness is required.').waitFor();
+    const students = dialog.locator('.field').filter({ has: page.getByLabel(/^Students present/) });
+    await expect.poll(async () => (await students.locator('.field__error').textContent()) ?? '').toMatch(/Students present/);
+    expect(await page.evaluate(() => document.activeElement?.closest('fieldset, .field')?.textContent ?? '')).toMatch(/Lesson readiness|Students present/);
+
+    await readiness.getByRole('radio', { name: '3 – Ready' }).check();
+    await dialog.getByLabel(/^Students present/).fill('24');
+    await dialog.getByRole('button', { name: 'Log interaction' }).click();
+    await page.getByText('Interaction logged.').waitFor();
+
+    const listed = await api<{ data: (ApiInteraction & { field_values: { label: string; value: unknown }[] })[] }>(page, 'GET', `interaction?filter[interaction_type_id][]=${checkIn.id}&sort=-starts_at&per_page=1`);
+    const values = Object.fromEntries(listed.json.data[0]!.field_values.map((f) => [f.label, f.value]));
+    expect(values).toEqual({ 'Lesson readiness': 3, 'Students present': 24, 'Focus areas': ['Pacing'] });
+  });
+});
+
 describe('the week view', () => {
   it('shows seven days, moves between events with the arrow keys and opens one with Enter', async () => {
     const page = await suite.signedIn(COACH, { viewport: DESKTOP });
