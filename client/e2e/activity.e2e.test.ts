@@ -124,6 +124,82 @@ describe('logging an interaction', () => {
   });
 });
 
+describe("an interaction's detail", () => {
+  it('edits, duplicates a week later, cancels and deletes (with a confirmation)', async () => {
+    const page = await suite.signedIn(COACH, { viewport: DESKTOP });
+    const zone = await userZone(page);
+    const types = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'interaction-type');
+    const start = new Date(Date.now() + 2 * 86_400_000);
+    start.setUTCMinutes(0, 0, 0);
+    const created = await api<ApiInteraction>(page, 'POST', 'interaction', {
+      interaction_type_id: types.json.data[0]!.id, starts_at: start.toISOString(), duration_minutes: 30, status: 'scheduled', staff_ids: [2], notes: 'Detail test',
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id;
+    const day = todayIn(zone);
+    await page.goto(`/app/activity?open=${id}&from=${day}&to=${addDays(day, 13)}`);
+    const detail = page.getByRole('dialog');
+    await detail.getByText('Detail test').waitFor();
+
+    // Edit: the same form, filled in; the change is saved and the detail shows it.
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit interaction' });
+    expect(await form.getByLabel(/^Minutes/).inputValue()).toBe('30');
+    expect(await form.getByRole('radio', { name: 'Scheduled' }).isChecked()).toBe(true);
+    await form.getByLabel(/^Minutes/).fill('50');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Interaction saved.').waitFor();
+    await page.getByRole('dialog').getByText('(50 min)').waitFor();
+    expect((await api<ApiInteraction>(page, 'GET', `interaction/${id}`)).json.duration_minutes).toBe(50);
+
+    // Duplicate: the copy starts at the same time a week later and opens once saved.
+    await page.getByRole('dialog').getByRole('button', { name: 'Duplicate' }).click();
+    const copyForm = page.getByRole('dialog', { name: 'Duplicate interaction' });
+    const originalDay = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(start);
+    expect(await copyForm.getByLabel(/^Date/).inputValue()).toBe(addDays(originalDay, 7));
+    await copyForm.getByRole('button', { name: /Schedule interaction|Log interaction/ }).click();
+    await page.getByText('Interaction scheduled.').waitFor();
+    await expect.poll(() => Number(new URL(page.url()).searchParams.get('open'))).not.toBe(id);
+    const copyId = Number(new URL(page.url()).searchParams.get('open'));
+    const copy = await api<ApiInteraction>(page, 'GET', `interaction/${copyId}`);
+    expect(copy.json.notes).toBe('Detail test');
+    expect(copy.json.duration_minutes).toBe(50);
+
+    // Cancel the copy (asked first), then delete it (asked first): it is gone.
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel interaction' }).click();
+    await page.getByRole('dialog', { name: 'Cancel this interaction?' }).getByRole('button', { name: 'Cancel interaction' }).click();
+    await page.getByText('Interaction cancelled.').waitFor();
+    expect((await api<ApiInteraction>(page, 'GET', `interaction/${copyId}`)).json.status).toBe('cancelled');
+    await page.goto(`/app/activity?open=${copyId}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this interaction?' });
+    await confirm.getByRole('button', { name: 'Delete interaction' }).click();
+    await page.getByText('Interaction deleted.').waitFor();
+    expect((await api<ApiInteraction>(page, 'GET', `interaction/${copyId}`)).status).toBe(404);
+  });
+
+  it("the educator page's Log interaction opens the form with the educator chosen", async () => {
+    const page = await suite.signedIn(COACH, { viewport: PHONE });
+    await page.goto('/app/staff/2');
+    await page.getByRole('link', { name: 'Log interaction with Jordan Ellis' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log interaction' });
+    await dialog.getByRole('button', { name: 'Remove Jordan Ellis' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/activity');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('log')).toBeNull();
+  });
+
+  it('offers the coach filter to a principal but not to a coach', async () => {
+    const principal = await suite.signedIn('principal@maplegrove.example', { viewport: DESKTOP });
+    await principal.goto('/app/activity');
+    await principal.getByLabel('Coach').waitFor();
+    const coach = await suite.signedIn(COACH, { viewport: DESKTOP });
+    await coach.goto('/app/activity');
+    await coach.getByLabel('Type').waitFor();
+    expect(await coach.getByLabel('Coach').count()).toBe(0);
+  });
+});
+
 describe('custom fields on the log form', () => {
   it('are rendered by kind, and the server’s 422 is shown on the right field', async () => {
     const admin = await suite.signedIn('admin@maplegrove.example', { viewport: DESKTOP });

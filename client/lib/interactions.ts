@@ -70,10 +70,14 @@ export function interactionQuery(query: InteractionListQuery): Query {
 export const interactionsKey = (query: InteractionListQuery) => [INTERACTION, interactionQuery(query)] as const;
 export const interactionKey = (id: number) => [INTERACTION, id] as const;
 
-/** GET /api/interaction with filters; `null` query = do not fetch. */
+/**
+ * GET /api/interaction with filters; `null` query = do not fetch. `keepPreviousData` keeps showing the
+ * last answer while another range or filter loads (the Activity screen); lists of one educator or coach
+ * leave it off so another person's interactions never show under a new name.
+ */
 export function useInteractions(query: InteractionListQuery | null, options: { keepPreviousData?: boolean } = {}) {
   return useSWR<InteractionList, ApiError>(query ? interactionsKey(query) : null, fetchByKey<InteractionList>, {
-    keepPreviousData: options.keepPreviousData ?? true,
+    keepPreviousData: options.keepPreviousData ?? false,
   });
 }
 

@@ -78,7 +78,7 @@ export default function ActivityScreen(_props: ScreenProps) {
   const [page, setPage] = useState(1);
   const stateKey = stateToSearch(state);
   useEffect(() => setPage(1), [stateKey]);
-  const list = useInteractions(user ? interactionListQuery(state, page) : null);
+  const list = useInteractions(user ? interactionListQuery(state, page) : null, { keepPreviousData: true });
   const activityFilter = activityListFilter(state);
   const activities = useActivities(user ? activityFilter : null);
   const types = useInteractionTypes('all');

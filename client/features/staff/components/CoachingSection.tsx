@@ -25,7 +25,7 @@ export function CoachingSection({ staff, user, locale }: { staff: StaffDetail; u
   const logsCoaching = hasPermission(user.security.permissions, PERMISSIONS.seeActivity);
   const own = staff.user_id !== null && staff.user_id === user.id;
   const timeZone = user.timezone || browserTimeZone();
-  const { data, error, isLoading } = useInteractions({ filter: { staff_id: [staff.id] }, sort: '-starts_at', per_page: Math.min(100, shown) });
+  const { data, error, isLoading } = useInteractions({ filter: { staff_id: [staff.id] }, sort: '-starts_at', per_page: Math.min(100, shown) }, { keepPreviousData: true });
   const rows = data?.data ?? [];
   const total = data?.meta.total ?? 0;
   const today = todayIn(timeZone);
