@@ -290,6 +290,7 @@ export default function ActivityScreen(_props: ScreenProps) {
       {timeEntry && (
         <LogTimeDialog
           activity={timeEntry.activity}
+          locale={locale}
           start={roundedNow(timeZone)}
           timeZone={timeZone}
           onClose={() => setTimeEntry(null)}

@@ -1,5 +1,6 @@
 // "Log time": a coach's time that is not an interaction (planning, PD, meetings, travel …):
 // category, date and time (now, rounded), minutes and notes. Also edits and deletes an entry.
+import type { Locale } from 'date-fns';
 import { useRef, useState } from 'react';
 import { DURATION_MAX_MINUTES } from '../../../../common/schemas/interactionTypes';
 import { type Activity, ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_KEYS, NOTES_MAX } from '../../../../common/schemas/interactions';
@@ -8,17 +9,19 @@ import { FieldErrors, FormError, TextAreaField, TextField } from '../../../compo
 import { ConfirmDialog, Modal } from '../../../components/Modal';
 import { toFormErrors } from '../../../lib/forms';
 import { createActivity, deleteActivity, updateActivity } from '../../../lib/interactions';
-import { zonedDay, zonedTime, zonedToUtc } from '../../../lib/zonedTime';
+import { formatDate } from '../../../lib/format';
+import { formatMinutes, wallClock, zonedDay, zonedTime, zonedToUtc } from '../../../lib/zonedTime';
 
 type Props = {
   activity: Activity | null;
+  locale?: Locale;
   start: { day: string; time: string };
   timeZone: string;
   onClose: () => void;
   onSaved: (message: string) => void;
 };
 
-export function LogTimeDialog({ activity, start, timeZone, onClose, onSaved }: Props) {
+export function LogTimeDialog({ activity, locale, start, timeZone, onClose, onSaved }: Props) {
   const [category, setCategory] = useState<string>(activity?.category ?? '');
   const [day, setDay] = useState(activity ? zonedDay(activity.starts_at, timeZone) : start.day);
   const [time, setTime] = useState(activity ? zonedTime(activity.starts_at, timeZone) : start.time);
@@ -76,6 +79,23 @@ export function LogTimeDialog({ activity, start, timeZone, onClose, onSaved }: P
     } finally {
       setBusy(false);
     }
+  }
+
+  if (activity && !activity.can_edit) {
+    const when = wallClock(activity.starts_at, timeZone);
+    return (
+      <Modal open title="Logged time" onClose={onClose} className="modal--sheet log-dialog" footer={<Button variant="secondary" onClick={onClose}>Close</Button>}>
+        <dl className="dl">
+          <dt>Category</dt>
+          <dd>{ACTIVITY_CATEGORIES[activity.category] ?? activity.category}</dd>
+          <dt>Who</dt>
+          <dd>{activity.user.name}</dd>
+          <dt>When</dt>
+          <dd>{formatDate(when, locale, 'EEEE PP, p')} ({formatMinutes(activity.minutes)})</dd>
+        </dl>
+        <p className="muted text-sm">Notes on logged time are seen only by the person who logged it.</p>
+      </Modal>
+    );
   }
 
   return (
