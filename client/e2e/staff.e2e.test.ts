@@ -168,7 +168,7 @@ describe('as a district admin', () => {
     expect(await countIs(page, 'No educators')).toBe('No educators');
   });
 
-  it('views an educator with school history, coach, groups and the coaching placeholder', async () => {
+  it('views an educator with school history, coach, groups and the coaching section', async () => {
     await page.goto('/app/staff?search=MG10406');
     await page.getByRole('link', { name: 'Thomas, Emma' }).click();
     await page.getByRole('heading', { level: 1, name: 'Emma Thomas' }).waitFor();
@@ -178,7 +178,9 @@ describe('as a district admin', () => {
     expect(await history.nth(0).innerText()).toMatch(/Oak Hollow Elementary\s+Current\s+Aug 12, 2024 – present/);
     expect(await history.nth(1).innerText()).toMatch(/Riverside Elementary\s+Aug 15, 2018 – Jun 14, 2024/);
     expect(await page.getByRole('region', { name: 'Coach', exact: true }).innerText()).toContain('Angela Ruiz');
-    expect(await page.getByRole('region', { name: 'Coaching', exact: true }).innerText()).toContain('Coaching cycles and interactions will appear here.');
+    const coaching = page.getByRole('region', { name: 'Coaching', exact: true });
+    await coaching.getByRole('link', { name: 'Log interaction with Emma Thomas' }).waitFor();
+    await coaching.locator('.interaction-list, .empty-state').first().waitFor();
 
     await page.goto(`${emmaUrl}/view`);
     await page.getByRole('heading', { level: 1, name: 'Emma Thomas' }).waitFor();
