@@ -18,14 +18,14 @@ import { ApiError } from '../../lib/api';
 import { browserTimeZone, todayIn } from '../../lib/dates';
 import { formatDate, formatInteger } from '../../lib/format';
 import { completeInteraction, useActivities, useInteractions } from '../../lib/interactions';
-import { useBuildings, useCoaches } from '../../lib/lookups';
+import { useBuildings, useCoaches, useInteractionTypes } from '../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { addDays, dayAsDate, daysOf, roundedNow, zonedDay, zonedTime } from '../../lib/zonedTime';
 import {
   activityListFilter, type ActivityState, interactionListQuery, periodOfToday, rangeLength, shiftPeriod, stateFromSearch,
   stateToSearch, withView,
 } from './activityQuery';
-import { useInteractionTypes, useStaffName } from './api';
+import { useStaffName } from './api';
 import { byDay, toEntries, type Entry } from './entries';
 import { blankValues, type LogValues, valuesFromInteraction } from './logForm';
 import { ActivityFilters } from './components/ActivityFilters';

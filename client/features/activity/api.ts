@@ -1,21 +1,12 @@
 // The Activity screens' own reads. Interactions and activities themselves (keys, hooks, writes and
 // their invalidation) live in client/lib/interactions.ts because the dashboard and the educator and
-// coach pages read them too.
+// coach pages read them too; the interaction types come from client/lib/lookups.ts.
 import useSWR from 'swr';
-import type { InteractionType } from '../../../common/schemas/interactionTypes';
 import type { StaffDetail } from '../../../common/schemas/staff';
 import { api, type ApiError } from '../../lib/api';
 import { useInteractions } from '../../lib/interactions';
-import { fetchByKey, staffKey } from '../../lib/lookups';
+import { staffKey } from '../../lib/lookups';
 import { recentParticipants } from './logForm';
-
-// GET /api/interaction-type?status=… — minimal until the shared lookup (client/lib/lookups.ts,
-// branch `types`) lands; then this moves there.
-export const interactionTypesKey = (status: 'active' | 'all' = 'active') => ['interaction-type', { status }] as const;
-
-export function useInteractionTypes(status: 'active' | 'all' = 'active') {
-  return useSWR<{ data: InteractionType[] }, ApiError>(interactionTypesKey(status), fetchByKey<{ data: InteractionType[] }>);
-}
 
 /** The educators the caller coached most recently (from their own latest interactions). */
 export function useRecentParticipants(userId: number | null) {
