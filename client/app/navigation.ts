@@ -17,6 +17,7 @@ const APP_NAV: NavItem[] = [
   { to: '/app/reports', label: 'Reports' },
   { to: '/app/settings/building-history-requests', label: 'Staff requests' },
   { to: '/app/settings/site', label: 'Site settings' },
+  { to: '/app/settings/interaction', label: 'Interaction settings' },
   { to: '/app/settings/user', label: 'Users' },
   { to: '/app/settings/billing', label: 'Billing' },
   { to: '/app/support', label: 'Support' },
