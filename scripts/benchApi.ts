@@ -1,0 +1,88 @@
+// The request-path rows of `npm run bench` on their own (no build, no pages): bare Express,
+// GET /api/health and signed-in GET /api/auth/user, servers in this process, the load generator in its
+// own (scripts/loadgen.mjs). `npx tsx scripts/benchApi.ts`; BENCH_MS sets the length of each run.
+// To profile the server side: `node --cpu-prof --import tsx scripts/benchApi.ts`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Session } from 'node:inspector/promises';
+import express from 'express';
+import { createApp } from '../server/app';
+import { prepareDatabase, runDemoSeed } from '../server/bootstrap';
+import { loadConfig } from '../server/config';
+import { RateLimiter } from '../server/http/rateLimit';
+import { createMemoryMailer } from '../server/lib/mailer';
+import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, signIn } from './benchLib';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface ApiResults {
+  bareResult: LoadResult;
+  healthResult: LoadResult;
+  authResult: LoadResult;
+}
+
+/** Bare Express, then /api/health, then signed-in /api/auth/user, one after the other. */
+export async function apiBenchmark(): Promise<ApiResults> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-bench-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: path.join(ROOT, 'dist/public') };
+  const { db } = await prepareDatabase(config);
+  await runDemoSeed(db);
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: console.error });
+  const bare = express();
+  bare.get('/bare', (_req, res) => {
+    res.json({ ok: true });
+  });
+  const main = await listen(app);
+  const bareServer = await listen(bare);
+  const session = await signIn(main.port, 'admin@maplegrove.example', 'coachwell-demo');
+  const only = process.env.BENCH_ONLY;
+  const none: LoadResult = { rps: 0, p50: 0, p99: 0, errors: 0, requests: 0 };
+
+  const bareResult = !only || only === 'bare' ? await profiled('bare', () => load(bareServer.port, '/bare', {})) : none;
+  const healthResult = !only || only === 'health' ? await profiled('health', () => load(main.port, '/api/health', {})) : none;
+  const authResult = !only || only === 'auth' ? await profiled('auth', () => load(main.port, '/api/auth/user', { cookie: session })) : none;
+  main.close();
+  bareServer.close();
+  await db.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { bareResult, healthResult, authResult };
+}
+
+/** BENCH_PROFILE=dir writes a CPU profile of the server's process during the run (dir/name.cpuprofile). */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return run();
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+  await inspector.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await inspector.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    inspector.disconnect();
+  }
+}
+
+const row = (label: string, r: LoadResult, bare?: LoadResult) =>
+  `| ${label} | ${r.rps} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${bare ? (r.rps / bare.rps).toFixed(2) : '1.00'} | ${r.errors} |`;
+
+export function apiRows({ bareResult, healthResult, authResult }: ApiResults): string[] {
+  return [
+    `Request path (${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; load generator in its own process: ${CONCURRENCY} keep-alive connections, ${DURATION_MS / 1000} s per run)`,
+    '',
+    '| request | req/s | p50 ms | p99 ms | ratio to bare | errors |',
+    '|---|---|---|---|---|---|',
+    row('bare Express route GET /bare', bareResult),
+    row('GET /api/health', healthResult, bareResult),
+    row('GET /api/auth/user, signed in', authResult, bareResult),
+  ];
+}
+
+if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('benchApi.ts')) {
+  for (const line of apiRows(await apiBenchmark())) console.log(line);
+}
