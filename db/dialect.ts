@@ -1,5 +1,6 @@
 // SQLite-only statements live here, so the rest of the code stays portable to PostgreSQL.
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { compiledOnce } from './compiledOnce';
 import type { DB } from './connection';
 
 /**
@@ -126,4 +127,19 @@ export function textSearchRank(index: TextSearchIndex, words: readonly string[])
     ]), sql` or `);
   };
   return sql<number>`(case when ${sql.join(long.map((w) => sql`(${startsWord(w)})`), sql` and `)} then 0 else 1 end)`;
+}
+
+const changeVersionQuery = compiledOnce((db: DB, scope: string) =>
+  db.selectFrom('change_versions').select('version').where('scope', '=', scope as 'auth' | 'staff'));
+
+/**
+ * The change version of a scope (`auth`, `staff`): a counter that SQLite triggers bump on every row
+ * written to the scope's tables, by this process or any other (migration 20261123_0030). What the
+ * server derives from those tables may be kept while the version stays the same. Read the version
+ * BEFORE the data it guards: a write landing in between then only makes the kept copy look older than
+ * it is. PostgreSQL: the same counters kept by plpgsql triggers.
+ */
+export async function changeVersion(db: DB, scope: 'auth' | 'staff'): Promise<number> {
+  const [row] = await changeVersionQuery(db, scope);
+  return row?.version ?? -1;
 }

@@ -82,6 +82,12 @@ export interface UserBuildingsTable {
   building_id: number;
 }
 
+/** Counters bumped by triggers on every write to the tables of a scope (migration 20261123_0030). */
+export interface ChangeVersionsTable {
+  scope: 'auth' | 'staff';
+  version: number;
+}
+
 export interface SessionsTable {
   sid: string;
   user_id: number | null;
@@ -509,6 +515,7 @@ export interface Database {
   user_roles: UserRolesTable;
   user_buildings: UserBuildingsTable;
   sessions: SessionsTable;
+  change_versions: ChangeVersionsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;

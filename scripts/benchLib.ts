@@ -34,6 +34,10 @@ export interface LoadResult {
   p99: number;
   errors: number;
   requests: number;
+  /** Requests made, warm-up included. */
+  all?: number;
+  /** CPU time of the server's process per request, in µs (user + system), where measured. */
+  cpuUs?: number;
 }
 
 const LOADGEN = path.join(import.meta.dirname, 'loadgen.mjs');

@@ -1,7 +1,7 @@
 // The benchmarks' load generator, run in its own process (scripts/benchLib.ts spawns it) so that the
 // server under test does not share its event loop with the client: `concurrency` keep-alive
 // connections issue GETs back to back for `durationMs`; prints one JSON line with requests per second,
-// p50, p99 and the number of answers that were not 200.
+// p50, p99, the number of answers that were not 200, and `all`: the requests made, warm-up included.
 // Usage: node scripts/loadgen.mjs '{"port":1234,"path":"/x","headers":{},"durationMs":5000,"concurrency":16}'
 import http from 'node:http';
 
@@ -30,7 +30,8 @@ async function run(ms, record) {
   }));
 }
 
-await run(warmupMs);
+let warmupRequests = 0;
+await run(warmupMs, () => warmupRequests++);
 const latencies = [];
 let errors = 0;
 const started = process.hrtime.bigint();
@@ -42,4 +43,4 @@ const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 agent.destroy();
 latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-process.stdout.write(`${JSON.stringify({ requests: latencies.length, rps: Math.round(latencies.length / seconds), p50: at(0.5), p99: at(0.99), errors })}\n`);
+process.stdout.write(`${JSON.stringify({ requests: latencies.length, all: latencies.length + warmupRequests, rps: Math.round(latencies.length / seconds), p50: at(0.5), p99: at(0.99), errors })}\n`);

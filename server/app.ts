@@ -5,7 +5,8 @@ import helmet from 'helmet';
 import { CLIENT_ERROR_MAX_BYTES, SESSION_IDLE_TIMEOUT_MS } from '../common/constants';
 import type { Deps } from './deps';
 import { loadAuth } from './identity/context';
-import { csrfProtection } from './http/csrf';
+import { csrfProtection, SAFE_METHODS } from './http/csrf';
+import { inOneLayer } from './http/inOneLayer';
 import { apiNotFound, errorMiddleware, HttpError } from './http/errors';
 import { DatabaseSessionStore, touchSessionAtMostEveryMinute } from './identity/sessions';
 import { healthRoutes } from './features/health/routes';
@@ -63,12 +64,7 @@ export function createApp(deps: Deps): express.Express {
   }));
 
   const api = express.Router();
-  // The client-error reporter takes small bodies only; the first parser to run wins.
-  api.use('/client-error', refuseDeclaredOversize(CLIENT_ERROR_MAX_BYTES), express.json({ limit: CLIENT_ERROR_MAX_BYTES }));
-  api.use(refuseDeclaredOversize(API_BODY_LIMIT_BYTES), express.json({ limit: API_BODY_LIMIT_BYTES }));
-  // The secret lets the CSRF check sign guest tokens (server/http/csrf.ts).
-  api.use(cookieParser(config.sessionSecret));
-  api.use(session({
+  const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
     store: new DatabaseSessionStore(db),
@@ -78,15 +74,36 @@ export function createApp(deps: Deps): express.Express {
     // not on every request.
     rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_IDLE_TIMEOUT_MS, path: '/' },
-  }));
-  api.use(touchSessionAtMostEveryMinute);
+  });
+  const jsonBody = express.json({ limit: API_BODY_LIMIT_BYTES });
+  const cookies = cookieParser();
   api.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // The health check reads no body, cookie or session (load balancers call it often).
   api.use(healthRoutes(deps));
-  api.use(csrfProtection(secure));
-  api.use(loadAuth(db));
+  // The client-error reporter takes small bodies only; the first parser to run wins.
+  api.use('/client-error', refuseDeclaredOversize(CLIENT_ERROR_MAX_BYTES), express.json({ limit: CLIENT_ERROR_MAX_BYTES }));
+  // What every other API request passes through, in one router layer (http/inOneLayer.ts):
+  api.use(inOneLayer(
+    refuseDeclaredOversize(API_BODY_LIMIT_BYTES),
+    // The JSON parser only when there is a body (type-is's test: a Transfer-Encoding or a Content-Length).
+    (req, res, next) => (req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined ? jsonBody(req, res, next) : next()),
+    // No secret here: cookie-parser would check the session cookie's signature a second time (express-session
+    // checks it). The CSRF check signs guest tokens with req.secret, set below.
+    cookies,
+    // A read without a session cookie has no session to load and, for a guest, nothing to store
+    // (guests' CSRF tokens live in a signed cookie), so express-session is skipped: req.session stays
+    // undefined. Requests that change things always get one (sign-in regenerates it).
+    (req, res, next) => (SAFE_METHODS.has(req.method) && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? next() : sessionMiddleware(req, res, next)),
+    (req, res, next) => {
+      (req as express.Request).secret = config.sessionSecret;
+      touchSessionAtMostEveryMinute(req, res, next);
+    },
+    csrfProtection(secure),
+    loadAuth(db),
+  ));
   for (const routes of FEATURE_ROUTES) api.use(routes(deps));
   api.use(apiNotFound);
 

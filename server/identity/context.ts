@@ -4,6 +4,7 @@
 import type { Request, RequestHandler } from 'express';
 import { SESSION_ABSOLUTE_TIMEOUT_MS } from '../../common/constants';
 import type { DB } from '../../db/connection';
+import { changeVersion } from '../../db/dialect';
 import type { User } from '../../db/types';
 import { type Actor, recordAudit } from '../lib/audit';
 import { type DistrictWithPlan, findUserWithDistrict, grantsOf } from './users';
@@ -67,32 +68,79 @@ function endSession(req: Request): Promise<void> {
   return new Promise((resolve) => req.session.regenerate(() => resolve()));
 }
 
+/** Users whose context is kept between requests (past it, the kept set starts again). */
+const KEPT_CONTEXTS = 10_000;
+
+interface KeptContexts {
+  version: number;
+  byUser: Map<number, AuthContext>;
+}
+
+function freezeContext(context: AuthContext): AuthContext {
+  Object.freeze(context.user);
+  if (context.district) Object.freeze(context.district);
+  for (const list of [context.roles, context.permissions, context.features, context.buildings] as unknown[][]) {
+    for (const item of list) if (typeof item === 'object' && item) Object.freeze(item);
+    Object.freeze(list);
+  }
+  return Object.freeze(context);
+}
+
 /**
- * Loads the signed-in user (or the impersonated one) on every API request, always from the database,
- * so a deactivation, a role change or a suspended district takes effect on the very next request.
- * Two queries for a signed-in user: the user with their district and plan, then their grants.
+ * Each user's context (user, district and plan, roles, permissions, buildings) is kept between requests
+ * while the `auth` change version stays the same: SQLite triggers bump it on every row written to
+ * those tables, by this process or another (db/dialect.ts changeVersion). Every request reads the
+ * version first (one indexed row); any change (a deactivation, a role, a password, a suspended district,
+ * a school taken away) starts a new kept set, so it takes effect on the very next request. Kept
+ * contexts are frozen: requests share them.
+ */
+function contextKeeper(db: DB): () => Promise<(userId: number) => Promise<AuthContext | undefined>> {
+  let kept: KeptContexts = { version: -1, byUser: new Map() };
+  return async () => {
+    const version = await changeVersion(db, 'auth');
+    if (version !== kept.version) kept = { version, byUser: new Map() };
+    const current = kept;
+    return async (userId) => {
+      const hit = current.byUser.get(userId);
+      if (hit) return hit;
+      const loaded = await findUserWithDistrict(db, userId);
+      if (!loaded) return undefined;
+      const context = freezeContext(await contextFor(db, loaded.user, loaded.district, null));
+      if (current.byUser.size >= KEPT_CONTEXTS) current.byUser.clear();
+      current.byUser.set(userId, context);
+      return context;
+    };
+  };
+}
+
+/**
+ * Loads the signed-in user (or the impersonated one) on every API request. A user's context is kept
+ * between requests only while nothing it was read from has changed (contextKeeper above), so a
+ * deactivation, a role change or a suspended district takes effect on the very next request.
  * A session whose user was deactivated, or that passed the absolute timeout, is ended. Requests made
  * while impersonating are written to the audit log under both people.
  */
 export function loadAuth(db: DB): RequestHandler {
+  const keeper = contextKeeper(db);
   return async (req, _res, next) => {
     req.actor = actorOf(req);
-    const { userId, impersonatedUserId, startedAt } = req.session;
+    const { userId, impersonatedUserId, startedAt } = req.session ?? {};
     if (!userId) return next();
     if (!startedAt || Date.now() - startedAt > SESSION_ABSOLUTE_TIMEOUT_MS) {
       await endSession(req);
       return next();
     }
-    const real = await findUserWithDistrict(db, userId);
+    const contextOf = await keeper();
+    const real = await contextOf(userId);
     if (!real || real.user.status !== 'active') {
       await endSession(req);
       return next();
     }
     if (impersonatedUserId) {
-      const target = await findUserWithDistrict(db, impersonatedUserId);
+      const target = await contextOf(impersonatedUserId);
       if (target && target.user.status === 'active') {
-        req.auth = await contextFor(db, target.user, target.district, real.user);
-        req.actor = actorOf(req, req.auth);
+        req.auth = { ...target, impersonator: real.user };
+        req.actor = { ...req.actor, districtId: target.user.district_id, userId: target.user.id, impersonatorId: real.user.id };
         // Attributed to the staff member as actor and impersonator, the district user as subject.
         await recordAudit(db, { ...req.actor, userId: real.user.id }, {
           action: 'impersonated_request',
@@ -104,8 +152,8 @@ export function loadAuth(db: DB): RequestHandler {
       }
       delete req.session.impersonatedUserId;
     }
-    req.auth = await contextFor(db, real.user, real.district, null);
-    req.actor = actorOf(req, req.auth);
+    req.auth = real;
+    req.actor = { ...req.actor, districtId: real.user.district_id, userId: real.user.id };
     next();
   };
 }
