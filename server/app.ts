@@ -64,10 +64,11 @@ export function createApp(deps: Deps): express.Express {
   }));
 
   const api = express.Router();
+  const sessionStore = new DatabaseSessionStore(db);
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: new DatabaseSessionStore(db),
+    store: sessionStore,
     resave: false,
     saveUninitialized: false,
     // Idle timeout: the expiry moves SESSION_IDLE_TIMEOUT_MS ahead at most once a minute (below),
@@ -102,7 +103,7 @@ export function createApp(deps: Deps): express.Express {
       touchSessionAtMostEveryMinute(req, res, next);
     },
     csrfProtection(secure),
-    loadAuth(db),
+    loadAuth(db, sessionStore),
   ));
   for (const routes of FEATURE_ROUTES) api.use(routes(deps));
   api.use(apiNotFound);

@@ -1,5 +1,16 @@
-// The signed-in user is read from the database on every request: changes take effect on the very next one.
-import { beforeEach, describe, expect, it } from 'vitest';
+// The signed-in user's context is kept between requests only while nothing it was read from changed
+// (the `auth` change version, bumped by triggers): changes take effect on the very next request.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/connection';
+import { changeVersion } from '../../db/dialect';
+import { createApp } from '../app';
+import { prepareDatabase } from '../bootstrap';
+import { loadConfig } from '../config';
+import { RateLimiter } from '../http/rateLimit';
+import { createMemoryMailer } from '../lib/mailer';
 import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../testing/app';
 import { buildUser } from '../testing/factories';
 
@@ -62,5 +73,84 @@ describe('the auth context follows the database on the next request', () => {
     expect((await agent.get('/api/auth/user')).body.buildings).toEqual([{ id: b.id, name: 'Elm' }]);
     await t.db.deleteFrom('user_buildings').where('user_id', '=', principal.id).execute();
     expect((await agent.get('/api/auth/user')).body.buildings).toEqual([]);
+  });
+});
+
+describe('the kept auth context', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+
+  it('a permission taken from a role is gone on the next request of everyone holding it', async () => {
+    const user = await buildUser(t.db, { role: 'district-admin' });
+    const agent = await loginAs(t.app, user);
+    expect((await agent.get('/api/auth/user')).body.security.permissions).toContain('manage settings');
+    const permission = await t.db.selectFrom('permissions').select('id').where('name', '=', 'manage settings').executeTakeFirstOrThrow();
+    await t.db.deleteFrom('role_permissions').where('permission_id', '=', permission.id).execute();
+    expect((await agent.get('/api/auth/user')).body.security.permissions).not.toContain('manage settings');
+    expect((await agent.post('/api/building').set(csrfHeaders(agent)).send({ name: 'New School' })).status).toBe(403);
+  });
+
+  it('a renamed plan and a renamed school show on the next request', async () => {
+    const principal = await buildUser(t.db, { role: 'building-admin' });
+    const b = await t.db.insertInto('buildings').values({
+      district_id: principal.district_id!, name: 'Elm', code: null, grade_band: null, created_at: '2026-01-01', updated_at: '2026-01-01',
+    }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('user_buildings').values({ user_id: principal.id, building_id: b.id }).execute();
+    const agent = await loginAs(t.app, principal);
+    const before = (await agent.get('/api/auth/user')).body;
+    await t.db.updateTable('buildings').set({ name: 'Elm Street' }).where('id', '=', b.id).execute();
+    await t.db.updateTable('plans').set({ name: 'Renamed plan' }).where('key', '=', before.district.plan.key).execute();
+    const after = (await agent.get('/api/auth/user')).body;
+    expect(after.buildings).toEqual([{ id: b.id, name: 'Elm Street' }]);
+    expect(after.district.plan.name).toBe('Renamed plan');
+  });
+
+  it('writes to tables the context is not read from leave the version alone', async () => {
+    const user = await buildUser(t.db, { role: 'district-admin' });
+    const agent = await loginAs(t.app, user);
+    await agent.get('/api/auth/user');
+    const version = await changeVersion(t.db, 'auth');
+    await t.db.insertInto('client_errors').values({
+      message: 'x', stack: null, url: null, user_agent: null, user_id: null, district_id: null, at: '2026-01-01T00:00:00.000Z',
+    }).execute();
+    await t.db.insertInto('staff').values({
+      district_id: user.district_id!, first_name: 'Ada', last_name: 'Lovelace', email: null, employee_id: null, position: null,
+      grade_levels: '[]', subjects: '[]', hire_date: null, status: 'active', user_id: null, created_at: '2026-01-01', updated_at: '2026-01-01',
+    } as never).execute();
+    await agent.get('/api/auth/user');
+    expect(await changeVersion(t.db, 'auth')).toBe(version);
+  });
+
+  it('a user being read concurrently by many requests gets the same answer each time', async () => {
+    const user = await buildUser(t.db, { role: 'coach' });
+    const agent = await loginAs(t.app, user);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => agent.get('/api/auth/user')));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+  });
+});
+
+describe('the kept auth context and another process', () => {
+  let dir: string;
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('a user deactivated by another connection (the CLI) is signed out on their next request', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-context-'));
+    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), publicDir: '/nonexistent' };
+    const { db } = await prepareDatabase(config);
+    const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: () => undefined });
+    const user = await buildUser(db, { role: 'coach' });
+    const agent = await loginAs(app, user);
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+
+    const other = openDatabase(config.databaseFile);
+    await other.updateTable('users').set({ status: 'disabled' }).where('id', '=', user.id).execute();
+    await other.destroy();
+
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+    await db.destroy();
   });
 });

@@ -90,14 +90,14 @@ function freezeContext(context: AuthContext): AuthContext {
  * Each user's context (user, district and plan, roles, permissions, buildings) is kept between requests
  * while the `auth` change version stays the same: SQLite triggers bump it on every row written to
  * those tables, by this process or another (db/dialect.ts changeVersion). Every request reads the
- * version first (one indexed row); any change (a deactivation, a role, a password, a suspended district,
+ * version first (in the same statement as its session, identity/sessions.ts); any change (a deactivation, a role, a password, a suspended district,
  * a school taken away) starts a new kept set, so it takes effect on the very next request. Kept
  * contexts are frozen: requests share them.
  */
-function contextKeeper(db: DB): () => Promise<(userId: number) => Promise<AuthContext | undefined>> {
+function contextKeeper(db: DB): (versionRead?: number) => Promise<(userId: number) => Promise<AuthContext | undefined>> {
   let kept: KeptContexts = { version: -1, byUser: new Map() };
-  return async () => {
-    const version = await changeVersion(db, 'auth');
+  return async (versionRead) => {
+    const version = versionRead ?? (await changeVersion(db, 'auth'));
     if (version !== kept.version) kept = { version, byUser: new Map() };
     const current = kept;
     return async (userId) => {
@@ -120,7 +120,7 @@ function contextKeeper(db: DB): () => Promise<(userId: number) => Promise<AuthCo
  * A session whose user was deactivated, or that passed the absolute timeout, is ended. Requests made
  * while impersonating are written to the audit log under both people.
  */
-export function loadAuth(db: DB): RequestHandler {
+export function loadAuth(db: DB, sessions?: { takeAuthVersion(sid: string): number | undefined }): RequestHandler {
   const keeper = contextKeeper(db);
   return async (req, _res, next) => {
     req.actor = actorOf(req);
@@ -130,7 +130,8 @@ export function loadAuth(db: DB): RequestHandler {
       await endSession(req);
       return next();
     }
-    const contextOf = await keeper();
+    // The version the session store read with this request's session, else one read now.
+    const contextOf = await keeper(sessions?.takeAuthVersion(req.sessionID));
     const real = await contextOf(userId);
     if (!real || real.user.status !== 'active') {
       await endSession(req);

@@ -13,8 +13,17 @@ const PRUNE_EVERY_MS = 5 * 60_000;
 /** A signed-in session's expiry moves at most this often (issue 8: no session write per request). */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
-/** Read on every signed-in request: compiled once. */
-const sessionRow = compiledOnce((db: DB, sid: string) => db.selectFrom('sessions').select(['data', 'expires_at']).where('sid', '=', sid));
+/**
+ * Read on every signed-in request, compiled once; the `auth` change version (db/dialect.ts) comes in
+ * the same statement, for loadAuth (server/identity/context.ts) to check its kept contexts against.
+ */
+const sessionRow = compiledOnce((db: DB, sid: string) => db.selectFrom('sessions')
+  .select(['data', 'expires_at'])
+  .select((eb) => eb.selectFrom('change_versions').select('version').where('scope', '=', 'auth').as('auth_version'))
+  .where('sid', '=', sid));
+
+/** Versions read with sessions and not yet taken (a request that failed before loadAuth leaves one). */
+const MAX_PENDING_VERSIONS = 10_000;
 
 /**
  * express-session store in the `sessions` table, so sessions survive restarts and can be ended per
@@ -25,6 +34,7 @@ const sessionRow = compiledOnce((db: DB, sid: string) => db.selectFrom('sessions
  */
 export class DatabaseSessionStore extends session.Store {
   private lastPrune = 0;
+  private readonly authVersions = new Map<string, number>();
 
   constructor(private readonly db: DB) {
     super();
@@ -34,8 +44,23 @@ export class DatabaseSessionStore extends session.Store {
     sessionRow(this.db, sid)
       .then(([row]) => {
         if (!row || row.expires_at <= Date.now()) return cb(null, null);
+        if (row.auth_version !== null) {
+          if (this.authVersions.size >= MAX_PENDING_VERSIONS) this.authVersions.clear();
+          this.authVersions.set(sid, row.auth_version);
+        }
         cb(null, JSON.parse(row.data));
       }, cb);
+  }
+
+  /**
+   * The `auth` change version read with this session in the current request (then forgotten), or
+   * undefined: the caller reads it itself. Any version read earlier in the request is as good as one
+   * read now (a change after it only makes kept data look older than it is).
+   */
+  takeAuthVersion(sid: string): number | undefined {
+    const version = this.authVersions.get(sid);
+    if (version !== undefined) this.authVersions.delete(sid);
+    return version;
   }
 
   override set(sid: string, data: session.SessionData, cb?: (err?: unknown) => void): void {
