@@ -143,3 +143,11 @@ export async function changeVersion(db: DB, scope: 'auth' | 'staff'): Promise<nu
   const [row] = await changeVersionQuery(db, scope);
   return row?.version ?? -1;
 }
+
+/**
+ * The ids of a JSON array parameter as a subquery (`col in ${idsOf(json)}`): one statement text for any
+ * number of ids, so it can be compiled and prepared once. PostgreSQL: `(select jsonb_array_elements_text($1::jsonb)::int)`.
+ */
+export function idsOf(json: string): RawBuilder<number> {
+  return sql<number>`(select value from json_each(${json}))`;
+}

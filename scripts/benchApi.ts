@@ -5,14 +5,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import express from 'express';
 import { createApp } from '../server/app';
 import { prepareDatabase, runDemoSeed } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, signIn } from './benchLib';
+import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, profiled, signIn } from './benchLib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Interleaved rounds of the three runs (BENCH_ROUNDS, default 3). */
@@ -63,25 +62,6 @@ export async function apiBenchmark(): Promise<ApiResults> {
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
   return { bareResult: median(results.bareResult), healthResult: median(results.healthResult), authResult: median(results.authResult) };
-}
-
-/** BENCH_PROFILE=dir writes a CPU profile of the server's process during the run (dir/name.cpuprofile). */
-async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
-  const dir = process.env.BENCH_PROFILE;
-  if (!dir) return run();
-  const inspector = new Session();
-  inspector.connect();
-  await inspector.post('Profiler.enable');
-  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
-  await inspector.post('Profiler.start');
-  try {
-    return await run();
-  } finally {
-    const { profile } = await inspector.post('Profiler.stop');
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-    inspector.disconnect();
-  }
 }
 
 const row = (label: string, r: LoadResult, bare?: LoadResult) =>

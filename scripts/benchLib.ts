@@ -2,7 +2,9 @@
 // plain HTTP requests, a closed-loop load run (requests per second, p50, p99) by a load generator in its
 // own process (scripts/loadgen.mjs), and signing in.
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
@@ -69,3 +71,23 @@ export async function signIn(port: number, email: string, password: string): Pro
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body}`);
   return (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
 }
+
+/** BENCH_PROFILE=dir writes a CPU profile of the server's process during the run (dir/name.cpuprofile). */
+export async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return run();
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+  await inspector.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await inspector.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    inspector.disconnect();
+  }
+}
+

@@ -18,7 +18,7 @@ import { loadConfig } from '../server/config';
 import { createDistrict, createUser } from '../server/identity/accounts';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { listen, load, request, signIn } from './benchLib';
+import { listen, load, profiled, request, signIn } from './benchLib';
 import { type Insertable, sql } from 'kysely';
 
 const EDUCATORS = 20_000;
@@ -137,12 +137,17 @@ export async function benchStaff(): Promise<string[]> {
     `| search index migration on ${EDUCATORS.toLocaleString('en-US')} existing educators, then planner statistics | ${indexMs} ms + ${statsMs} ms |`,
   ];
   const probe = new http.Agent({ keepAlive: false });
-  for (const [label, url] of runs) {
+  const only = process.env.BENCH_STAFF_ONLY?.split(',').map(Number);
+  for (const [i, [label, url]] of runs.entries()) {
+    if (only && !only.includes(i)) continue;
     const check = await request(probe, server.port, url, headers);
     if (check.status !== 200) throw new Error(`${url} answered ${check.status}: ${check.body}`);
     const { total } = (JSON.parse(check.body) as { meta: { total: number } }).meta;
-    const result = await load(server.port, url, headers);
-    rows.push(`| GET /api/staff, ${label} (${total.toLocaleString('en-US')} matches of ${EDUCATORS.toLocaleString('en-US')}) | ${result.rps} req/s, p99 ${result.p99.toFixed(2)} ms (${result.errors} errors) |`);
+    const cpu = process.cpuUsage();
+    const result = await profiled(`staff${i}`, () => load(server.port, url, headers));
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000 / (result.all ?? result.requests);
+    rows.push(`| GET /api/staff, ${label} (${total.toLocaleString('en-US')} matches of ${EDUCATORS.toLocaleString('en-US')}) | ${result.rps} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, server CPU ${cpuMs.toFixed(2)} ms/request (${result.errors} errors) |`);
   }
   probe.destroy();
   server.close();

@@ -9,7 +9,10 @@ import type { Scope } from '../../access/guards';
 import { visibleStaff } from '../../access/staffScope';
 import { today } from '../../lib/dates';
 import { currentOn } from '../../lib/history';
-import { escapeLike, searchWords, type TextSearchIndex, textSearchMatches, textSearchRank } from '../../../db/dialect';
+import {
+  changeVersion, escapeLike, idsOf, searchWords, type TextSearchIndex, textSearchMatches, textSearchRank,
+} from '../../../db/dialect';
+import { compiledOnce } from '../../../db/compiledOnce';
 
 export type StaffQuery = ReturnType<typeof visibleStaff>;
 /** Every column of a staff row (STAFF_COLUMNS). */
@@ -80,11 +83,49 @@ function currentBuildingName(eb: StaffEb, districtId: number, day: string) {
     .orderBy('ob.start_date', 'desc').limit(1);
 }
 
-/** One page of the filtered list in the chosen order (ties broken by id, so pages never overlap). */
+/** Totals kept per list query (past it, the kept set starts again). */
+const KEPT_TOTALS = 2_000;
+const keptTotals = new WeakMap<DB, { version: number; day: string; totals: Map<string, number> }>();
+
+/**
+ * The totals of the educators list seen while the `staff` change version (bumped by triggers on every
+ * write to staff, their schools, caseloads and groups, db/dialect.ts changeVersion) and the day stay the
+ * same; a new version or a new day starts an empty set. `version` must be read before the count.
+ */
+function totalsFor(db: DB, version: number, day: string): Map<string, number> {
+  let kept = keptTotals.get(db);
+  if (!kept || kept.version !== version || kept.day !== day || kept.totals.size >= KEPT_TOTALS) {
+    kept = { version, day, totals: new Map() };
+    keptTotals.set(db, kept);
+  }
+  return kept.totals;
+}
+
+/** What a list's total depends on: the scope and every filter and search word (not the sort or the page). */
+function totalKey(scope: Scope, query: StaffListQuery): string {
+  return JSON.stringify([scope.kind, scope.districtId, scope.userId, scope.buildingIds, query.filter, searchWords(query.search)]);
+}
+
+/**
+ * One page of the filtered list in the chosen order (ties broken by id, so pages never overlap), and the
+ * total. The total is counted once per list query and kept while no educator, school history, caseload
+ * or group has changed (totalsFor): paging, re-sorting and refreshing read only the page.
+ */
 export async function listStaffPage(
   db: DB, scope: Scope, query: StaffListQuery, page: { perPage: number; offset: number },
 ): Promise<{ rows: StaffRow[]; total: number }> {
   const day = today();
+  const totals = totalsFor(db, await changeVersion(db, 'staff'), day);
+  const key = totalKey(scope, query);
+  const known = totals.get(key);
+  const { rows, total } = await readStaffPage(db, scope, query, page, day, known);
+  if (known === undefined) totals.set(key, total);
+  return { rows, total };
+}
+
+async function readStaffPage(
+  db: DB, scope: Scope, query: StaffListQuery, page: { perPage: number; offset: number }, day: string, knownTotal: number | undefined,
+): Promise<{ rows: StaffRow[]; total: number }> {
   const base = filteredStaff(db, scope, query, day);
   const desc = query.sort.startsWith('-');
   const dir = desc ? 'desc' : 'asc';
@@ -115,6 +156,7 @@ export async function listStaffPage(
       q = q.orderBy('staff.last_name', dir).orderBy('staff.first_name', dir).orderBy('staff.id', dir);
   }
   q = q.limit(page.perPage).offset(page.offset);
+  if (knownTotal !== undefined) return { rows: (await q.execute()) as StaffRow[], total: knownTotal };
   if (words.length && isNarrowed(scope, query)) {
     // A search within a few hundred rows: one query answers the page and the total together (a count
     // would read the search index's matches a second time). Past the last page, fall back to a count.
@@ -173,6 +215,33 @@ export async function currentCoachesOf(db: DB, districtId: number, staffIds: num
     .orderBy('ca.start_date').orderBy('ca.id').execute();
   for (const r of rows) map.set(r.staff_id, { id: r.id, name: r.name });
   return map;
+}
+
+const currentPlacesQuery = compiledOnce((db: DB, districtId: number, staffIdsJson: string, day: string) =>
+  db.selectFrom('staff_buildings as sb').innerJoin('buildings as b', 'b.id', 'sb.building_id')
+    .select([sql<string>`'building'`.as('kind'), 'sb.staff_id', 'b.id', 'b.name', 'sb.start_date', 'sb.id as row_id'])
+    .where('sb.district_id', '=', districtId).where('b.district_id', '=', districtId)
+    .where('sb.staff_id', 'in', idsOf(staffIdsJson)).where(currentOn('sb', day))
+    .unionAll(db.selectFrom('coach_assignments as ca').innerJoin('users as u', 'u.id', 'ca.coach_id')
+      .select([sql<string>`'coach'`.as('kind'), 'ca.staff_id', 'u.id', 'u.name', 'ca.start_date', 'ca.id as row_id'])
+      .where('ca.district_id', '=', districtId).where('u.district_id', '=', districtId)
+      .where('ca.staff_id', 'in', idsOf(staffIdsJson)).where(currentOn('ca', day)))
+    .orderBy(sql.ref('kind')).orderBy(sql.ref('start_date')).orderBy(sql.ref('row_id')));
+
+/**
+ * Current school and current coach of each educator of a page, in one statement compiled once: what
+ * currentBuildingsOf and currentCoachesOf answer, the latest start winning likewise.
+ */
+export async function currentPlacesOf(
+  db: DB, districtId: number, staffIds: number[], day = today(),
+): Promise<{ buildings: Map<number, Ref>; coaches: Map<number, Ref> }> {
+  const buildings = new Map<number, Ref>();
+  const coaches = new Map<number, Ref>();
+  if (!staffIds.length) return { buildings, coaches };
+  for (const r of await currentPlacesQuery(db, districtId, JSON.stringify(staffIds), day)) {
+    (r.kind === 'building' ? buildings : coaches).set(r.staff_id, { id: r.id, name: r.name });
+  }
+  return { buildings, coaches };
 }
 
 /** Building history, newest first (archived schools included: it is history). */

@@ -15,7 +15,7 @@ import { today } from '../../lib/dates';
 import { requireEditable, requireMover, staffReader, staffWriteScope } from './policies';
 import { presentStaffDetail, presentStaffListItem } from './presenter';
 import {
-  currentBuildingsOf, currentCoachesOf, findStaffInDistrict, findVisibleStaff, listStaffPage, type StaffRow,
+  currentPlacesOf, findStaffInDistrict, findVisibleStaff, listStaffPage, type StaffRow,
 } from './queries';
 import { createStaffBatch, loadStaffDetail, moveStaff, setStaffStatus, updateStaff } from './service';
 
@@ -24,10 +24,7 @@ export const STAFF_NOT_FOUND = 'We could not find that educator.';
 async function presentPage(db: DB, districtId: number, rows: StaffRow[]) {
   const ids = rows.map((r) => r.id);
   const day = today();
-  const [buildings, coaches] = await Promise.all([
-    currentBuildingsOf(db, districtId, ids, day),
-    currentCoachesOf(db, districtId, ids, day),
-  ]);
+  const { buildings, coaches } = await currentPlacesOf(db, districtId, ids, day);
   return rows.map((r) => presentStaffListItem(r, buildings.get(r.id) ?? null, coaches.get(r.id) ?? null));
 }
 
