@@ -1,6 +1,6 @@
 // Educators (staff) reads. Every query filters by the caller's district; the list starts from
 // scopedStaff, so the permission suffix (district / building / assigned / self) applies on every call.
-import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { STAFF_GROUP_OF } from '../../../common/schemas/groups';
 import type { StaffListQuery } from '../../../common/schemas/staff';
 import type { DB } from '../../../db/connection';
@@ -45,14 +45,82 @@ function isNarrowed(scope: Scope, query: StaffListQuery): boolean {
   return scope.kind === 'self' || f.building_id.length > 0 || f.coach_id.length > 0 || f.group_id.length > 0;
 }
 
-/** Search and filters of GET /api/staff on top of the caller's scope. */
-export function filteredStaff(db: DB, scope: Scope, query: StaffListQuery, day = today()): StaffQuery {
+/**
+ * A search's matches in one district, kept in the connection's temporary table `kept_search` under the
+ * number `search`: one row per matching educator, `first` = 1 for those ranked first (textSearchRank 0:
+ * every word starts a word of the name, or the email or ID). `ranked` is false when the words do not rank
+ * (all of 1 or 2 letters).
+ */
+export interface SearchMatch {
+  search: number;
+  ranked: boolean;
+  /** How many educators of the district match (any status). */
+  count: number;
+}
+
+/**
+ * Past this many matches of an unranked search (1- and 2-letter words) sorted by last name, the page is
+ * found by walking the name index and looking each educator up in the matches (a page of "a" stops after
+ * about a hundred rows), rather than by sorting every match.
+ */
+const WALK_THE_NAME_INDEX_ABOVE = 1_000;
+
+/** Searches kept per connection (past it, the kept set starts again). */
+const KEPT_SEARCHES = 200;
+const keptSearches = new WeakMap<DB, { version: number; next: number; matches: Map<string, SearchMatch> }>();
+
+/**
+ * A search's matches in a district, read from the search index once and kept while the `staff` change
+ * version stands (every write to staff bumps it, and the index changes only with staff): paging,
+ * sorting, refreshing or filtering a search reads the index once, then the kept rows by their key.
+ * `version` must be read before. The kept rows live in a TEMP table: this connection's own, never
+ * written to the database file.
+ */
+export async function searchMatch(db: DB, districtId: number, words: readonly string[], version: number): Promise<SearchMatch> {
+  let kept = keptSearches.get(db);
+  if (!kept || kept.version !== version || kept.matches.size >= KEPT_SEARCHES) {
+    await sql`create temp table if not exists kept_search (search integer not null, id integer not null, first integer not null, primary key (search, id)) without rowid`.execute(db);
+    await sql`delete from temp.kept_search`.execute(db);
+    kept = { version, next: (kept?.next ?? 0) + 1, matches: new Map() };
+    keptSearches.set(db, kept);
+  }
+  const key = JSON.stringify([districtId, words]);
+  const hit = kept.matches.get(key);
+  if (hit) return hit;
+  const search = kept.next++;
+  const rank = textSearchRank(STAFF_SEARCH, words);
+  const matches = db.selectFrom('staff')
+    .select([sql<number>`${search}`.as('search'), 'staff.id', rank ? sql<number>`${rank} = 0`.as('first') : sql<number>`0`.as('first')])
+    .where('staff.district_id', '=', districtId).where(textSearchMatches(STAFF_SEARCH, words));
+  const [inserted] = await (db as Kysely<any>).insertInto('temp.kept_search').columns(['search', 'id', 'first']).expression(matches).execute();
+  const match = { search, ranked: rank !== undefined, count: Number(inserted?.numInsertedOrUpdatedRows ?? 0) };
+  kept.matches.set(key, match);
+  return match;
+}
+
+const keptIds = (search: number) => sql`(select k.id from temp.kept_search as k where k.search = ${search})`;
+
+/**
+ * Search and filters of GET /api/staff on top of the caller's scope. With `match` (searchMatch of the
+ * same words), the search reads the kept matches instead of the index.
+ */
+export function filteredStaff(db: DB, scope: Scope, query: StaffListQuery, day = today(), match?: SearchMatch): StaffQuery {
   const districtId = scope.districtId;
   const f = query.filter;
   let q = visibleStaff(db, scope);
   if (f.status !== 'all') q = q.where('staff.status', '=', f.status as 'active' | 'inactive');
   const words = searchWords(query.search);
-  if (words.length) q = q.where(textSearchMatches(STAFF_SEARCH, words, { narrowed: isNarrowed(scope, query) }));
+  const narrowed = isNarrowed(scope, query);
+  if (words.length && match) {
+    // Narrowed (or a big unranked match list in name order): each row the filter (or the name index)
+    // yields is looked up in the kept matches; otherwise the rows are read from the kept matches.
+    const walk = narrowed || (!match.ranked && match.count > WALK_THE_NAME_INDEX_ABOVE && query.sort === 'last_name');
+    q = q.where(walk
+      ? sql<SqlBool>`exists (select 1 from temp.kept_search as k where k.search = ${match.search} and k.id = ${sql.ref('staff.id')})`
+      : sql<SqlBool>`${sql.ref('staff.id')} in ${keptIds(match.search)}`);
+  } else if (words.length) {
+    q = q.where(textSearchMatches(STAFF_SEARCH, words, { narrowed }));
+  }
   if (f.position.length) q = q.where('staff.position', 'in', f.position);
   if (f.grade_level.length) q = q.where((eb) => jsonListHasAny(eb, 'staff.grade_levels', f.grade_level));
   if (f.subject.length) q = q.where((eb) => jsonListHasAny(eb, 'staff.subjects', f.subject));
@@ -115,18 +183,22 @@ export async function listStaffPage(
   db: DB, scope: Scope, query: StaffListQuery, page: { perPage: number; offset: number },
 ): Promise<{ rows: StaffRow[]; total: number }> {
   const day = today();
-  const totals = totalsFor(db, await changeVersion(db, 'staff'), day);
+  const version = await changeVersion(db, 'staff');
+  const totals = totalsFor(db, version, day);
   const key = totalKey(scope, query);
   const known = totals.get(key);
-  const { rows, total } = await readStaffPage(db, scope, query, page, day, known);
+  const words = searchWords(query.search);
+  const match = words.length ? await searchMatch(db, scope.districtId, words, version) : undefined;
+  const { rows, total } = await readStaffPage(db, scope, query, page, day, known, match);
   if (known === undefined) totals.set(key, total);
   return { rows, total };
 }
 
 async function readStaffPage(
   db: DB, scope: Scope, query: StaffListQuery, page: { perPage: number; offset: number }, day: string, knownTotal: number | undefined,
+  match: SearchMatch | undefined,
 ): Promise<{ rows: StaffRow[]; total: number }> {
-  const base = filteredStaff(db, scope, query, day);
+  const base = filteredStaff(db, scope, query, day, match);
   const desc = query.sort.startsWith('-');
   const dir = desc ? 'desc' : 'asc';
   const key = desc ? query.sort.slice(1) : query.sort;
@@ -134,7 +206,11 @@ async function readStaffPage(
   // A search lists the matches that start a word (of the name, or the email or ID) first, then the
   // ones inside a word ("lee" finds Lee Ross and Ann Leeds before Ashlee Fox); each part in the chosen order.
   const words = searchWords(query.search);
-  const rank = textSearchRank(STAFF_SEARCH, words);
+  const rank = match
+    ? (match.ranked
+      ? sql<number>`(select 1 - k.first from temp.kept_search as k where k.search = ${match.search} and k.id = ${sql.ref('staff.id')})`
+      : undefined)
+    : textSearchRank(STAFF_SEARCH, words);
   if (rank) q = q.orderBy(rank);
   switch (key) {
     case 'first_name':
