@@ -1,5 +1,6 @@
-// The educators list's total is counted once per list query and kept while the `staff` change version
-// and the day stand (server/features/staff/queries.ts): every kind of write changes the next answer.
+// The educators list's total is counted once per list query, and a search's matches are read from the
+// index once, both kept while the `staff` change version (and, for totals, the day) stand
+// (server/features/staff/queries.ts): every kind of write changes the next answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../../db/connection';
 import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
@@ -110,5 +111,65 @@ describe('GET /api/staff total after writes', () => {
     await buildCoachAssignment(t.db, { districtId: w.district.id, coachId: w.coach.id, staffId: w.garcias[0]!.id });
     expect(await totalOf(coach, 'search=garcia')).toBe(3);
     expect(await totalOf(admin, 'search=garcia')).toBe(3);
+  });
+});
+
+describe('GET /api/staff?search= after writes (kept matches)', () => {
+  const names = (res: { body: { data: { first_name: string; last_name: string }[] } }) => res.body.data.map((r) => `${r.first_name} ${r.last_name}`);
+
+  it('a rename changes the matches and their ranking on the next search', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    const ashlee = await buildStaff(t.db, { districtId: w.district.id, buildingId: w.east.id, firstName: 'Ashlee', lastName: 'Fox' });
+    await buildStaff(t.db, { districtId: w.district.id, buildingId: w.east.id, firstName: 'Lee', lastName: 'Ross' });
+    expect(names(await agent.get('/api/staff?search=lee'))).toEqual(['Lee Ross', 'Ashlee Fox']);
+    await t.db.updateTable('staff').set({ first_name: 'Ann', last_name: 'Lee' }).where('id', '=', ashlee.id).execute();
+    expect(names(await agent.get('/api/staff?search=lee'))).toEqual(['Ann Lee', 'Lee Ross']);
+    await t.db.updateTable('staff').set({ first_name: 'Ann', last_name: 'Fox' }).where('id', '=', ashlee.id).execute();
+    expect(names(await agent.get('/api/staff?search=lee'))).toEqual(['Lee Ross']);
+  });
+
+  it('paging, sorting and filtering one search agree with each other', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    const all = names(await agent.get('/api/staff?search=an&per_page=100'));
+    const pages = [
+      ...names(await agent.get('/api/staff?search=an&per_page=2&page=1')),
+      ...names(await agent.get('/api/staff?search=an&per_page=2&page=2')),
+      ...names(await agent.get('/api/staff?search=an&per_page=2&page=3')),
+    ];
+    expect(pages).toEqual(all.slice(0, 6));
+    expect(names(await agent.get('/api/staff?search=an&sort=-last_name&per_page=100'))).toEqual([...all].reverse());
+    expect(names(await agent.get(`/api/staff?search=an&filter[building_id][]=${w.west.id}&per_page=100`))).toEqual([]);
+    expect(names(await agent.get(`/api/staff?search=an&filter[building_id][]=${w.east.id}&per_page=100`))).toEqual(all);
+  });
+
+  it('another district searching the same word gets its own educators', async () => {
+    const other = await buildDistrict(t.db);
+    const otherAdmin = await buildUser(t.db, { role: 'district-admin', districtId: other.id });
+    await buildStaff(t.db, { districtId: other.id, firstName: 'Rosa', lastName: 'Garcia' });
+    const mine = await loginAs(t.app, w.admin);
+    const theirs = await loginAs(t.app, otherAdmin);
+    expect(names(await mine.get('/api/staff?search=garcia'))).toEqual(['Ana0 Garcia', 'Ana1 Garcia', 'Ana2 Garcia']);
+    expect(names(await theirs.get('/api/staff?search=garcia'))).toEqual(['Rosa Garcia']);
+    expect(names(await mine.get('/api/staff?search=garcia'))).toEqual(['Ana0 Garcia', 'Ana1 Garcia', 'Ana2 Garcia']);
+  });
+
+  it('a search of many matches in name order (the name index walked) pages like any other', async () => {
+    const now = '2026-01-01T00:00:00.000Z';
+    const rows = Array.from({ length: 1_100 }, (_, i) => ({
+      district_id: w.district.id, first_name: 'Al', last_name: `Z${String(i).padStart(4, '0')}`, email: null, employee_id: null,
+      position: null, grade_levels: '[]', subjects: '[]', hire_date: null, status: 'active' as const, user_id: null, created_at: now, updated_at: now,
+    }));
+    const ids = (await t.db.insertInto('staff').values(rows).returning('id').execute()).map((r) => r.id);
+    await t.db.insertInto('staff_buildings').values(ids.map((id) => ({
+      district_id: w.district.id, staff_id: id, building_id: w.west.id, start_date: '2020-01-01', end_date: null, created_at: now,
+    }))).execute();
+    const agent = await loginAs(t.app, w.admin);
+    const first = await agent.get('/api/staff?search=a&per_page=25');
+    expect(first.body.meta.total).toBe(1_103);
+    expect(names(first)).toEqual(['Ana0 Garcia', 'Ana1 Garcia', 'Ana2 Garcia', ...rows.slice(0, 22).map((r) => `Al ${r.last_name}`)]);
+    const tenth = await agent.get('/api/staff?search=a&per_page=25&page=10');
+    expect(names(tenth)).toEqual(rows.slice(222, 247).map((r) => `Al ${r.last_name}`));
+    const last = await agent.get('/api/staff?search=a&per_page=100&page=12');
+    expect(names(last)).toEqual(rows.slice(1_097).map((r) => `Al ${r.last_name}`));
   });
 });
