@@ -1,26 +1,21 @@
 // npm run bench: builds, then measures
-// - bare Express, GET /api/health and signed-in GET /api/auth/user side by side (servers in this process,
-//   the load generator in its own process: scripts/loadgen.mjs);
+// - bare Express, GET /api/health and signed-in GET /api/auth/user side by side (scripts/benchApi.ts: servers
+//   in this process, the load generator in its own process, scripts/loadgen.mjs; interleaved rounds);
 // - cold start of `npm start`'s server (node scripts/start.mjs, built) to a healthy /api/health;
 // - the JavaScript and CSS a first visit to /app/auth/login downloads, against a budget of 90 KiB of
 //   gzipped JavaScript (the run fails, exit code 1, when it is over);
 // - /app/auth/login and /app/staff in Chromium as a phone on a slow network (Lighthouse, scripts/lighthouse.ts);
 // - the educators list on a district of 20 000 educators (scripts/benchStaff.ts);
 // - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts).
-// BENCH_MS sets the length of each load run (default 5000); BENCH_SKIP=pages,staff,interactions skips sections.
+// BENCH_MS sets the length of each load run (default 5000), BENCH_ROUNDS the request-path rounds (3);
+// BENCH_SKIP=pages,staff,interactions,cold skips sections (Lighthouse is the `pages` section).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import express from 'express';
 import type { Metafile } from 'esbuild';
-import { createApp } from '../server/app';
-import { prepareDatabase, runDemoSeed } from '../server/bootstrap';
-import { loadConfig } from '../server/config';
-import { RateLimiter } from '../server/http/rateLimit';
-import { createMemoryMailer } from '../server/lib/mailer';
-import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, signIn } from './benchLib';
+import { apiBenchmark, apiRows } from './benchApi';
 import { benchInteractions } from './benchInteractions';
 import { benchStaff } from './benchStaff';
 import { build } from './build';
@@ -29,30 +24,6 @@ import { measurePages } from './lighthouse';
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const LOGIN_JS_BUDGET_KIB = 90;
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-
-async function apiBenchmark() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-bench-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: path.join(ROOT, 'dist/public') };
-  const { db } = await prepareDatabase(config);
-  await runDemoSeed(db);
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: console.error });
-  const bare = express();
-  bare.get('/bare', (_req, res) => {
-    res.json({ ok: true });
-  });
-  const main = await listen(app);
-  const bareServer = await listen(bare);
-  const session = await signIn(main.port, 'admin@maplegrove.example', 'coachwell-demo');
-
-  const bareResult = await load(bareServer.port, '/bare', {});
-  const healthResult = await load(main.port, '/api/health', {});
-  const authResult = await load(main.port, '/api/auth/user', { cookie: session });
-  main.close();
-  bareServer.close();
-  await db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  return { bareResult, healthResult, authResult };
-}
 
 /** Milliseconds from spawning `node scripts/start.mjs` to a 200 from /api/health. */
 function startOnce(dataDir: string): Promise<number> {
@@ -127,28 +98,24 @@ function firstVisitCss(routePath: string): { bytes: number; gzipBytes: number; f
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const row = (label: string, r: LoadResult, bare?: LoadResult) =>
-  `| ${label} | ${r.rps} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${bare ? (r.rps / bare.rps).toFixed(2) : '1.00'} | ${r.errors} |`;
 
 const buildStarted = Date.now();
 await build();
 console.log(`Built in ${Date.now() - buildStarted} ms.`);
 
-const { bareResult, healthResult, authResult } = await apiBenchmark();
-console.log(`\nCoachwell benchmark (${os.cpus().length} cores, load generator in its own process: ${CONCURRENCY} keep-alive connections, ${DURATION_MS / 1000} s per run)\n`);
-console.log('| request | req/s | p50 ms | p99 ms | ratio to bare | errors |\n|---|---|---|---|---|---|');
-console.log(row('bare Express route GET /bare', bareResult));
-console.log(row('GET /api/health', healthResult, bareResult));
-console.log(row('GET /api/auth/user, signed in', authResult, bareResult));
+console.log('');
+for (const line of apiRows(await apiBenchmark())) console.log(line);
 
-const cold = await coldStart();
+const cold = skip.has('cold') ? null : await coldStart();
 const loginJs = firstVisitJs('features/auth/LoginScreen.tsx');
 const staffJs = firstVisitJs('features/staff/StaffListScreen.tsx');
 const loginCss = firstVisitCss('/app/auth/login');
 const overBudget = loginJs.gzipBytes > LOGIN_JS_BUDGET_KIB * 1024;
 console.log('\n| measure | result |\n|---|---|');
-console.log(`| cold start to healthy, new database (migrate + demo seed) | ${cold.fresh} ms |`);
-console.log(`| cold start to healthy, existing database (npm start's node scripts/start.mjs, median of ${cold.existing.length}) | ${cold.existing[Math.floor(cold.existing.length / 2)]} ms (min ${cold.existing[0]}, max ${cold.existing.at(-1)}) |`);
+if (cold) {
+  console.log(`| cold start to healthy, new database (migrate + demo seed) | ${cold.fresh} ms |`);
+  console.log(`| cold start to healthy, existing database (npm start's node scripts/start.mjs, median of ${cold.existing.length}) | ${cold.existing[Math.floor(cold.existing.length / 2)]} ms (min ${cold.existing[0]}, max ${cold.existing.at(-1)}) |`);
+}
 console.log(`| JavaScript for a first visit to /app/auth/login (budget ${LOGIN_JS_BUDGET_KIB} KiB gzipped) | ${kib(loginJs.gzipBytes)} gzipped, ${kib(loginJs.brotliBytes)} brotli, in ${loginJs.files.length} files${overBudget ? ' — OVER BUDGET' : ''} |`);
 console.log(`| CSS for a first visit to /app/auth/login | ${kib(loginCss.gzipBytes)} gzipped (${kib(loginCss.bytes)}) in ${loginCss.files} files |`);
 console.log(`| JavaScript for a first visit to /app/staff | ${kib(staffJs.gzipBytes)} gzipped, ${kib(staffJs.brotliBytes)} brotli, in ${staffJs.files.length} files |`);

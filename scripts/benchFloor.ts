@@ -15,7 +15,7 @@ import { prepareDatabase, runDemoSeed } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, signIn } from './benchLib';
+import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, profiled, signIn } from './benchLib';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECRET = 'floor-secret';
@@ -54,9 +54,9 @@ const runs: [string, number, string, Record<string, string>][] = [
 ];
 const results = new Map<string, LoadResult[]>();
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [label, port, url, headers] of runs) {
+  for (const [i, [label, port, url, headers]] of runs.entries()) {
     const cpu = process.cpuUsage();
-    const result = await load(port, url, headers);
+    const result = await profiled(`floor${i}-${round}`, () => load(port, url, headers));
     const used = process.cpuUsage(cpu);
     results.set(label, [...(results.get(label) ?? []), { ...result, cpuUs: (used.user + used.system) / (result.all ?? result.requests) }]);
   }

@@ -1,0 +1,18 @@
+import { openDatabase } from '../db/connection';
+import { filteredStaff, STAFF_COLUMNS, STAFF_SEARCH } from '../server/features/staff/queries';
+import { staffListQuerySchema } from '../common/schemas/staff';
+import { validate } from '../server/http/validate';
+import { textSearchRank, searchWords } from '../db/dialect';
+import SQLite from 'better-sqlite3';
+const db = openDatabase('/tmp/perfprof/big.sqlite');
+const raw = new SQLite('/tmp/perfprof/big.sqlite', { readonly: true });
+const scope = { kind: 'district' as const, districtId: 1, userId: 1, buildingIds: [] };
+const query = validate(staffListQuerySchema, { search: process.env.S ?? 'garcia' });
+const rank = textSearchRank(STAFF_SEARCH, searchWords(query.search));
+let q = filteredStaff(db, scope, query).select([...STAFF_COLUMNS]);
+if (rank) q = q.orderBy(rank);
+const c = q.orderBy('staff.last_name').orderBy('staff.first_name').orderBy('staff.id').limit(25).offset(0).compile();
+console.log(c.sql);
+for (const r of raw.prepare('explain query plan ' + c.sql).all(...(c.parameters as unknown[]))) console.log('  ', (r as { detail: string }).detail);
+const st = raw.prepare(c.sql);
+let t = performance.now(); for (let i = 0; i < 50; i++) st.all(...(c.parameters as unknown[])); console.log('raw ms', ((performance.now() - t) / 50).toFixed(2));
