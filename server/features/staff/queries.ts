@@ -65,43 +65,92 @@ export interface SearchMatch {
  */
 const WALK_THE_NAME_INDEX_ABOVE = 1_000;
 
-/** Searches kept per connection (past it, the kept set starts again). */
+/** Searches, and matching rows, kept per connection (past either, the kept set starts again). */
 const KEPT_SEARCHES = 200;
-const keptSearches = new WeakMap<DB, { version: number; next: number; matches: Map<string, SearchMatch> }>();
+const KEPT_ROWS = 200_000;
+interface KeptSearches {
+  version: number;
+  /** This set's searches are numbered from `first` up to `next` (numbers only grow). */
+  first: number;
+  next: number;
+  rows: number;
+  matches: Map<string, SearchMatch>;
+  /** Requests reading this set's rows now; a replaced set's rows are deleted when the last one is done. */
+  users: number;
+  replaced: boolean;
+}
+const keptSearches = new WeakMap<DB, KeptSearches>();
+const keptSearchTables = new WeakMap<DB, Promise<unknown>>();
+
+/** The connection's TEMP table of kept matches, created once (every request awaits the same promise). */
+function keptSearchTable(db: DB): Promise<unknown> {
+  let created = keptSearchTables.get(db);
+  if (!created) {
+    created = sql`create temp table if not exists kept_search (search integer not null, id integer not null, first integer not null, primary key (search, id)) without rowid`.execute(db);
+    keptSearchTables.set(db, created);
+  }
+  return created;
+}
+
+function dropKeptRows(db: DB, set: KeptSearches): Promise<unknown> {
+  return sql`delete from temp.kept_search where search >= ${set.first} and search < ${set.next}`.execute(db);
+}
 
 /**
  * A search's matches in a district, read from the search index once and kept while the `staff` change
  * version stands (every write to staff bumps it, and the index changes only with staff): paging,
  * sorting, refreshing or filtering a search reads the index once, then the kept rows by their key.
  * `version` must be read before. The kept rows live in a TEMP table: this connection's own, never
- * written to the database file.
+ * written to the database file. Call `release` when the request has read them. Undefined for a request
+ * that read an older version than the kept set's (a write landed meanwhile): it searches the index itself.
  */
-export async function searchMatch(db: DB, districtId: number, words: readonly string[], version: number): Promise<SearchMatch> {
+export async function keepSearch(
+  db: DB, districtId: number, words: readonly string[], version: number,
+): Promise<{ match: SearchMatch; release: () => Promise<void> } | undefined> {
+  await keptSearchTable(db);
+  // From here to the first await nothing else runs: the set is replaced, used and the search numbered at once.
   let kept = keptSearches.get(db);
-  if (!kept || kept.version !== version || kept.matches.size >= KEPT_SEARCHES) {
-    await sql`create temp table if not exists kept_search (search integer not null, id integer not null, first integer not null, primary key (search, id)) without rowid`.execute(db);
-    await sql`delete from temp.kept_search`.execute(db);
-    kept = { version, next: (kept?.next ?? 0) + 1, matches: new Map() };
+  if (kept && version < kept.version) return undefined;
+  if (!kept || kept.version !== version || kept.matches.size >= KEPT_SEARCHES || kept.rows >= KEPT_ROWS) {
+    const old = kept;
+    const first = (old?.next ?? 0) + 1;
+    kept = { version, first, next: first, rows: 0, matches: new Map(), users: 0, replaced: false };
     keptSearches.set(db, kept);
+    if (old) {
+      old.replaced = true;
+      if (old.users === 0) await dropKeptRows(db, old);
+    }
   }
-  const key = JSON.stringify([districtId, words]);
-  const hit = kept.matches.get(key);
-  if (hit) return hit;
-  const search = kept.next++;
-  const rank = textSearchRank(STAFF_SEARCH, words);
-  const matches = db.selectFrom('staff')
-    .select([sql<number>`${search}`.as('search'), 'staff.id', rank ? sql<number>`${rank} = 0`.as('first') : sql<number>`0`.as('first')])
-    .where('staff.district_id', '=', districtId).where(textSearchMatches(STAFF_SEARCH, words));
-  const [inserted] = await (db as Kysely<any>).insertInto('temp.kept_search').columns(['search', 'id', 'first']).expression(matches).execute();
-  const match = { search, ranked: rank !== undefined, count: Number(inserted?.numInsertedOrUpdatedRows ?? 0) };
-  kept.matches.set(key, match);
-  return match;
+  const set = kept;
+  set.users += 1;
+  const release = async () => {
+    set.users -= 1;
+    if (set.replaced && set.users === 0) await dropKeptRows(db, set);
+  };
+  try {
+    const key = JSON.stringify([districtId, words]);
+    const hit = set.matches.get(key);
+    if (hit) return { match: hit, release };
+    const search = set.next++;
+    const rank = textSearchRank(STAFF_SEARCH, words);
+    const matches = db.selectFrom('staff')
+      .select([sql<number>`${search}`.as('search'), 'staff.id', rank ? sql<number>`${rank} = 0`.as('first') : sql<number>`0`.as('first')])
+      .where('staff.district_id', '=', districtId).where(textSearchMatches(STAFF_SEARCH, words));
+    const [inserted] = await (db as Kysely<any>).insertInto('temp.kept_search').columns(['search', 'id', 'first']).expression(matches).execute();
+    const match = { search, ranked: rank !== undefined, count: Number(inserted?.numInsertedOrUpdatedRows ?? 0) };
+    set.rows += match.count;
+    set.matches.set(key, match);
+    return { match, release };
+  } catch (err) {
+    await release();
+    throw err;
+  }
 }
 
 const keptIds = (search: number) => sql`(select k.id from temp.kept_search as k where k.search = ${search})`;
 
 /**
- * Search and filters of GET /api/staff on top of the caller's scope. With `match` (searchMatch of the
+ * Search and filters of GET /api/staff on top of the caller's scope. With `match` (keepSearch of the
  * same words), the search reads the kept matches instead of the index.
  */
 export function filteredStaff(db: DB, scope: Scope, query: StaffListQuery, day = today(), match?: SearchMatch): StaffQuery {
@@ -162,6 +211,8 @@ const keptTotals = new WeakMap<DB, { version: number; day: string; totals: Map<s
  */
 function totalsFor(db: DB, version: number, day: string): Map<string, number> {
   let kept = keptTotals.get(db);
+  // A request that read an older version than the kept set's (a write landed meanwhile) keeps nothing.
+  if (kept && version < kept.version) return new Map();
   if (!kept || kept.version !== version || kept.day !== day || kept.totals.size >= KEPT_TOTALS) {
     kept = { version, day, totals: new Map() };
     keptTotals.set(db, kept);
@@ -188,10 +239,14 @@ export async function listStaffPage(
   const key = totalKey(scope, query);
   const known = totals.get(key);
   const words = searchWords(query.search);
-  const match = words.length ? await searchMatch(db, scope.districtId, words, version) : undefined;
-  const { rows, total } = await readStaffPage(db, scope, query, page, day, known, match);
-  if (known === undefined) totals.set(key, total);
-  return { rows, total };
+  const kept = words.length ? await keepSearch(db, scope.districtId, words, version) : undefined;
+  try {
+    const { rows, total } = await readStaffPage(db, scope, query, page, day, known, kept?.match);
+    if (known === undefined) totals.set(key, total);
+    return { rows, total };
+  } finally {
+    await kept?.release();
+  }
 }
 
 async function readStaffPage(

@@ -172,4 +172,23 @@ describe('GET /api/staff?search= after writes (kept matches)', () => {
     const last = await agent.get('/api/staff?search=a&per_page=100&page=12');
     expect(names(last)).toEqual(rows.slice(1_097).map((r) => `Al ${r.last_name}`));
   });
+
+  it('searches running while educators change answer either before or after each change, never a mix', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    const okafors = await t.db.selectFrom('staff').select('id').where('last_name', '=', 'Okafor').execute();
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => agent.get('/api/staff?search=garcia')),
+      t.db.updateTable('staff').set({ last_name: 'Garcia' }).where('id', '=', okafors[0]!.id).execute(),
+      ...Array.from({ length: 6 }, () => agent.get('/api/staff?search=garcia&sort=-last_name')),
+      t.db.updateTable('staff').set({ last_name: 'Garcia' }).where('id', '=', okafors[1]!.id).execute(),
+      ...Array.from({ length: 6 }, () => agent.get('/api/staff?search=gar')),
+    ]);
+    for (const res of answers) {
+      if (!('status' in res)) continue;
+      expect(res.status).toBe(200);
+      expect([3, 4, 5]).toContain(res.body.meta.total);
+      expect(res.body.data).toHaveLength(res.body.meta.total);
+    }
+    expect((await agent.get('/api/staff?search=garcia')).body.meta.total).toBe(5);
+  });
 });
