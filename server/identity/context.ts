@@ -98,8 +98,10 @@ function contextKeeper(db: DB): (versionRead?: number) => Promise<(userId: numbe
   let kept: KeptContexts = { version: -1, byUser: new Map() };
   return async (versionRead) => {
     const version = versionRead ?? (await changeVersion(db, 'auth'));
-    if (version !== kept.version) kept = { version, byUser: new Map() };
-    const current = kept;
+    // A request that read an older version than the kept set's (a write landed meanwhile) keeps nothing.
+    if (version > kept.version) kept = { version, byUser: new Map() };
+    // No version (the counter row missing) keeps nothing either.
+    const current = version === kept.version && version >= 0 ? kept : { version, byUser: new Map<number, AuthContext>() };
     return async (userId) => {
       const hit = current.byUser.get(userId);
       if (hit) return hit;

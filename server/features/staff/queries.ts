@@ -110,7 +110,7 @@ export async function keepSearch(
   await keptSearchTable(db);
   // From here to the first await nothing else runs: the set is replaced, used and the search numbered at once.
   let kept = keptSearches.get(db);
-  if (kept && version < kept.version) return undefined;
+  if (version < 0 || (kept && version < kept.version)) return undefined;
   if (!kept || kept.version !== version || kept.matches.size >= KEPT_SEARCHES || kept.rows >= KEPT_ROWS) {
     const old = kept;
     const first = (old?.next ?? 0) + 1;
@@ -211,8 +211,8 @@ const keptTotals = new WeakMap<DB, { version: number; day: string; totals: Map<s
  */
 function totalsFor(db: DB, version: number, day: string): Map<string, number> {
   let kept = keptTotals.get(db);
-  // A request that read an older version than the kept set's (a write landed meanwhile) keeps nothing.
-  if (kept && version < kept.version) return new Map();
+  // A request that read an older version than the kept set's (a write landed meanwhile), or none, keeps nothing.
+  if (version < 0 || (kept && version < kept.version)) return new Map();
   if (!kept || kept.version !== version || kept.day !== day || kept.totals.size >= KEPT_TOTALS) {
     kept = { version, day, totals: new Map() };
     keptTotals.set(db, kept);
