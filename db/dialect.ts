@@ -134,7 +134,7 @@ const changeVersionQuery = compiledOnce((db: DB, scope: string) =>
 
 /**
  * The change version of a scope (`auth`, `staff`): a counter that SQLite triggers bump on every row
- * written to the scope's tables, by this process or any other (migration 20261123_0030). What the
+ * written to the scope's tables, by this process or any other (migration 20261123_0050). What the
  * server derives from those tables may be kept while the version stays the same. Read the version
  * BEFORE the data it guards: a write landing in between then only makes the kept copy look older than
  * it is. PostgreSQL: the same counters kept by plpgsql triggers.

@@ -82,7 +82,7 @@ export interface UserBuildingsTable {
   building_id: number;
 }
 
-/** Counters bumped by triggers on every write to the tables of a scope (migration 20261123_0030). */
+/** Counters bumped by triggers on every write to the tables of a scope (migration 20261123_0050). */
 export interface ChangeVersionsTable {
   scope: 'auth' | 'staff';
   version: number;
