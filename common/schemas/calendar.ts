@@ -63,13 +63,15 @@ export interface CalendarFeedStatus {
   created_at: string | null;
 }
 
+const bothDays = (q: { from: unknown; to: unknown }) => typeof q.from === 'string' && typeof q.to === 'string' && isIsoDate(q.from) && isIsoDate(q.to);
+
 /** POST /api/calendar-import/preview?from=&to= (the body is the .ics file, text/calendar). */
 export const calendarPreviewQuerySchema = z.object({
   from: isoDay('From'),
   to: isoDay('To'),
 }).check(
-  z.refine((q) => q.from <= q.to, { message: CALENDAR_MESSAGES.rangeBackwards, path: ['to'] }),
-  z.refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < CALENDAR_IMPORT_RANGE_MAX_DAYS, { message: CALENDAR_MESSAGES.rangeTooLong, path: ['to'] }),
+  z.refine((q) => !bothDays(q) || q.from <= q.to, { message: CALENDAR_MESSAGES.rangeBackwards, path: ['to'] }),
+  z.refine((q) => !bothDays(q) || q.from > q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < CALENDAR_IMPORT_RANGE_MAX_DAYS, { message: CALENDAR_MESSAGES.rangeTooLong, path: ['to'] }),
 );
 
 export type CalendarImportKind = 'interaction' | 'activity';
