@@ -2,7 +2,7 @@
 // server and the Calendar sync screen. Request schemas, messages and answer shapes.
 import * as z from 'zod/mini';
 import { utcTimestamp } from './fields';
-import { DURATION_MAX_MINUTES } from './interactionTypes';
+import { DURATION_MAX_MINUTES, type InteractionColour } from './interactionTypes';
 import { ACTIVITY_CATEGORY_KEYS, type ActivityCategory } from './interactions';
 import { isIsoDate } from './query';
 
@@ -100,6 +100,8 @@ export interface CalendarPreview {
   /** The file's own calendar name (X-WR-CALNAME), when it has one. */
   calendar_name: string | null;
   events: CalendarPreviewEvent[];
+  /** The district's active interaction types, to choose from per event. */
+  interaction_types: { id: number; name: string; colour: InteractionColour }[];
 }
 
 const eventBase = {

@@ -118,6 +118,10 @@ describe('POST /api/calendar-import/preview', () => {
       ['plc-weekly@google.com#2026-10-13T19:00:00.000Z', 'PLC – Grade 6 (moved)', '2026-10-15T13:00:00.000Z', 60, true, null],
       ['plc-weekly@google.com#2026-10-27T19:00:00.000Z', 'PLC – Grade 6', '2026-10-27T19:00:00.000Z', 30, true, null],
     ]);
+    expect(body.interaction_types.map((t) => t.name)).toEqual([
+      'Classroom observation', 'Feedback conversation', 'Co-teaching', 'Modeling a lesson', 'Planning session', 'Data conversation', 'PLC facilitation', 'Check-in',
+    ]);
+    expect(body.interaction_types[0]).toEqual({ id: w.types.observation, name: 'Classroom observation', colour: 'blue' });
     expect(body.events[1]).toMatchObject({ uid: 'plc-weekly@google.com', recurring: true, all_day: false, imported: null, ends_at: '2026-10-06T19:30:00.000Z' });
     // A preview changes nothing.
     expect(await rowCounts()).toEqual(before);

@@ -1,4 +1,5 @@
 // The calendar sync answers, field by field.
+import type { InteractionColour } from '../../../common/schemas/interactionTypes';
 import type { CalendarFeedStatus, CalendarPreview, CalendarPreviewEvent, CalendarTitleMode } from '../../../common/schemas/calendar';
 import { type ParsedEvent, notImportableReason } from './importParser';
 
@@ -16,11 +17,13 @@ export function presentPreview(
   calendarName: string | null,
   events: ParsedEvent[],
   imported: (key: string) => CalendarPreviewEvent['imported'],
+  types: { id: number; name: string; colour: string }[],
 ): CalendarPreview {
   return {
     from: range.from,
     to: range.to,
     calendar_name: calendarName,
+    interaction_types: types.map((t) => ({ id: t.id, name: t.name, colour: t.colour as InteractionColour })),
     events: events.map((e) => {
       const reason = notImportableReason(e);
       return {

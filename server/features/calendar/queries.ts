@@ -141,3 +141,10 @@ export async function activeTypeIds(db: Conn, districtId: number, ids: number[])
     .where('district_id', '=', districtId).where('archived_at', 'is', null).where('id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
 }
+
+/** The district's active interaction types in their order (the import's choices). */
+export function activeTypes(db: Conn, districtId: number) {
+  return db.selectFrom('interaction_types').select(['id', 'name', 'colour'])
+    .where('district_id', '=', districtId).where('archived_at', 'is', null)
+    .orderBy('sort_order').orderBy('id').execute();
+}

@@ -14,7 +14,7 @@ import { buildFeed, FEED_REFRESH_SECONDS } from './feed';
 import { CalendarFileError, eventsInRange, zonedDayStart } from './importParser';
 import { calendarAddressMaker, calendarUser, feedStillAnswers } from './policies';
 import { presentFeedStatus, presentPreview } from './presenter';
-import { feedActivities, feedInteractions, feedParticipants, findFeedByHash, findFeedOfUser, importedByKeys } from './queries';
+import { activeTypes, feedActivities, feedInteractions, feedParticipants, findFeedByHash, findFeedOfUser, importedByKeys } from './queries';
 import { createFeedAddress, disableFeed, importEvents, setFeedTitleMode } from './service';
 
 /** The feed holds events from this many days back onwards. */
@@ -126,7 +126,7 @@ export function calendarRoutes(deps: Deps): Router {
       const activity = existing.activities.get(key);
       if (activity && !activity.deleted) return { kind: 'activity', id: activity.id };
       return null;
-    }));
+    }, await activeTypes(db, actor.districtId)));
   });
 
   router.post('/calendar-import', async (req, res) => {
