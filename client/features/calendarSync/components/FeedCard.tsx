@@ -108,10 +108,16 @@ export function FeedCard() {
     toast.success('The address no longer works. You can remove the calendar from your calendar app.', 'Calendar feed turned off');
   });
 
-  const chooseTitles = (mode: CalendarTitleMode) => run('title', async () => {
-    await setTitleMode(mode);
-    toast.success(mode === 'names' ? 'Event titles show the type and educator names.' : 'Event titles show the type only.', 'Saved');
-  });
+  // The choice shows at once; it goes back if saving fails.
+  const [pendingMode, setPendingMode] = useState<CalendarTitleMode | null>(null);
+  const chooseTitles = async (mode: CalendarTitleMode) => {
+    setPendingMode(mode);
+    await run('title', async () => {
+      await setTitleMode(mode);
+      toast.success(mode === 'names' ? 'Event titles show the type and educator names.' : 'Event titles show the type only.', 'Saved');
+    });
+    setPendingMode(null);
+  };
 
   return (
     <section className="card calsync-card" aria-labelledby="calsync-feed-title">
@@ -159,7 +165,7 @@ export function FeedCard() {
                   type="radio"
                   name="title_mode"
                   value={mode}
-                  checked={feed.title_mode === mode}
+                  checked={(pendingMode ?? feed.title_mode) === mode}
                   disabled={busy !== null}
                   onChange={() => void chooseTitles(mode)}
                 />
