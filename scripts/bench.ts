@@ -6,8 +6,9 @@
 //   gzipped JavaScript (the run fails, exit code 1, when it is over);
 // - /app/auth/login and /app/staff in Chromium as a phone on a slow network (Lighthouse, scripts/lighthouse.ts);
 // - the educators list on a district of 20 000 educators (scripts/benchStaff.ts);
-// - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts).
-// BENCH_MS sets the length of each load run (default 5000); BENCH_SKIP=pages,staff,interactions skips sections.
+// - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts);
+// - the calendar feed of a coach with 2 000 events (scripts/benchCalendar.ts).
+// BENCH_MS sets the length of each load run (default 5000); BENCH_SKIP=pages,staff,interactions,calendar skips sections.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { loadConfig } from '../server/config';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
 import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, signIn } from './benchLib';
+import { benchCalendar } from './benchCalendar';
 import { benchInteractions } from './benchInteractions';
 import { benchStaff } from './benchStaff';
 import { build } from './build';
@@ -163,6 +165,10 @@ if (!skip.has('staff')) {
 if (!skip.has('interactions')) {
   console.log('\n| interactions list | result |\n|---|---|');
   for (const line of await benchInteractions()) console.log(line);
+}
+if (!skip.has('calendar')) {
+  console.log('\n| calendar feed | result |\n|---|---|');
+  for (const line of await benchCalendar()) console.log(line);
 }
 
 if (overBudget) {

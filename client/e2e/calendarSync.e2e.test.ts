@@ -110,7 +110,7 @@ it('previews an .ics file and imports the chosen events, at phone width, axe-cor
 it('explains the Professional plan to a district without calendar sync', async () => {
   const page = await suite.signedIn('admin@cedarfalls.example', { bypassCSP: true });
   await page.goto('/app/activity/calendar-sync');
-  await page.getByRole('heading', { name: 'Calendar sync is part of the Professional plan' }).waitFor();
+  await page.getByRole('heading', { name: 'Available on the Professional plan' }).waitFor();
   await page.getByText(CALENDAR_MESSAGES.planRequired).waitFor();
   expect(await page.getByRole('button', { name: 'Turn on calendar feed' }).count()).toBe(0);
   expect(await axeViolations(page)).toEqual([]);

@@ -26,7 +26,7 @@ export default function CalendarSyncScreen({ route }: ScreenProps) {
           <ImportCard timeZone={user.timezone || user.district?.timezone || 'UTC'} />
         </>
       ) : (
-        <EmptyState title="Calendar sync is part of the Professional plan">
+        <EmptyState title="Available on the Professional plan">
           <p>{CALENDAR_MESSAGES.planRequired}</p>
           <p><Link to="/pricing">Compare plans</Link></p>
         </EmptyState>

@@ -245,7 +245,7 @@ export function ImportCard({ timeZone }: { timeZone: string }) {
                             </optgroup>
                           </select>
                         ) : (
-                          <span className="muted text-sm">Not imported</span>
+                          <span className="muted text-sm">Can’t be imported</span>
                         )}
                       </td>
                     </tr>
