@@ -359,3 +359,17 @@ describe('GET /api/calendar/{token}.ics', () => {
     expect(parse((await request(t.app).get(farFeed.path)).text).events.map((e) => e.uid)).toEqual([`interaction-${far}@coachwell.test`]);
   });
 });
+
+describe('folding', () => {
+  it('folds at 75 octets of UTF-8 without splitting a character, and unfolds to the same text', async () => {
+    const { foldLines } = await import('./feed');
+    const line = `SUMMARY:${'Observación — Zoë 👩‍🏫 Müller, 日本語の名前 '.repeat(6)}`;
+    const folded = foldLines(`BEGIN:VEVENT\r\n${line}\r\nEND:VEVENT`);
+    for (const part of folded.split('\r\n')) {
+      expect(Buffer.byteLength(part, 'utf8')).toBeLessThanOrEqual(75);
+      expect(part).not.toMatch(/[\uD800-\uDBFF]$/); // no surrogate pair cut in two
+      expect(Buffer.from(part, 'utf8').toString('utf8')).toBe(part);
+    }
+    expect(folded.replace(/\r\n /g, '')).toBe(`BEGIN:VEVENT\r\n${line}\r\nEND:VEVENT`);
+  });
+});
