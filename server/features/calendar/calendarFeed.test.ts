@@ -342,6 +342,20 @@ describe('GET /api/calendar/{token}.ics', () => {
     expect(after.start).not.toBe(before.start);
   });
 
+  it('SEQUENCE grows when the coach edits the interaction through the interactions API', async () => {
+    const { agent, path } = await coachFeed();
+    const uid = `interaction-${w.interactions.withGroup}@coachwell.test`;
+    const before = parse((await request(t.app).get(path)).text).events.find((e) => e.uid === uid)!;
+    const res = await agent.put(`/api/interaction/${w.interactions.withGroup}`).set(csrfHeaders(agent)).send({
+      interaction_type_id: w.types.plc, starts_at: daysFromNow(6), duration_minutes: 60, status: 'scheduled', staff_ids: [w.ellis.id],
+    });
+    expect(res.status).toBe(200);
+    const after = parse((await request(t.app).get(path)).text).events.find((e) => e.uid === uid)!;
+    expect(after.sequence).toBeGreaterThan(before.sequence);
+    expect(after.start).toBe(daysFromNow(6));
+    expect(Date.parse(after.end) - Date.parse(after.start)).toBe(60 * 60_000);
+  });
+
   it('another user’s token gives only that user’s events, and one district’s coach never sees another’s', async () => {
     const mine = await coachFeed(w.coach);
     const theirs = await coachFeed(w.otherCoach);
