@@ -6,9 +6,10 @@
 //   gzipped JavaScript (the run fails, exit code 1, when it is over);
 // - /app/auth/login and /app/staff in Chromium as a phone on a slow network (Lighthouse, scripts/lighthouse.ts);
 // - the educators list on a district of 20 000 educators (scripts/benchStaff.ts);
-// - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts).
+// - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts);
+// - the calendar feed of a coach with 2 000 events (scripts/benchCalendar.ts).
 // BENCH_MS sets the length of each load run (default 5000), BENCH_ROUNDS the request-path rounds (3);
-// BENCH_SKIP=pages,staff,interactions,cold skips sections (Lighthouse is the `pages` section).
+// BENCH_SKIP=pages,staff,interactions,calendar,cold skips sections (Lighthouse is the `pages` section).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { apiBenchmark, apiRows } from './benchApi';
+import { benchCalendar } from './benchCalendar';
 import { benchInteractions } from './benchInteractions';
 import { benchStaff } from './benchStaff';
 import { build } from './build';
@@ -130,6 +132,10 @@ if (!skip.has('staff')) {
 if (!skip.has('interactions')) {
   console.log('\n| interactions list | result |\n|---|---|');
   for (const line of await benchInteractions()) console.log(line);
+}
+if (!skip.has('calendar')) {
+  console.log('\n| calendar feed | result |\n|---|---|');
+  for (const line of await benchCalendar()) console.log(line);
 }
 
 if (overBudget) {

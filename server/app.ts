@@ -10,6 +10,7 @@ import { inOneLayer } from './http/inOneLayer';
 import { apiNotFound, errorMiddleware, HttpError } from './http/errors';
 import { DatabaseSessionStore, touchSessionAtMostEveryMinute } from './identity/sessions';
 import { healthRoutes } from './features/health/routes';
+import { CALENDAR_UPLOAD_PATH, calendarFileBody } from './features/calendar/upload';
 import { FEATURE_ROUTES } from './routes';
 import { staticRoutes } from './static';
 
@@ -24,6 +25,8 @@ export const API_BODY_LIMIT_BYTES = 100 * 1024;
  */
 function refuseDeclaredOversize(limitBytes: number): RequestHandler {
   return (req, _res, next) => {
+    // A path with its own parser (the calendar file upload) has read its body already.
+    if (req.body !== undefined) return next();
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limitBytes) {
       return next(new HttpError(413, 'The request is too large.', 'payload_too_large', undefined, { Connection: 'close' }));
@@ -86,6 +89,8 @@ export function createApp(deps: Deps): express.Express {
   api.use(healthRoutes(deps));
   // The client-error reporter takes small bodies only; the first parser to run wins.
   api.use('/client-error', refuseDeclaredOversize(CLIENT_ERROR_MAX_BYTES), express.json({ limit: CLIENT_ERROR_MAX_BYTES }));
+  // The calendar import's .ics file (text, up to 2 MiB) is the one body that is not JSON.
+  api.use(CALENDAR_UPLOAD_PATH, calendarFileBody);
   // What every other API request passes through, in one router layer (http/inOneLayer.ts):
   api.use(inOneLayer(
     refuseDeclaredOversize(API_BODY_LIMIT_BYTES),

@@ -6,6 +6,7 @@ import { accountRoutes } from './features/account/routes';
 import { accountMigrationRoutes } from './features/accountMigrations/routes';
 import { authRoutes } from './features/auth/routes';
 import { buildingRoutes } from './features/buildings/routes';
+import { calendarRoutes } from './features/calendar/routes';
 import { clientErrorRoutes } from './features/clientErrors/routes';
 import { coachRoutes } from './features/coaches/routes';
 import { groupRoutes } from './features/groups/routes';
@@ -30,4 +31,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   accountMigrationRoutes,
   interactionTypeRoutes,
   interactionRoutes,
+  calendarRoutes,
 ];

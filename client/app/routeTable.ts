@@ -58,7 +58,7 @@ const appRoutes = [
   app('coaches/:id/view', 'View Coach', true, 'coach-view'),
   app('coaching', 'Coaching', 'see skill mapping'),
   app('activity', 'Activity', 'see activity', 'activity'),
-  app('activity/calendar-sync', 'Calendar sync', 'see activity'),
+  app('activity/calendar-sync', 'Calendar sync', 'see activity', 'calendar-sync'),
   app('reports', 'Reports', 'see engagement'),
   app('reports/coaching-cycles', 'Coaching cycles report', 'see engagement'),
   app('reports/teacher-level', 'Teacher-level report', 'see engagement'),

@@ -37,6 +37,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'interaction-settings': () => import('../features/interactionSettings/InteractionSettingsScreen'),
   'admin-interaction-settings': () => import('../features/interactionSettings/AdminInteractionSettingsScreen'),
   activity: () => import('../features/activity/ActivityScreen'),
+  'calendar-sync': () => import('../features/calendarSync/CalendarSyncScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 

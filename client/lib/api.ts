@@ -64,6 +64,8 @@ export function setSessionEndedHandler(handler: () => void): void {
 export interface RequestOptions {
   query?: Query;
   body?: unknown;
+  /** A body sent as it is instead of JSON (a calendar file upload). */
+  raw?: { contentType: string; data: Blob | string };
   /** The auth probe (GET auth/user) treats 401 as "guest", not as an ended session. */
   allowUnauthenticated?: boolean;
   signal?: AbortSignal;
@@ -76,6 +78,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.raw) headers['Content-Type'] = options.raw.contentType;
 
   let response: Response;
   try {
@@ -83,7 +86,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.raw ? options.raw.data : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (err) {
