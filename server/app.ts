@@ -15,6 +15,8 @@ import { staticRoutes } from './static';
 export const SESSION_COOKIE = 'coachwell_session';
 /** The JSON body limit of the API (the client-error reporter's is smaller). */
 export const API_BODY_LIMIT_BYTES = 100 * 1024;
+/** Paths that take a file upload and limit its size themselves (server/features/imports/upload.ts). */
+const UPLOAD_PATH = /^\/import\/staff\/?$/;
 
 /**
  * Refuses a declared Content-Length over the limit with 413 before a byte of the body is read, and
@@ -65,7 +67,10 @@ export function createApp(deps: Deps): express.Express {
   const api = express.Router();
   // The client-error reporter takes small bodies only; the first parser to run wins.
   api.use('/client-error', refuseDeclaredOversize(CLIENT_ERROR_MAX_BYTES), express.json({ limit: CLIENT_ERROR_MAX_BYTES }));
-  api.use(refuseDeclaredOversize(API_BODY_LIMIT_BYTES), express.json({ limit: API_BODY_LIMIT_BYTES }));
+  // File uploads (the staff import, up to 10 MB) check their own size as they read the body.
+  const refuseOversize = refuseDeclaredOversize(API_BODY_LIMIT_BYTES);
+  api.use((req, res, next) => (req.method === 'POST' && UPLOAD_PATH.test(req.path) ? next() : refuseOversize(req, res, next)),
+    express.json({ limit: API_BODY_LIMIT_BYTES }));
   // The secret lets the CSRF check sign guest tokens (server/http/csrf.ts).
   api.use(cookieParser(config.sessionSecret));
   api.use(session({
