@@ -37,6 +37,8 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'interaction-settings': () => import('../features/interactionSettings/InteractionSettingsScreen'),
   'admin-interaction-settings': () => import('../features/interactionSettings/AdminInteractionSettingsScreen'),
   activity: () => import('../features/activity/ActivityScreen'),
+  'export-import': () => import('../features/exportImport/ExportImportScreen'),
+  'staff-import': () => import('../features/exportImport/ImportDetailScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 
