@@ -16,7 +16,7 @@ export const SESSION_COOKIE = 'coachwell_session';
 /** The JSON body limit of the API (the client-error reporter's is smaller). */
 export const API_BODY_LIMIT_BYTES = 100 * 1024;
 /** Paths that take a file upload and limit its size themselves (server/features/imports/upload.ts). */
-const UPLOAD_PATH = /^\/import\/staff\/?$/;
+const UPLOAD_PATH = /^\/(import\/staff|admin\/district\/\d+\/user-import)\/?$/;
 
 /**
  * Refuses a declared Content-Length over the limit with 413 before a byte of the body is read, and

@@ -4,7 +4,7 @@
 import { prepareDatabase } from '../../bootstrap';
 import { buildBuilding, buildDistrict, buildUser } from '../../testing/factories';
 import { findImport } from './queries';
-import { createImport, runStaffImport, saveStaffMapping } from './service';
+import { createImport, runStaffImport, saveMapping } from './service';
 
 const file = process.argv[2]!;
 const { db } = await prepareDatabase({ databaseFile: file });
@@ -16,7 +16,7 @@ const headers = ['First name', 'Last name', 'Email', 'School'];
 const rows = Array.from({ length: 300 }, (_, i) => ({ rowNumber: i + 2, cells: [`First${i}`, `Last${i}`, `kill${i}@example.org`, school.name] }));
 const id = await createImport(db, actor, 'staff', { fileName: 'kill.csv', format: 'csv', headers, rows, skipped: 0 });
 const options = { full_sync: false, skip_invalid: false, create_missing_schools: false, send_invites: false };
-await saveStaffMapping(db, district.id, (await findImport(db, district.id, id))!, { 'First name': 'first_name', 'Last name': 'last_name', Email: 'email', School: 'school' }, options);
+await saveMapping(db, district.id, (await findImport(db, district.id, id))!, { 'First name': 'first_name', 'Last name': 'last_name', Email: 'email', School: 'school' }, options);
 await runStaffImport(db, actor, (await findImport(db, district.id, id))!, undefined, {
   afterRow: async (index) => {
     if (index !== 150) return;

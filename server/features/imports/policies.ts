@@ -5,9 +5,9 @@
 import type { Request } from 'express';
 import { hasFeature, PERMISSIONS } from '../../../common/permissions';
 import { IMPORT_MESSAGES } from '../../../common/schemas/imports';
-import { type DistrictAuth, districtActor, requireDistrict, requirePermission, requireScope } from '../../access/guards';
+import { type DistrictAuth, districtActor, requireAuth, requireDistrict, requirePermission, requireScope } from '../../access/guards';
 import { forbidden } from '../../http/errors';
-import type { DistrictActor } from '../../lib/audit';
+import type { Actor, DistrictActor } from '../../lib/audit';
 
 export const CSV_IMPORT_FEATURE = 'csv-import';
 
@@ -38,4 +38,10 @@ export function staffImporter(req: Request): { auth: DistrictAuth; actor: Distri
   requireScope(auth, PERMISSIONS.addStaff, ['district'], IMPORT_MESSAGES.needsPermission);
   if (!hasFeature(auth.features, CSV_IMPORT_FEATURE)) throw forbidden(IMPORT_MESSAGES.needsPlan);
   return { auth, actor: districtActor(req) };
+}
+
+/** The admin User CSV Import: provider staff who see all districts; the actor is the staff member. */
+export function userImporter(req: Request): Actor & { userId: number } {
+  requirePermission(requireAuth(req), PERMISSIONS.seeAllDistricts);
+  return req.actor as Actor & { userId: number };
 }

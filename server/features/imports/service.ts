@@ -1,7 +1,7 @@
 // Staff import commands: record an upload, save its mapping, preview it, run it. The run writes every
 // educator, school history row, row outcome and the audit row in ONE transaction: all or nothing.
 import {
-  IMPORT_MESSAGES, recogniseHeaders, STAFF_IMPORT_FIELDS, type ImportPreview, type RowOutcome,
+  fieldsOfKind, IMPORT_MESSAGES, recogniseHeaders, type ImportPreview, type RowOutcome,
 } from '../../../common/schemas/imports';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
@@ -26,7 +26,7 @@ export function optionsOf(row: Pick<ImportRow, 'options' | 'mode'>): ImportOptio
   return { full_sync: row.mode === 'full-sync', skip_invalid: !!o.skip_invalid, create_missing_schools: !!o.create_missing_schools, send_invites: !!o.send_invites };
 }
 
-const ROW_INSERT_CHUNK = 500;
+export const ROW_INSERT_CHUNK = 500;
 
 /** Records an upload: the import (pending) and each row's raw cells; the mapping recognised from the headers. */
 export async function createImport(db: DB, actor: DistrictActor, kind: 'staff' | 'users', table: ImportTable, createdBy = actor.userId): Promise<number> {
@@ -48,30 +48,40 @@ export async function createImport(db: DB, actor: DistrictActor, kind: 'staff' |
   });
 }
 
-/** PUT mapping: every column names a known field or nothing, no field twice, names and a matching key chosen. */
-export async function saveStaffMapping(db: DB, districtId: number, imp: ImportRow, mapping: Record<string, string>, options: ImportOptions): Promise<void> {
+/** PUT mapping: every column names a known field or nothing, no field twice, the needed fields chosen. */
+export async function saveMapping(db: DB, districtId: number, imp: ImportRow, mapping: Record<string, string>, options: ImportOptions): Promise<void> {
   if (imp.status !== 'pending') throw conflict(IMPORT_MESSAGES.notPending);
+  const known = fieldsOfKind(imp.kind);
+  const labelOf = (key: string) => known.find((f) => f.key === key)!.label;
   const headers = JSON.parse(imp.headers) as string[];
   const errors: FieldErrors = {};
   const fields = new Map<string, string[]>();
   const clean: Record<string, string> = {};
   for (const [header, field] of Object.entries(mapping)) {
     if (!headers.includes(header)) (errors[`mapping.${header}`] ??= []).push(IMPORT_MESSAGES.mappingUnknownColumn(header));
-    else if (field !== '' && !STAFF_IMPORT_FIELDS.some((f) => f.key === field)) (errors[`mapping.${header}`] ??= []).push(IMPORT_MESSAGES.mappingUnknownField(header));
+    else if (field !== '' && !known.some((f) => f.key === field)) (errors[`mapping.${header}`] ??= []).push(IMPORT_MESSAGES.mappingUnknownField(header));
     else if (field !== '') {
       fields.set(field, [...(fields.get(field) ?? []), header]);
       clean[header] = field;
     }
   }
   for (const [field, hs] of fields) {
-    if (hs.length > 1) for (const h of hs) (errors[`mapping.${h}`] ??= []).push(IMPORT_MESSAGES.mappingTwice(STAFF_IMPORT_FIELDS.find((f) => f.key === field)!.label));
+    if (hs.length > 1) for (const h of hs) (errors[`mapping.${h}`] ??= []).push(IMPORT_MESSAGES.mappingTwice(labelOf(field)));
   }
-  const missing = (['first_name', 'last_name'] as const).filter((f) => !fields.has(f)).map((f) => STAFF_IMPORT_FIELDS.find((x) => x.key === f)!.label);
-  if (missing.length) (errors.mapping ??= []).push(IMPORT_MESSAGES.mappingNeeds(missing.join(' and ')));
-  else if (!['source_id', 'employee_id', 'email'].some((f) => fields.has(f))) (errors.mapping ??= []).push(IMPORT_MESSAGES.mappingNeedsKey);
+  if (imp.kind === 'staff') {
+    const missing = (['first_name', 'last_name'] as const).filter((f) => !fields.has(f)).map(labelOf);
+    if (missing.length) (errors.mapping ??= []).push(IMPORT_MESSAGES.mappingNeeds(missing.join(' and ')));
+    else if (!['source_id', 'employee_id', 'email'].some((f) => fields.has(f))) (errors.mapping ??= []).push(IMPORT_MESSAGES.mappingNeedsKey);
+  } else {
+    const missing = [
+      ...(fields.has('name') || (fields.has('first_name') && fields.has('last_name')) ? [] : ['Name (or First name and Last name)']),
+      ...(['email', 'role'] as const).filter((f) => !fields.has(f)).map(labelOf),
+    ];
+    if (missing.length) (errors.mapping ??= []).push(IMPORT_MESSAGES.mappingNeeds(missing.join(' and ')));
+  }
   if (Object.keys(errors).length) throw validationError(errors);
   await db.updateTable('imports').set({
-    mapping: JSON.stringify(clean), mode: options.full_sync ? 'full-sync' : 'add-update',
+    mapping: JSON.stringify(clean), mode: options.full_sync && imp.kind === 'staff' ? 'full-sync' : 'add-update',
     options: JSON.stringify({ skip_invalid: options.skip_invalid, create_missing_schools: options.create_missing_schools, send_invites: options.send_invites }),
   }).where('id', '=', imp.id).where('district_id', '=', districtId).execute();
 }
@@ -95,7 +105,7 @@ function countsOf(plan: StaffPlan) {
   return c;
 }
 
-const errorOutcomes = (plan: StaffPlan): [number, RowOutcome, string, number | null][] =>
+export const errorOutcomes = (plan: StaffPlan): [number, RowOutcome, string, number | null][] =>
   plan.rows.map((r) => (r.kind === 'error' ? [r.rowNumber, 'error', JSON.stringify(r.errors), null] : [r.rowNumber, 'pending', '[]', null]));
 
 /** POST preview: what running would do, nothing written but the rows' errors and the counts (the import stays pending). */
