@@ -87,7 +87,7 @@ const adminRoutes = [
   admin('', 'Dashboard', 'see all districts', 'admin-dashboard'),
   admin('districts', 'Districts', 'see all districts'),
   admin('districts/:id', 'District view', 'see all districts'),
-  admin('districts/:districtId/user-import/:id', 'User CSV Import', true),
+  admin('districts/:districtId/user-import/:id', 'User CSV Import', true, 'user-import'),
   admin('users', 'Users', true),
   admin('activity', 'Admin activity', 'see all districts'),
   admin('alerts', 'Alerts', 'manage alerts'),

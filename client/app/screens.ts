@@ -39,6 +39,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   activity: () => import('../features/activity/ActivityScreen'),
   'export-import': () => import('../features/exportImport/ExportImportScreen'),
   'staff-import': () => import('../features/exportImport/ImportDetailScreen'),
+  'user-import': () => import('../features/exportImport/UserImportScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 

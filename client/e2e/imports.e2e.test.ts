@@ -99,3 +99,28 @@ it('a principal is told why the exports and the import are not theirs', async ()
   await page.getByText('Importing educators needs the permission to add staff for the whole district.').waitFor();
   expect(await page.getByRole('heading', { name: 'Past imports' }).count()).toBe(0);
 });
+
+it('the admin User CSV Import: provider staff import a district’s logins and open the import', async () => {
+  const page = await suite.signedIn('support@coachwell.example');
+  await page.goto('/admin/districts/1/user-import/new');
+  await expect.poll(() => page.title()).toBe('User CSV Import | Coachwell');
+  await page.getByText('Import the logins of Maple Grove Unified School District').waitFor();
+  const csv = 'Name,Email,Role,Schools\r\nLena Ortiz,lena.ortiz@maplegrove.example,Coach,Lincoln Middle School\r\nMo Said,mo.said@maplegrove.example,Wizard,\r\n';
+  await page.getByLabel('Or paste the rows').fill(csv);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  expect(await page.getByLabel('What “Role” holds').inputValue()).toBe('role');
+  await page.getByLabel('Skip invalid rows').check();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const errors = page.getByRole('table', { name: 'Rows with errors' });
+  await errors.waitFor();
+  expect(await errors.innerText()).toContain('“Wizard” is not a role.');
+  await page.getByRole('button', { name: 'Run import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run this import?' });
+  expect(await dialog.innerText()).toContain('No invitation is emailed.');
+  await dialog.getByRole('button', { name: 'Run import' }).click();
+  await page.waitForURL(/\/admin\/districts\/1\/user-import\/\d+$/);
+  await page.getByText('Completed').waitFor();
+  expect(await page.getByRole('table', { name: /^Rows \(2\)/ }).innerText()).toContain('Lena Ortiz · lena.ortiz@maplegrove.example');
+  await page.getByRole('link', { name: /user imports/ }).click();
+  await page.getByRole('table', { name: 'Past user imports' }).getByRole('link', { name: 'pasted.csv' }).waitFor();
+}, 60_000);

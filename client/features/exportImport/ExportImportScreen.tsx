@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser, useDateLocale } from '../../lib/session';
-import { EXPORT_URLS, useImports } from './api';
+import { EXPORT_URLS, STAFF_IMPORTS, useImports } from './api';
 import { ImportFlow } from './components/ImportFlow';
 import { ImportsTable } from './components/ImportsTable';
 import './exportImport.css';
@@ -29,7 +29,7 @@ export default function ExportImportScreen({ route }: ScreenProps) {
   const canReadImports = permissionScope(permissions, PERMISSIONS.addStaff) === 'district';
   const canImport = canReadImports && hasFeature(user?.district?.features ?? [], 'csv-import');
   const [page, setPage] = useState(1);
-  const imports = useImports(page, canReadImports);
+  const imports = useImports(STAFF_IMPORTS, page, canReadImports);
   const exportsId = useId();
   const pastId = useId();
 
@@ -58,7 +58,7 @@ export default function ExportImportScreen({ route }: ScreenProps) {
       </section>
 
       {canImport ? (
-        <ImportFlow />
+        <ImportFlow api={STAFF_IMPORTS} title="Import educators" />
       ) : (
         <section className="card stack" aria-label="Import educators">
           <h2 className="card__title">Import educators</h2>
@@ -84,7 +84,7 @@ export default function ExportImportScreen({ route }: ScreenProps) {
             <EmptyState title="No imports yet"><p>Every import you run is listed here with its rows and outcomes.</p></EmptyState>
           ) : (
             <>
-              <ImportsTable imports={imports.data.data} locale={locale} />
+              <ImportsTable imports={imports.data.data} locale={locale} screen={STAFF_IMPORTS.screen} caption="Past staff imports" />
               <Pager page={imports.data.meta.page} lastPage={imports.data.meta.last_page} onChange={setPage} />
             </>
           )}

@@ -3,7 +3,7 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  IMPORT_MAX_ROWS, STAFF_IMPORT_FIELDS, type ImportPreview, type ImportSummary,
+  fieldsOfKind, IMPORT_MAX_ROWS, type ImportPreview, type ImportSummary,
 } from '../../../../common/schemas/imports';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
@@ -13,12 +13,12 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { formatInteger } from '../../../lib/format';
-import { previewImport, runImport, saveImportMapping, uploadStaffImport, useImportRows } from '../api';
+import { type ImportApi, previewImport, runImport, saveImportMapping, uploadImport, useImportRows } from '../api';
 import { FORMAT_LABELS } from './ImportStatus';
 import { RowsTable } from './RowsTable';
 
 type Step = 'upload' | 'mapping' | 'preview';
-const FIELD_OPTIONS = [{ value: '', label: 'Do not import' }, ...STAFF_IMPORT_FIELDS.map((f) => ({ value: f.key, label: f.label }))];
+const fieldOptions = (a: ImportApi) => [{ value: '', label: 'Do not import' }, ...fieldsOfKind(a.kind).map((f) => ({ value: f.key, label: f.label }))];
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
 const fieldErrors = (err: unknown): string[] => (err instanceof ApiError ? Object.values(err.errors).flat() : []);
@@ -38,7 +38,7 @@ function StepList({ step }: { step: Step }) {
   );
 }
 
-function UploadStep({ onUploaded }: { onUploaded: (s: ImportSummary) => void }) {
+function UploadStep({ api, onUploaded }: { api: ImportApi; onUploaded: (s: ImportSummary) => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -51,7 +51,7 @@ function UploadStep({ onUploaded }: { onUploaded: (s: ImportSummary) => void }) 
     setBusy(true);
     setError(null);
     try {
-      onUploaded(await uploadStaffImport(files.length ? { files } : { text }));
+      onUploaded(await uploadImport(api, files.length ? { files } : { text }));
     } catch (err) {
       setError(err);
     } finally {
@@ -101,20 +101,20 @@ function UploadStep({ onUploaded }: { onUploaded: (s: ImportSummary) => void }) 
   );
 }
 
-function MappingStep({ summary, onPreviewed, onBack }: { summary: ImportSummary; onPreviewed: (s: ImportSummary, p: ImportPreview) => void; onBack: () => void }) {
+function MappingStep({ api, summary, onPreviewed, onBack }: { api: ImportApi; summary: ImportSummary; onPreviewed: (s: ImportSummary, p: ImportPreview) => void; onBack: () => void }) {
   const [mapping, setMapping] = useState<Record<string, string>>(() => Object.fromEntries(summary.headers.map((h) => [h, summary.mapping[h] ?? ''])));
-  const [options, setOptions] = useState({ skip_invalid: summary.options.skip_invalid, create_missing_schools: summary.options.create_missing_schools, full_sync: summary.mode === 'full-sync' });
+  const [options, setOptions] = useState({ skip_invalid: summary.options.skip_invalid, create_missing_schools: summary.options.create_missing_schools, full_sync: summary.mode === 'full-sync', send_invites: summary.options.send_invites });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const samples = useImportRows(summary.id, 'all', 1, 3);
+  const samples = useImportRows(api, summary.id, 'all', 1, 3);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const saved = await saveImportMapping(summary.id, { mapping, ...options });
-      onPreviewed(saved, await previewImport(summary.id));
+      const saved = await saveImportMapping(api, summary.id, { mapping, ...options });
+      onPreviewed(saved, await previewImport(api, summary.id));
     } catch (err) {
       setError(err);
     } finally {
@@ -152,7 +152,7 @@ function MappingStep({ summary, onPreviewed, onBack }: { summary: ImportSummary;
                     className="ei-mapping__select"
                     value={mapping[h] ?? ''}
                     onChange={(v) => setMapping((m) => ({ ...m, [h]: v }))}
-                    options={FIELD_OPTIONS}
+                    options={fieldOptions(api)}
                     error={errorFor(h)}
                   />
                 </td>
@@ -170,6 +170,8 @@ function MappingStep({ summary, onPreviewed, onBack }: { summary: ImportSummary;
           checked={options.skip_invalid}
           onChange={(v) => setOptions((o) => ({ ...o, skip_invalid: v }))}
         />
+        {api.kind === 'staff' ? (
+          <>
         <CheckboxField
           name="create_missing_schools"
           label="Create missing schools"
@@ -184,6 +186,16 @@ function MappingStep({ summary, onPreviewed, onBack }: { summary: ImportSummary;
           checked={options.full_sync}
           onChange={(v) => setOptions((o) => ({ ...o, full_sync: v }))}
         />
+          </>
+        ) : (
+          <CheckboxField
+            name="send_invites"
+            label="Send invitations"
+            hint="Email each new person a link to set their password (7 days, within the invitation limits). Otherwise they are added without an email, and the district can invite them from User settings."
+            checked={options.send_invites}
+            onChange={(v) => setOptions((o) => ({ ...o, send_invites: v }))}
+          />
+        )}
       </fieldset>
       <div className="cluster">
         <Button type="submit" busy={busy}>Preview</Button>
@@ -193,13 +205,13 @@ function MappingStep({ summary, onPreviewed, onBack }: { summary: ImportSummary;
   );
 }
 
-function PreviewStep({ summary, preview, onBack }: { summary: ImportSummary; preview: ImportPreview; onBack: () => void }) {
+function PreviewStep({ api, summary, preview, onBack }: { api: ImportApi; summary: ImportSummary; preview: ImportPreview; onBack: () => void }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const errorRows = useImportRows(preview.counts.errors ? summary.id : null, 'error', 1, 20);
+  const errorRows = useImportRows(api, preview.counts.errors ? summary.id : null, 'error', 1, 20);
   const c = preview.counts;
   const blocked = c.errors > 0 && !summary.options.skip_invalid;
   const fullSync = summary.mode === 'full-sync';
@@ -209,9 +221,9 @@ function PreviewStep({ summary, preview, onBack }: { summary: ImportSummary; pre
     setBusy(true);
     setError(null);
     try {
-      const done = await runImport(summary.id, fullSync ? c.to_deactivate : undefined);
+      const done = await runImport(api, summary.id, fullSync ? c.to_deactivate : undefined);
       toast.success(`Imported: ${formatInteger(done.counts.created)} new, ${formatInteger(done.counts.updated)} updated.`);
-      navigate(`/app/settings/export-imports/staff/${summary.id}`);
+      navigate(api.screen(summary.id));
     } catch (err) {
       setError(err);
       setConfirming(false);
@@ -223,7 +235,7 @@ function PreviewStep({ summary, preview, onBack }: { summary: ImportSummary; pre
   return (
     <div className="stack">
       <dl className="ei-counts" aria-label="What the import would do">
-        <div><dt>New educators</dt><dd>{formatInteger(c.new)}</dd></div>
+        <div><dt>{api.kind === 'staff' ? 'New educators' : 'New logins'}</dt><dd>{formatInteger(c.new)}</dd></div>
         <div><dt>Updated</dt><dd>{formatInteger(c.updated)}</dd></div>
         <div><dt>Unchanged</dt><dd>{formatInteger(c.unchanged)}</dd></div>
         <div className={c.errors ? 'ei-counts--bad' : undefined}><dt>Rows with errors</dt><dd>{formatInteger(c.errors)}</dd></div>
@@ -261,7 +273,8 @@ function PreviewStep({ summary, preview, onBack }: { summary: ImportSummary; pre
         onConfirm={() => void run()}
         message={
           <div className="stack stack--sm">
-            <p>{formatInteger(c.new)} new and {formatInteger(c.updated)} updated educators{c.errors > 0 ? `; ${formatInteger(c.errors)} rows with errors are skipped` : ''}.</p>
+            <p>{formatInteger(c.new)} new and {formatInteger(c.updated)} updated {api.kind === 'staff' ? 'educators' : 'logins'}{c.errors > 0 ? `; ${formatInteger(c.errors)} rows with errors are skipped` : ''}.</p>
+            {api.kind === 'users' && <p>{summary.options.send_invites ? `Invitations are emailed to the ${formatInteger(c.new)} new people.` : 'No invitation is emailed.'}</p>}
             {fullSync && c.to_deactivate > 0 && (
               <p><strong>{formatInteger(c.to_deactivate)} {c.to_deactivate === 1 ? 'educator' : 'educators'} missing from the file will be deactivated.</strong> Their history stays; you can reactivate them.</p>
             )}
@@ -272,20 +285,20 @@ function PreviewStep({ summary, preview, onBack }: { summary: ImportSummary; pre
   );
 }
 
-export function ImportFlow() {
+export function ImportFlow({ api, title }: { api: ImportApi; title: string }) {
   const [step, setStep] = useState<Step>('upload');
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const headingId = useId();
   return (
     <section className="card stack" aria-labelledby={headingId}>
-      <h2 id={headingId} className="card__title">Import educators</h2>
+      <h2 id={headingId} className="card__title">{title}</h2>
       <StepList step={step} />
-      {step === 'upload' && <UploadStep onUploaded={(s) => { setSummary(s); setStep('mapping'); }} />}
+      {step === 'upload' && <UploadStep api={api} onUploaded={(s) => { setSummary(s); setStep('mapping'); }} />}
       {step === 'mapping' && summary && (
-        <MappingStep summary={summary} onBack={() => setStep('upload')} onPreviewed={(s, p) => { setSummary(s); setPreview(p); setStep('preview'); }} />
+        <MappingStep api={api} summary={summary} onBack={() => setStep('upload')} onPreviewed={(s, p) => { setSummary(s); setPreview(p); setStep('preview'); }} />
       )}
-      {step === 'preview' && summary && preview && <PreviewStep summary={summary} preview={preview} onBack={() => setStep('mapping')} />}
+      {step === 'preview' && summary && preview && <PreviewStep api={api} summary={summary} preview={preview} onBack={() => setStep('mapping')} />}
     </section>
   );
 }

@@ -6,10 +6,10 @@ import { Table } from '../../../components/Table';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 import { FORMAT_LABELS, ImportStatusBadge } from './ImportStatus';
 
-export function ImportsTable({ imports, locale }: { imports: ImportSummary[]; locale?: Locale }) {
+export function ImportsTable({ imports, locale, screen, caption }: { imports: ImportSummary[]; locale?: Locale; screen: (id: number) => string; caption: string }) {
   return (
     <Table
-      caption="Past staff imports"
+      caption={caption}
       captionHidden
       className="ei-imports-table"
       rows={imports}
@@ -20,7 +20,7 @@ export function ImportsTable({ imports, locale }: { imports: ImportSummary[]; lo
           header: 'File',
           render: (i) => (
             <span className="ei-file">
-              <Link to={`/app/settings/export-imports/staff/${i.id}`}>{i.file_name}</Link>
+              <Link to={screen(i.id)}>{i.file_name}</Link>
               <span className="muted text-sm">{FORMAT_LABELS[i.format]}{i.mode === 'full-sync' ? ' · full sync' : ''}</span>
             </span>
           ),

@@ -11,7 +11,7 @@ function who(row: ImportRowItem, mapping: Record<string, string>): string {
   return (parts.length ? parts : Object.values(row.values).slice(0, 3)).join(' · ') || '(empty)';
 }
 
-export function RowsTable({ rows, mapping, caption, linkRecords }: { rows: ImportRowItem[]; mapping: Record<string, string>; caption: string; linkRecords?: boolean }) {
+export function RowsTable({ rows, mapping, caption, linkRecords }: { rows: ImportRowItem[]; mapping: Record<string, string>; caption: string; linkRecords?: string }) {
   return (
     <Table
       caption={caption}
@@ -25,7 +25,7 @@ export function RowsTable({ rows, mapping, caption, linkRecords }: { rows: Impor
           key: 'who',
           header: 'Values',
           render: (r) => (linkRecords && r.record_id && r.outcome !== 'error'
-            ? <Link to={`/app/staff/${r.record_id}`}>{who(r, mapping)}</Link>
+            ? <Link to={`${linkRecords}${r.record_id}`}>{who(r, mapping)}</Link>
             : <span className="ei-who">{who(r, mapping)}</span>),
         },
         { key: 'outcome', header: 'Outcome', render: (r) => <OutcomeBadge outcome={r.outcome} /> },
