@@ -6,8 +6,10 @@
 //   gzipped JavaScript (the run fails, exit code 1, when it is over);
 // - /app/auth/login and /app/staff in Chromium as a phone on a slow network (Lighthouse, scripts/lighthouse.ts);
 // - the educators list on a district of 20 000 educators (scripts/benchStaff.ts);
-// - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts).
-// BENCH_MS sets the length of each load run (default 5000); BENCH_SKIP=pages,staff,interactions skips sections.
+// - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts);
+// - the staff import: 10 000 rows previewed and run, 50 000 rows' peak memory (scripts/benchImports.ts).
+// BENCH_MS sets the length of each load run (default 5000); BENCH_SKIP=pages,staff,interactions,imports skips sections.
+>>>>>>> e9dfaa7 (Staff import benchmark (10 000 rows: upload, preview, run beside a raw bulk insert; 50 000 rows' peak memory in child processes) in npm run bench; row outcomes written through a keyed temporary table (a join on json_each was quadratic); the run plans once, inside its transaction (a refusal returns the import to pending))
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,7 @@ import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
 import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, signIn } from './benchLib';
 import { benchInteractions } from './benchInteractions';
+import { benchImports } from './benchImports';
 import { benchStaff } from './benchStaff';
 import { build } from './build';
 import { measurePages } from './lighthouse';
@@ -163,6 +166,10 @@ if (!skip.has('staff')) {
 if (!skip.has('interactions')) {
   console.log('\n| interactions list | result |\n|---|---|');
   for (const line of await benchInteractions()) console.log(line);
+}
+if (!skip.has('imports')) {
+  console.log('\n| staff import | result |\n|---|---|');
+  for (const line of await benchImports()) console.log(line);
 }
 
 if (overBudget) {

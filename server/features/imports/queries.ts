@@ -75,14 +75,22 @@ export function schoolsOf(db: DB, districtId: number): Promise<RosterSchool[]> {
   return db.selectFrom('buildings').select(['id', 'name', 'code']).where('district_id', '=', districtId).where('deleted_at', 'is', null).execute();
 }
 
-/** One statement for every row's outcome: [row_number, outcome, errors JSON, record_id] tuples. */
+/**
+ * Every row's outcome from [row_number, outcome, errors JSON, record_id] tuples: loaded into a keyed
+ * temporary table in one statement, then one update joining it by row number (a join on json_each
+ * directly would be planned as a nested scan: quadratic on 50 000 rows). Run it inside a transaction.
+ */
 export async function writeRowOutcomes(db: DB, districtId: number, importId: number, outcomes: [number, RowOutcome, string, number | null][]): Promise<void> {
   if (!outcomes.length) return;
-  await sql`update import_rows set
-      outcome = json_extract(j.value, '$[1]'), errors = json_extract(j.value, '$[2]'), record_id = json_extract(j.value, '$[3]')
-    from json_each(${JSON.stringify(outcomes)}) as j
-    where import_rows.district_id = ${districtId} and import_rows.import_id = ${importId}
-      and import_rows.row_number = json_extract(j.value, '$[0]')`.execute(db);
+  await sql`create temp table if not exists import_outcomes (row_number integer primary key, outcome text not null, errors text not null, record_id integer)`.execute(db);
+  await sql`delete from temp.import_outcomes`.execute(db);
+  await sql`insert into temp.import_outcomes (row_number, outcome, errors, record_id)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
+    from json_each(${JSON.stringify(outcomes)})`.execute(db);
+  await sql`update import_rows set outcome = o.outcome, errors = o.errors, record_id = o.record_id
+    from temp.import_outcomes as o
+    where import_rows.district_id = ${districtId} and import_rows.import_id = ${importId} and import_rows.row_number = o.row_number`.execute(db);
+  await sql`delete from temp.import_outcomes`.execute(db);
 }
 
 /** At start-up: imports a stopped process left running show as interrupted (their writes were rolled back). */

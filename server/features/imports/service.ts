@@ -139,25 +139,20 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
   if (imp.status !== 'pending') throw conflict(imp.status === 'running' ? IMPORT_MESSAGES.running : IMPORT_MESSAGES.notPending);
   if (imp.mapping === '{}') throw validationError({ mapping: [IMPORT_MESSAGES.previewFirst] });
   const options = optionsOf(imp);
-  const check = await planOf(db, districtId, imp);
-  const errorCount = check.rows.filter((r) => r.kind === 'error').length;
-  if (errorCount && !options.skip_invalid) throw validationError({ rows: [IMPORT_MESSAGES.hasErrors(errorCount)] });
-  if (options.full_sync && confirmDeactivations !== check.deactivate.length) {
-    throw validationError({
-      confirm_deactivations: [confirmDeactivations === undefined ? IMPORT_MESSAGES.confirmDeactivations(check.deactivate.length) : IMPORT_MESSAGES.deactivationsChanged(check.deactivate.length)],
-    });
-  }
   const started = await db.updateTable('imports').set({ status: 'running', started_at: nowIso() })
     .where('id', '=', imp.id).where('district_id', '=', districtId).where('status', '=', 'pending').executeTakeFirst();
   if (Number(started.numUpdatedRows) !== 1) throw conflict(IMPORT_MESSAGES.notPending);
 
   try {
     await db.transaction().execute(async (trx) => {
+      // The plan is made once, inside the transaction: what it checks is what it writes.
       const plan = await planOf(trx, districtId, { ...imp, status: 'running' });
       const errors = plan.rows.filter((r) => r.kind === 'error').length;
-      if (errors && !options.skip_invalid) throw validationError({ rows: [IMPORT_MESSAGES.hasErrors(errors)] });
+      if (errors && !options.skip_invalid) throw refusal({ rows: [IMPORT_MESSAGES.hasErrors(errors)] });
       if (options.full_sync && plan.deactivate.length !== confirmDeactivations) {
-        throw validationError({ confirm_deactivations: [IMPORT_MESSAGES.deactivationsChanged(plan.deactivate.length)] });
+        throw refusal({
+          confirm_deactivations: [confirmDeactivations === undefined ? IMPORT_MESSAGES.confirmDeactivations(plan.deactivate.length) : IMPORT_MESSAGES.deactivationsChanged(plan.deactivate.length)],
+        });
       }
       const now = nowIso();
       const day = today();
@@ -243,11 +238,25 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
       });
     });
   } catch (err) {
-    const message = err instanceof HttpError && err.status === 422 ? err.message : 'Something went wrong while importing. Nothing from this file was saved.';
-    await db.updateTable('imports').set({ status: 'failed', finished_at: nowIso(), failure: message })
-      .where('id', '=', imp.id).where('district_id', '=', districtId).execute();
+    await settleRefusedRun(db, districtId, imp.id, err);
     throw err;
   }
+}
+
+/** A refusal of the run's checks (422): nothing was written and the import can be fixed and run again. */
+export class RunRefused extends HttpError {}
+export const refusal = (errors: FieldErrors) => {
+  const e = validationError(errors);
+  return new RunRefused(e.status, e.message, e.code, e.errors);
+};
+
+/** After a run that did not commit: a refusal puts the import back to pending; anything else marks it failed. */
+export async function settleRefusedRun(db: DB, districtId: number, importId: number, err: unknown): Promise<void> {
+  const refused = err instanceof RunRefused;
+  await db.updateTable('imports').set(refused
+    ? { status: 'pending', started_at: null }
+    : { status: 'failed', finished_at: nowIso(), failure: 'Something went wrong while importing. Nothing from this file was saved.' })
+    .where('id', '=', importId).where('district_id', '=', districtId).execute();
 }
 
 export async function reloadImport(db: DB, districtId: number, id: number) {

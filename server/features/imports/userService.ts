@@ -7,13 +7,13 @@ import { ROLE_LABELS, type DistrictRole } from '../../../common/schemas/users';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { Deps } from '../../deps';
-import { conflict, HttpError, validationError } from '../../http/errors';
+import { conflict, validationError } from '../../http/errors';
 import { createInvite, createUser } from '../../identity/accounts';
 import { findActiveLogin } from '../../identity/users';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { actionEmail, quoted } from '../../lib/mailer';
 import { type ImportRow, importCells, schoolsOf, writeRowOutcomes } from './queries';
-import { optionsOf } from './service';
+import { optionsOf, refusal, RunRefused, settleRefusedRun } from './service';
 import { type DistrictLogin, planUserImport, type PlannedUserRow } from './usersPlan';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -79,14 +79,7 @@ export async function runUserImport(deps: Deps, actor: Actor & { userId: number 
   if (imp.status !== 'pending') throw conflict(imp.status === 'running' ? IMPORT_MESSAGES.running : IMPORT_MESSAGES.notPending);
   if (imp.mapping === '{}') throw validationError({ mapping: [IMPORT_MESSAGES.previewFirst] });
   const options = optionsOf(imp);
-  const check = await planOf(db, districtId, imp);
-  const errorCount = count(check, 'error');
-  if (errorCount && !options.skip_invalid) throw validationError({ rows: [IMPORT_MESSAGES.hasErrors(errorCount)] });
-  if (options.send_invites) {
-    const wanted = count(check, 'create');
-    const allowed = await invitationAllowance(db, districtId, actor.userId);
-    if (wanted > allowed) throw new HttpError(429, USER_IMPORT_MESSAGES.tooManyInvites(wanted, allowed), 'rate_limited');
-  }
+  const allowed = options.send_invites ? await invitationAllowance(db, districtId, actor.userId) : Infinity;
   const started = await db.updateTable('imports').set({ status: 'running', started_at: nowIso() })
     .where('id', '=', imp.id).where('district_id', '=', districtId).where('status', '=', 'pending').executeTakeFirst();
   if (Number(started.numUpdatedRows) !== 1) throw conflict(IMPORT_MESSAGES.notPending);
@@ -95,7 +88,9 @@ export async function runUserImport(deps: Deps, actor: Actor & { userId: number 
   try {
     await db.transaction().execute(async (trx) => {
       const plan = await planOf(trx, districtId, imp);
-      if (count(plan, 'error') && !options.skip_invalid) throw validationError({ rows: [IMPORT_MESSAGES.hasErrors(count(plan, 'error'))] });
+      if (count(plan, 'error') && !options.skip_invalid) throw refusal({ rows: [IMPORT_MESSAGES.hasErrors(count(plan, 'error'))] });
+      // Invitations past the email limits: refused before anything is written.
+      if (count(plan, 'create') > allowed) throw new RunRefused(429, USER_IMPORT_MESSAGES.tooManyInvites(count(plan, 'create'), allowed), 'rate_limited');
       const outcomes: [number, RowOutcome, string, number | null][] = [];
       for (const row of plan) {
         if (row.kind === 'error') outcomes.push([row.rowNumber, 'error', JSON.stringify(row.errors), row.matchId]);
@@ -126,8 +121,7 @@ export async function runUserImport(deps: Deps, actor: Actor & { userId: number 
       await recordAudit(trx, { ...actor, districtId }, { action: 'users_import_run', subjectType: 'import', subjectId: imp.id, details: { ...c, invitations: toInvite.length } });
     });
   } catch (err) {
-    const message = err instanceof HttpError && err.status === 422 ? err.message : 'Something went wrong while importing. Nothing from this file was saved.';
-    await db.updateTable('imports').set({ status: 'failed', finished_at: nowIso(), failure: message }).where('id', '=', imp.id).where('district_id', '=', districtId).execute();
+    await settleRefusedRun(db, districtId, imp.id, err);
     throw err;
   }
   if (!toInvite.length) return;
