@@ -9,7 +9,6 @@
 // - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts);
 // - the staff import: 10 000 rows previewed and run, 50 000 rows' peak memory (scripts/benchImports.ts).
 // BENCH_MS sets the length of each load run (default 5000); BENCH_SKIP=pages,staff,interactions,imports skips sections.
->>>>>>> e9dfaa7 (Staff import benchmark (10 000 rows: upload, preview, run beside a raw bulk insert; 50 000 rows' peak memory in child processes) in npm run bench; row outcomes written through a keyed temporary table (a join on json_each was quadratic); the run plans once, inside its transaction (a refusal returns the import to pending))
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
