@@ -504,6 +504,52 @@ export interface InteractionSkillsTable {
   skill_id: number;
 }
 
+/** One upload of a staff or users CSV (or OneRoster set): uploaded, previewed, run. */
+export interface ImportsTable {
+  id: Generated<number>;
+  district_id: number;
+  kind: 'staff' | 'users';
+  file_name: string;
+  format: 'csv' | 'oneroster-1.1' | 'oneroster-1.2';
+  mode: 'add-update' | 'full-sync';
+  options: string; // JSON { skip_invalid, create_missing_schools, send_invites }
+  headers: string; // JSON array of the file's column headers
+  mapping: string; // JSON { header: field }
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'interrupted';
+  total_rows: number;
+  created_count: number;
+  updated_count: number;
+  unchanged_count: number;
+  error_count: number;
+  skipped_count: number;
+  deactivated_count: number;
+  failure: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+/** An educator's OneRoster sourcedId (or another system's id): imports match on it; unique per district. */
+export interface StaffSourceIdsTable {
+  id: Generated<number>;
+  district_id: number;
+  staff_id: number;
+  source_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ImportRowsTable {
+  id: Generated<number>;
+  district_id: number;
+  import_id: number;
+  row_number: number; // as a spreadsheet shows it: the header is row 1
+  raw: string; // JSON array of cells, in the order of imports.headers
+  outcome: 'pending' | 'created' | 'updated' | 'unchanged' | 'error' | 'skipped';
+  errors: string; // JSON array of { column, message }
+  record_id: number | null;
+}
+
 export interface Database {
   plans: PlansTable;
   districts: DistrictsTable;
@@ -550,6 +596,9 @@ export interface Database {
   coaching_cycle_stage_history: CoachingCycleStageHistoryTable;
   coaching_cycle_notes: CoachingCycleNotesTable;
   interaction_skills: InteractionSkillsTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+  staff_source_ids: StaffSourceIdsTable;
 }
 
 export type District = Selectable<DistrictsTable>;

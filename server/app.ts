@@ -17,6 +17,8 @@ import { staticRoutes } from './static';
 export const SESSION_COOKIE = 'coachwell_session';
 /** The JSON body limit of the API (the client-error reporter's is smaller). */
 export const API_BODY_LIMIT_BYTES = 100 * 1024;
+/** Paths that take a file upload and limit its size themselves (server/features/imports/upload.ts). */
+const UPLOAD_PATH = /^\/(import\/staff|admin\/district\/\d+\/user-import)\/?$/;
 
 /**
  * Refuses a declared Content-Length over the limit with 413 before a byte of the body is read, and
@@ -92,8 +94,10 @@ export function createApp(deps: Deps): express.Express {
   // The calendar import's .ics file (text, up to 2 MiB) is the one body that is not JSON.
   api.use(CALENDAR_UPLOAD_PATH, calendarFileBody);
   // What every other API request passes through, in one router layer (http/inOneLayer.ts):
+  // File uploads (the staff import, up to 10 MB) check their own size as they read the body.
+  const refuseOversize = refuseDeclaredOversize(API_BODY_LIMIT_BYTES);
   api.use(inOneLayer(
-    refuseDeclaredOversize(API_BODY_LIMIT_BYTES),
+    (req, res, next) => (req.method === 'POST' && UPLOAD_PATH.test(req.path) ? next() : refuseOversize(req, res, next)),
     // The JSON parser only when there is a body (type-is's test: a Transfer-Encoding or a Content-Length).
     (req, res, next) => (req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined ? jsonBody(req, res, next) : next()),
     // No secret here: cookie-parser would check the session cookie's signature a second time (express-session

@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrator';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seeds/demo';
 import { seedReference } from '../db/seeds/reference';
 import type { Config } from './config';
+import { markInterruptedImports } from './features/imports/queries';
 import { createDistrict, createUser } from './identity/accounts';
 
 /** Opens the database, runs migrations and reference data. `isNew` is true when the schema was just created. */
@@ -14,6 +15,8 @@ export async function prepareDatabase(config: Pick<Config, 'databaseFile'>): Pro
   const db = openDatabase(config.databaseFile);
   const applied = await migrateToLatest(db);
   await seedReference(db);
+  // Imports a stopped process left running were rolled back: they show as interrupted, never stuck.
+  await markInterruptedImports(db);
   await refreshPlannerStatistics(db);
   return { db, isNew: applied.includes('20261121_0001_foundation') };
 }

@@ -12,6 +12,7 @@ import { coachRoutes } from './features/coaches/routes';
 import { groupRoutes } from './features/groups/routes';
 import { interactionTypeRoutes } from './features/interactionTypes/routes';
 import { interactionRoutes } from './features/interactions/routes';
+import { importRoutes } from './features/imports/routes';
 import { planRoutes } from './features/plans/routes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
@@ -32,4 +33,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   interactionTypeRoutes,
   interactionRoutes,
   calendarRoutes,
+  importRoutes,
 ];

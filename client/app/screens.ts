@@ -38,6 +38,9 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'admin-interaction-settings': () => import('../features/interactionSettings/AdminInteractionSettingsScreen'),
   activity: () => import('../features/activity/ActivityScreen'),
   'calendar-sync': () => import('../features/calendarSync/CalendarSyncScreen'),
+  'export-import': () => import('../features/exportImport/ExportImportScreen'),
+  'staff-import': () => import('../features/exportImport/ImportDetailScreen'),
+  'user-import': () => import('../features/exportImport/UserImportScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 

@@ -77,8 +77,11 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file upload (FormData or a Blob) goes as it is, raw text with its own type; anything else as JSON.
+  const upload = (typeof FormData !== 'undefined' && options.body instanceof FormData) || (typeof Blob !== 'undefined' && options.body instanceof Blob);
   if (options.raw) headers['Content-Type'] = options.raw.contentType;
+  else if (upload && typeof Blob !== 'undefined' && options.body instanceof Blob && options.body.type) headers['Content-Type'] = options.body.type;
+  else if (options.body !== undefined && !upload) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -86,7 +89,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       method,
       headers,
       credentials: 'include',
-      body: options.raw ? options.raw.data : options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.raw ? options.raw.data : options.body === undefined ? undefined : upload ? (options.body as BodyInit) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (err) {
@@ -114,4 +117,6 @@ export const api = {
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  /** POST of a file: a multipart form, or a Blob sent raw with its type (`query` for its name). */
+  upload: <T>(path: string, body: FormData | Blob, query?: Query) => apiRequest<T>('POST', path, { body, query }),
 };

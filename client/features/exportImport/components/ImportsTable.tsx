@@ -1,0 +1,45 @@
+// Past staff imports: file, who, when, status and counts, each linking to its page.
+import type { Locale } from 'date-fns';
+import { Link } from 'react-router-dom';
+import type { ImportSummary } from '../../../../common/schemas/imports';
+import { Table } from '../../../components/Table';
+import { formatDateTime, formatInteger } from '../../../lib/format';
+import { FORMAT_LABELS, ImportStatusBadge } from './ImportStatus';
+
+export function ImportsTable({ imports, locale, screen, caption }: { imports: ImportSummary[]; locale?: Locale; screen: (id: number) => string; caption: string }) {
+  return (
+    <Table
+      caption={caption}
+      captionHidden
+      className="ei-imports-table"
+      rows={imports}
+      rowKey={(i) => i.id}
+      columns={[
+        {
+          key: 'file',
+          header: 'File',
+          render: (i) => (
+            <span className="ei-file">
+              <Link to={screen(i.id)}>{i.file_name}</Link>
+              <span className="muted text-sm">{FORMAT_LABELS[i.format]}{i.mode === 'full-sync' ? ' · full sync' : ''}</span>
+            </span>
+          ),
+        },
+        { key: 'by', header: 'By', render: (i) => (i.created_by ? i.created_by.name : '—') },
+        { key: 'when', header: 'Uploaded', render: (i) => <span className="nowrap">{formatDateTime(i.created_at, locale)}</span> },
+        { key: 'status', header: 'Status', render: (i) => <ImportStatusBadge status={i.status} /> },
+        {
+          key: 'counts',
+          header: 'Rows',
+          render: (i) => (
+            <span className="text-sm">
+              {formatInteger(i.counts.total)} rows
+              {i.status === 'completed' && ` · ${formatInteger(i.counts.created)} new · ${formatInteger(i.counts.updated)} updated`}
+              {i.counts.errors > 0 && ` · ${formatInteger(i.counts.errors)} with errors`}
+            </span>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,126 @@
+// The staff import on a file database: a 10 000-row CSV uploaded (parsed and recorded), previewed and
+// run, beside a raw bulk insert of the same rows (better-sqlite3 prepared statements in one
+// transaction: the floor); then a 50 000-row import and the raw insert each in a child process of its
+// own, for their peak memory (max RSS). Run by `npm run bench` (BENCH_SKIP=imports skips it) or alone:
+// `npx tsx scripts/benchImports.ts`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { nowIso } from '../db/connection';
+import { prepareDatabase } from '../server/bootstrap';
+import { findImport } from '../server/features/imports/queries';
+import { createImport, previewStaffImport, runStaffImport, saveMapping } from '../server/features/imports/service';
+import { readTable } from '../server/features/imports/sources';
+import { createDistrict, createUser } from '../server/identity/accounts';
+
+const SCHOOLS = ['Lincoln Elementary', 'Washington Middle', 'Roosevelt High', 'Jefferson Elementary', 'Madison Middle'];
+const HEADER = 'Employee ID,First name,Last name,Email,School,Position,Grades,Subjects,Hire date';
+
+function csvOf(rows: number): string {
+  const lines = [HEADER];
+  for (let i = 0; i < rows; i++) {
+    lines.push(`E${100000 + i},First${i},Last${i},person${i}@bench.example,${SCHOOLS[i % SCHOOLS.length]},Classroom Teacher,"${(i % 12) + 1}",Mathematics,2020-08-${String((i % 28) + 1).padStart(2, '0')}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+async function world(file: string) {
+  const { db } = await prepareDatabase({ databaseFile: file });
+  const districtId = await createDistrict(db, { name: 'Bench Imports District', state: 'TX', planKey: 'enterprise', status: 'active' });
+  const now = nowIso();
+  for (const name of SCHOOLS) await db.insertInto('buildings').values({ district_id: districtId, name, code: null, grade_band: null, created_at: now, updated_at: now, deleted_at: null }).execute();
+  const admin = await createUser(db, { districtId, email: 'bench-admin@bench.example', name: 'Bench Admin', roles: ['district-admin'], password: 'bench-password-123' });
+  return { db, districtId, actor: { districtId, userId: admin.id, impersonatorId: null, ip: null, userAgent: null } };
+}
+
+const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
+const OPTIONS = { full_sync: false, skip_invalid: false, create_missing_schools: false, send_invites: false };
+
+/** Upload, preview and run of `rows` rows; times in ms. */
+async function importOnce(file: string, rows: number) {
+  const { db, districtId, actor } = await world(file);
+  const bytes = new TextEncoder().encode(csvOf(rows));
+  let t = process.hrtime.bigint();
+  const id = await createImport(db, actor, 'staff', readTable([{ name: 'bench.csv', bytes }], 'bench.csv'));
+  const upload = ms(t);
+  if (process.env.BENCH_PHASES) console.error('after upload', Math.round(process.resourceUsage().maxRSS / 1024), 'MB', Math.round(process.memoryUsage().heapUsed / 1e6));
+  const pending = (await findImport(db, districtId, id))!;
+  await saveMapping(db, districtId, pending, JSON.parse(pending.mapping) as Record<string, string>, OPTIONS);
+  t = process.hrtime.bigint();
+  const preview = await previewStaffImport(db, districtId, (await findImport(db, districtId, id))!);
+  const previewMs = ms(t);
+  if (process.env.BENCH_PHASES) console.error('after preview', Math.round(process.resourceUsage().maxRSS / 1024), 'MB', Math.round(process.memoryUsage().heapUsed / 1e6));
+  if (preview.counts.new !== rows) throw new Error(`preview planned ${preview.counts.new} new of ${rows}`);
+  t = process.hrtime.bigint();
+  await runStaffImport(db, actor, (await findImport(db, districtId, id))!, undefined);
+  const run = ms(t);
+  const done = (await findImport(db, districtId, id))!;
+  if (done.created_count !== rows) throw new Error(`imported ${done.created_count} of ${rows}`);
+  await db.destroy();
+  return { upload, preview: previewMs, run };
+}
+
+/** The floor: the same educators and their school rows with prepared statements in one transaction. */
+async function rawInsert(file: string, rows: number) {
+  const { db, districtId } = await world(file);
+  await db.destroy();
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  const schoolIds = (sqlite.prepare('select id from buildings where district_id = ? order by id').all(districtId) as { id: number }[]).map((r) => r.id);
+  const insertStaff = sqlite.prepare(`insert into staff (district_id, first_name, last_name, email, employee_id, position, grade_levels, subjects, hire_date, status, user_id, created_at, updated_at)
+    values (?, ?, ?, ?, ?, 'Classroom Teacher', ?, '["Mathematics"]', '2020-08-15', 'active', null, ?, ?)`);
+  const insertRow = sqlite.prepare('insert into staff_buildings (district_id, staff_id, building_id, start_date, end_date, created_at) values (?, ?, ?, ?, null, ?)');
+  const t = process.hrtime.bigint();
+  const now = nowIso();
+  sqlite.transaction(() => {
+    for (let i = 0; i < rows; i++) {
+      const { lastInsertRowid } = insertStaff.run(districtId, `First${i}`, `Last${i}`, `person${i}@bench.example`, `E${100000 + i}`, `["${(i % 12) + 1}"]`, now, now);
+      insertRow.run(districtId, lastInsertRowid, schoolIds[i % schoolIds.length], '2026-08-15', now);
+    }
+  })();
+  const took = ms(t);
+  sqlite.close();
+  return took;
+}
+
+const tmp = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-bench-imports-')), 'bench.sqlite');
+
+/** Runs this script in a child process in one mode; answers its JSON line. */
+function child(mode: 'memory-import' | 'memory-raw', rows: number): { maxRssMb: number; ms: number } {
+  const out = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'benchImports.ts'), mode, String(rows)], {
+    cwd: path.resolve(import.meta.dirname, '..'), encoding: 'utf8', env: { ...process.env, NODE_ENV: 'test', SCRYPT_N: '1024' },
+  });
+  if (out.status !== 0) throw new Error(`bench child failed: ${out.stderr}`);
+  return JSON.parse(out.stdout.trim().split('\n').at(-1)!) as { maxRssMb: number; ms: number };
+}
+
+export async function benchImports(): Promise<string[]> {
+  const rows = 10_000;
+  const timed = await importOnce(tmp(), rows);
+  const floor = await rawInsert(tmp(), rows);
+  const big = child('memory-import', 50_000);
+  const bigFloor = child('memory-raw', 50_000);
+  const f = (n: number) => `${Math.round(n)} ms`;
+  return [
+    `| staff CSV of ${rows.toLocaleString('en-US')} rows: upload (decode, parse, record every row) | ${f(timed.upload)} |`,
+    `| … preview (match against the roster, every row's errors written) (goal ≤ 1 s) | ${f(timed.preview)} |`,
+    `| … run (one transaction: educators, school rows, outcomes, audit) (goal ≤ 2 s) | ${f(timed.run)} |`,
+    `| … raw bulk insert of the same educators and school rows (prepared statements, one transaction: the floor) | ${f(floor)} |`,
+    `| staff CSV of 50,000 rows: upload + preview + run, peak memory (goal < 200 MB) | ${big.maxRssMb} MB max RSS (${f(big.ms)} in all) |`,
+    `| … raw bulk insert of the same 50,000 rows, peak memory (the floor) | ${bigFloor.maxRssMb} MB max RSS (${f(bigFloor.ms)}) |`,
+  ];
+}
+
+const [mode, count] = process.argv.slice(2);
+if (mode === 'memory-import' || mode === 'memory-raw') {
+  const t = process.hrtime.bigint();
+  if (mode === 'memory-import') await importOnce(tmp(), Number(count));
+  else await rawInsert(tmp(), Number(count));
+  console.log(JSON.stringify({ maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), ms: ms(t) }));
+} else if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log('| staff import | result |\n|---|---|');
+  for (const line of await benchImports()) console.log(line);
+}

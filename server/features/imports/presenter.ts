@@ -1,0 +1,39 @@
+// The imports' JSON: explicit whitelists.
+import type { ImportRowItem, ImportSummary } from '../../../common/schemas/imports';
+import type { ImportRow } from './queries';
+import { optionsOf } from './service';
+
+export function presentImport(row: ImportRow): ImportSummary {
+  const o = optionsOf(row);
+  return {
+    id: row.id,
+    kind: row.kind,
+    file_name: row.file_name,
+    format: row.format,
+    mode: row.mode,
+    options: { skip_invalid: o.skip_invalid, create_missing_schools: o.create_missing_schools, send_invites: o.send_invites },
+    status: row.status,
+    headers: JSON.parse(row.headers) as string[],
+    mapping: JSON.parse(row.mapping) as Record<string, string>,
+    counts: {
+      total: row.total_rows, created: row.created_count, updated: row.updated_count, unchanged: row.unchanged_count,
+      errors: row.error_count, skipped: row.skipped_count, deactivated: row.deactivated_count,
+    },
+    failure: row.failure,
+    created_by: row.created_by !== null && row.created_by_name !== null ? { id: row.created_by, name: row.created_by_name } : null,
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+  };
+}
+
+export function presentImportRow(headers: string[], row: { row_number: number; raw: string; outcome: ImportRowItem['outcome']; errors: string; record_id: number | null }): ImportRowItem {
+  const cells = JSON.parse(row.raw) as string[];
+  return {
+    row_number: row.row_number,
+    values: Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''])),
+    outcome: row.outcome,
+    errors: JSON.parse(row.errors) as ImportRowItem['errors'],
+    record_id: row.record_id,
+  };
+}

@@ -1,0 +1,102 @@
+// Imports' reads and small writes, each taking `db` first and filtering by district.
+import { sql } from 'kysely';
+import type { RowOutcome } from '../../../common/schemas/imports';
+import type { DB } from '../../../db/connection';
+import { nowIso } from '../../../db/connection';
+import type { RosterEducator, RosterSchool } from './staffPlan';
+
+export function findImport(db: DB, districtId: number, id: number, kind?: 'staff' | 'users') {
+  let q = db.selectFrom('imports').leftJoin('users', 'users.id', 'imports.created_by')
+    .selectAll('imports').select('users.name as created_by_name')
+    .where('imports.district_id', '=', districtId).where('imports.id', '=', id);
+  if (kind) q = q.where('imports.kind', '=', kind);
+  return q.executeTakeFirst();
+}
+export type ImportRow = NonNullable<Awaited<ReturnType<typeof findImport>>>;
+
+export async function listImports(db: DB, districtId: number, kind: 'staff' | 'users', page: { perPage: number; offset: number }) {
+  const base = db.selectFrom('imports').where('imports.district_id', '=', districtId).where('imports.kind', '=', kind);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base.leftJoin('users', 'users.id', 'imports.created_by').selectAll('imports').select('users.name as created_by_name')
+      .orderBy('imports.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
+  ]);
+  return { total: Number(total), rows };
+}
+
+/** Every row of an import, in file order, cells parsed. */
+export async function importCells(db: DB, districtId: number, importId: number) {
+  const rows = await db.selectFrom('import_rows').select(['row_number', 'raw'])
+    .where('district_id', '=', districtId).where('import_id', '=', importId).orderBy('row_number').execute();
+  return rows.map((r) => ({ rowNumber: r.row_number, cells: JSON.parse(r.raw) as string[] }));
+}
+
+export async function listImportRows(db: DB, districtId: number, importId: number, outcome: RowOutcome | 'all', page: { perPage: number; offset: number }) {
+  let base = db.selectFrom('import_rows').where('district_id', '=', districtId).where('import_id', '=', importId);
+  if (outcome !== 'all') base = base.where('outcome', '=', outcome);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base.select(['row_number', 'raw', 'outcome', 'errors', 'record_id']).orderBy('row_number').limit(page.perPage).offset(page.offset).execute(),
+  ]);
+  return { total: Number(total), rows };
+}
+
+/** Pages of an import's failed rows (keyset by row number), for the failed-rows download. */
+export async function* failedRowPages(db: DB, districtId: number, importId: number, pageSize = 1000) {
+  let after = 0;
+  for (;;) {
+    const rows = await db.selectFrom('import_rows').select(['row_number', 'raw', 'errors'])
+      .where('district_id', '=', districtId).where('import_id', '=', importId).where('outcome', '=', 'error')
+      .where('row_number', '>', after).orderBy('row_number').limit(pageSize).execute();
+    if (!rows.length) return;
+    yield rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]!.row_number;
+  }
+}
+
+/** The district's roster as the staff import matches it: keys, fields, the open school row. */
+export async function rosterOf(db: DB, districtId: number): Promise<RosterEducator[]> {
+  const rows = await db.selectFrom('staff')
+    .leftJoin('staff_source_ids as ss', (j) => j.onRef('ss.staff_id', '=', 'staff.id').on('ss.district_id', '=', districtId))
+    .select(['staff.id', 'staff.first_name', 'staff.last_name', 'staff.email', 'staff.employee_id', 'ss.source_id', 'staff.position',
+      'staff.grade_levels', 'staff.subjects', 'staff.hire_date', 'staff.status'])
+    .select((eb) => [
+      eb.selectFrom('staff_buildings as sb').select('sb.building_id').whereRef('sb.staff_id', '=', 'staff.id')
+        .where('sb.district_id', '=', districtId).where('sb.end_date', 'is', null).orderBy('sb.start_date', 'desc').limit(1).as('building_id'),
+      eb.selectFrom('staff_buildings as sb').select('sb.start_date').whereRef('sb.staff_id', '=', 'staff.id')
+        .where('sb.district_id', '=', districtId).where('sb.end_date', 'is', null).orderBy('sb.start_date', 'desc').limit(1).as('building_start'),
+    ])
+    .where('staff.district_id', '=', districtId).execute();
+  return rows.map((r) => ({ ...r, building_id: r.building_id ?? null, building_start: r.building_start ?? null }));
+}
+
+export function schoolsOf(db: DB, districtId: number): Promise<RosterSchool[]> {
+  return db.selectFrom('buildings').select(['id', 'name', 'code']).where('district_id', '=', districtId).where('deleted_at', 'is', null).execute();
+}
+
+/**
+ * Every row's outcome from [row_number, outcome, errors JSON, record_id] tuples: loaded into a keyed
+ * temporary table in one statement, then one update joining it by row number (a join on json_each
+ * directly would be planned as a nested scan: quadratic on 50 000 rows). Run it inside a transaction.
+ */
+export async function writeRowOutcomes(db: DB, districtId: number, importId: number, outcomes: [number, RowOutcome, string, number | null][]): Promise<void> {
+  if (!outcomes.length) return;
+  await sql`create temp table if not exists import_outcomes (row_number integer primary key, outcome text not null, errors text not null, record_id integer)`.execute(db);
+  await sql`delete from temp.import_outcomes`.execute(db);
+  await sql`insert into temp.import_outcomes (row_number, outcome, errors, record_id)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
+    from json_each(${JSON.stringify(outcomes)})`.execute(db);
+  await sql`update import_rows set outcome = o.outcome, errors = o.errors, record_id = o.record_id
+    from temp.import_outcomes as o
+    where import_rows.district_id = ${districtId} and import_rows.import_id = ${importId} and import_rows.row_number = o.row_number`.execute(db);
+  await sql`delete from temp.import_outcomes`.execute(db);
+}
+
+/** At start-up: imports a stopped process left running show as interrupted (their writes were rolled back). */
+export async function markInterruptedImports(db: DB): Promise<number> {
+  const result = await db.updateTable('imports')
+    .set({ status: 'interrupted', finished_at: nowIso(), failure: 'The server stopped while this import was running. Nothing from it was saved: run it again.' })
+    .where('status', '=', 'running').executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,264 @@
+// Staff import commands: record an upload, save its mapping, preview it, run it. The run writes every
+// educator, school history row, row outcome and the audit row in ONE transaction: all or nothing.
+import {
+  fieldsOfKind, IMPORT_MESSAGES, recogniseHeaders, type ImportPreview, type RowOutcome,
+} from '../../../common/schemas/imports';
+import type { DB } from '../../../db/connection';
+import { nowIso } from '../../../db/connection';
+import { conflict, type FieldErrors, HttpError, validationError } from '../../http/errors';
+import { type DistrictActor, recordAudit } from '../../lib/audit';
+import { dayBefore, today } from '../../lib/dates';
+import {
+  findImport, type ImportRow, importCells, rosterOf, schoolsOf, writeRowOutcomes,
+} from './queries';
+import type { ImportTable } from './sources';
+import { planStaffImport, type SchoolChoice, type StaffPlan } from './staffPlan';
+
+export interface ImportOptions {
+  full_sync: boolean;
+  skip_invalid: boolean;
+  create_missing_schools: boolean;
+  send_invites: boolean;
+}
+
+export function optionsOf(row: Pick<ImportRow, 'options' | 'mode'>): ImportOptions {
+  const o = JSON.parse(row.options) as Partial<ImportOptions>;
+  return { full_sync: row.mode === 'full-sync', skip_invalid: !!o.skip_invalid, create_missing_schools: !!o.create_missing_schools, send_invites: !!o.send_invites };
+}
+
+export const ROW_INSERT_CHUNK = 500;
+
+/** Records an upload: the import (pending) and each row's raw cells; the mapping recognised from the headers. */
+export async function createImport(db: DB, actor: DistrictActor, kind: 'staff' | 'users', table: ImportTable, createdBy = actor.userId): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('imports').values({
+      district_id: actor.districtId, kind, file_name: table.fileName, format: table.format, mode: 'add-update', options: '{}',
+      headers: JSON.stringify(table.headers), mapping: JSON.stringify(recogniseHeaders(kind, table.headers)), status: 'pending',
+      total_rows: table.rows.length, created_count: 0, updated_count: 0, unchanged_count: 0, error_count: 0, skipped_count: table.skipped,
+      deactivated_count: 0, failure: null, created_by: createdBy, created_at: nowIso(), started_at: null, finished_at: null,
+    }).returning('id').executeTakeFirstOrThrow();
+    for (let i = 0; i < table.rows.length; i += ROW_INSERT_CHUNK) {
+      await trx.insertInto('import_rows').values(table.rows.slice(i, i + ROW_INSERT_CHUNK).map((r) => ({
+        district_id: actor.districtId, import_id: id, row_number: r.rowNumber,
+        raw: JSON.stringify(table.headers.map((_, c) => r.cells[c] ?? '')), outcome: 'pending' as const, errors: '[]', record_id: null,
+      }))).execute();
+    }
+    await recordAudit(trx, actor, { action: `${kind}_import_uploaded`, subjectType: 'import', subjectId: id, details: { file_name: table.fileName, rows: table.rows.length, format: table.format } });
+    return id;
+  });
+}
+
+/** PUT mapping: every column names a known field or nothing, no field twice, the needed fields chosen. */
+export async function saveMapping(db: DB, districtId: number, imp: ImportRow, mapping: Record<string, string>, options: ImportOptions): Promise<void> {
+  if (imp.status !== 'pending') throw conflict(IMPORT_MESSAGES.notPending);
+  const known = fieldsOfKind(imp.kind);
+  const labelOf = (key: string) => known.find((f) => f.key === key)!.label;
+  const headers = JSON.parse(imp.headers) as string[];
+  const errors: FieldErrors = {};
+  const fields = new Map<string, string[]>();
+  const clean: Record<string, string> = {};
+  for (const [header, field] of Object.entries(mapping)) {
+    if (!headers.includes(header)) (errors[`mapping.${header}`] ??= []).push(IMPORT_MESSAGES.mappingUnknownColumn(header));
+    else if (field !== '' && !known.some((f) => f.key === field)) (errors[`mapping.${header}`] ??= []).push(IMPORT_MESSAGES.mappingUnknownField(header));
+    else if (field !== '') {
+      fields.set(field, [...(fields.get(field) ?? []), header]);
+      clean[header] = field;
+    }
+  }
+  for (const [field, hs] of fields) {
+    if (hs.length > 1) for (const h of hs) (errors[`mapping.${h}`] ??= []).push(IMPORT_MESSAGES.mappingTwice(labelOf(field)));
+  }
+  if (imp.kind === 'staff') {
+    const missing = (['first_name', 'last_name'] as const).filter((f) => !fields.has(f)).map(labelOf);
+    if (missing.length) (errors.mapping ??= []).push(IMPORT_MESSAGES.mappingNeeds(missing.join(' and ')));
+    else if (!['source_id', 'employee_id', 'email'].some((f) => fields.has(f))) (errors.mapping ??= []).push(IMPORT_MESSAGES.mappingNeedsKey);
+  } else {
+    const missing = [
+      ...(fields.has('name') || (fields.has('first_name') && fields.has('last_name')) ? [] : ['Name (or First name and Last name)']),
+      ...(['email', 'role'] as const).filter((f) => !fields.has(f)).map(labelOf),
+    ];
+    if (missing.length) (errors.mapping ??= []).push(IMPORT_MESSAGES.mappingNeeds(missing.join(' and ')));
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+  await db.updateTable('imports').set({
+    mapping: JSON.stringify(clean), mode: options.full_sync && imp.kind === 'staff' ? 'full-sync' : 'add-update',
+    options: JSON.stringify({ skip_invalid: options.skip_invalid, create_missing_schools: options.create_missing_schools, send_invites: options.send_invites }),
+  }).where('id', '=', imp.id).where('district_id', '=', districtId).execute();
+}
+
+async function planOf(db: DB, districtId: number, imp: ImportRow): Promise<StaffPlan> {
+  const [cells, roster, schools] = await Promise.all([importCells(db, districtId, imp.id), rosterOf(db, districtId), schoolsOf(db, districtId)]);
+  const options = optionsOf(imp);
+  return planStaffImport(JSON.parse(imp.headers) as string[], JSON.parse(imp.mapping) as Record<string, string>, cells, roster, schools, {
+    fullSync: options.full_sync, createMissingSchools: options.create_missing_schools, today: today(),
+  });
+}
+
+function countsOf(plan: StaffPlan) {
+  const c = { new: 0, updated: 0, unchanged: 0, errors: 0 };
+  for (const r of plan.rows) {
+    if (r.kind === 'create') c.new += 1;
+    else if (r.kind === 'update') c.updated += 1;
+    else if (r.kind === 'unchanged') c.unchanged += 1;
+    else c.errors += 1;
+  }
+  return c;
+}
+
+export const errorOutcomes = (plan: StaffPlan): [number, RowOutcome, string, number | null][] =>
+  plan.rows.map((r) => (r.kind === 'error' ? [r.rowNumber, 'error', JSON.stringify(r.errors), null] : [r.rowNumber, 'pending', '[]', null]));
+
+/** POST preview: what running would do, nothing written but the rows' errors and the counts (the import stays pending). */
+export async function previewStaffImport(db: DB, districtId: number, imp: ImportRow): Promise<ImportPreview> {
+  if (imp.status !== 'pending') throw conflict(IMPORT_MESSAGES.notPending);
+  const plan = await planOf(db, districtId, imp);
+  const c = countsOf(plan);
+  await db.transaction().execute(async (trx) => {
+    await writeRowOutcomes(trx, districtId, imp.id, errorOutcomes(plan));
+    await trx.updateTable('imports').set({
+      created_count: c.new, updated_count: c.updated, unchanged_count: c.unchanged, error_count: c.errors, deactivated_count: plan.deactivate.length,
+    }).where('id', '=', imp.id).where('district_id', '=', districtId).execute();
+  });
+  return {
+    counts: { total: imp.total_rows, new: c.new, updated: c.updated, unchanged: c.unchanged, errors: c.errors, skipped: imp.skipped_count, to_deactivate: plan.deactivate.length },
+    schools_to_create: plan.schoolsToCreate.map((s) => s.name),
+  };
+}
+
+export interface RunHooks {
+  /** Called after each row is written inside the transaction (the kill test stops the process here). */
+  afterRow?: (index: number) => Promise<void> | void;
+}
+
+/**
+ * POST run: checks (errors without "skip invalid rows", the confirmed deactivation count), marks the
+ * import running (committed, so a killed process leaves it visible), then one transaction writes it all.
+ */
+export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRow, confirmDeactivations: number | undefined, hooks: RunHooks = {}): Promise<void> {
+  const districtId = actor.districtId;
+  if (imp.status !== 'pending') throw conflict(imp.status === 'running' ? IMPORT_MESSAGES.running : IMPORT_MESSAGES.notPending);
+  if (imp.mapping === '{}') throw validationError({ mapping: [IMPORT_MESSAGES.previewFirst] });
+  const options = optionsOf(imp);
+  const started = await db.updateTable('imports').set({ status: 'running', started_at: nowIso() })
+    .where('id', '=', imp.id).where('district_id', '=', districtId).where('status', '=', 'pending').executeTakeFirst();
+  if (Number(started.numUpdatedRows) !== 1) throw conflict(IMPORT_MESSAGES.notPending);
+
+  try {
+    await db.transaction().execute(async (trx) => {
+      // The plan is made once, inside the transaction: what it checks is what it writes.
+      const plan = await planOf(trx, districtId, { ...imp, status: 'running' });
+      const errors = plan.rows.filter((r) => r.kind === 'error').length;
+      if (errors && !options.skip_invalid) throw refusal({ rows: [IMPORT_MESSAGES.hasErrors(errors)] });
+      if (options.full_sync && plan.deactivate.length !== confirmDeactivations) {
+        throw refusal({
+          confirm_deactivations: [confirmDeactivations === undefined ? IMPORT_MESSAGES.confirmDeactivations(plan.deactivate.length) : IMPORT_MESSAGES.deactivationsChanged(plan.deactivate.length)],
+        });
+      }
+      const now = nowIso();
+      const day = today();
+      const createdSchools = new Map<string, number>();
+      const schoolId = async (choice: SchoolChoice): Promise<number> => {
+        if ('id' in choice) return choice.id;
+        const key = choice.create.name.toLowerCase();
+        if (!createdSchools.has(key)) {
+          const { id } = await trx.insertInto('buildings').values({
+            district_id: districtId, name: choice.create.name, code: choice.create.code, grade_band: null, created_at: now, updated_at: now, deleted_at: null,
+          }).returning('id').executeTakeFirstOrThrow();
+          createdSchools.set(key, id);
+        }
+        return createdSchools.get(key)!;
+      };
+      const outcomes: [number, RowOutcome, string, number | null][] = [];
+      const counts = { created: 0, updated: 0, unchanged: 0, errors: 0 };
+      for (const [index, row] of plan.rows.entries()) {
+        if (row.kind === 'error') {
+          counts.errors += 1;
+          outcomes.push([row.rowNumber, 'error', JSON.stringify(row.errors), row.matchId]);
+        } else if (row.kind === 'unchanged') {
+          counts.unchanged += 1;
+          outcomes.push([row.rowNumber, 'unchanged', '[]', row.id]);
+        } else if (row.kind === 'create') {
+          const v = row.values;
+          const { id } = await trx.insertInto('staff').values({
+            district_id: districtId, first_name: v.first_name, last_name: v.last_name, email: v.email, employee_id: v.employee_id,
+            position: v.position, grade_levels: JSON.stringify(v.grade_levels ?? []), subjects: JSON.stringify(v.subjects ?? []),
+            hire_date: v.hire_date, status: 'active', user_id: null, created_at: now, updated_at: now,
+          }).returning('id').executeTakeFirstOrThrow();
+          await trx.insertInto('staff_buildings').values({
+            district_id: districtId, staff_id: id, building_id: await schoolId(row.school), start_date: row.startDate, end_date: null, created_at: now,
+          }).execute();
+          if (v.source_id) await trx.insertInto('staff_source_ids').values({ district_id: districtId, staff_id: id, source_id: v.source_id, created_at: now }).execute();
+          counts.created += 1;
+          outcomes.push([row.rowNumber, 'created', '[]', id]);
+        } else {
+          const { changes } = row;
+          await trx.updateTable('staff').set({
+            ...changes.first_name !== undefined && { first_name: changes.first_name },
+            ...changes.last_name !== undefined && { last_name: changes.last_name },
+            ...changes.email !== undefined && { email: changes.email },
+            ...changes.employee_id !== undefined && { employee_id: changes.employee_id },
+            ...changes.position !== undefined && { position: changes.position },
+            ...changes.grade_levels !== undefined && { grade_levels: JSON.stringify(changes.grade_levels) },
+            ...changes.subjects !== undefined && { subjects: JSON.stringify(changes.subjects) },
+            ...changes.hire_date !== undefined && { hire_date: changes.hire_date },
+            ...row.reactivate && { status: 'active' as const },
+            updated_at: now,
+          }).where('id', '=', row.id).where('district_id', '=', districtId).execute();
+          if (row.setSourceId) {
+            await trx.deleteFrom('staff_source_ids').where('district_id', '=', districtId).where('staff_id', '=', row.id).execute();
+            await trx.insertInto('staff_source_ids').values({ district_id: districtId, staff_id: row.id, source_id: row.setSourceId, created_at: now }).execute();
+          }
+          if (row.move) {
+            // As a move of the staff screens: the open row ends the day before, a new one opens (history kept).
+            if (row.move.closeRow) {
+              await trx.updateTable('staff_buildings').set({ end_date: dayBefore(row.move.startDate) })
+                .where('district_id', '=', districtId).where('staff_id', '=', row.id).where('end_date', 'is', null).execute();
+            }
+            await trx.insertInto('staff_buildings').values({
+              district_id: districtId, staff_id: row.id, building_id: await schoolId(row.move.school), start_date: row.move.startDate, end_date: null, created_at: now,
+            }).execute();
+          }
+          counts.updated += 1;
+          outcomes.push([row.rowNumber, 'updated', '[]', row.id]);
+        }
+        if (hooks.afterRow) await hooks.afterRow(index);
+      }
+      for (let i = 0; i < plan.deactivate.length; i += ROW_INSERT_CHUNK) {
+        await trx.updateTable('staff').set({ status: 'inactive', updated_at: now })
+          .where('district_id', '=', districtId).where('id', 'in', plan.deactivate.slice(i, i + ROW_INSERT_CHUNK)).execute();
+      }
+      await writeRowOutcomes(trx, districtId, imp.id, outcomes.map(([n, o, e, id]) => [n, o === 'error' && options.skip_invalid ? 'error' : o, e, id]));
+      await trx.updateTable('imports').set({
+        status: 'completed', finished_at: nowIso(), created_count: counts.created, updated_count: counts.updated, unchanged_count: counts.unchanged,
+        error_count: counts.errors, deactivated_count: plan.deactivate.length,
+      }).where('id', '=', imp.id).where('district_id', '=', districtId).execute();
+      await recordAudit(trx, actor, {
+        action: 'staff_import_run', subjectType: 'import', subjectId: imp.id,
+        details: { ...counts, deactivated: plan.deactivate.length, schools_created: [...createdSchools.values()], day, mode: imp.mode },
+      });
+    });
+  } catch (err) {
+    await settleRefusedRun(db, districtId, imp.id, err);
+    throw err;
+  }
+}
+
+/** A refusal of the run's checks (422): nothing was written and the import can be fixed and run again. */
+export class RunRefused extends HttpError {}
+export const refusal = (errors: FieldErrors) => {
+  const e = validationError(errors);
+  return new RunRefused(e.status, e.message, e.code, e.errors);
+};
+
+/** After a run that did not commit: a refusal puts the import back to pending; anything else marks it failed. */
+export async function settleRefusedRun(db: DB, districtId: number, importId: number, err: unknown): Promise<void> {
+  const refused = err instanceof RunRefused;
+  await db.updateTable('imports').set(refused
+    ? { status: 'pending', started_at: null }
+    : { status: 'failed', finished_at: nowIso(), failure: 'Something went wrong while importing. Nothing from this file was saved.' })
+    .where('id', '=', importId).where('district_id', '=', districtId).execute();
+}
+
+export async function reloadImport(db: DB, districtId: number, id: number) {
+  return (await findImport(db, districtId, id))!;
+}

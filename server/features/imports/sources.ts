@@ -1,0 +1,121 @@
+// What an upload holds, as one table of rows: a plain CSV as it is, or a OneRoster 1.1 / 1.2 set (a zip,
+// or users.csv with orgs.csv and, in 1.2, roles.csv) flattened to one row per staff member with their
+// school. Students, parents, guardians and relatives are left out (counted as skipped).
+import { unzipSync } from 'fflate';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../../common/schemas/imports';
+import { validationError } from '../../http/errors';
+import { parseCsv } from './csv';
+import type { UploadedFile } from './upload';
+
+export interface ImportTable {
+  fileName: string;
+  format: 'csv' | 'oneroster-1.1' | 'oneroster-1.2';
+  headers: string[];
+  rows: { rowNumber: number; cells: string[] }[];
+  /** Rows left out before the import (OneRoster users who are not staff). */
+  skipped: number;
+}
+
+/** OneRoster roles that are staff, and the position each becomes. */
+export const ONEROSTER_STAFF_ROLES: Record<string, string> = {
+  teacher: 'Classroom Teacher',
+  aide: 'Instructional Aide',
+  counselor: 'Counselor',
+  administrator: 'Other',
+  principal: 'Other',
+  siteadministrator: 'Other',
+  districtadministrator: 'Other',
+  systemadministrator: 'Other',
+  proctor: 'Other',
+};
+
+export const ONEROSTER_HEADERS = ['sourcedId', 'givenName', 'familyName', 'email', 'identifier', 'role', 'grades', 'orgIdentifier', 'orgName'];
+
+const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+const baseName = (name: string) => name.split('/').pop()!.toLowerCase();
+
+function unzip(file: UploadedFile): UploadedFile[] {
+  let total = 0;
+  try {
+    const entries = unzipSync(file.bytes, {
+      filter: (f) => {
+        if (!baseName(f.name).endsWith('.csv') || f.name.startsWith('__MACOSX/')) return false;
+        total += f.originalSize;
+        // A zip bomb: refuse what would unpack past a generous multiple of the upload limit.
+        if (total > IMPORT_MAX_BYTES * 8) throw new Error('too large');
+        return true;
+      },
+    });
+    return Object.entries(entries).map(([name, bytes]) => ({ name: baseName(name), bytes }));
+  } catch (err) {
+    if ((err as Error).message === 'too large') throw validationError({ file: [IMPORT_MESSAGES.tooLarge] });
+    throw validationError({ file: [IMPORT_MESSAGES.badZip] });
+  }
+}
+
+type Records = Record<string, string>[];
+
+function records(file: UploadedFile, maxRows = 1_000_000): Records {
+  const parsed = parseCsv(file.bytes, file.name, maxRows);
+  return parsed.rows.map((r) => Object.fromEntries(parsed.headers.map((h, i) => [h, (r.cells[i] ?? '').trim()])));
+}
+
+/** The upload as one table (422 for what cannot be read). */
+export function readTable(files: UploadedFile[], uploadName: string): ImportTable {
+  const expanded = files.flatMap((f) => (isZip(f.bytes) ? unzip(f) : [f]));
+  const byName = new Map(expanded.map((f) => [baseName(f.name), f]));
+  const users = byName.get('users.csv');
+  if (users || byName.has('orgs.csv') || byName.has('roles.csv') || byName.has('manifest.csv')) {
+    if (!users) throw validationError({ file: [IMPORT_MESSAGES.oneRosterNeedsUsers] });
+    const orgs = byName.get('orgs.csv');
+    if (!orgs) throw validationError({ file: [IMPORT_MESSAGES.oneRosterNeedsOrgs] });
+    return oneRoster(users, orgs, byName.get('roles.csv'), byName.get('manifest.csv'), uploadName);
+  }
+  const csv = expanded.find((f) => !isZip(f.bytes));
+  if (!csv) throw validationError({ file: [IMPORT_MESSAGES.zipNoCsv] });
+  if (expanded.length > 1) throw validationError({ file: ['Upload one CSV file at a time (or a OneRoster set: users.csv with orgs.csv).'] });
+  const parsed = parseCsv(csv.bytes, csv.name);
+  return { fileName: uploadName, format: 'csv', headers: parsed.headers, rows: parsed.rows, skipped: 0 };
+}
+
+function oneRoster(usersFile: UploadedFile, orgsFile: UploadedFile, rolesFile: UploadedFile | undefined, manifest: UploadedFile | undefined, fileName: string): ImportTable {
+  const users = records(usersFile);
+  const orgs = new Map(records(orgsFile).map((o) => [o.sourcedId ?? '', o]));
+  const manifestVersion = manifest ? records(manifest).find((r) => (r.propertyName ?? '').toLowerCase() === 'oneroster.version')?.value : undefined;
+  const v12 = manifestVersion ? manifestVersion.startsWith('1.2') : !!rolesFile;
+  // Roles: 1.2 lists them in roles.csv (primary first); 1.1 has `role` and `orgSourcedIds` on the user.
+  const roleOf = new Map<string, { role: string; org: string }>();
+  if (rolesFile) {
+    const roles = records(rolesFile).filter((r) => (r.status ?? 'active').toLowerCase() !== 'tobedeleted');
+    roles.sort((a, b) => Number((b.roleType ?? '').toLowerCase() === 'primary') - Number((a.roleType ?? '').toLowerCase() === 'primary'));
+    for (const r of roles) {
+      const user = r.userSourcedId ?? '';
+      const current = roleOf.get(user);
+      const isStaff = (role: string) => role.toLowerCase() in ONEROSTER_STAFF_ROLES;
+      if (!current || (!isStaff(current.role) && isStaff(r.role ?? ''))) roleOf.set(user, { role: r.role ?? '', org: r.orgSourcedId ?? '' });
+    }
+  }
+  const rows: ImportTable['rows'] = [];
+  let skipped = 0;
+  users.forEach((u, i) => {
+    const fromRoles = roleOf.get(u.sourcedId ?? '');
+    const role = fromRoles?.role ?? u.role ?? '';
+    const status = (u.status ?? '').toLowerCase();
+    if (!(role.toLowerCase() in ONEROSTER_STAFF_ROLES) || status === 'tobedeleted') {
+      skipped += 1;
+      return;
+    }
+    // The school: the role's org, else the user's first org (1.1 `orgSourcedIds`, 1.2 `primaryOrg`) that is a school.
+    const candidates = [fromRoles?.org, u.primaryOrg, ...(u.orgSourcedIds ?? '').split(',')].map((s) => (s ?? '').trim()).filter(Boolean);
+    const org = candidates.map((id) => orgs.get(id)).find((o) => o && (o.type ?? 'school').toLowerCase() === 'school')
+      ?? candidates.map((id) => orgs.get(id)).find(Boolean);
+    rows.push({
+      rowNumber: i + 2,
+      cells: [u.sourcedId ?? '', u.givenName ?? '', u.familyName ?? '', u.email ?? '', u.identifier ?? '', role, u.grades ?? '',
+        org?.identifier ?? '', org?.name ?? ''],
+    });
+  });
+  if (rows.length > IMPORT_MAX_ROWS) throw validationError({ file: [IMPORT_MESSAGES.tooManyRows] });
+  if (!rows.length) throw validationError({ file: ['The OneRoster users.csv has no staff (teachers, aides, administrators, counselors).'] });
+  return { fileName, format: v12 ? 'oneroster-1.2' : 'oneroster-1.1', headers: ONEROSTER_HEADERS, rows, skipped };
+}
