@@ -265,7 +265,8 @@ describe('the week view', () => {
     await page.keyboard.press('Enter');
     const detail = page.getByRole('dialog');
     await detail.waitFor();
-    expect((await detail.getByRole('heading', { level: 2 }).first().textContent())!.trim()).toBe(title);
+    // The heading says "Interaction" until the interaction has loaded, then its type.
+    await detail.getByRole('heading', { level: 2, name: title }).first().waitFor();
     expect(new URL(page.url()).searchParams.get('open')).toMatch(/^\d+$/);
     await page.keyboard.press('Escape');
     await expect.poll(() => detail.count()).toBe(0);
