@@ -8,7 +8,7 @@ import { hasPermission, PERMISSIONS, permissionScope } from '../../../common/per
 import type { Activity, Interaction } from '../../../common/schemas/interactions';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -178,6 +178,7 @@ export default function ActivityScreen(_props: ScreenProps) {
       description={<p>{scope === 'self' ? 'Your coaching interactions and logged time.' : 'Coaching interactions and logged time of the coaches you support.'} Times are in {timeZone.replace(/_/g, ' ')}.</p>}
       actions={
         <>
+          <ButtonLink variant="ghost" to="/app/activity/calendar-sync">Calendar sync</ButtonLink>
           <Button variant="secondary" onClick={() => setTimeEntry({ activity: null })}>Log time</Button>
           <Button className="activity-log-button" onClick={() => openLog()}><PlusIcon /> Log interaction</Button>
         </>
