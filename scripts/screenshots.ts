@@ -26,11 +26,18 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'dashboard-admin', path: '/app', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'dashboard-teacher', path: '/app', as: { email: 'teacher@maplegrove.example', area: 'app' } },
   { name: 'settings', path: '/app/settings', as: { email: 'admin@maplegrove.example', area: 'app' } },
-  { name: 'pending', path: '/app/coaching', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'pending', path: '/app/reports', as: { email: 'admin@maplegrove.example', area: 'app' } },
   // A long page: the sidebar column must run its full height.
   { name: 'staff-list', path: '/app/staff', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'user-settings', path: '/app/settings/user', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'admin-dashboard', path: '/admin', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'dashboard-coach', path: '/app', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'activity-coach', path: '/app/activity', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'activity-week', path: '/app/activity?view=week', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'calendar-sync', path: '/app/activity/calendar-sync', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'interaction-settings', path: '/app/settings/interaction', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'export-import', path: '/app/settings/export-import', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'staff-view', path: '/app/staff/2', as: { email: 'admin@maplegrove.example', area: 'app' } },
 ];
 
 async function axe(page: Page) {
@@ -53,7 +60,7 @@ fs.mkdirSync(OUT, { recursive: true });
 const server = await startServer();
 const browser = await launchBrowser();
 try {
-  for (const shot of SHOTS.filter((s) => !filter || s.name.includes(filter))) {
+  for (const shot of SHOTS.filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)))) {
     for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
       const { context, page } = await newPage(browser, server, { viewport, colorScheme: process.env.DARK ? 'dark' : 'light', bypassCSP: true });
       if (shot.as) await signIn(page, shot.as.email, shot.as.area);
