@@ -9,6 +9,7 @@ import { buildingRoutes } from './features/buildings/routes';
 import { calendarRoutes } from './features/calendar/routes';
 import { clientErrorRoutes } from './features/clientErrors/routes';
 import { coachRoutes } from './features/coaches/routes';
+import { cycleRoutes } from './features/cycles/routes';
 import { groupRoutes } from './features/groups/routes';
 import { interactionTypeRoutes } from './features/interactionTypes/routes';
 import { interactionRoutes } from './features/interactions/routes';
@@ -34,4 +35,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   interactionRoutes,
   calendarRoutes,
   importRoutes,
+  cycleRoutes,
 ];
