@@ -33,7 +33,11 @@ export const INTERACTION_MESSAGES = {
   alreadyCancelled: 'This interaction is already cancelled.',
   cannotEdit: 'Only the coach who logged this interaction or a district administrator can change it.',
   fieldRequired: (label: string) => `${label} is required.`,
+  cycleNotFound: 'Choose a coaching cycle of this coach or of educators you can see.',
+  skillNotFound: 'Choose active skills of your district\'s framework.',
 } as const;
+
+export const INTERACTION_SKILLS_MAX = 24;
 
 const optionalLongText = (label: string) =>
   z.pipe(
@@ -75,6 +79,15 @@ export const interactionPayloadSchema = z.object({
   field_values: z._default(
     z.record(z.string().check(z.regex(/^\d{1,15}$/, 'Field values are keyed by field ID.')), z.unknown(), { error: 'Field values must be an object keyed by field ID.' }),
     {},
+  ),
+  /** The coaching cycle this interaction belongs to (issue 10): of the same coach, or of educators the caller may see. */
+  coaching_cycle_id: z.pipe(z.optional(z.nullable(idOf(INTERACTION_MESSAGES.cycleNotFound))), z.transform((v) => v ?? null)),
+  /** Focus skills (issue 10): active skills of the district's framework. */
+  skill_ids: z._default(
+    z.array(idOf(INTERACTION_MESSAGES.skillNotFound), { error: 'Focus skills must be a list.' }).check(
+      z.maxLength(INTERACTION_SKILLS_MAX, `Focus skills can list at most ${INTERACTION_SKILLS_MAX}.`),
+    ),
+    [],
   ),
 });
 export type InteractionPayload = z.input<typeof interactionPayloadSchema>;
@@ -158,6 +171,10 @@ export interface Interaction {
   notes_hidden: boolean;
   private_notes?: string | null;
   field_values: InteractionFieldValue[];
+  /** The coaching cycle it belongs to (issue 10), or null. */
+  coaching_cycle: { id: number; title: string } | null;
+  /** Focus skills (issue 10), archived ones included. */
+  focus_skills: { id: number; name: string }[];
   /** The caller may edit, complete, cancel, duplicate and delete it. */
   can_edit: boolean;
   created_by: { id: number; name: string } | null;

@@ -232,6 +232,8 @@ describe('GET /api/interaction', () => {
       notes_hidden: false,
       private_notes: 'Mine',
       field_values: [{ field_id: field.id, label: 'Focus', kind: 'single_choice', value: 'Pacing', archived: false }],
+      coaching_cycle: null,
+      focus_skills: [],
       can_edit: true,
       created_by: { id: w.coach.id, name: 'Casey Coach' },
       updated_by: { id: w.coach.id, name: 'Casey Coach' },

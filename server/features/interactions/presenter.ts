@@ -66,6 +66,10 @@ export function presentInteraction(row: InteractionRow, related: Related, viewer
     notes_hidden: !notesVisible,
     ...(isAuthor ? { private_notes: row.private_notes } : {}),
     field_values: fieldValues,
+    coaching_cycle: row.coaching_cycle_id !== null && related.cycles.has(row.coaching_cycle_id)
+      ? { id: row.coaching_cycle_id, title: related.cycles.get(row.coaching_cycle_id)! }
+      : null,
+    focus_skills: related.skills.filter((s) => s.interaction_id === row.id).map((s) => ({ id: s.skill_id, name: s.name })),
     can_edit: viewer.canEdit(row),
     created_by: nameUser(row.created_by),
     updated_by: nameUser(row.updated_by),

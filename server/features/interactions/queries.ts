@@ -161,6 +161,8 @@ export interface FieldValueRow {
   interaction_id: number; field_id: number; value: string; label: string; kind: string; archived_at: string | null; sort_order: number;
 }
 export interface Related {
+  cycles: Map<number, string>;
+  skills: { interaction_id: number; skill_id: number; name: string }[];
   types: Map<number, { id: number; name: string; colour: string; counts_as_coaching: number }>;
   users: Map<number, string>;
   buildings: Map<number, string>;
@@ -174,8 +176,16 @@ export async function relatedOf(db: Conn, districtId: number, rows: InteractionR
   const typeIds = [...new Set(rows.map((r) => r.interaction_type_id))];
   const userIds = [...new Set(rows.flatMap((r) => [r.coach_id, r.created_by, r.updated_by]).filter((x): x is number => x !== null))];
   const buildingIds = [...new Set(rows.map((r) => r.building_id).filter((x): x is number => x !== null))];
-  if (ids.length === 0) return { types: new Map(), users: new Map(), buildings: new Map(), participants: [], groups: [], fieldValues: [] };
-  const [types, users, buildings, participants, groups, fieldValues] = await Promise.all([
+  const cycleIds = [...new Set(rows.map((r) => r.coaching_cycle_id).filter((x): x is number => x !== null))];
+  if (ids.length === 0) return { cycles: new Map(), skills: [], types: new Map(), users: new Map(), buildings: new Map(), participants: [], groups: [], fieldValues: [] };
+  const [cycles, skills, types, users, buildings, participants, groups, fieldValues] = await Promise.all([
+    cycleIds.length
+      ? db.selectFrom('coaching_cycles').select(['id', 'title']).where('district_id', '=', districtId).where('id', 'in', cycleIds).where('deleted_at', 'is', null).execute()
+      : Promise.resolve([]),
+    db.selectFrom('interaction_skills as isk').innerJoin('skills as k', 'k.id', 'isk.skill_id')
+      .select(['isk.interaction_id', 'isk.skill_id', 'k.name'])
+      .where('isk.district_id', '=', districtId).where('isk.interaction_id', 'in', ids)
+      .orderBy('k.sort_order').orderBy('k.id').execute(),
     db.selectFrom('interaction_types').select(['id', 'name', 'colour', 'counts_as_coaching']).where('id', 'in', typeIds).execute(),
     userIds.length ? db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute() : Promise.resolve([]),
     buildingIds.length
@@ -195,6 +205,8 @@ export async function relatedOf(db: Conn, districtId: number, rows: InteractionR
       .orderBy('f.sort_order').orderBy('f.id').execute(),
   ]);
   return {
+    cycles: new Map(cycles.map((c) => [c.id, c.title])),
+    skills,
     types: new Map(types.map((t) => [t.id, t])),
     users: new Map(users.map((u) => [u.id, u.name])),
     buildings: new Map(buildings.map((b) => [b.id, b.name])),
@@ -227,6 +239,26 @@ export async function isDistrictCoach(db: Conn, districtId: number, userId: numb
     .where((eb) => eb.or([eb('permissions.name', '=', 'see activity'), eb('permissions.name', 'like', 'see activity.%')]))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A coaching cycle of the district (not deleted) with its educators, for the interaction's cycle link. */
+export async function findDistrictCycle(db: Conn, districtId: number, id: number) {
+  const cycle = await db.selectFrom('coaching_cycles').select(['id', 'coach_id']).where('district_id', '=', districtId).where('id', '=', id)
+    .where('deleted_at', 'is', null).executeTakeFirst();
+  if (!cycle) return undefined;
+  const staff = await db.selectFrom('coaching_cycle_staff').select('staff_id').where('district_id', '=', districtId).where('cycle_id', '=', id).execute();
+  return { ...cycle, staffIds: staff.map((s) => s.staff_id) };
+}
+
+/** The ids among `ids` that are active skills (and domains) of the district's active framework. */
+export async function activeSkillIds(db: Conn, districtId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('skills as k').innerJoin('skill_frameworks as f', 'f.id', 'k.framework_id')
+    .innerJoin('skill_domains as d', 'd.id', 'k.domain_id')
+    .select('k.id')
+    .where('k.district_id', '=', districtId).where('f.district_id', '=', districtId).where('f.active', '=', 1)
+    .where('k.archived_at', 'is', null).where('d.archived_at', 'is', null).where('k.id', 'in', [...ids]).execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 export function findDistrictBuilding(db: Conn, districtId: number, id: number) {

@@ -12,7 +12,7 @@ import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit'
 import { checkFieldValues } from './fieldValues';
 import type { Reader } from './policies';
 import {
-  type ActivityRow, type Conn, districtGroupIds, fieldsOfType, findDistrictBuilding, findDistrictType, findInteraction,
+  type ActivityRow, activeSkillIds, type Conn, districtGroupIds, findDistrictCycle, fieldsOfType, findDistrictBuilding, findDistrictType, findInteraction,
   groupMembersAt, type InteractionRow, isDistrictCoach,
 } from './queries';
 import { plusMinutes } from './zone';
@@ -23,21 +23,25 @@ export interface StoredLinks {
   participants: { staff_id: number; group_id: number | null }[];
   groupIds: number[];
   values: Map<number, string>;
+  skillIds: number[];
 }
 
 export async function linksOf(db: Conn, districtId: number, interactionId: number): Promise<StoredLinks> {
-  const [participants, groups, values] = await Promise.all([
+  const [participants, groups, values, skills] = await Promise.all([
     db.selectFrom('interaction_participants').select(['staff_id', 'group_id'])
       .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).orderBy('id').execute(),
     db.selectFrom('interaction_groups').select('group_id')
       .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).orderBy('id').execute(),
     db.selectFrom('interaction_field_values').select(['field_id', 'value'])
       .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).execute(),
+    db.selectFrom('interaction_skills').select('skill_id')
+      .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).orderBy('id').execute(),
   ]);
   return {
     participants,
     groupIds: groups.map((g) => g.group_id),
     values: new Map(values.map((v) => [v.field_id, v.value])),
+    skillIds: skills.map((s) => s.skill_id),
   };
 }
 
@@ -46,6 +50,8 @@ interface Resolved {
   participants: { staff_id: number; group_id: number | null }[];
   groupIds: number[];
   values: Map<number, string>;
+  skillIds: number[];
+  coachingCycleId: number | null;
 }
 
 /**
@@ -109,6 +115,25 @@ async function resolvePayload(
     values = checked.values;
   }
 
+  // The cycle link (issue 10): a cycle of the interaction's coach, or one whose educators the caller may
+  // all see; a link already stored stays allowed. One message for missing and forbidden.
+  const cycleId = input.coaching_cycle_id;
+  if (cycleId !== null && cycleId !== existing?.row.coaching_cycle_id) {
+    const cycle = await findDistrictCycle(db, districtId, cycleId);
+    let allowed = cycle !== undefined && cycle.coach_id === coachId;
+    if (cycle && !allowed && cycle.staffIds.length && w.staffScope) {
+      const seen = await visibleStaffIds(db as DB, w.staffScope, cycle.staffIds);
+      allowed = cycle.staffIds.every((id) => seen.has(id));
+    }
+    if (!allowed) errors.coaching_cycle_id = [INTERACTION_MESSAGES.cycleNotFound];
+  }
+
+  // Focus skills: active skills of the district's framework; skills already stored stay allowed.
+  const skillIds = [...new Set(input.skill_ids)];
+  const keptSkills = new Set(existing?.links.skillIds ?? []);
+  const activeSkills = await activeSkillIds(db, districtId, skillIds.filter((id) => !keptSkills.has(id)));
+  if (skillIds.some((id) => !keptSkills.has(id) && !activeSkills.has(id))) errors.skill_ids = [INTERACTION_MESSAGES.skillNotFound];
+
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   // Participants: named educators first, then each group's members on the interaction's date. A group
@@ -129,10 +154,16 @@ async function resolvePayload(
       participants.push({ staff_id: m.staff_id, group_id: id });
     }
   }
-  return { coachId, participants, groupIds, values };
+  return { coachId, participants, groupIds, values, skillIds, coachingCycleId: cycleId };
 }
 
-async function writeLinks(db: Conn, districtId: number, interactionId: number, r: Omit<Resolved, 'coachId'>): Promise<void> {
+async function writeLinks(db: Conn, districtId: number, interactionId: number, r: Omit<Resolved, 'coachId' | 'coachingCycleId'>): Promise<void> {
+  await db.deleteFrom('interaction_skills').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
+  if (r.skillIds.length) {
+    await db.insertInto('interaction_skills')
+      .values(r.skillIds.map((skillId) => ({ district_id: districtId, interaction_id: interactionId, skill_id: skillId })))
+      .execute();
+  }
   await db.deleteFrom('interaction_participants').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
   await db.deleteFrom('interaction_groups').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
   await db.deleteFrom('interaction_field_values').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
@@ -170,6 +201,7 @@ export function createInteraction(db: DB, w: Writer, input: InteractionInput): P
       district_id: w.actor.districtId, interaction_type_id: input.interaction_type_id, coach_id: r.coachId,
       starts_at: input.starts_at, duration_minutes: input.duration_minutes, status: input.status, building_id: input.building_id,
       notes: input.notes, private_notes: input.private_notes, next_steps: input.next_steps, sequence: 0, import_uid: null,
+      coaching_cycle_id: r.coachingCycleId,
       created_by: w.actor.userId, updated_by: w.actor.userId, created_at: now, updated_at: now, deleted_at: null,
     }).returning('id').executeTakeFirstOrThrow();
     await writeLinks(trx, w.actor.districtId, id, r);
@@ -200,7 +232,7 @@ export function updateInteraction(db: DB, w: Writer, id: number, input: Interact
       duration_minutes: input.duration_minutes, status: input.status, building_id: input.building_id,
     };
     await trx.updateTable('interactions').set({
-      ...after, notes: input.notes, next_steps: input.next_steps,
+      ...after, notes: input.notes, next_steps: input.next_steps, coaching_cycle_id: r.coachingCycleId,
       ...(isAuthor ? { private_notes: input.private_notes } : {}),
       sequence: before.sequence + 1, updated_by: w.actor.userId, updated_at: nowIso(),
     }).where('district_id', '=', w.actor.districtId).where('id', '=', id).execute();
@@ -247,13 +279,14 @@ export function duplicateInteraction(db: DB, w: Writer, id: number, startsAt: st
       starts_at: startsAt ?? plusMinutes(source.starts_at, DUPLICATE_DEFAULT_DAYS * 24 * 60),
       duration_minutes: source.duration_minutes, status: 'scheduled', building_id: source.building_id,
       notes: source.notes, private_notes: isAuthor ? source.private_notes : null, next_steps: source.next_steps,
+      coaching_cycle_id: source.coaching_cycle_id,
       sequence: 0, import_uid: null, created_by: w.actor.userId, updated_by: w.actor.userId,
       created_at: now, updated_at: now, deleted_at: null,
     }).returning('id').executeTakeFirstOrThrow();
     // Only values of the type's fields still active are copied: archived ones belong to the old record.
     const active = new Set((await fieldsOfType(trx, w.actor.districtId, source.interaction_type_id)).filter((f) => f.archived_at === null).map((f) => f.id));
     await writeLinks(trx, w.actor.districtId, copyId, {
-      participants: links.participants, groupIds: links.groupIds,
+      participants: links.participants, groupIds: links.groupIds, skillIds: links.skillIds,
       values: new Map([...links.values].filter(([fieldId]) => active.has(fieldId))),
     });
     await audit(trx, w.actor, 'interaction_duplicated', 'interaction', copyId, { source_id: id });
