@@ -74,7 +74,7 @@ const appRoutes = [
   app('settings/billing', 'Billing', 'manage billing'),
   app('settings/billing/quotes', 'Quotes', 'manage billing'),
   app('settings/interaction', 'Interaction settings', true, 'interaction-settings'),
-  app('settings/coaching-cycle', 'Coaching cycle settings', true),
+  app('settings/coaching-cycle', 'Coaching cycle settings', true, 'cycle-settings'),
   app('settings/building-history-requests', 'School staff requests', 'add staff', 'staff-requests'),
   app('support', 'Support knowledge base', true),
   app('support/:slug', 'Support Article', true),

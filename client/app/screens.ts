@@ -41,6 +41,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'export-import': () => import('../features/exportImport/ExportImportScreen'),
   'staff-import': () => import('../features/exportImport/ImportDetailScreen'),
   'user-import': () => import('../features/exportImport/UserImportScreen'),
+  'cycle-settings': () => import('../features/cycleSettings/CycleSettingsScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 

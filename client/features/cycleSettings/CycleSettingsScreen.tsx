@@ -1,0 +1,382 @@
+// /app/settings/coaching-cycle ("Coaching cycle settings"): the district's cycle stages (expected days,
+// order, archive) and goal templates. Every login reads; `manage settings` on a plan with coaching cycles
+// changes. Moving is two buttons per row (keyboard-usable, no drag); focus stays on the moved row's button.
+import { useEffect, useRef, useState } from 'react';
+import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
+import {
+  CYCLES_PLAN_MESSAGE, type CycleStage, type GoalTemplate, STAGE_EXPECTED_DAYS_MAX,
+} from '../../../common/schemas/cycles';
+import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
+import { Button, ButtonLink } from '../../components/Button';
+import { FormError, TextAreaField, TextField } from '../../components/Field';
+import { ConfirmDialog, Modal } from '../../components/Modal';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { useToast } from '../../components/Toasts';
+import { ApiError } from '../../lib/api';
+import { goalTemplateApi, movedOrder, stageApi, useCycleStages, useGoalTemplates } from '../../lib/cycles';
+import { useAuthUser } from '../../lib/session';
+import './cycleSettings.css';
+
+const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+const fieldError = (err: unknown, field: string) => (err instanceof ApiError ? err.errors?.[field] : undefined);
+const daysText = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+
+type Row = { id: number; archived: boolean; name: string };
+
+function MoveButtons({ row, index, count, onMove, prefix }: { row: Row; index: number; count: number; prefix: string; onMove: (d: 'up' | 'down') => void }) {
+  return (
+    <>
+      {(['up', 'down'] as const).map((d) => {
+        const atEnd = d === 'up' ? index === 0 : index === count - 1;
+        return (
+          <Button
+            key={d}
+            id={`${prefix}-${d}-${row.id}`}
+            size="sm"
+            variant="ghost"
+            className="cys-move"
+            aria-label={`Move ${row.name} ${d}`}
+            aria-disabled={atEnd || undefined}
+            onClick={() => { if (!atEnd) onMove(d); }}
+          >
+            <span aria-hidden="true">{d === 'up' ? '↑' : '↓'}</span>
+          </Button>
+        );
+      })}
+    </>
+  );
+}
+
+// ---- Stages -----------------------------------------------------------------------------------------
+
+function StageForm({ stage, open, onClose }: { stage: CycleStage | null; open: boolean; onClose: () => void }) {
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [days, setDays] = useState('14');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setName(stage?.name ?? '');
+    setDescription(stage?.description ?? '');
+    setDays(String(stage?.expected_days ?? 14));
+    setError(null);
+  }, [open, stage]);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    const input = { name, description, expected_days: Number(days) };
+    try {
+      await (stage ? stageApi.update(stage.id, input) : stageApi.create(input));
+      toast.success(stage ? `${name.trim()} has been saved.` : `${name.trim()} has been added.`);
+      onClose();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={stage ? `Edit ${stage.name}` : 'Add a stage'}
+      dismissible={!busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button type="submit" form="cys-stage-form" busy={busy}>{stage ? 'Save stage' : 'Add stage'}</Button>
+        </>
+      }
+    >
+      <form id="cys-stage-form" className="form stack" onSubmit={submit} noValidate>
+        {error instanceof ApiError && error.status !== 422 && <FormError error={error.message} />}
+        <TextField label="Name" name="name" value={name} onChange={setName} required maxLength={80} error={fieldError(error, 'name')} />
+        <TextAreaField label="Description" name="description" value={description} onChange={setDescription} rows={3} hint="What coach and educator do in this stage." error={fieldError(error, 'description')} />
+        <TextField
+          label="Expected days"
+          name="expected_days"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={STAGE_EXPECTED_DAYS_MAX}
+          value={days}
+          onChange={setDays}
+          required
+          hint="A cycle is due soon in the last 3 days and overdue after them."
+          error={fieldError(error, 'expected_days')}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+function StagesSection({ canManage }: { canManage: boolean }) {
+  const toast = useToast();
+  const { data, error, isLoading } = useCycleStages();
+  const [editing, setEditing] = useState<{ stage: CycleStage | null } | null>(null);
+  const [archiving, setArchiving] = useState<CycleStage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const focusAfter = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusAfter.current) {
+      document.getElementById(focusAfter.current)?.focus();
+      focusAfter.current = null;
+    }
+  });
+  if (isLoading) return <LoadingBlock label="Loading stages…" />;
+  if (error || !data) return <Alert tone="danger" title="We could not load the stages">{error?.message ?? 'Please try again.'}</Alert>;
+  const active = data.data.filter((s) => !s.archived);
+  const archived = data.data.filter((s) => s.archived);
+
+  const move = async (stage: CycleStage, direction: 'up' | 'down') => {
+    try {
+      await stageApi.order(movedOrder(data.data, stage.id, direction));
+      const at = active.findIndex((s) => s.id === stage.id) + (direction === 'up' ? -1 : 1);
+      setStatus(`${stage.name} moved ${direction}, now stage ${at + 1} of ${active.length}.`);
+      focusAfter.current = `cys-stage-${direction}-${stage.id}`;
+    } catch (err) {
+      toast.error(errorText(err, 'We could not move this stage. Please try again.'));
+    }
+  };
+  const setArchived = async (stage: CycleStage, on: boolean) => {
+    setBusy(true);
+    try {
+      await (on ? stageApi.archive(stage.id) : stageApi.restore(stage.id));
+      toast.success(on ? `${stage.name} has been archived. Cycles that passed through it keep it in their history.` : `${stage.name} has been restored.`);
+      setArchiving(null);
+    } catch (err) {
+      toast.error(errorText(err, 'We could not change this stage. Please try again.'));
+      setArchiving(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const item = (stage: CycleStage, index: number, count: number) => (
+    <li key={stage.id} className={['cys-row', stage.archived && 'cys-row--archived'].filter(Boolean).join(' ')}>
+      {!stage.archived && <span className="cys-row__step" aria-hidden="true">{index + 1}</span>}
+      <div className="cys-row__main">
+        <p className="cys-row__name">
+          {!stage.archived && <span className="sr-only">Stage {index + 1}: </span>}
+          {stage.name}
+          {stage.archived && <span className="badge badge--neutral cys-badge">Archived</span>}
+        </p>
+        <p className="cys-row__meta">
+          <span>{daysText(stage.expected_days)} expected</span>
+          <span aria-hidden="true">·</span>
+          <span>{stage.open_cycles === 1 ? '1 open cycle' : `${stage.open_cycles} open cycles`}</span>
+        </p>
+        {stage.description && <p className="cys-row__desc">{stage.description}</p>}
+      </div>
+      {canManage && (
+        <div className="cys-actions">
+          {!stage.archived && <MoveButtons row={stage} index={index} count={count} prefix="cys-stage" onMove={(d) => move(stage, d)} />}
+          <Button size="sm" variant="ghost" onClick={() => setEditing({ stage })} aria-label={`Edit stage ${stage.name}`}>Edit</Button>
+          {stage.archived ? (
+            <Button size="sm" variant="secondary" onClick={() => setArchived(stage, false)} aria-label={`Restore stage ${stage.name}`}>Restore</Button>
+          ) : (
+            <Button size="sm" variant="ghost" className="cys-danger" onClick={() => setArchiving(stage)} aria-label={`Archive stage ${stage.name}`}>Archive</Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+
+  return (
+    <section className="card stack" aria-labelledby="cys-stages-title">
+      <div className="cys-card__header">
+        <div>
+          <h2 id="cys-stages-title" className="card__title">Stages</h2>
+          <p className="muted cys-card__intro">
+            Every cycle moves through these stages in order. Expected days set when a stage is due soon (its last 3 days) and overdue.
+          </p>
+        </div>
+        {canManage && <Button onClick={() => setEditing({ stage: null })}>Add stage</Button>}
+      </div>
+      <ol className="cys-list">{active.map((s, i) => item(s, i, active.length))}</ol>
+      {archived.length > 0 && (
+        <>
+          <h3 className="cys-subtitle">Archived stages</h3>
+          <ul className="cys-list">{archived.map((s, i) => item(s, i, archived.length))}</ul>
+        </>
+      )}
+      <p className="sr-only" role="status" aria-live="polite">{status}</p>
+      <StageForm open={editing !== null} stage={editing?.stage ?? null} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={archiving !== null}
+        title={`Archive ${archiving?.name ?? 'stage'}?`}
+        message={active.length <= 1
+          ? 'This is the only active stage. Add another stage before archiving it.'
+          : 'New cycles will skip this stage. Cycles in it now stay there until moved, and every cycle that passed through it keeps it in its history.'}
+        confirmLabel="Archive stage"
+        danger
+        busy={busy}
+        onConfirm={() => archiving && setArchived(archiving, true)}
+        onCancel={() => setArchiving(null)}
+      />
+    </section>
+  );
+}
+
+// ---- Goal templates ---------------------------------------------------------------------------------
+
+function TemplateForm({ template, open, onClose }: { template: GoalTemplate | null; open: boolean; onClose: () => void }) {
+  const toast = useToast();
+  const [title, setTitle] = useState('');
+  const [goal, setGoal] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setTitle(template?.title ?? '');
+    setGoal(template?.goal ?? '');
+    setError(null);
+  }, [open, template]);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await (template ? goalTemplateApi.update(template.id, { title, goal }) : goalTemplateApi.create({ title, goal }));
+      toast.success(template ? `${title.trim()} has been saved.` : `${title.trim()} has been added.`);
+      onClose();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={template ? `Edit ${template.title}` : 'Add a goal template'}
+      dismissible={!busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button type="submit" form="cys-template-form" busy={busy}>{template ? 'Save template' : 'Add template'}</Button>
+        </>
+      }
+    >
+      <form id="cys-template-form" className="form stack" onSubmit={submit} noValidate>
+        {error instanceof ApiError && error.status !== 422 && <FormError error={error.message} />}
+        <TextField label="Title" name="title" value={title} onChange={setTitle} required maxLength={120} error={fieldError(error, 'title')} />
+        <TextAreaField label="Goal" name="goal" value={goal} onChange={setGoal} rows={4} required hint="The goal statement a new cycle starts from; the coach can change it." error={fieldError(error, 'goal')} />
+      </form>
+    </Modal>
+  );
+}
+
+function TemplatesSection({ canManage }: { canManage: boolean }) {
+  const toast = useToast();
+  const { data, error, isLoading } = useGoalTemplates();
+  const [editing, setEditing] = useState<{ template: GoalTemplate | null } | null>(null);
+  const [status, setStatus] = useState('');
+  const focusAfter = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusAfter.current) {
+      document.getElementById(focusAfter.current)?.focus();
+      focusAfter.current = null;
+    }
+  });
+  if (isLoading) return <LoadingBlock label="Loading goal templates…" />;
+  if (error || !data) return <Alert tone="danger" title="We could not load the goal templates">{error?.message ?? 'Please try again.'}</Alert>;
+  const rows = data.data.map((t) => ({ ...t, name: t.title }));
+  const active = rows.filter((t) => !t.archived);
+  const archived = rows.filter((t) => t.archived);
+  const move = async (t: GoalTemplate, direction: 'up' | 'down') => {
+    try {
+      await goalTemplateApi.order(movedOrder(rows, t.id, direction));
+      setStatus(`${t.title} moved ${direction}.`);
+      focusAfter.current = `cys-template-${direction}-${t.id}`;
+    } catch (err) {
+      toast.error(errorText(err, 'We could not move this template. Please try again.'));
+    }
+  };
+  const setArchived = async (t: GoalTemplate, on: boolean) => {
+    try {
+      await (on ? goalTemplateApi.archive(t.id) : goalTemplateApi.restore(t.id));
+      toast.success(on ? `${t.title} has been archived.` : `${t.title} has been restored.`);
+    } catch (err) {
+      toast.error(errorText(err, 'We could not change this template. Please try again.'));
+    }
+  };
+  const item = (t: GoalTemplate & { name: string }, index: number, count: number) => (
+    <li key={t.id} className={['cys-row', t.archived && 'cys-row--archived'].filter(Boolean).join(' ')}>
+      <div className="cys-row__main">
+        <p className="cys-row__name">
+          {t.title}
+          {t.archived && <span className="badge badge--neutral cys-badge">Archived</span>}
+        </p>
+        <p className="cys-row__desc">{t.goal}</p>
+      </div>
+      {canManage && (
+        <div className="cys-actions">
+          {!t.archived && <MoveButtons row={t} index={index} count={count} prefix="cys-template" onMove={(d) => move(t, d)} />}
+          <Button size="sm" variant="ghost" onClick={() => setEditing({ template: t })} aria-label={`Edit template ${t.title}`}>Edit</Button>
+          {t.archived ? (
+            <Button size="sm" variant="secondary" onClick={() => setArchived(t, false)} aria-label={`Restore template ${t.title}`}>Restore</Button>
+          ) : (
+            <Button size="sm" variant="ghost" className="cys-danger" onClick={() => setArchived(t, true)} aria-label={`Archive template ${t.title}`}>Archive</Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+  return (
+    <section className="card stack" aria-labelledby="cys-templates-title">
+      <div className="cys-card__header">
+        <div>
+          <h2 id="cys-templates-title" className="card__title">Goal templates</h2>
+          <p className="muted cys-card__intro">Optional starting points for a new cycle's goal. Coaches pick one and adapt it.</p>
+        </div>
+        {canManage && <Button onClick={() => setEditing({ template: null })}>Add template</Button>}
+      </div>
+      {active.length === 0 && archived.length === 0 ? (
+        <p className="muted">No goal templates yet.{canManage ? ' Add one so coaches can start a cycle from it.' : ''}</p>
+      ) : (
+        <ol className="cys-list">{active.map((t, i) => item(t, i, active.length))}</ol>
+      )}
+      {archived.length > 0 && (
+        <>
+          <h3 className="cys-subtitle">Archived templates</h3>
+          <ul className="cys-list">{archived.map((t, i) => item(t, i, archived.length))}</ul>
+        </>
+      )}
+      <p className="sr-only" role="status" aria-live="polite">{status}</p>
+      <TemplateForm open={editing !== null} template={editing?.template ?? null} onClose={() => setEditing(null)} />
+    </section>
+  );
+}
+
+export default function CycleSettingsScreen({ route }: ScreenProps) {
+  const { user } = useAuthUser();
+  if (!user) return <LoadingBlock />;
+  const planHasCycles = hasFeature(user.district?.features ?? [], 'coaching-cycles');
+  const canManage = planHasCycles && hasPermission(user.security.permissions, PERMISSIONS.manageSettings);
+  return (
+    <div className="stack stack--lg cys-page">
+      <PageHeader
+        title={route.title}
+        description={<p>The stages every coaching cycle moves through, how long each should take, and goal templates to start from.</p>}
+      />
+      {!planHasCycles && (
+        <Alert tone="info" title="Coaching cycles are part of the Professional plan">
+          <p>{CYCLES_PLAN_MESSAGE}</p>
+          {user.district && <p className="muted text-sm">Your district is on the {user.district.plan.name} plan. The stages below are the ones your cycles would use.</p>}
+          <p><ButtonLink to="/pricing" variant="secondary" size="sm">Compare plans</ButtonLink></p>
+        </Alert>
+      )}
+      {planHasCycles && !canManage && (
+        <p className="muted">Only staff who manage settings can change the stages and templates.</p>
+      )}
+      <StagesSection canManage={canManage} />
+      <TemplatesSection canManage={canManage} />
+    </div>
+  );
+}
