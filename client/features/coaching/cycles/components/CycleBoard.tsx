@@ -1,0 +1,76 @@
+// The board: one column per stage (archived stages only while a cycle still sits in them), each cycle a
+// card with its educators, coach, due state in words and the one-action "Move to next stage" button.
+import type { CycleStage, CycleSummary } from '../../../../../common/schemas/cycles';
+import { Button } from '../../../../components/Button';
+import { DueBadge, educatorNames, StatusBadge } from './DueBadge';
+
+interface Props {
+  cycles: CycleSummary[];
+  stages: CycleStage[];
+  busyId: number | null;
+  onOpen: (id: number) => void;
+  onAdvance: (cycle: CycleSummary) => void;
+}
+
+export function CycleCard({ cycle, busy, onOpen, onAdvance }: { cycle: CycleSummary; busy: boolean; onOpen: () => void; onAdvance: () => void }) {
+  return (
+    <article className={['cyc-card', cycle.due === 'overdue' && 'cyc-card--overdue'].filter(Boolean).join(' ')} aria-labelledby={`cyc-open-${cycle.id}`}>
+      <h4 className="cyc-card__title">
+        <button type="button" id={`cyc-open-${cycle.id}`} className="btn-link cyc-card__open" onClick={onOpen}>{cycle.title}</button>
+      </h4>
+      <p className="cyc-card__who">{educatorNames(cycle) || 'No educators'}</p>
+      <p className="cyc-card__meta">Coach: {cycle.coach.name}</p>
+      <div className="cyc-card__badges">
+        {cycle.status !== 'active' && <StatusBadge cycle={cycle} />}
+        <DueBadge cycle={cycle} />
+      </div>
+      {cycle.can_edit && cycle.next_stage && (
+        <Button
+          id={`cyc-move-${cycle.id}`}
+          size="sm"
+          variant="secondary"
+          className="cyc-card__move"
+          busy={busy}
+          aria-label={`Move ${cycle.title} to the next stage, ${cycle.next_stage.name}`}
+          onClick={onAdvance}
+        >
+          Move to next stage <span aria-hidden="true">→</span>
+        </Button>
+      )}
+    </article>
+  );
+}
+
+export function CycleBoard({ cycles, stages, busyId, onOpen, onAdvance }: Props) {
+  const columns = stages.filter((s) => !s.archived || cycles.some((c) => c.stage?.id === s.id));
+  return (
+    <div className="cyc-board" role="region" aria-label="Cycles by stage" tabIndex={0}>
+      {columns.map((stage, i) => {
+        const inStage = cycles.filter((c) => c.stage?.id === stage.id);
+        return (
+          <section key={stage.id} className="cyc-column" aria-labelledby={`cyc-col-${stage.id}`}>
+            <h3 id={`cyc-col-${stage.id}`} className="cyc-column__title">
+              <span className="cyc-column__step" aria-hidden="true">{stage.archived ? '–' : i + 1}</span>
+              <span className="cyc-column__name">{stage.name}{stage.archived ? ' (archived)' : ''}</span>
+              <span className="cyc-column__count">
+                {inStage.length}<span className="sr-only"> {inStage.length === 1 ? 'cycle' : 'cycles'}</span>
+              </span>
+            </h3>
+            <p className="cyc-column__days">{stage.expected_days} days expected</p>
+            {inStage.length === 0 ? (
+              <p className="cyc-column__empty">No cycles in this stage.</p>
+            ) : (
+              <ul className="cyc-column__list">
+                {inStage.map((c) => (
+                  <li key={c.id}>
+                    <CycleCard cycle={c} busy={busyId === c.id} onOpen={() => onOpen(c.id)} onAdvance={() => onAdvance(c)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// Starting a cycle: optionally from a goal template (fills title and goal), the educators (searched among
+// those the caller may see), dates, planned or active, and for district-wide users the coach.
+import { useEffect, useState } from 'react';
+import type { Cycle } from '../../../../../common/schemas/cycles';
+import { Button } from '../../../../components/Button';
+import { FormError, SelectField, TextAreaField, TextField } from '../../../../components/Field';
+import { Modal } from '../../../../components/Modal';
+import { useToast } from '../../../../components/Toasts';
+import { ApiError } from '../../../../lib/api';
+import { cycleApi, useGoalTemplates } from '../../../../lib/cycles';
+import { todayIn } from '../../../../lib/dates';
+import { useCoaches, useStaffSearch } from '../../../../lib/lookups';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (cycle: Cycle) => void;
+  timeZone: string;
+  /** District-wide users may start a cycle for another coach. */
+  canChooseCoach: boolean;
+  userId: number;
+  /** Educators to start with (a cycle started from an educator's page). */
+  initialEducators?: { id: number; name: string }[];
+}
+
+export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCoach, userId, initialEducators = [] }: Props) {
+  const toast = useToast();
+  const templates = useGoalTemplates(open);
+  const coaches = useCoaches(open && canChooseCoach);
+  const [templateId, setTemplateId] = useState('');
+  const [title, setTitle] = useState('');
+  const [goal, setGoal] = useState('');
+  const [search, setSearch] = useState('');
+  const [educators, setEducators] = useState<{ id: number; name: string }[]>(initialEducators);
+  const [start, setStart] = useState(todayIn(timeZone));
+  const [end, setEnd] = useState('');
+  const [status, setStatus] = useState<'active' | 'planned'>('active');
+  const [coachId, setCoachId] = useState(String(userId));
+  const [error, setError] = useState<ApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const found = useStaffSearch(search, open && search.trim().length > 0);
+
+  useEffect(() => {
+    if (!open) return;
+    setTemplateId(''); setTitle(''); setGoal(''); setSearch(''); setEducators(initialEducators);
+    setStart(todayIn(timeZone)); setEnd(''); setStatus('active'); setCoachId(String(userId)); setError(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const activeTemplates = (templates.data?.data ?? []).filter((t) => !t.archived);
+  const chooseTemplate = (value: string) => {
+    setTemplateId(value);
+    const t = activeTemplates.find((x) => String(x.id) === value);
+    if (t) { setTitle(t.title); setGoal(t.goal); }
+  };
+  const fieldError = (name: string) => error?.errors?.[name] ?? (name === 'staff_ids' ? error?.errors?.['staff_ids.0'] : undefined);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const cycle = await cycleApi.create({
+        title, goal, staff_ids: educators.map((x) => x.id), start_date: start, target_end_date: end || null, status,
+        coach_id: canChooseCoach ? Number(coachId) : null,
+      });
+      toast.success(`${cycle.title} has been started.`);
+      onCreated(cycle);
+    } catch (err) {
+      setError(err instanceof ApiError ? err : null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const results = (found.data?.data ?? []).filter((s) => !educators.some((x) => x.id === s.id));
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="New coaching cycle"
+      dismissible={!busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button type="submit" form="cyc-new-form" busy={busy}>Start cycle</Button>
+        </>
+      }
+    >
+      <form id="cyc-new-form" className="form stack" onSubmit={submit} noValidate>
+        {error && error.status !== 422 && <FormError error={error.message} />}
+        {activeTemplates.length > 0 && (
+          <SelectField label="Start from a goal template" name="template" value={templateId} onChange={chooseTemplate}
+            placeholder="No template" options={activeTemplates.map((t) => ({ value: String(t.id), label: t.title }))}
+            hint="Fills in the title and goal; you can change both." />
+        )}
+        <TextField label="Title" name="title" value={title} onChange={setTitle} required maxLength={120} error={fieldError('title')} />
+        <TextAreaField label="Goal" name="goal" value={goal} onChange={setGoal} rows={3} error={fieldError('goal')}
+          hint="What will change for students, and how you will both know." />
+        <fieldset className="cyc-educators">
+          <legend className="field__label">Educators<span className="field__required"><span aria-hidden="true"> *</span><span className="sr-only"> (required)</span></span></legend>
+          {educators.length > 0 && (
+            <ul className="cyc-chips" aria-label="Chosen educators">
+              {educators.map((x) => (
+                <li key={x.id} className="cyc-chip">
+                  {x.name}
+                  <button type="button" className="cyc-chip__remove" aria-label={`Remove ${x.name}`}
+                    onClick={() => setEducators(educators.filter((y) => y.id !== x.id))}>×</button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <TextField label="Find an educator" name="educator_search" type="search" value={search} onChange={setSearch}
+            hint="Type a name, then choose from the results." error={fieldError('staff_ids')} />
+          {search.trim() && (
+            <ul className="cyc-results" aria-label="Matching educators">
+              {results.length === 0 && !found.isLoading && <li className="muted">No educators match.</li>}
+              {results.map((s) => (
+                <li key={s.id}>
+                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => { setEducators([...educators, { id: s.id, name: s.name }]); setSearch(''); }}>
+                    Add {s.name}{s.building ? ` (${s.building.name})` : ''}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        <div className="grid-2">
+          <TextField label="Start date" name="start_date" type="date" value={start} onChange={setStart} required error={fieldError('start_date')} />
+          <TextField label="Target end date" name="target_end_date" type="date" value={end} onChange={setEnd} error={fieldError('target_end_date')} />
+        </div>
+        <div className="grid-2">
+          <SelectField label="Status" name="status" value={status} onChange={(v) => setStatus(v as 'active' | 'planned')}
+            options={[{ value: 'active', label: 'Active: under way' }, { value: 'planned', label: 'Planned: starts later' }]} />
+          {canChooseCoach && (
+            <SelectField label="Coach" name="coach_id" value={coachId} onChange={setCoachId} error={fieldError('coach_id')}
+              options={[
+                { value: String(userId), label: 'Me' },
+                ...(coaches.data?.data ?? []).filter((c) => c.id !== userId && c.status === 'active').map((c) => ({ value: String(c.id), label: c.name })),
+              ]} />
+          )}
+        </div>
+      </form>
+    </Modal>
+  );
+}
