@@ -1,6 +1,7 @@
 // The demo data: two districts and provider staff, all with the password DEMO_PASSWORD.
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
+import { seedDemoCycles } from './demoCycles';
 import { seedDemoInteractions } from './demoInteractions';
 import { seedDemoPeople } from './demoPeople';
 
@@ -73,6 +74,7 @@ export async function seedDemo(db: DB, services: DemoSeedServices): Promise<bool
       timezone: 'America/Chicago',
       coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id),
     });
+    await seedDemoCycles(trx, { districtId: maple, coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id) });
   });
   return true;
 }
