@@ -42,7 +42,7 @@ const idParam = (v: string | null) => (v && /^\d{1,15}$/.test(v) ? Number(v) : n
 function PlanNote({ planName }: { planName: string | null }) {
   return (
     <section className="card cyc-plan" aria-labelledby="cyc-plan-title">
-      <h2 id="cyc-plan-title" className="card__title">Coaching cycles are part of the Professional plan</h2>
+      <h2 id="cyc-plan-title" className="card__title">Coaching cycles</h2>
       <p>{CYCLES_PLAN_MESSAGE}</p>
       <p className="muted text-sm">{planName ? `Your district is on the ${planName} plan. ` : ''}With the Professional plan you can:</p>
       <ul className="cyc-plan__list">
@@ -124,6 +124,7 @@ export default function CyclesView() {
 
   return (
     <div className="stack cyc-view">
+      <h2 className="sr-only">Coaching cycles</h2>
       <div className="cyc-toolbar">
         <div className="cyc-filters" role="group" aria-label="Filter cycles">
           <SelectField label="Status" name="status" value={status} onChange={(v) => setParam('status', v === 'open' ? null : v)} options={STATUS_OPTIONS} />

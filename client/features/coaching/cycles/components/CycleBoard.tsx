@@ -31,10 +31,10 @@ export function CycleCard({ cycle, busy, onOpen, onAdvance }: { cycle: CycleSumm
           variant="secondary"
           className="cyc-card__move"
           busy={busy}
-          aria-label={`Move ${cycle.title} to the next stage, ${cycle.next_stage.name}`}
+          aria-label={`Move to next stage (${cycle.next_stage.name}): ${cycle.title}`}
           onClick={onAdvance}
         >
-          Move to next stage <span aria-hidden="true">→</span>
+          Move to next stage
         </Button>
       )}
     </article>
@@ -44,7 +44,7 @@ export function CycleCard({ cycle, busy, onOpen, onAdvance }: { cycle: CycleSumm
 export function CycleBoard({ cycles, stages, busyId, onOpen, onAdvance }: Props) {
   const columns = stages.filter((s) => !s.archived || cycles.some((c) => c.stage?.id === s.id));
   return (
-    <div className="cyc-board" role="region" aria-label="Cycles by stage" tabIndex={0}>
+    <div className="cyc-board">
       {columns.map((stage, i) => {
         const inStage = cycles.filter((c) => c.stage?.id === stage.id);
         return (

@@ -36,7 +36,7 @@ export function CycleList({ cycles, busyId, onOpen, onAdvance }: {
               <td>
                 {c.can_edit && c.next_stage && (
                   <Button id={`cyc-move-${c.id}`} size="sm" variant="secondary" busy={busyId === c.id}
-                    aria-label={`Move ${c.title} to the next stage, ${c.next_stage.name}`} onClick={() => onAdvance(c)}>
+                    aria-label={`Next stage (${c.next_stage.name}): ${c.title}`} onClick={() => onAdvance(c)}>
                     Next stage
                   </Button>
                 )}

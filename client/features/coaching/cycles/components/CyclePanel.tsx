@@ -2,6 +2,7 @@
 // the timeline of stages, linked interactions, evidence notes, and the actions (next stage, a chosen
 // stage, complete with an outcome, cancel, delete).
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   CYCLE_OUTCOME_LABELS, CYCLE_OUTCOMES, CYCLE_STATUS_LABELS, type Cycle, type CycleOutcome, type CycleStage,
 } from '../../../../../common/schemas/cycles';
@@ -15,7 +16,7 @@ import { ApiError } from '../../../../lib/api';
 import { cycleApi, useCycle } from '../../../../lib/cycles';
 import { formatDateTime } from '../../../../lib/format';
 import { formatDay } from '../../../../lib/dates';
-import { DueBadge, educatorNames, StatusBadge } from './DueBadge';
+import { DueBadge, StatusBadge } from './DueBadge';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -208,7 +209,12 @@ export function CyclePanel({ id, stages, onClose }: { id: number; stages: CycleS
             <DueBadge cycle={cycle} />
           </div>
           <dl className="dl cyc-panel__facts">
-            <dt>Educators</dt><dd>{educatorNames(cycle) || '—'}</dd>
+            <dt>Educators</dt>
+            <dd>
+              {cycle.educators.length === 0 ? '—' : cycle.educators.map((e, i) => (
+                <span key={e.id}>{i > 0 && ', '}<Link to={`/app/staff/${e.id}`}>{e.name}</Link></span>
+              ))}
+            </dd>
             <dt>Coach</dt><dd>{cycle.coach.name}</dd>
             <dt>Dates</dt><dd>Started {formatDay(cycle.start_date)}{cycle.target_end_date ? ` · target end ${formatDay(cycle.target_end_date)}` : ''}</dd>
             {cycle.focus_skills.length > 0 && <><dt>Focus skills</dt><dd>{cycle.focus_skills.map((s) => s.name).join(', ')}</dd></>}
