@@ -113,3 +113,18 @@ export const cycleApi = {
   updateNote: (id: number, noteId: number, body: string) => afterCycle(api.put<Cycle>(`coaching-cycle/${id}/note/${noteId}`, { body })),
   deleteNote: (id: number, noteId: number) => afterCycle(api.delete<Cycle>(`coaching-cycle/${id}/note/${noteId}`)),
 };
+
+// ---- Focus skills ------------------------------------------------------------------------------------
+
+/** The part of GET /api/skill-framework the focus-skill pickers read (archived domains and skills marked). */
+export interface FocusSkillFramework {
+  domains: { id: number; name: string; archived: boolean; skills: { id: number; name: string; archived: boolean }[] }[];
+}
+
+/**
+ * The district's framework for focus-skill pickers: the same SWR key as the skills feature's framework
+ * (['skill-framework', {}]), so both share one cache entry and its revalidation.
+ */
+export function useFocusSkillFramework(enabled = true) {
+  return useSWR<FocusSkillFramework, ApiError>(enabled ? ['skill-framework', {}] as const : null, fetchByKey<FocusSkillFramework>);
+}

@@ -32,6 +32,8 @@ function interaction(patch: Partial<Interaction> = {}): Interaction {
     notes_hidden: false,
     private_notes: 'Mine',
     field_values: [{ field_id: 30, label: 'Focus', kind: 'multiple_choice', value: ['A', 'B'], archived: false }],
+    coaching_cycle: null,
+    focus_skills: [],
     can_edit: true,
     created_by: null,
     updated_by: null,
@@ -159,5 +161,18 @@ describe('entries by day', () => {
     expect(moveFocus(counts, { day: 0, event: 1 }, 'ArrowRight')).toEqual({ day: 2, event: 1 });
     expect(moveFocus(counts, { day: 2, event: 2 }, 'ArrowLeft')).toEqual({ day: 0, event: 1 });
     expect(moveFocus(counts, { day: 2, event: 1 }, 'End')).toEqual({ day: 2, event: 2 });
+  });
+});
+
+describe('the log form: coaching cycle and focus skills (issue 10)', () => {
+  it('starts with none, keeps them on edit and duplicate, and sends them', () => {
+    const blank = blankValues({ day: TODAY, time: '09:00' }, ZONE);
+    expect(blank).toMatchObject({ cycleId: null, skillIds: [] });
+    const linked = interaction({ coaching_cycle: { id: 5, title: 'Wait time' }, focus_skills: [{ id: 8, name: 'Questioning' }, { id: 9, name: 'Feedback' }] });
+    const edit = valuesFromInteraction(linked, ZONE);
+    expect(edit).toMatchObject({ cycleId: 5, skillIds: [8, 9] });
+    expect(valuesFromInteraction(linked, ZONE, { day: TODAY, time: '10:00' })).toMatchObject({ cycleId: 5, skillIds: [8, 9] });
+    expect(toPayload(edit, type(7, 45), ZONE)).toMatchObject({ coaching_cycle_id: 5, skill_ids: [8, 9] });
+    expect(toPayload(blank, type(7, 45), ZONE)).toMatchObject({ coaching_cycle_id: null, skill_ids: [] });
   });
 });

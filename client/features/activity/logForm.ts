@@ -29,6 +29,10 @@ export interface LogValues {
   privateNotes: string;
   nextSteps: string;
   fields: Record<string, FieldDraft>;
+  /** The coaching cycle it belongs to (issue 10). */
+  cycleId: number | null;
+  /** Focus skills (issue 10). */
+  skillIds: number[];
 }
 
 /** Scheduled when the start is still ahead, else completed. */
@@ -53,6 +57,8 @@ export function blankValues(start: { day: string; time: string }, timeZone: stri
     privateNotes: '',
     nextSteps: '',
     fields: {},
+    cycleId: null,
+    skillIds: [],
   };
 }
 
@@ -97,6 +103,8 @@ export function valuesFromInteraction(i: Interaction, timeZone: string, copyAt?:
     privateNotes: copyAt ? '' : i.private_notes ?? '',
     nextSteps: i.next_steps ?? '',
     fields,
+    cycleId: i.coaching_cycle?.id ?? null,
+    skillIds: i.focus_skills.map((k) => k.id),
   };
 }
 
@@ -154,6 +162,8 @@ export function toPayload(values: LogValues, type: InteractionType | undefined, 
     private_notes: values.privateNotes,
     next_steps: values.nextSteps,
     field_values,
+    coaching_cycle_id: values.cycleId,
+    skill_ids: values.skillIds,
   };
 }
 

@@ -136,6 +136,18 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
               )}
               <dt>School</dt>
               <dd>{i.building?.name ?? <span className="muted">Not recorded</span>}</dd>
+              {i.coaching_cycle && (
+                <>
+                  <dt>Coaching cycle</dt>
+                  <dd><Link to={`/app/coaching?tab=cycles&cycle=${i.coaching_cycle.id}`}>{i.coaching_cycle.title}</Link></dd>
+                </>
+              )}
+              {i.focus_skills.length > 0 && (
+                <>
+                  <dt>Focus skills</dt>
+                  <dd>{i.focus_skills.map((k) => k.name).join(', ')}</dd>
+                </>
+              )}
               {i.field_values.map((fv) => (
                 <Fragment key={fv.field_id}>
                   <dt>{fv.label}{fv.archived && <span className="muted text-sm"> (archived field)</span>}</dt>

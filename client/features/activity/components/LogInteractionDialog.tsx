@@ -17,6 +17,7 @@ import { formatMinutes } from '../../../lib/zonedTime';
 import { useRecentParticipants } from '../api';
 import { checkValues, type LogValues, toPayload, withType, withWhen } from '../logForm';
 import { CustomFieldInput } from './CustomFieldInput';
+import { CycleAndSkills } from './CycleAndSkills';
 import { ParticipantPicker } from './ParticipantPicker';
 
 export type LogMode = { kind: 'new' } | { kind: 'edit'; interaction: Interaction } | { kind: 'duplicate'; interaction: Interaction };
@@ -32,7 +33,7 @@ type Props = {
   onSaved: (interaction: Interaction, mode: LogMode) => void;
 };
 
-const BASE_FIELDS = ['interaction_type_id', 'coach_id', 'starts_at', 'duration_minutes', 'status', 'building_id', 'staff_ids', 'group_ids', 'notes', 'private_notes', 'next_steps'];
+const BASE_FIELDS = ['interaction_type_id', 'coach_id', 'starts_at', 'duration_minutes', 'status', 'building_id', 'staff_ids', 'group_ids', 'notes', 'private_notes', 'next_steps', 'coaching_cycle_id', 'skill_ids'];
 
 function TypePicker({ types, value, onPick, error }: { types: InteractionType[]; value: number | null; onPick: (t: InteractionType) => void; error?: string }) {
   const errorId = 'log-type-error';
@@ -192,6 +193,17 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
           <SelectField label="School" name="building_id" value={values.buildingId ? String(values.buildingId) : ''} error={errors.building_id}
             placeholder="No school" options={buildingList.map((b) => ({ value: String(b.id), label: b.name }))}
             onChange={(v) => set({ buildingId: v ? Number(v) : null }, ['building_id'])} />
+
+          <CycleAndSkills
+            staffIds={values.staff.map((p) => p.id)}
+            cycleId={values.cycleId}
+            linked={mode.kind === 'new' ? null : mode.interaction.coaching_cycle}
+            skillIds={values.skillIds}
+            chosenSkills={mode.kind === 'new' ? [] : mode.interaction.focus_skills}
+            errors={{ coaching_cycle_id: errors.coaching_cycle_id, skill_ids: errors.skill_ids }}
+            onCycle={(cycleId) => set({ cycleId }, ['coaching_cycle_id'])}
+            onSkills={(skillIds) => set({ skillIds }, ['skill_ids'])}
+          />
 
           {activeFields.length > 0 && (
             <section className="log-form__custom stack stack--sm" aria-label={`${type?.name ?? 'Type'} details`}>

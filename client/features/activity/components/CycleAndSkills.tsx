@@ -1,0 +1,70 @@
+// The log form's coaching-cycle link and focus skills (issue 10): a "Coaching cycle" select offering the
+// participants' open cycles (plus the cycle already linked), and the framework's active skills grouped
+// by domain in a disclosure. The cycle select shows only on a plan with coaching cycles.
+import { hasFeature } from '../../../../common/permissions';
+import { FieldErrors, SelectField } from '../../../components/Field';
+import { useCycles, useFocusSkillFramework } from '../../../lib/cycles';
+import { useAuthUser } from '../../../lib/session';
+
+type Props = {
+  staffIds: number[];
+  cycleId: number | null;
+  /** The cycle the edited interaction already links to (kept even when no longer open). */
+  linked: { id: number; title: string } | null;
+  skillIds: number[];
+  /** Names of skills already chosen (archived ones stay listed). */
+  chosenSkills: { id: number; name: string }[];
+  errors: { coaching_cycle_id?: string; skill_ids?: string };
+  onCycle: (id: number | null) => void;
+  onSkills: (ids: number[]) => void;
+};
+
+export function CycleAndSkills({ staffIds, cycleId, linked, skillIds, chosenSkills, errors, onCycle, onSkills }: Props) {
+  const { user } = useAuthUser();
+  const cyclesOn = hasFeature(user?.district?.features ?? [], 'coaching-cycles');
+  const cycles = useCycles({ staff_id: staffIds, status: ['planned', 'active'] }, { enabled: cyclesOn && staffIds.length > 0, perPage: 50 });
+  const framework = useFocusSkillFramework();
+  const options = (cycles.data?.data ?? []).map((c) => ({ value: String(c.id), label: `${c.title} (${c.educators.map((e) => e.name).join(', ')})` }));
+  if (linked && !options.some((o) => o.value === String(linked.id))) options.unshift({ value: String(linked.id), label: linked.title });
+  const domains = (framework.data?.domains ?? []).map((d) => ({
+    ...d, skills: d.skills.filter((k) => (!k.archived && !d.archived) || skillIds.includes(k.id)),
+  })).filter((d) => d.skills.length > 0);
+  const known = new Set(domains.flatMap((d) => d.skills.map((k) => k.id)));
+  const orphans = chosenSkills.filter((k) => !known.has(k.id));
+  const toggle = (id: number, on: boolean) => onSkills(on ? [...skillIds, id] : skillIds.filter((x) => x !== id));
+
+  return (
+    <>
+      {cyclesOn && (options.length > 0 || cycleId !== null) && (
+        <SelectField label="Coaching cycle" name="coaching_cycle_id" value={cycleId ? String(cycleId) : ''} error={errors.coaching_cycle_id}
+          placeholder="Not part of a cycle" hint="The open cycles of the educators above."
+          options={options} onChange={(v) => onCycle(v ? Number(v) : null)} />
+      )}
+      {(domains.length > 0 || orphans.length > 0) && (
+        <details className="log-form__skills" open={skillIds.length > 0 || !!errors.skill_ids}>
+          <summary>Focus skills{skillIds.length ? ` (${skillIds.length} chosen)` : ''}</summary>
+          <div className="stack stack--sm">
+            {orphans.map((k) => (
+              <label key={k.id} className="custom-choices__option">
+                <input type="checkbox" name="skill_ids[]" value={k.id} checked={skillIds.includes(k.id)} onChange={(e) => toggle(k.id, e.target.checked)} />
+                <span>{k.name}</span>
+              </label>
+            ))}
+            {domains.map((d) => (
+              <fieldset key={d.id} className="log-form__skill-domain">
+                <legend className="field__label">{d.name}</legend>
+                {d.skills.map((k) => (
+                  <label key={k.id} className="custom-choices__option">
+                    <input type="checkbox" name="skill_ids[]" value={k.id} checked={skillIds.includes(k.id)} onChange={(e) => toggle(k.id, e.target.checked)} />
+                    <span>{k.name}{k.archived ? ' (archived)' : ''}</span>
+                  </label>
+                ))}
+              </fieldset>
+            ))}
+            <FieldErrors id="log-skills-error" errors={errors.skill_ids ? [errors.skill_ids] : []} />
+          </div>
+        </details>
+      )}
+    </>
+  );
+}
