@@ -18,6 +18,7 @@ import { CoachStatus, schoolList } from './components/CoachStatus';
 import { todayIn } from '../../lib/dates';
 import { EndAssignmentModal } from './components/EndAssignmentModal';
 import { CoachActivity } from './components/CoachActivity';
+import { CoachCycles } from './components/CoachCycles';
 
 const educators = (n: number) => (n === 1 ? '1 educator' : `${formatInteger(n)} educators`);
 
@@ -109,6 +110,7 @@ export default function CoachViewScreen({ route }: ScreenProps) {
       </section>
 
       <CoachActivity coachId={coach.id} coachName={coach.name} user={user} locale={locale} />
+      <CoachCycles coachId={coach.id} user={user} />
 
       <section className="stack stack--sm coaches-section" aria-labelledby="coaches-caseload-title">
         <div className="cluster cluster--between">

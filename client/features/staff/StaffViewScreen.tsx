@@ -17,6 +17,7 @@ import { HistoryTimeline, timelineState } from './components/HistoryTimeline';
 import { Card, LoadFailed, StaffHeaderMeta, useStaffId } from './components/StaffParts';
 import { StaffNotFound } from './components/StaffNotFound';
 import { CoachingSection } from './components/CoachingSection';
+import { CyclesSection } from './components/CyclesSection';
 
 const notSet = <span className="muted">Not recorded</span>;
 
@@ -181,6 +182,7 @@ export default function StaffViewScreen(_props: ScreenProps) {
         <div className="staff-view__main stack">
           <ProfileCard staff={staff} locale={locale} />
           {user && <CoachingSection key={staff.id} staff={staff} user={user} locale={locale} />}
+          {user && <CyclesSection key={`cycles-${staff.id}`} staff={staff} user={user} />}
         </div>
         <div className="staff-view__side stack">
           <SchoolsCard staff={staff} locale={locale} />

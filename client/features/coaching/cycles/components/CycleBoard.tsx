@@ -2,7 +2,7 @@
 // card with its educators, coach, due state in words and the one-action "Move to next stage" button.
 import type { CycleStage, CycleSummary } from '../../../../../common/schemas/cycles';
 import { Button } from '../../../../components/Button';
-import { DueBadge, educatorNames, StatusBadge } from './DueBadge';
+import { DueBadge, educatorNames, StatusBadge } from '../../../../components/CycleBadges';
 
 interface Props {
   cycles: CycleSummary[];

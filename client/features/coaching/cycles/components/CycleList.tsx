@@ -2,7 +2,7 @@
 import type { CycleSummary } from '../../../../../common/schemas/cycles';
 import { Button } from '../../../../components/Button';
 import { formatDay } from '../../../../lib/dates';
-import { DueBadge, educatorNames, StatusBadge } from './DueBadge';
+import { DueBadge, educatorNames, StatusBadge } from '../../../../components/CycleBadges';
 
 export function CycleList({ cycles, busyId, onOpen, onAdvance }: {
   cycles: CycleSummary[]; busyId: number | null; onOpen: (id: number) => void; onAdvance: (cycle: CycleSummary) => void;

@@ -16,7 +16,7 @@ import { ApiError } from '../../../../lib/api';
 import { cycleApi, useCycle } from '../../../../lib/cycles';
 import { formatDateTime } from '../../../../lib/format';
 import { formatDay } from '../../../../lib/dates';
-import { DueBadge, StatusBadge } from './DueBadge';
+import { DueBadge, StatusBadge } from '../../../../components/CycleBadges';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 

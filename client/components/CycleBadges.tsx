@@ -1,7 +1,11 @@
-import type { CycleSummary } from '../../../../../common/schemas/cycles';
-import { CYCLE_DUE_LABELS, CYCLE_OUTCOME_LABELS, CYCLE_STATUS_LABELS } from '../../../../../common/schemas/cycles';
-import { localDateAsDate } from '../../../../lib/dates';
-import { formatDate } from '../../../../lib/format';
+// Coaching cycle badges and the compact cycle item, shared by the coaching workspace, an educator's
+// page and a coach's page: the due state and status always in words (never colour alone).
+import type { CycleSummary } from '../../common/schemas/cycles';
+import { CYCLE_DUE_LABELS, CYCLE_OUTCOME_LABELS, CYCLE_STATUS_LABELS } from '../../common/schemas/cycles';
+import { Link } from 'react-router-dom';
+import { formatDay, localDateAsDate } from '../lib/dates';
+import './cycles.css';
+import { formatDate } from '../lib/format';
 
 const DUE_TONE = { overdue: 'danger', 'due-soon': 'warning', 'on-track': 'success' } as const;
 
@@ -29,3 +33,24 @@ export function StatusBadge({ cycle }: { cycle: Pick<CycleSummary, 'status' | 'o
 }
 
 export const educatorNames = (cycle: Pick<CycleSummary, 'educators'>) => cycle.educators.map((e) => e.name).join(', ');
+
+/**
+ * One cycle in a compact list (an educator's page, a coach's page): title (a link to the cycle in the
+ * coaching workspace for those who may open it), educators or coach, stage, status and due state in words.
+ */
+export function CycleItem({ cycle, href, show }: { cycle: CycleSummary; href: string | null; show: 'educators' | 'coach' }) {
+  return (
+    <li className="cycle-item">
+      <p className="cycle-item__title">{href ? <Link to={href}>{cycle.title}</Link> : cycle.title}</p>
+      <p className="cycle-item__meta">
+        {show === 'coach' ? `Coach: ${cycle.coach.name}` : educatorNames(cycle)}
+        {cycle.stage && <> · Stage: {cycle.stage.name}</>}
+        {' · '}Started {formatDay(cycle.start_date)}
+      </p>
+      <div className="cycle-item__badges">
+        <StatusBadge cycle={cycle} />
+        <DueBadge cycle={cycle} />
+      </div>
+    </li>
+  );
+}

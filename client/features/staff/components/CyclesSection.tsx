@@ -1,0 +1,38 @@
+// The Coaching cycles section of View Educator (issue 10): the cycles this educator is in that the caller
+// may see (the API applies the scope; an educator sees their own), open ones first. Shown on a plan with
+// coaching cycles; each title opens the cycle in the coaching workspace for those who may open it.
+import { hasFeature, hasPermission, PERMISSIONS } from '../../../../common/permissions';
+import type { AuthUser } from '../../../../common/authUser';
+import type { StaffDetail } from '../../../../common/schemas/staff';
+import { Alert } from '../../../components/Alert';
+import { CycleItem } from '../../../components/CycleBadges';
+import { LoadingBlock } from '../../../components/Spinner';
+import { useCycles } from '../../../lib/cycles';
+import { Card } from './StaffParts';
+
+export function CyclesSection({ staff, user }: { staff: StaffDetail; user: AuthUser }) {
+  const available = hasFeature(user.district?.features ?? [], 'coaching-cycles');
+  const { data, error, isLoading } = useCycles({ staff_id: [staff.id] }, { enabled: available, perPage: 20 });
+  if (!available || (error && error.status === 403)) return null;
+  const opensWorkspace = hasPermission(user.security.permissions, PERMISSIONS.seeSkillMapping);
+  const own = staff.user_id !== null && staff.user_id === user.id;
+  const rows = data?.data ?? [];
+  return (
+    <Card id="staff-cycles" title={own ? 'Your coaching cycles' : 'Coaching cycles'}>
+      {error ? (
+        <Alert tone="danger" title="We could not load the coaching cycles."><p>{error.message}</p></Alert>
+      ) : isLoading && !data ? (
+        <LoadingBlock label="Loading coaching cycles…" />
+      ) : rows.length === 0 ? (
+        <p className="muted">{own ? 'You are not in a coaching cycle yet.' : 'No coaching cycles with this educator yet.'}</p>
+      ) : (
+        <ul className="cycle-list">
+          {rows.map((c) => (
+            <CycleItem key={c.id} cycle={c} show="coach" href={opensWorkspace ? `/app/coaching?tab=cycles&cycle=${c.id}` : null} />
+          ))}
+        </ul>
+      )}
+      {data && data.meta.total > rows.length && <p className="muted text-sm">Showing {rows.length} of {data.meta.total} cycles.</p>}
+    </Card>
+  );
+}
