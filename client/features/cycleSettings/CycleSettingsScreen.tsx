@@ -366,7 +366,7 @@ export default function CycleSettingsScreen({ route }: ScreenProps) {
         description={<p>The stages every coaching cycle moves through, how long each should take, and goal templates to start from.</p>}
       />
       {!planHasCycles && (
-        <Alert tone="info" title="Coaching cycles are part of the Professional plan">
+        <Alert tone="info" title="Available on the Professional plan">
           <p>{CYCLES_PLAN_MESSAGE}</p>
           {user.district && <p className="muted text-sm">Your district is on the {user.district.plan.name} plan. The stages below are the ones your cycles would use.</p>}
           <p><ButtonLink to="/pricing" variant="secondary" size="sm">Compare plans</ButtonLink></p>

@@ -181,8 +181,8 @@ export default function StaffViewScreen(_props: ScreenProps) {
       <div className="staff-view">
         <div className="staff-view__main stack">
           <ProfileCard staff={staff} locale={locale} />
-          {user && <CoachingSection key={staff.id} staff={staff} user={user} locale={locale} />}
           {user && <CyclesSection key={`cycles-${staff.id}`} staff={staff} user={user} />}
+          {user && <CoachingSection key={staff.id} staff={staff} user={user} locale={locale} />}
         </div>
         <div className="staff-view__side stack">
           <SchoolsCard staff={staff} locale={locale} />

@@ -1,0 +1,161 @@
+// Coaching cycles through the real app and the demo seed: a cycle moved through every stage with the
+// keyboard only (focus stays on the moved card), completed with an outcome; the settings screen's
+// move buttons by keyboard; the Essentials district's upgrade message (screen and API); axe-core on
+// the board, the cycle dialog and the settings at both widths and in both themes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CYCLES_PLAN_MESSAGE } from '../../common/schemas/cycles';
+import { browserSuite } from './harness';
+
+// Signing in and the first visit take a while on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+const suite = browserSuite({ timeout: 15_000 });
+const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+interface ApiCycle {
+  id: number;
+  title: string;
+  status: string;
+  outcome: string | null;
+  stage: { id: number; name: string } | null;
+  next_stage: { id: number; name: string } | null;
+  history: { stage: { name: string }; entered_on: string; left_on: string | null }[];
+}
+
+async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(async ({ method, url, body }) => {
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+    const res = await fetch(`/api/${url}`, {
+      method,
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': xsrf },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: await res.json().catch(() => null) };
+  }, { method, url, body }) as Promise<{ status: number; json: T }>;
+}
+
+async function axeBlocking(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+
+/** A new cycle of the signed-in coach with one educator they can see, in the first stage. */
+async function startCycle(page: Page, title: string): Promise<ApiCycle> {
+  const staff = await api<{ data: { id: number }[] }>(page, 'GET', 'staff?per_page=1');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const res = await api<ApiCycle>(page, 'POST', 'coaching-cycle', { title, staff_ids: [staff.json.data[0]!.id], start_date: today });
+  expect(res.status).toBe(201);
+  return res.json;
+}
+
+describe('a coaching cycle moved through its stages by keyboard', () => {
+  it('Move to next stage on the board keeps focus on the card; the last stage completes with an outcome', async () => {
+    const page = await suite.signedIn('coach@maplegrove.example', { viewport: DESKTOP, bypassCSP: true });
+    const me = (await api<{ id: number }>(page, 'GET', 'auth/user')).json;
+    const cycle = await startCycle(page, 'Keyboard journey');
+    await page.goto(`/app/coaching?tab=cycles&coach=${me.id}`);
+    const column = (name: string) => page.locator('section.cyc-column', { has: page.getByRole('heading', { name: new RegExp(name) }) });
+    await expect.poll(() => column('Set the goal').getByRole('button', { name: 'Keyboard journey', exact: true }).count()).toBe(1);
+
+    const stages = ['Learn and plan', 'Practice with feedback', 'Reflect'];
+    await page.locator(`#cyc-move-${cycle.id}`).focus();
+    for (const [i, next] of stages.entries()) {
+      expect(await page.locator(`#cyc-move-${cycle.id}`).getAttribute('aria-label')).toBe(`Move to next stage (${next}): Keyboard journey`);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => column(next).getByRole('button', { name: 'Keyboard journey', exact: true }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('status').filter({ hasText: `Keyboard journey moved to ${next}.` }).count()).toBe(1);
+      // Focus follows the card: its next move button, or in the last stage its title.
+      await expect.poll(() => focusedId(page)).toBe(i < stages.length - 1 ? `cyc-move-${cycle.id}` : `cyc-open-${cycle.id}`);
+    }
+
+    // The title opens the cycle; complete it with an outcome, all from the keyboard.
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard journey' });
+    await dialog.getByRole('heading', { name: 'Timeline' }).waitFor();
+    await dialog.getByRole('button', { name: 'Complete cycle' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('radio', { name: 'Goal partly met' }).focus();
+    await page.keyboard.press('Space');
+    await dialog.getByLabel('Reflection').fill('Two of three routines stuck.');
+    await dialog.getByRole('button', { name: 'Complete cycle' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Completed: Goal partly met').waitFor();
+    expect(await axeBlocking(page)).toEqual([]);
+
+    const stored = (await api<ApiCycle>(page, 'GET', `coaching-cycle/${cycle.id}`)).json;
+    expect(stored.status).toBe('completed');
+    expect(stored.outcome).toBe('partly-met');
+    expect(stored.history.map((h) => h.stage.name)).toEqual(['Set the goal', ...stages]);
+    expect(stored.history.every((h) => h.left_on !== null)).toBe(true);
+    expect(new URL(page.url()).searchParams.get('cycle')).toBe(String(cycle.id));
+  });
+});
+
+describe('Coaching cycle settings', () => {
+  it('moves a stage down and back up by keyboard, focus staying on the button', async () => {
+    const page = await suite.signedIn('admin@maplegrove.example', { viewport: DESKTOP });
+    await page.goto('/app/settings/coaching-cycle');
+    await page.getByRole('heading', { level: 1, name: 'Coaching cycle settings' }).waitFor();
+    const names = () => page.locator('#cys-stages-title').locator('xpath=ancestor::section[1]').locator('ol .cys-row__name').allInnerTexts()
+      .then((list) => list.map((n) => n.replace(/^Stage \d+:\s*/, '').trim()));
+    await expect.poll(names).toEqual(['Set the goal', 'Learn and plan', 'Practice with feedback', 'Reflect']);
+    const down = page.getByRole('button', { name: 'Move Set the goal down' });
+    await down.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual(['Learn and plan', 'Set the goal', 'Practice with feedback', 'Reflect']);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Set the goal down');
+    await page.getByRole('button', { name: 'Move Set the goal up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual(['Set the goal', 'Learn and plan', 'Practice with feedback', 'Reflect']);
+  });
+});
+
+describe('the Essentials district', () => {
+  it('explains the Professional plan on the Cycles tab and the settings; the API answers 403 with the same words', async () => {
+    const page = await suite.signedIn('admin@cedarfalls.example', { viewport: DESKTOP });
+    await page.goto('/app/coaching?tab=cycles');
+    await page.getByRole('heading', { name: 'Coaching cycles', exact: true }).waitFor();
+    await page.getByText(CYCLES_PLAN_MESSAGE).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Compare plans' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'New cycle' }).count()).toBe(0);
+    const res = await api<{ message: string }>(page, 'GET', 'coaching-cycle');
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe(CYCLES_PLAN_MESSAGE);
+
+    await page.goto('/app/settings/coaching-cycle');
+    await page.getByRole('heading', { level: 1, name: 'Coaching cycle settings' }).waitFor();
+    await page.getByText(CYCLES_PLAN_MESSAGE).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Add stage' }).count()).toBe(0);
+  });
+});
+
+describe('axe-core on the cycle screens', () => {
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`board, list, cycle dialog and settings at ${label} width, ${colorScheme}`, async () => {
+        const page = await suite.signedIn('admin@maplegrove.example', { viewport, colorScheme, bypassCSP: true });
+        for (const target of ['/app/coaching?tab=cycles', '/app/coaching?tab=cycles&view=list&status=all', '/app/coaching?tab=cycles&cycle=1', '/app/settings/coaching-cycle']) {
+          await page.goto(target);
+          await page.locator('h1').first().waitFor();
+          await page.locator('.loading-block').first().waitFor({ state: 'detached' });
+          if (target.includes('cycle=1')) await page.getByRole('dialog').getByRole('heading', { name: 'Timeline' }).waitFor();
+          expect(await axeBlocking(page), target).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${target} scrolls sideways`).toBe(true);
+        }
+      });
+    }
+  }
+});
