@@ -23,7 +23,7 @@ import { NewCycleDialog } from './components/NewCycleDialog';
 import './cycles.css';
 
 const STATUS_OPTIONS = [
-  { value: 'open', label: 'Open (planned and active)' },
+  { value: 'open', label: 'Open' },
   { value: 'active', label: 'Active' },
   { value: 'planned', label: 'Planned' },
   { value: 'completed', label: 'Completed' },
