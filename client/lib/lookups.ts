@@ -7,6 +7,7 @@
 import useSWR, { mutate } from 'swr';
 import type { InteractionType } from '../../common/schemas/interactionTypes';
 import type { BuildingSummary, CoachSummary, GroupSummary } from '../../common/schemas/lookups';
+import type { SkillDomain, SkillFramework } from '../../common/schemas/skills';
 import type { Paginated, StaffListItem } from '../../common/schemas/staff';
 import { api, type ApiError, type Query } from './api';
 
@@ -119,4 +120,29 @@ export function useInteractionTypes(status: InteractionTypeStatusFilter = 'activ
 /** After a type or one of its fields is added, changed, moved, archived or restored: every type list refetches. */
 export function revalidateInteractionTypes(): Promise<unknown> {
   return mutate(isAnyOf('interaction-type'));
+}
+
+// The district's skill framework: GET /api/skill-framework (levels, domains and skills in order,
+// archived ones included and marked). Read by the coaching workspace (heat map, cycles' focus skills),
+// the educator profile's Skills section and the log forms; changed only by the framework editor, which
+// calls revalidateSkillFramework() after each change.
+
+export const skillFrameworkKey = () => ['skill-framework', {}] as const;
+
+/** The active framework; `enabled` false (e.g. without the plan feature) asks nothing. */
+export function useSkillFramework(enabled = true) {
+  return useSWR<SkillFramework, ApiError>(enabled ? skillFrameworkKey() : null, fetchByKey<SkillFramework>);
+}
+
+/** Active domains with their active skills, in order (what pickers and the heat map columns offer). */
+export function activeDomains(framework: SkillFramework | undefined): SkillDomain[] {
+  if (!framework) return [];
+  return framework.domains.filter((d) => !d.archived)
+    .map((d) => ({ ...d, skills: d.skills.filter((s) => !s.archived) }))
+    .filter((d) => d.skills.length > 0);
+}
+
+/** After a domain, skill or level changes: the framework refetches. */
+export function revalidateSkillFramework(next?: SkillFramework): Promise<unknown> {
+  return next === undefined ? mutate(skillFrameworkKey()) : mutate(skillFrameworkKey(), next, { revalidate: false });
 }

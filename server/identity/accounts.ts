@@ -45,6 +45,7 @@ export async function createDistrict(
   }).returning('id').executeTakeFirstOrThrow();
   await copyDefaultInteractionTypes(db, id);
   await copyDefaultCycleStages(db, id);
+  await copyDefaultSkillFramework(db, id);
   return id;
 }
 
@@ -58,6 +59,39 @@ async function copyDefaultCycleStages(db: DB, districtId: number): Promise<void>
     district_id: districtId, name: s.name, description: s.description, expected_days: s.expected_days,
     sort_order: s.sort_order, archived_at: null, created_at: now, updated_at: now,
   }))).execute();
+}
+
+/** A new district starts with a copy of the provider's default skill framework: levels, domains, skills. */
+async function copyDefaultSkillFramework(db: DB, districtId: number): Promise<void> {
+  const now = nowIso();
+  const source = await db.selectFrom('skill_frameworks').selectAll()
+    .where('district_id', 'is', null).where('active', '=', 1).orderBy('id').executeTakeFirst();
+  if (!source) return;
+  const { id: frameworkId } = await db.insertInto('skill_frameworks').values({
+    district_id: districtId, name: source.name, description: source.description, active: 1, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  const levels = await db.selectFrom('skill_levels').selectAll().where('framework_id', '=', source.id).orderBy('level').execute();
+  if (levels.length) {
+    await db.insertInto('skill_levels').values(levels.map((l) => ({
+      district_id: districtId, framework_id: frameworkId, level: l.level, name: l.name, descriptor: l.descriptor,
+    }))).execute();
+  }
+  const domains = await db.selectFrom('skill_domains').selectAll()
+    .where('framework_id', '=', source.id).where('archived_at', 'is', null).orderBy('sort_order').execute();
+  const skills = await db.selectFrom('skills').selectAll()
+    .where('framework_id', '=', source.id).where('archived_at', 'is', null).orderBy('sort_order').execute();
+  for (const domain of domains) {
+    const { id: domainId } = await db.insertInto('skill_domains').values({
+      district_id: districtId, framework_id: frameworkId, name: domain.name, description: domain.description,
+      sort_order: domain.sort_order, archived_at: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    const own = skills.filter((s) => s.domain_id === domain.id);
+    if (own.length === 0) continue;
+    await db.insertInto('skills').values(own.map((s) => ({
+      district_id: districtId, framework_id: frameworkId, domain_id: domainId, name: s.name, description: s.description,
+      sort_order: s.sort_order, archived_at: null, created_at: now, updated_at: now,
+    }))).execute();
+  }
 }
 
 /** A new district starts with a copy of the provider's default interaction types and their custom fields. */
