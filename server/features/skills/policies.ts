@@ -1,0 +1,61 @@
+// Who may read and change skill mapping. Every call needs the plan feature `skill-mapping` (403 with
+// the Professional explanation). Reading the framework: any `see skill mapping` holder, and educators
+// (`see educators.self`) for their own profile. The heat map and rating: `see skill mapping`, whose
+// suffix (district / building) is the set of educators reached. An educator reads only their own
+// ratings. Editing the framework: `manage settings`.
+import type { Request } from 'express';
+import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
+import { SKILL_MESSAGES } from '../../../common/schemas/skills';
+import { type DistrictAuth, districtActor, requireDistrict, requirePermission, type Scope, scopeOf } from '../../access/guards';
+import { forbidden } from '../../http/errors';
+import type { DistrictActor } from '../../lib/audit';
+
+/** A district user whose plan includes skill mapping (401 for guests, 403 otherwise). */
+export function skillsAuth(req: Request): DistrictAuth {
+  const auth = requireDistrict(req);
+  if (!hasFeature(auth.features, 'skill-mapping')) throw forbidden(SKILL_MESSAGES.plan);
+  return auth;
+}
+
+export function canEditFramework(auth: DistrictAuth): boolean {
+  return hasPermission(auth.permissions, PERMISSIONS.manageSettings);
+}
+
+/** Anyone who maps skills, plus educators reading their own (for their profile). */
+export function frameworkReader(req: Request): DistrictAuth {
+  const auth = skillsAuth(req);
+  if (scopeOf(auth, PERMISSIONS.seeSkillMapping) || scopeOf(auth, PERMISSIONS.seeEducators)?.kind === 'self' || canEditFramework(auth)) return auth;
+  throw forbidden();
+}
+
+export function frameworkEditor(req: Request): { auth: DistrictAuth; actor: DistrictActor } {
+  const auth = requirePermission(skillsAuth(req), PERMISSIONS.manageSettings);
+  return { auth, actor: districtActor(req) };
+}
+
+/** The heat map's reader: the `see skill mapping` scope. */
+export function mapReader(req: Request): { auth: DistrictAuth; scope: Scope } {
+  const auth = skillsAuth(req);
+  const scope = scopeOf(auth, PERMISSIONS.seeSkillMapping);
+  if (!scope) throw forbidden();
+  return { auth, scope };
+}
+
+/**
+ * Reading one educator's ratings: through `see skill mapping`, or an educator's own profile through
+ * `see educators.self`. `rates`: the caller may also rate (holds `see skill mapping`).
+ */
+export function educatorSkillsReader(req: Request): { auth: DistrictAuth; scope: Scope; rates: boolean } {
+  const auth = skillsAuth(req);
+  const mapping = scopeOf(auth, PERMISSIONS.seeSkillMapping);
+  if (mapping) return { auth, scope: mapping, rates: true };
+  const own = scopeOf(auth, PERMISSIONS.seeEducators);
+  if (own?.kind === 'self') return { auth, scope: own, rates: false };
+  throw forbidden();
+}
+
+/** Rating an educator: a `see skill mapping` holder (coach, principal, district user). */
+export function rater(req: Request): { auth: DistrictAuth; scope: Scope; actor: DistrictActor } {
+  const { auth, scope } = mapReader(req);
+  return { auth, scope, actor: districtActor(req) };
+}
