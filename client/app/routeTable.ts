@@ -56,7 +56,7 @@ const appRoutes = [
   app('coaches', 'Coaches', 'see coaches', 'coach-list'),
   app('coaches/:id', 'View Coach', true, 'coach-view'),
   app('coaches/:id/view', 'View Coach', true, 'coach-view'),
-  app('coaching', 'Coaching', 'see skill mapping'),
+  app('coaching', 'Coaching', 'see skill mapping', 'coaching'),
   app('activity', 'Activity', 'see activity', 'activity'),
   app('activity/calendar-sync', 'Calendar sync', 'see activity', 'calendar-sync'),
   app('reports', 'Reports', 'see engagement'),

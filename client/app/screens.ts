@@ -42,6 +42,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'staff-import': () => import('../features/exportImport/ImportDetailScreen'),
   'user-import': () => import('../features/exportImport/UserImportScreen'),
   'cycle-settings': () => import('../features/cycleSettings/CycleSettingsScreen'),
+  coaching: () => import('../features/coaching/CoachingScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 

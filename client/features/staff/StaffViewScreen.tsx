@@ -18,6 +18,7 @@ import { Card, LoadFailed, StaffHeaderMeta, useStaffId } from './components/Staf
 import { StaffNotFound } from './components/StaffNotFound';
 import { CoachingSection } from './components/CoachingSection';
 import { CyclesSection } from './components/CyclesSection';
+import { SkillsCard } from './components/SkillsCard';
 
 const notSet = <span className="muted">Not recorded</span>;
 
@@ -182,6 +183,7 @@ export default function StaffViewScreen(_props: ScreenProps) {
         <div className="staff-view__main stack">
           <ProfileCard staff={staff} locale={locale} />
           {user && <CyclesSection key={`cycles-${staff.id}`} staff={staff} user={user} />}
+          <SkillsCard staff={staff} />
           {user && <CoachingSection key={staff.id} staff={staff} user={user} locale={locale} />}
         </div>
         <div className="staff-view__side stack">

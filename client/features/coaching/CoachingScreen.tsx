@@ -1,0 +1,90 @@
+// /app/coaching — Coaching (`see skill mapping`): the coaching workspace. Tabs, kept in the URL
+// (?tab=…): "Skill map" (the heat map, skills/SkillMapView), "Cycles" (the coaching cycles developer's
+// cycles/CyclesView) and, for `manage settings`, "Framework" (skills/FrameworkEditor). Skill mapping
+// needs the plan feature `skill-mapping`: without it the tab explains the Professional plan.
+import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
+import { SKILL_MESSAGES } from '../../../common/schemas/skills';
+import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
+import { ButtonLink } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { useSkillFramework } from '../../lib/lookups';
+import { useAuthUser } from '../../lib/session';
+import FrameworkEditor from './skills/FrameworkEditor';
+import SkillMapView from './skills/SkillMapView';
+
+const CyclesView = lazy(() => import('./cycles/CyclesView'));
+
+type Tab = 'map' | 'cycles' | 'framework';
+
+function SkillMappingPlanNote({ planName, canUpgrade }: { planName: string | null; canUpgrade: boolean }) {
+  return (
+    <section className="card coaching-plan" aria-labelledby="coaching-plan-title">
+      <h2 id="coaching-plan-title" className="card__title">Skill mapping is part of the Professional plan</h2>
+      <p>{SKILL_MESSAGES.plan}</p>
+      <p className="muted text-sm">{planName ? `Your district is on the ${planName} plan. ` : ''}With the Professional plan you can:</p>
+      <ul className="coaching-plan__list">
+        <li>rate educators on a skill framework of your own, several skills at once, linked to the observation that showed them;</li>
+        <li>see every educator's current level on one heat map, filtered by school, group, coach, grade, subject or position;</li>
+        <li>follow each educator's growth over time on their profile, and export the map as CSV.</li>
+      </ul>
+      <div>
+        {canUpgrade
+          ? <ButtonLink to="/app/settings/billing">See plans and billing</ButtonLink>
+          : <ButtonLink to="/pricing" variant="secondary">Compare plans</ButtonLink>}
+      </div>
+    </section>
+  );
+}
+
+export default function CoachingScreen(_props: ScreenProps) {
+  const { user } = useAuthUser();
+  const location = useLocation();
+  const features = user?.district?.features ?? [];
+  const mapping = hasFeature(features, 'skill-mapping');
+  const canEdit = !!user && hasPermission(user.security.permissions, PERMISSIONS.manageSettings);
+  const asked = new URLSearchParams(location.search).get('tab');
+  const tab: Tab = asked === 'cycles' ? 'cycles' : asked === 'framework' && canEdit && mapping ? 'framework' : 'map';
+  const framework = useSkillFramework(mapping);
+
+  const tabs: { key: Tab; label: string }[] = [
+    { key: 'map', label: 'Skill map' },
+    { key: 'cycles', label: 'Cycles' },
+    ...(canEdit && mapping ? [{ key: 'framework' as const, label: 'Framework' }] : []),
+  ];
+
+  let body;
+  if (tab === 'cycles') {
+    body = <Suspense fallback={<LoadingBlock label="Loading cycles…" />}><CyclesView /></Suspense>;
+  } else if (!mapping) {
+    body = <SkillMappingPlanNote planName={user?.district?.plan.name ?? null} canUpgrade={!!user && hasPermission(user.security.permissions, PERMISSIONS.manageBilling)} />;
+  } else if (framework.error && !framework.data) {
+    body = <Alert tone="danger" title="The skill framework could not load">{framework.error.message}</Alert>;
+  } else if (!framework.data) {
+    body = <LoadingBlock label="Loading the skill framework…" />;
+  } else {
+    body = tab === 'framework' ? <FrameworkEditor framework={framework.data} /> : <SkillMapView framework={framework.data} />;
+  }
+
+  return (
+    <div className="stack coaching-page">
+      <PageHeader title="Coaching" description="Where your educators stand on the skill framework, and the coaching cycles that help them grow." />
+      <nav className="coaching-tabs" aria-label="Coaching views">
+        <ul className="coaching-tabs__list">
+          {tabs.map((t) => (
+            <li key={t.key}>
+              <Link to={t.key === 'map' ? location.pathname : `${location.pathname}?tab=${t.key}`} className="coaching-tabs__link"
+                aria-current={tab === t.key ? 'page' : undefined}>
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// The educator profile's Skills section (skill mapping, issue 10): the current level of each skill of
+// the district's framework, each skill's history as a small SVG chart (with the same history as a
+// table for anyone who prefers or needs it), and "Rate skills" for users who map skills. Shown when
+// the district's plan has skill mapping; an educator sees their own.
+import type { Locale } from 'date-fns';
+import { useState } from 'react';
+import { hasFeature } from '../../../../common/permissions';
+import type { SkillFramework, SkillRating } from '../../../../common/schemas/skills';
+import { Button } from '../../../components/Button';
+import { RateSkillsDialog } from '../../../components/skills/RateSkillsDialog';
+import { Spinner } from '../../../components/Spinner';
+import { formatDay } from '../../../lib/dates';
+import { useSkillFramework } from '../../../lib/lookups';
+import { useAuthUser, useDateLocale } from '../../../lib/session';
+import { levelColour, useEducatorSkills } from '../../../lib/skills';
+import { Card } from './StaffParts';
+
+const W = 132;
+const H = 36;
+
+/** A skill's ratings over time: one dot per rating, joined in date order; the y axis is the level. */
+function HistoryChart({ history, maxLevel, label }: { history: SkillRating[]; maxLevel: number; label: string }) {
+  if (history.length === 0) return null;
+  const times = history.map((r) => Date.parse(`${r.rated_on}T00:00:00Z`));
+  const min = Math.min(...times);
+  const span = Math.max(1, Math.max(...times) - min);
+  const x = (t: number) => (history.length === 1 ? W / 2 : 6 + ((t - min) / span) * (W - 12));
+  const y = (level: number) => H - 5 - ((level - 1) / Math.max(1, maxLevel - 1)) * (H - 10);
+  const points = history.map((r, i) => `${x(times[i]!).toFixed(1)},${y(r.level).toFixed(1)}`);
+  const first = history[0]!;
+  const last = history.at(-1)!;
+  return (
+    <svg className="skills-chart" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img"
+      aria-label={`${label}: ${history.length} ${history.length === 1 ? 'rating' : 'ratings'}, from level ${first.level} to level ${last.level}`}>
+      {Array.from({ length: maxLevel }, (_, i) => (
+        <line key={i} x1="0" x2={W} y1={y(i + 1)} y2={y(i + 1)} className="skills-chart__grid" />
+      ))}
+      {history.length > 1 && <polyline points={points.join(' ')} className="skills-chart__line" />}
+      {history.map((r, i) => (
+        <circle key={r.id} cx={x(times[i]!)} cy={y(r.level)} r={i === history.length - 1 ? 3.5 : 2.5} className="skills-chart__dot" />
+      ))}
+    </svg>
+  );
+}
+
+function Level({ level, framework }: { level: number; framework: SkillFramework }) {
+  const max = Math.max(1, ...framework.levels.map((l) => l.level));
+  const colour = levelColour(level, max);
+  const name = framework.levels.find((l) => l.level === level)?.name ?? '';
+  return (
+    <span className="skills-level">
+      <span className="skills-level__num" style={{ background: colour.bg, color: colour.fg }}>{level}</span>
+      <span className="skills-level__name">{name}</span>
+    </span>
+  );
+}
+
+function HistoryTable({ history, framework, locale }: { history: SkillRating[]; framework: SkillFramework; locale?: Locale }) {
+  const skills = new Map(framework.domains.flatMap((d) => d.skills).map((s) => [s.id, s.name]));
+  const levels = new Map(framework.levels.map((l) => [l.level, l.name]));
+  return (
+    <div className="table-wrap skills-table">
+      <table className="table">
+        <caption className="sr-only">Every rating, newest first</caption>
+        <thead><tr><th scope="col">Date</th><th scope="col">Skill</th><th scope="col">Level</th><th scope="col">Rated by</th><th scope="col">Note</th></tr></thead>
+        <tbody>
+          {[...history].reverse().map((r) => (
+            <tr key={r.id}>
+              <td>{formatDay(r.rated_on, locale)}</td>
+              <td>{skills.get(r.skill_id) ?? 'Removed skill'}</td>
+              <td>{r.level} · {levels.get(r.level) ?? ''}</td>
+              <td>{r.rated_by?.name ?? '—'}</td>
+              <td>{r.note ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SkillsCard({ staff }: { staff: { id: number; name: string } }) {
+  const { user } = useAuthUser();
+  const locale = useDateLocale();
+  const enabled = hasFeature(user?.district?.features ?? [], 'skill-mapping');
+  const framework = useSkillFramework(enabled);
+  const skills = useEducatorSkills(staff.id, enabled);
+  const [rating, setRating] = useState(false);
+  const [asTable, setAsTable] = useState(false);
+
+  if (!enabled || skills.error?.status === 403 || framework.error?.status === 403) return null;
+  const fw = framework.data;
+  const data = skills.data;
+  const maxLevel = fw ? Math.max(1, ...fw.levels.map((l) => l.level)) : 4;
+  const current = new Map((data?.current ?? []).map((r) => [r.skill_id, r]));
+  const historyOf = (skillId: number) => (data?.history ?? []).filter((r) => r.skill_id === skillId);
+
+  return (
+    <Card id="staff-skills" title="Skills" className="staff-skills"
+      action={data?.can_rate && fw ? <Button size="sm" onClick={() => setRating(true)}>Rate skills</Button> : undefined}>
+      {(!fw || !data) && !(skills.error || framework.error) && <Spinner label="Loading skills…" />}
+      {(skills.error || framework.error) && <p className="muted">Skills could not load: {(skills.error ?? framework.error)!.message}</p>}
+      {fw && data && (
+        <div className="stack stack--sm">
+          {data.history.length === 0 && <p className="muted">No skill ratings yet.</p>}
+          {fw.domains.map((d) => {
+            const shown = d.skills.filter((s) => (!s.archived && !d.archived) || current.has(s.id));
+            if (shown.length === 0 || (d.archived && !shown.some((s) => current.has(s.id)))) return null;
+            return (
+              <section key={d.id} className="skills-domain" aria-labelledby={`skills-d-${d.id}`}>
+                <h3 id={`skills-d-${d.id}`} className="staff-card__subtitle">{d.name}{d.archived ? ' (archived)' : ''}</h3>
+                <ul className="skills-list">
+                  {shown.map((s) => {
+                    const now = current.get(s.id);
+                    return (
+                      <li key={s.id} className="skills-row">
+                        <span className="skills-row__name">{s.name}{s.archived && <span className="muted"> (archived)</span>}</span>
+                        <span className="skills-row__now">
+                          {now ? <><Level level={now.level} framework={fw} /><span className="skills-row__date">{formatDay(now.rated_on, locale)}</span></> : <span className="muted text-sm">Not rated</span>}
+                        </span>
+                        <span className="skills-row__chart"><HistoryChart history={historyOf(s.id)} maxLevel={maxLevel} label={s.name} /></span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            );
+          })}
+          {data.history.length > 0 && (
+            <div>
+              <Button variant="ghost" size="sm" aria-expanded={asTable} onClick={() => setAsTable(!asTable)}>
+                {asTable ? 'Hide the history table' : 'Show the history as a table'}
+              </Button>
+              {asTable && <HistoryTable history={data.history} framework={fw} locale={locale} />}
+            </div>
+          )}
+        </div>
+      )}
+      {rating && fw && data && (
+        <RateSkillsDialog open onClose={() => setRating(false)} staff={staff} framework={fw} current={data.current} />
+      )}
+    </Card>
+  );
+}
