@@ -4,6 +4,7 @@ import { nowIso } from '../connection';
 import { seedDemoCycles } from './demoCycles';
 import { seedDemoInteractions } from './demoInteractions';
 import { seedDemoPeople } from './demoPeople';
+import { seedDemoSkills } from './demoSkills';
 
 export const DEMO_PASSWORD = 'coachwell-demo';
 
@@ -75,6 +76,7 @@ export async function seedDemo(db: DB, services: DemoSeedServices): Promise<bool
       coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id),
     });
     await seedDemoCycles(trx, { districtId: maple, coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id) });
+    await seedDemoSkills(trx, { districtId: maple, fallbackRaterId: users['admin@maplegrove.example']!.id });
   });
   return true;
 }
