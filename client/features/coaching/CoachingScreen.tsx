@@ -23,7 +23,7 @@ type Tab = 'map' | 'cycles' | 'framework';
 function SkillMappingPlanNote({ planName, canUpgrade }: { planName: string | null; canUpgrade: boolean }) {
   return (
     <section className="card coaching-plan" aria-labelledby="coaching-plan-title">
-      <h2 id="coaching-plan-title" className="card__title">Skill mapping is part of the Professional plan</h2>
+      <h2 id="coaching-plan-title" className="card__title">Skill mapping</h2>
       <p>{SKILL_MESSAGES.plan}</p>
       <p className="muted text-sm">{planName ? `Your district is on the ${planName} plan. ` : ''}With the Professional plan you can:</p>
       <ul className="coaching-plan__list">

@@ -4,7 +4,7 @@
 // focus (arrow keys move between cells, one tab stop for the grid). Sticky header row and first column,
 // a summary row (how many educators stand at each level, over the whole filtered set), filters and
 // sort in the URL, CSV export of the same view; at phone width one card per educator instead.
-import { Fragment, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, permissionScope, PERMISSIONS } from '../../../../common/permissions';
@@ -184,7 +184,7 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
       )}
       {rows.length > 0 && (
         <>
-          <div className="sm-scroll" role="region" aria-label="Skill map">
+          <div className="sm-scroll" role="region" aria-label="Skill map grid">
             <table className="sm-grid" ref={gridRef} onKeyDown={onGridKey} aria-describedby="sm-grid-help">
               <caption className="sr-only">Current skill levels by educator. Use the arrow keys to move between cells.</caption>
               <thead>
@@ -217,11 +217,15 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
                 {rows.map((row, r) => (
                   <tr key={row.staff.id}>
                     <th scope="row" className="sm-grid__who">
-                      <Link to={`/app/staff/${row.staff.id}`} className="sm-who__name">{row.staff.name}</Link>
-                      <span className="sm-who__meta">{row.staff.building ?? 'No school'}</span>
-                      <Button variant="ghost" size="sm" className="sm-who__rate" onClick={() => setRating({ id: row.staff.id, name: row.staff.name })}>
-                        Rate<span className="sr-only"> skills of {row.staff.name}</span>
-                      </Button>
+                      <span className="sm-who">
+                        <span className="sm-who__text">
+                          <Link to={`/app/staff/${row.staff.id}`} className="sm-who__name">{row.staff.name}</Link>
+                          <span className="sm-who__meta">{row.staff.building ?? 'No school'}</span>
+                        </span>
+                        <Button variant="ghost" size="sm" className="sm-who__rate" onClick={() => setRating({ id: row.staff.id, name: row.staff.name })}>
+                          Rate<span className="sr-only"> skills of {row.staff.name}</span>
+                        </Button>
+                      </span>
                     </th>
                     {columns.map((c, ci) => {
                       const tabIndex = focus[0] === r && focus[1] === ci ? 0 : -1;
@@ -297,32 +301,46 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
                     Rate<span className="sr-only"> skills of {row.staff.name}</span>
                   </Button>
                 </div>
-                {domains.map((d) => {
-                  const avg = row.domain_averages[String(d.id)];
-                  return (
-                    <Fragment key={d.id}>
-                      <h3 className="sm-card__domain">
-                        {d.name}
+                <ul className="sm-card__domains">
+                  {domains.map((d) => {
+                    const avg = row.domain_averages[String(d.id)];
+                    return (
+                      <li key={d.id} className="sm-card__domain">
+                        <span className="sm-card__domain-name">{d.name}</span>
                         <span className="sm-card__avg">{avg === null || avg === undefined ? 'Not rated' : `Average ${avg.toFixed(1)}`}</span>
-                      </h3>
-                      {!collapsed.has(d.id) && (
-                        <ul className="sm-card__skills">
+                        <ul className="sm-card__chips" aria-label={`${d.name} skills`}>
                           {d.skills.map((s) => {
                             const cell = row.cells[String(s.id)];
                             return (
-                              <li key={s.id}>
-                                <span>{s.name}</span>
+                              <li key={s.id} title={s.name}>
+                                <span className="sr-only">{s.name}: </span>
                                 {cell
-                                  ? <span className="sm-card__level"><LevelCell level={cell.level} levels={levels} maxLevel={maxLevel} /><span className="sm-who__meta">{formatDay(cell.rated_on, locale)}</span></span>
-                                  : <span className="muted text-sm">Not rated</span>}
+                                  ? <LevelCell level={cell.level} levels={levels} maxLevel={maxLevel} />
+                                  : <><span className="sm-level sm-level--none" aria-hidden="true">–</span><span className="sr-only">Not rated</span></>}
                               </li>
                             );
                           })}
                         </ul>
-                      )}
-                    </Fragment>
-                  );
-                })}
+                      </li>
+                    );
+                  })}
+                </ul>
+                <details className="sm-card__details">
+                  <summary>Every skill<span className="sr-only"> of {row.staff.name}</span></summary>
+                  <ul className="sm-card__skills">
+                    {domains.flatMap((d) => d.skills).map((s) => {
+                      const cell = row.cells[String(s.id)];
+                      return (
+                        <li key={s.id}>
+                          <span>{s.name}</span>
+                          {cell
+                            ? <span className="sm-card__level"><LevelCell level={cell.level} levels={levels} maxLevel={maxLevel} /><span className="sm-who__meta">{formatDay(cell.rated_on, locale)}</span></span>
+                            : <span className="muted text-sm">Not rated</span>}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </details>
               </li>
             ))}
           </ul>

@@ -16,15 +16,17 @@ import { levelColour, useEducatorSkills } from '../../../lib/skills';
 import { Card } from './StaffParts';
 
 const W = 132;
+const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const H = 36;
 
 /** A skill's ratings over time: one dot per rating, joined in date order; the y axis is the level. */
-function HistoryChart({ history, maxLevel, label }: { history: SkillRating[]; maxLevel: number; label: string }) {
+function HistoryChart({ history, maxLevel, label, range }: { history: SkillRating[]; maxLevel: number; label: string; range: [number, number] }) {
   if (history.length === 0) return null;
-  const times = history.map((r) => Date.parse(`${r.rated_on}T00:00:00Z`));
-  const min = Math.min(...times);
-  const span = Math.max(1, Math.max(...times) - min);
-  const x = (t: number) => (history.length === 1 ? W / 2 : 6 + ((t - min) / span) * (W - 12));
+  const times = history.map((r) => dayTime(r.rated_on));
+  // Every chart of the section shares one time axis (the first rating to the last), so they compare.
+  const [min, max] = range;
+  const span = Math.max(1, max - min);
+  const x = (t: number) => 6 + ((t - min) / span) * (W - 12);
   const y = (level: number) => H - 5 - ((level - 1) / Math.max(1, maxLevel - 1)) * (H - 10);
   const points = history.map((r, i) => `${x(times[i]!).toFixed(1)},${y(r.level).toFixed(1)}`);
   const first = history[0]!;
@@ -94,6 +96,8 @@ export function SkillsCard({ staff }: { staff: { id: number; name: string } }) {
   const maxLevel = fw ? Math.max(1, ...fw.levels.map((l) => l.level)) : 4;
   const current = new Map((data?.current ?? []).map((r) => [r.skill_id, r]));
   const historyOf = (skillId: number) => (data?.history ?? []).filter((r) => r.skill_id === skillId);
+  const allTimes = (data?.history ?? []).map((r) => dayTime(r.rated_on));
+  const range: [number, number] = allTimes.length ? [Math.min(...allTimes), Math.max(...allTimes)] : [0, 1];
 
   return (
     <Card id="staff-skills" title="Skills" className="staff-skills"
@@ -118,7 +122,7 @@ export function SkillsCard({ staff }: { staff: { id: number; name: string } }) {
                         <span className="skills-row__now">
                           {now ? <><Level level={now.level} framework={fw} /><span className="skills-row__date">{formatDay(now.rated_on, locale)}</span></> : <span className="muted text-sm">Not rated</span>}
                         </span>
-                        <span className="skills-row__chart"><HistoryChart history={historyOf(s.id)} maxLevel={maxLevel} label={s.name} /></span>
+                        <span className="skills-row__chart"><HistoryChart history={historyOf(s.id)} maxLevel={maxLevel} label={s.name} range={range} /></span>
                       </li>
                     );
                   })}
