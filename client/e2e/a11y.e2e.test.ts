@@ -28,6 +28,7 @@ const PAGES: { path: string; who: Who }[] = [
   { path: '/app/staff', who: 'district-admin' },
   { path: '/app/settings/interaction', who: 'district-admin' },
   { path: '/app/settings/coaching-cycle', who: 'district-admin' },
+  { path: '/app/coaching', who: 'district-admin' },
   { path: '/admin', who: 'provider-admin' },
   { path: '/admin/settings/interaction', who: 'provider-admin' },
 ];
