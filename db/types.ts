@@ -415,6 +415,9 @@ export interface SkillCurrentLevelsTable {
   rating_id: number;
   level: number;
   rated_on: string;
+  /** The rater and note of the rating behind the cell (migration 0041), so the heat map reads this table only. */
+  rated_by: number | null;
+  note: string | null;
 }
 
 export interface CycleStagesTable {

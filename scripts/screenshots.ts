@@ -27,6 +27,7 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'dashboard-teacher', path: '/app', as: { email: 'teacher@maplegrove.example', area: 'app' } },
   { name: 'settings', path: '/app/settings', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'pending', path: '/app/reports', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'coaching', path: '/app/coaching', as: { email: 'admin@maplegrove.example', area: 'app' } },
   // A long page: the sidebar column must run its full height.
   { name: 'staff-list', path: '/app/staff', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'user-settings', path: '/app/settings/user', as: { email: 'admin@maplegrove.example', area: 'app' } },

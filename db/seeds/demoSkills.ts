@@ -124,17 +124,18 @@ export async function seedDemoSkills(db: DB, refs: DemoSkillRefs): Promise<{ rat
 
   // Insert in date order so the latest (date, then id) is each skill's current level.
   ratings.sort((a, b) => (a.rated_on < b.rated_on ? -1 : a.rated_on > b.rated_on ? 1 : 0));
-  const latest = new Map<string, { id: number; level: number; rated_on: string; staff_id: number; skill_id: number }>();
+  const latest = new Map<string, { id: number; level: number; rated_on: string; staff_id: number; skill_id: number; rated_by: number; note: string | null }>();
   for (let i = 0; i < ratings.length; i += 400) {
     const chunk = ratings.slice(i, i + 400);
     const ids = await db.insertInto('skill_ratings').values(chunk.map((r) => ({ district_id: districtId, ...r, created_at: now })))
       .returning('id').execute();
-    chunk.forEach((r, j) => latest.set(`${r.staff_id}:${r.skill_id}`, { id: ids[j]!.id, level: r.level, rated_on: r.rated_on, staff_id: r.staff_id, skill_id: r.skill_id }));
+    chunk.forEach((r, j) => latest.set(`${r.staff_id}:${r.skill_id}`, { ...r, id: ids[j]!.id }));
   }
   const current = [...latest.values()];
   for (let i = 0; i < current.length; i += 400) {
     await db.insertInto('skill_current_levels').values(current.slice(i, i + 400).map((c) => ({
       district_id: districtId, staff_id: c.staff_id, skill_id: c.skill_id, rating_id: c.id, level: c.level, rated_on: c.rated_on,
+      rated_by: c.rated_by, note: c.note,
     }))).execute();
   }
   return { ratings: ratings.length, educators: staff.length };

@@ -23,8 +23,12 @@ export async function insertRating(
   }).returningAll().executeTakeFirstOrThrow();
   await db.insertInto('skill_current_levels').values({
     district_id: opts.districtId, staff_id: opts.staffId, skill_id: opts.skillId, rating_id: rating.id, level: opts.level, rated_on: opts.ratedOn,
+    rated_by: rating.rated_by, note: rating.note,
   }).onConflict((oc) => oc.columns(['district_id', 'staff_id', 'skill_id'])
-    .doUpdateSet((eb) => ({ rating_id: eb.ref('excluded.rating_id'), level: eb.ref('excluded.level'), rated_on: eb.ref('excluded.rated_on') }))
+    .doUpdateSet((eb) => ({
+      rating_id: eb.ref('excluded.rating_id'), level: eb.ref('excluded.level'), rated_on: eb.ref('excluded.rated_on'),
+      rated_by: eb.ref('excluded.rated_by'), note: eb.ref('excluded.note'),
+    }))
     .where((eb) => eb('excluded.rated_on', '>=', eb.ref('skill_current_levels.rated_on'))))
     .execute();
   return rating;

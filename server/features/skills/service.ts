@@ -216,8 +216,12 @@ export async function rateSkills(
       // The latest by date (then id) is current: a rating dated on or after the current one replaces it.
       await trx.insertInto('skill_current_levels').values({
         district_id: actor.districtId, staff_id: staffId, skill_id: r.skill_id, rating_id: id, level: r.level, rated_on: input.rated_on,
+        rated_by: actor.userId, note: r.note,
       }).onConflict((oc) => oc.columns(['district_id', 'staff_id', 'skill_id'])
-        .doUpdateSet((eb) => ({ rating_id: eb.ref('excluded.rating_id'), level: eb.ref('excluded.level'), rated_on: eb.ref('excluded.rated_on') }))
+        .doUpdateSet((eb) => ({
+          rating_id: eb.ref('excluded.rating_id'), level: eb.ref('excluded.level'), rated_on: eb.ref('excluded.rated_on'),
+          rated_by: eb.ref('excluded.rated_by'), note: eb.ref('excluded.note'),
+        }))
         .where((eb) => eb('excluded.rated_on', '>=', eb.ref('skill_current_levels.rated_on'))))
         .execute();
     }
