@@ -8,9 +8,10 @@
 // - the educators list on a district of 20 000 educators (scripts/benchStaff.ts);
 // - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts);
 // - the calendar feed of a coach with 2 000 events (scripts/benchCalendar.ts);
-// - the staff import: 10 000 rows previewed and run, 50 000 rows' peak memory (scripts/benchImports.ts).
+// - the staff import: 10 000 rows previewed and run, 50 000 rows' peak memory (scripts/benchImports.ts);
+// - the skill map on a district of 20 000 educators × 24 skills × 10 ratings (scripts/benchSkills.ts).
 // BENCH_MS sets the length of each load run (default 5000), BENCH_ROUNDS the request-path rounds (3);
-// BENCH_SKIP=pages,staff,interactions,calendar,imports,cold skips sections (Lighthouse is the `pages` section).
+// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,cold skips sections (Lighthouse is the `pages` section).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { apiBenchmark, apiRows } from './benchApi';
 import { benchCalendar } from './benchCalendar';
 import { benchInteractions } from './benchInteractions';
 import { benchImports } from './benchImports';
+import { benchSkills } from './benchSkills';
 import { benchStaff } from './benchStaff';
 import { build } from './build';
 import { measurePages } from './lighthouse';
@@ -142,6 +144,10 @@ if (!skip.has('calendar')) {
 if (!skip.has('imports')) {
   console.log('\n| staff import | result |\n|---|---|');
   for (const line of await benchImports()) console.log(line);
+}
+if (!skip.has('skills')) {
+  console.log('\n| skill map | result |\n|---|---|');
+  for (const line of await benchSkills()) console.log(line);
 }
 
 if (overBudget) {
