@@ -415,7 +415,7 @@ export interface SkillCurrentLevelsTable {
   rating_id: number;
   level: number;
   rated_on: string;
-  /** The rater and note of the rating behind the cell (migration 0041), so the heat map reads this table only. */
+  /** The rater and note of the rating behind the cell (migration 0061), so the heat map reads this table only. */
   rated_by: number | null;
   note: string | null;
 }

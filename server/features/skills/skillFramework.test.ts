@@ -1,4 +1,4 @@
-// The default framework (migration 0041 and createDistrict's copy), GET /api/skill-framework and the
+// The default framework (migration 0061 and createDistrict's copy), GET /api/skill-framework and the
 // framework editing endpoints, in DESIGN's order: 401, 419, 422 per field, 404 other district, 403,
 // then success and the database state.
 import { beforeEach, describe, expect, it } from 'vitest';
