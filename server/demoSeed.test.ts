@@ -31,7 +31,7 @@ describe('demo interactions', () => {
 
   it('fills the school year so far for the three coaches, on school days and in school hours, with their own caseloads', async () => {
     const { db, maple, coachIds } = demo;
-    const today = new Date('2026-11-22T18:00:00Z');
+    const today = new Date('2026-11-23T00:30:00Z'); // Sunday evening in Chicago, Monday in UTC
     const counts = await reseed(today);
     expect(counts.interactions).toBeGreaterThan(1300);
     expect(counts.interactions).toBeLessThan(1800);
@@ -41,7 +41,7 @@ describe('demo interactions', () => {
     expect(rows).toHaveLength(counts.interactions);
     expect(new Set(rows.map((r) => r.district_id))).toEqual(new Set([maple.id]));
     expect(new Set(rows.map((r) => r.coach_id))).toEqual(new Set(coachIds));
-    expect(rows.every((r) => r.starts_at >= '2026-08-17T00:00:00.000Z' && r.starts_at < '2026-12-07T00:00:00.000Z')).toBe(true);
+    expect(rows.every((r) => r.starts_at >= '2026-08-17T00:00:00.000Z' && r.starts_at < '2026-12-08T00:00:00.000Z')).toBe(true);
     for (const r of rows) {
       const { weekday, minutes } = chicagoParts(r.starts_at);
       expect(['Sat', 'Sun']).not.toContain(weekday);
@@ -55,6 +55,9 @@ describe('demo interactions', () => {
     expect(needsCompleting.length).toBeGreaterThan(0);
     expect(needsCompleting.length).toBeLessThan(20);
     expect(rows.filter((r) => r.private_notes !== null).every((r) => r.status === 'completed')).toBe(true);
+    // Logged time is in the past, even when the seeding instant is already tomorrow in UTC.
+    const activities = await db.selectFrom('activities').select(['starts_at', 'minutes']).execute();
+    expect(activities.every((a) => Date.parse(a.starts_at) + a.minutes * 60_000 <= today.getTime())).toBe(true);
 
     // Every participant is on the coach's caseload, or came in with the PLC group.
     const participants = await db.selectFrom('interaction_participants')

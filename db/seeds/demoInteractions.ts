@@ -130,13 +130,15 @@ export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): P
 
   let interactions = 0;
   let activities = 0;
+  const todayLocal = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(today);
   const start = schoolYearStart(today);
   const end = addDays(today, 14);
   for (let day = start; day <= end; day = addDays(day, 1)) {
     const weekday = day.getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     const dayIso = isoDay(day);
-    const ahead = day.getTime() > nowMs;
+    // A school day still to come in the district's timezone (UTC midnight is the evening before in the US).
+    const ahead = dayIso > todayLocal;
     for (const [c, coachId] of refs.coachIds.entries()) {
       const caseload = caseloads.filter((r) => r.coach_id === coachId);
       if (caseload.length === 0) continue;
@@ -182,6 +184,8 @@ export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): P
         if (weekday === 5 && rand() < 0.3) other.push({ category: 'pd-delivered', hour: 13, minutes: 90, notes: 'Led an after-school PD session on formative assessment.' });
         if (weekday === 4 && rand() < 0.15) other.push({ category: 'data-review', hour: 14, minutes: 45, notes: 'Reviewed benchmark data for the grade-level teams.' });
         for (const a of other) {
+          // Logged time is in the past: none later today than now.
+          if (zonedInstant(dayIso, a.hour, 0, timezone).getTime() + a.minutes * 60_000 > nowMs) continue;
           await db.insertInto('activities').values({
             district_id: districtId, user_id: coachId, category: a.category, starts_at: zonedInstant(dayIso, a.hour, 0, timezone).toISOString(),
             minutes: a.minutes, notes: a.notes, import_uid: null, created_at: now, updated_at: now, deleted_at: null,
