@@ -68,7 +68,7 @@ describe('safeRedirect', () => {
 
 describe('navigation shows only what the user may open', () => {
   it('an educator sees the dashboard, educators (own profile), settings pages open to all and support (not Users)', () => {
-    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Site settings', 'Interaction settings', 'Export and import', 'Support']);
+    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Site settings', 'Interaction settings', 'Cycle settings', 'Export and import', 'Support']);
   });
   it('a district admin sees billing and staff requests', () => {
     const labels = appNavigation(userWith('district-admin').security.permissions).map((i) => i.label);

@@ -18,6 +18,7 @@ const APP_NAV: NavItem[] = [
   { to: '/app/settings/building-history-requests', label: 'Staff requests' },
   { to: '/app/settings/site', label: 'Site settings' },
   { to: '/app/settings/interaction', label: 'Interaction settings' },
+  { to: '/app/settings/coaching-cycle', label: 'Cycle settings' },
   { to: '/app/settings/export-import', label: 'Export and import' },
   { to: '/app/settings/user', label: 'Users' },
   { to: '/app/settings/billing', label: 'Billing' },
