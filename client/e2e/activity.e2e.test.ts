@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite } from './harness';
+import { api, browserSuite } from './harness';
 
 const suite = browserSuite({ timeout: 15_000 });
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
@@ -27,19 +27,6 @@ interface ApiInteraction {
   participants: { id: number; name: string }[];
 }
 
-/** A JSON call from the page, with the session cookie and the CSRF header the app sends. */
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ method, url, body }) => {
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-    const res = await fetch(`/api/${url}`, {
-      method,
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': xsrf },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, url, body }) as Promise<{ status: number; json: T }>;
-}
 
 /** Today as YYYY-MM-DD in a zone (the coach's profile zone decides what "today" is on the screen). */
 function todayIn(timeZone: string): string {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CYCLES_PLAN_MESSAGE } from '../../common/schemas/cycles';
-import { browserSuite } from './harness';
+import { api, browserSuite } from './harness';
 
 // Signing in and the first visit take a while on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -26,18 +26,6 @@ interface ApiCycle {
   history: { stage: { name: string }; entered_on: string; left_on: string | null }[];
 }
 
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ method, url, body }) => {
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-    const res = await fetch(`/api/${url}`, {
-      method,
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': xsrf },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, url, body }) as Promise<{ status: number; json: T }>;
-}
 
 async function axeBlocking(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });

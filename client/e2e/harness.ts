@@ -181,3 +181,17 @@ export function runCli(server: TestServer, args: string[]): Promise<string> {
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(out))));
   });
 }
+
+/** A JSON call from the page, with the session cookie and the CSRF header the app sends. */
+export async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(async ({ method, url, body }) => {
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+    const res = await fetch(`/api/${url}`, {
+      method,
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': xsrf },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: await res.json().catch(() => null) };
+  }, { method, url, body }) as Promise<{ status: number; json: T }>;
+}
