@@ -72,7 +72,7 @@ export default function ExportImportScreen({ route }: ScreenProps) {
 
       {canReadImports && (
         <section className="stack" aria-labelledby={pastId}>
-          <h2 id={pastId}>Past imports</h2>
+          <h2 id={pastId} className="card__title">Past imports</h2>
           {imports.error && !imports.data ? (
             <Alert tone="danger" title="Uh-oh.">
               <p>An error occurred while fetching imports. Please try again later.</p>
