@@ -28,7 +28,7 @@ import {
   createActivity, createInteraction, deleteActivity, deleteInteraction, duplicateInteraction, setInteractionStatus,
   updateActivity, updateInteraction,
 } from './service';
-import { nextDay, startOfLocalDay } from './zone';
+import { nextDay, startOfLocalDay } from '../../lib/zone';
 
 export const ACTIVITY_NOT_YOURS = 'You can change only your own time.';
 

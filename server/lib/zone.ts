@@ -1,5 +1,5 @@
-// Calendar days of the district's timezone as UTC instants: the list filters (filter[from], filter[to])
-// name days in the district's zone, while interactions store instants.
+// Calendar days of a timezone as UTC instants: filters name days in the district's zone (filter[from],
+// filter[to], export ranges), while interactions and activities store instants.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
