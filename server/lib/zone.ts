@@ -48,3 +48,10 @@ export function nextDay(date: string): string {
 export function plusMinutes(iso: string, minutes: number): string {
   return new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 }
+
+/** An instant's wall-clock date (YYYY-MM-DD) and time (HH:MM) in a timezone. */
+export function localDateTime(iso: string, timeZone: string): { date: string; time: string } {
+  const p = partsIn(Date.parse(iso), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return { date: `${p.year}-${two(p.month)}-${two(p.day)}`, time: `${two(p.hour)}:${two(p.minute)}` };
+}
