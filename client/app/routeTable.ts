@@ -88,15 +88,15 @@ const adminRoutes = [
   admin('districts', 'Districts', 'see all districts'),
   admin('districts/:id', 'District view', 'see all districts'),
   admin('districts/:districtId/user-import/:id', 'User CSV Import', true, 'user-import'),
-  admin('users', 'Users', true),
+  admin('users', 'Users', true, 'admin-users'),
   admin('activity', 'Admin activity', 'see all districts'),
   admin('alerts', 'Alerts', 'manage alerts'),
   admin('knowledge-base', 'Articles', 'manage articles'),
   admin('knowledge-base/create', 'New article', 'manage articles'),
   admin('knowledge-base/:id', 'Edit article', 'manage articles'),
   admin('logs', 'Logs', 'see all districts'),
-  admin('settings', 'Admin settings', true),
-  admin('settings/users', 'Admin user settings', 'manage coaches'),
+  admin('settings', 'Admin settings', true, 'account-settings'),
+  admin('settings/users', 'Admin user settings', 'manage coaches', 'admin-staff'),
   admin('settings/interaction', 'Interaction settings', true, 'admin-interaction-settings'),
 ];
 

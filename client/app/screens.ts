@@ -36,6 +36,8 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'staff-requests': () => import('../features/staffRequests/StaffRequestsScreen'),
   'interaction-settings': () => import('../features/interactionSettings/InteractionSettingsScreen'),
   'admin-interaction-settings': () => import('../features/interactionSettings/AdminInteractionSettingsScreen'),
+  'admin-users': () => import('../features/adminUsers/AdminUsersScreen'),
+  'admin-staff': () => import('../features/adminUsers/AdminStaffScreen'),
   activity: () => import('../features/activity/ActivityScreen'),
   'calendar-sync': () => import('../features/calendarSync/CalendarSyncScreen'),
   'export-import': () => import('../features/exportImport/ExportImportScreen'),
