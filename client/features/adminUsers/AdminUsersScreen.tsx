@@ -84,7 +84,10 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
           {users.map((u) => (
             <tr key={u.id} className="au-table__row">
               <th scope="row" className="au-table__person">
-                <span className="au-table__name">{u.name}</span>
+                <span className="au-table__name">
+                  {u.name}
+                  {u.id === selfId && <span className="badge badge--primary">You</span>}
+                </span>
                 <span className="au-table__email">{u.email}</span>
               </th>
               <Cell label="District">
@@ -102,7 +105,7 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
               </Cell>
               <Cell label="Status"><AdminUserStatus user={u} locale={locale} /></Cell>
               <Cell label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></Cell>
-              <Cell label="Created"><time dateTime={u.created_at}>{formatDate(u.created_at, locale)}</time></Cell>
+              <Cell label="Created"><time className="au-table__date" dateTime={u.created_at}>{formatDate(u.created_at, locale)}</time></Cell>
               <Cell label="Actions" className="au-table__actions">
                 <AdminUserActions
                   user={u}

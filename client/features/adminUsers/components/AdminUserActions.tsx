@@ -88,7 +88,7 @@ export function AdminUserActions({ user, isSelf, canChange, canImpersonate = fal
     }
   }
 
-  if (isSelf) return <span className="muted text-sm">You</span>;
+  if (isSelf) return <span className="muted">—<span className="sr-only">No actions on your own login</span></span>;
   const who = <span className="sr-only"> {user.name}</span>;
   const copy = asking ? confirmCopy(asking, user) : null;
   const showImpersonate = canImpersonate && user.district !== null && user.status === 'active';

@@ -23,8 +23,8 @@ const STATUS_OPTIONS = [
 ];
 
 const AREA_OPTIONS = [
-  { value: '', label: 'Districts and staff' },
-  { value: 'app', label: 'District users' },
+  { value: '', label: 'All areas' },
+  { value: 'app', label: 'Districts' },
   { value: 'admin', label: 'Coachwell staff' },
 ];
 
