@@ -275,3 +275,39 @@ describe('GET /api/report/{kind}.csv', () => {
     expect((await (await guestAgent(t.app)).get('/api/report/interactions.csv')).status).toBe(401);
   });
 });
+
+describe('drill-down through the list APIs with the same filters', () => {
+  it('GET /api/interaction: filter[grade_level][] and filter[subject][] match participants (422 for bad values)', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    const ids = async (qs: string) => {
+      const res = await agent.get(`/api/interaction?${RANGE}&filter[status][]=completed&${qs}`);
+      expect(res.status, qs).toBe(200);
+      return res.body.data.map((i: { id: number }) => i.id).sort((a: number, b: number) => a - b);
+    };
+    const sorted = (...xs: { id: number }[]) => xs.map((x) => x.id).sort((a, b) => a - b);
+    // The report's figure for grade 6 is 4 interactions: I1, I2, I4, I5.
+    expect(await ids('filter[grade_level][]=6')).toEqual(sorted(w.i1, w.i2, w.i4, w.i5));
+    expect(await ids('filter[subject][]=Science')).toEqual(sorted(w.i1, w.i9));
+    expect(await ids(`filter[subject][]=Science&filter[building_id][]=${w.lincoln.id}&filter[grade_level][]=7`)).toEqual(sorted(w.i1, w.i9));
+    const bad = await agent.get('/api/interaction?filter[grade_level][]=13&filter[subject][]=' + 'x'.repeat(101));
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ 'filter.grade_level': ['Grade level must be PK, K or 1 to 12.'], 'filter.subject': ['Subject must be at most 100 characters.'] });
+  });
+
+  it('GET /api/coaching-cycle: filter[from] and filter[to] list the cycles overlapping the range (422 for bad dates)', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    const ids = async (qs: string) => {
+      const res = await agent.get(`/api/coaching-cycle?${qs}`);
+      expect(res.status, qs).toBe(200);
+      return res.body.data.map((c: { id: number }) => c.id).sort((a: number, b: number) => a - b);
+    };
+    // The report counts 4 cycles in Sep–Oct: C1, C2, C4, C6.
+    expect(await ids(RANGE)).toEqual([w.c1.id, w.c2.id, w.c4.id, w.c6.id]);
+    expect(await ids(`${RANGE}&filter[due][]=overdue`)).toEqual([w.c1.id]);
+    expect(await ids('filter[from]=2026-11-01')).toEqual([w.c1.id, w.c3.id]);
+    const bad = await agent.get('/api/coaching-cycle?filter[from]=2026-10-01&filter[to]=2026-09-01');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ 'filter.to': ['To must be on or after From.'] });
+    expect((await agent.get('/api/coaching-cycle?filter[from]=yesterday')).body.errors).toEqual({ 'filter.from': ['From must be a date (YYYY-MM-DD).'] });
+  });
+});
