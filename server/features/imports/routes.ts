@@ -11,7 +11,7 @@ import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { today } from '../../lib/dates';
-import { streamCsv } from './csv';
+import { streamCsv } from '../../lib/csv';
 import {
   INTERACTIONS_EXPORT_HEADER, interactionsExportPages, SKILL_RATINGS_EXPORT_HEADER, skillRatingsExportPages,
 } from './coachingExports';
