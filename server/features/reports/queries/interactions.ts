@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { InteractionsReport, TrendInterval } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { localDayOf } from '../../../../db/dialect';
-import { daysBetween } from '../zone';
+import { daysBetween } from '../../../lib/zone';
 import {
   addDays, countedInteractions, namesOf, type ReportContext, reachedParticipations, rosterIds, rosterRows, userNamesOf,
 } from './filters';
