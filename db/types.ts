@@ -553,6 +553,56 @@ export interface ImportRowsTable {
   record_id: number | null;
 }
 
+// Help articles (migration 20261123_0083_articles): the provider's content, no district_id.
+export interface ArticlesTable {
+  id: Generated<number>;
+  title: string;
+  slug: string; // unique
+  category: string; // a key of ARTICLE_CATEGORIES
+  audience: 'all' | 'roles';
+  body: string; // Markdown
+  status: 'draft' | 'published';
+  published_at: Timestamp | null;
+  view_count: Generated<number>;
+  helpful_yes: Generated<number>;
+  helpful_no: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ArticleAudienceRolesTable {
+  article_id: number;
+  role: string; // a district role name
+}
+
+export interface ArticleVersionsTable {
+  id: Generated<number>;
+  article_id: number;
+  title: string;
+  slug: string;
+  category: string;
+  audience: 'all' | 'roles';
+  audience_roles: string; // JSON array of role names
+  body: string;
+  edited_by: number | null;
+  at: Timestamp;
+}
+
+export interface ArticleFeedbackTable {
+  article_id: number;
+  user_id: number;
+  helpful: number; // 1 | 0
+  at: Timestamp;
+}
+
+export interface ArticleViewsTable {
+  article_id: number;
+  user_id: number;
+  counted_at: Timestamp;
+}
+
 export interface Database {
   plans: PlansTable;
   districts: DistrictsTable;
@@ -602,6 +652,11 @@ export interface Database {
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   staff_source_ids: StaffSourceIdsTable;
+  articles: ArticlesTable;
+  article_audience_roles: ArticleAudienceRolesTable;
+  article_versions: ArticleVersionsTable;
+  article_feedback: ArticleFeedbackTable;
+  article_views: ArticleViewsTable;
 }
 
 export type District = Selectable<DistrictsTable>;

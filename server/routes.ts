@@ -5,6 +5,7 @@ import type { Deps } from './deps';
 import { accountRoutes } from './features/account/routes';
 import { accountMigrationRoutes } from './features/accountMigrations/routes';
 import { adminUserRoutes } from './features/adminUsers/routes';
+import { articleRoutes } from './features/articles/routes';
 import { authRoutes } from './features/auth/routes';
 import { buildingRoutes } from './features/buildings/routes';
 import { calendarRoutes } from './features/calendar/routes';
@@ -42,4 +43,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   skillRoutes,
   adminUserRoutes,
   reportRoutes,
+  articleRoutes,
 ];
