@@ -76,8 +76,8 @@ const appRoutes = [
   app('settings/interaction', 'Interaction settings', true, 'interaction-settings'),
   app('settings/coaching-cycle', 'Coaching cycle settings', true, 'cycle-settings'),
   app('settings/building-history-requests', 'School staff requests', 'add staff', 'staff-requests'),
-  app('support', 'Support knowledge base', true),
-  app('support/:slug', 'Support Article', true),
+  app('support', 'Support knowledge base', true, 'support'),
+  app('support/:slug', 'Support Article', true, 'support-article'),
 ];
 
 const admin = <const S extends string = 'pending'>(path: string, title: string, access: boolean | string, screen?: S) =>
@@ -91,9 +91,9 @@ const adminRoutes = [
   admin('users', 'Users', true, 'admin-users'),
   admin('activity', 'Admin activity', 'see all districts'),
   admin('alerts', 'Alerts', 'manage alerts'),
-  admin('knowledge-base', 'Articles', 'manage articles'),
-  admin('knowledge-base/create', 'New article', 'manage articles'),
-  admin('knowledge-base/:id', 'Edit article', 'manage articles'),
+  admin('knowledge-base', 'Articles', 'manage articles', 'admin-articles'),
+  admin('knowledge-base/create', 'New article', 'manage articles', 'admin-article-edit'),
+  admin('knowledge-base/:id', 'Edit article', 'manage articles', 'admin-article-edit'),
   admin('logs', 'Logs', 'see all districts'),
   admin('settings', 'Admin settings', true, 'account-settings'),
   admin('settings/users', 'Admin user settings', 'manage coaches', 'admin-staff'),

@@ -45,6 +45,10 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'user-import': () => import('../features/exportImport/UserImportScreen'),
   'cycle-settings': () => import('../features/cycleSettings/CycleSettingsScreen'),
   coaching: () => import('../features/coaching/CoachingScreen'),
+  support: () => import('../features/support/SupportScreen'),
+  'support-article': () => import('../features/support/SupportArticleScreen'),
+  'admin-articles': () => import('../features/articles/ArticleListScreen'),
+  'admin-article-edit': () => import('../features/articles/ArticleEditScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 
