@@ -42,6 +42,13 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'admin-users', path: '/admin/users', as: { email: 'support@coachwell.example', area: 'admin' } },
   { name: 'admin-settings', path: '/admin/settings', as: { email: 'support@coachwell.example', area: 'admin' } },
   { name: 'admin-staff', path: '/admin/settings/users', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'support-home', path: '/app/support', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'support-search', path: '/app/support?search=calendar', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'support-article', path: '/app/support/logging-an-interaction', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'support-missing', path: '/app/support/no-such-article', as: { email: 'teacher@maplegrove.example', area: 'app' } },
+  { name: 'admin-articles', path: '/admin/knowledge-base', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-article-edit', path: '/admin/knowledge-base/8', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-article-new', path: '/admin/knowledge-base/create', as: { email: 'support@coachwell.example', area: 'admin' } },
 ];
 
 async function axe(page: Page) {

@@ -35,6 +35,16 @@ export const ARTICLE_ROLE_LABELS: Record<ArticleRole, string> = Object.fromEntri
   ARTICLE_ROLES.map((r) => [r, ROLE_PERMISSIONS[r]?.label ?? r]),
 ) as Record<ArticleRole, string>;
 
+/** Short plural names for lists and summaries. */
+export const ARTICLE_ROLE_GROUPS: Record<ArticleRole, string> = {
+  'district-admin': 'District administrators', 'building-admin': 'Principals', coach: 'Coaches', educator: 'Educators',
+};
+
+/** Who an article is for, in words. */
+export function audienceLabel(audience: ArticleAudience, roles: readonly ArticleRole[]): string {
+  return audience === 'all' ? 'Every district user' : ARTICLE_ROLES.filter((r) => roles.includes(r)).map((r) => ARTICLE_ROLE_GROUPS[r]).join(', ');
+}
+
 export const ARTICLE_STATUSES = ['draft', 'published'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export const ARTICLE_AUDIENCES = ['all', 'roles'] as const;

@@ -8,7 +8,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { renderMarkdown } from '../../../common/markdown';
 import {
   ARTICLE_BODY_MAX, ARTICLE_CATEGORIES, ARTICLE_ROLES, ARTICLE_ROLE_LABELS, type AdminArticle, type ArticleAudience,
-  type ArticleCategory, type ArticleRole, articlePayloadSchema, categoryLabel, slugify,
+  type ArticleCategory, type ArticleRole, articlePayloadSchema, audienceLabel, categoryLabel, slugify,
 } from '../../../common/schemas/articles';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
@@ -138,7 +138,7 @@ function ArticleForm({ title, article }: { title: string; article: AdminArticle 
         description={article && (
           <p className="cluster">
             <span className={`badge ${published ? 'badge--success' : 'badge--neutral'}`}>{published ? 'Published' : 'Draft'}</span>
-            <span className="muted text-sm">{article.view_count} views · {article.helpful_yes} found it helpful · {article.helpful_no} did not</span>
+            <span className="muted text-sm">{article.view_count === 1 ? '1 view' : `${article.view_count} views`} · {article.helpful_yes} found it helpful · {article.helpful_no} did not · {audienceLabel(article.audience, article.roles)}</span>
             {published && <a href={`/app/support/${article.slug}`} target="_blank" rel="noopener noreferrer">Open in Support</a>}
           </p>
         )}
@@ -189,7 +189,7 @@ function ArticleForm({ title, article }: { title: string; article: AdminArticle 
           />
           <section className="articles-editor__preview" aria-labelledby="articles-preview-title">
             <h2 id="articles-preview-title" className="articles-editor__label">Preview</h2>
-            <div className="articles-preview">
+            <div className="articles-preview" tabIndex={0} role="region" aria-label="Preview of the article">
               <h1 className="articles-preview__title">{v.title || 'Untitled article'}</h1>
               {/* renderMarkdown's output: markdown-it with raw HTML off. */}
               <div className="prose" dangerouslySetInnerHTML={{ __html: preview.html }} />
@@ -241,7 +241,7 @@ function ArticleHistory({ article }: { article: AdminArticle }) {
           <div className="stack">
             <p className="muted text-sm">
               Saved {formatDateTime(version.at, locale)} by {version.edited_by?.name ?? 'Coachwell'} · {categoryLabel(version.category)} ·
-              {' '}/app/support/{version.slug} · {version.audience === 'all' ? 'Every district user' : version.roles.map((r) => ARTICLE_ROLE_LABELS[r]).join(', ')}
+              {' '}/app/support/{version.slug} · {audienceLabel(version.audience, version.roles)}
             </p>
             <div className="prose" dangerouslySetInnerHTML={{ __html: rendered.html }} />
           </div>

@@ -2,7 +2,7 @@
 // status filters, sort and pagination, all in the URL.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ADMIN_ARTICLE_SORTS, ARTICLE_CATEGORIES, ARTICLE_ROLE_LABELS, type AdminArticleSummary, categoryLabel } from '../../../common/schemas/articles';
+import { ADMIN_ARTICLE_SORTS, ARTICLE_CATEGORIES, type AdminArticleSummary, audienceLabel, categoryLabel } from '../../../common/schemas/articles';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
@@ -80,10 +80,10 @@ export default function ArticleListScreen({ route }: ScreenProps) {
         <span className={`badge ${a.status === 'published' ? 'badge--success' : 'badge--neutral'}`}>{a.status === 'published' ? 'Published' : 'Draft'}</span>
       ),
     },
-    { key: 'audience', header: 'Audience', render: (a) => (a.audience === 'all' ? 'Every district user' : a.roles.map((r) => ARTICLE_ROLE_LABELS[r]).join(', ')) },
+    { key: 'audience', header: 'Audience', render: (a) => audienceLabel(a.audience, a.roles) },
     { key: 'views', header: 'Views', className: 'num', render: (a) => formatInteger(a.view_count) },
     { key: 'helpful', header: 'Helpful', className: 'num', render: (a) => (a.helpful_yes + a.helpful_no === 0 ? '—' : `${a.helpful_yes} yes · ${a.helpful_no} no`) },
-    { key: 'updated', header: 'Updated', render: (a) => <>{formatDate(a.updated_at, locale)}{a.updated_by && <span className="muted text-sm"> by {a.updated_by.name}</span>}</> },
+    { key: 'updated', header: 'Updated', className: 'articles-updated', render: (a) => <>{formatDate(a.updated_at, locale)}{a.updated_by && <span className="muted text-sm"> by {a.updated_by.name}</span>}</> },
   ];
 
   return (

@@ -7,6 +7,9 @@ import { markdownToText, renderMarkdown } from '../../../common/markdown';
 import { highlight, snippet } from './highlight';
 import type { ArticleRow, ArticleVersionRow } from './queries';
 
+/** The article's text for snippets: markdownToText, without the spaces it leaves before punctuation. */
+const plainText = (body: string) => markdownToText(body).replace(/\s+([.,;:!?)])/g, '$1').replace(/\(\s+/g, '(');
+
 const person = (id: number | null, names: Map<number, string>) => (id !== null && names.has(id) ? { id, name: names.get(id)! } : null);
 
 export function presentAdminSummary(row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>): AdminArticleSummary {
@@ -64,7 +67,7 @@ export function presentResult(row: ArticleRow, words: readonly string[] = []): A
   };
   if (words.length) {
     result.title_html = highlight(row.title, words);
-    result.snippet_html = snippet(markdownToText(row.body), words);
+    result.snippet_html = snippet(plainText(row.body), words);
   }
   return result;
 }
