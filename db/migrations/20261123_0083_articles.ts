@@ -208,7 +208,7 @@ If a screen you expect is missing, your role does not include it: ask your distr
 
 ## Your account
 
-Select your name at the top of the screen for **Account Settings** (name, email, password, date language and timezone) and to sign out.`,
+Select your name at the top of the screen for **Account settings** (name, email, password, date language and timezone) and to sign out.`,
   },
   {
     title: 'Your dashboard',
@@ -503,7 +503,7 @@ Select **Rate skills** on an educator's profile or on their row of the skill map
 
 ## The skill map
 
-The **Skill map** tab of **Coaching** is a heat map: one row per educator, one column per skill, the current level as a colour and a number. Collapse a domain to see its average. Filter by school, group, coach, grade, subject and position; the filters stay in the address. Select **Download CSV** to export what you see.
+The **Skill map** tab of **Coaching** is a heat map: one row per educator, one column per skill, the current level as a colour and a number. Collapse a domain to see its average. Filter by school, group, coach, grade, subject and position; the filters stay in the address. Select **Export CSV** to download what you see.
 
 On a phone each educator is a card with domain averages and a chip per skill.`,
   },
@@ -671,7 +671,7 @@ District administrators see the plan and seats in **Billing** and can request a 
     title: 'Your account settings',
     slug: 'your-account-settings',
     category: 'account-security',
-    body: `Select your name, then **Account Settings** (**/app/settings**).
+    body: `Select your name at the top of the screen, then **Account settings** (**/app/settings**).
 
 ## Profile
 
