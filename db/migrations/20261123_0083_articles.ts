@@ -547,6 +547,8 @@ Every import is listed under **Past imports**, with its rows, and **Download fai
 
 - **Download educators**: every educator with their details, status, current school and its code, current coach and groups.
 - **Download users**: every login with roles, schools, status and last sign-in.
+- **Download skill ratings**: every skill rating, on plans with skill mapping.
+- **Download interactions**: choose a **From** and **To** date, then download every interaction logged in that range with its educators, type, notes and answers. Private notes are never included, and shared notes follow your district's privacy setting.
 
 Reports and the skill map have their own CSV downloads on their screens.
 
