@@ -4,6 +4,7 @@ import type { Router } from 'express';
 import type { Deps } from './deps';
 import { accountRoutes } from './features/account/routes';
 import { accountMigrationRoutes } from './features/accountMigrations/routes';
+import { adminOpsRoutes } from './features/adminOps/routes';
 import { authRoutes } from './features/auth/routes';
 import { buildingRoutes } from './features/buildings/routes';
 import { calendarRoutes } from './features/calendar/routes';
@@ -38,4 +39,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   importRoutes,
   cycleRoutes,
   skillRoutes,
+  adminOpsRoutes,
 ];
