@@ -43,6 +43,8 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'user-import': () => import('../features/exportImport/UserImportScreen'),
   'cycle-settings': () => import('../features/cycleSettings/CycleSettingsScreen'),
   coaching: () => import('../features/coaching/CoachingScreen'),
+  'admin-activity': () => import('../features/adminOps/AdminActivityScreen'),
+  'admin-logs': () => import('../features/adminOps/LogsScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 
