@@ -39,6 +39,8 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'interaction-settings', path: '/app/settings/interaction', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'export-import', path: '/app/settings/export-import', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'staff-view', path: '/app/staff/2', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'admin-activity', path: '/admin/activity', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-logs', path: '/admin/logs?kind=security', as: { email: 'support@coachwell.example', area: 'admin' } },
 ];
 
 async function axe(page: Page) {

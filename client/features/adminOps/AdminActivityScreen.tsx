@@ -58,13 +58,13 @@ function Entry({ entry, onDistrict, onPerson }: { entry: AuditEntry; onDistrict:
       </p>
       <div className="audit-entry__actions">
         {people.map((p) => (
-          <Button key={p.id} variant="ghost" size="sm" onClick={() => onPerson(p.email)} aria-label={`Only actions by ${p.name} (${p.email})`}>
-            {p.email}
+          <Button key={p.id} variant="ghost" size="sm" onClick={() => onPerson(p.email)}>
+            {p.email}<span className="sr-only">: show only their actions</span>
           </Button>
         ))}
         {entry.district && (
-          <Button variant="ghost" size="sm" onClick={() => onDistrict(entry.district!.id)} aria-label={`Only actions in ${entry.district.name}`}>
-            {entry.district.name}
+          <Button variant="ghost" size="sm" onClick={() => onDistrict(entry.district!.id)}>
+            {entry.district.name}<span className="sr-only">: show only this district</span>
           </Button>
         )}
       </div>

@@ -22,6 +22,7 @@ import './adminOps.css';
 
 const KEYS = ['kind', 'search', 'district_id', 'user', 'from', 'to', 'security_kind'] as const;
 const TAB_LABELS: Record<LogKind, string> = { client: 'Client errors', server: 'Server errors', security: 'Security events' };
+const TAB_NAMES: Record<LogKind, string> = { client: 'Client errors', server: 'Server errors', security: 'Security' };
 const SECURITY_OPTIONS = [{ value: '', label: 'All kinds' }, ...SECURITY_EVENT_KINDS.map((k) => ({ value: k, label: SECURITY_EVENT_LABELS[k] }))];
 
 function LogRows({ kind, rows, onOpen, onDistrict }: { kind: LogKind; rows: LogEntry[]; onOpen: (id: number) => void; onDistrict: (id: number) => void }) {
@@ -62,13 +63,13 @@ function LogRows({ kind, rows, onOpen, onDistrict }: { kind: LogKind; rows: LogE
               <td data-label="User and district">
                 {row.user ? <span className="log-table__user">{row.user.email}</span> : <span className="muted">{kind === 'security' ? 'Not signed in' : 'Guest'}</span>}
                 {row.district && (
-                  <Button variant="ghost" size="sm" className="log-table__district" onClick={() => onDistrict(row.district!.id)} aria-label={`Only entries of ${row.district.name}`}>
-                    {row.district.name}
+                  <Button variant="ghost" size="sm" className="log-table__district" onClick={() => onDistrict(row.district!.id)}>
+                    {row.district.name}<span className="sr-only">: show only this district</span>
                   </Button>
                 )}
               </td>
               <td className="log-table__open">
-                <Button variant="secondary" size="sm" onClick={() => onOpen(row.id)} aria-label={`Details of entry ${row.id}`}>Details</Button>
+                <Button variant="secondary" size="sm" onClick={() => onOpen(row.id)}>Details<span className="sr-only"> of entry {row.id}</span></Button>
               </td>
             </tr>
           ))}
@@ -108,7 +109,7 @@ export default function LogsScreen({ route }: ScreenProps) {
         <ul className="ops-tabs__list">
           {LOG_KINDS.map((k) => (
             <li key={k}>
-              <Link to={tabLink(k)} className="ops-tabs__link" aria-current={k === kind ? 'page' : undefined}>{TAB_LABELS[k]}</Link>
+              <Link to={tabLink(k)} className="ops-tabs__link" aria-current={k === kind ? 'page' : undefined}>{TAB_NAMES[k]}</Link>
             </li>
           ))}
         </ul>

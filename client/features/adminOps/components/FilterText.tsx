@@ -26,7 +26,7 @@ export function FilterText({ label, name, value, placeholder, onChange, classNam
   return (
     <form
       role="search"
-      aria-label={label}
+      aria-label={`Filter by ${label.toLowerCase()}`}
       className={className}
       onSubmit={(e) => {
         e.preventDefault();
