@@ -603,6 +603,46 @@ export interface ArticleViewsTable {
   counted_at: Timestamp;
 }
 
+/** Admin operations (migration 20261123_0081): 500s of the API, kept whether or not Sentry is configured. */
+export interface ServerErrorsTable {
+  id: Generated<number>;
+  message: string;
+  stack: string | null;
+  method: string;
+  path: string;
+  status: number;
+  user_id: number | null;
+  impersonator_id: number | null;
+  district_id: number | null;
+  request_id: string;
+  ip: string | null;
+  user_agent: string | null;
+  at: Timestamp;
+}
+
+/** Failed sign-ins, rate-limit refusals and CSRF refusals (migration 20261123_0081). */
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  kind: string; // failed-sign-in | rate-limited | csrf-refused
+  ip: string | null;
+  user_agent: string | null;
+  email: string | null;
+  user_id: number | null;
+  district_id: number | null;
+  method: string | null;
+  path: string | null;
+  details: string | null; // JSON
+  at: Timestamp;
+}
+
+/** The provider's own settings, one JSON value per key (e.g. log_retention_days). */
+export interface ProviderSettingsTable {
+  key: string;
+  value: string; // JSON
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   plans: PlansTable;
   districts: DistrictsTable;
@@ -657,6 +697,9 @@ export interface Database {
   article_versions: ArticleVersionsTable;
   article_feedback: ArticleFeedbackTable;
   article_views: ArticleViewsTable;
+  server_errors: ServerErrorsTable;
+  security_events: SecurityEventsTable;
+  provider_settings: ProviderSettingsTable;
 }
 
 export type District = Selectable<DistrictsTable>;

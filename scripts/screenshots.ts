@@ -49,6 +49,8 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'admin-articles', path: '/admin/knowledge-base', as: { email: 'support@coachwell.example', area: 'admin' } },
   { name: 'admin-article-edit', path: '/admin/knowledge-base/8', as: { email: 'support@coachwell.example', area: 'admin' } },
   { name: 'admin-article-new', path: '/admin/knowledge-base/create', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-activity', path: '/admin/activity', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-logs', path: '/admin/logs?kind=security', as: { email: 'support@coachwell.example', area: 'admin' } },
 ];
 
 async function axe(page: Page) {

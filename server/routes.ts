@@ -6,6 +6,7 @@ import { accountRoutes } from './features/account/routes';
 import { accountMigrationRoutes } from './features/accountMigrations/routes';
 import { adminUserRoutes } from './features/adminUsers/routes';
 import { articleRoutes } from './features/articles/routes';
+import { adminOpsRoutes } from './features/adminOps/routes';
 import { authRoutes } from './features/auth/routes';
 import { buildingRoutes } from './features/buildings/routes';
 import { calendarRoutes } from './features/calendar/routes';
@@ -44,4 +45,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   adminUserRoutes,
   reportRoutes,
   articleRoutes,
+  adminOpsRoutes,
 ];

@@ -49,6 +49,8 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'support-article': () => import('../features/support/SupportArticleScreen'),
   'admin-articles': () => import('../features/articles/ArticleListScreen'),
   'admin-article-edit': () => import('../features/articles/ArticleEditScreen'),
+  'admin-activity': () => import('../features/adminOps/AdminActivityScreen'),
+  'admin-logs': () => import('../features/adminOps/LogsScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 
