@@ -1,7 +1,7 @@
 // The admin operations contract (issue 13): the cross-district audit feed, the Logs (client errors,
 // server errors, security events) with their retention setting, and the admin dashboard's figures.
 import * as z from 'zod/mini';
-import { isIsoDate, positiveId } from './query';
+import { optionalIsoDate, positiveId } from './query';
 
 export const LOG_KINDS = ['client', 'server', 'security'] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
@@ -36,11 +36,11 @@ const optionalId = (label: string) =>
     z.transform((v) => (v === undefined ? null : v.trim() === '' ? null : v.trim())),
   ).check(z.refine((v) => v === null || positiveId(v) !== undefined, `${label} must be an ID.`));
 
-const date = (label: string) =>
-  z.pipe(
-    z.optional(z.string({ error: `${label} must be a date (YYYY-MM-DD).` })),
-    z.transform((v) => (v === undefined || v.trim() === '' ? null : v.trim())),
-  ).check(z.refine((v) => v === null || isIsoDate(v), `${label} must be a date (YYYY-MM-DD).`));
+const date = optionalIsoDate;
+
+/** A range given both ways round is a mistake to name, not an empty answer. */
+const rangeInOrder = (f: { from?: unknown; to?: unknown }) =>
+  typeof f.from !== 'string' || typeof f.to !== 'string' || f.from <= f.to;
 
 const filters = <T extends z.core.$ZodLooseShape>(shape: T, names: string) =>
   z.prefault(
@@ -48,7 +48,7 @@ const filters = <T extends z.core.$ZodLooseShape>(shape: T, names: string) =>
       error: (iss) => (iss.code === 'unrecognized_keys'
         ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are ${names}.`
         : 'Filters must be written as filter[name]=value.'),
-    }),
+    }).check(z.refine((f) => rangeInOrder(f as { from?: unknown; to?: unknown }), { path: ['to'], message: 'To must be on or after From.' })),
     {} as never,
   );
 
