@@ -14,7 +14,6 @@ import { filtersOnlySearch, presetLabel, presetRange, type ReportFilters } from 
 import type { ReportPage } from '../useReportPage';
 import { DrillDownDialog } from './DrillDown';
 import { chosenNames, FILTER_LABELS, FilterBar, type FilterOptions, useFilterOptions } from './FilterBar';
-import '../reports.css';
 
 export const REPORT_PATHS: Record<ReportKind, string> = {
   interactions: '/app/reports',
