@@ -51,6 +51,11 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'admin-article-edit': () => import('../features/articles/ArticleEditScreen'),
   'admin-activity': () => import('../features/adminOps/AdminActivityScreen'),
   'admin-logs': () => import('../features/adminOps/LogsScreen'),
+  'report-interactions': () => import('../features/reports/InteractionsReportScreen'),
+  'report-coaching-cycles': () => import('../features/reports/CyclesReportScreen'),
+  'report-teacher-level': () => import('../features/reports/TeacherLevelReportScreen'),
+  'report-coaching-team': () => import('../features/reports/CoachingTeamReportScreen'),
+  'report-comparison': () => import('../features/reports/ComparisonReportScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 
