@@ -142,9 +142,7 @@ export interface CurrentAlertRow {
  * (kind, value) key and each alert joined by its id. Without `includeDismissed`, info and warning alerts
  * the person dismissed are left out (critical ones always stay). Critical first, then newest start.
  */
-export async function currentAlertsFor(
-  db: Conn, who: AlertAudienceOf, now: string, opts: { alertId?: number; includeDismissed?: boolean } = {},
-): Promise<CurrentAlertRow[]> {
+export function currentAlertsQuery(db: Conn, who: AlertAudienceOf, now: string, opts: { alertId?: number; includeDismissed?: boolean } = {}) {
   let query = db.selectFrom('alert_targets as t')
     .innerJoin('alerts', 'alerts.id', 't.alert_id')
     .leftJoin('alert_dismissals as d', (join) => join.onRef('d.alert_id', '=', 'alerts.id').on('d.user_id', '=', who.userId))
@@ -165,10 +163,14 @@ export async function currentAlertsFor(
     .where((eb) => eb.or([eb('alerts.ends_at', 'is', null), eb('alerts.ends_at', '>', now)]));
   if (opts.alertId !== undefined) query = query.where('alerts.id', '=', opts.alertId);
   if (!opts.includeDismissed) query = query.where((eb) => eb.or([eb('alerts.level', '=', 'critical'), eb('d.alert_id', 'is', null)]));
-  const rows = await query
+  return query
     .orderBy(sql`case alerts.level when 'critical' then 0 when 'warning' then 1 else 2 end`)
     .orderBy('alerts.starts_at', 'desc').orderBy('alerts.id', 'desc')
-    .limit(50)
-    .execute();
-  return rows as CurrentAlertRow[];
+    .limit(50);
+}
+
+export async function currentAlertsFor(
+  db: Conn, who: AlertAudienceOf, now: string, opts: { alertId?: number; includeDismissed?: boolean } = {},
+): Promise<CurrentAlertRow[]> {
+  return (await currentAlertsQuery(db, who, now, opts).execute()) as CurrentAlertRow[];
 }
