@@ -51,6 +51,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'admin-article-edit': () => import('../features/articles/ArticleEditScreen'),
   'admin-activity': () => import('../features/adminOps/AdminActivityScreen'),
   'admin-logs': () => import('../features/adminOps/LogsScreen'),
+  'admin-alerts': () => import('../features/alerts/AlertsScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 
