@@ -2,7 +2,7 @@
 import type { Locale } from 'date-fns';
 import type { AdminAlert } from '../../../../common/schemas/alerts';
 import { Button } from '../../../components/Button';
-import { formatDateTime, formatInteger } from '../../../lib/format';
+import { formatDate, formatInteger } from '../../../lib/format';
 import { wallClock } from '../../../lib/zonedTime';
 import { LevelBadge, StateBadge } from './AlertBadges';
 
@@ -24,11 +24,20 @@ type Props = {
 };
 
 function Cell({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
-  return <td className={['alerts-table__cell', className].filter(Boolean).join(' ')} data-label={label}>{children}</td>;
+  return (
+    <td className={['alerts-table__cell', className].filter(Boolean).join(' ')} data-label={label}>
+      <div className="alerts-table__value">{children}</div>
+    </td>
+  );
 }
 
 export function AlertTable({ alerts, timeZone, locale, onEdit, onDelete }: Props) {
-  const when = (instant: string) => formatDateTime(wallClock(instant, timeZone), locale);
+  const thisYear = new Date().getFullYear();
+  // "Nov 22, 6:14 PM" this year, "Dec 2, 2027, 7:14 PM" otherwise: in the staff member's timezone.
+  const when = (instant: string) => {
+    const wall = wallClock(instant, timeZone);
+    return formatDate(wall, locale, wall.getFullYear() === thisYear ? 'MMM d, p' : 'PP, p');
+  };
   return (
     <div className="table-wrap alerts-table-wrap">
       <table className="table alerts-table">
@@ -36,8 +45,7 @@ export function AlertTable({ alerts, timeZone, locale, onEdit, onDelete }: Props
         <thead>
           <tr>
             <th scope="col">Alert</th>
-            <th scope="col">Level</th>
-            <th scope="col">State</th>
+            <th scope="col">Level and state</th>
             <th scope="col">Audience</th>
             <th scope="col">Shown</th>
             <th scope="col" className="num">Dismissed</th>
@@ -48,12 +56,11 @@ export function AlertTable({ alerts, timeZone, locale, onEdit, onDelete }: Props
           {alerts.map((a) => (
             <tr key={a.id}>
               <th scope="row" className="alerts-table__title">{a.title}</th>
-              <Cell label="Level"><LevelBadge level={a.level} /></Cell>
-              <Cell label="State"><StateBadge state={a.state} /></Cell>
+              <Cell label="Level" className="alerts-table__badges"><LevelBadge level={a.level} /> <StateBadge state={a.state} /></Cell>
               <Cell label="Audience" className="alerts-table__audience">{audienceSummary(a)}</Cell>
               <Cell label="Shown" className="alerts-table__when">
                 <span>From {when(a.starts_at)}</span>
-                <span className="muted">{a.ends_at ? `until ${when(a.ends_at)}` : 'No end'}</span>
+                <span className="muted">{a.ends_at ? `Until ${when(a.ends_at)}` : 'No end'}</span>
               </Cell>
               <Cell label="Dismissed" className="num">{a.level === 'critical' ? '—' : formatInteger(a.dismissals)}</Cell>
               <Cell label="Actions" className="alerts-table__actions">
