@@ -100,7 +100,8 @@ describe('an alert from the admin screen to the banner', () => {
     await coach.getByRole('heading', { level: 1 }).first().waitFor();
     await coach.waitForLoadState('networkidle');
     expect(await coach.getByText('New coaching reports').count()).toBe(0);
-  });
+    // Four browsers and a dozen screens: longer than the file's default on a busy machine.
+  }, 150_000);
 
   it('a critical alert is announced (role="alert"), has no dismiss button and stays after a reload', async () => {
     const admin = await asProvider();

@@ -33,6 +33,7 @@ export const ALERT_MESSAGES = {
   level: 'Level must be info, warning or critical.',
   audience: 'Audience must be everyone, plan, districts or roles.',
   valuesList: 'Audience values must be a list.',
+  valuesItem: 'Each audience value must be a plan key, a district id or a role name.',
   choosePlan: 'Choose at least one plan.',
   chooseDistrict: 'Choose at least one district.',
   chooseRole: 'Choose at least one role.',
@@ -72,7 +73,7 @@ export const alertPayloadSchema = z.pipe(
     level: z.enum(ALERT_LEVELS, { error: ALERT_MESSAGES.level }),
     audience: z.enum(ALERT_AUDIENCES, { error: ALERT_MESSAGES.audience }),
     audience_values: z._default(
-      z.array(z.union([z.string(), z.number()]), { error: ALERT_MESSAGES.valuesList })
+      z.array(z.union([z.string(), z.number()], { error: ALERT_MESSAGES.valuesItem }), { error: ALERT_MESSAGES.valuesList })
         .check(z.maxLength(ALERT_AUDIENCE_VALUES_MAX, ALERT_MESSAGES.tooManyValues)),
       [],
     ),

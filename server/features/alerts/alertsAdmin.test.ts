@@ -38,6 +38,8 @@ describe('GET /api/admin/alert', () => {
     expect((await agent.get('/api/admin/alert?filter[state]=old')).body.errors).toEqual({ 'filter.state': ['State must be scheduled, current or ended.'] });
     expect((await agent.get(`/api/admin/alert?search=${'x'.repeat(101)}`)).status).toBe(422);
     expect((await agent.get('/api/admin/alert?search[]=a&search[]=b')).status).toBe(422);
+    expect((await agent.get('/api/admin/alert?filter=abc')).body.errors).toEqual({ filter: ['Filter must be an object.'] });
+    expect((await agent.get('/api/admin/alert?filter[level][]=info')).status).toBe(422);
   });
 
   it('403 for provider support, district users and provider staff impersonating one', async () => {
@@ -118,6 +120,12 @@ describe('POST /api/admin/alert', () => {
       [{ audience: 'districts', audience_values: [1.5] }, 'audience_values', M.unknownDistrict],
       [{ audience: 'roles', audience_values: ['provider-admin'] }, 'audience_values', M.unknownRole],
       [{ audience: 'roles', audience_values: 'coach' }, 'audience_values', M.valuesList],
+      [{ audience: 'roles', audience_values: [{ name: 'coach' }] }, 'audience_values.0', M.valuesItem],
+      [{ audience: 'districts', audience_values: [1e20] }, 'audience_values', M.unknownDistrict],
+      [{ audience: 'plan', audience_values: ['x'.repeat(61)] }, 'audience_values', M.unknownPlan],
+      [{ audience: 'plan', audience_values: Array.from({ length: 501 }, (_, i) => `p${i}`) }, 'audience_values', M.tooManyValues],
+      [{ title: null }, 'title', 'Title is required.'],
+      [{ ends_at: 12 }, 'ends_at', 'End must be a UTC timestamp (ISO 8601).'],
       [{ starts_at: undefined }, 'starts_at', 'Start is required.'],
       [{ starts_at: '2026-02-30T10:00:00Z' }, 'starts_at', 'Start must be a UTC timestamp (ISO 8601).'],
       [{ ends_at: 'tomorrow' }, 'ends_at', 'End must be a UTC timestamp (ISO 8601).'],
