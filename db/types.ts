@@ -643,6 +643,35 @@ export interface ProviderSettingsTable {
   updated_at: Timestamp;
 }
 
+// Alerts (migration 20261123_0082_alerts): the provider's announcements, their audience and dismissals.
+export interface AlertsTable {
+  id: Generated<number>;
+  title: string;
+  body: string; // Markdown
+  level: 'info' | 'warning' | 'critical';
+  audience: 'everyone' | 'plan' | 'districts' | 'roles';
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface AlertTargetsTable {
+  alert_id: number;
+  kind: 'everyone' | 'plan' | 'district' | 'role';
+  /** '*' for everyone, a plan key, a district id as text or a role name. */
+  value: string;
+}
+
+export interface AlertDismissalsTable {
+  alert_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+
 export interface Database {
   plans: PlansTable;
   districts: DistrictsTable;
@@ -700,6 +729,9 @@ export interface Database {
   server_errors: ServerErrorsTable;
   security_events: SecurityEventsTable;
   provider_settings: ProviderSettingsTable;
+  alerts: AlertsTable;
+  alert_targets: AlertTargetsTable;
+  alert_dismissals: AlertDismissalsTable;
 }
 
 export type District = Selectable<DistrictsTable>;

@@ -90,7 +90,7 @@ const adminRoutes = [
   admin('districts/:districtId/user-import/:id', 'User CSV Import', true, 'user-import'),
   admin('users', 'Users', true, 'admin-users'),
   admin('activity', 'Admin activity', 'see all districts', 'admin-activity'),
-  admin('alerts', 'Alerts', 'manage alerts'),
+  admin('alerts', 'Alerts', 'manage alerts', 'admin-alerts'),
   admin('knowledge-base', 'Articles', 'manage articles', 'admin-articles'),
   admin('knowledge-base/create', 'New article', 'manage articles', 'admin-article-edit'),
   admin('knowledge-base/:id', 'Edit article', 'manage articles', 'admin-article-edit'),

@@ -56,6 +56,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'report-teacher-level': () => import('../features/reports/TeacherLevelReportScreen'),
   'report-coaching-team': () => import('../features/reports/CoachingTeamReportScreen'),
   'report-comparison': () => import('../features/reports/ComparisonReportScreen'),
+  'admin-alerts': () => import('../features/alerts/AlertsScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 
