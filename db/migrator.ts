@@ -29,8 +29,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123_0061_skill_framework': m0061,
   '20261123_0070_report_indexes': m0070,
   '20261123_0081_ops_logs': m0081,
-  '20261123_0083_articles': m0083,
   '20261123_0082_alerts': m0082,
+  '20261123_0083_articles': m0083,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
