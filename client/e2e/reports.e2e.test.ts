@@ -212,5 +212,5 @@ describe('the Enterprise reports', () => {
     const diff = await table.locator('tbody tr').first().locator('.compare-diff').textContent();
     expect(diff).toMatch(/^(↑ \+|↓ −|=)/);
     expect(await axeBlocking(page)).toEqual([]);
-  });
+  }, 90_000);
 });
