@@ -7,6 +7,7 @@ import { accountMigrationRoutes } from './features/accountMigrations/routes';
 import { adminUserRoutes } from './features/adminUsers/routes';
 import { articleRoutes } from './features/articles/routes';
 import { adminOpsRoutes } from './features/adminOps/routes';
+import { adminDistrictRoutes } from './features/adminDistricts/routes';
 import { authRoutes } from './features/auth/routes';
 import { buildingRoutes } from './features/buildings/routes';
 import { calendarRoutes } from './features/calendar/routes';
@@ -46,4 +47,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   reportRoutes,
   articleRoutes,
   adminOpsRoutes,
+  adminDistrictRoutes,
 ];
