@@ -1,5 +1,6 @@
 // A small world for the admin Districts tests: three districts with people, schools, educators and
 // imports; a provider administrator and a provider support login.
+import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
@@ -13,9 +14,11 @@ export async function buildAdminDistrictsWorld(db: DB) {
   const birch = await buildDistrict(db, { name: 'Birch Bay Schools', state: 'WA', planKey: 'enterprise' });
   // Cedar Falls is on a trial ending in 10 days.
   const trialEnd = new Date(Date.now() + 10 * 24 * 3600_000).toISOString();
-  await db.updateTable('districts').set({ status: 'trial', trial_ends_at: trialEnd, created_at: '2026-01-05T10:00:00.000Z' }).where('id', '=', cedar.id).execute();
-  await db.updateTable('districts').set({ created_at: '2025-09-01T10:00:00.000Z' }).where('id', '=', maple.id).execute();
-  await db.updateTable('districts').set({ created_at: '2026-03-01T10:00:00.000Z' }).where('id', '=', birch.id).execute();
+  await db.updateTable('districts').set({ status: 'trial', trial_ends_at: trialEnd }).where('id', '=', cedar.id).execute();
+  const created = (id: number, at: string) => sql`update districts set created_at = ${at} where id = ${id}`.execute(db);
+  await created(cedar.id, '2026-01-05T10:00:00.000Z');
+  await created(maple.id, '2025-09-01T10:00:00.000Z');
+  await created(birch.id, '2026-03-01T10:00:00.000Z');
 
   const lincoln = await buildBuilding(db, maple.id, { name: 'Lincoln Middle' });
   const oak = await buildBuilding(db, maple.id, { name: 'Oak Hollow Elementary' });

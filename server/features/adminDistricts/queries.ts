@@ -91,7 +91,9 @@ export async function listDistricts(db: DB, query: DistrictListQuery, page: { pe
     ordered = base.leftJoin(educatorsByDistrict(db).as('agg'), 'agg.district_id', 'd.id')
       .select('d.id').orderBy(sql`coalesce(agg.educators, 0)`, dir);
   } else if (key === 'trial_end') {
-    ordered = base.select('d.id').orderBy(sql`d.trial_ends_at is null`).orderBy('d.trial_ends_at', dir);
+    // Only a district on a trial has a trial end that matters (a paying one may keep an old date).
+    const trialEnd = sql`case when d.status = 'trial' then d.trial_ends_at end`;
+    ordered = base.select('d.id').orderBy(sql`${trialEnd} is null`).orderBy(trialEnd, dir);
   } else if (key === 'created') {
     ordered = base.select('d.id').orderBy('d.created_at', dir);
   } else {
