@@ -63,7 +63,7 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
         }
       />
       {district.status === 'suspended' && (
-        <Alert tone="danger" title="This district is suspended">
+        <Alert tone="warning" title="This district is suspended">
           <p>
             Since {district.suspended_at ? formatDate(district.suspended_at, locale) : 'an unknown date'}
             {district.suspension_reason ? <>: <q>{district.suspension_reason}</q></> : '.'} Its people cannot sign in; its data is kept.
@@ -174,7 +174,7 @@ function SchoolsCard({ district }: { district: AdminDistrictDetail }) {
       {district.schools.length === 0 ? (
         <p className="muted">No schools yet.</p>
       ) : (
-        <div className="table-wrap adm-table-wrap" role="region" aria-labelledby="adm-schools-heading" tabIndex={0}>
+        <div className="table-wrap adm-table-wrap" role="region" aria-label="Schools table" tabIndex={0}>
           <table className="table adm-table">
             <caption className="sr-only">Schools of {district.name}</caption>
             <thead>
@@ -207,7 +207,7 @@ function ImportsCard({ district, locale }: { district: AdminDistrictDetail; loca
       {district.imports.length === 0 ? (
         <p className="muted">No staff or user imports yet. “Import users” adds this district’s logins from a CSV file.</p>
       ) : (
-        <div className="table-wrap adm-table-wrap" role="region" aria-labelledby="adm-imports-heading" tabIndex={0}>
+        <div className="table-wrap adm-table-wrap" role="region" aria-label="Imports table" tabIndex={0}>
           <table className="table adm-table">
             <caption className="sr-only">Recent imports of {district.name}</caption>
             <thead>

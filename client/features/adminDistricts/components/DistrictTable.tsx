@@ -1,5 +1,6 @@
 // The dense Districts table: sortable headers (aria-sort), badges with words, numbers right-aligned; it
-// scrolls sideways inside its own labelled region on narrow screens.
+// scrolls sideways inside its own labelled region when it must, and becomes cards on phones. The creation
+// date sorts through the Sort select (it is the name's tooltip).
 import type { Locale } from 'date-fns';
 import { Link } from 'react-router-dom';
 import type { AdminDistrictRow, DistrictSortKey } from '../../../../common/schemas/adminDistricts';
@@ -43,7 +44,7 @@ type Props = { rows: AdminDistrictRow[]; sort: string; onSort: (sort: string) =>
 export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
   return (
     <div className={['table-wrap', 'adm-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} role="region" aria-label="Districts" tabIndex={0} aria-busy={busy || undefined}>
-      <table className="table adm-table">
+      <table className="table adm-table adm-table--cards">
         <caption className="sr-only">Districts</caption>
         <thead>
           <tr>
@@ -55,7 +56,6 @@ export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
             <SortHeader label="Educators" column="educators" sort={sort} onSort={onSort} className="num" />
             <SortHeader label="Last activity" column="last_activity" sort={sort} onSort={onSort} />
             <SortHeader label="Trial ends" column="trial_end" sort={sort} onSort={onSort} />
-            <SortHeader label="Created" column="created" sort={sort} onSort={onSort} />
           </tr>
         </thead>
         <tbody>
@@ -63,18 +63,17 @@ export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
             <tr key={d.id}>
               <th scope="row" className="adm-table__name">
                 <Link to={`/admin/districts/${d.id}`}>{d.name}</Link>
-                <span className="adm-table__sub">{d.state} · {d.slug}</span>
+                <span className="adm-table__sub" title={`Created ${formatDate(d.created_at, locale)}`}>{d.state} · {d.slug}</span>
               </th>
-              <td><PlanBadge plan={d.plan} /></td>
-              <td><DistrictStatusBadge status={d.status} /></td>
-              <td className="num">{formatInteger(d.users)}</td>
-              <td className="num">{formatInteger(d.schools)}</td>
-              <td className="num">{formatInteger(d.educators)}</td>
-              <td className="nowrap">
+              <td data-label="Plan"><PlanBadge plan={d.plan} /></td>
+              <td data-label="Status"><DistrictStatusBadge status={d.status} /></td>
+              <td className="num" data-label="Users">{formatInteger(d.users)}</td>
+              <td className="num" data-label="Schools">{formatInteger(d.schools)}</td>
+              <td className="num" data-label="Educators">{formatInteger(d.educators)}</td>
+              <td className="nowrap" data-label="Last activity">
                 {d.last_activity_at ? <time dateTime={d.last_activity_at} title={formatDate(d.last_activity_at, locale, 'PPp')}>{formatRelative(d.last_activity_at, locale)}</time> : NONE}
               </td>
-              <td className="nowrap">{d.status === 'trial' && d.trial_ends_at ? <time dateTime={d.trial_ends_at}>{formatDate(d.trial_ends_at, locale)}</time> : NONE}</td>
-              <td className="nowrap"><time dateTime={d.created_at}>{formatDate(d.created_at, locale)}</time></td>
+              <td className="nowrap" data-label="Trial ends">{d.status === 'trial' && d.trial_ends_at ? <time dateTime={d.trial_ends_at}>{formatDate(d.trial_ends_at, locale)}</time> : NONE}</td>
             </tr>
           ))}
         </tbody>

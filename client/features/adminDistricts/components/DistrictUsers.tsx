@@ -45,8 +45,8 @@ export function DistrictUsers({ district, canImpersonate, locale }: Props) {
       {data.length === 0 ? (
         <p className="muted">Nobody has a login in this district yet. Import users below or ask the district to invite them.</p>
       ) : (
-        <div className="table-wrap adm-table-wrap" role="region" aria-labelledby="adm-users-heading" tabIndex={0}>
-          <table className="table adm-table">
+        <div className="table-wrap adm-table-wrap" role="region" aria-label="Users table" tabIndex={0}>
+          <table className="table adm-table adm-table--cards">
             <caption className="sr-only">Users of {district.name}</caption>
             <thead>
               <tr>
@@ -64,9 +64,9 @@ export function DistrictUsers({ district, canImpersonate, locale }: Props) {
                     <span>{u.name}</span>
                     <span className="adm-table__sub adm-table__email">{u.email}</span>
                   </th>
-                  <td>{u.roles.map((r) => r.label).join(', ') || <span className="muted">No role</span>}</td>
-                  <td><span className={`badge ${STATUS[u.status].tone}`}>{STATUS[u.status].label}</span></td>
-                  <td className="nowrap">
+                  <td data-label="Roles">{u.roles.map((r) => r.label).join(', ') || <span className="muted">No role</span>}</td>
+                  <td data-label="Status"><span className={`badge ${STATUS[u.status].tone}`}>{STATUS[u.status].label}</span></td>
+                  <td className="nowrap" data-label="Last sign-in">
                     {u.last_login_at ? <time dateTime={u.last_login_at} title={formatDate(u.last_login_at, locale, 'PPp')}>{formatRelative(u.last_login_at, locale)}</time> : <span className="muted">Never</span>}
                   </td>
                   {canImpersonate && (
