@@ -175,7 +175,7 @@ function SchoolsCard({ district }: { district: AdminDistrictDetail }) {
         <p className="muted">No schools yet.</p>
       ) : (
         <div className="table-wrap adm-table-wrap" role="region" aria-label="Schools table" tabIndex={0}>
-          <table className="table adm-table">
+          <table className="table adm-table adm-table--cards">
             <caption className="sr-only">Schools of {district.name}</caption>
             <thead>
               <tr><th scope="col">School</th><th scope="col">Code</th><th scope="col">Grades</th><th scope="col" className="num">Educators</th></tr>
@@ -184,9 +184,9 @@ function SchoolsCard({ district }: { district: AdminDistrictDetail }) {
               {district.schools.map((s) => (
                 <tr key={s.id}>
                   <th scope="row" className="adm-table__name">{s.name}</th>
-                  <td>{s.code ?? <span className="muted">—</span>}</td>
-                  <td>{s.grade_band ?? <span className="muted">—</span>}</td>
-                  <td className="num">{formatInteger(s.educators)}</td>
+                  <td data-label="Code">{s.code ?? <span className="muted">—</span>}</td>
+                  <td data-label="Grades">{s.grade_band ?? <span className="muted">—</span>}</td>
+                  <td className="num" data-label="Educators">{formatInteger(s.educators)}</td>
                 </tr>
               ))}
             </tbody>
@@ -208,7 +208,7 @@ function ImportsCard({ district, locale }: { district: AdminDistrictDetail; loca
         <p className="muted">No staff or user imports yet. “Import users” adds this district’s logins from a CSV file.</p>
       ) : (
         <div className="table-wrap adm-table-wrap" role="region" aria-label="Imports table" tabIndex={0}>
-          <table className="table adm-table">
+          <table className="table adm-table adm-table--cards">
             <caption className="sr-only">Recent imports of {district.name}</caption>
             <thead>
               <tr>
@@ -223,14 +223,14 @@ function ImportsCard({ district, locale }: { district: AdminDistrictDetail; loca
                   <th scope="row" className="adm-table__name">
                     {i.kind === 'users' ? <Link to={`/admin/districts/${district.id}/user-import/${i.id}`}>{i.file_name}</Link> : i.file_name}
                   </th>
-                  <td>{i.kind === 'users' ? 'Users' : 'Staff'}</td>
-                  <td>{IMPORT_STATUS[i.status] ?? i.status}</td>
-                  <td className="num">{formatInteger(i.total_rows)}</td>
-                  <td className="num">{formatInteger(i.created_count)}</td>
-                  <td className="num">{formatInteger(i.updated_count)}</td>
-                  <td className="num">{formatInteger(i.error_count)}</td>
-                  <td>{i.created_by?.name ?? <span className="muted">—</span>}</td>
-                  <td className="nowrap"><time dateTime={i.created_at}>{formatDate(i.created_at, locale)}</time></td>
+                  <td data-label="Kind">{i.kind === 'users' ? 'Users' : 'Staff'}</td>
+                  <td data-label="Status">{IMPORT_STATUS[i.status] ?? i.status}</td>
+                  <td className="num" data-label="Rows">{formatInteger(i.total_rows)}</td>
+                  <td className="num" data-label="Added">{formatInteger(i.created_count)}</td>
+                  <td className="num" data-label="Updated">{formatInteger(i.updated_count)}</td>
+                  <td className="num" data-label="Errors">{formatInteger(i.error_count)}</td>
+                  <td data-label="By">{i.created_by?.name ?? <span className="muted">—</span>}</td>
+                  <td className="nowrap" data-label="When"><time dateTime={i.created_at}>{formatDate(i.created_at, locale)}</time></td>
                 </tr>
               ))}
             </tbody>
