@@ -8,31 +8,20 @@ import {
 import { conflict, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
 import { addDays } from '../../lib/dates';
+import { localDateTime, nextDay, startOfLocalDay } from '../../lib/zone';
 import type { ProviderActor } from './policies';
 import { type DistrictRow, findPlan } from './queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The wall-clock offset of a timezone at an instant, in ms (local = UTC + offset). */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
 /** Today's date (YYYY-MM-DD) in a timezone. */
 export function todayIn(timeZone: string, now = Date.now()): string {
-  return new Date(now + zoneOffsetMs(now, timeZone)).toISOString().slice(0, 10);
+  return localDateTime(new Date(now).toISOString(), timeZone).date;
 }
 
 /** The last millisecond of a calendar day in a timezone, as a UTC instant: a trial "until" that day. */
 export function endOfDayIn(date: string, timeZone: string): string {
-  const wall = Date.parse(`${date}T23:59:59.999Z`);
-  const first = wall - zoneOffsetMs(wall, timeZone);
-  return new Date(wall - zoneOffsetMs(first, timeZone)).toISOString();
+  return new Date(Date.parse(startOfLocalDay(nextDay(date), timeZone)) - 1).toISOString();
 }
 
 type ParsedExtension = { days?: number | null; until: string | null; reason: string };
