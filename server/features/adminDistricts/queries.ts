@@ -129,10 +129,10 @@ export type DistrictListRow = Awaited<ReturnType<typeof listDistricts>>['rows'][
 
 /** Active logins of the district holding the coach role: the seats in use. */
 export async function seatsUsed(db: DB, districtId: number): Promise<number> {
-  const row = await db.selectFrom('users').innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select((eb) => eb.fn.count<number>('users.id').distinct().as('n'))
-    .where('users.district_id', '=', districtId).where('users.status', '=', 'active').where('roles.name', '=', 'coach')
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('users.district_id', '=', districtId).where('users.status', '=', 'active')
+    .where((eb) => eb.exists(eb.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select(sql.lit(1).as('one')).whereRef('user_roles.user_id', '=', 'users.id').where('roles.name', '=', 'coach')))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
