@@ -18,13 +18,16 @@ import './adminDistricts.css';
 
 const PER_PAGE = 50;
 
+/** A filter from the URL: `status=trial`, or the API's `filter[status]=trial` (the admin dashboard's links). */
+const filterParam = (params: URLSearchParams, name: string) => params.get(name) ?? params.get(`filter[${name}]`) ?? '';
+
 function readParams(params: URLSearchParams): DistrictListParams {
   const page = Number(params.get('page'));
   return {
     search: params.get('search') ?? '',
-    plan: params.get('plan') ?? '',
-    status: params.get('status') ?? '',
-    state: params.get('state') ?? '',
+    plan: filterParam(params, 'plan'),
+    status: filterParam(params, 'status'),
+    state: filterParam(params, 'state'),
     sort: params.get('sort') || 'name',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
@@ -39,6 +42,7 @@ export default function DistrictListScreen({ route }: ScreenProps) {
   const update = useCallback((patch: FilterPatch, options?: { replace?: boolean }) => {
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
+      for (const key of ['plan', 'status', 'state']) if (key in patch) next.delete(`filter[${key}]`);
       for (const [key, value] of Object.entries({ page: 1, ...patch })) {
         const isDefault = value === '' || (key === 'page' && value === 1) || (key === 'sort' && value === 'name');
         if (isDefault) next.delete(key);
