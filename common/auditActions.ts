@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   email_change_requested: a('Email change requested', 'asked to change the email of'),
   email_changed: a('Email changed', 'changed the email of'),
   invite_accepted: a('Invitation accepted', 'accepted their invitation', true),
+  login_refused: a('Sign-in refused', 'was refused sign-in (district suspended)', true),
   impersonation_started: a('Impersonation started', 'started impersonating'),
   impersonation_stopped: a('Impersonation stopped', 'stopped impersonating'),
   impersonation_refused: a('Impersonation refused', 'was refused impersonating'),
@@ -33,6 +34,11 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   account_migrated_out: a('Login moved out', 'moved the login of'),
   account_migrated_in: a('Login moved in', 'moved in the login of'),
   account_migration_failed: a('Login move failed', 'failed to move the login of'),
+  // District accounts (admin Districts)
+  district_trial_extended: a('Trial extended', 'extended the trial of'),
+  district_plan_changed: a('Plan or seats changed', 'changed the plan or seats of'),
+  district_suspended: a('District suspended', 'suspended'),
+  district_reactivated: a('District reactivated', 'reactivated'),
   // District users
   user_invited: a('User invited', 'invited'),
   user_updated: a('User updated', 'updated'),

@@ -28,6 +28,10 @@ export interface DistrictsTable {
   settings: string; // JSON object
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Suspension (migration 20261123_0080): when, why, and the status reactivating restores. */
+  suspended_at: Timestamp | null;
+  suspension_reason: string | null;
+  status_before_suspension: 'trial' | 'active' | null;
 }
 
 export interface BuildingsTable {

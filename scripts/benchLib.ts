@@ -59,14 +59,14 @@ export function load(port: number, pathName: string, headers: Record<string, str
 }
 
 /** Signs in through the API and answers the session cookie header for later requests. */
-export async function signIn(port: number, email: string, password: string): Promise<string> {
+export async function signIn(port: number, email: string, password: string, area: 'app' | 'admin' = 'app'): Promise<string> {
   const agent = new http.Agent({ keepAlive: true });
   const first = await request(agent, port, '/api/auth/user');
   const cookies = (first.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
   const xsrf = decodeURIComponent((first.headers['set-cookie'] ?? []).find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0]!.slice(11));
   const login = await request(agent, port, '/api/auth/login', {
     cookie: cookies, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': xsrf,
-  }, 'POST', JSON.stringify({ email, password, area: 'app' }));
+  }, 'POST', JSON.stringify({ email, password, area }));
   agent.destroy();
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body}`);
   return (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');

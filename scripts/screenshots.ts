@@ -38,6 +38,8 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'staff-list', path: '/app/staff', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'user-settings', path: '/app/settings/user', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'admin-dashboard', path: '/admin', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-districts', path: '/admin/districts', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-district-view', path: '/admin/districts/1', as: { email: 'support@coachwell.example', area: 'admin' } },
   { name: 'dashboard-coach', path: '/app', as: { email: 'coach@maplegrove.example', area: 'app' } },
   { name: 'activity-coach', path: '/app/activity', as: { email: 'coach@maplegrove.example', area: 'app' } },
   { name: 'activity-week', path: '/app/activity?view=week', as: { email: 'admin@maplegrove.example', area: 'app' } },

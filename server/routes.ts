@@ -8,6 +8,7 @@ import { adminUserRoutes } from './features/adminUsers/routes';
 import { articleRoutes } from './features/articles/routes';
 import { adminOpsRoutes } from './features/adminOps/routes';
 import { alertRoutes } from './features/alerts/routes';
+import { adminDistrictRoutes } from './features/adminDistricts/routes';
 import { authRoutes } from './features/auth/routes';
 import { buildingRoutes } from './features/buildings/routes';
 import { calendarRoutes } from './features/calendar/routes';
@@ -48,4 +49,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   articleRoutes,
   adminOpsRoutes,
   alertRoutes,
+  adminDistrictRoutes,
 ];

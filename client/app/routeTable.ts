@@ -85,8 +85,8 @@ const admin = <const S extends string = 'pending'>(path: string, title: string, 
 
 const adminRoutes = [
   admin('', 'Dashboard', 'see all districts', 'admin-dashboard'),
-  admin('districts', 'Districts', 'see all districts'),
-  admin('districts/:id', 'District view', 'see all districts'),
+  admin('districts', 'Districts', 'see all districts', 'admin-districts'),
+  admin('districts/:id', 'District view', 'see all districts', 'admin-district-view'),
   admin('districts/:districtId/user-import/:id', 'User CSV Import', true, 'user-import'),
   admin('users', 'Users', true, 'admin-users'),
   admin('activity', 'Admin activity', 'see all districts', 'admin-activity'),

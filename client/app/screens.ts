@@ -21,6 +21,8 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'confirm-email': () => import('../features/account/ConfirmEmailScreen'),
   dashboard: () => import('../features/dashboard/DashboardScreen'),
   'admin-dashboard': () => import('../features/dashboard/AdminDashboardScreen'),
+  'admin-districts': () => import('../features/adminDistricts/DistrictListScreen'),
+  'admin-district-view': () => import('../features/adminDistricts/DistrictViewScreen'),
   'account-settings': () => import('../features/account/AccountSettingsScreen'),
   'site-settings': () => import('../features/site/SiteSettingsScreen'),
   'staff-list': () => import('../features/staff/StaffListScreen'),

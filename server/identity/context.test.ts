@@ -55,12 +55,12 @@ describe('the auth context follows the database on the next request', () => {
     expect((await second.get('/api/auth/user')).status).toBe(200);
   });
 
-  it('a suspended district shows as suspended on the next request', async () => {
+  it("a suspended district's user is signed out on the next request (issue 13)", async () => {
     const user = await buildUser(t.db, { role: 'district-admin' });
     const agent = await loginAs(t.app, user);
     expect((await agent.get('/api/auth/user')).body.district.status).toBe('active');
     await t.db.updateTable('districts').set({ status: 'suspended' }).where('id', '=', user.district_id!).execute();
-    expect((await agent.get('/api/auth/user')).body.district.status).toBe('suspended');
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
   });
 
   it('a school taken from a principal leaves their buildings on the next request', async () => {

@@ -139,6 +139,12 @@ export function loadAuth(db: DB, sessions?: { takeAuthVersion(sid: string): numb
       await endSession(req);
       return next();
     }
+    // A suspended district's people are signed out on their next request (sign-in then tells them why);
+    // provider staff impersonating one of them still get in (support must look).
+    if (real.district?.status === 'suspended') {
+      await endSession(req);
+      return next();
+    }
     if (impersonatedUserId) {
       const target = await contextOf(impersonatedUserId);
       if (target && target.user.status === 'active') {

@@ -9,7 +9,8 @@ import type { Deps } from '../../deps';
 import { requireAuth } from '../../access/guards';
 import { buildAuthContext } from '../../identity/context';
 import { issueCsrfToken } from '../../http/csrf';
-import { conflict, HttpError, notFound, validationError } from '../../http/errors';
+import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/errors';
+import { DISTRICT_SUSPENDED_MESSAGE } from '../../../common/schemas/adminDistricts';
 import { EMAIL_LIMITS } from '../../../common/constants';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
@@ -42,6 +43,11 @@ async function startSession(req: Request, res: Response, user: User, secure: boo
   req.session.userId = user.id;
   req.session.startedAt = Date.now();
   issueCsrfToken(req, res, secure, true);
+}
+
+async function districtStatus(db: Deps['db'], districtId: number) {
+  const row = await db.selectFrom('districts').select('status').where('id', '=', districtId).executeTakeFirst();
+  return row?.status;
 }
 
 async function answerUser(deps: Deps, res: Response, user: User, impersonator: User | null, status = 200) {
@@ -90,6 +96,13 @@ export function authRoutes(deps: Deps): Router {
     const userArea = user.district_id === null ? 'admin' : 'app';
     if (userArea !== input.area) {
       throw validationError({ email: [input.area === 'admin' ? ADMIN_LOGIN_REFUSED : APP_LOGIN_REFUSED] });
+    }
+    // A suspended district's people are told why and whom to contact; its data stays (issue 13).
+    if (user.district_id !== null && (await districtStatus(db, user.district_id)) === 'suspended') {
+      await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
+        action: 'login_refused', details: { reason: 'district_suspended', area: input.area },
+      });
+      throw forbidden(DISTRICT_SUSPENDED_MESSAGE);
     }
     await startSession(req, res, user, secure);
     const now = nowIso();

@@ -1,0 +1,242 @@
+// District view (admin, `see all districts`): the district's profile; plan, seats, status and trial end
+// with the account actions (extend a trial: any reader; plan, seats, suspend, reactivate: provider
+// administrators); its users with "Impersonate"; schools with educators; usage; imports.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { US_STATES } from '../../../common/constants';
+import { PERMISSIONS, hasPermission } from '../../../common/permissions';
+import type { AdminDistrictDetail } from '../../../common/schemas/adminDistricts';
+import { MONTHS } from '../../../common/schemas/site';
+import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
+import { Button, ButtonLink } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { formatDate, formatInteger, formatRelative } from '../../lib/format';
+import { useAuthUser, useDateLocale } from '../../lib/session';
+import { useAdminDistrict } from './api';
+import { type DistrictAction, DistrictActionDialog } from './components/ActionDialogs';
+import { DistrictStatusBadge, PlanBadge } from './components/Badges';
+import { DistrictUsers } from './components/DistrictUsers';
+import './adminDistricts.css';
+
+const whole = (v: string | undefined) => (/^[1-9]\d{0,14}$/.test(v ?? '') ? Number(v) : null);
+const IMPORT_STATUS: Record<string, string> = {
+  pending: 'Not run', running: 'Running', completed: 'Completed', failed: 'Failed', interrupted: 'Interrupted',
+};
+type Locale = ReturnType<typeof useDateLocale>;
+
+export default function DistrictViewScreen({ route }: ScreenProps) {
+  const id = whole(useParams().id);
+  const { user } = useAuthUser();
+  const locale = useDateLocale();
+  const { data: district, error, mutate } = useAdminDistrict(id);
+  const [action, setAction] = useState<DistrictAction | null>(null);
+  const breadcrumbs = [{ label: 'Districts', to: '/admin/districts' }, { label: district?.name ?? route.title }];
+
+  if (id === null || error) {
+    const missing = id === null || error?.status === 404;
+    return (
+      <div className="stack stack--lg adm-page">
+        <PageHeader title={route.title} breadcrumbs={breadcrumbs} />
+        <Alert tone="danger" title={missing ? 'District not found' : 'Uh-oh.'}>
+          <p>{missing ? 'We could not find that district. It may have been removed, or the address is mistyped.' : 'An error occurred while fetching the district. Please try again later.'}</p>
+          <p>{missing ? <Link to="/admin/districts">Back to districts</Link> : <Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button>}</p>
+        </Alert>
+      </div>
+    );
+  }
+  if (!district) return <LoadingBlock label="Loading district…" />;
+
+  const canImpersonate = hasPermission(user?.security.permissions ?? [], PERMISSIONS.impersonate);
+
+  return (
+    <div className="stack stack--lg adm-page">
+      <PageHeader
+        title={district.name}
+        breadcrumbs={breadcrumbs}
+        description={
+          <p className="adm-header-line">
+            <DistrictStatusBadge status={district.status} /> <PlanBadge plan={district.plan} />
+            <span className="muted">{US_STATES[district.state] ?? district.state} · {district.slug}</span>
+          </p>
+        }
+      />
+      {district.status === 'suspended' && (
+        <Alert tone="warning" title="This district is suspended">
+          <p>
+            Since {district.suspended_at ? formatDate(district.suspended_at, locale) : 'an unknown date'}
+            {district.suspension_reason ? <>: <q>{district.suspension_reason}</q></> : '.'} Its people cannot sign in; its data is kept.
+          </p>
+        </Alert>
+      )}
+      <div className="adm-grid">
+        <ProfileCard district={district} locale={locale} />
+        <AccountCard district={district} locale={locale} onAction={setAction} />
+      </div>
+      <UsageCard district={district} locale={locale} />
+      <DistrictUsers district={district} canImpersonate={canImpersonate} locale={locale} />
+      <SchoolsCard district={district} />
+      <ImportsCard district={district} locale={locale} />
+      <DistrictActionDialog district={district} action={action} onClose={() => setAction(null)} locale={locale} />
+    </div>
+  );
+}
+
+function ProfileCard({ district, locale }: { district: AdminDistrictDetail; locale: Locale }) {
+  return (
+    <section className="card adm-section" aria-labelledby="adm-profile-heading">
+      <h2 className="card__title adm-card-title" id="adm-profile-heading">Profile</h2>
+      <dl className="dl">
+        <dt>Name</dt><dd>{district.name}</dd>
+        <dt>Slug</dt><dd><code>{district.slug}</code></dd>
+        <dt>State</dt><dd>{US_STATES[district.state] ?? district.state}</dd>
+        <dt>Timezone</dt><dd>{district.timezone}</dd>
+        <dt>School year starts</dt><dd>{MONTHS[district.school_year_start_month - 1] ?? '—'}</dd>
+        <dt>Created</dt><dd>{formatDate(district.created_at, locale)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function AccountCard({ district, locale, onAction }: { district: AdminDistrictDetail; locale: Locale; onAction: (a: DistrictAction) => void }) {
+  const over = district.seats_used > district.seats;
+  return (
+    <section className="card adm-section" aria-labelledby="adm-account-heading">
+      <h2 className="card__title adm-card-title" id="adm-account-heading">Plan and status</h2>
+      <dl className="dl">
+        <dt>Plan</dt><dd>{district.plan.name}</dd>
+        <dt>Coach seats</dt>
+        <dd>
+          {formatInteger(district.seats_used)} of {formatInteger(district.seats)} in use
+          {over && <span className="badge badge--warning adm-inline-badge">Over seats</span>}
+        </dd>
+        <dt>Status</dt><dd><DistrictStatusBadge status={district.status} /></dd>
+        {district.status === 'trial' && (
+          <>
+            <dt>Trial ends</dt>
+            <dd>{district.trial_ends_at ? formatDate(district.trial_ends_at, locale) : '—'}</dd>
+          </>
+        )}
+        {district.status === 'suspended' && (
+          <>
+            <dt>Suspension reason</dt>
+            <dd>{district.suspension_reason ?? '—'}</dd>
+          </>
+        )}
+      </dl>
+      <div className="cluster adm-actions">
+        {district.status === 'trial' && <Button variant="secondary" size="sm" onClick={() => onAction('extend-trial')}>Extend trial</Button>}
+        {district.can_manage && (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => onAction('plan')}>Change plan or seats</Button>
+            {district.status === 'suspended'
+              ? <Button size="sm" onClick={() => onAction('reactivate')}>Reactivate</Button>
+              : <Button variant="danger" size="sm" onClick={() => onAction('suspend')}>Suspend</Button>}
+          </>
+        )}
+      </div>
+      {!district.can_manage && <p className="muted text-sm adm-note">Only a provider administrator can change the plan, seats or status.</p>}
+    </section>
+  );
+}
+
+function UsageCard({ district, locale }: { district: AdminDistrictDetail; locale: Locale }) {
+  const u = district.usage;
+  const figures = [
+    { label: 'Interactions, last 30 days', value: formatInteger(u.interactions_last_30_days) },
+    { label: 'People who signed in, last 30 days', value: formatInteger(u.active_users_last_30_days) },
+    { label: 'Active educators', value: formatInteger(u.educators) },
+    { label: 'Last activity', value: u.last_activity_at ? formatRelative(u.last_activity_at, locale) : 'Never' },
+  ];
+  return (
+    <section className="card adm-section" aria-labelledby="adm-usage-heading">
+      <h2 className="card__title adm-card-title" id="adm-usage-heading">Usage</h2>
+      <dl className="adm-figures">
+        {figures.map((f) => (
+          <div key={f.label} className="adm-figure">
+            <dt className="adm-figure__label">{f.label}</dt>
+            <dd className="adm-figure__value">{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function SchoolsCard({ district }: { district: AdminDistrictDetail }) {
+  return (
+    <section className="card stack adm-section" aria-labelledby="adm-schools-heading">
+      <div className="card__header">
+        <h2 className="card__title" id="adm-schools-heading">Schools</h2>
+        <span className="muted text-sm">{formatInteger(district.schools.length)} {district.schools.length === 1 ? 'school' : 'schools'}</span>
+      </div>
+      {district.schools.length === 0 ? (
+        <p className="muted">No schools yet.</p>
+      ) : (
+        <div className="table-wrap adm-table-wrap" role="region" aria-label="Schools table" tabIndex={0}>
+          <table className="table adm-table adm-table--cards">
+            <caption className="sr-only">Schools of {district.name}</caption>
+            <thead>
+              <tr><th scope="col">School</th><th scope="col">Code</th><th scope="col">Grades</th><th scope="col" className="num">Educators</th></tr>
+            </thead>
+            <tbody>
+              {district.schools.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row" className="adm-table__name">{s.name}</th>
+                  <td data-label="Code">{s.code ?? <span className="muted">—</span>}</td>
+                  <td data-label="Grades">{s.grade_band ?? <span className="muted">—</span>}</td>
+                  <td className="num" data-label="Educators">{formatInteger(s.educators)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ImportsCard({ district, locale }: { district: AdminDistrictDetail; locale: Locale }) {
+  return (
+    <section className="card stack adm-section" aria-labelledby="adm-imports-heading">
+      <div className="card__header">
+        <h2 className="card__title" id="adm-imports-heading">Imports</h2>
+        <ButtonLink size="sm" to={`/admin/districts/${district.id}/user-import/new`}>Import users</ButtonLink>
+      </div>
+      {district.imports.length === 0 ? (
+        <p className="muted">No staff or user imports yet. “Import users” adds this district’s logins from a CSV file.</p>
+      ) : (
+        <div className="table-wrap adm-table-wrap" role="region" aria-label="Imports table" tabIndex={0}>
+          <table className="table adm-table adm-table--cards">
+            <caption className="sr-only">Recent imports of {district.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">File</th><th scope="col">Kind</th><th scope="col">Status</th>
+                <th scope="col" className="num">Rows</th><th scope="col" className="num">Added</th><th scope="col" className="num">Updated</th>
+                <th scope="col" className="num">Errors</th><th scope="col">By</th><th scope="col">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {district.imports.map((i) => (
+                <tr key={i.id}>
+                  <th scope="row" className="adm-table__name">
+                    {i.kind === 'users' ? <Link to={`/admin/districts/${district.id}/user-import/${i.id}`}>{i.file_name}</Link> : i.file_name}
+                  </th>
+                  <td data-label="Kind">{i.kind === 'users' ? 'Users' : 'Staff'}</td>
+                  <td data-label="Status">{IMPORT_STATUS[i.status] ?? i.status}</td>
+                  <td className="num" data-label="Rows">{formatInteger(i.total_rows)}</td>
+                  <td className="num" data-label="Added">{formatInteger(i.created_count)}</td>
+                  <td className="num" data-label="Updated">{formatInteger(i.updated_count)}</td>
+                  <td className="num" data-label="Errors">{formatInteger(i.error_count)}</td>
+                  <td data-label="By">{i.created_by?.name ?? <span className="muted">—</span>}</td>
+                  <td className="nowrap" data-label="When"><time dateTime={i.created_at}>{formatDate(i.created_at, locale)}</time></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

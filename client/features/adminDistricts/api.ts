@@ -1,0 +1,57 @@
+// Admin Districts: one SWR key + fetcher + hook per endpoint; each action answers the district and
+// refreshes it and every cached district list.
+import useSWR, { mutate } from 'swr';
+import type {
+  AdminDistrictDetail, AdminDistrictList, ChangePlanInput, ExtendTrialInput, ReactivateDistrictInput, SuspendDistrictInput,
+} from '../../../common/schemas/adminDistricts';
+import { api, type ApiError, type Query } from '../../lib/api';
+import { fetchByKey } from '../../lib/lookups';
+
+const DISTRICTS = 'admin/district';
+
+export interface DistrictListParams {
+  search: string;
+  plan: string;
+  status: string;
+  state: string;
+  sort: string;
+  page: number;
+}
+
+function toQuery(p: DistrictListParams, perPage: number): Query {
+  return {
+    search: p.search || undefined,
+    filter: { plan: p.plan || undefined, status: p.status || undefined, state: p.state || undefined },
+    sort: p.sort && p.sort !== 'name' ? p.sort : undefined,
+    page: p.page > 1 ? p.page : undefined,
+    per_page: perPage,
+  };
+}
+
+export const districtsKey = (p: DistrictListParams, perPage: number) => [DISTRICTS, toQuery(p, perPage)] as const;
+export const districtKey = (id: number) => `${DISTRICTS}/${id}`;
+
+export function useAdminDistricts(p: DistrictListParams, perPage: number) {
+  return useSWR<AdminDistrictList, ApiError>(districtsKey(p, perPage), fetchByKey<AdminDistrictList>, { keepPreviousData: true });
+}
+
+export function useAdminDistrict(id: number | null) {
+  return useSWR<AdminDistrictDetail, ApiError>(id ? districtKey(id) : null, (key: string) => api.get<AdminDistrictDetail>(key), {
+    shouldRetryOnError: false,
+  });
+}
+
+async function changed(district: AdminDistrictDetail): Promise<AdminDistrictDetail> {
+  await mutate(districtKey(district.id), district, { revalidate: false });
+  await mutate((key) => Array.isArray(key) && key[0] === DISTRICTS);
+  return district;
+}
+
+export const extendTrial = async (id: number, input: ExtendTrialInput) =>
+  changed(await api.post<AdminDistrictDetail>(`${DISTRICTS}/${id}/extend-trial`, input));
+export const changePlan = async (id: number, input: ChangePlanInput) =>
+  changed(await api.put<AdminDistrictDetail>(`${DISTRICTS}/${id}/plan`, input));
+export const suspendDistrict = async (id: number, input: SuspendDistrictInput) =>
+  changed(await api.post<AdminDistrictDetail>(`${DISTRICTS}/${id}/suspend`, input));
+export const reactivateDistrict = async (id: number, input: ReactivateDistrictInput) =>
+  changed(await api.post<AdminDistrictDetail>(`${DISTRICTS}/${id}/reactivate`, input));

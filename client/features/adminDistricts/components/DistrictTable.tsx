@@ -1,0 +1,83 @@
+// The dense Districts table: sortable headers (aria-sort), badges with words, numbers right-aligned; it
+// scrolls sideways inside its own labelled region when it must, and becomes cards on phones. The creation
+// date sorts through the Sort select (it is the name's tooltip).
+import type { Locale } from 'date-fns';
+import { Link } from 'react-router-dom';
+import type { AdminDistrictRow, DistrictSortKey } from '../../../../common/schemas/adminDistricts';
+import { formatDate, formatInteger, formatRelative } from '../../../lib/format';
+import { DistrictStatusBadge, PlanBadge } from './Badges';
+
+const NONE = <span className="muted">—<span className="sr-only">None</span></span>;
+
+/** The sort a header click asks for: the same column flips direction; a new one starts in its natural order. */
+export function toggleSort(current: string, column: DistrictSortKey): string {
+  if (current === column) return `-${column}`;
+  if (current === `-${column}`) return column;
+  return column === 'name' || column === 'trial_end' ? column : `-${column}`;
+}
+
+function ariaSortFor(current: string, column: DistrictSortKey): 'ascending' | 'descending' | undefined {
+  if (current === column) return 'ascending';
+  if (current === `-${column}`) return 'descending';
+  return undefined;
+}
+
+function SortHeader({ label, column, sort, onSort, className }: {
+  label: string; column: DistrictSortKey; sort: string; onSort: (sort: string) => void; className?: string;
+}) {
+  const state = ariaSortFor(sort, column);
+  return (
+    <th scope="col" aria-sort={state} className={className}>
+      <button type="button" className="adm-sort" onClick={() => onSort(toggleSort(sort, column))}>
+        {label}
+        <svg className="adm-sort__icon" viewBox="0 0 12 16" width="10" height="14" aria-hidden="true" focusable="false">
+          <path d="M6 2l4 5H2z" className={state === 'ascending' ? 'is-on' : undefined} />
+          <path d="M6 14l4-5H2z" className={state === 'descending' ? 'is-on' : undefined} />
+        </svg>
+      </button>
+    </th>
+  );
+}
+
+type Props = { rows: AdminDistrictRow[]; sort: string; onSort: (sort: string) => void; locale?: Locale; busy?: boolean };
+
+export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
+  return (
+    <div className={['table-wrap', 'adm-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} role="region" aria-label="Districts" tabIndex={0} aria-busy={busy || undefined}>
+      <table className="table adm-table adm-table--cards">
+        <caption className="sr-only">Districts</caption>
+        <thead>
+          <tr>
+            <SortHeader label="District" column="name" sort={sort} onSort={onSort} />
+            <th scope="col">Plan</th>
+            <th scope="col">Status</th>
+            <SortHeader label="Users" column="users" sort={sort} onSort={onSort} className="num" />
+            <th scope="col" className="num">Schools</th>
+            <SortHeader label="Educators" column="educators" sort={sort} onSort={onSort} className="num" />
+            <SortHeader label="Last activity" column="last_activity" sort={sort} onSort={onSort} />
+            <SortHeader label="Trial ends" column="trial_end" sort={sort} onSort={onSort} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((d) => (
+            <tr key={d.id}>
+              <th scope="row" className="adm-table__name">
+                <Link to={`/admin/districts/${d.id}`}>{d.name}</Link>
+                <span className="adm-table__sub" title={`Created ${formatDate(d.created_at, locale)}`}>{d.state} · {d.slug}</span>
+              </th>
+              <td data-label="Plan"><PlanBadge plan={d.plan} /></td>
+              <td data-label="Status"><DistrictStatusBadge status={d.status} /></td>
+              <td className="num" data-label="Users">{formatInteger(d.users)}</td>
+              <td className="num" data-label="Schools">{formatInteger(d.schools)}</td>
+              <td className="num" data-label="Educators">{formatInteger(d.educators)}</td>
+              <td className="nowrap" data-label="Last activity">
+                {d.last_activity_at ? <time dateTime={d.last_activity_at} title={formatDate(d.last_activity_at, locale, 'PPp')}>{formatRelative(d.last_activity_at, locale)}</time> : NONE}
+              </td>
+              <td className="nowrap" data-label="Trial ends">{d.status === 'trial' && d.trial_ends_at ? <time dateTime={d.trial_ends_at}>{formatDate(d.trial_ends_at, locale)}</time> : NONE}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// The provider's districts (issue 13): the list and one district's page under /api/admin/district, and the
+// account actions. Thin handlers: authorize → validate → find (404) → command → present.
+import { type Request, type Response, Router } from 'express';
+import {
+  ADMIN_DISTRICT_MESSAGES as M, changePlanSchema, districtListQuerySchema, extendTrialSchema, reactivateDistrictSchema,
+  suspendDistrictSchema,
+} from '../../../common/schemas/adminDistricts';
+import type { Deps } from '../../deps';
+import { notFound } from '../../http/errors';
+import { pageMeta, parsePage } from '../../http/pagination';
+import { routeId } from '../../http/params';
+import { validate } from '../../http/validate';
+import { nowIso } from '../../../db/connection';
+import { canManageDistrictAccounts, districtAccountManager, districtReader, type ProviderCaller } from './policies';
+import { presentDistrictDetail, presentDistrictRow, presentPlanOption } from './presenter';
+import {
+  districtImports, districtSchools, districtUsage, districtUsers, findDistrict, listDistricts, listPlans, seatsUsed,
+} from './queries';
+import { changePlan, extendTrial, reactivateDistrict, suspendDistrict, todayIn } from './service';
+
+export function adminDistrictRoutes(deps: Deps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  async function requireDistrictRow(req: Request) {
+    const district = await findDistrict(db, routeId(req, 'id', M.notFound));
+    if (!district) throw notFound(M.notFound);
+    return district;
+  }
+
+  async function answerDistrict(res: Response, caller: ProviderCaller, id: number) {
+    const district = (await findDistrict(db, id))!;
+    const now = nowIso();
+    const [used, users, schools, usage, imports, plans] = await Promise.all([
+      seatsUsed(db, id), districtUsers(db, id), districtSchools(db, id, todayIn(district.timezone)), districtUsage(db, id, now),
+      districtImports(db, id), listPlans(db),
+    ]);
+    res.json(presentDistrictDetail(district, {
+      seatsUsed: used, users, schools, usage, imports, plans, canManage: canManageDistrictAccounts(caller.auth),
+    }));
+  }
+
+  router.get('/admin/district', async (req, res) => {
+    districtReader(req);
+    const query = validate(districtListQuerySchema, req.query);
+    const page = parsePage(req.query);
+    const [{ rows, total }, plans] = await Promise.all([listDistricts(db, query, page), listPlans(db)]);
+    res.json({ data: rows.map(presentDistrictRow), meta: { ...pageMeta(page.page, page.perPage, total), plans: plans.map(presentPlanOption) } });
+  });
+
+  router.get('/admin/district/:id', async (req, res) => {
+    const caller = districtReader(req);
+    const district = await requireDistrictRow(req);
+    await answerDistrict(res, caller, district.id);
+  });
+
+  router.post('/admin/district/:id/extend-trial', async (req, res) => {
+    const caller = districtReader(req);
+    const input = validate(extendTrialSchema, req.body);
+    const district = await requireDistrictRow(req);
+    await extendTrial(db, caller.actor, district, input);
+    await answerDistrict(res, caller, district.id);
+  });
+
+  router.put('/admin/district/:id/plan', async (req, res) => {
+    const caller = districtAccountManager(req);
+    const input = validate(changePlanSchema, req.body);
+    const district = await requireDistrictRow(req);
+    await changePlan(db, caller.actor, district, input);
+    await answerDistrict(res, caller, district.id);
+  });
+
+  router.post('/admin/district/:id/suspend', async (req, res) => {
+    const caller = districtAccountManager(req);
+    const input = validate(suspendDistrictSchema, req.body);
+    const district = await requireDistrictRow(req);
+    await suspendDistrict(db, caller.actor, district, input.reason);
+    await answerDistrict(res, caller, district.id);
+  });
+
+  router.post('/admin/district/:id/reactivate', async (req, res) => {
+    const caller = districtAccountManager(req);
+    const input = validate(reactivateDistrictSchema, req.body);
+    const district = await requireDistrictRow(req);
+    await reactivateDistrict(db, caller.actor, district, input.reason);
+    await answerDistrict(res, caller, district.id);
+  });
+
+  return router;
+}
