@@ -16,6 +16,7 @@ import { interactionRoutes } from './features/interactions/routes';
 import { importRoutes } from './features/imports/routes';
 import { planRoutes } from './features/plans/routes';
 import { reportPulseRoutes } from './features/reports/pulseRoutes';
+import { reportRoutes } from './features/reports/routes';
 import { skillRoutes } from './features/skills/routes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
@@ -41,4 +42,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   skillRoutes,
   // Before the reports router (its /report/:kind would take "pulse").
   reportPulseRoutes,
+  reportRoutes,
 ];
