@@ -17,6 +17,7 @@ import { importRoutes } from './features/imports/routes';
 import { planRoutes } from './features/plans/routes';
 import { reportPulseRoutes } from './features/reports/pulseRoutes';
 import { reportRoutes } from './features/reports/routes';
+import { reportSubscriptionRoutes } from './features/reports/subscriptionRoutes';
 import { skillRoutes } from './features/skills/routes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
@@ -43,4 +44,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   // Before the reports router (its /report/:kind would take "pulse").
   reportPulseRoutes,
   reportRoutes,
+  reportSubscriptionRoutes,
 ];
