@@ -151,3 +151,24 @@ export async function changeVersion(db: DB, scope: 'auth' | 'staff'): Promise<nu
 export function idsOf(json: string): RawBuilder<number> {
   return sql<number>`(select value from json_each(${json}))`;
 }
+
+/**
+ * The local calendar day (YYYY-MM-DD) of an ISO instant column, given the zone's UTC offsets over the
+ * range read (`offsets`: each applies to instants before `until`, the last one to the rest; see
+ * reports' zoneOffsets), optionally rounded to the Monday of its week or the first of its month. Reports
+ * group by it. PostgreSQL: `date_trunc('week'|'month', (col::timestamptz at time zone $tz))::date`.
+ */
+export function localDayOf(
+  instant: Expression<unknown> | RawBuilder<unknown>,
+  offsets: readonly { until: string | null; minutes: number }[],
+  round: 'day' | 'week' | 'month' = 'day',
+): RawBuilder<string> {
+  const modifier = (m: number) => `${m >= 0 ? '+' : ''}${m} minutes`;
+  const last = offsets[offsets.length - 1]?.minutes ?? 0;
+  const shift = offsets.length <= 1
+    ? sql`${modifier(last)}`
+    : sql`(case ${sql.join(offsets.slice(0, -1).map((o) => sql`when ${instant} < ${o.until} then ${modifier(o.minutes)}`), sql` `)} else ${modifier(last)} end)`;
+  if (round === 'week') return sql<string>`date(${instant}, ${shift}, '-6 days', 'weekday 1')`;
+  if (round === 'month') return sql<string>`date(${instant}, ${shift}, 'start of month')`;
+  return sql<string>`date(${instant}, ${shift})`;
+}

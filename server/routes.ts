@@ -15,6 +15,7 @@ import { interactionTypeRoutes } from './features/interactionTypes/routes';
 import { interactionRoutes } from './features/interactions/routes';
 import { importRoutes } from './features/imports/routes';
 import { planRoutes } from './features/plans/routes';
+import { reportRoutes } from './features/reports/routes';
 import { skillRoutes } from './features/skills/routes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
@@ -38,4 +39,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   importRoutes,
   cycleRoutes,
   skillRoutes,
+  reportRoutes,
 ];

@@ -1,9 +1,8 @@
 // Reading and writing CSV the way spreadsheets do. Reading: UTF-8 with or without a BOM, UTF-16 with a
 // BOM, Windows-1252 (what Excel's "CSV" saves on Windows) when the bytes are not UTF-8; comma, semicolon
 // or tab, detected from the header row; quoted cells with newlines (csv-parse). Writing: UTF-8 with a
-// BOM, CRLF, every cell quoted, and formula injection neutralised.
+// BOM, CRLF, every cell quoted, and formula injection neutralised (server/lib/csv.ts).
 import { parse } from 'csv-parse/sync';
-import type { Response } from 'express';
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../../common/schemas/imports';
 import { HttpError, validationError } from '../../http/errors';
 
@@ -100,45 +99,4 @@ export function parseCsv(bytes: Uint8Array, fileName = '', maxRows = IMPORT_MAX_
   return { headers, rows, delimiter, encoding };
 }
 
-// ---- Writing ---------------------------------------------------------------------------------------
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: quoted, quotes doubled, and a leading ' before = + - @ tab or CR so no spreadsheet runs it. */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(s)) s = `'${s}`;
-  return `"${s.replace(/"/g, '""')}"`;
-}
-
-export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
-export const UTF8_BOM = '\uFEFF';
-
-/**
- * Streams a CSV download: headers, the BOM and header row, then each page of rows as it is read,
- * waiting for the socket to drain, so a large district never sits in memory.
- */
-export async function streamCsv(res: Response, fileName: string, header: readonly string[], pages: AsyncIterable<unknown[][]>): Promise<void> {
-  res.status(200);
-  res.set({
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
-  });
-  const write = (chunk: string) => new Promise<void>((resolve) => {
-    if (res.write(chunk)) return resolve();
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.once('drain', done);
-    res.once('close', done);
-  });
-  await write(UTF8_BOM + csvLine(header));
-  for await (const page of pages) {
-    if (res.destroyed) return;
-    await write(page.map(csvLine).join(''));
-  }
-  res.end();
-}
+// Writing CSV (exports, failed rows) lives in server/lib/csv.ts, shared with the reports.

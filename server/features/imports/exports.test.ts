@@ -7,7 +7,7 @@ import { nowIso } from '../../../db/connection';
 import { createTestApp, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildStaff } from '../../testing/factories';
 import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
-import { csvCell } from './csv';
+import { csvCell } from '../../lib/csv';
 import { staffExportPages } from './exportQueries';
 
 let t: TestApp;

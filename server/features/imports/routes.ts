@@ -11,7 +11,7 @@ import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { today } from '../../lib/dates';
-import { streamCsv } from './csv';
+import { streamCsv } from '../../lib/csv';
 import { STAFF_EXPORT_HEADER, staffExportPages, USERS_EXPORT_HEADER, usersExportPages } from './exportQueries';
 import { canImportStaff, importReader, staffExporter, staffImporter, userImporter, usersExporter } from './policies';
 import { presentImport, presentImportRow } from './presenter';

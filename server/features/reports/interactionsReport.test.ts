@@ -1,0 +1,160 @@
+// GET /api/report/interactions (and what every report shares: 401, 404 for an unknown report, the range
+// rules, 422s naming fields, scope, filters) against the hand-built data set of reports.fixture.ts.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InteractionsReport } from '../../../common/schemas/reports';
+import { createTestApp, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { buildReportsWorld, NOW, RANGE, type ReportsWorld, setTargets } from '../../testing/reports.fixture';
+
+let t: TestApp;
+let w: ReportsWorld;
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  t = await createTestApp();
+  w = await buildReportsWorld(t.db);
+});
+afterEach(() => vi.useRealTimers());
+
+async function report(user: { email: string; district_id: number | null }, qs = RANGE): Promise<InteractionsReport> {
+  const res = await (await loginAs(t.app, user)).get(`/api/report/interactions?${qs}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+const headline = async (qs: string, user: { email: string; district_id: number | null } = w.admin) => (await report(user, `${RANGE}&${qs}`)).headline;
+
+describe('GET /api/report/interactions', () => {
+  it('401 without login; 404 (JSON) for an unknown report', async () => {
+    expect((await (await guestAgent(t.app)).get('/api/report/interactions')).status).toBe(401);
+    const res = await (await loginAs(t.app, w.admin)).get('/api/report/engagement');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ message: 'This report does not exist.', code: 'not_found' });
+  });
+
+  it.each<[string, string, string, string]>([
+    ['a bad date', 'filter[from]=2026-02-30', 'filter.from', 'From must be a date (YYYY-MM-DD).'],
+    ['to before from', 'filter[from]=2026-10-01&filter[to]=2026-09-01', 'filter.to', 'To must be on or after From.'],
+    ['a range over five years', 'filter[from]=2020-01-01&filter[to]=2026-01-01', 'filter.from', 'The date range can be at most 5 years.'],
+    ['an absurd year', 'filter[from]=0001-01-01&filter[to]=0001-01-02', 'filter.from', 'Dates must be between 1970-01-01 and 2999-12-31.'],
+    ['a text school', 'filter[building_id][]=abc', 'filter.building_id', 'School must be a school ID.'],
+    ['a huge coach id', 'filter[coach_id][]=1e99', 'filter.coach_id', 'Coach must be a coach ID.'],
+    ['a bad type', 'filter[interaction_type_id]=-1', 'filter.interaction_type_id', 'Type must be an interaction type ID.'],
+    ['a bad group', 'filter[group_id][]=0', 'filter.group_id', 'Group must be a group ID.'],
+    ['a bad grade', 'filter[grade_level][]=13', 'filter.grade_level', 'Grade level must be PK, K or 1 to 12.'],
+    ['a long subject', `filter[subject][]=${'x'.repeat(101)}`, 'filter.subject', 'Subject must be at most 100 characters.'],
+    ['an unknown filter', 'filter[colour]=red', 'filter', 'Unknown filter: colour. Filters are from, to, building_id, coach_id, interaction_type_id, group_id, grade_level and subject.'],
+    ['a filter that is not an object', 'filter=abc', 'filter', 'Filters must be written as filter[name]=value.'],
+    ['a bad interval', 'interval=day', 'interval', 'Interval must be week or month.'],
+  ])('422 for %s', async (_label, qs, field, message) => {
+    const res = await (await loginAs(t.app, w.admin)).get(`/api/report/interactions?${qs}`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toEqual([message]);
+  });
+
+  it('403 for an educator and for provider staff', async () => {
+    expect((await (await loginAs(t.app, w.teacher)).get('/api/report/interactions')).status).toBe(403);
+  });
+
+  it('answers the hand-worked figures for a district administrator', async () => {
+    const body = await report(w.admin, `${RANGE}&interval=month`);
+    expect(body.range).toEqual({ from: '2026-09-01', to: '2026-10-31', timezone: 'America/Chicago' });
+    expect(body.headline).toEqual({ interactions: 6, minutes: 200, educators_reached: 4, roster_size: 4, reached_share: 1 });
+    expect(body.trend).toEqual({
+      interval: 'month',
+      points: [
+        { period_start: '2026-09-01', interactions: 4, minutes: 150, educators_reached: 3 },
+        { period_start: '2026-10-01', interactions: 2, minutes: 50, educators_reached: 3 },
+      ],
+    });
+    expect(body.by_type).toEqual([
+      { id: w.checkIn.id, name: 'Check-in', colour: w.checkIn.colour, interactions: 4, minutes: 95 },
+      { id: w.observation.id, name: 'Classroom observation', colour: w.observation.colour, interactions: 2, minutes: 105 },
+    ]);
+    expect(body.by_school).toEqual([
+      { id: w.lincoln.id, name: 'Lincoln Middle', interactions: 4, minutes: 125, educators_reached: 3, roster_size: 3 },
+      { id: w.oak.id, name: 'Oak Hollow Elementary', interactions: 1, minutes: 45, educators_reached: 1, roster_size: 1 },
+      { id: null, name: 'No school', interactions: 1, minutes: 30, educators_reached: 2, roster_size: 0 },
+    ]);
+    expect(body.by_coach).toEqual([
+      { id: w.coach.id, name: 'Casey Coach', interactions: 4, minutes: 125, educators_reached: 3 },
+      { id: w.coach2.id, name: 'Cole Coach', interactions: 2, minutes: 75, educators_reached: 2 },
+    ]);
+    expect(body.targets).toBeNull();
+    expect(JSON.stringify(body)).not.toContain('PRIVATE-NOTE');
+    expect(JSON.stringify(body)).not.toContain('Shared note');
+  });
+
+  it('weeks start on Monday in the district\'s timezone (an interaction at 23:30 on Sep 30 local is in its week)', async () => {
+    const body = await report(w.admin);
+    expect(body.trend.interval).toBe('week');
+    expect(body.trend.points.map((p) => [p.period_start, p.interactions])).toEqual([
+      ['2026-08-31', 0], ['2026-09-07', 1], ['2026-09-14', 2], ['2026-09-21', 0], ['2026-09-28', 1],
+      ['2026-10-05', 2], ['2026-10-12', 0], ['2026-10-19', 0], ['2026-10-26', 0],
+    ]);
+    expect((await report(w.admin, 'filter[from]=2026-09-01&filter[to]=2026-09-30')).headline.interactions).toBe(4);
+    expect((await report(w.admin, 'filter[from]=2026-10-01&filter[to]=2026-10-31')).headline.interactions).toBe(2);
+  });
+
+  it('defaults to this school year up to today in the district\'s timezone', async () => {
+    const body = await report(w.admin, '');
+    expect(body.range).toEqual({ from: '2026-08-01', to: '2026-11-23', timezone: 'America/Chicago' });
+    expect(body.headline.interactions).toBe(7);
+    expect(body.trend.interval).toBe('month');
+  });
+
+  it('a principal sees only their schools; a coach only their own interactions and caseload', async () => {
+    const principal = await report(w.principal);
+    expect(principal.headline).toEqual({ interactions: 4, minutes: 125, educators_reached: 3, roster_size: 3, reached_share: 1 });
+    expect(principal.by_school.map((s) => s.name)).toEqual(['Lincoln Middle']);
+    expect(principal.by_coach.map((c) => c.name)).toEqual(['Casey Coach']);
+    const casey = await report(w.coach);
+    expect(casey.headline).toEqual({ interactions: 4, minutes: 125, educators_reached: 3, roster_size: 3, reached_share: 1 });
+    expect(casey.by_coach.map((c) => c.name)).toEqual(['Casey Coach']);
+    const cole = await report(w.coach2);
+    expect(cole.headline).toEqual({ interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1, reached_share: 1 });
+    expect(cole.by_coach.map((c) => c.id)).toEqual([w.coach2.id]);
+    // Filters never reach past the scope: a coach naming the other coach, a principal the other school.
+    expect((await headline(`filter[coach_id][]=${w.coach2.id}`, w.coach)).interactions).toBe(0);
+    expect(await headline(`filter[building_id][]=${w.oak.id}`, w.principal)).toEqual({ interactions: 0, minutes: 0, educators_reached: 0, roster_size: 0, reached_share: null });
+  });
+
+  it('filters by school, coach, type, grade level, subject and group, and their combinations', async () => {
+    expect(await headline(`filter[building_id][]=${w.oak.id}`)).toEqual({ interactions: 1, minutes: 45, educators_reached: 1, roster_size: 1, reached_share: 1 });
+    expect(await headline(`filter[coach_id][]=${w.coach2.id}`)).toEqual({ interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1, reached_share: 1 });
+    expect(await headline(`filter[interaction_type_id][]=${w.observation.id}`)).toEqual({ interactions: 2, minutes: 105, educators_reached: 3, roster_size: 4, reached_share: 0.75 });
+    expect(await headline('filter[grade_level][]=6')).toEqual({ interactions: 4, minutes: 140, educators_reached: 2, roster_size: 2, reached_share: 1 });
+    expect(await headline('filter[subject][]=Science')).toEqual({ interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1, reached_share: 1 });
+    expect(await headline(`filter[group_id][]=${w.group.id}`)).toEqual({ interactions: 4, minutes: 135, educators_reached: 2, roster_size: 2, reached_share: 1 });
+    expect(await headline(`filter[building_id][]=${w.lincoln.id}&filter[grade_level][]=6`)).toEqual({ interactions: 3, minutes: 110, educators_reached: 2, roster_size: 2, reached_share: 1 });
+    expect(await headline(`filter[grade_level][]=6&filter[grade_level][]=3&filter[interaction_type_id][]=${w.checkIn.id}`))
+      .toEqual({ interactions: 3, minutes: 80, educators_reached: 3, roster_size: 3, reached_share: 1 });
+  });
+
+  it('ids of another district match nothing and name nothing', async () => {
+    const body = await report(w.admin, `${RANGE}&filter[building_id][]=${w.otherBuilding.id}&filter[group_id][]=${w.otherGroup.id}`);
+    expect(body.headline).toEqual({ interactions: 0, minutes: 0, educators_reached: 0, roster_size: 0, reached_share: null });
+    expect(JSON.stringify(body)).not.toContain('Cedar');
+    expect((await headline(`filter[coach_id][]=${w.otherAdmin.id}`)).interactions).toBe(0);
+    expect((await headline(`filter[interaction_type_id][]=${w.otherType.id}`)).interactions).toBe(0);
+  });
+
+  it('shows progress against the district\'s coaching targets', async () => {
+    await setTargets(t.db, w.district.id, { interactions_per_educator_per_month: 0.75, cycles_per_new_teacher_per_semester: 1 });
+    const body = await report(w.admin);
+    // 61 days ≈ 2.0 months: Ana 3, Ben 2, Cy 2, Jordan 1 interaction → Jordan below 0.75 a month. Ben (hired
+    // 2026-03-01) is the one new teacher and has no cycle this semester.
+    expect(body.targets).toEqual({
+      targets: { interactions_per_educator_per_month: 0.75, cycles_per_new_teacher_per_semester: 1 },
+      educators_below_interaction_target: 1,
+      new_teachers_below_cycle_target: 1,
+    });
+  });
+
+  it('never answers 500 for odd input', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    for (const qs of ['filter[from][x]=1', 'filter[building_id][a]=1', 'interval[]=week', 'filter[from]=%E0%A4%A', 'filter[subject][]=%00', 'filter[to]=9999-99-99', '__proto__[x]=1', 'filter[__proto__]=1']) {
+      const res = await agent.get(`/api/report/interactions?${qs}`);
+      expect(res.status, qs).toBeLessThan(500);
+    }
+  });
+});

@@ -1,0 +1,38 @@
+// Who may read the reports (issue 11): `see engagement`, whose suffix is the reach of every figure —
+// district-wide; `.building` the caller's schools (interactions held there, educators currently there,
+// the coaches of those schools); `.self` a coach's own interactions, cycles and caseload. Teacher level
+// and comparison also need the plan feature `advanced-reports` (403 with REPORTS_PLAN_MESSAGE).
+import type { Request } from 'express';
+import { hasFeature, PERMISSIONS } from '../../../common/permissions';
+import { ADVANCED_REPORT_KINDS, REPORTS_PLAN_MESSAGE, type ReportKind } from '../../../common/schemas/reports';
+import { requireDistrict, type Scope, scopeOf } from '../../access/guards';
+import { forbidden } from '../../http/errors';
+
+/**
+ * What a report is computed for: the district (its timezone), the caller's scope and the
+ * plan's features. Built from a request here, or by the scheduled emails from a subscriber's context.
+ */
+export interface ReportReader {
+  district: { id: number; timezone: string };
+  scope: Scope;
+  features: readonly string[];
+}
+
+/** 403 with the plan message when the report needs `advanced-reports` and the plan lacks it. */
+export function requireReportPlan(reader: Pick<ReportReader, 'features'>, kind: ReportKind): void {
+  if (ADVANCED_REPORT_KINDS.includes(kind) && !hasFeature(reader.features, 'advanced-reports')) throw forbidden(REPORTS_PLAN_MESSAGE);
+}
+
+/** 401 for guests, 403 without `see engagement` (and for an advanced report on a plan without it). */
+export function reportReader(req: Request, kind: ReportKind): ReportReader {
+  const auth = requireDistrict(req);
+  const scope = scopeOf(auth, PERMISSIONS.seeEngagement);
+  if (!scope) throw forbidden();
+  const reader: ReportReader = {
+    district: { id: auth.district.id, timezone: auth.district.timezone },
+    scope,
+    features: auth.features,
+  };
+  requireReportPlan(reader, kind);
+  return reader;
+}

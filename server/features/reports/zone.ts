@@ -1,0 +1,89 @@
+// Calendar days of the district's timezone for the reports: today, a day's first instant, the zone's UTC
+// offsets over a range (so SQL can group instants by local day without knowing about timezones), and
+// the default range (this school year up to today).
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function partsIn(instant: number, timeZone: string) {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+}
+
+/** The zone's UTC offset at an instant, in minutes (Chicago in winter: -360). */
+export function offsetMinutes(instant: number, timeZone: string): number {
+  const p = partsIn(instant, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** Today in the zone, YYYY-MM-DD. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const p = partsIn(now.getTime(), timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** The instant (ISO) a calendar day starts in the zone: its local midnight, or its first instant where a DST change skips midnight. */
+export function startOfLocalDay(date: string, timeZone: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  let instant = wall - offsetMinutes(wall, timeZone) * 60_000;
+  const again = wall - offsetMinutes(instant, timeZone) * 60_000;
+  if (again !== instant) {
+    instant = again;
+    if (partsIn(instant, timeZone).day !== d) instant = wall - offsetMinutes(instant - 3_600_000, timeZone) * 60_000;
+  }
+  return new Date(instant).toISOString();
+}
+
+/**
+ * The zone's offsets between two instants: each entry applies to instants before `until` (the last to
+ * everything after). Days are checked at their start and a change is pinned to the minute, so a range
+ * of five years costs a few thousand formatter calls at most.
+ */
+export function zoneOffsets(fromIso: string, toIso: string, timeZone: string): { until: string | null; minutes: number }[] {
+  const start = Date.parse(fromIso);
+  const end = Date.parse(toIso);
+  const out: { until: string | null; minutes: number }[] = [];
+  let current = offsetMinutes(start, timeZone);
+  const DAY = 86_400_000;
+  for (let t = start; t < end; t += DAY) {
+    const next = Math.min(t + DAY, end);
+    const after = offsetMinutes(next, timeZone);
+    if (after === current) continue;
+    let lo = t;
+    let hi = next;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      if (offsetMinutes(mid, timeZone) === current) lo = mid;
+      else hi = mid;
+    }
+    out.push({ until: new Date(hi).toISOString(), minutes: current });
+    current = after;
+  }
+  out.push({ until: null, minutes: current });
+  return out;
+}
+
+/** The first day of the school year holding `day` (school years start on the 1st of `startMonth`). */
+export function schoolYearStart(day: string, startMonth: number): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const year = m >= startMonth ? y : y - 1;
+  return `${year}-${String(startMonth).padStart(2, '0')}-01`;
+}
+
+/** Whole days from one date to another (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
