@@ -67,9 +67,9 @@ function Report({ page, data }: { page: ReportPage; data: ComparisonReport }) {
     : `${a.label} against ${b.label}.`;
   return (
     <>
-      <section className="report-table-section" aria-labelledby="measures-title">
+      <div className="report-table-section">
         <div className="report-table-section__head">
-          <h3 id="measures-title" className="report-table-section__title">Side by side</h3>
+          <h2 id="measures-title" className="report-table-section__title">Side by side</h2>
           <a className="btn btn--secondary btn--sm report-csv" href={csvHref('comparison', page.query, 'measures')} download><span className="btn__label">Download CSV<span className="sr-only">: Side by side</span></span></a>
         </div>
         <div className="table-wrap report-table-wrap" role="region" aria-labelledby="measures-title" tabIndex={0}>
@@ -100,7 +100,7 @@ function Report({ page, data }: { page: ReportPage; data: ComparisonReport }) {
             </tbody>
           </table>
         </div>
-      </section>
+      </div>
       <ChartFrame title="Compared" summary={summary}
         table={{
           caption: `${a.label} and ${b.label}`,
@@ -136,7 +136,7 @@ export default function ComparisonReportScreen({ route }: ScreenProps) {
         <>
           <Chooser page={page} options={options} />
           {!ready && (
-            <EmptyState title="Choose two to compare" headingLevel={3}>
+            <EmptyState title="Choose two to compare">
               <p>Pick what to compare above, then the two {page.state.compare === 'period' ? 'periods (each with its first and last day)' : page.state.compare === 'building' ? 'schools' : `${page.state.compare}s`}. The other filters apply to both.</p>
             </EmptyState>
           )}

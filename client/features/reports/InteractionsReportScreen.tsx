@@ -87,7 +87,7 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
         teacherLevelHref={`${REPORT_PATHS['teacher-level']}${filtersOnlySearch(page.state.filters)}${filtersOnlySearch(page.state.filters) ? '&' : '?'}sort=interactions`} />
       <div className="report-charts report-charts--wide">
         <ChartFrame title={`Interactions per ${interval}`} csv={csv('trend')}
-          summary={`${int(h.interactions)} completed interactions in ${points.length} ${interval === 'week' ? 'weeks' : 'months'}${busiest ? `; the busiest ${interval} was ${points.find((p) => p.key === busiest.period_start)?.longLabel} with ${int(busiest.interactions)}` : ''}.`}
+          summary={`${int(h.interactions)} completed interactions in ${points.length} ${interval === 'week' ? 'weeks' : 'months'}${busiest ? `; the busiest: ${points.find((p) => p.key === busiest.period_start)?.longLabel}, with ${int(busiest.interactions)}` : ''}.`}
           table={{
             caption: `Interactions per ${interval}`,
             columns: [{ key: 'p', label: interval === 'week' ? 'Week of' : 'Month' }, { key: 'i', label: 'Interactions', numeric: true }, { key: 'h', label: 'Hours', numeric: true }, { key: 'r', label: 'Educators reached', numeric: true }],

@@ -65,7 +65,7 @@ function Report({ page, data }: { page: ReportPage; data: TeacherLevelReport }) 
         ))}
       </div>
       {data.data.length === 0 ? (
-        <EmptyState title={state.view === 'not-coached' ? 'Every educator has been coached this year' : 'No educators match'} headingLevel={3}
+        <EmptyState title={state.view === 'not-coached' ? 'Every educator has been coached this year' : 'No educators match'}
           action={hasFilters(state.filters) ? <button type="button" className="btn btn--secondary" onClick={() => page.change({ filters: EMPTY_FILTERS })}><span className="btn__label">Clear filters</span></button> : undefined}>
           <p>{state.view === 'not-coached' ? 'No educator in this view is waiting for a first interaction.' : 'Try fewer filters.'}</p>
         </EmptyState>

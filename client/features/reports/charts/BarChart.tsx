@@ -56,8 +56,8 @@ export function BarChart({ rows, series, format, describedBy, label, max: fixedM
           return (
             <li key={r.key} className="bars__row">
               {r.onDrill ? (
-                <button type="button" className="bars__hit" onClick={r.onDrill} aria-label={`${r.label}: ${words(r)}. Show the records behind it.`}>
-                  {content}
+                <button type="button" className="bars__hit" onClick={r.onDrill}>
+                  {content}<span className="sr-only">. Show the records behind it.</span>
                 </button>
               ) : <div className="bars__hit bars__hit--static">{content}</div>}
             </li>

@@ -28,7 +28,7 @@ export function ChartFrame({ title, summary, table, children, className, csv }: 
   return (
     <figure className={['chart', className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
       <div className="chart__head">
-        <h3 id={titleId} className="chart__title">{title}</h3>
+        <h2 id={titleId} className="chart__title">{title}</h2>
         <div className="chart__tools">
           <Button variant="ghost" size="sm" className="chart__toggle" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)}>
             {asTable ? 'Show as chart' : 'Show as table'}<span className="sr-only">: {title}</span>

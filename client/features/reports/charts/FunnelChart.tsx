@@ -26,7 +26,6 @@ export function FunnelChart({ stages, describedBy, label }: { stages: FunnelStag
         {stages.map((s) => {
           const w = (s.entered / max) * 100;
           const n = (s.now / max) * 100;
-          const text = `${s.label}: ${s.entered} entered, ${s.now} now. ${s.detail}`;
           const inner = (
             <>
               <span className="funnel__label">{s.label}</span>
@@ -41,7 +40,7 @@ export function FunnelChart({ stages, describedBy, label }: { stages: FunnelStag
           return (
             <li key={s.key} className="funnel__row">
               {s.onDrill
-                ? <button type="button" className="funnel__hit" onClick={s.onDrill} aria-label={`${text} Show the cycles in this stage.`}>{inner}</button>
+                ? <button type="button" className="funnel__hit" onClick={s.onDrill}>{inner}<span className="sr-only">. Show the cycles in this stage.</span></button>
                 : <div className="funnel__hit">{inner}</div>}
             </li>
           );

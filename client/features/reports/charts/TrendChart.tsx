@@ -72,17 +72,21 @@ export function TrendChart({ points, unit, describedBy, label }: { points: Trend
           const h = (p.value / max) * plotH;
           return (
             <g key={p.key}
-              role={p.onDrill ? 'button' : 'listitem'}
+              role={p.onDrill ? 'button' : 'img'}
               tabIndex={p.onDrill ? 0 : undefined}
               aria-label={`${p.longLabel}: ${p.value.toLocaleString('en-US')} ${unit}`}
               className={p.onDrill ? 'trend-chart__col trend-chart__col--link' : 'trend-chart__col'}
               onClick={p.onDrill} onKeyDown={(e) => onKey(e, p)}>
               <rect x={cx - slot / 2} y={top} width={slot} height={plotH} className="trend-chart__hit" />
               <rect x={cx - barW / 2} y={top + plotH - h} width={barW} height={Math.max(h, p.value > 0 ? 1 : 0)} className="chart-s0 trend-chart__bar" />
-              {i % every === 0 && <text x={cx} y={height - 8} textAnchor="middle" className="chart-axis" aria-hidden="true">{p.label}</text>}
             </g>
           );
         })}
+        <g aria-hidden="true">
+          {points.map((p, i) => (i % every === 0
+            ? <text key={p.key} x={left + slot * i + slot / 2} y={height - 8} textAnchor="middle" className="chart-axis">{p.label}</text>
+            : null))}
+        </g>
         <line x1={left} x2={width - 4} y1={top + plotH} y2={top + plotH} className="chart-baseline" aria-hidden="true" />
       </svg>
     </div>

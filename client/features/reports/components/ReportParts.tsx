@@ -28,8 +28,8 @@ export function Headline({ figures, label = 'Headline figures' }: { figures: Hea
         <li key={f.key} className="report-card" data-figure={f.key}>
           <span className="report-card__label">{f.label}</span>
           {f.onDrill ? (
-            <button type="button" className="report-card__value report-card__value--link" onClick={f.onDrill} aria-label={`${f.label}: ${f.value}${f.sub ? `, ${f.sub}` : ''}. Show the records behind it.`}>
-              {f.value}
+            <button type="button" className="report-card__value report-card__value--link" onClick={f.onDrill}>
+              {f.value}<span className="sr-only"> {f.label.toLowerCase()}: show them</span>
             </button>
           ) : <span className="report-card__value">{f.value}</span>}
           {f.sub && <span className="report-card__sub">{f.sub}</span>}
@@ -108,9 +108,9 @@ export function ReportTable<T>({ title, caption, columns, rows, rowKey, csv, sor
     else setLocal(next);
   };
   return (
-    <section className="report-table-section" aria-labelledby={headingId}>
+    <div className="report-table-section">
       <div className="report-table-section__head">
-        <h3 id={headingId} className="report-table-section__title">{title}</h3>
+        <h2 id={headingId} className="report-table-section__title">{title}</h2>
         {csv && <a className="btn btn--secondary btn--sm report-csv" href={csv} download><span className="btn__label">Download CSV<span className="sr-only">: {title}</span></span></a>}
       </div>
       <div className="table-wrap report-table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
@@ -147,14 +147,14 @@ export function ReportTable<T>({ title, caption, columns, rows, rowKey, csv, sor
         </table>
       </div>
       {footer}
-    </section>
+    </div>
   );
 }
 
 /** A number in a table cell that opens the records behind it. */
 export function DrillCell({ value, label, onDrill }: { value: string; label: string; onDrill?: () => void }) {
   if (!onDrill || value === '0' || value === '–') return <>{value}</>;
-  return <button type="button" className="report-drill" onClick={onDrill} aria-label={`${value}: ${label}. Show them.`}>{value}</button>;
+  return <button type="button" className="report-drill" onClick={onDrill}>{value}<span className="sr-only"> {label}: show them</span></button>;
 }
 
 /** What Teacher level and Comparison add, for a district without the plan feature. */
