@@ -10,6 +10,7 @@ import * as m0040 from './migrations/20261123_0040_cycles_skills';
 import * as m0050 from './migrations/20261123_0050_change_versions';
 import * as m0060 from './migrations/20261123_0060_imports';
 import * as m0061 from './migrations/20261123_0061_skill_framework';
+import * as m0070 from './migrations/20261123_0070_report_indexes';
 import * as m0071 from './migrations/20261123_0071_report_subscriptions';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123_0050_change_versions': m0050,
   '20261123_0060_imports': m0060,
   '20261123_0061_skill_framework': m0061,
+  '20261123_0070_report_indexes': m0070,
   '20261123_0071_report_subscriptions': m0071,
 };
 

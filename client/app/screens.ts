@@ -43,6 +43,11 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'user-import': () => import('../features/exportImport/UserImportScreen'),
   'cycle-settings': () => import('../features/cycleSettings/CycleSettingsScreen'),
   coaching: () => import('../features/coaching/CoachingScreen'),
+  'report-interactions': () => import('../features/reports/InteractionsReportScreen'),
+  'report-coaching-cycles': () => import('../features/reports/CyclesReportScreen'),
+  'report-teacher-level': () => import('../features/reports/TeacherLevelReportScreen'),
+  'report-coaching-team': () => import('../features/reports/CoachingTeamReportScreen'),
+  'report-comparison': () => import('../features/reports/ComparisonReportScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 

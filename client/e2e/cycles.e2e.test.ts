@@ -130,6 +130,27 @@ describe('the Essentials district', () => {
   });
 });
 
+describe('a cycle started from an educator\'s page', () => {
+  it('Start a cycle opens the dialog with the educator chosen, creates the cycle and opens it in the workspace', async () => {
+    const page = await suite.signedIn('coach@maplegrove.example', { viewport: DESKTOP, bypassCSP: true });
+    const staff = (await api<{ data: { id: number; first_name: string; last_name: string }[] }>(page, 'GET', 'staff?per_page=1')).json.data[0]!;
+    const name = `${staff.first_name} ${staff.last_name}`;
+    await page.goto(`/app/staff/${staff.id}`);
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Coaching cycles' }) });
+    await section.getByRole('button', { name: 'Start a cycle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New coaching cycle' });
+    await dialog.getByRole('list', { name: 'Chosen educators' }).getByText(name).waitFor();
+    await dialog.getByLabel('Title').fill('Started from the profile');
+    await dialog.getByRole('button', { name: 'Start cycle' }).click();
+    await page.waitForURL(/\/app\/coaching\?tab=cycles&cycle=\d+/);
+    const id = Number(new URL(page.url()).searchParams.get('cycle'));
+    const cycle = (await api<ApiCycle & { educators: { id: number }[] }>(page, 'GET', `coaching-cycle/${id}`)).json;
+    expect(cycle.title).toBe('Started from the profile');
+    expect(cycle.educators.map((s) => s.id)).toEqual([staff.id]);
+    await page.getByRole('dialog', { name: 'Started from the profile' }).waitFor();
+  });
+});
+
 describe('axe-core on the cycle screens', () => {
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     for (const colorScheme of ['light', 'dark'] as const) {

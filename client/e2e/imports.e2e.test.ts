@@ -91,11 +91,33 @@ it('downloads the educators export', async () => {
   expect(rows.find((r) => r.Email === 'teacher@maplegrove.example')).toMatchObject({ 'First name': 'Jordan', 'Last name': 'Ellis', School: 'Lincoln Middle School' });
 });
 
+it('downloads the interactions of a chosen range and the skill ratings', async () => {
+  const page = await suite.signedIn('admin@maplegrove.example', { acceptDownloads: true });
+  await page.goto(SCREEN);
+  await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2025-12-31');
+  await page.getByText('To must be on or after From.').waitFor();
+  expect(await page.getByRole('link', { name: 'Download interactions' }).count()).toBe(0);
+  const to = await page.evaluate(() => new Date(Date.now() + 86_400_000 * 30).toISOString().slice(0, 10));
+  await page.getByLabel('To', { exact: true }).fill(to);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download interactions' }).click()]);
+  expect(download.suggestedFilename()).toBe(`interactions-from-2026-01-01-to-${to}.csv`);
+  const rows = parse(fs.readFileSync((await download.path())!, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+  expect(rows.length).toBeGreaterThan(100);
+  expect(rows.every((r) => r.Date >= '2026-01-01' && r.Date <= to)).toBe(true);
+
+  const [ratings] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download skill ratings' }).click()]);
+  const ratingRows = parse(fs.readFileSync((await ratings.path())!, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+  expect(ratingRows.length).toBeGreaterThan(100);
+  expect(Object.keys(ratingRows[0]!)).toEqual(['Rating ID', 'Educator ID', 'Educator', 'Employee ID', 'Email', 'Domain', 'Skill', 'Level', 'Level name', 'Rated on', 'Rated by', 'Note', 'Interaction ID']);
+});
+
 it('a principal is told why the exports and the import are not theirs', async () => {
   const page = await suite.signedIn('principal@maplegrove.example');
   await page.goto(SCREEN);
   await page.getByText('Exports cover the whole district').waitFor();
   expect(await page.getByRole('link', { name: 'Download educators' }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Download interactions' }).count()).toBe(0);
   await page.getByText('Importing educators needs the permission to add staff for the whole district.').waitFor();
   expect(await page.getByRole('heading', { name: 'Past imports' }).count()).toBe(0);
 });

@@ -72,6 +72,9 @@ export interface CycleFilter {
   stage_id?: number[];
   due?: string[];
   staff_id?: number[];
+  /** Cycles overlapping from..to (the reports' drill-down). */
+  from?: string;
+  to?: string;
 }
 
 export const cyclesKey = (filter: CycleFilter, page = 1, perPage = 100) =>

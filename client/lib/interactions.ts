@@ -36,6 +36,9 @@ export interface InteractionFilter {
   staff_id?: number[];
   group_id?: number[];
   building_id?: number[];
+  /** Educator attributes (an interaction matches when a participant does), as the reports read them. */
+  grade_level?: string[];
+  subject?: string[];
   needs_completing?: boolean;
 }
 
@@ -61,6 +64,8 @@ export function interactionQuery(query: InteractionListQuery): Query {
     staff_id: f.staff_id?.length ? f.staff_id : undefined,
     group_id: f.group_id?.length ? f.group_id : undefined,
     building_id: f.building_id?.length ? f.building_id : undefined,
+    grade_level: f.grade_level?.length ? f.grade_level : undefined,
+    subject: f.subject?.length ? f.subject : undefined,
     needs_completing: f.needs_completing ? '1' : undefined,
   };
   for (const key of Object.keys(filter)) if (filter[key] === undefined) delete filter[key];

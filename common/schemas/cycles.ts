@@ -3,7 +3,7 @@
 // schemas and answer shapes shared by server and client.
 import * as z from 'zod/mini';
 import { text } from './fields';
-import { isIsoDate, listOf, oneOf, positiveId } from './query';
+import { isIsoDate, listOf, oneOf, optionalIsoDate, positiveId } from './query';
 
 export const CYCLE_STATUSES = ['planned', 'active', 'completed', 'cancelled'] as const;
 export type CycleStatus = (typeof CYCLE_STATUSES)[number];
@@ -174,7 +174,9 @@ export const cycleNoteSchema = z.object({ body: text('Note', CYCLE_TEXT_MAX) });
 
 /**
  * GET /api/coaching-cycle: filter[coach_id][], filter[building_id][] (educators currently at the school),
- * filter[status][], filter[stage_id][], filter[due][] (due-soon | overdue), filter[staff_id][]; page,
+ * filter[status][], filter[stage_id][], filter[due][] (due-soon | overdue), filter[staff_id][], filter[from] and
+ * filter[to] (YYYY-MM-DD: cycles overlapping the range — started on or before `to`, not completed or cancelled
+ * before `from` — as the Coaching cycles report counts them: its drill-down); page,
  * per_page (≤ 100). Sorted by the current stage's order, then the due day, then id.
  */
 export const cycleListQuerySchema = z.object({
@@ -186,9 +188,11 @@ export const cycleListQuerySchema = z.object({
       stage_id: listOf('Stage', positiveId, 'Stage must be a stage ID.'),
       due: listOf('Due', oneOf(['due-soon', 'overdue'] as const), 'Due must be due-soon or overdue.'),
       staff_id: listOf('Educator', positiveId, 'Educator must be an educator ID.'),
+      from: optionalIsoDate('From'),
+      to: optionalIsoDate('To'),
     }, {
       error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are coach_id, building_id, status, stage_id, due and staff_id.`
+        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are coach_id, building_id, status, stage_id, due, staff_id, from and to.`
         : 'Filters must be written as filter[name]=value.'),
     }),
     {},

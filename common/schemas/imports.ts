@@ -1,6 +1,7 @@
 // Export and import (issue 12): the staff import's fields and how headers are recognised, the
 // request schemas of mapping, preview and run, the answer shapes and the messages, word for word.
 import * as z from 'zod/mini';
+import { optionalIsoDate } from './query';
 
 /** Limits of one upload: the file (or zip) size and the data rows of the file. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -75,6 +76,9 @@ export const IMPORT_MESSAGES = {
   readNeedsPermission: 'Only people who can add educators for the whole district can see imports.',
   exportStaffNeedsDistrict: 'The educators export covers the whole district, and your access covers only your own schools. Ask your district administrator for the file.',
   exportUsersNeedsPermission: 'Only people who manage users can export the district’s users.',
+  exportInteractionsNeedsDistrict: 'The interactions export covers the whole district, and your access covers only part of it. Ask your district administrator for the file.',
+  exportSkillsNeedsDistrict: 'The skill ratings export covers the whole district, and your access covers only part of it. Ask your district administrator for the file.',
+  exportSkillsNeedsPlan: 'Your plan does not include skill mapping. The Professional and Enterprise plans do: ask your district administrator about upgrading.',
   notFound: 'We could not find that import.',
   noFile: 'Choose a CSV file (or a OneRoster zip) to upload, or paste the rows.',
   tooLarge: 'The file is larger than 10 MB. Split it into smaller files and upload them one at a time.',
@@ -167,3 +171,12 @@ export interface ImportRowItem {
   errors: ImportRowError[];
   record_id: number | null;
 }
+
+/**
+ * GET /api/export/interactions.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: days in the district's timezone,
+ * inclusive; either may be left out (no bound on that side).
+ */
+export const interactionExportQuerySchema = z.object({
+  from: optionalIsoDate('From'),
+  to: optionalIsoDate('To'),
+}).check(z.refine((q) => q.from === null || q.to === null || q.from <= q.to, { path: ['to'], message: 'To must be on or after From.' }));

@@ -106,7 +106,8 @@ export const duplicateInteractionSchema = z.object({
 /**
  * GET /api/interaction: filter[from], filter[to] (YYYY-MM-DD, inclusive, in the district's timezone),
  * filter[coach_id][], filter[interaction_type_id][], filter[status][], filter[staff_id][],
- * filter[group_id][], filter[building_id][], filter[needs_completing]=1; sort starts_at | -starts_at
+ * filter[group_id][], filter[building_id][], filter[grade_level][] and filter[subject][] (at least one participant
+ * of that grade or subject, as the reports count: the reports' drill-down), filter[needs_completing]=1; sort starts_at | -starts_at
  * (default -starts_at); page, per_page (≤ 100). Answers { data: Interaction[], meta } and
  * meta.totals for the whole filtered range (minutes by type, coaching vs other).
  */
@@ -125,13 +126,15 @@ export const interactionListQuerySchema = z.object({
       staff_id: listOf('Educator', positiveId, 'Educator must be an educator ID.'),
       group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
       building_id: listOf('School', positiveId, 'School must be a school ID.'),
+      grade_level: listOf('Grade level', (v) => (/^(PK|K|[1-9]|1[0-2])$/.test(v) ? v : undefined), 'Grade level must be PK, K or 1 to 12.'),
+      subject: listOf('Subject', (v) => (v.length <= 100 ? v : undefined), 'Subject must be at most 100 characters.'),
       needs_completing: z.pipe(
         z.optional(z.string({ error: 'Needs completing must be 1 or 0.' })),
         z.transform((v) => v === '1' || v === 'true'),
       ),
     }, {
       error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, coach_id, interaction_type_id, status, staff_id, group_id, building_id and needs_completing.`
+        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, coach_id, interaction_type_id, status, staff_id, group_id, building_id, grade_level, subject and needs_completing.`
         : 'Filters must be written as filter[name]=value.'),
     }),
     {},

@@ -14,6 +14,7 @@ import { Button } from '../Button';
 import { FormError, SelectField, TextField } from '../Field';
 import { Modal } from '../Modal';
 import { useToast } from '../Toasts';
+import './rateSkills.css';
 
 interface Choice { level: number | null; note: string }
 

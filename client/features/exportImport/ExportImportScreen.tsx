@@ -13,6 +13,7 @@ import { useAuthUser, useDateLocale } from '../../lib/session';
 import { EXPORT_URLS, STAFF_IMPORTS, useImports } from './api';
 import { ImportFlow } from './components/ImportFlow';
 import { ImportsTable } from './components/ImportsTable';
+import { InteractionsExport } from './components/InteractionsExport';
 import './exportImport.css';
 
 function DownloadLink({ href, children }: { href: string; children: string }) {
@@ -26,6 +27,9 @@ export default function ExportImportScreen({ route }: ScreenProps) {
   const staffScope = permissionScope(permissions, PERMISSIONS.seeEducators);
   const canExportStaff = staffScope === 'district';
   const canExportUsers = permissions.includes(PERMISSIONS.manageCoaches);
+  const canExportInteractions = permissionScope(permissions, PERMISSIONS.seeActivity) === 'district';
+  const canExportSkills = permissionScope(permissions, PERMISSIONS.seeSkillMapping) === 'district'
+    && hasFeature(user?.district?.features ?? [], 'skill-mapping');
   const canReadImports = permissionScope(permissions, PERMISSIONS.addStaff) === 'district';
   const canImport = canReadImports && hasFeature(user?.district?.features ?? [], 'csv-import');
   const [page, setPage] = useState(1);
@@ -43,18 +47,20 @@ export default function ExportImportScreen({ route }: ScreenProps) {
       <section className="card stack" aria-labelledby={exportsId}>
         <h2 id={exportsId} className="card__title">Export</h2>
         <p className="muted">CSV files that open in Excel and Google Sheets. Each download is the district as it is now.</p>
-        {canExportStaff || canExportUsers ? (
+        {canExportStaff || canExportUsers || canExportSkills ? (
           <div className="cluster">
             {canExportStaff && <DownloadLink href={EXPORT_URLS.staff}>Download educators</DownloadLink>}
             {canExportUsers && <DownloadLink href={EXPORT_URLS.users}>Download users</DownloadLink>}
+            {canExportSkills && <DownloadLink href={EXPORT_URLS.skillRatings}>Download skill ratings</DownloadLink>}
           </div>
         ) : null}
+        {canExportInteractions && <InteractionsExport timeZone={user?.district?.timezone ?? user?.timezone ?? 'UTC'} />}
         {staffScope && staffScope !== 'district' && (
           <Alert tone="info" title="Exports cover the whole district">
             <p>Your access covers {staffScope === 'building' ? 'only your own schools' : 'only some educators'}, so the educators export is not available to you. Ask your district administrator for the file.</p>
           </Alert>
         )}
-        {!staffScope && !canExportUsers && <p>You have no data to export. Your district administrator can download the district’s files.</p>}
+        {!staffScope && !canExportUsers && !canExportInteractions && <p>You have no data to export. Your district administrator can download the district’s files.</p>}
       </section>
 
       {canImport ? (
@@ -72,7 +78,7 @@ export default function ExportImportScreen({ route }: ScreenProps) {
 
       {canReadImports && (
         <section className="stack" aria-labelledby={pastId}>
-          <h2 id={pastId}>Past imports</h2>
+          <h2 id={pastId} className="card__title">Past imports</h2>
           {imports.error && !imports.data ? (
             <Alert tone="danger" title="Uh-oh.">
               <p>An error occurred while fetching imports. Please try again later.</p>

@@ -55,7 +55,7 @@ export default function UserImportScreen({ route }: ScreenProps) {
       />
       <ImportFlow api={api} title="Import users" />
       <section className="stack" aria-labelledby="user-imports-heading">
-        <h2 id="user-imports-heading">Past imports</h2>
+        <h2 id="user-imports-heading" className="card__title">Past imports</h2>
         {!list.data ? (
           <LoadingBlock label="Loading imports…" />
         ) : list.data.data.length === 0 ? (

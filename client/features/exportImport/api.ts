@@ -36,7 +36,12 @@ export interface ImportRowList {
 }
 
 /** Where the downloads live (plain GETs: a link downloads them with the session cookie). */
-export const EXPORT_URLS = { staff: '/api/export/staff.csv', users: '/api/export/users.csv' } as const;
+export const EXPORT_URLS = {
+  staff: '/api/export/staff.csv',
+  users: '/api/export/users.csv',
+  interactions: '/api/export/interactions.csv',
+  skillRatings: '/api/export/skill-ratings.csv',
+} as const;
 export const failedRowsUrl = (a: ImportApi, id: number) => `/api/${a.base}/${id}/failed.csv`;
 
 export const importsKey = (a: ImportApi, page: number) => [a.list, { page: page > 1 ? page : undefined }] as const;

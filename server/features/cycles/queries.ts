@@ -85,6 +85,9 @@ export interface CycleFilters {
   stageIds: number[];
   due: ('due-soon' | 'overdue')[];
   staffIds: number[];
+  /** Cycles overlapping from..to (dates; null = open-ended): started on or before `to`, not finished before `from`. */
+  from?: string | null;
+  to?: string | null;
   today: string;
   /** Every stage of the district (the due filter compares each stage's expected days). */
   stages: StageRow[];
@@ -130,6 +133,16 @@ export function filteredCycles(db: Conn, v: Visibility, f: CycleFilters): CycleQ
         .where('sb.building_id', 'in', f.buildingIds).where(currentOn('sb')));
   }
   if (f.due.length) q = q.where((eb) => dueCondition(eb, f));
+  if (f.to) q = q.where('coaching_cycles.start_date', '<=', f.to);
+  if (f.from) {
+    const from = f.from;
+    // A cancelled cycle ends at its last change (updated_at, compared by its UTC day).
+    q = q.where((eb) => eb.or([
+      eb('coaching_cycles.status', 'in', [...OPEN_CYCLE_STATUSES]),
+      eb.and([eb('coaching_cycles.status', '=', 'completed'), eb('coaching_cycles.completed_on', '>=', from)]),
+      eb.and([eb('coaching_cycles.status', '=', 'cancelled'), eb('coaching_cycles.updated_at', '>=', from)]),
+    ]));
+  }
   return q;
 }
 

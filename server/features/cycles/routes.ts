@@ -10,7 +10,7 @@ import {
 import { districtSettingsOf } from '../../../common/schemas/site';
 import { visibleStaffIds } from '../../access/staffScope';
 import type { Deps } from '../../deps';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound, validationError } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
@@ -153,6 +153,7 @@ export function cycleRoutes(deps: Deps): Router {
     const query = validate(cycleListQuerySchema, req.query);
     const page = parsePage(req.query);
     const f = query.filter;
+    if (f.from && f.to && f.to < f.from) throw validationError({ 'filter.to': ['To must be on or after From.'] });
     let staffIds = f.staff_id;
     // A filter never reaches past the scope: an educator naming someone else's id matches nothing.
     if (reader.visibility.kind === 'participant' && staffIds.length) {
@@ -162,7 +163,7 @@ export function cycleRoutes(deps: Deps): Router {
     const viewer = await viewerFor(reader);
     const { rows, total } = await listCyclesPage(db, reader.visibility, {
       coachIds: f.coach_id, buildingIds: f.building_id, statuses: f.status, stageIds: f.stage_id, due: f.due, staffIds,
-      today: viewer.today, stages: viewer.stages,
+      from: f.from, to: f.to, today: viewer.today, stages: viewer.stages,
     }, page);
     const related = await relatedOf(db, reader.auth.district.id, rows);
     res.json({ data: rows.map((r) => presentCycleSummary(r, related, viewer)), meta: pageMeta(page.page, page.perPage, total) });

@@ -22,6 +22,21 @@ export function usersExporter(req: Request): DistrictAuth {
   return requirePermission(requireDistrict(req), PERMISSIONS.manageCoaches, IMPORT_MESSAGES.exportUsersNeedsPermission);
 }
 
+/** The interactions export: `see activity` for the whole district. */
+export function interactionsExporter(req: Request): DistrictAuth {
+  const auth = requireDistrict(req);
+  requireScope(auth, PERMISSIONS.seeActivity, ['district'], IMPORT_MESSAGES.exportInteractionsNeedsDistrict);
+  return auth;
+}
+
+/** The skill ratings export: a plan with skill mapping and `see skill mapping` for the whole district. */
+export function skillRatingsExporter(req: Request): DistrictAuth {
+  const auth = requireDistrict(req);
+  if (!hasFeature(auth.features, 'skill-mapping')) throw forbidden(IMPORT_MESSAGES.exportSkillsNeedsPlan);
+  requireScope(auth, PERMISSIONS.seeSkillMapping, ['district'], IMPORT_MESSAGES.exportSkillsNeedsDistrict);
+  return auth;
+}
+
 export function importReader(req: Request): DistrictAuth {
   const auth = requireDistrict(req);
   requireScope(auth, PERMISSIONS.addStaff, ['district'], IMPORT_MESSAGES.readNeedsPermission);

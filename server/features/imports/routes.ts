@@ -2,7 +2,7 @@
 // mapping → preview → run), its list, one import, its rows and its failed rows as CSV.
 import { Router } from 'express';
 import {
-  IMPORT_MESSAGES, IMPORT_UPLOADS_PER_HOUR, importMappingSchema, importRowsQuerySchema, importRunSchema,
+  IMPORT_MESSAGES, IMPORT_UPLOADS_PER_HOUR, importMappingSchema, importRowsQuerySchema, importRunSchema, interactionExportQuerySchema,
 } from '../../../common/schemas/imports';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
@@ -12,8 +12,13 @@ import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { today } from '../../lib/dates';
 import { streamCsv } from '../../lib/csv';
+import {
+  INTERACTIONS_EXPORT_HEADER, interactionsExportPages, SKILL_RATINGS_EXPORT_HEADER, skillRatingsExportPages,
+} from './coachingExports';
 import { STAFF_EXPORT_HEADER, staffExportPages, USERS_EXPORT_HEADER, usersExportPages } from './exportQueries';
-import { canImportStaff, importReader, staffExporter, staffImporter, userImporter, usersExporter } from './policies';
+import {
+  canImportStaff, importReader, interactionsExporter, skillRatingsExporter, staffExporter, staffImporter, userImporter, usersExporter,
+} from './policies';
 import { presentImport, presentImportRow } from './presenter';
 import { failedRowPages, findImport, listImportRows, listImports } from './queries';
 import type { Request, Response } from 'express';
@@ -34,6 +39,20 @@ export function importRoutes(deps: Deps): Router {
   router.get('/export/users.csv', async (req, res) => {
     const auth = usersExporter(req);
     await streamCsv(res, `users-${today()}.csv`, USERS_EXPORT_HEADER, usersExportPages(db, auth.district.id));
+  });
+
+  router.get('/export/interactions.csv', async (req, res) => {
+    const auth = interactionsExporter(req);
+    const { from, to } = validate(interactionExportQuerySchema, req.query);
+    const name = `interactions${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}${from || to ? '' : `-${today()}`}.csv`;
+    await streamCsv(res, name, INTERACTIONS_EXPORT_HEADER, interactionsExportPages(db, {
+      districtId: auth.district.id, timeZone: auth.district.timezone, userId: auth.user.id, from, to,
+    }));
+  });
+
+  router.get('/export/skill-ratings.csv', async (req, res) => {
+    const auth = skillRatingsExporter(req);
+    await streamCsv(res, `skill-ratings-${today()}.csv`, SKILL_RATINGS_EXPORT_HEADER, skillRatingsExportPages(db, auth.district.id));
   });
 
   /** Past staff imports, newest first, and whether the caller may start one. */

@@ -9,7 +9,7 @@ import {
   type Activity, type ActivityCategory, ACTIVITY_CATEGORY_KEYS, type ActivityTotals, type Interaction, type InteractionFieldValue,
 } from '../../../common/schemas/interactions';
 import type { ActivityRow, InteractionRow, Related, TypeTotalRow } from './queries';
-import { plusMinutes } from './zone';
+import { plusMinutes } from '../../lib/zone';
 
 export interface Viewer {
   userId: number;

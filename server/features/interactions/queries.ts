@@ -1,10 +1,10 @@
 // Interactions and activities queries. Every query takes `db` first and filters by district_id; what a
 // reader may see comes in as a Visibility (policies.ts) and is applied here, never by looking at
 // permissions.
-import { type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql, type SqlBool, type Transaction } from 'kysely';
 import type { ActivityCategory, InteractionStatus } from '../../../common/schemas/interactions';
 import type { DB } from '../../../db/connection';
-import { instantPlusMinutes } from '../../../db/dialect';
+import { escapeLike, instantPlusMinutes } from '../../../db/dialect';
 import type { ActivitiesTable, Database, InteractionsTable } from '../../../db/types';
 import { visibleStaff } from '../../access/staffScope';
 import type { Visibility } from './policies';
@@ -54,6 +54,9 @@ export interface InteractionFilters {
   staffIds: number[];
   groupIds: number[];
   buildingIds: number[];
+  /** Participants' grade levels and subjects (a participant matching any): the reports' drill-down. */
+  gradeLevels: string[];
+  subjects: string[];
   needsCompleting: boolean;
   now: string;
 }
@@ -61,7 +64,7 @@ export interface InteractionFilters {
 /** True when the filter narrows by anything but dates and coach (activities then join the totals). */
 export function narrowsBeyondPeople(f: InteractionFilters): boolean {
   return f.typeIds.length > 0 || f.statuses.length > 0 || f.staffIds.length > 0 || f.groupIds.length > 0
-    || f.buildingIds.length > 0 || f.needsCompleting;
+    || f.buildingIds.length > 0 || f.gradeLevels.length > 0 || f.subjects.length > 0 || f.needsCompleting;
 }
 
 /** Scheduled and over: its end (start + duration) has passed. */
@@ -90,6 +93,17 @@ export function filteredInteractions(db: Conn, v: Visibility, f: InteractionFilt
     q = q.where('interactions.id', 'in', (eb: ExpressionBuilder<Database, 'interactions'>) =>
       eb.selectFrom('interaction_groups as fg').select('fg.interaction_id')
         .where('fg.district_id', '=', v.districtId).where('fg.group_id', 'in', f.groupIds));
+  }
+  if (f.gradeLevels.length || f.subjects.length) {
+    const listHas = (column: 'ps.grade_levels' | 'ps.subjects', values: string[]) =>
+      values.map((v) => sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(JSON.stringify(v))}%`} escape '\\'`);
+    q = q.where('interactions.id', 'in', (eb: ExpressionBuilder<Database, 'interactions'>) => {
+      let sub = eb.selectFrom('interaction_participants as pp').innerJoin('staff as ps', 'ps.id', 'pp.staff_id').select('pp.interaction_id')
+        .where('pp.district_id', '=', v.districtId).where('ps.district_id', '=', v.districtId);
+      if (f.gradeLevels.length) sub = sub.where((w) => w.or(listHas('ps.grade_levels', f.gradeLevels)));
+      if (f.subjects.length) sub = sub.where((w) => w.or(listHas('ps.subjects', f.subjects)));
+      return sub;
+    });
   }
   if (f.needsCompleting) q = q.where(needsCompletingSql(f.now));
   return q;

@@ -28,7 +28,7 @@ import {
   createActivity, createInteraction, deleteActivity, deleteInteraction, duplicateInteraction, setInteractionStatus,
   updateActivity, updateInteraction,
 } from './service';
-import { nextDay, startOfLocalDay } from './zone';
+import { nextDay, startOfLocalDay } from '../../lib/zone';
 
 export const ACTIVITY_NOT_YOURS = 'You can change only your own time.';
 
@@ -90,7 +90,8 @@ export function interactionRoutes(deps: Deps): Router {
     }
     return {
       ...range, coachIds: filter.coach_id, typeIds: filter.interaction_type_id, statuses: filter.status, staffIds,
-      groupIds: filter.group_id, buildingIds: filter.building_id, needsCompleting: filter.needs_completing, now: nowIso(),
+      groupIds: filter.group_id, buildingIds: filter.building_id, gradeLevels: filter.grade_level, subjects: filter.subject,
+      needsCompleting: filter.needs_completing, now: nowIso(),
     };
   }
 
@@ -186,7 +187,7 @@ export function interactionRoutes(deps: Deps): Router {
     const filters: ActivityFilters = { ...range, userIds: query.filter.user_id, categories: query.filter.category };
     // The same users' interactions over the same range join the totals unless a category is chosen.
     const interactionFilters: InteractionFilters = {
-      ...range, coachIds: filters.userIds, typeIds: [], statuses: [], staffIds: [], groupIds: [], buildingIds: [],
+      ...range, coachIds: filters.userIds, typeIds: [], statuses: [], staffIds: [], groupIds: [], buildingIds: [], gradeLevels: [], subjects: [],
       needsCompleting: false, now: nowIso(),
     };
     const [{ rows, total }, byCategory, byType] = await Promise.all([

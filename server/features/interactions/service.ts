@@ -15,7 +15,7 @@ import {
   type ActivityRow, activeSkillIds, type Conn, districtGroupIds, findDistrictCycle, fieldsOfType, findDistrictBuilding, findDistrictType, findInteraction,
   groupMembersAt, type InteractionRow, isDistrictCoach,
 } from './queries';
-import { plusMinutes } from './zone';
+import { plusMinutes } from '../../lib/zone';
 
 type Writer = Reader & { actor: DistrictActor };
 

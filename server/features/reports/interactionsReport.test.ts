@@ -142,10 +142,16 @@ describe('GET /api/report/interactions', () => {
     await setTargets(t.db, w.district.id, { interactions_per_educator_per_month: 0.75, cycles_per_new_teacher_per_semester: 1 });
     const body = await report(w.admin);
     // 61 days ≈ 2.0 months: Ana 3, Ben 2, Cy 2, Jordan 1 interaction → Jordan below 0.75 a month. Ben (hired
-    // 2026-03-01) is the one new teacher and has no cycle this semester.
+    // 2026-03-01) is the one new teacher and has one cycle this semester (C2); with a target of 2 he is below.
     expect(body.targets).toEqual({
       targets: { interactions_per_educator_per_month: 0.75, cycles_per_new_teacher_per_semester: 1 },
       educators_below_interaction_target: 1,
+      new_teachers_below_cycle_target: 0,
+    });
+    await setTargets(t.db, w.district.id, { interactions_per_educator_per_month: null, cycles_per_new_teacher_per_semester: 2 });
+    expect((await report(w.admin)).targets).toEqual({
+      targets: { interactions_per_educator_per_month: null, cycles_per_new_teacher_per_semester: 2 },
+      educators_below_interaction_target: null,
       new_teachers_below_cycle_target: 1,
     });
   });

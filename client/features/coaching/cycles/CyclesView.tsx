@@ -19,7 +19,7 @@ import { useAuthUser } from '../../../lib/session';
 import { CycleBoard } from './components/CycleBoard';
 import { CycleList } from './components/CycleList';
 import { CyclePanel } from './components/CyclePanel';
-import { NewCycleDialog } from './components/NewCycleDialog';
+import { NewCycleDialog } from '../../../components/cycles/NewCycleDialog';
 import './cycles.css';
 
 const STATUS_OPTIONS = [

@@ -1,24 +1,36 @@
 // The Coaching cycles section of View Educator (issue 10): the cycles this educator is in that the caller
 // may see (the API applies the scope; an educator sees their own), open ones first. Shown on a plan with
-// coaching cycles; each title opens the cycle in the coaching workspace for those who may open it.
-import { hasFeature, hasPermission, PERMISSIONS } from '../../../../common/permissions';
+// coaching cycles; each title opens the cycle in the coaching workspace for those who may open it, and
+// those who run cycles (`see skill mapping`) start one here with this educator already chosen.
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { hasFeature, hasPermission, permissionScope, PERMISSIONS } from '../../../../common/permissions';
 import type { AuthUser } from '../../../../common/authUser';
 import type { StaffDetail } from '../../../../common/schemas/staff';
 import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { NewCycleDialog } from '../../../components/cycles/NewCycleDialog';
 import { CycleItem } from '../../../components/CycleBadges';
 import { LoadingBlock } from '../../../components/Spinner';
-import { useCycles } from '../../../lib/cycles';
+import { revalidateCycles, useCycles } from '../../../lib/cycles';
 import { Card } from './StaffParts';
 
 export function CyclesSection({ staff, user }: { staff: StaffDetail; user: AuthUser }) {
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState(false);
   const available = hasFeature(user.district?.features ?? [], 'coaching-cycles');
   const { data, error, isLoading } = useCycles({ staff_id: [staff.id] }, { enabled: available, perPage: 20 });
   if (!available || (error && error.status === 403)) return null;
   const opensWorkspace = hasPermission(user.security.permissions, PERMISSIONS.seeSkillMapping);
   const own = staff.user_id !== null && staff.user_id === user.id;
+  const canStart = opensWorkspace && !own && staff.status === 'active';
   const rows = data?.data ?? [];
   return (
-    <Card id="staff-cycles" title={own ? 'Your coaching cycles' : 'Coaching cycles'}>
+    <Card
+      id="staff-cycles"
+      title={own ? 'Your coaching cycles' : 'Coaching cycles'}
+      action={canStart ? <Button variant="secondary" size="sm" onClick={() => setStarting(true)}>Start a cycle</Button> : undefined}
+    >
       {error ? (
         <Alert tone="danger" title="We could not load the coaching cycles."><p>{error.message}</p></Alert>
       ) : isLoading && !data ? (
@@ -33,6 +45,21 @@ export function CyclesSection({ staff, user }: { staff: StaffDetail; user: AuthU
         </ul>
       )}
       {data && data.meta.total > rows.length && <p className="muted text-sm">Showing {rows.length} of {data.meta.total} cycles.</p>}
+      {canStart && (
+        <NewCycleDialog
+          open={starting}
+          onClose={() => setStarting(false)}
+          onCreated={(cycle) => {
+            setStarting(false);
+            void revalidateCycles();
+            navigate(`/app/coaching?tab=cycles&cycle=${cycle.id}`);
+          }}
+          timeZone={user.district?.timezone ?? user.timezone}
+          canChooseCoach={permissionScope(user.security.permissions, PERMISSIONS.seeSkillMapping) === 'district'}
+          userId={user.id}
+          initialEducators={[{ id: staff.id, name: `${staff.first_name} ${staff.last_name}` }]}
+        />
+      )}
     </Card>
   );
 }

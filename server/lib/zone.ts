@@ -1,5 +1,5 @@
-// Calendar days of the district's timezone as UTC instants: the list filters (filter[from], filter[to])
-// name days in the district's zone, while interactions store instants.
+// Calendar days of a timezone as UTC instants: filters name days in the district's zone (filter[from],
+// filter[to], export ranges), while interactions and activities store instants.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -47,4 +47,11 @@ export function nextDay(date: string): string {
 /** An instant moved by whole minutes, as an ISO string. */
 export function plusMinutes(iso: string, minutes: number): string {
   return new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+}
+
+/** An instant's wall-clock date (YYYY-MM-DD) and time (HH:MM) in a timezone. */
+export function localDateTime(iso: string, timeZone: string): { date: string; time: string } {
+  const p = partsIn(Date.parse(iso), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return { date: `${p.year}-${two(p.month)}-${two(p.day)}`, time: `${two(p.hour)}:${two(p.minute)}` };
 }

@@ -1,15 +1,16 @@
 // Starting a cycle: optionally from a goal template (fills title and goal), the educators (searched among
 // those the caller may see), dates, planned or active, and for district-wide users the coach.
 import { useEffect, useState } from 'react';
-import type { Cycle } from '../../../../../common/schemas/cycles';
-import { Button } from '../../../../components/Button';
-import { FormError, SelectField, TextAreaField, TextField } from '../../../../components/Field';
-import { Modal } from '../../../../components/Modal';
-import { useToast } from '../../../../components/Toasts';
-import { ApiError } from '../../../../lib/api';
-import { cycleApi, useGoalTemplates } from '../../../../lib/cycles';
-import { todayIn } from '../../../../lib/dates';
-import { useCoaches, useStaffSearch } from '../../../../lib/lookups';
+import type { Cycle } from '../../../common/schemas/cycles';
+import { Button } from '../Button';
+import { FormError, SelectField, TextAreaField, TextField } from '../Field';
+import { Modal } from '../Modal';
+import { useToast } from '../Toasts';
+import { ApiError } from '../../lib/api';
+import { cycleApi, useGoalTemplates } from '../../lib/cycles';
+import { todayIn } from '../../lib/dates';
+import { useCoaches, useStaffSearch } from '../../lib/lookups';
+import './newCycleDialog.css';
 
 interface Props {
   open: boolean;

@@ -1,0 +1,94 @@
+// A column chart over time (interactions per week or month). Drawn at the container's real width
+// (so its text is never scaled down), a few labelled gridlines, every column a keyboard-reachable
+// button named with its period and figure that opens the records behind it.
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+
+export interface TrendPoint {
+  key: string;
+  /** Short axis label ("Sep", "Sep 8"). */
+  label: string;
+  /** Full name read out ("Week of Sep 8, 2025"). */
+  longLabel: string;
+  value: number;
+  onDrill?: () => void;
+}
+
+function useWidth<T extends HTMLElement>(fallback: number) {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(fallback);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth || fallback);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry!.contentRect.width) || fallback));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fallback]);
+  return [ref, width] as const;
+}
+
+/** 0 and two round steps up to at least the largest value. */
+export function niceTicks(max: number): number[] {
+  if (max <= 0) return [0, 1];
+  const rough = max / 2;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? rough;
+  return [0, step, step * 2];
+}
+
+export function TrendChart({ points, unit, describedBy, label }: { points: TrendPoint[]; unit: string; describedBy: string; label: string }) {
+  const [ref, width] = useWidth<HTMLDivElement>(640);
+  const height = 220;
+  const left = 40;
+  const bottom = 28;
+  const top = 12;
+  const ticks = niceTicks(Math.max(0, ...points.map((p) => p.value)));
+  const max = ticks[ticks.length - 1]!;
+  const plotW = Math.max(10, width - left - 8);
+  const plotH = height - top - bottom;
+  const slot = plotW / Math.max(1, points.length);
+  const barW = Math.max(3, Math.min(40, slot * 0.7));
+  // Label at most ~ every 48px.
+  const every = Math.max(1, Math.ceil(48 / slot));
+  const y = (v: number) => top + plotH - (v / max) * plotH;
+  const onKey = (e: KeyboardEvent, p: TrendPoint) => {
+    if ((e.key === 'Enter' || e.key === ' ') && p.onDrill) {
+      e.preventDefault();
+      p.onDrill();
+    }
+  };
+  return (
+    <div ref={ref} className="trend-chart">
+      <svg width={width} height={height} role="group" aria-label={label} aria-describedby={describedBy} className="trend-chart__svg">
+        {ticks.map((t) => (
+          <g key={t} aria-hidden="true">
+            <line x1={left} x2={width - 4} y1={y(t)} y2={y(t)} className="chart-grid" />
+            <text x={left - 6} y={y(t) + 4} textAnchor="end" className="chart-axis">{t.toLocaleString('en-US')}</text>
+          </g>
+        ))}
+        {points.map((p, i) => {
+          const cx = left + slot * i + slot / 2;
+          const h = (p.value / max) * plotH;
+          return (
+            <g key={p.key}
+              role={p.onDrill ? 'button' : 'img'}
+              tabIndex={p.onDrill ? 0 : undefined}
+              aria-label={`${p.longLabel}: ${p.value.toLocaleString('en-US')} ${unit}`}
+              className={p.onDrill ? 'trend-chart__col trend-chart__col--link' : 'trend-chart__col'}
+              onClick={p.onDrill} onKeyDown={(e) => onKey(e, p)}>
+              <rect x={cx - slot / 2} y={top} width={slot} height={plotH} className="trend-chart__hit" />
+              <rect x={cx - barW / 2} y={top + plotH - h} width={barW} height={Math.max(h, p.value > 0 ? 1 : 0)} className="chart-s0 trend-chart__bar" />
+            </g>
+          );
+        })}
+        <g aria-hidden="true">
+          {points.map((p, i) => (i % every === 0
+            ? <text key={p.key} x={left + slot * i + slot / 2} y={height - 8} textAnchor="middle" className="chart-axis">{p.label}</text>
+            : null))}
+        </g>
+        <line x1={left} x2={width - 4} y1={top + plotH} y2={top + plotH} className="chart-baseline" aria-hidden="true" />
+      </svg>
+    </div>
+  );
+}

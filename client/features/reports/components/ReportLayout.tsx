@@ -1,0 +1,105 @@
+// The frame of every report screen: the title (the route table's), the header actions (Print, and the
+// place where the scheduled-email control of client/features/reports/subscriptions/ mounts: the
+// `actions` slot), the tab bar between the five reports (it keeps the filters), the filter bar, a
+// line naming the range and filters in words (the only part of the filters a printout shows), then
+// the report, and the drill-down dialog.
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { REPORT_KINDS, REPORT_TITLES, type ReportKind, type ReportRange } from '../../../../common/schemas/reports';
+import { Button } from '../../../components/Button';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatDay } from '../../../lib/dates';
+import { useDateLocale } from '../../../lib/session';
+import { filtersOnlySearch, presetLabel, presetRange, type ReportFilters } from '../reportQuery';
+import type { ReportPage } from '../useReportPage';
+import { DrillDownDialog } from './DrillDown';
+import { chosenNames, FILTER_LABELS, FilterBar, type FilterOptions, useFilterOptions } from './FilterBar';
+import '../reports.css';
+
+export const REPORT_PATHS: Record<ReportKind, string> = {
+  interactions: '/app/reports',
+  'coaching-cycles': '/app/reports/coaching-cycles',
+  'teacher-level': '/app/reports/teacher-level',
+  'coaching-team': '/app/reports/coaching-team',
+  comparison: '/app/reports/comparison',
+};
+
+const DESCRIPTIONS: Record<ReportKind, string> = {
+  interactions: 'How much coaching happens: completed interactions, hours and the educators they reach.',
+  'coaching-cycles': 'Coaching cycles by status and stage, time in each stage, completion and goals met.',
+  'teacher-level': 'One row per educator: interactions, minutes, last contact, cycles and skill growth.',
+  'coaching-team': 'One row per coach: caseload, interactions, coaching time against other logged time.',
+  comparison: 'Two schools, groups, coaches or periods side by side, with the differences.',
+};
+
+/** "Aug 1, 2025 – Nov 23, 2025". */
+export function rangeWords(range: { from: string; to: string } | null, locale?: Parameters<typeof formatDay>[1]): string | null {
+  return range ? `${formatDay(range.from, locale)} – ${formatDay(range.to, locale)}` : null;
+}
+
+/** The filters in words: "This school year (Aug 1, 2025 – Nov 23, 2025) · School: Lincoln Middle · …". */
+export function filtersInWords(filters: ReportFilters, options: FilterOptions, range: string | null, hide: string[] = []): string {
+  const parts = [`${presetLabel(filters)}${range ? ` (${range})` : ''}`];
+  for (const key of ['building_id', 'coach_id', 'interaction_type_id', 'group_id', 'grade_level', 'subject'] as const) {
+    if (hide.includes(key)) continue;
+    const names = chosenNames(filters, key, options);
+    if (names.length) parts.push(`${FILTER_LABELS[key].one}: ${names.join(', ')}`);
+  }
+  return parts.join(' · ');
+}
+
+export function ReportLayout({ page, title, range, actions, children, hideFilters = [], showFilters = true }: {
+  page: ReportPage;
+  title: string;
+  /** The answer's resolved range, once loaded. */
+  range?: ReportRange;
+  /** More header actions (reports-schedule mounts "Email me this report" here). */
+  actions?: ReactNode;
+  children: ReactNode;
+  hideFilters?: ('building_id' | 'coach_id' | 'interaction_type_id' | 'group_id' | 'grade_level' | 'subject')[];
+  showFilters?: boolean;
+}) {
+  const location = useLocation();
+  const locale = useDateLocale();
+  const options = useFilterOptions();
+  const { state, kind } = page;
+  const resolved = range ?? presetRange(state.filters.preset, page.today, state.filters);
+  const rangeText = rangeWords(resolved ?? null, locale);
+  const tabSearch = filtersOnlySearch(state.filters);
+  const words = filtersInWords(state.filters, options, rangeText, hideFilters);
+  const district = page.user?.district?.name;
+  return (
+    <div className="stack report-page" data-report={kind}>
+      <PageHeader title={title} description={DESCRIPTIONS[kind]}
+        actions={(
+          <div className="report-actions">
+            {actions}
+            <Button variant="secondary" size="sm" onClick={() => window.print()}>Print</Button>
+          </div>
+        )} />
+      <nav className="report-tabs" aria-label="Reports">
+        <ul className="report-tabs__list">
+          {REPORT_KINDS.map((k) => (
+            <li key={k}>
+              <Link to={`${REPORT_PATHS[k]}${tabSearch}`} className="report-tabs__link" aria-current={location.pathname === REPORT_PATHS[k] ? 'page' : undefined}>
+                {REPORT_TITLES[k]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {showFilters && (
+        <FilterBar filters={state.filters} options={options} rangeText={rangeText} hide={hideFilters}
+          onChange={(filters) => page.change({ filters })} />
+      )}
+      {showFilters && (
+        <p className="report-scope" data-testid="report-scope">
+          <span className="report-scope__print">{district ? `${district} · ` : ''}{title} · </span>
+          <span className="sr-only">Showing: </span>{words}
+        </p>
+      )}
+      {children}
+      <DrillDownDialog drill={page.drill} onClose={() => page.setDrill(null)} />
+    </div>
+  );
+}

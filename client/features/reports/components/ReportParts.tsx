@@ -1,0 +1,219 @@
+// The pieces every report screen is made of: headline cards, a sortable table with its CSV link,
+// loading skeletons, the empty state, errors, the plan note of the advanced reports and the targets.
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { hasPermission, PERMISSIONS } from '../../../../common/permissions';
+import { REPORTS_PLAN_MESSAGE, type TargetProgress } from '../../../../common/schemas/reports';
+import { Alert } from '../../../components/Alert';
+import { ButtonLink } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import type { ApiError } from '../../../lib/api';
+import { useAuthUser } from '../../../lib/session';
+import { decimal, int } from '../format';
+import { sortRows } from '../reportQuery';
+
+export interface HeadlineFigure {
+  key: string;
+  label: string;
+  value: string;
+  /** A line under the value ("of 240 on the roster"). */
+  sub?: string;
+  onDrill?: () => void;
+}
+
+export function Headline({ figures, label = 'Headline figures' }: { figures: HeadlineFigure[]; label?: string }) {
+  return (
+    <ul className="report-cards" aria-label={label}>
+      {figures.map((f) => (
+        <li key={f.key} className="report-card" data-figure={f.key}>
+          <span className="report-card__label">{f.label}</span>
+          {f.onDrill ? (
+            <button type="button" className="report-card__value report-card__value--link" onClick={f.onDrill}>
+              {f.value}<span className="sr-only"> {f.label.toLowerCase()}: show them</span>
+            </button>
+          ) : <span className="report-card__value">{f.value}</span>}
+          {f.sub && <span className="report-card__sub">{f.sub}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function HeadlineSkeleton({ count = 4 }: { count?: number }) {
+  return (
+    <div role="status" className="report-loading">
+      <span className="sr-only">Loading the report…</span>
+      <ul className="report-cards" aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => <li key={i} className="report-card report-card--skeleton"><span className="skeleton skeleton--text" /><span className="skeleton skeleton--figure" /></li>)}
+      </ul>
+      <div className="report-charts" aria-hidden="true">
+        <div className="chart chart--skeleton"><span className="skeleton skeleton--chart" /></div>
+        <div className="chart chart--skeleton"><span className="skeleton skeleton--chart" /></div>
+      </div>
+    </div>
+  );
+}
+
+export function ReportError({ error }: { error: ApiError }) {
+  return <Alert tone="danger" title="This report could not load">{error.message}{error.errors && Object.keys(error.errors).length > 0 && (
+    <ul>{Object.entries(error.errors).map(([k, v]) => <li key={k}>{v[0]}</li>)}</ul>
+  )}</Alert>;
+}
+
+export function NoInteractions({ filtered, onClear, what = 'interactions' }: { filtered: boolean; onClear: () => void; what?: string }) {
+  return (
+    <EmptyState title={`No completed ${what} in this range`}
+      action={filtered ? <button type="button" className="btn btn--secondary" onClick={onClear}><span className="btn__label">Clear filters</span></button> : <ButtonLink to="/app/activity" variant="secondary">Go to Activity</ButtonLink>}>
+      <p>{filtered
+        ? 'Nothing matches these filters. Choose a longer date range or fewer filters.'
+        : `Reports count ${what} that are completed. Log and complete ${what} on the Activity screen, or choose a longer date range.`}</p>
+    </EmptyState>
+  );
+}
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  numeric?: boolean;
+  /** The value sorted by (null sorts last); absent = not sortable. */
+  sortValue?: (row: T) => string | number | null;
+  render: (row: T) => ReactNode;
+}
+
+/**
+ * A report table: headers sort (aria-sort says how), a "Download CSV" link to the same table, numbers
+ * right-aligned, the table scrolls sideways inside its own box on phones. `sort` may be controlled (a
+ * server-sorted table keeps it in the URL) or left to the table.
+ */
+export function ReportTable<T>({ title, caption, columns, rows, rowKey, csv, sort: controlled, onSort, empty, footer }: {
+  title: string;
+  caption?: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  csv?: string;
+  sort?: string | null;
+  onSort?: (sort: string) => void;
+  empty?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const [local, setLocal] = useState<string | null>(null);
+  const sort = onSort ? controlled ?? null : local;
+  const headingId = useId();
+  const sorted = onSort ? rows : sortRows(rows, sort, (row, key) => columns.find((c) => c.key === key)?.sortValue?.(row) ?? null);
+  const setSort = (key: string, numeric: boolean) => {
+    // Numbers start with the largest, names from A.
+    const next = sort === key ? `-${key}` : sort === `-${key}` ? key : numeric ? `-${key}` : key;
+    if (onSort) onSort(next);
+    else setLocal(next);
+  };
+  return (
+    <div className="report-table-section">
+      <div className="report-table-section__head">
+        <h2 id={headingId} className="report-table-section__title">{title}</h2>
+        {csv && <a className="btn btn--secondary btn--sm report-csv" href={csv} download><span className="btn__label">Download CSV<span className="sr-only">: {title}</span></span></a>}
+      </div>
+      <div className="table-wrap report-table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <table className="table report-table">
+          <caption className="sr-only">{caption ?? title}{sort ? `, sorted by ${columns.find((c) => c.key === sort.replace(/^-/, ''))?.label ?? sort}${sort.startsWith('-') ? ', descending' : ', ascending'}` : ''}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => {
+                const dir = sort === c.key ? 'ascending' : sort === `-${c.key}` ? 'descending' : undefined;
+                return (
+                  <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={dir}>
+                    {c.sortValue ? (
+                      <button type="button" className="report-sort" onClick={() => setSort(c.key, !!c.numeric)}>
+                        {c.label}
+                        <span className="report-sort__icon" aria-hidden="true">{dir === 'ascending' ? '▲' : dir === 'descending' ? '▼' : '↕'}</span>
+                      </button>
+                    ) : c.label}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.length === 0 ? (
+              <tr><td colSpan={columns.length} className="table__empty">{empty ?? 'Nothing to show.'}</td></tr>
+            ) : sorted.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c, i) => (i === 0
+                  ? <th key={c.key} scope="row">{c.render(row)}</th>
+                  : <td key={c.key} className={c.numeric ? 'num' : undefined}>{c.render(row)}</td>))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {footer}
+    </div>
+  );
+}
+
+/** A number in a table cell that opens the records behind it. */
+export function DrillCell({ value, label, onDrill }: { value: string; label: string; onDrill?: () => void }) {
+  if (!onDrill || value === '0' || value === '–') return <>{value}</>;
+  return <button type="button" className="report-drill" onClick={onDrill}>{value}<span className="sr-only"> {label}: show them</span></button>;
+}
+
+/** What Teacher level and Comparison add, for a district without the plan feature. */
+export function AdvancedPlanNote({ report }: { report: 'teacher-level' | 'comparison' }) {
+  const { user } = useAuthUser();
+  const canUpgrade = !!user && hasPermission(user.security.permissions, PERMISSIONS.manageBilling);
+  const plan = user?.district?.plan.name;
+  return (
+    <section className="card report-plan" aria-labelledby="report-plan-title">
+      <h2 id="report-plan-title" className="card__title">{report === 'teacher-level' ? 'Teacher level report' : 'Comparison report'}</h2>
+      <p>{REPORTS_PLAN_MESSAGE}</p>
+      <p className="muted text-sm">{plan ? `Your district is on the ${plan} plan. ` : ''}With the Enterprise plan:</p>
+      {report === 'teacher-level' ? (
+        <ul className="report-plan__list">
+          <li>one row per educator: interactions, minutes, days since the last contact, coaching cycles active and completed;</li>
+          <li>skill growth per domain: the first and the latest rating in the range;</li>
+          <li>a "Not yet coached this year" view, to see who no coach has reached yet, and who is below your coaching target.</li>
+        </ul>
+      ) : (
+        <ul className="report-plan__list">
+          <li>two schools, groups, coaches or periods side by side;</li>
+          <li>the same measures for each (interactions, minutes, educators reached and their share of the roster, cycles);</li>
+          <li>the differences, up or down, in numbers.</li>
+        </ul>
+      )}
+      <div>
+        {canUpgrade ? <ButtonLink to="/app/settings/billing">See plans and billing</ButtonLink> : <ButtonLink to="/pricing" variant="secondary">Compare plans</ButtonLink>}
+      </div>
+    </section>
+  );
+}
+
+/** Progress against the district's coaching targets, and who is below them (a link to Teacher level). */
+export function TargetsPanel({ progress, educators, teacherLevelHref, advanced }: { progress: TargetProgress | null; educators?: number; teacherLevelHref: string; advanced: boolean }) {
+  if (!progress) return null;
+  const t = progress.targets;
+  if (t.interactions_per_educator_per_month === null && t.cycles_per_new_teacher_per_semester === null) return null;
+  return (
+    <section className="card report-targets" aria-labelledby="report-targets-title">
+      <h2 id="report-targets-title" className="card__title">Coaching targets</h2>
+      <ul className="report-targets__list">
+        {t.interactions_per_educator_per_month !== null && (
+          <li>
+            <strong>At least {decimal(t.interactions_per_educator_per_month)} interactions per educator a month:</strong>{' '}
+            {progress.educators_below_interaction_target === null ? 'not measured for this range.' : progress.educators_below_interaction_target === 0
+              ? 'every educator is on target.'
+              : <>{int(progress.educators_below_interaction_target)}{educators ? ` of ${int(educators)}` : ''} {progress.educators_below_interaction_target === 1 ? 'educator is' : 'educators are'} below target.{' '}
+                {advanced && <Link to={teacherLevelHref}>See who is below target</Link>}</>}
+          </li>
+        )}
+        {t.cycles_per_new_teacher_per_semester !== null && (
+          <li>
+            <strong>At least {decimal(t.cycles_per_new_teacher_per_semester)} coaching {t.cycles_per_new_teacher_per_semester === 1 ? 'cycle' : 'cycles'} per new teacher a semester:</strong>{' '}
+            {progress.new_teachers_below_cycle_target === null ? 'not measured.' : progress.new_teachers_below_cycle_target === 0
+              ? 'every new teacher is on target.'
+              : `${int(progress.new_teachers_below_cycle_target)} new ${progress.new_teachers_below_cycle_target === 1 ? 'teacher is' : 'teachers are'} below target.`}
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+// The Coaching team report: one row per coach (users with the coach role in the district; a `.self`
+// reader sees their own row, a `.building` reader the coaches of their schools; a school filter keeps the
+// coaches of those schools): caseload on `to` (roster educators), counted interactions, minutes of
+// coaching types vs other types, logged time (activities, all categories, not narrowed by school or
+// type), educators reached, cycles active and completed; and the team's time use.
+import { sql } from 'kysely';
+import { ACTIVITY_CATEGORIES, type ActivityCategory } from '../../../../common/schemas/interactions';
+import type { CoachingTeamReport, CoachingTeamRow } from '../../../../common/schemas/reports';
+import type { DB } from '../../../../db/connection';
+import { currentOn } from '../../../lib/history';
+import { countedInteractions, overlappingCycles, type ReportContext, reachedParticipations, rosterIds } from './filters';
+
+const COACH_ROLE = 'coach';
+
+/** The coaches a report shows: coach-role users of the district (not disabled), narrowed by scope and filters. */
+export function teamCoaches(db: DB, ctx: ReportContext) {
+  let q = db.selectFrom('users').select(['users.id', 'users.name'])
+    .where('users.district_id', '=', ctx.districtId).where('users.status', '!=', 'disabled')
+    .where((eb) => eb.exists(eb.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select(sql.lit(1).as('one'))
+      .whereRef('user_roles.user_id', '=', 'users.id').where('roles.name', '=', COACH_ROLE)));
+  if (ctx.scope.kind === 'self' || ctx.scope.kind === 'assigned') q = q.where('users.id', '=', ctx.scope.userId);
+  const schools = [
+    ...(ctx.scope.kind === 'building' ? [ctx.scope.buildingIds] : []),
+    ...(ctx.filter.building_id.length ? [ctx.filter.building_id] : []),
+  ];
+  for (const ids of schools) {
+    q = q.where('users.id', 'in', (eb) => eb.selectFrom('user_buildings').select('user_buildings.user_id').where('user_buildings.building_id', 'in', ids.length ? ids : [-1]));
+  }
+  if (ctx.filter.coach_id.length) q = q.where('users.id', 'in', ctx.filter.coach_id);
+  return q.orderBy(sql`lower(users.name)`).orderBy('users.id');
+}
+
+export async function coachingTeamReport(db: DB, ctx: ReportContext): Promise<Omit<CoachingTeamReport, 'range'>> {
+  const coaches = await teamCoaches(db, ctx).execute();
+  const ids = coaches.map((c) => c.id);
+  if (!ids.length) {
+    return {
+      headline: { coaches: 0, interactions: 0, coaching_minutes: 0, activity_minutes: 0, educators_reached: 0 },
+      data: [],
+      time_use: timeUse(0, 0, []),
+    };
+  }
+  const [caseloads, sums, reached, reachedAll, activities, cycles] = await Promise.all([
+    db.selectFrom('coach_assignments as ca').select(['ca.coach_id', sql<number>`count(distinct ca.staff_id)`.as('n')])
+      .where('ca.district_id', '=', ctx.districtId).where('ca.coach_id', 'in', ids).where(currentOn('ca', ctx.to))
+      .where('ca.staff_id', 'in', rosterIds(db, ctx)).groupBy('ca.coach_id').execute(),
+    countedInteractions(db, ctx).innerJoin('interaction_types as t', 't.id', 'i.interaction_type_id')
+      .select(['i.coach_id', 't.counts_as_coaching', sql<number>`count(*)`.as('n'), sql<number>`sum(i.duration_minutes)`.as('minutes')])
+      .where('i.coach_id', 'in', ids).groupBy(['i.coach_id', 't.counts_as_coaching']).execute(),
+    reachedParticipations(db, ctx).select(['i.coach_id', sql<number>`count(distinct p.staff_id)`.as('n')])
+      .where('i.coach_id', 'in', ids).groupBy('i.coach_id').execute(),
+    reachedParticipations(db, ctx).select(sql<number>`count(distinct p.staff_id)`.as('n')).where('i.coach_id', 'in', ids).executeTakeFirstOrThrow(),
+    db.selectFrom('activities').select(['user_id', 'category', sql<number>`sum(minutes)`.as('minutes')])
+      .where('district_id', '=', ctx.districtId).where('deleted_at', 'is', null).where('user_id', 'in', ids)
+      .where('starts_at', '>=', ctx.fromAt).where('starts_at', '<', ctx.toAt)
+      .groupBy(['user_id', 'category']).execute(),
+    overlappingCycles(db, ctx).select(['c.coach_id', 'c.status', sql<number>`count(*)`.as('n')])
+      .where('c.coach_id', 'in', ids).where('c.status', 'in', ['active', 'completed']).groupBy(['c.coach_id', 'c.status']).execute(),
+  ]);
+  const caseloadBy = new Map(caseloads.map((r) => [r.coach_id, Number(r.n)]));
+  const reachedBy = new Map(reached.map((r) => [r.coach_id, Number(r.n)]));
+  const data: CoachingTeamRow[] = coaches.map((c) => {
+    const mine = sums.filter((s) => s.coach_id === c.id);
+    const minutesOf = (coaching: number) => mine.filter((s) => s.counts_as_coaching === coaching).reduce((a, s) => a + Number(s.minutes), 0);
+    return {
+      coach: { id: c.id, name: c.name },
+      caseload: caseloadBy.get(c.id) ?? 0,
+      interactions: mine.reduce((a, s) => a + Number(s.n), 0),
+      coaching_minutes: minutesOf(1),
+      other_interaction_minutes: minutesOf(0),
+      activity_minutes: activities.filter((a) => a.user_id === c.id).reduce((a, s) => a + Number(s.minutes), 0),
+      educators_reached: reachedBy.get(c.id) ?? 0,
+      cycles_active: Number(cycles.find((x) => x.coach_id === c.id && x.status === 'active')?.n ?? 0),
+      cycles_completed: Number(cycles.find((x) => x.coach_id === c.id && x.status === 'completed')?.n ?? 0),
+    };
+  });
+  const total = (key: 'interactions' | 'coaching_minutes' | 'other_interaction_minutes' | 'activity_minutes') => data.reduce((a, r) => a + r[key], 0);
+  const byCategory = new Map<string, number>();
+  for (const a of activities) byCategory.set(a.category, (byCategory.get(a.category) ?? 0) + Number(a.minutes));
+  return {
+    headline: {
+      coaches: data.length,
+      interactions: total('interactions'),
+      coaching_minutes: total('coaching_minutes'),
+      activity_minutes: total('activity_minutes'),
+      educators_reached: Number(reachedAll.n),
+    },
+    data,
+    time_use: timeUse(total('coaching_minutes'), total('other_interaction_minutes'), [...byCategory]),
+  };
+}
+
+function timeUse(coaching: number, other: number, categories: [string, number][]): CoachingTeamReport['time_use'] {
+  const minutes = new Map(categories);
+  return [
+    { key: 'coaching', label: 'Coaching', minutes: coaching },
+    { key: 'other-interactions', label: 'Other interactions', minutes: other },
+    ...(Object.keys(ACTIVITY_CATEGORIES) as ActivityCategory[]).map((key) => ({ key, label: ACTIVITY_CATEGORIES[key], minutes: minutes.get(key) ?? 0 })),
+  ];
+}
