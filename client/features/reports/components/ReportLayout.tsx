@@ -12,6 +12,8 @@ import { formatDay } from '../../../lib/dates';
 import { useDateLocale } from '../../../lib/session';
 import { filtersOnlySearch, presetLabel, presetRange, type ReportFilters } from '../reportQuery';
 import type { ReportPage } from '../useReportPage';
+import { EmailReportControl } from '../subscriptions/EmailReportControl';
+import { SubscriptionsList } from '../subscriptions/SubscriptionsList';
 import { DrillDownDialog } from './DrillDown';
 import { chosenNames, FILTER_LABELS, FilterBar, type FilterOptions, useFilterOptions } from './FilterBar';
 import '../reports.css';
@@ -74,6 +76,7 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
         actions={(
           <div className="report-actions">
             {actions}
+            {page.allowed && <EmailReportControl kind={kind} description={words} />}
             <Button variant="secondary" size="sm" onClick={() => window.print()}>Print</Button>
           </div>
         )} />
@@ -99,6 +102,7 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
         </p>
       )}
       {children}
+      <SubscriptionsList />
       <DrillDownDialog drill={page.drill} onClose={() => page.setDrill(null)} />
     </div>
   );
