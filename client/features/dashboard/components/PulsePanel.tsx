@@ -59,9 +59,10 @@ function MonthTile({ pulse, canManage, advanced }: { pulse: ReportPulse; canMana
           )}
         </>
       ) : (
-        <p className="dashboard-pulse__detail muted">
-          No monthly target set.{' '}
-          {canManage ? <Link to="/app/settings/site">Set coaching targets</Link> : 'Your district administrator can set one in Site settings.'}
+        <p className="dashboard-pulse__detail">
+          {perEducator !== null && <><strong>{decimal(perEducator)}</strong> per educator so far. </>}
+          <span className="muted">No monthly target set.</span>{' '}
+          {canManage ? <Link to="/app/settings/site">Set coaching targets</Link> : <span className="muted">Your district administrator can set one in Site settings.</span>}
         </p>
       )}
       <Link to="/app/reports?preset=this-month" className="dashboard-pulse__link">See this month's interactions</Link>

@@ -22,8 +22,8 @@ const targetsFormSchema = z.object({
   [PER_SEMESTER]: coachingTargetsSchema.shape.cycles_per_new_teacher_per_semester,
 });
 
-const PER_MONTH_HINT = 'Completed interactions each educator should take part in every month. The dashboard and the reports show who is below it. Leave empty for no target.';
-const PER_SEMESTER_HINT = 'Coaching cycles each new teacher (hired within the last year) should have every semester. Leave empty for no target.';
+const PER_MONTH_HINT = 'Completed interactions each educator should take part in every month. Leave empty for no target.';
+const PER_SEMESTER_HINT = 'Coaching cycles each new teacher (hired in the last year) should have every semester. Leave empty for no target.';
 
 const shown = (value: number | null) => (value === null ? '' : String(value));
 
