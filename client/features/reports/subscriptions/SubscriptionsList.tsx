@@ -7,8 +7,10 @@ import { REPORT_TITLES, type ReportKind, type ReportSubscription } from '../../.
 import { Button } from '../../../components/Button';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { browserTimeZone } from '../../../lib/dates';
 import { formatDateTime } from '../../../lib/format';
-import { useDateLocale } from '../../../lib/session';
+import { useAuthUser, useDateLocale } from '../../../lib/session';
+import { wallClock } from '../../../lib/zonedTime';
 import { removeReportSubscription, useReportSubscriptions } from './api';
 import './subscriptions.css';
 
@@ -17,6 +19,10 @@ const pathOf = (kind: ReportKind) => (kind === 'interactions' ? '/app/reports' :
 function Item({ sub }: { sub: ReportSubscription }) {
   const toast = useToast();
   const locale = useDateLocale();
+  const { user } = useAuthUser();
+  // Sends happen at 07:00 in the user's profile timezone: show them on that clock.
+  const zone = user?.timezone || browserTimeZone();
+  const when = (iso: string) => formatDateTime(wallClock(iso, zone), locale);
   const [busy, setBusy] = useState(false);
   const title = REPORT_TITLES[sub.report];
   const every = sub.frequency === 'weekly' ? 'Weekly' : 'Monthly';
@@ -41,8 +47,8 @@ function Item({ sub }: { sub: ReportSubscription }) {
         </p>
         <p className="report-sub__desc">{sub.description}</p>
         <p className="report-sub__next">
-          Next email <time dateTime={sub.next_run_at}>{formatDateTime(sub.next_run_at, locale)}</time>
-          {sub.last_sent_at && <> · last sent <time dateTime={sub.last_sent_at}>{formatDateTime(sub.last_sent_at, locale)}</time></>}
+          Next email <time dateTime={sub.next_run_at}>{when(sub.next_run_at)}</time>
+          {sub.last_sent_at && <> · last sent <time dateTime={sub.last_sent_at}>{when(sub.last_sent_at)}</time></>}
         </p>
       </div>
       <Button variant="ghost" size="sm" busy={busy} onClick={() => void remove()} aria-label={`Remove the ${every.toLowerCase()} ${title} email (${sub.description})`}>
