@@ -31,7 +31,7 @@ export function BarChart({ rows, series, format, describedBy, label, max: fixedM
   return (
     <div className="bar-chart">
       <Legend series={series} />
-      <ul className="bars" aria-label={label} aria-describedby={describedBy}>
+      <ul className={series.length > 1 ? 'bars bars--multi' : 'bars'} aria-label={label} aria-describedby={describedBy}>
         {rows.map((r) => {
           let x = 0;
           const bar = (

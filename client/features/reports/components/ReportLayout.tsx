@@ -16,7 +16,6 @@ import { EmailReportControl } from '../subscriptions/EmailReportControl';
 import { SubscriptionsList } from '../subscriptions/SubscriptionsList';
 import { DrillDownDialog } from './DrillDown';
 import { chosenNames, FILTER_LABELS, FilterBar, type FilterOptions, useFilterOptions } from './FilterBar';
-import '../reports.css';
 
 export const REPORT_PATHS: Record<ReportKind, string> = {
   interactions: '/app/reports',
