@@ -12,6 +12,9 @@ import * as m0060 from './migrations/20261123_0060_imports';
 import * as m0061 from './migrations/20261123_0061_skill_framework';
 import * as m0070 from './migrations/20261123_0070_report_indexes';
 import * as m0071 from './migrations/20261123_0071_report_subscriptions';
+import * as m0081 from './migrations/20261123_0081_ops_logs';
+import * as m0082 from './migrations/20261123_0082_alerts';
+import * as m0083 from './migrations/20261123_0083_articles';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +30,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123_0061_skill_framework': m0061,
   '20261123_0070_report_indexes': m0070,
   '20261123_0071_report_subscriptions': m0071,
+  '20261123_0081_ops_logs': m0081,
+  '20261123_0082_alerts': m0082,
+  '20261123_0083_articles': m0083,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

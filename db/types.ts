@@ -571,6 +571,125 @@ export interface ReportSubscriptionsTable {
   updated_at: Timestamp;
 }
 
+// Help articles (migration 20261123_0083_articles): the provider's content, no district_id.
+export interface ArticlesTable {
+  id: Generated<number>;
+  title: string;
+  slug: string; // unique
+  category: string; // a key of ARTICLE_CATEGORIES
+  audience: 'all' | 'roles';
+  body: string; // Markdown
+  status: 'draft' | 'published';
+  published_at: Timestamp | null;
+  view_count: Generated<number>;
+  helpful_yes: Generated<number>;
+  helpful_no: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ArticleAudienceRolesTable {
+  article_id: number;
+  role: string; // a district role name
+}
+
+export interface ArticleVersionsTable {
+  id: Generated<number>;
+  article_id: number;
+  title: string;
+  slug: string;
+  category: string;
+  audience: 'all' | 'roles';
+  audience_roles: string; // JSON array of role names
+  body: string;
+  edited_by: number | null;
+  at: Timestamp;
+}
+
+export interface ArticleFeedbackTable {
+  article_id: number;
+  user_id: number;
+  helpful: number; // 1 | 0
+  at: Timestamp;
+}
+
+export interface ArticleViewsTable {
+  article_id: number;
+  user_id: number;
+  counted_at: Timestamp;
+}
+
+/** Admin operations (migration 20261123_0081): 500s of the API, kept whether or not Sentry is configured. */
+export interface ServerErrorsTable {
+  id: Generated<number>;
+  message: string;
+  stack: string | null;
+  method: string;
+  path: string;
+  status: number;
+  user_id: number | null;
+  impersonator_id: number | null;
+  district_id: number | null;
+  request_id: string;
+  ip: string | null;
+  user_agent: string | null;
+  at: Timestamp;
+}
+
+/** Failed sign-ins, rate-limit refusals and CSRF refusals (migration 20261123_0081). */
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  kind: string; // failed-sign-in | rate-limited | csrf-refused
+  ip: string | null;
+  user_agent: string | null;
+  email: string | null;
+  user_id: number | null;
+  district_id: number | null;
+  method: string | null;
+  path: string | null;
+  details: string | null; // JSON
+  at: Timestamp;
+}
+
+/** The provider's own settings, one JSON value per key (e.g. log_retention_days). */
+export interface ProviderSettingsTable {
+  key: string;
+  value: string; // JSON
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+// Alerts (migration 20261123_0082_alerts): the provider's announcements, their audience and dismissals.
+export interface AlertsTable {
+  id: Generated<number>;
+  title: string;
+  body: string; // Markdown
+  level: 'info' | 'warning' | 'critical';
+  audience: 'everyone' | 'plan' | 'districts' | 'roles';
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface AlertTargetsTable {
+  alert_id: number;
+  kind: 'everyone' | 'plan' | 'district' | 'role';
+  /** '*' for everyone, a plan key, a district id as text or a role name. */
+  value: string;
+}
+
+export interface AlertDismissalsTable {
+  alert_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+
 export interface Database {
   plans: PlansTable;
   districts: DistrictsTable;
@@ -621,6 +740,17 @@ export interface Database {
   import_rows: ImportRowsTable;
   staff_source_ids: StaffSourceIdsTable;
   report_subscriptions: ReportSubscriptionsTable;
+  articles: ArticlesTable;
+  article_audience_roles: ArticleAudienceRolesTable;
+  article_versions: ArticleVersionsTable;
+  article_feedback: ArticleFeedbackTable;
+  article_views: ArticleViewsTable;
+  server_errors: ServerErrorsTable;
+  security_events: SecurityEventsTable;
+  provider_settings: ProviderSettingsTable;
+  alerts: AlertsTable;
+  alert_targets: AlertTargetsTable;
+  alert_dismissals: AlertDismissalsTable;
 }
 
 export type District = Selectable<DistrictsTable>;

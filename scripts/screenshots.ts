@@ -47,7 +47,49 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'interaction-settings', path: '/app/settings/interaction', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'export-import', path: '/app/settings/export-import', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'staff-view', path: '/app/staff/2', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'admin-users', path: '/admin/users', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-settings', path: '/admin/settings', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-staff', path: '/admin/settings/users', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'support-home', path: '/app/support', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'support-search', path: '/app/support?search=calendar', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'support-article', path: '/app/support/logging-an-interaction', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'support-missing', path: '/app/support/no-such-article', as: { email: 'teacher@maplegrove.example', area: 'app' } },
+  { name: 'admin-articles', path: '/admin/knowledge-base', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-article-edit', path: '/admin/knowledge-base/8', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-article-new', path: '/admin/knowledge-base/create', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-activity', path: '/admin/activity', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'admin-logs', path: '/admin/logs?kind=security', as: { email: 'support@coachwell.example', area: 'admin' } },
+  // Alerts: the shots named alert* first create a few alerts (seedAlerts below).
+  { name: 'alerts-admin', path: '/admin/alerts', as: { email: 'support@coachwell.example', area: 'admin' } },
+  { name: 'alerts-banner', path: '/app', as: { email: 'teacher@maplegrove.example', area: 'app' } },
 ];
+
+/** A few alerts of each level and state, created through the API as the provider admin. */
+async function seedAlerts(browser: Awaited<ReturnType<typeof launchBrowser>>, server: Awaited<ReturnType<typeof startServer>>) {
+  const { context, page } = await newPage(browser, server);
+  await signIn(page, 'support@coachwell.example', 'admin');
+  const hour = 3_600_000;
+  const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+  const alerts = [
+    { title: 'Scheduled maintenance on Saturday night', body: 'Coachwell will be unavailable **Saturday from 10 pm to midnight Central** while we upgrade our servers. Save your work before then.', level: 'critical', audience: 'everyone', starts_at: at(-hour), ends_at: at(72 * hour) },
+    { title: 'New: the coaching team report', body: 'See every coach\'s minutes by type in [the new report](https://example.org/reports).', level: 'info', audience: 'plan', audience_values: ['professional', 'enterprise'], starts_at: at(-2 * hour) },
+    { title: 'Rosters sync slowly today', body: 'Imports may take a few minutes longer than usual.', level: 'warning', audience: 'roles', audience_values: ['district-admin', 'educator'], starts_at: at(-3 * hour), ends_at: at(5 * hour) },
+    { title: 'Winter release notes', body: 'What changes in January.', level: 'info', audience: 'everyone', starts_at: at(240 * hour) },
+    { title: 'Fall training webinar', body: 'Thanks for joining!', level: 'info', audience: 'everyone', starts_at: at(-400 * hour), ends_at: at(-300 * hour) },
+  ];
+  for (const alert of alerts) {
+    const status = await page.evaluate(async (body) => {
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const res = await fetch('/api/admin/alert', {
+        method: 'POST', credentials: 'include', body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': xsrf },
+      });
+      return res.status;
+    }, alert);
+    if (status !== 201) throw new Error(`Creating the alert "${alert.title}" answered ${status}.`);
+  }
+  await context.close();
+}
 
 async function axe(page: Page) {
   await page.addScriptTag({ content: AXE });
@@ -69,6 +111,7 @@ fs.mkdirSync(OUT, { recursive: true });
 const server = await startServer();
 const browser = await launchBrowser();
 try {
+  if (SHOTS.some((s) => s.name.startsWith('alert') && (!filter || filter.split('|').some((f) => s.name.includes(f))))) await seedAlerts(browser, server);
   for (const shot of SHOTS.filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)))) {
     for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
       const { context, page } = await newPage(browser, server, { viewport, colorScheme: process.env.DARK ? 'dark' : 'light', bypassCSP: true });

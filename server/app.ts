@@ -12,6 +12,7 @@ import { apiNotFound, errorMiddleware, HttpError } from './http/errors';
 import { DatabaseSessionStore, touchSessionAtMostEveryMinute } from './identity/sessions';
 import { healthRoutes } from './features/health/routes';
 import { CALENDAR_UPLOAD_PATH, calendarFileBody } from './features/calendar/upload';
+import { opsErrorRecorder } from './lib/opsLog';
 import { FEATURE_ROUTES } from './routes';
 import { staticRoutes } from './static';
 
@@ -123,6 +124,6 @@ export function createApp(deps: Deps): express.Express {
 
   app.use('/api', api);
   app.use(staticRoutes(config.publicDir, config.sentryDsn));
-  app.use(errorMiddleware((err) => deps.log(err)));
+  app.use(errorMiddleware((err) => deps.log(err), opsErrorRecorder(db, deps.log)));
   return app;
 }

@@ -6,6 +6,7 @@ import { createHttpServer } from './http/listen';
 import { RateLimiter } from './http/rateLimit';
 import { pruneExpiredSessions } from './identity/sessions';
 import { createMailer } from './lib/mailer';
+import { pruneOpsLogs } from './lib/opsLog';
 import { initSentry } from './lib/sentry';
 
 const config = loadConfig();
@@ -44,6 +45,12 @@ pruner.unref();
 const reportEmails = startSubscriptionRunner({
   db, mailer, appUrl: config.appUrl, secret: config.sessionSecret, log: (...args) => console.error(...args),
 });
+// Client errors, server errors and security events older than the retention setting (admin Logs):
+// once at start, then hourly.
+const pruneLogs = () => void pruneOpsLogs(db).catch((err: unknown) => console.error('Pruning old logs failed:', err));
+pruneLogs();
+const logPruner = setInterval(pruneLogs, 60 * 60_000);
+logPruner.unref();
 
 let stopping = false;
 function shutdown(signal: string) {

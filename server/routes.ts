@@ -4,6 +4,10 @@ import type { Router } from 'express';
 import type { Deps } from './deps';
 import { accountRoutes } from './features/account/routes';
 import { accountMigrationRoutes } from './features/accountMigrations/routes';
+import { adminUserRoutes } from './features/adminUsers/routes';
+import { articleRoutes } from './features/articles/routes';
+import { adminOpsRoutes } from './features/adminOps/routes';
+import { alertRoutes } from './features/alerts/routes';
 import { authRoutes } from './features/auth/routes';
 import { buildingRoutes } from './features/buildings/routes';
 import { calendarRoutes } from './features/calendar/routes';
@@ -41,8 +45,12 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   importRoutes,
   cycleRoutes,
   skillRoutes,
+  adminUserRoutes,
   // Before the reports router (its /report/:kind would take "pulse").
   reportPulseRoutes,
   reportRoutes,
   reportSubscriptionRoutes,
+  articleRoutes,
+  adminOpsRoutes,
+  alertRoutes,
 ];

@@ -76,8 +76,8 @@ const appRoutes = [
   app('settings/interaction', 'Interaction settings', true, 'interaction-settings'),
   app('settings/coaching-cycle', 'Coaching cycle settings', true, 'cycle-settings'),
   app('settings/building-history-requests', 'School staff requests', 'add staff', 'staff-requests'),
-  app('support', 'Support knowledge base', true),
-  app('support/:slug', 'Support Article', true),
+  app('support', 'Support knowledge base', true, 'support'),
+  app('support/:slug', 'Support Article', true, 'support-article'),
 ];
 
 const admin = <const S extends string = 'pending'>(path: string, title: string, access: boolean | string, screen?: S) =>
@@ -88,15 +88,15 @@ const adminRoutes = [
   admin('districts', 'Districts', 'see all districts'),
   admin('districts/:id', 'District view', 'see all districts'),
   admin('districts/:districtId/user-import/:id', 'User CSV Import', true, 'user-import'),
-  admin('users', 'Users', true),
-  admin('activity', 'Admin activity', 'see all districts'),
-  admin('alerts', 'Alerts', 'manage alerts'),
-  admin('knowledge-base', 'Articles', 'manage articles'),
-  admin('knowledge-base/create', 'New article', 'manage articles'),
-  admin('knowledge-base/:id', 'Edit article', 'manage articles'),
-  admin('logs', 'Logs', 'see all districts'),
-  admin('settings', 'Admin settings', true),
-  admin('settings/users', 'Admin user settings', 'manage coaches'),
+  admin('users', 'Users', true, 'admin-users'),
+  admin('activity', 'Admin activity', 'see all districts', 'admin-activity'),
+  admin('alerts', 'Alerts', 'manage alerts', 'admin-alerts'),
+  admin('knowledge-base', 'Articles', 'manage articles', 'admin-articles'),
+  admin('knowledge-base/create', 'New article', 'manage articles', 'admin-article-edit'),
+  admin('knowledge-base/:id', 'Edit article', 'manage articles', 'admin-article-edit'),
+  admin('logs', 'Logs', 'see all districts', 'admin-logs'),
+  admin('settings', 'Admin settings', true, 'account-settings'),
+  admin('settings/users', 'Admin user settings', 'manage coaches', 'admin-staff'),
   admin('settings/interaction', 'Interaction settings', true, 'admin-interaction-settings'),
 ];
 

@@ -75,11 +75,21 @@ function isDatabaseBusy(err: unknown): boolean {
 }
 
 /**
+ * Where the error middleware reports what the admin Logs keep (server/lib/opsLog.ts): every 500, and
+ * the refusals that are security events (419 CSRF, 429 rate limits). Must never throw.
+ */
+export interface ErrorRecorder {
+  /** Stores the 500; answers its request id. */
+  serverError(req: Parameters<RequestHandler>[0], err: unknown): string;
+  refused(req: Parameters<RequestHandler>[0], kind: 'csrf-refused' | 'rate-limited', err: HttpError): void;
+}
+
+/**
  * The one error middleware: HttpError as `{ message, code, errors? }`; every 4xx a library raised
  * stays that 4xx (logged as one line, never reported to Sentry); a busy database is 503 with
  * Retry-After; anything else is a 500, logged with its stack and reported.
  */
-export function errorMiddleware(log: (err: unknown) => void): ErrorRequestHandler {
+export function errorMiddleware(log: (err: unknown) => void, recorder?: ErrorRecorder): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     // Headers a library set for the answer it meant to send (an asset's type, caching, validators)
@@ -88,6 +98,7 @@ export function errorMiddleware(log: (err: unknown) => void): ErrorRequestHandle
     res.set('Cache-Control', 'no-store');
     if (err instanceof HttpError) {
       if (err.headers) res.set(err.headers);
+      if (recorder && (err.status === 419 || err.status === 429)) recorder.refused(req, err.status === 419 ? 'csrf-refused' : 'rate-limited', err);
       res.status(err.status).json({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
       return;
     }
@@ -108,6 +119,8 @@ export function errorMiddleware(log: (err: unknown) => void): ErrorRequestHandle
       return;
     }
     log(err);
+    // Stored for the admin Logs whether or not Sentry is configured, and reported to Sentry too.
+    if (recorder) res.set('X-Request-Id', recorder.serverError(req, err));
     Sentry.captureException(err);
     res.status(500).json({ message: 'Something went wrong on our side. Please try again.', code: 'server_error' });
   };

@@ -1,9 +1,10 @@
-// Calendar days of a timezone as UTC instants: filters name days in the district's zone (filter[from],
-// filter[to], export ranges), while interactions and activities store instants.
+// Calendar days of a timezone and the instants they start at: filters and exports name days in the
+// district's zone (filter[from], filter[to]) while interactions and activities store instants; reports
+// also group instants by local day in SQL with the zone's offsets over the range (zoneOffsets).
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function partsIn(instant: number, timeZone: string) {
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -11,30 +12,80 @@ function partsIn(instant: number, timeZone: string) {
     });
     formatters.set(timeZone, f);
   }
-  const parts = f.formatToParts(instant);
+  return f;
+}
+
+function partsIn(instant: number, timeZone: string) {
+  const parts = formatterFor(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
 }
 
-function zoneOffset(instant: number, timeZone: string): number {
+/** The zone's UTC offset at an instant, in minutes (Chicago in winter: -360). */
+export function offsetMinutes(instant: number, timeZone: string): number {
   const p = partsIn(instant, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** Today in the zone, YYYY-MM-DD. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const p = partsIn(now.getTime(), timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** The instant (ISO) a calendar day starts in the zone: its local midnight, or its first instant where a DST change skips midnight. */
+export function startOfLocalDay(date: string, timeZone: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  let instant = wall - offsetMinutes(wall, timeZone) * 60_000;
+  const again = wall - offsetMinutes(instant, timeZone) * 60_000;
+  if (again !== instant) {
+    instant = again;
+    if (partsIn(instant, timeZone).day !== d) instant = wall - offsetMinutes(instant - 3_600_000, timeZone) * 60_000;
+  }
+  return new Date(instant).toISOString();
 }
 
 /**
- * The instant a calendar day "YYYY-MM-DD" starts in a timezone (its local midnight, or the day's first
- * real instant where a DST change skips midnight). The date is already validated.
+ * The zone's offsets between two instants: each entry applies to instants before `until` (the last to
+ * everything after). Days are checked at their start and a change is pinned to the minute, so a range
+ * of five years costs a few thousand formatter calls at most.
  */
-export function startOfLocalDay(date: string, timeZone: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wallClock = Date.UTC(y, m - 1, d);
-  let instant = wallClock - zoneOffset(wallClock, timeZone);
-  const second = wallClock - zoneOffset(instant, timeZone);
-  if (second !== instant) {
-    instant = second;
-    if (partsIn(instant, timeZone).day !== d) instant = wallClock - zoneOffset(instant - 3_600_000, timeZone);
+export function zoneOffsets(fromIso: string, toIso: string, timeZone: string): { until: string | null; minutes: number }[] {
+  const start = Date.parse(fromIso);
+  const end = Date.parse(toIso);
+  const out: { until: string | null; minutes: number }[] = [];
+  let current = offsetMinutes(start, timeZone);
+  const DAY = 86_400_000;
+  for (let t = start; t < end; t += DAY) {
+    const next = Math.min(t + DAY, end);
+    const after = offsetMinutes(next, timeZone);
+    if (after === current) continue;
+    let lo = t;
+    let hi = next;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      if (offsetMinutes(mid, timeZone) === current) lo = mid;
+      else hi = mid;
+    }
+    out.push({ until: new Date(hi).toISOString(), minutes: current });
+    current = after;
   }
-  return new Date(instant).toISOString();
+  out.push({ until: null, minutes: current });
+  return out;
+}
+
+/** The first day of the school year holding `day` (school years start on the 1st of `startMonth`). */
+export function schoolYearStart(day: string, startMonth: number): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const year = m >= startMonth ? y : y - 1;
+  return `${year}-${String(startMonth).padStart(2, '0')}-01`;
+}
+
+/** Whole days from one date to another (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The day after a calendar day. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import { Button } from '../../components/Button';
@@ -89,6 +89,8 @@ export function ShellLayout(props: {
   contextLabel: (user: AuthUser) => string;
   settingsPath: string;
   loginPath: string;
+  /** Shown at the top of the main region, above every screen (the app area's alert banner). */
+  banner?: ReactNode;
 }) {
   const { user, isLoading } = useAuthUser();
   const [navOpen, setNavOpen] = useState(false);
@@ -139,6 +141,7 @@ export function ShellLayout(props: {
       </aside>
       <main id="main" tabIndex={-1} className="app-main">
         <div className="app-main__inner">
+          {props.banner}
           <Outlet />
         </div>
       </main>

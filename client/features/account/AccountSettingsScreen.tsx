@@ -1,6 +1,8 @@
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import { DATE_LOCALES } from '../../../common/constants';
+import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/account';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
@@ -142,12 +144,38 @@ function PasswordForm({ user }: { user: AuthUser }) {
   );
 }
 
-export default function AccountSettingsScreen(_props: ScreenProps) {
+/** In the admin area (/admin/settings): the provider's settings screens besides the staff member's own account. */
+function AdminSettingsLinks({ user }: { user: AuthUser }) {
+  const manageStaff = hasPermission(user.security.permissions, PERMISSIONS.manageCoaches);
+  return (
+    <SettingsCard id="settings-admin" title="Coachwell settings" intro="Settings of the service itself, shared by every Coachwell staff member.">
+      <ul className="settings-links">
+        <li>
+          <Link to="/admin/settings/interaction">Interaction settings</Link>
+          <span className="muted text-sm">The default interaction types and custom fields every new district starts with.</span>
+        </li>
+        {manageStaff && (
+          <li>
+            <Link to="/admin/settings/users">Admin user settings</Link>
+            <span className="muted text-sm">Invite Coachwell staff, change their roles, deactivate them.</span>
+          </li>
+        )}
+      </ul>
+    </SettingsCard>
+  );
+}
+
+/** Account Settings (/app/settings) and, for Coachwell staff, Admin settings (/admin/settings): one screen. */
+export default function AccountSettingsScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();
   if (!user) return <LoadingBlock />;
+  const admin = route.area === 'admin';
   return (
     <div className="stack stack--lg settings-page">
-      <PageHeader title="Account Settings" description={<p>Manage how you sign in and how Coachwell shows dates to you.</p>} />
+      <PageHeader
+        title={route.title}
+        description={<p>{admin ? 'Your own Coachwell staff account: how you sign in and how dates are shown to you.' : 'Manage how you sign in and how Coachwell shows dates to you.'}</p>}
+      />
       <SettingsCard id="settings-profile" title="Profile" intro="Your name as colleagues see it, and how dates and times are shown to you.">
         <ProfileForm user={user} />
       </SettingsCard>
@@ -161,6 +189,7 @@ export default function AccountSettingsScreen(_props: ScreenProps) {
       >
         <PasswordForm user={user} />
       </SettingsCard>
+      {admin && <AdminSettingsLinks user={user} />}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { EMAIL_LIMITS } from '../../../common/constants';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
+import { securityEvents } from '../../lib/opsLog';
 import { actionEmail, quoted } from '../../lib/mailer';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../identity/passwords';
 import { endUserSessions } from '../../identity/sessions';
@@ -52,6 +53,12 @@ export function authRoutes(deps: Deps): Router {
   const secure = config.env === 'production';
   const router = Router();
 
+  /** A security event for the admin Logs (never delays or breaks the answer). */
+  const signInFailed = (req: Request, input: { email: string; area: string }, user: User | undefined, reason: string) =>
+    securityEvents(db, deps.log).record(req, {
+      kind: 'failed-sign-in', email: input.email, userId: user?.id ?? null, districtId: user?.district_id ?? null, details: { area: input.area, reason },
+    });
+
   router.get('/auth/user', async (req, res) => {
     res.json(presentAuthUser(requireAuth(req)));
   });
@@ -73,9 +80,11 @@ export function authRoutes(deps: Deps): Router {
       await recordAudit(db, { ...req.actor, districtId: user?.district_id ?? null, userId: user?.id ?? null }, {
         action: 'login_failed', details: { email: normalizeEmail(input.email), area: input.area },
       });
+      signInFailed(req, input, user, !user ? 'unknown_email' : user.status === 'invited' ? 'invited' : 'wrong_password');
       throw validationError({ email: [BAD_CREDENTIALS] });
     }
     if (user.status === 'disabled') {
+      signInFailed(req, input, user, 'deactivated');
       throw validationError({ email: ['This account has been deactivated. Contact your district administrator.'] });
     }
     const userArea = user.district_id === null ? 'admin' : 'app';

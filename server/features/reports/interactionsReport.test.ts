@@ -73,7 +73,7 @@ describe('GET /api/report/interactions', () => {
     expect(body.by_school).toEqual([
       { id: w.lincoln.id, name: 'Lincoln Middle', interactions: 4, minutes: 125, educators_reached: 3, roster_size: 3 },
       { id: w.oak.id, name: 'Oak Hollow Elementary', interactions: 1, minutes: 45, educators_reached: 1, roster_size: 1 },
-      { id: null, name: 'No school', interactions: 1, minutes: 30, educators_reached: 2, roster_size: 0 },
+      { id: null, name: 'No school', interactions: 1, minutes: 30, educators_reached: 0, roster_size: 0 },
     ]);
     expect(body.by_coach).toEqual([
       { id: w.coach.id, name: 'Casey Coach', interactions: 4, minutes: 125, educators_reached: 3 },

@@ -16,7 +16,7 @@ import { addDays } from '../../lib/dates';
 import { currentOn } from '../../lib/history';
 import type { ReportReader } from './policies';
 import { buildContext, countedInteractions, districtCalendar, reachedParticipations, rosterQuery, withRange } from './queries/filters';
-import { schoolYearStart, todayIn } from './zone';
+import { schoolYearStart, todayIn } from '../../lib/zone';
 
 /** Open cycles in scope whose current stage is past its expected days on `today`. */
 async function overdueCycles(db: DB, scope: Scope, today: string): Promise<number> {

@@ -29,7 +29,7 @@ import {
   describeQueries, removeSubscription, reportPath, reportQueryOn, type SubscriptionRow, unsubscribeToken,
 } from './subscriptions';
 import { nextRunAt, sendingZone } from './subscriptionSchedule';
-import { todayIn } from './zone';
+import { todayIn } from '../../lib/zone';
 
 export const RUN_INTERVAL_MS = 60_000;
 export const CLAIM_STALE_MS = 10 * 60_000;

@@ -27,7 +27,7 @@ import {
   reportQueryOn, SUBSCRIPTION_NOT_FOUND, subscriptionsOf,
 } from './subscriptions';
 import { sendingZone } from './subscriptionSchedule';
-import { todayIn } from './zone';
+import { todayIn } from '../../lib/zone';
 
 /** Subscriptions a user may create per hour (on top of the 20 they may hold). */
 export const SUBSCRIPTIONS_PER_HOUR = 10;

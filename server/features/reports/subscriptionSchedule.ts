@@ -1,7 +1,7 @@
 // When a scheduled report email goes out: weekly on Monday at 07:00, monthly on the 1st at 07:00, in
 // the subscriber's timezone (their profile's; the district's when theirs is unreadable; else UTC).
 import type { SubscriptionFrequency } from '../../../common/schemas/reports';
-import { offsetMinutes, todayIn } from './zone';
+import { offsetMinutes, todayIn } from '../../lib/zone';
 
 export const SEND_HOUR = 7;
 

@@ -8,7 +8,7 @@
 import type { CycleStatus, CyclesReport } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { oneDecimal, share } from '../presenter';
-import { daysBetween, todayIn } from '../zone';
+import { daysBetween, todayIn } from '../../../lib/zone';
 import { addDays, namesOf, overlappingCycles, type ReportContext, userNamesOf } from './filters';
 import { targetProgress } from './targets';
 

@@ -13,7 +13,7 @@ import { validationError } from '../../../http/errors';
 import { escapeLike } from '../../../../db/dialect';
 import { currentOn } from '../../../lib/history';
 import type { ReportReader } from '../policies';
-import { daysBetween, schoolYearStart, startOfLocalDay, todayIn, zoneOffsets } from '../zone';
+import { daysBetween, schoolYearStart, startOfLocalDay, todayIn, zoneOffsets } from '../../../lib/zone';
 
 export const MAX_RANGE_YEARS = 5;
 export const RANGE_MESSAGES = {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { InteractionsReport, TrendInterval } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { localDayOf } from '../../../../db/dialect';
-import { daysBetween } from '../zone';
+import { daysBetween } from '../../../lib/zone';
 import {
   addDays, countedInteractions, namesOf, type ReportContext, reachedParticipations, rosterIds, rosterRows, userNamesOf,
 } from './filters';
@@ -90,12 +90,23 @@ export async function bySchoolOf(db: DB, ctx: ReportContext): Promise<Interactio
   const [sums, reached, roster] = await Promise.all([
     countedInteractions(db, ctx).select(['i.building_id as id', sql<number>`count(*)`.as('n'), sql<number>`sum(i.duration_minutes)`.as('minutes')])
       .groupBy('i.building_id').execute(),
-    reachedParticipations(db, ctx).select(['i.building_id as id', sql<number>`count(distinct p.staff_id)`.as('n')]).groupBy('i.building_id').execute(),
+    reachedParticipations(db, ctx).select('p.staff_id').distinct().execute(),
     rosterRows(db, ctx),
   ]);
+  // Interactions and minutes go by the school an interaction happened at; "reached" counts each school's
+  // own roster (the educator's school on `to`) reached anywhere, so it never exceeds the roster and the
+  // schools' reached add up to the headline.
   const rosterBy = new Map<number | null, number>();
-  for (const r of roster) rosterBy.set(r.building_id ?? null, (rosterBy.get(r.building_id ?? null) ?? 0) + 1);
-  const reachedBy = new Map(reached.map((r) => [r.id, Number(r.n)]));
+  const schoolOf = new Map<number, number | null>();
+  for (const r of roster) {
+    rosterBy.set(r.building_id ?? null, (rosterBy.get(r.building_id ?? null) ?? 0) + 1);
+    schoolOf.set(r.id, r.building_id ?? null);
+  }
+  const reachedBy = new Map<number | null, number>();
+  for (const { staff_id } of reached) {
+    const school = schoolOf.get(staff_id);
+    if (school !== undefined) reachedBy.set(school, (reachedBy.get(school) ?? 0) + 1);
+  }
   const ids = new Set<number | null>([...sums.map((s) => s.id), ...rosterBy.keys()]);
   const names = await namesOf(db, 'buildings', ctx.districtId, [...ids].filter((id): id is number => id !== null));
   const sumBy = new Map(sums.map((s) => [s.id, s]));

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { TargetProgress } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
-import { schoolYearStart } from '../zone';
+import { schoolYearStart } from '../../../lib/zone';
 import { addDays, coachingTargetsOf, monthsIn, type ReportContext, reachedParticipations, rosterIds, rosterQuery } from './filters';
 
 /** Interactions counted per roster educator over the range. */

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { TeacherLevelReport, TeacherLevelRow } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { oneDecimal } from '../presenter';
-import { daysBetween, schoolYearStart, startOfLocalDay, todayIn } from '../zone';
+import { daysBetween, schoolYearStart, startOfLocalDay, todayIn } from '../../../lib/zone';
 import { coachingTargetsOf, monthsIn, overlappingCycles, type ReportContext, reachedParticipations, rosterRows } from './filters';
 import { targetProgress } from './targets';
 

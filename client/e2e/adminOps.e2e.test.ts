@@ -1,0 +1,117 @@
+// The admin dashboard, Admin activity and Logs through the real screens: figures and their links,
+// the activity feed's filters in the URL, a log entry's detail; axe-core on each screen at both widths.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AdminDashboard, LogList } from '../../common/schemas/adminOps';
+import { api, browserSuite } from './harness';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const suite = browserSuite();
+const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+const STAFF = 'support@coachwell.example';
+
+async function blockingViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  });
+}
+
+async function settled(page: Page) {
+  await page.locator('h1').first().waitFor();
+  await page.locator('.loading-block').first().waitFor({ state: 'detached' });
+}
+
+describe('the admin dashboard', () => {
+  it('shows the figures of the API, each linking to its list', async () => {
+    const page = await suite.signedIn(STAFF);
+    await page.goto('/admin');
+    await settled(page);
+    const { json: figures } = await api<AdminDashboard>(page, 'GET', 'admin/dashboard');
+    const byStatus = page.getByRole('region', { name: 'Districts by status' });
+    for (const f of figures.districts_by_status) {
+      const link = byStatus.getByRole('link', { name: new RegExp(`^${f.count}\\s*${f.label}$`) });
+      expect(await link.getAttribute('href')).toBe(f.link);
+    }
+    const byPlan = page.getByRole('region', { name: 'Districts by plan' });
+    expect(await byPlan.getByRole('link').count()).toBe(figures.districts_by_plan.length);
+    expect(await page.getByRole('region', { name: 'Usage' }).innerText()).toContain(`${figures.interactions_this_week.count.toLocaleString('en-US')}\nInteractions logged this week`);
+    await page.getByRole('region', { name: 'Errors, last 24 hours' }).getByRole('link', { name: /Server errors/ }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/logs' && u.searchParams.get('kind') === 'server' && /^\d{4}-\d{2}-\d{2}$/.test(u.searchParams.get('from') ?? ''));
+    await page.getByRole('link', { name: 'Server errors' }).and(page.locator('[aria-current="page"]')).waitFor();
+  });
+});
+
+describe('Admin activity', () => {
+  it('reads as sentences; the action and person filters live in the URL', async () => {
+    const admin = await suite.signedIn('admin@maplegrove.example');
+    await admin.goto('/app');
+    const page = await suite.signedIn(STAFF);
+    await page.goto('/admin/activity');
+    await settled(page);
+    await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Signed in' });
+    await page.waitForURL((u) => u.searchParams.get('action') === 'login');
+    await page.getByRole('searchbox', { name: 'Person' }).fill('admin@maplegrove');
+    await page.waitForURL((u) => u.searchParams.get('actor') === 'admin@maplegrove');
+    const feed = page.locator('.audit-feed');
+    await expect.poll(async () => (await feed.locator('.audit-entry').allInnerTexts()).every((t) => /signed in in Maple Grove/.test(t)) && (await feed.locator('.audit-entry').count()) > 0).toBe(true);
+    await page.reload();
+    await settled(page);
+    expect(await page.getByRole('combobox', { name: 'Action' }).inputValue()).toBe('login');
+    expect(await page.getByRole('searchbox', { name: 'Person' }).inputValue()).toBe('admin@maplegrove');
+    // A district button narrows to that district, kept in the URL too.
+    await feed.locator('.audit-entry').first().getByRole('button', { name: /Maple Grove/ }).click();
+    await page.waitForURL((u) => /^\d+$/.test(u.searchParams.get('district_id') ?? ''));
+    await page.getByText(/District: Maple Grove/).waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((u) => u.search === '');
+  });
+});
+
+describe('Logs', () => {
+  it('lists a browser error and a failed sign-in; the detail dialog shows the stack', async () => {
+    const guest = await suite.page();
+    await guest.goto('/app/auth/login');
+    expect((await api(guest, 'POST', 'client-error', { message: 'TypeError: e2e boom', stack: 'TypeError: e2e boom\n    at Staff (staff.js:10:5)', url: 'http://x/app/staff' })).status).toBe(201);
+    expect((await api(guest, 'POST', 'auth/login', { email: 'nobody-e2e@example.org', password: 'wrong', area: 'app' })).status).toBe(422);
+
+    const page = await suite.signedIn(STAFF, { bypassCSP: true });
+    await page.goto('/admin/logs?kind=client&search=e2e');
+    await settled(page);
+    const row = page.getByRole('row').filter({ hasText: 'TypeError: e2e boom' });
+    await row.getByRole('button', { name: /Details/ }).click();
+    await page.waitForURL((u) => /^\d+$/.test(u.searchParams.get('open') ?? ''));
+    const dialog = page.getByRole('dialog', { name: /Client error #\d+/ });
+    await dialog.locator('pre').filter({ hasText: 'at Staff (staff.js:10:5)' }).waitFor();
+    expect(await dialog.innerText()).toContain('http://x/app/staff');
+    expect(await blockingViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('open'));
+
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.waitForURL((u) => u.searchParams.get('kind') === 'security');
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption('failed-sign-in');
+    await page.getByRole('row').filter({ hasText: 'nobody-e2e@example.org' }).waitFor();
+    const { json } = await api<LogList>(page, 'GET', 'admin/log?kind=security&filter[security_kind]=failed-sign-in');
+    expect(json.data.some((e) => e.email === 'nobody-e2e@example.org')).toBe(true);
+  });
+});
+
+describe('axe and phone width', () => {
+  it.each(['/admin', '/admin/activity', '/admin/logs', '/admin/logs?kind=security'])('%s has no serious violations and no sideways scroll', async (target) => {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      const page = await suite.signedIn(STAFF, { bypassCSP: true, viewport });
+      await page.goto(target);
+      await settled(page);
+      expect(await blockingViolations(page), `${target} at ${viewport.width}`).toEqual([]);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(wide, `${target} scrolls sideways at ${viewport.width}`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,178 @@
+// The provider's user administration through the real screens: the Users list with its filters in the
+// URL, impersonating from a row and stopping, deactivating and reactivating with a confirmation,
+// inviting a staff member who accepts from the emailed link, Admin settings (the shared Account
+// Settings screen) changing the staff member's name, and axe-core on each screen at both widths.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, latestMailLink } from './harness';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+const STAFF = 'support@coachwell.example';
+
+const suite = browserSuite();
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    console.log('SERVER', suite.server.output().slice(-3000));
+    for (const p of suite.testPages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1500));
+  }
+});
+
+const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
+const rowNames = (page: Page) => page.locator('.au-table__name').allInnerTexts();
+
+describe('Users (/admin/users)', () => {
+  it('filters, searches and sorts with everything in the URL, and a reload keeps it', async () => {
+    const page = await suite.signedIn(STAFF);
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await row(page, 'Priya Raman').waitFor();
+
+    await page.getByLabel('Role', { exact: true }).selectOption('coach');
+    await expect.poll(() => params(page)).toEqual({ role: 'coach' });
+    await expect.poll(async () => (await rowNames(page)).map((n) => n.trim()).sort()).toEqual(['Angela Ruiz', 'Priya Raman', 'Tom Becker']);
+
+    await page.getByLabel('Search', { exact: true }).fill('priya');
+    await expect.poll(() => params(page)).toEqual({ role: 'coach', search: 'priya' });
+    await expect.poll(() => rowNames(page)).toEqual(['Priya Raman']);
+    await page.getByText('1 user matches your filters').waitFor();
+
+    await page.reload();
+    await expect.poll(() => rowNames(page)).toEqual(['Priya Raman']);
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('priya');
+    expect(await page.getByLabel('Role', { exact: true }).inputValue()).toBe('coach');
+
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect.poll(() => params(page)).toEqual({});
+    await page.getByLabel('Area', { exact: true }).selectOption('admin');
+    await expect.poll(() => params(page)).toEqual({ area: 'admin' });
+    await expect.poll(() => rowNames(page)).toEqual([expect.stringContaining('Sam Ortega')]);
+
+    await page.getByLabel('Area', { exact: true }).selectOption('');
+    await page.getByLabel('District', { exact: true }).selectOption({ label: 'Cedar Falls Community Schools' });
+    await expect.poll(() => Object.keys(params(page))).toEqual(['district_id']);
+    await expect.poll(() => rowNames(page)).toEqual(['Helen Okafor']);
+
+    await page.goto('/admin/users?sort=-name');
+    await page.getByRole('columnheader', { name: 'Name' }).and(page.locator('[aria-sort="descending"]')).waitFor();
+    await expect.poll(async () => (await rowNames(page))[0]).toBe('Tom Becker');
+    await page.getByRole('button', { name: 'Name' }).click();
+    await expect.poll(() => params(page)).toEqual({});
+  });
+
+  it('impersonates a district user from a row, then stops and is back in the admin area', async () => {
+    const page = await suite.signedIn(STAFF);
+    await page.goto('/admin/users?search=jordan');
+    await page.getByRole('button', { name: 'Impersonate Jordan Ellis' }).click();
+    await page.waitForURL((u) => u.pathname === '/app');
+    const banner = page.getByRole('region', { name: 'Impersonation' });
+    await expect.poll(() => banner.innerText()).toContain('you are acting as Jordan Ellis');
+    await banner.getByRole('button', { name: 'Stop impersonating' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin');
+    expect(await page.getByRole('region', { name: 'Impersonation' }).count()).toBe(0);
+  });
+
+  it('deactivates a login after confirming (signed out, status shown), then reactivates it', async () => {
+    const page = await suite.signedIn(STAFF);
+    const coach = await suite.signedIn('coach3@maplegrove.example');
+    await page.goto('/admin/users?search=tom');
+    await page.getByRole('button', { name: 'Deactivate Tom Becker' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate Tom Becker?' });
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('Tom Becker has been deactivated and signed out everywhere.').waitFor();
+    await expect.poll(() => row(page, 'Tom Becker').innerText()).toContain('Deactivated');
+    await coach.reload();
+    await coach.waitForURL((u) => u.pathname === '/app/auth/login');
+
+    await page.getByRole('button', { name: 'Reactivate Tom Becker' }).click();
+    await page.getByRole('dialog', { name: 'Reactivate Tom Becker?' }).getByRole('button', { name: 'Reactivate' }).click();
+    await page.getByText('Tom Becker can sign in again.').waitFor();
+    await expect.poll(() => row(page, 'Tom Becker').innerText()).toContain('Active');
+  });
+});
+
+describe('Admin user settings (/admin/settings/users)', () => {
+  it('invites a provider support member; the emailed link opens the admin invite and signs them in to /admin', async () => {
+    const page = await suite.signedIn(STAFF);
+    await page.goto('/admin/settings');
+    await page.getByRole('link', { name: 'Admin user settings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Admin user settings' }).waitFor();
+    await page.getByRole('button', { name: 'Invite staff member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a staff member' });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.getByText('Name is required.').waitFor();
+    await dialog.getByLabel(/^Name/).fill('Nora Newstaff');
+    await dialog.getByLabel(/^Email/).fill('nora@coachwell.example');
+    await dialog.getByRole('radio', { name: /Provider support/ }).check();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Invitation sent').waitFor();
+    await expect.poll(() => row(page, 'Nora Newstaff').innerText()).toMatch(/Invited[\s\S]*expires/);
+
+    const link = await latestMailLink(suite.server, 'nora@coachwell.example');
+    expect(link).toMatch(new RegExp(`^${suite.server.url}/admin/auth/invite/[\\w-]+$`));
+    const invitee = await suite.page();
+    await invitee.goto(link);
+    await invitee.getByRole('heading', { level: 1, name: 'Join Coachwell staff' }).waitFor();
+    await invitee.getByLabel(/^Password/).fill('nora-staff-password');
+    await invitee.getByLabel(/^Confirm password/).fill('nora-staff-password');
+    await invitee.getByRole('button', { name: 'Accept invitation' }).click();
+    await invitee.waitForURL((u) => u.pathname === '/admin');
+
+    await page.reload();
+    await expect.poll(() => row(page, 'Nora Newstaff').innerText()).toContain('Active');
+    // Provider support cannot open staff management.
+    await invitee.goto('/admin/settings/users');
+    await invitee.waitForURL((u) => u.pathname === '/403');
+  });
+});
+
+describe('Admin settings (/admin/settings)', () => {
+  it('changes the staff member\'s own name through the shared Account Settings', async () => {
+    const page = await suite.signedIn(STAFF);
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { level: 1, name: 'Admin settings' }).waitFor();
+    await page.getByRole('link', { name: 'Interaction settings' }).waitFor();
+    await page.getByLabel(/^Name/).fill('Samira Ortega');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Your profile has been saved.').waitFor();
+    await page.reload();
+    expect(await page.getByLabel(/^Name/).inputValue()).toBe('Samira Ortega');
+    await page.getByLabel(/^Name/).fill('Sam Ortega');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Your profile has been saved.').waitFor();
+  });
+});
+
+async function axeBlocking(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('axe-core and phone width on the user administration screens', () => {
+  const screens = ['/admin/users', '/admin/settings', '/admin/settings/users'];
+  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+    it(`has no serious or critical violations and no sideways scroll at ${label} width`, async () => {
+      const page = await suite.signedIn(STAFF, { viewport, bypassCSP: true });
+      for (const target of screens) {
+        await page.goto(target);
+        await page.locator('h1').first().waitFor();
+        await page.locator('.loading-block').first().waitFor({ state: 'detached' });
+        expect(await axeBlocking(page), target).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), target).toBe(false);
+      }
+      // The invite dialog too.
+      await page.getByRole('button', { name: 'Invite staff member' }).click();
+      await page.getByRole('dialog', { name: 'Invite a staff member' }).waitFor();
+      expect(await axeBlocking(page)).toEqual([]);
+    });
+  }
+});

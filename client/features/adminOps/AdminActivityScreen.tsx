@@ -1,0 +1,161 @@
+// Admin activity: the audit log across districts as a feed of readable sentences, newest first.
+// Filters (district, person, action, dates) and the page cursor live in the URL.
+import { useMemo } from 'react';
+import { auditActionLabel, auditActionOptions, auditSentence } from '../../../common/auditActions';
+import type { AuditEntry } from '../../../common/schemas/adminOps';
+import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { SelectField, TextField } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { formatDateTime, formatRelative } from '../../lib/format';
+import { useDateLocale } from '../../lib/session';
+import { type AuditFilters, useAuditFeed } from './api';
+import { FilterText } from './components/FilterText';
+import { useUrlFilters } from './urlFilters';
+import './adminOps.css';
+
+const KEYS = ['district_id', 'actor', 'action', 'from', 'to'] as const;
+
+function detailText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if ('from' in o && 'to' in o && Object.keys(o).length === 2) return `${detailText(o.from)} → ${detailText(o.to)}`;
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+function Entry({ entry, onDistrict, onPerson }: { entry: AuditEntry; onDistrict: (id: number) => void; onPerson: (email: string) => void }) {
+  const locale = useDateLocale();
+  const people = [entry.impersonator, entry.actor].filter((p): p is NonNullable<typeof p> => p !== null);
+  const details = entry.details ? Object.entries(entry.details) : [];
+  return (
+    <li className="audit-entry">
+      <div className="audit-entry__head">
+        <p className="audit-entry__sentence">{auditSentence(entry)}</p>
+        <span className="badge badge--neutral audit-entry__action">{auditActionLabel(entry.action)}</span>
+      </div>
+      <p className="audit-entry__meta">
+        <time dateTime={entry.at} title={formatDateTime(entry.at, locale)}>{formatRelative(entry.at, locale)}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{formatDateTime(entry.at, locale)}</span>
+        {entry.ip && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span>IP {entry.ip}</span>
+          </>
+        )}
+        {entry.impersonator && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="badge badge--warning">Impersonated</span>
+          </>
+        )}
+      </p>
+      <div className="audit-entry__actions">
+        {people.map((p) => (
+          <Button key={p.id} variant="ghost" size="sm" onClick={() => onPerson(p.email)}>
+            {p.email}<span className="sr-only">: show only their actions</span>
+          </Button>
+        ))}
+        {entry.district && (
+          <Button variant="ghost" size="sm" onClick={() => onDistrict(entry.district!.id)}>
+            {entry.district.name}<span className="sr-only">: show only this district</span>
+          </Button>
+        )}
+      </div>
+      {(details.length > 0 || entry.user_agent) && (
+        <details className="audit-entry__details">
+          <summary>Details</summary>
+          <dl className="audit-entry__dl">
+            {details.map(([key, value]) => (
+              <div key={key}>
+                <dt>{key.replace(/_/g, ' ')}</dt>
+                <dd>{detailText(value)}</dd>
+              </div>
+            ))}
+            {entry.subject && (
+              <div>
+                <dt>record</dt>
+                <dd>{entry.subject.type.replace(/_/g, ' ')}{entry.subject.id !== null ? ` #${entry.subject.id}` : ''}</dd>
+              </div>
+            )}
+            {entry.user_agent && (
+              <div>
+                <dt>browser</dt>
+                <dd>{entry.user_agent}</dd>
+              </div>
+            )}
+          </dl>
+        </details>
+      )}
+    </li>
+  );
+}
+
+export default function AdminActivityScreen({ route }: ScreenProps) {
+  const { values, params, update } = useUrlFilters(KEYS);
+  const cursor = params.get('cursor') ?? '';
+  const filters: AuditFilters = values;
+  const { data, error, isLoading, mutate } = useAuditFeed(filters, cursor);
+  const actionOptions = useMemo(() => [{ value: '', label: 'All actions' }, ...auditActionOptions()], []);
+  const filtered = KEYS.some((k) => values[k] !== '');
+  const districtName = data?.data.find((e) => String(e.district?.id) === values.district_id)?.district?.name;
+  const setPerson = useMemo(() => (actor: string) => update({ actor }, { replace: true }), [update]);
+
+  return (
+    <div className="stack stack--lg admin-ops">
+      <PageHeader
+        title={route.title}
+        description={<p>Everything people did in Coachwell, across every district: who, what, to which record, when and from where.</p>}
+      />
+      <section className="ops-filters" aria-label="Filter the activity">
+        <FilterText className="ops-filters__wide" label="Person" name="actor" value={values.actor} placeholder="Name, email or user ID" onChange={setPerson} />
+        <SelectField label="Action" name="action" value={values.action} options={actionOptions} onChange={(action) => update({ action })} />
+        <TextField label="From" name="from" type="date" value={values.from} onChange={(from) => update({ from })} />
+        <TextField label="To" name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
+        {values.district_id && (
+          <p className="ops-chip">
+            District: {districtName ?? `#${values.district_id}`}
+            <Button variant="ghost" size="sm" onClick={() => update({ district_id: '' })} aria-label="Show every district">×</Button>
+          </p>
+        )}
+        {filtered && (
+          <Button variant="ghost" className="ops-filters__clear" onClick={() => update({ district_id: '', actor: '', action: '', from: '', to: '' })}>
+            Clear filters
+          </Button>
+        )}
+      </section>
+      {error && !data ? (
+        <Alert tone="danger" title="The activity could not be loaded.">
+          <p>{error.status === 422 ? error.message : 'Please try again.'}</p>
+          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
+        </Alert>
+      ) : isLoading && !data ? (
+        <LoadingBlock label="Loading activity…" />
+      ) : data && data.data.length === 0 ? (
+        <EmptyState title={filtered ? 'No activity matches these filters' : 'No activity yet'}>
+          <p>{filtered ? 'Try another person, action or date range.' : 'Actions appear here as people use Coachwell.'}</p>
+        </EmptyState>
+      ) : data ? (
+        <section className="stack" aria-label="Activity">
+          <ol className="audit-feed">
+            {data.data.map((entry) => (
+              <Entry key={entry.id} entry={entry} onDistrict={(id) => update({ district_id: String(id) })} onPerson={(email) => update({ actor: email })} />
+            ))}
+          </ol>
+          <nav className="ops-pager" aria-label="Activity pages">
+            {cursor && <Button variant="secondary" onClick={() => update({ cursor: '' })}>Newest</Button>}
+            {data.meta.next_cursor && (
+              <Button variant="secondary" onClick={() => update({ cursor: data.meta.next_cursor! }, { keepPage: true })}>Older</Button>
+            )}
+          </nav>
+        </section>
+      ) : null}
+    </div>
+  );
+}

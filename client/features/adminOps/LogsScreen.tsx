@@ -1,0 +1,160 @@
+// Logs: client errors, server errors and security events, one tab each; filters, the page and the
+// open entry live in the URL. The retention setting sits under the header.
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { LOG_KINDS, SECURITY_EVENT_KINDS, SECURITY_EVENT_LABELS, type LogEntry, type LogKind } from '../../../common/schemas/adminOps';
+import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { SelectField, TextField } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { LoadingBlock } from '../../components/Spinner';
+import { formatDateTime, formatInteger, formatRelative } from '../../lib/format';
+import { useDateLocale } from '../../lib/session';
+import { useLogs } from './api';
+import { FilterText } from './components/FilterText';
+import { LogDetailDialog } from './components/LogDetailDialog';
+import { RetentionSetting } from './components/RetentionSetting';
+import { useUrlFilters } from './urlFilters';
+import './adminOps.css';
+
+const KEYS = ['kind', 'search', 'district_id', 'user', 'from', 'to', 'security_kind'] as const;
+const TAB_LABELS: Record<LogKind, string> = { client: 'Client errors', server: 'Server errors', security: 'Security events' };
+const TAB_NAMES: Record<LogKind, string> = { client: 'Client errors', server: 'Server errors', security: 'Security' };
+const SECURITY_OPTIONS = [{ value: '', label: 'All kinds' }, ...SECURITY_EVENT_KINDS.map((k) => ({ value: k, label: SECURITY_EVENT_LABELS[k] }))];
+
+function LogRows({ kind, rows, onOpen, onDistrict }: { kind: LogKind; rows: LogEntry[]; onOpen: (id: number) => void; onDistrict: (id: number) => void }) {
+  const locale = useDateLocale();
+  return (
+    <div className="table-wrap" role="region" aria-label={TAB_LABELS[kind]} tabIndex={0}>
+      <table className="table log-table">
+        <caption className="sr-only">{TAB_LABELS[kind]}, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">{kind === 'security' ? 'Event' : 'Message'}</th>
+            <th scope="col">{kind === 'client' ? 'URL' : 'Path'}</th>
+            <th scope="col">User and district</th>
+            <th scope="col"><span className="sr-only">Details</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td data-label="When" className="log-table__when">
+                <time dateTime={row.at} title={formatDateTime(row.at, locale)}>{formatRelative(row.at, locale)}</time>
+              </td>
+              <td data-label={kind === 'security' ? 'Event' : 'Message'} className="log-table__message">
+                {kind === 'security' && row.security_kind ? (
+                  <>
+                    <span className={`badge ${row.security_kind === 'failed-sign-in' ? 'badge--warning' : 'badge--neutral'}`}>{SECURITY_EVENT_LABELS[row.security_kind]}</span>{' '}
+                    {row.email ?? ''}
+                    {row.ip && <span className="muted"> · {row.ip}</span>}
+                  </>
+                ) : (
+                  row.message
+                )}
+              </td>
+              <td data-label={kind === 'client' ? 'URL' : 'Path'} className="log-table__url">
+                {row.method ? `${row.method} ` : ''}{row.url ?? '—'}
+              </td>
+              <td data-label="User and district">
+                {row.user ? <span className="log-table__user">{row.user.email}</span> : <span className="muted">{kind === 'security' ? 'Not signed in' : 'Guest'}</span>}
+                {row.district && (
+                  <Button variant="ghost" size="sm" className="log-table__district" onClick={() => onDistrict(row.district!.id)}>
+                    {row.district.name}<span className="sr-only">: show only this district</span>
+                  </Button>
+                )}
+              </td>
+              <td className="log-table__open">
+                <Button variant="secondary" size="sm" onClick={() => onOpen(row.id)}>Details<span className="sr-only"> of entry {row.id}</span></Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function LogsScreen({ route }: ScreenProps) {
+  const { values, params, update } = useUrlFilters(KEYS);
+  const kind: LogKind = (LOG_KINDS as readonly string[]).includes(values.kind) ? (values.kind as LogKind) : 'client';
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
+  const openParam = Number(params.get('open'));
+  const openId = Number.isInteger(openParam) && openParam > 0 ? openParam : null;
+  const { data, error, isLoading, mutate } = useLogs(kind, values, page);
+  const filtered = (['search', 'district_id', 'user', 'from', 'to'] as const).some((k) => values[k] !== '') || (kind === 'security' && values.security_kind !== '');
+  const districtName = data?.data.find((e) => String(e.district?.id) === values.district_id)?.district?.name;
+  const setSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  const setUser = useCallback((user: string) => update({ user }, { replace: true }), [update]);
+  const tabLink = (k: LogKind) => {
+    const next = new URLSearchParams(params);
+    next.set('kind', k);
+    for (const key of ['page', 'open', 'security_kind']) next.delete(key);
+    return `?${next.toString()}`;
+  };
+
+  return (
+    <div className="stack stack--lg admin-ops">
+      <PageHeader
+        title={route.title}
+        description={<p>Errors from browsers and from the server, and security events: failed sign-ins, rate limits and refused requests.</p>}
+      />
+      <RetentionSetting />
+      <nav className="ops-tabs" aria-label="Logs">
+        <ul className="ops-tabs__list">
+          {LOG_KINDS.map((k) => (
+            <li key={k}>
+              <Link to={tabLink(k)} className="ops-tabs__link" aria-current={k === kind ? 'page' : undefined}>{TAB_NAMES[k]}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="ops-filters" aria-label="Filter the log">
+        <FilterText className="ops-filters__wide" label="Search" name="search" value={values.search} placeholder={kind === 'security' ? 'Email, path' : 'Message'} onChange={setSearch} />
+        <FilterText label="User" name="user" value={values.user} placeholder="Name, email or ID" onChange={setUser} />
+        {kind === 'security' && (
+          <SelectField label="Kind" name="security_kind" value={values.security_kind} options={SECURITY_OPTIONS} onChange={(security_kind) => update({ security_kind })} />
+        )}
+        <TextField label="From" name="from" type="date" value={values.from} onChange={(from) => update({ from })} />
+        <TextField label="To" name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
+        {values.district_id && (
+          <p className="ops-chip">
+            District: {districtName ?? `#${values.district_id}`}
+            <Button variant="ghost" size="sm" onClick={() => update({ district_id: '' })} aria-label="Show every district">×</Button>
+          </p>
+        )}
+        {filtered && (
+          <Button variant="ghost" className="ops-filters__clear" onClick={() => update({ search: '', district_id: '', user: '', from: '', to: '', security_kind: '' })}>
+            Clear filters
+          </Button>
+        )}
+      </section>
+      {error && !data ? (
+        <Alert tone="danger" title="The log could not be loaded.">
+          <p>{error.status === 422 ? error.message : 'Please try again.'}</p>
+          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
+        </Alert>
+      ) : isLoading && !data ? (
+        <LoadingBlock label="Loading the log…" />
+      ) : data && data.data.length === 0 ? (
+        <EmptyState title={filtered ? 'Nothing matches these filters' : `No ${TAB_LABELS[kind].toLowerCase()}`}>
+          <p>{filtered ? 'Try another search or date range.' : 'Good news: nothing was recorded in the retention period.'}</p>
+        </EmptyState>
+      ) : data ? (
+        <section className="stack" aria-labelledby="log-count">
+          <p id="log-count" className="muted text-sm" aria-live="polite">
+            {data.meta.total === 1 ? '1 entry' : `${formatInteger(data.meta.total)} entries`}
+          </p>
+          <LogRows kind={kind} rows={data.data} onOpen={(id) => update({ open: String(id) }, { keepPage: true })} onDistrict={(id) => update({ district_id: String(id) })} />
+          <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(p) => update({ page: p > 1 ? String(p) : '' }, { keepPage: true })} />
+        </section>
+      ) : null}
+      <LogDetailDialog kind={kind} id={openId} onClose={() => update({ open: '' }, { keepPage: true })} />
+    </div>
+  );
+}

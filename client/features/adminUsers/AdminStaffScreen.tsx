@@ -1,0 +1,120 @@
+// /admin/settings/users (Admin user settings, `manage coaches`): Coachwell's own staff. Invite with a
+// provider role, change a role, deactivate and reactivate. Nobody changes their own role or deactivates
+// themselves, and the last active provider administrator stays (the server answers 422 with why).
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PROVIDER_ROLES, ROLE_NAMES, type AdminUser, type ProviderRole } from '../../../common/schemas/adminUsers';
+import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { SelectField } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { useToast } from '../../components/Toasts';
+import { ApiError } from '../../lib/api';
+import { useAuthUser, useDateLocale } from '../../lib/session';
+import { changeStaffRole, useStaff } from './api';
+import { AdminUserActions } from './components/AdminUserActions';
+import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
+import { InviteStaffDialog } from './components/InviteStaffDialog';
+import './adminUsers.css';
+
+const ROLE_OPTIONS = PROVIDER_ROLES.map((r) => ({ value: r, label: ROLE_NAMES[r]! }));
+
+function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const current = user.roles[0]?.name ?? '';
+  if (isSelf) return <span>{user.roles[0]?.label ?? 'No role'}</span>;
+  async function change(role: string) {
+    if (role === current) return;
+    setBusy(true);
+    try {
+      const updated = await changeStaffRole(user.id, role as ProviderRole);
+      toast.success(`${updated.name} is now ${ROLE_NAMES[role]?.toLowerCase()}.`);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <SelectField
+      className="au-role-select"
+      label={<span className="sr-only">Role of {user.name}</span>}
+      name={`role-${user.id}`}
+      value={current}
+      disabled={busy}
+      onChange={(role) => void change(role)}
+      options={ROLE_OPTIONS}
+    />
+  );
+}
+
+export default function AdminStaffScreen({ route }: ScreenProps) {
+  const { user: me } = useAuthUser();
+  const locale = useDateLocale();
+  const { data, error, mutate } = useStaff();
+  const [inviting, setInviting] = useState(false);
+
+  return (
+    <div className="stack stack--lg au-page au-page--staff">
+      <PageHeader
+        title={route.title}
+        description={
+          <p>
+            Coachwell staff who sign in to the admin area. Provider administrators manage staff and alerts; provider support
+            works with districts, users and articles. District logins are on the <Link to="/admin/users">Users</Link> screen.
+          </p>
+        }
+        actions={<Button onClick={() => setInviting(true)}>Invite staff member</Button>}
+      />
+      {error && !data ? (
+        <Alert tone="danger" title="Uh-oh.">
+          <p>An error occurred while fetching staff. Please try again later.</p>
+          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
+        </Alert>
+      ) : !data ? (
+        <LoadingBlock label="Loading staff…" />
+      ) : (
+        <div className="table-wrap au-table-wrap">
+          <table className="table au-table">
+            <caption className="sr-only">Coachwell staff</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last sign-in</th>
+                <th scope="col"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((u) => {
+                const isSelf = u.id === me?.id;
+                return (
+                  <tr key={u.id} className="au-table__row">
+                    <th scope="row" className="au-table__person">
+                      <span className="au-table__name">
+                        {u.name}
+                        {isSelf && <span className="badge badge--primary">You</span>}
+                      </span>
+                      <span className="au-table__email">{u.email}</span>
+                    </th>
+                    <td className="au-table__cell" data-label="Role"><RoleSelect user={u} isSelf={isSelf} /></td>
+                    <td className="au-table__cell" data-label="Status"><AdminUserStatus user={u} locale={locale} /></td>
+                    <td className="au-table__cell" data-label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></td>
+                    <td className="au-table__cell au-table__actions" data-label="Actions">
+                      <AdminUserActions user={u} isSelf={isSelf} canChange base="staff" />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {inviting && <InviteStaffDialog onClose={() => setInviting(false)} />}
+    </div>
+  );
+}

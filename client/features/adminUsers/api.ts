@@ -1,0 +1,82 @@
+// The provider's user administration: one SWR key + fetcher + hook per endpoint; every change
+// revalidates both lists (a staff member shows on the Users screen and on Admin user settings).
+import useSWR, { mutate } from 'swr';
+import type {
+  AdminUser, AdminUserDistrictOptions, AdminUserList, InviteStaffInput, ProviderRole,
+} from '../../../common/schemas/adminUsers';
+import { api, type ApiError, type Query } from '../../lib/api';
+import { fetchByKey } from '../../lib/lookups';
+
+const USERS = 'admin/user';
+const STAFF = 'admin/staff';
+const DISTRICTS = 'admin/user-district';
+
+/** The Users screen's query, as the URL holds it. */
+export interface AdminUserQuery {
+  search: string;
+  district_id: string;
+  role: string;
+  status: string;
+  area: string;
+  sort: string;
+  page: number;
+}
+
+function toQuery(q: AdminUserQuery, perPage: number): Query {
+  return {
+    search: q.search || undefined,
+    filter: {
+      district_id: q.district_id || undefined, role: q.role || undefined, status: q.status || undefined, area: q.area || undefined,
+    },
+    sort: q.sort && q.sort !== 'name' ? q.sort : undefined,
+    page: q.page > 1 ? q.page : undefined,
+    per_page: perPage,
+  };
+}
+
+export const adminUsersKey = (query: AdminUserQuery, perPage: number) => [USERS, toQuery(query, perPage)] as const;
+export const staffKey = () => [STAFF, { per_page: 100 }] as const;
+export const districtOptionsKey = () => DISTRICTS;
+
+export function useAdminUsers(query: AdminUserQuery, perPage: number) {
+  return useSWR<AdminUserList, ApiError>(adminUsersKey(query, perPage), fetchByKey<AdminUserList>, { keepPreviousData: true });
+}
+
+export function useStaff() {
+  return useSWR<AdminUserList, ApiError>(staffKey(), fetchByKey<AdminUserList>);
+}
+
+export function useDistrictOptions() {
+  return useSWR<AdminUserDistrictOptions, ApiError>(districtOptionsKey(), (path: string) => api.get<AdminUserDistrictOptions>(path), {
+    revalidateOnFocus: false,
+  });
+}
+
+/** After any change: every Users list variant and the staff list are fetched again. */
+async function revalidateAdminUsers(): Promise<void> {
+  await mutate((key) => Array.isArray(key) && (key[0] === USERS || key[0] === STAFF));
+}
+
+export type AdminUserCommand = 'deactivate' | 'reactivate' | 'resend-invite';
+
+/**
+ * Deactivate, reactivate or resend the invitation of a login: any login through `admin/user`, Coachwell
+ * staff through `admin/staff` (the Admin user settings screen).
+ */
+export async function runAdminUserCommand(id: number, command: AdminUserCommand, base: 'user' | 'staff' = 'user'): Promise<AdminUser> {
+  const user = await api.post<AdminUser>(`admin/${base}/${id}/${command}`);
+  await revalidateAdminUsers();
+  return user;
+}
+
+export async function inviteStaff(input: InviteStaffInput): Promise<AdminUser> {
+  const user = await api.post<AdminUser>('admin/staff', input);
+  await revalidateAdminUsers();
+  return user;
+}
+
+export async function changeStaffRole(id: number, role: ProviderRole): Promise<AdminUser> {
+  const user = await api.put<AdminUser>(`admin/staff/${id}`, { role });
+  await revalidateAdminUsers();
+  return user;
+}

@@ -1,0 +1,85 @@
+// The provider's help articles (/api/admin/article): one SWR key + fetcher + hook per endpoint;
+// every change revalidates the article lists, the article and its versions.
+import useSWR, { mutate } from 'swr';
+import type {
+  AdminArticle, AdminArticleSummary, ArticlePayloadInput, ArticleVersion, ArticleVersionSummary,
+} from '../../../common/schemas/articles';
+import { api, type ApiError, type Query } from '../../lib/api';
+import { fetchByKey } from '../../lib/lookups';
+
+const BASE = 'admin/article';
+
+export interface AdminArticleQuery {
+  search?: string;
+  category?: string;
+  status?: string;
+  sort?: string;
+  page?: number;
+}
+
+interface AdminArticleList {
+  data: AdminArticleSummary[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+}
+
+export const adminArticlesKey = (q: AdminArticleQuery) => [BASE, {
+  search: q.search || undefined,
+  filter: { category: q.category || undefined, status: q.status || undefined },
+  sort: q.sort || undefined,
+  page: q.page && q.page > 1 ? q.page : undefined,
+  per_page: 25,
+} as Query] as const;
+export const adminArticleKey = (id: number) => `${BASE}/${id}`;
+export const articleVersionsKey = (id: number) => `${BASE}/${id}/version`;
+export const articleVersionKey = (id: number, versionId: number) => `${BASE}/${id}/version/${versionId}`;
+
+const get = <T>(key: string) => api.get<T>(key);
+
+export function useAdminArticles(query: AdminArticleQuery) {
+  return useSWR<AdminArticleList, ApiError>(adminArticlesKey(query), fetchByKey<AdminArticleList>, { keepPreviousData: true });
+}
+
+export function useAdminArticle(id: number | null) {
+  return useSWR<AdminArticle, ApiError>(id ? adminArticleKey(id) : null, get<AdminArticle>, { shouldRetryOnError: false });
+}
+
+export function useArticleVersions(id: number | null) {
+  return useSWR<{ data: ArticleVersionSummary[] }, ApiError>(id ? articleVersionsKey(id) : null, get<{ data: ArticleVersionSummary[] }>);
+}
+
+export function useArticleVersion(id: number | null, versionId: number | null) {
+  return useSWR<ArticleVersion, ApiError>(id && versionId ? articleVersionKey(id, versionId) : null, get<ArticleVersion>);
+}
+
+async function revalidate(article?: AdminArticle): Promise<void> {
+  if (article) {
+    await mutate(adminArticleKey(article.id), article, { revalidate: false });
+    await mutate(articleVersionsKey(article.id));
+  }
+  await mutate((key) => Array.isArray(key) && key[0] === BASE);
+  // The Support screens read the published articles.
+  await mutate((key) => (Array.isArray(key) && key[0] === 'article') || (typeof key === 'string' && key.startsWith('article/')));
+}
+
+export async function createArticle(input: ArticlePayloadInput): Promise<AdminArticle> {
+  const article = await api.post<AdminArticle>(BASE, input);
+  await revalidate(article);
+  return article;
+}
+
+export async function updateArticle(id: number, input: ArticlePayloadInput): Promise<AdminArticle> {
+  const article = await api.put<AdminArticle>(`${BASE}/${id}`, input);
+  await revalidate(article);
+  return article;
+}
+
+export async function setArticlePublished(id: number, publish: boolean): Promise<AdminArticle> {
+  const article = await api.post<AdminArticle>(`${BASE}/${id}/${publish ? 'publish' : 'unpublish'}`);
+  await revalidate(article);
+  return article;
+}
+
+export async function deleteArticle(id: number): Promise<void> {
+  await api.delete(`${BASE}/${id}`);
+  await revalidate();
+}

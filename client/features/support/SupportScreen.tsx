@@ -1,0 +1,157 @@
+// Support knowledge base (/app/support, any login): search with results as you type (ranked, matches
+// highlighted), the categories with their counts, and the most viewed articles. Search, category and
+// page live in the URL.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ARTICLE_CATEGORIES, categoryLabel } from '../../../common/schemas/articles';
+import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { TextField } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { LoadingBlock } from '../../components/Spinner';
+import { formatInteger } from '../../lib/format';
+import { useSupportArticles } from './api';
+import { ArticleLinks } from './components/ArticleLinks';
+import { Highlighted } from './components/Highlighted';
+
+const SEARCH_DELAY_MS = 250;
+
+export default function SupportScreen({ route }: ScreenProps) {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const categoryParam = params.get('category') ?? '';
+  const category = ARTICLE_CATEGORIES.some((c) => c.key === categoryParam) ? categoryParam : '';
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
+  const { data, error, isLoading, mutate } = useSupportArticles({ search, category, page });
+
+  const update = useCallback((patch: { search?: string; category?: string; page?: number }, replace = false) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries({ page: 1, ...patch })) {
+        if (value === '' || (key === 'page' && value === 1)) next.delete(key);
+        else next.set(key, String(value));
+      }
+      return next;
+    }, { replace });
+  }, [setParams]);
+
+  // The box updates the URL (and so the results) a moment after typing stops.
+  const [typed, setTyped] = useState(search);
+  const latest = useRef(search);
+  latest.current = search;
+  useEffect(() => setTyped(search), [search]);
+  useEffect(() => {
+    if (typed.trim() === latest.current.trim()) return;
+    const timer = setTimeout(() => update({ search: typed.trim() }, true), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, update]);
+
+  const browsing = search === '' && category === '';
+  const total = data?.meta.total ?? 0;
+
+  return (
+    <div className="stack stack--lg support-page">
+      <PageHeader
+        title={route.title}
+        description={<p>Answers about every screen of Coachwell, written for district staff. Search, or browse by topic.</p>}
+      />
+      <form role="search" className="support-search" onSubmit={(e) => { e.preventDefault(); update({ search: typed.trim() }); }}>
+        <TextField
+          label="Search help articles"
+          name="search"
+          type="search"
+          value={typed}
+          onChange={setTyped}
+          placeholder="For example: invite a coach, calendar, import"
+          autoComplete="off"
+          maxLength={1000}
+        />
+        <Button type="submit" variant="secondary">Search</Button>
+      </form>
+
+      {error && !data ? (
+        <Alert tone="danger" title="Uh-oh.">
+          <p>An error occurred while fetching help articles. Please try again later.</p>
+          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
+        </Alert>
+      ) : isLoading && !data ? (
+        <LoadingBlock label="Loading help articles…" />
+      ) : data ? (
+        <div className="support-layout">
+          <div className="stack support-main">
+            {browsing ? (
+              <section aria-labelledby="support-topics" className="stack">
+                <h2 id="support-topics" className="support-heading">Browse by topic</h2>
+                <ul className="support-topics">
+                  {data.categories.filter((c) => c.count > 0).map((c) => (
+                    <li key={c.key}>
+                      <Link className="support-topic" to={`?category=${c.key}`}>
+                        <span className="support-topic__label">{c.label}</span>
+                        <span className="support-topic__count">{c.count === 1 ? '1 article' : `${formatInteger(c.count)} articles`}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : (
+              <section aria-labelledby="support-results" className="stack">
+                <div className="cluster cluster--between">
+                  <h2 id="support-results" className="support-heading">
+                    {search ? 'Search results' : categoryLabel(category)}
+                  </h2>
+                  <Button variant="ghost" size="sm" onClick={() => { setTyped(''); update({ search: '', category: '' }); }}>
+                    All topics
+                  </Button>
+                </div>
+                {category && (
+                  <nav aria-label="Topics" className="support-chips">
+                    {data.categories.filter((c) => c.count > 0 || c.key === category).map((c) => (
+                      <Link key={c.key} className="support-chip" aria-current={c.key === category ? 'true' : undefined}
+                        to={`?${new URLSearchParams({ ...(search ? { search } : {}), category: c.key })}`}>
+                        {c.label}
+                      </Link>
+                    ))}
+                  </nav>
+                )}
+                <p className="muted text-sm support-count" aria-live="polite">
+                  {total === 1 ? '1 article' : `${formatInteger(total)} articles`}
+                  {search ? ` match “${search}”` : ''}{search && category ? ` in ${categoryLabel(category)}` : ''}
+                </p>
+                {data.data.length === 0 ? (
+                  <EmptyState title="No articles match" headingLevel={3}>
+                    <p>Try fewer or different words{category ? ', or search every topic' : ''}. The most viewed articles are listed too.</p>
+                  </EmptyState>
+                ) : (
+                  <ol className="support-results">
+                    {data.data.map((a) => (
+                      <li key={a.id} className="support-result">
+                        <h3 className="support-result__title">
+                          <Link to={`/app/support/${a.slug}`}><Highlighted html={a.title_html} fallback={a.title} /></Link>
+                        </h3>
+                        <p className="support-result__meta">{a.category_label}</p>
+                        {a.snippet_html !== undefined && (
+                          <p className="support-result__snippet"><Highlighted html={a.snippet_html} fallback="" /></p>
+                        )}
+                      </li>
+                    ))}
+                  </ol>
+                )}
+                <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(p) => update({ page: p })} />
+              </section>
+            )}
+          </div>
+          {data.most_viewed.length > 0 && (
+            <aside className="card support-aside" aria-labelledby="support-popular">
+              <h2 id="support-popular" className="support-heading support-heading--small">Most viewed</h2>
+              <ArticleLinks articles={data.most_viewed} />
+            </aside>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// A list of articles as links (most viewed, related, a category's articles).
+import { Link } from 'react-router-dom';
+import type { ArticleResult } from '../../../../common/schemas/articles';
+
+export function ArticleLinks({ articles, showCategory = false }: { articles: ArticleResult[]; showCategory?: boolean }) {
+  return (
+    <ul className="support-links">
+      {articles.map((a) => (
+        <li key={a.id}>
+          <Link to={`/app/support/${a.slug}`}>{a.title}</Link>
+          {showCategory && <span className="support-links__meta">{a.category_label}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,91 @@
+// Field whitelists from rows to the admin operations API (common/schemas/adminOps.ts).
+import type {
+  AdminDashboard, AuditEntry, DistrictRef, LogDetail, LogEntry, LogKind, PersonRef, SecurityEventKind,
+} from '../../../common/schemas/adminOps';
+import { SECURITY_EVENT_LABELS } from '../../../common/schemas/adminOps';
+import type { AuditRow, dashboardFigures, LogRow } from './queries';
+
+const person = (id: number | null, name: string | null, email: string | null): PersonRef | null =>
+  id !== null && name !== null && email !== null ? { id, name, email } : null;
+const district = (id: number | null, name: string | null): DistrictRef | null => (id !== null && name !== null ? { id, name } : null);
+
+function parseJson(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function presentAuditEntry(row: AuditRow, labels: Map<string, string>): AuditEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    actor: person(row.actor_id, row.actor_name, row.actor_email),
+    impersonator: person(row.impersonator_id, row.impersonator_name, row.impersonator_email),
+    district: district(row.district_id, row.district_name),
+    subject: row.subject_type
+      ? { type: row.subject_type, id: row.subject_id, label: row.subject_id !== null ? labels.get(`${row.subject_type}:${row.subject_id}`) ?? null : null }
+      : null,
+    details: parseJson(row.details),
+    ip: row.ip,
+    user_agent: row.user_agent,
+    at: row.at,
+  };
+}
+
+/** A security event's headline: its kind and what it concerned. */
+function securityMessage(kind: string, email: string | null, path: string | null): string {
+  const label = SECURITY_EVENT_LABELS[kind as SecurityEventKind] ?? kind;
+  return [label, email ? `for ${email}` : null, path ? `on ${path}` : null].filter(Boolean).join(' ');
+}
+
+export function presentLogEntry(kind: LogKind, row: LogRow): LogEntry {
+  return {
+    id: row.id,
+    kind,
+    message: kind === 'security' ? securityMessage(row.kind ?? '', row.email, row.url) : row.message ?? '',
+    security_kind: kind === 'security' ? (row.kind as SecurityEventKind) : null,
+    status: row.status,
+    method: row.method,
+    url: row.url,
+    user: person(row.user_id, row.user_name, row.user_email),
+    district: district(row.district_id, row.district_name),
+    email: row.email,
+    ip: row.ip,
+    at: row.at,
+  };
+}
+
+export function presentLogDetail(kind: LogKind, row: LogRow & { stack?: string | null; user_agent: string | null; request_id?: string | null }): LogDetail {
+  return {
+    ...presentLogEntry(kind, row),
+    stack: row.stack ?? null,
+    user_agent: row.user_agent,
+    request_id: row.request_id ?? null,
+    details: parseJson(row.details),
+  };
+}
+
+const STATUS_LABELS = { trial: 'Trial', active: 'Active', suspended: 'Suspended' } as const;
+const districtsLink = (filter: string, value: string) => `/admin/districts?filter[${filter}]=${encodeURIComponent(value)}`;
+
+export function presentDashboard(f: Awaited<ReturnType<typeof dashboardFigures>>, now: Date): AdminDashboard {
+  const since = f.since24h.slice(0, 10);
+  return {
+    districts_by_status: (Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[]).map((status) => ({
+      key: status, label: STATUS_LABELS[status], count: f.byStatus.get(status) ?? 0, link: districtsLink('status', status),
+    })),
+    districts_by_plan: f.byPlan.map((p) => ({ key: p.key, label: p.name, count: p.count, link: districtsLink('plan', p.key) })),
+    trials_ending: f.trials.map((t) => ({ id: t.id, name: t.name, plan: t.plan, trial_ends_at: t.trial_ends_at!, link: `/admin/districts/${t.id}` })),
+    active_users: { last_7_days: f.active7, last_30_days: f.active30, link: '/admin/users' },
+    interactions_this_week: { count: f.interactions, since: f.weekStart },
+    errors_last_24_hours: {
+      client: { key: 'client', label: 'Client errors', count: f.clientErrors, link: `/admin/logs?kind=client&from=${since}` },
+      server: { key: 'server', label: 'Server errors', count: f.serverErrors, link: `/admin/logs?kind=server&from=${since}` },
+    },
+    generated_at: now.toISOString(),
+  };
+}

@@ -1,0 +1,90 @@
+// Field whitelists from article rows to the API's JSON.
+import {
+  type AdminArticle, type AdminArticleSummary, type ArticleCategory, type ArticleResult, type ArticleRole,
+  type ArticleVersion, type ArticleVersionSummary, type ArticleView, categoryLabel,
+} from '../../../common/schemas/articles';
+import { markdownToText, renderMarkdown } from '../../../common/markdown';
+import { highlight, snippet } from './highlight';
+import type { ArticleRow, ArticleVersionRow } from './queries';
+
+/** The article's text for snippets: markdownToText, without the spaces it leaves before punctuation. */
+const plainText = (body: string) => markdownToText(body).replace(/\s+([.,;:!?)])/g, '$1').replace(/\(\s+/g, '(');
+
+const person = (id: number | null, names: Map<number, string>) => (id !== null && names.has(id) ? { id, name: names.get(id)! } : null);
+
+export function presentAdminSummary(row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>): AdminArticleSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    category: row.category as ArticleCategory,
+    status: row.status,
+    audience: row.audience,
+    roles: (roles.get(row.id) ?? []) as ArticleRole[],
+    published_at: row.published_at,
+    updated_at: row.updated_at,
+    updated_by: person(row.updated_by, names),
+    view_count: row.view_count,
+    helpful_yes: row.helpful_yes,
+    helpful_no: row.helpful_no,
+  };
+}
+
+export function presentAdminArticle(row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>, versions: number): AdminArticle {
+  return {
+    ...presentAdminSummary(row, roles, names),
+    body: row.body,
+    created_at: row.created_at,
+    created_by: person(row.created_by, names),
+    versions,
+  };
+}
+
+export function presentVersionSummary(row: ArticleVersionRow, number: number, names: Map<number, string>): ArticleVersionSummary {
+  return { id: row.id, number, title: row.title, category: row.category as ArticleCategory, edited_by: person(row.edited_by, names), at: row.at };
+}
+
+export function presentVersion(row: ArticleVersionRow, number: number, names: Map<number, string>): ArticleVersion {
+  return {
+    ...presentVersionSummary(row, number, names),
+    slug: row.slug,
+    audience: row.audience,
+    roles: JSON.parse(row.audience_roles) as ArticleRole[],
+    body: row.body,
+  };
+}
+
+/** A published article in a reader's list; with search words, its title and a snippet highlighted. */
+export function presentResult(row: ArticleRow, words: readonly string[] = []): ArticleResult {
+  const result: ArticleResult = {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    category: row.category as ArticleCategory,
+    category_label: categoryLabel(row.category),
+    updated_at: row.updated_at,
+    view_count: row.view_count,
+  };
+  if (words.length) {
+    result.title_html = highlight(row.title, words);
+    result.snippet_html = snippet(plainText(row.body), words);
+  }
+  return result;
+}
+
+export function presentArticleView(row: ArticleRow, related: ArticleRow[], myFeedback: boolean | null): ArticleView {
+  const { html, headings } = renderMarkdown(row.body);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    category: row.category as ArticleCategory,
+    category_label: categoryLabel(row.category),
+    html,
+    headings,
+    updated_at: row.updated_at,
+    published_at: row.published_at,
+    related: related.map((r) => presentResult(r)),
+    my_feedback: myFeedback,
+  };
+}
