@@ -11,6 +11,7 @@ import * as m0050 from './migrations/20261123_0050_change_versions';
 import * as m0060 from './migrations/20261123_0060_imports';
 import * as m0061 from './migrations/20261123_0061_skill_framework';
 import * as m0070 from './migrations/20261123_0070_report_indexes';
+import * as m0071 from './migrations/20261123_0071_report_subscriptions';
 import * as m0080 from './migrations/20261123_0080_district_admin';
 import * as m0081 from './migrations/20261123_0081_ops_logs';
 import * as m0082 from './migrations/20261123_0082_alerts';
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123_0060_imports': m0060,
   '20261123_0061_skill_framework': m0061,
   '20261123_0070_report_indexes': m0070,
+  '20261123_0071_report_subscriptions': m0071,
   '20261123_0080_district_admin': m0080,
   '20261123_0081_ops_logs': m0081,
   '20261123_0082_alerts': m0082,

@@ -557,6 +557,24 @@ export interface ImportRowsTable {
   record_id: number | null;
 }
 
+/** Scheduled report emails (issue 11): one row per subscription, the job itself (next_run_at). */
+export interface ReportSubscriptionsTable {
+  id: Generated<number>;
+  district_id: number;
+  user_id: number;
+  report: string; // a ReportKind
+  frequency: 'weekly' | 'monthly';
+  query: string; // the report view's query string without '?'
+  unsubscribe_token_hash: string;
+  next_run_at: Timestamp;
+  last_sent_at: Timestamp | null;
+  last_skipped_reason: string | null;
+  claimed_at: Timestamp | null;
+  claim_token: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 // Help articles (migration 20261123_0083_articles): the provider's content, no district_id.
 export interface ArticlesTable {
   id: Generated<number>;
@@ -725,6 +743,7 @@ export interface Database {
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   staff_source_ids: StaffSourceIdsTable;
+  report_subscriptions: ReportSubscriptionsTable;
   articles: ArticlesTable;
   article_audience_roles: ArticleAudienceRolesTable;
   article_versions: ArticleVersionsTable;

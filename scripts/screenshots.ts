@@ -26,6 +26,8 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'dashboard-admin', path: '/app', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'dashboard-teacher', path: '/app', as: { email: 'teacher@maplegrove.example', area: 'app' } },
   { name: 'settings', path: '/app/settings', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'site-settings', path: '/app/settings/site', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'dashboard-principal', path: '/app', as: { email: 'principal@maplegrove.example', area: 'app' } },
   { name: 'pending', path: '/app/support', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'report-interactions', path: '/app/reports', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'report-interactions-coach', path: '/app/reports?preset=last-30-days&interval=week', as: { email: 'coach@maplegrove.example', area: 'app' } },

@@ -6,6 +6,7 @@ import { CLIENT_ERROR_MAX_BYTES, SESSION_IDLE_TIMEOUT_MS } from '../common/const
 import type { Deps } from './deps';
 import { loadAuth } from './identity/context';
 import { csrfProtection, SAFE_METHODS } from './http/csrf';
+import { reportUnsubscribeRoutes } from './features/reports/subscriptionRoutes';
 import { inOneLayer } from './http/inOneLayer';
 import { apiNotFound, errorMiddleware, HttpError } from './http/errors';
 import { DatabaseSessionStore, touchSessionAtMostEveryMinute } from './identity/sessions';
@@ -90,6 +91,9 @@ export function createApp(deps: Deps): express.Express {
   });
   // The health check reads no body, cookie or session (load balancers call it often).
   api.use(healthRoutes(deps));
+  // The report emails' one-click unsubscribe link: mail clients POST it without cookies or CSRF headers
+  // (RFC 8058); the token in the path is its only credential.
+  api.use(reportUnsubscribeRoutes(deps));
   // The client-error reporter takes small bodies only; the first parser to run wins.
   api.use('/client-error', refuseDeclaredOversize(CLIENT_ERROR_MAX_BYTES), express.json({ limit: CLIENT_ERROR_MAX_BYTES }));
   // The calendar import's .ics file (text, up to 2 MiB) is the one body that is not JSON.

@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
 import { loadConfig } from './config';
+import { startSubscriptionRunner } from './features/reports/subscriptionJobs';
 import { createHttpServer } from './http/listen';
 import { RateLimiter } from './http/rateLimit';
 import { pruneExpiredSessions } from './identity/sessions';
@@ -17,10 +18,11 @@ if (config.env !== 'production' && (isNew || process.env.SEED_DEMO === '1')) {
 }
 if (config.env !== 'production') console.log(demoAccountsText());
 
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 const app = createApp({
   db,
   config,
-  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+  mailer,
   limiter: new RateLimiter(config.rateLimits),
   log: (...args) => console.error(...args),
 });
@@ -39,6 +41,10 @@ server.listen(config.port, () => {
 });
 const pruner = setInterval(() => void pruneExpiredSessions(db).catch(() => {}), 15 * 60_000);
 pruner.unref();
+// Scheduled report emails: every minute, the due subscriptions this process manages to claim.
+const reportEmails = startSubscriptionRunner({
+  db, mailer, appUrl: config.appUrl, secret: config.sessionSecret, log: (...args) => console.error(...args),
+});
 // Client errors, server errors and security events older than the retention setting (admin Logs):
 // once at start, then hourly.
 const pruneLogs = () => void pruneOpsLogs(db).catch((err: unknown) => console.error('Pruning old logs failed:', err));
@@ -50,6 +56,7 @@ let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  reportEmails.stop();
   console.log(`${signal} received: finishing requests in flight, then closing.`);
   // Stop accepting connections, let in-flight requests finish, then close the database.
   server.close(async () => {

@@ -20,7 +20,9 @@ import { interactionTypeRoutes } from './features/interactionTypes/routes';
 import { interactionRoutes } from './features/interactions/routes';
 import { importRoutes } from './features/imports/routes';
 import { planRoutes } from './features/plans/routes';
+import { reportPulseRoutes } from './features/reports/pulseRoutes';
 import { reportRoutes } from './features/reports/routes';
+import { reportSubscriptionRoutes } from './features/reports/subscriptionRoutes';
 import { skillRoutes } from './features/skills/routes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
@@ -45,7 +47,10 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   cycleRoutes,
   skillRoutes,
   adminUserRoutes,
+  // Before the reports router (its /report/:kind would take "pulse").
+  reportPulseRoutes,
   reportRoutes,
+  reportSubscriptionRoutes,
   articleRoutes,
   adminOpsRoutes,
   alertRoutes,

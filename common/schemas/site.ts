@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { text, timeZoneField } from './fields';
 import type { BuildingSummary } from './lookups';
+import { type CoachingTargets, coachingTargetsSchema } from './reports';
 
 export const GRADE_BANDS = ['PK-5', 'K-5', 'K-8', '6-8', '9-12', 'K-12', 'Other'] as const;
 export type GradeBand = (typeof GRADE_BANDS)[number];
@@ -17,6 +18,7 @@ export const MONTHS = [
 export const BUILDING_NAME_TAKEN = 'A school with this name already exists.';
 export const BUILDING_CODE_TAKEN = 'Another school already uses this code.';
 
+const COACHING_TARGETS_SHAPE = 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.';
 const MONTH_RANGE = 'School year start month must be a month from 1 to 12.';
 
 /** PUT /api/district (manage settings). */
@@ -28,6 +30,11 @@ export const districtProfileSchema = z.object({
   }).check(z.refine((m) => Number.isInteger(m) && m >= 1 && m <= 12, MONTH_RANGE)),
   /** Absent: unchanged. */
   shared_notes_visible_to_admins: z.optional(z.boolean({ error: 'Shared notes visible to administrators must be true or false.' })),
+  /** Absent: unchanged. Each target a positive number or null (not set). */
+  coaching_targets: z.optional(z.pipe(
+    z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), COACHING_TARGETS_SHAPE),
+    coachingTargetsSchema,
+  )),
 });
 
 /**
@@ -49,6 +56,28 @@ export function districtSettingsOf(json: string | null | undefined): DistrictSet
   }
   const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).shared_notes_visible_to_admins : undefined;
   return { shared_notes_visible_to_admins: typeof value === 'boolean' ? value : true };
+}
+
+/**
+ * The district's coaching targets (districts.settings JSON key `coaching_targets`, set in Site
+ * settings); anything missing or unreadable is null (not set). Reports and the dashboard pulse read it.
+ */
+export function coachingTargetsOf(json: string | null | undefined): CoachingTargets {
+  let raw: unknown = {};
+  try {
+    raw = JSON.parse(json ?? '{}');
+  } catch {
+    raw = {};
+  }
+  const targets = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).coaching_targets : undefined;
+  const read = (key: keyof CoachingTargets): number | null => {
+    const v = targets && typeof targets === 'object' ? (targets as Record<string, unknown>)[key] : undefined;
+    return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
+  };
+  return {
+    interactions_per_educator_per_month: read('interactions_per_educator_per_month'),
+    cycles_per_new_teacher_per_semester: read('cycles_per_new_teacher_per_semester'),
+  };
 }
 
 const optionalCode = z.pipe(
@@ -88,6 +117,8 @@ export interface DistrictProfile {
   trial_ends_at: string | null;
   /** See DistrictSettings. */
   shared_notes_visible_to_admins: boolean;
+  /** See coachingTargetsOf (every district user reads them; `manage settings` changes them). */
+  coaching_targets: CoachingTargets;
 }
 
 /** One row of GET /api/building → { data: Building[] }, and the answer of each building write. */

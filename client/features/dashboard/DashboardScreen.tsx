@@ -10,6 +10,7 @@ import { LoadingBlock } from '../../components/Spinner';
 import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { ActivityPanels } from './components/ActivityPanels';
+import { PulsePanel } from './components/PulsePanel';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -127,6 +128,8 @@ export default function DashboardScreen(_props: ScreenProps) {
       />
 
       {district && <TrialNotice district={district} canBill={hasPermission(user.security.permissions, 'manage billing')} />}
+
+      <PulsePanel user={user} />
 
       <ActivityPanels user={user} locale={locale} />
 

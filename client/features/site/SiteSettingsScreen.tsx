@@ -7,6 +7,7 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser } from '../../lib/session';
 import { useDistrict } from './api';
 import { DistrictProfileForm, DistrictProfileView } from './components/DistrictProfileCard';
+import { CoachingTargetsCard } from './components/CoachingTargetsCard';
 import { SchoolsCard } from './components/SchoolsCard';
 
 function ProfileCard({ canManage }: { canManage: boolean }) {
@@ -47,9 +48,10 @@ export default function SiteSettingsScreen({ route }: ScreenProps) {
     <div className="stack stack--lg site-page">
       <PageHeader
         title={route.title}
-        description={<p>Your district's profile and its schools.</p>}
+        description={<p>Your district's profile, coaching targets and schools.</p>}
       />
       <ProfileCard canManage={canManage} />
+      <CoachingTargetsCard canManage={canManage} />
       <SchoolsCard canManage={canManage} />
     </div>
   );

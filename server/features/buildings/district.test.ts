@@ -31,7 +31,16 @@ describe('GET /api/district', () => {
       id: educator.district_id, name: expect.any(String), state: 'IL', timezone: 'America/Chicago', school_year_start_month: 8,
       plan: { key: 'professional', name: 'Professional' }, status: 'active', trial_ends_at: null,
       shared_notes_visible_to_admins: true,
+      coaching_targets: { interactions_per_educator_per_month: null, cycles_per_new_teacher_per_semester: null },
     });
+  });
+
+  it('answers the coaching targets stored in the settings JSON; unreadable values read as not set', async () => {
+    const educator = await buildUser(t.db, { role: 'educator' });
+    const settings = { coaching_targets: { interactions_per_educator_per_month: 2, cycles_per_new_teacher_per_semester: 'x' } };
+    await t.db.updateTable('districts').set({ settings: JSON.stringify(settings) }).where('id', '=', educator.district_id!).execute();
+    const res = await (await loginAs(t.app, educator)).get('/api/district');
+    expect(res.body.coaching_targets).toEqual({ interactions_per_educator_per_month: 2, cycles_per_new_teacher_per_semester: null });
   });
 });
 
@@ -59,6 +68,9 @@ describe('PUT /api/district', () => {
     ['school_year_start_month', null, 'School year start month is required.'],
     ['shared_notes_visible_to_admins', 'no', 'Shared notes visible to administrators must be true or false.'],
     ['shared_notes_visible_to_admins', 0, 'Shared notes visible to administrators must be true or false.'],
+    ['coaching_targets', 'two', 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.'],
+    ['coaching_targets', [2], 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.'],
+    ['coaching_targets', null, 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.'],
   ])('422 when %s is %j, nothing changes', async (field, value, message) => {
     const { asAdmin, districtId } = await district();
     const res = await asAdmin.put('/api/district').set(csrfHeaders(asAdmin)).send({ ...valid, [field]: value });
@@ -113,5 +125,80 @@ describe('PUT /api/district', () => {
     expect(await settings()).toEqual({ other_key: 1, shared_notes_visible_to_admins: true });
     const audits = await auditOf('district_updated');
     expect(JSON.parse(audits[2]!.details!)).toEqual({ shared_notes_visible_to_admins: { from: false, to: true } });
+  });
+});
+
+describe('PUT /api/district coaching_targets', () => {
+  const valid = { name: 'Maple Grove USD', timezone: 'America/Chicago', school_year_start_month: 8 };
+  const targets = { interactions_per_educator_per_month: 2, cycles_per_new_teacher_per_semester: 1 };
+  const settingsOf = async (districtId: number) =>
+    JSON.parse((await t.db.selectFrom('districts').select('settings').where('id', '=', districtId).executeTakeFirstOrThrow()).settings);
+
+  it('401 without login', async () => {
+    const agent = await guestAgent(t.app);
+    expect((await agent.put('/api/district').set(csrfHeaders(agent)).send({ ...valid, coaching_targets: targets })).status).toBe(401);
+  });
+
+  it('419 without the CSRF token', async () => {
+    const { asAdmin } = await district();
+    const res = await asAdmin.put('/api/district').set('X-Requested-With', 'XMLHttpRequest').send({ ...valid, coaching_targets: targets });
+    expect(res.status).toBe(419);
+  });
+
+  it.each([
+    ['interactions_per_educator_per_month', 0, 'Interactions per educator per month must be a number from 0.1 to 100.'],
+    ['interactions_per_educator_per_month', -1, 'Interactions per educator per month must be a number from 0.1 to 100.'],
+    ['interactions_per_educator_per_month', 101, 'Interactions per educator per month must be a number from 0.1 to 100.'],
+    ['interactions_per_educator_per_month', 'lots', 'Interactions per educator per month must be a number from 0.1 to 100.'],
+    ['interactions_per_educator_per_month', true, 'Interactions per educator per month must be a number.'],
+    ['cycles_per_new_teacher_per_semester', '1e400', 'Cycles per new teacher per semester must be a number from 0.1 to 100.'],
+    ['cycles_per_new_teacher_per_semester', { n: 1 }, 'Cycles per new teacher per semester must be a number.'],
+  ])('422 when %s is %j, naming the field; nothing changes', async (field, value, message) => {
+    const { asAdmin, districtId } = await district();
+    const before = await settingsOf(districtId);
+    const res = await asAdmin.put('/api/district').set(csrfHeaders(asAdmin))
+      .send({ ...valid, coaching_targets: { ...targets, [field]: value } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ [`coaching_targets.${field}`]: [message] });
+    expect(await settingsOf(districtId)).toEqual(before);
+  });
+
+  it('403 without manage settings (principal)', async () => {
+    const { asPrincipal, districtId } = await district();
+    const res = await asPrincipal.put('/api/district').set(csrfHeaders(asPrincipal)).send({ ...valid, coaching_targets: targets });
+    expect(res.status).toBe(403);
+    expect((await settingsOf(districtId)).coaching_targets).toBeUndefined();
+  });
+
+  it('sets, keeps (absent = unchanged), changes and clears the targets, other settings kept, audited field by field', async () => {
+    const { asAdmin, districtId } = await district();
+    await t.db.updateTable('districts').set({ settings: JSON.stringify({ shared_notes_visible_to_admins: false }) }).where('id', '=', districtId).execute();
+    const set = await asAdmin.put('/api/district').set(csrfHeaders(asAdmin)).send({ ...valid, coaching_targets: { ...targets, interactions_per_educator_per_month: '2.5' } });
+    expect(set.status).toBe(200);
+    expect(set.body.coaching_targets).toEqual({ interactions_per_educator_per_month: 2.5, cycles_per_new_teacher_per_semester: 1 });
+    expect(set.body.shared_notes_visible_to_admins).toBe(false);
+    expect(await settingsOf(districtId)).toEqual({
+      shared_notes_visible_to_admins: false,
+      coaching_targets: { interactions_per_educator_per_month: 2.5, cycles_per_new_teacher_per_semester: 1 },
+    });
+    const [first] = await auditOf('district_updated');
+    expect(JSON.parse(first!.details!)).toEqual({
+      name: { from: expect.any(String), to: valid.name },
+      'coaching_targets.interactions_per_educator_per_month': { from: null, to: 2.5 },
+      'coaching_targets.cycles_per_new_teacher_per_semester': { from: null, to: 1 },
+    });
+
+    const kept = await asAdmin.put('/api/district').set(csrfHeaders(asAdmin)).send(valid);
+    expect(kept.body.coaching_targets).toEqual({ interactions_per_educator_per_month: 2.5, cycles_per_new_teacher_per_semester: 1 });
+
+    const cleared = await asAdmin.put('/api/district').set(csrfHeaders(asAdmin))
+      .send({ ...valid, coaching_targets: { interactions_per_educator_per_month: 3, cycles_per_new_teacher_per_semester: null } });
+    expect(cleared.body.coaching_targets).toEqual({ interactions_per_educator_per_month: 3, cycles_per_new_teacher_per_semester: null });
+    expect((await asAdmin.get('/api/district')).body.coaching_targets).toEqual({ interactions_per_educator_per_month: 3, cycles_per_new_teacher_per_semester: null });
+    const audits = await auditOf('district_updated');
+    expect(JSON.parse(audits[2]!.details!)).toEqual({
+      'coaching_targets.interactions_per_educator_per_month': { from: 2.5, to: 3 },
+      'coaching_targets.cycles_per_new_teacher_per_semester': { from: 1, to: null },
+    });
   });
 });

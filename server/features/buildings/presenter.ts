@@ -1,4 +1,4 @@
-import { type Building, type DistrictProfile, districtSettingsOf } from '../../../common/schemas/site';
+import { type Building, coachingTargetsOf, type DistrictProfile, districtSettingsOf } from '../../../common/schemas/site';
 import type { BuildingRow, DistrictProfileRow } from './queries';
 
 export function presentDistrict(row: DistrictProfileRow): DistrictProfile {
@@ -12,6 +12,7 @@ export function presentDistrict(row: DistrictProfileRow): DistrictProfile {
     status: row.status,
     trial_ends_at: row.trial_ends_at,
     shared_notes_visible_to_admins: districtSettingsOf(row.settings).shared_notes_visible_to_admins,
+    coaching_targets: coachingTargetsOf(row.settings),
   };
 }
 

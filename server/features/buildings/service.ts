@@ -1,7 +1,8 @@
 // Commands on the district profile and its buildings: each checks the district's own rules and
 // writes the audit row together with the change.
 import { nowIso, type DB } from '../../../db/connection';
-import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN, districtSettingsOf } from '../../../common/schemas/site';
+import type { CoachingTargets } from '../../../common/schemas/reports';
+import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN, coachingTargetsOf, districtSettingsOf } from '../../../common/schemas/site';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
 import { findBuilding, findClash, type BuildingRow } from './queries';
@@ -13,13 +14,17 @@ const audit = (db: DB, actor: DistrictActor, action: string, subjectType: string
 
 export async function updateDistrictProfile(
   db: DB, actor: DistrictActor,
-  input: { name: string; timezone: string; school_year_start_month: number; shared_notes_visible_to_admins?: boolean },
+  input: {
+    name: string; timezone: string; school_year_start_month: number;
+    shared_notes_visible_to_admins?: boolean; coaching_targets?: CoachingTargets;
+  },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('districts').select(['name', 'timezone', 'school_year_start_month', 'settings'])
       .where('id', '=', actor.districtId).executeTakeFirstOrThrow();
-    const { shared_notes_visible_to_admins: sharedNotes, ...profile } = input;
-    // The privacy setting lives in the settings JSON (other keys kept); absent from the body = unchanged.
+    const { shared_notes_visible_to_admins: sharedNotes, coaching_targets: targets, ...profile } = input;
+    // The privacy setting and the coaching targets live in the settings JSON (other keys kept); a key
+    // absent from the body is unchanged.
     const stored = (() => {
       try {
         const parsed = JSON.parse(row.settings) as unknown;
@@ -29,12 +34,31 @@ export async function updateDistrictProfile(
       }
     })();
     const settingsBefore = districtSettingsOf(row.settings);
-    const settings = sharedNotes === undefined ? row.settings : JSON.stringify({ ...stored, shared_notes_visible_to_admins: sharedNotes });
+    const targetsBefore = coachingTargetsOf(row.settings);
+    const settingsChanges: Record<string, unknown> = {};
+    if (sharedNotes !== undefined) settingsChanges.shared_notes_visible_to_admins = sharedNotes;
+    if (targets !== undefined) {
+      settingsChanges.coaching_targets = {
+        interactions_per_educator_per_month: targets.interactions_per_educator_per_month,
+        cycles_per_new_teacher_per_semester: targets.cycles_per_new_teacher_per_semester,
+      };
+    }
+    const settings = Object.keys(settingsChanges).length === 0 ? row.settings : JSON.stringify({ ...stored, ...settingsChanges });
     await trx.updateTable('districts').set({ ...profile, settings, updated_at: nowIso() }).where('id', '=', actor.districtId).execute();
-    const before = { name: row.name, timezone: row.timezone, school_year_start_month: row.school_year_start_month, ...settingsBefore };
-    await audit(trx, actor, 'district_updated', 'district', actor.districtId,
-      changedFields(before, sharedNotes === undefined ? profile : { ...profile, shared_notes_visible_to_admins: sharedNotes }));
+    const before = {
+      name: row.name, timezone: row.timezone, school_year_start_month: row.school_year_start_month, ...settingsBefore,
+      ...prefixed('coaching_targets.', targetsBefore),
+    };
+    const after: Record<string, unknown> = { ...profile };
+    if (sharedNotes !== undefined) after.shared_notes_visible_to_admins = sharedNotes;
+    if (targets !== undefined) Object.assign(after, prefixed('coaching_targets.', targets));
+    await audit(trx, actor, 'district_updated', 'district', actor.districtId, changedFields(before, after));
   });
+}
+
+/** { a: 1 } → { 'prefix.a': 1 }: nested settings audited field by field. */
+function prefixed(prefix: string, values: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}${key}`, value]));
 }
 
 async function uniqueFields(db: DB, districtId: number, input: BuildingFields, exceptId?: number): Promise<void> {

@@ -12,6 +12,8 @@ import { formatDay } from '../../../lib/dates';
 import { useDateLocale } from '../../../lib/session';
 import { filtersOnlySearch, presetLabel, presetRange, type ReportFilters } from '../reportQuery';
 import type { ReportPage } from '../useReportPage';
+import { EmailReportControl } from '../subscriptions/EmailReportControl';
+import { SubscriptionsList } from '../subscriptions/SubscriptionsList';
 import { DrillDownDialog } from './DrillDown';
 import { chosenNames, FILTER_LABELS, FilterBar, type FilterOptions, useFilterOptions } from './FilterBar';
 
@@ -73,6 +75,7 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
         actions={(
           <div className="report-actions">
             {actions}
+            {page.allowed && <EmailReportControl kind={kind} description={words} />}
             <Button variant="secondary" size="sm" onClick={() => window.print()}>Print</Button>
           </div>
         )} />
@@ -98,6 +101,7 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
         </p>
       )}
       {children}
+      <SubscriptionsList />
       <DrillDownDialog drill={page.drill} onClose={() => page.setDrill(null)} />
     </div>
   );

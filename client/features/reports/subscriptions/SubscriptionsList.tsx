@@ -1,0 +1,73 @@
+// "Your subscriptions": the signed-in user's scheduled report emails, under every report, each with
+// its filters in words, how often, the next send, a link to the view and Remove. Hidden when there
+// are none (the "Email me this report" dialog says where they appear) and in print.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { REPORT_TITLES, type ReportKind, type ReportSubscription } from '../../../../common/schemas/reports';
+import { Button } from '../../../components/Button';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
+import { browserTimeZone } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format';
+import { useAuthUser, useDateLocale } from '../../../lib/session';
+import { wallClock } from '../../../lib/zonedTime';
+import { removeReportSubscription, useReportSubscriptions } from './api';
+import './subscriptions.css';
+
+const pathOf = (kind: ReportKind) => (kind === 'interactions' ? '/app/reports' : `/app/reports/${kind}`);
+
+function Item({ sub }: { sub: ReportSubscription }) {
+  const toast = useToast();
+  const locale = useDateLocale();
+  const { user } = useAuthUser();
+  // Sends happen at 07:00 in the user's profile timezone: show them on that clock.
+  const zone = user?.timezone || browserTimeZone();
+  const when = (iso: string) => formatDateTime(wallClock(iso, zone), locale);
+  const [busy, setBusy] = useState(false);
+  const title = REPORT_TITLES[sub.report];
+  const every = sub.frequency === 'weekly' ? 'Weekly' : 'Monthly';
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await removeReportSubscription(sub.id);
+      toast.success(`You will no longer get the ${every.toLowerCase()} ${title} report email.`);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="report-sub__item">
+      <div className="report-sub__what">
+        <p className="report-sub__title">
+          <Link to={`${pathOf(sub.report)}${sub.query ? `?${sub.query}` : ''}`}>{title}</Link>
+          <span className="badge badge--neutral">{every}</span>
+        </p>
+        <p className="report-sub__desc">{sub.description}</p>
+        <p className="report-sub__next">
+          Next email <time dateTime={sub.next_run_at}>{when(sub.next_run_at)}</time>
+          {sub.last_sent_at && <> · last sent <time dateTime={sub.last_sent_at}>{when(sub.last_sent_at)}</time></>}
+        </p>
+      </div>
+      <Button variant="ghost" size="sm" busy={busy} onClick={() => void remove()} aria-label={`Remove the ${every.toLowerCase()} ${title} email (${sub.description})`}>
+        Remove
+      </Button>
+    </li>
+  );
+}
+
+export function SubscriptionsList() {
+  const { data } = useReportSubscriptions();
+  const subs = data?.data ?? [];
+  if (subs.length === 0) return null;
+  return (
+    <section className="card report-sub" aria-labelledby="report-sub-title">
+      <h2 id="report-sub-title" className="card__title">Your subscriptions</h2>
+      <ul className="report-sub__list">
+        {subs.map((s) => <Item key={s.id} sub={s} />)}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+// Site settings: the district's coaching targets (dosage goals the reports and the dashboard pulse
+// measure against). Saved through PUT /api/district with the profile as stored, so an unsaved edit of
+// the profile card is never sent from here.
+import { Fragment } from 'react';
+import * as z from 'zod/mini';
+import { coachingTargetsSchema, type CoachingTargets } from '../../../../common/schemas/reports';
+import type { DistrictProfile } from '../../../../common/schemas/site';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { FormError, TextField } from '../../../components/Field';
+import { LoadingBlock } from '../../../components/Spinner';
+import { useToast } from '../../../components/Toasts';
+import { useFormErrors } from '../../../lib/forms';
+import { updateDistrict, useDistrict } from '../api';
+
+const PER_MONTH = 'coaching_targets.interactions_per_educator_per_month';
+const PER_SEMESTER = 'coaching_targets.cycles_per_new_teacher_per_semester';
+
+/** The same rules as the server, keyed by the names its 422 answers use. */
+const targetsFormSchema = z.object({
+  [PER_MONTH]: coachingTargetsSchema.shape.interactions_per_educator_per_month,
+  [PER_SEMESTER]: coachingTargetsSchema.shape.cycles_per_new_teacher_per_semester,
+});
+
+const PER_MONTH_HINT = 'Completed interactions each educator should take part in every month. Leave empty for no target.';
+const PER_SEMESTER_HINT = 'Coaching cycles each new teacher (hired in the last year) should have every semester. Leave empty for no target.';
+
+const shown = (value: number | null) => (value === null ? '' : String(value));
+
+function describe(targets: CoachingTargets): { label: string; value: string }[] {
+  return [
+    {
+      label: 'Interactions per educator per month',
+      value: targets.interactions_per_educator_per_month === null ? 'No target' : `At least ${targets.interactions_per_educator_per_month}`,
+    },
+    {
+      label: 'Coaching cycles per new teacher per semester',
+      value: targets.cycles_per_new_teacher_per_semester === null ? 'No target' : `At least ${targets.cycles_per_new_teacher_per_semester}`,
+    },
+  ];
+}
+
+function TargetsForm({ district }: { district: DistrictProfile }) {
+  const toast = useToast();
+  const form = useFormErrors({
+    [PER_MONTH]: shown(district.coaching_targets.interactions_per_educator_per_month),
+    [PER_SEMESTER]: shown(district.coaching_targets.cycles_per_new_teacher_per_semester),
+  });
+
+  const submit = form.onSubmit(async () => {
+    const values = { [PER_MONTH]: form.values[PER_MONTH]!.trim(), [PER_SEMESTER]: form.values[PER_SEMESTER]!.trim() };
+    const data = form.check(targetsFormSchema, values);
+    if (!data) return;
+    await form.run(async () => {
+      const saved = await updateDistrict({
+        name: district.name,
+        timezone: district.timezone,
+        school_year_start_month: district.school_year_start_month,
+        coaching_targets: {
+          interactions_per_educator_per_month: data[PER_MONTH],
+          cycles_per_new_teacher_per_semester: data[PER_SEMESTER],
+        },
+      });
+      form.setValues({
+        [PER_MONTH]: shown(saved.coaching_targets.interactions_per_educator_per_month),
+        [PER_SEMESTER]: shown(saved.coaching_targets.cycles_per_new_teacher_per_semester),
+      });
+      toast.success('The coaching targets have been saved.');
+    });
+  });
+
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+      <FormError error={form.formError} />
+      <div className="grid-2">
+        <TextField
+          label="Interactions per educator per month"
+          hint={PER_MONTH_HINT}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 2"
+          {...form.field(PER_MONTH)}
+        />
+        <TextField
+          label="Coaching cycles per new teacher per semester"
+          hint={PER_SEMESTER_HINT}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 1"
+          {...form.field(PER_SEMESTER)}
+        />
+      </div>
+      <div className="form-actions">
+        <Button type="submit" busy={form.busy}>Save targets</Button>
+      </div>
+    </form>
+  );
+}
+
+export function CoachingTargetsCard({ canManage }: { canManage: boolean }) {
+  const { data: district, error, mutate } = useDistrict();
+  return (
+    <section className="card site-card" aria-labelledby="site-targets-title">
+      <header className="site-card__header">
+        <div>
+          <h2 id="site-targets-title" className="card__title">Coaching targets</h2>
+          <p className="muted text-sm site-card__intro">
+            {canManage
+              ? 'Your district\'s own goals for how much coaching each educator receives. Reports and the dashboard show progress against them. Each target is a number from 0.1 to 100.'
+              : 'Your district\'s goals for how much coaching each educator receives. Only district administrators can change them.'}
+          </p>
+        </div>
+      </header>
+      {error && !district ? (
+        <Alert tone="danger" title="Uh-oh.">
+          <p>An error occurred while fetching the coaching targets. Please try again later.</p>
+          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
+        </Alert>
+      ) : !district ? (
+        <LoadingBlock label="Loading the coaching targets…" />
+      ) : canManage ? (
+        <TargetsForm key={district.id} district={district} />
+      ) : (
+        <dl className="dl site-profile__dl">
+          {describe(district.coaching_targets).map((row) => (
+            <Fragment key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
