@@ -21,10 +21,13 @@ const APP_DESCRIPTIONS: Record<string, string> = {
   Activity: 'Review recent coaching interactions and keep coaching calendars in sync.',
   Reports: 'Track engagement with coaching-cycle, teacher-level and team reports.',
   'Staff requests': 'Approve requests to add educators to a school or move them between schools.',
-  'Site settings': 'Set up schools, interaction types and coaching cycles for your district.',
+  'Site settings': 'Your district’s profile, schools, privacy of notes and coaching targets.',
+  'Interaction settings': 'The kinds of interactions coaches log, their usual length and their own fields.',
+  'Cycle settings': 'The stages a coaching cycle moves through and the goal templates coaches start from.',
+  'Export and import': 'Download educators, users, interactions and skill ratings; import your roster.',
   Users: 'Invite coaches and leaders and choose what each person can see and do.',
   Billing: 'See your plan, invoices and quotes, and keep billing details up to date.',
-  Support: 'Find answers in the Coachwell knowledge base or get in touch with our team.',
+  Support: 'Find answers in the Coachwell help articles, searched by what you need to do.',
 };
 
 export interface Destination {
