@@ -147,7 +147,7 @@ function UsageCard({ district, locale }: { district: AdminDistrictDetail; locale
     { label: 'Interactions, last 30 days', value: formatInteger(u.interactions_last_30_days) },
     { label: 'People who signed in, last 30 days', value: formatInteger(u.active_users_last_30_days) },
     { label: 'Active educators', value: formatInteger(u.educators) },
-    { label: 'Last activity', value: u.last_activity_at ? formatRelative(u.last_activity_at, locale) : 'Never' },
+    { label: 'Last activity', value: u.last_activity_at ? formatRelative(u.last_activity_at, locale) : 'Never', text: true },
   ];
   return (
     <section className="card adm-section" aria-labelledby="adm-usage-heading">
@@ -156,7 +156,7 @@ function UsageCard({ district, locale }: { district: AdminDistrictDetail; locale
         {figures.map((f) => (
           <div key={f.label} className="adm-figure">
             <dt className="adm-figure__label">{f.label}</dt>
-            <dd className="adm-figure__value">{f.value}</dd>
+            <dd className={f.text ? 'adm-figure__value adm-figure__value--text' : 'adm-figure__value'}>{f.value}</dd>
           </div>
         ))}
       </dl>
