@@ -64,7 +64,8 @@ function precompressed(root: string, options: { maxAge: string; immutable: boole
     if (!encoding) return next();
     res.set({ 'Content-Type': type, 'Content-Encoding': encoding });
     res.sendFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, { maxAge: options.maxAge, immutable: options.immutable }, (err) => {
-      if (err) next(err);
+      // A browser that navigated away mid-download is not an error of ours.
+      if (err && (err as NodeJS.ErrnoException).code !== 'ECONNABORTED') next(err);
     });
   };
 }

@@ -92,6 +92,11 @@ export interface ErrorRecorder {
 export function errorMiddleware(log: (err: unknown) => void, recorder?: ErrorRecorder): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
+    // The client went away (express's 'Request aborted' from a file send): nobody to answer, nothing broke.
+    if ((err as NodeJS.ErrnoException | undefined)?.code === 'ECONNABORTED') {
+      if (!res.writableEnded) res.end();
+      return;
+    }
     // Headers a library set for the answer it meant to send (an asset's type, caching, validators)
     // must not describe the error instead.
     for (const name of ['Content-Type', 'Content-Encoding', 'ETag', 'Last-Modified', 'Accept-Ranges']) res.removeHeader(name);
