@@ -170,7 +170,8 @@ export interface AdminDashboard {
   districts_by_plan: DashboardFigure[];
   trials_ending: { id: number; name: string; plan: string; trial_ends_at: string; link: string }[];
   active_users: { last_7_days: number; last_30_days: number; link: string };
-  interactions_this_week: { count: number; since: string };
+  /** `link`: the districts by last activity (where the usage behind the count is, district by district). */
+  interactions_this_week: { count: number; since: string; link: string };
   errors_last_24_hours: { client: DashboardFigure; server: DashboardFigure };
   generated_at: string;
 }

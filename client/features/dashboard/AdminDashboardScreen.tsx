@@ -72,7 +72,7 @@ function Figures({ data }: { data: AdminDashboard }) {
             { figure: { key: 'active7', label: 'Active users, last 7 days', count: data.active_users.last_7_days, link: data.active_users.link } },
             { figure: { key: 'active30', label: 'Active users, last 30 days', count: data.active_users.last_30_days, link: data.active_users.link } },
             {
-              figure: { key: 'interactions', label: 'Interactions logged this week', count: data.interactions_this_week.count, link: null },
+              figure: { key: 'interactions', label: 'Interactions logged this week', count: data.interactions_this_week.count, link: data.interactions_this_week.link },
               hint: `Since ${formatDate(data.interactions_this_week.since, locale)}`,
             },
           ]}

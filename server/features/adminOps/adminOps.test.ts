@@ -379,7 +379,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(body.active_users).toEqual({ last_7_days: 1, last_30_days: 2, link: '/admin/users' });
     expect(body.errors_last_24_hours.client).toMatchObject({ count: 1, link: expect.stringMatching(/^\/admin\/logs\?kind=client&from=\d{4}-\d{2}-\d{2}$/) });
     expect(body.errors_last_24_hours.server).toMatchObject({ count: 1, link: expect.stringMatching(/^\/admin\/logs\?kind=server&from=/) });
-    expect(body.interactions_this_week).toEqual({ count: 0, since: expect.stringMatching(/T00:00:00\.000Z$/) });
+    expect(body.interactions_this_week).toEqual({ count: 0, since: expect.stringMatching(/T00:00:00\.000Z$/), link: '/admin/districts?sort=-last_activity' });
     expect(new Date(body.interactions_this_week.since).getUTCDay()).toBe(1);
   });
 });

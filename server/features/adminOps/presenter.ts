@@ -81,7 +81,7 @@ export function presentDashboard(f: Awaited<ReturnType<typeof dashboardFigures>>
     districts_by_plan: f.byPlan.map((p) => ({ key: p.key, label: p.name, count: p.count, link: districtsLink('plan', p.key) })),
     trials_ending: f.trials.map((t) => ({ id: t.id, name: t.name, plan: t.plan, trial_ends_at: t.trial_ends_at!, link: `/admin/districts/${t.id}` })),
     active_users: { last_7_days: f.active7, last_30_days: f.active30, link: '/admin/users' },
-    interactions_this_week: { count: f.interactions, since: f.weekStart },
+    interactions_this_week: { count: f.interactions, since: f.weekStart, link: '/admin/districts?sort=-last_activity' },
     errors_last_24_hours: {
       client: { key: 'client', label: 'Client errors', count: f.clientErrors, link: `/admin/logs?kind=client&from=${since}` },
       server: { key: 'server', label: 'Server errors', count: f.serverErrors, link: `/admin/logs?kind=server&from=${since}` },
