@@ -123,7 +123,7 @@ export default function ArticleListScreen({ route }: ScreenProps) {
       ) : data ? (
         <section className="stack" aria-labelledby="articles-count">
           <p id="articles-count" className="muted text-sm" aria-live="polite">
-            {data.meta.total === 1 ? '1 article' : `${formatInteger(data.meta.total)} articles`}{filtered ? ' match your filters' : ''}
+            {data.meta.total === 1 ? '1 article' : `${formatInteger(data.meta.total)} articles`}{filtered ? (data.meta.total === 1 ? ' matches your filters' : ' match your filters') : ''}
           </p>
           <Table className="articles-table" caption="Help articles" captionHidden columns={columns} rows={data.data} rowKey={(a) => a.id} />
           <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page })} />
