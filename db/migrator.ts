@@ -12,6 +12,7 @@ import * as m0060 from './migrations/20261123_0060_imports';
 import * as m0061 from './migrations/20261123_0061_skill_framework';
 import * as m0070 from './migrations/20261123_0070_report_indexes';
 import * as m0071 from './migrations/20261123_0071_report_subscriptions';
+import * as m0072 from './migrations/20261123_0072_report_speed';
 import * as m0080 from './migrations/20261123_0080_district_admin';
 import * as m0081 from './migrations/20261123_0081_ops_logs';
 import * as m0082 from './migrations/20261123_0082_alerts';
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123_0061_skill_framework': m0061,
   '20261123_0070_report_indexes': m0070,
   '20261123_0071_report_subscriptions': m0071,
+  '20261123_0072_report_speed': m0072,
   '20261123_0080_district_admin': m0080,
   '20261123_0081_ops_logs': m0081,
   '20261123_0082_alerts': m0082,
@@ -41,7 +43,10 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** The one migrator used by start, the CLI and the tests. Throws when a migration fails. */
 export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Migrations land from parallel branches: one may sort before another that a database already ran
+  // (20261123_0072_report_speed after 0080–0083). Each is independent of the others' order, so a missing
+  // one is run rather than refused.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

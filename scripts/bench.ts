@@ -10,9 +10,10 @@
 // - the calendar feed of a coach with 2 000 events (scripts/benchCalendar.ts);
 // - the staff import: 10 000 rows previewed and run, 50 000 rows' peak memory (scripts/benchImports.ts);
 // - the skill map on a district of 20 000 educators × 24 skills × 10 ratings (scripts/benchSkills.ts);
-// - the admin Districts list on 2 000 districts, 80 000 logins, 300 000 educators (scripts/benchDistricts.ts).
+// - the admin Districts list on 2 000 districts, 80 000 logins, 300 000 educators (scripts/benchDistricts.ts);
+// - the five reports on a district of 1 000 000 interactions, beside their raw-SQL floor (scripts/benchReports.ts).
 // BENCH_MS sets the length of each load run (default 5000), BENCH_ROUNDS the request-path rounds (3);
-// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,districts,cold skips sections (Lighthouse is the `pages` section).
+// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,districts,reports,cold skips sections (Lighthouse is the `pages` section).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import { benchCalendar } from './benchCalendar';
 import { benchInteractions } from './benchInteractions';
 import { benchImports } from './benchImports';
 import { benchDistricts } from './benchDistricts';
+import { benchReports } from './benchReports';
 import { benchSkills } from './benchSkills';
 import { benchStaff } from './benchStaff';
 import { build } from './build';
@@ -154,6 +156,10 @@ if (!skip.has('skills')) {
 if (!skip.has('districts')) {
   console.log('\n| admin districts | result |\n|---|---|');
   for (const line of await benchDistricts()) console.log(line);
+}
+if (!skip.has('reports')) {
+  console.log('\n| reports | result |\n|---|---|');
+  for (const line of await benchReports()) console.log(line);
 }
 
 if (overBudget) {

@@ -8,7 +8,8 @@ import { ACTIVITY_CATEGORIES, type ActivityCategory } from '../../../../common/s
 import type { CoachingTeamReport, CoachingTeamRow } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { currentOn } from '../../../lib/history';
-import { countedInteractions, overlappingCycles, type ReportContext, reachedParticipations, rosterIds } from './filters';
+import { distinctBy, interactionSums, reachedSums } from './facts';
+import { overlappingCycles, type ReportContext, rosterIds } from './filters';
 
 const COACH_ROLE = 'coach';
 
@@ -30,6 +31,27 @@ export function teamCoaches(db: DB, ctx: ReportContext) {
   return q.orderBy(sql`lower(users.name)`).orderBy('users.id');
 }
 
+/** The team's counted interactions per coach and "counts as coaching" (from the grouped sums, facts.ts). */
+async function coachingSums(db: DB, ctx: ReportContext, team: Set<number>) {
+  const [sums, types] = await Promise.all([
+    interactionSums(db, ctx),
+    db.selectFrom('interaction_types').select(['id', 'counts_as_coaching']).where('district_id', '=', ctx.districtId).execute(),
+  ]);
+  const coaching = new Map(types.map((t) => [t.id, t.counts_as_coaching]));
+  const out = new Map<string, { coach_id: number; counts_as_coaching: number; n: number; minutes: number }>();
+  for (const r of sums) {
+    const kind = coaching.get(r.type_id);
+    if (kind === undefined || !team.has(r.coach_id)) continue;
+    const key = `${r.coach_id}:${kind}`;
+    const cur = out.get(key);
+    if (cur) {
+      cur.n += r.n;
+      cur.minutes += r.minutes;
+    } else out.set(key, { coach_id: r.coach_id, counts_as_coaching: kind, n: r.n, minutes: r.minutes });
+  }
+  return [...out.values()];
+}
+
 export async function coachingTeamReport(db: DB, ctx: ReportContext): Promise<Omit<CoachingTeamReport, 'range'>> {
   const coaches = await teamCoaches(db, ctx).execute();
   const ids = coaches.map((c) => c.id);
@@ -40,16 +62,13 @@ export async function coachingTeamReport(db: DB, ctx: ReportContext): Promise<Om
       time_use: timeUse(0, 0, []),
     };
   }
-  const [caseloads, sums, reached, reachedAll, activities, cycles] = await Promise.all([
+  const team = new Set(ids);
+  const [caseloads, sums, teamReached, activities, cycles] = await Promise.all([
     db.selectFrom('coach_assignments as ca').select(['ca.coach_id', sql<number>`count(distinct ca.staff_id)`.as('n')])
       .where('ca.district_id', '=', ctx.districtId).where('ca.coach_id', 'in', ids).where(currentOn('ca', ctx.to))
       .where('ca.staff_id', 'in', rosterIds(db, ctx)).groupBy('ca.coach_id').execute(),
-    countedInteractions(db, ctx).innerJoin('interaction_types as t', 't.id', 'i.interaction_type_id')
-      .select(['i.coach_id', 't.counts_as_coaching', sql<number>`count(*)`.as('n'), sql<number>`sum(i.duration_minutes)`.as('minutes')])
-      .where('i.coach_id', 'in', ids).groupBy(['i.coach_id', 't.counts_as_coaching']).execute(),
-    reachedParticipations(db, ctx).select(['i.coach_id', sql<number>`count(distinct p.staff_id)`.as('n')])
-      .where('i.coach_id', 'in', ids).groupBy('i.coach_id').execute(),
-    reachedParticipations(db, ctx).select(sql<number>`count(distinct p.staff_id)`.as('n')).where('i.coach_id', 'in', ids).executeTakeFirstOrThrow(),
+    coachingSums(db, ctx, new Set(ids)),
+    reachedSums(db, ctx).then((rows) => rows.filter((r) => team.has(r.coach_id))),
     db.selectFrom('activities').select(['user_id', 'category', sql<number>`sum(minutes)`.as('minutes')])
       .where('district_id', '=', ctx.districtId).where('deleted_at', 'is', null).where('user_id', 'in', ids)
       .where('starts_at', '>=', ctx.fromAt).where('starts_at', '<', ctx.toAt)
@@ -58,14 +77,14 @@ export async function coachingTeamReport(db: DB, ctx: ReportContext): Promise<Om
       .where('c.coach_id', 'in', ids).where('c.status', 'in', ['active', 'completed']).groupBy(['c.coach_id', 'c.status']).execute(),
   ]);
   const caseloadBy = new Map(caseloads.map((r) => [r.coach_id, Number(r.n)]));
-  const reachedBy = new Map(reached.map((r) => [r.coach_id, Number(r.n)]));
+  const reachedBy = distinctBy(teamReached, (r) => r.coach_id);
   const data: CoachingTeamRow[] = coaches.map((c) => {
     const mine = sums.filter((s) => s.coach_id === c.id);
-    const minutesOf = (coaching: number) => mine.filter((s) => s.counts_as_coaching === coaching).reduce((a, s) => a + Number(s.minutes), 0);
+    const minutesOf = (coaching: number) => mine.filter((s) => s.counts_as_coaching === coaching).reduce((a, s) => a + s.minutes, 0);
     return {
       coach: { id: c.id, name: c.name },
       caseload: caseloadBy.get(c.id) ?? 0,
-      interactions: mine.reduce((a, s) => a + Number(s.n), 0),
+      interactions: mine.reduce((a, s) => a + s.n, 0),
       coaching_minutes: minutesOf(1),
       other_interaction_minutes: minutesOf(0),
       activity_minutes: activities.filter((a) => a.user_id === c.id).reduce((a, s) => a + Number(s.minutes), 0),
@@ -83,7 +102,7 @@ export async function coachingTeamReport(db: DB, ctx: ReportContext): Promise<Om
       interactions: total('interactions'),
       coaching_minutes: total('coaching_minutes'),
       activity_minutes: total('activity_minutes'),
-      educators_reached: Number(reachedAll.n),
+      educators_reached: new Set(teamReached.map((r) => r.staff_id)).size,
     },
     data,
     time_use: timeUse(total('coaching_minutes'), total('other_interaction_minutes'), [...byCategory]),

@@ -191,11 +191,16 @@ export function countedInteractions(db: DB, ctx: ReportContext) {
   return q;
 }
 
-/** The counted interactions joined to their participants who are on the roster (the "reached" rows). */
+/**
+ * The counted interactions joined to their participants who are on the roster (the "reached" rows).
+ * The roster test is written `+p.staff_id` so SQLite never drives the join from the roster: from each
+ * roster educator it would read every participation they ever had, and look each interaction up (2 million
+ * lookups, 27 s, on a district of 1 000 000 interactions); the date range on the covering index is the way in.
+ */
 export function reachedParticipations(db: DB, ctx: ReportContext) {
   return countedInteractions(db, ctx)
     .innerJoin('interaction_participants as p', 'p.interaction_id', 'i.id')
-    .where('p.staff_id', 'in', rosterIds(db, ctx));
+    .where(sql<number>`+p.staff_id`, 'in', rosterIds(db, ctx));
 }
 
 // ---- Coaching cycles ---------------------------------------------------------------------------------

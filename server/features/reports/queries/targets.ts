@@ -5,13 +5,15 @@ import { sql } from 'kysely';
 import type { TargetProgress } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { schoolYearStart } from '../../../lib/zone';
-import { addDays, coachingTargetsOf, monthsIn, type ReportContext, reachedParticipations, rosterIds, rosterQuery } from './filters';
+import { addDays, coachingTargetsOf, monthsIn, type ReportContext } from './filters';
+import { reachedSums, roster } from './facts';
 
 /** Interactions counted per roster educator over the range. */
 export async function interactionsPerEducator(db: DB, ctx: ReportContext): Promise<Map<number, number>> {
-  const rows = await reachedParticipations(db, ctx)
-    .select(['p.staff_id', sql<number>`count(distinct i.id)`.as('n')]).groupBy('p.staff_id').execute();
-  return new Map(rows.map((r) => [r.staff_id, Number(r.n)]));
+  // An (interaction, educator) pair is unique, so the groups' counts add up to distinct interactions.
+  const out = new Map<number, number>();
+  for (const r of await reachedSums(db, ctx)) out.set(r.staff_id, (out.get(r.staff_id) ?? 0) + r.n);
+  return out;
 }
 
 /** The semester holding a day: the first or second half of its school year. */
@@ -29,14 +31,14 @@ export async function targetProgress(db: DB, ctx: ReportContext, perEducator?: M
   let belowInteractions: number | null = null;
   if (targets.interactions_per_educator_per_month !== null) {
     const counts = perEducator ?? await interactionsPerEducator(db, ctx);
-    const roster = await rosterIds(db, ctx).execute();
+    const people = await roster(db, ctx);
     const months = monthsIn(ctx);
-    belowInteractions = roster.filter((r) => (counts.get(r.id) ?? 0) / months < targets.interactions_per_educator_per_month!).length;
+    belowInteractions = people.filter((r) => (counts.get(r.id) ?? 0) / months < targets.interactions_per_educator_per_month!).length;
   }
   let belowCycles: number | null = null;
   if (targets.cycles_per_new_teacher_per_semester !== null) {
     const hiredSince = addDays(ctx.to, -365);
-    const newTeachers = await rosterQuery(db, ctx).select('staff.id').where('staff.hire_date', '>', hiredSince).where('staff.hire_date', '<=', ctx.to).execute();
+    const newTeachers = (await roster(db, ctx)).filter((r) => r.hire_date !== null && r.hire_date > hiredSince && r.hire_date <= ctx.to);
     const semester = semesterOf(ctx.to, ctx.schoolYearStartMonth);
     const ids = newTeachers.map((t) => t.id);
     const counts = new Map<number, number>();

@@ -8,18 +8,15 @@ import type { TeacherLevelReport, TeacherLevelRow } from '../../../../common/sch
 import type { DB } from '../../../../db/connection';
 import { oneDecimal } from '../presenter';
 import { daysBetween, schoolYearStart, startOfLocalDay, todayIn } from '../../../lib/zone';
-import { coachingTargetsOf, monthsIn, overlappingCycles, type ReportContext, reachedParticipations, rosterRows } from './filters';
+import { reachedSums, roster as rosterOf, sumBy } from './facts';
+import { coachingTargetsOf, monthsIn, overlappingCycles, type ReportContext, reachedParticipations } from './filters';
 import { targetProgress } from './targets';
 
 export async function teacherRows(db: DB, ctx: ReportContext): Promise<{ rows: TeacherLevelRow[]; domains: { id: number; name: string }[]; coachedThisYear: Set<number> }> {
-  const roster = await rosterRows(db, ctx);
   const yearCtx = { ...ctx, fromAt: startOfLocalDay(schoolYearStart(ctx.to, ctx.schoolYearStartMonth), ctx.timezone) };
-  const everCtx = { ...ctx, fromAt: '1970-01-01T00:00:00.000Z' };
-  const [counts, last, yearReached, cycles, domains, targets] = await Promise.all([
-    reachedParticipations(db, ctx).select(['p.staff_id', sql<number>`count(*)`.as('n'), sql<number>`sum(i.duration_minutes)`.as('minutes')])
-      .groupBy('p.staff_id').execute(),
-    reachedParticipations(db, everCtx).select(['p.staff_id', sql<string>`max(i.starts_at)`.as('at')]).groupBy('p.staff_id').execute(),
-    reachedParticipations(db, yearCtx).select('p.staff_id').distinct().execute(),
+  const [roster, reached, cycles, domains, targets] = await Promise.all([
+    rosterOf(db, ctx),
+    reachedSums(db, ctx),
     overlappingCycles(db, ctx).innerJoin('coaching_cycle_staff as cs', 'cs.cycle_id', 'c.id')
       .select(['cs.staff_id', 'c.status', sql<number>`count(*)`.as('n')])
       .where('cs.district_id', '=', ctx.districtId).where('c.status', 'in', ['active', 'completed'])
@@ -30,20 +27,36 @@ export async function teacherRows(db: DB, ctx: ReportContext): Promise<{ rows: T
       .orderBy('d.sort_order').orderBy('d.id').execute(),
     coachingTargetsOf(db, ctx.districtId),
   ]);
+  // Counts, minutes and the latest contact in the range come from the reached groups (facts.ts); the last
+  // contact of an educator not reached in the range is looked for before it (any date), for them alone.
+  const counts = sumBy(reached, (r) => r.staff_id);
+  const lastAt = new Map<number, string>();
+  for (const r of reached) if (!(lastAt.get(r.staff_id)! >= r.last_at)) lastAt.set(r.staff_id, r.last_at);
+  const missing = roster.map((r) => r.id).filter((id) => !lastAt.has(id));
+  const everCtx = { ...ctx, fromAt: '1970-01-01T00:00:00.000Z' };
+  for (let i = 0; i < missing.length; i += 500) {
+    const rows = await reachedParticipations(db, everCtx).select(['p.staff_id', sql<string>`max(i.starts_at)`.as('at')])
+      .where('p.staff_id', 'in', missing.slice(i, i + 500)).groupBy('p.staff_id').execute();
+    for (const r of rows) lastAt.set(r.staff_id, r.at);
+  }
+  // "Coached this school year": the same groups when the range starts with the school year.
+  const yearReached = yearCtx.fromAt === ctx.fromAt
+    ? [...counts.keys()].map((staff_id) => ({ staff_id }))
+    : await reachedParticipations(db, yearCtx).select('p.staff_id').distinct().execute();
   const growth = await skillGrowth(db, ctx, roster.map((r) => r.id));
-  const countBy = new Map(counts.map((c) => [c.staff_id, c]));
-  const lastBy = new Map(last.map((l) => [l.staff_id, todayIn(ctx.timezone, new Date(l.at))]));
-  const cyclesOf = (id: number, status: string) => Number(cycles.find((c) => c.staff_id === id && c.status === status)?.n ?? 0);
+  const lastBy = new Map([...lastAt].map(([id, at]) => [id, todayIn(ctx.timezone, new Date(at))]));
+  const cycleCounts = new Map(cycles.map((c) => [`${c.staff_id}:${c.status}`, Number(c.n)]));
+  const cyclesOf = (id: number, status: string) => cycleCounts.get(`${id}:${status}`) ?? 0;
   const target = targets?.interactions_per_educator_per_month ?? null;
   const months = monthsIn(ctx);
   const rows = roster.map((r): TeacherLevelRow => {
-    const interactions = Number(countBy.get(r.id)?.n ?? 0);
+    const interactions = counts.get(r.id)?.n ?? 0;
     const lastOn = lastBy.get(r.id) ?? null;
     return {
       staff: { id: r.id, name: `${r.first_name} ${r.last_name}` },
       school: r.building_id !== null && r.building_name !== null ? { id: r.building_id, name: r.building_name } : null,
       interactions,
-      minutes: Number(countBy.get(r.id)?.minutes ?? 0),
+      minutes: counts.get(r.id)?.minutes ?? 0,
       last_contact_on: lastOn,
       days_since_last_contact: lastOn === null ? null : daysBetween(lastOn, ctx.to),
       cycles_active: cyclesOf(r.id, 'active'),
