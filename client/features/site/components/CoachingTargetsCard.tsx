@@ -12,6 +12,7 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import { updateDistrict, useDistrict } from '../api';
+import { mutate } from 'swr';
 
 const PER_MONTH = 'coaching_targets.interactions_per_educator_per_month';
 const PER_SEMESTER = 'coaching_targets.cycles_per_new_teacher_per_semester';
@@ -65,6 +66,8 @@ function TargetsForm({ district }: { district: DistrictProfile }) {
         [PER_MONTH]: shown(saved.coaching_targets.interactions_per_educator_per_month),
         [PER_SEMESTER]: shown(saved.coaching_targets.cycles_per_new_teacher_per_semester),
       });
+      // Report figures and the dashboard pulse measure against the targets: fetch them again.
+      void mutate((key) => (typeof key === 'string' ? key : Array.isArray(key) ? String(key[0]) : '').startsWith('report'));
       toast.success('The coaching targets have been saved.');
     });
   });
