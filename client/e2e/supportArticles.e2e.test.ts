@@ -70,7 +70,7 @@ describe('publishing an article and finding it as a district user', () => {
     await admin.getByRole('searchbox', { name: 'Search' }).fill('quokka');
     await admin.waitForURL((u) => u.searchParams.get('search') === 'quokka' && u.searchParams.get('status') === 'published');
     await admin.getByRole('link', { name: 'Quokka field notes' }).waitFor();
-    expect(await admin.getByText('1 article matches your filters').count()).toBe(1);
+    await admin.getByText('1 article matches your filters').waitFor();
 
     // A coach finds it by searching as they type.
     const coach = await suite.signedIn('coach@maplegrove.example', { viewport: DESKTOP, bypassCSP: true });
