@@ -32,6 +32,15 @@ export interface DistrictsTable {
   suspended_at: Timestamp | null;
   suspension_reason: string | null;
   status_before_suspension: 'trial' | 'active' | null;
+  /** Billing (migration 20261124_0090). */
+  billing_contact_name: string | null;
+  billing_contact_email: string | null;
+  billing_address: string | null;
+  tax_exempt_number: string | null;
+  /** YYYY-MM-DD: the end of the paid term (last day of a school year). */
+  renews_on: string | null;
+  seat_warning_sent_at: Timestamp | null;
+  seat_warning_seats_used: number | null;
 }
 
 export interface BuildingsTable {
@@ -666,6 +675,67 @@ export interface ProviderSettingsTable {
 }
 
 // Alerts (migration 20261123_0082_alerts): the provider's announcements, their audience and dismissals.
+export interface BillingCountersTable {
+  name: string; // 'quote-2026', 'invoice-2026'
+  value: number;
+}
+
+export interface QuotesTable {
+  id: Generated<number>;
+  district_id: number;
+  number: string;
+  plan_id: number;
+  plan_name: string;
+  price_per_seat_cents: number;
+  seats: number;
+  term_years: number;
+  notes: string;
+  line_items: string; // JSON LineItem[] (common/money.ts)
+  subtotal_cents: number;
+  discount_bps: number;
+  discount_cents: number;
+  total_cents: number;
+  status: 'draft' | 'sent' | 'accepted' | 'declined';
+  valid_until: string; // YYYY-MM-DD
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  sent_at: Timestamp | null;
+  sent_to: string | null;
+  accepted_at: Timestamp | null;
+  accepted_by: number | null;
+  po_number: string | null;
+  signer_name: string | null;
+  signer_title: string | null;
+  declined_at: Timestamp | null;
+  declined_by: number | null;
+  decline_reason: string | null;
+  activated_at: Timestamp | null;
+  activated_by: number | null;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  district_id: number;
+  number: string;
+  quote_id: number | null;
+  issued_on: string; // YYYY-MM-DD
+  due_on: string;
+  period_start: string;
+  period_end: string;
+  line_items: string; // JSON LineItem[]
+  amount_cents: number;
+  po_number: string | null;
+  bill_to: string; // JSON BillTo (common/schemas/billing.ts)
+  status: 'open' | 'paid' | 'void';
+  paid_on: string | null;
+  voided_at: Timestamp | null;
+  void_reason: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface AlertsTable {
   id: Generated<number>;
   title: string;
@@ -696,6 +766,9 @@ export interface AlertDismissalsTable {
 
 export interface Database {
   plans: PlansTable;
+  billing_counters: BillingCountersTable;
+  quotes: QuotesTable;
+  invoices: InvoicesTable;
   districts: DistrictsTable;
   buildings: BuildingsTable;
   users: UsersTable;

@@ -1,33 +1,7 @@
 // Reference data every database needs: plans, roles, permissions. Idempotent: run at every start.
 import { ROLE_PERMISSIONS } from '../../common/permissions';
+import { PLANS } from '../../common/plans';
 import type { DB } from '../connection';
-
-export const PLANS = [
-  {
-    key: 'essentials',
-    name: 'Essentials',
-    description: 'Log coaching interactions, keep educator rosters and see engagement at a glance.',
-    price_per_seat_cents: 60000,
-    features: ['csv-import'],
-    sort_order: 1,
-  },
-  {
-    key: 'professional',
-    name: 'Professional',
-    description: 'Everything in Essentials plus coaching cycles, skill mapping, calendar sync and custom fields.',
-    price_per_seat_cents: 95000,
-    features: ['csv-import', 'coaching-cycles', 'skill-mapping', 'calendar-sync', 'custom-fields'],
-    sort_order: 2,
-  },
-  {
-    key: 'enterprise',
-    name: 'Enterprise',
-    description: 'Everything in Professional plus advanced reports, single sign-on and a named success manager.',
-    price_per_seat_cents: 140000,
-    features: ['csv-import', 'coaching-cycles', 'skill-mapping', 'calendar-sync', 'custom-fields', 'advanced-reports', 'sso'],
-    sort_order: 3,
-  },
-];
 
 export async function seedReference(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
