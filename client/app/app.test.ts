@@ -19,9 +19,10 @@ describe('the route table', () => {
   it('holds every route of the spec once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    // 31 app routes of the spec plus the Groups view (/app/staff/groups).
-    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(32);
-    expect(paths.filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/auth')).length).toBe(14);
+    // The spec's app routes plus the Groups view (/app/staff/groups) and one quote and one invoice.
+    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(34);
+    // The spec's admin routes plus the quotes across districts (/admin/quotes).
+    expect(paths.filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/auth')).length).toBe(15);
   });
 });
 

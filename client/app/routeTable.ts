@@ -73,6 +73,9 @@ const appRoutes = [
   app('settings/user/:id', 'Edit user', 'manage coaches', 'user-edit'),
   app('settings/billing', 'Billing', 'manage billing'),
   app('settings/billing/quotes', 'Quotes', 'manage billing'),
+  // Not in the spec's table: one quote and one invoice, each printable (issue 14).
+  app('settings/billing/quotes/:id', 'Quote', 'manage billing'),
+  app('settings/billing/invoices/:id', 'Invoice', 'manage billing'),
   app('settings/interaction', 'Interaction settings', true, 'interaction-settings'),
   app('settings/coaching-cycle', 'Coaching cycle settings', true, 'cycle-settings'),
   app('settings/building-history-requests', 'School staff requests', 'add staff', 'staff-requests'),
@@ -95,6 +98,8 @@ const adminRoutes = [
   admin('knowledge-base/create', 'New article', 'manage articles', 'admin-article-edit'),
   admin('knowledge-base/:id', 'Edit article', 'manage articles', 'admin-article-edit'),
   admin('logs', 'Logs', 'see all districts', 'admin-logs'),
+  // Not in the spec's table: quotes across districts (issue 14).
+  admin('quotes', 'Quotes', 'see all districts'),
   admin('settings', 'Admin settings', true, 'account-settings'),
   admin('settings/users', 'Admin user settings', 'manage coaches', 'admin-staff'),
   admin('settings/interaction', 'Interaction settings', true, 'admin-interaction-settings'),
