@@ -32,6 +32,11 @@ export interface ReportPulse {
   };
   /** Open cycles in scope whose current stage is past its expected days; null when the plan has no coaching cycles. */
   overdue_cycles: number | null;
+  /**
+   * New teachers in scope (hired within the past year) with fewer cycles this semester than the
+   * district's target; null without a cycle target or without the coaching-cycles plan feature.
+   */
+  new_teachers_below_cycle_target: number | null;
   /** Roster educators without a completed interaction since the school year began. */
   not_reached_this_year: number;
 }

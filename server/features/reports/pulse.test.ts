@@ -46,8 +46,23 @@ describe('GET /api/report/pulse', () => {
         educators_at_target: 1, educators_below_target: 4,
       },
       overdue_cycles: 2,
+      new_teachers_below_cycle_target: 0,
       not_reached_this_year: 1,
     });
+  });
+
+  it('counts new teachers (hired within the year) with fewer cycles this semester than the target', async () => {
+    // Ana has an open cycle, Dee none, Eve was hired too long ago to be new.
+    await t.db.updateTable('staff').set({ hire_date: '2026-09-01' }).where('id', 'in', [w.a1.id, w.b1.id]).execute();
+    await t.db.updateTable('staff').set({ hire_date: '2024-08-15' }).where('id', '=', w.b2.id).execute();
+    expect((await pulseOf(w.admin)).body.new_teachers_below_cycle_target).toBe(1);
+    // A principal of Lincoln sees Ana only, who is at target.
+    expect((await pulseOf(w.principal)).body.new_teachers_below_cycle_target).toBe(0);
+    // A target of two cycles puts Ana below it too.
+    await t.db.updateTable('districts').set({
+      settings: JSON.stringify({ coaching_targets: { interactions_per_educator_per_month: 2, cycles_per_new_teacher_per_semester: 2 } }),
+    }).where('id', '=', w.district.id).execute();
+    expect((await pulseOf(w.admin)).body.new_teachers_below_cycle_target).toBe(2);
   });
 
   it('building scope: a principal counts interactions held at their school and its educators only', async () => {
@@ -91,6 +106,7 @@ describe('GET /api/report/pulse', () => {
     const res = await pulseOf(w.admin);
     expect(res.body.targets).toEqual({ interactions_per_educator_per_month: null, cycles_per_new_teacher_per_semester: null });
     expect(res.body.this_month).toMatchObject({ educators_at_target: null, educators_below_target: null });
+    expect(res.body.new_teachers_below_cycle_target).toBeNull();
 
     const essentials = await buildDistrict(t.db, { planKey: 'essentials' });
     const admin = await buildUser(t.db, { role: 'district-admin', districtId: essentials.id });
@@ -100,6 +116,7 @@ describe('GET /api/report/pulse', () => {
       roster_size: 0,
       this_month: { interactions: 0, minutes: 0, educators_reached: 0, interactions_per_educator: null },
       overdue_cycles: null,
+      new_teachers_below_cycle_target: null,
       not_reached_this_year: 0,
     });
   });

@@ -15,6 +15,7 @@ import type { Scope } from '../../access/guards';
 import { addDays } from '../../lib/dates';
 import { currentOn } from '../../lib/history';
 import type { ReportReader } from './policies';
+import { newTeachersBelowCycleTarget } from './queries/targets';
 import { buildContext, countedInteractions, districtCalendar, reachedParticipations, rosterQuery, withRange } from './queries/filters';
 import { schoolYearStart, todayIn } from '../../lib/zone';
 
@@ -55,7 +56,9 @@ export async function computePulse(db: DB, reader: ReportReader, now = new Date(
   const settings = await db.selectFrom('districts').select('settings').where('id', '=', calendar.id).executeTakeFirstOrThrow();
   const targets = coachingTargetsOf(settings.settings);
 
-  const [rosterRow, totals, perEducator, reachedYear, overdue] = await Promise.all([
+  const cycleTarget = targets.cycles_per_new_teacher_per_semester;
+  const seesCycles = hasFeature(reader.features, 'coaching-cycles');
+  const [rosterRow, totals, perEducator, reachedYear, overdue, newTeachersBelow] = await Promise.all([
     db.selectFrom(rosterQuery(db, month).select('staff.id').as('r')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     countedInteractions(db, month)
       .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(i.duration_minutes), 0)`.as('minutes')])
@@ -65,7 +68,8 @@ export async function computePulse(db: DB, reader: ReportReader, now = new Date(
       .groupBy('p.staff_id')
       .execute(),
     reachedParticipations(db, year).select(sql<number>`count(distinct p.staff_id)`.as('n')).executeTakeFirstOrThrow(),
-    hasFeature(reader.features, 'coaching-cycles') ? overdueCycles(db, reader.scope, today) : Promise.resolve(null),
+    seesCycles ? overdueCycles(db, reader.scope, today) : Promise.resolve(null),
+    seesCycles && cycleTarget !== null ? newTeachersBelowCycleTarget(db, month, cycleTarget) : Promise.resolve(null),
   ]);
 
   const rosterSize = Number(rosterRow.n);
@@ -90,6 +94,7 @@ export async function computePulse(db: DB, reader: ReportReader, now = new Date(
       educators_below_target: atTarget === null ? null : rosterSize - atTarget,
     },
     overdue_cycles: overdue,
+    new_teachers_below_cycle_target: newTeachersBelow,
     not_reached_this_year: rosterSize - Number(reachedYear.n),
   };
 }

@@ -105,6 +105,13 @@ export function PulsePanel({ user }: { user: AuthUser }) {
               <p className="dashboard-pulse__detail">
                 {pulse.overdue_cycles === 0 ? 'Every open cycle is within its stage\'s expected days.' : 'Open cycles past their stage\'s expected days.'}
               </p>
+              {pulse.new_teachers_below_cycle_target !== null && pulse.targets.cycles_per_new_teacher_per_semester !== null && (
+                <p className="dashboard-pulse__detail">
+                  <strong>{plural(pulse.new_teachers_below_cycle_target, 'new teacher', 'new teachers')}</strong>{' '}
+                  {pulse.new_teachers_below_cycle_target === 1 ? 'has' : 'have'} fewer than{' '}
+                  {plural(pulse.targets.cycles_per_new_teacher_per_semester, 'cycle', 'cycles')} this semester (the district's target).
+                </p>
+              )}
               {seesCycles ? (
                 <Link to="/app/coaching?tab=cycles&view=list&due=overdue" className="dashboard-pulse__link">See overdue cycles</Link>
               ) : (

@@ -35,24 +35,31 @@ export async function targetProgress(db: DB, ctx: ReportContext, perEducator?: M
     const months = monthsIn(ctx);
     belowInteractions = people.filter((r) => (counts.get(r.id) ?? 0) / months < targets.interactions_per_educator_per_month!).length;
   }
-  let belowCycles: number | null = null;
-  if (targets.cycles_per_new_teacher_per_semester !== null) {
-    const hiredSince = addDays(ctx.to, -365);
-    const newTeachers = (await roster(db, ctx)).filter((r) => r.hire_date !== null && r.hire_date > hiredSince && r.hire_date <= ctx.to);
-    const semester = semesterOf(ctx.to, ctx.schoolYearStartMonth);
-    const ids = newTeachers.map((t) => t.id);
-    const counts = new Map<number, number>();
-    if (ids.length) {
-      const rows = await db.selectFrom('coaching_cycle_staff as cs').innerJoin('coaching_cycles as c', 'c.id', 'cs.cycle_id')
-        .select(['cs.staff_id', sql<number>`count(distinct c.id)`.as('n')])
-        .where('cs.district_id', '=', ctx.districtId).where('c.district_id', '=', ctx.districtId).where('c.deleted_at', 'is', null)
-        .where('c.status', '!=', 'cancelled').where('cs.staff_id', 'in', ids)
-        .where('c.start_date', '<=', semester.to)
-        .where((eb) => eb.or([eb('c.completed_on', 'is', null), eb('c.completed_on', '>=', semester.from)]))
-        .groupBy('cs.staff_id').execute();
-      for (const r of rows) counts.set(r.staff_id, Number(r.n));
-    }
-    belowCycles = ids.filter((id) => (counts.get(id) ?? 0) < targets.cycles_per_new_teacher_per_semester!).length;
-  }
+  const belowCycles = targets.cycles_per_new_teacher_per_semester === null
+    ? null
+    : await newTeachersBelowCycleTarget(db, ctx, targets.cycles_per_new_teacher_per_semester);
   return { targets, educators_below_interaction_target: belowInteractions, new_teachers_below_cycle_target: belowCycles };
+}
+
+/**
+ * New teachers on the roster (hired within the year before `to`) with fewer than `target` cycles
+ * (not cancelled) overlapping the semester that holds `to`.
+ */
+export async function newTeachersBelowCycleTarget(db: DB, ctx: ReportContext, target: number): Promise<number> {
+  const hiredSince = addDays(ctx.to, -365);
+  const newTeachers = (await roster(db, ctx)).filter((r) => r.hire_date !== null && r.hire_date > hiredSince && r.hire_date <= ctx.to);
+  const semester = semesterOf(ctx.to, ctx.schoolYearStartMonth);
+  const ids = newTeachers.map((t) => t.id);
+  const counts = new Map<number, number>();
+  if (ids.length) {
+    const rows = await db.selectFrom('coaching_cycle_staff as cs').innerJoin('coaching_cycles as c', 'c.id', 'cs.cycle_id')
+      .select(['cs.staff_id', sql<number>`count(distinct c.id)`.as('n')])
+      .where('cs.district_id', '=', ctx.districtId).where('c.district_id', '=', ctx.districtId).where('c.deleted_at', 'is', null)
+      .where('c.status', '!=', 'cancelled').where('cs.staff_id', 'in', ids)
+      .where('c.start_date', '<=', semester.to)
+      .where((eb) => eb.or([eb('c.completed_on', 'is', null), eb('c.completed_on', '>=', semester.from)]))
+      .groupBy('cs.staff_id').execute();
+    for (const r of rows) counts.set(r.staff_id, Number(r.n));
+  }
+  return ids.filter((id) => (counts.get(id) ?? 0) < target).length;
 }
