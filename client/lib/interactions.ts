@@ -40,6 +40,8 @@ export interface InteractionFilter {
   grade_level?: string[];
   subject?: string[];
   needs_completing?: boolean;
+  /** The timezone whose days from/to name (the screen's); absent = the district's. */
+  timezone?: string;
 }
 
 export interface InteractionListQuery {
@@ -58,6 +60,7 @@ export function interactionQuery(query: InteractionListQuery): Query {
   const filter: Record<string, string | number[] | string[] | undefined> = {
     from: f.from || undefined,
     to: f.to || undefined,
+    timezone: f.timezone || undefined,
     coach_id: f.coach_id?.length ? f.coach_id : undefined,
     interaction_type_id: f.interaction_type_id?.length ? f.interaction_type_id : undefined,
     status: f.status?.length ? f.status : undefined,
@@ -144,11 +147,12 @@ export interface ActivityFilter {
   from?: string;
   to?: string;
   user_id?: number[];
+  timezone?: string;
 }
 
 export const activitiesKey = (filter: ActivityFilter, page = 1, perPage = 100) =>
   [ACTIVITY, {
-    filter: Object.fromEntries(Object.entries({ from: filter.from, to: filter.to, user_id: filter.user_id?.length ? filter.user_id : undefined }).filter(([, v]) => v !== undefined)),
+    filter: Object.fromEntries(Object.entries({ from: filter.from, to: filter.to, timezone: filter.timezone || undefined, user_id: filter.user_id?.length ? filter.user_id : undefined }).filter(([, v]) => v !== undefined)),
     sort: 'starts_at', page, per_page: perPage,
   }] as const;
 

@@ -2,7 +2,7 @@
 // server and client. starts_at is an instant (UTC ISO 8601): the client converts from and to the
 // user's timezone. Custom field values are checked on the server against the type's fields.
 import * as z from 'zod/mini';
-import { utcTimestamp } from './fields';
+import { isTimeZone, utcTimestamp } from './fields';
 import { DURATION_MAX_MINUTES, type FieldKind, type InteractionColour, LONG_TEXT_MAX } from './interactionTypes';
 import { listOf, oneOf, optionalIsoDate, positiveId } from './query';
 
@@ -104,13 +104,23 @@ export const duplicateInteractionSchema = z.object({
 });
 
 /**
- * GET /api/interaction: filter[from], filter[to] (YYYY-MM-DD, inclusive, in the district's timezone),
+ * GET /api/interaction: filter[from], filter[to] (YYYY-MM-DD, inclusive, days of filter[timezone] or else
+ * the district's timezone),
  * filter[coach_id][], filter[interaction_type_id][], filter[status][], filter[staff_id][],
  * filter[group_id][], filter[building_id][], filter[grade_level][] and filter[subject][] (at least one participant
  * of that grade or subject, as the reports count: the reports' drill-down), filter[needs_completing]=1; sort starts_at | -starts_at
  * (default -starts_at); page, per_page (≤ 100). Answers { data: Interaction[], meta } and
  * meta.totals for the whole filtered range (minutes by type, coaching vs other).
  */
+/**
+ * filter[timezone]: the IANA timezone whose days filter[from] and filter[to] name (the screen's, which is
+ * the user's); absent = the district's.
+ */
+const timezoneFilter = z.pipe(
+  z.optional(z.string({ error: 'Timezone must be a timezone name such as America/Chicago.' })),
+  z.transform((v) => (v === undefined || v.trim() === '' ? null : v.trim())),
+).check(z.refine((v) => v === null || (v.length <= 64 && isTimeZone(v)), 'Timezone must be a timezone name such as America/Chicago.'));
+
 export const interactionListQuerySchema = z.object({
   sort: z.pipe(
     z.optional(z.string({ error: `Sort must be one of ${INTERACTION_SORTS.join(', ')}.` })),
@@ -120,6 +130,7 @@ export const interactionListQuerySchema = z.object({
     z.strictObject({
       from: optionalIsoDate('From'),
       to: optionalIsoDate('To'),
+      timezone: timezoneFilter,
       coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
       interaction_type_id: listOf('Type', positiveId, 'Type must be an interaction type ID.'),
       status: listOf('Status', oneOf(INTERACTION_STATUSES), 'Status must be scheduled, completed, cancelled or no-show.'),
@@ -134,7 +145,7 @@ export const interactionListQuerySchema = z.object({
       ),
     }, {
       error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, coach_id, interaction_type_id, status, staff_id, group_id, building_id, grade_level, subject and needs_completing.`
+        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, timezone, coach_id, interaction_type_id, status, staff_id, group_id, building_id, grade_level, subject and needs_completing.`
         : 'Filters must be written as filter[name]=value.'),
     }),
     {},
@@ -245,11 +256,12 @@ export const activityListQuerySchema = z.object({
     z.strictObject({
       from: optionalIsoDate('From'),
       to: optionalIsoDate('To'),
+      timezone: timezoneFilter,
       user_id: listOf('Coach', positiveId, 'Coach must be a user ID.'),
       category: listOf('Category', oneOf(ACTIVITY_CATEGORY_KEYS), 'Choose a category from the list.'),
     }, {
       error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, user_id and category.`
+        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, timezone, user_id and category.`
         : 'Filters must be written as filter[name]=value.'),
     }),
     {},

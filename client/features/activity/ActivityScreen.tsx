@@ -78,14 +78,14 @@ export default function ActivityScreen(_props: ScreenProps) {
   const [page, setPage] = useState(1);
   const stateKey = stateToSearch(state);
   useEffect(() => setPage(1), [stateKey]);
-  const list = useInteractions(user ? interactionListQuery(state, page) : null, { keepPreviousData: true });
-  const activityFilter = activityListFilter(state);
+  const list = useInteractions(user ? interactionListQuery(state, page, timeZone) : null, { keepPreviousData: true });
+  const activityFilter = activityListFilter(state, timeZone);
   const activities = useActivities(user ? activityFilter : null);
   const types = useInteractionTypes('all');
   const coaches = useCoaches(seesOthers && hasPermission(permissions, PERMISSIONS.seeCoaches));
   const buildings = useBuildings();
   const educator = useStaffName(state.educator);
-  const needs = useInteractions(user ? { filter: { needs_completing: true, to: today }, per_page: 1 } : null);
+  const needs = useInteractions(user ? { filter: { needs_completing: true, to: today, timezone: timeZone }, per_page: 1 } : null);
 
   const go = useCallback((next: ActivityState, options: { replace?: boolean } = {}) => {
     navigate({ pathname: location.pathname, search: stateToSearch(next, search) }, { replace: options.replace });

@@ -73,12 +73,12 @@ describe('the Activity URL', () => {
 
   it('asks the API for the range and filters; logged time only without interaction-only filters', () => {
     const state = stateFromSearch(new URLSearchParams('coach=3&status=needs&school=2'), TODAY);
-    expect(interactionListQuery(state)).toEqual({
-      filter: { from: '2026-11-22', to: '2026-11-28', coach_id: [3], interaction_type_id: undefined, status: undefined, needs_completing: true, staff_id: undefined, building_id: [2] },
+    expect(interactionListQuery(state, 1, 'America/New_York')).toEqual({
+      filter: { from: '2026-11-22', to: '2026-11-28', timezone: 'America/New_York', coach_id: [3], interaction_type_id: undefined, status: undefined, needs_completing: true, staff_id: undefined, building_id: [2] },
       sort: 'starts_at', page: 1, per_page: 100,
     });
     expect(activityListFilter(state)).toBeNull();
-    expect(activityListFilter(stateFromSearch(new URLSearchParams('coach=3'), TODAY))).toEqual({ from: '2026-11-22', to: '2026-11-28', user_id: [3] });
+    expect(activityListFilter(stateFromSearch(new URLSearchParams('coach=3'), TODAY), 'America/New_York')).toEqual({ from: '2026-11-22', to: '2026-11-28', timezone: 'America/New_York', user_id: [3] });
   });
 });
 

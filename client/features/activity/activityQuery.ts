@@ -97,12 +97,13 @@ export function hasFilters(state: ActivityState): boolean {
 
 export const clearFilters = (state: ActivityState): ActivityState => ({ ...state, coach: null, type: null, status: '', educator: null, school: null });
 
-/** GET /api/interaction for the state: the whole range, oldest first. */
-export function interactionListQuery(state: ActivityState, page = 1): InteractionListQuery {
+/** GET /api/interaction for the state: the whole range (days of the screen's timezone), oldest first. */
+export function interactionListQuery(state: ActivityState, page = 1, timezone?: string): InteractionListQuery {
   return {
     filter: {
       from: state.from,
       to: state.to,
+      timezone,
       coach_id: state.coach ? [state.coach] : undefined,
       interaction_type_id: state.type ? [state.type] : undefined,
       status: state.status && state.status !== 'needs' ? [state.status] : undefined,
@@ -120,7 +121,7 @@ export function interactionListQuery(state: ActivityState, page = 1): Interactio
  * GET /api/activity for the state, or null when the filters are about interactions only (a type,
  * status, educator or school): logged time has none of those, so it is not listed then.
  */
-export function activityListFilter(state: ActivityState): ActivityFilter | null {
+export function activityListFilter(state: ActivityState, timezone?: string): ActivityFilter | null {
   if (state.type || state.status || state.educator || state.school) return null;
-  return { from: state.from, to: state.to, user_id: state.coach ? [state.coach] : undefined };
+  return { from: state.from, to: state.to, timezone, user_id: state.coach ? [state.coach] : undefined };
 }

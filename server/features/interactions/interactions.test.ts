@@ -50,6 +50,7 @@ describe('GET /api/interaction', () => {
     ['filter[staff_id][]=-1', 'filter.staff_id', 'Educator must be an educator ID.'],
     ['filter[group_id][]=0x10', 'filter.group_id', 'Group must be a group ID.'],
     ['filter[building_id][]=1e3', 'filter.building_id', 'School must be a school ID.'],
+    ['filter[timezone]=Mars/Olympus', 'filter.timezone', 'Timezone must be a timezone name such as America/Chicago.'],
     ['sort=name', 'sort', 'Sort must be one of starts_at, -starts_at.'],
     ['page=0', 'page', 'Page must be at least 1.'],
     ['page=99999999999999999999', 'page', 'Page must be at most 100000.'],
@@ -158,6 +159,20 @@ describe('GET /api/interaction', () => {
     expect(await get(`filter[building_id][]=${w.lincoln.id}`)).toEqual([oct1.id]);
     expect(await get('filter[needs_completing]=1')).toEqual([past.id]);
     expect(await get(`filter[coach_id][]=${w.otherAdmin.id}`)).toEqual([]);
+  });
+
+  it('filter[timezone] reads from and to as days of that timezone (the screen\'s), not the district\'s', async () => {
+    // 04:30Z on 2 October: 23:30 on 1 October in Chicago, 00:30 on 2 October in New York.
+    const late = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.observation.id, coachId: w.coach.id, startsAt: '2026-10-02T04:30:00.000Z' });
+    const agent = await loginAs(t.app, w.admin);
+    const get = async (qs: string) => ids((await agent.get(`/api/interaction?${qs}`)).body);
+    expect(await get('filter[from]=2026-10-01&filter[to]=2026-10-01')).toEqual([late.id]);
+    expect(await get('filter[from]=2026-10-01&filter[to]=2026-10-01&filter[timezone]=America/New_York')).toEqual([]);
+    expect(await get('filter[from]=2026-10-02&filter[to]=2026-10-02&filter[timezone]=America/New_York')).toEqual([late.id]);
+    // The activity list takes the same filter.
+    const activities = await agent.get('/api/activity?filter[from]=2026-10-01&filter[to]=2026-10-01&filter[timezone]=America/New_York');
+    expect(activities.status).toBe(200);
+    expect((await agent.get('/api/activity?filter[timezone]=12')).body.errors['filter.timezone']).toEqual(['Timezone must be a timezone name such as America/Chicago.']);
   });
 
   it('sorts by starts_at either way (ties by id) and pages with meta', async () => {

@@ -32,7 +32,7 @@ import { nextDay, startOfLocalDay } from '../../lib/zone';
 
 export const ACTIVITY_NOT_YOURS = 'You can change only your own time.';
 
-/** filter[from] and filter[to] (days of the district's timezone) as instants; 422 when to is before from. */
+/** filter[from] and filter[to] (days of filter[timezone], else the district's) as instants; 422 when to is before from. */
 function dateRange(from: string | null, to: string | null, timeZone: string): { from: string | null; to: string | null } {
   if (from && to && to < from) throw validationError({ 'filter.to': ['To must be on or after From.'] });
   return { from: from ? startOfLocalDay(from, timeZone) : null, to: to ? startOfLocalDay(nextDay(to), timeZone) : null };
@@ -80,7 +80,7 @@ export function interactionRoutes(deps: Deps): Router {
   }
 
   async function filtersOf(reader: Reader, filter: InteractionListQuery['filter']): Promise<InteractionFilters> {
-    const range = dateRange(filter.from, filter.to, reader.auth.district.timezone);
+    const range = dateRange(filter.from, filter.to, filter.timezone ?? reader.auth.district.timezone);
     let staffIds = filter.staff_id;
     // An educator filtering by educators: only their own staff rows count (a filter never reaches past
     // the scope, security finding 6), so another educator's id matches nothing.
@@ -183,7 +183,7 @@ export function interactionRoutes(deps: Deps): Router {
     const reader = activityReader(req);
     const query = validate(activityListQuerySchema, req.query);
     const page = parsePage(req.query);
-    const range = dateRange(query.filter.from, query.filter.to, reader.auth.district.timezone);
+    const range = dateRange(query.filter.from, query.filter.to, query.filter.timezone ?? reader.auth.district.timezone);
     const filters: ActivityFilters = { ...range, userIds: query.filter.user_id, categories: query.filter.category };
     // The same users' interactions over the same range join the totals unless a category is chosen.
     const interactionFilters: InteractionFilters = {
