@@ -53,6 +53,14 @@ export const BILLING_MESSAGES = {
   paidOnFormat: 'Paid on must be a date (YYYY-MM-DD).',
   paidOnFuture: 'Paid on cannot be in the future.',
   tooManyQuotes: `Your district has created ${QUOTES_PER_DAY} quotes today. Please try again tomorrow.`,
+  // Provider side (admin-billing)
+  districtNotFound: 'We could not find that district.',
+  activateSuspended: 'This district is suspended. Reactivate it before activating a quote, so its plan and invoice start together.',
+  paidOnBeforeIssued: 'Paid on cannot be before the invoice was issued.',
+  adminQuoteStatus: 'Status must be draft, sent, accepted, declined or expired.',
+  adminQuotePlan: 'Plan must be a plan key.',
+  adminQuoteDistrict: 'District must be a district id.',
+  adminQuoteSearch: 'Search must be text of at most 100 characters.',
 } as const;
 const M = BILLING_MESSAGES;
 
@@ -114,6 +122,26 @@ export const markInvoicePaidSchema = z.object({
 export const voidInvoiceSchema = z.object({ reason: text('Reason', 500) });
 
 /** GET /api/admin/quote: `filter[status]`, `filter[plan]` (key), `filter[district]` (id), `search` (number or district name), `page`, `per_page`. */
+const filterText = (message: string, ok: (v: string) => boolean) => z.pipe(
+  z.optional(z.string({ error: message })),
+  z.transform((v) => (v ?? '').trim()),
+).check(z.refine((v) => v === '' || ok(v), message));
+export const adminQuoteListQuerySchema = z.object({
+  search: filterText(M.adminQuoteSearch, (v) => v.length <= 100),
+  filter: z.prefault(
+    z.strictObject({
+      status: filterText(M.adminQuoteStatus, (v) => (QUOTE_STATUSES as readonly string[]).includes(v)),
+      plan: filterText(M.adminQuotePlan, (v) => /^[a-z0-9-]{1,40}$/.test(v)),
+      district: filterText(M.adminQuoteDistrict, (v) => /^[1-9]\d{0,14}$/.test(v)),
+    }, {
+      error: (iss) => (iss.code === 'unrecognized_keys'
+        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are status, plan and district.`
+        : 'Filters must be written as filter[name]=value.'),
+    }),
+    {},
+  ),
+});
+export type AdminQuoteListQuery = z.output<typeof adminQuoteListQuerySchema>;
 
 export interface BillTo {
   district: string;
@@ -225,4 +253,27 @@ export interface QuoteList {
 export interface AdminQuoteRow extends QuoteSummary {
   district: { id: number; name: string };
   po_number: string | null;
+}
+
+/** GET /api/admin/quote */
+export interface AdminQuoteList {
+  data: AdminQuoteRow[];
+  meta: { page: number; per_page: number; total: number; last_page: number; plans: { key: string; name: string }[] };
+}
+
+/** GET /api/admin/district/{id}/billing: the provider's Billing panel of a district. */
+export interface AdminDistrictBilling {
+  /** The district's current billing contact (what a new invoice's bill-to copies). */
+  contact: BillTo;
+  /** YYYY-MM-DD: the end of the paid term; null until a quote is activated. */
+  renews_on: string | null;
+  /** The district's today (YYYY-MM-DD) and school-year start month: what an activation's dates are read from. */
+  today: string;
+  school_year_start_month: number;
+  /** Newest first, each with its PO number. */
+  quotes: (QuoteSummary & { po_number: string | null })[];
+  /** Newest first. */
+  invoices: InvoiceSummary[];
+  /** Whether the caller may activate quotes and change invoices (provider administrators). */
+  can_manage: boolean;
 }
