@@ -28,9 +28,9 @@ export function instantPlusMinutes(instant: Expression<unknown> | RawBuilder<unk
 /**
  * Case-insensitive "contains" for search boxes. SQLite's LIKE already ignores ASCII case (as its
  * lower() does), so no function wraps the column; PostgreSQL would use ILIKE here.
- * Still used by the small per-district lists (users, groups): they read at most a few hundred rows.
- * A list that can grow to thousands (educators today; interactions, articles, districts later) gets
- * a search index instead: a migration like 20261122_0003_staff_search.ts and textSearchMatches /
+ * Still used by the small per-district lists (a district's users, groups): they read at most a few
+ * hundred rows. A list that can grow to thousands (educators, articles, every login, districts) has a
+ * search index instead: a migration like 20261122_0003_staff_search.ts and textSearchMatches /
  * textSearchRank below. The staff-request candidates search (server/features/staffRequests) reads
  * the roster and is the next to move to the staff index (STAFF_SEARCH with its `s.id` key).
  */

@@ -74,6 +74,19 @@ describe('GET /api/admin/district', () => {
     expect(names((await agent.get('/api/admin/district?search=%25_')).body)).toEqual([]);
   });
 
+  it('searches through the district index: every word must match, short words match word starts, renames are found', async () => {
+    const agent = await loginAs(t.app, w.providerAdmin);
+    const search = async (term: string) => names((await agent.get(`/api/admin/district?search=${encodeURIComponent(term)}`)).body);
+    expect(await search('grove maple')).toEqual(['Maple Grove Unified']);
+    expect(await search('maple cedar')).toEqual([]);
+    expect(await search('ro')).toEqual([]); // not the start of a word ("Grove")
+    expect(await search('gr')).toEqual(['Maple Grove Unified']);
+    expect(await search('"maple')).toEqual([]); // characters are never query syntax
+    await t.db.updateTable('districts').set({ name: 'Juniper Ridge Unified', slug: 'juniper-ridge' }).where('id', '=', w.maple.id).execute();
+    expect(await search('maple')).toEqual([]);
+    expect(await search('junip')).toEqual(['Juniper Ridge Unified']);
+  });
+
   it('filters by plan, status and state', async () => {
     const agent = await loginAs(t.app, w.providerAdmin);
     expect(names((await agent.get('/api/admin/district?filter[plan]=essentials')).body)).toEqual(['Cedar Falls Community']);

@@ -4,7 +4,13 @@
 // that holds it) and the counts of that page's districts are then read in one grouped query each.
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
-import { containsText } from '../../../db/dialect';
+import { searchWords, type TextSearchIndex, textSearchMatches } from '../../../db/dialect';
+
+/** Districts by name, slug and state (migration 20261124_0092_admin_search). */
+export const DISTRICT_SEARCH: TextSearchIndex = {
+  table: 'district_search', key: 'd.id', columns: ['name', 'slug', 'state'], starts: 'starts',
+  names: ['d.name'], fields: ['d.slug', 'd.state'],
+};
 import type { DistrictListQuery, DistrictSortKey } from '../../../common/schemas/adminDistricts';
 import { DISTRICT_IMPORTS_SHOWN, DISTRICT_USERS_SHOWN } from '../../../common/schemas/adminDistricts';
 
@@ -37,11 +43,8 @@ function filteredDistricts(db: DB, query: DistrictListQuery) {
   if (plan) q = q.where('p.key', '=', plan);
   if (status) q = q.where('d.status', '=', status as 'trial' | 'active' | 'suspended');
   if (state) q = q.where('d.state', '=', state);
-  if (query.search) {
-    const term = query.search;
-    // At most a few thousand districts: a scan of their names is cheap (containsText, db/dialect.ts).
-    q = q.where((eb) => eb.or([containsText(sql.ref('d.name'), term), containsText(sql.ref('d.slug'), term), containsText(sql.ref('d.state'), term)]));
-  }
+  const words = searchWords(query.search ?? '');
+  if (words.length) q = q.where(textSearchMatches(DISTRICT_SEARCH, words));
   return q;
 }
 

@@ -82,6 +82,10 @@ describe('GET /api/admin/user', () => {
     expect(names(await get('search=CEDAR'))).toEqual(['Cyd Cedar']);
     expect(names(await get('search=coachwell.example'))).toEqual(['Pat Provider', 'Sue Support']);
     expect(names(await get('search=100%25'))).toEqual([]);
+    // The login index: every word must match (name or email), a 1- or 2-letter word matches a word start.
+    expect(names(await get('search=cedar%20cyd'))).toEqual(['Cyd Cedar']);
+    expect(names(await get('search=cy'))).toEqual(['Cyd Cedar']);
+    expect(names(await get('search=yd'))).toEqual([]);
     expect(names(await get(`filter[district_id]=${w.pine.id}`))).toEqual(['Ada Admin', 'Casey Coach', 'Dora Disabled', 'Ivy Invited']);
     expect(names(await get('filter[district_id]=999999'))).toEqual([]);
     expect(names(await get('filter[role]=district-admin'))).toEqual(['Ada Admin', 'Cyd Cedar']);

@@ -5,7 +5,13 @@ import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import type { AdminUserListQuery, AdminUserStatus } from '../../../common/schemas/adminUsers';
-import { containsText } from '../../../db/dialect';
+import { searchWords, type TextSearchIndex, textSearchMatches } from '../../../db/dialect';
+
+/** Every login's name and email (migration 20261124_0092_admin_search). */
+export const USER_SEARCH: TextSearchIndex = {
+  table: 'user_search', key: 'users.id', columns: ['name', 'email'], starts: 'starts',
+  names: ['users.name'], fields: ['users.email'],
+};
 
 function listQuery(db: DB, query: AdminUserListQuery) {
   let q = db.selectFrom('users').leftJoin('districts', 'districts.id', 'users.district_id');
@@ -14,10 +20,8 @@ function listQuery(db: DB, query: AdminUserListQuery) {
   if (status) q = q.where('users.status', '=', status);
   if (area === 'admin') q = q.where('users.district_id', 'is', null);
   if (area === 'app') q = q.where('users.district_id', 'is not', null);
-  if (query.search) {
-    const search = query.search;
-    q = q.where((eb) => eb.or([containsText(sql.ref('users.name'), search), containsText(sql.ref('users.email'), search)]));
-  }
+  const words = searchWords(query.search ?? '');
+  if (words.length) q = q.where(textSearchMatches(USER_SEARCH, words));
   if (role) {
     q = q.where((eb) => eb.exists(
       eb.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
