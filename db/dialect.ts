@@ -31,8 +31,7 @@ export function instantPlusMinutes(instant: Expression<unknown> | RawBuilder<unk
  * Still used by the small per-district lists (a district's users, groups): they read at most a few
  * hundred rows. A list that can grow to thousands (educators, articles, every login, districts) has a
  * search index instead: a migration like 20261122_0003_staff_search.ts and textSearchMatches /
- * textSearchRank below. The staff-request candidates search (server/features/staffRequests) reads
- * the roster and is the next to move to the staff index (STAFF_SEARCH with its `s.id` key).
+ * textSearchRank below (the staff-request candidates search uses the educator index too).
  */
 export function containsText(value: Expression<unknown> | RawBuilder<unknown>, term: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${value} like ${`%${escapeLike(term)}%`} escape '\\'`;

@@ -6,7 +6,13 @@ import type { StaffRequestFilter } from '../../../common/schemas/staffRequests';
 import type { Scope } from '../../access/guards';
 import { dayBefore } from '../../lib/dates';
 import { currentOn } from '../../lib/history';
-import { containsText } from '../../../db/dialect';
+import { searchWords, type TextSearchIndex, textSearchMatches } from '../../../db/dialect';
+
+/** The educator search index (migration 20261122_0003_staff_search) over this module's `s` alias. */
+const CANDIDATE_SEARCH: TextSearchIndex = {
+  table: 'staff_search', key: 's.id', columns: ['name', 'email', 'employee_id'], starts: 'starts',
+  names: ['s.first_name', 's.last_name'], fields: ['s.email', 's.employee_id'],
+};
 
 
 function baseRequests(db: DB, districtId: number) {
@@ -137,9 +143,8 @@ export async function candidates(db: DB, districtId: number, excludeBuildingIds:
       )),
     );
   }
-  for (const word of search.split(/\s+/).filter(Boolean).slice(0, 5)) {
-    query = query.where((eb) => eb.or(['s.first_name', 's.last_name', 's.email', 's.employee_id'].map((col) => containsText(sql.ref(col), word))));
-  }
+  const words = searchWords(search);
+  if (words.length) query = query.where(textSearchMatches(CANDIDATE_SEARCH, words));
   const rows = await query.orderBy('s.last_name').orderBy('s.first_name').orderBy('s.id').limit(limit * 2).execute();
   // An educator with two current rows would appear twice; keep the first.
   const seen = new Set<number>();

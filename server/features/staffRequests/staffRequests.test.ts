@@ -133,6 +133,11 @@ describe('GET /api/staff-request/candidates', () => {
     }
     expect((await agent.get('/api/staff-request/candidates').query({ search: 'lina' })).body.data).toEqual([]);
     expect((await agent.get('/api/staff-request/candidates').query({ search: '%' })).body.data).toEqual([]);
+    // Through the educator index: a 1- or 2-letter word matches the start of a word only.
+    const ids = async (search: string) => (await agent.get('/api/staff-request/candidates').query({ search })).body.data.map((c: { id: number }) => c.id);
+    expect(await ids('ro')).toEqual([w.atRiver.id]);
+    expect(await ids('wen')).toEqual([w.atOak.id]);
+    expect(await ids('we')).toEqual([]);
   });
 
   it('never names another district\'s school, even if a history row points at one (candidates and request list)', async () => {
