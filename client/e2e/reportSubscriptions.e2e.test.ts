@@ -1,5 +1,5 @@
-// Coaching targets, the dashboard pulse and scheduled report emails through a real browser: a target
-// set in Site settings (its 422 shown on the field) appears in the district admin's pulse; a report view
+// Coaching targets, the dashboard pulse and scheduled report emails through a real browser: the demo
+// district's targets in its pulse, a target changed in Site settings (its 422 shown on the field) appears in the district admin's pulse; a report view
 // subscribed to from the report screen is listed under "Your subscriptions" and removed again; axe-core
 // on each screen touched, at desktop and phone width.
 import fs from 'node:fs';
@@ -30,9 +30,11 @@ describe('coaching targets and the pulse', () => {
     const page = await suite.signedIn(ADMIN, { bypassCSP: true });
     await page.goto('/app');
     const pulse = page.getByRole('region', { name: 'District pulse' });
-    await pulse.getByText('No monthly target set.').waitFor();
+    // The demo district's own targets: two interactions a month, one cycle per new teacher a semester.
+    await pulse.getByText(/per educator against a target of 2 a month/).waitFor();
+    expect(await pulse.textContent()).toMatch(/\d+ new teachers? (has|have) fewer than 1 cycle this semester \(the district's target\)\./);
     expect(await axeBlocking(page)).toEqual([]);
-    await pulse.getByRole('link', { name: 'Set coaching targets' }).click();
+    await page.goto('/app/settings/site');
     await page.getByRole('heading', { level: 1, name: 'Site settings' }).waitFor();
 
     const card = page.getByRole('region', { name: 'Coaching targets' });

@@ -40,6 +40,11 @@ export async function seedDemo(db: DB, services: DemoSeedServices): Promise<bool
       name: 'Maple Grove Unified School District', state: 'IL', planKey: 'professional', status: 'active',
       timezone: 'America/Chicago', seats: 12,
     });
+    // Coaching targets (Site settings), so the reports and the dashboard pulse measure against them.
+    const { settings } = await trx.selectFrom('districts').select('settings').where('id', '=', maple).executeTakeFirstOrThrow();
+    await trx.updateTable('districts').set({
+      settings: JSON.stringify({ ...JSON.parse(settings), coaching_targets: { interactions_per_educator_per_month: 2, cycles_per_new_teacher_per_semester: 1 } }),
+    }).where('id', '=', maple).execute();
     const cedar = await services.createDistrict(trx, {
       name: 'Cedar Falls Community Schools', state: 'IA', planKey: 'essentials', status: 'trial', timezone: 'America/Chicago',
     });

@@ -44,7 +44,10 @@ export async function seedDemoPeople(db: DB, refs: DemoPeopleRefs): Promise<void
     const position = special ? 'Special Education Teacher' : i % 17 === 3 ? 'Interventionist' : i % 19 === 7 ? 'English Learner Teacher' : 'Classroom Teacher';
     const subjects = special ? ['Special Education'] : position === 'English Learner Teacher' ? ['English Learners'] : [SUBJECTS_BY_BAND[band][i % SUBJECTS_BY_BAND[band].length]!];
     const grades = GRADES_BY_BAND[band][i % GRADES_BY_BAND[band].length]!;
-    const hireYear = 2008 + ((i * 5) % 17);
+    // Every tenth educator joined this school year: the district's new teachers (coaching targets count them).
+    const today = new Date();
+    const thisSchoolYear = today.getUTCMonth() >= 7 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+    const hireYear = i % 10 === 3 ? thisSchoolYear : 2008 + ((i * 5) % 17);
     const row = await db.insertInto('staff').values({
       district_id: districtId,
       first_name: first,
