@@ -39,6 +39,12 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   district_plan_changed: a('Plan or seats changed', 'changed the plan or seats of'),
   district_suspended: a('District suspended', 'suspended'),
   district_reactivated: a('District reactivated', 'reactivated'),
+  // Billing (the district's side)
+  billing_contact_updated: a('Billing contact updated', 'updated the billing contact of'),
+  quote_created: a('Quote created', 'created the quote'),
+  quote_sent: a('Quote sent', 'sent the quote'),
+  quote_accepted: a('Quote accepted', 'accepted the quote'),
+  quote_declined: a('Quote declined', 'declined the quote'),
   // District users
   user_invited: a('User invited', 'invited'),
   user_updated: a('User updated', 'updated'),

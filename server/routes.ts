@@ -10,6 +10,7 @@ import { adminOpsRoutes } from './features/adminOps/routes';
 import { alertRoutes } from './features/alerts/routes';
 import { adminDistrictRoutes } from './features/adminDistricts/routes';
 import { authRoutes } from './features/auth/routes';
+import { billingRoutes } from './features/billing/routes';
 import { buildingRoutes } from './features/buildings/routes';
 import { calendarRoutes } from './features/calendar/routes';
 import { clientErrorRoutes } from './features/clientErrors/routes';
@@ -55,4 +56,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   adminOpsRoutes,
   alertRoutes,
   adminDistrictRoutes,
+  billingRoutes,
 ];

@@ -277,3 +277,25 @@ export interface AdminDistrictBilling {
   /** Whether the caller may activate quotes and change invoices (provider administrators). */
   can_manage: boolean;
 }
+
+// Added by the billing server (issue 14): the quote list's query, quote emails' limits and messages.
+
+/** GET /api/quote query (besides page, per_page): `filter[status]`, expired included. */
+export const quoteListQuerySchema = z.object({
+  filter: z._default(
+    z.object({
+      status: z.optional(z.enum(QUOTE_STATUSES, { error: 'Status must be draft, sent, accepted, declined or expired.' })),
+    }, { error: 'Filter must be an object.' }),
+    {},
+  ),
+});
+
+/**
+ * Quote emails (POST /api/quote/{id}/send) are limited like every email people can make Coachwell
+ * send (security finding 2): per user per hour, per district per day and per quote per day.
+ */
+export const QUOTE_EMAIL_LIMITS = { perUserPerHour: 10, perDistrictPerDay: 30, perQuotePerDay: 3 } as const;
+
+export const BILLING_SEND_MESSAGES = {
+  tooManyQuoteEmails: `Too many quote emails: at most ${QUOTE_EMAIL_LIMITS.perUserPerHour} an hour per person, ${QUOTE_EMAIL_LIMITS.perDistrictPerDay} a day per district and ${QUOTE_EMAIL_LIMITS.perQuotePerDay} a day per quote. Please try again later, or download the PDF and send it yourself.`,
+} as const;

@@ -1,0 +1,131 @@
+// The district's billing (issue 14): GET|PUT /api/billing, GET /api/invoice, GET /api/invoice/{id}[.pdf],
+// GET|POST /api/quote, GET /api/quote/{id}[.pdf], POST /api/quote/{id}/accept|decline|send.
+// Thin handlers: authorize (policies) → id → record (404) → validate (422) → call (service) → present.
+import type { Request } from 'express';
+import { Router } from 'express';
+import { hasPermission, PERMISSIONS } from '../../../common/permissions';
+import {
+  acceptQuoteSchema, BILLING_MESSAGES as M, billingContactSchema, createQuoteSchema, declineQuoteSchema, quoteListQuerySchema,
+} from '../../../common/schemas/billing';
+import type { DB } from '../../../db/connection';
+import type { Deps } from '../../deps';
+import { notFound } from '../../http/errors';
+import { pageMeta, parsePage } from '../../http/pagination';
+import { routeId } from '../../http/params';
+import { validate } from '../../http/validate';
+import { type BillingCaller, billingManager } from './policies';
+import { presentInvoiceDetail, presentInvoiceSummary, presentQuoteDetail, presentQuoteSummary } from './presenter';
+import { type BillingDistrict, countCoachSeatsInUse, findBillingDistrict, findInvoice, listInvoices, listPlans, listQuotes } from './queries';
+import { acceptQuote, createQuote, declineQuote, districtToday, requireQuote, updateBillingContact } from './service';
+import { presentBillingSummary } from './summaryPresenter';
+
+/** The `:id` of `/quote/:id` or `/quote/:id.pdf` (Express 5 paths take the suffix into the param, as reports do `.csv`). */
+export function idAndFormat(req: Request, message: string): { id: number; pdf: boolean } {
+  const raw = String(req.params.id ?? '');
+  const pdf = raw.endsWith('.pdf');
+  const id = routeId({ params: { id: pdf ? raw.slice(0, -4) : raw } } as unknown as Request, 'id', message);
+  return { id, pdf };
+}
+
+async function loadDistrict(db: DB, caller: BillingCaller): Promise<BillingDistrict> {
+  const district = await findBillingDistrict(db, caller.auth.district.id);
+  if (!district) throw notFound();
+  return district;
+}
+
+async function summaryOf(db: DB, caller: BillingCaller) {
+  const [district, plans, inUse] = await Promise.all([
+    loadDistrict(db, caller), listPlans(db), countCoachSeatsInUse(db, caller.auth.district.id),
+  ]);
+  return presentBillingSummary(district, plans, inUse, hasPermission(caller.auth.permissions, PERMISSIONS.manageBilling));
+}
+
+export function billingRoutes(deps: Deps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  router.get('/billing', async (req, res) => {
+    res.json(await summaryOf(db, billingManager(req)));
+  });
+
+  router.put('/billing', async (req, res) => {
+    const caller = billingManager(req);
+    const input = validate(billingContactSchema, req.body);
+    await updateBillingContact(db, caller.actor, await loadDistrict(db, caller), input);
+    res.json(await summaryOf(db, caller));
+  });
+
+  // Invoices (created by the provider; the district reads them) ------------------------------------
+
+  router.get('/invoice', async (req, res) => {
+    const caller = billingManager(req);
+    const page = parsePage(req.query);
+    const district = await loadDistrict(db, caller);
+    const { rows, total } = await listInvoices(db, district.id, page);
+    const today = districtToday(district);
+    res.json({ data: rows.map((r) => presentInvoiceSummary(r, today)), meta: pageMeta(page.page, page.perPage, total) });
+  });
+
+  router.get('/invoice/:id', async (req, res) => {
+    const caller = billingManager(req);
+    const { id, pdf } = idAndFormat(req, M.invoiceNotFound);
+    const district = await loadDistrict(db, caller);
+    const invoice = await findInvoice(db, district.id, id);
+    if (!invoice) throw notFound(M.invoiceNotFound);
+    const detail = presentInvoiceDetail(invoice, districtToday(district));
+    if (pdf) throw notFound(M.invoiceNotFound);
+    res.json(detail);
+  });
+
+  // Quotes -----------------------------------------------------------------------------------------
+
+  router.get('/quote', async (req, res) => {
+    const caller = billingManager(req);
+    const query = validate(quoteListQuerySchema, req.query);
+    const page = parsePage(req.query);
+    const district = await loadDistrict(db, caller);
+    const today = districtToday(district);
+    const { rows, total } = await listQuotes(db, district.id, { status: query.filter.status, today }, page);
+    res.json({ data: rows.map((r) => presentQuoteSummary(r, today)), meta: pageMeta(page.page, page.perPage, total) });
+  });
+
+  router.post('/quote', async (req, res) => {
+    const caller = billingManager(req);
+    const input = validate(createQuoteSchema, req.body);
+    const district = await loadDistrict(db, caller);
+    const id = await createQuote(deps, caller.actor, district, input);
+    res.status(201).json(presentQuoteDetail(await requireQuote(db, district.id, id), district, districtToday(district)));
+  });
+
+  router.get('/quote/:id', async (req, res) => {
+    const caller = billingManager(req);
+    const { id, pdf } = idAndFormat(req, M.quoteNotFound);
+    const district = await loadDistrict(db, caller);
+    const quote = await requireQuote(db, district.id, id);
+    const detail = presentQuoteDetail(quote, district, districtToday(district));
+    if (pdf) throw notFound(M.quoteNotFound);
+    res.json(detail);
+  });
+
+  router.post('/quote/:id/accept', async (req, res) => {
+    const caller = billingManager(req);
+    const id = routeId(req, 'id', M.quoteNotFound);
+    const district = await loadDistrict(db, caller);
+    await requireQuote(db, district.id, id);
+    const input = validate(acceptQuoteSchema, req.body);
+    await acceptQuote(db, caller.actor, district, id, input);
+    res.json(presentQuoteDetail(await requireQuote(db, district.id, id), district, districtToday(district)));
+  });
+
+  router.post('/quote/:id/decline', async (req, res) => {
+    const caller = billingManager(req);
+    const id = routeId(req, 'id', M.quoteNotFound);
+    const district = await loadDistrict(db, caller);
+    await requireQuote(db, district.id, id);
+    const input = validate(declineQuoteSchema, req.body);
+    await declineQuote(db, caller.actor, district, id, input);
+    res.json(presentQuoteDetail(await requireQuote(db, district.id, id), district, districtToday(district)));
+  });
+
+  return router;
+}

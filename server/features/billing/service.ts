@@ -1,0 +1,152 @@
+// The district's billing commands: the billing contact, creating a quote, accepting and declining one.
+// Each runs in one transaction with its audit row; quote numbers are taken inside the insert's
+// transaction (numbering.ts), so concurrent creations never share one and a failed one takes none.
+import type { DB } from '../../../db/connection';
+import { nowIso } from '../../../db/connection';
+import { priceQuote } from '../../../common/money';
+import {
+  BILLING_MESSAGES as M, QUOTE_VALID_DAYS, QUOTES_PER_DAY,
+  type AcceptQuoteInput, type BillingContactInput, type CreateQuoteInput, type DeclineQuoteInput,
+} from '../../../common/schemas/billing';
+import type { Deps } from '../../deps';
+import { conflict, HttpError, notFound, validationError } from '../../http/errors';
+import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
+import { addDays } from '../../lib/dates';
+import { todayIn } from '../../lib/zone';
+import { nextNumber } from './numbering';
+import type { QuoteRow } from './presenter';
+import { type BillingDistrict, findPlanByKey, findQuote } from './queries';
+import { quoteStatus } from './status';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
+
+type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+
+/** Throws 429 with `message` when the limiter refuses `key` (the limiter's own message says "a minute"). */
+export function limit(deps: Pick<Deps, 'limiter'>, key: string, max: number, windowMs: number, message: string): void {
+  try {
+    deps.limiter.hit(key, max, windowMs);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 429) throw new HttpError(429, message, 'rate_limited', undefined, err.headers);
+    throw err;
+  }
+}
+
+/** The district's today (YYYY-MM-DD): quotes expire and invoices fall due by it. */
+export function districtToday(district: { timezone: string }, now = new Date()): string {
+  return todayIn(district.timezone, now);
+}
+
+/** 404 for a missing quote or another district's. */
+export async function requireQuote(db: DB, districtId: number, id: number): Promise<QuoteRow> {
+  const quote = await findQuote(db, districtId, id);
+  if (!quote) throw notFound(M.quoteNotFound);
+  return quote;
+}
+
+/** Saves the billing contact, address and tax-exempt number; a save that changes nothing writes nothing. */
+export async function updateBillingContact(db: DB, actor: DistrictActor, district: BillingDistrict, input: Parsed<BillingContactInput>): Promise<void> {
+  const after = {
+    billing_contact_name: input.billing_contact_name ?? null,
+    billing_contact_email: input.billing_contact_email ?? null,
+    billing_address: input.billing_address ?? null,
+    tax_exempt_number: input.tax_exempt_number ?? null,
+  };
+  const changes = changedFields(district, after);
+  if (!Object.keys(changes).length) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('districts').set({ ...after, updated_at: nowIso() }).where('id', '=', actor.districtId).execute();
+    await recordAudit(trx, actor, { action: 'billing_contact_updated', subjectType: 'district', subjectId: actor.districtId, details: changes });
+  });
+}
+
+/**
+ * Creates a draft quote priced from the plan's current price: numbered in the insert's transaction,
+ * valid until the district's today + QUOTE_VALID_DAYS. 422 `plan` for an unknown plan key; 429 past
+ * QUOTES_PER_DAY in a day for the district (each quote takes a number).
+ */
+export async function createQuote(
+  deps: Pick<Deps, 'db' | 'limiter'>, actor: DistrictActor, district: BillingDistrict,
+  input: { plan: string; seats: number; term_years: number; notes: string },
+): Promise<number> {
+  const { db } = deps;
+  const plan = await findPlanByKey(db, input.plan);
+  if (!plan) throw validationError({ plan: [M.planUnknown] });
+  limit(deps, `quotes|district|${district.id}`, QUOTES_PER_DAY, DAY_MS, M.tooManyQuotes);
+  const price = priceQuote(plan, input.seats, input.term_years);
+  const today = districtToday(district);
+  return db.transaction().execute(async (trx) => {
+    const number = await nextNumber(trx, 'quote', Number(today.slice(0, 4)));
+    const now = nowIso();
+    const { id } = await trx.insertInto('quotes').values({
+      district_id: district.id,
+      number,
+      plan_id: plan.id,
+      plan_name: plan.name,
+      price_per_seat_cents: plan.price_per_seat_cents,
+      seats: input.seats,
+      term_years: input.term_years,
+      notes: input.notes,
+      line_items: JSON.stringify(price.line_items),
+      subtotal_cents: price.subtotal_cents,
+      discount_bps: price.discount_bps,
+      discount_cents: price.discount_cents,
+      total_cents: price.total_cents,
+      status: 'draft',
+      valid_until: addDays(today, QUOTE_VALID_DAYS),
+      created_by: actor.userId,
+      created_at: now,
+      updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'quote_created', subjectType: 'quote', subjectId: id,
+      details: { number, plan: plan.key, seats: input.seats, term_years: input.term_years, total_cents: price.total_cents },
+    });
+    return id;
+  });
+}
+export type CreateQuoteParsed = Parsed<CreateQuoteInput>;
+
+/**
+ * Reads the quote again inside the transaction and refuses what is not open today: an expired quote
+ * (draft or sent past valid_until) 409 quoteExpired, an accepted or declined one 409 quoteNotOpen.
+ */
+async function openQuoteIn(trx: DB, district: BillingDistrict, id: number): Promise<QuoteRow> {
+  const quote = await requireQuote(trx, district.id, id);
+  const status = quoteStatus(quote, districtToday(district));
+  if (status === 'expired') throw conflict(M.quoteExpired);
+  if (status !== 'draft' && status !== 'sent') throw conflict(M.quoteNotOpen);
+  return quote;
+}
+
+/** Accepts a draft or sent quote with the district's PO number and the signer's name and title. */
+export async function acceptQuote(db: DB, actor: DistrictActor, district: BillingDistrict, id: number, input: Parsed<AcceptQuoteInput>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const quote = await openQuoteIn(trx, district, id);
+    const now = nowIso();
+    await trx.updateTable('quotes').set({
+      status: 'accepted', accepted_at: now, accepted_by: actor.userId,
+      po_number: input.po_number, signer_name: input.signer_name, signer_title: input.signer_title, updated_at: now,
+    }).where('id', '=', id).where('district_id', '=', district.id).execute();
+    await recordAudit(trx, actor, {
+      action: 'quote_accepted', subjectType: 'quote', subjectId: id,
+      details: { number: quote.number, po_number: input.po_number, signer_name: input.signer_name, signer_title: input.signer_title, total_cents: quote.total_cents },
+    });
+  });
+}
+
+/** Declines a draft or sent quote, with an optional reason. */
+export async function declineQuote(db: DB, actor: DistrictActor, district: BillingDistrict, id: number, input: Parsed<DeclineQuoteInput>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const quote = await openQuoteIn(trx, district, id);
+    const now = nowIso();
+    await trx.updateTable('quotes').set({
+      status: 'declined', declined_at: now, declined_by: actor.userId, decline_reason: input.reason ?? null, updated_at: now,
+    }).where('id', '=', id).where('district_id', '=', district.id).execute();
+    await recordAudit(trx, actor, {
+      action: 'quote_declined', subjectType: 'quote', subjectId: id,
+      details: { number: quote.number, ...(input.reason ? { reason: input.reason } : {}) },
+    });
+  });
+}
