@@ -240,8 +240,9 @@ export async function buildServer(): Promise<void> {
     target: 'node20',
     // Pure-JavaScript packages are bundled too (one file to load instead of hundreds: date-fns, kysely
     // and express alone took ~0.5 s to import); the native SQLite binding and Sentry (loaded only with
-    // a DSN) stay in node_modules.
-    external: ['better-sqlite3', '@sentry/node'],
+    // a DSN) stay in node_modules, and so does pdfkit (it reads its font metrics from files beside it;
+    // loaded on the first PDF).
+    external: ['better-sqlite3', '@sentry/node', 'pdfkit'],
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
     sourcesContent: false,

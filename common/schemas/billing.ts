@@ -299,3 +299,10 @@ export const QUOTE_EMAIL_LIMITS = { perUserPerHour: 10, perDistrictPerDay: 30, p
 export const BILLING_SEND_MESSAGES = {
   tooManyQuoteEmails: `Too many quote emails: at most ${QUOTE_EMAIL_LIMITS.perUserPerHour} an hour per person, ${QUOTE_EMAIL_LIMITS.perDistrictPerDay} a day per district and ${QUOTE_EMAIL_LIMITS.perQuotePerDay} a day per quote. Please try again later, or download the PDF and send it yourself.`,
 } as const;
+
+/** The provider's block at the top of every quote and invoice (PDF and printed page). */
+export const BILLING_PROVIDER = {
+  name: 'Coachwell, Inc.',
+  address: ['1200 Lakeshore Avenue, Suite 300', 'Madison, WI 53703', 'United States'],
+  email: 'billing@coachwell.example',
+} as const;

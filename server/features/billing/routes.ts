@@ -1,7 +1,7 @@
 // The district's billing (issue 14): GET|PUT /api/billing, GET /api/invoice, GET /api/invoice/{id}[.pdf],
 // GET|POST /api/quote, GET /api/quote/{id}[.pdf], POST /api/quote/{id}/accept|decline|send.
 // Thin handlers: authorize (policies) → id → record (404) → validate (422) → call (service) → present.
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import {
@@ -13,6 +13,8 @@ import { notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
+import { attachment } from '../../lib/csv';
+import { invoicePdf, pdfFileName, quotePdf } from './pdf';
 import { type BillingCaller, billingManager } from './policies';
 import { presentInvoiceDetail, presentInvoiceSummary, presentQuoteDetail, presentQuoteSummary } from './presenter';
 import { type BillingDistrict, countCoachSeatsInUse, findBillingDistrict, findInvoice, listInvoices, listPlans, listQuotes } from './queries';
@@ -25,6 +27,13 @@ export function idAndFormat(req: Request, message: string): { id: number; pdf: b
   const pdf = raw.endsWith('.pdf');
   const id = routeId({ params: { id: pdf ? raw.slice(0, -4) : raw } } as unknown as Request, 'id', message);
   return { id, pdf };
+}
+
+function sendPdf(res: Response, fileName: string, body: Buffer): void {
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', attachment(fileName));
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.send(body);
 }
 
 async function loadDistrict(db: DB, caller: BillingCaller): Promise<BillingDistrict> {
@@ -73,8 +82,11 @@ export function billingRoutes(deps: Deps): Router {
     const invoice = await findInvoice(db, district.id, id);
     if (!invoice) throw notFound(M.invoiceNotFound);
     const detail = presentInvoiceDetail(invoice, districtToday(district));
-    if (pdf) throw notFound(M.invoiceNotFound);
-    res.json(detail);
+    if (!pdf) {
+      res.json(detail);
+      return;
+    }
+    sendPdf(res, pdfFileName(detail.number), await invoicePdf(detail));
   });
 
   // Quotes -----------------------------------------------------------------------------------------
@@ -103,8 +115,11 @@ export function billingRoutes(deps: Deps): Router {
     const district = await loadDistrict(db, caller);
     const quote = await requireQuote(db, district.id, id);
     const detail = presentQuoteDetail(quote, district, districtToday(district));
-    if (pdf) throw notFound(M.quoteNotFound);
-    res.json(detail);
+    if (!pdf) {
+      res.json(detail);
+      return;
+    }
+    sendPdf(res, pdfFileName(detail.number), await quotePdf(detail, districtToday(district, new Date(quote.created_at))));
   });
 
   router.post('/quote/:id/accept', async (req, res) => {
