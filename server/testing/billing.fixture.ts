@@ -23,8 +23,10 @@ export type BillingSetup = Awaited<ReturnType<typeof setupBilling>>;
 /** A quote row priced like the API prices one (draft, valid 30 days from 2026-11-20 unless told). */
 export async function buildQuote(
   db: DB,
-  opts: { districtId: number; planKey?: string; seats?: number; termYears?: number; createdBy?: number | null } & Partial<Pick<QuotesTable,
-    'status' | 'valid_until' | 'notes' | 'created_at' | 'po_number' | 'signer_name' | 'signer_title' | 'accepted_at' | 'activated_at'>>,
+  opts: {
+    districtId: number; planKey?: string; seats?: number; termYears?: number; createdBy?: number | null; created_at?: string;
+    accepted_at?: string | null; activated_at?: string | null;
+  } & Partial<Pick<QuotesTable, 'status' | 'valid_until' | 'notes' | 'po_number' | 'signer_name' | 'signer_title'>>,
 ) {
   const planKey = opts.planKey ?? 'professional';
   const plan = await db.selectFrom('plans').select(['id', 'name', 'price_per_seat_cents']).where('key', '=', planKey).executeTakeFirstOrThrow();

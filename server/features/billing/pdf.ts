@@ -6,7 +6,6 @@
 // of a discount, print as typed.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type PDFKit from 'pdfkit';
 import { formatUsd, type LineItem } from '../../../common/money';
 import {
   BILLING_PROVIDER, type BillTo, type InvoiceDetail, INVOICE_STATUS_LABELS, type QuoteDetail, QUOTE_STATUS_LABELS,
