@@ -11,6 +11,14 @@ export interface Mail {
   link?: string;
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of the scheduled report emails). */
   headers?: Record<string, string>;
+  /** Files sent with the message (a quote's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -26,7 +34,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, attachments: mail.attachments });
       },
     };
   }
@@ -35,7 +43,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
   const log = opts.log ?? ((line: string) => console.log(line));
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+      const info = await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, attachments: mail.attachments });
       fs.mkdirSync(dir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);

@@ -22,6 +22,7 @@ import { endUserSessions } from '../../identity/sessions';
 import { requireImpersonator } from './policies';
 import { presentAuthUser } from '../../identity/presenter';
 import { findActiveLogin, findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
+import { warnIfOverSeats } from '../../lib/seatWarning';
 import {
   createDistrict, createPasswordReset, createUser, findOpenInvite, findOpenPasswordReset, linkStaffToUser,
 } from '../../identity/accounts';
@@ -227,6 +228,7 @@ export function authRoutes(deps: Deps): Router {
     const user = (await findUserById(db, invite.user_id))!;
     await startSession(req, res, user, secure);
     await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, { action: 'invite_accepted' });
+    if (user.district_id !== null) await warnIfOverSeats(db, mailer, user.district_id);
     await answerUser(deps, res, user, null);
   });
 

@@ -32,24 +32,8 @@ export function findPlanByKey(db: DB, key: string) {
   return db.selectFrom('plans').select(['id', 'key', 'name', 'price_per_seat_cents']).where('key', '=', key).executeTakeFirst();
 }
 
-/** Coach seats in use: the district's ACTIVE logins holding the coach role. */
-export async function countCoachSeatsInUse(db: DB, districtId: number): Promise<number> {
-  const { n } = await db.selectFrom('users').innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select((eb) => eb.fn.count<number>('users.id').distinct().as('n'))
-    .where('users.district_id', '=', districtId).where('users.status', '=', 'active').where('roles.name', '=', 'coach')
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
-/** The district's active administrators (names and emails, for the seat warning). */
-export function activeDistrictAdmins(db: DB, districtId: number) {
-  return db.selectFrom('users').innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['users.id', 'users.name', 'users.email'])
-    .where('users.district_id', '=', districtId).where('users.status', '=', 'active').where('roles.name', '=', 'district-admin')
-    .groupBy('users.id').orderBy('users.id').execute();
-}
+/** Coach seats in use (server/lib/seatWarning.ts, shared with the features that add coaches). */
+export { countCoachSeatsInUse } from '../../lib/seatWarning';
 
 // Invoices ------------------------------------------------------------------------------------------
 

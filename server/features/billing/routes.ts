@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import {
-  acceptQuoteSchema, BILLING_MESSAGES as M, billingContactSchema, createQuoteSchema, declineQuoteSchema, quoteListQuerySchema,
+  acceptQuoteSchema, BILLING_MESSAGES as M, billingContactSchema, createQuoteSchema, declineQuoteSchema, quoteListQuerySchema, sendQuoteSchema,
 } from '../../../common/schemas/billing';
 import type { DB } from '../../../db/connection';
 import type { Deps } from '../../deps';
@@ -18,7 +18,7 @@ import { invoicePdf, pdfFileName, quotePdf } from './pdf';
 import { type BillingCaller, billingManager } from './policies';
 import { presentInvoiceDetail, presentInvoiceSummary, presentQuoteDetail, presentQuoteSummary } from './presenter';
 import { type BillingDistrict, countCoachSeatsInUse, findBillingDistrict, findInvoice, listInvoices, listPlans, listQuotes } from './queries';
-import { acceptQuote, createQuote, declineQuote, districtToday, requireQuote, updateBillingContact } from './service';
+import { acceptQuote, createQuote, declineQuote, districtToday, requireQuote, sendQuote, updateBillingContact } from './service';
 import { presentBillingSummary } from './summaryPresenter';
 
 /** The `:id` of `/quote/:id` or `/quote/:id.pdf` (Express 5 paths take the suffix into the param, as reports do `.csv`). */
@@ -139,6 +139,16 @@ export function billingRoutes(deps: Deps): Router {
     await requireQuote(db, district.id, id);
     const input = validate(declineQuoteSchema, req.body);
     await declineQuote(db, caller.actor, district, id, input);
+    res.json(presentQuoteDetail(await requireQuote(db, district.id, id), district, districtToday(district)));
+  });
+
+  router.post('/quote/:id/send', async (req, res) => {
+    const caller = billingManager(req);
+    const id = routeId(req, 'id', M.quoteNotFound);
+    const district = await loadDistrict(db, caller);
+    await requireQuote(db, district.id, id);
+    const input = validate(sendQuoteSchema, req.body);
+    await sendQuote(deps, caller, district, id, input.email);
     res.json(presentQuoteDetail(await requireQuote(db, district.id, id), district, districtToday(district)));
   });
 

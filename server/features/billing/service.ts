@@ -4,16 +4,21 @@
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { priceQuote } from '../../../common/money';
+import type { DistrictAuth } from '../../access/guards';
 import {
-  BILLING_MESSAGES as M, QUOTE_VALID_DAYS, QUOTES_PER_DAY,
+  BILLING_MESSAGES as M, BILLING_SEND_MESSAGES, QUOTE_EMAIL_LIMITS, QUOTE_VALID_DAYS, QUOTES_PER_DAY,
   type AcceptQuoteInput, type BillingContactInput, type CreateQuoteInput, type DeclineQuoteInput,
 } from '../../../common/schemas/billing';
 import type { Deps } from '../../deps';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
+import { noticeEmail, quoted } from '../../lib/mailer';
+import { formatUsd } from '../../../common/money';
 import { addDays } from '../../lib/dates';
 import { todayIn } from '../../lib/zone';
 import { nextNumber } from './numbering';
+import { longDate, pdfFileName, quotePdf } from './pdf';
+import { presentQuoteDetail } from './presenter';
 import type { QuoteRow } from './presenter';
 import { type BillingDistrict, findPlanByKey, findQuote } from './queries';
 import { quoteStatus } from './status';
@@ -148,5 +153,47 @@ export async function declineQuote(db: DB, actor: DistrictActor, district: Billi
       action: 'quote_declined', subjectType: 'quote', subjectId: id,
       details: { number: quote.number, ...(input.reason ? { reason: input.reason } : {}) },
     });
+  });
+}
+
+/**
+ * Emails the quote with its PDF attached to `email`, then marks it sent (sent_at, sent_to). Only a draft
+ * or sent quote (409 otherwise); quote emails are limited like every email people can make Coachwell
+ * send (per user per hour, per district per day, per quote per day: 429, nothing sent). The sender's
+ * and district's names appear only quoted and defanged, never in the subject.
+ */
+export async function sendQuote(
+  deps: Pick<Deps, 'db' | 'limiter' | 'mailer'>, caller: { actor: DistrictActor; auth: DistrictAuth }, district: BillingDistrict, id: number, email: string,
+): Promise<void> {
+  const { db } = deps;
+  const { actor } = caller;
+  await openQuoteIn(db, district, id);
+  limit(deps, `quote-emails|user|${actor.userId}`, QUOTE_EMAIL_LIMITS.perUserPerHour, HOUR_MS, BILLING_SEND_MESSAGES.tooManyQuoteEmails);
+  limit(deps, `quote-emails|district|${district.id}`, QUOTE_EMAIL_LIMITS.perDistrictPerDay, DAY_MS, BILLING_SEND_MESSAGES.tooManyQuoteEmails);
+  limit(deps, `quote-emails|quote|${id}`, QUOTE_EMAIL_LIMITS.perQuotePerDay, DAY_MS, BILLING_SEND_MESSAGES.tooManyQuoteEmails);
+  const quote = await requireQuote(db, district.id, id);
+  const today = districtToday(district);
+  const detail = presentQuoteDetail(quote, district, today);
+  const pdf = await quotePdf(detail, districtToday(district, new Date(quote.created_at)));
+  const to = email.trim().toLowerCase();
+  const seats = `${quote.seats.toLocaleString('en-US')} coach ${quote.seats === 1 ? 'seat' : 'seats'}`;
+  const term = `${quote.term_years} school ${quote.term_years === 1 ? 'year' : 'years'}`;
+  await deps.mailer.send({
+    ...noticeEmail({
+      to,
+      subject: `Coachwell quote ${quote.number}`,
+      paragraphs: [
+        `${quoted(caller.auth.user.name)} of ${quoted(district.name)} sent you Coachwell quote ${quote.number}: the ${quote.plan_name} plan, ${seats} for ${term}, ${formatUsd(quote.total_cents)} in total.`,
+        `The quote is attached as a PDF (${pdfFileName(quote.number)}). It is valid until ${longDate(quote.valid_until)}; prices are in US dollars.`,
+        'A district administrator accepts it in Coachwell under Settings → Billing → Quotes with the purchase order number. If you were not expecting this quote, you can ignore this email.',
+      ],
+    }),
+    attachments: [{ filename: pdfFileName(quote.number), content: pdf, contentType: 'application/pdf' }],
+  });
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    await trx.updateTable('quotes').set({ status: 'sent', sent_at: now, sent_to: to, updated_at: now })
+      .where('id', '=', id).where('district_id', '=', district.id).where('status', 'in', ['draft', 'sent']).execute();
+    await recordAudit(trx, actor, { action: 'quote_sent', subjectType: 'quote', subjectId: id, details: { number: quote.number, to } });
   });
 }

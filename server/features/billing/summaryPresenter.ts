@@ -2,6 +2,7 @@
 // renewal, seats purchased against seats in use, the billing contact and every plan.
 import { PLAN_FEATURES, type PlanFeature } from '../../../common/permissions';
 import type { BillingSummary, PlanSummary } from '../../../common/schemas/billing';
+import { isOverSeats } from '../../lib/seatWarning';
 import type { BillingDistrict, PlanRow } from './queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,15 +27,6 @@ export function trialEnded(district: Pick<BillingDistrict, 'status' | 'trial_end
   return district.status === 'trial' && district.trial_ends_at !== null && Date.parse(district.trial_ends_at) <= now;
 }
 
-/**
- * Seats in use beyond those purchased. A trial with no seats purchased has nothing to be over (it
- * is trying the product), so it is never over.
- */
-export function seatsOver(district: Pick<BillingDistrict, 'status' | 'seats'>, inUse: number): boolean {
-  if (district.status === 'trial' && district.seats === 0) return false;
-  return inUse > district.seats;
-}
-
 export function presentBillingSummary(district: BillingDistrict, plans: PlanRow[], inUse: number, canManage: boolean, now = Date.now()): BillingSummary {
   const current = plans.find((p) => p.id === district.plan_id);
   if (!current) throw new Error(`District ${district.id} has no plan ${district.plan_id}`);
@@ -46,7 +38,7 @@ export function presentBillingSummary(district: BillingDistrict, plans: PlanRow[
     trial_days_left: onTrial && district.trial_ends_at ? trialDaysLeft(district.trial_ends_at, now) : null,
     read_only: trialEnded(district, now),
     renews_on: district.status === 'active' ? district.renews_on : null,
-    seats: { purchased: district.seats, in_use: inUse, over: seatsOver(district, inUse) },
+    seats: { purchased: district.seats, in_use: inUse, over: isOverSeats(district, inUse) },
     contact: {
       billing_contact_name: district.billing_contact_name,
       billing_contact_email: district.billing_contact_email,

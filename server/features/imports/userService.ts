@@ -12,6 +12,7 @@ import { createInvite, createUser } from '../../identity/accounts';
 import { findActiveLogin } from '../../identity/users';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { actionEmail, quoted } from '../../lib/mailer';
+import { warnIfOverSeats } from '../../lib/seatWarning';
 import { type ImportRow, importCells, schoolsOf, writeRowOutcomes } from './queries';
 import { optionsOf, refusal, RunRefused, settleRefusedRun } from './service';
 import { type DistrictLogin, planUserImport, type PlannedUserRow } from './usersPlan';
@@ -124,6 +125,7 @@ export async function runUserImport(deps: Deps, actor: Actor & { userId: number 
     await settleRefusedRun(db, districtId, imp.id, err);
     throw err;
   }
+  await warnIfOverSeats(db, deps.mailer, districtId);
   if (!toInvite.length) return;
   const [district, sender] = await Promise.all([
     db.selectFrom('districts').select('name').where('id', '=', districtId).executeTakeFirstOrThrow(),

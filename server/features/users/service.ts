@@ -20,6 +20,7 @@ import {
   revokeOpenInvites, revokeOpenMigrations, roleNamesOf, setUserStatus,
 } from './queries';
 import { refuseWhileImpersonating } from '../../access/impersonation';
+import { warnIfOverSeats } from '../../lib/seatWarning';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -111,6 +112,7 @@ export async function inviteUser(deps: Deps, caller: Caller, input: InviteInput)
   const user = await db.transaction().execute((trx) => createUser(trx, { districtId, email, name: input.name, roles: input.roles, buildingIds }));
   await audit(db, caller, 'user_invited', user.id, { email, roles: input.roles, building_ids: buildingIds });
   await deliverInvitation(deps, caller, user, input.roles);
+  await warnIfOverSeats(db, deps.mailer, districtId);
   return user;
 }
 
@@ -205,6 +207,7 @@ export async function updateUser(
     roles: { from: before.roles.sort(), to: [...input.roles].sort() },
     building_ids: { from: before.buildingIds.sort((a, b) => a - b), to: [...buildingIds].sort((a, b) => a - b) },
   });
+  await warnIfOverSeats(db, deps.mailer, districtId);
 }
 
 /** A fresh invitation for an invited user; older open links stop working. */
@@ -263,4 +266,5 @@ export async function reactivateUser(deps: Deps, caller: Caller, user: User): Pr
   const status = user.password_hash && !elsewhere ? 'active' : 'invited';
   await setUserStatus(db, user.id, status);
   await audit(db, caller, 'user_reactivated', user.id, { status: { from: 'disabled', to: status } });
+  await warnIfOverSeats(db, deps.mailer, caller.auth.district.id);
 }
