@@ -14,7 +14,7 @@ import { buildDistrict, buildUser } from './factories';
 export async function setupBilling(t: TestApp, opts: { name?: string; seats?: number } = {}) {
   const district = await buildDistrict(t.db, { name: opts.name ?? 'Pine Ridge Schools', planKey: 'professional' });
   await t.db.updateTable('districts').set({ seats: opts.seats ?? 10 }).where('id', '=', district.id).execute();
-  const admin = await buildUser(t.db, { districtId: district.id, role: 'district-admin', name: 'Ada Admin', email: 'ada@pineridge.example' });
+  const admin = await buildUser(t.db, { districtId: district.id, role: 'district-admin', name: 'Ada Admin' });
   const agent = await loginAs(t.app, admin);
   return { district: { ...district, seats: opts.seats ?? 10 }, admin, agent };
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../common/schemas/billing';
 import type { DB } from '../../../db/connection';
 import type { Deps } from '../../deps';
-import { notFound } from '../../http/errors';
+import { type FieldErrors, HttpError, notFound, validationError } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
@@ -34,6 +34,22 @@ function sendPdf(res: Response, fileName: string, body: Buffer): void {
   res.setHeader('Content-Disposition', attachment(fileName));
   res.setHeader('Cache-Control', 'private, no-store');
   res.send(body);
+}
+
+/** createQuoteSchema, with an unknown plan key named among the other bad fields (422 `plan`). */
+function validateQuote(body: unknown, planKeys: string[]) {
+  let errors: FieldErrors = {};
+  let input: ReturnType<typeof validate<typeof createQuoteSchema>> | undefined;
+  try {
+    input = validate(createQuoteSchema, body);
+  } catch (err) {
+    if (!(err instanceof HttpError) || !err.errors) throw err;
+    errors = err.errors;
+  }
+  const plan = (body as { plan?: unknown } | null)?.plan;
+  if (!errors.plan && typeof plan === 'string' && plan.trim() && !planKeys.includes(plan.trim())) errors = { plan: [M.planUnknown], ...errors };
+  if (!input || Object.keys(errors).length) throw validationError(errors);
+  return input;
 }
 
 async function loadDistrict(db: DB, caller: BillingCaller): Promise<BillingDistrict> {
@@ -103,7 +119,7 @@ export function billingRoutes(deps: Deps): Router {
 
   router.post('/quote', async (req, res) => {
     const caller = billingManager(req);
-    const input = validate(createQuoteSchema, req.body);
+    const input = validateQuote(req.body, (await listPlans(db)).map((p) => p.key));
     const district = await loadDistrict(db, caller);
     const id = await createQuote(deps, caller.actor, district, input);
     res.status(201).json(presentQuoteDetail(await requireQuote(db, district.id, id), district, districtToday(district)));
