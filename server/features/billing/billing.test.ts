@@ -235,3 +235,45 @@ describe('GET /api/invoice/{id}', () => {
     });
   });
 });
+
+describe('bad input never answers 500', () => {
+  it.each([
+    ['GET', '/api/invoice?page=-1'],
+    ['GET', '/api/invoice?page=99999999999999999999999999&per_page=1e3'],
+    ['GET', '/api/invoice?page[]=1&page[]=2'],
+    ['GET', '/api/quote?filter[status][]=draft'],
+    ['GET', '/api/quote?filter[status][nested]=x'],
+    ['GET', '/api/quote?filter[__proto__][status]=draft'],
+    ['GET', '/api/quote/%ZZ'],
+    ['GET', '/api/quote/%ZZ.pdf'],
+    ['GET', '/api/quote/1%00.pdf'],
+    ['GET', '/api/invoice/..%2F..%2Fetc%2Fpasswd.pdf'],
+    ['GET', `/api/quote/${'9'.repeat(400)}.pdf`],
+    ['POST', '/api/quote', '{"plan": "professional", "seats": 1e400, "term_years": 1}'],
+    ['POST', '/api/quote', '{"plan": {"$ne": 1}, "seats": [1], "term_years": {"a": 1}, "notes": {"toString": 1}}'],
+    ['POST', '/api/quote', '{"__proto__": {"seats": 1}, "constructor": {"prototype": {"x": 1}}}'],
+    ['POST', '/api/quote', '{"plan": "professional", "seats": 9007199254740993, "term_years": 1}'],
+    ['POST', '/api/quote', '{not json'],
+    ['POST', '/api/quote', '"just a string"'],
+    ['POST', '/api/quote', 'null'],
+    ['PUT', '/api/billing', '{"billing_contact_email": "a@b.example\\u0000"}'],
+    ['PUT', '/api/billing', '[]'],
+    ['POST', '/api/quote/1/accept', '{"po_number": {"length": 5}}'],
+    ['POST', '/api/quote/abc/accept', '{}'],
+    ['POST', '/api/quote/1/send', '{"email": ["a@b.example", "c@d.example"]}'],
+    ['POST', '/api/quote/1/decline', '{"reason": 1}'],
+  ])('%s %s', async (method, path, body?: string) => {
+    await buildQuote(t.db, { districtId: s.district.id });
+    let req = method === 'GET' ? s.agent.get(path) : method === 'PUT' ? s.agent.put(path) : s.agent.post(path);
+    if (method !== 'GET') req = req.set(csrfHeaders(s.agent)).set('Content-Type', 'application/json').send(body);
+    const res = await req;
+    expect(res.status).toBeLessThan(500);
+    if (res.status >= 400) expect(res.body.message).toEqual(expect.any(String));
+  });
+
+  it('a body in a charset other than UTF-8 is 415', async () => {
+    const res = await s.agent.post('/api/quote').set(csrfHeaders(s.agent)).set('Content-Type', 'application/json; charset=koi8-r')
+      .send('{"plan":"professional","seats":1,"term_years":1}');
+    expect(res.status).toBe(415);
+  });
+});
