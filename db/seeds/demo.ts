@@ -1,6 +1,7 @@
 // The demo data: two districts and provider staff, all with the password DEMO_PASSWORD.
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
+import { seedDemoBilling } from './demoBilling';
 import { seedDemoCycles } from './demoCycles';
 import { seedDemoInteractions } from './demoInteractions';
 import { seedDemoPeople } from './demoPeople';
@@ -82,6 +83,7 @@ export async function seedDemo(db: DB, services: DemoSeedServices): Promise<bool
     });
     await seedDemoCycles(trx, { districtId: maple, coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id) });
     await seedDemoSkills(trx, { districtId: maple, fallbackRaterId: users['admin@maplegrove.example']!.id });
+    await seedDemoBilling(trx, { districtId: maple, adminId: users['admin@maplegrove.example']!.id, providerAdminId: users['support@coachwell.example']!.id });
   });
   return true;
 }
