@@ -45,7 +45,7 @@ export async function seedDemoBilling(db: DB, refs: DemoBillingRefs): Promise<vo
   const contact = {
     billing_contact_name: 'Karen Lindqvist',
     billing_contact_email: 'accounts.payable@maplegrove.example',
-    billing_address: 'Maple Grove Unified School District\nBusiness Office\n1200 Maple Grove Parkway\nMaple Grove, IL 60050',
+    billing_address: 'Business Office\n1200 Maple Grove Parkway\nMaple Grove, IL 60050',
     tax_exempt_number: 'E9998-1234-05',
   };
   await db.updateTable('districts').set({ ...contact, renews_on: schoolYearEnd }).where('id', '=', refs.districtId).execute();
@@ -96,7 +96,7 @@ export async function seedDemoBilling(db: DB, refs: DemoBillingRefs): Promise<vo
   });
   await insertInvoice({
     quoteId: accepted.id, issuedOn: activatedOn, lineItems: JSON.parse(accepted.line_items) as LineItem[], amount: accepted.total_cents,
-    poNumber: `MG-PO-${startYear}-0417`, paidOn: plusDays(activatedOn, 21),
+    poNumber: `MG-PO-${startYear}-0417`, paidOn: plusDays(activatedOn, 19),
   });
 
   // This autumn: two more coaches joined; the provider invoiced the two extra seats (open, not yet due).

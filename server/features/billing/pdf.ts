@@ -31,6 +31,12 @@ export function longDate(date: string): string {
   return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
+/** "Aug 1, 2026" from YYYY-MM-DD (a period's two ends on one line). */
+export function shortDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[m - 1]!.slice(0, 3)} ${d}, ${y}`;
+}
+
 type Doc = PDFKit.PDFDocument;
 
 async function newDocument(title: string): Promise<Doc> {
@@ -219,7 +225,7 @@ export async function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
     ['Invoice number', invoice.number],
     ['Issued', longDate(invoice.issued_on)],
     ['Due', longDate(invoice.due_on)],
-    ['Period', `${longDate(invoice.period_start)} – ${longDate(invoice.period_end)}`],
+    ['Period', `${shortDate(invoice.period_start)} – ${shortDate(invoice.period_end)}`],
     ['Status', INVOICE_STATUS_LABELS[invoice.status]],
   ];
   if (invoice.po_number) facts.push(['PO number', invoice.po_number]);

@@ -1,7 +1,7 @@
 // The seats-over-purchase warning (server/lib/seatWarning.ts) and the writes that call it.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { warnIfOverSeats } from '../../lib/seatWarning';
-import { createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
+import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { type BillingSetup, setupBilling } from '../../testing/billing.fixture';
 import { buildBuilding, buildUser } from '../../testing/factories';
 
@@ -126,5 +126,21 @@ describe('the writes that add coach seats warn', () => {
     const res = await s.agent.post(`/api/user/${coach.id}/reactivate`).set(csrfHeaders(s.agent)).send({});
     expect(res.status).toBe(200);
     expect(t.mailer.sent).toHaveLength(2);
+  });
+
+  it('running the user CSV import that makes an active login a coach', async () => {
+    await coaches(2);
+    await buildBuilding(t.db, s.district.id, { name: 'North Elementary' });
+    await buildUser(t.db, { districtId: s.district.id, role: 'educator', email: 'eli@pineridge.example', name: 'Eli Educator' });
+    const provider = await loginAs(t.app, await buildUser(t.db, { role: 'provider-admin' }));
+    const base = `/api/admin/district/${s.district.id}/user-import`;
+    const up = await provider.post(`${base}?file_name=people.csv`).set(csrfHeaders(provider)).set('Content-Type', 'text/csv')
+      .send('Name,Email,Role,Schools\nEli Educator,eli@pineridge.example,Coach,North Elementary\n');
+    expect(up.status).toBe(201);
+    expect((await provider.put(`${base}/${up.body.id}/mapping`).set(csrfHeaders(provider)).send({ mapping: up.body.mapping })).status).toBe(200);
+    expect((await provider.post(`${base}/${up.body.id}/preview`).set(csrfHeaders(provider)).send({})).status).toBe(200);
+    const run = await provider.post(`${base}/${up.body.id}/run`).set(csrfHeaders(provider)).send({});
+    expect(run.body).toMatchObject({ status: 'completed', counts: { updated: 1 } });
+    expect(t.mailer.sent.map((m) => m.subject)).toEqual(['Coachwell: more coaches than coach seats purchased', 'Coachwell: more coaches than coach seats purchased']);
   });
 });
