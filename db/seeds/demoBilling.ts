@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { priceQuote, type LineItem } from '../../common/money';
 import { PLANS } from '../../common/plans';
+import { paidTerm } from '../../common/renewal';
 import { INVOICE_DUE_DAYS, QUOTE_VALID_DAYS, type BillTo } from '../../common/schemas/billing';
 import type { DB } from '../connection';
 
@@ -39,8 +40,14 @@ export async function seedDemoBilling(db: DB, refs: DemoBillingRefs): Promise<vo
   const [year, month] = today.split('-').map(Number) as [number, number];
   // The school year running today: from the first day of its start month to the day before the next one.
   const startYear = month >= district.school_year_start_month ? year : year - 1;
-  const schoolYearStart = `${startYear}-${String(district.school_year_start_month).padStart(2, '0')}-01`;
-  const schoolYearEnd = plusDays(`${startYear + 1}-${String(district.school_year_start_month).padStart(2, '0')}-01`, -1);
+  const currentYearStart = `${startYear}-${String(district.school_year_start_month).padStart(2, '0')}-01`;
+  // Last spring's quote, activated in June: its one-year term is this school year (common/renewal.ts).
+  const quotedOn = plusDays(currentYearStart, -60);
+  const acceptedOn = plusDays(quotedOn, 9);
+  const activatedOn = plusDays(acceptedOn, 2);
+  const term = paidTerm(activatedOn, district.school_year_start_month, 1);
+  const schoolYearStart = term.starts_with;
+  const schoolYearEnd = term.renews_on;
 
   const contact = {
     billing_contact_name: 'Karen Lindqvist',
@@ -81,9 +88,6 @@ export async function seedDemoBilling(db: DB, refs: DemoBillingRefs): Promise<vo
   };
 
   // Last spring: the quote for this school year, accepted with a PO, activated, its invoice paid.
-  const quotedOn = plusDays(schoolYearStart, -60);
-  const acceptedOn = plusDays(quotedOn, 9);
-  const activatedOn = plusDays(acceptedOn, 2);
   const accepted = await insertQuote({
     planKey: 'professional', seats: 10, termYears: 1, createdOn: quotedOn,
     notes: 'Professional plan for the coming school year: ten coaches across our four schools.',

@@ -6,7 +6,7 @@ import { priceQuote } from '../../common/money';
 import { PLANS } from '../../common/plans';
 import type { BillTo } from '../../common/schemas/billing';
 import type { InvoicesTable, QuotesTable } from '../../db/types';
-import { nextNumber } from '../features/billing/numbering';
+import { nextNumber } from '../lib/billing/numbering';
 import { loginAs, type TestApp } from './app';
 import { buildDistrict, buildUser } from './factories';
 

@@ -5,7 +5,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../../db/connection';
 import type { Database } from '../../../db/types';
 import type { QuoteStatus } from '../../../common/schemas/billing';
-import type { InvoiceRow, QuoteRow } from './presenter';
+import type { InvoiceRow, QuoteRow } from '../../lib/billing/presenter';
 
 /** The district's billing state: plan, status, seats, renewal, contact and warning bookkeeping. */
 export function findBillingDistrict(db: DB, districtId: number) {

@@ -16,7 +16,7 @@ import { validate } from '../../http/validate';
 import { attachment } from '../../lib/csv';
 import { invoicePdf, pdfFileName, quotePdf } from './pdf';
 import { type BillingCaller, billingManager } from './policies';
-import { presentInvoiceDetail, presentInvoiceSummary, presentQuoteDetail, presentQuoteSummary } from './presenter';
+import { presentInvoiceDetail, presentInvoiceSummary, presentQuoteDetail, presentQuoteSummary } from '../../lib/billing/presenter';
 import { type BillingDistrict, countCoachSeatsInUse, findBillingDistrict, findInvoice, listInvoices, listPlans, listQuotes } from './queries';
 import { acceptQuote, createQuote, declineQuote, districtToday, requireQuote, sendQuote, updateBillingContact } from './service';
 import { presentBillingSummary } from './summaryPresenter';

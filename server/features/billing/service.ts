@@ -16,12 +16,12 @@ import { noticeEmail, quoted } from '../../lib/mailer';
 import { formatUsd } from '../../../common/money';
 import { addDays } from '../../lib/dates';
 import { todayIn } from '../../lib/zone';
-import { nextNumber } from './numbering';
+import { nextNumber } from '../../lib/billing/numbering';
 import { longDate, pdfFileName, quotePdf } from './pdf';
-import { presentQuoteDetail } from './presenter';
-import type { QuoteRow } from './presenter';
+import { presentQuoteDetail } from '../../lib/billing/presenter';
+import type { QuoteRow } from '../../lib/billing/presenter';
 import { type BillingDistrict, findPlanByKey, findQuote } from './queries';
-import { quoteStatus } from './status';
+import { quoteStatus } from '../../lib/billing/status';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;
