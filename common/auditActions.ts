@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   quote_sent: a('Quote sent', 'sent the quote'),
   quote_accepted: a('Quote accepted', 'accepted the quote'),
   quote_declined: a('Quote declined', 'declined the quote'),
+  // Billing (provider side)
+  quote_activated: a('Quote activated', 'activated the quote'),
+  invoice_paid: a('Invoice marked paid', 'marked paid the invoice'),
+  invoice_voided: a('Invoice voided', 'voided the invoice'),
   // District users
   user_invited: a('User invited', 'invited'),
   user_updated: a('User updated', 'updated'),

@@ -8,6 +8,7 @@ import { adminUserRoutes } from './features/adminUsers/routes';
 import { articleRoutes } from './features/articles/routes';
 import { adminOpsRoutes } from './features/adminOps/routes';
 import { alertRoutes } from './features/alerts/routes';
+import { adminBillingRoutes } from './features/adminBilling/routes';
 import { adminDistrictRoutes } from './features/adminDistricts/routes';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
@@ -57,4 +58,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   alertRoutes,
   adminDistrictRoutes,
   billingRoutes,
+  adminBillingRoutes,
 ];

@@ -89,6 +89,8 @@ const SUBJECT_LABELS: Record<string, LabelQuery> = {
   import: (db, ids) => db.selectFrom('imports').select(['id', 'file_name as label']).where('id', 'in', ids).execute(),
   coaching_cycle: (db, ids) => db.selectFrom('coaching_cycles').select(['id', 'title as label']).where('id', 'in', ids).execute(),
   cycle_goal_template: (db, ids) => db.selectFrom('cycle_goal_templates').select(['id', 'title as label']).where('id', 'in', ids).execute(),
+  quote: (db, ids) => db.selectFrom('quotes').select(['id', 'number as label']).where('id', 'in', ids).execute(),
+  invoice: (db, ids) => db.selectFrom('invoices').select(['id', 'number as label']).where('id', 'in', ids).execute(),
 };
 
 /** `type:id` → readable label for the subjects of a page of audit rows (one query per type). */
