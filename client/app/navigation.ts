@@ -28,6 +28,7 @@ const APP_NAV: NavItem[] = [
 const ADMIN_NAV: NavItem[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/districts', label: 'Districts' },
+  { to: '/admin/quotes', label: 'Quotes' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/activity', label: 'Activity' },
   { to: '/admin/alerts', label: 'Alerts' },

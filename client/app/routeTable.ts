@@ -99,7 +99,7 @@ const adminRoutes = [
   admin('knowledge-base/:id', 'Edit article', 'manage articles', 'admin-article-edit'),
   admin('logs', 'Logs', 'see all districts', 'admin-logs'),
   // Not in the spec's table: quotes across districts (issue 14).
-  admin('quotes', 'Quotes', 'see all districts'),
+  admin('quotes', 'Quotes', 'see all districts', 'admin-quotes'),
   admin('settings', 'Admin settings', true, 'account-settings'),
   admin('settings/users', 'Admin user settings', 'manage coaches', 'admin-staff'),
   admin('settings/interaction', 'Interaction settings', true, 'admin-interaction-settings'),

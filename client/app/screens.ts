@@ -23,6 +23,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'admin-dashboard': () => import('../features/dashboard/AdminDashboardScreen'),
   'admin-districts': () => import('../features/adminDistricts/DistrictListScreen'),
   'admin-district-view': () => import('../features/adminDistricts/DistrictViewScreen'),
+  'admin-quotes': () => import('../features/adminBilling/AdminQuotesScreen'),
   'account-settings': () => import('../features/account/AccountSettingsScreen'),
   'site-settings': () => import('../features/site/SiteSettingsScreen'),
   'staff-list': () => import('../features/staff/StaffListScreen'),

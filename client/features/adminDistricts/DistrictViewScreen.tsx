@@ -1,6 +1,7 @@
 // District view (admin, `see all districts`): the district's profile; plan, seats, status and trial end
 // with the account actions (extend a trial: any reader; plan, seats, suspend, reactivate: provider
-// administrators); its users with "Impersonate"; schools with educators; usage; imports.
+// administrators); billing (client/components/adminBilling: contact, renewal, quotes and invoices with
+// their actions); its users with "Impersonate"; schools with educators; usage; imports.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { US_STATES } from '../../../common/constants';
@@ -8,13 +9,14 @@ import { PERMISSIONS, hasPermission } from '../../../common/permissions';
 import type { AdminDistrictDetail } from '../../../common/schemas/adminDistricts';
 import { MONTHS } from '../../../common/schemas/site';
 import type { ScreenProps } from '../../app/routeTable';
+import { BillingPanel } from '../../components/adminBilling/BillingPanel';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatDate, formatInteger, formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale } from '../../lib/session';
-import { useAdminDistrict } from './api';
+import { revalidateDistrict, useAdminDistrict } from './api';
 import { type DistrictAction, DistrictActionDialog } from './components/ActionDialogs';
 import { DistrictStatusBadge, PlanBadge } from './components/Badges';
 import { DistrictUsers } from './components/DistrictUsers';
@@ -74,6 +76,7 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
         <ProfileCard district={district} locale={locale} />
         <AccountCard district={district} locale={locale} onAction={setAction} />
       </div>
+      <BillingPanel district={district} locale={locale} onChanged={() => void revalidateDistrict(district.id)} />
       <UsageCard district={district} locale={locale} />
       <DistrictUsers district={district} canImpersonate={canImpersonate} locale={locale} />
       <SchoolsCard district={district} />

@@ -55,3 +55,9 @@ export const suspendDistrict = async (id: number, input: SuspendDistrictInput) =
   changed(await api.post<AdminDistrictDetail>(`${DISTRICTS}/${id}/suspend`, input));
 export const reactivateDistrict = async (id: number, input: ReactivateDistrictInput) =>
   changed(await api.post<AdminDistrictDetail>(`${DISTRICTS}/${id}/reactivate`, input));
+
+/** After a change made elsewhere on the page (the Billing panel): the district and every list refetch. */
+export async function revalidateDistrict(id: number): Promise<void> {
+  await mutate(districtKey(id));
+  await mutate((key) => Array.isArray(key) && key[0] === DISTRICTS);
+}

@@ -1,0 +1,123 @@
+// The provider's side of billing through the real screens: the admin Quotes list with its filters in the
+// URL, and activating an accepted quote from the district page (the confirm dialog names what changes;
+// the invoice appears and the district turns active), then marking the invoice paid; axe-core on both
+// screens at desktop and phone widths.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatUsd, priceQuote } from '../../common/money';
+import { PLANS } from '../../common/plans';
+import { insertQuotes } from './adminBillingSeed';
+import { browserSuite } from './harness';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const suite = browserSuite({ timeout: 20_000 });
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    console.log('SERVER', suite.server.output().slice(-3000));
+    for (const p of suite.testPages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1500));
+  }
+});
+
+const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+const PROVIDER = 'support@coachwell.example';
+const PHONE = { width: 390, height: 844 };
+
+async function axeBlocking(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+const quoteNumbers = (page: Page) => page.locator('.ab-table tbody th[scope="row"]').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));
+
+let numbers: string[];
+beforeAll(() => {
+  numbers = insertQuotes(suite.server.dataDir, [
+    { district: 'Maple Grove', plan: 'professional', seats: 6, termYears: 1, status: 'declined', daysAgo: 20 },
+    { district: 'Maple Grove', plan: 'enterprise', seats: 6, termYears: 2, status: 'sent', daysAgo: 3 },
+    { district: 'Cedar Falls', plan: 'professional', seats: 4, termYears: 2, status: 'accepted', poNumber: 'PO-88412', daysAgo: 1 },
+  ]);
+});
+
+describe('admin Quotes', () => {
+  it('lists every district\'s quotes newest first; status and search live in the URL', async () => {
+    const page = await suite.signedIn(PROVIDER);
+    await page.getByRole('navigation').getByRole('link', { name: 'Quotes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Quotes' }).waitFor();
+    await expect.poll(() => quoteNumbers(page)).toEqual([numbers[2], numbers[1], numbers[0]]);
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(numbers[2]!) }).innerText()).toContain('PO-88412');
+
+    await page.getByLabel('Status').selectOption('accepted');
+    await page.waitForURL((u) => u.searchParams.get('status') === 'accepted');
+    await expect.poll(() => quoteNumbers(page)).toEqual([numbers[2]]);
+    await page.getByLabel('Status').selectOption('');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('maple');
+    await page.waitForURL((u) => u.searchParams.get('search') === 'maple');
+    await expect.poll(() => quoteNumbers(page)).toEqual([numbers[1], numbers[0]]);
+    expect(await axeBlocking(page)).toEqual([]);
+
+    const phone = await suite.signedIn(PROVIDER, { viewport: PHONE });
+    await phone.goto('/admin/quotes?plan=professional');
+    await expect.poll(() => quoteNumbers(phone)).toEqual([numbers[2], numbers[0]]);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeBlocking(phone)).toEqual([]);
+  });
+});
+
+describe('the Billing panel of a district', () => {
+  it('a provider administrator activates an accepted quote and sees the invoice, then marks it paid', async () => {
+    const page = await suite.signedIn(PROVIDER);
+    await page.goto('/admin/districts');
+    await page.getByRole('link', { name: 'Cedar Falls Community Schools' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Cedar Falls Community Schools' }).waitFor();
+    const panel = page.getByRole('region', { name: 'Billing' });
+    await panel.getByRole('button', { name: `Activate ${numbers[2]}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Activate ${numbers[2]}?` });
+    const total = formatUsd(priceQuote(PLANS.find((p) => p.key === 'professional')!, 4, 2).total_cents);
+    const text = await dialog.innerText();
+    expect(text).toContain('PO-88412');
+    expect(text).toMatch(/Plan\s+Essentials → Professional/);
+    expect(text).toMatch(/Status\s+Trial → Active/);
+    expect(text).toMatch(/Coach seats\s+\d+ → 4/);
+    expect(text).toMatch(/Renews on\s+None → \w{3} \d{1,2}, \d{4}/);
+    expect(text).toContain(total);
+    expect(await axeBlocking(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Activate quote' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The invoice is listed, the quote reads Activated and the district is active on Professional.
+    const invoiceRow = panel.getByRole('row', { name: /INV-\d{4}-0001/ });
+    await expect.poll(() => invoiceRow.innerText()).toContain(total);
+    expect(await invoiceRow.innerText()).toContain('Open');
+    expect(await invoiceRow.innerText()).toContain(`From ${numbers[2]}`);
+    expect(await panel.getByRole('row', { name: new RegExp(numbers[2]!) }).first().innerText()).toContain('Activated');
+    await expect.poll(() => page.getByRole('region', { name: 'Plan and status' }).innerText()).toMatch(/Professional[\s\S]*4 in use|Professional[\s\S]*of 4/);
+    expect(await page.locator('.adm-header-line').innerText()).toContain('Active');
+    expect(await panel.getByRole('button', { name: `Activate ${numbers[2]}` }).count()).toBe(0);
+
+    // Mark paid (today by default).
+    await invoiceRow.getByRole('button', { name: /^Mark INV-\d{4}-0001 paid$/ }).click();
+    const paid = page.getByRole('dialog', { name: /^Mark INV-\d{4}-0001 paid$/ });
+    expect(await paid.getByLabel(/^Paid on/).inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await paid.getByRole('button', { name: 'Mark paid' }).click();
+    await paid.waitFor({ state: 'detached' });
+    await expect.poll(() => invoiceRow.innerText()).toContain('Paid');
+    expect(await invoiceRow.getByRole('button').count()).toBe(0);
+    expect(await axeBlocking(page)).toEqual([]);
+
+    const phone = await suite.signedIn(PROVIDER, { viewport: PHONE });
+    await phone.goto(page.url());
+    await phone.getByRole('region', { name: 'Billing' }).getByRole('row', { name: /INV-\d{4}-0001/ }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeBlocking(phone)).toEqual([]);
+  });
+});
