@@ -49,7 +49,7 @@ beforeAll(() => {
 
 describe('admin Quotes', () => {
   it('lists every district\'s quotes newest first; status and search live in the URL', async () => {
-    const page = await suite.signedIn(PROVIDER);
+    const page = await suite.signedIn(PROVIDER, { bypassCSP: true });
     await page.getByRole('navigation').getByRole('link', { name: 'Quotes' }).click();
     await page.getByRole('heading', { level: 1, name: 'Quotes' }).waitFor();
     await expect.poll(() => quoteNumbers(page)).toEqual([numbers[2], numbers[1], numbers[0]]);
@@ -64,7 +64,7 @@ describe('admin Quotes', () => {
     await expect.poll(() => quoteNumbers(page)).toEqual([numbers[1], numbers[0]]);
     expect(await axeBlocking(page)).toEqual([]);
 
-    const phone = await suite.signedIn(PROVIDER, { viewport: PHONE });
+    const phone = await suite.signedIn(PROVIDER, { viewport: PHONE, bypassCSP: true });
     await phone.goto('/admin/quotes?plan=professional');
     await expect.poll(() => quoteNumbers(phone)).toEqual([numbers[2], numbers[0]]);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -74,7 +74,7 @@ describe('admin Quotes', () => {
 
 describe('the Billing panel of a district', () => {
   it('a provider administrator activates an accepted quote and sees the invoice, then marks it paid', async () => {
-    const page = await suite.signedIn(PROVIDER);
+    const page = await suite.signedIn(PROVIDER, { bypassCSP: true });
     await page.goto('/admin/districts');
     await page.getByRole('link', { name: 'Cedar Falls Community Schools' }).click();
     await page.getByRole('heading', { level: 1, name: 'Cedar Falls Community Schools' }).waitFor();
@@ -114,7 +114,7 @@ describe('the Billing panel of a district', () => {
     expect(await invoiceRow.getByRole('button').count()).toBe(0);
     expect(await axeBlocking(page)).toEqual([]);
 
-    const phone = await suite.signedIn(PROVIDER, { viewport: PHONE });
+    const phone = await suite.signedIn(PROVIDER, { viewport: PHONE, bypassCSP: true });
     await phone.goto(page.url());
     await phone.getByRole('region', { name: 'Billing' }).getByRole('row', { name: /INV-\d{4}-0001/ }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

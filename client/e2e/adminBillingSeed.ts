@@ -13,7 +13,7 @@ export interface SeedQuote {
   seats: number;
   termYears: number;
   status: 'draft' | 'sent' | 'accepted' | 'declined';
-  /** Days from today (negative: in the past). */
+  /** Days from today (negative: in the past); default 30 days after it was created. */
   validInDays?: number;
   poNumber?: string;
   daysAgo?: number;
@@ -41,7 +41,7 @@ export function insertQuotes(dataDir: string, quotes: SeedQuote[]): string[] {
           accepted_at, po_number, signer_name, signer_title, declined_at, decline_reason)
         VALUES (?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         district.id, number, planId, plan.name, plan.price_per_seat_cents, q.seats, q.termYears, JSON.stringify(price.line_items),
-        price.subtotal_cents, price.discount_bps, price.discount_cents, price.total_cents, q.status, day(q.validInDays ?? 30), at, at,
+        price.subtotal_cents, price.discount_bps, price.discount_cents, price.total_cents, q.status, day(q.validInDays ?? 30 - (q.daysAgo ?? 0)), at, at,
         q.status === 'draft' ? null : at, q.status === 'draft' ? null : 'business@example.org',
         accepted ? at : null, accepted ? (q.poNumber ?? null) : null, accepted ? 'Robin Business' : null, accepted ? 'Business manager' : null,
         q.status === 'declined' ? at : null, q.status === 'declined' ? 'Budget not approved' : null,

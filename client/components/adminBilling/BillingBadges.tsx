@@ -21,3 +21,8 @@ export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
 export function termText(years: number): string {
   return years === 1 ? '1 school year' : `${years} school years`;
 }
+
+/** The tables' short form: "1 year", "3 years" (terms are school years). */
+export function shortTerm(years: number): string {
+  return years === 1 ? '1 year' : `${years} years`;
+}

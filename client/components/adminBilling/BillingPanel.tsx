@@ -24,7 +24,7 @@ import { FormError, TextAreaField, TextField } from '../Field';
 import { Modal } from '../Modal';
 import { LoadingBlock } from '../Spinner';
 import { useToast } from '../Toasts';
-import { InvoiceStatusBadge, QuoteStatusBadge, termText } from './BillingBadges';
+import { InvoiceStatusBadge, QuoteStatusBadge, shortTerm, termText } from './BillingBadges';
 import './adminBilling.css';
 
 /** What the panel needs of the district (the District view has it). */
@@ -113,7 +113,7 @@ function QuotesTable({ billing, locale, onActivate }: { billing: AdminDistrictBi
             <caption className="sr-only">Quotes</caption>
             <thead>
               <tr>
-                <th scope="col">Quote</th><th scope="col">Plan</th><th scope="col" className="num">Seats</th><th scope="col">Term</th>
+                <th scope="col">Quote</th><th scope="col">Plan</th><th scope="col" className="num">Seats</th><th scope="col">Term <span className="sr-only">(school years)</span></th>
                 <th scope="col" className="num">Total</th><th scope="col">Status</th><th scope="col">Valid until</th><th scope="col">PO number</th>
                 {billing.can_manage && <th scope="col"><span className="sr-only">Actions</span></th>}
               </tr>
@@ -124,7 +124,7 @@ function QuotesTable({ billing, locale, onActivate }: { billing: AdminDistrictBi
                   <th scope="row" className="ab-table__name">{q.number}</th>
                   <td data-label="Plan">{q.plan.name}</td>
                   <td className="num" data-label="Seats">{formatInteger(q.seats)}</td>
-                  <td data-label="Term">{termText(q.term_years)}</td>
+                  <td className="nowrap" data-label="Term">{shortTerm(q.term_years)}</td>
                   <td className="num" data-label="Total">{formatUsd(q.total_cents)}</td>
                   <td data-label="Status">
                     <span>
@@ -133,7 +133,7 @@ function QuotesTable({ billing, locale, onActivate }: { billing: AdminDistrictBi
                     </span>
                   </td>
                   <td className="nowrap" data-label="Valid until">{formatDay(q.valid_until, locale)}</td>
-                  <td data-label="PO number">{q.po_number ?? NONE}</td>
+                  <td className="nowrap" data-label="PO number">{q.po_number ?? NONE}</td>
                   {billing.can_manage && (
                     <td className="ab-table__actions">
                       {q.status === 'accepted' && q.activated_at === null && (
@@ -178,7 +178,7 @@ function InvoicesTable({ billing, locale, onAction }: { billing: AdminDistrictBi
                       {i.quote && <span className="ab-table__sub">From {i.quote.number}</span>}
                     </th>
                     <td className="nowrap" data-label="Issued">{formatDay(i.issued_on, locale)}</td>
-                    <td data-label="Period">{formatDay(i.period_start, locale)} – {formatDay(i.period_end, locale)}</td>
+                    <td className="nowrap" data-label="Period">{formatDay(i.period_start, locale)} – {formatDay(i.period_end, locale)}</td>
                     <td className="num" data-label="Amount">{formatUsd(i.amount_cents)}</td>
                     <td data-label="Status"><InvoiceStatusBadge status={i.status} /></td>
                     <td className="nowrap" data-label="Due">{formatDay(i.due_on, locale)}</td>

@@ -4,7 +4,7 @@ import type { Locale } from 'date-fns';
 import { Link } from 'react-router-dom';
 import { formatUsd } from '../../../../common/money';
 import type { AdminQuoteRow } from '../../../../common/schemas/billing';
-import { QuoteStatusBadge, termText } from '../../../components/adminBilling/BillingBadges';
+import { QuoteStatusBadge, shortTerm } from '../../../components/adminBilling/BillingBadges';
 import { formatDay } from '../../../lib/dates';
 import { formatInteger } from '../../../lib/format';
 
@@ -18,7 +18,7 @@ export function QuoteTable({ rows, locale, busy }: { rows: AdminQuoteRow[]; loca
         <thead>
           <tr>
             <th scope="col">Quote</th><th scope="col">District</th><th scope="col">Plan</th><th scope="col" className="num">Seats</th>
-            <th scope="col">Term</th><th scope="col" className="num">Total</th><th scope="col">Status</th><th scope="col">Valid until</th>
+            <th scope="col">Term <span className="sr-only">(school years)</span></th><th scope="col" className="num">Total</th><th scope="col">Status</th><th scope="col">Valid until</th>
             <th scope="col">PO number</th>
           </tr>
         </thead>
@@ -29,14 +29,14 @@ export function QuoteTable({ rows, locale, busy }: { rows: AdminQuoteRow[]; loca
                 {q.number}
                 <span className="ab-table__sub">{formatDay(q.created_at, locale)}</span>
               </th>
-              <td data-label="District"><Link to={`/admin/districts/${q.district.id}`}>{q.district.name}</Link></td>
+              <td className="ab-table__district" data-label="District"><Link to={`/admin/districts/${q.district.id}`}>{q.district.name}</Link></td>
               <td data-label="Plan">{q.plan.name}</td>
               <td className="num" data-label="Seats">{formatInteger(q.seats)}</td>
-              <td className="nowrap" data-label="Term">{termText(q.term_years)}</td>
+              <td className="nowrap" data-label="Term">{shortTerm(q.term_years)}</td>
               <td className="num" data-label="Total">{formatUsd(q.total_cents)}</td>
               <td data-label="Status"><QuoteStatusBadge status={q.status} activated={q.activated_at !== null} /></td>
               <td className="nowrap" data-label="Valid until">{formatDay(q.valid_until, locale)}</td>
-              <td data-label="PO number">{q.po_number ?? NONE}</td>
+              <td className="nowrap" data-label="PO number">{q.po_number ?? NONE}</td>
             </tr>
           ))}
         </tbody>
