@@ -101,6 +101,9 @@ describe('GET /api/admin/quote', () => {
     expect(await get(`filter[district]=${w.cedar.id}`)).toEqual([q3.number, q2.number]);
     expect(await get('filter[district]=987654')).toEqual([]);
     expect(await get('search=cedar')).toEqual([q3.number, q2.number]);
+    expect(await get('search=falls%20ced')).toEqual([q3.number, q2.number]);
+    expect(await get('search=maple%20falls')).toEqual([]);
+    expect(await get(`search=${q1.number.slice(-4)}`)).toEqual([q1.number]);
     expect(await get(`search=${q1.number.toLowerCase()}`)).toEqual([q1.number]);
     expect(await get('search=%25')).toEqual([]);
     expect(await get(`filter[status]=accepted&filter[plan]=enterprise&filter[district]=${w.cedar.id}&search=Q-`)).toEqual([q3.number]);

@@ -4,10 +4,15 @@
 // the district asked for (a route id or filter[district]) or none.
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
-import { containsText } from '../../../db/dialect';
+import { containsText, searchWords, type TextSearchIndex, textSearchMatches } from '../../../db/dialect';
 import type { AdminQuoteListQuery } from '../../../common/schemas/billing';
 import type { InvoiceRow, QuoteRow } from '../../lib/billing/presenter';
 import { todayIn } from '../../lib/zone';
+
+/** District names through the districts' search index (migration 20261124_0092_admin_search). */
+const DISTRICT_NAME_SEARCH: TextSearchIndex = {
+  table: 'district_search', key: 'd.id', columns: ['name'], starts: 'starts', names: ['d.name'], fields: [],
+};
 
 /** The district page shows this many of a district's quotes and invoices (newest first); the Quotes list has the rest. */
 export const DISTRICT_BILLING_SHOWN = 50;
@@ -51,9 +56,11 @@ export async function listAdminQuotes(db: DB, query: AdminQuoteListQuery, page: 
   }
   if (plan) q = q.where('p.key', '=', plan);
   if (district) q = q.where('q.district_id', '=', Number(district));
-  if (query.search) {
-    const term = query.search;
-    q = q.where((eb) => eb.or([containsText(sql.ref('q.number'), term), containsText(sql.ref('d.name'), term)]));
+  // The search is a quote number (or part of one: "0042") or words of the district's name, each of which
+  // must match (the one search helper); quote numbers are few enough to scan.
+  const words = searchWords(query.search);
+  if (words.length) {
+    q = q.where((eb) => eb.or([containsText(sql.ref('q.number'), query.search), textSearchMatches(DISTRICT_NAME_SEARCH, words)]));
   }
   const [rows, count] = await Promise.all([
     q.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
