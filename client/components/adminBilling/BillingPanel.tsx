@@ -187,7 +187,7 @@ function InvoicesTable({ billing, locale, onAction }: { billing: AdminDistrictBi
                       <td className="ab-table__actions">
                         {open && (
                           <span className="cluster ab-row-actions">
-                            <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'paid', invoice: i })} aria-label={`Mark ${i.number} paid`}>Mark paid</Button>
+                            <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'paid', invoice: i })} aria-label={`Mark paid ${i.number}`}>Mark paid</Button>
                             <Button size="sm" variant="ghost" onClick={() => onAction({ kind: 'void', invoice: i })} aria-label={`Void ${i.number}`}>Void</Button>
                           </span>
                         )}
