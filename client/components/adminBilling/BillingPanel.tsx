@@ -133,7 +133,7 @@ function QuotesTable({ billing, locale, onActivate }: { billing: AdminDistrictBi
                     </span>
                   </td>
                   <td className="nowrap" data-label="Valid until">{formatDay(q.valid_until, locale)}</td>
-                  <td className="nowrap" data-label="PO number">{q.po_number ?? NONE}</td>
+                  <td data-label="PO number">{q.po_number ?? NONE}</td>
                   {billing.can_manage && (
                     <td className="ab-table__actions">
                       {q.status === 'accepted' && q.activated_at === null && (
@@ -178,7 +178,7 @@ function InvoicesTable({ billing, locale, onAction }: { billing: AdminDistrictBi
                       {i.quote && <span className="ab-table__sub">From {i.quote.number}</span>}
                     </th>
                     <td className="nowrap" data-label="Issued">{formatDay(i.issued_on, locale)}</td>
-                    <td className="nowrap" data-label="Period">{formatDay(i.period_start, locale)} – {formatDay(i.period_end, locale)}</td>
+                    <td data-label="Period">{formatDay(i.period_start, locale)} – {formatDay(i.period_end, locale)}</td>
                     <td className="num" data-label="Amount">{formatUsd(i.amount_cents)}</td>
                     <td data-label="Status"><InvoiceStatusBadge status={i.status} /></td>
                     <td className="nowrap" data-label="Due">{formatDay(i.due_on, locale)}</td>
