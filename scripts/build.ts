@@ -2,10 +2,14 @@
 // - Client: each feature's stylesheet on its own (hashed), then the JavaScript (ESM, code splitting,
 //   hashed, minified, source maps, metafile). Every screen module listed in client/app/screens.ts gets
 //   `await loadStyles([its feature's stylesheets])` prepended, so its chunk resolves only once its CSS
-//   has loaded (no unstyled flash; only the shell/base CSS is global). Writes dist/public/index.html
-//   (main stylesheet, entry script, modulepreload of the entry's imports), dist/public/preload.json
-//   (route path → the screen's chunks and stylesheets, for server/static.ts) and precompressed .br and
-//   .gz copies of the text assets; dist/meta.json is the JavaScript metafile (npm run bench reads it).
+//   has loaded (no unstyled flash; only the shell/base CSS is global); any other module's
+//   `import './x.css'` becomes `await loadStyles(['x-HASH.css'])` the same way. Two entries: main (the
+//   SPA) and login (client/app/loginPage.ts, the pre-rendered login page's script). Writes
+//   dist/public/index.html (main stylesheet, entry script, modulepreload of the entry's imports), the login
+//   page of each area rendered at build time from AuthLayout + LoginScreen (dist/public/pages/*.html, see
+//   writeLoginPages), dist/public/preload.json (route path → the screen's chunks and stylesheets, and the
+//   pre-rendered pages, for server/static.ts) and precompressed .br and .gz copies of the text assets;
+//   dist/meta.json is the JavaScript metafile (npm run bench reads it).
 // - Server: server/main.ts bundled into dist/server.js (packages stay in node_modules) with a source
 //   map, so `npm start` runs compiled JavaScript instead of compiling TypeScript at every start.
 import fs from 'node:fs';
