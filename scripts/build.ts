@@ -299,16 +299,10 @@ export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages:
     const source = screens.get(def.screen);
     const chunk = source ? chunkOf.get(source) : undefined;
     if (!source || !chunk) throw new Error(`No chunk for screen ${def.screen} (route ${def.path}).`);
-    const chunks = [...staticImports(outputs, chunk, new Set())];
-    // Stylesheets the screen's modules import (module-style, see screenStylesPlugin): linked with the
-    // page too, so they load beside the scripts instead of after them.
-    const moduleStyles = chunks.flatMap((f) => Object.keys(outputs[f]!.inputs))
-      .filter((input) => input.startsWith('module-style:'))
-      .map((input) => styleUrls.get(path.relative(ROOT, input.slice('module-style:'.length)).split(path.sep).join('/'))!);
     return {
       path: def.path,
-      js: chunks.filter((f) => !shared.has(f)).map(url),
-      css: [...new Set([...featureStyles(source).map((css) => styleUrls.get(css)!), ...moduleStyles])],
+      js: [...staticImports(outputs, chunk, new Set())].filter((f) => !shared.has(f)).map(url),
+      css: featureStyles(source).map((css) => styleUrls.get(css)!),
     };
   };
   const manifest: PreloadManifest = { routes: ROUTES.map(entryFor), notFound: entryFor(NOT_FOUND_ROUTE), pages };
