@@ -97,27 +97,9 @@ export function buildOptions(dev = false): esbuild.BuildOptions {
   };
 }
 
-/**
- * Stylesheets imported by modules other than client/main.tsx (`import './x.css';`, e.g. a shared
- * component's): relative to ROOT. Bundled as esbuild does by default they would all land in main's
- * render-blocking stylesheet; the build loads each with the module that imports it instead.
- */
-export function importedStyles(): string[] {
-  const found = new Set<string>();
-  const main = path.join(ROOT, 'client/main.tsx');
-  for (const entry of fs.readdirSync(path.join(ROOT, 'client'), { withFileTypes: true, recursive: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || file === main || file.includes(`${path.sep}e2e${path.sep}`)) continue;
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/^import\s+'(\.[^']+\.css)';/gm)) {
-      found.add(path.relative(ROOT, path.resolve(path.dirname(file), m[1]!)).split(path.sep).join('/'));
-    }
-  }
-  return [...found].sort();
-}
-
-/** Builds every feature stylesheet and every stylesheet a module imports; answers source file → public URL. */
+/** Builds every feature stylesheet; answers source file → public URL. */
 async function buildStyles(screens: Map<string, string>, dev: boolean): Promise<Map<string, string>> {
-  const sources = [...new Set([...[...screens.values()].flatMap(featureStyles), ...importedStyles()])];
+  const sources = [...new Set([...screens.values()].flatMap(featureStyles))];
   if (sources.length === 0) return new Map();
   const result = await esbuild.build({
     absWorkingDir: ROOT,
@@ -145,23 +127,9 @@ async function buildStyles(screens: Map<string, string>, dev: boolean): Promise<
 function screenStylesPlugin(styleUrls: Map<string, string>, screens: Map<string, string>): esbuild.Plugin {
   const byFile = new Map([...screens.values()].map((file) => [path.join(ROOT, file), featureStyles(file).map((css) => styleUrls.get(css)!)]));
   const loader = JSON.stringify(path.join(ROOT, 'client/lib/styles.ts'));
-  const main = path.join(ROOT, 'client/main.tsx');
   return {
     name: 'screen-styles',
     setup(b) {
-      // `import './x.css'` outside main.tsx: the module waits for that stylesheet (built on its own by
-      // buildStyles) instead of esbuild adding it to main's stylesheet, which every page blocks on.
-      b.onResolve({ filter: /\.css$/ }, (args) => {
-        if (args.importer === main || args.kind !== 'import-statement') return undefined;
-        const file = path.resolve(args.resolveDir, args.path);
-        const href = styleUrls.get(path.relative(ROOT, file).split(path.sep).join('/'));
-        return href ? { path: file, namespace: 'module-style', pluginData: href } : undefined;
-      });
-      b.onLoad({ filter: /.*/, namespace: 'module-style' }, (args) => ({
-        contents: `import { loadStyles as __loadStyles } from ${loader}; await __loadStyles(${JSON.stringify([args.pluginData as string])});`,
-        loader: 'js',
-        resolveDir: ROOT,
-      }));
       b.onLoad({ filter: /\.tsx?$/ }, (args) => {
         const hrefs = byFile.get(args.path);
         if (!hrefs?.length) return undefined;
@@ -235,15 +203,13 @@ export async function writeLoginPages({ metafile, styleUrls, screens }: ClientBu
     packages: 'external',
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
-    // Stylesheets are the page's <link>s, not the renderer's business.
-    loader: { '.css': 'empty' },
     write: false,
     outfile: path.join(DIST, 'prerender.mjs'),
     logLevel: 'warning',
   });
   const renderer = path.join(DIST, 'prerender.mjs');
   fs.mkdirSync(DIST, { recursive: true });
-  fs.writeFileSync(renderer, bundled.outputFiles.find((f) => f.path.endsWith('.mjs'))!.contents);
+  fs.writeFileSync(renderer, bundled.outputFiles[0]!.contents);
   // A query per build: npm run dev renders again in the same process after a change.
   const { renderLogin } = (await import(`${pathToFileURL(renderer).href}?build=${Date.now()}`)) as typeof import('../client/app/prerender');
 
