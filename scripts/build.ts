@@ -2,14 +2,19 @@
 // - Client: each feature's stylesheet on its own (hashed), then the JavaScript (ESM, code splitting,
 //   hashed, minified, source maps, metafile). Every screen module listed in client/app/screens.ts gets
 //   `await loadStyles([its feature's stylesheets])` prepended, so its chunk resolves only once its CSS
-//   has loaded (no unstyled flash; only the shell/base CSS is global). Writes dist/public/index.html
-//   (main stylesheet, entry script, modulepreload of the entry's imports), dist/public/preload.json
-//   (route path → the screen's chunks and stylesheets, for server/static.ts) and precompressed .br and
-//   .gz copies of the text assets; dist/meta.json is the JavaScript metafile (npm run bench reads it).
+//   has loaded (no unstyled flash; only the shell/base CSS is global); any other module's
+//   `import './x.css'` becomes `await loadStyles(['x-HASH.css'])` the same way. Two entries: main (the
+//   SPA) and login (client/app/loginPage.ts, the pre-rendered login page's script). Writes
+//   dist/public/index.html (main stylesheet, entry script, modulepreload of the entry's imports), the login
+//   page of each area rendered at build time from AuthLayout + LoginScreen (dist/public/pages/*.html, see
+//   writeLoginPages), dist/public/preload.json (route path → the screen's chunks and stylesheets, and the
+//   pre-rendered pages, for server/static.ts) and precompressed .br and .gz copies of the text assets;
+//   dist/meta.json is the JavaScript metafile (npm run bench reads it).
 // - Server: server/main.ts bundled into dist/server.js (packages stay in node_modules) with a source
 //   map, so `npm start` runs compiled JavaScript instead of compiling TypeScript at every start.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -26,9 +31,19 @@ export interface PreloadEntry {
   js: string[];
   css: string[];
 }
+/** A page rendered at build time (the login page of each area), served instead of index.html at its path. */
+export interface PrerenderedPage {
+  path: string;
+  area: 'app' | 'admin';
+  /** File in dist/public/pages: the page as a plain visit shows it. */
+  file: string;
+  /** The same page with the "Sign in to continue to the page you asked for." notice (a safe ?redirect=). */
+  redirectFile: string;
+}
 export interface PreloadManifest {
   routes: PreloadEntry[];
   notFound: PreloadEntry;
+  pages: PrerenderedPage[];
 }
 
 const url = (file: string) => `/${path.relative(OUT, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
@@ -59,7 +74,9 @@ function featureStyles(screenFile: string): string[] {
 export function buildOptions(dev = false): esbuild.BuildOptions {
   return {
     absWorkingDir: ROOT,
-    entryPoints: { main: 'client/main.tsx' },
+    // login: the pre-rendered login page's enhancement script (client/app/loginPage.ts), its own entry so
+    // a first visit to the login page loads neither React nor the router.
+    entryPoints: { main: 'client/main.tsx', login: 'client/app/loginPage.ts' },
     outdir: path.join(OUT, 'assets'),
     publicPath: '/assets',
     bundle: true,
@@ -145,7 +162,9 @@ export async function buildClient({ dev = false } = {}): Promise<void> {
   if (!dev) fs.rmSync(OUT, { recursive: true, force: true });
   const { options, styleUrls, screens } = await clientBuildOptions(dev);
   const result = await esbuild.build(options);
-  writeIndex({ metafile: result.metafile!, styleUrls, screens });
+  const build = { metafile: result.metafile!, styleUrls, screens };
+  const pages = await writeLoginPages(build);
+  writeIndex(build, pages);
   if (!dev) await compressAssets(OUT);
 }
 
@@ -156,7 +175,78 @@ function staticImports(outputs: esbuild.Metafile['outputs'], from: string, into:
   return into;
 }
 
-export function writeIndex({ metafile, styleUrls, screens }: ClientBuild): void {
+const LOGIN_SCREEN = 'login';
+
+/**
+ * Renders each area's login page at build time (client/app/prerender.tsx, bundled for Node and run here:
+ * the same AuthLayout and LoginScreen the SPA shows) into dist/public/pages/, with the shell's and the
+ * auth feature's stylesheets, the enhancement script (the `login` entry) and its chunks preloaded, and
+ * the SPA's entry named in <meta name="app-entry"> for a visitor who turns out to be signed in.
+ */
+export async function writeLoginPages({ metafile, styleUrls, screens }: ClientBuild): Promise<PrerenderedPage[]> {
+  const outputs = metafile.outputs;
+  const files = Object.keys(outputs);
+  const entry = (source: string) => files.find((f) => f.endsWith('.js') && outputs[f]!.entryPoint === source);
+  const mainJs = entry('client/main.tsx');
+  const loginJs = entry('client/app/loginPage.ts');
+  if (!mainJs || !loginJs) throw new Error('esbuild produced no main or login entry.');
+  const mainCss = outputs[mainJs]!.cssBundle;
+  const loginSource = screens.get(LOGIN_SCREEN);
+  if (!loginSource) throw new Error('screens.ts has no login screen.');
+
+  const bundled = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['client/app/prerender.tsx'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    outfile: path.join(DIST, 'prerender.mjs'),
+    logLevel: 'warning',
+  });
+  const renderer = path.join(DIST, 'prerender.mjs');
+  fs.mkdirSync(DIST, { recursive: true });
+  fs.writeFileSync(renderer, bundled.outputFiles[0]!.contents);
+  // A query per build: npm run dev renders again in the same process after a change.
+  const { renderLogin } = (await import(`${pathToFileURL(renderer).href}?build=${Date.now()}`)) as typeof import('../client/app/prerender');
+
+  const template = fs.readFileSync(path.join(ROOT, 'client', 'index.html'), 'utf8');
+  const head = [
+    mainCss ? `<link rel="stylesheet" href="${url(mainCss)}">` : '',
+    ...featureStyles(loginSource).map((css) => `<link rel="stylesheet" href="${styleUrls.get(css)!}">`),
+    `<meta name="app-entry" content="${url(mainJs)}">`,
+    `<script type="module" src="${url(loginJs)}"></script>`,
+    ...[...staticImports(outputs, loginJs, new Set())].filter((f) => f !== loginJs).map((f) => `<link rel="modulepreload" href="${url(f)}">`),
+    // The script first asks who is signed in: start that request with the page.
+    '<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials">',
+  ].filter(Boolean).join('\n    ');
+  const pagesDir = path.join(OUT, 'pages');
+  fs.mkdirSync(pagesDir, { recursive: true });
+  const pages: PrerenderedPage[] = [];
+  for (const def of ROUTES.filter((r) => r.screen === LOGIN_SCREEN)) {
+    const area = def.area === 'admin-auth' ? 'admin' : 'app';
+    const write = (name: string, search: string) => {
+      const page = renderLogin(def.path, search);
+      // method="post": a form sent before the script has run must not put the password in the URL (the
+      // server answers such a POST by showing the page again).
+      if (!page.html.includes('<form class="form" ')) throw new Error('The login screen rendered no <form class="form">.');
+      const body = page.html.replace('<form class="form" ', '<form class="form" method="post" ');
+      const html = template
+        .replace('<!-- assets -->', head)
+        .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
+        .replace('<div id="root"></div>', `<div id="root" data-login-area="${area}">${body}</div>`);
+      fs.writeFileSync(path.join(pagesDir, name), html);
+      return `pages/${name}`;
+    };
+    pages.push({ path: def.path, area, file: write(`login-${area}.html`, ''), redirectFile: write(`login-${area}-redirect.html`, `?redirect=${encodeURIComponent(`/${area}`)}`) });
+  }
+  return pages;
+}
+
+export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages: PrerenderedPage[] = []): void {
   const outputs = metafile.outputs;
   const files = Object.keys(outputs);
   const mainJs = files.find((f) => outputs[f]!.entryPoint === 'client/main.tsx');
@@ -181,7 +271,7 @@ export function writeIndex({ metafile, styleUrls, screens }: ClientBuild): void 
       css: featureStyles(source).map((css) => styleUrls.get(css)!),
     };
   };
-  const manifest: PreloadManifest = { routes: ROUTES.map(entryFor), notFound: entryFor(NOT_FOUND_ROUTE) };
+  const manifest: PreloadManifest = { routes: ROUTES.map(entryFor), notFound: entryFor(NOT_FOUND_ROUTE), pages };
   fs.writeFileSync(path.join(OUT, 'preload.json'), JSON.stringify(manifest));
   // index.html last: the server reads it again when it changes (npm run dev), then preload.json.
   const template = fs.readFileSync(path.join(ROOT, 'client', 'index.html'), 'utf8');

@@ -92,7 +92,10 @@ describe('npm start', { timeout: 120_000 }, () => {
     expect(run.output()).toContain(`Coachwell is listening on http://localhost:${port}`);
     const page = await fetch(`http://127.0.0.1:${port}/app/auth/login`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root"></div>');
+    // The login page is rendered at build time: the form is in the HTML.
+    expect(await page.text()).toContain('<h1 class="auth-layout__title">Sign in to Coachwell</h1>');
+    const spa = await fetch(`http://127.0.0.1:${port}/app/staff`);
+    expect(await spa.text()).toContain('<div id="root"></div>');
   });
 
   it('fails with a clear message and a non-zero exit when the port is busy', async () => {

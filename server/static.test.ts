@@ -26,7 +26,11 @@ beforeAll(() => {
   fs.writeFileSync(path.join(publicDir, 'preload.json'), JSON.stringify({
     routes: [entry('/app/staff', 'StaffList'), entry('/app/staff/create', 'StaffCreate'), entry('/app/staff/:id', 'StaffView'), entry('/app/auth/login', 'Login')],
     notFound: entry('*', 'NotFound'),
+    pages: [{ path: '/admin/auth/login', area: 'admin', file: 'pages/login-admin.html', redirectFile: 'pages/login-admin-redirect.html' }],
   }));
+  fs.mkdirSync(path.join(publicDir, 'pages'));
+  fs.writeFileSync(path.join(publicDir, 'pages/login-admin.html'), `<html><head><meta name="sentry-dsn" content=""></head><body>${'Staff sign in. '.repeat(200)}</body></html>`);
+  fs.writeFileSync(path.join(publicDir, 'pages/login-admin-redirect.html'), '<html><head><meta name="sentry-dsn" content=""></head><body>Staff sign in. Sign in to continue to the page you asked for.</body></html>');
   app = express();
   app.use(staticRoutes(publicDir, null));
 });
@@ -98,6 +102,48 @@ describe('the page for a route', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     for (const tag of tags(name)) expect(res.text).toContain(tag);
     expect(res.text).not.toContain('<!-- route-preload -->');
+  });
+});
+
+describe('the login page rendered at build time', () => {
+  const NOTICE = 'Sign in to continue to the page you asked for.';
+
+  it('is served at its path, compressed when the browser takes it, never cached', async () => {
+    const res = await request(app).get('/admin/auth/login').set('Accept-Encoding', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // supertest decodes it, as the assets' brotli test above relies on.
+    const html = res.text;
+    expect(html).toContain('Staff sign in.');
+    expect(html).not.toContain(NOTICE);
+    expect(html).not.toContain('<div id="root">');
+  });
+
+  it('shows the notice only for a safe ?redirect= of its own area', async () => {
+    for (const [query, notice] of [
+      ['?redirect=%2Fadmin%2Flogs', true],
+      ['?redirect=/admin&redirect=//evil.example', true],
+      ['?redirect=%2Fapp%2Fstaff', false],
+      ['?redirect=%2F%2Fevil.example%2Fadmin', false],
+      ['?redirect=%2Fadmin%2Fauth%2Flogin', false],
+      ['?redirect[x]=%2Fadmin', false],
+      ['', false],
+    ] as const) {
+      const res = await request(app).get(`/admin/auth/login${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.text.includes(NOTICE), query).toBe(notice);
+    }
+  });
+
+  it('answers the form sent natively (before its script ran) by showing the page again, body unread', async () => {
+    const res = await request(app).post('/admin/auth/login?redirect=%2Fadmin').type('form').send({ email: 'a@b.example', password: 'secret' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/admin/auth/login?redirect=%2Fadmin');
+    // Other paths still refuse a POST (the error middleware's 404).
+    expect((await request(app).post('/app/staff').send({})).status).toBe(404);
   });
 });
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type RequestHandler, Router } from 'express';
+import zlib from 'node:zlib';
+import express, { type Request, type RequestHandler, Router } from 'express';
+import { safeRedirect } from '../common/authPaths';
 import { escapeHtml } from './lib/mailer';
 
 /** dist/public/preload.json, written by scripts/build.ts: each route's screen chunks and stylesheets. */
@@ -9,9 +11,18 @@ interface PreloadEntry {
   js: string[];
   css: string[];
 }
+/** A page rendered at build time (each area's login page), served at its path instead of index.html. */
+interface PrerenderedPage {
+  path: string;
+  area: 'app' | 'admin';
+  file: string;
+  /** The page with the "continue to the page you asked for" notice, for a safe ?redirect=. */
+  redirectFile: string;
+}
 interface PreloadManifest {
   routes: PreloadEntry[];
   notFound: PreloadEntry;
+  pages?: PrerenderedPage[];
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -100,10 +111,34 @@ function preloadTags(entry: PreloadEntry): string {
   ].join('\n    ');
 }
 
+/** A page's HTML and its brotli and gzip forms (made once per page, on first use). */
+interface PageBody {
+  html: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+function pageBody(html: string): PageBody {
+  const raw = Buffer.from(html);
+  return {
+    html: raw,
+    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzip: zlib.gzipSync(raw, { level: 9 }),
+  };
+}
+
+/** `?redirect=` as the SPA reads it (URLSearchParams.get: the first value). */
+function redirectParam(req: Request): string | null {
+  const value = (req.query as Record<string, unknown>).redirect;
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : null;
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year as immutable (brotli or gzip built at build
- * time when the browser takes them), and index.html (never cached) for every other GET so deep links
- * work in history mode, with the route's screen chunks preloaded and its stylesheet linked.
+ * time when the browser takes them), the login pages rendered at build time at their paths, and
+ * index.html (never cached) for every other GET so deep links work in history mode, with the route's
+ * screen chunks preloaded and its stylesheet linked. Pages go brotli- or gzip-compressed when accepted.
  */
 export function staticRoutes(publicDir: string, sentryDsn: string | null): Router {
   const router = Router();
@@ -116,33 +151,54 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null): Route
   router.use(precompressed(publicDir, { maxAge: '1h', immutable: false }));
   router.use(express.static(publicDir, { index: false, maxAge: '1h' }));
 
+  // The DSN goes in a meta tag: the CSP forbids inline scripts.
+  const withDsn = (html: string) => html.replace('<meta name="sentry-dsn" content="">', `<meta name="sentry-dsn" content="${escapeHtml(sentryDsn ?? '')}">`);
   let indexHtml: string | null = null;
   let builtAt = 0;
   let manifest: PreloadManifest | null = null;
-  const pages = new Map<PreloadEntry | null, string>();
+  const pages = new Map<PreloadEntry | string | null, PageBody>();
   const sendIndex: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
-    if (!stat) {
-      res.status(503).type('text/plain').send('The client is not built yet. Run `npm run build` (npm start does it for you).');
-      return;
-    }
     // Read again after a rebuild (npm run dev): the hashed file names have changed.
-    if (indexHtml === null || stat.mtimeMs !== builtAt) {
+    if (stat && (indexHtml === null || stat.mtimeMs !== builtAt)) {
       builtAt = stat.mtimeMs;
       pages.clear();
-      // The DSN goes in a meta tag: the CSP forbids inline scripts.
-      indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<meta name="sentry-dsn" content="">', `<meta name="sentry-dsn" content="${escapeHtml(sentryDsn ?? '')}">`);
+      indexHtml = withDsn(fs.readFileSync(indexFile, 'utf8'));
       const manifestFile = path.join(publicDir, 'preload.json');
       manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PreloadManifest) : null;
     }
-    const entry = manifest ? (matchRoute(manifest.routes, req.path) ?? manifest.notFound) : null;
-    let page = pages.get(entry);
-    if (page === undefined) {
-      page = entry ? indexHtml.replace('<!-- route-preload -->', preloadTags(entry)) : indexHtml;
-      pages.set(entry, page);
+    const prerendered = manifest?.pages ? matchRoute(manifest.pages, req.path) : undefined;
+    // The login form sent natively (before its script ran): its body is not read; the page is shown again.
+    if (prerendered && req.method === 'POST') {
+      const query = req.originalUrl.indexOf('?');
+      res.redirect(303, `${prerendered.path}${query === -1 ? '' : req.originalUrl.slice(query)}`);
+      return;
     }
-    res.set('Cache-Control', 'no-cache').type('html').send(page);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!stat || indexHtml === null) {
+      res.status(503).type('text/plain').send('The client is not built yet. Run `npm run build` (npm start does it for you).');
+      return;
+    }
+    let page: PageBody | undefined;
+    if (prerendered) {
+      const file = safeRedirect(redirectParam(req), prerendered.area) ? prerendered.redirectFile : prerendered.file;
+      page = pages.get(file);
+      if (page === undefined) {
+        page = pageBody(withDsn(fs.readFileSync(path.join(publicDir, file), 'utf8')));
+        pages.set(file, page);
+      }
+    } else {
+      const entry = manifest ? (matchRoute(manifest.routes, req.path) ?? manifest.notFound) : null;
+      page = pages.get(entry);
+      if (page === undefined) {
+        page = pageBody(entry ? indexHtml.replace('<!-- route-preload -->', preloadTags(entry)) : indexHtml);
+        pages.set(entry, page);
+      }
+    }
+    const encoding = acceptedEncodings(req.headers['accept-encoding'])[0];
+    res.set('Cache-Control', 'no-cache').type('html').vary('Accept-Encoding');
+    if (encoding) res.set('Content-Encoding', encoding);
+    res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
   };
   router.use(sendIndex);
   return router;

@@ -36,8 +36,5 @@ export function Guard({ def, children }: { def: RouteDef; children: ReactNode })
   return <>{children}</>;
 }
 
-/** A safe place to return to after login: a local path inside the same area. */
-export function safeRedirect(raw: string | null, area: 'app' | 'admin'): string | null {
-  if (!raw || !raw.startsWith(`/${area}`) || raw.startsWith('//') || raw.startsWith(`/${area}/auth`)) return null;
-  return raw;
-}
+// The pre-rendered login page (client/app/loginPage.ts) and the server need it too: it lives in common.
+export { safeRedirect } from '../../common/authPaths';

@@ -135,7 +135,5 @@ export function loginPathFor(area: Area): string {
   return area === 'admin' || area === 'admin-auth' ? '/admin/auth/login' : '/app/auth/login';
 }
 
-/** Where a signed-in person lands: their area's dashboard. */
-export function homePathFor(user: { area: 'app' | 'admin' }): string {
-  return user.area === 'admin' ? '/admin' : '/app';
-}
+/** Where a signed-in person lands: their area's dashboard (in common: the pre-rendered login page uses it too). */
+export { homePathFor } from '../../common/authPaths';

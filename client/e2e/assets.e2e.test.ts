@@ -7,27 +7,33 @@ import { browserSuite } from './harness';
 vi.setConfig({ testTimeout: 60_000 });
 const suite = browserSuite({ timeout: 15_000 });
 
-it('the login page arrives compressed, with its screen chunk preloaded and its stylesheet linked', async () => {
+it('the login page arrives compressed, with its script\'s chunks preloaded and its stylesheets linked', async () => {
   const page = await suite.page();
   const encodings = new Map<string, string>();
   page.on('response', (res) => {
-    if (new URL(res.url()).pathname.startsWith('/assets/')) encodings.set(new URL(res.url()).pathname, res.headers()['content-encoding'] ?? 'none');
+    const pathname = new URL(res.url()).pathname;
+    if (pathname.startsWith('/assets/') || pathname === '/app/auth/login') encodings.set(pathname, res.headers()['content-encoding'] ?? 'none');
   });
   await page.goto('/app/auth/login');
   await page.getByRole('heading', { name: 'Sign in to Coachwell' }).waitFor();
 
   const head = await page.evaluate(() => ({
+    script: document.querySelector<HTMLScriptElement>('script[type="module"]')?.src ?? '',
     preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname),
     styles: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname),
   }));
-  expect(head.preloads.some((p) => /^\/assets\/chunks\/LoginScreen-[^/]+\.js$/.test(p))).toBe(true);
+  // The page is rendered at build time: its one script is the small login enhancement, not the SPA.
+  expect(new URL(head.script).pathname).toMatch(/^\/assets\/login-[^/]+\.js$/);
+  expect(head.preloads.length).toBeGreaterThan(0);
+  expect(head.preloads.every((p) => /^\/assets\/chunks\/chunk-[^/]+\.js$/.test(p))).toBe(true);
   expect(head.styles.some((p) => /^\/assets\/main-[^/]+\.css$/.test(p))).toBe(true);
   expect(head.styles.some((p) => /^\/assets\/css\/auth-[^/]+\.css$/.test(p))).toBe(true);
   // Only the shell's and the login screen's stylesheets: no other feature's.
   expect(head.styles.filter((p) => p.startsWith('/assets/css/'))).toEqual([expect.stringMatching(/\/auth-/)]);
 
-  const main = [...encodings].find(([p]) => /^\/assets\/main-[^/]+\.js$/.test(p));
-  expect(main?.[1]).toBe('br');
+  expect(encodings.get('/app/auth/login')).toBe('br');
+  const login = [...encodings].find(([p]) => /^\/assets\/login-[^/]+\.js$/.test(p));
+  expect(login?.[1]).toBe('br');
 });
 
 it('a screen opened inside the app waits for its stylesheet before it shows', async () => {

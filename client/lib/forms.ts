@@ -3,45 +3,10 @@
 // inline field errors, with anything that belongs to no visible field shown as a form-level error.
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
-import { ApiError } from './api';
+import { type FieldErrorMap, type FormErrors, toFormErrors, zodFormErrors } from './formErrors';
 
-export type FieldErrorMap = Record<string, string | undefined>;
-
-export interface FormErrors {
-  fields: FieldErrorMap;
-  form: string | null;
-}
-
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
-
-/**
- * Maps a failed request to inline errors. A 422 gives the first message of each visible field;
- * messages for fields the form does not show (and any other failure) become the form-level error.
- */
-export function toFormErrors(err: unknown, visibleFields: readonly string[]): FormErrors {
-  if (!(err instanceof ApiError)) return { fields: {}, form: FALLBACK_MESSAGE };
-  if (err.status !== 422) return { fields: {}, form: err.message || FALLBACK_MESSAGE };
-  const fields: FieldErrorMap = {};
-  const other: string[] = [];
-  for (const name of Object.keys(err.errors)) {
-    const message = err.field(name);
-    if (!message) continue;
-    if (visibleFields.includes(name)) fields[name] = message;
-    else other.push(message);
-  }
-  const hasField = Object.keys(fields).length > 0;
-  return { fields, form: other.length > 0 ? other.join(' ') : hasField ? null : err.message || FALLBACK_MESSAGE };
-}
-
-/** First message per field from a zod failure (the same rules the server applies). */
-export function zodFieldErrors(error: z.core.$ZodError): FieldErrorMap {
-  const fields: FieldErrorMap = {};
-  for (const issue of error.issues) {
-    const name = String(issue.path[0] ?? '');
-    if (name && !fields[name]) fields[name] = issue.message;
-  }
-  return fields;
-}
+// The pure part (no React) lives in formErrors.ts: the pre-rendered login page uses it without React.
+export { type FieldErrorMap, type FormErrors, toFormErrors, zodFieldErrors, zodFormErrors } from './formErrors';
 
 export interface FieldBinding {
   name: string;
@@ -92,13 +57,7 @@ export function useFormErrors<V extends Record<string, string>>(initial: V, extr
   function check<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {
     const result = schema.safeParse(data);
     if (result.success) return result.data;
-    const fields: FieldErrorMap = {};
-    const other: string[] = [];
-    for (const [name, message] of Object.entries(zodFieldErrors(result.error))) {
-      if (visible().includes(name)) fields[name] = message;
-      else if (message) other.push(message);
-    }
-    fail({ fields, form: other.length > 0 ? other.join(' ') : null });
+    fail(zodFormErrors(result.error, visible()));
     return null;
   }
 
