@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { RowOutcome } from '../../../common/schemas/imports';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
-import type { RosterEducator, RosterSchool } from './staffPlan';
+import type { ImportCells, RosterEducator, RosterSchool } from './staffPlan';
 
 export function findImport(db: DB, districtId: number, id: number, kind?: 'staff' | 'users') {
   let q = db.selectFrom('imports').leftJoin('users', 'users.id', 'imports.created_by')
@@ -29,6 +29,27 @@ export async function importCells(db: DB, districtId: number, importId: number) 
   const rows = await db.selectFrom('import_rows').select(['row_number', 'raw'])
     .where('district_id', '=', districtId).where('import_id', '=', importId).orderBy('row_number').execute();
   return rows.map((r) => ({ rowNumber: r.row_number, cells: JSON.parse(r.raw) as string[] }));
+}
+
+/** Rows per page when an import's rows are read a page at a time. */
+export const IMPORT_PAGE = 1000;
+
+/**
+ * An import's rows in file order, a page at a time (keyset by row number), cells parsed: a 50 000-row
+ * import never sits in memory whole. Each page is read completely before it is yielded, so the caller
+ * may write between pages on the same connection (inside its transaction).
+ */
+export async function* importCellPages(db: DB, districtId: number, importId: number, pageSize = IMPORT_PAGE): AsyncGenerator<ImportCells[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db.selectFrom('import_rows').select(['row_number', 'raw'])
+      .where('district_id', '=', districtId).where('import_id', '=', importId).where('row_number', '>', after)
+      .orderBy('row_number').limit(pageSize).execute();
+    if (!rows.length) return;
+    yield rows.map((r) => ({ rowNumber: r.row_number, cells: JSON.parse(r.raw) as string[] }));
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]!.row_number;
+  }
 }
 
 export async function listImportRows(db: DB, districtId: number, importId: number, outcome: RowOutcome | 'all', page: { perPage: number; offset: number }) {
