@@ -177,7 +177,7 @@ export function localDayOf(
  * over `staff`: the same values as the triggers of migration 20261122_0003_staff_search (a test compares
  * the index after a bulk write with one rebuilt from scratch).
  */
-const STAFF_SEARCH_ROW = `staff.id, staff.first_name || ' ' || staff.last_name, staff.email, staff.employee_id,
+export const STAFF_SEARCH_ROW = `staff.id, staff.first_name || ' ' || staff.last_name, staff.email, staff.employee_id,
   '  ' || replace(replace(replace(replace(staff.first_name || ' ' || staff.last_name, '-', ' '), '''', ' '), '\u2019', ' '), ' ', '  ')
   || '  ' || coalesce(staff.email, '') || '  ' || coalesce(staff.employee_id, '')`;
 
@@ -185,7 +185,7 @@ const STAFF_SEARCH_ROW = `staff.id, staff.first_name || ' ' || staff.last_name, 
  * The per-row triggers a bulk write of educators goes without: the search index's (20261122_0003) and
  * the `staff` change version's on `staff` and `staff_buildings` (20261123_0050), inserts and updates.
  */
-const STAFF_BULK_TRIGGERS = [
+export const STAFF_BULK_TRIGGERS = [
   'staff_search_insert', 'staff_search_update',
   'staff_insert_staff_version', 'staff_update_staff_version',
   'staff_buildings_insert_staff_version', 'staff_buildings_update_staff_version',

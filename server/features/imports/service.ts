@@ -10,7 +10,7 @@ import { conflict, type FieldErrors, HttpError, validationError } from '../../ht
 import { type DistrictActor, recordAudit } from '../../lib/audit';
 import { dayBefore, today } from '../../lib/dates';
 import {
-  findImport, type ImportRow, importCellPages, rosterOf, schoolsOf, writeRowOutcomes,
+  compiledWrite, findImport, type ImportRow, importCellPages, resetRowOutcomes, rosterOf, schoolsOf, writeRowOutcomes,
 } from './queries';
 import type { ImportTable } from './sources';
 import { type SchoolChoice, type StaffPlanner, staffPlanner } from './staffPlan';
@@ -38,12 +38,11 @@ export async function createImport(db: DB, actor: DistrictActor, kind: 'staff' |
       total_rows: table.rows.length, created_count: 0, updated_count: 0, unchanged_count: 0, error_count: 0, skipped_count: table.skipped,
       deactivated_count: 0, failure: null, created_by: createdBy, created_at: nowIso(), started_at: null, finished_at: null,
     }).returning('id').executeTakeFirstOrThrow();
-    for (let i = 0; i < table.rows.length; i += ROW_INSERT_CHUNK) {
-      await trx.insertInto('import_rows').values(table.rows.slice(i, i + ROW_INSERT_CHUNK).map((r) => ({
-        district_id: actor.districtId, import_id: id, row_number: r.rowNumber,
-        raw: JSON.stringify(table.headers.map((_, c) => r.cells[c] ?? '')), outcome: 'pending' as const, errors: '[]', record_id: null,
-      }))).execute();
-    }
+    // One statement compiled once, run per row: a 500-row builder per chunk left ~80 MB of garbage for 50 000 rows.
+    const insertRow = compiledWrite(trx, ['row_number', 'raw'], (v) => trx.insertInto('import_rows').values({
+      district_id: actor.districtId, import_id: id, row_number: v.row_number, raw: v.raw, outcome: 'pending', errors: '[]', record_id: null,
+    }));
+    for (const r of table.rows) await insertRow({ row_number: r.rowNumber, raw: JSON.stringify(table.headers.map((_, c) => r.cells[c] ?? '')) });
     await recordAudit(trx, actor, { action: `${kind}_import_uploaded`, subjectType: 'import', subjectId: id, details: { file_name: table.fileName, rows: table.rows.length, format: table.format } });
     return id;
   });
@@ -97,7 +96,7 @@ async function plannerOf(db: DB, districtId: number, imp: ImportRow): Promise<St
   const planner = staffPlanner(JSON.parse(imp.headers) as string[], JSON.parse(imp.mapping) as Record<string, string>, roster, schools, {
     fullSync: options.full_sync, createMissingSchools: options.create_missing_schools, today: today(),
   });
-  for await (const page of importCellPages(db, districtId, imp.id)) for (const row of page) planner.note(row);
+  for await (const page of importCellPages(db, districtId, imp.id, { columns: planner.noteColumns })) for (const row of page) planner.note(row);
   return planner;
 }
 
@@ -112,6 +111,8 @@ export async function previewStaffImport(db: DB, districtId: number, imp: Import
   return db.transaction().execute(async (trx) => {
     const planner = await plannerOf(trx, districtId, imp);
     const c = { new: 0, updated: 0, unchanged: 0, errors: 0 };
+    // Every row pending again, then the errors of this plan written a page at a time.
+    await resetRowOutcomes(trx, districtId, imp.id);
     for await (const page of importCellPages(trx, districtId, imp.id)) {
       const outcomes: Outcome[] = [];
       for (const cells of page) {
@@ -119,12 +120,9 @@ export async function previewStaffImport(db: DB, districtId: number, imp: Import
         if (r.kind === 'error') {
           c.errors += 1;
           outcomes.push([r.rowNumber, 'error', JSON.stringify(r.errors), null]);
-          continue;
-        }
-        if (r.kind === 'create') c.new += 1;
+        } else if (r.kind === 'create') c.new += 1;
         else if (r.kind === 'update') c.updated += 1;
         else c.unchanged += 1;
-        outcomes.push([r.rowNumber, 'pending', '[]', null]);
       }
       await writeRowOutcomes(trx, districtId, imp.id, outcomes);
     }
@@ -185,6 +183,16 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
         }
         return createdSchools.get(key)!;
       };
+      // Every created educator takes these three inserts: compiled once, run with each row's values.
+      const insertStaff = compiledWrite(trx, ['first_name', 'last_name', 'email', 'employee_id', 'position', 'grade_levels', 'subjects', 'hire_date'], (v) =>
+        trx.insertInto('staff').values({
+          district_id: districtId, first_name: v.first_name, last_name: v.last_name, email: v.email, employee_id: v.employee_id, position: v.position,
+          grade_levels: v.grade_levels, subjects: v.subjects, hire_date: v.hire_date, status: 'active', user_id: null, created_at: now, updated_at: now,
+        }));
+      const insertHistory = compiledWrite(trx, ['staff_id', 'building_id', 'start_date'], (v) =>
+        trx.insertInto('staff_buildings').values({ district_id: districtId, staff_id: v.staff_id, building_id: v.building_id, start_date: v.start_date, end_date: null, created_at: now }));
+      const insertSourceId = compiledWrite(trx, ['staff_id', 'source_id'], (v) =>
+        trx.insertInto('staff_source_ids').values({ district_id: districtId, staff_id: v.staff_id, source_id: v.source_id, created_at: now }));
       const counts = { created: 0, updated: 0, unchanged: 0, errors: 0 };
       let index = 0;
       await withStaffBulkWrites(trx, async () => {
@@ -204,15 +212,12 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
               outcomes.push([row.rowNumber, 'unchanged', '[]', row.id]);
             } else if (row.kind === 'create') {
               const v = row.values;
-              const { id } = await trx.insertInto('staff').values({
-                district_id: districtId, first_name: v.first_name, last_name: v.last_name, email: v.email, employee_id: v.employee_id,
-                position: v.position, grade_levels: JSON.stringify(v.grade_levels ?? []), subjects: JSON.stringify(v.subjects ?? []),
-                hire_date: v.hire_date, status: 'active', user_id: null, created_at: now, updated_at: now,
-              }).returning('id').executeTakeFirstOrThrow();
-              await trx.insertInto('staff_buildings').values({
-                district_id: districtId, staff_id: id, building_id: await schoolId(row.school), start_date: row.startDate, end_date: null, created_at: now,
-              }).execute();
-              if (v.source_id) await trx.insertInto('staff_source_ids').values({ district_id: districtId, staff_id: id, source_id: v.source_id, created_at: now }).execute();
+              const id = await insertStaff({
+                first_name: v.first_name, last_name: v.last_name, email: v.email, employee_id: v.employee_id, position: v.position,
+                grade_levels: JSON.stringify(v.grade_levels ?? []), subjects: JSON.stringify(v.subjects ?? []), hire_date: v.hire_date,
+              });
+              await insertHistory({ staff_id: id, building_id: await schoolId(row.school), start_date: row.startDate });
+              if (v.source_id) await insertSourceId({ staff_id: id, source_id: v.source_id });
               searched.push(id);
               counts.created += 1;
               outcomes.push([row.rowNumber, 'created', '[]', id]);

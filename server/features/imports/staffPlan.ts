@@ -143,6 +143,8 @@ export interface ImportCells {
  * row, in file order. `mapping` is header → field; `headers` the file's headers in cell order.
  */
 export interface StaffPlanner {
+  /** The cells `note` reads (the key columns): the first pass needs only these. */
+  noteColumns: number[];
   /** First pass: remembers the row's keys and the educator it matches. */
   note(row: ImportCells): void;
   /** Educators a full sync deactivates (active, matched by no row); empty without full sync. After every row was noted. */
@@ -330,6 +332,7 @@ export function staffPlanner(
   };
 
   return {
+    noteColumns: (['source_id', 'employee_id', 'email'] as const).flatMap((f) => (columnOf.has(f) ? [columnOf.get(f)!] : [])),
     note,
     plan,
     deactivations: () => (options.fullSync ? roster.filter((e) => e.status === 'active' && !matched.has(e.id)).map((e) => e.id) : []),
