@@ -205,20 +205,21 @@ export async function reindexStaffSearch(db: DB, ids: readonly number[]): Promis
 
 /**
  * Many educators written in one transaction (the staff import) without the per-row triggers of
- * STAFF_BULK_TRIGGERS. FTS5 flushes its pending index data at every statement, so feeding the search
- * index one inserted row at a time cost ~1 s per 10 000 educators, growing faster than the rows (its
- * segments merge); one INSERT … SELECT of the same rows costs ~0.1 s. The version counter's trigger
- * cost another ~0.3 s.
+ * STAFF_BULK_TRIGGERS. FTS5 flushes its pending index data at the end of every statement, so each
+ * single-row insert fed through the index trigger wrote an index segment of its own, and their merging
+ * grew faster than the rows; the version trigger runs once per row too. Measured (scripts/benchImports.ts):
+ * a bare insert of 10 000 educators with their school rows took 1.7 s of CPU with the triggers, 0.2 s
+ * without them and with the index fed by one INSERT … SELECT.
  *
  * `write` runs with those triggers dropped and answers the ids of every educator whose name, email or
  * employee ID it inserted or changed; then the triggers are created again from their own stored SQL
  * (also when `write` throws), those educators' index rows are rebuilt in one statement and the `staff`
- * change version is bumped once, all before the commit. SQLite's DDL is transactional: other connections never see the triggers missing
- * (they read the last commit), and a rollback, an exception or a killed process brings them back.
- * Only inside a transaction (it throws otherwise); the transaction's connection is held throughout,
- * so no other query of this process runs without the triggers. Other writes in `write` (deletes,
- * other tables) keep their triggers. PostgreSQL: the trigram indexes are on the columns and the
- * version triggers are statement-level, so this only runs `write`.
+ * change version is bumped once, all before the commit. SQLite's DDL is transactional: other
+ * connections never see the triggers missing (they read the last commit), and a rollback or a killed
+ * process brings them back. Only inside a transaction (it throws otherwise); the transaction holds the
+ * process's one connection throughout, so no other query of this process runs without the triggers.
+ * Other writes in `write` (deletes, other tables) keep their triggers. PostgreSQL (later): trigram
+ * indexes on the columns need no feeding, so this would run `write` and bump the version.
  */
 export async function withStaffBulkWrites(trx: DB, write: () => Promise<readonly number[]>): Promise<void> {
   if (!trx.isTransaction) throw new Error('withStaffBulkWrites: only inside a transaction.');
