@@ -171,3 +171,68 @@ export function localDayOf(
   if (round === 'month') return sql<string>`date(${instant}, ${shift}, 'start of month')`;
   return sql<string>`date(${instant}, ${shift})`;
 }
+
+/**
+ * What `staff_search` holds for a staff row (rowid, name, email, employee_id, starts), as a select list
+ * over `staff`: the same values as the triggers of migration 20261122_0003_staff_search (a test compares
+ * the index after a bulk write with one rebuilt from scratch).
+ */
+export const STAFF_SEARCH_ROW = `staff.id, staff.first_name || ' ' || staff.last_name, staff.email, staff.employee_id,
+  '  ' || replace(replace(replace(replace(staff.first_name || ' ' || staff.last_name, '-', ' '), '''', ' '), '\u2019', ' '), ' ', '  ')
+  || '  ' || coalesce(staff.email, '') || '  ' || coalesce(staff.employee_id, '')`;
+
+/**
+ * The per-row triggers a bulk write of educators goes without: the search index's (20261122_0003) and
+ * the `staff` change version's on `staff` and `staff_buildings` (20261123_0050), inserts and updates.
+ */
+export const STAFF_BULK_TRIGGERS = [
+  'staff_search_insert', 'staff_search_update',
+  'staff_insert_staff_version', 'staff_update_staff_version',
+  'staff_buildings_insert_staff_version', 'staff_buildings_update_staff_version',
+];
+
+/**
+ * Rebuilds the search index rows of these educators from `staff` (ids of rows since deleted just lose
+ * theirs): one statement for any number of ids.
+ */
+export async function reindexStaffSearch(db: DB, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  const json = JSON.stringify(ids);
+  await sql`delete from staff_search where rowid in ${idsOf(json)}`.execute(db);
+  await sql`insert into staff_search (rowid, name, email, employee_id, starts)
+    select ${sql.raw(STAFF_SEARCH_ROW)} from staff where id in ${idsOf(json)}`.execute(db);
+}
+
+/**
+ * Many educators written in one transaction (the staff import) without the per-row triggers of
+ * STAFF_BULK_TRIGGERS. FTS5 flushes its pending index data at the end of every statement, so each
+ * single-row insert fed through the index trigger wrote an index segment of its own, and their merging
+ * grew faster than the rows; the version trigger runs once per row too. Measured (scripts/benchImports.ts):
+ * a bare insert of 10 000 educators with their school rows took 1.7 s of CPU with the triggers, 0.2 s
+ * without them and with the index fed by one INSERT … SELECT.
+ *
+ * `write` runs with those triggers dropped and answers the ids of every educator whose name, email or
+ * employee ID it inserted or changed; then the triggers are created again from their own stored SQL
+ * (also when `write` throws), those educators' index rows are rebuilt in one statement and the `staff`
+ * change version is bumped once, all before the commit. SQLite's DDL is transactional: other
+ * connections never see the triggers missing (they read the last commit), and a rollback or a killed
+ * process brings them back. Only inside a transaction (it throws otherwise); the transaction holds the
+ * process's one connection throughout, so no other query of this process runs without the triggers.
+ * Other writes in `write` (deletes, other tables) keep their triggers. PostgreSQL (later): trigram
+ * indexes on the columns need no feeding, so this would run `write` and bump the version.
+ */
+export async function withStaffBulkWrites(trx: DB, write: () => Promise<readonly number[]>): Promise<void> {
+  if (!trx.isTransaction) throw new Error('withStaffBulkWrites: only inside a transaction.');
+  const { rows: triggers } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+    where type = 'trigger' and name in (${sql.join(STAFF_BULK_TRIGGERS)})`.execute(trx);
+  for (const t of triggers) await sql`drop trigger ${sql.id(t.name)}`.execute(trx);
+  let ids: readonly number[];
+  try {
+    ids = await write();
+  } finally {
+    // Back even when `write` throws, should a caller catch the error and commit.
+    for (const t of triggers) await sql.raw(t.sql).execute(trx);
+  }
+  await reindexStaffSearch(trx, ids);
+  await sql`update change_versions set version = version + 1 where scope = 'staff'`.execute(trx);
+}

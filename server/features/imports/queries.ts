@@ -1,9 +1,9 @@
 // Imports' reads and small writes, each taking `db` first and filtering by district.
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { RowOutcome } from '../../../common/schemas/imports';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
-import type { RosterEducator, RosterSchool } from './staffPlan';
+import type { ImportCells, RosterEducator, RosterSchool } from './staffPlan';
 
 export function findImport(db: DB, districtId: number, id: number, kind?: 'staff' | 'users') {
   let q = db.selectFrom('imports').leftJoin('users', 'users.id', 'imports.created_by')
@@ -29,6 +29,47 @@ export async function importCells(db: DB, districtId: number, importId: number) 
   const rows = await db.selectFrom('import_rows').select(['row_number', 'raw'])
     .where('district_id', '=', districtId).where('import_id', '=', importId).orderBy('row_number').execute();
   return rows.map((r) => ({ rowNumber: r.row_number, cells: JSON.parse(r.raw) as string[] }));
+}
+
+/** Rows per page when an import's rows are read a page at a time. */
+export const IMPORT_PAGE = 1000;
+
+/**
+ * An import's rows in file order, a page at a time (keyset by row number), cells parsed: a 50 000-row
+ * import never sits in memory whole. Each page is read completely before it is yielded, so the caller
+ * may write between pages on the same connection (inside its transaction). With `columns`, only those
+ * cells are read (the others are missing from `cells`), taken out of the stored JSON by SQLite.
+ */
+export async function* importCellPages(db: DB, districtId: number, importId: number, options: { columns?: readonly number[]; pageSize?: number } = {}): AsyncGenerator<ImportCells[]> {
+  const { columns, pageSize = IMPORT_PAGE } = options;
+  let after = 0;
+  for (;;) {
+    const base = db.selectFrom('import_rows').select('row_number')
+      .where('district_id', '=', districtId).where('import_id', '=', importId).where('row_number', '>', after)
+      .orderBy('row_number').limit(pageSize);
+    let page: ImportCells[];
+    if (columns) {
+      const rows = await base.select(columns.map((c) => sql<string | null>`json_extract(raw, ${`$[${c}]`})`.as(`c${c}`))).execute() as ({ row_number: number } & Record<string, string | null>)[];
+      page = rows.map((r) => {
+        const cells: string[] = [];
+        for (const c of columns) cells[c] = r[`c${c}`] ?? '';
+        return { rowNumber: r.row_number, cells };
+      });
+    } else {
+      const rows = await base.select('raw').execute();
+      page = rows.map((r) => ({ rowNumber: r.row_number, cells: JSON.parse(r.raw) as string[] }));
+    }
+    if (!page.length) return;
+    yield page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]!.rowNumber;
+  }
+}
+
+/** Every row of an import back to 'pending' (a preview starts over; rows already pending are left alone). */
+export async function resetRowOutcomes(db: DB, districtId: number, importId: number): Promise<void> {
+  await db.updateTable('import_rows').set({ outcome: 'pending', errors: '[]', record_id: null })
+    .where('district_id', '=', districtId).where('import_id', '=', importId).where('outcome', '<>', 'pending').execute();
 }
 
 export async function listImportRows(db: DB, districtId: number, importId: number, outcome: RowOutcome | 'all', page: { perPage: number; offset: number }) {
@@ -87,10 +128,31 @@ export async function writeRowOutcomes(db: DB, districtId: number, importId: num
   await sql`insert into temp.import_outcomes (row_number, outcome, errors, record_id)
     select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
     from json_each(${JSON.stringify(outcomes)})`.execute(db);
+  // Rows that already hold their outcome are left alone: a preview mostly confirms 'pending' rows, and
+  // rewriting them all grew the transaction (pages held in memory, then written to the WAL) for nothing.
   await sql`update import_rows set outcome = o.outcome, errors = o.errors, record_id = o.record_id
     from temp.import_outcomes as o
-    where import_rows.district_id = ${districtId} and import_rows.import_id = ${importId} and import_rows.row_number = o.row_number`.execute(db);
+    where import_rows.district_id = ${districtId} and import_rows.import_id = ${importId} and import_rows.row_number = o.row_number
+      and (import_rows.outcome is not o.outcome or import_rows.errors is not o.errors or import_rows.record_id is not o.record_id)`.execute(db);
   await sql`delete from temp.import_outcomes`.execute(db);
+}
+
+/**
+ * A write compiled once and run with each row's values (the staff import's inserts): Kysely's builder
+ * and compiler cost more than a small insert, and their garbage grew the heap of a 50 000-row run.
+ * `build` gets a marker in place of each named value; every marker must reach the SQL as a bound
+ * parameter, as it is (as in db/compiledOnce.ts, which answers a query's rows; this answers the new
+ * row's id, and takes nulls). Compile it inside the transaction that runs it.
+ */
+export function compiledWrite<K extends string>(db: DB, keys: readonly K[], build: (values: Record<K, never>) => { compile(): CompiledQuery<unknown> }): (values: Record<K, unknown>) => Promise<number> {
+  const markers = Object.fromEntries(keys.map((k) => [k, `\u0000compiledWrite:${k}`])) as Record<K, never>;
+  const compiled = build(markers).compile();
+  const slots = compiled.parameters.map((p) => keys.find((k) => markers[k] === p) ?? null);
+  for (const k of keys) if (!slots.includes(k)) throw new Error(`compiledWrite: ${k} does not reach the query as a parameter.`);
+  return async (values) => {
+    const result = await db.executeQuery({ ...compiled, parameters: slots.map((k, i) => (k === null ? compiled.parameters[i] : values[k])) });
+    return Number(result.insertId ?? 0);
+  };
 }
 
 /** At start-up: imports a stopped process left running show as interrupted (their writes were rolled back). */

@@ -1,6 +1,7 @@
 // The staff import's plan: what each row would do (create, update, leave unchanged, or its errors in
 // words a secretary understands), worked out from the rows, the mapping and the district's roster as
-// it is now. Pure: the preview answers it, the run recomputes it inside its transaction and writes it.
+// it is now. Pure: the preview answers it, the run recomputes it inside its transaction and writes it,
+// both a page of rows at a time (staffPlanner).
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../common/schemas/staff';
 import { STAFF_IMPORT_FIELDS, type ImportRowError, type StaffImportField } from '../../../common/schemas/imports';
 import { isIsoDate } from '../../../common/schemas/query';
@@ -48,12 +49,6 @@ export type PlannedRow =
 
 /** An existing school, or one the run creates (create missing schools). */
 export type SchoolChoice = { id: number } | { create: { name: string; code: string | null } };
-
-export interface StaffPlan {
-  rows: PlannedRow[];
-  deactivate: number[];
-  schoolsToCreate: { name: string; code: string | null }[];
-}
 
 export interface PlanOptions {
   fullSync: boolean;
@@ -135,17 +130,41 @@ const sameList = (json: string, list: string[]) => {
   }
 };
 
+/** One stored row of the file: its spreadsheet row number and its cells in header order. */
+export interface ImportCells {
+  rowNumber: number;
+  cells: string[];
+}
+
 /**
- * Plans every row. `mapping` is header → field; `headers` the file's headers in cell order.
+ * The plan of a staff import, worked out a page of rows at a time so a 50 000-row file is never held
+ * whole in memory (nor its plan): `note` every row first (keys repeated within the file and the
+ * educators the file matches, which full sync needs before anything is written), then `plan` each
+ * row, in file order. `mapping` is header → field; `headers` the file's headers in cell order.
  */
-export function planStaffImport(
+export interface StaffPlanner {
+  /** The cells `note` reads (the key columns): the first pass needs only these. */
+  noteColumns: number[];
+  /** First pass: remembers the row's keys and the educator it matches. */
+  note(row: ImportCells): void;
+  /** Educators a full sync deactivates (active, matched by no row); empty without full sync. After every row was noted. */
+  deactivations(): number[];
+  /** Second pass: what the row does. */
+  plan(row: ImportCells): PlannedRow;
+  /** Schools the planned rows create (create missing schools), in the order first met. */
+  schoolsToCreate(): { name: string; code: string | null }[];
+}
+
+/** Row numbers of a key: the first, or every one once it repeats (most keys appear once: no array for them). */
+type Seen = Map<string, number | number[]>;
+
+export function staffPlanner(
   headers: string[],
   mapping: Record<string, string>,
-  rows: { rowNumber: number; cells: string[] }[],
   roster: RosterEducator[],
   schools: RosterSchool[],
   options: PlanOptions,
-): StaffPlan {
+): StaffPlanner {
   const columnOf = new Map<string, number>();
   const headerOf = new Map<string, string>();
   headers.forEach((h, i) => {
@@ -175,19 +194,32 @@ export function planStaffImport(
     if (s.code) schoolByCode.set(lower(s.code), s);
     schoolByName.set(lower(s.name), s);
   }
+  // Who a row is: sourcedId first, then employee ID, then email.
+  const matchOf = (sourceId: string, employeeId: string, emailRaw: string) =>
+    (sourceId && bySource.get(sourceId)) || (employeeId && byEmployee.get(lower(employeeId))) || (emailRaw && byEmail.get(lower(emailRaw))) || null;
 
   // Keys appearing on several rows: each such row gets an error naming the others.
-  const seen = { source_id: new Map<string, number[]>(), employee_id: new Map<string, number[]>(), email: new Map<string, number[]>() };
-  for (const r of rows) {
-    for (const key of ['source_id', 'employee_id', 'email'] as const) {
-      const v = key === 'source_id' ? cell(r.cells, key) : lower(cell(r.cells, key));
-      if (v) seen[key].set(v, [...(seen[key].get(v) ?? []), r.rowNumber]);
-    }
-  }
-
+  const seen: Record<'source_id' | 'employee_id' | 'email', Seen> = { source_id: new Map(), employee_id: new Map(), email: new Map() };
+  const keyOf = (cells: string[], key: keyof typeof seen) => (key === 'source_id' ? cell(cells, key) : lower(cell(cells, key)));
   const matched = new Set<number>();
+  const note = (r: ImportCells) => {
+    for (const key of ['source_id', 'employee_id', 'email'] as const) {
+      const v = keyOf(r.cells, key);
+      if (!v) continue;
+      const before = seen[key].get(v);
+      seen[key].set(v, before === undefined ? r.rowNumber : typeof before === 'number' ? [before, r.rowNumber] : (before.push(r.rowNumber), before));
+    }
+    const match = matchOf(cell(r.cells, 'source_id'), cell(r.cells, 'employee_id'), cell(r.cells, 'email'));
+    if (match) matched.add(match.id);
+  };
+  const otherRows = (key: keyof typeof seen, v: string, rowNumber: number): number[] => {
+    const rows = v ? seen[key].get(v) : undefined;
+    return Array.isArray(rows) ? rows.filter((n) => n !== rowNumber) : [];
+  };
+
   const toCreate = new Map<string, { name: string; code: string | null }>();
-  const planned: PlannedRow[] = rows.map((r) => {
+  const usedToCreate = new Set<string>();
+  const plan = (r: ImportCells): PlannedRow => {
     const errors: ImportRowError[] = [];
     const err = (field: StaffImportField | null, message: string) => errors.push({ column: field ? column(field) : null, message });
     const first = cell(r.cells, 'first_name');
@@ -196,9 +228,7 @@ export function planStaffImport(
     const employeeId = cell(r.cells, 'employee_id');
     const sourceId = cell(r.cells, 'source_id');
 
-    // Who this row is: sourcedId first, then employee ID, then email.
-    const match = (sourceId && bySource.get(sourceId)) || (employeeId && byEmployee.get(lower(employeeId))) || (emailRaw && byEmail.get(lower(emailRaw))) || null;
-    if (match) matched.add(match.id);
+    const match = matchOf(sourceId, employeeId, emailRaw);
 
     if (!first) err('first_name', 'First name is empty.');
     else if (first.length > 80) err('first_name', 'First name is longer than 80 characters.');
@@ -208,8 +238,7 @@ export function planStaffImport(
     if (employeeId.length > 40) err('employee_id', 'Employee ID is longer than 40 characters.');
     if (sourceId.length > 255) err('source_id', 'Source ID is longer than 255 characters.');
     for (const key of ['source_id', 'employee_id', 'email'] as const) {
-      const v = key === 'source_id' ? sourceId : lower(cell(r.cells, key));
-      const others = v ? seen[key].get(v)!.filter((n) => n !== r.rowNumber) : [];
+      const others = otherRows(key, keyOf(r.cells, key), r.rowNumber);
       if (others.length) {
         const what = key === 'email' ? 'This email' : key === 'employee_id' ? 'This employee ID' : 'This source ID';
         err(key, `${what} also appears on ${others.length === 1 ? 'row' : 'rows'} ${others.slice(0, 5).join(', ')}${others.length > 5 ? '…' : ''}.`);
@@ -269,7 +298,11 @@ export function planStaffImport(
       first_name: first, last_name: last, email: emailRaw ? lower(emailRaw) : null, employee_id: employeeId || null, source_id: sourceId || null,
       position: position ?? null, grade_levels: grades?.grades ?? null, subjects: subjects?.subjects ?? null, hire_date: hire ?? null,
     };
-    if (!match) return { rowNumber: r.rowNumber, kind: 'create', values, school: school!, startDate: start! };
+    if (!match) {
+      const chosen = school!;
+      if ('create' in chosen) usedToCreate.add(lower(chosen.create.name));
+      return { rowNumber: r.rowNumber, kind: 'create', values, school: chosen, startDate: start! };
+    }
 
     // An update changes only what the file says: an empty cell leaves the field as it is.
     const changes: Partial<StaffValues> = {};
@@ -292,16 +325,17 @@ export function planStaffImport(
         };
       }
       move = { school, startDate: start!, closeRow: match.building_id !== null };
+      if ('create' in school) usedToCreate.add(lower(school.create.name));
     }
     if (!Object.keys(changes).length && !setSourceId && !reactivate && !move) return { rowNumber: r.rowNumber, kind: 'unchanged', id: match.id };
     return { rowNumber: r.rowNumber, kind: 'update', id: match.id, changes, reactivate, move, setSourceId };
-  });
+  };
 
-  const deactivate = options.fullSync ? roster.filter((e) => e.status === 'active' && !matched.has(e.id)).map((e) => e.id) : [];
-  const usedToCreate = new Set<string>();
-  for (const p of planned) {
-    const choice = p.kind === 'create' ? p.school : p.kind === 'update' ? p.move?.school : undefined;
-    if (choice && 'create' in choice) usedToCreate.add(lower(choice.create.name));
-  }
-  return { rows: planned, deactivate, schoolsToCreate: [...toCreate.entries()].filter(([k]) => usedToCreate.has(k)).map(([, v]) => v) };
+  return {
+    noteColumns: (['source_id', 'employee_id', 'email'] as const).flatMap((f) => (columnOf.has(f) ? [columnOf.get(f)!] : [])),
+    note,
+    plan,
+    deactivations: () => (options.fullSync ? roster.filter((e) => e.status === 'active' && !matched.has(e.id)).map((e) => e.id) : []),
+    schoolsToCreate: () => [...toCreate.entries()].filter(([k]) => usedToCreate.has(k)).map(([, v]) => v),
+  };
 }
