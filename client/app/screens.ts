@@ -59,6 +59,10 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'report-coaching-team': () => import('../features/reports/CoachingTeamReportScreen'),
   'report-comparison': () => import('../features/reports/ComparisonReportScreen'),
   'admin-alerts': () => import('../features/alerts/AlertsScreen'),
+  billing: () => import('../features/billing/BillingScreen'),
+  'billing-quotes': () => import('../features/billing/QuotesScreen'),
+  'billing-quote': () => import('../features/billing/QuoteScreen'),
+  'billing-invoice': () => import('../features/billing/InvoiceScreen'),
   pending: () => import('../features/pending/NotAvailableYetScreen'),
 };
 
