@@ -114,9 +114,11 @@ export default function QuoteScreen({ route }: ScreenProps) {
           </div>
         }
       />
-      <div className="billing-doc-note">
-        <StatusNote quote={quote} when={when} validUntil={day(quote.valid_until, locale)} />
-      </div>
+      {quote.status !== 'draft' && quote.status !== 'sent' && (
+        <div className="billing-doc-note">
+          <StatusNote quote={quote} when={when} validUntil={day(quote.valid_until, locale)} />
+        </div>
+      )}
 
       <BillingDocument
         kind="Quote"

@@ -1,7 +1,7 @@
 // Quotes (/app/settings/billing/quotes, `manage billing`): the district's quotes, newest first, with the
 // status filter and page in the URL, and "New quote". `?new=1&plan=<key>` (with optional `seats` and
 // `term`) opens the form with those chosen: the links from /pricing, Billing and an expired quote use it.
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatUsd } from '../../../common/money';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus, type QuoteSummary } from '../../../common/schemas/billing';
@@ -57,7 +57,11 @@ export default function QuotesScreen({ route }: ScreenProps) {
     });
   }, [setParams]);
 
-  const openForm = () => update({ new: '1' });
+  const [openedByButton, setOpenedByButton] = useState(false);
+  const openForm = () => {
+    setOpenedByButton(true);
+    update({ new: '1' });
+  };
   const closeForm = () => update({ new: null, plan: null, seats: null, term: null });
   const canManage = billing.data?.can_manage ?? false;
 
@@ -85,6 +89,7 @@ export default function QuotesScreen({ route }: ScreenProps) {
           billing={billing.data}
           defaults={{ plan: query.plan, seats: query.seats ?? defaultSeats, termYears: query.term }}
           onCancel={closeForm}
+          focusFirst={openedByButton}
         />
       ) : null)}
 

@@ -24,13 +24,14 @@ export function InvoicesCard({ locale }: { locale?: Locale }) {
         </Alert>
       ) : !data ? (
         <LoadingBlock label="Loading invoices…" />
+      ) : data.data.length === 0 ? (
+        <p className="billing-empty">No invoices yet. Your first invoice is issued when a quote you accepted is activated.</p>
       ) : (
         <Table<InvoiceSummary>
-          caption="Invoices"
+          caption="Invoice list"
           captionHidden
           rows={data.data}
           rowKey={(i) => i.id}
-          empty="No invoices yet. Your first invoice is issued when a quote you accepted is activated."
           columns={[
             { key: 'number', header: 'Number', render: (i) => <Link to={`/app/settings/billing/invoices/${i.id}`} className="nowrap">{i.number}</Link> },
             { key: 'date', header: 'Date', render: (i) => <span className="nowrap">{day(i.issued_on, locale)}</span> },

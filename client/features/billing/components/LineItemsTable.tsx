@@ -9,8 +9,13 @@ export interface Totals {
   total_cents: number;
 }
 
-export function LineItemsTable({ items, totals, caption }: { items: LineItem[]; totals: Totals; caption: string }) {
+/**
+ * `compact` (the new quote's preview, in a narrow column): two columns, the quantity and unit price
+ * under each description.
+ */
+export function LineItemsTable({ items, totals, caption, compact = false }: { items: LineItem[]; totals: Totals; caption: string; compact?: boolean }) {
   const showSubtotal = totals.subtotal_cents !== undefined && totals.subtotal_cents !== totals.total_cents;
+  if (compact) return <CompactLines items={items} totals={totals} caption={caption} showSubtotal={showSubtotal} />;
   return (
     <div className="billing-lines" role="region" aria-label={caption} tabIndex={0}>
       <table className="table billing-lines__table">
@@ -55,5 +60,46 @@ export function LineItemsTable({ items, totals, caption }: { items: LineItem[]; 
         </tfoot>
       </table>
     </div>
+  );
+}
+
+function CompactLines({ items, totals, caption, showSubtotal }: { items: LineItem[]; totals: Totals; caption: string; showSubtotal: boolean }) {
+  return (
+    <table className="table billing-lines__table billing-lines__table--compact">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Description</th>
+          <th scope="col">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item, i) => (
+          <tr key={i}>
+            <td>
+              {item.description}
+              {item.quantity !== 1 && (
+                <span className="billing-lines__calc">
+                  {item.quantity.toLocaleString('en-US')} × {formatUsd(item.unit_cents)}
+                </span>
+              )}
+            </td>
+            <td className="num nowrap">{formatUsd(item.amount_cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {showSubtotal && (
+          <tr>
+            <th scope="row">Subtotal</th>
+            <td className="num nowrap">{formatUsd(totals.subtotal_cents!)}</td>
+          </tr>
+        )}
+        <tr className="billing-lines__total">
+          <th scope="row">Total (USD)</th>
+          <td className="num nowrap">{formatUsd(totals.total_cents)}</td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }

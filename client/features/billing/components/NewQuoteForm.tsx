@@ -1,6 +1,6 @@
 // "New quote": plan, seats, term (1–3 school years) and notes, with a live price preview from
 // common/money.ts priceQuote (the same arithmetic the server runs; its figures are the truth once saved).
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatUsd, priceQuote } from '../../../../common/money';
 import { MULTI_YEAR_DISCOUNT_BPS, TERM_YEARS } from '../../../../common/plans';
@@ -32,10 +32,10 @@ export interface NewQuoteDefaults {
   termYears: number;
 }
 
-export function NewQuoteForm({ billing, defaults, onCancel }: { billing: BillingSummary; defaults: NewQuoteDefaults; onCancel: () => void }) {
+/** `focusFirst`: opened by the New quote button (which goes away), so focus moves to the first field. */
+export function NewQuoteForm({ billing, defaults, onCancel, focusFirst = false }: { billing: BillingSummary; defaults: NewQuoteDefaults; onCancel: () => void; focusFirst?: boolean }) {
   const navigate = useNavigate();
   const toast = useToast();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useFormErrors({
     plan: billing.plans.some((p) => p.key === defaults.plan) ? defaults.plan : billing.plan.key,
     seats: String(defaults.seats),
@@ -43,11 +43,9 @@ export function NewQuoteForm({ billing, defaults, onCancel }: { billing: Billing
     notes: '',
   });
 
-  // Opened from a link (?new=1): bring the form into view and say where the focus is.
   useEffect(() => {
-    headingRef.current?.scrollIntoView({ block: 'start' });
-    headingRef.current?.focus();
-  }, []);
+    if (focusFirst) form.formRef.current?.querySelector<HTMLElement>('select, input')?.focus();
+  }, [focusFirst, form.formRef]);
 
   const plan = billing.plans.find((p) => p.key === form.values.plan);
   const seats = seatsOf(form.values.seats);
@@ -71,7 +69,7 @@ export function NewQuoteForm({ billing, defaults, onCancel }: { billing: Billing
 
   return (
     <section className="card billing-card billing-new-quote" aria-labelledby="new-quote-title">
-      <h2 id="new-quote-title" ref={headingRef} tabIndex={-1} className="card__title">New quote</h2>
+      <h2 id="new-quote-title" className="card__title">New quote</h2>
       <p className="muted text-sm billing-card__intro">
         A numbered quote your business office can open a purchase order against. It is valid for {QUOTE_VALID_DAYS} days.
       </p>
@@ -114,7 +112,7 @@ export function NewQuoteForm({ billing, defaults, onCancel }: { billing: Billing
           <h3 className="billing-preview__title">Price preview</h3>
           {preview && plan ? (
             <>
-              <LineItemsTable items={preview.line_items} totals={preview} caption="Price preview" />
+              <LineItemsTable items={preview.line_items} totals={preview} caption="Price preview" compact />
               <p className="muted text-sm">The saved quote shows the final figures.</p>
               <p className="sr-only" aria-live="polite">Total {formatUsd(preview.total_cents)}</p>
             </>

@@ -19,8 +19,10 @@ function StatusLine({ billing, timeZone, locale }: { billing: BillingSummary; ti
   if (billing.status === 'active') {
     return (
       <p className="billing-plan__status">
-        <span className="badge badge--success">Active</span>{' '}
-        {billing.renews_on ? <>Renews on <strong>{day(billing.renews_on, locale)}</strong>, at the end of the school year.</> : 'Paid plan.'}
+        <span className="badge badge--success">Active</span>
+        <span>
+          {billing.renews_on ? <>Renews on <strong>{day(billing.renews_on, locale)}</strong>, at the end of the school year.</> : 'Paid plan.'}
+        </span>
       </p>
     );
   }
@@ -39,9 +41,11 @@ function StatusLine({ billing, timeZone, locale }: { billing: BillingSummary; ti
   const left = billing.trial_days_left ?? 0;
   return (
     <p className="billing-plan__status">
-      <span className="badge badge--info">Free trial</span>{' '}
-      <strong>{left === 1 ? '1 day left' : `${left} days left`}</strong>
-      {ends && <>: the trial ends on <strong>{ends}</strong>.</>}
+      <span className="badge badge--info">Free trial</span>
+      <span>
+        <strong>{left === 1 ? '1 day left' : `${left} days left`}</strong>
+        {ends && <>: the trial ends on <strong>{ends}</strong>.</>}
+      </span>
     </p>
   );
 }
