@@ -10,56 +10,60 @@ export interface Totals {
 }
 
 /**
- * `compact` (the new quote's preview, in a narrow column): two columns, the quantity and unit price
- * under each description.
+ * Four columns; at phone width (billing.css) the two-column `compact` layout instead, which the new
+ * quote's preview always uses: the quantity and unit price under each description.
  */
 export function LineItemsTable({ items, totals, caption, compact = false }: { items: LineItem[]; totals: Totals; caption: string; compact?: boolean }) {
   const showSubtotal = totals.subtotal_cents !== undefined && totals.subtotal_cents !== totals.total_cents;
-  if (compact) return <CompactLines items={items} totals={totals} caption={caption} showSubtotal={showSubtotal} />;
+  const compactLines = <CompactLines items={items} totals={totals} caption={caption} showSubtotal={showSubtotal} />;
+  if (compact) return compactLines;
   return (
-    <div className="billing-lines" role="region" aria-label={caption} tabIndex={0}>
-      <table className="table billing-lines__table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Description</th>
-            <th scope="col" className="num">Quantity</th>
-            <th scope="col" className="num">Unit price</th>
-            <th scope="col" className="num">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, i) => (
-            <tr key={i}>
-              <td>{item.description}</td>
-              <td className="num">{item.quantity.toLocaleString('en-US')}</td>
-              <td className="num nowrap">{formatUsd(item.unit_cents)}</td>
-              <td className="num nowrap">{formatUsd(item.amount_cents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          {showSubtotal && (
+    <>
+      <div className="billing-lines__narrow">{compactLines}</div>
+      <div className="billing-lines billing-lines__wide">
+        <table className="table billing-lines__table">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
             <tr>
-              <th scope="row" colSpan={3}>Subtotal</th>
-              <td className="num nowrap">{formatUsd(totals.subtotal_cents!)}</td>
+              <th scope="col">Description</th>
+              <th scope="col" className="num">Quantity</th>
+              <th scope="col" className="num">Unit price</th>
+              <th scope="col" className="num">Amount</th>
             </tr>
-          )}
-          {showSubtotal && totals.discount_cents !== undefined && totals.discount_cents > 0 && (
-            <tr>
-              <th scope="row" colSpan={3}>
-                Discount{totals.discount_bps ? ` (${totals.discount_bps / 100}%)` : ''}
-              </th>
-              <td className="num nowrap">{formatUsd(-totals.discount_cents)}</td>
+          </thead>
+          <tbody>
+            {items.map((item, i) => (
+              <tr key={i}>
+                <td>{item.description}</td>
+                <td className="num">{item.quantity.toLocaleString('en-US')}</td>
+                <td className="num nowrap">{formatUsd(item.unit_cents)}</td>
+                <td className="num nowrap">{formatUsd(item.amount_cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            {showSubtotal && (
+              <tr>
+                <th scope="row" colSpan={3}>Subtotal</th>
+                <td className="num nowrap">{formatUsd(totals.subtotal_cents!)}</td>
+              </tr>
+            )}
+            {showSubtotal && totals.discount_cents !== undefined && totals.discount_cents > 0 && (
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Discount{totals.discount_bps ? ` (${totals.discount_bps / 100}%)` : ''}
+                </th>
+                <td className="num nowrap">{formatUsd(-totals.discount_cents)}</td>
+              </tr>
+            )}
+            <tr className="billing-lines__total">
+              <th scope="row" colSpan={3}>Total (USD)</th>
+              <td className="num nowrap">{formatUsd(totals.total_cents)}</td>
             </tr>
-          )}
-          <tr className="billing-lines__total">
-            <th scope="row" colSpan={3}>Total (USD)</th>
-            <td className="num nowrap">{formatUsd(totals.total_cents)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+          </tfoot>
+        </table>
+      </div>
+    </>
   );
 }
 
