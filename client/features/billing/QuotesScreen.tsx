@@ -120,8 +120,8 @@ export default function QuotesScreen({ route }: ScreenProps) {
               <p>Choose another status to see the rest of your quotes.</p>
             </EmptyState>
           ) : (
-            <EmptyState headingLevel={3} title="No quotes yet" action={canManage && !query.creating && <Button onClick={openForm}>New quote</Button>}>
-              <p>Create a quote for the plan and number of coach seats your district needs, for one to three school years.</p>
+            <EmptyState headingLevel={3} title="No quotes yet">
+              <p>Use New quote to price the plan and number of coach seats your district needs, for one to three school years.</p>
             </EmptyState>
           )
         ) : data ? (
