@@ -261,15 +261,20 @@ describe('/pricing: Request a quote', () => {
 describe('accessibility', () => {
   it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('every billing screen passes axe at %s width without sideways scroll', async (_label, viewport) => {
     const page = await suite.signedIn(ADMIN, { viewport, bypassCSP: true });
+    // An accepted and activated quote (its invoice), and an open one with notes.
+    const sold = await apiQuote(page, { plan: 'professional', seats: 12, term_years: 1 });
+    expect((await api(page, 'POST', `quote/${sold.id}/accept`, { po_number: 'PO-1', signer_name: 'Morgan Lee', signer_title: 'Superintendent' })).status).toBe(200);
+    await activate(sold.id);
     const quote = await apiQuote(page, { plan: 'enterprise', seats: 3, term_years: 2, notes: 'For the axe check.' });
     const { json: invoices } = await api<{ data: { id: number }[] }>(page, 'GET', 'invoice');
-    const screens = [
+    const screens: [string, string | RegExp][] = [
       ['/app/settings/billing', 'Billing'],
       ['/app/settings/billing/quotes?new=1&plan=professional', 'Quotes'],
       [`/app/settings/billing/quotes/${quote.id}`, `Quote ${quote.number}`],
-      ...(invoices.data[0] ? [[`/app/settings/billing/invoices/${invoices.data[0].id}`, /^Invoice INV-/] as const] : []),
+      [`/app/settings/billing/quotes/${sold.id}`, `Quote ${sold.number}`],
+      [`/app/settings/billing/invoices/${invoices.data[0]!.id}`, /^Invoice INV-/],
       ['/pricing', /pricing/],
-    ] as const;
+    ];
     for (const [target, title] of screens) {
       await page.goto(target);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
