@@ -103,6 +103,9 @@ export function NewQuoteForm({ billing, defaults, onCancel, focusFirst = false }
             maxLength={QUOTE_NOTES_MAX}
             {...form.field('notes')}
           />
+          <p className="billing-new-quote__total" aria-live="polite">
+            {preview ? <>Total: <strong>{formatUsd(preview.total_cents)}</strong> for {termLabel(term)}</> : 'Total: enter the seats first'}
+          </p>
           <div className="form-actions">
             <Button variant="secondary" onClick={onCancel} disabled={form.busy}>Cancel</Button>
             <Button type="submit" busy={form.busy}>Create quote</Button>
@@ -114,7 +117,6 @@ export function NewQuoteForm({ billing, defaults, onCancel, focusFirst = false }
             <>
               <LineItemsTable items={preview.line_items} totals={preview} caption="Price preview" compact />
               <p className="muted text-sm">The saved quote shows the final figures.</p>
-              <p className="sr-only" aria-live="polite">Total {formatUsd(preview.total_cents)}</p>
             </>
           ) : (
             <p className="muted">Enter a whole number of seats from 1 to {MAX_SEATS.toLocaleString('en-US')} to see the price.</p>
