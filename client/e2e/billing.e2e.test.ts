@@ -112,6 +112,14 @@ describe('a quote from the form to accepted', () => {
     expect(response.headers()['content-type']).toMatch(/^application\/pdf/);
     expect((await response.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');
 
+    // Printed, the page is the quote alone: no navigation, no buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.app-sidebar').isVisible()).toBe(false);
+    expect(await page.locator('.app-topbar').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await doc.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
     // Accept: the dialog's fields are required; then the quote reads Accepted and its actions go.
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Accept quote ${number}` });
