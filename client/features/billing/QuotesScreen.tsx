@@ -4,7 +4,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatUsd } from '../../../common/money';
-import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus, type QuoteSummary } from '../../../common/schemas/billing';
+import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteSummary } from '../../../common/schemas/billing';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -19,30 +19,16 @@ import { useBilling, useQuotes } from './api';
 import { day, termLabel } from './components/format';
 import { NewQuoteForm } from './components/NewQuoteForm';
 import { QuoteStatusBadge } from './components/StatusBadges';
+import { readQuotesQuery } from './quotesQuery';
 import './billing.css';
 
 const PER_PAGE = 25;
 const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: QUOTE_STATUS_LABELS[s] }));
 
-function readQuery(params: URLSearchParams) {
-  const status = params.get('status');
-  const page = Number(params.get('page'));
-  const seats = Number(params.get('seats'));
-  const term = Number(params.get('term'));
-  return {
-    status: (QUOTE_STATUSES as readonly string[]).includes(status ?? '') ? (status as QuoteStatus) : undefined,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-    creating: params.get('new') === '1',
-    plan: params.get('plan') ?? '',
-    seats: Number.isInteger(seats) && seats >= 1 ? seats : null,
-    term: Number.isInteger(term) ? term : 1,
-  };
-}
-
 export default function QuotesScreen({ route }: ScreenProps) {
   const locale = useDateLocale();
   const [params, setParams] = useSearchParams();
-  const query = readQuery(params);
+  const query = readQuotesQuery(params);
   const billing = useBilling();
   const { data, error, isLoading, mutate } = useQuotes({ status: query.status, page: query.page, per_page: PER_PAGE });
 

@@ -13,18 +13,12 @@ import { useFormErrors } from '../../../lib/forms';
 import { createQuote } from '../api';
 import { termLabel } from './format';
 import { LineItemsTable } from './LineItemsTable';
+import { seatsOf } from '../quotesQuery';
 
 const TERM_OPTIONS = TERM_YEARS.map((years) => {
   const bps = MULTI_YEAR_DISCOUNT_BPS[years] ?? 0;
   return { value: String(years), label: bps > 0 ? `${termLabel(years)} (${bps / 100}% off)` : termLabel(years) };
 });
-
-/** Seats as typed, when they are a whole number in range; null otherwise (no preview). */
-function seatsOf(raw: string): number | null {
-  if (!/^\d{1,7}$/.test(raw.trim())) return null;
-  const n = Number(raw.trim());
-  return n >= 1 && n <= MAX_SEATS ? n : null;
-}
 
 export interface NewQuoteDefaults {
   plan: string;
