@@ -184,7 +184,8 @@ describe('the Billing page', () => {
     expect(await plan.getByRole('list', { name: 'Included in Professional' }).innerText()).toContain('Coaching cycles');
 
     const invoices = page.getByRole('region', { name: 'Invoices' });
-    const row = invoices.getByRole('row').filter({ has: page.getByRole('link', { name: /^INV-\d{4}-\d{4}$/ }) });
+    // 14 seats × $950 for one school year; the demo district has invoices of its own.
+    const row = invoices.getByRole('row').filter({ has: page.getByRole('link', { name: /^INV-\d{4}-\d{4}$/ }) }).filter({ hasText: '$13,300.00' });
     await row.first().waitFor();
     expect(await row.first().innerText()).toMatch(/\$13,300\.00.*Open/s);
 
