@@ -68,6 +68,15 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   // Provider billing: the shots named billing* first create quotes and activate one (seedBilling below).
   { name: 'billing-admin-quotes', path: '/admin/quotes', as: { email: 'support@coachwell.example', area: 'admin' } },
   { name: 'billing-admin-district', path: '/admin/districts/1', as: { email: 'support@coachwell.example', area: 'admin' } },
+  // The district's billing: the shots named district-billing* first create quotes through the API and
+  // activate one (seedDistrictBilling below); {quote}, {accepted} and {invoice} in a path are their ids.
+  { name: 'district-billing', path: '/app/settings/billing', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'district-billing-trial', path: '/app/settings/billing', as: { email: 'admin@cedarfalls.example', area: 'app' } },
+  { name: 'district-billing-quotes', path: '/app/settings/billing/quotes?new=1&plan=enterprise&seats=12&term=3', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'district-billing-quote', path: '/app/settings/billing/quotes/{quote}', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'district-billing-quote-accepted', path: '/app/settings/billing/quotes/{accepted}', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'district-billing-invoice', path: '/app/settings/billing/invoices/{invoice}', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'pricing-signed-in', path: '/pricing', as: { email: 'admin@maplegrove.example', area: 'app' } },
 ];
 
 /** Quotes of both demo districts beside Maple Grove's seeded ones (inserted, as the browser tests do): an accepted one to activate. */
@@ -78,6 +87,37 @@ function seedBilling(server: Awaited<ReturnType<typeof startServer>>) {
     { district: 'Cedar Falls', plan: 'professional', seats: 4, termYears: 2, status: 'draft', daysAgo: 2 },
     { district: 'Maple Grove', plan: 'professional', seats: 14, termYears: 2, status: 'accepted', poNumber: 'MG-PO-2026-1187', daysAgo: 1 },
   ]);
+}
+
+const seededIds: Record<string, number> = {};
+
+/** Maple Grove's billing contact and two quotes through the API, one accepted and activated by the provider (its invoice). */
+async function seedDistrictBilling(browser: Awaited<ReturnType<typeof launchBrowser>>, server: Awaited<ReturnType<typeof startServer>>) {
+  const call = (page: Page, method: string, url: string, body?: unknown) => page.evaluate(async ({ method, url, body }) => {
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+    const res = await fetch(`/api/${url}`, {
+      method, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': xsrf },
+    });
+    const json = await res.json().catch(() => null) as { id?: number; invoices?: { id: number }[] } | null;
+    if (res.status >= 300) throw new Error(`${method} /api/${url} answered ${res.status}.`);
+    return json ?? {};
+  }, { method, url, body });
+  const district = await newPage(browser, server);
+  await signIn(district.page, 'admin@maplegrove.example', 'app');
+  await call(district.page, 'PUT', 'billing', { billing_contact_name: 'Dana Whitfield', billing_contact_email: 'ap@maplegrove.example', billing_address: 'Maple Grove USD Business Office\n400 Orchard Avenue\nMaple Grove, MN 55369', tax_exempt_number: 'MN-ST3-448812' });
+  seededIds.quote = (await call(district.page, 'POST', 'quote', { plan: 'professional', seats: 14, term_years: 2, notes: 'Requisition R-2027-118, Title II funds.' })).id!;
+  seededIds.accepted = (await call(district.page, 'POST', 'quote', { plan: 'enterprise', seats: 12, term_years: 3, notes: '' })).id!;
+  await call(district.page, 'POST', `quote/${seededIds.accepted}/accept`, { po_number: 'PO-55120', signer_name: 'Morgan Lee', signer_title: 'Assistant Superintendent' });
+  await district.context.close();
+  const provider = await newPage(browser, server);
+  await signIn(provider.page, 'support@coachwell.example', 'admin');
+  try {
+    seededIds.invoice = (await call(provider.page, 'POST', `admin/quote/${seededIds.accepted}/activate`, {})).invoices?.[0]?.id ?? 0;
+  } catch (err) {
+    console.log(`${(err as Error).message} The invoice shot shows "not found".`);
+  }
+  await provider.context.close();
 }
 
 /** A few alerts of each level and state, created through the API as the provider admin. */
@@ -129,11 +169,12 @@ const browser = await launchBrowser();
 try {
   if (SHOTS.some((s) => s.name.startsWith('alert') && (!filter || filter.split('|').some((f) => s.name.includes(f))))) await seedAlerts(browser, server);
   if (SHOTS.some((s) => s.name.startsWith('billing') && (!filter || filter.split('|').some((f) => s.name.includes(f))))) seedBilling(server);
+  if (SHOTS.some((s) => s.name.startsWith('district-billing') && (!filter || filter.split('|').some((f) => s.name.includes(f))))) await seedDistrictBilling(browser, server);
   for (const shot of SHOTS.filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)))) {
     for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
       const { context, page } = await newPage(browser, server, { viewport, colorScheme: process.env.DARK ? 'dark' : 'light', bypassCSP: true });
       if (shot.as) await signIn(page, shot.as.email, shot.as.area);
-      await page.goto(shot.path);
+      await page.goto(shot.path.replace(/\{(\w+)\}/g, (_, key: string) => String(seededIds[key] ?? 0)));
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(OUT, `${shot.name}-${label}.png`), fullPage: true });

@@ -40,9 +40,9 @@ const authRoutes = (area: 'app-auth' | 'admin-auth', base: string) => [
   route(`${base}/confirm-email/:token`, 'Confirm Email', null, area, 'confirm-email'),
 ];
 
-/** A route of the app area; without a screen it shows "This screen is not available yet". */
-const app = <const S extends string = 'pending'>(path: string, title: string, access: boolean | string, screen?: S) =>
-  route(`/app${path ? `/${path}` : ''}`, title, access, 'app', (screen ?? 'pending') as S);
+/** A route of the app area and the screen it shows. */
+const app = <const S extends string>(path: string, title: string, access: boolean | string, screen: S) =>
+  route(`/app${path ? `/${path}` : ''}`, title, access, 'app', screen);
 
 const appRoutes = [
   app('', 'Dashboard', true, 'dashboard'),
@@ -71,11 +71,11 @@ const appRoutes = [
   app('settings/user', 'User settings', 'manage coaches', 'user-list'),
   app('settings/user/new', 'Create user', 'manage coaches', 'user-edit'),
   app('settings/user/:id', 'Edit user', 'manage coaches', 'user-edit'),
-  app('settings/billing', 'Billing', 'manage billing'),
-  app('settings/billing/quotes', 'Quotes', 'manage billing'),
+  app('settings/billing', 'Billing', 'manage billing', 'billing'),
+  app('settings/billing/quotes', 'Quotes', 'manage billing', 'billing-quotes'),
   // Not in the spec's table: one quote and one invoice, each printable (issue 14).
-  app('settings/billing/quotes/:id', 'Quote', 'manage billing'),
-  app('settings/billing/invoices/:id', 'Invoice', 'manage billing'),
+  app('settings/billing/quotes/:id', 'Quote', 'manage billing', 'billing-quote'),
+  app('settings/billing/invoices/:id', 'Invoice', 'manage billing', 'billing-invoice'),
   app('settings/interaction', 'Interaction settings', true, 'interaction-settings'),
   app('settings/coaching-cycle', 'Coaching cycle settings', true, 'cycle-settings'),
   app('settings/building-history-requests', 'School staff requests', 'add staff', 'staff-requests'),
@@ -83,8 +83,8 @@ const appRoutes = [
   app('support/:slug', 'Support Article', true, 'support-article'),
 ];
 
-const admin = <const S extends string = 'pending'>(path: string, title: string, access: boolean | string, screen?: S) =>
-  route(`/admin${path ? `/${path}` : ''}`, title, access, 'admin', (screen ?? 'pending') as S);
+const admin = <const S extends string>(path: string, title: string, access: boolean | string, screen: S) =>
+  route(`/admin${path ? `/${path}` : ''}`, title, access, 'admin', screen);
 
 const adminRoutes = [
   admin('', 'Dashboard', 'see all districts', 'admin-dashboard'),

@@ -60,7 +60,10 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'report-coaching-team': () => import('../features/reports/CoachingTeamReportScreen'),
   'report-comparison': () => import('../features/reports/ComparisonReportScreen'),
   'admin-alerts': () => import('../features/alerts/AlertsScreen'),
-  pending: () => import('../features/pending/NotAvailableYetScreen'),
+  billing: () => import('../features/billing/BillingScreen'),
+  'billing-quotes': () => import('../features/billing/QuotesScreen'),
+  'billing-quote': () => import('../features/billing/QuoteScreen'),
+  'billing-invoice': () => import('../features/billing/InvoiceScreen'),
 };
 
 const cache = new Map<ScreenKey, LazyExoticComponent<ComponentType<ScreenProps>>>();

@@ -1,6 +1,7 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TRIAL_DAYS, US_STATES } from '../../../common/constants';
 import { registerSchema } from '../../../common/schemas/auth';
+import { safeRedirect } from '../../app/Guard';
 import type { ScreenProps } from '../../app/routeTable';
 import { Button } from '../../components/Button';
 import { FormError, SelectField, TextField } from '../../components/Field';
@@ -20,6 +21,9 @@ const INCLUDED = [
 
 export default function RegisterScreen(_props: ScreenProps) {
   const navigate = useNavigate();
+  // `?redirect=/app/…` (e.g. /pricing's "Request a quote"): where the new administrator lands.
+  const [searchParams] = useSearchParams();
+  const redirect = safeRedirect(searchParams.get('redirect'), 'app');
   const form = useFormErrors({
     district_name: '',
     state: '',
@@ -34,7 +38,7 @@ export default function RegisterScreen(_props: ScreenProps) {
     if (!data) return;
     await form.run(async () => {
       await register(data);
-      navigate('/app', { replace: true });
+      navigate(redirect ?? '/app', { replace: true });
     });
   });
 
@@ -94,7 +98,8 @@ export default function RegisterScreen(_props: ScreenProps) {
         </form>
 
         <p className="auth-register__signin text-sm">
-          Already using Coachwell? <Link to="/app/auth/login">Sign in</Link>
+          Already using Coachwell?{' '}
+          <Link to={redirect ? `/app/auth/login?redirect=${encodeURIComponent(redirect)}` : '/app/auth/login'}>Sign in</Link>
         </p>
       </section>
     </div>

@@ -4,14 +4,36 @@ import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingBlock } from '../../components/Spinner';
+import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { formatMoney } from '../../lib/format';
+import { useAuthUser } from '../../lib/session';
 import type { ScreenProps } from '../../app/routeTable';
 import { type Plan, usePlans } from './api';
 
 const FEATURED_PLAN = 'professional';
 const TRIAL_PLAN = 'essentials';
 
-function PriceCard({ plan }: { plan: Plan }) {
+/** Who is looking: a guest, someone who may buy (`manage billing`), or someone who must ask. */
+type Visitor = 'guest' | 'buyer' | 'member';
+
+/** Quotes with the plan chosen; a guest registers first and lands there (the register form's redirect). */
+function quotePathFor(planKey: string): string {
+  return `/app/settings/billing/quotes?new=1&plan=${encodeURIComponent(planKey)}`;
+}
+
+function QuoteAction({ plan, visitor, nameId }: { plan: Plan; visitor: Visitor; nameId: string }) {
+  if (visitor === 'member') {
+    return <p className="pricing-card-note">To get a quote for {plan.name}, ask a district administrator in your district.</p>;
+  }
+  const to = visitor === 'buyer' ? quotePathFor(plan.key) : `/register?redirect=${encodeURIComponent(quotePathFor(plan.key))}`;
+  return (
+    <ButtonLink to={to} variant={visitor === 'buyer' && plan.key === FEATURED_PLAN ? 'primary' : 'secondary'} aria-describedby={nameId}>
+      Request a quote
+    </ButtonLink>
+  );
+}
+
+function PriceCard({ plan, visitor }: { plan: Plan; visitor: Visitor }) {
   const featured = plan.key === FEATURED_PLAN;
   const nameId = `pricing-plan-${plan.key}`;
   return (
@@ -35,14 +57,19 @@ function PriceCard({ plan }: { plan: Plan }) {
         </ul>
       )}
       <div className="price-card__cta">
-        <ButtonLink to="/register" variant={featured ? 'primary' : 'secondary'} aria-describedby={nameId}>
-          Start free trial
-        </ButtonLink>
-        <p className="pricing-card-note">
-          {plan.key === TRIAL_PLAN
-            ? '30 days free, no credit card.'
-            : `Your trial starts on Essentials; move to ${plan.name} from Billing whenever you are ready.`}
-        </p>
+        {visitor === 'guest' && (
+          <ButtonLink to="/register" variant={featured ? 'primary' : 'secondary'} aria-describedby={nameId}>
+            Start free trial
+          </ButtonLink>
+        )}
+        <QuoteAction plan={plan} visitor={visitor} nameId={nameId} />
+        {visitor === 'guest' && (
+          <p className="pricing-card-note">
+            {plan.key === TRIAL_PLAN
+              ? '30 days free, no credit card.'
+              : `Your trial starts on Essentials; move to ${plan.name} from Billing whenever you are ready.`}
+          </p>
+        )}
       </div>
     </li>
   );
@@ -50,6 +77,8 @@ function PriceCard({ plan }: { plan: Plan }) {
 
 function Plans() {
   const { data, error, isValidating, mutate } = usePlans();
+  const { user } = useAuthUser();
+  const visitor: Visitor = !user ? 'guest' : hasPermission(user.security.permissions, PERMISSIONS.manageBilling) ? 'buyer' : 'member';
 
   if (error && !data) {
     return (
@@ -83,7 +112,7 @@ function Plans() {
   return (
     <ul className="pricing-grid pricing-plan-list">
       {plans.map((plan) => (
-        <PriceCard key={plan.key} plan={plan} />
+        <PriceCard key={plan.key} plan={plan} visitor={visitor} />
       ))}
     </ul>
   );

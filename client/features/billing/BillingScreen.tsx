@@ -1,0 +1,46 @@
+// Billing (/app/settings/billing, `manage billing`): the district's plan and status, coach seats, every
+// plan with "Request a quote", invoices, the billing contact, and the way to Quotes.
+import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
+import { Button, ButtonLink } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { useAuthUser, useDateLocale } from '../../lib/session';
+import { useBilling } from './api';
+import { BillingContactForm } from './components/BillingContactForm';
+import { InvoicesCard } from './components/InvoicesCard';
+import { PlanComparison } from './components/PlanComparison';
+import { PlanStatusCard } from './components/PlanStatus';
+import './billing.css';
+
+export default function BillingScreen({ route }: ScreenProps) {
+  const { user } = useAuthUser();
+  const locale = useDateLocale();
+  const { data: billing, error, mutate } = useBilling();
+  const timeZone = user?.district?.timezone;
+
+  return (
+    <div className="stack stack--lg billing-page">
+      <PageHeader
+        title={route.title}
+        description={<p>Your plan, coach seats, invoices and billing contact. Districts buy Coachwell with a quote and a purchase order.</p>}
+        actions={<ButtonLink to="/app/settings/billing/quotes" variant="secondary">Quotes</ButtonLink>}
+      />
+      {error && !billing ? (
+        <Alert tone="danger" title="Uh-oh.">
+          <p>An error occurred while fetching your billing details. Please try again later.</p>
+          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
+        </Alert>
+      ) : !billing ? (
+        <LoadingBlock label="Loading billing…" />
+      ) : (
+        <>
+          <PlanStatusCard billing={billing} timeZone={timeZone} locale={locale} />
+          <InvoicesCard locale={locale} />
+          <PlanComparison billing={billing} />
+          <BillingContactForm contact={billing.contact} canManage={billing.can_manage} />
+        </>
+      )}
+    </div>
+  );
+}

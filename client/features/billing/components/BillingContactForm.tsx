@@ -1,0 +1,56 @@
+// The billing contact, billing address and tax-exempt certificate number (quotes and invoices print
+// them in their bill-to block). Checked with the server's schema first; the server's 422s land on their fields.
+import { billingContactSchema, type BillingSummary } from '../../../../common/schemas/billing';
+import { Button } from '../../../components/Button';
+import { FormError, TextAreaField, TextField } from '../../../components/Field';
+import { useToast } from '../../../components/Toasts';
+import { useFormErrors } from '../../../lib/forms';
+import { updateBillingContact } from '../api';
+
+type Contact = BillingSummary['contact'];
+
+const valuesOf = (c: Contact) => ({
+  billing_contact_name: c.billing_contact_name ?? '',
+  billing_contact_email: c.billing_contact_email ?? '',
+  billing_address: c.billing_address ?? '',
+  tax_exempt_number: c.tax_exempt_number ?? '',
+});
+
+export function BillingContactForm({ contact, canManage }: { contact: Contact; canManage: boolean }) {
+  const toast = useToast();
+  const form = useFormErrors(valuesOf(contact));
+
+  const submit = form.onSubmit(async () => {
+    const data = form.check(billingContactSchema, form.values);
+    if (!data) return;
+    await form.run(async () => {
+      const saved = await updateBillingContact(data);
+      form.setValues(valuesOf(saved.contact));
+      toast.success('The billing contact has been saved.');
+    });
+  });
+
+  return (
+    <section className="card billing-card" aria-labelledby="billing-contact-title">
+      <h2 id="billing-contact-title" className="card__title">Billing contact</h2>
+      <p className="muted text-sm billing-card__intro">
+        Who receives quotes and invoices, and what they print as the bill-to address. Seat warnings go to this contact
+        and to your district administrators.
+      </p>
+      <form ref={form.formRef} className="form billing-contact" noValidate onSubmit={submit}>
+        <FormError error={form.formError} />
+        <div className="grid-2">
+          <TextField label="Billing contact name" autoComplete="name" maxLength={120} readOnly={!canManage} {...form.field('billing_contact_name')} />
+          <TextField label="Billing contact email" type="email" inputMode="email" autoComplete="email" maxLength={254} readOnly={!canManage} {...form.field('billing_contact_email')} />
+        </div>
+        <TextAreaField label="Billing address" hint="As it should appear on invoices, one line per row." rows={3} maxLength={500} autoComplete="street-address" readOnly={!canManage} {...form.field('billing_address')} />
+        <TextField label="Tax-exempt certificate number" hint="Printed on quotes and invoices; leave empty if your district pays sales tax." maxLength={60} readOnly={!canManage} {...form.field('tax_exempt_number')} />
+        {canManage && (
+          <div className="form-actions">
+            <Button type="submit" busy={form.busy}>Save billing contact</Button>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}

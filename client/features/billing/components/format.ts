@@ -1,0 +1,22 @@
+// Words and dates the billing screens share. Money is always formatUsd (common/money.ts).
+import type { Locale } from 'date-fns';
+import { formatDay, utcToLocalDate } from '../../../lib/dates';
+
+export const termLabel = (years: number) => (years === 1 ? '1 school year' : `${years} school years`);
+export const seatsLabel = (seats: number) => `${seats.toLocaleString('en-US')} ${seats === 1 ? 'seat' : 'seats'}`;
+
+/** A YYYY-MM-DD day in the user's date language. */
+export const day = (value: string | null | undefined, locale?: Locale) => formatDay(value, locale);
+
+/** An instant as the calendar day it falls on in the district's timezone. */
+export const dayOfInstant = (iso: string | null | undefined, timeZone: string | undefined, locale?: Locale) =>
+  iso ? formatDay(utcToLocalDate(iso, timeZone), locale) : '';
+
+/** Where "Create a quote" goes with a plan (and seats and term) chosen. */
+export function newQuotePath(plan?: string, seats?: number, termYears?: number): string {
+  const params = new URLSearchParams({ new: '1' });
+  if (plan) params.set('plan', plan);
+  if (seats) params.set('seats', String(seats));
+  if (termYears) params.set('term', String(termYears));
+  return `/app/settings/billing/quotes?${params.toString()}`;
+}
