@@ -15,6 +15,16 @@ export function trialHasEnded(district: { status: string; trial_ends_at: string 
   return Number.isFinite(ends) && ends <= now;
 }
 
+const DAY_MS = 24 * 3600_000;
+
+/** Whole days left in a trial, rounded up (0 once it has ended); null when the district is not on one. */
+export function trialDaysLeft(district: { status: string; trial_ends_at: string | null }, now = Date.now()): number | null {
+  if (district.status !== 'trial' || !district.trial_ends_at) return null;
+  const ends = Date.parse(district.trial_ends_at);
+  if (!Number.isFinite(ends)) return null;
+  return Math.max(0, Math.ceil((ends - now) / DAY_MS));
+}
+
 /**
  * The writes that keep working after a trial ends (paths under /api), so the district can still buy
  * and its people can still sign in and out and look after their own login:
