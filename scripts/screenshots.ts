@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startServer } from '../client/e2e/harness';
+import Database from 'better-sqlite3';
+import { launchBrowser, newPage, runCli, signIn, startServer } from '../client/e2e/harness';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const OUT = path.resolve(import.meta.dirname, '../screenshots');
 
-const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | 'admin' } }[] = [
+const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | 'admin' }; cedarTrialEndsInDays?: number }[] = [
   { name: 'home', path: '/' },
   { name: 'pricing', path: '/pricing' },
   { name: 'policy', path: '/policy' },
@@ -64,7 +65,28 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   // Alerts: the shots named alert* first create a few alerts (seedAlerts below).
   { name: 'alerts-admin', path: '/admin/alerts', as: { email: 'support@coachwell.example', area: 'admin' } },
   { name: 'alerts-banner', path: '/app', as: { email: 'teacher@maplegrove.example', area: 'app' } },
+  // Plans and trials: Cedar Falls (Essentials) with its trial ended or ending (setCedarTrial below), and
+  // the upgrade notice of features Essentials lacks.
+  { name: 'trial-ended-admin', path: '/app/settings/site', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: -3 },
+  { name: 'trial-ended-coach', path: '/app', as: { email: 'coach@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: -3 },
+  { name: 'trial-ending-admin', path: '/app', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: 5 },
+  { name: 'plan-calendar-sync', path: '/app/activity/calendar-sync', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: 20 },
+  { name: 'plan-coaching', path: '/app/coaching', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: 20 },
+  { name: 'plan-interaction-settings', path: '/app/settings/interaction', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: 20 },
 ];
+
+/** Moves Cedar Falls' trial end (days from now) in the database, and gives it a coach once. */
+let cedarCoach = false;
+async function setCedarTrial(server: Awaited<ReturnType<typeof startServer>>, days: number) {
+  const db = new Database(path.join(server.dataDir, 'coachwell.sqlite'));
+  const cedar = db.prepare("SELECT id FROM districts WHERE name LIKE 'Cedar Falls%'").get() as { id: number };
+  db.prepare('UPDATE districts SET trial_ends_at = ? WHERE id = ?').run(new Date(Date.now() + days * 86_400_000).toISOString(), cedar.id);
+  db.close();
+  if (!cedarCoach) {
+    await runCli(server, ['create-user', '--district', String(cedar.id), '--role', 'coach', '--email', 'coach@cedarfalls.example', '--name', 'Casey Rivera', '--password', 'coachwell-demo']);
+    cedarCoach = true;
+  }
+}
 
 /** A few alerts of each level and state, created through the API as the provider admin. */
 async function seedAlerts(browser: Awaited<ReturnType<typeof launchBrowser>>, server: Awaited<ReturnType<typeof startServer>>) {
@@ -115,6 +137,7 @@ const browser = await launchBrowser();
 try {
   if (SHOTS.some((s) => s.name.startsWith('alert') && (!filter || filter.split('|').some((f) => s.name.includes(f))))) await seedAlerts(browser, server);
   for (const shot of SHOTS.filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)))) {
+    if (shot.cedarTrialEndsInDays !== undefined) await setCedarTrial(server, shot.cedarTrialEndsInDays);
     for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
       const { context, page } = await newPage(browser, server, { viewport, colorScheme: process.env.DARK ? 'dark' : 'light', bypassCSP: true });
       if (shot.as) await signIn(page, shot.as.email, shot.as.area);
