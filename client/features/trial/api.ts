@@ -1,5 +1,5 @@
 // The trial banner's one endpoint: GET /api/trial (status, end, days left, read-only, whom to ask).
-import useSWR, { mutate } from 'swr';
+import useSWR from 'swr';
 import type { TrialState } from '../../../common/schemas/billing';
 import { api, type ApiError } from '../../lib/api';
 
@@ -18,9 +18,4 @@ export function useTrial() {
     dedupingInterval: 60_000,
     shouldRetryOnError: false,
   });
-}
-
-/** After something changed the district's plan or trial (a write answered 402, a plan was bought). */
-export function revalidateTrial(): Promise<unknown> {
-  return mutate(trialKey());
 }
