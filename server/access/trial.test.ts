@@ -137,8 +137,10 @@ describe('a district whose trial has ended is read-only', () => {
     const w = await trialDistrict(-DAY);
     const agent = await loginAs(t.app, w.admin);
     const exempt = registeredRoutes(t.app).filter((r) => r.method !== 'GET' && EXEMPT.some((p) => p.test(r.path)));
-    // What this branch registers of the exempt list (billing and quotes come with their own routers).
-    expect(exempt.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/logout', '/api/account/profile', '/api/client-error', '/api/alert/:id/dismiss']));
+    expect(exempt.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining([
+      'POST /api/auth/login', 'POST /api/auth/logout', 'PUT /api/account/profile', 'POST /api/client-error', 'POST /api/alert/:id/dismiss',
+      'PUT /api/billing', 'POST /api/quote', 'POST /api/quote/:id/accept',
+    ]));
     const statuses: string[] = [];
     // Sign-out last: it ends the session the others use.
     for (const route of [...exempt.filter((r) => r.path !== '/api/auth/logout'), { method: 'POST', path: '/api/auth/logout' }]) {
