@@ -4,14 +4,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import Database from 'better-sqlite3';
 import { insertQuotes } from '../client/e2e/adminBillingSeed';
-import { launchBrowser, newPage, signIn, startServer } from '../client/e2e/harness';
+import { launchBrowser, newPage, runCli, signIn, startServer } from '../client/e2e/harness';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const OUT = path.resolve(import.meta.dirname, '../screenshots');
 
-const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | 'admin' } }[] = [
+const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | 'admin' }; cedarTrialEndsInDays?: number }[] = [
   { name: 'home', path: '/' },
   { name: 'pricing', path: '/pricing' },
   { name: 'policy', path: '/policy' },
@@ -77,6 +78,14 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'district-billing-quote-accepted', path: '/app/settings/billing/quotes/{accepted}', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'district-billing-invoice', path: '/app/settings/billing/invoices/{invoice}', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'pricing-signed-in', path: '/pricing', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  // Plans and trials: Cedar Falls (Essentials) with its trial ended or ending (setCedarTrial below), and
+  // the upgrade notice of features Essentials lacks.
+  { name: 'trial-ended-admin', path: '/app/settings/site', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: -3 },
+  { name: 'trial-ended-coach', path: '/app', as: { email: 'coach@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: -3 },
+  { name: 'trial-ending-admin', path: '/app', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: 5 },
+  { name: 'plan-calendar-sync', path: '/app/activity/calendar-sync', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: 20 },
+  { name: 'plan-coaching', path: '/app/coaching', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: 20 },
+  { name: 'plan-interaction-settings', path: '/app/settings/interaction', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: 20 },
 ];
 
 /** Quotes of both demo districts beside Maple Grove's seeded ones (inserted, as the browser tests do): an accepted one to activate. */
@@ -118,6 +127,19 @@ async function seedDistrictBilling(browser: Awaited<ReturnType<typeof launchBrow
     console.log(`${(err as Error).message} The invoice shot shows "not found".`);
   }
   await provider.context.close();
+}
+
+/** Moves Cedar Falls' trial end (days from now) in the database, and gives it a coach once. */
+let cedarCoach = false;
+async function setCedarTrial(server: Awaited<ReturnType<typeof startServer>>, days: number) {
+  const db = new Database(path.join(server.dataDir, 'coachwell.sqlite'));
+  const cedar = db.prepare("SELECT id FROM districts WHERE name LIKE 'Cedar Falls%'").get() as { id: number };
+  db.prepare('UPDATE districts SET trial_ends_at = ? WHERE id = ?').run(new Date(Date.now() + days * 86_400_000).toISOString(), cedar.id);
+  db.close();
+  if (!cedarCoach) {
+    await runCli(server, ['create-user', '--district', String(cedar.id), '--role', 'coach', '--email', 'coach@cedarfalls.example', '--name', 'Casey Rivera', '--password', 'coachwell-demo']);
+    cedarCoach = true;
+  }
 }
 
 /** A few alerts of each level and state, created through the API as the provider admin. */
@@ -171,6 +193,7 @@ try {
   if (SHOTS.some((s) => s.name.startsWith('billing') && (!filter || filter.split('|').some((f) => s.name.includes(f))))) seedBilling(server);
   if (SHOTS.some((s) => s.name.startsWith('district-billing') && (!filter || filter.split('|').some((f) => s.name.includes(f))))) await seedDistrictBilling(browser, server);
   for (const shot of SHOTS.filter((s) => !filter || filter.split('|').some((f) => s.name.includes(f)))) {
+    if (shot.cedarTrialEndsInDays !== undefined) await setCedarTrial(server, shot.cedarTrialEndsInDays);
     for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
       const { context, page } = await newPage(browser, server, { viewport, colorScheme: process.env.DARK ? 'dark' : 'light', bypassCSP: true });
       if (shot.as) await signIn(page, shot.as.email, shot.as.area);

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { CLIENT_ERROR_MAX_BYTES, SESSION_IDLE_TIMEOUT_MS } from '../common/constants';
 import type { Deps } from './deps';
 import { loadAuth } from './identity/context';
+import { refuseWritesAfterTrial } from './access/trial';
 import { csrfProtection, SAFE_METHODS } from './http/csrf';
 import { reportUnsubscribeRoutes } from './features/reports/subscriptionRoutes';
 import { inOneLayer } from './http/inOneLayer';
@@ -118,6 +119,8 @@ export function createApp(deps: Deps): express.Express {
     },
     csrfProtection(secure),
     loadAuth(db, sessionStore),
+    // A district whose trial has ended is read-only: its writes answer 402 (access/trial.ts), before any router.
+    refuseWritesAfterTrial,
   ));
   for (const routes of FEATURE_ROUTES) api.use(routes(deps));
   api.use(apiNotFound);

@@ -28,6 +28,7 @@ import { reportSubscriptionRoutes } from './features/reports/subscriptionRoutes'
 import { skillRoutes } from './features/skills/routes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
+import { trialRoutes } from './features/trial/routes';
 import { districtUserRoutes } from './features/users/routes';
 
 export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
@@ -59,4 +60,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   adminDistrictRoutes,
   billingRoutes,
   adminBillingRoutes,
+  trialRoutes,
 ];

@@ -117,7 +117,7 @@ describe('the Essentials district', () => {
     await page.goto('/app/coaching?tab=cycles');
     await page.getByRole('heading', { name: 'Coaching cycles', exact: true }).waitFor();
     await page.getByText(CYCLES_PLAN_MESSAGE).first().waitFor();
-    expect(await page.getByRole('link', { name: 'Compare plans' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: 'See plans' }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'New cycle' }).count()).toBe(0);
     const res = await api<{ message: string }>(page, 'GET', 'coaching-cycle');
     expect(res.status).toBe(403);

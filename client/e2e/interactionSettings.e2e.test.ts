@@ -3,6 +3,7 @@
 // an Essentials district sees what the Professional plan adds; provider staff edit the defaults.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { planFeatureMessage } from '../../common/plans';
 import { browserSuite } from './harness';
 
 const suite = browserSuite();
@@ -110,9 +111,10 @@ describe('a district without custom fields', () => {
   it('explains what the Professional plan adds instead of showing a form', async () => {
     const page = await open('admin@cedarfalls.example');
     await page.getByRole('heading', { level: 2, name: 'Custom fields' }).waitFor();
-    await page.getByText('Custom interaction fields are part of the Professional plan.', { exact: false }).first().waitFor();
+    await page.getByText(planFeatureMessage('custom-fields')).first().waitFor();
     expect(await page.getByRole('button', { name: /Custom fields/ }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Compare plans' }).waitFor();
+    expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
+    expect(await page.getByRole('link', { name: 'Request a quote' }).getAttribute('href')).toBe('/app/settings/billing/quotes?new=1&plan=professional');
     // Types themselves stay editable.
     await page.getByRole('button', { name: 'Edit Check-in' }).waitFor();
   });

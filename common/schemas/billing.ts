@@ -306,3 +306,20 @@ export const BILLING_PROVIDER = {
   address: ['1200 Lakeshore Avenue, Suite 300', 'Madison, WI 53703', 'United States'],
   email: 'billing@coachwell.example',
 } as const;
+
+/**
+ * GET /api/trial: what the app's trial banner needs, for any district login. `ask` names up to three
+ * active people of the district who hold `manage billing` (whom a coach should ask to buy a plan).
+ */
+export interface TrialState {
+  status: 'trial' | 'active' | 'suspended';
+  /** The trial's end (an instant) while on trial, else null. */
+  trial_ends_at: string | null;
+  /** Whole days left in the trial (0 once ended); null unless on trial. */
+  days_left: number | null;
+  /** True when the trial has ended: every write answers 402 with TRIAL_ENDED_MESSAGE. */
+  read_only: boolean;
+  ask: { name: string }[];
+}
+/** The banner's quieter notice shows from this many days before a trial ends (to `manage billing`). */
+export const TRIAL_NOTICE_DAYS = 7;

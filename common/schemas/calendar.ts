@@ -1,6 +1,7 @@
 // Calendar sync (issue 9): the personal subscription feed's settings and the .ics import, shared by the
 // server and the Calendar sync screen. Request schemas, messages and answer shapes.
 import * as z from 'zod/mini';
+import { planFeatureMessage } from '../plans';
 import { utcTimestamp } from './fields';
 import { DURATION_MAX_MINUTES, type InteractionColour } from './interactionTypes';
 import { ACTIVITY_CATEGORY_KEYS, type ActivityCategory } from './interactions';
@@ -23,8 +24,8 @@ export const CALENDAR_IMPORT_SUMMARY_MAX = 200;
 export const CALENDAR_IMPORT_KEY_MAX = 400;
 
 export const CALENDAR_MESSAGES = {
-  /** 403 (and the screen's explanation) without the plan feature `calendar-sync`. */
-  planRequired: 'Calendar sync is part of the Professional plan. Ask your district administrator about upgrading to see your coaching in Google Calendar, Outlook or Apple Calendar and to import events from them.',
+  /** 403 without the plan feature `calendar-sync` (server/access/guards.ts requireFeature). */
+  planRequired: planFeatureMessage('calendar-sync'),
   feedOff: 'Your calendar feed is turned off. Turn it on first.',
   impersonating: 'While impersonating you cannot create a calendar address: it would give you a private link to this person’s calendar.',
   fileEmpty: 'Choose an .ics calendar file to preview.',

@@ -2,6 +2,7 @@
 // settings) and the cycles themselves (`/api/coaching-cycle`, plan feature `coaching-cycles`). Request
 // schemas and answer shapes shared by server and client.
 import * as z from 'zod/mini';
+import { planFeatureMessage } from '../plans';
 import { text } from './fields';
 import { isIsoDate, listOf, oneOf, optionalIsoDate, positiveId } from './query';
 
@@ -43,8 +44,8 @@ export const CYCLE_TEXT_MAX = 5000;
 export const CYCLE_EDUCATORS_MAX = 50;
 export const CYCLE_SKILLS_MAX = 24;
 
-export const CYCLES_PLAN_MESSAGE =
-  'Coaching cycles are part of the Professional plan. Ask your district administrator about upgrading to run coaching cycles with stages, goals and evidence.';
+/** The plan gate's 403 (server/access/guards.ts requireFeature): kept for code that imports it. */
+export const CYCLES_PLAN_MESSAGE = planFeatureMessage('coaching-cycles');
 
 export const CYCLE_MESSAGES = {
   notFound: 'This coaching cycle does not exist.',

@@ -1,6 +1,7 @@
 // Export and import (issue 12): the staff import's fields and how headers are recognised, the
 // request schemas of mapping, preview and run, the answer shapes and the messages, word for word.
 import * as z from 'zod/mini';
+import { planFeatureMessage } from '../plans';
 import { optionalIsoDate } from './query';
 
 /** Limits of one upload: the file (or zip) size and the data rows of the file. */
@@ -72,13 +73,14 @@ export function recogniseHeaders(kind: ImportKind, headers: readonly string[]): 
 
 export const IMPORT_MESSAGES = {
   needsPermission: 'Importing educators needs the “add staff” permission for the whole district. Ask your district administrator.',
-  needsPlan: 'Your plan does not include CSV import. The Professional and Enterprise plans do: ask your district administrator about upgrading.',
+  /** The plan gates' 403s (server/access/guards.ts requireFeature). */
+  needsPlan: planFeatureMessage('csv-import'),
   readNeedsPermission: 'Only people who can add educators for the whole district can see imports.',
   exportStaffNeedsDistrict: 'The educators export covers the whole district, and your access covers only your own schools. Ask your district administrator for the file.',
   exportUsersNeedsPermission: 'Only people who manage users can export the district’s users.',
   exportInteractionsNeedsDistrict: 'The interactions export covers the whole district, and your access covers only part of it. Ask your district administrator for the file.',
   exportSkillsNeedsDistrict: 'The skill ratings export covers the whole district, and your access covers only part of it. Ask your district administrator for the file.',
-  exportSkillsNeedsPlan: 'Your plan does not include skill mapping. The Professional and Enterprise plans do: ask your district administrator about upgrading.',
+  exportSkillsNeedsPlan: planFeatureMessage('skill-mapping'),
   notFound: 'We could not find that import.',
   noFile: 'Choose a CSV file (or a OneRoster zip) to upload, or paste the rows.',
   tooLarge: 'The file is larger than 10 MB. Split it into smaller files and upload them one at a time.',

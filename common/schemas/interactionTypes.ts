@@ -2,6 +2,7 @@
 // request schemas and answer shapes shared by server and client. The same shapes serve a district's
 // types (/api/interaction-type) and the provider's defaults (/api/admin/interaction-type).
 import * as z from 'zod/mini';
+import { planFeatureMessage } from '../plans';
 import { text } from './fields';
 
 /**
@@ -56,7 +57,8 @@ export const INTERACTION_TYPE_MESSAGES = {
   typeNotFound: 'This interaction type does not exist.',
   fieldNotFound: 'This field does not exist.',
   /** 403 (and the screen's explanation) without the plan feature `custom-fields`. */
-  customFieldsPlan: 'Custom interaction fields are part of the Professional plan. Ask your district administrator about upgrading to record your own fields on every interaction.',
+  /** The plan gate's 403 (server/access/guards.ts requireFeature). */
+  customFieldsPlan: planFeatureMessage('custom-fields'),
   choiceOptionsNeeded: 'Add at least two options.',
   optionTwice: 'This option appears twice.',
   minAboveMax: 'Minimum must not be above maximum.',

@@ -14,12 +14,14 @@
 //   roster educators who took part in at least one counted interaction.
 import * as z from 'zod/mini';
 import { isIsoDate, listOf, optionalIsoDate, positiveId } from './query';
+import { planFeatureMessage } from '../plans';
 
 export const REPORT_KINDS = ['interactions', 'coaching-cycles', 'teacher-level', 'coaching-team', 'comparison'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 /** Reports that need the plan feature `advanced-reports`. */
 export const ADVANCED_REPORT_KINDS: readonly ReportKind[] = ['teacher-level', 'comparison'];
-export const REPORTS_PLAN_MESSAGE = 'Teacher level and comparison reports are part of the Enterprise plan. Ask your district administrator about upgrading.';
+/** The plan gate's 403 (server/access/guards.ts requireFeature): kept for code that imports it. */
+export const REPORTS_PLAN_MESSAGE = planFeatureMessage('advanced-reports');
 
 export const REPORT_TITLES: Record<ReportKind, string> = {
   interactions: 'Interactions',

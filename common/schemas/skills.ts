@@ -1,6 +1,7 @@
 // The skill mapping contract (issue 10): the district's framework (levels, domains, skills), ratings
 // and the heat map. Request schemas and answer shapes shared by server and client.
 import * as z from 'zod/mini';
+import { planFeatureMessage } from '../plans';
 import { text } from './fields';
 import { isIsoDate, listOf, oneOf, positiveId } from './query';
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from './staff';
@@ -15,7 +16,8 @@ export const RATINGS_PER_REQUEST_MAX = 100;
 export const SKILL_MAP_PAGE = 100;
 
 export const SKILL_MESSAGES = {
-  plan: 'Skill mapping is part of the Professional plan. Ask your district administrator about upgrading to map educators\' skills and follow their growth.',
+  /** The plan gate's 403 (server/access/guards.ts requireFeature): kept for code that imports it. */
+  plan: planFeatureMessage('skill-mapping'),
   educatorNotFound: 'This educator does not exist.',
   domainNotFound: 'This domain does not exist.',
   skillNotFound: 'This skill does not exist.',

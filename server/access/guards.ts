@@ -1,7 +1,8 @@
 // The one place a route asks "who is calling and may they?". Every feature's policies.ts is built from
 // these guards; nothing else reads permissions off the session.
 import type { Request } from 'express';
-import { hasPermission, permissionScope, type Scope as ScopeKind } from '../../common/permissions';
+import { hasFeature, hasPermission, permissionScope, type PlanFeature, type Scope as ScopeKind } from '../../common/permissions';
+import { planFeatureMessage } from '../../common/plans';
 import type { AuthContext } from '../identity/context';
 import type { DistrictActor } from '../lib/audit';
 import { forbidden, notFound, unauthenticated } from '../http/errors';
@@ -41,6 +42,16 @@ export function districtActor(req: Request): DistrictActor {
 /** Throws 403 unless the signed-in user holds the permission (any suffix counts). */
 export function requirePermission<A extends AuthContext>(auth: A, permission: string, message?: string): A {
   if (!hasPermission(auth.permissions, permission)) throw forbidden(message);
+  return auth;
+}
+
+/**
+ * The one plan-feature check of every gated endpoint: 403 with `planFeatureMessage(feature)` (the feature
+ * and the cheapest plan that has it) unless the district's plan includes it. Takes anything carrying the
+ * plan's features (a DistrictAuth, or a report reader built for a scheduled email).
+ */
+export function requireFeature<A extends { features: readonly string[] }>(auth: A, feature: PlanFeature): A {
+  if (!hasFeature(auth.features, feature)) throw forbidden(planFeatureMessage(feature));
   return auth;
 }
 

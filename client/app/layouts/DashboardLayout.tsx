@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { appNavigation } from '../navigation';
 import { ShellLayout } from './ShellLayout';
 
-// The alert banner is its own chunk, loaded after the shell has rendered: it never delays first paint.
+// The alert and trial banners are their own chunks, loaded after the shell has rendered: they never delay first paint.
 const AlertBanner = lazy(() => import('../../features/alerts/AlertBanner'));
+const TrialBanner = lazy(() => import('../../features/trial/TrialBanner'));
 
 export function DashboardLayout() {
   return (
@@ -13,7 +14,7 @@ export function DashboardLayout() {
       contextLabel={(user) => user.district?.name ?? 'Coachwell'}
       settingsPath="/app/settings"
       loginPath="/app/auth/login"
-      banner={<Suspense fallback={null}><AlertBanner /></Suspense>}
+      banner={<Suspense fallback={null}><TrialBanner /><AlertBanner /></Suspense>}
     />
   );
 }

@@ -1,8 +1,9 @@
-import { Link } from 'react-router-dom';
-import { CALENDAR_MESSAGES } from '../../../common/schemas/calendar';
+import { hasFeature } from '../../../common/permissions';
+import { firstPlanWith } from '../../../common/plans';
 import type { ScreenProps } from '../../app/routeTable';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser } from '../../lib/session';
 import { FeedCard } from './components/FeedCard';
@@ -12,7 +13,7 @@ import { ImportCard } from './components/ImportCard';
 export default function CalendarSyncScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();
   if (!user) return <LoadingBlock />;
-  const hasPlan = user.district?.features.includes('calendar-sync') ?? false;
+  const hasPlan = hasFeature(user.district?.features ?? [], 'calendar-sync');
   return (
     <div className="stack stack--lg calsync-page">
       <PageHeader
@@ -26,9 +27,8 @@ export default function CalendarSyncScreen({ route }: ScreenProps) {
           <ImportCard timeZone={user.timezone || user.district?.timezone || 'UTC'} />
         </>
       ) : (
-        <EmptyState title="Available on the Professional plan">
-          <p>{CALENDAR_MESSAGES.planRequired}</p>
-          <p><Link to="/pricing">Compare plans</Link></p>
+        <EmptyState title={`Available on the ${firstPlanWith('calendar-sync').name} plan`}>
+          <PlanUpgradeNotice feature="calendar-sync" />
         </EmptyState>
       )}
     </div>

@@ -5,11 +5,10 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
-import { SKILL_MESSAGES } from '../../../common/schemas/skills';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
-import { ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
+import { PlanComparison, PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../components/Spinner';
 import { useSkillFramework } from '../../lib/lookups';
 import { useAuthUser } from '../../lib/session';
@@ -20,22 +19,18 @@ const CyclesView = lazy(() => import('./cycles/CyclesView'));
 
 type Tab = 'map' | 'cycles' | 'framework';
 
-function SkillMappingPlanNote({ planName, canUpgrade }: { planName: string | null; canUpgrade: boolean }) {
+function SkillMappingPlanNote({ planName }: { planName: string | null }) {
   return (
     <section className="card coaching-plan" aria-labelledby="coaching-plan-title">
       <h2 id="coaching-plan-title" className="card__title">Skill mapping</h2>
-      <p>{SKILL_MESSAGES.plan}</p>
-      <p className="muted text-sm">{planName ? `Your district is on the ${planName} plan. ` : ''}With the Professional plan you can:</p>
-      <ul className="coaching-plan__list">
-        <li>rate educators on a skill framework of your own, several skills at once, linked to the observation that showed them;</li>
-        <li>see every educator's current level on one heat map, filtered by school, group, coach, grade, subject or position;</li>
-        <li>follow each educator's growth over time on their profile, and export the map as CSV.</li>
-      </ul>
-      <div>
-        {canUpgrade
-          ? <ButtonLink to="/app/settings/billing">See plans and billing</ButtonLink>
-          : <ButtonLink to="/pricing" variant="secondary">Compare plans</ButtonLink>}
-      </div>
+      <PlanUpgradeNotice feature="skill-mapping">
+        <PlanComparison feature="skill-mapping" planName={planName} />
+        <ul className="coaching-plan__list">
+          <li>rate educators on a skill framework of your own, several skills at once, linked to the observation that showed them;</li>
+          <li>see every educator's current level on one heat map, filtered by school, group, coach, grade, subject or position;</li>
+          <li>follow each educator's growth over time on their profile, and export the map as CSV.</li>
+        </ul>
+      </PlanUpgradeNotice>
     </section>
   );
 }
@@ -60,7 +55,7 @@ export default function CoachingScreen(_props: ScreenProps) {
   if (tab === 'cycles') {
     body = <Suspense fallback={<LoadingBlock label="Loading cycles…" />}><CyclesView /></Suspense>;
   } else if (!mapping) {
-    body = <SkillMappingPlanNote planName={user?.district?.plan.name ?? null} canUpgrade={!!user && hasPermission(user.security.permissions, PERMISSIONS.manageBilling)} />;
+    body = <SkillMappingPlanNote planName={user?.district?.plan.name ?? null} />;
   } else if (framework.error && !framework.data) {
     body = <Alert tone="danger" title="The skill framework could not load">{framework.error.message}</Alert>;
   } else if (!framework.data) {

@@ -3,15 +3,17 @@
 // changes. Moving is two buttons per row (keyboard-usable, no drag); focus stays on the moved row's button.
 import { useEffect, useRef, useState } from 'react';
 import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
+import { firstPlanWith } from '../../../common/plans';
 import {
-  CYCLES_PLAN_MESSAGE, type CycleStage, type GoalTemplate, STAGE_EXPECTED_DAYS_MAX,
+  type CycleStage, type GoalTemplate, STAGE_EXPECTED_DAYS_MAX,
 } from '../../../common/schemas/cycles';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
-import { Button, ButtonLink } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { FormError, TextAreaField, TextField } from '../../components/Field';
 import { ConfirmDialog, Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
+import { PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
@@ -366,10 +368,10 @@ export default function CycleSettingsScreen({ route }: ScreenProps) {
         description={<p>The stages every coaching cycle moves through, how long each should take, and goal templates to start from.</p>}
       />
       {!planHasCycles && (
-        <Alert tone="info" title="Available on the Professional plan">
-          <p>{CYCLES_PLAN_MESSAGE}</p>
-          {user.district && <p className="muted text-sm">Your district is on the {user.district.plan.name} plan. The stages below are the ones your cycles would use.</p>}
-          <p><ButtonLink to="/pricing" variant="secondary" size="sm">Compare plans</ButtonLink></p>
+        <Alert tone="info" title={`Available on the ${firstPlanWith('coaching-cycles').name} plan`}>
+          <PlanUpgradeNotice feature="coaching-cycles" size="sm">
+            {user.district && <p className="muted text-sm">Your district is on the {user.district.plan.name} plan. The stages below are the ones your cycles would use.</p>}
+          </PlanUpgradeNotice>
         </Alert>
       )}
       {planHasCycles && !canManage && (

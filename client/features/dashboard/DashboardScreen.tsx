@@ -2,13 +2,16 @@ import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import { US_STATES } from '../../../common/constants';
 import { hasPermission } from '../../../common/permissions';
+import { TRIAL_NOTICE_DAYS } from '../../../common/schemas/billing';
 import { appNavigation } from '../../app/navigation';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
+import { formatDay } from '../../lib/dates';
+import { formatDateTime, formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale } from '../../lib/session';
+import { zonedDay } from '../../lib/zonedTime';
 import { ActivityPanels } from './components/ActivityPanels';
 import { PulsePanel } from './components/PulsePanel';
 
@@ -83,14 +86,15 @@ function TrialNotice({ district, canBill }: { district: NonNullable<AuthUser['di
   }
   if (district.status !== 'trial' || !district.trial_ends_at) return null;
   const daysLeft = Math.max(0, Math.ceil((new Date(district.trial_ends_at).getTime() - Date.now()) / DAY_MS));
-  const ends = formatDate(district.trial_ends_at, locale);
-  const title =
-    daysLeft === 0 ? 'Your free trial has ended' : `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left in your free trial`;
+  // The app's trial banner (features/trial) says it above every screen once the trial has ended, and
+  // to people who manage billing in its last TRIAL_NOTICE_DAYS: the dashboard does not say it twice.
+  if (daysLeft === 0 || (canBill && daysLeft <= TRIAL_NOTICE_DAYS)) return null;
+  const ends = formatDay(zonedDay(district.trial_ends_at, district.timezone || 'UTC'), locale);
+  const title = `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left in your free trial`;
   return (
-    <Alert tone={daysLeft <= 7 ? 'warning' : 'info'} title={title} className="dashboard-trial">
+    <Alert tone={daysLeft <= TRIAL_NOTICE_DAYS ? 'warning' : 'info'} title={title} className="dashboard-trial">
       <p>
-        {daysLeft === 0 ? 'The trial of the ' : 'You are trying the '}
-        {district.plan.name} plan{daysLeft === 0 ? ` ended on ${ends}.` : ` until ${ends}.`}{' '}
+        You are trying the {district.plan.name} plan until {ends}.{' '}
         {canBill ? (
           <Link to="/app/settings/billing">Choose a plan</Link>
         ) : (

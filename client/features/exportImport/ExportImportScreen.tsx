@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
+import { PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { EXPORT_URLS, STAFF_IMPORTS, useImports } from './api';
@@ -68,11 +69,9 @@ export default function ExportImportScreen({ route }: ScreenProps) {
       ) : (
         <section className="card stack" aria-label="Import educators">
           <h2 className="card__title">Import educators</h2>
-          <p className="muted">
-            {canReadImports
-              ? 'Your plan does not include CSV import. The Professional and Enterprise plans do: ask your district administrator about upgrading.'
-              : 'Importing educators needs the permission to add staff for the whole district. Ask your district administrator.'}
-          </p>
+          {canReadImports
+            ? <PlanUpgradeNotice feature="csv-import" />
+            : <p className="muted">Importing educators needs the permission to add staff for the whole district. Ask your district administrator.</p>}
         </section>
       )}
 

@@ -1,6 +1,5 @@
 import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
-import { ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser } from '../../lib/session';
@@ -26,11 +25,7 @@ export default function InteractionSettingsScreen({ route }: ScreenProps) {
         canManage={canManage}
         fieldsAvailable={fieldsAvailable}
         planNote={
-          <CustomFieldsPlanNote
-            planName={user.district?.plan.name ?? null}
-            canManage={canManage}
-            action={canManage ? <ButtonLink to="/pricing" variant="secondary" size="sm">Compare plans</ButtonLink> : null}
-          />
+          <CustomFieldsPlanNote planName={user.district?.plan.name ?? null} />
         }
       />
     </div>

@@ -3,9 +3,8 @@
 import type { Request } from 'express';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { CALENDAR_MESSAGES } from '../../../common/schemas/calendar';
-import { districtActor, type DistrictAuth, requireDistrict, requirePermission } from '../../access/guards';
+import { districtActor, type DistrictAuth, requireDistrict, requireFeature, requirePermission } from '../../access/guards';
 import { refuseWhileImpersonating } from '../../access/impersonation';
-import { forbidden } from '../../http/errors';
 import type { DistrictActor } from '../../lib/audit';
 
 export interface CalendarUser {
@@ -13,10 +12,9 @@ export interface CalendarUser {
   actor: DistrictActor;
 }
 
-/** 401 for guests, 403 without `see activity`, 403 with the Professional plan's explanation without the feature. */
+/** 401 for guests, 403 without `see activity`, 403 with planFeatureMessage('calendar-sync') without the feature. */
 export function calendarUser(req: Request): CalendarUser {
-  const auth = requirePermission(requireDistrict(req), PERMISSIONS.seeActivity);
-  if (!auth.features.includes('calendar-sync')) throw forbidden(CALENDAR_MESSAGES.planRequired);
+  const auth = requireFeature(requirePermission(requireDistrict(req), PERMISSIONS.seeActivity), 'calendar-sync');
   return { auth, actor: districtActor(req) };
 }
 

@@ -1,15 +1,15 @@
 // Who may read and change coaching cycles and their settings.
 // - Settings (stages, goal templates): any district login reads; `manage settings` changes, on a plan
 //   with `coaching-cycles`.
-// - Cycles (plan feature `coaching-cycles`, else 403 with the Professional explanation): `see skill
+// - Cycles (plan feature `coaching-cycles`, else 403 with its planFeatureMessage): `see skill
 //   mapping` district-wide reads every cycle; `.building` the cycles of educators currently at the
 //   caller's schools; every scope also the cycles the caller coaches or started. An educator without
 //   `see skill mapping` (`see educators.self`) reads only the cycles they are in. Writing needs `see skill
 //   mapping`; changing one cycle needs to be its coach, its author or district-wide.
 import type { Request } from 'express';
-import { CYCLE_MESSAGES, CYCLES_PLAN_MESSAGE } from '../../../common/schemas/cycles';
-import { hasFeature, PERMISSIONS } from '../../../common/permissions';
-import { type DistrictAuth, districtActor, requireDistrict, requirePermission, type Scope, scopeOf } from '../../access/guards';
+import { CYCLE_MESSAGES } from '../../../common/schemas/cycles';
+import { PERMISSIONS } from '../../../common/permissions';
+import { type DistrictAuth, districtActor, requireDistrict, requireFeature, requirePermission, type Scope, scopeOf } from '../../access/guards';
 import { forbidden } from '../../http/errors';
 import type { DistrictActor } from '../../lib/audit';
 
@@ -30,10 +30,6 @@ export interface Reader {
 }
 export type Writer = Reader & { actor: DistrictActor };
 
-function requirePlan(auth: DistrictAuth): void {
-  if (!hasFeature(auth.features, 'coaching-cycles')) throw forbidden(CYCLES_PLAN_MESSAGE);
-}
-
 /** Stages and goal templates: any district login reads (401 for guests, 403 for provider staff). */
 export function settingsReader(req: Request): DistrictAuth {
   return requireDistrict(req);
@@ -42,13 +38,12 @@ export function settingsReader(req: Request): DistrictAuth {
 /** `manage settings` on a plan with coaching cycles. */
 export function settingsManager(req: Request): DistrictActor {
   const auth = requirePermission(requireDistrict(req), PERMISSIONS.manageSettings);
-  requirePlan(auth);
+  requireFeature(auth, 'coaching-cycles');
   return districtActor(req);
 }
 
 export function cycleReader(req: Request): Reader {
-  const auth = requireDistrict(req);
-  requirePlan(auth);
+  const auth = requireFeature(requireDistrict(req), 'coaching-cycles');
   const skills = scopeOf(auth, PERMISSIONS.seeSkillMapping);
   const staffScope = scopeOf(auth, PERMISSIONS.seeEducators);
   if (skills) return { auth, visibility: skills, staffScope, runs: true };

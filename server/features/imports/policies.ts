@@ -5,11 +5,10 @@
 import type { Request } from 'express';
 import { hasFeature, PERMISSIONS } from '../../../common/permissions';
 import { IMPORT_MESSAGES } from '../../../common/schemas/imports';
-import { type DistrictAuth, districtActor, requireAuth, requireDistrict, requirePermission, requireScope } from '../../access/guards';
-import { forbidden } from '../../http/errors';
+import { type DistrictAuth, districtActor, requireAuth, requireDistrict, requireFeature, requirePermission, requireScope } from '../../access/guards';
 import type { Actor, DistrictActor } from '../../lib/audit';
 
-export const CSV_IMPORT_FEATURE = 'csv-import';
+export const CSV_IMPORT_FEATURE = 'csv-import' as const;
 
 export function staffExporter(req: Request): DistrictAuth {
   const auth = requireDistrict(req);
@@ -31,8 +30,7 @@ export function interactionsExporter(req: Request): DistrictAuth {
 
 /** The skill ratings export: a plan with skill mapping and `see skill mapping` for the whole district. */
 export function skillRatingsExporter(req: Request): DistrictAuth {
-  const auth = requireDistrict(req);
-  if (!hasFeature(auth.features, 'skill-mapping')) throw forbidden(IMPORT_MESSAGES.exportSkillsNeedsPlan);
+  const auth = requireFeature(requireDistrict(req), 'skill-mapping');
   requireScope(auth, PERMISSIONS.seeSkillMapping, ['district'], IMPORT_MESSAGES.exportSkillsNeedsDistrict);
   return auth;
 }
@@ -51,7 +49,7 @@ export function canImportStaff(auth: DistrictAuth): boolean {
 export function staffImporter(req: Request): { auth: DistrictAuth; actor: DistrictActor } {
   const auth = requireDistrict(req);
   requireScope(auth, PERMISSIONS.addStaff, ['district'], IMPORT_MESSAGES.needsPermission);
-  if (!hasFeature(auth.features, CSV_IMPORT_FEATURE)) throw forbidden(IMPORT_MESSAGES.needsPlan);
+  requireFeature(auth, CSV_IMPORT_FEATURE);
   return { auth, actor: districtActor(req) };
 }
 

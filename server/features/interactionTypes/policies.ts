@@ -4,9 +4,9 @@
 // `manage articles` changes (the provider's content permission: defaults are content every new district
 // starts from); district users, and provider staff while impersonating one, get 403.
 import type { Request } from 'express';
-import { PERMISSIONS, hasFeature } from '../../../common/permissions';
+import { PERMISSIONS } from '../../../common/permissions';
 import { INTERACTION_TYPE_MESSAGES } from '../../../common/schemas/interactionTypes';
-import { districtActor, requireAuth, requireDistrict, requirePermission } from '../../access/guards';
+import { districtActor, requireAuth, requireDistrict, requireFeature, requirePermission } from '../../access/guards';
 import { forbidden } from '../../http/errors';
 import type { Actor } from '../../lib/audit';
 import type { Owner } from './queries';
@@ -36,7 +36,7 @@ export function districtManager(req: Request): TypeEditor {
 /** `manage settings` in a district whose plan has custom fields (else 403 explaining the plan). */
 export function districtFieldManager(req: Request): TypeEditor {
   const editor = districtManager(req);
-  if (!hasFeature(requireDistrict(req).features, 'custom-fields')) throw forbidden(INTERACTION_TYPE_MESSAGES.customFieldsPlan);
+  requireFeature(requireDistrict(req), 'custom-fields');
   return editor;
 }
 

@@ -1,11 +1,11 @@
 // Who may read the reports (issue 11): `see engagement`, whose suffix is the reach of every figure —
 // district-wide; `.building` the caller's schools (interactions held there, educators currently there,
 // the coaches of those schools); `.self` a coach's own interactions, cycles and caseload. Teacher level
-// and comparison also need the plan feature `advanced-reports` (403 with REPORTS_PLAN_MESSAGE).
+// and comparison also need the plan feature `advanced-reports` (403 with its planFeatureMessage).
 import type { Request } from 'express';
-import { hasFeature, PERMISSIONS } from '../../../common/permissions';
-import { ADVANCED_REPORT_KINDS, REPORTS_PLAN_MESSAGE, type ReportKind } from '../../../common/schemas/reports';
-import { requireDistrict, type Scope, scopeOf } from '../../access/guards';
+import { PERMISSIONS } from '../../../common/permissions';
+import { ADVANCED_REPORT_KINDS, type ReportKind } from '../../../common/schemas/reports';
+import { requireDistrict, requireFeature, type Scope, scopeOf } from '../../access/guards';
 import { forbidden } from '../../http/errors';
 
 /**
@@ -20,7 +20,7 @@ export interface ReportReader {
 
 /** 403 with the plan message when the report needs `advanced-reports` and the plan lacks it. */
 export function requireReportPlan(reader: Pick<ReportReader, 'features'>, kind: ReportKind): void {
-  if (ADVANCED_REPORT_KINDS.includes(kind) && !hasFeature(reader.features, 'advanced-reports')) throw forbidden(REPORTS_PLAN_MESSAGE);
+  if (ADVANCED_REPORT_KINDS.includes(kind)) requireFeature(reader, 'advanced-reports');
 }
 
 /** 401 for guests, 403 without `see engagement` (and for an advanced report on a plan without it). */

@@ -16,6 +16,7 @@ import { buildPulseWorld, PULSE_NOW, type PulseWorld } from '../../testing/pulse
 import { runReport } from './report';
 import { runDueSubscriptions, type SubscriptionRunnerDeps } from './subscriptionJobs';
 import { createSubscription, type SubscriptionRow, unsubscribeToken } from './subscriptions';
+import { planFeatureMessage } from '../../../common/plans';
 
 const SECRET = 'test-secret';
 /** Monday 23 November 2026, 07:00:30 in Chicago: just after the first weekly send is due. */
@@ -151,7 +152,7 @@ describe('the report email runner', () => {
       last_skipped_reason: 'The subscriber no longer has the see engagement permission.',
     });
     if (plan) {
-      expect((await rowOf(db, plan.id))!.last_skipped_reason).toBe('Teacher level and comparison reports are part of the Enterprise plan. Ask your district administrator about upgrading.');
+      expect((await rowOf(db, plan.id))!.last_skipped_reason).toBe(planFeatureMessage('advanced-reports'));
     }
 
     // The permission comes back: the next run sends.

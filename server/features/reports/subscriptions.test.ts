@@ -4,6 +4,7 @@ import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '.
 import { buildUser } from '../../testing/factories';
 import { buildPulseWorld, PULSE_NOW, type PulseWorld } from '../../testing/pulse.fixture';
 import { MAX_SUBSCRIPTIONS_PER_USER, TOO_MANY_SUBSCRIPTIONS, unsubscribeToken } from './subscriptions';
+import { planFeatureMessage } from '../../../common/plans';
 
 let t: TestApp;
 let w: PulseWorld;
@@ -56,7 +57,7 @@ describe('POST /api/report-subscription', () => {
     expect((await subscribe(await loginAs(t.app, w.teacher))).status).toBe(403);
     const res = await subscribe(await loginAs(t.app, w.admin), { ...valid, report: 'teacher-level', query: '' });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('Teacher level and comparison reports are part of the Enterprise plan. Ask your district administrator about upgrading.');
+    expect(res.body.message).toBe(planFeatureMessage('advanced-reports'));
     expect(await rows()).toEqual([]);
   });
 

@@ -1,20 +1,17 @@
 // Who may read and change skill mapping. Every call needs the plan feature `skill-mapping` (403 with
-// the Professional explanation). Reading the framework: any `see skill mapping` holder, and educators
+// planFeatureMessage, naming the plan that has it). Reading the framework: any `see skill mapping` holder, and educators
 // (`see educators.self`) for their own profile. The heat map and rating: `see skill mapping`, whose
 // suffix (district / building) is the set of educators reached. An educator reads only their own
 // ratings. Editing the framework: `manage settings`.
 import type { Request } from 'express';
-import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
-import { SKILL_MESSAGES } from '../../../common/schemas/skills';
-import { type DistrictAuth, districtActor, requireDistrict, requirePermission, type Scope, scopeOf } from '../../access/guards';
+import { hasPermission, PERMISSIONS } from '../../../common/permissions';
+import { type DistrictAuth, districtActor, requireDistrict, requireFeature, requirePermission, type Scope, scopeOf } from '../../access/guards';
 import { forbidden } from '../../http/errors';
 import type { DistrictActor } from '../../lib/audit';
 
 /** A district user whose plan includes skill mapping (401 for guests, 403 otherwise). */
 export function skillsAuth(req: Request): DistrictAuth {
-  const auth = requireDistrict(req);
-  if (!hasFeature(auth.features, 'skill-mapping')) throw forbidden(SKILL_MESSAGES.plan);
-  return auth;
+  return requireFeature(requireDistrict(req), 'skill-mapping');
 }
 
 export function canEditFramework(auth: DistrictAuth): boolean {

@@ -5,11 +5,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasFeature, permissionScope, PERMISSIONS } from '../../../../common/permissions';
-import { CYCLES_PLAN_MESSAGE, type CycleSummary } from '../../../../common/schemas/cycles';
+import type { CycleSummary } from '../../../../common/schemas/cycles';
 import { Alert } from '../../../components/Alert';
-import { Button, ButtonLink } from '../../../components/Button';
+import { Button } from '../../../components/Button';
 import { SelectField } from '../../../components/Field';
 import { Pager } from '../../../components/Pager';
+import { PlanComparison, PlanUpgradeNotice } from '../../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
@@ -43,14 +44,14 @@ function PlanNote({ planName }: { planName: string | null }) {
   return (
     <section className="card cyc-plan" aria-labelledby="cyc-plan-title">
       <h2 id="cyc-plan-title" className="card__title">Coaching cycles</h2>
-      <p>{CYCLES_PLAN_MESSAGE}</p>
-      <p className="muted text-sm">{planName ? `Your district is on the ${planName} plan. ` : ''}With the Professional plan you can:</p>
-      <ul className="cyc-plan__list">
-        <li>run goal-centred cycles with one or more educators through your own stages;</li>
-        <li>see every cycle on a board by stage, with what is due soon or overdue;</li>
-        <li>link observations and meetings to a cycle, keep evidence notes, and record the outcome.</li>
-      </ul>
-      <div><ButtonLink to="/pricing" variant="secondary">Compare plans</ButtonLink></div>
+      <PlanUpgradeNotice feature="coaching-cycles">
+        <PlanComparison feature="coaching-cycles" planName={planName} />
+        <ul className="cyc-plan__list">
+          <li>run goal-centred cycles with one or more educators through your own stages;</li>
+          <li>see every cycle on a board by stage, with what is due soon or overdue;</li>
+          <li>link observations and meetings to a cycle, keep evidence notes, and record the outcome.</li>
+        </ul>
+      </PlanUpgradeNotice>
     </section>
   );
 }

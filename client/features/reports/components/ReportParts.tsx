@@ -2,11 +2,11 @@
 // loading skeletons, the empty state, errors, the plan note of the advanced reports and the targets.
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { hasPermission, PERMISSIONS } from '../../../../common/permissions';
-import { REPORTS_PLAN_MESSAGE, type TargetProgress } from '../../../../common/schemas/reports';
+import type { TargetProgress } from '../../../../common/schemas/reports';
 import { Alert } from '../../../components/Alert';
 import { ButtonLink } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
+import { PlanComparison, PlanUpgradeNotice } from '../../../components/PlanUpgradeNotice';
 import type { ApiError } from '../../../lib/api';
 import { useAuthUser } from '../../../lib/session';
 import { decimal, int } from '../format';
@@ -160,29 +160,26 @@ export function DrillCell({ value, label, onDrill }: { value: string; label: str
 /** What Teacher level and Comparison add, for a district without the plan feature. */
 export function AdvancedPlanNote({ report }: { report: 'teacher-level' | 'comparison' }) {
   const { user } = useAuthUser();
-  const canUpgrade = !!user && hasPermission(user.security.permissions, PERMISSIONS.manageBilling);
   const plan = user?.district?.plan.name;
   return (
     <section className="card report-plan" aria-labelledby="report-plan-title">
       <h2 id="report-plan-title" className="card__title">{report === 'teacher-level' ? 'Teacher level report' : 'Comparison report'}</h2>
-      <p>{REPORTS_PLAN_MESSAGE}</p>
-      <p className="muted text-sm">{plan ? `Your district is on the ${plan} plan. ` : ''}With the Enterprise plan:</p>
-      {report === 'teacher-level' ? (
-        <ul className="report-plan__list">
-          <li>one row per educator: interactions, minutes, days since the last contact, coaching cycles active and completed;</li>
-          <li>skill growth per domain: the first and the latest rating in the range;</li>
-          <li>a "Not yet coached this year" view, to see who no coach has reached yet, and who is below your coaching target.</li>
-        </ul>
-      ) : (
-        <ul className="report-plan__list">
-          <li>two schools, groups, coaches or periods side by side;</li>
-          <li>the same measures for each (interactions, minutes, educators reached and their share of the roster, cycles);</li>
-          <li>the differences, up or down, in numbers.</li>
-        </ul>
-      )}
-      <div>
-        {canUpgrade ? <ButtonLink to="/app/settings/billing">See plans and billing</ButtonLink> : <ButtonLink to="/pricing" variant="secondary">Compare plans</ButtonLink>}
-      </div>
+      <PlanUpgradeNotice feature="advanced-reports">
+        <PlanComparison feature="advanced-reports" planName={plan} tail=":" />
+        {report === 'teacher-level' ? (
+          <ul className="report-plan__list">
+            <li>one row per educator: interactions, minutes, days since the last contact, coaching cycles active and completed;</li>
+            <li>skill growth per domain: the first and the latest rating in the range;</li>
+            <li>a "Not yet coached this year" view, to see who no coach has reached yet, and who is below your coaching target.</li>
+          </ul>
+        ) : (
+          <ul className="report-plan__list">
+            <li>two schools, groups, coaches or periods side by side;</li>
+            <li>the same measures for each (interactions, minutes, educators reached and their share of the roster, cycles);</li>
+            <li>the differences, up or down, in numbers.</li>
+          </ul>
+        )}
+      </PlanUpgradeNotice>
     </section>
   );
 }
