@@ -48,6 +48,7 @@ export const BILLING_MESSAGES = {
   poNumberRequired: 'PO number is required.',
   signerNameRequired: 'Signer name is required.',
   signerTitleRequired: 'Signer title is required.',
+  acceptWhileImpersonating: 'While impersonating you cannot accept a quote: accepting commits the district to a purchase. Stop impersonating and ask the district to accept it.',
   // Provider
   providerOnly: 'Only a provider administrator can activate quotes and change invoices.',
   paidOnFormat: 'Paid on must be a date (YYYY-MM-DD).',

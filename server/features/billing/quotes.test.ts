@@ -5,9 +5,9 @@ import { formatUsd } from '../../../common/money';
 import { BILLING_MESSAGES as M, QUOTES_PER_DAY } from '../../../common/schemas/billing';
 import { addDays } from '../../lib/dates';
 import { todayIn } from '../../lib/zone';
-import { createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
+import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { auditRows, type BillingSetup, buildQuote, memberAgent, setupBilling } from '../../testing/billing.fixture';
-import { buildDistrict } from '../../testing/factories';
+import { buildDistrict, buildUser } from '../../testing/factories';
 
 let t: TestApp;
 let s: BillingSetup;
@@ -275,6 +275,19 @@ describe('POST /api/quote/{id}/accept', () => {
     // Accepted is final: it never reads as expired.
     await t.db.updateTable('quotes').set({ valid_until: '2000-01-01' }).where('id', '=', quote.id).execute();
     expect((await s.agent.get(`/api/quote/${quote.id}`)).body.status).toBe('accepted');
+  });
+});
+
+describe('POST /api/quote/{id}/accept while impersonating', () => {
+  it('403 for provider staff impersonating the district administrator; the quote stays as it was', async () => {
+    const quote = await buildQuote(t.db, { districtId: s.district.id, status: 'sent' });
+    const staff = await buildUser(t.db, { role: 'provider-support', name: 'Sue Support' });
+    const agent = await loginAs(t.app, staff);
+    expect((await post(agent, '/api/auth/impersonate', { user_id: s.admin.id })).status).toBe(200);
+    const res = await post(agent, `/api/quote/${quote.id}/accept`, { po_number: 'PO-1', signer_name: 'Morgan Lee', signer_title: 'CBO' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(M.acceptWhileImpersonating);
+    expect((await quotesIn(s.district.id))[0]).toMatchObject({ status: 'sent', po_number: null, accepted_at: null });
   });
 });
 

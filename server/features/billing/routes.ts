@@ -14,6 +14,7 @@ import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { attachment } from '../../lib/csv';
+import { refuseWhileImpersonating } from '../../access/impersonation';
 import { invoicePdf, pdfFileName, quotePdf } from './pdf';
 import { type BillingCaller, billingManager } from './policies';
 import { presentInvoiceDetail, presentInvoiceSummary, presentQuoteDetail, presentQuoteSummary } from '../../lib/billing/presenter';
@@ -140,6 +141,8 @@ export function billingRoutes(deps: Deps): Router {
 
   router.post('/quote/:id/accept', async (req, res) => {
     const caller = billingManager(req);
+    // Accepting commits the district to a purchase (its PO, its signer): the district's own act only.
+    refuseWhileImpersonating(caller.auth, M.acceptWhileImpersonating);
     const id = routeId(req, 'id', M.quoteNotFound);
     const district = await loadDistrict(db, caller);
     await requireQuote(db, district.id, id);
