@@ -36,7 +36,7 @@ export function QuoteTable({ rows, locale, busy }: { rows: AdminQuoteRow[]; loca
               <td className="num" data-label="Total">{formatUsd(q.total_cents)}</td>
               <td data-label="Status"><QuoteStatusBadge status={q.status} activated={q.activated_at !== null} /></td>
               <td className="nowrap" data-label="Valid until">{formatDay(q.valid_until, locale)}</td>
-              <td className="nowrap" data-label="PO number">{q.po_number ?? NONE}</td>
+              <td className="ab-table__po" data-label="PO number">{q.po_number ?? NONE}</td>
             </tr>
           ))}
         </tbody>
