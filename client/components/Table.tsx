@@ -7,6 +7,8 @@ export type TableColumn<T> = {
   render: (row: T) => ReactNode;
   /** Applied to both the header and body cells of this column (e.g. "num" for right-aligned numbers). */
   className?: string;
+  /** The cell's label when rows become cards on phones (`stackOnPhone`); defaults to a string header. */
+  label?: string;
 };
 
 export type TableProps<T> = {
@@ -19,6 +21,11 @@ export type TableProps<T> = {
   /** Shown in a single full-width row when rows is empty. */
   empty?: ReactNode;
   className?: string;
+  /**
+   * Below 600 px each row becomes a card: the first column as its title, the others as labelled lines,
+   * instead of a table scrolled sideways. For tables of a handful of short columns.
+   */
+  stackOnPhone?: boolean;
 };
 
 export function Table<T>({
@@ -29,12 +36,13 @@ export function Table<T>({
   captionHidden = false,
   empty = 'Nothing to show yet.',
   className,
+  stackOnPhone = false,
 }: TableProps<T>) {
   const captionId = useId();
   return (
     // Focusable labelled region so keyboard users can scroll wide tables on small screens.
     <div className="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={['table', className].filter(Boolean).join(' ')}>
+      <table className={['table', stackOnPhone && 'table--stack', className].filter(Boolean).join(' ')}>
         <caption id={captionId} className={captionHidden ? 'table__caption sr-only' : 'table__caption'}>
           {caption}
         </caption>
@@ -58,7 +66,7 @@ export function Table<T>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} className={c.className}>
+                  <td key={c.key} className={c.className} data-label={c.label ?? (typeof c.header === 'string' ? c.header : undefined)}>
                     {c.render(row)}
                   </td>
                 ))}

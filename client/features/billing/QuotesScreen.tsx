@@ -115,6 +115,7 @@ export default function QuotesScreen({ route }: ScreenProps) {
             <Table<QuoteSummary>
               caption="Quotes"
               captionHidden
+              stackOnPhone
               rows={data.data}
               rowKey={(q) => q.id}
               columns={[

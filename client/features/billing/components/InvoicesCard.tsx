@@ -30,6 +30,7 @@ export function InvoicesCard({ locale }: { locale?: Locale }) {
         <Table<InvoiceSummary>
           caption="Invoice list"
           captionHidden
+          stackOnPhone
           rows={data.data}
           rowKey={(i) => i.id}
           columns={[
