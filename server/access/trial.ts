@@ -30,6 +30,7 @@ export function trialDaysLeft(district: { status: string; trial_ends_at: string 
  * and its people can still sign in and out and look after their own login:
  * - /auth/…: sign in and out, password reset, accepting invites, impersonate and unimpersonate;
  * - /account/…: a person's own profile, email and password (their login, not district data);
+ * - /account-migration/{token}: a person moving their own login to another district's invitation;
  * - /billing, /quote and /quote/…: the billing contact and quotes, the way to buy a plan;
  * - /client-error: browser error reports (they are ours, not the district's);
  * - /alert/{id}/dismiss: hiding an announcement (a personal preference), so the banner can be read.
@@ -38,6 +39,7 @@ export function trialDaysLeft(district: { status: string; trial_ends_at: string 
 const WRITABLE_AFTER_TRIAL: readonly RegExp[] = [
   /^\/auth(\/.*)?$/i,
   /^\/account(\/.*)?$/i,
+  /^\/account-migration\/[^/]+\/?$/i,
   /^\/billing\/?$/i,
   /^\/quote(\/.*)?$/i,
   /^\/client-error\/?$/i,
