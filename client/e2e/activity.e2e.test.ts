@@ -2,14 +2,11 @@
 // phone width as the coach, the week view (keyboard, phone day-by-day), completing a past scheduled
 // interaction, the educator's own view as the teacher, and axe-core on every screen at both widths
 // and in both themes.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, browserSuite } from './harness';
+import { api, axeBlocking, browserSuite } from './harness';
 
 const suite = browserSuite({ timeout: 15_000 });
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const COACH = 'coach@maplegrove.example';
@@ -46,16 +43,6 @@ async function userZone(page: Page): Promise<string> {
   return (await api<{ timezone: string }>(page, 'GET', 'auth/user')).json.timezone;
 }
 
-async function axeBlocking(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('logging an interaction', () => {
   it('at phone width as the coach: type first, defaults, an educator by search, saved and listed', async () => {

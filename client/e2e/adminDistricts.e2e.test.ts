@@ -1,12 +1,10 @@
 // Admin Districts through the real screens: the list with its filters and sort in the URL, suspending a
 // district (its administrator is refused at sign-in and told why) and reactivating it, impersonating from
 // the district page and stopping, and axe-core on both screens at desktop and phone widths.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DISTRICT_SUSPENDED_MESSAGE } from '../../common/schemas/adminDistricts';
-import { browserSuite, DEMO_PASSWORD } from './harness';
+import { axeBlocking, browserSuite, DEMO_PASSWORD } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -18,21 +16,10 @@ afterEach(async (ctx) => {
   }
 });
 
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const PROVIDER = 'support@coachwell.example';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function axeBlocking(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const districtNames = (page: Page) => page.locator('.adm-table tbody th[scope="row"] a').allInnerTexts();
 const search = (page: Page) => new URL(page.url()).searchParams;

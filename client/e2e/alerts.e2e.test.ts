@@ -3,26 +3,13 @@
 // it and it stays gone after a reload; a critical alert cannot be dismissed; XSS payloads in an alert
 // reach the page as text only; nothing about alerts loads on the sign-in page; axe-core on the admin
 // screen, its dialog and a page with the banner.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, browserSuite } from './harness';
+import { api, axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 const suite = browserSuite({ timeout: 15_000 });
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
-async function axeBlocking(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 // Pages that run axe-core inject it as a script tag: they bypass the strict CSP.
 const asProvider = () => suite.signedIn('support@coachwell.example', { bypassCSP: true });

@@ -4,10 +4,9 @@
 // invoices, warns when the provider lowers the seats below those in use; the invoice page; /pricing's "Request a quote" for a guest (register, then Quotes with the plan), a billing
 // administrator and someone who must ask; and axe-core on every billing screen at desktop and phone width.
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, browserSuite } from './harness';
+import { api, axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -19,22 +18,11 @@ afterEach(async (ctx) => {
   }
 });
 
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const ADMIN = 'admin@maplegrove.example';
 const PROVIDER = 'support@coachwell.example';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-async function axeBlocking(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 async function sideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

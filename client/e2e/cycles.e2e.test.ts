@@ -2,17 +2,14 @@
 // keyboard only (focus stays on the moved card), completed with an outcome; the settings screen's
 // move buttons by keyboard; the Essentials district's upgrade message (screen and API); axe-core on
 // the board, the cycle dialog and the settings at both widths and in both themes.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CYCLES_PLAN_MESSAGE } from '../../common/schemas/cycles';
-import { api, browserSuite } from './harness';
+import { api, axeBlocking, browserSuite } from './harness';
 
 // Signing in and the first visit take a while on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 const suite = browserSuite({ timeout: 15_000 });
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -27,16 +24,6 @@ interface ApiCycle {
 }
 
 
-async function axeBlocking(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 

@@ -1,29 +1,15 @@
 // Coaching targets, the dashboard pulse and scheduled report emails through a real browser: the demo
-// district's targets in its pulse, a target changed in Site settings (its 422 shown on the field) appears in the district admin's pulse; a report view
-// subscribed to from the report screen is listed under "Your subscriptions" and removed again; axe-core
-// on each screen touched, at desktop and phone width.
-import fs from 'node:fs';
-import path from 'node:path';
+// district's targets in its pulse; a target changed in Site settings (its 422 shown on the field) appears
+// in the district admin's pulse; a report view subscribed to from the report screen is listed under "Your
+// subscriptions" and removed again; axe-core on each screen touched, at desktop and phone width.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { ReportSubscription } from '../../common/schemas/reports';
-import { api, browserSuite } from './harness';
+import { api, axeBlocking, browserSuite } from './harness';
 
 const suite = browserSuite({ timeout: 20_000 });
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const ADMIN = 'admin@maplegrove.example';
 const PHONE = { width: 390, height: 844 };
 
-async function axeBlocking(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('coaching targets and the pulse', () => {
   it('sets a target in Site settings (a bad value is refused on the field) and sees it in the dashboard pulse', async () => {

@@ -3,32 +3,20 @@
 // coach sees whom to ask, and saving a form shows the server's 402 message. The banner is asked for once
 // per app load (not on navigation, never on the sign-in page); axe-core on a page with the banner at
 // desktop and phone width. Also the upgrade notice of a plan feature (Essentials lacks calendar sync).
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { planFeatureMessage } from '../../common/plans';
 import { TRIAL_ENDED_MESSAGE } from '../../common/schemas/billing';
-import { browserSuite, runCli } from './harness';
+import { axeBlocking, browserSuite, runCli } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 const suite = browserSuite({ timeout: 15_000 });
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
 const ADMIN = 'admin@cedarfalls.example';
 const COACH = 'coach@cedarfalls.example';
 
-async function axeBlocking(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const trialBanner = (page: Page) => page.locator('.trial-banner');
 
