@@ -211,8 +211,12 @@ describe('custom fields on the log form', () => {
     await dialog.getByRole('button', { name: 'Log interaction' }).click();
     await page.getByText('Interaction logged.').waitFor();
 
-    const listed = await api<{ data: (ApiInteraction & { field_values: { label: string; value: unknown }[] })[] }>(page, 'GET', `interaction?filter[interaction_type_id][]=${checkIn.id}&sort=-starts_at&per_page=1`);
-    const values = Object.fromEntries(listed.json.data[0]!.field_values.map((f) => [f.label, f.value]));
+    // The fields are new, so the one check-in with values is the one just logged (the demo's scheduled
+    // check-ins may start later than it, depending on the time of day the test runs).
+    const listed = await api<{ data: (ApiInteraction & { field_values: { label: string; value: unknown }[] })[] }>(page, 'GET', `interaction?filter[interaction_type_id][]=${checkIn.id}&sort=-starts_at&per_page=100`);
+    const logged = listed.json.data.filter((i) => i.field_values.length > 0);
+    expect(logged).toHaveLength(1);
+    const values = Object.fromEntries(logged[0]!.field_values.map((f) => [f.label, f.value]));
     expect(values).toEqual({ 'Lesson readiness': 3, 'Students present': 24, 'Focus areas': ['Pacing'] });
   });
 });
