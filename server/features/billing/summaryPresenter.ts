@@ -1,20 +1,10 @@
 // GET /api/billing: the district's plan (with its features as /pricing shows them), status and trial,
 // renewal, seats purchased against seats in use, the billing contact and every plan.
-import { PLAN_FEATURES, type PlanFeature } from '../../../common/permissions';
-import type { BillingSummary, PlanSummary } from '../../../common/schemas/billing';
+import type { BillingSummary } from '../../../common/schemas/billing';
 import { trialDaysLeft, trialHasEnded } from '../../access/trial';
+import { presentPlan } from '../../lib/billing/presenter';
 import { isOverSeats } from '../../lib/seatWarning';
 import type { BillingDistrict, PlanRow } from './queries';
-
-export function presentPlan(plan: PlanRow): PlanSummary {
-  return {
-    key: plan.key,
-    name: plan.name,
-    description: plan.description,
-    price_per_seat_cents: plan.price_per_seat_cents,
-    features: (JSON.parse(plan.features) as PlanFeature[]).map((key) => ({ key, label: PLAN_FEATURES[key] ?? key })),
-  };
-}
 
 export function presentBillingSummary(district: BillingDistrict, plans: PlanRow[], inUse: number, canManage: boolean, now = Date.now()): BillingSummary {
   const current = plans.find((p) => p.id === district.plan_id);

@@ -2,10 +2,11 @@
 // (a quote or invoice with the few joined names it shows); the presenters never read anything else.
 import type { Selectable } from 'kysely';
 import type { LineItem } from '../../../common/money';
+import { PLAN_FEATURES, type PlanFeature } from '../../../common/permissions';
 import type {
-  AdminQuoteRow, BillTo, InvoiceDetail, InvoiceSummary, QuoteDetail, QuoteSummary,
+  AdminQuoteRow, BillTo, InvoiceDetail, InvoiceSummary, PlanSummary, QuoteDetail, QuoteSummary,
 } from '../../../common/schemas/billing';
-import type { DistrictsTable, InvoicesTable, QuotesTable } from '../../../db/types';
+import type { DistrictsTable, InvoicesTable, PlansTable, QuotesTable } from '../../../db/types';
 import { invoiceStatus, quoteStatus } from './status';
 
 export type QuoteRow = Selectable<QuotesTable> & {
@@ -101,5 +102,16 @@ export function presentInvoiceDetail(row: InvoiceRow, today: string): InvoiceDet
     bill_to: JSON.parse(row.bill_to) as BillTo,
     void_reason: row.void_reason,
     district: { id: row.district_id, name: row.district_name },
+  };
+}
+
+/** A plan as /pricing and the Billing page show it (GET /api/plan and GET /api/billing). */
+export function presentPlan(plan: Pick<Selectable<PlansTable>, 'key' | 'name' | 'description' | 'price_per_seat_cents' | 'features'>): PlanSummary {
+  return {
+    key: plan.key,
+    name: plan.name,
+    description: plan.description,
+    price_per_seat_cents: plan.price_per_seat_cents,
+    features: (JSON.parse(plan.features) as PlanFeature[]).map((key) => ({ key, label: PLAN_FEATURES[key] ?? key })),
   };
 }
