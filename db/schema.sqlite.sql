@@ -1,0 +1,887 @@
+-- index account_migrations_to_idx
+CREATE INDEX "account_migrations_to_idx" on "account_migrations" ("to_district_id", "accepted_at");
+
+-- index activities_import_uid_unique
+CREATE UNIQUE INDEX "activities_import_uid_unique" on "activities" ("district_id", "user_id", "import_uid") where "import_uid" is not null;
+
+-- index activities_user_idx
+CREATE INDEX "activities_user_idx" on "activities" ("district_id", "user_id", "starts_at");
+
+-- index alert_dismissals_alert_idx
+CREATE INDEX "alert_dismissals_alert_idx" on "alert_dismissals" ("alert_id");
+
+-- index alert_targets_alert_idx
+CREATE INDEX "alert_targets_alert_idx" on "alert_targets" ("alert_id");
+
+-- index alerts_starts_idx
+CREATE INDEX "alerts_starts_idx" on "alerts" ("deleted_at", "starts_at");
+
+-- index article_versions_article_idx
+CREATE INDEX "article_versions_article_idx" on "article_versions" ("article_id", "id");
+
+-- index articles_status_category_idx
+CREATE INDEX "articles_status_category_idx" on "articles" ("status", "category");
+
+-- index articles_views_idx
+CREATE INDEX "articles_views_idx" on "articles" ("status", "view_count");
+
+-- index audit_log_action_idx
+CREATE INDEX "audit_log_action_idx" on "audit_log" ("action", "at");
+
+-- index audit_log_actor_idx
+CREATE INDEX "audit_log_actor_idx" on "audit_log" ("actor_id", "at");
+
+-- index audit_log_at_idx
+CREATE INDEX "audit_log_at_idx" on "audit_log" ("at", "id");
+
+-- index audit_log_district_idx
+CREATE INDEX "audit_log_district_idx" on "audit_log" ("district_id", "at");
+
+-- index audit_log_impersonator_idx
+CREATE INDEX "audit_log_impersonator_idx" on "audit_log" ("impersonator_id", "at");
+
+-- index bhr_district_status_idx
+CREATE INDEX "bhr_district_status_idx" on "building_history_requests" ("district_id", "status", "created_at");
+
+-- index buildings_district_idx
+CREATE INDEX "buildings_district_idx" on "buildings" ("district_id", "name");
+
+-- index calendar_feeds_token_unique
+CREATE UNIQUE INDEX "calendar_feeds_token_unique" on "calendar_feeds" ("token_hash");
+
+-- index calendar_feeds_user_unique
+CREATE UNIQUE INDEX "calendar_feeds_user_unique" on "calendar_feeds" ("user_id");
+
+-- index client_errors_at_idx
+CREATE INDEX "client_errors_at_idx" on "client_errors" ("at");
+
+-- index client_errors_district_idx
+CREATE INDEX "client_errors_district_idx" on "client_errors" ("district_id", "at");
+
+-- index client_errors_user_idx
+CREATE INDEX "client_errors_user_idx" on "client_errors" ("user_id", "at");
+
+-- index coach_assignments_coach_idx
+CREATE INDEX "coach_assignments_coach_idx" on "coach_assignments" ("district_id", "coach_id", "end_date");
+
+-- index coach_assignments_staff_idx
+CREATE INDEX "coach_assignments_staff_idx" on "coach_assignments" ("district_id", "staff_id", "end_date");
+
+-- index coaching_cycle_notes_cycle_idx
+CREATE INDEX "coaching_cycle_notes_cycle_idx" on "coaching_cycle_notes" ("cycle_id", "created_at");
+
+-- index coaching_cycle_skills_unique
+CREATE UNIQUE INDEX "coaching_cycle_skills_unique" on "coaching_cycle_skills" ("cycle_id", "skill_id");
+
+-- index coaching_cycle_staff_staff_idx
+CREATE INDEX "coaching_cycle_staff_staff_idx" on "coaching_cycle_staff" ("district_id", "staff_id");
+
+-- index coaching_cycle_staff_unique
+CREATE UNIQUE INDEX "coaching_cycle_staff_unique" on "coaching_cycle_staff" ("cycle_id", "staff_id");
+
+-- index coaching_cycle_stage_history_cycle_idx
+CREATE INDEX "coaching_cycle_stage_history_cycle_idx" on "coaching_cycle_stage_history" ("cycle_id", "entered_on");
+
+-- index coaching_cycles_coach_idx
+CREATE INDEX "coaching_cycles_coach_idx" on "coaching_cycles" ("district_id", "coach_id", "status");
+
+-- index coaching_cycles_report_idx
+CREATE INDEX "coaching_cycles_report_idx" on "coaching_cycles" ("district_id", "start_date", "status");
+
+-- index coaching_cycles_stage_idx
+CREATE INDEX "coaching_cycles_stage_idx" on "coaching_cycles" ("district_id", "stage_id", "status");
+
+-- index cycle_goal_templates_district_idx
+CREATE INDEX "cycle_goal_templates_district_idx" on "cycle_goal_templates" ("district_id", "sort_order");
+
+-- index cycle_stages_district_idx
+CREATE INDEX "cycle_stages_district_idx" on "cycle_stages" ("district_id", "sort_order");
+
+-- index districts_status_idx
+CREATE INDEX "districts_status_idx" on "districts" ("status", "name");
+
+-- index email_changes_user_idx
+CREATE INDEX "email_changes_user_idx" on "email_changes" ("user_id");
+
+-- index group_items_group_idx
+CREATE INDEX "group_items_group_idx" on "group_items" ("group_id", "item_id");
+
+-- index group_items_item_idx
+CREATE INDEX "group_items_item_idx" on "group_items" ("item_id");
+
+-- index groups_district_idx
+CREATE INDEX "groups_district_idx" on "groups" ("district_id", "deleted_at", "name");
+
+-- index import_rows_import_idx
+CREATE INDEX "import_rows_import_idx" on "import_rows" ("import_id", "row_number");
+
+-- index import_rows_outcome_idx
+CREATE INDEX "import_rows_outcome_idx" on "import_rows" ("import_id", "outcome", "row_number");
+
+-- index imports_district_idx
+CREATE INDEX "imports_district_idx" on "imports" ("district_id", "kind", "created_at");
+
+-- index imports_status_idx
+CREATE INDEX "imports_status_idx" on "imports" ("status");
+
+-- index interaction_field_values_unique
+CREATE UNIQUE INDEX "interaction_field_values_unique" on "interaction_field_values" ("interaction_id", "field_id");
+
+-- index interaction_fields_type_idx
+CREATE INDEX "interaction_fields_type_idx" on "interaction_fields" ("interaction_type_id", "sort_order");
+
+-- index interaction_groups_group_idx
+CREATE INDEX "interaction_groups_group_idx" on "interaction_groups" ("district_id", "group_id");
+
+-- index interaction_groups_interaction_idx
+CREATE UNIQUE INDEX "interaction_groups_interaction_idx" on "interaction_groups" ("interaction_id", "group_id");
+
+-- index interaction_participants_interaction_idx
+CREATE UNIQUE INDEX "interaction_participants_interaction_idx" on "interaction_participants" ("interaction_id", "staff_id");
+
+-- index interaction_participants_staff_idx
+CREATE INDEX "interaction_participants_staff_idx" on "interaction_participants" ("district_id", "staff_id", "interaction_id");
+
+-- index interaction_skills_unique
+CREATE UNIQUE INDEX "interaction_skills_unique" on "interaction_skills" ("interaction_id", "skill_id");
+
+-- index interaction_types_district_idx
+CREATE INDEX "interaction_types_district_idx" on "interaction_types" ("district_id", "sort_order");
+
+-- index interactions_author_idx
+CREATE INDEX "interactions_author_idx" on "interactions" ("district_id", "created_by", "starts_at");
+
+-- index interactions_building_cover_idx
+CREATE INDEX "interactions_building_cover_idx" on "interactions" ("district_id", "building_id", "starts_at", "status", "deleted_at", "interaction_type_id", "duration_minutes", "coach_id");
+
+-- index interactions_coach_cover_idx
+CREATE INDEX "interactions_coach_cover_idx" on "interactions" ("district_id", "coach_id", "starts_at", "status", "deleted_at", "interaction_type_id", "duration_minutes", "building_id");
+
+-- index interactions_cycle_idx
+CREATE INDEX "interactions_cycle_idx" on "interactions" ("district_id", "coaching_cycle_id");
+
+-- index interactions_district_starts_idx
+CREATE INDEX "interactions_district_starts_idx" on "interactions" ("district_id", "starts_at");
+
+-- index interactions_import_uid_unique
+CREATE UNIQUE INDEX "interactions_import_uid_unique" on "interactions" ("district_id", "coach_id", "import_uid") where "import_uid" is not null;
+
+-- index interactions_report_idx
+CREATE INDEX "interactions_report_idx" on "interactions" ("district_id", "starts_at", "status", "deleted_at", "coach_id", "building_id", "interaction_type_id", "duration_minutes");
+
+-- index invoices_district_idx
+CREATE INDEX "invoices_district_idx" on "invoices" ("district_id", "issued_on");
+
+-- index quotes_district_idx
+CREATE INDEX "quotes_district_idx" on "quotes" ("district_id", "created_at");
+
+-- index quotes_status_idx
+CREATE INDEX "quotes_status_idx" on "quotes" ("status", "created_at");
+
+-- index report_subscriptions_due_idx
+CREATE INDEX "report_subscriptions_due_idx" on "report_subscriptions" ("next_run_at", "claimed_at");
+
+-- index report_subscriptions_user_idx
+CREATE INDEX "report_subscriptions_user_idx" on "report_subscriptions" ("district_id", "user_id", "id");
+
+-- index security_events_at_idx
+CREATE INDEX "security_events_at_idx" on "security_events" ("at");
+
+-- index security_events_district_idx
+CREATE INDEX "security_events_district_idx" on "security_events" ("district_id", "at");
+
+-- index security_events_kind_idx
+CREATE INDEX "security_events_kind_idx" on "security_events" ("kind", "at");
+
+-- index security_events_user_idx
+CREATE INDEX "security_events_user_idx" on "security_events" ("user_id", "at");
+
+-- index server_errors_at_idx
+CREATE INDEX "server_errors_at_idx" on "server_errors" ("at");
+
+-- index server_errors_district_idx
+CREATE INDEX "server_errors_district_idx" on "server_errors" ("district_id", "at");
+
+-- index server_errors_user_idx
+CREATE INDEX "server_errors_user_idx" on "server_errors" ("user_id", "at");
+
+-- index sessions_expires_idx
+CREATE INDEX "sessions_expires_idx" on "sessions" ("expires_at");
+
+-- index sessions_user_idx
+CREATE INDEX "sessions_user_idx" on "sessions" ("user_id");
+
+-- index skill_domains_framework_idx
+CREATE INDEX "skill_domains_framework_idx" on "skill_domains" ("framework_id", "sort_order");
+
+-- index skill_frameworks_district_idx
+CREATE INDEX "skill_frameworks_district_idx" on "skill_frameworks" ("district_id", "active");
+
+-- index skill_levels_framework_unique
+CREATE UNIQUE INDEX "skill_levels_framework_unique" on "skill_levels" ("framework_id", "level");
+
+-- index skill_ratings_staff_idx
+CREATE INDEX "skill_ratings_staff_idx" on "skill_ratings" ("district_id", "staff_id", "skill_id", "rated_on");
+
+-- index skills_district_idx
+CREATE INDEX "skills_district_idx" on "skills" ("district_id", "framework_id");
+
+-- index skills_domain_idx
+CREATE INDEX "skills_domain_idx" on "skills" ("domain_id", "sort_order");
+
+-- index sqlite_autoindex_account_migrations_1
+(automatic);
+
+-- index sqlite_autoindex_article_audience_roles_1
+(automatic);
+
+-- index sqlite_autoindex_article_feedback_1
+(automatic);
+
+-- index sqlite_autoindex_article_views_1
+(automatic);
+
+-- index sqlite_autoindex_articles_1
+(automatic);
+
+-- index sqlite_autoindex_billing_counters_1
+(automatic);
+
+-- index sqlite_autoindex_change_versions_1
+(automatic);
+
+-- index sqlite_autoindex_districts_1
+(automatic);
+
+-- index sqlite_autoindex_email_changes_1
+(automatic);
+
+-- index sqlite_autoindex_invites_1
+(automatic);
+
+-- index sqlite_autoindex_invoices_1
+(automatic);
+
+-- index sqlite_autoindex_kysely_migration_1
+(automatic);
+
+-- index sqlite_autoindex_kysely_migration_lock_1
+(automatic);
+
+-- index sqlite_autoindex_password_resets_1
+(automatic);
+
+-- index sqlite_autoindex_permissions_1
+(automatic);
+
+-- index sqlite_autoindex_plans_1
+(automatic);
+
+-- index sqlite_autoindex_provider_settings_1
+(automatic);
+
+-- index sqlite_autoindex_quotes_1
+(automatic);
+
+-- index sqlite_autoindex_report_subscriptions_1
+(automatic);
+
+-- index sqlite_autoindex_role_permissions_1
+(automatic);
+
+-- index sqlite_autoindex_roles_1
+(automatic);
+
+-- index sqlite_autoindex_sessions_1
+(automatic);
+
+-- index sqlite_autoindex_staff_source_ids_1
+(automatic);
+
+-- index sqlite_autoindex_user_buildings_1
+(automatic);
+
+-- index sqlite_autoindex_user_roles_1
+(automatic);
+
+-- index staff_buildings_building_idx
+CREATE INDEX "staff_buildings_building_idx" on "staff_buildings" ("district_id", "building_id", "end_date");
+
+-- index staff_buildings_staff_idx
+CREATE INDEX "staff_buildings_staff_idx" on "staff_buildings" ("district_id", "staff_id", "start_date");
+
+-- index staff_district_email_unique
+CREATE UNIQUE INDEX "staff_district_email_unique" on "staff" ("district_id", "email") where "email" is not null;
+
+-- index staff_district_employee_unique
+CREATE UNIQUE INDEX "staff_district_employee_unique" on "staff" ("district_id", "employee_id") where "employee_id" is not null;
+
+-- index staff_district_name_idx
+CREATE INDEX "staff_district_name_idx" on "staff" ("district_id", "last_name", "first_name");
+
+-- index staff_district_status_idx
+CREATE INDEX "staff_district_status_idx" on "staff" ("district_id", "status");
+
+-- index staff_source_ids_unique
+CREATE UNIQUE INDEX "staff_source_ids_unique" on "staff_source_ids" ("district_id", "source_id");
+
+-- index staff_user_idx
+CREATE INDEX "staff_user_idx" on "staff" ("user_id");
+
+-- index users_district_activity_idx
+CREATE INDEX "users_district_activity_idx" on "users" ("district_id", "status", "last_login_at");
+
+-- index users_district_email_unique
+CREATE UNIQUE INDEX "users_district_email_unique" on "users" ("district_id", "email");
+
+-- index users_district_idx
+CREATE INDEX "users_district_idx" on "users" ("district_id", "name");
+
+-- index users_email_active_unique
+CREATE UNIQUE INDEX "users_email_active_unique" on "users" ("email") where "status" = 'active';
+
+-- index users_email_idx
+CREATE INDEX "users_email_idx" on "users" ("email");
+
+-- index users_provider_email_unique
+CREATE UNIQUE INDEX "users_provider_email_unique" on "users" ("email") where "district_id" is null;
+
+-- table account_migrations
+CREATE TABLE "account_migrations" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "from_district_id" integer references "districts" ("id") on delete cascade, "to_district_id" integer not null references "districts" ("id") on delete cascade, "name" text not null, "roles" text not null, "building_ids" text default '[]' not null, "invited_by" integer references "users" ("id") on delete set null, "token_hash" text not null unique, "expires_at" text not null, "accepted_at" text, "revoked_at" text, "created_at" text not null, "invite_user_id" integer references "users" ("id") on delete cascade);
+
+-- table activities
+CREATE TABLE "activities" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "user_id" integer not null references "users" ("id"), "category" text not null, "starts_at" text not null, "minutes" integer not null, "notes" text, "sequence" integer default 0 not null, "import_uid" text, "created_at" text not null, "updated_at" text not null, "deleted_at" text);
+
+-- table alert_dismissals
+CREATE TABLE "alert_dismissals" ("alert_id" integer not null references "alerts" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "at" text not null, constraint "alert_dismissals_pk" primary key ("user_id", "alert_id")) without rowid;
+
+-- table alert_targets
+CREATE TABLE "alert_targets" ("alert_id" integer not null references "alerts" ("id") on delete cascade, "kind" text not null, "value" text not null, constraint "alert_targets_pk" primary key ("kind", "value", "alert_id")) without rowid;
+
+-- table alerts
+CREATE TABLE "alerts" ("id" integer primary key autoincrement, "title" text not null, "body" text default '' not null, "level" text not null, "audience" text not null, "starts_at" text not null, "ends_at" text, "created_by" integer references "users" ("id") on delete set null, "updated_by" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "deleted_at" text);
+
+-- table article_audience_roles
+CREATE TABLE "article_audience_roles" ("article_id" integer not null references "articles" ("id") on delete cascade, "role" text not null, constraint "article_audience_roles_pk" primary key ("article_id", "role"));
+
+-- table article_feedback
+CREATE TABLE "article_feedback" ("article_id" integer not null references "articles" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "helpful" integer not null, "at" text not null, constraint "article_feedback_pk" primary key ("article_id", "user_id"));
+
+-- table article_search
+CREATE VIRTUAL TABLE article_search using fts5(title, body, starts, tokenize = 'trigram');
+
+-- table article_search_config
+CREATE TABLE 'article_search_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table article_search_content
+CREATE TABLE 'article_search_content'(id INTEGER PRIMARY KEY, c0, c1, c2);
+
+-- table article_search_data
+CREATE TABLE 'article_search_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table article_search_docsize
+CREATE TABLE 'article_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table article_search_idx
+CREATE TABLE 'article_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table article_versions
+CREATE TABLE "article_versions" ("id" integer primary key autoincrement, "article_id" integer not null references "articles" ("id") on delete cascade, "title" text not null, "slug" text not null, "category" text not null, "audience" text not null, "audience_roles" text default '[]' not null, "body" text not null, "edited_by" integer references "users" ("id") on delete set null, "at" text not null);
+
+-- table article_views
+CREATE TABLE "article_views" ("article_id" integer not null references "articles" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "counted_at" text not null, constraint "article_views_pk" primary key ("article_id", "user_id"));
+
+-- table articles
+CREATE TABLE "articles" ("id" integer primary key autoincrement, "title" text not null, "slug" text not null unique, "category" text not null, "audience" text default 'all' not null, "body" text not null, "status" text default 'draft' not null, "published_at" text, "view_count" integer default 0 not null, "helpful_yes" integer default 0 not null, "helpful_no" integer default 0 not null, "created_by" integer references "users" ("id") on delete set null, "updated_by" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null);
+
+-- table audit_log
+CREATE TABLE "audit_log" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete set null, "actor_id" integer references "users" ("id") on delete set null, "impersonator_id" integer references "users" ("id") on delete set null, "action" text not null, "subject_type" text, "subject_id" integer, "ip" text, "user_agent" text, "details" text, "at" text not null);
+
+-- table billing_counters
+CREATE TABLE "billing_counters" ("name" text primary key, "value" integer not null);
+
+-- table building_history_requests
+CREATE TABLE "building_history_requests" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "building_id" integer not null references "buildings" ("id") on delete cascade, "start_date" text not null, "note" text, "status" text default 'pending' not null, "requested_by" integer references "users" ("id") on delete set null, "decided_by" integer references "users" ("id") on delete set null, "decided_at" text, "decision_reason" text, "created_at" text not null, "updated_at" text not null);
+
+-- table buildings
+CREATE TABLE "buildings" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "name" text not null, "code" text, "grade_band" text, "created_at" text not null, "updated_at" text not null, "deleted_at" text);
+
+-- table calendar_feeds
+CREATE TABLE "calendar_feeds" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "token_hash" text not null, "title_mode" text default 'names' not null, "created_at" text not null, "updated_at" text not null);
+
+-- table change_versions
+CREATE TABLE "change_versions" ("scope" text primary key, "version" integer default 0 not null);
+
+-- table client_errors
+CREATE TABLE "client_errors" ("id" integer primary key autoincrement, "user_id" integer references "users" ("id") on delete set null, "district_id" integer references "districts" ("id") on delete set null, "message" text not null, "stack" text, "url" text, "user_agent" text, "at" text not null);
+
+-- table coach_assignments
+CREATE TABLE "coach_assignments" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "coach_id" integer not null references "users" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "start_date" text not null, "end_date" text, "created_at" text not null, "updated_at" text not null);
+
+-- table coaching_cycle_notes
+CREATE TABLE "coaching_cycle_notes" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "cycle_id" integer not null references "coaching_cycles" ("id") on delete cascade, "author_id" integer references "users" ("id"), "body" text not null, "created_at" text not null, "updated_at" text not null, "deleted_at" text);
+
+-- table coaching_cycle_skills
+CREATE TABLE "coaching_cycle_skills" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "cycle_id" integer not null references "coaching_cycles" ("id") on delete cascade, "skill_id" integer not null references "skills" ("id") on delete cascade);
+
+-- table coaching_cycle_staff
+CREATE TABLE "coaching_cycle_staff" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "cycle_id" integer not null references "coaching_cycles" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade);
+
+-- table coaching_cycle_stage_history
+CREATE TABLE "coaching_cycle_stage_history" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "cycle_id" integer not null references "coaching_cycles" ("id") on delete cascade, "stage_id" integer not null references "cycle_stages" ("id"), "entered_on" text not null, "left_on" text, "moved_by" integer references "users" ("id"));
+
+-- table coaching_cycles
+CREATE TABLE "coaching_cycles" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "coach_id" integer not null references "users" ("id"), "title" text not null, "goal" text, "start_date" text not null, "target_end_date" text, "status" text not null, "stage_id" integer references "cycle_stages" ("id"), "stage_entered_on" text, "outcome" text, "reflection" text, "completed_on" text, "created_by" integer references "users" ("id"), "updated_by" integer references "users" ("id"), "created_at" text not null, "updated_at" text not null, "deleted_at" text);
+
+-- table cycle_goal_templates
+CREATE TABLE "cycle_goal_templates" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "title" text not null, "goal" text not null, "sort_order" integer not null, "archived_at" text, "created_at" text not null, "updated_at" text not null);
+
+-- table cycle_stages
+CREATE TABLE "cycle_stages" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "name" text not null, "description" text, "expected_days" integer not null, "sort_order" integer not null, "archived_at" text, "created_at" text not null, "updated_at" text not null);
+
+-- table district_search
+CREATE VIRTUAL TABLE district_search using fts5(name, slug, state, starts, tokenize = 'trigram');
+
+-- table district_search_config
+CREATE TABLE 'district_search_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table district_search_content
+CREATE TABLE 'district_search_content'(id INTEGER PRIMARY KEY, c0, c1, c2, c3);
+
+-- table district_search_data
+CREATE TABLE 'district_search_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table district_search_docsize
+CREATE TABLE 'district_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table district_search_idx
+CREATE TABLE 'district_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table districts
+CREATE TABLE "districts" ("id" integer primary key autoincrement, "name" text not null, "slug" text not null unique, "state" text not null, "timezone" text default 'America/Chicago' not null, "plan_id" integer not null references "plans" ("id"), "status" text default 'trial' not null, "trial_ends_at" text, "seats" integer default 0 not null, "school_year_start_month" integer default 8 not null, "settings" text default '{}' not null, "created_at" text not null, "updated_at" text not null, "suspended_at" text, "suspension_reason" text, "status_before_suspension" text, "billing_contact_name" text, "billing_contact_email" text, "billing_address" text, "tax_exempt_number" text, "renews_on" text, "seat_warning_sent_at" text, "seat_warning_seats_used" integer);
+
+-- table email_changes
+CREATE TABLE "email_changes" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "new_email" text not null, "token_hash" text not null unique, "expires_at" text not null, "confirmed_at" text, "revoked_at" text, "created_at" text not null);
+
+-- table group_items
+CREATE TABLE "group_items" ("id" integer primary key autoincrement, "group_id" integer not null references "groups" ("id") on delete cascade, "item_id" integer not null, "start_date" text not null, "end_date" text);
+
+-- table groups
+CREATE TABLE "groups" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "name" text not null, "description" text, "group_of" text not null, "created_at" text not null, "updated_at" text not null, "deleted_at" text);
+
+-- table import_rows
+CREATE TABLE "import_rows" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "import_id" integer not null references "imports" ("id") on delete cascade, "row_number" integer not null, "raw" text not null, "outcome" text default 'pending' not null, "errors" text default '[]' not null, "record_id" integer);
+
+-- table imports
+CREATE TABLE "imports" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "kind" text not null, "file_name" text not null, "format" text not null, "mode" text default 'add-update' not null, "options" text default '{}' not null, "headers" text not null, "mapping" text default '{}' not null, "status" text not null, "total_rows" integer default 0 not null, "created_count" integer default 0 not null, "updated_count" integer default 0 not null, "unchanged_count" integer default 0 not null, "error_count" integer default 0 not null, "skipped_count" integer default 0 not null, "deactivated_count" integer default 0 not null, "failure" text, "created_by" integer references "users" ("id") on delete set null, "created_at" text not null, "started_at" text, "finished_at" text);
+
+-- table interaction_field_values
+CREATE TABLE "interaction_field_values" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "interaction_id" integer not null references "interactions" ("id") on delete cascade, "field_id" integer not null references "interaction_fields" ("id") on delete cascade, "value" text not null);
+
+-- table interaction_fields
+CREATE TABLE "interaction_fields" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "interaction_type_id" integer not null references "interaction_types" ("id") on delete cascade, "label" text not null, "help_text" text, "kind" text not null, "config" text default '{}' not null, "required" integer default 0 not null, "sort_order" integer not null, "archived_at" text, "created_at" text not null, "updated_at" text not null);
+
+-- table interaction_groups
+CREATE TABLE "interaction_groups" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "interaction_id" integer not null references "interactions" ("id") on delete cascade, "group_id" integer not null references "groups" ("id") on delete cascade);
+
+-- table interaction_participants
+CREATE TABLE "interaction_participants" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "interaction_id" integer not null references "interactions" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "group_id" integer references "groups" ("id") on delete set null);
+
+-- table interaction_skills
+CREATE TABLE "interaction_skills" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "interaction_id" integer not null references "interactions" ("id") on delete cascade, "skill_id" integer not null references "skills" ("id") on delete cascade);
+
+-- table interaction_types
+CREATE TABLE "interaction_types" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "name" text not null, "colour" text not null, "default_minutes" integer not null, "counts_as_coaching" integer default 1 not null, "sort_order" integer not null, "archived_at" text, "created_at" text not null, "updated_at" text not null);
+
+-- table interactions
+CREATE TABLE "interactions" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "interaction_type_id" integer not null references "interaction_types" ("id"), "coach_id" integer not null references "users" ("id"), "starts_at" text not null, "duration_minutes" integer not null, "status" text not null, "building_id" integer references "buildings" ("id"), "notes" text, "private_notes" text, "next_steps" text, "sequence" integer default 0 not null, "import_uid" text, "created_by" integer references "users" ("id"), "updated_by" integer references "users" ("id"), "created_at" text not null, "updated_at" text not null, "deleted_at" text, "coaching_cycle_id" integer references "coaching_cycles" ("id") on delete set null);
+
+-- table invites
+CREATE TABLE "invites" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "created_at" text not null, "district_id" integer references "districts" ("id") on delete cascade, "invited_by" integer references "users" ("id") on delete set null, "accepted_at" text, "revoked_at" text);
+
+-- table invoices
+CREATE TABLE "invoices" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "number" text not null unique, "quote_id" integer references "quotes" ("id") on delete set null, "issued_on" text not null, "due_on" text not null, "period_start" text not null, "period_end" text not null, "line_items" text not null, "amount_cents" integer not null, "po_number" text, "bill_to" text not null, "status" text default 'open' not null, "paid_on" text, "voided_at" text, "void_reason" text, "created_by" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null);
+
+-- table password_resets
+CREATE TABLE "password_resets" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "created_at" text not null, "used_at" text);
+
+-- table permissions
+CREATE TABLE "permissions" ("id" integer primary key autoincrement, "name" text not null unique);
+
+-- table plans
+CREATE TABLE "plans" ("id" integer primary key autoincrement, "key" text not null unique, "name" text not null, "description" text default '' not null, "price_per_seat_cents" integer not null, "features" text default '[]' not null, "sort_order" integer default 0 not null);
+
+-- table provider_settings
+CREATE TABLE "provider_settings" ("key" text primary key, "value" text not null, "updated_by" integer references "users" ("id") on delete set null, "updated_at" text not null);
+
+-- table quotes
+CREATE TABLE "quotes" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "number" text not null unique, "plan_id" integer not null references "plans" ("id"), "plan_name" text not null, "price_per_seat_cents" integer not null, "seats" integer not null, "term_years" integer not null, "notes" text default '' not null, "line_items" text not null, "subtotal_cents" integer not null, "discount_bps" integer not null, "discount_cents" integer not null, "total_cents" integer not null, "status" text default 'draft' not null, "valid_until" text not null, "created_by" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "sent_at" text, "sent_to" text, "accepted_at" text, "accepted_by" integer references "users" ("id") on delete set null, "po_number" text, "signer_name" text, "signer_title" text, "declined_at" text, "declined_by" integer references "users" ("id") on delete set null, "decline_reason" text, "activated_at" text, "activated_by" integer references "users" ("id") on delete set null);
+
+-- table report_subscriptions
+CREATE TABLE "report_subscriptions" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "report" text not null, "frequency" text not null, "query" text default '' not null, "unsubscribe_token_hash" text not null unique, "next_run_at" text not null, "last_sent_at" text, "last_skipped_reason" text, "claimed_at" text, "claim_token" text, "created_at" text not null, "updated_at" text not null);
+
+-- table role_permissions
+CREATE TABLE "role_permissions" ("role_id" integer not null references "roles" ("id") on delete cascade, "permission_id" integer not null references "permissions" ("id") on delete cascade, constraint "role_permissions_pk" primary key ("role_id", "permission_id"));
+
+-- table roles
+CREATE TABLE "roles" ("id" integer primary key autoincrement, "name" text not null unique, "label" text not null, "area" text not null);
+
+-- table security_events
+CREATE TABLE "security_events" ("id" integer primary key autoincrement, "kind" text not null, "ip" text, "user_agent" text, "email" text, "user_id" integer references "users" ("id") on delete set null, "district_id" integer references "districts" ("id") on delete set null, "method" text, "path" text, "details" text, "at" text not null);
+
+-- table server_errors
+CREATE TABLE "server_errors" ("id" integer primary key autoincrement, "message" text not null, "stack" text, "method" text not null, "path" text not null, "status" integer not null, "user_id" integer references "users" ("id") on delete set null, "impersonator_id" integer references "users" ("id") on delete set null, "district_id" integer references "districts" ("id") on delete set null, "request_id" text not null, "ip" text, "user_agent" text, "at" text not null);
+
+-- table sessions
+CREATE TABLE "sessions" ("sid" text primary key, "user_id" integer references "users" ("id") on delete cascade, "data" text not null, "expires_at" integer not null, "created_at" text not null);
+
+-- table skill_current_levels
+CREATE TABLE "skill_current_levels" ("district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "skill_id" integer not null references "skills" ("id") on delete cascade, "rating_id" integer not null references "skill_ratings" ("id") on delete cascade, "level" integer not null, "rated_on" text not null, "rated_by" integer references "users" ("id"), "note" text, constraint "skill_current_levels_pk" primary key ("district_id", "staff_id", "skill_id")) without rowid;
+
+-- table skill_domains
+CREATE TABLE "skill_domains" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "framework_id" integer not null references "skill_frameworks" ("id") on delete cascade, "name" text not null, "description" text, "sort_order" integer not null, "archived_at" text, "created_at" text not null, "updated_at" text not null);
+
+-- table skill_frameworks
+CREATE TABLE "skill_frameworks" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "name" text not null, "description" text, "active" integer default 1 not null, "created_at" text not null, "updated_at" text not null);
+
+-- table skill_levels
+CREATE TABLE "skill_levels" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "framework_id" integer not null references "skill_frameworks" ("id") on delete cascade, "level" integer not null, "name" text not null, "descriptor" text);
+
+-- table skill_ratings
+CREATE TABLE "skill_ratings" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "skill_id" integer not null references "skills" ("id") on delete cascade, "level" integer not null, "rated_on" text not null, "rated_by" integer references "users" ("id"), "note" text, "interaction_id" integer references "interactions" ("id") on delete set null, "created_at" text not null);
+
+-- table skills
+CREATE TABLE "skills" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "framework_id" integer not null references "skill_frameworks" ("id") on delete cascade, "domain_id" integer not null references "skill_domains" ("id") on delete cascade, "name" text not null, "description" text, "sort_order" integer not null, "archived_at" text, "created_at" text not null, "updated_at" text not null);
+
+-- table sqlite_sequence
+CREATE TABLE sqlite_sequence(name,seq);
+
+-- table staff
+CREATE TABLE "staff" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "first_name" text not null, "last_name" text not null, "email" text, "employee_id" text, "position" text, "grade_levels" text default '[]' not null, "subjects" text default '[]' not null, "hire_date" text, "status" text default 'active' not null, "user_id" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null);
+
+-- table staff_buildings
+CREATE TABLE "staff_buildings" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "building_id" integer not null references "buildings" ("id") on delete cascade, "start_date" text not null, "end_date" text, "created_at" text not null);
+
+-- table staff_search
+CREATE VIRTUAL TABLE staff_search using fts5(name, email, employee_id, starts, tokenize = 'trigram');
+
+-- table staff_search_config
+CREATE TABLE 'staff_search_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table staff_search_content
+CREATE TABLE 'staff_search_content'(id INTEGER PRIMARY KEY, c0, c1, c2, c3);
+
+-- table staff_search_data
+CREATE TABLE 'staff_search_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table staff_search_docsize
+CREATE TABLE 'staff_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table staff_search_idx
+CREATE TABLE 'staff_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table staff_source_ids
+CREATE TABLE "staff_source_ids" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null unique references "staff" ("id") on delete cascade, "source_id" text not null, "created_at" text not null);
+
+-- table user_buildings
+CREATE TABLE "user_buildings" ("user_id" integer not null references "users" ("id") on delete cascade, "building_id" integer not null references "buildings" ("id") on delete cascade, constraint "user_buildings_pk" primary key ("user_id", "building_id"));
+
+-- table user_roles
+CREATE TABLE "user_roles" ("user_id" integer not null references "users" ("id") on delete cascade, "role_id" integer not null references "roles" ("id") on delete cascade, constraint "user_roles_pk" primary key ("user_id", "role_id"));
+
+-- table user_search
+CREATE VIRTUAL TABLE user_search using fts5(name, email, starts, tokenize = 'trigram');
+
+-- table user_search_config
+CREATE TABLE 'user_search_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table user_search_content
+CREATE TABLE 'user_search_content'(id INTEGER PRIMARY KEY, c0, c1, c2);
+
+-- table user_search_data
+CREATE TABLE 'user_search_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table user_search_docsize
+CREATE TABLE 'user_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table user_search_idx
+CREATE TABLE 'user_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table users
+CREATE TABLE "users" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "email" text not null, "name" text not null, "password_hash" text, "status" text default 'active' not null, "date_locale" text default 'en-US' not null, "timezone" text default 'America/Chicago' not null, "last_login_at" text, "created_at" text not null, "updated_at" text not null);
+
+-- trigger article_search_delete
+CREATE TRIGGER article_search_delete after delete on articles begin
+    delete from article_search where rowid = OLD.id;
+  end;
+
+-- trigger article_search_insert
+CREATE TRIGGER article_search_insert after insert on articles begin
+    insert into article_search (rowid, title, body, starts) values (NEW.id, NEW.title, NEW.body, '  ' || replace(replace(replace(replace(NEW.title || ' ' || NEW.body, char(10), ' '), char(13), ' '), char(9), ' '), ' ', '  '));
+  end;
+
+-- trigger article_search_update
+CREATE TRIGGER article_search_update after update of id, title, body on articles begin
+    delete from article_search where rowid = OLD.id;
+    insert into article_search (rowid, title, body, starts) values (NEW.id, NEW.title, NEW.body, '  ' || replace(replace(replace(replace(NEW.title || ' ' || NEW.body, char(10), ' '), char(13), ' '), char(9), ' '), ' ', '  '));
+  end;
+
+-- trigger buildings_delete_auth_version
+CREATE TRIGGER buildings_delete_auth_version after delete on buildings begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger buildings_insert_auth_version
+CREATE TRIGGER buildings_insert_auth_version after insert on buildings begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger buildings_update_auth_version
+CREATE TRIGGER buildings_update_auth_version after update on buildings begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger coach_assignments_delete_staff_version
+CREATE TRIGGER coach_assignments_delete_staff_version after delete on coach_assignments begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger coach_assignments_insert_staff_version
+CREATE TRIGGER coach_assignments_insert_staff_version after insert on coach_assignments begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger coach_assignments_update_staff_version
+CREATE TRIGGER coach_assignments_update_staff_version after update on coach_assignments begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger district_search_delete
+CREATE TRIGGER district_search_delete after delete on districts begin
+    delete from district_search where rowid = OLD.id;
+  end;
+
+-- trigger district_search_insert
+CREATE TRIGGER district_search_insert after insert on districts begin
+    insert into district_search (rowid, name, slug, state, starts) values (NEW.id, NEW.name, NEW.slug, NEW.state, '  ' || replace(replace(replace(replace(NEW.name, '-', ' '), '''', ' '), '’', ' '), ' ', '  ') || '  ' || NEW.slug || '  ' || NEW.state);
+  end;
+
+-- trigger district_search_update
+CREATE TRIGGER district_search_update after update of id, name, slug, state on districts begin
+    delete from district_search where rowid = OLD.id;
+    insert into district_search (rowid, name, slug, state, starts) values (NEW.id, NEW.name, NEW.slug, NEW.state, '  ' || replace(replace(replace(replace(NEW.name, '-', ' '), '''', ' '), '’', ' '), ' ', '  ') || '  ' || NEW.slug || '  ' || NEW.state);
+  end;
+
+-- trigger districts_delete_auth_version
+CREATE TRIGGER districts_delete_auth_version after delete on districts begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger districts_insert_auth_version
+CREATE TRIGGER districts_insert_auth_version after insert on districts begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger districts_update_auth_version
+CREATE TRIGGER districts_update_auth_version after update on districts begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger group_items_delete_staff_version
+CREATE TRIGGER group_items_delete_staff_version after delete on group_items begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger group_items_insert_staff_version
+CREATE TRIGGER group_items_insert_staff_version after insert on group_items begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger group_items_update_staff_version
+CREATE TRIGGER group_items_update_staff_version after update on group_items begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger groups_delete_staff_version
+CREATE TRIGGER groups_delete_staff_version after delete on groups begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger groups_insert_staff_version
+CREATE TRIGGER groups_insert_staff_version after insert on groups begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger groups_update_staff_version
+CREATE TRIGGER groups_update_staff_version after update on groups begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger permissions_delete_auth_version
+CREATE TRIGGER permissions_delete_auth_version after delete on permissions begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger permissions_insert_auth_version
+CREATE TRIGGER permissions_insert_auth_version after insert on permissions begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger permissions_update_auth_version
+CREATE TRIGGER permissions_update_auth_version after update on permissions begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger plans_delete_auth_version
+CREATE TRIGGER plans_delete_auth_version after delete on plans begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger plans_insert_auth_version
+CREATE TRIGGER plans_insert_auth_version after insert on plans begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger plans_update_auth_version
+CREATE TRIGGER plans_update_auth_version after update on plans begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger role_permissions_delete_auth_version
+CREATE TRIGGER role_permissions_delete_auth_version after delete on role_permissions begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger role_permissions_insert_auth_version
+CREATE TRIGGER role_permissions_insert_auth_version after insert on role_permissions begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger role_permissions_update_auth_version
+CREATE TRIGGER role_permissions_update_auth_version after update on role_permissions begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger roles_delete_auth_version
+CREATE TRIGGER roles_delete_auth_version after delete on roles begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger roles_insert_auth_version
+CREATE TRIGGER roles_insert_auth_version after insert on roles begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger roles_update_auth_version
+CREATE TRIGGER roles_update_auth_version after update on roles begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger staff_buildings_delete_staff_version
+CREATE TRIGGER staff_buildings_delete_staff_version after delete on staff_buildings begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger staff_buildings_insert_staff_version
+CREATE TRIGGER staff_buildings_insert_staff_version after insert on staff_buildings begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger staff_buildings_update_staff_version
+CREATE TRIGGER staff_buildings_update_staff_version after update on staff_buildings begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger staff_delete_staff_version
+CREATE TRIGGER staff_delete_staff_version after delete on staff begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger staff_insert_staff_version
+CREATE TRIGGER staff_insert_staff_version after insert on staff begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger staff_search_delete
+CREATE TRIGGER staff_search_delete after delete on staff begin
+    delete from staff_search where rowid = OLD.id;
+  end;
+
+-- trigger staff_search_insert
+CREATE TRIGGER staff_search_insert after insert on staff begin
+    insert into staff_search (rowid, name, email, employee_id, starts) values (NEW.id, NEW.first_name || ' ' || NEW.last_name, NEW.email, NEW.employee_id, '  ' || replace(replace(replace(replace(NEW.first_name || ' ' || NEW.last_name, '-', ' '), '''', ' '), '’', ' '), ' ', '  ')
+  || '  ' || coalesce(NEW.email, '') || '  ' || coalesce(NEW.employee_id, ''));
+  end;
+
+-- trigger staff_search_update
+CREATE TRIGGER staff_search_update after update of id, first_name, last_name, email, employee_id on staff begin
+    delete from staff_search where rowid = OLD.id;
+    insert into staff_search (rowid, name, email, employee_id, starts) values (NEW.id, NEW.first_name || ' ' || NEW.last_name, NEW.email, NEW.employee_id, '  ' || replace(replace(replace(replace(NEW.first_name || ' ' || NEW.last_name, '-', ' '), '''', ' '), '’', ' '), ' ', '  ')
+  || '  ' || coalesce(NEW.email, '') || '  ' || coalesce(NEW.employee_id, ''));
+  end;
+
+-- trigger staff_update_staff_version
+CREATE TRIGGER staff_update_staff_version after update on staff begin
+          update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger user_buildings_delete_auth_version
+CREATE TRIGGER user_buildings_delete_auth_version after delete on user_buildings begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger user_buildings_insert_auth_version
+CREATE TRIGGER user_buildings_insert_auth_version after insert on user_buildings begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger user_buildings_update_auth_version
+CREATE TRIGGER user_buildings_update_auth_version after update on user_buildings begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger user_roles_delete_auth_version
+CREATE TRIGGER user_roles_delete_auth_version after delete on user_roles begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger user_roles_insert_auth_version
+CREATE TRIGGER user_roles_insert_auth_version after insert on user_roles begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger user_roles_update_auth_version
+CREATE TRIGGER user_roles_update_auth_version after update on user_roles begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger user_search_delete
+CREATE TRIGGER user_search_delete after delete on users begin
+    delete from user_search where rowid = OLD.id;
+  end;
+
+-- trigger user_search_insert
+CREATE TRIGGER user_search_insert after insert on users begin
+    insert into user_search (rowid, name, email, starts) values (NEW.id, NEW.name, NEW.email, '  ' || replace(replace(replace(replace(NEW.name, '-', ' '), '''', ' '), '’', ' '), ' ', '  ') || '  ' || NEW.email);
+  end;
+
+-- trigger user_search_update
+CREATE TRIGGER user_search_update after update of id, name, email on users begin
+    delete from user_search where rowid = OLD.id;
+    insert into user_search (rowid, name, email, starts) values (NEW.id, NEW.name, NEW.email, '  ' || replace(replace(replace(replace(NEW.name, '-', ' '), '''', ' '), '’', ' '), ' ', '  ') || '  ' || NEW.email);
+  end;
+
+-- trigger users_delete_auth_version
+CREATE TRIGGER users_delete_auth_version after delete on users begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger users_insert_auth_version
+CREATE TRIGGER users_insert_auth_version after insert on users begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger users_update_auth_version
+CREATE TRIGGER users_update_auth_version after update on users begin
+          update change_versions set version = version + 1 where scope = 'auth';
+        end;
