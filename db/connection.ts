@@ -3,9 +3,31 @@ import {
   CompiledQuery, Kysely, SelectQueryNode, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
   type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase,
 } from 'kysely';
+import { openPostgres, openTestPostgres, type PoolOptions } from './postgres';
 import type { Database } from './types';
 
 export type DB = Kysely<Database>;
+
+/** Where the data lives: PostgreSQL when `databaseUrl` is set, else the SQLite file (':memory:' in tests). */
+export interface DatabaseTarget {
+  databaseUrl?: string | null;
+  databaseFile: string;
+  pool?: PoolOptions;
+}
+
+/**
+ * The one place that decides which database the app talks to (issue 15): `DATABASE_URL=postgres://…`
+ * selects PostgreSQL, otherwise SQLite under DATA_DIR. Under `npm run test:pg` (COACHWELL_TEST_POSTGRES
+ * set by scripts/testPg.ts) an SQLite name stands for a PostgreSQL test database of its own
+ * (db/postgres.ts), so every test runs unchanged on both. A bare string is an SQLite file name.
+ */
+export function openDatabase(target: string | DatabaseTarget, busy: BusyOptions = {}): DB {
+  const { databaseUrl, databaseFile, pool } = typeof target === 'string' ? { databaseFile: target } as DatabaseTarget : target;
+  if (databaseUrl) return openPostgres(databaseUrl, pool);
+  const testServer = process.env.COACHWELL_TEST_POSTGRES;
+  if (testServer) return openTestPostgres(testServer, databaseFile);
+  return openSqlite(databaseFile, busy);
+}
 
 export interface BusyOptions {
   /**
@@ -30,7 +52,7 @@ const DEFAULT_BUSY: Required<Omit<BusyOptions, 'onBusy'>> = { syncWaitMs: 20, re
  * WAL mode do not wait for a writer at all. The server, the CLI and the tests all open it here.
  * Prepared statements are kept by SQL text (`withStatementCache`).
  */
-export function openDatabase(filename: string, busy: BusyOptions = {}): DB {
+export function openSqlite(filename: string, busy: BusyOptions = {}): DB {
   const options = { ...DEFAULT_BUSY, ...busy };
   const sqlite = new SQLite(filename);
   if (filename !== ':memory:') sqlite.pragma('journal_mode = WAL');

@@ -10,9 +10,9 @@ import { markInterruptedImports } from './features/imports/queries';
 import { createDistrict, createUser } from './identity/accounts';
 
 /** Opens the database, runs migrations and reference data. `isNew` is true when the schema was just created. */
-export async function prepareDatabase(config: Pick<Config, 'databaseFile'>): Promise<{ db: DB; isNew: boolean }> {
-  if (config.databaseFile !== ':memory:') fs.mkdirSync(path.dirname(config.databaseFile), { recursive: true });
-  const db = openDatabase(config.databaseFile);
+export async function prepareDatabase(config: Pick<Config, 'databaseFile'> & Partial<Pick<Config, 'databaseUrl' | 'pgPoolSize'>>): Promise<{ db: DB; isNew: boolean }> {
+  if (!config.databaseUrl && config.databaseFile !== ':memory:') fs.mkdirSync(path.dirname(config.databaseFile), { recursive: true });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, databaseFile: config.databaseFile, pool: { max: config.pgPoolSize } });
   const applied = await migrateToLatest(db);
   await seedReference(db);
   // Imports a stopped process left running were rolled back: they show as interrupted, never stuck.

@@ -5,6 +5,10 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseFile: string;
+  /** DATABASE_URL: a postgres:// address selects PostgreSQL (db/connection.ts openDatabase); null is SQLite. */
+  databaseUrl: string | null;
+  /** PG_POOL_SIZE: connections this process keeps to PostgreSQL at most. */
+  pgPoolSize: number;
   sessionSecret: string;
   appUrl: string;
   smtpUrl: string | null;
@@ -24,6 +28,19 @@ function positiveMs(value: string | undefined, fallback: number, name: string): 
   return ms;
 }
 
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}".`);
+  return n;
+}
+
+function databaseUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL must be a postgres:// address (leave it unset for SQLite under DATA_DIR).');
+  return value;
+}
+
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir,
     databaseFile: env.DATABASE_FILE ?? path.join(dataDir, 'coachwell.sqlite'),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    pgPoolSize: positiveInt(env.PG_POOL_SIZE, 10, 'PG_POOL_SIZE'),
     sessionSecret: env.SESSION_SECRET ?? 'coachwell-development-secret-change-me',
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || null,
