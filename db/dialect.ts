@@ -1,14 +1,32 @@
-// SQLite-only statements live here, so the rest of the code stays portable to PostgreSQL.
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+// Every statement that differs between SQLite and PostgreSQL lives here (issue 15), so the rest of the
+// code is portable: each function takes the database (or a transaction on it) first and builds the
+// statement for it. Nothing else asks which database it talks to.
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { compiledOnce } from './compiledOnce';
 import type { DB } from './connection';
+import { isPostgres } from './migrationHelpers';
+
+export { isPostgres };
+
+type Db = Pick<Kysely<any>, 'getExecutor'>;
+type Value = Expression<unknown> | RawBuilder<unknown>;
+
+/**
+ * Whether the process talks to the database over one connection that every request shares (SQLite): a
+ * TEMP table then lives as long as the process and can keep what a request derived (the educators
+ * search's kept matches). A PostgreSQL pool hands each query any connection, so nothing is kept there.
+ */
+export function hasOneConnection(db: Db): boolean {
+  return !isPostgres(db);
+}
 
 /**
  * Refreshes the query planner's statistics where they are missing or stale, so selective filters
  * (a school, a coach) use their indexes on large rosters. PostgreSQL's autovacuum does this itself.
  */
 export async function refreshPlannerStatistics(db: DB): Promise<void> {
-  await sql`PRAGMA optimize=0x10002`.execute(db);
+  // PostgreSQL: autovacuum analyzes in the background; one ANALYZE makes a freshly seeded database ready at once.
+  await (isPostgres(db) ? sql`analyze` : sql`PRAGMA optimize=0x10002`).execute(db);
 }
 
 /** LIKE pattern text with the wildcards escaped (used with ESCAPE '\'). */
@@ -21,7 +39,10 @@ export function escapeLike(term: string): string {
  * stored instants): an interaction's end. PostgreSQL: `to_char((col::timestamptz + minutes * interval
  * '1 minute') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.
  */
-export function instantPlusMinutes(instant: Expression<unknown> | RawBuilder<unknown>, minutes: Expression<unknown> | RawBuilder<unknown>): RawBuilder<string> {
+export function instantPlusMinutes(db: Db, instant: Value, minutes: Value): RawBuilder<string> {
+  if (isPostgres(db)) {
+    return sql<string>`to_char((${instant})::timestamptz at time zone 'UTC' + (${minutes}) * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  }
   return sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${instant}, '+' || ${minutes} || ' minutes')`;
 }
 
@@ -33,8 +54,8 @@ export function instantPlusMinutes(instant: Expression<unknown> | RawBuilder<unk
  * search index instead: a migration like 20261122_0003_staff_search.ts and textSearchMatches /
  * textSearchRank below (the staff-request candidates search uses the educator index too).
  */
-export function containsText(value: Expression<unknown> | RawBuilder<unknown>, term: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${value} like ${`%${escapeLike(term)}%`} escape '\\'`;
+export function containsText(db: Db, value: Value, term: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${value} ${sql.raw(isPostgres(db) ? 'ilike' : 'like')} ${`%${escapeLike(term)}%`} escape '\\'`;
 }
 
 /**
@@ -45,9 +66,11 @@ export function containsText(value: Expression<unknown> | RawBuilder<unknown>, t
  *   and `starts` its column holding every word start (of the names split at spaces, hyphens and
  *   apostrophes, and of each other field), each after two spaces. See
  *   db/migrations/20261122_0003_staff_search.ts, the pattern for every later search index.
- * - PostgreSQL (later): the same functions build `col ILIKE '%word%'` over the source columns
- *   (`names` and `fields`), served by `gin (col gin_trgm_ops)` indexes (pg_trgm answers ILIKE for 3+
- *   characters), and the word-start test as `col ~* ('(^|[ ''-])' || word)`; callers and tests stay.
+ * - PostgreSQL: the same functions build `col ILIKE '%word%'` over the source columns (`searched`),
+ *   served by a `gin (col gin_trgm_ops, …)` index (pg_trgm answers ILIKE for 3+ characters; see
+ *   db/migrationHelpers.ts createTrigramIndex), and the word-start test as `' ' || col ILIKE '% word%'`
+ *   (names with hyphens and apostrophes as spaces); callers and tests stay. ILIKE folds the case of every
+ *   letter, so there a non-ASCII capital inside a word ranks as a word start too.
  * Semantics (both): the search is split into words (at most MAX_SEARCH_WORDS) and every word must
  * match. A word of 3+ characters matches a substring of any searched field, ignoring case (all of
  * Unicode) and keeping accents; a 1- or 2-letter word matches the start of a word (a trigram index
@@ -67,6 +90,8 @@ export type TextSearchIndex = {
   names: readonly string[];
   /** Other source columns searched (email, ID): a word starting one of them ranks first too. */
   fields: readonly string[];
+  /** Every source column whose text is searched (PostgreSQL searches these; FTS5 has `columns`). */
+  searched: readonly string[];
 };
 
 export const MAX_SEARCH_WORDS = 6;
@@ -92,12 +117,25 @@ function phrase(text: string): string {
  * checked against it. A common trigram ("son") matches a fifth of a roster; starting from 500 rows
  * of a school instead costs half as much.
  */
-export function textSearchMatches(index: TextSearchIndex, words: readonly string[], options: { narrowed?: boolean } = {}): RawBuilder<SqlBool> {
+export function textSearchMatches(db: Db, index: TextSearchIndex, words: readonly string[], options: { narrowed?: boolean } = {}): RawBuilder<SqlBool> {
+  if (isPostgres(db)) return pgTextSearchMatches(index, words);
   const query = words.map((w) => (isShort(w) ? `${index.starts} : ${phrase(`  ${w}`)}` : `{${index.columns.join(' ')}} : ${phrase(w)}`));
   const fts = sql.table(index.table);
   // SQLite: a unary + keeps the planner from looking the key up by the match list.
   const key = options.narrowed ? sql`+${sql.ref(index.key)}` : sql.ref(index.key);
   return sql<SqlBool>`${key} in (select rowid from ${fts} where ${fts} match ${query.join(' AND ')})`;
+}
+
+function pgTextSearchMatches(index: TextSearchIndex, words: readonly string[]): RawBuilder<SqlBool> {
+  const ilike = (value: RawBuilder<unknown>, pattern: string) => sql`${value} ilike ${pattern} escape '\\'`;
+  const word = (w: string) => {
+    const escaped = escapeLike(w);
+    if (!isShort(w)) return sql.join(index.searched.map((c) => ilike(sql.ref(c), `%${escaped}%`)), sql` or `);
+    return sql.join(index.searched.map((c) => (index.fields.includes(c)
+      ? ilike(sql.ref(c), `${escaped}%`)
+      : ilike(index.names.includes(c) ? nameWords(c) : sql`(' ' || translate(${sql.ref(c)}, ${'\n\r\t'}, '   '))`, `% ${escaped}%`))), sql` or `);
+  };
+  return sql<SqlBool>`(${sql.join(words.map((w) => sql`(${word(w)})`), sql` and `)})`;
 }
 
 /** The words of a name column, each after a space: `' ' || name` with hyphens and apostrophes as spaces. */
@@ -112,17 +150,18 @@ function nameWords(column: string): RawBuilder<string> {
  * ignores ASCII case only, so a non-ASCII capital inside a word ("JOSÉ" for "josé") ranks 1.
  * Undefined when every word has 1 or 2 letters: those matched word starts already.
  */
-export function textSearchRank(index: TextSearchIndex, words: readonly string[]): RawBuilder<number> | undefined {
+export function textSearchRank(db: Db, index: TextSearchIndex, words: readonly string[]): RawBuilder<number> | undefined {
   const long = words.filter((w) => !isShort(w));
   if (!long.length) return undefined;
+  const like = sql.raw(isPostgres(db) ? 'ilike' : 'like');
   const startsWord = (word: string) => {
     const escaped = escapeLike(word);
     // LIKE ignores ASCII case only: a word starting with another letter is also tried capitalised ("émile" for "Émile").
     const first = escaped.charAt(0);
-    const variants = first > '\u007f' && first.toUpperCase() !== first ? [escaped, first.toUpperCase() + escaped.slice(1)] : [escaped];
+    const variants = first > '\u007f' && first.toUpperCase() !== first && !isPostgres(db) ? [escaped, first.toUpperCase() + escaped.slice(1)] : [escaped];
     return sql.join(variants.flatMap((v) => [
-      ...index.names.map((c) => sql`${nameWords(c)} like ${`% ${v}%`} escape '\\'`),
-      ...index.fields.map((c) => sql`${sql.ref(c)} like ${`${v}%`} escape '\\'`),
+      ...index.names.map((c) => sql`${nameWords(c)} ${like} ${`% ${v}%`} escape '\\'`),
+      ...index.fields.map((c) => sql`${sql.ref(c)} ${like} ${`${v}%`} escape '\\'`),
     ]), sql` or `);
   };
   return sql<number>`(case when ${sql.join(long.map((w) => sql`(${startsWord(w)})`), sql` and `)} then 0 else 1 end)`;
@@ -147,7 +186,8 @@ export async function changeVersion(db: DB, scope: 'auth' | 'staff'): Promise<nu
  * The ids of a JSON array parameter as a subquery (`col in ${idsOf(json)}`): one statement text for any
  * number of ids, so it can be compiled and prepared once. PostgreSQL: `(select jsonb_array_elements_text($1::jsonb)::int)`.
  */
-export function idsOf(json: string): RawBuilder<number> {
+export function idsOf(db: Db, json: string): RawBuilder<number> {
+  if (isPostgres(db)) return sql<number>`(select (jsonb_array_elements_text(${json}::jsonb))::bigint)`;
   return sql<number>`(select value from json_each(${json}))`;
 }
 
@@ -158,12 +198,21 @@ export function idsOf(json: string): RawBuilder<number> {
  * group by it. PostgreSQL: `date_trunc('week'|'month', (col::timestamptz at time zone $tz))::date`.
  */
 export function localDayOf(
-  instant: Expression<unknown> | RawBuilder<unknown>,
+  db: Db,
+  instant: Value,
   offsets: readonly { until: string | null; minutes: number }[],
   round: 'day' | 'week' | 'month' = 'day',
 ): RawBuilder<string> {
-  const modifier = (m: number) => `${m >= 0 ? '+' : ''}${m} minutes`;
   const last = offsets[offsets.length - 1]?.minutes ?? 0;
+  if (isPostgres(db)) {
+    const minutes = offsets.length <= 1
+      ? sql.lit(last)
+      : sql`(case ${sql.join(offsets.slice(0, -1).map((o) => sql`when ${instant} < ${o.until} then ${sql.lit(o.minutes)}`), sql` `)} else ${sql.lit(last)} end)`;
+    const local = sql`((${instant})::timestamptz at time zone 'UTC' + ${minutes} * interval '1 minute')`;
+    const day = round === 'day' ? local : sql`date_trunc(${round}, ${local})`;
+    return sql<string>`to_char(${day}, 'YYYY-MM-DD')`;
+  }
+  const modifier = (m: number) => `${m >= 0 ? '+' : ''}${m} minutes`;
   const shift = offsets.length <= 1
     ? sql`${modifier(last)}`
     : sql`(case ${sql.join(offsets.slice(0, -1).map((o) => sql`when ${instant} < ${o.until} then ${modifier(o.minutes)}`), sql` `)} else ${modifier(last)} end)`;
@@ -196,11 +245,12 @@ export const STAFF_BULK_TRIGGERS = [
  * theirs): one statement for any number of ids.
  */
 export async function reindexStaffSearch(db: DB, ids: readonly number[]): Promise<void> {
-  if (!ids.length) return;
+  // PostgreSQL's trigram index follows the table by itself.
+  if (!ids.length || isPostgres(db)) return;
   const json = JSON.stringify(ids);
-  await sql`delete from staff_search where rowid in ${idsOf(json)}`.execute(db);
+  await sql`delete from staff_search where rowid in ${idsOf(db, json)}`.execute(db);
   await sql`insert into staff_search (rowid, name, email, employee_id, starts)
-    select ${sql.raw(STAFF_SEARCH_ROW)} from staff where id in ${idsOf(json)}`.execute(db);
+    select ${sql.raw(STAFF_SEARCH_ROW)} from staff where id in ${idsOf(db, json)}`.execute(db);
 }
 
 /**
@@ -223,6 +273,11 @@ export async function reindexStaffSearch(db: DB, ids: readonly number[]): Promis
  */
 export async function withStaffBulkWrites(trx: DB, write: () => Promise<readonly number[]>): Promise<void> {
   if (!trx.isTransaction) throw new Error('withStaffBulkWrites: only inside a transaction.');
+  if (isPostgres(trx)) {
+    // The trigram index needs no feeding and the version triggers run once per statement already.
+    await write();
+    return;
+  }
   const { rows: triggers } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
     where type = 'trigger' and name in (${sql.join(STAFF_BULK_TRIGGERS)})`.execute(trx);
   for (const t of triggers) await sql`drop trigger ${sql.id(t.name)}`.execute(trx);
@@ -235,4 +290,41 @@ export async function withStaffBulkWrites(trx: DB, write: () => Promise<readonly
   }
   await reindexStaffSearch(trx, ids);
   await sql`update change_versions set version = version + 1 where scope = 'staff'`.execute(trx);
+}
+
+/**
+ * One element of a JSON array held in a text column, as text (`raw` of import_rows holds a row's cells):
+ * SQLite's json_extract, PostgreSQL's `->>` on jsonb.
+ */
+export function jsonArrayElement(db: Db, column: string, index: number): RawBuilder<string | null> {
+  if (isPostgres(db)) return sql<string | null>`(${sql.ref(column)}::jsonb ->> ${sql.lit(index)})`;
+  return sql<string | null>`json_extract(${sql.ref(column)}, ${`$[${index}]`})`;
+}
+
+/**
+ * Every import row's outcome from [row_number, outcome, errors JSON, record_id] tuples (a JSON array): one
+ * update joining them by row number, leaving rows that already hold their outcome alone (a preview mostly
+ * confirms 'pending' rows). SQLite loads the tuples into a keyed TEMP table first (a join on json_each
+ * directly would be planned as a nested scan: quadratic on 50 000 rows); PostgreSQL hash-joins
+ * jsonb_array_elements as it is. Run it inside a transaction.
+ */
+export async function writeImportOutcomes(db: Db, districtId: number, importId: number, tuples: string): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`update import_rows set outcome = o.outcome, errors = o.errors, record_id = o.record_id
+      from (select (v ->> 0)::bigint as row_number, v ->> 1 as outcome, v ->> 2 as errors, (v ->> 3)::bigint as record_id
+            from jsonb_array_elements(${tuples}::jsonb) as v) as o
+      where import_rows.district_id = ${districtId} and import_rows.import_id = ${importId} and import_rows.row_number = o.row_number
+        and (import_rows.outcome, import_rows.errors, import_rows.record_id) is distinct from (o.outcome, o.errors, o.record_id)`.execute(db);
+    return;
+  }
+  await sql`create temp table if not exists import_outcomes (row_number integer primary key, outcome text not null, errors text not null, record_id integer)`.execute(db);
+  await sql`delete from temp.import_outcomes`.execute(db);
+  await sql`insert into temp.import_outcomes (row_number, outcome, errors, record_id)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
+    from json_each(${tuples})`.execute(db);
+  await sql`update import_rows set outcome = o.outcome, errors = o.errors, record_id = o.record_id
+    from temp.import_outcomes as o
+    where import_rows.district_id = ${districtId} and import_rows.import_id = ${importId} and import_rows.row_number = o.row_number
+      and (import_rows.outcome is not o.outcome or import_rows.errors is not o.errors or import_rows.record_id is not o.record_id)`.execute(db);
+  await sql`delete from temp.import_outcomes`.execute(db);
 }

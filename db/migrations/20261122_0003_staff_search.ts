@@ -11,13 +11,20 @@
 //                             trigram index cannot find as a substring.
 // The trigram tokenizer folds case (all of Unicode, not only ASCII) and keeps accents, as the old
 // LIKE search did ("jose" does not find "José").
+//
+// PostgreSQL (issue 15): a trigram index over the same columns instead (db/migrationHelpers.ts).
 import { type Kysely, sql } from 'kysely';
+import { createTrigramIndex, isPostgres } from '../migrationHelpers';
 
 const WORDS = `'  ' || replace(replace(replace(replace(NEW.first_name || ' ' || NEW.last_name, '-', ' '), '''', ' '), '\u2019', ' '), ' ', '  ')
   || '  ' || coalesce(NEW.email, '') || '  ' || coalesce(NEW.employee_id, '')`;
 const VALUES = `NEW.id, NEW.first_name || ' ' || NEW.last_name, NEW.email, NEW.employee_id, ${WORDS}`;
 
 export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    await createTrigramIndex(db, 'staff_search_trgm', 'staff', ['first_name', 'last_name', 'email', 'employee_id']);
+    return;
+  }
   await sql`create virtual table staff_search using fts5(name, email, employee_id, starts, tokenize = 'trigram')`.execute(db);
   await sql.raw(`create trigger staff_search_insert after insert on staff begin
     insert into staff_search (rowid, name, email, employee_id, starts) values (${VALUES});
@@ -37,6 +44,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`drop index if exists staff_search_trgm`.execute(db);
+    return;
+  }
   for (const trigger of ['staff_search_insert', 'staff_search_update', 'staff_search_delete']) {
     await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
   }

@@ -9,7 +9,9 @@
 //          list filters and counts by (server/features/staff/queries.ts).
 // A later migration that rebuilds one of these tables must create its three triggers again
 // (changeVersionTriggers below lists them).
+// PostgreSQL (issue 15): statement-level plpgsql triggers of the same names (db/migrationHelpers.ts).
 import { type Kysely, sql } from 'kysely';
+import { createChangeVersionTriggers, isPostgres } from '../migrationHelpers';
 
 const COVERED: Record<string, readonly string[]> = {
   auth: ['users', 'districts', 'plans', 'roles', 'permissions', 'role_permissions', 'user_roles', 'user_buildings', 'buildings'],
@@ -25,6 +27,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [scope, tables] of Object.entries(COVERED)) {
     await db.insertInto('change_versions').values({ scope, version: 0 }).execute();
     for (const table of tables) {
+      if (isPostgres(db)) {
+        await createChangeVersionTriggers(db, scope, table, EVENTS);
+        continue;
+      }
       for (const event of EVENTS) {
         await sql.raw(`create trigger ${table}_${event}_${scope}_version after ${event} on ${table} begin
           update change_versions set version = version + 1 where scope = '${scope}';
@@ -37,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const [scope, tables] of Object.entries(COVERED)) {
     for (const table of tables) {
-      for (const event of EVENTS) await sql.raw(`drop trigger if exists ${table}_${event}_${scope}_version`).execute(db);
+      for (const event of EVENTS) await sql.raw(`drop trigger if exists ${table}_${event}_${scope}_version${isPostgres(db) ? ` on ${table}` : ''}`).execute(db);
     }
   }
   await db.schema.dropTable('change_versions').ifExists().execute();

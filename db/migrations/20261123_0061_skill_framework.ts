@@ -6,7 +6,8 @@
 // published rubric's text): four domains of six skills and a four-level scale with a descriptor per
 // level. Rows with district_id null are the provider's; every existing district gets its own copy
 // here, and new districts get one from createDistrict (server/identity/accounts.ts).
-import { type Kysely, sql } from 'kysely';
+import { type Kysely } from 'kysely';
+import { withoutRowid } from '../migrationHelpers';
 
 const FRAMEWORK = {
   name: 'Coachwell teaching practice',
@@ -118,7 +119,7 @@ async function currentLevelsTable(db: Db, withRater: boolean): Promise<void> {
       .addColumn('note', 'text');
   }
   await table.addPrimaryKeyConstraint('skill_current_levels_pk', ['district_id', 'staff_id', 'skill_id'])
-    .modifyEnd(sql`without rowid`).execute();
+    .modifyEnd(withoutRowid(db)).execute();
 }
 
 export async function up(db: Db): Promise<void> {

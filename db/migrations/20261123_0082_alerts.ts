@@ -3,7 +3,8 @@
 // audience is stored as target rows (kind, value): one `everyone` row, or one row per plan key, district
 // id or role name, so the current alerts of a user are one indexed lookup on (kind, value) joined to
 // the alert by its key. Dismissals are per user, once per alert.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely } from 'kysely';
+import { withoutRowid } from '../migrationHelpers';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -34,7 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('value', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('alert_targets_pk', ['kind', 'value', 'alert_id'])
-    .modifyEnd(sql`without rowid`)
+    .modifyEnd(withoutRowid(db))
     .execute();
   await db.schema.createIndex('alert_targets_alert_idx').on('alert_targets').column('alert_id').execute();
 
@@ -44,7 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('alert_dismissals_pk', ['user_id', 'alert_id'])
-    .modifyEnd(sql`without rowid`)
+    .modifyEnd(withoutRowid(db))
     .execute();
   await db.schema.createIndex('alert_dismissals_alert_idx').on('alert_dismissals').column('alert_id').execute();
 }

@@ -15,10 +15,27 @@
 // The provider's help articles are inserted here, published, so every install (production too) has
 // them once; afterwards they are ordinary rows that the provider's staff edit or delete in
 // /admin/knowledge-base (a seed run at every start would bring deleted ones back).
+//
+// PostgreSQL (issue 15): a trigram index over title and body instead (db/migrationHelpers.ts).
 import { type Kysely, sql } from 'kysely';
+import { createTrigramIndex, isPostgres } from '../migrationHelpers';
 
 const STARTS = (p: string) => `'  ' || replace(replace(replace(replace(${p}title || ' ' || ${p}body, char(10), ' '), char(13), ' '), char(9), ' '), ' ', '  ')`;
 const VALUES = (p: string) => `${p}id, ${p}title, ${p}body, ${STARTS(p)}`;
+
+async function sqliteSearchIndex(db: Kysely<any>): Promise<void> {
+  await sql`create virtual table article_search using fts5(title, body, starts, tokenize = 'trigram')`.execute(db);
+  await sql.raw(`create trigger article_search_insert after insert on articles begin
+    insert into article_search (rowid, title, body, starts) values (${VALUES('NEW.')});
+  end`).execute(db);
+  await sql.raw(`create trigger article_search_update after update of id, title, body on articles begin
+    delete from article_search where rowid = OLD.id;
+    insert into article_search (rowid, title, body, starts) values (${VALUES('NEW.')});
+  end`).execute(db);
+  await sql.raw(`create trigger article_search_delete after delete on articles begin
+    delete from article_search where rowid = OLD.id;
+  end`).execute(db);
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -89,17 +106,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('article_views_pk', ['article_id', 'user_id'])
     .execute();
 
-  await sql`create virtual table article_search using fts5(title, body, starts, tokenize = 'trigram')`.execute(db);
-  await sql.raw(`create trigger article_search_insert after insert on articles begin
-    insert into article_search (rowid, title, body, starts) values (${VALUES('NEW.')});
-  end`).execute(db);
-  await sql.raw(`create trigger article_search_update after update of id, title, body on articles begin
-    delete from article_search where rowid = OLD.id;
-    insert into article_search (rowid, title, body, starts) values (${VALUES('NEW.')});
-  end`).execute(db);
-  await sql.raw(`create trigger article_search_delete after delete on articles begin
-    delete from article_search where rowid = OLD.id;
-  end`).execute(db);
+  if (isPostgres(db)) await createTrigramIndex(db, 'article_search_trgm', 'articles', ['title', 'body']);
+  else await sqliteSearchIndex(db);
 
   const now = new Date().toISOString();
   for (const article of ARTICLES) {
@@ -117,7 +125,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const trigger of ['article_search_insert', 'article_search_update', 'article_search_delete']) {
+  if (isPostgres(db)) await sql`drop index if exists article_search_trgm`.execute(db);
+  else for (const trigger of ['article_search_insert', 'article_search_update', 'article_search_delete']) {
     await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
   }
   await sql`drop table if exists article_search`.execute(db);

@@ -10,7 +10,10 @@
 // district_search (rowid = districts.id): name, slug, state, and `starts` likewise.
 // Only the searched columns fire the update triggers: a sign-in (last_login_at) or a status change
 // leaves the index alone.
+//
+// PostgreSQL (issue 15): trigram indexes over the same columns instead (db/migrationHelpers.ts).
 import { type Kysely, sql } from 'kysely';
+import { createTrigramIndex, isPostgres } from '../migrationHelpers';
 
 const nameStarts = (p: string, column: string) =>
   `replace(replace(replace(replace(${p}${column}, '-', ' '), '''', ' '), '\u2019', ' '), ' ', '  ')`;
@@ -38,11 +41,20 @@ async function indexOf(db: Kysely<any>, table: string, index: string, columns: s
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    await createTrigramIndex(db, 'user_search_trgm', 'users', ['name', 'email']);
+    await createTrigramIndex(db, 'district_search_trgm', 'districts', ['name', 'slug', 'state']);
+    return;
+  }
   await indexOf(db, 'users', 'user_search', ['name', 'email', 'starts'], ['name', 'email'], USER_VALUES);
   await indexOf(db, 'districts', 'district_search', ['name', 'slug', 'state', 'starts'], ['name', 'slug', 'state'], DISTRICT_VALUES);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    for (const index of ['user_search_trgm', 'district_search_trgm']) await sql.raw(`drop index if exists ${index}`).execute(db);
+    return;
+  }
   for (const index of ['user_search', 'district_search']) {
     for (const suffix of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists ${index}_${suffix}`).execute(db);
     await sql.raw(`drop table if exists ${index}`).execute(db);

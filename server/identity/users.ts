@@ -80,12 +80,12 @@ export async function findUserWithDistrict(db: DB, id: number): Promise<{ user: 
 
 const grantsQuery = compiledOnce((db: DB, userId: number, districtId: number) =>
   db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select([sql<string>`'role'`.as('kind'), 'roles.name as name', sql<number | null>`null`.as('id')])
+    .select([sql<string>`'role'`.as('kind'), 'roles.name as name', sql<number | null>`cast(null as bigint)`.as('id')])
     .where('user_roles.user_id', '=', userId)
     .unionAll(db.selectFrom('user_roles')
       .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
       .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
-      .select([sql<string>`'permission'`.as('kind'), 'permissions.name as name', sql<number | null>`null`.as('id')])
+      .select([sql<string>`'permission'`.as('kind'), 'permissions.name as name', sql<number | null>`cast(null as bigint)`.as('id')])
       .where('user_roles.user_id', '=', userId))
     .unionAll(db.selectFrom('user_buildings').innerJoin('buildings', 'buildings.id', 'user_buildings.building_id')
       .select([sql<string>`'building'`.as('kind'), 'buildings.name as name', 'buildings.id as id'])

@@ -11,7 +11,7 @@ import { todayIn } from '../../lib/zone';
 
 /** District names through the districts' search index (migration 20261124_0092_admin_search). */
 const DISTRICT_NAME_SEARCH: TextSearchIndex = {
-  table: 'district_search', key: 'd.id', columns: ['name'], starts: 'starts', names: ['d.name'], fields: [],
+  table: 'district_search', key: 'd.id', columns: ['name'], starts: 'starts', names: ['d.name'], fields: [], searched: ['d.name'],
 };
 
 /** The district page shows this many of a district's quotes and invoices (newest first); the Quotes list has the rest. */
@@ -60,7 +60,7 @@ export async function listAdminQuotes(db: DB, query: AdminQuoteListQuery, page: 
   // must match (the one search helper); quote numbers are few enough to scan.
   const words = searchWords(query.search);
   if (words.length) {
-    q = q.where((eb) => eb.or([containsText(sql.ref('q.number'), query.search), textSearchMatches(DISTRICT_NAME_SEARCH, words)]));
+    q = q.where((eb) => eb.or([containsText(db, sql.ref('q.number'), query.search), textSearchMatches(db, DISTRICT_NAME_SEARCH, words)]));
   }
   const [rows, count] = await Promise.all([
     q.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(page.perPage).offset(page.offset).execute(),

@@ -9,7 +9,7 @@ import { searchWords, type TextSearchIndex, textSearchMatches } from '../../../d
 /** Districts by name, slug and state (migration 20261124_0092_admin_search). */
 export const DISTRICT_SEARCH: TextSearchIndex = {
   table: 'district_search', key: 'd.id', columns: ['name', 'slug', 'state'], starts: 'starts',
-  names: ['d.name'], fields: ['d.slug', 'd.state'],
+  names: ['d.name'], fields: ['d.slug', 'd.state'], searched: ['d.name', 'd.slug', 'd.state'],
 };
 import type { DistrictListQuery, DistrictSortKey } from '../../../common/schemas/adminDistricts';
 import { DISTRICT_IMPORTS_SHOWN, DISTRICT_USERS_SHOWN } from '../../../common/schemas/adminDistricts';
@@ -44,7 +44,7 @@ function filteredDistricts(db: DB, query: DistrictListQuery) {
   if (status) q = q.where('d.status', '=', status as 'trial' | 'active' | 'suspended');
   if (state) q = q.where('d.state', '=', state);
   const words = searchWords(query.search ?? '');
-  if (words.length) q = q.where(textSearchMatches(DISTRICT_SEARCH, words));
+  if (words.length) q = q.where(textSearchMatches(db, DISTRICT_SEARCH, words));
   return q;
 }
 

@@ -13,7 +13,7 @@ const startOfNextDay = (date: string) => new Date(Date.parse(startOfDay(date)) +
 /** Ids of logins whose email or name contains the text (the "person" filters); at most 500. */
 async function peopleMatching(db: DB, text: string): Promise<number[]> {
   const rows = await db.selectFrom('users').select('id')
-    .where((eb) => eb.or([containsText(eb.ref('email'), text), containsText(eb.ref('name'), text)]))
+    .where((eb) => eb.or([containsText(db, eb.ref('email'), text), containsText(db, eb.ref('name'), text)]))
     .limit(500).execute();
   return rows.map((r) => r.id);
 }
@@ -166,7 +166,7 @@ export async function listLog(db: DB, query: LogListQuery, page: { perPage: numb
   if (kind === 'security') {
     let q = securityBase(db).where(where);
     if (f.security_kind) q = q.where('l.kind', '=', f.security_kind);
-    if (f.search) q = q.where((eb) => eb.or([containsText(eb.ref('l.email'), f.search), containsText(eb.ref('l.path'), f.search), containsText(eb.ref('l.details'), f.search)]));
+    if (f.search) q = q.where((eb) => eb.or([containsText(db, eb.ref('l.email'), f.search), containsText(db, eb.ref('l.path'), f.search), containsText(db, eb.ref('l.details'), f.search)]));
     const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
     const rows = await q.select(['l.id', 'l.kind', 'l.email', 'l.method', 'l.path as url', 'l.ip', 'l.details', 'l.at', ...LIST_PERSON])
       .orderBy('l.at', 'desc').orderBy('l.id', 'desc').limit(page.perPage).offset(page.offset).execute();
@@ -174,14 +174,14 @@ export async function listLog(db: DB, query: LogListQuery, page: { perPage: numb
   }
   if (kind === 'server') {
     let q = serverBase(db).where(where);
-    if (f.search) q = q.where((eb) => containsText(eb.ref('l.message'), f.search));
+    if (f.search) q = q.where((eb) => containsText(db, eb.ref('l.message'), f.search));
     const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
     const rows = await q.select(['l.id', 'l.message', 'l.method', 'l.path as url', 'l.status', 'l.ip', 'l.at', ...LIST_PERSON])
       .orderBy('l.at', 'desc').orderBy('l.id', 'desc').limit(page.perPage).offset(page.offset).execute();
     return { rows: rows.map((r) => ({ ...r, kind: null, email: null, details: null })), total };
   }
   let q = clientBase(db).where(where);
-  if (f.search) q = q.where((eb) => containsText(eb.ref('l.message'), f.search));
+  if (f.search) q = q.where((eb) => containsText(db, eb.ref('l.message'), f.search));
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
   const rows = await q.select(['l.id', 'l.message', 'l.url', 'l.at', ...LIST_PERSON])
     .orderBy('l.at', 'desc').orderBy('l.id', 'desc').limit(page.perPage).offset(page.offset).execute();

@@ -10,7 +10,7 @@ import { searchWords, type TextSearchIndex, textSearchMatches } from '../../../d
 /** Every login's name and email (migration 20261124_0092_admin_search). */
 export const USER_SEARCH: TextSearchIndex = {
   table: 'user_search', key: 'users.id', columns: ['name', 'email'], starts: 'starts',
-  names: ['users.name'], fields: ['users.email'],
+  names: ['users.name'], fields: ['users.email'], searched: ['users.name', 'users.email'],
 };
 
 function listQuery(db: DB, query: AdminUserListQuery) {
@@ -21,7 +21,7 @@ function listQuery(db: DB, query: AdminUserListQuery) {
   if (area === 'admin') q = q.where('users.district_id', 'is', null);
   if (area === 'app') q = q.where('users.district_id', 'is not', null);
   const words = searchWords(query.search ?? '');
-  if (words.length) q = q.where(textSearchMatches(USER_SEARCH, words));
+  if (words.length) q = q.where(textSearchMatches(db, USER_SEARCH, words));
   if (role) {
     q = q.where((eb) => eb.exists(
       eb.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')

@@ -6,7 +6,7 @@ import type { DB } from '../../../db/connection';
 import { containsText } from '../../../db/dialect';
 import type { Database } from '../../../db/types';
 
-type Conn = Pick<DB, 'selectFrom'>;
+type Conn = Pick<DB, 'selectFrom' | 'getExecutor'>;
 
 export interface AlertRow {
   id: number;
@@ -45,7 +45,7 @@ function listQuery(db: Conn, filter: AlertListFilter) {
   let query = db.selectFrom('alerts').where('alerts.deleted_at', 'is', null);
   if (filter.search) {
     const search = filter.search;
-    query = query.where((eb) => eb.or([containsText(sql.ref('alerts.title'), search), containsText(sql.ref('alerts.body'), search)]));
+    query = query.where((eb) => eb.or([containsText(db, sql.ref('alerts.title'), search), containsText(db, sql.ref('alerts.body'), search)]));
   }
   if (filter.level) query = query.where('alerts.level', '=', filter.level);
   if (filter.state) {
@@ -114,7 +114,7 @@ export async function districtsById(db: Conn, ids: number[]): Promise<{ id: numb
 /** Districts whose name contains the search (the audience picker), at most `limit`, by name. */
 export async function searchDistricts(db: Conn, search: string, limit = 20): Promise<{ id: number; name: string; state: string }[]> {
   let query = db.selectFrom('districts').select(['id', 'name', 'state']);
-  if (search) query = query.where(containsText(sql.ref('name'), search));
+  if (search) query = query.where(containsText(db, sql.ref('name'), search));
   return query.orderBy('name').orderBy('id').limit(limit).execute();
 }
 

@@ -19,7 +19,7 @@ export type ArticleVersionRow = Selectable<ArticleVersionsTable>;
  */
 export const ARTICLE_SEARCH: TextSearchIndex = {
   table: 'article_search', key: 'articles.id', columns: ['title', 'body'], starts: 'starts',
-  names: ['articles.title'], fields: [],
+  names: ['articles.title'], fields: [], searched: ['articles.title', 'articles.body'],
 };
 
 export { searchWords };
@@ -40,9 +40,9 @@ function visiblePublished(eb: ArticleEb, roles: readonly string[] | null) {
  * The order of search results: a title whose words start with every searched word first (textSearchRank),
  * then titles containing every word, then body-only matches; then the most read.
  */
-function searchOrder(words: readonly string[]) {
-  const rank = textSearchRank(ARTICLE_SEARCH, words);
-  const inTitle = sql<number>`(case when ${sql.join(words.map((w) => sql`(${containsText(sql.ref('articles.title'), w)})`), sql` and `)} then 0 else 1 end)`;
+function searchOrder(db: Conn, words: readonly string[]) {
+  const rank = textSearchRank(db, ARTICLE_SEARCH, words);
+  const inTitle = sql<number>`(case when ${sql.join(words.map((w) => sql`(${containsText(db, sql.ref('articles.title'), w)})`), sql` and `)} then 0 else 1 end)`;
   return { rank, inTitle };
 }
 
@@ -57,11 +57,11 @@ export interface PublishedFilters {
 export async function listPublished(db: Conn, roles: readonly string[] | null, filters: PublishedFilters): Promise<{ rows: ArticleRow[]; total: number }> {
   let base = db.selectFrom('articles').where((eb) => visiblePublished(eb, roles));
   if (filters.category) base = base.where('articles.category', '=', filters.category);
-  if (filters.words.length) base = base.where(textSearchMatches(ARTICLE_SEARCH, filters.words));
+  if (filters.words.length) base = base.where(textSearchMatches(db, ARTICLE_SEARCH, filters.words));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let query = base.selectAll('articles');
   if (filters.words.length) {
-    const { rank, inTitle } = searchOrder(filters.words);
+    const { rank, inTitle } = searchOrder(db, filters.words);
     if (rank) query = query.orderBy(rank);
     query = query.orderBy(inTitle).orderBy('articles.view_count', 'desc');
   }
@@ -102,7 +102,7 @@ export async function relatedArticles(db: Conn, roles: readonly string[] | null,
   const taken = [article.id, ...same.map((a) => a.id)];
   const shared = await db.selectFrom('articles').where((eb) => visiblePublished(eb, roles))
     .where('articles.id', 'not in', taken)
-    .where((eb) => eb.or(words.map((w) => textSearchMatches(ARTICLE_SEARCH, [w]))))
+    .where((eb) => eb.or(words.map((w) => textSearchMatches(db, ARTICLE_SEARCH, [w]))))
     .selectAll('articles').orderBy('articles.view_count', 'desc').orderBy('articles.title').limit(limit - same.length).execute();
   return [...same, ...shared];
 }
@@ -150,11 +150,11 @@ export async function listAdminArticles(db: Conn, query: AdminArticleListQuery, 
   let base = db.selectFrom('articles');
   if (query.filter.category.length) base = base.where('articles.category', 'in', query.filter.category);
   if (query.filter.status.length) base = base.where('articles.status', 'in', query.filter.status);
-  if (words.length) base = base.where(textSearchMatches(ARTICLE_SEARCH, words));
+  if (words.length) base = base.where(textSearchMatches(db, ARTICLE_SEARCH, words));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let rows = base.selectAll('articles');
   if (words.length) {
-    const { rank, inTitle } = searchOrder(words);
+    const { rank, inTitle } = searchOrder(db, words);
     if (rank) rows = rows.orderBy(rank);
     rows = rows.orderBy(inTitle);
   }

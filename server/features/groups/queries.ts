@@ -28,7 +28,7 @@ export function listGroups(db: Conn, districtId: number, filters: GroupFilters):
   let query = db.selectFrom('groups').selectAll('groups').where('groups.district_id', '=', districtId);
   if (filters.status === 'active') query = query.where('groups.deleted_at', 'is', null);
   if (filters.search) {
-    query = query.where(containsText(sql.ref('groups.name'), filters.search));
+    query = query.where(containsText(db, sql.ref('groups.name'), filters.search));
   }
   if (filters.staffId !== undefined) {
     const staffId = filters.staffId;

@@ -1,8 +1,9 @@
 // Imports' reads and small writes, each taking `db` first and filtering by district.
-import { type CompiledQuery, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import type { RowOutcome } from '../../../common/schemas/imports';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
+import { jsonArrayElement, writeImportOutcomes } from '../../../db/dialect';
 import type { ImportCells, RosterEducator, RosterSchool } from './staffPlan';
 
 export function findImport(db: DB, districtId: number, id: number, kind?: 'staff' | 'users') {
@@ -38,7 +39,7 @@ export const IMPORT_PAGE = 1000;
  * An import's rows in file order, a page at a time (keyset by row number), cells parsed: a 50 000-row
  * import never sits in memory whole. Each page is read completely before it is yielded, so the caller
  * may write between pages on the same connection (inside its transaction). With `columns`, only those
- * cells are read (the others are missing from `cells`), taken out of the stored JSON by SQLite.
+ * cells are read (the others are missing from `cells`), taken out of the stored JSON by the database.
  */
 export async function* importCellPages(db: DB, districtId: number, importId: number, options: { columns?: readonly number[]; pageSize?: number } = {}): AsyncGenerator<ImportCells[]> {
   const { columns, pageSize = IMPORT_PAGE } = options;
@@ -49,7 +50,7 @@ export async function* importCellPages(db: DB, districtId: number, importId: num
       .orderBy('row_number').limit(pageSize);
     let page: ImportCells[];
     if (columns) {
-      const rows = await base.select(columns.map((c) => sql<string | null>`json_extract(raw, ${`$[${c}]`})`.as(`c${c}`))).execute() as ({ row_number: number } & Record<string, string | null>)[];
+      const rows = await base.select(columns.map((c) => jsonArrayElement(db, 'raw', c).as(`c${c}`))).execute() as ({ row_number: number } & Record<string, string | null>)[];
       page = rows.map((r) => {
         const cells: string[] = [];
         for (const c of columns) cells[c] = r[`c${c}`] ?? '';
@@ -116,25 +117,10 @@ export function schoolsOf(db: DB, districtId: number): Promise<RosterSchool[]> {
   return db.selectFrom('buildings').select(['id', 'name', 'code']).where('district_id', '=', districtId).where('deleted_at', 'is', null).execute();
 }
 
-/**
- * Every row's outcome from [row_number, outcome, errors JSON, record_id] tuples: loaded into a keyed
- * temporary table in one statement, then one update joining it by row number (a join on json_each
- * directly would be planned as a nested scan: quadratic on 50 000 rows). Run it inside a transaction.
- */
+/** Every row's outcome from [row_number, outcome, errors JSON, record_id] tuples, in one update (db/dialect.ts). Run it inside a transaction. */
 export async function writeRowOutcomes(db: DB, districtId: number, importId: number, outcomes: [number, RowOutcome, string, number | null][]): Promise<void> {
   if (!outcomes.length) return;
-  await sql`create temp table if not exists import_outcomes (row_number integer primary key, outcome text not null, errors text not null, record_id integer)`.execute(db);
-  await sql`delete from temp.import_outcomes`.execute(db);
-  await sql`insert into temp.import_outcomes (row_number, outcome, errors, record_id)
-    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
-    from json_each(${JSON.stringify(outcomes)})`.execute(db);
-  // Rows that already hold their outcome are left alone: a preview mostly confirms 'pending' rows, and
-  // rewriting them all grew the transaction (pages held in memory, then written to the WAL) for nothing.
-  await sql`update import_rows set outcome = o.outcome, errors = o.errors, record_id = o.record_id
-    from temp.import_outcomes as o
-    where import_rows.district_id = ${districtId} and import_rows.import_id = ${importId} and import_rows.row_number = o.row_number
-      and (import_rows.outcome is not o.outcome or import_rows.errors is not o.errors or import_rows.record_id is not o.record_id)`.execute(db);
-  await sql`delete from temp.import_outcomes`.execute(db);
+  await writeImportOutcomes(db, districtId, importId, JSON.stringify(outcomes));
 }
 
 /**
@@ -151,7 +137,8 @@ export function compiledWrite<K extends string>(db: DB, keys: readonly K[], buil
   for (const k of keys) if (!slots.includes(k)) throw new Error(`compiledWrite: ${k} does not reach the query as a parameter.`);
   return async (values) => {
     const result = await db.executeQuery({ ...compiled, parameters: slots.map((k, i) => (k === null ? compiled.parameters[i] : values[k])) });
-    return Number(result.insertId ?? 0);
+    // The new row's id: from `returning id` where the write asks for it (PostgreSQL has no last insert id).
+    return Number((result.rows[0] as { id?: number } | undefined)?.id ?? result.insertId ?? 0);
   };
 }
 

@@ -185,7 +185,7 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
       };
       // Every created educator takes these three inserts: compiled once, run with each row's values.
       const insertStaff = compiledWrite(trx, ['first_name', 'last_name', 'email', 'employee_id', 'position', 'grade_levels', 'subjects', 'hire_date'], (v) =>
-        trx.insertInto('staff').values({
+        trx.insertInto('staff').returning('id').values({
           district_id: districtId, first_name: v.first_name, last_name: v.last_name, email: v.email, employee_id: v.employee_id, position: v.position,
           grade_levels: v.grade_levels, subjects: v.subjects, hire_date: v.hire_date, status: 'active', user_id: null, created_at: now, updated_at: now,
         }));

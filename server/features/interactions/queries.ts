@@ -68,11 +68,11 @@ export function narrowsBeyondPeople(f: InteractionFilters): boolean {
 }
 
 /** Scheduled and over: its end (start + duration) has passed. */
-export function needsCompletingSql(now: string) {
+export function needsCompletingSql(db: Conn, now: string) {
   return (eb: ExpressionBuilder<Database, 'interactions'>) => eb.and([
     eb('interactions.status', '=', 'scheduled'),
     eb('interactions.starts_at', '<', now),
-    eb(instantPlusMinutes(sql.ref('interactions.starts_at'), sql.ref('interactions.duration_minutes')), '<=', now),
+    eb(instantPlusMinutes(db, sql.ref('interactions.starts_at'), sql.ref('interactions.duration_minutes')), '<=', now),
   ]);
 }
 
@@ -105,7 +105,7 @@ export function filteredInteractions(db: Conn, v: Visibility, f: InteractionFilt
       return sub;
     });
   }
-  if (f.needsCompleting) q = q.where(needsCompletingSql(f.now));
+  if (f.needsCompleting) q = q.where(needsCompletingSql(db, f.now));
   return q;
 }
 

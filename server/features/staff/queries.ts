@@ -11,6 +11,7 @@ import { today } from '../../lib/dates';
 import { currentOn } from '../../lib/history';
 import {
   changeVersion, escapeLike, idsOf, searchWords, type TextSearchIndex, textSearchMatches, textSearchRank,
+  hasOneConnection,
 } from '../../../db/dialect';
 import { compiledOnce } from '../../../db/compiledOnce';
 
@@ -32,6 +33,7 @@ export const STAFF_COLUMNS = [
 export const STAFF_SEARCH: TextSearchIndex = {
   table: 'staff_search', key: 'staff.id', columns: ['name', 'email', 'employee_id'], starts: 'starts',
   names: ['staff.first_name', 'staff.last_name'], fields: ['staff.email', 'staff.employee_id'],
+  searched: ['staff.first_name', 'staff.last_name', 'staff.email', 'staff.employee_id'],
 };
 
 /** A JSON list column (grade_levels, subjects) holding any of the values: matches the quoted element. */
@@ -107,6 +109,8 @@ function dropKeptRows(db: DB, set: KeptSearches): Promise<unknown> {
 export async function keepSearch(
   db: DB, districtId: number, words: readonly string[], version: number,
 ): Promise<{ match: SearchMatch; release: () => Promise<void> } | undefined> {
+  // A TEMP table outlives the request only on SQLite's one shared connection (db/dialect.ts hasOneConnection).
+  if (!hasOneConnection(db)) return undefined;
   await keptSearchTable(db);
   // From here to the first await nothing else runs: the set is replaced, used and the search numbered at once.
   let kept = keptSearches.get(db);
@@ -132,10 +136,10 @@ export async function keepSearch(
     const hit = set.matches.get(key);
     if (hit) return { match: hit, release };
     const search = set.next++;
-    const rank = textSearchRank(STAFF_SEARCH, words);
+    const rank = textSearchRank(db, STAFF_SEARCH, words);
     const matches = db.selectFrom('staff')
       .select([sql<number>`${search}`.as('search'), 'staff.id', rank ? sql<number>`${rank} = 0`.as('first') : sql<number>`0`.as('first')])
-      .where('staff.district_id', '=', districtId).where(textSearchMatches(STAFF_SEARCH, words));
+      .where('staff.district_id', '=', districtId).where(textSearchMatches(db, STAFF_SEARCH, words));
     const [inserted] = await (db as Kysely<any>).insertInto('temp.kept_search').columns(['search', 'id', 'first']).expression(matches).execute();
     const match = { search, ranked: rank !== undefined, count: Number(inserted?.numInsertedOrUpdatedRows ?? 0) };
     set.rows += match.count;
@@ -168,7 +172,7 @@ export function filteredStaff(db: DB, scope: Scope, query: StaffListQuery, day =
       ? sql<SqlBool>`exists (select 1 from temp.kept_search as k where k.search = ${match.search} and k.id = ${sql.ref('staff.id')})`
       : sql<SqlBool>`${sql.ref('staff.id')} in ${keptIds(match.search)}`);
   } else if (words.length) {
-    q = q.where(textSearchMatches(STAFF_SEARCH, words, { narrowed }));
+    q = q.where(textSearchMatches(db, STAFF_SEARCH, words, { narrowed }));
   }
   if (f.position.length) q = q.where('staff.position', 'in', f.position);
   if (f.grade_level.length) q = q.where((eb) => jsonListHasAny(eb, 'staff.grade_levels', f.grade_level));
@@ -265,7 +269,7 @@ async function readStaffPage(
     ? (match.ranked
       ? sql<number>`(select 1 - k.first from temp.kept_search as k where k.search = ${match.search} and k.id = ${sql.ref('staff.id')})`
       : undefined)
-    : textSearchRank(STAFF_SEARCH, words);
+    : textSearchRank(db, STAFF_SEARCH, words);
   if (rank) q = q.orderBy(rank);
   switch (key) {
     case 'first_name':
@@ -352,11 +356,11 @@ const currentPlacesQuery = compiledOnce((db: DB, districtId: number, staffIdsJso
   db.selectFrom('staff_buildings as sb').innerJoin('buildings as b', 'b.id', 'sb.building_id')
     .select([sql<string>`'building'`.as('kind'), 'sb.staff_id', 'b.id', 'b.name', 'sb.start_date', 'sb.id as row_id'])
     .where('sb.district_id', '=', districtId).where('b.district_id', '=', districtId)
-    .where('sb.staff_id', 'in', idsOf(staffIdsJson)).where(currentOn('sb', day))
+    .where('sb.staff_id', 'in', idsOf(db, staffIdsJson)).where(currentOn('sb', day))
     .unionAll(db.selectFrom('coach_assignments as ca').innerJoin('users as u', 'u.id', 'ca.coach_id')
       .select([sql<string>`'coach'`.as('kind'), 'ca.staff_id', 'u.id', 'u.name', 'ca.start_date', 'ca.id as row_id'])
       .where('ca.district_id', '=', districtId).where('u.district_id', '=', districtId)
-      .where('ca.staff_id', 'in', idsOf(staffIdsJson)).where(currentOn('ca', day)))
+      .where('ca.staff_id', 'in', idsOf(db, staffIdsJson)).where(currentOn('ca', day)))
     .orderBy(sql.ref('kind')).orderBy(sql.ref('start_date')).orderBy(sql.ref('row_id')));
 
 /**

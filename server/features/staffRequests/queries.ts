@@ -12,6 +12,7 @@ import { searchWords, type TextSearchIndex, textSearchMatches } from '../../../d
 const CANDIDATE_SEARCH: TextSearchIndex = {
   table: 'staff_search', key: 's.id', columns: ['name', 'email', 'employee_id'], starts: 'starts',
   names: ['s.first_name', 's.last_name'], fields: ['s.email', 's.employee_id'],
+  searched: ['s.first_name', 's.last_name', 's.email', 's.employee_id'],
 };
 
 
@@ -144,7 +145,7 @@ export async function candidates(db: DB, districtId: number, excludeBuildingIds:
     );
   }
   const words = searchWords(search);
-  if (words.length) query = query.where(textSearchMatches(CANDIDATE_SEARCH, words));
+  if (words.length) query = query.where(textSearchMatches(db, CANDIDATE_SEARCH, words));
   const rows = await query.orderBy('s.last_name').orderBy('s.first_name').orderBy('s.id').limit(limit * 2).execute();
   // An educator with two current rows would appear twice; keep the first.
   const seen = new Set<number>();

@@ -17,7 +17,7 @@ function listQuery(db: DB, districtId: number, filter: UserListFilter) {
   if (filter.status !== 'all') query = query.where('users.status', '=', filter.status);
   if (filter.search) {
     const search = filter.search;
-    query = query.where((eb) => eb.or([containsText(sql.ref('users.name'), search), containsText(sql.ref('users.email'), search)]));
+    query = query.where((eb) => eb.or([containsText(db, sql.ref('users.name'), search), containsText(db, sql.ref('users.email'), search)]));
   }
   if (filter.role) {
     const role = filter.role;

@@ -1,0 +1,65 @@
+// A throwaway PostgreSQL server for `npm run test:pg` and `npm run bench -- --db=pg`: Debian's
+// `postgresql` package (initdb and pg_ctl on a temporary directory, as the `postgres` user when run as
+// root, since PostgreSQL refuses to run as root). Trust authentication on 127.0.0.1 only, fsync off:
+// it holds test data for minutes and is deleted afterwards.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+function binDir(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))) : [];
+  versions.sort((a, b) => Number(b) - Number(a));
+  if (!versions.length) {
+    throw new Error('PostgreSQL is not installed: `apt-get install -y postgresql` (Debian), or set DATABASE_URL to a server where this role may create databases.');
+  }
+  return path.join(base, versions[0]!, 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface ThrowawayServer {
+  url: string;
+  stop(): void;
+}
+
+export async function startThrowawayPostgres(): Promise<ThrowawayServer> {
+  const bin = binDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) fs.chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()), Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim()));
+  const run = (command: string, args: string[]) => {
+    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]] : [path.join(bin, command), args];
+    const result = spawnSync(file, argv, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+  };
+  const data = path.join(dir, 'data');
+  run('initdb', ['-D', data, '-U', 'coachwell', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const port = await freePort();
+  const options = [
+    `-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c synchronous_commit=off',
+    '-c full_page_writes=off', '-c max_connections=400', '-c shared_buffers=256MB',
+  ].join(' ');
+  run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  return {
+    url: `postgres://coachwell@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

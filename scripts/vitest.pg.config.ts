@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:pg` (scripts/testPg.ts): the server suite and the CLI tests on PostgreSQL. Tests whose name
+// says [SQLite] test what only SQLite has and are left out.
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, '..'),
+  test: {
+    include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'scripts/cli.test.ts', 'scripts/start.test.ts'],
+    exclude: ['**/node_modules/**', 'dist/**'],
+    env: { NODE_ENV: 'test', SCRYPT_N: '1024' },
+    testNamePattern: /^(?!.*\[SQLite\])/,
+    setupFiles: ['scripts/vitest.pg.setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    maxWorkers: 2,
+  },
+});
