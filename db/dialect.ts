@@ -25,8 +25,10 @@ export function hasOneConnection(db: Db): boolean {
  * (a school, a coach) use their indexes on large rosters. PostgreSQL's autovacuum does this itself.
  */
 export async function refreshPlannerStatistics(db: DB): Promise<void> {
-  // PostgreSQL: autovacuum analyzes in the background; one ANALYZE makes a freshly seeded database ready at once.
-  await (isPostgres(db) ? sql`analyze` : sql`PRAGMA optimize=0x10002`).execute(db);
+  // PostgreSQL: autovacuum analyzes in the background (an ANALYZE at every start of every process of a
+  // large shared database would cost seconds for nothing).
+  if (isPostgres(db)) return;
+  await sql`PRAGMA optimize=0x10002`.execute(db);
 }
 
 /** LIKE pattern text with the wildcards escaped (used with ESCAPE '\'). */

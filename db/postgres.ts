@@ -2,7 +2,7 @@
 // is the only caller; the statements that differ between the two databases live in dialect.ts.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { type DataTypeNode, Kysely, PostgresDialect, PostgresQueryCompiler } from 'kysely';
+import { type DataTypeNode, Kysely, PostgresDialect, PostgresQueryCompiler, sql } from 'kysely';
 import type { Database } from './types';
 
 // Whole numbers come back as numbers and computed truth values as 1/0, as better-sqlite3 answers them,
@@ -54,12 +54,19 @@ function kyselyOn(pool: () => Promise<pg.Pool>): Kysely<Database> {
 // PostgreSQL database of its own on that server: ':memory:' a fresh copy of the template each time, and a
 // file path the same database for every opener of that path (a test's second connection, the CLI it
 // runs as a child process). Tests therefore run unchanged on both databases.
+//
+// Copying a database costs seconds on a busy machine, so a ':memory:' database is recycled once the test
+// (or the file, for one opened in beforeAll) that opened it is done: its connections are closed and
+// coachwell_reset() (installed in the template by prepareTestTemplate) puts back the template's rows and
+// identity counters in one call.
 
 export const TEST_TEMPLATE_DATABASE = 'coachwell_template';
 
 let admin: pg.Pool | undefined;
 let fresh = 0;
-const opened: { db: Kysely<Database>; name: string; drop: boolean }[] = [];
+let phase: 'file' | 'test' = 'file';
+const opened: { db: Kysely<Database>; name: string; recycle: boolean; phase: 'file' | 'test' }[] = [];
+const recycled: string[] = [];
 
 function adminPool(serverUrl: string): pg.Pool {
   admin ??= new pg.Pool({ connectionString: withDatabase(serverUrl, 'postgres'), max: 2 });
@@ -75,14 +82,17 @@ export function withDatabase(url: string, database: string): string {
 /** The test database standing for an SQLite file name (see above). */
 export function openTestPostgres(serverUrl: string, filename: string): Kysely<Database> {
   const isFresh = filename === ':memory:';
-  const name = isFresh
-    ? `t_${process.pid}_${++fresh}`
-    : `f_${createHash('sha256').update(filename).digest('hex').slice(0, 24)}`;
+  const reuse = isFresh ? recycled.pop() : undefined;
+  const name = !isFresh
+    ? `f_${createHash('sha256').update(filename).digest('hex').slice(0, 24)}`
+    : reuse ?? `t_${process.pid}_${++fresh}`;
   const db = kyselyOn(async () => {
-    await createTestDatabase(serverUrl, name, isFresh);
-    return new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
+    const pool = new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
+    if (reuse) await pool.query('select coachwell_reset()');
+    else await createTestDatabase(serverUrl, name, isFresh);
+    return pool;
   });
-  opened.push({ db, name, drop: isFresh });
+  opened.push({ db, name, recycle: isFresh, phase });
   return db;
 }
 
@@ -99,11 +109,49 @@ async function createTestDatabase(serverUrl: string, name: string, isFresh: bool
   }
 }
 
-/** Closes every test database this process opened and drops the fresh ones (vitest's afterAll). */
-export async function closeTestDatabases(serverUrl: string): Promise<void> {
-  const all = opened.splice(0);
-  await Promise.all(all.map(({ db }) => db.destroy().catch(() => {})));
-  for (const { name, drop } of all) {
-    if (drop) await adminPool(serverUrl).query(`drop database if exists "${name}" with (force)`).catch(() => {});
+/** Databases opened from now on belong to the running test (vitest's beforeEach) or to the file (afterEach). */
+export function setTestDatabasePhase(next: 'file' | 'test'): void {
+  phase = next;
+}
+
+/**
+ * Closes the databases the finished test opened ('test') or every one left ('file', vitest's afterAll);
+ * fresh ones are kept for recycling, and dropped when the file is done.
+ */
+export async function closeTestDatabases(serverUrl: string, scope: 'test' | 'file'): Promise<void> {
+  const done = opened.filter((o) => scope === 'file' || o.phase === 'test');
+  for (const o of done) opened.splice(opened.indexOf(o), 1);
+  await Promise.all(done.map(({ db }) => db.destroy().catch(() => {})));
+  for (const { name, recycle } of done) if (recycle) recycled.push(name);
+  if (scope === 'file') {
+    for (const name of recycled.splice(0)) await adminPool(serverUrl).query(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin?.end();
+    admin = undefined;
   }
+}
+
+/**
+ * Installs coachwell_reset() in the migrated template: it empties every table and puts back the rows the
+ * template holds (kept in the `pristine` schema) and its identity counters, skipping foreign keys and
+ * triggers while it does (session_replication_role; the test server's role is a superuser).
+ */
+export async function prepareTestTemplate(db: Kysely<Database>): Promise<void> {
+  await sql`create schema pristine`.execute(db);
+  const { rows } = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public'`.execute(db);
+  for (const { tablename } of rows) {
+    await sql`create table ${sql.id('pristine', tablename)} as select * from ${sql.id('public', tablename)}`.execute(db);
+  }
+  await sql`create function coachwell_reset() returns void language plpgsql as $$
+    declare t record;
+    begin
+      set local session_replication_role = replica;
+      for t in select tablename from pg_tables where schemaname = 'public' loop
+        execute format('delete from public.%I', t.tablename);
+        execute format('insert into public.%I select * from pristine.%I', t.tablename, t.tablename);
+      end loop;
+      for t in select table_name, column_name from information_schema.columns where table_schema = 'public' and is_identity = 'YES' loop
+        execute format('select setval(pg_get_serial_sequence(%L, %L), coalesce((select max(%I) from public.%I), 0) + 1, false)',
+          'public.' || t.table_name, t.column_name, t.column_name, t.table_name);
+      end loop;
+    end $$`.execute(db);
 }

@@ -103,7 +103,7 @@ describe('npm run cli', () => {
   });
 });
 
-describe('npm run cli -- backup (finding 15: back up the live database safely)', () => {
+describe('npm run cli -- backup (finding 15: back up the live database safely) [SQLite]', () => {
   it('copies a consistent snapshot while another connection is writing, without waiting for it', async () => {
     await run('create-district', '--name', 'Elm Park Schools', '--state', 'NY');
     // A running server mid-write: holds the write lock with an uncommitted row.

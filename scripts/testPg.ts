@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { TEST_TEMPLATE_DATABASE, withDatabase } from '../db/postgres';
+import { openPostgres, prepareTestTemplate, TEST_TEMPLATE_DATABASE, withDatabase } from '../db/postgres';
 import { prepareDatabase } from '../server/bootstrap';
 import { startThrowawayPostgres, type ThrowawayServer } from './postgresServer';
 
@@ -18,8 +18,12 @@ async function prepareTemplate(serverUrl: string): Promise<void> {
   await admin.query(`drop database if exists ${TEST_TEMPLATE_DATABASE} with (force)`);
   await admin.query(`create database ${TEST_TEMPLATE_DATABASE}`);
   await admin.end();
-  const { db } = await prepareDatabase({ databaseUrl: withDatabase(serverUrl, TEST_TEMPLATE_DATABASE), databaseFile: 'unused' });
+  const templateUrl = withDatabase(serverUrl, TEST_TEMPLATE_DATABASE);
+  const { db } = await prepareDatabase({ databaseUrl: templateUrl, databaseFile: 'unused' });
   await db.destroy();
+  const raw = openPostgres(templateUrl);
+  await prepareTestTemplate(raw);
+  await raw.destroy();
 }
 
 let server: ThrowawayServer | undefined;

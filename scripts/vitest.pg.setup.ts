@@ -1,7 +1,14 @@
-import { afterAll } from 'vitest';
-import { closeTestDatabases } from '../db/postgres';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+import { closeTestDatabases, setTestDatabasePhase } from '../db/postgres';
 
-// Each test file's databases are closed and the fresh ones dropped when the file is done.
+// Databases a test opens are closed (and recycled) when it is done; those opened for the whole file
+// (beforeAll) when the file is done (db/postgres.ts).
+const server = process.env.COACHWELL_TEST_POSTGRES!;
+beforeEach(() => setTestDatabasePhase('test'));
+afterEach(async () => {
+  setTestDatabasePhase('file');
+  await closeTestDatabases(server, 'test');
+});
 afterAll(async () => {
-  await closeTestDatabases(process.env.COACHWELL_TEST_POSTGRES!);
+  await closeTestDatabases(server, 'file');
 });

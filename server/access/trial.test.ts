@@ -77,9 +77,9 @@ function concretePath(path: string, ids: { building: number; staff: number; user
 
 /** Every row of every table (sessions aside: signing in writes those), in a stable order. */
 async function dump(db: DB): Promise<Record<string, string[]>> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> 'sessions' order by name`.execute(db);
+  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => name !== 'sessions').sort();
   const out: Record<string, string[]> = {};
-  for (const { name } of tables.rows) {
+  for (const name of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
     out[name] = rows.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v))).sort();
   }

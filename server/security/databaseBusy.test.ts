@@ -43,7 +43,7 @@ async function fileApp(retryForMs: number) {
 
 const profile = { name: 'Renamed While Locked', date_locale: 'en-US', timezone: 'America/Chicago' };
 
-describe('finding 15: another writer does not freeze the server', () => {
+describe('finding 15: another writer does not freeze the server [SQLite]', () => {
   it('while another connection holds the write lock, health answers and a write waits off the event loop, then succeeds', async () => {
     const t = await fileApp(60_000);
     const user = await buildUser(t.db);
