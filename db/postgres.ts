@@ -87,10 +87,22 @@ export function openTestPostgres(serverUrl: string, filename: string): Kysely<Da
     ? `f_${createHash('sha256').update(filename).digest('hex').slice(0, 24)}`
     : reuse ?? `t_${process.pid}_${++fresh}`;
   const db = kyselyOn(async () => {
-    const pool = new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
-    if (reuse) await pool.query('select coachwell_reset()');
-    else await createTestDatabase(serverUrl, name, isFresh);
-    return pool;
+    const connect = () => new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
+    if (!reuse) {
+      await createTestDatabase(serverUrl, name, isFresh);
+      return connect();
+    }
+    const pool = connect();
+    try {
+      await pool.query('select coachwell_reset()');
+      return pool;
+    } catch {
+      // The last test changed the schema (renamed or dropped a table): start from the template again.
+      await pool.end();
+      await adminPool(serverUrl).query(`drop database if exists "${name}" with (force)`);
+      await createTestDatabase(serverUrl, name, true);
+      return connect();
+    }
   });
   opened.push({ db, name, recycle: isFresh, phase });
   return db;
@@ -145,6 +157,10 @@ export async function prepareTestTemplate(db: Kysely<Database>): Promise<void> {
     declare t record;
     begin
       set local session_replication_role = replica;
+      if exists (select tablename from pg_tables where schemaname = 'public' except select tablename from pg_tables where schemaname = 'pristine')
+        or exists (select tablename from pg_tables where schemaname = 'pristine' except select tablename from pg_tables where schemaname = 'public') then
+        raise exception 'the tables differ from the template';
+      end if;
       for t in select tablename from pg_tables where schemaname = 'public' loop
         execute format('delete from public.%I', t.tablename);
         execute format('insert into public.%I select * from pristine.%I', t.tablename, t.tablename);

@@ -39,7 +39,7 @@ describe('npm run cli', () => {
     expect(output()).toMatch(/^Usage: npm run cli -- <command>/);
   });
 
-  it('migrates a new database', async () => {
+  it('migrates a new database file [SQLite]', async () => {
     expect(await run('migrate')).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'coachwell.sqlite'))).toBe(true);
   });

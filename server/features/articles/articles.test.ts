@@ -39,6 +39,10 @@ describe('the seeded help articles', () => {
     expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length);
     const versions = await t.db.selectFrom('article_versions').select('article_id').execute();
     expect(new Set(versions.map((v) => v.article_id)).size).toBe(rows.length);
+  });
+
+  it('the search index (FTS5) holds every article [SQLite]', async () => {
+    const rows = await t.db.selectFrom('articles').select('id').execute();
     const indexed = await t.db.selectFrom('article_search' as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() as { n: number };
     expect(Number(indexed.n)).toBe(rows.length);
   });

@@ -62,7 +62,7 @@ const CSV = [
   'MT_200,Ava,Nguyen,ava.nguyen@maple.test,North Elementary,Counselor',
 ].join('\n');
 
-describe('the staff import and the educator search index', () => {
+describe('the staff import and the educator search index (FTS5 fed in bulk) [SQLite]', () => {
   it('after an import the index and every search answer what a rebuild by the triggers gives; the triggers are back', async () => {
     const triggersBefore = await triggerNames();
     const versionBefore = await changeVersion(t.db, 'staff');

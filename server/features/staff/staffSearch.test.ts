@@ -188,7 +188,7 @@ describe('GET /api/staff?search=', () => {
     });
   });
 
-  describe('the index follows every change', () => {
+  describe('the index (FTS5 table and triggers) follows every change [SQLite]', () => {
     it('a new educator (POST /api/staff) is found at once', async () => {
       const agent = await loginAs(t.app, w.admin);
       const res = await agent.post('/api/staff').set(csrfHeaders(agent)).send({
