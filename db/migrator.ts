@@ -19,6 +19,7 @@ import * as m0082 from './migrations/20261123_0082_alerts';
 import * as m0083 from './migrations/20261123_0083_articles';
 import * as m0090 from './migrations/20261124_0090_billing';
 import * as m0092 from './migrations/20261124_0092_admin_search';
+import * as m0100 from './migrations/20261125_0100_rate_limits';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123_0083_articles': m0083,
   '20261124_0090_billing': m0090,
   '20261124_0092_admin_search': m0092,
+  '20261125_0100_rate_limits': m0100,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

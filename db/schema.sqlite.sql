@@ -178,6 +178,9 @@ CREATE INDEX "quotes_district_idx" on "quotes" ("district_id", "created_at");
 -- index quotes_status_idx
 CREATE INDEX "quotes_status_idx" on "quotes" ("status", "created_at");
 
+-- index rate_limits_reset_at_idx
+CREATE INDEX "rate_limits_reset_at_idx" on "rate_limits" ("reset_at");
+
 -- index report_subscriptions_due_idx
 CREATE INDEX "report_subscriptions_due_idx" on "report_subscriptions" ("next_run_at", "claimed_at");
 
@@ -281,6 +284,9 @@ CREATE INDEX "skills_domain_idx" on "skills" ("domain_id", "sort_order");
 (automatic);
 
 -- index sqlite_autoindex_quotes_1
+(automatic);
+
+-- index sqlite_autoindex_rate_limits_1
 (automatic);
 
 -- index sqlite_autoindex_report_subscriptions_1
@@ -516,6 +522,9 @@ CREATE TABLE "provider_settings" ("key" text primary key, "value" text not null,
 
 -- table quotes
 CREATE TABLE "quotes" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "number" text not null unique, "plan_id" integer not null references "plans" ("id"), "plan_name" text not null, "price_per_seat_cents" integer not null, "seats" integer not null, "term_years" integer not null, "notes" text default '' not null, "line_items" text not null, "subtotal_cents" integer not null, "discount_bps" integer not null, "discount_cents" integer not null, "total_cents" integer not null, "status" text default 'draft' not null, "valid_until" text not null, "created_by" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "sent_at" text, "sent_to" text, "accepted_at" text, "accepted_by" integer references "users" ("id") on delete set null, "po_number" text, "signer_name" text, "signer_title" text, "declined_at" text, "declined_by" integer references "users" ("id") on delete set null, "decline_reason" text, "activated_at" text, "activated_by" integer references "users" ("id") on delete set null);
+
+-- table rate_limits
+CREATE TABLE "rate_limits" ("key" text primary key, "count" integer not null, "reset_at" integer not null);
 
 -- table report_subscriptions
 CREATE TABLE "report_subscriptions" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "report" text not null, "frequency" text not null, "query" text default '' not null, "unsubscribe_token_hash" text not null unique, "next_run_at" text not null, "last_sent_at" text, "last_skipped_reason" text, "claimed_at" text, "claim_token" text, "created_at" text not null, "updated_at" text not null);

@@ -764,6 +764,14 @@ export interface AlertDismissalsTable {
   at: Timestamp;
 }
 
+/** Fixed-window rate-limit counters shared by every process (migration 20261125_0100; server/http/rateLimit.ts). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** When the window ends: epoch milliseconds. */
+  reset_at: number;
+}
+
 export interface Database {
   plans: PlansTable;
   billing_counters: BillingCountersTable;
@@ -828,6 +836,7 @@ export interface Database {
   alerts: AlertsTable;
   alert_targets: AlertTargetsTable;
   alert_dismissals: AlertDismissalsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type District = Selectable<DistrictsTable>;

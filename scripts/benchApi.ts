@@ -29,7 +29,7 @@ export async function apiBenchmark(): Promise<ApiResults> {
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: path.join(ROOT, 'dist/public') };
   const { db } = await prepareDatabase(config);
   await runDemoSeed(db);
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: console.error });
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const bare = express();
   bare.get('/bare', (_req, res) => {
     res.json({ ok: true });

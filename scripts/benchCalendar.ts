@@ -75,7 +75,7 @@ export async function benchCalendar(): Promise<string[]> {
   const { token, hash } = newToken();
   await db.insertInto('calendar_feeds').values({ district_id: districtId, user_id: coach.id, token_hash: hash, title_mode: 'names', created_at: now, updated_at: now }).execute();
 
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: () => {} });
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => {} });
   const server = await listen(app);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = `/api/calendar/${token}.ics`;

@@ -69,7 +69,7 @@ export async function benchDistricts(): Promise<string[]> {
   await sql`pragma wal_checkpoint(truncate)`.execute(db);
   await refreshPlannerStatistics(db);
 
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: console.error });
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const server = await listen(app);
   const headers = { cookie: await signIn(server.port, 'provider@bench.example', PASSWORD, 'admin'), accept: 'application/json' };
   const runs: [string, string][] = [

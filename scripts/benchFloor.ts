@@ -41,7 +41,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-floor-'));
 const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: '/nonexistent' };
 const { db } = await prepareDatabase(config);
 await runDemoSeed(db);
-const real = await listen(createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: console.error }));
+const real = await listen(createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error }));
 const cookie = await signIn(real.port, 'admin@maplegrove.example', 'coachwell-demo');
 // cookie-signature's format: value.base64(HMAC-SHA256(secret, value)) without padding.
 const signed = `sid1.${createHmac('sha256', SECRET).update('sid1').digest('base64').replace(/=+$/, '')}`;

@@ -97,7 +97,7 @@ export async function benchInteractions(): Promise<string[]> {
   await sql`pragma wal_checkpoint(truncate)`.execute(db);
   await refreshPlannerStatistics(db);
 
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: console.error });
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const server = await listen(app);
   const asCoach = { cookie: await signIn(server.port, 'coach0@bench.example', PASSWORD), accept: 'application/json' };
   const asAdmin = { cookie: await signIn(server.port, 'admin@bench.example', PASSWORD), accept: 'application/json' };

@@ -370,7 +370,7 @@ export async function benchReports(): Promise<string[]> {
   await prepared.db.destroy();
   const db = openDatabase(config.databaseFile);
 
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: console.error });
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const server = await listen(app);
   const floor = floorApp(config.databaseFile, districtId);
   const floorServer = await listen(floor.app);

@@ -81,7 +81,7 @@ export async function benchSkills(): Promise<string[]> {
   await refreshPlannerStatistics(db);
   const ratings = Number((await db.selectFrom('skill_ratings').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: console.error });
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const server = await listen(app);
   const asAdmin = { cookie: await signIn(server.port, 'admin@bench.example', PASSWORD), accept: 'application/json' };
   const asPrincipal = { cookie: await signIn(server.port, 'principal@bench.example', PASSWORD), accept: 'application/json' };

@@ -118,7 +118,7 @@ export async function benchStaff(): Promise<string[]> {
   const statsMs = Date.now() - statsStarted;
   await sql`pragma wal_checkpoint(truncate)`.execute(db);
 
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: console.error });
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const server = await listen(app);
   const session = await signIn(server.port, 'admin@bench.example', PASSWORD);
   const headers = { cookie: session, accept: 'application/json' };

@@ -40,7 +40,7 @@ describe('demo billing', () => {
 
   it('reads back through the API as the admin sees it', async () => {
     const config = { ...loadConfig({ NODE_ENV: 'test' }), databaseFile: ':memory:', publicDir: '/nonexistent' };
-    const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: () => {} });
+    const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => {} });
     const agent = request.agent(app);
     await agent.get('/api/auth/user');
     const xsrf = () => decodeURIComponent((agent as unknown as { jar: { getCookie: (n: string, o: unknown) => { value: string } } }).jar

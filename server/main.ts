@@ -23,7 +23,7 @@ const app = createApp({
   db,
   config,
   mailer,
-  limiter: new RateLimiter(config.rateLimits),
+  limiter: new RateLimiter(db, config.rateLimits),
   log: (...args) => console.error(...args),
 });
 

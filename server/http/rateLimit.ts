@@ -1,49 +1,79 @@
 import type { Request } from 'express';
+import { sql } from 'kysely';
+import type { DB } from '../../db/connection';
 import { tooManyRequests } from './errors';
 
+/** How often one limiter deletes the rows of windows that have ended. */
+export const PRUNE_EVERY_MS = 60_000;
+
 /**
- * A fixed-window limiter in process memory: enough for one Express process. A multi-process
- * deployment moves the counters to the database or Redis behind the same interface.
+ * Fixed-window counters in the database (`rate_limits`, migration 20261125_0100), so every app process
+ * on the same database counts together (issue 15): a sign-in failing on one process counts on the next.
+ * Each count is one atomic upsert, never a read then a write, so two processes counting the same key at
+ * once both count. A limiter that is not `enabled` (load benchmarks, most tests) never touches the table.
  */
 export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private lastPrune = 0;
 
-  constructor(private readonly enabled: boolean) {}
+  constructor(private readonly db: DB, private readonly enabled: boolean) {}
 
-  /** Throws 429 when `key` was hit more than `limit` times in the current window. */
-  hit(key: string, limit: number, windowMs = 60_000): void {
-    if (this.record(key, windowMs) > limit) throw tooManyRequests();
+  /**
+   * Counts this call against `key` and throws 429 (Retry-After: the seconds left in the window) when
+   * `key` was hit more than `limit` times in the current window.
+   */
+  async hit(key: string, limit: number, windowMs = 60_000): Promise<void> {
+    if (!this.enabled) return;
+    const now = Date.now();
+    const window = await this.count(key, windowMs, now);
+    if (window.count > limit) throw tooManyRequests(secondsUntil(window.resetAt, now));
   }
 
   /**
    * Throws 429 with Retry-After when `key` already reached `limit` in its window, without counting
    * this call: pair it with `record` to count only what should count (failed sign-ins).
    */
-  check(key: string, limit: number): void {
+  async check(key: string, limit: number): Promise<void> {
     if (!this.enabled) return;
     const now = Date.now();
-    const entry = this.hits.get(key);
-    if (entry && entry.resetAt > now && entry.count >= limit) throw tooManyRequests(Math.ceil((entry.resetAt - now) / 1000));
+    const row = await this.db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+    if (row && row.reset_at > now && row.count >= limit) throw tooManyRequests(secondsUntil(row.reset_at, now));
   }
 
   /** Counts one event against `key` in a fixed window of `windowMs`; answers the window's count so far. */
-  record(key: string, windowMs = 60_000): number {
+  async record(key: string, windowMs = 60_000): Promise<number> {
     if (!this.enabled) return 0;
-    const now = Date.now();
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      if (this.hits.size > 10_000) this.sweep(now);
-      this.hits.set(key, { count: 1, resetAt: now + windowMs });
-      return 1;
-    }
-    entry.count += 1;
-    return entry.count;
+    return (await this.count(key, windowMs, Date.now())).count;
   }
 
-  private sweep(now: number): void {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  /** Deletes the rows of windows that ended by `now` (the limiter does it itself every PRUNE_EVERY_MS). */
+  async prune(now = Date.now()): Promise<void> {
+    this.lastPrune = now;
+    await this.db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
+  }
+
+  /**
+   * One statement: a new key, or one whose window ended, starts a window of `windowMs` at 1; otherwise
+   * its count goes up by one. SQLite (3.35+) and PostgreSQL both run this upsert with RETURNING.
+   */
+  private async count(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }> {
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
+      // Housekeeping only: a failed prune (the database busy) must not fail the request it rides on.
+      await this.prune(now).catch(() => {});
+    }
+    const ended = sql<boolean>`rate_limits.reset_at <= ${now}`;
+    const row = await this.db.insertInto('rate_limits')
+      .values({ key, count: 1, reset_at: now + windowMs })
+      .onConflict((oc) => oc.column('key').doUpdateSet({
+        count: sql<number>`case when ${ended} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql<number>`case when ${ended} then ${now + windowMs} else rate_limits.reset_at end`,
+      }))
+      .returning(['count', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), resetAt: Number(row.reset_at) };
   }
 }
+
+const secondsUntil = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
 
 export const clientKey = (req: Request, ...parts: (string | undefined)[]) =>
   [req.ip ?? 'unknown', ...parts.map((p) => (p ?? '').toLowerCase())].join('|');

@@ -140,7 +140,7 @@ describe('the kept auth context and another process', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-context-'));
     const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), publicDir: '/nonexistent' };
     const { db } = await prepareDatabase(config);
-    const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: () => undefined });
+    const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => undefined });
     const user = await buildUser(db, { role: 'coach' });
     const agent = await loginAs(app, user);
     expect((await agent.get('/api/auth/user')).status).toBe(200);

@@ -24,7 +24,7 @@ async function createServingApp() {
   const config = { ...loadConfig({ NODE_ENV: 'test' }), databaseFile: ':memory:', publicDir, appUrl: 'http://coachwell.test' };
   const { db } = await prepareDatabase(config);
   const logged: unknown[] = [];
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: (...a) => logged.push(a) });
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: (...a) => logged.push(a) });
   return { app, db, logged };
 }
 

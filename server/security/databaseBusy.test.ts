@@ -35,7 +35,7 @@ async function fileApp(retryForMs: number) {
   await migrateToLatest(db);
   await seedReference(db);
   const config = { ...loadConfig({ NODE_ENV: 'test' }), databaseFile: file, publicDir: '/nonexistent', appUrl: 'http://coachwell.test' };
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: () => {} });
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => {} });
   const locker = new SQLite(file);
   open.push({ db, locker });
   return { app, db, locker, busyCount: () => busy };

@@ -20,7 +20,7 @@ async function createAppWithSlowMail(delayMs: number) {
     },
   };
   const logged: unknown[] = [];
-  const app = createApp({ db, config, mailer, limiter: new RateLimiter(false), log: (...a) => logged.push(a) });
+  const app = createApp({ db, config, mailer, limiter: new RateLimiter(db, false), log: (...a) => logged.push(a) });
   return { app, db, sent, logged };
 }
 
@@ -81,7 +81,7 @@ describe('finding 4: password-reset timing does not reveal whether an email exis
     const failing = { async send() { throw new Error('SMTP is down'); } };
     const config = { ...loadConfig({ NODE_ENV: 'test' }), appUrl: 'http://coachwell.test', publicDir: '/nonexistent' };
     const logged: unknown[] = [];
-    const app = createApp({ db: t.db, config, mailer: failing, limiter: new RateLimiter(false), log: (...a) => logged.push(a) });
+    const app = createApp({ db: t.db, config, mailer: failing, limiter: new RateLimiter(t.db, false), log: (...a) => logged.push(a) });
     const agent = request.agent(app);
     await agent.get('/api/auth/user');
     const jar = (agent as unknown as { jar: { getCookie: (n: string, o: unknown) => { value: string } | undefined } }).jar;

@@ -23,7 +23,7 @@ afterEach(async () => {
 async function listening(env: Record<string, string> = {}) {
   const config = { ...loadConfig({ NODE_ENV: 'test', ...env }), databaseFile: ':memory:', publicDir: '/nonexistent' };
   const { db } = await prepareDatabase(config);
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: () => {} });
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => {} });
   const server = createHttpServer(app, config);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

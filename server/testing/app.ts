@@ -15,7 +15,7 @@ export async function createTestApp(opts: { rateLimits?: boolean } = {}) {
   const { db } = await prepareDatabase(config);
   const mailer = createMemoryMailer();
   const logged: unknown[] = [];
-  const app = createApp({ db, config, mailer, limiter: new RateLimiter(opts.rateLimits ?? false), log: (...a) => { logged.push(a); if (process.env.TEST_LOG_ERRORS) console.error(...a); } });
+  const app = createApp({ db, config, mailer, limiter: new RateLimiter(db, opts.rateLimits ?? false), log: (...a) => { logged.push(a); if (process.env.TEST_LOG_ERRORS) console.error(...a); } });
   return { app, db, mailer, logged };
 }
 

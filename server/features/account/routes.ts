@@ -48,7 +48,7 @@ export function accountRoutes(deps: Deps): Router {
     const auth = requireAuth(req);
     const input = validate(accountEmailSchema, req.body);
     refuseWhileImpersonating(auth, IMPERSONATION_ACCOUNT_REFUSED);
-    limiter.hit(clientKey(req, 'account-password', String(auth.user.id)), 10);
+    await limiter.hit(clientKey(req, 'account-password', String(auth.user.id)), 10);
     if (!(await verifyPassword(input.current_password, auth.user.password_hash))) {
       throw validationError({ current_password: ['The password is incorrect.'] });
     }
@@ -56,7 +56,7 @@ export function accountRoutes(deps: Deps): Router {
     if (email === auth.user.email) throw validationError({ email: [ACCOUNT_MESSAGES.emailUnchanged] });
     if (await emailTakenFor(db, auth.user, email)) throw validationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
     try {
-      limiter.hit(`email-changes|user|${auth.user.id}`, EMAIL_LIMITS.emailChangesPerUserPerDay, 24 * 60 * 60 * 1000);
+      await limiter.hit(`email-changes|user|${auth.user.id}`, EMAIL_LIMITS.emailChangesPerUserPerDay, 24 * 60 * 60 * 1000);
     } catch (err) {
       if (err instanceof HttpError && err.status === 429) throw new HttpError(429, ACCOUNT_MESSAGES.tooManyEmailChanges, 'rate_limited');
       throw err;
@@ -70,7 +70,7 @@ export function accountRoutes(deps: Deps): Router {
 
   // Public: the link may be opened in any browser, signed in or not.
   router.post('/account/email/confirm', async (req, res) => {
-    limiter.hit(clientKey(req, 'email-confirm'), 30);
+    await limiter.hit(clientKey(req, 'email-confirm'), 30);
     const input = validate(confirmEmailChangeSchema, req.body);
     const change = await findOpenEmailChange(db, input.token);
     if (!change) throw notFound(ACCOUNT_MESSAGES.emailChangeInvalid);
@@ -89,7 +89,7 @@ export function accountRoutes(deps: Deps): Router {
     const auth = requireAuth(req);
     const input = validate(accountPasswordSchema, req.body);
     refuseWhileImpersonating(auth, IMPERSONATION_ACCOUNT_REFUSED);
-    limiter.hit(clientKey(req, 'account-password', String(auth.user.id)), 10);
+    await limiter.hit(clientKey(req, 'account-password', String(auth.user.id)), 10);
     if (!(await verifyPassword(input.current_password, auth.user.password_hash))) {
       throw validationError({ current_password: ['The password is incorrect.'] });
     }

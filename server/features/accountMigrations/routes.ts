@@ -17,7 +17,7 @@ export function accountMigrationRoutes(deps: Deps): Router {
   const router = Router();
 
   router.get('/account-migration/:token', async (req, res) => {
-    limiter.hit(clientKey(req, 'account-migration'), 30);
+    await limiter.hit(clientKey(req, 'account-migration'), 30);
     const migration = await findOpenMigration(db, req.params.token);
     if (!migration) throw notFound(USER_MESSAGES.migrationInvalid);
     res.json({
@@ -29,8 +29,8 @@ export function accountMigrationRoutes(deps: Deps): Router {
   });
 
   router.post('/account-migration/:token', async (req, res) => {
-    limiter.hit(clientKey(req, 'account-migration'), 30);
-    limiter.hit(clientKey(req, 'account-migration-password', req.params.token.slice(0, 16)), 10);
+    await limiter.hit(clientKey(req, 'account-migration'), 30);
+    await limiter.hit(clientKey(req, 'account-migration-password', req.params.token.slice(0, 16)), 10);
     const input = validate(confirmMigrationSchema, req.body);
     const migration = await findOpenMigration(db, req.params.token);
     if (!migration) throw notFound(USER_MESSAGES.migrationInvalid);

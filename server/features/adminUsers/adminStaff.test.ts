@@ -181,7 +181,7 @@ describe('the last active provider administrator', () => {
     // Through the API the caller is always another active provider admin; the rule still holds for a
     // caller who has meanwhile lost the role (the check runs inside the write's transaction).
     await t.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', w.providerAdmin.id).execute();
-    const deps = { db: t.db, limiter: new RateLimiter(false), mailer: t.mailer } as unknown as Deps;
+    const deps = { db: t.db, limiter: new RateLimiter(t.db, false), mailer: t.mailer } as unknown as Deps;
     const caller = { auth: { user: { ...w.support } } as never, actor: { districtId: null, userId: w.support.id, impersonatorId: null, ip: null, userAgent: null } };
     const other = await buildUser(t.db, { role: 'provider-admin', name: 'Last Admin' });
     const target = (await findAdminUser(t.db, other.id))!;
@@ -195,7 +195,7 @@ describe('the last active provider administrator', () => {
     const second = await buildUser(t.db, { role: 'provider-admin', name: 'Second Admin' });
     const secondAgent = await loginAs(t.app, second);
     expect((await secondAgent.post(`/api/admin/staff/${w.providerAdmin.id}/deactivate`).set(csrfHeaders(secondAgent))).status).toBe(200);
-    const deps = { db: t.db, limiter: new RateLimiter(false), mailer: t.mailer } as unknown as Deps;
+    const deps = { db: t.db, limiter: new RateLimiter(t.db, false), mailer: t.mailer } as unknown as Deps;
     const caller = { auth: { user: { ...w.support } } as never, actor: { districtId: null, userId: w.support.id, impersonatorId: null, ip: null, userAgent: null } };
     await expect(deactivateLogin(deps, caller, (await findAdminUser(t.db, second.id))!))
       .rejects.toMatchObject({ status: 422, errors: { id: [ADMIN_USER_MESSAGES.lastProviderAdmin] } });

@@ -30,9 +30,9 @@ function actorFor(caller: AdminCaller, target: Pick<User, 'district_id'>): Actor
 }
 
 /** Throws 429 with `message` when the limiter refuses `key`. */
-function limit(deps: Deps, key: string, max: number, windowMs: number, message: string): void {
+async function limit(deps: Deps, key: string, max: number, windowMs: number, message: string): Promise<void> {
   try {
-    deps.limiter.hit(key, max, windowMs);
+    await deps.limiter.hit(key, max, windowMs);
   } catch (err) {
     if (err instanceof HttpError && err.status === 429) throw new HttpError(429, message, 'rate_limited');
     throw err;
@@ -128,10 +128,10 @@ export async function resendLoginInvite(deps: Deps, caller: AdminCaller, target:
   if (target.status !== 'invited') throw conflict(ADMIN_USER_MESSAGES.notInvited);
   const elsewhere = await findActiveLogin(db, target.email);
   if (elsewhere && elsewhere.id !== target.id) throw conflict(ADMIN_USER_MESSAGES.activeElsewhere);
-  limit(deps, `invite-resends|user|${target.id}`, EMAIL_LIMITS.resendsPerPersonPerDay, DAY_MS, ADMIN_USER_MESSAGES.tooManyResends);
-  limit(deps, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, ADMIN_USER_MESSAGES.tooManyInvites);
+  await limit(deps, `invite-resends|user|${target.id}`, EMAIL_LIMITS.resendsPerPersonPerDay, DAY_MS, ADMIN_USER_MESSAGES.tooManyResends);
+  await limit(deps, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, ADMIN_USER_MESSAGES.tooManyInvites);
   if (target.district_id !== null) {
-    limit(deps, `invite-emails|district|${target.district_id}`, EMAIL_LIMITS.invitesPerDistrictPerDay, DAY_MS, ADMIN_USER_MESSAGES.tooManyInvites);
+    await limit(deps, `invite-emails|district|${target.district_id}`, EMAIL_LIMITS.invitesPerDistrictPerDay, DAY_MS, ADMIN_USER_MESSAGES.tooManyInvites);
   }
   const roles = await roleNamesOf(db, target.id);
   const token = await db.transaction().execute(async (trx) => {
@@ -153,7 +153,7 @@ export async function inviteStaff(deps: Deps, caller: AdminCaller, input: { name
   const email = normalizeEmail(input.email);
   if (await findUserInDistrictByEmail(db, null, email)) throw validationError({ email: [ADMIN_USER_MESSAGES.emailIsStaff] });
   if (await findActiveLogin(db, email)) throw validationError({ email: [ADMIN_USER_MESSAGES.emailIsDistrictLogin] });
-  limit(deps, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, ADMIN_USER_MESSAGES.tooManyInvites);
+  await limit(deps, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, ADMIN_USER_MESSAGES.tooManyInvites);
   const { user, token } = await db.transaction().execute(async (trx) => {
     const user = await createUser(trx, { districtId: null, email, name: input.name, roles: [input.role] });
     const token = await createInvite(trx, user, caller.auth.user.id);

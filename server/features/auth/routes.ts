@@ -76,14 +76,14 @@ export function authRoutes(deps: Deps): Router {
     // a refused attempt costs no password hash. Hashes run through one bounded queue (identity/passwords).
     const pairKey = clientKey(req, 'login-failed', input.email);
     const addressKey = clientKey(req, 'login-failed');
-    limiter.check(addressKey, LOGIN_FAILURES_PER_ADDRESS);
-    limiter.check(pairKey, LOGIN_FAILURES_PER_ADDRESS_AND_EMAIL);
+    await limiter.check(addressKey, LOGIN_FAILURES_PER_ADDRESS);
+    await limiter.check(pairKey, LOGIN_FAILURES_PER_ADDRESS_AND_EMAIL);
     const user = await findUserByEmail(db, input.email);
     // An unknown email costs the same hash as a known one, so timing does not tell them apart.
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
     if (!user || !passwordOk || user.status === 'invited') {
-      limiter.record(pairKey, 60_000);
-      limiter.record(addressKey, LOGIN_ADDRESS_WINDOW_MS);
+      await limiter.record(pairKey, 60_000);
+      await limiter.record(addressKey, LOGIN_ADDRESS_WINDOW_MS);
       await recordAudit(db, { ...req.actor, districtId: user?.district_id ?? null, userId: user?.id ?? null }, {
         action: 'login_failed', details: { email: normalizeEmail(input.email), area: input.area },
       });
@@ -127,7 +127,7 @@ export function authRoutes(deps: Deps): Router {
   });
 
   router.post('/auth/register', async (req, res) => {
-    limiter.hit(clientKey(req, 'register'), 10);
+    await limiter.hit(clientKey(req, 'register'), 10);
     const input = validate(registerSchema, req.body);
     // Only an active login holds an email: invited or deactivated rows elsewhere do not (finding 1).
     if (await findActiveLogin(db, input.email)) {
@@ -135,7 +135,7 @@ export function authRoutes(deps: Deps): Router {
     }
     // A few new districts per client address and day (security finding 2): each can send email.
     try {
-      limiter.hit(clientKey(req, 'register-day'), EMAIL_LIMITS.registrationsPerAddressPerDay, 24 * 60 * 60 * 1000);
+      await limiter.hit(clientKey(req, 'register-day'), EMAIL_LIMITS.registrationsPerAddressPerDay, 24 * 60 * 60 * 1000);
     } catch (err) {
       if (err instanceof HttpError && err.status === 429) throw new HttpError(429, REGISTRATIONS_LIMITED, 'rate_limited');
       throw err;
@@ -172,7 +172,7 @@ export function authRoutes(deps: Deps): Router {
 
   router.post('/auth/password-reset', async (req, res) => {
     const input = validate(passwordResetRequestSchema, req.body);
-    limiter.hit(clientKey(req, 'reset', input.email), 5);
+    await limiter.hit(clientKey(req, 'reset', input.email), 5);
     // Finding 4: answer before any lookup, write or mail, so a known email takes exactly as long
     // as an unknown one; failures afterwards are logged (the client never learns either way).
     res.json({ message: RESET_SENT });
@@ -181,7 +181,7 @@ export function authRoutes(deps: Deps): Router {
 
   router.post('/auth/password-reset/confirm', async (req, res) => {
     const input = validate(passwordResetSchema, req.body);
-    limiter.hit(clientKey(req, 'reset-confirm', input.email), 10);
+    await limiter.hit(clientKey(req, 'reset-confirm', input.email), 10);
     const user = await findUserByEmail(db, input.email);
     const reset = user && user.status === 'active' ? await findOpenPasswordReset(db, input.token, user.id) : undefined;
     if (!user || !reset) throw validationError({ token: ['This password reset link is invalid or has expired. Ask for a new one.'] });
@@ -195,7 +195,7 @@ export function authRoutes(deps: Deps): Router {
   });
 
   router.get('/auth/invite/:token', async (req, res) => {
-    limiter.hit(clientKey(req, 'invite'), 30);
+    await limiter.hit(clientKey(req, 'invite'), 30);
     const invite = await findOpenInvite(db, req.params.token);
     if (!invite) throw notFound('This invitation is invalid or has expired. Ask your administrator for a new one.');
     res.json({
@@ -209,7 +209,7 @@ export function authRoutes(deps: Deps): Router {
   });
 
   router.post('/auth/invite/:token', async (req, res) => {
-    limiter.hit(clientKey(req, 'invite'), 30);
+    await limiter.hit(clientKey(req, 'invite'), 30);
     const input = validate(acceptInviteSchema, req.body);
     const invite = await findOpenInvite(db, req.params.token);
     if (!invite) throw notFound('This invitation is invalid or has expired. Ask your administrator for a new one.');

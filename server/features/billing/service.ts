@@ -29,9 +29,9 @@ export const HOUR_MS = 60 * 60 * 1000;
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 /** Throws 429 with `message` when the limiter refuses `key` (the limiter's own message says "a minute"). */
-export function limit(deps: Pick<Deps, 'limiter'>, key: string, max: number, windowMs: number, message: string): void {
+export async function limit(deps: Pick<Deps, 'limiter'>, key: string, max: number, windowMs: number, message: string): Promise<void> {
   try {
-    deps.limiter.hit(key, max, windowMs);
+    await deps.limiter.hit(key, max, windowMs);
   } catch (err) {
     if (err instanceof HttpError && err.status === 429) throw new HttpError(429, message, 'rate_limited', undefined, err.headers);
     throw err;
@@ -78,7 +78,7 @@ export async function createQuote(
   const { db } = deps;
   const plan = await findPlanByKey(db, input.plan);
   if (!plan) throw validationError({ plan: [M.planUnknown] });
-  limit(deps, `quotes|district|${district.id}`, QUOTES_PER_DAY, DAY_MS, M.tooManyQuotes);
+  await limit(deps, `quotes|district|${district.id}`, QUOTES_PER_DAY, DAY_MS, M.tooManyQuotes);
   const price = priceQuote(plan, input.seats, input.term_years);
   const today = districtToday(district);
   return db.transaction().execute(async (trx) => {
@@ -168,9 +168,9 @@ export async function sendQuote(
   const { db } = deps;
   const { actor } = caller;
   await openQuoteIn(db, district, id);
-  limit(deps, `quote-emails|user|${actor.userId}`, QUOTE_EMAIL_LIMITS.perUserPerHour, HOUR_MS, BILLING_SEND_MESSAGES.tooManyQuoteEmails);
-  limit(deps, `quote-emails|district|${district.id}`, QUOTE_EMAIL_LIMITS.perDistrictPerDay, DAY_MS, BILLING_SEND_MESSAGES.tooManyQuoteEmails);
-  limit(deps, `quote-emails|quote|${id}`, QUOTE_EMAIL_LIMITS.perQuotePerDay, DAY_MS, BILLING_SEND_MESSAGES.tooManyQuoteEmails);
+  await limit(deps, `quote-emails|user|${actor.userId}`, QUOTE_EMAIL_LIMITS.perUserPerHour, HOUR_MS, BILLING_SEND_MESSAGES.tooManyQuoteEmails);
+  await limit(deps, `quote-emails|district|${district.id}`, QUOTE_EMAIL_LIMITS.perDistrictPerDay, DAY_MS, BILLING_SEND_MESSAGES.tooManyQuoteEmails);
+  await limit(deps, `quote-emails|quote|${id}`, QUOTE_EMAIL_LIMITS.perQuotePerDay, DAY_MS, BILLING_SEND_MESSAGES.tooManyQuoteEmails);
   const quote = await requireQuote(db, district.id, id);
   const today = districtToday(district);
   const detail = presentQuoteDetail(quote, district, today);

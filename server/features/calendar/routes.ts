@@ -47,7 +47,7 @@ export function calendarRoutes(deps: Deps): Router {
   })();
 
   router.get('/calendar/:file', async (req, res) => {
-    limiter.hit(clientKey(req, 'calendar-feed'), FEED_FETCHES_PER_MINUTE);
+    await limiter.hit(clientKey(req, 'calendar-feed'), FEED_FETCHES_PER_MINUTE);
     const token = TOKEN_FILE.exec(String(req.params.file))?.[1];
     if (!token) return feedNotFound(res);
     const owner = await findFeedByHash(db, hashToken(token));
@@ -87,7 +87,7 @@ export function calendarRoutes(deps: Deps): Router {
 
   router.post('/calendar-feed', async (req, res) => {
     const { actor } = calendarAddressMaker(req);
-    limiter.hit(`calendar-feed-address|${actor.userId}`, REGENERATE_PER_HOUR, 60 * 60_000);
+    await limiter.hit(`calendar-feed-address|${actor.userId}`, REGENERATE_PER_HOUR, 60 * 60_000);
     const { token, regenerated } = await createFeedAddress(db, actor);
     res.status(regenerated ? 200 : 201).json(presentFeedStatus(await findFeedOfUser(db, actor.districtId, actor.userId), feedUrl(token)));
   });
@@ -107,7 +107,7 @@ export function calendarRoutes(deps: Deps): Router {
 
   router.post('/calendar-import/preview', async (req, res) => {
     const { auth, actor } = calendarUser(req);
-    limiter.hit(`calendar-preview|${actor.userId}`, PREVIEWS_PER_MINUTE);
+    await limiter.hit(`calendar-preview|${actor.userId}`, PREVIEWS_PER_MINUTE);
     const range = validate(calendarPreviewQuerySchema, req.query);
     const text = typeof req.body === 'string' ? req.body : '';
     const zone = auth.user.timezone || auth.district.timezone;

@@ -9,7 +9,7 @@ import { validate } from '../../http/validate';
 export function clientErrorRoutes({ db, limiter }: Deps): Router {
   const router = Router();
   router.post('/client-error', async (req, res) => {
-    limiter.hit(clientKey(req, 'client-error'), 20);
+    await limiter.hit(clientKey(req, 'client-error'), 20);
     const input = validate(clientErrorSchema, req.body);
     await db.insertInto('client_errors').values({
       user_id: req.auth?.user.id ?? null,

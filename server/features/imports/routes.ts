@@ -65,7 +65,7 @@ export function importRoutes(deps: Deps): Router {
 
   router.post('/import/staff', async (req, res) => {
     const { actor } = staffImporter(req);
-    limiter.hit(`import-upload|${actor.userId}`, IMPORT_UPLOADS_PER_HOUR, 60 * 60_000);
+    await limiter.hit(`import-upload|${actor.userId}`, IMPORT_UPLOADS_PER_HOUR, 60 * 60_000);
     const files = await readUpload(req);
     const table = readTable(files, files.length === 1 ? files[0]!.name : 'oneroster.zip');
     const id = await createImport(db, actor, 'staff', table);
@@ -173,7 +173,7 @@ export function importRoutes(deps: Deps): Router {
 
   router.post(ADMIN, async (req, res) => {
     const actor = userImporter(req);
-    limiter.hit(`import-upload|${actor.userId}`, IMPORT_UPLOADS_PER_HOUR, 60 * 60_000);
+    await limiter.hit(`import-upload|${actor.userId}`, IMPORT_UPLOADS_PER_HOUR, 60 * 60_000);
     const district = await targetDistrict(req);
     const files = await readUpload(req);
     const table = readTable(files, files[0]!.name);

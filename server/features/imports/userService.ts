@@ -132,7 +132,7 @@ export async function runUserImport(deps: Deps, actor: Actor & { userId: number 
     db.selectFrom('users').select('name').where('id', '=', actor.userId).executeTakeFirstOrThrow(),
   ]);
   for (const { user, roles, token } of toInvite) {
-    deps.limiter.record(`invite-emails|district|${districtId}`, DAY_MS);
+    await deps.limiter.record(`invite-emails|district|${districtId}`, DAY_MS);
     try {
       await deps.mailer.send(actionEmail({
         to: user.email,

@@ -217,7 +217,7 @@ describe('two processes, one database file', () => {
     const config = fileConfig();
     const { db } = await prepareDatabase(config);
     const w = await buildPulseWorld(db);
-    const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: () => {} });
+    const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => {} });
     const agent = await loginAs(app, w.admin);
     const res = await agent.post('/api/report-subscription').set(csrfHeaders(agent)).send({ report: 'interactions', frequency: 'weekly', query: '' });
     expect(res.status).toBe(201);
@@ -225,7 +225,7 @@ describe('two processes, one database file', () => {
 
     const { db: again } = await prepareDatabase(config);
     dbs.push(again);
-    const restarted = createApp({ db: again, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: () => {} });
+    const restarted = createApp({ db: again, config, mailer: createMemoryMailer(), limiter: new RateLimiter(again, false), log: () => {} });
     const { deps, mailer } = runnerDeps(again);
     deps.secret = config.sessionSecret;
     expect(await runDueSubscriptions(deps, MONDAY)).toMatchObject({ sent: 1 });

@@ -72,7 +72,7 @@ export function reportSubscriptionRoutes(deps: Deps): Router {
     const auth = subscriber(req);
     requireReportPlan(auth, input.report);
     checkReportQuery(input.report, input.query, todayIn(auth.district.timezone));
-    limiter.hit(`report-subscription|${auth.user.id}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60_000);
+    await limiter.hit(`report-subscription|${auth.user.id}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60_000);
     const zone = sendingZone(auth.user.timezone, auth.district.timezone);
     const row = await createSubscription(db, districtActor(req), input, zone, config.sessionSecret);
     const [description] = await describeQueries(db, auth.district.id, [row.query]);
@@ -107,7 +107,7 @@ export function reportUnsubscribeRoutes(deps: Deps): Router {
   const router = Router();
 
   const unsubscribe = async (req: Request, res: Response) => {
-    limiter.hit(`report-unsubscribe|${req.ip ?? 'unknown'}`, 60);
+    await limiter.hit(`report-unsubscribe|${req.ip ?? 'unknown'}`, 60);
     const token = String(req.params.token ?? '');
     const row = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await findByTokenHash(db, hashToken(token)) : undefined;
     if (!row) {

@@ -50,9 +50,9 @@ async function checkBuildings(db: DB, districtId: number, ids: number[]): Promis
 }
 
 /** Throws 429 with `message` when the limiter refuses `key` (the limiter's own message says "a minute"). */
-function limit(deps: Deps, key: string, max: number, windowMs: number, message: string): void {
+async function limit(deps: Deps, key: string, max: number, windowMs: number, message: string): Promise<void> {
   try {
-    deps.limiter.hit(key, max, windowMs);
+    await deps.limiter.hit(key, max, windowMs);
   } catch (err) {
     if (err instanceof HttpError && err.status === 429) throw new HttpError(429, message, 'rate_limited');
     throw err;
@@ -66,8 +66,8 @@ function limit(deps: Deps, key: string, max: number, windowMs: number, message: 
  */
 async function limitInvitationEmails(deps: Deps, caller: Caller, email: string): Promise<void> {
   const district = caller.auth.district;
-  limit(deps, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, USER_MESSAGES.tooManyInvites);
-  limit(deps, `invite-emails|district|${district.id}`, EMAIL_LIMITS.invitesPerDistrictPerDay, DAY_MS, USER_MESSAGES.tooManyInvites);
+  await limit(deps, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, USER_MESSAGES.tooManyInvites);
+  await limit(deps, `invite-emails|district|${district.id}`, EMAIL_LIMITS.invitesPerDistrictPerDay, DAY_MS, USER_MESSAGES.tooManyInvites);
   if (district.status !== 'trial') return;
   const row = await deps.db.selectFrom('districts').select('created_at').where('id', '=', district.id).executeTakeFirst();
   if (!row || Date.now() - Date.parse(row.created_at) >= DAY_MS) return;
@@ -215,7 +215,7 @@ export async function resendInvite(deps: Deps, caller: Caller, user: User): Prom
   const { db } = deps;
   refuseWhileImpersonating(caller.auth);
   if (user.status !== 'invited') throw conflict(USER_MESSAGES.notInvited);
-  limit(deps, `invite-resends|user|${user.id}`, EMAIL_LIMITS.resendsPerPersonPerDay, DAY_MS, USER_MESSAGES.tooManyResends);
+  await limit(deps, `invite-resends|user|${user.id}`, EMAIL_LIMITS.resendsPerPersonPerDay, DAY_MS, USER_MESSAGES.tooManyResends);
   await limitInvitationEmails(deps, caller, user.email);
   await audit(db, caller, 'user_invite_resent', user.id);
   await deliverInvitation(deps, caller, user, await roleNamesOf(db, user.id));
