@@ -2,7 +2,10 @@
 // is the only caller; the statements that differ between the two databases live in dialect.ts.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { type DataTypeNode, Kysely, PostgresDialect, PostgresQueryCompiler, sql } from 'kysely';
+import {
+  CompiledQuery, type DataTypeNode, type DatabaseConnection, Kysely, PostgresDialect, type PostgresDialectConfig, PostgresDriver,
+  PostgresQueryCompiler, sql, type TransactionSettings,
+} from 'kysely';
 import type { Database } from './types';
 
 // Whole numbers come back as numbers and computed truth values as 1/0, as better-sqlite3 answers them,
@@ -28,9 +31,59 @@ class CoachwellPostgresQueryCompiler extends PostgresQueryCompiler {
   }
 }
 
+/**
+ * Every transaction is SERIALIZABLE. SQLite runs one writing transaction at a time (BEGIN IMMEDIATE), and
+ * the code's check-then-write transactions rely on it: "the last admin stays", "one activation wins".
+ * PostgreSQL's serializable isolation gives the same guarantee to concurrent transactions, failing one
+ * of two that would conflict with a serialization failure, which RetryingKysely below retries.
+ */
+class SerializablePostgresDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (settings.isolationLevel || settings.accessMode) return super.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw('start transaction isolation level serializable'));
+  }
+}
+
 class CoachwellPostgresDialect extends PostgresDialect {
+  constructor(private readonly settings: PostgresDialectConfig) {
+    super(settings);
+  }
+  override createDriver() {
+    return new SerializablePostgresDriver(this.settings);
+  }
   override createQueryCompiler() {
     return new CoachwellPostgresQueryCompiler();
+  }
+}
+
+/** Serialization failures and deadlocks: the transaction did nothing and may simply run again. */
+function isRetryable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01';
+}
+
+const MAX_TRANSACTION_ATTEMPTS = 8;
+
+/**
+ * Kysely whose transactions run again (after a short random pause) when PostgreSQL refuses one for a
+ * conflict with a concurrent one, as SQLite would have made the second wait. A transaction's callback
+ * must therefore only touch the database (send email after the commit), as every one here does.
+ */
+class RetryingKysely extends Kysely<Database> {
+  override transaction() {
+    const builder = super.transaction();
+    const execute = builder.execute.bind(builder);
+    builder.execute = async (callback) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await execute(callback);
+        } catch (err) {
+          if (!isRetryable(err) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        }
+      }
+    };
+    return builder;
   }
 }
 
@@ -45,7 +98,7 @@ export function openPostgres(url: string, options: PoolOptions = {}): Kysely<Dat
 }
 
 function kyselyOn(pool: () => Promise<pg.Pool>): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new CoachwellPostgresDialect({ pool }) });
+  return new RetryingKysely({ dialect: new CoachwellPostgresDialect({ pool }) });
 }
 
 // ---- Test databases (npm run test:pg) ----------------------------------------------------------------

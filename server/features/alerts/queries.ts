@@ -148,6 +148,8 @@ export function currentAlertsQuery(db: Conn, who: AlertAudienceOf, now: string, 
     .leftJoin('alert_dismissals as d', (join) => join.onRef('d.alert_id', '=', 'alerts.id').on('d.user_id', '=', who.userId))
     .select(['alerts.id', 'alerts.title', 'alerts.body', 'alerts.level', 'alerts.starts_at', 'alerts.ends_at'])
     .select(sql<number>`d.alert_id is not null`.as('dismissed'))
+    // Selected, so that DISTINCT may order by it (PostgreSQL requires it).
+    .select(sql<number>`case alerts.level when 'critical' then 0 when 'warning' then 1 else 2 end`.as('level_rank'))
     .distinct()
     .where((eb) => {
       const targets = [
@@ -164,7 +166,7 @@ export function currentAlertsQuery(db: Conn, who: AlertAudienceOf, now: string, 
   if (opts.alertId !== undefined) query = query.where('alerts.id', '=', opts.alertId);
   if (!opts.includeDismissed) query = query.where((eb) => eb.or([eb('alerts.level', '=', 'critical'), eb('d.alert_id', 'is', null)]));
   return query
-    .orderBy(sql`case alerts.level when 'critical' then 0 when 'warning' then 1 else 2 end`)
+    .orderBy('level_rank')
     .orderBy('alerts.starts_at', 'desc').orderBy('alerts.id', 'desc')
     .limit(50);
 }

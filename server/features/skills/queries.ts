@@ -120,7 +120,7 @@ function orderedRows(query: MapStaffQuery, districtId: number, sort: string) {
   if (key.startsWith('domain:')) {
     const domainId = Number(key.slice('domain:'.length));
     rows = rows.select((eb) => domainAverage(eb, districtId, domainId).as('sort_avg'))
-      .orderBy(sql`sort_avg is null`).orderBy('sort_avg', desc ? 'desc' : 'asc')
+      .orderBy('sort_avg', (ob) => (desc ? ob.desc() : ob.asc()).nullsLast())
       .orderBy('staff.last_name').orderBy('staff.first_name');
   } else {
     rows = rows.orderBy('staff.last_name', desc ? 'desc' : 'asc').orderBy('staff.first_name', desc ? 'desc' : 'asc');
