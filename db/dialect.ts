@@ -330,3 +330,21 @@ export async function writeImportOutcomes(db: Db, districtId: number, importId: 
       and (import_rows.outcome is not o.outcome or import_rows.errors is not o.errors or import_rows.record_id is not o.record_id)`.execute(db);
   await sql`delete from temp.import_outcomes`.execute(db);
 }
+
+/** The advisory-lock namespace of running imports (PostgreSQL; any constant other locks do not use). */
+const IMPORT_RUN_LOCK = 7215;
+
+/**
+ * Marks this transaction as the one running the import, until it ends (commits, rolls back, or its process
+ * dies): PostgreSQL's transaction-scoped advisory lock. Another process starting meanwhile then knows the
+ * import is alive (importRunIsIdle). SQLite: one process owns the database file, nothing to mark.
+ */
+export async function holdImportRun(trx: DB, importId: number): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${sql.lit(IMPORT_RUN_LOCK)}, ${importId}::int)`.execute(trx);
+}
+
+/** True where no live transaction runs the import whose id this is (see holdImportRun). */
+export function importRunIsIdle(db: Db, importId: Value): RawBuilder<SqlBool> {
+  if (isPostgres(db)) return sql<SqlBool>`pg_try_advisory_xact_lock(${sql.lit(IMPORT_RUN_LOCK)}, (${importId})::int)`;
+  return sql<SqlBool>`1 = 1`;
+}

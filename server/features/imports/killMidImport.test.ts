@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import SQLite from 'better-sqlite3';
+import { openDatabase } from '../../../db/connection';
 import { prepareDatabase } from '../../bootstrap';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -34,10 +34,10 @@ it('a SIGKILL mid-import writes nothing; the next start marks the import interru
   const [, importId, districtId] = mid.split(' ').map(Number);
 
   // While the child holds its transaction, another connection sees the import running and no educators.
-  const reader = new SQLite(file, { readonly: true });
-  expect(reader.prepare('select status from imports where id = ?').get(importId)).toEqual({ status: 'running' });
-  expect(reader.prepare('select id from staff where district_id = ?').all(districtId)).toEqual([]);
-  reader.close();
+  const reader = openDatabase(file);
+  expect(await reader.selectFrom('imports').select('status').where('id', '=', importId!).executeTakeFirst()).toEqual({ status: 'running' });
+  expect(await reader.selectFrom('staff').select('id').where('district_id', '=', districtId!).execute()).toEqual([]);
+  await reader.destroy();
 
   child.kill('SIGKILL');
   expect(await exited).toBe('SIGKILL');

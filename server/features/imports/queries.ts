@@ -3,7 +3,7 @@ import type { CompiledQuery } from 'kysely';
 import type { RowOutcome } from '../../../common/schemas/imports';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
-import { jsonArrayElement, writeImportOutcomes } from '../../../db/dialect';
+import { importRunIsIdle, jsonArrayElement, writeImportOutcomes } from '../../../db/dialect';
 import type { ImportCells, RosterEducator, RosterSchool } from './staffPlan';
 
 export function findImport(db: DB, districtId: number, id: number, kind?: 'staff' | 'users') {
@@ -142,10 +142,13 @@ export function compiledWrite<K extends string>(db: DB, keys: readonly K[], buil
   };
 }
 
-/** At start-up: imports a stopped process left running show as interrupted (their writes were rolled back). */
+/**
+ * At start-up: imports a stopped process left running show as interrupted (their writes were rolled back).
+ * Not one that another live process is running (PostgreSQL behind several processes: db/dialect.ts holdImportRun).
+ */
 export async function markInterruptedImports(db: DB): Promise<number> {
   const result = await db.updateTable('imports')
     .set({ status: 'interrupted', finished_at: nowIso(), failure: 'The server stopped while this import was running. Nothing from it was saved: run it again.' })
-    .where('status', '=', 'running').executeTakeFirst();
+    .where('status', '=', 'running').where((eb) => importRunIsIdle(db, eb.ref('id'))).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -4,7 +4,7 @@ import {
   fieldsOfKind, IMPORT_MESSAGES, recogniseHeaders, type ImportPreview, type RowOutcome,
 } from '../../../common/schemas/imports';
 import type { DB } from '../../../db/connection';
-import { withStaffBulkWrites } from '../../../db/dialect';
+import { holdImportRun, withStaffBulkWrites } from '../../../db/dialect';
 import { nowIso } from '../../../db/connection';
 import { conflict, type FieldErrors, HttpError, validationError } from '../../http/errors';
 import { type DistrictActor, recordAudit } from '../../lib/audit';
@@ -164,6 +164,7 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
 
   try {
     await db.transaction().execute(async (trx) => {
+      await holdImportRun(trx, imp.id);
       // The plan is made inside the transaction: what it checks is what it writes.
       const planner = await plannerOf(trx, districtId, { ...imp, status: 'running' });
       const deactivate = planner.deactivations();

@@ -6,6 +6,7 @@ import { IMPORT_MESSAGES, type ImportPreview, type RowOutcome } from '../../../c
 import { ROLE_LABELS, type DistrictRole } from '../../../common/schemas/users';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
+import { holdImportRun } from '../../../db/dialect';
 import type { Deps } from '../../deps';
 import { conflict, validationError } from '../../http/errors';
 import { createInvite, createUser } from '../../identity/accounts';
@@ -88,6 +89,7 @@ export async function runUserImport(deps: Deps, actor: Actor & { userId: number 
   const toInvite: { user: { id: number; email: string; name: string }; roles: DistrictRole[]; token: string }[] = [];
   try {
     await db.transaction().execute(async (trx) => {
+      await holdImportRun(trx, imp.id);
       const plan = await planOf(trx, districtId, imp);
       if (count(plan, 'error') && !options.skip_invalid) throw refusal({ rows: [IMPORT_MESSAGES.hasErrors(count(plan, 'error'))] });
       // Invitations past the email limits: refused before anything is written.
