@@ -1,6 +1,6 @@
 // Admin operations: the audit feed, the logs, their retention and the dashboard (issue 13).
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_OPS_MESSAGES } from '../../../common/schemas/adminOps';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
@@ -9,6 +9,12 @@ import { pruneOpsLogs } from '../../lib/opsLog';
 import { buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 
 let t: TestApp;
+/** The rows a request wrote after answering (logging never holds up the answer), once there are `n`. */
+const written = <T>(read: () => Promise<T[]>, n = 1) => vi.waitFor(async () => {
+  const rows = await read();
+  expect(rows).toHaveLength(n);
+  return rows;
+});
 let providerAdmin: User;
 let support: User;
 let districtAdmin: User;
@@ -151,8 +157,7 @@ describe('recording server errors and security events', () => {
     const res = await request(t.app).get('/api/plan?x=1').set('User-Agent', 'TestAgent/1.0');
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'server_error' });
-    const rows = await t.db.selectFrom('server_errors').selectAll().execute();
-    expect(rows).toHaveLength(1);
+    const rows = await written(() => t.db.selectFrom('server_errors').selectAll().execute());
     expect(rows[0]).toMatchObject({ method: 'GET', path: '/api/plan', status: 500, user_agent: 'TestAgent/1.0', request_id: res.headers['x-request-id'] });
     // SQLite's words, or PostgreSQL's.
     expect(rows[0]!.message).toMatch(/no such table: plans|relation "plans" does not exist/);
@@ -163,8 +168,7 @@ describe('recording server errors and security events', () => {
     const attempt = await guestAgent(t.app);
     const res = await attempt.post('/api/auth/login').set(csrfHeaders(attempt)).send({ email: 'Ana@Maple.example', password: 'wrong-password', area: 'app' });
     expect(res.status).toBe(422);
-    const events = await t.db.selectFrom('security_events').selectAll().where('kind', '=', 'failed-sign-in').execute();
-    expect(events).toHaveLength(1);
+    const events = await written(() => t.db.selectFrom('security_events').selectAll().where('kind', '=', 'failed-sign-in').execute());
     expect(events[0]).toMatchObject({ email: 'ana@maple.example', user_id: districtAdmin.id, district_id: districtAdmin.district_id, path: '/api/auth/login', method: 'POST' });
     expect(JSON.parse(events[0]!.details!)).toEqual({ area: 'app', reason: 'wrong_password' });
   });
@@ -175,8 +179,7 @@ describe('recording server errors and security events', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await agent.post('/api/auth/password-reset').set(csrfHeaders(agent)).send({ email: 'who@example.org', area: 'app' })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const events = await limited.db.selectFrom('security_events').selectAll().execute();
-    expect(events).toHaveLength(1);
+    const events = await written(() => limited.db.selectFrom('security_events').selectAll().execute());
     expect(events[0]).toMatchObject({ kind: 'rate-limited', email: 'who@example.org', path: '/api/auth/password-reset' });
   });
 
@@ -184,8 +187,7 @@ describe('recording server errors and security events', () => {
     const agent = await loginAs(t.app, districtAdmin);
     const res = await agent.post('/api/auth/logout');
     expect(res.status).toBe(419);
-    const events = await t.db.selectFrom('security_events').selectAll().execute();
-    expect(events).toHaveLength(1);
+    const events = await written(() => t.db.selectFrom('security_events').selectAll().execute());
     expect(events[0]).toMatchObject({ kind: 'csrf-refused', user_id: districtAdmin.id, path: '/api/auth/logout', method: 'POST' });
   });
 });
