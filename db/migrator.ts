@@ -45,6 +45,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_0100_rate_limits': m0100,
 };
 
+/** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** The one migrator used by start, the CLI and the tests. Throws when a migration fails. */
