@@ -48,7 +48,7 @@ export function createApp(deps: Deps): express.Express {
   app.disable('x-powered-by');
   // qs parsing: bracket arrays and filters (`building_id[]=3`, `filter[status]=active`) per DESIGN §3.
   app.set('query parser', 'extended');
-  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+  if (process.env.TRUST_PROXY) app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY));
 
   const sentryOrigin = config.sentryDsn ? new URL(config.sentryDsn).origin : null;
   app.use(helmet({
@@ -129,4 +129,16 @@ export function createApp(deps: Deps): express.Express {
   app.use(staticRoutes(config.publicDir, config.sentryDsn));
   app.use(errorMiddleware((err) => deps.log(err), opsErrorRecorder(db, deps.log)));
   return app;
+}
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` setting: a number is how many proxies stand in front (1: one
+ * load balancer), `true` trusts every hop, anything else is a list of addresses, subnets or names
+ * (`loopback, uniquelocal`). A plain string "1" would otherwise be read as the address 0.0.0.1.
+ */
+export function trustProxySetting(value: string): boolean | number | string {
+  const trimmed = value.trim();
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return trimmed;
 }

@@ -105,3 +105,13 @@ describe('the HTTP shell', () => {
     expect(xsrf).not.toMatch(/HttpOnly/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('a whole number is a hop count, true trusts every hop, anything else is an address list', async () => {
+    const { trustProxySetting } = await import('../app');
+    expect(trustProxySetting('1')).toBe(1);
+    expect(trustProxySetting(' 2 ')).toBe(2);
+    expect(trustProxySetting('true')).toBe(true);
+    expect(trustProxySetting('loopback, uniquelocal')).toBe('loopback, uniquelocal');
+  });
+});
