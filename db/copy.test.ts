@@ -162,7 +162,10 @@ describe('npm run cli -- copy-to-postgres (issue 15)', () => {
       const db = target(url);
       const [{ maxId, districtId }] = sqliteRows('select max(id) as maxId, min(district_id) as districtId from staff') as { maxId: number; districtId: number }[];
       const now = new Date().toISOString();
-      const row = await db.insertInto('staff').values({ district_id: districtId, first_name: 'New', last_name: 'Teacher', created_at: now, updated_at: now })
+      const row = await db.insertInto('staff').values({
+        district_id: districtId, first_name: 'New', last_name: 'Teacher', email: null, employee_id: null, position: null,
+        grade_levels: '[]', subjects: '[]', hire_date: null, status: 'active', user_id: null, created_at: now, updated_at: now,
+      })
         .returning('id').executeTakeFirstOrThrow();
       expect(row.id).toBe(maxId + 1);
       const [{ maxActivity }] = sqliteRows('select max(id) as maxActivity from activities') as { maxActivity: number }[];
@@ -230,7 +233,7 @@ describe('npm run cli -- copy-to-postgres (issue 15)', () => {
     const activities = sqliteCounts().activities!;
     const kept = (sqliteRows('select count(*) as n from activities where id % 2 = 0')[0] as { n: number }).n;
     expect(await run('copy-to-postgres', '--to', url)).toBe(1);
-    expect(output()).toBe(`Error: Row counts differ for activities: ${activities} in SQLite, ${kept} in PostgreSQL. Rolled back: the target holds the schema and no data.`);
+    expect(output()).toBe(`Error: Row counts differ for activities: ${activities} in SQLite, ${kept} in PostgreSQL. Rolled back: nothing was copied; the target is as the migrations left it.`);
     expect(await postgresCounts(db, tables)).toEqual(before);
     expect(before.users).toBe(0);
   });

@@ -224,7 +224,7 @@ export async function copyToPostgres(options: CopyOptions): Promise<CopyResult> 
           const inSource = Number((source.prepare(`select count(*) as n from ${quoteSqlite(table)}`).get() as { n: number }).n);
           const inTarget = await countRows(trx, table);
           if (inSource !== inTarget) {
-            throw new CopyFailed(`Row counts differ for ${table}: ${inSource} in SQLite, ${inTarget} in PostgreSQL. Rolled back: the target holds the schema and no data.`);
+            throw new CopyFailed(`Row counts differ for ${table}: ${inSource} in SQLite, ${inTarget} in PostgreSQL. Rolled back: nothing was copied; the target is as the migrations left it.`);
           }
         }
         return result;
@@ -252,7 +252,7 @@ async function copyTable(source: SQLite.Database, trx: Kysely<any>, table: strin
     try {
       await trx.insertInto(table).values(batch).execute();
     } catch (err) {
-      throw new CopyFailed(`Copying ${table} failed after ${rows} rows: ${(err as Error).message}. Rolled back: the target holds the schema and no data.`);
+      throw new CopyFailed(`Copying ${table} failed after ${rows} rows: ${(err as Error).message}. Rolled back: nothing was copied; the target is as the migrations left it.`);
     }
     rows += batch.length;
     batch = [];
