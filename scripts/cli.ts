@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { ROLE_PERMISSIONS } from '../common/permissions';
 import { US_STATES } from '../common/constants';
 import type { DB } from '../db/connection';
-import { CopyFailed, CopyRefused, copyToPostgres, redactUrl } from '../db/copy';
+import { CopyFailed, CopyRefused, copyToPostgres, redactUrl } from './copyToPostgres';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { createDistrict, createInvite, createUser } from '../server/identity/accounts';

@@ -7,10 +7,10 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { openSqlite } from './connection';
-import { migrateToLatest } from './migrator';
-import { openPostgres } from './postgres';
-import { seedReference } from './seeds/reference';
+import { openSqlite } from '../db/connection';
+import { migrateToLatest } from '../db/migrator';
+import { openPostgres } from '../db/postgres';
+import { seedReference } from '../db/seeds/reference';
 
 /** The copy was refused before anything was written (bad address, no source, a target holding data). */
 export class CopyRefused extends Error {}
