@@ -58,7 +58,7 @@ async function appOn(url: string) {
   const config = { ...loadConfig({ NODE_ENV: 'test' }), databaseUrl: url, publicDir: '/nonexistent', appUrl: 'http://coachwell.test' };
   const { db } = await prepareDatabase(config);
   opened.push(db);
-  return createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(false), log: () => {} });
+  return createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => {} });
 }
 
 function sqliteCounts(): Record<string, number> {
