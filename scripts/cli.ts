@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { ROLE_PERMISSIONS } from '../common/permissions';
 import { US_STATES } from '../common/constants';
 import type { DB } from '../db/connection';
+import { CopyFailed, CopyRefused, copyToPostgres, redactUrl } from './copyToPostgres';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { createDistrict, createInvite, createUser } from '../server/identity/accounts';
@@ -22,6 +23,8 @@ Commands:
   create-provider-admin --email EMAIL [--name NAME] [--password PW] [--role provider-admin|provider-support]
   list-users [--district ID|SLUG]
   backup FILE                               Copy the database to FILE, safely while the server runs.
+  copy-to-postgres --to postgres://USER@HOST:PORT/DB
+                                            Copy the SQLite database into a new, empty PostgreSQL database.
 
 District roles: ${Object.entries(ROLE_PERMISSIONS).filter(([, r]) => r.area === 'app').map(([k]) => k).join(', ')}
 Environment: DATA_DIR, DATABASE_FILE, APP_URL (for links).`;
@@ -77,6 +80,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
       demo: { type: 'boolean' }, name: { type: 'string' }, state: { type: 'string' }, plan: { type: 'string' },
       timezone: { type: 'string' }, district: { type: 'string' }, role: { type: 'string' }, email: { type: 'string' },
       password: { type: 'string' }, building: { type: 'string', multiple: true }, help: { type: 'boolean' },
+      to: { type: 'string' },
     },
     strict: true,
     allowPositionals: command === 'backup',
@@ -92,6 +96,21 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
       return 0;
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
+      out(`Error: ${err.message}`);
+      return 1;
+    }
+  }
+  if (command === 'copy-to-postgres') {
+    try {
+      const to = need(values.to, 'to');
+      const started = Date.now();
+      const { tables, rows } = await copyToPostgres({ sourceFile: config.databaseFile, targetUrl: to });
+      for (const t of tables) out(`${t.name.padEnd(32)} ${String(t.rows).padStart(9)}`);
+      out(`Copied ${rows} rows in ${tables.length} tables from ${config.databaseFile} to ${redactUrl(to)} in one transaction `
+        + `(${((Date.now() - started) / 1000).toFixed(1)} s); every table's row count matches.`);
+      return 0;
+    } catch (err) {
+      if (!(err instanceof UsageError || err instanceof CopyRefused || err instanceof CopyFailed)) throw err;
       out(`Error: ${err.message}`);
       return 1;
     }

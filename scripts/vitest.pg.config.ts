@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: path.resolve(import.meta.dirname, '..'),
   test: {
-    include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'scripts/cli.test.ts', 'scripts/start.test.ts'],
+    include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'scripts/cli.test.ts', 'scripts/copyToPostgres.test.ts', 'scripts/start.test.ts'],
     exclude: ['**/node_modules/**', 'dist/**'],
     env: { NODE_ENV: 'test', SCRYPT_N: '1024' },
     testNamePattern: /^(?!.*\[SQLite\])/,
