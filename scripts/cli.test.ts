@@ -135,5 +135,12 @@ describe('npm run cli -- backup (finding 15: back up the live database safely) [
     expect(fs.readFileSync(target, 'utf8')).toBe('keep me');
     expect(await run('backup')).toBe(1);
     expect(output()).toBe('Error: Say where to write the backup: backup FILE.');
+    process.env.DATABASE_URL = 'postgres://someone@db.example/coachwell';
+    try {
+      expect(await run('backup', path.join(dataDir, 'x.sqlite'))).toBe(1);
+      expect(output()).toBe('Error: backup copies the SQLite file; on PostgreSQL use pg_dump (README: "Hosting many districts", Backups).');
+    } finally {
+      delete process.env.DATABASE_URL;
+    }
   });
 });

@@ -92,6 +92,9 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   const config = loadConfig();
   if (command === 'backup') {
     try {
+      if (config.databaseUrl) {
+        throw new UsageError('backup copies the SQLite file; on PostgreSQL use pg_dump (README: "Hosting many districts", Backups).');
+      }
       out(await backup(config.databaseFile, positionals[0]));
       return 0;
     } catch (err) {
