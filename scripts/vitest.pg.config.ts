@@ -11,7 +11,8 @@ export default defineConfig({
     env: { NODE_ENV: 'test', SCRYPT_N: '1024' },
     testNamePattern: /^(?!.*\[SQLite\])/,
     setupFiles: ['scripts/vitest.pg.setup.ts'],
-    testTimeout: 30_000,
+    // Every statement is a round trip to a server (the demo seed makes thousands): longer than SQLite's.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
   },
