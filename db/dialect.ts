@@ -348,3 +348,41 @@ export function importRunIsIdle(db: Db, importId: Value): RawBuilder<SqlBool> {
   if (isPostgres(db)) return sql<SqlBool>`pg_try_advisory_xact_lock(${sql.lit(IMPORT_RUN_LOCK)}, (${importId})::int)`;
   return sql<SqlBool>`1 = 1`;
 }
+
+// ---- Benchmarks (scripts/bench*.ts; `npm run bench -- --db=pg`) ---------------------------------------
+
+/**
+ * After a bench has bulk-loaded its data, before it measures: bring the database to the state a real
+ * one long past that load is in. SQLite: checkpoint the WAL into the file and truncate it (the first
+ * checkpoint of a bulk insert is not what a request pays). PostgreSQL: ANALYZE, the statistics
+ * autovacuum gathers by itself within a minute of such a load (refreshPlannerStatistics leaves it to
+ * autovacuum), so the first plans are not made on an empty table's estimates.
+ */
+export async function settleBulkLoad(db: DB): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`analyze`.execute(db);
+    return;
+  }
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+}
+
+/**
+ * A calendar day (YYYY-MM-DD text) plus a whole number of days, as YYYY-MM-DD text: bulk-seeding SQL of
+ * the benches. SQLite: `date(day, '+N days')`; PostgreSQL: `to_char(day::date + N, 'YYYY-MM-DD')`.
+ */
+export function dayPlusDays(db: Db, day: Value, days: Value): RawBuilder<string> {
+  if (isPostgres(db)) return sql<string>`to_char((${day})::date + (${days})::int, 'YYYY-MM-DD')`;
+  return sql<string>`date(${day}, printf('%+d days', ${days}))`;
+}
+
+/**
+ * An ISO UTC instant plus a whole number of hours (negative: before it), as the same ISO text
+ * (YYYY-MM-DDTHH:MM:SS.sssZ): bulk-seeding SQL of the benches. SQLite: strftime with a signed modifier
+ * (`'+-5 hours'` would be NULL, hence printf's `%+d`); PostgreSQL: timestamptz arithmetic and to_char.
+ */
+export function instantPlusHours(db: Db, instant: Value, hours: Value): RawBuilder<string> {
+  if (isPostgres(db)) {
+    return sql<string>`to_char((${instant})::timestamptz at time zone 'UTC' + (${hours}) * interval '1 hour', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  }
+  return sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${instant}, printf('%+d hours', ${hours}))`;
+}

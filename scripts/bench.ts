@@ -14,6 +14,12 @@
 // - the five reports on a district of 1 000 000 interactions, beside their raw-SQL floor (scripts/benchReports.ts).
 // BENCH_MS sets the length of each load run (default 5000), BENCH_ROUNDS the request-path rounds (3);
 // BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,districts,reports,cold skips sections (Lighthouse is the `pages` section).
+// `--db=pg` (`npm run bench -- --db=pg`) takes every database figure on PostgreSQL instead of SQLite (the
+// default, `--db=sqlite`): on DATABASE_URL's server when given (its role must be allowed to create
+// databases), else on a throwaway server (scripts/postgresServer.ts) stopped at the end. BENCH_POSTGRES is
+// set to the server for the run (the processes the benches start inherit it), and each section makes a
+// database of its own there (scripts/benchLib.ts benchDatabase) and drops it when done. The build, the
+// JavaScript/CSS sizes and Lighthouse do not touch the database: they are the same figures on both.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +27,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { apiBenchmark, apiRows } from './benchApi';
+import { benchDatabase, benchDbLabel, parseDbOption } from './benchLib';
+import { startThrowawayPostgres, type ThrowawayServer } from './postgresServer';
 import { benchCalendar } from './benchCalendar';
 import { benchInteractions } from './benchInteractions';
 import { benchImports } from './benchImports';
@@ -36,11 +44,11 @@ export const LOGIN_JS_BUDGET_KIB = 90;
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 
 /** Milliseconds from spawning `node scripts/start.mjs` to a 200 from /api/health. */
-function startOnce(dataDir: string): Promise<number> {
+function startOnce(dbEnv: Record<string, string>): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const started = performance.now();
-    const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development' }, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env: { ...process.env, PORT: String(port), ...dbEnv, NODE_ENV: 'development' }, stdio: 'ignore' });
     const poll = async () => {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) {
@@ -51,7 +59,11 @@ function startOnce(dataDir: string): Promise<number> {
         }
       } catch { /* not up */ }
       if (child.exitCode !== null) return reject(new Error('server exited before it was healthy'));
-      if (performance.now() - started > 60_000) return reject(new Error('server did not start'));
+      // A new PostgreSQL database takes its migrations as some hundred DDL statements over the network.
+      if (performance.now() - started > (process.env.BENCH_POSTGRES ? 180_000 : 60_000)) {
+        child.kill('SIGTERM');
+        return reject(new Error('server did not start'));
+      }
       setTimeout(poll, 10);
     };
     void poll();
@@ -59,11 +71,11 @@ function startOnce(dataDir: string): Promise<number> {
 }
 
 async function coldStart(): Promise<{ fresh: number; existing: number[] }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-cold-'));
-  const fresh = await startOnce(dataDir);
+  const target = await benchDatabase('cold');
+  const fresh = await startOnce(target.env);
   const existing: number[] = [];
-  for (let i = 0; i < 5; i++) existing.push(await startOnce(dataDir));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (let i = 0; i < 5; i++) existing.push(await startOnce(target.env));
+  await target.drop();
   return { fresh, existing: existing.sort((a, b) => a - b) };
 }
 
@@ -142,6 +154,20 @@ function firstVisitCss(routePath: string): { bytes: number; gzipBytes: number; f
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+const dbKind = parseDbOption(process.argv.slice(2));
+let pgServer: ThrowawayServer | undefined;
+if (dbKind === 'pg') {
+  const given = process.env.DATABASE_URL;
+  if (!given) pgServer = await startThrowawayPostgres();
+  process.env.BENCH_POSTGRES = given || pgServer!.url;
+  // Stopped however the run ends (the sections drop their own databases as they finish).
+  process.on('exit', () => pgServer?.stop());
+  console.log(`Database: PostgreSQL at ${process.env.BENCH_POSTGRES.replace(/\/\/[^@]*@/, '//…@')}${pgServer ? ' (throwaway server)' : ''}`);
+} else {
+  console.log('Database: SQLite (files under a fresh temporary directory per section)');
+}
+const db = benchDbLabel();
+
 const buildStarted = Date.now();
 await build();
 console.log(`Built in ${Date.now() - buildStarted} ms.`);
@@ -150,14 +176,15 @@ console.log('');
 for (const line of apiRows(await apiBenchmark())) console.log(line);
 
 const cold = skip.has('cold') ? null : await coldStart();
+console.log(`\nLoad average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores) before the sections below.`);
 const loginJs = pageJs('/app/auth/login');
 const staffJs = firstVisitJs('features/staff/StaffListScreen.tsx');
 const loginCss = firstVisitCss('/app/auth/login');
 const overBudget = loginJs.gzipBytes > LOGIN_JS_BUDGET_KIB * 1024;
 console.log('\n| measure | result |\n|---|---|');
 if (cold) {
-  console.log(`| cold start to healthy, new database (migrate + demo seed) | ${cold.fresh} ms |`);
-  console.log(`| cold start to healthy, existing database (npm start's node scripts/start.mjs, median of ${cold.existing.length}) | ${cold.existing[Math.floor(cold.existing.length / 2)]} ms (min ${cold.existing[0]}, max ${cold.existing.at(-1)}) |`);
+  console.log(`| cold start to healthy, new ${db} database (migrate + demo seed) | ${cold.fresh} ms |`);
+  console.log(`| cold start to healthy, existing ${db} database (npm start's node scripts/start.mjs, median of ${cold.existing.length}) | ${cold.existing[Math.floor(cold.existing.length / 2)]} ms (min ${cold.existing[0]}, max ${cold.existing.at(-1)}) |`);
 }
 console.log(`| JavaScript for a first visit to /app/auth/login (budget ${LOGIN_JS_BUDGET_KIB} KiB gzipped) | ${kib(loginJs.gzipBytes)} gzipped, ${kib(loginJs.brotliBytes)} brotli, in ${loginJs.files.length} files${overBudget ? ' — OVER BUDGET' : ''} |`);
 console.log(`| CSS for a first visit to /app/auth/login | ${kib(loginCss.gzipBytes)} gzipped (${kib(loginCss.bytes)}) in ${loginCss.files} files |`);
@@ -167,33 +194,36 @@ if (!skip.has('pages')) {
   for (const line of await measurePages()) console.log(line);
 }
 if (!skip.has('staff')) {
-  console.log('\n| educators list | result |\n|---|---|');
+  console.log(`\n| educators list (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
   for (const line of await benchStaff()) console.log(line);
 }
 if (!skip.has('interactions')) {
-  console.log('\n| interactions list | result |\n|---|---|');
+  console.log(`\n| interactions list (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
   for (const line of await benchInteractions()) console.log(line);
 }
 if (!skip.has('calendar')) {
-  console.log('\n| calendar feed | result |\n|---|---|');
+  console.log(`\n| calendar feed (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
   for (const line of await benchCalendar()) console.log(line);
 }
 if (!skip.has('imports')) {
-  console.log('\n| staff import | result |\n|---|---|');
+  console.log(`\n| staff import (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
   for (const line of await benchImports()) console.log(line);
 }
 if (!skip.has('skills')) {
-  console.log('\n| skill map | result |\n|---|---|');
+  console.log(`\n| skill map (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
   for (const line of await benchSkills()) console.log(line);
 }
 if (!skip.has('districts')) {
-  console.log('\n| admin districts | result |\n|---|---|');
+  console.log(`\n| admin districts (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
   for (const line of await benchDistricts()) console.log(line);
 }
 if (!skip.has('reports')) {
-  console.log('\n| reports | result |\n|---|---|');
+  console.log(`\n| reports (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
   for (const line of await benchReports()) console.log(line);
 }
+
+pgServer?.stop();
+pgServer = undefined;
 
 if (overBudget) {
   console.error(`\nFAILED: a first visit to /app/auth/login downloads ${kib(loginJs.gzipBytes)} of gzipped JavaScript, over the ${LOGIN_JS_BUDGET_KIB} KiB budget.`);

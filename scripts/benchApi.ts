@@ -2,7 +2,6 @@
 // GET /api/health and signed-in GET /api/auth/user, servers in this process, the load generator in its
 // own (scripts/loadgen.mjs). `npx tsx scripts/benchApi.ts`; BENCH_MS sets the length of each run.
 // To profile the server side: `node --cpu-prof --import tsx scripts/benchApi.ts`.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
@@ -11,7 +10,7 @@ import { prepareDatabase, runDemoSeed } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, profiled, signIn } from './benchLib';
+import { CONCURRENCY, DURATION_MS, type LoadResult, listen, load, profiled, signIn, benchDatabase } from './benchLib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Interleaved rounds of the three runs (BENCH_ROUNDS, default 3). */
@@ -25,8 +24,8 @@ export interface ApiResults {
 
 /** Bare Express, then /api/health, then signed-in /api/auth/user, one after the other. */
 export async function apiBenchmark(): Promise<ApiResults> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-bench-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: path.join(ROOT, 'dist/public') };
+  const target = await benchDatabase('api');
+  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: path.join(ROOT, 'dist/public') };
   const { db } = await prepareDatabase(config);
   await runDemoSeed(db);
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
@@ -60,7 +59,7 @@ export async function apiBenchmark(): Promise<ApiResults> {
   main.close();
   bareServer.close();
   await db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await target.drop();
   return { bareResult: median(results.bareResult), healthResult: median(results.healthResult), authResult: median(results.authResult) };
 }
 

@@ -2,9 +2,7 @@
 // one to three educators each, 400 activities), the whole GET /api/calendar/{token}.ics (token lookup,
 // queries, ical-generator) one request at a time, and the text generation alone. Goal: ≤ 50 ms.
 // `npx tsx scripts/benchCalendar.ts` runs it alone; `npm run bench` includes it (BENCH_SKIP=calendar skips).
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { nowIso } from '../db/connection';
 import { createApp } from '../server/app';
@@ -16,7 +14,7 @@ import { createDistrict, createUser } from '../server/identity/accounts';
 import { newToken } from '../server/identity/tokens';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { listen, request } from './benchLib';
+import { listen, request, benchDatabase } from './benchLib';
 
 const INTERACTIONS = 1600;
 const ACTIVITIES = 400;
@@ -29,8 +27,8 @@ const LAST = ['Ellis', 'Garcia', 'Nguyen', 'Smith, Jr.', 'Patel', 'O’Brien', '
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 export async function benchCalendar(): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-bench-calendar-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: '/nonexistent', appUrl: 'https://coachwell.example' };
+  const target = await benchDatabase('calendar');
+  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent', appUrl: 'https://coachwell.example' };
   const { db } = await prepareDatabase(config);
   const districtId = await createDistrict(db, { name: 'Bench District', state: 'IL', planKey: 'professional', status: 'active' });
   const coach = await createUser(db, { districtId, email: 'coach@bench.example', name: 'Bench Coach', roles: ['coach'], password: undefined });
@@ -115,7 +113,7 @@ export async function benchCalendar(): Promise<string[]> {
   agent.destroy();
   server.close();
   await db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await target.drop();
   const median = percentile(times, 0.5);
   return [
     `| GET /api/calendar/{token}.ics, ${events.toLocaleString('en-US')} events (${(first.body.length / 1024).toFixed(0)} KiB), one request at a time, ${RUNS} runs (goal ≤ ${FEED_GOAL_MS} ms) | median ${median.toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms${median > FEED_GOAL_MS ? ' — over the goal' : ''}; CPU median ${percentile(cpu, 0.5).toFixed(1)} ms |`,

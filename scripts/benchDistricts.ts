@@ -3,21 +3,19 @@
 // p99 of one page of 50 rows for a provider administrator, sorted by name (the page is chosen from the
 // districts alone, then its counts are read), by users and by educators (one grouped count over every
 // district, through the index that holds it), filtered and searched. Goal: p99 ≤ 50 ms at 16 concurrent.
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { DB } from '../db/connection';
 import { nowIso } from '../db/connection';
-import { refreshPlannerStatistics } from '../db/dialect';
+import { instantPlusHours, refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
 import { createApp } from '../server/app';
 import { prepareDatabase } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { createUser } from '../server/identity/accounts';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { listen, load, request, signIn } from './benchLib';
+import { listen, load, request, signIn, benchDatabase } from './benchLib';
 
 const DISTRICTS = 2000;
 const USERS = 40;
@@ -30,27 +28,27 @@ export async function seedDistricts(db: DB) {
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await sql`
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${DISTRICTS})
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${sql.lit(DISTRICTS)})
       INSERT INTO districts (name, slug, state, timezone, plan_id, status, trial_ends_at, seats, school_year_start_month, settings, created_at, updated_at)
       SELECT 'Bench District ' || i, 'bench-district-' || i, substr('ILTXCANYWAIA', (i % 6) * 2 + 1, 2),
         'America/Chicago', (SELECT id FROM plans WHERE key = CASE i % 3 WHEN 0 THEN 'essentials' WHEN 1 THEN 'professional' ELSE 'enterprise' END),
         CASE i % 10 WHEN 0 THEN 'trial' WHEN 7 THEN 'suspended' ELSE 'active' END,
-        CASE i % 10 WHEN 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+' || (i % 30) || ' days') END,
-        5 + i % 20, 8, '{}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || i || ' hours'), ${now}
+        CASE i % 10 WHEN 0 THEN ${instantPlusHours(trx, sql`${now}`, sql`(i % 30) * 24`)} END,
+        5 + i % 20, 8, '{}', ${instantPlusHours(trx, sql`${now}`, sql`-i`)}, ${now}
       FROM n`.execute(trx);
     await sql`
-      WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${USERS})
+      WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${sql.lit(USERS)})
       INSERT INTO users (district_id, email, name, password_hash, status, date_locale, timezone, last_login_at, created_at, updated_at)
       SELECT d.id, 'u' || k || '@' || d.slug || '.example', 'User ' || k, NULL, CASE WHEN k % 9 = 0 THEN 'disabled' ELSE 'active' END,
-        'en-US', 'America/Chicago', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || ((d.id * 7 + k) % 900) || ' hours'), ${now}, ${now}
+        'en-US', 'America/Chicago', ${instantPlusHours(trx, sql`${now}`, sql`-((d.id * 7 + k) % 900)`)}, ${now}, ${now}
       FROM districts d CROSS JOIN n WHERE d.slug LIKE 'bench-district-%'`.execute(trx);
     await sql`
-      WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${BUILDINGS})
+      WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${sql.lit(BUILDINGS)})
       INSERT INTO buildings (district_id, name, code, grade_band, created_at, updated_at, deleted_at)
-      SELECT d.id, 'School ' || k, NULL, 'K-5', ${now}, ${now}, CASE WHEN k = ${BUILDINGS} THEN ${now} END
+      SELECT d.id, 'School ' || k, NULL, 'K-5', ${now}, ${now}, CASE WHEN k = ${sql.lit(BUILDINGS)} THEN ${now} END
       FROM districts d CROSS JOIN n WHERE d.slug LIKE 'bench-district-%'`.execute(trx);
     await sql`
-      WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${EDUCATORS})
+      WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${sql.lit(EDUCATORS)})
       INSERT INTO staff (district_id, first_name, last_name, email, employee_id, position, grade_levels, subjects, hire_date, status, user_id, created_at, updated_at)
       SELECT d.id, 'First' || k, 'Last' || k, NULL, NULL, 'Classroom Teacher', '["3"]', '["Mathematics"]', '2015-08-15',
         CASE WHEN (d.id + k) % 11 = 0 THEN 'inactive' ELSE 'active' END, NULL, ${now}, ${now}
@@ -60,13 +58,13 @@ export async function seedDistricts(db: DB) {
 }
 
 export async function benchDistricts(): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-bench-districts-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: '/nonexistent' };
+  const target = await benchDatabase('districts');
+  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
   const { db } = await prepareDatabase(config);
   const seedStarted = Date.now();
   await seedDistricts(db);
   const seedMs = Date.now() - seedStarted;
-  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  await settleBulkLoad(db);
   await refreshPlannerStatistics(db);
 
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
@@ -96,7 +94,7 @@ export async function benchDistricts(): Promise<string[]> {
   probe.destroy();
   server.close();
   await db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await target.drop();
   return out;
 }
 

@@ -2,13 +2,11 @@
 // 4 000 educators in 40 schools), each with a participant; requests per second and p99 of a coach
 // listing their own month (the Activity agenda), the admin filtering one coach's month, and one
 // interaction read. Goal (issue 9): a coach's month at p99 ≤ 20 ms with 16 concurrent requests.
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import { type DB, nowIso } from '../db/connection';
-import { refreshPlannerStatistics } from '../db/dialect';
+import { refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
 import type { Database } from '../db/types';
 import { createApp } from '../server/app';
 import { prepareDatabase } from '../server/bootstrap';
@@ -16,7 +14,7 @@ import { loadConfig } from '../server/config';
 import { createDistrict, createUser } from '../server/identity/accounts';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { listen, load, request, signIn } from './benchLib';
+import { listen, load, request, signIn, benchDatabase } from './benchLib';
 
 const INTERACTIONS = 200_000;
 const COACHES = 40;
@@ -88,13 +86,13 @@ export function seedInteractionsDistrict(db: DB) {
 }
 
 export async function benchInteractions(): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-bench-interactions-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: '/nonexistent' };
+  const target = await benchDatabase('interactions');
+  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
   const { db } = await prepareDatabase(config);
   const seedStarted = Date.now();
   const { coachIds, firstId } = await seedInteractionsDistrict(db);
   const seedMs = Date.now() - seedStarted;
-  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  await settleBulkLoad(db);
   await refreshPlannerStatistics(db);
 
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
@@ -123,7 +121,7 @@ export async function benchInteractions(): Promise<string[]> {
   probe.destroy();
   server.close();
   await db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await target.drop();
   return out;
 }
 

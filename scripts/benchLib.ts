@@ -5,9 +5,12 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
+import pg from 'pg';
+import { withDatabase } from '../db/postgres';
 
 export const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
 export const CONCURRENCY = 16;
@@ -91,3 +94,85 @@ export async function profiled<T>(name: string, run: () => Promise<T>): Promise<
   }
 }
 
+
+// ---- Which database the benches run on (`npm run bench -- --db=pg`) ------------------------------------
+
+export type BenchDbKind = 'sqlite' | 'pg';
+
+/**
+ * The database named by `--db=sqlite|pg` (or `--db sqlite|pg`) among the arguments; SQLite when there is
+ * none. Throws on any other value, or on `--db` given twice with different values.
+ */
+export function parseDbOption(argv: readonly string[]): BenchDbKind {
+  const values: string[] = [];
+  argv.forEach((arg, i) => {
+    if (arg.startsWith('--db=')) values.push(arg.slice(5));
+    else if (arg === '--db') values.push(argv[i + 1] ?? '');
+  });
+  const normal = values.map((v) => ({ sqlite: 'sqlite', pg: 'pg', postgres: 'pg', postgresql: 'pg' } as Record<string, BenchDbKind>)[v.toLowerCase()]);
+  const bad = values.find((_, i) => !normal[i]);
+  if (bad !== undefined) throw new Error(`--db must be sqlite or pg (got "${bad}")`);
+  if (new Set(normal).size > 1) throw new Error(`--db given twice: ${values.join(', ')}`);
+  return normal[0] ?? 'sqlite';
+}
+
+/**
+ * BENCH_POSTGRES=<server url> (set by scripts/bench.ts for `--db=pg`, inherited by the processes the
+ * benches start): every section's databases are made on that server. Unset: SQLite files.
+ */
+export function benchPostgres(): string | undefined {
+  return process.env.BENCH_POSTGRES || undefined;
+}
+
+/** The database the figures are taken on, for the output: "SQLite" or "PostgreSQL". */
+export function benchDbLabel(): string {
+  return benchPostgres() ? 'PostgreSQL' : 'SQLite';
+}
+
+let made = 0;
+
+export interface BenchDatabase {
+  /** Give to loadConfig (or a child's environment): DATA_DIR, and DATABASE_URL on PostgreSQL. */
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+  databaseFile: string;
+  databaseUrl: string | null;
+  /** Deletes the database (PostgreSQL: drops it) and its directory. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A new, empty database for one bench section: an SQLite file under a fresh temporary directory, or,
+ * under BENCH_POSTGRES, a PostgreSQL database of a name never used before on that server (the app then
+ * opens it through DATABASE_URL, with the production pool settings, as `npm start` would).
+ */
+export async function benchDatabase(name: string): Promise<BenchDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `coachwell-bench-${name}-`));
+  const databaseFile = path.join(dataDir, 'coachwell.sqlite');
+  const server = benchPostgres();
+  if (!server) {
+    return {
+      env: { DATA_DIR: dataDir }, databaseFile, databaseUrl: null,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const database = `bench_${name.replace(/\W/g, '_')}_${process.pid}_${Date.now().toString(36)}_${++made}`;
+  await onServer(server, `create database "${database}"`);
+  const databaseUrl = withDatabase(server, database);
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, databaseFile, databaseUrl,
+    drop: async () => {
+      await onServer(server, `drop database if exists "${database}" with (force)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function onServer(server: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(server, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -2,7 +2,9 @@
 // years (Aug 2023 – Dec 2026) of 80 coaches with 4 000 educators in 40 schools, one to three participants
 // each, a few groups, coaching cycles with their stage history, the coaches' activities and skill
 // ratings. The district is built FAST: the accounts through the app's own functions, everything else
-// with raw better-sqlite3 prepared statements in large transactions (no per-row Kysely).
+// with raw better-sqlite3 prepared statements in large transactions (no per-row Kysely); on PostgreSQL
+// (`npm run bench -- --db=pg`) the very same rows (one deterministic generator, explicit ids) go in
+// set-based, a batch at a time as one `insert … select … from json_populate_recordset($1)` per table.
 //
 // Then each report's API (GET /api/report/{kind}) is measured through HTTP with the default filters
 // (this school year to date), with a school and with a coach filter: p50 and p99 of requests made one at
@@ -10,18 +12,19 @@
 // process). Beside each, the same figures for the floor: the single raw SQL aggregate every report needs
 // (the counted interactions in the range joined to their participants: count, minutes, distinct educators;
 // the cycles report needs it too for its targets), served by a bare Express route from a prepared
-// statement. Goal: every report ≤ 150 ms p99 and ≤ 1.5× the floor.
+// statement (PostgreSQL: the same SQL as a named prepared statement on a pg pool). Goal: every report
+// ≤ 150 ms p99 and ≤ 1.5× the floor.
 // BENCH_MS bounds each run (default 5000); the machine's load average is printed with each row.
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import express from 'express';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { type DB, nowIso, openDatabase } from '../db/connection';
-import { refreshPlannerStatistics } from '../db/dialect';
+import { refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
 import { createApp } from '../server/app';
 import { prepareDatabase } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
@@ -29,7 +32,7 @@ import { createDistrict, createUser } from '../server/identity/accounts';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
 import { startOfLocalDay, todayIn } from '../server/lib/zone';
-import { DURATION_MS, type LoadResult, listen, request, signIn } from './benchLib';
+import { DURATION_MS, type LoadResult, listen, request, signIn, benchDatabase, benchPostgres } from './benchLib';
 
 const INTERACTIONS = Number(process.env.BENCH_REPORT_INTERACTIONS ?? 1_000_000);
 const COACHES = 80;
@@ -96,57 +99,143 @@ async function seedAccounts(db: DB) {
   });
 }
 
-export async function seedReportsDistrict(db: DB, file: string): Promise<ReportsDistrict> {
-  const { districtId, buildingIds, coachIds } = await seedAccounts(db);
+type Row = Record<string, string | number | null>;
+
+/**
+ * Where the seed's rows go. SQLite: each row through a better-sqlite3 prepared statement, a batch in one
+ * transaction. PostgreSQL: a batch's rows kept, then written in one transaction as one set-based insert
+ * per table (and 20 000 rows), `insert … select … from json_populate_recordset(null::table, $1)`, tables
+ * in the order their first row came. Every row that others point to carries its id, so the generator
+ * knows it without asking either database.
+ */
+interface RowSink {
+  insert(table: string, row: Row): void;
+  /** Runs `rows` (which calls insert) as one transaction. */
+  batch(rows: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sqliteSink(file: string): RowSink {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
   sqlite.pragma('cache_size = -200000');
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    insert(table, row) {
+      const columns = Object.keys(row);
+      const key = `${table}(${columns.join(',')})`;
+      let statement = statements.get(key);
+      if (!statement) {
+        statement = sqlite.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+        statements.set(key, statement);
+      }
+      statement.run(...Object.values(row));
+    },
+    async batch(rows) {
+      sqlite.transaction(rows)();
+    },
+    async close() {
+      sqlite.close();
+    },
+  };
+}
+
+const PG_CHUNK = 20_000;
+
+function postgresSink(db: DB): RowSink {
+  let pending = new Map<string, Row[]>();
+  const withIds = new Set<string>();
+  return {
+    insert(table, row) {
+      let rows = pending.get(table);
+      if (!rows) pending.set(table, (rows = []));
+      rows.push(row);
+      if ('id' in row) withIds.add(table);
+    },
+    async batch(rows) {
+      rows();
+      const tables = pending;
+      pending = new Map();
+      await db.transaction().execute(async (trx) => {
+        for (const [table, all] of tables) {
+          const columns = Object.keys(all[0]!);
+          for (let i = 0; i < all.length; i += PG_CHUNK) {
+            await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+              select ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))}
+              from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(all.slice(i, i + PG_CHUNK))}::json) as r`.execute(trx);
+          }
+        }
+      });
+    },
+    async close() {
+      // Ids were given: the identity counters move past them, as the inserts would have moved them.
+      for (const table of withIds) {
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(db);
+      }
+    },
+  };
+}
+
+/** The next id of a table (its rows are then given explicitly, the same on both databases). */
+async function nextId(db: DB, table: 'staff' | 'groups' | 'interactions' | 'coaching_cycles'): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select coalesce(max(id), 0) + 1 as n from ${sql.table(table)}`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+export async function seedReportsDistrict(db: DB, file: string): Promise<ReportsDistrict> {
+  const { districtId, buildingIds, coachIds } = await seedAccounts(db);
+  const sink = benchPostgres() ? postgresSink(db) : sqliteSink(file);
   const now = nowIso();
   const rand = random(11);
   const counts: Record<string, number> = {};
-  const types = sqlite.prepare('select id, default_minutes from interaction_types where district_id = ? order by sort_order').all(districtId) as { id: number; default_minutes: number }[];
-  const stages = sqlite.prepare('select id, expected_days from cycle_stages where district_id = ? and archived_at is null order by sort_order').all(districtId) as { id: number; expected_days: number }[];
-  const skills = sqlite.prepare(`select k.id from skills k join skill_frameworks f on f.id = k.framework_id
-    where k.district_id = ? and f.active = 1 order by k.domain_id, k.sort_order`).all(districtId) as { id: number }[];
-  const adminId = (sqlite.prepare("select id from users where district_id = ? and email = 'admin@bench.example'").get(districtId) as { id: number }).id;
+  const types = await db.selectFrom('interaction_types').select(['id', 'default_minutes']).where('district_id', '=', districtId).orderBy('sort_order').execute();
+  const stages = await db.selectFrom('cycle_stages').select(['id', 'expected_days']).where('district_id', '=', districtId).where('archived_at', 'is', null).orderBy('sort_order').execute();
+  const skills = await db.selectFrom('skills as k').innerJoin('skill_frameworks as f', 'f.id', 'k.framework_id').select('k.id')
+    .where('k.district_id', '=', districtId).where('f.active', '=', 1).orderBy('k.domain_id').orderBy('k.sort_order').execute();
+  const adminId = (await db.selectFrom('users').select('id').where('district_id', '=', districtId).where('email', '=', 'admin@bench.example').executeTakeFirstOrThrow()).id;
+  let nextStaff = await nextId(db, 'staff');
+  let nextGroup = await nextId(db, 'groups');
+  let nextCycle = await nextId(db, 'coaching_cycles');
 
   // Educators: school k % 40, caseload of one of the school's two coaches; grades and subjects vary.
   const staffIds: number[] = [];
-  sqlite.transaction(() => {
-    const insertStaff = sqlite.prepare(`insert into staff (district_id, first_name, last_name, email, employee_id, position, grade_levels, subjects, hire_date, status, user_id, created_at, updated_at)
-      values (?, ?, ?, ?, ?, 'Classroom Teacher', ?, ?, ?, ?, null, ?, ?)`);
-    const insertSchool = sqlite.prepare('insert into staff_buildings (district_id, staff_id, building_id, start_date, end_date, created_at) values (?, ?, ?, ?, null, ?)');
-    const insertCaseload = sqlite.prepare(`insert into coach_assignments (district_id, coach_id, staff_id, start_date, end_date, created_at, updated_at)
-      values (?, ?, ?, '2023-08-01', null, ?, ?)`);
+  await sink.batch(() => {
     const SUBJECTS = ['Mathematics', 'English', 'Science', 'Social Studies', 'Art'];
     for (let k = 0; k < EDUCATORS; k++) {
       const hired = k % 10 === 0 ? '2026-08-10' : `${2005 + (k % 18)}-08-15`;
-      const { lastInsertRowid } = insertStaff.run(districtId, `First${k}`, `Last${(k * 7919) % EDUCATORS}`, `educator${k}@bench.example`, `B${k}`,
-        JSON.stringify([String(1 + (k % 8))]), JSON.stringify([SUBJECTS[k % SUBJECTS.length]]), hired, k % 50 === 49 ? 'inactive' : 'active', now, now);
-      const id = Number(lastInsertRowid);
+      const id = nextStaff++;
+      sink.insert('staff', {
+        id, district_id: districtId, first_name: `First${k}`, last_name: `Last${(k * 7919) % EDUCATORS}`, email: `educator${k}@bench.example`, employee_id: `B${k}`,
+        position: 'Classroom Teacher', grade_levels: JSON.stringify([String(1 + (k % 8))]), subjects: JSON.stringify([SUBJECTS[k % SUBJECTS.length]]), hire_date: hired,
+        status: k % 50 === 49 ? 'inactive' : 'active', user_id: null, created_at: now, updated_at: now,
+      });
       staffIds.push(id);
-      insertSchool.run(districtId, id, buildingIds[k % BUILDINGS], '2015-08-15', now);
-      insertCaseload.run(districtId, coachIds[(k % BUILDINGS) + BUILDINGS * (Math.floor(k / BUILDINGS) % 2)], id, now, now);
+      sink.insert('staff_buildings', { district_id: districtId, staff_id: id, building_id: buildingIds[k % BUILDINGS]!, start_date: '2015-08-15', end_date: null, created_at: now });
+      sink.insert('coach_assignments', {
+        district_id: districtId, coach_id: coachIds[(k % BUILDINGS) + BUILDINGS * (Math.floor(k / BUILDINGS) % 2)]!, staff_id: id, start_date: '2023-08-01', end_date: null, created_at: now, updated_at: now,
+      });
     }
-  })();
+  });
   counts.educators = EDUCATORS;
   /** Educator j (0–49) of coach c's caseload. */
   const caseload = (c: number, j: number) => staffIds[(c % BUILDINGS) + BUILDINGS * (2 * j + Math.floor(c / BUILDINGS))]!;
 
   // A few groups (PLCs), 40–60 members each, memberships from the start of a school year (local midnight instants).
   const groupIds: number[] = [];
-  sqlite.transaction(() => {
-    const insertGroup = sqlite.prepare("insert into groups (district_id, name, description, group_of, created_at, updated_at, deleted_at) values (?, ?, null, 'staff', ?, ?, null)");
-    const insertItem = sqlite.prepare('insert into group_items (group_id, item_id, start_date, end_date) values (?, ?, ?, ?)');
+  await sink.batch(() => {
     for (let g = 0; g < GROUPS; g++) {
-      const id = Number(insertGroup.run(districtId, `PLC ${g + 1}`, now, now).lastInsertRowid);
+      const id = nextGroup++;
+      sink.insert('groups', { id, district_id: districtId, name: `PLC ${g + 1}`, description: null, group_of: 'staff', created_at: now, updated_at: now, deleted_at: null });
       groupIds.push(id);
       for (let m = 0; m < 40 + g * 4; m++) {
-        insertItem.run(id, staffIds[(g * 617 + m * 67) % EDUCATORS], startOfLocalDay(g % 2 ? '2025-08-01' : '2024-08-01', TIMEZONE), m % 9 === 8 ? startOfLocalDay('2026-10-01', TIMEZONE) : null);
+        sink.insert('group_items', {
+          group_id: id, item_id: staffIds[(g * 617 + m * 67) % EDUCATORS]!, start_date: startOfLocalDay(g % 2 ? '2025-08-01' : '2024-08-01', TIMEZONE),
+          end_date: m % 9 === 8 ? startOfLocalDay('2026-10-01', TIMEZONE) : null,
+        });
       }
     }
-  })();
+  });
   counts.groups = GROUPS;
 
   // Interactions, spread over the school days; participants from the coach's caseload (1–3), a group now and then.
@@ -154,15 +243,10 @@ export async function seedReportsDistrict(db: DB, file: string): Promise<Reports
   const today = todayIn(TIMEZONE);
   const todayAt = Date.parse(startOfLocalDay(today, TIMEZONE));
   const BATCH = 50_000;
-  const insertInteraction = sqlite.prepare(`insert into interactions (id, district_id, interaction_type_id, coach_id, starts_at, duration_minutes, status, building_id,
-    notes, private_notes, next_steps, sequence, import_uid, created_by, updated_by, created_at, updated_at, deleted_at, coaching_cycle_id)
-    values (?, ?, ?, ?, ?, ?, ?, ?, 'Observed the lesson; strong routines.', null, 'Try a written exit ticket.', 0, null, ?, ?, ?, ?, ?, null)`);
-  const insertParticipant = sqlite.prepare('insert into interaction_participants (district_id, interaction_id, staff_id, group_id) values (?, ?, ?, ?)');
-  const insertInteractionGroup = sqlite.prepare('insert into interaction_groups (district_id, interaction_id, group_id) values (?, ?, ?)');
-  const firstId = Number((sqlite.prepare('select coalesce(max(id), 0) + 1 as n from interactions').get() as { n: number }).n);
+  const firstId = await nextId(db, 'interactions');
   let participants = 0;
   for (let start = 0; start < INTERACTIONS; start += BATCH) {
-    sqlite.transaction(() => {
+    await sink.batch(() => {
       for (let i = start; i < Math.min(INTERACTIONS, start + BATCH); i++) {
         const c = Math.floor(rand() * COACHES);
         const type = types[Math.floor(rand() * types.length)]!;
@@ -170,48 +254,48 @@ export async function seedReportsDistrict(db: DB, file: string): Promise<Reports
         const r = rand();
         const status = at >= todayAt ? 'scheduled' : r < 0.04 ? 'cancelled' : r < 0.06 ? 'no-show' : r < 0.08 ? 'scheduled' : 'completed';
         const id = firstId + i;
-        insertInteraction.run(id, districtId, type.id, coachIds[c], new Date(at).toISOString(), type.default_minutes, status,
-          rand() < 0.03 ? null : buildingIds[c % BUILDINGS], coachIds[c], coachIds[c], now, now, rand() < 0.01 ? now : null);
+        const buildingId = rand() < 0.03 ? null : buildingIds[c % BUILDINGS]!;
+        sink.insert('interactions', {
+          id, district_id: districtId, interaction_type_id: type.id, coach_id: coachIds[c]!, starts_at: new Date(at).toISOString(), duration_minutes: type.default_minutes, status,
+          building_id: buildingId, notes: 'Observed the lesson; strong routines.', private_notes: null, next_steps: 'Try a written exit ticket.', sequence: 0, import_uid: null,
+          created_by: coachIds[c]!, updated_by: coachIds[c]!, created_at: now, updated_at: now, deleted_at: rand() < 0.01 ? now : null, coaching_cycle_id: null,
+        });
         const withGroup = rand() < 0.05 ? groupIds[c % GROUPS]! : null;
-        if (withGroup) insertInteractionGroup.run(districtId, id, withGroup);
+        if (withGroup) sink.insert('interaction_groups', { district_id: districtId, interaction_id: id, group_id: withGroup });
         const n = 1 + Math.floor(rand() * 3);
         const first = Math.floor(rand() * 50);
         for (let p = 0; p < n; p++) {
-          insertParticipant.run(districtId, id, caseload(c, (first + p * 17) % 50), withGroup);
+          sink.insert('interaction_participants', { district_id: districtId, interaction_id: id, staff_id: caseload(c, (first + p * 17) % 50), group_id: withGroup });
           participants++;
         }
       }
-    })();
+    });
   }
   counts.interactions = INTERACTIONS;
   counts.participants = participants;
 
   // The coaches' other logged time: about three activities a school week each.
   let activities = 0;
-  sqlite.transaction(() => {
-    const insert = sqlite.prepare(`insert into activities (district_id, user_id, category, starts_at, minutes, notes, sequence, import_uid, created_at, updated_at, deleted_at)
-      values (?, ?, ?, ?, ?, null, 0, null, ?, ?, null)`);
+  await sink.batch(() => {
     const CATEGORIES = ['planning', 'meeting', 'pd-attended', 'data-review', 'travel'];
     for (const day of days) {
       if (day >= todayAt) break;
       for (let c = 0; c < COACHES; c++) {
         if (rand() < 0.6) {
-          insert.run(districtId, coachIds[c], CATEGORIES[Math.floor(rand() * CATEGORIES.length)], new Date(day + 20 * 3_600_000).toISOString(), 30 + 15 * Math.floor(rand() * 4), now, now);
+          sink.insert('activities', {
+            district_id: districtId, user_id: coachIds[c]!, category: CATEGORIES[Math.floor(rand() * CATEGORIES.length)]!, starts_at: new Date(day + 20 * 3_600_000).toISOString(),
+            minutes: 30 + 15 * Math.floor(rand() * 4), notes: null, sequence: 0, import_uid: null, created_at: now, updated_at: now, deleted_at: null,
+          });
           activities++;
         }
       }
     }
-  })();
+  });
   counts.activities = activities;
 
   // Coaching cycles: one or two educators of the coach's caseload, through the stages with their history.
   let history = 0;
-  sqlite.transaction(() => {
-    const insertCycle = sqlite.prepare(`insert into coaching_cycles (district_id, coach_id, title, goal, start_date, target_end_date, status, stage_id, stage_entered_on,
-      outcome, reflection, completed_on, created_by, updated_by, created_at, updated_at, deleted_at)
-      values (?, ?, ?, 'Raise the share of students explaining their reasoning.', ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?)`);
-    const insertStaff = sqlite.prepare('insert into coaching_cycle_staff (district_id, cycle_id, staff_id) values (?, ?, ?)');
-    const insertHistory = sqlite.prepare('insert into coaching_cycle_stage_history (district_id, cycle_id, stage_id, entered_on, left_on, moved_by) values (?, ?, ?, ?, ?, ?)');
+  await sink.batch(() => {
     const day = (t: number) => new Date(t).toISOString().slice(0, 10);
     const pastDays = days.filter((d) => d < todayAt);
     for (let k = 0; k < CYCLES; k++) {
@@ -238,41 +322,44 @@ export async function seedReportsDistrict(db: DB, file: string): Promise<Reports
       }
       const current = rows[rows.length - 1]!;
       const updatedAt = status === 'cancelled' ? new Date(endAt + 15 * 3_600_000).toISOString() : now;
-      const id = Number(insertCycle.run(districtId, coachIds[c], `Cycle ${k + 1}`, day(startAt), day(startAt + 90 * 86_400_000), status, current[0], current[1],
-        status === 'completed' ? (['met', 'partly-met', 'not-met', null] as const)[Math.floor(rand() * 4)] : null,
-        status === 'completed' ? day(endAt) : null, coachIds[c], coachIds[c], now, updatedAt, k % 97 === 96 ? now : null).lastInsertRowid);
+      const id = nextCycle++;
+      sink.insert('coaching_cycles', {
+        id, district_id: districtId, coach_id: coachIds[c]!, title: `Cycle ${k + 1}`, goal: 'Raise the share of students explaining their reasoning.',
+        start_date: day(startAt), target_end_date: day(startAt + 90 * 86_400_000), status, stage_id: current[0], stage_entered_on: current[1],
+        outcome: status === 'completed' ? (['met', 'partly-met', 'not-met', null] as const)[Math.floor(rand() * 4)]! : null, reflection: null,
+        completed_on: status === 'completed' ? day(endAt) : null, created_by: coachIds[c]!, updated_by: coachIds[c]!, created_at: now, updated_at: updatedAt,
+        deleted_at: k % 97 === 96 ? now : null,
+      });
       const first = Math.floor(rand() * 50);
-      insertStaff.run(districtId, id, caseload(c, first));
-      if (rand() < 0.3) insertStaff.run(districtId, id, caseload(c, (first + 7) % 50));
+      sink.insert('coaching_cycle_staff', { district_id: districtId, cycle_id: id, staff_id: caseload(c, first) });
+      if (rand() < 0.3) sink.insert('coaching_cycle_staff', { district_id: districtId, cycle_id: id, staff_id: caseload(c, (first + 7) % 50) });
       for (const [stageId, entered, left] of rows) {
-        insertHistory.run(districtId, id, stageId, entered, left, coachIds[c]);
+        sink.insert('coaching_cycle_stage_history', { district_id: districtId, cycle_id: id, stage_id: stageId, entered_on: entered, left_on: left, moved_by: coachIds[c]! });
         history++;
       }
     }
-  })();
+  });
   counts.cycles = CYCLES;
   counts.stage_history = history;
 
   // Skill ratings for growth: six skills per educator rated four times over the last two years.
   let ratings = 0;
-  sqlite.transaction(() => {
-    const insert = sqlite.prepare(`insert into skill_ratings (district_id, staff_id, skill_id, level, rated_on, rated_by, note, interaction_id, created_at)
-      values (?, ?, ?, ?, ?, ?, null, null, ?)`);
+  await sink.batch(() => {
     const RATED_ON = ['2025-01-15', '2025-09-20', '2026-02-10', '2026-10-05'];
     for (let k = 0; k < EDUCATORS; k++) {
       for (let s = 0; s < 6; s++) {
         const skill = skills[(k + s * 4) % skills.length]!;
         let level = 1 + Math.floor(rand() * 2);
         for (const on of RATED_ON) {
-          insert.run(districtId, staffIds[k], skill.id, level, on, adminId, now);
+          sink.insert('skill_ratings', { district_id: districtId, staff_id: staffIds[k]!, skill_id: skill.id, level, rated_on: on, rated_by: adminId, note: null, interaction_id: null, created_at: now });
           level = Math.min(4, level + (rand() < 0.5 ? 1 : 0));
           ratings++;
         }
       }
     }
-  })();
+  });
   counts.skill_ratings = ratings;
-  sqlite.close();
+  await sink.close();
   return { districtId, buildingIds, coachIds, counts };
 }
 
@@ -317,6 +404,47 @@ function floorApp(file: string, districtId: number) {
   return { app, close: () => sqlite.close() };
 }
 
+/**
+ * The same floor on PostgreSQL: the same aggregates (`sum(case …)` for SQLite's sum of a comparison) as
+ * named prepared statements on a pg pool of the app's size.
+ */
+function postgresFloorApp(url: string, poolSize: number, districtId: number) {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const numbered = (text: string) => {
+    let n = 0;
+    return text.replace(/\?/g, () => `$${++n}`);
+  };
+  const interactionsSql = (extra: string) => numbered(`select count(*) as rows_read, sum(i.duration_minutes) as minutes, count(distinct p.staff_id) as educators
+    from interactions i join interaction_participants p on p.interaction_id = i.id
+    where i.district_id = ? and i.starts_at >= ? and i.starts_at < ? and i.status = 'completed' and i.deleted_at is null ${extra}`);
+  const cyclesSql = (extra: string) => numbered(`select count(*) as rows_read, count(distinct s.staff_id) as educators, sum(case when c.status = 'completed' then 1 else 0 end) as completed
+    from coaching_cycles c join coaching_cycle_staff s on s.cycle_id = c.id
+    where c.district_id = ? and c.deleted_at is null and c.start_date <= ?
+      and (c.status in ('planned', 'active') or (c.status = 'completed' and c.completed_on >= ?) or (c.status = 'cancelled' and c.updated_at >= ?)) ${extra}`);
+  const statements = {
+    interactions: { none: interactionsSql(''), building: interactionsSql('and i.building_id = ?'), coach: interactionsSql('and i.coach_id = ?') },
+    cycles: {
+      none: cyclesSql(''),
+      building: cyclesSql('and s.staff_id in (select staff_id from staff_buildings where district_id = c.district_id and building_id = ? and end_date is null)'),
+      coach: cyclesSql('and c.coach_id = ?'),
+    },
+  };
+  const app = express();
+  app.get('/floor/:which', async (req, res) => {
+    const from = String(req.query.from);
+    const to = String(req.query.to);
+    const fromAt = startOfLocalDay(from, TIMEZONE);
+    const toAt = startOfLocalDay(new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), TIMEZONE);
+    const by = req.query.building ? 'building' : req.query.coach ? 'coach' : 'none';
+    const extra = by === 'none' ? [] : [Number(req.query.building ?? req.query.coach)];
+    const which = req.params.which === 'cycles' ? 'cycles' : 'interactions';
+    const values = which === 'cycles' ? [districtId, to, from, fromAt, ...extra] : [districtId, fromAt, toAt, ...extra];
+    const { rows } = await pool.query({ name: `floor-${which}-${by}`, text: statements[which][by], values });
+    res.json(rows[0]);
+  });
+  return { app, close: () => void pool.end() };
+}
+
 // ---- Measuring ---------------------------------------------------------------------------------------
 
 const loadAverage = () => os.loadavg()[0]!.toFixed(0);
@@ -354,25 +482,25 @@ function concurrent(port: number, url: string, headers: Record<string, string>):
 const ms = (n: number) => n.toFixed(1);
 
 export async function benchReports(): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-bench-reports-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: '/nonexistent' };
+  const target = await benchDatabase('reports');
+  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
   const prepared = await prepareDatabase(config);
   const loadBefore = loadAverage();
   const seedStarted = Date.now();
   const { districtId, buildingIds, coachIds, counts } = await seedReportsDistrict(prepared.db, config.databaseFile);
   const seedMs = Date.now() - seedStarted;
-  await sql`pragma wal_checkpoint(truncate)`.execute(prepared.db);
+  await settleBulkLoad(prepared.db);
   const statsStarted = Date.now();
   await sql`analyze`.execute(prepared.db);
   await refreshPlannerStatistics(prepared.db);
   const statsMs = Date.now() - statsStarted;
   // The server opens the database as `npm start` does on an existing one (statistics read at open).
   await prepared.db.destroy();
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase({ databaseUrl: config.databaseUrl, databaseFile: config.databaseFile, pool: { max: config.pgPoolSize } });
 
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const server = await listen(app);
-  const floor = floorApp(config.databaseFile, districtId);
+  const floor = config.databaseUrl ? postgresFloorApp(config.databaseUrl, config.pgPoolSize, districtId) : floorApp(config.databaseFile, districtId);
   const floorServer = await listen(floor.app);
   const asAdmin = { cookie: await signIn(server.port, 'admin@bench.example', PASSWORD), accept: 'application/json' };
   const school = buildingIds[3]!;
@@ -394,7 +522,7 @@ export async function benchReports(): Promise<string[]> {
     ['comparison (two schools)', (q) => `/api/report/comparison?compare=building&a=${buildingIds[0]}&b=${buildingIds[1]}&${q}`, 'interactions'],
   ];
   const out = [
-    `| reports setup: ${Object.entries(counts).map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace('_', ' ')}`).join(', ')} inserted (raw prepared statements; load ${loadBefore}) | ${seedMs} ms, then ANALYZE ${statsMs} ms |`,
+    `| reports setup: ${Object.entries(counts).map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace('_', ' ')}`).join(', ')} inserted (${benchPostgres() ? 'PostgreSQL: set-based inserts of 20 000 rows' : 'raw prepared statements'}; load ${loadBefore}) | ${seedMs} ms, then ANALYZE ${statsMs} ms |`,
     '',
     `| report (GET /api/report/…) | filter | one at a time p50 / p99 ms (requests) | CPU ms/request | floor: p50 / p99 ms | floor CPU ms | ratio p99 | ratio CPU | ${CONCURRENT} concurrent p50 / p99 ms | floor ${CONCURRENT} concurrent p50 / p99 ms | load |`,
     '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -419,7 +547,7 @@ export async function benchReports(): Promise<string[]> {
   floorServer.close();
   floor.close();
   await db.destroy();
-  if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP) await target.drop();
   else console.error(`kept ${config.databaseFile}`);
   return out;
 }

@@ -2,14 +2,12 @@
 // caseloads and groups), signed in as the district administrator through the API; requests per second
 // and p99 of GET /api/staff with search and filters, searches alone (a name, 1 and 2 letters, two words)
 // and no filters; and the time the search index migration takes on that roster.
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { STAFF_GROUP_OF } from '../common/schemas/groups';
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../common/schemas/staff';
 import { type DB, nowIso } from '../db/connection';
-import { refreshPlannerStatistics } from '../db/dialect';
+import { refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
 import * as staffSearchMigration from '../db/migrations/20261122_0003_staff_search';
 import type { Database } from '../db/types';
 import { createApp } from '../server/app';
@@ -18,8 +16,8 @@ import { loadConfig } from '../server/config';
 import { createDistrict, createUser } from '../server/identity/accounts';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { listen, load, profiled, request, signIn } from './benchLib';
-import { type Insertable, sql } from 'kysely';
+import { listen, load, profiled, request, signIn, benchDatabase } from './benchLib';
+import type { Insertable } from 'kysely';
 
 const EDUCATORS = 20_000;
 const BUILDINGS = 40;
@@ -99,14 +97,14 @@ export function seedBigDistrict(db: DB) {
 }
 
 export async function benchStaff(): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-bench-staff-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: '/nonexistent' };
+  const target = await benchDatabase('staff');
+  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
   const { db } = await prepareDatabase(config);
   const seedStarted = Date.now();
   const { buildingIds, coachIds } = await seedBigDistrict(db);
   const seedMs = Date.now() - seedStarted;
   // A real database has long checkpointed its roster: do not measure the first checkpoint of the bulk insert.
-  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  await settleBulkLoad(db);
   // The search index migration landing on this roster: built for every existing row, then the planner
   // statistics refresh every start runs (it analyses the new index tables once).
   await staffSearchMigration.down(db);
@@ -116,7 +114,7 @@ export async function benchStaff(): Promise<string[]> {
   const statsStarted = Date.now();
   await refreshPlannerStatistics(db);
   const statsMs = Date.now() - statsStarted;
-  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  await settleBulkLoad(db);
 
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const server = await listen(app);
@@ -165,7 +163,7 @@ export async function benchStaff(): Promise<string[]> {
   probe.destroy();
   server.close();
   await db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await target.drop();
   return rows;
 }
 
