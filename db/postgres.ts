@@ -94,7 +94,13 @@ export interface PoolOptions {
 }
 
 export function openPostgres(url: string, options: PoolOptions = {}): Kysely<Database> {
-  return kyselyOn(async () => new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000 }));
+  return kyselyOn(async () => {
+    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000 });
+    // An idle connection the server closed (a restart, a failover) is dropped by the pool and replaced on
+    // the next query; unhandled, its 'error' event would end the process.
+    pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message}); the pool opens a new one when needed.`));
+    return pool;
+  });
 }
 
 function kyselyOn(pool: () => Promise<pg.Pool>): Kysely<Database> {
@@ -140,7 +146,12 @@ export function openTestPostgres(serverUrl: string, filename: string): Kysely<Da
     ? `f_${createHash('sha256').update(filename).digest('hex').slice(0, 24)}`
     : reuse ?? `t_${process.pid}_${++fresh}`;
   const db = kyselyOn(async () => {
-    const connect = () => new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
+    const connect = () => {
+      const pool = new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
+      // Dropping a finished file's databases ends connections still closing (57P01): expected here.
+      pool.on('error', () => {});
+      return pool;
+    };
     if (!reuse) {
       await createTestDatabase(serverUrl, name, isFresh);
       return connect();

@@ -96,7 +96,7 @@ describe('GET /api/alert', () => {
     expect(res.body.data).toEqual([expect.objectContaining({ title: 'critical', dismissible: false })]);
   });
 
-  it('finds the current alerts of a person in one statement that reads only through indexes', async () => {
+  it('finds the current alerts of a person in one statement that reads only through indexes (the SQLite plan) [SQLite]', async () => {
     await buildAlert(t);
     const who = { userId: 1, districtId: 1, planKey: 'professional', roles: ['coach', 'district-admin'] };
     const compiled = currentAlertsQuery(t.db, who, nowIso()).compile();
