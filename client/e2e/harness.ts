@@ -32,6 +32,20 @@ export interface TestServer {
 
 export async function startServer(): Promise<TestServer> {
   if (!fs.existsSync(path.join(ROOT, 'dist/public/index.html'))) throw new Error('Build the client first: npm run build.');
+  // Another file's server may take the same free port while this one migrates and seeds; the port is
+  // only ours once our own process says it listens (a health answer could come from the other server).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce();
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startServerOnce(): Promise<TestServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -42,11 +56,17 @@ export async function startServer(): Promise<TestServer> {
   child.stderr!.on('data', (d) => (log += d));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${log}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
+    if (child.exitCode !== null) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (log.includes('is already in use')) throw new PortTaken(log);
+      throw new Error(`Server exited early:\n${log}`);
+    }
+    if (log.includes('Coachwell is listening on')) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) throw new Error(`Server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 150));

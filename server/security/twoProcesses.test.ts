@@ -61,10 +61,13 @@ async function startServer(name: string, databaseFile: string): Promise<Server> 
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited early:\n${log}`);
-    try {
-      if ((await fetch(`${server.url}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
+    // Only our own process's answer counts: another test file's server may have taken the port meanwhile.
+    if (log.includes('Coachwell is listening on')) {
+      try {
+        if ((await fetch(`${server.url}/api/health`)).ok) return server;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) throw new Error(`server ${name} did not become healthy:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
