@@ -295,6 +295,28 @@ export async function withStaffBulkWrites(trx: DB, write: () => Promise<readonly
 }
 
 /**
+ * `count` new ids for `table` (an auto-increment `id`), in order, for rows a multi-row insert then writes
+ * with these ids (others refer to them, and `returning` does not promise the rows' order). PostgreSQL
+ * takes them from the identity's sequence; SQLite, whose one connection runs one transaction at a time,
+ * takes the next after the highest ever given (its AUTOINCREMENT counter moves past the ids inserted).
+ * Only inside a transaction.
+ */
+export async function reserveIds(trx: DB, table: 'staff', count: number): Promise<number[]> {
+  if (!trx.isTransaction) throw new Error('reserveIds: only inside a transaction.');
+  if (count === 0) return [];
+  if (isPostgres(trx)) {
+    const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence(${table}, 'id')) as id
+      from generate_series(1, ${count}::int) as n order by n`.execute(trx);
+    return rows.map((r) => Number(r.id));
+  }
+  const { rows } = await sql<{ last: number }>`select max(
+      coalesce((select seq from sqlite_sequence where name = ${table}), 0),
+      coalesce((select max(id) from ${sql.table(table)}), 0)) as last`.execute(trx);
+  const last = Number(rows[0]!.last);
+  return Array.from({ length: count }, (_, i) => last + 1 + i);
+}
+
+/**
  * One element of a JSON array held in a text column, as text (`raw` of import_rows holds a row's cells):
  * SQLite's json_extract, PostgreSQL's `->>` on jsonb.
  */

@@ -279,6 +279,43 @@ describe('POST /api/import/{id}/run', () => {
     ]);
   });
 
+  it('a file of 1 234 rows (pages and statements of several sizes): each educator once, with its school row and outcome; later ids above', async () => {
+    const admin = await loginAs(t.app, w.admin);
+    const before = await staffCount();
+    const schools = ['North Elementary', 'South Middle', 'Lakeside Academy'];
+    const lines = ['Employee ID,First name,Last name,Email,School'];
+    for (let i = 0; i < 1234; i++) lines.push(`B-${i},First${i},Last${i},bulk${i}@maple.test,${schools[i % 3]}`);
+    const up = await uploadText(admin, lines.join('\r\n'), 'bulk.csv');
+    expect(up.status).toBe(201);
+    expect(await t.db.selectFrom('import_rows').select('row_number').where('import_id', '=', up.body.id).orderBy('row_number').execute())
+      .toEqual(Array.from({ length: 1234 }, (_, i) => ({ row_number: i + 2 })));
+    expect((await mapping(admin, up.body.id, { mapping: up.body.mapping, create_missing_schools: true })).status).toBe(200);
+    expect((await preview(admin, up.body.id)).body.counts).toMatchObject({ new: 1234, errors: 0 });
+    const res = await run(admin, up.body.id);
+    expect(res.body.counts).toMatchObject({ total: 1234, created: 1234, errors: 0 });
+    expect(await staffCount()).toBe(before + 1234);
+
+    const created = await t.db.selectFrom('staff').innerJoin('staff_buildings', 'staff_buildings.staff_id', 'staff.id')
+      .innerJoin('buildings', 'buildings.id', 'staff_buildings.building_id')
+      .select(['staff.id', 'staff.employee_id', 'staff.first_name', 'buildings.name as school', 'staff_buildings.end_date'])
+      .where('staff.email', 'like', 'bulk%').orderBy('staff.id').execute();
+    expect(created).toHaveLength(1234);
+    // Row order is id order, each with its own school row.
+    expect(created.map((r) => r.employee_id)).toEqual(Array.from({ length: 1234 }, (_, i) => `B-${i}`));
+    expect(created.every((r, i) => r.school === schools[i % 3] && r.end_date === null && r.first_name === `First${i}`)).toBe(true);
+    const outcomes = await t.db.selectFrom('import_rows').select(['row_number', 'outcome', 'record_id']).where('import_id', '=', up.body.id).orderBy('row_number').execute();
+    expect(outcomes.map((o) => [o.outcome, o.record_id])).toEqual(created.map((r) => ['created', r.id]));
+    expect(await t.db.selectFrom('buildings').select('id').where('name', '=', 'Lakeside Academy').execute()).toHaveLength(1);
+
+    // An educator added afterwards gets an id of its own, above the imported ones.
+    const added = await admin.post('/api/staff').set(csrfHeaders(admin)).send({ staff: [{
+      first_name: 'After', last_name: 'Import', email: null, employee_id: null, position: 'Classroom Teacher', grade_levels: [], subjects: [],
+      hire_date: null, building_id: w.north.id, start_date: '2026-08-12',
+    }] });
+    expect(added.status).toBe(201);
+    expect(added.body.data[0].id).toBeGreaterThan(created.at(-1)!.id);
+  });
+
   it('creates missing schools when asked', async () => {
     const admin = await loginAs(t.app, w.admin);
     const { id, preview: p } = await prepared(admin, 'unknown-school.csv', fixture('unknown-school.csv'), { create_missing_schools: true });

@@ -124,21 +124,42 @@ export async function writeRowOutcomes(db: DB, districtId: number, importId: num
 }
 
 /**
- * A write compiled once and run with each row's values (the staff import's inserts): Kysely's builder
- * and compiler cost more than a small insert, and their garbage grew the heap of a 50 000-row run.
- * `build` gets a marker in place of each named value; every marker must reach the SQL as a bound
- * parameter, as it is (as in db/compiledOnce.ts, which answers a query's rows; this answers the new
- * row's id, and takes nulls). Compile it inside the transaction that runs it.
+ * A multi-row insert compiled once per chunk size and run with the rows' values, `perStatement` rows a
+ * statement: PostgreSQL pays a network round trip per statement, so a row each made a 10 000-row run
+ * take most of a minute there; compiling once keeps the builder's garbage out of a 50 000-row run (Kysely's builder and
+ * compiler cost more than a small insert). `build` gets markers in place of the values (one set per row),
+ * each of which must reach the SQL as a bound parameter, as it is (as in db/compiledOnce.ts). Compile it
+ * inside the transaction that runs it.
+ * Rows whose ids others refer to get them beforehand (db/dialect.ts reserveIds): a multi-row insert's
+ * `returning` order is not promised.
  */
-export function compiledWrite<K extends string>(db: DB, keys: readonly K[], build: (values: Record<K, never>) => { compile(): CompiledQuery<unknown> }): (values: Record<K, unknown>) => Promise<number> {
-  const markers = Object.fromEntries(keys.map((k) => [k, `\u0000compiledWrite:${k}`])) as Record<K, never>;
-  const compiled = build(markers).compile();
-  const slots = compiled.parameters.map((p) => keys.find((k) => markers[k] === p) ?? null);
-  for (const k of keys) if (!slots.includes(k)) throw new Error(`compiledWrite: ${k} does not reach the query as a parameter.`);
-  return async (values) => {
-    const result = await db.executeQuery({ ...compiled, parameters: slots.map((k, i) => (k === null ? compiled.parameters[i] : values[k])) });
-    // The new row's id: from `returning id` where the write asks for it (PostgreSQL has no last insert id).
-    return Number((result.rows[0] as { id?: number } | undefined)?.id ?? result.insertId ?? 0);
+export function compiledInsertMany<K extends string>(
+  db: DB, keys: readonly K[], perStatement: number, build: (rows: Record<K, never>[]) => { compile(): CompiledQuery<unknown> },
+): (rows: readonly Record<K, unknown>[]) => Promise<void> {
+  const bySize = new Map<number, { compiled: CompiledQuery<unknown>; slots: ([number, K] | null)[] }>();
+  const compiledFor = (size: number) => {
+    let entry = bySize.get(size);
+    if (!entry) {
+      const slotOf = new Map<unknown, [number, K]>();
+      const markers = Array.from({ length: size }, (_, i) => Object.fromEntries(keys.map((k) => {
+        const marker = `\u0000compiledInsertMany:${i}:${k}`;
+        slotOf.set(marker, [i, k]);
+        return [k, marker];
+      })) as Record<K, never>);
+      const compiled = build(markers).compile();
+      const slots = compiled.parameters.map((p) => slotOf.get(p) ?? null);
+      if (slots.filter(Boolean).length !== size * keys.length) throw new Error('compiledInsertMany: every value must reach the query as a parameter.');
+      entry = { compiled, slots };
+      bySize.set(size, entry);
+    }
+    return entry;
+  };
+  return async (rows) => {
+    for (let start = 0; start < rows.length; start += perStatement) {
+      const size = Math.min(perStatement, rows.length - start);
+      const { compiled, slots } = compiledFor(size);
+      await db.executeQuery({ ...compiled, parameters: slots.map((slot, i) => (slot ? rows[start + slot[0]]![slot[1]] : compiled.parameters[i])) });
+    }
   };
 }
 
