@@ -61,7 +61,7 @@ async function importOnce(target: BenchDatabase, rows: number, csvFile?: string)
   // The file's bytes, as an upload hands them over (the memory child reads the file its parent wrote).
   const bytes = csvFile ? fs.readFileSync(csvFile) : new TextEncoder().encode(csvOf(rows));
   let t = start();
-  const id = await createImport(db, actor, 'staff', readTable([{ name: 'bench.csv', bytes }], 'bench.csv'));
+  const id = await createImport(db, actor, 'staff', await readTable([{ name: 'bench.csv', bytes }], 'bench.csv'));
   const upload = t();
   if (process.env.BENCH_PHASES) console.error('after upload', Math.round(process.resourceUsage().maxRSS / 1024), 'MB', Math.round(process.memoryUsage().heapUsed / 1e6));
   const pending = (await findImport(db, districtId, id))!;

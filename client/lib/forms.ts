@@ -1,7 +1,7 @@
 // Form plumbing every screen with a form uses: field values, instant checks with the shared zod
 // schemas, and server answers (422 `errors: {field: [messages]}`) mapped to
 // inline field errors, with anything that belongs to no visible field shown as a form-level error.
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { type FieldErrorMap, type FormErrors, toFormErrors, zodFormErrors } from './formErrors';
 
@@ -16,6 +16,19 @@ export interface FieldBinding {
 }
 
 /**
+ * Moves focus to the form's first invalid control once the errors set with it have rendered: the call
+ * asks for it, an effect after React's commit does it (a frame timer could run before the commit).
+ */
+export function useFocusFirstInvalid(formRef: RefObject<HTMLElement | null>): () => void {
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [asked, formRef]);
+  return useCallback(() => setAsked((n) => n + 1), []);
+}
+
+/**
  * One form's state: values, busy flag, inline field errors and a form-level error.
  * `extraFields` names server error keys shown somewhere other than an input (e.g. a reset token).
  * After a failed submit, focus moves to the first invalid control.
@@ -25,13 +38,8 @@ export function useFormErrors<V extends Record<string, string>>(initial: V, extr
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [failures, setFailures] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (failures === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failures]);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
 
   const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -50,7 +58,7 @@ export function useFormErrors<V extends Record<string, string>>(initial: V, extr
   const fail = (next: FormErrors) => {
     setErrors(next.fields);
     setFormError(next.form);
-    setFailures((n) => n + 1);
+    focusFirstInvalid();
   };
 
   /** Instant client-side check; returns the parsed data, or null after showing the messages inline. */

@@ -67,7 +67,7 @@ export function importRoutes(deps: Deps): Router {
     const { actor } = staffImporter(req);
     await limiter.hit(`import-upload|${actor.userId}`, IMPORT_UPLOADS_PER_HOUR, 60 * 60_000);
     const files = await readUpload(req);
-    const table = readTable(files, files.length === 1 ? files[0]!.name : 'oneroster.zip');
+    const table = await readTable(files, files.length === 1 ? files[0]!.name : 'oneroster.zip');
     const id = await createImport(db, actor, 'staff', table);
     res.status(201).json(presentImport(await reloadImport(db, actor.districtId, id)));
   });
@@ -176,7 +176,7 @@ export function importRoutes(deps: Deps): Router {
     await limiter.hit(`import-upload|${actor.userId}`, IMPORT_UPLOADS_PER_HOUR, 60 * 60_000);
     const district = await targetDistrict(req);
     const files = await readUpload(req);
-    const table = readTable(files, files[0]!.name);
+    const table = await readTable(files, files[0]!.name);
     const id = await createImport(db, { ...actor, districtId: district.id }, 'users', table);
     res.status(201).json(presentImport(await reloadImport(db, district.id, id)));
   });

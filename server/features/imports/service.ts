@@ -37,7 +37,7 @@ export async function createImport(db: DB, actor: DistrictActor, kind: 'staff' |
     const { id } = await trx.insertInto('imports').values({
       district_id: actor.districtId, kind, file_name: table.fileName, format: table.format, mode: 'add-update', options: '{}',
       headers: JSON.stringify(table.headers), mapping: JSON.stringify(recogniseHeaders(kind, table.headers)), status: 'pending',
-      total_rows: table.rows.length, created_count: 0, updated_count: 0, unchanged_count: 0, error_count: 0, skipped_count: table.skipped,
+      total_rows: 0, created_count: 0, updated_count: 0, unchanged_count: 0, error_count: 0, skipped_count: table.skipped,
       deactivated_count: 0, failure: null, created_by: createdBy, created_at: nowIso(), started_at: null, finished_at: null,
     }).returning('id').executeTakeFirstOrThrow();
     // Compiled once, ROW_INSERT_CHUNK rows a statement: a builder per chunk left ~80 MB of garbage for
@@ -45,10 +45,20 @@ export async function createImport(db: DB, actor: DistrictActor, kind: 'staff' |
     const insertRows = compiledInsertMany(trx, ['row_number', 'raw'], ROW_INSERT_CHUNK, (rows) => trx.insertInto('import_rows').values(rows.map((v) => ({
       district_id: actor.districtId, import_id: id, row_number: v.row_number, raw: v.raw, outcome: 'pending' as const, errors: '[]', record_id: null,
     }))));
-    for (let start = 0; start < table.rows.length; start += ROW_INSERT_CHUNK) {
-      await insertRows(table.rows.slice(start, start + ROW_INSERT_CHUNK).map((r) => ({ row_number: r.rowNumber, raw: JSON.stringify(table.headers.map((_, c) => r.cells[c] ?? '')) })));
+    // Written as the file is read: a row the reader refuses (unreadable, one too many) rolls it all back.
+    let total = 0;
+    let chunk: { row_number: number; raw: string }[] = [];
+    for await (const r of table.rows) {
+      chunk.push({ row_number: r.rowNumber, raw: JSON.stringify(table.headers.map((_, c) => r.cells[c] ?? '')) });
+      total += 1;
+      if (chunk.length === ROW_INSERT_CHUNK) {
+        await insertRows(chunk);
+        chunk = [];
+      }
     }
-    await recordAudit(trx, actor, { action: `${kind}_import_uploaded`, subjectType: 'import', subjectId: id, details: { file_name: table.fileName, rows: table.rows.length, format: table.format } });
+    await insertRows(chunk);
+    await trx.updateTable('imports').set({ total_rows: total }).where('id', '=', id).where('district_id', '=', actor.districtId).execute();
+    await recordAudit(trx, actor, { action: `${kind}_import_uploaded`, subjectType: 'import', subjectId: id, details: { file_name: table.fileName, rows: total, format: table.format } });
     return id;
   });
 }

@@ -4,14 +4,15 @@
 import { unzipSync } from 'fflate';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../../common/schemas/imports';
 import { validationError } from '../../http/errors';
-import { parseCsv } from './csv';
+import { type CsvRow, parseCsv, readCsv } from './csv';
 import type { UploadedFile } from './upload';
 
 export interface ImportTable {
   fileName: string;
   format: 'csv' | 'oneroster-1.1' | 'oneroster-1.2';
   headers: string[];
-  rows: { rowNumber: number; cells: string[] }[];
+  /** Iterated once, by createImport (a plain CSV is read as it is written: server/features/imports/csv.ts). */
+  rows: AsyncIterable<CsvRow> | CsvRow[];
   /** Rows left out before the import (OneRoster users who are not staff). */
   skipped: number;
 }
@@ -55,13 +56,13 @@ function unzip(file: UploadedFile): UploadedFile[] {
 
 type Records = Record<string, string>[];
 
-function records(file: UploadedFile, maxRows = 1_000_000): Records {
-  const parsed = parseCsv(file.bytes, file.name, maxRows);
+async function records(file: UploadedFile, maxRows = 1_000_000): Promise<Records> {
+  const parsed = await parseCsv(file.bytes, file.name, maxRows);
   return parsed.rows.map((r) => Object.fromEntries(parsed.headers.map((h, i) => [h, (r.cells[i] ?? '').trim()])));
 }
 
 /** The upload as one table (422 for what cannot be read). */
-export function readTable(files: UploadedFile[], uploadName: string): ImportTable {
+export async function readTable(files: UploadedFile[], uploadName: string): Promise<ImportTable> {
   const expanded = files.flatMap((f) => (isZip(f.bytes) ? unzip(f) : [f]));
   const byName = new Map(expanded.map((f) => [baseName(f.name), f]));
   const users = byName.get('users.csv');
@@ -74,19 +75,19 @@ export function readTable(files: UploadedFile[], uploadName: string): ImportTabl
   const csv = expanded.find((f) => !isZip(f.bytes));
   if (!csv) throw validationError({ file: [IMPORT_MESSAGES.zipNoCsv] });
   if (expanded.length > 1) throw validationError({ file: ['Upload one CSV file at a time (or a OneRoster set: users.csv with orgs.csv).'] });
-  const parsed = parseCsv(csv.bytes, csv.name);
-  return { fileName: uploadName, format: 'csv', headers: parsed.headers, rows: parsed.rows, skipped: 0 };
+  const table = await readCsv(csv.bytes, csv.name);
+  return { fileName: uploadName, format: 'csv', headers: table.headers, rows: table.rows, skipped: 0 };
 }
 
-function oneRoster(usersFile: UploadedFile, orgsFile: UploadedFile, rolesFile: UploadedFile | undefined, manifest: UploadedFile | undefined, fileName: string): ImportTable {
-  const users = records(usersFile);
-  const orgs = new Map(records(orgsFile).map((o) => [o.sourcedId ?? '', o]));
-  const manifestVersion = manifest ? records(manifest).find((r) => (r.propertyName ?? '').toLowerCase() === 'oneroster.version')?.value : undefined;
+async function oneRoster(usersFile: UploadedFile, orgsFile: UploadedFile, rolesFile: UploadedFile | undefined, manifest: UploadedFile | undefined, fileName: string): Promise<ImportTable> {
+  const users = await records(usersFile);
+  const orgs = new Map((await records(orgsFile)).map((o) => [o.sourcedId ?? '', o]));
+  const manifestVersion = manifest ? (await records(manifest)).find((r) => (r.propertyName ?? '').toLowerCase() === 'oneroster.version')?.value : undefined;
   const v12 = manifestVersion ? manifestVersion.startsWith('1.2') : !!rolesFile;
   // Roles: 1.2 lists them in roles.csv (primary first); 1.1 has `role` and `orgSourcedIds` on the user.
   const roleOf = new Map<string, { role: string; org: string }>();
   if (rolesFile) {
-    const roles = records(rolesFile).filter((r) => (r.status ?? 'active').toLowerCase() !== 'tobedeleted');
+    const roles = (await records(rolesFile)).filter((r) => (r.status ?? 'active').toLowerCase() !== 'tobedeleted');
     roles.sort((a, b) => Number((b.roleType ?? '').toLowerCase() === 'primary') - Number((a.roleType ?? '').toLowerCase() === 'primary'));
     for (const r of roles) {
       const user = r.userSourcedId ?? '';
@@ -95,7 +96,7 @@ function oneRoster(usersFile: UploadedFile, orgsFile: UploadedFile, rolesFile: U
       if (!current || (!isStaff(current.role) && isStaff(r.role ?? ''))) roleOf.set(user, { role: r.role ?? '', org: r.orgSourcedId ?? '' });
     }
   }
-  const rows: ImportTable['rows'] = [];
+  const rows: CsvRow[] = [];
   let skipped = 0;
   users.forEach((u, i) => {
     const fromRoles = roleOf.get(u.sourcedId ?? '');

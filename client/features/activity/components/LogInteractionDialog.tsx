@@ -10,7 +10,7 @@ import { Button } from '../../../components/Button';
 import { FieldErrors, FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
-import { toFormErrors } from '../../../lib/forms';
+import { toFormErrors, useFocusFirstInvalid } from '../../../lib/forms';
 import { createInteraction, updateInteraction } from '../../../lib/interactions';
 import { useBuildings, useCoaches, useGroups, useInteractionTypes } from '../../../lib/lookups';
 import { formatMinutes } from '../../../lib/zonedTime';
@@ -90,7 +90,7 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
     if (clear.some((k) => errors[k])) setErrors((e) => ({ ...e, ...Object.fromEntries(clear.map((k) => [k, undefined])) }));
   };
 
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = useFocusFirstInvalid(formRef);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();

@@ -7,7 +7,7 @@ import { type Activity, ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_KEYS, NOTES_MAX }
 import { Button } from '../../../components/Button';
 import { FieldErrors, FormError, TextAreaField, TextField } from '../../../components/Field';
 import { ConfirmDialog, Modal } from '../../../components/Modal';
-import { toFormErrors } from '../../../lib/forms';
+import { toFormErrors, useFocusFirstInvalid } from '../../../lib/forms';
 import { createActivity, deleteActivity, updateActivity } from '../../../lib/interactions';
 import { formatDate } from '../../../lib/format';
 import { formatMinutes, wallClock, zonedDay, zonedTime, zonedToUtc } from '../../../lib/zonedTime';
@@ -33,7 +33,7 @@ export function LogTimeDialog({ activity, locale, start, timeZone, onClose, onSa
   const [confirmDelete, setConfirmDelete] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = useFocusFirstInvalid(formRef);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();

@@ -7,6 +7,7 @@ import { useToast } from '../../../components/Toasts';
 import { createGroup, type MemberCandidate, updateGroup } from '../api';
 import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { type DraftErrors, draftFromGroup, emptyDraft, formLevelErrors, type GroupDraft, issuesToErrors, payloadFromDraft, serverErrors } from '../formModel';
+import { useFocusFirstInvalid } from '../../../lib/forms';
 import { MemberPicker } from './MemberPicker';
 import { MemberRows } from './MemberRows';
 
@@ -19,7 +20,6 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
   const [draft, setDraft] = useState<GroupDraft>(emptyDraft);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [busy, setBusy] = useState(false);
-  const [failures, setFailures] = useState(0);
   const timeZone = browserTimeZone();
 
   // A fresh form each time the dialog opens.
@@ -30,9 +30,7 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
   }, [open, group]);
 
   // After a failed save, focus the first invalid control.
-  useEffect(() => {
-    if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failures]);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
 
   const clear = (...keys: string[]) => setErrors((e) => {
     if (!keys.some((k) => k in e)) return e;
@@ -63,7 +61,7 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
 
   const fail = (next: DraftErrors) => {
     setErrors(next);
-    setFailures((n) => n + 1);
+    focusFirstInvalid();
   };
 
   const submit = async (event: React.FormEvent) => {
