@@ -88,7 +88,7 @@ export default function ActivityScreen(_props: ScreenProps) {
   const needs = useInteractions(user ? { filter: { needs_completing: true, to: today, timezone: timeZone }, per_page: 1 } : null);
 
   const go = useCallback((next: ActivityState, options: { replace?: boolean } = {}) => {
-    navigate({ pathname: location.pathname, search: stateToSearch(next, search) }, { replace: options.replace });
+    navigate({ pathname: location.pathname, search: stateToSearch(next, search) }, { replace: options.replace, flushSync: true });
   }, [navigate, location.pathname, search]);
 
   const setParams = useCallback((patch: Record<string, string | null>, replace = false) => {

@@ -49,7 +49,7 @@ export default function AdminQuotesScreen({ route }: ScreenProps) {
         else next.set(key, String(value));
       }
       return next;
-    }, options);
+    }, { ...options, flushSync: true });
   }, [setSearchParams]);
 
   const filtered = params.search !== '' || params.status !== '' || params.plan !== '' || params.district !== '';

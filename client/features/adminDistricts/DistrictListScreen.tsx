@@ -49,7 +49,7 @@ export default function DistrictListScreen({ route }: ScreenProps) {
         else next.set(key, String(value));
       }
       return next;
-    }, options);
+    }, { ...options, flushSync: true });
   }, [setSearchParams]);
 
   const filtered = params.search !== '' || params.plan !== '' || params.status !== '' || params.state !== '';

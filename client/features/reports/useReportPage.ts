@@ -24,7 +24,7 @@ export function useReportPage(kind: ReportKind) {
   const [drill, setDrill] = useState<Drill | null>(null);
 
   const go = useCallback((next: ReportState, options: { replace?: boolean } = {}) => {
-    navigate({ pathname: location.pathname, search: stateToSearch(next) }, { replace: options.replace });
+    navigate({ pathname: location.pathname, search: stateToSearch(next) }, { replace: options.replace, flushSync: true });
   }, [navigate, location.pathname]);
   /** Changes part of the state; any change but the page itself goes back to page 1. */
   const change = useCallback((patch: Partial<ReportState>, options?: { replace?: boolean }) => {

@@ -58,7 +58,7 @@ export default function StaffListScreen(_props: ScreenProps) {
 
   const go = useCallback(
     (next: Filters, options: { replace?: boolean } = {}) => {
-      navigate({ pathname: location.pathname, search: filtersToSearch(next) }, { replace: options.replace });
+      navigate({ pathname: location.pathname, search: filtersToSearch(next) }, { replace: options.replace, flushSync: true });
     },
     [navigate, location.pathname],
   );

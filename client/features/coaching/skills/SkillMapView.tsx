@@ -100,7 +100,7 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
   const gridRef = useRef<HTMLTableElement>(null);
 
   const go = useCallback((next: MapView, replace = false) => {
-    navigate({ pathname: location.pathname, search: viewToSearch(next, search) }, { replace });
+    navigate({ pathname: location.pathname, search: viewToSearch(next, search) }, { replace, flushSync: true });
   }, [navigate, location.pathname, search]);
   const change = (patch: Partial<MapView>) => go({ ...view, ...patch, page: 'page' in patch ? patch.page! : 1 });
 
