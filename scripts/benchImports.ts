@@ -72,7 +72,11 @@ async function importOnce(target: BenchDatabase, rows: number, csvFile?: string)
   if (process.env.BENCH_PHASES) console.error('after preview', Math.round(process.resourceUsage().maxRSS / 1024), 'MB', Math.round(process.memoryUsage().heapUsed / 1e6));
   if (preview.counts.new !== rows) throw new Error(`preview planned ${preview.counts.new} new of ${rows}`);
   t = start();
-  await runStaffImport(db, actor, (await findImport(db, districtId, id))!, undefined);
+  await runStaffImport(db, actor, (await findImport(db, districtId, id))!, undefined, process.env.BENCH_PHASES ? {
+    afterRow: (i) => {
+      if (i % 5000 === 0) { const m = process.memoryUsage(); console.error('run row', i, 'rss', Math.round(m.rss / 2 ** 20), 'heap', Math.round(m.heapUsed / 2 ** 20), '/', Math.round(m.heapTotal / 2 ** 20), 'ext', Math.round(m.external / 2 ** 20), 'max', Math.round(process.resourceUsage().maxRSS / 1024)); }
+    },
+  } : {});
   const run = t();
   const done = (await findImport(db, districtId, id))!;
   if (done.created_count !== rows) throw new Error(`imported ${done.created_count} of ${rows}`);

@@ -32,8 +32,12 @@ export async function importCells(db: DB, districtId: number, importId: number) 
   return rows.map((r) => ({ rowNumber: r.row_number, cells: JSON.parse(r.raw) as string[] }));
 }
 
-/** Rows per page when an import's rows are read a page at a time. */
-export const IMPORT_PAGE = 1000;
+/**
+ * Rows per page when an import's rows are read a page at a time. A page's rows live until it is written,
+ * so they outlive the young generation's collections; 250 rather than 1 000 left less for the old one
+ * (a 50 000-row import: 174-179 MB peak in most runs instead of 178-207; ~90 ms more for 10 000 rows).
+ */
+export const IMPORT_PAGE = 250;
 
 /**
  * An import's rows in file order, a page at a time (keyset by row number), cells parsed: a 50 000-row
