@@ -1,9 +1,8 @@
 // Search, plan, status and state filters and the sort of the Districts list. The URL holds them.
-import { useEffect, useRef, useState } from 'react';
 import { US_STATES } from '../../../../common/constants';
 import { DISTRICT_STATUSES, DISTRICT_STATUS_LABELS, type PlanOption } from '../../../../common/schemas/adminDistricts';
-import { Button } from '../../../components/Button';
-import { SelectField, TextField } from '../../../components/Field';
+import { FilterBar } from '../../../components/FilterBar';
+import { SelectField } from '../../../components/Field';
 import type { DistrictListParams } from '../api';
 
 export type FilterPatch = Partial<Omit<DistrictListParams, 'page'>> & { page?: number };
@@ -24,7 +23,6 @@ export const SORT_OPTIONS = [
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...DISTRICT_STATUSES.map((s) => ({ value: s, label: DISTRICT_STATUS_LABELS[s] }))];
 const STATE_OPTIONS = [{ value: '', label: 'All states' }, ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }))];
-const SEARCH_DELAY_MS = 300;
 
 type Props = {
   params: DistrictListParams;
@@ -33,16 +31,6 @@ type Props = {
 };
 
 export function DistrictFilters({ params, plans, onChange }: Props) {
-  const [search, setSearch] = useState(params.search);
-  const latest = useRef(params.search);
-  latest.current = params.search;
-  useEffect(() => setSearch(params.search), [params.search]);
-  useEffect(() => {
-    if (search === latest.current) return;
-    const timer = setTimeout(() => onChange({ search }, { replace: true }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, onChange]);
-
   const planOptions = [{ value: '', label: 'All plans' }, ...plans.map((p) => ({ value: p.key, label: p.name }))];
   // A plan key from the URL that the list does not know yet still shows as chosen.
   if (params.plan && !plans.some((p) => p.key === params.plan)) planOptions.push({ value: params.plan, label: params.plan });
@@ -50,19 +38,15 @@ export function DistrictFilters({ params, plans, onChange }: Props) {
   const active = params.search !== '' || params.plan !== '' || params.status !== '' || params.state !== '';
 
   return (
-    <section className="adm-filters" aria-label="Search and filter districts">
-      <form role="search" className="adm-filters__search" onSubmit={(e) => { e.preventDefault(); onChange({ search }, { replace: true }); }}>
-        <TextField label="Search" name="search" type="search" value={search} onChange={setSearch} placeholder="Name, slug or state" autoComplete="off" spellCheck={false} />
-      </form>
+    <FilterBar
+      label="Search and filter districts" search={params.search} searchPlaceholder="Name, slug or state"
+      onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_FILTERS)}
+      columns="minmax(14rem, 2fr) repeat(4, minmax(8.5rem, 1fr)) auto"
+    >
       <SelectField label="Plan" name="plan" value={params.plan} onChange={(plan) => onChange({ plan })} options={planOptions} />
       <SelectField label="Status" name="status" value={params.status} onChange={(status) => onChange({ status })} options={STATUS_OPTIONS} />
       <SelectField label="State" name="state" value={params.state} onChange={(state) => onChange({ state })} options={STATE_OPTIONS} />
       <SelectField label="Sort by" name="sort" value={params.sort} onChange={(sort) => onChange({ sort })} options={sortOptions} />
-      {active && (
-        <Button variant="ghost" className="adm-filters__clear" onClick={() => { setSearch(''); onChange(DEFAULT_FILTERS); }}>
-          Clear filters
-        </Button>
-      )}
-    </section>
+    </FilterBar>
   );
 }
