@@ -390,18 +390,24 @@ function floorApp(file: string, districtId: number) {
   };
   const app = express();
   app.get('/floor/:which', (req, res) => {
-    const from = String(req.query.from);
-    const to = String(req.query.to);
-    const fromAt = startOfLocalDay(from, TIMEZONE);
-    const toAt = startOfLocalDay(new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), TIMEZONE);
-    const by = req.query.building ? 'building' : req.query.coach ? 'coach' : 'none';
-    const extra = by === 'none' ? [] : [Number(req.query.building ?? req.query.coach)];
+    const { from, to, fromAt, toAt, by, extra } = floorArguments(req.query);
     const row = req.params.which === 'cycles'
       ? statements.cycles[by].get(districtId, to, from, fromAt, ...extra)
       : statements.interactions[by].get(districtId, fromAt, toAt, ...extra);
     res.json(row);
   });
   return { app, close: () => sqlite.close() };
+}
+
+/** A floor request's range (district days, as instants from the start of `from` to the end of `to`) and filter. */
+function floorArguments(query: express.Request['query']) {
+  const from = String(query.from);
+  const to = String(query.to);
+  const fromAt = startOfLocalDay(from, TIMEZONE);
+  const toAt = startOfLocalDay(new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), TIMEZONE);
+  const by: 'building' | 'coach' | 'none' = query.building ? 'building' : query.coach ? 'coach' : 'none';
+  const extra = by === 'none' ? [] : [Number(query.building ?? query.coach)];
+  return { from, to, fromAt, toAt, by, extra };
 }
 
 /**
@@ -431,12 +437,7 @@ function postgresFloorApp(url: string, poolSize: number, districtId: number) {
   };
   const app = express();
   app.get('/floor/:which', async (req, res) => {
-    const from = String(req.query.from);
-    const to = String(req.query.to);
-    const fromAt = startOfLocalDay(from, TIMEZONE);
-    const toAt = startOfLocalDay(new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), TIMEZONE);
-    const by = req.query.building ? 'building' : req.query.coach ? 'coach' : 'none';
-    const extra = by === 'none' ? [] : [Number(req.query.building ?? req.query.coach)];
+    const { from, to, fromAt, toAt, by, extra } = floorArguments(req.query);
     const which = req.params.which === 'cycles' ? 'cycles' : 'interactions';
     const values = which === 'cycles' ? [districtId, to, from, fromAt, ...extra] : [districtId, fromAt, toAt, ...extra];
     const { rows } = await pool.query({ name: `floor-${which}-${by}`, text: statements[which][by], values });
