@@ -80,6 +80,19 @@ describe('POST /api/import/staff (upload)', () => {
     const res = await uploadText(agent, `F,L\n${'a,b\n'.repeat(50_001)}`);
     expect(res.status).toBe(413);
     expect(res.body.message).toBe(IMPORT_MESSAGES.tooManyRows);
+    // The rows before the one too many were already written as the file was read: rolled back.
+    expect(await t.db.selectFrom('imports').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('import_rows').selectAll().execute()).toEqual([]);
+  });
+
+  it('422 for an unclosed quote after 1 200 readable rows: the rows written before it are rolled back', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    const res = await uploadText(agent, `First name,Last name\n${'Ann,Lee\n'.repeat(1200)}"Bo,Ray\n`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file[0]).toMatch(/quoted value that is never closed/);
+    expect(await t.db.selectFrom('imports').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('import_rows').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'staff_import_uploaded').execute()).toEqual([]);
   });
 
   it('403 without district-wide add staff (a principal), and without the csv-import plan feature', async () => {
