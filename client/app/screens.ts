@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { loadChunk } from '../lib/chunk';
-import type { ScreenKey, ScreenProps } from './routeTable';
+import { type RouteDef, ROUTES, type ScreenKey, type ScreenProps } from './routeTable';
 
 type ScreenModule = { default: ComponentType<ScreenProps> };
 
@@ -66,12 +67,39 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'billing-invoice': () => import('../features/billing/InvoiceScreen'),
 };
 
-const cache = new Map<ScreenKey, LazyExoticComponent<ComponentType<ScreenProps>>>();
+const loaded = new Map<ScreenKey, ComponentType<ScreenProps>>();
 
-export function screenComponent(key: ScreenKey): LazyExoticComponent<ComponentType<ScreenProps>> {
+/** Loads a screen's chunk (once) and keeps its component, so a route shown after this renders it at once. */
+export async function loadScreen(key: ScreenKey): Promise<ComponentType<ScreenProps>> {
+  const known = loaded.get(key);
+  if (known) return known;
+  const { default: component } = await loadChunk(key, importers[key]);
+  loaded.set(key, component);
+  return component;
+}
+
+/** The screen of the route at `pathname` (the page's own chunks are preloaded with its HTML), or null. */
+export function screenAt(pathname: string): ScreenKey | null {
+  const match = matchRoutes(ROUTES as RouteObject[], pathname)?.[0]?.route as RouteDef | undefined;
+  return match?.screen ?? null;
+}
+
+const cache = new Map<ScreenKey, ComponentType<ScreenProps>>();
+
+/**
+ * The component a route renders for a screen. A screen already loaded (main.tsx loads the first
+ * page's before the first render) renders in the same commit as the shell: a lazy one would show a
+ * loading block first, and React holds back what replaces a shown fallback for 300 ms.
+ */
+export function screenComponent(key: ScreenKey): ComponentType<ScreenProps> {
   let component = cache.get(key);
   if (!component) {
-    component = lazy(() => loadChunk(key, importers[key]));
+    const Lazy = lazy(() => loadScreen(key).then((c) => ({ default: c })));
+    component = function Screen(props: ScreenProps) {
+      // Chosen once per mount: switching from the lazy wrapper to the loaded component would remount the screen.
+      const [Chosen] = useState(() => loaded.get(key) ?? Lazy);
+      return createElement(Chosen, props);
+    };
     cache.set(key, component);
   }
   return component;
