@@ -22,6 +22,8 @@ export const SESSION_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const INVITE_TTL_DAYS = 7;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const TRIAL_DAYS = 30;
+/** The trial banner's quieter notice shows from this many days before a trial ends (to `manage billing`). */
+export const TRIAL_NOTICE_DAYS = 7;
 export const PASSWORD_MIN_LENGTH = 10;
 export const CLIENT_ERROR_MAX_BYTES = 16 * 1024;
 /** A confirmation link sent to a new email address (Account Settings) works this long. */

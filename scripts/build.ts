@@ -30,7 +30,10 @@ export interface PreloadEntry {
   /** Screen chunk and its static imports, minus what index.html preloads already. */
   js: string[];
   css: string[];
+  /** The signed-in area whose empty shell (PreloadManifest.shells) a signed-in visit gets painted first. */
+  shell?: ShellVariant;
 }
+export type ShellVariant = 'app' | 'admin';
 /** A page rendered at build time (the login page of each area), served instead of index.html at its path. */
 export interface PrerenderedPage {
   path: string;
@@ -44,6 +47,8 @@ export interface PreloadManifest {
   routes: PreloadEntry[];
   notFound: PreloadEntry;
   pages: PrerenderedPage[];
+  /** Each signed-in area's empty shell (client/app/prerender.tsx renderShell), the markup inside #root. */
+  shells: Record<ShellVariant, string>;
 }
 
 const url = (file: string) => `/${path.relative(OUT, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
@@ -163,8 +168,8 @@ export async function buildClient({ dev = false } = {}): Promise<void> {
   const { options, styleUrls, screens } = await clientBuildOptions(dev);
   const result = await esbuild.build(options);
   const build = { metafile: result.metafile!, styleUrls, screens };
-  const pages = await writeLoginPages(build);
-  writeIndex(build, pages);
+  const { pages, shells } = await writeLoginPages(build);
+  writeIndex(build, pages, shells);
   if (!dev) await compressAssets(OUT);
 }
 
@@ -183,7 +188,7 @@ const LOGIN_SCREEN = 'login';
  * auth feature's stylesheets, the enhancement script (the `login` entry) and its chunks preloaded, and
  * the SPA's entry named in <meta name="app-entry"> for a visitor who turns out to be signed in.
  */
-export async function writeLoginPages({ metafile, styleUrls, screens }: ClientBuild): Promise<PrerenderedPage[]> {
+export async function writeLoginPages({ metafile, styleUrls, screens }: ClientBuild): Promise<{ pages: PrerenderedPage[]; shells: Record<ShellVariant, string> }> {
   const outputs = metafile.outputs;
   const files = Object.keys(outputs);
   const entry = (source: string) => files.find((f) => f.endsWith('.js') && outputs[f]!.entryPoint === source);
@@ -211,7 +216,7 @@ export async function writeLoginPages({ metafile, styleUrls, screens }: ClientBu
   fs.mkdirSync(DIST, { recursive: true });
   fs.writeFileSync(renderer, bundled.outputFiles[0]!.contents);
   // A query per build: npm run dev renders again in the same process after a change.
-  const { renderLogin } = (await import(`${pathToFileURL(renderer).href}?build=${Date.now()}`)) as typeof import('../client/app/prerender');
+  const { renderLogin, renderShell } = (await import(`${pathToFileURL(renderer).href}?build=${Date.now()}`)) as typeof import('../client/app/prerender');
 
   const template = fs.readFileSync(path.join(ROOT, 'client', 'index.html'), 'utf8');
   const head = [
@@ -243,10 +248,10 @@ export async function writeLoginPages({ metafile, styleUrls, screens }: ClientBu
     };
     pages.push({ path: def.path, area, file: write(`login-${area}.html`, ''), redirectFile: write(`login-${area}-redirect.html`, `?redirect=${encodeURIComponent(`/${area}`)}`) });
   }
-  return pages;
+  return { pages, shells: { app: renderShell('app'), admin: renderShell('admin') } };
 }
 
-export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages: PrerenderedPage[] = []): void {
+export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages: PrerenderedPage[] = [], shells: Record<ShellVariant, string> = { app: '', admin: '' }): void {
   const outputs = metafile.outputs;
   const files = Object.keys(outputs);
   const mainJs = files.find((f) => outputs[f]!.entryPoint === 'client/main.tsx');
@@ -261,7 +266,7 @@ export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages:
   ].filter(Boolean).join('\n    ');
   // Route → the screen's chunk, its static imports and its stylesheets.
   const chunkOf = new Map(files.filter((f) => f.endsWith('.js') && outputs[f]!.entryPoint).map((f) => [outputs[f]!.entryPoint!, f]));
-  const entryFor = (def: { path: string; screen: string }): PreloadEntry => {
+  const entryFor = (def: { path: string; screen: string; area?: string }): PreloadEntry => {
     const source = screens.get(def.screen);
     const chunk = source ? chunkOf.get(source) : undefined;
     if (!source || !chunk) throw new Error(`No chunk for screen ${def.screen} (route ${def.path}).`);
@@ -269,9 +274,10 @@ export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages:
       path: def.path,
       js: [...staticImports(outputs, chunk, new Set())].filter((f) => !shared.has(f)).map(url),
       css: featureStyles(source).map((css) => styleUrls.get(css)!),
+      ...(def.area === 'app' || def.area === 'admin' ? { shell: def.area } : {}),
     };
   };
-  const manifest: PreloadManifest = { routes: ROUTES.map(entryFor), notFound: entryFor(NOT_FOUND_ROUTE), pages };
+  const manifest: PreloadManifest = { routes: ROUTES.map(entryFor), notFound: entryFor(NOT_FOUND_ROUTE), pages, shells };
   fs.writeFileSync(path.join(OUT, 'preload.json'), JSON.stringify(manifest));
   // index.html last: the server reads it again when it changes (npm run dev), then preload.json.
   const template = fs.readFileSync(path.join(ROOT, 'client', 'index.html'), 'utf8');

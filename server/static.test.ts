@@ -22,17 +22,18 @@ beforeAll(() => {
   fs.writeFileSync(`${main}.gz`, zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(publicDir, 'assets/small-ABC.js'), 'export {};\n');
   fs.writeFileSync(path.join(publicDir, 'index.html'), '<html><head><meta name="sentry-dsn" content="">\n    <!-- route-preload -->\n</head><body><div id="root"></div></body></html>');
-  const entry = (p: string, name: string) => ({ path: p, js: [`/assets/chunks/${name}-1.js`, '/assets/chunks/chunk-shared.js'], css: [`/assets/css/${name}-1.css`] });
+  const entry = (p: string, name: string, shell?: 'app' | 'admin') => ({ path: p, js: [`/assets/chunks/${name}-1.js`, '/assets/chunks/chunk-shared.js'], css: [`/assets/css/${name}-1.css`], shell });
   fs.writeFileSync(path.join(publicDir, 'preload.json'), JSON.stringify({
-    routes: [entry('/app/staff', 'StaffList'), entry('/app/staff/create', 'StaffCreate'), entry('/app/staff/:id', 'StaffView'), entry('/app/auth/login', 'Login')],
+    routes: [entry('/app/staff', 'StaffList', 'app'), entry('/app/staff/create', 'StaffCreate', 'app'), entry('/app/staff/:id', 'StaffView', 'app'), entry('/app/auth/login', 'Login'), entry('/admin/districts', 'Districts', 'admin'), entry('/pricing', 'Pricing')],
     notFound: entry('*', 'NotFound'),
+    shells: { app: '<div class="app-shell">app frame</div>', admin: '<div class="admin-shell">admin frame</div>' },
     pages: [{ path: '/admin/auth/login', area: 'admin', file: 'pages/login-admin.html', redirectFile: 'pages/login-admin-redirect.html' }],
   }));
   fs.mkdirSync(path.join(publicDir, 'pages'));
   fs.writeFileSync(path.join(publicDir, 'pages/login-admin.html'), `<html><head><meta name="sentry-dsn" content=""></head><body>${'Staff sign in. '.repeat(200)}</body></html>`);
   fs.writeFileSync(path.join(publicDir, 'pages/login-admin-redirect.html'), '<html><head><meta name="sentry-dsn" content=""></head><body>Staff sign in. Sign in to continue to the page you asked for.</body></html>');
   app = express();
-  app.use(staticRoutes(publicDir, null));
+  app.use(staticRoutes(publicDir, null, 'test_session'));
 });
 afterAll(() => fs.rmSync(publicDir, { recursive: true, force: true }));
 
@@ -102,6 +103,25 @@ describe('the page for a route', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     for (const tag of tags(name)) expect(res.text).toContain(tag);
     expect(res.text).not.toContain('<!-- route-preload -->');
+  });
+
+  it("paints a signed-in area's empty shell when the visit carries a session cookie, never for a guest or a public page", async () => {
+    const signedIn = (url: string) => request(app).get(url).set('Cookie', 'other=1; test_session=s%3Aabc');
+    for (const [url, frame] of [['/app/staff', '<div id="root"><div class="app-shell">app frame</div></div>'], ['/app/staff/42', '<div id="root"><div class="app-shell">app frame</div></div>'], ['/admin/districts', '<div id="root"><div class="admin-shell">admin frame</div></div>']]) {
+      const res = await signedIn(url!).set('Accept-Encoding', 'br');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(frame);
+      expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
+      const guest = await request(app).get(url!);
+      expect(guest.text).toContain('<div id="root"></div>');
+      expect(guest.text).not.toContain('frame');
+      expect(guest.headers.vary).toBe('Accept-Encoding, Cookie');
+    }
+    for (const url of ['/pricing', '/app/auth/login', '/no/such/page']) {
+      const res = await signedIn(url);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.headers.vary).toBe('Accept-Encoding');
+    }
   });
 });
 

@@ -10,6 +10,8 @@ interface PreloadEntry {
   path: string;
   js: string[];
   css: string[];
+  /** The signed-in area whose empty shell a signed-in visit paints first. */
+  shell?: 'app' | 'admin';
 }
 /** A page rendered at build time (each area's login page), served at its path instead of index.html. */
 interface PrerenderedPage {
@@ -23,6 +25,8 @@ interface PreloadManifest {
   routes: PreloadEntry[];
   notFound: PreloadEntry;
   pages?: PrerenderedPage[];
+  /** Each signed-in area's empty shell (top bar, sidebar, main region), the markup inside #root. */
+  shells?: Record<'app' | 'admin', string>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -140,7 +144,7 @@ function redirectParam(req: Request): string | null {
  * index.html (never cached) for every other GET so deep links work in history mode, with the route's
  * screen chunks preloaded and its stylesheet linked. Pages go brotli- or gzip-compressed when accepted.
  */
-export function staticRoutes(publicDir: string, sentryDsn: string | null): Router {
+export function staticRoutes(publicDir: string, sentryDsn: string | null, sessionCookie?: string): Router {
   const router = Router();
   const indexFile = path.join(publicDir, 'index.html');
   const assetsDir = path.join(publicDir, 'assets');
@@ -156,6 +160,7 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null): Route
   let indexHtml: string | null = null;
   let builtAt = 0;
   let manifest: PreloadManifest | null = null;
+  // Keyed by route entry, by prerendered file, or by `shell:` and the route's path.
   const pages = new Map<PreloadEntry | string | null, PageBody>();
   const sendIndex: RequestHandler = (req, res, next) => {
     const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
@@ -180,6 +185,7 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null): Route
       return;
     }
     let page: PageBody | undefined;
+    let shellPage = false;
     if (prerendered) {
       const file = safeRedirect(redirectParam(req), prerendered.area) ? prerendered.redirectFile : prerendered.file;
       page = pages.get(file);
@@ -189,14 +195,22 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null): Route
       }
     } else {
       const entry = manifest ? (matchRoute(manifest.routes, req.path) ?? manifest.notFound) : null;
-      page = pages.get(entry);
+      // A signed-in area's page, asked for with a session cookie: the page paints that area's empty shell
+      // at once, and the app's first render replaces it in place (a stale cookie shows it briefly before
+      // the login page). Without a cookie the page stays empty, as the guard sends a guest to sign in.
+      shellPage = Boolean(entry?.shell);
+      const shell = entry?.shell && sessionCookie && req.headers.cookie?.includes(`${sessionCookie}=`) ? manifest?.shells?.[entry.shell] : undefined;
+      const key = entry && shell ? `shell:${entry.path}` : entry;
+      page = pages.get(key);
       if (page === undefined) {
-        page = pageBody(entry ? indexHtml.replace('<!-- route-preload -->', preloadTags(entry)) : indexHtml);
-        pages.set(entry, page);
+        const html = entry ? indexHtml.replace('<!-- route-preload -->', preloadTags(entry)) : indexHtml;
+        page = pageBody(shell ? html.replace('<div id="root"></div>', `<div id="root">${shell}</div>`) : html);
+        pages.set(key, page);
       }
     }
     const encoding = acceptedEncodings(req.headers['accept-encoding'])[0];
     res.set('Cache-Control', 'no-cache').type('html').vary('Accept-Encoding');
+    if (shellPage) res.vary('Cookie');
     if (encoding) res.set('Content-Encoding', encoding);
     res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
   };

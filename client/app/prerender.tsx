@@ -1,12 +1,14 @@
 // Build-time rendering (scripts/build.ts bundles this for Node and calls it): the login page of each area
 // as HTML from the same AuthLayout and LoginScreen the SPA shows, so a first visit to /app/auth/login or
 // /admin/auth/login paints the form before any JavaScript arrives and downloads only the small
-// enhancement script (client/app/loginPage.ts) instead of React, the router and SWR.
+// enhancement script (client/app/loginPage.ts) instead of React, the router and SWR. And each signed-in
+// area's empty shell (ShellFrame): what a signed-in visit paints until the app's first render replaces it.
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../common/constants';
 import LoginScreen from '../features/auth/LoginScreen';
 import { AuthLayout } from './layouts/AuthLayout';
+import { ShellFrame } from './layouts/ShellLayout';
 import { ROUTES } from './routeTable';
 
 export interface RenderedPage {
@@ -30,4 +32,13 @@ export function renderLogin(path: string, search = ''): RenderedPage {
     </MemoryRouter>,
   );
   return { html, title: `${def.title} | ${PRODUCT_NAME}` };
+}
+
+/** The empty shell of a signed-in area (top bar, sidebar and main region without the user's content), inside #root. */
+export function renderShell(variant: 'app' | 'admin'): string {
+  return renderToString(
+    <MemoryRouter>
+      <ShellFrame variant={variant} />
+    </MemoryRouter>,
+  );
 }

@@ -14,6 +14,9 @@ async function openSettings(): Promise<Page> {
   const page = await suite.signedIn('teacher@maplegrove.example');
   await page.goto('/app/settings');
   await page.getByRole('button', { name: 'Save profile' }).waitFor();
+  // The banners' requests go out after the screen shows; each answer sets the XSRF cookie again, so a test
+  // that spoils the cookie waits for them first.
+  await page.waitForLoadState('networkidle');
   return page;
 }
 

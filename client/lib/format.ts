@@ -66,6 +66,9 @@ export function formatMoney(cents: number): string {
   }).format(cents / 100);
 }
 
+/** "20,000". US English is written out: a page's first Intl formatter costs a slow phone 100 ms or more (ICU starting up). */
 export function formatInteger(value: number, locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(value));
+  const n = Math.round(value);
+  if (locale === 'en-US' && Number.isSafeInteger(n)) return `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
 }

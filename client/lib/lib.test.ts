@@ -49,6 +49,9 @@ describe('formatting', () => {
   });
   it('groups integer digits by locale', () => {
     expect(formatInteger(20000)).toBe('20,000');
+    for (const n of [0, 7, 999, 1000, 99999.6, 1234567, -1234.2, -999, 2 ** 53 - 1]) {
+      expect(formatInteger(n)).toBe(new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Math.round(n)));
+    }
     expect(formatInteger(1234567.4, 'de-DE')).toBe('1.234.567');
   });
   it('formats dates in the chosen date language, loaded on demand', async () => {

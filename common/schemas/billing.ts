@@ -322,5 +322,3 @@ export interface TrialState {
   read_only: boolean;
   ask: { name: string }[];
 }
-/** The banner's quieter notice shows from this many days before a trial ends (to `manage billing`). */
-export const TRIAL_NOTICE_DAYS = 7;

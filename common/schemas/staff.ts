@@ -1,18 +1,12 @@
 // The educators (staff) contract: request schemas and answer shapes shared by server and client.
 import * as z from 'zod/mini';
 import { listOf, oneOf, positiveId } from './query';
+import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, STAFF_STATUS_FILTERS, SUBJECTS } from '../staffValues';
 import { text } from './fields';
 
-export const GRADE_LEVELS = ['PK', 'K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
-export const POSITIONS = [
-  'Classroom Teacher', 'Special Education Teacher', 'Interventionist', 'English Learner Teacher', 'Instructional Aide',
-  'Counselor', 'Librarian / Media Specialist', 'Assistant Principal', 'Other',
-] as const;
-export const SUBJECTS = [
-  'Elementary (all subjects)', 'English Language Arts', 'Mathematics', 'Science', 'Social Studies', 'World Languages',
-  'Special Education', 'English Learners', 'Fine Arts', 'Physical Education', 'Career and Technical Education',
-] as const;
-export const STAFF_SORTS = ['last_name', '-last_name', 'first_name', '-first_name', 'hire_date', '-hire_date', 'building', '-building', 'created_at', '-created_at'] as const;
+// The values lists live in a module without zod, so screens that only need them (the educators list's
+// filters) do not load the schema library.
+export { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, STAFF_STATUS_FILTERS, SUBJECTS } from '../staffValues';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const isoDate = (label: string) =>
@@ -112,9 +106,6 @@ export interface Paginated<T> {
 
 // ---- Additions (server side of Educators) -------------------------------------------------------
 
-/** filter[status] values: active (the default), inactive, or all. */
-export const STAFF_STATUS_FILTERS = ['active', 'inactive', 'all'] as const;
-export const STAFF_SEARCH_MAX = 100;
 
 /** Messages the staff endpoints answer with, word for word (422 field errors and 403/409 messages). */
 export const STAFF_MESSAGES = {

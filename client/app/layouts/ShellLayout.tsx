@@ -82,6 +82,57 @@ export function initials(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]!.toUpperCase()).join('');
 }
 
+/**
+ * The shell's frame: top bar, sidebar and main region, with whatever the signed-in user fills them with.
+ * The build also renders it empty (client/app/prerender.tsx): the page a signed-in visit paints before
+ * the app's scripts have run, which the first render then replaces in place.
+ */
+export function ShellFrame(props: {
+  variant: 'app' | 'admin';
+  navOpen?: boolean;
+  onToggleNav?: () => void;
+  before?: ReactNode;
+  context?: ReactNode;
+  actions?: ReactNode;
+  nav?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { navOpen = false } = props;
+  const home = props.variant === 'admin' ? '/admin' : '/app';
+  return (
+    <div className={`${props.variant === 'admin' ? 'admin-shell' : 'app-shell'}${navOpen ? ' app-shell--nav-open' : ''}`}>
+      <a className="skip-link" href="#main">Skip to content</a>
+      {props.before}
+      <header className="app-topbar">
+        {/* Disabled in the frame painted before the scripts run: a tap there would be lost. */}
+        <button type="button" className="app-nav-toggle" aria-expanded={navOpen} aria-controls="app-nav" onClick={props.onToggleNav} disabled={!props.onToggleNav}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            {navOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+          <span className="sr-only">{navOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <Logo to={home} className="app-topbar__brand" size="sm" />
+        <p className="app-topbar__title shell-context">{props.context}</p>
+        <div className="app-topbar__actions">{props.actions}</div>
+      </header>
+      <aside className="app-sidebar" id="app-nav">
+        <div className="app-sidebar__brand">
+          <Logo to={home} />
+        </div>
+        <nav className="app-nav" aria-label="Primary">
+          <ul>{props.nav}</ul>
+        </nav>
+        <div className="app-sidebar__footer">
+          <p>{props.context}</p>
+        </div>
+      </aside>
+      <main id="main" tabIndex={-1} className="app-main">
+        <div className="app-main__inner">{props.children}</div>
+      </main>
+    </div>
+  );
+}
+
 /** The signed-in shell of both areas: sidebar navigation, top bar with the user menu, main region. */
 export function ShellLayout(props: {
   variant: 'app' | 'admin';
@@ -102,49 +153,27 @@ export function ShellLayout(props: {
   if (!user) return <Outlet />;
 
   const items = props.navigation(user.security.permissions);
-  const shell = props.variant === 'admin' ? 'admin-shell' : 'app-shell';
-  const home = props.variant === 'admin' ? '/admin' : '/app';
   return (
-    <div className={`${shell}${navOpen ? ' app-shell--nav-open' : ''}`}>
-      <a className="skip-link" href="#main">Skip to content</a>
-      {user.impersonating && <ImpersonationBanner user={user} />}
-      <header className="app-topbar">
-        <button type="button" className="app-nav-toggle" aria-expanded={navOpen} aria-controls="app-nav" onClick={() => setNavOpen(!navOpen)}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            {navOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-          <span className="sr-only">{navOpen ? 'Close menu' : 'Open menu'}</span>
-        </button>
-        <Logo to={home} className="app-topbar__brand" size="sm" />
-        <p className="app-topbar__title shell-context">{props.contextLabel(user)}</p>
-        <div className="app-topbar__actions">
+    <ShellFrame
+      variant={props.variant}
+      navOpen={navOpen}
+      onToggleNav={() => setNavOpen(!navOpen)}
+      before={user.impersonating && <ImpersonationBanner user={user} />}
+      context={props.contextLabel(user)}
+      actions={(
+        <>
           {props.variant === 'admin' && <span className="admin-tag">Provider admin</span>}
           <UserMenu user={user} settingsPath={props.settingsPath} loginPath={props.loginPath} />
-        </div>
-      </header>
-      <aside className="app-sidebar" id="app-nav">
-        <div className="app-sidebar__brand">
-          <Logo to={home} />
-        </div>
-        <nav className="app-nav" aria-label="Primary">
-          <ul>
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end}>{item.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="app-sidebar__footer">
-          <p>{props.contextLabel(user)}</p>
-        </div>
-      </aside>
-      <main id="main" tabIndex={-1} className="app-main">
-        <div className="app-main__inner">
-          {props.banner}
-          <Outlet />
-        </div>
-      </main>
-    </div>
+        </>
+      )}
+      nav={items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end}>{item.label}</NavLink>
+        </li>
+      ))}
+    >
+      {props.banner}
+      <Outlet />
+    </ShellFrame>
   );
 }

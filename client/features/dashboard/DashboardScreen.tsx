@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import { US_STATES } from '../../../common/constants';
 import { hasPermission } from '../../../common/permissions';
-import { TRIAL_NOTICE_DAYS } from '../../../common/schemas/billing';
+import { TRIAL_NOTICE_DAYS } from '../../../common/constants';
 import { appNavigation } from '../../app/navigation';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';

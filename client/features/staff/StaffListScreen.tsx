@@ -64,6 +64,8 @@ export default function StaffListScreen(_props: ScreenProps) {
   );
 
   const clear = () => go(clearFilters(filters));
+  // Stable, so the (memoised) table does not render again as each lookup (schools, groups, coaches) arrives.
+  const sortBy = useCallback((sort: Filters['sort']) => go(withChange(filters, { sort })), [go, filters]);
   const filtered = hasAnyFilter(filters);
   const rows = data?.data ?? [];
   const meta = data?.meta;
@@ -147,7 +149,7 @@ export default function StaffListScreen(_props: ScreenProps) {
             <StaffTable
               rows={rows}
               sort={filters.sort}
-              onSort={(sort) => go(withChange(filters, { sort }))}
+              onSort={sortBy}
               caption="Educators"
               busy={isLoading && !!data}
             />

@@ -1,5 +1,5 @@
 // Grade levels as people write them ("K, 1-3", "9–12", "Pre-K") ⇄ the grade keys of the contract.
-import { GRADE_LEVELS } from '../../../common/schemas/staff';
+import { GRADE_LEVELS } from '../../../common/staffValues';
 
 export type GradeLevel = (typeof GRADE_LEVELS)[number];
 

@@ -2,7 +2,7 @@
 // cells with tabs, quotes or line breaks wrapped in quotes) → rows of the Add Educators form.
 // With a header row the columns may come in any order; without one they are read in the order
 // First name, Last name, Email, Employee ID, Position, Grades, Subjects, School, Start date.
-import { POSITIONS, SUBJECTS } from '../../../common/schemas/staff';
+import { POSITIONS, SUBJECTS } from '../../../common/staffValues';
 import { isoDay } from '../../lib/dates';
 import { parseGrades } from './grades';
 import type { DraftValues, RowErrors, RowField } from './rows';

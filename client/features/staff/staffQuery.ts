@@ -1,7 +1,7 @@
 // The Educators list view as state: read from and written to the URL (so a view can be bookmarked
 // and shared) with the same parameter names GET /api/staff takes, e.g.
 // /app/staff?search=ann&filter[building_id][]=3&filter[status]=all&sort=-hire_date&page=2
-import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, SUBJECTS } from '../../../common/schemas/staff';
+import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, SUBJECTS } from '../../../common/staffValues';
 import { formatInteger } from '../../lib/format';
 import { type Query, serializeQuery } from '../../lib/api';
 

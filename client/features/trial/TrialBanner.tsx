@@ -4,8 +4,9 @@
 // loads) saying Coachwell is read-only, with a link to Billing for people who manage billing, otherwise
 // whom to ask. A trial ending within TRIAL_NOTICE_DAYS: a quieter notice (role="status") for people who
 // manage billing only. Nothing for active districts. The state is in words and an icon, never colour alone.
+import { TRIAL_NOTICE_DAYS } from '../../../common/constants';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
-import { TRIAL_NOTICE_DAYS, type TrialState } from '../../../common/schemas/billing';
+import type { TrialState } from '../../../common/schemas/billing';
 import { ButtonLink } from '../../components/Button';
 import { formatDay } from '../../lib/dates';
 import { useAuthUser, useDateLocale } from '../../lib/session';

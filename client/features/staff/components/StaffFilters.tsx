@@ -1,7 +1,7 @@
 // Search, sort and the filter panel of the Educators list. On phones the panel folds away behind a
 // "Filters" toggle; the active filters stay visible as removable chips either way.
 import { useEffect, useId, useRef, useState } from 'react';
-import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, SUBJECTS } from '../../../../common/schemas/staff';
+import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, SUBJECTS } from '../../../../common/staffValues';
 import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/Field';
 import type { SchoolOption } from '../access';

@@ -1,6 +1,6 @@
 // One row of the Add Educators form: every field of a new educator with its own inline errors.
 import type { ClipboardEvent } from 'react';
-import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/schemas/staff';
+import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/staffValues';
 import { SelectField, TextField } from '../../../components/Field';
 import type { SchoolOption } from '../access';
 import { formatGrades, gradeLabel } from '../grades';

@@ -1,5 +1,6 @@
 // The educators table: sortable Name and School headers (aria-sort), status as a text badge, and a
 // horizontal scroll inside its own region on narrow screens.
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffListItem } from '../../../../common/schemas/staff';
 import { formatGrades } from '../grades';
@@ -51,7 +52,7 @@ type Props = {
   busy?: boolean;
 };
 
-export function StaffTable({ rows, sort, onSort, caption, busy }: Props) {
+export const StaffTable = memo(function StaffTable({ rows, sort, onSort, caption, busy }: Props) {
   return (
     <div className={['table-wrap', 'staff-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} role="region" aria-label={caption} tabIndex={0} aria-busy={busy || undefined}>
       <table className="table staff-table">
@@ -89,4 +90,4 @@ export function StaffTable({ rows, sort, onSort, caption, busy }: Props) {
       </table>
     </div>
   );
-}
+});
