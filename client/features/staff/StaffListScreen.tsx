@@ -1,6 +1,6 @@
 // /app/staff — Educators: search, filters (kept in the URL so a view can be bookmarked and shared),
 // sortable table, result count and pager. Groups live next door at /app/staff/groups.
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
@@ -39,7 +39,11 @@ export default function StaffListScreen(_props: ScreenProps) {
 
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(location.search)), [location.search]);
   const query = useMemo(() => toApiQuery(filters), [filters]);
-  const { data, error, isLoading, mutate } = useStaffList(query);
+  const answer = useStaffList(query);
+  const { error, isLoading, mutate } = answer;
+  // The list renders from a deferred copy: SWR's update is synchronous, and rendering a page of rows at
+  // once is a long task on a slow phone; deferred, React renders it in slices while the page stays responsive.
+  const data = useDeferredValue(answer.data);
 
   const selfOnly = access.seeScope === 'self';
   const { schools } = useSchoolOptions(selfOnly ? null : access.seeScope);
@@ -122,7 +126,7 @@ export default function StaffListScreen(_props: ScreenProps) {
               Try again
             </Button>
           </Alert>
-        ) : isLoading && !data ? (
+        ) : !data && (isLoading || answer.data !== undefined) ? (
           <LoadingBlock label="Loading educators…" />
         ) : rows.length === 0 ? (
           filtered || filters.status !== 'active' ? (
