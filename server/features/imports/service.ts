@@ -29,12 +29,13 @@ export function optionsOf(row: Pick<ImportRow, 'options' | 'mode'>): ImportOptio
 
 export const ROW_INSERT_CHUNK = 500;
 /**
- * The preview and the run read the rows a page (IMPORT_PAGE, 100) at a time but gather what they write
- * and write it once this many rows are gathered (and at the end): each write is a round trip on
- * PostgreSQL, so there are as few as with pages of 250. What is gathered lives until it is written, as a
- * page does: gathering 500 rows took a 50 000-row import's peak back over 200 MB (see the README).
+ * The preview and the run read the rows a page (IMPORT_PAGE, 100) at a time but gather the rows' outcomes
+ * (the preview's errors) and write them once this many rows are gathered, and at the end: an update is a
+ * round trip on PostgreSQL, and an outcome is small to hold. The run's new educators are not gathered past
+ * their page: held over 500 rows they outlived the young generation's collections and took a 50 000-row
+ * import's peak back over 200 MB (250 rows: now and then, two imports at once; see the README).
  */
-const WRITE_EVERY = 250;
+const WRITE_EVERY = ROW_INSERT_CHUNK;
 /** 13 values a row: within SQLite's 32 766 and PostgreSQL's 65 535 parameters a statement. */
 const STAFF_PER_STATEMENT = 500;
 
@@ -177,11 +178,11 @@ const SEARCHED = ['first_name', 'last_name', 'email', 'employee_id'] as const;
 
 /**
  * POST run: marks the import running (committed, so a killed process leaves it visible), then one
- * transaction plans it all, a page of rows at a time, and writes it every WRITE_EVERY rows, with the
- * educators' per-row index triggers set aside (withStaffBulkWrites). Its checks refuse with 422 and roll
- * everything back: rows with errors without "skip invalid rows" (counted over the whole file: once one
- * is found nothing more is written, the rest only planned), then a full sync's deactivation count not
- * the one confirmed (known before any write: then nothing is written at all).
+ * transaction plans and writes it all, a page of rows at a time (the outcomes every WRITE_EVERY rows),
+ * with the educators' per-row index triggers set aside (withStaffBulkWrites). Its checks refuse with 422
+ * and roll everything back: rows with errors without "skip invalid rows" (counted over the whole file:
+ * once one is found nothing more is written, the rest only planned), then a full sync's deactivation
+ * count not the one confirmed (known before any write: then nothing is written at all).
  */
 export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRow, confirmDeactivations: number | undefined, hooks: RunHooks = {}): Promise<void> {
   const districtId = actor.districtId;
@@ -214,8 +215,8 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
         }
         return createdSchools.get(key)!;
       };
-      // Every created educator takes these three inserts: the creations of WRITE_EVERY rows written together,
-      // in multi-row statements compiled once, with ids reserved beforehand.
+      // Every created educator takes these three inserts: a page's creations written together at the end of
+      // the page, in multi-row statements compiled once, with ids reserved beforehand.
       const insertStaff = compiledInsertMany(trx, ['id', 'first_name', 'last_name', 'email', 'employee_id', 'position', 'grade_levels', 'subjects', 'hire_date'], STAFF_PER_STATEMENT, (rows) =>
         trx.insertInto('staff').values(rows.map((v) => ({
           id: v.id, district_id: districtId, first_name: v.first_name, last_name: v.last_name, email: v.email, employee_id: v.employee_id, position: v.position,
@@ -252,18 +253,9 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
       await withStaffBulkWrites(trx, async () => {
         const searched: number[] = [];
         let outcomes: Outcome[] = [];
-        let creations: Creation[] = [];
         let gathered = 0;
-        const write = async () => {
-          if (writing) {
-            searched.push(...await writeCreations(creations));
-            await writeRowOutcomes(trx, districtId, imp.id, outcomes);
-          }
-          outcomes = [];
-          creations = [];
-          gathered = 0;
-        };
         for await (const page of importCellPages(trx, districtId, imp.id)) {
+          const creations: Creation[] = [];
           for (const cells of page) {
             const row = planner.plan(cells);
             if (row.kind === 'error') {
@@ -315,10 +307,15 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
             if (hooks.afterRow) await hooks.afterRow(index);
             index += 1;
           }
+          if (writing) searched.push(...await writeCreations(creations));
           gathered += page.length;
-          if (gathered >= WRITE_EVERY) await write();
+          if (gathered >= WRITE_EVERY) {
+            if (writing) await writeRowOutcomes(trx, districtId, imp.id, outcomes);
+            outcomes = [];
+            gathered = 0;
+          }
         }
-        await write();
+        if (writing) await writeRowOutcomes(trx, districtId, imp.id, outcomes);
         if (counts.errors && !options.skip_invalid) throw refusal({ rows: [IMPORT_MESSAGES.hasErrors(counts.errors)] });
         if (deactivationsWrong) {
           throw refusal({
