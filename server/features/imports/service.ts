@@ -227,8 +227,12 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
       const insertSourceId = compiledInsertMany(trx, ['staff_id', 'source_id'], ROW_INSERT_CHUNK, (rows) =>
         trx.insertInto('staff_source_ids').values(rows.map((v) => ({ district_id: districtId, staff_id: v.staff_id, source_id: v.source_id, created_at: now }))));
       type Creation = { row: Extract<ReturnType<StaffPlanner['plan']>, { kind: 'create' }>; outcome: Outcome };
+      // Ids reserved WRITE_EVERY at a time (a round trip on PostgreSQL), handed out a page at a time; those
+      // left unused are dropped (PostgreSQL: a gap in the sequence; SQLite gives them again next time).
+      let spareIds: number[] = [];
       const writeCreations = async (creations: Creation[]) => {
-        const ids = await reserveIds(trx, 'staff', creations.length);
+        if (spareIds.length < creations.length) spareIds = await reserveIds(trx, 'staff', Math.max(creations.length, WRITE_EVERY));
+        const ids = spareIds.splice(0, creations.length);
         const staff = [];
         const history = [];
         const sourceIds = [];
