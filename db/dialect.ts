@@ -330,14 +330,17 @@ export function jsonArrayElement(db: Db, column: string, index: number): RawBuil
  * update joining them by row number, leaving rows that already hold their outcome alone (a preview mostly
  * confirms 'pending' rows). SQLite loads the tuples into a keyed TEMP table first (a join on json_each
  * directly would be planned as a nested scan: quadratic on 50 000 rows); PostgreSQL hash-joins
- * jsonb_array_elements as it is. Run it inside a transaction.
+ * jsonb_array_elements as it is. `rows` bounds the row numbers of the tuples: without it PostgreSQL, which
+ * has no statistics yet for rows just uploaded, read every row of the import for each call (a hash join).
+ * Run it inside a transaction.
  */
-export async function writeImportOutcomes(db: Db, districtId: number, importId: number, tuples: string): Promise<void> {
+export async function writeImportOutcomes(db: Db, districtId: number, importId: number, tuples: string, rows: { first: number; last: number }): Promise<void> {
   if (isPostgres(db)) {
     await sql`update import_rows set outcome = o.outcome, errors = o.errors, record_id = o.record_id
       from (select (v ->> 0)::bigint as row_number, v ->> 1 as outcome, v ->> 2 as errors, (v ->> 3)::bigint as record_id
             from jsonb_array_elements(${tuples}::jsonb) as v) as o
       where import_rows.district_id = ${districtId} and import_rows.import_id = ${importId} and import_rows.row_number = o.row_number
+        and import_rows.row_number between ${rows.first} and ${rows.last}
         and (import_rows.outcome, import_rows.errors, import_rows.record_id) is distinct from (o.outcome, o.errors, o.record_id)`.execute(db);
     return;
   }
@@ -349,6 +352,7 @@ export async function writeImportOutcomes(db: Db, districtId: number, importId: 
   await sql`update import_rows set outcome = o.outcome, errors = o.errors, record_id = o.record_id
     from temp.import_outcomes as o
     where import_rows.district_id = ${districtId} and import_rows.import_id = ${importId} and import_rows.row_number = o.row_number
+      and import_rows.row_number between ${rows.first} and ${rows.last}
       and (import_rows.outcome is not o.outcome or import_rows.errors is not o.errors or import_rows.record_id is not o.record_id)`.execute(db);
   await sql`delete from temp.import_outcomes`.execute(db);
 }

@@ -329,6 +329,43 @@ describe('POST /api/import/{id}/run', () => {
     expect(added.body.data[0].id).toBeGreaterThan(created.at(-1)!.id);
   });
 
+  it('pages across blank lines and write boundaries: errors and outcomes land on their own rows, every row once', async () => {
+    const admin = await loginAs(t.app, w.admin);
+    const before = await staffCount();
+    // 700 rows; 250 blank lines after the 300th (row numbers jump by 250, a whole page of row numbers is empty);
+    // unknown schools on rows either side of every 100 and 250 rows read, and the last.
+    const bad = new Set([0, 99, 100, 249, 250, 299, 300, 499, 500, 699]);
+    const lines = ['Employee ID,First name,Last name,Email,School'];
+    const rowNumberOf: number[] = [];
+    for (let i = 0; i < 700; i++) {
+      if (i === 300) for (let b = 0; b < 250; b++) lines.push('');
+      lines.push(`P-${i},First${i},Last${i},paged${i}@maple.test,${bad.has(i) ? 'Nowhere High' : 'North Elementary'}`);
+      rowNumberOf.push(lines.length);
+    }
+    const up = await uploadText(admin, lines.join('\r\n'), 'paged.csv');
+    expect(up.status).toBe(201);
+    expect(await t.db.selectFrom('import_rows').select('row_number').where('import_id', '=', up.body.id).orderBy('row_number').execute())
+      .toEqual(rowNumberOf.map((n) => ({ row_number: n })));
+    expect((await mapping(admin, up.body.id, { mapping: up.body.mapping, skip_invalid: true })).status).toBe(200);
+    expect((await preview(admin, up.body.id)).body.counts).toMatchObject({ total: 700, new: 690, errors: 10 });
+    const outcomesOf = () => t.db.selectFrom('import_rows').select(['row_number', 'outcome', 'errors', 'record_id']).where('import_id', '=', up.body.id).orderBy('row_number').execute();
+    const badRows = [...bad].map((i) => rowNumberOf[i]);
+    expect((await outcomesOf()).filter((o) => o.outcome !== 'pending').map((o) => [o.row_number, o.outcome])).toEqual(badRows.map((n) => [n, 'error']));
+
+    const res = await run(admin, up.body.id);
+    expect(res.body).toMatchObject({ status: 'completed', counts: { total: 700, created: 690, errors: 10 } });
+    expect(await staffCount()).toBe(before + 690);
+    const created = await t.db.selectFrom('staff').select(['id', 'employee_id']).where('email', 'like', 'paged%').orderBy('id').execute();
+    expect(created.map((r) => r.employee_id)).toEqual(Array.from({ length: 700 }, (_, i) => i).filter((i) => !bad.has(i)).map((i) => `P-${i}`));
+    const idOf = new Map(created.map((r) => [r.employee_id, r.id]));
+    const outcomes = await outcomesOf();
+    expect(outcomes.map((o) => o.row_number)).toEqual(rowNumberOf);
+    for (const [i, o] of outcomes.entries()) {
+      if (bad.has(i)) expect([o.outcome, JSON.parse(o.errors)[0].column]).toEqual(['error', 'School']);
+      else expect([o.outcome, o.errors, o.record_id]).toEqual(['created', '[]', idOf.get(`P-${i}`)]);
+    }
+  });
+
   it('creates missing schools when asked', async () => {
     const admin = await loginAs(t.app, w.admin);
     const { id, preview: p } = await prepared(admin, 'unknown-school.csv', fixture('unknown-school.csv'), { create_missing_schools: true });

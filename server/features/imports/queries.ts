@@ -33,41 +33,50 @@ export async function importCells(db: DB, districtId: number, importId: number) 
 }
 
 /**
- * Rows per page when an import's rows are read a page at a time. A page's rows live until it is written,
- * so they outlive the young generation's collections; 250 rather than 1 000 left less for the old one
- * (a 50 000-row import: 174-179 MB peak in most runs instead of 178-207; ~90 ms more for 10 000 rows).
+ * Row numbers per page when an import's rows are read a page at a time. A page's rows live while it is
+ * planned and written, so they outlive the young generation's collections: 100 rather than 250 (or 1 000)
+ * leaves less for the old one (a 50 000-row import's peak, two imports at once: see the README). The
+ * outcomes are written every WRITE_EVERY rows, not every page (service.ts).
  */
-export const IMPORT_PAGE = 250;
+export const IMPORT_PAGE = 100;
 
 /**
- * An import's rows in file order, a page at a time (keyset by row number), cells parsed: a 50 000-row
- * import never sits in memory whole. Each page is read completely before it is yielded, so the caller
- * may write between pages on the same connection (inside its transaction). With `columns`, only those
- * cells are read (the others are missing from `cells`), taken out of the stored JSON by the database.
+ * An import's rows in file order, a page at a time, cells parsed: a 50 000-row import never sits in memory
+ * whole. A page is a window of row numbers (after, after + pageSize], bounded on both sides, so whatever
+ * plan the database picks reads at most that window: "the next pageSize rows" (`row_number > after ...
+ * limit`) was planned on PostgreSQL, without statistics for the rows just uploaded, as a sort of every row
+ * left, their cells extracted, on every page (quadratic: ~19 ms a page of 250 for 10 000 rows). A window
+ * holds fewer rows where the file had blank lines; an empty one moves on to the next stored row, or ends.
+ * Each page is read completely before it is yielded, so the caller may write between pages on the same
+ * connection (inside its transaction). With `columns`, only those cells are read (the others are missing
+ * from `cells`), taken out of the stored JSON by the database.
  */
 export async function* importCellPages(db: DB, districtId: number, importId: number, options: { columns?: readonly number[]; pageSize?: number } = {}): AsyncGenerator<ImportCells[]> {
   const { columns, pageSize = IMPORT_PAGE } = options;
+  const rows = () => db.selectFrom('import_rows').select('row_number').where('district_id', '=', districtId).where('import_id', '=', importId);
   let after = 0;
   for (;;) {
-    const base = db.selectFrom('import_rows').select('row_number')
-      .where('district_id', '=', districtId).where('import_id', '=', importId).where('row_number', '>', after)
-      .orderBy('row_number').limit(pageSize);
+    const base = rows().where('row_number', '>', after).where('row_number', '<=', after + pageSize).orderBy('row_number');
     let page: ImportCells[];
     if (columns) {
-      const rows = await base.select(columns.map((c) => jsonArrayElement(db, 'raw', c).as(`c${c}`))).execute() as ({ row_number: number } & Record<string, string | null>)[];
-      page = rows.map((r) => {
+      const found = await base.select(columns.map((c) => jsonArrayElement(db, 'raw', c).as(`c${c}`))).execute() as ({ row_number: number } & Record<string, string | null>)[];
+      page = found.map((r) => {
         const cells: string[] = [];
         for (const c of columns) cells[c] = r[`c${c}`] ?? '';
         return { rowNumber: r.row_number, cells };
       });
     } else {
-      const rows = await base.select('raw').execute();
-      page = rows.map((r) => ({ rowNumber: r.row_number, cells: JSON.parse(r.raw) as string[] }));
+      const found = await base.select('raw').execute();
+      page = found.map((r) => ({ rowNumber: r.row_number, cells: JSON.parse(r.raw) as string[] }));
     }
-    if (!page.length) return;
-    yield page;
-    if (page.length < pageSize) return;
-    after = page[page.length - 1]!.rowNumber;
+    if (page.length) {
+      yield page;
+      after += pageSize;
+      continue;
+    }
+    const next = await rows().where('row_number', '>', after).orderBy('row_number').limit(1).executeTakeFirst();
+    if (!next) return;
+    after = next.row_number - 1;
   }
 }
 
@@ -124,7 +133,13 @@ export function schoolsOf(db: DB, districtId: number): Promise<RosterSchool[]> {
 /** Every row's outcome from [row_number, outcome, errors JSON, record_id] tuples, in one update (db/dialect.ts). Run it inside a transaction. */
 export async function writeRowOutcomes(db: DB, districtId: number, importId: number, outcomes: [number, RowOutcome, string, number | null][]): Promise<void> {
   if (!outcomes.length) return;
-  await writeImportOutcomes(db, districtId, importId, JSON.stringify(outcomes));
+  let first = outcomes[0]![0];
+  let last = first;
+  for (const [rowNumber] of outcomes) {
+    if (rowNumber < first) first = rowNumber;
+    if (rowNumber > last) last = rowNumber;
+  }
+  await writeImportOutcomes(db, districtId, importId, JSON.stringify(outcomes), { first, last });
 }
 
 /**

@@ -28,6 +28,14 @@ export function optionsOf(row: Pick<ImportRow, 'options' | 'mode'>): ImportOptio
 }
 
 export const ROW_INSERT_CHUNK = 500;
+/**
+ * The preview and the run read the rows a page (IMPORT_PAGE, 100) at a time but gather the rows' outcomes
+ * (the preview's errors) and write them once this many rows are gathered, and at the end: an update is a
+ * round trip on PostgreSQL, and an outcome is small to hold. The run's new educators are not gathered past
+ * their page: held over 500 rows they outlived the young generation's collections and took a 50 000-row
+ * import's peak back over 200 MB (250 rows: now and then, two imports at once; see the README).
+ */
+const WRITE_EVERY = ROW_INSERT_CHUNK;
 /** 13 values a row: within SQLite's 32 766 and PostgreSQL's 65 535 parameters a statement. */
 const STAFF_PER_STATEMENT = 500;
 
@@ -119,17 +127,19 @@ type Outcome = [number, RowOutcome, string, number | null];
 
 /**
  * POST preview: what running would do, nothing written but the rows' errors and the counts (the import
- * stays pending). One transaction: the rows are planned and their outcomes written a page at a time.
+ * stays pending). One transaction: the rows are planned a page at a time and their errors written every
+ * WRITE_EVERY rows.
  */
 export async function previewStaffImport(db: DB, districtId: number, imp: ImportRow): Promise<ImportPreview> {
   if (imp.status !== 'pending') throw conflict(IMPORT_MESSAGES.notPending);
   return db.transaction().execute(async (trx) => {
     const planner = await plannerOf(trx, districtId, imp);
     const c = { new: 0, updated: 0, unchanged: 0, errors: 0 };
-    // Every row pending again, then the errors of this plan written a page at a time.
+    // Every row pending again, then the errors of this plan written every WRITE_EVERY rows.
     await resetRowOutcomes(trx, districtId, imp.id);
+    let outcomes: Outcome[] = [];
+    let gathered = 0;
     for await (const page of importCellPages(trx, districtId, imp.id)) {
-      const outcomes: Outcome[] = [];
       for (const cells of page) {
         const r = planner.plan(cells);
         if (r.kind === 'error') {
@@ -139,8 +149,14 @@ export async function previewStaffImport(db: DB, districtId: number, imp: Import
         else if (r.kind === 'update') c.updated += 1;
         else c.unchanged += 1;
       }
-      await writeRowOutcomes(trx, districtId, imp.id, outcomes);
+      gathered += page.length;
+      if (gathered >= WRITE_EVERY) {
+        await writeRowOutcomes(trx, districtId, imp.id, outcomes);
+        outcomes = [];
+        gathered = 0;
+      }
     }
+    await writeRowOutcomes(trx, districtId, imp.id, outcomes);
     const deactivate = planner.deactivations().length;
     await trx.updateTable('imports').set({
       created_count: c.new, updated_count: c.updated, unchanged_count: c.unchanged, error_count: c.errors, deactivated_count: deactivate,
@@ -162,11 +178,11 @@ const SEARCHED = ['first_name', 'last_name', 'email', 'employee_id'] as const;
 
 /**
  * POST run: marks the import running (committed, so a killed process leaves it visible), then one
- * transaction plans and writes it all, a page of rows at a time, with the educators' per-row index
- * triggers set aside (withStaffBulkWrites). Its checks refuse with 422 and roll everything back: rows
- * with errors without "skip invalid rows" (counted over the whole file: once one is found nothing more
- * is written, the rest only planned), then a full sync's deactivation count not the one confirmed
- * (known before any write: then nothing is written at all).
+ * transaction plans and writes it all, a page of rows at a time (the outcomes every WRITE_EVERY rows),
+ * with the educators' per-row index triggers set aside (withStaffBulkWrites). Its checks refuse with 422
+ * and roll everything back: rows with errors without "skip invalid rows" (counted over the whole file:
+ * once one is found nothing more is written, the rest only planned), then a full sync's deactivation
+ * count not the one confirmed (known before any write: then nothing is written at all).
  */
 export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRow, confirmDeactivations: number | undefined, hooks: RunHooks = {}): Promise<void> {
   const districtId = actor.districtId;
@@ -211,8 +227,12 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
       const insertSourceId = compiledInsertMany(trx, ['staff_id', 'source_id'], ROW_INSERT_CHUNK, (rows) =>
         trx.insertInto('staff_source_ids').values(rows.map((v) => ({ district_id: districtId, staff_id: v.staff_id, source_id: v.source_id, created_at: now }))));
       type Creation = { row: Extract<ReturnType<StaffPlanner['plan']>, { kind: 'create' }>; outcome: Outcome };
+      // Ids reserved WRITE_EVERY at a time (a round trip on PostgreSQL), handed out a page at a time; those
+      // left unused are dropped (PostgreSQL: a gap in the sequence; SQLite gives them again next time).
+      let spareIds: number[] = [];
       const writeCreations = async (creations: Creation[]) => {
-        const ids = await reserveIds(trx, 'staff', creations.length);
+        if (spareIds.length < creations.length) spareIds = await reserveIds(trx, 'staff', Math.max(creations.length, WRITE_EVERY));
+        const ids = spareIds.splice(0, creations.length);
         const staff = [];
         const history = [];
         const sourceIds = [];
@@ -236,8 +256,9 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
       let index = 0;
       await withStaffBulkWrites(trx, async () => {
         const searched: number[] = [];
+        let outcomes: Outcome[] = [];
+        let gathered = 0;
         for await (const page of importCellPages(trx, districtId, imp.id)) {
-          const outcomes: Outcome[] = [];
           const creations: Creation[] = [];
           for (const cells of page) {
             const row = planner.plan(cells);
@@ -290,11 +311,15 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
             if (hooks.afterRow) await hooks.afterRow(index);
             index += 1;
           }
-          if (writing) {
-            searched.push(...await writeCreations(creations));
-            await writeRowOutcomes(trx, districtId, imp.id, outcomes);
+          if (writing) searched.push(...await writeCreations(creations));
+          gathered += page.length;
+          if (gathered >= WRITE_EVERY) {
+            if (writing) await writeRowOutcomes(trx, districtId, imp.id, outcomes);
+            outcomes = [];
+            gathered = 0;
           }
         }
+        if (writing) await writeRowOutcomes(trx, districtId, imp.id, outcomes);
         if (counts.errors && !options.skip_invalid) throw refusal({ rows: [IMPORT_MESSAGES.hasErrors(counts.errors)] });
         if (deactivationsWrong) {
           throw refusal({
