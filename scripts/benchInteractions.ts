@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config';
 import { createDistrict, createUser } from '../server/identity/accounts';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { listen, load, request, signIn, benchDatabase } from './benchLib';
+import { benchDatabase, listen, load, profiled, request, signIn } from './benchLib';
 
 const INTERACTIONS = 200_000;
 const COACHES = 40;
@@ -108,14 +108,14 @@ export async function benchInteractions(): Promise<string[]> {
   ];
   const out = [`| interactions setup: ${INTERACTIONS.toLocaleString('en-US')} interactions of ${COACHES} coaches with participants inserted | ${seedMs} ms |`];
   const probe = new http.Agent({ keepAlive: false });
-  for (const [label, url, headers] of runs) {
+  for (const [i, [label, url, headers]] of runs.entries()) {
     const check = await request(probe, server.port, url, headers);
     if (check.status !== 200) throw new Error(`${url} answered ${check.status}: ${check.body}`);
     const total = (JSON.parse(check.body) as { meta?: { total: number } }).meta?.total;
     const started = process.hrtime.bigint();
     for (let k = 0; k < 50; k++) await request(probe, server.port, url, headers);
     const single = Number(process.hrtime.bigint() - started) / 50 / 1e6;
-    const result = await load(server.port, url, headers);
+    const result = await profiled(`interactions${i}`, () => load(server.port, url, headers));
     out.push(`| GET ${url.split('?')[0]}, ${label}${total !== undefined ? ` (${total} of ${INTERACTIONS.toLocaleString('en-US')})` : ''} | ${result.rps} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (${result.errors} errors); ${single.toFixed(2)} ms one at a time |`);
   }
   probe.destroy();

@@ -14,7 +14,6 @@ import { useDateLocale } from '../../lib/session';
 import { type DistrictListParams, useAdminDistricts } from './api';
 import { DEFAULT_FILTERS, DistrictFilters, type FilterPatch } from './components/DistrictFilters';
 import { DistrictTable } from './components/DistrictTable';
-import './adminDistricts.css';
 
 const PER_PAGE = 50;
 

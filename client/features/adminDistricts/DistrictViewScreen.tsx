@@ -20,7 +20,6 @@ import { revalidateDistrict, useAdminDistrict } from './api';
 import { type DistrictAction, DistrictActionDialog } from './components/ActionDialogs';
 import { DistrictStatusBadge, PlanBadge } from './components/Badges';
 import { DistrictUsers } from './components/DistrictUsers';
-import './adminDistricts.css';
 
 const whole = (v: string | undefined) => (/^[1-9]\d{0,14}$/.test(v ?? '') ? Number(v) : null);
 const IMPORT_STATUS: Record<string, string> = {

@@ -15,7 +15,6 @@ import { useDateLocale } from '../../lib/session';
 import { type AuditFilters, useAuditFeed } from './api';
 import { FilterText } from './components/FilterText';
 import { useUrlFilters } from './urlFilters';
-import './adminOps.css';
 
 const KEYS = ['district_id', 'actor', 'action', 'from', 'to'] as const;
 

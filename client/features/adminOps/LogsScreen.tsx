@@ -18,7 +18,6 @@ import { FilterText } from './components/FilterText';
 import { LogDetailDialog } from './components/LogDetailDialog';
 import { RetentionSetting } from './components/RetentionSetting';
 import { useUrlFilters } from './urlFilters';
-import './adminOps.css';
 
 const KEYS = ['kind', 'search', 'district_id', 'user', 'from', 'to', 'security_kind'] as const;
 const TAB_LABELS: Record<LogKind, string> = { client: 'Client errors', server: 'Server errors', security: 'Security events' };

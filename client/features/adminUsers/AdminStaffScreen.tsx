@@ -17,7 +17,6 @@ import { changeStaffRole, useStaff } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
 import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
 import { InviteStaffDialog } from './components/InviteStaffDialog';
-import './adminUsers.css';
 
 const ROLE_OPTIONS = PROVIDER_ROLES.map((r) => ({ value: r, label: ROLE_NAMES[r]! }));
 

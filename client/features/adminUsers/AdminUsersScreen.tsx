@@ -20,7 +20,6 @@ import { AdminUserActions } from './components/AdminUserActions';
 import { DEFAULT_ADMIN_USER_FILTERS, AdminUserFilters, type AdminUserFilterValues } from './components/AdminUserFilters';
 import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
 import { SortHeader } from './components/SortHeader';
-import './adminUsers.css';
 
 const PER_PAGE = 50;
 

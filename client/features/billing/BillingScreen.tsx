@@ -11,7 +11,6 @@ import { BillingContactForm } from './components/BillingContactForm';
 import { InvoicesCard } from './components/InvoicesCard';
 import { PlanComparison } from './components/PlanComparison';
 import { PlanStatusCard } from './components/PlanStatus';
-import './billing.css';
 
 export default function BillingScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();

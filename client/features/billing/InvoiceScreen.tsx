@@ -14,7 +14,6 @@ import { BillingDocument, DocumentButtons } from './components/BillingDocument';
 import { day } from './components/format';
 import { LineItemsTable } from './components/LineItemsTable';
 import { InvoiceStatusBadge } from './components/StatusBadges';
-import './billing.css';
 
 const BILLING = '/app/settings/billing';
 

@@ -18,7 +18,6 @@ import { day, dayOfInstant, newQuotePath, seatsLabel, termLabel } from './compon
 import { LineItemsTable } from './components/LineItemsTable';
 import { AcceptQuoteDialog, DeclineQuoteDialog, type QuoteAction, SendQuoteDialog } from './components/QuoteDialogs';
 import { QuoteStatusBadge } from './components/StatusBadges';
-import './billing.css';
 
 const QUOTES = '/app/settings/billing/quotes';
 

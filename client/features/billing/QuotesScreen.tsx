@@ -20,7 +20,6 @@ import { day, termLabel } from './components/format';
 import { NewQuoteForm } from './components/NewQuoteForm';
 import { QuoteStatusBadge } from './components/StatusBadges';
 import { readQuotesQuery } from './quotesQuery';
-import './billing.css';
 
 const PER_PAGE = 25;
 const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: QUOTE_STATUS_LABELS[s] }));

@@ -19,7 +19,6 @@ import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
 import { goalTemplateApi, movedOrder, stageApi, useCycleStages, useGoalTemplates } from '../../lib/cycles';
 import { useAuthUser } from '../../lib/session';
-import './cycleSettings.css';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const fieldError = (err: unknown, field: string) => (err instanceof ApiError ? err.errors?.[field] : undefined);

@@ -12,7 +12,6 @@ import { api, type ApiError } from '../../lib/api';
 import { formatDate, formatDateTime, formatInteger, formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { type Destination, DestinationCards, firstName, timeOfDayGreeting } from './DashboardScreen';
-import './adminDashboard.css';
 
 const ADMIN_DESCRIPTIONS: Record<string, string> = {
   Districts: 'Browse customer districts, their plans, trials and user imports.',

@@ -15,7 +15,6 @@ import { EXPORT_URLS, STAFF_IMPORTS, useImports } from './api';
 import { ImportFlow } from './components/ImportFlow';
 import { ImportsTable } from './components/ImportsTable';
 import { InteractionsExport } from './components/InteractionsExport';
-import './exportImport.css';
 
 function DownloadLink({ href, children }: { href: string; children: string }) {
   return <a className="btn btn--secondary btn--md" href={href} download><span className="btn__label">{children}</span></a>;

@@ -4,7 +4,6 @@ import { useParams } from 'react-router-dom';
 import type { ScreenProps } from '../../app/routeTable';
 import { STAFF_IMPORTS } from './api';
 import { ImportDetail } from './components/ImportDetail';
-import './exportImport.css';
 
 export default function ImportDetailScreen({ route }: ScreenProps) {
   const params = useParams();

@@ -14,7 +14,6 @@ import { useImports, userImports } from './api';
 import { ImportDetail } from './components/ImportDetail';
 import { ImportFlow } from './components/ImportFlow';
 import { ImportsTable } from './components/ImportsTable';
-import './exportImport.css';
 
 const whole = (v: string | undefined) => (/^[1-9]\d{0,14}$/.test(v ?? '') ? Number(v) : null);
 

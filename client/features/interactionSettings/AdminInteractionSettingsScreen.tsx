@@ -6,7 +6,6 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser } from '../../lib/session';
 import { defaultTypesApi } from './api';
 import { InteractionSettings } from './components/InteractionSettings';
-import './interactionSettings.css';
 
 /** /admin/settings/interaction: the provider's default types; any provider login reads, `manage articles` changes. */
 export default function AdminInteractionSettingsScreen({ route }: ScreenProps) {

@@ -6,7 +6,6 @@ import { useAuthUser } from '../../lib/session';
 import { districtTypesApi } from './api';
 import { InteractionSettings } from './components/InteractionSettings';
 import { CustomFieldsPlanNote } from './components/PlanNote';
-import './interactionSettings.css';
 
 /** /app/settings/interaction: every district login reads; `manage settings` changes. */
 export default function InteractionSettingsScreen({ route }: ScreenProps) {
