@@ -260,9 +260,11 @@ export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages:
   const shared = staticImports(outputs, mainJs, new Set());
   const tags = [
     mainCss ? `<link rel="stylesheet" href="${url(mainCss)}">` : '',
+    // The route's stylesheets (render-blocking), the user and the screen's chunks first: the shell paints
+    // once the stylesheets are in, and the screen is the page's largest paint.
+    '<!-- route-preload -->',
     `<script type="module" src="${url(mainJs)}"></script>`,
     ...[...shared].filter((f) => f !== mainJs).map((f) => `<link rel="modulepreload" href="${url(f)}">`),
-    '<!-- route-preload -->',
   ].filter(Boolean).join('\n    ');
   // Route → the screen's chunk, its static imports and its stylesheets.
   const chunkOf = new Map(files.filter((f) => f.endsWith('.js') && outputs[f]!.entryPoint).map((f) => [outputs[f]!.entryPoint!, f]));
