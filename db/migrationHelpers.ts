@@ -38,3 +38,39 @@ export async function createChangeVersionTriggers(db: Kysely<any>, scope: string
       for each statement execute function bump_change_version('${scope}')`).execute(db);
   }
 }
+
+/** How a table's rows name their district, for the district change-version triggers (migration 20261127_0110). */
+export type DistrictOf = 'district_id' | 'id' | { via: 'groups' | 'users'; column: string };
+
+/**
+ * PostgreSQL's district change-version triggers (migration 20261127_0110): one statement-level trigger per
+ * table and event with its transition table, bumping the version of every district the statement's rows
+ * belong to, once per statement. The SQLite side is row-level (the migration).
+ */
+export async function createDistrictVersionTriggers(db: Kysely<any>, table: string, districtOf: DistrictOf): Promise<void> {
+  const expression = (rows: string) => {
+    if (districtOf === 'district_id') return `select r.district_id from ${rows} r`;
+    if (districtOf === 'id') return `select r.id from ${rows} r`;
+    return `select p.district_id from ${rows} r join ${districtOf.via} p on p.id = r.${districtOf.column}`;
+  };
+  const fn = `bump_district_versions_${table}`;
+  const bump = (source: string) => `insert into district_versions (district_id, version)
+      select distinct d.district_id, 1 from (${source}) as d (district_id) where d.district_id is not null
+      on conflict (district_id) do update set version = district_versions.version + 1;`;
+  await sql.raw(`create or replace function ${fn}() returns trigger language plpgsql as $$
+    begin
+      if TG_OP = 'INSERT' then
+        ${bump(expression('new_rows'))}
+      elsif TG_OP = 'DELETE' then
+        ${bump(expression('old_rows'))}
+      else
+        ${bump(`${expression('new_rows')} union ${expression('old_rows')}`)}
+      end if;
+      return null;
+    end $$`).execute(db);
+  const referencing = { insert: 'new table as new_rows', delete: 'old table as old_rows', update: 'old table as old_rows new table as new_rows' };
+  for (const event of ['insert', 'update', 'delete'] as const) {
+    await sql.raw(`create trigger ${table}_${event}_district_version after ${event} on ${table}
+      referencing ${referencing[event]} for each statement execute function ${fn}()`).execute(db);
+  }
+}

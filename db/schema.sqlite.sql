@@ -463,6 +463,9 @@ CREATE TABLE 'district_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
 -- table district_search_idx
 CREATE TABLE 'district_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
 
+-- table district_versions
+CREATE TABLE "district_versions" ("district_id" integer primary key, "version" integer default 0 not null);
+
 -- table districts
 CREATE TABLE "districts" ("id" integer primary key autoincrement, "name" text not null, "slug" text not null unique, "state" text not null, "timezone" text default 'America/Chicago' not null, "plan_id" integer not null references "plans" ("id"), "status" text default 'trial' not null, "trial_ends_at" text, "seats" integer default 0 not null, "school_year_start_month" integer default 8 not null, "settings" text default '{}' not null, "created_at" text not null, "updated_at" text not null, "suspended_at" text, "suspension_reason" text, "status_before_suspension" text, "billing_contact_name" text, "billing_contact_email" text, "billing_address" text, "tax_exempt_number" text, "renews_on" text, "seat_warning_sent_at" text, "seat_warning_seats_used" integer);
 
@@ -619,6 +622,26 @@ CREATE TABLE 'user_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITH
 -- table users
 CREATE TABLE "users" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "email" text not null, "name" text not null, "password_hash" text, "status" text default 'active' not null, "date_locale" text default 'en-US' not null, "timezone" text default 'America/Chicago' not null, "last_login_at" text, "created_at" text not null, "updated_at" text not null);
 
+-- trigger activities_delete_district_version
+CREATE TRIGGER activities_delete_district_version after delete on activities begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger activities_insert_district_version
+CREATE TRIGGER activities_insert_district_version after insert on activities begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger activities_update_district_version
+CREATE TRIGGER activities_update_district_version after update on activities begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger article_search_delete
 CREATE TRIGGER article_search_delete after delete on articles begin
     delete from article_search where rowid = OLD.id;
@@ -640,9 +663,21 @@ CREATE TRIGGER buildings_delete_auth_version after delete on buildings begin
           update change_versions set version = version + 1 where scope = 'auth';
         end;
 
+-- trigger buildings_delete_district_version
+CREATE TRIGGER buildings_delete_district_version after delete on buildings begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger buildings_insert_auth_version
 CREATE TRIGGER buildings_insert_auth_version after insert on buildings begin
           update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger buildings_insert_district_version
+CREATE TRIGGER buildings_insert_district_version after insert on buildings begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger buildings_update_auth_version
@@ -650,9 +685,29 @@ CREATE TRIGGER buildings_update_auth_version after update on buildings begin
           update change_versions set version = version + 1 where scope = 'auth';
         end;
 
+-- trigger buildings_update_district_version
+CREATE TRIGGER buildings_update_district_version after update on buildings begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coach_assignments_delete_district_version
+CREATE TRIGGER coach_assignments_delete_district_version after delete on coach_assignments begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger coach_assignments_delete_staff_version
 CREATE TRIGGER coach_assignments_delete_staff_version after delete on coach_assignments begin
           update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger coach_assignments_insert_district_version
+CREATE TRIGGER coach_assignments_insert_district_version after insert on coach_assignments begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger coach_assignments_insert_staff_version
@@ -660,9 +715,157 @@ CREATE TRIGGER coach_assignments_insert_staff_version after insert on coach_assi
           update change_versions set version = version + 1 where scope = 'staff';
         end;
 
+-- trigger coach_assignments_update_district_version
+CREATE TRIGGER coach_assignments_update_district_version after update on coach_assignments begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger coach_assignments_update_staff_version
 CREATE TRIGGER coach_assignments_update_staff_version after update on coach_assignments begin
           update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger coaching_cycle_notes_delete_district_version
+CREATE TRIGGER coaching_cycle_notes_delete_district_version after delete on coaching_cycle_notes begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_notes_insert_district_version
+CREATE TRIGGER coaching_cycle_notes_insert_district_version after insert on coaching_cycle_notes begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_notes_update_district_version
+CREATE TRIGGER coaching_cycle_notes_update_district_version after update on coaching_cycle_notes begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_skills_delete_district_version
+CREATE TRIGGER coaching_cycle_skills_delete_district_version after delete on coaching_cycle_skills begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_skills_insert_district_version
+CREATE TRIGGER coaching_cycle_skills_insert_district_version after insert on coaching_cycle_skills begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_skills_update_district_version
+CREATE TRIGGER coaching_cycle_skills_update_district_version after update on coaching_cycle_skills begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_staff_delete_district_version
+CREATE TRIGGER coaching_cycle_staff_delete_district_version after delete on coaching_cycle_staff begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_staff_insert_district_version
+CREATE TRIGGER coaching_cycle_staff_insert_district_version after insert on coaching_cycle_staff begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_staff_update_district_version
+CREATE TRIGGER coaching_cycle_staff_update_district_version after update on coaching_cycle_staff begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_stage_history_delete_district_version
+CREATE TRIGGER coaching_cycle_stage_history_delete_district_version after delete on coaching_cycle_stage_history begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_stage_history_insert_district_version
+CREATE TRIGGER coaching_cycle_stage_history_insert_district_version after insert on coaching_cycle_stage_history begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycle_stage_history_update_district_version
+CREATE TRIGGER coaching_cycle_stage_history_update_district_version after update on coaching_cycle_stage_history begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycles_delete_district_version
+CREATE TRIGGER coaching_cycles_delete_district_version after delete on coaching_cycles begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycles_insert_district_version
+CREATE TRIGGER coaching_cycles_insert_district_version after insert on coaching_cycles begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_cycles_update_district_version
+CREATE TRIGGER coaching_cycles_update_district_version after update on coaching_cycles begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger cycle_goal_templates_delete_district_version
+CREATE TRIGGER cycle_goal_templates_delete_district_version after delete on cycle_goal_templates begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger cycle_goal_templates_insert_district_version
+CREATE TRIGGER cycle_goal_templates_insert_district_version after insert on cycle_goal_templates begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger cycle_goal_templates_update_district_version
+CREATE TRIGGER cycle_goal_templates_update_district_version after update on cycle_goal_templates begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger cycle_stages_delete_district_version
+CREATE TRIGGER cycle_stages_delete_district_version after delete on cycle_stages begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger cycle_stages_insert_district_version
+CREATE TRIGGER cycle_stages_insert_district_version after insert on cycle_stages begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger cycle_stages_update_district_version
+CREATE TRIGGER cycle_stages_update_district_version after update on cycle_stages begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger district_search_delete
@@ -686,9 +889,21 @@ CREATE TRIGGER districts_delete_auth_version after delete on districts begin
           update change_versions set version = version + 1 where scope = 'auth';
         end;
 
+-- trigger districts_delete_district_version
+CREATE TRIGGER districts_delete_district_version after delete on districts begin
+          insert into district_versions (district_id, version) select old.id, 1 where old.id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger districts_insert_auth_version
 CREATE TRIGGER districts_insert_auth_version after insert on districts begin
           update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger districts_insert_district_version
+CREATE TRIGGER districts_insert_district_version after insert on districts begin
+          insert into district_versions (district_id, version) select new.id, 1 where new.id is not null
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger districts_update_auth_version
@@ -696,9 +911,29 @@ CREATE TRIGGER districts_update_auth_version after update on districts begin
           update change_versions set version = version + 1 where scope = 'auth';
         end;
 
+-- trigger districts_update_district_version
+CREATE TRIGGER districts_update_district_version after update on districts begin
+          insert into district_versions (district_id, version) select new.id, 1 where new.id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.id, 1 where old.id is not null and old.id is not new.id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger group_items_delete_district_version
+CREATE TRIGGER group_items_delete_district_version after delete on group_items begin
+          insert into district_versions (district_id, version) select (select p.district_id from groups p where p.id = old.group_id), 1 where (select p.district_id from groups p where p.id = old.group_id) is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger group_items_delete_staff_version
 CREATE TRIGGER group_items_delete_staff_version after delete on group_items begin
           update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger group_items_insert_district_version
+CREATE TRIGGER group_items_insert_district_version after insert on group_items begin
+          insert into district_versions (district_id, version) select (select p.district_id from groups p where p.id = new.group_id), 1 where (select p.district_id from groups p where p.id = new.group_id) is not null
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger group_items_insert_staff_version
@@ -706,9 +941,23 @@ CREATE TRIGGER group_items_insert_staff_version after insert on group_items begi
           update change_versions set version = version + 1 where scope = 'staff';
         end;
 
+-- trigger group_items_update_district_version
+CREATE TRIGGER group_items_update_district_version after update on group_items begin
+          insert into district_versions (district_id, version) select (select p.district_id from groups p where p.id = new.group_id), 1 where (select p.district_id from groups p where p.id = new.group_id) is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select (select p.district_id from groups p where p.id = old.group_id), 1 where (select p.district_id from groups p where p.id = old.group_id) is not null and (select p.district_id from groups p where p.id = old.group_id) is not (select p.district_id from groups p where p.id = new.group_id)
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger group_items_update_staff_version
 CREATE TRIGGER group_items_update_staff_version after update on group_items begin
           update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger groups_delete_district_version
+CREATE TRIGGER groups_delete_district_version after delete on groups begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger groups_delete_staff_version
@@ -716,14 +965,168 @@ CREATE TRIGGER groups_delete_staff_version after delete on groups begin
           update change_versions set version = version + 1 where scope = 'staff';
         end;
 
+-- trigger groups_insert_district_version
+CREATE TRIGGER groups_insert_district_version after insert on groups begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger groups_insert_staff_version
 CREATE TRIGGER groups_insert_staff_version after insert on groups begin
           update change_versions set version = version + 1 where scope = 'staff';
         end;
 
+-- trigger groups_update_district_version
+CREATE TRIGGER groups_update_district_version after update on groups begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger groups_update_staff_version
 CREATE TRIGGER groups_update_staff_version after update on groups begin
           update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger interaction_field_values_delete_district_version
+CREATE TRIGGER interaction_field_values_delete_district_version after delete on interaction_field_values begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_field_values_insert_district_version
+CREATE TRIGGER interaction_field_values_insert_district_version after insert on interaction_field_values begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_field_values_update_district_version
+CREATE TRIGGER interaction_field_values_update_district_version after update on interaction_field_values begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_fields_delete_district_version
+CREATE TRIGGER interaction_fields_delete_district_version after delete on interaction_fields begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_fields_insert_district_version
+CREATE TRIGGER interaction_fields_insert_district_version after insert on interaction_fields begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_fields_update_district_version
+CREATE TRIGGER interaction_fields_update_district_version after update on interaction_fields begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_groups_delete_district_version
+CREATE TRIGGER interaction_groups_delete_district_version after delete on interaction_groups begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_groups_insert_district_version
+CREATE TRIGGER interaction_groups_insert_district_version after insert on interaction_groups begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_groups_update_district_version
+CREATE TRIGGER interaction_groups_update_district_version after update on interaction_groups begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_participants_delete_district_version
+CREATE TRIGGER interaction_participants_delete_district_version after delete on interaction_participants begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_participants_insert_district_version
+CREATE TRIGGER interaction_participants_insert_district_version after insert on interaction_participants begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_participants_update_district_version
+CREATE TRIGGER interaction_participants_update_district_version after update on interaction_participants begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_skills_delete_district_version
+CREATE TRIGGER interaction_skills_delete_district_version after delete on interaction_skills begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_skills_insert_district_version
+CREATE TRIGGER interaction_skills_insert_district_version after insert on interaction_skills begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_skills_update_district_version
+CREATE TRIGGER interaction_skills_update_district_version after update on interaction_skills begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_types_delete_district_version
+CREATE TRIGGER interaction_types_delete_district_version after delete on interaction_types begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_types_insert_district_version
+CREATE TRIGGER interaction_types_insert_district_version after insert on interaction_types begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interaction_types_update_district_version
+CREATE TRIGGER interaction_types_update_district_version after update on interaction_types begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interactions_delete_district_version
+CREATE TRIGGER interactions_delete_district_version after delete on interactions begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interactions_insert_district_version
+CREATE TRIGGER interactions_insert_district_version after insert on interactions begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger interactions_update_district_version
+CREATE TRIGGER interactions_update_district_version after update on interactions begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger permissions_delete_auth_version
@@ -786,9 +1189,141 @@ CREATE TRIGGER roles_update_auth_version after update on roles begin
           update change_versions set version = version + 1 where scope = 'auth';
         end;
 
+-- trigger skill_current_levels_delete_district_version
+CREATE TRIGGER skill_current_levels_delete_district_version after delete on skill_current_levels begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_current_levels_insert_district_version
+CREATE TRIGGER skill_current_levels_insert_district_version after insert on skill_current_levels begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_current_levels_update_district_version
+CREATE TRIGGER skill_current_levels_update_district_version after update on skill_current_levels begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_domains_delete_district_version
+CREATE TRIGGER skill_domains_delete_district_version after delete on skill_domains begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_domains_insert_district_version
+CREATE TRIGGER skill_domains_insert_district_version after insert on skill_domains begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_domains_update_district_version
+CREATE TRIGGER skill_domains_update_district_version after update on skill_domains begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_frameworks_delete_district_version
+CREATE TRIGGER skill_frameworks_delete_district_version after delete on skill_frameworks begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_frameworks_insert_district_version
+CREATE TRIGGER skill_frameworks_insert_district_version after insert on skill_frameworks begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_frameworks_update_district_version
+CREATE TRIGGER skill_frameworks_update_district_version after update on skill_frameworks begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_levels_delete_district_version
+CREATE TRIGGER skill_levels_delete_district_version after delete on skill_levels begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_levels_insert_district_version
+CREATE TRIGGER skill_levels_insert_district_version after insert on skill_levels begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_levels_update_district_version
+CREATE TRIGGER skill_levels_update_district_version after update on skill_levels begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_ratings_delete_district_version
+CREATE TRIGGER skill_ratings_delete_district_version after delete on skill_ratings begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_ratings_insert_district_version
+CREATE TRIGGER skill_ratings_insert_district_version after insert on skill_ratings begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skill_ratings_update_district_version
+CREATE TRIGGER skill_ratings_update_district_version after update on skill_ratings begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skills_delete_district_version
+CREATE TRIGGER skills_delete_district_version after delete on skills begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skills_insert_district_version
+CREATE TRIGGER skills_insert_district_version after insert on skills begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger skills_update_district_version
+CREATE TRIGGER skills_update_district_version after update on skills begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger staff_buildings_delete_district_version
+CREATE TRIGGER staff_buildings_delete_district_version after delete on staff_buildings begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger staff_buildings_delete_staff_version
 CREATE TRIGGER staff_buildings_delete_staff_version after delete on staff_buildings begin
           update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger staff_buildings_insert_district_version
+CREATE TRIGGER staff_buildings_insert_district_version after insert on staff_buildings begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger staff_buildings_insert_staff_version
@@ -796,14 +1331,34 @@ CREATE TRIGGER staff_buildings_insert_staff_version after insert on staff_buildi
           update change_versions set version = version + 1 where scope = 'staff';
         end;
 
+-- trigger staff_buildings_update_district_version
+CREATE TRIGGER staff_buildings_update_district_version after update on staff_buildings begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger staff_buildings_update_staff_version
 CREATE TRIGGER staff_buildings_update_staff_version after update on staff_buildings begin
           update change_versions set version = version + 1 where scope = 'staff';
         end;
 
+-- trigger staff_delete_district_version
+CREATE TRIGGER staff_delete_district_version after delete on staff begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger staff_delete_staff_version
 CREATE TRIGGER staff_delete_staff_version after delete on staff begin
           update change_versions set version = version + 1 where scope = 'staff';
+        end;
+
+-- trigger staff_insert_district_version
+CREATE TRIGGER staff_insert_district_version after insert on staff begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger staff_insert_staff_version
@@ -829,6 +1384,14 @@ CREATE TRIGGER staff_search_update after update of id, first_name, last_name, em
   || '  ' || coalesce(NEW.email, '') || '  ' || coalesce(NEW.employee_id, ''));
   end;
 
+-- trigger staff_update_district_version
+CREATE TRIGGER staff_update_district_version after update on staff begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger staff_update_staff_version
 CREATE TRIGGER staff_update_staff_version after update on staff begin
           update change_versions set version = version + 1 where scope = 'staff';
@@ -839,9 +1402,21 @@ CREATE TRIGGER user_buildings_delete_auth_version after delete on user_buildings
           update change_versions set version = version + 1 where scope = 'auth';
         end;
 
+-- trigger user_buildings_delete_district_version
+CREATE TRIGGER user_buildings_delete_district_version after delete on user_buildings begin
+          insert into district_versions (district_id, version) select (select p.district_id from users p where p.id = old.user_id), 1 where (select p.district_id from users p where p.id = old.user_id) is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger user_buildings_insert_auth_version
 CREATE TRIGGER user_buildings_insert_auth_version after insert on user_buildings begin
           update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger user_buildings_insert_district_version
+CREATE TRIGGER user_buildings_insert_district_version after insert on user_buildings begin
+          insert into district_versions (district_id, version) select (select p.district_id from users p where p.id = new.user_id), 1 where (select p.district_id from users p where p.id = new.user_id) is not null
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger user_buildings_update_auth_version
@@ -849,9 +1424,23 @@ CREATE TRIGGER user_buildings_update_auth_version after update on user_buildings
           update change_versions set version = version + 1 where scope = 'auth';
         end;
 
+-- trigger user_buildings_update_district_version
+CREATE TRIGGER user_buildings_update_district_version after update on user_buildings begin
+          insert into district_versions (district_id, version) select (select p.district_id from users p where p.id = new.user_id), 1 where (select p.district_id from users p where p.id = new.user_id) is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select (select p.district_id from users p where p.id = old.user_id), 1 where (select p.district_id from users p where p.id = old.user_id) is not null and (select p.district_id from users p where p.id = old.user_id) is not (select p.district_id from users p where p.id = new.user_id)
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger user_roles_delete_auth_version
 CREATE TRIGGER user_roles_delete_auth_version after delete on user_roles begin
           update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger user_roles_delete_district_version
+CREATE TRIGGER user_roles_delete_district_version after delete on user_roles begin
+          insert into district_versions (district_id, version) select (select p.district_id from users p where p.id = old.user_id), 1 where (select p.district_id from users p where p.id = old.user_id) is not null
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger user_roles_insert_auth_version
@@ -859,9 +1448,23 @@ CREATE TRIGGER user_roles_insert_auth_version after insert on user_roles begin
           update change_versions set version = version + 1 where scope = 'auth';
         end;
 
+-- trigger user_roles_insert_district_version
+CREATE TRIGGER user_roles_insert_district_version after insert on user_roles begin
+          insert into district_versions (district_id, version) select (select p.district_id from users p where p.id = new.user_id), 1 where (select p.district_id from users p where p.id = new.user_id) is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger user_roles_update_auth_version
 CREATE TRIGGER user_roles_update_auth_version after update on user_roles begin
           update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger user_roles_update_district_version
+CREATE TRIGGER user_roles_update_district_version after update on user_roles begin
+          insert into district_versions (district_id, version) select (select p.district_id from users p where p.id = new.user_id), 1 where (select p.district_id from users p where p.id = new.user_id) is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select (select p.district_id from users p where p.id = old.user_id), 1 where (select p.district_id from users p where p.id = old.user_id) is not null and (select p.district_id from users p where p.id = old.user_id) is not (select p.district_id from users p where p.id = new.user_id)
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger user_search_delete
@@ -885,12 +1488,32 @@ CREATE TRIGGER users_delete_auth_version after delete on users begin
           update change_versions set version = version + 1 where scope = 'auth';
         end;
 
+-- trigger users_delete_district_version
+CREATE TRIGGER users_delete_district_version after delete on users begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger users_insert_auth_version
 CREATE TRIGGER users_insert_auth_version after insert on users begin
           update change_versions set version = version + 1 where scope = 'auth';
         end;
 
+-- trigger users_insert_district_version
+CREATE TRIGGER users_insert_district_version after insert on users begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger users_update_auth_version
 CREATE TRIGGER users_update_auth_version after update on users begin
           update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger users_update_district_version
+CREATE TRIGGER users_update_district_version after update on users begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
         end;

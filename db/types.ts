@@ -772,6 +772,12 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+/** One change counter per district (migration 20261127_0110; server/lib/keptAnswers.ts). */
+export interface DistrictVersionsTable {
+  district_id: number;
+  version: Generated<number>;
+}
+
 export interface Database {
   plans: PlansTable;
   billing_counters: BillingCountersTable;
@@ -787,6 +793,7 @@ export interface Database {
   user_buildings: UserBuildingsTable;
   sessions: SessionsTable;
   change_versions: ChangeVersionsTable;
+  district_versions: DistrictVersionsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;

@@ -28,7 +28,10 @@ import {
   createActivity, createInteraction, deleteActivity, deleteInteraction, duplicateInteraction, setInteractionStatus,
   updateActivity, updateInteraction,
 } from './service';
+import { keptAnswer } from '../../lib/keptAnswers';
 import { nextDay, startOfLocalDay } from '../../lib/zone';
+import { readerKey } from '../../identity/context';
+import { sendJson } from '../../http/respond';
 
 export const ACTIVITY_NOT_YOURS = 'You can change only your own time.';
 
@@ -36,6 +39,17 @@ export const ACTIVITY_NOT_YOURS = 'You can change only your own time.';
 function dateRange(from: string | null, to: string | null, timeZone: string): { from: string | null; to: string | null } {
   if (from && to && to < from) throw validationError({ 'filter.to': ['To must be on or after From.'] });
   return { from: from ? startOfLocalDay(from, timeZone) : null, to: to ? startOfLocalDay(nextDay(to), timeZone) : null };
+}
+
+/** When the first scheduled interaction of `rows` still running at `now` ends (Infinity: none). */
+function nextScheduledEnd(rows: InteractionRow[], now: number): number {
+  let next = Infinity;
+  for (const row of rows) {
+    if (row.status !== 'scheduled') continue;
+    const end = Date.parse(row.starts_at) + row.duration_minutes * 60_000;
+    if (end > now && end < next) next = end;
+  }
+  return next;
 }
 
 export function interactionRoutes(deps: Deps): Router {
@@ -99,6 +113,9 @@ export function interactionRoutes(deps: Deps): Router {
     const reader = interactionReader(req);
     const query = validate(interactionListQuerySchema, req.query);
     const page = parsePage(req.query);
+    // The same page for the same reader is kept while nothing in the district changes (lib/keptAnswers.ts).
+    const kept = await keptAnswer(db, reader.auth.district.id, readerKey(reader.auth), ['interaction', query, page]);
+    if (kept.body !== undefined) return sendJson(res, kept.body);
     const filters = await filtersOf(reader, query.filter);
     // Activities join the totals when the filter names only dates and coaches (activities have no
     // type, status, educator, group or school): the same users' time over the same range.
@@ -109,10 +126,13 @@ export function interactionRoutes(deps: Deps): Router {
       interactionTotalsByType(db, filteredInteractions(db, reader.visibility, filters)),
       withActivities ? activityTotalsByCategory(filteredActivities(db, reader.visibility, activityFilters)) : Promise.resolve([]),
     ]);
-    res.json({
+    const answer = {
       data: await present(reader, rows),
       meta: { ...pageMeta(page.page, page.perPage, total), totals: presentTotals(byType, byCategory) },
-    });
+    };
+    // "Needs completing" moves with the clock: a page is kept until its next scheduled interaction ends,
+    // and the needs-completing filter's answer (which rows it holds moves too) is not kept.
+    sendJson(res, kept.keep(answer, filters.needsCompleting ? 0 : nextScheduledEnd(rows, Date.parse(filters.now))));
   });
 
   router.get('/interaction/:id', async (req, res) => {
