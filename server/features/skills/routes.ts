@@ -13,7 +13,11 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
+import { sendJson } from '../../http/respond';
 import { validate } from '../../http/validate';
+import { readerKey } from '../../identity/context';
+import { today } from '../../lib/dates';
+import { keptAnswer } from '../../lib/keptAnswers';
 import { skillMapCsv } from './csv';
 import { canEditFramework, educatorSkillsReader, frameworkEditor, frameworkReader, mapReader, rater } from './policies';
 import { presentEducatorSkills, presentFramework, presentMapRows, presentSummary } from './presenter';
@@ -151,26 +155,34 @@ export function skillRoutes(deps: Deps): Router {
     return activeColumns(await frameworkParts(db, auth.district.id, framework.id));
   }
 
-  async function presentRows(auth: DistrictAuth, rows: MapRow[], columns: Awaited<ReturnType<typeof mapContext>>) {
+  async function presentRows(auth: DistrictAuth, rows: MapRow[], columns: Awaited<ReturnType<typeof mapContext>>, day = today()) {
     const ids = rows.map((r) => r.id);
-    const [cells, buildings] = await Promise.all([cellsOf(db, auth.district.id, ids), buildingNamesOf(db, auth.district.id, ids)]);
+    const [cells, buildings] = await Promise.all([cellsOf(db, auth.district.id, ids), buildingNamesOf(db, auth.district.id, ids, day)]);
     return presentMapRows(rows, cells, buildings, columns);
   }
 
+  // A page and a summary are kept per reader, query and day while nothing in the district changes
+  // (lib/keptAnswers.ts): who is at which school is read as of today.
   router.get('/skill-map', async (req, res) => {
     const { auth, scope } = mapReader(req);
     const query = validate(skillMapQuerySchema, req.query);
     const page = parsePage(req.query, 100);
+    const day = today();
+    const kept = await keptAnswer(db, auth.district.id, readerKey(auth), ['skill-map', query, page, day]);
+    if (kept.body !== undefined) return sendJson(res, kept.body);
     const columns = await mapContext(auth);
-    const { rows, total } = await mapPage(mapStaff(db, scope, query.filter), auth.district.id, query.sort, page);
-    res.json({ data: await presentRows(auth, rows, columns), meta: pageMeta(page.page, page.perPage, total) });
+    const { rows, total } = await mapPage(mapStaff(db, scope, query.filter, day), auth.district.id, query.sort, page);
+    sendJson(res, kept.keep({ data: await presentRows(auth, rows, columns, day), meta: pageMeta(page.page, page.perPage, total) }));
   });
 
   router.get('/skill-map/summary', async (req, res) => {
     const { auth, scope } = mapReader(req);
     const query = validate(skillMapQuerySchema, req.query);
-    const { counts, total } = await levelCounts(db, mapStaff(db, scope, query.filter), auth.district.id);
-    res.json(presentSummary(counts, total));
+    const day = today();
+    const kept = await keptAnswer(db, auth.district.id, readerKey(auth), ['skill-map/summary', query, day]);
+    if (kept.body !== undefined) return sendJson(res, kept.body);
+    const { counts, total } = await levelCounts(db, mapStaff(db, scope, query.filter, day), auth.district.id);
+    sendJson(res, kept.keep(presentSummary(counts, total)));
   });
 
   router.get('/skill-map.csv', async (req, res) => {

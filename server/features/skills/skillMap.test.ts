@@ -2,7 +2,7 @@
 // bad parameter, 403 (permission, plan), then the scope, filters, sort, paging, summary and export.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SKILL_MESSAGES, type SkillMapPage, type SkillMapSummary } from '../../../common/schemas/skills';
-import { createTestApp, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildCoachAssignment } from '../../testing/factories';
 import { buildSkillsWorld, insertRating, type SkillsWorld } from '../../testing/skills.fixture';
 
@@ -135,5 +135,39 @@ describe('GET /api/skill-map.csv', () => {
       'Ben Brooks,Lincoln Middle,Interventionist,3,4,,,,,,,',
       'Ana Alvarez,Lincoln Middle,Classroom Teacher,1,1,,,,,4,,',
     ]);
+  });
+});
+
+// The heat map's page and summary are kept per reader, query and day (server/lib/keptAnswers.ts) while
+// nothing in the district changes: every change shows on the very next request.
+describe('GET /api/skill-map and /summary kept between requests', () => {
+  it('a new rating shows in the page and the summary on the next request', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    const cell = async () => ((await agent.get('/api/skill-map')).body as SkillMapPage).data.find((r) => r.staff.id === w.jordan.id)!.cells[s(0)];
+    const summary = async () => ((await agent.get('/api/skill-map/summary')).body as SkillMapSummary).counts[s(0)];
+    expect(await cell()).toBeUndefined();
+    expect(await summary()).toEqual({ 1: 1, 2: 1, 3: 1 });
+    expect(await cell()).toBeUndefined();
+    const rated = await agent.post(`/api/staff/${w.jordan.id}/skill-rating`).set(csrfHeaders(agent))
+      .send({ rated_on: '2026-10-06', ratings: [{ skill_id: s(0), level: 4 }] });
+    expect(rated.status).toBe(201);
+    expect(await cell()).toMatchObject({ level: 4, rated_on: '2026-10-06' });
+    expect(await summary()).toEqual({ 1: 1, 2: 1, 3: 1, 4: 1 });
+  });
+
+  it("an educator's move to another school shows for the principal on the next request", async () => {
+    const principal = await loginAs(t.app, w.principal);
+    const listed = async () => names((await principal.get('/api/skill-map')).body);
+    const before = await listed();
+    expect(before).toContain('Ana Alvarez');
+    await t.db.updateTable('staff_buildings').set({ building_id: w.oak.id }).where('staff_id', '=', w.ana.id).execute();
+    expect(await listed()).not.toContain('Ana Alvarez');
+  });
+
+  it("readers never share a kept page: another district's admin and a coach see their own", async () => {
+    const admin = await loginAs(t.app, w.admin);
+    const other = await loginAs(t.app, w.otherAdmin);
+    expect(names((await admin.get('/api/skill-map')).body)).toContain('Ana Alvarez');
+    expect(names((await other.get('/api/skill-map')).body)).toEqual(['Sam Stranger']);
   });
 });
