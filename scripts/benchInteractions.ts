@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config';
 import { createDistrict, createUser } from '../server/identity/accounts';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { benchDatabase, listen, load, profiled, request, signIn } from './benchLib';
+import { benchDatabase, keptAnswerRows, listen, load, profiled, request, signIn } from './benchLib';
 
 const INTERACTIONS = 200_000;
 const COACHES = 40;
@@ -123,25 +123,8 @@ export async function benchInteractions(): Promise<string[]> {
     const result = await profiled(`interactions${i}`, () => load(server.port, url, headers));
     const what = `GET ${url.split('?')[0]}, ${label}${total !== undefined ? ` (${total} of ${INTERACTIONS.toLocaleString('en-US')})` : ''}`;
     out.push(`| ${what} | ${result.rps} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (${result.errors} errors); ${single.toFixed(2)} ms one at a time |`);
-    if (i === 3) continue;
-    // The same page read for the first time since a write in the district (server/lib/keptAnswers.ts keeps
-    // a page until then): one interaction's notes changed before each read, the read alone timed.
-    const fresh: number[] = [];
-    for (let k = 0; k < 40; k++) {
-      await bumpDistrict(db, firstId + k);
-      const t0 = process.hrtime.bigint();
-      await request(probe, server.port, url, headers);
-      fresh.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    }
-    fresh.sort((a, b) => a - b);
-    out.push(`| … the same, read for the first time since a write in the district, one at a time (40 reads) | median ${fresh[20]!.toFixed(2)} ms, max ${fresh[39]!.toFixed(2)} ms |`);
-    if (i !== 0) continue;
-    // A busy district: another coach logs or edits something ten times a second while the 16 read.
-    let k = 0;
-    const writer = setInterval(() => void bumpDistrict(db, firstId + 1000 + (k++ % 1000)), 100);
-    const busy = await load(server.port, url, headers);
-    clearInterval(writer);
-    out.push(`| … the same with a write in the district every 100 ms (${k} writes) | ${busy.rps} req/s, p50 ${busy.p50.toFixed(2)} ms, p99 ${busy.p99.toFixed(2)} ms (${busy.errors} errors) |`);
+    // The first read since a write, and a busy district (the list keeps a page until a write).
+    if (i !== 3) out.push(...await keptAnswerRows(server.port, url, headers, (k) => bumpDistrict(db, firstId + k), i === 0));
   }
   probe.destroy();
   server.close();

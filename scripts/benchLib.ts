@@ -176,3 +176,33 @@ async function onServer(server: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * What a kept answer (server/lib/keptAnswers.ts) hides from a load run of one URL: the same request made
+ * for the first time since a write in its district (`write` before each read, the read alone timed, one
+ * at a time), and, when `busy`, the load run again while `write` runs every 100 ms (a district where
+ * someone logs or rates something ten times a second). Table rows in the benches' format.
+ */
+export async function keptAnswerRows(
+  port: number, url: string, headers: Record<string, string>, write: (k: number) => Promise<unknown>, busy: boolean,
+): Promise<string[]> {
+  const probe = new http.Agent({ keepAlive: false });
+  const fresh: number[] = [];
+  for (let k = 0; k < 40; k++) {
+    await write(k);
+    const started = process.hrtime.bigint();
+    const answer = await request(probe, port, url, headers);
+    fresh.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  }
+  probe.destroy();
+  fresh.sort((a, b) => a - b);
+  const rows = [`| … the same, read for the first time since a write in the district, one at a time (40 reads) | median ${fresh[20]!.toFixed(2)} ms, max ${fresh[39]!.toFixed(2)} ms |`];
+  if (!busy) return rows;
+  let writes = 0;
+  const writer = setInterval(() => void write(40 + writes++), 100);
+  const result = await load(port, url, headers);
+  clearInterval(writer);
+  rows.push(`| … the same with a write in the district every 100 ms (${writes} writes) | ${result.rps} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (${result.errors} errors) |`);
+  return rows;
+}

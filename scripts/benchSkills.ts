@@ -15,7 +15,7 @@ import { loadConfig } from '../server/config';
 import { createDistrict, createUser } from '../server/identity/accounts';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
-import { listen, load, request, signIn, benchDatabase, benchDbLabel } from './benchLib';
+import { listen, load, request, signIn, benchDatabase, benchDbLabel, keptAnswerRows } from './benchLib';
 
 const EDUCATORS = 20_000;
 const BUILDINGS = 40;
@@ -68,6 +68,12 @@ export function seedSkillsDistrict(db: DB) {
   });
 }
 
+/** A write in the bench district: the note of one educator's current level (any write ends its kept answers). */
+function changeRatingNote(db: DB, staffId: number) {
+  return db.updateTable('skill_current_levels').set({ note: `Seen on ${nowIso()}` }).where('staff_id', '=', staffId).where('skill_id', '=', (eb) =>
+    eb.selectFrom('skills').select((e) => e.fn.min('id').as('id')).where('district_id', '=', eb.ref('skill_current_levels.district_id'))).execute();
+}
+
 export async function benchSkills(): Promise<string[]> {
   const target = await benchDatabase('skills');
   const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
@@ -108,6 +114,9 @@ export async function benchSkills(): Promise<string[]> {
     const single = Number(process.hrtime.bigint() - started) / 20 / 1e6;
     const result = await load(server.port, url, headers);
     out.push(`| GET ${url.split('?')[0]}, ${label} | ${result.rps} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (${result.errors} errors); ${single.toFixed(2)} ms one at a time |`);
+    // The heat map keeps a page until a write in the district (server/lib/keptAnswers.ts): its first read
+    // after one, and a busy district with a rating note changed every 100 ms.
+    if (url.startsWith('/api/skill-map')) out.push(...await keptAnswerRows(server.port, url, headers, (k) => changeRatingNote(db, staffIds[k % staffIds.length]!), label === runs[0]![0]));
   }
   probe.destroy();
   server.close();

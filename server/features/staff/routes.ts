@@ -10,8 +10,11 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
+import { sendJson } from '../../http/respond';
 import { validate } from '../../http/validate';
+import { readerKey } from '../../identity/context';
 import { today } from '../../lib/dates';
+import { keptAnswer } from '../../lib/keptAnswers';
 import { requireEditable, requireMover, staffReader, staffWriteScope } from './policies';
 import { presentStaffDetail, presentStaffListItem } from './presenter';
 import {
@@ -49,8 +52,12 @@ export function staffRoutes(deps: Deps): Router {
     const query = validate(staffListQuerySchema, req.query);
     const page = parsePage(req.query);
     const { scope } = staffReader(req);
+    // A page is kept per reader, query and day while nothing in the district changes (lib/keptAnswers.ts):
+    // who is at which school is read as of today.
+    const kept = await keptAnswer(db, auth.district.id, readerKey(auth), ['staff', query, page, today()]);
+    if (kept.body !== undefined) return sendJson(res, kept.body);
     const { rows, total } = await listStaffPage(db, scope, query, page);
-    res.json({ data: await presentPage(db, auth.district.id, rows), meta: pageMeta(page.page, page.perPage, total) });
+    sendJson(res, kept.keep({ data: await presentPage(db, auth.district.id, rows), meta: pageMeta(page.page, page.perPage, total) }));
   });
 
   router.post('/staff', async (req, res) => {
