@@ -164,3 +164,38 @@ describe('GET /api/report/interactions', () => {
     }
   });
 });
+
+// Reports are kept per reader, query and the district's day while nothing in the district changes
+// (server/lib/keptAnswers.ts): every change shows on the very next request.
+describe('GET /api/report/{kind} kept between requests', () => {
+  it('an interaction cancelled after a first report is gone from the next one', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    const count = async () => ((await agent.get(`/api/report/interactions?${RANGE}`)).body as InteractionsReport).headline.interactions;
+    expect(await count()).toBe(6);
+    expect(await count()).toBe(6);
+    const counted = await t.db.selectFrom('interactions').select('id').where('district_id', '=', w.district.id).where('status', '=', 'completed')
+      .where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+    await t.db.updateTable('interactions').set({ status: 'cancelled' }).where('id', '=', counted.id).execute();
+    expect(await count()).toBe(5);
+  });
+
+  it('the default range moves with the day: a new day is a new report', async () => {
+    const first = (await report(w.admin, '')).range;
+    expect((await report(w.admin, '')).range).toEqual(first);
+    // A day later (signed in again: the session has ended by then).
+    vi.setSystemTime(new Date(NOW.getTime() + 86_400_000));
+    expect((await report(w.admin, '')).range).toEqual({ ...first, to: '2026-11-24' });
+  });
+});
+
+describe('GET /api/report/{kind} kept between requests, per reader', () => {
+  it("a coach is never answered from the district admin's kept report", async () => {
+    const admin = (await report(w.admin)).headline;
+    expect(admin.interactions).toBe(6);
+    const coach = (await report(w.coach)).headline;
+    const own = await t.db.selectFrom('interactions').select((eb) => eb.fn.countAll().as('n')).where('coach_id', '=', w.coach.id).where('status', '=', 'completed')
+      .where('deleted_at', 'is', null).where('starts_at', '>=', '2026-09-01T05:00:00.000Z').where('starts_at', '<', '2026-11-01T05:00:00.000Z').executeTakeFirstOrThrow();
+    expect(coach.interactions).toBe(Number(own.n));
+    expect(coach.interactions).toBeLessThan(admin.interactions);
+  });
+});

@@ -6,7 +6,11 @@ import { REPORT_KINDS, type ReportKind, reportTableParam } from '../../../common
 import * as z from 'zod/mini';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
+import { sendJson } from '../../http/respond';
 import { validate } from '../../http/validate';
+import { readerKey } from '../../identity/context';
+import { keptAnswer } from '../../lib/keptAnswers';
+import { todayIn } from '../../lib/zone';
 import { requireDistrict } from '../../access/guards';
 import { attachment, csvDocument } from '../../lib/csv';
 import { reportFileName, reportTable } from './csv';
@@ -33,7 +37,12 @@ export function reportRoutes(deps: Deps): Router {
     }
     const reader = reportReader(req, which.kind);
     if (!which.csv) {
-      res.json(await runReport(db, reader, which.kind, req.query));
+      // Kept per reader, query and the district's day while nothing in the district changes
+      // (lib/keptAnswers.ts): the default range ends today and "overdue" is as of today.
+      const today = todayIn(reader.district.timezone);
+      const kept = await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report', which.kind, req.query, today]);
+      if (kept.body !== undefined) return sendJson(res, kept.body);
+      sendJson(res, kept.keep(await runReport(db, reader, which.kind, req.query)));
       return;
     }
     const { table } = validate(z.object({ table: reportTableParam(which.kind) }), { table: req.query.table });
