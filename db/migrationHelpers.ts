@@ -45,7 +45,8 @@ export type DistrictOf = 'district_id' | 'id' | { via: 'groups' | 'users'; colum
 /**
  * PostgreSQL's district change-version triggers (migration 20261127_0110): one statement-level trigger per
  * table and event with its transition table, bumping the version of every district the statement's rows
- * belong to, once per statement. The SQLite side is row-level (the migration).
+ * belong to, once per statement, in district order (two statements touching the same districts lock their
+ * rows in the same order, so they cannot deadlock). The SQLite side is row-level (the migration).
  */
 export async function createDistrictVersionTriggers(db: Kysely<any>, table: string, districtOf: DistrictOf): Promise<void> {
   const expression = (rows: string) => {
@@ -56,6 +57,7 @@ export async function createDistrictVersionTriggers(db: Kysely<any>, table: stri
   const fn = `bump_district_versions_${table}`;
   const bump = (source: string) => `insert into district_versions (district_id, version)
       select distinct d.district_id, 1 from (${source}) as d (district_id) where d.district_id is not null
+      order by 1
       on conflict (district_id) do update set version = district_versions.version + 1;`;
   await sql.raw(`create or replace function ${fn}() returns trigger language plpgsql as $$
     begin

@@ -171,15 +171,17 @@ const readerKeys = new WeakMap<AuthContext, string>();
 
 /**
  * Who a reader is, for answers kept per reader (lib/keptAnswers.ts): everything of the signed-in context
- * an answer may depend on besides the district's data (user, the one impersonating, permissions, plan
- * features, schools). Contexts are frozen and replaced when any of it changes, so it is worked out once
+ * an answer may depend on besides the district's data (user, the one impersonating, the district's
+ * timezone, permissions, plan features, schools). Contexts are frozen and replaced when any of it changes, so it is worked out once
  * per context.
  */
 export function readerKey(auth: AuthContext): string {
   let key = readerKeys.get(auth);
   if (key === undefined) {
-    key = JSON.stringify([auth.user.id, auth.impersonator?.id ?? null, auth.district?.id ?? null, auth.permissions, auth.features,
-      auth.buildings.map((b) => b.id)]);
+    // The district's timezone too: routes read it from the context, which was loaded before the district's
+    // version was read (a change in between must not be kept under the newer version).
+    key = JSON.stringify([auth.user.id, auth.impersonator?.id ?? null, auth.district?.id ?? null, auth.district?.timezone ?? null,
+      auth.permissions, auth.features, auth.buildings.map((b) => b.id)]);
     readerKeys.set(auth, key);
   }
   return key;

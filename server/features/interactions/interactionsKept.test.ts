@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nowIso, openDatabase } from '../../../db/connection';
 import { createApp } from '../../app';
 import { prepareDatabase } from '../../bootstrap';
@@ -109,6 +109,25 @@ describe('GET /api/interaction, a page kept between requests', () => {
     const first = (await agent.get(LIST)).body;
     await insertInteraction(t.db, { districtId: w.other.id, typeId: w.otherType.id, coachId: w.otherAdmin.id, staff: [{ id: w.stranger.id }] });
     expect((await agent.get(LIST)).body).toEqual(first);
+  });
+});
+
+describe('GET /api/interaction kept within a day', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("an educator who joins a principal's school tomorrow brings their interactions into the principal's list tomorrow, not today", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-20T23:00:00.000Z'));
+    // Cole's interaction at Oak with Cy; Cy moves from Oak to Lincoln (the principal's school) on 21 October.
+    const row = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.observation.id, coachId: w.coach2.id, buildingId: w.oak.id, staff: [{ id: w.cy.id }] });
+    await t.db.updateTable('staff_buildings').set({ end_date: '2026-10-20' }).where('staff_id', '=', w.cy.id).execute();
+    await t.db.insertInto('staff_buildings').values({ district_id: w.district.id, staff_id: w.cy.id, building_id: w.lincoln.id, start_date: '2026-10-21', end_date: null, created_at: nowIso() }).execute();
+    const principal = await loginAs(t.app, w.principal);
+    expect((await principal.get(LIST)).body.data).toEqual([]);
+    expect((await principal.get(LIST)).body.data).toEqual([]);
+    // 90 minutes later, the same session, no write in between: a new (UTC) day of history rows.
+    vi.setSystemTime(new Date('2026-10-21T00:30:00.000Z'));
+    expect((await principal.get(LIST)).body.data.map((i: { id: number }) => i.id)).toEqual([row.id]);
   });
 });
 

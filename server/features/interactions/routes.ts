@@ -28,6 +28,7 @@ import {
   createActivity, createInteraction, deleteActivity, deleteInteraction, duplicateInteraction, setInteractionStatus,
   updateActivity, updateInteraction,
 } from './service';
+import { today } from '../../lib/dates';
 import { keptAnswer } from '../../lib/keptAnswers';
 import { nextDay, startOfLocalDay } from '../../lib/zone';
 import { readerKey } from '../../identity/context';
@@ -113,8 +114,9 @@ export function interactionRoutes(deps: Deps): Router {
     const reader = interactionReader(req);
     const query = validate(interactionListQuerySchema, req.query);
     const page = parsePage(req.query);
-    // The same page for the same reader is kept while nothing in the district changes (lib/keptAnswers.ts).
-    const kept = await keptAnswer(db, reader.auth.district.id, readerKey(reader.auth), ['interaction', query, page]);
+    // The same page for the same reader is kept while nothing in the district changes (lib/keptAnswers.ts),
+    // within the day: a principal's or coach's scope is the educators at their schools or in their caseload today.
+    const kept = await keptAnswer(db, reader.auth.district.id, readerKey(reader.auth), ['interaction', query, page, today()]);
     if (kept.body !== undefined) return sendJson(res, kept.body);
     const filters = await filtersOf(reader, query.filter);
     // Activities join the totals when the filter names only dates and coaches (activities have no

@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors';
 import { sendJson } from '../../http/respond';
 import { validate } from '../../http/validate';
 import { readerKey } from '../../identity/context';
+import { today } from '../../lib/dates';
 import { keptAnswer } from '../../lib/keptAnswers';
 import { todayIn } from '../../lib/zone';
 import { requireDistrict } from '../../access/guards';
@@ -37,10 +38,11 @@ export function reportRoutes(deps: Deps): Router {
     }
     const reader = reportReader(req, which.kind);
     if (!which.csv) {
-      // Kept per reader, query and the district's day while nothing in the district changes
-      // (lib/keptAnswers.ts): the default range ends today and "overdue" is as of today.
-      const today = todayIn(reader.district.timezone);
-      const kept = await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report', which.kind, req.query, today]);
+      // Kept per reader, query and day while nothing in the district changes (lib/keptAnswers.ts): the
+      // default range ends on the district's today, "overdue" is as of it, and a principal's or coach's
+      // roster is the educators at their schools or in their caseload on the (UTC) day of history rows.
+      const days = [todayIn(reader.district.timezone), today()];
+      const kept = await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report', which.kind, req.query, days]);
       if (kept.body !== undefined) return sendJson(res, kept.body);
       sendJson(res, kept.keep(await runReport(db, reader, which.kind, req.query)));
       return;
