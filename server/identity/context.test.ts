@@ -6,12 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection';
 import { changeVersion } from '../../db/dialect';
-import { createApp } from '../app';
-import { prepareDatabase } from '../bootstrap';
-import { loadConfig } from '../config';
-import { RateLimiter } from '../http/rateLimit';
-import { createMemoryMailer } from '../lib/mailer';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../testing/app';
+import { createFileTestApp, createTestApp, csrfHeaders, loginAs, type TestApp } from '../testing/app';
 import { buildUser } from '../testing/factories';
 
 describe('the auth context follows the database on the next request', () => {
@@ -138,9 +133,7 @@ describe('the kept auth context and another process', () => {
 
   it('a user deactivated by another connection (the CLI) is signed out on their next request', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-context-'));
-    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), publicDir: '/nonexistent' };
-    const { db } = await prepareDatabase(config);
-    const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => undefined });
+    const { app, db, config } = await createFileTestApp(dir);
     const user = await buildUser(db, { role: 'coach' });
     const agent = await loginAs(app, user);
     expect((await agent.get('/api/auth/user')).status).toBe(200);

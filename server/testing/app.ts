@@ -21,6 +21,17 @@ export async function createTestApp(opts: { rateLimits?: boolean } = {}) {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/**
+ * An app on a database file in `dataDir`, for tests where a second connection (the CLI, another app
+ * process) writes to the same database: open it with `openDatabase(config.databaseFile)`.
+ */
+export async function createFileTestApp(dataDir: string) {
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: '/nonexistent' };
+  const { db } = await prepareDatabase(config);
+  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => undefined });
+  return { app, db, config };
+}
+
 /** A cookie-keeping agent that has fetched its CSRF token, so state-changing calls pass. */
 export async function guestAgent(app: TestApp['app']): Promise<Agent & { xsrf: () => string }> {
   const agent = request.agent(app);

@@ -7,12 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nowIso, openDatabase } from '../../../db/connection';
-import { createApp } from '../../app';
-import { prepareDatabase } from '../../bootstrap';
-import { loadConfig } from '../../config';
-import { RateLimiter } from '../../http/rateLimit';
-import { createMemoryMailer } from '../../lib/mailer';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { createFileTestApp, createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import {
   buildInteractionsWorld, insertInteraction, type InteractionsWorld, setSharedNotesVisible,
 } from '../../testing/interactions.fixture';
@@ -137,9 +132,7 @@ describe('GET /api/interaction and another process', () => {
 
   it('an interaction logged through another connection (the CLI, another app process) shows on the next request', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-kept-'));
-    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), publicDir: '/nonexistent' };
-    const { db } = await prepareDatabase(config);
-    const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => undefined });
+    const { app, db, config } = await createFileTestApp(dir);
     const world = await buildInteractionsWorld(db);
     const agent = await loginAs(app, world.coach);
     expect((await agent.get(LIST)).body.data).toEqual([]);
