@@ -10,29 +10,68 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 
+/** keptAnswer with a computation that counts its runs. */
+function counted(answer: unknown, validUntil?: number) {
+  const runs = { n: 0 };
+  const compute = async () => {
+    runs.n += 1;
+    return { answer, validUntil };
+  };
+  return { runs, compute };
+}
+
 describe('keptAnswer', () => {
   it('keeps an answer per district version, reader and query', async () => {
     const district = await buildDistrict(t.db);
-    const first = await keptAnswer(t.db, district.id, 'reader-1', ['list', { page: 1 }]);
-    expect(first.body).toBeUndefined();
-    expect(first.keep({ data: [1] })).toBe('{"data":[1]}');
-    expect((await keptAnswer(t.db, district.id, 'reader-1', ['list', { page: 1 }])).body).toBe('{"data":[1]}');
-    expect((await keptAnswer(t.db, district.id, 'reader-2', ['list', { page: 1 }])).body).toBeUndefined();
-    expect((await keptAnswer(t.db, district.id, 'reader-1', ['list', { page: 2 }])).body).toBeUndefined();
+    const { runs, compute } = counted({ data: [1] });
+    const read = (reader: string, query: unknown) => keptAnswer(t.db, district.id, reader, query, compute);
+    expect(await read('reader-1', ['list', { page: 1 }])).toBe('{"data":[1]}');
+    expect(await read('reader-1', ['list', { page: 1 }])).toBe('{"data":[1]}');
+    expect(runs.n).toBe(1);
+    await read('reader-2', ['list', { page: 1 }]);
+    await read('reader-1', ['list', { page: 2 }]);
+    expect(runs.n).toBe(3);
 
     await t.db.updateTable('districts').set({ name: 'Renamed' }).where('id', '=', district.id).execute();
     expect(await districtVersion(t.db, district.id)).toBeGreaterThan(0);
-    expect((await keptAnswer(t.db, district.id, 'reader-1', ['list', { page: 1 }])).body).toBeUndefined();
+    await read('reader-1', ['list', { page: 1 }]);
+    expect(runs.n).toBe(4);
   });
 
   it('keeps nothing valid for no time, and ends an answer at its moment', async () => {
     const district = await buildDistrict(t.db);
-    (await keptAnswer(t.db, district.id, 'r', 'now')).keep({ a: 1 }, 0);
-    expect((await keptAnswer(t.db, district.id, 'r', 'now')).body).toBeUndefined();
-    (await keptAnswer(t.db, district.id, 'r', 'soon')).keep({ a: 1 }, Date.now() + 40);
-    expect((await keptAnswer(t.db, district.id, 'r', 'soon')).body).toBe('{"a":1}');
+    const never = counted({ a: 1 }, 0);
+    await keptAnswer(t.db, district.id, 'r', 'now', never.compute);
+    await keptAnswer(t.db, district.id, 'r', 'now', never.compute);
+    expect(never.runs.n).toBe(2);
+    const soon = counted({ a: 1 }, Date.now() + 40);
+    await keptAnswer(t.db, district.id, 'r', 'soon', soon.compute);
+    await keptAnswer(t.db, district.id, 'r', 'soon', soon.compute);
+    expect(soon.runs.n).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect((await keptAnswer(t.db, district.id, 'r', 'soon')).body).toBeUndefined();
+    await keptAnswer(t.db, district.id, 'r', 'soon', soon.compute);
+    expect(soon.runs.n).toBe(2);
+  });
+
+  it('requests missing together wait for one computation; its error reaches them all and keeps nothing', async () => {
+    const district = await buildDistrict(t.db);
+    const { runs, compute } = counted({ ok: true });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => keptAnswer(t.db, district.id, 'r', 'q', compute)));
+    expect(answers).toEqual(Array(5).fill('{"ok":true}'));
+    expect(runs.n).toBe(1);
+
+    let failures = 0;
+    const failing = async () => {
+      failures += 1;
+      // Still running when the other requests have read the version.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('The report failed.');
+    };
+    const settled = await Promise.allSettled(Array.from({ length: 3 }, () => keptAnswer(t.db, district.id, 'r', 'bad', failing)));
+    expect(settled.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(failures).toBe(1);
+    await expect(keptAnswer(t.db, district.id, 'r', 'bad', failing)).rejects.toThrow('The report failed.');
+    expect(failures).toBe(2);
   });
 });
 

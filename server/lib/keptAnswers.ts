@@ -36,6 +36,8 @@ interface Entry {
 /** The kept answers of one database, least recently used first (a Map keeps insertion order). Exported for its tests. */
 export class AnswerKeeper {
   private readonly entries = new Map<string, Entry>();
+  /** Computations under way, by key: requests missing at the same version wait for them. */
+  readonly running = new Map<string, { stamp: number; body: Promise<string> }>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -88,31 +90,38 @@ function keeperOf(db: DB): AnswerKeeper {
   return keeper;
 }
 
-export interface KeptAnswer {
-  /** The kept JSON text of this answer, when there is one. */
-  body: string | undefined;
-  /**
-   * Keeps the answer computed now and gives its JSON text. `validUntil` (epoch ms) is when the answer
-   * would change by time alone; 0 keeps nothing.
-   */
-  keep(answer: unknown, validUntil?: number): string;
+/** What a kept read computes: its answer, and when it would change by time alone (epoch ms; 0 keeps nothing). */
+export interface Computed {
+  answer: unknown;
+  validUntil?: number;
 }
 
 /**
- * The kept answer of `query` for `reader` (identity/context.ts readerKey: who they are and what they may
- * see) in a district, or a way to keep the one about to be computed. Call it after validating and
- * authorizing, before reading anything: the district's version is read first.
+ * The JSON text of `query`'s answer for `reader` (identity/context.ts readerKey: who they are and what they
+ * may see) in a district: the kept one while the district's data stands, else `compute()`'s, then kept.
+ * Requests that miss together at the same version wait for one computation instead of each running their
+ * own (after a write, every request in flight misses at once). Call it after validating and authorizing,
+ * before reading anything: the district's version is read first. An error of `compute` keeps nothing and
+ * reaches every request that waited for it (the same reader and query: the same error).
  */
-export async function keptAnswer(db: DB, districtId: number, reader: string, query: unknown): Promise<KeptAnswer> {
+export async function keptAnswer(db: DB, districtId: number, reader: string, query: unknown, compute: () => Promise<Computed>): Promise<string> {
   const keeper = keeperOf(db);
   const stamp = await districtVersion(db, districtId);
   const key = `${districtId}\u0000${reader}\u0000${JSON.stringify(query)}`;
-  return {
-    body: keeper.get(key, stamp, Date.now()),
-    keep(answer, validUntil = Infinity) {
-      const body = JSON.stringify(answer);
-      if (validUntil > Date.now()) keeper.set(key, stamp, body, validUntil);
-      return body;
-    },
-  };
+  const kept = keeper.get(key, stamp, Date.now());
+  if (kept !== undefined) return kept;
+  const running = keeper.running.get(key);
+  if (running && running.stamp === stamp) return running.body;
+  const body = (async () => {
+    const { answer, validUntil = Infinity } = await compute();
+    const text = JSON.stringify(answer);
+    if (validUntil > Date.now()) keeper.set(key, stamp, text, validUntil);
+    return text;
+  })();
+  keeper.running.set(key, { stamp, body });
+  try {
+    return await body;
+  } finally {
+    if (keeper.running.get(key)?.body === body) keeper.running.delete(key);
+  }
 }

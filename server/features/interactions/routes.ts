@@ -116,25 +116,25 @@ export function interactionRoutes(deps: Deps): Router {
     const page = parsePage(req.query);
     // The same page for the same reader is kept while nothing in the district changes (lib/keptAnswers.ts),
     // within the day: a principal's or coach's scope is the educators at their schools or in their caseload today.
-    const kept = await keptAnswer(db, reader.auth.district.id, readerKey(reader.auth), ['interaction', query, page, today()]);
-    if (kept.body !== undefined) return sendJson(res, kept.body);
-    const filters = await filtersOf(reader, query.filter);
-    // Activities join the totals when the filter names only dates and coaches (activities have no
-    // type, status, educator, group or school): the same users' time over the same range.
-    const withActivities = reader.logs && !narrowsBeyondPeople(filters);
-    const activityFilters: ActivityFilters = { from: filters.from, to: filters.to, userIds: filters.coachIds, categories: [] };
-    const [{ rows, total }, byType, byCategory] = await Promise.all([
-      listInteractionsPage(db, reader.visibility, filters, query.sort, page),
-      interactionTotalsByType(db, filteredInteractions(db, reader.visibility, filters)),
-      withActivities ? activityTotalsByCategory(filteredActivities(db, reader.visibility, activityFilters)) : Promise.resolve([]),
-    ]);
-    const answer = {
-      data: await present(reader, rows),
-      meta: { ...pageMeta(page.page, page.perPage, total), totals: presentTotals(byType, byCategory) },
-    };
-    // "Needs completing" moves with the clock: a page is kept until its next scheduled interaction ends,
-    // and the needs-completing filter's answer (which rows it holds moves too) is not kept.
-    sendJson(res, kept.keep(answer, filters.needsCompleting ? 0 : nextScheduledEnd(rows, Date.parse(filters.now))));
+    sendJson(res, await keptAnswer(db, reader.auth.district.id, readerKey(reader.auth), ['interaction', query, page, today()], async () => {
+      const filters = await filtersOf(reader, query.filter);
+      // Activities join the totals when the filter names only dates and coaches (activities have no
+      // type, status, educator, group or school): the same users' time over the same range.
+      const withActivities = reader.logs && !narrowsBeyondPeople(filters);
+      const activityFilters: ActivityFilters = { from: filters.from, to: filters.to, userIds: filters.coachIds, categories: [] };
+      const [{ rows, total }, byType, byCategory] = await Promise.all([
+        listInteractionsPage(db, reader.visibility, filters, query.sort, page),
+        interactionTotalsByType(db, filteredInteractions(db, reader.visibility, filters)),
+        withActivities ? activityTotalsByCategory(filteredActivities(db, reader.visibility, activityFilters)) : Promise.resolve([]),
+      ]);
+      const answer = {
+        data: await present(reader, rows),
+        meta: { ...pageMeta(page.page, page.perPage, total), totals: presentTotals(byType, byCategory) },
+      };
+      // "Needs completing" moves with the clock: a page is kept until its next scheduled interaction ends,
+      // and the needs-completing filter's answer (which rows it holds moves too) is not kept.
+      return { answer, validUntil: filters.needsCompleting ? 0 : nextScheduledEnd(rows, Date.parse(filters.now)) };
+    }));
   });
 
   router.get('/interaction/:id', async (req, res) => {

@@ -42,9 +42,8 @@ export function reportRoutes(deps: Deps): Router {
       // default range ends on the district's today, "overdue" is as of it, and a principal's or coach's
       // roster is the educators at their schools or in their caseload on the (UTC) day of history rows.
       const days = [todayIn(reader.district.timezone), today()];
-      const kept = await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report', which.kind, req.query, days]);
-      if (kept.body !== undefined) return sendJson(res, kept.body);
-      sendJson(res, kept.keep(await runReport(db, reader, which.kind, req.query)));
+      sendJson(res, await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report', which.kind, req.query, days],
+        async () => ({ answer: await runReport(db, reader, which.kind, req.query) })));
       return;
     }
     const { table } = validate(z.object({ table: reportTableParam(which.kind) }), { table: req.query.table });

@@ -168,21 +168,21 @@ export function skillRoutes(deps: Deps): Router {
     const query = validate(skillMapQuerySchema, req.query);
     const page = parsePage(req.query, 100);
     const day = today();
-    const kept = await keptAnswer(db, auth.district.id, readerKey(auth), ['skill-map', query, page, day]);
-    if (kept.body !== undefined) return sendJson(res, kept.body);
-    const columns = await mapContext(auth);
-    const { rows, total } = await mapPage(mapStaff(db, scope, query.filter, day), auth.district.id, query.sort, page);
-    sendJson(res, kept.keep({ data: await presentRows(auth, rows, columns, day), meta: pageMeta(page.page, page.perPage, total) }));
+    sendJson(res, await keptAnswer(db, auth.district.id, readerKey(auth), ['skill-map', query, page, day], async () => {
+      const columns = await mapContext(auth);
+      const { rows, total } = await mapPage(mapStaff(db, scope, query.filter, day), auth.district.id, query.sort, page);
+      return { answer: { data: await presentRows(auth, rows, columns, day), meta: pageMeta(page.page, page.perPage, total) } };
+    }));
   });
 
   router.get('/skill-map/summary', async (req, res) => {
     const { auth, scope } = mapReader(req);
     const query = validate(skillMapQuerySchema, req.query);
     const day = today();
-    const kept = await keptAnswer(db, auth.district.id, readerKey(auth), ['skill-map/summary', query, day]);
-    if (kept.body !== undefined) return sendJson(res, kept.body);
-    const { counts, total } = await levelCounts(db, mapStaff(db, scope, query.filter, day), auth.district.id);
-    sendJson(res, kept.keep(presentSummary(counts, total)));
+    sendJson(res, await keptAnswer(db, auth.district.id, readerKey(auth), ['skill-map/summary', query, day], async () => {
+      const { counts, total } = await levelCounts(db, mapStaff(db, scope, query.filter, day), auth.district.id);
+      return { answer: presentSummary(counts, total) };
+    }));
   });
 
   router.get('/skill-map.csv', async (req, res) => {

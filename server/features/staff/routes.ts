@@ -54,10 +54,10 @@ export function staffRoutes(deps: Deps): Router {
     const { scope } = staffReader(req);
     // A page is kept per reader, query and day while nothing in the district changes (lib/keptAnswers.ts):
     // who is at which school is read as of today.
-    const kept = await keptAnswer(db, auth.district.id, readerKey(auth), ['staff', query, page, today()]);
-    if (kept.body !== undefined) return sendJson(res, kept.body);
-    const { rows, total } = await listStaffPage(db, scope, query, page);
-    sendJson(res, kept.keep({ data: await presentPage(db, auth.district.id, rows), meta: pageMeta(page.page, page.perPage, total) }));
+    sendJson(res, await keptAnswer(db, auth.district.id, readerKey(auth), ['staff', query, page, today()], async () => {
+      const { rows, total } = await listStaffPage(db, scope, query, page);
+      return { answer: { data: await presentPage(db, auth.district.id, rows), meta: pageMeta(page.page, page.perPage, total) } };
+    }));
   });
 
   router.post('/staff', async (req, res) => {
