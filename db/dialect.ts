@@ -380,13 +380,14 @@ export function importRunIsIdle(db: Db, importId: Value): RawBuilder<SqlBool> {
 /**
  * After a bench has bulk-loaded its data, before it measures: bring the database to the state a real
  * one long past that load is in. SQLite: checkpoint the WAL into the file and truncate it (the first
- * checkpoint of a bulk insert is not what a request pays). PostgreSQL: ANALYZE, the statistics
- * autovacuum gathers by itself within a minute of such a load (refreshPlannerStatistics leaves it to
- * autovacuum), so the first plans are not made on an empty table's estimates.
+ * checkpoint of a bulk insert is not what a request pays). PostgreSQL: VACUUM ANALYZE, the statistics
+ * and visibility map autovacuum makes by itself after such a load (refreshPlannerStatistics leaves it to
+ * autovacuum), so the first plans are not made on an empty table's estimates and the first measured run
+ * does not share the machine with autovacuum's pass over millions of new rows.
  */
 export async function settleBulkLoad(db: DB): Promise<void> {
   if (isPostgres(db)) {
-    await sql`analyze`.execute(db);
+    await sql`vacuum analyze`.execute(db);
     return;
   }
   await sql`pragma wal_checkpoint(truncate)`.execute(db);
