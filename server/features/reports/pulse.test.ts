@@ -126,3 +126,16 @@ describe('GET /api/report/pulse', () => {
     expect(res.body).toMatchObject({ roster_size: 1, this_month: { interactions: 1, educators_reached: 1 }, not_reached_this_year: 0 });
   });
 });
+
+describe('GET /api/report/pulse kept between requests', () => {
+  it('an interaction of this month cancelled after a first read is gone from the next one (same session, no sign-in between)', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    const month = async () => (await agent.get('/api/report/pulse')).body.this_month.interactions;
+    expect(await month()).toBe(4);
+    expect(await month()).toBe(4);
+    const counted = await t.db.selectFrom('interactions').select('id').where('district_id', '=', w.district.id).where('status', '=', 'completed')
+      .where('starts_at', '>=', '2026-11-01T05:00:00.000Z').orderBy('id').executeTakeFirstOrThrow();
+    await t.db.updateTable('interactions').set({ status: 'cancelled' }).where('id', '=', counted.id).execute();
+    expect(await month()).toBe(3);
+  });
+});

@@ -1,7 +1,13 @@
 // GET /api/report/pulse: the dashboard's pulse (counts only). Its own router, mounted before the
 // reports router so `/report/:kind` never sees "pulse".
 import { Router } from 'express';
+import { requireDistrict } from '../../access/guards';
 import type { Deps } from '../../deps';
+import { sendJson } from '../../http/respond';
+import { readerKey } from '../../identity/context';
+import { today } from '../../lib/dates';
+import { keptAnswer } from '../../lib/keptAnswers';
+import { todayIn } from '../../lib/zone';
 import { reportReader } from './policies';
 import { computePulse } from './pulse';
 
@@ -12,7 +18,11 @@ export function reportPulseRoutes(deps: Deps): Router {
   router.get('/report/pulse', async (req, res) => {
     // 401/403 as every report (`see engagement`); the interactions report has no plan gate.
     const reader = reportReader(req, 'interactions');
-    res.json(await computePulse(db, reader));
+    // Kept per reader and day while nothing in the district changes (lib/keptAnswers.ts), as the reports:
+    // every district admin's dashboard opens with it.
+    const days = [todayIn(reader.district.timezone), today()];
+    sendJson(res, await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report/pulse', days],
+      async () => ({ answer: await computePulse(db, reader) })));
   });
 
   return router;
