@@ -551,6 +551,13 @@ export async function benchReports(): Promise<string[]> {
       if (process.env.BENCH_VERBOSE) console.error(out.at(-1));
     }
   }
+  // The dashboard's pulse (this month against target, overdue cycles, not reached this school year): the
+  // first screen of every district admin, kept like the reports.
+  const pulseKept = await oneAtATime(server.port, '/api/report/pulse', asAdmin);
+  const pulseFresh = await oneAtATime(server.port, '/api/report/pulse', asAdmin, write);
+  out.push('', '| dashboard pulse (GET /api/report/pulse), district admin | p50 / p99 ms (requests) | CPU ms/request |', '|---|---|---|',
+    `| kept | ${ms(pulseKept.p50)} / ${ms(pulseKept.p99)} (${pulseKept.n}) | ${ms(pulseKept.cpu)} |`,
+    `| first read after a write | ${ms(pulseFresh.p50)} / ${ms(pulseFresh.p99)} (${pulseFresh.n}) | ${ms(pulseFresh.cpu)} |`);
   probe.destroy();
   server.close();
   floorServer.close();
