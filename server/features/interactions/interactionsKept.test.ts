@@ -86,8 +86,8 @@ describe('GET /api/interaction, a page kept between requests', () => {
 
   it('a scheduled interaction turns "needs completing" when it ends, with no write in between', async () => {
     const agent = await loginAs(t.app, w.coach);
-    // Ends 1.5 s from now: the first answer says it is still to come.
-    const startsAt = new Date(Date.now() - 60_000 + 1_500).toISOString();
+    // Ends 2.5 s from now: the first answer says it is still to come.
+    const startsAt = new Date(Date.now() - 60_000 + 2_500).toISOString();
     const row = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.checkIn.id, coachId: w.coach.id, startsAt, minutes: 1, status: 'scheduled' });
     const list = `/api/interaction?filter[from]=${startsAt.slice(0, 10)}`;
     const [before] = (await agent.get(list)).body.data;
