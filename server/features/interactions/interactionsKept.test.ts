@@ -89,7 +89,8 @@ describe('GET /api/interaction, a page kept between requests', () => {
     // Ends 2.5 s from now: the first answer says it is still to come.
     const startsAt = new Date(Date.now() - 60_000 + 2_500).toISOString();
     const row = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.checkIn.id, coachId: w.coach.id, startsAt, minutes: 1, status: 'scheduled' });
-    const list = `/api/interaction?filter[from]=${startsAt.slice(0, 10)}`;
+    // From the day before its UTC date: its date in the district's timezone (Chicago) is one of the two.
+    const list = `/api/interaction?filter[from]=${new Date(Date.parse(startsAt) - 86_400_000).toISOString().slice(0, 10)}`;
     const [before] = (await agent.get(list)).body.data;
     expect(before).toMatchObject({ id: row.id, needs_completing: false });
     expect((await agent.get(list)).body.data[0].needs_completing).toBe(false);
