@@ -68,10 +68,9 @@ export function seedSkillsDistrict(db: DB) {
   });
 }
 
-/** A write in the bench district: the note of one educator's current level (any write ends its kept answers). */
+/** A write in the bench district: the notes of one educator's current levels (any write ends its kept answers). */
 function changeRatingNote(db: DB, staffId: number) {
-  return db.updateTable('skill_current_levels').set({ note: `Seen on ${nowIso()}` }).where('staff_id', '=', staffId).where('skill_id', '=', (eb) =>
-    eb.selectFrom('skills').select((e) => e.fn.min('id').as('id')).where('district_id', '=', eb.ref('skill_current_levels.district_id'))).execute();
+  return db.updateTable('skill_current_levels').set({ note: `Seen on ${nowIso()}` }).where('staff_id', '=', staffId).execute();
 }
 
 export async function benchSkills(): Promise<string[]> {

@@ -1,12 +1,9 @@
 // The signed-in user's context is kept between requests only while nothing it was read from changed
 // (the `auth` change version, bumped by triggers): changes take effect on the very next request.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection';
 import { changeVersion } from '../../db/dialect';
-import { createFileTestApp, createTestApp, csrfHeaders, loginAs, type TestApp } from '../testing/app';
+import { createFileTestApp, createTestApp, csrfHeaders, type FileTestApp, loginAs, type TestApp } from '../testing/app';
 import { buildUser } from '../testing/factories';
 
 describe('the auth context follows the database on the next request', () => {
@@ -128,12 +125,12 @@ describe('the kept auth context', () => {
 });
 
 describe('the kept auth context and another process', () => {
-  let dir: string;
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  let file: FileTestApp | undefined;
+  afterEach(() => file?.close());
 
   it('a user deactivated by another connection (the CLI) is signed out on their next request', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-context-'));
-    const { app, db, config } = await createFileTestApp(dir);
+    file = await createFileTestApp();
+    const { app, db, config } = file;
     const user = await buildUser(db, { role: 'coach' });
     const agent = await loginAs(app, user);
     expect((await agent.get('/api/auth/user')).status).toBe(200);
@@ -144,6 +141,5 @@ describe('the kept auth context and another process', () => {
     await other.destroy();
 
     expect((await agent.get('/api/auth/user')).status).toBe(401);
-    await db.destroy();
   });
 });

@@ -45,12 +45,13 @@ export class AnswerKeeper {
   get(key: string, stamp: number, now: number): string | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.stamp !== stamp || now >= entry.validUntil) {
-      // A newer version was read: nothing older can be wanted again. An older one (a request that read
-      // the version before a write that another request has already seen) leaves the newer entry alone.
-      if (stamp > entry.stamp || now >= entry.validUntil) this.remove(key, entry);
+    // Past its moment, or a newer version read: it can never be wanted again.
+    if (now >= entry.validUntil || stamp > entry.stamp) {
+      this.remove(key, entry);
       return undefined;
     }
+    // An older version read (before a write another request has already seen): the newer entry stays.
+    if (stamp < entry.stamp) return undefined;
     // Most recently used last.
     this.entries.delete(key);
     this.entries.set(key, entry);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import type { Agent } from 'supertest';
 import { createApp } from '../app';
@@ -22,15 +25,25 @@ export async function createTestApp(opts: { rateLimits?: boolean } = {}) {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * An app on a database file in `dataDir`, for tests where a second connection (the CLI, another app
- * process) writes to the same database: open it with `openDatabase(config.databaseFile)`.
+ * An app on a database file in a new temporary folder, for tests where a second connection (the CLI,
+ * another app process) writes to the same database: open it with `openDatabase(config.databaseFile)`.
+ * `close()` closes the database and removes the folder (call it in afterEach, so a failed test cleans up too).
  */
-export async function createFileTestApp(dataDir: string) {
+export async function createFileTestApp() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-file-test-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: '/nonexistent' };
   const { db } = await prepareDatabase(config);
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => undefined });
-  return { app, db, config };
+  return {
+    app, db, config,
+    close: async () => {
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
+
+export type FileTestApp = Awaited<ReturnType<typeof createFileTestApp>>;
 
 /** A cookie-keeping agent that has fetched its CSRF token, so state-changing calls pass. */
 export async function guestAgent(app: TestApp['app']): Promise<Agent & { xsrf: () => string }> {

@@ -2,12 +2,9 @@
 // (server/lib/keptAnswers.ts). These tests read the same page before and after every kind of change
 // and expect the change on the very next request: a kept answer is never stale and never another
 // reader's.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nowIso, openDatabase } from '../../../db/connection';
-import { createFileTestApp, createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { createFileTestApp, createTestApp, csrfHeaders, type FileTestApp, loginAs, type TestApp } from '../../testing/app';
 import {
   buildInteractionsWorld, insertInteraction, type InteractionsWorld, setSharedNotesVisible,
 } from '../../testing/interactions.fixture';
@@ -128,12 +125,12 @@ describe('GET /api/interaction kept within a day', () => {
 });
 
 describe('GET /api/interaction and another process', () => {
-  let dir: string;
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  let file: FileTestApp | undefined;
+  afterEach(() => file?.close());
 
   it('an interaction logged through another connection (the CLI, another app process) shows on the next request', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-kept-'));
-    const { app, db, config } = await createFileTestApp(dir);
+    file = await createFileTestApp();
+    const { app, db, config } = file;
     const world = await buildInteractionsWorld(db);
     const agent = await loginAs(app, world.coach);
     expect((await agent.get(LIST)).body.data).toEqual([]);
@@ -145,6 +142,5 @@ describe('GET /api/interaction and another process', () => {
     await other.destroy();
 
     expect((await agent.get(LIST)).body.data.map((i: { id: number }) => i.id)).toEqual([row.id]);
-    await db.destroy();
   });
 });

@@ -13,7 +13,9 @@ import type { Deps } from '../../deps';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
+import { sendJson } from '../../http/respond';
 import { validate } from '../../http/validate';
+import { readerKey } from '../../identity/context';
 import {
   activityReader, canEditActivity, canEditInteraction, interactionReader, interactionWriter, type Reader,
   requireEditableInteraction,
@@ -31,8 +33,6 @@ import {
 import { today } from '../../lib/dates';
 import { keptAnswer } from '../../lib/keptAnswers';
 import { nextDay, startOfLocalDay } from '../../lib/zone';
-import { readerKey } from '../../identity/context';
-import { sendJson } from '../../http/respond';
 
 export const ACTIVITY_NOT_YOURS = 'You can change only your own time.';
 

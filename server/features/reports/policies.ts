@@ -7,6 +7,8 @@ import { PERMISSIONS } from '../../../common/permissions';
 import { ADVANCED_REPORT_KINDS, type ReportKind } from '../../../common/schemas/reports';
 import { requireDistrict, requireFeature, type Scope, scopeOf } from '../../access/guards';
 import { forbidden } from '../../http/errors';
+import { today } from '../../lib/dates';
+import { todayIn } from '../../lib/zone';
 
 /**
  * What a report is computed for: the district (its timezone), the caller's scope and the
@@ -36,3 +38,9 @@ export function reportReader(req: Request, kind: ReportKind): ReportReader {
   requireReportPlan(reader, kind);
   return reader;
 }
+
+/**
+ * The days a kept report or pulse (lib/keptAnswers.ts) depends on: the district's today (the default
+ * range, "overdue") and the UTC day of history rows (a principal's or coach's roster).
+ */
+export const reportDays = (reader: ReportReader): string[] => [todayIn(reader.district.timezone), today()];

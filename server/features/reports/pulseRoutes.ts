@@ -5,10 +5,8 @@ import { requireDistrict } from '../../access/guards';
 import type { Deps } from '../../deps';
 import { sendJson } from '../../http/respond';
 import { readerKey } from '../../identity/context';
-import { today } from '../../lib/dates';
 import { keptAnswer } from '../../lib/keptAnswers';
-import { todayIn } from '../../lib/zone';
-import { reportReader } from './policies';
+import { reportDays, reportReader } from './policies';
 import { computePulse } from './pulse';
 
 export function reportPulseRoutes(deps: Deps): Router {
@@ -20,8 +18,7 @@ export function reportPulseRoutes(deps: Deps): Router {
     const reader = reportReader(req, 'interactions');
     // Kept per reader and day while nothing in the district changes (lib/keptAnswers.ts), as the reports:
     // every district admin's dashboard opens with it.
-    const days = [todayIn(reader.district.timezone), today()];
-    sendJson(res, await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report/pulse', days],
+    sendJson(res, await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report/pulse', reportDays(reader)],
       async () => ({ answer: await computePulse(db, reader) })));
   });
 

@@ -9,13 +9,11 @@ import { notFound } from '../../http/errors';
 import { sendJson } from '../../http/respond';
 import { validate } from '../../http/validate';
 import { readerKey } from '../../identity/context';
-import { today } from '../../lib/dates';
 import { keptAnswer } from '../../lib/keptAnswers';
-import { todayIn } from '../../lib/zone';
 import { requireDistrict } from '../../access/guards';
 import { attachment, csvDocument } from '../../lib/csv';
 import { reportFileName, reportTable } from './csv';
-import { reportReader } from './policies';
+import { reportDays, reportReader } from './policies';
 import { runReport } from './report';
 
 export const REPORT_NOT_FOUND = 'This report does not exist.';
@@ -38,11 +36,8 @@ export function reportRoutes(deps: Deps): Router {
     }
     const reader = reportReader(req, which.kind);
     if (!which.csv) {
-      // Kept per reader, query and day while nothing in the district changes (lib/keptAnswers.ts): the
-      // default range ends on the district's today, "overdue" is as of it, and a principal's or coach's
-      // roster is the educators at their schools or in their caseload on the (UTC) day of history rows.
-      const days = [todayIn(reader.district.timezone), today()];
-      sendJson(res, await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report', which.kind, req.query, days],
+      // Kept per reader, query and day while nothing in the district changes (lib/keptAnswers.ts).
+      sendJson(res, await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report', which.kind, req.query, reportDays(reader)],
         async () => ({ answer: await runReport(db, reader, which.kind, req.query) })));
       return;
     }
