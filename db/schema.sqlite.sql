@@ -181,6 +181,12 @@ CREATE INDEX "quotes_status_idx" on "quotes" ("status", "created_at");
 -- index rate_limits_reset_at_idx
 CREATE INDEX "rate_limits_reset_at_idx" on "rate_limits" ("reset_at");
 
+-- index report_participation_months_building_idx
+CREATE INDEX "report_participation_months_building_idx" on "report_participation_months" ("district_id", "building_id", "month");
+
+-- index report_participation_months_coach_idx
+CREATE INDEX "report_participation_months_coach_idx" on "report_participation_months" ("district_id", "coach_id", "month");
+
 -- index report_subscriptions_due_idx
 CREATE INDEX "report_subscriptions_due_idx" on "report_subscriptions" ("next_run_at", "claimed_at");
 
@@ -351,6 +357,9 @@ CREATE INDEX "users_email_idx" on "users" ("email");
 
 -- index users_provider_email_unique
 CREATE UNIQUE INDEX "users_provider_email_unique" on "users" ("email") where "district_id" is null;
+
+-- index zone_months_starts_idx
+CREATE UNIQUE INDEX "zone_months_starts_idx" on "zone_months" ("timezone", "starts_at");
 
 -- table account_migrations
 CREATE TABLE "account_migrations" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "from_district_id" integer references "districts" ("id") on delete cascade, "to_district_id" integer not null references "districts" ("id") on delete cascade, "name" text not null, "roles" text not null, "building_ids" text default '[]' not null, "invited_by" integer references "users" ("id") on delete set null, "token_hash" text not null unique, "expires_at" text not null, "accepted_at" text, "revoked_at" text, "created_at" text not null, "invite_user_id" integer references "users" ("id") on delete cascade);
@@ -529,6 +538,12 @@ CREATE TABLE "quotes" ("id" integer primary key autoincrement, "district_id" int
 -- table rate_limits
 CREATE TABLE "rate_limits" ("key" text primary key, "count" integer not null, "reset_at" integer not null);
 
+-- table report_interaction_months
+CREATE TABLE "report_interaction_months" ("district_id" integer not null, "month" text not null, "interaction_type_id" integer not null, "building_id" integer not null, "coach_id" integer not null, "n" integer not null, "minutes" integer not null, constraint "report_interaction_months_pk" primary key ("district_id", "month", "interaction_type_id", "building_id", "coach_id")) without rowid;
+
+-- table report_participation_months
+CREATE TABLE "report_participation_months" ("district_id" integer not null, "month" text not null, "staff_id" integer not null, "building_id" integer not null, "coach_id" integer not null, "n" integer not null, "minutes" integer not null, "last_at" text not null, constraint "report_participation_months_pk" primary key ("district_id", "month", "staff_id", "building_id", "coach_id")) without rowid;
+
 -- table report_subscriptions
 CREATE TABLE "report_subscriptions" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "report" text not null, "frequency" text not null, "query" text default '' not null, "unsubscribe_token_hash" text not null unique, "next_run_at" text not null, "last_sent_at" text, "last_skipped_reason" text, "claimed_at" text, "claim_token" text, "created_at" text not null, "updated_at" text not null);
 
@@ -621,6 +636,9 @@ CREATE TABLE 'user_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITH
 
 -- table users
 CREATE TABLE "users" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "email" text not null, "name" text not null, "password_hash" text, "status" text default 'active' not null, "date_locale" text default 'en-US' not null, "timezone" text default 'America/Chicago' not null, "last_login_at" text, "created_at" text not null, "updated_at" text not null);
+
+-- table zone_months
+CREATE TABLE "zone_months" ("timezone" text not null, "month" text not null, "starts_at" text not null, "ends_at" text not null, constraint "zone_months_pk" primary key ("timezone", "month")) without rowid;
 
 -- trigger activities_delete_district_version
 CREATE TRIGGER activities_delete_district_version after delete on activities begin
@@ -895,6 +913,11 @@ CREATE TRIGGER districts_delete_district_version after delete on districts begin
           on conflict (district_id) do update set version = version + 1;
         end;
 
+-- trigger districts_delete_rollup
+CREATE TRIGGER districts_delete_rollup after delete on districts begin
+      delete from report_interaction_months where district_id = old.id;
+      delete from report_participation_months where district_id = old.id; end;
+
 -- trigger districts_insert_auth_version
 CREATE TRIGGER districts_insert_auth_version after insert on districts begin
           update change_versions set version = version + 1 where scope = 'auth';
@@ -918,6 +941,33 @@ CREATE TRIGGER districts_update_district_version after update on districts begin
           insert into district_versions (district_id, version) select old.id, 1 where old.id is not null and old.id is not new.id
           on conflict (district_id) do update set version = version + 1;
         end;
+
+-- trigger districts_update_rollup
+CREATE TRIGGER districts_update_rollup after update of timezone on districts when old.timezone is not new.timezone begin delete from report_interaction_months where district_id = new.id;
+    delete from report_participation_months where district_id = new.id;
+    insert into report_interaction_months (district_id, month, interaction_type_id, building_id, coach_id, n, minutes)
+    select district_id, month, interaction_type_id, building_id, coach_id, count(*), sum(duration_minutes) from (
+      select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
+        coalesce(r.building_id, 0) as building_id, r.coach_id, r.duration_minutes
+      from (select * from interactions where district_id = new.id) r where r.status = 'completed' and r.deleted_at is null
+    ) x where month is not null
+    group by district_id, month, interaction_type_id, building_id, coach_id
+    on conflict (district_id, month, interaction_type_id, building_id, coach_id) do update
+      set n = report_interaction_months.n + excluded.n, minutes = report_interaction_months.minutes + excluded.minutes;
+  insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
+    select district_id, month, staff_id, building_id, coach_id, count(*), sum(duration_minutes), max(starts_at) from (
+      select i.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, i.duration_minutes, i.starts_at
+      from (select p.interaction_id, p.staff_id from (select * from interactions where district_id = new.id) s join interaction_participants p on p.interaction_id = s.id) p join interactions i on i.id = p.interaction_id where i.status = 'completed' and i.deleted_at is null
+    ) x where month is not null
+    group by district_id, month, staff_id, building_id, coach_id
+    on conflict (district_id, month, staff_id, building_id, coach_id) do update
+      set n = report_participation_months.n + excluded.n, minutes = report_participation_months.minutes + excluded.minutes,
+        last_at = case when excluded.last_at > report_participation_months.last_at then excluded.last_at else report_participation_months.last_at end; end;
 
 -- trigger group_items_delete_district_version
 CREATE TRIGGER group_items_delete_district_version after delete on group_items begin
@@ -1055,11 +1105,47 @@ CREATE TRIGGER interaction_participants_delete_district_version after delete on 
           on conflict (district_id) do update set version = version + 1;
         end;
 
+-- trigger interaction_participants_delete_rollup
+CREATE TRIGGER interaction_participants_delete_rollup after delete on interaction_participants begin delete from report_participation_months where exists (select 1 from (select i.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+  coalesce(i.building_id, 0) as building_id, i.coach_id from (select old.interaction_id as interaction_id, old.staff_id as staff_id) p join interactions i on i.id = p.interaction_id) g where g.district_id = report_participation_months.district_id
+      and g.month = report_participation_months.month and g.staff_id = report_participation_months.staff_id
+      and g.building_id = report_participation_months.building_id and g.coach_id = report_participation_months.coach_id);
+    insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
+      select g.district_id, g.month, g.staff_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
+      from (select i.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+  coalesce(i.building_id, 0) as building_id, i.coach_id from (select old.interaction_id as interaction_id, old.staff_id as staff_id) p join interactions i on i.id = p.interaction_id) g
+      join districts d on d.id = g.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
+      join interaction_participants p on p.district_id = g.district_id and p.staff_id = g.staff_id
+      join interactions i on i.id = p.interaction_id
+      where i.coach_id = g.coach_id and coalesce(i.building_id, 0) = g.building_id
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at and i.status = 'completed' and i.deleted_at is null
+        
+      group by g.district_id, g.month, g.staff_id, g.building_id, g.coach_id; end;
+
 -- trigger interaction_participants_insert_district_version
 CREATE TRIGGER interaction_participants_insert_district_version after insert on interaction_participants begin
           insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
           on conflict (district_id) do update set version = version + 1;
         end;
+
+-- trigger interaction_participants_insert_rollup
+CREATE TRIGGER interaction_participants_insert_rollup after insert on interaction_participants begin insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
+    select district_id, month, staff_id, building_id, coach_id, count(*), sum(duration_minutes), max(starts_at) from (
+      select i.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, i.duration_minutes, i.starts_at
+      from (select new.interaction_id as interaction_id, new.staff_id as staff_id) p join interactions i on i.id = p.interaction_id where i.status = 'completed' and i.deleted_at is null
+    ) x where month is not null
+    group by district_id, month, staff_id, building_id, coach_id
+    on conflict (district_id, month, staff_id, building_id, coach_id) do update
+      set n = report_participation_months.n + excluded.n, minutes = report_participation_months.minutes + excluded.minutes,
+        last_at = case when excluded.last_at > report_participation_months.last_at then excluded.last_at else report_participation_months.last_at end; end;
 
 -- trigger interaction_participants_update_district_version
 CREATE TRIGGER interaction_participants_update_district_version after update on interaction_participants begin
@@ -1068,6 +1154,35 @@ CREATE TRIGGER interaction_participants_update_district_version after update on 
           insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
           on conflict (district_id) do update set version = version + 1;
         end;
+
+-- trigger interaction_participants_update_rollup
+CREATE TRIGGER interaction_participants_update_rollup after update on interaction_participants begin
+      delete from report_participation_months where exists (select 1 from (select i.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+  coalesce(i.building_id, 0) as building_id, i.coach_id from (select old.interaction_id as interaction_id, old.staff_id as staff_id) p join interactions i on i.id = p.interaction_id union select i.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+  coalesce(i.building_id, 0) as building_id, i.coach_id from (select new.interaction_id as interaction_id, new.staff_id as staff_id) p join interactions i on i.id = p.interaction_id) g where g.district_id = report_participation_months.district_id
+      and g.month = report_participation_months.month and g.staff_id = report_participation_months.staff_id
+      and g.building_id = report_participation_months.building_id and g.coach_id = report_participation_months.coach_id);
+    insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
+      select g.district_id, g.month, g.staff_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
+      from (select i.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+  coalesce(i.building_id, 0) as building_id, i.coach_id from (select old.interaction_id as interaction_id, old.staff_id as staff_id) p join interactions i on i.id = p.interaction_id union select i.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+  coalesce(i.building_id, 0) as building_id, i.coach_id from (select new.interaction_id as interaction_id, new.staff_id as staff_id) p join interactions i on i.id = p.interaction_id) g
+      join districts d on d.id = g.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
+      join interaction_participants p on p.district_id = g.district_id and p.staff_id = g.staff_id
+      join interactions i on i.id = p.interaction_id
+      where i.coach_id = g.coach_id and coalesce(i.building_id, 0) = g.building_id
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at and i.status = 'completed' and i.deleted_at is null
+        
+      group by g.district_id, g.month, g.staff_id, g.building_id, g.coach_id; end;
 
 -- trigger interaction_skills_delete_district_version
 CREATE TRIGGER interaction_skills_delete_district_version after delete on interaction_skills begin
@@ -1115,11 +1230,77 @@ CREATE TRIGGER interactions_delete_district_version after delete on interactions
           on conflict (district_id) do update set version = version + 1;
         end;
 
+-- trigger interactions_delete_rollup
+CREATE TRIGGER interactions_delete_rollup before delete on interactions begin delete from report_interaction_months where exists (select 1 from (select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r) g where g.district_id = report_interaction_months.district_id
+      and g.month = report_interaction_months.month and g.interaction_type_id = report_interaction_months.interaction_type_id
+      and g.building_id = report_interaction_months.building_id and g.coach_id = report_interaction_months.coach_id);
+    insert into report_interaction_months (district_id, month, interaction_type_id, building_id, coach_id, n, minutes)
+      select g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes)
+      from (select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r) g
+      join districts d on d.id = g.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
+      join interactions i on i.district_id = g.district_id and i.coach_id = g.coach_id
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+      where i.interaction_type_id = g.interaction_type_id and coalesce(i.building_id, 0) = g.building_id and i.status = 'completed' and i.deleted_at is null
+        and i.id <> old.id
+      group by g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id;
+    delete from report_participation_months where exists (select 1 from (select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id) g where g.district_id = report_participation_months.district_id
+      and g.month = report_participation_months.month and g.staff_id = report_participation_months.staff_id
+      and g.building_id = report_participation_months.building_id and g.coach_id = report_participation_months.coach_id);
+    insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
+      select g.district_id, g.month, g.staff_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
+      from (select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id) g
+      join districts d on d.id = g.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
+      join interaction_participants p on p.district_id = g.district_id and p.staff_id = g.staff_id
+      join interactions i on i.id = p.interaction_id
+      where i.coach_id = g.coach_id and coalesce(i.building_id, 0) = g.building_id
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at and i.status = 'completed' and i.deleted_at is null
+        and i.id <> old.id
+      group by g.district_id, g.month, g.staff_id, g.building_id, g.coach_id; end;
+
 -- trigger interactions_insert_district_version
 CREATE TRIGGER interactions_insert_district_version after insert on interactions begin
           insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
           on conflict (district_id) do update set version = version + 1;
         end;
+
+-- trigger interactions_insert_rollup
+CREATE TRIGGER interactions_insert_rollup after insert on interactions begin insert into report_interaction_months (district_id, month, interaction_type_id, building_id, coach_id, n, minutes)
+    select district_id, month, interaction_type_id, building_id, coach_id, count(*), sum(duration_minutes) from (
+      select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
+        coalesce(r.building_id, 0) as building_id, r.coach_id, r.duration_minutes
+      from (select new.id as id, new.district_id as district_id, new.starts_at as starts_at, new.coach_id as coach_id, new.building_id as building_id, new.interaction_type_id as interaction_type_id, new.duration_minutes as duration_minutes, new.status as status, new.deleted_at as deleted_at) r where r.status = 'completed' and r.deleted_at is null
+    ) x where month is not null
+    group by district_id, month, interaction_type_id, building_id, coach_id
+    on conflict (district_id, month, interaction_type_id, building_id, coach_id) do update
+      set n = report_interaction_months.n + excluded.n, minutes = report_interaction_months.minutes + excluded.minutes;
+  insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
+    select district_id, month, staff_id, building_id, coach_id, count(*), sum(duration_minutes), max(starts_at) from (
+      select i.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, i.duration_minutes, i.starts_at
+      from (select p.interaction_id, p.staff_id from (select new.id as id, new.district_id as district_id, new.starts_at as starts_at, new.coach_id as coach_id, new.building_id as building_id, new.interaction_type_id as interaction_type_id, new.duration_minutes as duration_minutes, new.status as status, new.deleted_at as deleted_at) s join interaction_participants p on p.interaction_id = s.id) p join interactions i on i.id = p.interaction_id where i.status = 'completed' and i.deleted_at is null
+    ) x where month is not null
+    group by district_id, month, staff_id, building_id, coach_id
+    on conflict (district_id, month, staff_id, building_id, coach_id) do update
+      set n = report_participation_months.n + excluded.n, minutes = report_participation_months.minutes + excluded.minutes,
+        last_at = case when excluded.last_at > report_participation_months.last_at then excluded.last_at else report_participation_months.last_at end; end;
 
 -- trigger interactions_update_district_version
 CREATE TRIGGER interactions_update_district_version after update on interactions begin
@@ -1128,6 +1309,59 @@ CREATE TRIGGER interactions_update_district_version after update on interactions
           insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
           on conflict (district_id) do update set version = version + 1;
         end;
+
+-- trigger interactions_update_rollup
+CREATE TRIGGER interactions_update_rollup after update on interactions when old.starts_at is not new.starts_at or old.status is not new.status or old.deleted_at is not new.deleted_at or old.interaction_type_id is not new.interaction_type_id or old.building_id is not new.building_id or old.coach_id is not new.coach_id or old.duration_minutes is not new.duration_minutes or old.district_id is not new.district_id begin delete from report_interaction_months where exists (select 1 from (select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r union select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select new.id as id, new.district_id as district_id, new.starts_at as starts_at, new.coach_id as coach_id, new.building_id as building_id, new.interaction_type_id as interaction_type_id, new.duration_minutes as duration_minutes, new.status as status, new.deleted_at as deleted_at) r) g where g.district_id = report_interaction_months.district_id
+      and g.month = report_interaction_months.month and g.interaction_type_id = report_interaction_months.interaction_type_id
+      and g.building_id = report_interaction_months.building_id and g.coach_id = report_interaction_months.coach_id);
+    insert into report_interaction_months (district_id, month, interaction_type_id, building_id, coach_id, n, minutes)
+      select g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes)
+      from (select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r union select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select new.id as id, new.district_id as district_id, new.starts_at as starts_at, new.coach_id as coach_id, new.building_id as building_id, new.interaction_type_id as interaction_type_id, new.duration_minutes as duration_minutes, new.status as status, new.deleted_at as deleted_at) r) g
+      join districts d on d.id = g.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
+      join interactions i on i.district_id = g.district_id and i.coach_id = g.coach_id
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+      where i.interaction_type_id = g.interaction_type_id and coalesce(i.building_id, 0) = g.building_id and i.status = 'completed' and i.deleted_at is null
+        
+      group by g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id;
+    delete from report_participation_months where exists (select 1 from (select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id union select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select new.id as id, new.district_id as district_id, new.starts_at as starts_at, new.coach_id as coach_id, new.building_id as building_id, new.interaction_type_id as interaction_type_id, new.duration_minutes as duration_minutes, new.status as status, new.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id) g where g.district_id = report_participation_months.district_id
+      and g.month = report_participation_months.month and g.staff_id = report_participation_months.staff_id
+      and g.building_id = report_participation_months.building_id and g.coach_id = report_participation_months.coach_id);
+    insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
+      select g.district_id, g.month, g.staff_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
+      from (select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id union select r.district_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
+  order by zm.starts_at desc limit 1) as month, p.staff_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from (select new.id as id, new.district_id as district_id, new.starts_at as starts_at, new.coach_id as coach_id, new.building_id as building_id, new.interaction_type_id as interaction_type_id, new.duration_minutes as duration_minutes, new.status as status, new.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id) g
+      join districts d on d.id = g.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
+      join interaction_participants p on p.district_id = g.district_id and p.staff_id = g.staff_id
+      join interactions i on i.id = p.interaction_id
+      where i.coach_id = g.coach_id and coalesce(i.building_id, 0) = g.building_id
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at and i.status = 'completed' and i.deleted_at is null
+        
+      group by g.district_id, g.month, g.staff_id, g.building_id, g.coach_id; end;
 
 -- trigger permissions_delete_auth_version
 CREATE TRIGGER permissions_delete_auth_version after delete on permissions begin

@@ -778,6 +778,37 @@ export interface DistrictVersionsTable {
   version: Generated<number>;
 }
 
+/** The months of a timezone as instants, 2000-01 … 2060-12 (db/zoneMonths.ts). */
+export interface ZoneMonthsTable {
+  timezone: string;
+  month: string; // YYYY-MM
+  starts_at: string;
+  ends_at: string;
+}
+
+/** Counted interactions per month of the district's zone, type, school (0: none) and coach; kept by triggers (db/reportRollups.ts). */
+export interface ReportInteractionMonthsTable {
+  district_id: number;
+  month: string;
+  interaction_type_id: number;
+  building_id: number;
+  coach_id: number;
+  n: number;
+  minutes: number;
+}
+
+/** Counted interactions' participants per month, educator, school (0: none) and coach; kept by triggers. */
+export interface ReportParticipationMonthsTable {
+  district_id: number;
+  month: string;
+  staff_id: number;
+  building_id: number;
+  coach_id: number;
+  n: number;
+  minutes: number;
+  last_at: string;
+}
+
 export interface Database {
   plans: PlansTable;
   billing_counters: BillingCountersTable;
@@ -794,6 +825,9 @@ export interface Database {
   sessions: SessionsTable;
   change_versions: ChangeVersionsTable;
   district_versions: DistrictVersionsTable;
+  zone_months: ZoneMonthsTable;
+  report_interaction_months: ReportInteractionMonthsTable;
+  report_participation_months: ReportParticipationMonthsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;

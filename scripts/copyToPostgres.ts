@@ -35,11 +35,11 @@ const MAX_PARAMETERS = 60_000;
 
 /**
  * Tables other tables' triggers write to: PostgreSQL's change-version triggers bump their counter on
- * every statement against the tables they watch (db/migrationHelpers.ts createChangeVersionTriggers).
- * Copied after every other table, into an emptied table those bumps miss, so the counters arrive as
- * they were.
+ * every statement against the tables they watch (db/migrationHelpers.ts createChangeVersionTriggers), and
+ * the reports' rollup triggers sum the interactions copied (db/reportRollups.ts). Copied after every other
+ * table, each emptied just before, so the counters and sums arrive as they were.
  */
-const WRITTEN_BY_TRIGGERS = ['change_versions'];
+const WRITTEN_BY_TRIGGERS = ['change_versions', 'report_interaction_months', 'report_participation_months'];
 
 export function isPostgresUrl(url: string): boolean {
   if (!/^postgres(ql)?:\/\//.test(url)) return false;
@@ -214,6 +214,7 @@ export async function copyToPostgres(options: CopyOptions): Promise<CopyResult> 
         for (const table of [...order].reverse()) await trx.deleteFrom(table).execute();
         const result: { name: string; rows: number }[] = [];
         for (const table of order) {
+          if (WRITTEN_BY_TRIGGERS.includes(table)) await trx.deleteFrom(table).execute();
           result.push({ name: table, rows: await copyTable(source, trx, table, columns.get(table)!, !withoutRowid.has(table), options.batchSize) });
         }
         for (const { table, column } of identities) {

@@ -2,6 +2,7 @@ import { addDays, addMinutes } from 'date-fns';
 import type { DB } from '../../db/connection';
 import { nowIso } from '../../db/connection';
 import type { User } from '../../db/types';
+import { ensureZoneMonths } from '../../db/zoneMonths';
 import { INVITE_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, TRIAL_DAYS } from '../../common/constants';
 import { hashPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
@@ -29,11 +30,13 @@ export async function createDistrict(
   if (!plan) throw new Error(`Unknown plan "${input.planKey}".`);
   const now = nowIso();
   const status = input.status ?? 'trial';
+  const timezone = input.timezone ?? 'America/Chicago';
+  await ensureZoneMonths(db, timezone);
   const { id } = await db.insertInto('districts').values({
     name: input.name,
     slug: await uniqueSlug(db, input.name),
     state: input.state,
-    timezone: input.timezone ?? 'America/Chicago',
+    timezone,
     plan_id: plan.id,
     status,
     trial_ends_at: status === 'trial' ? addDays(new Date(), TRIAL_DAYS).toISOString() : null,

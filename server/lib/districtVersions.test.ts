@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/connection';
 import { DISTRICT_VERSION_TABLES } from '../../db/migrations/20261127_0110_district_versions';
 import { isPostgres } from '../../db/migrationHelpers';
+import { ROLLUP_TABLES } from '../../db/reportRollups';
 import { createTestApp, type TestApp } from '../testing/app';
 import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../testing/factories';
 import { insertGroup } from '../testing/groups.fixture';
@@ -40,7 +41,9 @@ async function tablesWithDistrictId(): Promise<string[]> {
 
 describe('district change versions', () => {
   it('cover every table with a district_id that is not listed as never read by a kept answer', async () => {
-    const uncovered = (await tablesWithDistrictId()).filter((name) => !DISTRICT_VERSION_TABLES.includes(name) && !NEVER_IN_KEPT_ANSWERS.includes(name));
+    // The reports' rollups change only by triggers on covered tables, in the same statement.
+    const uncovered = (await tablesWithDistrictId())
+      .filter((name) => !DISTRICT_VERSION_TABLES.includes(name) && !NEVER_IN_KEPT_ANSWERS.includes(name) && !ROLLUP_TABLES.includes(name));
     expect(uncovered).toEqual([]);
   });
 

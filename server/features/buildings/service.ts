@@ -1,6 +1,7 @@
 // Commands on the district profile and its buildings: each checks the district's own rules and
 // writes the audit row together with the change.
 import { nowIso, type DB } from '../../../db/connection';
+import { ensureZoneMonths } from '../../../db/zoneMonths';
 import type { CoachingTargets } from '../../../common/schemas/reports';
 import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN, coachingTargetsOf, districtSettingsOf } from '../../../common/schemas/site';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
@@ -44,6 +45,8 @@ export async function updateDistrictProfile(
       };
     }
     const settings = Object.keys(settingsChanges).length === 0 ? row.settings : JSON.stringify({ ...stored, ...settingsChanges });
+    // The reports' rollups place interactions in the months of the new zone (db/zoneMonths.ts).
+    if (profile.timezone !== row.timezone) await ensureZoneMonths(trx, profile.timezone);
     await trx.updateTable('districts').set({ ...profile, settings, updated_at: nowIso() }).where('id', '=', actor.districtId).execute();
     const before = {
       name: row.name, timezone: row.timezone, school_year_start_month: row.school_year_start_month, ...settingsBefore,

@@ -9,11 +9,15 @@
 // - `roster`: the roster rows (rosterRows) once.
 // Each is computed once per ReportContext object (a request builds its own contexts), so the targets,
 // the headline and the tables of one report share them. The figures are the ones the separate queries gave.
+// The two sums read a range's whole months from the monthly rollups the database keeps in step with every
+// write (db/reportRollups.ts; rollups.ts plans which days still come from the rows), so a district's
+// school year costs a few thousand rollup rows instead of every interaction and participant in it.
 import { type RawBuilder, sql } from 'kysely';
 import type { TrendInterval } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { startOfLocalDay } from '../../../lib/zone';
-import { addDays, countedInteractions, type ReportContext, rosterRows } from './filters';
+import { addDays, countedInteractions, type ReportContext, rosterRows, withRange } from './filters';
+import { monthInteractionSums, monthParticipationSums, type RollupPlan, rollupPlan, zoneHasMonths } from './rollups';
 
 export interface InteractionSum { period: string; type_id: number; building_id: number | null; coach_id: number; n: number; minutes: number }
 export interface ParticipationSum { staff_id: number; period: string; building_id: number | null; coach_id: number; n: number; minutes: number; last_at: string }
@@ -66,27 +70,89 @@ function periodOf(ctx: ReportContext, interval: TrendInterval | null): RawBuilde
   return pick(0, starts.length - 1);
 }
 
-/** The counted interactions grouped by period (none: ''), type, school and coach. */
+/**
+ * The counted interactions grouped by period (none: ''), type, school and coach: the range's whole months
+ * from the rollups, corrected at its ends from the rows (rollups.ts), or all of it from the rows.
+ */
 export function interactionSums(db: DB, ctx: ReportContext, interval: TrendInterval | null = null): Promise<InteractionSum[]> {
   return once(ctx, `sums:${interval}`, async () => {
-    const rows = await countedInteractions(db, ctx)
-      .select([periodOf(ctx, interval).as('period'), 'i.interaction_type_id as type_id', 'i.building_id', 'i.coach_id',
-        sql<number>`count(*)`.as('n'), sql<number>`sum(i.duration_minutes)`.as('minutes')])
-      .groupBy([sql`1`, sql`2`, sql`3`, sql`4`]).execute();
-    return rows.map((r) => ({ ...r, n: Number(r.n), minutes: Number(r.minutes) }));
+    const plan = await planFor(db, ctx, interval);
+    if (!plan) return rawInteractionSums(db, ctx, interval);
+    const [months, ...spans] = await Promise.all([
+      monthInteractionSums(db, ctx, plan, interval), ...plan.spans.map((s) => rawInteractionSums(db, withRange(ctx, s.from, s.to), interval)),
+    ]);
+    return combined(months, spans, plan, (r) => `${r.period}|${r.type_id}|${r.building_id}|${r.coach_id}`);
   });
 }
 
 /** The counted interactions' participants (any educator) grouped by educator, period (none: ''), school and coach. */
 export function participationSums(db: DB, ctx: ReportContext, interval: TrendInterval | null = null): Promise<ParticipationSum[]> {
   return once(ctx, `participations:${interval}`, async () => {
-    const rows = await countedInteractions(db, ctx)
-      .innerJoin('interaction_participants as p', 'p.interaction_id', 'i.id')
-      .select(['p.staff_id', periodOf(ctx, interval).as('period'), 'i.building_id', 'i.coach_id',
-        sql<number>`count(*)`.as('n'), sql<number>`sum(i.duration_minutes)`.as('minutes'), sql<string>`max(i.starts_at)`.as('last_at')])
-      .groupBy([sql`1`, sql`2`, sql`3`, sql`4`]).execute();
-    return rows.map((r) => ({ ...r, n: Number(r.n), minutes: Number(r.minutes) }));
+    const plan = await planFor(db, ctx, interval);
+    if (!plan) return rawParticipationSums(db, ctx, interval);
+    const [months, ...spans] = await Promise.all([
+      monthParticipationSums(db, ctx, plan, interval), ...plan.spans.map((s) => rawParticipationSums(db, withRange(ctx, s.from, s.to), interval)),
+    ]);
+    const key = (r: ParticipationSum) => `${r.staff_id}|${r.period}|${r.building_id}|${r.coach_id}`;
+    const rows = combined(months, spans, plan, key);
+    // A group whose latest start lay in the days taken away after `to` is read again from the rows.
+    const after = plan.spans.find((s) => s.sign < 0 && s.from > ctx.to);
+    const afterAt = after && startOfLocalDay(after.from, ctx.timezone);
+    const stale = afterAt ? rows.filter((r) => r.last_at >= afterAt) : [];
+    if (!stale.length) return rows;
+    const again = new Map((await rawParticipationSums(db, ctx, interval, stale.length <= 500 ? [...new Set(stale.map((r) => r.staff_id))] : null)).map((r) => [key(r), r]));
+    return rows.map((r) => (r.last_at >= afterAt! ? again.get(key(r))! : r));
   });
+}
+
+/** The rollup plan (rollups.ts), once per context; null when the range is read from the rows. */
+function planFor(db: DB, ctx: ReportContext, interval: TrendInterval | null): Promise<RollupPlan | null> {
+  return once(ctx, `plan:${interval}`, async () => {
+    const plan = rollupPlan(ctx, interval);
+    return plan && (await zoneHasMonths(db, ctx.timezone)) ? plan : null;
+  });
+}
+
+/**
+ * The rollup's rows with each span's rows added or taken away (its sign), group by group (key): counts and
+ * minutes summed, the latest start of the added rows kept; groups left with nothing dropped. A group whose
+ * latest start lay in days taken away before `from` had all its rows there, so it is dropped too.
+ */
+function combined<R extends { n: number; minutes: number; last_at?: string }>(months: R[], spans: R[][], plan: RollupPlan, key: (r: R) => string): R[] {
+  const out = new Map<string, R>();
+  const add = (r: R, sign: 1 | -1) => {
+    const k = key(r);
+    const cur = out.get(k);
+    if (!cur) out.set(k, { ...r, n: sign * r.n, minutes: sign * r.minutes });
+    else {
+      cur.n += sign * r.n;
+      cur.minutes += sign * r.minutes;
+      if (sign > 0 && r.last_at !== undefined && r.last_at > cur.last_at!) cur.last_at = r.last_at;
+    }
+  };
+  for (const r of months) add(r, 1);
+  spans.forEach((rows, i) => {
+    for (const r of rows) add(r, plan.spans[i]!.sign);
+  });
+  return [...out.values()].filter((r) => r.n > 0);
+}
+
+async function rawInteractionSums(db: DB, ctx: ReportContext, interval: TrendInterval | null): Promise<InteractionSum[]> {
+  const rows = await countedInteractions(db, ctx)
+    .select([periodOf(ctx, interval).as('period'), 'i.interaction_type_id as type_id', 'i.building_id', 'i.coach_id',
+      sql<number>`count(*)`.as('n'), sql<number>`sum(i.duration_minutes)`.as('minutes')])
+    .groupBy([sql`1`, sql`2`, sql`3`, sql`4`]).execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n), minutes: Number(r.minutes) }));
+}
+
+async function rawParticipationSums(db: DB, ctx: ReportContext, interval: TrendInterval | null, staffIds: number[] | null = null): Promise<ParticipationSum[]> {
+  const rows = await countedInteractions(db, ctx)
+    .innerJoin('interaction_participants as p', 'p.interaction_id', 'i.id')
+    .$if(staffIds !== null, (q) => q.where('p.staff_id', 'in', staffIds!))
+    .select(['p.staff_id', periodOf(ctx, interval).as('period'), 'i.building_id', 'i.coach_id',
+      sql<number>`count(*)`.as('n'), sql<number>`sum(i.duration_minutes)`.as('minutes'), sql<string>`max(i.starts_at)`.as('last_at')])
+    .groupBy([sql`1`, sql`2`, sql`3`, sql`4`]).execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n), minutes: Number(r.minutes) }));
 }
 
 /** The roster rows (rosterRows: one per educator, with their school on `to`), once per context. */

@@ -1,0 +1,186 @@
+// The reports' monthly rollups (issue 11, Performance; migration 20261127_0120_report_rollups). Two tables
+// hold a district's counted interactions (completed, not deleted) summed per calendar month of the
+// district's timezone, kept in step with every write by triggers in the writing transaction, by any
+// process:
+// - report_interaction_months: per (month, type, school, coach): count and minutes;
+// - report_participation_months: per (month, educator, school, coach): count, minutes, latest start.
+// A school of 0 is "no school" (a key column cannot be NULL). The month of an instant is read from
+// zone_months (the local midnights the months of a timezone start at, 2000-01 … 2060-12, written by
+// the app: ensureZoneMonths), so SQLite's triggers need no timezone arithmetic.
+//
+// How the triggers keep the sums: a new counted interaction or participant adds to its group; any other
+// change (an edit of a date, status, type, school, coach or length; a deletion; a participant removed)
+// deletes the groups the old and the new row belong to and sums them again from the rows themselves,
+// so a group is always exactly what a query over the raw rows gives (server/features/reports/queries/
+// rollups.test.ts checks it after every kind of write). A district's new timezone rebuilds its rollups.
+// The statements are written once over a row source: on SQLite a one-row subquery of NEW or OLD (row
+// triggers), on PostgreSQL the statement's transition table (statement triggers), except the interaction
+// deletion, a row trigger BEFORE DELETE on both, while its participants still exist.
+// Frozen with the migration that uses it: change the triggers in a new migration.
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './migrationHelpers';
+
+const COUNTED = (i: string) => `${i}.status = 'completed' and ${i}.deleted_at is null`;
+
+/** The zone month (YYYY-MM) of instant `at` in district `district`'s timezone; NULL outside zone_months. */
+const monthOf = (district: string, at: string) => `(select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = ${district}) and zm.starts_at <= ${at} and zm.ends_at > ${at}
+  order by zm.starts_at desc limit 1)`;
+
+/** Interactions columns as a one-row source of NEW or OLD (SQLite triggers, PostgreSQL row triggers). */
+export const interactionRow = (row: 'new' | 'old') => `(select ${['id', 'district_id', 'starts_at', 'coach_id', 'building_id', 'interaction_type_id', 'duration_minutes', 'status', 'deleted_at']
+  .map((c) => `${row}.${c} as ${c}`).join(', ')})`;
+
+/** Participant columns as a one-row source of NEW or OLD. */
+export const participantRow = (row: 'new' | 'old') => `(select ${row}.interaction_id as interaction_id, ${row}.staff_id as staff_id)`;
+
+/** Adds interactions `source` (rows of interactions) to both rollups: new rows, or a district rebuilt from empty. */
+export function addInteractions(source: string): string {
+  return `insert into report_interaction_months (district_id, month, interaction_type_id, building_id, coach_id, n, minutes)
+    select district_id, month, interaction_type_id, building_id, coach_id, count(*), sum(duration_minutes) from (
+      select r.district_id, ${monthOf('r.district_id', 'r.starts_at')} as month, r.interaction_type_id,
+        coalesce(r.building_id, 0) as building_id, r.coach_id, r.duration_minutes
+      from ${source} r where ${COUNTED('r')}
+    ) x where month is not null
+    group by district_id, month, interaction_type_id, building_id, coach_id
+    on conflict (district_id, month, interaction_type_id, building_id, coach_id) do update
+      set n = report_interaction_months.n + excluded.n, minutes = report_interaction_months.minutes + excluded.minutes;
+  ${addParticipants(`(select p.interaction_id, p.staff_id from ${source} s join interaction_participants p on p.interaction_id = s.id)`)}`;
+}
+
+/** Adds participants `source` (interaction_id, staff_id) of counted interactions to the participation rollup. */
+export function addParticipants(source: string): string {
+  return `insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
+    select district_id, month, staff_id, building_id, coach_id, count(*), sum(duration_minutes), max(starts_at) from (
+      select i.district_id, ${monthOf('i.district_id', 'i.starts_at')} as month, p.staff_id,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, i.duration_minutes, i.starts_at
+      from ${source} p join interactions i on i.id = p.interaction_id where ${COUNTED('i')}
+    ) x where month is not null
+    group by district_id, month, staff_id, building_id, coach_id
+    on conflict (district_id, month, staff_id, building_id, coach_id) do update
+      set n = report_participation_months.n + excluded.n, minutes = report_participation_months.minutes + excluded.minutes,
+        last_at = case when excluded.last_at > report_participation_months.last_at then excluded.last_at else report_participation_months.last_at end;`;
+}
+
+/**
+ * Sums again the groups of interactions `sources` (old and new versions of rows of interactions): deletes
+ * them and inserts them summed from the rows, leaving out interaction `without` (one being deleted).
+ */
+export function resumInteractions(sources: string[], without?: string): string {
+  const keys = sources.map((s) => `select r.district_id, ${monthOf('r.district_id', 'r.starts_at')} as month, r.interaction_type_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from ${s} r`).join(' union ');
+  const participants = sources.map((s) => `select r.district_id, ${monthOf('r.district_id', 'r.starts_at')} as month, p.staff_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id from ${s} r join interaction_participants p on p.interaction_id = r.id`).join(' union ');
+  return `delete from report_interaction_months where exists (select 1 from (${keys}) g where g.district_id = report_interaction_months.district_id
+      and g.month = report_interaction_months.month and g.interaction_type_id = report_interaction_months.interaction_type_id
+      and g.building_id = report_interaction_months.building_id and g.coach_id = report_interaction_months.coach_id);
+    insert into report_interaction_months (district_id, month, interaction_type_id, building_id, coach_id, n, minutes)
+      select g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes)
+      from (${keys}) g
+      join districts d on d.id = g.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
+      join interactions i on i.district_id = g.district_id and i.coach_id = g.coach_id
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+      where i.interaction_type_id = g.interaction_type_id and coalesce(i.building_id, 0) = g.building_id and ${COUNTED('i')}
+        ${without ? `and i.id <> ${without}` : ''}
+      group by g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id;
+    ${resumParticipations(participants, without)}`;
+}
+
+/** Sums again the participation groups `keys` (district_id, month, staff_id, building_id, coach_id). */
+export function resumParticipations(keys: string, without?: string): string {
+  return `delete from report_participation_months where exists (select 1 from (${keys}) g where g.district_id = report_participation_months.district_id
+      and g.month = report_participation_months.month and g.staff_id = report_participation_months.staff_id
+      and g.building_id = report_participation_months.building_id and g.coach_id = report_participation_months.coach_id);
+    insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
+      select g.district_id, g.month, g.staff_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
+      from (${keys}) g
+      join districts d on d.id = g.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
+      join interaction_participants p on p.district_id = g.district_id and p.staff_id = g.staff_id
+      join interactions i on i.id = p.interaction_id
+      where i.coach_id = g.coach_id and coalesce(i.building_id, 0) = g.building_id
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at and ${COUNTED('i')}
+        ${without ? `and i.id <> ${without}` : ''}
+      group by g.district_id, g.month, g.staff_id, g.building_id, g.coach_id;`;
+}
+
+/** The participation groups of participants `source` (interaction_id, staff_id), through their interaction. */
+export const participantKeys = (source: string) => `select i.district_id, ${monthOf('i.district_id', 'i.starts_at')} as month, p.staff_id,
+  coalesce(i.building_id, 0) as building_id, i.coach_id from ${source} p join interactions i on i.id = p.interaction_id`;
+
+/** Empties and refills district `district`'s rollups from its rows (a new timezone, new zone months). */
+export function rebuildDistrict(district: string): string {
+  return `delete from report_interaction_months where district_id = ${district};
+    delete from report_participation_months where district_id = ${district};
+    ${addInteractions(`(select * from interactions where district_id = ${district})`)}`;
+}
+
+/** Columns whose change moves an interaction between groups or in or out of the counted ones. */
+const GROUPED = ['starts_at', 'status', 'deleted_at', 'interaction_type_id', 'building_id', 'coach_id', 'duration_minutes', 'district_id'];
+
+export async function createRollupTriggers(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) return createPostgresTriggers(db);
+  const changed = GROUPED.map((c) => `old.${c} is not new.${c}`).join(' or ');
+  const statements: [string, string][] = [
+    ['interactions_insert_rollup', `after insert on interactions begin ${addInteractions(interactionRow('new'))} end`],
+    ['interactions_update_rollup', `after update on interactions when ${changed} begin ${resumInteractions([interactionRow('old'), interactionRow('new')])} end`],
+    ['interactions_delete_rollup', `before delete on interactions begin ${resumInteractions([interactionRow('old')], 'old.id')} end`],
+    ['interaction_participants_insert_rollup', `after insert on interaction_participants begin ${addParticipants(participantRow('new'))} end`],
+    ['interaction_participants_update_rollup', `after update on interaction_participants begin
+      ${resumParticipations(`${participantKeys(participantRow('old'))} union ${participantKeys(participantRow('new'))}`)} end`],
+    ['interaction_participants_delete_rollup', `after delete on interaction_participants begin ${resumParticipations(participantKeys(participantRow('old')))} end`],
+    ['districts_update_rollup', `after update of timezone on districts when old.timezone is not new.timezone begin ${rebuildDistrict('new.id')} end`],
+    ['districts_delete_rollup', `after delete on districts begin
+      delete from report_interaction_months where district_id = old.id;
+      delete from report_participation_months where district_id = old.id; end`],
+  ];
+  for (const [name, body] of statements) await sql.raw(`create trigger ${name} ${body}`).execute(db);
+}
+
+/**
+ * PostgreSQL: statement triggers over transition tables (a bulk insert sums its rows in one statement),
+ * named to fire after the district-version triggers of the same table and event (alphabetical order), so
+ * writers of one district wait on its version row before they touch its rollups. An interaction's deletion
+ * is a row trigger BEFORE DELETE, as on SQLite: after it, its participants are gone.
+ */
+async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
+  const changedOld = `(select o.* from old_rows o join new_rows n on n.id = o.id where ${GROUPED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ')})`;
+  const changedNew = `(select n.* from old_rows o join new_rows n on n.id = o.id where ${GROUPED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ')})`;
+  const functions: [string, string, string][] = [
+    ['interactions_insert_rollup', 'after insert on interactions referencing new table as new_rows for each statement', addInteractions('new_rows')],
+    ['interactions_update_rollup', 'after update on interactions referencing old table as old_rows new table as new_rows for each statement', resumInteractions([changedOld, changedNew])],
+    ['interactions_delete_rollup', 'before delete on interactions for each row', resumInteractions([interactionRow('old')], 'old.id')],
+    ['interaction_participants_insert_rollup', 'after insert on interaction_participants referencing new table as new_rows for each statement', addParticipants('new_rows')],
+    ['interaction_participants_update_rollup', 'after update on interaction_participants referencing old table as old_rows new table as new_rows for each statement',
+      resumParticipations(`${participantKeys('old_rows')} union ${participantKeys('new_rows')}`)],
+    ['interaction_participants_delete_rollup', 'after delete on interaction_participants referencing old table as old_rows for each statement', resumParticipations(participantKeys('old_rows'))],
+    ['districts_update_rollup', 'after update of timezone on districts for each row when (old.timezone is distinct from new.timezone)', rebuildDistrict('new.id')],
+    ['districts_delete_rollup', 'after delete on districts for each row',
+      'delete from report_interaction_months where district_id = old.id; delete from report_participation_months where district_id = old.id;'],
+  ];
+  for (const [name, when, body] of functions) {
+    const rowLevel = when.includes('for each row');
+    const result = when.startsWith('before') ? 'old' : 'null';
+    await sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$
+      begin
+        ${body}
+        return ${rowLevel ? result : 'null'};
+      end $$`).execute(db);
+    await sql.raw(`create trigger ${name} ${when} execute function ${name}()`).execute(db);
+  }
+}
+
+export const ROLLUP_TRIGGERS: readonly { name: string; table: string }[] = [
+  { name: 'interactions_insert_rollup', table: 'interactions' },
+  { name: 'interactions_update_rollup', table: 'interactions' },
+  { name: 'interactions_delete_rollup', table: 'interactions' },
+  { name: 'interaction_participants_insert_rollup', table: 'interaction_participants' },
+  { name: 'interaction_participants_update_rollup', table: 'interaction_participants' },
+  { name: 'interaction_participants_delete_rollup', table: 'interaction_participants' },
+  { name: 'districts_update_rollup', table: 'districts' },
+  { name: 'districts_delete_rollup', table: 'districts' },
+];
+
+/** The rollup tables: written only by the triggers above, so always alongside a write to interactions, participants or districts. */
+export const ROLLUP_TABLES: readonly string[] = ['report_interaction_months', 'report_participation_months'];

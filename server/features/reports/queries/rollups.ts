@@ -1,0 +1,91 @@
+// Reading the monthly rollups (db/reportRollups.ts): a range's whole months of the district's timezone come
+// from report_interaction_months and report_participation_months, its partial first and last months from
+// the rows themselves (facts.ts), and the two are merged into the same groups facts.ts always gave. The
+// rollups know no interaction type and no participant's grade, subject or group, and a month cannot be cut
+// into weeks: with a type or educator filter, a weekly trend, or a zone without months (db/zoneMonths.ts)
+// the whole range is read from the rows.
+import type { TrendInterval } from '../../../../common/schemas/reports';
+import type { DB } from '../../../../db/connection';
+import { FIRST_ZONE_MONTH, LAST_ZONE_MONTH } from '../../../../db/zoneMonths';
+import { daysBetween } from '../../../lib/zone';
+import { addDays, describesEducators, type ReportContext } from './filters';
+
+/**
+ * What a range reads from the rollups: the months first … last (YYYY-MM) whole, plus the days of `spans`
+ * read from the rows and added (sign 1) or taken away (sign -1). A partial month at either end is either
+ * read from the rows (its days in the range) or taken whole from the rollup less the days outside the
+ * range, whichever has fewer days to read (days after today count for nothing: they hold few counted
+ * interactions). Days after `to` are taken away only when they are all after today (the current month is
+ * its sum less the rest of the month): a group whose latest start lay in them needs that start read again
+ * (facts.ts), which days in the past would ask of thousands of groups.
+ */
+export interface RollupPlan {
+  first: string;
+  last: string;
+  spans: { from: string; to: string; sign: 1 | -1 }[];
+}
+
+const monthAfter = (month: string) => addDays(`${month}-28`, 7).slice(0, 7);
+const lastDayOf = (month: string) => addDays(`${monthAfter(month)}-01`, -1);
+
+/** The plan for a context and trend interval, or null when the rollups cannot answer it (see above). */
+export function rollupPlan(ctx: ReportContext, interval: TrendInterval | null): RollupPlan | null {
+  if (interval === 'week' || ctx.filter.interaction_type_id.length || describesEducators(ctx.filter)) return null;
+  // Days to read in [from, to]: those up to today.
+  const cost = (from: string, to: string) => (from > to ? 0 : Math.max(0, daysBetween(from, to < ctx.today ? to : ctx.today) + 1));
+  let first = ctx.from.slice(0, 7);
+  let last = ctx.to.slice(0, 7);
+  const spans: RollupPlan['spans'] = [];
+  if (first === last) {
+    if (ctx.to < lastDayOf(last) && ctx.to < ctx.today) return null;
+    if (cost(`${first}-01`, addDays(ctx.from, -1)) >= cost(ctx.from, ctx.to)) return null;
+  } else {
+    if (ctx.from > `${first}-01` && cost(`${first}-01`, addDays(ctx.from, -1)) >= cost(ctx.from, lastDayOf(first))) {
+      spans.push({ from: ctx.from, to: lastDayOf(first), sign: 1 });
+      first = monthAfter(first);
+    }
+    if (ctx.to < lastDayOf(last) && ctx.to < ctx.today) {
+      spans.push({ from: `${last}-01`, to: ctx.to, sign: 1 });
+      last = addDays(`${last}-01`, -1).slice(0, 7);
+    }
+  }
+  if (first > last || first < FIRST_ZONE_MONTH || last > LAST_ZONE_MONTH) return null;
+  if (ctx.from > `${first}-01` && ctx.from.slice(0, 7) === first) spans.push({ from: `${first}-01`, to: addDays(ctx.from, -1), sign: -1 });
+  if (ctx.to < lastDayOf(last) && ctx.to.slice(0, 7) === last) spans.push({ from: addDays(ctx.to, 1), to: lastDayOf(last), sign: -1 });
+  return { first, last, spans };
+}
+
+/** True when the district's zone has its months written (the rollups hold its interactions). */
+export async function zoneHasMonths(db: DB, timezone: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('zone_months').select('month').where('timezone', '=', timezone).limit(1).executeTakeFirst());
+}
+
+type Condition = ['district_id' | 'building_id' | 'coach_id', '=' | 'in', number | number[]] | ['month', '>=' | '<=', string];
+
+/** A rollup's rows narrowed as countedInteractions narrows the rows: the months, the scope, the school and coach filters. */
+function conditions(ctx: ReportContext, plan: RollupPlan): Condition[] {
+  const out: Condition[] = [['district_id', '=', ctx.districtId], ['month', '>=', plan.first], ['month', '<=', plan.last]];
+  if (ctx.scope.kind === 'building') out.push(['building_id', 'in', ctx.scope.buildingIds.length ? ctx.scope.buildingIds : [-1]]);
+  else if (ctx.scope.kind !== 'district') out.push(['coach_id', '=', ctx.scope.userId]);
+  if (ctx.filter.building_id.length) out.push(['building_id', 'in', ctx.filter.building_id]);
+  if (ctx.filter.coach_id.length) out.push(['coach_id', 'in', ctx.filter.coach_id]);
+  return out;
+}
+
+const periodOfMonth = (month: string, interval: TrendInterval | null) => (interval === 'month' ? `${month}-01` : '');
+
+export async function monthInteractionSums(db: DB, ctx: ReportContext, plan: RollupPlan, interval: TrendInterval | null) {
+  let q = db.selectFrom('report_interaction_months').select(['month', 'interaction_type_id', 'building_id', 'coach_id', 'n', 'minutes']);
+  for (const [column, op, value] of conditions(ctx, plan)) q = q.where(column, op, value);
+  return (await q.execute()).map((r) => ({
+    period: periodOfMonth(r.month, interval), type_id: r.interaction_type_id, building_id: r.building_id || null, coach_id: r.coach_id, n: r.n, minutes: r.minutes,
+  }));
+}
+
+export async function monthParticipationSums(db: DB, ctx: ReportContext, plan: RollupPlan, interval: TrendInterval | null) {
+  let q = db.selectFrom('report_participation_months').select(['staff_id', 'month', 'building_id', 'coach_id', 'n', 'minutes', 'last_at']);
+  for (const [column, op, value] of conditions(ctx, plan)) q = q.where(column, op, value);
+  return (await q.execute()).map((r) => ({
+    staff_id: r.staff_id, period: periodOfMonth(r.month, interval), building_id: r.building_id || null, coach_id: r.coach_id, n: r.n, minutes: r.minutes, last_at: r.last_at,
+  }));
+}
