@@ -4,6 +4,7 @@
 // rollups know no interaction type and no participant's grade, subject or group, and a month cannot be cut
 // into weeks: with a type or educator filter, a weekly trend, or a zone without months (db/zoneMonths.ts)
 // the whole range is read from the rows.
+import { sql } from 'kysely';
 import type { TrendInterval } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { FIRST_ZONE_MONTH, LAST_ZONE_MONTH } from '../../../../db/zoneMonths';
@@ -74,18 +75,28 @@ function conditions(ctx: ReportContext, plan: RollupPlan): Condition[] {
 
 const periodOfMonth = (month: string, interval: TrendInterval | null) => (interval === 'month' ? `${month}-01` : '');
 
+/** The rollup's interaction groups of the plan's months: per month for a monthly trend, else summed over them. */
 export async function monthInteractionSums(db: DB, ctx: ReportContext, plan: RollupPlan, interval: TrendInterval | null) {
-  let q = db.selectFrom('report_interaction_months').select(['month', 'interaction_type_id', 'building_id', 'coach_id', 'n', 'minutes']);
+  const perMonth = interval === 'month';
+  let q = db.selectFrom('report_interaction_months')
+    .select([perMonth ? 'month' : sql<string>`''`.as('month'), 'interaction_type_id', 'building_id', 'coach_id', sql<number>`sum(n)`.as('n'), sql<number>`sum(minutes)`.as('minutes')])
+    .groupBy([...(perMonth ? ['month' as const] : []), 'interaction_type_id', 'building_id', 'coach_id']);
   for (const [column, op, value] of conditions(ctx, plan)) q = q.where(column, op, value);
   return (await q.execute()).map((r) => ({
-    period: periodOfMonth(r.month, interval), type_id: r.interaction_type_id, building_id: r.building_id || null, coach_id: r.coach_id, n: r.n, minutes: r.minutes,
+    period: periodOfMonth(r.month, interval), type_id: r.interaction_type_id, building_id: r.building_id || null, coach_id: r.coach_id, n: Number(r.n), minutes: Number(r.minutes),
   }));
 }
 
+/** The rollup's participation groups of the plan's months: per month for a monthly trend, else summed over them. */
 export async function monthParticipationSums(db: DB, ctx: ReportContext, plan: RollupPlan, interval: TrendInterval | null) {
-  let q = db.selectFrom('report_participation_months').select(['staff_id', 'month', 'building_id', 'coach_id', 'n', 'minutes', 'last_at']);
+  const perMonth = interval === 'month';
+  let q = db.selectFrom('report_participation_months')
+    .select(['staff_id', perMonth ? 'month' : sql<string>`''`.as('month'), 'building_id', 'coach_id',
+      sql<number>`sum(n)`.as('n'), sql<number>`sum(minutes)`.as('minutes'), sql<string>`max(last_at)`.as('last_at')])
+    .groupBy(['staff_id', ...(perMonth ? ['month' as const] : []), 'building_id', 'coach_id']);
   for (const [column, op, value] of conditions(ctx, plan)) q = q.where(column, op, value);
   return (await q.execute()).map((r) => ({
-    staff_id: r.staff_id, period: periodOfMonth(r.month, interval), building_id: r.building_id || null, coach_id: r.coach_id, n: r.n, minutes: r.minutes, last_at: r.last_at,
+    staff_id: r.staff_id, period: periodOfMonth(r.month, interval), building_id: r.building_id || null, coach_id: r.coach_id,
+    n: Number(r.n), minutes: Number(r.minutes), last_at: r.last_at,
   }));
 }
