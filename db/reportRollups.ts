@@ -63,51 +63,87 @@ export function addParticipants(source: string): string {
 }
 
 /**
- * Sums again the groups of interactions `sources` (old and new versions of rows of interactions): deletes
- * them and inserts them summed from the rows, leaving out interaction `without` (one being deleted).
+ * The groups to sum again, as one SQL list per key column: a list of values (SQLite row triggers: the
+ * old and new row's own values, so nothing is evaluated per candidate row) or a subquery over the
+ * statement's transition tables (PostgreSQL). Every combination of the lists is summed again: a superset of
+ * the changed groups (a row trigger's old and new row give at most 32 per educator), so that both
+ * statements seek the primary key and the indexes by lists of values.
  */
-export function resumInteractions(sources: string[], without?: string): string {
-  const keys = sources.map((s) => `select r.district_id, ${monthOf('r.district_id', 'r.starts_at')} as month, r.interaction_type_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from ${s} r`).join(' union ');
-  const participants = sources.map((s) => `select r.district_id, ${monthOf('r.district_id', 'r.starts_at')} as month, p.staff_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from ${s} r join interaction_participants p on p.interaction_id = r.id`).join(' union ');
-  return `delete from report_interaction_months where exists (select 1 from (${keys}) g where g.district_id = report_interaction_months.district_id
-      and g.month = report_interaction_months.month and g.interaction_type_id = report_interaction_months.interaction_type_id
-      and g.building_id = report_interaction_months.building_id and g.coach_id = report_interaction_months.coach_id);
+export interface GroupLists { district_id: string; month: string; interaction_type_id: string; building_id: string; coach_id: string; staff_id: string }
+
+/** The lists of a row trigger on interactions: `rows` are 'old' and/or 'new'. */
+export function interactionLists(rows: ('old' | 'new')[]): GroupLists {
+  const list = (value: (row: string) => string) => `(${[...new Set(rows.map(value))].join(', ')})`;
+  return {
+    district_id: list((r) => `${r}.district_id`),
+    month: list((r) => monthOf(`${r}.district_id`, `${r}.starts_at`)),
+    interaction_type_id: list((r) => `${r}.interaction_type_id`),
+    building_id: list((r) => `coalesce(${r}.building_id, 0)`),
+    coach_id: list((r) => `${r}.coach_id`),
+    staff_id: `(select p.staff_id from interaction_participants p where p.interaction_id = ${rows[0]}.id)`,
+  };
+}
+
+/** The lists of a row trigger on interaction_participants, through each row's interaction. */
+export function participantLists(rows: ('old' | 'new')[]): GroupLists {
+  const of = (r: string, expression: string) => `(select ${expression} from interactions i where i.id = ${r}.interaction_id)`;
+  const list = (value: (row: string) => string) => `(${rows.map(value).join(', ')})`;
+  return {
+    district_id: list((r) => `${r}.district_id`),
+    month: list((r) => of(r, monthOf('i.district_id', 'i.starts_at'))),
+    interaction_type_id: list((r) => of(r, 'i.interaction_type_id')),
+    building_id: list((r) => of(r, 'coalesce(i.building_id, 0)')),
+    coach_id: list((r) => of(r, 'i.coach_id')),
+    staff_id: list((r) => `${r}.staff_id`),
+  };
+}
+
+/** The lists of a statement's rows of interactions (`sources`) or of its participants (`participants`), as subqueries. */
+export function statementLists(sources: string[], participants: string[]): GroupLists {
+  const interactionKeys = sources.map((s) => `select r.district_id, ${monthOf('r.district_id', 'r.starts_at')} as month, r.interaction_type_id,
+      coalesce(r.building_id, 0) as building_id, r.coach_id, p.staff_id from ${s} r left join interaction_participants p on p.interaction_id = r.id`);
+  const participantKeys = participants.map((s) => `select i.district_id, ${monthOf('i.district_id', 'i.starts_at')} as month, i.interaction_type_id,
+      coalesce(i.building_id, 0) as building_id, i.coach_id, p.staff_id from ${s} p join interactions i on i.id = p.interaction_id`);
+  const keys = [...interactionKeys, ...participantKeys].join(' union all ');
+  const list = (column: string) => `(select k.${column} from (${keys}) k where k.${column} is not null)`;
+  return {
+    district_id: list('district_id'), month: list('month'), interaction_type_id: list('interaction_type_id'),
+    building_id: list('building_id'), coach_id: list('coach_id'), staff_id: list('staff_id'),
+  };
+}
+
+/** Sums again the interaction groups and the participation groups of `lists`, leaving out interaction `without` (one being deleted). */
+export function resumInteractions(lists: GroupLists, without?: string): string {
+  return `delete from report_interaction_months where district_id in ${lists.district_id} and month in ${lists.month}
+      and interaction_type_id in ${lists.interaction_type_id} and building_id in ${lists.building_id} and coach_id in ${lists.coach_id};
     insert into report_interaction_months (district_id, month, interaction_type_id, building_id, coach_id, n, minutes)
-      select g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes)
-      from (${keys}) g
-      join districts d on d.id = g.district_id
-      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
-      join interactions i on i.district_id = g.district_id and i.coach_id = g.coach_id
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
-      where i.interaction_type_id = g.interaction_type_id and coalesce(i.building_id, 0) = g.building_id and ${COUNTED('i')}
-        ${without ? `and i.id <> ${without}` : ''}
-      group by g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id;
-    ${resumParticipations(participants, without)}`;
+      select i.district_id, zm.month, i.interaction_type_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes)
+      from zone_months zm
+      join districts d on d.timezone = zm.timezone
+      join interactions i on i.district_id = d.id and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+      where zm.month in ${lists.month} and d.id in ${lists.district_id} and i.coach_id in ${lists.coach_id}
+        and i.interaction_type_id in ${lists.interaction_type_id} and coalesce(i.building_id, 0) in ${lists.building_id}
+        and ${COUNTED('i')} ${without ? `and i.id <> ${without}` : ''}
+      group by i.district_id, zm.month, i.interaction_type_id, coalesce(i.building_id, 0), i.coach_id;
+    ${resumParticipations(lists, without)}`;
 }
 
-/** Sums again the participation groups `keys` (district_id, month, staff_id, building_id, coach_id). */
-export function resumParticipations(keys: string, without?: string): string {
-  return `delete from report_participation_months where exists (select 1 from (${keys}) g where g.district_id = report_participation_months.district_id
-      and g.month = report_participation_months.month and g.staff_id = report_participation_months.staff_id
-      and g.building_id = report_participation_months.building_id and g.coach_id = report_participation_months.coach_id);
+/** Sums again the participation groups of `lists` (every type), from the educators' participations. */
+export function resumParticipations(lists: GroupLists, without?: string): string {
+  return `delete from report_participation_months where district_id in ${lists.district_id} and month in ${lists.month}
+      and staff_id in ${lists.staff_id} and building_id in ${lists.building_id} and coach_id in ${lists.coach_id};
     insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
-      select g.district_id, g.month, g.staff_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
-      from (${keys}) g
-      join districts d on d.id = g.district_id
-      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
-      join interaction_participants p on p.district_id = g.district_id and p.staff_id = g.staff_id
+      select i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
+      from interaction_participants p
       join interactions i on i.id = p.interaction_id
-      where i.coach_id = g.coach_id and coalesce(i.building_id, 0) = g.building_id
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at and ${COUNTED('i')}
-        ${without ? `and i.id <> ${without}` : ''}
-      group by g.district_id, g.month, g.staff_id, g.building_id, g.coach_id;`;
+      join districts d on d.id = i.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month in ${lists.month}
+      where p.district_id in ${lists.district_id} and p.staff_id in ${lists.staff_id}
+        and i.coach_id in ${lists.coach_id} and coalesce(i.building_id, 0) in ${lists.building_id}
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+        and ${COUNTED('i')} ${without ? `and i.id <> ${without}` : ''}
+      group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id;`;
 }
-
-/** The participation groups of participants `source` (interaction_id, staff_id), through their interaction. */
-export const participantKeys = (source: string) => `select i.district_id, ${monthOf('i.district_id', 'i.starts_at')} as month, p.staff_id,
-  coalesce(i.building_id, 0) as building_id, i.coach_id from ${source} p join interactions i on i.id = p.interaction_id`;
 
 /** Empties and refills district `district`'s rollups from its rows (a new timezone, new zone months). */
 export function rebuildDistrict(district: string): string {
@@ -124,12 +160,11 @@ export async function createRollupTriggers(db: Kysely<any>): Promise<void> {
   const changed = GROUPED.map((c) => `old.${c} is not new.${c}`).join(' or ');
   const statements: [string, string][] = [
     ['interactions_insert_rollup', `after insert on interactions begin ${addInteractions(interactionRow('new'))} end`],
-    ['interactions_update_rollup', `after update on interactions when ${changed} begin ${resumInteractions([interactionRow('old'), interactionRow('new')])} end`],
-    ['interactions_delete_rollup', `before delete on interactions begin ${resumInteractions([interactionRow('old')], 'old.id')} end`],
+    ['interactions_update_rollup', `after update on interactions when ${changed} begin ${resumInteractions(interactionLists(['old', 'new']))} end`],
+    ['interactions_delete_rollup', `before delete on interactions begin ${resumInteractions(interactionLists(['old']), 'old.id')} end`],
     ['interaction_participants_insert_rollup', `after insert on interaction_participants begin ${addParticipants(participantRow('new'))} end`],
-    ['interaction_participants_update_rollup', `after update on interaction_participants begin
-      ${resumParticipations(`${participantKeys(participantRow('old'))} union ${participantKeys(participantRow('new'))}`)} end`],
-    ['interaction_participants_delete_rollup', `after delete on interaction_participants begin ${resumParticipations(participantKeys(participantRow('old')))} end`],
+    ['interaction_participants_update_rollup', `after update on interaction_participants begin ${resumParticipations(participantLists(['old', 'new']))} end`],
+    ['interaction_participants_delete_rollup', `after delete on interaction_participants begin ${resumParticipations(participantLists(['old']))} end`],
     ['districts_update_rollup', `after update of timezone on districts when old.timezone is not new.timezone begin ${rebuildDistrict('new.id')} end`],
     ['districts_delete_rollup', `after delete on districts begin
       delete from report_interaction_months where district_id = old.id;
@@ -149,12 +184,14 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
   const changedNew = `(select n.* from old_rows o join new_rows n on n.id = o.id where ${GROUPED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ')})`;
   const functions: [string, string, string][] = [
     ['interactions_insert_rollup', 'after insert on interactions referencing new table as new_rows for each statement', addInteractions('new_rows')],
-    ['interactions_update_rollup', 'after update on interactions referencing old table as old_rows new table as new_rows for each statement', resumInteractions([changedOld, changedNew])],
-    ['interactions_delete_rollup', 'before delete on interactions for each row', resumInteractions([interactionRow('old')], 'old.id')],
+    ['interactions_update_rollup', 'after update on interactions referencing old table as old_rows new table as new_rows for each statement',
+      resumInteractions(statementLists([changedOld, changedNew], []))],
+    ['interactions_delete_rollup', 'before delete on interactions for each row', resumInteractions(interactionLists(['old']), 'old.id')],
     ['interaction_participants_insert_rollup', 'after insert on interaction_participants referencing new table as new_rows for each statement', addParticipants('new_rows')],
     ['interaction_participants_update_rollup', 'after update on interaction_participants referencing old table as old_rows new table as new_rows for each statement',
-      resumParticipations(`${participantKeys('old_rows')} union ${participantKeys('new_rows')}`)],
-    ['interaction_participants_delete_rollup', 'after delete on interaction_participants referencing old table as old_rows for each statement', resumParticipations(participantKeys('old_rows'))],
+      resumParticipations(statementLists([], ['old_rows', 'new_rows']))],
+    ['interaction_participants_delete_rollup', 'after delete on interaction_participants referencing old table as old_rows for each statement',
+      resumParticipations(statementLists([], ['old_rows']))],
     ['districts_update_rollup', 'after update of timezone on districts for each row when (old.timezone is distinct from new.timezone)', rebuildDistrict('new.id')],
     ['districts_delete_rollup', 'after delete on districts for each row',
       'delete from report_interaction_months where district_id = old.id; delete from report_participation_months where district_id = old.id;'],

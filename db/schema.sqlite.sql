@@ -1106,26 +1106,23 @@ CREATE TRIGGER interaction_participants_delete_district_version after delete on 
         end;
 
 -- trigger interaction_participants_delete_rollup
-CREATE TRIGGER interaction_participants_delete_rollup after delete on interaction_participants begin delete from report_participation_months where exists (select 1 from (select i.district_id, (select zm.month from zone_months zm
+CREATE TRIGGER interaction_participants_delete_rollup after delete on interaction_participants begin delete from report_participation_months where district_id in (old.district_id) and month in ((select (select zm.month from zone_months zm
   where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-  coalesce(i.building_id, 0) as building_id, i.coach_id from (select old.interaction_id as interaction_id, old.staff_id as staff_id) p join interactions i on i.id = p.interaction_id) g where g.district_id = report_participation_months.district_id
-      and g.month = report_participation_months.month and g.staff_id = report_participation_months.staff_id
-      and g.building_id = report_participation_months.building_id and g.coach_id = report_participation_months.coach_id);
+  order by zm.starts_at desc limit 1) from interactions i where i.id = old.interaction_id))
+      and staff_id in (old.staff_id) and building_id in ((select coalesce(i.building_id, 0) from interactions i where i.id = old.interaction_id)) and coach_id in ((select i.coach_id from interactions i where i.id = old.interaction_id));
     insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
-      select g.district_id, g.month, g.staff_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
-      from (select i.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-  coalesce(i.building_id, 0) as building_id, i.coach_id from (select old.interaction_id as interaction_id, old.staff_id as staff_id) p join interactions i on i.id = p.interaction_id) g
-      join districts d on d.id = g.district_id
-      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
-      join interaction_participants p on p.district_id = g.district_id and p.staff_id = g.staff_id
+      select i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
+      from interaction_participants p
       join interactions i on i.id = p.interaction_id
-      where i.coach_id = g.coach_id and coalesce(i.building_id, 0) = g.building_id
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at and i.status = 'completed' and i.deleted_at is null
-        
-      group by g.district_id, g.month, g.staff_id, g.building_id, g.coach_id; end;
+      join districts d on d.id = i.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month in ((select (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) from interactions i where i.id = old.interaction_id))
+      where p.district_id in (old.district_id) and p.staff_id in (old.staff_id)
+        and i.coach_id in ((select i.coach_id from interactions i where i.id = old.interaction_id)) and coalesce(i.building_id, 0) in ((select coalesce(i.building_id, 0) from interactions i where i.id = old.interaction_id))
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+        and i.status = 'completed' and i.deleted_at is null 
+      group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
 -- trigger interaction_participants_insert_district_version
 CREATE TRIGGER interaction_participants_insert_district_version after insert on interaction_participants begin
@@ -1156,33 +1153,27 @@ CREATE TRIGGER interaction_participants_update_district_version after update on 
         end;
 
 -- trigger interaction_participants_update_rollup
-CREATE TRIGGER interaction_participants_update_rollup after update on interaction_participants begin
-      delete from report_participation_months where exists (select 1 from (select i.district_id, (select zm.month from zone_months zm
+CREATE TRIGGER interaction_participants_update_rollup after update on interaction_participants begin delete from report_participation_months where district_id in (old.district_id, new.district_id) and month in ((select (select zm.month from zone_months zm
   where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-  coalesce(i.building_id, 0) as building_id, i.coach_id from (select old.interaction_id as interaction_id, old.staff_id as staff_id) p join interactions i on i.id = p.interaction_id union select i.district_id, (select zm.month from zone_months zm
+  order by zm.starts_at desc limit 1) from interactions i where i.id = old.interaction_id), (select (select zm.month from zone_months zm
   where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-  coalesce(i.building_id, 0) as building_id, i.coach_id from (select new.interaction_id as interaction_id, new.staff_id as staff_id) p join interactions i on i.id = p.interaction_id) g where g.district_id = report_participation_months.district_id
-      and g.month = report_participation_months.month and g.staff_id = report_participation_months.staff_id
-      and g.building_id = report_participation_months.building_id and g.coach_id = report_participation_months.coach_id);
+  order by zm.starts_at desc limit 1) from interactions i where i.id = new.interaction_id))
+      and staff_id in (old.staff_id, new.staff_id) and building_id in ((select coalesce(i.building_id, 0) from interactions i where i.id = old.interaction_id), (select coalesce(i.building_id, 0) from interactions i where i.id = new.interaction_id)) and coach_id in ((select i.coach_id from interactions i where i.id = old.interaction_id), (select i.coach_id from interactions i where i.id = new.interaction_id));
     insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
-      select g.district_id, g.month, g.staff_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
-      from (select i.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-  coalesce(i.building_id, 0) as building_id, i.coach_id from (select old.interaction_id as interaction_id, old.staff_id as staff_id) p join interactions i on i.id = p.interaction_id union select i.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-  coalesce(i.building_id, 0) as building_id, i.coach_id from (select new.interaction_id as interaction_id, new.staff_id as staff_id) p join interactions i on i.id = p.interaction_id) g
-      join districts d on d.id = g.district_id
-      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
-      join interaction_participants p on p.district_id = g.district_id and p.staff_id = g.staff_id
+      select i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
+      from interaction_participants p
       join interactions i on i.id = p.interaction_id
-      where i.coach_id = g.coach_id and coalesce(i.building_id, 0) = g.building_id
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at and i.status = 'completed' and i.deleted_at is null
-        
-      group by g.district_id, g.month, g.staff_id, g.building_id, g.coach_id; end;
+      join districts d on d.id = i.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month in ((select (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) from interactions i where i.id = old.interaction_id), (select (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) from interactions i where i.id = new.interaction_id))
+      where p.district_id in (old.district_id, new.district_id) and p.staff_id in (old.staff_id, new.staff_id)
+        and i.coach_id in ((select i.coach_id from interactions i where i.id = old.interaction_id), (select i.coach_id from interactions i where i.id = new.interaction_id)) and coalesce(i.building_id, 0) in ((select coalesce(i.building_id, 0) from interactions i where i.id = old.interaction_id), (select coalesce(i.building_id, 0) from interactions i where i.id = new.interaction_id))
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+        and i.status = 'completed' and i.deleted_at is null 
+      group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
 -- trigger interaction_skills_delete_district_version
 CREATE TRIGGER interaction_skills_delete_district_version after delete on interaction_skills begin
@@ -1231,45 +1222,38 @@ CREATE TRIGGER interactions_delete_district_version after delete on interactions
         end;
 
 -- trigger interactions_delete_rollup
-CREATE TRIGGER interactions_delete_rollup before delete on interactions begin delete from report_interaction_months where exists (select 1 from (select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r) g where g.district_id = report_interaction_months.district_id
-      and g.month = report_interaction_months.month and g.interaction_type_id = report_interaction_months.interaction_type_id
-      and g.building_id = report_interaction_months.building_id and g.coach_id = report_interaction_months.coach_id);
+CREATE TRIGGER interactions_delete_rollup before delete on interactions begin delete from report_interaction_months where district_id in (old.district_id) and month in ((select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
+  order by zm.starts_at desc limit 1))
+      and interaction_type_id in (old.interaction_type_id) and building_id in (coalesce(old.building_id, 0)) and coach_id in (old.coach_id);
     insert into report_interaction_months (district_id, month, interaction_type_id, building_id, coach_id, n, minutes)
-      select g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes)
-      from (select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r) g
-      join districts d on d.id = g.district_id
-      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
-      join interactions i on i.district_id = g.district_id and i.coach_id = g.coach_id
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
-      where i.interaction_type_id = g.interaction_type_id and coalesce(i.building_id, 0) = g.building_id and i.status = 'completed' and i.deleted_at is null
-        and i.id <> old.id
-      group by g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id;
-    delete from report_participation_months where exists (select 1 from (select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id) g where g.district_id = report_participation_months.district_id
-      and g.month = report_participation_months.month and g.staff_id = report_participation_months.staff_id
-      and g.building_id = report_participation_months.building_id and g.coach_id = report_participation_months.coach_id);
+      select i.district_id, zm.month, i.interaction_type_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes)
+      from zone_months zm
+      join districts d on d.timezone = zm.timezone
+      join interactions i on i.district_id = d.id and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+      where zm.month in ((select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
+  order by zm.starts_at desc limit 1)) and d.id in (old.district_id) and i.coach_id in (old.coach_id)
+        and i.interaction_type_id in (old.interaction_type_id) and coalesce(i.building_id, 0) in (coalesce(old.building_id, 0))
+        and i.status = 'completed' and i.deleted_at is null and i.id <> old.id
+      group by i.district_id, zm.month, i.interaction_type_id, coalesce(i.building_id, 0), i.coach_id;
+    delete from report_participation_months where district_id in (old.district_id) and month in ((select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
+  order by zm.starts_at desc limit 1))
+      and staff_id in (select p.staff_id from interaction_participants p where p.interaction_id = old.id) and building_id in (coalesce(old.building_id, 0)) and coach_id in (old.coach_id);
     insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
-      select g.district_id, g.month, g.staff_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
-      from (select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id) g
-      join districts d on d.id = g.district_id
-      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
-      join interaction_participants p on p.district_id = g.district_id and p.staff_id = g.staff_id
+      select i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
+      from interaction_participants p
       join interactions i on i.id = p.interaction_id
-      where i.coach_id = g.coach_id and coalesce(i.building_id, 0) = g.building_id
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at and i.status = 'completed' and i.deleted_at is null
-        and i.id <> old.id
-      group by g.district_id, g.month, g.staff_id, g.building_id, g.coach_id; end;
+      join districts d on d.id = i.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month in ((select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
+  order by zm.starts_at desc limit 1))
+      where p.district_id in (old.district_id) and p.staff_id in (select p.staff_id from interaction_participants p where p.interaction_id = old.id)
+        and i.coach_id in (old.coach_id) and coalesce(i.building_id, 0) in (coalesce(old.building_id, 0))
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+        and i.status = 'completed' and i.deleted_at is null and i.id <> old.id
+      group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
 -- trigger interactions_insert_district_version
 CREATE TRIGGER interactions_insert_district_version after insert on interactions begin
@@ -1311,57 +1295,46 @@ CREATE TRIGGER interactions_update_district_version after update on interactions
         end;
 
 -- trigger interactions_update_rollup
-CREATE TRIGGER interactions_update_rollup after update on interactions when old.starts_at is not new.starts_at or old.status is not new.status or old.deleted_at is not new.deleted_at or old.interaction_type_id is not new.interaction_type_id or old.building_id is not new.building_id or old.coach_id is not new.coach_id or old.duration_minutes is not new.duration_minutes or old.district_id is not new.district_id begin delete from report_interaction_months where exists (select 1 from (select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r union select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select new.id as id, new.district_id as district_id, new.starts_at as starts_at, new.coach_id as coach_id, new.building_id as building_id, new.interaction_type_id as interaction_type_id, new.duration_minutes as duration_minutes, new.status as status, new.deleted_at as deleted_at) r) g where g.district_id = report_interaction_months.district_id
-      and g.month = report_interaction_months.month and g.interaction_type_id = report_interaction_months.interaction_type_id
-      and g.building_id = report_interaction_months.building_id and g.coach_id = report_interaction_months.coach_id);
+CREATE TRIGGER interactions_update_rollup after update on interactions when old.starts_at is not new.starts_at or old.status is not new.status or old.deleted_at is not new.deleted_at or old.interaction_type_id is not new.interaction_type_id or old.building_id is not new.building_id or old.coach_id is not new.coach_id or old.duration_minutes is not new.duration_minutes or old.district_id is not new.district_id begin delete from report_interaction_months where district_id in (old.district_id, new.district_id) and month in ((select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
+  order by zm.starts_at desc limit 1), (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = new.district_id) and zm.starts_at <= new.starts_at and zm.ends_at > new.starts_at
+  order by zm.starts_at desc limit 1))
+      and interaction_type_id in (old.interaction_type_id, new.interaction_type_id) and building_id in (coalesce(old.building_id, 0), coalesce(new.building_id, 0)) and coach_id in (old.coach_id, new.coach_id);
     insert into report_interaction_months (district_id, month, interaction_type_id, building_id, coach_id, n, minutes)
-      select g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes)
-      from (select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r union select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, r.interaction_type_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select new.id as id, new.district_id as district_id, new.starts_at as starts_at, new.coach_id as coach_id, new.building_id as building_id, new.interaction_type_id as interaction_type_id, new.duration_minutes as duration_minutes, new.status as status, new.deleted_at as deleted_at) r) g
-      join districts d on d.id = g.district_id
-      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
-      join interactions i on i.district_id = g.district_id and i.coach_id = g.coach_id
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
-      where i.interaction_type_id = g.interaction_type_id and coalesce(i.building_id, 0) = g.building_id and i.status = 'completed' and i.deleted_at is null
-        
-      group by g.district_id, g.month, g.interaction_type_id, g.building_id, g.coach_id;
-    delete from report_participation_months where exists (select 1 from (select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id union select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select new.id as id, new.district_id as district_id, new.starts_at as starts_at, new.coach_id as coach_id, new.building_id as building_id, new.interaction_type_id as interaction_type_id, new.duration_minutes as duration_minutes, new.status as status, new.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id) g where g.district_id = report_participation_months.district_id
-      and g.month = report_participation_months.month and g.staff_id = report_participation_months.staff_id
-      and g.building_id = report_participation_months.building_id and g.coach_id = report_participation_months.coach_id);
+      select i.district_id, zm.month, i.interaction_type_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes)
+      from zone_months zm
+      join districts d on d.timezone = zm.timezone
+      join interactions i on i.district_id = d.id and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+      where zm.month in ((select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
+  order by zm.starts_at desc limit 1), (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = new.district_id) and zm.starts_at <= new.starts_at and zm.ends_at > new.starts_at
+  order by zm.starts_at desc limit 1)) and d.id in (old.district_id, new.district_id) and i.coach_id in (old.coach_id, new.coach_id)
+        and i.interaction_type_id in (old.interaction_type_id, new.interaction_type_id) and coalesce(i.building_id, 0) in (coalesce(old.building_id, 0), coalesce(new.building_id, 0))
+        and i.status = 'completed' and i.deleted_at is null 
+      group by i.district_id, zm.month, i.interaction_type_id, coalesce(i.building_id, 0), i.coach_id;
+    delete from report_participation_months where district_id in (old.district_id, new.district_id) and month in ((select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
+  order by zm.starts_at desc limit 1), (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = new.district_id) and zm.starts_at <= new.starts_at and zm.ends_at > new.starts_at
+  order by zm.starts_at desc limit 1))
+      and staff_id in (select p.staff_id from interaction_participants p where p.interaction_id = old.id) and building_id in (coalesce(old.building_id, 0), coalesce(new.building_id, 0)) and coach_id in (old.coach_id, new.coach_id);
     insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
-      select g.district_id, g.month, g.staff_id, g.building_id, g.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
-      from (select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select old.id as id, old.district_id as district_id, old.starts_at as starts_at, old.coach_id as coach_id, old.building_id as building_id, old.interaction_type_id as interaction_type_id, old.duration_minutes as duration_minutes, old.status as status, old.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id union select r.district_id, (select zm.month from zone_months zm
-  where zm.timezone = (select d.timezone from districts d where d.id = r.district_id) and zm.starts_at <= r.starts_at and zm.ends_at > r.starts_at
-  order by zm.starts_at desc limit 1) as month, p.staff_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id from (select new.id as id, new.district_id as district_id, new.starts_at as starts_at, new.coach_id as coach_id, new.building_id as building_id, new.interaction_type_id as interaction_type_id, new.duration_minutes as duration_minutes, new.status as status, new.deleted_at as deleted_at) r join interaction_participants p on p.interaction_id = r.id) g
-      join districts d on d.id = g.district_id
-      join zone_months zm on zm.timezone = d.timezone and zm.month = g.month
-      join interaction_participants p on p.district_id = g.district_id and p.staff_id = g.staff_id
+      select i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes), max(i.starts_at)
+      from interaction_participants p
       join interactions i on i.id = p.interaction_id
-      where i.coach_id = g.coach_id and coalesce(i.building_id, 0) = g.building_id
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at and i.status = 'completed' and i.deleted_at is null
-        
-      group by g.district_id, g.month, g.staff_id, g.building_id, g.coach_id; end;
+      join districts d on d.id = i.district_id
+      join zone_months zm on zm.timezone = d.timezone and zm.month in ((select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
+  order by zm.starts_at desc limit 1), (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = new.district_id) and zm.starts_at <= new.starts_at and zm.ends_at > new.starts_at
+  order by zm.starts_at desc limit 1))
+      where p.district_id in (old.district_id, new.district_id) and p.staff_id in (select p.staff_id from interaction_participants p where p.interaction_id = old.id)
+        and i.coach_id in (old.coach_id, new.coach_id) and coalesce(i.building_id, 0) in (coalesce(old.building_id, 0), coalesce(new.building_id, 0))
+        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+        and i.status = 'completed' and i.deleted_at is null 
+      group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
 -- trigger permissions_delete_auth_version
 CREATE TRIGGER permissions_delete_auth_version after delete on permissions begin
