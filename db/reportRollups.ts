@@ -161,10 +161,13 @@ export async function createRollupTriggers(db: Kysely<any>): Promise<void> {
   const statements: [string, string][] = [
     ['interactions_insert_rollup', `after insert on interactions begin ${addInteractions(interactionRow('new'))} end`],
     ['interactions_update_rollup', `after update on interactions when ${changed} begin ${resumInteractions(interactionLists(['old', 'new']))} end`],
-    ['interactions_delete_rollup', `before delete on interactions begin ${resumInteractions(interactionLists(['old']), 'old.id')} end`],
+    // A district's own deletion (its row already gone when its interactions cascade) needs no sums: districts_delete_rollup empties them.
+    ['interactions_delete_rollup', `before delete on interactions when exists (select 1 from districts where id = old.district_id)
+      begin ${resumInteractions(interactionLists(['old']), 'old.id')} end`],
     ['interaction_participants_insert_rollup', `after insert on interaction_participants begin ${addParticipants(participantRow('new'))} end`],
     ['interaction_participants_update_rollup', `after update on interaction_participants begin ${resumParticipations(participantLists(['old', 'new']))} end`],
-    ['interaction_participants_delete_rollup', `after delete on interaction_participants begin ${resumParticipations(participantLists(['old']))} end`],
+    ['interaction_participants_delete_rollup', `after delete on interaction_participants when exists (select 1 from districts where id = old.district_id)
+      begin ${resumParticipations(participantLists(['old']))} end`],
     ['districts_update_rollup', `after update of timezone on districts when old.timezone is not new.timezone begin ${rebuildDistrict('new.id')} end`],
     ['districts_delete_rollup', `after delete on districts begin
       delete from report_interaction_months where district_id = old.id;
@@ -186,7 +189,8 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
     ['interactions_insert_rollup', 'after insert on interactions referencing new table as new_rows for each statement', addInteractions('new_rows')],
     ['interactions_update_rollup', 'after update on interactions referencing old table as old_rows new table as new_rows for each statement',
       resumInteractions(statementLists([changedOld, changedNew], []))],
-    ['interactions_delete_rollup', 'before delete on interactions for each row', resumInteractions(interactionLists(['old']), 'old.id')],
+    ['interactions_delete_rollup', 'before delete on interactions for each row',
+      `if exists (select 1 from districts where id = old.district_id) then ${resumInteractions(interactionLists(['old']), 'old.id')} end if;`],
     ['interaction_participants_insert_rollup', 'after insert on interaction_participants referencing new table as new_rows for each statement', addParticipants('new_rows')],
     ['interaction_participants_update_rollup', 'after update on interaction_participants referencing old table as old_rows new table as new_rows for each statement',
       resumParticipations(statementLists([], ['old_rows', 'new_rows']))],

@@ -1106,7 +1106,8 @@ CREATE TRIGGER interaction_participants_delete_district_version after delete on 
         end;
 
 -- trigger interaction_participants_delete_rollup
-CREATE TRIGGER interaction_participants_delete_rollup after delete on interaction_participants begin delete from report_participation_months where district_id in (old.district_id) and month in ((select (select zm.month from zone_months zm
+CREATE TRIGGER interaction_participants_delete_rollup after delete on interaction_participants when exists (select 1 from districts where id = old.district_id)
+      begin delete from report_participation_months where district_id in (old.district_id) and month in ((select (select zm.month from zone_months zm
   where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
   order by zm.starts_at desc limit 1) from interactions i where i.id = old.interaction_id))
       and staff_id in (old.staff_id) and building_id in ((select coalesce(i.building_id, 0) from interactions i where i.id = old.interaction_id)) and coach_id in ((select i.coach_id from interactions i where i.id = old.interaction_id));
@@ -1222,7 +1223,8 @@ CREATE TRIGGER interactions_delete_district_version after delete on interactions
         end;
 
 -- trigger interactions_delete_rollup
-CREATE TRIGGER interactions_delete_rollup before delete on interactions begin delete from report_interaction_months where district_id in (old.district_id) and month in ((select zm.month from zone_months zm
+CREATE TRIGGER interactions_delete_rollup before delete on interactions when exists (select 1 from districts where id = old.district_id)
+      begin delete from report_interaction_months where district_id in (old.district_id) and month in ((select zm.month from zone_months zm
   where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
   order by zm.starts_at desc limit 1))
       and interaction_type_id in (old.interaction_type_id) and building_id in (coalesce(old.building_id, 0)) and coach_id in (old.coach_id);

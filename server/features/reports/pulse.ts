@@ -16,7 +16,9 @@ import { addDays } from '../../lib/dates';
 import { currentOn } from '../../lib/history';
 import type { ReportReader } from './policies';
 import { newTeachersBelowCycleTarget } from './queries/targets';
-import { buildContext, countedInteractions, districtCalendar, reachedParticipations, rosterQuery, withRange } from './queries/filters';
+import { interactionSums, reachedSums, roster } from './queries/facts';
+import { buildContext, districtCalendar, withRange } from './queries/filters';
+import { perEducatorOf } from './queries/interactions';
 import { schoolYearStart, todayIn } from '../../lib/zone';
 
 /** Open cycles in scope whose current stage is past its expected days on `today`. */
@@ -58,24 +60,21 @@ export async function computePulse(db: DB, reader: ReportReader, now = new Date(
 
   const cycleTarget = targets.cycles_per_new_teacher_per_semester;
   const seesCycles = hasFeature(reader.features, 'coaching-cycles');
-  const [rosterRow, totals, perEducator, reachedYear, overdue, newTeachersBelow] = await Promise.all([
-    db.selectFrom(rosterQuery(db, month).select('staff.id').as('r')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    countedInteractions(db, month)
-      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(i.duration_minutes), 0)`.as('minutes')])
-      .executeTakeFirstOrThrow(),
-    reachedParticipations(db, month)
-      .select(['p.staff_id', sql<number>`count(distinct i.id)`.as('n')])
-      .groupBy('p.staff_id')
-      .execute(),
-    reachedParticipations(db, year).select(sql<number>`count(distinct p.staff_id)`.as('n')).executeTakeFirstOrThrow(),
+  // The month's and the school year's sums come from the reports' facts (their rollups, queries/rollups.ts).
+  const [people, sums, perEducator, reachedYear, overdue, newTeachersBelow] = await Promise.all([
+    roster(db, month),
+    interactionSums(db, month),
+    perEducatorOf(db, month),
+    reachedSums(db, year),
     seesCycles ? overdueCycles(db, reader.scope, today) : Promise.resolve(null),
     seesCycles && cycleTarget !== null ? newTeachersBelowCycleTarget(db, month, cycleTarget) : Promise.resolve(null),
   ]);
 
-  const rosterSize = Number(rosterRow.n);
-  const participations = perEducator.reduce((sum, r) => sum + Number(r.n), 0);
+  const rosterSize = people.length;
+  const counts = [...perEducator.values()];
+  const participations = counts.reduce((sum, n) => sum + n, 0);
   const target = targets.interactions_per_educator_per_month;
-  const atTarget = target === null ? null : perEducator.filter((r) => Number(r.n) >= target).length;
+  const atTarget = target === null ? null : counts.filter((n) => n >= target).length;
   const { kind } = reader.scope;
   return {
     scope: kind === 'district' ? 'district' : kind === 'building' ? 'building' : 'self',
@@ -86,15 +85,15 @@ export async function computePulse(db: DB, reader: ReportReader, now = new Date(
     targets,
     roster_size: rosterSize,
     this_month: {
-      interactions: Number(totals.n),
-      minutes: Number(totals.minutes),
-      educators_reached: perEducator.length,
+      interactions: sums.reduce((sum, r) => sum + r.n, 0),
+      minutes: sums.reduce((sum, r) => sum + r.minutes, 0),
+      educators_reached: perEducator.size,
       interactions_per_educator: rosterSize === 0 ? null : oneDecimal(participations / rosterSize),
       educators_at_target: atTarget,
       educators_below_target: atTarget === null ? null : rosterSize - atTarget,
     },
     overdue_cycles: overdue,
     new_teachers_below_cycle_target: newTeachersBelow,
-    not_reached_this_year: rosterSize - Number(reachedYear.n),
+    not_reached_this_year: rosterSize - new Set(reachedYear.map((r) => r.staff_id)).size,
   };
 }

@@ -81,7 +81,7 @@ export function interactionSums(db: DB, ctx: ReportContext, interval: TrendInter
     const [months, ...spans] = await Promise.all([
       monthInteractionSums(db, ctx, plan, interval), ...plan.spans.map((s) => rawInteractionSums(db, withRange(ctx, s.from, s.to), interval)),
     ]);
-    return combined(months, spans, plan, (r) => `${r.period}|${r.type_id}|${r.building_id}|${r.coach_id}`);
+    return spans.some((rows) => rows.length) ? combined(months, spans, plan, (r) => `${r.period}|${r.type_id}|${r.building_id}|${r.coach_id}`) : months;
   });
 }
 
@@ -94,6 +94,8 @@ export function participationSums(db: DB, ctx: ReportContext, interval: TrendInt
       monthParticipationSums(db, ctx, plan, interval), ...plan.spans.map((s) => rawParticipationSums(db, withRange(ctx, s.from, s.to), interval)),
     ]);
     const key = (r: ParticipationSum) => `${r.staff_id}|${r.period}|${r.building_id}|${r.coach_id}`;
+    // The rollup's groups are whole already: merged only when a span read anything.
+    if (!spans.some((rows) => rows.length)) return months;
     const rows = combined(months, spans, plan, key);
     // A group whose latest start lay in the days taken away after `to` is read again from the rows.
     const after = plan.spans.find((s) => s.sign < 0 && s.from > ctx.to);

@@ -9,6 +9,7 @@ import type { TrendInterval } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { FIRST_ZONE_MONTH, LAST_ZONE_MONTH } from '../../../../db/zoneMonths';
 import { daysBetween } from '../../../lib/zone';
+import type { InteractionSum, ParticipationSum } from './facts';
 import { addDays, describesEducators, type ReportContext } from './filters';
 
 /**
@@ -73,30 +74,27 @@ function conditions(ctx: ReportContext, plan: RollupPlan): Condition[] {
   return out;
 }
 
-const periodOfMonth = (month: string, interval: TrendInterval | null) => (interval === 'month' ? `${month}-01` : '');
+/** A rollup month as facts.ts's period: its first day for a monthly trend, else '' (no trend). */
+const periodOf = (interval: TrendInterval | null) => (interval === 'month' ? sql<string>`month || '-01'` : sql<string>`''`).as('period');
 
-/** The rollup's interaction groups of the plan's months: per month for a monthly trend, else summed over them. */
-export async function monthInteractionSums(db: DB, ctx: ReportContext, plan: RollupPlan, interval: TrendInterval | null) {
-  const perMonth = interval === 'month';
-  let q = db.selectFrom('report_interaction_months')
-    .select([perMonth ? 'month' : sql<string>`''`.as('month'), 'interaction_type_id', 'building_id', 'coach_id', sql<number>`sum(n)`.as('n'), sql<number>`sum(minutes)`.as('minutes')])
-    .groupBy([...(perMonth ? ['month' as const] : []), 'interaction_type_id', 'building_id', 'coach_id']);
-  for (const [column, op, value] of conditions(ctx, plan)) q = q.where(column, op, value);
-  return (await q.execute()).map((r) => ({
-    period: periodOfMonth(r.month, interval), type_id: r.interaction_type_id, building_id: r.building_id || null, coach_id: r.coach_id, n: Number(r.n), minutes: Number(r.minutes),
-  }));
+/** The rollup's interaction groups of the plan's months (as facts.ts's): per month for a monthly trend, else summed over them. */
+export async function monthInteractionSums(db: DB, ctx: ReportContext, plan: RollupPlan, interval: TrendInterval | null): Promise<InteractionSum[]> {
+  const t = 'report_interaction_months';
+  let q = db.selectFrom(t)
+    .select([periodOf(interval), `${t}.interaction_type_id as type_id`, sql<number | null>`nullif(${sql.ref(`${t}.building_id`)}, 0)`.as('building_id'),
+      `${t}.coach_id`, sql<number>`sum(n)`.as('n'), sql<number>`sum(minutes)`.as('minutes')])
+    .groupBy([...(interval === 'month' ? [`${t}.month` as const] : []), `${t}.interaction_type_id`, `${t}.building_id`, `${t}.coach_id`]);
+  for (const [column, op, value] of conditions(ctx, plan)) q = q.where(`${t}.${column}`, op, value);
+  return q.execute();
 }
 
-/** The rollup's participation groups of the plan's months: per month for a monthly trend, else summed over them. */
-export async function monthParticipationSums(db: DB, ctx: ReportContext, plan: RollupPlan, interval: TrendInterval | null) {
-  const perMonth = interval === 'month';
-  let q = db.selectFrom('report_participation_months')
-    .select(['staff_id', perMonth ? 'month' : sql<string>`''`.as('month'), 'building_id', 'coach_id',
+/** The rollup's participation groups of the plan's months (as facts.ts's): per month for a monthly trend, else summed over them. */
+export async function monthParticipationSums(db: DB, ctx: ReportContext, plan: RollupPlan, interval: TrendInterval | null): Promise<ParticipationSum[]> {
+  const t = 'report_participation_months';
+  let q = db.selectFrom(t)
+    .select([`${t}.staff_id`, periodOf(interval), sql<number | null>`nullif(${sql.ref(`${t}.building_id`)}, 0)`.as('building_id'), `${t}.coach_id`,
       sql<number>`sum(n)`.as('n'), sql<number>`sum(minutes)`.as('minutes'), sql<string>`max(last_at)`.as('last_at')])
-    .groupBy(['staff_id', ...(perMonth ? ['month' as const] : []), 'building_id', 'coach_id']);
-  for (const [column, op, value] of conditions(ctx, plan)) q = q.where(column, op, value);
-  return (await q.execute()).map((r) => ({
-    staff_id: r.staff_id, period: periodOfMonth(r.month, interval), building_id: r.building_id || null, coach_id: r.coach_id,
-    n: Number(r.n), minutes: Number(r.minutes), last_at: r.last_at,
-  }));
+    .groupBy([`${t}.staff_id`, ...(interval === 'month' ? [`${t}.month` as const] : []), `${t}.building_id`, `${t}.coach_id`]);
+  for (const [column, op, value] of conditions(ctx, plan)) q = q.where(`${t}.${column}`, op, value);
+  return q.execute();
 }

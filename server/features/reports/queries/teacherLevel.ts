@@ -2,7 +2,7 @@
 // minutes in the range, the last contact (latest counted interaction on or before `to`, any date),
 // cycles active and completed (overlapping the range), and skill growth per domain of the active
 // framework: the average level of each rated skill's first rating and of its latest rating within the
-// range. The "not coached" view: no counted interaction since the school year (holding `to`) began.
+// range (read for the rows shown only: it sorts nothing). The "not coached" view: no counted interaction since the school year (holding `to`) began.
 import { sql } from 'kysely';
 import type { TeacherLevelReport, TeacherLevelRow } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
@@ -43,7 +43,6 @@ export async function teacherRows(db: DB, ctx: ReportContext): Promise<{ rows: T
   const yearReached = yearCtx.fromAt === ctx.fromAt
     ? [...counts.keys()].map((staff_id) => ({ staff_id }))
     : await reachedParticipations(db, yearCtx).select('p.staff_id').distinct().execute();
-  const growth = await skillGrowth(db, ctx, roster.map((r) => r.id));
   const lastBy = new Map([...lastAt].map(([id, at]) => [id, todayIn(ctx.timezone, new Date(at))]));
   const cycleCounts = new Map(cycles.map((c) => [`${c.staff_id}:${c.status}`, Number(c.n)]));
   const cyclesOf = (id: number, status: string) => cycleCounts.get(`${id}:${status}`) ?? 0;
@@ -61,12 +60,7 @@ export async function teacherRows(db: DB, ctx: ReportContext): Promise<{ rows: T
       days_since_last_contact: lastOn === null ? null : daysBetween(lastOn, ctx.to),
       cycles_active: cyclesOf(r.id, 'active'),
       cycles_completed: cyclesOf(r.id, 'completed'),
-      skill_growth: domains.map((d) => {
-        const g = growth.get(`${r.id}:${d.id}`);
-        const first = g ? oneDecimal(g.first) : null;
-        const latest = g ? oneDecimal(g.latest) : null;
-        return { domain_id: d.id, first, latest, change: first === null || latest === null ? null : oneDecimal(latest - first) };
-      }),
+      skill_growth: [],
       below_target: target !== null && interactions / months < target,
     };
   });
@@ -142,6 +136,18 @@ export async function teacherLevelReport(
     return sort.desc ? -cmp : cmp;
   });
   const p = page ?? { page: 1, perPage: Math.max(1, sorted.length), offset: 0 };
+  // Skill growth sorts nothing: it is read for the rows shown (a page, or every row of the CSV).
+  const shownRows = sorted.slice(p.offset, p.offset + p.perPage);
+  const growth = await skillGrowth(db, ctx, shownRows.map((r) => r.staff.id));
+  const data = shownRows.map((r) => ({
+    ...r,
+    skill_growth: domains.map((d) => {
+      const g = growth.get(`${r.staff.id}:${d.id}`);
+      const first = g ? oneDecimal(g.first) : null;
+      const latest = g ? oneDecimal(g.latest) : null;
+      return { domain_id: d.id, first, latest, change: first === null || latest === null ? null : oneDecimal(latest - first) };
+    }),
+  }));
   return {
     headline: {
       educators: rows.length,
@@ -150,7 +156,7 @@ export async function teacherLevelReport(
       average_interactions: rows.length ? oneDecimal(totalInteractions / rows.length) : null,
     },
     domains,
-    data: sorted.slice(p.offset, p.offset + p.perPage),
+    data,
     meta: { page: p.page, per_page: p.perPage, total: sorted.length, last_page: Math.max(1, Math.ceil(sorted.length / p.perPage)) },
     targets,
   };
