@@ -63,11 +63,10 @@ export function addParticipants(source: string): string {
 }
 
 /**
- * The groups to sum again, as one SQL list per key column: a list of values (SQLite row triggers: the
- * old and new row's own values, so nothing is evaluated per candidate row) or a subquery over the
- * statement's transition tables (PostgreSQL). Every combination of the lists is summed again: a superset of
- * the changed groups (a row trigger's old and new row give at most 32 per educator), so that both
- * statements seek the primary key and the indexes by lists of values.
+ * The groups to sum again, as one SQL list per key column, of a row trigger's old and new row's own values
+ * (so that nothing is evaluated per candidate row). Every combination of the lists is summed again: a
+ * superset of the changed groups (at most 32 per educator), so that both statements seek the primary key
+ * and the indexes by lists of values.
  */
 export interface GroupLists { district_id: string; month: string; interaction_type_id: string; building_id: string; coach_id: string; staff_id: string }
 
@@ -95,20 +94,6 @@ export function participantLists(rows: ('old' | 'new')[]): GroupLists {
     building_id: list((r) => of(r, 'coalesce(i.building_id, 0)')),
     coach_id: list((r) => of(r, 'i.coach_id')),
     staff_id: list((r) => `${r}.staff_id`),
-  };
-}
-
-/** The lists of a statement's rows of interactions (`sources`) or of its participants (`participants`), as subqueries. */
-export function statementLists(sources: string[], participants: string[]): GroupLists {
-  const interactionKeys = sources.map((s) => `select r.district_id, ${monthOf('r.district_id', 'r.starts_at')} as month, r.interaction_type_id,
-      coalesce(r.building_id, 0) as building_id, r.coach_id, p.staff_id from ${s} r left join interaction_participants p on p.interaction_id = r.id`);
-  const participantKeys = participants.map((s) => `select i.district_id, ${monthOf('i.district_id', 'i.starts_at')} as month, i.interaction_type_id,
-      coalesce(i.building_id, 0) as building_id, i.coach_id, p.staff_id from ${s} p join interactions i on i.id = p.interaction_id`);
-  const keys = [...interactionKeys, ...participantKeys].join(' union all ');
-  const list = (column: string) => `(select k.${column} from (${keys}) k where k.${column} is not null)`;
-  return {
-    district_id: list('district_id'), month: list('month'), interaction_type_id: list('interaction_type_id'),
-    building_id: list('building_id'), coach_id: list('coach_id'), staff_id: list('staff_id'),
   };
 }
 
@@ -165,7 +150,10 @@ export async function createRollupTriggers(db: Kysely<any>): Promise<void> {
     ['interactions_delete_rollup', `before delete on interactions when exists (select 1 from districts where id = old.district_id)
       begin ${resumInteractions(interactionLists(['old']), 'old.id')} end`],
     ['interaction_participants_insert_rollup', `after insert on interaction_participants begin ${addParticipants(participantRow('new'))} end`],
-    ['interaction_participants_update_rollup', `after update on interaction_participants begin ${resumParticipations(participantLists(['old', 'new']))} end`],
+    // Only a participant moved to another interaction, educator or district changes a sum (a group's deletion sets group_id to NULL on many rows).
+    ['interaction_participants_update_rollup', `after update on interaction_participants
+      when old.interaction_id is not new.interaction_id or old.staff_id is not new.staff_id or old.district_id is not new.district_id
+      begin ${resumParticipations(participantLists(['old', 'new']))} end`],
     ['interaction_participants_delete_rollup', `after delete on interaction_participants when exists (select 1 from districts where id = old.district_id)
       begin ${resumParticipations(participantLists(['old']))} end`],
     ['districts_update_rollup', `after update of timezone on districts when old.timezone is not new.timezone begin ${rebuildDistrict('new.id')} end`],
@@ -177,26 +165,33 @@ export async function createRollupTriggers(db: Kysely<any>): Promise<void> {
 }
 
 /**
- * PostgreSQL: statement triggers over transition tables (a bulk insert sums its rows in one statement),
- * named to fire after the district-version triggers of the same table and event (alphabetical order), so
- * writers of one district wait on its version row before they touch its rollups. An interaction's deletion
- * is a row trigger BEFORE DELETE, as on SQLite: after it, its participants are gone.
+ * PostgreSQL: inserts are statement triggers over transition tables (a bulk insert sums its rows in one
+ * statement), named to fire after the district-version trigger of the same table and event (alphabetical
+ * order), so writers of one district wait on its version row before they touch its rollups. Updates and
+ * deletions are row triggers with the statements of SQLite's (a statement trigger's queries over
+ * transition tables are planned anew on every call: about 9 ms an edit); row triggers fire before
+ * statement ones, so these take the version row themselves first. An interaction's deletion is BEFORE
+ * DELETE, as on SQLite: after it, its participants are gone.
  */
 async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
-  const changedOld = `(select o.* from old_rows o join new_rows n on n.id = o.id where ${GROUPED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ')})`;
-  const changedNew = `(select n.* from old_rows o join new_rows n on n.id = o.id where ${GROUPED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ')})`;
+  // The row triggers take their district's version row first, as the statement triggers' district-version
+  // trigger has by the time they run: writers of one district then touch its rollups one at a time.
+  const lockVersion = (district: string) => `insert into district_versions (district_id, version) values (${district}, 1)
+    on conflict (district_id) do update set version = district_versions.version + 1;`;
+  const changed = GROUPED.map((c) => `old.${c} is distinct from new.${c}`).join(' or ');
+  const inDistrict = (district: string, body: string) => `if exists (select 1 from districts where id = ${district}) then ${lockVersion(district)} ${body} end if;`;
   const functions: [string, string, string][] = [
     ['interactions_insert_rollup', 'after insert on interactions referencing new table as new_rows for each statement', addInteractions('new_rows')],
-    ['interactions_update_rollup', 'after update on interactions referencing old table as old_rows new table as new_rows for each statement',
-      resumInteractions(statementLists([changedOld, changedNew], []))],
-    ['interactions_delete_rollup', 'before delete on interactions for each row',
-      `if exists (select 1 from districts where id = old.district_id) then ${resumInteractions(interactionLists(['old']), 'old.id')} end if;`],
+    ['interactions_update_rollup', `after update on interactions for each row when (${changed})`,
+      `${lockVersion('new.district_id')} ${resumInteractions(interactionLists(['old', 'new']))}`],
+    ['interactions_delete_rollup', 'before delete on interactions for each row', inDistrict('old.district_id', resumInteractions(interactionLists(['old']), 'old.id'))],
     ['interaction_participants_insert_rollup', 'after insert on interaction_participants referencing new table as new_rows for each statement', addParticipants('new_rows')],
-    ['interaction_participants_update_rollup', 'after update on interaction_participants referencing old table as old_rows new table as new_rows for each statement',
-      resumParticipations(statementLists([], ['old_rows', 'new_rows']))],
-    ['interaction_participants_delete_rollup', 'after delete on interaction_participants referencing old table as old_rows for each statement',
-      resumParticipations(statementLists([], ['old_rows']))],
-    ['districts_update_rollup', 'after update of timezone on districts for each row when (old.timezone is distinct from new.timezone)', rebuildDistrict('new.id')],
+    ['interaction_participants_update_rollup', `after update on interaction_participants for each row
+      when (old.interaction_id is distinct from new.interaction_id or old.staff_id is distinct from new.staff_id or old.district_id is distinct from new.district_id)`,
+      `${lockVersion('new.district_id')} ${resumParticipations(participantLists(['old', 'new']))}`],
+    ['interaction_participants_delete_rollup', 'after delete on interaction_participants for each row', inDistrict('old.district_id', resumParticipations(participantLists(['old'])))],
+    ['districts_update_rollup', 'after update of timezone on districts for each row when (old.timezone is distinct from new.timezone)',
+      `${lockVersion('new.id')} ${rebuildDistrict('new.id')}`],
     ['districts_delete_rollup', 'after delete on districts for each row',
       'delete from report_interaction_months where district_id = old.id; delete from report_participation_months where district_id = old.id;'],
   ];

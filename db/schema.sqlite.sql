@@ -1154,7 +1154,9 @@ CREATE TRIGGER interaction_participants_update_district_version after update on 
         end;
 
 -- trigger interaction_participants_update_rollup
-CREATE TRIGGER interaction_participants_update_rollup after update on interaction_participants begin delete from report_participation_months where district_id in (old.district_id, new.district_id) and month in ((select (select zm.month from zone_months zm
+CREATE TRIGGER interaction_participants_update_rollup after update on interaction_participants
+      when old.interaction_id is not new.interaction_id or old.staff_id is not new.staff_id or old.district_id is not new.district_id
+      begin delete from report_participation_months where district_id in (old.district_id, new.district_id) and month in ((select (select zm.month from zone_months zm
   where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
   order by zm.starts_at desc limit 1) from interactions i where i.id = old.interaction_id), (select (select zm.month from zone_months zm
   where zm.timezone = (select d.timezone from districts d where d.id = i.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at

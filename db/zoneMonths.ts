@@ -31,19 +31,22 @@ export function zoneMonthRows(timezone: string): ZoneMonthRow[] {
   return rows;
 }
 
+/** Writes the zone's months; months already there are left as they are (two processes may write a zone at once). */
 export async function insertZoneMonths(db: Kysely<any>, timezone: string): Promise<void> {
   const rows = zoneMonthRows(timezone);
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('zone_months').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insertInto('zone_months').values(rows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
+  }
 }
 
 /**
- * Writes the zone's months unless they are there, and then rebuilds the rollups of the districts already
- * in that zone (their triggers could not place a row in a month until now). Call it before a district
- * takes the zone, in the same transaction.
+ * Writes the zone's months unless they are all there (a write cut short is completed), and then rebuilds
+ * the rollups of the districts already in that zone (their triggers could not place a row in a missing
+ * month). Call it before a district takes the zone, in the same transaction.
  */
 export async function ensureZoneMonths(db: Kysely<any>, timezone: string): Promise<void> {
-  const present = await db.selectFrom('zone_months').select('month').where('timezone', '=', timezone).limit(1).executeTakeFirst();
-  if (present) return;
+  const { n } = await db.selectFrom('zone_months').select((eb) => eb.fn.countAll<number>().as('n')).where('timezone', '=', timezone).executeTakeFirstOrThrow();
+  if (Number(n) === zoneMonthCount()) return;
   await insertZoneMonths(db, timezone);
   const districts = await db.selectFrom('districts').select('id').where('timezone', '=', timezone).orderBy('id').execute();
   for (const { id } of districts) {
@@ -52,3 +55,6 @@ export async function ensureZoneMonths(db: Kysely<any>, timezone: string): Promi
     }
   }
 }
+
+/** How many months a zone has from FIRST_ZONE_MONTH to LAST_ZONE_MONTH. */
+const zoneMonthCount = () => (Number(LAST_ZONE_MONTH.slice(0, 4)) - Number(FIRST_ZONE_MONTH.slice(0, 4)) + 1) * 12;

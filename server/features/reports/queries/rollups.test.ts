@@ -119,7 +119,7 @@ describe('the report rollups', () => {
     for (let step = 0; step < 200; step++) {
       const w = pick(worlds);
       const d = w.district.id;
-      const kind = w.interactions.length < 6 ? 'insert' : pick(['insert', 'insert', 'update', 'update', 'update', 'add', 'remove', 'move', 'delete', 'bulk'] as const);
+      const kind = w.interactions.length < 6 ? 'insert' : pick(['insert', 'insert', 'update', 'update', 'update', 'add', 'remove', 'move', 'transfer', 'regroup', 'delete', 'bulk'] as const);
       done.set(kind, (done.get(kind) ?? 0) + 1);
       const id = w.interactions.length ? pick(w.interactions) : 0;
       if (kind === 'insert') {
@@ -149,6 +149,16 @@ describe('the report rollups', () => {
         const present = await participantsOf(id);
         const free = w.staff.filter((s) => !present.some((p) => p.staff_id === s.id));
         if (present.length && free.length) await t.db.updateTable('interaction_participants').set({ staff_id: pick(free).id }).where('id', '=', pick(present).id).execute();
+      } else if (kind === 'transfer') {
+        // A participant moved to another interaction of the district.
+        const target = pick(w.interactions);
+        const present = await participantsOf(id);
+        const there = new Set((await participantsOf(target)).map((p) => p.staff_id));
+        const movable = present.filter((p) => !there.has(p.staff_id));
+        if (target !== id && movable.length) await t.db.updateTable('interaction_participants').set({ interaction_id: target }).where('id', '=', pick(movable).id).execute();
+      } else if (kind === 'regroup') {
+        // What a group's deletion does to its members' participations (ON DELETE SET NULL): nothing counted changes.
+        await t.db.updateTable('interaction_participants').set({ group_id: null }).where('district_id', '=', d).execute();
       } else if (kind === 'delete') {
         await t.db.deleteFrom('interactions').where('id', '=', id).execute();
         w.interactions.splice(w.interactions.indexOf(id), 1);
@@ -160,7 +170,7 @@ describe('the report rollups', () => {
       await expectNoDrift(`step ${step}: ${kind}`);
     }
     const [a, b] = worlds;
-    expect([...done.keys()].sort()).toEqual(['add', 'bulk', 'delete', 'insert', 'move', 'remove', 'update']);
+    expect([...done.keys()].sort()).toEqual(['add', 'bulk', 'delete', 'insert', 'move', 'regroup', 'remove', 'transfer', 'update']);
     expect(Object.keys((await storedRollups()).participations).length).toBeGreaterThan(10);
 
     // A new zone: its months written first (as the district settings do), then the district's rollups rebuilt by the trigger.
@@ -174,6 +184,18 @@ describe('the report rollups', () => {
     await ensureZoneMonths(t.db, 'Asia/Kolkata');
     expect((await t.db.selectFrom('report_participation_months').select('staff_id').where('district_id', '=', a!.district.id).execute()).length).toBeGreaterThan(0);
     await expectNoDrift('the zone months written');
+
+    // A zone whose months were cut short (a write interrupted) is completed, and its districts' rollups rebuilt.
+    await t.db.deleteFrom('zone_months').where('timezone', '=', 'Asia/Kolkata').where('month', '>=', '2026-10').execute();
+    await insertInteraction(t.db, {
+      districtId: a!.district.id, typeId: a!.types[0]!.id, coachId: a!.coaches[0]!.id, startsAt: '2026-11-18T09:00:00.000Z', buildingId: a!.schools[0]!.id, staff: [{ id: a!.staff[0]!.id }],
+    });
+    const missed = await t.db.selectFrom('report_participation_months').select('n').where('district_id', '=', a!.district.id).where('month', '=', '2026-11').execute();
+    await ensureZoneMonths(t.db, 'Asia/Kolkata');
+    expect((await t.db.selectFrom('report_participation_months').select('n').where('district_id', '=', a!.district.id).where('month', '=', '2026-11').execute()).length)
+      .toBeGreaterThan(missed.length);
+    expect((await t.db.selectFrom('zone_months').select('month').where('timezone', '=', 'Asia/Kolkata').execute()).length).toBe(61 * 12);
+    await expectNoDrift('the zone months completed');
 
     await t.db.deleteFrom('districts').where('id', '=', b!.district.id).execute();
     expect(await t.db.selectFrom('report_interaction_months').select('month').where('district_id', '=', b!.district.id).execute()).toEqual([]);
