@@ -22,6 +22,13 @@ import { isPostgres } from './migrationHelpers';
 
 const COUNTED = (i: string) => `${i}.status = 'completed' and ${i}.deleted_at is null`;
 
+// A group's month bounds, written so that no planner seeks zone_months by them (`|| ''`): the months of
+// the groups are found by their primary key (zone, month) from the lists; seeking zone_months_starts_idx
+// with each interaction's start instead read every earlier month of the zone, row after row (53 ms an
+// edit on PostgreSQL over three school years).
+const MONTH_START = `(zm.starts_at || '')`;
+const MONTH_END = `(zm.ends_at || '')`;
+
 /** The zone month (YYYY-MM) of instant `at` in district `district`'s timezone; NULL outside zone_months. */
 const monthOf = (district: string, at: string) => `(select zm.month from zone_months zm
   where zm.timezone = (select d.timezone from districts d where d.id = ${district}) and zm.starts_at <= ${at} and zm.ends_at > ${at}
@@ -105,7 +112,7 @@ export function resumInteractions(lists: GroupLists, without?: string): string {
       select i.district_id, zm.month, i.interaction_type_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes)
       from zone_months zm
       join districts d on d.timezone = zm.timezone
-      join interactions i on i.district_id = d.id and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+      join interactions i on i.district_id = d.id and i.starts_at >= ${MONTH_START} and i.starts_at < ${MONTH_END}
       where zm.month in ${lists.month} and d.id in ${lists.district_id} and i.coach_id in ${lists.coach_id}
         and i.interaction_type_id in ${lists.interaction_type_id} and coalesce(i.building_id, 0) in ${lists.building_id}
         and ${COUNTED('i')} ${without ? `and i.id <> ${without}` : ''}
@@ -125,7 +132,7 @@ export function resumParticipations(lists: GroupLists, without?: string): string
       join zone_months zm on zm.timezone = d.timezone and zm.month in ${lists.month}
       where p.district_id in ${lists.district_id} and p.staff_id in ${lists.staff_id}
         and i.coach_id in ${lists.coach_id} and coalesce(i.building_id, 0) in ${lists.building_id}
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+        and i.starts_at >= ${MONTH_START} and i.starts_at < ${MONTH_END}
         and ${COUNTED('i')} ${without ? `and i.id <> ${without}` : ''}
       group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id;`;
 }

@@ -1121,7 +1121,7 @@ CREATE TRIGGER interaction_participants_delete_rollup after delete on interactio
   order by zm.starts_at desc limit 1) from interactions i where i.id = old.interaction_id))
       where p.district_id in (old.district_id) and p.staff_id in (old.staff_id)
         and i.coach_id in ((select i.coach_id from interactions i where i.id = old.interaction_id)) and coalesce(i.building_id, 0) in ((select coalesce(i.building_id, 0) from interactions i where i.id = old.interaction_id))
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+        and i.starts_at >= (zm.starts_at || '') and i.starts_at < (zm.ends_at || '')
         and i.status = 'completed' and i.deleted_at is null 
       group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
@@ -1174,7 +1174,7 @@ CREATE TRIGGER interaction_participants_update_rollup after update on interactio
   order by zm.starts_at desc limit 1) from interactions i where i.id = new.interaction_id))
       where p.district_id in (old.district_id, new.district_id) and p.staff_id in (old.staff_id, new.staff_id)
         and i.coach_id in ((select i.coach_id from interactions i where i.id = old.interaction_id), (select i.coach_id from interactions i where i.id = new.interaction_id)) and coalesce(i.building_id, 0) in ((select coalesce(i.building_id, 0) from interactions i where i.id = old.interaction_id), (select coalesce(i.building_id, 0) from interactions i where i.id = new.interaction_id))
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+        and i.starts_at >= (zm.starts_at || '') and i.starts_at < (zm.ends_at || '')
         and i.status = 'completed' and i.deleted_at is null 
       group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
@@ -1234,7 +1234,7 @@ CREATE TRIGGER interactions_delete_rollup before delete on interactions when exi
       select i.district_id, zm.month, i.interaction_type_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes)
       from zone_months zm
       join districts d on d.timezone = zm.timezone
-      join interactions i on i.district_id = d.id and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+      join interactions i on i.district_id = d.id and i.starts_at >= (zm.starts_at || '') and i.starts_at < (zm.ends_at || '')
       where zm.month in ((select zm.month from zone_months zm
   where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
   order by zm.starts_at desc limit 1)) and d.id in (old.district_id) and i.coach_id in (old.coach_id)
@@ -1255,7 +1255,7 @@ CREATE TRIGGER interactions_delete_rollup before delete on interactions when exi
   order by zm.starts_at desc limit 1))
       where p.district_id in (old.district_id) and p.staff_id in (select p.staff_id from interaction_participants p where p.interaction_id = old.id)
         and i.coach_id in (old.coach_id) and coalesce(i.building_id, 0) in (coalesce(old.building_id, 0))
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+        and i.starts_at >= (zm.starts_at || '') and i.starts_at < (zm.ends_at || '')
         and i.status = 'completed' and i.deleted_at is null and i.id <> old.id
       group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
@@ -1309,7 +1309,7 @@ CREATE TRIGGER interactions_update_rollup after update on interactions when old.
       select i.district_id, zm.month, i.interaction_type_id, coalesce(i.building_id, 0), i.coach_id, count(*), sum(i.duration_minutes)
       from zone_months zm
       join districts d on d.timezone = zm.timezone
-      join interactions i on i.district_id = d.id and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+      join interactions i on i.district_id = d.id and i.starts_at >= (zm.starts_at || '') and i.starts_at < (zm.ends_at || '')
       where zm.month in ((select zm.month from zone_months zm
   where zm.timezone = (select d.timezone from districts d where d.id = old.district_id) and zm.starts_at <= old.starts_at and zm.ends_at > old.starts_at
   order by zm.starts_at desc limit 1), (select zm.month from zone_months zm
@@ -1336,7 +1336,7 @@ CREATE TRIGGER interactions_update_rollup after update on interactions when old.
   order by zm.starts_at desc limit 1))
       where p.district_id in (old.district_id, new.district_id) and p.staff_id in (select p.staff_id from interaction_participants p where p.interaction_id = old.id)
         and i.coach_id in (old.coach_id, new.coach_id) and coalesce(i.building_id, 0) in (coalesce(old.building_id, 0), coalesce(new.building_id, 0))
-        and i.starts_at >= zm.starts_at and i.starts_at < zm.ends_at
+        and i.starts_at >= (zm.starts_at || '') and i.starts_at < (zm.ends_at || '')
         and i.status = 'completed' and i.deleted_at is null 
       group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
