@@ -57,4 +57,4 @@ export async function ensureZoneMonths(db: Kysely<any>, timezone: string): Promi
 }
 
 /** How many months a zone has from FIRST_ZONE_MONTH to LAST_ZONE_MONTH. */
-const zoneMonthCount = () => (Number(LAST_ZONE_MONTH.slice(0, 4)) - Number(FIRST_ZONE_MONTH.slice(0, 4)) + 1) * 12;
+export const zoneMonthCount = () => (Number(LAST_ZONE_MONTH.slice(0, 4)) - Number(FIRST_ZONE_MONTH.slice(0, 4)) + 1) * 12;

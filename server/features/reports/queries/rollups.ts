@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { TrendInterval } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
-import { FIRST_ZONE_MONTH, LAST_ZONE_MONTH } from '../../../../db/zoneMonths';
+import { FIRST_ZONE_MONTH, LAST_ZONE_MONTH, zoneMonthCount } from '../../../../db/zoneMonths';
 import { daysBetween } from '../../../lib/zone';
 import type { InteractionSum, ParticipationSum } from './facts';
 import { addDays, describesEducators, type ReportContext } from './filters';
@@ -57,9 +57,10 @@ export function rollupPlan(ctx: ReportContext, interval: TrendInterval | null): 
   return { first, last, spans };
 }
 
-/** True when the district's zone has its months written (the rollups hold its interactions). */
+/** True when the district's zone has all its months written (the rollups hold its interactions). */
 export async function zoneHasMonths(db: DB, timezone: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('zone_months').select('month').where('timezone', '=', timezone).limit(1).executeTakeFirst());
+  const row = await db.selectFrom('zone_months').select((eb) => eb.fn.countAll<number>().as('n')).where('timezone', '=', timezone).executeTakeFirstOrThrow();
+  return Number(row.n) === zoneMonthCount();
 }
 
 type Condition = ['district_id' | 'building_id' | 'coach_id', '=' | 'in', number | number[]] | ['month', '>=' | '<=', string];
