@@ -47,3 +47,13 @@ export function startOfLocalDay(date: string, timeZone: string): string {
   return new Date(instant).toISOString();
 }
 
+
+/** True for a timezone name this runtime knows (IANA, such as America/Chicago). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz.length > 0;
+  } catch {
+    return false;
+  }
+}

@@ -9,13 +9,13 @@
 // the app: ensureZoneMonths), so SQLite's triggers need no timezone arithmetic.
 //
 // How the triggers keep the sums: a new counted interaction or participant adds to its group; any other
-// change (an edit of a date, status, type, school, coach or length; a deletion; a participant removed)
-// deletes the groups the old and the new row belong to and sums them again from the rows themselves,
+// change (an edit of a date, status, type, school, coach or length; a deletion; a participant removed or
+// moved) deletes the groups the old and the new row belong to and sums them again from the rows themselves,
 // so a group is always exactly what a query over the raw rows gives (server/features/reports/queries/
 // rollups.test.ts checks it after every kind of write). A district's new timezone rebuilds its rollups.
-// The statements are written once over a row source: on SQLite a one-row subquery of NEW or OLD (row
-// triggers), on PostgreSQL the statement's transition table (statement triggers), except the interaction
-// deletion, a row trigger BEFORE DELETE on both, while its participants still exist.
+// SQLite: row triggers. PostgreSQL: inserts are statement triggers over the new rows (a bulk insert sums
+// once); updates and deletions are row triggers with SQLite's statements. An interaction's deletion is
+// BEFORE DELETE on both, while its participants still exist.
 // Frozen with the migration that uses it: change the triggers in a new migration.
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './migrationHelpers';
@@ -35,11 +35,11 @@ const monthOf = (district: string, at: string) => `(select zm.month from zone_mo
   order by zm.starts_at desc limit 1)`;
 
 /** Interactions columns as a one-row source of NEW or OLD (SQLite triggers, PostgreSQL row triggers). */
-export const interactionRow = (row: 'new' | 'old') => `(select ${['id', 'district_id', 'starts_at', 'coach_id', 'building_id', 'interaction_type_id', 'duration_minutes', 'status', 'deleted_at']
+const interactionRow = (row: 'new' | 'old') => `(select ${['id', 'district_id', 'starts_at', 'coach_id', 'building_id', 'interaction_type_id', 'duration_minutes', 'status', 'deleted_at']
   .map((c) => `${row}.${c} as ${c}`).join(', ')})`;
 
 /** Participant columns as a one-row source of NEW or OLD. */
-export const participantRow = (row: 'new' | 'old') => `(select ${row}.interaction_id as interaction_id, ${row}.staff_id as staff_id)`;
+const participantRow = (row: 'new' | 'old') => `(select ${row}.interaction_id as interaction_id, ${row}.staff_id as staff_id)`;
 
 /** Adds interactions `source` (rows of interactions) to both rollups: new rows, or a district rebuilt from empty. */
 export function addInteractions(source: string): string {
@@ -56,7 +56,7 @@ export function addInteractions(source: string): string {
 }
 
 /** Adds participants `source` (interaction_id, staff_id) of counted interactions to the participation rollup. */
-export function addParticipants(source: string): string {
+function addParticipants(source: string): string {
   return `insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
     select district_id, month, staff_id, building_id, coach_id, count(*), sum(duration_minutes), max(starts_at) from (
       select i.district_id, ${monthOf('i.district_id', 'i.starts_at')} as month, p.staff_id,
@@ -75,10 +75,10 @@ export function addParticipants(source: string): string {
  * superset of the changed groups (at most 32 per educator), so that both statements seek the primary key
  * and the indexes by lists of values.
  */
-export interface GroupLists { district_id: string; month: string; interaction_type_id: string; building_id: string; coach_id: string; staff_id: string }
+interface GroupLists { district_id: string; month: string; interaction_type_id: string; building_id: string; coach_id: string; staff_id: string }
 
 /** The lists of a row trigger on interactions: `rows` are 'old' and/or 'new'. */
-export function interactionLists(rows: ('old' | 'new')[]): GroupLists {
+function interactionLists(rows: ('old' | 'new')[]): GroupLists {
   const list = (value: (row: string) => string) => `(${[...new Set(rows.map(value))].join(', ')})`;
   return {
     district_id: list((r) => `${r}.district_id`),
@@ -91,7 +91,7 @@ export function interactionLists(rows: ('old' | 'new')[]): GroupLists {
 }
 
 /** The lists of a row trigger on interaction_participants, through each row's interaction. */
-export function participantLists(rows: ('old' | 'new')[]): GroupLists {
+function participantLists(rows: ('old' | 'new')[]): GroupLists {
   const of = (r: string, expression: string) => `(select ${expression} from interactions i where i.id = ${r}.interaction_id)`;
   const list = (value: (row: string) => string) => `(${rows.map(value).join(', ')})`;
   return {
@@ -105,7 +105,7 @@ export function participantLists(rows: ('old' | 'new')[]): GroupLists {
 }
 
 /** Sums again the interaction groups and the participation groups of `lists`, leaving out interaction `without` (one being deleted). */
-export function resumInteractions(lists: GroupLists, without?: string): string {
+function resumInteractions(lists: GroupLists, without?: string): string {
   return `delete from report_interaction_months where district_id in ${lists.district_id} and month in ${lists.month}
       and interaction_type_id in ${lists.interaction_type_id} and building_id in ${lists.building_id} and coach_id in ${lists.coach_id};
     insert into report_interaction_months (district_id, month, interaction_type_id, building_id, coach_id, n, minutes)
@@ -121,7 +121,7 @@ export function resumInteractions(lists: GroupLists, without?: string): string {
 }
 
 /** Sums again the participation groups of `lists` (every type), from the educators' participations. */
-export function resumParticipations(lists: GroupLists, without?: string): string {
+function resumParticipations(lists: GroupLists, without?: string): string {
   return `delete from report_participation_months where district_id in ${lists.district_id} and month in ${lists.month}
       and staff_id in ${lists.staff_id} and building_id in ${lists.building_id} and coach_id in ${lists.coach_id};
     insert into report_participation_months (district_id, month, staff_id, building_id, coach_id, n, minutes, last_at)
@@ -135,6 +135,11 @@ export function resumParticipations(lists: GroupLists, without?: string): string
         and i.starts_at >= ${MONTH_START} and i.starts_at < ${MONTH_END}
         and ${COUNTED('i')} ${without ? `and i.id <> ${without}` : ''}
       group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id;`;
+}
+
+/** Runs SQL text of several statements (these builders' output), one statement at a time. */
+export async function runStatements(db: Kysely<any>, text: string): Promise<void> {
+  for (const statement of text.split(';').map((s) => s.trim()).filter(Boolean)) await sql.raw(statement).execute(db);
 }
 
 /** Empties and refills district `district`'s rollups from its rows (a new timezone, new zone months). */
@@ -203,12 +208,11 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
       'delete from report_interaction_months where district_id = old.id; delete from report_participation_months where district_id = old.id;'],
   ];
   for (const [name, when, body] of functions) {
-    const rowLevel = when.includes('for each row');
-    const result = when.startsWith('before') ? 'old' : 'null';
+    // A BEFORE row trigger returns the row to go on deleting it; AFTER triggers' results are ignored.
     await sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$
       begin
         ${body}
-        return ${rowLevel ? result : 'null'};
+        return ${when.startsWith('before') ? 'old' : 'null'};
       end $$`).execute(db);
     await sql.raw(`create trigger ${name} ${when} execute function ${name}()`).execute(db);
   }

@@ -5,9 +5,9 @@
 // (accounts.createDistrict, the district settings). Interactions outside those months are in no rollup,
 // and a district whose zone has no months has empty rollups: their reports read the rows themselves
 // (server/features/reports/queries/rollups.ts). A zone's 732 months take about 10 ms to work out.
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { startOfLocalDay } from '../common/zone';
-import { rebuildDistrict } from './reportRollups';
+import { rebuildDistrict, runStatements } from './reportRollups';
 
 export const FIRST_ZONE_MONTH = '2000-01';
 export const LAST_ZONE_MONTH = '2060-12';
@@ -49,11 +49,7 @@ export async function ensureZoneMonths(db: Kysely<any>, timezone: string): Promi
   if (Number(n) === zoneMonthCount()) return;
   await insertZoneMonths(db, timezone);
   const districts = await db.selectFrom('districts').select('id').where('timezone', '=', timezone).orderBy('id').execute();
-  for (const { id } of districts) {
-    for (const statement of rebuildDistrict(String(Number(id))).split(';').map((s) => s.trim()).filter(Boolean)) {
-      await sql.raw(statement).execute(db);
-    }
-  }
+  for (const { id } of districts) await runStatements(db, rebuildDistrict(String(Number(id))));
 }
 
 /** How many months a zone has from FIRST_ZONE_MONTH to LAST_ZONE_MONTH. */

@@ -3,6 +3,7 @@
 // client's instant check read the same.
 import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from '../constants';
+import { isTimeZone } from '../zone';
 
 export const required = (label: string) => `${label} is required.`;
 
@@ -32,14 +33,7 @@ export const passwordsMatch = z.refine<{ password: string; password_confirmation
   path: ['password_confirmation'],
 });
 
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz.length > 0;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone };
 
 export const timeZoneField = z.string({ error: required('Timezone') }).check(z.refine(isTimeZone, 'Choose a valid timezone.'));
 

@@ -6,17 +6,9 @@
 // the months' instants of each zone in use (db/zoneMonths.ts). Filled here from the rows already there.
 import { type Kysely, sql } from 'kysely';
 import { isPostgres, withoutRowid } from '../migrationHelpers';
-import { addInteractions, createRollupTriggers, ROLLUP_TRIGGERS } from '../reportRollups';
+import { isTimeZone } from '../../common/zone';
+import { addInteractions, createRollupTriggers, ROLLUP_TRIGGERS, runStatements } from '../reportRollups';
 import { insertZoneMonths } from '../zoneMonths';
-
-function isKnownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createTable('zone_months')
@@ -62,9 +54,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const { rows } = await sql<{ timezone: string }>`select distinct timezone from districts`.execute(db);
   for (const zone of new Set(rows.map((r) => r.timezone))) {
     // A zone this runtime does not know gets no months: its districts' reports read the rows themselves.
-    if (isKnownZone(zone)) await insertZoneMonths(db, zone);
+    if (isTimeZone(zone)) await insertZoneMonths(db, zone);
   }
-  for (const statement of addInteractions('interactions').split(';').map((s) => s.trim()).filter(Boolean)) await sql.raw(statement).execute(db);
+  await runStatements(db, addInteractions('interactions'));
   await createRollupTriggers(db);
 }
 

@@ -9,6 +9,7 @@
 import ICAL from 'ical.js';
 import { CALENDAR_IMPORT_EVENTS_MAX, CALENDAR_IMPORT_KEY_MAX, CALENDAR_IMPORT_SUMMARY_MAX, CALENDAR_MESSAGES } from '../../../common/schemas/calendar';
 import { DURATION_MAX_MINUTES } from '../../../common/schemas/interactionTypes';
+import { isTimeZone } from '../../../common/zone';
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
@@ -58,15 +59,6 @@ export function zonedDayStart(day: string, timeZone: string): number {
   return zonedTimeToUtc(Date.parse(`${day}T00:00:00Z`), timeZone);
 }
 
-function isIanaZone(tzid: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tzid });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Turns ical.js times into instants, knowing the file's own zones and the user's zone for floating times. */
 class Clock {
   private readonly zones = new Map<string, Timezone>();
@@ -100,7 +92,7 @@ class Clock {
         }
       }
       const name = tzid.replace(/^\/+/, '');
-      if (isIanaZone(name)) return zonedTimeToUtc(wall, name);
+      if (isTimeZone(name)) return zonedTimeToUtc(wall, name);
     }
     return zonedTimeToUtc(wall, this.userZone);
   }

@@ -81,7 +81,7 @@ export function interactionSums(db: DB, ctx: ReportContext, interval: TrendInter
     const [months, ...spans] = await Promise.all([
       monthInteractionSums(db, ctx, plan, interval), ...plan.spans.map((s) => rawInteractionSums(db, withRange(ctx, s.from, s.to), interval)),
     ]);
-    return spans.some((rows) => rows.length) ? combined(months, spans, plan, (r) => `${r.period}|${r.type_id}|${r.building_id}|${r.coach_id}`) : months;
+    return combined(months, spans, plan, (r) => `${r.period}|${r.type_id}|${r.building_id}|${r.coach_id}`);
   });
 }
 
@@ -94,8 +94,6 @@ export function participationSums(db: DB, ctx: ReportContext, interval: TrendInt
       monthParticipationSums(db, ctx, plan, interval), ...plan.spans.map((s) => rawParticipationSums(db, withRange(ctx, s.from, s.to), interval)),
     ]);
     const key = (r: ParticipationSum) => `${r.staff_id}|${r.period}|${r.building_id}|${r.coach_id}`;
-    // The rollup's groups are whole already: merged only when a span read anything.
-    if (!spans.some((rows) => rows.length)) return months;
     const rows = combined(months, spans, plan, key);
     // A group whose latest start lay in the days taken away after `to` is read again from the rows.
     const after = plan.spans.find((s) => s.sign < 0 && s.from > ctx.to);
@@ -121,6 +119,8 @@ function planFor(db: DB, ctx: ReportContext, interval: TrendInterval | null): Pr
  * latest start lay in days taken away before `from` had all its rows there, so it is dropped too.
  */
 function combined<R extends { n: number; minutes: number; last_at?: string }>(months: R[], spans: R[][], plan: RollupPlan, key: (r: R) => string): R[] {
+  // The rollup's groups are whole already (one row a key): returned as read when no span read anything.
+  if (!spans.some((rows) => rows.length)) return months;
   const out = new Map<string, R>();
   const add = (r: R, sign: 1 | -1) => {
     const k = key(r);

@@ -28,32 +28,30 @@ export interface RollupPlan {
 }
 
 const monthAfter = (month: string) => addDays(`${month}-28`, 7).slice(0, 7);
+const monthBefore = (month: string) => addDays(`${month}-01`, -1).slice(0, 7);
 const lastDayOf = (month: string) => addDays(`${monthAfter(month)}-01`, -1);
+const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /** The plan for a context and trend interval, or null when the rollups cannot answer it (see above). */
 export function rollupPlan(ctx: ReportContext, interval: TrendInterval | null): RollupPlan | null {
   if (interval === 'week' || ctx.filter.interaction_type_id.length || describesEducators(ctx.filter)) return null;
   // Days to read in [from, to]: those up to today.
-  const cost = (from: string, to: string) => (from > to ? 0 : Math.max(0, daysBetween(from, to < ctx.today ? to : ctx.today) + 1));
+  const cost = (from: string, to: string) => (from > to ? 0 : Math.max(0, daysBetween(from, earlier(to, ctx.today)) + 1));
   let first = ctx.from.slice(0, 7);
   let last = ctx.to.slice(0, 7);
   const spans: RollupPlan['spans'] = [];
-  if (first === last) {
-    if (ctx.to < lastDayOf(last) && ctx.to < ctx.today) return null;
-    if (cost(`${first}-01`, addDays(ctx.from, -1)) >= cost(ctx.from, ctx.to)) return null;
-  } else {
-    if (ctx.from > `${first}-01` && cost(`${first}-01`, addDays(ctx.from, -1)) >= cost(ctx.from, lastDayOf(first))) {
-      spans.push({ from: ctx.from, to: lastDayOf(first), sign: 1 });
-      first = monthAfter(first);
-    }
-    if (ctx.to < lastDayOf(last) && ctx.to < ctx.today) {
-      spans.push({ from: `${last}-01`, to: ctx.to, sign: 1 });
-      last = addDays(`${last}-01`, -1).slice(0, 7);
-    }
+  const firstDaysIn = earlier(ctx.to, lastDayOf(first));
+  if (ctx.from > `${first}-01` && cost(`${first}-01`, addDays(ctx.from, -1)) >= cost(ctx.from, firstDaysIn)) {
+    spans.push({ from: ctx.from, to: firstDaysIn, sign: 1 });
+    first = monthAfter(first);
+  }
+  if (first <= last && ctx.to < lastDayOf(last) && ctx.to < ctx.today) {
+    spans.push({ from: `${last}-01`, to: ctx.to, sign: 1 });
+    last = monthBefore(last);
   }
   if (first > last || first < FIRST_ZONE_MONTH || last > LAST_ZONE_MONTH) return null;
-  if (ctx.from > `${first}-01` && ctx.from.slice(0, 7) === first) spans.push({ from: `${first}-01`, to: addDays(ctx.from, -1), sign: -1 });
-  if (ctx.to < lastDayOf(last) && ctx.to.slice(0, 7) === last) spans.push({ from: addDays(ctx.to, 1), to: lastDayOf(last), sign: -1 });
+  if (ctx.from > `${first}-01`) spans.push({ from: `${first}-01`, to: addDays(ctx.from, -1), sign: -1 });
+  if (ctx.to < lastDayOf(last)) spans.push({ from: addDays(ctx.to, 1), to: lastDayOf(last), sign: -1 });
   return { first, last, spans };
 }
 

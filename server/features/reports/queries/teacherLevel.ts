@@ -2,7 +2,8 @@
 // minutes in the range, the last contact (latest counted interaction on or before `to`, any date),
 // cycles active and completed (overlapping the range), and skill growth per domain of the active
 // framework: the average level of each rated skill's first rating and of its latest rating within the
-// range (read for the rows shown only: it sorts nothing). The "not coached" view: no counted interaction since the school year (holding `to`) began.
+// range (read for the rows shown only: it sorts nothing). The "not coached" view: no counted interaction
+// since the school year (holding `to`) began.
 import { sql } from 'kysely';
 import type { TeacherLevelReport, TeacherLevelRow } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
