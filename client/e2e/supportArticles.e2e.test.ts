@@ -49,6 +49,8 @@ describe('publishing an article and finding it as a district user', () => {
     await admin.waitForURL(/\/admin\/knowledge-base\/\d+$/);
     await admin.getByText('Published', { exact: true }).first().waitFor();
     await admin.getByRole('heading', { name: 'History of edits' }).waitFor();
+    // The heading shows while the history is still loading; wait for its one row.
+    await admin.getByText('Version 1', { exact: true }).waitFor();
     expect(await admin.getByText('Version 1', { exact: true }).count()).toBe(1);
 
     // The admin list: filters in the URL.
