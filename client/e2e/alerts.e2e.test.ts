@@ -64,8 +64,12 @@ describe('an alert from the admin screen to the banner', () => {
     expect(await shown.locator('strong').innerText()).toBe('coaching team');
     expect(await shown.getByRole('link', { name: 'Read more' }).getAttribute('rel')).toBe('noopener noreferrer');
     expect(await axeBlocking(teacher)).toEqual([]);
+    // The banner drops the alert before the server has the dismissal: wait for its answer, or the
+    // reload below could cut the request short and bring the alert back.
+    const dismissed = teacher.waitForResponse((r) => /^\/api\/alert\/\d+\/dismiss$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
     await shown.getByRole('button', { name: 'Dismiss “New coaching reports”' }).click();
     await shown.waitFor({ state: 'detached' });
+    expect((await dismissed).ok()).toBe(true);
     await teacher.reload();
     await teacher.getByRole('heading', { level: 1 }).first().waitFor();
     await teacher.waitForLoadState('networkidle');
