@@ -89,7 +89,11 @@ describe('publishing an article and finding it as a district user', () => {
     // Was this helpful? Counted once, remembered after a reload.
     await coach.getByRole('button', { name: 'Yes', exact: true }).click();
     await coach.getByText('Thanks for telling us.', { exact: false }).waitFor();
+    // The thanks already shows from the first answer: wait for the second one's own answer before
+    // reading the counts (and before the reload, which would cut it short).
+    const again = coach.waitForResponse((r) => r.url().endsWith('/api/article/quokka-field-notes/feedback') && r.request().method() === 'POST');
     await coach.getByRole('button', { name: 'Yes', exact: true }).click();
+    expect((await again).ok()).toBe(true);
     await coach.getByText('Thanks for telling us.', { exact: false }).waitFor();
     const list = await api<{ data: { title: string; helpful_yes: number; view_count: number }[] }>(admin, 'GET', 'admin/article?search=quokka');
     expect(list.json.data[0]).toMatchObject({ title: 'Quokka field notes', helpful_yes: 1, view_count: 1 });
