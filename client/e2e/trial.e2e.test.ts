@@ -78,9 +78,11 @@ describe('a district whose trial has ended', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => !u.pathname.includes('/auth/login'));
     await trialBanner(page).waitFor();
-    for (const name of ['Educators', 'Activity', 'Dashboard']) {
+    // Each screen's own h1: the one before stays on screen until the next screen has rendered.
+    const screens: [string, string | RegExp][] = [['Educators', 'Educators'], ['Activity', 'Activity'], ['Dashboard', /^Good (morning|afternoon|evening), /]];
+    for (const [name, heading] of screens) {
       await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name, exact: true }).click();
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     }
     await page.waitForLoadState('networkidle');
     expect(asked).toHaveLength(1);
