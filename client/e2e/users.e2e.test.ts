@@ -155,6 +155,8 @@ it('an admin cannot deactivate themselves and edits roles and schools', async ()
 
 it('an educator is not offered the user list (only people who manage users see it)', async () => {
   const page = await suite.signedIn('teacher@maplegrove.example');
+  // The page paints an empty shell first: wait for the sidebar's links before reading what is missing.
+  await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Dashboard' }).waitFor();
   expect(await page.getByRole('navigation').getByRole('link', { name: 'Users' }).count()).toBe(0);
   for (const path of ['/app/settings/user', '/app/settings/user/new']) {
     await page.goto(path);
