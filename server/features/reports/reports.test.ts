@@ -70,6 +70,9 @@ describe('GET /api/report/coaching-cycles', () => {
   it('filters by school, coach, grade and group; other district ids match nothing', async () => {
     const q = async (qs: string) => (await get<CyclesReport>(w.admin, `/api/report/coaching-cycles?${RANGE}&${qs}`)).headline.cycles;
     expect(await q(`filter[building_id][]=${w.oak.id}`)).toBe(1);
+    // The school filter also narrows the by-school rows (a cycle's other schools are not shown).
+    expect((await get<CyclesReport>(w.admin, `/api/report/coaching-cycles?${RANGE}&filter[building_id][]=${w.oak.id}`)).by_school.map((s) => s.name))
+      .toEqual(['Oak Hollow Elementary']);
     expect(await q(`filter[coach_id][]=${w.coach.id}`)).toBe(3);
     expect(await q('filter[grade_level][]=7')).toBe(1);
     expect(await q(`filter[group_id][]=${w.group.id}`)).toBe(3);

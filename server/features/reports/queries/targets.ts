@@ -28,16 +28,17 @@ export function semesterOf(day: string, startMonth: number): { from: string; to:
 export async function targetProgress(db: DB, ctx: ReportContext, perEducator?: Map<number, number>): Promise<TargetProgress | null> {
   const targets = await coachingTargetsOf(db, ctx.districtId);
   if (!targets) return null;
-  let belowInteractions: number | null = null;
-  if (targets.interactions_per_educator_per_month !== null) {
-    const counts = perEducator ?? await interactionsPerEducator(db, ctx);
-    const people = await roster(db, ctx);
+  const below = async (perMonth: number) => {
+    const [counts, people] = await Promise.all([perEducator ?? interactionsPerEducator(db, ctx), roster(db, ctx)]);
     const months = monthsIn(ctx);
-    belowInteractions = people.filter((r) => (counts.get(r.id) ?? 0) / months < targets.interactions_per_educator_per_month!).length;
-  }
-  const belowCycles = targets.cycles_per_new_teacher_per_semester === null
-    ? null
-    : await newTeachersBelowCycleTarget(db, ctx, targets.cycles_per_new_teacher_per_semester);
+    return people.filter((r) => (counts.get(r.id) ?? 0) / months < perMonth).length;
+  };
+  const perMonth = targets.interactions_per_educator_per_month;
+  const perSemester = targets.cycles_per_new_teacher_per_semester;
+  const [belowInteractions, belowCycles] = await Promise.all([
+    perMonth === null ? null : below(perMonth),
+    perSemester === null ? null : newTeachersBelowCycleTarget(db, ctx, perSemester),
+  ]);
   return { targets, educators_below_interaction_target: belowInteractions, new_teachers_below_cycle_target: belowCycles };
 }
 
