@@ -75,6 +75,16 @@ describe('POST /api/import/staff (upload)', () => {
     expect(await t.db.selectFrom('imports').selectAll().execute()).toEqual([]);
   });
 
+  it('400 for a multipart body cut off inside its file, and the server goes on answering', async () => {
+    const agent = await loginAs(t.app, w.admin);
+    const res = await agent.post('/api/import/staff').set(csrfHeaders(agent)).set('Content-Type', 'multipart/form-data; boundary=XX')
+      .send('--XX\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nFirst name,Last name\r\nAnn,Lee\r\n');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'The upload could not be read.', code: 'bad_request' });
+    expect((await agent.get('/api/import')).status).toBe(200);
+    expect(await t.db.selectFrom('imports').selectAll().execute()).toEqual([]);
+  });
+
   it('413 past 50 000 rows', async () => {
     const agent = await loginAs(t.app, w.admin);
     const res = await uploadText(agent, `F,L\n${'a,b\n'.repeat(50_001)}`);

@@ -77,6 +77,9 @@ function readMultipart(req: Request): Promise<UploadedFile[]> {
         chunks.push(chunk);
       });
       stream.on('limit', () => fail(tooLarge()));
+      // A body cut off inside a file ("Unexpected end of form") errors the file's stream as well as
+      // busboy: unhandled, that error would end the process.
+      stream.on('error', () => fail(badRequest('The upload could not be read.')));
       stream.on('end', () => {
         if (!failed) files.push({ name: safeFileName(info.filename, 'upload.csv'), bytes: new Uint8Array(Buffer.concat(chunks)) });
       });
