@@ -81,6 +81,11 @@ describe('POST /api/calendar-import/preview', () => {
       [calendarOf(), CALENDAR_MESSAGES.noEventsInRange],
       [GOOGLE.replace(/2026/g, '2024'), CALENDAR_MESSAGES.noEventsInRange],
       [calendarOf('BEGIN:VEVENT\r\nUID:daily\r\nDTSTAMP:20261101T000000Z\r\nDTSTART:20261001T150000Z\r\nDTEND:20261001T151000Z\r\nRRULE:FREQ=HOURLY\r\nSUMMARY:Too often\r\nEND:VEVENT\r\n'), CALENDAR_MESSAGES.tooManyEvents],
+      // A moved occurrence whose series is not in the file, with a start, end or original start ical.js cannot read.
+      ...['DTSTART:garbage', 'DTSTART;VALUE=DATE:2026', 'DURATION:garbage\r\nDTSTART:20261005T150000Z'].map((line) => [
+        calendarOf(`BEGIN:VEVENT\r\nUID:moved\r\nRECURRENCE-ID:20261005T150000Z\r\n${line}\r\nSUMMARY:Moved\r\nEND:VEVENT\r\n`), CALENDAR_MESSAGES.fileNotCalendar,
+      ] as [string, string]),
+      [calendarOf('BEGIN:VEVENT\r\nUID:moved\r\nRECURRENCE-ID:garbage\r\nDTSTART:20261005T150000Z\r\nSUMMARY:Moved\r\nEND:VEVENT\r\n'), CALENDAR_MESSAGES.fileNotCalendar],
     ];
     for (const [body, message] of cases) {
       const res = await preview(agent, body as string);
@@ -91,6 +96,28 @@ describe('POST /api/calendar-import/preview', () => {
     const big = await preview(agent, `BEGIN:VCALENDAR\r\n${filler.repeat(Math.ceil(CALENDAR_FILE_MAX_BYTES / filler.length) + 1)}END:VCALENDAR\r\n`);
     expect(big.status).toBe(422);
     expect(big.body.errors).toEqual({ file: [CALENDAR_MESSAGES.fileTooBig] });
+  });
+
+  it('422 quickly for repeating events that step through too many occurrences before the range, however many series or however costly their rule', async () => {
+    const agent = await loginAs(t.app, w.coach);
+    // `start` is the DTSTART (and DTEND) value with its parameters: ":20200101T150000Z" or ";TZID=…:…".
+    const series = (uid: string, start: string, rule: string) =>
+      `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTAMP:20261101T000000Z\r\nDTSTART${start}\r\nDTEND${start}\r\nRRULE:${rule}\r\nSUMMARY:Old series\r\nEND:VEVENT\r\n`;
+    const cases: [string, string][] = [
+      // Three series, each under any per-series limit, all before October: together too many to step through.
+      ['three minutely series', calendarOf(...['a', 'b', 'c'].map((uid) => series(uid, ':20200101T150000Z', 'FREQ=MINUTELY;COUNT=20000')))],
+      // One series whose rule costs ical.js about a millisecond an occurrence, from the year 1000.
+      ['BYSETPOS since 1000', calendarOf(series('setpos', ':10000101T150000Z', 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,2,3,-1'))],
+      // Hourly in a named zone, from 2000 (each occurrence converted through the zone).
+      ['hourly in Chicago since 2000', calendarOf(series('hourly', ';TZID=America/Chicago:20000101T090000', 'FREQ=HOURLY'))],
+    ];
+    for (const [name, body] of cases) {
+      const started = Date.now();
+      const res = await preview(agent, body);
+      expect(res.status, name).toBe(422);
+      expect(res.body.errors, name).toEqual({ file: [CALENDAR_MESSAGES.tooManyOccurrences] });
+      expect(Date.now() - started, name).toBeLessThan(8_000);
+    }
   });
 
   it('403 without see activity, and with the plan explanation without calendar sync', async () => {

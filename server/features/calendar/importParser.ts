@@ -34,15 +34,31 @@ export interface ParsedCalendar {
   events: ParsedEvent[];
 }
 
-/** Occurrences of one repeating event stepped through before giving up (a rule repeating every minute). */
+/**
+ * Occurrences of repeating events stepped through, over the whole file, before giving up: a rule repeating
+ * every minute, or many series stepping through years before the range (each occurrence costs ical.js
+ * some microseconds, and the scan holds the process).
+ */
 const OCCURRENCES_SCANNED_MAX = 50_000;
+/** Time that stepping through repeating events may take, whatever their count: some rules (BYSETPOS) cost ical.js a millisecond an occurrence. */
+const SCAN_TIME_MAX_MS = 2_000;
 const COMPONENTS_MAX = 50_000;
+
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (once per occurrence made a repeating event's scan take seconds). */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The UTC offset (ms) of a zone at an instant, by the platform's time zone data. */
 function zoneOffsetMs(timeZone: string, utcMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-  }).formatToParts(new Date(utcMs));
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    // Keyed by the name as a file spells it (zone names are case-insensitive): bounded, so spellings cannot grow it without end.
+    if (zoneFormatters.size >= 64) zoneFormatters.clear();
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(new Date(utcMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(utcMs / 1000) * 1000;
 }
@@ -62,6 +78,8 @@ export function zonedDayStart(day: string, timeZone: string): number {
 /** Turns ical.js times into instants, knowing the file's own zones and the user's zone for floating times. */
 class Clock {
   private readonly zones = new Map<string, Timezone>();
+  /** TZID names already checked against the platform's zones (a check builds a formatter: too slow once per occurrence). */
+  private readonly ianaNames = new Map<string, boolean>();
 
   constructor(root: Component, private readonly userZone: string) {
     for (const vtimezone of root.getAllSubcomponents('vtimezone')) {
@@ -92,7 +110,9 @@ class Clock {
         }
       }
       const name = tzid.replace(/^\/+/, '');
-      if (isTimeZone(name)) return zonedTimeToUtc(wall, name);
+      let known = this.ianaNames.get(name);
+      if (known === undefined) this.ianaNames.set(name, (known = isTimeZone(name)));
+      if (known) return zonedTimeToUtc(wall, name);
     }
     return zonedTimeToUtc(wall, this.userZone);
   }
@@ -111,6 +131,11 @@ function textValue(component: Component, name: string): string {
 function cleanSummary(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim().slice(0, CALENDAR_IMPORT_SUMMARY_MAX);
+}
+
+/** What reading an event threw, as the file's 422: ical.js's own errors (a malformed date or duration) mean "not iCalendar". */
+function asFileError(err: unknown): CalendarFileError {
+  return err instanceof CalendarFileError ? err : new CalendarFileError(CALENDAR_MESSAGES.fileNotCalendar);
 }
 
 function parseRoot(text: string): Component {
@@ -160,6 +185,8 @@ export function eventsInRange(text: string, fromMs: number, toMs: number, userZo
   }
 
   const out: ParsedEvent[] = [];
+  let scanned = 0;
+  const scanUntil = Date.now() + SCAN_TIME_MAX_MS;
   const add = (event: ParsedEvent) => {
     if (event.endsAt <= fromMs || event.startsAt >= toMs) return;
     out.push(event);
@@ -196,8 +223,8 @@ export function eventsInRange(text: string, fromMs: number, toMs: number, userZo
       }
       for (const exception of exceptions.get(event.uid) ?? []) event.relateException(exception);
       const iterator = event.iterator();
-      for (let scanned = 0, next = iterator.next(); next; next = iterator.next(), scanned++) {
-        if (scanned > OCCURRENCES_SCANNED_MAX) throw new CalendarFileError(CALENDAR_MESSAGES.tooManyEvents);
+      for (let next = iterator.next(); next; next = iterator.next()) {
+        if (++scanned > OCCURRENCES_SCANNED_MAX || Date.now() > scanUntil) throw new CalendarFileError(CALENDAR_MESSAGES.tooManyOccurrences);
         const details = event.getOccurrenceDetails(next);
         const occurrence = details.item.component;
         const originalStart = clock.instant(details.recurrenceId, tzidOf(vevent, 'dtstart'));
@@ -214,8 +241,7 @@ export function eventsInRange(text: string, fromMs: number, toMs: number, userZo
         add(parsed);
       }
     } catch (err) {
-      if (err instanceof CalendarFileError) throw err;
-      throw new CalendarFileError(CALENDAR_MESSAGES.fileNotCalendar);
+      throw asFileError(err);
     }
   }
   // Moved occurrences whose series is not in the file: plain events of their own.
@@ -223,9 +249,13 @@ export function eventsInRange(text: string, fromMs: number, toMs: number, userZo
   for (const [uid, list] of exceptions) {
     if (masterUids.has(uid)) continue;
     for (const vevent of list) {
-      const event = new ICAL.Event(vevent);
-      const original = clock.instant(event.recurrenceId ?? event.startDate, tzidOf(vevent, 'dtstart'));
-      add(describe(vevent, event.startDate, event.endDate, `${uid}#${new Date(original).toISOString()}`, uid, true));
+      try {
+        const event = new ICAL.Event(vevent);
+        const original = clock.instant(event.recurrenceId ?? event.startDate, tzidOf(vevent, 'dtstart'));
+        add(describe(vevent, event.startDate, event.endDate, `${uid}#${new Date(original).toISOString()}`, uid, true));
+      } catch (err) {
+        throw asFileError(err);
+      }
     }
   }
 
