@@ -1,7 +1,7 @@
 // Calendar days of a timezone and the instants they start at: filters and exports name days in the
 // district's zone (filter[from], filter[to]) while interactions and activities store instants; reports
 // also group instants by local day in SQL with the zone's offsets over the range (zoneOffsets).
-import { offsetMinutes, partsIn } from '../../common/zone';
+import { offsetMinutes, partsIn, startOfLocalDay } from '../../common/zone';
 
 export { offsetMinutes, startOfLocalDay, todayIn } from '../../common/zone';
 
@@ -46,11 +46,22 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The day after a calendar day. */
+/** The day after a calendar day (after 9999-12-31, "+010000-01-01", as ISO writes years past 9999). */
 export function nextDay(date: string): string {
   const t = new Date(`${date}T00:00:00Z`);
   t.setUTCDate(t.getUTCDate() + 1);
-  return t.toISOString().slice(0, 10);
+  const iso = t.toISOString();
+  return iso.slice(0, iso.indexOf('T'));
+}
+
+/**
+ * Where a range "to `date`, inclusive" ends in the zone: the instant the next day starts, for `starts_at <`.
+ * Null (no end) when that instant is past the year 9999: no stored instant reaches it, and its ISO text
+ * ("+010000-…") would not compare with theirs (filter[to]=9999-12-31 answered 500).
+ */
+export function endOfLocalDay(date: string, timeZone: string): string | null {
+  const end = startOfLocalDay(nextDay(date), timeZone);
+  return end.startsWith('+') ? null : end;
 }
 
 /** An instant moved by whole minutes, as an ISO string. */

@@ -43,6 +43,14 @@ describe('GET /api/export/interactions.csv', () => {
     expect(Object.keys(list.body.errors)).toEqual(['from']);
   });
 
+  it('to=9999-12-31, the last day there is, reads as no end: the whole download, not an answer cut off after its headers', async () => {
+    const oct = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.observation.id, coachId: w.coach.id, startsAt: '2026-10-06T14:00:00.000Z' });
+    const far = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.checkIn.id, coachId: w.coach.id, startsAt: '9999-12-30T14:00:00.000Z', status: 'scheduled' });
+    const res = await download(await loginAs(t.app, w.admin), '/api/export/interactions.csv?from=2026-10-01&to=9999-12-31');
+    expect(res.status).toBe(200);
+    expect(rowsOf(res.body as string).map((r) => Number(r.ID))).toEqual([oct.id, far.id]);
+  });
+
   it('403 with the reason for a principal or a coach (part of the district), and for an educator', async () => {
     for (const user of [w.principal, w.coach]) {
       const res = await (await loginAs(t.app, user)).get('/api/export/interactions.csv');

@@ -5,7 +5,7 @@
 // interactions, and those they coach or took part in, always show them).
 import { districtSettingsOf } from '../../../common/schemas/site';
 import type { DB } from '../../../db/connection';
-import { localDateTime, nextDay, startOfLocalDay } from '../../lib/zone';
+import { endOfLocalDay, localDateTime, startOfLocalDay } from '../../lib/zone';
 import { EXPORT_PAGE_SIZE } from './exportQueries';
 
 export const INTERACTIONS_EXPORT_HEADER = [
@@ -50,7 +50,7 @@ export async function* interactionsExportPages(db: DB, s: InteractionsExportScop
   const district = await db.selectFrom('districts').select('settings').where('id', '=', s.districtId).executeTakeFirst();
   const sharedNotesVisible = districtSettingsOf(district?.settings).shared_notes_visible_to_admins;
   const fromInstant = s.from ? startOfLocalDay(s.from, s.timeZone) : null;
-  const toInstant = s.to ? startOfLocalDay(nextDay(s.to), s.timeZone) : null;
+  const toInstant = s.to ? endOfLocalDay(s.to, s.timeZone) : null;
   let after: { startsAt: string; id: number } | null = null;
   for (;;) {
     let q = db.selectFrom('interactions')

@@ -175,6 +175,25 @@ describe('GET /api/interaction', () => {
     expect((await agent.get('/api/activity?filter[timezone]=12')).body.errors['filter.timezone']).toEqual(['Timezone must be a timezone name such as America/Chicago.']);
   });
 
+  it('filter[to]=9999-12-31, the last day there is, reads as no end (its next day is past any instant), in every timezone, for interactions and activities', async () => {
+    const d = w.district.id;
+    const before = await insertInteraction(t.db, { districtId: d, typeId: w.observation.id, coachId: w.coach.id, startsAt: '2026-09-29T14:00:00.000Z' });
+    const oct = await insertInteraction(t.db, { districtId: d, typeId: w.observation.id, coachId: w.coach.id, startsAt: '2026-10-06T14:00:00.000Z' });
+    const far = await insertInteraction(t.db, { districtId: d, typeId: w.observation.id, coachId: w.coach.id, startsAt: '9999-12-30T14:00:00.000Z', status: 'scheduled' });
+    const time = await insertActivity(t.db, { districtId: d, userId: w.coach.id, startsAt: '2026-10-06T19:00:00.000Z' });
+    const agent = await loginAs(t.app, w.admin);
+    for (const zone of ['', '&filter[timezone]=Pacific/Kiritimati', '&filter[timezone]=Etc/GMT%2B12']) {
+      const res = await agent.get(`/api/interaction?filter[from]=2026-10-01&filter[to]=9999-12-31${zone}`);
+      expect(res.status, zone).toBe(200);
+      expect(ids(res.body), zone).toEqual([far.id, oct.id]);
+      const activities = await agent.get(`/api/activity?filter[from]=2026-10-01&filter[to]=9999-12-31${zone}`);
+      expect(activities.status, zone).toBe(200);
+      expect(ids(activities.body), zone).toEqual([time.id]);
+    }
+    expect(ids((await agent.get('/api/interaction?filter[to]=9999-12-31')).body)).toEqual([far.id, oct.id, before.id]);
+    expect(ids((await agent.get('/api/interaction?filter[from]=9999-12-31&filter[to]=9999-12-31')).body)).toEqual([]);
+  });
+
   it('sorts by starts_at either way (ties by id) and pages with meta', async () => {
     const made = [];
     for (let i = 0; i < 5; i += 1) {

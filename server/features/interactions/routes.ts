@@ -32,14 +32,14 @@ import {
 } from './service';
 import { today } from '../../lib/dates';
 import { keptAnswer } from '../../lib/keptAnswers';
-import { nextDay, startOfLocalDay } from '../../lib/zone';
+import { endOfLocalDay, startOfLocalDay } from '../../lib/zone';
 
 export const ACTIVITY_NOT_YOURS = 'You can change only your own time.';
 
 /** filter[from] and filter[to] (days of filter[timezone], else the district's) as instants; 422 when to is before from. */
 function dateRange(from: string | null, to: string | null, timeZone: string): { from: string | null; to: string | null } {
   if (from && to && to < from) throw validationError({ 'filter.to': ['To must be on or after From.'] });
-  return { from: from ? startOfLocalDay(from, timeZone) : null, to: to ? startOfLocalDay(nextDay(to), timeZone) : null };
+  return { from: from ? startOfLocalDay(from, timeZone) : null, to: to ? endOfLocalDay(to, timeZone) : null };
 }
 
 /** When the first scheduled interaction of `rows` still running at `now` ends (Infinity: none). */
