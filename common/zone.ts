@@ -6,6 +6,9 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
+    // Keyed by the name as given: a client can send many spellings of one zone (case differs), so the
+    // cache is bounded rather than left to grow with them.
+    if (formatters.size >= 1000) formatters.clear();
     f = new Intl.DateTimeFormat('en-US', {
       timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
     });

@@ -9,7 +9,7 @@
 import ICAL from 'ical.js';
 import { CALENDAR_IMPORT_EVENTS_MAX, CALENDAR_IMPORT_KEY_MAX, CALENDAR_IMPORT_SUMMARY_MAX, CALENDAR_MESSAGES } from '../../../common/schemas/calendar';
 import { DURATION_MAX_MINUTES } from '../../../common/schemas/interactionTypes';
-import { isTimeZone } from '../../../common/zone';
+import { isTimeZone, partsIn } from '../../../common/zone';
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
@@ -44,23 +44,10 @@ const OCCURRENCES_SCANNED_MAX = 50_000;
 const SCAN_TIME_MAX_MS = 2_000;
 const COMPONENTS_MAX = 50_000;
 
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (once per occurrence made a repeating event's scan take seconds). */
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The UTC offset (ms) of a zone at an instant, by the platform's time zone data. */
+/** The UTC offset (ms, seconds included: old local mean times have them) of a zone at an instant, by the platform's time zone data. */
 function zoneOffsetMs(timeZone: string, utcMs: number): number {
-  let formatter = zoneFormatters.get(timeZone);
-  if (!formatter) {
-    // Keyed by the name as a file spells it (zone names are case-insensitive): bounded, so spellings cannot grow it without end.
-    if (zoneFormatters.size >= 64) zoneFormatters.clear();
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    });
-    zoneFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(new Date(utcMs));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(utcMs / 1000) * 1000;
+  const p = partsIn(utcMs, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000;
 }
 
 /** The instant of a wall-clock time in an IANA zone (the earlier one in a repeated hour). */
