@@ -387,4 +387,19 @@ describe('impersonation', () => {
     expect(actions).toEqual(expect.arrayContaining(['login', 'impersonation_started', 'impersonation_stopped']));
     expect((await agent.post('/api/auth/unimpersonate').set(csrfHeaders(agent))).status).toBe(409);
   });
+
+  it('ends when the impersonated user is deactivated: the next request is the staff member\'s own, with no district', async () => {
+    const staff = await buildUser(t.db, { role: 'provider-admin' });
+    const target = await buildUser(t.db, { role: 'district-admin' });
+    const agent = await loginAs(t.app, staff);
+    expect((await agent.post('/api/auth/impersonate').set(csrfHeaders(agent)).send({ user_id: target.id })).status).toBe(200);
+    await t.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', target.id).execute();
+    const me = await agent.get('/api/auth/user');
+    expect(me.body).toMatchObject({ id: staff.id, impersonating: false, impersonator: null });
+    // The district's own API now answers as to the staff member, who is not of the district.
+    const before = await t.db.selectFrom('groups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const write = await agent.post('/api/group').set(csrfHeaders(agent)).send({ name: 'Written as a deactivated user' });
+    expect(write.status).toBe(403);
+    expect(await t.db.selectFrom('groups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+  });
 });
