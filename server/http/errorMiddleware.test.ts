@@ -12,6 +12,13 @@ function appThrowing(err: Error) {
   app.get('/boom', () => {
     throw err;
   });
+  // A streamed answer that fails after its headers and first rows went out.
+  app.get('/streamed', async (_req, res) => {
+    res.status(200).set('Content-Type', 'text/csv');
+    res.write('"a"\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    throw err;
+  });
   app.use(errorMiddleware(log, recorder));
   return { app, recorder, log };
 }
@@ -31,6 +38,13 @@ describe('errorMiddleware', () => {
     const res = await request(app).get('/boom');
     expect(res.status).toBe(500);
     expect(res.headers['x-request-id']).toBe('req-1');
+    expect(recorder.serverError).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('an error after a streamed answer began is stored and logged, and the connection is closed (the download fails)', async () => {
+    const { app, recorder, log } = appThrowing(new Error('page read failed'));
+    await expect(request(app).get('/streamed')).rejects.toThrow(/socket hang up|aborted|ECONNRESET/);
     expect(recorder.serverError).toHaveBeenCalledTimes(1);
     expect(log).toHaveBeenCalledTimes(1);
   });

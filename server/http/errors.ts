@@ -91,10 +91,21 @@ export interface ErrorRecorder {
  */
 export function errorMiddleware(log: (err: unknown) => void, recorder?: ErrorRecorder): ErrorRequestHandler {
   return (err, req, res, next) => {
-    if (res.headersSent) return next(err);
     // The client went away (express's 'Request aborted' from a file send): nobody to answer, nothing broke.
     if ((err as NodeJS.ErrnoException | undefined)?.code === 'ECONNABORTED') {
-      if (!res.writableEnded) res.end();
+      if (!res.writableEnded && !res.headersSent) res.end();
+      return;
+    }
+    if (res.headersSent) {
+      // Failed after the answer began (a streamed CSV export): too late for an error answer, but still a
+      // server error to log, keep for the admin Logs and report. Closing the connection, as Express's own
+      // handler would, is what tells the client its download is incomplete.
+      if (!res.destroyed) {
+        log(err);
+        recorder?.serverError(req, err);
+        Sentry.captureException(err);
+      }
+      req.socket.destroy();
       return;
     }
     // Headers a library set for the answer it meant to send (an asset's type, caching, validators)
