@@ -3,12 +3,14 @@
 // the session operations the app shell uses (sign out, stop impersonating). The sign-in screens'
 // own calls (login, register, reset, invite) live in features/auth/api.ts and use setAuthUser.
 import type { Locale } from 'date-fns';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { AuthUser } from '../../common/authUser';
 import { DEFAULT_DATE_LOCALE } from '../../common/constants';
 import { api, ApiError } from './api';
-import { loadDateLocale, loadedDateLocale } from './format';
+import { browserTimeZone } from './dates';
+import { formatDate, loadDateLocale, loadedDateLocale } from './format';
+import { wallClock } from './zonedTime';
 
 const AUTH_USER_PATH = 'auth/user';
 
@@ -79,6 +81,21 @@ export async function unimpersonate(): Promise<AuthUser> {
 export function useDateLocale(): Locale | undefined {
   const { user } = useAuthUser();
   return useDateLocaleFor(user?.date_locale ?? DEFAULT_DATE_LOCALE);
+}
+
+/**
+ * Instants (created_at, last_login_at …) formatted on the signed-in user's clock: their profile timezone
+ * (else the browser's) in their date language. formatDate alone would use the browser's zone, which need
+ * not be the user's (a laptop set to UTC, a coach travelling).
+ */
+export function useInstantFormat() {
+  const { user } = useAuthUser();
+  const locale = useDateLocale();
+  const timeZone = user?.timezone || browserTimeZone();
+  return useMemo(() => {
+    const date = (iso: string, pattern = 'PP') => (Number.isNaN(Date.parse(iso)) ? '' : formatDate(wallClock(iso, timeZone), locale, pattern));
+    return { locale, timeZone, date, dateTime: (iso: string) => date(iso, 'PPp') };
+  }, [locale, timeZone]);
 }
 
 /** The date-fns locale of a date language (for example one being picked in a form), loaded on demand. */
