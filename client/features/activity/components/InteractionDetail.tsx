@@ -179,8 +179,8 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
               </section>
             )}
             <p className="text-sm muted">
-              {i.created_by ? `Logged by ${i.created_by.name}` : 'Logged'} on {formatDate(i.created_at, locale, 'PPp')}
-              {i.updated_by && i.updated_at !== i.created_at ? ` · last changed by ${i.updated_by.name} on ${formatDate(i.updated_at, locale, 'PPp')}` : ''}
+              {i.created_by ? `Logged by ${i.created_by.name}` : 'Logged'} on {formatDate(wallClock(i.created_at, timeZone), locale, 'PPp')}
+              {i.updated_by && i.updated_at !== i.created_at ? ` · last changed by ${i.updated_by.name} on ${formatDate(wallClock(i.updated_at, timeZone), locale, 'PPp')}` : ''}
             </p>
           </div>
         )}

@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { ReadMore } from '../../../components/ReadMore';
 import type { StaffRequestAccess } from './access';
 import { formatDay } from '../../../lib/dates';
-import { formatDateTime } from '../../../lib/format';
+import { useInstantFormat } from '../../../lib/session';
 import { StatusBadge } from './StatusBadge';
 
 export interface RequestActions {
@@ -21,6 +21,7 @@ function Person({ person }: { person: { name: string } | null }) {
 /** One request: who, from which school to which, when, the note, the decision and the actions. */
 export function RequestCard({ request, access, locale, actions }: { request: StaffRequest; access: StaffRequestAccess; locale?: Locale; actions: RequestActions }) {
   const r = request;
+  const when = useInstantFormat();
   const name = r.staff.name;
   const decide = access.canDecide(r);
   const withdraw = access.canWithdraw(r);
@@ -48,7 +49,7 @@ export function RequestCard({ request, access, locale, actions }: { request: Sta
         <div className="staffRequests-facts__item">
           <dt>Requested</dt>
           <dd>
-            <Person person={r.requested_by} /> · <time dateTime={r.requested_at}>{formatDateTime(r.requested_at, locale)}</time>
+            <Person person={r.requested_by} /> · <time dateTime={r.requested_at}>{when.dateTime(r.requested_at)}</time>
           </dd>
         </div>
         {r.status !== 'pending' && (
@@ -59,7 +60,7 @@ export function RequestCard({ request, access, locale, actions }: { request: Sta
               {r.decided_at && (
                 <>
                   {' · '}
-                  <time dateTime={r.decided_at}>{formatDateTime(r.decided_at, locale)}</time>
+                  <time dateTime={r.decided_at}>{when.dateTime(r.decided_at)}</time>
                 </>
               )}
             </dd>

@@ -14,7 +14,7 @@ import { LoadingBlock } from '../../../../components/Spinner';
 import { useToast } from '../../../../components/Toasts';
 import { ApiError } from '../../../../lib/api';
 import { cycleApi, useCycle } from '../../../../lib/cycles';
-import { formatDateTime } from '../../../../lib/format';
+import { useInstantFormat } from '../../../../lib/session';
 import { formatDay } from '../../../../lib/dates';
 import { DueBadge, StatusBadge } from '../../../../components/CycleBadges';
 
@@ -53,6 +53,7 @@ function Timeline({ cycle }: { cycle: Cycle }) {
 
 function Notes({ cycle }: { cycle: Cycle }) {
   const toast = useToast();
+  const when = useInstantFormat();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string[] | undefined>();
   const [busy, setBusy] = useState(false);
@@ -96,7 +97,7 @@ function Notes({ cycle }: { cycle: Cycle }) {
       <ul className="cyc-notes">
         {cycle.notes.map((n) => (
           <li key={n.id} className="cyc-note">
-            <p className="cyc-note__meta">{n.author?.name ?? 'Someone'} · {formatDateTime(n.created_at)}</p>
+            <p className="cyc-note__meta">{n.author?.name ?? 'Someone'} · {when.dateTime(n.created_at)}</p>
             {editing?.id === n.id ? (
               <div className="stack stack--sm">
                 <TextAreaField label="Edit note" name={`note-${n.id}`} value={editing.body} onChange={(v) => setEditing({ id: n.id, body: v })} rows={3} />
@@ -174,6 +175,7 @@ function CompleteForm({ cycle, onDone }: { cycle: Cycle; onDone: () => void }) {
 
 export function CyclePanel({ id, stages, onClose }: { id: number; stages: CycleStage[]; onClose: () => void }) {
   const toast = useToast();
+  const when = useInstantFormat();
   const { data: cycle, error, isLoading } = useCycle(id);
   const [completing, setCompleting] = useState(false);
   const [confirm, setConfirm] = useState<'cancel' | 'delete' | null>(null);
@@ -270,7 +272,7 @@ export function CyclePanel({ id, stages, onClose }: { id: number; stages: CycleS
               <ul className="cyc-links">
                 {cycle.interactions.map((i) => (
                   <li key={i.id}>
-                    <span className="cyc-links__type">{i.interaction_type.name}</span> · {formatDateTime(i.starts_at)} · {i.duration_minutes} min · {i.coach.name}
+                    <span className="cyc-links__type">{i.interaction_type.name}</span> · {when.dateTime(i.starts_at)} · {i.duration_minutes} min · {i.coach.name}
                   </li>
                 ))}
               </ul>
