@@ -109,7 +109,8 @@ export const duplicateInteractionSchema = z.object({
  * filter[coach_id][], filter[interaction_type_id][], filter[status][], filter[staff_id][],
  * filter[group_id][], filter[building_id][], filter[grade_level][] and filter[subject][] (at least one participant
  * of that grade or subject, as the reports count: the reports' drill-down), filter[needs_completing]=1; sort starts_at | -starts_at
- * (default -starts_at); page, per_page (≤ 100). Answers { data: Interaction[], meta } and
+ * (default -starts_at); page, per_page (≤ 100, or ≤ 1000 when filter[from] and filter[to] span at most
+ * 7 days: a screen's whole week in one request). Answers { data: Interaction[], meta } and
  * meta.totals for the whole filtered range (minutes by type, coaching vs other).
  */
 /**
@@ -244,7 +245,8 @@ export type ActivityPayload = z.input<typeof activityPayloadSchema>;
 
 /**
  * GET /api/activity: filter[from], filter[to], filter[user_id][] (district-wide or building scope),
- * filter[category][]; sort, page, per_page → { data: Activity[], meta }. Scope follows `see activity`
+ * filter[category][]; sort, page, per_page (≤ 100, or ≤ 1000 for a range of at most 7 days, as
+ * interactions) → { data: Activity[], meta }. Scope follows `see activity`
  * like interactions (.building: activities of users of the caller's schools; .self: own).
  */
 export const activityListQuerySchema = z.object({

@@ -54,7 +54,9 @@ describe('GET /api/interaction', () => {
     ['sort=name', 'sort', 'Sort must be one of starts_at, -starts_at.'],
     ['page=0', 'page', 'Page must be at least 1.'],
     ['page=99999999999999999999', 'page', 'Page must be at most 100000.'],
-    ['per_page=1000', 'per_page', 'Per page must be at most 100.'],
+    ['per_page=101', 'per_page', 'Per page must be at most 100 (1000 when filter[from] and filter[to] span at most 7 days).'],
+    ['filter[from]=2026-10-01&filter[to]=2026-10-08&per_page=101', 'per_page', 'Per page must be at most 100 (1000 when filter[from] and filter[to] span at most 7 days).'],
+    ['filter[from]=2026-10-01&filter[to]=2026-10-07&per_page=1001', 'per_page', 'Per page must be at most 1000.'],
   ])('422 for ?%s names %s', async (qs, field, message) => {
     const agent = await loginAs(t.app, w.admin);
     const res = await agent.get(`/api/interaction?${qs}`);
@@ -205,6 +207,47 @@ describe('GET /api/interaction', () => {
     expect(asc.body.meta).toMatchObject({ page: 2, per_page: 2, total: 5, last_page: 3 });
     const desc = await agent.get('/api/interaction?per_page=2');
     expect(ids(desc.body)).toEqual([made[4]!.id, made[3]!.id]);
+  });
+
+  it('a range of at most 7 days answers up to 1000 a page (a whole week at once), in the same scope', async () => {
+    const d = w.district.id;
+    // 105 of Casey's at Lincoln with Ana over one week, and 3 of Cole's at Oak (only the district sees those).
+    const lincoln = [];
+    for (let i = 0; i < 105; i += 1) {
+      lincoln.push(await insertInteraction(t.db, {
+        districtId: d, typeId: w.observation.id, coachId: w.coach.id, buildingId: w.lincoln.id, staff: [{ id: w.ana.id }],
+        startsAt: `2026-10-${String(5 + (i % 7)).padStart(2, '0')}T${String(12 + (i % 8)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00.000Z`,
+      }));
+    }
+    for (let i = 0; i < 3; i += 1) {
+      await insertInteraction(t.db, { districtId: d, typeId: w.checkIn.id, coachId: w.coach2.id, buildingId: w.oak.id, staff: [{ id: w.cy.id }], startsAt: `2026-10-0${6 + i}T14:00:00.000Z` });
+    }
+    const week = 'filter[from]=2026-10-05&filter[to]=2026-10-11&filter[timezone]=UTC&sort=starts_at';
+    const admin = await loginAs(t.app, w.admin);
+    const whole = await admin.get(`/api/interaction?${week}&per_page=1000`);
+    expect(whole.status).toBe(200);
+    expect(whole.body.data).toHaveLength(108);
+    expect(whole.body.meta).toMatchObject({ page: 1, per_page: 1000, total: 108, last_page: 1 });
+    // The principal (Lincoln) reads the same week whole, still without Cole's at Oak.
+    const principal = await (await loginAs(t.app, w.principal)).get(`/api/interaction?${week}&per_page=1000`);
+    expect(principal.status).toBe(200);
+    expect(ids(principal.body).sort((a, b) => a - b)).toEqual(lincoln.map((r) => r.id).sort((a, b) => a - b));
+    // Cole (.self) sees only his own 3.
+    const cole = await (await loginAs(t.app, w.coach2)).get(`/api/interaction?${week}&per_page=1000`);
+    expect(cole.body.meta.total).toBe(3);
+    // A longer range, or no range, still pages by at most 100.
+    for (const qs of ['filter[from]=2026-10-05&filter[to]=2026-10-12&per_page=1000', 'per_page=1000', 'filter[from]=2026-10-05&per_page=1000']) {
+      const res = await admin.get(`/api/interaction?${qs}`);
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['per_page']);
+    }
+    // Logged time: the same limit for the same range.
+    const time = await admin.get('/api/activity?filter[from]=2026-10-05&filter[to]=2026-10-11&per_page=1000');
+    expect(time.status).toBe(200);
+    expect(time.body.meta.per_page).toBe(1000);
+    const longTime = await admin.get('/api/activity?filter[from]=2026-10-01&filter[to]=2026-10-31&per_page=1000');
+    expect(longTime.status).toBe(422);
+    expect(longTime.body.errors.per_page).toEqual(['Per page must be at most 100 (1000 when filter[from] and filter[to] span at most 7 days).']);
   });
 
   it('meta.totals over the whole filtered range: minutes by type, coaching vs other, activities by category', async () => {

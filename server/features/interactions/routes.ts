@@ -11,7 +11,7 @@ import { nowIso } from '../../../db/connection';
 import { visibleStaffIds } from '../../access/staffScope';
 import type { Deps } from '../../deps';
 import { forbidden, notFound, validationError } from '../../http/errors';
-import { pageMeta, parsePage } from '../../http/pagination';
+import { dateRangePerPage, pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { sendJson } from '../../http/respond';
 import { validate } from '../../http/validate';
@@ -113,7 +113,8 @@ export function interactionRoutes(deps: Deps): Router {
   router.get('/interaction', async (req, res) => {
     const reader = interactionReader(req);
     const query = validate(interactionListQuerySchema, req.query);
-    const page = parsePage(req.query);
+    // Up to 1000 a page for a range of at most 7 days (a screen's whole week), else 100.
+    const page = parsePage(req.query, 25, dateRangePerPage(query.filter.from, query.filter.to));
     // The same page for the same reader is kept while nothing in the district changes (lib/keptAnswers.ts),
     // within the day: a principal's or coach's scope is the educators at their schools or in their caseload today.
     sendJson(res, await keptAnswer(db, reader.auth.district.id, readerKey(reader.auth), ['interaction', query, page, today()], async () => {
@@ -204,7 +205,7 @@ export function interactionRoutes(deps: Deps): Router {
   router.get('/activity', async (req, res) => {
     const reader = activityReader(req);
     const query = validate(activityListQuerySchema, req.query);
-    const page = parsePage(req.query);
+    const page = parsePage(req.query, 25, dateRangePerPage(query.filter.from, query.filter.to));
     const range = dateRange(query.filter.from, query.filter.to, query.filter.timezone ?? reader.auth.district.timezone);
     const filters: ActivityFilters = { ...range, userIds: query.filter.user_id, categories: query.filter.category };
     // The same users' interactions over the same range join the totals unless a category is chosen.
