@@ -2,7 +2,7 @@
 // district admin approves one request (the educator's school history changes) and denies another.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite } from './harness';
+import { api, browserSuite } from './harness';
 
 const SCREEN = '/app/settings/building-history-requests';
 
@@ -12,7 +12,8 @@ const suite = browserSuite({ timeout: null });
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 
 it('a principal asks for an educator from another school with a note; it shows as pending', async () => {
-  const page = await suite.signedIn('principal@maplegrove.example');
+  // A browser on another clock than the principal's profile timezone: times show on the profile's.
+  const page = await suite.signedIn('principal@maplegrove.example', { timezoneId: 'Asia/Tokyo' });
   await page.goto(SCREEN);
   await expect.poll(() => page.title()).toBe('School staff requests | Coachwell');
   await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('School staff requests');
@@ -38,6 +39,12 @@ it('a principal asks for an educator from another school with a note; it shows a
   expect(text).toContain('Maple Grove High School');
   expect(text).toContain('Lincoln Middle School');
   expect(text).toContain('Dec 7, 2026');
+  const requested = yuki.locator('time').first();
+  const at = new Date((await requested.getAttribute('datetime'))!);
+  const zone = (await api<{ timezone: string }>(page, 'GET', 'auth/user')).json.timezone;
+  expect(zone).not.toBe('Asia/Tokyo');
+  const onProfileClock = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
+  expect((await requested.innerText()).replace(/\s/g, ' ')).toBe(onProfileClock.replace(/\s/g, ' '));
   expect(text).toContain('Needed for the new robotics elective.');
   expect(text).toContain('Marcus Bell');
 

@@ -9,8 +9,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
-import { formatDateTime, formatInteger } from '../../lib/format';
-import { useAuthUser, useDateLocale } from '../../lib/session';
+import { formatInteger } from '../../lib/format';
+import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { useCoach } from './api';
 import { AssignEducatorsModal } from './components/AssignEducatorsModal';
 import { CaseloadTable, HistoryTable } from './components/CaseloadTables';
@@ -37,6 +37,7 @@ export default function CoachViewScreen({ route }: ScreenProps) {
   const coachId = Number(id);
   const { user } = useAuthUser();
   const locale = useDateLocale();
+  const when = useInstantFormat();
   const { data: coach, error, mutate } = useCoach(coachId);
   const [assigning, setAssigning] = useState(false);
   const [ending, setEnding] = useState<CaseloadEntry | null>(null);
@@ -104,7 +105,7 @@ export default function CoachViewScreen({ route }: ScreenProps) {
           </div>
           <div>
             <dt>Last sign-in</dt>
-            <dd>{coach.last_login_at ? formatDateTime(coach.last_login_at, locale) : <span className="muted">Never</span>}</dd>
+            <dd>{coach.last_login_at ? when.dateTime(coach.last_login_at) : <span className="muted">Never</span>}</dd>
           </div>
         </dl>
       </section>

@@ -9,8 +9,8 @@ import { Alert } from '../../components/Alert';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatDay } from '../../lib/dates';
-import { formatDateTime, formatRelative } from '../../lib/format';
-import { useAuthUser, useDateLocale } from '../../lib/session';
+import { formatRelative } from '../../lib/format';
+import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { zonedDay } from '../../lib/zonedTime';
 import { ActivityPanels } from './components/ActivityPanels';
 import { PulsePanel } from './components/PulsePanel';
@@ -108,6 +108,7 @@ function TrialNotice({ district, canBill }: { district: NonNullable<AuthUser['di
 export default function DashboardScreen(_props: ScreenProps) {
   const { user } = useAuthUser();
   const locale = useDateLocale();
+  const when = useInstantFormat();
   if (!user) return <LoadingBlock />;
 
   const district = user.district;
@@ -180,7 +181,7 @@ export default function DashboardScreen(_props: ScreenProps) {
             <dd>
               {user.last_login_at ? (
                 <>
-                  <time dateTime={user.last_login_at}>{formatDateTime(user.last_login_at, locale)}</time>{' '}
+                  <time dateTime={user.last_login_at}>{when.dateTime(user.last_login_at)}</time>{' '}
                   <span className="muted">({formatRelative(user.last_login_at, locale)})</span>
                 </>
               ) : (

@@ -10,14 +10,13 @@ import { Button, ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
-import { formatDate } from '../../lib/format';
-import { useDateLocale } from '../../lib/session';
+import { useInstantFormat } from '../../lib/session';
 import { sendArticleFeedback, useSupportArticle } from './api';
 import { ArticleLinks } from './components/ArticleLinks';
 
 export default function SupportArticleScreen({ route }: ScreenProps) {
   const { slug = '' } = useParams();
-  const locale = useDateLocale();
+  const when = useInstantFormat();
   const toast = useToast();
   const { data, error, isLoading, mutate } = useSupportArticle(slug);
   const [busy, setBusy] = useState(false);
@@ -68,7 +67,7 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
       <PageHeader
         title={data.title}
         breadcrumbs={[{ label: 'Support', to: '/app/support' }, { label: data.category_label, to: `/app/support?category=${data.category}` }, { label: data.title }]}
-        description={<p className="muted text-sm">{data.category_label} · Updated {formatDate(data.updated_at, locale)}</p>}
+        description={<p className="muted text-sm">{data.category_label} · Updated {when.date(data.updated_at)}</p>}
       />
       <div className="support-article-layout">
         {data.headings.length > 1 && (

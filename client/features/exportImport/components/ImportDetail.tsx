@@ -8,8 +8,8 @@ import { SelectField } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { LoadingBlock } from '../../../components/Spinner';
-import { formatDateTime, formatInteger } from '../../../lib/format';
-import { useDateLocale } from '../../../lib/session';
+import { formatInteger } from '../../../lib/format';
+import { useInstantFormat } from '../../../lib/session';
 import { failedRowsUrl, type ImportApi, useImport, useImportRows } from '../api';
 import { FORMAT_LABELS, ImportStatusBadge, OUTCOME_LABELS } from './ImportStatus';
 import { RowsTable } from './RowsTable';
@@ -19,7 +19,7 @@ const OUTCOME_FILTERS = [{ value: 'all', label: 'All rows' }, ...ROW_OUTCOMES.ma
 export function ImportDetail({ api, id, title, breadcrumbs, recordLink }: {
   api: ImportApi; id: number | null; title: string; breadcrumbs: { label: string; to?: string }[]; recordLink?: string;
 }) {
-  const locale = useDateLocale();
+  const when = useInstantFormat();
   const [search, setSearch] = useSearchParams();
   const outcome = (ROW_OUTCOMES as readonly string[]).includes(search.get('outcome') ?? '') ? (search.get('outcome') as RowOutcome) : 'all';
   const page = Math.max(1, Number(search.get('page')) || 1);
@@ -59,8 +59,8 @@ export function ImportDetail({ api, id, title, breadcrumbs, recordLink }: {
           <dt>Status</dt><dd><ImportStatusBadge status={i.status} /></dd>
           <dt>File</dt><dd>{i.file_name} ({FORMAT_LABELS[i.format]})</dd>
           <dt>By</dt><dd>{i.created_by?.name ?? '—'}</dd>
-          <dt>Uploaded</dt><dd>{formatDateTime(i.created_at, locale)}</dd>
-          {i.finished_at && <><dt>Finished</dt><dd>{formatDateTime(i.finished_at, locale)}</dd></>}
+          <dt>Uploaded</dt><dd>{when.dateTime(i.created_at)}</dd>
+          {i.finished_at && <><dt>Finished</dt><dd>{when.dateTime(i.finished_at)}</dd></>}
           <dt>Mode</dt><dd>{i.mode === 'full-sync' ? 'Full sync (educators missing from the file deactivated)' : 'Add and update'}{i.options.skip_invalid ? '; invalid rows skipped' : ''}{i.options.create_missing_schools ? '; missing schools created' : ''}</dd>
         </dl>
         {i.failure && <Alert tone={i.status === 'interrupted' ? 'warning' : 'danger'} title={i.status === 'interrupted' ? 'Interrupted' : 'Failed'}><p>{i.failure}</p></Alert>}

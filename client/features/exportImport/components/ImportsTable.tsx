@@ -3,10 +3,12 @@ import type { Locale } from 'date-fns';
 import { Link } from 'react-router-dom';
 import type { ImportSummary } from '../../../../common/schemas/imports';
 import { Table } from '../../../components/Table';
-import { formatDateTime, formatInteger } from '../../../lib/format';
+import { formatInteger } from '../../../lib/format';
+import { useInstantFormat } from '../../../lib/session';
 import { FORMAT_LABELS, ImportStatusBadge } from './ImportStatus';
 
 export function ImportsTable({ imports, locale, screen, caption }: { imports: ImportSummary[]; locale?: Locale; screen: (id: number) => string; caption: string }) {
+  const when = useInstantFormat();
   return (
     <Table
       caption={caption}
@@ -26,7 +28,7 @@ export function ImportsTable({ imports, locale, screen, caption }: { imports: Im
           ),
         },
         { key: 'by', header: 'By', render: (i) => (i.created_by ? i.created_by.name : '—') },
-        { key: 'when', header: 'Uploaded', render: (i) => <span className="nowrap">{formatDateTime(i.created_at, locale)}</span> },
+        { key: 'when', header: 'Uploaded', render: (i) => <span className="nowrap">{when.dateTime(i.created_at)}</span> },
         { key: 'status', header: 'Status', render: (i) => <ImportStatusBadge status={i.status} /> },
         {
           key: 'counts',

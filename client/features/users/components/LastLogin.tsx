@@ -1,13 +1,15 @@
 import type { Locale } from 'date-fns';
-import { formatDate, formatDateTime, formatRelative } from '../../../lib/format';
+import { formatRelative } from '../../../lib/format';
+import { useInstantFormat } from '../../../lib/session';
 
 /** "3 days ago" with the date under it, both in the user's date language; "Never" before a first sign-in. */
 export function LastLogin({ value, locale }: { value: string | null; locale?: Locale }) {
+  const when = useInstantFormat();
   if (!value) return <span className="muted">Never</span>;
   return (
     <span className="users-last-login">
-      <time dateTime={value} title={formatDateTime(value, locale)}>{formatRelative(value, locale)}</time>
-      <span className="muted text-sm">{formatDate(value, locale)}</span>
+      <time dateTime={value} title={when.dateTime(value)}>{formatRelative(value, locale)}</time>
+      <span className="muted text-sm">{when.date(value)}</span>
     </span>
   );
 }
