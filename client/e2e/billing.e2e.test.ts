@@ -235,7 +235,7 @@ describe('/pricing: Request a quote', () => {
     await admin.goto('/pricing');
     const link = admin.getByRole('link', { name: 'Request a quote' }).first();
     // /pricing is public: its plans may show as to a guest until the signed-in user has answered.
-    await expect.poll(() => link.getAttribute('href')).toBe('/app/settings/billing/quotes?new=1&plan=essentials');
+    await expect.poll(() => link.getAttribute('href'), { timeout: 15_000 }).toBe('/app/settings/billing/quotes?new=1&plan=essentials');
     expect(await admin.getByRole('link', { name: 'Start free trial' }).count()).toBe(0);
 
     const coach = await suite.signedIn('coach@maplegrove.example');

@@ -97,7 +97,7 @@ describe('as a district admin', () => {
     expect(await countIs(page, 'Showing 1–15 of 15 educators')).toBe('Showing 1–15 of 15 educators');
     expect(new Set(await column(page, 1))).toEqual(new Set(['Lincoln Middle School']));
     // The count comes with the list; the dropdown names the school once the schools lookup has answered too.
-    await expect.poll(() => page.locator('summary', { hasText: 'Lincoln Middle School' }).count()).toBe(1);
+    await expect.poll(() => page.locator('summary', { hasText: 'Lincoln Middle School' }).count(), { timeout: 15_000 }).toBe(1);
 
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await countIs(page, 'of 58 educators');

@@ -33,7 +33,7 @@ export const CALENDAR_MESSAGES = {
   fileTooBig: `This file is larger than ${CALENDAR_FILE_MAX_BYTES / 1024 / 1024} MB. Export a shorter period of your calendar and try again.`,
   noEventsInRange: 'This file has no events in the chosen dates. Check the dates or export another calendar.',
   tooManyEvents: `This file has more than ${CALENDAR_IMPORT_EVENTS_MAX} events in the chosen dates. Choose a shorter range.`,
-  tooManyOccurrences: 'This file’s repeating events have too many occurrences to read. Export a shorter period of your calendar and try again.',
+  tooManyOccurrences: 'This file’s repeating events have too many occurrences to read (over 50,000 since they began). Import a calendar with fewer or more recent repeating events.',
   rangeBackwards: 'The end date must not be before the start date.',
   rangeTooLong: `Choose a range of at most ${CALENDAR_IMPORT_RANGE_MAX_DAYS} days.`,
   typeNotAvailable: 'Choose an active interaction type of your district.',

@@ -100,7 +100,11 @@ export function errorMiddleware(log: (err: unknown) => void, recorder?: ErrorRec
       // Failed after the answer began (a streamed CSV export): too late for an error answer, but still a
       // server error to log, keep for the admin Logs and report. Closing the connection, as Express's own
       // handler would, is what tells the client its download is incomplete.
-      if (!res.destroyed) {
+      // A client that went away mid-answer (a closed socket, EPIPE or ECONNRESET on a write) is not one.
+      const code = (err as NodeJS.ErrnoException | undefined)?.code;
+      const clientGone = res.destroyed || req.socket.destroyed || code === 'EPIPE' || code === 'ECONNRESET'
+        || (err as NodeJS.ErrnoException | undefined)?.syscall === 'write';
+      if (!clientGone) {
         log(err);
         recorder?.serverError(req, err);
         Sentry.captureException(err);

@@ -28,6 +28,8 @@ export async function streamCsv(res: Response, fileName: string, header: readonl
     'Content-Disposition': attachment(fileName),
   });
   const write = (chunk: string) => new Promise<void>((resolve) => {
+    // A client already gone: its 'close' has fired and will not again, so waiting for it would hang.
+    if (res.destroyed || res.writableEnded) return resolve();
     if (res.write(chunk)) return resolve();
     const done = () => {
       res.off('drain', done);

@@ -6,6 +6,7 @@
 import { districtSettingsOf } from '../../../common/schemas/site';
 import type { DB } from '../../../db/connection';
 import { endOfLocalDay, localDateTime, startOfLocalDay } from '../../lib/zone';
+import { groupBy } from '../../lib/collections';
 import { EXPORT_PAGE_SIZE } from './exportQueries';
 
 export const INTERACTIONS_EXPORT_HEADER = [
@@ -24,16 +25,6 @@ function fieldValueText(json: string): string {
   } catch {
     return json;
   }
-}
-
-function group<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const r of rows) {
-    const list = out.get(key(r)) ?? [];
-    list.push(r);
-    out.set(key(r), list);
-  }
-  return out;
 }
 
 export interface InteractionsExportScope {
@@ -94,10 +85,10 @@ export async function* interactionsExportPages(db: DB, s: InteractionsExportScop
     const userName = new Map(users.map((u) => [u.id, u.name]));
     const buildingName = new Map(buildings.map((b) => [b.id, b.name]));
     const cycleTitle = new Map(cycles.map((c) => [c.id, c.title]));
-    const participantsOf = group(participants, (p) => p.interaction_id);
-    const groupsOf = group(groups, (g) => g.interaction_id);
-    const skillsOf = group(skills, (k) => k.interaction_id);
-    const valuesOf = group(values, (v) => v.interaction_id);
+    const participantsOf = groupBy(participants, (p) => [p.interaction_id]);
+    const groupsOf = groupBy(groups, (g) => [g.interaction_id]);
+    const skillsOf = groupBy(skills, (k) => [k.interaction_id]);
+    const valuesOf = groupBy(values, (v) => [v.interaction_id]);
     yield rows.map((r) => {
       const people = participantsOf.get(r.id) ?? [];
       const notesVisible = sharedNotesVisible || r.created_by === s.userId || r.coach_id === s.userId || people.some((p) => p.user_id === s.userId);

@@ -8,6 +8,7 @@
 import type { CycleStatus, CyclesReport } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { oneDecimal, share } from '../presenter';
+import { groupBy } from '../../../lib/collections';
 import { daysBetween, todayIn } from '../../../lib/zone';
 import { addDays, namesOf, overlappingCycles, type ReportContext, userNamesOf } from './filters';
 import { targetProgress } from './targets';
@@ -70,22 +71,9 @@ function tally(cycles: CycleFacts[], today: string) {
   return { active, completed, overdue, met, completion_rate: share(completed, completed + cancelled + lateActive) };
 }
 
-/** Items grouped by a key, in one pass. */
-function groupBy<T, K>(items: Iterable<T>, keysOf: (item: T) => Iterable<K>): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    for (const key of keysOf(item)) {
-      const group = groups.get(key);
-      if (group) group.push(item);
-      else groups.set(key, [item]);
-    }
-  }
-  return groups;
-}
-
 export async function cyclesReport(db: DB, ctx: ReportContext): Promise<Omit<CyclesReport, 'range'>> {
   // The history and the educators' schools join the same cycles in the database rather than listing
-  // their ids (thousands of parameters a query over a school year), so all four queries run at once.
+  // their ids (thousands of parameters a query over a school year), so they run alongside the cycles.
   const [{ cycles, stages }, history, staffSchools, targets] = await Promise.all([
     cycleFacts(db, ctx),
     overlappingCycles(db, ctx)
