@@ -278,6 +278,72 @@ describe('the week view', () => {
   });
 });
 
+describe('a busy week as the district admin', () => {
+  const ADMIN = 'admin@maplegrove.example';
+  interface Dated { starts_at: string; duration_minutes?: number; minutes?: number; status?: string; user?: { name: string } }
+  const dayOf = (iso: string, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  const hm = (total: number) => {
+    const h = Math.floor(total / 60);
+    const m = total % 60;
+    return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
+  };
+
+  it('the week view shows every interaction and all logged time of the week on one screen, with each day\'s total', async () => {
+    const page = await suite.signedIn(ADMIN, { viewport: DESKTOP });
+    const zone = await userZone(page);
+    const from = weekStart(todayIn(zone));
+    const to = addDays(from, 6);
+    const range = `filter[from]=${from}&filter[to]=${to}&filter[timezone]=${encodeURIComponent(zone)}&sort=starts_at&per_page=1000`;
+    const interactions = (await api<{ data: Dated[]; meta: { total: number } }>(page, 'GET', `interaction?${range}`)).json;
+    const time = (await api<{ data: Dated[]; meta: { total: number } }>(page, 'GET', `activity?${range}`)).json;
+    // The demo week holds more interactions than the old 100-a-page list showed.
+    expect(interactions.meta.total).toBeGreaterThan(100);
+    expect(interactions.data).toHaveLength(interactions.meta.total);
+
+    await page.goto(`/app/activity?view=week&from=${from}`);
+    const days = page.locator('.week__day');
+    await expect.poll(() => days.count()).toBe(7);
+    await expect.poll(() => page.locator('.week-event').count()).toBe(interactions.meta.total + time.meta.total);
+    expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);
+    expect(await page.getByText(/page 1 of/).count()).toBe(0);
+    for (let i = 0; i < 7; i++) {
+      const day = addDays(from, i);
+      const mine = [...interactions.data, ...time.data].filter((e) => dayOf(e.starts_at, zone) === day);
+      const minutes = mine.reduce((sum, e) => sum + (e.status === 'cancelled' || e.status === 'no-show' ? 0 : e.duration_minutes ?? e.minutes ?? 0), 0);
+      const column = days.nth(i);
+      expect(await column.locator('.week-event').count()).toBe(mine.length);
+      if (mine.length) expect((await column.locator('.week__total').textContent())!.trim()).toBe(hm(minutes));
+    }
+    // Logged time says whose it is.
+    if (time.data.length) {
+      const first = time.data[0]!;
+      expect(await page.locator('.week-event--time').filter({ hasText: `${first.user!.name} · Logged time` }).count()).toBeGreaterThan(0);
+    }
+  });
+
+  it('a longer agenda range pages by whole weeks; the page is in the URL, survives a reload and Back returns to page 1', async () => {
+    const page = await suite.signedIn(ADMIN, { viewport: DESKTOP });
+    const from = weekStart(todayIn(await userZone(page)));
+    const start = addDays(from, -14);
+    await page.goto(`/app/activity?from=${start}&to=${addDays(from, 6)}`);
+    const notice = page.locator('.activity-more');
+    await expect.poll(() => notice.textContent()).toMatch(/page 1 of 3/);
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 3', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('3');
+    await expect.poll(() => notice.textContent()).toMatch(/page 3 of 3/);
+    // Only page 3's days (this week) are listed.
+    const headings = await page.locator('.agenda__day').count();
+    expect(headings).toBeGreaterThan(0);
+    expect(headings).toBeLessThanOrEqual(7);
+    await page.reload();
+    await expect.poll(() => notice.textContent()).toMatch(/page 3 of 3/);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/app/activity');
+    await expect.poll(() => notice.textContent()).toMatch(/page 1 of 3/);
+  });
+});
+
 describe('needs completing', () => {
   it('a past scheduled interaction shows "Needs completing" and one click completes it', async () => {
     const page = await suite.signedIn(COACH, { viewport: DESKTOP });

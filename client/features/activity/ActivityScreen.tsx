@@ -22,8 +22,8 @@ import { useBuildings, useCoaches, useInteractionTypes } from '../../lib/lookups
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { addDays, dayAsDate, daysOf, roundedNow, zonedDay, zonedTime } from '../../lib/zonedTime';
 import {
-  activityListFilter, type ActivityState, interactionListQuery, periodOfToday, rangeLength, shiftPeriod, stateFromSearch,
-  stateToSearch, withView,
+  activityListFilter, type ActivityState, interactionListQuery, PAGE_ROWS, pageCount, pageFromSearch, pageRange, pagesByDays, periodOfToday,
+  rangeLength, shiftPeriod, stateFromSearch, stateToSearch, withView,
 } from './activityQuery';
 import { useStaffName } from './api';
 import { byDay, toEntries, type Entry } from './entries';
@@ -75,12 +75,18 @@ export default function ActivityScreen(_props: ScreenProps) {
   const scope = permissionScope(permissions, PERMISSIONS.seeActivity);
   const seesOthers = scope === 'district' || scope === 'building';
 
-  const [page, setPage] = useState(1);
-  const stateKey = stateToSearch(state);
-  useEffect(() => setPage(1), [stateKey]);
+  // A page is whole days (activityQuery.ts): the week view is one page; a longer agenda range pages by
+  // weeks, the page in the URL (?page=N) so reload and Back/Forward keep it.
+  // The needs-completing list reads the range whole, 100 a page (pagesByDays).
+  const byDays = pagesByDays(state);
+  const page = pageFromSearch(search, state);
+  const shown = pageRange(state, page);
   const list = useInteractions(user ? interactionListQuery(state, page, timeZone) : null, { keepPreviousData: true });
-  const activityFilter = activityListFilter(state, timeZone);
-  const activities = useActivities(user ? activityFilter : null);
+  const activityFilter = activityListFilter(state, timeZone, page);
+  const activities = useActivities(user ? activityFilter : null, 1, PAGE_ROWS);
+  // The totals are the whole range's: from the page's own answer when it is the whole range.
+  const lastPage = byDays ? pageCount(state) : list.data?.meta.last_page ?? 1;
+  const rangeTotals = useInteractions(user && byDays && lastPage > 1 ? interactionListQuery(state, null, timeZone) : null, { keepPreviousData: true });
   const types = useInteractionTypes('all');
   const coaches = useCoaches(seesOthers && hasPermission(permissions, PERMISSIONS.seeCoaches));
   const buildings = useBuildings();
@@ -154,7 +160,7 @@ export default function ActivityScreen(_props: ScreenProps) {
     }
   }
 
-  const days = useMemo(() => daysOf(state.from, state.to), [state.from, state.to]);
+  const days = useMemo(() => daysOf(shown.from, shown.to), [shown.from, shown.to]);
   const entries = useMemo(() => byDay(toEntries(list.data?.data ?? [], activityFilter ? activities.data?.data ?? [] : [], timeZone), days), [list.data, activities.data, activityFilter, timeZone, days]);
   const [focusDay, setFocusDay] = useState<string>(today);
   useEffect(() => {
@@ -167,8 +173,11 @@ export default function ActivityScreen(_props: ScreenProps) {
   const rangeText = `${formatDate(dayAsDate(state.from), locale, 'MMM d')} – ${formatDate(dayAsDate(state.to), locale, 'PP')}`;
   const schools = scope === 'building' ? user.buildings : (buildings.data?.data ?? []).map((b) => ({ id: b.id, name: b.name }));
   const coachOptions = seesOthers && coaches.data ? [...coaches.data.data].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ id: c.id, name: c.name })) : null;
-  const total = list.data?.meta.total ?? 0;
-  const lastPage = list.data?.meta.last_page ?? 1;
+  const pageTotal = list.data?.meta.total ?? 0;
+  const cutShort = !!list.data && list.data.data.length < pageTotal;
+  const totalsSource = byDays && lastPage > 1 ? rangeTotals : list;
+  const shownText = `${formatDate(dayAsDate(shown.from), locale, 'MMM d')} – ${formatDate(dayAsDate(shown.to), locale, 'PP')}`;
+  const setPage = (next: number) => setParams({ page: next > 1 ? String(next) : null });
   const anyEntries = [...entries.values()].some((l) => l.length > 0);
   const needsCount = needs.data?.meta.total ?? 0;
 
@@ -227,10 +236,21 @@ export default function ActivityScreen(_props: ScreenProps) {
             <LoadingBlock label="Loading activity…" />
           ) : (
             <>
-              {lastPage > 1 && (
+              {!byDays && lastPage > 1 && (
                 <p className="text-sm muted activity-more">
-                  {formatInteger(total)} interactions in this range; showing {formatInteger(list.data.data.length)} (page {page} of {lastPage}). Narrow the range or the filters to see them all at once.
+                  {formatInteger(pageTotal)} interactions need completing in this range; showing {formatInteger(list.data.data.length)} (page {page} of {lastPage}), oldest first.
                 </p>
+              )}
+              {byDays && lastPage > 1 && (
+                <p className="text-sm muted activity-more">
+                  Showing {shownText} (page {page} of {lastPage}, a week a page)
+                  {rangeTotals.data ? `; ${formatInteger(rangeTotals.data.meta.total)} ${rangeTotals.data.meta.total === 1 ? 'interaction' : 'interactions'} in the whole range` : ''}.
+                </p>
+              )}
+              {byDays && cutShort && (
+                <Alert tone="warning" title={`Showing the first ${formatInteger(list.data.data.length)} of ${formatInteger(pageTotal)} interactions`}>
+                  <p>These days hold more interactions than one screen shows. Filter by coach or school to see them all.</p>
+                </Alert>
               )}
               {state.view === 'week' ? (
                 <WeekView
@@ -247,10 +267,10 @@ export default function ActivityScreen(_props: ScreenProps) {
                 />
               ) : (
                 <EmptyState
-                  title={state.status === 'needs' ? 'Nothing needs completing' : 'Nothing logged in this range'}
+                  title={byDays && lastPage > 1 ? 'Nothing on these days' : state.status === 'needs' ? 'Nothing needs completing' : 'Nothing logged in this range'}
                   action={state.status === 'needs' ? undefined : <Button onClick={() => openLog()}><PlusIcon /> Log interaction</Button>}
                 >
-                  <p>{state.status === 'needs' ? 'Every scheduled interaction in this range is completed or cancelled.' : `No interactions or logged time from ${rangeText}${list.data.data.length === 0 && (state.type || state.status || state.educator || state.school || state.coach) ? ' match these filters' : ''}.`}</p>
+                  <p>{byDays && lastPage > 1 ? `Nothing from ${shownText}${list.data.data.length === 0 && (state.type || state.status || state.educator || state.school || state.coach) ? ' matches these filters' : ''}. The range's other days are on the other pages.` : state.status === 'needs' ? 'Every scheduled interaction in this range is completed or cancelled.' : `No interactions or logged time from ${rangeText}${list.data.data.length === 0 && (state.type || state.status || state.educator || state.school || state.coach) ? ' match these filters' : ''}.`}</p>
                 </EmptyState>
               )}
               {lastPage > 1 && <Pager page={page} lastPage={lastPage} onChange={setPage} />}
@@ -258,7 +278,7 @@ export default function ActivityScreen(_props: ScreenProps) {
           )}
         </div>
         <aside className="activity-side" aria-label="Totals for this range">
-          <Totals totals={list.data?.meta.totals} loading={list.isLoading} />
+          <Totals totals={totalsSource.data?.meta.totals} loading={totalsSource.isLoading} />
         </aside>
       </div>
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { InteractionType } from '../../../common/schemas/interactionTypes';
 import type { Interaction } from '../../../common/schemas/interactions';
 import {
-  activityListFilter, clearFilters, interactionListQuery, periodOfToday, shiftPeriod, stateFromSearch, stateToSearch, withView,
+  activityListFilter, clearFilters, interactionListQuery, pageCount, pageFromSearch, pageRange, periodOfToday, shiftPeriod, stateFromSearch,
+  stateToSearch, withView,
 } from './activityQuery';
 import { byDay, dayMinutes, moveFocus, toEntries } from './entries';
 import { blankValues, checkValues, fieldValue, recentParticipants, statusFor, toPayload, valuesFromInteraction, withType, withWhen } from './logForm';
@@ -77,8 +78,31 @@ describe('the Activity URL', () => {
       filter: { from: '2026-11-22', to: '2026-11-28', timezone: 'America/New_York', coach_id: [3], interaction_type_id: undefined, status: undefined, needs_completing: true, staff_id: undefined, building_id: [2] },
       sort: 'starts_at', page: 1, per_page: 100,
     });
+    // Without "needs completing": a page's days whole, up to 1000.
+    expect(interactionListQuery(stateFromSearch(new URLSearchParams('coach=3'), TODAY), 1).per_page).toBe(1000);
     expect(activityListFilter(state)).toBeNull();
     expect(activityListFilter(stateFromSearch(new URLSearchParams('coach=3'), TODAY), 'America/New_York')).toEqual({ from: '2026-11-22', to: '2026-11-28', timezone: 'America/New_York', user_id: [3] });
+  });
+
+  it('pages a long range by whole weeks (interactions and logged time alike); the page is in the URL and a new range drops it', () => {
+    const month = stateFromSearch(new URLSearchParams('from=2026-11-01&to=2026-11-30'), TODAY);
+    expect(pageCount(month)).toBe(5);
+    expect(pageRange(month, 1)).toEqual({ from: '2026-11-01', to: '2026-11-07' });
+    expect(pageRange(month, 5)).toEqual({ from: '2026-11-29', to: '2026-11-30' });
+    expect(interactionListQuery(month, 2).filter).toMatchObject({ from: '2026-11-08', to: '2026-11-14' });
+    expect(activityListFilter(month, undefined, 2)).toMatchObject({ from: '2026-11-08', to: '2026-11-14' });
+    // The whole range, one row: the totals.
+    expect(interactionListQuery(month, null)).toMatchObject({ filter: { from: '2026-11-01', to: '2026-11-30' }, per_page: 1 });
+    expect(pageFromSearch(new URLSearchParams('page=3'), month)).toBe(3);
+    for (const bad of ['page=6', 'page=0', 'page=x', '']) expect(pageFromSearch(new URLSearchParams(bad), month)).toBe(1);
+    const week = stateFromSearch(new URLSearchParams('view=week&from=2026-11-22'), TODAY);
+    expect(pageCount(week)).toBe(1);
+    expect(stateToSearch(shiftPeriod(month, 1), new URLSearchParams('page=3&open=4'))).toBe('?open=4&from=2026-12-01&to=2026-12-30');
+    // The needs-completing list: the whole range, 100 interactions a page.
+    const needs = stateFromSearch(new URLSearchParams('status=needs&from=2026-09-01&to=2026-11-29'), TODAY);
+    expect(pageCount(needs)).toBe(1);
+    expect(pageFromSearch(new URLSearchParams('page=4'), needs)).toBe(4);
+    expect(interactionListQuery(needs, 4)).toMatchObject({ filter: { from: '2026-09-01', to: '2026-11-29', needs_completing: true }, page: 4, per_page: 100 });
   });
 });
 

@@ -55,7 +55,10 @@ function dayHeading(day: string, locale: Locale | undefined, pattern = 'EEEE, MM
 
 // ---- Agenda -------------------------------------------------------------------------------------
 
-function ActivityRow({ entry, timeZone, locale, onOpen, nav }: { entry: Extract<Entry, { kind: 'activity' }>; timeZone: string; locale?: Locale; onOpen: () => void; nav: string }) {
+/** Whose logged time it is, for a viewer who sees other people's time (district, principal). */
+const timeOwner = (a: Extract<Entry, { kind: 'activity' }>['item'], showCoach: boolean) => (showCoach ? `${a.user.name} · ` : '');
+
+function ActivityRow({ entry, timeZone, locale, onOpen, nav, showCoach }: { entry: Extract<Entry, { kind: 'activity' }>; timeZone: string; locale?: Locale; onOpen: () => void; nav: string; showCoach: boolean }) {
   const a = entry.item;
   return (
     <li className="interaction-item interaction-item--time">
@@ -71,7 +74,7 @@ function ActivityRow({ entry, timeZone, locale, onOpen, nav }: { entry: Extract<
           </button>
         </p>
         <p className="interaction-item__people">
-          Logged time{a.notes ? <span className="muted"> · {a.notes.length > 80 ? `${a.notes.slice(0, 80)}…` : a.notes}</span> : null}
+          {timeOwner(a, showCoach)}Logged time{a.notes ? <span className="muted"> · {a.notes.length > 80 ? `${a.notes.slice(0, 80)}…` : a.notes}</span> : null}
         </p>
       </div>
     </li>
@@ -112,7 +115,7 @@ export function AgendaView({ days, entries, timeZone, locale, today, onOpen, onC
                   navId={`${dayIndex}:${i}`}
                 />
               ) : (
-                <ActivityRow key={e.key} entry={e} timeZone={timeZone} locale={locale} onOpen={() => onOpen(e)} nav={`${dayIndex}:${i}`} />
+                <ActivityRow key={e.key} entry={e} timeZone={timeZone} locale={locale} onOpen={() => onOpen(e)} nav={`${dayIndex}:${i}`} showCoach={showCoach} />
               ))}
             </ol>
           </section>
@@ -131,7 +134,7 @@ function EventButton({ entry, timeZone, locale, onOpen, nav, showCoach }: { entr
       <button type="button" className="week-event week-event--time" onClick={onOpen} data-nav={nav}>
         <span className="week-event__time">{time} · {formatMinutes(entry.minutes)}</span>
         <span className="week-event__title"><ActivityIcon /> {ACTIVITY_CATEGORIES[entry.item.category] ?? entry.item.category}</span>
-        <span className="week-event__who">Logged time</span>
+        <span className="week-event__who">{timeOwner(entry.item, showCoach)}Logged time</span>
       </button>
     );
   }
