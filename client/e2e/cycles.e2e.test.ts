@@ -1,6 +1,7 @@
 // Coaching cycles through the real app and the demo seed: a cycle moved through every stage with the
 // keyboard only (focus stays on the moved card), completed with an outcome; the settings screen's
-// move buttons by keyboard; the Essentials district's upgrade message (screen and API); axe-core on
+// move buttons by keyboard; the New cycle dialog's educator combobox and its focus after an empty submit;
+// a one-word title that wraps with × in view; the Essentials district's upgrade message (screen and API); axe-core on
 // the board, the cycle dialog and the settings at both widths and in both themes.
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -136,6 +137,100 @@ describe('a cycle started from an educator\'s page', () => {
     expect(cycle.educators.map((s) => s.id)).toEqual([staff.id]);
     await page.getByRole('dialog', { name: 'Started from the profile' }).waitFor();
   });
+});
+
+describe('the New cycle dialog by keyboard', () => {
+  it('Find an educator is a combobox: Arrow keys move through the results, Enter picks, Escape closes them; Enter never submits', async () => {
+    const page = await suite.signedIn('coach@maplegrove.example', { viewport: DESKTOP, bypassCSP: true });
+    const expected = (await api<{ data: { id: number; first_name: string; last_name: string }[] }>(page, 'GET', 'staff?search=Dan&per_page=20')).json.data;
+    expect(expected.length).toBeGreaterThan(1);
+    const before = (await api<{ meta: { total: number } }>(page, 'GET', 'coaching-cycle?status=all')).json.meta.total;
+    await page.goto('/app/coaching?tab=cycles');
+    await page.getByRole('button', { name: 'New cycle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New coaching cycle' });
+    await dialog.getByLabel('Title').fill('Chosen by keyboard');
+    const box = dialog.getByRole('combobox', { name: 'Find an educator' });
+    const listbox = dialog.getByRole('listbox', { name: 'Matching educators' });
+    const options = listbox.getByRole('option');
+    await box.focus();
+    await page.keyboard.type('Dan');
+    await expect.poll(() => options.count()).toBe(expected.length);
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await axeBlocking(page)).toEqual([]);
+
+    // Enter with nothing highlighted: no submit (no error, no cycle), the dialog stays.
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(await dialog.getByText('Choose at least one educator').count()).toBe(0);
+    expect(await dialog.locator('[aria-invalid="true"]').count()).toBe(0);
+
+    // Down, Down, Up: the first result is highlighted, focus stays in the box.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    const first = options.first();
+    await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    const firstName = (await first.locator('.edu-combo__name').innerText()).trim();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('list', { name: 'Chosen educators' }).getByText(firstName).waitFor();
+    expect(await box.inputValue()).toBe('');
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await dialog.getByText('Choose at least one educator').count()).toBe(0);
+
+    // Escape closes the results, not the dialog; a second Escape clears the box.
+    await page.keyboard.type('Dan');
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
+    expect(await listbox.isVisible()).toBe(false);
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await box.inputValue()).toBe('');
+    expect(await dialog.isVisible()).toBe(true);
+
+    // Nothing was created along the way; the form's own button starts the cycle.
+    expect((await api<{ meta: { total: number } }>(page, 'GET', 'coaching-cycle?status=all')).json.meta.total).toBe(before);
+    await dialog.getByRole('button', { name: 'Start cycle' }).click();
+    await page.getByRole('dialog', { name: 'Chosen by keyboard' }).waitFor();
+  });
+
+  it('an empty submit shows the errors and moves focus to the first invalid field', async () => {
+    const page = await suite.signedIn('coach@maplegrove.example', { viewport: DESKTOP, bypassCSP: true });
+    await page.goto('/app/coaching?tab=cycles');
+    await page.getByRole('button', { name: 'New cycle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New coaching cycle' });
+    await dialog.getByRole('button', { name: 'Start cycle' }).click();
+    await dialog.getByText('Choose at least one educator').waitFor();
+    const title = dialog.getByLabel('Title');
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByRole('combobox', { name: 'Find an educator' }).getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('a cycle with a title of one long word', () => {
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`wraps the dialog title and keeps × in view at ${label} width`, async () => {
+      const page = await suite.signedIn('coach@maplegrove.example', { viewport, bypassCSP: true });
+      const title = 'VeryLongTitleWithoutSpaces'.repeat(6).slice(0, 120);
+      const cycle = await startCycle(page, title);
+      await page.goto(`/app/coaching?tab=cycles&cycle=${cycle.id}`);
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByRole('heading', { name: 'Timeline' }).waitFor();
+      const close = dialog.getByRole('button', { name: 'Close dialog' });
+      const box = (await close.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      const heading = dialog.getByRole('heading', { level: 2, name: title });
+      const overflow = await heading.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await close.click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+  }
 });
 
 describe('axe-core on the cycle screens', () => {

@@ -1,15 +1,17 @@
 // Starting a cycle: optionally from a goal template (fills title and goal), the educators (searched among
 // those the caller may see), dates, planned or active, and for district-wide users the coach.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Cycle } from '../../../common/schemas/cycles';
 import { Button } from '../Button';
+import { EducatorCombobox } from '../EducatorCombobox';
 import { FormError, SelectField, TextAreaField, TextField } from '../Field';
 import { Modal } from '../Modal';
 import { useToast } from '../Toasts';
 import { ApiError } from '../../lib/api';
 import { cycleApi, useGoalTemplates } from '../../lib/cycles';
 import { todayIn } from '../../lib/dates';
-import { useCoaches, useStaffSearch } from '../../lib/lookups';
+import { useFocusFirstInvalid } from '../../lib/forms';
+import { useCoaches } from '../../lib/lookups';
 import './newCycleDialog.css';
 
 interface Props {
@@ -31,7 +33,6 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
   const [templateId, setTemplateId] = useState('');
   const [title, setTitle] = useState('');
   const [goal, setGoal] = useState('');
-  const [search, setSearch] = useState('');
   const [educators, setEducators] = useState<{ id: number; name: string }[]>(initialEducators);
   const [start, setStart] = useState(todayIn(timeZone));
   const [end, setEnd] = useState('');
@@ -39,11 +40,12 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
   const [coachId, setCoachId] = useState(String(userId));
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
-  const found = useStaffSearch(search, open && search.trim().length > 0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstInvalid(formRef);
 
   useEffect(() => {
     if (!open) return;
-    setTemplateId(''); setTitle(''); setGoal(''); setSearch(''); setEducators(initialEducators);
+    setTemplateId(''); setTitle(''); setGoal(''); setEducators(initialEducators);
     setStart(todayIn(timeZone)); setEnd(''); setStatus('active'); setCoachId(String(userId)); setError(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -68,12 +70,13 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
       onCreated(cycle);
     } catch (err) {
       setError(err instanceof ApiError ? err : null);
+      // The submit button was disabled while busy, so focus fell to <body>: take it to the first invalid field.
+      focusFirstError();
     } finally {
       setBusy(false);
     }
   };
 
-  const results = (found.data?.data ?? []).filter((s) => !educators.some((x) => x.id === s.id));
   return (
     <Modal
       open={open}
@@ -88,7 +91,7 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
         </>
       }
     >
-      <form id="cyc-new-form" className="form stack" onSubmit={submit} noValidate>
+      <form ref={formRef} id="cyc-new-form" className="form stack" onSubmit={submit} noValidate>
         {error && error.status !== 422 && <FormError error={error.message} />}
         {activeTemplates.length > 0 && (
           <SelectField label="Start from a goal template" name="template" value={templateId} onChange={chooseTemplate}
@@ -111,20 +114,8 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
               ))}
             </ul>
           )}
-          <TextField label="Find an educator" name="educator_search" type="search" value={search} onChange={setSearch}
-            hint="Type a name, then choose from the results." error={fieldError('staff_ids')} />
-          {search.trim() && (
-            <ul className="cyc-results" aria-label="Matching educators">
-              {results.length === 0 && !found.isLoading && <li className="muted">No educators match.</li>}
-              {results.map((s) => (
-                <li key={s.id}>
-                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => { setEducators([...educators, { id: s.id, name: s.name }]); setSearch(''); }}>
-                    Add {s.name}{s.building ? ` (${s.building.name})` : ''}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <EducatorCombobox chosen={educators} enabled={open} error={fieldError('staff_ids')}
+            onPick={(x) => setEducators((list) => [...list, x])} />
         </fieldset>
         <div className="grid-2">
           <TextField label="Start date" name="start_date" type="date" value={start} onChange={setStart} required error={fieldError('start_date')} />

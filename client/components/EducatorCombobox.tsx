@@ -1,0 +1,172 @@
+// "Find an educator": a search of the educators the caller may see (the shared educators lookup) as an
+// ARIA combobox with a listbox of results (WAI-ARIA APG, list autocomplete without automatic selection).
+// Arrow Down / Up move through the results (focus stays in the box, aria-activedescendant follows),
+// Enter picks the highlighted one (or the only one) and never submits the surrounding form, Escape
+// closes the results without closing a dialog around it; a tap or click picks a result too.
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import type { StaffListItem } from '../../common/schemas/staff';
+import { useStaffSearch } from '../lib/lookups';
+import { FieldErrors, type FieldError, RequiredMark } from './Field';
+import { Spinner } from './Spinner';
+import './educatorCombobox.css';
+
+const DEBOUNCE_MS = 250;
+
+export interface PickedEducator {
+  id: number;
+  name: string;
+}
+
+export interface EducatorComboboxProps {
+  /** Educators already chosen: left out of the results. */
+  chosen: readonly PickedEducator[];
+  onPick: (educator: PickedEducator) => void;
+  label?: string;
+  hint?: string;
+  error?: FieldError;
+  required?: boolean;
+  /** Leave inactive educators out of the results. */
+  activeOnly?: boolean;
+  /** Enables the search (e.g. only while a dialog is open). */
+  enabled?: boolean;
+}
+
+export function EducatorCombobox({
+  chosen, onPick, label = 'Find an educator', hint = 'Type a name, then choose from the results.', error,
+  required, activeOnly = false, enabled = true,
+}: EducatorComboboxProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const listId = `${id}-list`;
+  const hintId = `${id}-hint`;
+  const statusId = `${id}-status`;
+  const errorId = `${id}-error`;
+  const optionId = (i: number) => `${id}-option-${i}`;
+  const [term, setTerm] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [expanded, setExpanded] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(term.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term]);
+  const { data, error: searchError, isLoading } = useStaffSearch(debounced, enabled && debounced.length > 0);
+  const results: StaffListItem[] = debounced
+    ? (data?.data ?? []).filter((s) => !chosen.some((c) => c.id === s.id) && (!activeOnly || s.status !== 'inactive'))
+    : [];
+  const open = expanded && term.trim().length > 0 && results.length > 0;
+  const current = open && active >= 0 && active < results.length ? active : -1;
+
+  // New results: nothing highlighted until Arrow Down.
+  useEffect(() => setActive(-1), [debounced, data]);
+  useEffect(() => {
+    if (current >= 0) document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current]);
+
+  let status = '';
+  if (debounced && isLoading) status = 'Searching…';
+  else if (debounced && searchError) status = 'We could not search educators. Please try again.';
+  else if (debounced && results.length === 0) status = `No educators match “${debounced}”.`;
+  else if (debounced) status = `${results.length} ${results.length === 1 ? 'educator' : 'educators'} found. Use the arrow keys to choose.`;
+
+  const pick = (s: StaffListItem) => {
+    onPick({ id: s.id, name: s.name });
+    setTerm('');
+    setDebounced('');
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (results.length === 0) return;
+        event.preventDefault();
+        const last = results.length - 1;
+        if (!open) {
+          setExpanded(true);
+          setActive(event.key === 'ArrowDown' ? 0 : last);
+        } else if (event.key === 'ArrowDown') {
+          setActive(current >= last ? 0 : current + 1);
+        } else {
+          setActive(current <= 0 ? last : current - 1);
+        }
+        return;
+      }
+      case 'Home':
+      case 'End':
+        if (!open || current < 0) return;
+        event.preventDefault();
+        setActive(event.key === 'Home' ? 0 : results.length - 1);
+        return;
+      case 'Enter':
+        // Never the form's submit: Enter here belongs to the search.
+        event.preventDefault();
+        if (current >= 0) pick(results[current]!);
+        else if (results.length === 1 && term.trim() === debounced) pick(results[0]!);
+        return;
+      case 'Escape':
+        // Close the results, or clear the box; the dialog around it stays open.
+        if (open || term) {
+          event.preventDefault();
+          event.stopPropagation();
+          if (open) setExpanded(false);
+          else setTerm('');
+          setActive(-1);
+        }
+        return;
+      default:
+    }
+  };
+
+  const errors = !error ? [] : (Array.isArray(error) ? error : [error]).filter(Boolean);
+  return (
+    <div className={['field', 'edu-combo', errors.length > 0 && 'field--invalid'].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={inputId}>{label}{required && <RequiredMark />}</label>
+      {hint && <p className="field__hint" id={hintId}>{hint}</p>}
+      <input
+        id={inputId}
+        className="field__control"
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={current >= 0 ? optionId(current) : undefined}
+        aria-describedby={[hint && hintId, statusId, errors.length > 0 && errorId].filter(Boolean).join(' ')}
+        aria-invalid={errors.length > 0 ? true : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        value={term}
+        onChange={(e) => { setTerm(e.target.value); setExpanded(true); setActive(-1); }}
+        onKeyDown={onKeyDown}
+        onFocus={() => setExpanded(true)}
+        onBlur={() => setExpanded(false)}
+      />
+      <p id={statusId} className="text-sm muted edu-combo__status" aria-live="polite">
+        {term.trim() && status ? <>{debounced && isLoading && <Spinner size="sm" label="" />} {status}</> : null}
+      </p>
+      <ul id={listId} role="listbox" aria-label="Matching educators" className="edu-combo__list" hidden={!open}>
+        {open && results.map((s, i) => (
+          <li
+            key={s.id}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === current}
+            className="edu-combo__option"
+            // Keep focus in the box: the click picks, the box stays where the keyboard is.
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseMove={() => { if (i !== current) setActive(i); }}
+            onClick={() => pick(s)}
+          >
+            <span className="edu-combo__name">{s.name}</span>
+            {s.building && <span className="text-sm muted">{s.building.name}</span>}
+          </li>
+        ))}
+      </ul>
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
