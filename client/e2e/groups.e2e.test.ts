@@ -232,3 +232,11 @@ describe('error alerts (Uh-oh.) with the spec messages', () => {
     expect(await card(name).getByText('Deactivated', { exact: true }).count()).toBe(1);
   });
 });
+
+it('an educator who opens the groups by their address gets the no-access page, not an error to retry', async () => {
+  const teacher = await suite.signedIn('teacher@maplegrove.example');
+  await teacher.goto('/app/staff/groups');
+  await teacher.waitForURL('**/403');
+  await teacher.getByRole('heading', { level: 1 }).waitFor();
+  expect(await teacher.getByText(FETCH_FAILED).count()).toBe(0);
+});

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { Group } from '../../../common/schemas/groups';
 import type { ScreenProps } from '../../app/routeTable';
@@ -53,9 +53,11 @@ export default function GroupsScreen(_props: ScreenProps) {
     });
 
   const { data, error, isLoading, isValidating, mutate } = useGroupList({ status, search });
+  // 403: an educator (their own record only) has no groups view; the route lets them in on `see educators.self`.
+  const forbidden = error?.status === 403;
   useEffect(() => {
-    if (error) toast.error(GROUP_ALERTS.fetch);
-  }, [error, toast]);
+    if (error && !forbidden) toast.error(GROUP_ALERTS.fetch);
+  }, [error, forbidden, toast]);
 
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
@@ -109,6 +111,7 @@ export default function GroupsScreen(_props: ScreenProps) {
   }
 
   let body;
+  if (forbidden) return <Navigate to="/403" replace />;
   if (!data && isLoading) body = <LoadingBlock label="Loading groups…" />;
   else if (!data && error) {
     body = (
