@@ -1,6 +1,11 @@
 // The educators' fixed value lists (positions, grades, subjects, sorts, status filters), without zod:
 // common/schemas/staff.ts builds its schemas from them and re-exports them.
 
+/** Longest first and last name, employee ID and email an educator may have (the forms' maxlength too). */
+export const STAFF_NAME_MAX = 80;
+export const STAFF_EMPLOYEE_ID_MAX = 40;
+export const STAFF_EMAIL_MAX = 254;
+
 export const GRADE_LEVELS = ['PK', 'K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 export const POSITIONS = [
   'Classroom Teacher', 'Special Education Teacher', 'Interventionist', 'English Learner Teacher', 'Instructional Aide',

@@ -143,6 +143,9 @@ describe('as a district admin', () => {
     await page.goto('/app/staff/create');
     await page.getByRole('group', { name: 'Row 3' }).waitFor();
     const row1 = page.getByRole('group', { name: 'Row 1' });
+    // The fields say their limits up front (the server's: names 80, employee ID 40).
+    expect(await row1.getByLabel(/^Last name/).getAttribute('maxlength')).toBe('80');
+    expect(await row1.getByLabel(/^Employee ID/).getAttribute('maxlength')).toBe('40');
     await row1.getByLabel(/^First name/).fill('Pat');
     await row1.getByLabel(/^Last name/).fill('Unique');
     await row1.getByLabel(/^School/).selectOption({ label: 'Lincoln Middle School' });

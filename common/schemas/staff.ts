@@ -1,12 +1,12 @@
 // The educators (staff) contract: request schemas and answer shapes shared by server and client.
 import * as z from 'zod/mini';
 import { listOf, oneOf, positiveId } from './query';
-import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, STAFF_STATUS_FILTERS, SUBJECTS } from '../staffValues';
+import { GRADE_LEVELS, POSITIONS, STAFF_EMAIL_MAX, STAFF_EMPLOYEE_ID_MAX, STAFF_NAME_MAX, STAFF_SEARCH_MAX, STAFF_SORTS, STAFF_STATUS_FILTERS, SUBJECTS } from '../staffValues';
 import { text } from './fields';
 
 // The values lists live in a module without zod, so screens that only need them (the educators list's
 // filters) do not load the schema library.
-export { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, STAFF_STATUS_FILTERS, SUBJECTS } from '../staffValues';
+export { GRADE_LEVELS, POSITIONS, STAFF_EMAIL_MAX, STAFF_EMPLOYEE_ID_MAX, STAFF_NAME_MAX, STAFF_SEARCH_MAX, STAFF_SORTS, STAFF_STATUS_FILTERS, SUBJECTS } from '../staffValues';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const isoDate = (label: string) =>
@@ -21,15 +21,15 @@ const optionalText = (label: string, max = 120) =>
   ).check(z.refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters.`));
 
 const optionalEmail = z.pipe(
-  optionalText('Email', 254),
+  optionalText('Email', STAFF_EMAIL_MAX),
   z.nullable(z.email('Enter a valid email address.')),
 );
 
 export const staffFields = {
-  first_name: text('First name', 80),
-  last_name: text('Last name', 80),
+  first_name: text('First name', STAFF_NAME_MAX),
+  last_name: text('Last name', STAFF_NAME_MAX),
   email: optionalEmail,
-  employee_id: optionalText('Employee ID', 40),
+  employee_id: optionalText('Employee ID', STAFF_EMPLOYEE_ID_MAX),
   position: z.nullable(z.optional(z.enum(POSITIONS, { error: 'Choose a position from the list.' }))),
   grade_levels: z._default(z.array(z.enum(GRADE_LEVELS, { error: 'Choose grade levels from PK, K and 1–12.' })), []),
   subjects: z._default(z.array(z.enum(SUBJECTS, { error: 'Choose subjects from the list.' })), []),

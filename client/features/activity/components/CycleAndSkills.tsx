@@ -23,7 +23,8 @@ export function CycleAndSkills({ staffIds, cycleId, linked, skillIds, chosenSkil
   const { user } = useAuthUser();
   const cyclesOn = hasFeature(user?.district?.features ?? [], 'coaching-cycles');
   const cycles = useCycles({ staff_id: staffIds, status: ['planned', 'active'] }, { enabled: cyclesOn && staffIds.length > 0, perPage: 50 });
-  const framework = useFocusSkillFramework();
+  // Focus skills come with skill mapping: a plan without it would only be refused the framework (403).
+  const framework = useFocusSkillFramework(hasFeature(user?.district?.features ?? [], 'skill-mapping'));
   const options = (cycles.data?.data ?? []).map((c) => ({ value: String(c.id), label: `${c.title} (${c.educators.map((e) => e.name).join(', ')})` }));
   if (linked && !options.some((o) => o.value === String(linked.id))) options.unshift({ value: String(linked.id), label: linked.title });
   const domains = (framework.data?.domains ?? []).map((d) => ({

@@ -1,7 +1,7 @@
 // The Edit Educator profile form: every field of PUT /api/staff/{id}, checked with the shared schema
 // first, server 422 messages shown next to their fields.
 import { useState } from 'react';
-import { GRADE_LEVELS, POSITIONS, type StaffDetail, SUBJECTS, updateStaffSchema } from '../../../../common/schemas/staff';
+import { GRADE_LEVELS, POSITIONS, STAFF_EMAIL_MAX, STAFF_EMPLOYEE_ID_MAX, STAFF_NAME_MAX, type StaffDetail, SUBJECTS, updateStaffSchema } from '../../../../common/schemas/staff';
 import { Button } from '../../../components/Button';
 import { CheckboxGroup } from '../../../components/CheckboxGroup';
 import { FormError, SelectField, TextField } from '../../../components/Field';
@@ -70,10 +70,10 @@ export function StaffProfileForm({ staff }: { staff: StaffDetail }) {
     <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
       <FormError error={form.formError} />
       <div className="grid-2">
-        <TextField label="First name" required autoComplete="off" {...form.field('first_name')} />
-        <TextField label="Last name" required autoComplete="off" {...form.field('last_name')} />
-        <TextField label="Email" type="email" inputMode="email" autoComplete="off" spellCheck={false} {...form.field('email')} />
-        <TextField label="Employee ID" autoComplete="off" spellCheck={false} {...form.field('employee_id')} />
+        <TextField label="First name" required autoComplete="off" maxLength={STAFF_NAME_MAX} {...form.field('first_name')} />
+        <TextField label="Last name" required autoComplete="off" maxLength={STAFF_NAME_MAX} {...form.field('last_name')} />
+        <TextField label="Email" type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={STAFF_EMAIL_MAX} {...form.field('email')} />
+        <TextField label="Employee ID" autoComplete="off" spellCheck={false} maxLength={STAFF_EMPLOYEE_ID_MAX} {...form.field('employee_id')} />
         <SelectField label="Position" placeholder="Not set" options={POSITIONS.map((p) => ({ value: p, label: p }))} {...form.field('position')} />
         <TextField label="Hire date" type="date" {...form.field('hire_date')} />
       </div>

@@ -1,6 +1,6 @@
 // One row of the Add Educators form: every field of a new educator with its own inline errors.
 import type { ClipboardEvent } from 'react';
-import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/staffValues';
+import { GRADE_LEVELS, POSITIONS, STAFF_EMAIL_MAX, STAFF_EMPLOYEE_ID_MAX, STAFF_NAME_MAX, SUBJECTS } from '../../../../common/staffValues';
 import { SelectField, TextField } from '../../../components/Field';
 import type { SchoolOption } from '../access';
 import { formatGrades, gradeLabel } from '../grades';
@@ -57,10 +57,10 @@ export function StaffRowFields({ row, index, errors = {}, schools, onChange, onR
         <span className="staff-row__remove-text" aria-hidden="true">Remove</span>
       </button>
       <div className="staff-row__grid">
-        <TextField label="First name" required autoComplete="off" {...text('first_name')} />
-        <TextField label="Last name" required autoComplete="off" {...text('last_name')} />
-        <TextField label="Email" type="email" inputMode="email" autoComplete="off" spellCheck={false} {...text('email')} />
-        <TextField label="Employee ID" autoComplete="off" spellCheck={false} {...text('employee_id')} />
+        <TextField label="First name" required autoComplete="off" maxLength={STAFF_NAME_MAX} {...text('first_name')} />
+        <TextField label="Last name" required autoComplete="off" maxLength={STAFF_NAME_MAX} {...text('last_name')} />
+        <TextField label="Email" type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={STAFF_EMAIL_MAX} {...text('email')} />
+        <TextField label="Employee ID" autoComplete="off" spellCheck={false} maxLength={STAFF_EMPLOYEE_ID_MAX} {...text('employee_id')} />
         <SelectField
           id={id('position')}
           label="Position"
