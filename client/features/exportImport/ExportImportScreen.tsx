@@ -20,6 +20,9 @@ function DownloadLink({ href, children }: { href: string; children: string }) {
   return <a className="btn btn--secondary btn--md" href={href} download><span className="btn__label">{children}</span></a>;
 }
 
+/** What a narrower educators scope covers, in words. */
+const SCOPE_WORDS = { building: 'only your own schools', assigned: 'only the educators you coach', self: 'only your own record' } as const;
+
 export default function ExportImportScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();
   const locale = useDateLocale();
@@ -57,7 +60,7 @@ export default function ExportImportScreen({ route }: ScreenProps) {
         {canExportInteractions && <InteractionsExport timeZone={user?.district?.timezone ?? user?.timezone ?? 'UTC'} />}
         {staffScope && staffScope !== 'district' && (
           <Alert tone="info" title="Exports cover the whole district">
-            <p>Your access covers {staffScope === 'building' ? 'only your own schools' : 'only some educators'}, so the educators export is not available to you. Ask your district administrator for the file.</p>
+            <p>Your access covers {SCOPE_WORDS[staffScope]}, so the educators export is not available to you. Ask your district administrator for the file.</p>
           </Alert>
         )}
         {!staffScope && !canExportUsers && !canExportInteractions && <p>You have no data to export. Your district administrator can download the district’s files.</p>}
