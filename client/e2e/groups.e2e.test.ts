@@ -233,10 +233,10 @@ describe('error alerts (Uh-oh.) with the spec messages', () => {
   });
 });
 
-it('an educator who opens the groups by their address gets the no-access page, not an error to retry', async () => {
+it('an educator who opens the groups by their address is told they are not available, not offered to retry', async () => {
   const teacher = await suite.signedIn('teacher@maplegrove.example');
   await teacher.goto('/app/staff/groups');
-  await teacher.waitForURL('**/403');
-  await teacher.getByRole('heading', { level: 1 }).waitFor();
+  await teacher.getByText('Groups are not available to you').waitFor();
   expect(await teacher.getByText(FETCH_FAILED).count()).toBe(0);
+  expect(await teacher.getByRole('button', { name: 'Try again' }).count()).toBe(0);
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { Group } from '../../../common/schemas/groups';
 import type { ScreenProps } from '../../app/routeTable';
@@ -53,7 +53,8 @@ export default function GroupsScreen(_props: ScreenProps) {
     });
 
   const { data, error, isLoading, isValidating, mutate } = useGroupList({ status, search });
-  // 403: an educator (their own record only) has no groups view; the route lets them in on `see educators.self`.
+  // 403: an educator (their own record only) has no groups view; the route lets them in on `see educators.self`
+  // (tabs hide it from them), so a deep link says so rather than offering to try again.
   const forbidden = error?.status === 403;
   useEffect(() => {
     if (error && !forbidden) toast.error(GROUP_ALERTS.fetch);
@@ -111,8 +112,13 @@ export default function GroupsScreen(_props: ScreenProps) {
   }
 
   let body;
-  if (forbidden) return <Navigate to="/403" replace />;
-  if (!data && isLoading) body = <LoadingBlock label="Loading groups…" />;
+  if (forbidden) {
+    body = (
+      <Alert tone="info" title="Groups are not available to you">
+        <p>Your access covers your own record. Groups of educators are for district and school staff.</p>
+      </Alert>
+    );
+  } else if (!data && isLoading) body = <LoadingBlock label="Loading groups…" />;
   else if (!data && error) {
     body = (
       <Alert tone="danger" title="Groups could not be loaded">
