@@ -5,12 +5,10 @@
 // closes the results without closing a dialog around it; a tap or click picks a result too.
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import type { StaffListItem } from '../../common/schemas/staff';
-import { useStaffSearch } from '../lib/lookups';
-import { FieldErrors, type FieldError, RequiredMark } from './Field';
+import { useDebouncedTerm, useStaffSearch } from '../lib/lookups';
+import { errorList, FieldErrors, type FieldError, RequiredMark } from './Field';
 import { Spinner } from './Spinner';
 import './educatorCombobox.css';
-
-const DEBOUNCE_MS = 250;
 
 export interface PickedEducator {
   id: number;
@@ -43,14 +41,10 @@ export function EducatorCombobox({
   const errorId = `${id}-error`;
   const optionId = (i: number) => `${id}-option-${i}`;
   const [term, setTerm] = useState('');
-  const [debounced, setDebounced] = useState('');
+  const debounced = useDebouncedTerm(term);
   const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(-1);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(term.trim()), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term]);
   const { data, error: searchError, isLoading } = useStaffSearch(debounced, enabled && debounced.length > 0);
   const results: StaffListItem[] = debounced
     ? (data?.data ?? []).filter((s) => !chosen.some((c) => c.id === s.id) && (!activeOnly || s.status !== 'inactive'))
@@ -74,7 +68,6 @@ export function EducatorCombobox({
   const pick = (s: StaffListItem) => {
     onPick({ id: s.id, name: s.name });
     setTerm('');
-    setDebounced('');
     setActive(-1);
   };
 
@@ -121,7 +114,7 @@ export function EducatorCombobox({
     }
   };
 
-  const errors = !error ? [] : (Array.isArray(error) ? error : [error]).filter(Boolean);
+  const errors = errorList(error);
   return (
     <div className={['field', 'edu-combo', errors.length > 0 && 'field--invalid'].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={inputId}>{label}{required && <RequiredMark />}</label>

@@ -3,7 +3,8 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 
 export type FieldError = string | string[] | null | undefined;
 
-function errorList(error: FieldError): string[] {
+/** A field's error(s) as a list (none when empty). */
+export function errorList(error: FieldError): string[] {
   if (!error) return [];
   return (Array.isArray(error) ? error : [error]).filter((e) => e.length > 0);
 }

@@ -4,6 +4,7 @@
 // one record (an educator profile's key is its path, "staff/{id}"). A feature that owns the calls that
 // change a resource calls these invalidations after them; resources only one feature reads keep their
 // keys in that feature's api.ts.
+import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { InteractionType } from '../../common/schemas/interactionTypes';
 import type { BuildingSummary, CoachSummary, GroupSummary } from '../../common/schemas/lookups';
@@ -90,6 +91,16 @@ export function useStaffSearch(search: string, enabled = true) {
     fetchByKey<Paginated<StaffListItem>>,
     { keepPreviousData: true },
   );
+}
+
+/** A search box's term, trimmed, once typing has paused for 250 ms: what the educator pickers search for. */
+export function useDebouncedTerm(term: string): string {
+  const [debounced, setDebounced] = useState(term.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(term.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [term]);
+  return debounced;
 }
 
 /** Every cached educator list and search refetches (after an educator, caseload or school history change). */

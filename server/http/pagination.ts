@@ -1,3 +1,4 @@
+import { daysBetween } from '../lib/zone';
 import { validationError, type FieldErrors } from './errors';
 
 export const MAX_PER_PAGE = 100;
@@ -33,7 +34,7 @@ export function parseWholeNumber(raw: unknown, opts: { min: number; max: number;
  * that says so.
  */
 export function dateRangePerPage(from: string | null | undefined, to: string | null | undefined): { max: number; message: string } {
-  const days = from && to ? Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1 : NaN;
+  const days = from && to ? daysBetween(from, to) + 1 : NaN;
   if (days >= 1 && days <= SHORT_RANGE_DAYS) {
     return { max: MAX_PER_PAGE_SHORT_RANGE, message: `Per page must be at most ${MAX_PER_PAGE_SHORT_RANGE}.` };
   }

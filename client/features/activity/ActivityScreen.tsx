@@ -22,7 +22,7 @@ import { useBuildings, useCoaches, useInteractionTypes } from '../../lib/lookups
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { addDays, dayAsDate, daysOf, roundedNow, zonedDay, zonedTime } from '../../lib/zonedTime';
 import {
-  activityListFilter, type ActivityState, interactionListQuery, PAGE_ROWS, pageCount, pageFromSearch, pageRange, pagesByDays, periodOfToday,
+  activityListFilter, type ActivityState, hasFilters, interactionListQuery, PAGE_ROWS, pageCount, pageFromSearch, pageRange, pagesByDays, periodOfToday,
   rangeLength, shiftPeriod, stateFromSearch, stateToSearch, withView,
 } from './activityQuery';
 import { useStaffName } from './api';
@@ -179,6 +179,13 @@ export default function ActivityScreen(_props: ScreenProps) {
   const shownText = `${formatDate(dayAsDate(shown.from), locale, 'MMM d')} – ${formatDate(dayAsDate(shown.to), locale, 'PP')}`;
   const setPage = (next: number) => setParams({ page: next > 1 ? String(next) : null });
   const anyEntries = [...entries.values()].some((l) => l.length > 0);
+  // What an empty page says: one page of a longer range, the needs-completing list, or the range.
+  const filtered = list.data?.data.length === 0 && hasFilters(state);
+  const empty = byDays && lastPage > 1
+    ? { title: 'Nothing on these days', text: `Nothing from ${shownText}${filtered ? ' matches these filters' : ''}. The range's other days are on the other pages.` }
+    : state.status === 'needs'
+      ? { title: 'Nothing needs completing', text: 'Every scheduled interaction in this range is completed or cancelled.' }
+      : { title: 'Nothing logged in this range', text: `No interactions or logged time from ${rangeText}${filtered ? ' match these filters' : ''}.` };
   const needsCount = needs.data?.meta.total ?? 0;
 
   const header = (
@@ -266,11 +273,8 @@ export default function ActivityScreen(_props: ScreenProps) {
                   onOpen={openEntry} onComplete={(i) => void complete(i)} completingId={completingId}
                 />
               ) : (
-                <EmptyState
-                  title={byDays && lastPage > 1 ? 'Nothing on these days' : state.status === 'needs' ? 'Nothing needs completing' : 'Nothing logged in this range'}
-                  action={state.status === 'needs' ? undefined : <Button onClick={() => openLog()}><PlusIcon /> Log interaction</Button>}
-                >
-                  <p>{byDays && lastPage > 1 ? `Nothing from ${shownText}${list.data.data.length === 0 && (state.type || state.status || state.educator || state.school || state.coach) ? ' matches these filters' : ''}. The range's other days are on the other pages.` : state.status === 'needs' ? 'Every scheduled interaction in this range is completed or cancelled.' : `No interactions or logged time from ${rangeText}${list.data.data.length === 0 && (state.type || state.status || state.educator || state.school || state.coach) ? ' match these filters' : ''}.`}</p>
+                <EmptyState title={empty.title} action={state.status === 'needs' ? undefined : <Button onClick={() => openLog()}><PlusIcon /> Log interaction</Button>}>
+                  <p>{empty.text}</p>
                 </EmptyState>
               )}
               {lastPage > 1 && <Pager page={page} lastPage={lastPage} onChange={setPage} />}

@@ -1,12 +1,10 @@
 // Participants of an interaction: the chosen educators as removable chips, the caller's recent
 // participants one tap away, and a search of the educators they may see (the shared educators lookup).
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { FieldErrors } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
-import { useStaffSearch } from '../../../lib/lookups';
+import { useDebouncedTerm, useStaffSearch } from '../../../lib/lookups';
 import type { Person } from '../logForm';
-
-const DEBOUNCE_MS = 250;
 
 export function ParticipantPicker({ value, onChange, recent, error }: {
   value: Person[];
@@ -15,14 +13,10 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
   error?: string;
 }) {
   const [term, setTerm] = useState('');
-  const [debounced, setDebounced] = useState('');
+  const debounced = useDebouncedTerm(term);
   const id = useId();
   const statusId = `${id}-status`;
   const errorId = `${id}-error`;
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(term.trim()), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term]);
   const { data, error: searchError, isLoading } = useStaffSearch(debounced, debounced.length > 0);
   const chosen = new Set(value.map((p) => p.id));
   const results = debounced ? (data?.data ?? []).filter((s) => s.status !== 'inactive') : [];

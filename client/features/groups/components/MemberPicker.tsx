@@ -1,10 +1,9 @@
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
+import { useDebouncedTerm } from '../../../lib/lookups';
 import { type MemberCandidate, useMemberSearch } from '../api';
-
-const DEBOUNCE_MS = 250;
 
 /** Search the district's educators (GET /api/staff) and add them to the group one by one. */
 export function MemberPicker({ memberIds, onAdd, inputRef }: {
@@ -13,12 +12,8 @@ export function MemberPicker({ memberIds, onAdd, inputRef }: {
   inputRef?: React.Ref<HTMLInputElement>;
 }) {
   const [term, setTerm] = useState('');
-  const [debounced, setDebounced] = useState('');
+  const debounced = useDebouncedTerm(term);
   const statusId = useId();
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(term.trim()), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term]);
   const { data, error, isLoading } = useMemberSearch(debounced);
   const results = debounced ? data?.data ?? [] : [];
   const total = data?.meta.total ?? results.length;
