@@ -49,6 +49,8 @@ export const BILLING_MESSAGES = {
   signerNameRequired: 'Signer name is required.',
   signerTitleRequired: 'Signer title is required.',
   acceptWhileImpersonating: 'While impersonating you cannot accept a quote: accepting commits the district to a purchase. Stop impersonating and ask the district to accept it.',
+  sendWhileImpersonating: 'While impersonating you cannot send a quote: the email goes out in the name of the district. Stop impersonating and ask the district to send it.',
+  contactWhileImpersonating: 'While impersonating you cannot change the billing contact: invoices and renewals go to it. Stop impersonating and ask the district to change it.',
   // Provider
   providerOnly: 'Only a provider administrator can activate quotes and change invoices.',
   paidOnFormat: 'Paid on must be a date (YYYY-MM-DD).',

@@ -291,6 +291,52 @@ describe('POST /api/quote/{id}/accept while impersonating', () => {
   });
 });
 
+// Security finding 8 (issue 25): sending a quote and changing the billing contact commit the district too
+// (an email in its name to any address; the contact that invoices go to, kept after the impersonation).
+describe('PUT /api/billing and POST /api/quote/{id}/send while impersonating', () => {
+  const impersonatingAdmin = async () => {
+    const staff = await buildUser(t.db, { role: 'provider-support', name: 'Sue Support' });
+    const agent = await loginAs(t.app, staff);
+    expect((await post(agent, '/api/auth/impersonate', { user_id: s.admin.id })).status).toBe(200);
+    return agent;
+  };
+  const contactOf = () => t.db.selectFrom('districts')
+    .select(['billing_contact_name', 'billing_contact_email', 'billing_address', 'tax_exempt_number'])
+    .where('id', '=', s.district.id).executeTakeFirstOrThrow();
+  const actions = (action: string) => t.db.selectFrom('audit_log').select('id').where('action', '=', action).execute();
+
+  it('403 for changing the billing contact; the contact stays as it was and no change is audited', async () => {
+    await t.db.updateTable('districts').set({ billing_contact_name: 'Dana Ortiz', billing_contact_email: 'dana@pineridge.example' })
+      .where('id', '=', s.district.id).execute();
+    const before = await contactOf();
+    const agent = await impersonatingAdmin();
+    expect((await agent.get('/api/billing')).status).toBe(200);
+    const res = await agent.put('/api/billing').set(csrfHeaders(agent))
+      .send({ billing_contact_name: 'Mallory', billing_contact_email: 'mallory@evil.example', billing_address: null, tax_exempt_number: null });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(M.contactWhileImpersonating);
+    expect(await contactOf()).toEqual(before);
+    expect(await actions('billing_contact_updated')).toEqual([]);
+    // The district's own administrator still can.
+    expect((await s.agent.put('/api/billing').set(csrfHeaders(s.agent)).send({ billing_contact_name: 'Lee Park' })).status).toBe(200);
+  });
+
+  it('403 for emailing a quote; nothing is sent, the quote stays as it was and nothing is audited', async () => {
+    const quote = await buildQuote(t.db, { districtId: s.district.id });
+    const agent = await impersonatingAdmin();
+    const res = await post(agent, `/api/quote/${quote.id}/send`, { email: 'anyone@elsewhere.example' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(M.sendWhileImpersonating);
+    expect(t.mailer.sent).toEqual([]);
+    expect((await quotesIn(s.district.id))[0]).toMatchObject({ status: 'draft', sent_to: null, sent_at: null });
+    expect(await actions('quote_sent')).toEqual([]);
+    // The same refusal for another district's quote id (nothing is looked up before the check).
+    const other = await buildDistrict(t.db);
+    const theirs = await buildQuote(t.db, { districtId: other.id });
+    expect((await post(agent, `/api/quote/${theirs.id}/send`, { email: 'anyone@elsewhere.example' })).status).toBe(403);
+  });
+});
+
 describe('POST /api/quote/{id}/decline', () => {
   it('401 without login', async () => {
     const guest = await guestAgent(t.app);

@@ -76,6 +76,8 @@ export function billingRoutes(deps: Deps): Router {
 
   router.put('/billing', async (req, res) => {
     const caller = billingManager(req);
+    // The contact receives the district's invoices and renewals and stays after an impersonation ends: the district's own act only.
+    refuseWhileImpersonating(caller.auth, M.contactWhileImpersonating);
     const input = validate(billingContactSchema, req.body);
     await updateBillingContact(db, caller.actor, await loadDistrict(db, caller), input);
     res.json(await summaryOf(db, caller));
@@ -163,6 +165,8 @@ export function billingRoutes(deps: Deps): Router {
 
   router.post('/quote/:id/send', async (req, res) => {
     const caller = billingManager(req);
+    // The email goes to any address in the district's name, with its administrator named: the district's own act only.
+    refuseWhileImpersonating(caller.auth, M.sendWhileImpersonating);
     const id = routeId(req, 'id', M.quoteNotFound);
     const district = await loadDistrict(db, caller);
     await requireQuote(db, district.id, id);
