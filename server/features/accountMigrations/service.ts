@@ -10,6 +10,7 @@ import { nowIso } from '../../../db/connection';
 import { USER_MESSAGES } from '../../../common/schemas/users';
 import { conflict } from '../../http/errors';
 import { hashToken } from '../../identity/tokens';
+import { dropLapsedCalendarFeeds } from '../../identity/lapsedFeeds';
 import { endUserSessions } from '../../identity/sessions';
 import { linkStaffToUser } from '../../identity/accounts';
 import { dayBefore, today } from '../../lib/dates';
@@ -81,6 +82,7 @@ export async function acceptMigration(db: DB, migration: OpenMigration): Promise
     await trx.updateTable('account_migrations').set({ revoked_at: now })
       .where('user_id', '=', migration.user_id).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
     await endUserSessions(trx, migration.user_id);
+    await dropLapsedCalendarFeeds(trx, [migration.user_id]);
 
     // The new district's invited row becomes the person's login.
     await trx.updateTable('users').set({

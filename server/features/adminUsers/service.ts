@@ -7,6 +7,7 @@ import { ADMIN_USER_MESSAGES, ROLE_NAMES, type ProviderRole } from '../../../com
 import type { Deps } from '../../deps';
 import { conflict, HttpError, validationError } from '../../http/errors';
 import { createInvite, createUser } from '../../identity/accounts';
+import { dropLapsedCalendarFeeds } from '../../identity/lapsedFeeds';
 import { endUserSessions } from '../../identity/sessions';
 import { findActiveLogin, findUserInDistrictByEmail, normalizeEmail } from '../../identity/users';
 import { type Actor, recordAudit } from '../../lib/audit';
@@ -73,6 +74,7 @@ export async function deactivateLogin(deps: Deps, caller: AdminCaller, target: A
     await revokeOpenInvites(trx, target.id);
     await revokeOpenMigrations(trx, target.id);
     await endUserSessions(trx, target.id);
+    await dropLapsedCalendarFeeds(trx, [target.id]);
     await recordAudit(trx, actorFor(caller, target), {
       action: 'user_deactivated', subjectType: 'user', subjectId: target.id, details: { status: { from: target.status, to: 'disabled' } },
     });
@@ -180,6 +182,7 @@ export async function changeStaffRole(deps: Deps, caller: AdminCaller, target: A
       throw validationError({ role: [ADMIN_USER_MESSAGES.lastProviderAdmin] });
     }
     await setProviderRole(trx, target.id, role);
+    await dropLapsedCalendarFeeds(trx, [target.id]);
     await recordAudit(trx, caller.actor, {
       action: 'staff_role_changed', subjectType: 'user', subjectId: target.id, details: { role: { from: before.sort().join(','), to: role } },
     });

@@ -10,6 +10,7 @@ import { holdImportRun } from '../../../db/dialect';
 import type { Deps } from '../../deps';
 import { conflict, validationError } from '../../http/errors';
 import { createInvite, createUser } from '../../identity/accounts';
+import { dropLapsedCalendarFeeds } from '../../identity/lapsedFeeds';
 import { findActiveLogin } from '../../identity/users';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { actionEmail, quoted } from '../../lib/mailer';
@@ -110,6 +111,7 @@ export async function runUserImport(deps: Deps, actor: Actor & { userId: number 
           const roles = await trx.selectFrom('roles').select('id').where('name', 'in', row.roles).where('area', '=', 'app').execute();
           await trx.deleteFrom('user_roles').where('user_id', '=', row.id).execute();
           for (const role of roles) await trx.insertInto('user_roles').values({ user_id: row.id, role_id: role.id }).execute();
+          await dropLapsedCalendarFeeds(trx, [row.id]);
           await trx.deleteFrom('user_buildings').where('user_id', '=', row.id).execute();
           for (const b of row.buildingIds) await trx.insertInto('user_buildings').values({ user_id: row.id, building_id: b }).execute();
           await trx.updateTable('users').set({ updated_at: nowIso() }).where('id', '=', row.id).where('district_id', '=', districtId).execute();

@@ -9,6 +9,7 @@ import { ROLE_LABELS, USER_MESSAGES, type DistrictRole } from '../../../common/s
 import type { Deps } from '../../deps';
 import type { DistrictAuth } from '../../access/guards';
 import { conflict, HttpError, validationError } from '../../http/errors';
+import { dropLapsedCalendarFeeds } from '../../identity/lapsedFeeds';
 import { endUserSessions } from '../../identity/sessions';
 import { type DistrictActor, recordAudit } from '../../lib/audit';
 import { actionEmail, defang, quoted } from '../../lib/mailer';
@@ -200,6 +201,7 @@ export async function updateUser(
     await trx.updateTable('users').set({ ...(input.name !== undefined ? { name: input.name } : {}), updated_at: nowIso() })
       .where('id', '=', user.id).where('district_id', '=', districtId).execute();
     await replaceRolesAndBuildings(trx, user.id, input.roles, buildingIds);
+    await dropLapsedCalendarFeeds(trx, [user.id]);
     return { roles: roleNames, buildingIds: buildingRows.map((r) => r.building_id) };
   });
   await audit(db, caller, 'user_updated', user.id, {
@@ -249,6 +251,7 @@ export async function deactivateUser(deps: Deps, caller: Caller, user: User): Pr
     await revokeOpenInvites(trx, user.id);
     await revokeOpenMigrations(trx, user.id);
     await endUserSessions(trx, user.id);
+    await dropLapsedCalendarFeeds(trx, [user.id]);
   });
   await audit(db, caller, 'user_deactivated', user.id, { status: { from: user.status, to: 'disabled' } });
 }
