@@ -1,0 +1,162 @@
+// Running a pure function of an upload off the main thread, in a worker thread with limits: a heap limit
+// (`resourceLimits`) and a hard wall-clock limit that terminates the worker, whatever it is doing (V8 stops
+// even a loop that never returns). Reading a calendar or a zip happens here, so a hostile file costs its
+// own thread at most `timeoutMs` and never holds the event loop that answers every district.
+//
+// A task is a module named `*.worker.ts` that calls `serveTask(fn)`; the server runs it with
+// `runTask(entry, input, limits)`, `entry` being the module's absolute path (path.join(import.meta.dirname,
+// 'x.worker.ts'): the build rewrites import.meta.dirname to the source folder). From source (tsx, vitest,
+// npm run dev) the worker registers tsx and imports the .ts module; in the bundled server (dist/server.js)
+// it runs dist/x.worker.js, which scripts/build.ts bundles from every server/**/*.worker.ts.
+//
+// One worker per task (a fresh heap each time, nothing carried over from a hostile file), at most
+// WORKER_TASKS_MAX of them at once per process: past that the caller gets a 503 with Retry-After
+// (no queue: a queued task would wait for others' time limits on top of its own).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, type TransferListItem, Worker, workerData } from 'node:worker_threads';
+import { HttpError } from '../http/errors';
+
+export interface TaskLimits {
+  /** Wall-clock limit from the worker's start, its start-up included: past it the worker is terminated. */
+  timeoutMs: number;
+  /** The worker's V8 heap (old generation); typed arrays' memory is outside it, so count those in the task. */
+  maxOldGenerationSizeMb: number;
+}
+
+/** A task's own refusal of its input (thrown in the worker), carried back with its message. */
+export class TaskRefusal extends Error {}
+
+/** The worker was stopped: it ran past its time limit or out of its heap. */
+export class TaskStopped extends Error {
+  constructor(readonly reason: 'timeout' | 'memory') {
+    super(reason === 'timeout' ? 'The worker task ran past its time limit.' : 'The worker task ran out of memory.');
+  }
+}
+
+export const WORKER_BUSY_MESSAGE = 'The server is reading other uploads right now. Try again in a few seconds.';
+const RETRY_AFTER_SECONDS = 5;
+let tasksMax = Math.max(4, os.availableParallelism());
+let running = 0;
+
+/** Workers running now (tests: a terminated worker is not left behind). */
+export function workerTasksRunning(): number {
+  return running;
+}
+
+/** Changes the cap on workers running at once; answers a function that puts the old cap back (tests). */
+export function setWorkerTasksMax(max: number): () => void {
+  const before = tasksMax;
+  tasksMax = max;
+  return () => {
+    tasksMax = before;
+  };
+}
+
+/** Running from TypeScript sources (tsx, vitest) rather than the esbuild bundle. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+function startWorker(entry: string, input: unknown, limits: TaskLimits, transfer: readonly TransferListItem[]): Worker {
+  const options = {
+    workerData: input,
+    transferList: [...transfer],
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+    // The parent's flags would start a second tsx, an inspector or a CPU profile in every worker.
+    execArgv: [] as string[],
+  };
+  if (!FROM_SOURCE) {
+    return new Worker(new URL(`./${path.basename(entry, '.ts')}.js`, import.meta.url), options);
+  }
+  // tsx's loader registered inside the worker (a Worker given a .ts file or `--import tsx` refuses the extension).
+  const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); })`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+let tsxApiUrl: string | undefined;
+/** tsx's ESM API module (`tsx/esm/api`, its `import` condition: require.resolve would give the CommonJS one). */
+function tsxApi(): string {
+  if (tsxApiUrl) return tsxApiUrl;
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const exported = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!;
+  return (tsxApiUrl = pathToFileURL(path.join(path.dirname(manifest), exported.import.default)).href);
+}
+
+type Reply = { ok: true; value: unknown } | { ok: false; refusal: string | null; message: string };
+
+/**
+ * Runs the task module `entry` on `input` (structured-cloned; `transfer` moves buffers instead of copying)
+ * in a worker of its own. Resolves with what the task returned; rejects with a TaskRefusal carrying the
+ * task's message, a TaskStopped past a limit, an Error for anything else (a bug: a 500), or a 503 HttpError
+ * when WORKER_TASKS_MAX workers are running already. The worker is terminated however it ends.
+ */
+export function runTask<I, O>(entry: string, input: I, limits: TaskLimits, transfer: readonly TransferListItem[] = []): Promise<O> {
+  if (running >= tasksMax) {
+    return Promise.reject(new HttpError(503, WORKER_BUSY_MESSAGE, 'busy', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+  }
+  running += 1;
+  let worker: Worker;
+  try {
+    worker = startWorker(entry, input, limits, transfer);
+  } catch (err) {
+    running -= 1;
+    return Promise.reject(err);
+  }
+  // The slot is freed when the thread has ended, not when the answer is known.
+  worker.once('exit', () => {
+    running -= 1;
+  });
+  // A server shutting down does not wait for a task.
+  worker.unref();
+  return new Promise<O>((resolve, reject) => {
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      done();
+    };
+    const timer = setTimeout(() => settle(() => reject(new TaskStopped('timeout'))), limits.timeoutMs);
+    worker.once('message', (reply: Reply) => settle(() => {
+      if (reply.ok) resolve(reply.value as O);
+      else reject(reply.refusal !== null ? new TaskRefusal(reply.refusal) : new Error(`Worker task ${path.basename(entry)} failed: ${reply.message}`));
+    }));
+    worker.once('error', (err: Error & { code?: string }) => settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new TaskStopped('memory') : err)));
+    worker.once('exit', (code) => settle(() => reject(new Error(`Worker task ${path.basename(entry)} ended (exit code ${code}) without an answer.`))));
+  });
+}
+
+/** The buffers of typed arrays in a result, moved to the main thread rather than copied. */
+function buffersOf(value: unknown, found = new Set<ArrayBuffer>(), depth = 0): Set<ArrayBuffer> {
+  if (depth > 4 || value === null || typeof value !== 'object') return found;
+  if (ArrayBuffer.isView(value)) {
+    if (value.buffer instanceof ArrayBuffer) found.add(value.buffer);
+  } else if (Array.isArray(value)) {
+    for (const item of value) buffersOf(item, found, depth + 1);
+  } else {
+    for (const item of Object.values(value)) buffersOf(item, found, depth + 1);
+  }
+  return found;
+}
+
+/**
+ * The worker side: called once at the top of a `*.worker.ts` module. Runs `fn` on the task's input and
+ * posts its result (typed arrays moved, not copied) or its refusal. Does nothing on the main thread.
+ */
+export function serveTask<I, O>(fn: (input: I) => O | Promise<O>): void {
+  if (isMainThread || !parentPort) return;
+  const port = parentPort;
+  Promise.resolve()
+    .then(() => fn(workerData as I))
+    .then(
+      (value) => port.postMessage({ ok: true, value } satisfies Reply, [...buffersOf(value)]),
+      (err: unknown) => port.postMessage({
+        ok: false,
+        refusal: err instanceof TaskRefusal ? err.message : null,
+        message: err instanceof Error ? err.stack ?? err.message : String(err),
+      } satisfies Reply),
+    );
+}
