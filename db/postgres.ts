@@ -32,15 +32,25 @@ class CoachwellPostgresQueryCompiler extends PostgresQueryCompiler {
 }
 
 /**
- * Every transaction is SERIALIZABLE. SQLite runs one writing transaction at a time (BEGIN IMMEDIATE), and
- * the code's check-then-write transactions rely on it: "the last admin stays", "one activation wins".
- * PostgreSQL's serializable isolation gives the same guarantee to concurrent transactions, failing one
- * of two that would conflict with a serialization failure, which RetryingKysely below retries.
+ * Transactions run at READ COMMITTED unless they ask for more (issue 34). The bookkeeping every write
+ * goes through is made of counters that wait instead of failing there: a district's version row and the
+ * `auth`/`staff` change versions are `insert … on conflict do update set version = version + 1` (or
+ * `update … set version = version + 1`), which at READ COMMITTED waits for the row's lock and then adds
+ * to the committed value, where SERIALIZABLE failed one of two concurrent writers ("could not serialize
+ * access"). The reports' rollups are written only by triggers holding the district's version row
+ * (db/reportRollups.ts), so a district's rollup writers take turns and each sums from a fresh snapshot.
+ *
+ * What SQLite's one writer gave the check-then-write transactions (the last administrator stays, one
+ * activation wins, a name stays unique) they now get from an explicit lock taken before they read
+ * (db/locks.ts: the district's writes one at a time, one record's edits one at a time, a named lock),
+ * or from `db.transaction().setIsolationLevel('serializable')`, still retried below. Each is named in a
+ * comment where it is taken.
  */
-class SerializablePostgresDriver extends PostgresDriver {
+class CoachwellPostgresDriver extends PostgresDriver {
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     if (settings.isolationLevel || settings.accessMode) return super.beginTransaction(connection, settings);
-    await connection.executeQuery(CompiledQuery.raw('start transaction isolation level serializable'));
+    // Explicit: a server whose default_transaction_isolation was raised must not turn the counters back into conflicts.
+    await connection.executeQuery(CompiledQuery.raw('start transaction isolation level read committed'));
   }
 }
 
@@ -49,7 +59,7 @@ class CoachwellPostgresDialect extends PostgresDialect {
     super(settings);
   }
   override createDriver() {
-    return new SerializablePostgresDriver(this.settings);
+    return new CoachwellPostgresDriver(this.settings);
   }
   override createQueryCompiler() {
     return new CoachwellPostgresQueryCompiler();
@@ -57,33 +67,76 @@ class CoachwellPostgresDialect extends PostgresDialect {
 }
 
 /** Serialization failures and deadlocks: the transaction did nothing and may simply run again. */
-function isRetryable(err: unknown): boolean {
+export function isRetryable(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '40001' || code === '40P01';
 }
 
-const MAX_TRANSACTION_ATTEMPTS = 8;
+/** How a transaction refused for a conflict is run again (tests shorten it). */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  attempts: number;
+  /** The first pause's ceiling; each next one doubles, up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const RETRY_POLICY: RetryPolicy = { attempts: 10, baseDelayMs: 4, maxDelayMs: 250 };
 
 /**
- * Kysely whose transactions run again (after a short random pause) when PostgreSQL refuses one for a
- * conflict with a concurrent one, as SQLite would have made the second wait. A transaction's callback
- * must therefore only touch the database (send email after the commit), as every one here does.
+ * Thrown when a transaction still conflicted after every attempt: nothing was written, and the request
+ * may simply be sent again. The API answers it 503 with Retry-After (server/http/errors.ts), never 500,
+ * and the admin Logs record it as "Database busy", apart from server errors.
  */
-class RetryingKysely extends Kysely<Database> {
+export class TransactionConflictError extends Error {
+  readonly code = 'TRANSACTION_CONFLICT';
+  constructor(readonly attempts: number, readonly cause: unknown) {
+    super(`The transaction conflicted with concurrent ones ${attempts} times (${(cause as Error | null)?.message ?? String(cause)}).`);
+    this.name = 'TransactionConflictError';
+  }
+}
+
+/**
+ * Runs `attempt` again while it fails with a serialization failure or a deadlock, pausing with "full
+ * jitter" (a random pause up to a ceiling that doubles each time: concurrent losers spread out instead of
+ * colliding again), and throws TransactionConflictError after the last attempt.
+ */
+export async function retryConflicts<T>(attempt: () => Promise<T>, policy: RetryPolicy = RETRY_POLICY): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isRetryable(err)) throw err;
+      if (n >= policy.attempts) throw new TransactionConflictError(n, err);
+      const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+    }
+  }
+}
+
+type Builder = ReturnType<Kysely<Database>['transaction']>;
+
+/** The builder with a retrying execute, kept through setIsolationLevel and setAccessMode (each answers a new builder). */
+function retryingBuilder(builder: Builder, policy: () => RetryPolicy): Builder {
+  const execute = builder.execute.bind(builder);
+  const setIsolationLevel = builder.setIsolationLevel.bind(builder);
+  const setAccessMode = builder.setAccessMode.bind(builder);
+  builder.execute = (callback) => retryConflicts(() => execute(callback), policy());
+  builder.setIsolationLevel = (level) => retryingBuilder(setIsolationLevel(level), policy);
+  builder.setAccessMode = (mode) => retryingBuilder(setAccessMode(mode), policy);
+  return builder;
+}
+
+/**
+ * Kysely whose transactions run again (see retryConflicts) when PostgreSQL refuses one for a conflict
+ * with a concurrent one: a serializable transaction's serialization failure, or a deadlock at any level.
+ * A transaction's callback must therefore only touch the database (send email after the commit), as
+ * every one here does.
+ */
+export class RetryingKysely extends Kysely<Database> {
+  retryPolicy: RetryPolicy = RETRY_POLICY;
   override transaction() {
-    const builder = super.transaction();
-    const execute = builder.execute.bind(builder);
-    builder.execute = async (callback) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await execute(callback);
-        } catch (err) {
-          if (!isRetryable(err) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-        }
-      }
-    };
-    return builder;
+    return retryingBuilder(super.transaction(), () => this.retryPolicy);
   }
 }
 

@@ -6,12 +6,16 @@ import { optionalIsoDate, positiveId } from './query';
 export const LOG_KINDS = ['client', 'server', 'security'] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
 
-export const SECURITY_EVENT_KINDS = ['failed-sign-in', 'rate-limited', 'csrf-refused'] as const;
+// 'database-busy': a 503 answered because the database could not take the write in time (SQLite's lock,
+// PostgreSQL's retried conflicts; server/http/errors.ts): kept here, apart from the server errors, as a
+// refusal the person may simply repeat, with the same per-minute cap as the other refusals.
+export const SECURITY_EVENT_KINDS = ['failed-sign-in', 'rate-limited', 'csrf-refused', 'database-busy'] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   'failed-sign-in': 'Failed sign-in',
   'rate-limited': 'Rate limited',
   'csrf-refused': 'CSRF refused',
+  'database-busy': 'Database busy (503)',
 };
 
 export const LOG_RETENTION = { min: 7, max: 730, default: 90 } as const;
@@ -78,9 +82,9 @@ export const logListQuerySchema = z.object({
     from: date('From'),
     to: date('To'),
     security_kind: z.pipe(
-      z.optional(z.string({ error: 'Security kind must be one of failed-sign-in, rate-limited, csrf-refused.' })),
+      z.optional(z.string({ error: 'Security kind must be one of failed-sign-in, rate-limited, csrf-refused, database-busy.' })),
       z.transform((v) => (v === undefined || v === '' ? null : v)),
-    ).check(z.refine((v) => v === null || (SECURITY_EVENT_KINDS as readonly string[]).includes(v), 'Security kind must be one of failed-sign-in, rate-limited, csrf-refused.')),
+    ).check(z.refine((v) => v === null || (SECURITY_EVENT_KINDS as readonly string[]).includes(v), 'Security kind must be one of failed-sign-in, rate-limited, csrf-refused, database-busy.')),
   }, 'search, district_id, user, from, to and security_kind'),
 });
 export type LogListQuery = z.output<typeof logListQuerySchema>;

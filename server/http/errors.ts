@@ -68,20 +68,27 @@ function statusOf(err: unknown): number | null {
   return value !== null && Number.isInteger(value) && value >= 400 && value <= 599 ? value : null;
 }
 
-/** SQLite's "another connection holds the lock" after the driver's bounded retries (db/connection.ts). */
+/**
+ * A database too busy to take the write now, nothing written: SQLite's "another connection holds the
+ * lock" after the driver's bounded retries (db/connection.ts), or a PostgreSQL transaction that still
+ * conflicted after its retries (TRANSACTION_CONFLICT, db/postgres.ts), or such a conflict outside one
+ * (serialization failure 40001, deadlock 40P01).
+ */
 function isDatabaseBusy(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED');
+  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED'
+    || code === 'TRANSACTION_CONFLICT' || code === '40001' || code === '40P01');
 }
 
 /**
  * Where the error middleware reports what the admin Logs keep (server/lib/opsLog.ts): every 500, and
- * the refusals that are security events (419 CSRF, 429 rate limits). Must never throw.
+ * the refusals that are security events (419 CSRF, 429 rate limits), and the 503s of a busy database
+ * (kept apart from the 500s: the request did nothing and may be sent again). Must never throw.
  */
 export interface ErrorRecorder {
   /** Stores the 500; answers its request id. */
   serverError(req: Parameters<RequestHandler>[0], err: unknown): string;
-  refused(req: Parameters<RequestHandler>[0], kind: 'csrf-refused' | 'rate-limited', err: HttpError): void;
+  refused(req: Parameters<RequestHandler>[0], kind: 'csrf-refused' | 'rate-limited' | 'database-busy', err: HttpError): void;
 }
 
 /**
@@ -125,6 +132,7 @@ export function errorMiddleware(log: (err: unknown) => void, recorder?: ErrorRec
     if (isDatabaseBusy(err)) {
       log(`503 ${req.method} ${req.originalUrl.split('?')[0]}: database busy (${(err as Error).message})`);
       const busy = serviceBusy();
+      recorder?.refused(req, 'database-busy', busy);
       res.set(busy.headers).status(503).json({ message: busy.message, code: busy.code });
       return;
     }

@@ -1,6 +1,7 @@
 import { addDays, addMinutes } from 'date-fns';
 import type { DB } from '../../db/connection';
 import { nowIso } from '../../db/connection';
+import { lockNamed } from '../../db/locks';
 import type { User } from '../../db/types';
 import { ensureZoneMonths } from '../../db/zoneMonths';
 import { INVITE_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, TRIAL_DAYS } from '../../common/constants';
@@ -135,6 +136,8 @@ export interface NewUserInput {
  */
 export async function createUser(db: DB, input: NewUserInput): Promise<User> {
   const email = normalizeEmail(input.email);
+  // One login per email in a district, one active login per email: checked, then written (db/locks.ts).
+  await lockNamed(db, `login ${email}`);
   if ((await findUserInDistrictByEmail(db, input.districtId, email)) || (input.password && (await findActiveLogin(db, email)))) {
     throw validationError({ email: ['An account with this email already exists.'] });
   }

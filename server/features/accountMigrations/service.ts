@@ -4,6 +4,7 @@
 // preferences), and the former district's row is deactivated but KEPT with its history and audit
 // (security finding 10). Its educator rows are unlinked and open caseloads there end.
 import type { ExpressionBuilder } from 'kysely';
+import { lockDistrictWrites } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
 import type { Database } from '../../../db/types';
 import { nowIso } from '../../../db/connection';
@@ -59,6 +60,8 @@ export async function acceptMigration(db: DB, migration: OpenMigration): Promise
   const from = migration.current_district_id!;
   const newId = migration.invite_user_id!;
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): the district the login leaves keeps an administrator.
+    await lockDistrictWrites(trx, from);
     if (await isLastActiveAdmin(trx, from, migration.user_id)) throw conflict(USER_MESSAGES.migrationLastAdmin);
     const claimed = await trx.updateTable('account_migrations').set({ accepted_at: now })
       .where('id', '=', migration.id).where('accepted_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();

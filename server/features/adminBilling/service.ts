@@ -3,6 +3,7 @@
 // that re-reads the rows it checks (two clicks at once cannot activate a quote twice), writes, and
 // records its audit row under the staff member with the district as the row's district.
 import type { LineItem } from '../../../common/money';
+import { lockRecord } from '../../../db/locks';
 import { paidTerm } from '../../../common/renewal';
 import { BILLING_MESSAGES as M, INVOICE_DUE_DAYS } from '../../../common/schemas/billing';
 import { isIsoDate } from '../../../common/schemas/query';
@@ -26,6 +27,8 @@ import { findBillingDistrict } from './queries';
  */
 export async function activateQuote(db: DB, actor: ProviderActor, quoteId: number): Promise<{ districtId: number; invoiceId: number }> {
   return db.transaction().execute(async (trx) => {
+    // One activation wins (db/locks.ts): the quote's row is locked before its state is read.
+    await lockRecord(trx, 'quotes', quoteId);
     const quote = await trx.selectFrom('quotes').selectAll().where('id', '=', quoteId).executeTakeFirst();
     if (!quote) throw notFound(M.quoteNotFound);
     if (quote.activated_at !== null) throw conflict(M.quoteAlreadyActivated);
@@ -92,6 +95,8 @@ async function openInvoice(trx: DB, invoiceId: number) {
  */
 export async function markInvoicePaid(db: DB, actor: ProviderActor, invoiceId: number, paidOn: string | null): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // An invoice is paid or voided once (db/locks.ts).
+    await lockRecord(trx, 'invoices', invoiceId);
     const { invoice, district } = await openInvoice(trx, invoiceId);
     const today = todayIn(district.timezone);
     const day = paidOn ?? today;
@@ -110,6 +115,8 @@ export async function markInvoicePaid(db: DB, actor: ProviderActor, invoiceId: n
 /** Voids an open (or overdue) invoice with a reason. 409 when not open. Answers the district id. */
 export async function voidInvoice(db: DB, actor: ProviderActor, invoiceId: number, reason: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // An invoice is paid or voided once (db/locks.ts).
+    await lockRecord(trx, 'invoices', invoiceId);
     const { invoice, district } = await openInvoice(trx, invoiceId);
     const now = nowIso();
     await trx.updateTable('invoices').set({ status: 'void', voided_at: now, void_reason: reason, updated_at: now }).where('id', '=', invoice.id).execute();

@@ -212,7 +212,7 @@ describe('GET /api/admin/log and /api/admin/log/{kind}/{id}', () => {
   it.each([
     ['kind=audit', 'kind', 'Kind must be client, server or security.'],
     ['kind[]=client', 'kind', 'Kind must be client, server or security.'],
-    ['filter[security_kind]=burglary', 'filter.security_kind', 'Security kind must be one of failed-sign-in, rate-limited, csrf-refused.'],
+    ['filter[security_kind]=burglary', 'filter.security_kind', 'Security kind must be one of failed-sign-in, rate-limited, csrf-refused, database-busy.'],
     ['filter[from]=2026-02-30', 'filter.from', 'From must be a date (YYYY-MM-DD).'],
     ['filter[from]=2026-09-04&filter[to]=2026-09-03', 'filter.to', 'To must be on or after From.'],
     ['filter[district_id]=-1', 'filter.district_id', 'District must be an ID.'],

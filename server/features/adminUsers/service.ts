@@ -1,6 +1,7 @@
 // The provider's user administration commands: deactivate, reactivate and resend an invitation for any
 // login, and invite Coachwell staff and change their role. Each writes its audit row in its transaction.
 import type { DB } from '../../../db/connection';
+import { lockDistrictWrites, lockNamed } from '../../../db/locks';
 import type { User } from '../../../db/types';
 import { EMAIL_LIMITS, INVITE_TTL_DAYS } from '../../../common/constants';
 import { ADMIN_USER_MESSAGES, ROLE_NAMES, type ProviderRole } from '../../../common/schemas/adminUsers';
@@ -64,11 +65,21 @@ async function refuseLastAdmin(db: DB, target: AdminUserRow): Promise<void> {
   }
 }
 
+/**
+ * The last-administrator rules read the administrators before the write: a district login's changes take
+ * its district's writes one at a time, provider staff's a named lock (db/locks.ts).
+ */
+async function lockLastAdminRule(trx: DB, target: AdminUserRow): Promise<void> {
+  if (target.district_id === null) await lockNamed(trx, 'provider administrators');
+  else await lockDistrictWrites(trx, target.district_id);
+}
+
 /** Deactivates a login: no sign-in, every session ended, open invitation links revoked. */
 export async function deactivateLogin(deps: Deps, caller: AdminCaller, target: AdminUserRow): Promise<void> {
   if (target.status === 'disabled') throw conflict(ADMIN_USER_MESSAGES.alreadyDisabled);
   if (target.id === caller.auth.user.id) throw validationError({ id: [ADMIN_USER_MESSAGES.deactivateSelf] });
   await deps.db.transaction().execute(async (trx) => {
+    await lockLastAdminRule(trx, target);
     await refuseLastAdmin(trx, target);
     await setUserStatus(trx, target.id, 'disabled');
     await revokeOpenInvites(trx, target.id);
@@ -88,6 +99,8 @@ export async function deactivateLogin(deps: Deps, caller: AdminCaller, target: A
 export async function reactivateLogin(deps: Deps, caller: AdminCaller, target: AdminUserRow): Promise<void> {
   if (target.status !== 'disabled') throw conflict(ADMIN_USER_MESSAGES.notDisabled);
   await deps.db.transaction().execute(async (trx) => {
+    // One active login per email (db/locks.ts), read before the status is written.
+    await lockNamed(trx, `login ${target.email.toLowerCase()}`);
     const elsewhere = await findActiveLogin(trx, target.email);
     const status = target.password_hash && !elsewhere ? 'active' : 'invited';
     await setUserStatus(trx, target.id, status);
@@ -175,6 +188,7 @@ export async function inviteStaff(deps: Deps, caller: AdminCaller, input: { name
 export async function changeStaffRole(deps: Deps, caller: AdminCaller, target: AdminUserRow, role: ProviderRole): Promise<void> {
   if (target.id === caller.auth.user.id) throw validationError({ role: [ADMIN_USER_MESSAGES.changeOwnRole] });
   await deps.db.transaction().execute(async (trx) => {
+    await lockLastAdminRule(trx, target);
     const before = await roleNamesOf(trx, target.id);
     if (before.length === 1 && before[0] === role) return;
     if (role !== 'provider-admin' && target.status === 'active' && before.includes('provider-admin')

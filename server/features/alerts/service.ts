@@ -1,6 +1,7 @@
 // Alert commands: each write runs in one transaction with its audit row (provider actor, no district).
 // Dismissing is a person's own choice, remembered once per alert and not audited.
 import { ALERT_MESSAGES, type AlertPayload } from '../../../common/schemas/alerts';
+import { lockNamed } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { AlertTargetsTable } from '../../../db/types';
@@ -48,6 +49,8 @@ const audited = (input: AlertPayload) => ({
 
 export function createAlert(db: DB, actor: Actor, input: AlertPayload): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Alerts are written one at a time (db/locks.ts): their state and targets are read before written.
+    await lockNamed(trx, 'alerts');
     await checkAudience(trx, input);
     const now = nowIso();
     const { id } = await trx.insertInto('alerts').values({
@@ -64,6 +67,8 @@ export function createAlert(db: DB, actor: Actor, input: AlertPayload): Promise<
 /** PUT: replaces every field and the audience. */
 export function updateAlert(db: DB, actor: Actor, id: number, input: AlertPayload): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // Alerts are written one at a time (db/locks.ts): their state and targets are read before written.
+    await lockNamed(trx, 'alerts');
     const before = await requireAlert(trx, id);
     const targetsBefore = (await targetsOf(trx, [id])).get(id) ?? [];
     await checkAudience(trx, input);
@@ -90,6 +95,8 @@ export function updateAlert(db: DB, actor: Actor, id: number, input: AlertPayloa
 /** Soft delete: the alert leaves every list and banner; its row and dismissals stay for the record. */
 export function deleteAlert(db: DB, actor: Actor, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // Alerts are written one at a time (db/locks.ts): their state and targets are read before written.
+    await lockNamed(trx, 'alerts');
     const alert = await requireAlert(trx, id);
     const now = nowIso();
     await trx.updateTable('alerts').set({ deleted_at: now, updated_at: now, updated_by: actor.userId }).where('id', '=', id).execute();

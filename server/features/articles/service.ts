@@ -3,6 +3,7 @@
 // content before any save is the version before it. Views and feedback are readers' counts, not edits:
 // they are not audited.
 import { ARTICLE_MESSAGES, type ArticlePayload, slugify } from '../../../common/schemas/articles';
+import { lockNamed } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { conflict, notFound, validationError } from '../../http/errors';
@@ -55,6 +56,8 @@ const audit = (db: Conn, actor: Actor, action: string, id: number, details: Reco
 /** Creates a draft; answers its id. */
 export function createArticle(db: DB, actor: Actor, input: ArticlePayload): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Help articles are written one at a time (db/locks.ts): slugs unique, states read before written.
+    await lockNamed(trx, 'articles');
     const slug = await chooseSlug(trx, input);
     const roles = rolesFor(input);
     const now = nowIso();
@@ -72,6 +75,8 @@ export function createArticle(db: DB, actor: Actor, input: ArticlePayload): Prom
 /** Replaces the article's content; writes a version and the audit row with what changed. */
 export function updateArticle(db: DB, actor: Actor, id: number, input: ArticlePayload): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // Help articles are written one at a time (db/locks.ts): slugs unique, states read before written.
+    await lockNamed(trx, 'articles');
     const before = await requireArticle(trx, id);
     const rolesBefore = (await rolesOfArticles(trx, [id])).get(id) ?? [];
     const slug = await chooseSlug(trx, input, id);
@@ -95,6 +100,8 @@ export function updateArticle(db: DB, actor: Actor, id: number, input: ArticlePa
 /** Publishes (409 when already published) or unpublishes (409 when a draft). */
 export function setPublished(db: DB, actor: Actor, id: number, publish: boolean): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // Help articles are written one at a time (db/locks.ts): slugs unique, states read before written.
+    await lockNamed(trx, 'articles');
     const article = await requireArticle(trx, id);
     if (publish && article.status === 'published') throw conflict(ARTICLE_MESSAGES.alreadyPublished);
     if (!publish && article.status === 'draft') throw conflict(ARTICLE_MESSAGES.alreadyDraft);
@@ -109,6 +116,8 @@ export function setPublished(db: DB, actor: Actor, id: number, publish: boolean)
 /** Deletes the article with its versions, votes and views. */
 export function deleteArticle(db: DB, actor: Actor, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // Help articles are written one at a time (db/locks.ts): slugs unique, states read before written.
+    await lockNamed(trx, 'articles');
     const article = await requireArticle(trx, id);
     await trx.deleteFrom('articles').where('id', '=', id).execute();
     await audit(trx, actor, 'article_deleted', id, { title: article.title, slug: article.slug, status: article.status });
@@ -118,6 +127,8 @@ export function deleteArticle(db: DB, actor: Actor, id: number): Promise<void> {
 /** Counts a reader's view unless their last counted view of it is less than an hour old. */
 export function recordView(db: DB, articleId: number, userId: number, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // A reader's view counts once an hour (db/locks.ts).
+    await lockNamed(trx, `article view ${articleId} ${userId}`);
     const last = await trx.selectFrom('article_views').select('counted_at').where('article_id', '=', articleId).where('user_id', '=', userId).executeTakeFirst();
     if (last && now.getTime() - Date.parse(last.counted_at) < VIEW_COUNT_INTERVAL_MS) return false;
     const at = now.toISOString();
@@ -131,6 +142,8 @@ export function recordView(db: DB, articleId: number, userId: number, now = new 
 /** The reader's vote (one per reader, changeable); the article's counts are recounted from the votes. */
 export function recordFeedback(db: DB, articleId: number, userId: number, helpful: boolean): Promise<{ helpful_yes: number; helpful_no: number }> {
   return db.transaction().execute(async (trx) => {
+    // The counts recounted from the votes include every committed vote (db/locks.ts).
+    await lockNamed(trx, `article feedback ${articleId}`);
     const at = nowIso();
     await trx.insertInto('article_feedback').values({ article_id: articleId, user_id: userId, helpful: helpful ? 1 : 0, at })
       .onConflict((oc) => oc.columns(['article_id', 'user_id']).doUpdateSet({ helpful: helpful ? 1 : 0, at })).execute();

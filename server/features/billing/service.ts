@@ -2,6 +2,7 @@
 // Each runs in one transaction with its audit row; quote numbers are taken inside the insert's
 // transaction (numbering.ts), so concurrent creations never share one and a failed one takes none.
 import type { DB } from '../../../db/connection';
+import { lockRecord } from '../../../db/locks';
 import { nowIso } from '../../../db/connection';
 import { priceQuote } from '../../../common/money';
 import type { DistrictAuth } from '../../access/guards';
@@ -128,6 +129,8 @@ async function openQuoteIn(trx: DB, district: BillingDistrict, id: number): Prom
 /** Accepts a draft or sent quote with the district's PO number and the signer's name and title. */
 export async function acceptQuote(db: DB, actor: DistrictActor, district: BillingDistrict, id: number, input: Parsed<AcceptQuoteInput>): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // A quote is accepted, declined or sent once (db/locks.ts): its state is read after its row is locked.
+    await lockRecord(trx, 'quotes', id);
     const quote = await openQuoteIn(trx, district, id);
     const now = nowIso();
     await trx.updateTable('quotes').set({
@@ -144,6 +147,8 @@ export async function acceptQuote(db: DB, actor: DistrictActor, district: Billin
 /** Declines a draft or sent quote, with an optional reason. */
 export async function declineQuote(db: DB, actor: DistrictActor, district: BillingDistrict, id: number, input: Parsed<DeclineQuoteInput>): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // A quote is accepted, declined or sent once (db/locks.ts): its state is read after its row is locked.
+    await lockRecord(trx, 'quotes', id);
     const quote = await openQuoteIn(trx, district, id);
     const now = nowIso();
     await trx.updateTable('quotes').set({

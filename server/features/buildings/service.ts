@@ -1,6 +1,7 @@
 // Commands on the district profile and its buildings: each checks the district's own rules and
 // writes the audit row together with the change.
 import { nowIso, type DB } from '../../../db/connection';
+import { lockDistrictWrites } from '../../../db/locks';
 import { ensureZoneMonths } from '../../../db/zoneMonths';
 import type { CoachingTargets } from '../../../common/schemas/reports';
 import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN, coachingTargetsOf, districtSettingsOf } from '../../../common/schemas/site';
@@ -21,6 +22,8 @@ export async function updateDistrictProfile(
   },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): school names and codes unique, the district's settings read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const row = await trx.selectFrom('districts').select(['name', 'timezone', 'school_year_start_month', 'settings'])
       .where('id', '=', actor.districtId).executeTakeFirstOrThrow();
     const { shared_notes_visible_to_admins: sharedNotes, coaching_targets: targets, ...profile } = input;
@@ -73,6 +76,8 @@ async function uniqueFields(db: DB, districtId: number, input: BuildingFields, e
 
 export async function createBuilding(db: DB, actor: DistrictActor, input: BuildingFields): Promise<BuildingRow> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): school names and codes unique, the district's settings read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     await uniqueFields(trx, actor.districtId, input);
     const now = nowIso();
     const row = await trx.insertInto('buildings').values({ district_id: actor.districtId, ...input, created_at: now, updated_at: now })
@@ -84,6 +89,8 @@ export async function createBuilding(db: DB, actor: DistrictActor, input: Buildi
 
 export async function updateBuilding(db: DB, actor: DistrictActor, id: number, input: BuildingFields): Promise<BuildingRow> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): school names and codes unique, the district's settings read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const before = await findBuilding(trx, actor.districtId, id);
     if (!before) throw notFound('We could not find that school.');
     await uniqueFields(trx, actor.districtId, input, id);
@@ -102,6 +109,8 @@ export function archiveRefusal(count: number): string {
 
 export async function archiveBuilding(db: DB, actor: DistrictActor, id: number): Promise<BuildingRow> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): school names and codes unique, the district's settings read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const building = await findBuilding(trx, actor.districtId, id);
     if (!building) throw notFound('We could not find that school.');
     if (building.deleted_at) throw conflict('This school is already archived.');
@@ -117,6 +126,8 @@ export async function archiveBuilding(db: DB, actor: DistrictActor, id: number):
 
 export async function restoreBuilding(db: DB, actor: DistrictActor, id: number): Promise<BuildingRow> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): school names and codes unique, the district's settings read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const building = await findBuilding(trx, actor.districtId, id);
     if (!building) throw notFound('We could not find that school.');
     if (!building.deleted_at) throw conflict('This school is not archived.');

@@ -3,6 +3,7 @@
 import {
   CALENDAR_MESSAGES, type CalendarImportEvent, type CalendarImportInput, type CalendarImportResult, type CalendarTitleMode,
 } from '../../../common/schemas/calendar';
+import { lockDistrictWrites } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { conflict, type FieldErrors, validationError } from '../../http/errors';
@@ -16,6 +17,8 @@ import { activeTypeIds, findFeedOfUser, importedByKeys } from './queries';
  */
 export function createFeedAddress(db: DB, actor: DistrictActor): Promise<{ token: string; regenerated: boolean }> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): one feed a person, and an import's events matched to the ones already imported.
+    await lockDistrictWrites(trx, actor.districtId);
     const { token, hash } = newToken();
     const now = nowIso();
     const existing = await findFeedOfUser(trx, actor.districtId, actor.userId);
@@ -34,6 +37,8 @@ export function createFeedAddress(db: DB, actor: DistrictActor): Promise<{ token
 
 export function setFeedTitleMode(db: DB, actor: DistrictActor, titleMode: CalendarTitleMode): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): one feed a person, and an import's events matched to the ones already imported.
+    await lockDistrictWrites(trx, actor.districtId);
     const feed = await findFeedOfUser(trx, actor.districtId, actor.userId);
     if (!feed) throw conflict(CALENDAR_MESSAGES.feedOff);
     if (feed.title_mode === titleMode) return;
@@ -49,6 +54,8 @@ export function setFeedTitleMode(db: DB, actor: DistrictActor, titleMode: Calend
 /** Turns the feed off: its address stops answering. Nothing to do when it is off already. */
 export function disableFeed(db: DB, actor: DistrictActor): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): one feed a person, and an import's events matched to the ones already imported.
+    await lockDistrictWrites(trx, actor.districtId);
     const feed = await findFeedOfUser(trx, actor.districtId, actor.userId);
     if (!feed) return;
     await trx.deleteFrom('calendar_feeds').where('id', '=', feed.id).where('district_id', '=', actor.districtId).execute();
@@ -67,6 +74,8 @@ export function disableFeed(db: DB, actor: DistrictActor): Promise<void> {
  */
 export function importEvents(db: DB, actor: DistrictActor, input: CalendarImportInput): Promise<CalendarImportResult> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): one feed a person, and an import's events matched to the ones already imported.
+    await lockDistrictWrites(trx, actor.districtId);
     const errors: FieldErrors = {};
     const seen = new Set<string>();
     input.events.forEach((e, i) => {

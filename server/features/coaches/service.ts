@@ -1,6 +1,7 @@
 // Caseload commands: assigning educators to a coach and ending an assignment (kept as history).
 // Each runs in one transaction with its audit row.
 import { nowIso, type DB } from '../../../db/connection';
+import { lockDistrictWrites } from '../../../db/locks';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { PERMISSIONS } from '../../../common/permissions';
 import { type DistrictAuth, scopeOf } from '../../access/guards';
@@ -48,6 +49,8 @@ export async function assignCaseload(
   const districtId = actor.districtId;
   const ids = [...new Set(input.staff_ids)];
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): a caseload's open assignments are read before they are written.
+    await lockDistrictWrites(trx, districtId);
     const staff = await staffByIds(trx, districtId, ids);
     if (staff.length !== ids.length) throw validationError({ staff_ids: ['Choose educators from your district.'] });
     const inactive = staff.filter((s) => s.status !== 'active');
@@ -88,6 +91,8 @@ export async function endAssignment(
 ): Promise<void> {
   const districtId = actor.districtId;
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): a caseload's open assignments are read before they are written.
+    await lockDistrictWrites(trx, districtId);
     const assignment = await findAssignment(trx, districtId, coach.id, assignmentId);
     if (!assignment) throw notFound('We could not find that caseload assignment.');
     if (assignment.end_date !== null && assignment.end_date < today()) throw conflict('This assignment has already ended.');

@@ -4,6 +4,7 @@
 import {
   CYCLE_MESSAGES, type CycleInput, type CycleOutcome, OPEN_CYCLE_STATUSES,
 } from '../../../common/schemas/cycles';
+import { lockDistrictWrites, lockRecord } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { visibleStaffIds } from '../../access/staffScope';
@@ -37,6 +38,8 @@ async function requireTemplate(db: Conn, districtId: number, id: number): Promis
 
 export function createStage(db: DB, actor: DistrictActor, input: StageInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
+    await lockDistrictWrites(trx, actor.districtId);
     const stages = await stagesOf(trx, actor.districtId);
     const now = nowIso();
     const { id } = await trx.insertInto('cycle_stages').values({
@@ -50,6 +53,8 @@ export function createStage(db: DB, actor: DistrictActor, input: StageInput): Pr
 
 export function updateStage(db: DB, actor: DistrictActor, id: number, input: StageInput): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
+    await lockDistrictWrites(trx, actor.districtId);
     const before = await requireStage(trx, actor.districtId, id);
     await trx.updateTable('cycle_stages').set({ ...input, updated_at: nowIso() })
       .where('district_id', '=', actor.districtId).where('id', '=', id).execute();
@@ -62,6 +67,8 @@ export function updateStage(db: DB, actor: DistrictActor, id: number, input: Sta
 /** Archive (the last active stage: 409) or restore; cycles keep the stage in their history either way. */
 export function setStageArchived(db: DB, actor: DistrictActor, id: number, archived: boolean): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
+    await lockDistrictWrites(trx, actor.districtId);
     const stage = await requireStage(trx, actor.districtId, id);
     if ((stage.archived_at !== null) === archived) return;
     if (archived) {
@@ -94,6 +101,8 @@ async function writeOrder(
 
 export function reorderStages(db: DB, actor: DistrictActor, ids: number[]): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
+    await lockDistrictWrites(trx, actor.districtId);
     await writeOrder(trx, 'cycle_stages', await stagesOf(trx, actor.districtId), ids, CYCLE_MESSAGES.stageOrder, actor.districtId);
     await audit(trx, actor, 'cycle_stages_reordered', 'district', actor.districtId, { order: ids });
   });
@@ -101,6 +110,8 @@ export function reorderStages(db: DB, actor: DistrictActor, ids: number[]): Prom
 
 export function createTemplate(db: DB, actor: DistrictActor, input: TemplateInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
+    await lockDistrictWrites(trx, actor.districtId);
     const rows = await templatesOf(trx, actor.districtId);
     const now = nowIso();
     const { id } = await trx.insertInto('cycle_goal_templates').values({
@@ -114,6 +125,8 @@ export function createTemplate(db: DB, actor: DistrictActor, input: TemplateInpu
 
 export function updateTemplate(db: DB, actor: DistrictActor, id: number, input: TemplateInput): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
+    await lockDistrictWrites(trx, actor.districtId);
     const before = await requireTemplate(trx, actor.districtId, id);
     await trx.updateTable('cycle_goal_templates').set({ ...input, updated_at: nowIso() })
       .where('district_id', '=', actor.districtId).where('id', '=', id).execute();
@@ -126,6 +139,8 @@ export function updateTemplate(db: DB, actor: DistrictActor, id: number, input: 
 /** Goal templates are optional: archiving the last one is fine. */
 export function setTemplateArchived(db: DB, actor: DistrictActor, id: number, archived: boolean): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
+    await lockDistrictWrites(trx, actor.districtId);
     const row = await requireTemplate(trx, actor.districtId, id);
     if ((row.archived_at !== null) === archived) return;
     const now = nowIso();
@@ -137,6 +152,8 @@ export function setTemplateArchived(db: DB, actor: DistrictActor, id: number, ar
 
 export function reorderTemplates(db: DB, actor: DistrictActor, ids: number[]): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
+    await lockDistrictWrites(trx, actor.districtId);
     await writeOrder(trx, 'cycle_goal_templates', await templatesOf(trx, actor.districtId), ids, CYCLE_MESSAGES.templateOrder, actor.districtId);
     await audit(trx, actor, 'cycle_goal_templates_reordered', 'district', actor.districtId, { order: ids });
   });
@@ -225,6 +242,8 @@ export function createCycle(db: DB, w: Writer, input: CycleInput): Promise<numbe
 /** PUT: title, goal, coach, educators, focus skills, dates. Stage and status change through their actions. */
 export function updateCycle(db: DB, w: Writer, id: number, input: CycleInput): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // One cycle's edits one at a time (db/locks.ts): its state, stage history and links are read before they are written.
+    await lockRecord(trx, 'coaching_cycles', id);
     const before = await requireCycle(trx, w.actor.districtId, id);
     const [staffIds, skillIds] = await Promise.all([staffIdsOf(trx, w.actor.districtId, id), skillIdsOf(trx, w.actor.districtId, id)]);
     const r = await resolvePayload(trx, w, input, { row: before, staffIds, skillIds });
@@ -262,6 +281,8 @@ export function nextStageOf(stages: StageRow[], currentId: number | null): Stage
  */
 export function moveCycle(db: DB, w: Writer, id: number, stageId: number | null, today: string): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // One cycle's edits one at a time (db/locks.ts): its state, stage history and links are read before they are written.
+    await lockRecord(trx, 'coaching_cycles', id);
     const before = await requireCycle(trx, w.actor.districtId, id);
     requireOpen(before);
     const stages = await stagesOf(trx, w.actor.districtId);
@@ -289,6 +310,8 @@ export function moveCycle(db: DB, w: Writer, id: number, stageId: number | null,
 
 export function completeCycle(db: DB, w: Writer, id: number, outcome: CycleOutcome, reflection: string | null, today: string): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // One cycle's edits one at a time (db/locks.ts): its state, stage history and links are read before they are written.
+    await lockRecord(trx, 'coaching_cycles', id);
     const before = await requireCycle(trx, w.actor.districtId, id);
     requireOpen(before);
     await closeOpenHistory(trx, w.actor.districtId, id, today);
@@ -301,6 +324,8 @@ export function completeCycle(db: DB, w: Writer, id: number, outcome: CycleOutco
 
 export function cancelCycle(db: DB, w: Writer, id: number, today: string): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // One cycle's edits one at a time (db/locks.ts): its state, stage history and links are read before they are written.
+    await lockRecord(trx, 'coaching_cycles', id);
     const before = await requireCycle(trx, w.actor.districtId, id);
     requireOpen(before);
     await closeOpenHistory(trx, w.actor.districtId, id, today);
@@ -313,6 +338,8 @@ export function cancelCycle(db: DB, w: Writer, id: number, today: string): Promi
 /** Soft delete; linked interactions keep their link (the cycle is simply no longer listed). */
 export function deleteCycle(db: DB, w: Writer, id: number): Promise<CycleRow> {
   return db.transaction().execute(async (trx) => {
+    // One cycle's edits one at a time (db/locks.ts): its state, stage history and links are read before they are written.
+    await lockRecord(trx, 'coaching_cycles', id);
     const before = await requireCycle(trx, w.actor.districtId, id);
     const now = nowIso();
     await trx.updateTable('coaching_cycles').set({ deleted_at: now, updated_by: w.actor.userId, updated_at: now })

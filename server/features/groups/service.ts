@@ -1,6 +1,7 @@
 // Staff group commands: each write runs in one transaction with its audit row, so a failure
 // changes nothing. District scoping: the district id comes from the actor (the session), never the body.
 import { GROUP_MESSAGES, type GroupPayload } from '../../../common/schemas/groups';
+import { lockDistrictWrites } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
@@ -43,6 +44,8 @@ const audit = (db: Conn, actor: DistrictActor, action: string, groupId: number, 
 /** Creates the group with its members; answers its id. */
 export function createGroup(db: DB, actor: DistrictActor, input: GroupPayload): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): group names unique, members in the district, states read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     await checkPayload(trx, actor.districtId, input);
     const now = nowIso();
     const { id } = await trx.insertInto('groups').values({
@@ -58,6 +61,8 @@ export function createGroup(db: DB, actor: DistrictActor, input: GroupPayload): 
 /** PUT: replaces name, description and the whole member list. */
 export function updateGroup(db: DB, actor: DistrictActor, id: number, input: GroupPayload): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): group names unique, members in the district, states read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const before = await requireGroup(trx, actor.districtId, id);
     const membersBefore = (await itemsOfGroups(trx, actor.districtId, [id])).map((i) => i.item_id).sort((a, b) => a - b);
     await checkPayload(trx, actor.districtId, input, id);
@@ -79,6 +84,8 @@ export function updateGroup(db: DB, actor: DistrictActor, id: number, input: Gro
 
 export function deleteGroup(db: DB, actor: DistrictActor, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): group names unique, members in the district, states read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const group = await requireGroup(trx, actor.districtId, id);
     const members = await itemsOfGroups(trx, actor.districtId, [id]);
     await trx.deleteFrom('group_items').where('group_id', '=', id).execute();
@@ -90,6 +97,8 @@ export function deleteGroup(db: DB, actor: DistrictActor, id: number): Promise<v
 /** Sets deleted_at (409 when already deactivated). */
 export function deactivateGroup(db: DB, actor: DistrictActor, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): group names unique, members in the district, states read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const group = await requireGroup(trx, actor.districtId, id);
     if (group.deleted_at) throw conflict(GROUP_MESSAGES.alreadyDeactivated);
     const now = nowIso();
@@ -102,6 +111,8 @@ export function deactivateGroup(db: DB, actor: DistrictActor, id: number): Promi
 /** Clears deleted_at (409 when the group is active). */
 export function restoreGroup(db: DB, actor: DistrictActor, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): group names unique, members in the district, states read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const group = await requireGroup(trx, actor.districtId, id);
     if (!group.deleted_at) throw conflict(GROUP_MESSAGES.alreadyActive);
     await trx.updateTable('groups').set({ deleted_at: null, updated_at: nowIso() })

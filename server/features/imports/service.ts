@@ -3,6 +3,7 @@
 import {
   fieldsOfKind, IMPORT_MESSAGES, recogniseHeaders, type ImportPreview, type RowOutcome,
 } from '../../../common/schemas/imports';
+import { lockDistrictWrites } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
 import { holdImportRun, reserveIds, withStaffBulkWrites } from '../../../db/dialect';
 import { nowIso } from '../../../db/connection';
@@ -196,6 +197,8 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
   try {
     await db.transaction().execute(async (trx) => {
       await holdImportRun(trx, imp.id);
+      // The district's writes one at a time (db/locks.ts): the plan's checks (emails and ids unique, schools) hold until the commit.
+      await lockDistrictWrites(trx, districtId);
       // The plan is made inside the transaction: what it checks is what it writes.
       const planner = await plannerOf(trx, districtId, { ...imp, status: 'running' });
       const deactivate = planner.deactivations();

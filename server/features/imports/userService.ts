@@ -2,6 +2,7 @@
 // the run creates invited logins and updates roles and schools in ONE transaction, then (only when
 // "send invitations" was ticked) sends the invitations within the email limits of security finding 2.
 import { EMAIL_LIMITS, INVITE_TTL_DAYS } from '../../../common/constants';
+import { lockDistrictWrites } from '../../../db/locks';
 import { IMPORT_MESSAGES, type ImportPreview, type RowOutcome } from '../../../common/schemas/imports';
 import { ROLE_LABELS, type DistrictRole } from '../../../common/schemas/users';
 import type { DB } from '../../../db/connection';
@@ -91,6 +92,8 @@ export async function runUserImport(deps: Deps, actor: Actor & { userId: number 
   try {
     await db.transaction().execute(async (trx) => {
       await holdImportRun(trx, imp.id);
+      // The district's writes one at a time (db/locks.ts): the plan's checks (emails and ids unique, schools) hold until the commit.
+      await lockDistrictWrites(trx, districtId);
       const plan = await planOf(trx, districtId, imp);
       if (count(plan, 'error') && !options.skip_invalid) throw refusal({ rows: [IMPORT_MESSAGES.hasErrors(count(plan, 'error'))] });
       // Invitations past the email limits: refused before anything is written.

@@ -2,6 +2,7 @@
 // provider's defaults alike (the editor's owner says whose). Each runs in one transaction with its
 // audit row: edits record { field: { from, to } } for what changed.
 import { nowIso, type DB } from '../../../db/connection';
+import { lockDistrictWrites, lockNamed } from '../../../db/locks';
 import { INTERACTION_TYPE_MESSAGES, type FieldKind } from '../../../common/schemas/interactionTypes';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { changedFields, recordAudit } from '../../lib/audit';
@@ -48,6 +49,16 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   return out;
 }
 
+/**
+ * A district's types and fields are written one at a time (db/locks.ts): names unique, the order, a
+ * field's kind locked once it has values, all read before they are written. The provider's defaults
+ * (owner null) take a named lock instead.
+ */
+async function lockTypes(trx: DB, editor: TypeEditor): Promise<void> {
+  if (editor.owner === null) await lockNamed(trx, 'default interaction types');
+  else await lockDistrictWrites(trx, editor.owner);
+}
+
 async function requireType(db: DB, owner: Owner, id: number): Promise<TypeRow> {
   const type = await findType(db, owner, id);
   if (!type) throw notFound(TYPE_NOT_FOUND);
@@ -77,6 +88,7 @@ const typeAudit = (row: { name: string; colour: string; default_minutes: number;
 
 export async function createType(db: DB, editor: TypeEditor, input: TypeInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await lockTypes(trx, editor);
     await uniqueName(trx, editor.owner, input.name);
     const now = nowIso();
     const { id } = await trx.insertInto('interaction_types').values({
@@ -90,6 +102,7 @@ export async function createType(db: DB, editor: TypeEditor, input: TypeInput): 
 
 export async function updateType(db: DB, editor: TypeEditor, id: number, input: TypeInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockTypes(trx, editor);
     const before = await requireType(trx, editor.owner, id);
     await uniqueName(trx, editor.owner, input.name, id);
     const values = typeValues(input);
@@ -102,6 +115,7 @@ export async function updateType(db: DB, editor: TypeEditor, id: number, input: 
 
 export async function setTypeArchived(db: DB, editor: TypeEditor, id: number, archived: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockTypes(trx, editor);
     const type = await requireType(trx, editor.owner, id);
     if (archived && type.archived_at) throw conflict(M.alreadyArchived);
     if (!archived && !type.archived_at) throw conflict(M.alreadyActive);
@@ -131,6 +145,7 @@ export function moved<T extends { id: number; archived: boolean }>(items: T[], i
 /** Moves a type up or down; at either end it is left where it is (200, nothing written). */
 export async function moveType(db: DB, editor: TypeEditor, id: number, direction: Direction): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockTypes(trx, editor);
     const type = await requireType(trx, editor.owner, id);
     const before = await typeOrder(trx, editor.owner);
     const after = moved(before, id, direction);
@@ -167,6 +182,7 @@ const fieldAudit = (row: { label: string; help_text: string | null; kind: string
 
 export async function createField(db: DB, editor: TypeEditor, typeId: number, input: FieldInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await lockTypes(trx, editor);
     const type = await requireType(trx, editor.owner, typeId);
     const config = configOf(input);
     const now = nowIso();
@@ -187,6 +203,7 @@ export async function createField(db: DB, editor: TypeEditor, typeId: number, in
  */
 export async function updateField(db: DB, editor: TypeEditor, id: number, input: FieldInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockTypes(trx, editor);
     const before = await requireField(trx, editor.owner, id);
     if (before.kind !== input.kind && (await fieldHasValues(trx, editor.owner, id))) throw validationError({ kind: [M.kindLocked] });
     const config = configOf(input);
@@ -206,6 +223,7 @@ export async function updateField(db: DB, editor: TypeEditor, id: number, input:
 /** Archiving keeps the values already recorded (old interactions still show them); the field stops being asked. */
 export async function setFieldArchived(db: DB, editor: TypeEditor, id: number, archived: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockTypes(trx, editor);
     const field = await requireField(trx, editor.owner, id);
     if (archived && field.archived_at) throw conflict(M.fieldAlreadyArchived);
     if (!archived && !field.archived_at) throw conflict(M.fieldAlreadyActive);
@@ -218,6 +236,7 @@ export async function setFieldArchived(db: DB, editor: TypeEditor, id: number, a
 /** Moves a field within its type, among fields sharing its archived state; a no-op at either end. */
 export async function moveField(db: DB, editor: TypeEditor, id: number, direction: Direction): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockTypes(trx, editor);
     const field = await requireField(trx, editor.owner, id);
     const before = await fieldOrder(trx, editor.owner, field.interaction_type_id);
     const after = moved(before, id, direction);

@@ -5,6 +5,7 @@
 import {
   DATE_PRESETS, type DatePreset, REPORT_TITLES, type ReportKind, type ReportSubscription, type SubscriptionFrequency,
 } from '../../../common/schemas/reports';
+import { lockDistrictWrites } from '../../../db/locks';
 import { nowIso, type DB } from '../../../db/connection';
 import type { ReportSubscriptionsTable } from '../../../db/types';
 import type { Selectable } from 'kysely';
@@ -202,6 +203,8 @@ export async function createSubscription(
   input: { report: ReportKind; frequency: SubscriptionFrequency; query: string }, timeZone: string, secret: string, now = new Date(),
 ): Promise<SubscriptionRow> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): a person's subscriptions are counted and compared before one is added.
+    await lockDistrictWrites(trx, actor.districtId);
     const own = await trx.selectFrom('report_subscriptions').select(['report', 'frequency', 'query'])
       .where('district_id', '=', actor.districtId).where('user_id', '=', actor.userId).execute();
     if (own.length >= MAX_SUBSCRIPTIONS_PER_USER) throw conflict(TOO_MANY_SUBSCRIPTIONS);

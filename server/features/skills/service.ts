@@ -2,6 +2,7 @@
 // from the actor (the session), never from the body. Ratings are all kept; skill_current_levels is kept
 // in step in the same transaction (a backdated rating older than the current one does not replace it).
 import { SKILL_MESSAGES } from '../../../common/schemas/skills';
+import { lockDistrictWrites } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
@@ -30,6 +31,8 @@ async function nameTaken(db: DB, table: 'skill_domains' | 'skills', where: { dis
 
 export async function createDomain(db: DB, actor: DistrictActor, framework: FrameworkRow, input: DomainInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
+    await lockDistrictWrites(trx, actor.districtId);
     if (await nameTaken(trx, 'skill_domains', { districtId: actor.districtId, frameworkId: framework.id }, input.name)) {
       throw validationError({ name: [SKILL_MESSAGES.nameTaken] });
     }
@@ -47,6 +50,8 @@ export async function createDomain(db: DB, actor: DistrictActor, framework: Fram
 
 export async function updateDomain(db: DB, actor: DistrictActor, framework: FrameworkRow, id: number, input: DomainInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
+    await lockDistrictWrites(trx, actor.districtId);
     const before = await findDomain(trx, actor.districtId, id);
     if (!before) throw notFound(SKILL_MESSAGES.domainNotFound);
     if (await nameTaken(trx, 'skill_domains', { districtId: actor.districtId, frameworkId: framework.id }, input.name, id)) {
@@ -64,6 +69,8 @@ export async function updateDomain(db: DB, actor: DistrictActor, framework: Fram
 /** Archive or restore a domain (its skills stay as they are; archived ones keep their ratings). */
 export async function setDomainArchived(db: DB, actor: DistrictActor, id: number, archived: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
+    await lockDistrictWrites(trx, actor.districtId);
     const row = await findDomain(trx, actor.districtId, id);
     if (!row) throw notFound(SKILL_MESSAGES.domainNotFound);
     if (archived === (row.archived_at !== null)) throw conflict(archived ? SKILL_MESSAGES.alreadyArchived : SKILL_MESSAGES.notArchived);
@@ -79,6 +86,8 @@ export async function reorder(
   db: DB, actor: DistrictActor, target: { table: 'skill_domains'; frameworkId: number } | { table: 'skills'; domainId: number }, ids: number[],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
+    await lockDistrictWrites(trx, actor.districtId);
     const rows = target.table === 'skill_domains'
       ? await trx.selectFrom('skill_domains').select('id').where('district_id', '=', actor.districtId).where('framework_id', '=', target.frameworkId).execute()
       : await trx.selectFrom('skills').select('id').where('district_id', '=', actor.districtId).where('domain_id', '=', target.domainId).execute();
@@ -107,6 +116,8 @@ async function activeDomainOf(db: DB, districtId: number, frameworkId: number, d
 
 export async function createSkill(db: DB, actor: DistrictActor, framework: FrameworkRow, input: SkillInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
+    await lockDistrictWrites(trx, actor.districtId);
     await activeDomainOf(trx, actor.districtId, framework.id, input.domain_id);
     if (await nameTaken(trx, 'skills', { districtId: actor.districtId, frameworkId: framework.id, domainId: input.domain_id }, input.name)) {
       throw validationError({ name: [SKILL_MESSAGES.nameTaken] });
@@ -125,6 +136,8 @@ export async function createSkill(db: DB, actor: DistrictActor, framework: Frame
 
 export async function updateSkill(db: DB, actor: DistrictActor, framework: FrameworkRow, id: number, input: SkillInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
+    await lockDistrictWrites(trx, actor.districtId);
     const before = await findSkill(trx, actor.districtId, id);
     if (!before) throw notFound(SKILL_MESSAGES.skillNotFound);
     if (input.domain_id !== before.domain_id) await activeDomainOf(trx, actor.districtId, framework.id, input.domain_id);
@@ -150,6 +163,8 @@ export async function updateSkill(db: DB, actor: DistrictActor, framework: Frame
 /** Archive or restore a skill: its ratings and current levels are kept either way. */
 export async function setSkillArchived(db: DB, actor: DistrictActor, id: number, archived: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
+    await lockDistrictWrites(trx, actor.districtId);
     const row = await findSkill(trx, actor.districtId, id);
     if (!row) throw notFound(SKILL_MESSAGES.skillNotFound);
     if (archived === (row.archived_at !== null)) throw conflict(archived ? SKILL_MESSAGES.alreadyArchived : SKILL_MESSAGES.notArchived);
@@ -162,6 +177,8 @@ export async function setSkillArchived(db: DB, actor: DistrictActor, id: number,
 
 export async function updateLevel(db: DB, actor: DistrictActor, framework: FrameworkRow, level: number, input: LevelInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
+    await lockDistrictWrites(trx, actor.districtId);
     const before = await trx.selectFrom('skill_levels').selectAll()
       .where('district_id', '=', actor.districtId).where('framework_id', '=', framework.id).where('level', '=', level).executeTakeFirst();
     if (!before) throw notFound(SKILL_MESSAGES.levelNotFound);

@@ -1,5 +1,6 @@
 // Educators (staff) commands: multi-table writes in one transaction each, with the audit row inside it.
 import type * as z from 'zod/mini';
+import { lockDistrictWrites } from '../../../db/locks';
 import {
   STAFF_MESSAGES, type moveStaffSchema, type newStaffSchema, type updateStaffSchema,
 } from '../../../common/schemas/staff';
@@ -39,6 +40,8 @@ function counts(keys: (string | null)[]): Map<string, number> {
 export async function createStaffBatch(db: DB, actor: DistrictActor, scope: Scope, rows: NewStaff[]): Promise<number[]> {
   const districtId = actor.districtId;
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): educators' emails and ids unique, schools active, caseloads.
+    await lockDistrictWrites(trx, actor.districtId);
     const errors: FieldErrors = {};
     const fail = (i: number, field: string, message: string) => (errors[`staff.${i}.${field}`] ??= []).push(message);
 
@@ -99,6 +102,8 @@ export async function createStaffBatch(db: DB, actor: DistrictActor, scope: Scop
 export async function updateStaff(db: DB, actor: DistrictActor, staff: StaffRow, input: StaffUpdate): Promise<void> {
   const districtId = actor.districtId;
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): educators' emails and ids unique, schools active, caseloads.
+    await lockDistrictWrites(trx, actor.districtId);
     const email = lowerEmail(input.email);
     const errors: FieldErrors = {};
     if (email !== null && (await takenEmails(trx, districtId, [email], staff.id)).size) errors.email = [STAFF_MESSAGES.emailTaken];
@@ -130,6 +135,8 @@ export async function updateStaff(db: DB, actor: DistrictActor, staff: StaffRow,
 export async function moveStaff(db: DB, actor: DistrictActor, staff: StaffRow, input: StaffMove): Promise<void> {
   const districtId = actor.districtId;
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): educators' emails and ids unique, schools active, caseloads.
+    await lockDistrictWrites(trx, actor.districtId);
     if (!(await activeBuildingsByIds(trx, districtId, [input.building_id])).length) {
       throw validationError({ building_id: [STAFF_MESSAGES.buildingNotInDistrict] });
     }
@@ -159,6 +166,8 @@ export async function moveStaff(db: DB, actor: DistrictActor, staff: StaffRow, i
 export async function setStaffStatus(db: DB, actor: DistrictActor, staff: StaffRow, status: 'active' | 'inactive'): Promise<void> {
   if (staff.status === status) throw conflict(status === 'inactive' ? STAFF_MESSAGES.alreadyInactive : STAFF_MESSAGES.alreadyActive);
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): educators' emails and ids unique, schools active, caseloads.
+    await lockDistrictWrites(trx, actor.districtId);
     await trx.updateTable('staff').set({ status, updated_at: nowIso() })
       .where('id', '=', staff.id)  .where('district_id', '=', actor.districtId).execute();
     await audit(trx, actor, status === 'inactive' ? 'staff_deactivated' : 'staff_reactivated', staff.id);

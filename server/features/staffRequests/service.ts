@@ -1,6 +1,7 @@
 // Commands on school staff requests. Approval changes building history: the educator's open row is
 // closed the day before the start date and a row at the requested school opens on it, in one transaction.
 import type { DB } from '../../../db/connection';
+import { lockDistrictWrites } from '../../../db/locks';
 import { nowIso } from '../../../db/connection';
 import { MESSAGES, type createStaffRequestSchema } from '../../../common/schemas/staffRequests';
 import type * as z from 'zod/mini';
@@ -42,6 +43,8 @@ async function checkMove(db: DB, districtId: number, staffId: number, building: 
 export async function createRequest(db: DB, actor: DistrictActor, scope: Scope, input: CreateInput): Promise<number> {
   const districtId = actor.districtId;
   return db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): a request is decided once, and what it changes is read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const building = await findActiveBuilding(trx, districtId, input.building_id);
     if (scope.kind === 'building' && (!building || !scope.buildingIds.includes(input.building_id))) {
       throw validationError({ building_id: [MESSAGES.chooseYourSchool] });
@@ -93,6 +96,8 @@ async function markDecided(db: DB, actor: DistrictActor, id: number, status: 'ap
 export async function approveRequest(db: DB, actor: DistrictActor, id: number): Promise<void> {
   const districtId = actor.districtId;
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): a request is decided once, and what it changes is read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const row = await decidable(trx, actor, id, MESSAGES.ownApproval);
     const building = await findActiveBuilding(trx, districtId, row.building_id);
     if (!building) throw validationError({ building_id: [`${row.building_name} is no longer an active school.`] });
@@ -119,6 +124,8 @@ export async function approveRequest(db: DB, actor: DistrictActor, id: number): 
 
 export async function denyRequest(db: DB, actor: DistrictActor, id: number, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): a request is decided once, and what it changes is read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const row = await decidable(trx, actor, id, MESSAGES.ownDenial);
     await markDecided(trx, actor, id, 'denied', reason);
     await audit(trx, actor, 'staff_request_denied', id, { staff_id: row.staff_id, building_id: row.building_id, reason });
@@ -128,6 +135,8 @@ export async function denyRequest(db: DB, actor: DistrictActor, id: number, reas
 /** The requester takes back a pending request; it leaves no trace but the audit log. */
 export async function withdrawRequest(db: DB, actor: DistrictActor, visibility: Scope, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): a request is decided once, and what it changes is read before written.
+    await lockDistrictWrites(trx, actor.districtId);
     const row = await findRequest(trx, actor.districtId, id, visibility);
     if (!row) throw notFound();
     if (row.requested_by !== actor.userId) throw forbidden(MESSAGES.onlyRequester);

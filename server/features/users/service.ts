@@ -1,6 +1,7 @@
 // District users: the multi-table commands behind User settings (invite, migrate, edit, resend,
 // revoke, deactivate, reactivate). Every command works inside the caller's district only.
 import { addDays } from 'date-fns';
+import { lockDistrictWrites } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
@@ -193,6 +194,8 @@ export async function updateUser(
   const buildingIds = await checkBuildings(db, districtId, input.building_ids);
   // The last-admin check and the write share one transaction, so two concurrent demotions cannot both pass.
   const before = await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): a district keeps an administrator.
+    await lockDistrictWrites(trx, districtId);
     if (!input.roles.includes('district-admin') && (await isLastActiveAdmin(trx, districtId, user))) {
       throw validationError({ roles: [USER_MESSAGES.lastAdmin] });
     }
@@ -246,6 +249,8 @@ export async function deactivateUser(deps: Deps, caller: Caller, user: User): Pr
   if (user.id === caller.auth.user.id) throw validationError({ id: [USER_MESSAGES.deactivateSelf] });
   // The last-admin check and the write share one transaction, so two concurrent deactivations cannot both pass.
   await db.transaction().execute(async (trx) => {
+    // The district's writes one at a time (db/locks.ts): a district keeps an administrator.
+    await lockDistrictWrites(trx, districtId);
     if (await isLastActiveAdmin(trx, districtId, user)) throw conflict(USER_MESSAGES.lastAdmin);
     await setUserStatus(trx, user.id, 'disabled');
     await revokeOpenInvites(trx, user.id);
