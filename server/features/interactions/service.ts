@@ -6,6 +6,7 @@ import {
 } from '../../../common/schemas/interactions';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
+import { lockRecord } from '../../../db/locks';
 import { visibleStaffIds } from '../../access/staffScope';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
@@ -223,6 +224,8 @@ export async function requireInteraction(db: Conn, districtId: number, id: numbe
 /** PUT: replaces every field; private notes stay the author's (another editor's value is ignored). */
 export function updateInteraction(db: DB, w: Writer, id: number, input: InteractionInput): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // One interaction's edits one at a time (db/locks.ts): its sequence, its links (replaced whole) and the audit's "before".
+    await lockRecord(trx, 'interactions', id);
     const before = await requireInteraction(trx, w.actor.districtId, id);
     const links = await linksOf(trx, w.actor.districtId, id);
     const r = await resolvePayload(trx, w, input, { row: before, links });
@@ -251,6 +254,8 @@ export function updateInteraction(db: DB, w: Writer, id: number, input: Interact
 /** POST …/complete and …/cancel. Completing a completed one and cancelling a completed or cancelled one are 409. */
 export function setInteractionStatus(db: DB, w: Writer, id: number, status: Extract<InteractionStatus, 'completed' | 'cancelled'>): Promise<void> {
   return db.transaction().execute(async (trx) => {
+    // One interaction's edits one at a time (db/locks.ts): its sequence, its links (replaced whole) and the audit's "before".
+    await lockRecord(trx, 'interactions', id);
     const before = await requireInteraction(trx, w.actor.districtId, id);
     if (before.status === 'completed') throw conflict(INTERACTION_MESSAGES.alreadyCompleted);
     if (before.status === 'cancelled' && status === 'cancelled') throw conflict(INTERACTION_MESSAGES.alreadyCancelled);
@@ -297,6 +302,8 @@ export function duplicateInteraction(db: DB, w: Writer, id: number, startsAt: st
 /** Soft delete; answers the row with deleted_at. */
 export function deleteInteraction(db: DB, w: Writer, id: number): Promise<InteractionRow> {
   return db.transaction().execute(async (trx) => {
+    // One interaction's edits one at a time (db/locks.ts): its sequence, its links (replaced whole) and the audit's "before".
+    await lockRecord(trx, 'interactions', id);
     const before = await requireInteraction(trx, w.actor.districtId, id);
     const now = nowIso();
     await trx.updateTable('interactions')
