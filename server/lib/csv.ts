@@ -1,7 +1,7 @@
 // Writing CSV the way spreadsheets read it: UTF-8 with a BOM (so Excel picks UTF-8), CRLF line ends,
 // every cell quoted with quotes doubled, and formula injection neutralised: a cell starting with
-// = + - @ tab or CR gets a leading ' so no spreadsheet runs it. Used by the exports (streamed) and the
-// reports (one table at a time).
+// = + - @ tab or CR gets a leading ' so no spreadsheet runs it. The one CSV writer of every download:
+// the exports and failed rows (streamed), the reports (one table at a time) and the skill map.
 import type { Response } from 'express';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -50,6 +50,12 @@ export async function streamCsv(res: Response, fileName: string, header: readonl
 /** A whole CSV document (BOM, header, rows), for tables small enough to build at once. */
 export function csvDocument(header: readonly unknown[], rows: readonly (readonly unknown[])[]): string {
   return UTF8_BOM + csvLine(header) + rows.map(csvLine).join('');
+}
+
+/** Sends a whole CSV document (csvDocument) as a download named `fileName`. */
+export function sendCsv(res: Response, fileName: string, header: readonly unknown[], rows: readonly (readonly unknown[])[]): void {
+  res.status(200).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': attachment(fileName) });
+  res.send(csvDocument(header, rows));
 }
 
 /** The Content-Disposition of a download: the file name reduced to letters, digits, dot, dash and underscore. */

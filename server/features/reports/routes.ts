@@ -11,7 +11,7 @@ import { validate } from '../../http/validate';
 import { readerKey } from '../../identity/context';
 import { keptAnswer } from '../../lib/keptAnswers';
 import { requireDistrict } from '../../access/guards';
-import { attachment, csvDocument } from '../../lib/csv';
+import { sendCsv } from '../../lib/csv';
 import { reportFileName, reportTable } from './csv';
 import { reportDays, reportReader } from './policies';
 import { runReport } from './report';
@@ -44,9 +44,7 @@ export function reportRoutes(deps: Deps): Router {
     const { table } = validate(z.object({ table: reportTableParam(which.kind) }), { table: req.query.table });
     const report = await runReport(db, reader, which.kind, req.query, { allRows: true });
     const { header, rows } = reportTable(which.kind, report, table);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', attachment(reportFileName(which.kind, table, report.range)));
-    res.send(csvDocument(header, rows));
+    sendCsv(res, reportFileName(which.kind, table, report.range), header, rows);
   });
 
   return router;

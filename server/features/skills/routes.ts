@@ -16,9 +16,10 @@ import { routeId } from '../../http/params';
 import { sendJson } from '../../http/respond';
 import { validate } from '../../http/validate';
 import { readerKey } from '../../identity/context';
+import { sendCsv } from '../../lib/csv';
 import { today } from '../../lib/dates';
 import { keptAnswer } from '../../lib/keptAnswers';
-import { skillMapCsv } from './csv';
+import { skillMapTable } from './csv';
 import { canEditFramework, educatorSkillsReader, frameworkEditor, frameworkReader, mapReader, rater } from './policies';
 import { presentEducatorSkills, presentFramework, presentMapRows, presentSummary } from './presenter';
 import {
@@ -192,9 +193,8 @@ export function skillRoutes(deps: Deps): Router {
     const all = await mapAll(mapStaff(db, scope, query.filter), auth.district.id, query.sort);
     const rows: Awaited<ReturnType<typeof presentRows>> = [];
     for (let i = 0; i < all.length; i += 500) rows.push(...(await presentRows(auth, all.slice(i, i + 500), columns)));
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', 'attachment; filename="skill-map.csv"');
-    res.send(skillMapCsv(columns, new Set(query.collapsed), rows));
+    const table = skillMapTable(columns, new Set(query.collapsed), rows);
+    sendCsv(res, 'skill-map.csv', table.header, table.rows);
   });
 
   return router;

@@ -126,15 +126,30 @@ describe('GET /api/skill-map.csv', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="skill-map.csv"');
-    const lines = res.text.trimEnd().split('\r\n');
+    // The one CSV writer of every download (server/lib/csv.ts): a BOM, every cell quoted, CRLF.
+    expect(res.text.startsWith('\uFEFF')).toBe(true);
+    expect(res.text.endsWith('\r\n')).toBe(true);
+    const lines = res.text.slice(1).trimEnd().split('\r\n');
     const planning = w.fw.skills.filter((x) => x.domain_id === w.fw.domains[0]!.id).map((x) => `Planning for learning: ${x.name}`);
-    expect(lines[0]).toBe(['Educator', 'School', 'Position', ...planning,
-      'Classroom community (average)', 'Instruction in action (average)', 'Growing as a professional (average)'].join(','));
+    const quoted = (cells: string[]) => cells.map((c) => `"${c}"`).join(',');
+    expect(lines[0]).toBe(quoted(['Educator', 'School', 'Position', ...planning,
+      'Classroom community (average)', 'Instruction in action (average)', 'Growing as a professional (average)']));
     expect(lines.slice(1)).toEqual([
-      'Jordan Ellis,Lincoln Middle,Classroom Teacher,,,,,,,,,',
-      'Ben Brooks,Lincoln Middle,Interventionist,3,4,,,,,,,',
-      'Ana Alvarez,Lincoln Middle,Classroom Teacher,1,1,,,,,4,,',
+      quoted(['Jordan Ellis', 'Lincoln Middle', 'Classroom Teacher', '', '', '', '', '', '', '', '', '']),
+      quoted(['Ben Brooks', 'Lincoln Middle', 'Interventionist', '3', '4', '', '', '', '', '', '', '']),
+      quoted(['Ana Alvarez', 'Lincoln Middle', 'Classroom Teacher', '1', '1', '', '', '', '', '4', '', '']),
     ]);
+  });
+
+  // Security finding 7 (issue 25): a cell was quoted only when it held a quote, comma or line break, so
+  // `Zed;=1+2` came out bare and Excel with `;` as its list separator split it and ran `=1+2`.
+  it('quotes every text cell (a semicolon stays inside its cell) and defuses formulas, like every other download', async () => {
+    await t.db.updateTable('staff').set({ first_name: 'Zed;=1+2', position: '=HYPERLINK("http://evil.example")' }).where('id', '=', w.jordan.id).execute();
+    const agent = await loginAs(t.app, w.admin);
+    const res = await agent.get(`/api/skill-map.csv?sort=-name&filter[building_id]=${w.lincoln.id}`);
+    expect(res.status).toBe(200);
+    const zed = res.text.split('\r\n').find((line) => line.includes('Zed'));
+    expect(zed).toBe(`"Zed;=1+2 Ellis","Lincoln Middle","'=HYPERLINK(""http://evil.example"")"${',""'.repeat(w.fw.skills.length)}`);
   });
 });
 
