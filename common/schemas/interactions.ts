@@ -163,10 +163,15 @@ export interface InteractionFieldValue {
   archived: boolean;
 }
 
+/** Custom field kinds whose values are free text: hidden with the notes (see Interaction). */
+export const NOTE_FIELD_KINDS: readonly FieldKind[] = ['short_text', 'long_text'];
+
 /**
- * One interaction as answered by every endpoint. `notes`, `next_steps` and text field values are null
- * (and `notes_hidden` true) for a reader the district's privacy setting keeps them from.
- * `private_notes` is present only in answers to its author; for anyone else the key is absent.
+ * One interaction as answered by every endpoint. `notes`, `next_steps` and text field values
+ * (NOTE_FIELD_KINDS) are null, left out (and `notes_hidden` true) for a reader the district's privacy
+ * setting keeps them from. `private_notes` is present only in answers to its author; for anyone else the
+ * key is absent. What is hidden from a caller is never copied by their duplicate and keeps its stored
+ * value when they save the interaction (PUT ignores the body's value).
  */
 export interface Interaction {
   id: number;

@@ -6,7 +6,9 @@ import {
   stateToSearch, withView,
 } from './activityQuery';
 import { byDay, dayMinutes, moveFocus, toEntries } from './entries';
-import { blankValues, checkValues, fieldValue, recentParticipants, statusFor, toPayload, valuesFromInteraction, withType, withWhen } from './logForm';
+import {
+  blankValues, checkValues, fieldValue, hiddenFromCaller, recentParticipants, statusFor, toPayload, valuesFromInteraction, withType, withWhen,
+} from './logForm';
 
 const TODAY = '2026-11-25'; // a Wednesday
 const ZONE = 'America/Chicago';
@@ -157,6 +159,21 @@ describe('the log form', () => {
     expect(edit).toMatchObject({ day: '2026-11-24', time: '09:00', status: 'completed', privateNotes: 'Mine', groupIds: [4], staff: [{ id: 10, name: 'Jordan Ellis' }], fields: { 30: ['A', 'B'] } });
     const copy = valuesFromInteraction(interaction(), ZONE, { day: '2026-12-01', time: '09:00' }, now);
     expect(copy).toMatchObject({ day: '2026-12-01', status: 'scheduled', privateNotes: '', statusTouched: false });
+  });
+
+  it('editing, leaves out what the server hides from the caller (kept as stored there); duplicating, says the hidden texts are not copied', () => {
+    const hiddenNotes = interaction({ notes: null, next_steps: null, notes_hidden: true });
+    delete hiddenNotes.private_notes; // another's: the key is absent
+    const edit = hiddenFromCaller('edit', hiddenNotes);
+    expect(edit).toMatchObject({ sharedTexts: true, privateNotes: true, notCopied: false });
+    expect(['short_text', 'long_text', 'rating'].map(edit.textField)).toEqual([true, true, false]);
+    expect(hiddenFromCaller('duplicate', hiddenNotes)).toMatchObject({ sharedTexts: false, privateNotes: false, notCopied: true });
+    expect(hiddenFromCaller('duplicate', hiddenNotes).textField('long_text')).toBe(false);
+    // The author (private notes present, shared notes visible) edits everything.
+    const own = hiddenFromCaller('edit', interaction());
+    expect(own).toMatchObject({ sharedTexts: false, privateNotes: false, notCopied: false });
+    expect(own.textField('long_text')).toBe(false);
+    expect(hiddenFromCaller('new', null)).toMatchObject({ sharedTexts: false, privateNotes: false, notCopied: false });
   });
 
   it('lists recent participants newest first without repeats', () => {

@@ -2,7 +2,7 @@
 // prefilled from a link), the status a date implies, and the request body it sends.
 import type { InteractionField, InteractionType } from '../../../common/schemas/interactionTypes';
 import { DURATION_MAX_MINUTES } from '../../../common/schemas/interactionTypes';
-import type { Interaction, InteractionPayload, InteractionStatus } from '../../../common/schemas/interactions';
+import { type Interaction, type InteractionPayload, type InteractionStatus, NOTE_FIELD_KINDS } from '../../../common/schemas/interactions';
 import { zonedDay, zonedTime, zonedToUtc } from '../../lib/zonedTime';
 
 /** A custom field's value while editing: text, choices, or a yes/no (null = not answered). */
@@ -105,6 +105,23 @@ export function valuesFromInteraction(i: Interaction, timeZone: string, copyAt?:
     fields,
     cycleId: i.coaching_cycle?.id ?? null,
     skillIds: i.focus_skills.map((k) => k.id),
+  };
+}
+
+/**
+ * What the server hides from the caller of an interaction they edit or duplicate. Editing, the form
+ * leaves those out rather than showing empty boxes (the server keeps them as stored): `sharedTexts`
+ * (notes, next steps and `textField` kinds, under the district's privacy setting) and `privateNotes`
+ * (another's). Duplicating, `notCopied` says the original's shared texts are not in the copy.
+ */
+export function hiddenFromCaller(kind: 'new' | 'edit' | 'duplicate', i: Interaction | null) {
+  const notesHidden = kind !== 'new' && i !== null && i.notes_hidden;
+  const sharedTexts = kind === 'edit' && notesHidden;
+  return {
+    sharedTexts,
+    privateNotes: kind === 'edit' && i !== null && !('private_notes' in i),
+    notCopied: kind === 'duplicate' && notesHidden,
+    textField: (fieldKind: string) => sharedTexts && (NOTE_FIELD_KINDS as readonly string[]).includes(fieldKind),
   };
 }
 

@@ -3,8 +3,10 @@
 // the caller's own), plus, for every scope, the interactions the caller coaches or authored. An educator
 // without `see activity` (`see educators.self`) reads only the interactions they took part in. Writing
 // needs `see activity`; changing one interaction needs to be its coach, its author or district-wide.
+// What a reader may see *of* one interaction is `interactionSight`, the one rule every answer, copy and
+// edit applies.
 import type { Request } from 'express';
-import { INTERACTION_MESSAGES } from '../../../common/schemas/interactions';
+import { INTERACTION_MESSAGES, NOTE_FIELD_KINDS } from '../../../common/schemas/interactions';
 import { PERMISSIONS } from '../../../common/permissions';
 import { type DistrictAuth, districtActor, requireDistrict, type Scope, scopeOf } from '../../access/guards';
 import { forbidden } from '../../http/errors';
@@ -65,4 +67,37 @@ export function requireEditableInteraction(reader: Reader, row: { coach_id: numb
 /** Activities are their user's own: only they change them. */
 export function canEditActivity(reader: Reader, row: { user_id: number }): boolean {
   return reader.logs && row.user_id === reader.auth.user.id;
+}
+
+// ---- What a reader may see of one interaction -------------------------------------------------------
+
+/**
+ * What one reader may see of one interaction. The one rule that the presenter (every answer), the
+ * duplicate (what a copy takes) and the update (what an edit may change) all apply:
+ * - `sharedTexts`: notes, next steps and text-kind custom field values. With the district's
+ *   `shared_notes_visible_to_admins` on (the default), everyone who may read the interaction; off, only
+ *   its author, its coach and the participating educators (their linked logins);
+ * - `privateNotes`: only the author.
+ * What a reader may not see is answered as null (text field values left out, private notes' key absent),
+ * is never copied by them and keeps its stored value when they save the interaction.
+ */
+export interface Sight {
+  sharedTexts: boolean;
+  privateNotes: boolean;
+  /** Whether a custom field value of this kind is seen (non-text values stay visible for reports). */
+  seesField: (kind: string) => boolean;
+}
+
+/** Who is looking, and the district's setting. */
+export interface Onlooker {
+  userId: number;
+  sharedNotesVisible: boolean;
+}
+
+export function interactionSight(
+  who: Onlooker, row: { created_by: number | null; coach_id: number }, participantUserIds: readonly (number | null)[],
+): Sight {
+  const isAuthor = row.created_by === who.userId;
+  const sharedTexts = who.sharedNotesVisible || isAuthor || row.coach_id === who.userId || participantUserIds.includes(who.userId);
+  return { sharedTexts, privateNotes: isAuthor, seesField: (kind) => sharedTexts || !(NOTE_FIELD_KINDS as readonly string[]).includes(kind) };
 }

@@ -1,5 +1,6 @@
-// The Interaction and Activity answers: explicit whitelists, with the two privacy rules applied to
-// every answer (list, one, writes, duplicate, delete):
+// The Interaction and Activity answers: explicit whitelists, with what the reader may see of each
+// interaction (`interactionSight` in policies.ts, given as the viewer's `sight`) applied to every answer
+// (list, one, writes, duplicate, delete):
 // - private notes: the key is present only for the author (created_by);
 // - the district's `shared_notes_visible_to_admins` off: notes, next steps and text-kind field values
 //   go only to the author, the coach and the participating educators (their linked logins); everyone
@@ -8,19 +9,19 @@ import type { FieldKind, InteractionColour } from '../../../common/schemas/inter
 import {
   type Activity, type ActivityCategory, ACTIVITY_CATEGORY_KEYS, type ActivityTotals, type Interaction, type InteractionFieldValue,
 } from '../../../common/schemas/interactions';
+import type { Sight } from './policies';
 import type { ActivityRow, InteractionRow, Related, TypeTotalRow } from './queries';
 import { plusMinutes } from '../../lib/zone';
 
 export interface Viewer {
   userId: number;
-  sharedNotesVisible: boolean;
+  /** What this viewer may see of an interaction, given its participants' linked logins. */
+  sight: (row: InteractionRow, participantUserIds: (number | null)[]) => Sight;
   /** Participants whose names the viewer may read (null: all). */
   nameableStaff: Set<number> | null;
   canEdit: (row: InteractionRow) => boolean;
   now: string;
 }
-
-const TEXT_KINDS: readonly string[] = ['short_text', 'long_text'];
 
 function valueOf(json: string): InteractionFieldValue['value'] {
   try {
@@ -33,14 +34,13 @@ function valueOf(json: string): InteractionFieldValue['value'] {
 export function presentInteraction(row: InteractionRow, related: Related, viewer: Viewer): Interaction {
   const type = related.types.get(row.interaction_type_id);
   const participants = related.participants.filter((p) => p.interaction_id === row.id);
-  const isAuthor = row.created_by === viewer.userId;
-  const isParticipant = participants.some((p) => p.user_id === viewer.userId);
-  const notesVisible = viewer.sharedNotesVisible || isAuthor || row.coach_id === viewer.userId || isParticipant;
-  const ownInteraction = isAuthor || row.coach_id === viewer.userId;
+  const sight = viewer.sight(row, participants.map((p) => p.user_id));
+  const notesVisible = sight.sharedTexts;
+  const ownInteraction = row.created_by === viewer.userId || row.coach_id === viewer.userId;
   const nameUser = (id: number | null) => (id === null ? null : { id, name: related.users.get(id) ?? '' });
   const endsAt = plusMinutes(row.starts_at, row.duration_minutes);
   const fieldValues: InteractionFieldValue[] = related.fieldValues
-    .filter((v) => v.interaction_id === row.id && (notesVisible || !TEXT_KINDS.includes(v.kind)))
+    .filter((v) => v.interaction_id === row.id && sight.seesField(v.kind))
     .map((v) => ({ field_id: v.field_id, label: v.label, kind: v.kind as FieldKind, value: valueOf(v.value), archived: v.archived_at !== null }));
   return {
     id: row.id,
@@ -64,7 +64,7 @@ export function presentInteraction(row: InteractionRow, related: Related, viewer
     notes: notesVisible ? row.notes : null,
     next_steps: notesVisible ? row.next_steps : null,
     notes_hidden: !notesVisible,
-    ...(isAuthor ? { private_notes: row.private_notes } : {}),
+    ...(sight.privateNotes ? { private_notes: row.private_notes } : {}),
     field_values: fieldValues,
     coaching_cycle: row.coaching_cycle_id !== null && related.cycles.has(row.coaching_cycle_id)
       ? { id: row.coaching_cycle_id, title: related.cycles.get(row.coaching_cycle_id)! }

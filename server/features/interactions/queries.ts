@@ -230,6 +230,15 @@ export async function relatedOf(db: Conn, districtId: number, rows: InteractionR
 
 // ---- Writes' lookups --------------------------------------------------------------------------------
 
+/** The linked logins of an interaction's participants (null for an educator without one). */
+export async function participantUserIds(db: Conn, districtId: number, interactionId: number): Promise<(number | null)[]> {
+  const rows = await db.selectFrom('interaction_participants as ip').innerJoin('staff as s', 's.id', 'ip.staff_id')
+    .select('s.user_id')
+    .where('ip.district_id', '=', districtId).where('s.district_id', '=', districtId).where('ip.interaction_id', '=', interactionId)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 /** A type of the district (never a provider default), archived or not. */
 export function findDistrictType(db: Conn, districtId: number, id: number) {
   return db.selectFrom('interaction_types').selectAll().where('district_id', '=', districtId).where('id', '=', id).executeTakeFirst();

@@ -17,7 +17,7 @@ import { sendJson } from '../../http/respond';
 import { validate } from '../../http/validate';
 import { readerKey } from '../../identity/context';
 import {
-  activityReader, canEditActivity, canEditInteraction, interactionReader, interactionWriter, type Reader,
+  activityReader, canEditActivity, canEditInteraction, interactionReader, interactionSight, interactionWriter, type Reader,
   requireEditableInteraction,
 } from './policies';
 import { presentActivity, presentInteraction, presentTotals, type Viewer } from './presenter';
@@ -67,9 +67,10 @@ export function interactionRoutes(deps: Deps): Router {
     if (reader.visibility.kind !== 'district' && !allOwn) {
       nameable = reader.staffScope ? await visibleStaffIds(db, reader.staffScope, [...new Set(participantIds)]) : new Set();
     }
+    const onlooker = { userId, sharedNotesVisible: settings.shared_notes_visible_to_admins };
     return {
-      userId: reader.auth.user.id,
-      sharedNotesVisible: settings.shared_notes_visible_to_admins,
+      userId,
+      sight: (row, participantUserIds) => interactionSight(onlooker, row, participantUserIds),
       nameableStaff: nameable,
       canEdit: (row) => canEditInteraction(reader, row),
       now: nowIso(),

@@ -1,9 +1,12 @@
 // Interaction and activity commands: each write runs in one transaction with its audit row. The district
 // comes from the actor (the session), never from the body. Every write of an interaction bumps
-// `sequence` (the calendar feed's SEQUENCE) and sets updated_by.
+// `sequence` (the calendar feed's SEQUENCE) and sets updated_by. What the writer may not see of an
+// interaction (`interactionSight`, policies.ts: hidden shared notes, next steps and text field values,
+// another's private notes) is never copied by them and keeps its stored value when they edit it.
 import {
   INTERACTION_MESSAGES, type ActivityCategory, type InteractionInput, type InteractionStatus,
 } from '../../../common/schemas/interactions';
+import { districtSettingsOf } from '../../../common/schemas/site';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { lockRecord } from '../../../db/locks';
@@ -11,10 +14,10 @@ import { visibleStaffIds } from '../../access/staffScope';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
 import { checkFieldValues } from './fieldValues';
-import type { Reader } from './policies';
+import { interactionSight, type Reader, type Sight } from './policies';
 import {
-  type ActivityRow, activeSkillIds, type Conn, districtGroupIds, findDistrictCycle, fieldsOfType, findDistrictBuilding, findDistrictType, findInteraction,
-  groupMembersAt, type InteractionRow, isDistrictCoach,
+  type ActivityRow, activeSkillIds, type Conn, districtGroupIds, districtSettingsJson, findDistrictCycle, fieldsOfType, findDistrictBuilding,
+  findDistrictType, findInteraction, groupMembersAt, type InteractionRow, isDistrictCoach, participantUserIds,
 } from './queries';
 import { plusMinutes } from '../../lib/zone';
 
@@ -24,6 +27,8 @@ export interface StoredLinks {
   participants: { staff_id: number; group_id: number | null }[];
   groupIds: number[];
   values: Map<number, string>;
+  /** The kind of each stored value's field (field id → kind). */
+  valueKinds: Map<number, string>;
   skillIds: number[];
 }
 
@@ -33,8 +38,9 @@ export async function linksOf(db: Conn, districtId: number, interactionId: numbe
       .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).orderBy('id').execute(),
     db.selectFrom('interaction_groups').select('group_id')
       .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).orderBy('id').execute(),
-    db.selectFrom('interaction_field_values').select(['field_id', 'value'])
-      .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).execute(),
+    db.selectFrom('interaction_field_values as fv').innerJoin('interaction_fields as f', 'f.id', 'fv.field_id')
+      .select(['fv.field_id', 'fv.value', 'f.kind'])
+      .where('fv.district_id', '=', districtId).where('fv.interaction_id', '=', interactionId).execute(),
     db.selectFrom('interaction_skills').select('skill_id')
       .where('district_id', '=', districtId).where('interaction_id', '=', interactionId).orderBy('id').execute(),
   ]);
@@ -42,8 +48,17 @@ export async function linksOf(db: Conn, districtId: number, interactionId: numbe
     participants,
     groupIds: groups.map((g) => g.group_id),
     values: new Map(values.map((v) => [v.field_id, v.value])),
+    valueKinds: new Map(values.map((v) => [v.field_id, v.kind])),
     skillIds: skills.map((s) => s.skill_id),
   };
+}
+
+/** What the writer may see of a stored interaction, read in the writing transaction (setting and participants as they stand). */
+async function sightOf(db: Conn, w: Writer, row: InteractionRow): Promise<Sight> {
+  const [settings, userIds] = await Promise.all([
+    districtSettingsJson(db, w.actor.districtId), participantUserIds(db, w.actor.districtId, row.id),
+  ]);
+  return interactionSight({ userId: w.auth.user.id, sharedNotesVisible: districtSettingsOf(settings).shared_notes_visible_to_admins }, row, userIds);
 }
 
 interface Resolved {
@@ -59,10 +74,12 @@ interface Resolved {
  * Checks a payload against the district and the caller (one 422 naming every bad field) and works out
  * what to store: the coach, participants (groups expanded to their members on the interaction's date),
  * groups and field values. `existing`: the interaction being edited, whose type, coach, school,
- * participants and groups stay allowed even when the caller could not choose them today.
+ * participants and groups stay allowed even when the caller could not choose them today, and what the
+ * caller may see of it: a field value hidden from them is neither read from the body nor required of
+ * them, and keeps its stored value (also one of a field of the type it had before).
  */
 async function resolvePayload(
-  db: Conn, w: Writer, input: InteractionInput, existing?: { row: InteractionRow; links: StoredLinks },
+  db: Conn, w: Writer, input: InteractionInput, existing?: { row: InteractionRow; links: StoredLinks; sight: Sight },
 ): Promise<Resolved> {
   const districtId = w.actor.districtId;
   const callerId = w.actor.userId;
@@ -109,11 +126,18 @@ async function resolvePayload(
     // Without the plan feature (a district on Essentials, or one that moved down) no custom field is
     // required: the log form does not show them there.
     const customFields = w.auth.features.includes('custom-fields');
-    const fields = (await fieldsOfType(db, districtId, type.id)).map((f) => (customFields ? f : { ...f, required: 0 }));
+    const allFields = (await fieldsOfType(db, districtId, type.id)).map((f) => (customFields ? f : { ...f, required: 0 }));
+    const sees = (kind: string) => existing?.sight.seesField(kind) ?? true;
+    const fields = allFields.filter((f) => sees(f.kind));
+    const hiddenIds = new Set(allFields.filter((f) => !sees(f.kind)).map((f) => String(f.id)));
+    const sent = Object.fromEntries(Object.entries(input.field_values).filter(([key]) => !hiddenIds.has(key)));
     const kept = existing && existing.row.interaction_type_id === type.id ? existing.links.values : new Map<number, string>();
-    const checked = checkFieldValues(fields, input.field_values, input.status, kept);
+    const checked = checkFieldValues(fields, sent, input.status, kept);
     Object.assign(errors, checked.errors);
     values = checked.values;
+    for (const [fieldId, value] of existing?.links.values ?? []) {
+      if (!sees(existing!.links.valueKinds.get(fieldId) ?? '')) values.set(fieldId, value);
+    }
   }
 
   // The cycle link (issue 10): a cycle of the interaction's coach, or one whose educators the caller may
@@ -221,27 +245,32 @@ export async function requireInteraction(db: Conn, districtId: number, id: numbe
   return row;
 }
 
-/** PUT: replaces every field; private notes stay the author's (another editor's value is ignored). */
+/**
+ * PUT: replaces every field the caller may see. What is hidden from them (another's private notes; with
+ * shared notes kept from them, notes, next steps and text field values) keeps its stored value: the
+ * body's value is ignored, as the answer they read had null there.
+ */
 export function updateInteraction(db: DB, w: Writer, id: number, input: InteractionInput): Promise<void> {
   return db.transaction().execute(async (trx) => {
     // One interaction's edits one at a time (db/locks.ts): its sequence, its links (replaced whole) and the audit's "before".
     await lockRecord(trx, 'interactions', id);
     const before = await requireInteraction(trx, w.actor.districtId, id);
-    const links = await linksOf(trx, w.actor.districtId, id);
-    const r = await resolvePayload(trx, w, input, { row: before, links });
-    const isAuthor = before.created_by === w.actor.userId;
+    const [links, sight] = await Promise.all([linksOf(trx, w.actor.districtId, id), sightOf(trx, w, before)]);
+    const r = await resolvePayload(trx, w, input, { row: before, links, sight });
     const after = {
       interaction_type_id: input.interaction_type_id, coach_id: r.coachId, starts_at: input.starts_at,
       duration_minutes: input.duration_minutes, status: input.status, building_id: input.building_id,
     };
+    const texts = {
+      ...(sight.sharedTexts ? { notes: input.notes, next_steps: input.next_steps } : {}),
+      ...(sight.privateNotes ? { private_notes: input.private_notes } : {}),
+    };
     await trx.updateTable('interactions').set({
-      ...after, notes: input.notes, next_steps: input.next_steps, coaching_cycle_id: r.coachingCycleId,
-      ...(isAuthor ? { private_notes: input.private_notes } : {}),
+      ...after, ...texts, coaching_cycle_id: r.coachingCycleId,
       sequence: before.sequence + 1, updated_by: w.actor.userId, updated_at: nowIso(),
     }).where('district_id', '=', w.actor.districtId).where('id', '=', id).execute();
     await writeLinks(trx, w.actor.districtId, id, r);
-    const textChanged = (['notes', 'next_steps', ...(isAuthor ? ['private_notes' as const] : [])] as const)
-      .filter((k) => before[k] !== input[k]);
+    const textChanged = (Object.keys(texts) as (keyof typeof texts)[]).filter((k) => before[k] !== texts[k]);
     await audit(trx, w.actor, 'interaction_updated', 'interaction', id, {
       changes: changedFields(auditable(before), after),
       ...(textChanged.length ? { texts_changed: textChanged } : {}),
@@ -270,26 +299,32 @@ export function setInteractionStatus(db: DB, w: Writer, id: number, status: Extr
 
 export const DUPLICATE_DEFAULT_DAYS = 7;
 
-/** A scheduled copy (see duplicateInteractionSchema); answers the copy's id. */
+/**
+ * A scheduled copy (see duplicateInteractionSchema); answers the copy's id. The copy takes only what the
+ * caller may see of the source: without sight of its shared texts, no notes, next steps or text field
+ * values; private notes only their author's.
+ */
 export function duplicateInteraction(db: DB, w: Writer, id: number, startsAt: string | null): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const source = await requireInteraction(trx, w.actor.districtId, id);
     const type = await findDistrictType(trx, w.actor.districtId, source.interaction_type_id);
     if (!type || type.archived_at !== null) throw validationError({ interaction_type_id: [INTERACTION_MESSAGES.typeArchived] });
-    const links = await linksOf(trx, w.actor.districtId, id);
+    const [links, sight] = await Promise.all([linksOf(trx, w.actor.districtId, id), sightOf(trx, w, source)]);
     const now = nowIso();
-    const isAuthor = source.created_by === w.actor.userId;
     const { id: copyId } = await trx.insertInto('interactions').values({
       district_id: w.actor.districtId, interaction_type_id: source.interaction_type_id, coach_id: source.coach_id,
       starts_at: startsAt ?? plusMinutes(source.starts_at, DUPLICATE_DEFAULT_DAYS * 24 * 60),
       duration_minutes: source.duration_minutes, status: 'scheduled', building_id: source.building_id,
-      notes: source.notes, private_notes: isAuthor ? source.private_notes : null, next_steps: source.next_steps,
+      notes: sight.sharedTexts ? source.notes : null, private_notes: sight.privateNotes ? source.private_notes : null,
+      next_steps: sight.sharedTexts ? source.next_steps : null,
       coaching_cycle_id: source.coaching_cycle_id,
       sequence: 0, import_uid: null, created_by: w.actor.userId, updated_by: w.actor.userId,
       created_at: now, updated_at: now, deleted_at: null,
     }).returning('id').executeTakeFirstOrThrow();
-    // Only values of the type's fields still active are copied: archived ones belong to the old record.
-    const active = new Set((await fieldsOfType(trx, w.actor.districtId, source.interaction_type_id)).filter((f) => f.archived_at === null).map((f) => f.id));
+    // Only values of the type's fields still active are copied (archived ones belong to the old record),
+    // and only those the caller sees.
+    const active = new Set((await fieldsOfType(trx, w.actor.districtId, source.interaction_type_id))
+      .filter((f) => f.archived_at === null && sight.seesField(f.kind)).map((f) => f.id));
     await writeLinks(trx, w.actor.districtId, copyId, {
       participants: links.participants, groupIds: links.groupIds, skillIds: links.skillIds,
       values: new Map([...links.values].filter(([fieldId]) => active.has(fieldId))),

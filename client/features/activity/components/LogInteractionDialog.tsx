@@ -1,7 +1,9 @@
 // "Log interaction": a dialog on desktop, a full-screen sheet at phone width with the primary button
 // in the thumb's reach. Type first (big buttons; picking one sets its default duration and shows its
 // custom fields), then when (today/now prefilled, rounded), duration, status (completed for the past,
-// scheduled for the future), who, where and notes. The same form edits and duplicates.
+// scheduled for the future), who, where and notes. The same form edits and duplicates. Editing, what
+// the server hides from the caller (notes, next steps and text fields under the district's privacy
+// setting; another's private notes) is not offered as an empty box: the server keeps it as stored.
 import { useMemo, useRef, useState } from 'react';
 import { INTERACTION_COLOURS, type InteractionType } from '../../../../common/schemas/interactionTypes';
 import { type Interaction, INTERACTION_STATUS_LABELS, INTERACTION_STATUSES, NOTES_MAX } from '../../../../common/schemas/interactions';
@@ -15,7 +17,7 @@ import { createInteraction, updateInteraction } from '../../../lib/interactions'
 import { useBuildings, useCoaches, useGroups, useInteractionTypes } from '../../../lib/lookups';
 import { formatMinutes } from '../../../lib/zonedTime';
 import { useRecentParticipants } from '../api';
-import { checkValues, type LogValues, toPayload, withType, withWhen } from '../logForm';
+import { checkValues, hiddenFromCaller, type LogValues, toPayload, withType, withWhen } from '../logForm';
 import { CustomFieldInput } from './CustomFieldInput';
 import { CycleAndSkills } from './CycleAndSkills';
 import { ParticipantPicker } from './ParticipantPicker';
@@ -120,7 +122,9 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
   }
 
   const title = mode.kind === 'edit' ? 'Edit interaction' : mode.kind === 'duplicate' ? 'Duplicate interaction' : 'Log interaction';
-  const activeFields = (type?.fields ?? []).filter((f) => !f.archived_at || values.fields[String(f.id)] !== undefined);
+  // Hidden from this caller: kept as stored when editing, not copied when duplicating.
+  const hidden = hiddenFromCaller(mode.kind, mode.kind === 'new' ? null : mode.interaction);
+  const activeFields = (type?.fields ?? []).filter((f) => (!f.archived_at || values.fields[String(f.id)] !== undefined) && !hidden.textField(f.kind));
   const groupList = groups.data?.data ?? [];
   const buildingList = (buildings.data?.data ?? []).filter((b) => !b.archived_at || b.id === values.buildingId);
   const coachList = (coaches.data?.data ?? []).filter((c) => c.status !== 'disabled' || c.id === values.coachId);
@@ -214,8 +218,16 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
             </section>
           )}
 
-          <TextAreaField label="Notes" name="notes" value={values.notes} rows={3} maxLength={NOTES_MAX} error={errors.notes}
-            hint="Shared with the educators who took part." onChange={(notes) => set({ notes }, ['notes'])} />
+          {hidden.sharedTexts ? (
+            <p className="muted text-sm">
+              Notes, next steps and text answers are visible only to the coach, the author and the educators who took part
+              (district privacy setting). Saving keeps them as they are.
+            </p>
+          ) : (
+            <TextAreaField label="Notes" name="notes" value={values.notes} rows={3} maxLength={NOTES_MAX} error={errors.notes}
+              hint={hidden.notCopied ? 'The original’s notes, next steps and text answers are hidden from you and are not copied.' : 'Shared with the educators who took part.'}
+              onChange={(notes) => set({ notes }, ['notes'])} />
+          )}
 
           {!showMore ? (
             <Button variant="ghost" className="log-form__more" aria-expanded={false} onClick={() => setShowMore(true)}>
@@ -239,12 +251,17 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
                   <FieldErrors id="log-groups-error" errors={errors.group_ids ? [errors.group_ids] : []} />
                 </fieldset>
               )}
-              <TextAreaField label="Next steps" name="next_steps" value={values.nextSteps} rows={2} maxLength={NOTES_MAX} error={errors.next_steps}
-                onChange={(nextSteps) => set({ nextSteps }, ['next_steps'])} />
-              <TextAreaField label="Private notes" name="private_notes" value={values.privateNotes} rows={2} maxLength={NOTES_MAX} error={errors.private_notes}
-                className="log-form__private"
-                hint={<><LockIcon /> Only you can see this.</>}
-                onChange={(privateNotes) => set({ privateNotes }, ['private_notes'])} />
+              {!hidden.sharedTexts && (
+                <TextAreaField label="Next steps" name="next_steps" value={values.nextSteps} rows={2} maxLength={NOTES_MAX} error={errors.next_steps}
+                  onChange={(nextSteps) => set({ nextSteps }, ['next_steps'])} />
+              )}
+              {/* Another's private notes stay theirs: the server ignores this field from anyone else. */}
+              {!hidden.privateNotes && (
+                <TextAreaField label="Private notes" name="private_notes" value={values.privateNotes} rows={2} maxLength={NOTES_MAX} error={errors.private_notes}
+                  className="log-form__private"
+                  hint={<><LockIcon /> Only you can see this.</>}
+                  onChange={(privateNotes) => set({ privateNotes }, ['private_notes'])} />
+              )}
             </>
           )}
         </form>
