@@ -71,6 +71,13 @@ describe('navigation shows only what the user may open', () => {
   it('an educator sees the dashboard, educators (own profile), settings pages open to all and support (not Users)', () => {
     expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Site settings', 'Interaction settings', 'Cycle settings', 'Export and import', 'Support']);
   });
+  it('User settings opens to every login, but the sidebar lists Users only for people who manage them', () => {
+    expect(guardRedirect(route('/app/settings/user'), userWith('educator'), '/x')).toBeNull();
+    expect(guardRedirect(route('/app/settings/user'), userWith('coach'), '/x')).toBeNull();
+    expect(guardRedirect(route('/app/settings/user/new'), userWith('coach'), '/x')).toBe('/403');
+    expect(appNavigation(userWith('coach').security.permissions).map((i) => i.label)).not.toContain('Users');
+    expect(appNavigation(userWith('district-admin').security.permissions).map((i) => i.label)).toContain('Users');
+  });
   it('a district admin sees billing and staff requests', () => {
     const labels = appNavigation(userWith('district-admin').security.permissions).map((i) => i.label);
     expect(labels).toEqual(expect.arrayContaining(['Billing', 'Staff requests', 'Coaches', 'Reports']));

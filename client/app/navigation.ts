@@ -1,11 +1,13 @@
 // Sidebar entries of the two signed-in areas; each shows only when the user may open its route.
-import { hasPermission } from '../../common/permissions';
+import { hasPermission, PERMISSIONS } from '../../common/permissions';
 import { ROUTES } from './routeTable';
 
 export interface NavItem {
   to: string;
   label: string;
   end?: boolean;
+  /** Shown only with this permission too, for an entry narrower than its route's access. */
+  permission?: string;
 }
 
 const APP_NAV: NavItem[] = [
@@ -20,7 +22,10 @@ const APP_NAV: NavItem[] = [
   { to: '/app/settings/interaction', label: 'Interaction settings' },
   { to: '/app/settings/coaching-cycle', label: 'Cycle settings' },
   { to: '/app/settings/export-import', label: 'Export and import' },
-  { to: '/app/settings/user', label: 'Users' },
+  // User settings opens to every login (spec §2), which the spec does not put in navigation: the sidebar's
+  // Users is the district's list, for people who manage it. Everyone else reaches their own login's view
+  // from Account Settings.
+  { to: '/app/settings/user', label: 'Users', permission: PERMISSIONS.manageCoaches },
   { to: '/app/settings/billing', label: 'Billing' },
   { to: '/app/support', label: 'Support' },
 ];
@@ -40,6 +45,7 @@ const ADMIN_NAV: NavItem[] = [
 function allowed(item: NavItem, permissions: string[]): boolean {
   const route = ROUTES.find((r) => r.path === item.to);
   if (!route) return false;
+  if (item.permission && !hasPermission(permissions, item.permission)) return false;
   return typeof route.access !== 'string' || hasPermission(permissions, route.access);
 }
 

@@ -68,7 +68,9 @@ const appRoutes = [
   app('settings/site', 'Site settings', true, 'site-settings'),
   app('settings/export-import', 'Export and import', true, 'export-import'),
   app('settings/export-imports/staff/:id', 'Staff CSV Imports', true, 'staff-import'),
-  app('settings/user', 'User settings', 'manage coaches', 'user-list'),
+  // Any login (spec §2): people with `manage coaches` get the district's list, everyone else their own
+  // login, roles and schools, read-only (issue 25 item 9).
+  app('settings/user', 'User settings', true, 'user-list'),
   app('settings/user/new', 'Create user', 'manage coaches', 'user-edit'),
   app('settings/user/:id', 'Edit user', 'manage coaches', 'user-edit'),
   app('settings/billing', 'Billing', 'manage billing', 'billing'),

@@ -125,6 +125,22 @@ export interface DistrictUserList {
   meta: { page: number; per_page: number; total: number; last_page: number };
 }
 
+/**
+ * GET /api/user/self: what User settings shows every signed-in district user about their own login,
+ * read-only (people with `manage coaches` get the list instead): their login, roles and schools, and
+ * whom to ask for a change (the district's active people who manage users).
+ */
+export interface OwnUserSettings {
+  name: string;
+  email: string;
+  status: UserStatus;
+  last_login_at: string | null;
+  roles: { name: string; label: string }[];
+  buildings: { id: number; name: string }[];
+  district: { name: string };
+  administrators: { name: string; email: string }[];
+}
+
 /** GET /api/account-migration/{token} */
 export interface MigrationDetails {
   email: string;

@@ -165,6 +165,23 @@ function AdminSettingsLinks({ user }: { user: AuthUser }) {
   );
 }
 
+/**
+ * In the app area, for people who do not manage users: where their roles and schools are shown (User
+ * settings, which the sidebar lists only for those who manage the district's logins).
+ */
+function OwnAccessLink() {
+  return (
+    <SettingsCard id="settings-access" title="Roles and schools" intro="What you can see and do in Coachwell. Your district administrators manage them.">
+      <ul className="settings-links">
+        <li>
+          <Link to="/app/settings/user">User settings</Link>
+          <span className="muted text-sm">Your roles and schools, and who your district administrators are.</span>
+        </li>
+      </ul>
+    </SettingsCard>
+  );
+}
+
 /** Account Settings (/app/settings) and, for Coachwell staff, Admin settings (/admin/settings): one screen. */
 export default function AccountSettingsScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();
@@ -190,6 +207,7 @@ export default function AccountSettingsScreen({ route }: ScreenProps) {
         <PasswordForm user={user} />
       </SettingsCard>
       {admin && <AdminSettingsLinks user={user} />}
+      {!admin && !hasPermission(user.security.permissions, PERMISSIONS.manageCoaches) && <OwnAccessLink />}
     </div>
   );
 }

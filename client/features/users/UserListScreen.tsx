@@ -1,5 +1,6 @@
-// User settings: the district's logins with roles, schools, status and last login, for people with
-// `manage coaches` (the route and GET /api/user require it): they invite, edit, deactivate and reactivate.
+// User settings (any login, spec §2). People with `manage coaches` get the district's logins with roles,
+// schools, status and last login (GET /api/user requires it): they invite, edit, deactivate and
+// reactivate. Everyone else gets their own login, roles and schools, read-only, and whom to ask.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PERMISSIONS, hasPermission } from '../../../common/permissions';
@@ -13,6 +14,7 @@ import { LoadingBlock } from '../../components/Spinner';
 import { formatInteger } from '../../lib/format';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { useUsers } from './api';
+import { OwnUserSettings } from './components/OwnUserSettings';
 import { DEFAULT_USER_FILTERS, UserFilters, type UserFilterValues } from './components/UserFilters';
 import { UserTable } from './components/UserTable';
 
@@ -30,8 +32,15 @@ function readFilters(params: URLSearchParams): UserFilterValues & { page: number
 
 export default function UserListScreen({ route }: ScreenProps) {
   const { user: me } = useAuthUser();
+  if (!me) return <LoadingBlock />;
+  return hasPermission(me.security.permissions, PERMISSIONS.manageCoaches)
+    ? <DistrictUserList route={route} selfId={me.id} />
+    : <OwnUserSettings route={route} />;
+}
+
+/** The district's logins, for people who manage them. */
+function DistrictUserList({ route, selfId }: ScreenProps & { selfId: number }) {
   const locale = useDateLocale();
-  const canManage = hasPermission(me?.security.permissions ?? [], PERMISSIONS.manageCoaches);
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const { data, error, isLoading, mutate } = useUsers({ ...filters, per_page: PER_PAGE });
@@ -56,13 +65,9 @@ export default function UserListScreen({ route }: ScreenProps) {
       <PageHeader
         title={route.title}
         description={
-          <p>
-            {canManage
-              ? 'Everyone in your district who signs in to Coachwell. Invite people, choose their roles and schools, and turn off access when someone leaves.'
-              : 'Everyone in your district who signs in to Coachwell, with their roles and schools. Your district administrator manages who has access.'}
-          </p>
+          <p>Everyone in your district who signs in to Coachwell. Invite people, choose their roles and schools, and turn off access when someone leaves.</p>
         }
-        actions={canManage && <ButtonLink to="/app/settings/user/new">Invite user</ButtonLink>}
+        actions={<ButtonLink to="/app/settings/user/new">Invite user</ButtonLink>}
       />
       <UserFilters filters={filters} onChange={update} />
       {error && !data ? (
@@ -78,7 +83,7 @@ export default function UserListScreen({ route }: ScreenProps) {
             <p>Try another name or email, or show every role and status.</p>
           </EmptyState>
         ) : (
-          <EmptyState title="No users yet" action={canManage && <ButtonLink to="/app/settings/user/new">Invite user</ButtonLink>}>
+          <EmptyState title="No users yet" action={<ButtonLink to="/app/settings/user/new">Invite user</ButtonLink>}>
             <p>Invite coaches, principals and educators so they can sign in.</p>
           </EmptyState>
         )
@@ -88,7 +93,7 @@ export default function UserListScreen({ route }: ScreenProps) {
             {total === 1 ? '1 user' : `${formatInteger(total)} users`}
             {filtered ? (total === 1 ? ' matches your filters' : ' match your filters') : ''}
           </p>
-          <UserTable users={data.data} selfId={me?.id} canManage={canManage} locale={locale} caption="District users" />
+          <UserTable users={data.data} selfId={selfId} canManage locale={locale} caption="District users" />
           <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page })} />
         </section>
       ) : null}

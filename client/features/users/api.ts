@@ -1,7 +1,7 @@
 // District users: one SWR key + fetcher + hook per endpoint; mutations revalidate every user list.
 import useSWR, { mutate } from 'swr';
 import type {
-  DistrictUser, DistrictUserList, InviteUserInput, MigrationDetails, MigrationResult, UpdateUserInput,
+  DistrictUser, DistrictUserList, InviteUserInput, MigrationDetails, MigrationResult, OwnUserSettings, UpdateUserInput,
 } from '../../../common/schemas/users';
 import { api, type ApiError, type Query } from '../../lib/api';
 import { fetchByKey } from '../../lib/lookups';
@@ -29,6 +29,8 @@ function toQuery(q: UserListQuery): Query {
 export const usersKey = (query: UserListQuery) => [USERS, toQuery(query)] as const;
 export const userKey = (id: number) => [USERS, id] as const;
 export const migrationKey = (token: string) => `account-migration/${token}`;
+/** GET /api/user/self; led by the users path, so every change to users refetches it too. */
+export const ownSettingsKey = [USERS, 'self'] as const;
 
 export function useUsers(query: UserListQuery) {
   return useSWR<DistrictUserList, ApiError>(usersKey(query), fetchByKey<DistrictUserList>, { keepPreviousData: true });
@@ -36,6 +38,11 @@ export function useUsers(query: UserListQuery) {
 
 export function useUser(id: number | null) {
   return useSWR<DistrictUser, ApiError>(id ? userKey(id) : null, ([, userId]: readonly [string, number]) => api.get<DistrictUser>(`user/${userId}`));
+}
+
+/** User settings for a person who does not manage users: their own login, roles, schools and whom to ask. */
+export function useOwnUserSettings() {
+  return useSWR<OwnUserSettings, ApiError>(ownSettingsKey, () => api.get<OwnUserSettings>('user/self'));
 }
 
 /** After any change: every list variant and the single user are fetched again. */

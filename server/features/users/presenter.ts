@@ -1,5 +1,5 @@
 import type { User } from '../../../db/types';
-import type { DistrictUser } from '../../../common/schemas/users';
+import type { DistrictUser, OwnUserSettings } from '../../../common/schemas/users';
 
 export interface UserRelations {
   roles: Map<number, { name: string; label: string }[]>;
@@ -19,5 +19,27 @@ export function presentDistrictUser(user: User, rel: UserRelations, now = new Da
     buildings: rel.buildings.get(user.id) ?? [],
     last_login_at: user.last_login_at,
     invite: invite ? { expires_at: invite.expires_at, expired: invite.expires_at <= now } : null,
+  };
+}
+
+/**
+ * The caller's own User settings (GET /api/user/self): an explicit whitelist of their login, roles and
+ * schools, their district's name, and the names and emails of whom to ask (no ids, hashes or dates of others).
+ */
+export function presentOwnSettings(
+  user: User,
+  rel: { roles: { name: string; label: string }[]; buildings: { id: number; name: string }[] },
+  district: { name: string },
+  administrators: { name: string; email: string }[],
+): OwnUserSettings {
+  return {
+    name: user.name,
+    email: user.email,
+    status: user.status,
+    last_login_at: user.last_login_at,
+    roles: rel.roles.map((r) => ({ name: r.name, label: r.label })),
+    buildings: rel.buildings.map((b) => ({ id: b.id, name: b.name })),
+    district: { name: district.name },
+    administrators: administrators.map((a) => ({ name: a.name, email: a.email })),
   };
 }

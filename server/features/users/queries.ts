@@ -5,6 +5,7 @@ import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import type { DistrictRole, UserStatus } from '../../../common/schemas/users';
 import { containsText } from '../../../db/dialect';
+import { PERMISSIONS } from '../../../common/permissions';
 
 export interface UserListFilter {
   search?: string;
@@ -146,4 +147,27 @@ export async function revokeOpenInvites(db: DB, userId: number): Promise<number>
 
 export async function setUserStatus(db: DB, userId: number, status: UserStatus): Promise<void> {
   await db.updateTable('users').set({ status, updated_at: nowIso() }).where('id', '=', userId).execute();
+}
+
+/**
+ * Whom a district's people ask to change their login: up to `limit` active users of the district
+ * holding `manage coaches` (any suffix: the permission every user command checks), by name.
+ */
+export async function userManagersOf(db: DB, districtId: number, limit = 25): Promise<{ name: string; email: string }[]> {
+  return db.selectFrom('users')
+    .select(['users.name', 'users.email'])
+    .where('users.district_id', '=', districtId)
+    .where('users.status', '=', 'active')
+    .where((eb) => eb.exists(eb.selectFrom('user_roles')
+      .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select(sql.lit(1).as('one'))
+      .whereRef('user_roles.user_id', '=', 'users.id')
+      .where((p) => p.or([
+        p('permissions.name', '=', PERMISSIONS.manageCoaches),
+        p('permissions.name', 'like', `${PERMISSIONS.manageCoaches}.%`),
+      ]))))
+    .orderBy(sql`lower(users.name)`).orderBy('users.id')
+    .limit(limit)
+    .execute();
 }

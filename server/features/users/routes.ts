@@ -9,10 +9,10 @@ import { HttpError, notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
-import { userManager } from './policies';
-import { presentDistrictUser } from './presenter';
+import { ownSettingsReader, userManager } from './policies';
+import { presentDistrictUser, presentOwnSettings } from './presenter';
 import {
-  buildingsByUser, findDistrictUser, listDistrictUsers, openInvitesByUser, rolesByUser,
+  buildingsByUser, findDistrictUser, listDistrictUsers, openInvitesByUser, rolesByUser, userManagersOf,
 } from './queries';
 import {
   type Caller, deactivateUser, inviteUser, reactivateUser, resendInvite, revokeInvite, updateUser,
@@ -72,6 +72,19 @@ export function districtUserRoutes(deps: Deps): Router {
       search: query.search || undefined, role: query.filter.role, status: query.filter.status,
     }, page);
     res.json({ data: await present(auth.district.id, rows), meta: pageMeta(page.page, page.perPage, total) });
+  });
+
+  // User settings for every login (spec §2: `settings/user` is open to any signed-in user): the
+  // caller's own login, roles and schools and whom to ask for changes. Before `/user/:id`.
+  router.get('/user/self', async (req, res) => {
+    const auth = ownSettingsReader(req);
+    const districtId = auth.district.id;
+    const [roles, buildings, administrators] = await Promise.all([
+      rolesByUser(db, [auth.user.id]), buildingsByUser(db, districtId, [auth.user.id]), userManagersOf(db, districtId),
+    ]);
+    res.json(presentOwnSettings(auth.user, {
+      roles: roles.get(auth.user.id) ?? [], buildings: buildings.get(auth.user.id) ?? [],
+    }, auth.district, administrators));
   });
 
   router.get('/user/:id', async (req, res) => {
