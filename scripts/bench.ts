@@ -10,10 +10,11 @@
 // - the calendar feed of a coach with 2 000 events (scripts/benchCalendar.ts);
 // - the staff import: 10 000 rows previewed and run, 50 000 rows' peak memory (scripts/benchImports.ts);
 // - the skill map on a district of 20 000 educators × 24 skills × 10 ratings (scripts/benchSkills.ts);
+// - 16 + 16 concurrent writers, two app processes, 60 s (scripts/benchWriters.ts; BENCH_WRITERS_MS);
 // - the admin Districts list on 2 000 districts, 80 000 logins, 300 000 educators (scripts/benchDistricts.ts);
 // - the five reports on a district of 1 000 000 interactions, beside their raw-SQL floor (scripts/benchReports.ts).
 // BENCH_MS sets the length of each load run (default 5000), BENCH_ROUNDS the request-path rounds (3);
-// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,districts,reports,cold skips sections (Lighthouse is the `pages` section).
+// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,writers,districts,reports,cold skips sections (Lighthouse is the `pages` section).
 // `--db=pg` (`npm run bench -- --db=pg`) takes every database figure on PostgreSQL instead of SQLite (the
 // default, `--db=sqlite`): on DATABASE_URL's server when given (its role must be allowed to create
 // databases), else on a throwaway server (scripts/postgresServer.ts) stopped at the end. BENCH_POSTGRES is
@@ -36,6 +37,7 @@ import { benchDistricts } from './benchDistricts';
 import { benchReports } from './benchReports';
 import { benchSkills } from './benchSkills';
 import { benchStaff } from './benchStaff';
+import { benchWriters } from './benchWriters';
 import { build } from './build';
 import { measurePages } from './lighthouse';
 
@@ -212,6 +214,10 @@ if (!skip.has('imports')) {
 if (!skip.has('skills')) {
   console.log(`\n| skill map (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
   for (const line of await benchSkills()) console.log(line);
+}
+if (!skip.has('writers')) {
+  console.log(`\n(writers: ${db}; load ${os.loadavg()[0]!.toFixed(2)})`);
+  for (const line of await benchWriters()) console.log(line);
 }
 if (!skip.has('districts')) {
   console.log(`\n| admin districts (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
