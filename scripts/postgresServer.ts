@@ -1,12 +1,16 @@
 // A throwaway PostgreSQL server for `npm run test:pg` and `npm run bench -- --db=pg`: Debian's
 // `postgresql` package (initdb and pg_ctl on a temporary directory, as the `postgres` user when run as
-// root, since PostgreSQL refuses to run as root). Trust authentication on 127.0.0.1 only, fsync off:
-// it holds test data for minutes and is deleted afterwards.
+// root, since PostgreSQL refuses to run as root). It listens on 127.0.0.1 and on a Unix socket in its own
+// temporary directory only, with trust authentication and fsync off: it holds test data for minutes and is
+// deleted afterwards. pg_ctl detaches the server from us, so it is stopped however this process ends
+// (normally, by an uncaught error, SIGINT, SIGTERM or SIGHUP; scripts/testChildren.ts whenProcessEnds), not
+// only by stop().
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { whenProcessEnds } from './testChildren';
 
 function binDir(): string {
   const base = '/usr/lib/postgresql';
@@ -45,21 +49,55 @@ export async function startThrowawayPostgres(): Promise<ThrowawayServer> {
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };
   const data = path.join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'coachwell', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const port = await freePort();
-  const options = [
-    `-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c synchronous_commit=off',
-    '-c full_page_writes=off', '-c max_connections=400', '-c shared_buffers=256MB',
-  ].join(' ');
-  run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
-  return {
-    url: `postgres://coachwell@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
+  let stopped = false;
+  const postmasterPid = () => {
+    try {
+      return Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) || 0;
+    } catch {
+      return 0;
+    }
   };
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    forget();
+    try {
+      if (postmasterPid()) run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+    } catch (err) {
+      // pg_ctl could not stop it: the postmaster by its pid (SIGQUIT, PostgreSQL's immediate shutdown).
+      const pid = postmasterPid();
+      try {
+        if (pid > 0) process.kill(pid, 'SIGQUIT');
+      } catch {
+        // gone already
+      }
+      throw err;
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const forget = whenProcessEnds(() => {
+    try {
+      stop();
+    } catch {
+      // exiting anyway
+    }
+  });
+  try {
+    run('initdb', ['-D', data, '-U', 'coachwell', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    const port = await freePort();
+    const options = [
+      `-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c synchronous_commit=off',
+      '-c full_page_writes=off', '-c max_connections=400', '-c shared_buffers=256MB',
+    ].join(' ');
+    run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+    return { url: `postgres://coachwell@127.0.0.1:${port}/postgres`, stop };
+  } catch (err) {
+    try {
+      stop();
+    } catch {
+      // the start's error is the one to report
+    }
+    throw err;
+  }
 }

@@ -1,18 +1,17 @@
 // `npm start` as a newcomer meets it: real processes on a real port. npm test builds first, so
 // scripts/start.mjs finds the build up to date and runs dist/server.js.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawnForTest, stopTestChildren, type TestChild } from './testChildren';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 let dataDir: string;
 let port: number;
-const started: ChildProcess[] = [];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,34 +29,22 @@ function portIsFree(p: number): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = net.createServer();
     srv.once('error', () => resolve(false));
-    srv.listen(p, () => srv.close(() => resolve(true)));
+    srv.listen(p, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
 
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function npmStart(): Run {
-  let log = '';
-  const child = spawn(NPM, ['start', '--silent'], {
+/** `npm start` and the server it runs (npm's child), one process group that ends with the test. */
+function npmStart(): TestChild {
+  return spawnForTest(NPM, ['start', '--silent'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, SCRYPT_N: '1024', SENTRY_DSN: '', SMTP_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SCRYPT_N: '1024', SENTRY_DSN: '', SMTP_URL: '' },
   });
-  started.push(child);
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return { child, output: () => log, exit };
 }
 
-async function healthy(run: Run): Promise<void> {
+async function healthy(run: TestChild): Promise<void> {
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (run.child.exitCode !== null) throw new Error(`npm start exited early:\n${run.output()}`);
+    if (!run.running()) throw new Error(`npm start exited early:\n${run.output()}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
     } catch {
@@ -73,14 +60,8 @@ beforeEach(async () => {
   port = await freePort();
 });
 afterEach(async () => {
-  // Only the processes this file started, by their own pid.
-  for (const child of started.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGKILL');
-      await gone;
-    }
-  }
+  // npm and its node server: the whole process group of each, before their data folder goes.
+  await stopTestChildren();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -102,7 +83,7 @@ describe('npm start', { timeout: 120_000 }, () => {
     const first = npmStart();
     await healthy(first);
     const second = npmStart();
-    const { code } = await second.exit;
+    const { code } = await second.exited;
     expect(code).not.toBe(0);
     expect(second.output()).toContain(`Coachwell cannot start: port ${port} is already in use`);
     expect(second.output()).not.toContain('is listening');
@@ -114,10 +95,31 @@ describe('npm start', { timeout: 120_000 }, () => {
     const run = npmStart();
     await healthy(run);
     expect(await portIsFree(port)).toBe(false);
-    run.child.kill('SIGTERM');
-    const { code, signal } = await run.exit;
+    run.process.kill('SIGTERM');
+    const { code, signal } = await run.exited;
     expect(code === 0 || signal === 'SIGTERM').toBe(true);
     expect(run.output()).toContain('SIGTERM received');
+    expect(await portIsFree(port)).toBe(true);
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+
+  it('listens on HOST only: with HOST=127.0.0.1, nothing answers on the machine\'s other addresses', async () => {
+    const run = npmStart();
+    await healthy(run);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    // Without HOST the server takes every interface, these included.
+    const others = Object.values(os.networkInterfaces()).flat()
+      .filter((a) => a && a.address !== '127.0.0.1' && (a.family === 'IPv4' || a.address === '::1'))
+      .map((a) => (a!.family === 'IPv6' ? `[${a!.address}]` : a!.address));
+    expect(others.length).toBeGreaterThan(0);
+    for (const address of others) await expect(fetch(`http://${address}:${port}/api/health`), address).rejects.toThrow();
+  });
+
+  it('killing the test\'s npm start (its process group) leaves no server behind', async () => {
+    const run = npmStart();
+    await healthy(run);
+    await run.stop(0);
+    // npm's child, the server, went with it: the port is free at once.
     expect(await portIsFree(port)).toBe(true);
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   });

@@ -8,7 +8,10 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'scripts/cli.test.ts', 'scripts/copyToPostgres.test.ts', 'scripts/start.test.ts'],
     exclude: ['**/node_modules/**', 'dist/**'],
-    env: { NODE_ENV: 'test', SCRYPT_N: '1024' },
+    // HOST: any server a test starts listens on loopback only (scripts/testChildren.ts sets it too).
+    env: { NODE_ENV: 'test', SCRYPT_N: '1024', HOST: '127.0.0.1' },
+    // Fails the run when a process the tests started outlives the suite (issue 25, item 10).
+    globalSetup: ['scripts/vitest.leakCheck.ts'],
     testNamePattern: /^(?!.*\[SQLite\])/,
     setupFiles: ['scripts/vitest.pg.setup.ts'],
     // Every statement is a round trip to a server (the demo seed makes thousands): longer than SQLite's.

@@ -3,6 +3,8 @@ import path from 'node:path';
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** HOST: the address to listen on; null (unset) listens on every interface, as a server in a container must. */
+  host: string | null;
   dataDir: string;
   databaseFile: string;
   /** DATABASE_URL: a postgres:// address selects PostgreSQL (db/connection.ts openDatabase); null is SQLite. */
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: mode,
     port,
+    host: env.HOST?.trim() || null,
     dataDir,
     databaseFile: env.DATABASE_FILE ?? path.join(dataDir, 'coachwell.sqlite'),
     databaseUrl: databaseUrl(env.DATABASE_URL),

@@ -36,7 +36,8 @@ server.once('error', (error: NodeJS.ErrnoException) => {
     : `Coachwell cannot start: ${error.message}`);
   process.exit(1);
 });
-server.listen(config.port, () => {
+// HOST (tests set 127.0.0.1) or, unset, every interface.
+server.listen({ port: config.port, host: config.host ?? undefined }, () => {
   console.log(`Coachwell is listening on ${config.appUrl} (data in ${config.dataDir})`);
 });
 const pruner = setInterval(() => void pruneExpiredSessions(db).catch(() => {}), 15 * 60_000);

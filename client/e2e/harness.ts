@@ -1,12 +1,13 @@
-// Browser-test harness: the built app on a random port with a fresh data dir, driven through
-// playwright-core in Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium).
-import { type ChildProcess, spawn } from 'node:child_process';
+// Browser-test harness: the built app on a random port of 127.0.0.1 with a fresh data dir, driven through
+// playwright-core in Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium). The server and the CLI
+// runs are spawnForTest children (scripts/testChildren.ts): they end with the file, however it ends.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { spawnForTest, stopTestChildren } from '../../scripts/testChildren';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DEMO_PASSWORD = 'coachwell-demo';
@@ -49,41 +50,40 @@ async function startServerOnce(): Promise<TestServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, APP_URL: url, RATE_LIMITS: 'off', SCRYPT_N: '1024', SMTP_URL: '', SENTRY_DSN: '' };
-  let log = '';
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
+  const env = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, APP_URL: url, RATE_LIMITS: 'off', SCRYPT_N: '1024', SMTP_URL: '', SENTRY_DSN: '' };
+  // Node itself with tsx's loader: one process, the server.
+  const child = spawnForTest(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env });
+  const log = child.output;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) {
+    if (!child.running()) {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (log.includes('is already in use')) throw new PortTaken(log);
-      throw new Error(`Server exited early:\n${log}`);
+      if (log().includes('is already in use')) throw new PortTaken(log());
+      throw new Error(`Server exited early:\n${log()}`);
     }
-    if (log.includes('Coachwell is listening on')) {
+    if (log().includes('Coachwell is listening on')) {
       try {
         if ((await fetch(`${url}/api/health`)).ok) break;
       } catch {
         // not answering yet
       }
     }
-    if (Date.now() > deadline) throw new Error(`Server did not start:\n${log}`);
+    if (Date.now() > deadline) {
+      await child.stop(0);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`Server did not start:\n${log()}`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
     url,
     dataDir,
     env,
-    output: () => log,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    output: log,
+    stop: async () => {
+      await child.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -134,9 +134,14 @@ export function browserSuite({ timeout = 10_000 }: { timeout?: number | null } =
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await Promise.all(fileContexts.splice(0).map((c) => c.close()));
-    await browser?.close();
-    await server?.stop();
+    try {
+      await Promise.all(fileContexts.splice(0).map((c) => c.close()));
+      await browser?.close();
+    } finally {
+      await server?.stop();
+      // Any CLI run a failed or timed-out test left running.
+      await stopTestChildren();
+    }
   });
   beforeEach(() => {
     inTest = true;
@@ -192,14 +197,11 @@ export async function latestMailLink(server: TestServer, to: string): Promise<st
   }
 }
 
-export function runCli(server: TestServer, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/cli.ts', ...args], { cwd: ROOT, env: server.env });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(out))));
-  });
+export async function runCli(server: TestServer, args: string[]): Promise<string> {
+  const child = spawnForTest(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: ROOT, env: server.env });
+  const { code } = await child.exited;
+  if (code !== 0) throw new Error(child.output());
+  return child.output();
 }
 
 /** A JSON call from the page, with the session cookie and the CSRF header the app sends. */

@@ -3,12 +3,12 @@
 // servers (server/main.ts under tsx, as child processes) share one DATABASE_FILE and SESSION_SECRET;
 // under `npm run test:pg` the same file name stands for one PostgreSQL database in both children and
 // in this test, so nothing here knows which database it talks to.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnForTest, stopTestChildren, type TestChild } from '../../scripts/testChildren';
 import { BAD_CREDENTIALS, LOGIN_FAILURES_PER_ADDRESS_AND_EMAIL } from '../features/auth/routes';
 import { prepareDatabase } from '../bootstrap';
 import { TEST_PASSWORD } from '../testing/app';
@@ -21,12 +21,10 @@ const EMAIL = 'two.processes@example.org';
 interface Server {
   name: string;
   url: string;
-  child: ChildProcess;
-  output: () => string;
+  child: TestChild;
 }
 
 let dir = '';
-const started: ChildProcess[] = [];
 let a: Server;
 let b: Server;
 
@@ -44,32 +42,28 @@ function freePort(): Promise<number> {
 /** One app process on the shared database: node with tsx's loader running server/main.ts. */
 async function startServer(name: string, databaseFile: string): Promise<Server> {
   const port = await freePort();
-  let log = '';
-  // Node itself with tsx's loader, so the pid killed at the end is the server's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+  // Node itself with tsx's loader, in its own process group that ends with this file.
+  const child = spawnForTest(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
     env: {
-      ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dir, DATABASE_FILE: databaseFile, SESSION_SECRET,
+      ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dir, DATABASE_FILE: databaseFile, SESSION_SECRET,
       APP_URL: `http://127.0.0.1:${port}`, PUBLIC_DIR: path.join(dir, 'no-public'), RATE_LIMITS: 'on', SMTP_URL: '', SENTRY_DSN: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  started.push(child);
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  const server = { name, url: `http://127.0.0.1:${port}`, child, output: () => log };
+  const log = child.output;
+  const server = { name, url: `http://127.0.0.1:${port}`, child };
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server ${name} exited early:\n${log}`);
+    if (!child.running()) throw new Error(`server ${name} exited early:\n${log()}`);
     // Only our own process's answer counts: another test file's server may have taken the port meanwhile.
-    if (log.includes('Coachwell is listening on')) {
+    if (log().includes('Coachwell is listening on')) {
       try {
         if ((await fetch(`${server.url}/api/health`)).ok) return server;
       } catch {
         // not answering yet
       }
     }
-    if (Date.now() > deadline) throw new Error(`server ${name} did not become healthy:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`server ${name} did not become healthy:\n${log()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -121,14 +115,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  // Only the two processes this file started, by their own pid; also when a test failed.
-  for (const child of started.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGKILL');
-      await gone;
-    }
-  }
+  // The two servers (each one's process group), also when a test failed or timed out.
+  await stopTestChildren();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,16 +1,18 @@
 // A process killed in the middle of an import leaves no rows of it behind, and after a restart the
 // import shows as interrupted, never stuck as running: a real child process, killed with SIGKILL.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/connection';
 import { prepareDatabase } from '../../bootstrap';
+import { spawnForTest, stopTestChildren } from '../../../scripts/testChildren';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 let dir = '';
-afterEach(() => {
+afterEach(async () => {
+  // The child, had the test failed before killing it.
+  await stopTestChildren();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -18,13 +20,14 @@ it('a SIGKILL mid-import writes nothing; the next start marks the import interru
   dir = mkdtempSync(path.join(os.tmpdir(), 'coachwell-kill-'));
   const file = path.join(dir, 'kill.sqlite');
   // Node itself with tsx's loader (the tsx command would run the script in a grandchild the kill misses).
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'killMidImport.child.ts'), file], {
+  const test = spawnForTest(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'killMidImport.child.ts'), file], {
     cwd: ROOT, env: { ...process.env, NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  const child = test.process;
+  const exited = test.exited.then(({ signal }) => signal);
   const mid = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (c: Buffer) => {
+    child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /MID (\d+) (\d+)/.exec(out);
       if (m) resolve(m[0]);
