@@ -16,6 +16,8 @@ export const CALENDAR_TITLE_MODE_LABELS: Record<CalendarTitleMode, string> = {
 
 /** The largest .ics file the import reads (a few years of a busy calendar exported from Google or Outlook). */
 export const CALENDAR_FILE_MAX_BYTES = 2 * 1024 * 1024;
+/** Longest time reading one .ics file may take (in a worker thread, stopped past it: server/features/calendar/importReader.ts). */
+export const CALENDAR_READ_SECONDS_MAX = 8;
 /** Longest date range one preview covers. */
 export const CALENDAR_IMPORT_RANGE_MAX_DAYS = 366;
 /** Events one preview lists and one import takes (the import's JSON body stays under the API's 100 KiB). */
@@ -34,6 +36,13 @@ export const CALENDAR_MESSAGES = {
   noEventsInRange: 'This file has no events in the chosen dates. Check the dates or export another calendar.',
   tooManyEvents: `This file has more than ${CALENDAR_IMPORT_EVENTS_MAX} events in the chosen dates. Choose a shorter range.`,
   tooManyOccurrences: 'This file’s repeating events have too many occurrences to read (over 50,000 since they began). Import a calendar with fewer or more recent repeating events.',
+  /** A DAILY (or finer) repeat rule that can never happen, found before reading its occurrences. */
+  ruleNeverMatches: (summary: string) =>
+    `${summary ? `The repeating event “${summary}”` : 'A repeating event in this file'} repeats on a date that never comes (such as 30 February or 31 April). Fix or remove its repeat rule in your calendar, export it again and try once more.`,
+  /** The reading worker ran past its time limit and was stopped (server/features/calendar/importReader.ts). */
+  tooSlowToRead: `We stopped reading this file: it took longer than ${CALENDAR_READ_SECONDS_MAX} seconds. A repeating event in it may repeat on a date that never comes (such as 30 February), or it holds years of events. Export a shorter period of your calendar, or fix that event’s repeat rule, and try again.`,
+  /** The reading worker ran out of its memory and was stopped. */
+  tooBigToRead: 'This file needs more memory to read than one import may use. Export a shorter period of your calendar and try again.',
   rangeBackwards: 'The end date must not be before the start date.',
   rangeTooLong: `Choose a range of at most ${CALENDAR_IMPORT_RANGE_MAX_DAYS} days.`,
   typeNotAvailable: 'Choose an active interaction type of your district.',

@@ -89,6 +89,8 @@ export const IMPORT_MESSAGES = {
   noHeader: 'The file is empty: its first row should name the columns.',
   unsupportedType: 'Upload a CSV file, a OneRoster zip, or OneRoster users.csv with orgs.csv.',
   badZip: 'The zip file could not be opened. Save it again and upload it once more.',
+  /** Unpacking the zip ran past its worker's time or memory limit (server/features/imports/sources.ts). */
+  zipTooCostly: 'The zip file could not be opened within our limits. Unzip it and upload its users.csv and orgs.csv (and roles.csv) instead.',
   oneRosterNeedsOrgs: 'A OneRoster upload needs orgs.csv beside users.csv, so educators can be placed in their schools.',
   oneRosterNeedsUsers: 'The OneRoster files have no users.csv.',
   zipNoCsv: 'The zip holds no CSV file we recognise: it should hold OneRoster users.csv and orgs.csv.',

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, type TransferListItem, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, type Transferable, Worker, workerData } from 'node:worker_threads';
 import { HttpError } from '../http/errors';
 
 export interface TaskLimits {
@@ -56,12 +56,15 @@ export function setWorkerTasksMax(max: number): () => void {
   };
 }
 
+/** The key of workerData holding the input: a thread started by anything else (a test runner's) serves nothing. */
+const TASK_INPUT = 'coachwellWorkerTaskInput';
+
 /** Running from TypeScript sources (tsx, vitest) rather than the esbuild bundle. */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
-function startWorker(entry: string, input: unknown, limits: TaskLimits, transfer: readonly TransferListItem[]): Worker {
+function startWorker(entry: string, input: unknown, limits: TaskLimits, transfer: readonly Transferable[]): Worker {
   const options = {
-    workerData: input,
+    workerData: { [TASK_INPUT]: input },
     transferList: [...transfer],
     resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
     // The parent's flags would start a second tsx, an inspector or a CPU profile in every worker.
@@ -92,7 +95,7 @@ type Reply = { ok: true; value: unknown } | { ok: false; refusal: string | null;
  * task's message, a TaskStopped past a limit, an Error for anything else (a bug: a 500), or a 503 HttpError
  * when WORKER_TASKS_MAX workers are running already. The worker is terminated however it ends.
  */
-export function runTask<I, O>(entry: string, input: I, limits: TaskLimits, transfer: readonly TransferListItem[] = []): Promise<O> {
+export function runTask<I, O>(entry: string, input: I, limits: TaskLimits, transfer: readonly Transferable[] = []): Promise<O> {
   if (running >= tasksMax) {
     return Promise.reject(new HttpError(503, WORKER_BUSY_MESSAGE, 'busy', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
   }
@@ -147,10 +150,11 @@ function buffersOf(value: unknown, found = new Set<ArrayBuffer>(), depth = 0): S
  * posts its result (typed arrays moved, not copied) or its refusal. Does nothing on the main thread.
  */
 export function serveTask<I, O>(fn: (input: I) => O | Promise<O>): void {
-  if (isMainThread || !parentPort) return;
+  const data = workerData as Record<string, unknown> | null;
+  if (isMainThread || !parentPort || !data || typeof data !== 'object' || !(TASK_INPUT in data)) return;
   const port = parentPort;
   Promise.resolve()
-    .then(() => fn(workerData as I))
+    .then(() => fn(data[TASK_INPUT] as I))
     .then(
       (value) => port.postMessage({ ok: true, value } satisfies Reply, [...buffersOf(value)]),
       (err: unknown) => port.postMessage({

@@ -41,13 +41,21 @@ export interface ParsedCalendar {
  */
 const OCCURRENCES_SCANNED_MAX = 50_000;
 /**
- * Time that stepping through repeating events may take, whatever their count: some rules (BYSETPOS) cost
- * ical.js a millisecond an occurrence. A safety net well above what the count costs (50 000 ordinary
- * occurrences take about 2 s on a 2-core machine), so that the count, not the machine's load, decides
- * for ordinary calendars.
+ * Time that reading the whole file may take, checked between events and between occurrences: some rules
+ * (BYSETPOS) cost ical.js a millisecond an occurrence. A safety net well above what the count costs
+ * (50 000 ordinary occurrences take about 2 s on a 2-core machine), so that the count, not the machine's
+ * load, decides for ordinary calendars; and below the worker's hard limit (CALENDAR_READ_SECONDS_MAX,
+ * importReader.ts), which stops what this cannot see: ical.js looping inside one step.
  */
-const SCAN_TIME_MAX_MS = 5_000;
+const READ_TIME_MAX_MS = 5_000;
 const COMPONENTS_MAX = 50_000;
+/**
+ * Options for every ICAL.Event: no exceptions of its own finding. Without them its constructor walks every
+ * VEVENT of the file looking for moved occurrences (of any UID), once per event: quadratic in the file's
+ * events (6 000 one-time events took 9.7 s, 20 000 minutes). The moved occurrences are related below, by
+ * UID, from one pass over the file.
+ */
+const NO_EXCEPTIONS: { exceptions: Component[] } = { exceptions: [] };
 
 /** The UTC offset (ms, seconds included: old local mean times have them) of a zone at an instant, by the platform's time zone data. */
 function zoneOffsetMs(timeZone: string, utcMs: number): number {
@@ -125,6 +133,29 @@ function cleanSummary(value: string): string {
   return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim().slice(0, CALENDAR_IMPORT_SUMMARY_MAX);
 }
 
+/** The most days each month can have (February: 29). */
+const MONTH_DAYS_MAX = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Frequencies whose rules ical.js steps through day by day (or finer) until one matches: forever, when none can. */
+const STEPPING_FREQUENCIES = new Set(['DAILY', 'HOURLY', 'MINUTELY', 'SECONDLY']);
+
+/**
+ * True when one of the event's repeat rules steps day by day (or finer) and can never match: a BYMONTHDAY
+ * that none of its BYMONTH months has (30 February, 31 April). ical.js would look for its next occurrence
+ * forever. A cheap check of the common case; what it cannot see, the worker's time limit stops.
+ */
+function neverMatchingRule(vevent: Component): boolean {
+  return vevent.getAllProperties('rrule').some((property) => {
+    const recur = property.getFirstValue() as InstanceType<typeof ICAL.Recur> | null;
+    if (!recur || !STEPPING_FREQUENCIES.has(String(recur.freq))) return false;
+    const parts = recur.parts as Record<string, unknown[] | undefined>;
+    const monthDays = (parts.BYMONTHDAY ?? []).map(Number).filter((d) => Number.isInteger(d) && d !== 0);
+    if (monthDays.length === 0) return false;
+    const months = (parts.BYMONTH ?? []).map(Number).filter((m) => Number.isInteger(m) && m >= 1 && m <= 12);
+    const candidates = months.length ? months : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    return !candidates.some((m) => monthDays.some((d) => Math.abs(d) <= MONTH_DAYS_MAX[m - 1]!));
+  });
+}
+
 /** What reading an event threw, as the file's 422: ical.js's own errors (a malformed date or duration) mean "not iCalendar". */
 function asFileError(err: unknown): CalendarFileError {
   return err instanceof CalendarFileError ? err : new CalendarFileError(CALENDAR_MESSAGES.fileNotCalendar);
@@ -155,6 +186,7 @@ function parseRoot(text: string): Component {
  * that is not iCalendar, has no events in the range, or has more than CALENDAR_IMPORT_EVENTS_MAX there.
  */
 export function eventsInRange(text: string, fromMs: number, toMs: number, userZone: string): ParsedCalendar {
+  const readUntil = Date.now() + READ_TIME_MAX_MS;
   if (text.trim() === '') throw new CalendarFileError(CALENDAR_MESSAGES.fileEmpty);
   const root = parseRoot(text);
   const vevents = root.getAllSubcomponents('vevent');
@@ -178,7 +210,6 @@ export function eventsInRange(text: string, fromMs: number, toMs: number, userZo
 
   const out: ParsedEvent[] = [];
   let scanned = 0;
-  const scanUntil = Date.now() + SCAN_TIME_MAX_MS;
   const add = (event: ParsedEvent) => {
     if (event.endsAt <= fromMs || event.startsAt >= toMs) return;
     out.push(event);
@@ -199,10 +230,11 @@ export function eventsInRange(text: string, fromMs: number, toMs: number, userZo
     };
   };
 
-  for (const vevent of masters) {
+  for (const [index, vevent] of masters.entries()) {
+    if (index % 256 === 255 && Date.now() > readUntil) throw new CalendarFileError(CALENDAR_MESSAGES.tooSlowToRead);
     let event: InstanceType<typeof ICAL.Event>;
     try {
-      event = new ICAL.Event(vevent);
+      event = new ICAL.Event(vevent, NO_EXCEPTIONS);
     } catch {
       throw new CalendarFileError(CALENDAR_MESSAGES.fileNotCalendar);
     }
@@ -213,10 +245,12 @@ export function eventsInRange(text: string, fromMs: number, toMs: number, userZo
         add(describe(vevent, event.startDate, event.endDate, uid, uid, false));
         continue;
       }
+      const never = neverMatchingRule(vevent);
+      if (never) throw new CalendarFileError(CALENDAR_MESSAGES.ruleNeverMatches(cleanSummary(event.summary ?? '')));
       for (const exception of exceptions.get(event.uid) ?? []) event.relateException(exception);
       const iterator = event.iterator();
       for (let next = iterator.next(); next; next = iterator.next()) {
-        if (++scanned > OCCURRENCES_SCANNED_MAX || Date.now() > scanUntil) throw new CalendarFileError(CALENDAR_MESSAGES.tooManyOccurrences);
+        if (++scanned > OCCURRENCES_SCANNED_MAX || Date.now() > readUntil) throw new CalendarFileError(CALENDAR_MESSAGES.tooManyOccurrences);
         const details = event.getOccurrenceDetails(next);
         const occurrence = details.item.component;
         const originalStart = clock.instant(details.recurrenceId, tzidOf(vevent, 'dtstart'));
@@ -242,7 +276,7 @@ export function eventsInRange(text: string, fromMs: number, toMs: number, userZo
     if (masterUids.has(uid)) continue;
     for (const vevent of list) {
       try {
-        const event = new ICAL.Event(vevent);
+        const event = new ICAL.Event(vevent, NO_EXCEPTIONS);
         const original = clock.instant(event.recurrenceId ?? event.startDate, tzidOf(vevent, 'dtstart'));
         add(describe(vevent, event.startDate, event.endDate, `${uid}#${new Date(original).toISOString()}`, uid, true));
       } catch (err) {

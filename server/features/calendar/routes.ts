@@ -11,7 +11,8 @@ import { validate } from '../../http/validate';
 import { hashToken } from '../../identity/tokens';
 import { grantsOf } from '../../identity/users';
 import { buildFeed, FEED_REFRESH_SECONDS } from './feed';
-import { CalendarFileError, eventsInRange, zonedDayStart } from './importParser';
+import { CalendarFileError, zonedDayStart } from './importParser';
+import { readCalendarFile } from './importReader';
 import { calendarAddressMaker, calendarUser, feedStillAnswers } from './policies';
 import { presentFeedStatus, presentPreview } from './presenter';
 import { activeTypes, feedActivities, feedInteractions, feedParticipants, findFeedByHash, findFeedOfUser, importedByKeys } from './queries';
@@ -114,7 +115,7 @@ export function calendarRoutes(deps: Deps): Router {
     const toExclusive = new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     let parsed;
     try {
-      parsed = eventsInRange(text, zonedDayStart(range.from, zone), zonedDayStart(toExclusive, zone), zone);
+      parsed = await readCalendarFile(text, zonedDayStart(range.from, zone), zonedDayStart(toExclusive, zone), zone);
     } catch (err) {
       if (err instanceof CalendarFileError) throw validationError({ file: [err.message] });
       throw err;

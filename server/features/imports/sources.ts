@@ -1,10 +1,13 @@
 // What an upload holds, as one table of rows: a plain CSV as it is, or a OneRoster 1.1 / 1.2 set (a zip,
 // or users.csv with orgs.csv and, in 1.2, roles.csv) flattened to one row per staff member with their
 // school. Students, parents, guardians and relatives are left out (counted as skipped).
-import { unzipSync } from 'fflate';
+import path from 'node:path';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../../common/schemas/imports';
 import { validationError } from '../../http/errors';
+import { runTask, type TaskLimits, TaskRefusal, TaskStopped } from '../../lib/workerTask';
 import { type CsvRow, parseCsv, readCsv } from './csv';
+import type { UnzippedFile } from './unzip';
+import type { UnzipInput } from './unzip.worker';
 import type { UploadedFile } from './upload';
 
 export interface ImportTable {
@@ -35,22 +38,21 @@ export const ONEROSTER_HEADERS = ['sourcedId', 'givenName', 'familyName', 'email
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 const baseName = (name: string) => name.split('/').pop()!.toLowerCase();
 
-function unzip(file: UploadedFile): UploadedFile[] {
-  let total = 0;
+/** A zip bomb: refuse what unpacks past a generous multiple of the upload limit (counted as it inflates). */
+export const UNZIPPED_MAX_BYTES = IMPORT_MAX_BYTES * 8;
+const UNZIP_WORKER = path.join(import.meta.dirname, 'unzip.worker.ts');
+/** Inflating 80 MB takes well under a second; the inflated bytes are outside the worker's heap (counted by unzipCsvFiles). */
+const UNZIP_LIMITS: TaskLimits = { timeoutMs: 5_000, maxOldGenerationSizeMb: 128 };
+
+/** The CSV files of a zip, unpacked in a worker thread (unzip.ts): 422 for a zip bomb, a broken zip, or one past the worker's limits. */
+async function unzip(file: UploadedFile): Promise<UploadedFile[]> {
   try {
-    const entries = unzipSync(file.bytes, {
-      filter: (f) => {
-        if (!baseName(f.name).endsWith('.csv') || f.name.startsWith('__MACOSX/')) return false;
-        total += f.originalSize;
-        // A zip bomb: refuse what would unpack past a generous multiple of the upload limit.
-        if (total > IMPORT_MAX_BYTES * 8) throw new Error('too large');
-        return true;
-      },
-    });
-    return Object.entries(entries).map(([name, bytes]) => ({ name: baseName(name), bytes }));
+    const files = await runTask<UnzipInput, UnzippedFile[]>(UNZIP_WORKER, { zip: file.bytes, maxBytes: UNZIPPED_MAX_BYTES }, UNZIP_LIMITS);
+    return files.map((f) => ({ name: baseName(f.name), bytes: f.bytes }));
   } catch (err) {
-    if ((err as Error).message === 'too large') throw validationError({ file: [IMPORT_MESSAGES.tooLarge] });
-    throw validationError({ file: [IMPORT_MESSAGES.badZip] });
+    if (err instanceof TaskRefusal) throw validationError({ file: [err.message === 'tooLarge' ? IMPORT_MESSAGES.tooLarge : IMPORT_MESSAGES.badZip] });
+    if (err instanceof TaskStopped) throw validationError({ file: [IMPORT_MESSAGES.zipTooCostly] });
+    throw err;
   }
 }
 
@@ -63,7 +65,8 @@ async function records(file: UploadedFile, maxRows = 1_000_000): Promise<Records
 
 /** The upload as one table (422 for what cannot be read). */
 export async function readTable(files: UploadedFile[], uploadName: string): Promise<ImportTable> {
-  const expanded = files.flatMap((f) => (isZip(f.bytes) ? unzip(f) : [f]));
+  const expanded: UploadedFile[] = [];
+  for (const f of files) expanded.push(...(isZip(f.bytes) ? await unzip(f) : [f]));
   const byName = new Map(expanded.map((f) => [baseName(f.name), f]));
   const users = byName.get('users.csv');
   if (users || byName.has('orgs.csv') || byName.has('roles.csv') || byName.has('manifest.csv')) {
