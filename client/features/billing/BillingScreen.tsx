@@ -37,7 +37,8 @@ export default function BillingScreen({ route }: ScreenProps) {
           <PlanStatusCard billing={billing} timeZone={timeZone} locale={locale} />
           <InvoicesCard locale={locale} />
           <PlanComparison billing={billing} />
-          <BillingContactForm contact={billing.contact} canManage={billing.can_manage} />
+          {/* The server refuses changing the contact while impersonating (it outlives the impersonation). */}
+          <BillingContactForm contact={billing.contact} canManage={billing.can_manage} impersonating={Boolean(user?.impersonating)} />
         </>
       )}
     </div>

@@ -93,6 +93,7 @@ export default function QuoteScreen({ route }: ScreenProps) {
 
   const open = quote.status === 'draft' || quote.status === 'sent';
   const canManage = billing.data?.can_manage ?? true;
+  const impersonating = Boolean(user?.impersonating);
 
   return (
     <div className="stack stack--lg billing-page billing-doc-page">
@@ -105,9 +106,10 @@ export default function QuoteScreen({ route }: ScreenProps) {
             <DocumentButtons pdfUrl={quotePdfUrl(quote.id)} number={quote.number} />
             {open && canManage && (
               <>
-                <Button variant="secondary" onClick={() => setAction('send')}>Send</Button>
+                {/* Sending and accepting commit the district: the server refuses both while impersonating. */}
+                {!impersonating && <Button variant="secondary" onClick={() => setAction('send')}>Send</Button>}
                 <Button variant="secondary" onClick={() => setAction('decline')}>Decline</Button>
-                <Button onClick={() => setAction('accept')}>Accept</Button>
+                {!impersonating && <Button onClick={() => setAction('accept')}>Accept</Button>}
               </>
             )}
           </div>

@@ -16,7 +16,8 @@ const valuesOf = (c: Contact) => ({
   tax_exempt_number: c.tax_exempt_number ?? '',
 });
 
-export function BillingContactForm({ contact, canManage }: { contact: Contact; canManage: boolean }) {
+export function BillingContactForm({ contact, canManage: mayManage, impersonating = false }: { contact: Contact; canManage: boolean; impersonating?: boolean }) {
+  const canManage = mayManage && !impersonating;
   const toast = useToast();
   const form = useFormErrors(valuesOf(contact));
 
@@ -37,6 +38,9 @@ export function BillingContactForm({ contact, canManage }: { contact: Contact; c
         Who receives quotes and invoices, and what they print as the bill-to address. Seat warnings go to this contact
         and to your district administrators.
       </p>
+      {mayManage && impersonating && (
+        <p className="muted text-sm">While impersonating you cannot change the billing contact. Ask the district to change it.</p>
+      )}
       <form ref={form.formRef} className="form billing-contact" noValidate onSubmit={submit}>
         <FormError error={form.formError} />
         <div className="grid-2">
