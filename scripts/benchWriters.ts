@@ -170,8 +170,11 @@ export async function benchWriters(): Promise<string[]> {
   ]);
   const seconds = (Date.now() - started) / 1000;
   agent.destroy();
-  for (const { child } of servers) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await Promise.all(servers.map(({ child }) => new Promise((r) => {
+    child.removeAllListeners('exit');
+    child.once('exit', r);
+    child.kill('SIGKILL');
+  })));
   await target.drop();
 
   const all = [...latencies.busy, ...latencies.spread].sort((a, b) => a - b);
