@@ -6,6 +6,7 @@ import {
   type Cycle, type CycleDueState, type CycleNote, type CycleOutcome, type CycleStage, type CycleStatus, type CycleSummary,
   DUE_SOON_DAYS, type GoalTemplate, OPEN_CYCLE_STATUSES,
 } from '../../../common/schemas/cycles';
+import { seesSharedTexts } from '../../access/notesPrivacy';
 import { addDays } from '../../lib/dates';
 import type { CycleRow, Related, StageRow, TemplateRow } from './queries';
 import { nextStageOf } from './service';
@@ -80,8 +81,8 @@ export interface Detail {
 
 export function presentCycle(row: CycleRow, related: Related, viewer: Viewer, detail: Detail): Cycle {
   const summary = presentCycleSummary(row, related, viewer);
-  const isEducator = related.staff.some((s) => s.cycle_id === row.id && s.user_id === viewer.userId);
-  const notesForAll = detail.sharedNotesVisible || row.coach_id === viewer.userId || isEducator;
+  const participantUserIds = related.staff.filter((s) => s.cycle_id === row.id).map((s) => s.user_id);
+  const onlooker = { userId: viewer.userId, sharedNotesVisible: detail.sharedNotesVisible };
   const stageName = (id: number) => viewer.stages.find((s) => s.id === id);
   return {
     ...summary,
@@ -91,7 +92,7 @@ export function presentCycle(row: CycleRow, related: Related, viewer: Viewer, de
     }),
     notes: detail.notes.map((n): CycleNote => {
       const own = n.author_id === viewer.userId;
-      const visible = notesForAll || own;
+      const visible = seesSharedTexts(onlooker, { authorId: n.author_id, coachId: row.coach_id, participantUserIds });
       return {
         id: n.id,
         author: n.author_id === null ? null : { id: n.author_id, name: detail.authors.get(n.author_id) ?? '' },

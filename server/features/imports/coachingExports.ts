@@ -5,6 +5,7 @@
 // interactions, and those they coach or took part in, always show them).
 import { districtSettingsOf } from '../../../common/schemas/site';
 import type { DB } from '../../../db/connection';
+import { isNoteFieldKind, seesSharedTexts } from '../../access/notesPrivacy';
 import { endOfLocalDay, localDateTime, startOfLocalDay } from '../../lib/zone';
 import { groupBy } from '../../lib/collections';
 import { EXPORT_PAGE_SIZE } from './exportQueries';
@@ -14,7 +15,6 @@ export const INTERACTIONS_EXPORT_HEADER = [
   'Educator IDs', 'Groups', 'Coaching cycle', 'Focus skills', 'Notes', 'Next steps', 'Custom fields', 'Logged by', 'Created at', 'Updated at',
 ];
 
-const TEXT_KINDS = ['short_text', 'long_text'];
 
 function fieldValueText(json: string): string {
   try {
@@ -91,10 +91,10 @@ export async function* interactionsExportPages(db: DB, s: InteractionsExportScop
     const valuesOf = groupBy(values, (v) => [v.interaction_id]);
     yield rows.map((r) => {
       const people = participantsOf.get(r.id) ?? [];
-      const notesVisible = sharedNotesVisible || r.created_by === s.userId || r.coach_id === s.userId || people.some((p) => p.user_id === s.userId);
+      const notesVisible = seesSharedTexts({ userId: s.userId, sharedNotesVisible }, { authorId: r.created_by, coachId: r.coach_id, participantUserIds: people.map((p) => p.user_id) });
       const local = localDateTime(r.starts_at, s.timeZone);
       const type = typeOf.get(r.interaction_type_id);
-      const fields = (valuesOf.get(r.id) ?? []).filter((v) => notesVisible || !TEXT_KINDS.includes(v.kind))
+      const fields = (valuesOf.get(r.id) ?? []).filter((v) => notesVisible || !isNoteFieldKind(v.kind))
         .map((v) => `${v.label}: ${fieldValueText(v.value)}`);
       return [
         r.id, local.date, local.time, r.duration_minutes, type?.name ?? '', type?.counts_as_coaching ? 'Yes' : 'No', r.status,

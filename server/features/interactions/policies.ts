@@ -6,9 +6,10 @@
 // What a reader may see *of* one interaction is `interactionSight`, the one rule every answer, copy and
 // edit applies.
 import type { Request } from 'express';
-import { INTERACTION_MESSAGES, NOTE_FIELD_KINDS } from '../../../common/schemas/interactions';
+import { INTERACTION_MESSAGES } from '../../../common/schemas/interactions';
 import { PERMISSIONS } from '../../../common/permissions';
 import { type DistrictAuth, districtActor, requireDistrict, type Scope, scopeOf } from '../../access/guards';
+import { isNoteFieldKind, type Onlooker, seesSharedTexts } from '../../access/notesPrivacy';
 import { forbidden } from '../../http/errors';
 import type { DistrictActor } from '../../lib/audit';
 
@@ -88,16 +89,9 @@ export interface Sight {
   seesField: (kind: string) => boolean;
 }
 
-/** Who is looking, and the district's setting. */
-export interface Onlooker {
-  userId: number;
-  sharedNotesVisible: boolean;
-}
-
 export function interactionSight(
   who: Onlooker, row: { created_by: number | null; coach_id: number }, participantUserIds: readonly (number | null)[],
 ): Sight {
-  const isAuthor = row.created_by === who.userId;
-  const sharedTexts = who.sharedNotesVisible || isAuthor || row.coach_id === who.userId || participantUserIds.includes(who.userId);
-  return { sharedTexts, privateNotes: isAuthor, seesField: (kind) => sharedTexts || !(NOTE_FIELD_KINDS as readonly string[]).includes(kind) };
+  const sharedTexts = seesSharedTexts(who, { authorId: row.created_by, coachId: row.coach_id, participantUserIds });
+  return { sharedTexts, privateNotes: row.created_by === who.userId, seesField: (kind) => sharedTexts || !isNoteFieldKind(kind) };
 }
