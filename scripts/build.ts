@@ -12,6 +12,8 @@
 //   dist/meta.json is the JavaScript metafile (npm run bench reads it).
 // - Server: server/main.ts bundled into dist/server.js (packages stay in node_modules) with a source
 //   map, so `npm start` runs compiled JavaScript instead of compiling TypeScript at every start.
+//   Each worker thread's module (server/lib/workerTask.ts: every *.worker.ts under server/) is bundled
+//   beside it as dist/<name>.js.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -327,11 +329,26 @@ const sourceDirnamePlugin: esbuild.Plugin = {
   },
 };
 
+/**
+ * The worker threads' modules (every *.worker.ts under server/, run by server/lib/workerTask.ts): each bundled beside
+ * server.js as dist/<its name>.js, where the bundled server starts them.
+ */
+export function workerEntries(): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const file of fs.readdirSync(path.join(ROOT, 'server'), { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.worker.ts')) continue;
+    const name = path.basename(file, '.ts');
+    if (entries[name]) throw new Error(`Two worker modules are named ${name}.ts: worker names must be unique.`);
+    entries[name] = `server/${file.split(path.sep).join('/')}`;
+  }
+  return entries;
+}
+
 export async function buildServer(): Promise<void> {
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: ['server/main.ts'],
-    outfile: SERVER_OUT,
+    entryPoints: { [path.basename(SERVER_OUT, '.js')]: 'server/main.ts', ...workerEntries() },
+    outdir: path.dirname(SERVER_OUT),
     bundle: true,
     platform: 'node',
     format: 'esm',
