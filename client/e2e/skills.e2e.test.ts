@@ -110,7 +110,7 @@ describe('the heat map', () => {
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toContain('Classroom community (average)');
     expect(lines.length - 1).toBe(Number((await page.locator('.sm-count').textContent())!.match(/\d+/)![0]));
-    expect(lines.slice(1).every((l) => l.includes(',Lincoln Middle School,'))).toBe(true);
+    expect(lines.slice(1).every((l) => l.includes(',"Lincoln Middle School",'))).toBe(true);
   });
 
   it('shows one card per educator at phone width', async () => {
