@@ -12,9 +12,10 @@
 // - the skill map on a district of 20 000 educators × 24 skills × 10 ratings (scripts/benchSkills.ts);
 // - 16 + 16 concurrent writers, two app processes, 60 s (scripts/benchWriters.ts; BENCH_WRITERS_MS);
 // - the admin Districts list on 2 000 districts, 80 000 logins, 300 000 educators (scripts/benchDistricts.ts);
-// - the five reports on a district of 1 000 000 interactions, beside their raw-SQL floor (scripts/benchReports.ts).
+// - the five reports on a district of 1 000 000 interactions, beside their raw-SQL floor (scripts/benchReports.ts);
+// - every upload route with its worst legal and hostile inputs: the event loop's longest delay (scripts/benchUploads.ts).
 // BENCH_MS sets the length of each load run (default 5000), BENCH_ROUNDS the request-path rounds (3);
-// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,writers,districts,reports,cold skips sections (Lighthouse is the `pages` section).
+// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,writers,districts,reports,uploads,cold skips sections (Lighthouse is the `pages` section).
 // `--db=pg` (`npm run bench -- --db=pg`) takes every database figure on PostgreSQL instead of SQLite (the
 // default, `--db=sqlite`): on DATABASE_URL's server when given (its role must be allowed to create
 // databases), else on a throwaway server (scripts/postgresServer.ts) stopped at the end. BENCH_POSTGRES is
@@ -37,6 +38,7 @@ import { benchDistricts } from './benchDistricts';
 import { benchReports } from './benchReports';
 import { benchSkills } from './benchSkills';
 import { benchStaff } from './benchStaff';
+import { benchUploads } from './benchUploads';
 import { benchWriters } from './benchWriters';
 import { build } from './build';
 import { measurePages } from './lighthouse';
@@ -226,6 +228,11 @@ if (!skip.has('districts')) {
 if (!skip.has('reports')) {
   console.log(`\n| reports (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
   for (const line of await benchReports()) console.log(line);
+}
+
+if (!skip.has('uploads')) {
+  console.log('');
+  for (const line of await benchUploads()) console.log(line);
 }
 
 pgServer?.stop();
