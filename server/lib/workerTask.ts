@@ -66,7 +66,7 @@ function startWorker(entry: string, input: unknown, limits: TaskLimits, transfer
   const options = {
     workerData: { [TASK_INPUT]: input },
     transferList: [...transfer],
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb },
     // The parent's flags would start a second tsx, an inspector or a CPU profile in every worker.
     execArgv: [] as string[],
   };
