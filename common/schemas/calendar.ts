@@ -16,7 +16,9 @@ export const CALENDAR_TITLE_MODE_LABELS: Record<CalendarTitleMode, string> = {
 
 /** The largest .ics file the import reads (a few years of a busy calendar exported from Google or Outlook). */
 export const CALENDAR_FILE_MAX_BYTES = 2 * 1024 * 1024;
-/** Longest time reading one .ics file may take (in a worker thread, stopped past it: server/features/calendar/importReader.ts). */
+/** Time reading one .ics file may take, checked by the reader between its steps (server/features/calendar/importParser.ts). */
+export const CALENDAR_READ_BUDGET_SECONDS = 5;
+/** The hard limit: past it the worker thread reading the file is terminated (server/features/calendar/importReader.ts). */
 export const CALENDAR_READ_SECONDS_MAX = 8;
 /** Longest date range one preview covers. */
 export const CALENDAR_IMPORT_RANGE_MAX_DAYS = 366;
@@ -39,8 +41,8 @@ export const CALENDAR_MESSAGES = {
   /** A DAILY (or finer) repeat rule that can never happen, found before reading its occurrences. */
   ruleNeverMatches: (summary: string) =>
     `${summary ? `The repeating event “${summary}”` : 'A repeating event in this file'} repeats on a date that never comes (such as 30 February or 31 April). Fix or remove its repeat rule in your calendar, export it again and try once more.`,
-  /** The reading worker ran past its time limit and was stopped (server/features/calendar/importReader.ts). */
-  tooSlowToRead: `We stopped reading this file: it took longer than ${CALENDAR_READ_SECONDS_MAX} seconds. A repeating event in it may repeat on a date that never comes (such as 30 February), or it holds years of events. Export a shorter period of your calendar, or fix that event’s repeat rule, and try again.`,
+  /** Reading ran past its budget (importParser.ts, 5 s) or the worker past its hard limit and was stopped (importReader.ts, 8 s). */
+  tooSlowToRead: `We stopped reading this file: it took too long to read (over ${CALENDAR_READ_BUDGET_SECONDS} seconds). A repeating event in it may repeat on a date that never comes (such as 30 February), or it holds years of events. Export a shorter period of your calendar, or fix that event’s repeat rule, and try again.`,
   /** The reading worker ran out of its memory and was stopped. */
   tooBigToRead: 'This file needs more memory to read than one import may use. Export a shorter period of your calendar and try again.',
   rangeBackwards: 'The end date must not be before the start date.',

@@ -7,7 +7,7 @@
 // in the importing user's timezone. Repeating events (RRULE, RDATE, EXDATE, moved or cancelled
 // occurrences) are expanded with ical.js's recurrence iterator.
 import ICAL from 'ical.js';
-import { CALENDAR_IMPORT_EVENTS_MAX, CALENDAR_IMPORT_KEY_MAX, CALENDAR_IMPORT_SUMMARY_MAX, CALENDAR_MESSAGES } from '../../../common/schemas/calendar';
+import { CALENDAR_IMPORT_EVENTS_MAX, CALENDAR_IMPORT_KEY_MAX, CALENDAR_IMPORT_SUMMARY_MAX, CALENDAR_MESSAGES, CALENDAR_READ_BUDGET_SECONDS } from '../../../common/schemas/calendar';
 import { DURATION_MAX_MINUTES } from '../../../common/schemas/interactionTypes';
 import { isTimeZone, partsIn } from '../../../common/zone';
 
@@ -47,7 +47,7 @@ const OCCURRENCES_SCANNED_MAX = 50_000;
  * load, decides for ordinary calendars; and below the worker's hard limit (CALENDAR_READ_SECONDS_MAX,
  * importReader.ts), which stops what this cannot see: ical.js looping inside one step.
  */
-const READ_TIME_MAX_MS = 5_000;
+const READ_TIME_MAX_MS = CALENDAR_READ_BUDGET_SECONDS * 1000;
 const COMPONENTS_MAX = 50_000;
 /**
  * Options for every ICAL.Event: no exceptions of its own finding. Without them its constructor walks every
