@@ -55,6 +55,9 @@ async function serve(): Promise<void> {
   const { db } = await prepareDatabase(config);
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => {} });
   const server = app.listen(0, '127.0.0.1', () => console.log(`PORT ${(server.address() as { port: number }).port}`));
+  // Longer than the load generator's idle sockets live: a socket the server closes while the client reuses
+  // it is an ECONNRESET of the benchmark's own making (a load balancer keeps its upstream sockets the same way).
+  server.keepAliveTimeout = 65_000;
 }
 
 function startServer(env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
@@ -139,6 +142,7 @@ export async function benchWriters(): Promise<string[]> {
   const byOp = new Map<Op, number[]>();
   const failures: string[] = [];
   let refused = 0;
+  const refusals = new Map<string, number>();
   const stageAt = new Map<number, number>();
   const started = Date.now();
   let turn = 0;
@@ -156,7 +160,11 @@ export async function benchWriters(): Promise<string[]> {
         }, method, JSON.stringify(body));
         const ms = performance.now() - t0;
         if (res.status >= 500) failures.push(`${op} ${res.status} ${res.body.slice(0, 200)}`);
-        else if (res.status >= 400) refused++;
+        else if (res.status >= 400) {
+          refused++;
+          const why = `${op} ${res.status} ${(/"message":"([^"]*)"/.exec(res.body)?.[1] ?? '').slice(0, 120)}`;
+          refusals.set(why, (refusals.get(why) ?? 0) + 1);
+        }
         latencies[which].push(ms);
         (byOp.get(op) ?? byOp.set(op, []).get(op)!).push(ms);
       } catch (err) {
@@ -191,6 +199,7 @@ export async function benchWriters(): Promise<string[]> {
     ...[...byOp].map(([op, xs]) => row(op, xs)),
   ];
   if (failures.length) out.push(`First failures: ${failures.slice(0, 5).join(' / ')}`);
+  if (refusals.size) out.push(`Refusals: ${[...refusals].map(([why, n]) => `${n} × ${why}`).join(' / ')}`);
   return out;
 }
 
