@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../common/authUser';
 import { ROLE_PERMISSIONS } from '../../common/permissions';
 import { guardRedirect, safeRedirect } from './Guard';
-import { adminNavigation, appNavigation } from './navigation';
+import { adminNavigation, appNavigation, mayExportOrImport } from './navigation';
 import { ROUTES, type RouteDef } from './routeTable';
 
 function userWith(role: string, extra: Partial<AuthUser> = {}): AuthUser {
@@ -68,8 +68,30 @@ describe('safeRedirect', () => {
 });
 
 describe('navigation shows only what the user may open', () => {
-  it('an educator sees the dashboard, educators (own profile), settings pages open to all and support (not Users)', () => {
-    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Site settings', 'Interaction settings', 'Cycle settings', 'Export and import', 'Support']);
+  it('an educator sees the dashboard, educators (own profile) and support: no read-only settings or empty export page', () => {
+    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Support']);
+  });
+  it('each role sees the screens that have something for them', () => {
+    const labels = (role: string) => appNavigation(userWith(role).security.permissions).map((i) => i.label);
+    expect(labels('coach')).toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Support']);
+    expect(labels('building-admin')).toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Staff requests', 'Support']);
+    expect(labels('district-admin')).toEqual([
+      'Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Staff requests', 'Site settings',
+      'Interaction settings', 'Cycle settings', 'Export and import', 'Users', 'Billing', 'Support',
+    ]);
+  });
+  it('the settings and export pages left out of the menu still open by address to every login (spec §2)', () => {
+    for (const path of ['/app/settings/site', '/app/settings/interaction', '/app/settings/coaching-cycle', '/app/settings/export-import']) {
+      expect(guardRedirect(route(path), userWith('educator'), '/x')).toBeNull();
+    }
+  });
+  it('Export and import shows for anyone who may export or import one thing there', () => {
+    expect(mayExportOrImport(['see educators.building', 'see activity.building'])).toBe(false);
+    expect(mayExportOrImport(['see educators'])).toBe(true);
+    expect(mayExportOrImport(['see activity'])).toBe(true);
+    expect(mayExportOrImport(['see skill mapping'])).toBe(true);
+    expect(mayExportOrImport(['add staff'])).toBe(true);
+    expect(mayExportOrImport(['manage coaches'])).toBe(true);
   });
   it('User settings opens to every login, but the sidebar lists Users only for people who manage them', () => {
     expect(guardRedirect(route('/app/settings/user'), userWith('educator'), '/x')).toBeNull();

@@ -1,5 +1,6 @@
-// Sidebar entries of the two signed-in areas; each shows only when the user may open its route.
-import { hasPermission, PERMISSIONS } from '../../common/permissions';
+// Sidebar entries of the two signed-in areas; each shows only when the user may open its route and the screen has
+// something for them (a read-only settings page or an empty export page is left out; its address still opens).
+import { hasPermission, PERMISSIONS, permissionScope } from '../../common/permissions';
 import { ROUTES } from './routeTable';
 
 export interface NavItem {
@@ -8,6 +9,21 @@ export interface NavItem {
   end?: boolean;
   /** Shown only with this permission too, for an entry narrower than its route's access. */
   permission?: string;
+  /** Shown only when this says the screen has something for the person (the route stays open by address). */
+  shows?: (permissions: string[]) => boolean;
+}
+
+const districtWide = (permissions: string[], base: string) => permissionScope(permissions, base) === 'district';
+
+/**
+ * Export and import has something for a person who may download or import anything there: the exports
+ * need district-wide `see educators`, `see activity` or `see skill mapping`, or `manage coaches` (the
+ * users file); the imports district-wide `add staff` (server/features/imports/policies.ts).
+ */
+export function mayExportOrImport(permissions: string[]): boolean {
+  return hasPermission(permissions, PERMISSIONS.manageCoaches)
+    || [PERMISSIONS.seeEducators, PERMISSIONS.seeActivity, PERMISSIONS.seeSkillMapping, PERMISSIONS.addStaff]
+      .some((base) => districtWide(permissions, base));
 }
 
 const APP_NAV: NavItem[] = [
@@ -18,10 +34,12 @@ const APP_NAV: NavItem[] = [
   { to: '/app/activity', label: 'Activity' },
   { to: '/app/reports', label: 'Reports' },
   { to: '/app/settings/building-history-requests', label: 'Staff requests' },
-  { to: '/app/settings/site', label: 'Site settings' },
-  { to: '/app/settings/interaction', label: 'Interaction settings' },
-  { to: '/app/settings/coaching-cycle', label: 'Cycle settings' },
-  { to: '/app/settings/export-import', label: 'Export and import' },
+  // The three settings screens open to every login (spec §2) but are read-only without `manage settings`:
+  // the sidebar lists them for the people who set the district up.
+  { to: '/app/settings/site', label: 'Site settings', permission: PERMISSIONS.manageSettings },
+  { to: '/app/settings/interaction', label: 'Interaction settings', permission: PERMISSIONS.manageSettings },
+  { to: '/app/settings/coaching-cycle', label: 'Cycle settings', permission: PERMISSIONS.manageSettings },
+  { to: '/app/settings/export-import', label: 'Export and import', shows: mayExportOrImport },
   // User settings opens to every login (spec §2), which the spec does not put in navigation: the sidebar's
   // Users is the district's list, for people who manage it. Everyone else reaches their own login's view
   // from Account Settings.
@@ -46,6 +64,7 @@ function allowed(item: NavItem, permissions: string[]): boolean {
   const route = ROUTES.find((r) => r.path === item.to);
   if (!route) return false;
   if (item.permission && !hasPermission(permissions, item.permission)) return false;
+  if (item.shows && !item.shows(permissions)) return false;
   return typeof route.access !== 'string' || hasPermission(permissions, route.access);
 }
 
