@@ -245,6 +245,44 @@ describe('/pricing: Request a quote', () => {
   });
 });
 
+describe('the quote\'s figures (issue 26)', () => {
+  it.each([['desktop', { width: 1366, height: 800 }], ['phone', PHONE]] as const)(
+    'the list-price line, the discount line and the total, each once, at %s width, in the preview and on the quote', async (_label, viewport) => {
+      const page = await suite.signedIn(ADMIN, { viewport, bypassCSP: true });
+      // 10 seats × 2 years at the plan's price, less the 2-year discount.
+      const { json: quote } = await api<{ id: number; number: string; total_cents: number; line_items: { description: string; amount_cents: number }[] }>(
+        page, 'POST', 'quote', { plan: 'professional', seats: 10, term_years: 2 });
+      expect(quote.line_items).toHaveLength(2);
+      const [list, discount] = quote.line_items as [{ description: string; amount_cents: number }, { description: string; amount_cents: number }];
+      expect(discount.amount_cents).toBeLessThan(0);
+      const usd = (cents: number) => `${cents < 0 ? '−' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+      const times = (text: string, needle: string) => text.split(needle).length - 1;
+      const expectOnce = (text: string, where: string) => {
+        for (const needle of [usd(list.amount_cents), usd(discount.amount_cents), usd(quote.total_cents), discount.description, 'Total (USD)']) {
+          expect(times(text, needle), `${needle} in ${where}`).toBe(1);
+        }
+        expect(text).not.toMatch(/Subtotal/i);
+        expect(text.indexOf(usd(list.amount_cents))).toBeLessThan(text.indexOf(usd(discount.amount_cents)));
+        expect(text.indexOf(usd(discount.amount_cents))).toBeLessThan(text.indexOf('Total (USD)'));
+      };
+
+      await page.goto(`/app/settings/billing/quotes/${quote.id}`);
+      await page.getByRole('heading', { level: 1, name: `Quote ${quote.number}` }).waitFor();
+      const lines = page.getByRole('table', { name: `Quote ${quote.number} line items` }).filter({ visible: true });
+      await lines.waitFor();
+      expectOnce(await lines.innerText(), 'the quote');
+      expect(await axeBlocking(page)).toEqual([]);
+      expect(await sideways(page)).toBe(false);
+
+      await page.goto('/app/settings/billing/quotes?new=1&plan=professional&seats=10&term=2');
+      const preview = page.getByRole('table', { name: 'Price preview' });
+      await preview.getByText(usd(quote.total_cents)).waitFor();
+      expectOnce(await preview.innerText(), 'the preview');
+      expect(await axeBlocking(page)).toEqual([]);
+      expect(await sideways(page)).toBe(false);
+    });
+});
+
 describe('accessibility', () => {
   it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('every billing screen passes axe at %s width without sideways scroll', async (_label, viewport) => {
     const page = await suite.signedIn(ADMIN, { viewport, bypassCSP: true });

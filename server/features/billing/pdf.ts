@@ -1,6 +1,6 @@
 // Quote and invoice PDFs (issue 14), generated on the server with pdfkit: the provider's block, the
-// Q-/INV- number and dates, bill-to (contact, address, tax-exempt number), line items, subtotal,
-// discount and total in US dollars (formatUsd over integer cents), validity or due date, PO number and
+// Q-/INV- number and dates, bill-to (contact, address, tax-exempt number), line items (the list price,
+// the discount line) and the total, each once, in US dollars (formatUsd over integer cents), validity or due date, PO number and
 // notes. US Letter with margins wide enough that the page also prints on A4 without clipping. Text is
 // set in DejaVu Sans Condensed (embedded and subset), so any name a district types, and the minus sign
 // of a discount, print as typed.
@@ -125,8 +125,13 @@ function billToAndFacts(doc: Doc, billTo: BillTo, facts: [string, string][]): vo
 
 const COLS = { description: 0, quantity: WIDTH * 0.56, unit: WIDTH * 0.68, amount: WIDTH * 0.84 };
 
-/** Line items, then subtotal, discount and total right-aligned under the amount column. */
-function lineItemTable(doc: Doc, items: LineItem[], totals: { subtotal: number; discount: number; discountLabel: string; total: number; totalLabel: string }): void {
+/**
+ * Line items, then the total right-aligned under the amount column: the list-price line(s), the discount
+ * line and the total, each once, as a purchasing office reads a quote. The discount is one of the lines
+ * (common/money.ts priceQuote), so no subtotal or discount row repeats it; its quantity and unit price are
+ * left blank, its amount says it.
+ */
+function lineItemTable(doc: Doc, items: LineItem[], total: { cents: number; label: string }): void {
   const row = (cells: [string, string, string, string], opts: { bold?: boolean; color?: string; size?: number }) => {
     const y = doc.y;
     doc.font(opts.bold ? 'bold' : 'regular').fontSize(opts.size ?? 9.5).fillColor(opts.color ?? INK);
@@ -143,25 +148,18 @@ function lineItemTable(doc: Doc, items: LineItem[], totals: { subtotal: number; 
   doc.y += 6;
   for (const item of items) {
     ensureRoom(doc, 30);
-    row([item.description, item.quantity.toLocaleString('en-US'), formatUsd(item.unit_cents), formatUsd(item.amount_cents)], {});
+    const discount = item.amount_cents < 0;
+    row([item.description, discount ? '' : item.quantity.toLocaleString('en-US'), discount ? '' : formatUsd(item.unit_cents), formatUsd(item.amount_cents)], {});
   }
-  rule(doc);
+  rule(doc, 1, INK);
   doc.y += 8;
 
-  const totalsRow = (label: string, value: string, bold = false) => {
-    ensureRoom(doc, 24);
-    const y = doc.y;
-    doc.font(bold ? 'bold' : 'regular').fontSize(bold ? 11.5 : 9.5).fillColor(INK);
-    doc.text(label, MARGIN + COLS.quantity, y, { width: COLS.amount - COLS.quantity - 8, align: 'right' });
-    doc.text(value, MARGIN + COLS.amount, y, { width: WIDTH - COLS.amount, align: 'right' });
-    doc.y += 4;
-  };
-  totalsRow('Subtotal', formatUsd(totals.subtotal));
-  if (totals.discount > 0) totalsRow(totals.discountLabel, formatUsd(-totals.discount));
-  doc.moveTo(MARGIN + COLS.quantity, doc.y).lineTo(MARGIN + WIDTH, doc.y).lineWidth(0.75).strokeColor(RULE).stroke();
-  doc.y += 6;
-  totalsRow(totals.totalLabel, formatUsd(totals.total), true);
-  doc.y += 14;
+  ensureRoom(doc, 24);
+  const y = doc.y;
+  doc.font('bold').fontSize(11.5).fillColor(INK);
+  doc.text(total.label, MARGIN + COLS.description, y, { width: COLS.amount - 8, align: 'right' });
+  doc.text(formatUsd(total.cents), MARGIN + COLS.amount, y, { width: WIDTH - COLS.amount, align: 'right' });
+  doc.y += 18;
   doc.x = MARGIN;
 }
 
@@ -192,10 +190,7 @@ export async function quotePdf(quote: QuoteDetail, createdOn: string): Promise<B
   if (quote.po_number) facts.push(['PO number', quote.po_number]);
   if (quote.created_by) facts.push(['Prepared by', quote.created_by.name]);
   billToAndFacts(doc, quote.bill_to, facts);
-  lineItemTable(doc, quote.line_items, {
-    subtotal: quote.subtotal_cents, discount: quote.discount_cents,
-    discountLabel: `Multi-year discount (${quote.discount_bps / 100}%)`, total: quote.total_cents, totalLabel: 'Total (USD)',
-  });
+  lineItemTable(doc, quote.line_items, { cents: quote.total_cents, label: 'Total (USD)' });
   if (quote.notes) section(doc, 'Notes', quote.notes);
   if (quote.accepted_at) {
     section(doc, 'Acceptance', `Accepted on ${longDate(quote.accepted_at.slice(0, 10))} by ${quote.signer_name ?? ''}${quote.signer_title ? `, ${quote.signer_title}` : ''}, under purchase order ${quote.po_number ?? ''}.`);
@@ -205,17 +200,6 @@ export async function quotePdf(quote: QuoteDetail, createdOn: string): Promise<B
     'Accept it in Coachwell under Settings → Billing → Quotes with your purchase order number, or send the purchase order quoting ' +
     `${quote.number} to ${BILLING_PROVIDER.email}. An invoice, due 30 days after it is issued, follows activation.`);
   return finish(doc);
-}
-
-/** Subtotal of the positive lines and the discount of the negative ones (an invoice stores lines and its amount). */
-function invoiceTotals(items: LineItem[]): { subtotal: number; discount: number } {
-  let subtotal = 0;
-  let discount = 0;
-  for (const item of items) {
-    if (item.amount_cents >= 0) subtotal += item.amount_cents;
-    else discount -= item.amount_cents;
-  }
-  return { subtotal, discount };
 }
 
 export async function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
@@ -232,10 +216,7 @@ export async function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
   if (invoice.quote) facts.push(['Quote', invoice.quote.number]);
   if (invoice.paid_on) facts.push(['Paid on', longDate(invoice.paid_on)]);
   billToAndFacts(doc, invoice.bill_to, facts);
-  const { subtotal, discount } = invoiceTotals(invoice.line_items);
-  lineItemTable(doc, invoice.line_items, {
-    subtotal, discount, discountLabel: 'Discount', total: invoice.amount_cents, totalLabel: invoice.status === 'paid' ? 'Total paid (USD)' : 'Amount due (USD)',
-  });
+  lineItemTable(doc, invoice.line_items, { cents: invoice.amount_cents, label: invoice.status === 'paid' ? 'Total paid (USD)' : 'Amount due (USD)' });
   if (invoice.status === 'void') section(doc, 'Void', `This invoice is void${invoice.void_reason ? `: ${invoice.void_reason}` : '.'} Nothing is owed on it.`);
   else if (invoice.status === 'paid') section(doc, 'Payment', `Paid in full${invoice.paid_on ? ` on ${longDate(invoice.paid_on)}` : ''}. Thank you.`);
   else {

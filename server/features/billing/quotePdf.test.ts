@@ -5,7 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatUsd } from '../../../common/money';
+import { formatUsd, type LineItem } from '../../../common/money';
 import { BILLING_MESSAGES as M, BILLING_SEND_MESSAGES, QUOTE_EMAIL_LIMITS } from '../../../common/schemas/billing';
 import { createMailer } from '../../lib/mailer';
 import { createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
@@ -72,6 +72,26 @@ describe('GET /api/quote/{id}.pdf', () => {
     ]) expect(text).toContain(expected);
     expect(formatUsd(4_536_000)).toBe('$45,360.00');
     expect(formatUsd(-504_000)).toBe('−$5,040.00');
+  });
+
+  it('lays the figures out once each: the list-price line, the discount line, the total (issue 26)', async () => {
+    // 10 seats × 2 years × $1,120 = $22,400; 5% = $1,120; total $21,280.
+    const quote = await buildQuote(t.db, { districtId: s.district.id, planKey: 'professional', seats: 10, termYears: 2 });
+    const text = await textOf(binary(await getPdf(s.agent, `/api/quote/${quote.id}.pdf`)));
+    const count = (needle: string) => text.split(needle).length - 1;
+    const lines = JSON.parse(quote.line_items) as LineItem[];
+    expect(lines).toHaveLength(2);
+    const [list, discount] = lines;
+    expect(count(formatUsd(list!.amount_cents))).toBe(1);
+    expect(count(formatUsd(discount!.amount_cents))).toBe(1);
+    expect(count(formatUsd(quote.total_cents))).toBe(1);
+    expect(count('Multi-year discount')).toBe(1);
+    expect(text).not.toContain('Subtotal');
+    expect(text).toMatch(/Total \(USD\)/);
+    // In reading order: list price, discount, total.
+    const at = (needle: string) => text.indexOf(needle);
+    expect(at(formatUsd(list!.amount_cents))).toBeLessThan(at(formatUsd(discount!.amount_cents)));
+    expect(at(formatUsd(discount!.amount_cents))).toBeLessThan(at('Total (USD)'));
   });
 
   it('an accepted quote shows its PO number and signer', async () => {
@@ -146,6 +166,10 @@ describe('pdf.ts', () => {
     };
     const text = await textOf(await invoicePdf(invoice));
     for (const expected of ['Distrito Escolar Peña — Ωμέγα', 'José Müller', '$19,000.00', '−$950.00', '$18,050.00']) expect(text).toContain(expected);
+    // Each figure once: no subtotal or discount row repeats the lines (issue 26); "Please pay" names the amount due.
+    for (const once of ['$19,000.00', '−$950.00', 'Multi-year discount']) expect(text.split(once).length - 1, once).toBe(1);
+    expect(text.split('$18,050.00').length - 1).toBe(2);
+    expect(text).not.toContain('Subtotal');
     expect(typeof quotePdf).toBe('function');
   });
 });

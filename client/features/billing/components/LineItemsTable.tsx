@@ -1,21 +1,18 @@
-// The line items and totals of a quote or an invoice (the document pages and the new quote preview).
+// The line items and total of a quote or an invoice (the document pages and the new quote preview), laid
+// out as a purchasing office reads one: the list-price line(s), the discount line, the total, each once.
+// The discount is one of the lines (common/money.ts priceQuote), so no subtotal or discount row repeats it.
 import type { LineItem } from '../../../../common/money';
 import { formatUsd } from '../../../../common/money';
 
-export interface Totals {
-  subtotal_cents?: number;
-  discount_cents?: number;
-  discount_bps?: number;
-  total_cents: number;
-}
+/** A discount line (a negative amount) has no quantity or unit price of its own: its amount says it. */
+const isDiscount = (item: LineItem) => item.amount_cents < 0;
 
 /**
  * Four columns; at phone width (billing.css) the two-column `compact` layout instead, which the new
  * quote's preview always uses: the quantity and unit price under each description.
  */
-export function LineItemsTable({ items, totals, caption, compact = false }: { items: LineItem[]; totals: Totals; caption: string; compact?: boolean }) {
-  const showSubtotal = totals.subtotal_cents !== undefined && totals.subtotal_cents !== totals.total_cents;
-  const compactLines = <CompactLines items={items} totals={totals} caption={caption} showSubtotal={showSubtotal} />;
+export function LineItemsTable({ items, totals, caption, compact = false }: { items: LineItem[]; totals: { total_cents: number }; caption: string; compact?: boolean }) {
+  const compactLines = <CompactLines items={items} total={totals.total_cents} caption={caption} />;
   if (compact) return compactLines;
   return (
     <>
@@ -35,27 +32,13 @@ export function LineItemsTable({ items, totals, caption, compact = false }: { it
             {items.map((item, i) => (
               <tr key={i}>
                 <td>{item.description}</td>
-                <td className="num">{item.quantity.toLocaleString('en-US')}</td>
-                <td className="num nowrap">{formatUsd(item.unit_cents)}</td>
+                <td className="num">{isDiscount(item) ? '' : item.quantity.toLocaleString('en-US')}</td>
+                <td className="num nowrap">{isDiscount(item) ? '' : formatUsd(item.unit_cents)}</td>
                 <td className="num nowrap">{formatUsd(item.amount_cents)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
-            {showSubtotal && (
-              <tr>
-                <th scope="row" colSpan={3}>Subtotal</th>
-                <td className="num nowrap">{formatUsd(totals.subtotal_cents!)}</td>
-              </tr>
-            )}
-            {showSubtotal && totals.discount_cents !== undefined && totals.discount_cents > 0 && (
-              <tr>
-                <th scope="row" colSpan={3}>
-                  Discount{totals.discount_bps ? ` (${totals.discount_bps / 100}%)` : ''}
-                </th>
-                <td className="num nowrap">{formatUsd(-totals.discount_cents)}</td>
-              </tr>
-            )}
             <tr className="billing-lines__total">
               <th scope="row" colSpan={3}>Total (USD)</th>
               <td className="num nowrap">{formatUsd(totals.total_cents)}</td>
@@ -67,7 +50,7 @@ export function LineItemsTable({ items, totals, caption, compact = false }: { it
   );
 }
 
-function CompactLines({ items, totals, caption, showSubtotal }: { items: LineItem[]; totals: Totals; caption: string; showSubtotal: boolean }) {
+function CompactLines({ items, total, caption }: { items: LineItem[]; total: number; caption: string }) {
   return (
     <table className="table billing-lines__table billing-lines__table--compact">
       <caption className="sr-only">{caption}</caption>
@@ -82,7 +65,7 @@ function CompactLines({ items, totals, caption, showSubtotal }: { items: LineIte
           <tr key={i}>
             <td>
               {item.description}
-              {item.quantity !== 1 && (
+              {!isDiscount(item) && item.quantity !== 1 && (
                 <span className="billing-lines__calc">
                   {item.quantity.toLocaleString('en-US')} × {formatUsd(item.unit_cents)}
                 </span>
@@ -93,15 +76,9 @@ function CompactLines({ items, totals, caption, showSubtotal }: { items: LineIte
         ))}
       </tbody>
       <tfoot>
-        {showSubtotal && (
-          <tr>
-            <th scope="row">Subtotal</th>
-            <td className="num nowrap">{formatUsd(totals.subtotal_cents!)}</td>
-          </tr>
-        )}
         <tr className="billing-lines__total">
           <th scope="row">Total (USD)</th>
-          <td className="num nowrap">{formatUsd(totals.total_cents)}</td>
+          <td className="num nowrap">{formatUsd(total)}</td>
         </tr>
       </tfoot>
     </table>
