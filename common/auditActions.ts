@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   building_updated: a('School updated', 'updated the school'),
   building_archived: a('School archived', 'archived the school'),
   building_restored: a('School restored', 'restored the school'),
+  setup_item_reviewed: a('Setup step reviewed', 'ticked off a setup checklist review for'),
+  setup_checklist_dismissed: a('Setup checklist dismissed', 'dismissed the setup checklist of'),
   // Educators, coaches, groups
   staff_created: a('Educator added', 'added the educator'),
   staff_updated: a('Educator updated', 'updated the educator'),

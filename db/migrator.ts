@@ -22,6 +22,7 @@ import * as m0092 from './migrations/20261124_0092_admin_search';
 import * as m0100 from './migrations/20261125_0100_rate_limits';
 import * as m0110 from './migrations/20261127_0110_district_versions';
 import * as m0120 from './migrations/20261127_0120_report_rollups';
+import * as m0130 from './migrations/20261128_0130_setup_checklist';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_0100_rate_limits': m0100,
   '20261127_0110_district_versions': m0110,
   '20261127_0120_report_rollups': m0120,
+  '20261128_0130_setup_checklist': m0130,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */

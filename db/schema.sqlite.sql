@@ -562,6 +562,9 @@ CREATE TABLE "server_errors" ("id" integer primary key autoincrement, "message" 
 -- table sessions
 CREATE TABLE "sessions" ("sid" text primary key, "user_id" integer references "users" ("id") on delete cascade, "data" text not null, "expires_at" integer not null, "created_at" text not null);
 
+-- table setup_checklist_marks
+CREATE TABLE "setup_checklist_marks" ("district_id" integer not null references "districts" ("id") on delete cascade, "mark" text not null, "user_id" integer references "users" ("id") on delete set null, "at" text not null, constraint "setup_checklist_marks_pk" primary key ("district_id", "mark")) without rowid;
+
 -- table skill_current_levels
 CREATE TABLE "skill_current_levels" ("district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "skill_id" integer not null references "skills" ("id") on delete cascade, "rating_id" integer not null references "skill_ratings" ("id") on delete cascade, "level" integer not null, "rated_on" text not null, "rated_by" integer references "users" ("id"), "note" text, constraint "skill_current_levels_pk" primary key ("district_id", "staff_id", "skill_id")) without rowid;
 

@@ -809,6 +809,14 @@ export interface ReportParticipationMonthsTable {
   last_at: string;
 }
 
+/** The setup checklist's marks a district's rows cannot say (migration 20261128_0130; server/features/setup). */
+export interface SetupChecklistMarksTable {
+  district_id: number;
+  mark: 'interaction-types' | 'framework' | 'dismissed';
+  user_id: number | null;
+  at: Timestamp;
+}
+
 export interface Database {
   plans: PlansTable;
   billing_counters: BillingCountersTable;
@@ -877,6 +885,7 @@ export interface Database {
   alerts: AlertsTable;
   alert_targets: AlertTargetsTable;
   alert_dismissals: AlertDismissalsTable;
+  setup_checklist_marks: SetupChecklistMarksTable;
   rate_limits: RateLimitsTable;
 }
 

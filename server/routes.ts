@@ -28,6 +28,7 @@ import { reportSubscriptionRoutes } from './features/reports/subscriptionRoutes'
 import { skillRoutes } from './features/skills/routes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
+import { setupRoutes } from './features/setup/routes';
 import { trialRoutes } from './features/trial/routes';
 import { districtUserRoutes } from './features/users/routes';
 
@@ -61,4 +62,5 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   billingRoutes,
   adminBillingRoutes,
   trialRoutes,
+  setupRoutes,
 ];

@@ -20,7 +20,7 @@ import { districtVersion } from './keptAnswers';
  */
 const NEVER_IN_KEPT_ANSWERS = [
   'district_versions', 'account_migrations', 'audit_log', 'building_history_requests', 'calendar_feeds', 'client_errors', 'import_rows', 'imports',
-  'invites', 'invoices', 'quotes', 'report_subscriptions', 'security_events', 'server_errors', 'staff_source_ids',
+  'invites', 'invoices', 'quotes', 'report_subscriptions', 'security_events', 'server_errors', 'setup_checklist_marks', 'staff_source_ids',
 ];
 
 let t: TestApp;
