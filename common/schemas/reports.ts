@@ -187,7 +187,7 @@ export interface CyclesReport {
     active: number;
     completed: number;
     overdue: number;
-    /** completed / (completed + cancelled + active past target end), 0..1; null when none. */
+    /** completed / cycles (every cycle counted, whatever its status), 0..1; null when none. */
     completion_rate: number | null;
     average_days_to_complete: number | null;
   };
@@ -195,8 +195,9 @@ export interface CyclesReport {
   /** The stages in order: cycles now in it, cycles that ever entered it, average days spent against expected. */
   funnel: Array<{ stage_id: number; name: string; expected_days: number; now: number; entered: number; average_days: number | null; overdue: number }>;
   outcomes: { met: number; partly_met: number; not_met: number; not_recorded: number };
-  by_coach: Array<{ id: number; name: string; active: number; completed: number; overdue: number; met: number; completion_rate: number | null }>;
-  by_school: Array<{ id: number | null; name: string; active: number; completed: number; overdue: number; met: number; completion_rate: number | null }>;
+  /** Per coach and per school: `cycles` all the cycles counted, completion_rate = completed / cycles (as the headline). */
+  by_coach: Array<{ id: number; name: string; cycles: number; active: number; completed: number; overdue: number; met: number; completion_rate: number | null }>;
+  by_school: Array<{ id: number | null; name: string; cycles: number; active: number; completed: number; overdue: number; met: number; completion_rate: number | null }>;
   targets: TargetProgress | null;
 }
 

@@ -20,6 +20,30 @@ import { hasFeature } from '../../../common/permissions';
 
 type Row = CyclesReport['by_school'][number];
 
+/**
+ * How each figure is counted, shown beside it (issue 26): the same rules as server/features/reports/queries/cycles.ts.
+ * Every figure counts the cycles that overlap the date range (started on or before its end, not closed before its start).
+ */
+const HOW_COUNTED = {
+  cycles: 'Overlapping the date range, in any status',
+  active: 'Of those, in progress today',
+  completed: 'Of those, marked complete',
+  overdue: 'Open and longer in their stage than its expected days',
+  days: 'From start to completion, completed cycles only',
+} as const;
+
+const completionSub = (completed: number, cycles: number) => `${int(completed)} completed of ${int(cycles)} ${cycles === 1 ? 'cycle' : 'cycles'} in the range`;
+
+function TableDefinitions({ school = false }: { school?: boolean }) {
+  return (
+    <p className="report-table__how text-sm muted">
+      <strong>How this is counted:</strong> Cycles are every cycle {school ? 'of the school’s educators (a cycle with educators at two schools counts at both)' : 'of the coach'} that
+      overlaps the date range, in any status. Completion rate is Completed ÷ Cycles. Overdue now: open cycles longer in their stage
+      than its expected days. Goals met: completed cycles whose goal was met.
+    </p>
+  );
+}
+
 function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
   const { setDrill, cycleFilter } = page;
   const range = data.range;
@@ -51,6 +75,7 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
     );
     return [
       { key: 'name', label: who === 'coach' ? 'Coach' : 'School', sortValue: (r) => r.name, render: (r) => r.name },
+      { key: 'cycles', label: 'Cycles', numeric: true, sortValue: (r) => r.cycles, render: (r) => cell(r, r.cycles, null, 'coaching cycles') },
       { key: 'active', label: 'Active', numeric: true, sortValue: (r) => r.active, render: (r) => cell(r, r.active, ['active'], 'active cycles') },
       { key: 'completed', label: 'Completed', numeric: true, sortValue: (r) => r.completed, render: (r) => cell(r, r.completed, ['completed'], 'completed cycles') },
       { key: 'overdue', label: 'Overdue now', numeric: true, sortValue: (r) => r.overdue, render: (r) => cell(r, r.overdue, null, 'overdue cycles', ['overdue']) },
@@ -63,12 +88,12 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
   return (
     <>
       <Headline figures={[
-        { key: 'cycles', label: 'Cycles', value: int(h.cycles), sub: 'in the range', onDrill: () => drill('Coaching cycles in the range') },
-        { key: 'active', label: 'Active', value: int(h.active), onDrill: () => drill('Active coaching cycles', { status: ['active'] }) },
-        { key: 'completed', label: 'Completed', value: int(h.completed), onDrill: () => drill('Completed coaching cycles', { status: ['completed'] }) },
-        { key: 'overdue', label: 'Overdue now', value: int(h.overdue), onDrill: () => drill('Overdue coaching cycles', { due: ['overdue'] }) },
-        { key: 'rate', label: 'Completion rate', value: percent(h.completion_rate) },
-        { key: 'days', label: 'Average days to complete', value: decimal(h.average_days_to_complete) },
+        { key: 'cycles', label: 'Cycles', value: int(h.cycles), sub: HOW_COUNTED.cycles, onDrill: () => drill('Coaching cycles in the range') },
+        { key: 'active', label: 'Active', value: int(h.active), sub: HOW_COUNTED.active, onDrill: () => drill('Active coaching cycles', { status: ['active'] }) },
+        { key: 'completed', label: 'Completed', value: int(h.completed), sub: HOW_COUNTED.completed, onDrill: () => drill('Completed coaching cycles', { status: ['completed'] }) },
+        { key: 'overdue', label: 'Overdue now', value: int(h.overdue), sub: HOW_COUNTED.overdue, onDrill: () => drill('Overdue coaching cycles', { due: ['overdue'] }) },
+        { key: 'rate', label: 'Completion rate', value: percent(h.completion_rate), sub: completionSub(h.completed, h.cycles) },
+        { key: 'days', label: 'Average days to complete', value: decimal(h.average_days_to_complete), sub: HOW_COUNTED.days },
       ]} />
       <TargetsPanel progress={data.targets} advanced={advanced}
         teacherLevelHref={`/app/reports/teacher-level${filtersOnlySearch(page.state.filters)}${filtersOnlySearch(page.state.filters) ? '&' : '?'}sort=cycles_active`} />
@@ -120,8 +145,10 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
         {(id) => <BarChart label="Active and completed cycles by coach" describedBy={id} series={['Active', 'Completed']} format={(n) => int(n)}
           rows={data.by_coach.map((r) => ({ key: r.id, label: r.name, values: [r.active, r.completed], onDrill: () => drill(`Coaching cycles of ${r.name}`, { coach_id: [r.id] }) }))} />}
       </ChartFrame>
-      <ReportTable title="By coach" caption="Coaching cycles by coach" columns={columns('coach')} rows={data.by_coach} rowKey={(r) => r.id!} csv={csv('by_coach')} />
-      <ReportTable title="By school" caption="Coaching cycles by school" columns={columns('school')} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')} />
+      <ReportTable title="By coach" caption="Coaching cycles by coach" columns={columns('coach')} rows={data.by_coach} rowKey={(r) => r.id!} csv={csv('by_coach')}
+        footer={<TableDefinitions />} />
+      <ReportTable title="By school" caption="Coaching cycles by school" columns={columns('school')} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')}
+        footer={<TableDefinitions school />} />
     </>
   );
 }

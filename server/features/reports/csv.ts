@@ -53,8 +53,8 @@ export function reportTable<K extends ReportKind>(kind: K, report: ReportOf[K], 
       }
       const rows = table === 'by_school' ? r.by_school : r.by_coach;
       return {
-        header: [table === 'by_school' ? 'School' : 'Coach', 'Active', 'Completed', 'Overdue', 'Goal met', 'Completion rate'],
-        rows: rows.map((x) => [x.name, x.active, x.completed, x.overdue, x.met, percent(x.completion_rate)]),
+        header: [table === 'by_school' ? 'School' : 'Coach', 'Cycles', 'Active', 'Completed', 'Overdue', 'Goal met', 'Completion rate'],
+        rows: rows.map((x) => [x.name, x.cycles, x.active, x.completed, x.overdue, x.met, percent(x.completion_rate)]),
       };
     }
     case 'teacher-level': {

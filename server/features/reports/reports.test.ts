@@ -32,7 +32,7 @@ describe('GET /api/report/coaching-cycles', () => {
 
   it('answers the hand-worked figures (cycles overlapping the range; overdue by the stage rule)', async () => {
     const body = await get<CyclesReport>(w.admin, `/api/report/coaching-cycles?${RANGE}`);
-    // C1 active, C2 completed, C4 cancelled, C6 completed. Rate 2 / (2 + 1 cancelled + C1 past its target end).
+    // C1 active, C2 completed, C4 cancelled, C6 completed. Completion rate: 2 completed of the 4 cycles.
     expect(body.headline).toEqual({ cycles: 4, active: 1, completed: 2, overdue: 1, completion_rate: 0.5, average_days_to_complete: 47.5 });
     expect(body.by_status).toEqual([
       { status: 'planned', cycles: 0 }, { status: 'active', cycles: 1 }, { status: 'completed', cycles: 2 }, { status: 'cancelled', cycles: 1 },
@@ -46,14 +46,38 @@ describe('GET /api/report/coaching-cycles', () => {
     ]);
     expect(body.outcomes).toEqual({ met: 1, partly_met: 0, not_met: 0, not_recorded: 1 });
     expect(body.by_coach).toEqual([
-      { id: w.coach.id, name: 'Casey Coach', active: 1, completed: 1, overdue: 1, met: 1, completion_rate: 0.3333 },
-      { id: w.coach2.id, name: 'Cole Coach', active: 0, completed: 1, overdue: 0, met: 0, completion_rate: 1 },
+      { id: w.coach.id, name: 'Casey Coach', cycles: 3, active: 1, completed: 1, overdue: 1, met: 1, completion_rate: 0.3333 },
+      { id: w.coach2.id, name: 'Cole Coach', cycles: 1, active: 0, completed: 1, overdue: 0, met: 0, completion_rate: 1 },
     ]);
     expect(body.by_school).toEqual([
-      { id: w.lincoln.id, name: 'Lincoln Middle', active: 1, completed: 2, overdue: 1, met: 1, completion_rate: 0.5 },
-      { id: w.oak.id, name: 'Oak Hollow Elementary', active: 0, completed: 1, overdue: 0, met: 0, completion_rate: 1 },
+      { id: w.lincoln.id, name: 'Lincoln Middle', cycles: 4, active: 1, completed: 2, overdue: 1, met: 1, completion_rate: 0.5 },
+      { id: w.oak.id, name: 'Oak Hollow Elementary', cycles: 1, active: 0, completed: 1, overdue: 0, met: 0, completion_rate: 1 },
     ]);
     expect(JSON.stringify(body)).not.toMatch(/PRIVATE|Reflection text/);
+  });
+
+  it('completion rate: the cycles completed out of all the cycles counted (3 of 7 is 43%, not 100%), on screen and in the CSV', async () => {
+    // Cole: C6 completed, plus 2 more completed and 4 active on track (target end next year, none cancelled).
+    const [s1] = w.stages;
+    const now = new Date().toISOString();
+    const addCycle = async (status: 'active' | 'completed') => {
+      const row = await t.db.insertInto('coaching_cycles').values({
+        district_id: w.district.id, coach_id: w.coach2.id, title: 'A cycle', goal: 'Goal', start_date: '2026-09-14', target_end_date: '2027-05-01', status,
+        stage_id: s1!.id, stage_entered_on: '2026-11-20', outcome: status === 'completed' ? 'met' : null, reflection: null,
+        completed_on: status === 'completed' ? '2026-10-14' : null, created_by: w.coach2.id, updated_by: w.coach2.id, created_at: now, updated_at: now, deleted_at: null,
+      }).returning('id').executeTakeFirstOrThrow();
+      await t.db.insertInto('coaching_cycle_staff').values({ district_id: w.district.id, cycle_id: row.id, staff_id: w.cy.id }).execute();
+    };
+    for (const status of ['completed', 'completed', 'active', 'active', 'active', 'active'] as const) await addCycle(status);
+    const body = await get<CyclesReport>(w.admin, `/api/report/coaching-cycles?${RANGE}`);
+    expect(body.by_coach.find((c) => c.id === w.coach2.id)).toEqual({
+      id: w.coach2.id, name: 'Cole Coach', cycles: 7, active: 4, completed: 3, overdue: 0, met: 2, completion_rate: 0.4286,
+    });
+    expect(body.headline).toMatchObject({ cycles: 10, completed: 4, completion_rate: 0.4 });
+    const csv = await (await loginAs(t.app, w.admin)).get(`/api/report/coaching-cycles.csv?${RANGE}&table=by_coach`);
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain('"Coach","Cycles","Active","Completed","Overdue","Goal met","Completion rate"');
+    expect(csv.text).toContain('"Cole Coach","7","4","3","0","2","42.9%"');
   });
 
   it('scope: a principal sees their school only, a coach their own cycles', async () => {

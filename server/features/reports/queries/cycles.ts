@@ -4,7 +4,9 @@
 //
 // Overdue (the same rule as the cycles board's `due` filter, so a drill-down lists the same cycles): an
 // open (planned or active) cycle that has been in its current stage longer than the stage's expected
-// days, as of today. Completion rate: completed / (completed + cancelled + active past target end).
+// days, as of today. Completion rate: the cycles completed out of all the cycles counted (those overlapping
+// the range, whatever their status: planned, active, completed or cancelled), so a coach with 3 of 7
+// cycles completed reads 43%, whether or not the other 4 are past their target end.
 import type { CycleStatus, CyclesReport } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { oneDecimal, share } from '../presenter';
@@ -54,21 +56,18 @@ export async function cycleFacts(db: DB, ctx: ReportContext): Promise<{ cycles: 
 }
 
 /** The figures of a set of cycles, counted in one pass. */
-function tally(cycles: CycleFacts[], today: string) {
-  let active = 0, completed = 0, cancelled = 0, lateActive = 0, overdue = 0, met = 0;
+function tally(cycles: CycleFacts[]) {
+  let active = 0, completed = 0, overdue = 0, met = 0;
   for (const c of cycles) {
     if (c.status === 'active') {
       active++;
-      if (c.target_end_date !== null && c.target_end_date < today) lateActive++;
     } else if (c.status === 'completed') {
       completed++;
       if (c.outcome === 'met') met++;
-    } else if (c.status === 'cancelled') {
-      cancelled++;
     }
     if (c.overdue) overdue++;
   }
-  return { active, completed, overdue, met, completion_rate: share(completed, completed + cancelled + lateActive) };
+  return { cycles: cycles.length, active, completed, overdue, met, completion_rate: share(completed, cycles.length) };
 }
 
 export async function cyclesReport(db: DB, ctx: ReportContext): Promise<Omit<CyclesReport, 'range'>> {
@@ -89,7 +88,7 @@ export async function cyclesReport(db: DB, ctx: ReportContext): Promise<Omit<Cyc
     targetProgress(db, ctx),
   ]);
 
-  const whole = tally(cycles, ctx.today);
+  const whole = tally(cycles);
   const completedDays = cycles.filter((c) => c.status === 'completed' && c.completed_on).map((c) => daysBetween(c.start_date, c.completed_on!));
   const headline = {
     cycles: cycles.length,
@@ -152,11 +151,11 @@ export async function cyclesReport(db: DB, ctx: ReportContext): Promise<Omit<Cyc
     namesOf(db, 'buildings', ctx.districtId, [...atSchool.keys()].filter((id): id is number => id !== null)),
   ]);
   const byCoach = [...ofCoach]
-    .map(([id, own]) => ({ id, name: coachNames.get(id) ?? 'Former coach', ...tally(own, ctx.today) }))
+    .map(([id, own]) => ({ id, name: coachNames.get(id) ?? 'Former coach', ...tally(own) }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   const bySchool = [...atSchool]
     .filter(([id]) => id === null || schoolNames.has(id))
-    .map(([id, own]) => ({ id, name: id === null ? 'No school' : schoolNames.get(id)!, ...tally(own, ctx.today) }))
+    .map(([id, own]) => ({ id, name: id === null ? 'No school' : schoolNames.get(id)!, ...tally(own) }))
     .sort((a, b) => (a.id === null ? 1 : 0) - (b.id === null ? 1 : 0) || a.name.localeCompare(b.name));
 
   return {
