@@ -60,6 +60,20 @@ describe('npm run cli', () => {
     expect(await users()).toEqual([{ email: 'coach@elmpark.org', status: 'invited', district_id: 1 }]);
   });
 
+  it("gives a district without --timezone its state's main zone, and --timezone when given", async () => {
+    expect(await run('create-district', '--name', 'Willow Creek', '--state', 'or')).toBe(0);
+    expect(await run('create-district', '--name', 'Elm Park Schools', '--state', 'OR', '--timezone', 'America/Denver')).toBe(0);
+    const db = openDatabase(path.join(dataDir, 'coachwell.sqlite'));
+    try {
+      expect(await db.selectFrom('districts').select(['slug', 'state', 'timezone']).orderBy('id').execute()).toEqual([
+        { slug: 'willow-creek', state: 'OR', timezone: 'America/Los_Angeles' },
+        { slug: 'elm-park-schools', state: 'OR', timezone: 'America/Denver' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('sets a password instead when given one, and creates provider staff', async () => {
     await run('create-district', '--name', 'Elm Park Schools', '--state', 'NY');
     expect(await run('create-user', '--district', '1', '--role', 'district-admin', '--email', 'a@elmpark.org', '--password', 'long-password-1')).toBe(0);

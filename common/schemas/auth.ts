@@ -3,7 +3,7 @@
 // checks tree-shake, classic zod does not. Field schemas other features reuse live in ./fields.
 import * as z from 'zod/mini';
 import { US_STATES } from '../constants';
-import { emailField, newPasswordField, passwordConfirmationField, passwordsMatch, required, requiredString, text } from './fields';
+import { emailField, isTimeZone, newPasswordField, passwordConfirmationField, passwordsMatch, required, requiredString, text } from './fields';
 
 export const areaField = z._default(z.enum(['app', 'admin'], { error: 'Area must be app or admin.' }), 'app');
 
@@ -16,6 +16,10 @@ export const loginSchema = z.object({
 export const registerSchema = z.object({
   district_name: text('District name'),
   state: z.string({ error: required('State') }).check(z.refine((s) => s in US_STATES, 'Choose a US state.')),
+  // Optional: missing or '' is the state's main zone (common/stateZones.ts), which the form shows.
+  timezone: z.optional(z.string({ error: 'Choose a valid timezone.' }).check(
+    z.refine((v) => v === '' || (v.length <= 64 && isTimeZone(v)), 'Choose a valid timezone.'),
+  )),
   name: text('Your name'),
   email: emailField,
   password: newPasswordField,

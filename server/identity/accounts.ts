@@ -5,6 +5,7 @@ import { lockNamed } from '../../db/locks';
 import type { User } from '../../db/types';
 import { ensureZoneMonths } from '../../db/zoneMonths';
 import { INVITE_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, TRIAL_DAYS } from '../../common/constants';
+import { defaultTimeZoneOfState } from '../../common/stateZones';
 import { hashPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 import { validationError } from '../http/errors';
@@ -31,7 +32,8 @@ export async function createDistrict(
   if (!plan) throw new Error(`Unknown plan "${input.planKey}".`);
   const now = nowIso();
   const status = input.status ?? 'trial';
-  const timezone = input.timezone ?? 'America/Chicago';
+  // No zone chosen (the API caller or the CLI left it out): the state's main one.
+  const timezone = input.timezone || defaultTimeZoneOfState(input.state);
   await ensureZoneMonths(db, timezone);
   const { id } = await db.insertInto('districts').values({
     name: input.name,

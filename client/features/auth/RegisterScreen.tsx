@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TRIAL_DAYS, US_STATES } from '../../../common/constants';
 import { registerSchema } from '../../../common/schemas/auth';
+import { defaultTimeZoneOfState, timeZonesOfState } from '../../../common/stateZones';
 import { safeRedirect } from '../../app/Guard';
 import type { ScreenProps } from '../../app/routeTable';
 import { Button } from '../../components/Button';
@@ -8,10 +9,27 @@ import { FormError, SelectField, TextField } from '../../components/Field';
 import { register } from './api';
 import { useFormErrors } from '../../lib/forms';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { timezoneLabel, timezoneOptions } from '../../lib/timezones';
 
 const STATE_OPTIONS = Object.entries(US_STATES)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label));
+
+/** The state's zones first (main one first), then the other US zones. */
+function zoneOptions(state: string, current: string) {
+  const own: string[] = [...timeZonesOfState(state)];
+  const options = timezoneOptions(current);
+  return [...own.map((z) => options.find((o) => o.value === z)!).filter(Boolean), ...options.filter((o) => !own.includes(o.value))];
+}
+
+/** Asks when the state keeps two clocks, else says where the default came from. */
+function zoneHint(state: string): string {
+  const zones = timeZonesOfState(state);
+  const name = US_STATES[state];
+  if (!name) return 'Choose your state first; the timezone follows it.';
+  if (zones.length > 1) return `${name} has ${zones.length} time zones: ${zones.map(timezoneLabel).join(' or ')}. Which one do your schools keep?`;
+  return `Set from ${name}. Every date and report of your district uses it.`;
+}
 
 const INCLUDED = [
   'Invite your coaches, principals and educators',
@@ -27,6 +45,7 @@ export default function RegisterScreen(_props: ScreenProps) {
   const form = useFormErrors({
     district_name: '',
     state: '',
+    timezone: '',
     name: '',
     email: '',
     password: '',
@@ -71,6 +90,17 @@ export default function RegisterScreen(_props: ScreenProps) {
                 placeholder="Choose a state…"
                 required
                 {...form.field('state')}
+                onChange={(state) => {
+                  form.set('state', state);
+                  form.set('timezone', state in US_STATES ? defaultTimeZoneOfState(state) : '');
+                }}
+              />
+              <SelectField
+                label="Timezone"
+                options={zoneOptions(form.values.state, form.values.timezone)}
+                placeholder={form.values.timezone ? undefined : 'Follows the state'}
+                hint={zoneHint(form.values.state)}
+                {...form.field('timezone')}
               />
             </div>
           </fieldset>

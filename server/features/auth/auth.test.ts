@@ -200,6 +200,7 @@ describe('POST /api/auth/register', () => {
     ['email', 'nope', 'Enter a valid email address.'],
     ['password', 'short', 'Password must be at least 10 characters.'],
     ['password_confirmation', 'different-password', 'The passwords do not match.'],
+    ['timezone', 'Mars/Olympus_Mons', 'Choose a valid timezone.'],
   ])('422 when %s is %j, and nothing is created', async (field, value, message) => {
     const agent = await guestAgent(t.app);
     const res = await agent.post('/api/auth/register').set(csrfHeaders(agent)).send({ ...valid, [field]: value });
@@ -231,6 +232,20 @@ describe('POST /api/auth/register', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
     expect((await agent.get('/api/auth/user')).body.email).toBe(valid.email);
+  });
+
+  it.each([
+    ['OR', undefined, 'America/Los_Angeles'],
+    ['OR', '', 'America/Los_Angeles'],
+    ['NY', undefined, 'America/New_York'],
+    ['OR', 'America/Denver', 'America/Denver'],
+  ])("a district in %s with timezone %j keeps %s (the state's main zone when none is chosen)", async (state, timezone, expected) => {
+    const agent = await guestAgent(t.app);
+    const res = await agent.post('/api/auth/register').set(csrfHeaders(agent)).send({ ...valid, state, timezone });
+    expect(res.status).toBe(201);
+    expect(res.body.district.timezone).toBe(expected);
+    const district = await t.db.selectFrom('districts').select(['state', 'timezone']).executeTakeFirstOrThrow();
+    expect(district).toEqual({ state, timezone: expected });
   });
 });
 

@@ -141,7 +141,7 @@ export function authRoutes(deps: Deps): Router {
       throw err;
     }
     const user = await db.transaction().execute(async (trx) => {
-      const districtId = await createDistrict(trx, { name: input.district_name, state: input.state, planKey: 'essentials' });
+      const districtId = await createDistrict(trx, { name: input.district_name, state: input.state, timezone: input.timezone, planKey: 'essentials' });
       return createUser(trx, { districtId, email: input.email, name: input.name, roles: ['district-admin'], password: input.password });
     });
     await startSession(req, res, user, secure);
