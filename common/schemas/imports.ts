@@ -2,6 +2,7 @@
 // request schemas of mapping, preview and run, the answer shapes and the messages, word for word.
 import * as z from 'zod/mini';
 import { planFeatureMessage } from '../plans';
+import { plural } from '../plural';
 import { optionalIsoDate } from './query';
 
 /** Limits of one upload: the file (or zip) size and the data rows of the file. */
@@ -96,8 +97,8 @@ export const IMPORT_MESSAGES = {
   zipNoCsv: 'The zip holds no CSV file we recognise: it should hold OneRoster users.csv and orgs.csv.',
   notPending: 'This import has already run. Upload the file again to run it again.',
   running: 'This import is running.',
-  hasErrors: (n: number) => `${n} ${n === 1 ? 'row has' : 'rows have'} errors. Fix the file and upload it again, or choose to skip invalid rows.`,
-  confirmDeactivations: (n: number) => `Full sync deactivates ${n} ${n === 1 ? 'educator' : 'educators'} missing from the file: confirm that number to run it.`,
+  hasErrors: (n: number) => `${plural(n, 'row has', 'rows have')} errors. Fix the file and upload it again, or choose to skip invalid rows.`,
+  confirmDeactivations: (n: number) => `Full sync deactivates ${plural(n, 'educator', 'educators')} missing from the file: confirm that number to run it.`,
   deactivationsChanged: (n: number) => `The number of educators to deactivate is now ${n}. Preview again and confirm the new number.`,
   mappingUnknownField: (header: string) => `Choose what the column “${header}” holds from the list.`,
   mappingUnknownColumn: (header: string) => `The file has no column “${header}”.`,

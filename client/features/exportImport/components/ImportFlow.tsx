@@ -12,8 +12,10 @@ import { ConfirmDialog } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { plural } from '../../../../common/plural';
 import { formatInteger } from '../../../lib/format';
 import { type ImportApi, previewImport, runImport, saveImportMapping, uploadImport, useImportRows } from '../api';
+import { notStaffLeftOut, rowCount, runSummary } from '../importWords';
 import { FORMAT_LABELS } from './ImportStatus';
 import { RowsTable } from './RowsTable';
 
@@ -127,8 +129,8 @@ function MappingStep({ api, summary, onPreviewed, onBack }: { api: ImportApi; su
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <p>
-        <strong>{summary.file_name}</strong> ({FORMAT_LABELS[summary.format]}): {formatInteger(summary.counts.total)} {summary.counts.total === 1 ? 'row' : 'rows'}
-        {summary.counts.skipped > 0 && `, ${formatInteger(summary.counts.skipped)} people who are not staff left out`}.
+        <strong>{summary.file_name}</strong> ({FORMAT_LABELS[summary.format]}): {rowCount(summary.counts.total)}
+        {notStaffLeftOut(summary.counts.skipped)}.
         {' '}Check what each column holds; we matched the ones we recognised.
       </p>
       <FormError error={general.length ? general : null} title="Check the columns" />
@@ -249,13 +251,13 @@ function PreviewStep({ api, summary, preview, onBack }: { api: ImportApi; summar
       {blocked && (
         <Alert tone="warning" title="Fix these rows first">
           <p>
-            {formatInteger(c.errors)} {c.errors === 1 ? 'row has' : 'rows have'} errors, so nothing can be imported yet. Fix the file and upload it again,
+            {plural(c.errors, 'row has', 'rows have')} errors, so nothing can be imported yet. Fix the file and upload it again,
             or go back and choose “Skip invalid rows”.
           </p>
         </Alert>
       )}
       {c.errors > 0 && (errorRows.data
-        ? <RowsTable rows={errorRows.data.data} mapping={summary.mapping} caption={c.errors > 20 ? `The first 20 of ${formatInteger(c.errors)} rows with errors` : 'Rows with errors'} />
+        ? <RowsTable rows={errorRows.data.data} mapping={summary.mapping} caption={c.errors > 20 ? `The first 20 of ${plural(c.errors, 'row', 'rows')} with errors` : 'Rows with errors'} />
         : <LoadingBlock label="Loading the rows with errors…" />)}
       <FormError error={error ? messageOf(error) : null} title="The import did not run" />
       <div className="cluster">
@@ -273,10 +275,10 @@ function PreviewStep({ api, summary, preview, onBack }: { api: ImportApi; summar
         onConfirm={() => void run()}
         message={
           <div className="stack stack--sm">
-            <p>{formatInteger(c.new)} new and {formatInteger(c.updated)} updated {api.kind === 'staff' ? 'educators' : 'logins'}{c.errors > 0 ? `; ${formatInteger(c.errors)} rows with errors are skipped` : ''}.</p>
-            {api.kind === 'users' && <p>{summary.options.send_invites ? `Invitations are emailed to the ${formatInteger(c.new)} new people.` : 'No invitation is emailed.'}</p>}
+            <p>{runSummary(c, api.kind)}</p>
+            {api.kind === 'users' && <p>{summary.options.send_invites ? `Invitations are emailed to the ${plural(c.new, 'new person', 'new people')}.` : 'No invitation is emailed.'}</p>}
             {fullSync && c.to_deactivate > 0 && (
-              <p><strong>{formatInteger(c.to_deactivate)} {c.to_deactivate === 1 ? 'educator' : 'educators'} missing from the file will be deactivated.</strong> Their history stays; you can reactivate them.</p>
+              <p><strong>{plural(c.to_deactivate, 'educator', 'educators')} missing from the file will be deactivated.</strong> Their history stays; you can reactivate them.</p>
             )}
           </div>
         }

@@ -5,6 +5,7 @@ import type { ImportSummary } from '../../../../common/schemas/imports';
 import { Table } from '../../../components/Table';
 import { formatInteger } from '../../../lib/format';
 import { useInstantFormat } from '../../../lib/session';
+import { rowCount } from '../importWords';
 import { FORMAT_LABELS, ImportStatusBadge } from './ImportStatus';
 
 export function ImportsTable({ imports, locale, screen, caption }: { imports: ImportSummary[]; locale?: Locale; screen: (id: number) => string; caption: string }) {
@@ -35,7 +36,7 @@ export function ImportsTable({ imports, locale, screen, caption }: { imports: Im
           header: 'Rows',
           render: (i) => (
             <span className="text-sm">
-              {formatInteger(i.counts.total)} rows
+              {rowCount(i.counts.total)}
               {i.status === 'completed' && ` · ${formatInteger(i.counts.created)} new · ${formatInteger(i.counts.updated)} updated`}
               {i.counts.errors > 0 && ` · ${formatInteger(i.counts.errors)} with errors`}
             </span>
