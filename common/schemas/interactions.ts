@@ -70,7 +70,11 @@ export const interactionPayloadSchema = z.object({
     z.refine((n) => Number.isInteger(n) && n >= 1 && n <= DURATION_MAX_MINUTES, `Duration must be from 1 to ${DURATION_MAX_MINUTES} minutes.`),
   ),
   status: z._default(z.enum(INTERACTION_STATUSES, { error: 'Status must be scheduled, completed, cancelled or no-show.' }), 'completed'),
-  building_id: z.pipe(z.optional(z.nullable(idOf(INTERACTION_MESSAGES.buildingNotInDistrict))), z.transform((v) => v ?? null)),
+  /**
+   * The school it took place at. Absent: POST takes the default school (`defaultSchoolRule`), PUT keeps the
+   * stored one (or takes the default when there is none); null: no school.
+   */
+  building_id: z.optional(z.nullable(idOf(INTERACTION_MESSAGES.buildingNotInDistrict))),
   staff_ids: idList('Educators', INTERACTION_MESSAGES.participantNotFound),
   group_ids: idList('Groups', INTERACTION_MESSAGES.groupNotFound),
   notes: optionalLongText('Notes'),
@@ -92,6 +96,30 @@ export const interactionPayloadSchema = z.object({
 });
 export type InteractionPayload = z.input<typeof interactionPayloadSchema>;
 export type InteractionInput = z.output<typeof interactionPayloadSchema>;
+
+/**
+ * The school an interaction defaults to (issue 26), the same rule on the server (a POST without building_id)
+ * and in the log form (GET /api/interaction/default-school): the participants' school on the interaction's
+ * day when they share one (those without a school aside); otherwise the coach's school when the coach has
+ * exactly one; otherwise none, and the form asks.
+ */
+export type DefaultSchoolSource = 'participants' | 'coach';
+export interface DefaultSchool {
+  building: { id: number; name: string } | null;
+  /** Where the default came from; null when there is none (participants at several schools, a coach with none or several). */
+  source: DefaultSchoolSource | null;
+}
+export const SCHOOL_REQUIRED_MESSAGE = 'Choose the school where this interaction took place.';
+
+/** GET /api/interaction/default-school: starts_at (UTC), coach_id (default: the caller), staff_ids[], group_ids[]. */
+export const defaultSchoolQuerySchema = z.object({
+  starts_at: utcTimestamp('Start'),
+  coach_id: z.pipe(z.optional(z.string()), z.transform((v) => (v === undefined || v === '' ? null : positiveId(v) ?? -1)))
+    .check(z.refine((v) => v !== -1, INTERACTION_MESSAGES.coachNotInDistrict)),
+  staff_ids: listOf('Educators', positiveId, INTERACTION_MESSAGES.participantNotFound),
+  group_ids: listOf('Groups', positiveId, INTERACTION_MESSAGES.groupNotFound),
+});
+export type DefaultSchoolQuery = z.output<typeof defaultSchoolQuerySchema>;
 
 /**
  * POST /api/interaction/{id}/duplicate: a copy with status `scheduled` starting at `starts_at`, or

@@ -7,6 +7,7 @@
 //   else gets null (text values left out) and notes_hidden: true.
 import type { FieldKind, InteractionColour } from '../../../common/schemas/interactionTypes';
 import {
+  type DefaultSchool,
   type Activity, type ActivityCategory, ACTIVITY_CATEGORY_KEYS, type ActivityTotals, type Interaction, type InteractionFieldValue,
 } from '../../../common/schemas/interactions';
 import type { Sight } from './policies';
@@ -114,4 +115,9 @@ export function presentActivity(row: ActivityRow, names: Map<number, string>, vi
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/** GET /api/interaction/default-school. */
+export function presentDefaultSchool(d: DefaultSchool): DefaultSchool {
+  return { building: d.building ? { id: d.building.id, name: d.building.name } : null, source: d.source };
 }

@@ -3,7 +3,7 @@
 // (service) → present. Scope and privacy rules: policies.ts and presenter.ts.
 import { Router } from 'express';
 import {
-  ACTIVITY_MESSAGES, activityListQuerySchema, activityPayloadSchema, duplicateInteractionSchema, INTERACTION_MESSAGES,
+  ACTIVITY_MESSAGES, activityListQuerySchema, activityPayloadSchema, defaultSchoolQuerySchema, duplicateInteractionSchema, INTERACTION_MESSAGES,
   interactionListQuerySchema, interactionPayloadSchema, type InteractionListQuery,
 } from '../../../common/schemas/interactions';
 import { districtSettingsOf } from '../../../common/schemas/site';
@@ -20,14 +20,14 @@ import {
   activityReader, canEditActivity, canEditInteraction, interactionReader, interactionSight, interactionWriter, type Reader,
   requireEditableInteraction,
 } from './policies';
-import { presentActivity, presentInteraction, presentTotals, type Viewer } from './presenter';
+import { presentActivity, presentDefaultSchool, presentInteraction, presentTotals, type Viewer } from './presenter';
 import {
   activityTotalsByCategory, type ActivityFilters, districtSettingsJson, filteredActivities, filteredInteractions,
   findVisibleActivity, findVisibleInteraction, type InteractionFilters, type InteractionRow, interactionTotalsByType,
   listActivitiesPage, listInteractionsPage, narrowsBeyondPeople, relatedOf, userNames,
 } from './queries';
 import {
-  createActivity, createInteraction, deleteActivity, deleteInteraction, duplicateInteraction, setInteractionStatus,
+  createActivity, createInteraction, defaultSchoolFor, deleteActivity, deleteInteraction, duplicateInteraction, setInteractionStatus,
   updateActivity, updateInteraction,
 } from './service';
 import { today } from '../../lib/dates';
@@ -137,6 +137,13 @@ export function interactionRoutes(deps: Deps): Router {
       // and the needs-completing filter's answer (which rows it holds moves too) is not kept.
       return { answer, validUntil: filters.needsCompleting ? 0 : nextScheduledEnd(rows, Date.parse(filters.now)) };
     }));
+  });
+
+  // Before /interaction/:id. Not kept: the log form asks as its participants change.
+  router.get('/interaction/default-school', async (req, res) => {
+    const writer = interactionWriter(req);
+    const query = validate(defaultSchoolQuerySchema, req.query);
+    res.json(presentDefaultSchool(await defaultSchoolFor(db, writer, query)));
   });
 
   router.get('/interaction/:id', async (req, res) => {

@@ -4,7 +4,7 @@
 // interaction (`interactionSight`, policies.ts: hidden shared notes, next steps and text field values,
 // another's private notes) is never copied by them and keeps its stored value when they edit it.
 import {
-  INTERACTION_MESSAGES, type ActivityCategory, type InteractionInput, type InteractionStatus,
+  type DefaultSchool, type DefaultSchoolQuery, INTERACTION_MESSAGES, type ActivityCategory, type InteractionInput, type InteractionStatus,
 } from '../../../common/schemas/interactions';
 import { districtSettingsOf } from '../../../common/schemas/site';
 import type { DB } from '../../../db/connection';
@@ -17,9 +17,9 @@ import { checkFieldValues } from './fieldValues';
 import { interactionSight, type Reader, type Sight } from './policies';
 import {
   type ActivityRow, activeSkillIds, type Conn, districtGroupIds, districtSettingsJson, findDistrictCycle, fieldsOfType, findDistrictBuilding,
-  findDistrictType, findInteraction, groupMembersAt, type InteractionRow, isDistrictCoach, participantUserIds,
+  findDistrictType, findInteraction, groupMembersAt, type InteractionRow, isDistrictCoach, participantUserIds, defaultSchoolOf,
 } from './queries';
-import { plusMinutes } from '../../lib/zone';
+import { localDateTime, plusMinutes } from '../../lib/zone';
 
 type Writer = Reader & { actor: DistrictActor };
 
@@ -68,6 +68,7 @@ interface Resolved {
   values: Map<number, string>;
   skillIds: number[];
   coachingCycleId: number | null;
+  buildingId: number | null;
 }
 
 /**
@@ -96,7 +97,7 @@ async function resolvePayload(
     else if (!(await isDistrictCoach(db, districtId, coachId))) errors.coach_id = [INTERACTION_MESSAGES.coachNotInDistrict];
   }
 
-  if (input.building_id !== null) {
+  if (input.building_id != null) {
     const building = await findDistrictBuilding(db, districtId, input.building_id);
     if (!building || (building.deleted_at !== null && existing?.row.building_id !== building.id)) {
       errors.building_id = [INTERACTION_MESSAGES.buildingNotInDistrict];
@@ -179,10 +180,37 @@ async function resolvePayload(
       participants.push({ staff_id: m.staff_id, group_id: id });
     }
   }
-  return { coachId, participants, groupIds, values, skillIds, coachingCycleId: cycleId };
+  // The school: as sent; absent, the stored one (an edit), else the default school (issue 26: the
+  // participants' school on the interaction's day, else the coach's one school), so the calendar event has its location.
+  const buildingId = input.building_id !== undefined ? input.building_id
+    : existing?.row.building_id ?? (await defaultSchoolOf(db, districtId, participants.map((p) => p.staff_id), coachId,
+      localDateTime(input.starts_at, w.auth.district.timezone).date)).building?.id ?? null;
+  return { coachId, participants, groupIds, values, skillIds, coachingCycleId: cycleId, buildingId };
 }
 
-async function writeLinks(db: Conn, districtId: number, interactionId: number, r: Omit<Resolved, 'coachId' | 'coachingCycleId'>): Promise<void> {
+/**
+ * GET /api/interaction/default-school (the log form's default, the same rule as a POST without building_id):
+ * 422 naming a coach the caller may not log for, or educators or groups they may not name, as the POST would.
+ */
+export async function defaultSchoolFor(db: DB, w: Writer, q: DefaultSchoolQuery): Promise<DefaultSchool> {
+  const districtId = w.actor.districtId;
+  const coachId = q.coach_id ?? w.actor.userId;
+  const errors: FieldErrors = {};
+  if (coachId !== w.actor.userId) {
+    if (w.visibility.kind !== 'district') errors.coach_id = [INTERACTION_MESSAGES.coachNotAllowed];
+    else if (!(await isDistrictCoach(db, districtId, coachId))) errors.coach_id = [INTERACTION_MESSAGES.coachNotInDistrict];
+  }
+  const visible = w.staffScope && q.staff_ids.length ? await visibleStaffIds(db, w.staffScope, q.staff_ids) : new Set<number>();
+  if (q.staff_ids.some((id) => !visible.has(id))) errors.staff_ids = [INTERACTION_MESSAGES.participantNotFound];
+  const groups = await districtGroupIds(db, districtId, q.group_ids, true);
+  if (q.group_ids.some((id) => !groups.has(id))) errors.group_ids = [INTERACTION_MESSAGES.groupNotFound];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const members = await groupMembersAt(db, districtId, q.group_ids, q.starts_at);
+  const staffIds = [...new Set([...q.staff_ids, ...members.map((m) => m.staff_id)])];
+  return defaultSchoolOf(db, districtId, staffIds, coachId, localDateTime(q.starts_at, w.auth.district.timezone).date);
+}
+
+async function writeLinks(db: Conn, districtId: number, interactionId: number, r: Omit<Resolved, 'coachId' | 'coachingCycleId' | 'buildingId'>): Promise<void> {
   await db.deleteFrom('interaction_skills').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
   if (r.skillIds.length) {
     await db.insertInto('interaction_skills')
@@ -224,14 +252,14 @@ export function createInteraction(db: DB, w: Writer, input: InteractionInput): P
     const now = nowIso();
     const { id } = await trx.insertInto('interactions').values({
       district_id: w.actor.districtId, interaction_type_id: input.interaction_type_id, coach_id: r.coachId,
-      starts_at: input.starts_at, duration_minutes: input.duration_minutes, status: input.status, building_id: input.building_id,
+      starts_at: input.starts_at, duration_minutes: input.duration_minutes, status: input.status, building_id: r.buildingId,
       notes: input.notes, private_notes: input.private_notes, next_steps: input.next_steps, sequence: 0, import_uid: null,
       coaching_cycle_id: r.coachingCycleId,
       created_by: w.actor.userId, updated_by: w.actor.userId, created_at: now, updated_at: now, deleted_at: null,
     }).returning('id').executeTakeFirstOrThrow();
     await writeLinks(trx, w.actor.districtId, id, r);
     await audit(trx, w.actor, 'interaction_created', 'interaction', id, {
-      ...auditable({ ...input, coach_id: r.coachId }),
+      ...auditable({ ...input, coach_id: r.coachId, building_id: r.buildingId }),
       participants: r.participants.map((p) => p.staff_id), groups: r.groupIds,
     });
     return id;
@@ -259,7 +287,7 @@ export function updateInteraction(db: DB, w: Writer, id: number, input: Interact
     const r = await resolvePayload(trx, w, input, { row: before, links, sight });
     const after = {
       interaction_type_id: input.interaction_type_id, coach_id: r.coachId, starts_at: input.starts_at,
-      duration_minutes: input.duration_minutes, status: input.status, building_id: input.building_id,
+      duration_minutes: input.duration_minutes, status: input.status, building_id: r.buildingId,
     };
     const texts = {
       ...(sight.sharedTexts ? { notes: input.notes, next_steps: input.next_steps } : {}),
