@@ -1,19 +1,20 @@
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import { US_STATES } from '../../../common/constants';
-import { hasPermission } from '../../../common/permissions';
+import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { TRIAL_NOTICE_DAYS } from '../../../common/constants';
 import { appNavigation } from '../../app/navigation';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatDay } from '../../lib/dates';
+import { browserTimeZone, formatDay } from '../../lib/dates';
 import { formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
-import { zonedDay } from '../../lib/zonedTime';
+import { zonedDay, zonedParts } from '../../lib/zonedTime';
 import { ActivityPanels } from './components/ActivityPanels';
 import { PulsePanel } from './components/PulsePanel';
+import { SetupChecklist } from './components/SetupChecklist';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,7 +44,7 @@ export interface Destination {
 export function timeOfDayGreeting(timeZone?: string, now = new Date()): string {
   let hour = now.getHours();
   try {
-    hour = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now));
+    hour = zonedParts(now.getTime(), timeZone || browserTimeZone()).hour;
   } catch {
     // Unknown timezone: the device's own clock is close enough for a greeting.
   }
@@ -136,6 +137,8 @@ export default function DashboardScreen(_props: ScreenProps) {
       />
 
       {district && <TrialNotice district={district} canBill={hasPermission(user.security.permissions, 'manage billing')} />}
+
+      {district && <SetupChecklist enabled={hasPermission(user.security.permissions, PERMISSIONS.manageSettings)} />}
 
       <PulsePanel user={user} />
 

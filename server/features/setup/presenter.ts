@@ -20,7 +20,10 @@ function isDone(key: SetupItemKey, facts: SetupFacts): boolean {
     case 'coaches': return facts.coaches;
     case 'caseloads': return facts.caseloads;
     case 'calendar-sync': return facts.calendarFeeds;
-    case 'interaction-types': case 'framework': return facts.marks.has(key);
+    // Reviewed when an administrator says so, or already in use (an established district's checklist
+    // does not ask to review what its coaches log and rate with every day).
+    case 'interaction-types': return facts.marks.has(key) || facts.interactions;
+    case 'framework': return facts.marks.has(key) || facts.skillRatings;
   }
 }
 

@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/connection';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
+import { insertInteraction } from '../../testing/interactions.fixture';
+import { frameworkOf, insertRating } from '../../testing/skills.fixture';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -82,6 +84,25 @@ describe('GET /api/setup-checklist', () => {
     const body = await read();
     expect(done(body)).toMatchObject({ 'calendar-sync': true, 'interaction-types': false, framework: false });
     expect(body).toMatchObject({ done_count: 5, total: 7, complete: false });
+  });
+
+  it('the review items tick off once the district uses them: an interaction logged, a skill rated (not another district\'s)', async () => {
+    const { district, agent } = await adminOf();
+    const other = await adminOf();
+    const otherCoach = await buildUser(t.db, { role: 'coach', districtId: other.district.id });
+    const otherType = await t.db.selectFrom('interaction_types').select('id').where('district_id', '=', other.district.id).executeTakeFirstOrThrow();
+    await insertInteraction(t.db, { districtId: other.district.id, typeId: otherType.id, coachId: otherCoach.id });
+    const otherEducator = await buildStaff(t.db, { districtId: other.district.id });
+    await insertRating(t.db, { districtId: other.district.id, staffId: otherEducator.id, skillId: (await frameworkOf(t.db, other.district.id)).skills[0]!.id, level: 2, ratedOn: '2026-10-01' });
+    expect(done((await agent.get('/api/setup-checklist')).body)).toMatchObject({ 'interaction-types': false, framework: false });
+
+    const coach = await buildUser(t.db, { role: 'coach', districtId: district.id });
+    const type = await t.db.selectFrom('interaction_types').select('id').where('district_id', '=', district.id).executeTakeFirstOrThrow();
+    await insertInteraction(t.db, { districtId: district.id, typeId: type.id, coachId: coach.id });
+    expect(done((await agent.get('/api/setup-checklist')).body)).toMatchObject({ 'interaction-types': true, framework: false });
+    const educator = await buildStaff(t.db, { districtId: district.id });
+    await insertRating(t.db, { districtId: district.id, staffId: educator.id, skillId: (await frameworkOf(t.db, district.id)).skills[0]!.id, level: 2, ratedOn: '2026-10-01' });
+    expect(done((await agent.get('/api/setup-checklist')).body)).toMatchObject({ framework: true });
   });
 
   it('an archived school, an inactive educator and a disabled coach do not count', async () => {
