@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { INTERACTION_COLOURS } from '../../common/schemas/interactionTypes';
 import { type Interaction, INTERACTION_STATUS_LABELS } from '../../common/schemas/interactions';
+import { todayIn } from '../lib/dates';
 import { formatDate } from '../lib/format';
 import { participantsLine } from '../lib/interactions';
 import { formatMinutes, wallClock } from '../lib/zonedTime';
@@ -81,7 +82,7 @@ export function InteractionItem({
     <li className={['interaction-item', i.needs_completing && who !== 'coach' && 'interaction-item--needs', i.status === 'cancelled' && 'interaction-item--cancelled'].filter(Boolean).join(' ')}>
       <div className="interaction-item__when">
         <time dateTime={i.starts_at}>
-          {withDay && <span className="interaction-item__day">{formatDate(wallClock(i.starts_at, timeZone), locale, wallClock(i.starts_at, timeZone).getFullYear() === new Date().getFullYear() ? 'EEE, MMM d' : 'MMM d, yyyy')}<br /></span>}
+          {withDay && <span className="interaction-item__day">{formatDate(wallClock(i.starts_at, timeZone), locale, wallClock(i.starts_at, timeZone).getFullYear() === Number(todayIn(timeZone).slice(0, 4)) ? 'EEE, MMM d' : 'MMM d, yyyy')}<br /></span>}
           {interactionWhen(i.starts_at, timeZone, locale, false)}
         </time>
         <span className="interaction-item__duration">{formatMinutes(i.duration_minutes)}</span>

@@ -8,7 +8,7 @@ import useSWR, { mutate } from 'swr';
 import type { AuthUser } from '../../common/authUser';
 import { DEFAULT_DATE_LOCALE } from '../../common/constants';
 import { api, ApiError } from './api';
-import { browserTimeZone } from './dates';
+import { browserTimeZone, todayIn } from './dates';
 import { formatDate, loadDateLocale, loadedDateLocale } from './format';
 import { wallClock } from './zonedTime';
 
@@ -96,6 +96,16 @@ export function useInstantFormat() {
     const date = (iso: string, pattern = 'PP') => (Number.isNaN(Date.parse(iso)) ? '' : formatDate(wallClock(iso, timeZone), locale, pattern));
     return { locale, timeZone, date, dateTime: (iso: string) => date(iso, 'PPp') };
   }, [locale, timeZone]);
+}
+
+/**
+ * Today's calendar day "YYYY-MM-DD" on the signed-in person's clock (their profile timezone, else the
+ * browser's): every form's "today" (a start date's default, a date field's max). Not the device's calendar
+ * nor UTC's: in Chicago at 8 pm on Nov 27 it is still 2026-11-27 on a laptop set to UTC or Tokyo.
+ */
+export function useToday(): string {
+  const { user } = useAuthUser();
+  return todayIn(user?.timezone || browserTimeZone());
 }
 
 /** The date-fns locale of a date language (for example one being picked in a form), loaded on demand. */

@@ -1,8 +1,13 @@
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button';
 import { Logo } from '../../components/Logo';
-import { useAuthUser } from '../../lib/session';
+import { useAuthUser, useToday } from '../../lib/session';
 import { homePathFor } from '../routeTable';
+
+/** This year on the visitor's clock (their profile's, else the browser's). */
+function Year() {
+  return <>{useToday().slice(0, 4)}</>;
+}
 
 export function PublicLayout() {
   const { user } = useAuthUser();
@@ -58,7 +63,7 @@ export function PublicLayout() {
             </ul>
           </div>
         </div>
-        <p>© {new Date().getFullYear()} Coachwell. District data stays the district's.</p>
+        <p>© <Year /> Coachwell. District data stays the district's.</p>
       </footer>
     </div>
   );

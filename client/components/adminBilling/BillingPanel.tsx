@@ -17,6 +17,7 @@ import { activateQuote, markInvoicePaid, useDistrictBilling, voidInvoice } from 
 import { formatDay } from '../../lib/dates';
 import { formatInteger } from '../../lib/format';
 import { type FieldBinding, useFormErrors } from '../../lib/forms';
+import { useInstantFormat } from '../../lib/session';
 import { addDays } from '../../lib/zonedTime';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
@@ -102,6 +103,7 @@ function Contact({ billing, locale }: { billing: AdminDistrictBilling; locale?: 
 }
 
 function QuotesTable({ billing, locale, onActivate }: { billing: AdminDistrictBilling; locale?: Locale; onActivate: (q: Quote) => void }) {
+  const when = useInstantFormat();
   return (
     <div className="stack stack--sm">
       <h3 className="ab-subtitle">Quotes</h3>
@@ -129,7 +131,7 @@ function QuotesTable({ billing, locale, onActivate }: { billing: AdminDistrictBi
                   <td data-label="Status">
                     <span>
                       <QuoteStatusBadge status={q.status} activated={q.activated_at !== null} />
-                      {q.activated_at && <span className="ab-table__sub">{formatDay(q.activated_at, locale)}</span>}
+                      {q.activated_at && <span className="ab-table__sub">{when.date(q.activated_at)}</span>}
                     </span>
                   </td>
                   <td className="nowrap" data-label="Valid until">{formatDay(q.valid_until, locale)}</td>

@@ -11,7 +11,9 @@ import { FormError, SelectField, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
+import { todayIn } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
+import { dayAsDate } from '../../lib/zonedTime';
 import { useAuthUser, useDateLocaleFor } from '../../lib/session';
 import { useFormErrors } from '../../lib/forms';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
@@ -62,7 +64,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
         <SelectField label="Timezone" options={timezoneOptions(user.timezone)} required {...form.field('timezone')} />
       </div>
       <p className="settings-preview" aria-live="polite">
-        Dates will look like: <strong>{formatDate(new Date(), locale)}</strong>
+        Dates will look like: <strong>{formatDate(dayAsDate(todayIn(form.values.timezone)), locale)}</strong>
       </p>
       <div className="form-actions">
         <Button type="submit" busy={form.busy}>Save profile</Button>

@@ -14,8 +14,10 @@ import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatDate, formatInteger, formatRelative } from '../../lib/format';
-import { useAuthUser, useDateLocale } from '../../lib/session';
+import { formatDay } from '../../lib/dates';
+import { formatInteger, formatRelative } from '../../lib/format';
+import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
+import { zonedDay } from '../../lib/zonedTime';
 import { revalidateDistrict, useAdminDistrict } from './api';
 import { type DistrictAction, DistrictActionDialog } from './components/ActionDialogs';
 import { DistrictStatusBadge, PlanBadge } from './components/Badges';
@@ -31,6 +33,7 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
   const id = whole(useParams().id);
   const { user } = useAuthUser();
   const locale = useDateLocale();
+  const when = useInstantFormat();
   const { data: district, error, mutate } = useAdminDistrict(id);
   const [action, setAction] = useState<DistrictAction | null>(null);
   const breadcrumbs = [{ label: 'Districts', to: '/admin/districts' }, { label: district?.name ?? route.title }];
@@ -66,7 +69,7 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
       {district.status === 'suspended' && (
         <Alert tone="warning" title="This district is suspended">
           <p>
-            Since {district.suspended_at ? formatDate(district.suspended_at, locale) : 'an unknown date'}
+            Since {district.suspended_at ? when.date(district.suspended_at) : 'an unknown date'}
             {district.suspension_reason ? <>: <q>{district.suspension_reason}</q></> : '.'} Its people cannot sign in; its data is kept.
           </p>
         </Alert>
@@ -85,7 +88,8 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
   );
 }
 
-function ProfileCard({ district, locale }: { district: AdminDistrictDetail; locale: Locale }) {
+function ProfileCard({ district }: { district: AdminDistrictDetail; locale: Locale }) {
+  const when = useInstantFormat();
   return (
     <section className="card adm-section" aria-labelledby="adm-profile-heading">
       <h2 className="card__title adm-card-title" id="adm-profile-heading">Profile</h2>
@@ -95,7 +99,7 @@ function ProfileCard({ district, locale }: { district: AdminDistrictDetail; loca
         <dt>State</dt><dd>{US_STATES[district.state] ?? district.state}</dd>
         <dt>Timezone</dt><dd>{district.timezone}</dd>
         <dt>School year starts</dt><dd>{MONTHS[district.school_year_start_month - 1] ?? '—'}</dd>
-        <dt>Created</dt><dd>{formatDate(district.created_at, locale)}</dd>
+        <dt>Created</dt><dd>{when.date(district.created_at)}</dd>
       </dl>
     </section>
   );
@@ -117,7 +121,7 @@ function AccountCard({ district, locale, onAction }: { district: AdminDistrictDe
         {district.status === 'trial' && (
           <>
             <dt>Trial ends</dt>
-            <dd>{district.trial_ends_at ? formatDate(district.trial_ends_at, locale) : '—'}</dd>
+            <dd>{district.trial_ends_at ? formatDay(zonedDay(district.trial_ends_at, district.timezone), locale) : '—'}</dd>
           </>
         )}
         {district.status === 'suspended' && (
@@ -199,7 +203,8 @@ function SchoolsCard({ district }: { district: AdminDistrictDetail }) {
   );
 }
 
-function ImportsCard({ district, locale }: { district: AdminDistrictDetail; locale: Locale }) {
+function ImportsCard({ district }: { district: AdminDistrictDetail; locale: Locale }) {
+  const when = useInstantFormat();
   return (
     <section className="card stack adm-section" aria-labelledby="adm-imports-heading">
       <div className="card__header">
@@ -232,7 +237,7 @@ function ImportsCard({ district, locale }: { district: AdminDistrictDetail; loca
                   <td className="num" data-label="Updated">{formatInteger(i.updated_count)}</td>
                   <td className="num" data-label="Errors">{formatInteger(i.error_count)}</td>
                   <td data-label="By">{i.created_by?.name ?? <span className="muted">—</span>}</td>
-                  <td className="nowrap" data-label="When"><time dateTime={i.created_at}>{formatDate(i.created_at, locale)}</time></td>
+                  <td className="nowrap" data-label="When"><time dateTime={i.created_at}>{when.date(i.created_at)}</time></td>
                 </tr>
               ))}
             </tbody>

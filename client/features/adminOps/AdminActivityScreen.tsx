@@ -10,8 +10,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { SelectField, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatDateTime, formatRelative } from '../../lib/format';
-import { useDateLocale } from '../../lib/session';
+import { formatRelative } from '../../lib/format';
+import { useDateLocale, useInstantFormat } from '../../lib/session';
 import { type AuditFilters, useAuditFeed } from './api';
 import { FilterText } from './components/FilterText';
 import { useUrlFilters } from './urlFilters';
@@ -30,6 +30,7 @@ function detailText(value: unknown): string {
 
 function Entry({ entry, onDistrict, onPerson }: { entry: AuditEntry; onDistrict: (id: number) => void; onPerson: (email: string) => void }) {
   const locale = useDateLocale();
+  const when = useInstantFormat();
   const people = [entry.impersonator, entry.actor].filter((p): p is NonNullable<typeof p> => p !== null);
   const details = entry.details ? Object.entries(entry.details) : [];
   return (
@@ -39,9 +40,9 @@ function Entry({ entry, onDistrict, onPerson }: { entry: AuditEntry; onDistrict:
         <span className="badge badge--neutral audit-entry__action">{auditActionLabel(entry.action)}</span>
       </div>
       <p className="audit-entry__meta">
-        <time dateTime={entry.at} title={formatDateTime(entry.at, locale)}>{formatRelative(entry.at, locale)}</time>
+        <time dateTime={entry.at} title={when.dateTime(entry.at)}>{formatRelative(entry.at, locale)}</time>
         <span aria-hidden="true"> · </span>
-        <span>{formatDateTime(entry.at, locale)}</span>
+        <span>{when.dateTime(entry.at)}</span>
         {entry.ip && (
           <>
             <span aria-hidden="true"> · </span>

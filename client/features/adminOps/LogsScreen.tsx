@@ -11,8 +11,8 @@ import { SelectField, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatDateTime, formatInteger, formatRelative } from '../../lib/format';
-import { useDateLocale } from '../../lib/session';
+import { formatInteger, formatRelative } from '../../lib/format';
+import { useDateLocale, useInstantFormat } from '../../lib/session';
 import { useLogs } from './api';
 import { FilterText } from './components/FilterText';
 import { LogDetailDialog } from './components/LogDetailDialog';
@@ -26,6 +26,7 @@ const SECURITY_OPTIONS = [{ value: '', label: 'All kinds' }, ...SECURITY_EVENT_K
 
 function LogRows({ kind, rows, onOpen, onDistrict }: { kind: LogKind; rows: LogEntry[]; onOpen: (id: number) => void; onDistrict: (id: number) => void }) {
   const locale = useDateLocale();
+  const when = useInstantFormat();
   return (
     <div className="table-wrap" role="region" aria-label={TAB_LABELS[kind]} tabIndex={0}>
       <table className="table log-table">
@@ -43,7 +44,7 @@ function LogRows({ kind, rows, onOpen, onDistrict }: { kind: LogKind; rows: LogE
           {rows.map((row) => (
             <tr key={row.id}>
               <td data-label="When" className="log-table__when">
-                <time dateTime={row.at} title={formatDateTime(row.at, locale)}>{formatRelative(row.at, locale)}</time>
+                <time dateTime={row.at} title={when.dateTime(row.at)}>{formatRelative(row.at, locale)}</time>
               </td>
               <td data-label={kind === 'security' ? 'Event' : 'Message'} className="log-table__message">
                 {kind === 'security' && row.security_kind ? (

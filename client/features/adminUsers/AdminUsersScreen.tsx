@@ -13,8 +13,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatDate, formatInteger } from '../../lib/format';
-import { useAuthUser, useDateLocale } from '../../lib/session';
+import { formatInteger } from '../../lib/format';
+import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { type AdminUserQuery, useAdminUsers } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
 import { DEFAULT_ADMIN_USER_FILTERS, AdminUserFilters, type AdminUserFilterValues } from './components/AdminUserFilters';
@@ -61,6 +61,7 @@ type TableProps = {
 };
 
 function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy }: TableProps) {
+  const when = useInstantFormat();
   const canDistrict = hasPermission(permissions, PERMISSIONS.seeAllDistricts);
   const canStaff = hasPermission(permissions, PERMISSIONS.manageCoaches);
   const canImpersonate = hasPermission(permissions, PERMISSIONS.impersonate);
@@ -104,7 +105,7 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
               </Cell>
               <Cell label="Status"><AdminUserStatus user={u} locale={locale} /></Cell>
               <Cell label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></Cell>
-              <Cell label="Created"><time className="au-table__date" dateTime={u.created_at}>{formatDate(u.created_at, locale)}</time></Cell>
+              <Cell label="Created"><time className="au-table__date" dateTime={u.created_at}>{when.date(u.created_at)}</time></Cell>
               <Cell label="Actions" className="au-table__actions">
                 <AdminUserActions
                   user={u}

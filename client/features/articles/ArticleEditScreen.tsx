@@ -20,8 +20,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { useFormErrors } from '../../lib/forms';
-import { formatDateTime } from '../../lib/format';
-import { useDateLocale } from '../../lib/session';
+import { useInstantFormat } from '../../lib/session';
 import {
   createArticle, deleteArticle, setArticlePublished, updateArticle, useAdminArticle, useArticleVersion, useArticleVersions,
 } from './api';
@@ -213,7 +212,7 @@ function ArticleForm({ title, article }: { title: string; article: AdminArticle 
 }
 
 function ArticleHistory({ article }: { article: AdminArticle }) {
-  const locale = useDateLocale();
+  const when = useInstantFormat();
   const { data, error } = useArticleVersions(article.id);
   const [open, setOpen] = useState<number | null>(null);
   const { data: version } = useArticleVersion(article.id, open);
@@ -228,7 +227,7 @@ function ArticleHistory({ article }: { article: AdminArticle }) {
               <div>
                 <strong>Version {ver.number}</strong>{i === 0 && <span className="badge badge--info">Current</span>}
                 <div className="muted text-sm">
-                  {formatDateTime(ver.at, locale)} · {ver.edited_by?.name ?? 'Coachwell'} · {ver.title}
+                  {when.dateTime(ver.at)} · {ver.edited_by?.name ?? 'Coachwell'} · {ver.title}
                 </div>
               </div>
               <Button variant="secondary" size="sm" onClick={() => setOpen(ver.id)} aria-label={`View version ${ver.number}`}>View</Button>
@@ -240,7 +239,7 @@ function ArticleHistory({ article }: { article: AdminArticle }) {
         {!version || !rendered ? <LoadingBlock label="Loading the version…" /> : (
           <div className="stack">
             <p className="muted text-sm">
-              Saved {formatDateTime(version.at, locale)} by {version.edited_by?.name ?? 'Coachwell'} · {categoryLabel(version.category)} ·
+              Saved {when.dateTime(version.at)} by {version.edited_by?.name ?? 'Coachwell'} · {categoryLabel(version.category)} ·
               {' '}/app/support/{version.slug} · {audienceLabel(version.audience, version.roles)}
             </p>
             <div className="prose" dangerouslySetInnerHTML={{ __html: rendered.html }} />

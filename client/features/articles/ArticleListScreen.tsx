@@ -12,8 +12,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { Table, type TableColumn } from '../../components/Table';
-import { formatDate, formatInteger } from '../../lib/format';
-import { useDateLocale } from '../../lib/session';
+import { formatInteger } from '../../lib/format';
+import { useInstantFormat } from '../../lib/session';
 import { useAdminArticles } from './api';
 
 const SEARCH_DELAY_MS = 300;
@@ -38,7 +38,7 @@ function readFilters(params: URLSearchParams): Filters & { page: number } {
 }
 
 export default function ArticleListScreen({ route }: ScreenProps) {
-  const locale = useDateLocale();
+  const when = useInstantFormat();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const { data, error, isLoading, mutate } = useAdminArticles(filters);
@@ -83,7 +83,7 @@ export default function ArticleListScreen({ route }: ScreenProps) {
     { key: 'audience', header: 'Audience', render: (a) => audienceLabel(a.audience, a.roles) },
     { key: 'views', header: 'Views', className: 'num', render: (a) => formatInteger(a.view_count) },
     { key: 'helpful', header: 'Helpful', className: 'num', render: (a) => (a.helpful_yes + a.helpful_no === 0 ? '—' : `${a.helpful_yes} yes · ${a.helpful_no} no`) },
-    { key: 'updated', header: 'Updated', className: 'articles-updated', render: (a) => <>{formatDate(a.updated_at, locale)}{a.updated_by && <span className="muted text-sm"> by {a.updated_by.name}</span>}</> },
+    { key: 'updated', header: 'Updated', className: 'articles-updated', render: (a) => <>{when.date(a.updated_at)}{a.updated_by && <span className="muted text-sm"> by {a.updated_by.name}</span>}</> },
   ];
 
   return (

@@ -5,15 +5,14 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatDateTime } from '../../lib/format';
 import { acceptInvite, type InviteDetails, useInvite } from './api';
 import { useFormErrors } from '../../lib/forms';
-import { useDateLocale } from '../../lib/session';
+import { useInstantFormat } from '../../lib/session';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 function InviteForm({ token, invite }: { token: string; invite: InviteDetails }) {
   const navigate = useNavigate();
-  const locale = useDateLocale();
+  const when = useInstantFormat();
   const form = useFormErrors({ name: invite.name ?? '', password: '', password_confirmation: '' });
 
   const submit = form.onSubmit(async () => {
@@ -39,7 +38,7 @@ function InviteForm({ token, invite }: { token: string; invite: InviteDetails })
       </header>
       <p className="auth-screen__meta muted text-sm">
         Set your name and a password to finish creating your account. This invitation is valid until{' '}
-        <time dateTime={invite.expires_at}>{formatDateTime(invite.expires_at, locale)}</time>.
+        <time dateTime={invite.expires_at}>{when.dateTime(invite.expires_at)}</time>.
       </p>
       <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
         <FormError error={form.formError} />

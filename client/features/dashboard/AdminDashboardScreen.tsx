@@ -9,8 +9,8 @@ import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { api, type ApiError } from '../../lib/api';
-import { formatDate, formatDateTime, formatInteger, formatRelative } from '../../lib/format';
-import { useAuthUser, useDateLocale } from '../../lib/session';
+import { formatInteger, formatRelative } from '../../lib/format';
+import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { type Destination, DestinationCards, firstName, timeOfDayGreeting } from './DashboardScreen';
 
 const ADMIN_DESCRIPTIONS: Record<string, string> = {
@@ -58,6 +58,7 @@ function FigureGroup({ id, title, figures }: { id: string; title: string; figure
 
 function Figures({ data }: { data: AdminDashboard }) {
   const locale = useDateLocale();
+  const when = useInstantFormat();
   const DAY_MS = 24 * 60 * 60 * 1000;
   return (
     <div className="stack stack--lg">
@@ -72,7 +73,7 @@ function Figures({ data }: { data: AdminDashboard }) {
             { figure: { key: 'active30', label: 'Active users, last 30 days', count: data.active_users.last_30_days, link: data.active_users.link } },
             {
               figure: { key: 'interactions', label: 'Interactions logged this week', count: data.interactions_this_week.count, link: data.interactions_this_week.link },
-              hint: `Since ${formatDate(data.interactions_this_week.since, locale)}`,
+              hint: `Since ${when.date(data.interactions_this_week.since)}`,
             },
           ]}
         />
@@ -95,7 +96,7 @@ function Figures({ data }: { data: AdminDashboard }) {
                   <Link to={t.link} className="admin-trials__name">{t.name}</Link>
                   <span className="muted">{t.plan}</span>
                   <span className={days <= 3 ? 'badge badge--warning' : 'badge badge--neutral'}>
-                    <time dateTime={t.trial_ends_at} title={formatDateTime(t.trial_ends_at, locale)}>
+                    <time dateTime={t.trial_ends_at} title={when.dateTime(t.trial_ends_at)}>
                       {days === 0 ? 'Ends today' : `Ends ${formatRelative(t.trial_ends_at, locale)}`}
                     </time>
                   </span>
@@ -111,7 +112,7 @@ function Figures({ data }: { data: AdminDashboard }) {
 
 export default function AdminDashboardScreen(_props: ScreenProps) {
   const { user } = useAuthUser();
-  const locale = useDateLocale();
+  const when = useInstantFormat();
   const seesDistricts = hasPermission(user?.security.permissions ?? [], PERMISSIONS.seeAllDistricts);
   const { data, error, mutate } = useAdminDashboard(seesDistricts);
   if (!user) return <LoadingBlock />;
@@ -132,7 +133,7 @@ export default function AdminDashboardScreen(_props: ScreenProps) {
             {user.last_login_at && (
               <p className="muted text-sm">
                 Last sign-in:{' '}
-                <time dateTime={user.last_login_at}>{formatDateTime(user.last_login_at, locale)}</time>
+                <time dateTime={user.last_login_at}>{when.dateTime(user.last_login_at)}</time>
               </p>
             )}
           </>

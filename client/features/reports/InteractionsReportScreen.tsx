@@ -5,7 +5,7 @@ import type { InteractionsReport, TrendInterval } from '../../../common/schemas/
 import type { ScreenProps } from '../../app/routeTable';
 import { SelectField } from '../../components/Field';
 import { formatDate } from '../../lib/format';
-import { addDays } from '../../lib/zonedTime';
+import { addDays, dayAsDate } from '../../lib/zonedTime';
 import { useInteractionsReport } from './api';
 import { BarChart } from './charts/BarChart';
 import { ChartFrame } from './charts/ChartFrame';
@@ -30,8 +30,6 @@ export function periodEnd(start: string, interval: TrendInterval, rangeTo: strin
   return end > rangeTo ? rangeTo : end;
 }
 
-const dayDate = (d: string) => new Date(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
-
 function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) {
   const { setDrill, interactionFilter } = page;
   const range = data.range;
@@ -41,10 +39,10 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
   const points = data.trend.points.map((p) => {
     const start = p.period_start < range.from ? range.from : p.period_start;
     const end = periodEnd(p.period_start, interval, range.to);
-    const long = interval === 'week' ? `Week of ${formatDate(dayDate(p.period_start), undefined, 'MMM d, yyyy')}` : formatDate(dayDate(p.period_start), undefined, 'MMMM yyyy');
+    const long = interval === 'week' ? `Week of ${formatDate(dayAsDate(p.period_start), undefined, 'MMM d, yyyy')}` : formatDate(dayAsDate(p.period_start), undefined, 'MMMM yyyy');
     return {
       key: p.period_start, value: p.interactions, longLabel: long, point: p,
-      label: formatDate(dayDate(p.period_start), undefined, interval === 'week' ? 'MMM d' : 'MMM'),
+      label: formatDate(dayAsDate(p.period_start), undefined, interval === 'week' ? 'MMM d' : 'MMM'),
       onDrill: p.interactions > 0 ? () => drillAll(`Interactions: ${long}`, { from: start, to: end }) : undefined,
     };
   });

@@ -10,10 +10,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
-import { useAuthUser } from '../../lib/session';
+import { useAuthUser, useToday } from '../../lib/session';
 import { staffAccess, useSchoolOptions } from './access';
 import { createStaff } from './api';
-import { todayIn } from '../../lib/dates';
 import { PasteDialog } from './components/PasteDialog';
 import { rowFieldId, StaffRowFields } from './components/StaffRowFields';
 import { type PasteContext, type PasteResult, parseSpreadsheet } from './paste';
@@ -38,12 +37,14 @@ function firstError(rows: DraftRow[], errors: RowErrorMap): { id: string; label:
 export default function StaffCreateScreen(_props: ScreenProps) {
   const { user } = useAuthUser();
   const access = staffAccess(user);
+  // The start date's default: today on the person's profile clock, as on every other form.
+  const today = useToday();
   const { schools, isLoading: schoolsLoading, error: schoolsError } = useSchoolOptions(access.addScope);
   const toast = useToast();
   const navigate = useNavigate();
 
   const defaultSchool = schools.length === 1 ? String(schools[0]!.id) : '';
-  const defaults = () => ({ building_id: defaultSchool, start_date: todayIn() });
+  const defaults = () => ({ building_id: defaultSchool, start_date: today });
   const [rows, setRows] = useState<DraftRow[]>(() => Array.from({ length: START_ROWS }, () => emptyRow(defaults())));
   const [errors, setErrors] = useState<RowErrorMap>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -72,7 +73,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
     focusNext.current = null;
   });
 
-  const pasteContext: PasteContext = useMemo(() => ({ schools, today: todayIn(), defaultSchoolId: defaultSchool }), [schools, defaultSchool]);
+  const pasteContext: PasteContext = useMemo(() => ({ schools, today, defaultSchoolId: defaultSchool }), [schools, today, defaultSchool]);
 
   if (!user) return <LoadingBlock />;
   if (!access.canAdd) {
@@ -99,7 +100,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
 
   const addRow = () => {
     const last = rows.at(-1);
-    const row = emptyRow({ building_id: last?.building_id || defaultSchool, start_date: last?.start_date || todayIn() });
+    const row = emptyRow({ building_id: last?.building_id || defaultSchool, start_date: last?.start_date || today });
     setRows((list) => [...list, row]);
     focusNext.current = rowFieldId(row.key, 'first_name');
   };

@@ -8,7 +8,7 @@ import { Alert } from '../../components/Alert';
 import { ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
-import { useAuthUser, useDateLocale } from '../../lib/session';
+import { useAuthUser, useDateLocale, useToday } from '../../lib/session';
 import { canEditStaff } from './access';
 import { useStaff } from './api';
 import { formatDay } from '../../lib/dates';
@@ -54,7 +54,8 @@ function ProfileCard({ staff, locale }: { staff: StaffDetail; locale?: Locale })
 }
 
 function SchoolsCard({ staff, locale }: { staff: StaffDetail; locale?: Locale }) {
-  const current = staff.building_history.find((h) => timelineState(h.start_date, h.end_date) === 'current');
+  const today = useToday();
+  const current = staff.building_history.find((h) => timelineState(h.start_date, h.end_date, today) === 'current');
   return (
     <Card id="staff-schools" title="Schools">
       <div className="staff-current">
@@ -85,7 +86,8 @@ function SchoolsCard({ staff, locale }: { staff: StaffDetail; locale?: Locale })
 }
 
 function CoachCard({ staff, locale }: { staff: StaffDetail; locale?: Locale }) {
-  const hasCurrent = staff.coaches.some((c) => timelineState(c.start_date, c.end_date) === 'current');
+  const today = useToday();
+  const hasCurrent = staff.coaches.some((c) => timelineState(c.start_date, c.end_date, today) === 'current');
   return (
     <Card id="staff-coach" title="Coach">
       {staff.coaches.length === 0 ? (

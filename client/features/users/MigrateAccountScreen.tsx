@@ -8,9 +8,8 @@ import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatDateTime } from '../../lib/format';
 import { useFormErrors } from '../../lib/forms';
-import { useDateLocale } from '../../lib/session';
+import { useInstantFormat } from '../../lib/session';
 import { confirmMigration, useMigration } from './api';
 
 const LOGIN = '/app/auth/login';
@@ -24,7 +23,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 function MigrateForm({ token, details, onDone }: { token: string; details: MigrationDetails; onDone: (r: MigrationResult) => void }) {
-  const locale = useDateLocale();
+  const when = useInstantFormat();
   const form = useFormErrors({ password: '' });
   const district = details.district.name;
 
@@ -48,7 +47,7 @@ function MigrateForm({ token, details, onDone }: { token: string; details: Migra
         <dt>Invited by</dt>
         <dd>{details.invited_by ? `${details.invited_by.name}, ${district}` : district}</dd>
         <dt>Link valid until</dt>
-        <dd><time dateTime={details.expires_at}>{formatDateTime(details.expires_at, locale)}</time></dd>
+        <dd><time dateTime={details.expires_at}>{when.dateTime(details.expires_at)}</time></dd>
       </dl>
       <div className="users-migrate__compare">
         <section aria-labelledby="migrate-moves" className="users-migrate__box">

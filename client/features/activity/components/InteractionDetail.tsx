@@ -12,7 +12,7 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { cancelInteraction, completeInteraction, deleteInteraction, useInteraction } from '../../../lib/interactions';
-import { formatMinutes, wallClock } from '../../../lib/zonedTime';
+import { dayAsDate, formatMinutes, wallClock } from '../../../lib/zonedTime';
 import { LockIcon } from './LogInteractionDialog';
 
 type Props = {
@@ -28,7 +28,7 @@ type Props = {
 function fieldAnswer(value: Interaction['field_values'][number]['value'], kind: string): string {
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (kind === 'date' && typeof value === 'string') return formatDate(new Date(`${value}T12:00:00`), undefined);
+  if (kind === 'date' && typeof value === 'string') return formatDate(dayAsDate(value), undefined);
   return String(value);
 }
 

@@ -7,10 +7,12 @@ import type { AdminQuoteRow } from '../../../../common/schemas/billing';
 import { QuoteStatusBadge, shortTerm } from '../../../components/adminBilling/BillingBadges';
 import { formatDay } from '../../../lib/dates';
 import { formatInteger } from '../../../lib/format';
+import { useInstantFormat } from '../../../lib/session';
 
 const NONE = <span className="muted">—<span className="sr-only">None</span></span>;
 
 export function QuoteTable({ rows, locale, busy }: { rows: AdminQuoteRow[]; locale?: Locale; busy?: boolean }) {
+  const when = useInstantFormat();
   return (
     <div className={['table-wrap', 'ab-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} role="region" aria-label="Quotes" tabIndex={0} aria-busy={busy || undefined}>
       <table className="table ab-table ab-table--cards">
@@ -27,7 +29,7 @@ export function QuoteTable({ rows, locale, busy }: { rows: AdminQuoteRow[]; loca
             <tr key={q.id}>
               <th scope="row" className="ab-table__name">
                 {q.number}
-                <span className="ab-table__sub">{formatDay(q.created_at, locale)}</span>
+                <span className="ab-table__sub">{when.date(q.created_at)}</span>
               </th>
               <td className="ab-table__district" data-label="District"><Link to={`/admin/districts/${q.district.id}`}>{q.district.name}</Link></td>
               <td data-label="Plan">{q.plan.name}</td>

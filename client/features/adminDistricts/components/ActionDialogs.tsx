@@ -11,7 +11,9 @@ import { Button } from '../../../components/Button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
-import { formatDate, formatInteger } from '../../../lib/format';
+import { formatDay } from '../../../lib/dates';
+import { formatInteger } from '../../../lib/format';
+import { zonedDay } from '../../../lib/zonedTime';
 import { type FieldBinding, useFormErrors } from '../../../lib/forms';
 import { changePlan, extendTrial, reactivateDistrict, suspendDistrict } from '../api';
 
@@ -64,7 +66,7 @@ function ExtendTrialDialog({ open, district, onClose, locale }: DialogProps & { 
     if (!data) return;
     const ok = await form.run(async () => {
       const updated = await extendTrial(district.id, input);
-      toast.success(`Trial extended to ${formatDate(updated.trial_ends_at!, locale)}.`);
+      toast.success(`Trial extended to ${formatDay(zonedDay(updated.trial_ends_at!, district.timezone), locale)}.`);
     });
     if (ok) onClose();
   });
@@ -73,7 +75,7 @@ function ExtendTrialDialog({ open, district, onClose, locale }: DialogProps & { 
       footer={<DialogFooter busy={form.busy} label="Extend trial" formId="adm-extend-form" onClose={onClose} />}>
       <form id="adm-extend-form" ref={form.formRef} className="form stack" noValidate onSubmit={submit}>
         <p className="muted">
-          {district.trial_ends_at ? <>The trial of {district.name} ends on <strong>{formatDate(district.trial_ends_at, locale)}</strong>.</> : <>{district.name} has no trial end yet.</>}
+          {district.trial_ends_at ? <>The trial of {district.name} ends on <strong>{formatDay(zonedDay(district.trial_ends_at, district.timezone), locale)}</strong>.</> : <>{district.name} has no trial end yet.</>}
         </p>
         <FormError error={form.formError} />
         <fieldset className="adm-choice">

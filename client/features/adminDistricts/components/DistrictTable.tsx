@@ -4,7 +4,8 @@
 import type { Locale } from 'date-fns';
 import { Link } from 'react-router-dom';
 import type { AdminDistrictRow, DistrictSortKey } from '../../../../common/schemas/adminDistricts';
-import { formatDate, formatInteger, formatRelative } from '../../../lib/format';
+import { formatInteger, formatRelative } from '../../../lib/format';
+import { useInstantFormat } from '../../../lib/session';
 import { DistrictStatusBadge, PlanBadge } from './Badges';
 
 const NONE = <span className="muted">—<span className="sr-only">None</span></span>;
@@ -42,6 +43,7 @@ function SortHeader({ label, column, sort, onSort, className }: {
 type Props = { rows: AdminDistrictRow[]; sort: string; onSort: (sort: string) => void; locale?: Locale; busy?: boolean };
 
 export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
+  const when = useInstantFormat();
   return (
     <div className={['table-wrap', 'adm-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} role="region" aria-label="Districts" tabIndex={0} aria-busy={busy || undefined}>
       <table className="table adm-table adm-table--cards">
@@ -63,7 +65,7 @@ export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
             <tr key={d.id}>
               <th scope="row" className="adm-table__name">
                 <Link to={`/admin/districts/${d.id}`}>{d.name}</Link>
-                <span className="adm-table__sub" title={`Created ${formatDate(d.created_at, locale)}`}>{d.state} · {d.slug}</span>
+                <span className="adm-table__sub" title={`Created ${when.date(d.created_at)}`}>{d.state} · {d.slug}</span>
               </th>
               <td data-label="Plan"><PlanBadge plan={d.plan} /></td>
               <td data-label="Status"><DistrictStatusBadge status={d.status} /></td>
@@ -71,9 +73,9 @@ export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
               <td className="num" data-label="Schools">{formatInteger(d.schools)}</td>
               <td className="num" data-label="Educators">{formatInteger(d.educators)}</td>
               <td className="nowrap" data-label="Last activity">
-                {d.last_activity_at ? <time dateTime={d.last_activity_at} title={formatDate(d.last_activity_at, locale, 'PPp')}>{formatRelative(d.last_activity_at, locale)}</time> : NONE}
+                {d.last_activity_at ? <time dateTime={d.last_activity_at} title={when.dateTime(d.last_activity_at)}>{formatRelative(d.last_activity_at, locale)}</time> : NONE}
               </td>
-              <td className="nowrap" data-label="Trial ends">{d.status === 'trial' && d.trial_ends_at ? <time dateTime={d.trial_ends_at}>{formatDate(d.trial_ends_at, locale)}</time> : NONE}</td>
+              <td className="nowrap" data-label="Trial ends">{d.status === 'trial' && d.trial_ends_at ? <time dateTime={d.trial_ends_at}>{when.date(d.trial_ends_at)}</time> : NONE}</td>
             </tr>
           ))}
         </tbody>

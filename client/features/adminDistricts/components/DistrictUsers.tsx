@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import type { AdminDistrictDetail, AdminDistrictUser } from '../../../../common/schemas/adminDistricts';
 import { Button } from '../../../components/Button';
 import { useToast } from '../../../components/Toasts';
-import { formatDate, formatInteger, formatRelative } from '../../../lib/format';
-import { impersonate } from '../../../lib/session';
+import { formatInteger, formatRelative } from '../../../lib/format';
+import { impersonate, useInstantFormat } from '../../../lib/session';
 
 const STATUS: Record<AdminDistrictUser['status'], { label: string; tone: string }> = {
   active: { label: 'Active', tone: 'badge--success' },
@@ -18,6 +18,7 @@ const STATUS: Record<AdminDistrictUser['status'], { label: string; tone: string 
 type Props = { district: AdminDistrictDetail; canImpersonate: boolean; locale?: Locale };
 
 export function DistrictUsers({ district, canImpersonate, locale }: Props) {
+  const when = useInstantFormat();
   const navigate = useNavigate();
   const toast = useToast();
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -67,7 +68,7 @@ export function DistrictUsers({ district, canImpersonate, locale }: Props) {
                   <td data-label="Roles">{u.roles.map((r) => r.label).join(', ') || <span className="muted">No role</span>}</td>
                   <td data-label="Status"><span className={`badge ${STATUS[u.status].tone}`}>{STATUS[u.status].label}</span></td>
                   <td className="nowrap" data-label="Last sign-in">
-                    {u.last_login_at ? <time dateTime={u.last_login_at} title={formatDate(u.last_login_at, locale, 'PPp')}>{formatRelative(u.last_login_at, locale)}</time> : <span className="muted">Never</span>}
+                    {u.last_login_at ? <time dateTime={u.last_login_at} title={when.dateTime(u.last_login_at)}>{formatRelative(u.last_login_at, locale)}</time> : <span className="muted">Never</span>}
                   </td>
                   {canImpersonate && (
                     <td className="adm-table__actions">

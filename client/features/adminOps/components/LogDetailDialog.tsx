@@ -3,8 +3,7 @@ import { SECURITY_EVENT_LABELS, type LogKind } from '../../../../common/schemas/
 import { Alert } from '../../../components/Alert';
 import { Modal } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
-import { formatDateTime } from '../../../lib/format';
-import { useDateLocale } from '../../../lib/session';
+import { useInstantFormat } from '../../../lib/session';
 import { useLogEntry } from '../api';
 
 const KIND_TITLES: Record<LogKind, string> = { client: 'Client error', server: 'Server error', security: 'Security event' };
@@ -20,7 +19,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export function LogDetailDialog({ kind, id, onClose }: { kind: LogKind; id: number | null; onClose: () => void }) {
   const { data, error } = useLogEntry(kind, id);
-  const locale = useDateLocale();
+  const when = useInstantFormat();
   return (
     <Modal open={id !== null} title={`${KIND_TITLES[kind]}${id ? ` #${id}` : ''}`} onClose={onClose} size="lg" className="log-detail">
       {error ? (
@@ -33,7 +32,7 @@ export function LogDetailDialog({ kind, id, onClose }: { kind: LogKind; id: numb
         <div className="stack">
           <p className="log-detail__message">{data.message}</p>
           <dl className="log-detail__list">
-            <Row label="When">{formatDateTime(data.at, locale)} <span className="muted">({data.at})</span></Row>
+            <Row label="When">{when.dateTime(data.at)} <span className="muted">({data.at})</span></Row>
             {data.security_kind && <Row label="Kind">{SECURITY_EVENT_LABELS[data.security_kind]}</Row>}
             {data.status !== null && <Row label="Status">{data.status}</Row>}
             <Row label={kind === 'client' ? 'URL' : 'Path'}>{data.method ? `${data.method} ` : ''}{data.url ?? '—'}</Row>

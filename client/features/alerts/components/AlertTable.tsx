@@ -2,6 +2,7 @@
 import type { Locale } from 'date-fns';
 import type { AdminAlert } from '../../../../common/schemas/alerts';
 import { Button } from '../../../components/Button';
+import { todayIn } from '../../../lib/dates';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { wallClock } from '../../../lib/zonedTime';
 import { LevelBadge, StateBadge } from './AlertBadges';
@@ -32,7 +33,7 @@ function Cell({ label, className, children }: { label: string; className?: strin
 }
 
 export function AlertTable({ alerts, timeZone, locale, onEdit, onDelete }: Props) {
-  const thisYear = new Date().getFullYear();
+  const thisYear = Number(todayIn(timeZone).slice(0, 4));
   // "Nov 22, 6:14 PM" this year, "Dec 2, 2027, 7:14 PM" otherwise: in the staff member's timezone.
   const when = (instant: string) => {
     const wall = wallClock(instant, timeZone);

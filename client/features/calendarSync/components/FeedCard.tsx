@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { useInstantFormat } from '../../../lib/session';
 import { createFeedAddress, setTitleMode, turnOffFeed, useCalendarFeed } from '../api';
 import { SubscribeSteps } from './SubscribeSteps';
 
@@ -76,6 +77,7 @@ function AddressBox({ url }: { url: string }) {
 
 export function FeedCard() {
   const { data: feed, error, mutate } = useCalendarFeed();
+  const when = useInstantFormat();
   const toast = useToast();
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState<'on' | 'regenerate' | 'off' | 'title' | null>(null);
@@ -151,7 +153,7 @@ export function FeedCard() {
             <Alert tone="info" title="Your calendar feed is on">
               <p>
                 For your privacy Coachwell shows the address only when it is made
-                {feed.created_at ? ` (this one on ${new Date(feed.created_at).toLocaleDateString()})` : ''}. Regenerate to see a
+                {feed.created_at ? ` (this one on ${when.date(feed.created_at)})` : ''}. Regenerate to see a
                 new address: the old one then stops working, so update it in your calendar app.
               </p>
             </Alert>

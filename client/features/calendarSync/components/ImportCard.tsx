@@ -8,10 +8,13 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FieldErrors, FormError, TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api';
-import { todayIn } from '../../../lib/dates';
+import { formatDay, todayIn, utcToLocalDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/format';
+import { useDateLocale } from '../../../lib/session';
+import { addDays, wallClock } from '../../../lib/zonedTime';
+import { isTimeZone } from '../../../../common/zone';
+import type { Locale } from 'date-fns';
 import { importCalendarEvents, previewCalendarFile } from '../api';
-
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 interface RowChoice {
   selected: boolean;
@@ -19,18 +22,11 @@ interface RowChoice {
   as: string;
 }
 
-function when(event: CalendarPreviewEvent, timeZone: string): string {
-  const zone = (() => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone });
-      return timeZone;
-    } catch {
-      return undefined;
-    }
-  })();
-  if (event.all_day) return `${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(event.starts_at))} · all day`;
-  const start = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(event.starts_at));
-  return `${start} · ${event.duration_minutes} min`;
+/** An event's start on the person's clock ("Tue, Nov 3, 9:00 AM · 45 min"); an all-day event's day as the file names it. */
+function when(event: CalendarPreviewEvent, timeZone: string, locale: Locale | undefined): string {
+  if (event.all_day) return `${formatDay(utcToLocalDate(event.starts_at, 'UTC'), locale)} · all day`;
+  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
+  return `${formatDate(wallClock(event.starts_at, zone), locale, 'EEE, MMM d, p')} · ${event.duration_minutes} min`;
 }
 
 function resultSummary(result: CalendarImportResult): string {
@@ -44,6 +40,7 @@ export function ImportCard({ timeZone }: { timeZone: string }) {
   const id = useId();
   const today = todayIn(timeZone);
   const [file, setFile] = useState<File | null>(null);
+  const locale = useDateLocale();
   const [from, setFrom] = useState(addDays(today, -30));
   const [to, setTo] = useState(addDays(today, 30));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -228,7 +225,7 @@ export function ImportCard({ timeZone }: { timeZone: string }) {
                           {!event.importable && <span className="text-sm muted">{event.reason}</span>}
                         </span>
                       </td>
-                      <td className="calsync-table__when">{when(event, timeZone)}</td>
+                      <td className="calsync-table__when">{when(event, timeZone, locale)}</td>
                       <td>
                         {event.importable && choice ? (
                           <select

@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { ReadMore } from '../../../components/ReadMore';
 import { formatDate } from '../../../lib/format';
 import { localDateAsDate, utcToLocalDate } from '../../../lib/dates';
+import { useInstantFormat } from '../../../lib/session';
 
 /** Members shown before "Show all N members" (lists only a little longer are shown whole). */
 const MEMBERS_PREVIEW = 6;
@@ -40,6 +41,7 @@ export function GroupCard({ group, locale, canManage, busy, actions }: {
 }) {
   const [showAll, setShowAll] = useState(false);
   const titleId = useId();
+  const when = useInstantFormat();
   const listId = useId();
   const deactivated = group.deleted_at !== null;
   const collapsible = group.items.length >= MEMBERS_COLLAPSE_FROM;
@@ -55,7 +57,7 @@ export function GroupCard({ group, locale, canManage, busy, actions }: {
           {deactivated && (
             <>
               <span className="badge badge--warning">Deactivated</span>
-              <span className="muted">since {formatDate(group.deleted_at!, locale)}</span>
+              <span className="muted">since {when.date(group.deleted_at!)}</span>
             </>
           )}
         </p>

@@ -7,10 +7,7 @@ import { REPORT_TITLES, type ReportKind, type ReportSubscription } from '../../.
 import { Button } from '../../../components/Button';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
-import { browserTimeZone } from '../../../lib/dates';
-import { formatDateTime } from '../../../lib/format';
-import { useAuthUser, useDateLocale } from '../../../lib/session';
-import { wallClock } from '../../../lib/zonedTime';
+import { useInstantFormat } from '../../../lib/session';
 import { removeReportSubscription, useReportSubscriptions } from './api';
 import './subscriptions.css';
 
@@ -18,11 +15,8 @@ const pathOf = (kind: ReportKind) => (kind === 'interactions' ? '/app/reports' :
 
 function Item({ sub }: { sub: ReportSubscription }) {
   const toast = useToast();
-  const locale = useDateLocale();
-  const { user } = useAuthUser();
   // Sends happen at 07:00 in the user's profile timezone: show them on that clock.
-  const zone = user?.timezone || browserTimeZone();
-  const when = (iso: string) => formatDateTime(wallClock(iso, zone), locale);
+  const when = useInstantFormat().dateTime;
   const [busy, setBusy] = useState(false);
   const title = REPORT_TITLES[sub.report];
   const every = sub.frequency === 'weekly' ? 'Weekly' : 'Monthly';

@@ -2,7 +2,8 @@
 // current row marked in text — not by colour alone.
 import type { Locale } from 'date-fns';
 import type { ReactNode } from 'react';
-import { formatDay, todayIn } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
+import { useToday } from '../../../lib/session';
 
 export interface TimelineItem {
   id: number | string;
@@ -17,8 +18,8 @@ export type TimelineState = 'current' | 'upcoming' | 'past';
 
 const day = (value: string) => value.slice(0, 10);
 
-/** Where a row stands today: inclusive ranges, open rows have no end date. */
-export function timelineState(start: string, end: string | null, today = todayIn()): TimelineState {
+/** Where a row stands today (the person's day, useToday): inclusive ranges, open rows have no end date. */
+export function timelineState(start: string, end: string | null, today: string): TimelineState {
   if (day(start) > today) return 'upcoming';
   if (end === null || day(end) >= today) return 'current';
   return 'past';
@@ -31,16 +32,17 @@ export function sortHistory<T extends { start_date: string; end_date: string | n
 
 const STATE_LABEL: Record<TimelineState, string> = { current: 'Current', upcoming: 'Upcoming', past: 'Past' };
 
-export function rangeText(start: string, end: string | null, locale?: Locale, state = timelineState(start, end)): string {
+export function rangeText(start: string, end: string | null, locale: Locale | undefined, state: TimelineState): string {
   if (state === 'upcoming') return end ? `${formatDay(start, locale)} – ${formatDay(end, locale)}` : `Starts ${formatDay(start, locale)}`;
   return end ? `${formatDay(start, locale)} – ${formatDay(end, locale)}` : `${formatDay(start, locale)} – present`;
 }
 
 export function HistoryTimeline({ items, locale, label }: { items: TimelineItem[]; locale?: Locale; label: string }) {
+  const today = useToday();
   return (
     <ol className="staff-timeline" aria-label={label}>
       {sortHistory(items).map((item) => {
-        const state = timelineState(item.start_date, item.end_date);
+        const state = timelineState(item.start_date, item.end_date, today);
         return (
           <li key={item.id} className={`staff-timeline__item staff-timeline__item--${state}`}>
             <span className="staff-timeline__marker" aria-hidden="true" />

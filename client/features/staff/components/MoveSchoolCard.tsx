@@ -10,14 +10,16 @@ import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import type { SchoolOption } from '../access';
 import { moveStaff } from '../api';
-import { dayBefore, formatDay, todayIn } from '../../../lib/dates';
+import { dayBefore, formatDay } from '../../../lib/dates';
+import { useToday } from '../../../lib/session';
 import { Card } from './StaffParts';
 
 type Props = { staff: StaffDetail; schools: SchoolOption[]; schoolsLoading: boolean; locale?: Locale };
 
 export function MoveSchoolCard({ staff, schools, schoolsLoading, locale }: Props) {
   const toast = useToast();
-  const form = useFormErrors({ building_id: '', effective_date: todayIn() });
+  const today = useToday();
+  const form = useFormErrors({ building_id: '', effective_date: today });
   const [confirming, setConfirming] = useState<{ building_id: number; effective_date: string } | null>(null);
   const options = schools.filter((s) => s.id !== staff.building?.id).map((s) => ({ value: String(s.id), label: s.name }));
   const target = confirming ? schools.find((s) => s.id === confirming.building_id) : undefined;
@@ -36,7 +38,7 @@ export function MoveSchoolCard({ staff, schools, schoolsLoading, locale }: Props
     const ok = await form.run(async () => {
       const updated = await moveStaff(staff.id, input);
       toast.success(`${updated.name} moves to ${updated.building?.name ?? target?.name ?? 'the new school'} on ${formatDay(input.effective_date, locale)}.`, 'School changed');
-      form.setValues({ building_id: '', effective_date: todayIn() });
+      form.setValues({ building_id: '', effective_date: today });
     });
     setConfirming(null);
     if (!ok) form.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
