@@ -1,7 +1,12 @@
-// The demo data: two districts and provider staff, all with the password DEMO_PASSWORD.
+// The demo data: three districts — Maple Grove (Professional), Cedar Falls (an Essentials trial) and
+// Riverbend (Enterprise, so every report and plan limit can be seen) — and provider staff, all with the
+// password DEMO_PASSWORD. Coherent as a buyer would check it (issue 26): coaches coach only educators at
+// their own schools, nobody coaches on a weekend or a school holiday (demoCalendar.ts), realistic
+// weekly volumes, and every active login has signed in on a recent school day.
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
 import { seedDemoBilling } from './demoBilling';
+import { localDay, schoolDayBefore, zonedInstant } from './demoCalendar';
 import { seedDemoCycles } from './demoCycles';
 import { seedDemoInteractions } from './demoInteractions';
 import { seedDemoPeople } from './demoPeople';
@@ -17,8 +22,24 @@ export const DEMO_ACCOUNTS = [
   { email: 'coach3@maplegrove.example', role: 'coach', name: 'Tom Becker', district: 'maple' },
   { email: 'teacher@maplegrove.example', role: 'educator', name: 'Jordan Ellis', district: 'maple' },
   { email: 'admin@cedarfalls.example', role: 'district-admin', name: 'Helen Okafor', district: 'cedar' },
+  { email: 'admin@riverbend.example', role: 'district-admin', name: 'Renee Castillo', district: 'riverbend' },
+  { email: 'principal@riverbend.example', role: 'building-admin', name: 'Gregory Hale', district: 'riverbend' },
+  { email: 'coach@riverbend.example', role: 'coach', name: 'Nadia Brooks', district: 'riverbend' },
+  { email: 'coach2@riverbend.example', role: 'coach', name: 'Owen Fitzgerald', district: 'riverbend' },
+  { email: 'teacher@riverbend.example', role: 'educator', name: 'Carmen Delgado', district: 'riverbend' },
   { email: 'support@coachwell.example', role: 'provider-admin', name: 'Sam Ortega', district: null },
 ] as const;
+
+/** Riverbend's people invited but not signed up yet (no password, so not demo logins). */
+export const RIVERBEND_INVITED = [
+  { email: 'coach3@riverbend.example', role: 'coach', name: 'Leah Morgan', school: 0 },
+  { email: 'principal2@riverbend.example', role: 'building-admin', name: 'Isaac Porter', school: 0 },
+] as const;
+
+export const RIVERBEND_BUILDINGS = [
+  { name: 'Riverbend High School', code: 'RHS', grade_band: '9-12' },
+  { name: 'Willow Creek Elementary', code: 'WCE', grade_band: 'K-5' },
+];
 
 export const MAPLE_GROVE_BUILDINGS = [
   { name: 'Maple Grove High School', code: 'MGHS', grade_band: '9-12' },
@@ -32,58 +53,123 @@ export interface DemoSeedServices {
   createUser: (db: DB, input: { districtId: number | null; email: string; name: string; roles: string[]; password?: string; buildingIds?: number[] }) => Promise<{ id: number; email: string }>;
 }
 
+const DEMO_TIMEZONE = 'America/Chicago';
+const RIVERBEND_TIMEZONE = 'America/Denver';
+
+/** Coaching targets (Site settings), so the reports and the dashboard pulse measure against them. */
+async function setCoachingTargets(db: DB, districtId: number): Promise<void> {
+  const { settings } = await db.selectFrom('districts').select('settings').where('id', '=', districtId).executeTakeFirstOrThrow();
+  await db.updateTable('districts').set({
+    settings: JSON.stringify({ ...JSON.parse(settings), coaching_targets: { interactions_per_educator_per_month: 2, cycles_per_new_teacher_per_semester: 1 } }),
+  }).where('id', '=', districtId).execute();
+}
+
+async function insertBuildings(db: DB, districtId: number, list: { name: string; code: string; grade_band: string }[]): Promise<number[]> {
+  const now = nowIso();
+  const ids: number[] = [];
+  for (const b of list) {
+    const row = await db.insertInto('buildings').values({ ...b, district_id: districtId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/**
+ * When each demo login last signed in: on a recent school day of its district (`back` school days before
+ * the seeding day, or that day itself when the time has passed), in working hours; never in the future.
+ */
+export function demoLastSignIn(today: Date, timeZone: string, back: number, minuteOfDay: number): string {
+  let day = schoolDayBefore(localDay(today, timeZone), back);
+  let at = zonedInstant(day, Math.floor(minuteOfDay / 60), minuteOfDay % 60, timeZone);
+  if (at.getTime() > today.getTime()) {
+    day = schoolDayBefore(day, 1);
+    at = zonedInstant(day, Math.floor(minuteOfDay / 60), minuteOfDay % 60, timeZone);
+  }
+  return at.toISOString();
+}
+
 /** Seeds the demo districts unless Maple Grove exists already. Returns false when nothing was done. */
-export async function seedDemo(db: DB, services: DemoSeedServices): Promise<boolean> {
+export async function seedDemo(db: DB, services: DemoSeedServices, today: Date = new Date()): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS[0].email).executeTakeFirst();
   if (existing) return false;
   await db.transaction().execute(async (trx) => {
     const maple = await services.createDistrict(trx, {
       name: 'Maple Grove Unified School District', state: 'IL', planKey: 'professional', status: 'active',
-      timezone: 'America/Chicago', seats: 12,
+      timezone: DEMO_TIMEZONE, seats: 12,
     });
-    // Coaching targets (Site settings), so the reports and the dashboard pulse measure against them.
-    const { settings } = await trx.selectFrom('districts').select('settings').where('id', '=', maple).executeTakeFirstOrThrow();
-    await trx.updateTable('districts').set({
-      settings: JSON.stringify({ ...JSON.parse(settings), coaching_targets: { interactions_per_educator_per_month: 2, cycles_per_new_teacher_per_semester: 1 } }),
-    }).where('id', '=', maple).execute();
+    await setCoachingTargets(trx, maple);
     const cedar = await services.createDistrict(trx, {
-      name: 'Cedar Falls Community Schools', state: 'IA', planKey: 'essentials', status: 'trial', timezone: 'America/Chicago',
+      name: 'Cedar Falls Community Schools', state: 'IA', planKey: 'essentials', status: 'trial', timezone: DEMO_TIMEZONE,
     });
+    const riverbend = await services.createDistrict(trx, {
+      name: 'Riverbend Public Schools', state: 'CO', planKey: 'enterprise', status: 'active', timezone: RIVERBEND_TIMEZONE, seats: 4,
+    });
+    await setCoachingTargets(trx, riverbend);
     const now = nowIso();
-    const buildingIds: number[] = [];
-    for (const b of MAPLE_GROVE_BUILDINGS) {
-      const row = await trx.insertInto('buildings').values({ ...b, district_id: maple, created_at: now, updated_at: now })
-        .returning('id').executeTakeFirstOrThrow();
-      buildingIds.push(row.id);
-    }
+    const buildingIds = await insertBuildings(trx, maple, MAPLE_GROVE_BUILDINGS);
     await trx.insertInto('buildings').values({ name: 'Cedar Falls High School', code: 'CFHS', grade_band: '9-12', district_id: cedar, created_at: now, updated_at: now }).execute();
+    const riverIds = await insertBuildings(trx, riverbend, RIVERBEND_BUILDINGS);
     const users: Record<string, { id: number; email: string }> = {};
-    const coachBuildings: Record<string, number[]> = {
+    // Each coach's schools; principals and educators at one school (Lincoln Middle; Willow Creek).
+    const schoolsOf: Record<string, number[]> = {
       'coach@maplegrove.example': [buildingIds[1]!, buildingIds[2]!],
       'coach2@maplegrove.example': [buildingIds[0]!],
       'coach3@maplegrove.example': [buildingIds[2]!, buildingIds[3]!],
+      'principal@maplegrove.example': [buildingIds[1]!],
+      'teacher@maplegrove.example': [buildingIds[1]!],
+      'coach@riverbend.example': [riverIds[0]!],
+      'coach2@riverbend.example': [riverIds[1]!],
+      'principal@riverbend.example': [riverIds[1]!],
+      'teacher@riverbend.example': [riverIds[1]!],
     };
+    const districtOf = { maple, cedar, riverbend } as const;
+    // The password is hashed once (scrypt is the slow part of seeding) and the hash shared by every demo login.
+    let passwordHash: string | null = null;
     for (const account of DEMO_ACCOUNTS) {
-      const districtId = account.district === 'maple' ? maple : account.district === 'cedar' ? cedar : null;
-      const buildings = account.role === 'building-admin' || account.role === 'educator' ? [buildingIds[1]!] : coachBuildings[account.email] ?? [];
-      users[account.email] = await services.createUser(trx, { districtId, email: account.email, name: account.name, roles: [account.role], password: DEMO_PASSWORD, buildingIds: buildings });
+      const districtId = account.district ? districtOf[account.district] : null;
+      const input = { districtId, email: account.email, name: account.name, roles: [account.role], buildingIds: schoolsOf[account.email] ?? [] };
+      const user = await services.createUser(trx, passwordHash ? input : { ...input, password: DEMO_PASSWORD });
+      if (passwordHash) await trx.updateTable('users').set({ password_hash: passwordHash, status: 'active' }).where('id', '=', user.id).execute();
+      else passwordHash = (await trx.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash;
+      users[account.email] = user;
     }
-    const buildings = await trx.selectFrom('buildings').select(['id', 'grade_band']).where('district_id', '=', maple).orderBy('id').execute();
+    for (const invited of RIVERBEND_INVITED) {
+      await services.createUser(trx, { districtId: riverbend, email: invited.email, name: invited.name, roles: [invited.role], buildingIds: [riverIds[invited.school]!] });
+    }
+    // Everyone who can sign in has: coaches and administrators on the last school day or two, the rest earlier.
+    for (const [k, account] of DEMO_ACCOUNTS.entries()) {
+      const back = account.role === 'educator' ? 3 : account.role === 'building-admin' ? 1 : account.district === 'cedar' ? 2 : k % 2;
+      const zone = account.district === 'riverbend' ? RIVERBEND_TIMEZONE : DEMO_TIMEZONE;
+      const at = demoLastSignIn(today, zone, back, 7 * 60 + 20 + ((k * 37) % 150));
+      await trx.updateTable('users').set({ last_login_at: at }).where('id', '=', users[account.email]!.id).execute();
+    }
+
+    const mapleCoaches = ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id);
     await seedDemoPeople(trx, {
       districtId: maple,
-      buildings: buildings.map((b) => ({ id: b.id, grade_band: b.grade_band ?? 'K-5' })),
-      coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id),
+      buildings: MAPLE_GROVE_BUILDINGS.map((b, k) => ({ id: buildingIds[k]!, grade_band: b.grade_band })),
+      coachIds: mapleCoaches,
       principalId: users['principal@maplegrove.example']!.id,
-      teacherUser: users['teacher@maplegrove.example']!,
+      teacherUser: { ...users['teacher@maplegrove.example']!, first: 'Jordan', last: 'Ellis' },
     });
-    await seedDemoInteractions(trx, {
-      districtId: maple,
-      timezone: 'America/Chicago',
-      coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id),
+    await seedDemoInteractions(trx, { districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, today });
+    await seedDemoCycles(trx, { districtId: maple, coachIds: mapleCoaches, today });
+    await seedDemoSkills(trx, { districtId: maple, fallbackRaterId: users['admin@maplegrove.example']!.id, today });
+    await seedDemoBilling(trx, { districtId: maple, adminId: users['admin@maplegrove.example']!.id, providerAdminId: users['support@coachwell.example']!.id, today });
+
+    // Riverbend: two schools, a coach at each, 24 educators, a modest school year of coaching.
+    const riverCoaches = ['coach@riverbend.example', 'coach2@riverbend.example'].map((e) => users[e]!.id);
+    await seedDemoPeople(trx, {
+      districtId: riverbend,
+      buildings: RIVERBEND_BUILDINGS.map((b, k) => ({ id: riverIds[k]!, grade_band: b.grade_band })),
+      coachIds: riverCoaches,
+      principalId: users['principal@riverbend.example']!.id,
+      teacherUser: { ...users['teacher@riverbend.example']!, first: 'Carmen', last: 'Delgado' },
+      count: 24, domain: 'riverbend.example', employeePrefix: 'RB', nameOffset: 29, groupsAndRequests: false,
     });
-    await seedDemoCycles(trx, { districtId: maple, coachIds: ['coach@maplegrove.example', 'coach2@maplegrove.example', 'coach3@maplegrove.example'].map((e) => users[e]!.id) });
-    await seedDemoSkills(trx, { districtId: maple, fallbackRaterId: users['admin@maplegrove.example']!.id });
-    await seedDemoBilling(trx, { districtId: maple, adminId: users['admin@maplegrove.example']!.id, providerAdminId: users['support@coachwell.example']!.id });
+    await seedDemoInteractions(trx, { districtId: riverbend, timezone: RIVERBEND_TIMEZONE, coachIds: riverCoaches, today, seed: 80301 });
+    await seedDemoCycles(trx, { districtId: riverbend, coachIds: riverCoaches, today, every: 2 });
+    await seedDemoSkills(trx, { districtId: riverbend, fallbackRaterId: users['admin@riverbend.example']!.id, today });
   });
   return true;
 }

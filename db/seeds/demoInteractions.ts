@@ -1,9 +1,12 @@
-// Demo coaching for Maple Grove: the 2026–27 school year so far (from the third Monday of August to
-// the day the demo is seeded), about 1 500 interactions across the 3 coaches and their caseloads, a
-// few past ones still scheduled ("needs completing"), two weeks scheduled ahead, and the coaches'
-// other time (activities). Deterministic for a given seeding date: a seeded random generator.
+// Demo coaching for a demo district: the school year so far (from the third Monday of August to the day
+// the demo is seeded), on school days only (demoCalendar.ts: no weekends or US school holidays, in the
+// district's timezone), two or three interactions a coach a school day (10–15 a full week) with their own
+// caseload, a few past ones still scheduled ("needs completing"), two weeks scheduled ahead (one or two a
+// day), and the coaches' other time (activities). Each is logged when a coach would log it: a completed
+// one just after it ends, a scheduled one a few school days before. Deterministic for a given seeding
+// date: a seeded random generator.
 import type { DB } from '../connection';
-import { nowIso } from '../connection';
+import { firstSchoolDay, isSchoolDay, localDay, schoolDayBefore, schoolYearOf, zonedInstant } from './demoCalendar';
 
 export interface DemoInteractionRefs {
   districtId: number;
@@ -11,6 +14,8 @@ export interface DemoInteractionRefs {
   coachIds: number[];
   /** The day the demo is seeded; interactions run from the school year's start to here (+2 weeks ahead). */
   today?: Date;
+  /** The random generator's seed (each demo district its own). */
+  seed?: number;
 }
 
 /** mulberry32: small, fast, good enough for demo data, and the same sequence every time. */
@@ -25,31 +30,7 @@ function random(seed: number): () => number {
   };
 }
 
-/** The UTC instant of a wall-clock time in a timezone (two passes settle daylight-saving changes). */
-function zonedInstant(day: string, hour: number, minute: number, timeZone: string): Date {
-  const wanted = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hour, minute);
-  let guess = wanted;
-  for (let i = 0; i < 2; i++) {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-    }).formatToParts(new Date(guess));
-    const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-    const shown = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-    guess += wanted - shown;
-  }
-  return new Date(guess);
-}
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
-
-/** The third Monday of August of the school year `today` falls in (a year starts in August). */
-function schoolYearStart(today: Date): Date {
-  const year = today.getUTCMonth() >= 7 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
-  const first = new Date(Date.UTC(year, 7, 1));
-  const firstMonday = 1 + ((8 - first.getUTCDay()) % 7);
-  return new Date(Date.UTC(year, 7, firstMonday + 14));
-}
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const NOTES: Record<string, string[]> = {
   'Classroom observation': [
@@ -101,10 +82,9 @@ const PRIVATE_NOTES = [
 
 /** Inserts the demo interactions and activities; expects the district's types, staff, caseloads and groups. */
 export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): Promise<{ interactions: number; activities: number }> {
-  const rand = random(20262027);
+  const rand = random(refs.seed ?? 20262027);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const { districtId, timezone } = refs;
-  const now = nowIso();
   const today = refs.today ?? new Date();
   const nowMs = today.getTime();
 
@@ -130,44 +110,54 @@ export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): P
 
   let interactions = 0;
   let activities = 0;
-  const todayLocal = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(today);
-  const start = schoolYearStart(today);
-  const end = addDays(today, 14);
-  for (let day = start; day <= end; day = addDays(day, 1)) {
-    const weekday = day.getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const dayIso = isoDay(day);
-    // A school day still to come in the district's timezone (UTC midnight is the evening before in the US).
+  const todayLocal = localDay(today, timezone);
+  const end = localDay(new Date(nowMs + 14 * 86_400_000), timezone);
+  // The PLC meets at its members' school.
+  const plcBuilding = plcMembers.length
+    ? (await db.selectFrom('staff_buildings').select('building_id').where('staff_id', '=', plcMembers[0]!).where('end_date', 'is', null).executeTakeFirst())?.building_id ?? null
+    : null;
+  const logged = (at: number) => new Date(Math.min(at, nowMs)).toISOString();
+  for (let dayIso = firstSchoolDay(schoolYearOf(todayLocal)); dayIso <= end; dayIso = nextDay(dayIso)) {
+    if (!isSchoolDay(dayIso)) continue;
+    const weekday = new Date(`${dayIso}T00:00:00Z`).getUTCDay();
+    // A school day still to come in the district's timezone.
     const ahead = dayIso > todayLocal;
     for (const [c, coachId] of refs.coachIds.entries()) {
       const caseload = caseloads.filter((r) => r.coach_id === coachId);
       if (caseload.length === 0) continue;
-      // About seven a school day so far, three a day ahead (the calendar fills up as the week comes).
-      const count = ahead ? 2 + Math.floor(rand() * 2) : 6 + Math.floor(rand() * 4);
-      let minuteOfDay = 7 * 60 + 45 + Math.floor(rand() * 20);
+      // Two or three a school day so far, one or two a day ahead (the calendar fills up as the week comes).
+      const count = ahead ? 1 + Math.floor(rand() * 2) : 2 + Math.floor(rand() * 2);
+      let minuteOfDay = 7 * 60 + 45 + Math.floor(rand() * 60);
       for (let k = 0; k < count; k++) {
-        const isPlc = plc && plcMembers.length > 0 && c === 0 && weekday === 3 && k === 0 && typeByName.has('PLC facilitation');
+        const isPlc = plc && plcMembers.length > 0 && plcBuilding !== null && c === 0 && weekday === 3 && k === 0 && typeByName.has('PLC facilitation');
         const type = isPlc ? typeByName.get('PLC facilitation')! : typeByName.get(pick(weighted))!;
         const duration = Math.max(10, type.default_minutes + (Math.floor(rand() * 3) - 1) * 5);
         const startsAt = zonedInstant(dayIso, Math.floor(minuteOfDay / 60), minuteOfDay % 60, timezone);
-        minuteOfDay += duration + 10 + Math.floor(rand() * 30);
+        minuteOfDay += duration + 30 + Math.floor(rand() * 90);
         if (minuteOfDay > 15 * 60 + 30) break;
         const past = startsAt.getTime() + duration * 60_000 < nowMs;
         const roll = rand();
         // A few past ones are still "scheduled" in the last ten days: the coach has not completed them yet.
-        const uncompleted = nowMs - startsAt.getTime() < 10 * 86_400_000 && rand() < 0.06;
+        const uncompleted = nowMs - startsAt.getTime() < 10 * 86_400_000 && rand() < 0.12;
         const status = !past || uncompleted ? 'scheduled' : roll < 0.04 ? 'cancelled' : roll < 0.06 ? 'no-show' : 'completed';
         const who = isPlc ? [] : [pick(caseload)];
         const participants = isPlc ? plcMembers : who.map((r) => r.staff_id);
-        const building = isPlc ? caseload[0]!.building_id : who[0]!.building_id;
+        const building = isPlc ? plcBuilding! : who[0]!.building_id;
         const done = status === 'completed';
+        // Logged: a closed one shortly after it ended; a scheduled one at the end of a school day one to
+        // three weeks before (and, when that is still to come, on one of the last eight school days).
+        let scheduledOn = schoolDayBefore(dayIso, 3 + Math.floor(rand() * 10));
+        if (scheduledOn >= todayLocal) scheduledOn = schoolDayBefore(todayLocal, 1 + Math.floor(rand() * 8));
+        const createdAt = status === 'scheduled'
+          ? logged(zonedInstant(scheduledOn, 15, 30 + Math.floor(rand() * 30), timezone).getTime())
+          : logged(startsAt.getTime() + (duration + 5 + Math.floor(rand() * 90)) * 60_000);
         const { id } = await db.insertInto('interactions').values({
           district_id: districtId, interaction_type_id: type.id, coach_id: coachId, starts_at: startsAt.toISOString(),
           duration_minutes: duration, status, building_id: building,
           notes: done || status === 'no-show' ? pick(NOTES[type.name] ?? NOTES['Check-in']!) : null,
           private_notes: done && rand() < 0.12 ? pick(PRIVATE_NOTES) : null,
           next_steps: done && rand() < 0.45 ? pick(NEXT_STEPS) : null,
-          import_uid: null, created_by: coachId, updated_by: coachId, created_at: now, updated_at: now, deleted_at: null,
+          import_uid: null, created_by: coachId, updated_by: coachId, created_at: createdAt, updated_at: createdAt, deleted_at: null,
         }).returning('id').executeTakeFirstOrThrow();
         await db.insertInto('interaction_participants').values(participants.map((staffId) => ({
           district_id: districtId, interaction_id: id, staff_id: staffId, group_id: isPlc ? plc!.id : null,
@@ -184,11 +174,13 @@ export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): P
         if (weekday === 5 && rand() < 0.3) other.push({ category: 'pd-delivered', hour: 13, minutes: 90, notes: 'Led an after-school PD session on formative assessment.' });
         if (weekday === 4 && rand() < 0.15) other.push({ category: 'data-review', hour: 14, minutes: 45, notes: 'Reviewed benchmark data for the grade-level teams.' });
         for (const a of other) {
+          const startsAt = zonedInstant(dayIso, a.hour, 0, timezone).getTime();
           // Logged time is in the past: none later today than now.
-          if (zonedInstant(dayIso, a.hour, 0, timezone).getTime() + a.minutes * 60_000 > nowMs) continue;
+          if (startsAt + a.minutes * 60_000 > nowMs) continue;
+          const createdAt = logged(startsAt + (a.minutes + 10) * 60_000);
           await db.insertInto('activities').values({
-            district_id: districtId, user_id: coachId, category: a.category, starts_at: zonedInstant(dayIso, a.hour, 0, timezone).toISOString(),
-            minutes: a.minutes, notes: a.notes, import_uid: null, created_at: now, updated_at: now, deleted_at: null,
+            district_id: districtId, user_id: coachId, category: a.category, starts_at: new Date(startsAt).toISOString(),
+            minutes: a.minutes, notes: a.notes, import_uid: null, created_at: createdAt, updated_at: createdAt, deleted_at: null,
           }).execute();
           activities++;
         }

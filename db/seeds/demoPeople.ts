@@ -1,5 +1,6 @@
-// Demo people for Maple Grove: ~60 educators across the 4 schools with building history, 3 coaches
-// with caseloads, 4 staff groups (one deactivated) and a few pending school staff requests.
+// Demo people for a demo district: educators across its schools with building history (60 for Maple
+// Grove), the coaches' caseloads — each coach supports only educators at the coach's own schools (issue
+// 26) — and, for Maple Grove, 4 staff groups (one deactivated) and a few pending school staff requests.
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
 
@@ -25,21 +26,31 @@ export interface DemoPeopleRefs {
   buildings: { id: number; grade_band: string }[];
   coachIds: number[];
   principalId: number;
-  teacherUser: { id: number; email: string };
+  teacherUser: { id: number; email: string; first: string; last: string };
+  /** Defaults: Maple Grove's 60 educators, @maplegrove.example, employee ids MG…, its groups and staff requests. */
+  count?: number;
+  domain?: string;
+  employeePrefix?: string;
+  /** Shifts the generated names, so another district's educators are other people. */
+  nameOffset?: number;
+  groupsAndRequests?: boolean;
 }
 
 /** Deterministic: the same demo every time, so screenshots and tests can rely on it. */
 export async function seedDemoPeople(db: DB, refs: DemoPeopleRefs): Promise<void> {
   const now = nowIso();
   const { districtId } = refs;
+  const count = refs.count ?? 60;
+  const domain = refs.domain ?? 'maplegrove.example';
+  const offset = refs.nameOffset ?? 0;
   const staffIds: number[] = [];
   const staffBuilding: number[] = [];
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < count; i++) {
     const building = refs.buildings[i % refs.buildings.length]!;
     const band = building.grade_band as Band;
-    const isTeacherUser = i === 1; // Jordan Ellis, the demo educator login, teaches at Lincoln Middle
-    const first = isTeacherUser ? 'Jordan' : FIRST[i % FIRST.length]!;
-    const last = isTeacherUser ? 'Ellis' : LAST[(i * 7) % LAST.length]!;
+    const isTeacherUser = i === 1; // the demo educator login (Jordan Ellis teaches at Lincoln Middle)
+    const first = isTeacherUser ? refs.teacherUser.first : FIRST[(i + offset) % FIRST.length]!;
+    const last = isTeacherUser ? refs.teacherUser.last : LAST[((i + offset) * 7) % LAST.length]!;
     const special = i % 13 === 5;
     const position = special ? 'Special Education Teacher' : i % 17 === 3 ? 'Interventionist' : i % 19 === 7 ? 'English Learner Teacher' : 'Classroom Teacher';
     const subjects = special ? ['Special Education'] : position === 'English Learner Teacher' ? ['English Learners'] : [SUBJECTS_BY_BAND[band][i % SUBJECTS_BY_BAND[band].length]!];
@@ -52,13 +63,13 @@ export async function seedDemoPeople(db: DB, refs: DemoPeopleRefs): Promise<void
       district_id: districtId,
       first_name: first,
       last_name: last,
-      email: isTeacherUser ? refs.teacherUser.email : `${first}.${last}${i}`.toLowerCase().replace(/[^a-z0-9.]/g, '') + '@maplegrove.example',
-      employee_id: `MG${String(10400 + i * 3)}`,
+      email: isTeacherUser ? refs.teacherUser.email : `${first}.${last}${i}`.toLowerCase().replace(/[^a-z0-9.]/g, '') + `@${domain}`,
+      employee_id: `${refs.employeePrefix ?? 'MG'}${String(10400 + i * 3)}`,
       position,
       grade_levels: JSON.stringify(grades),
       subjects: JSON.stringify(subjects),
       hire_date: `${hireYear}-08-${String(10 + (i % 15)).padStart(2, '0')}`,
-      status: i === 58 || i === 59 ? 'inactive' : 'active',
+      status: i >= count - 2 ? 'inactive' : 'active',
       user_id: isTeacherUser ? refs.teacherUser.id : null,
       created_at: now,
       updated_at: now,
@@ -77,22 +88,35 @@ export async function seedDemoPeople(db: DB, refs: DemoPeopleRefs): Promise<void
     } else {
       await db.insertInto('staff_buildings').values({
         district_id: districtId, staff_id: row.id, building_id: building.id, start_date: `${hireYear}-08-15`,
-        end_date: i === 58 || i === 59 ? '2025-06-13' : null, created_at: now,
+        end_date: i >= count - 2 ? '2025-06-13' : null, created_at: now,
       }).execute();
     }
   }
 
-  // Caseloads: each coach supports educators in their schools; one past assignment kept as history.
-  for (let i = 0; i < 58; i++) {
-    if (i % 4 === 3) continue; // about a quarter of educators have no coach yet
-    const coachId = refs.coachIds[i % refs.coachIds.length]!;
+  // Caseloads: each coach supports educators at the coach's own schools (a school with two coaches
+  // shares its educators between them); about a quarter of each school's educators have no coach yet;
+  // one past assignment kept as history.
+  const coachSchools = await db.selectFrom('user_buildings').select(['user_id', 'building_id'])
+    .where('user_id', 'in', refs.coachIds).execute();
+  const coachesAt = (buildingId: number) => refs.coachIds.filter((c) => coachSchools.some((s) => s.user_id === c && s.building_id === buildingId));
+  const schools = refs.buildings.length;
+  for (let i = 0; i < count - 2; i++) {
+    if (Math.floor(i / schools) % 4 === 3) continue;
+    const candidates = coachesAt(staffBuilding[i]!);
+    if (!candidates.length) continue;
+    const coachId = candidates[Math.floor(i / schools) % candidates.length]!;
     await db.insertInto('coach_assignments').values({
       district_id: districtId, coach_id: coachId, staff_id: staffIds[i]!, start_date: '2025-08-18', end_date: null, created_at: now, updated_at: now,
     }).execute();
   }
-  await db.insertInto('coach_assignments').values({
-    district_id: districtId, coach_id: refs.coachIds[1]!, staff_id: staffIds[2]!, start_date: '2024-09-03', end_date: '2025-06-13', created_at: now, updated_at: now,
-  }).execute();
+  // Last school year another coach of the educator's school supported them.
+  const pastCandidates = coachesAt(staffBuilding[2]!);
+  if (pastCandidates.length) {
+    await db.insertInto('coach_assignments').values({
+      district_id: districtId, coach_id: pastCandidates.at(-1)!, staff_id: staffIds[2]!, start_date: '2024-09-03', end_date: '2025-06-13', created_at: now, updated_at: now,
+    }).execute();
+  }
+  if (refs.groupsAndRequests === false) return;
 
   const groups: { name: string; description: string; members: number[]; deleted?: boolean }[] = [
     { name: 'New Teacher Induction 2026–27', description: 'First- and second-year teachers in the induction program.', members: [3, 8, 13, 21, 27, 34, 40] },
