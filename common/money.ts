@@ -1,5 +1,6 @@
 // Money is integer US cents everywhere (issue 14): no floating-point arithmetic touches an amount.
 import { MULTI_YEAR_DISCOUNT_BPS } from './plans';
+import { plural } from './plural';
 
 /** "$1,234.56" (a negative amount "−$12.00" with a minus sign). */
 export function formatUsd(cents: number): string {
@@ -44,10 +45,8 @@ export function priceQuote(plan: { name: string; price_per_seat_cents: number },
   if (!Number.isSafeInteger(subtotal)) throw new Error('Amount too large');
   const discountBps = MULTI_YEAR_DISCOUNT_BPS[termYears] ?? 0;
   const discount = percentOfCents(subtotal, discountBps);
-  const seatWord = seats === 1 ? 'coach seat' : 'coach seats';
-  const yearWord = termYears === 1 ? 'school year' : 'school years';
   const lineItems: LineItem[] = [{
-    description: `${plan.name} plan: ${seats.toLocaleString('en-US')} ${seatWord} × ${termYears} ${yearWord}`,
+    description: `${plan.name} plan: ${plural(seats, 'coach seat', 'coach seats')} × ${plural(termYears, 'school year', 'school years')}`,
     quantity,
     unit_cents: plan.price_per_seat_cents,
     amount_cents: subtotal,

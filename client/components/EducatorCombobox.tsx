@@ -9,6 +9,7 @@ import { useDebouncedTerm, useStaffSearch } from '../lib/lookups';
 import { errorList, FieldErrors, type FieldError, RequiredMark } from './Field';
 import { Spinner } from './Spinner';
 import './educatorCombobox.css';
+import { plural } from '../../common/plural';
 
 export interface PickedEducator {
   id: number;
@@ -63,7 +64,7 @@ export function EducatorCombobox({
   if (debounced && isLoading) status = 'Searching…';
   else if (debounced && searchError) status = 'We could not search educators. Please try again.';
   else if (debounced && results.length === 0) status = `No educators match “${debounced}”.`;
-  else if (debounced) status = `${results.length} ${results.length === 1 ? 'educator' : 'educators'} found. Use the arrow keys to choose.`;
+  else if (debounced) status = `${plural(results.length, 'educator', 'educators')} found. Use the arrow keys to choose.`;
 
   const pick = (s: StaffListItem) => {
     onPick({ id: s.id, name: s.name });

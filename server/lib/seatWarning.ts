@@ -7,6 +7,7 @@
 import type { DB } from '../../db/connection';
 import { nowIso } from '../../db/connection';
 import { noticeEmail, quoted, type Mailer } from './mailer';
+import { plural } from '../../common/plural';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -80,7 +81,7 @@ async function warn(db: DB, mailer: Mailer, districtId: number): Promise<boolean
       to,
       subject: 'Coachwell: more coaches than coach seats purchased',
       paragraphs: [
-        `Your district ${quoted(district.name)} has ${inUse} active coach logins and ${district.seats} coach ${district.seats === 1 ? 'seat' : 'seats'} purchased on the ${district.plan_name} plan: ${over} ${over === 1 ? 'seat' : 'seats'} over.`,
+        `Your district ${quoted(district.name)} has ${plural(inUse, 'active coach login', 'active coach logins')} and ${plural(district.seats, 'coach seat', 'coach seats')} purchased on the ${district.plan_name} plan: ${plural(over, 'seat', 'seats')} over.`,
         'Nothing is blocked: every coach keeps working. To add seats, a district administrator can request a quote in Coachwell under Settings → Billing → Quotes, or deactivate coach logins that are no longer needed under Settings → Users.',
         'You get this email once for each new number of seats over, at most once a day.',
       ],

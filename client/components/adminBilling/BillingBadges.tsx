@@ -2,6 +2,7 @@
 import {
   INVOICE_STATUS_LABELS, type InvoiceStatus, QUOTE_STATUS_LABELS, type QuoteStatus,
 } from '../../../common/schemas/billing';
+import { plural } from '../../../common/plural';
 
 const QUOTE_TONE: Record<QuoteStatus, string> = {
   draft: 'badge--neutral', sent: 'badge--info', accepted: 'badge--success', declined: 'badge--danger', expired: 'badge--warning',
@@ -19,10 +20,10 @@ export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
 
 /** "1 school year", "3 school years". */
 export function termText(years: number): string {
-  return years === 1 ? '1 school year' : `${years} school years`;
+  return plural(years, 'school year', 'school years');
 }
 
 /** The tables' short form: "1 year", "3 years" (terms are school years). */
 export function shortTerm(years: number): string {
-  return years === 1 ? '1 year' : `${years} years`;
+  return plural(years, 'year', 'years');
 }

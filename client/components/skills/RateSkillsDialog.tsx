@@ -15,6 +15,7 @@ import { FormError, SelectField, TextField } from '../Field';
 import { Modal } from '../Modal';
 import { useToast } from '../Toasts';
 import './rateSkills.css';
+import { plural } from '../../../common/plural';
 
 interface Choice { level: number | null; note: string }
 
@@ -77,7 +78,7 @@ export function RateSkillsDialog({
     const ratings = chosen.map(([skillId, c]) => ({ skill_id: Number(skillId), level: c.level!, note: c.note.trim() || null }));
     try {
       await rateSkills(staff.id, { rated_on: date, interaction_id: evidence ? Number(evidence) : null, ratings });
-      toast.success(ratings.length === 1 ? `1 skill rated for ${staff.name}.` : `${ratings.length} skills rated for ${staff.name}.`);
+      toast.success(`${plural(ratings.length, 'skill', 'skills')} rated for ${staff.name}.`);
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {

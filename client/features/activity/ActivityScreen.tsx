@@ -34,6 +34,7 @@ import { type LogMode, LogInteractionDialog } from './components/LogInteractionD
 import { LogTimeDialog } from './components/LogTimeDialog';
 import { Totals } from './components/Totals';
 import { AgendaView, WeekView } from './components/Views';
+import { plural } from '../../../common/plural';
 
 const PHONE = '(max-width: 639px)';
 
@@ -207,7 +208,7 @@ export default function ActivityScreen(_props: ScreenProps) {
       {header}
 
       {needsCount > 0 && state.status !== 'needs' && (
-        <Alert tone="warning" title={`${formatInteger(needsCount)} ${needsCount === 1 ? 'interaction needs' : 'interactions need'} completing`}>
+        <Alert tone="warning" title={`${plural(needsCount, 'interaction needs', 'interactions need')} completing`}>
           <p>
             Scheduled interactions whose time has passed.{' '}
             <button type="button" className="btn-link" onClick={() => go({ ...state, view: 'agenda', status: 'needs', from: addDays(today, -89), to: today })}>
@@ -245,17 +246,17 @@ export default function ActivityScreen(_props: ScreenProps) {
             <>
               {!byDays && lastPage > 1 && (
                 <p className="text-sm muted activity-more">
-                  {formatInteger(pageTotal)} interactions need completing in this range; showing {formatInteger(list.data.data.length)} (page {page} of {lastPage}), oldest first.
+                  {plural(pageTotal, 'interaction needs', 'interactions need')} completing in this range; showing {formatInteger(list.data.data.length)} (page {page} of {lastPage}), oldest first.
                 </p>
               )}
               {byDays && lastPage > 1 && (
                 <p className="text-sm muted activity-more">
                   Showing {shownText} (page {page} of {lastPage}, a week a page)
-                  {rangeTotals.data ? `; ${formatInteger(rangeTotals.data.meta.total)} ${rangeTotals.data.meta.total === 1 ? 'interaction' : 'interactions'} in the whole range` : ''}.
+                  {rangeTotals.data ? `; ${plural(rangeTotals.data.meta.total, 'interaction', 'interactions')} in the whole range` : ''}.
                 </p>
               )}
               {byDays && cutShort && (
-                <Alert tone="warning" title={`Showing the first ${formatInteger(list.data.data.length)} of ${formatInteger(pageTotal)} interactions`}>
+                <Alert tone="warning" title={`Showing the first ${formatInteger(list.data.data.length)} of ${plural(pageTotal, 'interaction', 'interactions')}`}>
                   <p>These days hold more interactions than one screen shows. Filter by coach or school to see them all.</p>
                 </Alert>
               )}

@@ -11,11 +11,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { type AdminQuoteParams, useAdminQuotes } from '../../lib/adminBilling';
-import { formatInteger } from '../../lib/format';
 import { useDateLocale } from '../../lib/session';
 import { DEFAULT_FILTERS, type FilterPatch, QuoteFilters } from './components/QuoteFilters';
 import { QuoteTable } from './components/QuoteTable';
 import '../../components/adminBilling/adminBilling.css';
+import { plural, pluralWord } from '../../../common/plural';
 
 const PER_PAGE = 50;
 
@@ -93,8 +93,8 @@ export default function AdminQuotesScreen({ route }: ScreenProps) {
       ) : data ? (
         <section className="stack ab-results" aria-labelledby="ab-count">
           <p id="ab-count" className="muted text-sm ab-results__count" aria-live="polite">
-            {total === 1 ? '1 quote' : `${formatInteger(total)} quotes`}
-            {filtered ? (total === 1 ? ' matches your filters' : ' match your filters') : ''}
+            {plural(total, 'quote', 'quotes')}
+            {filtered ? ` ${pluralWord(total, 'matches', 'match')} your filters` : ''}
           </p>
           <QuoteTable rows={data.data} locale={locale} busy={isValidating && !!data} />
           <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page })} />

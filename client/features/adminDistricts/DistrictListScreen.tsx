@@ -9,11 +9,11 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatInteger } from '../../lib/format';
 import { useDateLocale } from '../../lib/session';
 import { type DistrictListParams, useAdminDistricts } from './api';
 import { DEFAULT_FILTERS, DistrictFilters, type FilterPatch } from './components/DistrictFilters';
 import { DistrictTable } from './components/DistrictTable';
+import { plural, pluralWord } from '../../../common/plural';
 
 const PER_PAGE = 50;
 
@@ -83,8 +83,8 @@ export default function DistrictListScreen({ route }: ScreenProps) {
       ) : data ? (
         <section className="stack adm-results" aria-labelledby="adm-count">
           <p id="adm-count" className="muted text-sm adm-results__count" aria-live="polite">
-            {total === 1 ? '1 district' : `${formatInteger(total)} districts`}
-            {filtered ? (total === 1 ? ' matches your filters' : ' match your filters') : ''}
+            {plural(total, 'district', 'districts')}
+            {filtered ? ` ${pluralWord(total, 'matches', 'match')} your filters` : ''}
           </p>
           <DistrictTable rows={data.data} sort={params.sort} onSort={(sort) => update({ sort })} locale={locale} busy={isValidating && !!data} />
           <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page })} />

@@ -13,12 +13,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
-import { formatInteger } from '../../lib/format';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { deleteAlert, useAdminAlerts } from './api';
 import { AlertDialog } from './components/AlertDialog';
 import { AlertFilters, type AlertFilterValues, DEFAULT_ALERT_FILTERS } from './components/AlertFilters';
 import { AlertTable } from './components/AlertTable';
+import { plural, pluralWord } from '../../../common/plural';
 
 const PER_PAGE = 25;
 const LEVELS = ['info', 'warning', 'critical'];
@@ -103,8 +103,8 @@ export default function AlertsScreen({ route }: ScreenProps) {
       ) : data ? (
         <section className="stack alerts-results" aria-labelledby="alerts-count">
           <p id="alerts-count" className="muted text-sm alerts-results__count" aria-live="polite">
-            {total === 1 ? '1 alert' : `${formatInteger(total)} alerts`}
-            {filtered ? (total === 1 ? ' matches your filters' : ' match your filters') : ''}
+            {plural(total, 'alert', 'alerts')}
+            {filtered ? ` ${pluralWord(total, 'matches', 'match')} your filters` : ''}
           </p>
           <AlertTable alerts={data.data} timeZone={timeZone} locale={locale} onEdit={setEditing} onDelete={setDeleting} />
           <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page })} />

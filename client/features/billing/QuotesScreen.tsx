@@ -20,6 +20,7 @@ import { day, termLabel } from './components/format';
 import { NewQuoteForm } from './components/NewQuoteForm';
 import { QuoteStatusBadge } from './components/StatusBadges';
 import { readQuotesQuery } from './quotesQuery';
+import { plural, pluralWord } from '../../../common/plural';
 
 const PER_PAGE = 25;
 const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: QUOTE_STATUS_LABELS[s] }));
@@ -128,8 +129,8 @@ export default function QuotesScreen({ route }: ScreenProps) {
               ]}
             />
             <p className="muted text-sm">
-              {data.meta.total === 1 ? '1 quote' : `${data.meta.total.toLocaleString('en-US')} quotes`}
-              {query.status ? ` ${data.meta.total === 1 ? 'is' : 'are'} ${QUOTE_STATUS_LABELS[query.status].toLowerCase()}` : ''}
+              {plural(data.meta.total, 'quote', 'quotes')}
+              {query.status ? ` ${pluralWord(data.meta.total, 'is', 'are')} ${QUOTE_STATUS_LABELS[query.status].toLowerCase()}` : ''}
             </p>
             <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page: page > 1 ? String(page) : null })} />
           </>

@@ -9,17 +9,18 @@ import { EmptyState } from '../../components/EmptyState';
 import { TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatInteger, formatRelative } from '../../lib/format';
+import { formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { useCoachList } from './api';
 import { CoachStatus, schoolList } from './components/CoachStatus';
+import { countText, plural } from '../../../common/plural';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts.at(-1)![0] : '')).toUpperCase();
 }
 
-const educators = (n: number) => (n === 1 ? '1 educator' : `${formatInteger(n)} educators`);
+const educators = (n: number) => plural(n, 'educator', 'educators');
 
 function CoachCard({ coach }: { coach: CoachListItem }) {
   const locale = useDateLocale();
@@ -125,8 +126,8 @@ export default function CoachListScreen({ route }: ScreenProps) {
             />
             <p className="muted text-sm coaches-toolbar__summary" aria-live="polite">
               {search
-                ? `${shown.length} of ${coaches.length} coaches`
-                : coaches.length === 1 ? '1 coach' : `${formatInteger(coaches.length)} coaches`}
+                ? `${countText(shown.length)} of ${plural(coaches.length, 'coach', 'coaches')}`
+                : plural(coaches.length, 'coach', 'coaches')}
             </p>
           </div>
           {shown.length === 0 ? (

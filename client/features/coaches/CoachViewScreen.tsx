@@ -9,7 +9,6 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
-import { formatInteger } from '../../lib/format';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { useCoach } from './api';
 import { AssignEducatorsModal } from './components/AssignEducatorsModal';
@@ -19,13 +18,14 @@ import { todayIn } from '../../lib/dates';
 import { EndAssignmentModal } from './components/EndAssignmentModal';
 import { CoachActivity } from './components/CoachActivity';
 import { CoachCycles } from './components/CoachCycles';
+import { plural, pluralWord } from '../../../common/plural';
 
-const educators = (n: number) => (n === 1 ? '1 educator' : `${formatInteger(n)} educators`);
+const educators = (n: number) => plural(n, 'educator', 'educators');
 
 /** Why part of the caseload is not listed: the caller sees only educators within their scope. */
 function hiddenNote(hidden: number, shown: number, scope: Scope | null): string {
   const count = shown === 0 ? (hidden === 1 ? 'The educator on this caseload is' : `The ${educators(hidden)} on this caseload are`)
-    : `${formatInteger(hidden)} more ${hidden === 1 ? 'educator' : 'educators'} on this caseload ${hidden === 1 ? 'is' : 'are'}`;
+    : `${plural(hidden, 'more educator', 'more educators')} on this caseload ${pluralWord(hidden, 'is', 'are')}`;
   if (scope === 'building') return `${count} at schools outside yours, so they are not listed here.`;
   if (scope === 'assigned') return `${count} not on your own caseload, so they are not listed here.`;
   if (scope === 'self') return `${count} not listed here: you can see only your own coaching.`;

@@ -19,10 +19,11 @@ import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
 import { goalTemplateApi, movedOrder, stageApi, useCycleStages, useGoalTemplates } from '../../lib/cycles';
 import { useAuthUser } from '../../lib/session';
+import { plural } from '../../../common/plural';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const fieldError = (err: unknown, field: string) => (err instanceof ApiError ? err.errors?.[field] : undefined);
-const daysText = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+const daysText = (n: number) => plural(n, 'day', 'days');
 
 type Row = { id: number; archived: boolean; name: string };
 

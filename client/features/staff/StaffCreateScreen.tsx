@@ -20,6 +20,7 @@ import {
   attentionText, checkRows, countRowsWithErrors, type DraftRow, type DraftValues, emptyRow, fillRows, ROW_FIELDS,
   type RowErrorMap, rowErrorsFromServer,
 } from './rows';
+import { plural } from '../../../common/plural';
 
 const START_ROWS = 3;
 
@@ -135,8 +136,8 @@ export default function StaffCreateScreen(_props: ScreenProps) {
     const n = result.rows.length;
     const problems = result.rows.filter((r) => Object.keys(r.problems).length).length;
     setNotice(
-      `Added ${n} ${n === 1 ? 'row' : 'rows'} from your spreadsheet.` +
-        (problems ? ` ${problems === 1 ? '1 row has' : `${problems} rows have`} cells to check, marked below.` : ' Check them, then save.'),
+      `Added ${plural(n, 'row', 'rows')} from your spreadsheet.` +
+        (problems ? ` ${plural(problems, 'row has', 'rows have')} cells to check, marked below.` : ' Check them, then save.'),
     );
     setPasteOpen(false);
     if (filledKeys[0]) focusNext.current = rowFieldId(filledKeys[0], 'first_name');
@@ -158,7 +159,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
     try {
       const created = await createStaff(check.payload);
       const n = created.length || check.payload.length;
-      toast.success(`Added ${n} ${n === 1 ? 'educator' : 'educators'}`);
+      toast.success(`Added ${plural(n, 'educator', 'educators')}`);
       navigate('/app/staff?sort=-created_at');
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
@@ -283,7 +284,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
             <span className="btn__label">Cancel</span>
           </Link>
           <Button type="submit" busy={busy}>
-            {filledCount > 1 ? `Add ${filledCount} educators` : 'Add educator'}
+            {filledCount > 1 ? `Add ${plural(filledCount, 'educator', 'educators')}` : 'Add educator'}
           </Button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 // The rows of the Add Educators form: blank rows, client checks with the shared schema (plus
 // duplicates inside the batch), and the server's `staff.N.field` errors mapped back onto rows.
 import { newStaffSchema, type NewStaffInput } from '../../../common/schemas/staff';
+import { plural } from '../../../common/plural';
 
 export interface DraftValues {
   first_name: string;
@@ -143,7 +144,7 @@ export function countRowsWithErrors(errors: RowErrorMap): number {
 
 /** "3 rows need attention" / "1 row needs attention". */
 export function attentionText(count: number): string {
-  return count === 1 ? '1 row needs attention' : `${count} rows need attention`;
+  return `${plural(count, 'row needs', 'rows need')} attention`;
 }
 
 /**

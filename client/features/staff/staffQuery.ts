@@ -4,6 +4,7 @@
 import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, SUBJECTS } from '../../../common/staffValues';
 import { formatInteger } from '../../lib/format';
 import { type Query, serializeQuery } from '../../lib/api';
+import { plural } from '../../../common/plural';
 
 export type StaffSort = (typeof STAFF_SORTS)[number];
 export type StaffStatusFilter = 'active' | 'inactive' | 'all';
@@ -160,10 +161,9 @@ export function ariaSortFor(current: StaffSort, column: string): 'ascending' | '
 
 /** "Showing 1–25 of 58 educators" (or "No educators" / "Showing 1 of 1 educator"). */
 export function resultCountText(meta: { page: number; per_page: number; total: number }, shown: number): string {
-  if (meta.total === 0 || shown === 0) return meta.total === 0 ? 'No educators' : `${formatInteger(meta.total)} educators`;
+  if (meta.total === 0 || shown === 0) return meta.total === 0 ? 'No educators' : plural(meta.total, 'educator', 'educators');
   const from = (meta.page - 1) * meta.per_page + 1;
   const to = from + shown - 1;
-  const noun = meta.total === 1 ? 'educator' : 'educators';
   const range = from === to ? formatInteger(from) : `${formatInteger(from)}–${formatInteger(to)}`;
-  return `Showing ${range} of ${formatInteger(meta.total)} ${noun}`;
+  return `Showing ${range} of ${plural(meta.total, 'educator', 'educators')}`;
 }

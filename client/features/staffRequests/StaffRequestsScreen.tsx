@@ -17,6 +17,7 @@ import { staffRequestAccess } from './components/access';
 import { ApproveDialog, DenyDialog, WithdrawDialog } from './components/DecisionDialogs';
 import { NewRequestModal } from './components/NewRequestModal';
 import { RequestCard } from './components/RequestCard';
+import { plural } from '../../../common/plural';
 
 const TABS: { status: StaffRequestFilter; label: string }[] = [
   { status: 'pending', label: 'Pending' },
@@ -149,7 +150,7 @@ export default function StaffRequestsScreen(_props: ScreenProps) {
           <>
             <div className="cluster cluster--between staffRequests-summary">
               <p className="text-sm muted">
-                {list.data.meta.total === 1 ? '1 request' : `${list.data.meta.total} requests`}
+                {plural(list.data.meta.total, 'request', 'requests')}
                 {status === 'pending' ? ' waiting for a decision' : ''}
               </p>
               {list.isValidating && <Spinner size="sm" label="Refreshing…" />}

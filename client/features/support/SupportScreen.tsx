@@ -12,10 +12,10 @@ import { TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatInteger } from '../../lib/format';
 import { useSupportArticles } from './api';
 import { ArticleLinks } from './components/ArticleLinks';
 import { Highlighted } from './components/Highlighted';
+import { plural } from '../../../common/plural';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -91,7 +91,7 @@ export default function SupportScreen({ route }: ScreenProps) {
                     <li key={c.key}>
                       <Link className="support-topic" to={`?category=${c.key}`}>
                         <span className="support-topic__label">{c.label}</span>
-                        <span className="support-topic__count">{c.count === 1 ? '1 article' : `${formatInteger(c.count)} articles`}</span>
+                        <span className="support-topic__count">{plural(c.count, 'article', 'articles')}</span>
                       </Link>
                     </li>
                   ))}
@@ -118,7 +118,7 @@ export default function SupportScreen({ route }: ScreenProps) {
                   </nav>
                 )}
                 <p className="muted text-sm support-count" aria-live="polite">
-                  {total === 1 ? '1 article' : `${formatInteger(total)} articles`}
+                  {plural(total, 'article', 'articles')}
                   {search ? ` match “${search}”` : ''}{search && category ? ` in ${categoryLabel(category)}` : ''}
                 </p>
                 {data.data.length === 0 ? (

@@ -10,6 +10,7 @@ import { formatUsd, type LineItem } from '../../../common/money';
 import {
   BILLING_PROVIDER, type BillTo, type InvoiceDetail, INVOICE_STATUS_LABELS, type QuoteDetail, QUOTE_STATUS_LABELS,
 } from '../../../common/schemas/billing';
+import { plural } from '../../../common/plural';
 
 const requireHere = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(requireHere.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -172,7 +173,7 @@ function section(doc: Doc, title: string, body: string): void {
   doc.y += 12;
 }
 
-const termLabel = (years: number) => (years === 1 ? '1 school year' : `${years} school years`);
+const termLabel = (years: number) => plural(years, 'school year', 'school years');
 
 /** The quote's PDF. `createdOn` is the day it was created in the district's timezone. */
 export async function quotePdf(quote: QuoteDetail, createdOn: string): Promise<Buffer> {

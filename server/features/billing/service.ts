@@ -23,6 +23,7 @@ import { presentQuoteDetail } from '../../lib/billing/presenter';
 import type { QuoteRow } from '../../lib/billing/presenter';
 import { type BillingDistrict, findPlanByKey, findQuote } from './queries';
 import { quoteStatus } from '../../lib/billing/status';
+import { plural } from '../../../common/plural';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;
@@ -181,8 +182,8 @@ export async function sendQuote(
   const detail = presentQuoteDetail(quote, district, today);
   const pdf = await quotePdf(detail, districtToday(district, new Date(quote.created_at)));
   const to = email.trim().toLowerCase();
-  const seats = `${quote.seats.toLocaleString('en-US')} coach ${quote.seats === 1 ? 'seat' : 'seats'}`;
-  const term = `${quote.term_years} school ${quote.term_years === 1 ? 'year' : 'years'}`;
+  const seats = plural(quote.seats, 'coach seat', 'coach seats');
+  const term = plural(quote.term_years, 'school year', 'school years');
   await deps.mailer.send({
     ...noticeEmail({
       to,

@@ -8,6 +8,7 @@ import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN, coachingTargetsOf, districtSe
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
 import { findBuilding, findClash, type BuildingRow } from './queries';
+import { plural } from '../../../common/plural';
 
 type BuildingFields = { name: string; code: string | null; grade_band: string | null };
 
@@ -104,7 +105,7 @@ export async function updateBuilding(db: DB, actor: DistrictActor, id: number, i
 }
 
 export function archiveRefusal(count: number): string {
-  return `Move this school's ${count} ${count === 1 ? 'educator' : 'educators'} to another school before archiving it.`;
+  return `Move this school's ${plural(count, 'educator', 'educators')} to another school before archiving it.`;
 }
 
 export async function archiveBuilding(db: DB, actor: DistrictActor, id: number): Promise<BuildingRow> {

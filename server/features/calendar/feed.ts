@@ -7,6 +7,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from
 import type { CalendarTitleMode } from '../../../common/schemas/calendar';
 import { ACTIVITY_CATEGORIES, type ActivityCategory, INTERACTION_STATUS_LABELS, type InteractionStatus } from '../../../common/schemas/interactions';
 import type { FeedActivityRow, FeedInteractionRow } from './queries';
+import { plural } from '../../../common/plural';
 
 /** How often subscribers are asked to fetch again (REFRESH-INTERVAL and X-PUBLISHED-TTL). */
 export const FEED_REFRESH_SECONDS = 60 * 60;
@@ -68,7 +69,7 @@ export function foldLines(text: string): string {
   return out.join('\r\n');
 }
 
-const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
+const minutes = (n: number) => plural(n, 'minute', 'minutes');
 
 export function buildFeed(input: FeedInput): string {
   const calendar = ical({

@@ -11,6 +11,7 @@ import {
   assignmentsOf, assignmentsOfStaff, buildingsByUser, caseloadCounts, currentBuildings, findAssignment, findCoach,
   staffByIds, visibleStaffIdQuery, type CoachRow,
 } from './queries';
+import { pluralWord } from '../../../common/plural';
 
 export const COACH_NOT_FOUND = 'We could not find that coach.';
 
@@ -55,7 +56,7 @@ export async function assignCaseload(
     if (staff.length !== ids.length) throw validationError({ staff_ids: ['Choose educators from your district.'] });
     const inactive = staff.filter((s) => s.status !== 'active');
     if (inactive.length) {
-      const verb = inactive.length === 1 ? 'is inactive' : 'are inactive';
+      const verb = `${pluralWord(inactive.length, 'is', 'are')} inactive`;
       throw validationError({ staff_ids: [`${joinNames(inactive.map(name))} ${verb} and cannot be assigned.`] });
     }
     const byId = new Map(staff.map((s) => [s.id, s]));
@@ -63,7 +64,7 @@ export async function assignCaseload(
     const day = today();
     const already = [...new Set(existing.filter((a) => a.end_date === null || a.end_date >= day).map((a) => a.staff_id))];
     if (already.length) {
-      const verb = already.length === 1 ? 'is' : 'are';
+      const verb = pluralWord(already.length, 'is', 'are');
       throw validationError({ staff_ids: [`${joinNames(already.map((id) => name(byId.get(id)!)))} ${verb} already on this caseload.`] });
     }
     const overlap = existing.filter((a) => a.end_date !== null && a.end_date >= input.start_date)

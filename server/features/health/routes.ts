@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Deps } from '../../deps';
 import { pendingMigrations, pingDatabase } from './queries';
+import { plural } from '../../../common/plural';
 
 const UNREACHABLE = { status: 'unavailable', message: 'The database is not reachable.' } as const;
 
@@ -33,7 +34,7 @@ export function healthRoutes({ db }: Deps): Router {
     if (pending > 0) {
       res.status(503).json({
         status: 'migrating',
-        message: pending === 1 ? '1 database migration is not applied yet.' : `${pending} database migrations are not applied yet.`,
+        message: `${plural(pending, 'database migration is', 'database migrations are')} not applied yet.`,
       });
       return;
     }

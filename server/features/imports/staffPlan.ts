@@ -5,6 +5,7 @@
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../common/schemas/staff';
 import { STAFF_IMPORT_FIELDS, type ImportRowError, type StaffImportField } from '../../../common/schemas/imports';
 import { isIsoDate } from '../../../common/schemas/query';
+import { pluralWord } from '../../../common/plural';
 
 export interface RosterEducator {
   id: number;
@@ -241,7 +242,7 @@ export function staffPlanner(
       const others = otherRows(key, keyOf(r.cells, key), r.rowNumber);
       if (others.length) {
         const what = key === 'email' ? 'This email' : key === 'employee_id' ? 'This employee ID' : 'This source ID';
-        err(key, `${what} also appears on ${others.length === 1 ? 'row' : 'rows'} ${others.slice(0, 5).join(', ')}${others.length > 5 ? '…' : ''}.`);
+        err(key, `${what} also appears on ${pluralWord(others.length, 'row', 'rows')} ${others.slice(0, 5).join(', ')}${others.length > 5 ? '…' : ''}.`);
       }
     }
     // A key that belongs to another educator than the one this row matched.
@@ -261,10 +262,10 @@ export function staffPlanner(
     if (position === undefined) err('position', `“${positionRaw}” is not a position we know. Use one of: ${POSITIONS.join(', ')}.`);
     const gradesRaw = cell(r.cells, 'grade_levels');
     const grades = gradesRaw ? normaliseGrades(gradesRaw) : null;
-    if (grades?.bad.length) err('grade_levels', `${grades.bad.map((g) => `“${g}”`).join(', ')} ${grades.bad.length === 1 ? 'is not a grade' : 'are not grades'}: use PK, K and 1–12.`);
+    if (grades?.bad.length) err('grade_levels', `${grades.bad.map((g) => `“${g}”`).join(', ')} ${pluralWord(grades.bad.length, 'is not a grade', 'are not grades')}: use PK, K and 1–12.`);
     const subjectsRaw = cell(r.cells, 'subjects');
     const subjects = subjectsRaw ? normaliseSubjects(subjectsRaw) : null;
-    if (subjects?.bad.length) err('subjects', `${subjects.bad.map((s) => `“${s}”`).join(', ')} ${subjects.bad.length === 1 ? 'is not a subject' : 'are not subjects'} we know. Separate subjects with semicolons (;).`);
+    if (subjects?.bad.length) err('subjects', `${subjects.bad.map((s) => `“${s}”`).join(', ')} ${pluralWord(subjects.bad.length, 'is not a subject', 'are not subjects')} we know. Separate subjects with semicolons (;).`);
     const hireRaw = cell(r.cells, 'hire_date');
     const hire = hireRaw ? normaliseDate(hireRaw) : null;
     if (hire === undefined) err('hire_date', `“${hireRaw}” is not a date. Write dates as 2026-08-15 or 8/15/2026.`);

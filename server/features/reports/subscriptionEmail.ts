@@ -9,6 +9,7 @@ import {
 } from '../../../common/schemas/reports';
 import { defang, escapeHtml, type Mail } from '../../lib/mailer';
 import { type ReportOf, reportTable } from './csv';
+import { plural } from '../../../common/plural';
 
 export const EMAIL_TABLE_ROWS = 10;
 const EMAIL_TABLE_COLUMNS = 8;
@@ -119,7 +120,7 @@ export function reportEmail<K extends ReportKind>(input: ReportEmailInput<K>): M
   const table = compactTable(input.kind, input.report);
   const description = defang(input.description);
   const tableTitle = TABLE_TITLES[input.kind];
-  const moreLine = table.more > 0 ? `${int(table.more)} more ${table.more === 1 ? 'row' : 'rows'} in the report.` : '';
+  const moreLine = table.more > 0 ? `${plural(table.more, 'more row', 'more rows')} in the report.` : '';
   const why = `You get this email ${input.frequency === 'weekly' ? 'every Monday' : 'on the 1st of every month'} because you subscribed to this report view in Coachwell.`;
 
   const text = [

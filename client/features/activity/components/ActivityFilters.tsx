@@ -9,6 +9,7 @@ import { SelectField, TextField } from '../../../components/Field';
 import { useStaffSearch } from '../../../lib/lookups';
 import { addDays, daysBetween, isDay } from '../../../lib/zonedTime';
 import { type ActivityState, clearFilters, hasFilters, MAX_RANGE_DAYS } from '../activityQuery';
+import { plural } from '../../../../common/plural';
 
 type Option = { id: number; name: string };
 
@@ -41,7 +42,7 @@ function EducatorSearch({ onPick }: { onPick: (o: Option) => void }) {
       <TextField label="Educator" name="educator_search" type="search" value={term} onChange={setTerm} placeholder="Search by name" autoComplete="off" aria-describedby={statusId}
         onKeyDown={(e) => { if (e.key === 'Enter') e.preventDefault(); }} />
       <p id={statusId} className="sr-only" aria-live="polite">
-        {debounced ? (isLoading ? 'Searching…' : `${results.length} ${results.length === 1 ? 'educator' : 'educators'} found.`) : ''}
+        {debounced ? (isLoading ? 'Searching…' : `${plural(results.length, 'educator', 'educators')} found.`) : ''}
       </p>
       {results.length > 0 && (
         <ul className="educator-filter__results" aria-label="Matching educators">

@@ -5,6 +5,7 @@ import { FieldErrors } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { useDebouncedTerm, useStaffSearch } from '../../../lib/lookups';
 import type { Person } from '../logForm';
+import { plural } from '../../../../common/plural';
 
 export function ParticipantPicker({ value, onChange, recent, error }: {
   value: Person[];
@@ -26,7 +27,7 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
   if (debounced && isLoading) status = 'Searching…';
   else if (debounced && searchError) status = 'We could not search educators. Please try again.';
   else if (debounced && results.length === 0) status = `No educators match “${debounced}”.`;
-  else if (debounced) status = `${results.length} ${results.length === 1 ? 'educator' : 'educators'} found.`;
+  else if (debounced) status = `${plural(results.length, 'educator', 'educators')} found.`;
 
   const add = (p: Person) => {
     if (!chosen.has(p.id)) onChange([...value, p]);

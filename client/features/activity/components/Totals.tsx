@@ -6,6 +6,7 @@ import { ACTIVITY_CATEGORIES, type ActivityTotals } from '../../../../common/sch
 import { TypeSwatch } from '../../../components/InteractionItem';
 import { formatInteger } from '../../../lib/format';
 import { formatMinutes } from '../../../lib/zonedTime';
+import { plural } from '../../../../common/plural';
 
 function Bar({ value, max, colour }: { value: number; max: number; colour?: string }) {
   const width = max > 0 ? Math.max(2, Math.round((value / max) * 100)) : 0;
@@ -49,7 +50,7 @@ export function Totals({ totals, loading }: { totals: ActivityTotals | undefined
         </div>
       </dl>
       <p className="text-sm muted">
-        {formatInteger(totals.interactions)} {totals.interactions === 1 ? 'interaction' : 'interactions'} · {formatMinutes(all)} in all
+        {plural(totals.interactions, 'interaction', 'interactions')} · {formatMinutes(all)} in all
       </p>
       </div>
       {byType.length > 0 && (

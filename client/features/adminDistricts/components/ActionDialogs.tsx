@@ -16,6 +16,7 @@ import { formatInteger } from '../../../lib/format';
 import { zonedDay } from '../../../lib/zonedTime';
 import { type FieldBinding, useFormErrors } from '../../../lib/forms';
 import { changePlan, extendTrial, reactivateDistrict, suspendDistrict } from '../api';
+import { plural } from '../../../../common/plural';
 
 export type DistrictAction = 'extend-trial' | 'plan' | 'suspend' | 'reactivate';
 
@@ -110,7 +111,7 @@ function PlanDialog({ open, district, onClose }: DialogProps) {
     if (!data || !form.check(reasonSchema, { reason: form.values.reason })) return;
     const ok = await form.run(async () => {
       const updated = await changePlan(district.id, input);
-      toast.success(`${updated.name} is on ${updated.plan.name} with ${formatInteger(updated.seats)} seats.`);
+      toast.success(`${updated.name} is on ${updated.plan.name} with ${plural(updated.seats, 'seat', 'seats')}.`);
     });
     if (ok) onClose();
   });
@@ -147,7 +148,7 @@ function SuspendDialog({ open, district, onClose }: DialogProps) {
       <form id="adm-suspend-form" ref={form.formRef} className="form stack" noValidate onSubmit={submit}>
         <FormError error={form.formError} />
         <ul className="adm-consequences">
-          <li>Its {formatInteger(district.users.total)} {district.users.total === 1 ? 'login' : 'logins'} cannot sign in; anyone signed in is signed out on their next click and told to contact their district administrator or support.</li>
+          <li>Its {plural(district.users.total, 'login', 'logins')} cannot sign in; anyone signed in is signed out on their next click and told to contact their district administrator or support.</li>
           <li>Its data stays: nothing is deleted, and reactivating restores sign-in.</li>
           <li>Coachwell staff can still impersonate its users to look.</li>
         </ul>

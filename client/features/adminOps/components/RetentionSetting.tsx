@@ -6,6 +6,7 @@ import { TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { updateLogSettings, useLogSettings } from '../api';
+import { plural } from '../../../../common/plural';
 
 export function RetentionSetting() {
   const { data } = useLogSettings();
@@ -25,7 +26,7 @@ export function RetentionSetting() {
     setSaving(true);
     try {
       await updateLogSettings(days);
-      toast.success(`Logs are now kept for ${days} days.`);
+      toast.success(`Logs are now kept for ${plural(days, 'day', 'days')}.`);
       setEditing(false);
     } catch (err) {
       setError(err instanceof ApiError ? err.field('retention_days') ?? err.message : 'The setting could not be saved.');
@@ -58,7 +59,7 @@ export function RetentionSetting() {
         </form>
       ) : (
         <p className="retention__text">
-          Client errors, server errors and security events are kept for <strong>{data.retention_days} days</strong>, then deleted.
+          Client errors, server errors and security events are kept for <strong>{plural(data.retention_days, 'day', 'days')}</strong>, then deleted.
           The audit log is kept for good.
           {data.can_change && (
             <>

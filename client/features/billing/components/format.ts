@@ -1,9 +1,10 @@
 // Words and dates the billing screens share. Money is always formatUsd (common/money.ts).
 import type { Locale } from 'date-fns';
 import { formatDay, utcToLocalDate } from '../../../lib/dates';
+import { plural } from '../../../../common/plural';
 
-export const termLabel = (years: number) => (years === 1 ? '1 school year' : `${years} school years`);
-export const seatsLabel = (seats: number) => `${seats.toLocaleString('en-US')} ${seats === 1 ? 'seat' : 'seats'}`;
+export const termLabel = (years: number) => plural(years, 'school year', 'school years');
+export const seatsLabel = (seats: number) => plural(seats, 'seat', 'seats');
 
 /** A YYYY-MM-DD day in the user's date language. */
 export const day = (value: string | null | undefined, locale?: Locale) => formatDay(value, locale);

@@ -15,6 +15,7 @@ import { addDays, wallClock } from '../../../lib/zonedTime';
 import { isTimeZone } from '../../../../common/zone';
 import type { Locale } from 'date-fns';
 import { importCalendarEvents, previewCalendarFile } from '../api';
+import { plural } from '../../../../common/plural';
 
 interface RowChoice {
   selected: boolean;
@@ -33,7 +34,7 @@ function resultSummary(result: CalendarImportResult): string {
   const parts = [`${result.created} new`, `${result.updated} updated`];
   if (result.moved > 0) parts.push(`${result.moved} changed kind`);
   const total = result.created + result.updated + result.moved;
-  return `Imported ${total} event${total === 1 ? '' : 's'}: ${parts.join(', ')}.`;
+  return `Imported ${plural(total, 'event', 'events')}: ${parts.join(', ')}.`;
 }
 
 export function ImportCard({ timeZone }: { timeZone: string }) {
@@ -180,7 +181,7 @@ export function ImportCard({ timeZone }: { timeZone: string }) {
           <div className="cluster cluster--between calsync-preview__bar">
             <p className="text-sm muted calsync-preview__count" aria-live="polite">
               {preview.calendar_name ? <>“{preview.calendar_name}”: </> : null}
-              {preview.events.length} event{preview.events.length === 1 ? '' : 's'} from {preview.from} to {preview.to}, {selected.length} selected.
+              {plural(preview.events.length, 'event', 'events')} from {preview.from} to {preview.to}, {selected.length} selected.
             </p>
             {importable.length > 0 && (
               <label className="calsync-check">
@@ -253,7 +254,7 @@ export function ImportCard({ timeZone }: { timeZone: string }) {
           </div>
           <div className="form-actions">
             <Button onClick={() => void runImport()} disabled={selected.length === 0} busy={busy === 'import'}>
-              {selected.length === 0 ? 'Choose events to import' : `Import ${selected.length} event${selected.length === 1 ? '' : 's'}`}
+              {selected.length === 0 ? 'Choose events to import' : `Import ${plural(selected.length, 'event', 'events')}`}
             </Button>
           </div>
         </div>

@@ -8,10 +8,10 @@ import { FormError, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
-import { formatInteger } from '../../../lib/format';
 import { useFormErrors } from '../../../lib/forms';
 import { useStaffSearch } from '../../../lib/lookups';
 import { assignEducators } from '../api';
+import { countText, plural, pluralWord } from '../../../../common/plural';
 
 type Picked = Pick<StaffListItem, 'id' | 'name' | 'position' | 'building'>;
 
@@ -47,8 +47,8 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
     if (!data) return;
     await form.run(async () => {
       await assignEducators(coach.id, data);
-      const who = picked.length === 1 ? picked[0]!.name : `${picked.length} educators`;
-      toast.success(`${who} ${picked.length === 1 ? 'is' : 'are'} now on ${coach.name}'s caseload.`);
+      const who = picked.length === 1 ? picked[0]!.name : plural(picked.length, 'educator', 'educators');
+      toast.success(`${who} ${pluralWord(picked.length, 'is', 'are')} now on ${coach.name}'s caseload.`);
       onClose();
     });
   });
@@ -68,7 +68,7 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
         <>
           <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
           <Button type="submit" form="coaches-assign-form" busy={form.busy}>
-            {picked.length === 0 ? 'Assign educators' : picked.length === 1 ? 'Assign 1 educator' : `Assign ${picked.length} educators`}
+            {picked.length === 0 ? 'Assign educators' : `Assign ${plural(picked.length, 'educator', 'educators')}`}
           </Button>
         </>
       }
@@ -116,8 +116,8 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
               <Spinner size="sm" label="Searching educators…" />
             ) : results.data ? (
               total > staff.length
-                ? `Showing ${staff.length} of ${formatInteger(total)} educators. Search to narrow the list.`
-                : `${staff.length === 1 ? '1 educator' : `${formatInteger(staff.length)} educators`}${debounced.trim() ? ' match your search' : ''}`
+                ? `Showing ${countText(staff.length)} of ${plural(total, 'educator', 'educators')}. Search to narrow the list.`
+                : `${plural(staff.length, 'educator', 'educators')}${debounced.trim() ? ` ${pluralWord(staff.length, 'matches', 'match')} your search` : ''}`
             ) : null}
           </div>
           {results.error && !results.data ? (

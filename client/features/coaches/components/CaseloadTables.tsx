@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button';
 import { Table, type TableColumn } from '../../../components/Table';
 import { useDateLocale } from '../../../lib/session';
 import { daysInclusive, formatDay } from '../../../lib/dates';
+import { plural } from '../../../../common/plural';
 
 const none = (label: string) => <span className="muted">—<span className="sr-only">{label}</span></span>;
 
@@ -74,7 +75,7 @@ export function HistoryTable({ caption, rows }: { caption: string; rows: Caseloa
           <time dateTime={a.start_date}>{formatDay(a.start_date, locale)}</time>
           {' – '}
           <time dateTime={a.end_date!}>{formatDay(a.end_date!, locale)}</time>
-          <span className="sr-only"> ({days} {days === 1 ? 'day' : 'days'})</span>
+          <span className="sr-only"> ({plural(days, 'day', 'days')})</span>
         </>
       );
     },

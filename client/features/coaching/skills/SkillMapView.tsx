@@ -25,6 +25,7 @@ import { useAuthUser, useDateLocale } from '../../../lib/session';
 import { levelColour } from '../../../lib/skills';
 import { skillMapCsvUrl, useSkillMap, useSkillMapSummary } from './api';
 import { hasFilters, type MapView, toApiQuery, viewFromSearch, viewToSearch } from './mapQuery';
+import { plural } from '../../../../common/plural';
 
 type Levels = SkillFramework['levels'];
 
@@ -151,7 +152,7 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
     </EmptyState>;
   }
 
-  const countText = meta ? `${formatInteger(meta.total)} ${meta.total === 1 ? 'educator' : 'educators'}` : 'Loading educators…';
+  const countText = meta ? plural(meta.total, 'educator', 'educators') : 'Loading educators…';
 
   return (
     <section className="stack sm" aria-labelledby="sm-heading">

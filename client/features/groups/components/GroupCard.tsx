@@ -7,6 +7,7 @@ import { ReadMore } from '../../../components/ReadMore';
 import { formatDate } from '../../../lib/format';
 import { localDateAsDate, utcToLocalDate } from '../../../lib/dates';
 import { useInstantFormat } from '../../../lib/session';
+import { plural } from '../../../../common/plural';
 
 /** Members shown before "Show all N members" (lists only a little longer are shown whole). */
 const MEMBERS_PREVIEW = 6;
@@ -22,7 +23,7 @@ function memberDates(item: GroupItem, locale?: Locale): string {
   return item.end_date ? `${start} – ${localDay(item.end_date, locale)}` : `Since ${start}`;
 }
 
-export const memberCount = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
+export const memberCount = (n: number) => plural(n, 'member', 'members');
 
 export interface GroupCardActions {
   onEdit: (group: Group) => void;
@@ -89,7 +90,7 @@ export function GroupCard({ group, locale, canManage, busy, actions }: {
             </ul>
             {collapsible && (
               <button type="button" className="btn-link text-sm" aria-expanded={showAll} aria-controls={listId} onClick={() => setShowAll((v) => !v)}>
-                {showAll ? 'Show fewer members' : `Show all ${group.items.length} members`}
+                {showAll ? 'Show fewer members' : `Show all ${plural(group.items.length, 'member', 'members')}`}
               </button>
             )}
           </>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import type { GroupStatusFilter } from '../api';
 import { GroupCard, type GroupCardActions } from './GroupCard';
+import { plural } from '../../../../common/plural';
 
 /** The cards of one listing, a count line for screen readers and sighted users, or an empty state. */
 export function GroupList({ groups, status, search, locale, canManage, busyId, onNew, onClearSearch, actions }: {
@@ -41,7 +42,7 @@ export function GroupList({ groups, status, search, locale, canManage, busyId, o
   return (
     <div className="stack">
       <p className="groups-count text-sm muted" role="status">
-        {groups.length} {status === 'active' ? 'active ' : ''}{groups.length === 1 ? 'group' : 'groups'}
+        {plural(groups.length, status === 'active' ? 'active group' : 'group', status === 'active' ? 'active groups' : 'groups')}
         {status === 'all' && deactivated > 0 ? `, ${deactivated} deactivated` : ''}
       </p>
       <div className="groups-grid">

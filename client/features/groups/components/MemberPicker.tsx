@@ -4,6 +4,7 @@ import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { useDebouncedTerm } from '../../../lib/lookups';
 import { type MemberCandidate, useMemberSearch } from '../api';
+import { countText, plural } from '../../../../common/plural';
 
 /** Search the district's educators (GET /api/staff) and add them to the group one by one. */
 export function MemberPicker({ memberIds, onAdd, inputRef }: {
@@ -22,7 +23,7 @@ export function MemberPicker({ memberIds, onAdd, inputRef }: {
   if (debounced && isLoading) status = 'Searching…';
   else if (debounced && error) status = 'We could not search educators. Please try again.';
   else if (debounced && results.length === 0) status = `No educators match “${debounced}”.`;
-  else if (debounced) status = total > results.length ? `Showing ${results.length} of ${total} educators. Type more to narrow down.` : `${results.length} ${results.length === 1 ? 'educator' : 'educators'} found.`;
+  else if (debounced) status = total > results.length ? `Showing ${countText(results.length)} of ${plural(total, 'educator', 'educators')}. Type more to narrow down.` : `${plural(results.length, 'educator', 'educators')} found.`;
 
   // Enter in the search box must not submit the group form.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -12,6 +12,7 @@ import type { Direction, TypesApi } from '../api';
 import { colourHex, colourLabel, fieldDetails, kindLabel, minutesText, splitArchived } from './describe';
 import { FieldFormModal } from './FieldFormModal';
 import { TypeFormModal } from './TypeFormModal';
+import { plural } from '../../../../common/plural';
 
 type Dialog =
   | { kind: 'type'; type: InteractionType | null }
@@ -104,7 +105,7 @@ function FieldsSection({ type, api, canManage, onDialog, onMoved }: {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
   const { active, archived } = splitArchived(type.fields);
-  const summary = active.length === 0 ? 'no custom fields' : active.length === 1 ? '1 custom field' : `${active.length} custom fields`;
+  const summary = active.length === 0 ? 'no custom fields' : plural(active.length, 'custom field', 'custom fields');
   // Readers have nothing to open on a type without fields.
   if (!canManage && type.fields.length === 0) return null;
 

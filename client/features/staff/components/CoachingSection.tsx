@@ -13,10 +13,10 @@ import { EmptyState } from '../../../components/EmptyState';
 import { InteractionItem } from '../../../components/InteractionItem';
 import { LoadingBlock } from '../../../components/Spinner';
 import { browserTimeZone, todayIn } from '../../../lib/dates';
-import { formatInteger } from '../../../lib/format';
 import { logInteractionHref, useInteractions } from '../../../lib/interactions';
 import { addDays } from '../../../lib/zonedTime';
 import { Card } from './StaffParts';
+import { plural } from '../../../../common/plural';
 
 const PAGE = 10;
 
@@ -67,7 +67,7 @@ export function CoachingSection({ staff, user, locale }: { staff: StaffDetail; u
       ) : (
         <div className="stack stack--sm">
           <p className="muted text-sm staff-coaching__summary">
-            {formatInteger(total)} {total === 1 ? 'interaction' : 'interactions'}{rows.length < total ? `, the latest ${rows.length} shown` : ''}
+            {plural(total, 'interaction', 'interactions')}{rows.length < total ? `, the latest ${rows.length} shown` : ''}
           </p>
           <ol className="interaction-list">
             {rows.map((i) => (

@@ -14,6 +14,7 @@ import { CycleItem } from '../../../components/CycleBadges';
 import { LoadingBlock } from '../../../components/Spinner';
 import { revalidateCycles, useCycles } from '../../../lib/cycles';
 import { Card } from './StaffParts';
+import { countText, plural } from '../../../../common/plural';
 
 export function CyclesSection({ staff, user }: { staff: StaffDetail; user: AuthUser }) {
   const navigate = useNavigate();
@@ -44,7 +45,7 @@ export function CyclesSection({ staff, user }: { staff: StaffDetail; user: AuthU
           ))}
         </ul>
       )}
-      {data && data.meta.total > rows.length && <p className="muted text-sm">Showing {rows.length} of {data.meta.total} cycles.</p>}
+      {data && data.meta.total > rows.length && <p className="muted text-sm">Showing {countText(rows.length)} of {plural(data.meta.total, 'cycle', 'cycles')}.</p>}
       {canStart && (
         <NewCycleDialog
           open={starting}

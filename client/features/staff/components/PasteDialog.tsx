@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { type PasteContext, type PasteResult, parseSpreadsheet } from '../paste';
+import { plural, pluralWord } from '../../../../common/plural';
 
 const COLUMN_NAMES = ['First name', 'Last name', 'Email', 'Employee ID', 'Position', 'Grades', 'Subjects', 'School', 'Start date'];
 
@@ -18,11 +19,11 @@ type Props = {
 function previewText(result: PasteResult): string {
   const n = result.rows.length;
   if (n === 0) return 'Paste rows to see how many educators we found.';
-  const found = `We found ${n} ${n === 1 ? 'educator' : 'educators'}`;
+  const found = `We found ${plural(n, 'educator', 'educators')}`;
   const header = result.hasHeader ? ' and used your header row to match the columns' : '';
-  const skipped = result.skippedColumns.length ? ` We will skip the column${result.skippedColumns.length > 1 ? 's' : ''} ${result.skippedColumns.map((c) => `“${c}”`).join(', ')}.` : '';
+  const skipped = result.skippedColumns.length ? ` We will skip the ${pluralWord(result.skippedColumns.length, 'column', 'columns')} ${result.skippedColumns.map((c) => `“${c}”`).join(', ')}.` : '';
   const problems = result.rows.filter((r) => Object.keys(r.problems).length > 0).length;
-  const check = problems ? ` ${problems} ${problems === 1 ? 'row has' : 'rows have'} cells we could not read; they will be marked for you to fix.` : '';
+  const check = problems ? ` ${plural(problems, 'row has', 'rows have')} cells we could not read; they will be marked for you to fix.` : '';
   return `${found}${header}.${skipped}${check}`;
 }
 
@@ -53,7 +54,7 @@ export function PasteDialog({ open, context, onClose, onPaste }: Props) {
               setText('');
             }}
           >
-            {n === 0 ? 'Add rows' : `Add ${n} ${n === 1 ? 'row' : 'rows'}`}
+            {n === 0 ? 'Add rows' : `Add ${plural(n, 'row', 'rows')}`}
           </Button>
         </>
       }

@@ -14,6 +14,7 @@ import { useSkillFramework } from '../../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../../lib/session';
 import { levelColour, useEducatorSkills } from '../../../lib/skills';
 import { Card } from './StaffParts';
+import { plural } from '../../../../common/plural';
 
 const W = 132;
 const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -33,7 +34,7 @@ function HistoryChart({ history, maxLevel, label, range }: { history: SkillRatin
   const last = history.at(-1)!;
   return (
     <svg className="skills-chart" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img"
-      aria-label={`${label}: ${history.length} ${history.length === 1 ? 'rating' : 'ratings'}, from level ${first.level} to level ${last.level}`}>
+      aria-label={`${label}: ${plural(history.length, 'rating', 'ratings')}, from level ${first.level} to level ${last.level}`}>
       {Array.from({ length: maxLevel }, (_, i) => (
         <line key={i} x1="0" x2={W} y1={y(i + 1)} y2={y(i + 1)} className="skills-chart__grid" />
       ))}

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useBuildings } from '../../../lib/lookups';
 import { useFormErrors } from '../../../lib/forms';
 import { createStaffRequest, useStaffRequestCandidates } from '../api';
+import { plural } from '../../../../common/plural';
 
 const FORM_ID = 'staffRequests-new-form';
 
@@ -66,7 +67,7 @@ function EducatorPicker({ scope, selected, onSelect, error }: {
         className="staffRequests-picker__search"
       />
       <p id={statusId} className="sr-only" aria-live="polite">
-        {searching ? 'Searching…' : `${results.length} ${results.length === 1 ? 'educator' : 'educators'} found.`}
+        {searching ? 'Searching…' : `${plural(results.length, 'educator', 'educators')} found.`}
       </p>
       <div className="staffRequests-picker__results">
         {loadError ? (

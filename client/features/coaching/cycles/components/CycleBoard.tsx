@@ -3,6 +3,7 @@
 import type { CycleStage, CycleSummary } from '../../../../../common/schemas/cycles';
 import { Button } from '../../../../components/Button';
 import { DueBadge, educatorNames, StatusBadge } from '../../../../components/CycleBadges';
+import { plural, pluralWord } from '../../../../../common/plural';
 
 interface Props {
   cycles: CycleSummary[];
@@ -53,10 +54,10 @@ export function CycleBoard({ cycles, stages, busyId, onOpen, onAdvance }: Props)
               <span className="cyc-column__step" aria-hidden="true">{stage.archived ? '–' : i + 1}</span>
               <span className="cyc-column__name">{stage.name}{stage.archived ? ' (archived)' : ''}</span>
               <span className="cyc-column__count">
-                {inStage.length}<span className="sr-only"> {inStage.length === 1 ? 'cycle' : 'cycles'}</span>
+                {inStage.length}<span className="sr-only"> {pluralWord(inStage.length, 'cycle', 'cycles')}</span>
               </span>
             </h3>
-            <p className="cyc-column__days">{stage.expected_days} days expected</p>
+            <p className="cyc-column__days">{plural(stage.expected_days, 'day', 'days')} expected</p>
             {inStage.length === 0 ? (
               <p className="cyc-column__empty">No cycles in this stage.</p>
             ) : (
