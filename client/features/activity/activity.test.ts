@@ -7,7 +7,8 @@ import {
 } from './activityQuery';
 import { byDay, dayMinutes, moveFocus, toEntries } from './entries';
 import {
-  blankValues, checkValues, fieldValue, hiddenFromCaller, recentParticipants, statusFor, toPayload, valuesFromInteraction, withType, withWhen,
+  blankValues, checkValues, fieldValue, hiddenFromCaller, recentParticipants, schoolHint, statusFor, toPayload, valuesFromInteraction, withDefaultSchool,
+  withType, withWhen,
 } from './logForm';
 
 const TODAY = '2026-11-25'; // a Wednesday
@@ -136,6 +137,25 @@ describe('the log form', () => {
       starts_at: 'Enter a date and a time.',
       duration_minutes: 'Duration must be from 1 to 720 minutes.',
     });
+  });
+
+  it('the school follows the default school (participants, else the coach) until the user picks one; without one it is asked for', () => {
+    const lincoln = { building: { id: 2, name: 'Lincoln Middle School' }, source: 'participants' as const };
+    const blank = { ...blankValues({ day: TODAY, time: '09:00' }, ZONE, { buildingId: 9 }), staff: [{ id: 10, name: 'Lucas Williams' }] };
+    const filled = withDefaultSchool(blank, lincoln);
+    expect(filled.buildingId).toBe(2);
+    expect(schoolHint(filled, lincoln, false)).toBe('The educator’s school.');
+    expect(schoolHint(filled, { building: { id: 5, name: 'Oak' }, source: 'coach' }, false)).toBe('Your school.');
+    // Participants at two schools and a coach without exactly one: no school, and the form says why.
+    const none = withDefaultSchool(filled, { building: null, source: null });
+    expect(none.buildingId).toBeNull();
+    expect(schoolHint(none, { building: null, source: null }, false)).toBe('These educators are at different schools: choose where it took place.');
+    expect(checkValues({ ...none, typeId: 1, duration: '30' }, ZONE, { schoolRequired: true })).toEqual({ building_id: 'Choose the school where this interaction took place.' });
+    expect(checkValues({ ...none, typeId: 1, duration: '30' }, ZONE, { schoolRequired: false })).toEqual({});
+    // A school the user picked, or an edited interaction's, stays.
+    expect(withDefaultSchool({ ...blank, buildingId: 7, schoolChosen: true }, lincoln).buildingId).toBe(7);
+    expect(valuesFromInteraction(interaction(), ZONE).schoolChosen).toBe(true);
+    expect(valuesFromInteraction(interaction({ building: null }), ZONE).schoolChosen).toBe(false);
   });
 
   it('sends custom field values in the kind’s type, leaving out empty answers', () => {

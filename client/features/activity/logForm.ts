@@ -2,7 +2,9 @@
 // prefilled from a link), the status a date implies, and the request body it sends.
 import type { InteractionField, InteractionType } from '../../../common/schemas/interactionTypes';
 import { DURATION_MAX_MINUTES } from '../../../common/schemas/interactionTypes';
-import { type Interaction, type InteractionPayload, type InteractionStatus, NOTE_FIELD_KINDS } from '../../../common/schemas/interactions';
+import {
+  type DefaultSchool, type Interaction, type InteractionPayload, type InteractionStatus, NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE,
+} from '../../../common/schemas/interactions';
 import { zonedDay, zonedTime, zonedToUtc } from '../../lib/zonedTime';
 
 /** A custom field's value while editing: text, choices, or a yes/no (null = not answered). */
@@ -25,6 +27,8 @@ export interface LogValues {
   staff: Person[];
   groupIds: number[];
   buildingId: number | null;
+  /** The user picked the school (or an edited interaction has one): a change of participants no longer changes it. */
+  schoolChosen: boolean;
   notes: string;
   privateNotes: string;
   nextSteps: string;
@@ -53,6 +57,8 @@ export function blankValues(start: { day: string; time: string }, timeZone: stri
     staff: prefill.staff ?? [],
     groupIds: [],
     buildingId: prefill.buildingId ?? null,
+    // A prefilled school is only a first guess: the default school (withDefaultSchool) replaces it.
+    schoolChosen: false,
     notes: '',
     privateNotes: '',
     nextSteps: '',
@@ -66,6 +72,21 @@ export function blankValues(start: { day: string; time: string }, timeZone: stri
 export function withType(values: LogValues, type: InteractionType, previous: InteractionType | undefined): LogValues {
   const untouched = values.duration === '' || (previous && values.duration === String(previous.default_minutes));
   return { ...values, typeId: type.id, duration: untouched ? String(type.default_minutes) : values.duration };
+}
+
+/** The default school (GET /api/interaction/default-school) fills the School field until the user picks one. */
+export function withDefaultSchool(values: LogValues, school: DefaultSchool | undefined): LogValues {
+  if (values.schoolChosen || !school) return values;
+  const buildingId = school.building?.id ?? null;
+  return buildingId === values.buildingId ? values : { ...values, buildingId };
+}
+
+/** The School field's hint: where its default came from, or why it asks. */
+export function schoolHint(values: LogValues, school: DefaultSchool | undefined, canChooseCoach: boolean): string | undefined {
+  if (values.schoolChosen || !school) return undefined;
+  if (school.source === 'participants') return values.staff.length + values.groupIds.length > 1 ? 'The school of the educators taking part.' : 'The educator’s school.';
+  if (school.source === 'coach') return values.coachId && canChooseCoach ? 'The coach’s school.' : 'Your school.';
+  return values.staff.length + values.groupIds.length > 0 ? 'These educators are at different schools: choose where it took place.' : undefined;
 }
 
 /** A date or time change moves the default status along, until the user picks one. */
@@ -99,6 +120,7 @@ export function valuesFromInteraction(i: Interaction, timeZone: string, copyAt?:
     staff: i.participants.filter((p) => p.group_id === null || !groupMembers.has(p.group_id)).map((p) => ({ id: p.id, name: p.name })),
     groupIds: i.groups.map((g) => g.id),
     buildingId: i.building?.id ?? null,
+    schoolChosen: i.building !== null,
     notes: i.notes ?? '',
     privateNotes: copyAt ? '' : i.private_notes ?? '',
     nextSteps: i.next_steps ?? '',
@@ -147,8 +169,10 @@ export function fieldValue(field: Pick<InteractionField, 'kind'>, draft: FieldDr
 export type LocalErrors = Record<string, string>;
 
 /** The checks the form makes before sending (the server makes them all again). */
-export function checkValues(values: LogValues, timeZone: string): LocalErrors {
+export function checkValues(values: LogValues, timeZone: string, opts: { schoolRequired?: boolean } = {}): LocalErrors {
   const errors: LocalErrors = {};
+  // Every interaction takes place at a school when the district has any (the reports count it there).
+  if (opts.schoolRequired && values.buildingId === null) errors.building_id = SCHOOL_REQUIRED_MESSAGE;
   if (!values.typeId) errors.interaction_type_id = 'Choose an interaction type.';
   if (!zonedToUtc(values.day, values.time, timeZone)) errors.starts_at = 'Enter a date and a time.';
   const minutes = Number(values.duration);

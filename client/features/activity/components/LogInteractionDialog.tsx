@@ -4,7 +4,7 @@
 // scheduled for the future), who, where and notes. The same form edits and duplicates. Editing, what
 // the server hides from the caller (notes, next steps and text fields under the district's privacy
 // setting; another's private notes) is not offered as an empty box: the server keeps it as stored.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { INTERACTION_COLOURS, type InteractionType } from '../../../../common/schemas/interactionTypes';
 import { type Interaction, INTERACTION_STATUS_LABELS, INTERACTION_STATUSES, NOTES_MAX } from '../../../../common/schemas/interactions';
 import { Alert } from '../../../components/Alert';
@@ -15,9 +15,9 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { toFormErrors, useFocusFirstInvalid } from '../../../lib/forms';
 import { createInteraction, updateInteraction } from '../../../lib/interactions';
 import { useBuildings, useCoaches, useGroups, useInteractionTypes } from '../../../lib/lookups';
-import { formatMinutes } from '../../../lib/zonedTime';
-import { useRecentParticipants } from '../api';
-import { checkValues, hiddenFromCaller, type LogValues, toPayload, withType, withWhen } from '../logForm';
+import { formatMinutes, zonedToUtc } from '../../../lib/zonedTime';
+import { useDefaultSchool, useRecentParticipants } from '../api';
+import { checkValues, hiddenFromCaller, type LogValues, schoolHint, toPayload, withDefaultSchool, withType, withWhen } from '../logForm';
 import { CustomFieldInput } from './CustomFieldInput';
 import { CycleAndSkills } from './CycleAndSkills';
 import { ParticipantPicker } from './ParticipantPicker';
@@ -85,6 +85,14 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
   const groups = useGroups({ status: 'active' });
   const buildings = useBuildings();
   const coaches = useCoaches(canChooseCoach);
+  // The school follows the participants, the coach and the day (their school that day) until the user picks one.
+  const startsAt = zonedToUtc(values.day, values.time, timeZone);
+  const defaultSchool = useDefaultSchool(values.schoolChosen || !startsAt ? null : {
+    starts_at: startsAt, coach_id: values.coachId, staff_ids: values.staff.map((p) => p.id), group_ids: values.groupIds,
+  });
+  useEffect(() => {
+    if (defaultSchool.data) setValues((v) => withDefaultSchool(v, defaultSchool.data));
+  }, [defaultSchool.data]);
 
   const fieldNames = useMemo(() => (type?.fields ?? []).map((f) => `field_values.${f.id}`), [type]);
   const set = (patch: Partial<LogValues>, clear: string[] = []) => {
@@ -97,7 +105,7 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const local = checkValues(values, timeZone);
+    const local = checkValues(values, timeZone, { schoolRequired: buildingList.length > 0 });
     if (Object.keys(local).length > 0) {
       setErrors(local);
       setFormError(null);
@@ -195,8 +203,9 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
           )}
 
           <SelectField label="School" name="building_id" value={values.buildingId ? String(values.buildingId) : ''} error={errors.building_id}
-            placeholder="No school" options={buildingList.map((b) => ({ value: String(b.id), label: b.name }))}
-            onChange={(v) => set({ buildingId: v ? Number(v) : null }, ['building_id'])} />
+            required={buildingList.length > 0} placeholder="Choose a school" hint={schoolHint(values, defaultSchool.data, canChooseCoach)}
+            options={buildingList.map((b) => ({ value: String(b.id), label: b.name }))}
+            onChange={(v) => set({ buildingId: v ? Number(v) : null, schoolChosen: true }, ['building_id'])} />
 
           <CycleAndSkills
             staffIds={values.staff.map((p) => p.id)}
