@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InteractionsReport } from '../../../common/schemas/reports';
 import { createTestApp, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { insertInteraction } from '../../testing/interactions.fixture';
 import { buildReportsWorld, NOW, RANGE, type ReportsWorld, setTargets } from '../../testing/reports.fixture';
 
 let t: TestApp;
@@ -82,6 +83,37 @@ describe('GET /api/report/interactions', () => {
     expect(body.targets).toBeNull();
     expect(JSON.stringify(body)).not.toContain('PRIVATE-NOTE');
     expect(JSON.stringify(body)).not.toContain('Shared note');
+  });
+
+  it("a month's educators reached are the distinct educators with a counted interaction in that month, on screen and in the CSV (rollups and rows alike)", async () => {
+    // November gets Ana and Ben together, then Jordan: three educators, none of the other months' counts changed.
+    const add = (startsAt: string, staff: number[]) => insertInteraction(t.db, {
+      districtId: w.district.id, typeId: w.checkIn.id, coachId: w.coach.id, startsAt, minutes: 20, buildingId: w.lincoln.id, staff: staff.map((id) => ({ id })),
+    });
+    await add('2026-11-03T15:00:00.000Z', [w.ana.id, w.ben.id]);
+    await add('2026-11-10T15:00:00.000Z', [w.jordan.id]);
+    // From the rows: distinct participants of counted interactions per month of Chicago.
+    const rows = await t.db.selectFrom('interactions as i').innerJoin('interaction_participants as p', 'p.interaction_id', 'i.id')
+      .select(['i.starts_at', 'p.staff_id']).where('i.district_id', '=', w.district.id).where('i.status', '=', 'completed').where('i.deleted_at', 'is', null).execute();
+    const monthOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit' }).format(new Date(iso)).slice(0, 7);
+    const expected = new Map<string, Set<number>>();
+    for (const r of rows) {
+      if (r.starts_at > NOW.toISOString() || r.starts_at < '2026-08-01T05:00:00.000Z') continue;
+      const set = expected.get(monthOf(r.starts_at)) ?? new Set<number>();
+      set.add(r.staff_id);
+      expected.set(monthOf(r.starts_at), set);
+    }
+    const reach = (month: string) => expected.get(month)?.size ?? 0;
+    expect(['2026-08', '2026-09', '2026-10', '2026-11'].map(reach)).toEqual([1, 3, 3, 3]);
+    const qs = 'filter[from]=2026-08-01&filter[to]=2026-11-23&interval=month';
+    const body = await report(w.admin, qs);
+    expect(body.trend.points.map((p) => [p.period_start.slice(0, 7), p.educators_reached])).toEqual(
+      ['2026-08', '2026-09', '2026-10', '2026-11'].map((m) => [m, reach(m)]),
+    );
+    const csv = await (await loginAs(t.app, w.admin)).get(`/api/report/interactions.csv?${qs}&table=trend`);
+    expect(csv.status).toBe(200);
+    expect(csv.text.trim().split('\r\n').slice(1).map((line) => line.split(',').map((c) => c.replaceAll('"', '')))
+      .map((cells) => [cells[0], Number(cells[3])])).toEqual(['2026-08', '2026-09', '2026-10', '2026-11'].map((m) => [m, reach(m)]));
   });
 
   it('weeks start on Monday in the district\'s timezone (an interaction at 23:30 on Sep 30 local is in its week)', async () => {
