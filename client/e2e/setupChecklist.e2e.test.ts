@@ -1,8 +1,9 @@
 // A first week that guides (issue 26) through the real screens: a new district's administrator (created
 // with the CLI) sees the setup checklist above the dashboard's figures, at desktop and phone width,
 // announced as a list with each step's state and the progress; a school added and a review confirmed tick
-// their steps off; dismissing hides it for the district. axe-core finds nothing. And each demo role's
-// sidebar lists only the screens that have something for them.
+// their steps off; dismissing hides it for the district. axe-core finds nothing. A trial's Billing page
+// says what the trial includes, not purchases. And each demo role's sidebar lists only the screens that
+// have something for them.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, axeBlocking, browserSuite, runCli } from './harness';
@@ -85,6 +86,21 @@ describe('the setup checklist on a new district\'s dashboard', () => {
     const coach = await suite.signedIn('coach@maplegrove.example');
     await coach.getByRole('heading', { level: 2, name: 'Where to go' }).waitFor();
     expect(await card(coach).count()).toBe(0);
+  });
+});
+
+describe('a trial\'s Billing page says what the trial includes and when it ends, not purchases', () => {
+  it('Cedar Falls (an Essentials trial), at 1366 and 390 px', async () => {
+    for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+      const page = await suite.signedIn('admin@cedarfalls.example', { viewport });
+      await page.goto('/app/settings/billing');
+      const plan = page.getByRole('region', { name: 'Essentials' });
+      await plan.getByText('Free trial', { exact: true }).waitFor();
+      const text = await plan.innerText();
+      expect(text).toMatch(/Your trial includes (\d+ coach seats?|as many coach seats as you need) until [^:]+: \d+ coach(es)? so far\./);
+      expect(text).not.toMatch(/purchased/);
+      if (viewport.width === 390) await plan.screenshot({ path: '/tmp/billing-trial-390.png' });
+    }
   });
 });
 

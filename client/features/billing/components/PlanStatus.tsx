@@ -1,8 +1,10 @@
 // The Billing page's first card: the district's plan (what it includes, as on /pricing), its status
 // (trial with days left and end date, trial ended and read-only, active with the renewal date,
-// suspended) and coach seats purchased against seats in use, with a warning (never a block) when over.
+// suspended) and coach seats purchased against seats in use (on a trial: the seats the trial includes
+// and until when, since nothing is purchased yet), with a warning (never a block) when over.
 import type { Locale } from 'date-fns';
 import { formatUsd } from '../../../../common/money';
+import { plural } from '../../../../common/plural';
 import type { BillingSummary } from '../../../../common/schemas/billing';
 import { Alert } from '../../../components/Alert';
 import { ButtonLink } from '../../../components/Button';
@@ -50,29 +52,54 @@ function StatusLine({ billing, timeZone, locale }: { billing: BillingSummary; ti
   );
 }
 
-function Seats({ billing }: { billing: BillingSummary }) {
+/**
+ * What the seats card says. A paid plan: seats in use of those purchased. A trial has purchased nothing: it
+ * says what it includes (its seats, or no limit when it has none) and when it ends.
+ */
+export function seatWords(billing: Pick<BillingSummary, 'status' | 'seats' | 'read_only'>, ends: string): { figures: string; meter: string; overTitle: string; overText: string } {
+  const { purchased, in_use: inUse } = billing.seats;
+  const extra = plural(inUse - purchased, 'seat', 'seats');
+  if (billing.status === 'trial') {
+    const until = ends ? ` until ${ends}` : '';
+    const includes = billing.read_only ? 'included' : 'includes';
+    const seats = purchased > 0 ? plural(purchased, 'coach seat', 'coach seats') : 'as many coach seats as you need';
+    return {
+      figures: `Your trial ${includes} ${seats}${until}: ${plural(inUse, 'coach', 'coaches')}${billing.read_only ? '' : ' so far'}.`,
+      meter: `${inUse} of the ${purchased} coach seats in your trial in use`,
+      overTitle: `${extra} over your trial`,
+      overText: 'Your district has more coaches than your trial includes. Coaching carries on as usual; nothing is blocked. Request a quote for the seats you need.',
+    };
+  }
+  return {
+    figures: `${inUse.toLocaleString('en-US')} in use of ${purchased.toLocaleString('en-US')} purchased`,
+    meter: `${inUse} of ${purchased} coach seats in use`,
+    overTitle: `${extra} over your purchase`,
+    overText: 'Your district has more coaches than coach seats. Coaching carries on as usual; nothing is blocked. Request a quote for the extra seats so your plan matches your team.',
+  };
+}
+
+function Seats({ billing, ends }: { billing: BillingSummary; ends: string }) {
   const { purchased, in_use: inUse, over } = billing.seats;
-  const extra = inUse - purchased;
+  const words = seatWords(billing, ends);
+  // A trial without a seat limit has no meter to fill.
+  const meter = billing.status !== 'trial' || purchased > 0;
   return (
     <div className="billing-seats">
       <h3 className="billing-seats__title">Coach seats</h3>
-      <p className="billing-seats__figures">
-        <strong>{inUse.toLocaleString('en-US')}</strong> in use of <strong>{purchased.toLocaleString('en-US')}</strong> purchased
-      </p>
-      <div
-        className={['billing-seats__meter', over && 'billing-seats__meter--over'].filter(Boolean).join(' ')}
-        role="img"
-        aria-label={`${inUse} of ${purchased} coach seats in use`}
-      >
-        <span style={{ width: `${purchased > 0 ? Math.min(100, Math.round((inUse * 100) / purchased)) : 100}%` }} />
-      </div>
+      <p className="billing-seats__figures">{words.figures}</p>
+      {meter && (
+        <div
+          className={['billing-seats__meter', over && 'billing-seats__meter--over'].filter(Boolean).join(' ')}
+          role="img"
+          aria-label={words.meter}
+        >
+          <span style={{ width: `${purchased > 0 ? Math.min(100, Math.round((inUse * 100) / purchased)) : 100}%` }} />
+        </div>
+      )}
       <p className="muted text-sm">A seat is an active user with the coach role.</p>
       {over && (
-        <Alert tone="warning" title={`${extra.toLocaleString('en-US')} ${extra === 1 ? 'seat' : 'seats'} over your purchase`}>
-          <p>
-            Your district has more coaches than coach seats. Coaching carries on as usual; nothing is blocked. Request a
-            quote for the extra seats so your plan matches your team.
-          </p>
+        <Alert tone="warning" title={words.overTitle}>
+          <p>{words.overText}</p>
           {billing.can_manage && (
             <p>
               <ButtonLink size="sm" variant="secondary" to={newQuotePath(billing.plan.key, inUse)}>
@@ -104,7 +131,7 @@ export function PlanStatusCard({ billing, timeZone, locale }: { billing: Billing
           )}
           <StatusLine billing={billing} timeZone={timeZone} locale={locale} />
         </div>
-        <Seats billing={billing} />
+        <Seats billing={billing} ends={billing.status === 'trial' ? dayOfInstant(billing.trial_ends_at, timeZone, locale) : ''} />
       </div>
     </section>
   );
