@@ -146,3 +146,25 @@ it('the admin User CSV Import: provider staff import a district’s logins and o
   await page.getByRole('link', { name: /user imports/ }).click();
   await page.getByRole('table', { name: 'Past user imports' }).getByRole('link', { name: 'pasted.csv' }).waitFor();
 }, 60_000);
+
+it('counts agree with their numbers: "1 row with errors is skipped" (issue 26)', async () => {
+  const page = await suite.signedIn('admin@maplegrove.example');
+  await page.goto(SCREEN);
+  const csv = [
+    'First name,Last name,Email,Employee ID,School,Grades',
+    'Quincy,Hale,quincy.hale@maplegrove.example,MG-9101,Lincoln Middle School,6',
+    'Rhea,Stone,not-an-email,MG-9102,Lincoln Middle School,7',
+  ].join('\r\n');
+  await page.getByLabel('CSV file or OneRoster files').setInputFiles({ name: 'one-error.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByLabel('What “Employee ID” holds').waitFor();
+  expect(await page.locator('main').innerText()).toMatch(/one-error\.csv \(CSV\): 2 rows\./);
+  await page.getByLabel('Skip invalid rows').check();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: 'Run import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run this import?' });
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain('1 new and 0 updated educators; 1 row with errors is skipped.');
+  expect(await dialog.innerText()).not.toContain('1 rows');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
