@@ -1,9 +1,11 @@
 // The one upgrade message of a plan feature the district's plan lacks (issue 14, "Plans and trials"):
-// planFeatureMessage(feature) — the server's 403 word for word, naming the cheapest plan that has it —
-// then what the screen says that plan adds (children), then "See plans" (/pricing) and, for people who
-// manage billing, "Request a quote" for that plan. It renders no box of its own: each screen keeps its
-// card, alert or empty state around it.
+// what the feature is part of (the first sentence of planFeatureMessage(feature), the server's 403,
+// naming the cheapest plan that has it), then who can upgrade (issue 26): the person who manages billing
+// is told how — in Billing and quotes, with "Request a quote" for that plan — and everyone else whom to
+// ask, as the server says it. Then what the screen says that plan adds (children) and "See plans"
+// (/pricing). It renders no box of its own: each screen keeps its card, alert or empty state around it.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { hasPermission, PERMISSIONS, type PlanFeature } from '../../common/permissions';
 import { firstPlanWith, planFeatureMessage } from '../../common/plans';
 import { useAuthUser } from '../lib/session';
@@ -14,12 +16,34 @@ export function quoteLinkFor(feature: PlanFeature): string {
   return `/app/settings/billing/quotes?new=1&plan=${encodeURIComponent(firstPlanWith(feature).key)}`;
 }
 
+export const BILLING_PATH = '/app/settings/billing';
+
+/** The feature and its plan, without whom to ask: "Calendar sync is part of the Professional plan." */
+export function planFeatureSentence(feature: PlanFeature): string {
+  const message = planFeatureMessage(feature);
+  const end = message.indexOf('. ');
+  return end === -1 ? message : message.slice(0, end + 1);
+}
+
 export function PlanUpgradeNotice({ feature, children, size = 'md' }: { feature: PlanFeature; children?: ReactNode; size?: ButtonSize }) {
   const { user } = useAuthUser();
   const canBuy = !!user && hasPermission(user.security.permissions, PERMISSIONS.manageBilling);
+  return <PlanUpgradeNoticeView feature={feature} canBuy={canBuy} size={size}>{children}</PlanUpgradeNoticeView>;
+}
+
+/** The notice for someone who can upgrade (manages billing) or not: the two wordings. */
+export function PlanUpgradeNoticeView({ feature, canBuy, children, size = 'md' }: { feature: PlanFeature; canBuy: boolean; children?: ReactNode; size?: ButtonSize }) {
+  const plan = firstPlanWith(feature).name;
   return (
     <>
-      <p>{planFeatureMessage(feature)}</p>
+      {canBuy
+        ? (
+          <p>
+            {planFeatureSentence(feature)} You manage your district&apos;s billing, so you can upgrade: request a quote for
+            the {plan} plan, or see your plan, quotes and invoices in <Link to={BILLING_PATH}>Billing and quotes</Link>.
+          </p>
+        )
+        : <p>{planFeatureMessage(feature)}</p>}
       {children}
       <div className="cluster plan-upgrade__actions">
         <ButtonLink to="/pricing" variant="secondary" size={size}>See plans</ButtonLink>

@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { planFeatureMessage } from '../../common/plans';
+
+/** The feature and its plan: the first sentence of the server's message. */
+const planFeatureSentence = (feature: Parameters<typeof planFeatureMessage>[0]) => `${planFeatureMessage(feature).split('. ')[0]}.`;
 import { browserSuite } from './harness';
 
 const suite = browserSuite();
@@ -111,7 +114,9 @@ describe('a district without custom fields', () => {
   it('explains what the Professional plan adds instead of showing a form', async () => {
     const page = await open('admin@cedarfalls.example');
     await page.getByRole('heading', { level: 2, name: 'Custom fields' }).waitFor();
-    await page.getByText(planFeatureMessage('custom-fields')).first().waitFor();
+    // A district administrator manages billing: told how to upgrade, not to ask their district administrator.
+    await page.getByText(`${planFeatureSentence('custom-fields')} You manage your district's billing`).first().waitFor();
+    expect(await page.getByText('Ask your district administrator').count()).toBe(0);
     expect(await page.getByRole('button', { name: /Custom fields/ }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
     expect(await page.getByRole('link', { name: 'Request a quote' }).getAttribute('href')).toBe('/app/settings/billing/quotes?new=1&plan=professional');

@@ -8,6 +8,9 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { planFeatureMessage } from '../../common/plans';
+
+/** The feature and its plan: the first sentence of the server's message. */
+const planFeatureSentence = (feature: Parameters<typeof planFeatureMessage>[0]) => `${planFeatureMessage(feature).split('. ')[0]}.`;
 import { TRIAL_ENDED_MESSAGE } from '../../common/schemas/billing';
 import { axeBlocking, browserSuite, runCli } from './harness';
 
@@ -91,7 +94,9 @@ describe('a district whose trial has ended', () => {
   it('a plan feature the plan lacks shows the one upgrade notice: the message, See plans, Request a quote', async () => {
     const page = await suite.signedIn(ADMIN);
     await page.goto('/app/activity/calendar-sync');
-    await page.getByText(planFeatureMessage('calendar-sync')).waitFor();
+    // A district administrator manages billing: told how to upgrade (Billing and quotes), not whom to ask.
+    await page.getByText(`${planFeatureSentence('calendar-sync')} You manage your district's billing`).waitFor();
+    expect(await page.getByRole('link', { name: 'Billing and quotes' }).getAttribute('href')).toBe('/app/settings/billing');
     expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
     expect(await page.getByRole('link', { name: 'Request a quote' }).getAttribute('href')).toBe('/app/settings/billing/quotes?new=1&plan=professional');
   });
