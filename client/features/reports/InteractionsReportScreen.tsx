@@ -130,7 +130,14 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
         </ChartFrame>
       </div>
       <ReportTable title="By coach" columns={coachColumns} rows={data.by_coach} rowKey={(r) => r.id} csv={csv('by_coach')} />
-      <ReportTable title="Reach by school" caption="Interactions and reach by school" columns={schoolColumns} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')} />
+      <ReportTable title="Reach by school" caption="Interactions and reach by school" columns={schoolColumns} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')}
+        footer={(
+          <p className="report-table__how text-sm muted">
+            <strong>How this is counted:</strong> Interactions and hours count at the school where the interaction took place; one logged
+            without a school counts at the schools its educators were at that day. Educators reached counts each school’s own educators,
+            reached at any school.
+          </p>
+        )} />
     </>
   );
 }

@@ -72,9 +72,9 @@ describe('GET /api/report/interactions', () => {
       { id: w.observation.id, name: 'Classroom observation', colour: w.observation.colour, interactions: 2, minutes: 105 },
     ]);
     expect(body.by_school).toEqual([
-      { id: w.lincoln.id, name: 'Lincoln Middle', interactions: 4, minutes: 125, educators_reached: 3, roster_size: 3 },
-      { id: w.oak.id, name: 'Oak Hollow Elementary', interactions: 1, minutes: 45, educators_reached: 1, roster_size: 1 },
-      { id: null, name: 'No school', interactions: 1, minutes: 30, educators_reached: 0, roster_size: 0 },
+      // I5 has no school: it counts at its educators' schools that day (Cy at Oak, Ana at Lincoln), not under "No school".
+      { id: w.lincoln.id, name: 'Lincoln Middle', interactions: 5, minutes: 155, educators_reached: 3, roster_size: 3 },
+      { id: w.oak.id, name: 'Oak Hollow Elementary', interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1 },
     ]);
     expect(body.by_coach).toEqual([
       { id: w.coach.id, name: 'Casey Coach', interactions: 4, minutes: 125, educators_reached: 3 },
@@ -83,6 +83,19 @@ describe('GET /api/report/interactions', () => {
     expect(body.targets).toBeNull();
     expect(JSON.stringify(body)).not.toContain('PRIVATE-NOTE');
     expect(JSON.stringify(body)).not.toContain('Shared note');
+  });
+
+  it('by school: an interaction without a school counts at the schools its educators were at on its day; one with no educator at a school stays under "No school"', async () => {
+    // Ana moves to Oak Hollow on Oct 7, the day of I5 (Cole, no school, Cy and Ana): on that day both are at Oak.
+    await t.db.updateTable('staff_buildings').set({ end_date: '2026-10-06' }).where('staff_id', '=', w.ana.id).execute();
+    await t.db.insertInto('staff_buildings').values({ district_id: w.district.id, staff_id: w.ana.id, building_id: w.oak.id, start_date: '2026-10-07', end_date: null, created_at: NOW.toISOString() }).execute();
+    // A planning session with no educator and no school.
+    await insertInteraction(t.db, { districtId: w.district.id, typeId: w.checkIn.id, coachId: w.coach.id, startsAt: '2026-10-20T15:00:00.000Z', minutes: 25, buildingId: null, staff: [] });
+    const body = await report(w.admin, `${RANGE}&interval=month`);
+    expect(body.by_school.map((s) => [s.name, s.interactions, s.minutes])).toEqual([
+      ['Lincoln Middle', 4, 125], ['Oak Hollow Elementary', 2, 75], ['No school', 1, 25],
+    ]);
+    expect(body.headline).toMatchObject({ interactions: 7, minutes: 225 });
   });
 
   it("a month's educators reached are the distinct educators with a counted interaction in that month, on screen and in the CSV (rollups and rows alike)", async () => {

@@ -287,7 +287,7 @@ describe('GET /api/report/{kind}.csv', () => {
       return res.text.replace(/^\uFEFF/, '');
     };
     expect(await text(`/api/report/interactions.csv?${RANGE}&table=by_school`)).toBe(
-      '"School","Interactions","Hours","Educators reached","Educators on roster"\r\n"Lincoln Middle","4","2.1","3","3"\r\n"Oak Hollow Elementary","1","0.8","1","1"\r\n"No school","1","0.5","0","0"\r\n',
+      '"School","Interactions","Hours","Educators reached","Educators on roster"\r\n"Lincoln Middle","5","2.6","3","3"\r\n"Oak Hollow Elementary","2","1.3","1","1"\r\n',
     );
     expect((await text(`/api/report/interactions.csv?${RANGE}&table=trend&interval=month`)).split('\r\n')[1]).toBe('"2026-09","4","2.5","3"');
     expect((await text(`/api/report/coaching-cycles.csv?${RANGE}&table=funnel`)).split('\r\n')[0]).toBe('"Stage","Cycles in stage now","Cycles that entered","Average days","Expected days","Overdue"');

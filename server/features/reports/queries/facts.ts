@@ -15,7 +15,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { TrendInterval } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
-import { startOfLocalDay } from '../../../lib/zone';
+import { startOfLocalDay, todayIn } from '../../../lib/zone';
 import { addDays, countedInteractions, type ReportContext, rosterRows, withRange } from './filters';
 import { monthInteractionSums, monthParticipationSums, type RollupPlan, rollupPlan, zoneHasMonths } from './rollups';
 
@@ -193,4 +193,37 @@ export function sumBy<K, R extends { n: number; minutes: number }>(rows: readonl
     } else out.set(k, { n: r.n, minutes: r.minutes });
   }
   return out;
+}
+
+/**
+ * The counted interactions logged without a school (issue 26), each with the schools its participants were
+ * at on its day in the district's timezone (building history): the by-school figures count it there, never
+ * under "No school" while an educator of it had a school that day. Read from the rows: since the log form
+ * and the API default the school, these are the few older or deliberately school-less ones. A school filter
+ * or a principal's scope reads only interactions held at a school (filters.ts), so it finds none.
+ */
+export function unplacedInteractions(db: DB, ctx: ReportContext): Promise<{ id: number; minutes: number; schools: number[] }[]> {
+  return once(ctx, 'unplaced', async () => {
+    const rows = await countedInteractions(db, ctx).where('i.building_id', 'is', null)
+      .leftJoin('interaction_participants as p', 'p.interaction_id', 'i.id')
+      .select(['i.id', 'i.starts_at', 'i.duration_minutes', 'p.staff_id']).execute();
+    const staffIds = [...new Set(rows.map((r) => r.staff_id).filter((id): id is number => id !== null))];
+    const stays = staffIds.length
+      ? await db.selectFrom('staff_buildings').select(['staff_id', 'building_id', 'start_date', 'end_date'])
+        .where('district_id', '=', ctx.districtId).where('staff_id', 'in', staffIds).execute()
+      : [];
+    const staysOf = new Map<number, typeof stays>();
+    for (const s of stays) staysOf.set(s.staff_id, [...(staysOf.get(s.staff_id) ?? []), s]);
+    const out = new Map<number, { id: number; minutes: number; schools: Set<number> }>();
+    for (const r of rows) {
+      const entry = out.get(r.id) ?? { id: r.id, minutes: r.duration_minutes, schools: new Set<number>() };
+      out.set(r.id, entry);
+      if (r.staff_id === null) continue;
+      const day = todayIn(ctx.timezone, new Date(r.starts_at));
+      for (const s of staysOf.get(r.staff_id) ?? []) {
+        if (s.start_date <= day && (s.end_date === null || s.end_date >= day)) entry.schools.add(s.building_id);
+      }
+    }
+    return [...out.values()].map((e) => ({ id: e.id, minutes: e.minutes, schools: [...e.schools] }));
+  });
 }

@@ -4,7 +4,7 @@ import type { InteractionsReport, TrendInterval } from '../../../../common/schem
 import type { DB } from '../../../../db/connection';
 import { daysBetween } from '../../../lib/zone';
 import { namesOf, type ReportContext, userNamesOf } from './filters';
-import { distinctBy, interactionSums, periodStarts, reachedSums, roster, sumBy } from './facts';
+import { distinctBy, interactionSums, periodStarts, reachedSums, roster, sumBy, unplacedInteractions } from './facts';
 import { targetProgress } from './targets';
 
 const NO_SCHOOL = 'No school';
@@ -54,7 +54,8 @@ export async function byTypeOf(db: DB, ctx: ReportContext, interval: TrendInterv
 
 export async function bySchoolOf(db: DB, ctx: ReportContext, interval: TrendInterval | null = null): Promise<InteractionsReport['by_school']> {
   const [sums, reached, people] = await Promise.all([interactionSums(db, ctx, interval), reachedSums(db, ctx, interval), roster(db, ctx)]);
-  // Interactions and minutes go by the school an interaction happened at; "reached" counts each school's
+  // Interactions and minutes go by the school an interaction happened at (one logged without a school: its
+  // educators' schools that day); "reached" counts each school's
   // own roster (the educator's school on `to`) reached anywhere, so it never exceeds the roster and the
   // schools' reached add up to the headline.
   const rosterBy = new Map<number | null, number>();
@@ -69,6 +70,21 @@ export async function bySchoolOf(db: DB, ctx: ReportContext, interval: TrendInte
     if (school !== undefined) reachedBy.set(school, (reachedBy.get(school) ?? 0) + 1);
   }
   const sumById = sumBy(sums, (r) => r.building_id);
+  // An interaction logged without a school counts at each school its educators were at that day (issue 26);
+  // only one whose educators had none (or that had no educators) stays under "No school".
+  const none = sumById.get(null);
+  if (none) {
+    for (const u of await unplacedInteractions(db, ctx)) {
+      if (!u.schools.length) continue;
+      none.n -= 1;
+      none.minutes -= u.minutes;
+      for (const school of u.schools) {
+        const cur = sumById.get(school) ?? { n: 0, minutes: 0 };
+        sumById.set(school, { n: cur.n + 1, minutes: cur.minutes + u.minutes });
+      }
+    }
+    if (none.n <= 0) sumById.delete(null);
+  }
   const ids = new Set<number | null>([...sumById.keys(), ...rosterBy.keys()]);
   const names = await namesOf(db, 'buildings', ctx.districtId, [...ids].filter((id): id is number => id !== null));
   return [...ids]
