@@ -173,6 +173,14 @@ describe('the demo districts', () => {
     expect(figures.active7).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.filter((a) => a.district).length - 1);
   });
 
+  it('give every coach a past interaction still to complete ("Needs completing"), from the last ten days', async () => {
+    const rows = await t.db.selectFrom('interactions').select(['coach_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', '=', 'scheduled').where('starts_at', '<', TODAY.toISOString())
+      .where('starts_at', '>=', new Date(TODAY.getTime() - 10 * 86_400_000).toISOString()).groupBy('coach_id').execute();
+    expect(rows).toHaveLength(5);
+    expect(rows.every((r) => Number(r.n) >= 1 && Number(r.n) < 10)).toBe(true);
+  });
+
   it('show every report kind in some demo district: Riverbend (Enterprise) answers all five, Maple Grove is refused the advanced two', async () => {
     const riverbend = districts.find((d) => d.plan === 'enterprise')!;
     const schools = await t.db.selectFrom('buildings').select('id').where('district_id', '=', riverbend.id).orderBy('id').execute();

@@ -296,8 +296,9 @@ describe('a busy week as the district admin', () => {
     const range = `filter[from]=${from}&filter[to]=${to}&filter[timezone]=${encodeURIComponent(zone)}&sort=starts_at&per_page=1000`;
     const interactions = (await api<{ data: Dated[]; meta: { total: number } }>(page, 'GET', `interaction?${range}`)).json;
     const time = (await api<{ data: Dated[]; meta: { total: number } }>(page, 'GET', `activity?${range}`)).json;
-    // The demo week holds more interactions than the old 100-a-page list showed.
-    expect(interactions.meta.total).toBeGreaterThan(100);
+    // The demo week: three coaches at realistic volumes (issue 26: 10–15 interactions a coach a school
+    // week, fewer in a holiday week), all on one screen with no pagination.
+    expect(interactions.meta.total).toBeGreaterThan(5);
     expect(interactions.data).toHaveLength(interactions.meta.total);
 
     await page.goto(`/app/activity?view=week&from=${from}`);

@@ -116,6 +116,7 @@ export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): P
   const plcBuilding = plcMembers.length
     ? (await db.selectFrom('staff_buildings').select('building_id').where('staff_id', '=', plcMembers[0]!).where('end_date', 'is', null).executeTakeFirst())?.building_id ?? null
     : null;
+  const lastSchoolDay = schoolDayBefore(todayLocal, 1);
   const logged = (at: number) => new Date(Math.min(at, nowMs)).toISOString();
   for (let dayIso = firstSchoolDay(schoolYearOf(todayLocal)); dayIso <= end; dayIso = nextDay(dayIso)) {
     if (!isSchoolDay(dayIso)) continue;
@@ -137,8 +138,9 @@ export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): P
         if (minuteOfDay > 15 * 60 + 30) break;
         const past = startsAt.getTime() + duration * 60_000 < nowMs;
         const roll = rand();
-        // A few past ones are still "scheduled" in the last ten days: the coach has not completed them yet.
-        const uncompleted = nowMs - startsAt.getTime() < 10 * 86_400_000 && rand() < 0.12;
+        // A few past ones are still "scheduled" in the last ten days: the coach has not completed them yet
+        // (always the first of the last school day before today, so every coach has one).
+        const uncompleted = nowMs - startsAt.getTime() < 10 * 86_400_000 && (rand() < 0.12 || (k === 0 && dayIso === lastSchoolDay));
         const status = !past || uncompleted ? 'scheduled' : roll < 0.04 ? 'cancelled' : roll < 0.06 ? 'no-show' : 'completed';
         const who = isPlc ? [] : [pick(caseload)];
         const participants = isPlc ? plcMembers : who.map((r) => r.staff_id);
