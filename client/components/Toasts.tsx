@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { ERROR_ALERT_TITLE, TOAST_DURATION_MS, TOAST_SPEED_MS } from '../../common/constants';
 
 export type ToastTone = 'success' | 'error' | 'info';
@@ -23,6 +24,41 @@ export function useToast(): ToastApi {
 /** Transition speed for the toast stack, from the shared constant (read by styles.css). */
 const regionStyle = { '--toast-speed': `${TOAST_SPEED_MS}ms` } as CSSProperties;
 
+/**
+ * Where the toasts live: the page's body, or the topmost open modal dialog. A modal <dialog> sits in the
+ * browser's top layer, above any z-index, and makes everything outside it inert (hidden from screen
+ * readers too); so while one is open the toast region moves inside it, on top of the dialog and still
+ * announced. One holder element is moved, never re-rendered, so a toast keeps its timer across the move.
+ */
+function useToastHolder(): HTMLElement | null {
+  const [holder] = useState(() => (typeof document === 'undefined' ? null : document.createElement('div')));
+  useLayoutEffect(() => {
+    if (!holder) return;
+    holder.className = 'toast-holder';
+    const opened: HTMLDialogElement[] = Array.from(document.querySelectorAll('dialog')).filter((d) => d.matches(':modal'));
+    const place = () => {
+      for (let i = opened.length - 1; i >= 0; i--) if (!opened[i]!.isConnected || !opened[i]!.matches(':modal')) opened.splice(i, 1);
+      const target = opened.at(-1) ?? document.body;
+      if (holder.parentNode !== target) target.appendChild(holder);
+    };
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target;
+        if (r.type === 'attributes' && el instanceof HTMLDialogElement && el.matches(':modal') && !opened.includes(el)) opened.push(el);
+      }
+      place();
+    });
+    // childList too: a dialog unmounted while open takes the holder with it.
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    place();
+    return () => {
+      observer.disconnect();
+      holder.remove();
+    };
+  }, [holder]);
+  return holder;
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
@@ -45,14 +81,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [push],
   );
 
+  const holder = useToastHolder();
+  const region = (
+    <div className="toast-region" aria-live="polite" aria-relevant="additions" style={regionStyle}>
+      {toasts.map((t) => (
+        <Toast key={t.id} toast={t} onRemove={remove} />
+      ))}
+    </div>
+  );
+
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-region" aria-live="polite" aria-relevant="additions" style={regionStyle}>
-        {toasts.map((t) => (
-          <Toast key={t.id} toast={t} onRemove={remove} />
-        ))}
-      </div>
+      {holder ? createPortal(region, holder) : region}
     </ToastContext.Provider>
   );
 }

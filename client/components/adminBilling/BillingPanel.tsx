@@ -111,7 +111,7 @@ function QuotesTable({ billing, locale, onActivate }: { billing: AdminDistrictBi
         <p className="muted">No quotes yet. The district creates them under Settings → Billing → Quotes.</p>
       ) : (
         <div className="table-wrap ab-table-wrap" role="region" aria-label="Quotes of this district" tabIndex={0}>
-          <table className="table ab-table ab-table--cards">
+          <table className="table table--stack ab-table">
             <caption className="sr-only">Quotes</caption>
             <thead>
               <tr>
@@ -137,7 +137,7 @@ function QuotesTable({ billing, locale, onActivate }: { billing: AdminDistrictBi
                   <td className="nowrap" data-label="Valid until">{formatDay(q.valid_until, locale)}</td>
                   <td data-label="PO number">{q.po_number ?? NONE}</td>
                   {billing.can_manage && (
-                    <td className="ab-table__actions">
+                    <td className="table__actions ab-table__actions">
                       {q.status === 'accepted' && q.activated_at === null && (
                         <Button size="sm" onClick={() => onActivate(q)} aria-label={`Activate ${q.number}`}>Activate</Button>
                       )}
@@ -161,7 +161,7 @@ function InvoicesTable({ billing, locale, onAction }: { billing: AdminDistrictBi
         <p className="muted">No invoices yet. Activating an accepted quote issues the first one.</p>
       ) : (
         <div className="table-wrap ab-table-wrap" role="region" aria-label="Invoices of this district" tabIndex={0}>
-          <table className="table ab-table ab-table--cards">
+          <table className="table table--stack ab-table">
             <caption className="sr-only">Invoices</caption>
             <thead>
               <tr>
@@ -186,7 +186,7 @@ function InvoicesTable({ billing, locale, onAction }: { billing: AdminDistrictBi
                     <td className="nowrap" data-label="Due">{formatDay(i.due_on, locale)}</td>
                     <td className="nowrap" data-label="Paid on">{i.paid_on ? formatDay(i.paid_on, locale) : NONE}</td>
                     {billing.can_manage && (
-                      <td className="ab-table__actions">
+                      <td className="table__actions ab-table__actions">
                         {open && (
                           <span className="cluster ab-row-actions">
                             <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'paid', invoice: i })} aria-label={`Mark paid ${i.number}`}>Mark paid</Button>

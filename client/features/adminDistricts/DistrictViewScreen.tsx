@@ -181,7 +181,7 @@ function SchoolsCard({ district }: { district: AdminDistrictDetail }) {
         <p className="muted">No schools yet.</p>
       ) : (
         <div className="table-wrap adm-table-wrap" role="region" aria-label="Schools table" tabIndex={0}>
-          <table className="table adm-table adm-table--cards">
+          <table className="table table--stack adm-table">
             <caption className="sr-only">Schools of {district.name}</caption>
             <thead>
               <tr><th scope="col">School</th><th scope="col">Code</th><th scope="col">Grades</th><th scope="col" className="num">Educators</th></tr>
@@ -215,7 +215,7 @@ function ImportsCard({ district }: { district: AdminDistrictDetail; locale: Loca
         <p className="muted">No staff or user imports yet. “Import users” adds this district’s logins from a CSV file.</p>
       ) : (
         <div className="table-wrap adm-table-wrap" role="region" aria-label="Imports table" tabIndex={0}>
-          <table className="table adm-table adm-table--cards">
+          <table className="table table--stack adm-table">
             <caption className="sr-only">Recent imports of {district.name}</caption>
             <thead>
               <tr>

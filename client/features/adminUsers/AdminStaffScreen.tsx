@@ -77,7 +77,7 @@ export default function AdminStaffScreen({ route }: ScreenProps) {
         <LoadingBlock label="Loading staff…" />
       ) : (
         <div className="table-wrap au-table-wrap">
-          <table className="table au-table">
+          <table className="table table--stack au-table">
             <caption className="sr-only">Coachwell staff</caption>
             <thead>
               <tr>
@@ -103,7 +103,7 @@ export default function AdminStaffScreen({ route }: ScreenProps) {
                     <td className="au-table__cell" data-label="Role"><RoleSelect user={u} isSelf={isSelf} /></td>
                     <td className="au-table__cell" data-label="Status"><AdminUserStatus user={u} locale={locale} /></td>
                     <td className="au-table__cell" data-label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></td>
-                    <td className="au-table__cell au-table__actions" data-label="Actions">
+                    <td className="au-table__cell table__actions au-table__actions" data-label="Actions">
                       <AdminUserActions user={u} isSelf={isSelf} canChange base="staff" />
                     </td>
                   </tr>

@@ -67,7 +67,7 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
   const canImpersonate = hasPermission(permissions, PERMISSIONS.impersonate);
   return (
     <div className={['table-wrap', 'au-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} aria-busy={busy || undefined}>
-      <table className="table au-table">
+      <table className="table table--stack au-table">
         <caption className="sr-only">Users</caption>
         <thead>
           <tr>
@@ -106,7 +106,7 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
               <Cell label="Status"><AdminUserStatus user={u} locale={locale} /></Cell>
               <Cell label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></Cell>
               <Cell label="Created"><time className="au-table__date" dateTime={u.created_at}>{when.date(u.created_at)}</time></Cell>
-              <Cell label="Actions" className="au-table__actions">
+              <Cell label="Actions" className="table__actions au-table__actions">
                 <AdminUserActions
                   user={u}
                   isSelf={u.id === selfId}

@@ -15,7 +15,7 @@ export function QuoteTable({ rows, locale, busy }: { rows: AdminQuoteRow[]; loca
   const when = useInstantFormat();
   return (
     <div className={['table-wrap', 'ab-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} role="region" aria-label="Quotes" tabIndex={0} aria-busy={busy || undefined}>
-      <table className="table ab-table ab-table--cards">
+      <table className="table table--stack ab-table">
         <caption className="sr-only">Quotes across districts, newest first</caption>
         <thead>
           <tr>

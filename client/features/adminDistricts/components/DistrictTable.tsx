@@ -46,7 +46,7 @@ export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
   const when = useInstantFormat();
   return (
     <div className={['table-wrap', 'adm-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} role="region" aria-label="Districts" tabIndex={0} aria-busy={busy || undefined}>
-      <table className="table adm-table adm-table--cards">
+      <table className="table table--stack adm-table">
         <caption className="sr-only">Districts</caption>
         <thead>
           <tr>

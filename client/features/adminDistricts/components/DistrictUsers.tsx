@@ -47,7 +47,7 @@ export function DistrictUsers({ district, canImpersonate, locale }: Props) {
         <p className="muted">Nobody has a login in this district yet. Import users below or ask the district to invite them.</p>
       ) : (
         <div className="table-wrap adm-table-wrap" role="region" aria-label="Users table" tabIndex={0}>
-          <table className="table adm-table adm-table--cards">
+          <table className="table table--stack adm-table">
             <caption className="sr-only">Users of {district.name}</caption>
             <thead>
               <tr>
@@ -71,7 +71,7 @@ export function DistrictUsers({ district, canImpersonate, locale }: Props) {
                     {u.last_login_at ? <time dateTime={u.last_login_at} title={when.dateTime(u.last_login_at)}>{formatRelative(u.last_login_at, locale)}</time> : <span className="muted">Never</span>}
                   </td>
                   {canImpersonate && (
-                    <td className="adm-table__actions">
+                    <td className="table__actions adm-table__actions">
                       {u.status === 'active' && (
                         <Button size="sm" variant="secondary" busy={busyId === u.id} disabled={busyId !== null && busyId !== u.id}
                           onClick={() => void actAs(u)} aria-label={`Impersonate ${u.name}`}>

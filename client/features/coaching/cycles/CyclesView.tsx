@@ -2,13 +2,14 @@
 // board with one column per stage or as a list, filters in the URL (coach, school, status, due), the
 // one-action "Move to next stage" on every card (a button: keyboard-usable, no drag), a new cycle dialog
 // starting from a goal template, and one cycle's page as a dialog (?cycle={id}).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasFeature, permissionScope, PERMISSIONS } from '../../../../common/permissions';
 import type { CycleSummary } from '../../../../common/schemas/cycles';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { SelectField } from '../../../components/Field';
+import { FiltersToggle, useFiltersOpen } from '../../../components/FiltersToggle';
 import { Pager } from '../../../components/Pager';
 import { PlanComparison, PlanUpgradeNotice } from '../../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../../components/Spinner';
@@ -64,6 +65,8 @@ export default function CyclesView() {
   const [busyId, setBusyId] = useState<number | null>(null);
   const [announce, setAnnounce] = useState('');
   const focusAfter = useRef<string | null>(null);
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useFiltersOpen();
 
   const available = hasFeature(user?.district?.features ?? [], 'coaching-cycles');
   const scope = user ? permissionScope(user.security.permissions, PERMISSIONS.seeSkillMapping) : null;
@@ -121,20 +124,14 @@ export default function CyclesView() {
   const stageRows = stages.data?.data ?? [];
   const rows = cycles.data?.data ?? [];
   const total = cycles.data?.meta.total ?? 0;
-  const filtered = status !== 'open' || due !== '' || coach !== null || school !== null;
+  const activeFilters = [status !== 'open', due !== '', coach !== null, school !== null].filter(Boolean).length;
+  const filtered = activeFilters > 0;
 
   return (
     <div className="stack cyc-view">
       <h2 className="sr-only">Coaching cycles</h2>
       <div className="cyc-toolbar">
-        <div className="cyc-filters" role="group" aria-label="Filter cycles">
-          <SelectField label="Status" name="status" value={status} onChange={(v) => setParam('status', v === 'open' ? null : v)} options={STATUS_OPTIONS} />
-          <SelectField label="Due" name="due" value={due} onChange={(v) => setParam('due', v)} options={DUE_OPTIONS} />
-          <SelectField label="Coach" name="coach" value={coach ? String(coach) : ''} onChange={(v) => setParam('coach', v)}
-            placeholder="All coaches" options={(coaches.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
-          <SelectField label="School" name="school" value={school ? String(school) : ''} onChange={(v) => setParam('school', v)}
-            placeholder="All schools" options={(buildings.data?.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))} />
-        </div>
+        <FiltersToggle open={filtersOpen} onToggle={() => setFiltersOpen(!filtersOpen)} controls={filtersId} count={activeFilters} />
         <div className="cyc-toolbar__end">
           <div className="cyc-switch" role="group" aria-label="Show cycles as">
             <Button size="sm" variant={view === 'board' ? 'primary' : 'secondary'} aria-pressed={view === 'board'} onClick={() => setParam('view', null)}>Board</Button>
@@ -142,6 +139,14 @@ export default function CyclesView() {
           </div>
           <Button onClick={() => setCreating(true)}>New cycle</Button>
         </div>
+      </div>
+      <div id={filtersId} className="cyc-filters" role="group" aria-label="Filter cycles" hidden={!filtersOpen}>
+        <SelectField label="Status" name="status" value={status} onChange={(v) => setParam('status', v === 'open' ? null : v)} options={STATUS_OPTIONS} />
+        <SelectField label="Due" name="due" value={due} onChange={(v) => setParam('due', v)} options={DUE_OPTIONS} />
+        <SelectField label="Coach" name="coach" value={coach ? String(coach) : ''} onChange={(v) => setParam('coach', v)}
+          placeholder="All coaches" options={(coaches.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
+        <SelectField label="School" name="school" value={school ? String(school) : ''} onChange={(v) => setParam('school', v)}
+          placeholder="All schools" options={(buildings.data?.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))} />
       </div>
       {filtered && (
         <p className="cyc-filtered">

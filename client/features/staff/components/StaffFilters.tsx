@@ -2,8 +2,8 @@
 // "Filters" toggle; the active filters stay visible as removable chips either way.
 import { useEffect, useId, useRef, useState } from 'react';
 import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, SUBJECTS } from '../../../../common/staffValues';
-import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/Field';
+import { FiltersToggle } from '../../../components/FiltersToggle';
 import type { SchoolOption } from '../access';
 import { gradeLabel } from '../grades';
 import {
@@ -105,24 +105,7 @@ export function StaffFilters({ filters, onChange, onClear, schools, groups, coac
           onChange={(v) => set({ sort: v as Filters['sort'] })}
           options={STAFF_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
         />
-        <Button
-          variant="secondary"
-          className="staff-filters__toggle"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d="M3 5h14M6 10h8M8.5 15h3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          Filters
-          {active > 0 && (
-            <span className="staff-filters__count">
-              {active}
-              <span className="sr-only"> active</span>
-            </span>
-          )}
-        </Button>
+        <FiltersToggle className="staff-filters__toggle" open={open} onToggle={() => setOpen((o) => !o)} controls={panelId} count={active} />
       </div>
 
       <div id={panelId} className={['staff-filters__panel', open && 'is-open'].filter(Boolean).join(' ')}>

@@ -1,5 +1,5 @@
-// The educators table: sortable Name and School headers (aria-sort), status as a text badge, and a
-// horizontal scroll inside its own region on narrow screens.
+// The educators table: sortable Name and School headers (aria-sort), status as a text badge; below 760 px
+// each row becomes a card (the shared table--stack style), so the page never scrolls sideways.
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffListItem } from '../../../../common/schemas/staff';
@@ -55,7 +55,7 @@ type Props = {
 export const StaffTable = memo(function StaffTable({ rows, sort, onSort, caption, busy }: Props) {
   return (
     <div className={['table-wrap', 'staff-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} role="region" aria-label={caption} tabIndex={0} aria-busy={busy || undefined}>
-      <table className="table staff-table">
+      <table className="table table--stack staff-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -76,12 +76,12 @@ export const StaffTable = memo(function StaffTable({ rows, sort, onSort, caption
                   {sort === 'first_name' || sort === '-first_name' ? s.name : `${s.last_name}, ${s.first_name}`}
                 </Link>
               </th>
-              <td>{s.building?.name ?? NONE}</td>
-              <td>{s.position ?? NONE}</td>
-              <td className="nowrap">{s.grade_levels.length ? formatGrades(s.grade_levels) : NONE}</td>
-              <td>{s.subjects.length ? s.subjects.join(', ') : NONE}</td>
-              <td>{s.coach?.name ?? NONE}</td>
-              <td>
+              <td data-label="School">{s.building?.name ?? NONE}</td>
+              <td data-label="Position">{s.position ?? NONE}</td>
+              <td className="nowrap" data-label="Grades">{s.grade_levels.length ? formatGrades(s.grade_levels) : NONE}</td>
+              <td data-label="Subjects">{s.subjects.length ? s.subjects.join(', ') : NONE}</td>
+              <td data-label="Coach">{s.coach?.name ?? NONE}</td>
+              <td data-label="Status">
                 <StatusBadge status={s.status} />
               </td>
             </tr>

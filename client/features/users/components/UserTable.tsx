@@ -38,7 +38,7 @@ function Cell({ label, className, children }: { label: string; className?: strin
 export function UserTable({ users, selfId, canManage, locale, caption }: Props) {
   return (
     <div className="table-wrap users-table-wrap">
-      <table className="table users-table">
+      <table className="table table--stack users-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -77,7 +77,7 @@ export function UserTable({ users, selfId, canManage, locale, caption }: Props) 
               <Cell label="Status"><UserStatusBadge user={u} locale={locale} /></Cell>
               <Cell label="Last login"><LastLogin value={u.last_login_at} locale={locale} /></Cell>
               {canManage && (
-                <Cell label="Actions" className="users-table__actions">
+                <Cell label="Actions" className="table__actions users-table__actions">
                   <UserActions user={u} isSelf={u.id === selfId} showEdit />
                 </Cell>
               )}
