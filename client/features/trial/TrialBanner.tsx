@@ -13,6 +13,7 @@ import { useAuthUser, useDateLocale } from '../../lib/session';
 import { zonedDay } from '../../lib/zonedTime';
 import { useTrial } from './api';
 import './trial.css';
+import { plural } from '../../../common/plural';
 
 const BILLING = '/app/settings/billing';
 
@@ -61,7 +62,7 @@ export default function TrialBanner() {
   }
 
   if (!canBuy || data.days_left === null || data.days_left > TRIAL_NOTICE_DAYS) return null;
-  const left = data.days_left === 1 ? '1 day' : `${data.days_left} days`;
+  const left = plural(data.days_left, 'day', 'days');
   return (
     <section className="trial-banner trial-banner--ending" role="status" aria-labelledby="trial-banner-title">
       <ClockIcon />

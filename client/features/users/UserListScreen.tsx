@@ -11,12 +11,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatInteger } from '../../lib/format';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { useUsers } from './api';
 import { OwnUserSettings } from './components/OwnUserSettings';
 import { DEFAULT_USER_FILTERS, UserFilters, type UserFilterValues } from './components/UserFilters';
 import { UserTable } from './components/UserTable';
+import { plural, pluralWord } from '../../../common/plural';
 
 const PER_PAGE = 25;
 
@@ -90,8 +90,8 @@ function DistrictUserList({ route, selfId }: ScreenProps & { selfId: number }) {
       ) : data ? (
         <section className="stack users-results" aria-labelledby="users-count">
           <p id="users-count" className="muted text-sm users-results__count" aria-live="polite">
-            {total === 1 ? '1 user' : `${formatInteger(total)} users`}
-            {filtered ? (total === 1 ? ' matches your filters' : ' match your filters') : ''}
+            {plural(total, 'user', 'users')}
+            {filtered ? ` ${pluralWord(total, 'matches', 'match')} your filters` : ''}
           </p>
           <UserTable users={data.data} selfId={selfId} canManage locale={locale} caption="District users" />
           <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page })} />

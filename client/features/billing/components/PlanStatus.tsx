@@ -45,7 +45,7 @@ function StatusLine({ billing, timeZone, locale }: { billing: BillingSummary; ti
     <p className="billing-plan__status">
       <span className="badge badge--info">Free trial</span>
       <span>
-        <strong>{left === 1 ? '1 day left' : `${left} days left`}</strong>
+        <strong>{plural(left, 'day', 'days')} left</strong>
         {ends && <>: the trial ends on <strong>{ends}</strong>.</>}
       </span>
     </p>
@@ -103,7 +103,7 @@ function Seats({ billing, ends }: { billing: BillingSummary; ends: string }) {
           {billing.can_manage && (
             <p>
               <ButtonLink size="sm" variant="secondary" to={newQuotePath(billing.plan.key, inUse)}>
-                Request a quote for {inUse.toLocaleString('en-US')} seats
+                Request a quote for {plural(inUse, 'seat', 'seats')}
               </ButtonLink>
             </p>
           )}
