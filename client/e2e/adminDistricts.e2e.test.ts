@@ -50,12 +50,14 @@ describe('the Districts list', () => {
     await page.waitForURL((u) => u.searchParams.get('search') === 'cedar');
     await expect.poll(() => districtNames(page)).toEqual(['Cedar Falls Community Schools']);
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => districtNames(page)).toEqual(['Cedar Falls Community Schools', 'Maple Grove Unified School District']);
+    // The three demo districts (Riverbend is the Enterprise one, issue 26).
+    await expect.poll(() => districtNames(page)).toEqual(['Cedar Falls Community Schools', 'Maple Grove Unified School District', 'Riverbend Public Schools']);
 
     // Sorting by a column header: most users first, written to the URL, marked with aria-sort.
     await page.getByRole('button', { name: 'Users' }).click();
     await page.waitForURL((u) => u.searchParams.get('sort') === '-users');
-    await expect.poll(() => districtNames(page)).toEqual(['Maple Grove Unified School District', 'Cedar Falls Community Schools']);
+    // Riverbend: five logins and two invited people; Maple Grove six logins; Cedar Falls one.
+    await expect.poll(() => districtNames(page)).toEqual(['Riverbend Public Schools', 'Maple Grove Unified School District', 'Cedar Falls Community Schools']);
     expect(await page.getByRole('columnheader', { name: 'Users' }).getAttribute('aria-sort')).toBe('descending');
 
     // The same address in another browser shows the same list.
