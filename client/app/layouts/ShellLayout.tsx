@@ -162,7 +162,7 @@ export function ShellLayout(props: {
       context={props.contextLabel(user)}
       actions={(
         <>
-          {props.variant === 'admin' && <span className="admin-tag"><span className="admin-tag__long">Provider </span>admin</span>}
+          {props.variant === 'admin' && <span className="admin-tag"><span className="admin-tag__long">Provider{'\u00a0'}</span>admin</span>}
           <UserMenu user={user} settingsPath={props.settingsPath} loginPath={props.loginPath} />
         </>
       )}
