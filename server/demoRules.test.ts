@@ -59,13 +59,16 @@ describe('the demo districts', () => {
     expect(districts[2]!.timezone).toBe('America/Denver');
   });
 
-  it('have no interaction and no logged activity on a weekend or a school holiday, in the district\'s timezone', async () => {
+  it('have no interaction, logged activity or skill rating on a weekend or a school holiday, in the district\'s timezone', async () => {
     for (const d of districts) {
       const interactions = await t.db.selectFrom('interactions').select(['starts_at', 'created_at']).where('district_id', '=', d.id).execute();
       const activities = await t.db.selectFrom('activities').select(['starts_at', 'minutes']).where('district_id', '=', d.id).execute();
       if (d.name.startsWith('Cedar')) continue;
       expect(interactions.length).toBeGreaterThan(100);
       expect(activities.length).toBeGreaterThan(50);
+      const ratings = await t.db.selectFrom('skill_ratings').select('rated_on').where('district_id', '=', d.id).execute();
+      expect(ratings.length).toBeGreaterThan(500);
+      expect(ratings.filter((r) => !schoolDay({ day: r.rated_on, weekday: new Date(`${r.rated_on}T12:00:00Z`).toUTCString().slice(0, 3) })).map((r) => r.rated_on)).toEqual([]);
       const off = [...interactions, ...activities].map((r) => ({ at: r.starts_at, ...local(r.starts_at, d.timezone) })).filter((l) => !schoolDay(l));
       expect(off, d.name).toEqual([]);
       for (const r of interactions) {

@@ -7,6 +7,7 @@
 // Deterministic for a given seeding date: a seeded random generator.
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
+import { isSchoolDay } from './demoCalendar';
 
 export interface DemoSkillRefs {
   districtId: number;
@@ -29,8 +30,12 @@ function random(seed: number): () => number {
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
-/** `d`, or the Monday after it when it falls on a weekend. */
-const weekday = (d: Date) => (d.getUTCDay() === 0 ? addDays(d, 1) : d.getUTCDay() === 6 ? addDays(d, 2) : d);
+/** `d`, or the first school day after it when it falls on a weekend or a school holiday (demoCalendar.ts). */
+const weekday = (d: Date) => {
+  let day = d;
+  for (let k = 0; k < 21 && !isSchoolDay(isoDay(day)); k++) day = addDays(day, 1);
+  return day;
+};
 
 const NOTES_UP = [
   'Clear progress since the last look: this is now routine in most lessons.',
