@@ -17,6 +17,7 @@ import { decimal, int, percent } from './format';
 import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQuery';
 import { type ReportPage, useReportPage } from './useReportPage';
 import { hasFeature } from '../../../common/permissions';
+import { plural } from '../../../common/plural';
 
 type Row = CyclesReport['by_school'][number];
 
@@ -32,7 +33,7 @@ const HOW_COUNTED = {
   days: 'From start to completion, completed cycles only',
 } as const;
 
-const completionSub = (completed: number, cycles: number) => `${int(completed)} completed of ${int(cycles)} ${cycles === 1 ? 'cycle' : 'cycles'} in the range`;
+const completionSub = (completed: number, cycles: number) => `${int(completed)} completed of ${plural(cycles, 'cycle', 'cycles')} in the range`;
 
 function TableDefinitions({ school = false }: { school?: boolean }) {
   return (
