@@ -149,11 +149,14 @@ describe('the Enterprise reports', () => {
     await openInteractions(page);
     await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Teacher level' }).click();
     await page.getByRole('heading', { level: 1, name: 'Teacher-level report' }).waitFor();
-    await page.getByText(REPORTS_PLAN_MESSAGE).waitFor();
+    // The district administrator manages billing: told how to upgrade, not to ask themselves (issue 26).
+    const howToUpgrade = `${REPORTS_PLAN_MESSAGE.split('. ')[0]}. You manage your district's billing, so you can upgrade`;
+    await page.getByText(howToUpgrade).waitFor();
+    expect(await page.getByRole('link', { name: 'Billing and quotes' }).getAttribute('href')).toBe('/app/settings/billing');
     await page.getByText(/Not yet coached this year/).first().waitFor();
     await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Comparison' }).click();
     await page.getByRole('heading', { level: 1, name: 'Comparison report' }).waitFor();
-    await page.getByText(REPORTS_PLAN_MESSAGE).waitFor();
+    await page.getByText(howToUpgrade).waitFor();
   }, 90_000);
 
   it('axe finds nothing serious on any report screen, at desktop and phone width', async () => {
