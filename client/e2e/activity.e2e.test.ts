@@ -199,6 +199,8 @@ describe('custom fields on the log form', () => {
     await readiness.getByRole('radio', { name: '3 – Ready' }).waitFor();
     await dialog.getByRole('group', { name: 'Focus areas' }).getByRole('checkbox', { name: 'Pacing' }).check();
     await dialog.getByLabel(/^Students present/).fill('55');
+    // With no educator chosen and a coach of two schools, the form asks for the school before it sends.
+    await dialog.getByLabel(/^School/).selectOption({ label: 'Lincoln Middle School' });
     await dialog.getByRole('button', { name: 'Log interaction' }).click();
 
     // The server names both fields; each message sits under its own control.
