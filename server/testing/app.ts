@@ -75,3 +75,23 @@ export async function loginAs(app: TestApp['app'], user: Pick<User, 'email' | 'd
   if (res.status !== 200) throw new Error(`login as ${user.email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return agent;
 }
+
+/**
+ * Waits for a request while asking `/api/health` every `everyMs` until it answers: the answer, the health
+ * statuses that came before it (a server whose event loop is held answers none) and the time taken.
+ */
+export async function whileHealthAsked<T>(app: TestApp['app'], pending: PromiseLike<T>, everyMs = 100) {
+  let answered = false;
+  const started = Date.now();
+  const answer = Promise.resolve(pending).then((res) => {
+    answered = true;
+    return res;
+  });
+  const healthy: number[] = [];
+  while (!answered) {
+    const health = await request(app).get('/api/health');
+    if (!answered) healthy.push(health.status);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  return { res: await answer, healthy, ms: Date.now() - started };
+}

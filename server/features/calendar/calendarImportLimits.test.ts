@@ -2,11 +2,10 @@
 // a time limit. A repeat rule that can never match (ical.js looks for its next occurrence forever) answers
 // a 422 saying what to do, and the rest of the server answers meanwhile; a calendar of many one-time
 // events is read whole, and right (its read used to grow with the square of the events).
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CALENDAR_MESSAGES, type CalendarPreview } from '../../../common/schemas/calendar';
 import { setWorkerTasksMax, WORKER_BUSY_MESSAGE, workerTasksRunning } from '../../lib/workerTask';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { createTestApp, csrfHeaders, loginAs, type TestApp, whileHealthAsked } from '../../testing/app';
 import { calendarWorld } from './calendar.fixture';
 
 let t: TestApp;
@@ -27,21 +26,7 @@ const never = (rule: string) =>
   `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Probe//EN\r\nBEGIN:VEVENT\r\nUID:never@probe\r\nDTSTAMP:20261101T000000Z\r\nDTSTART:20261101T150000Z\r\nDTEND:20261101T160000Z\r\nRRULE:${rule}\r\nSUMMARY:Never\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
 
 /** Sends the preview and asks /api/health every 100 ms until it answers: the health answers that came first. */
-async function previewWhileHealthAsked(agent: Agent, body: string) {
-  let answered = false;
-  const started = Date.now();
-  const pending = preview(agent, body).then((res) => {
-    answered = true;
-    return res;
-  });
-  const healthy: number[] = [];
-  while (!answered) {
-    const health = await request(t.app).get('/api/health');
-    if (!answered) healthy.push(health.status);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { res: await pending, healthy, ms: Date.now() - started };
-}
+const previewWhileHealthAsked = (agent: Agent, body: string) => whileHealthAsked(t.app, preview(agent, body));
 
 async function noWorkersLeft() {
   for (let i = 0; i < 200 && workerTasksRunning() > 0; i++) await new Promise((r) => setTimeout(r, 25));
