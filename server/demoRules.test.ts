@@ -42,14 +42,17 @@ const mondayOf = (day: string) => {
 
 let t: TestApp;
 let districts: { id: number; name: string; timezone: string; plan: string; status: string }[];
-beforeAll(async () => {
-  t = await createTestApp();
-  expect(await seedDemo(t.db, { createDistrict, createUser }, TODAY)).toBe(true);
-  districts = await t.db.selectFrom('districts').innerJoin('plans', 'plans.id', 'districts.plan_id')
-    .select(['districts.id', 'districts.name', 'districts.timezone', 'plans.key as plan', 'districts.status']).orderBy('districts.id').execute();
-}, 120_000);
 
-describe('the demo districts', () => {
+// [SQLite]: the seed's rules do not depend on the database, and seeding a whole school year through
+// PostgreSQL's round trips takes minutes; `npm run test:pg` seeds the demo on PostgreSQL in scripts/cli.test.ts.
+describe('the demo districts [SQLite]', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    expect(await seedDemo(t.db, { createDistrict, createUser }, TODAY)).toBe(true);
+    districts = await t.db.selectFrom('districts').innerJoin('plans', 'plans.id', 'districts.plan_id')
+      .select(['districts.id', 'districts.name', 'districts.timezone', 'plans.key as plan', 'districts.status']).orderBy('districts.id').execute();
+  }, 120_000);
+
   it('are Maple Grove on Professional, Cedar Falls on an Essentials trial and Riverbend on Enterprise', () => {
     expect(districts.map((d) => [d.name, d.plan, d.status])).toEqual([
       ['Maple Grove Unified School District', 'professional', 'active'],
