@@ -9,13 +9,14 @@
 import http from 'node:http';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Deflate, zipSync } from 'fflate';
+import { zipSync } from 'fflate';
 import { CALENDAR_FILE_MAX_BYTES } from '../common/schemas/calendar';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../common/schemas/imports';
 import { nowIso } from '../db/connection';
 import { createApp } from '../server/app';
 import { prepareDatabase } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
+import { deflatedZeros, lyingZip } from '../server/testing/zipBomb.fixture';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createDistrict, createUser } from '../server/identity/accounts';
 import { createMemoryMailer } from '../server/lib/mailer';
@@ -59,36 +60,7 @@ function oneRosterZip(staff: number): Uint8Array {
 }
 
 /** A zip whose one entry, users.csv, declares 100 bytes and inflates to `megabytes` MB of zeros (the probe's bomb). */
-function zipBomb(megabytes: number): Uint8Array {
-  const parts: Uint8Array[] = [];
-  const deflate = new Deflate({ level: 9 }, (chunk) => parts.push(chunk));
-  const zeros = new Uint8Array(1024 * 1024);
-  for (let i = 0; i < megabytes; i++) deflate.push(zeros, i === megabytes - 1);
-  const data = Buffer.concat(parts);
-  const name = Buffer.from('users.csv');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(100, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(100, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(local.length + name.length + data.length, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
-}
+const zipBomb = (megabytes: number) => lyingZip([{ name: 'users.csv', deflated: deflatedZeros(megabytes) }], 100);
 
 const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 const calendar = (events: string[]) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Bench//EN\r\n${events.join('')}END:VCALENDAR\r\n`;
