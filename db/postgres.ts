@@ -141,7 +141,7 @@ export class RetryingKysely extends Kysely<Database> {
 }
 
 export interface PoolOptions {
-  /** Connections this process keeps to PostgreSQL at most (PG_POOL_SIZE; README "Hosting many districts"). */
+  /** Connections this process keeps to PostgreSQL at most (PG_POOL_SIZE; docs/operations/postgresql-and-several-processes.md). */
   max?: number;
   idleTimeoutMillis?: number;
 }

@@ -152,7 +152,7 @@ describe('npm run cli -- backup (finding 15: back up the live database safely) [
     process.env.DATABASE_URL = 'postgres://someone@db.example/coachwell';
     try {
       expect(await run('backup', path.join(dataDir, 'x.sqlite'))).toBe(1);
-      expect(output()).toBe('Error: backup copies the SQLite file; on PostgreSQL use pg_dump (README: "Hosting many districts", Backups).');
+      expect(output()).toBe('Error: backup copies the SQLite file; on PostgreSQL use pg_dump (docs/operations/backups.md).');
     } finally {
       delete process.env.DATABASE_URL;
     }

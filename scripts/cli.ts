@@ -93,7 +93,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   if (command === 'backup') {
     try {
       if (config.databaseUrl) {
-        throw new UsageError('backup copies the SQLite file; on PostgreSQL use pg_dump (README: "Hosting many districts", Backups).');
+        throw new UsageError('backup copies the SQLite file; on PostgreSQL use pg_dump (docs/operations/backups.md).');
       }
       out(await backup(config.databaseFile, positionals[0]));
       return 0;

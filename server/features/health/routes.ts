@@ -6,7 +6,7 @@ import { plural } from '../../../common/plural';
 const UNREACHABLE = { status: 'unavailable', message: 'The database is not reachable.' } as const;
 
 /**
- * Liveness and readiness for load balancers and orchestrators (README "Hosting many districts"). Both
+ * Liveness and readiness for load balancers and orchestrators (docs/operations/health.md). Both
  * read no body, cookie or session: app.ts mounts them before the session layer.
  * - GET /api/health: the process runs and its database answers.
  * - GET /api/health/ready: that, and every migration this build knows is applied, so the process can

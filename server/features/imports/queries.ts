@@ -35,7 +35,7 @@ export async function importCells(db: DB, districtId: number, importId: number) 
 /**
  * Row numbers per page when an import's rows are read a page at a time. A page's rows live while it is
  * planned and written, so they outlive the young generation's collections: 100 rather than 250 (or 1 000)
- * leaves less for the old one (a 50 000-row import's peak, two imports at once: see the README). The
+ * leaves less for the old one (a 50 000-row import's peak, two imports at once: see docs/benchmarks.md). The
  * outcomes are written every WRITE_EVERY rows, not every page (service.ts).
  */
 export const IMPORT_PAGE = 100;

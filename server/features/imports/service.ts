@@ -34,7 +34,7 @@ export const ROW_INSERT_CHUNK = 500;
  * (the preview's errors) and write them once this many rows are gathered, and at the end: an update is a
  * round trip on PostgreSQL, and an outcome is small to hold. The run's new educators are not gathered past
  * their page: held over 500 rows they outlived the young generation's collections and took a 50 000-row
- * import's peak back over 200 MB (250 rows: now and then, two imports at once; see the README).
+ * import's peak back over 200 MB (250 rows: now and then, two imports at once; see docs/benchmarks.md).
  */
 const WRITE_EVERY = ROW_INSERT_CHUNK;
 /** 13 values a row: within SQLite's 32 766 and PostgreSQL's 65 535 parameters a statement. */

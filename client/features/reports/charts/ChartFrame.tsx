@@ -1,6 +1,6 @@
 // Every chart sits in this frame: a <figure> with its heading, a visible text summary as the
 // <figcaption> (the chart points at it with aria-describedby), and a "Show as table" toggle that swaps
-// the chart for a table of the same numbers. Charts are our own SVG (see the README: bundle size and
+// the chart for a table of the same numbers. Charts are our own SVG (see docs/reference/reports.md: bundle size and
 // accessibility), each mark labelled in text, never colour alone.
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/Button';
