@@ -15,6 +15,8 @@ export interface Config {
   appUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** SUPPORT_EMAIL: the provider's support address, where "Contact support" messages go. */
+  supportEmail: string;
   sentryDsn: string | null;
   publicDir: string;
   /** Rate limits can be turned off for load benchmarks only. */
@@ -43,6 +45,13 @@ function databaseUrl(value: string | undefined): string | null {
   return value;
 }
 
+function supportEmail(value: string | undefined): string {
+  const address = value?.trim();
+  if (!address) return 'support@coachwell.example';
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(address)) throw new Error(`SUPPORT_EMAIL must be one email address, got "${value}".`);
+  return address;
+}
+
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Coachwell <no-reply@coachwell.example>',
+    supportEmail: supportEmail(env.SUPPORT_EMAIL),
     sentryDsn: env.SENTRY_DSN || null,
     publicDir: path.resolve(env.PUBLIC_DIR ?? path.join(ROOT, 'dist', 'public')),
     rateLimits: env.RATE_LIMITS !== 'off',

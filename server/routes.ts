@@ -29,6 +29,7 @@ import { skillRoutes } from './features/skills/routes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
 import { setupRoutes } from './features/setup/routes';
+import { supportRoutes } from './features/support/routes';
 import { trialRoutes } from './features/trial/routes';
 import { districtUserRoutes } from './features/users/routes';
 
@@ -56,6 +57,7 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   reportRoutes,
   reportSubscriptionRoutes,
   articleRoutes,
+  supportRoutes,
   adminOpsRoutes,
   alertRoutes,
   adminDistrictRoutes,

@@ -33,7 +33,8 @@ export function trialDaysLeft(district: { status: string; trial_ends_at: string 
  * - /account-migration/{token}: a person moving their own login to another district's invitation;
  * - /billing, /quote and /quote/…: the billing contact and quotes, the way to buy a plan;
  * - /client-error: browser error reports (they are ours, not the district's);
- * - /alert/{id}/dismiss: hiding an announcement (a personal preference), so the banner can be read.
+ * - /alert/{id}/dismiss: hiding an announcement (a personal preference), so the banner can be read;
+ * - /support-request: writing to Coachwell support (the way to reach a person, above all when stuck).
  * Matched case-insensitively with an optional trailing slash, as the router matches paths.
  */
 const WRITABLE_AFTER_TRIAL: readonly RegExp[] = [
@@ -44,6 +45,7 @@ const WRITABLE_AFTER_TRIAL: readonly RegExp[] = [
   /^\/quote(\/.*)?$/i,
   /^\/client-error\/?$/i,
   /^\/alert\/[^/]+\/dismiss\/?$/i,
+  /^\/support-request\/?$/i,
 ];
 
 export function writableAfterTrial(path: string): boolean {

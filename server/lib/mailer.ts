@@ -9,6 +9,8 @@ export interface Mail {
   html: string;
   /** The one link the message is about; logged in file mode so a developer can follow it. */
   link?: string;
+  /** Where a reply goes, when not to the sender (a support request: the person who wrote it). */
+  replyTo?: string;
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of the scheduled report emails). */
   headers?: Record<string, string>;
   /** Files sent with the message (a quote's PDF). */
@@ -34,7 +36,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, attachments: mail.attachments });
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, headers: mail.headers, attachments: mail.attachments });
       },
     };
   }
@@ -43,7 +45,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
   const log = opts.log ?? ((line: string) => console.log(line));
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, attachments: mail.attachments });
+      const info = await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, headers: mail.headers, attachments: mail.attachments });
       fs.mkdirSync(dir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
