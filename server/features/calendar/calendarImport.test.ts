@@ -6,6 +6,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CALENDAR_FILE_MAX_BYTES, CALENDAR_MESSAGES, type CalendarPreview } from '../../../common/schemas/calendar';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { buildBuilding } from '../../testing/factories';
 import { calendarWorld, typeIdOf } from './calendar.fixture';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8').replace(/\r?\n/g, '\r\n');
@@ -253,11 +254,11 @@ describe('POST /api/calendar-import', () => {
     expect(interactions).toMatchObject([
       {
         district_id: w.district.id, coach_id: w.coach.id, interaction_type_id: w.types.observation, starts_at: '2026-10-05T14:00:00.000Z',
-        duration_minutes: 45, status: 'completed', notes: null, next_steps: null, building_id: null, sequence: 0,
+        duration_minutes: 45, status: 'completed', notes: null, next_steps: null, building_id: w.building.id, sequence: 0,
         private_notes: 'From your calendar: Observation: Jordan Ellis, period 3', import_uid: 'obs-ellis-1@google.com',
         created_by: w.coach.id, updated_by: w.coach.id, deleted_at: null,
       },
-      { interaction_type_id: w.types.plc, status: 'scheduled', import_uid: 'ahead-1@google.com', starts_at: future.starts_at, duration_minutes: 30 },
+      { interaction_type_id: w.types.plc, status: 'scheduled', import_uid: 'ahead-1@google.com', starts_at: future.starts_at, duration_minutes: 30, building_id: w.building.id },
     ]);
     expect(res.body.interactions).toEqual(interactions.map((i) => i.id));
     const activities = await t.db.selectFrom('activities').selectAll().where('import_uid', 'is not', null).execute();
@@ -306,6 +307,25 @@ describe('POST /api/calendar-import', () => {
     expect(await t.db.selectFrom('activities').select('id').where('import_uid', '=', 'obs-ellis-1@google.com').where('deleted_at', 'is', null).execute()).toHaveLength(1);
     const { events } = (await preview(agent, GOOGLE)).body as CalendarPreview;
     expect(events[0]!.imported).toEqual({ kind: 'activity', id: res.body.activities[0] });
+  });
+
+  it("an imported interaction gets the default school (the coach's one school: an event names no educators); a coach of two schools chooses it; a school set later is kept", async () => {
+    // Casey coaches at Lincoln only: the event is held there (issue 26: never "No school" by default).
+    const agent = await loginAs(t.app, w.coach);
+    const first = await importEvents(agent, [chosen()]);
+    const row = () => t.db.selectFrom('interactions').select(['building_id', 'sequence']).where('id', '=', first.body.interactions[0]).executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ building_id: w.building.id, sequence: 0 });
+    // The coach moves it to no school on purpose: importing again (a changed time) keeps their choice.
+    await t.db.updateTable('interactions').set({ building_id: null }).where('id', '=', first.body.interactions[0]).execute();
+    await importEvents(agent, [chosen({ starts_at: '2026-10-05T15:00:00.000Z' })]);
+    expect(await row()).toEqual({ building_id: null, sequence: 1 });
+
+    // The other coach is at two schools: no default, the interaction waits for them to choose.
+    const oak = await buildBuilding(t.db, w.district.id, { name: 'Oak Hollow Elementary' });
+    await t.db.insertInto('user_buildings').values({ user_id: w.otherCoach.id, building_id: oak.id }).execute();
+    const theirs = await importEvents(await loginAs(t.app, w.otherCoach), [chosen()]);
+    expect(theirs.status).toBe(200);
+    expect((await t.db.selectFrom('interactions').select('building_id').where('id', '=', theirs.body.interactions[0]).executeTakeFirstOrThrow()).building_id).toBeNull();
   });
 
   it('imports are per user: another coach importing the same file gets records of their own', async () => {

@@ -9,6 +9,7 @@ import { nowIso } from '../../../db/connection';
 import { conflict, type FieldErrors, validationError } from '../../http/errors';
 import { newToken } from '../../identity/tokens';
 import { type DistrictActor, recordAudit } from '../../lib/audit';
+import { defaultSchoolOf } from '../../lib/defaultSchool';
 import { activeTypeIds, findFeedOfUser, importedByKeys } from './queries';
 
 /**
@@ -90,6 +91,11 @@ export function importEvents(db: DB, actor: DistrictActor, input: CalendarImport
     if (Object.keys(errors).length > 0) throw validationError(errors);
 
     const existing = await importedByKeys(trx, actor.districtId, actor.userId, input.events.map((e) => e.key));
+    // A new interaction gets the default school (issue 26), as one logged without building_id does: an event
+    // names no educators, so it is the coach's one school (none when they have several or none), whatever the day.
+    const school = input.events.some((e) => e.as === 'interaction' && !existing.interactions.has(e.key))
+      ? (await defaultSchoolOf(trx, actor.districtId, [], actor.userId, '')).building?.id ?? null
+      : null;
     const now = nowIso();
     const result: CalendarImportResult = { created: 0, updated: 0, moved: 0, interactions: [], activities: [] };
 
@@ -118,7 +124,7 @@ export function importEvents(db: DB, actor: DistrictActor, input: CalendarImport
           const { id } = await trx.insertInto('interactions').values({
             district_id: actor.districtId, interaction_type_id: event.interaction_type_id, coach_id: actor.userId,
             starts_at: event.starts_at, duration_minutes: event.duration_minutes, status: started ? 'completed' : 'scheduled',
-            building_id: null, notes: null, next_steps: null,
+            building_id: school, notes: null, next_steps: null,
             private_notes: event.summary ? `From your calendar: ${event.summary}` : null,
             sequence: 0, import_uid: event.key, created_by: actor.userId, updated_by: actor.userId,
             created_at: now, updated_at: now, deleted_at: null,

@@ -7,7 +7,6 @@ import type { DB } from '../../../db/connection';
 import { escapeLike, instantPlusMinutes } from '../../../db/dialect';
 import type { ActivitiesTable, Database, InteractionsTable } from '../../../db/types';
 import { visibleStaff } from '../../access/staffScope';
-import { currentOn } from '../../lib/history';
 import type { Visibility } from './policies';
 
 export type Conn = DB | Transaction<Database>;
@@ -287,32 +286,6 @@ export async function activeSkillIds(db: Conn, districtId: number, ids: readonly
 
 export function findDistrictBuilding(db: Conn, districtId: number, id: number) {
   return db.selectFrom('buildings').select(['id', 'deleted_at']).where('district_id', '=', districtId).where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * The default school of an interaction (issue 26; the rule: `DefaultSchool` in common/schemas/interactions.ts):
- * the one school (not archived) the participants are at on `day` (building history), else the coach's one
- * school. The coach's schools have no history: their schools as they stand.
- */
-export async function defaultSchoolOf(
-  db: Conn, districtId: number, staffIds: number[], coachId: number, day: string,
-): Promise<{ building: { id: number; name: string } | null; source: 'participants' | 'coach' | null }> {
-  if (staffIds.length) {
-    const schools = await db.selectFrom('staff_buildings as sb').innerJoin('buildings as b', 'b.id', 'sb.building_id')
-      .select(['b.id', 'b.name']).distinct()
-      .where('sb.district_id', '=', districtId).where('b.district_id', '=', districtId).where('b.deleted_at', 'is', null)
-      .where('sb.staff_id', 'in', staffIds).where(currentOn('sb', day))
-      .execute();
-    if (schools.length === 1) return { building: schools[0]!, source: 'participants' };
-  }
-  const coachSchools = await db.selectFrom('user_buildings as ub').innerJoin('buildings as b', 'b.id', 'ub.building_id')
-    .innerJoin('users as u', 'u.id', 'ub.user_id')
-    .select(['b.id', 'b.name'])
-    .where('u.district_id', '=', districtId).where('b.district_id', '=', districtId).where('b.deleted_at', 'is', null)
-    .where('ub.user_id', '=', coachId)
-    .execute();
-  if (coachSchools.length === 1) return { building: coachSchools[0]!, source: 'coach' };
-  return { building: null, source: null };
 }
 
 export async function districtGroupIds(db: Conn, districtId: number, ids: number[], activeOnly: boolean): Promise<Set<number>> {

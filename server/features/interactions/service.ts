@@ -17,8 +17,9 @@ import { checkFieldValues } from './fieldValues';
 import { interactionSight, type Reader, type Sight } from './policies';
 import {
   type ActivityRow, activeSkillIds, type Conn, districtGroupIds, districtSettingsJson, findDistrictCycle, fieldsOfType, findDistrictBuilding,
-  findDistrictType, findInteraction, groupMembersAt, type InteractionRow, isDistrictCoach, participantUserIds, defaultSchoolOf,
+  findDistrictType, findInteraction, groupMembersAt, type InteractionRow, isDistrictCoach, participantUserIds,
 } from './queries';
+import { defaultSchoolOf } from '../../lib/defaultSchool';
 import { localDateTime, plusMinutes } from '../../lib/zone';
 
 type Writer = Reader & { actor: DistrictActor };
