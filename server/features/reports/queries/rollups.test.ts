@@ -5,13 +5,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportFilterSchema } from '../../../../common/schemas/reports';
 import { nowIso } from '../../../../db/connection';
-import { ensureZoneMonths, FIRST_ZONE_MONTH, LAST_ZONE_MONTH, zoneMonthRows } from '../../../../db/zoneMonths';
+import { ensureZoneMonths, zoneMonthRows } from '../../../../db/zoneMonths';
 import type { Scope } from '../../../access/guards';
-import { todayIn } from '../../../lib/zone';
 import { createTestApp, type TestApp } from '../../../testing/app';
 import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../../testing/factories';
 import { insertInteraction } from '../../../testing/interactions.fixture';
 import { buildReportsWorld, NOW } from '../../../testing/reports.fixture';
+import { expectedRollups, storedRollups } from '../../../testing/rollups';
 import { runReport } from '../report';
 import { buildContext } from './filters';
 import { rollupPlan } from './rollups';
@@ -21,53 +21,8 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 
-type Sums = Record<string, { n: number; minutes: number; last_at?: string }>;
-
-/** The rollups as the rows give them, worked out here with the zone's calendar (not zone_months). */
-async function expectedRollups(): Promise<{ interactions: Sums; participations: Sums }> {
-  const zones = new Set((await t.db.selectFrom('zone_months').select('timezone').distinct().execute()).map((r) => r.timezone));
-  const counted = await t.db.selectFrom('interactions as i').innerJoin('districts as d', 'd.id', 'i.district_id')
-    .select(['i.id', 'i.district_id', 'i.starts_at', 'i.interaction_type_id', 'i.building_id', 'i.coach_id', 'i.duration_minutes', 'd.timezone'])
-    .where('i.status', '=', 'completed').where('i.deleted_at', 'is', null).execute();
-  const participants = await t.db.selectFrom('interaction_participants').select(['interaction_id', 'staff_id']).execute();
-  const interactions: Sums = {};
-  const participations: Sums = {};
-  const byId = new Map<number, { key: string; month: string; row: (typeof counted)[number] }>();
-  for (const i of counted) {
-    const month = todayIn(i.timezone, new Date(i.starts_at)).slice(0, 7);
-    if (!zones.has(i.timezone) || month < FIRST_ZONE_MONTH || month > LAST_ZONE_MONTH) continue;
-    const key = `${i.district_id}|${month}|${i.interaction_type_id}|${i.building_id ?? 0}|${i.coach_id}`;
-    const cur = (interactions[key] ??= { n: 0, minutes: 0 });
-    cur.n += 1;
-    cur.minutes += i.duration_minutes;
-    byId.set(i.id, { key, month, row: i });
-  }
-  for (const p of participants) {
-    const i = byId.get(p.interaction_id);
-    if (!i) continue;
-    const key = `${i.row.district_id}|${i.month}|${p.staff_id}|${i.row.building_id ?? 0}|${i.row.coach_id}`;
-    const cur = (participations[key] ??= { n: 0, minutes: 0, last_at: '' });
-    cur.n += 1;
-    cur.minutes += i.row.duration_minutes;
-    if (i.row.starts_at > cur.last_at!) cur.last_at = i.row.starts_at;
-  }
-  return { interactions, participations };
-}
-
-async function storedRollups(): Promise<{ interactions: Sums; participations: Sums }> {
-  const interactions: Sums = {};
-  for (const r of await t.db.selectFrom('report_interaction_months').selectAll().execute()) {
-    interactions[`${r.district_id}|${r.month}|${r.interaction_type_id}|${r.building_id}|${r.coach_id}`] = { n: Number(r.n), minutes: Number(r.minutes) };
-  }
-  const participations: Sums = {};
-  for (const r of await t.db.selectFrom('report_participation_months').selectAll().execute()) {
-    participations[`${r.district_id}|${r.month}|${r.staff_id}|${r.building_id}|${r.coach_id}`] = { n: Number(r.n), minutes: Number(r.minutes), last_at: r.last_at };
-  }
-  return { interactions, participations };
-}
-
 async function expectNoDrift(step: string) {
-  const [stored, expected] = await Promise.all([storedRollups(), expectedRollups()]);
+  const [stored, expected] = await Promise.all([storedRollups(t.db), expectedRollups(t.db)]);
   expect({ step, ...stored }).toEqual({ step, ...expected });
 }
 
@@ -171,7 +126,7 @@ describe('the report rollups', () => {
     }
     const [a, b] = worlds;
     expect([...done.keys()].sort()).toEqual(['add', 'bulk', 'delete', 'insert', 'move', 'regroup', 'remove', 'transfer', 'update']);
-    expect(Object.keys((await storedRollups()).participations).length).toBeGreaterThan(10);
+    expect(Object.keys((await storedRollups(t.db)).participations).length).toBeGreaterThan(10);
 
     // A new zone: its months written first (as the district settings do), then the district's rollups rebuilt by the trigger.
     await ensureZoneMonths(t.db, 'Europe/Paris');
