@@ -8,7 +8,7 @@ import { BarChart } from './charts/BarChart';
 import { ChartFrame } from './charts/ChartFrame';
 import { ReportLayout } from './components/ReportLayout';
 import { type Column, DrillCell, Headline, HeadlineSkeleton, NoInteractions, ReportError, ReportTable } from './components/ReportParts';
-import { hours, int, percent } from './format';
+import { counted, hours, int, percent } from './format';
 import { csvHref, EMPTY_FILTERS, hasFilters } from './reportQuery';
 import { type ReportPage, useReportPage } from './useReportPage';
 
@@ -54,7 +54,7 @@ function Report({ page, data }: { page: ReportPage; data: CoachingTeamReport }) 
             rows={data.time_use.map((t) => ({ key: t.key, label: t.label, values: [t.minutes] }))} />}
         </ChartFrame>
         <ChartFrame title="Coaching against other time, per coach"
-          summary={`Per coach: hours of coaching interactions, other interactions and logged time. ${data.data.length} coaches.`}
+          summary={`Per coach: hours of coaching interactions, other interactions and logged time. ${counted(data.data.length, 'coach', 'coaches')}.`}
           table={{
             caption: 'Hours per coach',
             columns: [{ key: 'c', label: 'Coach' }, { key: 'a', label: 'Coaching', numeric: true }, { key: 'b', label: 'Other interactions', numeric: true }, { key: 'd', label: 'Logged time', numeric: true }],

@@ -8,15 +8,16 @@ import { SelectField, TextField } from '../../components/Field';
 import { useComparisonReport } from './api';
 import { BarChart } from './charts/BarChart';
 import { ChartFrame } from './charts/ChartFrame';
-import { type FilterOptions, useFilterOptions } from './components/FilterBar';
+import { type FilterOptions, useFilterOptions } from './components/ReportFilterBar';
 import { ReportLayout } from './components/ReportLayout';
 import { AdvancedPlanNote, DrillCell, HeadlineSkeleton, ReportError } from './components/ReportParts';
-import { decimal, int, percent, signed } from './format';
+import { counted, decimal, int, percent, signed } from './format';
 import { comparisonReady, csvHref } from './reportQuery';
 import { type ReportPage, useReportPage } from './useReportPage';
 import type { InteractionFilter } from '../../lib/interactions';
 
 const COMPARE_LABELS: Record<CompareBy, string> = { building: 'Two schools', group: 'Two groups', coach: 'Two coaches', period: 'Two periods' };
+const TWO_OF: Record<CompareBy, string> = { building: 'schools', group: 'groups', coach: 'coaches', period: 'periods (each with its first and last day)' };
 const DIMENSION: Record<Exclude<CompareBy, 'period'>, 'building_id' | 'group_id' | 'coach_id'> = { building: 'building_id', group: 'group_id', coach: 'coach_id' };
 
 const formatMeasure = (m: ComparisonMeasure, v: number | null) => (m.key === 'reached_share' ? percent(v) : m.key === 'minutes' ? `${decimal(v === null ? null : v / 60)} h` : m.key === 'average_interactions_per_educator' ? decimal(v) : int(v));
@@ -63,7 +64,7 @@ function Report({ page, data }: { page: ReportPage; data: ComparisonReport }) {
   const drill = (which: 'a' | 'b') => () => setDrill({ kind: 'interactions', title: `Interactions: ${data.segments[which].label}`, filter: interactionFilter(data.range, segmentFilter(which)) });
   const interactions = data.measures.find((m) => m.key === 'interactions');
   const summary = interactions
-    ? `${a.label}: ${int(interactions.a)} interactions; ${b.label}: ${int(interactions.b)}; ${formatDifference(interactions).words}.`
+    ? `${a.label}: ${counted(interactions.a, 'interaction', 'interactions')}; ${b.label}: ${int(interactions.b)}; ${formatDifference(interactions).words}.`
     : `${a.label} against ${b.label}.`;
   return (
     <>
@@ -137,7 +138,7 @@ export default function ComparisonReportScreen({ route }: ScreenProps) {
           <Chooser page={page} options={options} />
           {!ready && (
             <EmptyState title="Choose two to compare">
-              <p>Pick what to compare above, then the two {page.state.compare === 'period' ? 'periods (each with its first and last day)' : page.state.compare === 'building' ? 'schools' : `${page.state.compare}s`}. The other filters apply to both.</p>
+              <p>Pick what to compare above, then the two {TWO_OF[page.state.compare]}. The other filters apply to both.</p>
             </EmptyState>
           )}
           {ready && error && <ReportError error={error} />}

@@ -13,7 +13,7 @@ import { ChartFrame } from './charts/ChartFrame';
 import { FunnelChart } from './charts/FunnelChart';
 import { ReportLayout } from './components/ReportLayout';
 import { type Column, DrillCell, Headline, HeadlineSkeleton, ReportError, ReportTable, TargetsPanel } from './components/ReportParts';
-import { decimal, int, percent } from './format';
+import { counted, decimal, int, percent } from './format';
 import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQuery';
 import { type ReportPage, useReportPage } from './useReportPage';
 import { hasFeature } from '../../../common/permissions';
@@ -84,6 +84,7 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
       { key: 'completion_rate', label: 'Completion rate', numeric: true, sortValue: (r) => r.completion_rate, render: (r) => percent(r.completion_rate) },
     ];
   };
+  const overdueInStage = data.funnel.reduce((a, s) => a + s.overdue, 0);
   const slowest = [...data.funnel].filter((s) => s.average_days !== null).sort((a, b) => (b.average_days! - b.expected_days) - (a.average_days! - a.expected_days))[0];
   const advanced = hasFeature(page.user?.district?.features ?? [], 'advanced-reports');
   return (
@@ -100,7 +101,7 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
         teacherLevelHref={`/app/reports/teacher-level${filtersOnlySearch(page.state.filters)}${filtersOnlySearch(page.state.filters) ? '&' : '?'}sort=cycles_active`} />
       <div className="report-charts">
         <ChartFrame title="Stage funnel" csv={csv('funnel')}
-          summary={`${data.funnel.length} stages.${slowest ? ` ${slowest.name} takes ${decimal(slowest.average_days)} days on average against ${slowest.expected_days} expected.` : ''} ${int(data.funnel.reduce((a, s) => a + s.overdue, 0))} cycles are overdue in their stage.`}
+          summary={`${counted(data.funnel.length, 'stage', 'stages')}.${slowest ? ` ${slowest.name} takes ${counted(slowest.average_days, 'day', 'days')} on average against ${slowest.expected_days} expected.` : ''} ${counted(overdueInStage, 'cycle is', 'cycles are')} overdue in their stage.`}
           table={{
             caption: 'Cycles by stage',
             columns: [{ key: 's', label: 'Stage' }, { key: 'e', label: 'Entered', numeric: true }, { key: 'n', label: 'In it now', numeric: true }, { key: 'a', label: 'Average days', numeric: true }, { key: 'x', label: 'Expected days', numeric: true }, { key: 'o', label: 'Overdue', numeric: true }],
@@ -109,7 +110,7 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
           {(id) => (
             <FunnelChart label="Cycles by stage" describedBy={id} stages={data.funnel.map((s) => ({
               key: s.stage_id, label: s.name, entered: s.entered, now: s.now,
-              detail: `${s.average_days === null ? 'no' : decimal(s.average_days)} days on average, ${s.expected_days} expected${s.overdue ? ` · ${s.overdue} overdue` : ''}`,
+              detail: `${s.average_days === null ? 'no days' : counted(s.average_days, 'day', 'days')} on average, ${s.expected_days} expected${s.overdue ? ` · ${s.overdue} overdue` : ''}`,
               onDrill: s.now > 0 ? () => drill(`Cycles now in ${s.name}`, { stage_id: [s.stage_id], status: ['active'] }) : undefined,
             }))} />
           )}
@@ -126,7 +127,7 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
               rows={data.by_status.map((s) => ({ key: s.status, label: CYCLE_STATUS_LABELS[s.status], values: [s.cycles], onDrill: s.cycles ? () => drill(`${CYCLE_STATUS_LABELS[s.status]} coaching cycles`, { status: [s.status] }) : undefined }))} />}
           </ChartFrame>
           <ChartFrame title="Goal attainment"
-            summary={`Of ${int(h.completed)} completed cycles: ${outcomes.map((x) => `${x.label.toLowerCase()} ${x.value}`).join(', ')}.`}
+            summary={`Of ${counted(h.completed, 'completed cycle', 'completed cycles')}: ${outcomes.map((x) => `${x.label.toLowerCase()} ${x.value}`).join(', ')}.`}
             table={{
               caption: 'Goal attainment of completed cycles',
               columns: [{ key: 'o', label: 'Outcome' }, { key: 'c', label: 'Cycles', numeric: true }],
@@ -137,7 +138,7 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
         </div>
       </div>
       <ChartFrame title="Active and completed by coach"
-        summary={`${data.by_coach.length} coaches; ${int(h.active)} active and ${int(h.completed)} completed cycles in all.`}
+        summary={`${counted(data.by_coach.length, 'coach', 'coaches')}; ${counted(h.active, 'active cycle', 'active cycles')} and ${counted(h.completed, 'completed cycle', 'completed cycles')} in all.`}
         table={{
           caption: 'Active and completed cycles by coach',
           columns: [{ key: 'c', label: 'Coach' }, { key: 'a', label: 'Active', numeric: true }, { key: 'd', label: 'Completed', numeric: true }],

@@ -14,7 +14,7 @@ import { ReportLayout, REPORT_PATHS } from './components/ReportLayout';
 import {
   type Column, DrillCell, Headline, HeadlineSkeleton, NoInteractions, ReportError, ReportTable, TargetsPanel,
 } from './components/ReportParts';
-import { hours, int, percent } from './format';
+import { counted, hours, int, percent } from './format';
 import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQuery';
 import { type ReportPage, useReportPage } from './useReportPage';
 import { hasFeature } from '../../../common/permissions';
@@ -77,7 +77,7 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
     <>
       <Headline figures={[
         { key: 'interactions', label: 'Interactions', value: int(h.interactions), sub: 'completed', onDrill: () => drillAll('Completed interactions') },
-        { key: 'hours', label: 'Hours', value: hours(h.minutes), sub: `${int(h.minutes)} minutes` },
+        { key: 'hours', label: 'Hours', value: hours(h.minutes), sub: counted(h.minutes, 'minute', 'minutes') },
         { key: 'reached', label: 'Educators reached', value: int(h.educators_reached), sub: `of ${int(h.roster_size)} on the roster` },
         { key: 'share', label: 'Share of the roster reached', value: percent(h.reached_share) },
       ]} />
@@ -85,7 +85,7 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
         teacherLevelHref={`${REPORT_PATHS['teacher-level']}${filtersOnlySearch(page.state.filters)}${filtersOnlySearch(page.state.filters) ? '&' : '?'}sort=interactions`} />
       <div className="report-charts report-charts--wide">
         <ChartFrame title={`Interactions per ${interval}`} csv={csv('trend')}
-          summary={`${int(h.interactions)} completed interactions in ${points.length} ${interval === 'week' ? 'weeks' : 'months'}${busiest ? `; the busiest: ${points.find((p) => p.key === busiest.period_start)?.longLabel}, with ${int(busiest.interactions)}` : ''}.`}
+          summary={`${counted(h.interactions, 'completed interaction', 'completed interactions')} in ${interval === 'week' ? counted(points.length, 'week', 'weeks') : counted(points.length, 'month', 'months')}${busiest ? `; the busiest: ${points.find((p) => p.key === busiest.period_start)?.longLabel}, with ${int(busiest.interactions)}` : ''}.`}
           table={{
             caption: `Interactions per ${interval}`,
             columns: [{ key: 'p', label: interval === 'week' ? 'Week of' : 'Month' }, { key: 'i', label: 'Interactions', numeric: true }, { key: 'h', label: 'Hours', numeric: true }, { key: 'r', label: 'Educators reached', numeric: true }],
@@ -105,7 +105,7 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
       </div>
       <div className="report-charts">
         <ChartFrame title="By interaction type" csv={csv('by_type')}
-          summary={topType ? `${data.by_type.length} types; the most frequent is ${topType.name} with ${int(topType.interactions)} interactions (${hours(topType.minutes)} hours).` : 'No interactions.'}
+          summary={topType ? `${counted(data.by_type.length, 'type', 'types')}; the most frequent is ${topType.name} with ${counted(topType.interactions, 'interaction', 'interactions')} (${counted(topType.minutes / 60, 'hour', 'hours')}).` : 'No interactions.'}
           table={{
             caption: 'Interactions by type',
             columns: [{ key: 't', label: 'Type' }, { key: 'i', label: 'Interactions', numeric: true }, { key: 'h', label: 'Hours', numeric: true }],
@@ -117,7 +117,7 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
           )}
         </ChartFrame>
         <ChartFrame title="By school" csv={csv('by_school')}
-          summary={topSchool ? `${data.by_school.length} ${data.by_school.length === 1 ? 'school' : 'schools'}; ${topSchool.name} has the most, ${int(topSchool.interactions)} interactions reaching ${int(topSchool.educators_reached)} of ${int(topSchool.roster_size)} educators.` : 'No interactions.'}
+          summary={topSchool ? `${counted(data.by_school.length, 'school', 'schools')}; ${topSchool.name} has the most, ${counted(topSchool.interactions, 'interaction', 'interactions')} reaching ${int(topSchool.educators_reached)} of ${counted(topSchool.roster_size, 'educator', 'educators')}.` : 'No interactions.'}
           table={{
             caption: 'Interactions by school',
             columns: [{ key: 's', label: 'School' }, { key: 'i', label: 'Interactions', numeric: true }, { key: 'r', label: 'Educators reached', numeric: true }, { key: 'n', label: 'Roster', numeric: true }],

@@ -14,7 +14,7 @@ import { type CycleFilter, useCycles } from '../../../lib/cycles';
 import { type InteractionFilter, useInteractions } from '../../../lib/interactions';
 import { useAuthUser, useDateLocale } from '../../../lib/session';
 import { zonedDay } from '../../../lib/zonedTime';
-import { int } from '../format';
+import { counted } from '../format';
 
 export type Drill =
   | { kind: 'interactions'; title: string; filter: InteractionFilter }
@@ -33,7 +33,7 @@ function InteractionsList({ filter }: { filter: InteractionFilter }) {
   if (data.data.length === 0) return <p className="muted">No interactions match.</p>;
   return (
     <div className="stack drill">
-      <p className="drill__count" aria-live="polite">{int(data.meta.total)} {data.meta.total === 1 ? 'interaction' : 'interactions'}, newest first</p>
+      <p className="drill__count" aria-live="polite">{counted(data.meta.total, 'interaction', 'interactions')}, newest first</p>
       <ol className="interaction-list">
         {data.data.map((i) => {
           const day = zonedDay(i.starts_at, timeZone);
@@ -54,7 +54,7 @@ function CyclesList({ filter }: { filter: CycleFilter }) {
   if (data.data.length === 0) return <p className="muted">No coaching cycles match.</p>;
   return (
     <div className="stack drill">
-      <p className="drill__count" aria-live="polite">{int(data.meta.total)} {data.meta.total === 1 ? 'coaching cycle' : 'coaching cycles'}</p>
+      <p className="drill__count" aria-live="polite">{counted(data.meta.total, 'coaching cycle', 'coaching cycles')}</p>
       <ul className="cycle-list">
         {data.data.map((c: CycleSummary) => (
           <CycleItem key={c.id} cycle={c} show="educators" href={`/app/coaching?tab=cycles&view=list&status=all&cycle=${c.id}`} />

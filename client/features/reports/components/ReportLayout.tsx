@@ -3,7 +3,7 @@
 // `actions` slot), the tab bar between the five reports (it keeps the filters), the filter bar, a
 // line naming the range and filters in words (the only part of the filters a printout shows), then
 // the report, and the drill-down dialog.
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { REPORT_KINDS, REPORT_TITLES, type ReportKind, type ReportRange } from '../../../../common/schemas/reports';
 import { Button } from '../../../components/Button';
@@ -15,7 +15,7 @@ import type { ReportPage } from '../useReportPage';
 import { EmailReportControl } from '../subscriptions/EmailReportControl';
 import { SubscriptionsList } from '../subscriptions/SubscriptionsList';
 import { DrillDownDialog } from './DrillDown';
-import { chosenNames, FILTER_LABELS, FilterBar, type FilterOptions, useFilterOptions } from './FilterBar';
+import { chosenNames, FILTER_KEYS, FILTER_LABELS, type FilterOptions, ReportFilterBar, useFilterOptions } from './ReportFilterBar';
 
 export const REPORT_PATHS: Record<ReportKind, string> = {
   interactions: '/app/reports',
@@ -38,15 +38,20 @@ export function rangeWords(range: { from: string; to: string } | null, locale?: 
   return range ? `${formatDay(range.from, locale)} – ${formatDay(range.to, locale)}` : null;
 }
 
-/** The filters in words: "This school year (Aug 1, 2025 – Nov 23, 2025) · School: Lincoln Middle · …". */
-export function filtersInWords(filters: ReportFilters, options: FilterOptions, range: string | null, hide: string[] = []): string {
-  const parts = [`${presetLabel(filters)}${range ? ` (${range})` : ''}`];
-  for (const key of ['building_id', 'coach_id', 'interaction_type_id', 'group_id', 'grade_level', 'subject'] as const) {
+/** The filters in words, after the range: "School: Lincoln Middle · Coach: …". */
+export function filtersInWords(filters: ReportFilters, options: FilterOptions, hide: string[] = []): string[] {
+  const parts: string[] = [];
+  for (const key of FILTER_KEYS) {
     if (hide.includes(key)) continue;
     const names = chosenNames(filters, key, options);
     if (names.length) parts.push(`${FILTER_LABELS[key].one}: ${names.join(', ')}`);
   }
-  return parts.join(' · ');
+  return parts;
+}
+
+/** The range and filters in one line of text: "This school year (Aug 1, 2025 – Nov 23, 2025) · School: Lincoln Middle". */
+export function scopeText(filters: ReportFilters, options: FilterOptions, range: string | null, hide: string[] = []): string {
+  return [`${presetLabel(filters)}${range ? ` (${range})` : ''}`, ...filtersInWords(filters, options, hide)].join(' · ');
 }
 
 export function ReportLayout({ page, title, range, actions, children, hideFilters = [], showFilters = true }: {
@@ -67,7 +72,9 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
   const resolved = range ?? presetRange(state.filters.preset, page.today, state.filters);
   const rangeText = rangeWords(resolved ?? null, locale);
   const tabSearch = filtersOnlySearch(state.filters);
-  const words = filtersInWords(state.filters, options, rangeText, hideFilters);
+  const words = scopeText(state.filters, options, rangeText, hideFilters);
+  const filterWords = filtersInWords(state.filters, options, hideFilters);
+  const rangeId = useId();
   const district = page.user?.district?.name;
   return (
     <div className="stack report-page" data-report={kind}>
@@ -91,13 +98,19 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
         </ul>
       </nav>
       {showFilters && (
-        <FilterBar filters={state.filters} options={options} rangeText={rangeText} hide={hideFilters}
+        <ReportFilterBar filters={state.filters} options={options} hide={hideFilters} rangeId={rangeText ? rangeId : undefined}
           onChange={(filters) => page.change({ filters })} />
       )}
       {showFilters && (
+        // The one place the range's dates are written (on one line), then the filters set.
         <p className="report-scope" data-testid="report-scope">
           <span className="report-scope__print">{district ? `${district} · ` : ''}{title} · </span>
-          <span className="sr-only">Showing: </span>{words}
+          <span className="sr-only">Showing: </span>
+          <span className="report-scope__range">
+            {presetLabel(state.filters)}
+            {rangeText && <> <span className="report-scope__dates" id={rangeId}>({rangeText})</span></>}
+          </span>
+          {filterWords.map((w) => <span key={w}> · {w}</span>)}
         </p>
       )}
       {children}

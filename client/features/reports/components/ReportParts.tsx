@@ -9,7 +9,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PlanComparison, PlanUpgradeNotice } from '../../../components/PlanUpgradeNotice';
 import type { ApiError } from '../../../lib/api';
 import { useAuthUser } from '../../../lib/session';
-import { decimal, int } from '../format';
+import { pluralWord } from '../../../../common/plural';
+import { counted, int } from '../format';
 import { sortRows } from '../reportQuery';
 
 export interface HeadlineFigure {
@@ -195,19 +196,19 @@ export function TargetsPanel({ progress, educators, teacherLevelHref, advanced }
       <ul className="report-targets__list">
         {t.interactions_per_educator_per_month !== null && (
           <li>
-            <strong>At least {decimal(t.interactions_per_educator_per_month)} interactions per educator a month:</strong>{' '}
+            <strong>At least {counted(t.interactions_per_educator_per_month, 'interaction', 'interactions')} per educator a month:</strong>{' '}
             {progress.educators_below_interaction_target === null ? 'not measured for this range.' : progress.educators_below_interaction_target === 0
               ? 'every educator is on target.'
-              : <>{int(progress.educators_below_interaction_target)}{educators ? ` of ${int(educators)}` : ''} {progress.educators_below_interaction_target === 1 ? 'educator is' : 'educators are'} below target.{' '}
+              : <>{int(progress.educators_below_interaction_target)}{educators ? ` of ${int(educators)}` : ''} {pluralWord(progress.educators_below_interaction_target, 'educator is', 'educators are')} below target.{' '}
                 {advanced && <Link to={teacherLevelHref}>See who is below target</Link>}</>}
           </li>
         )}
         {t.cycles_per_new_teacher_per_semester !== null && (
           <li>
-            <strong>At least {decimal(t.cycles_per_new_teacher_per_semester)} coaching {t.cycles_per_new_teacher_per_semester === 1 ? 'cycle' : 'cycles'} per new teacher a semester:</strong>{' '}
+            <strong>At least {counted(t.cycles_per_new_teacher_per_semester, 'coaching cycle', 'coaching cycles')} per new teacher a semester:</strong>{' '}
             {progress.new_teachers_below_cycle_target === null ? 'not measured.' : progress.new_teachers_below_cycle_target === 0
               ? 'every new teacher is on target.'
-              : `${int(progress.new_teachers_below_cycle_target)} new ${progress.new_teachers_below_cycle_target === 1 ? 'teacher is' : 'teachers are'} below target.`}
+              : `${counted(progress.new_teachers_below_cycle_target, 'new teacher is', 'new teachers are')} below target.`}
           </li>
         )}
       </ul>

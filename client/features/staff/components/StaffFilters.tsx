@@ -10,7 +10,7 @@ import {
   countActiveFilters, DEFAULT_FILTERS, hasAnyFilter, SORT_LABELS, withChange,
   type StaffFilters as Filters, type StaffStatusFilter,
 } from '../staffQuery';
-import { ChoiceDropdown } from './Choices';
+import { ChoiceDropdown } from '../../../components/ChoiceDropdown';
 
 export type FilterOption = { id: number; name: string; note?: string };
 

@@ -5,7 +5,7 @@ import { SelectField, TextField } from '../../../components/Field';
 import type { SchoolOption } from '../access';
 import { formatGrades, gradeLabel } from '../grades';
 import type { DraftRow, DraftValues, RowErrors, RowField } from '../rows';
-import { ChoiceDropdown } from './Choices';
+import { ChoiceDropdown } from '../../../components/ChoiceDropdown';
 
 export const rowFieldId = (rowKey: string, field: RowField) => `${rowKey}-${field}`;
 

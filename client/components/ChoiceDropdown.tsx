@@ -1,7 +1,10 @@
 // A compact dropdown for picking several values (filters, bulk rows): the shared CheckboxGroup inside a
-// <details>, so it works with keyboard and screen readers as is.
+// <details>, so it works with keyboard and screen readers as is. Closed, it looks like a SelectField (the
+// label above, the chosen values in the box), so a list's multi-value filters (Educators' school, every
+// report filter) sit beside single-value selects as one kind of control.
 import { useEffect, useId, useRef } from 'react';
-import { CheckboxGroup, type CheckboxGroupProps } from '../../../components/CheckboxGroup';
+import { CheckboxGroup, type CheckboxGroupProps } from './CheckboxGroup';
+import './choiceDropdown.css';
 
 type DropdownProps = Omit<CheckboxGroupProps, 'legendHidden' | 'columns' | 'variant' | 'disabled'> & {
   /** Text on the closed control: what is chosen ("All schools", "K–2", "2 schools"). */
@@ -26,14 +29,14 @@ export function ChoiceDropdown({ summary, legend, error, hint, className, requir
   }, []);
 
   return (
-    <div className={['field', 'staff-dropdown', error && 'field--invalid', className].filter(Boolean).join(' ')}>
+    <div className={['field', 'choice-dropdown', error && 'field--invalid', className].filter(Boolean).join(' ')}>
       <span className="field__label" id={`${controlId}-label`} aria-hidden="true">
         {legend}
         {required && <span className="field__required"> *</span>}
       </span>
       <details
         ref={detailsRef}
-        className="staff-dropdown__details"
+        className="choice-dropdown__details"
         onBlur={(e) => {
           // Tabbing out of the open list closes it, like a native select.
           const d = detailsRef.current;
@@ -51,17 +54,17 @@ export function ChoiceDropdown({ summary, legend, error, hint, className, requir
         <summary
           ref={summaryRef}
           id={controlId}
-          className="field__control field__control--select staff-dropdown__summary"
+          className="field__control field__control--select choice-dropdown__summary"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${controlId}-error` : undefined}
         >
           <span className="sr-only">{legend}{required ? ' (required)' : ''}: </span>
-          <span className="staff-dropdown__value">{summary}</span>
-          <svg className="staff-dropdown__chevron" viewBox="0 0 12 8" width="12" height="8" aria-hidden="true" focusable="false">
+          <span className="choice-dropdown__value">{summary}</span>
+          <svg className="choice-dropdown__chevron" viewBox="0 0 12 8" width="12" height="8" aria-hidden="true" focusable="false">
             <path d="M1 1.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </summary>
-        <div className="staff-dropdown__panel">
+        <div className="choice-dropdown__panel">
           <CheckboxGroup {...group} legend={legend} legendHidden hint={hint} columns={1} />
         </div>
       </details>

@@ -1,0 +1,107 @@
+// The reports' filters on the shared FilterBar (client/components/FilterBar.tsx), all in the URL: the
+// date range (the shared DateRangeFilter: presets or custom dates) and a ChoiceDropdown per filter —
+// school, coach, interaction type, group, grade level and subject, each taking several values as the API
+// does. On a phone the bar folds behind the shared "Filters" button with the count of active filters.
+import { plural } from '../../../../common/plural';
+import { hasPermission, permissionScope, PERMISSIONS } from '../../../../common/permissions';
+import { DATE_PRESETS } from '../../../../common/schemas/reports';
+import { GRADE_LEVELS, SUBJECTS } from '../../../../common/schemas/staff';
+import { ChoiceDropdown } from '../../../components/ChoiceDropdown';
+import { DateRangeFilter } from '../../../components/DateRangeFilter';
+import { FilterBar } from '../../../components/FilterBar';
+import { useBuildings, useCoaches, useGroups, useInteractionTypes } from '../../../lib/lookups';
+import { useAuthUser } from '../../../lib/session';
+import { EMPTY_FILTERS, hasFilters, type IdFilter, PRESET_LABELS, type ReportFilters as Filters, type TextFilter } from '../reportQuery';
+
+type Option = { value: string; label: string };
+type FilterKey = IdFilter | TextFilter;
+
+export const gradeLabel = (g: string) => (g === 'PK' ? 'Pre-K' : g === 'K' ? 'Kindergarten' : `Grade ${g}`);
+
+/** The options of each filter, from the shared lookups (what the caller may see). */
+export function useFilterOptions() {
+  const { user } = useAuthUser();
+  const permissions = user?.security.permissions ?? [];
+  const scope = permissionScope(permissions, PERMISSIONS.seeEngagement);
+  const district = scope === 'district';
+  const buildings = useBuildings('all');
+  const coaches = useCoaches(hasPermission(permissions, PERMISSIONS.seeCoaches) && scope !== 'self');
+  const types = useInteractionTypes('all');
+  const groups = useGroups({ status: 'all' }, hasPermission(permissions, PERMISSIONS.seeEducators) && scope !== 'self');
+  const byName = (a: Option, b: Option) => a.label.localeCompare(b.label);
+  const schools: Option[] = (district ? (buildings.data?.data ?? []) : (user?.buildings ?? []))
+    .map((b) => ({ value: String(b.id), label: b.name })).sort(byName);
+  return {
+    building_id: schools,
+    coach_id: (coaches.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name })).sort(byName),
+    interaction_type_id: (types.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.archived_at ? `${t.name} (archived)` : t.name })),
+    group_id: (groups.data?.data ?? []).map((g) => ({ value: String(g.id), label: g.name })).sort(byName),
+    grade_level: GRADE_LEVELS.map((g) => ({ value: g, label: gradeLabel(g) })),
+    subject: SUBJECTS.map((s) => ({ value: s, label: s })),
+  } satisfies Record<FilterKey, Option[]>;
+}
+export type FilterOptions = ReturnType<typeof useFilterOptions>;
+
+/** Each filter's label, its "nothing chosen" text and the words of a count ("2 schools"). */
+export const FILTER_LABELS: Record<FilterKey, { one: string; all: string; noun: [string, string] }> = {
+  building_id: { one: 'School', all: 'All schools', noun: ['school', 'schools'] },
+  coach_id: { one: 'Coach', all: 'All coaches', noun: ['coach', 'coaches'] },
+  interaction_type_id: { one: 'Interaction type', all: 'All types', noun: ['type', 'types'] },
+  group_id: { one: 'Group', all: 'All groups', noun: ['group', 'groups'] },
+  grade_level: { one: 'Grade level', all: 'All grades', noun: ['grade', 'grades'] },
+  subject: { one: 'Subject', all: 'All subjects', noun: ['subject', 'subjects'] },
+};
+export const FILTER_KEYS = ['building_id', 'coach_id', 'interaction_type_id', 'group_id', 'grade_level', 'subject'] as const;
+
+const asStrings = (f: Filters, key: FilterKey): string[] => (f[key] as (string | number)[]).map(String);
+
+/** Names of the chosen values ("Lincoln Middle, Oak Hollow"), for the summary line and the print header. */
+export function chosenNames(f: Filters, key: FilterKey, options: FilterOptions): string[] {
+  return asStrings(f, key).map((v) => options[key].find((o) => o.value === v)?.label ?? `#${v}`);
+}
+
+/** What a closed dropdown shows: "All schools", the one name, or "2 schools". */
+function summaryOf(key: FilterKey, names: string[]): string {
+  const label = FILTER_LABELS[key];
+  if (names.length === 0) return label.all;
+  if (names.length === 1) return names[0]!;
+  return plural(names.length, ...label.noun);
+}
+
+const PRESETS = DATE_PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] }));
+
+/** The filters the bar offers: all six but those a report hides, and coach and group only when the reader has some. */
+export function shownFilters(options: FilterOptions, hide: readonly FilterKey[] = []): FilterKey[] {
+  return FILTER_KEYS.filter((k) => !hide.includes(k) && (k !== 'coach_id' || options.coach_id.length > 0) && (k !== 'group_id' || options.group_id.length > 0));
+}
+
+/** How many filters are set (the date range counts once when it is not the school year). */
+export function activeFilterCount(filters: Filters, keys: readonly FilterKey[]): number {
+  return (filters.preset !== 'school-year' ? 1 : 0) + keys.filter((k) => filters[k].length > 0).length;
+}
+
+export function ReportFilterBar({ filters, onChange, options, hide = [], rangeId }: {
+  filters: Filters;
+  onChange: (next: Filters) => void;
+  options: FilterOptions;
+  /** Filters a report does not offer (comparison hides the compared dimension). */
+  hide?: FilterKey[];
+  /** The id of the text saying the range's dates. */
+  rangeId?: string;
+}) {
+  const keys = shownFilters(options, hide);
+  const set = (key: FilterKey, values: string[]) =>
+    onChange({ ...filters, [key]: key === 'grade_level' || key === 'subject' ? values : values.map(Number) });
+  return (
+    <FilterBar label="Report filters" active={hasFilters(filters)} onClear={() => onChange(EMPTY_FILTERS)}
+      columns="repeat(auto-fill, minmax(10.5rem, 1fr))" className="report-filter-bar"
+      foldCount={activeFilterCount(filters, keys)}>
+      <DateRangeFilter value={filters} presets={PRESETS} custom="custom" describedBy={rangeId}
+        onChange={(range) => onChange({ ...filters, ...range })} />
+      {keys.map((k) => (
+        <ChoiceDropdown key={k} legend={FILTER_LABELS[k].one} name={`filter-${k}`} options={options[k]}
+          summary={summaryOf(k, chosenNames(filters, k, options))} value={asStrings(filters, k)} onChange={(v) => set(k, v)} />
+      ))}
+    </FilterBar>
+  );
+}
