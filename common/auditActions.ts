@@ -1,160 +1,208 @@
-// Readable audit actions for the admin activity feed: a label (the action filter, the detail) and a
-// verb phrase for the feed's sentence ("Sam Ortega (as Ana Ruiz) invited Jordan Ellis in Maple Grove").
-// Actions written by recordAudit today; an action not listed reads as its name in words.
+// The audit log read as sentences (issue 26): every action the server writes has a label (the feed's
+// action filter, the badge) and a sentence template ("Dana Ruiz updated the article “Getting started”
+// in Maple Grove Schools"). The server builds each entry's sentence (server/features/adminOps/presenter.ts)
+// with the record's name resolved when the feed is read, or kept in the row's details for records since
+// deleted, or "a deleted article". server/features/adminOps/auditSentences.test.ts reads the server's
+// source and fails on an action written without a template here.
+import { plural } from './plural';
 
-interface ActionText {
-  label: string;
-  /** Past-tense phrase the subject follows ("invited" + " Jordan Ellis"). */
-  verb: string;
-  /** True when the subject is not named after the verb (e.g. "signed in"). */
-  noSubject?: boolean;
+/** What a sentence may use besides who did it. */
+export interface SentenceParts {
+  /** The record as a noun phrase: "the article “Getting started”", "Lucas Williams", "a deleted article". */
+  subject: string;
+  /** The record's name alone, or null when it no longer exists. */
+  name: string | null;
+  details: Record<string, unknown>;
 }
 
-const a = (label: string, verb: string, noSubject = false): ActionText => ({ label, verb, noSubject });
+export interface ActionText {
+  label: string;
+  /** The verb phrase after the person: "updated the article “Getting started”". */
+  sentence: (p: SentenceParts) => string;
+}
+
+/** `{subject}` in the template stands for the record's noun phrase. */
+const a = (label: string, template: string): ActionText => ({ label, sentence: (p) => template.replace('{subject}', p.subject) });
+const f = (label: string, sentence: (p: SentenceParts) => string): ActionText => ({ label, sentence });
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+/** "user_invite_resent" → "User invite resent" (a word list read from a key). */
+function words(key: string): string {
+  const t = key.replace(/[._-]+/g, ' ').trim();
+  return t ? t[0]!.toUpperCase() + t.slice(1) : key;
+}
 
 export const AUDIT_ACTIONS: Record<string, ActionText> = {
   // Sign-in and accounts
-  login: a('Signed in', 'signed in', true),
-  login_failed: a('Sign-in failed', 'failed to sign in', true),
-  logout: a('Signed out', 'signed out', true),
-  district_registered: a('District registered', 'registered their district', true),
-  password_reset_requested: a('Password reset requested', 'asked to reset their password', true),
-  password_reset: a('Password reset', 'reset their password', true),
-  password_changed: a('Password changed', 'changed their password', true),
-  profile_updated: a('Profile updated', 'updated the profile of'),
-  email_change_requested: a('Email change requested', 'asked to change the email of'),
-  email_changed: a('Email changed', 'changed the email of'),
-  invite_accepted: a('Invitation accepted', 'accepted their invitation', true),
-  login_refused: a('Sign-in refused', 'was refused sign-in (district suspended)', true),
-  impersonation_started: a('Impersonation started', 'started impersonating'),
-  impersonation_stopped: a('Impersonation stopped', 'stopped impersonating'),
-  impersonation_refused: a('Impersonation refused', 'was refused impersonating'),
-  impersonated_request: a('Request while impersonating', 'made a request while impersonating', true),
-  account_migration_requested: a('Login move offered', 'offered to move the login of'),
-  account_migrated_out: a('Login moved out', 'moved the login of'),
-  account_migrated_in: a('Login moved in', 'moved in the login of'),
-  account_migration_failed: a('Login move failed', 'failed to move the login of'),
+  login: f('Signed in', (p) => (p.details.area === 'admin' ? 'signed in to the admin area' : 'signed in')),
+  login_failed: f('Sign-in failed', (p) => `failed to sign in${text(p.details.email) ? ` as ${text(p.details.email)}` : ''}`),
+  logout: a('Signed out', 'signed out'),
+  district_registered: a('District registered', 'registered their district'),
+  password_reset_requested: a('Password reset requested', 'asked to reset their password'),
+  password_reset: a('Password reset', 'reset their password'),
+  password_changed: a('Password changed', 'changed their password'),
+  profile_updated: a('Profile updated', 'updated the profile of {subject}'),
+  email_change_requested: a('Email change requested', 'asked to change the email of {subject}'),
+  email_changed: a('Email changed', 'changed the email of {subject}'),
+  invite_accepted: a('Invitation accepted', 'accepted their invitation'),
+  login_refused: a('Sign-in refused', 'was refused sign-in because the district is suspended'),
+  impersonation_started: a('Impersonation started', 'started impersonating {subject}'),
+  impersonation_stopped: a('Impersonation stopped', 'stopped impersonating {subject}'),
+  impersonation_refused: f('Impersonation refused', (p) => `was refused impersonating ${p.name === null && p.subject.startsWith('a deleted') ? 'a user who does not exist' : p.subject}`),
+  impersonated_request: {
+    label: 'Screen viewed or change sent while impersonating',
+    // One request: a read reads "viewed a screen"; runs of reads are worded by readsSentence below.
+    sentence: (p) => {
+      const method = text(p.details.method) ?? 'GET';
+      const where = text(p.details.screen) ?? text(p.details.path) ?? 'a page';
+      return method === 'GET' || method === 'HEAD' ? `viewed ${where}` : `sent a change (${method} ${text(p.details.path) ?? 'a request'})`;
+    },
+  },
+  account_migration_requested: a('Login move offered', 'offered to move the login of {subject}'),
+  account_migrated_out: a('Login moved out', 'moved the login of {subject} to another district'),
+  account_migrated_in: a('Login moved in', 'moved the login of {subject} into this district'),
+  account_migration_failed: a('Login move failed', 'could not move the login of {subject}'),
+  'support request sent': f('Support message sent', (p) => `sent a message to support${text(p.details.subject) ? `: “${text(p.details.subject)}”` : ''}`),
   // District accounts (admin Districts)
-  district_trial_extended: a('Trial extended', 'extended the trial of'),
-  district_plan_changed: a('Plan or seats changed', 'changed the plan or seats of'),
-  district_suspended: a('District suspended', 'suspended'),
-  district_reactivated: a('District reactivated', 'reactivated'),
+  district_trial_extended: a('Trial extended', 'extended the trial of {subject}'),
+  district_plan_changed: a('Plan or seats changed', 'changed the plan or seats of {subject}'),
+  district_suspended: a('District suspended', 'suspended {subject}'),
+  district_reactivated: a('District reactivated', 'reactivated {subject}'),
   // Billing (the district's side)
-  billing_contact_updated: a('Billing contact updated', 'updated the billing contact of'),
-  quote_created: a('Quote created', 'created the quote'),
-  quote_sent: a('Quote sent', 'sent the quote'),
-  quote_accepted: a('Quote accepted', 'accepted the quote'),
-  quote_declined: a('Quote declined', 'declined the quote'),
+  billing_contact_updated: a('Billing contact updated', 'updated the billing contact of {subject}'),
+  quote_created: a('Quote created', 'created {subject}'),
+  quote_sent: a('Quote sent', 'sent {subject}'),
+  quote_accepted: a('Quote accepted', 'accepted {subject}'),
+  quote_declined: a('Quote declined', 'declined {subject}'),
   // Billing (provider side)
-  quote_activated: a('Quote activated', 'activated the quote'),
-  invoice_paid: a('Invoice marked paid', 'marked paid the invoice'),
-  invoice_voided: a('Invoice voided', 'voided the invoice'),
-  // District users
-  user_invited: a('User invited', 'invited'),
-  user_updated: a('User updated', 'updated'),
-  user_invite_resent: a('Invitation resent', 'resent the invitation of'),
-  user_invite_revoked: a('Invitation revoked', 'revoked the invitation of'),
-  user_deactivated: a('User deactivated', 'deactivated'),
-  user_reactivated: a('User reactivated', 'reactivated'),
-  invitation_not_sent: a('Invitation not sent', 'did not send an invitation to'),
+  quote_activated: a('Quote activated', 'activated {subject}'),
+  invoice_paid: a('Invoice marked paid', 'marked {subject} paid'),
+  invoice_voided: a('Invoice voided', 'voided {subject}'),
+  // District users and the provider's staff
+  user_invited: a('User invited', 'invited {subject}'),
+  user_updated: a('User updated', 'updated the user {subject}'),
+  user_invite_resent: a('Invitation resent', 'resent the invitation of {subject}'),
+  user_invite_revoked: a('Invitation revoked', 'revoked the invitation of {subject}'),
+  user_deactivated: a('User deactivated', 'deactivated the login of {subject}'),
+  user_reactivated: a('User reactivated', 'reactivated the login of {subject}'),
+  invitation_not_sent: a('Invitation not sent', 'could not send an invitation to {subject}'),
+  staff_invited: a('Coachwell staff invited', 'invited {subject} to the Coachwell staff'),
+  staff_role_changed: f('Coachwell staff role changed', (p) => {
+    const role = p.details.role as { to?: unknown } | undefined;
+    return `changed the role of ${p.subject}${text(role?.to) ? ` to ${words(text(role?.to)!).toLowerCase()}` : ''}`;
+  }),
   // District and schools
-  district_updated: a('District updated', 'updated the district profile of'),
-  building_created: a('School added', 'added the school'),
-  building_updated: a('School updated', 'updated the school'),
-  building_archived: a('School archived', 'archived the school'),
-  building_restored: a('School restored', 'restored the school'),
-  setup_item_reviewed: a('Setup step reviewed', 'ticked off a setup checklist review for'),
-  setup_checklist_dismissed: a('Setup checklist dismissed', 'dismissed the setup checklist of'),
+  district_updated: a('District updated', 'updated the district profile of {subject}'),
+  building_created: a('School added', 'added {subject}'),
+  building_updated: a('School updated', 'updated {subject}'),
+  building_archived: a('School archived', 'archived {subject}'),
+  building_restored: a('School restored', 'restored {subject}'),
+  setup_item_reviewed: f('Setup step reviewed', (p) => `ticked off “${words(text(p.details.item) ?? 'a review')}” on the setup checklist`),
+  setup_checklist_dismissed: a('Setup checklist dismissed', 'dismissed the setup checklist'),
   // Educators, coaches, groups
-  staff_created: a('Educator added', 'added the educator'),
-  staff_updated: a('Educator updated', 'updated the educator'),
-  staff_moved: a('Educator moved', 'moved the educator'),
-  staff_deactivated: a('Educator deactivated', 'deactivated the educator'),
-  staff_reactivated: a('Educator reactivated', 'reactivated the educator'),
-  caseload_assigned: a('Caseload assigned', 'assigned educators to the caseload of'),
-  caseload_ended: a('Caseload ended', 'ended an assignment in the caseload of'),
-  group_created: a('Group created', 'created the group'),
-  group_updated: a('Group updated', 'updated the group'),
-  group_deactivated: a('Group deactivated', 'deactivated the group'),
-  group_restored: a('Group restored', 'restored the group'),
-  group_deleted: a('Group deleted', 'deleted the group'),
-  staff_request_created: a('Staff request made', 'asked to add'),
-  staff_request_approved: a('Staff request approved', 'approved the staff request for'),
-  staff_request_denied: a('Staff request denied', 'denied the staff request for'),
-  staff_request_withdrawn: a('Staff request withdrawn', 'withdrew the staff request for'),
+  staff_created: a('Educator added', 'added {subject}'),
+  staff_updated: a('Educator updated', 'updated {subject}'),
+  staff_moved: a('Educator moved', 'moved {subject} to another school'),
+  staff_deactivated: a('Educator deactivated', 'deactivated {subject}'),
+  staff_reactivated: a('Educator reactivated', 'reactivated {subject}'),
+  caseload_assigned: f('Caseload assigned', (p) => {
+    const n = Array.isArray(p.details.assignments) ? p.details.assignments.length : 0;
+    return n > 0 ? `assigned ${plural(n, 'educator', 'educators')} to the caseload of ${p.subject}` : `assigned educators to the caseload of ${p.subject}`;
+  }),
+  caseload_ended: a('Caseload ended', 'ended an assignment in the caseload of {subject}'),
+  group_created: a('Group created', 'created {subject}'),
+  group_updated: a('Group updated', 'updated {subject}'),
+  group_deactivated: a('Group deactivated', 'deactivated {subject}'),
+  group_restored: a('Group restored', 'restored {subject}'),
+  group_deleted: a('Group deleted', 'deleted {subject}'),
+  staff_request_created: a('Staff request made', 'made {subject}'),
+  staff_request_approved: a('Staff request approved', 'approved {subject}'),
+  staff_request_denied: a('Staff request denied', 'denied {subject}'),
+  staff_request_withdrawn: a('Staff request withdrawn', 'withdrew {subject}'),
   // Interactions and time
-  interaction_created: a('Interaction logged', 'logged'),
-  interaction_updated: a('Interaction updated', 'updated'),
-  interaction_completed: a('Interaction completed', 'completed'),
-  interaction_cancelled: a('Interaction cancelled', 'cancelled'),
-  interaction_duplicated: a('Interaction duplicated', 'duplicated'),
-  interaction_deleted: a('Interaction deleted', 'deleted'),
-  activity_created: a('Time logged', 'logged time:'),
-  activity_updated: a('Logged time updated', 'updated logged time:'),
-  activity_deleted: a('Logged time deleted', 'deleted logged time:'),
-  interaction_type_created: a('Interaction type added', 'added the interaction type'),
-  interaction_type_updated: a('Interaction type updated', 'updated the interaction type'),
-  interaction_type_archived: a('Interaction type archived', 'archived the interaction type'),
-  interaction_type_restored: a('Interaction type restored', 'restored the interaction type'),
-  interaction_type_moved: a('Interaction type moved', 'moved the interaction type'),
-  interaction_field_created: a('Custom field added', 'added the custom field'),
-  interaction_field_updated: a('Custom field updated', 'updated the custom field'),
-  interaction_field_archived: a('Custom field archived', 'archived the custom field'),
-  interaction_field_restored: a('Custom field restored', 'restored the custom field'),
-  interaction_field_moved: a('Custom field moved', 'moved the custom field'),
+  interaction_created: a('Interaction logged', 'logged {subject}'),
+  interaction_updated: a('Interaction updated', 'updated {subject}'),
+  interaction_completed: a('Interaction completed', 'completed {subject}'),
+  interaction_cancelled: a('Interaction cancelled', 'cancelled {subject}'),
+  interaction_duplicated: a('Interaction duplicated', 'made a copy: {subject}'),
+  interaction_deleted: a('Interaction deleted', 'deleted {subject}'),
+  activity_created: a('Time logged', 'logged {subject}'),
+  activity_updated: a('Logged time updated', 'updated {subject}'),
+  activity_deleted: a('Logged time deleted', 'deleted {subject}'),
+  interaction_type_created: a('Interaction type added', 'added {subject}'),
+  interaction_type_updated: a('Interaction type updated', 'updated {subject}'),
+  interaction_type_archived: a('Interaction type archived', 'archived {subject}'),
+  interaction_type_restored: a('Interaction type restored', 'restored {subject}'),
+  interaction_type_moved: a('Interaction type moved', 'moved {subject}'),
+  interaction_field_created: a('Custom field added', 'added {subject}'),
+  interaction_field_updated: a('Custom field updated', 'updated {subject}'),
+  interaction_field_archived: a('Custom field archived', 'archived {subject}'),
+  interaction_field_restored: a('Custom field restored', 'restored {subject}'),
+  interaction_field_moved: a('Custom field moved', 'moved {subject}'),
   // Calendar
-  calendar_feed_enabled: a('Calendar feed turned on', 'turned on their calendar feed', true),
-  calendar_feed_regenerated: a('Calendar feed regenerated', 'regenerated their calendar feed address', true),
-  calendar_feed_updated: a('Calendar feed changed', 'changed their calendar feed', true),
-  calendar_feed_disabled: a('Calendar feed turned off', 'turned off their calendar feed', true),
-  calendar_imported: a('Calendar imported', 'imported events from a calendar file', true),
+  calendar_feed_enabled: a('Calendar feed turned on', 'turned on their calendar feed'),
+  calendar_feed_regenerated: a('Calendar feed regenerated', 'made a new address for their calendar feed'),
+  calendar_feed_updated: a('Calendar feed changed', 'changed their calendar feed'),
+  calendar_feed_disabled: a('Calendar feed turned off', 'turned off their calendar feed'),
+  calendar_imported: a('Calendar imported', 'imported events from a calendar file'),
   // Coaching cycles
-  cycle_created: a('Cycle started', 'started the coaching cycle'),
-  cycle_updated: a('Cycle updated', 'updated the coaching cycle'),
-  cycle_stage_moved: a('Cycle moved', 'moved the coaching cycle'),
-  cycle_completed: a('Cycle completed', 'completed the coaching cycle'),
-  cycle_cancelled: a('Cycle cancelled', 'cancelled the coaching cycle'),
-  cycle_deleted: a('Cycle deleted', 'deleted the coaching cycle'),
-  cycle_note_added: a('Cycle note added', 'added a note to the coaching cycle'),
-  cycle_note_updated: a('Cycle note updated', 'updated a note of the coaching cycle'),
-  cycle_note_deleted: a('Cycle note deleted', 'deleted a note of the coaching cycle'),
-  cycle_stage_created: a('Cycle stage added', 'added the cycle stage'),
-  cycle_stage_updated: a('Cycle stage updated', 'updated the cycle stage'),
-  cycle_stage_archived: a('Cycle stage archived', 'archived the cycle stage'),
-  cycle_stage_restored: a('Cycle stage restored', 'restored the cycle stage'),
-  cycle_stages_reordered: a('Cycle stages reordered', 'reordered the cycle stages', true),
-  cycle_goal_template_created: a('Goal template added', 'added the goal template'),
-  cycle_goal_template_updated: a('Goal template updated', 'updated the goal template'),
-  cycle_goal_template_archived: a('Goal template archived', 'archived the goal template'),
-  cycle_goal_template_restored: a('Goal template restored', 'restored the goal template'),
-  cycle_goal_templates_reordered: a('Goal templates reordered', 'reordered the goal templates', true),
+  cycle_created: a('Cycle started', 'started {subject}'),
+  cycle_updated: a('Cycle updated', 'updated {subject}'),
+  cycle_stage_moved: a('Cycle moved', 'moved {subject} to another stage'),
+  cycle_completed: a('Cycle completed', 'completed {subject}'),
+  cycle_cancelled: a('Cycle cancelled', 'cancelled {subject}'),
+  cycle_deleted: a('Cycle deleted', 'deleted {subject}'),
+  cycle_note_added: a('Cycle note added', 'added a note to {subject}'),
+  cycle_note_updated: a('Cycle note updated', 'edited a note of {subject}'),
+  cycle_note_deleted: a('Cycle note deleted', 'deleted a note of {subject}'),
+  cycle_stage_created: a('Cycle stage added', 'added {subject}'),
+  cycle_stage_updated: a('Cycle stage updated', 'updated {subject}'),
+  cycle_stage_archived: a('Cycle stage archived', 'archived {subject}'),
+  cycle_stage_restored: a('Cycle stage restored', 'restored {subject}'),
+  cycle_stages_reordered: a('Cycle stages reordered', 'reordered the cycle stages'),
+  cycle_goal_template_created: a('Goal template added', 'added {subject}'),
+  cycle_goal_template_updated: a('Goal template updated', 'updated {subject}'),
+  cycle_goal_template_archived: a('Goal template archived', 'archived {subject}'),
+  cycle_goal_template_restored: a('Goal template restored', 'restored {subject}'),
+  cycle_goal_templates_reordered: a('Goal templates reordered', 'reordered the goal templates'),
   // Skills
-  'skill.rated': a('Skills rated', 'rated the skills of'),
-  'skill.created': a('Skill added', 'added the skill'),
-  'skill.updated': a('Skill updated', 'updated the skill'),
-  'skill.archived': a('Skill archived', 'archived the skill'),
-  'skill.restored': a('Skill restored', 'restored the skill'),
-  'skill.reordered': a('Skill moved', 'moved the skill'),
-  'skill-domain.created': a('Skill domain added', 'added the skill domain'),
-  'skill-domain.updated': a('Skill domain updated', 'updated the skill domain'),
-  'skill-domain.archived': a('Skill domain archived', 'archived the skill domain'),
-  'skill-domain.restored': a('Skill domain restored', 'restored the skill domain'),
-  'skill-domain.reordered': a('Skill domain moved', 'moved the skill domain'),
-  'skill-level.updated': a('Skill levels updated', 'updated the skill levels of'),
+  'skill.rated': a('Skills rated', 'rated the skills of {subject}'),
+  'skill.created': a('Skill added', 'added {subject}'),
+  'skill.updated': a('Skill updated', 'updated {subject}'),
+  'skill.archived': a('Skill archived', 'archived {subject}'),
+  'skill.restored': a('Skill restored', 'restored {subject}'),
+  'skill.reordered': a('Skill moved', 'moved {subject}'),
+  'skill-domain.created': a('Skill domain added', 'added {subject}'),
+  'skill-domain.updated': a('Skill domain updated', 'updated {subject}'),
+  'skill-domain.archived': a('Skill domain archived', 'archived {subject}'),
+  'skill-domain.restored': a('Skill domain restored', 'restored {subject}'),
+  'skill-domain.reordered': a('Skill domain moved', 'moved {subject}'),
+  'skill-level.updated': a('Skill levels updated', 'updated the skill levels of {subject}'),
   // Imports
-  staff_import_uploaded: a('Staff file uploaded', 'uploaded the staff file'),
-  staff_import_run: a('Staff import run', 'ran the staff import'),
-  users_import_uploaded: a('User file uploaded', 'uploaded the user file'),
-  users_import_run: a('User import run', 'ran the user import'),
+  staff_import_uploaded: a('Staff file uploaded', 'uploaded {subject} to import educators'),
+  staff_import_run: a('Staff import run', 'imported educators from {subject}'),
+  users_import_uploaded: a('User file uploaded', 'uploaded {subject} to import users'),
+  users_import_run: a('User import run', 'imported users from {subject}'),
+  // Report emails
+  report_subscription_created: a('Report email subscribed', 'subscribed to {subject}'),
+  report_subscription_removed: a('Report email removed', 'removed {subject}'),
+  report_subscription_unsubscribed: a('Report email unsubscribed', 'unsubscribed from {subject} by its email link'),
+  report_subscription_dropped: a('Report email stopped', 'had {subject} stopped (the person may no longer read it)'),
+  // Alerts and the knowledge base (the provider's)
+  alert_created: a('Alert created', 'created {subject}'),
+  alert_updated: a('Alert updated', 'updated {subject}'),
+  alert_deleted: a('Alert deleted', 'deleted {subject}'),
+  article_created: a('Article created', 'created {subject}'),
+  article_updated: a('Article updated', 'updated {subject}'),
+  article_published: a('Article published', 'published {subject}'),
+  article_unpublished: a('Article unpublished', 'unpublished {subject}'),
+  article_deleted: a('Article deleted', 'deleted {subject}'),
   // Admin operations
-  log_settings_updated: a('Log retention changed', 'changed the log retention', true),
+  log_settings_updated: f('Log retention changed', (p) => {
+    const days = p.details.retention_days as { to?: unknown } | undefined;
+    return typeof days?.to === 'number' ? `changed the log retention to ${plural(days.to, 'day', 'days')}` : 'changed the log retention';
+  }),
 };
-
-/** "user_invite_resent" → "User invite resent" for actions not in the map. */
-function words(action: string): string {
-  const text = action.replace(/[._-]+/g, ' ').trim();
-  return text ? text[0]!.toUpperCase() + text.slice(1) : action;
-}
 
 export function auditActionLabel(action: string): string {
   return AUDIT_ACTIONS[action]?.label ?? words(action);
@@ -164,35 +212,100 @@ export function auditActionLabel(action: string): string {
 export function auditActionOptions(): { value: string; label: string }[] {
   return Object.entries(AUDIT_ACTIONS)
     .map(([value, t]) => ({ value, label: t.label }))
-    .sort((x, y) => x.label.localeCompare(y.label));
+    .sort((x, y) => x.label.localeCompare(y.label) || x.value.localeCompare(y.value));
 }
 
-interface SentenceInput {
+/** A read: a screen's data fetched while impersonating (runs of them become one entry of the feed). */
+export function isAuditRead(action: string, details: Record<string, unknown> | null): boolean {
+  return action === 'impersonated_request' && (details?.method === 'GET' || details?.method === 'HEAD');
+}
+
+/** How each kind of record is named in a sentence. */
+interface SubjectKind {
+  noun: string;
+  /** person: the name alone; titled: the noun and the name in quotes; named: the noun and the name. */
+  style: 'person' | 'titled' | 'named';
+}
+const s = (noun: string, style: SubjectKind['style']): SubjectKind => ({ noun, style });
+
+export const AUDIT_SUBJECTS: Record<string, SubjectKind> = {
+  user: s('user', 'person'),
+  coach: s('coach', 'person'),
+  district: s('district', 'person'),
+  staff: s('educator', 'named'),
+  building: s('school', 'named'),
+  group: s('group', 'titled'),
+  article: s('article', 'titled'),
+  alert: s('alert', 'titled'),
+  interaction: s('interaction', 'named'),
+  activity: s('time entry', 'named'),
+  interaction_type: s('interaction type', 'titled'),
+  interaction_field: s('custom field', 'titled'),
+  coaching_cycle: s('coaching cycle', 'titled'),
+  cycle_stage: s('cycle stage', 'titled'),
+  cycle_goal_template: s('goal template', 'titled'),
+  skill: s('skill', 'titled'),
+  skill_domain: s('skill domain', 'titled'),
+  skill_framework: s('framework', 'titled'),
+  quote: s('quote', 'named'),
+  invoice: s('invoice', 'named'),
+  import: s('file', 'titled'),
+  report_subscription: s('report email', 'named'),
+  building_history_request: s('school staff request', 'named'),
+};
+
+/** The record as a noun phrase: "the article “Getting started”", "Lucas Williams", "a deleted article". */
+export function subjectPhrase(subject: { type: string; label: string | null } | null): string {
+  if (!subject) return 'a record';
+  const kind = AUDIT_SUBJECTS[subject.type] ?? s(subject.type.replace(/_/g, ' '), 'named');
+  if (subject.label === null) return `a deleted ${kind.noun}`;
+  if (kind.style === 'person') return subject.label;
+  if (kind.style === 'titled') return `the ${kind.noun} “${subject.label}”`;
+  return `the ${kind.noun} ${subject.label}`;
+}
+
+export interface SentenceInput {
   action: string;
   actor: { name: string } | null;
   impersonator: { name: string } | null;
   subject: { type: string; id: number | null; label: string | null } | null;
-  district: { name: string } | null;
+  district: { id: number; name: string } | null;
+  details: Record<string, unknown> | null;
 }
 
-/** A subject without a stored name: "interaction #12". */
-function subjectText(subject: SentenceInput['subject']): string {
-  if (!subject) return '';
-  if (subject.label) return subject.label;
-  return `${subject.type.replace(/_/g, ' ')}${subject.id !== null ? ` #${subject.id}` : ''}`;
+/** Who acted: "Dana Ruiz", or "Sam Lee (impersonating Priya Shah)". */
+export function auditWho(entry: SentenceInput): string {
+  // A request made while impersonating is recorded under the staff member, the district user as its subject.
+  if (entry.action === 'impersonated_request' && entry.impersonator) {
+    return `${entry.impersonator.name} (impersonating ${entry.subject?.label ?? 'a deleted user'})`;
+  }
+  if (entry.impersonator && entry.actor && entry.impersonator.name !== entry.actor.name) {
+    return `${entry.impersonator.name} (impersonating ${entry.actor.name})`;
+  }
+  return entry.actor?.name ?? entry.impersonator?.name ?? 'Someone not signed in';
+}
+
+/** " in Maple Grove Schools", unless the record is the district itself. */
+function where(entry: SentenceInput): string {
+  if (!entry.district) return '';
+  if (entry.subject?.type === 'district' && entry.subject.id === entry.district.id && entry.action !== 'impersonated_request') return '';
+  return ` in ${entry.district.name}`;
+}
+
+/** The feed's sentence for one audit row. An action without a template still reads (its name in words). */
+export function auditSentence(entry: SentenceInput): string {
+  const template = AUDIT_ACTIONS[entry.action];
+  const parts: SentenceParts = { subject: subjectPhrase(entry.subject), name: entry.subject?.label ?? null, details: entry.details ?? {} };
+  const what = template ? template.sentence(parts) : `did “${words(entry.action).toLowerCase()}” to ${parts.subject}`;
+  return `${auditWho(entry)} ${what}${where(entry)}`;
 }
 
 /**
- * The feed's sentence: who (the provider staff member first when impersonating: "Sam Ortega (as Ana
- * Ruiz)"), what, to which record, in which district.
+ * A run of reads as one sentence: "Sam Lee (impersonating Priya Shah) viewed 9 screens in Maple Grove
+ * Schools" (screens: the distinct screens the reads came from; requests without one count as requests).
  */
-export function auditSentence(entry: SentenceInput): string {
-  const who = entry.impersonator && entry.actor && entry.impersonator.name !== entry.actor.name
-    ? `${entry.impersonator.name} (as ${entry.actor.name})`
-    : entry.actor?.name ?? entry.impersonator?.name ?? 'Someone not signed in';
-  const text = AUDIT_ACTIONS[entry.action];
-  const verb = text?.verb ?? `did “${words(entry.action).toLowerCase()}”`;
-  const subject = text?.noSubject ? '' : subjectText(entry.subject);
-  const where = entry.district ? ` in ${entry.district.name}` : '';
-  return `${who} ${verb}${subject ? ` ${subject}` : ''}${where}`;
+export function readsSentence(entry: SentenceInput, reads: { screen: string | null }[]): string {
+  const screens = new Set(reads.map((r) => r.screen).filter((x): x is string => x !== null)).size;
+  const what = screens > 0 ? `viewed ${plural(screens, 'screen', 'screens')}` : `read data ${plural(reads.length, 'time', 'times')}`;
+  return `${auditWho(entry)} ${what}${where(entry)}`;
 }

@@ -77,6 +77,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  // The screen asking, so the admin activity feed can say which screens were viewed while impersonating.
+  if (typeof location !== 'undefined') headers['X-Coachwell-Screen'] = location.pathname;
   // A file upload (FormData or a Blob) goes as it is, raw text with its own type; anything else as JSON.
   const upload = (typeof FormData !== 'undefined' && options.body instanceof FormData) || (typeof Blob !== 'undefined' && options.body instanceof Blob);
   if (options.raw) headers['Content-Type'] = options.raw.contentType;

@@ -109,8 +109,20 @@ export interface DistrictRef {
   name: string;
 }
 
-/** One audit row as the feed answers it. */
+/** One read in a run of reads: the screen it came from (null for an older row) and the API path it read. */
+export interface AuditRead {
+  id: number;
+  at: string;
+  screen: string | null;
+  path: string | null;
+}
+
+/**
+ * One entry of the feed: an audit row, or a run of reads of one impersonation (`reads` set: the fields
+ * above it are those of the newest read; `at` its time).
+ */
 export interface AuditEntry {
+  /** The newest row's id. */
   id: number;
   action: string;
   /** The person the action is recorded under (the impersonated user when impersonating). */
@@ -123,6 +135,10 @@ export interface AuditEntry {
   ip: string | null;
   user_agent: string | null;
   at: string;
+  /** The entry as a sentence without its time: "Dana Ruiz updated the article “Getting started” in Maple Grove Schools". */
+  sentence: string;
+  /** A run of reads: how many, from when to when, and each read (oldest first, at most 100 listed). */
+  reads: { count: number; screens: number; first_at: string; last_at: string; items: AuditRead[] } | null;
 }
 export interface AuditFeed {
   data: AuditEntry[];

@@ -155,7 +155,7 @@ export function loadAuth(db: DB, sessions?: { takeAuthVersion(sid: string): numb
           action: 'impersonated_request',
           subjectType: 'user',
           subjectId: target.user.id,
-          details: { method: req.method, path: req.originalUrl.split('?')[0] },
+          details: { method: req.method, path: req.originalUrl.split('?')[0], screen: screenOf(req) },
         });
         return next();
       }
@@ -168,6 +168,12 @@ export function loadAuth(db: DB, sessions?: { takeAuthVersion(sid: string): numb
 }
 
 const readerKeys = new WeakMap<AuthContext, string>();
+
+/** The SPA's screen that made the request (client/lib/api.ts sends its path), when it is a plain path. */
+function screenOf(req: Request): string | null {
+  const value = req.get('x-coachwell-screen');
+  return value && /^\/[A-Za-z0-9/_.~-]{0,300}$/.test(value) ? value : null;
+}
 
 /**
  * Who a reader is, for answers kept per reader (lib/keptAnswers.ts): everything of the signed-in context

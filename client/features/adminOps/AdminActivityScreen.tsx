@@ -1,9 +1,12 @@
-// Admin activity: the audit log across districts as a feed of readable sentences, newest first.
+// Admin activity: the audit log across districts as a feed of readable sentences, newest first (the
+// server writes each sentence and groups an impersonation's screen reads into one entry).
 // Filters (district, person, action, dates) and the page cursor live in the URL.
 import { useMemo } from 'react';
-import { auditActionLabel, auditActionOptions, auditSentence } from '../../../common/auditActions';
-import type { AuditEntry } from '../../../common/schemas/adminOps';
-import type { ScreenProps } from '../../app/routeTable';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { auditActionLabel, auditActionOptions } from '../../../common/auditActions';
+import { countText, plural } from '../../../common/plural';
+import type { AuditEntry, AuditRead } from '../../../common/schemas/adminOps';
+import { ROUTES, type RouteDef, type ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -28,16 +31,66 @@ function detailText(value: unknown): string {
   return String(value);
 }
 
+/** The screen a path belongs to ("Educators"), by the route table; null for a path of no screen. */
+function screenTitle(path: string): string | null {
+  const match = matchRoutes(ROUTES as RouteObject[], path)?.[0]?.route as RouteDef | undefined;
+  return match && match.path !== '*' ? match.title : null;
+}
+
+/** A run of reads as the screens visited in order, with how many requests each made. */
+function visits(reads: AuditRead[]): { key: string; at: string; screen: string | null; paths: string[]; count: number }[] {
+  const out: { key: string; at: string; screen: string | null; paths: string[]; count: number }[] = [];
+  for (const r of reads) {
+    const prev = out[out.length - 1];
+    if (prev && r.screen !== null && prev.screen === r.screen) {
+      prev.count++;
+      if (r.path && !prev.paths.includes(r.path)) prev.paths.push(r.path);
+      continue;
+    }
+    out.push({ key: String(r.id), at: r.at, screen: r.screen, paths: r.path ? [r.path] : [], count: 1 });
+  }
+  return out;
+}
+
+function Reads({ reads }: { reads: NonNullable<AuditEntry['reads']> }) {
+  const when = useInstantFormat();
+  const rows = visits(reads.items);
+  return (
+    <details className="audit-entry__details">
+      <summary>{reads.screens > 0 ? `Screens viewed (${plural(reads.count, 'request', 'requests')})` : `Requests (${countText(reads.count)})`}</summary>
+      <ol className="audit-reads">
+        {rows.map((v) => (
+          <li key={v.key}>
+            <time dateTime={v.at}>{when.date(v.at, 'pp')}</time>
+            <span className="audit-reads__what">
+              {v.screen ? <><strong>{screenTitle(v.screen) ?? 'Screen'}</strong> <code>{v.screen}</code></> : <code>{v.paths[0] ?? '—'}</code>}
+              {v.screen && <span className="audit-reads__count"> · {plural(v.count, 'request', 'requests')}</span>}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {reads.count > reads.items.length && <p className="audit-entry__meta">And {plural(reads.count - reads.items.length, 'more request', 'more requests')}.</p>}
+    </details>
+  );
+}
+
 function Entry({ entry, onDistrict, onPerson }: { entry: AuditEntry; onDistrict: (id: number) => void; onPerson: (email: string) => void }) {
   const locale = useDateLocale();
   const when = useInstantFormat();
-  const people = [entry.impersonator, entry.actor].filter((p): p is NonNullable<typeof p> => p !== null);
-  const details = entry.details ? Object.entries(entry.details) : [];
+  const people = [entry.impersonator, entry.actor].filter((p, i, all): p is NonNullable<typeof p> => p !== null && all.findIndex((q) => q?.id === p.id) === i);
+  const details = entry.details && !entry.reads ? Object.entries(entry.details) : [];
+  const reads = entry.reads;
+  // A run of reads says when it ran, on the reader's profile clock.
+  const span = reads
+    ? when.date(reads.first_at, 'Pp') === when.date(reads.last_at, 'Pp')
+      ? ` at ${when.date(reads.last_at, 'p')}`
+      : ` between ${when.date(reads.first_at, 'p')} and ${when.date(reads.last_at, 'p')}`
+    : '';
   return (
     <li className="audit-entry">
       <div className="audit-entry__head">
-        <p className="audit-entry__sentence">{auditSentence(entry)}</p>
-        <span className="badge badge--neutral audit-entry__action">{auditActionLabel(entry.action)}</span>
+        <p className="audit-entry__sentence">{entry.sentence}{span}</p>
+        <span className="badge badge--neutral audit-entry__action">{reads ? 'Screens viewed' : auditActionLabel(entry.action)}</span>
       </div>
       <p className="audit-entry__meta">
         <time dateTime={entry.at} title={when.dateTime(entry.at)}>{formatRelative(entry.at, locale)}</time>
@@ -68,7 +121,8 @@ function Entry({ entry, onDistrict, onPerson }: { entry: AuditEntry; onDistrict:
           </Button>
         )}
       </div>
-      {(details.length > 0 || entry.user_agent) && (
+      {reads && <Reads reads={reads} />}
+      {(details.length > 0 || (!reads && entry.user_agent)) && (
         <details className="audit-entry__details">
           <summary>Details</summary>
           <dl className="audit-entry__dl">

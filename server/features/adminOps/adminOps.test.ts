@@ -108,6 +108,8 @@ describe('GET /api/admin/audit', () => {
         ip: '203.0.113.9',
         user_agent: 'Firefox',
         at: '2026-09-01T10:00:00.000Z',
+        sentence: `Sam Ortega (impersonating Ana Ruiz) updated the educator Jordan Ellis in ${district.name}`,
+        reads: null,
       }],
       meta: { per_page: 50, next_cursor: null },
     });

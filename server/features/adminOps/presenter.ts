@@ -1,9 +1,11 @@
 // Field whitelists from rows to the admin operations API (common/schemas/adminOps.ts).
+import { auditSentence, readsSentence } from '../../../common/auditActions';
 import type {
-  AdminDashboard, AuditEntry, DistrictRef, LogDetail, LogEntry, LogKind, PersonRef, SecurityEventKind,
+  AdminDashboard, AuditEntry, AuditRead, DistrictRef, LogDetail, LogEntry, LogKind, PersonRef, SecurityEventKind,
 } from '../../../common/schemas/adminOps';
 import { SECURITY_EVENT_LABELS } from '../../../common/schemas/adminOps';
-import type { AuditRow, dashboardFigures, LogRow } from './queries';
+import { labelFromDetails } from './labels';
+import type { AuditFeedEntry, dashboardFigures, LogRow } from './queries';
 
 const person = (id: number | null, name: string | null, email: string | null): PersonRef | null =>
   id !== null && name !== null && email !== null ? { id, name, email } : null;
@@ -19,20 +21,42 @@ function parseJson(text: string | null): Record<string, unknown> | null {
   }
 }
 
-export function presentAuditEntry(row: AuditRow, labels: Map<string, string>): AuditEntry {
-  return {
+/** At most this many reads of a run are listed (the count says how many there were). */
+const LISTED_READS = 100;
+
+export function presentAuditEntry(entry: AuditFeedEntry, labels: Map<string, string>): AuditEntry {
+  const row = entry.rows[0]!;
+  const details = parseJson(row.details);
+  const label = row.subject_type && row.subject_id !== null
+    ? labels.get(`${row.subject_type}:${row.subject_id}`) ?? labelFromDetails(row.subject_type, details)
+    : null;
+  const presented: Omit<AuditEntry, 'sentence' | 'reads'> = {
     id: row.id,
     action: row.action,
     actor: person(row.actor_id, row.actor_name, row.actor_email),
     impersonator: person(row.impersonator_id, row.impersonator_name, row.impersonator_email),
     district: district(row.district_id, row.district_name),
-    subject: row.subject_type
-      ? { type: row.subject_type, id: row.subject_id, label: row.subject_id !== null ? labels.get(`${row.subject_type}:${row.subject_id}`) ?? null : null }
-      : null,
-    details: parseJson(row.details),
+    subject: row.subject_type ? { type: row.subject_type, id: row.subject_id, label } : null,
+    details,
     ip: row.ip,
     user_agent: row.user_agent,
     at: row.at,
+  };
+  if (!entry.reads) return { ...presented, sentence: auditSentence(presented), reads: null };
+  const items = entry.rows.map((r): AuditRead => {
+    const d = parseJson(r.details);
+    return { id: r.id, at: r.at, screen: typeof d?.screen === 'string' ? d.screen : null, path: typeof d?.path === 'string' ? d.path : null };
+  }).reverse();
+  return {
+    ...presented,
+    sentence: readsSentence(presented, items),
+    reads: {
+      count: items.length,
+      screens: new Set(items.map((i) => i.screen).filter((x) => x !== null)).size,
+      first_at: items[0]!.at,
+      last_at: row.at,
+      items: items.slice(0, LISTED_READS),
+    },
   };
 }
 

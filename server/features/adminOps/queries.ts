@@ -5,6 +5,9 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { AuditFeedQuery, LogKind, LogListQuery } from '../../../common/schemas/adminOps';
 import type { DB } from '../../../db/connection';
 import { containsText } from '../../../db/dialect';
+import { isAuditRead } from '../../../common/auditActions';
+import { plural } from '../../../common/plural';
+import { activityLabel, reportEmailLabel } from './labels';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfDay = (date: string) => `${date}T00:00:00.000Z`;
@@ -70,10 +73,31 @@ export async function auditFeed(db: DB, query: AuditFeedQuery, cursor: AuditCurs
 export type AuditRow = Awaited<ReturnType<typeof auditFeed>>[number];
 
 type LabelQuery = (db: DB, ids: number[]) => Promise<{ id: number; label: string }[]>;
-const byName = (table: 'users' | 'buildings' | 'groups' | 'districts' | 'interaction_types' | 'skills' | 'skill_domains' | 'cycle_stages'): LabelQuery =>
+const byName = (table: 'users' | 'buildings' | 'groups' | 'districts' | 'interaction_types' | 'skills' | 'skill_domains' | 'cycle_stages' | 'skill_frameworks'): LabelQuery =>
   (db, ids) => db.selectFrom(table).select(['id', 'name as label']).where('id', 'in', ids).execute() as Promise<{ id: number; label: string }[]>;
+const staffName = sql<string>`s.first_name || ' ' || s.last_name`;
 
-/** How each audited subject type is named in the feed. Types not listed read "type #id". */
+/** "“Observation” with Lucas Williams and 2 others": an interaction's type and its first participant. */
+const interactionLabels: LabelQuery = async (db, ids) => {
+  const rows = await db.selectFrom('interactions as x').innerJoin('interaction_types as t', 't.id', 'x.interaction_type_id')
+    .select(['x.id', 't.name']).where('x.id', 'in', ids).execute();
+  const people = await db.selectFrom('interaction_participants as p').innerJoin('staff as s', 's.id', 'p.staff_id')
+    .select(['p.interaction_id', staffName.as('name')]).where('p.interaction_id', 'in', ids).orderBy('p.interaction_id').orderBy('p.id').execute();
+  const byInteraction = new Map<number, string[]>();
+  for (const p of people) byInteraction.set(p.interaction_id, [...(byInteraction.get(p.interaction_id) ?? []), p.name]);
+  return rows.map((r) => {
+    const names = byInteraction.get(r.id) ?? [];
+    const others = names.length - 1;
+    const who = names.length === 0 ? '' : ` with ${names[0]}${others > 0 ? ` and ${plural(others, 'other', 'others')}` : ''}`;
+    return { id: r.id, label: `“${r.name}”${who}` };
+  });
+};
+
+/**
+ * How each audited subject type is named in the feed, read when the feed is read (a batched query per
+ * type and page). A record since deleted falls back to the name kept in the row's details (presenter.ts),
+ * else reads "a deleted …" (common/auditActions.ts).
+ */
 const SUBJECT_LABELS: Record<string, LabelQuery> = {
   user: byName('users'),
   coach: byName('users'),
@@ -83,15 +107,30 @@ const SUBJECT_LABELS: Record<string, LabelQuery> = {
   interaction_type: byName('interaction_types'),
   skill: byName('skills'),
   skill_domain: byName('skill_domains'),
+  skill_framework: byName('skill_frameworks'),
   cycle_stage: byName('cycle_stages'),
-  staff: (db, ids) => db.selectFrom('staff').select(['id', sql<string>`first_name || ' ' || last_name`.as('label')]).where('id', 'in', ids).execute(),
+  staff: (db, ids) => db.selectFrom('staff as s').select(['s.id', staffName.as('label')]).where('s.id', 'in', ids).execute(),
   interaction_field: (db, ids) => db.selectFrom('interaction_fields').select(['id', 'label']).where('id', 'in', ids).execute(),
   import: (db, ids) => db.selectFrom('imports').select(['id', 'file_name as label']).where('id', 'in', ids).execute(),
   coaching_cycle: (db, ids) => db.selectFrom('coaching_cycles').select(['id', 'title as label']).where('id', 'in', ids).execute(),
   cycle_goal_template: (db, ids) => db.selectFrom('cycle_goal_templates').select(['id', 'title as label']).where('id', 'in', ids).execute(),
   quote: (db, ids) => db.selectFrom('quotes').select(['id', 'number as label']).where('id', 'in', ids).execute(),
   invoice: (db, ids) => db.selectFrom('invoices').select(['id', 'number as label']).where('id', 'in', ids).execute(),
+  article: (db, ids) => db.selectFrom('articles').select(['id', 'title as label']).where('id', 'in', ids).execute(),
+  alert: (db, ids) => db.selectFrom('alerts').select(['id', 'title as label']).where('id', 'in', ids).execute(),
+  interaction: interactionLabels,
+  activity: async (db, ids) => (await db.selectFrom('activities').select(['id', 'category', 'minutes']).where('id', 'in', ids).execute())
+    .map((r) => ({ id: r.id, label: activityLabel(r.category, r.minutes) })),
+  report_subscription: async (db, ids) => (await db.selectFrom('report_subscriptions').select(['id', 'report', 'frequency']).where('id', 'in', ids).execute())
+    .map((r) => ({ id: r.id, label: reportEmailLabel(r.report, r.frequency) })),
+  building_history_request: async (db, ids) => (await db.selectFrom('building_history_requests as r')
+    .innerJoin('staff as s', 's.id', 'r.staff_id').innerJoin('buildings as b', 'b.id', 'r.building_id')
+    .select(['r.id', staffName.as('staff'), 'b.name as building']).where('r.id', 'in', ids).execute())
+    .map((r) => ({ id: r.id, label: `for ${r.staff} at ${r.building}` })),
 };
+
+/** The subject types the feed names by a query (the rest fall back to their details). */
+export const LABELLED_SUBJECT_TYPES = Object.keys(SUBJECT_LABELS);
 
 /** `type:id` → readable label for the subjects of a page of audit rows (one query per type). */
 export async function subjectLabels(db: DB, rows: { subject_type: string | null; subject_id: number | null }[]): Promise<Map<string, string>> {
@@ -108,6 +147,64 @@ export async function subjectLabels(db: DB, rows: { subject_type: string | null;
     for (const row of await SUBJECT_LABELS[type]!(db, [...ids])) labels.set(`${type}:${row.id}`, row.label);
   }
   return labels;
+}
+
+/** Reads of one impersonation within this long of each other read as one entry. */
+export const READ_GAP_MS = 10 * 60 * 1000;
+/** At most this many reads in one entry (a longer run continues in the next entry). */
+export const READS_PER_ENTRY = 500;
+const SCAN_BATCH = 200;
+
+/** One entry of the feed: an audit row, or a run of reads (newest first). */
+export interface AuditFeedEntry {
+  rows: AuditRow[];
+  reads: boolean;
+}
+
+function parseDetails(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `row` (older) continues the run of reads `entry`: same staff member, district user and district, close in time. */
+function continuesReads(entry: AuditFeedEntry, row: AuditRow): boolean {
+  if (!entry.reads || entry.rows.length >= READS_PER_ENTRY || !isAuditRead(row.action, parseDetails(row.details))) return false;
+  const last = entry.rows[entry.rows.length - 1]!;
+  return last.impersonator_id === row.impersonator_id && last.actor_id === row.actor_id && last.subject_id === row.subject_id
+    && last.district_id === row.district_id && Date.parse(last.at) - Date.parse(row.at) <= READ_GAP_MS;
+}
+
+/**
+ * One page of the feed, newest first: `perPage` entries after the cursor (the oldest row of the previous
+ * page's last entry). Consecutive reads (in the filtered feed's order) of one impersonation, each within
+ * READ_GAP_MS of the next, are one entry; every other row is an entry of its own. The page reads on until
+ * its last entry is closed by the row after it, so a run is never split between pages (except past
+ * READS_PER_ENTRY) and the next page starts at that row.
+ */
+export async function auditEntries(db: DB, query: AuditFeedQuery, cursor: AuditCursor | null, perPage: number): Promise<{ entries: AuditFeedEntry[]; more: boolean }> {
+  const entries: AuditFeedEntry[] = [];
+  let scan = cursor;
+  for (;;) {
+    const rows = await auditFeed(db, query, scan, SCAN_BATCH);
+    const batch = rows.slice(0, SCAN_BATCH);
+    for (const row of batch) {
+      const open = entries[entries.length - 1];
+      if (open && continuesReads(open, row)) {
+        open.rows.push(row);
+        continue;
+      }
+      if (entries.length === perPage) return { entries, more: true };
+      entries.push({ rows: [row], reads: isAuditRead(row.action, parseDetails(row.details)) });
+    }
+    const last = batch[batch.length - 1];
+    if (rows.length <= SCAN_BATCH || !last) return { entries, more: false };
+    scan = { at: last.at, id: last.id };
+  }
 }
 
 function securityBase(db: DB) {

@@ -13,7 +13,7 @@ import { readRetentionDays } from '../../lib/opsLog';
 import { canChangeSettings, opsReader, settingsManager } from './policies';
 import { presentAuditEntry, presentDashboard, presentLogDetail, presentLogEntry } from './presenter';
 import {
-  auditFeed, dashboardFigures, decodeCursor, encodeCursor, findClientError, findSecurityEvent, findServerError, listLog, subjectLabels,
+  auditEntries, dashboardFigures, decodeCursor, encodeCursor, findClientError, findSecurityEvent, findServerError, listLog, subjectLabels,
 } from './queries';
 import { setRetentionDays } from './service';
 
@@ -32,13 +32,14 @@ export function adminOpsRoutes({ db }: Deps): Router {
     const { perPage } = parsePage({ per_page: (req.query as Record<string, unknown>).per_page }, 50);
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
     if (query.cursor && !cursor) throw validationError({ cursor: [ADMIN_OPS_MESSAGES.cursor] });
-    const rows = await auditFeed(db, query, cursor, perPage);
-    const page = rows.slice(0, perPage);
-    const labels = await subjectLabels(db, page);
-    const last = page[page.length - 1];
+    const { entries, more } = await auditEntries(db, query, cursor, perPage);
+    const labels = await subjectLabels(db, entries.map((e) => e.rows[0]!));
+    // The next page starts after the oldest row of this page's last entry.
+    const lastEntry = entries[entries.length - 1];
+    const last = lastEntry?.rows[lastEntry.rows.length - 1];
     res.json({
-      data: page.map((row) => presentAuditEntry(row, labels)),
-      meta: { per_page: perPage, next_cursor: rows.length > perPage && last ? encodeCursor({ at: last.at, id: last.id }) : null },
+      data: entries.map((entry) => presentAuditEntry(entry, labels)),
+      meta: { per_page: perPage, next_cursor: more && last ? encodeCursor({ at: last.at, id: last.id }) : null },
     });
   });
 
