@@ -14,8 +14,8 @@ import { Button } from '../Button';
 import { FormError, SelectField, TextField } from '../Field';
 import { Modal } from '../Modal';
 import { useToast } from '../Toasts';
-import './rateSkills.css';
 import { plural } from '../../../common/plural';
+import './rateSkills.css';
 
 interface Choice { level: number | null; note: string }
 
@@ -110,7 +110,7 @@ export function RateSkillsDialog({
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
           <Button type="submit" form={formId} busy={busy}>
-            {chosen.length > 1 ? `Save ${chosen.length} ratings` : 'Save rating'}
+            {chosen.length > 1 ? `Save ${plural(chosen.length, 'rating', 'ratings')}` : 'Save rating'}
           </Button>
         </>
       }

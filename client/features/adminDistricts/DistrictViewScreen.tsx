@@ -22,6 +22,7 @@ import { revalidateDistrict, useAdminDistrict } from './api';
 import { type DistrictAction, DistrictActionDialog } from './components/ActionDialogs';
 import { DistrictStatusBadge, PlanBadge } from './components/Badges';
 import { DistrictUsers } from './components/DistrictUsers';
+import { plural } from '../../../common/plural';
 
 const whole = (v: string | undefined) => (/^[1-9]\d{0,14}$/.test(v ?? '') ? Number(v) : null);
 const IMPORT_STATUS: Record<string, string> = {
@@ -175,7 +176,7 @@ function SchoolsCard({ district }: { district: AdminDistrictDetail }) {
     <section className="card stack adm-section" aria-labelledby="adm-schools-heading">
       <div className="card__header">
         <h2 className="card__title" id="adm-schools-heading">Schools</h2>
-        <span className="muted text-sm">{formatInteger(district.schools.length)} {district.schools.length === 1 ? 'school' : 'schools'}</span>
+        <span className="muted text-sm">{plural(district.schools.length, 'school', 'schools')}</span>
       </div>
       {district.schools.length === 0 ? (
         <p className="muted">No schools yet.</p>

@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { ADMIN_USER_SORTS, type AdminUser } from '../../../common/schemas/adminUsers';
+import { plural, pluralWord } from '../../../common/plural';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -13,7 +14,6 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
-import { formatInteger } from '../../lib/format';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { type AdminUserQuery, useAdminUsers } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
@@ -179,8 +179,8 @@ export default function AdminUsersScreen({ route }: ScreenProps) {
       ) : data ? (
         <section className="stack au-results" aria-labelledby="au-count">
           <p id="au-count" className="muted text-sm au-results__count" aria-live="polite">
-            {total === 1 ? '1 user' : `${formatInteger(total)} users`}
-            {filtered ? (total === 1 ? ' matches your filters' : ' match your filters') : ''}
+            {plural(total, 'user', 'users')}
+            {filtered ? ` ${pluralWord(total, 'matches', 'match')} your filters` : ''}
           </p>
           <AdminUserTable
             users={data.data}

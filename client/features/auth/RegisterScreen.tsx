@@ -10,6 +10,7 @@ import { register } from './api';
 import { useFormErrors } from '../../lib/forms';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { timezoneLabel, timezoneOptions } from '../../lib/timezones';
+import { plural } from '../../../common/plural';
 
 const STATE_OPTIONS = Object.entries(US_STATES)
   .map(([value, label]) => ({ value, label }))
@@ -27,7 +28,7 @@ function zoneHint(state: string): string {
   const zones = timeZonesOfState(state);
   const name = US_STATES[state];
   if (!name) return 'Choose your state first; the timezone follows it.';
-  if (zones.length > 1) return `${name} has ${zones.length} time zones: ${zones.map(timezoneLabel).join(' or ')}. Which one do your schools keep?`;
+  if (zones.length > 1) return `${name} has ${plural(zones.length, 'time zone', 'time zones')}: ${zones.map(timezoneLabel).join(' or ')}. Which one do your schools keep?`;
   return `Set from ${name}. Every date and report of your district uses it.`;
 }
 

@@ -15,6 +15,7 @@ import { zonedDay, zonedParts } from '../../lib/zonedTime';
 import { ActivityPanels } from './components/ActivityPanels';
 import { PulsePanel } from './components/PulsePanel';
 import { SetupChecklist } from './components/SetupChecklist';
+import { plural } from '../../../common/plural';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -91,7 +92,7 @@ function TrialNotice({ district, canBill }: { district: NonNullable<AuthUser['di
   // to people who manage billing in its last TRIAL_NOTICE_DAYS: the dashboard does not say it twice.
   if (daysLeft === 0 || (canBill && daysLeft <= TRIAL_NOTICE_DAYS)) return null;
   const ends = formatDay(zonedDay(district.trial_ends_at, district.timezone || 'UTC'), locale);
-  const title = `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left in your free trial`;
+  const title = `${plural(daysLeft, 'day', 'days')} left in your free trial`;
   return (
     <Alert tone={daysLeft <= TRIAL_NOTICE_DAYS ? 'warning' : 'info'} title={title} className="dashboard-trial">
       <p>

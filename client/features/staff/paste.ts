@@ -3,6 +3,7 @@
 // With a header row the columns may come in any order; without one they are read in the order
 // First name, Last name, Email, Employee ID, Position, Grades, Subjects, School, Start date.
 import { POSITIONS, SUBJECTS } from '../../../common/staffValues';
+import { pluralWord } from '../../../common/plural';
 import { isoDay } from '../../lib/dates';
 import { parseGrades } from './grades';
 import type { DraftValues, RowErrors, RowField } from './rows';
@@ -290,7 +291,7 @@ function readRow(cells: string[], columns: (PasteColumn | null)[], ctx: PasteCon
       case 'subjects': {
         const { subjects, unknown } = parseSubjects(cell);
         values.subjects = subjects;
-        if (unknown.length) problems.subjects = `${unknown.map(quoted).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the subject list. Check the subjects.`;
+        if (unknown.length) problems.subjects = `${unknown.map(quoted).join(', ')} ${pluralWord(unknown.length, 'is', 'are')} not in the subject list. Check the subjects.`;
         break;
       }
       case 'building_id': {

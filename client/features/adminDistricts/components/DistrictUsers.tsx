@@ -8,6 +8,7 @@ import { Button } from '../../../components/Button';
 import { useToast } from '../../../components/Toasts';
 import { formatInteger, formatRelative } from '../../../lib/format';
 import { impersonate, useInstantFormat } from '../../../lib/session';
+import { plural } from '../../../../common/plural';
 
 const STATUS: Record<AdminDistrictUser['status'], { label: string; tone: string }> = {
   active: { label: 'Active', tone: 'badge--success' },
@@ -40,7 +41,7 @@ export function DistrictUsers({ district, canImpersonate, locale }: Props) {
       <div className="card__header">
         <h2 className="card__title" id="adm-users-heading">Users</h2>
         <span className="muted text-sm">
-          {total > data.length ? `The first ${formatInteger(data.length)} of ${formatInteger(total)} by name` : `${formatInteger(total)} ${total === 1 ? 'login' : 'logins'}`}
+          {total > data.length ? `The first ${formatInteger(data.length)} of ${formatInteger(total)} by name` : plural(total, 'login', 'logins')}
         </span>
       </div>
       {data.length === 0 ? (

@@ -11,6 +11,7 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { formatInteger } from '../../../lib/format';
 import { formatMinutes } from '../../../lib/zonedTime';
 import { usePulse } from '../api';
+import { plural, pluralWord } from '../../../../common/plural';
 
 const TITLES: Record<ReportPulse['scope'], string> = {
   district: 'District pulse',
@@ -18,7 +19,6 @@ const TITLES: Record<ReportPulse['scope'], string> = {
   self: 'Your coaching pulse',
 };
 
-const plural = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
 const decimal = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
 function MonthTile({ pulse, canManage, advanced }: { pulse: ReportPulse; canManage: boolean; advanced: boolean }) {
@@ -108,7 +108,7 @@ export function PulsePanel({ user }: { user: AuthUser }) {
               {pulse.new_teachers_below_cycle_target !== null && pulse.targets.cycles_per_new_teacher_per_semester !== null && (
                 <p className="dashboard-pulse__detail">
                   <strong>{plural(pulse.new_teachers_below_cycle_target, 'new teacher', 'new teachers')}</strong>{' '}
-                  {pulse.new_teachers_below_cycle_target === 1 ? 'has' : 'have'} fewer than{' '}
+                  {pluralWord(pulse.new_teachers_below_cycle_target, 'has', 'have')} fewer than{' '}
                   {plural(pulse.targets.cycles_per_new_teacher_per_semester, 'cycle', 'cycles')} this semester (the district's target).
                 </p>
               )}

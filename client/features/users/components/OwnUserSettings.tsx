@@ -13,6 +13,7 @@ import { formatRelative } from '../../../lib/format';
 import { useInstantFormat } from '../../../lib/session';
 import { useOwnUserSettings } from '../api';
 import { UserStatusBadge } from './UserStatusBadge';
+import { pluralWord } from '../../../../common/plural';
 
 function Card({ id, title, intro, children }: { id: string; title: string; intro: ReactNode; children: ReactNode }) {
   return (
@@ -68,7 +69,7 @@ function RolesCard({ own }: { own: Own }) {
     >
       <div className="stack">
         <div>
-          <h3 className="users-own__subtitle">{own.roles.length === 1 ? 'Role' : 'Roles'}</h3>
+          <h3 className="users-own__subtitle">{pluralWord(own.roles.length, 'Role', 'Roles')}</h3>
           {own.roles.length === 0 ? (
             <p className="muted users-own__empty">No role yet: ask a district administrator to give you one.</p>
           ) : (
@@ -83,7 +84,7 @@ function RolesCard({ own }: { own: Own }) {
           )}
         </div>
         <div>
-          <h3 className="users-own__subtitle">{own.buildings.length === 1 ? 'School' : 'Schools'}</h3>
+          <h3 className="users-own__subtitle">{pluralWord(own.buildings.length, 'School', 'Schools')}</h3>
           {own.buildings.length === 0 ? (
             <p className="muted users-own__empty">No schools: your access does not depend on a school.</p>
           ) : (
