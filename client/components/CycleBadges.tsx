@@ -1,7 +1,7 @@
 // Coaching cycle badges and the compact cycle item, shared by the coaching workspace, an educator's
 // page and a coach's page: the due state and status always in words (never colour alone).
 import type { CycleSummary } from '../../common/schemas/cycles';
-import { CYCLE_DUE_LABELS, CYCLE_OUTCOME_LABELS, CYCLE_STATUS_LABELS } from '../../common/schemas/cycles';
+import { CYCLE_DUE_LABELS, CYCLE_OUTCOME_LABELS, CYCLE_STATUS_LABELS } from '../../common/cycleValues';
 import { Link } from 'react-router-dom';
 import { formatDay, localDateAsDate } from '../lib/dates';
 import './cycles.css';

@@ -4,8 +4,8 @@
 import type { Locale } from 'date-fns';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { INTERACTION_COLOURS } from '../../common/schemas/interactionTypes';
-import { type Interaction, INTERACTION_STATUS_LABELS } from '../../common/schemas/interactions';
+import { INTERACTION_COLOURS, INTERACTION_STATUS_LABELS } from '../../common/interactionValues';
+import type { Interaction } from '../../common/schemas/interactions';
 import { todayIn } from '../lib/dates';
 import { formatDate } from '../lib/format';
 import { participantsLine } from '../lib/interactions';

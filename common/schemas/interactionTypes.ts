@@ -5,37 +5,10 @@ import * as z from 'zod/mini';
 import { planFeatureMessage } from '../plans';
 import { text } from './fields';
 
-/**
- * The accessible palette: each colour is dark enough for white text and distinct in hue and
- * lightness; a type's name is always shown beside its colour, so colour is never the only cue.
- */
-export const INTERACTION_COLOURS = {
-  blue: { label: 'Blue', hex: '#1d4ed8' },
-  green: { label: 'Green', hex: '#15803d' },
-  purple: { label: 'Purple', hex: '#7e22ce' },
-  orange: { label: 'Orange', hex: '#c2410c' },
-  teal: { label: 'Teal', hex: '#0f766e' },
-  magenta: { label: 'Magenta', hex: '#be185d' },
-  brown: { label: 'Brown', hex: '#92400e' },
-  gray: { label: 'Gray', hex: '#4b5563' },
-  red: { label: 'Red', hex: '#b91c1c' },
-  indigo: { label: 'Indigo', hex: '#4338ca' },
-} as const;
-export type InteractionColour = keyof typeof INTERACTION_COLOURS;
-export const INTERACTION_COLOUR_KEYS = Object.keys(INTERACTION_COLOURS) as InteractionColour[];
+import { DURATION_MAX_MINUTES, FIELD_KIND_KEYS, FIELD_KINDS, type FieldKind, INTERACTION_COLOUR_KEYS, INTERACTION_COLOURS, type InteractionColour, LONG_TEXT_MAX } from '../interactionValues';
 
-export const FIELD_KINDS = {
-  short_text: 'Short text',
-  long_text: 'Long text',
-  number: 'Number',
-  single_choice: 'Single choice',
-  multiple_choice: 'Multiple choice',
-  yes_no: 'Yes / no',
-  date: 'Date',
-  rating: 'Rating',
-} as const;
-export type FieldKind = keyof typeof FIELD_KINDS;
-export const FIELD_KIND_KEYS = Object.keys(FIELD_KINDS) as FieldKind[];
+// The palette, the field kinds and the limits a screen shows live in common/interactionValues.ts (no zod).
+export { DURATION_MAX_MINUTES, FIELD_KIND_KEYS, FIELD_KINDS, type FieldKind, INTERACTION_COLOUR_KEYS, INTERACTION_COLOURS, type InteractionColour, LONG_TEXT_MAX };
 
 export const TYPE_NAME_MAX = 80;
 export const FIELD_LABEL_MAX = 120;
@@ -45,8 +18,6 @@ export const FIELD_OPTION_MAX = 80;
 export const RATING_SCALE_MIN = 2;
 export const RATING_SCALE_MAX = 10;
 export const SHORT_TEXT_MAX = 200;
-export const LONG_TEXT_MAX = 5000;
-export const DURATION_MAX_MINUTES = 12 * 60;
 
 export const INTERACTION_TYPE_MESSAGES = {
   nameTaken: 'An interaction type with this name already exists.',

@@ -3,16 +3,16 @@
 // user's timezone. Custom field values are checked on the server against the type's fields.
 import * as z from 'zod/mini';
 import { isTimeZone, utcTimestamp } from './fields';
-import { DURATION_MAX_MINUTES, type FieldKind, type InteractionColour, LONG_TEXT_MAX } from './interactionTypes';
+import {
+  ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_KEYS, type ActivityCategory, DURATION_MAX_MINUTES, type FieldKind, type InteractionColour, INTERACTION_STATUS_LABELS,
+  INTERACTION_STATUSES, type InteractionStatus, LONG_TEXT_MAX, NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE,
+} from '../interactionValues';
 import { listOf, oneOf, optionalIsoDate, positiveId } from './query';
 
-export const INTERACTION_STATUSES = ['scheduled', 'completed', 'cancelled', 'no-show'] as const;
-export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
-export const INTERACTION_STATUS_LABELS: Record<InteractionStatus, string> = {
-  scheduled: 'Scheduled',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  'no-show': 'No-show',
+// The statuses, categories and labels a screen shows live in common/interactionValues.ts (no zod).
+export {
+  ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_KEYS, type ActivityCategory, INTERACTION_STATUS_LABELS, INTERACTION_STATUSES, type InteractionStatus,
+  NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE,
 };
 
 export const INTERACTION_SORTS = ['starts_at', '-starts_at'] as const;
@@ -109,7 +109,6 @@ export interface DefaultSchool {
   /** Where the default came from; null when there is none (participants at several schools, a coach with none or several). */
   source: DefaultSchoolSource | null;
 }
-export const SCHOOL_REQUIRED_MESSAGE = 'Choose the school where this interaction took place.';
 
 /** GET /api/interaction/default-school: starts_at (UTC), coach_id (default: the caller), staff_ids[], group_ids[]. */
 export const defaultSchoolQuerySchema = z.object({
@@ -191,8 +190,6 @@ export interface InteractionFieldValue {
   archived: boolean;
 }
 
-/** Custom field kinds whose values are free text: hidden with the notes (see Interaction). */
-export const NOTE_FIELD_KINDS: readonly FieldKind[] = ['short_text', 'long_text'];
 
 /**
  * One interaction as answered by every endpoint. `notes`, `next_steps` and text field values
@@ -246,18 +243,6 @@ export interface ActivityTotals {
 
 // ---- Activities: "Log time" -------------------------------------------------------------------
 
-export const ACTIVITY_CATEGORIES = {
-  planning: 'Planning',
-  'pd-delivered': 'PD delivered',
-  'pd-attended': 'PD attended',
-  meeting: 'Meeting',
-  'data-review': 'Data review',
-  'admin-duty': 'Admin duty',
-  travel: 'Travel',
-  other: 'Other',
-} as const;
-export type ActivityCategory = keyof typeof ACTIVITY_CATEGORIES;
-export const ACTIVITY_CATEGORY_KEYS = Object.keys(ACTIVITY_CATEGORIES) as ActivityCategory[];
 
 export const ACTIVITY_MESSAGES = {
   notFound: 'This activity does not exist.',

@@ -29,12 +29,16 @@ import { useStaffName } from './api';
 import { byDay, toEntries, type Entry } from './entries';
 import { blankValues, type LogValues, valuesFromInteraction } from './logForm';
 import { ActivityFilters } from './components/ActivityFilters';
-import { InteractionDetail } from './components/InteractionDetail';
-import { type LogMode, LogInteractionDialog } from './components/LogInteractionDialog';
-import { LogTimeDialog } from './components/LogTimeDialog';
+import type { LogMode } from './components/LogInteractionDialog';
 import { Totals } from './components/Totals';
 import { AgendaView, WeekView } from './components/Views';
 import { plural } from '../../../common/plural';
+import { lazyPart, usePreloadWhenIdle } from '../../lib/lazyPart';
+
+// The dialogs load when first opened (preloaded once the agenda has painted): the first paint needs only the agenda.
+const LogInteractionDialog = lazyPart('LogInteractionDialog', () => import('./components/LogInteractionDialog').then((m) => m.LogInteractionDialog));
+const InteractionDetail = lazyPart('InteractionDetail', () => import('./components/InteractionDetail').then((m) => m.InteractionDetail));
+const LogTimeDialog = lazyPart('LogTimeDialog', () => import('./components/LogTimeDialog').then((m) => m.LogTimeDialog));
 
 const PHONE = '(max-width: 639px)';
 
@@ -66,6 +70,7 @@ export default function ActivityScreen(_props: ScreenProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const phone = useMediaQuery(PHONE);
+  usePreloadWhenIdle(LogInteractionDialog);
 
   const timeZone = user?.timezone || browserTimeZone();
   const today = todayIn(timeZone);

@@ -2,7 +2,7 @@
 // the date range and the filters, the page, and how they become GET /api/interaction and /api/activity
 // queries. A page is whole days: at most PAGE_DAYS of the range, read whole (interactions and logged
 // time alike), so a day is never split across pages and each day's total is the day's.
-import { INTERACTION_STATUSES, type InteractionStatus } from '../../../common/schemas/interactions';
+import { INTERACTION_STATUSES, type InteractionStatus } from '../../../common/interactionValues';
 import type { ActivityFilter, InteractionListQuery } from '../../lib/interactions';
 import { addDays, daysBetween, isDay, startOfWeek } from '../../lib/zonedTime';
 

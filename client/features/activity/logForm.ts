@@ -1,10 +1,8 @@
 // The "Log interaction" form's model, free of React: the values it starts from (new, edit, duplicate,
 // prefilled from a link), the status a date implies, and the request body it sends.
 import type { InteractionField, InteractionType } from '../../../common/schemas/interactionTypes';
-import { DURATION_MAX_MINUTES } from '../../../common/schemas/interactionTypes';
-import {
-  type DefaultSchool, type Interaction, type InteractionPayload, type InteractionStatus, NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE,
-} from '../../../common/schemas/interactions';
+import { DURATION_MAX_MINUTES, type InteractionStatus, NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE } from '../../../common/interactionValues';
+import type { DefaultSchool, Interaction, InteractionPayload } from '../../../common/schemas/interactions';
 import { zonedDay, zonedTime, zonedToUtc } from '../../lib/zonedTime';
 
 /** A custom field's value while editing: text, choices, or a yes/no (null = not answered). */

@@ -2,7 +2,7 @@
 // type, status, school, educator (by search) and, in the agenda, the date range. On phones the panel
 // folds away behind a "Filters" toggle; active filters stay visible as removable chips.
 import { useEffect, useId, useState } from 'react';
-import { INTERACTION_STATUS_LABELS, INTERACTION_STATUSES } from '../../../../common/schemas/interactions';
+import { INTERACTION_STATUS_LABELS, INTERACTION_STATUSES } from '../../../../common/interactionValues';
 import type { InteractionType } from '../../../../common/schemas/interactionTypes';
 import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/Field';

@@ -1,8 +1,8 @@
 // Totals for the range (meta.totals of GET /api/interaction): coaching vs other time, minutes by
 // type (colour beside the name, so colour is never the only cue) and logged time by category. Bars
 // are decoration; every number is written out.
-import { INTERACTION_COLOURS } from '../../../../common/schemas/interactionTypes';
-import { ACTIVITY_CATEGORIES, type ActivityTotals } from '../../../../common/schemas/interactions';
+import { ACTIVITY_CATEGORIES, INTERACTION_COLOURS } from '../../../../common/interactionValues';
+import type { ActivityTotals } from '../../../../common/schemas/interactions';
 import { TypeSwatch } from '../../../components/InteractionItem';
 import { formatInteger } from '../../../lib/format';
 import { formatMinutes } from '../../../lib/zonedTime';

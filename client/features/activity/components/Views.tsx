@@ -4,7 +4,8 @@
 // Enter opens the focused one.
 import type { Locale } from 'date-fns';
 import { type KeyboardEvent, useRef } from 'react';
-import { ACTIVITY_CATEGORIES, type Interaction } from '../../../../common/schemas/interactions';
+import { ACTIVITY_CATEGORIES } from '../../../../common/interactionValues';
+import type { Interaction } from '../../../../common/schemas/interactions';
 import { Button } from '../../../components/Button';
 import { InteractionItem, NeedsCompletingIcon, TypeSwatch } from '../../../components/InteractionItem';
 import { formatDate } from '../../../lib/format';

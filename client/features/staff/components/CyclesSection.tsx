@@ -9,12 +9,15 @@ import type { AuthUser } from '../../../../common/authUser';
 import type { StaffDetail } from '../../../../common/schemas/staff';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { NewCycleDialog } from '../../../components/cycles/NewCycleDialog';
 import { CycleItem } from '../../../components/CycleBadges';
 import { LoadingBlock } from '../../../components/Spinner';
 import { revalidateCycles, useCycles } from '../../../lib/cycles';
 import { Card } from './StaffParts';
 import { countText, plural } from '../../../../common/plural';
+import { lazyPart } from '../../../lib/lazyPart';
+
+// Loaded when "Start a cycle" is chosen: the profile's first paint does not need the form.
+const NewCycleDialog = lazyPart('NewCycleDialog', () => import('../../../components/cycles/NewCycleDialog').then((m) => m.NewCycleDialog));
 
 export function CyclesSection({ staff, user }: { staff: StaffDetail; user: AuthUser }) {
   const navigate = useNavigate();
@@ -46,9 +49,9 @@ export function CyclesSection({ staff, user }: { staff: StaffDetail; user: AuthU
         </ul>
       )}
       {data && data.meta.total > rows.length && <p className="muted text-sm">Showing {countText(rows.length)} of {plural(data.meta.total, 'cycle', 'cycles')}.</p>}
-      {canStart && (
+      {canStart && starting && (
         <NewCycleDialog
-          open={starting}
+          open
           onClose={() => setStarting(false)}
           onCreated={(cycle) => {
             setStarting(false);

@@ -7,12 +7,15 @@ import { useState } from 'react';
 import { hasFeature } from '../../../../common/permissions';
 import type { SkillFramework, SkillRating } from '../../../../common/schemas/skills';
 import { Button } from '../../../components/Button';
-import { RateSkillsDialog } from '../../../components/skills/RateSkillsDialog';
 import { Spinner } from '../../../components/Spinner';
 import { formatDay } from '../../../lib/dates';
 import { useSkillFramework } from '../../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../../lib/session';
 import { levelColour, useEducatorSkills } from '../../../lib/skills';
+import { lazyPart } from '../../../lib/lazyPart';
+
+// Loaded when "Rate skills" is chosen: the profile's first paint does not need the form.
+const RateSkillsDialog = lazyPart('RateSkillsDialog', () => import('../../../components/skills/RateSkillsDialog').then((m) => m.RateSkillsDialog));
 import { Card } from './StaffParts';
 import { plural } from '../../../../common/plural';
 
