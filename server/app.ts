@@ -14,6 +14,7 @@ import { DatabaseSessionStore, touchSessionAtMostEveryMinute } from './identity/
 import { healthRoutes } from './features/health/routes';
 import { CALENDAR_UPLOAD_PATH, calendarFileBody } from './features/calendar/upload';
 import { opsErrorRecorder } from './lib/opsLog';
+import { openApiRoutes } from './openapi/routes';
 import { FEATURE_ROUTES } from './routes';
 import { staticRoutes } from './static';
 
@@ -92,6 +93,8 @@ export function createApp(deps: Deps): express.Express {
   });
   // The health check reads no body, cookie or session (load balancers call it often).
   api.use(healthRoutes(deps));
+  // The API reference (GET /api/openapi.json, the viewer at /api/docs): documents only, for anyone.
+  api.use(openApiRoutes());
   // The report emails' one-click unsubscribe link: mail clients POST it without cookies or CSRF headers
   // (RFC 8058); the token in the path is its only credential.
   api.use(reportUnsubscribeRoutes(deps));

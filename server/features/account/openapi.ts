@@ -1,0 +1,25 @@
+// The reference's description of this feature's routes (server/http/apiDoc.ts; checked by server/openapi/openapi.test.ts).
+import { accountEmailSchema, accountPasswordSchema, accountProfileSchema, confirmEmailChangeSchema } from '../../../common/schemas/account';
+import type { ApiArea } from '../../http/apiDoc';
+
+export const accountApi: ApiArea = {
+  tag: 'Account settings',
+  description: "One's own profile, email and password.",
+  operations: {
+    'PUT /api/account/profile': { summary: 'Change my profile', who: 'signed in', body: accountProfileSchema, answerText: 'The User.' },
+    'PUT /api/account/email': {
+      summary: 'Change my email', who: 'signed in', body: accountEmailSchema, status: 202, errors: [403, 429],
+      description: 'Needs the current password; refused while impersonating. Takes effect when the link sent to the new address is followed.',
+      answerText: '`{ message, pending_email }`: check your inbox.',
+    },
+    'POST /api/account/email/confirm': {
+      summary: 'Confirm a new email', who: 'anyone', body: confirmEmailChangeSchema, errors: [429],
+      description: 'The token from the confirmation email (24 hours, single use); ends every other session of the person.',
+      answerText: '`{ message, email }`.',
+    },
+    'PUT /api/account/password': {
+      summary: 'Change my password', who: 'signed in', body: accountPasswordSchema, errors: [403, 429],
+      description: 'Needs the current password; refused while impersonating; signs out every other session.', answerText: '`{ message }`.',
+    },
+  },
+};

@@ -1,0 +1,24 @@
+// The reference's description of this feature's routes (server/http/apiDoc.ts; checked by server/openapi/openapi.test.ts).
+import { PERMISSIONS as P } from '../../../common/permissions';
+import { auditFeedQuerySchema, LOG_KINDS, logListQuerySchema, logSettingsSchema } from '../../../common/schemas/adminOps';
+import type { ApiArea } from '../../http/apiDoc';
+
+const reader = { who: 'provider', permissions: [P.seeAdmin, P.seeAllDistricts] } as const;
+
+export const adminOpsApi: ApiArea = {
+  tag: 'Admin: activity and logs',
+  description: "The admin dashboard's figures, the audit log across districts, and the Logs.",
+  operations: {
+    'GET /api/admin/dashboard': { summary: "The admin dashboard's figures", ...reader },
+    'GET /api/admin/audit': {
+      summary: 'The audit log across districts', ...reader, query: auditFeedQuerySchema,
+      answerText: '`{ data, meta: { per_page, next_cursor } }`: newest first; pass `next_cursor` as `cursor` for the next page.',
+    },
+    'GET /api/admin/log': { summary: 'Logs: client errors, server errors, security events', ...reader, query: logListQuerySchema, answer: 'page' },
+    'GET /api/admin/log/{kind}/{id}': { summary: 'One log entry', ...reader, params: { kind: LOG_KINDS.map((k) => `\`${k}\``).join(', ') }, answerText: 'The entry with its details.' },
+    'GET /api/admin/log-settings': { summary: 'Log retention', ...reader, answerText: 'Days kept per log.' },
+    'PUT /api/admin/log-settings': {
+      summary: 'Change log retention', ...reader, body: logSettingsSchema, description: 'Provider administrators only (the role `provider-admin`).', answerText: 'Days kept per log.',
+    },
+  },
+};

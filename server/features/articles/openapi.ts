@@ -1,0 +1,30 @@
+// The reference's description of this feature's routes (server/http/apiDoc.ts; checked by server/openapi/openapi.test.ts).
+import { PERMISSIONS as P } from '../../../common/permissions';
+import { adminArticleListQuerySchema, articleFeedbackSchema, articleListQuerySchema, articlePayloadSchema } from '../../../common/schemas/articles';
+import type { ApiArea } from '../../http/apiDoc';
+
+const manager = { who: 'provider', permissions: [P.manageArticles] } as const;
+const article = 'The article with its Markdown, audience, status and counts.';
+const slug = { slug: "The article's address." };
+
+export const articleApi: ApiArea = {
+  tag: 'Knowledge base',
+  description: 'Help articles: written by provider staff, read by everyone per audience.',
+  operations: {
+    'GET /api/admin/article': { summary: 'Articles (admin)', ...manager, query: adminArticleListQuerySchema, answer: 'page' },
+    'POST /api/admin/article': { summary: 'Write an article', ...manager, body: articlePayloadSchema, status: 201, errors: [409], answerText: article },
+    'GET /api/admin/article/{id}': { summary: 'One article (admin)', ...manager, answerText: article },
+    'PUT /api/admin/article/{id}': { summary: 'Change an article', ...manager, body: articlePayloadSchema, errors: [409], description: 'Each save keeps a version.', answerText: article },
+    'POST /api/admin/article/{id}/publish': { summary: 'Publish an article', ...manager, errors: [409], answerText: article },
+    'POST /api/admin/article/{id}/unpublish': { summary: 'Unpublish an article', ...manager, errors: [409], answerText: article },
+    'DELETE /api/admin/article/{id}': { summary: 'Delete an article', ...manager, answer: 'none' },
+    'GET /api/admin/article/{id}/version': { summary: "An article's versions", ...manager, answer: 'data' },
+    'GET /api/admin/article/{id}/version/{versionId}': { summary: 'One version of an article', ...manager, answerText: 'The version with its Markdown.' },
+    'GET /api/article': {
+      summary: 'Help articles', who: 'signed in', query: articleListQuerySchema, answer: 'page',
+      description: "Published articles for the reader's roles; ranked search with highlighted snippets.",
+    },
+    'GET /api/article/{slug}': { summary: 'Read a help article', who: 'signed in', params: slug, answerText: 'The article rendered to HTML from Markdown.' },
+    'POST /api/article/{slug}/feedback': { summary: 'Was this helpful?', who: 'signed in', params: slug, body: articleFeedbackSchema, description: 'One vote per reader.', answerText: 'The counts.' },
+  },
+};

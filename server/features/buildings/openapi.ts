@@ -1,0 +1,24 @@
+// The reference's description of this feature's routes (server/http/apiDoc.ts; checked by server/openapi/openapi.test.ts).
+import { PERMISSIONS as P } from '../../../common/permissions';
+import { buildingListQuerySchema, buildingSchema, districtProfileSchema } from '../../../common/schemas/site';
+import type { ApiArea } from '../../http/apiDoc';
+
+const school = 'The school with its current educator count.';
+
+export const buildingApi: ApiArea = {
+  tag: 'District and schools',
+  description: 'The district profile and its schools (Site settings).',
+  operations: {
+    'GET /api/district': { summary: 'The district profile', who: 'district', answerText: 'Name, timezone, school-year start month.' },
+    'PUT /api/district': { summary: 'Change the district profile', who: 'district', permissions: [P.manageSettings], body: districtProfileSchema, answerText: 'The district profile.' },
+    'GET /api/building': { summary: 'Schools', who: 'district', query: buildingListQuerySchema, answer: 'data', answerText: 'Schools with their current educator counts.' },
+    'GET /api/building/{id}': { summary: 'One school', who: 'district', answerText: school },
+    'POST /api/building': { summary: 'Add a school', who: 'district', permissions: [P.manageSettings], body: buildingSchema, status: 201, errors: [409], answerText: school },
+    'PUT /api/building/{id}': { summary: 'Change a school', who: 'district', permissions: [P.manageSettings], body: buildingSchema, errors: [409], answerText: school },
+    'POST /api/building/{id}/archive': {
+      summary: 'Archive a school', who: 'district', permissions: [P.manageSettings], errors: [409],
+      description: 'Refused while the school still has educators.', answerText: school,
+    },
+    'POST /api/building/{id}/restore': { summary: 'Restore an archived school', who: 'district', permissions: [P.manageSettings], errors: [409], answerText: school },
+  },
+};

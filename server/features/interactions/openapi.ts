@@ -1,0 +1,41 @@
+// The reference's description of this feature's routes (server/http/apiDoc.ts; checked by server/openapi/openapi.test.ts).
+import { PERMISSIONS as P } from '../../../common/permissions';
+import {
+  activityListQuerySchema, activityPayloadSchema, defaultSchoolQuerySchema, duplicateInteractionSchema, interactionListQuerySchema,
+  interactionPayloadSchema,
+} from '../../../common/schemas/interactions';
+import type { ApiArea } from '../../http/apiDoc';
+
+const interaction = 'The interaction: type, times, participants, school, notes (per the shared-notes rule), custom field answers, status.';
+const activity = 'The logged time.';
+const reads = {
+  who: 'district', permissions: [P.seeActivity],
+  description: 'With `see activity` (scope: district, `.building`, `.assigned`), or an educator\'s own coaching through `see educators.self`.',
+} as const;
+const writes = { who: 'district', permissions: [P.seeActivity] } as const;
+const edits = { ...writes, description: 'The coach, its author, or a district-wide `see activity` holder.' } as const;
+
+export const interactionApi: ApiArea = {
+  tag: 'Interactions and Activity',
+  description: 'Interactions (log, edit, complete, cancel, duplicate, delete) and activities ("Log time").',
+  operations: {
+    'GET /api/interaction': { summary: 'Interactions', ...reads, query: interactionListQuerySchema, answer: 'page', answerText: 'One page of interactions with the filtered totals.' },
+    'GET /api/interaction/default-school': {
+      summary: "The log form's default school", ...writes, query: defaultSchoolQuerySchema,
+      description: "The educators' school on the interaction's day when they share one, else the coach's one school.",
+      answerText: '`{ building_id }` (null when there is none).',
+    },
+    'GET /api/interaction/{id}': { summary: 'One interaction', ...reads, answerText: interaction },
+    'POST /api/interaction': { summary: 'Log an interaction', ...writes, body: interactionPayloadSchema, status: 201, answerText: interaction },
+    'PUT /api/interaction/{id}': { summary: 'Change an interaction', ...edits, body: interactionPayloadSchema, errors: [409], answerText: interaction },
+    'DELETE /api/interaction/{id}': { summary: 'Delete an interaction', ...edits, answerText: 'The interaction as it was (soft-deleted).' },
+    'POST /api/interaction/{id}/complete': { summary: 'Complete an interaction', ...edits, errors: [409], answerText: interaction },
+    'POST /api/interaction/{id}/cancel': { summary: 'Cancel an interaction', ...edits, errors: [409], answerText: interaction },
+    'POST /api/interaction/{id}/duplicate': { summary: 'Duplicate an interaction', ...edits, body: duplicateInteractionSchema, status: 201, answerText: 'The new interaction.' },
+    'GET /api/activity': { summary: 'Logged time', ...writes, query: activityListQuerySchema, answer: 'page' },
+    'GET /api/activity/{id}': { summary: 'One logged time', ...writes, answerText: activity },
+    'POST /api/activity': { summary: 'Log time', ...writes, body: activityPayloadSchema, status: 201, answerText: activity },
+    'PUT /api/activity/{id}': { summary: 'Change logged time', ...writes, body: activityPayloadSchema, description: 'Only its own person.', answerText: activity },
+    'DELETE /api/activity/{id}': { summary: 'Delete logged time', ...writes, answer: 'none', description: 'Only its own person.' },
+  },
+};

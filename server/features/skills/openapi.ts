@@ -1,0 +1,40 @@
+// The reference's description of this feature's routes (server/http/apiDoc.ts; checked by server/openapi/openapi.test.ts).
+import { PERMISSIONS as P } from '../../../common/permissions';
+import {
+  domainPayloadSchema, levelPayloadSchema, orderPayloadSchema, ratingPayloadSchema, skillMapQuerySchema, skillPayloadSchema,
+} from '../../../common/schemas/skills';
+import type { ApiArea } from '../../http/apiDoc';
+
+const framework = 'The whole framework: levels, domains and their skills.';
+const editor = { who: 'district', permissions: [P.manageSettings], feature: 'skill-mapping', answerText: framework } as const;
+const mapper = { who: 'district', permissions: [P.seeSkillMapping], feature: 'skill-mapping' } as const;
+
+export const skillApi: ApiArea = {
+  tag: 'Skill mapping',
+  description: "The district's skill framework, educators' ratings and the heat map.",
+  operations: {
+    'GET /api/skill-framework': {
+      summary: 'The skill framework', who: 'district', feature: 'skill-mapping', answerText: framework,
+      description: 'With `see skill mapping`, `manage settings`, or an educator through `see educators.self`.',
+    },
+    'POST /api/skill-domain': { summary: 'Add a domain', ...editor, body: domainPayloadSchema, status: 201, errors: [409] },
+    'PUT /api/skill-domain-order': { summary: 'Order the domains', ...editor, body: orderPayloadSchema },
+    'PUT /api/skill-domain/{id}': { summary: 'Change a domain', ...editor, body: domainPayloadSchema, errors: [409] },
+    'PUT /api/skill-domain/{id}/skill-order': { summary: "Order a domain's skills", ...editor, body: orderPayloadSchema },
+    'POST /api/skill-domain/{id}/archive': { summary: 'Archive a domain', ...editor, errors: [409] },
+    'POST /api/skill-domain/{id}/restore': { summary: 'Restore a domain', ...editor, errors: [409] },
+    'POST /api/skill': { summary: 'Add a skill', ...editor, body: skillPayloadSchema, status: 201, errors: [409] },
+    'PUT /api/skill/{id}': { summary: 'Change a skill', ...editor, body: skillPayloadSchema, errors: [409] },
+    'POST /api/skill/{id}/archive': { summary: 'Archive a skill', ...editor, errors: [409] },
+    'POST /api/skill/{id}/restore': { summary: 'Restore a skill', ...editor, errors: [409] },
+    'PUT /api/skill-level/{level}': { summary: 'Rename a level', ...editor, body: levelPayloadSchema, params: { level: 'The level, 1 to 4.' } },
+    'GET /api/staff/{id}/skill-rating': {
+      summary: "An educator's skill ratings", ...mapper, description: 'With `see skill mapping` (its scope), or one\'s own through `see educators.self`.',
+      answerText: 'Current levels per skill and every rating kept.',
+    },
+    'POST /api/staff/{id}/skill-rating': { summary: 'Rate an educator', ...mapper, body: ratingPayloadSchema, status: 201, description: 'Several skills at once.', answerText: "The educator's ratings." },
+    'GET /api/skill-map': { summary: 'The heat map', ...mapper, query: skillMapQuerySchema, answer: 'page', answerText: 'One page of educators with their level per skill.' },
+    'GET /api/skill-map/summary': { summary: "The heat map's summary", ...mapper, query: skillMapQuerySchema, answerText: 'Counts per skill and level.' },
+    'GET /api/skill-map.csv': { summary: 'The heat map as CSV', ...mapper, query: skillMapQuerySchema, answer: 'csv' },
+  },
+};

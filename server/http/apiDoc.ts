@@ -1,0 +1,71 @@
+// What each feature says about its routes for the OpenAPI reference (GET /api/openapi.json, /api/docs):
+// `server/features/<area>/openapi.ts` exports one `ApiArea`, keyed by `METHOD /api/path/{param}` exactly as
+// the route is mounted. The request schemas are the zod schemas the routes validate with (common/schemas/),
+// turned into JSON Schema by zod itself; nothing here repeats a field. server/openapi/document.ts builds the
+// document and server/openapi/openapi.test.ts fails when a route of the app is missing here, or an entry
+// here names no route.
+import type { PlanFeature } from '../../common/permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type OperationKey = `${HttpMethod} /api${string}`;
+
+/** Any zod (mini) schema: only passed on to `z.toJSONSchema`. */
+export type RequestSchema = { readonly _zod: unknown };
+
+/**
+ * Who may call, before permissions:
+ * - `anyone`: no session needed (guests included; a token in the path may be the credential);
+ * - `guest`: meant for people not signed in (sign-in, registration, invites);
+ * - `signed in`: any signed-in person, district user or provider staff (401 otherwise);
+ * - `district`: a district user, or provider staff impersonating one (401; 403 for provider staff otherwise);
+ * - `provider`: Coachwell's own staff (401; 403 for district users).
+ */
+export type Who = 'anyone' | 'guest' | 'signed in' | 'district' | 'provider';
+
+/**
+ * The success answer:
+ * - `json`: a JSON object (the presenter's shape, described in `answerText` and the reference pages);
+ * - `page`: a paged list, `{ data, meta: { page, per_page, total, last_page } }` (http/pagination.ts);
+ * - `data`: a list without paging, `{ data }`;
+ * - `csv`, `pdf`, `ics`, `html`: a file or page of that type; `none`: no body (204 and the like).
+ */
+export type AnswerKind = 'json' | 'page' | 'data' | 'csv' | 'pdf' | 'ics' | 'html' | 'none';
+
+export interface ApiOperation {
+  /** One line, as the reference's list shows it. */
+  summary: string;
+  /** More: rules, scopes, what the answer holds (Markdown). */
+  description?: string;
+  who: Who;
+  /** Permission names from common/permissions.ts (`PERMISSIONS.x`), all required unless the description says otherwise. */
+  permissions?: readonly string[];
+  /** The plan feature that gates the call (403 without it). */
+  feature?: PlanFeature;
+  /** The schema the route validates `req.query` with; several (a route whose query depends on a path value) are merged. */
+  query?: RequestSchema | readonly RequestSchema[];
+  /** The schema the route validates `req.body` with (JSON). */
+  body?: RequestSchema;
+  /** A body that is not JSON: a multipart file upload or an .ics calendar file. */
+  upload?: 'multipart/form-data' | 'text/calendar';
+  /** The success status, 200 unless given (204 answers `none`). */
+  status?: 200 | 201 | 202 | 204;
+  answer?: AnswerKind;
+  /** What the success answer holds. */
+  answerText?: string;
+  /**
+   * Path parameters' descriptions. `id` and `…Id` are positive integers, others strings; `{ text, type: 'string' }`
+   * makes an id a string (an id with a file extension, `12.pdf`).
+   */
+  params?: Record<string, string | { text: string; type: 'string' }>;
+  /** Error statuses beyond the ones derived from the above (401, 402, 403, 404, 419, 422). */
+  errors?: readonly number[];
+  /** False for the few writes mounted before the CSRF check (the report emails' one-click unsubscribe). */
+  csrf?: false;
+}
+
+export interface ApiArea {
+  /** The reference's section. */
+  tag: string;
+  description?: string;
+  operations: Partial<Record<OperationKey, ApiOperation>>;
+}
