@@ -7,7 +7,10 @@
 //   Date's own toLocaleString, date-fns' format, or formatDate/formatDay of an instant (`*_at`, `at`) or of
 //   a Date that is not a wall clock or a day;
 // - today is useToday() (client/lib/session.ts) or todayIn(zone) with a zone: never todayIn() (the
-//   device's calendar), toISOString().slice(0, 10) (UTC's day), or new Date().getFullYear() and the like.
+//   device's calendar), toISOString().slice(0, 10) (UTC's day), or new Date().getFullYear() and the like;
+// - a day picked or shown as an instant (staff group member dates) converts on the profile clock:
+//   utcToLocalDate/localDateToUtc always with a zone (alone they take the browser's), and the browser's
+//   zone only as the fallback of the person's (`user.timezone || browserTimeZone()`), never by itself.
 // Every finding names file:line and the rule. The checker is a pure function tested on fake sources below.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -89,6 +92,12 @@ export function clockFindings(source: string): Finding[] {
   each(/\.toISOString\(\)\s*\.\s*(slice|substring|substr)\(\s*0\s*,\s*10\s*\)|\.toISOString\(\)\s*\.\s*split\(\s*'T'\s*\)/, () =>
     "an ISO string's first 10 characters are UTC's day: use useToday(), or addDays/dayBefore of client/lib for day arithmetic");
   each(/\bnew Date\(\s*\)\s*\.\s*get(FullYear|Month|Date|Day|Hours)\(/, () => "the device's clock: use useToday() (the profile clock)");
+  each(/(?<![\w.$])(utcToLocalDate|localDateToUtc)\(/, (m) => {
+    const args = argsAt(code, m.index! + m[0].length - 1);
+    return firstArg(args) === args.trim() ? `${m[1]} without a zone converts on the browser's clock: pass the profile zone (useInstantFormat().timeZone)` : null;
+  });
+  each(/(?<![\w.$])browserTimeZone\(\s*\)/, (m) => (/(\|\||\?\?)\s*$/.test(code.slice(0, m.index)) ? null
+    : "the browser's zone by itself: use the profile zone (useInstantFormat().timeZone, or user.timezone || browserTimeZone())"));
   return found;
 }
 
@@ -143,5 +152,17 @@ describe('clock rules (issue 26)', () => {
   it("finds each way of taking today off a clock other than the person's", () => {
     const rules = (source: string) => clockFindings(source).map((f) => f.line);
     expect(rules("todayIn();\nnew Date().toISOString().slice(0, 10);\nd.toISOString().split('T')[0];\nnew Date().getFullYear();")).toEqual([1, 2, 3, 4]);
+  });
+
+  it("finds a picked day converted on the browser's clock, and lets the profile zone through", () => {
+    const rules = (source: string) => clockFindings(source).map((f) => f.line);
+    expect(rules([
+      'localDateAsDate(utcToLocalDate(item.start_date));',
+      "start_date: localDateToUtc(m.start) ?? '',",
+      'const timeZone = browserTimeZone();',
+      'draft(utcToLocalDate(item.end_date, timeZone)); localDateToUtc(m.end, when.timeZone);',
+      'const zone = user?.timezone || browserTimeZone(); const z = tz ?? browserTimeZone();',
+      "import { browserTimeZone, utcToLocalDate } from '../../lib/dates';",
+    ].join('\n'))).toEqual([1, 2, 3]);
   });
 });

@@ -1,9 +1,11 @@
-// Staff groups through the real screens, in a browser whose timezone is America/Los_Angeles:
-// create (dates picked locally, sent as UTC), edit, deactivate, restore, delete, and the spec's
-// 'Uh-oh.' alerts when the API fails.
+// Staff groups through the real screens, in a browser whose timezone is America/Los_Angeles while the
+// administrator's profile clock is America/Chicago (issue 26: member dates are days on the profile clock,
+// never the browser's): create (dates picked on the profile clock, sent as the UTC instants of their
+// midnights), edit, deactivate, restore, delete, the spec's 'Uh-oh.' alerts when the API fails, and the
+// screen at 1366 and 390 px (axe-core finds nothing).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
-import { browserSuite } from './harness';
+import { axeBlocking, browserSuite } from './harness';
 
 const FETCH_FAILED = 'An error occurred while fetching groups. Please try again later';
 const DELETE_FAILED = 'An error occurred while deleting this group. Please try again later';
@@ -14,7 +16,7 @@ const suite = browserSuite();
 let page: Page;
 
 beforeAll(async () => {
-  page = await suite.signedIn('admin@maplegrove.example', { timezoneId: 'America/Los_Angeles', viewport: { width: 1280, height: 900 } });
+  page = await suite.signedIn('admin@maplegrove.example', { timezoneId: 'America/Los_Angeles', viewport: { width: 1366, height: 900 }, bypassCSP: true });
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') {
@@ -68,6 +70,16 @@ describe('managing a group', () => {
     expect(await card('Blended Learning Pilot 2024').count()).toBe(0);
   });
 
+  it("shows members' dates as days on the profile clock (Chicago), not the browser's (Los Angeles)", async () => {
+    // The seed's members joined on Aug 18, 2025 at midnight in Chicago: 10 pm on Aug 17 in Los Angeles.
+    const members = card('Middle School Math PLC').getByRole('listitem');
+    await members.first().waitFor();
+    const dates = await card('Middle School Math PLC').locator('.groups-members__dates').allTextContents();
+    expect(dates.length).toBeGreaterThan(0);
+    expect(new Set(dates)).toEqual(new Set(['Since Aug 18, 2025']));
+    expect(await axeBlocking(page)).toEqual([]);
+  });
+
   it('creates a group with two members: picked dates go out as UTC instants, a missing end date as null', async () => {
     await page.getByRole('button', { name: 'New group' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New group' });
@@ -75,6 +87,10 @@ describe('managing a group', () => {
     await dialog.getByLabel(/^Description/).fill('Teachers who mentor student science projects.');
     await addMember(dialog, 'Grace', 'Grace Garcia');
     await addMember(dialog, 'Malik Edw', 'Malik Edwards');
+    // A new member starts today on the profile clock, and the form says which clock its dates are on.
+    const chicagoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+    expect(await dialog.getByLabel(/^Start date for Grace Garcia/).inputValue()).toBe(chicagoToday);
+    await dialog.getByText('Dates are in your timezone (America/Chicago).', { exact: false }).waitFor();
     await dialog.getByLabel(/^Start date for Grace Garcia/).fill('2026-09-01');
     await dialog.getByLabel(/^Start date for Malik Edwards/).fill('2026-09-01');
     await dialog.getByLabel(/^End date for Malik Edwards/).fill('2027-01-15');
@@ -84,16 +100,16 @@ describe('managing a group', () => {
     const body = bodyOf(await posted);
     expect(body).toMatchObject({ name: 'Science Fair Mentors', group_of: 'App\\Models\\Staff' });
     expect(body.items).toHaveLength(2);
-    // Local midnight in Los Angeles: PDT (−7 h) on September 1, PST (−8 h) on January 15.
-    expect(body.items[0]).toEqual({ item_id: expect.any(Number), start_date: '2026-09-01T07:00:00.000Z', end_date: null });
-    expect(body.items[1]).toEqual({ item_id: expect.any(Number), start_date: '2026-09-01T07:00:00.000Z', end_date: '2027-01-15T08:00:00.000Z' });
+    // Midnight on the profile clock, Chicago: CDT (−5 h) on September 1, CST (−6 h) on January 15.
+    expect(body.items[0]).toEqual({ item_id: expect.any(Number), start_date: '2026-09-01T05:00:00.000Z', end_date: null });
+    expect(body.items[1]).toEqual({ item_id: expect.any(Number), start_date: '2026-09-01T05:00:00.000Z', end_date: '2027-01-15T06:00:00.000Z' });
 
     await successToast('Group created');
     await dialog.waitFor({ state: 'hidden' });
     const created = card('Science Fair Mentors');
     await created.waitFor();
     expect(await created.getByText('2 members').count()).toBe(1);
-    // Shown back as the dates that were picked, in the browser's timezone.
+    // Shown back as the days that were picked, on the profile clock.
     expect(await created.getByRole('listitem').filter({ hasText: 'Grace Garcia' }).textContent()).toContain('Since Sep 1, 2026');
     expect(await created.getByRole('listitem').filter({ hasText: 'Malik Edwards' }).textContent()).toContain('Sep 1, 2026 – Jan 15, 2027');
   });
@@ -112,7 +128,7 @@ describe('managing a group', () => {
     await dialog.getByRole('button', { name: 'Save group' }).click();
     const body = bodyOf(await put);
     expect(body.name).toBe('Science Fair Mentors 2026');
-    expect(body.items).toEqual([{ item_id: expect.any(Number), start_date: '2026-09-01T07:00:00.000Z', end_date: '2027-06-11T07:00:00.000Z' }]);
+    expect(body.items).toEqual([{ item_id: expect.any(Number), start_date: '2026-09-01T05:00:00.000Z', end_date: '2027-06-11T05:00:00.000Z' }]);
 
     await successToast('Group saved');
     const edited = card('Science Fair Mentors 2026');
@@ -239,4 +255,20 @@ it('an educator who opens the groups by their address is told they are not avail
   await teacher.getByText('Groups are not available to you').waitFor();
   expect(await teacher.getByText(FETCH_FAILED).count()).toBe(0);
   expect(await teacher.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+});
+
+it('at 390 px the groups are cards without sideways scrolling, the member dates on the profile clock; axe-core finds nothing', async () => {
+  const phone = await suite.signedIn('admin@maplegrove.example', { timezoneId: 'America/Los_Angeles', viewport: { width: 390, height: 844 }, bypassCSP: true });
+  await phone.goto('/app/staff/groups');
+  const math = phone.getByRole('article', { name: 'Middle School Math PLC', exact: true });
+  await math.waitFor();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await math.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  expect(await math.locator('.groups-members__dates').first().textContent()).toBe('Since Aug 18, 2025');
+  expect(await axeBlocking(phone)).toEqual([]);
+  await phone.getByRole('button', { name: 'New group' }).first().click();
+  const dialog = phone.getByRole('dialog', { name: 'New group' });
+  await dialog.getByLabel(/^Name/).waitFor();
+  expect(await dialog.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  expect(await axeBlocking(phone)).toEqual([]);
 });

@@ -1,8 +1,9 @@
 // Dates on the client, in one place. Two kinds of value cross the API:
 // - calendar days "YYYY-MM-DD" (hire dates, school history, caseloads, staff requests): built and shown
 //   in the local calendar, so "2024-08-12" never turns into August 11 west of UTC;
-// - instants (ISO UTC). Staff group member dates are instants: the user picks a day in the browser's
-//   own timezone and the API stores the UTC instant of that day's local midnight (spec §5).
+// - instants (ISO UTC). Staff group member dates are instants: the user picks a day on their profile
+//   clock (their timezone, else the browser's) and the API stores the UTC instant of that day's local
+//   midnight (spec §5); shown again, the instant is read back on the same clock.
 // The functions are pure and take an explicit zone or clock where it matters, so tests pin them; the
 // screens pass none and get the browser's zone and the current time.
 import type { Locale } from 'date-fns';

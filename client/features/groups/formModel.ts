@@ -1,5 +1,6 @@
-// The group form's state and its two conversions: a stored Group → what the form shows (dates in
-// the browser's timezone), and the form → the API payload (dates as UTC instants, no end → null).
+// The group form's state and its two conversions: a stored Group → what the form shows (dates as days
+// on the person's profile clock, issue 26), and the form → the API payload (dates as the UTC instants of
+// those days' midnights, no end → null). The zone is always passed: never the browser's by default.
 import type * as z from 'zod/mini';
 import { type Group, type GroupPayloadInput, STAFF_GROUP_OF } from '../../../common/schemas/groups';
 import { ApiError } from '../../lib/api';
@@ -22,7 +23,7 @@ export interface GroupDraft {
 
 export const emptyDraft = (): GroupDraft => ({ name: '', description: '', members: [] });
 
-export function draftFromGroup(group: Group, timeZone?: string): GroupDraft {
+export function draftFromGroup(group: Group, timeZone: string): GroupDraft {
   return {
     name: group.name,
     description: group.description ?? '',
@@ -37,7 +38,7 @@ export function draftFromGroup(group: Group, timeZone?: string): GroupDraft {
 }
 
 /** The POST/PUT body: each picked date converted to UTC before saving; a missing end date is null. */
-export function payloadFromDraft(draft: GroupDraft, timeZone?: string): GroupPayloadInput {
+export function payloadFromDraft(draft: GroupDraft, timeZone: string): GroupPayloadInput {
   return {
     name: draft.name,
     description: draft.description.trim() === '' ? null : draft.description,

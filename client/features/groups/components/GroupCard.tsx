@@ -13,14 +13,15 @@ import { plural } from '../../../../common/plural';
 const MEMBERS_PREVIEW = 6;
 const MEMBERS_COLLAPSE_FROM = MEMBERS_PREVIEW + 3;
 
-function localDay(iso: string | null, locale?: Locale): string {
-  const date = localDateAsDate(utcToLocalDate(iso));
+/** A member date (the UTC instant of a local midnight) as the day it names on the person's profile clock. */
+function localDay(iso: string | null, timeZone: string, locale?: Locale): string {
+  const date = localDateAsDate(utcToLocalDate(iso, timeZone));
   return date ? formatDate(date, locale) : '';
 }
 
-function memberDates(item: GroupItem, locale?: Locale): string {
-  const start = localDay(item.start_date, locale);
-  return item.end_date ? `${start} – ${localDay(item.end_date, locale)}` : `Since ${start}`;
+function memberDates(item: GroupItem, timeZone: string, locale?: Locale): string {
+  const start = localDay(item.start_date, timeZone, locale);
+  return item.end_date ? `${start} – ${localDay(item.end_date, timeZone, locale)}` : `Since ${start}`;
 }
 
 export const memberCount = (n: number) => plural(n, 'member', 'members');
@@ -84,7 +85,7 @@ export function GroupCard({ group, locale, canManage, busy, actions }: {
                   ) : (
                     <span className="groups-members__name muted">Removed educator</span>
                   )}
-                  <span className="groups-members__dates muted">{memberDates(item, locale)}</span>
+                  <span className="groups-members__dates muted">{memberDates(item, when.timeZone, locale)}</span>
                 </li>
               ))}
             </ul>

@@ -5,9 +5,9 @@ import { FormError, TextAreaField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
 import { createGroup, type MemberCandidate, updateGroup } from '../api';
-import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { type DraftErrors, draftFromGroup, emptyDraft, formLevelErrors, type GroupDraft, issuesToErrors, payloadFromDraft, serverErrors } from '../formModel';
 import { useFocusFirstInvalid } from '../../../lib/forms';
+import { useInstantFormat, useToday } from '../../../lib/session';
 import { MemberPicker } from './MemberPicker';
 import { MemberRows } from './MemberRows';
 
@@ -20,14 +20,16 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
   const [draft, setDraft] = useState<GroupDraft>(emptyDraft);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [busy, setBusy] = useState(false);
-  const timeZone = browserTimeZone();
+  // Member dates are days on the person's profile clock (else the browser's), like every other date they pick.
+  const { timeZone } = useInstantFormat();
+  const today = useToday();
 
   // A fresh form each time the dialog opens.
   useEffect(() => {
     if (!open) return;
-    setDraft(group ? draftFromGroup(group) : emptyDraft());
+    setDraft(group ? draftFromGroup(group, timeZone) : emptyDraft());
     setErrors({});
-  }, [open, group]);
+  }, [open, group, timeZone]);
 
   // After a failed save, focus the first invalid control.
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
@@ -42,7 +44,7 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
   const addMember = (c: MemberCandidate) => {
     setDraft((d) => (d.members.some((m) => m.item_id === c.id) ? d : {
       ...d,
-      members: [...d.members, { item_id: c.id, name: c.name, building: c.building?.name ?? null, start: todayIn(timeZone), end: '' }],
+      members: [...d.members, { item_id: c.id, name: c.name, building: c.building?.name ?? null, start: today, end: '' }],
     }));
     clear('items');
   };
