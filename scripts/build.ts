@@ -283,6 +283,9 @@ export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages:
   };
   const manifest: PreloadManifest = { routes: ROUTES.map(entryFor), notFound: entryFor(NOT_FOUND_ROUTE), pages, shells };
   fs.writeFileSync(path.join(OUT, 'preload.json'), JSON.stringify(manifest));
+  // The help articles' pictures (client/help/*.png, made by `npm run help-images`), served at /help/….
+  const helpImages = path.join(ROOT, 'client', 'help');
+  if (fs.existsSync(helpImages)) fs.cpSync(helpImages, path.join(OUT, 'help'), { recursive: true });
   // index.html last: the server reads it again when it changes (npm run dev), then preload.json.
   const template = fs.readFileSync(path.join(ROOT, 'client', 'index.html'), 'utf8');
   fs.writeFileSync(path.join(OUT, 'index.html'), template.replace('<!-- assets -->', tags));

@@ -1,5 +1,7 @@
 // Developer tool: screenshots of the given screens at desktop and phone width, plus an axe-core
 // accessibility check of each. Usage: tsx scripts/screenshots.ts [filter]  → ./screenshots/*.png
+// The knowledge base's pictures: tsx scripts/screenshots.ts --help-images [filter] → client/help/*.png
+// (served at /help/…; the seeded articles show them), so the help shows the screens as they are today.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -87,6 +89,63 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'plan-coaching', path: '/app/coaching', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: 20 },
   { name: 'plan-interaction-settings', path: '/app/settings/interaction', as: { email: 'admin@cedarfalls.example', area: 'app' }, cedarTrialEndsInDays: 20 },
 ];
+
+/**
+ * The pictures of the seeded help articles (migration 20261129_0151_articles_for_district_staff): real
+ * screens of the demo district at 1280 × 800, each after `prepare` (a dialog opened). Rerun after a
+ * screen changes: `npm run help-images`. The files keep their names, so the articles need no edit.
+ */
+export const HELP_OUT = path.resolve(import.meta.dirname, '../client/help');
+const ADMIN = 'admin@maplegrove.example';
+const COACH = 'coach@maplegrove.example';
+const clickButton = (name: RegExp) => async (page: Page) => {
+  await page.getByRole('button', { name }).first().click();
+  await page.getByRole('dialog').first().waitFor();
+};
+const HELP_SHOTS: { file: string; path: string; as?: string; prepare?: (page: Page) => Promise<void> }[] = [
+  { file: 'sign-in', path: '/app/auth/login' },
+  { file: 'dashboard-administrator', path: '/app', as: ADMIN },
+  { file: 'dashboard-coach', path: '/app', as: COACH },
+  { file: 'add-educators', path: '/app/staff/create', as: ADMIN },
+  { file: 'educator-profile', path: '/app/staff/2', as: ADMIN },
+  { file: 'groups', path: '/app/staff/groups', as: ADMIN },
+  { file: 'coaches', path: '/app/coaches', as: ADMIN },
+  { file: 'log-interaction', path: '/app/activity', as: COACH, prepare: clickButton(/^Log interaction$/) },
+  { file: 'log-time', path: '/app/activity', as: COACH, prepare: clickButton(/^Log time$/) },
+  { file: 'activity-week', path: '/app/activity?view=week', as: COACH },
+  { file: 'calendar-sync', path: '/app/activity/calendar-sync', as: COACH },
+  { file: 'coaching-cycles', path: '/app/coaching?tab=cycles', as: ADMIN },
+  { file: 'skill-map', path: '/app/coaching', as: ADMIN },
+  { file: 'export-and-import', path: '/app/settings/export-import', as: ADMIN },
+  { file: 'users', path: '/app/settings/user', as: ADMIN },
+  { file: 'site-settings', path: '/app/settings/site', as: ADMIN },
+  { file: 'reports', path: '/app/reports', as: ADMIN },
+  { file: 'billing', path: '/app/settings/billing', as: ADMIN },
+  { file: 'account-settings', path: '/app/settings', as: COACH },
+];
+
+async function helpImages(filter: string | undefined) {
+  fs.mkdirSync(HELP_OUT, { recursive: true });
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    for (const shot of HELP_SHOTS.filter((s) => !filter || filter.split('|').some((f) => s.file.includes(f)))) {
+      const { context, page } = await newPage(browser, server, { viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+      if (shot.as) await signIn(page, shot.as, shot.as.endsWith('@coachwell.example') ? 'admin' : 'app');
+      await page.goto(shot.path);
+      await page.waitForLoadState('networkidle');
+      await shot.prepare?.(page);
+      await page.waitForTimeout(400);
+      const file = path.join(HELP_OUT, `${shot.file}.png`);
+      await page.screenshot({ path: file });
+      console.log(`${shot.file}.png (${Math.round(fs.statSync(file).size / 1024)} KB)`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
 
 /** Quotes of both demo districts beside Maple Grove's seeded ones (inserted, as the browser tests do): an accepted one to activate. */
 function seedBilling(server: Awaited<ReturnType<typeof startServer>>) {
@@ -183,6 +242,10 @@ const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 
 if (flag('--path')) {
   const as = flag('--as');
   SHOTS.splice(0, SHOTS.length, { name: flag('--name') ?? 'adhoc', path: flag('--path')!, as: as ? { email: as, area: as.endsWith('@coachwell.example') ? 'admin' : 'app' } : undefined });
+}
+if (args[0] === '--help-images') {
+  await helpImages(args[1]);
+  process.exit(0);
 }
 const filter = flag('--path') ? undefined : args[0];
 fs.mkdirSync(OUT, { recursive: true });

@@ -153,9 +153,10 @@ describe('GET /api/admin/article/{id}', () => {
     }
     const { agent: district } = await asDistrictAdmin();
     expect((await district.get('/api/admin/article/1')).status).toBe(403);
+    // Two versions: the text first seeded and its rewrite for district staff (migration 20261129_0151), both by Coachwell.
     const res = await agent.get('/api/admin/article/1');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: 1, status: 'published', versions: 1, created_by: null });
+    expect(res.body).toMatchObject({ id: 1, status: 'published', versions: 2, created_by: null, updated_by: null });
     expect(res.body.body.length).toBeGreaterThan(100);
   });
 });
