@@ -23,7 +23,6 @@ import * as m0100 from './migrations/20261125_0100_rate_limits';
 import * as m0110 from './migrations/20261127_0110_district_versions';
 import * as m0120 from './migrations/20261127_0120_report_rollups';
 import * as m0130 from './migrations/20261128_0130_setup_checklist';
-import * as m0151 from './migrations/20261129_0151_articles_for_district_staff';
 import * as m0140 from './migrations/20261129_0140_interaction_default_school';
 import * as m0150 from './migrations/20261129_0150_rollup_resum_speed';
 import * as m0151 from './migrations/20261129_0151_articles_for_district_staff';
@@ -53,7 +52,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261127_0110_district_versions': m0110,
   '20261127_0120_report_rollups': m0120,
   '20261128_0130_setup_checklist': m0130,
-  '20261129_0151_articles_for_district_staff': m0151,
   '20261129_0140_interaction_default_school': m0140,
   '20261129_0150_rollup_resum_speed': m0150,
   '20261129_0151_articles_for_district_staff': m0151,
