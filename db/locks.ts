@@ -11,11 +11,13 @@ import { isPostgres } from './migrationHelpers';
 
 /**
  * A district's writes one at a time: the district's version row (district_versions), which every write
- * to the district's data also takes (its triggers bump it) and holds until its commit. So a transaction
- * that takes it first runs its checks after every other writer of the district has committed, and no
- * writer of the district commits between its checks and its writes. The value is left as it is (a
- * missing row is written at 0, which is what a reader takes a missing row for); the writes themselves
- * bump it.
+ * to the district's data also takes, at its commit (its triggers bump it then: migration
+ * 20261129_0152), and holds until the commit's end. So no other writer of the district commits between
+ * a transaction's taking it and its commit: the transaction's checks see every write committed before it
+ * took the lock, and a writer it could not see yet (begun, not committed) commits only after it. Every
+ * transaction that writes what a check reads is itself a check-then-write one and takes this lock before
+ * it reads, so they run one after another, each seeing all that the others wrote. The value is left as it is (a missing row is
+ * written at 0, which is what a reader takes a missing row for); the writes themselves bump it.
  */
 export async function lockDistrictWrites(trx: DB, districtId: number): Promise<void> {
   if (!isPostgres(trx)) return;

@@ -26,6 +26,7 @@ import * as m0130 from './migrations/20261128_0130_setup_checklist';
 import * as m0140 from './migrations/20261129_0140_interaction_default_school';
 import * as m0150 from './migrations/20261129_0150_rollup_resum_speed';
 import * as m0151 from './migrations/20261129_0151_articles_for_district_staff';
+import * as m0152 from './migrations/20261129_0152_district_versions_at_commit';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129_0140_interaction_default_school': m0140,
   '20261129_0150_rollup_resum_speed': m0150,
   '20261129_0151_articles_for_district_staff': m0151,
+  '20261129_0152_district_versions_at_commit': m0152,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */

@@ -1,0 +1,131 @@
+// Frozen once landed: never import app code here, never edit; add a new migration instead.
+// District versions bumped at commit on PostgreSQL (issue 34). 0110's statement triggers bump the
+// district's one version row at the transaction's first write and so hold its lock until the commit:
+// every other writer of the district waited, not for PostgreSQL, but for every round trip between that
+// first write and the commit (links, the audit row), through event loops busy with other requests. Now
+// those triggers only note, once per transaction and district, that the district changed (a row in
+// district_version_bumps, with a transaction-local setting as the "already noted" mark), and a deferred
+// constraint trigger on that table bumps the version when the transaction commits, then deletes the note:
+// the version row is locked only for the commit itself. The version still changes in the same commit as
+// the rows (the kept answers' rule, server/lib/keptAnswers.ts, is unchanged); the notes never outlive
+// their transaction. lockDistrictWrites (db/locks.ts) still locks the version row first: a writer that
+// began before it commits after it. SQLite keeps its row triggers (one writer at a time).
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../migrationHelpers';
+
+/** How each covered table's rows name their district: 0110's list, as it stood. */
+type DistrictOf = 'district_id' | 'id' | { via: 'groups' | 'users'; column: string };
+const COVERED: Record<string, DistrictOf> = {
+  districts: 'id',
+  users: 'district_id',
+  user_roles: { via: 'users', column: 'user_id' },
+  user_buildings: { via: 'users', column: 'user_id' },
+  buildings: 'district_id',
+  staff: 'district_id',
+  staff_buildings: 'district_id',
+  coach_assignments: 'district_id',
+  groups: 'district_id',
+  group_items: { via: 'groups', column: 'group_id' },
+  interaction_types: 'district_id',
+  interaction_fields: 'district_id',
+  interactions: 'district_id',
+  interaction_participants: 'district_id',
+  interaction_groups: 'district_id',
+  interaction_field_values: 'district_id',
+  interaction_skills: 'district_id',
+  activities: 'district_id',
+  skill_frameworks: 'district_id',
+  skill_levels: 'district_id',
+  skill_domains: 'district_id',
+  skills: 'district_id',
+  skill_ratings: 'district_id',
+  skill_current_levels: 'district_id',
+  cycle_stages: 'district_id',
+  cycle_goal_templates: 'district_id',
+  coaching_cycles: 'district_id',
+  coaching_cycle_staff: 'district_id',
+  coaching_cycle_skills: 'district_id',
+  coaching_cycle_stage_history: 'district_id',
+  coaching_cycle_notes: 'district_id',
+};
+
+const expression = (districtOf: DistrictOf, rows: string) => {
+  if (districtOf === 'district_id') return `select r.district_id from ${rows} r`;
+  if (districtOf === 'id') return `select r.id from ${rows} r`;
+  return `select p.district_id from ${rows} r join ${districtOf.via} p on p.id = r.${districtOf.column}`;
+};
+
+/** 0110's function body for a table (down). */
+function bumpNowBody(districtOf: DistrictOf): string {
+  const bump = (source: string) => `insert into district_versions (district_id, version)
+      select distinct d.district_id, 1 from (${source}) as d (district_id) where d.district_id is not null
+      order by 1
+      on conflict (district_id) do update set version = district_versions.version + 1;`;
+  return `if TG_OP = 'INSERT' then
+        ${bump(expression(districtOf, 'new_rows'))}
+      elsif TG_OP = 'DELETE' then
+        ${bump(expression(districtOf, 'old_rows'))}
+      else
+        ${bump(`${expression(districtOf, 'new_rows')} union ${expression(districtOf, 'old_rows')}`)}
+      end if;`;
+}
+
+function bumpAtCommitBody(districtOf: DistrictOf): string {
+  const note = (source: string) => `perform district_version_note(d.district_id)
+      from (select distinct x.district_id from (${source}) as x (district_id) where x.district_id is not null order by 1) d;`;
+  return `if TG_OP = 'INSERT' then
+        ${note(expression(districtOf, 'new_rows'))}
+      elsif TG_OP = 'DELETE' then
+        ${note(expression(districtOf, 'old_rows'))}
+      else
+        ${note(`${expression(districtOf, 'new_rows')} union ${expression(districtOf, 'old_rows')}`)}
+      end if;`;
+}
+
+async function replaceBumps(db: Kysely<any>, body: (districtOf: DistrictOf) => string): Promise<void> {
+  for (const [table, districtOf] of Object.entries(COVERED)) {
+    await sql.raw(`create or replace function bump_district_versions_${table}() returns trigger language plpgsql as $$
+      begin
+        ${body(districtOf)}
+        return null;
+      end $$`).execute(db);
+  }
+}
+
+export async function up(db: Kysely<any>): Promise<void> {
+  if (!isPostgres(db)) return;
+  // The districts a transaction changed, one row each, from the first write to the commit (never committed).
+  await sql.raw(`create table district_version_bumps (
+      id bigint generated by default as identity primary key,
+      district_id bigint not null
+    )`).execute(db);
+  // Notes district p_district as changed by this transaction, once: the mark is a transaction-local setting
+  // (",4,17,"), undone with the note if a savepoint rolls back.
+  await sql.raw(`create or replace function district_version_note(p_district bigint) returns void language plpgsql as $$
+    declare
+      noted text := coalesce(nullif(current_setting('coachwell.district_versions_noted', true), ''), ',');
+    begin
+      if position(',' || p_district::text || ',' in noted) > 0 then return; end if;
+      perform set_config('coachwell.district_versions_noted', noted || p_district::text || ',', true);
+      insert into district_version_bumps (district_id) values (p_district);
+    end $$`).execute(db);
+  // At the commit: the district's version bumped (its row locked only from here to the commit's end), the note gone.
+  await sql.raw(`create or replace function district_version_bump_at_commit() returns trigger language plpgsql as $$
+    begin
+      insert into district_versions (district_id, version) values (new.district_id, 1)
+        on conflict (district_id) do update set version = district_versions.version + 1;
+      delete from district_version_bumps where id = new.id;
+      return null;
+    end $$`).execute(db);
+  await sql.raw(`create constraint trigger district_version_bumps_at_commit after insert on district_version_bumps
+      deferrable initially deferred for each row execute function district_version_bump_at_commit()`).execute(db);
+  await replaceBumps(db, bumpAtCommitBody);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  if (!isPostgres(db)) return;
+  await replaceBumps(db, bumpNowBody);
+  await sql.raw('drop table if exists district_version_bumps').execute(db);
+  await sql.raw('drop function if exists district_version_bump_at_commit()').execute(db);
+  await sql.raw('drop function if exists district_version_note(bigint)').execute(db);
+}
