@@ -211,16 +211,24 @@ export async function defaultSchoolFor(db: DB, w: Writer, q: DefaultSchoolQuery)
   return defaultSchoolOf(db, districtId, staffIds, coachId, localDateTime(q.starts_at, w.auth.district.timezone).date);
 }
 
-async function writeLinks(db: Conn, districtId: number, interactionId: number, r: Omit<Resolved, 'coachId' | 'coachingCycleId' | 'buildingId'>): Promise<void> {
-  await db.deleteFrom('interaction_skills').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
+/**
+ * Stores an interaction's links whole: the old ones deleted, unless `fresh` (an interaction inserted in
+ * this transaction has none; four needless statements, each with its triggers, while the write's locks are held).
+ */
+async function writeLinks(
+  db: Conn, districtId: number, interactionId: number, r: Omit<Resolved, 'coachId' | 'coachingCycleId' | 'buildingId'>, fresh = false,
+): Promise<void> {
+  if (!fresh) {
+    await db.deleteFrom('interaction_skills').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
+    await db.deleteFrom('interaction_participants').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
+    await db.deleteFrom('interaction_groups').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
+    await db.deleteFrom('interaction_field_values').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
+  }
   if (r.skillIds.length) {
     await db.insertInto('interaction_skills')
       .values(r.skillIds.map((skillId) => ({ district_id: districtId, interaction_id: interactionId, skill_id: skillId })))
       .execute();
   }
-  await db.deleteFrom('interaction_participants').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
-  await db.deleteFrom('interaction_groups').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
-  await db.deleteFrom('interaction_field_values').where('interaction_id', '=', interactionId).where('district_id', '=', districtId).execute();
   if (r.participants.length) {
     await db.insertInto('interaction_participants')
       .values(r.participants.map((p) => ({ district_id: districtId, interaction_id: interactionId, staff_id: p.staff_id, group_id: p.group_id })))
@@ -258,7 +266,7 @@ export function createInteraction(db: DB, w: Writer, input: InteractionInput): P
       coaching_cycle_id: r.coachingCycleId,
       created_by: w.actor.userId, updated_by: w.actor.userId, created_at: now, updated_at: now, deleted_at: null,
     }).returning('id').executeTakeFirstOrThrow();
-    await writeLinks(trx, w.actor.districtId, id, r);
+    await writeLinks(trx, w.actor.districtId, id, r, true);
     await audit(trx, w.actor, 'interaction_created', 'interaction', id, {
       ...auditable({ ...input, coach_id: r.coachId, building_id: r.buildingId }),
       participants: r.participants.map((p) => p.staff_id), groups: r.groupIds,
@@ -357,7 +365,7 @@ export function duplicateInteraction(db: DB, w: Writer, id: number, startsAt: st
     await writeLinks(trx, w.actor.districtId, copyId, {
       participants: links.participants, groupIds: links.groupIds, skillIds: links.skillIds,
       values: new Map([...links.values].filter(([fieldId]) => active.has(fieldId))),
-    });
+    }, true);
     await audit(trx, w.actor, 'interaction_duplicated', 'interaction', copyId, { source_id: id });
     return copyId;
   });
