@@ -26,9 +26,9 @@ const ONE_DISTRICT_WRITERS = 16;
 const SPREAD_WRITERS = 16;
 const SPREAD_DISTRICTS = 20;
 
-interface Seat { email: string; districtId: number; typeId: number; buildingId: number; staffIds: number[]; skillIds: number[]; stageIds: number[]; interactionId: number; cycleId: number }
+export interface Seat { email: string; districtId: number; typeId: number; buildingId: number; staffIds: number[]; skillIds: number[]; stageIds: number[]; interactionId: number; cycleId: number }
 
-async function seedDistrict(db: DB, name: string, writers: number): Promise<Seat[]> {
+export async function seedDistrict(db: DB, name: string, writers: number): Promise<Seat[]> {
   const district = await buildDistrict(db, { name });
   const building = await buildBuilding(db, district.id, { name: `${name} School` });
   const staff = [];
@@ -76,7 +76,7 @@ function startServer(env: Record<string, string>): Promise<{ port: number; child
 const cookiesOf = (headers: http.IncomingHttpHeaders) => (headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!);
 
 /** Signs in on one process (the session is shared by both): cookie header and XSRF token. */
-async function signIn(agent: http.Agent, port: number, email: string): Promise<{ cookie: string; xsrf: string }> {
+export async function signIn(agent: http.Agent, port: number, email: string): Promise<{ cookie: string; xsrf: string }> {
   const jar = new Map<string, string>();
   const keep = (h: http.IncomingHttpHeaders) => cookiesOf(h).forEach((c) => jar.set(c.split('=')[0]!, c));
   keep((await request(agent, port, '/api/auth/user')).headers);
@@ -89,8 +89,8 @@ async function signIn(agent: http.Agent, port: number, email: string): Promise<{
   return { cookie: h.cookie, xsrf: h['x-xsrf-token'] };
 }
 
-type Op = 'create' | 'edit' | 'activity' | 'rating' | 'cycle';
-const OPS: [Op, number][] = [['create', 30], ['edit', 25], ['activity', 15], ['rating', 15], ['cycle', 15]];
+export type Op = 'create' | 'edit' | 'activity' | 'rating' | 'cycle';
+export const OPS: [Op, number][] = [['create', 30], ['edit', 25], ['activity', 15], ['rating', 15], ['cycle', 15]];
 
 function pickOp(): Op {
   let r = Math.random() * 100;
@@ -98,7 +98,7 @@ function pickOp(): Op {
   return 'create';
 }
 
-function write(op: Op, seat: Seat, k: number, stageAt: Map<number, number>): { method: string; path: string; body: unknown } {
+export function write(op: Op, seat: Seat, k: number, stageAt: Map<number, number>): { method: string; path: string; body: unknown } {
   const day = String(1 + (k % 28)).padStart(2, '0');
   const interaction = () => ({
     interaction_type_id: seat.typeId, starts_at: `2026-10-${day}T14:00:00.000Z`, duration_minutes: 15 + (k % 45), status: 'completed',
