@@ -15,28 +15,19 @@
 import * as z from 'zod/mini';
 import { isIsoDate, listOf, optionalIsoDate, positiveId } from './query';
 import { planFeatureMessage } from '../plans';
+import {
+  ADVANCED_REPORT_KINDS, COMPARE_BY, type CompareBy, DATE_PRESETS, type DatePreset, REPORT_KINDS, REPORT_TITLES, type ReportKind, TEACHER_VIEWS, TREND_INTERVALS, type TrendInterval,
+} from '../reportValues';
 
-export const REPORT_KINDS = ['interactions', 'coaching-cycles', 'teacher-level', 'coaching-team', 'comparison'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-/** Reports that need the plan feature `advanced-reports`. */
-export const ADVANCED_REPORT_KINDS: readonly ReportKind[] = ['teacher-level', 'comparison'];
+// The kinds, titles and value lists a screen shows live in common/reportValues.ts (no zod).
+export {
+  ADVANCED_REPORT_KINDS, COMPARE_BY, type CompareBy, DATE_PRESETS, type DatePreset, REPORT_KINDS, REPORT_TITLES, type ReportKind, TEACHER_VIEWS, TREND_INTERVALS, type TrendInterval,
+};
+
 /** The plan gate's 403 (server/access/guards.ts requireFeature): kept for code that imports it. */
 export const REPORTS_PLAN_MESSAGE = planFeatureMessage('advanced-reports');
 
-export const REPORT_TITLES: Record<ReportKind, string> = {
-  interactions: 'Interactions',
-  'coaching-cycles': 'Coaching cycles',
-  'teacher-level': 'Teacher level',
-  'coaching-team': 'Coaching team',
-  comparison: 'Comparison',
-};
 
-/** The date-range presets of the filter bar; `custom` uses from/to as given. */
-export const DATE_PRESETS = ['school-year', 'last-30-days', 'this-month', 'last-month', 'custom'] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
-
-export const TREND_INTERVALS = ['week', 'month'] as const;
-export type TrendInterval = (typeof TREND_INTERVALS)[number];
 
 /**
  * The filters every report takes, bracket style: filter[from], filter[to] (YYYY-MM-DD; both absent =
@@ -78,7 +69,6 @@ export const interactionsReportQuerySchema = z.object({
 /** GET /api/report/coaching-cycles: cycles overlapping from..to (started on or before to, not finished before from). */
 export const cyclesReportQuerySchema = z.object({ filter: reportFilterSchema });
 
-export const TEACHER_VIEWS = ['all', 'not-coached'] as const;
 export const TEACHER_SORTS = ['name', 'school', 'interactions', 'minutes', 'days_since_last_contact', 'cycles_active', 'cycles_completed'] as const;
 /** GET /api/report/teacher-level: view (all | not-coached: no counted interaction since the school year began), sort (a TEACHER_SORTS column, - for descending; default name), page, per_page (≤ 100). */
 export const teacherLevelQuerySchema = z.object({
@@ -91,8 +81,6 @@ export const COACH_SORTS = ['name', 'caseload', 'interactions', 'coaching_minute
 /** GET /api/report/coaching-team: sort (a COACH_SORTS column; default name). */
 export const coachingTeamQuerySchema = z.object({ filter: reportFilterSchema, sort: sortParam });
 
-export const COMPARE_BY = ['building', 'group', 'coach', 'period'] as const;
-export type CompareBy = (typeof COMPARE_BY)[number];
 /**
  * GET /api/report/comparison: compare (building | group | coach | period) and the two segments:
  * a, b = ids of two schools, groups or coaches; for period, a_from, a_to, b_from, b_to (dates). The other

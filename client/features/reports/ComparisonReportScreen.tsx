@@ -1,7 +1,8 @@
 // /app/reports/comparison (plan feature advanced-reports) — two schools, groups, coaches or periods
 // side by side: the same measures for each and the difference (b − a) as an arrow and a signed number,
 // never colour alone. The choice of what to compare and the two segments are in the URL.
-import { COMPARE_BY, type CompareBy, type ComparisonMeasure, type ComparisonReport } from '../../../common/schemas/reports';
+import { COMPARE_BY, type CompareBy } from '../../../common/reportValues';
+import type { ComparisonMeasure, ComparisonReport } from '../../../common/schemas/reports';
 import type { ScreenProps } from '../../app/routeTable';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField, TextField } from '../../components/Field';

@@ -2,7 +2,7 @@
 // overdue now, completion rate, average days to complete), cycles by status, the stage funnel with
 // average days against expected, goal attainment, and tables by coach and by school. Every figure
 // opens the cycles behind it (GET /api/coaching-cycle with the same filters).
-import { CYCLE_STATUS_LABELS } from '../../../common/schemas/cycles';
+import { CYCLE_STATUS_LABELS } from '../../../common/cycleValues';
 import type { CyclesReport } from '../../../common/schemas/reports';
 import type { ScreenProps } from '../../app/routeTable';
 import { EmptyState } from '../../components/EmptyState';

@@ -6,8 +6,8 @@
 // district's school_year_start_month.
 import {
   COMPARE_BY, type CompareBy, DATE_PRESETS, type DatePreset, type ReportKind, TEACHER_VIEWS, TREND_INTERVALS, type TrendInterval,
-} from '../../../common/schemas/reports';
-import { GRADE_LEVELS } from '../../../common/schemas/staff';
+} from '../../../common/reportValues';
+import { GRADE_LEVELS } from '../../../common/staffValues';
 import { type Query, serializeQuery } from '../../lib/api';
 import { addDays, isDay } from '../../lib/zonedTime';
 

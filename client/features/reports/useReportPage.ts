@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hasFeature } from '../../../common/permissions';
-import { ADVANCED_REPORT_KINDS, type ReportKind } from '../../../common/schemas/reports';
+import { ADVANCED_REPORT_KINDS, type ReportKind } from '../../../common/reportValues';
 import { browserTimeZone, todayIn } from '../../lib/dates';
 import type { InteractionFilter } from '../../lib/interactions';
 import type { CycleFilter } from '../../lib/cycles';

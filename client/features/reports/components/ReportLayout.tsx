@@ -5,7 +5,8 @@
 // the report, and the drill-down dialog.
 import { type ReactNode, useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { REPORT_KINDS, REPORT_TITLES, type ReportKind, type ReportRange } from '../../../../common/schemas/reports';
+import { REPORT_KINDS, REPORT_TITLES, type ReportKind } from '../../../../common/reportValues';
+import type { ReportRange } from '../../../../common/schemas/reports';
 import { Button } from '../../../components/Button';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDay } from '../../../lib/dates';
@@ -13,9 +14,12 @@ import { useDateLocale } from '../../../lib/session';
 import { filtersOnlySearch, presetLabel, presetRange, type ReportFilters } from '../reportQuery';
 import type { ReportPage } from '../useReportPage';
 import { EmailReportControl } from '../subscriptions/EmailReportControl';
-import { SubscriptionsList } from '../subscriptions/SubscriptionsList';
-import { DrillDownDialog } from './DrillDown';
 import { chosenNames, FILTER_KEYS, FILTER_LABELS, type FilterOptions, ReportFilterBar, useFilterOptions } from './ReportFilterBar';
+import { lazyPart } from '../../../lib/lazyPart';
+
+// Below the fold or opened on demand: not part of a report's first paint (issue 35).
+const SubscriptionsList = lazyPart('SubscriptionsList', () => import('../subscriptions/SubscriptionsList').then((m) => m.SubscriptionsList));
+const DrillDownDialog = lazyPart('DrillDownDialog', () => import('./DrillDown').then((m) => m.DrillDownDialog));
 
 export const REPORT_PATHS: Record<ReportKind, string> = {
   interactions: '/app/reports',
@@ -108,14 +112,14 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
           <span className="sr-only">Showing: </span>
           <span className="report-scope__range">
             {presetLabel(state.filters)}
-            {rangeText && <> <span className="report-scope__dates" id={rangeId}>({rangeText})</span></>}
+            {rangeText && <> <span className="report-scope__dates" id={rangeId}>{`(${rangeText})`}</span></>}
           </span>
           {filterWords.map((w) => <span key={w}> · {w}</span>)}
         </p>
       )}
       {children}
       <SubscriptionsList />
-      <DrillDownDialog drill={page.drill} onClose={() => page.setDrill(null)} />
+      {page.drill && <DrillDownDialog drill={page.drill} onClose={() => page.setDrill(null)} />}
     </div>
   );
 }

@@ -2,7 +2,8 @@
 // as in the address bar) weekly or monthly. Mounted in the report layout's header actions.
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { REPORT_TITLES, type ReportKind, type SubscriptionFrequency } from '../../../../common/schemas/reports';
+import { REPORT_TITLES, type ReportKind } from '../../../../common/reportValues';
+import type { SubscriptionFrequency } from '../../../../common/schemas/reports';
 import { Button } from '../../../components/Button';
 import { FormError } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';

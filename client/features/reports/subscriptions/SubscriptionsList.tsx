@@ -3,7 +3,8 @@
 // are none (the "Email me this report" dialog says where they appear) and in print.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { REPORT_TITLES, type ReportKind, type ReportSubscription } from '../../../../common/schemas/reports';
+import { REPORT_TITLES, type ReportKind } from '../../../../common/reportValues';
+import type { ReportSubscription } from '../../../../common/schemas/reports';
 import { Button } from '../../../components/Button';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';

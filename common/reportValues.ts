@@ -1,0 +1,28 @@
+// The reports' kinds, titles and the value lists their screens show, without zod, so a report's first
+// paint does not load the schema library (issue 35): common/schemas/reports.ts builds its schemas from
+// these and re-exports them.
+
+export const REPORT_KINDS = ['interactions', 'coaching-cycles', 'teacher-level', 'coaching-team', 'comparison'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+/** Reports that need the plan feature `advanced-reports`. */
+export const ADVANCED_REPORT_KINDS: readonly ReportKind[] = ['teacher-level', 'comparison'];
+
+export const REPORT_TITLES: Record<ReportKind, string> = {
+  interactions: 'Interactions',
+  'coaching-cycles': 'Coaching cycles',
+  'teacher-level': 'Teacher level',
+  'coaching-team': 'Coaching team',
+  comparison: 'Comparison',
+};
+
+/** The date-range presets of the filter bar; `custom` uses from/to as given. */
+export const DATE_PRESETS = ['school-year', 'last-30-days', 'this-month', 'last-month', 'custom'] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+export const TREND_INTERVALS = ['week', 'month'] as const;
+export type TrendInterval = (typeof TREND_INTERVALS)[number];
+
+export const TEACHER_VIEWS = ['all', 'not-coached'] as const;
+
+export const COMPARE_BY = ['building', 'group', 'coach', 'period'] as const;
+export type CompareBy = (typeof COMPARE_BY)[number];
