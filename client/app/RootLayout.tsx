@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { matchRoutes, Outlet, type RouteObject, useLocation } from 'react-router-dom';
+import { rememberPage } from '../lib/pageTrail';
+import { type RouteDef, ROUTES } from './routeTable';
 
 /**
  * Scroll to the top on navigation unless the URL has a hash (then to that element), and move focus
@@ -22,7 +24,17 @@ function useNavigationFocus() {
   }, [pathname, hash]);
 }
 
+/** Remembers each app page and its title, for the "page they came from" of a Contact support message. */
+function useRememberPage() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const route = matchRoutes(ROUTES as RouteObject[], pathname)?.[0]?.route as RouteDef | undefined;
+    rememberPage(`${pathname}${search}`, route?.title ?? null);
+  }, [pathname, search]);
+}
+
 export function RootLayout() {
   useNavigationFocus();
+  useRememberPage();
   return <Outlet />;
 }

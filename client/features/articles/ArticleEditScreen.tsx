@@ -21,6 +21,7 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { useFormErrors } from '../../lib/forms';
 import { useInstantFormat } from '../../lib/session';
+import { countText, plural } from '../../../common/plural';
 import {
   createArticle, deleteArticle, setArticlePublished, updateArticle, useAdminArticle, useArticleVersion, useArticleVersions,
 } from './api';
@@ -137,7 +138,7 @@ function ArticleForm({ title, article }: { title: string; article: AdminArticle 
         description={article && (
           <p className="cluster">
             <span className={`badge ${published ? 'badge--success' : 'badge--neutral'}`}>{published ? 'Published' : 'Draft'}</span>
-            <span className="muted text-sm">{article.view_count === 1 ? '1 view' : `${article.view_count} views`} · {article.helpful_yes} found it helpful · {article.helpful_no} did not · {audienceLabel(article.audience, article.roles)}</span>
+            <span className="muted text-sm">{plural(article.view_count, 'view', 'views')} · {plural(article.helpful_yes, 'reader', 'readers')} found it helpful · {countText(article.helpful_no)} did not · {audienceLabel(article.audience, article.roles)}</span>
             {published && <a href={`/app/support/${article.slug}`} target="_blank" rel="noopener noreferrer">Open in Support</a>}
           </p>
         )}

@@ -13,6 +13,7 @@ import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { Table, type TableColumn } from '../../components/Table';
 import { formatInteger } from '../../lib/format';
+import { plural, pluralWord } from '../../../common/plural';
 import { useInstantFormat } from '../../lib/session';
 import { useAdminArticles } from './api';
 
@@ -123,7 +124,7 @@ export default function ArticleListScreen({ route }: ScreenProps) {
       ) : data ? (
         <section className="stack" aria-labelledby="articles-count">
           <p id="articles-count" className="muted text-sm" aria-live="polite">
-            {data.meta.total === 1 ? '1 article' : `${formatInteger(data.meta.total)} articles`}{filtered ? (data.meta.total === 1 ? ' matches your filters' : ' match your filters') : ''}
+            {plural(data.meta.total, 'article', 'articles')}{filtered ? ` ${pluralWord(data.meta.total, 'matches', 'match')} your filters` : ''}
           </p>
           <Table className="articles-table" caption="Help articles" captionHidden columns={columns} rows={data.data} rowKey={(a) => a.id} />
           <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page })} />

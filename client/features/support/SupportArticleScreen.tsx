@@ -13,6 +13,7 @@ import { useToast } from '../../components/Toasts';
 import { useInstantFormat } from '../../lib/session';
 import { sendArticleFeedback, useSupportArticle } from './api';
 import { ArticleLinks } from './components/ArticleLinks';
+import { ContactSupportButton } from './components/ContactSupport';
 
 export default function SupportArticleScreen({ route }: ScreenProps) {
   const { slug = '' } = useParams();
@@ -33,6 +34,7 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
         <div className="cluster">
           <ButtonLink to="/app/support">Search the knowledge base</ButtonLink>
           <ButtonLink to="/app" variant="secondary">Go to your dashboard</ButtonLink>
+          <ContactSupportButton />
         </div>
       </div>
     );
@@ -68,6 +70,7 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
         title={data.title}
         breadcrumbs={[{ label: 'Support', to: '/app/support' }, { label: data.category_label, to: `/app/support?category=${data.category}` }, { label: data.title }]}
         description={<p className="muted text-sm">{data.category_label} · Updated {when.date(data.updated_at)}</p>}
+        actions={<ContactSupportButton />}
       />
       <div className="support-article-layout">
         {data.headings.length > 1 && (
@@ -101,6 +104,12 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
                 ? 'Thanks for telling us. We read every answer when we update our help.'
                 : data.my_feedback !== null ? 'You answered this already; you can change your answer.' : ''}
             </p>
+            {data.my_feedback === false && (
+              <div className="support-feedback__contact">
+                <p>Still stuck? Coachwell&rsquo;s support team answers by email.</p>
+                <ContactSupportButton variant="primary" />
+              </div>
+            )}
           </section>
 
           {data.related.length > 0 && (

@@ -14,8 +14,9 @@ import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { useSupportArticles } from './api';
 import { ArticleLinks } from './components/ArticleLinks';
+import { ContactSupportButton } from './components/ContactSupport';
 import { Highlighted } from './components/Highlighted';
-import { plural } from '../../../common/plural';
+import { plural, pluralWord } from '../../../common/plural';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -57,7 +58,8 @@ export default function SupportScreen({ route }: ScreenProps) {
     <div className="stack stack--lg support-page">
       <PageHeader
         title={route.title}
-        description={<p>Answers about every screen of Coachwell, written for district staff. Search, or browse by topic.</p>}
+        description={<p>Answers about every screen of Coachwell, written for district staff. Search, or browse by topic. Can&rsquo;t find the answer? Write to a person with Contact support.</p>}
+        actions={<ContactSupportButton />}
       />
       <form role="search" className="support-search" onSubmit={(e) => { e.preventDefault(); update({ search: typed.trim() }); }}>
         <TextField
@@ -119,7 +121,7 @@ export default function SupportScreen({ route }: ScreenProps) {
                 )}
                 <p className="muted text-sm support-count" aria-live="polite">
                   {plural(total, 'article', 'articles')}
-                  {search ? ` match “${search}”` : ''}{search && category ? ` in ${categoryLabel(category)}` : ''}
+                  {search ? ` ${pluralWord(total, 'matches', 'match')} “${search}”` : ''}{search && category ? ` in ${categoryLabel(category)}` : ''}
                 </p>
                 {data.data.length === 0 ? (
                   <EmptyState title="No articles match" headingLevel={3}>

@@ -1,6 +1,7 @@
 // The Support knowledge base: one SWR key + fetcher + hook per endpoint of /api/article.
 import useSWR, { mutate } from 'swr';
 import type { ArticleFeedbackAnswer, ArticleList, ArticleView } from '../../../common/schemas/articles';
+import type { SupportRequestAnswer, SupportRequestInput } from '../../../common/schemas/support';
 import { api, type ApiError, type Query } from '../../lib/api';
 import { fetchByKey } from '../../lib/lookups';
 
@@ -32,4 +33,9 @@ export async function sendArticleFeedback(slug: string, helpful: boolean): Promi
   const answer = await api.post<ArticleFeedbackAnswer>(`article/${slug}/feedback`, { helpful });
   await mutate(supportArticleKey(slug), (current?: ArticleView) => (current ? { ...current, my_feedback: answer.helpful } : current), { revalidate: false });
   return answer;
+}
+
+/** "Contact support": emails the provider's support address (POST /api/support-request); nothing to revalidate. */
+export function sendSupportRequest(input: SupportRequestInput): Promise<SupportRequestAnswer> {
+  return api.post<SupportRequestAnswer>('support-request', input);
 }
