@@ -50,7 +50,7 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   impersonation_stopped: a('Impersonation stopped', 'stopped impersonating {subject}'),
   impersonation_refused: f('Impersonation refused', (p) => `was refused impersonating ${p.name === null && p.subject.startsWith('a deleted') ? 'a user who does not exist' : p.subject}`),
   impersonated_request: {
-    label: 'Screen viewed or change sent while impersonating',
+    label: 'Request while impersonating',
     // One request: a read reads "viewed a screen"; runs of reads are worded by readsSentence below.
     sentence: (p) => {
       const method = text(p.details.method) ?? 'GET';
@@ -62,7 +62,7 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   account_migrated_out: a('Login moved out', 'moved the login of {subject} to another district'),
   account_migrated_in: a('Login moved in', 'moved the login of {subject} into this district'),
   account_migration_failed: a('Login move failed', 'could not move the login of {subject}'),
-  'support request sent': f('Support message sent', (p) => `sent a message to support${text(p.details.subject) ? `: “${text(p.details.subject)}”` : ''}`),
+  support_request_sent: f('Support message sent', (p) => `sent a message to support${text(p.details.subject) ? `: “${text(p.details.subject)}”` : ''}`),
   // District accounts (admin Districts)
   district_trial_extended: a('Trial extended', 'extended the trial of {subject}'),
   district_plan_changed: a('Plan or seats changed', 'changed the plan or seats of {subject}'),

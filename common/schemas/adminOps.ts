@@ -137,6 +137,8 @@ export interface AuditEntry {
   at: string;
   /** The entry as a sentence without its time: "Dana Ruiz updated the article “Getting started” in Maple Grove Schools". */
   sentence: string;
+  /** The impersonated request (POST, PUT…) that made this change, when it is folded into it. */
+  request: { id: number; at: string; method: string | null; path: string | null } | null;
   /** A run of reads: how many, from when to when, and each read (oldest first, at most 100 listed). */
   reads: { count: number; screens: number; first_at: string; last_at: string; items: AuditRead[] } | null;
 }

@@ -37,18 +37,28 @@ function screenTitle(path: string): string | null {
   return match && match.path !== '*' ? match.title : null;
 }
 
-/** A run of reads as the screens visited in order, with how many requests each made. */
+/**
+ * A run of reads as the screens visited in order, with how many requests each made. A request without a
+ * screen (the page's first one, preloaded before the app runs) counts toward the screen that follows it.
+ */
 function visits(reads: AuditRead[]): { key: string; at: string; screen: string | null; paths: string[]; count: number }[] {
   const out: { key: string; at: string; screen: string | null; paths: string[]; count: number }[] = [];
+  let waiting: AuditRead[] = [];
   for (const r of reads) {
-    const prev = out[out.length - 1];
-    if (prev && r.screen !== null && prev.screen === r.screen) {
-      prev.count++;
-      if (r.path && !prev.paths.includes(r.path)) prev.paths.push(r.path);
+    if (r.screen === null) {
+      waiting.push(r);
       continue;
     }
-    out.push({ key: String(r.id), at: r.at, screen: r.screen, paths: r.path ? [r.path] : [], count: 1 });
+    const prev = out[out.length - 1];
+    if (prev && prev.screen === r.screen && waiting.length === 0) {
+      prev.count++;
+      continue;
+    }
+    const first = waiting[0] ?? r;
+    out.push({ key: String(first.id), at: first.at, screen: r.screen, paths: [], count: waiting.length + 1 });
+    waiting = [];
   }
+  for (const r of waiting) out.push({ key: String(r.id), at: r.at, screen: null, paths: r.path ? [r.path] : [], count: 1 });
   return out;
 }
 
@@ -132,6 +142,12 @@ function Entry({ entry, onDistrict, onPerson }: { entry: AuditEntry; onDistrict:
                 <dd>{detailText(value)}</dd>
               </div>
             ))}
+            {entry.request && (
+              <div>
+                <dt>request</dt>
+                <dd>{entry.request.method} {entry.request.path}</dd>
+              </div>
+            )}
             {entry.subject && (
               <div>
                 <dt>record</dt>

@@ -109,6 +109,7 @@ describe('GET /api/admin/audit', () => {
         user_agent: 'Firefox',
         at: '2026-09-01T10:00:00.000Z',
         sentence: `Sam Ortega (impersonating Ana Ruiz) updated the educator Jordan Ellis in ${district.name}`,
+        request: null,
         reads: null,
       }],
       meta: { per_page: 50, next_cursor: null },

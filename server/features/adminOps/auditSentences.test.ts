@@ -160,11 +160,13 @@ describe('GET /api/admin/audit: names and runs of reads', () => {
     expect(started.reads).toBeNull();
   });
 
-  it('writes stay their own entries and end a run; so do a long pause, another staff member and reads without a screen', async () => {
+  it('writes stay their own entries (with the request that made them) and end a run; so do a long pause, another staff member and reads without a screen', async () => {
     await read(at(0), '/app');
     await read(at(1), '/app/activity');
-    // A write while impersonating: the request and the command's own row.
-    await row({ action: 'impersonated_request', at: at(2), actor_id: staff.id, impersonator_id: staff.id, subject_type: 'user', subject_id: target.id, details: { method: 'POST', path: '/api/interaction', screen: '/app/activity' } });
+    // A write request that wrote no audit row of its own reads as itself.
+    await row({ action: 'impersonated_request', at: at(1, 30), actor_id: staff.id, impersonator_id: staff.id, subject_type: 'user', subject_id: target.id, details: { method: 'DELETE', path: '/api/alert/3/dismissal', screen: '/app/activity' } });
+    // A write while impersonating: the request and the command's own row are one entry.
+    const post = await row({ action: 'impersonated_request', at: at(2), actor_id: staff.id, impersonator_id: staff.id, subject_type: 'user', subject_id: target.id, details: { method: 'POST', path: '/api/calendar-feed', screen: '/app/activity' } });
     await row({ action: 'calendar_feed_enabled', at: at(2, 1), actor_id: target.id, impersonator_id: staff.id, subject_type: 'user', subject_id: target.id });
     await read(at(3), '/app/activity');
     await read(at(3, 30), '/app/activity');
@@ -183,17 +185,22 @@ describe('GET /api/admin/audit: names and runs of reads', () => {
       [`Sam Lee (impersonating Priya Shah) viewed 1 screen in ${districtName}`, 1],
       [`Sam Lee (impersonating Priya Shah) viewed 1 screen in ${districtName}`, 2],
       [`Sam Lee (impersonating Priya Shah) turned on their calendar feed in ${districtName}`, null],
-      [`Sam Lee (impersonating Priya Shah) sent a change (POST /api/interaction) in ${districtName}`, null],
+      [`Sam Lee (impersonating Priya Shah) sent a change (DELETE /api/alert/3/dismissal) in ${districtName}`, null],
       [`Sam Lee (impersonating Priya Shah) viewed 2 screens in ${districtName}`, 2],
     ]);
+    expect(data[4]!.request).toEqual({ id: post, at: at(2), method: 'POST', path: '/api/calendar-feed' });
+    expect(data.filter((e) => e.request !== null)).toHaveLength(1);
   });
 
   it('pages by entries: a run is never split between pages and no row is lost or repeated; filters still apply', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 3; i++) ids.push(await row({ action: 'login', at: at(10 + i), actor_id: other.id, district_id: null }));
+    for (let i = 0; i < 2; i++) ids.push(await row({ action: 'login', at: at(10 + i), actor_id: other.id, district_id: null }));
     // A run of 250 reads (longer than one scan of the table) between the logins and an older write.
     for (let i = 0; i < 250; i++) ids.push(await read(new Date(Date.parse(at(9)) - i * 1000).toISOString(), i % 2 ? '/app/staff' : '/app'));
-    ids.push(await row({ action: 'calendar_feed_disabled', at: at(0), actor_id: target.id, subject_type: 'user', subject_id: target.id }));
+    // A change made while impersonating, with its request, ends a page: the next starts after the request.
+    ids.push(await row({ action: 'impersonated_request', at: at(0), actor_id: staff.id, impersonator_id: staff.id, subject_type: 'user', subject_id: target.id, details: { method: 'DELETE', path: '/api/calendar-feed' } }));
+    ids.push(await row({ action: 'calendar_feed_disabled', at: at(0, 1), actor_id: target.id, impersonator_id: staff.id, subject_type: 'user', subject_id: target.id }));
+    ids.push(await row({ action: 'logout', at: new Date(Date.parse(at(0)) - 60_000).toISOString(), actor_id: other.id, district_id: null }));
     const pages: AuditEntry[][] = [];
     let cursor = '';
     const agent = await loginAs(t.app, staff);
@@ -205,15 +212,16 @@ describe('GET /api/admin/audit: names and runs of reads', () => {
       if (!res.body.meta.next_cursor) break;
       cursor = res.body.meta.next_cursor;
     }
-    expect(pages.map((p) => p.map((e) => e.reads?.count ?? e.action))).toEqual([['login', 'login'], ['login', 250], ['calendar_feed_disabled']]);
-    const run = pages[1]![1]!;
+    expect(pages.map((p) => p.map((e) => e.reads?.count ?? e.action))).toEqual([['login', 'login'], [250, 'calendar_feed_disabled'], ['logout']]);
+    expect(pages[1]![1]!.request).toMatchObject({ method: 'DELETE', path: '/api/calendar-feed' });
+    const run = pages[1]![0]!;
     expect(run.sentence).toBe(`Sam Lee (impersonating Priya Shah) viewed 2 screens in ${districtName}`);
     expect(run.reads).toMatchObject({ count: 250, screens: 2, last_at: at(9), first_at: new Date(Date.parse(at(9)) - 249_000).toISOString() });
     expect(run.reads!.items).toHaveLength(100);
 
-    // The district filter leaves out the provider's own sign-ins; the run is still one entry.
+    // Filtered to the district's requests: the run is still one entry; the write request, its change filtered out, reads as itself.
     const filtered = await agent.get(`/api/admin/audit?filter[district_id]=${target.district_id}&filter[action]=impersonated_request`);
-    expect(filtered.body.data.map((e: AuditEntry) => e.reads?.count)).toEqual([250]);
+    expect(filtered.body.data.map((e: AuditEntry) => e.reads?.count ?? e.sentence)).toEqual([250, `Sam Lee (impersonating Priya Shah) sent a change (DELETE /api/calendar-feed) in ${districtName}`]);
   });
 
   it('an impersonated request records the screen the app sent (a plain path only)', async () => {

@@ -30,6 +30,7 @@ export function presentAuditEntry(entry: AuditFeedEntry, labels: Map<string, str
   const label = row.subject_type && row.subject_id !== null
     ? labels.get(`${row.subject_type}:${row.subject_id}`) ?? labelFromDetails(row.subject_type, details)
     : null;
+  const request = entry.request ? parseJson(entry.request.details) : null;
   const presented: Omit<AuditEntry, 'sentence' | 'reads'> = {
     id: row.id,
     action: row.action,
@@ -41,6 +42,9 @@ export function presentAuditEntry(entry: AuditFeedEntry, labels: Map<string, str
     ip: row.ip,
     user_agent: row.user_agent,
     at: row.at,
+    request: entry.request
+      ? { id: entry.request.id, at: entry.request.at, method: typeof request?.method === 'string' ? request.method : null, path: typeof request?.path === 'string' ? request.path : null }
+      : null,
   };
   if (!entry.reads) return { ...presented, sentence: auditSentence(presented), reads: null };
   const items = entry.rows.map((r): AuditRead => {

@@ -155,10 +155,17 @@ export const READ_GAP_MS = 10 * 60 * 1000;
 export const READS_PER_ENTRY = 500;
 const SCAN_BATCH = 200;
 
-/** One entry of the feed: an audit row, or a run of reads (newest first). */
+/** A change's request is folded into the change's own row when written within this long before it. */
+export const REQUEST_FOLD_MS = 5000;
+
+/**
+ * One entry of the feed: an audit row, or a run of reads (newest first). `request`: the impersonated
+ * request (POST, PUT…) that made the row's change, folded into it rather than read as a second entry.
+ */
 export interface AuditFeedEntry {
   rows: AuditRow[];
   reads: boolean;
+  request?: AuditRow;
 }
 
 function parseDetails(text: string | null): Record<string, unknown> | null {
@@ -180,9 +187,24 @@ function continuesReads(entry: AuditFeedEntry, row: AuditRow): boolean {
 }
 
 /**
+ * Whether `row` (older) is the impersonated write request that made `entry`'s change: the same staff member,
+ * acting as the request's district user (or stopping or signing out themselves), just before it.
+ */
+function requestOf(entry: AuditFeedEntry, row: AuditRow): boolean {
+  const change = entry.rows[0]!;
+  if (entry.reads || entry.request || entry.rows.length > 1 || change.action === 'impersonated_request') return false;
+  if (row.action !== 'impersonated_request' || isAuditRead(row.action, parseDetails(row.details))) return false;
+  if (change.impersonator_id === null || change.impersonator_id !== row.impersonator_id) return false;
+  const sameRequester = change.actor_id === row.subject_id || (change.actor_id === row.actor_id && change.subject_id === row.subject_id);
+  const gap = Date.parse(change.at) - Date.parse(row.at);
+  return sameRequester && gap >= 0 && gap <= REQUEST_FOLD_MS;
+}
+
+/**
  * One page of the feed, newest first: `perPage` entries after the cursor (the oldest row of the previous
  * page's last entry). Consecutive reads (in the filtered feed's order) of one impersonation, each within
- * READ_GAP_MS of the next, are one entry; every other row is an entry of its own. The page reads on until
+ * READ_GAP_MS of the next, are one entry; an impersonated write request is folded into the change it made
+ * (requestOf); every other row is an entry of its own. The page reads on until
  * its last entry is closed by the row after it, so a run is never split between pages (except past
  * READS_PER_ENTRY) and the next page starts at that row.
  */
@@ -196,6 +218,10 @@ export async function auditEntries(db: DB, query: AuditFeedQuery, cursor: AuditC
       const open = entries[entries.length - 1];
       if (open && continuesReads(open, row)) {
         open.rows.push(row);
+        continue;
+      }
+      if (open && requestOf(open, row)) {
+        open.request = row;
         continue;
       }
       if (entries.length === perPage) return { entries, more: true };

@@ -36,7 +36,7 @@ export function adminOpsRoutes({ db }: Deps): Router {
     const labels = await subjectLabels(db, entries.map((e) => e.rows[0]!));
     // The next page starts after the oldest row of this page's last entry.
     const lastEntry = entries[entries.length - 1];
-    const last = lastEntry?.rows[lastEntry.rows.length - 1];
+    const last = lastEntry?.request ?? lastEntry?.rows[lastEntry.rows.length - 1];
     res.json({
       data: entries.map((entry) => presentAuditEntry(entry, labels)),
       meta: { per_page: perPage, next_cursor: more && last ? encodeCursor({ at: last.at, id: last.id }) : null },
