@@ -72,7 +72,7 @@ export async function sendSupportRequest(deps: Deps, writer: SupportWriter, inpu
   const mail = supportMail(deps, writer, input, new Date());
   await deps.mailer.send(mail);
   await recordAudit(deps.db, writer.actor, {
-    action: 'support request sent',
+    action: 'support_request_sent',
     subjectType: 'user',
     subjectId: writer.auth.user.id,
     details: { subject: input.subject, page: input.page || null, to: mail.to },

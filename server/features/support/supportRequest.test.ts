@@ -53,7 +53,7 @@ describe('POST /api/support-request', () => {
     });
     expect((await post(agent, { ...VALID, page: 42 })).body.errors).toEqual({ page: [M.page] });
     expect(t.mailer.sent).toEqual([]);
-    expect(await auditOf(t, 'support request sent')).toEqual([]);
+    expect(await auditOf(t, 'support_request_sent')).toEqual([]);
   });
 
   it('403 for provider staff (no district to write from)', async () => {
@@ -71,7 +71,7 @@ describe('POST /api/support-request', () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(M.impersonating);
     expect(t.mailer.sent).toEqual([]);
-    expect(await auditOf(t, 'support request sent')).toEqual([]);
+    expect(await auditOf(t, 'support_request_sent')).toEqual([]);
   });
 
   it('201: emails the support address with the person, district and page; the reply goes to the person; audited', async () => {
@@ -96,7 +96,7 @@ describe('POST /api/support-request', () => {
     expect(mail.text).toContain('Page: http://coachwell.test/app/settings/export-import?step=2');
     expect(mail.html).toContain('<th style="text-align:left;padding-right:12px">Page</th><td>http://coachwell.test/app/settings/export-import?step=2</td>');
 
-    const audit = await auditOf(t, 'support request sent');
+    const audit = await auditOf(t, 'support_request_sent');
     expect(audit).toEqual([expect.objectContaining({
       district_id: district.id, actor_id: user.id, impersonator_id: null, subject_type: 'user', subject_id: user.id,
       details: { subject: 'Import stuck at preview', page: '/app/settings/export-import?step=2', to: 'support@coachwell.example' },
@@ -143,7 +143,7 @@ describe('POST /api/support-request rate limits', () => {
     expect(res.body.message).toBe(M.tooMany);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
     expect(t.mailer.sent).toHaveLength(SUPPORT_LIMITS.perUserPerHour);
-    expect(await auditOf(t, 'support request sent')).toHaveLength(SUPPORT_LIMITS.perUserPerHour);
+    expect(await auditOf(t, 'support_request_sent')).toHaveLength(SUPPORT_LIMITS.perUserPerHour);
     // A colleague in the same district can still write.
     const colleague = await buildUser(t.db, { role: 'educator', districtId: district.id });
     expect((await post(await loginAs(t.app, colleague), VALID)).status).toBe(201);
