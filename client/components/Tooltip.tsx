@@ -18,12 +18,14 @@ export type TooltipProps = {
   /** A single focusable element (button, link…). Disabled buttons can't receive focus: wrap the reason elsewhere. */
   children: ReactElement<TriggerProps>;
   className?: string;
+  /** Open from the first render (a trigger mounted under the pointer, as the skill map's hovered cell is). */
+  initiallyOpen?: boolean;
 };
 
 /** Tooltip shown on hover and focus, dismissible with Escape, hoverable, auto-hides after TOOLTIP_DISPOSE_MS. */
-export function Tooltip({ content, children, className }: TooltipProps) {
+export function Tooltip({ content, children, className, initiallyOpen = false }: TooltipProps) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [below, setBelow] = useState(false);
   const wrapRef = useRef<HTMLSpanElement>(null);
   const bubbleRef = useRef<HTMLSpanElement>(null);

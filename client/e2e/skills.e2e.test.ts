@@ -1,11 +1,17 @@
 // Skill mapping through the real screens: a coach rates several skills of an educator after an
 // observation (from the educator's profile, linked to it); the heat map with filters in the URL, a
-// collapsed domain and the CSV link; the per-educator card view at phone width; and the Essentials
-// district's upgrade message (the API answers 403 with the same text).
+// collapsed domain and the CSV link; the per-educator card view at phone width; the layout at 1366 and
+// 390 px (headers broken only between words, every skill of the demo framework in view at 1366, filters
+// never cut off, the grid OR the cards in the page, a small DOM, axe clean: those pages bypass the CSP
+// to inject axe); and the Essentials district's upgrade message (the API answers 403 with the same text).
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SKILL_MESSAGES } from '../../common/schemas/skills';
+import { SKILL_MAP_PAGE, SKILL_MESSAGES } from '../../common/schemas/skills';
 import { browserSuite } from './harness';
+
+const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
 const suite = browserSuite({ timeout: 20_000 });
 
@@ -90,7 +96,7 @@ describe('the heat map', () => {
     const schools = await page.locator('.sm-grid tbody .sm-who__meta').allTextContents();
     expect(new Set(schools)).toEqual(new Set(['Lincoln Middle School']));
 
-    await page.getByLabel('Sort by').selectOption({ label: 'Planning for learning: highest average first' });
+    await page.getByLabel('Sort by').selectOption({ label: 'Planning for learning: highest average' });
     await page.waitForURL(/sort=-domain%3A\d+|sort=-domain:\d+/);
     await page.getByRole('button', { name: /Classroom community/ }).click();
     await page.waitForURL(/collapsed=\d+/);
@@ -116,11 +122,11 @@ describe('the heat map', () => {
   it('shows one card per educator at phone width', async () => {
     const page = await suite.signedIn('principal@maplegrove.example', { viewport: { width: 390, height: 844 } });
     await openMap(page);
-    expect(await page.locator('.sm-scroll').isVisible()).toBe(false);
     const cards = page.getByRole('list', { name: 'Educators' }).locator('> li');
     await cards.first().waitFor();
+    expect(await page.locator('.sm-scroll, .sm-grid').count()).toBe(0);
     const count = Number((await page.locator('.sm-count').textContent())!.match(/\d+/)![0]);
-    expect(await cards.count()).toBe(Math.min(count, 100));
+    expect(await cards.count()).toBe(Math.min(count, SKILL_MAP_PAGE));
     const first = cards.first();
     expect(await first.locator('.sm-card__domain-name').allTextContents()).toEqual([
       'Planning for learning', 'Classroom community', 'Instruction in action', 'Growing as a professional',
@@ -130,6 +136,141 @@ describe('the heat map', () => {
     const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
     expect(size.scroll).toBeLessThanOrEqual(size.inner);
   });
+});
+
+/** Words of the grid's headers that the browser laid out on more than one line (broken mid-word). */
+function wordsBrokenAcrossLines(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const el of document.querySelectorAll('.sm-grid thead th')) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        if (node.parentElement?.closest('.sr-only')) continue;
+        for (const m of node.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          // One rectangle per line the word sits on.
+          if ([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).length > 1) broken.push(m[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+/** Selects narrower than their longest option (a chosen value would be cut off), and any sideways overflow. */
+function clippedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const select of document.querySelectorAll<HTMLSelectElement>('.sm select')) {
+      const shown = select.offsetWidth;
+      const { width, maxWidth } = select.style;
+      select.style.width = 'auto';
+      select.style.maxWidth = 'none';
+      const natural = select.offsetWidth;
+      select.style.width = width;
+      select.style.maxWidth = maxWidth;
+      if (natural > shown) out.push(`${select.name}: ${natural} px of options in ${shown} px`);
+    }
+    for (const el of [document.documentElement, ...document.querySelectorAll<HTMLElement>('.sm-filter-bar, .sm-toolbar')]) {
+      if (el.scrollWidth > el.clientWidth) out.push(`${el.className || el.tagName} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    return out;
+  });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'], runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] });
+    return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('the heat map\'s layout (issue 26) and size (issue 35)', () => {
+  it('at 1366 px: every skill of the demo framework in view, headers broken only between words, filters whole, only the grid', async () => {
+    const page = await suite.signedIn('admin@maplegrove.example', { viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    await openMap(page);
+    await page.locator('.sm-grid tbody tr').first().waitFor();
+    expect(await page.locator('.sm-cards').count()).toBe(0);
+    expect(await page.locator('.sm-grid tbody tr').count()).toBe(SKILL_MAP_PAGE);
+    // The default framework's 24 skills all fit beside the educator column, none scrolled out of view.
+    const fit = await page.evaluate(() => {
+      const box = document.querySelector('.sm-scroll')!.getBoundingClientRect();
+      const heads = [...document.querySelectorAll('.sm-grid__skill')].map((th) => th.getBoundingClientRect());
+      return { columns: heads.length, inView: heads.filter((r) => r.left >= box.left && r.right <= box.right + 0.5).length };
+    });
+    expect(fit).toEqual({ columns: 24, inView: 24 });
+    expect(await wordsBrokenAcrossLines(page)).toEqual([]);
+    // Each header's words are there as written ("Relationships with students", not "Relationshi ps").
+    expect(await page.locator('.sm-grid__skill').allTextContents()).toContain('Relationships with students');
+    // The filters sit open on a wide screen; no select is narrower than its longest option, even chosen.
+    await page.getByLabel('Position').selectOption('Librarian / Media Specialist');
+    await page.waitForURL(/position=/);
+    await page.getByLabel('Sort by').selectOption({ label: 'Growing as a professional: highest average' });
+    await page.waitForURL(/sort=/);
+    await page.locator('.sm-count').filter({ hasText: /\d+ educators?/ }).waitFor();
+    expect(await clippedControls(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((u) => !u.search.includes('position='));
+    await page.locator('.sm-grid tbody tr').first().waitFor();
+    // A page of the grid stays small (the whole screen rendered 29 564 elements with the cards beside it).
+    expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(3000);
+
+    // The keyboard: one tab stop; arrows move and the focused cell carries its details as its description.
+    await page.locator('.sm-grid [data-cell="0:0"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { cell: el.dataset.cell, tabIndex: el.tabIndex, description: document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '' };
+    });
+    expect(focused.cell).toBe('1:1');
+    expect(focused.tabIndex).toBe(0);
+    expect(focused.description).toMatch(/^Evidence of success: [1-4] · \w+Rated /);
+    expect(await page.locator('.sm-grid [tabindex="0"]').count()).toBe(1);
+    // Sticky: the header row stays in view when the grid scrolls.
+    await page.locator('.sm-scroll').evaluate((el) => el.scrollTo(0, 400));
+    const stuck = await page.evaluate(() => document.querySelector('.sm-grid__skill')!.getBoundingClientRect().top - document.querySelector('.sm-scroll')!.getBoundingClientRect().top);
+    expect(stuck).toBeGreaterThan(0);
+    expect(stuck).toBeLessThan(100);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The pager walks the rows a page at a time.
+    const firstName = await page.locator('.sm-grid tbody .sm-who__name').first().textContent();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.locator('.sm-grid tbody .sm-who__name').first().textContent()).not.toBe(firstName);
+  }, 60_000);
+
+  it('at 390 px: only the cards, the filters folded behind "Filters" with their count, nothing cut off', async () => {
+    const page = await suite.signedIn('admin@maplegrove.example', { viewport: { width: 390, height: 844 }, bypassCSP: true });
+    await openMap(page, '?subject=Mathematics');
+    await page.locator('.sm-card').first().waitFor();
+    expect(await page.locator('.sm-grid, .sm-scroll').count()).toBe(0);
+    expect(await page.locator('.sm-card').count()).toBeLessThanOrEqual(SKILL_MAP_PAGE);
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.textContent()).toBe('Filters1 active');
+    expect(await page.getByLabel('Subject').isVisible()).toBe(false);
+    await toggle.click();
+    await page.getByLabel('Subject').selectOption({ label: 'All subjects' });
+    await page.waitForURL((u) => !u.search.includes('subject='));
+    await page.getByLabel('School').selectOption({ label: 'Maple Grove High School' });
+    await page.waitForURL(/building_id=/);
+    expect(await toggle.textContent()).toBe('Filters1 active');
+    await page.locator('.sm-count').filter({ hasText: /\d+ educators?/ }).waitFor();
+    expect(await clippedControls(page)).toEqual([]);
+    // A card's full list is built when it opens, not for every card up front.
+    const card = page.locator('.sm-card').first();
+    expect(await card.locator('.sm-card__skills').count()).toBe(0);
+    await card.getByText('Every skill').click();
+    expect(await card.locator('.sm-card__skills li').count()).toBe(24);
+    expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(3000);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
 });
 
 describe('on the Essentials plan', () => {

@@ -12,8 +12,11 @@ export const LEVEL_DESCRIPTOR_MAX = 500;
 export const RATING_NOTE_MAX = 2000;
 /** Skills rated in one request at most (a whole framework fits). */
 export const RATINGS_PER_REQUEST_MAX = 100;
-/** Rows of one heat map page (the client asks for this many; per_page may be lower). */
-export const SKILL_MAP_PAGE = 100;
+/**
+ * Rows of one heat map page as the screen asks for them (the API's per_page takes up to 100): 20 educators
+ * keep the grid (24 skills) or the phone's cards near 2 000 elements, so a phone renders it fast (issue 35).
+ */
+export const SKILL_MAP_PAGE = 20;
 
 export const SKILL_MESSAGES = {
   /** The plan gate's 403 (server/access/guards.ts requireFeature): kept for code that imports it. */

@@ -2,7 +2,7 @@
 // (?tab=…): "Skill map" (the heat map, skills/SkillMapView), "Cycles" (the coaching cycles developer's
 // cycles/CyclesView) and, for `manage settings`, "Framework" (skills/FrameworkEditor). Skill mapping
 // needs the plan feature `skill-mapping`: without it the tab explains the Professional plan.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
@@ -12,6 +12,7 @@ import { PlanComparison, PlanUpgradeNotice } from '../../components/PlanUpgradeN
 import { LoadingBlock } from '../../components/Spinner';
 import { useSkillFramework } from '../../lib/lookups';
 import { useAuthUser } from '../../lib/session';
+import { preloadSkillMap } from './skills/api';
 import FrameworkEditor from './skills/FrameworkEditor';
 import SkillMapView from './skills/SkillMapView';
 
@@ -44,6 +45,11 @@ export default function CoachingScreen(_props: ScreenProps) {
   const asked = new URLSearchParams(location.search).get('tab');
   const tab: Tab = asked === 'cycles' ? 'cycles' : asked === 'framework' && canEdit && mapping ? 'framework' : 'map';
   const framework = useSkillFramework(mapping);
+  // The map's page is asked for beside the framework, not after it.
+  const preloadMap = tab === 'map' && mapping && !framework.data;
+  useEffect(() => {
+    if (preloadMap) preloadSkillMap(location.search);
+  }, [preloadMap, location.search]);
 
   const tabs: { key: Tab; label: string }[] = [
     { key: 'map', label: 'Skill map' },

@@ -4,16 +4,24 @@
 // focus (arrow keys move between cells, one tab stop for the grid). Sticky header row and first column,
 // a summary row (how many educators stand at each level, over the whole filtered set), filters and
 // sort in the URL, CSV export of the same view; at phone width one card per educator instead.
-import { useCallback, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+//
+// Kept small for a phone (issue 35): only the grid OR the cards is rendered (useMediaQuery, not CSS
+// hiding), a page is SKILL_MAP_PAGE educators, a cell is one element with its level (the tooltip with
+// date, rater and note is mounted only on the focused and the hovered cell), rows re-render only when
+// their own focus or hover changes, and a card's "Every skill" list is built when it is opened.
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, permissionScope, PERMISSIONS } from '../../../../common/permissions';
-import type { SkillDomain, SkillFramework, SkillMapRow } from '../../../../common/schemas/skills';
+import { plural } from '../../../../common/plural';
+import type { SkillDomain, SkillFramework, SkillMapRow, SkillMapSummary } from '../../../../common/schemas/skills';
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/schemas/staff';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { SelectField } from '../../../components/Field';
+import { FilterBar } from '../../../components/FilterBar';
 import { Pager } from '../../../components/Pager';
 import { RateSkillsDialog } from '../../../components/skills/RateSkillsDialog';
 import { LoadingBlock } from '../../../components/Spinner';
@@ -21,26 +29,33 @@ import { Tooltip } from '../../../components/Tooltip';
 import { formatDay } from '../../../lib/dates';
 import { formatInteger } from '../../../lib/format';
 import { activeDomains, useBuildings, useCoaches, useGroups } from '../../../lib/lookups';
+import { useMediaQuery } from '../../../lib/media';
 import { useAuthUser, useDateLocale } from '../../../lib/session';
 import { levelColour } from '../../../lib/skills';
 import { skillMapCsvUrl, useSkillMap, useSkillMapSummary } from './api';
-import { hasFilters, type MapView, toApiQuery, viewFromSearch, viewToSearch } from './mapQuery';
-import { plural } from '../../../../common/plural';
+import { activeFilterCount, hasFilters, type MapView, toApiQuery, viewFromSearch, viewToSearch } from './mapQuery';
 
 type Levels = SkillFramework['levels'];
+type Cell = SkillMapRow['cells'][string];
+type Locale = Parameters<typeof formatDay>[1];
 
-function LevelCell({ level, levels, maxLevel }: { level: number; levels: Levels; maxLevel: number }) {
+/** The grid from this width; below it, one card per educator (the grid would scroll sideways). */
+export const SKILL_GRID_FROM = '(min-width: 700px)';
+
+const levelName = (levels: Levels, level: number) => levels.find((l) => l.level === level)?.name ?? '';
+
+/** A level: colour AND number, never colour alone; the level's name for screen readers. */
+function LevelChip({ level, levels, maxLevel }: { level: number; levels: Levels; maxLevel: number }) {
   const colour = levelColour(level, maxLevel);
-  const name = levels.find((l) => l.level === level)?.name ?? '';
   return (
     <span className="sm-level" style={{ background: colour.bg, color: colour.fg }}>
       {level}
-      <span className="sr-only"> {name}</span>
+      <span className="sr-only"> {levelName(levels, level)}</span>
     </span>
   );
 }
 
-function Filters({ view, onChange }: { view: MapView; onChange: (patch: Partial<MapView>) => void }) {
+function Filters({ view, onChange, onClear }: { view: MapView; onChange: (patch: Partial<MapView>) => void; onClear: () => void }) {
   const { user } = useAuthUser();
   const scope = user ? permissionScope(user.security.permissions, PERMISSIONS.seeSkillMapping) : null;
   const buildings = useBuildings('active');
@@ -57,8 +72,11 @@ function Filters({ view, onChange }: { view: MapView; onChange: (patch: Partial<
     { value: '', label: all }, ...list.map((v) => ({ value: v, label: label(v) })),
   ];
   const num = (v: string) => (v ? Number(v) : null);
+  // Each select is as wide as its longest option (sm-filter-bar in coaching.css): a chosen school or
+  // position is never cut off; the bar wraps instead, and folds behind "Filters" on a phone.
   return (
-    <div className="sm-filters" role="group" aria-label="Filters">
+    <FilterBar label="Filter the skill map" className="sm-filter-bar" columns="none" active={hasFilters(view)} onClear={onClear}
+      foldCount={activeFilterCount(view)}>
       <SelectField label="School" name="building_id" value={view.building_id ? String(view.building_id) : ''}
         onChange={(v) => onChange({ building_id: num(v) })} options={idOptions('All schools', schools)} />
       <SelectField label="Group" name="group_id" value={view.group_id ? String(view.group_id) : ''}
@@ -69,15 +87,14 @@ function Filters({ view, onChange }: { view: MapView; onChange: (patch: Partial<
         onChange={(v) => onChange({ grade_level: v })} options={textOptions('All grades', GRADE_LEVELS, (g) => (g === 'PK' || g === 'K' ? g : `Grade ${g}`))} />
       <SelectField label="Subject" name="subject" value={view.subject} onChange={(v) => onChange({ subject: v })} options={textOptions('All subjects', SUBJECTS)} />
       <SelectField label="Position" name="position" value={view.position} onChange={(v) => onChange({ position: v })} options={textOptions('All positions', POSITIONS)} />
-    </div>
+    </FilterBar>
   );
 }
 
-function cellTip(skill: string, cell: SkillMapRow['cells'][string], levels: Levels, locale?: Parameters<typeof formatDay>[1]) {
-  const name = levels.find((l) => l.level === cell.level)?.name ?? '';
+function cellTip(skill: string, cell: Cell, levels: Levels, locale: Locale) {
   return (
     <span className="sm-tip">
-      <strong>{skill}: {cell.level} · {name}</strong>
+      <strong>{skill}: {cell.level} · {levelName(levels, cell.level)}</strong>
       <span>Rated {formatDay(cell.rated_on, locale)}{cell.rated_by ? ` by ${cell.rated_by}` : ''}</span>
       {cell.note && <span className="sm-tip__note">{cell.note.length > 160 ? `${cell.note.slice(0, 160)}…` : cell.note}</span>}
     </span>
@@ -86,19 +103,271 @@ function cellTip(skill: string, cell: SkillMapRow['cells'][string], levels: Leve
 
 interface Column { kind: 'skill' | 'average'; key: string; domain: SkillDomain; skillId?: number; label: string }
 
+interface GridRowProps {
+  row: SkillMapRow;
+  r: number;
+  columns: Column[];
+  levels: Levels;
+  maxLevel: number;
+  locale: Locale;
+  /** The column of this row's roving tab stop, or -1 when the tab stop is on another row. */
+  focusCol: number;
+  /** The column of the cell under the pointer in this row, or -1. */
+  hoverCol: number;
+  onRate: (staff: { id: number; name: string }) => void;
+  onCellFocus: (r: number, c: number) => void;
+}
+
+/** One educator's row. Memoised: moving the focus or the pointer re-renders the rows it leaves and enters. */
+const GridRow = memo(function GridRow({ row, r, columns, levels, maxLevel, locale, focusCol, hoverCol, onRate, onCellFocus }: GridRowProps) {
+  return (
+    <tr>
+      <th scope="row" className="sm-grid__who">
+        <span className="sm-who">
+          <span className="sm-who__text">
+            <Link to={`/app/staff/${row.staff.id}`} className="sm-who__name">{row.staff.name}</Link>
+            <span className="sm-who__meta">{row.staff.building ?? 'No school'}</span>
+          </span>
+          <Button variant="ghost" size="sm" className="sm-who__rate" onClick={() => onRate({ id: row.staff.id, name: row.staff.name })}>
+            Rate<span className="sr-only"> skills of {row.staff.name}</span>
+          </Button>
+        </span>
+      </th>
+      {columns.map((c, ci) => {
+        const props = { tabIndex: focusCol === ci ? 0 : -1, 'data-cell': `${r}:${ci}`, onFocus: () => onCellFocus(r, ci) };
+        if (c.kind === 'average') {
+          const avg = row.domain_averages[String(c.domain.id)];
+          return (
+            <td key={c.key} className="sm-grid__cell">
+              {avg === null || avg === undefined
+                ? <span className="sm-avg" {...props}><span aria-hidden="true">–</span><span className="sr-only">Not rated</span></span>
+                : <span className="sm-avg" {...props}>{avg.toFixed(1)}</span>}
+            </td>
+          );
+        }
+        const cell = row.cells[String(c.skillId)];
+        if (!cell) {
+          return (
+            <td key={c.key} className="sm-grid__cell">
+              <span className="sm-level sm-level--none sm-cell" {...props}><span aria-hidden="true">–</span><span className="sr-only">Not rated</span></span>
+            </td>
+          );
+        }
+        const colour = levelColour(cell.level, maxLevel);
+        const chip = (
+          <span className="sm-level sm-cell" style={{ background: colour.bg, color: colour.fg }} {...props}>
+            {cell.level}<span className="sr-only"> {levelName(levels, cell.level)}</span>
+          </span>
+        );
+        // The details as a tooltip on the focused cell (always there, so arrow keys land on a cell that
+        // already has its description) and on the hovered one.
+        const tip = focusCol === ci || hoverCol === ci;
+        return (
+          <td key={c.key} className="sm-grid__cell">
+            {tip ? <Tooltip content={cellTip(c.label, cell, levels, locale)} initiallyOpen={hoverCol === ci && focusCol !== ci}>{chip}</Tooltip> : chip}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
+
+function SummaryRow({ columns, levels, summary }: { columns: Column[]; levels: Levels; summary: SkillMapSummary | undefined }) {
+  return (
+    <tr className="sm-grid__summary">
+      <th scope="row" className="sm-grid__who">
+        Educators at each level
+        <span className="sm-who__meta">All {summary ? formatInteger(summary.total) : '…'} filtered</span>
+      </th>
+      {columns.map((c) => {
+        if (c.kind === 'average') return <td key={c.key} className="sm-grid__cell sm-sum" />;
+        const counts = summary?.counts[String(c.skillId)] ?? {};
+        return (
+          <td key={c.key} className="sm-grid__cell sm-sum">
+            <ul className="sm-sum__list" aria-label={`${c.label}: educators at each level`}>
+              {levels.map((l) => (
+                <li key={l.level}>
+                  <span className="sm-sum__key">{l.level}<span className="sr-only"> {l.name}</span></span> {counts[String(l.level)] ?? 0}
+                </li>
+              ))}
+            </ul>
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+interface GridProps {
+  rows: SkillMapRow[];
+  domains: SkillDomain[];
+  columns: Column[];
+  collapsed: Set<number>;
+  levels: Levels;
+  maxLevel: number;
+  summary: SkillMapSummary | undefined;
+  onToggle: (domainId: number) => void;
+  onRate: (staff: { id: number; name: string }) => void;
+}
+
+function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summary, onToggle, onRate }: GridProps) {
+  const locale = useDateLocale();
+  const [focus, setFocus] = useState<[number, number]>([0, 0]);
+  const [hover, setHover] = useState<[number, number] | null>(null);
+  const gridRef = useRef<HTMLTableElement>(null);
+  const onCellFocus = useCallback((r: number, c: number) => setFocus((f) => (f[0] === r && f[1] === c ? f : [r, c])), []);
+  // A page of fewer rows keeps the tab stop on the grid.
+  const [fr, fc] = [Math.min(focus[0], rows.length - 1), Math.min(focus[1], columns.length - 1)];
+
+  // One tab stop for the grid: arrow keys, Home and End move between cells. The move is rendered first
+  // (flushSync) so the cell focused already carries its tooltip as its description.
+  const onGridKey = (e: KeyboardEvent<HTMLTableElement>) => {
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [fr - 1, fc], ArrowDown: [fr + 1, fc], ArrowLeft: [fr, fc - 1], ArrowRight: [fr, fc + 1], Home: [fr, 0], End: [fr, columns.length - 1],
+    };
+    const next = moves[e.key];
+    if (!next || !(e.target as Element).closest('[data-cell]')) return;
+    const nr = Math.max(0, Math.min(rows.length - 1, next[0]));
+    const nc = Math.max(0, Math.min(columns.length - 1, next[1]));
+    e.preventDefault();
+    flushSync(() => setFocus([nr, nc]));
+    gridRef.current?.querySelector<HTMLElement>(`[data-cell="${nr}:${nc}"]`)?.focus();
+  };
+  const onPointer = (e: MouseEvent<HTMLTableSectionElement>) => {
+    const at = (e.target as Element).closest<HTMLElement>('[data-cell]')?.dataset.cell?.split(':').map(Number);
+    if (at && (hover?.[0] !== at[0] || hover[1] !== at[1])) setHover([at[0]!, at[1]!]);
+  };
+
+  return (
+    <>
+      <div className="sm-scroll" role="region" aria-label="Skill map grid">
+        <table className="sm-grid" ref={gridRef} onKeyDown={onGridKey} aria-describedby="sm-grid-help">
+          <caption className="sr-only">Current skill levels by educator. Use the arrow keys to move between cells.</caption>
+          <thead>
+            <tr className="sm-grid__domains">
+              <th scope="col" rowSpan={2} className="sm-grid__corner">Educator</th>
+              {domains.map((d) => {
+                const open = !collapsed.has(d.id);
+                return (
+                  <th key={d.id} scope="colgroup" colSpan={open ? d.skills.length : 1} className="sm-grid__domain">
+                    <button type="button" className="sm-domain-toggle" aria-expanded={open} onClick={() => onToggle(d.id)}>
+                      <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false" className={open ? 'sm-chev sm-chev--open' : 'sm-chev'}>
+                        <path d="M4 2l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                      </svg>
+                      <span>{d.name}</span>
+                      <span className="sr-only">{open ? ', collapse to the average' : ', show its skills'}</span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+            <tr className="sm-grid__skills">
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={c.kind === 'average' ? 'sm-grid__skill sm-grid__skill--avg' : 'sm-grid__skill'}>
+                  <span className="sm-grid__label">{c.kind === 'average' ? 'Average' : c.label}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody onMouseOver={onPointer} onMouseLeave={() => setHover(null)}>
+            {rows.map((row, r) => (
+              <GridRow key={row.staff.id} row={row} r={r} columns={columns} levels={levels} maxLevel={maxLevel} locale={locale}
+                focusCol={fr === r ? fc : -1} hoverCol={hover && hover[0] === r ? hover[1] : -1} onRate={onRate} onCellFocus={onCellFocus} />
+            ))}
+          </tbody>
+          <tfoot>
+            <SummaryRow columns={columns} levels={levels} summary={summary} />
+          </tfoot>
+        </table>
+      </div>
+      <p id="sm-grid-help" className="muted text-sm sm-help">Hover or focus a cell for the date, rater and note. Arrow keys move between cells.</p>
+    </>
+  );
+}
+
+/** "Every skill" of a card: the list is built when the details open (most cards are never opened). */
+function EverySkill({ row, domains, levels, maxLevel }: { row: SkillMapRow; domains: SkillDomain[]; levels: Levels; maxLevel: number }) {
+  const locale = useDateLocale();
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="sm-card__details" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Every skill<span className="sr-only"> of {row.staff.name}</span></summary>
+      {open && (
+        <ul className="sm-card__skills">
+          {domains.flatMap((d) => d.skills).map((s) => {
+            const cell = row.cells[String(s.id)];
+            return (
+              <li key={s.id}>
+                <span>{s.name}</span>
+                {cell
+                  ? <span className="sm-card__level"><LevelChip level={cell.level} levels={levels} maxLevel={maxLevel} /><span className="sm-who__meta">{formatDay(cell.rated_on, locale)}</span></span>
+                  : <span className="muted text-sm">Not rated</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </details>
+  );
+}
+
+function SkillCards({ rows, domains, levels, maxLevel, onRate }: Pick<GridProps, 'rows' | 'domains' | 'levels' | 'maxLevel' | 'onRate'>) {
+  return (
+    <ul className="sm-cards" aria-label="Educators">
+      {rows.map((row) => (
+        <li key={row.staff.id} className="card sm-card">
+          <div className="sm-card__head">
+            <div>
+              <Link to={`/app/staff/${row.staff.id}`} className="sm-who__name">{row.staff.name}</Link>
+              <span className="sm-who__meta">{row.staff.building ?? 'No school'}</span>
+            </div>
+            <Button variant="secondary" size="sm" onClick={() => onRate({ id: row.staff.id, name: row.staff.name })}>
+              Rate<span className="sr-only"> skills of {row.staff.name}</span>
+            </Button>
+          </div>
+          <ul className="sm-card__domains">
+            {domains.map((d) => {
+              const avg = row.domain_averages[String(d.id)];
+              return (
+                <li key={d.id} className="sm-card__domain">
+                  <span className="sm-card__domain-name">{d.name}</span>
+                  <span className="sm-card__avg">{avg === null || avg === undefined ? 'Not rated' : `Average ${avg.toFixed(1)}`}</span>
+                  <ul className="sm-card__chips" aria-label={`${d.name} skills`}>
+                    {d.skills.map((s) => {
+                      const cell = row.cells[String(s.id)];
+                      if (!cell) return <li key={s.id} className="sm-level sm-level--none" title={s.name}><span className="sr-only">{s.name}: not rated</span><span aria-hidden="true">–</span></li>;
+                      const colour = levelColour(cell.level, maxLevel);
+                      return (
+                        <li key={s.id} className="sm-level" title={s.name} style={{ background: colour.bg, color: colour.fg }}>
+                          <span className="sr-only">{s.name}: </span>{cell.level}<span className="sr-only"> {levelName(levels, cell.level)}</span>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+          <EverySkill row={row} domains={domains} levels={levels} maxLevel={maxLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function SkillMapView({ framework }: { framework: SkillFramework }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const locale = useDateLocale();
+  const wide = useMediaQuery(SKILL_GRID_FROM);
   const search = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const view = useMemo(() => viewFromSearch(search), [search]);
   const query = useMemo(() => toApiQuery(view), [view]);
   const summaryQuery = useMemo(() => ({ filter: query.filter }), [query]);
   const { data, error, isLoading } = useSkillMap(query);
-  const summary = useSkillMapSummary(summaryQuery);
+  // The summary row is the grid's only: a phone does not ask for it.
+  const summary = useSkillMapSummary(wide ? summaryQuery : null);
   const [rating, setRating] = useState<{ id: number; name: string } | null>(null);
-  const [focus, setFocus] = useState<[number, number]>([0, 0]);
-  const gridRef = useRef<HTMLTableElement>(null);
+  const onRate = useCallback((staff: { id: number; name: string }) => setRating(staff), []);
 
   const go = useCallback((next: MapView, replace = false) => {
     navigate({ pathname: location.pathname, search: viewToSearch(next, search) }, { replace, flushSync: true });
@@ -108,10 +377,10 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
   const domains = useMemo(() => activeDomains(framework), [framework]);
   const levels = framework.levels;
   const maxLevel = Math.max(1, ...levels.map((l) => l.level));
-  const collapsed = new Set(view.collapsed);
-  const columns: Column[] = domains.flatMap((d): Column[] => (collapsed.has(d.id)
+  const collapsed = useMemo(() => new Set(view.collapsed), [view.collapsed]);
+  const columns: Column[] = useMemo(() => domains.flatMap((d): Column[] => (collapsed.has(d.id)
     ? [{ kind: 'average' as const, key: `d${d.id}`, domain: d, label: `${d.name} (average)` }]
-    : d.skills.map((s) => ({ kind: 'skill' as const, key: `s${s.id}`, domain: d, skillId: s.id, label: s.name }))));
+    : d.skills.map((s) => ({ kind: 'skill' as const, key: `s${s.id}`, domain: d, skillId: s.id, label: s.name })))), [domains, collapsed]);
   const toggle = (domainId: number) =>
     go({ ...view, collapsed: collapsed.has(domainId) ? view.collapsed.filter((x) => x !== domainId) : [...view.collapsed, domainId] }, true);
 
@@ -119,30 +388,12 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
   const meta = data?.meta;
   const csv = skillMapCsvUrl({ ...query, collapsed: view.collapsed.length ? view.collapsed : undefined });
 
-  // One tab stop for the grid: arrow keys, Home and End move between cells.
-  const onGridKey = (e: KeyboardEvent<HTMLTableElement>) => {
-    const [r, c] = focus;
-    const moves: Record<string, [number, number]> = {
-      ArrowUp: [r - 1, c], ArrowDown: [r + 1, c], ArrowLeft: [r, c - 1], ArrowRight: [r, c + 1], Home: [r, 0], End: [r, columns.length - 1],
-    };
-    const next = moves[e.key];
-    if (!next) return;
-    const nr = Math.max(0, Math.min(rows.length - 1, next[0]));
-    const nc = Math.max(0, Math.min(columns.length - 1, next[1]));
-    const el = gridRef.current?.querySelector<HTMLElement>(`[data-cell="${nr}:${nc}"]`);
-    if (el) {
-      e.preventDefault();
-      setFocus([nr, nc]);
-      el.focus();
-    }
-  };
-
   const sortOptions = [
     { value: 'name', label: 'Name (A–Z)' },
     { value: '-name', label: 'Name (Z–A)' },
     ...domains.flatMap((d) => [
-      { value: `domain:${d.id}`, label: `${d.name}: lowest average first` },
-      { value: `-domain:${d.id}`, label: `${d.name}: highest average first` },
+      { value: `domain:${d.id}`, label: `${d.name}: lowest average` },
+      { value: `-domain:${d.id}`, label: `${d.name}: highest average` },
     ]),
   ];
 
@@ -157,25 +408,23 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
   return (
     <section className="stack sm" aria-labelledby="sm-heading">
       <h2 id="sm-heading" className="sr-only">Skill map</h2>
-      <Filters view={view} onChange={change} />
+      <Filters view={view} onChange={change}
+        onClear={() => go({ ...view, building_id: null, group_id: null, coach_id: null, grade_level: '', subject: '', position: '', page: 1 })} />
       <div className="sm-toolbar">
         <p className="sm-count" aria-live="polite">{countText}</p>
         <SelectField label="Sort by" name="sort" value={view.sort} onChange={(v) => change({ sort: v })} options={sortOptions} className="sm-sort" />
-        {hasFilters(view) && (
-          <Button variant="ghost" size="sm" onClick={() => go({ ...view, building_id: null, group_id: null, coach_id: null, grade_level: '', subject: '', position: '', page: 1 })}>
-            Clear filters
-          </Button>
-        )}
         <a className="btn btn--secondary btn--sm sm-export" href={csv} download>
           <span className="btn__label">Export CSV</span>
         </a>
       </div>
-      <ul className="sm-legend" aria-label="Levels">
-        {levels.map((l) => (
-          <li key={l.level}><LevelCell level={l.level} levels={levels} maxLevel={maxLevel} /> <span>{l.name}</span></li>
-        ))}
-        <li><span className="sm-level sm-level--none" aria-hidden="true">–</span> <span>Not rated</span></li>
-      </ul>
+      {wide && (
+        <ul className="sm-legend" aria-label="Levels">
+          {levels.map((l) => (
+            <li key={l.level}><LevelChip level={l.level} levels={levels} maxLevel={maxLevel} /> <span>{l.name}</span></li>
+          ))}
+          <li><span className="sm-level sm-level--none" aria-hidden="true">–</span> <span>Not rated</span></li>
+        </ul>
+      )}
       {error && !data && <Alert tone="danger" title="The skill map could not load">{error.message}</Alert>}
       {isLoading && !data && <LoadingBlock label="Loading the skill map…" />}
       {data && rows.length === 0 && (
@@ -185,166 +434,10 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
       )}
       {rows.length > 0 && (
         <>
-          <div className="sm-scroll" role="region" aria-label="Skill map grid">
-            <table className="sm-grid" ref={gridRef} onKeyDown={onGridKey} aria-describedby="sm-grid-help">
-              <caption className="sr-only">Current skill levels by educator. Use the arrow keys to move between cells.</caption>
-              <thead>
-                <tr className="sm-grid__domains">
-                  <th scope="col" rowSpan={2} className="sm-grid__corner">Educator</th>
-                  {domains.map((d) => {
-                    const open = !collapsed.has(d.id);
-                    return (
-                      <th key={d.id} scope="colgroup" colSpan={open ? d.skills.length : 1} className="sm-grid__domain">
-                        <button type="button" className="sm-domain-toggle" aria-expanded={open} onClick={() => toggle(d.id)}>
-                          <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false" className={open ? 'sm-chev sm-chev--open' : 'sm-chev'}>
-                            <path d="M4 2l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-                          </svg>
-                          {d.name}
-                          <span className="sr-only">{open ? ', collapse to the average' : ', show its skills'}</span>
-                        </button>
-                      </th>
-                    );
-                  })}
-                </tr>
-                <tr className="sm-grid__skills">
-                  {columns.map((c) => (
-                    <th key={c.key} scope="col" className={c.kind === 'average' ? 'sm-grid__skill sm-grid__skill--avg' : 'sm-grid__skill'}>
-                      <span>{c.kind === 'average' ? 'Average' : c.label}</span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, r) => (
-                  <tr key={row.staff.id}>
-                    <th scope="row" className="sm-grid__who">
-                      <span className="sm-who">
-                        <span className="sm-who__text">
-                          <Link to={`/app/staff/${row.staff.id}`} className="sm-who__name">{row.staff.name}</Link>
-                          <span className="sm-who__meta">{row.staff.building ?? 'No school'}</span>
-                        </span>
-                        <Button variant="ghost" size="sm" className="sm-who__rate" onClick={() => setRating({ id: row.staff.id, name: row.staff.name })}>
-                          Rate<span className="sr-only"> skills of {row.staff.name}</span>
-                        </Button>
-                      </span>
-                    </th>
-                    {columns.map((c, ci) => {
-                      const tabIndex = focus[0] === r && focus[1] === ci ? 0 : -1;
-                      const onFocus = () => setFocus([r, ci]);
-                      if (c.kind === 'average') {
-                        const avg = row.domain_averages[String(c.domain.id)];
-                        return (
-                          <td key={c.key} className="sm-grid__cell">
-                            <span className="sm-avg" tabIndex={tabIndex} data-cell={`${r}:${ci}`} onFocus={onFocus}>
-                              {avg === null || avg === undefined ? <><span aria-hidden="true">–</span><span className="sr-only">Not rated</span></> : avg.toFixed(1)}
-                            </span>
-                          </td>
-                        );
-                      }
-                      const cell = row.cells[String(c.skillId)];
-                      return (
-                        <td key={c.key} className="sm-grid__cell">
-                          {cell ? (
-                            <Tooltip content={cellTip(c.label, cell, levels, locale)}>
-                              <span className="sm-cell" tabIndex={tabIndex} data-cell={`${r}:${ci}`} onFocus={onFocus}>
-                                <LevelCell level={cell.level} levels={levels} maxLevel={maxLevel} />
-                              </span>
-                            </Tooltip>
-                          ) : (
-                            <span className="sm-cell" tabIndex={tabIndex} data-cell={`${r}:${ci}`} onFocus={onFocus}>
-                              <span className="sm-level sm-level--none" aria-hidden="true">–</span>
-                              <span className="sr-only">Not rated</span>
-                            </span>
-                          )}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="sm-grid__summary">
-                  <th scope="row" className="sm-grid__who">
-                    Educators at each level
-                    <span className="sm-who__meta">All {summary.data ? formatInteger(summary.data.total) : '…'} filtered</span>
-                  </th>
-                  {columns.map((c) => {
-                    if (c.kind === 'average') return <td key={c.key} className="sm-grid__cell sm-sum" />;
-                    const counts = summary.data?.counts[String(c.skillId)] ?? {};
-                    return (
-                      <td key={c.key} className="sm-grid__cell sm-sum">
-                        <ul className="sm-sum__list" aria-label={`${c.label}: educators at each level`}>
-                          {levels.map((l) => (
-                            <li key={l.level}>
-                              <span className="sm-sum__key">{l.level}<span className="sr-only"> {l.name}</span></span>
-                              <span className="sm-sum__n">{counts[String(l.level)] ?? 0}</span>
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
-                    );
-                  })}
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-          <p id="sm-grid-help" className="muted text-sm sm-help">Hover or focus a cell for the date, rater and note. Arrow keys move between cells.</p>
-
-          <ul className="sm-cards" aria-label="Educators">
-            {rows.map((row) => (
-              <li key={row.staff.id} className="card sm-card">
-                <div className="sm-card__head">
-                  <div>
-                    <Link to={`/app/staff/${row.staff.id}`} className="sm-who__name">{row.staff.name}</Link>
-                    <span className="sm-who__meta">{row.staff.building ?? 'No school'}</span>
-                  </div>
-                  <Button variant="secondary" size="sm" onClick={() => setRating({ id: row.staff.id, name: row.staff.name })}>
-                    Rate<span className="sr-only"> skills of {row.staff.name}</span>
-                  </Button>
-                </div>
-                <ul className="sm-card__domains">
-                  {domains.map((d) => {
-                    const avg = row.domain_averages[String(d.id)];
-                    return (
-                      <li key={d.id} className="sm-card__domain">
-                        <span className="sm-card__domain-name">{d.name}</span>
-                        <span className="sm-card__avg">{avg === null || avg === undefined ? 'Not rated' : `Average ${avg.toFixed(1)}`}</span>
-                        <ul className="sm-card__chips" aria-label={`${d.name} skills`}>
-                          {d.skills.map((s) => {
-                            const cell = row.cells[String(s.id)];
-                            return (
-                              <li key={s.id} title={s.name}>
-                                <span className="sr-only">{s.name}: </span>
-                                {cell
-                                  ? <LevelCell level={cell.level} levels={levels} maxLevel={maxLevel} />
-                                  : <><span className="sm-level sm-level--none" aria-hidden="true">–</span><span className="sr-only">Not rated</span></>}
-                              </li>
-                            );
-                          })}
-                        </ul>
-                      </li>
-                    );
-                  })}
-                </ul>
-                <details className="sm-card__details">
-                  <summary>Every skill<span className="sr-only"> of {row.staff.name}</span></summary>
-                  <ul className="sm-card__skills">
-                    {domains.flatMap((d) => d.skills).map((s) => {
-                      const cell = row.cells[String(s.id)];
-                      return (
-                        <li key={s.id}>
-                          <span>{s.name}</span>
-                          {cell
-                            ? <span className="sm-card__level"><LevelCell level={cell.level} levels={levels} maxLevel={maxLevel} /><span className="sm-who__meta">{formatDay(cell.rated_on, locale)}</span></span>
-                            : <span className="muted text-sm">Not rated</span>}
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </details>
-              </li>
-            ))}
-          </ul>
+          {wide
+            ? <SkillGrid rows={rows} domains={domains} columns={columns} collapsed={collapsed} levels={levels} maxLevel={maxLevel}
+                summary={summary.data} onToggle={toggle} onRate={onRate} />
+            : <SkillCards rows={rows} domains={domains} levels={levels} maxLevel={maxLevel} onRate={onRate} />}
           {meta && <Pager page={meta.page} lastPage={meta.last_page} onChange={(p) => change({ page: p })} />}
         </>
       )}

@@ -55,8 +55,11 @@ export function viewToSearch(view: MapView, base: URLSearchParams): string {
   return text ? `?${text}` : '';
 }
 
-export const hasFilters = (v: MapView) =>
-  v.building_id !== null || v.group_id !== null || v.coach_id !== null || v.grade_level !== '' || v.subject !== '' || v.position !== '';
+/** How many filters are set (the count on the phone's "Filters" button). */
+export const activeFilterCount = (v: MapView) =>
+  [v.building_id !== null, v.group_id !== null, v.coach_id !== null, v.grade_level !== '', v.subject !== '', v.position !== ''].filter(Boolean).length;
+
+export const hasFilters = (v: MapView) => activeFilterCount(v) > 0;
 
 /** The API query of GET /api/skill-map (and its summary and CSV). */
 export function toApiQuery(v: MapView): Query {
