@@ -59,6 +59,20 @@ const STYLE = `body { margin: 0; font-family: system-ui, -apple-system, "Segoe U
 .reference-header p { margin: 0; color: #4a5a5a; }
 .reference-header a { color: #0b6e6e; }
 .swagger-ui .wrapper { padding: 0 1.25rem; box-sizing: border-box; }
+/* Calls are not tried from here, so there is nothing to authorize. */
+.swagger-ui .scheme-container { display: none; }
+/* No operation has links: the empty column only takes room. */
+.swagger-ui .response-col_links { display: none; }
+/* The viewer's version badges and document link, darker for contrast (axe: color-contrast). */
+.swagger-ui .info .title small { background-color: #4a5a5a; }
+.swagger-ui .info .title small.version-stamp { background-color: #2f6b12; }
+.swagger-ui .info .url { color: #0b6e6e; }
+/* On a phone an area's description goes below its name instead of a narrow column beside it. */
+@media (max-width: 760px) {
+  .reference-header, .swagger-ui .wrapper { padding-left: 0.75rem; padding-right: 0.75rem; }
+  .swagger-ui .opblock-tag { flex-wrap: wrap; }
+  .swagger-ui .opblock-tag small { order: 3; flex: 1 0 100%; padding: 0 0 0.5rem; }
+}
 `;
 
 export function openApiRoutes(): Router {
