@@ -22,6 +22,11 @@ async function figure(page: Page, key: string): Promise<number> {
   return Number(text!.replace(/[^\d.]/g, ''));
 }
 
+/** A ChoiceDropdown of the filter bar by its label ("School"). */
+function dropdown(page: Page, label: string) {
+  return page.locator('.filter-bar .choice-dropdown').filter({ has: page.locator('.field__label', { hasText: new RegExp(`^${label}$`) }) });
+}
+
 async function openInteractions(page: Page, search = '') {
   await page.goto(`/app/reports${search}`);
   await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
@@ -46,12 +51,13 @@ describe('the Interactions report', () => {
     await openInteractions(page);
     await page.getByLabel('Date range').selectOption('last-30-days');
     await page.waitForURL(/preset=last-30-days/);
-    await page.locator('.multi-select').filter({ has: page.locator('.multi-select__label', { hasText: /^School$/ }) }).locator('summary').click();
+    await dropdown(page, 'School').locator('summary').click();
     // A click, not check(): the box follows the URL, which updates a moment after the click.
     await page.getByRole('checkbox', { name: school.name }).click();
     await page.waitForURL((u) => decodeURIComponent(u.search).includes(`filter[building_id][]=${school.id}`));
     expect(decodeURIComponent(new URL(page.url()).search)).toContain('preset=last-30-days');
-    await page.getByRole('listitem').filter({ hasText: `School: ${school.name}` }).waitFor();
+    // The closed dropdown names what is chosen, as Educators' School filter does.
+    await expect.poll(() => dropdown(page, 'School').locator('.choice-dropdown__value').textContent()).toBe(school.name);
     await expect.poll(() => page.getByTestId('report-scope').textContent()).toMatch(new RegExp(`Last 30 days \\(\\w+ \\d+, \\d{4} – \\w+ \\d+, \\d{4}\\) · School: ${school.name}`));
 
     // Back: the school goes, then the preset.
@@ -121,7 +127,7 @@ describe('the Interactions report', () => {
     await openInteractions(page, '?preset=last-month');
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.app-sidebar').isVisible()).toBe(false);
-    expect(await page.locator('.report-filters').isVisible()).toBe(false);
+    expect(await page.locator('.filter-bar-fold').isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     const scope = (await page.getByTestId('report-scope').innerText()).replace(/\s+/g, ' ');
     expect(scope).toMatch(/^Maple Grove Unified School District · Reports · (Showing: )?Last month \(\w+ 1, \d{4} – /);
@@ -206,4 +212,95 @@ describe('the Enterprise reports', () => {
     expect(diff).toMatch(/^(↑ \+|↓ −|=)/);
     expect(await axeBlocking(page)).toEqual([]);
   }, 90_000);
+});
+
+describe('one filter bar on every report (issue 26)', () => {
+  const RIVERBEND = 'admin@riverbend.example';
+  const DESKTOP = { width: 1366, height: 900 };
+  type Answer = { headline?: Record<string, number | null>; measures?: { key: string; a: number | null }[] };
+  // The figure each report shows, read off the screen and off the answer of the request behind it.
+  const FIGURES: Record<string, { path: string; shown: (page: Page) => Promise<number>; answered: (json: Answer) => number | null }> = {
+    interactions: { path: '/app/reports', shown: (page) => figure(page, 'interactions'), answered: (j) => j.headline!.interactions! },
+    'coaching-cycles': { path: '/app/reports/coaching-cycles', shown: (page) => figure(page, 'cycles'), answered: (j) => j.headline!.cycles! },
+    'teacher-level': { path: '/app/reports/teacher-level', shown: (page) => figure(page, 'coached'), answered: (j) => j.headline!.coached! },
+    'coaching-team': { path: '/app/reports/coaching-team', shown: (page) => figure(page, 'interactions'), answered: (j) => j.headline!.interactions! },
+    comparison: {
+      path: '/app/reports/comparison',
+      shown: async (page) => Number((await page.locator('.compare-table tbody tr').first().locator('td').first().textContent())!.replace(/[^\d.]/g, '')),
+      answered: (j) => j.measures!.find((m) => m.key === 'interactions')!.a,
+    },
+  };
+
+  it('every report shows the shared bar at 1366 and 390 px: the range said once on one line, filters in the URL and the figures, folded behind Filters on a phone', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const phone = viewport.width < 760;
+      const page = await suite.signedIn(RIVERBEND, { viewport, bypassCSP: true });
+      const schools = (await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'building')).json.data;
+      expect(schools.length).toBeGreaterThanOrEqual(2);
+      // The coach with the most interactions, so every report has figures for them.
+      const busiest = (await api<InteractionsReport>(page, 'GET', 'report/interactions')).json.by_coach.toSorted((x, y) => y.interactions - x.interactions)[0]!;
+      for (const [kind, report] of Object.entries(FIGURES)) {
+        const where = `${kind} at ${viewport.width}px`;
+        const start = kind === 'comparison' ? `?a=${schools[0]!.id}&b=${schools[1]!.id}` : '';
+        await page.goto(`${report.path}${start}`);
+        await page.locator('.report-page h1').waitFor();
+        await page.waitForSelector('.report-loading', { state: 'detached' });
+
+        // The shared bar (client/components/FilterBar.tsx) and its controls: labelled selects and
+        // dropdowns, the "Filters" button only on a phone; nothing of the reports' old bar.
+        const bar = page.locator('section.filter-bar[aria-label="Report filters"]');
+        expect(await bar.count(), where).toBe(1);
+        expect(await page.locator('.report-filters, .multi-select').count(), where).toBe(0);
+        const toggle = page.locator('.filter-bar-fold').getByRole('button', { name: /^Filters/ });
+        if (phone) {
+          expect(await bar.isVisible(), `${where}: folded at first`).toBe(false);
+          expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+          expect(await toggle.getAttribute('aria-controls')).toBe(await bar.getAttribute('id'));
+          await toggle.click();
+          expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+          await page.getByRole('region', { name: 'Report filters' }).waitFor();
+        } else {
+          expect(await toggle.isVisible(), `${where}: no Filters button on a wide screen`).toBe(false);
+          expect(await bar.isVisible(), where).toBe(true);
+        }
+        expect(await bar.locator('.field__hint').count(), `${where}: no hint under the date range`).toBe(0);
+
+        // A date range through the bar: in the URL, and the dates said once, on one line.
+        await bar.getByLabel('Date range').selectOption('last-30-days');
+        await page.waitForURL(/preset=last-30-days/);
+        const dates = page.locator('.report-scope__dates');
+        await expect.poll(() => dates.textContent(), { message: where }).toMatch(/^\(\w{3} \d{1,2}, \d{4} – \w{3} \d{1,2}, \d{4}\)$/);
+        // One line: every box of the text starts at the same height.
+        expect(await dates.evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size), `${where}: the dates on one line`).toBe(1);
+        const said = (await dates.textContent())!.slice(1, -1);
+        const text = await page.evaluate(() => document.body.innerText);
+        expect(text.split(said).length - 1, `${where}: "${said}" said once`).toBe(1);
+        expect(await page.getByTestId('report-scope').textContent()).toContain(`Last 30 days (${said})`);
+
+        // A coach through the bar: the URL, the dropdown's summary and the figure of the new answer.
+        const coach = dropdown(page, 'Coach');
+        await coach.locator('summary').click();
+        const box = coach.getByRole('checkbox', { name: busiest.name });
+        const coachId = String(busiest.id);
+        const coachName = busiest.name;
+        const answer = page.waitForResponse((r) => r.url().includes(`/api/report/${kind}?`) && decodeURIComponent(r.url()).includes(`filter[coach_id][]=${coachId}`));
+        await box.click();
+        await page.waitForURL((u) => decodeURIComponent(u.search).includes(`filter[coach_id][]=${coachId}`));
+        expect(decodeURIComponent(new URL(page.url()).search), where).toContain('preset=last-30-days');
+        const json = (await (await answer).json()) as Answer;
+        await expect.poll(() => report.shown(page), { message: where }).toBe(report.answered(json));
+        await page.keyboard.press('Escape');
+        await expect.poll(() => coach.locator('.choice-dropdown__value').textContent(), { message: where }).toBe(coachName);
+        await expect.poll(() => page.getByTestId('report-scope').textContent(), { message: where }).toContain(`Coach: ${coachName}`);
+        if (phone) expect((await toggle.locator('.filters-toggle__count').textContent())!.replace(/\D/g, ''), `${where}: two filters set`).toBe('2');
+        if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${where} scrolls sideways`).toBe(true);
+        expect(await axeBlocking(page), where).toEqual([]);
+
+        // Clear filters (the shared bar's) empties the URL's filters.
+        await bar.getByRole('button', { name: 'Clear filters' }).click();
+        await page.waitForURL((u) => !u.search.includes('preset') && !decodeURIComponent(u.search).includes('coach_id'));
+      }
+      await page.context().close();
+    }
+  }, 240_000);
 });
