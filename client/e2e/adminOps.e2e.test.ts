@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminDashboard, LogList } from '../../common/schemas/adminOps';
-import { api, browserSuite } from './harness';
+import { api, browserSuite, runCli } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -74,6 +74,47 @@ describe('Admin activity', () => {
   });
 });
 
+describe('Admin activity: an impersonation reads as sentences', () => {
+  it('a run of screens viewed while impersonating is one entry, with its time span and the screens listed, at 1366 and 390 px', async () => {
+    const users = await runCli(suite.server, ['list-users']);
+    const coachId = Number(users.match(/^\s*(\d+)\s+coach@maplegrove\.example\s/m)?.[1]);
+    expect(coachId, users).toBeGreaterThan(0);
+    const staff = await suite.signedIn(STAFF);
+    expect((await api(staff, 'POST', 'auth/impersonate', { user_id: coachId })).status).toBe(200);
+    for (const screen of ['/app', '/app/staff', '/app/coaches']) {
+      await staff.goto(screen);
+      await settled(staff);
+    }
+    const banner = staff.getByRole('region', { name: 'Impersonation' });
+    const coachName = /acting as (.+?) \(coach@maplegrove\.example\)/.exec((await banner.textContent()) ?? '')?.[1];
+    expect(coachName).toBeTruthy();
+    await banner.getByRole('button', { name: 'Stop impersonating' }).click();
+    await staff.waitForURL((u) => u.pathname === '/admin');
+
+    for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+      const page = await suite.signedIn(STAFF, { bypassCSP: true, viewport });
+      await page.goto('/admin/activity?action=impersonated_request');
+      await settled(page);
+      const run = page.locator('.audit-entry').filter({ hasText: /viewed \d+ screens?/ }).first();
+      const sentence = await run.locator('.audit-entry__sentence').innerText();
+      // The run's times are on the reader's profile clock (useInstantFormat).
+      expect(sentence).toMatch(new RegExp(`^Sam Ortega \\(impersonating ${coachName}\\) viewed [3-9] screens in Maple Grove[^]* (between \\d{1,2}:\\d{2} [AP]M and \\d{1,2}:\\d{2} [AP]M|at \\d{1,2}:\\d{2} [AP]M)$`));
+      expect(await page.locator('.audit-entry__sentence').filter({ hasText: /did “|#\d/ }).count()).toBe(0);
+      await run.getByText(/^Screens viewed \(\d+ requests\)$/).click();
+      const list = run.locator('.audit-reads');
+      for (const title of ['Dashboard', 'Educators', 'Coaches']) await list.getByText(title, { exact: true }).first().waitFor();
+      expect(await list.innerText()).toContain('/app/staff');
+      expect(await blockingViolations(page), `at ${viewport.width}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `sideways scroll at ${viewport.width}`).toBe(false);
+    }
+    // Stopping reads as a sentence too, naming the person.
+    const page = await suite.signedIn(STAFF);
+    await page.goto('/admin/activity?action=impersonation_stopped');
+    await settled(page);
+    await page.locator('.audit-entry__sentence').filter({ hasText: `Sam Ortega stopped impersonating ${coachName}` }).first().waitFor();
+  });
+});
+
 describe('Logs', () => {
   it('lists a browser error and a failed sign-in; the detail dialog shows the stack', async () => {
     const guest = await suite.page();
@@ -105,7 +146,7 @@ describe('Logs', () => {
 
 describe('axe and phone width', () => {
   it.each(['/admin', '/admin/activity', '/admin/logs', '/admin/logs?kind=security'])('%s has no serious violations and no sideways scroll', async (target) => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
       const page = await suite.signedIn(STAFF, { bypassCSP: true, viewport });
       await page.goto(target);
       await settled(page);
