@@ -80,7 +80,7 @@ describe('the OpenAPI document and the routes of the app', () => {
   it('is valid OpenAPI 3.1 whose references all resolve', async () => {
     const doc = buildOpenApiDocument();
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc));
+    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
