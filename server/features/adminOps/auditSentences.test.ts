@@ -15,7 +15,8 @@ const SERVER = path.resolve(import.meta.dirname, '../..');
 const TEMPLATE_ACTIONS = { '`${kind}_import_uploaded`': ['staff_import_uploaded', 'users_import_uploaded'] };
 
 describe('every audit action the server writes has a sentence', () => {
-  const files = serverSourceFiles(SERVER);
+  // The server and the command line (scripts/) are where audit rows are written.
+  const files = [...serverSourceFiles(SERVER), ...serverSourceFiles(path.resolve(SERVER, '../scripts'))];
   const actions = auditValuesIn(files, 'action', TEMPLATE_ACTIONS);
   const subjects = auditValuesIn(files, 'subjectType');
 
