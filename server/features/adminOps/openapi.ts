@@ -12,7 +12,7 @@ export const adminOpsApi: ApiArea = {
     'GET /api/admin/dashboard': { summary: "The admin dashboard's figures", ...reader },
     'GET /api/admin/audit': {
       summary: 'The audit log across districts', ...reader, query: auditFeedQuerySchema,
-      answerText: '`{ data, meta: { per_page, next_cursor } }`: newest first; pass `next_cursor` as `cursor` for the next page.',
+      answerText: '`{ data, meta: { per_page, next_cursor } }`: entries newest first, each with its `sentence`; an impersonation\'s consecutive screen reads are one entry (`reads`: count, screens, first and last time, each read), a write request is folded into the change it made (`request`); pass `next_cursor` as `cursor` for the next page (a run is never split).',
     },
     'GET /api/admin/log': { summary: 'Logs: client errors, server errors, security events', ...reader, query: logListQuerySchema, answer: 'page' },
     'GET /api/admin/log/{kind}/{id}': { summary: 'One log entry', ...reader, params: { kind: LOG_KINDS.map((k) => `\`${k}\``).join(', ') }, answerText: 'The entry with its details.' },
