@@ -94,7 +94,7 @@ export function ReportFilterBar({ filters, onChange, options, hide = [], rangeId
     onChange({ ...filters, [key]: key === 'grade_level' || key === 'subject' ? values : values.map(Number) });
   return (
     <FilterBar label="Report filters" active={hasFilters(filters)} onClear={() => onChange(EMPTY_FILTERS)}
-      columns="repeat(auto-fill, minmax(10.5rem, 1fr))" className="report-filter-bar"
+      columns="11rem repeat(auto-fill, minmax(9.5rem, 1fr))" className="report-filter-bar"
       foldCount={activeFilterCount(filters, keys)}>
       <DateRangeFilter value={filters} presets={PRESETS} custom="custom" describedBy={rangeId}
         onChange={(range) => onChange({ ...filters, ...range })} />
