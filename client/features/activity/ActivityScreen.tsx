@@ -2,7 +2,7 @@
 // filters kept in the URL, "Log interaction" and "Log time", and one interaction's detail
 // (?open=ID). Links elsewhere open the log form prefilled: ?log=1&staff_id=N&day=YYYY-MM-DD.
 // Times are shown and entered in the signed-in user's timezone.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, PERMISSIONS, permissionScope } from '../../../common/permissions';
 import type { Activity, Interaction } from '../../../common/schemas/interactions';
@@ -169,6 +169,7 @@ export default function ActivityScreen(_props: ScreenProps) {
   const days = useMemo(() => daysOf(shown.from, shown.to), [shown.from, shown.to]);
   const entries = useMemo(() => byDay(toEntries(list.data?.data ?? [], activityFilter ? activities.data?.data ?? [] : [], timeZone), days), [list.data, activities.data, activityFilter, timeZone, days]);
   const [focusDay, setFocusDay] = useState<string>(today);
+  const shownOnce = useRef(false);
   useEffect(() => {
     setFocusDay((d) => (days.includes(d) ? d : days.includes(today) ? today : days[0]));
   }, [days, today]);
@@ -193,6 +194,11 @@ export default function ActivityScreen(_props: ScreenProps) {
       ? { title: 'Nothing needs completing', text: 'Every scheduled interaction in this range is completed or cancelled.' }
       : { title: 'Nothing logged in this range', text: `No interactions or logged time from ${rangeText}${filtered ? ' match these filters' : ''}.` };
   const needsCount = needs.data?.meta.total ?? 0;
+  // The list shows once the interactions, the logged time and the needs-completing count have all
+  // answered, in one go: nothing moves under the reader as the second and third answers arrive (issue 35).
+  // Later pages and filters keep the list on screen while they load (keepPreviousData), as before.
+  const firstReady = !!list.data && (shownOnce.current || ((!activityFilter || !!activities.data || !!activities.error) && (!!needs.data || !!needs.error)));
+  if (firstReady) shownOnce.current = true;
 
   const header = (
     <PageHeader
@@ -211,17 +217,6 @@ export default function ActivityScreen(_props: ScreenProps) {
   return (
     <div className="stack activity-page">
       {header}
-
-      {needsCount > 0 && state.status !== 'needs' && (
-        <Alert tone="warning" title={`${plural(needsCount, 'interaction needs', 'interactions need')} completing`}>
-          <p>
-            Scheduled interactions whose time has passed.{' '}
-            <button type="button" className="btn-link" onClick={() => go({ ...state, view: 'agenda', status: 'needs', from: addDays(today, -89), to: today })}>
-              Show them
-            </button>
-          </p>
-        </Alert>
-      )}
 
       <div className="activity-toolbar">
         <div className="segmented segmented--tabs" role="group" aria-label="View">
@@ -245,10 +240,21 @@ export default function ActivityScreen(_props: ScreenProps) {
               <p>{list.error.message}</p>
               <Button size="sm" variant="secondary" onClick={() => void list.mutate()}>Try again</Button>
             </Alert>
-          ) : !list.data ? (
+          ) : !firstReady || !list.data ? (
             <LoadingBlock label="Loading activity…" />
           ) : (
             <>
+              {needsCount > 0 && state.status !== 'needs' && (
+                <Alert tone="warning" title={`${plural(needsCount, 'interaction needs', 'interactions need')} completing`}>
+                  <p>
+                    Scheduled interactions whose time has passed.{' '}
+                    <button type="button" className="btn-link" onClick={() => go({ ...state, view: 'agenda', status: 'needs', from: addDays(today, -89), to: today })}>
+                      Show them
+                    </button>
+                  </p>
+                </Alert>
+              )}
+
               {!byDays && lastPage > 1 && (
                 <p className="text-sm muted activity-more">
                   {plural(pageTotal, 'interaction needs', 'interactions need')} completing in this range; showing {formatInteger(list.data.data.length)} (page {page} of {lastPage}), oldest first.

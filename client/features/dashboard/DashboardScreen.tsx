@@ -15,6 +15,7 @@ import { zonedDay, zonedParts } from '../../lib/zonedTime';
 import { ActivityPanels } from './components/ActivityPanels';
 import { PulsePanel } from './components/PulsePanel';
 import { SetupChecklist } from './components/SetupChecklist';
+import { useSetupChecklist } from './api';
 import { plural } from '../../../common/plural';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -111,7 +112,12 @@ export default function DashboardScreen(_props: ScreenProps) {
   const { user } = useAuthUser();
   const locale = useDateLocale();
   const when = useInstantFormat();
+  const managesSetup = !!user?.district && hasPermission(user.security.permissions, PERMISSIONS.manageSettings);
+  // The setup checklist (a screen tall when it shows) is known before the sections under it paint, so
+  // they never move down when it arrives (issue 35); SetupChecklist reads the same answer.
+  const checklist = useSetupChecklist(managesSetup);
   if (!user) return <LoadingBlock />;
+  const waitForChecklist = managesSetup && !checklist.data && !checklist.error;
 
   const district = user.district;
   const destinations: Destination[] = [
@@ -139,11 +145,18 @@ export default function DashboardScreen(_props: ScreenProps) {
 
       {district && <TrialNotice district={district} canBill={hasPermission(user.security.permissions, 'manage billing')} />}
 
-      {district && <SetupChecklist enabled={hasPermission(user.security.permissions, PERMISSIONS.manageSettings)} />}
+      {waitForChecklist ? (
+        // A screen tall: what follows starts out of view instead of moving down when the sections arrive.
+        <LoadingBlock fullScreen />
+      ) : (
+        <>
+          {district && <SetupChecklist enabled={managesSetup} />}
 
-      <PulsePanel user={user} />
+          <PulsePanel user={user} />
 
-      <ActivityPanels user={user} locale={locale} />
+          <ActivityPanels user={user} locale={locale} />
+        </>
+      )}
 
       <section className="stack" aria-labelledby="dashboard-where">
         <h2 id="dashboard-where" className="dashboard-section-title">Where to go</h2>

@@ -7,7 +7,6 @@ import { hasFeature, hasPermission, PERMISSIONS } from '../../../../common/permi
 import type { ReportPulse } from '../../../../common/schemas/pulse';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { LoadingBlock } from '../../../components/Spinner';
 import { formatInteger } from '../../../lib/format';
 import { formatMinutes } from '../../../lib/zonedTime';
 import { usePulse } from '../api';
@@ -70,6 +69,25 @@ function MonthTile({ pulse, canManage, advanced }: { pulse: ReportPulse; canMana
   );
 }
 
+/**
+ * The pulse while it loads: as many tiles as the answer will have (the overdue-cycles tile comes with the
+ * plan feature), each as tall as a loaded one (dashboard.css), so nothing below moves when the figures
+ * arrive (issue 35: the dashboard shifted by 0.105).
+ */
+function PulseSkeleton({ tiles }: { tiles: number }) {
+  return (
+    <div className="dashboard-pulse__grid" role="status" aria-label="Taking the pulse…">
+      {Array.from({ length: tiles }, (_, i) => (
+        <div key={i} className="dashboard-pulse__tile dashboard-pulse__tile--skeleton" aria-hidden="true">
+          <span className="dashboard-pulse__placeholder dashboard-pulse__placeholder--label" />
+          <span className="dashboard-pulse__placeholder dashboard-pulse__placeholder--figure" />
+          <span className="dashboard-pulse__placeholder" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function PulsePanel({ user }: { user: AuthUser }) {
   const permissions = user.security.permissions;
   const allowed = !!user.district && hasPermission(permissions, PERMISSIONS.seeEngagement);
@@ -92,7 +110,7 @@ export function PulsePanel({ user }: { user: AuthUser }) {
           <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
         </Alert>
       ) : !pulse ? (
-        <LoadingBlock label="Taking the pulse…" />
+        <PulseSkeleton tiles={hasFeature(features, 'coaching-cycles') ? 3 : 2} />
       ) : (
         <div className="dashboard-pulse__grid">
           <MonthTile pulse={pulse} canManage={canManage} advanced={advanced} />
