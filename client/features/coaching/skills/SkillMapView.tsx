@@ -8,7 +8,7 @@
 // Kept small for a phone (issue 35): only the grid OR the cards is rendered (useMediaQuery, not CSS
 // hiding), a page is SKILL_MAP_PAGE educators, a cell is one element with its level (the tooltip with
 // date, rater and note is mounted only on the focused and the hovered cell), rows re-render only when
-// their own focus or hover changes, and a card's "Every skill" list is built when it is opened.
+// their own focus or hover changes (the date language, loaded late, reaches only the tooltips), and a card's "Every skill" list is built when it is opened.
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -37,7 +37,6 @@ import { activeFilterCount, hasFilters, type MapView, toApiQuery, viewFromSearch
 
 type Levels = SkillFramework['levels'];
 type Cell = SkillMapRow['cells'][string];
-type Locale = Parameters<typeof formatDay>[1];
 
 /** The grid from this width; below it, one card per educator (the grid would scroll sideways). */
 export const SKILL_GRID_FROM = '(min-width: 700px)';
@@ -91,7 +90,10 @@ function Filters({ view, onChange, onClear }: { view: MapView; onChange: (patch:
   );
 }
 
-function cellTip(skill: string, cell: Cell, levels: Levels, locale: Locale) {
+/** A cell's details (the tooltip): mounted only on the focused and the hovered cell, so the date
+ *  language loading (useDateLocale) re-renders those, not every row. */
+function CellTip({ skill, cell, levels }: { skill: string; cell: Cell; levels: Levels }) {
+  const locale = useDateLocale();
   return (
     <span className="sm-tip">
       <strong>{skill}: {cell.level} · {levelName(levels, cell.level)}</strong>
@@ -109,7 +111,6 @@ interface GridRowProps {
   columns: Column[];
   levels: Levels;
   maxLevel: number;
-  locale: Locale;
   /** The column of this row's roving tab stop, or -1 when the tab stop is on another row. */
   focusCol: number;
   /** The column of the cell under the pointer in this row, or -1. */
@@ -119,7 +120,7 @@ interface GridRowProps {
 }
 
 /** One educator's row. Memoised: moving the focus or the pointer re-renders the rows it leaves and enters. */
-const GridRow = memo(function GridRow({ row, r, columns, levels, maxLevel, locale, focusCol, hoverCol, onRate, onCellFocus }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, r, columns, levels, maxLevel, focusCol, hoverCol, onRate, onCellFocus }: GridRowProps) {
   return (
     <tr>
       <th scope="row" className="sm-grid__who">
@@ -164,7 +165,7 @@ const GridRow = memo(function GridRow({ row, r, columns, levels, maxLevel, local
         const tip = focusCol === ci || hoverCol === ci;
         return (
           <td key={c.key} className="sm-grid__cell">
-            {tip ? <Tooltip content={cellTip(c.label, cell, levels, locale)} initiallyOpen={hoverCol === ci && focusCol !== ci}>{chip}</Tooltip> : chip}
+            {tip ? <Tooltip content={<CellTip skill={c.label} cell={cell} levels={levels} />} initiallyOpen={hoverCol === ci && focusCol !== ci}>{chip}</Tooltip> : chip}
           </td>
         );
       })}
@@ -211,7 +212,6 @@ interface GridProps {
 }
 
 function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summary, onToggle, onRate }: GridProps) {
-  const locale = useDateLocale();
   const [focus, setFocus] = useState<[number, number]>([0, 0]);
   const [hover, setHover] = useState<[number, number] | null>(null);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -271,7 +271,7 @@ function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summar
           </thead>
           <tbody onMouseOver={onPointer} onMouseLeave={() => setHover(null)}>
             {rows.map((row, r) => (
-              <GridRow key={row.staff.id} row={row} r={r} columns={columns} levels={levels} maxLevel={maxLevel} locale={locale}
+              <GridRow key={row.staff.id} row={row} r={r} columns={columns} levels={levels} maxLevel={maxLevel}
                 focusCol={fr === r ? fc : -1} hoverCol={hover && hover[0] === r ? hover[1] : -1} onRate={onRate} onCellFocus={onCellFocus} />
             ))}
           </tbody>
@@ -287,27 +287,31 @@ function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summar
 
 /** "Every skill" of a card: the list is built when the details open (most cards are never opened). */
 function EverySkill({ row, domains, levels, maxLevel }: { row: SkillMapRow; domains: SkillDomain[]; levels: Levels; maxLevel: number }) {
-  const locale = useDateLocale();
   const [open, setOpen] = useState(false);
   return (
     <details className="sm-card__details" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Every skill<span className="sr-only"> of {row.staff.name}</span></summary>
-      {open && (
-        <ul className="sm-card__skills">
-          {domains.flatMap((d) => d.skills).map((s) => {
-            const cell = row.cells[String(s.id)];
-            return (
-              <li key={s.id}>
-                <span>{s.name}</span>
-                {cell
-                  ? <span className="sm-card__level"><LevelChip level={cell.level} levels={levels} maxLevel={maxLevel} /><span className="sm-who__meta">{formatDay(cell.rated_on, locale)}</span></span>
-                  : <span className="muted text-sm">Not rated</span>}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      {open && <SkillList row={row} domains={domains} levels={levels} maxLevel={maxLevel} />}
     </details>
+  );
+}
+
+function SkillList({ row, domains, levels, maxLevel }: { row: SkillMapRow; domains: SkillDomain[]; levels: Levels; maxLevel: number }) {
+  const locale = useDateLocale();
+  return (
+    <ul className="sm-card__skills">
+      {domains.flatMap((d) => d.skills).map((s) => {
+        const cell = row.cells[String(s.id)];
+        return (
+          <li key={s.id}>
+            <span>{s.name}</span>
+            {cell
+              ? <span className="sm-card__level"><LevelChip level={cell.level} levels={levels} maxLevel={maxLevel} /><span className="sm-who__meta">{formatDay(cell.rated_on, locale)}</span></span>
+              : <span className="muted text-sm">Not rated</span>}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
