@@ -2,12 +2,14 @@
 // accessibility check of each. Usage: tsx scripts/screenshots.ts [filter]  → ./screenshots/*.png
 // The knowledge base's pictures: tsx scripts/screenshots.ts --help-images [filter] → client/help/*.png
 // (served at /help/…; the seeded articles show them), so the help shows the screens as they are today.
+// The user guide's and README's pictures: tsx scripts/screenshots.ts --docs [filter] → docs/images/*.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { insertQuotes } from '../client/e2e/adminBillingSeed';
+import { isSchoolDay, localDay, zonedInstant } from '../db/seeds/demoCalendar';
 import { launchBrowser, newPage, runCli, signIn, startServer } from '../client/e2e/harness';
 
 const require = createRequire(import.meta.url);
@@ -147,6 +149,116 @@ async function helpImages(filter: string | undefined) {
   }
 }
 
+/**
+ * The user guide's and the README's pictures (docs/guide/, README.md): every help picture above (the same
+ * screens, names and dialogs, so the guide and the knowledge base show the same thing) plus the guide's own,
+ * at 1366 × 800 on a desktop and 390 × 844 where a phone matters. Viewport shots only (no full-page shots of
+ * long lists), so each stays small. Rerun after a screen changes: `npm run docs-images` (or
+ * `tsx scripts/screenshots.ts --docs [filter]`) → docs/images/*.png.
+ */
+export const DOCS_OUT = path.resolve(import.meta.dirname, '../docs/images');
+const PRINCIPAL = 'principal@maplegrove.example';
+const PHONE = { width: 390, height: 844 };
+type DocsShot = (typeof HELP_SHOTS)[number] & { viewport?: { width: number; height: number }; schoolDay?: boolean };
+/** Opens the cycle card at `index` on the board (its page opens as a dialog). */
+const openCycle = (index: number) => async (page: Page) => {
+  await page.locator('.cyc-card__open').nth(index).click();
+  await page.getByRole('dialog').first().waitFor();
+  await page.waitForLoadState('networkidle');
+};
+/** The Log interaction form as a coach fills it in: the first type and the first recent educator chosen. */
+const fillLogForm = async (page: Page) => {
+  await clickButton(/^Log interaction$/)(page);
+  const dialog = page.getByRole('dialog').first();
+  await dialog.locator('.type-picker__option').first().click();
+  await dialog.locator('.quick-add').first().click();
+  await page.waitForLoadState('networkidle');
+};
+const DOCS_SHOTS: DocsShot[] = [
+  // The dashboards on a school day's morning: run on a weekend or a holiday, "Today" would be empty.
+  ...HELP_SHOTS.map((s): DocsShot => (s.file.startsWith('dashboard-') ? { ...s, schoolDay: true } : s.file === 'log-interaction' ? { ...s, prepare: fillLogForm } : s)),
+  { file: 'dashboard-principal', path: '/app', as: PRINCIPAL, schoolDay: true },
+  { file: 'dashboard-coach-phone', path: '/app', as: COACH, viewport: PHONE, schoolDay: true },
+  { file: 'educators', path: '/app/staff', as: ADMIN },
+  { file: 'invite-user', path: '/app/settings/user/new', as: ADMIN },
+  { file: 'interaction-settings', path: '/app/settings/interaction', as: ADMIN },
+  { file: 'cycle-settings', path: '/app/settings/coaching-cycle', as: ADMIN },
+  { file: 'activity-agenda', path: '/app/activity', as: COACH },
+  { file: 'log-interaction-phone', path: '/app/activity', as: COACH, viewport: PHONE, prepare: fillLogForm },
+  { file: 'activity-phone', path: '/app/activity?view=week', as: COACH, viewport: PHONE },
+  { file: 'skill-framework', path: '/app/coaching?tab=framework', as: ADMIN },
+  { file: 'rate-skills', path: '/app/staff/2', as: COACH, prepare: clickButton(/^Rate skills$/) },
+  { file: 'skill-map-phone', path: '/app/coaching', as: COACH, viewport: PHONE },
+  { file: 'report-coaching-team', path: '/app/reports/coaching-team', as: ADMIN },
+  { file: 'billing-quote-request', path: '/app/settings/billing/quotes?new=1&plan=enterprise&seats=12&term=3', as: ADMIN },
+  { file: 'cycle-detail', path: '/app/coaching?tab=cycles', as: COACH, prepare: openCycle(2) },
+];
+
+/** The next school day of the demo calendar from today (today itself when it is one), in the demo's zone. */
+function schoolDayMorning(): Date | undefined {
+  const zone = 'America/Chicago';
+  let day = localDay(new Date(), zone);
+  if (isSchoolDay(day)) return undefined;
+  for (let i = 0; i < 30 && !isSchoolDay(day); i++) day = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return zonedInstant(day, 7, 30, zone);
+}
+
+/** Waits for the built client (another process may be rebuilding it): true once it is there. */
+async function builtClient(seconds = 120): Promise<boolean> {
+  for (let i = 0; i < seconds; i++) {
+    if (fs.existsSync(path.resolve(import.meta.dirname, '../dist/public/index.html'))) return true;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return false;
+}
+
+async function docsImages(filter: string | undefined) {
+  fs.mkdirSync(DOCS_OUT, { recursive: true });
+  if (!(await builtClient())) throw new Error('Build the client first: npm run build.');
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const morning = schoolDayMorning();
+  try {
+    for (const shot of DOCS_SHOTS.filter((s) => !filter || filter.split('|').some((f) => s.file.includes(f)))) {
+      const viewport = shot.viewport ?? { width: 1366, height: 800 };
+      // A rebuild of the client while a shot is taken shows "not built yet" or fails: wait and take it again.
+      for (let attempt = 1; ; attempt++) {
+        const { context, page } = await newPage(browser, server, { viewport, colorScheme: 'light', bypassCSP: true });
+        try {
+          if (shot.schoolDay && morning) await page.clock.setFixedTime(morning);
+          if (shot.as) await signIn(page, shot.as, shot.as.endsWith('@coachwell.example') ? 'admin' : 'app');
+          await page.goto(shot.path);
+          await page.waitForLoadState('networkidle');
+          await shot.prepare?.(page);
+          await page.waitForTimeout(400);
+          if (!(await page.locator('main').count())) throw new Error(`${shot.file}: no main landmark (the client was being rebuilt?)`);
+          const file = path.join(DOCS_OUT, `${shot.file}.png`);
+          await page.screenshot({ path: file });
+          const violations = await axe(page);
+          if (violations.length) console.log(`${shot.file}: ${violations.join('\n   ')}`);
+          const kb = Math.round(fs.statSync(file).size / 1024);
+          console.log(`${shot.file}.png ${viewport.width} × ${viewport.height} (${kb} KB)${kb > 250 ? ' OVER 250 KB' : ''}`);
+          break;
+        } catch (err) {
+          if (attempt === 3) {
+            console.log(`${shot.file}: NOT TAKEN: ${(err as Error).message.split('\n')[0]}`);
+            process.exitCode = 1;
+            break;
+          }
+          console.log(`${shot.file}: ${(err as Error).message.split('\n')[0]}; again in 10 s`);
+          await new Promise((r) => setTimeout(r, 10_000));
+          await builtClient();
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 /** Quotes of both demo districts beside Maple Grove's seeded ones (inserted, as the browser tests do): an accepted one to activate. */
 function seedBilling(server: Awaited<ReturnType<typeof startServer>>) {
   insertQuotes(server.dataDir, [
@@ -246,6 +358,10 @@ if (flag('--path')) {
 if (args[0] === '--help-images') {
   await helpImages(args[1]);
   process.exit(0);
+}
+if (args[0] === '--docs') {
+  await docsImages(args[1]);
+  process.exit(); // 1 when a picture could not be taken
 }
 const filter = flag('--path') ? undefined : args[0];
 fs.mkdirSync(OUT, { recursive: true });
