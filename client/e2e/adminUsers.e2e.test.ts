@@ -1,7 +1,8 @@
 // The provider's user administration through the real screens: the Users list with its filters in the
 // URL, impersonating from a row and stopping, deactivating and reactivating with a confirmation,
 // inviting a staff member who accepts from the emailed link, Admin settings (the shared Account
-// Settings screen) changing the staff member's name, and axe-core on each screen at both widths.
+// Settings screen) changing the staff member's name, axe-core on each screen at both widths, and the Users
+// table's row actions all visible at 1366 px while its rows become cards at 390 px (issue 26).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -162,7 +163,7 @@ async function axeBlocking(page: Page): Promise<string[]> {
 
 describe('axe-core and phone width on the user administration screens', () => {
   const screens = ['/admin/users', '/admin/settings', '/admin/settings/users'];
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [label, viewport] of [['desktop', { width: 1366, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
     it(`has no serious or critical violations and no sideways scroll at ${label} width`, async () => {
       const page = await suite.signedIn(STAFF, { viewport, bypassCSP: true });
       for (const target of screens) {
@@ -178,4 +179,56 @@ describe('axe-core and phone width on the user administration screens', () => {
       expect(await axeBlocking(page)).toEqual([]);
     });
   }
+});
+
+describe('the Users table at 1366 and 390 px (issue 26)', () => {
+  /** Each row but one's own, with the boxes of its action buttons and the table's visible box. */
+  async function actionBoxes(page: Page) {
+    await page.goto('/admin/users');
+    await row(page, 'Priya Raman').waitFor();
+    await page.locator('.loading-block').first().waitFor({ state: 'detached' });
+    return page.locator('.au-table__row').evaluateAll((rows) => rows.map((r) => ({
+      name: r.querySelector('.au-table__name')?.textContent?.trim() ?? '',
+      staff: r.querySelector('[data-label="District"]')?.textContent?.includes('Coachwell staff') ?? false,
+      buttons: [...r.querySelectorAll('.au-actions .btn')].map((b) => {
+        const box = b.getBoundingClientRect();
+        return { label: b.textContent?.trim() ?? '', left: box.left, right: box.right, width: box.width };
+      }),
+    })));
+  }
+
+  it('at 1366 px every row action is whole inside the table: none cut off behind its scroll', async () => {
+    const page = await suite.signedIn(STAFF, { viewport: { width: 1366, height: 900 } });
+    const rows = await actionBoxes(page);
+    const wrap = page.locator('.au-table-wrap');
+    expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const edge = await wrap.evaluate((el) => { const b = el.getBoundingClientRect(); return { left: b.left, right: b.right }; });
+    const others = rows.filter((r) => !r.name.includes('Sam Ortega'));
+    expect(others.filter((r) => !r.staff).length).toBeGreaterThan(10);
+    for (const r of others) {
+      // A district's active login: Impersonate and Deactivate; an invited one: Resend invite and Deactivate
+      // (Coachwell staff cannot be impersonated).
+      expect(r.buttons.map((b) => b.label.replace(r.name, '').trim()), r.name).toEqual(expect.arrayContaining(r.staff
+        ? [expect.stringMatching(/^(Deactivate|Reactivate)$/)]
+        : [expect.stringMatching(/^(Impersonate|Resend invite)$/), 'Deactivate']));
+      for (const b of r.buttons) {
+        expect(b.width, `${r.name}: ${b.label}`).toBeGreaterThan(0);
+        expect(b.left >= edge.left && b.right <= edge.right, `${r.name}: ${b.label} at ${b.left}–${b.right}, table ${edge.left}–${edge.right}`).toBe(true);
+      }
+    }
+    await row(page, 'Isaac Porter').getByRole('button', { name: /^Resend invite/ }).waitFor({ state: 'visible' });
+  });
+
+  it('at 390 px the rows are cards: no column headers, each card inside the screen with its actions', async () => {
+    const page = await suite.signedIn(STAFF, { viewport: { width: 390, height: 844 } });
+    const rows = await actionBoxes(page);
+    expect(await page.locator('.au-table thead').evaluate((el) => getComputedStyle(el).position === 'absolute' || getComputedStyle(el).display === 'none'
+      || el.getBoundingClientRect().height <= 1)).toBe(true);
+    expect(await page.locator('.au-table__row').first().evaluate((el) => getComputedStyle(el).display)).not.toBe('table-row');
+    for (const r of rows.filter((x) => !x.name.includes('Sam Ortega'))) {
+      expect(r.buttons.length, r.name).toBeGreaterThanOrEqual(r.staff ? 1 : 2);
+      for (const b of r.buttons) expect(b.left >= 0 && b.right <= 390, `${r.name}: ${b.label}`).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
 });

@@ -138,7 +138,9 @@ export default function AdminUsersScreen({ route }: ScreenProps) {
         else next.set(key, String(value));
       }
       return next;
-    }, options);
+      // flushSync: the chosen option shows at once, and the next change starts from this address (without it, a
+      // filter changed before React re-rendered was applied to the old one: docs/ARCHITECTURE.md, filters in the URL).
+    }, { ...options, flushSync: true });
   }, [setParams]);
 
   const filters: AdminUserFilterValues = {
