@@ -1,11 +1,15 @@
 // The demo a buyer evaluates is coherent (issue 26, "A demo that demos"): nobody coaches on a weekend or
 // a US school holiday (in the district's own timezone), coaches coach only educators at their own
-// schools, every demo login has signed in, weekly volumes are a coach's, and every report can be seen
-// in some demo district (Riverbend is on Enterprise).
+// schools, every demo login has signed in, weekly volumes are a coach's, every report can be seen in some
+// demo district (Riverbend is on Enterprise), coaching-cycle notes are written on school days, and the
+// administrators of Maple Grove and Riverbend find their setup checklist finished (calendar sync is on).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, RIVERBEND_INVITED, seedDemo } from '../db/seeds/demo';
 import { REPORT_KINDS } from '../common/schemas/reports';
+import { PLANS } from '../common/plans';
 import { dashboardFigures } from './features/adminOps/queries';
+import { presentChecklist } from './features/setup/presenter';
+import { setupFacts } from './features/setup/queries';
 import { createDistrict, createUser } from './identity/accounts';
 import { createTestApp, loginAs, type TestApp } from './testing/app';
 
@@ -81,6 +85,45 @@ describe('the demo districts [SQLite]', () => {
         // Logged no later than the seeding day, and a completed one not before it happened.
         expect(r.created_at <= TODAY.toISOString()).toBe(true);
       }
+    }
+  });
+
+  it('have coaching-cycle notes on school days only, in the district\'s timezone, within each cycle and before the seeding', async () => {
+    for (const d of districts) {
+      const notes = await t.db.selectFrom('coaching_cycle_notes as n').innerJoin('coaching_cycles as c', 'c.id', 'n.cycle_id')
+        .select(['n.created_at', 'c.start_date', 'c.status', 'c.completed_on', 'c.id']).where('n.district_id', '=', d.id).execute();
+      if (d.name.startsWith('Cedar')) {
+        expect(notes).toEqual([]);
+        continue;
+      }
+      expect(notes.length, d.name).toBeGreaterThan(d.name.startsWith('Maple') ? 20 : 8);
+      const off = notes.map((n) => ({ at: n.created_at, ...local(n.created_at, d.timezone) })).filter((l) => !schoolDay(l));
+      expect(off, d.name).toEqual([]);
+      for (const n of notes) {
+        const day = local(n.created_at, d.timezone).day;
+        expect(day >= n.start_date, `cycle ${n.id}: note ${day} before its start ${n.start_date}`).toBe(true);
+        if (n.completed_on) expect(day <= n.completed_on, `cycle ${n.id}: note ${day} after it was completed ${n.completed_on}`).toBe(true);
+        expect(n.created_at <= TODAY.toISOString()).toBe(true);
+      }
+    }
+  });
+
+  it("have calendar sync on for a coach of each district whose plan has it, so the administrators' setup checklist is finished", async () => {
+    const feeds = await t.db.selectFrom('calendar_feeds as f').innerJoin('users as u', 'u.id', 'f.user_id')
+      .select(['u.email', 'f.district_id', 'f.token_hash', 'f.created_at']).orderBy('u.email').execute();
+    expect(feeds.map((f) => f.email)).toEqual(['coach2@riverbend.example', 'coach3@maplegrove.example']);
+    for (const f of feeds) {
+      expect(f.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(f.created_at < TODAY.toISOString()).toBe(true);
+    }
+    // The checklist GET /api/setup-checklist answers their administrators (read here without signing in: a
+    // sign-in would move the demo logins' last sign-in, which the tests above and below read).
+    for (const name of ['Maple', 'Riverbend']) {
+      const district = districts.find((d) => d.name.startsWith(name))!;
+      const checklist = presentChecklist(PLANS.find((p) => p.key === district.plan)!.features, await setupFacts(t.db, district.id));
+      expect(checklist.items.filter((i) => !i.done).map((i) => i.key), name).toEqual([]);
+      expect(checklist).toMatchObject({ complete: true, done_count: checklist.total, total: 7 });
+      expect(checklist.items.map((i) => i.key)).toContain('calendar-sync');
     }
   });
 

@@ -3,6 +3,7 @@
 // password DEMO_PASSWORD. Coherent as a buyer would check it (issue 26): coaches coach only educators at
 // their own schools, nobody coaches on a weekend or a school holiday (demoCalendar.ts), realistic
 // weekly volumes, and every active login has signed in on a recent school day.
+import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
 import { seedDemoBilling } from './demoBilling';
@@ -170,6 +171,23 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
     await seedDemoInteractions(trx, { districtId: riverbend, timezone: RIVERBEND_TIMEZONE, coachIds: riverCoaches, today, seed: 80301 });
     await seedDemoCycles(trx, { districtId: riverbend, coachIds: riverCoaches, today, every: 2 });
     await seedDemoSkills(trx, { districtId: riverbend, fallbackRaterId: users['admin@riverbend.example']!.id, today });
+
+    // Calendar sync is on for one coach of each district whose plan has it, so the administrators' setup
+    // checklist is finished (server/features/setup: "Turn on calendar sync" is done once a feed exists).
+    // Not the first demo coach of either: coach@ shows a buyer how a feed is turned on.
+    await seedDemoCalendarFeed(trx, maple, users['coach3@maplegrove.example']!.id, DEMO_TIMEZONE, today);
+    await seedDemoCalendarFeed(trx, riverbend, users['coach2@riverbend.example']!.id, RIVERBEND_TIMEZONE, today);
   });
   return true;
+}
+
+/**
+ * A coach's calendar feed, turned on three school weeks ago at 3:40 pm. Only the hash of a random token is
+ * stored, as when a person turns it on (server/identity/tokens.ts): nobody knows the address, so nothing can
+ * read the demo coach's calendar; on Calendar sync the coach sees it on and can make a new address to copy.
+ */
+async function seedDemoCalendarFeed(db: DB, districtId: number, userId: number, timeZone: string, today: Date): Promise<void> {
+  const at = zonedInstant(schoolDayBefore(localDay(today, timeZone), 15), 15, 40, timeZone).toISOString();
+  const hash = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('hex');
+  await db.insertInto('calendar_feeds').values({ district_id: districtId, user_id: userId, token_hash: hash, title_mode: 'names', created_at: at, updated_at: at }).execute();
 }

@@ -1,9 +1,11 @@
 // Demo coaching cycles for Maple Grove: goal templates, and about 20 cycles across the three coaches'
 // caseloads in every stage (some overdue, some due soon, two planned), four completed with outcomes and
 // one cancelled, each linked to the seeded interactions it covers, with evidence notes and, when the
-// district has a skill framework, focus skills. Deterministic for a given seeding date.
+// district has a skill framework, focus skills. Deterministic for a given seeding date. A coach writes
+// notes on school days only (demoCalendar.ts: no weekend or US school holiday), before the seeding instant.
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
+import { isSchoolDay, schoolDayBefore } from './demoCalendar';
 
 export interface DemoCycleRefs {
   districtId: number;
@@ -42,6 +44,26 @@ const REFLECTIONS: Record<'met' | 'partly-met' | 'not-met', string> = {
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (iso: string, n: number) => day(new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000));
+
+/**
+ * When the nth note of a cycle is written: the first school day on or after `planned`, in the morning in
+ * the US (15:00 UTC plus an hour a note, the same day in every US timezone); never after `now` (the seeding
+ * instant, or the end of a closed cycle's last day: then the last school day before it) and never before
+ * the cycle's start (then no note).
+ */
+export function demoNoteAt(planned: string, n: number, startDate: string, now: Date): string | null {
+  const hour = `T${String(15 + n).padStart(2, '0')}:00:00.000Z`;
+  let d = planned;
+  for (let guard = 0; guard < 30 && !isSchoolDay(d); guard++) d = addDays(d, 1);
+  let at = `${d}${hour}`;
+  const nowAt = now.toISOString();
+  if (at > nowAt) {
+    d = schoolDayBefore(day(now), 0);
+    at = `${d}${hour}`;
+    if (at > nowAt) at = `${(d = schoolDayBefore(d, 1))}${hour}`;
+  }
+  return d >= startDate && isSchoolDay(d) ? at : null;
+}
 
 /**
  * The plan of each demo cycle: which stage it is in (index into the active stages), how many days ago it
@@ -135,11 +157,14 @@ export async function seedDemoCycles(db: DB, refs: DemoCycleRefs): Promise<{ cyc
     }
     if (plan.status !== 'planned') {
       const noteCount = 1 + (i % 3);
-      await db.insertInto('coaching_cycle_notes').values(Array.from({ length: noteCount }, (_, n) => {
-        const written = addDays(startDate, 3 + n * 7);
-        const at = `${written < today ? written : today}T15:00:00.000Z`;
-        return { district_id: districtId, cycle_id: id, author_id: coachId, body: NOTES[(i + n) % NOTES.length]!, created_at: at, updated_at: at, deleted_at: null };
-      })).execute();
+      const notes = Array.from({ length: noteCount }, (_, n) => {
+        // Written while the cycle ran: by the seeding instant, and by the day a closed cycle ended.
+        const seeded = refs.today ?? new Date();
+        const ended = closedOn ? new Date(`${closedOn}T23:59:59.000Z`) : seeded;
+        const at = demoNoteAt(addDays(startDate, 3 + n * 7), n, startDate, ended < seeded ? ended : seeded);
+        return at && { district_id: districtId, cycle_id: id, author_id: coachId, body: NOTES[(i + n) % NOTES.length]!, created_at: at, updated_at: at, deleted_at: null };
+      }).filter((note) => note !== null);
+      if (notes.length) await db.insertInto('coaching_cycle_notes').values(notes).execute();
 
       // Link the coach's interactions with these educators during the cycle (up to six).
       const until = closedOn ?? today;
