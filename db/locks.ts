@@ -9,20 +9,19 @@ import { sql } from 'kysely';
 import type { DB } from './connection';
 import { isPostgres } from './migrationHelpers';
 
+/** The advisory-lock namespace of a district's writers (migration 20261129_0153; 7217 and 7218 are the rollups'). */
+const DISTRICT_WRITERS = 7219;
+
 /**
- * A district's writes one at a time: the district's version row (district_versions), which every write
- * to the district's data also takes, at its commit (its triggers bump it then: migration
- * 20261129_0152), and holds until the commit's end. So no other writer of the district commits between
- * a transaction's taking it and its commit: the transaction's checks see every write committed before it
- * took the lock, and a writer it could not see yet (begun, not committed) commits only after it. Every
- * transaction that writes what a check reads is itself a check-then-write one and takes this lock before
- * it reads, so they run one after another, each seeing all that the others wrote. The value is left as it is (a missing row is
- * written at 0, which is what a reader takes a missing row for); the writes themselves bump it.
+ * A district's writes one at a time: the district's writers' lock, which every write to the district's
+ * data takes shared from its first statement to its commit (the district-version triggers, migration
+ * 20261129_0153: writers never wait for one another on it), taken here exclusively. So a transaction that
+ * takes it first runs its checks after every other writer of the district has committed, and no writer
+ * of the district commits between its checks and its own commit.
  */
 export async function lockDistrictWrites(trx: DB, districtId: number): Promise<void> {
   if (!isPostgres(trx)) return;
-  await sql`insert into district_versions (district_id, version) values (${districtId}, 0)
-    on conflict (district_id) do update set version = district_versions.version`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${sql.lit(DISTRICT_WRITERS)}, hashtext(${String(districtId)}))`.execute(trx);
 }
 
 /** Tables whose records are edited under lockRecord (one record's edits one at a time). */

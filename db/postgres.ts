@@ -37,8 +37,10 @@ class CoachwellPostgresQueryCompiler extends PostgresQueryCompiler {
  * `auth`/`staff` change versions are `insert … on conflict do update set version = version + 1` (or
  * `update … set version = version + 1`), which at READ COMMITTED waits for the row's lock and then adds
  * to the committed value, where SERIALIZABLE failed one of two concurrent writers ("could not serialize
- * access"). The reports' rollups are written only by triggers holding the district's version row
- * (db/reportRollups.ts), so a district's rollup writers take turns and each sums from a fresh snapshot.
+ * access"). A district's version is bumped at the commit (migration 20261129_0152), so its row is locked
+ * only while the transaction commits. The reports' rollups are written only by triggers holding a lock
+ * per (district, coach) (migration 20261129_0150), so one coach's rollup writers take turns and each sums
+ * from a fresh snapshot.
  *
  * What SQLite's one writer gave the check-then-write transactions (the last administrator stays, one
  * activation wins, a name stays unique) they now get from an explicit lock taken before they read

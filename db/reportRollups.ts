@@ -16,7 +16,10 @@
 // SQLite: row triggers. PostgreSQL: inserts are statement triggers over the new rows (a bulk insert sums
 // once); updates and deletions are row triggers with SQLite's statements. An interaction's deletion is
 // BEFORE DELETE on both, while its participants still exist.
-// Frozen with the migration that uses it: change the triggers in a new migration.
+// Frozen with the migration that uses it: change the triggers in a new migration. On PostgreSQL, migration
+// 20261129_0150 has since replaced these triggers' bodies (the same sums, by values) and their locking (a
+// lock per district and coach, not the district's version row): what createPostgresTriggers says of locks
+// is 0120's.
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './migrationHelpers';
 
