@@ -4,8 +4,8 @@
 // does. On a phone the bar folds behind the shared "Filters" button with the count of active filters.
 import { plural } from '../../../../common/plural';
 import { hasPermission, permissionScope, PERMISSIONS } from '../../../../common/permissions';
-import { DATE_PRESETS } from '../../../../common/schemas/reports';
-import { GRADE_LEVELS, SUBJECTS } from '../../../../common/schemas/staff';
+import { DATE_PRESETS } from '../../../../common/reportValues';
+import { GRADE_LEVELS, SUBJECTS } from '../../../../common/staffValues';
 import { ChoiceDropdown } from '../../../components/ChoiceDropdown';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
 import { FilterBar } from '../../../components/FilterBar';
