@@ -159,7 +159,8 @@ async function helpImages(filter: string | undefined) {
 export const DOCS_OUT = path.resolve(import.meta.dirname, '../docs/images');
 const PRINCIPAL = 'principal@maplegrove.example';
 const PHONE = { width: 390, height: 844 };
-type DocsShot = (typeof HELP_SHOTS)[number] & { viewport?: { width: number; height: number }; schoolDay?: boolean };
+/** schoolDay: the browser's clock at that hour of the next school day (7.5 = 7:30 am) when run on a weekend or holiday. */
+type DocsShot = (typeof HELP_SHOTS)[number] & { viewport?: { width: number; height: number }; schoolDay?: number };
 /** Opens the cycle card at `index` on the board (its page opens as a dialog). */
 const openCycle = (index: number) => async (page: Page) => {
   await page.locator('.cyc-card__open').nth(index).click();
@@ -173,34 +174,56 @@ const fillLogForm = async (page: Page) => {
   await dialog.locator('.type-picker__option').first().click();
   await dialog.locator('.quick-add').first().click();
   await page.waitForLoadState('networkidle');
+  // Back to the top of the form, with no hover left on a chip.
+  await page.mouse.move(1, 1);
+  await dialog.evaluate((el) => el.querySelectorAll('*').forEach((e) => { if (e.scrollTop) e.scrollTop = 0; }));
+};
+/** Rate skills as after an observation: the latest interaction as evidence, two skills rated, focus off the date box. */
+const rateTwoSkills = async (page: Page) => {
+  await clickButton(/^Rate skills$/)(page);
+  const dialog = page.getByRole('dialog').first();
+  await page.waitForLoadState('networkidle');
+  const evidence = dialog.getByLabel('Evidence from');
+  if ((await evidence.locator('option').count()) > 1) await evidence.selectOption({ index: 1 });
+  const skills = dialog.locator('.rate-skills__skill');
+  await skills.nth(0).locator('.rate-level').nth(2).click();
+  await skills.nth(1).locator('.rate-level').nth(2).click();
+  await skills.nth(0).getByLabel(/^Note/).fill('Posted the goal and came back to it at the end of the lesson.');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+};
+/** The phone week on its latest day with entries (on a weekend, today's column is empty). */
+const latestDayWithEntries = async (page: Page) => {
+  await page.locator('.week-phone__day:has(.week-phone__dot)').last().click();
+  await page.waitForLoadState('networkidle');
 };
 const DOCS_SHOTS: DocsShot[] = [
-  // The dashboards on a school day's morning: run on a weekend or a holiday, "Today" would be empty.
-  ...HELP_SHOTS.map((s): DocsShot => (s.file.startsWith('dashboard-') ? { ...s, schoolDay: true } : s.file === 'log-interaction' ? { ...s, prepare: fillLogForm } : s)),
-  { file: 'dashboard-principal', path: '/app', as: PRINCIPAL, schoolDay: true },
-  { file: 'dashboard-coach-phone', path: '/app', as: COACH, viewport: PHONE, schoolDay: true },
+  // The dashboards on a school day's morning (run on a weekend or a holiday, "Today" would be empty), and
+  // the log form during one (coaching happens on school days).
+  ...HELP_SHOTS.map((s): DocsShot => (s.file.startsWith('dashboard-') ? { ...s, schoolDay: 7.5 } : s.file === 'log-interaction' ? { ...s, prepare: fillLogForm, schoolDay: 10.25 } : s)),
+  { file: 'dashboard-principal', path: '/app', as: PRINCIPAL, schoolDay: 7.5 },
+  { file: 'dashboard-coach-phone', path: '/app', as: COACH, viewport: PHONE, schoolDay: 7.5 },
   { file: 'educators', path: '/app/staff', as: ADMIN },
   { file: 'invite-user', path: '/app/settings/user/new', as: ADMIN },
   { file: 'interaction-settings', path: '/app/settings/interaction', as: ADMIN },
   { file: 'cycle-settings', path: '/app/settings/coaching-cycle', as: ADMIN },
   { file: 'activity-agenda', path: '/app/activity', as: COACH },
-  { file: 'log-interaction-phone', path: '/app/activity', as: COACH, viewport: PHONE, prepare: fillLogForm },
-  { file: 'activity-phone', path: '/app/activity?view=week', as: COACH, viewport: PHONE },
+  { file: 'log-interaction-phone', path: '/app/activity', as: COACH, viewport: PHONE, prepare: fillLogForm, schoolDay: 10.25 },
+  { file: 'activity-phone', path: '/app/activity?view=week', as: COACH, viewport: PHONE, prepare: latestDayWithEntries },
   { file: 'skill-framework', path: '/app/coaching?tab=framework', as: ADMIN },
-  { file: 'rate-skills', path: '/app/staff/2', as: COACH, prepare: clickButton(/^Rate skills$/) },
+  { file: 'rate-skills', path: '/app/staff/2', as: COACH, prepare: rateTwoSkills },
   { file: 'skill-map-phone', path: '/app/coaching', as: COACH, viewport: PHONE },
   { file: 'report-coaching-team', path: '/app/reports/coaching-team', as: ADMIN },
   { file: 'billing-quote-request', path: '/app/settings/billing/quotes?new=1&plan=enterprise&seats=12&term=3', as: ADMIN },
   { file: 'cycle-detail', path: '/app/coaching?tab=cycles', as: COACH, prepare: openCycle(2) },
 ];
 
-/** The next school day of the demo calendar from today (today itself when it is one), in the demo's zone. */
-function schoolDayMorning(): Date | undefined {
+/** The next school day of the demo calendar at `hour` in the demo's zone, unless today is one (then undefined). */
+function schoolDayAt(hour: number): Date | undefined {
   const zone = 'America/Chicago';
   let day = localDay(new Date(), zone);
   if (isSchoolDay(day)) return undefined;
   for (let i = 0; i < 30 && !isSchoolDay(day); i++) day = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return zonedInstant(day, 7, 30, zone);
+  return zonedInstant(day, Math.floor(hour), Math.round((hour % 1) * 60), zone);
 }
 
 /** Waits for the built client (another process may be rebuilding it): true once it is there. */
@@ -217,7 +240,6 @@ async function docsImages(filter: string | undefined) {
   if (!(await builtClient())) throw new Error('Build the client first: npm run build.');
   const server = await startServer();
   const browser = await launchBrowser();
-  const morning = schoolDayMorning();
   try {
     for (const shot of DOCS_SHOTS.filter((s) => !filter || filter.split('|').some((f) => s.file.includes(f)))) {
       const viewport = shot.viewport ?? { width: 1366, height: 800 };
@@ -225,7 +247,8 @@ async function docsImages(filter: string | undefined) {
       for (let attempt = 1; ; attempt++) {
         const { context, page } = await newPage(browser, server, { viewport, colorScheme: 'light', bypassCSP: true });
         try {
-          if (shot.schoolDay && morning) await page.clock.setFixedTime(morning);
+          const clock = shot.schoolDay === undefined ? undefined : schoolDayAt(shot.schoolDay);
+          if (clock) await page.clock.setFixedTime(clock);
           if (shot.as) await signIn(page, shot.as, shot.as.endsWith('@coachwell.example') ? 'admin' : 'app');
           await page.goto(shot.path);
           await page.waitForLoadState('networkidle');
