@@ -40,11 +40,11 @@ function targetsOf(text: string): Target[] {
     const line = start + 1;
     for (const child of token.children ?? []) {
       if (child.type === 'link_open') {
-        const href = child.attrGet('href') ?? '';
+        const href = String(child.attrGet('href') ?? '');
         found.push({ kind: 'link', href, alt: '', line: lineOf(href) });
       }
       if (child.type === 'image') {
-        const href = child.attrGet('src') ?? '';
+        const href = String(child.attrGet('src') ?? '');
         found.push({ kind: 'image', href, alt: child.content, line: lineOf(href) });
       }
     }
