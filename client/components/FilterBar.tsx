@@ -1,16 +1,23 @@
-// The one filter bar of a screen whose filters live in the URL (the admin lists, the reports): an optional
-// search box that applies once typing pauses (or on Enter), the screen's own filters as children, and
-// "Clear filters" while anything is set. Two columns on a phone, one row on a wide screen (`columns`, a
-// CSS grid template; the search and the clear button take whole rows on a phone). With `foldCount` the bar
-// folds behind the shared FiltersToggle ("Filters" with the count of active filters) below 760 px, as the
-// Educators and Cycles filters do; from 760 px it is always open and the toggle is gone.
-import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+// The one filter bar of every screen whose filters live in the URL (the admin lists, the reports,
+// Educators, Activity, Cycles, Admin activity and Logs): an optional search box that applies once typing
+// pauses (or at once on Enter), the screen's own filters as children, and "Clear filters" while anything
+// is set. Two columns on a phone, one row on a wide screen (`columns`, a CSS grid template; the search and
+// the clear button take whole rows on a phone). With `foldCount` the bar folds behind the shared
+// FiltersToggle ("Filters" with the count of active filters) below 760 px; from 760 px it is always open
+// and the toggle is gone. What a phone keeps in sight while folded: the search (unless `foldSearch`) and
+// the children wrapped in <FilterBarPinned> (a sort order). With `chips` the set filters are listed below
+// the bar as removable chips, in sight when folded, with "Clear filters" after them.
+import { createContext, type CSSProperties, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { Button } from './Button';
 import { TextField } from './Field';
 import { FiltersToggle, useFiltersOpen } from './FiltersToggle';
+import './chips.css';
 import './filterBar.css';
 
 const SEARCH_DELAY_MS = 300;
+
+/** Bumped by "Clear filters" so text typed but not yet applied empties too. */
+const ClearingContext = createContext(0);
 
 type SearchProps = {
   /** The search as the URL holds it. */
@@ -18,6 +25,19 @@ type SearchProps = {
   searchPlaceholder: string;
   /** A new search (a replace navigation: typing is not a step back). */
   onSearch: (search: string) => void;
+  /** The search field's label and name (default "Search", "search"). */
+  searchLabel?: string;
+  searchName?: string;
+  searchMaxLength?: number;
+};
+
+export type FilterChip = {
+  key: string;
+  /** What is set, as read ("School: Lincoln Middle School"); the remove button says "Remove filter …". */
+  label: string;
+  onRemove: () => void;
+  /** The remove button's name when "Remove filter {label}" is not the right one. */
+  removeLabel?: string;
 };
 
 type Props = Partial<SearchProps> & {
@@ -32,61 +52,117 @@ type Props = Partial<SearchProps> & {
   wideFrom?: 'narrow';
   /** Fold the bar behind a "Filters" button on a phone, showing this count of active filters. */
   foldCount?: number;
+  /** How many of the wide grid's tracks the search spans (an auto-fill template of narrow tracks). */
+  searchSpan?: number;
+  /** Fold the search away too (by default a folded bar keeps the search in sight). */
+  foldSearch?: boolean;
+  /** The set filters as removable chips below the bar ("Clear filters" then follows them). */
+  chips?: FilterChip[];
   className?: string;
   children: ReactNode;
 };
 
-function SearchBox({ search: urlSearch, searchPlaceholder, onSearch, clearing }: SearchProps & { clearing: number }) {
-  const [search, setSearch] = useState(urlSearch);
-  const latest = useRef(urlSearch);
-  latest.current = urlSearch;
-  // The newest callback without restarting the pause timer on every render of the screen.
-  const searchNow = useRef(onSearch);
-  searchNow.current = onSearch;
+type TextFilterProps = {
+  label: string;
+  name: string;
+  /** The value as the URL holds it. */
+  value: string;
+  placeholder?: string;
+  /** Called once typing pauses, and at once on Enter. */
+  onChange: (value: string) => void;
+  maxLength?: number;
+  className?: string;
+};
 
-  useEffect(() => setSearch(urlSearch), [urlSearch]);
-  useEffect(() => { if (clearing) setSearch(''); }, [clearing]);
+/** A text filter of a FilterBar (the bar's search, or another like Logs' User): a search field in its own
+ *  form that follows the URL, applies after a pause or on Enter, and empties with "Clear filters". */
+export function FilterText({ label, name, value: urlValue, placeholder, onChange, maxLength, className }: TextFilterProps) {
+  const clearing = useContext(ClearingContext);
+  const [text, setText] = useState(urlValue);
+  const latest = useRef(urlValue);
+  latest.current = urlValue;
+  // The newest callback without restarting the pause timer on every render of the screen.
+  const changeNow = useRef(onChange);
+  changeNow.current = onChange;
+
+  useEffect(() => setText(urlValue), [urlValue]);
+  useEffect(() => { if (clearing) setText(''); }, [clearing]);
   useEffect(() => {
-    if (search === latest.current) return;
-    const timer = setTimeout(() => searchNow.current(search), SEARCH_DELAY_MS);
+    if (text === latest.current) return;
+    const timer = setTimeout(() => changeNow.current(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [text]);
 
   return (
-    <form role="search" className="filter-bar__search" onSubmit={(e) => { e.preventDefault(); onSearch(search); }}>
-      <TextField label="Search" name="search" type="search" value={search} onChange={setSearch} placeholder={searchPlaceholder} autoComplete="off" spellCheck={false} />
+    <form role="search" aria-label={label === 'Search' ? undefined : `Filter by ${label.toLowerCase()}`} className={className}
+      onSubmit={(e) => { e.preventDefault(); if (text !== latest.current) onChange(text); }}>
+      <TextField label={label} name={name} type="search" value={text} onChange={setText} placeholder={placeholder} maxLength={maxLength} autoComplete="off" spellCheck={false} />
     </form>
   );
 }
 
-export function FilterBar({ label, search, searchPlaceholder, onSearch, active, onClear, columns, wideFrom, foldCount, className, children }: Props) {
-  // Bumped by "Clear filters" so a search typed but not yet applied empties too.
+/** Children of a folding FilterBar that stay in sight on a phone while the rest is folded (a sort order). */
+export function FilterBarPinned({ children }: { children: ReactNode }) {
+  return <div className="filter-bar__pinned">{children}</div>;
+}
+
+function Chips({ chips, clear }: { chips: FilterChip[]; clear: ReactNode }) {
+  if (chips.length === 0 && !clear) return null;
+  return (
+    <div className="filter-chips">
+      {chips.length > 0 && (
+        <ul className="chips" aria-label="Active filters">
+          {chips.map((chip) => (
+            <li key={chip.key} className="chip">
+              <span className="chip__label">{chip.label}</span>
+              <button type="button" className="chip__remove" aria-label={chip.removeLabel ?? `Remove filter ${chip.label}`} onClick={chip.onRemove}>
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {clear}
+    </div>
+  );
+}
+
+export function FilterBar({
+  label, search, searchPlaceholder, onSearch, searchLabel = 'Search', searchName = 'search', searchMaxLength,
+  active, onClear, columns, wideFrom, foldCount, searchSpan, foldSearch, chips, className, children,
+}: Props) {
   const [clearing, setClearing] = useState(0);
   const [open, setOpen] = useFiltersOpen();
   const panelId = useId();
   const folds = foldCount !== undefined;
 
+  const clear = active && (
+    <Button variant="ghost" className="filter-bar__clear" onClick={() => { setClearing((n) => n + 1); onClear(); }}>
+      Clear filters
+    </Button>
+  );
   const bar = (
     <section
       id={folds ? panelId : undefined}
       className={['filter-bar', wideFrom === 'narrow' && 'filter-bar--wide-early', folds && !open && 'filter-bar--folded', className].filter(Boolean).join(' ')}
-      style={{ '--filter-bar-columns': columns } as CSSProperties}
+      style={{ '--filter-bar-columns': columns, ...(searchSpan ? { '--filter-bar-search-span': `span ${searchSpan}` } : {}) } as CSSProperties}
       aria-label={label}
     >
-      {onSearch && <SearchBox search={search ?? ''} searchPlaceholder={searchPlaceholder ?? ''} onSearch={onSearch} clearing={clearing} />}
-      {children}
-      {active && (
-        <Button variant="ghost" className="filter-bar__clear" onClick={() => { setClearing((n) => n + 1); onClear(); }}>
-          Clear filters
-        </Button>
+      {onSearch && (
+        <FilterText className={['filter-bar__search', !foldSearch && 'filter-bar__pinned'].filter(Boolean).join(' ')}
+          label={searchLabel} name={searchName} value={search ?? ''} placeholder={searchPlaceholder} maxLength={searchMaxLength} onChange={onSearch} />
       )}
+      {children}
+      {!chips && clear}
     </section>
   );
-  if (!folds) return bar;
-  return (
-    <div className="filter-bar-fold">
-      <FiltersToggle className="filter-bar-fold__toggle" open={open} onToggle={() => setOpen(!open)} controls={panelId} count={foldCount} />
+  const content = (
+    <ClearingContext.Provider value={clearing}>
+      {folds && <FiltersToggle className="filter-bar-fold__toggle" open={open} onToggle={() => setOpen(!open)} controls={panelId} count={foldCount} />}
       {bar}
-    </div>
+      {chips && <Chips chips={chips} clear={clear} />}
+    </ClearingContext.Provider>
   );
+  if (!folds && !chips) return content;
+  return <div className={folds ? 'filter-bar-fold' : 'filter-bar-stack'}>{content}</div>;
 }

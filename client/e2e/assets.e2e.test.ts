@@ -54,10 +54,10 @@ it('a screen opened inside the app waits for its stylesheet before it shows', as
   await page.waitForURL('**/app/staff');
   await expect.poll(() => requested).toMatch(/^\/assets\/css\/staff-[^/]+\.css$/);
   // The stylesheet is still on its way: the screen is not there yet.
-  expect(await page.locator('.staff-filters').count()).toBe(0);
+  expect(await page.locator('.staff-results').count()).toBe(0);
 
   release();
-  await page.locator('.staff-filters').waitFor();
-  // Styled from its first appearance: staff.css lays the filters out as a column.
-  expect(await page.locator('.staff-filters').evaluate((el) => getComputedStyle(el).flexDirection)).toBe('column');
+  await page.locator('.staff-results').waitFor();
+  // Styled from its first appearance: staff.css lays the results out as a column.
+  expect(await page.locator('.staff-results').evaluate((el) => getComputedStyle(el).flexDirection)).toBe('column');
 });

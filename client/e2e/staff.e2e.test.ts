@@ -303,11 +303,21 @@ describe('at phone width', () => {
     const toggle = page.getByRole('button', { name: /^Filters/ });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByLabel('Position').isVisible()).toBe(false);
+    // Folded, the search and the sort order stay in sight.
+    expect(await page.getByRole('searchbox', { name: 'Search' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Sort by').isVisible()).toBe(true);
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.getByLabel('Position').selectOption('Interventionist');
     await countIs(page, /educators?$/);
     expect(new URL(page.url()).searchParams.get('filter[position]')).toBe('Interventionist');
+    // Folded again, the set filter is still listed as a chip that removes it.
+    await toggle.click();
+    expect(await page.getByRole('combobox', { name: 'Position' }).isVisible()).toBe(false);
+    expect(await toggle.textContent()).toBe('Filters1 active');
+    await page.getByRole('button', { name: 'Remove filter Position: Interventionist' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('filter[position]'));
+    await countIs(page, /of \d+ educators/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await page.locator('.staff-table-wrap').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await page.locator('.staff-table tbody tr').first().evaluate((el) => getComputedStyle(el).display)).toBe('block');

@@ -1,9 +1,9 @@
-// Search, sort and the filter panel of the Educators list. On phones the panel folds away behind a
-// "Filters" toggle; the active filters stay visible as removable chips either way.
-import { useEffect, useId, useRef, useState } from 'react';
+// Search, sort and the filters of the Educators list, on the shared FilterBar: on phones the filters fold
+// away behind its "Filters" toggle (the search and the sort stay in sight); the active filters are listed
+// as removable chips either way.
 import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, SUBJECTS } from '../../../../common/staffValues';
-import { SelectField, TextField } from '../../../components/Field';
-import { FiltersToggle } from '../../../components/FiltersToggle';
+import { SelectField } from '../../../components/Field';
+import { FilterBar, FilterBarPinned } from '../../../components/FilterBar';
 import type { SchoolOption } from '../access';
 import { gradeLabel } from '../grades';
 import {
@@ -29,8 +29,6 @@ const STATUS_OPTIONS: { value: StaffStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-const SEARCH_DELAY_MS = 300;
-
 export function schoolSummary(ids: number[], schools: SchoolOption[]): string {
   if (ids.length === 0) return 'All schools';
   if (ids.length === 1) return schools.find((s) => s.id === ids[0])?.name ?? '1 school';
@@ -54,149 +52,87 @@ function activeChips(f: Filters, schools: SchoolOption[], groups: FilterOption[]
 }
 
 export function StaffFilters({ filters, onChange, onClear, schools, groups, coaches }: Props) {
-  const [search, setSearch] = useState(filters.search);
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const latest = useRef(filters);
-  latest.current = filters;
-
-  // The URL is the source of truth: follow it when it changes from outside (back button, Clear filters).
-  useEffect(() => setSearch(filters.search), [filters.search]);
-
-  // Typing updates the list after a short pause, replacing the history entry instead of adding one per key.
-  useEffect(() => {
-    if (search === latest.current.search) return;
-    const timer = setTimeout(() => onChange(withChange(latest.current, { search }), { replace: true }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, onChange]);
-
   const set = (patch: Partial<Filters>) => onChange(withChange(filters, patch));
-  const active = countActiveFilters(filters);
-  const chips = activeChips(filters, schools, groups, coaches);
+  const chips = activeChips(filters, schools, groups, coaches).map(({ key, label, remove }) => ({ key, label, onRemove: () => set(remove) }));
 
   return (
-    <section className="staff-filters" aria-label="Search and filter educators">
-      <div className="staff-filters__bar">
-        <form
-          role="search"
-          className="staff-filters__search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (search !== filters.search) onChange(withChange(filters, { search }), { replace: true });
-          }}
-        >
-          <TextField
-            label="Search"
-            name="search"
-            type="search"
-            value={search}
-            onChange={setSearch}
-            placeholder="Name, email or employee ID"
-            maxLength={STAFF_SEARCH_MAX}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </form>
+    <FilterBar
+      label="Search and filter educators"
+      search={filters.search} searchPlaceholder="Name, email or employee ID" searchMaxLength={STAFF_SEARCH_MAX}
+      onSearch={(search) => onChange(withChange(filters, { search }), { replace: true })}
+      active={hasAnyFilter(filters)} onClear={onClear} chips={chips} foldCount={countActiveFilters(filters)}
+      columns="repeat(auto-fill, minmax(10.5rem, 1fr))" searchSpan={2}
+    >
+      <FilterBarPinned>
         <SelectField
-          className="staff-filters__sort"
           label="Sort by"
           name="sort"
           value={filters.sort}
           onChange={(v) => set({ sort: v as Filters['sort'] })}
           options={STAFF_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
         />
-        <FiltersToggle className="staff-filters__toggle" open={open} onToggle={() => setOpen((o) => !o)} controls={panelId} count={active} />
-      </div>
-
-      <div id={panelId} className={['staff-filters__panel', open && 'is-open'].filter(Boolean).join(' ')}>
-        {schools.length > 1 && (
-          <ChoiceDropdown
-            legend="School"
-            name="building_id"
-            summary={schoolSummary(filters.building_ids, schools)}
-            options={schools.map((s) => ({ value: String(s.id), label: s.name }))}
-            value={filters.building_ids.map(String)}
-            onChange={(ids) => set({ building_ids: ids.map(Number) })}
-          />
-        )}
-        <SelectField
-          label="Position"
-          name="position"
-          value={filters.position}
-          onChange={(v) => set({ position: v })}
-          placeholder="All positions"
-          options={POSITIONS.map((p) => ({ value: p, label: p }))}
+      </FilterBarPinned>
+      {schools.length > 1 && (
+        <ChoiceDropdown
+          legend="School"
+          name="building_id"
+          summary={schoolSummary(filters.building_ids, schools)}
+          options={schools.map((s) => ({ value: String(s.id), label: s.name }))}
+          value={filters.building_ids.map(String)}
+          onChange={(ids) => set({ building_ids: ids.map(Number) })}
         />
-        <SelectField
-          label="Grade level"
-          name="grade_level"
-          value={filters.grade_level}
-          onChange={(v) => set({ grade_level: v })}
-          placeholder="All grades"
-          options={GRADE_LEVELS.map((g) => ({ value: g, label: gradeLabel(g) }))}
-        />
-        <SelectField
-          label="Subject"
-          name="subject"
-          value={filters.subject}
-          onChange={(v) => set({ subject: v })}
-          placeholder="All subjects"
-          options={SUBJECTS.map((s) => ({ value: s, label: s }))}
-        />
-        <SelectField
-          label="Status"
-          name="status"
-          value={filters.status}
-          onChange={(v) => set({ status: v as StaffStatusFilter })}
-          options={STATUS_OPTIONS}
-        />
-        {groups && (
-          <SelectField
-            label="Group"
-            name="group_id"
-            value={filters.group_id === null ? '' : String(filters.group_id)}
-            onChange={(v) => set({ group_id: v ? Number(v) : null })}
-            placeholder="Any group"
-            options={groups.map((g) => ({ value: String(g.id), label: g.note ? `${g.name} (${g.note})` : g.name }))}
-          />
-        )}
-        {coaches && (
-          <SelectField
-            label="Coach"
-            name="coach_id"
-            value={filters.coach_id === null ? '' : String(filters.coach_id)}
-            onChange={(v) => set({ coach_id: v ? Number(v) : null })}
-            placeholder="Any coach"
-            options={coaches.map((c) => ({ value: String(c.id), label: c.note ? `${c.name} (${c.note})` : c.name }))}
-          />
-        )}
-      </div>
-
-      {chips.length > 0 && (
-        <div className="staff-filters__chips">
-          <h2 className="sr-only">Active filters</h2>
-          <ul className="staff-chips">
-            {chips.map((chip) => (
-              <li key={chip.key} className="staff-chip">
-                <span>{chip.label}</span>
-                <button
-                  type="button"
-                  className="staff-chip__remove"
-                  aria-label={`Remove filter ${chip.label}`}
-                  onClick={() => set(chip.remove)}
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {hasAnyFilter(filters) && (
-            <button type="button" className="btn-link staff-filters__clear" onClick={onClear}>
-              Clear filters
-            </button>
-          )}
-        </div>
       )}
-    </section>
+      <SelectField
+        label="Position"
+        name="position"
+        value={filters.position}
+        onChange={(v) => set({ position: v })}
+        placeholder="All positions"
+        options={POSITIONS.map((p) => ({ value: p, label: p }))}
+      />
+      <SelectField
+        label="Grade level"
+        name="grade_level"
+        value={filters.grade_level}
+        onChange={(v) => set({ grade_level: v })}
+        placeholder="All grades"
+        options={GRADE_LEVELS.map((g) => ({ value: g, label: gradeLabel(g) }))}
+      />
+      <SelectField
+        label="Subject"
+        name="subject"
+        value={filters.subject}
+        onChange={(v) => set({ subject: v })}
+        placeholder="All subjects"
+        options={SUBJECTS.map((s) => ({ value: s, label: s }))}
+      />
+      <SelectField
+        label="Status"
+        name="status"
+        value={filters.status}
+        onChange={(v) => set({ status: v as StaffStatusFilter })}
+        options={STATUS_OPTIONS}
+      />
+      {groups && (
+        <SelectField
+          label="Group"
+          name="group_id"
+          value={filters.group_id === null ? '' : String(filters.group_id)}
+          onChange={(v) => set({ group_id: v ? Number(v) : null })}
+          placeholder="Any group"
+          options={groups.map((g) => ({ value: String(g.id), label: g.note ? `${g.name} (${g.note})` : g.name }))}
+        />
+      )}
+      {coaches && (
+        <SelectField
+          label="Coach"
+          name="coach_id"
+          value={filters.coach_id === null ? '' : String(filters.coach_id)}
+          onChange={(v) => set({ coach_id: v ? Number(v) : null })}
+          placeholder="Any coach"
+          options={coaches.map((c) => ({ value: String(c.id), label: c.note ? `${c.name} (${c.note})` : c.name }))}
+        />
+      )}
+    </FilterBar>
   );
 }
