@@ -162,7 +162,7 @@ export async function seedDemoCycles(db: DB, refs: DemoCycleRefs): Promise<{ cyc
         const seeded = refs.today ?? new Date();
         const ended = closedOn ? new Date(`${closedOn}T23:59:59.000Z`) : seeded;
         const at = demoNoteAt(addDays(startDate, 3 + n * 7), n, startDate, ended < seeded ? ended : seeded);
-        return at && { district_id: districtId, cycle_id: id, author_id: coachId, body: NOTES[(i + n) % NOTES.length]!, created_at: at, updated_at: at, deleted_at: null };
+        return at === null ? null : { district_id: districtId, cycle_id: id, author_id: coachId, body: NOTES[(i + n) % NOTES.length]!, created_at: at, updated_at: at, deleted_at: null };
       }).filter((note) => note !== null);
       if (notes.length) await db.insertInto('coaching_cycle_notes').values(notes).execute();
 
