@@ -80,10 +80,11 @@ describe('filling in the school of interactions stored without one', () => {
     const scheduled = await schoolless({ coachId: w.coach.id, staff: [w.ana.id], startsAt: '2026-12-01T15:00:00.000Z', status: 'scheduled' });
     const deleted = await schoolless({ coachId: w.coach.id, staff: [w.ana.id], deletedAt: '2026-10-07T00:00:00.000Z' });
     const placed = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.observation.id, coachId: w.coach.id, staff: [{ id: w.ana.id }], buildingId: w.oak.id });
-    const before = await row(scheduled.id);
+    // Last changed long ago: the migration's change is newer.
+    await t.db.updateTable('interactions').set({ updated_at: '2026-10-06T20:00:00.000Z' }).where('id', '=', scheduled.id).execute();
     await fillSchools(t.db);
     expect(await row(scheduled.id)).toMatchObject({ building_id: w.lincoln.id, sequence: 1 });
-    expect((await row(scheduled.id)).updated_at > before.updated_at).toBe(true);
+    expect((await row(scheduled.id)).updated_at > '2026-10-06T20:00:00.000Z').toBe(true);
     expect(await row(deleted.id)).toMatchObject({ building_id: w.lincoln.id, sequence: 1 });
     expect(await row(placed.id)).toMatchObject({ building_id: w.oak.id, sequence: 0 });
     // The other district's interaction (no school, its educator at Cedar High) gets Cedar High.
