@@ -1,7 +1,8 @@
 // Issue 26's screen fixes at 1366 and 390 px, against the demo seed: a toast over an open dialog is on top
 // (elementFromPoint at its centre) and sits clear of the dialog's footer; the Educators list becomes cards
 // on a phone (one shared table--stack style with Users and Districts) and the page never scrolls sideways;
-// the Cycles tab's filters fold behind a "Filters" button with the count of active filters; the admin top
+// the Cycles tab's filters (the shared FilterBar) fold behind a "Filters" button with the count of active
+// filters on a phone and list the set filters as chips at both widths; the admin top
 // bar's badge and avatar never overlap; axe-core finds nothing serious on each.
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -106,38 +107,51 @@ describe('the Cycles tab filters', () => {
     it(`fold behind a Filters button with the active count at ${label} width`, async () => {
       const page = await suite.signedIn('admin@maplegrove.example', { viewport, bypassCSP: true });
       await page.goto('/app/coaching?tab=cycles');
+      const panel = page.locator('section[aria-label="Filter cycles"]');
+      await panel.waitFor({ state: 'attached' });
+      const status = panel.getByRole('combobox', { name: 'Status' });
       const toggle = page.getByRole('button', { name: /^Filters/ });
-      await toggle.waitFor();
-      const panelId = (await toggle.getAttribute('aria-controls'))!;
-      const panel = page.locator(`[id="${panelId}"]`);
-      expect(await panel.getAttribute('aria-label')).toBe('Filter cycles');
       const wide = viewport.width >= 760;
-      // Open at first on a wide screen, folded on a phone.
-      expect(await toggle.getAttribute('aria-expanded')).toBe(String(wide));
-      expect(await page.getByLabel('Status').isVisible()).toBe(wide);
-      if (!wide) {
-        // The board starts within the first screen.
+      if (wide) {
+        // On a wide screen the filters are always open (the shared FilterBar): no Filters button.
+        expect(await toggle.isVisible()).toBe(false);
+        expect(await status.isVisible()).toBe(true);
+      } else {
+        // Folded on a phone: the toggle names the panel it opens, and the board starts within the first screen.
+        expect(await toggle.getAttribute('aria-controls')).toBe(await panel.getAttribute('id'));
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(await status.isVisible()).toBe(false);
         const board = (await page.locator('.cyc-board').boundingBox())!;
         expect(board.y).toBeLessThan(viewport.height);
         await toggle.click();
         expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        expect(await toggle.textContent()).toBe('Filters');
       }
-      expect(await toggle.textContent()).toBe('Filters');
-      await page.getByLabel('Status').selectOption('all');
-      await page.getByLabel('Due').selectOption('overdue');
-      // The count shows, and is read as "Filters 2 active".
-      await expect.poll(() => toggle.textContent()).toBe('Filters2 active');
-      expect(await toggle.locator('.filters-toggle__count').isVisible()).toBe(true);
-      // Folding keeps the count in sight.
-      await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(await page.getByLabel('Status').isVisible()).toBe(false);
-      expect(await toggle.locator('.filters-toggle__count').isVisible()).toBe(true);
-      expect(await toggle.textContent()).toBe('Filters2 active');
+      await status.selectOption('all');
+      await panel.getByRole('combobox', { name: 'Due' }).selectOption('overdue');
+      // Each set filter is a chip; on a phone the count shows, read as "Filters 2 active".
+      const chips = page.getByRole('list', { name: 'Active filters' });
+      await expect.poll(() => chips.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('Status: All'), expect.stringContaining('Due: Overdue')]);
+      if (!wide) {
+        await expect.poll(() => toggle.textContent()).toBe('Filters2 active');
+        expect(await toggle.locator('.filters-toggle__count').isVisible()).toBe(true);
+        // Folding keeps the count and the chips in sight.
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(await status.isVisible()).toBe(false);
+        expect(await toggle.locator('.filters-toggle__count').isVisible()).toBe(true);
+        expect(await toggle.textContent()).toBe('Filters2 active');
+        expect(await chips.isVisible()).toBe(true);
+      }
       expect(await noSidewaysScroll(page)).toBe(true);
       expect(await axeBlocking(page)).toEqual([]);
+      // A chip removes its own filter; Clear filters the rest.
+      await page.getByRole('button', { name: 'Remove filter Due: Overdue' }).click();
+      await page.waitForURL((u) => !u.searchParams.has('due') && u.searchParams.get('status') === 'all');
       await page.getByRole('button', { name: 'Clear filters' }).click();
-      await expect.poll(() => toggle.textContent()).toBe('Filters');
+      await page.waitForURL((u) => !u.searchParams.has('status'));
+      await expect.poll(() => chips.count()).toBe(0);
+      if (!wide) expect(await toggle.textContent()).toBe('Filters');
     });
   }
 });

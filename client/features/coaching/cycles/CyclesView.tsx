@@ -2,14 +2,15 @@
 // board with one column per stage or as a list, filters in the URL (coach, school, status, due), the
 // one-action "Move to next stage" on every card (a button: keyboard-usable, no drag), a new cycle dialog
 // starting from a goal template, and one cycle's page as a dialog (?cycle={id}).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { plural } from '../../../../common/plural';
 import { hasFeature, permissionScope, PERMISSIONS } from '../../../../common/permissions';
 import type { CycleSummary } from '../../../../common/schemas/cycles';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { SelectField } from '../../../components/Field';
-import { FiltersToggle, useFiltersOpen } from '../../../components/FiltersToggle';
+import { FilterBar, type FilterChip } from '../../../components/FilterBar';
 import { Pager } from '../../../components/Pager';
 import { PlanComparison, PlanUpgradeNotice } from '../../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../../components/Spinner';
@@ -65,8 +66,6 @@ export default function CyclesView() {
   const [busyId, setBusyId] = useState<number | null>(null);
   const [announce, setAnnounce] = useState('');
   const focusAfter = useRef<string | null>(null);
-  const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useFiltersOpen();
 
   const available = hasFeature(user?.district?.features ?? [], 'coaching-cycles');
   const scope = user ? permissionScope(user.security.permissions, PERMISSIONS.seeSkillMapping) : null;
@@ -124,36 +123,37 @@ export default function CyclesView() {
   const stageRows = stages.data?.data ?? [];
   const rows = cycles.data?.data ?? [];
   const total = cycles.data?.meta.total ?? 0;
-  const activeFilters = [status !== 'open', due !== '', coach !== null, school !== null].filter(Boolean).length;
+  const coachRows = coaches.data?.data ?? [];
+  const schoolRows = buildings.data?.data ?? [];
+  const chips: FilterChip[] = [];
+  if (status !== 'open') chips.push({ key: 'status', label: `Status: ${STATUS_OPTIONS.find((o) => o.value === status)?.label ?? status}`, onRemove: () => setParam('status', null) });
+  if (due) chips.push({ key: 'due', label: `Due: ${DUE_OPTIONS.find((o) => o.value === due)?.label ?? due}`, onRemove: () => setParam('due', null) });
+  if (coach !== null) chips.push({ key: 'coach', label: `Coach: ${coachRows.find((c) => c.id === coach)?.name ?? `#${coach}`}`, onRemove: () => setParam('coach', null) });
+  if (school !== null) chips.push({ key: 'school', label: `School: ${schoolRows.find((b) => b.id === school)?.name ?? `#${school}`}`, onRemove: () => setParam('school', null) });
+  const activeFilters = chips.length;
   const filtered = activeFilters > 0;
 
   return (
     <div className="stack cyc-view">
       <h2 className="sr-only">Coaching cycles</h2>
       <div className="cyc-toolbar">
-        <FiltersToggle open={filtersOpen} onToggle={() => setFiltersOpen(!filtersOpen)} controls={filtersId} count={activeFilters} />
-        <div className="cyc-toolbar__end">
-          <div className="cyc-switch" role="group" aria-label="Show cycles as">
-            <Button size="sm" variant={view === 'board' ? 'primary' : 'secondary'} aria-pressed={view === 'board'} onClick={() => setParam('view', null)}>Board</Button>
-            <Button size="sm" variant={view === 'list' ? 'primary' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setParam('view', 'list')}>List</Button>
-          </div>
-          <Button onClick={() => setCreating(true)}>New cycle</Button>
+        <div className="cyc-switch" role="group" aria-label="Show cycles as">
+          <Button size="sm" variant={view === 'board' ? 'primary' : 'secondary'} aria-pressed={view === 'board'} onClick={() => setParam('view', null)}>Board</Button>
+          <Button size="sm" variant={view === 'list' ? 'primary' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setParam('view', 'list')}>List</Button>
         </div>
+        <Button onClick={() => setCreating(true)}>New cycle</Button>
       </div>
-      <div id={filtersId} className="cyc-filters" role="group" aria-label="Filter cycles" hidden={!filtersOpen}>
+      <FilterBar label="Filter cycles" active={filtered} foldCount={activeFilters} chips={chips}
+        onClear={() => setParams(new URLSearchParams({ tab: 'cycles', ...(view === 'list' ? { view } : {}) }))}
+        columns="repeat(auto-fit, minmax(11rem, 1fr))">
         <SelectField label="Status" name="status" value={status} onChange={(v) => setParam('status', v === 'open' ? null : v)} options={STATUS_OPTIONS} />
         <SelectField label="Due" name="due" value={due} onChange={(v) => setParam('due', v)} options={DUE_OPTIONS} />
         <SelectField label="Coach" name="coach" value={coach ? String(coach) : ''} onChange={(v) => setParam('coach', v)}
-          placeholder="All coaches" options={(coaches.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
+          placeholder="All coaches" options={coachRows.map((c) => ({ value: String(c.id), label: c.name }))} />
         <SelectField label="School" name="school" value={school ? String(school) : ''} onChange={(v) => setParam('school', v)}
-          placeholder="All schools" options={(buildings.data?.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))} />
-      </div>
-      {filtered && (
-        <p className="cyc-filtered">
-          {total === 1 ? '1 cycle matches' : `${total} cycles match`}.{' '}
-          <Button size="sm" variant="ghost" onClick={() => setParams(new URLSearchParams({ tab: 'cycles', ...(view === 'list' ? { view } : {}) }))}>Clear filters</Button>
-        </p>
-      )}
+          placeholder="All schools" options={schoolRows.map((b) => ({ value: String(b.id), label: b.name }))} />
+      </FilterBar>
+      {filtered && cycles.data && <p className="cyc-filtered">{plural(total, 'cycle matches', 'cycles match')}.</p>}
 
       {(cycles.error || stages.error) && (
         <Alert tone="danger" title="We could not load the cycles">{(cycles.error ?? stages.error)?.message}</Alert>
