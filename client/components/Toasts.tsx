@@ -59,6 +59,46 @@ function useToastHolder(): HTMLElement | null {
   return holder;
 }
 
+type Edge = 'top' | 'bottom';
+
+/**
+ * Keeps the toasts off the element that has focus (WCAG 2.2, 2.4.11 Focus Not Obscured): after a save
+ * focus goes back to the button that opened the dialog, which may sit where the toasts appear (the top
+ * bar's actions at 1366 px, a row near the top on a phone). While toasts show, each time focus moves (and
+ * when a toast arrives) the region moves to the other edge of the screen if it overlaps the focused
+ * element; it goes back to the top once the last toast has gone.
+ */
+function useClearOfFocus(showing: boolean) {
+  const regionRef = useRef<HTMLDivElement>(null);
+  const [edge, setEdge] = useState<Edge>('top');
+  useEffect(() => {
+    if (!showing) {
+      setEdge('top');
+      return;
+    }
+    const check = () => {
+      const region = regionRef.current;
+      const focused = document.activeElement;
+      if (!region || !(focused instanceof HTMLElement) || focused === document.body || region.contains(focused)) return;
+      const r = region.getBoundingClientRect();
+      const f = focused.getBoundingClientRect();
+      const overlaps = r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom;
+      if (overlaps) setEdge(f.top + f.height / 2 < window.innerHeight / 2 ? 'bottom' : 'top');
+    };
+    // A passive effect: a dialog closed in the same update has handed focus back already. A toast
+    // added later makes the region taller: the observer checks again.
+    check();
+    document.addEventListener('focusin', check);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
+    if (regionRef.current) observer?.observe(regionRef.current);
+    return () => {
+      document.removeEventListener('focusin', check);
+      observer?.disconnect();
+    };
+  }, [showing]);
+  return { regionRef, edge };
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
@@ -82,8 +122,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   const holder = useToastHolder();
+  const { regionRef, edge } = useClearOfFocus(toasts.length > 0);
   const region = (
-    <div className="toast-region" aria-live="polite" aria-relevant="additions" style={regionStyle}>
+    <div ref={regionRef} className={edge === 'bottom' ? 'toast-region toast-region--bottom' : 'toast-region'} aria-live="polite" aria-relevant="additions" style={regionStyle}>
       {toasts.map((t) => (
         <Toast key={t.id} toast={t} onRemove={remove} />
       ))}

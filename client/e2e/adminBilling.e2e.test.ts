@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { formatUsd, priceQuote } from '../../common/money';
 import { PLANS } from '../../common/plans';
 import { insertQuotes } from './adminBillingSeed';
-import { browserSuite } from './harness';
+import { AXE_TAGS, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -31,13 +31,13 @@ async function axeBlocking(page: Page): Promise<string[]> {
   // A list refetching is dimmed (is-busy): check it at rest.
   await page.locator('.is-busy').first().waitFor({ state: 'detached' });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
+  return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, AXE_TAGS);
 }
 
 const quoteNumbers = (page: Page) => page.locator('.ab-table tbody th[scope="row"]').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));

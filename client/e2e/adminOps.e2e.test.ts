@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminDashboard, LogList } from '../../common/schemas/adminOps';
-import { api, browserSuite, runCli } from './harness';
+import { api, AXE_TAGS, browserSuite, runCli } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -15,12 +15,12 @@ const STAFF = 'support@coachwell.example';
 
 async function blockingViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
+  return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
+  }, AXE_TAGS);
 }
 
 async function settled(page: Page) {

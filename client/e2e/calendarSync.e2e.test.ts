@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CALENDAR_MESSAGES } from '../../common/schemas/calendar';
-import { browserSuite } from './harness';
+import { AXE_TAGS, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -16,11 +16,11 @@ const GOOGLE_ICS = path.resolve(import.meta.dirname, '../../server/features/cale
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run();
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
+  }, AXE_TAGS);
 }
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
