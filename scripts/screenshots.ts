@@ -104,6 +104,21 @@ const clickButton = (name: RegExp) => async (page: Page) => {
   await page.getByRole('button', { name }).first().click();
   await page.getByRole('dialog').first().waitFor();
 };
+/**
+ * The skill map of one school (Lincoln Middle School, 15 educators) scrolled down to its legend, so the
+ * grid's header, its first rows and its summary row are in view (at the top of the page only the filters
+ * and the top of the header showed, cut by the window's bottom edge).
+ */
+const schoolSkillMap = async (page: Page) => {
+  await page.getByLabel('School').selectOption({ label: 'Lincoln Middle School' });
+  await page.waitForURL(/building_id=/);
+  await page.waitForLoadState('networkidle');
+  await page.locator('.sm-grid tbody tr').first().waitFor();
+  await page.evaluate(() => {
+    const below = document.querySelector('.app-topbar')?.getBoundingClientRect().bottom ?? 0;
+    window.scrollBy(0, document.querySelector('.sm-legend')!.getBoundingClientRect().top - below - 16);
+  });
+};
 const HELP_SHOTS: { file: string; path: string; as?: string; prepare?: (page: Page) => Promise<void> }[] = [
   { file: 'sign-in', path: '/app/auth/login' },
   { file: 'dashboard-administrator', path: '/app', as: ADMIN },
@@ -117,7 +132,7 @@ const HELP_SHOTS: { file: string; path: string; as?: string; prepare?: (page: Pa
   { file: 'activity-week', path: '/app/activity?view=week', as: COACH },
   { file: 'calendar-sync', path: '/app/activity/calendar-sync', as: COACH },
   { file: 'coaching-cycles', path: '/app/coaching?tab=cycles', as: ADMIN },
-  { file: 'skill-map', path: '/app/coaching', as: ADMIN },
+  { file: 'skill-map', path: '/app/coaching', as: ADMIN, prepare: schoolSkillMap },
   { file: 'export-and-import', path: '/app/settings/export-import', as: ADMIN },
   { file: 'users', path: '/app/settings/user', as: ADMIN },
   { file: 'site-settings', path: '/app/settings/site', as: ADMIN },

@@ -1,9 +1,10 @@
 // Skill mapping through the real screens: a coach rates several skills of an educator after an
 // observation (from the educator's profile, linked to it); the heat map with filters in the URL, a
 // collapsed domain and the CSV link; the per-educator card view at phone width; the layout at 1366 and
-// 390 px (headers broken only between words, every skill of the demo framework in view at 1366, filters
-// never cut off, the grid OR the cards in the page, a small DOM, axe clean: those pages bypass the CSP
-// to inject axe); and the Essentials district's upgrade message (the API answers 403 with the same text).
+// 390 px (headers broken only between words and never cut off from 700 px up, every skill of the demo
+// framework in view at 1366, filters never cut off, the grid OR the cards in the page, a small DOM, axe
+// clean: those pages bypass the CSP to inject axe); and the Essentials district's upgrade message (the
+// API answers 403 with the same text).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -159,6 +160,32 @@ function wordsBrokenAcrossLines(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Skill headers whose text is cut off, as "name: why": the rotated text's box (read from its characters, after
+ * the rotation) outside its header cell or outside the grid's scroll box, or the label holding more text than
+ * it shows (scrollHeight over clientHeight). An empty box counts too: the text must be there to be whole.
+ */
+function clippedSkillHeaders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const box = document.querySelector('.sm-scroll')!.getBoundingClientRect();
+    const within = (a: DOMRect, b: DOMRect) => a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5 && a.left >= b.left - 0.5 && a.right <= b.right + 0.5;
+    for (const th of document.querySelectorAll<HTMLElement>('.sm-grid__skill')) {
+      const label = th.querySelector<HTMLElement>('.sm-grid__label')!;
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const text = range.getBoundingClientRect();
+      const cell = th.getBoundingClientRect();
+      const name = label.textContent ?? '';
+      if (!text.width || !text.height) out.push(`${name}: no text shown`);
+      else if (!within(text, cell)) out.push(`${name}: text ${Math.round(text.top)}-${Math.round(text.bottom)} outside its cell ${Math.round(cell.top)}-${Math.round(cell.bottom)}`);
+      else if (text.top < box.top - 0.5 || text.bottom > box.bottom + 0.5) out.push(`${name}: outside the grid's box`);
+      if (label.scrollHeight > label.clientHeight || label.scrollWidth > label.clientWidth) out.push(`${name}: ${label.scrollHeight} px of text in ${label.clientHeight} px`);
+    }
+    return out;
+  });
+}
+
 /** Selects narrower than their longest option (a chosen value would be cut off), and any sideways overflow. */
 function clippedControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -204,6 +231,8 @@ describe('the heat map\'s layout (issue 26) and size (issue 35)', () => {
     });
     expect(fit).toEqual({ columns: 24, inView: 24 });
     expect(await wordsBrokenAcrossLines(page)).toEqual([]);
+    // Each turned header shows its whole text ("Clear learning goals", not "lear learning goals").
+    expect(await clippedSkillHeaders(page)).toEqual([]);
     // Each header's words are there as written ("Relationships with students", not "Relationshi ps").
     expect(await page.locator('.sm-grid__skill').allTextContents()).toContain('Relationships with students');
     // The filters sit open on a wide screen; no select is narrower than its longest option, even chosen.
@@ -243,6 +272,18 @@ describe('the heat map\'s layout (issue 26) and size (issue 35)', () => {
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL(/page=2/);
     await expect.poll(() => page.locator('.sm-grid tbody .sm-who__name').first().textContent()).not.toBe(firstName);
+  }, 60_000);
+
+  it('from 700 px (the narrowest grid) up: every skill header shows its whole text', async () => {
+    const page = await suite.signedIn('admin@maplegrove.example', { viewport: { width: 700, height: 800 } });
+    await openMap(page);
+    for (const width of [700, 800, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.locator('.sm-grid tbody tr').first().waitFor();
+      expect(await page.locator('.sm-grid__skill').count()).toBe(24);
+      expect({ width, clipped: await clippedSkillHeaders(page) }).toEqual({ width, clipped: [] });
+      expect({ width, broken: await wordsBrokenAcrossLines(page) }).toEqual({ width, broken: [] });
+    }
   }, 60_000);
 
   it('at 390 px: only the cards, the filters folded behind "Filters" with their count, nothing cut off', async () => {
