@@ -175,6 +175,44 @@ describe("an interaction's detail", () => {
   });
 });
 
+describe('the filter bar', () => {
+  for (const [label, viewport] of [['1366', { width: 1366, height: 900 }], ['390', PHONE]] as const) {
+    it(`filters on the shared filter bar at ${label} px: an educator picked by search, each set filter a chip that removes it`, async () => {
+      const page = await suite.signedIn('principal@maplegrove.example', { viewport, bypassCSP: true });
+      await page.goto('/app/activity');
+      const toggle = page.getByRole('button', { name: /^Filters/ });
+      const bar = page.locator('section[aria-label="Filter activity"]');
+      await bar.waitFor({ state: 'attached' });
+      if (viewport.width < 760) {
+        // Folded on a phone until opened.
+        expect(await bar.getByRole('combobox', { name: 'Type' }).isVisible()).toBe(false);
+        await toggle.click();
+      } else {
+        expect(await toggle.isVisible()).toBe(false);
+      }
+      await bar.getByRole('combobox', { name: 'Status' }).selectOption('needs');
+      await page.waitForURL((u) => u.searchParams.get('status') === 'needs');
+      await bar.getByRole('searchbox', { name: 'Educator' }).fill('Jordan');
+      await bar.getByRole('list', { name: 'Matching educators' }).getByRole('button', { name: /Jordan Ellis/ }).click();
+      await page.waitForURL((u) => /^\d+$/.test(u.searchParams.get('educator') ?? ''));
+      const chips = page.getByRole('list', { name: 'Active filters' });
+      await expect.poll(() => chips.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('Status: Needs completing'), expect.stringContaining('Educator: Jordan Ellis')]);
+      if (viewport.width < 760) {
+        await toggle.click();
+        expect(await toggle.textContent()).toBe('Filters2 active');
+        expect(await chips.isVisible()).toBe(true);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await axeBlocking(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Remove filter Educator: Jordan Ellis' }).click();
+      await page.waitForURL((u) => !u.searchParams.has('educator') && u.searchParams.get('status') === 'needs');
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForURL((u) => !u.searchParams.has('status'));
+      await expect.poll(() => chips.count()).toBe(0);
+    });
+  }
+});
+
 describe('custom fields on the log form', () => {
   it('are rendered by kind, and the server’s 422 is shown on the right field', async () => {
     const admin = await suite.signedIn('admin@maplegrove.example', { viewport: DESKTOP });

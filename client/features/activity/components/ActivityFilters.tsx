@@ -1,11 +1,11 @@
 // The Activity screen's filters (all kept in the URL): coach (district and building scope only),
-// type, status, school, educator (by search) and, in the agenda, the date range. On phones the panel
-// folds away behind a "Filters" toggle; active filters stay visible as removable chips.
+// type, status, school, educator (by search) and, in the agenda, the date range, on the shared FilterBar:
+// on phones they fold away behind its "Filters" toggle; the set filters stay in sight as removable chips.
 import { useEffect, useId, useState } from 'react';
 import { INTERACTION_STATUS_LABELS, INTERACTION_STATUSES } from '../../../../common/interactionValues';
 import type { InteractionType } from '../../../../common/schemas/interactionTypes';
-import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/Field';
+import { FilterBar, type FilterChip } from '../../../components/FilterBar';
 import { useStaffSearch } from '../../../lib/lookups';
 import { addDays, daysBetween, isDay } from '../../../lib/zonedTime';
 import { type ActivityState, clearFilters, hasFilters, MAX_RANGE_DAYS } from '../activityQuery';
@@ -60,18 +60,16 @@ function EducatorSearch({ onPick }: { onPick: (o: Option) => void }) {
 }
 
 export function ActivityFilters({ state, onChange, types, coaches, schools, educatorName }: Props) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   const set = (patch: Partial<ActivityState>) => onChange({ ...state, ...patch });
   const typeName = (id: number) => types.find((t) => t.id === id)?.name ?? `#${id}`;
 
-  const chips: { key: string; label: string; remove: Partial<ActivityState> }[] = [];
-  if (state.coach) chips.push({ key: 'coach', label: `Coach: ${coaches?.find((c) => c.id === state.coach)?.name ?? `#${state.coach}`}`, remove: { coach: null } });
-  if (state.type) chips.push({ key: 'type', label: `Type: ${typeName(state.type)}`, remove: { type: null } });
-  if (state.status) chips.push({ key: 'status', label: `Status: ${STATUS_OPTIONS.find((s) => s.value === state.status)?.label}`, remove: { status: '' } });
-  if (state.school) chips.push({ key: 'school', label: `School: ${schools.find((s) => s.id === state.school)?.name ?? `#${state.school}`}`, remove: { school: null } });
-  if (state.educator) chips.push({ key: 'educator', label: `Educator: ${educatorName ?? `#${state.educator}`}`, remove: { educator: null } });
-  const active = chips.length;
+  const chips: FilterChip[] = [];
+  const chip = (key: string, label: string, remove: Partial<ActivityState>) => chips.push({ key, label, onRemove: () => set(remove) });
+  if (state.coach) chip('coach', `Coach: ${coaches?.find((c) => c.id === state.coach)?.name ?? `#${state.coach}`}`, { coach: null });
+  if (state.type) chip('type', `Type: ${typeName(state.type)}`, { type: null });
+  if (state.status) chip('status', `Status: ${STATUS_OPTIONS.find((s) => s.value === state.status)?.label}`, { status: '' });
+  if (state.school) chip('school', `School: ${schools.find((s) => s.id === state.school)?.name ?? `#${state.school}`}`, { school: null });
+  if (state.educator) chip('educator', `Educator: ${educatorName ?? `#${state.educator}`}`, { educator: null });
 
   const setRange = (patch: { from?: string; to?: string }) => {
     const from = patch.from ?? state.from;
@@ -83,50 +81,27 @@ export function ActivityFilters({ state, onChange, types, coaches, schools, educ
   };
 
   return (
-    <section className="activity-filters" aria-label="Filter activity">
-      <Button variant="secondary" size="sm" className="activity-filters__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M3 5h14M6 10h8M8.5 15h3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        Filters
-        {active > 0 && <span className="activity-filters__count">{active}<span className="sr-only"> active</span></span>}
-      </Button>
-      <div id={panelId} className={['activity-filters__panel', open && 'activity-filters__panel--open'].filter(Boolean).join(' ')}>
-        {state.view === 'agenda' && (
-          <>
-            <TextField label="From" name="from" type="date" value={state.from} onChange={(from) => setRange({ from })} className="activity-filters__date" />
-            <TextField label="To" name="to" type="date" value={state.to} min={state.from} onChange={(to) => setRange({ to })} className="activity-filters__date" />
-          </>
-        )}
-        {coaches && (
-          <SelectField label="Coach" name="coach" value={state.coach ? String(state.coach) : ''} placeholder="All coaches"
-            options={coaches.map((c) => ({ value: String(c.id), label: c.name }))} onChange={(v) => set({ coach: v ? Number(v) : null })} />
-        )}
-        <SelectField label="Type" name="type" value={state.type ? String(state.type) : ''} placeholder="All types"
-          options={types.map((t) => ({ value: String(t.id), label: t.archived_at ? `${t.name} (archived)` : t.name }))} onChange={(v) => set({ type: v ? Number(v) : null })} />
-        <SelectField label="Status" name="status" value={state.status} placeholder="Any status" options={STATUS_OPTIONS}
-          onChange={(v) => set({ status: v as ActivityState['status'] })} />
-        {schools.length > 0 && (
-          <SelectField label="School" name="school" value={state.school ? String(state.school) : ''} placeholder="All schools"
-            options={schools.map((s) => ({ value: String(s.id), label: s.name }))} onChange={(v) => set({ school: v ? Number(v) : null })} />
-        )}
-        {!state.educator && <EducatorSearch onPick={(o) => set({ educator: o.id })} />}
-      </div>
-      {active > 0 && (
-        <div className="activity-filters__chips">
-          <ul className="chips" aria-label="Active filters">
-            {chips.map((c) => (
-              <li key={c.key} className="chip">
-                <span>{c.label}</span>
-                <button type="button" className="chip__remove" onClick={() => set(c.remove)} aria-label={`Remove filter ${c.label}`}>
-                  <span aria-hidden="true">×</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {hasFilters(state) && <Button variant="ghost" size="sm" onClick={() => onChange(clearFilters(state))}>Clear filters</Button>}
-        </div>
+    <FilterBar label="Filter activity" active={hasFilters(state)} onClear={() => onChange(clearFilters(state))} chips={chips}
+      foldCount={chips.length} columns="repeat(auto-fill, minmax(11rem, 1fr))">
+      {state.view === 'agenda' && (
+        <>
+          <TextField label="From" name="from" type="date" value={state.from} onChange={(from) => setRange({ from })} />
+          <TextField label="To" name="to" type="date" value={state.to} min={state.from} onChange={(to) => setRange({ to })} />
+        </>
       )}
-    </section>
+      {coaches && (
+        <SelectField label="Coach" name="coach" value={state.coach ? String(state.coach) : ''} placeholder="All coaches"
+          options={coaches.map((c) => ({ value: String(c.id), label: c.name }))} onChange={(v) => set({ coach: v ? Number(v) : null })} />
+      )}
+      <SelectField label="Type" name="type" value={state.type ? String(state.type) : ''} placeholder="All types"
+        options={types.map((t) => ({ value: String(t.id), label: t.archived_at ? `${t.name} (archived)` : t.name }))} onChange={(v) => set({ type: v ? Number(v) : null })} />
+      <SelectField label="Status" name="status" value={state.status} placeholder="Any status" options={STATUS_OPTIONS}
+        onChange={(v) => set({ status: v as ActivityState['status'] })} />
+      {schools.length > 0 && (
+        <SelectField label="School" name="school" value={state.school ? String(state.school) : ''} placeholder="All schools"
+          options={schools.map((s) => ({ value: String(s.id), label: s.name }))} onChange={(v) => set({ school: v ? Number(v) : null })} />
+      )}
+      {!state.educator && <EducatorSearch onPick={(o) => set({ educator: o.id })} />}
+    </FilterBar>
   );
 }
