@@ -4,6 +4,9 @@
 // the exports and failed rows (streamed), the reports (one table at a time) and the skill map.
 import type { Response } from 'express';
 
+/** The media type of every CSV download (the API reference names it too). */
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One cell: quoted, quotes doubled, and a leading ' before = + - @ tab or CR so no spreadsheet runs it. */
@@ -24,7 +27,7 @@ export const UTF8_BOM = '\uFEFF';
 export async function streamCsv(res: Response, fileName: string, header: readonly string[], pages: AsyncIterable<unknown[][]>): Promise<void> {
   res.status(200);
   res.set({
-    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Type': CSV_CONTENT_TYPE,
     'Content-Disposition': attachment(fileName),
   });
   const write = (chunk: string) => new Promise<void>((resolve) => {
@@ -54,7 +57,7 @@ export function csvDocument(header: readonly unknown[], rows: readonly (readonly
 
 /** Sends a whole CSV document (csvDocument) as a download named `fileName`. */
 export function sendCsv(res: Response, fileName: string, header: readonly unknown[], rows: readonly (readonly unknown[])[]): void {
-  res.status(200).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': attachment(fileName) });
+  res.status(200).set({ 'Content-Type': CSV_CONTENT_TYPE, 'Content-Disposition': attachment(fileName) });
   res.send(csvDocument(header, rows));
 }
 

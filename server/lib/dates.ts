@@ -10,9 +10,11 @@ export function dayBefore(date: string): string {
   return addDays(date, -1);
 }
 
-/** An ISO date moved by whole days. */
+/** A calendar day moved by whole days (the one day arithmetic of the server; past 9999-12-31 the year is
+ * written as ISO writes it, "+010000-01-01"). */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  const iso = d.toISOString();
+  return iso.slice(0, iso.indexOf('T'));
 }

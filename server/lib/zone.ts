@@ -2,6 +2,7 @@
 // district's zone (filter[from], filter[to]) while interactions and activities store instants; reports
 // also group instants by local day in SQL with the zone's offsets over the range (zoneOffsets).
 import { offsetMinutes, partsIn, startOfLocalDay } from '../../common/zone';
+import { addDays } from './dates';
 
 export { offsetMinutes, startOfLocalDay, todayIn } from '../../common/zone';
 
@@ -46,13 +47,6 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The day after a calendar day (after 9999-12-31, "+010000-01-01", as ISO writes years past 9999). */
-export function nextDay(date: string): string {
-  const t = new Date(`${date}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() + 1);
-  const iso = t.toISOString();
-  return iso.slice(0, iso.indexOf('T'));
-}
 
 /**
  * Where a range "to `date`, inclusive" ends in the zone: the instant the next day starts, for `starts_at <`.
@@ -60,7 +54,7 @@ export function nextDay(date: string): string {
  * ("+010000-…") would not compare with theirs (filter[to]=9999-12-31 answered 500).
  */
 export function endOfLocalDay(date: string, timeZone: string): string | null {
-  const end = startOfLocalDay(nextDay(date), timeZone);
+  const end = startOfLocalDay(addDays(date, 1), timeZone);
   return end.startsWith('+') ? null : end;
 }
 

@@ -8,6 +8,7 @@ import { PLAN_FEATURES } from '../../common/permissions';
 import { TRIAL_ENDED_MESSAGE } from '../../common/schemas/billing';
 import { writableAfterTrial } from '../access/trial';
 import { MAX_PAGE, MAX_PER_PAGE } from '../http/pagination';
+import { CSV_CONTENT_TYPE } from '../lib/csv';
 import type { AnswerKind, ApiArea, ApiOperation, HttpMethod, OperationKey, RequestSchema } from '../http/apiDoc';
 import { accountApi } from '../features/account/openapi';
 import { accountMigrationApi } from '../features/accountMigrations/openapi';
@@ -133,7 +134,7 @@ function successAnswer(kind: AnswerKind, text: string | undefined): Json {
     case 'json': return { description: described('The answer.'), content: { 'application/json': { schema: { type: 'object' } } } };
     case 'page': return { description: described('One page of the list.'), content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } } };
     case 'data': return { description: described('The list.'), content: { 'application/json': { schema: { $ref: '#/components/schemas/DataList' } } } };
-    case 'csv': return { description: described('A CSV file (UTF-8, a header row).'), content: { 'text/csv': { schema: { type: 'string' } } } };
+    case 'csv': return { description: described('A CSV file (UTF-8, a header row).'), content: { [CSV_CONTENT_TYPE.split(';')[0]!]: { schema: { type: 'string' } } } };
     case 'pdf': return { description: described('A PDF file.'), content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } };
     case 'ics': return { description: described('An iCalendar file.'), content: { 'text/calendar': { schema: { type: 'string' } } } };
     case 'html': return { description: described('An HTML page.'), content: { 'text/html': { schema: { type: 'string' } } } };

@@ -8,7 +8,7 @@ import {
 import { conflict, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
 import { addDays } from '../../lib/dates';
-import { localDateTime, nextDay, startOfLocalDay } from '../../lib/zone';
+import { localDateTime, startOfLocalDay } from '../../lib/zone';
 import type { ProviderActor } from './policies';
 import { type DistrictRow, findPlan } from './queries';
 
@@ -21,7 +21,7 @@ export function todayIn(timeZone: string, now = Date.now()): string {
 
 /** The last millisecond of a calendar day in a timezone, as a UTC instant: a trial "until" that day. */
 export function endOfDayIn(date: string, timeZone: string): string {
-  return new Date(Date.parse(startOfLocalDay(nextDay(date), timeZone)) - 1).toISOString();
+  return new Date(Date.parse(startOfLocalDay(addDays(date, 1), timeZone)) - 1).toISOString();
 }
 
 type ParsedExtension = { days?: number | null; until: string | null; reason: string };

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { Router, type Response } from 'express';
 import { calendarFeedSettingsSchema, calendarImportSchema, calendarPreviewQuerySchema } from '../../../common/schemas/calendar';
 import type { Deps } from '../../deps';
+import { addDays } from '../../lib/dates';
 import { validationError } from '../../http/errors';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
@@ -112,7 +113,7 @@ export function calendarRoutes(deps: Deps): Router {
     const range = validate(calendarPreviewQuerySchema, req.query);
     const text = typeof req.body === 'string' ? req.body : '';
     const zone = auth.user.timezone || auth.district.timezone;
-    const toExclusive = new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const toExclusive = addDays(range.to, 1);
     let parsed;
     try {
       parsed = await readCalendarFile(text, zonedDayStart(range.from, zone), zonedDayStart(toExclusive, zone), zone);

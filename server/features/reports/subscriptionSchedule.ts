@@ -1,6 +1,7 @@
 // When a scheduled report email goes out: weekly on Monday at 07:00, monthly on the 1st at 07:00, in
 // the subscriber's timezone (their profile's; the district's when theirs is unreadable; else UTC).
 import type { SubscriptionFrequency } from '../../../common/schemas/reports';
+import { addDays } from '../../lib/dates';
 import { offsetMinutes, todayIn } from '../../lib/zone';
 
 export const SEND_HOUR = 7;
@@ -19,12 +20,6 @@ function validZone(timeZone: string | null | undefined): boolean {
 export function sendingZone(...candidates: (string | null | undefined)[]): string {
   return candidates.find(validZone) ?? 'UTC';
 }
-
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The instant a wall-clock hour of a calendar day happens in a zone (its offset read at that instant). */
 export function zonedInstant(day: string, hour: number, timeZone: string): Date {

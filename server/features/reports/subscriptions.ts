@@ -14,7 +14,7 @@ import { type Actor, recordAudit } from '../../lib/audit';
 import { createHmac } from 'node:crypto';
 import { hashToken, newToken } from '../../identity/tokens';
 import { nextRunAt } from './subscriptionSchedule';
-import { addDays } from './queries/filters';
+import { addDays } from '../../lib/dates';
 
 export type SubscriptionRow = Selectable<ReportSubscriptionsTable>;
 

@@ -8,11 +8,12 @@
 // the range, whatever their status: planned, active, completed or cancelled), so a coach with 3 of 7
 // cycles completed reads 43%, whether or not the other 4 are past their target end.
 import type { CycleStatus, CyclesReport } from '../../../../common/schemas/reports';
+import { addDays } from '../../../lib/dates';
 import type { DB } from '../../../../db/connection';
 import { oneDecimal, share } from '../presenter';
 import { groupBy } from '../../../lib/collections';
 import { daysBetween, todayIn } from '../../../lib/zone';
-import { addDays, namesOf, overlappingCycles, type ReportContext, userNamesOf } from './filters';
+import { namesOf, overlappingCycles, type ReportContext, userNamesOf } from './filters';
 import { targetProgress } from './targets';
 
 const STATUSES: CycleStatus[] = ['planned', 'active', 'completed', 'cancelled'];

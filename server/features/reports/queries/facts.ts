@@ -13,10 +13,11 @@
 // write (db/reportRollups.ts; rollups.ts plans which days still come from the rows), so a district's
 // school year costs a few thousand rollup rows instead of every interaction and participant in it.
 import { type RawBuilder, sql } from 'kysely';
+import { addDays } from '../../../lib/dates';
 import type { TrendInterval } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { startOfLocalDay, todayIn } from '../../../lib/zone';
-import { addDays, countedInteractions, type ReportContext, rosterRows, withRange } from './filters';
+import { countedInteractions, type ReportContext, rosterRows, withRange } from './filters';
 import { monthInteractionSums, monthParticipationSums, type RollupPlan, rollupPlan, zoneHasMonths } from './rollups';
 
 export interface InteractionSum { period: string; type_id: number; building_id: number | null; coach_id: number; n: number; minutes: number }

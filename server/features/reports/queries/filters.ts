@@ -11,6 +11,7 @@ import type { Scope } from '../../../access/guards';
 import { visibleStaff } from '../../../access/staffScope';
 import { validationError } from '../../../http/errors';
 import { escapeLike } from '../../../../db/dialect';
+import { addDays } from '../../../lib/dates';
 import { currentOn } from '../../../lib/history';
 import type { ReportReader } from '../policies';
 import { daysBetween, schoolYearStart, startOfLocalDay, todayIn, zoneOffsets } from '../../../lib/zone';
@@ -37,11 +38,6 @@ export interface ReportContext {
   filter: ReportFilter;
 }
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * The range of a query: both dates absent = this school year up to today (the district's timezone);

@@ -5,12 +5,13 @@
 // into weeks: with a type or educator filter, a weekly trend, or a zone without months (db/zoneMonths.ts)
 // the whole range is read from the rows.
 import { sql } from 'kysely';
+import { addDays } from '../../../lib/dates';
 import type { TrendInterval } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { FIRST_ZONE_MONTH, LAST_ZONE_MONTH, zoneMonthCount } from '../../../../db/zoneMonths';
 import { daysBetween } from '../../../lib/zone';
 import type { InteractionSum, ParticipationSum } from './facts';
-import { addDays, describesEducators, type ReportContext } from './filters';
+import { describesEducators, type ReportContext } from './filters';
 
 /**
  * What a range reads from the rollups: the months first … last (YYYY-MM) whole, plus the days of `spans`

@@ -2,10 +2,11 @@
 // educators are below the interactions-per-month target over the range, and how many new teachers
 // (hired within the year before `to`) have fewer cycles than targeted in the semester holding `to`.
 import { sql } from 'kysely';
+import { addDays } from '../../../lib/dates';
 import type { TargetProgress } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { schoolYearStart } from '../../../lib/zone';
-import { addDays, coachingTargetsOf, monthsIn, type ReportContext } from './filters';
+import { coachingTargetsOf, monthsIn, type ReportContext } from './filters';
 import { reachedSums, roster } from './facts';
 
 /** Interactions counted per roster educator over the range. */

@@ -6,12 +6,12 @@
 // Runs only under `npm run test:pg` (a *.postgres.test.ts file).
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../server/testing/app';
-import { buildDistrict, buildUser } from '../server/testing/factories';
-import { insertActivity, insertInteraction } from '../server/testing/interactions.fixture';
-import { districtVersion } from '../server/lib/keptAnswers';
-import type { DB } from './connection';
-import { lockDistrictWrites } from './locks';
+import { createTestApp, type TestApp } from '../testing/app';
+import { buildDistrict, buildUser } from '../testing/factories';
+import { insertActivity, insertInteraction } from '../testing/interactions.fixture';
+import { districtVersion } from './keptAnswers';
+import type { DB } from '../../db/connection';
+import { lockDistrictWrites } from '../../db/locks';
 
 let t: TestApp;
 beforeEach(async () => {
