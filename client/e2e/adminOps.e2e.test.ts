@@ -142,6 +142,28 @@ describe('Logs', () => {
     const { json } = await api<LogList>(page, 'GET', 'admin/log?kind=security&filter[security_kind]=failed-sign-in');
     expect(json.data.some((e) => e.email === 'nobody-e2e@example.org')).toBe(true);
   });
+
+  for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+    it(`filters on the shared filter bar at ${viewport.width} px: a text filter applies on Enter, each set filter a chip that removes it`, async () => {
+      const page = await suite.signedIn(STAFF, { bypassCSP: true, viewport });
+      await page.goto('/admin/logs?kind=security&security_kind=failed-sign-in');
+      await settled(page);
+      const user = page.getByRole('searchbox', { name: 'User' });
+      await user.fill('nobody-e2e');
+      await user.press('Enter');
+      await page.waitForURL((u) => u.searchParams.get('user') === 'nobody-e2e');
+      const chips = page.getByRole('list', { name: 'Active filters' });
+      await expect.poll(() => chips.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('User: nobody-e2e'), expect.stringContaining('Kind: ')]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await blockingViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Remove filter User: nobody-e2e' }).click();
+      await page.waitForURL((u) => !u.searchParams.has('user') && u.searchParams.get('security_kind') === 'failed-sign-in');
+      expect(await user.inputValue()).toBe('');
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForURL((u) => !u.searchParams.has('security_kind') && u.searchParams.get('kind') === 'security');
+      await expect.poll(() => chips.count()).toBe(0);
+    });
+  }
 });
 
 describe('axe and phone width', () => {

@@ -11,13 +11,14 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField, TextField } from '../../components/Field';
+import { FilterBar } from '../../components/FilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
+import { formatDay } from '../../lib/dates';
 import { formatRelative } from '../../lib/format';
 import { useDateLocale, useInstantFormat } from '../../lib/session';
 import { type AuditFilters, useAuditFeed } from './api';
-import { FilterText } from './components/FilterText';
-import { useUrlFilters } from './urlFilters';
+import { filterChips, useUrlFilters } from './urlFilters';
 
 const KEYS = ['district_id', 'actor', 'action', 'from', 'to'] as const;
 
@@ -175,7 +176,15 @@ export default function AdminActivityScreen({ route }: ScreenProps) {
   const actionOptions = useMemo(() => [{ value: '', label: 'All actions' }, ...auditActionOptions()], []);
   const filtered = KEYS.some((k) => values[k] !== '');
   const districtName = data?.data.find((e) => String(e.district?.id) === values.district_id)?.district?.name;
-  const setPerson = useMemo(() => (actor: string) => update({ actor }, { replace: true }), [update]);
+  const setPerson = useMemo(() => (actor: string) => update({ actor: actor.trim() }, { replace: true }), [update]);
+  const locale = useDateLocale();
+  const chips = filterChips([
+    ['actor', 'Person', values.actor],
+    ['action', 'Action', values.action && (actionOptions.find((o) => o.value === values.action)?.label ?? values.action)],
+    ['from', 'From', formatDay(values.from, locale)],
+    ['to', 'To', formatDay(values.to, locale)],
+    ['district_id', 'District', values.district_id && (districtName ?? `#${values.district_id}`)],
+  ], (key) => update({ [key]: '' }));
 
   return (
     <div className="stack stack--lg admin-ops">
@@ -183,23 +192,13 @@ export default function AdminActivityScreen({ route }: ScreenProps) {
         title={route.title}
         description={<p>Everything people did in Coachwell, across every district: who, what, to which record, when and from where.</p>}
       />
-      <section className="ops-filters" aria-label="Filter the activity">
-        <FilterText className="ops-filters__wide" label="Person" name="actor" value={values.actor} placeholder="Name, email or user ID" onChange={setPerson} />
+      <FilterBar label="Filter the activity" search={values.actor} searchLabel="Person" searchName="actor" searchPlaceholder="Name, email or user ID"
+        onSearch={setPerson} active={filtered} onClear={() => update({ district_id: '', actor: '', action: '', from: '', to: '' })} chips={chips}
+        columns="minmax(14rem, 2fr) minmax(12rem, 1.5fr) repeat(2, minmax(9rem, 1fr))">
         <SelectField label="Action" name="action" value={values.action} options={actionOptions} onChange={(action) => update({ action })} />
         <TextField label="From" name="from" type="date" value={values.from} onChange={(from) => update({ from })} />
         <TextField label="To" name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
-        {values.district_id && (
-          <p className="ops-chip">
-            District: {districtName ?? `#${values.district_id}`}
-            <Button variant="ghost" size="sm" onClick={() => update({ district_id: '' })} aria-label="Show every district">×</Button>
-          </p>
-        )}
-        {filtered && (
-          <Button variant="ghost" className="ops-filters__clear" onClick={() => update({ district_id: '', actor: '', action: '', from: '', to: '' })}>
-            Clear filters
-          </Button>
-        )}
-      </section>
+      </FilterBar>
       {error && !data ? (
         <Alert tone="danger" title="The activity could not be loaded.">
           <p>{error.status === 422 ? error.message : 'Please try again.'}</p>

@@ -8,16 +8,17 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField, TextField } from '../../components/Field';
+import { FilterBar, FilterText } from '../../components/FilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
+import { formatDay } from '../../lib/dates';
 import { formatInteger, formatRelative } from '../../lib/format';
 import { useDateLocale, useInstantFormat } from '../../lib/session';
 import { useLogs } from './api';
-import { FilterText } from './components/FilterText';
 import { LogDetailDialog } from './components/LogDetailDialog';
 import { RetentionSetting } from './components/RetentionSetting';
-import { useUrlFilters } from './urlFilters';
+import { filterChips, useUrlFilters } from './urlFilters';
 
 const KEYS = ['kind', 'search', 'district_id', 'user', 'from', 'to', 'security_kind'] as const;
 const TAB_LABELS: Record<LogKind, string> = { client: 'Client errors', server: 'Server errors', security: 'Security events' };
@@ -89,8 +90,17 @@ export default function LogsScreen({ route }: ScreenProps) {
   const { data, error, isLoading, mutate } = useLogs(kind, values, page);
   const filtered = (['search', 'district_id', 'user', 'from', 'to'] as const).some((k) => values[k] !== '') || (kind === 'security' && values.security_kind !== '');
   const districtName = data?.data.find((e) => String(e.district?.id) === values.district_id)?.district?.name;
-  const setSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
-  const setUser = useCallback((user: string) => update({ user }, { replace: true }), [update]);
+  const setSearch = useCallback((search: string) => update({ search: search.trim() }, { replace: true }), [update]);
+  const setUser = useCallback((user: string) => update({ user: user.trim() }, { replace: true }), [update]);
+  const locale = useDateLocale();
+  const chips = filterChips([
+    ['search', 'Search', values.search],
+    ['user', 'User', values.user],
+    ['security_kind', 'Kind', kind === 'security' && values.security_kind && (SECURITY_OPTIONS.find((o) => o.value === values.security_kind)?.label ?? values.security_kind)],
+    ['from', 'From', formatDay(values.from, locale)],
+    ['to', 'To', formatDay(values.to, locale)],
+    ['district_id', 'District', values.district_id && (districtName ?? `#${values.district_id}`)],
+  ], (key) => update({ [key]: '' }));
   const tabLink = (k: LogKind) => {
     const next = new URLSearchParams(params);
     next.set('kind', k);
@@ -114,26 +124,17 @@ export default function LogsScreen({ route }: ScreenProps) {
           ))}
         </ul>
       </nav>
-      <section className="ops-filters" aria-label="Filter the log">
-        <FilterText className="ops-filters__wide" label="Search" name="search" value={values.search} placeholder={kind === 'security' ? 'Email, path' : 'Message'} onChange={setSearch} />
+      <FilterBar label="Filter the log" search={values.search} searchPlaceholder={kind === 'security' ? 'Email, path' : 'Message'}
+        onSearch={setSearch} active={filtered} chips={chips}
+        onClear={() => update({ search: '', district_id: '', user: '', from: '', to: '', security_kind: '' })}
+        columns={`minmax(12rem, 1.5fr) minmax(11rem, 1.2fr) repeat(${kind === 'security' ? 3 : 2}, minmax(9rem, 1fr))`}>
         <FilterText label="User" name="user" value={values.user} placeholder="Name, email or ID" onChange={setUser} />
         {kind === 'security' && (
           <SelectField label="Kind" name="security_kind" value={values.security_kind} options={SECURITY_OPTIONS} onChange={(security_kind) => update({ security_kind })} />
         )}
         <TextField label="From" name="from" type="date" value={values.from} onChange={(from) => update({ from })} />
         <TextField label="To" name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
-        {values.district_id && (
-          <p className="ops-chip">
-            District: {districtName ?? `#${values.district_id}`}
-            <Button variant="ghost" size="sm" onClick={() => update({ district_id: '' })} aria-label="Show every district">×</Button>
-          </p>
-        )}
-        {filtered && (
-          <Button variant="ghost" className="ops-filters__clear" onClick={() => update({ search: '', district_id: '', user: '', from: '', to: '', security_kind: '' })}>
-            Clear filters
-          </Button>
-        )}
-      </section>
+      </FilterBar>
       {error && !data ? (
         <Alert tone="danger" title="The log could not be loaded.">
           <p>{error.status === 422 ? error.message : 'Please try again.'}</p>

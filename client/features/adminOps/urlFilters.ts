@@ -1,6 +1,8 @@
-// Filters kept in the URL: read them with defaults, write a patch back (empty values leave the URL).
+// Filters kept in the URL: read them with defaults, write a patch back (empty values leave the URL); the
+// set ones as the FilterBar's chips.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { FilterChip } from '../../components/FilterBar';
 
 export function useUrlFilters<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
@@ -20,4 +22,9 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
     }, { replace: options?.replace });
   }, [setParams]);
   return { values, params, update };
+}
+
+/** The FilterBar chips of the filters that are set: [key, label, the value as read (empty or false: not set)]. */
+export function filterChips<K extends string>(rows: [K, string, string | false | null | undefined][], remove: (key: K) => void): FilterChip[] {
+  return rows.flatMap(([key, label, shown]) => (shown ? [{ key, label: `${label}: ${shown}`, onRemove: () => remove(key) }] : []));
 }
