@@ -2,7 +2,8 @@
 // (the live preview, a 422 on its field, the number and total), downloads its PDF, accepts it with a PO
 // number, sends and declines another; the Billing page shows the plan, seats and the demo district's
 // invoices, warns when the provider lowers the seats below those in use; the invoice page; /pricing's "Request a quote" for a guest (register, then Quotes with the plan), a billing
-// administrator and someone who must ask; and axe-core on every billing screen at desktop and phone width.
+// administrator and someone who must ask; the New quote form's selects never cut an option off (1366,
+// 1024, 390 px); and axe-core on every billing screen at desktop and phone width.
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -26,6 +27,20 @@ const PHONE = { width: 390, height: 844 };
 
 async function sideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** Selects narrower than their longest option (a chosen option would show cut off), as "name: natural in shown px". */
+function clippedSelects(page: Page, within: string): Promise<string[]> {
+  return page.evaluate((within) => [...document.querySelectorAll<HTMLSelectElement>(`${within} select`)].flatMap((select) => {
+    const shown = select.offsetWidth;
+    const { width, maxWidth } = select.style;
+    select.style.width = 'max-content';
+    select.style.maxWidth = 'none';
+    const natural = select.offsetWidth;
+    select.style.width = width;
+    select.style.maxWidth = maxWidth;
+    return natural > shown ? [`${select.name}: ${natural} px of options in ${shown} px`] : [];
+  }), within);
 }
 
 /** Creates a quote through the API as the page's user; answers its id and number. */
@@ -145,6 +160,25 @@ describe('a quote from the form to accepted', () => {
     await page.getByText(`Quote ${quote.number} has been declined.`).waitFor();
     await page.getByRole('article').getByText('Budget moved to next year.').waitFor();
     expect(await page.getByRole('button', { name: /^(Send|Accept|Decline)$/ }).count()).toBe(0);
+  });
+});
+
+describe('the New quote form\'s layout', () => {
+  it('shows every option of Plan and Term whole, "3 school years (10% off)" chosen, at 1366, 1024 and 390 px', async () => {
+    const page = await suite.signedIn(ADMIN, { viewport: { width: 1366, height: 800 } });
+    await page.goto('/app/settings/billing/quotes?new=1&plan=enterprise&seats=12&term=3');
+    const form = page.getByRole('region', { name: 'New quote' });
+    await form.getByRole('table', { name: 'Price preview' }).getByText('$45,360.00').waitFor();
+    expect(await form.getByLabel(/^Term/).locator('option:checked').innerText()).toBe('3 school years (10% off)');
+    for (const width of [1366, 1024, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await form.getByLabel(/^Term/).waitFor();
+      expect({ width, clipped: await clippedSelects(page, '.billing-new-quote') }).toEqual({ width, clipped: [] });
+      expect({ width, sideways: await sideways(page) }).toEqual({ width, sideways: false });
+      // Side by side, the seats box and the Term select line up along their bottom edges.
+      const [seats, term] = await Promise.all([form.getByLabel(/^Coach seats/).boundingBox(), form.getByLabel(/^Term/).boundingBox()]);
+      if (Math.abs(seats!.x - term!.x) > 1) expect(Math.abs(seats!.y + seats!.height - (term!.y + term!.height))).toBeLessThanOrEqual(1);
+    }
   });
 });
 

@@ -73,10 +73,11 @@ export function NewQuoteForm({ billing, defaults, onCancel, focusFirst = false }
           <SelectField
             label="Plan"
             required
-            options={billing.plans.map((p) => ({ value: p.key, label: `${p.name} — ${formatUsd(p.price_per_seat_cents)} per seat / year` }))}
+            hint="Each price is per coach seat per school year."
+            options={billing.plans.map((p) => ({ value: p.key, label: `${p.name} — ${formatUsd(p.price_per_seat_cents)}` }))}
             {...form.field('plan')}
           />
-          <div className="grid-2">
+          <div className="billing-new-quote__row">
             <TextField
               label="Coach seats"
               type="number"
@@ -88,7 +89,7 @@ export function NewQuoteForm({ billing, defaults, onCancel, focusFirst = false }
               hint={`In use today: ${billing.seats.in_use.toLocaleString('en-US')}`}
               {...form.field('seats')}
             />
-            <SelectField label="Term" required options={TERM_OPTIONS} {...form.field('term_years')} />
+            <SelectField label="Term" required options={TERM_OPTIONS} className="billing-new-quote__term" {...form.field('term_years')} />
           </div>
           <TextAreaField
             label="Notes"
