@@ -39,10 +39,11 @@ async function toastClearOf(page: Page, target: Locator, text: string) {
   // … and the toast (after its entry transition) is not over it.
   await page.locator('.toast--visible', { hasText: text }).waitFor();
   await expect.poll(async () => intersects((await toast.boundingBox())!, (await target.boundingBox())!)).toBe(false);
-  // The toast is still within the screen.
-  const box = (await toast.boundingBox())!;
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  // The toast is within the screen once it has slid in (the transition moves it from above the top).
+  await expect.poll(async () => {
+    const box = (await toast.boundingBox())!;
+    return box.y >= 0 && box.y + box.height <= PHONE.height;
+  }).toBe(true);
 }
 
 describe('focus not obscured at 390 px (Activity, coach)', () => {
@@ -106,9 +107,10 @@ describe('focus not obscured at 390 px (Activity, coach)', () => {
     await menu.focus();
     const toast = page.locator('.toast', { hasText: 'Time logged.' });
     await expect.poll(() => region.evaluate((el) => el.classList.contains('toast-region--bottom'))).toBe(true);
-    expect(intersects((await toast.boundingBox())!, (await menu.boundingBox())!)).toBe(false);
-    expect(intersects((await toast.boundingBox())!, (await page.locator('.activity-log-button').boundingBox())!)).toBe(false);
-    expect((await toast.boundingBox())!.y).toBeGreaterThan(PHONE.height / 2);
+    // Polled: the toast slides to its new place.
+    await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThan(PHONE.height / 2);
+    await expect.poll(async () => intersects((await toast.boundingBox())!, (await menu.boundingBox())!)).toBe(false);
+    await expect.poll(async () => intersects((await toast.boundingBox())!, (await page.locator('.activity-log-button').boundingBox())!)).toBe(false);
   });
 
   it('every stop inside a date field shows the app focus ring, the calendar button too', async () => {
