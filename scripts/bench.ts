@@ -57,7 +57,7 @@ export const LOGIN_JS_BUDGET_KIB = 90;
  * every page is at 145-158 KiB but Coaching (about 167 KiB: its skill map still imports zod through
  * common/schemas/staff and skills); the budget is set above that, and drops to 160 once it does not.
  */
-export const SIGNED_IN_JS_BUDGET_KIB = 170;
+export const SIGNED_IN_JS_BUDGET_KIB = 160;
 /** The signed-in pages issue 35 measures, as routes of client/app/routeTable.ts. */
 export const SIGNED_IN_PAGES = [
   '/app', '/app/activity', '/app/staff', '/app/staff/:id', '/app/coaching',

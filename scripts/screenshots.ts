@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { insertQuotes } from '../client/e2e/adminBillingSeed';
 import { isSchoolDay, localDay, zonedInstant } from '../db/seeds/demoCalendar';
-import { launchBrowser, newPage, runCli, signIn, startServer } from '../client/e2e/harness';
+import { AXE_TAGS, launchBrowser, newPage, runCli, signIn, startServer } from '../client/e2e/harness';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -380,10 +380,10 @@ async function seedAlerts(browser: Awaited<ReturnType<typeof launchBrowser>>, se
 
 async function axe(page: Page) {
   await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (o?: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+  return page.evaluate(async (tags) => {
+    const result = await (window as unknown as { axe: { run: (c: unknown, o?: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } });
     return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, AXE_TAGS);
 }
 
 // Ad hoc: tsx scripts/screenshots.ts --path /app/staff --as admin@maplegrove.example --name staff-list

@@ -5,6 +5,9 @@ import { planFeatureMessage } from '../plans';
 import { text } from './fields';
 import { isIsoDate, listOf, oneOf, positiveId } from './query';
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from './staff';
+import { SKILL_MAP_SORT } from '../skillValues';
+
+export { SKILL_MAP_PAGE, SKILL_MAP_SORT } from '../skillValues';
 
 export const SKILL_NAME_MAX = 120;
 export const SKILL_DESCRIPTION_MAX = 500;
@@ -12,11 +15,6 @@ export const LEVEL_DESCRIPTOR_MAX = 500;
 export const RATING_NOTE_MAX = 2000;
 /** Skills rated in one request at most (a whole framework fits). */
 export const RATINGS_PER_REQUEST_MAX = 100;
-/**
- * Rows of one heat map page as the screen asks for them (the API's per_page takes up to 100): 20 educators
- * keep the grid (24 skills) or the phone's cards near 2 000 elements, so a phone renders it fast (issue 35).
- */
-export const SKILL_MAP_PAGE = 20;
 
 export const SKILL_MESSAGES = {
   /** The plan gate's 403 (server/access/guards.ts requireFeature): kept for code that imports it. */
@@ -112,8 +110,6 @@ export type RatingPayload = z.input<typeof ratingPayloadSchema>;
 
 // ---- Heat map ------------------------------------------------------------------------------------
 
-/** sort: name | -name | domain:{id} | -domain:{id} (a domain's average current level; unrated last). */
-export const SKILL_MAP_SORT = /^-?(name|domain:\d{1,15})$/;
 
 /**
  * GET /api/skill-map (and /api/skill-map/summary, /api/skill-map.csv): filter[building_id][],

@@ -16,7 +16,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, permissionScope, PERMISSIONS } from '../../../../common/permissions';
 import { plural } from '../../../../common/plural';
 import type { SkillDomain, SkillFramework, SkillMapRow, SkillMapSummary } from '../../../../common/schemas/skills';
-import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/schemas/staff';
+import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/staffValues';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';

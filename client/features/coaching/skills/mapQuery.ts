@@ -1,7 +1,7 @@
 // The heat map view as state, read from and written to the URL (bookmarkable, shareable), e.g.
 // /app/coaching?building_id=3&position=Interventionist&sort=-domain:2&collapsed=3,4&page=2
-import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/schemas/staff';
-import { SKILL_MAP_PAGE, SKILL_MAP_SORT } from '../../../../common/schemas/skills';
+import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/staffValues';
+import { SKILL_MAP_PAGE, SKILL_MAP_SORT } from '../../../../common/skillValues';
 import type { Query } from '../../../lib/api';
 
 export interface MapView {
