@@ -311,7 +311,7 @@ Only the coach who logged an interaction or a district administrator can change 
 ## Logging time
 
 1. Open **Activity** in the menu and select **Log time**.
-2. Choose the **category**: planning, PD, meeting, travel or other.
+2. Choose the **category**: Planning, PD delivered, PD attended, Meeting, Data review, Admin duty, Travel or Other.
 3. Set the start and the minutes.
 4. Add notes if you like and save.
 
