@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AXE_TAGS, browserSuite } from './harness';
+import { AXE_TAGS, browserSuite, settleAnimations } from './harness';
 
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -67,6 +67,7 @@ async function visit(page: Page, target: string): Promise<void> {
 }
 
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await settleAnimations(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;

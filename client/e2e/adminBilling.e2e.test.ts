@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { formatUsd, priceQuote } from '../../common/money';
 import { PLANS } from '../../common/plans';
 import { insertQuotes } from './adminBillingSeed';
-import { AXE_TAGS, browserSuite } from './harness';
+import { AXE_TAGS, browserSuite, settleAnimations } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -28,6 +28,7 @@ const PHONE = { width: 390, height: 844 };
 const POLL = { timeout: 20_000 };
 
 async function axeBlocking(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   // A list refetching is dimmed (is-busy): check it at rest.
   await page.locator('.is-busy').first().waitFor({ state: 'detached' });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });

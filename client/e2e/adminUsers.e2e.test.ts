@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AXE_TAGS, browserSuite, latestMailLink } from './harness';
+import { AXE_TAGS, browserSuite, latestMailLink, settleAnimations } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -152,6 +152,7 @@ describe('Admin settings (/admin/settings)', () => {
 });
 
 async function axeBlocking(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;

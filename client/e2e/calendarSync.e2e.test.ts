@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CALENDAR_MESSAGES } from '../../common/schemas/calendar';
-import { AXE_TAGS, browserSuite } from './harness';
+import { AXE_TAGS, browserSuite, settleAnimations } from './harness';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -15,6 +15,7 @@ const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node
 const GOOGLE_ICS = path.resolve(import.meta.dirname, '../../server/features/calendar/fixtures/google.ics');
 
 async function axeViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;

@@ -228,8 +228,23 @@ const AXE_SOURCE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.mi
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** axe-core's serious and critical violations on the page as it is now, each as "rule at selectors". */
+/**
+ * Waits (at most 2 s) for the page's finite animations and transitions to end: a toast fading in or a
+ * button's colour transition measured halfway reads as too little contrast to axe.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const running = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    return Promise.race([
+      Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
+}
+
 export async function axeBlocking(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  await settleAnimations(page);
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });

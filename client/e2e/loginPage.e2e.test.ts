@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { AXE_TAGS, browserSuite, DEMO_PASSWORD } from './harness';
+import { AXE_TAGS, browserSuite, DEMO_PASSWORD, settleAnimations } from './harness';
 
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -14,6 +14,7 @@ vi.setConfig({ testTimeout: 60_000 });
 const suite = browserSuite({ timeout: 15_000 });
 
 async function axeViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SKILL_MAP_PAGE, SKILL_MESSAGES } from '../../common/schemas/skills';
-import { browserSuite } from './harness';
+import { browserSuite, settleAnimations } from './harness';
 
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -208,6 +208,7 @@ function clippedControls(page: Page): Promise<string[]> {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AXE_TAGS, browserSuite } from './harness';
+import { AXE_TAGS, browserSuite, settleAnimations } from './harness';
 
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -25,6 +25,7 @@ async function openUserSettings(page: Page): Promise<void> {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async (tags) => {
     type Violation = { id: string; impact: string | null; nodes: { target: unknown[] }[] };
