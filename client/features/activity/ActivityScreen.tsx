@@ -34,6 +34,7 @@ import { Totals } from './components/Totals';
 import { AgendaView, WeekView } from './components/Views';
 import { plural } from '../../../common/plural';
 import { lazyPart, usePreloadWhenIdle } from '../../lib/lazyPart';
+import { useMediaQuery } from '../../lib/media';
 
 // The dialogs load when first opened (preloaded once the agenda has painted): the first paint needs only the agenda.
 const LogInteractionDialog = lazyPart('LogInteractionDialog', () => import('./components/LogInteractionDialog').then((m) => m.LogInteractionDialog));
@@ -41,18 +42,6 @@ const InteractionDetail = lazyPart('InteractionDetail', () => import('./componen
 const LogTimeDialog = lazyPart('LogTimeDialog', () => import('./components/LogTimeDialog').then((m) => m.LogTimeDialog));
 
 const PHONE = '(max-width: 639px)';
-
-function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => setMatches(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
-}
 
 function PlusIcon() {
   return (
