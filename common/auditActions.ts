@@ -216,6 +216,17 @@ export function auditActionOptions(): { value: string; label: string }[] {
 }
 
 /** A read: a screen's data fetched while impersonating (runs of them become one entry of the feed). */
+/** An audit row's stored details as an object (null when absent or not a JSON object). */
+export function parseAuditDetails(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function isAuditRead(action: string, details: Record<string, unknown> | null): boolean {
   return action === 'impersonated_request' && (details?.method === 'GET' || details?.method === 'HEAD');
 }

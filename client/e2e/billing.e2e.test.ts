@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeBlocking, browserSuite } from './harness';
+import { api, axeBlocking, browserSuite, clippedSelects } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -29,19 +29,6 @@ async function sideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
-/** Selects narrower than their longest option (a chosen option would show cut off), as "name: natural in shown px". */
-function clippedSelects(page: Page, within: string): Promise<string[]> {
-  return page.evaluate((within) => [...document.querySelectorAll<HTMLSelectElement>(`${within} select`)].flatMap((select) => {
-    const shown = select.offsetWidth;
-    const { width, maxWidth } = select.style;
-    select.style.width = 'max-content';
-    select.style.maxWidth = 'none';
-    const natural = select.offsetWidth;
-    select.style.width = width;
-    select.style.maxWidth = maxWidth;
-    return natural > shown ? [`${select.name}: ${natural} px of options in ${shown} px`] : [];
-  }), within);
-}
 
 /** Creates a quote through the API as the page's user; answers its id and number. */
 async function apiQuote(page: Page, body: { plan: string; seats: number; term_years: number; notes?: string }) {

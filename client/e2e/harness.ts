@@ -253,3 +253,17 @@ export async function axeBlocking(page: Page): Promise<string[]> {
       .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, AXE_TAGS);
 }
+
+/** Selects narrower than their longest option (a chosen option would show cut off), as "name: natural in shown px". */
+export function clippedSelects(page: Page, within: string): Promise<string[]> {
+  return page.evaluate((within) => [...document.querySelectorAll<HTMLSelectElement>(`${within} select`)].flatMap((select) => {
+    const shown = select.offsetWidth;
+    const { width, maxWidth } = select.style;
+    select.style.width = 'max-content';
+    select.style.maxWidth = 'none';
+    const natural = select.offsetWidth;
+    select.style.width = width;
+    select.style.maxWidth = maxWidth;
+    return natural > shown ? [`${select.name}: ${natural} px of options in ${shown} px`] : [];
+  }), within);
+}

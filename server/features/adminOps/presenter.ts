@@ -1,5 +1,5 @@
 // Field whitelists from rows to the admin operations API (common/schemas/adminOps.ts).
-import { auditSentence, readsSentence } from '../../../common/auditActions';
+import { auditSentence, parseAuditDetails, readsSentence } from '../../../common/auditActions';
 import type {
   AdminDashboard, AuditEntry, AuditRead, DistrictRef, LogDetail, LogEntry, LogKind, PersonRef, SecurityEventKind,
 } from '../../../common/schemas/adminOps';
@@ -11,26 +11,16 @@ const person = (id: number | null, name: string | null, email: string | null): P
   id !== null && name !== null && email !== null ? { id, name, email } : null;
 const district = (id: number | null, name: string | null): DistrictRef | null => (id !== null && name !== null ? { id, name } : null);
 
-function parseJson(text: string | null): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** At most this many reads of a run are listed (the count says how many there were). */
 const LISTED_READS = 100;
 
 export function presentAuditEntry(entry: AuditFeedEntry, labels: Map<string, string>): AuditEntry {
   const row = entry.rows[0]!;
-  const details = parseJson(row.details);
+  const details = parseAuditDetails(row.details);
   const label = row.subject_type && row.subject_id !== null
     ? labels.get(`${row.subject_type}:${row.subject_id}`) ?? labelFromDetails(row.subject_type, details)
     : null;
-  const request = entry.request ? parseJson(entry.request.details) : null;
+  const request = entry.request ? parseAuditDetails(entry.request.details) : null;
   const presented: Omit<AuditEntry, 'sentence' | 'reads'> = {
     id: row.id,
     action: row.action,
@@ -48,7 +38,7 @@ export function presentAuditEntry(entry: AuditFeedEntry, labels: Map<string, str
   };
   if (!entry.reads) return { ...presented, sentence: auditSentence(presented), reads: null };
   const items = entry.rows.map((r): AuditRead => {
-    const d = parseJson(r.details);
+    const d = parseAuditDetails(r.details);
     return { id: r.id, at: r.at, screen: typeof d?.screen === 'string' ? d.screen : null, path: typeof d?.path === 'string' ? d.path : null };
   }).reverse();
   return {
@@ -93,7 +83,7 @@ export function presentLogDetail(kind: LogKind, row: LogRow & { stack?: string |
     stack: row.stack ?? null,
     user_agent: row.user_agent,
     request_id: row.request_id ?? null,
-    details: parseJson(row.details),
+    details: parseAuditDetails(row.details),
   };
 }
 

@@ -5,7 +5,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { AuditFeedQuery, LogKind, LogListQuery } from '../../../common/schemas/adminOps';
 import type { DB } from '../../../db/connection';
 import { containsText } from '../../../db/dialect';
-import { isAuditRead } from '../../../common/auditActions';
+import { isAuditRead, parseAuditDetails } from '../../../common/auditActions';
 import { plural } from '../../../common/plural';
 import { activityLabel, reportEmailLabel } from './labels';
 
@@ -168,19 +168,9 @@ export interface AuditFeedEntry {
   request?: AuditRow;
 }
 
-function parseDetails(text: string | null): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Whether `row` (older) continues the run of reads `entry`: same staff member, district user and district, close in time. */
 function continuesReads(entry: AuditFeedEntry, row: AuditRow): boolean {
-  if (!entry.reads || entry.rows.length >= READS_PER_ENTRY || !isAuditRead(row.action, parseDetails(row.details))) return false;
+  if (!entry.reads || entry.rows.length >= READS_PER_ENTRY || !isAuditRead(row.action, parseAuditDetails(row.details))) return false;
   const last = entry.rows[entry.rows.length - 1]!;
   return last.impersonator_id === row.impersonator_id && last.actor_id === row.actor_id && last.subject_id === row.subject_id
     && last.district_id === row.district_id && Date.parse(last.at) - Date.parse(row.at) <= READ_GAP_MS;
@@ -193,7 +183,7 @@ function continuesReads(entry: AuditFeedEntry, row: AuditRow): boolean {
 function requestOf(entry: AuditFeedEntry, row: AuditRow): boolean {
   const change = entry.rows[0]!;
   if (entry.reads || entry.request || entry.rows.length > 1 || change.action === 'impersonated_request') return false;
-  if (row.action !== 'impersonated_request' || isAuditRead(row.action, parseDetails(row.details))) return false;
+  if (row.action !== 'impersonated_request' || isAuditRead(row.action, parseAuditDetails(row.details))) return false;
   if (change.impersonator_id === null || change.impersonator_id !== row.impersonator_id) return false;
   const sameRequester = change.actor_id === row.subject_id || (change.actor_id === row.actor_id && change.subject_id === row.subject_id);
   const gap = Date.parse(change.at) - Date.parse(row.at);
@@ -225,7 +215,7 @@ export async function auditEntries(db: DB, query: AuditFeedQuery, cursor: AuditC
         continue;
       }
       if (entries.length === perPage) return { entries, more: true };
-      entries.push({ rows: [row], reads: isAuditRead(row.action, parseDetails(row.details)) });
+      entries.push({ rows: [row], reads: isAuditRead(row.action, parseAuditDetails(row.details)) });
     }
     const last = batch[batch.length - 1];
     if (rows.length <= SCAN_BATCH || !last) return { entries, more: false };
