@@ -109,5 +109,6 @@ export const PLAN_FEATURES = {
   'csv-import': 'CSV import and export',
   'custom-fields': 'Custom interaction fields',
   sso: 'Single sign-on',
+  'observation-forms': 'Observation forms and the walkthrough report',
 } as const;
 export type PlanFeature = keyof typeof PLAN_FEATURES;

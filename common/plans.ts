@@ -26,7 +26,7 @@ export const PLANS: PlanDefinition[] = [
     name: 'Professional',
     description: 'Everything in Essentials plus coaching cycles, skill mapping, calendar sync and custom fields.',
     price_per_seat_cents: 95000,
-    features: ['csv-import', 'coaching-cycles', 'skill-mapping', 'calendar-sync', 'custom-fields'],
+    features: ['csv-import', 'coaching-cycles', 'skill-mapping', 'calendar-sync', 'custom-fields', 'observation-forms'],
     sort_order: 2,
   },
   {
@@ -34,7 +34,7 @@ export const PLANS: PlanDefinition[] = [
     name: 'Enterprise',
     description: 'Everything in Professional plus advanced reports, single sign-on and a named success manager.',
     price_per_seat_cents: 140000,
-    features: ['csv-import', 'coaching-cycles', 'skill-mapping', 'calendar-sync', 'custom-fields', 'advanced-reports', 'sso'],
+    features: ['csv-import', 'coaching-cycles', 'skill-mapping', 'calendar-sync', 'custom-fields', 'observation-forms', 'advanced-reports', 'sso'],
     sort_order: 3,
   },
 ];
@@ -55,7 +55,7 @@ export function planFeatureMessage(feature: PlanFeature): string {
 }
 const PLAN_FEATURE_VERB: Record<PlanFeature, 'is' | 'are'> = {
   'coaching-cycles': 'are', 'skill-mapping': 'is', 'calendar-sync': 'is', 'advanced-reports': 'are',
-  'csv-import': 'is', 'custom-fields': 'are', sso: 'is',
+  'csv-import': 'is', 'custom-fields': 'are', sso: 'is', 'observation-forms': 'are',
 };
 
 /**

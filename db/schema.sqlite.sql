@@ -172,6 +172,33 @@ CREATE INDEX "interactions_report_idx" on "interactions" ("district_id", "starts
 -- index invoices_district_idx
 CREATE INDEX "invoices_district_idx" on "invoices" ("district_id", "issued_on");
 
+-- index observation_answers_item_idx
+CREATE INDEX "observation_answers_item_idx" on "observation_answers" ("district_id", "item_id");
+
+-- index observation_form_items_version_idx
+CREATE INDEX "observation_form_items_version_idx" on "observation_form_items" ("version_id", "position");
+
+-- index observation_form_versions_unique
+CREATE UNIQUE INDEX "observation_form_versions_unique" on "observation_form_versions" ("form_id", "version");
+
+-- index observation_forms_district_idx
+CREATE INDEX "observation_forms_district_idx" on "observation_forms" ("district_id");
+
+-- index observations_district_observed_idx
+CREATE INDEX "observations_district_observed_idx" on "observations" ("district_id", "observed_at");
+
+-- index observations_district_staff_idx
+CREATE INDEX "observations_district_staff_idx" on "observations" ("district_id", "staff_id", "observed_at");
+
+-- index observations_form_idx
+CREATE INDEX "observations_form_idx" on "observations" ("district_id", "form_id", "observed_at");
+
+-- index observations_interaction_idx
+CREATE INDEX "observations_interaction_idx" on "observations" ("interaction_id");
+
+-- index observations_observer_idx
+CREATE INDEX "observations_observer_idx" on "observations" ("district_id", "observer_id", "status");
+
 -- index quotes_district_idx
 CREATE INDEX "quotes_district_idx" on "quotes" ("district_id", "created_at");
 
@@ -519,6 +546,21 @@ CREATE TABLE "invites" ("id" integer primary key autoincrement, "user_id" intege
 
 -- table invoices
 CREATE TABLE "invoices" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "number" text not null unique, "quote_id" integer references "quotes" ("id") on delete set null, "issued_on" text not null, "due_on" text not null, "period_start" text not null, "period_end" text not null, "line_items" text not null, "amount_cents" integer not null, "po_number" text, "bill_to" text not null, "status" text default 'open' not null, "paid_on" text, "voided_at" text, "void_reason" text, "created_by" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null);
+
+-- table observation_answers
+CREATE TABLE "observation_answers" ("observation_id" integer not null references "observations" ("id") on delete cascade, "item_id" integer not null references "observation_form_items" ("id"), "district_id" integer not null references "districts" ("id") on delete cascade, "value" text not null, "evidence" text, constraint "observation_answers_pk" primary key ("observation_id", "item_id")) without rowid;
+
+-- table observation_form_items
+CREATE TABLE "observation_form_items" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "version_id" integer not null references "observation_form_versions" ("id") on delete cascade, "lineage_id" integer, "position" integer not null, "section" text, "label" text not null, "kind" text not null, "required" integer default 0 not null, "config" text default '{}' not null, "skill_id" integer references "skills" ("id") on delete set null);
+
+-- table observation_form_versions
+CREATE TABLE "observation_form_versions" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "form_id" integer not null references "observation_forms" ("id") on delete cascade, "version" integer not null, "name" text not null, "description" text, "created_by" integer references "users" ("id") on delete set null, "created_at" text not null);
+
+-- table observation_forms
+CREATE TABLE "observation_forms" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "interaction_type_id" integer not null references "interaction_types" ("id"), "builtin" integer default 0 not null, "current_version_id" integer, "archived_at" text, "created_at" text not null, "updated_at" text not null);
+
+-- table observations
+CREATE TABLE "observations" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "form_id" integer not null references "observation_forms" ("id"), "version_id" integer not null references "observation_form_versions" ("id"), "staff_id" integer not null references "staff" ("id") on delete cascade, "observer_id" integer not null references "users" ("id"), "interaction_id" integer references "interactions" ("id") on delete set null, "building_id" integer references "buildings" ("id") on delete set null, "status" text not null, "observed_at" text not null, "duration_minutes" integer not null, "notes" text, "private_notes" text, "next_steps" text, "calibration_id" integer, "share_answers" integer default 0 not null, "share_notes" integer default 0 not null, "shared_at" text, "shared_by" integer references "users" ("id") on delete set null, "acknowledged_at" text, "reflection" text, "created_at" text not null, "updated_at" text not null, "deleted_at" text);
 
 -- table password_resets
 CREATE TABLE "password_resets" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "created_at" text not null, "used_at" text);

@@ -406,6 +406,81 @@ export interface SkillsTable {
   updated_at: Timestamp;
 }
 
+/** An observation form (issue 28); district_id null: one of the provider's defaults. Its questions live in versions. */
+export interface ObservationFormsTable {
+  id: Generated<number>;
+  district_id: number | null;
+  interaction_type_id: number;
+  builtin: number; // 0 | 1: the built-in walkthrough, the one form a plan without observation forms keeps
+  current_version_id: number | null;
+  archived_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A form as it was: an observation keeps the version it was made with. */
+export interface ObservationFormVersionsTable {
+  id: Generated<number>;
+  district_id: number | null;
+  form_id: number;
+  version: number;
+  name: string;
+  description: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface ObservationFormItemsTable {
+  id: Generated<number>;
+  district_id: number | null;
+  version_id: number;
+  /** The id of this item in the version that first had it: the same question across versions. */
+  lineage_id: number | null;
+  position: number;
+  section: string | null;
+  label: string;
+  kind: 'look_for' | 'rating' | 'choice' | 'text' | 'number';
+  required: number; // 0 | 1
+  config: string; // JSON: choice { options, multiple }; rating { scale }
+  skill_id: number | null;
+}
+
+export interface ObservationsTable {
+  id: Generated<number>;
+  district_id: number;
+  form_id: number;
+  version_id: number;
+  staff_id: number;
+  observer_id: number;
+  /** The interaction written when completed; null for a draft. */
+  interaction_id: number | null;
+  building_id: number | null;
+  status: 'draft' | 'completed';
+  observed_at: Timestamp;
+  duration_minutes: number;
+  notes: string | null;
+  private_notes: string | null;
+  next_steps: string | null;
+  calibration_id: number | null;
+  share_answers: number; // 0 | 1
+  share_notes: number; // 0 | 1
+  shared_at: Timestamp | null;
+  shared_by: number | null;
+  acknowledged_at: Timestamp | null;
+  reflection: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface ObservationAnswersTable {
+  observation_id: number;
+  item_id: number;
+  district_id: number;
+  value: string; // JSON
+  evidence: string | null;
+}
+
 /** Every rating kept; the current level is the latest (rated_on, then id). */
 export interface SkillRatingsTable {
   id: Generated<number>;
@@ -886,6 +961,11 @@ export interface Database {
   alert_targets: AlertTargetsTable;
   alert_dismissals: AlertDismissalsTable;
   setup_checklist_marks: SetupChecklistMarksTable;
+  observation_forms: ObservationFormsTable;
+  observation_form_versions: ObservationFormVersionsTable;
+  observation_form_items: ObservationFormItemsTable;
+  observations: ObservationsTable;
+  observation_answers: ObservationAnswersTable;
   rate_limits: RateLimitsTable;
 }
 

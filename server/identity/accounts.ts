@@ -10,6 +10,7 @@ import { hashPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 import { validationError } from '../http/errors';
 import { findActiveLogin, findUserInDistrictByEmail, normalizeEmail, roleIdsByName } from './users';
+import { copyDefaultObservationForms } from './observationFormDefaults';
 
 export function slugify(name: string): string {
   return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'district';
@@ -52,6 +53,7 @@ export async function createDistrict(
   await copyDefaultInteractionTypes(db, id);
   await copyDefaultCycleStages(db, id);
   await copyDefaultSkillFramework(db, id);
+  await copyDefaultObservationForms(db, id);
   return id;
 }
 

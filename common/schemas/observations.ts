@@ -1,0 +1,136 @@
+// The observations contract (issue 28): observation forms (district settings) and observations of an
+// educator, shared by server and client. An answer's value is checked on the server against its item's kind
+// (look_for 'yes'|'no'|'na', rating a whole number on the item's scale, choice one option or several,
+// text a string, number a number), so the 422 names `answers.N.value`.
+import * as z from 'zod/mini';
+import { planFeatureMessage } from '../plans';
+import { DURATION_MAX_MINUTES, LONG_TEXT_MAX } from '../interactionValues';
+import { idField, optionalIdField, optionalText, text, utcTimestamp } from './fields';
+
+export const OBSERVATION_ITEM_KINDS = ['look_for', 'rating', 'choice', 'text', 'number'] as const;
+export type ObservationItemKind = (typeof OBSERVATION_ITEM_KINDS)[number];
+export const OBSERVATION_ITEM_KIND_LABELS: Record<ObservationItemKind, string> = {
+  look_for: 'Look-for (seen / not seen)', rating: 'Rating', choice: 'Choice', text: 'Evidence (text)', number: 'Number',
+};
+export const LOOK_FOR_VALUES = ['yes', 'no', 'na'] as const;
+export type LookForValue = (typeof LOOK_FOR_VALUES)[number];
+export const LOOK_FOR_LABELS: Record<LookForValue, string> = { yes: 'Seen', no: 'Not seen', na: 'Not applicable' };
+export const OBSERVATION_STATUSES = ['draft', 'completed'] as const;
+export type ObservationStatus = (typeof OBSERVATION_STATUSES)[number];
+
+export const FORM_NAME_MAX = 120;
+export const FORM_DESCRIPTION_MAX = 1000;
+export const FORM_ITEMS_MAX = 100;
+export const ITEM_LABEL_MAX = 200;
+export const ITEM_SECTION_MAX = 80;
+export const ITEM_OPTIONS_MAX = 20;
+export const ITEM_OPTION_MAX = 80;
+export const RATING_SCALE_MIN = 2;
+export const RATING_SCALE_MAX = 10;
+export const ANSWER_TEXT_MAX = LONG_TEXT_MAX;
+export const NUMBER_ANSWER_MAX = 100_000;
+
+export const OBSERVATION_MESSAGES = {
+  formNotFound: 'This observation form does not exist.',
+  formArchived: 'This observation form is archived. Choose another form.',
+  formNameTaken: 'An observation form with this name already exists.',
+  formAlreadyArchived: 'This observation form is already archived.',
+  formAlreadyActive: 'This observation form is already active.',
+  typeNotInDistrict: 'Choose an interaction type from your district.',
+  skillNotFound: 'Choose an active skill of your district\'s framework.',
+  itemsNeeded: 'Add at least one item.',
+  optionsNeeded: 'Add at least two options.',
+  optionTwice: 'This option appears twice.',
+  itemNotOfForm: 'This item is not on the form.',
+  builtinOnly: planFeatureMessage('observation-forms'),
+  notFound: 'This observation does not exist.',
+  educatorNotFound: 'Choose an educator you can see.',
+  cannotEdit: 'Only the observer can change this observation.',
+  completedStaysCompleted: 'A completed observation cannot go back to draft.',
+  draftNotShared: 'Complete the observation before sharing it.',
+  notShared: 'This observation has not been shared with you.',
+  alreadyAcknowledged: 'You have already acknowledged this observation.',
+  answerRequired: (label: string) => `${label} is required.`,
+  lookFor: 'Choose seen, not seen or not applicable.',
+  rating: (scale: number) => `Choose a whole number from 1 to ${scale}.`,
+  choice: 'Choose one of the options.',
+  choices: 'Choose from the options.',
+  text: `Write at most ${ANSWER_TEXT_MAX} characters.`,
+  number: `Enter a number from 0 to ${NUMBER_ANSWER_MAX}.`,
+} as const;
+
+const kindSchema = z.enum(OBSERVATION_ITEM_KINDS, { error: 'Kind must be look_for, rating, choice, text or number.' });
+
+/** One item of a form as written by the editor; `id` keeps an existing item's place across versions. */
+export const formItemSchema = z.object({
+  id: optionalIdField('This item is not on the form.'),
+  label: text('Label', ITEM_LABEL_MAX),
+  kind: kindSchema,
+  required: z._default(z.boolean({ error: 'Required must be true or false.' }), false),
+  section: optionalText('Section', ITEM_SECTION_MAX),
+  options: z._default(z.array(text('Option', ITEM_OPTION_MAX)).check(
+    z.maxLength(ITEM_OPTIONS_MAX, `At most ${ITEM_OPTIONS_MAX} options.`),
+  ), []),
+  multiple: z._default(z.boolean({ error: 'Multiple must be true or false.' }), false),
+  scale: z.optional(z.nullable(z.number({ error: 'Scale must be a number.' }).check(
+    z.refine((n) => Number.isInteger(n) && n >= RATING_SCALE_MIN && n <= RATING_SCALE_MAX, `Scale must be from ${RATING_SCALE_MIN} to ${RATING_SCALE_MAX}.`),
+  ))),
+  skill_id: optionalIdField(OBSERVATION_MESSAGES.skillNotFound),
+});
+export type FormItemInput = z.output<typeof formItemSchema>;
+
+/** POST /api/observation-form and PUT /api/observation-form/{id} (manage settings). */
+export const observationFormSchema = z.object({
+  name: text('Name', FORM_NAME_MAX),
+  description: optionalText('Description', FORM_DESCRIPTION_MAX),
+  interaction_type_id: optionalIdField(OBSERVATION_MESSAGES.typeNotInDistrict),
+  items: z.array(formItemSchema, { error: OBSERVATION_MESSAGES.itemsNeeded }).check(
+    z.minLength(1, OBSERVATION_MESSAGES.itemsNeeded),
+    z.maxLength(FORM_ITEMS_MAX, `A form has at most ${FORM_ITEMS_MAX} items.`),
+  ),
+});
+export type ObservationFormInput = z.output<typeof observationFormSchema>;
+
+/** GET /api/observation-form?status=active|archived|all (default active). */
+export const observationFormListQuerySchema = z.object({
+  status: z._default(z.enum(['active', 'archived', 'all'], { error: 'Status must be active, archived or all.' }), 'active'),
+});
+
+const answerSchema = z.object({
+  item_id: idField(OBSERVATION_MESSAGES.itemNotOfForm),
+  value: z.optional(z.unknown()),
+  evidence: optionalText('Evidence', ANSWER_TEXT_MAX),
+});
+export type AnswerInput = z.output<typeof answerSchema>;
+
+const notesText = (label: string) => optionalText(label, LONG_TEXT_MAX);
+
+/** POST /api/observation and PUT /api/observation/{id}. */
+export const observationPayloadSchema = z.object({
+  form_id: idField(OBSERVATION_MESSAGES.formNotFound),
+  staff_id: idField(OBSERVATION_MESSAGES.educatorNotFound),
+  observed_at: utcTimestamp('Observed at'),
+  duration_minutes: z.number({ error: 'Duration must be a number of minutes.' }).check(
+    z.refine((n) => Number.isInteger(n) && n >= 1 && n <= DURATION_MAX_MINUTES, `Duration must be from 1 to ${DURATION_MAX_MINUTES} minutes.`),
+  ),
+  status: z._default(z.enum(OBSERVATION_STATUSES, { error: 'Status must be draft or completed.' }), 'draft'),
+  answers: z._default(z.array(answerSchema, { error: 'Answers must be a list.' }).check(
+    z.maxLength(FORM_ITEMS_MAX, `At most ${FORM_ITEMS_MAX} answers.`),
+  ), []),
+  notes: notesText('Notes'),
+  private_notes: notesText('Private notes'),
+  next_steps: notesText('Next steps'),
+  calibration_id: optionalIdField('Choose a calibration session of your district.'),
+});
+export type ObservationInput = z.output<typeof observationPayloadSchema>;
+
+/** POST /api/observation/{id}/share: what the educator sees. */
+export const shareObservationSchema = z.object({
+  answers: z._default(z.boolean({ error: 'Answers must be true or false.' }), true),
+  notes: z._default(z.boolean({ error: 'Notes must be true or false.' }), true),
+});
+
+/** POST /api/observation/{id}/acknowledge (the observed educator). */
+export const acknowledgeObservationSchema = z.object({
+  reflection: optionalText('Reflection', LONG_TEXT_MAX),
+});
