@@ -4,6 +4,7 @@ import { toggleValue } from './CheckboxGroup';
 import { pageWindow } from './Pager';
 import { isTap } from './Popover';
 import { truncateText } from './ReadMore';
+import { nextSort, sortDirection } from './SortHeader';
 
 describe('pageWindow', () => {
   it('uses the shared range by default', () => {
@@ -140,5 +141,28 @@ describe('toggleValue (CheckboxGroup)', () => {
   it('keeps values that are not among the options, after the others', () => {
     expect(toggleValue(options, ['99', '2'], 'PK', true)).toEqual(['PK', '2', '99']);
     expect(toggleValue(options, ['99', '2'], '2', false)).toEqual(['99']);
+  });
+});
+
+describe('SortHeader', () => {
+  it('flips the sorted column and starts another ascending (the educators\' Name and School)', () => {
+    expect(nextSort('last_name', 'last_name')).toBe('-last_name');
+    expect(nextSort('-last_name', 'last_name')).toBe('last_name');
+    expect(nextSort('last_name', 'building')).toBe('building');
+    expect(nextSort('-first_name', 'last_name')).toBe('last_name');
+  });
+
+  it('starts a column descending when asked (the districts\' counts, the users\' dates)', () => {
+    expect(nextSort('name', 'users', true)).toBe('-users');
+    expect(nextSort('-users', 'users', true)).toBe('users');
+    expect(nextSort('users', 'users', true)).toBe('-users');
+    expect(nextSort('-users', 'trial_end')).toBe('trial_end');
+  });
+
+  it('reports aria-sort', () => {
+    expect(sortDirection('building', 'building')).toBe('ascending');
+    expect(sortDirection('-building', 'building')).toBe('descending');
+    expect(sortDirection('-building', 'last_name')).toBeUndefined();
+    expect(sortDirection('last_name_x', 'last_name')).toBeUndefined();
   });
 });

@@ -13,13 +13,13 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
+import { SortHeader } from '../../components/SortHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { type AdminUserQuery, useAdminUsers } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
 import { DEFAULT_ADMIN_USER_FILTERS, AdminUserFilters, type AdminUserFilterValues } from './components/AdminUserFilters';
 import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
-import { SortHeader } from './components/SortHeader';
 
 const PER_PAGE = 50;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serializeQuery } from '../../lib/api';
 import {
-  ariaSortFor, clearFilters, countActiveFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasAnyFilter,
-  resultCountText, toApiQuery, toggleSort, withChange,
+  clearFilters, countActiveFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasAnyFilter,
+  resultCountText, toApiQuery, withChange,
 } from './staffQuery';
 
 const parse = (search: string) => filtersFromSearch(new URLSearchParams(search));
@@ -79,15 +79,6 @@ describe('changing the view', () => {
   it('clears search and filters but keeps sort and page size', () => {
     const f = { ...DEFAULT_FILTERS, search: 'x', building_ids: [1], sort: '-hire_date' as const, per_page: 50, page: 2 };
     expect(clearFilters(f)).toEqual({ ...DEFAULT_FILTERS, sort: '-hire_date', per_page: 50 });
-  });
-
-  it('toggles column sorts and reports aria-sort', () => {
-    expect(toggleSort('last_name', 'last_name')).toBe('-last_name');
-    expect(toggleSort('-last_name', 'last_name')).toBe('last_name');
-    expect(toggleSort('last_name', 'building')).toBe('building');
-    expect(ariaSortFor('building', 'building')).toBe('ascending');
-    expect(ariaSortFor('-building', 'building')).toBe('descending');
-    expect(ariaSortFor('-building', 'last_name')).toBeUndefined();
   });
 });
 

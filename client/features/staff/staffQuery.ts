@@ -147,18 +147,6 @@ export function clearFilters(f: StaffFilters): StaffFilters {
   return { ...DEFAULT_FILTERS, sort: f.sort, per_page: f.per_page };
 }
 
-/** Clicking a sortable column: ascending first, then flips. */
-export function toggleSort(current: StaffSort, column: 'last_name' | 'first_name' | 'building' | 'hire_date'): StaffSort {
-  return current === column ? (`-${column}` as StaffSort) : column;
-}
-
-/** aria-sort of a column header for the current sort, or undefined when the column is not the sort key. */
-export function ariaSortFor(current: StaffSort, column: string): 'ascending' | 'descending' | undefined {
-  if (current === column) return 'ascending';
-  if (current === `-${column}`) return 'descending';
-  return undefined;
-}
-
 /** "Showing 1–25 of 58 educators" (or "No educators" / "Showing 1 of 1 educator"). */
 export function resultCountText(meta: { page: number; per_page: number; total: number }, shown: number): string {
   if (meta.total === 0 || shown === 0) return meta.total === 0 ? 'No educators' : plural(meta.total, 'educator', 'educators');

@@ -1,44 +1,16 @@
 // The dense Districts table: sortable headers (aria-sort), badges with words, numbers right-aligned; it
 // scrolls sideways inside its own labelled region when it must, and becomes cards on phones. The creation
-// date sorts through the Sort select (it is the name's tooltip).
+// date sorts through the Sort select (it is the name's tooltip). Counts and the last activity sort largest
+// and latest first on a first click, the name and the trial's end in their natural order.
 import type { Locale } from 'date-fns';
 import { Link } from 'react-router-dom';
-import type { AdminDistrictRow, DistrictSortKey } from '../../../../common/schemas/adminDistricts';
+import type { AdminDistrictRow } from '../../../../common/schemas/adminDistricts';
+import { SortHeader } from '../../../components/SortHeader';
 import { formatInteger, formatRelative } from '../../../lib/format';
 import { useInstantFormat } from '../../../lib/session';
 import { DistrictStatusBadge, PlanBadge } from './Badges';
 
 const NONE = <span className="muted">—<span className="sr-only">None</span></span>;
-
-/** The sort a header click asks for: the same column flips direction; a new one starts in its natural order. */
-export function toggleSort(current: string, column: DistrictSortKey): string {
-  if (current === column) return `-${column}`;
-  if (current === `-${column}`) return column;
-  return column === 'name' || column === 'trial_end' ? column : `-${column}`;
-}
-
-function ariaSortFor(current: string, column: DistrictSortKey): 'ascending' | 'descending' | undefined {
-  if (current === column) return 'ascending';
-  if (current === `-${column}`) return 'descending';
-  return undefined;
-}
-
-function SortHeader({ label, column, sort, onSort, className }: {
-  label: string; column: DistrictSortKey; sort: string; onSort: (sort: string) => void; className?: string;
-}) {
-  const state = ariaSortFor(sort, column);
-  return (
-    <th scope="col" aria-sort={state} className={className}>
-      <button type="button" className="adm-sort" onClick={() => onSort(toggleSort(sort, column))}>
-        {label}
-        <svg className="adm-sort__icon" viewBox="0 0 12 16" width="10" height="14" aria-hidden="true" focusable="false">
-          <path d="M6 2l4 5H2z" className={state === 'ascending' ? 'is-on' : undefined} />
-          <path d="M6 14l4-5H2z" className={state === 'descending' ? 'is-on' : undefined} />
-        </svg>
-      </button>
-    </th>
-  );
-}
 
 type Props = { rows: AdminDistrictRow[]; sort: string; onSort: (sort: string) => void; locale?: Locale; busy?: boolean };
 
@@ -53,10 +25,10 @@ export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
             <SortHeader label="District" column="name" sort={sort} onSort={onSort} />
             <th scope="col">Plan</th>
             <th scope="col">Status</th>
-            <SortHeader label="Users" column="users" sort={sort} onSort={onSort} className="num" />
+            <SortHeader label="Users" column="users" sort={sort} onSort={onSort} firstDescending className="num" />
             <th scope="col" className="num">Schools</th>
-            <SortHeader label="Educators" column="educators" sort={sort} onSort={onSort} className="num" />
-            <SortHeader label="Last activity" column="last_activity" sort={sort} onSort={onSort} />
+            <SortHeader label="Educators" column="educators" sort={sort} onSort={onSort} firstDescending className="num" />
+            <SortHeader label="Last activity" column="last_activity" sort={sort} onSort={onSort} firstDescending />
             <SortHeader label="Trial ends" column="trial_end" sort={sort} onSort={onSort} />
           </tr>
         </thead>

@@ -3,8 +3,9 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffListItem } from '../../../../common/schemas/staff';
+import { SortHeader, sortDirection } from '../../../components/SortHeader';
 import { formatGrades } from '../grades';
-import { ariaSortFor, type StaffSort, toggleSort } from '../staffQuery';
+import type { StaffSort } from '../staffQuery';
 
 export function StatusBadge({ status }: { status: StaffListItem['status'] }) {
   return status === 'active' ? (
@@ -22,28 +23,6 @@ export function StatusBadge({ status }: { status: StaffListItem['status'] }) {
 
 const NONE = <span className="muted">—<span className="sr-only">None</span></span>;
 
-function SortHeader({ label, column, sort, onSort, className }: {
-  label: string;
-  column: 'last_name' | 'building';
-  sort: StaffSort;
-  onSort: (sort: StaffSort) => void;
-  className?: string;
-}) {
-  // The name column also shows a first-name sort as its own.
-  const state = ariaSortFor(sort, column) ?? (column === 'last_name' ? ariaSortFor(sort, 'first_name') : undefined);
-  return (
-    <th scope="col" aria-sort={state} className={className}>
-      <button type="button" className="staff-sort" onClick={() => onSort(toggleSort(sort, column))}>
-        {label}
-        <svg className="staff-sort__icon" viewBox="0 0 12 16" width="10" height="14" aria-hidden="true" focusable="false">
-          <path d="M6 2l4 5H2z" className={state === 'ascending' ? 'is-on' : undefined} />
-          <path d="M6 14l4-5H2z" className={state === 'descending' ? 'is-on' : undefined} />
-        </svg>
-      </button>
-    </th>
-  );
-}
-
 type Props = {
   rows: StaffListItem[];
   sort: StaffSort;
@@ -59,7 +38,8 @@ export const StaffTable = memo(function StaffTable({ rows, sort, onSort, caption
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <SortHeader label="Name" column="last_name" sort={sort} onSort={onSort} className="staff-table__name" />
+            {/* The name column also shows a first-name sort as its own. */}
+            <SortHeader label="Name" column="last_name" sort={sort} onSort={onSort} direction={sortDirection(sort, 'last_name') ?? sortDirection(sort, 'first_name')} className="staff-table__name" />
             <SortHeader label="School" column="building" sort={sort} onSort={onSort} />
             <th scope="col">Position</th>
             <th scope="col">Grades</th>
