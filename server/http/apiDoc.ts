@@ -39,6 +39,16 @@ export interface ApiOperation {
   who: Who;
   /** Permission names from common/permissions.ts (`PERMISSIONS.x`), all required unless the description says otherwise. */
   permissions?: readonly string[];
+  /**
+   * Permissions of which any one is enough (after all of `permissions`), e.g. reading the skill framework
+   * with `see skill mapping` or `manage settings`.
+   */
+  anyPermission?: readonly string[];
+  /**
+   * A role (a key of ROLE_PERMISSIONS in common/permissions.ts) the caller must hold beyond the permissions:
+   * the few rules the code checks by role, like "manage district accounts" (`provider-admin`).
+   */
+  role?: string;
   /** The plan feature that gates the call (403 without it). */
   feature?: PlanFeature;
   /** The schema the route validates `req.query` with; several (a route whose query depends on a path value) are merged. */

@@ -147,7 +147,7 @@ export function errorStatuses(method: HttpMethod, path: string, op: ApiOperation
   const statuses = new Set<number>(op.errors ?? []);
   const writes = method !== 'GET';
   if (op.who !== 'anyone' && op.who !== 'guest') statuses.add(401);
-  if (op.who === 'district' || op.who === 'provider' || op.permissions?.length || op.feature) statuses.add(403);
+  if (op.who === 'district' || op.who === 'provider' || op.permissions?.length || op.anyPermission?.length || op.role || op.feature) statuses.add(403);
   if (writes && op.who === 'district' && !writableAfterTrial(path.replace(/^\/api/, '').replace(/\{\w+\}/g, 'x'))) statuses.add(402);
   if (path.includes('{')) statuses.add(404);
   if (writes && op.csrf !== false) statuses.add(419);
@@ -164,6 +164,8 @@ function operationId(method: HttpMethod, path: string): string {
 function describeOperation(method: HttpMethod, path: string, op: ApiOperation, tag: string): Json {
   const who = [`**Who:** ${WHO_TEXT[op.who]}`];
   if (op.permissions?.length) who.push(`with ${op.permissions.map((p) => `\`${p}\``).join(' and ')}`);
+  if (op.anyPermission?.length) who.push(`${op.permissions?.length ? 'and' : 'with'} any one of ${op.anyPermission.map((p) => `\`${p}\``).join(', ')}`);
+  if (op.role) who.push(`holding the \`${op.role}\` role`);
   const lines = [who.join(' ') + '.'];
   if (op.feature) lines.push(`**Plan:** ${PLAN_FEATURES[op.feature]} (\`${op.feature}\`).`);
   if (op.description) lines.push(op.description);
@@ -208,6 +210,8 @@ function describeOperation(method: HttpMethod, path: string, op: ApiOperation, t
     security: Object.keys(security[0]!).length ? security : [],
     'x-who': op.who,
     ...(op.permissions?.length ? { 'x-permissions': [...op.permissions] } : {}),
+    ...(op.anyPermission?.length ? { 'x-permissions-any': [...op.anyPermission] } : {}),
+    ...(op.role ? { 'x-role': op.role } : {}),
     ...(op.feature ? { 'x-plan-feature': op.feature } : {}),
   };
 }
@@ -221,7 +225,7 @@ How to call it is in the repository's \`docs/api.md\`; in short:
 - **Lists**: \`{ data, meta: { page, per_page, total, last_page } }\`; \`page\` from 1, \`per_page\` up to each list's maximum. Filters use brackets: \`filter[building_id][]=3\`.
 - **Scopes**: a district user only ever reads and writes their own district; many permissions have a scope (the district, \`.building\`, \`.self\`) that narrows every list.
 
-Each operation says who may call it (\`x-who\`), the permissions it needs as named in \`common/permissions.ts\` (\`x-permissions\`) and the plan feature that gates it (\`x-plan-feature\`).
+Each operation says who may call it (\`x-who\`), the permissions it needs as named in \`common/permissions.ts\` (\`x-permissions\`: all of them; \`x-permissions-any\`: any one), the role a few rules check by name (\`x-role\`) and the plan feature that gates it (\`x-plan-feature\`). \`server/openapi/permissions.test.ts\` proves each of these against the server.
 This document is generated from the code (the routes' zod request schemas and each feature's \`openapi.ts\`).`;
 
 export function buildOpenApiDocument(areas: readonly ApiArea[] = API_AREAS): OpenApiDocument {

@@ -4,7 +4,7 @@ import { adminQuoteListQuerySchema, markInvoicePaidSchema, voidInvoiceSchema } f
 import type { ApiArea } from '../../http/apiDoc';
 
 const reader = { who: 'provider', permissions: [P.seeAllDistricts] } as const;
-const manager = { ...reader, description: 'Provider administrators only (the role `provider-admin`: "manage district accounts"), not while impersonating.' } as const;
+const manager = { ...reader, role: 'provider-admin', description: 'Provider administrators only (the role `provider-admin`: "manage district accounts"), not while impersonating.' } as const;
 
 export const adminBillingApi: ApiArea = {
   tag: 'Admin: billing',

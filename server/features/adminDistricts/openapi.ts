@@ -6,7 +6,7 @@ import {
 import type { ApiArea } from '../../http/apiDoc';
 
 const reader = { who: 'provider', permissions: [P.seeAllDistricts] } as const;
-const manager = { ...reader, description: 'Provider administrators only (the role `provider-admin`: "manage district accounts").' } as const;
+const manager = { ...reader, role: 'provider-admin', description: 'Provider administrators only (the role `provider-admin`: "manage district accounts").' } as const;
 const district = "The district's page: plan, seats, status, trial, counts, users, imports.";
 
 export const adminDistrictApi: ApiArea = {

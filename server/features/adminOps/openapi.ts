@@ -18,7 +18,7 @@ export const adminOpsApi: ApiArea = {
     'GET /api/admin/log/{kind}/{id}': { summary: 'One log entry', ...reader, params: { kind: LOG_KINDS.map((k) => `\`${k}\``).join(', ') }, answerText: 'The entry with its details.' },
     'GET /api/admin/log-settings': { summary: 'Log retention', ...reader, answerText: 'Days kept per log.' },
     'PUT /api/admin/log-settings': {
-      summary: 'Change log retention', ...reader, body: logSettingsSchema, description: 'Provider administrators only (the role `provider-admin`).', answerText: 'Days kept per log.',
+      summary: 'Change log retention', ...reader, role: 'provider-admin', body: logSettingsSchema, description: 'Provider administrators only (the role `provider-admin`).', answerText: 'Days kept per log.',
     },
   },
 };

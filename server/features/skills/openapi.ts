@@ -14,8 +14,8 @@ export const skillApi: ApiArea = {
   description: "The district's skill framework, educators' ratings and the heat map.",
   operations: {
     'GET /api/skill-framework': {
-      summary: 'The skill framework', who: 'district', feature: 'skill-mapping', answerText: framework,
-      description: 'With `see skill mapping`, `manage settings`, or an educator through `see educators.self`.',
+      summary: 'The skill framework', who: 'district', anyPermission: [P.seeSkillMapping, P.manageSettings], feature: 'skill-mapping', answerText: framework,
+      description: 'Educators also read it (`see educators.self`), for their own profile.',
     },
     'POST /api/skill-domain': { summary: 'Add a domain', ...editor, body: domainPayloadSchema, status: 201, errors: [409] },
     'PUT /api/skill-domain-order': { summary: 'Order the domains', ...editor, body: orderPayloadSchema },

@@ -19,12 +19,12 @@ export const staffApi: ApiArea = {
       answerText: 'The educators added.',
     },
     'GET /api/staff/{id}': { summary: 'One educator', who: 'district', permissions: [P.seeEducators], answerText: profile },
-    'PUT /api/staff/{id}': { summary: 'Change an educator', who: 'district', permissions: [P.addStaff], body: updateStaffSchema, errors: [409], answerText: profile },
+    'PUT /api/staff/{id}': { summary: 'Change an educator', who: 'district', permissions: [P.seeEducators, P.addStaff], body: updateStaffSchema, errors: [409], answerText: profile },
     'POST /api/staff/{id}/move': {
-      summary: 'Move an educator to another school', who: 'district', permissions: [P.addStaff], body: moveStaffSchema,
+      summary: 'Move an educator to another school', who: 'district', permissions: [P.seeEducators, P.addStaff], body: moveStaffSchema,
       description: 'District-wide `add staff` only. Closes the current history row the day before the effective date and opens a new one.', answerText: profile,
     },
-    'POST /api/staff/{id}/deactivate': { summary: 'Deactivate an educator', who: 'district', permissions: [P.addStaff], errors: [409], answerText: profile },
-    'POST /api/staff/{id}/reactivate': { summary: 'Reactivate an educator', who: 'district', permissions: [P.addStaff], errors: [409], answerText: profile },
+    'POST /api/staff/{id}/deactivate': { summary: 'Deactivate an educator', who: 'district', permissions: [P.seeEducators, P.addStaff], errors: [409], answerText: profile },
+    'POST /api/staff/{id}/reactivate': { summary: 'Reactivate an educator', who: 'district', permissions: [P.seeEducators, P.addStaff], errors: [409], answerText: profile },
   },
 };

@@ -1,0 +1,322 @@
+// The reference's word on who may call, proven against the server. For every documented operation:
+// - `signed in`, `district` and `provider` operations answer 401 to a guest;
+// - `provider` operations answer 403 to a district administrator, `district` ones 403 to a provider
+//   administrator who is not impersonating;
+// - for each permission an operation names, a login holding every other permission of its area (the
+//   area's whole grant list, at the widest scope) but that one answers 403: each named permission is needed;
+// - a login holding exactly the named permissions (none when it names none) is let through (neither 401
+//   nor 403): nothing unnamed is needed;
+// - an operation gated by a plan feature answers 403 with the spec's plan message to a district whose plan
+//   lacks it (everything else allowed).
+// The world is the demo seed (Maple Grove holds every kind of record; moved to Enterprise here), so path ids are real.
+// The refusals come before anything is read or written; the "let through" calls run last, reads first, and
+// send no body (a write is refused with 422 after its checks, so nothing changes), except the few whose
+// body is checked before who may call, which get a valid one (EXAMPLE_BODIES).
+import type { Agent } from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, ROLE_PERMISSIONS } from '../../common/permissions';
+import { planFeatureMessage } from '../../common/plans';
+import type { DB } from '../../db/connection';
+import { runDemoSeed } from '../bootstrap';
+import type { ApiOperation, HttpMethod, OperationKey } from '../http/apiDoc';
+import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../testing/app';
+import { buildDistrict, buildUser } from '../testing/factories';
+import { API_AREAS } from './document';
+
+type Area = 'app' | 'admin';
+type Caller = Agent & { xsrf: () => string };
+
+const OPERATIONS = API_AREAS.flatMap((area) => Object.entries(area.operations) as [OperationKey, ApiOperation][])
+  .map(([key, op]) => {
+    const [method, path] = key.split(' ') as [HttpMethod, string];
+    return { key, method, path, op };
+  });
+
+/** Every permission a role of the area grants, at its widest scope (no suffix). */
+const AREA_PERMISSIONS: Record<Area, string[]> = { app: [], admin: [] };
+for (const role of Object.values(ROLE_PERMISSIONS)) {
+  for (const p of role.permissions) {
+    const base = p.replace(/\.(building|assigned|self)$/, '');
+    if (!AREA_PERMISSIONS[role.area].includes(base)) AREA_PERMISSIONS[role.area].push(base);
+  }
+}
+const areaOf = (op: ApiOperation): Area => (op.who === 'provider' ? 'admin' : 'app');
+
+/** A role made for the test, holding exactly `permissions` (the reference seed's roles are untouched). */
+async function roleWith(db: DB, name: string, area: Area, permissions: readonly string[]): Promise<string> {
+  const role = await db.insertInto('roles').values({ name, label: name, area }).returning('id').executeTakeFirstOrThrow();
+  for (const permission of permissions) {
+    const row = await db.selectFrom('permissions').select('id').where('name', '=', permission).executeTakeFirstOrThrow();
+    await db.insertInto('role_permissions').values({ role_id: role.id, permission_id: row.id }).execute();
+  }
+  return name;
+}
+
+/**
+ * The demo world's ids, keyed by the path segment before each parameter (`admin:` first for /api/admin
+ * paths). A key missing here fails the test: a new path parameter adds its record.
+ */
+async function pathValues(t: TestApp, districtId: number, spareDistrictId: number): Promise<Record<string, string | number>> {
+  const { db } = t;
+  const first = async <T>(q: { executeTakeFirstOrThrow: () => Promise<T> }) => q.executeTakeFirstOrThrow();
+  const coach = await first(db.selectFrom('coach_assignments').select(['id', 'coach_id']).where('district_id', '=', districtId).orderBy('id'));
+  const type = await first(db.selectFrom('interaction_types').select('id').where('district_id', '=', districtId).orderBy('id'));
+  const field = await first(db.insertInto('interaction_fields').values({
+    district_id: districtId, interaction_type_id: type.id, label: 'Focus', help_text: null, kind: 'short_text', config: '{}', required: 0, sort_order: 99,
+    archived_at: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+  }).returning('id'));
+  const defaultType = await first(db.selectFrom('interaction_types').select('id').where('district_id', 'is', null).orderBy('id'));
+  const defaultField = await first(db.insertInto('interaction_fields').values({
+    district_id: null, interaction_type_id: defaultType.id, label: 'Focus', help_text: null, kind: 'short_text', config: '{}', required: 0, sort_order: 99,
+    archived_at: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+  }).returning('id'));
+  const cycle = await first(db.selectFrom('coaching_cycle_notes').select(['id', 'cycle_id']).where('district_id', '=', districtId).orderBy('id'));
+  const framework = await first(db.selectFrom('skill_frameworks').select('id').where('district_id', '=', districtId));
+  const article = await first(db.selectFrom('article_versions').innerJoin('articles', 'articles.id', 'article_versions.article_id')
+    .select(['articles.id', 'articles.slug', 'article_versions.id as version_id']).where('articles.status', '=', 'published').orderBy('articles.id'));
+  const idIn = async (table: 'buildings' | 'staff' | 'groups' | 'building_history_requests' | 'interactions' | 'activities' | 'cycle_stages' | 'cycle_goal_templates' | 'invoices' | 'quotes') =>
+    (await first(db.selectFrom(table).select('id').where('district_id', '=', districtId).orderBy('id'))).id;
+  const quote = await first(db.selectFrom('quotes').select('id').orderBy('id'));
+  const invoice = await first(db.selectFrom('invoices').select('id').orderBy('id'));
+  const user = await first(db.selectFrom('users').select('id').where('district_id', '=', districtId).where('email', 'like', 'coach2@%'));
+  const providerStaff = await buildUser(db, { role: 'provider-support', name: 'Spare Support' });
+  const alert = await first(db.insertInto('alerts').values({
+    title: 'Maintenance', body: 'Tonight.', level: 'info', audience: 'everyone', starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: null,
+    created_by: null, updated_by: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString(), deleted_at: null,
+  }).returning('id'));
+  const subscription = await first(db.insertInto('report_subscriptions').values({
+    district_id: districtId, user_id: coach.coach_id, report: 'interactions', frequency: 'weekly', query: '', unsubscribe_token_hash: 'x',
+    next_run_at: new Date(Date.now() + 86_400_000).toISOString(), last_sent_at: null, last_skipped_reason: null, claimed_at: null, claim_token: null,
+    created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+  }).returning('id'));
+  const skill = await first(db.selectFrom('skills').select(['id', 'domain_id']).where('framework_id', '=', framework.id).orderBy('id'));
+  return {
+    'building/{id}': await idIn('buildings'),
+    'staff/{id}': await idIn('staff'),
+    'coach/{id}': coach.coach_id,
+    'caseload/{assignmentId}': coach.id,
+    'group/{id}': await idIn('groups'),
+    'user/{id}': user.id,
+    'staff-request/{id}': await idIn('building_history_requests'),
+    'interaction-type/{id}': type.id,
+    'interaction-field/{id}': field.id,
+    'admin:interaction-type/{id}': defaultType.id,
+    'admin:interaction-field/{id}': defaultField.id,
+    'interaction/{id}': await idIn('interactions'),
+    'activity/{id}': await idIn('activities'),
+    'import/{id}': 1,
+    'admin:district/{districtId}': spareDistrictId,
+    'admin:user-import/{id}': 1,
+    'coaching-cycle-stage/{id}': await idIn('cycle_stages'),
+    'coaching-cycle-goal-template/{id}': await idIn('cycle_goal_templates'),
+    'coaching-cycle/{id}': cycle.cycle_id,
+    'note/{noteId}': cycle.id,
+    'skill-domain/{id}': skill.domain_id,
+    'skill/{id}': skill.id,
+    'skill-level/{level}': 2,
+    'report/{kind}': 'interactions',
+    'report-subscription/{id}': subscription.id,
+    'setup-checklist/{item}': 'schools',
+    'invoice/{id}': invoice.id,
+    'quote/{id}': quote.id,
+    'admin:article/{id}': article.id,
+    'version/{versionId}': article.version_id,
+    'article/{slug}': article.slug,
+    'admin:alert/{id}': alert.id,
+    'alert/{id}': alert.id,
+    'admin:district/{id}': spareDistrictId,
+    'admin:quote/{id}': quote.id,
+    'admin:invoice/{id}': invoice.id,
+    'admin:user/{id}': user.id,
+    'admin:staff/{id}': providerStaff.id,
+    'admin:log/{kind}': 'client',
+    'admin:{kind}/{id}': 1,
+  };
+}
+
+function fillPath(path: string, values: Record<string, string | number>): string {
+  const admin = path.startsWith('/api/admin/');
+  const segments = path.split('/');
+  return segments.map((segment, i) => {
+    if (!segment.startsWith('{')) return segment;
+    const key = `${segments[i - 1]}/${segment}`;
+    const value = (admin ? values[`admin:${key}`] : undefined) ?? values[key];
+    if (value === undefined) throw new Error(`No value for ${key} in ${path}: add one to pathValues`);
+    return encodeURIComponent(String(value));
+  }).join('/');
+}
+
+/**
+ * Bodies valid enough to reach the check of who may call, for the routes that validate their body before
+ * the permission (server/features/buildings, staff, coaches, interactionTypes, reports' subscriptions and
+ * impersonation validate, then authorize: docs/ARCHITECTURE.md's order). An empty body would be a 422 there.
+ */
+function exampleBodies(v: Record<string, string | number>): Partial<Record<OperationKey, object>> {
+  const type = { name: 'Test visit', colour: 'blue', default_minutes: 30 };
+  const field = { label: 'Focus', kind: 'short_text' };
+  return {
+    'POST /api/auth/impersonate': { user_id: v['user/{id}'] },
+    'PUT /api/district': { name: 'Maple Grove Unified School District', timezone: 'America/Chicago', school_year_start_month: 8 },
+    'POST /api/building': { name: 'Permission Test School' },
+    'PUT /api/building/{id}': { name: 'Maple Grove High School' },
+    'POST /api/staff': { staff: [{ first_name: 'Perry', last_name: 'Mission', building_id: v['building/{id}'], start_date: '2025-08-20' }] },
+    'PUT /api/staff/{id}': { first_name: 'Perry', last_name: 'Mission' },
+    'POST /api/staff/{id}/move': { building_id: v['building/{id}'], effective_date: '2025-09-01' },
+    'POST /api/coach/{id}/caseload': { staff_ids: [v['staff/{id}']], start_date: '2025-09-01' },
+    'POST /api/coach/{id}/caseload/{assignmentId}/end': { end_date: '2026-06-30' },
+    'POST /api/interaction-type': type,
+    'PUT /api/interaction-type/{id}': type,
+    'POST /api/interaction-type/{id}/move': { direction: 'down' },
+    'POST /api/interaction-type/{id}/field': field,
+    'PUT /api/interaction-field/{id}': field,
+    'POST /api/interaction-field/{id}/move': { direction: 'down' },
+    'POST /api/admin/interaction-type': type,
+    'PUT /api/admin/interaction-type/{id}': type,
+    'POST /api/admin/interaction-type/{id}/move': { direction: 'down' },
+    'POST /api/admin/interaction-type/{id}/field': field,
+    'PUT /api/admin/interaction-field/{id}': field,
+    'POST /api/admin/interaction-field/{id}/move': { direction: 'down' },
+    'POST /api/report-subscription': { report: 'interactions', frequency: 'weekly' },
+  };
+}
+
+/**
+ * Rules on the record rather than the permission, which the reference states in the operation's
+ * description: a caller with the permissions, on another person's record, is refused with exactly this.
+ */
+const RECORD_RULES: Partial<Record<OperationKey, string>> = {
+  'PUT /api/activity/{id}': 'You can change only your own time.',
+  'DELETE /api/activity/{id}': 'You can change only your own time.',
+  'PUT /api/coaching-cycle/{id}/note/{noteId}': 'You can change only your own notes.',
+  'DELETE /api/staff-request/{id}': 'Only the person who made this request can withdraw it.',
+  // On a district user's login (`see all districts`; Coachwell staff's take `manage coaches`).
+  'POST /api/admin/user/{id}/deactivate': 'You do not have permission to change district users.',
+  'POST /api/admin/user/{id}/reactivate': 'You do not have permission to change district users.',
+  'POST /api/admin/user/{id}/resend-invite': 'You do not have permission to change district users.',
+};
+
+let bodies: Partial<Record<OperationKey, object>> = {};
+
+async function call(agent: Caller, method: HttpMethod, url: string, key: OperationKey) {
+  const req = agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](url);
+  if (method === 'GET') return req;
+  return req.set(csrfHeaders(agent)).send(bodies[key] ?? {});
+}
+
+describe('the permissions the reference documents, against the server', () => {
+  let t: TestApp;
+  let values: Record<string, string | number>;
+  const agents = new Map<string, Caller>();
+  let guest: Caller;
+  let districtAdmin: Caller;
+  let providerAdmin: Caller;
+  let planless: Caller;
+
+  /** A signed-in agent of a test role holding exactly `permissions` (kept per set, so each logs in once). */
+  const holding = async (area: Area, permissions: readonly string[]): Promise<Caller> => {
+    const name = `${area}:${[...permissions].sort().join('+') || 'none'}`;
+    let agent = agents.get(name);
+    if (!agent) {
+      const role = await roleWith(t.db, `test-${agents.size}`, area, permissions);
+      const districtId = area === 'app' ? Number(values.__district) : null;
+      const user = await buildUser(t.db, { role: 'educator', districtId: districtId ?? undefined, ...(area === 'admin' ? { role: 'provider-support' } : {}) });
+      await t.db.deleteFrom('user_roles').where('user_id', '=', user.id).execute();
+      const roleId = (await t.db.selectFrom('roles').select('id').where('name', '=', role).executeTakeFirstOrThrow()).id;
+      await t.db.insertInto('user_roles').values({ user_id: user.id, role_id: roleId }).execute();
+      agent = (await loginAs(t.app, user)) as Caller;
+      agents.set(name, agent);
+    }
+    return agent;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await runDemoSeed(t.db);
+    // Maple Grove holds a record of every kind; on Enterprise it has every plan feature.
+    const maple = await t.db.selectFrom('districts').select('id').where('name', 'like', 'Maple Grove%').executeTakeFirstOrThrow();
+    const enterprise = await t.db.selectFrom('plans').select('id').where('key', '=', 'enterprise').executeTakeFirstOrThrow();
+    await t.db.updateTable('districts').set({ plan_id: enterprise.id }).where('id', '=', maple.id).execute();
+    const spare = await buildDistrict(t.db, { name: 'Spare District', planKey: 'professional' });
+    values = { ...(await pathValues(t, maple.id, spare.id)), __district: maple.id };
+    bodies = exampleBodies(values);
+    guest = await guestAgent(t.app);
+    districtAdmin = (await loginAs(t.app, await buildUser(t.db, { role: 'district-admin', districtId: maple.id }))) as Caller;
+    providerAdmin = (await loginAs(t.app, await buildUser(t.db, { role: 'provider-admin' }))) as Caller;
+    const essentials = await buildDistrict(t.db, { name: 'Essentials District', planKey: 'essentials' });
+    planless = (await loginAs(t.app, await buildUser(t.db, { role: 'district-admin', districtId: essentials.id }))) as Caller;
+  }, 120_000);
+
+  it('covers every documented operation, and the test roles are what the areas grant', () => {
+    expect(OPERATIONS.length).toBeGreaterThan(200);
+    expect(AREA_PERMISSIONS.app).toEqual(expect.arrayContaining([PERMISSIONS.seeEducators, PERMISSIONS.manageBilling, PERMISSIONS.manageSettings]));
+    expect(AREA_PERMISSIONS.admin).toEqual(expect.arrayContaining([PERMISSIONS.seeAdmin, PERMISSIONS.manageAlerts, PERMISSIONS.impersonate]));
+    for (const { key, op } of OPERATIONS) {
+      for (const p of op.permissions ?? []) expect(AREA_PERMISSIONS[areaOf(op)], `${key} names ${p}, which no role of its area holds`).toContain(p);
+    }
+  });
+
+  describe('refusals', () => {
+    for (const { key, method, path, op } of OPERATIONS) {
+      if (op.who === 'anyone' || op.who === 'guest') continue;
+      it(`${key}: refuses whom it says it refuses`, async () => {
+        const url = fillPath(path, values);
+        const guestAnswer = await call(guest, method, url, key);
+        expect(guestAnswer.status, `${key} as a guest: ${JSON.stringify(guestAnswer.body).slice(0, 300)}`).toBe(401);
+
+        if (op.who === 'provider') {
+          const res = await call(districtAdmin, method, url, key);
+          expect(res.status, `${key} as a district administrator: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(403);
+        }
+        if (op.who === 'district') {
+          const res = await call(providerAdmin, method, url, key);
+          expect(res.status, `${key} as a provider administrator not impersonating: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(403);
+        }
+        const area = areaOf(op);
+        for (const permission of op.permissions ?? []) {
+          const agent = await holding(area, AREA_PERMISSIONS[area].filter((p) => p !== permission));
+          const res = await call(agent, method, url, key);
+          expect(res.status, `${key} without ${permission}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(403);
+        }
+        if (op.anyPermission) {
+          const agent = await holding(area, AREA_PERMISSIONS[area].filter((p) => !op.anyPermission!.includes(p)));
+          const res = await call(agent, method, url, key);
+          expect(res.status, `${key} without any of ${op.anyPermission.join(', ')}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(403);
+        }
+        if (op.role) {
+          // Every permission of the area, but not the role.
+          const res = await call(await holding(area, AREA_PERMISSIONS[area]), method, url, key);
+          expect(res.status, `${key} without the ${op.role} role: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(403);
+        }
+        if (op.feature) {
+          const res = await call(planless, method, url, key);
+          expect(res.status, `${key} on a plan without ${op.feature}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(403);
+          expect(res.body.message).toBe(planFeatureMessage(op.feature));
+        }
+      });
+    }
+  });
+
+  describe('let through with exactly the permissions named', () => {
+    // Reads first, then writes, deletes last: a write's effect can only turn a later call into a 404 or 409.
+    const order = (m: HttpMethod) => (m === 'GET' ? 0 : m === 'DELETE' ? 2 : 1);
+    const sorted = [...OPERATIONS].sort((a, b) => order(a.method) - order(b.method));
+    for (const { key, method, path, op } of sorted) {
+      if (op.who === 'anyone' || op.who === 'guest' || key === 'POST /api/auth/unimpersonate') continue;
+      const named = op.role ? `the ${op.role} role` : op.anyPermission ? `any one of ${op.anyPermission.join(', ')}` : op.permissions?.join(' and ') || 'no permission';
+      it(`${key}: lets through a login with ${named}`, async () => {
+        const area = areaOf(op);
+        const url = fillPath(path, values);
+        const logins = op.role
+          ? [(await loginAs(t.app, await buildUser(t.db, { role: op.role, ...(area === 'app' ? { districtId: Number(values.__district) } : {}) }))) as Caller]
+          : op.anyPermission
+            ? await Promise.all(op.anyPermission.map((p) => holding(area, [...(op.permissions ?? []), p])))
+            : [await holding(area, op.permissions ?? [])];
+        for (const agent of logins) {
+          const res = await call(agent, method, url, key);
+          if (res.status === 403 && RECORD_RULES[key]) expect(res.body.message, key).toBe(RECORD_RULES[key]);
+          else expect([401, 403], `${key}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`).not.toContain(res.status);
+        }
+      });
+    }
+  });
+});
