@@ -88,6 +88,49 @@ type CommonFieldProps = {
   className?: string;
 };
 
+type FieldIds = ReturnType<typeof useFieldIds>;
+
+/**
+ * Splits a field's props into what every field shares (label, hint, errors, required, class, id and
+ * aria-describedby, wired by useFieldIds) and the rest, which belongs to its control.
+ */
+function useFieldProps<P extends CommonFieldProps & { id?: string; 'aria-describedby'?: string }>(props: P) {
+  const { label, name, error, hint, required, className, id, 'aria-describedby': describedBy, ...rest } = props;
+  const f = useFieldIds(id, hint, error, describedBy);
+  return { f, name, required, frame: { f, label, hint, required, className }, rest };
+}
+
+/** The wrapper of a field whose label and hint stand above its control and whose errors stand below it. */
+function StackedField({
+  f,
+  label,
+  hint,
+  required,
+  className,
+  children,
+}: { f: FieldIds; label: ReactNode; hint: ReactNode; required?: boolean; className?: string; children: ReactNode }) {
+  return (
+    <div className={['field', f.errors.length > 0 && 'field--invalid', className].filter(Boolean).join(' ')}>
+      <FieldLabel htmlFor={f.controlId} label={label} required={required} />
+      {f.hasHint && <FieldHint id={f.hintId} hint={hint} />}
+      {children}
+      <FieldErrors id={f.errorId} errors={f.errors} />
+    </div>
+  );
+}
+
+/** What every text-valued control of a field carries: its id, aria wiring, name, value and change handler. */
+function controlProps(f: FieldIds, name: string, value: string, required: boolean | undefined, onChange: (value: string) => void) {
+  return {
+    ...f.aria,
+    id: f.controlId,
+    name,
+    value,
+    required,
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+  };
+}
+
 // ---------------------------------------------------------------------------
 
 export type TextFieldProps = CommonFieldProps &
@@ -98,38 +141,12 @@ export type TextFieldProps = CommonFieldProps &
     autoComplete?: string;
   };
 
-export function TextField({
-  label,
-  name,
-  type = 'text',
-  value,
-  onChange,
-  error,
-  hint,
-  required,
-  className,
-  id,
-  'aria-describedby': describedBy,
-  ...rest
-}: TextFieldProps) {
-  const f = useFieldIds(id, hint, error, describedBy);
+export function TextField(props: TextFieldProps) {
+  const { f, name, required, frame, rest: { type = 'text', value, onChange, ...rest } } = useFieldProps(props);
   return (
-    <div className={['field', f.errors.length > 0 && 'field--invalid', className].filter(Boolean).join(' ')}>
-      <FieldLabel htmlFor={f.controlId} label={label} required={required} />
-      {f.hasHint && <FieldHint id={f.hintId} hint={hint} />}
-      <input
-        {...rest}
-        {...f.aria}
-        id={f.controlId}
-        className="field__control"
-        name={name}
-        type={type}
-        value={value}
-        required={required}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <FieldErrors id={f.errorId} errors={f.errors} />
-    </div>
+    <StackedField {...frame}>
+      <input {...rest} {...controlProps(f, name, value, required, onChange)} className="field__control" type={type} />
+    </StackedField>
   );
 }
 
@@ -146,36 +163,11 @@ export type SelectFieldProps = CommonFieldProps &
     placeholder?: string;
   };
 
-export function SelectField({
-  label,
-  name,
-  value,
-  onChange,
-  options,
-  placeholder,
-  error,
-  hint,
-  required,
-  className,
-  id,
-  'aria-describedby': describedBy,
-  ...rest
-}: SelectFieldProps) {
-  const f = useFieldIds(id, hint, error, describedBy);
+export function SelectField(props: SelectFieldProps) {
+  const { f, name, required, frame, rest: { value, onChange, options, placeholder, ...rest } } = useFieldProps(props);
   return (
-    <div className={['field', f.errors.length > 0 && 'field--invalid', className].filter(Boolean).join(' ')}>
-      <FieldLabel htmlFor={f.controlId} label={label} required={required} />
-      {f.hasHint && <FieldHint id={f.hintId} hint={hint} />}
-      <select
-        {...rest}
-        {...f.aria}
-        id={f.controlId}
-        className="field__control field__control--select"
-        name={name}
-        value={value}
-        required={required}
-        onChange={(e) => onChange(e.target.value)}
-      >
+    <StackedField {...frame}>
+      <select {...rest} {...controlProps(f, name, value, required, onChange)} className="field__control field__control--select">
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
@@ -183,8 +175,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldErrors id={f.errorId} errors={f.errors} />
-    </div>
+    </StackedField>
   );
 }
 
@@ -196,38 +187,12 @@ export type TextAreaFieldProps = CommonFieldProps &
     onChange: (value: string) => void;
   };
 
-export function TextAreaField({
-  label,
-  name,
-  value,
-  onChange,
-  error,
-  hint,
-  required,
-  className,
-  id,
-  rows = 4,
-  'aria-describedby': describedBy,
-  ...rest
-}: TextAreaFieldProps) {
-  const f = useFieldIds(id, hint, error, describedBy);
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { f, name, required, frame, rest: { value, onChange, rows = 4, ...rest } } = useFieldProps(props);
   return (
-    <div className={['field', f.errors.length > 0 && 'field--invalid', className].filter(Boolean).join(' ')}>
-      <FieldLabel htmlFor={f.controlId} label={label} required={required} />
-      {f.hasHint && <FieldHint id={f.hintId} hint={hint} />}
-      <textarea
-        {...rest}
-        {...f.aria}
-        id={f.controlId}
-        className="field__control field__control--textarea"
-        name={name}
-        rows={rows}
-        value={value}
-        required={required}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <FieldErrors id={f.errorId} errors={f.errors} />
-    </div>
+    <StackedField {...frame}>
+      <textarea {...rest} {...controlProps(f, name, value, required, onChange)} className="field__control field__control--textarea" rows={rows} />
+    </StackedField>
   );
 }
 
@@ -240,20 +205,8 @@ export type CheckboxFieldProps = CommonFieldProps &
     value?: string;
   };
 
-export function CheckboxField({
-  label,
-  name,
-  checked,
-  onChange,
-  error,
-  hint,
-  required,
-  className,
-  id,
-  'aria-describedby': describedBy,
-  ...rest
-}: CheckboxFieldProps) {
-  const f = useFieldIds(id, hint, error, describedBy);
+export function CheckboxField(props: CheckboxFieldProps) {
+  const { f, name, required, frame: { label, hint, className }, rest: { checked, onChange, ...rest } } = useFieldProps(props);
   return (
     <div
       className={['field', 'field--checkbox', f.errors.length > 0 && 'field--invalid', className]
