@@ -20,6 +20,7 @@ import { cycleRoutes } from './features/cycles/routes';
 import { groupRoutes } from './features/groups/routes';
 import { interactionTypeRoutes } from './features/interactionTypes/routes';
 import { interactionRoutes } from './features/interactions/routes';
+import { observationFormRouter } from './features/interactions/observations/formRoutes';
 import { importRoutes } from './features/imports/routes';
 import { planRoutes } from './features/plans/routes';
 import { reportPulseRoutes } from './features/reports/pulseRoutes';
@@ -47,6 +48,7 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   accountMigrationRoutes,
   interactionTypeRoutes,
   interactionRoutes,
+  observationFormRouter,
   calendarRoutes,
   importRoutes,
   cycleRoutes,
