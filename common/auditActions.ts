@@ -139,6 +139,12 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   interaction_field_archived: a('Custom field archived', 'archived {subject}'),
   interaction_field_restored: a('Custom field restored', 'restored {subject}'),
   interaction_field_moved: a('Custom field moved', 'moved {subject}'),
+  // Observation forms
+  'observation_form.created': a('Observation form added', 'added {subject}'),
+  'observation_form.updated': f('Observation form updated', (p) => (p.details.new_version === true && typeof p.details.version === 'number'
+    ? `updated ${p.subject}, saved as version ${p.details.version}` : `updated ${p.subject}`)),
+  'observation_form.archived': a('Observation form archived', 'archived {subject}'),
+  'observation_form.restored': a('Observation form restored', 'restored {subject}'),
   // Calendar
   calendar_feed_enabled: a('Calendar feed turned on', 'turned on their calendar feed'),
   calendar_feed_regenerated: a('Calendar feed regenerated', 'made a new address for their calendar feed'),
@@ -252,6 +258,7 @@ export const AUDIT_SUBJECTS: Record<string, SubjectKind> = {
   activity: s('time entry', 'named'),
   interaction_type: s('interaction type', 'titled'),
   interaction_field: s('custom field', 'titled'),
+  observation_form: s('observation form', 'titled'),
   coaching_cycle: s('coaching cycle', 'titled'),
   cycle_stage: s('cycle stage', 'titled'),
   cycle_goal_template: s('goal template', 'titled'),

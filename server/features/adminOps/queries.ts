@@ -110,6 +110,8 @@ const SUBJECT_LABELS: Record<string, LabelQuery> = {
   skill_framework: byName('skill_frameworks'),
   cycle_stage: byName('cycle_stages'),
   staff: (db, ids) => db.selectFrom('staff as s').select(['s.id', staffName.as('label')]).where('s.id', 'in', ids).execute(),
+  observation_form: (db, ids) => db.selectFrom('observation_forms as f').innerJoin('observation_form_versions as v', 'v.id', 'f.current_version_id')
+    .select(['f.id', 'v.name as label']).where('f.id', 'in', ids).execute(),
   interaction_field: (db, ids) => db.selectFrom('interaction_fields').select(['id', 'label']).where('id', 'in', ids).execute(),
   import: (db, ids) => db.selectFrom('imports').select(['id', 'file_name as label']).where('id', 'in', ids).execute(),
   coaching_cycle: (db, ids) => db.selectFrom('coaching_cycles').select(['id', 'title as label']).where('id', 'in', ids).execute(),
