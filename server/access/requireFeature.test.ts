@@ -22,6 +22,10 @@ const GATED: Record<Exclude<PlanFeature, 'sso'>, { label: string; call: (agent: 
     label: 'POST /api/interaction-type/{id}/field',
     call: (a, typeId) => a.post(`/api/interaction-type/${typeId}/field`).set(csrfHeaders(a)).send({ label: 'Focus', kind: 'short_text' }),
   },
+  'observation-forms': {
+    label: 'POST /api/observation-form',
+    call: (a, typeId) => a.post('/api/observation-form').set(csrfHeaders(a)).send({ name: 'Learning walk', interaction_type_id: typeId, items: [{ label: 'Students explain their thinking', kind: 'look_for' }] }),
+  },
 };
 
 let t: TestApp;
