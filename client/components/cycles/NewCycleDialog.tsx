@@ -2,10 +2,9 @@
 // those the caller may see), dates, planned or active, and for district-wide users the coach.
 import { useEffect, useRef, useState } from 'react';
 import type { Cycle } from '../../../common/schemas/cycles';
-import { Button } from '../Button';
 import { EducatorCombobox } from '../EducatorCombobox';
-import { FormError, SelectField, TextAreaField, TextField } from '../Field';
-import { Modal } from '../Modal';
+import { SelectField, TextAreaField, TextField } from '../Field';
+import { FormModal } from '../FormModal';
 import { useToast } from '../Toasts';
 import { ApiError } from '../../lib/api';
 import { cycleApi, useGoalTemplates } from '../../lib/cycles';
@@ -78,61 +77,56 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={onClose}
       size="lg"
       title="New coaching cycle"
-      dismissible={!busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" form="cyc-new-form" busy={busy}>Start cycle</Button>
-        </>
-      }
+      form={{ busy, formRef, formError: error && error.status !== 422 ? error.message : null }}
+      formId="cyc-new-form"
+      formClassName="form stack"
+      onSubmit={submit}
+      submitLabel="Start cycle"
     >
-      <form ref={formRef} id="cyc-new-form" className="form stack" onSubmit={submit} noValidate>
-        {error && error.status !== 422 && <FormError error={error.message} />}
-        {activeTemplates.length > 0 && (
-          <SelectField label="Start from a goal template" name="template" value={templateId} onChange={chooseTemplate}
-            placeholder="No template" options={activeTemplates.map((t) => ({ value: String(t.id), label: t.title }))}
-            hint="Fills in the title and goal; you can change both." />
+      {activeTemplates.length > 0 && (
+        <SelectField label="Start from a goal template" name="template" value={templateId} onChange={chooseTemplate}
+          placeholder="No template" options={activeTemplates.map((t) => ({ value: String(t.id), label: t.title }))}
+          hint="Fills in the title and goal; you can change both." />
+      )}
+      <TextField label="Title" name="title" value={title} onChange={setTitle} required maxLength={120} error={fieldError('title')} />
+      <TextAreaField label="Goal" name="goal" value={goal} onChange={setGoal} rows={3} error={fieldError('goal')}
+        hint="What will change for students, and how you will both know." />
+      <fieldset className="cyc-educators">
+        <legend className="field__label">Educators<span className="field__required"><span aria-hidden="true"> *</span><span className="sr-only"> (required)</span></span></legend>
+        {educators.length > 0 && (
+          <ul className="cyc-chips" aria-label="Chosen educators">
+            {educators.map((x) => (
+              <li key={x.id} className="cyc-chip">
+                {x.name}
+                <button type="button" className="cyc-chip__remove" aria-label={`Remove ${x.name}`}
+                  onClick={() => setEducators(educators.filter((y) => y.id !== x.id))}>×</button>
+              </li>
+            ))}
+          </ul>
         )}
-        <TextField label="Title" name="title" value={title} onChange={setTitle} required maxLength={120} error={fieldError('title')} />
-        <TextAreaField label="Goal" name="goal" value={goal} onChange={setGoal} rows={3} error={fieldError('goal')}
-          hint="What will change for students, and how you will both know." />
-        <fieldset className="cyc-educators">
-          <legend className="field__label">Educators<span className="field__required"><span aria-hidden="true"> *</span><span className="sr-only"> (required)</span></span></legend>
-          {educators.length > 0 && (
-            <ul className="cyc-chips" aria-label="Chosen educators">
-              {educators.map((x) => (
-                <li key={x.id} className="cyc-chip">
-                  {x.name}
-                  <button type="button" className="cyc-chip__remove" aria-label={`Remove ${x.name}`}
-                    onClick={() => setEducators(educators.filter((y) => y.id !== x.id))}>×</button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <EducatorCombobox chosen={educators} enabled={open} error={fieldError('staff_ids')}
-            onPick={(x) => setEducators((list) => [...list, x])} />
-        </fieldset>
-        <div className="grid-2">
-          <TextField label="Start date" name="start_date" type="date" value={start} onChange={setStart} required error={fieldError('start_date')} />
-          <TextField label="Target end date" name="target_end_date" type="date" value={end} onChange={setEnd} error={fieldError('target_end_date')} />
-        </div>
-        <div className="grid-2">
-          <SelectField label="Status" name="status" value={status} onChange={(v) => setStatus(v as 'active' | 'planned')}
-            options={[{ value: 'active', label: 'Active: under way' }, { value: 'planned', label: 'Planned: starts later' }]} />
-          {canChooseCoach && (
-            <SelectField label="Coach" name="coach_id" value={coachId} onChange={setCoachId} error={fieldError('coach_id')}
-              options={[
-                { value: String(userId), label: 'Me' },
-                ...(coaches.data?.data ?? []).filter((c) => c.id !== userId && c.status === 'active').map((c) => ({ value: String(c.id), label: c.name })),
-              ]} />
-          )}
-        </div>
-      </form>
-    </Modal>
+        <EducatorCombobox chosen={educators} enabled={open} error={fieldError('staff_ids')}
+          onPick={(x) => setEducators((list) => [...list, x])} />
+      </fieldset>
+      <div className="grid-2">
+        <TextField label="Start date" name="start_date" type="date" value={start} onChange={setStart} required error={fieldError('start_date')} />
+        <TextField label="Target end date" name="target_end_date" type="date" value={end} onChange={setEnd} error={fieldError('target_end_date')} />
+      </div>
+      <div className="grid-2">
+        <SelectField label="Status" name="status" value={status} onChange={(v) => setStatus(v as 'active' | 'planned')}
+          options={[{ value: 'active', label: 'Active: under way' }, { value: 'planned', label: 'Planned: starts later' }]} />
+        {canChooseCoach && (
+          <SelectField label="Coach" name="coach_id" value={coachId} onChange={setCoachId} error={fieldError('coach_id')}
+            options={[
+              { value: String(userId), label: 'Me' },
+              ...(coaches.data?.data ?? []).filter((c) => c.id !== userId && c.status === 'active').map((c) => ({ value: String(c.id), label: c.name })),
+            ]} />
+        )}
+      </div>
+    </FormModal>
   );
 }

@@ -10,19 +10,20 @@ import {
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { FormError, TextAreaField, TextField } from '../../components/Field';
-import { ConfirmDialog, Modal } from '../../components/Modal';
+import { TextAreaField, TextField } from '../../components/Field';
+import { FormModal } from '../../components/FormModal';
+import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
 import { goalTemplateApi, movedOrder, stageApi, useCycleStages, useGoalTemplates } from '../../lib/cycles';
+import { useFormErrors } from '../../lib/forms';
 import { useAuthUser } from '../../lib/session';
 import { plural } from '../../../common/plural';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
-const fieldError = (err: unknown, field: string) => (err instanceof ApiError ? err.errors?.[field] : undefined);
 const daysText = (n: number) => plural(n, 'day', 'days');
 
 type Row = { id: number; archived: boolean; name: string };
@@ -53,66 +54,39 @@ function MoveButtons({ row, index, count, onMove, prefix }: { row: Row; index: n
 
 // ---- Stages -----------------------------------------------------------------------------------------
 
-function StageForm({ stage, open, onClose }: { stage: CycleStage | null; open: boolean; onClose: () => void }) {
+/** Add a stage (no `stage`) or edit one; closes itself after a successful save. */
+function StageForm({ stage, onClose }: { stage: CycleStage | null; onClose: () => void }) {
   const toast = useToast();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [days, setDays] = useState('14');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setName(stage?.name ?? '');
-    setDescription(stage?.description ?? '');
-    setDays(String(stage?.expected_days ?? 14));
-    setError(null);
-  }, [open, stage]);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    const input = { name, description, expected_days: Number(days) };
-    try {
-      await (stage ? stageApi.update(stage.id, input) : stageApi.create(input));
-      toast.success(stage ? `${name.trim()} has been saved.` : `${name.trim()} has been added.`);
-      onClose();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useFormErrors({ name: stage?.name ?? '', description: stage?.description ?? '', expected_days: String(stage?.expected_days ?? 14) });
+  const submit = form.onSubmit(() => form.run(async () => {
+    const input = { ...form.values, expected_days: Number(form.values.expected_days) };
+    await (stage ? stageApi.update(stage.id, input) : stageApi.create(input));
+    toast.success(stage ? `${input.name.trim()} has been saved.` : `${input.name.trim()} has been added.`);
+    onClose();
+  }));
   return (
-    <Modal
-      open={open}
+    <FormModal
       onClose={onClose}
       title={stage ? `Edit ${stage.name}` : 'Add a stage'}
-      dismissible={!busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" form="cys-stage-form" busy={busy}>{stage ? 'Save stage' : 'Add stage'}</Button>
-        </>
-      }
+      form={form}
+      formId="cys-stage-form"
+      formClassName="form stack"
+      onSubmit={submit}
+      submitLabel={stage ? 'Save stage' : 'Add stage'}
     >
-      <form id="cys-stage-form" className="form stack" onSubmit={submit} noValidate>
-        {error instanceof ApiError && error.status !== 422 && <FormError error={error.message} />}
-        <TextField label="Name" name="name" value={name} onChange={setName} required maxLength={80} error={fieldError(error, 'name')} />
-        <TextAreaField label="Description" name="description" value={description} onChange={setDescription} rows={3} hint="What coach and educator do in this stage." error={fieldError(error, 'description')} />
-        <TextField
-          label="Expected days"
-          name="expected_days"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={STAGE_EXPECTED_DAYS_MAX}
-          value={days}
-          onChange={setDays}
-          required
-          hint="A cycle is due soon in the last 3 days and overdue after them."
-          error={fieldError(error, 'expected_days')}
-        />
-      </form>
-    </Modal>
+      <TextField label="Name" required maxLength={80} {...form.field('name')} />
+      <TextAreaField label="Description" rows={3} hint="What coach and educator do in this stage." {...form.field('description')} />
+      <TextField
+        label="Expected days"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={STAGE_EXPECTED_DAYS_MAX}
+        required
+        hint="A cycle is due soon in the last 3 days and overdue after them."
+        {...form.field('expected_days')}
+      />
+    </FormModal>
   );
 }
 
@@ -208,7 +182,7 @@ function StagesSection({ canManage }: { canManage: boolean }) {
         </>
       )}
       <p className="sr-only" role="status" aria-live="polite">{status}</p>
-      <StageForm open={editing !== null} stage={editing?.stage ?? null} onClose={() => setEditing(null)} />
+      {editing && <StageForm stage={editing.stage} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={archiving !== null}
         title={`Archive ${archiving?.name ?? 'stage'}?`}
@@ -227,50 +201,28 @@ function StagesSection({ canManage }: { canManage: boolean }) {
 
 // ---- Goal templates ---------------------------------------------------------------------------------
 
-function TemplateForm({ template, open, onClose }: { template: GoalTemplate | null; open: boolean; onClose: () => void }) {
+/** Add a goal template (no `template`) or edit one; closes itself after a successful save. */
+function TemplateForm({ template, onClose }: { template: GoalTemplate | null; onClose: () => void }) {
   const toast = useToast();
-  const [title, setTitle] = useState('');
-  const [goal, setGoal] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setTitle(template?.title ?? '');
-    setGoal(template?.goal ?? '');
-    setError(null);
-  }, [open, template]);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await (template ? goalTemplateApi.update(template.id, { title, goal }) : goalTemplateApi.create({ title, goal }));
-      toast.success(template ? `${title.trim()} has been saved.` : `${title.trim()} has been added.`);
-      onClose();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useFormErrors({ title: template?.title ?? '', goal: template?.goal ?? '' });
+  const submit = form.onSubmit(() => form.run(async () => {
+    await (template ? goalTemplateApi.update(template.id, form.values) : goalTemplateApi.create(form.values));
+    toast.success(template ? `${form.values.title.trim()} has been saved.` : `${form.values.title.trim()} has been added.`);
+    onClose();
+  }));
   return (
-    <Modal
-      open={open}
+    <FormModal
       onClose={onClose}
       title={template ? `Edit ${template.title}` : 'Add a goal template'}
-      dismissible={!busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" form="cys-template-form" busy={busy}>{template ? 'Save template' : 'Add template'}</Button>
-        </>
-      }
+      form={form}
+      formId="cys-template-form"
+      formClassName="form stack"
+      onSubmit={submit}
+      submitLabel={template ? 'Save template' : 'Add template'}
     >
-      <form id="cys-template-form" className="form stack" onSubmit={submit} noValidate>
-        {error instanceof ApiError && error.status !== 422 && <FormError error={error.message} />}
-        <TextField label="Title" name="title" value={title} onChange={setTitle} required maxLength={120} error={fieldError(error, 'title')} />
-        <TextAreaField label="Goal" name="goal" value={goal} onChange={setGoal} rows={4} required hint="The goal statement a new cycle starts from; the coach can change it." error={fieldError(error, 'goal')} />
-      </form>
-    </Modal>
+      <TextField label="Title" required maxLength={120} {...form.field('title')} />
+      <TextAreaField label="Goal" rows={4} required hint="The goal statement a new cycle starts from; the coach can change it." {...form.field('goal')} />
+    </FormModal>
   );
 }
 
@@ -351,7 +303,7 @@ function TemplatesSection({ canManage }: { canManage: boolean }) {
         </>
       )}
       <p className="sr-only" role="status" aria-live="polite">{status}</p>
-      <TemplateForm open={editing !== null} template={editing?.template ?? null} onClose={() => setEditing(null)} />
+      {editing && <TemplateForm template={editing.template} onClose={() => setEditing(null)} />}
     </section>
   );
 }

@@ -4,9 +4,8 @@
 import {
   acceptQuoteSchema, declineQuoteSchema, type QuoteDetail, sendQuoteSchema,
 } from '../../../../common/schemas/billing';
-import { Button } from '../../../components/Button';
-import { FormError, TextAreaField, TextField } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
+import { TextAreaField, TextField } from '../../../components/Field';
+import { FormModal } from '../../../components/FormModal';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { useFormErrors } from '../../../lib/forms';
@@ -19,15 +18,6 @@ function refreshOnConflict(quote: QuoteDetail) {
     if (err instanceof ApiError && err.status === 409) void revalidateQuote(quote.id);
     throw err;
   };
-}
-
-function DialogFooter({ formId, busy, onClose, label, danger }: { formId: string; busy: boolean; onClose: () => void; label: string; danger?: boolean }) {
-  return (
-    <>
-      <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-      <Button type="submit" form={formId} variant={danger ? 'danger' : 'primary'} busy={busy}>{label}</Button>
-    </>
-  );
 }
 
 export function SendQuoteDialog({ quote, defaultEmail, onClose }: { quote: QuoteDetail; defaultEmail: string; onClose: () => void }) {
@@ -43,14 +33,10 @@ export function SendQuoteDialog({ quote, defaultEmail, onClose }: { quote: Quote
     });
   });
   return (
-    <Modal open title={`Send quote ${quote.number}`} onClose={onClose} dismissible={!form.busy}
-      footer={<DialogFooter formId="quote-send-form" busy={form.busy} onClose={onClose} label="Send quote" />}>
-      <form id="quote-send-form" ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <FormError error={form.formError} />
-        <p className="muted text-sm">The quote goes by email with its PDF attached, for your business office or purchasing.</p>
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
-      </form>
-    </Modal>
+    <FormModal title={`Send quote ${quote.number}`} onClose={onClose} form={form} formId="quote-send-form" onSubmit={submit} submitLabel="Send quote">
+      <p className="muted text-sm">The quote goes by email with its PDF attached, for your business office or purchasing.</p>
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+    </FormModal>
   );
 }
 
@@ -67,21 +53,17 @@ export function AcceptQuoteDialog({ quote, onClose }: { quote: QuoteDetail; onCl
     });
   });
   return (
-    <Modal open title={`Accept quote ${quote.number}`} onClose={onClose} dismissible={!form.busy}
-      footer={<DialogFooter formId="quote-accept-form" busy={form.busy} onClose={onClose} label="Accept quote" />}>
-      <form id="quote-accept-form" ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <FormError error={form.formError} />
-        <p className="muted text-sm">
-          Accepting tells Coachwell your district is buying this quote. We activate the plan and send the first invoice
-          against your purchase order.
-        </p>
-        <TextField label="PO number" required maxLength={60} autoComplete="off" {...form.field('po_number')} />
-        <div className="grid-2">
-          <TextField label="Signer's name" required maxLength={120} autoComplete="name" {...form.field('signer_name')} />
-          <TextField label="Signer's title" required maxLength={120} autoComplete="organization-title" {...form.field('signer_title')} />
-        </div>
-      </form>
-    </Modal>
+    <FormModal title={`Accept quote ${quote.number}`} onClose={onClose} form={form} formId="quote-accept-form" onSubmit={submit} submitLabel="Accept quote">
+      <p className="muted text-sm">
+        Accepting tells Coachwell your district is buying this quote. We activate the plan and send the first invoice
+        against your purchase order.
+      </p>
+      <TextField label="PO number" required maxLength={60} autoComplete="off" {...form.field('po_number')} />
+      <div className="grid-2">
+        <TextField label="Signer's name" required maxLength={120} autoComplete="name" {...form.field('signer_name')} />
+        <TextField label="Signer's title" required maxLength={120} autoComplete="organization-title" {...form.field('signer_title')} />
+      </div>
+    </FormModal>
   );
 }
 
@@ -98,13 +80,9 @@ export function DeclineQuoteDialog({ quote, onClose }: { quote: QuoteDetail; onC
     });
   });
   return (
-    <Modal open title={`Decline quote ${quote.number}`} onClose={onClose} dismissible={!form.busy}
-      footer={<DialogFooter formId="quote-decline-form" busy={form.busy} onClose={onClose} label="Decline quote" danger />}>
-      <form id="quote-decline-form" ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <FormError error={form.formError} />
-        <p className="muted text-sm">A declined quote can no longer be accepted. You can always create a new one.</p>
-        <TextAreaField label="Reason" hint="Optional. Tell us what did not fit." rows={3} maxLength={500} {...form.field('reason')} />
-      </form>
-    </Modal>
+    <FormModal title={`Decline quote ${quote.number}`} onClose={onClose} form={form} formId="quote-decline-form" onSubmit={submit} submitLabel="Decline quote" danger>
+      <p className="muted text-sm">A declined quote can no longer be accepted. You can always create a new one.</p>
+      <TextAreaField label="Reason" hint="Optional. Tell us what did not fit." rows={3} maxLength={500} {...form.field('reason')} />
+    </FormModal>
   );
 }

@@ -3,9 +3,8 @@ import type { CoachDetail } from '../../../../common/schemas/coaches';
 import { assignCaseloadSchema } from '../../../../common/schemas/coaches';
 import type { StaffListItem } from '../../../../common/schemas/staff';
 import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { FormError, TextField } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
+import { TextField } from '../../../components/Field';
+import { FormModal } from '../../../components/FormModal';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
@@ -58,113 +57,104 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
   const staffError = form.errors.staff_ids;
 
   return (
-    <Modal
-      open
+    <FormModal
       size="lg"
       title={`Assign educators to ${coach.name}`}
       onClose={onClose}
-      dismissible={!form.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
-          <Button type="submit" form="coaches-assign-form" busy={form.busy}>
-            {picked.length === 0 ? 'Assign educators' : `Assign ${plural(picked.length, 'educator', 'educators')}`}
-          </Button>
-        </>
-      }
+      form={form}
+      formId="coaches-assign-form"
+      onSubmit={submit}
+      submitLabel={picked.length === 0 ? 'Assign educators' : `Assign ${plural(picked.length, 'educator', 'educators')}`}
     >
-      <form id="coaches-assign-form" ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <FormError error={form.formError} />
-        <TextField
-          label="Find educators"
-          type="search"
-          name="staff_search"
-          value={search}
-          onChange={setSearch}
-          placeholder="Name, email or employee ID"
-          autoComplete="off"
-          aria-controls={listId}
-        />
+      <TextField
+        label="Find educators"
+        type="search"
+        name="staff_search"
+        value={search}
+        onChange={setSearch}
+        placeholder="Name, email or employee ID"
+        autoComplete="off"
+        aria-controls={listId}
+      />
 
-        {picked.length > 0 && (
-          <div className="coaches-picked" aria-label="Chosen educators" role="group">
-            <p className="coaches-picked__label text-sm">Chosen ({picked.length})</p>
-            <ul className="coaches-picked__list">
-              {picked.map((p) => (
-                <li key={p.id} className="coaches-chip">
-                  <span>{p.name}</span>
-                  <button type="button" className="coaches-chip__remove" onClick={() => toggle(p, false)} aria-label={`Remove ${p.name}`}>
-                    <span aria-hidden="true">×</span>
-                  </button>
+      {picked.length > 0 && (
+        <div className="coaches-picked" aria-label="Chosen educators" role="group">
+          <p className="coaches-picked__label text-sm">Chosen ({picked.length})</p>
+          <ul className="coaches-picked__list">
+            {picked.map((p) => (
+              <li key={p.id} className="coaches-chip">
+                <span>{p.name}</span>
+                <button type="button" className="coaches-chip__remove" onClick={() => toggle(p, false)} aria-label={`Remove ${p.name}`}>
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <fieldset
+        className={['coaches-results', staffError && 'coaches-results--invalid'].filter(Boolean).join(' ')}
+        aria-describedby={staffError ? `${listId}-error` : undefined}
+        aria-invalid={staffError ? true : undefined}
+        tabIndex={staffError ? -1 : undefined}
+      >
+        <legend className="coaches-results__legend">
+          Educators <span className="sr-only">(required, choose at least one)</span>
+        </legend>
+        <div className="coaches-results__status text-sm muted" aria-live="polite">
+          {results.isLoading ? (
+            <Spinner size="sm" label="Searching educators…" />
+          ) : results.data ? (
+            total > staff.length
+              ? `Showing ${countText(staff.length)} of ${plural(total, 'educator', 'educators')}. Search to narrow the list.`
+              : `${plural(staff.length, 'educator', 'educators')}${debounced.trim() ? ` ${pluralWord(staff.length, 'matches', 'match')} your search` : ''}`
+          ) : null}
+        </div>
+        {results.error && !results.data ? (
+          <Alert tone="danger" title="Uh-oh.">
+            <p>An error occurred while fetching educators. Please try again later.</p>
+          </Alert>
+        ) : (
+          <ul className="coaches-results__list" id={listId} aria-busy={results.isValidating || undefined}>
+            {results.data && staff.length === 0 && <li className="coaches-results__empty muted">No educators match your search.</li>}
+            {staff.map((s) => {
+              const already = onCaseload.has(s.id);
+              const id = `${listId}-${s.id}`;
+              return (
+                <li key={s.id} className={already ? 'coaches-option coaches-option--disabled' : 'coaches-option'}>
+                  <input
+                    id={id}
+                    type="checkbox"
+                    className="field__checkbox"
+                    checked={already || pickedIds.has(s.id)}
+                    disabled={already}
+                    onChange={(e) => toggle(s, e.target.checked)}
+                  />
+                  <label htmlFor={id} className="coaches-option__label">
+                    <span className="coaches-option__name">{s.name}</span>
+                    <span className="coaches-option__meta text-sm muted">
+                      {describe(s)}
+                      {already && <> · <strong>Already on this caseload</strong></>}
+                    </span>
+                  </label>
                 </li>
-              ))}
-            </ul>
+              );
+            })}
+          </ul>
+        )}
+        {staffError && (
+          <div className="field__error" id={`${listId}-error`}>
+            <p className="field__error-item">
+              <span className="field__error-icon" aria-hidden="true">!</span>
+              <span className="sr-only">Error: </span>
+              {staffError}
+            </p>
           </div>
         )}
+      </fieldset>
 
-        <fieldset
-          className={['coaches-results', staffError && 'coaches-results--invalid'].filter(Boolean).join(' ')}
-          aria-describedby={staffError ? `${listId}-error` : undefined}
-          aria-invalid={staffError ? true : undefined}
-          tabIndex={staffError ? -1 : undefined}
-        >
-          <legend className="coaches-results__legend">
-            Educators <span className="sr-only">(required, choose at least one)</span>
-          </legend>
-          <div className="coaches-results__status text-sm muted" aria-live="polite">
-            {results.isLoading ? (
-              <Spinner size="sm" label="Searching educators…" />
-            ) : results.data ? (
-              total > staff.length
-                ? `Showing ${countText(staff.length)} of ${plural(total, 'educator', 'educators')}. Search to narrow the list.`
-                : `${plural(staff.length, 'educator', 'educators')}${debounced.trim() ? ` ${pluralWord(staff.length, 'matches', 'match')} your search` : ''}`
-            ) : null}
-          </div>
-          {results.error && !results.data ? (
-            <Alert tone="danger" title="Uh-oh.">
-              <p>An error occurred while fetching educators. Please try again later.</p>
-            </Alert>
-          ) : (
-            <ul className="coaches-results__list" id={listId} aria-busy={results.isValidating || undefined}>
-              {results.data && staff.length === 0 && <li className="coaches-results__empty muted">No educators match your search.</li>}
-              {staff.map((s) => {
-                const already = onCaseload.has(s.id);
-                const id = `${listId}-${s.id}`;
-                return (
-                  <li key={s.id} className={already ? 'coaches-option coaches-option--disabled' : 'coaches-option'}>
-                    <input
-                      id={id}
-                      type="checkbox"
-                      className="field__checkbox"
-                      checked={already || pickedIds.has(s.id)}
-                      disabled={already}
-                      onChange={(e) => toggle(s, e.target.checked)}
-                    />
-                    <label htmlFor={id} className="coaches-option__label">
-                      <span className="coaches-option__name">{s.name}</span>
-                      <span className="coaches-option__meta text-sm muted">
-                        {describe(s)}
-                        {already && <> · <strong>Already on this caseload</strong></>}
-                      </span>
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {staffError && (
-            <div className="field__error" id={`${listId}-error`}>
-              <p className="field__error-item">
-                <span className="field__error-icon" aria-hidden="true">!</span>
-                <span className="sr-only">Error: </span>
-                {staffError}
-              </p>
-            </div>
-          )}
-        </fieldset>
-
-        <TextField label="Start date" type="date" required hint="Their first day on this caseload." {...form.field('start_date')} />
-      </form>
-    </Modal>
+      <TextField label="Start date" type="date" required hint="Their first day on this caseload." {...form.field('start_date')} />
+    </FormModal>
   );
 }

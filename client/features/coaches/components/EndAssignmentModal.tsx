@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import type { CaseloadEntry } from '../../../../common/schemas/coaches';
 import { endAssignmentSchema } from '../../../../common/schemas/coaches';
-import { Button } from '../../../components/Button';
 import { FormError, TextField } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
+import { FormModal } from '../../../components/FormModal';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import { useDateLocale } from '../../../lib/session';
@@ -36,26 +35,20 @@ export function EndAssignmentModal({ coachId, assignment, today, onClose }: {
   });
 
   return (
-    <Modal
-      open
+    <FormModal
       size="sm"
       title={`End ${assignment.staff.name}'s assignment`}
       onClose={onClose}
-      dismissible={!form.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
-          <Button type="submit" form="coaches-end-form" busy={form.busy}>End assignment</Button>
-        </>
-      }
+      form={{ busy: form.busy, formRef: form.formRef }}
+      formId="coaches-end-form"
+      onSubmit={submit}
+      submitLabel="End assignment"
     >
-      <form id="coaches-end-form" ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <p className="muted">
-          On this caseload since {formatDay(assignment.start_date, locale)}. The assignment moves to the past caseload after its last day.
-        </p>
-        <FormError error={form.formError} />
-        <TextField label="End date" type="date" required min={assignment.start_date} hint="Their last day on this caseload." {...form.field('end_date')} />
-      </form>
-    </Modal>
+      <p className="muted">
+        On this caseload since {formatDay(assignment.start_date, locale)}. The assignment moves to the past caseload after its last day.
+      </p>
+      <FormError error={form.formError} />
+      <TextField label="End date" type="date" required min={assignment.start_date} hint="Their last day on this caseload." {...form.field('end_date')} />
+    </FormModal>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { GROUP_DESCRIPTION_MAX, groupPayloadSchema, type Group } from '../../../../common/schemas/groups';
-import { Button } from '../../../components/Button';
-import { FormError, TextAreaField, TextField } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
+import { TextAreaField, TextField } from '../../../components/Field';
+import { FormModal } from '../../../components/FormModal';
 import { useToast } from '../../../components/Toasts';
 import { createGroup, type MemberCandidate, updateGroup } from '../api';
 import { type DraftErrors, draftFromGroup, emptyDraft, formLevelErrors, type GroupDraft, issuesToErrors, payloadFromDraft, serverErrors } from '../formModel';
@@ -89,57 +88,52 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
   const summary = formLevelErrors(errors);
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={group ? 'Edit group' : 'New group'}
       onClose={onClose}
       size="lg"
-      dismissible={!busy}
       className="groups-form-modal"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" form={formId} busy={busy}>{group ? 'Save group' : 'Create group'}</Button>
-        </>
-      }
+      form={{ busy, formRef, formError: summary.length ? summary : null }}
+      formId={formId}
+      formClassName="form groups-form"
+      onSubmit={(e) => void submit(e)}
+      submitLabel={group ? 'Save group' : 'Create group'}
     >
-      <form id={formId} ref={formRef} className="form groups-form" noValidate onSubmit={(e) => void submit(e)}>
-        <FormError error={summary.length ? summary : null} />
-        <TextField
-          label="Name"
-          name="name"
-          required
-          maxLength={120}
-          value={draft.name}
-          onChange={(name) => {
-            setDraft((d) => ({ ...d, name }));
-            clear('name');
-          }}
-          error={errors.name}
-        />
-        <TextAreaField
-          label="Description"
-          name="description"
-          rows={3}
-          hint={`Optional. Up to ${GROUP_DESCRIPTION_MAX} characters.`}
-          value={draft.description}
-          onChange={(description) => {
-            setDraft((d) => ({ ...d, description }));
-            clear('description');
-          }}
-          error={errors.description}
-        />
-        <fieldset className="groups-form__members">
-          <legend className="groups-form__legend">
-            Members <span className="badge badge--neutral">{draft.members.length}</span>
-          </legend>
-          <p className="text-sm muted groups-form__tz">
-            Dates are in your timezone ({timeZone.replace(/_/g, ' ')}). Leave the end date empty while someone stays in the group.
-          </p>
-          <MemberPicker memberIds={memberIds} onAdd={addMember} inputRef={searchRef} />
-          <MemberRows members={draft.members} errors={errors} onChange={changeMember} onRemove={removeMember} />
-        </fieldset>
-      </form>
-    </Modal>
+      <TextField
+        label="Name"
+        name="name"
+        required
+        maxLength={120}
+        value={draft.name}
+        onChange={(name) => {
+          setDraft((d) => ({ ...d, name }));
+          clear('name');
+        }}
+        error={errors.name}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={3}
+        hint={`Optional. Up to ${GROUP_DESCRIPTION_MAX} characters.`}
+        value={draft.description}
+        onChange={(description) => {
+          setDraft((d) => ({ ...d, description }));
+          clear('description');
+        }}
+        error={errors.description}
+      />
+      <fieldset className="groups-form__members">
+        <legend className="groups-form__legend">
+          Members <span className="badge badge--neutral">{draft.members.length}</span>
+        </legend>
+        <p className="text-sm muted groups-form__tz">
+          Dates are in your timezone ({timeZone.replace(/_/g, ' ')}). Leave the end date empty while someone stays in the group.
+        </p>
+        <MemberPicker memberIds={memberIds} onAdd={addMember} inputRef={searchRef} />
+        <MemberRows members={draft.members} errors={errors} onChange={changeMember} onRemove={removeMember} />
+      </fieldset>
+    </FormModal>
   );
 }

@@ -4,8 +4,8 @@ import {
   RATING_SCALE_MAX, RATING_SCALE_MIN, type InteractionField, type InteractionType,
 } from '../../../../common/schemas/interactionTypes';
 import { Button } from '../../../components/Button';
-import { CheckboxField, FieldErrors, FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
+import { CheckboxField, FieldErrors, SelectField, TextAreaField, TextField } from '../../../components/Field';
+import { FormModal } from '../../../components/FormModal';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import type { TypesApi } from '../api';
@@ -133,84 +133,77 @@ export function FieldFormModal({ api, type, field, onClose }: {
   });
 
   return (
-    <Modal
-      open
+    <FormModal
       size="lg"
       title={field ? `Edit field: ${field.label}` : `Add a field to ${type.name}`}
       onClose={onClose}
-      dismissible={!form.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
-          <Button type="submit" form={formId} busy={form.busy}>{field ? 'Save field' : 'Add field'}</Button>
-        </>
-      }
+      form={form}
+      formId={formId}
+      onSubmit={submit}
+      submitLabel={field ? 'Save field' : 'Add field'}
     >
-      <form id={formId} ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <FormError error={form.formError} />
-        <TextField label="Label" required maxLength={FIELD_LABEL_MAX} autoComplete="off" {...form.field('label')} />
-        <TextAreaField
-          label="Help text"
-          hint="Optional: shown under the field when someone logs an interaction."
-          rows={2}
-          maxLength={FIELD_HELP_MAX}
-          {...form.field('help_text')}
-        />
-        <SelectField
-          label="Kind"
-          required
-          options={KIND_OPTIONS}
-          hint={field ? `${KIND_HINTS[kind] ?? ''} The kind cannot change once interactions have values for this field.` : KIND_HINTS[kind]}
-          {...form.field('kind')}
-        />
-        {(kind === 'single_choice' || kind === 'multiple_choice') && (
-          <OptionsEditor options={options} onChange={setOptions} error={form.errors.options} />
-        )}
-        {kind === 'number' && (
-          <div className="grid-2">
-            <TextField label="Minimum" hint="Optional." type="number" inputMode="decimal" {...form.field('min')} />
-            <TextField label="Maximum" hint="Optional." type="number" inputMode="decimal" {...form.field('max')} />
-          </div>
-        )}
-        {kind === 'rating' && (
-          <>
-            <SelectField label="Scale" required options={SCALE_OPTIONS} {...form.field('scale')} />
-            <CheckboxField
-              label="Label each point"
-              name="labelled"
-              hint="For example 1 Beginning, 2 Developing, 3 Proficient, 4 Distinguished."
-              checked={form.values.labelled === '1'}
-              onChange={(on) => form.set('labelled', on ? '1' : '')}
-            />
-            {form.values.labelled === '1' && (
-              <fieldset className="its-options" tabIndex={-1} aria-invalid={form.errors.labels ? true : undefined} aria-describedby={form.errors.labels ? 'field-labels-error' : undefined}>
-                <legend className="field__label">Point labels</legend>
-                <div className="its-labels">
-                  {shownLabels.map((label, i) => (
-                    <TextField
-                      key={i}
-                      label={`Label for ${i + 1}`}
-                      name={`label-${i}`}
-                      value={label}
-                      maxLength={FIELD_OPTION_MAX}
-                      autoComplete="off"
-                      onChange={(v) => setLabels(shownLabels.map((l, j) => (j === i ? v : l)))}
-                    />
-                  ))}
-                </div>
-                <FieldErrors id="field-labels-error" errors={form.errors.labels ? [form.errors.labels] : []} />
-              </fieldset>
-            )}
-          </>
-        )}
-        <CheckboxField
-          label="Required"
-          name="required"
-          hint="Interactions of this type cannot be saved without it."
-          checked={form.values.required === '1'}
-          onChange={(on) => form.set('required', on ? '1' : '')}
-        />
-      </form>
-    </Modal>
+      <TextField label="Label" required maxLength={FIELD_LABEL_MAX} autoComplete="off" {...form.field('label')} />
+      <TextAreaField
+        label="Help text"
+        hint="Optional: shown under the field when someone logs an interaction."
+        rows={2}
+        maxLength={FIELD_HELP_MAX}
+        {...form.field('help_text')}
+      />
+      <SelectField
+        label="Kind"
+        required
+        options={KIND_OPTIONS}
+        hint={field ? `${KIND_HINTS[kind] ?? ''} The kind cannot change once interactions have values for this field.` : KIND_HINTS[kind]}
+        {...form.field('kind')}
+      />
+      {(kind === 'single_choice' || kind === 'multiple_choice') && (
+        <OptionsEditor options={options} onChange={setOptions} error={form.errors.options} />
+      )}
+      {kind === 'number' && (
+        <div className="grid-2">
+          <TextField label="Minimum" hint="Optional." type="number" inputMode="decimal" {...form.field('min')} />
+          <TextField label="Maximum" hint="Optional." type="number" inputMode="decimal" {...form.field('max')} />
+        </div>
+      )}
+      {kind === 'rating' && (
+        <>
+          <SelectField label="Scale" required options={SCALE_OPTIONS} {...form.field('scale')} />
+          <CheckboxField
+            label="Label each point"
+            name="labelled"
+            hint="For example 1 Beginning, 2 Developing, 3 Proficient, 4 Distinguished."
+            checked={form.values.labelled === '1'}
+            onChange={(on) => form.set('labelled', on ? '1' : '')}
+          />
+          {form.values.labelled === '1' && (
+            <fieldset className="its-options" tabIndex={-1} aria-invalid={form.errors.labels ? true : undefined} aria-describedby={form.errors.labels ? 'field-labels-error' : undefined}>
+              <legend className="field__label">Point labels</legend>
+              <div className="its-labels">
+                {shownLabels.map((label, i) => (
+                  <TextField
+                    key={i}
+                    label={`Label for ${i + 1}`}
+                    name={`label-${i}`}
+                    value={label}
+                    maxLength={FIELD_OPTION_MAX}
+                    autoComplete="off"
+                    onChange={(v) => setLabels(shownLabels.map((l, j) => (j === i ? v : l)))}
+                  />
+                ))}
+              </div>
+              <FieldErrors id="field-labels-error" errors={form.errors.labels ? [form.errors.labels] : []} />
+            </fieldset>
+          )}
+        </>
+      )}
+      <CheckboxField
+        label="Required"
+        name="required"
+        hint="Interactions of this type cannot be saved without it."
+        checked={form.values.required === '1'}
+        onChange={(on) => form.set('required', on ? '1' : '')}
+      />
+    </FormModal>
   );
 }

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import {
   INTERACTION_COLOUR_KEYS, INTERACTION_COLOURS, interactionTypeSchema, TYPE_NAME_MAX, type InteractionType,
 } from '../../../../common/schemas/interactionTypes';
-import { Button } from '../../../components/Button';
-import { CheckboxField, FieldErrors, FormError, TextField } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
+import { CheckboxField, FieldErrors, TextField } from '../../../components/Field';
+import { FormModal } from '../../../components/FormModal';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import type { TypesApi } from '../api';
@@ -64,43 +63,36 @@ export function TypeFormModal({ api, type, onClose }: { api: TypesApi; type: Int
   });
 
   return (
-    <Modal
-      open
+    <FormModal
       title={type ? `Edit ${type.name}` : 'Add an interaction type'}
       onClose={onClose}
-      dismissible={!form.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
-          <Button type="submit" form={formId} busy={form.busy}>{type ? 'Save type' : 'Add type'}</Button>
-        </>
-      }
+      form={form}
+      formId={formId}
+      onSubmit={submit}
+      submitLabel={type ? 'Save type' : 'Add type'}
     >
-      <form id={formId} ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <FormError error={form.formError} />
-        <TextField label="Name" required maxLength={TYPE_NAME_MAX} autoComplete="off" {...form.field('name')} />
-        <ColourPicker value={form.values.colour} onChange={(v) => form.set('colour', v)} error={form.errors.colour} />
-        <TextField
-          label="Default duration (minutes)"
-          hint="Filled in when someone logs this type; they can change it."
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={720}
-          step={1}
-          required
-          className="its-minutes"
-          {...form.field('default_minutes')}
-        />
-        <CheckboxField
-          label="Counts as coaching time"
-          hint="Coaching time and other time are totalled separately in Activity and reports."
-          name="counts_as_coaching"
-          checked={form.values.counts_as_coaching === '1'}
-          onChange={(on) => form.set('counts_as_coaching', on ? '1' : '')}
-          error={form.errors.counts_as_coaching}
-        />
-      </form>
-    </Modal>
+      <TextField label="Name" required maxLength={TYPE_NAME_MAX} autoComplete="off" {...form.field('name')} />
+      <ColourPicker value={form.values.colour} onChange={(v) => form.set('colour', v)} error={form.errors.colour} />
+      <TextField
+        label="Default duration (minutes)"
+        hint="Filled in when someone logs this type; they can change it."
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={720}
+        step={1}
+        required
+        className="its-minutes"
+        {...form.field('default_minutes')}
+      />
+      <CheckboxField
+        label="Counts as coaching time"
+        hint="Coaching time and other time are totalled separately in Activity and reports."
+        name="counts_as_coaching"
+        checked={form.values.counts_as_coaching === '1'}
+        onChange={(on) => form.set('counts_as_coaching', on ? '1' : '')}
+        error={form.errors.counts_as_coaching}
+      />
+    </FormModal>
   );
 }

@@ -1,8 +1,7 @@
 import type { Building } from '../../../../common/schemas/site';
 import { buildingSchema } from '../../../../common/schemas/site';
-import { Button } from '../../../components/Button';
-import { FormError, SelectField, TextField } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
+import { SelectField, TextField } from '../../../components/Field';
+import { FormModal } from '../../../components/FormModal';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import { createSchool, updateSchool } from '../api';
@@ -25,26 +24,19 @@ export function SchoolFormModal({ school, onClose }: { school: Building | null; 
   });
 
   return (
-    <Modal
-      open
+    <FormModal
       title={school ? `Edit ${school.name}` : 'Add a school'}
       onClose={onClose}
-      dismissible={!form.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
-          <Button type="submit" form={formId} busy={form.busy}>{school ? 'Save school' : 'Add school'}</Button>
-        </>
-      }
+      form={form}
+      formId={formId}
+      onSubmit={submit}
+      submitLabel={school ? 'Save school' : 'Add school'}
     >
-      <form id={formId} ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <FormError error={form.formError} />
-        <TextField label="School name" required maxLength={120} autoComplete="off" {...form.field('name')} />
-        <div className="grid-2">
-          <TextField label="Code" hint="Optional: a short code from your student information system." maxLength={20} autoComplete="off" {...form.field('code')} />
-          <SelectField label="Grade band" options={GRADE_BAND_OPTIONS} placeholder="Not set" {...form.field('grade_band')} />
-        </div>
-      </form>
-    </Modal>
+      <TextField label="School name" required maxLength={120} autoComplete="off" {...form.field('name')} />
+      <div className="grid-2">
+        <TextField label="Code" hint="Optional: a short code from your student information system." maxLength={20} autoComplete="off" {...form.field('code')} />
+        <SelectField label="Grade band" options={GRADE_BAND_OPTIONS} placeholder="Not set" {...form.field('grade_band')} />
+      </div>
+    </FormModal>
   );
 }

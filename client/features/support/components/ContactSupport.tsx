@@ -8,6 +8,7 @@ import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, type SupportRequestAnswer, su
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FormError, TextAreaField, TextField } from '../../../components/Field';
+import { FormModal } from '../../../components/FormModal';
 import { Modal } from '../../../components/Modal';
 import { useFormErrors } from '../../../lib/forms';
 import { pageBeforeSupport } from '../../../lib/pageTrail';
@@ -53,37 +54,33 @@ function ContactSupportDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
-      open
+    <FormModal
       title="Contact support"
       onClose={onClose}
-      dismissible={!form.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
-          <Button type="submit" form="contact-support-form" busy={form.busy} disabled={impersonating}>Send message</Button>
-        </>
-      }
+      form={{ busy: form.busy, formRef: form.formRef }}
+      formId="contact-support-form"
+      formClassName="form support-contact"
+      onSubmit={submit}
+      submitLabel="Send message"
+      submitDisabled={impersonating}
     >
-      <form id="contact-support-form" ref={form.formRef} className="form support-contact" noValidate onSubmit={submit}>
-        <p>Tell Coachwell&rsquo;s support team what you were trying to do and what happened. They answer by email{user ? <> at <strong>{user.email}</strong></> : null}.</p>
-        {impersonating && (
-          <Alert tone="warning" title="You are impersonating this person">
-            <p>A message would go out in their name, so it cannot be sent while impersonating. Write to support from your own account instead.</p>
-          </Alert>
-        )}
-        <FormError error={form.formError} />
-        <TextField label="Subject" required maxLength={SUPPORT_SUBJECT_MAX} autoComplete="off" {...form.field('subject')} />
-        <TextAreaField label="Message" required rows={6} maxLength={SUPPORT_MESSAGE_MAX} {...form.field('message')} />
-        <div className="support-contact__attached">
-          <p className="support-contact__attached-title">Sent with your message</p>
-          <ul>
-            {user && <li>You: {user.name} ({user.email})</li>}
-            {user?.district && <li>Your district: {user.district.name}</li>}
-            <li>The page you came from: {from.title ?? 'a Coachwell page'}</li>
-          </ul>
-        </div>
-      </form>
-    </Modal>
+      <p>Tell Coachwell&rsquo;s support team what you were trying to do and what happened. They answer by email{user ? <> at <strong>{user.email}</strong></> : null}.</p>
+      {impersonating && (
+        <Alert tone="warning" title="You are impersonating this person">
+          <p>A message would go out in their name, so it cannot be sent while impersonating. Write to support from your own account instead.</p>
+        </Alert>
+      )}
+      <FormError error={form.formError} />
+      <TextField label="Subject" required maxLength={SUPPORT_SUBJECT_MAX} autoComplete="off" {...form.field('subject')} />
+      <TextAreaField label="Message" required rows={6} maxLength={SUPPORT_MESSAGE_MAX} {...form.field('message')} />
+      <div className="support-contact__attached">
+        <p className="support-contact__attached-title">Sent with your message</p>
+        <ul>
+          {user && <li>You: {user.name} ({user.email})</li>}
+          {user?.district && <li>Your district: {user.district.name}</li>}
+          <li>The page you came from: {from.title ?? 'a Coachwell page'}</li>
+        </ul>
+      </div>
+    </FormModal>
   );
 }
