@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import { DATE_LOCALES } from '../../../common/constants';
@@ -6,9 +6,10 @@ import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/account';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { FormError, SelectField, TextField } from '../../components/Field';
+import { SelectField, TextField } from '../../components/Field';
+import { Form, FormContent, type FormState } from '../../components/Form';
 import { PageHeader } from '../../components/PageHeader';
+import { SettingsCard } from '../../components/SettingsCard';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { todayIn } from '../../lib/dates';
@@ -23,23 +24,33 @@ import { updateEmail, updatePassword, updateProfile } from './api';
 const LOCALE_OPTIONS = Object.entries(DATE_LOCALES).map(([value, label]) => ({ value, label }));
 
 
-function SettingsCard({ id, title, intro, children }: { id: string; title: string; intro: ReactNode; children: ReactNode }) {
-  return (
-    <section className="card settings-card" aria-labelledby={id}>
-      <header className="settings-card__header">
-        <h2 id={id} className="card__title">{title}</h2>
-        <p className="settings-card__intro muted">{intro}</p>
-      </header>
-      <div className="settings-card__body">{children}</div>
-    </section>
-  );
-}
-
 const IMPERSONATING_NOTE = (
   <Alert tone="info" title="Not available while impersonating">
     <p>Email and password changes belong to the account owner, so they are turned off while you act as this user.</p>
   </Alert>
 );
+
+/** A form only the account's owner may send: turned off, with a note, while impersonating. */
+function OwnerOnlyForm({ user, form, onSubmit, legend, submitLabel, notice, children }: {
+  user: AuthUser;
+  form: FormState;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  legend: string;
+  submitLabel: string;
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
+      {user.impersonating && IMPERSONATING_NOTE}
+      {notice}
+      <fieldset className="settings-fieldset form" disabled={user.impersonating}>
+        <legend className="sr-only">{legend}</legend>
+        <FormContent form={form} submitLabel={submitLabel}>{children}</FormContent>
+      </fieldset>
+    </form>
+  );
+}
 
 function ProfileForm({ user }: { user: AuthUser }) {
   const toast = useToast();
@@ -56,8 +67,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
   });
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-      <FormError error={form.formError} />
+    <Form form={form} onSubmit={submit} submitLabel="Save profile">
       <TextField label="Name" autoComplete="name" required {...form.field('name')} />
       <div className="grid-2">
         <SelectField label="Date language" options={LOCALE_OPTIONS} required {...form.field('date_locale')} />
@@ -66,10 +76,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
       <p className="settings-preview" aria-live="polite">
         Dates will look like: <strong>{formatDate(dayAsDate(todayIn(form.values.timezone)), locale)}</strong>
       </p>
-      <div className="form-actions">
-        <Button type="submit" busy={form.busy}>Save profile</Button>
-      </div>
-    </form>
+    </Form>
   );
 }
 
@@ -88,30 +95,28 @@ function EmailForm({ user }: { user: AuthUser }) {
   });
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-      {user.impersonating && IMPERSONATING_NOTE}
-      {pending && (
+    <OwnerOnlyForm
+      user={user}
+      form={form}
+      onSubmit={submit}
+      legend="Change email"
+      submitLabel="Change email"
+      notice={pending && (
         <Alert tone="info" title="Check your inbox">
           <p>{pending}</p>
         </Alert>
       )}
-      <fieldset className="settings-fieldset form" disabled={user.impersonating}>
-        <legend className="sr-only">Change email</legend>
-        <FormError error={form.formError} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          hint="We ask for it to confirm this change is yours."
-          required
-          {...form.field('current_password')}
-        />
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>Change email</Button>
-        </div>
-      </fieldset>
-    </form>
+    >
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        hint="We ask for it to confirm this change is yours."
+        required
+        {...form.field('current_password')}
+      />
+    </OwnerOnlyForm>
   );
 }
 
@@ -131,18 +136,10 @@ function PasswordForm({ user }: { user: AuthUser }) {
   });
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-      {user.impersonating && IMPERSONATING_NOTE}
-      <fieldset className="settings-fieldset form" disabled={user.impersonating}>
-        <legend className="sr-only">Change password</legend>
-        <FormError error={form.formError} />
-        <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('current_password')} />
-        <NewPasswordFields field={form.field} labels={['New password', 'Confirm new password']} sideBySide />
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>Change password</Button>
-        </div>
-      </fieldset>
-    </form>
+    <OwnerOnlyForm user={user} form={form} onSubmit={submit} legend="Change password" submitLabel="Change password">
+      <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('current_password')} />
+      <NewPasswordFields field={form.field} labels={['New password', 'Confirm new password']} sideBySide />
+    </OwnerOnlyForm>
   );
 }
 

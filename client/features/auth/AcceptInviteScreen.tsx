@@ -2,8 +2,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { acceptInviteSchema } from '../../../common/schemas/auth';
 import { homePathFor, loginPathFor, type ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { FormError, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
+import { Form } from '../../components/Form';
 import { LoadingBlock } from '../../components/Spinner';
 import { acceptInvite, type InviteDetails, useInvite } from './api';
 import { useFormErrors } from '../../lib/forms';
@@ -40,14 +40,10 @@ function InviteForm({ token, invite }: { token: string; invite: InviteDetails })
         Set your name and a password to finish creating your account. This invitation is valid until{' '}
         <time dateTime={invite.expires_at}>{when.dateTime(invite.expires_at)}</time>.
       </p>
-      <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <FormError error={form.formError} />
+      <Form form={form} onSubmit={submit} submitLabel="Accept invitation">
         <TextField label="Your name" autoComplete="name" required {...form.field('name')} />
         <NewPasswordFields field={form.field} />
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>Accept invitation</Button>
-        </div>
-      </form>
+      </Form>
     </>
   );
 }

@@ -3,8 +3,8 @@ import { loginSchema } from '../../../common/schemas/auth';
 import { safeRedirect } from '../../app/Guard';
 import { homePathFor, type ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { FormError, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
+import { Form } from '../../components/Form';
 import { login } from './api';
 import { authAreaOf, authBasePath } from './area';
 import { useFormErrors } from '../../lib/forms';
@@ -42,17 +42,13 @@ export default function LoginScreen({ route }: ScreenProps) {
         </Alert>
       )}
 
-      <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <FormError error={form.formError} />
+      <Form form={form} onSubmit={submit} submitLabel="Sign in">
         <TextField label="Email" type="email" autoComplete="username" inputMode="email" required {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
         <p className="auth-screen__inline-link">
           <Link to={`${authBasePath(area)}/password-reset`}>Forgot your password?</Link>
         </p>
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>Sign in</Button>
-        </div>
-      </form>
+      </Form>
 
       {area === 'app' && (
         <p className="auth-screen__alt">

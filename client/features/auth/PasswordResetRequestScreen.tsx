@@ -4,8 +4,8 @@ import { PASSWORD_RESET_TTL_MINUTES } from '../../../common/constants';
 import { passwordResetRequestSchema } from '../../../common/schemas/auth';
 import { loginPathFor, type ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { FormError, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
+import { Form } from '../../components/Form';
 import { requestPasswordReset } from './api';
 import { authAreaOf } from './area';
 import { useFormErrors } from '../../lib/forms';
@@ -53,13 +53,9 @@ export default function PasswordResetRequestScreen({ route }: ScreenProps) {
           </p>
         </div>
       ) : (
-        <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-          <FormError error={form.formError} />
+        <Form form={form} onSubmit={submit} submitLabel="Email me a reset link">
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
-          <div className="form-actions">
-            <Button type="submit" busy={form.busy}>Email me a reset link</Button>
-          </div>
-        </form>
+        </Form>
       )}
 
       <p className="auth-screen__alt">

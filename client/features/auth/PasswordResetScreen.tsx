@@ -2,8 +2,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { passwordResetSchema } from '../../../common/schemas/auth';
 import { loginPathFor, type ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { FormError, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
+import { Form } from '../../components/Form';
 import { useToast } from '../../components/Toasts';
 import { resetPassword } from './api';
 import { authAreaOf, authBasePath } from './area';
@@ -60,8 +60,7 @@ export default function PasswordResetScreen({ route }: ScreenProps) {
           </p>
         </Alert>
       ) : (
-        <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-          <FormError error={form.formError} />
+        <Form form={form} onSubmit={submit} submitLabel="Reset password">
           <TextField
             label="Email"
             name="email"
@@ -73,10 +72,7 @@ export default function PasswordResetScreen({ route }: ScreenProps) {
             className="auth-readonly"
           />
           <NewPasswordFields field={form.field} labels={['New password', 'Confirm new password']} />
-          <div className="form-actions">
-            <Button type="submit" busy={form.busy}>Reset password</Button>
-          </div>
-        </form>
+        </Form>
       )}
 
       <p className="auth-screen__alt">

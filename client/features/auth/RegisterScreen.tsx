@@ -4,8 +4,8 @@ import { registerSchema } from '../../../common/schemas/auth';
 import { defaultTimeZoneOfState, timeZonesOfState } from '../../../common/stateZones';
 import { safeRedirect } from '../../app/Guard';
 import type { ScreenProps } from '../../app/routeTable';
-import { Button } from '../../components/Button';
-import { FormError, SelectField, TextField } from '../../components/Field';
+import { SelectField, TextField } from '../../components/Field';
+import { Form } from '../../components/Form';
 import { register } from './api';
 import { useFormErrors } from '../../lib/forms';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
@@ -79,8 +79,7 @@ export default function RegisterScreen(_props: ScreenProps) {
           </ul>
         </header>
 
-        <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-          <FormError error={form.formError} />
+        <Form form={form} onSubmit={submit} submitLabel="Create district">
           <fieldset className="auth-fieldset">
             <legend className="auth-fieldset__legend">Your district</legend>
             <div className="grid-2">
@@ -123,10 +122,7 @@ export default function RegisterScreen(_props: ScreenProps) {
           <p className="auth-register__terms text-sm muted">
             By creating a district you agree to our <Link to="/policy">terms and privacy policy</Link>.
           </p>
-          <div className="form-actions">
-            <Button type="submit" busy={form.busy}>Create district</Button>
-          </div>
-        </form>
+        </Form>
 
         <p className="auth-register__signin text-sm">
           Already using Coachwell?{' '}

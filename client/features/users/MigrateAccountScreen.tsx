@@ -5,8 +5,9 @@ import { Link, useParams } from 'react-router-dom';
 import { confirmMigrationSchema, type MigrationDetails, type MigrationResult } from '../../../common/schemas/users';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
-import { Button, ButtonLink } from '../../components/Button';
-import { FormError, TextField } from '../../components/Field';
+import { ButtonLink } from '../../components/Button';
+import { TextField } from '../../components/Field';
+import { Form } from '../../components/Form';
 import { LoadingBlock } from '../../components/Spinner';
 import { useFormErrors } from '../../lib/forms';
 import { useInstantFormat } from '../../lib/session';
@@ -66,8 +67,7 @@ function MigrateForm({ token, details, onDone }: { token: string; details: Migra
           </ul>
         </section>
       </div>
-      <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <FormError error={form.formError} />
+      <Form form={form} onSubmit={submit} submitLabel="Move my login" actionsClassName="users-migrate__actions">
         <TextField
           label="Your current password"
           type="password"
@@ -76,10 +76,7 @@ function MigrateForm({ token, details, onDone }: { token: string; details: Migra
           required
           {...form.field('password')}
         />
-        <div className="form-actions users-migrate__actions">
-          <Button type="submit" busy={form.busy}>Move my login</Button>
-        </div>
-      </form>
+      </Form>
       <p className="users-migrate__alt muted text-sm">
         Not expecting this? Ignore the email and your login stays where it is. Forgot your password?{' '}
         <Link to="/app/auth/password-reset">Reset it first</Link>, then open this link again.

@@ -1,31 +1,19 @@
 // User settings for everyone who does not manage users (coaches, principals, educators): their own
 // login, roles and schools, read-only, and the district's administrators to ask for a change
 // (GET /api/user/self). People with `manage coaches` get the district's list instead.
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ROLE_DESCRIPTIONS, type OwnUserSettings as Own } from '../../../../common/schemas/users';
 import type { RouteDef } from '../../../app/routeTable';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { PageHeader } from '../../../components/PageHeader';
+import { SettingsCard } from '../../../components/SettingsCard';
 import { LoadingBlock } from '../../../components/Spinner';
 import { formatRelative } from '../../../lib/format';
 import { useInstantFormat } from '../../../lib/session';
 import { useOwnUserSettings } from '../api';
 import { UserStatusBadge } from './UserStatusBadge';
 import { pluralWord } from '../../../../common/plural';
-
-function Card({ id, title, intro, children }: { id: string; title: string; intro: ReactNode; children: ReactNode }) {
-  return (
-    <section className="card users-own-card" aria-labelledby={id}>
-      <header className="users-own-card__header">
-        <h2 id={id} className="card__title">{title}</h2>
-        <p className="users-own-card__intro muted">{intro}</p>
-      </header>
-      <div className="users-own-card__body">{children}</div>
-    </section>
-  );
-}
 
 /** The full date and time on the person's profile clock, then how long ago. */
 function LastSignIn({ value }: { value: string | null }) {
@@ -41,7 +29,7 @@ function LastSignIn({ value }: { value: string | null }) {
 
 function LoginCard({ own }: { own: Own }) {
   return (
-    <Card
+    <SettingsCard
       id="users-own-login"
       title="Your login"
       intro={<>How you sign in to {own.district.name}. Change your name, email or password in <Link to="/app/settings">Account settings</Link>.</>}
@@ -56,13 +44,13 @@ function LoginCard({ own }: { own: Own }) {
         <dt>Last sign-in</dt>
         <dd><LastSignIn value={own.last_login_at} /></dd>
       </dl>
-    </Card>
+    </SettingsCard>
   );
 }
 
 function RolesCard({ own }: { own: Own }) {
   return (
-    <Card
+    <SettingsCard
       id="users-own-roles"
       title="Roles and schools"
       intro="What you can see and do in Coachwell. Only your district administrators can change them."
@@ -94,13 +82,13 @@ function RolesCard({ own }: { own: Own }) {
           )}
         </div>
       </div>
-    </Card>
+    </SettingsCard>
   );
 }
 
 function AdministratorsCard({ own }: { own: Own }) {
   return (
-    <Card
+    <SettingsCard
       id="users-own-admins"
       title="District administrators"
       intro="They manage who signs in and with which roles and schools. Ask one of them to change yours or to invite a colleague."
@@ -119,7 +107,7 @@ function AdministratorsCard({ own }: { own: Own }) {
           ))}
         </ul>
       )}
-    </Card>
+    </SettingsCard>
   );
 }
 
