@@ -10,6 +10,7 @@ import {
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
 import { TextAreaField, TextField } from '../../components/Field';
 import { FormModal } from '../../components/FormModal';
 import { ConfirmDialog } from '../../components/Modal';
@@ -164,16 +165,13 @@ function StagesSection({ canManage }: { canManage: boolean }) {
   );
 
   return (
-    <section className="card stack" aria-labelledby="cys-stages-title">
-      <div className="cys-card__header">
-        <div>
-          <h2 id="cys-stages-title" className="card__title">Stages</h2>
-          <p className="muted cys-card__intro">
-            Every cycle moves through these stages in order. Expected days set when a stage is due soon (its last 3 days) and overdue.
-          </p>
-        </div>
-        {canManage && <Button onClick={() => setEditing({ stage: null })}>Add stage</Button>}
-      </div>
+    <Card
+      className="stack"
+      titleId="cys-stages-title"
+      title="Stages"
+      intro="Every cycle moves through these stages in order. Expected days set when a stage is due soon (its last 3 days) and overdue."
+      action={canManage && <Button onClick={() => setEditing({ stage: null })}>Add stage</Button>}
+    >
       <ol className="cys-list">{active.map((s, i) => item(s, i, active.length))}</ol>
       {archived.length > 0 && (
         <>
@@ -195,7 +193,7 @@ function StagesSection({ canManage }: { canManage: boolean }) {
         onConfirm={() => archiving && setArchived(archiving, true)}
         onCancel={() => setArchiving(null)}
       />
-    </section>
+    </Card>
   );
 }
 
@@ -283,14 +281,13 @@ function TemplatesSection({ canManage }: { canManage: boolean }) {
     </li>
   );
   return (
-    <section className="card stack" aria-labelledby="cys-templates-title">
-      <div className="cys-card__header">
-        <div>
-          <h2 id="cys-templates-title" className="card__title">Goal templates</h2>
-          <p className="muted cys-card__intro">Optional starting points for a new cycle's goal. Coaches pick one and adapt it.</p>
-        </div>
-        {canManage && <Button onClick={() => setEditing({ template: null })}>Add template</Button>}
-      </div>
+    <Card
+      className="stack"
+      titleId="cys-templates-title"
+      title="Goal templates"
+      intro="Optional starting points for a new cycle's goal. Coaches pick one and adapt it."
+      action={canManage && <Button onClick={() => setEditing({ template: null })}>Add template</Button>}
+    >
       {active.length === 0 && archived.length === 0 ? (
         <p className="muted">No goal templates yet.{canManage ? ' Add one so coaches can start a cycle from it.' : ''}</p>
       ) : (
@@ -304,7 +301,7 @@ function TemplatesSection({ canManage }: { canManage: boolean }) {
       )}
       <p className="sr-only" role="status" aria-live="polite">{status}</p>
       {editing && <TemplateForm template={editing.template} onClose={() => setEditing(null)} />}
-    </section>
+    </Card>
   );
 }
 

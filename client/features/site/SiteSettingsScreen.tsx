@@ -2,6 +2,7 @@ import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser } from '../../lib/session';
@@ -13,17 +14,14 @@ import { SchoolsCard } from './components/SchoolsCard';
 function ProfileCard({ canManage }: { canManage: boolean }) {
   const { data: district, error, mutate } = useDistrict();
   return (
-    <section className="card site-card" aria-labelledby="site-profile-title">
-      <header className="site-card__header">
-        <div>
-          <h2 id="site-profile-title" className="card__title">District profile</h2>
-          <p className="muted text-sm site-card__intro">
-            {canManage
-              ? 'How your district appears in Coachwell, its local time and when its school year begins.'
-              : 'How your district appears in Coachwell. Only district administrators can change it.'}
-          </p>
-        </div>
-      </header>
+    <Card
+      className="site-card"
+      titleId="site-profile-title"
+      title="District profile"
+      intro={canManage
+        ? 'How your district appears in Coachwell, its local time and when its school year begins.'
+        : 'How your district appears in Coachwell. Only district administrators can change it.'}
+    >
       {error && !district ? (
         <Alert tone="danger" title="Uh-oh.">
           <p>An error occurred while fetching the district profile. Please try again later.</p>
@@ -36,7 +34,7 @@ function ProfileCard({ canManage }: { canManage: boolean }) {
       ) : (
         <DistrictProfileView district={district} />
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { InteractionField, InteractionType } from '../../../../common/schemas/interactionTypes';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
@@ -341,19 +342,18 @@ export function InteractionSettings({ api, canManage, fieldsAvailable, planNote 
 
   return (
     <>
-      <section className="card its-card" aria-labelledby="its-types-title">
-        <header className="its-card__header">
-          <div>
-            <h2 id="its-types-title" className="card__title">Interaction types</h2>
-            <p className="muted text-sm its-card__intro">
-              {api.owner === 'district'
-                ? 'What coaches choose when they log an interaction, in the order they see them.'
-                : 'The types every new district starts with, in this order.'}
-              {!canManage && (api.owner === 'district' ? ' Only district administrators can change them.' : ' Only staff who manage articles can change them.')}
-            </p>
-          </div>
-          {canManage && <Button onClick={() => setDialog({ kind: 'type', type: null })}>Add type</Button>}
-        </header>
+      <Card
+        className="its-card"
+        titleId="its-types-title"
+        title="Interaction types"
+        intro={<>
+          {api.owner === 'district'
+            ? 'What coaches choose when they log an interaction, in the order they see them.'
+            : 'The types every new district starts with, in this order.'}
+          {!canManage && (api.owner === 'district' ? ' Only district administrators can change them.' : ' Only staff who manage articles can change them.')}
+        </>}
+        action={canManage && <Button onClick={() => setDialog({ kind: 'type', type: null })}>Add type</Button>}
+      >
         <p className="sr-only" aria-live="polite" aria-atomic="true">{announcement}</p>
 
         {error && !data ? (
@@ -397,7 +397,7 @@ export function InteractionSettings({ api, canManage, fieldsAvailable, planNote 
             </section>
           </>
         )}
-      </section>
+      </Card>
 
       {!fieldsAvailable && planNote}
 

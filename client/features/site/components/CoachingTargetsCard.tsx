@@ -7,6 +7,7 @@ import { coachingTargetsSchema, type CoachingTargets } from '../../../../common/
 import type { DistrictProfile } from '../../../../common/schemas/site';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
 import { FormError, TextField } from '../../../components/Field';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
@@ -103,17 +104,14 @@ function TargetsForm({ district }: { district: DistrictProfile }) {
 export function CoachingTargetsCard({ canManage }: { canManage: boolean }) {
   const { data: district, error, mutate } = useDistrict();
   return (
-    <section className="card site-card" aria-labelledby="site-targets-title">
-      <header className="site-card__header">
-        <div>
-          <h2 id="site-targets-title" className="card__title">Coaching targets</h2>
-          <p className="muted text-sm site-card__intro">
-            {canManage
-              ? 'Your district\'s own goals for how much coaching each educator receives. Reports and the dashboard show progress against them. Each target is a number from 0.1 to 100.'
-              : 'Your district\'s goals for how much coaching each educator receives. Only district administrators can change them.'}
-          </p>
-        </div>
-      </header>
+    <Card
+      className="site-card"
+      titleId="site-targets-title"
+      title="Coaching targets"
+      intro={canManage
+        ? 'Your district\'s own goals for how much coaching each educator receives. Reports and the dashboard show progress against them. Each target is a number from 0.1 to 100.'
+        : 'Your district\'s goals for how much coaching each educator receives. Only district administrators can change them.'}
+    >
       {error && !district ? (
         <Alert tone="danger" title="Uh-oh.">
           <p>An error occurred while fetching the coaching targets. Please try again later.</p>
@@ -133,6 +131,6 @@ export function CoachingTargetsCard({ canManage }: { canManage: boolean }) {
           ))}
         </dl>
       )}
-    </section>
+    </Card>
   );
 }

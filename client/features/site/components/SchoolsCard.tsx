@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { Building } from '../../../../common/schemas/site';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
 import { CheckboxField } from '../../../components/Field';
 import { ConfirmDialog } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
@@ -143,18 +144,15 @@ export function SchoolsCard({ canManage }: { canManage: boolean }) {
   const activeCount = schools.filter((s) => !s.archived_at).length;
 
   return (
-    <section className="card site-card" aria-labelledby="site-schools-title">
-      <header className="site-card__header">
-        <div>
-          <h2 id="site-schools-title" className="card__title">Schools</h2>
-          <p className="muted text-sm site-card__intro">
-            {canManage
-              ? 'The buildings of your district. Educators, principals and coaches are assigned to these schools.'
-              : 'The buildings of your district. Only district administrators can change them.'}
-          </p>
-        </div>
-        {canManage && <Button onClick={() => setEditing({ school: null })}>Add school</Button>}
-      </header>
+    <Card
+      className="site-card"
+      titleId="site-schools-title"
+      title="Schools"
+      intro={canManage
+        ? 'The buildings of your district. Educators, principals and coaches are assigned to these schools.'
+        : 'The buildings of your district. Only district administrators can change them.'}
+      action={canManage && <Button onClick={() => setEditing({ school: null })}>Add school</Button>}
+    >
 
       <div className="cluster cluster--between site-schools__toolbar">
         <CheckboxField label="Show archived schools" name="show_archived" checked={showArchived} onChange={toggleArchived} />
@@ -186,6 +184,6 @@ export function SchoolsCard({ canManage }: { canManage: boolean }) {
 
       {editing && <SchoolFormModal school={editing.school} onClose={() => setEditing(null)} />}
       {archiving && <ArchiveDialog school={archiving} onClose={() => setArchiving(null)} />}
-    </section>
+    </Card>
   );
 }
