@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { POPOVER_TRIGGER, TOOLTIP_DISPOSE_MS, TOUCH_CLOSE_TOLERANCE_PX } from '../../common/constants';
+import { EDGE_GAP_PX, fitSideways } from './floating';
 
-const EDGE_GAP_PX = 8;
 const openOnClick = (POPOVER_TRIGGER as readonly string[]).includes('click');
 
 export type Point = { x: number; y: number };
@@ -109,14 +109,7 @@ export function Popover({
     const wrap = wrapRef.current;
     const panel = panelRef.current;
     if (!open || !wrap || !panel) return;
-    panel.style.marginLeft = '';
-    const anchor = wrap.getBoundingClientRect();
-    const rect = panel.getBoundingClientRect();
-    const viewportWidth = document.documentElement.clientWidth;
-    let shift = 0;
-    if (rect.left < EDGE_GAP_PX) shift = EDGE_GAP_PX - rect.left;
-    else if (rect.right > viewportWidth - EDGE_GAP_PX) shift = viewportWidth - EDGE_GAP_PX - rect.right;
-    if (shift) panel.style.marginLeft = `${Math.round(shift)}px`;
+    const { anchor, rect } = fitSideways(wrap, panel);
     const roomBelow = window.innerHeight - anchor.bottom;
     setBelow(roomBelow >= rect.height + 2 * EDGE_GAP_PX || anchor.top < rect.height + 2 * EDGE_GAP_PX);
   }, [open]);

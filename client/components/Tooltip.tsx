@@ -1,8 +1,8 @@
 import { cloneElement, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { TOOLTIP_DISPOSE_MS, TOOLTIP_TRIGGER } from '../../common/constants';
+import { EDGE_GAP_PX, fitSideways } from './floating';
 
-const EDGE_GAP_PX = 8;
 const triggers: readonly string[] = TOOLTIP_TRIGGER;
 const onHover = triggers.includes('hover');
 const onFocusTrigger = triggers.includes('focus');
@@ -49,14 +49,7 @@ export function Tooltip({ content, children, className, initiallyOpen = false }:
     const wrap = wrapRef.current;
     const bubble = bubbleRef.current;
     if (!open || !wrap || !bubble) return;
-    bubble.style.marginLeft = '';
-    const anchor = wrap.getBoundingClientRect();
-    const rect = bubble.getBoundingClientRect();
-    const viewportWidth = document.documentElement.clientWidth;
-    let shift = 0;
-    if (rect.left < EDGE_GAP_PX) shift = EDGE_GAP_PX - rect.left;
-    else if (rect.right > viewportWidth - EDGE_GAP_PX) shift = viewportWidth - EDGE_GAP_PX - rect.right;
-    if (shift) bubble.style.marginLeft = `${Math.round(shift)}px`;
+    const { anchor, rect } = fitSideways(wrap, bubble);
     setBelow(anchor.top - rect.height - 2 * EDGE_GAP_PX < 0);
   }, [open]);
 
