@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
+import { createElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button';
 import type { ScreenProps } from '../../app/routeTable';
+import content from './homeContent.json';
 
-/** Decorative 24×24 stroke icon; hidden from assistive technology. */
-function Icon({ children }: { children: ReactNode }) {
+/** One shape of an icon: an SVG element's name (path, circle, rect) and its attributes. */
+type IconShape = { svg: string; [attribute: string]: string | undefined };
+
+/** Decorative 24×24 stroke icon drawn from its shapes; hidden from assistive technology. */
+function Icon({ shapes }: { shapes: IconShape[] }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -18,169 +22,17 @@ function Icon({ children }: { children: ReactNode }) {
       aria-hidden="true"
       focusable="false"
     >
-      {children}
+      {shapes.map(({ svg, ...attributes }, i) => createElement(svg, { key: i, ...attributes }))}
     </svg>
   );
 }
 
-type Item = { title: string; text: string; icon: ReactNode };
-
-const FEATURES: Item[] = [
-  {
-    title: 'Coaching cycles',
-    text: 'Build each cycle around a teacher’s goal, schedule the planning conversation, observation and debrief, and follow it through to reflection without losing a step.',
-    icon: (
-      <Icon>
-        <path d="M20 12a8 8 0 1 1-2.34-5.66" />
-        <path d="M20 4v4h-4" />
-        <path d="M9 12l2 2 4-4" />
-      </Icon>
-    ),
-  },
-  {
-    title: 'Interaction logging',
-    text: 'Coaches record a co-plan, model lesson, walkthrough or hallway conversation in a few clicks, tagged by educator, school and focus so no coaching work goes unrecorded.',
-    icon: (
-      <Icon>
-        <path d="M4 5h16v11H9l-5 4z" />
-        <path d="M8 9h8M8 12h5" />
-      </Icon>
-    ),
-  },
-  {
-    title: 'Skill mapping',
-    text: 'Map teacher practice against your own instructional framework and see which skills coaching is strengthening, teacher by teacher and school by school.',
-    icon: (
-      <Icon>
-        <circle cx="6" cy="6" r="2.5" />
-        <circle cx="18" cy="8" r="2.5" />
-        <circle cx="10" cy="18" r="2.5" />
-        <path d="M8.3 7l7.3.8M16.6 10.2l-5.2 5.7M7.1 8.3l1.9 7.3" />
-      </Icon>
-    ),
-  },
-  {
-    title: 'Engagement reports',
-    text: 'See coaching reach and time by school, coach and teacher, compare campuses side by side, and spot who has not been supported yet while there is still time to act.',
-    icon: (
-      <Icon>
-        <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
-      </Icon>
-    ),
-  },
-  {
-    title: 'Calendar sync',
-    text: 'Connect coaches’ work calendars so scheduled sessions become logged activity automatically, with no double entry at the end of a long day.',
-    icon: (
-      <Icon>
-        <rect x="3" y="5" width="18" height="16" rx="2" />
-        <path d="M3 10h18M8 3v4M16 3v4" />
-        <path d="M9 15.5l2 2 4-4" />
-      </Icon>
-    ),
-  },
-  {
-    title: 'CSV import and export',
-    text: 'Load educators, schools and coaches from the spreadsheet your HR or student information system already produces, and download your records as CSV whenever you need them.',
-    icon: (
-      <Icon>
-        <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-        <path d="M14 3v5h5" />
-        <path d="M12 11v6M9.5 14.5L12 17l2.5-2.5" />
-      </Icon>
-    ),
-  },
-];
-
-const PROOF_STEPS: { title: string; text: string }[] = [
-  {
-    title: 'Capture the work as it happens',
-    text: 'Every interaction and cycle is recorded with the educator, school, focus area and time spent, so reach and dosage are facts rather than estimates pieced together in May.',
-  },
-  {
-    title: 'Connect coaching to classroom practice',
-    text: 'Skill maps show how ratings on your instructional framework move across a cycle, for one teacher or for a whole cohort of new hires.',
-  },
-  {
-    title: 'Report in the language your board uses',
-    text: 'Coaching-cycle, teacher-level, coaching-team and school comparison reports are ready to present, and every figure can be exported to CSV for your own slides or data warehouse.',
-  },
-];
-
-const BOARD_QUESTIONS = [
-  'How many teachers received coaching this semester, and at which schools?',
-  'How much coaching time went to first- and second-year teachers?',
-  'Which instructional practices did coaching cycles focus on, and how did ratings change?',
-  'Is coaching reaching every campus, or concentrated in a few?',
-  'How is each coach’s time split between cycles, planning and one-off support?',
-];
-
-const TRUST: Item[] = [
-  {
-    title: 'FERPA-aligned',
-    text: 'We work under your direction as a school official, use your data only to provide the service, and never sell it or use it for advertising.',
-    icon: (
-      <Icon>
-        <path d="M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6z" />
-        <path d="M9 12l2 2 4-4" />
-      </Icon>
-    ),
-  },
-  {
-    title: 'Your district owns its data',
-    text: 'Everything you put into Coachwell stays yours. We sign state data privacy agreements and delete your data when you leave, with a certificate of destruction on request.',
-    icon: (
-      <Icon>
-        <rect x="4" y="10" width="16" height="11" rx="2" />
-        <path d="M8 10V7a4 4 0 0 1 8 0v3" />
-        <path d="M12 14.5v2.5" />
-      </Icon>
-    ),
-  },
-  {
-    title: 'Accessible to WCAG 2.1 AA',
-    text: 'Every screen is built for keyboard, screen reader and zoom users, with color never the only signal, so every coach and administrator can do their job.',
-    icon: (
-      <Icon>
-        <circle cx="12" cy="4.5" r="1.8" />
-        <path d="M5 8.5l7 1.5 7-1.5" />
-        <path d="M12 10v4.5M12 14.5L9 21M12 14.5l3 6.5" />
-      </Icon>
-    ),
-  },
-  {
-    title: 'Hosted in the United States',
-    text: 'Your data is stored and processed in US data centers and encrypted both in transit and at rest.',
-    icon: (
-      <Icon>
-        <path d="M4 7c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3z" />
-        <path d="M4 7v10c0 1.7 3.6 3 8 3s8-1.3 8-3V7" />
-        <path d="M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3" />
-      </Icon>
-    ),
-  },
-  {
-    title: 'Export any time',
-    text: 'District administrators can download educators, interactions, cycles and reports as CSV whenever they like. No support ticket, no fee, no waiting for renewal.',
-    icon: (
-      <Icon>
-        <path d="M12 3v12M7.5 10.5L12 15l4.5-4.5" />
-        <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
-      </Icon>
-    ),
-  },
-  {
-    title: 'No student accounts',
-    text: 'Coachwell is built for the adults who lead professional learning. Students never sign in, and we never ask for student records.',
-    icon: (
-      <Icon>
-        <circle cx="9" cy="8" r="3.5" />
-        <path d="M2.5 20c.8-3.5 3.3-5.5 6.5-5.5s5.7 2 6.5 5.5" />
-        <path d="M16 11h6" />
-      </Icon>
-    ),
-  },
-];
+// The page's copy and its icons are data (homeContent.json): the sections below lay them out.
+type Item = { title: string; text: string; icon: IconShape[] };
+const FEATURES: Item[] = content.features;
+const PROOF_STEPS: { title: string; text: string }[] = content.proofSteps;
+const BOARD_QUESTIONS: string[] = content.boardQuestions;
+const TRUST: Item[] = content.trust;
 
 export default function HomeScreen(_props: ScreenProps) {
   return (
@@ -218,7 +70,7 @@ export default function HomeScreen(_props: ScreenProps) {
           <ul className="feature-grid home-feature-grid">
             {FEATURES.map((f) => (
               <li key={f.title} className="feature">
-                <span className="feature__icon">{f.icon}</span>
+                <span className="feature__icon"><Icon shapes={f.icon} /></span>
                 <h3 className="feature__title">{f.title}</h3>
                 <p className="feature__text">{f.text}</p>
               </li>
@@ -279,7 +131,7 @@ export default function HomeScreen(_props: ScreenProps) {
           <ul className="home-trust-grid">
             {TRUST.map((t) => (
               <li key={t.title} className="home-trust-item">
-                <span className="home-trust-icon">{t.icon}</span>
+                <span className="home-trust-icon"><Icon shapes={t.icon} /></span>
                 <div>
                   <h3 className="home-trust-title">{t.title}</h3>
                   <p className="home-trust-text">{t.text}</p>
