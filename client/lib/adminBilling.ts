@@ -3,7 +3,8 @@
 // show it (adminBilling's Quotes screen, adminDistricts' District view through the panel component).
 import useSWR, { mutate } from 'swr';
 import type { AdminDistrictBilling, AdminQuoteList } from '../../common/schemas/billing';
-import { api, type ApiError, type Query } from './api';
+import { api, type ApiError } from './api';
+import { listQuery } from './listParams';
 import { fetchByKey } from './lookups';
 
 const QUOTES = 'admin/quote';
@@ -16,14 +17,9 @@ export interface AdminQuoteParams {
   page: number;
 }
 
-function toQuery(p: AdminQuoteParams, perPage: number): Query {
-  return {
-    search: p.search || undefined,
-    filter: { status: p.status || undefined, plan: p.plan || undefined, district: p.district || undefined },
-    page: p.page > 1 ? p.page : undefined,
-    per_page: perPage,
-  };
-}
+const toQuery = (p: AdminQuoteParams, perPage: number) => listQuery({
+  search: p.search, filter: { status: p.status, plan: p.plan, district: p.district }, page: p.page, perPage,
+});
 
 export const adminQuotesKey = (p: AdminQuoteParams, perPage: number) => [QUOTES, toQuery(p, perPage)] as const;
 export const districtBillingKey = (districtId: number) => `admin/district/${districtId}/billing`;

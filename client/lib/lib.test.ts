@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serializeQuery } from './api';
 import { ChunkLoadError, describeChunkFailure, loadChunk } from './chunk';
 import { formatDate, formatInteger, formatMoney, loadDateLocale } from './format';
+import { listQuery, readFilter, readPage } from './listParams';
 
 describe('serializeQuery', () => {
   it('writes arrays in bracket style with the brackets unencoded', () => {
@@ -15,6 +16,28 @@ describe('serializeQuery', () => {
   });
   it('keeps false and zero', () => {
     expect(serializeQuery({ active: false, page: 0 })).toBe('active=false&page=0');
+  });
+});
+
+describe('list parameters', () => {
+  const url = (search: string) => new URLSearchParams(search);
+  it('reads the page: a whole number from 2 to 100,000, else the first', () => {
+    expect(readPage(url('page=3'))).toBe(3);
+    expect(readPage(url('page=100000'))).toBe(100_000);
+    for (const bad of ['', 'page=0', 'page=-2', 'page=2.5', 'page=abc', 'page=100001']) expect(readPage(url(bad))).toBe(1);
+  });
+  it('reads a filter by its name or as the API writes it', () => {
+    expect(readFilter(url('status=trial'), 'status')).toBe('trial');
+    expect(readFilter(url('filter[status]=trial'), 'status')).toBe('trial');
+    expect(readFilter(url('status=active&filter[status]=trial'), 'status')).toBe('active');
+    expect(readFilter(url(''), 'status')).toBe('');
+  });
+  it('builds the API query without empty values, the first page or the default sort', () => {
+    expect(serializeQuery(listQuery({ search: '', filter: { plan: '', status: 'trial' }, sort: 'name', defaultSort: 'name', page: 1, perPage: 50 })))
+      .toBe('filter[status]=trial&per_page=50');
+    expect(serializeQuery(listQuery({ search: 'oak', filter: { plan: 'pro' }, sort: '-users', defaultSort: 'name', page: 3, perPage: 50 })))
+      .toBe('search=oak&filter[plan]=pro&sort=-users&page=3&per_page=50');
+    expect(serializeQuery(listQuery({ sort: '-updated_at', perPage: 25 }))).toBe('sort=-updated_at&per_page=25');
   });
 });
 

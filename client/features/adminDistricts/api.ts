@@ -4,7 +4,8 @@ import useSWR, { mutate } from 'swr';
 import type {
   AdminDistrictDetail, AdminDistrictList, ChangePlanInput, ExtendTrialInput, ReactivateDistrictInput, SuspendDistrictInput,
 } from '../../../common/schemas/adminDistricts';
-import { api, type ApiError, type Query } from '../../lib/api';
+import { api, type ApiError } from '../../lib/api';
+import { listQuery } from '../../lib/listParams';
 import { fetchByKey } from '../../lib/lookups';
 
 const DISTRICTS = 'admin/district';
@@ -18,15 +19,9 @@ export interface DistrictListParams {
   page: number;
 }
 
-function toQuery(p: DistrictListParams, perPage: number): Query {
-  return {
-    search: p.search || undefined,
-    filter: { plan: p.plan || undefined, status: p.status || undefined, state: p.state || undefined },
-    sort: p.sort && p.sort !== 'name' ? p.sort : undefined,
-    page: p.page > 1 ? p.page : undefined,
-    per_page: perPage,
-  };
-}
+const toQuery = (p: DistrictListParams, perPage: number) => listQuery({
+  search: p.search, filter: { plan: p.plan, status: p.status, state: p.state }, sort: p.sort, defaultSort: 'name', page: p.page, perPage,
+});
 
 export const districtsKey = (p: DistrictListParams, perPage: number) => [DISTRICTS, toQuery(p, perPage)] as const;
 export const districtKey = (id: number) => `${DISTRICTS}/${id}`;

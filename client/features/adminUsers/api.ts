@@ -4,7 +4,8 @@ import useSWR, { mutate } from 'swr';
 import type {
   AdminUser, AdminUserDistrictOptions, AdminUserList, InviteStaffInput, ProviderRole,
 } from '../../../common/schemas/adminUsers';
-import { api, type ApiError, type Query } from '../../lib/api';
+import { api, type ApiError } from '../../lib/api';
+import { listQuery } from '../../lib/listParams';
 import { fetchByKey } from '../../lib/lookups';
 
 const USERS = 'admin/user';
@@ -22,17 +23,10 @@ export interface AdminUserQuery {
   page: number;
 }
 
-function toQuery(q: AdminUserQuery, perPage: number): Query {
-  return {
-    search: q.search || undefined,
-    filter: {
-      district_id: q.district_id || undefined, role: q.role || undefined, status: q.status || undefined, area: q.area || undefined,
-    },
-    sort: q.sort && q.sort !== 'name' ? q.sort : undefined,
-    page: q.page > 1 ? q.page : undefined,
-    per_page: perPage,
-  };
-}
+const toQuery = (q: AdminUserQuery, perPage: number) => listQuery({
+  search: q.search, filter: { district_id: q.district_id, role: q.role, status: q.status, area: q.area },
+  sort: q.sort, defaultSort: 'name', page: q.page, perPage,
+});
 
 export const adminUsersKey = (query: AdminUserQuery, perPage: number) => [USERS, toQuery(query, perPage)] as const;
 export const staffKey = () => [STAFF, { per_page: 100 }] as const;

@@ -4,7 +4,8 @@ import useSWR, { mutate } from 'swr';
 import type {
   AdminAlert, AdminAlertList, AlertAudienceOptions, AlertPayloadInput, CurrentAlertList,
 } from '../../../common/schemas/alerts';
-import { api, type ApiError, type Query } from '../../lib/api';
+import { api, type ApiError } from '../../lib/api';
+import { listQuery } from '../../lib/listParams';
 import { fetchByKey } from '../../lib/lookups';
 
 const ADMIN_ALERTS = 'admin/alert';
@@ -19,14 +20,7 @@ export interface AlertListQuery {
   per_page?: number;
 }
 
-function toQuery(q: AlertListQuery): Query {
-  return {
-    search: q.search || undefined,
-    filter: { level: q.level || undefined, state: q.state || undefined },
-    page: q.page && q.page > 1 ? q.page : undefined,
-    per_page: q.per_page,
-  };
-}
+const toQuery = (q: AlertListQuery) => listQuery({ search: q.search, filter: { level: q.level, state: q.state }, page: q.page, perPage: q.per_page });
 
 export const adminAlertsKey = (query: AlertListQuery) => [ADMIN_ALERTS, toQuery(query)] as const;
 export const alertAudienceKey = (search: string) => [AUDIENCE, { search: search || undefined }] as const;

@@ -4,7 +4,8 @@ import useSWR, { mutate } from 'swr';
 import type {
   AdminArticle, AdminArticleSummary, ArticlePayloadInput, ArticleVersion, ArticleVersionSummary,
 } from '../../../common/schemas/articles';
-import { api, type ApiError, type Query } from '../../lib/api';
+import { api, type ApiError } from '../../lib/api';
+import { listQuery } from '../../lib/listParams';
 import { fetchByKey } from '../../lib/lookups';
 
 const BASE = 'admin/article';
@@ -22,13 +23,9 @@ interface AdminArticleList {
   meta: { page: number; per_page: number; total: number; last_page: number };
 }
 
-export const adminArticlesKey = (q: AdminArticleQuery) => [BASE, {
-  search: q.search || undefined,
-  filter: { category: q.category || undefined, status: q.status || undefined },
-  sort: q.sort || undefined,
-  page: q.page && q.page > 1 ? q.page : undefined,
-  per_page: 25,
-} as Query] as const;
+export const adminArticlesKey = (q: AdminArticleQuery) => [BASE, listQuery({
+  search: q.search, filter: { category: q.category, status: q.status }, sort: q.sort, page: q.page, perPage: 25,
+})] as const;
 export const adminArticleKey = (id: number) => `${BASE}/${id}`;
 export const articleVersionsKey = (id: number) => `${BASE}/${id}/version`;
 export const articleVersionKey = (id: number, versionId: number) => `${BASE}/${id}/version/${versionId}`;

@@ -3,7 +3,8 @@ import useSWR, { mutate } from 'swr';
 import type {
   DistrictUser, DistrictUserList, InviteUserInput, MigrationDetails, MigrationResult, OwnUserSettings, UpdateUserInput,
 } from '../../../common/schemas/users';
-import { api, type ApiError, type Query } from '../../lib/api';
+import { api, type ApiError } from '../../lib/api';
+import { listQuery } from '../../lib/listParams';
 import { fetchByKey } from '../../lib/lookups';
 import { endSession } from '../../lib/session';
 
@@ -17,14 +18,7 @@ export interface UserListQuery {
   per_page?: number;
 }
 
-function toQuery(q: UserListQuery): Query {
-  return {
-    search: q.search || undefined,
-    filter: { role: q.role || undefined, status: q.status || undefined },
-    page: q.page && q.page > 1 ? q.page : undefined,
-    per_page: q.per_page,
-  };
-}
+const toQuery = (q: UserListQuery) => listQuery({ search: q.search, filter: { role: q.role, status: q.status }, page: q.page, perPage: q.per_page });
 
 export const usersKey = (query: UserListQuery) => [USERS, toQuery(query)] as const;
 export const userKey = (id: number) => [USERS, id] as const;
