@@ -19,9 +19,9 @@ import { formatInteger } from '../../lib/format';
 import { type FieldBinding, useFormErrors } from '../../lib/forms';
 import { useInstantFormat } from '../../lib/session';
 import { addDays } from '../../lib/zonedTime';
-import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { FormError, TextAreaField, TextField } from '../Field';
+import { LoadError } from '../LoadError';
 import { Modal } from '../Modal';
 import { LoadingBlock } from '../Spinner';
 import { useToast } from '../Toasts';
@@ -56,10 +56,7 @@ export function BillingPanel({ district, locale, onChanged }: Props) {
         <Link className="text-sm" to={`/admin/quotes?district=${district.id}`}>All quotes of this district</Link>
       </div>
       {error && !billing ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching billing. Please try again later.</p>
-          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
-        </Alert>
+        <LoadError what="billing" onRetry={() => void mutate()} />
       ) : !billing ? (
         <LoadingBlock label="Loading billing…" />
       ) : (

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PROVIDER_ROLES, ROLE_NAMES, type AdminUser, type ProviderRole } from '../../../common/schemas/adminUsers';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/Field';
+import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
@@ -69,10 +69,7 @@ export default function AdminStaffScreen({ route }: ScreenProps) {
         actions={<Button onClick={() => setInviting(true)}>Invite staff member</Button>}
       />
       {error && !data ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching staff. Please try again later.</p>
-          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
-        </Alert>
+        <LoadError what="staff" onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingBlock label="Loading staff…" />
       ) : (

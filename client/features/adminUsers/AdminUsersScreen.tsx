@@ -2,19 +2,16 @@
 // in it all day: a dense table with search, filters and sort in the URL, pagination, and row actions
 // (impersonate, resend invite, deactivate, reactivate). The server checks every action again.
 import type { Locale } from 'date-fns';
-import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { ADMIN_USER_SORTS, type AdminUser } from '../../../common/schemas/adminUsers';
-import { plural, pluralWord } from '../../../common/plural';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { ListResults } from '../../components/ListResults';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
 import { SortHeader } from '../../components/SortHeader';
-import { LoadingBlock } from '../../components/Spinner';
+import { readPage, useListUpdate } from '../../lib/listParams';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { type AdminUserQuery, useAdminUsers } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
@@ -22,9 +19,9 @@ import { DEFAULT_ADMIN_USER_FILTERS, AdminUserFilters, type AdminUserFilterValue
 import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
 
 const PER_PAGE = 50;
+const URL_DEFAULTS = { sort: 'name' };
 
 function readQuery(params: URLSearchParams): AdminUserQuery {
-  const page = Number(params.get('page'));
   const sort = params.get('sort') ?? 'name';
   const id = params.get('district_id') ?? '';
   const pick = (key: string, allowed: string[]) => {
@@ -38,7 +35,7 @@ function readQuery(params: URLSearchParams): AdminUserQuery {
     status: pick('status', ['active', 'invited', 'disabled']),
     area: pick('area', ['app', 'admin']),
     sort: ADMIN_USER_SORTS.includes(sort) ? sort : 'name',
-    page: Number.isInteger(page) && page > 1 && page <= 100_000 ? page : 1,
+    page: readPage(params),
   };
 }
 
@@ -125,29 +122,15 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
 export default function AdminUsersScreen({ route }: ScreenProps) {
   const { user: me } = useAuthUser();
   const locale = useDateLocale();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = readQuery(params);
-  const { data, error, isLoading, isValidating, mutate } = useAdminUsers(query, PER_PAGE);
-
-  const update = useCallback((patch: Partial<AdminUserQuery>, options?: { replace?: boolean }) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries({ page: 1, ...patch })) {
-        const isDefault = value === '' || (key === 'page' && value === 1) || (key === 'sort' && value === 'name');
-        if (isDefault) next.delete(key);
-        else next.set(key, String(value));
-      }
-      return next;
-      // flushSync: the chosen option shows at once, and the next change starts from this address (without it, a
-      // filter changed before React re-rendered was applied to the old one: docs/ARCHITECTURE.md, filters in the URL).
-    }, { ...options, flushSync: true });
-  }, [setParams]);
+  const list = useAdminUsers(query, PER_PAGE);
+  const update = useListUpdate<AdminUserQuery>(URL_DEFAULTS);
 
   const filters: AdminUserFilterValues = {
     search: query.search, district_id: query.district_id, role: query.role, status: query.status, area: query.area,
   };
   const filtered = Object.entries(filters).some(([key, value]) => value !== DEFAULT_ADMIN_USER_FILTERS[key as keyof AdminUserFilterValues]);
-  const total = data?.meta.total ?? 0;
 
   return (
     <div className="stack stack--lg au-page">
@@ -162,40 +145,30 @@ export default function AdminUsersScreen({ route }: ScreenProps) {
         }
       />
       <AdminUserFilters filters={filters} onChange={update} />
-      {error && !data ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>{error.status === 422 ? error.message : 'An error occurred while fetching users. Please try again later.'}</p>
-          <p><Button variant="secondary" size="sm" onClick={() => (error.status === 422 ? update({ ...DEFAULT_ADMIN_USER_FILTERS, sort: 'name' }) : void mutate())}>
-            {error.status === 422 ? 'Clear filters' : 'Try again'}
-          </Button></p>
-        </Alert>
-      ) : isLoading && !data ? (
-        <LoadingBlock label="Loading users…" />
-      ) : data && data.data.length === 0 ? (
-        <EmptyState
-          title={filtered ? 'No users match these filters' : 'No users on this page'}
-          action={<Button variant="secondary" onClick={() => update(DEFAULT_ADMIN_USER_FILTERS)}>{filtered ? 'Clear filters' : 'First page'}</Button>}
-        >
-          <p>{filtered ? 'Try another name or email, or widen the district, role, status or area.' : 'There are fewer users than this page would show.'}</p>
-        </EmptyState>
-      ) : data ? (
-        <section className="stack au-results" aria-labelledby="au-count">
-          <p id="au-count" className="muted text-sm au-results__count" aria-live="polite">
-            {plural(total, 'user', 'users')}
-            {filtered ? ` ${pluralWord(total, 'matches', 'match')} your filters` : ''}
-          </p>
+      <ListResults
+        list={list} noun={['user', 'users']} filtered={filtered} onPage={(page) => update({ page })}
+        invalidAction={<Button variant="secondary" size="sm" onClick={() => update({ ...DEFAULT_ADMIN_USER_FILTERS, sort: 'name' })}>Clear filters</Button>}
+        empty={
+          <EmptyState
+            title={filtered ? 'No users match these filters' : 'No users on this page'}
+            action={<Button variant="secondary" onClick={() => update(DEFAULT_ADMIN_USER_FILTERS)}>{filtered ? 'Clear filters' : 'First page'}</Button>}
+          >
+            <p>{filtered ? 'Try another name or email, or widen the district, role, status or area.' : 'There are fewer users than this page would show.'}</p>
+          </EmptyState>
+        }
+      >
+        {(rows) => (
           <AdminUserTable
-            users={data.data}
+            users={rows}
             sort={query.sort}
             onSort={(sort) => update({ sort })}
             selfId={me?.id}
             permissions={me?.security.permissions ?? []}
             locale={locale}
-            busy={isValidating && !isLoading}
+            busy={list.isValidating && !list.isLoading}
           />
-          <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page })} />
-        </section>
-      ) : null}
+        )}
+      </ListResults>
     </div>
   );
 }

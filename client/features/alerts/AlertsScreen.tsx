@@ -1,38 +1,35 @@
 // Alerts (/admin/alerts, `manage alerts`): the provider's announcements to district users. A dense
 // list with search, level and state filters in the URL, a dialog to create and edit (with a live
 // preview) and delete with a confirmation.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminAlert } from '../../../common/schemas/alerts';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { ListResults } from '../../components/ListResults';
 import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
+import { readPage, useListUpdate } from '../../lib/listParams';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { deleteAlert, useAdminAlerts } from './api';
 import { AlertDialog } from './components/AlertDialog';
 import { AlertFilters, type AlertFilterValues, DEFAULT_ALERT_FILTERS } from './components/AlertFilters';
 import { AlertTable } from './components/AlertTable';
-import { plural, pluralWord } from '../../../common/plural';
 
 const PER_PAGE = 25;
 const LEVELS = ['info', 'warning', 'critical'];
 const STATES = ['scheduled', 'current', 'ended'];
 
 function readFilters(params: URLSearchParams): AlertFilterValues & { page: number } {
-  const page = Number(params.get('page'));
   const level = params.get('level') ?? '';
   const state = params.get('state') ?? '';
   return {
     search: params.get('search') ?? '',
     level: LEVELS.includes(level) ? level : '',
     state: STATES.includes(state) ? state : '',
-    page: Number.isInteger(page) && page > 1 && page <= 100_000 ? page : 1,
+    page: readPage(params),
   };
 }
 
@@ -41,23 +38,13 @@ export default function AlertsScreen({ route }: ScreenProps) {
   const locale = useDateLocale();
   const toast = useToast();
   const timeZone = user?.timezone ?? 'America/Chicago';
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters = readFilters(params);
-  const { data, error, isLoading, mutate } = useAdminAlerts({ ...filters, per_page: PER_PAGE });
+  const list = useAdminAlerts({ ...filters, per_page: PER_PAGE });
+  const update = useListUpdate<AlertFilterValues>();
   const [editing, setEditing] = useState<AdminAlert | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminAlert | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const update = useCallback((patch: Partial<AlertFilterValues> & { page?: number }, options?: { replace?: boolean }) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries({ page: 1, ...patch })) {
-        if (value === '' || (key === 'page' && value === 1)) next.delete(key);
-        else next.set(key, String(value));
-      }
-      return next;
-    }, options);
-  }, [setParams]);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -74,7 +61,6 @@ export default function AlertsScreen({ route }: ScreenProps) {
   }
 
   const filtered = filters.search !== '' || filters.level !== '' || filters.state !== '';
-  const total = data?.meta.total ?? 0;
   return (
     <div className="stack stack--lg alerts-page">
       <PageHeader
@@ -83,15 +69,9 @@ export default function AlertsScreen({ route }: ScreenProps) {
         actions={<Button onClick={() => setEditing('new')}>New alert</Button>}
       />
       <AlertFilters filters={filters} onChange={update} />
-      {error && !data ? (
-        <Alert tone="danger" title="We could not load the alerts.">
-          <p>{error.message}</p>
-          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
-        </Alert>
-      ) : isLoading && !data ? (
-        <LoadingBlock label="Loading alerts…" />
-      ) : data && data.data.length === 0 ? (
-        filtered ? (
+      <ListResults
+        list={list} noun={['alert', 'alerts']} filtered={filtered} onPage={(page) => update({ page })}
+        empty={filtered ? (
           <EmptyState title="No alerts match these filters" action={<Button variant="secondary" onClick={() => update(DEFAULT_ALERT_FILTERS)}>Clear filters</Button>}>
             <p>Try other words, or show every level and state.</p>
           </EmptyState>
@@ -99,17 +79,10 @@ export default function AlertsScreen({ route }: ScreenProps) {
           <EmptyState title="No alerts yet" action={<Button onClick={() => setEditing('new')}>New alert</Button>}>
             <p>Tell district users about maintenance, new features or anything they should know.</p>
           </EmptyState>
-        )
-      ) : data ? (
-        <section className="stack alerts-results" aria-labelledby="alerts-count">
-          <p id="alerts-count" className="muted text-sm alerts-results__count" aria-live="polite">
-            {plural(total, 'alert', 'alerts')}
-            {filtered ? ` ${pluralWord(total, 'matches', 'match')} your filters` : ''}
-          </p>
-          <AlertTable alerts={data.data} timeZone={timeZone} locale={locale} onEdit={setEditing} onDelete={setDeleting} />
-          <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page })} />
-        </section>
-      ) : null}
+        )}
+      >
+        {(rows) => <AlertTable alerts={rows} timeZone={timeZone} locale={locale} onEdit={setEditing} onDelete={setDeleting} />}
+      </ListResults>
       {editing && (
         <AlertDialog key={editing === 'new' ? 'new' : editing.id} alert={editing === 'new' ? null : editing} timeZone={timeZone} onClose={() => setEditing(null)} />
       )}

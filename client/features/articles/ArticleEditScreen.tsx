@@ -11,10 +11,10 @@ import {
   type ArticleCategory, type ArticleRole, articlePayloadSchema, audienceLabel, categoryLabel, slugify,
 } from '../../../common/schemas/articles';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { FormError, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { LoadError } from '../../components/LoadError';
 import { ConfirmDialog, Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
@@ -52,10 +52,7 @@ export default function ArticleEditScreen({ route }: ScreenProps) {
   }
   if (id !== null && error && !article) {
     return (
-      <Alert tone="danger" title="Uh-oh.">
-        <p>An error occurred while fetching the article. Please try again later.</p>
-        <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
-      </Alert>
+      <LoadError what="the article" onRetry={() => void mutate()} />
     );
   }
   if (id !== null && (isLoading || !article)) return <LoadingBlock label="Loading the article…" />;

@@ -1,69 +1,51 @@
 // Articles (/admin/knowledge-base, `manage articles`): every help article with search, category and
 // status filters, sort and pagination, all in the URL.
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ADMIN_ARTICLE_SORTS, ARTICLE_CATEGORIES, type AdminArticleSummary, audienceLabel, categoryLabel } from '../../../common/schemas/articles';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { SelectField, TextField } from '../../components/Field';
+import { SelectField } from '../../components/Field';
+import { FilterBar } from '../../components/FilterBar';
+import { ListResults } from '../../components/ListResults';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { LoadingBlock } from '../../components/Spinner';
 import { Table, type TableColumn } from '../../components/Table';
 import { formatInteger } from '../../lib/format';
-import { plural, pluralWord } from '../../../common/plural';
+import { readPage, useListUpdate } from '../../lib/listParams';
 import { useInstantFormat } from '../../lib/session';
 import { useAdminArticles } from './api';
 
-const SEARCH_DELAY_MS = 300;
 const DEFAULTS = { search: '', category: '', status: '', sort: '-updated_at' };
+const URL_DEFAULTS = { sort: DEFAULTS.sort };
+const NO_FILTERS = { search: '', category: '', status: '' };
 type Filters = typeof DEFAULTS;
+
+const CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...ARTICLE_CATEGORIES.map((c) => ({ value: c.key, label: c.label }))];
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, { value: 'published', label: 'Published' }, { value: 'draft', label: 'Draft' }];
 
 const SORT_LABELS: Record<(typeof ADMIN_ARTICLE_SORTS)[number], string> = {
   '-updated_at': 'Recently updated', updated_at: 'Least recently updated', title: 'Title A–Z', '-title': 'Title Z–A',
   '-view_count': 'Most viewed', view_count: 'Least viewed',
 };
+const SORT_OPTIONS = ADMIN_ARTICLE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }));
 
 function readFilters(params: URLSearchParams): Filters & { page: number } {
-  const page = Number(params.get('page'));
   const sort = params.get('sort') ?? DEFAULTS.sort;
   return {
     search: params.get('search') ?? '',
     category: params.get('category') ?? '',
     status: params.get('status') ?? '',
     sort: (ADMIN_ARTICLE_SORTS as readonly string[]).includes(sort) ? sort : DEFAULTS.sort,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: readPage(params),
   };
 }
 
 export default function ArticleListScreen({ route }: ScreenProps) {
   const when = useInstantFormat();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters = readFilters(params);
-  const { data, error, isLoading, mutate } = useAdminArticles(filters);
-
-  const update = useCallback((patch: Partial<Filters> & { page?: number }, replace = false) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries({ page: 1, ...patch })) {
-        if (value === '' || (key === 'page' && value === 1) || (key === 'sort' && value === DEFAULTS.sort)) next.delete(key);
-        else next.set(key, String(value));
-      }
-      return next;
-    }, { replace });
-  }, [setParams]);
-
-  const [search, setSearch] = useState(filters.search);
-  const latest = useRef(filters.search);
-  latest.current = filters.search;
-  useEffect(() => setSearch(filters.search), [filters.search]);
-  useEffect(() => {
-    if (search === latest.current) return;
-    const timer = setTimeout(() => update({ search }, true), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, update]);
+  const list = useAdminArticles(filters);
+  const update = useListUpdate<Filters>(URL_DEFAULTS);
 
   const filtered = filters.search !== '' || filters.category !== '' || filters.status !== '';
   const columns: TableColumn<AdminArticleSummary>[] = [
@@ -94,42 +76,30 @@ export default function ArticleListScreen({ route }: ScreenProps) {
         description={<p>Help articles district users read in Support. Drafts are visible here only; publish an article to show it.</p>}
         actions={<ButtonLink to="/admin/knowledge-base/create">New article</ButtonLink>}
       />
-      <section className="articles-filters" aria-label="Search and filter articles">
-        <form role="search" className="articles-filters__search" onSubmit={(e) => { e.preventDefault(); update({ search }, true); }}>
-          <TextField label="Search" name="search" type="search" value={search} onChange={setSearch} placeholder="Title or text" autoComplete="off" />
-        </form>
-        <SelectField label="Category" name="category" value={filters.category} onChange={(category) => update({ category })}
-          options={[{ value: '', label: 'All categories' }, ...ARTICLE_CATEGORIES.map((c) => ({ value: c.key, label: c.label }))]} />
-        <SelectField label="Status" name="status" value={filters.status} onChange={(status) => update({ status })}
-          options={[{ value: '', label: 'All statuses' }, { value: 'published', label: 'Published' }, { value: 'draft', label: 'Draft' }]} />
-        <SelectField label="Sort by" name="sort" value={filters.sort} onChange={(sort) => update({ sort })}
-          options={ADMIN_ARTICLE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))} />
-      </section>
-      {error && !data ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching articles. Please try again later.</p>
-          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
-        </Alert>
-      ) : isLoading && !data ? (
-        <LoadingBlock label="Loading articles…" />
-      ) : data && data.data.length === 0 ? (
-        <EmptyState
-          title={filtered ? 'No articles match these filters' : 'No articles yet'}
-          action={filtered
-            ? <Button variant="secondary" onClick={() => { setSearch(''); update({ search: '', category: '', status: '' }); }}>Clear filters</Button>
-            : <ButtonLink to="/admin/knowledge-base/create">New article</ButtonLink>}
-        >
-          <p>{filtered ? 'Try other words, or show every category and status.' : 'Write the first help article for district users.'}</p>
-        </EmptyState>
-      ) : data ? (
-        <section className="stack" aria-labelledby="articles-count">
-          <p id="articles-count" className="muted text-sm" aria-live="polite">
-            {plural(data.meta.total, 'article', 'articles')}{filtered ? ` ${pluralWord(data.meta.total, 'matches', 'match')} your filters` : ''}
-          </p>
-          <Table className="articles-table" caption="Help articles" captionHidden columns={columns} rows={data.data} rowKey={(a) => a.id} />
-          <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page })} />
-        </section>
-      ) : null}
+      <FilterBar
+        label="Search and filter articles" search={filters.search} searchPlaceholder="Title or text"
+        onSearch={(search) => update({ search }, { replace: true })} active={filtered} onClear={() => update(NO_FILTERS)}
+        columns="minmax(14rem, 2fr) repeat(3, minmax(10rem, 1fr)) auto"
+      >
+        <SelectField label="Category" name="category" value={filters.category} onChange={(category) => update({ category })} options={CATEGORY_OPTIONS} />
+        <SelectField label="Status" name="status" value={filters.status} onChange={(status) => update({ status })} options={STATUS_OPTIONS} />
+        <SelectField label="Sort by" name="sort" value={filters.sort} onChange={(sort) => update({ sort })} options={SORT_OPTIONS} />
+      </FilterBar>
+      <ListResults
+        list={list} noun={['article', 'articles']} filtered={filtered} onPage={(page) => update({ page })}
+        empty={
+          <EmptyState
+            title={filtered ? 'No articles match these filters' : 'No articles yet'}
+            action={filtered
+              ? <Button variant="secondary" onClick={() => update(NO_FILTERS)}>Clear filters</Button>
+              : <ButtonLink to="/admin/knowledge-base/create">New article</ButtonLink>}
+          >
+            <p>{filtered ? 'Try other words, or show every category and status.' : 'Write the first help article for district users.'}</p>
+          </EmptyState>
+        }
+      >
+        {(rows) => <Table className="articles-table" caption="Help articles" captionHidden columns={columns} rows={rows} rowKey={(a) => a.id} />}
+      </ListResults>
     </div>
   );
 }

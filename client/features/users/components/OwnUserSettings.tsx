@@ -4,8 +4,7 @@
 import { Link } from 'react-router-dom';
 import { ROLE_DESCRIPTIONS, type OwnUserSettings as Own } from '../../../../common/schemas/users';
 import type { RouteDef } from '../../../app/routeTable';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsCard } from '../../../components/SettingsCard';
 import { LoadingBlock } from '../../../components/Spinner';
@@ -120,10 +119,7 @@ export function OwnUserSettings({ route }: { route: RouteDef }) {
         description={<p>Your login, roles and schools. Your district administrators manage who has access.</p>}
       />
       {error && !data ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching your user settings. Please try again later.</p>
-          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
-        </Alert>
+        <LoadError what="your user settings" onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingBlock label="Loading your user settings…" />
       ) : (
