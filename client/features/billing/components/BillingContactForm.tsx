@@ -1,6 +1,7 @@
 // The billing contact, billing address and tax-exempt certificate number (quotes and invoices print
 // them in their bill-to block). Checked with the server's schema first; the server's 422s land on their fields.
 import { billingContactSchema, type BillingSummary } from '../../../../common/schemas/billing';
+import { Card } from '../../../components/Card';
 import { Button } from '../../../components/Button';
 import { FormError, TextAreaField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
@@ -32,12 +33,11 @@ export function BillingContactForm({ contact, canManage: mayManage, impersonatin
   });
 
   return (
-    <section className="card billing-card" aria-labelledby="billing-contact-title">
-      <h2 id="billing-contact-title" className="card__title">Billing contact</h2>
-      <p className="muted text-sm billing-card__intro">
-        Who receives quotes and invoices, and what they print as the bill-to address. Seat warnings go to this contact
-        and to your district administrators.
-      </p>
+    <Card
+      titleId="billing-contact-title"
+      title="Billing contact"
+      intro="Who receives quotes and invoices, and what they print as the bill-to address. Seat warnings go to this contact and to your district administrators."
+    >
       {mayManage && impersonating && (
         <p className="muted text-sm">While impersonating you cannot change the billing contact. Ask the district to change it.</p>
       )}
@@ -55,6 +55,6 @@ export function BillingContactForm({ contact, canManage: mayManage, impersonatin
           </div>
         )}
       </form>
-    </section>
+    </Card>
   );
 }

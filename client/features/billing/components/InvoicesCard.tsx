@@ -3,6 +3,7 @@ import type { Locale } from 'date-fns';
 import { Link } from 'react-router-dom';
 import { formatUsd } from '../../../../common/money';
 import type { InvoiceSummary } from '../../../../common/schemas/billing';
+import { Card } from '../../../components/Card';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { LoadingBlock } from '../../../components/Spinner';
@@ -14,9 +15,11 @@ import { InvoiceStatusBadge } from './StatusBadges';
 export function InvoicesCard({ locale }: { locale?: Locale }) {
   const { data, error, mutate } = useInvoices();
   return (
-    <section className="card billing-card" aria-labelledby="billing-invoices-title">
-      <h2 id="billing-invoices-title" className="card__title">Invoices</h2>
-      <p className="muted text-sm billing-card__intro">Invoices are due 30 days after they are issued. Open one to print it or download its PDF.</p>
+    <Card
+      titleId="billing-invoices-title"
+      title="Invoices"
+      intro="Invoices are due 30 days after they are issued. Open one to print it or download its PDF."
+    >
       {error && !data ? (
         <Alert tone="danger" title="Uh-oh.">
           <p>An error occurred while fetching invoices. Please try again later.</p>
@@ -42,6 +45,6 @@ export function InvoicesCard({ locale }: { locale?: Locale }) {
           ]}
         />
       )}
-    </section>
+    </Card>
   );
 }

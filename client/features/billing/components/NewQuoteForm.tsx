@@ -6,6 +6,7 @@ import { formatUsd, priceQuote } from '../../../../common/money';
 import { MULTI_YEAR_DISCOUNT_BPS, TERM_YEARS } from '../../../../common/plans';
 import { MAX_SEATS } from '../../../../common/schemas/adminDistricts';
 import { type BillingSummary, createQuoteSchema, QUOTE_NOTES_MAX, QUOTE_VALID_DAYS } from '../../../../common/schemas/billing';
+import { Card } from '../../../components/Card';
 import { Button } from '../../../components/Button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
@@ -62,11 +63,14 @@ export function NewQuoteForm({ billing, defaults, onCancel, focusFirst = false }
   });
 
   return (
-    <section className="card billing-card billing-new-quote" aria-labelledby="new-quote-title">
-      <h2 id="new-quote-title" className="card__title">New quote</h2>
-      <p className="muted text-sm billing-card__intro">
+    <Card
+      className="billing-new-quote"
+      titleId="new-quote-title"
+      title="New quote"
+      intro={<>
         A numbered quote your business office can open a purchase order against. It is valid for {QUOTE_VALID_DAYS} days.
-      </p>
+      </>}
+    >
       <div className="billing-new-quote__grid">
         <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-labelledby="new-quote-title">
           <FormError error={form.formError} />
@@ -118,6 +122,6 @@ export function NewQuoteForm({ billing, defaults, onCancel, focusFirst = false }
           )}
         </div>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,18 +1,18 @@
 // Every plan side by side, the current one marked, each with "Request a quote".
 import { formatUsd } from '../../../../common/money';
 import type { BillingSummary } from '../../../../common/schemas/billing';
+import { Card } from '../../../components/Card';
 import { ButtonLink } from '../../../components/Button';
 import { newQuotePath } from './format';
 
 export function PlanComparison({ billing }: { billing: BillingSummary }) {
   const seats = Math.max(billing.seats.purchased, billing.seats.in_use, 1);
   return (
-    <section className="card billing-card" aria-labelledby="billing-plans-title">
-      <h2 id="billing-plans-title" className="card__title">Plans</h2>
-      <p className="muted text-sm billing-card__intro">
-        Prices are per coach seat per school year, in US dollars. Quotes for two or three school years get a multi-year
-        discount.
-      </p>
+    <Card
+      titleId="billing-plans-title"
+      title="Plans"
+      intro="Prices are per coach seat per school year, in US dollars. Quotes for two or three school years get a multi-year discount."
+    >
       <ul className="billing-plans">
         {billing.plans.map((plan) => {
           const nameId = `billing-plan-${plan.key}`;
@@ -40,6 +40,6 @@ export function PlanComparison({ billing }: { billing: BillingSummary }) {
           );
         })}
       </ul>
-    </section>
+    </Card>
   );
 }
