@@ -664,7 +664,9 @@ describe('the default forms', () => {
     expect(res.body.data[1].items[2]).toMatchObject({ kind: 'rating', scale: 4, skill: { id: await skillId(districtId, 'Clear learning goals') } });
   });
 
-  it('the demo districts have them: Maple Grove both, Cedar Falls (Essentials) reads the built-in walkthrough', async () => {
+  // [SQLite]: as server/demoRules.test.ts, seeding a school year through PostgreSQL's round trips takes minutes;
+  // the copy the demo districts get is createDistrict's, tested above on both databases.
+  it('the demo districts have them: Maple Grove both, Cedar Falls (Essentials) reads the built-in walkthrough [SQLite]', async () => {
     expect(await seedDemo(t.db, { createDistrict, createUser }, new Date('2027-03-26T20:00:00Z'))).toBe(true);
     const districts = await t.db.selectFrom('districts').select(['id', 'name']).orderBy('id').execute();
     const maple = districts.find((d) => d.name.startsWith('Maple Grove'))!;
