@@ -2,15 +2,14 @@
 // interaction time and logged time (activities), educators reached, cycles active and completed; the
 // team's time use as a stacked bar and per coach. Sorted by the API (sort in the URL).
 import type { CoachingTeamReport, CoachingTeamRow } from '../../../common/schemas/reports';
-import type { ScreenProps } from '../../app/routeTable';
 import { useCoachingTeamReport } from './api';
 import { BarChart } from './charts/BarChart';
 import { ChartFrame } from './charts/ChartFrame';
-import { ReportLayout } from './components/ReportLayout';
-import { type Column, DrillCell, Headline, HeadlineSkeleton, NoInteractions, ReportError, ReportTable } from './components/ReportParts';
+import { reportScreen } from './components/ReportLayout';
+import { type Column, DrillCell, Headline, NoInteractions, ReportTable } from './components/ReportParts';
 import { counted, hours, int, percent } from './format';
 import { csvHref, EMPTY_FILTERS, hasFilters } from './reportQuery';
-import { type ReportPage, useReportPage } from './useReportPage';
+import type { ReportPage } from './useReportPage';
 
 function Report({ page, data }: { page: ReportPage; data: CoachingTeamReport }) {
   const { state, setDrill, interactionFilter } = page;
@@ -70,14 +69,4 @@ function Report({ page, data }: { page: ReportPage; data: CoachingTeamReport }) 
   );
 }
 
-export default function CoachingTeamReportScreen({ route }: ScreenProps) {
-  const page = useReportPage('coaching-team');
-  const { data, error } = useCoachingTeamReport(page.query);
-  return (
-    <ReportLayout page={page} title={route.title} range={data?.range}>
-      {error && <ReportError error={error} />}
-      {!data && !error && <HeadlineSkeleton count={5} />}
-      {data && <Report page={page} data={data} />}
-    </ReportLayout>
-  );
-}
+export default reportScreen('coaching-team', useCoachingTeamReport, Report, 5);

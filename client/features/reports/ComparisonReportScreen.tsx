@@ -11,7 +11,7 @@ import { BarChart } from './charts/BarChart';
 import { ChartFrame } from './charts/ChartFrame';
 import { type FilterOptions, useFilterOptions } from './components/ReportFilterBar';
 import { ReportLayout } from './components/ReportLayout';
-import { AdvancedPlanNote, DrillCell, HeadlineSkeleton, ReportError } from './components/ReportParts';
+import { AdvancedPlanNote, DrillCell, ReportAnswer } from './components/ReportParts';
 import { counted, decimal, int, percent, signed } from './format';
 import { comparisonReady, csvHref } from './reportQuery';
 import { type ReportPage, useReportPage } from './useReportPage';
@@ -130,10 +130,10 @@ export default function ComparisonReportScreen({ route }: ScreenProps) {
   const page = useReportPage('comparison');
   const options = useFilterOptions();
   const ready = page.allowed && comparisonReady(page.state);
-  const { data, error } = useComparisonReport(ready ? page.query : null);
+  const answer = useComparisonReport(ready ? page.query : null);
   const hide = page.state.compare === 'period' ? [] : [DIMENSION[page.state.compare]];
   return (
-    <ReportLayout page={page} title={route.title} range={data?.range} showFilters={page.allowed} hideFilters={hide}>
+    <ReportLayout page={page} title={route.title} range={answer.data?.range} showFilters={page.allowed} hideFilters={hide}>
       {!page.allowed ? <AdvancedPlanNote report="comparison" /> : (
         <>
           <Chooser page={page} options={options} />
@@ -142,9 +142,7 @@ export default function ComparisonReportScreen({ route }: ScreenProps) {
               <p>Pick what to compare above, then the two {TWO_OF[page.state.compare]}. The other filters apply to both.</p>
             </EmptyState>
           )}
-          {ready && error && <ReportError error={error} />}
-          {ready && !data && !error && <HeadlineSkeleton count={2} />}
-          {ready && data && <Report page={page} data={data} />}
+          {ready && <ReportAnswer answer={answer} headlines={2}>{(data) => <Report page={page} data={data} />}</ReportAnswer>}
         </>
       )}
     </ReportLayout>

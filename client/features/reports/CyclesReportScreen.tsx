@@ -4,18 +4,17 @@
 // opens the cycles behind it (GET /api/coaching-cycle with the same filters).
 import { CYCLE_STATUS_LABELS } from '../../../common/cycleValues';
 import type { CyclesReport } from '../../../common/schemas/reports';
-import type { ScreenProps } from '../../app/routeTable';
 import { EmptyState } from '../../components/EmptyState';
 import { ButtonLink } from '../../components/Button';
 import { useCyclesReport } from './api';
 import { BarChart } from './charts/BarChart';
 import { ChartFrame } from './charts/ChartFrame';
 import { FunnelChart } from './charts/FunnelChart';
-import { ReportLayout } from './components/ReportLayout';
-import { type Column, DrillCell, Headline, HeadlineSkeleton, ReportError, ReportTable, TargetsPanel } from './components/ReportParts';
+import { reportScreen } from './components/ReportLayout';
+import { type Column, DrillCell, Headline, ReportTable, TargetsPanel } from './components/ReportParts';
 import { counted, decimal, int, percent } from './format';
 import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQuery';
-import { type ReportPage, useReportPage } from './useReportPage';
+import type { ReportPage } from './useReportPage';
 import { hasFeature } from '../../../common/permissions';
 import { plural } from '../../../common/plural';
 
@@ -155,14 +154,4 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
   );
 }
 
-export default function CyclesReportScreen({ route }: ScreenProps) {
-  const page = useReportPage('coaching-cycles');
-  const { data, error } = useCyclesReport(page.query);
-  return (
-    <ReportLayout page={page} title={route.title} range={data?.range}>
-      {error && <ReportError error={error} />}
-      {!data && !error && <HeadlineSkeleton count={6} />}
-      {data && <Report page={page} data={data} />}
-    </ReportLayout>
-  );
-}
+export default reportScreen('coaching-cycles', useCyclesReport, Report, 6);

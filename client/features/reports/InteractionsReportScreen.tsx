@@ -2,7 +2,6 @@
 // reached and their share of the roster), the trend per week or month, interactions by type and by
 // school, tables by coach and by school; every figure opens the interactions behind it.
 import type { InteractionsReport, TrendInterval } from '../../../common/schemas/reports';
-import type { ScreenProps } from '../../app/routeTable';
 import { SelectField } from '../../components/Field';
 import { formatDate } from '../../lib/format';
 import { addDays, dayAsDate } from '../../lib/zonedTime';
@@ -10,13 +9,13 @@ import { useInteractionsReport } from './api';
 import { BarChart } from './charts/BarChart';
 import { ChartFrame } from './charts/ChartFrame';
 import { TrendChart } from './charts/TrendChart';
-import { ReportLayout, REPORT_PATHS } from './components/ReportLayout';
+import { REPORT_PATHS, reportScreen } from './components/ReportLayout';
 import {
-  type Column, DrillCell, Headline, HeadlineSkeleton, NoInteractions, ReportError, ReportTable, TargetsPanel,
+  type Column, DrillCell, Headline, NoInteractions, ReportTable, TargetsPanel,
 } from './components/ReportParts';
 import { counted, hours, int, percent } from './format';
 import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQuery';
-import { type ReportPage, useReportPage } from './useReportPage';
+import type { ReportPage } from './useReportPage';
 import { hasFeature } from '../../../common/permissions';
 
 /** The last day of the period starting `start`, clipped to the report's range. */
@@ -142,14 +141,4 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
   );
 }
 
-export default function InteractionsReportScreen({ route }: ScreenProps) {
-  const page = useReportPage('interactions');
-  const { data, error } = useInteractionsReport(page.query);
-  return (
-    <ReportLayout page={page} title={route.title} range={data?.range}>
-      {error && <ReportError error={error} />}
-      {!data && !error && <HeadlineSkeleton />}
-      {data && <Report page={page} data={data} />}
-    </ReportLayout>
-  );
-}
+export default reportScreen('interactions', useInteractionsReport, Report);

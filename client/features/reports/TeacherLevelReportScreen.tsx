@@ -10,7 +10,7 @@ import { Pager } from '../../components/Pager';
 import { useTeacherLevelReport } from './api';
 import { ReportLayout } from './components/ReportLayout';
 import {
-  AdvancedPlanNote, type Column, DrillCell, Headline, HeadlineSkeleton, ReportError, ReportTable, TargetsPanel,
+  AdvancedPlanNote, type Column, DrillCell, Headline, ReportAnswer, ReportTable, TargetsPanel,
 } from './components/ReportParts';
 import { decimal, hours, int, signed } from './format';
 import { csvHref, EMPTY_FILTERS, hasFilters, stateToSearch } from './reportQuery';
@@ -81,15 +81,11 @@ function Report({ page, data }: { page: ReportPage; data: TeacherLevelReport }) 
 
 export default function TeacherLevelReportScreen({ route }: ScreenProps) {
   const page = useReportPage('teacher-level');
-  const { data, error } = useTeacherLevelReport(page.allowed ? page.query : null);
+  const answer = useTeacherLevelReport(page.allowed ? page.query : null);
   return (
-    <ReportLayout page={page} title={route.title} range={data?.range} showFilters={page.allowed}>
+    <ReportLayout page={page} title={route.title} range={answer.data?.range} showFilters={page.allowed}>
       {!page.allowed ? <AdvancedPlanNote report="teacher-level" /> : (
-        <>
-          {error && <ReportError error={error} />}
-          {!data && !error && <HeadlineSkeleton />}
-          {data && <Report page={page} data={data} />}
-        </>
+        <ReportAnswer answer={answer}>{(data) => <Report page={page} data={data} />}</ReportAnswer>
       )}
     </ReportLayout>
   );

@@ -3,17 +3,20 @@
 // `actions` slot), the tab bar between the five reports (it keeps the filters), the filter bar, a
 // line naming the range and filters in words (the only part of the filters a printout shows), then
 // the report, and the drill-down dialog.
-import { type ReactNode, useId } from 'react';
+import { type ComponentType, type ReactNode, useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { REPORT_KINDS, REPORT_TITLES, type ReportKind } from '../../../../common/reportValues';
 import type { ReportRange } from '../../../../common/schemas/reports';
+import type { ScreenProps } from '../../../app/routeTable';
 import { Button } from '../../../components/Button';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDay } from '../../../lib/dates';
+import type { ApiError, Query } from '../../../lib/api';
 import { useDateLocale } from '../../../lib/session';
 import { filtersOnlySearch, presetLabel, presetRange, type ReportFilters } from '../reportQuery';
-import type { ReportPage } from '../useReportPage';
+import { type ReportPage, useReportPage } from '../useReportPage';
 import { EmailReportControl } from '../subscriptions/EmailReportControl';
+import { ReportAnswer } from './ReportParts';
 import { chosenNames, FILTER_KEYS, FILTER_LABELS, type FilterOptions, ReportFilterBar, useFilterOptions } from './ReportFilterBar';
 import { lazyPart } from '../../../lib/lazyPart';
 
@@ -122,4 +125,25 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
       {page.drill && <DrillDownDialog drill={page.drill} onClose={() => page.setDrill(null)} />}
     </div>
   );
+}
+
+/**
+ * The screen of a report without a plan gate (interactions, coaching cycles, coaching team): the frame
+ * above, and the answer `useAnswer` reads, as it arrives, laid out by `Report`.
+ */
+export function reportScreen<D extends { range: ReportRange }>(
+  kind: ReportKind,
+  useAnswer: (query: Query) => { data?: D; error?: ApiError },
+  Report: ComponentType<{ page: ReportPage; data: D }>,
+  headlines?: number,
+) {
+  return function ReportScreen({ route }: ScreenProps) {
+    const page = useReportPage(kind);
+    const answer = useAnswer(page.query);
+    return (
+      <ReportLayout page={page} title={route.title} range={answer.data?.range}>
+        <ReportAnswer answer={answer} headlines={headlines}>{(data) => <Report page={page} data={data} />}</ReportAnswer>
+      </ReportLayout>
+    );
+  };
 }

@@ -61,6 +61,21 @@ export function ReportError({ error }: { error: ApiError }) {
   )}</Alert>;
 }
 
+/** A report's answer as it arrives: why it could not load, else the headline skeleton until it has, then the report. */
+export function ReportAnswer<D>({ answer: { data, error }, headlines, children }: {
+  answer: { data?: D; error?: ApiError };
+  /** How many headline figures the skeleton holds. */
+  headlines?: number;
+  children: (data: D) => ReactNode;
+}) {
+  return (
+    <>
+      {error && <ReportError error={error} />}
+      {data ? children(data) : !error && <HeadlineSkeleton count={headlines} />}
+    </>
+  );
+}
+
 export function NoInteractions({ filtered, onClear, what = 'interactions' }: { filtered: boolean; onClear: () => void; what?: string }) {
   return (
     <EmptyState title={`No completed ${what} in this range`}
