@@ -237,38 +237,23 @@ for (const { route, js } of signedIn) {
 if (!skip.has('pages')) {
   for (const line of await measurePages()) console.log(line);
 }
-if (!skip.has('staff')) {
-  console.log(`\n| educators list (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
-  for (const line of await benchStaff()) console.log(line);
+/** A section printed as a table: its heading (the database and the machine's load), then its rows. */
+async function tableSection(key: string, title: string, rows: () => Promise<string[]>) {
+  if (skip.has(key)) return;
+  console.log(`\n| ${title} (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
+  for (const line of await rows()) console.log(line);
 }
-if (!skip.has('interactions')) {
-  console.log(`\n| interactions list (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
-  for (const line of await benchInteractions()) console.log(line);
-}
-if (!skip.has('calendar')) {
-  console.log(`\n| calendar feed (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
-  for (const line of await benchCalendar()) console.log(line);
-}
-if (!skip.has('imports')) {
-  console.log(`\n| staff import (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
-  for (const line of await benchImports()) console.log(line);
-}
-if (!skip.has('skills')) {
-  console.log(`\n| skill map (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
-  for (const line of await benchSkills()) console.log(line);
-}
+await tableSection('staff', 'educators list', benchStaff);
+await tableSection('interactions', 'interactions list', benchInteractions);
+await tableSection('calendar', 'calendar feed', benchCalendar);
+await tableSection('imports', 'staff import', benchImports);
+await tableSection('skills', 'skill map', benchSkills);
 if (!skip.has('writers')) {
   console.log(`\n(writers: ${db}; load ${os.loadavg()[0]!.toFixed(2)})`);
   for (const line of await benchWriters()) console.log(line);
 }
-if (!skip.has('districts')) {
-  console.log(`\n| admin districts (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
-  for (const line of await benchDistricts()) console.log(line);
-}
-if (!skip.has('reports')) {
-  console.log(`\n| reports (${db}; load ${os.loadavg()[0]!.toFixed(2)}) | result |\n|---|---|`);
-  for (const line of await benchReports()) console.log(line);
-}
+await tableSection('districts', 'admin districts', benchDistricts);
+await tableSection('reports', 'reports', benchReports);
 
 if (!skip.has('uploads')) {
   console.log('');

@@ -4,18 +4,13 @@
 // districts alone, then its counts are read), by users and by educators (one grouped count over every
 // district, through the index that holds it), filtered and searched. Goal: p99 ≤ 50 ms at 16 concurrent.
 import http from 'node:http';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { DB } from '../db/connection';
 import { nowIso } from '../db/connection';
-import { instantPlusHours, refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
-import { createApp } from '../server/app';
-import { prepareDatabase } from '../server/bootstrap';
-import { loadConfig } from '../server/config';
+import { instantPlusHours } from '../db/dialect';
 import { createUser } from '../server/identity/accounts';
-import { RateLimiter } from '../server/http/rateLimit';
-import { createMemoryMailer } from '../server/lib/mailer';
-import { listen, load, request, signIn, benchDatabase } from './benchLib';
+import { printWhenRunAlone, startBenchApp } from './benchApp';
+import { load, request, signIn } from './benchLib';
 
 const DISTRICTS = 2000;
 const USERS = 40;
@@ -58,17 +53,8 @@ export async function seedDistricts(db: DB) {
 }
 
 export async function benchDistricts(): Promise<string[]> {
-  const target = await benchDatabase('districts');
-  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
-  const { db } = await prepareDatabase(config);
-  const seedStarted = Date.now();
-  await seedDistricts(db);
-  const seedMs = Date.now() - seedStarted;
-  await settleBulkLoad(db);
-  await refreshPlannerStatistics(db);
-
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
-  const server = await listen(app);
+  const server = await startBenchApp('districts', seedDistricts);
+  const { seedMs } = server;
   const headers = { cookie: await signIn(server.port, 'provider@bench.example', PASSWORD, 'admin'), accept: 'application/json' };
   const runs: [string, string][] = [
     ['50 rows by name', '/api/admin/district?per_page=50'],
@@ -92,13 +78,9 @@ export async function benchDistricts(): Promise<string[]> {
     out.push(`| GET ${url.split('?')[0].replace(/\/\d+$/, '/{id}')}, ${label} | ${result.rps} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (${result.errors} errors); ${single.toFixed(2)} ms one at a time |`);
   }
   probe.destroy();
-  server.close();
-  await db.destroy();
-  await target.drop();
+  await server.close();
   return out;
 }
 
 // `npx tsx scripts/benchDistricts.ts`: the admin districts list alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  for (const row of await benchDistricts()) console.log(row);
-}
+await printWhenRunAlone(import.meta.filename, benchDistricts);

@@ -3,18 +3,12 @@
 // listing their own month (the Activity agenda), the admin filtering one coach's month, and one
 // interaction read. Goal (issue 9): a coach's month at p99 ≤ 20 ms with 16 concurrent requests.
 import http from 'node:http';
-import path from 'node:path';
 import type { Insertable } from 'kysely';
 import { type DB, nowIso } from '../db/connection';
-import { refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
 import type { Database } from '../db/types';
-import { createApp } from '../server/app';
-import { prepareDatabase } from '../server/bootstrap';
-import { loadConfig } from '../server/config';
 import { createDistrict, createUser } from '../server/identity/accounts';
-import { RateLimiter } from '../server/http/rateLimit';
-import { createMemoryMailer } from '../server/lib/mailer';
-import { benchDatabase, keptAnswerRows, listen, load, profiled, request, signIn } from './benchLib';
+import { chunked, insertSchools, printWhenRunAlone, startBenchApp } from './benchApp';
+import { keptAnswerRows, load, profiled, request, signIn } from './benchLib';
 
 const INTERACTIONS = 200_000;
 const COACHES = 40;
@@ -25,17 +19,11 @@ const PASSWORD = 'bench-password-123';
 const FIRST_DAY = Date.parse('2024-08-15T13:00:00.000Z');
 const SPAN_DAYS = 1_050;
 
-async function chunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
-
 export function seedInteractionsDistrict(db: DB) {
   return db.transaction().execute(async (trx) => {
     const districtId = await createDistrict(trx, { name: 'Bench Interactions District', state: 'TX', planKey: 'enterprise', status: 'active' });
     const now = nowIso();
-    const buildingIds = (await trx.insertInto('buildings').values(Array.from({ length: BUILDINGS }, (_, i) => ({
-      district_id: districtId, name: `School ${i + 1}`, code: `S${i + 1}`, grade_band: 'K-5', created_at: now, updated_at: now,
-    }))).returning('id').execute()).map((b) => b.id);
+    const buildingIds = await insertSchools(trx, districtId, BUILDINGS, now);
     await createUser(trx, { districtId, email: 'admin@bench.example', name: 'Bench Admin', roles: ['district-admin'], password: PASSWORD });
     const coachIds: number[] = [];
     for (let c = 0; c < COACHES; c++) {
@@ -91,17 +79,8 @@ function bumpDistrict(db: DB, interactionId: number) {
 }
 
 export async function benchInteractions(): Promise<string[]> {
-  const target = await benchDatabase('interactions');
-  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
-  const { db } = await prepareDatabase(config);
-  const seedStarted = Date.now();
-  const { coachIds, firstId } = await seedInteractionsDistrict(db);
-  const seedMs = Date.now() - seedStarted;
-  await settleBulkLoad(db);
-  await refreshPlannerStatistics(db);
-
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
-  const server = await listen(app);
+  const server = await startBenchApp('interactions', seedInteractionsDistrict);
+  const { db, seedMs, seeded: { coachIds, firstId } } = server;
   const asCoach = { cookie: await signIn(server.port, 'coach0@bench.example', PASSWORD), accept: 'application/json' };
   const asAdmin = { cookie: await signIn(server.port, 'admin@bench.example', PASSWORD), accept: 'application/json' };
   const month = 'filter[from]=2026-10-01&filter[to]=2026-10-31';
@@ -127,13 +106,9 @@ export async function benchInteractions(): Promise<string[]> {
     if (i !== 3) out.push(...await keptAnswerRows(server.port, url, headers, (k) => bumpDistrict(db, firstId + k), i === 0));
   }
   probe.destroy();
-  server.close();
-  await db.destroy();
-  await target.drop();
+  await server.close();
   return out;
 }
 
 // `npx tsx scripts/benchInteractions.ts`: the interactions list alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  for (const row of await benchInteractions()) console.log(row);
-}
+await printWhenRunAlone(import.meta.filename, benchInteractions);

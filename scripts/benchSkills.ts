@@ -14,32 +14,23 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { SKILL_MAP_PAGE } from '../common/schemas/skills';
 import { type DB, nowIso } from '../db/connection';
-import { dayPlusDays, refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
-import { createApp } from '../server/app';
-import { prepareDatabase, runDemoSeed } from '../server/bootstrap';
+import { dayPlusDays } from '../db/dialect';
+import { runDemoSeed } from '../server/bootstrap';
 import { DEMO_PASSWORD } from '../db/seeds/demo';
-import { loadConfig } from '../server/config';
 import { createDistrict, createUser } from '../server/identity/accounts';
-import { RateLimiter } from '../server/http/rateLimit';
-import { createMemoryMailer } from '../server/lib/mailer';
-import { listen, load, request, signIn, benchDatabase, benchDbLabel, keptAnswerRows } from './benchLib';
+import { chunked, insertSchools, printWhenRunAlone, startBenchApp } from './benchApp';
+import { load, request, signIn, benchDbLabel, keptAnswerRows } from './benchLib';
 
 const EDUCATORS = 20_000;
 const BUILDINGS = 40;
 const RATINGS_PER_SKILL = 10;
 const PASSWORD = 'bench-password-123';
 
-async function chunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
-
 export function seedSkillsDistrict(db: DB) {
   return db.transaction().execute(async (trx) => {
     const districtId = await createDistrict(trx, { name: 'Bench Skills District', state: 'TX', planKey: 'enterprise', status: 'active' });
     const now = nowIso();
-    const buildingIds = (await trx.insertInto('buildings').values(Array.from({ length: BUILDINGS }, (_, i) => ({
-      district_id: districtId, name: `School ${i + 1}`, code: `S${i + 1}`, grade_band: 'K-5', created_at: now, updated_at: now,
-    }))).returning('id').execute()).map((b) => b.id);
+    const buildingIds = await insertSchools(trx, districtId, BUILDINGS, now);
     const admin = await createUser(trx, { districtId, email: 'admin@bench.example', name: 'Bench Admin', roles: ['district-admin'], password: PASSWORD });
     await createUser(trx, { districtId, email: 'principal@bench.example', name: 'Bench Principal', roles: ['building-admin'], password: PASSWORD, buildingIds: [buildingIds[0]!] });
     const staffIds: number[] = [];
@@ -157,14 +148,11 @@ async function browserFirstLoad(): Promise<string[]> {
 
 /** The first load of the skill map on the demo district (Maple Grove's administrator): API, then Chromium. */
 export async function benchSkillsDemoFirstLoad(): Promise<string[]> {
-  const target = await benchDatabase('skills-demo');
-  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
-  const { db } = await prepareDatabase(config);
-  await runDemoSeed(db);
+  // The demo as `npm start` seeds it: nothing settled beyond what the seed itself does.
+  const server = await startBenchApp('skills-demo', runDemoSeed, async () => {});
+  const { db } = server;
   const educators = Number((await db.selectFrom('staff as s').innerJoin('districts as d', 'd.id', 's.district_id')
     .select((eb) => eb.fn.countAll().as('n')).where('d.name', 'like', 'Maple Grove%').where('s.status', '=', 'active').executeTakeFirstOrThrow()).n);
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
-  const server = await listen(app);
   const headers = { cookie: await signIn(server.port, 'admin@maplegrove.example', DEMO_PASSWORD), accept: 'application/json' };
   const cold = await coachingCalls(server.port, headers);
   const warmRuns: Awaited<ReturnType<typeof coachingCalls>>[] = [];
@@ -174,27 +162,16 @@ export async function benchSkillsDemoFirstLoad(): Promise<string[]> {
   for (const url of COACHING_FIRST_CALLS.flat()) {
     out.push(`| … GET ${url} | first ${cold.each.get(url)!.toFixed(1)} ms; warm median ${median(warmRuns.map((r) => r.each.get(url)!)).toFixed(1)} ms |`);
   }
-  server.close();
-  await db.destroy();
-  await target.drop();
+  await server.close();
   out.push(...await browserFirstLoad());
   return out;
 }
 
 export async function benchSkills(): Promise<string[]> {
   const demo = await benchSkillsDemoFirstLoad();
-  const target = await benchDatabase('skills');
-  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
-  const { db } = await prepareDatabase(config);
-  const seedStarted = Date.now();
-  const { buildingIds, domainIds, skills, staffIds } = await seedSkillsDistrict(db);
-  const seedMs = Date.now() - seedStarted;
-  await settleBulkLoad(db);
-  await refreshPlannerStatistics(db);
+  const server = await startBenchApp('skills', seedSkillsDistrict);
+  const { db, seedMs, seeded: { buildingIds, domainIds, skills, staffIds } } = server;
   const ratings = Number((await db.selectFrom('skill_ratings').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
-  const server = await listen(app);
   const asAdmin = { cookie: await signIn(server.port, 'admin@bench.example', PASSWORD), accept: 'application/json' };
   const asPrincipal = { cookie: await signIn(server.port, 'principal@bench.example', PASSWORD), accept: 'application/json' };
   const runs: [string, string, Record<string, string>][] = [
@@ -227,13 +204,9 @@ export async function benchSkills(): Promise<string[]> {
     if (url.startsWith('/api/skill-map')) out.push(...await keptAnswerRows(server.port, url, headers, (k) => changeRatingNote(db, staffIds[k % staffIds.length]!), label === runs[0]![0]));
   }
   probe.destroy();
-  server.close();
-  await db.destroy();
-  await target.drop();
+  await server.close();
   return out;
 }
 
 // `npx tsx scripts/benchSkills.ts`: the skill map alone; `… benchSkills.ts demo`: its first load on the demo district alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  for (const row of await (process.argv[2] === 'demo' ? benchSkillsDemoFirstLoad() : benchSkills())) console.log(row);
-}
+await printWhenRunAlone(import.meta.filename, () => (process.argv[2] === 'demo' ? benchSkillsDemoFirstLoad() : benchSkills()));

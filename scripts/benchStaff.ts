@@ -3,20 +3,15 @@
 // and p99 of GET /api/staff with search and filters, searches alone (a name, 1 and 2 letters, two words)
 // and no filters; and the time the search index migration takes on that roster.
 import http from 'node:http';
-import path from 'node:path';
 import { STAFF_GROUP_OF } from '../common/schemas/groups';
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../common/schemas/staff';
 import { type DB, nowIso } from '../db/connection';
 import { refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
 import * as staffSearchMigration from '../db/migrations/20261122_0003_staff_search';
 import type { Database } from '../db/types';
-import { createApp } from '../server/app';
-import { prepareDatabase } from '../server/bootstrap';
-import { loadConfig } from '../server/config';
 import { createDistrict, createUser } from '../server/identity/accounts';
-import { RateLimiter } from '../server/http/rateLimit';
-import { createMemoryMailer } from '../server/lib/mailer';
-import { benchDatabase, keptAnswerRows, listen, load, profiled, request, signIn } from './benchLib';
+import { chunked, printWhenRunAlone, startBenchApp } from './benchApp';
+import { keptAnswerRows, load, profiled, request, signIn } from './benchLib';
 import type { Insertable } from 'kysely';
 
 const EDUCATORS = 20_000;
@@ -25,10 +20,6 @@ const COACHES = 40;
 const PASSWORD = 'bench-password-123';
 const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Mateo', 'Isabella', 'Lucas', 'Mia', 'Levi', 'Amelia', 'Asher', 'Harper', 'James', 'Evelyn', 'Leo', 'Abigail', 'Ezra', 'Priya', 'Malik', 'Grace', 'Diego', 'Hannah', 'Andre', 'Chloe', 'Samuel', 'Lucia', 'Marcus', 'Naomi', 'Owen', 'Keisha', 'Daniel', 'Mei', 'Isaac', 'Fatima', 'Caleb', 'Rosa', 'Julian'];
 const LAST = ['Johnson', 'Nguyen', 'Garcia', 'Patel', 'Williams', 'Okafor', 'Brown', 'Martinez', 'Kowalski', 'Davis', 'Lopez', 'Schmidt', 'Wilson', 'Anderson', 'Thomas', 'Hernandez', 'Moore', 'Jackson', 'Kim', 'Lee', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Chen', 'Phillips', 'Evans'];
-
-async function chunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
 
 /** A district of EDUCATORS educators inserted in one transaction (multi-row inserts of 1000). */
 export function seedBigDistrict(db: DB) {
@@ -102,27 +93,23 @@ function editEducator(db: DB, k: number) {
 }
 
 export async function benchStaff(): Promise<string[]> {
-  const target = await benchDatabase('staff');
-  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
-  const { db } = await prepareDatabase(config);
-  const seedStarted = Date.now();
-  const { buildingIds, coachIds } = await seedBigDistrict(db);
-  const seedMs = Date.now() - seedStarted;
-  // A real database has long checkpointed its roster: do not measure the first checkpoint of the bulk insert.
-  await settleBulkLoad(db);
-  // The search index migration landing on this roster: built for every existing row, then the planner
-  // statistics refresh every start runs (it analyses the new index tables once).
-  await staffSearchMigration.down(db);
-  const indexStarted = Date.now();
-  await staffSearchMigration.up(db);
-  const indexMs = Date.now() - indexStarted;
-  const statsStarted = Date.now();
-  await refreshPlannerStatistics(db);
-  const statsMs = Date.now() - statsStarted;
-  await settleBulkLoad(db);
-
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
-  const server = await listen(app);
+  let indexMs = 0;
+  let statsMs = 0;
+  const server = await startBenchApp('staff', seedBigDistrict, async (db) => {
+    // A real database has long checkpointed its roster: do not measure the first checkpoint of the bulk insert.
+    await settleBulkLoad(db);
+    // The search index migration landing on this roster: built for every existing row, then the planner
+    // statistics refresh every start runs (it analyses the new index tables once).
+    await staffSearchMigration.down(db);
+    const indexStarted = Date.now();
+    await staffSearchMigration.up(db);
+    indexMs = Date.now() - indexStarted;
+    const statsStarted = Date.now();
+    await refreshPlannerStatistics(db);
+    statsMs = Date.now() - statsStarted;
+    await settleBulkLoad(db);
+  });
+  const { db, seedMs, seeded: { buildingIds, coachIds } } = server;
   const session = await signIn(server.port, 'admin@bench.example', PASSWORD);
   const headers = { cookie: session, accept: 'application/json' };
 
@@ -169,13 +156,9 @@ export async function benchStaff(): Promise<string[]> {
     rows.push(`| GET /api/staff, a search made for the first time since the last write (13 words of 1 to 8 letters, one at a time) | median ${firsts[6]!.toFixed(1)} ms, max ${firsts.at(-1)!.toFixed(1)} ms |`);
   }
   probe.destroy();
-  server.close();
-  await db.destroy();
-  await target.drop();
+  await server.close();
   return rows;
 }
 
 // `npx tsx scripts/benchStaff.ts`: the educators list alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  for (const row of await benchStaff()) console.log(row);
-}
+await printWhenRunAlone(import.meta.filename, benchStaff);
