@@ -145,6 +145,13 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
     ? `updated ${p.subject}, saved as version ${p.details.version}` : `updated ${p.subject}`)),
   'observation_form.archived': a('Observation form archived', 'archived {subject}'),
   'observation_form.restored': a('Observation form restored', 'restored {subject}'),
+  // Observations
+  'observation.created': a('Observation draft started', 'started a draft of {subject}'),
+  'observation.updated': a('Observation updated', 'updated {subject}'),
+  'observation.completed': a('Observation completed', 'completed {subject}'),
+  'observation.deleted': a('Observation deleted', 'deleted {subject}'),
+  'observation.shared': f('Observation shared', (p) => `shared ${p.subject} with the educator`),
+  'observation.acknowledged': a('Observation acknowledged', 'acknowledged {subject}'),
   // Calendar
   calendar_feed_enabled: a('Calendar feed turned on', 'turned on their calendar feed'),
   calendar_feed_regenerated: a('Calendar feed regenerated', 'made a new address for their calendar feed'),
@@ -259,6 +266,7 @@ export const AUDIT_SUBJECTS: Record<string, SubjectKind> = {
   interaction_type: s('interaction type', 'titled'),
   interaction_field: s('custom field', 'titled'),
   observation_form: s('observation form', 'titled'),
+  observation: s('observation', 'titled'),
   coaching_cycle: s('coaching cycle', 'titled'),
   cycle_stage: s('cycle stage', 'titled'),
   cycle_goal_template: s('goal template', 'titled'),

@@ -21,6 +21,7 @@ import { groupRoutes } from './features/groups/routes';
 import { interactionTypeRoutes } from './features/interactionTypes/routes';
 import { interactionRoutes } from './features/interactions/routes';
 import { observationFormRouter } from './features/interactions/observations/formRoutes';
+import { observationRoutes } from './features/interactions/observations/routes';
 import { importRoutes } from './features/imports/routes';
 import { planRoutes } from './features/plans/routes';
 import { reportPulseRoutes } from './features/reports/pulseRoutes';
@@ -49,6 +50,7 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   interactionTypeRoutes,
   interactionRoutes,
   observationFormRouter,
+  observationRoutes,
   calendarRoutes,
   importRoutes,
   cycleRoutes,

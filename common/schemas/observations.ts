@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { planFeatureMessage } from '../plans';
 import { DURATION_MAX_MINUTES, LONG_TEXT_MAX } from '../interactionValues';
 import { idField, optionalIdField, optionalText, text, utcTimestamp } from './fields';
+import { filterParam, listOf, oneOf, optionalIsoDate, positiveId } from './query';
 
 export const OBSERVATION_ITEM_KINDS = ['look_for', 'rating', 'choice', 'text', 'number'] as const;
 export type ObservationItemKind = (typeof OBSERVATION_ITEM_KINDS)[number];
@@ -134,3 +135,24 @@ export const shareObservationSchema = z.object({
 export const acknowledgeObservationSchema = z.object({
   reflection: optionalText('Reflection', LONG_TEXT_MAX),
 });
+
+const yesNo = (label: string) => z.pipe(
+  z.optional(z.enum(['yes', 'no'], { error: `${label} must be yes or no.` })),
+  z.transform((v) => v ?? null),
+);
+
+/** GET /api/observation (and the CSV): newest first, the caller's scope, drafts only the caller's own. */
+export const observationListQuerySchema = z.object({
+  filter: filterParam({
+    from: optionalIsoDate('From'),
+    to: optionalIsoDate('To'),
+    form_id: listOf('Form', positiveId, 'Form must be an observation form ID.'),
+    staff_id: listOf('Educator', positiveId, 'Educator must be an educator ID.'),
+    building_id: listOf('School', positiveId, 'School must be a school ID.'),
+    observer_id: listOf('Observer', positiveId, 'Observer must be a user ID.'),
+    status: listOf('Status', oneOf(OBSERVATION_STATUSES), 'Status must be draft or completed.'),
+    shared: yesNo('Shared'),
+    acknowledged: yesNo('Acknowledged'),
+  }, 'from, to, form_id, staff_id, building_id, observer_id, status, shared and acknowledged'),
+});
+export type ObservationListQuery = z.output<typeof observationListQuerySchema>;

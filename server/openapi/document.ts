@@ -31,6 +31,7 @@ import { importApi } from '../features/imports/openapi';
 import { interactionTypeApi } from '../features/interactionTypes/openapi';
 import { interactionApi } from '../features/interactions/openapi';
 import { observationFormApi } from '../features/interactions/observations/formOpenapi';
+import { observationApi } from '../features/interactions/observations/openapi';
 import { planApi } from '../features/plans/openapi';
 import { reportApi } from '../features/reports/openapi';
 import { setupApi } from '../features/setup/openapi';
@@ -45,7 +46,7 @@ import { referenceApi } from './reference';
 /** Every area of the reference, in the order the viewer lists them. A new feature adds one line here. */
 export const API_AREAS: readonly ApiArea[] = [
   authApi, accountApi, accountMigrationApi, planApi, buildingApi, staffApi, coachApi, groupApi, userApi,
-  staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, calendarApi, importApi, cycleApi, skillApi, reportApi,
+  staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, observationApi, calendarApi, importApi, cycleApi, skillApi, reportApi,
   setupApi, trialApi, billingApi, articleApi, supportApi, alertApi, adminDistrictApi, adminBillingApi,
   adminUserApi, adminOpsApi, clientErrorApi, healthApi, referenceApi,
 ];

@@ -90,7 +90,18 @@ async function pathValues(t: TestApp, districtId: number, spareDistrictId: numbe
     created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
   }).returning('id'));
   const skill = await first(db.selectFrom('skills').select(['id', 'domain_id']).where('framework_id', '=', framework.id).orderBy('id'));
+  const observationForm = await first(db.selectFrom('observation_forms').select(['id', 'current_version_id']).where('district_id', '=', districtId).orderBy('id'));
+  // A completed observation by the coach, not shared: the test's logins are never its observer or its educator.
+  const observation = await first(db.insertInto('observations').values({
+    district_id: districtId, form_id: observationForm.id, version_id: observationForm.current_version_id!, staff_id: await idIn('staff'),
+    observer_id: coach.coach_id, interaction_id: null, building_id: null, status: 'completed', observed_at: new Date().toISOString(),
+    duration_minutes: 15, notes: null, private_notes: null, next_steps: null, calibration_id: null, share_answers: 0, share_notes: 0,
+    shared_at: null, shared_by: null, acknowledged_at: null, reflection: null,
+    created_at: new Date().toISOString(), updated_at: new Date().toISOString(), deleted_at: null,
+  }).returning('id'));
   return {
+    'observation-form/{id}': observationForm.id,
+    'observation/{id}': observation.id,
     'building/{id}': await idIn('buildings'),
     'staff/{id}': await idIn('staff'),
     'coach/{id}': coach.coach_id,
@@ -155,6 +166,8 @@ function exampleBodies(v: Record<string, string | number>): Partial<Record<Opera
   const type = { name: 'Test visit', colour: 'blue', default_minutes: 30 };
   const field = { label: 'Focus', kind: 'short_text' };
   return {
+    'POST /api/observation-form': { name: 'Test walk', items: [{ label: 'Students explain', kind: 'look_for' }] },
+    'PUT /api/observation-form/{id}': { name: 'Test walk', items: [{ label: 'Students explain', kind: 'look_for' }] },
     'POST /api/auth/impersonate': { user_id: v['user/{id}'] },
     'PUT /api/district': { name: 'Maple Grove Unified School District', timezone: 'America/Chicago', school_year_start_month: 8 },
     'POST /api/building': { name: 'Permission Test School' },
@@ -189,6 +202,9 @@ const RECORD_RULES: Partial<Record<OperationKey, string>> = {
   'DELETE /api/activity/{id}': 'You can change only your own time.',
   'PUT /api/coaching-cycle/{id}/note/{noteId}': 'You can change only your own notes.',
   'DELETE /api/staff-request/{id}': 'Only the person who made this request can withdraw it.',
+  'PUT /api/observation/{id}': 'Only the observer can change this observation.',
+  'DELETE /api/observation/{id}': 'Only the observer can change this observation.',
+  'POST /api/observation/{id}/share': 'Only the observer can change this observation.',
   // On a district user's login (`see all districts`; Coachwell staff's take `manage coaches`).
   'POST /api/admin/user/{id}/deactivate': 'You do not have permission to change district users.',
   'POST /api/admin/user/{id}/reactivate': 'You do not have permission to change district users.',

@@ -112,6 +112,10 @@ const SUBJECT_LABELS: Record<string, LabelQuery> = {
   staff: (db, ids) => db.selectFrom('staff as s').select(['s.id', staffName.as('label')]).where('s.id', 'in', ids).execute(),
   observation_form: (db, ids) => db.selectFrom('observation_forms as f').innerJoin('observation_form_versions as v', 'v.id', 'f.current_version_id')
     .select(['f.id', 'v.name as label']).where('f.id', 'in', ids).execute(),
+  observation: (db, ids) => db.selectFrom('observations as o').innerJoin('observation_form_versions as v', 'v.id', 'o.version_id')
+    .innerJoin('staff as s', 's.id', 'o.staff_id')
+    .select(['o.id', sql<string>`${sql.ref('v.name')} || ' of ' || ${sql.ref('s.first_name')} || ' ' || ${sql.ref('s.last_name')}`.as('label')])
+    .where('o.id', 'in', ids).execute(),
   interaction_field: (db, ids) => db.selectFrom('interaction_fields').select(['id', 'label']).where('id', 'in', ids).execute(),
   import: (db, ids) => db.selectFrom('imports').select(['id', 'file_name as label']).where('id', 'in', ids).execute(),
   coaching_cycle: (db, ids) => db.selectFrom('coaching_cycles').select(['id', 'title as label']).where('id', 'in', ids).execute(),

@@ -1,0 +1,44 @@
+// The reference's description of the observation routes (server/http/apiDoc.ts; checked by server/openapi/openapi.test.ts).
+import { PERMISSIONS as P } from '../../../../common/permissions';
+import {
+  acknowledgeObservationSchema, observationListQuerySchema, observationPayloadSchema, shareObservationSchema,
+} from '../../../../common/schemas/observations';
+import type { ApiArea } from '../../../http/apiDoc';
+
+const reader = {
+  who: 'district', permissions: [P.seeActivity],
+  description: 'With `see activity`: the completed observations its scope reads (district-wide, the caller\'s schools\' educators, or '
+    + 'their own) and the caller\'s own drafts. An educator (`see educators.self`): the completed observations of themselves that were shared, '
+    + 'and only what was shared. Private notes only ever in their author\'s answer.',
+} as const;
+const observer = {
+  who: 'district', permissions: [P.seeActivity],
+  description: 'Only the observer (403 otherwise). Another district\'s observation, or one the caller may not read, is 404.',
+} as const;
+const observation = 'The observation: form (name, version), educator, observer, school, time, status, its version\'s items, the answers, '
+  + 'look-for tally, notes and next steps (as the caller may see them), sharing, acknowledgement and reflection, `can_edit`.';
+
+export const observationApi: ApiArea = {
+  tag: 'Observations',
+  description: 'Classroom observations and walkthroughs of an educator: a draft (its observer\'s alone) until completed; a completed one is an '
+    + 'interaction of its form\'s type, rates the skills its rating items are linked to, and may be shared with the educator, who acknowledges it.',
+  operations: {
+    'GET /api/observation': { summary: 'Observations', ...reader, query: observationListQuerySchema, answer: 'page' },
+    'GET /api/observation/{id}': { summary: 'One observation', ...reader, answerText: observation },
+    'POST /api/observation': {
+      summary: 'Start or record an observation', who: 'district', permissions: [P.seeActivity], body: observationPayloadSchema, status: 201,
+      description: 'Of an educator the caller\'s `see educators` scope reaches. A bad answer is 422 naming `answers.N.value`; completing needs every '
+        + 'required item (422 on `answers`).',
+      answerText: observation,
+    },
+    'PUT /api/observation/{id}': { summary: 'Change or complete an observation', ...observer, body: observationPayloadSchema, errors: [409], answerText: observation },
+    'DELETE /api/observation/{id}': { summary: 'Delete an observation', ...observer, answer: 'none', status: 204 },
+    'POST /api/observation/{id}/share': {
+      summary: 'Share an observation with its educator', ...observer, body: shareObservationSchema, errors: [409, 429], answerText: observation,
+    },
+    'POST /api/observation/{id}/acknowledge': {
+      summary: 'Acknowledge an observation shared with me', who: 'district', body: acknowledgeObservationSchema, errors: [404, 409],
+      description: 'Only the observed educator, once the observation is shared (404 for anyone else, as for a missing one).', answerText: observation,
+    },
+  },
+};

@@ -1,0 +1,88 @@
+// Observations as the API answers them (issue 28): explicit whitelists. What a reader may see of one
+// observation is its ObservationSight (policies.ts): hidden answers are null, hidden notes null, private notes
+// only ever in their author's answer (the key absent otherwise).
+import type { ObservationItemKind } from '../../../../common/schemas/observations';
+import type { ObservationSight } from './policies';
+import { type AnswerRow, type ItemRow, itemConfig, type Names, type ObservationRow, storedValue } from './queries';
+
+export function presentItem(item: ItemRow) {
+  const config = itemConfig(item);
+  return {
+    id: item.id,
+    lineage_id: item.lineage_id ?? item.id,
+    position: item.position,
+    section: item.section,
+    label: item.label,
+    kind: item.kind as ObservationItemKind,
+    required: item.required === 1,
+    options: item.kind === 'choice' ? config.options ?? [] : null,
+    multiple: item.kind === 'choice' ? config.multiple ?? false : null,
+    scale: item.kind === 'rating' ? config.scale ?? 4 : null,
+    skill_id: item.skill_id,
+  };
+}
+
+/** Seen, of the look-fors answered seen or not seen (not applicable left out). */
+export function lookForTally(items: readonly ItemRow[], answers: readonly AnswerRow[]): { seen: number; applicable: number } {
+  const lookFors = new Set(items.filter((i) => i.kind === 'look_for').map((i) => i.id));
+  let seen = 0;
+  let applicable = 0;
+  for (const a of answers) {
+    if (!lookFors.has(a.item_id)) continue;
+    const v = storedValue(a.value);
+    if (v === 'yes') { seen += 1; applicable += 1; } else if (v === 'no') applicable += 1;
+  }
+  return { seen, applicable };
+}
+
+function summary(row: ObservationRow, names: Names, sight: ObservationSight) {
+  const version = names.versions.get(row.version_id);
+  const educator = names.staff.get(row.staff_id);
+  return {
+    id: row.id,
+    status: row.status,
+    form: { id: row.form_id, name: version?.name ?? '', version: version?.version ?? 1 },
+    educator: { id: row.staff_id, name: educator?.name ?? '' },
+    observer: { id: row.observer_id, name: names.users.get(row.observer_id) ?? '' },
+    school: row.building_id !== null ? { id: row.building_id, name: names.schools.get(row.building_id) ?? '' } : null,
+    observed_at: row.observed_at,
+    duration_minutes: row.duration_minutes,
+    interaction_id: row.interaction_id,
+    shared: row.shared_at !== null ? { at: row.shared_at, answers: row.share_answers === 1, notes: row.share_notes === 1 } : null,
+    acknowledged_at: sight.reflection ? row.acknowledged_at : null,
+    updated_at: row.updated_at,
+  };
+}
+
+/** A row of the list: the summary and, when the answers are visible, the look-for tally. */
+export function presentObservationSummary(
+  row: ObservationRow, names: Names, sight: ObservationSight, items: readonly ItemRow[], answers: readonly AnswerRow[],
+) {
+  return { ...summary(row, names, sight), look_fors: sight.answers ? lookForTally(items, answers) : null };
+}
+
+/** One observation, whole, as this reader may see it. */
+export function presentObservation(
+  row: ObservationRow, names: Names, sight: ObservationSight, items: readonly ItemRow[], answers: readonly AnswerRow[],
+  canEdit: boolean,
+) {
+  const textKinds = new Set(items.filter((i) => i.kind === 'text').map((i) => i.id));
+  return {
+    ...summary(row, names, sight),
+    items: items.map(presentItem),
+    answers: sight.answers
+      ? answers.map((a) => ({
+        item_id: a.item_id,
+        value: textKinds.has(a.item_id) && !sight.texts ? null : storedValue(a.value),
+        evidence: sight.texts ? a.evidence : null,
+      }))
+      : null,
+    look_fors: sight.answers ? lookForTally(items, answers) : null,
+    notes: sight.texts ? row.notes : null,
+    next_steps: sight.texts ? row.next_steps : null,
+    ...(sight.privateNotes ? { private_notes: row.private_notes } : {}),
+    reflection: sight.reflection ? row.reflection : null,
+    can_edit: canEdit,
+  };
+}
+export type ObservationAnswer = ReturnType<typeof presentObservation>;

@@ -1,0 +1,145 @@
+// Observations (issue 28): list, read, capture (draft, autosaved, then completed), edit, delete, share with
+// the educator, and the educator's acknowledgement. Thin handlers: authorize (policies) → validate → call
+// (service) → present. Who may read what: policies.ts; what a reader sees of one: observationSight.
+import { type Request, Router } from 'express';
+import {
+  acknowledgeObservationSchema, OBSERVATION_MESSAGES, observationListQuerySchema, observationPayloadSchema, shareObservationSchema,
+} from '../../../../common/schemas/observations';
+import { districtSettingsOf } from '../../../../common/schemas/site';
+import type { Deps } from '../../../deps';
+import { notFound, validationError } from '../../../http/errors';
+import { pageMeta, parsePage } from '../../../http/pagination';
+import { routeId } from '../../../http/params';
+import { validate } from '../../../http/validate';
+import { districtActor, requireDistrict } from '../../../access/guards';
+import { actionEmail } from '../../../lib/mailer';
+import { endOfLocalDay, startOfLocalDay } from '../../../lib/zone';
+import { districtSettingsJson } from '../queries';
+import { observationReader, observationSight, type ObservationReader, observationWriter, requireObserver } from './policies';
+import { presentObservation, presentObservationSummary } from './presenter';
+import {
+  answersOf, educatorLogin, findVisibleObservation, itemsOfVersions, listObservationsPage, namesFor, type ObservationFilters, type ObservationRow,
+} from './queries';
+import { acknowledgeObservation, createObservation, deleteObservation, shareObservation, updateObservation } from './service';
+
+/** Sharing emails the educator: at most this many shares an hour per observer. */
+export const SHARE_EMAILS_PER_HOUR = 60;
+
+export function observationRoutes(deps: Deps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  async function present(reader: ObservationReader, rows: ObservationRow[], whole: boolean) {
+    const districtId = reader.auth.district.id;
+    const [names, items, answers, settings] = await Promise.all([
+      namesFor(db, districtId, rows),
+      itemsOfVersions(db, districtId, rows.map((r) => r.version_id)),
+      answersOf(db, districtId, rows.map((r) => r.id)),
+      districtSettingsJson(db, districtId),
+    ]);
+    const sharedNotesVisible = districtSettingsOf(settings).shared_notes_visible_to_admins;
+    return rows.map((row) => {
+      const sight = observationSight(reader, sharedNotesVisible, row, names.staff.get(row.staff_id)?.user_id ?? null);
+      const own = items.filter((i) => i.version_id === row.version_id);
+      const mine = answers.filter((a) => a.observation_id === row.id);
+      return whole
+        ? presentObservation(row, names, sight, own, mine, row.observer_id === reader.auth.user.id)
+        : presentObservationSummary(row, names, sight, own, mine);
+    });
+  }
+
+  async function visibleRow(reader: ObservationReader, req: Request): Promise<ObservationRow> {
+    const row = await findVisibleObservation(db, reader.visibility, routeId(req, 'id', OBSERVATION_MESSAGES.notFound));
+    if (!row) throw notFound(OBSERVATION_MESSAGES.notFound);
+    return row;
+  }
+
+  async function answerOne(reader: ObservationReader, id: number) {
+    const row = await findVisibleObservation(db, reader.visibility, id);
+    if (!row) throw notFound(OBSERVATION_MESSAGES.notFound);
+    const [one] = await present(reader, [row], true);
+    return one;
+  }
+
+  router.get('/observation', async (req, res) => {
+    const reader = observationReader(req);
+    const { filter } = validate(observationListQuerySchema, req.query);
+    const page = parsePage(req.query, 25);
+    if (filter.from && filter.to && filter.to < filter.from) throw validationError({ 'filter.to': ['To must be on or after From.'] });
+    const zone = reader.auth.district.timezone;
+    const filters: ObservationFilters = {
+      from: filter.from ? startOfLocalDay(filter.from, zone) : null, to: filter.to ? endOfLocalDay(filter.to, zone) : null,
+      formIds: filter.form_id, staffIds: filter.staff_id, buildingIds: filter.building_id, observerIds: filter.observer_id,
+      statuses: filter.status, shared: filter.shared === null ? null : filter.shared === 'yes',
+      acknowledged: filter.acknowledged === null ? null : filter.acknowledged === 'yes',
+    };
+    const { rows, total } = await listObservationsPage(db, reader.visibility, filters, page);
+    res.json({ data: await present(reader, rows, false), meta: pageMeta(page.page, page.perPage, total) });
+  });
+
+  router.get('/observation/:id', async (req, res) => {
+    const reader = observationReader(req);
+    const [one] = await present(reader, [await visibleRow(reader, req)], true);
+    res.json(one);
+  });
+
+  router.post('/observation', async (req, res) => {
+    const writer = observationWriter(req);
+    const input = validate(observationPayloadSchema, req.body);
+    const id = await createObservation(db, writer, input);
+    res.status(201).json(await answerOne(writer, id));
+  });
+
+  router.put('/observation/:id', async (req, res) => {
+    const writer = observationWriter(req);
+    const input = validate(observationPayloadSchema, req.body);
+    const row = await visibleRow(writer, req);
+    requireObserver(writer, row);
+    await updateObservation(db, writer, row, input);
+    res.json(await answerOne(writer, row.id));
+  });
+
+  router.delete('/observation/:id', async (req, res) => {
+    const writer = observationWriter(req);
+    const row = await visibleRow(writer, req);
+    requireObserver(writer, row);
+    await deleteObservation(db, writer, row);
+    res.status(204).end();
+  });
+
+  router.post('/observation/:id/share', async (req, res) => {
+    const writer = observationWriter(req);
+    const what = validate(shareObservationSchema, req.body ?? {});
+    const row = await visibleRow(writer, req);
+    requireObserver(writer, row);
+    await deps.limiter.hit(`observation-share|${writer.auth.user.id}`, SHARE_EMAILS_PER_HOUR, 3_600_000);
+    const first = await shareObservation(db, writer, row, what);
+    const login = first ? await educatorLogin(db, writer.auth.district.id, row.staff_id) : undefined;
+    if (login && !writer.actor.impersonatorId) {
+      // No observation content in the email: only who shared it and a link to sign in and read it.
+      await deps.mailer.send(actionEmail({
+        to: login.email,
+        subject: `${writer.auth.user.name} shared an observation with you`,
+        intro: `${writer.auth.user.name} shared the notes from a classroom observation with you in Coachwell.`,
+        action: 'Read the observation',
+        link: `${deps.config.appUrl}/app/observations/${row.id}`,
+        outro: 'You can read it, and answer with a reflection, after signing in.',
+      }));
+    }
+    res.json(await answerOne(writer, row.id));
+  });
+
+  // Only the observed educator, once shared: the observation is looked up among their own shared ones, so it is
+  // the same 404 for anyone else as for a missing one.
+  router.post('/observation/:id/acknowledge', async (req, res) => {
+    const auth = requireDistrict(req);
+    const { reflection } = validate(acknowledgeObservationSchema, req.body ?? {});
+    const own = { kind: 'participant' as const, districtId: auth.district.id, userId: auth.user.id, buildingIds: [] };
+    const row = await findVisibleObservation(db, own, routeId(req, 'id', OBSERVATION_MESSAGES.notFound));
+    if (!row) throw notFound(OBSERVATION_MESSAGES.notFound);
+    await acknowledgeObservation(db, districtActor(req), row, reflection);
+    res.json(await answerOne(observationReader(req), row.id));
+  });
+
+  return router;
+}

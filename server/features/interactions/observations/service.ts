@@ -1,0 +1,278 @@
+// Observations' commands (issue 28), each one transaction with its audit row. A draft is the observer's
+// alone: no interaction, no rating, never counted. Completing it writes an interaction of the form's
+// interaction type (coach: the observer; participant: the educator; no notes: the observation's notes stay
+// with it, so the educator reads them only when shared) and the ratings of the rating items linked to
+// skills, dated on the observation's day in the district's timezone (skill mapping's rules:
+// server/lib/skillRatings.ts). Later edits keep both in step; deleting removes both.
+import {
+  ANSWER_TEXT_MAX, type AnswerInput, LOOK_FOR_VALUES, NUMBER_ANSWER_MAX, OBSERVATION_MESSAGES, type ObservationInput,
+} from '../../../../common/schemas/observations';
+import { nowIso, type DB } from '../../../../db/connection';
+import { lockRecord } from '../../../../db/locks';
+import { visibleStaffIds } from '../../../access/staffScope';
+import { conflict, type FieldErrors, validationError } from '../../../http/errors';
+import { type DistrictActor, recordAudit } from '../../../lib/audit';
+import { defaultSchoolOf } from '../../../lib/defaultSchool';
+import { replaceEvidenceRatings } from '../../../lib/skillRatings';
+import { localDateTime } from '../../../lib/zone';
+import type { Reader } from '../policies';
+import type { Conn } from '../queries';
+import { activeSkillIdsOf, findForm, type ItemRow, itemConfig, itemsOfVersions, type ObservationRow } from './queries';
+
+export type Writer = Reader & { actor: DistrictActor };
+
+interface CheckedAnswer { item_id: number; value: string; evidence: string | null }
+
+const present = (v: unknown) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '')
+  && !(Array.isArray(v) && v.length === 0);
+
+/** One answer's value checked against its item's kind; the message when it does not fit. */
+function checkValue(item: ItemRow, value: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+  const config = itemConfig(item);
+  switch (item.kind) {
+    case 'look_for':
+      return typeof value === 'string' && (LOOK_FOR_VALUES as readonly string[]).includes(value)
+        ? { ok: true, value } : { ok: false, message: OBSERVATION_MESSAGES.lookFor };
+    case 'rating': {
+      const scale = config.scale ?? 4;
+      return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= scale
+        ? { ok: true, value } : { ok: false, message: OBSERVATION_MESSAGES.rating(scale) };
+    }
+    case 'choice': {
+      const options = config.options ?? [];
+      if (config.multiple) {
+        const ok = Array.isArray(value) && value.every((v) => typeof v === 'string' && options.includes(v)) && new Set(value).size === value.length;
+        return ok ? { ok: true, value: options.filter((o) => (value as string[]).includes(o)) } : { ok: false, message: OBSERVATION_MESSAGES.choices };
+      }
+      return typeof value === 'string' && options.includes(value) ? { ok: true, value } : { ok: false, message: OBSERVATION_MESSAGES.choice };
+    }
+    case 'text':
+      return typeof value === 'string' && value.trim().length <= ANSWER_TEXT_MAX
+        ? { ok: true, value: value.trim() } : { ok: false, message: OBSERVATION_MESSAGES.text };
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= NUMBER_ANSWER_MAX
+        ? { ok: true, value } : { ok: false, message: OBSERVATION_MESSAGES.number };
+  }
+}
+
+/**
+ * The answers checked against the version's items (422 naming `answers.N.item_id` or `answers.N.value`);
+ * a completed observation needs every required item answered (422 on `answers`, naming each item).
+ * An answer with neither value nor evidence is dropped.
+ */
+export function checkAnswers(items: readonly ItemRow[], answers: readonly AnswerInput[], completing: boolean): { errors: FieldErrors; rows: CheckedAnswer[] } {
+  const errors: FieldErrors = {};
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const seen = new Set<number>();
+  const rows: CheckedAnswer[] = [];
+  answers.forEach((a, n) => {
+    const item = byId.get(a.item_id);
+    if (!item) { errors[`answers.${n}.item_id`] = [OBSERVATION_MESSAGES.itemNotOfForm]; return; }
+    if (seen.has(a.item_id)) { errors[`answers.${n}.item_id`] = ['This item is answered twice.']; return; }
+    seen.add(a.item_id);
+    if (!present(a.value)) {
+      if (a.evidence) rows.push({ item_id: item.id, value: 'null', evidence: a.evidence });
+      return;
+    }
+    const checked = checkValue(item, a.value);
+    if (!checked.ok) { errors[`answers.${n}.value`] = [checked.message]; return; }
+    rows.push({ item_id: item.id, value: JSON.stringify(checked.value), evidence: a.evidence });
+  });
+  if (completing) {
+    const answered = new Set(rows.filter((r) => r.value !== 'null').map((r) => r.item_id));
+    const missing = items.filter((i) => i.required === 1 && !answered.has(i.id));
+    if (missing.length) errors.answers = missing.map((i) => OBSERVATION_MESSAGES.answerRequired(i.label));
+  }
+  return { errors, rows };
+}
+
+interface Resolved {
+  form: NonNullable<Awaited<ReturnType<typeof findForm>>>;
+  versionId: number;
+  items: ItemRow[];
+  answers: CheckedAnswer[];
+  buildingId: number | null;
+}
+
+/** Checks the whole request (one 422 naming every bad field) against the form version it is (or was) made with. */
+async function resolve(db: Conn, w: Writer, input: ObservationInput, existing?: ObservationRow): Promise<Resolved> {
+  const districtId = w.actor.districtId;
+  const errors: FieldErrors = {};
+  const form = await findForm(db, districtId, input.form_id);
+  const formsFeature = w.auth.features.includes('observation-forms');
+  if (!form || (!formsFeature && form.builtin !== 1 && existing?.form_id !== form.id)) {
+    errors.form_id = [OBSERVATION_MESSAGES.formNotFound];
+  } else if (existing && existing.form_id !== form.id && existing.status === 'completed') {
+    errors.form_id = ['The form of a completed observation cannot change.'];
+  } else if (form.archived_at !== null && existing?.form_id !== form.id) {
+    errors.form_id = [OBSERVATION_MESSAGES.formArchived];
+  }
+  if (existing?.status === 'completed' && input.staff_id !== existing.staff_id) {
+    errors.staff_id = ['The educator of a completed observation cannot change.'];
+  } else if (input.staff_id !== existing?.staff_id) {
+    const visible = w.staffScope ? await visibleStaffIds(db as DB, w.staffScope, [input.staff_id]) : new Set<number>();
+    if (!visible.has(input.staff_id)) errors.staff_id = [OBSERVATION_MESSAGES.educatorNotFound];
+  }
+  if (existing?.status === 'completed' && input.status === 'draft') errors.status = [OBSERVATION_MESSAGES.completedStaysCompleted];
+  if (input.calibration_id !== null) errors.calibration_id = ['Choose a calibration session of your district.'];
+  if (Object.keys(errors).length || !form) throw validationError(errors);
+
+  // An observation keeps the version it was made with (a draft too), unless a draft moves to another form.
+  const versionId = existing && existing.form_id === form.id ? existing.version_id : form.version_id;
+  const items = await itemsOfVersions(db, districtId, [versionId]);
+  const checked = checkAnswers(items, input.answers, input.status === 'completed');
+  if (Object.keys(checked.errors).length) throw validationError(checked.errors);
+
+  const buildingId = existing && existing.staff_id === input.staff_id && existing.building_id !== null ? existing.building_id
+    : (await defaultSchoolOf(db, districtId, [input.staff_id], w.actor.userId, localDateTime(input.observed_at, w.auth.district.timezone).date)).building?.id ?? null;
+  return { form, versionId, items, answers: checked.rows, buildingId };
+}
+
+async function writeAnswers(db: Conn, districtId: number, observationId: number, answers: readonly CheckedAnswer[], fresh: boolean): Promise<void> {
+  if (!fresh) await db.deleteFrom('observation_answers').where('district_id', '=', districtId).where('observation_id', '=', observationId).execute();
+  if (answers.length) {
+    await db.insertInto('observation_answers')
+      .values(answers.map((a) => ({ district_id: districtId, observation_id: observationId, item_id: a.item_id, value: a.value, evidence: a.evidence })))
+      .execute();
+  }
+}
+
+/**
+ * A completed observation's interaction (written on completion, kept in step after) and the ratings of its
+ * rating items linked to active skills.
+ */
+async function writeCompletion(
+  trx: Parameters<typeof replaceEvidenceRatings>[0], w: Writer, observationId: number, interactionId: number | null,
+  input: ObservationInput, r: Resolved,
+): Promise<number> {
+  const districtId = w.actor.districtId;
+  const now = nowIso();
+  const fields = {
+    interaction_type_id: r.form.interaction_type_id, starts_at: input.observed_at, duration_minutes: input.duration_minutes,
+    building_id: r.buildingId, updated_by: w.actor.userId, updated_at: now,
+  };
+  let id = interactionId;
+  if (id === null) {
+    ({ id } = await trx.insertInto('interactions').values({
+      ...fields, district_id: districtId, coach_id: w.actor.userId, status: 'completed', notes: null, private_notes: null, next_steps: null,
+      sequence: 0, import_uid: null, coaching_cycle_id: null, created_by: w.actor.userId, created_at: now, deleted_at: null,
+    }).returning('id').executeTakeFirstOrThrow());
+    await trx.insertInto('interaction_participants').values({ district_id: districtId, interaction_id: id, staff_id: input.staff_id, group_id: null }).execute();
+    await trx.updateTable('observations').set({ interaction_id: id }).where('id', '=', observationId).where('district_id', '=', districtId).execute();
+  } else {
+    await trx.updateTable('interactions').set((eb) => ({ ...fields, sequence: eb('sequence', '+', 1) }))
+      .where('id', '=', id).where('district_id', '=', districtId).execute();
+  }
+  const rated = r.items.filter((i) => i.kind === 'rating' && i.skill_id !== null);
+  const active = await activeSkillIdsOf(trx, districtId, rated.map((i) => i.skill_id!));
+  const levels = new Map(r.answers.map((a) => [a.item_id, JSON.parse(a.value) as unknown]));
+  const ratings = rated.filter((i) => active.has(i.skill_id!) && typeof levels.get(i.id) === 'number')
+    .map((i) => ({ skill_id: i.skill_id!, level: levels.get(i.id) as number }));
+  // Two items on one skill: the last one's level stands (one rating per skill and observation).
+  const bySkill = new Map(ratings.map((x) => [x.skill_id, x]));
+  await replaceEvidenceRatings(trx, {
+    districtId, staffId: input.staff_id, interactionId: id, ratedBy: w.actor.userId,
+    ratedOn: localDateTime(input.observed_at, w.auth.district.timezone).date, ratings: [...bySkill.values()],
+  });
+  return id;
+}
+
+const auditable = (input: ObservationInput, r: Resolved) => ({
+  form_id: r.form.id, form_name: r.form.name, version_id: r.versionId, staff_id: input.staff_id, status: input.status,
+  observed_at: input.observed_at, answers: r.answers.length,
+});
+
+export function createObservation(db: DB, w: Writer, input: ObservationInput): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const r = await resolve(trx, w, input);
+    const now = nowIso();
+    const { id } = await trx.insertInto('observations').values({
+      district_id: w.actor.districtId, form_id: r.form.id, version_id: r.versionId, staff_id: input.staff_id, observer_id: w.actor.userId,
+      interaction_id: null, building_id: r.buildingId, status: input.status, observed_at: input.observed_at,
+      duration_minutes: input.duration_minutes, notes: input.notes, private_notes: input.private_notes, next_steps: input.next_steps,
+      calibration_id: null, share_answers: 0, share_notes: 0, shared_at: null, shared_by: null, acknowledged_at: null, reflection: null,
+      created_at: now, updated_at: now, deleted_at: null,
+    }).returning('id').executeTakeFirstOrThrow();
+    await writeAnswers(trx, w.actor.districtId, id, r.answers, true);
+    if (input.status === 'completed') await writeCompletion(trx, w, id, null, input, r);
+    await recordAudit(trx as unknown as DB, w.actor, {
+      action: input.status === 'completed' ? 'observation.completed' : 'observation.created', subjectType: 'observation', subjectId: id,
+      details: auditable(input, r),
+    });
+    return id;
+  });
+}
+
+/** PUT by the observer: the whole observation; a draft may be completed, never the other way. */
+export function updateObservation(db: DB, w: Writer, before: ObservationRow, input: ObservationInput): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await lockRecord(trx as unknown as DB, 'observations', before.id);
+    const current = await trx.selectFrom('observations').selectAll().where('id', '=', before.id)
+      .where('district_id', '=', w.actor.districtId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!current) throw conflict(OBSERVATION_MESSAGES.notFound);
+    const r = await resolve(trx, w, input, current);
+    await trx.updateTable('observations').set({
+      form_id: r.form.id, version_id: r.versionId, staff_id: input.staff_id, building_id: r.buildingId, status: input.status,
+      observed_at: input.observed_at, duration_minutes: input.duration_minutes, notes: input.notes, private_notes: input.private_notes,
+      next_steps: input.next_steps, updated_at: nowIso(),
+    }).where('id', '=', current.id).where('district_id', '=', w.actor.districtId).execute();
+    await writeAnswers(trx, w.actor.districtId, current.id, r.answers, false);
+    if (input.status === 'completed') await writeCompletion(trx, w, current.id, current.interaction_id, input, r);
+    const completing = current.status === 'draft' && input.status === 'completed';
+    await recordAudit(trx as unknown as DB, w.actor, {
+      action: completing ? 'observation.completed' : 'observation.updated', subjectType: 'observation', subjectId: current.id,
+      details: auditable(input, r),
+    });
+  });
+}
+
+/** Soft-deletes the observation and its interaction; the ratings it gave are removed. */
+export function deleteObservation(db: DB, w: Writer, row: ObservationRow): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    await trx.updateTable('observations').set({ deleted_at: now, updated_at: now })
+      .where('id', '=', row.id).where('district_id', '=', w.actor.districtId).execute();
+    if (row.interaction_id !== null) {
+      await trx.updateTable('interactions').set({ deleted_at: now, updated_at: now, updated_by: w.actor.userId })
+        .where('id', '=', row.interaction_id).where('district_id', '=', w.actor.districtId).execute();
+      await replaceEvidenceRatings(trx, {
+        districtId: w.actor.districtId, staffId: row.staff_id, interactionId: row.interaction_id, ratedBy: w.actor.userId, ratedOn: '', ratings: [],
+      });
+    }
+    await recordAudit(trx as unknown as DB, w.actor, {
+      action: 'observation.deleted', subjectType: 'observation', subjectId: row.id,
+      details: { form_id: row.form_id, staff_id: row.staff_id, status: row.status, observed_at: row.observed_at },
+    });
+  });
+}
+
+/** Shares a completed observation with its educator (what: answers, notes). Answers whether it is the first share. */
+export function shareObservation(db: DB, w: Writer, row: ObservationRow, what: { answers: boolean; notes: boolean }): Promise<boolean> {
+  if (row.status !== 'completed') throw conflict(OBSERVATION_MESSAGES.draftNotShared);
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const first = row.shared_at === null;
+    await trx.updateTable('observations').set({
+      share_answers: what.answers ? 1 : 0, share_notes: what.notes ? 1 : 0, shared_at: row.shared_at ?? now, shared_by: w.actor.userId, updated_at: now,
+    }).where('id', '=', row.id).where('district_id', '=', w.actor.districtId).execute();
+    await recordAudit(trx as unknown as DB, w.actor, {
+      action: 'observation.shared', subjectType: 'observation', subjectId: row.id,
+      details: { staff_id: row.staff_id, answers: what.answers, notes: what.notes, first },
+    });
+    return first;
+  });
+}
+
+/** The observed educator acknowledges a shared observation, with a reflection (once). */
+export function acknowledgeObservation(db: DB, actor: DistrictActor, row: ObservationRow, reflection: string | null): Promise<void> {
+  if (row.acknowledged_at !== null) throw conflict(OBSERVATION_MESSAGES.alreadyAcknowledged);
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const { numUpdatedRows } = await trx.updateTable('observations').set({ acknowledged_at: now, reflection, updated_at: now })
+      .where('id', '=', row.id).where('district_id', '=', actor.districtId).where('acknowledged_at', 'is', null).executeTakeFirst();
+    if (Number(numUpdatedRows) === 0) throw conflict(OBSERVATION_MESSAGES.alreadyAcknowledged);
+    await recordAudit(trx as unknown as DB, actor, {
+      action: 'observation.acknowledged', subjectType: 'observation', subjectId: row.id, details: { reflection: reflection !== null },
+    });
+  });
+}

@@ -1,0 +1,50 @@
+// The ratings an interaction carries as evidence, rewritten whole (issue 28: an observation's rating items
+// linked to skills rate those skills, dated on the observation's day). Lives below the features because
+// skill mapping owns the ratings' rules and the interactions feature (observations) writes them.
+// The rule kept here is skill mapping's: every rating is kept; skill_current_levels holds the latest by date
+// (then id) per educator and skill, so removing a rating falls back to the one before it.
+import type { Transaction } from 'kysely';
+import { nowIso } from '../../db/connection';
+import type { Database } from '../../db/types';
+
+export interface EvidenceRatings {
+  districtId: number;
+  staffId: number;
+  interactionId: number;
+  ratedOn: string; // YYYY-MM-DD
+  ratedBy: number;
+  ratings: { skill_id: number; level: number }[];
+}
+
+/** Replaces the ratings of `staffId` that cite `interactionId` with `ratings` (none: removes them). */
+export async function replaceEvidenceRatings(trx: Transaction<Database>, e: EvidenceRatings): Promise<void> {
+  const old = await trx.selectFrom('skill_ratings').select(['id', 'skill_id'])
+    .where('district_id', '=', e.districtId).where('staff_id', '=', e.staffId).where('interaction_id', '=', e.interactionId).execute();
+  if (old.length) {
+    await trx.deleteFrom('skill_ratings').where('id', 'in', old.map((r) => r.id)).execute();
+  }
+  const now = nowIso();
+  for (const r of e.ratings) {
+    await trx.insertInto('skill_ratings').values({
+      district_id: e.districtId, staff_id: e.staffId, skill_id: r.skill_id, level: r.level, rated_on: e.ratedOn,
+      rated_by: e.ratedBy, note: null, interaction_id: e.interactionId, created_at: now,
+    }).execute();
+  }
+  const touched = [...new Set([...old.map((r) => r.skill_id), ...e.ratings.map((r) => r.skill_id)])];
+  for (const skillId of touched) await recomputeCurrentLevel(trx, e.districtId, e.staffId, skillId);
+}
+
+/** skill_current_levels for one educator and skill: the latest rating by date, then id; none, no row. */
+async function recomputeCurrentLevel(trx: Transaction<Database>, districtId: number, staffId: number, skillId: number): Promise<void> {
+  const latest = await trx.selectFrom('skill_ratings').select(['id', 'level', 'rated_on', 'rated_by', 'note'])
+    .where('district_id', '=', districtId).where('staff_id', '=', staffId).where('skill_id', '=', skillId)
+    .orderBy('rated_on', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  if (!latest) {
+    await trx.deleteFrom('skill_current_levels')
+      .where('district_id', '=', districtId).where('staff_id', '=', staffId).where('skill_id', '=', skillId).execute();
+    return;
+  }
+  const row = { rating_id: latest.id, level: latest.level, rated_on: latest.rated_on, rated_by: latest.rated_by, note: latest.note };
+  await trx.insertInto('skill_current_levels').values({ district_id: districtId, staff_id: staffId, skill_id: skillId, ...row })
+    .onConflict((oc) => oc.columns(['district_id', 'staff_id', 'skill_id']).doUpdateSet(row)).execute();
+}
