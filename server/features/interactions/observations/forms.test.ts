@@ -74,7 +74,8 @@ async function observe(districtId: number, formId: number, versionId: number, ob
   return t.db.insertInto('observations').values({
     district_id: districtId, form_id: formId, version_id: versionId, staff_id: staff.id, observer_id: observerId, interaction_id: null,
     building_id: null, status, observed_at: '2026-10-06T14:00:00.000Z', duration_minutes: 15, notes: null, private_notes: null,
-    next_steps: null, calibration_id: null, created_at: now, updated_at: now, deleted_at: deleted ? now : null,
+    next_steps: null, calibration_id: null, share_answers: 0, share_notes: 0, shared_at: null, shared_by: null, acknowledged_at: null, reflection: null,
+    created_at: now, updated_at: now, deleted_at: deleted ? now : null,
   }).returning('id').executeTakeFirstOrThrow();
 }
 
