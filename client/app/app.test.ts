@@ -19,8 +19,9 @@ describe('the route table', () => {
   it('holds every route of the spec once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    // The spec's app routes plus the Groups view (/app/staff/groups) and one quote and one invoice.
-    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(34);
+    // The spec's app routes plus the Groups view (/app/staff/groups), one quote and one invoice, and the
+    // observation form editor (/app/settings/observation-forms).
+    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(35);
     // The spec's admin routes plus the quotes across districts (/admin/quotes).
     expect(paths.filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/auth')).length).toBe(15);
   });
@@ -77,11 +78,11 @@ describe('navigation shows only what the user may open', () => {
     expect(labels('building-admin')).toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Staff requests', 'Support']);
     expect(labels('district-admin')).toEqual([
       'Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Staff requests', 'Site settings',
-      'Interaction settings', 'Cycle settings', 'Export and import', 'Users', 'Billing', 'Support',
+      'Interaction settings', 'Observation forms', 'Cycle settings', 'Export and import', 'Users', 'Billing', 'Support',
     ]);
   });
   it('the settings and export pages left out of the menu still open by address to every login (spec §2)', () => {
-    for (const path of ['/app/settings/site', '/app/settings/interaction', '/app/settings/coaching-cycle', '/app/settings/export-import']) {
+    for (const path of ['/app/settings/site', '/app/settings/interaction', '/app/settings/observation-forms', '/app/settings/coaching-cycle', '/app/settings/export-import']) {
       expect(guardRedirect(route(path), userWith('educator'), '/x')).toBeNull();
     }
   });

@@ -34,10 +34,11 @@ const APP_NAV: NavItem[] = [
   { to: '/app/activity', label: 'Activity' },
   { to: '/app/reports', label: 'Reports' },
   { to: '/app/settings/building-history-requests', label: 'Staff requests' },
-  // The three settings screens open to every login (spec §2) but are read-only without `manage settings`:
+  // The settings screens open to every login (spec §2) but are read-only without `manage settings`:
   // the sidebar lists them for the people who set the district up.
   { to: '/app/settings/site', label: 'Site settings', permission: PERMISSIONS.manageSettings },
   { to: '/app/settings/interaction', label: 'Interaction settings', permission: PERMISSIONS.manageSettings },
+  { to: '/app/settings/observation-forms', label: 'Observation forms', permission: PERMISSIONS.manageSettings },
   { to: '/app/settings/coaching-cycle', label: 'Cycle settings', permission: PERMISSIONS.manageSettings },
   { to: '/app/settings/export-import', label: 'Export and import', shows: mayExportOrImport },
   // User settings opens to every login (spec §2), which the spec does not put in navigation: the sidebar's

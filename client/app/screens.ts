@@ -48,6 +48,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'staff-import': () => import('../features/exportImport/ImportDetailScreen'),
   'user-import': () => import('../features/exportImport/UserImportScreen'),
   'cycle-settings': () => import('../features/cycleSettings/CycleSettingsScreen'),
+  'observation-form-settings': () => import('../features/observationForms/ObservationFormsScreen'),
   coaching: () => import('../features/coaching/CoachingScreen'),
   support: () => import('../features/support/SupportScreen'),
   'support-article': () => import('../features/support/SupportArticleScreen'),
