@@ -9,7 +9,7 @@ import { useDebouncedTerm, useStaffSearch } from '../lib/lookups';
 import { errorList, FieldErrors, type FieldError, RequiredMark } from './Field';
 import { Spinner } from './Spinner';
 import './educatorCombobox.css';
-import { plural } from '../../common/plural';
+import { countText, plural } from '../../common/plural';
 
 export interface PickedEducator {
   id: number;
@@ -59,12 +59,6 @@ export function EducatorCombobox({
     if (current >= 0) document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current]);
-
-  let status = '';
-  if (debounced && isLoading) status = 'Searching…';
-  else if (debounced && searchError) status = 'We could not search educators. Please try again.';
-  else if (debounced && results.length === 0) status = `No educators match “${debounced}”.`;
-  else if (debounced) status = `${plural(results.length, 'educator', 'educators')} found. Use the arrow keys to choose.`;
 
   const pick = (s: StaffListItem) => {
     onPick({ id: s.id, name: s.name });
@@ -139,9 +133,14 @@ export function EducatorCombobox({
         onFocus={() => setExpanded(true)}
         onBlur={() => setExpanded(false)}
       />
-      <p id={statusId} className="text-sm muted edu-combo__status" aria-live="polite">
-        {term.trim() && status ? <>{debounced && isLoading && <Spinner size="sm" label="" />} {status}</> : null}
-      </p>
+      <EducatorSearchStatus
+        id={statusId}
+        className="edu-combo__status"
+        term={term.trim() ? debounced : ''}
+        search={{ isLoading, error: searchError }}
+        shown={results.length}
+        afterFound=" Use the arrow keys to choose."
+      />
       <ul id={listId} role="listbox" aria-label="Matching educators" className="edu-combo__list" hidden={!open}>
         {open && results.map((s, i) => (
           <li
@@ -162,5 +161,33 @@ export function EducatorCombobox({
       </ul>
       <FieldErrors id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/**
+ * The live line under an educator search: searching (with a spinner), it failed, nothing matches, or how
+ * many were found (of how many, when the answer holds only the first page). Empty while there is no term.
+ */
+export function EducatorSearchStatus({ id, className, term, search, shown, total = shown, afterFound = '' }: {
+  id: string;
+  className: string;
+  /** The term searched for (debounced); '' shows nothing. */
+  term: string;
+  search: { isLoading: boolean; error?: unknown };
+  /** Results shown, and how many match in all. */
+  shown: number;
+  total?: number;
+  afterFound?: string;
+}) {
+  let status = '';
+  if (term && search.isLoading) status = 'Searching…';
+  else if (term && search.error) status = 'We could not search educators. Please try again.';
+  else if (term && shown === 0) status = `No educators match “${term}”.`;
+  else if (term && total > shown) status = `Showing ${countText(shown)} of ${plural(total, 'educator', 'educators')}. Type more to narrow down.`;
+  else if (term) status = `${plural(shown, 'educator', 'educators')} found.${afterFound}`;
+  return (
+    <p id={id} className={`text-sm muted ${className}`} aria-live="polite">
+      {status ? <>{term && search.isLoading && <Spinner size="sm" label="" />} {status}</> : null}
+    </p>
   );
 }

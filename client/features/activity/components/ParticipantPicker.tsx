@@ -2,10 +2,9 @@
 // participants one tap away, and a search of the educators they may see (the shared educators lookup).
 import { type KeyboardEvent, useId, useState } from 'react';
 import { FieldErrors } from '../../../components/Field';
-import { Spinner } from '../../../components/Spinner';
+import { EducatorSearchStatus } from '../../../components/EducatorCombobox';
 import { useDebouncedTerm, useStaffSearch } from '../../../lib/lookups';
 import type { Person } from '../logForm';
-import { plural } from '../../../../common/plural';
 
 export function ParticipantPicker({ value, onChange, recent, error }: {
   value: Person[];
@@ -22,12 +21,6 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
   const chosen = new Set(value.map((p) => p.id));
   const results = debounced ? (data?.data ?? []).filter((s) => s.status !== 'inactive') : [];
   const recentLeft = recent.filter((p) => !chosen.has(p.id));
-
-  let status = '';
-  if (debounced && isLoading) status = 'Searching…';
-  else if (debounced && searchError) status = 'We could not search educators. Please try again.';
-  else if (debounced && results.length === 0) status = `No educators match “${debounced}”.`;
-  else if (debounced) status = `${plural(results.length, 'educator', 'educators')} found.`;
 
   const add = (p: Person) => {
     if (!chosen.has(p.id)) onChange([...value, p]);
@@ -88,9 +81,7 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
           placeholder="Name, email or employee ID"
           aria-describedby={statusId}
         />
-        <p id={statusId} className="text-sm muted participants__status" aria-live="polite">
-          {debounced && isLoading && <Spinner size="sm" label="" />} {status}
-        </p>
+        <EducatorSearchStatus id={statusId} className="participants__status" term={debounced} search={{ isLoading, error: searchError }} shown={results.length} />
         {results.length > 0 && (
           <ul className="participants__results" aria-label="Matching educators">
             {results.map((s) => {

@@ -1,10 +1,9 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
-import { Spinner } from '../../../components/Spinner';
+import { EducatorSearchStatus } from '../../../components/EducatorCombobox';
 import { useDebouncedTerm } from '../../../lib/lookups';
 import { type MemberCandidate, useMemberSearch } from '../api';
-import { countText, plural } from '../../../../common/plural';
 
 /** Search the district's educators (GET /api/staff) and add them to the group one by one. */
 export function MemberPicker({ memberIds, onAdd, inputRef }: {
@@ -18,12 +17,6 @@ export function MemberPicker({ memberIds, onAdd, inputRef }: {
   const { data, error, isLoading } = useMemberSearch(debounced);
   const results = debounced ? data?.data ?? [] : [];
   const total = data?.meta.total ?? results.length;
-
-  let status = '';
-  if (debounced && isLoading) status = 'Searching…';
-  else if (debounced && error) status = 'We could not search educators. Please try again.';
-  else if (debounced && results.length === 0) status = `No educators match “${debounced}”.`;
-  else if (debounced) status = total > results.length ? `Showing ${countText(results.length)} of ${plural(total, 'educator', 'educators')}. Type more to narrow down.` : `${plural(results.length, 'educator', 'educators')} found.`;
 
   // Enter in the search box must not submit the group form.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -44,9 +37,7 @@ export function MemberPicker({ memberIds, onAdd, inputRef }: {
         hint="Search by name, email or employee ID."
         aria-describedby={statusId}
       />
-      <p id={statusId} className="groups-picker__status text-sm muted" aria-live="polite">
-        {debounced && isLoading && <Spinner size="sm" label="" />} {status}
-      </p>
+      <EducatorSearchStatus id={statusId} className="groups-picker__status" term={debounced} search={{ isLoading, error }} shown={results.length} total={total} />
       {results.length > 0 && (
         <ul className="groups-picker__results" aria-label="Matching educators">
           {results.map((candidate) => {
