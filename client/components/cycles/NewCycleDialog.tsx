@@ -11,6 +11,7 @@ import { cycleApi, useGoalTemplates } from '../../lib/cycles';
 import { todayIn } from '../../lib/dates';
 import { useFocusFirstInvalid } from '../../lib/forms';
 import { useCoaches } from '../../lib/lookups';
+import '../chips.css';
 import './newCycleDialog.css';
 
 interface Props {
@@ -99,12 +100,12 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
       <fieldset className="cyc-educators">
         <legend className="field__label">Educators<span className="field__required"><span aria-hidden="true"> *</span><span className="sr-only"> (required)</span></span></legend>
         {educators.length > 0 && (
-          <ul className="cyc-chips" aria-label="Chosen educators">
+          <ul className="chips" aria-label="Chosen educators">
             {educators.map((x) => (
-              <li key={x.id} className="cyc-chip">
-                {x.name}
-                <button type="button" className="cyc-chip__remove" aria-label={`Remove ${x.name}`}
-                  onClick={() => setEducators(educators.filter((y) => y.id !== x.id))}>×</button>
+              <li key={x.id} className="chip">
+                <span className="chip__label">{x.name}</span>
+                <button type="button" className="chip__remove" aria-label={`Remove ${x.name}`}
+                  onClick={() => setEducators(educators.filter((y) => y.id !== x.id))}><span aria-hidden="true">×</span></button>
               </li>
             ))}
           </ul>

@@ -17,6 +17,7 @@ import { PulsePanel } from './components/PulsePanel';
 import { SetupChecklist } from './components/SetupChecklist';
 import { useSetupChecklist } from './api';
 import { plural } from '../../../common/plural';
+import '../../components/chips.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -186,7 +187,7 @@ export default function DashboardScreen(_props: ScreenProps) {
               <>
                 <dt>{user.buildings.length === 1 ? 'Your building' : 'Your buildings'}</dt>
                 <dd>
-                  <ul className="dashboard-buildings">
+                  <ul className="chips dashboard-buildings">
                     {user.buildings.map((b) => (
                       <li key={b.id}>{b.name}</li>
                     ))}

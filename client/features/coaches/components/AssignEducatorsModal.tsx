@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import { useStaffSearch } from '../../../lib/lookups';
+import '../../../components/chips.css';
 import { assignEducators } from '../api';
 import { countText, plural, pluralWord } from '../../../../common/plural';
 
@@ -80,11 +81,11 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
       {picked.length > 0 && (
         <div className="coaches-picked" aria-label="Chosen educators" role="group">
           <p className="coaches-picked__label text-sm">Chosen ({picked.length})</p>
-          <ul className="coaches-picked__list">
+          <ul className="chips">
             {picked.map((p) => (
-              <li key={p.id} className="coaches-chip">
-                <span>{p.name}</span>
-                <button type="button" className="coaches-chip__remove" onClick={() => toggle(p, false)} aria-label={`Remove ${p.name}`}>
+              <li key={p.id} className="chip">
+                <span className="chip__label">{p.name}</span>
+                <button type="button" className="chip__remove" onClick={() => toggle(p, false)} aria-label={`Remove ${p.name}`}>
                   <span aria-hidden="true">×</span>
                 </button>
               </li>
