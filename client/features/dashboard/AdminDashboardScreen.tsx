@@ -47,8 +47,8 @@ function Figure({ figure, hint }: { figure: DashboardFigure; hint?: string }) {
 
 function FigureGroup({ id, title, figures }: { id: string; title: string; figures: { figure: DashboardFigure; hint?: string }[] }) {
   return (
-    <section className="admin-figures" aria-labelledby={id}>
-      <h2 id={id} className="admin-figures__title">{title}</h2>
+    <section className="tile admin-figures" aria-labelledby={id}>
+      <h2 id={id} className="tile__label">{title}</h2>
       <ul className="admin-figures__list">
         {figures.map(({ figure, hint }) => <Figure key={figure.key} figure={figure} hint={hint} />)}
       </ul>
@@ -62,7 +62,7 @@ function Figures({ data }: { data: AdminDashboard }) {
   const DAY_MS = 24 * 60 * 60 * 1000;
   return (
     <div className="stack stack--lg">
-      <div className="admin-figures-grid">
+      <div className="tiles admin-figures-grid">
         <FigureGroup id="admin-by-status" title="Districts by status" figures={data.districts_by_status.map((figure) => ({ figure }))} />
         <FigureGroup id="admin-by-plan" title="Districts by plan" figures={data.districts_by_plan.map((figure) => ({ figure }))} />
         <FigureGroup
@@ -83,8 +83,8 @@ function Figures({ data }: { data: AdminDashboard }) {
           figures={[{ figure: data.errors_last_24_hours.client }, { figure: data.errors_last_24_hours.server }]}
         />
       </div>
-      <section className="admin-trials" aria-labelledby="admin-trials-title">
-        <h2 id="admin-trials-title" className="admin-figures__title">Trials ending in the next 14 days</h2>
+      <section className="tile admin-trials" aria-labelledby="admin-trials-title">
+        <h2 id="admin-trials-title" className="tile__label">Trials ending in the next 14 days</h2>
         {data.trials_ending.length === 0 ? (
           <p className="muted">No trial ends in the next 14 days.</p>
         ) : (

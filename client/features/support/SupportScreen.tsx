@@ -88,10 +88,10 @@ export default function SupportScreen({ route }: ScreenProps) {
             {browsing ? (
               <section aria-labelledby="support-topics" className="stack">
                 <h2 id="support-topics" className="support-heading">Browse by topic</h2>
-                <ul className="support-topics">
+                <ul className="tiles support-topics">
                   {data.categories.filter((c) => c.count > 0).map((c) => (
                     <li key={c.key}>
-                      <Link className="support-topic" to={`?category=${c.key}`}>
+                      <Link className="tile support-topic" to={`?category=${c.key}`}>
                         <span className="support-topic__label">{c.label}</span>
                         <span className="support-topic__count">{plural(c.count, 'article', 'articles')}</span>
                       </Link>

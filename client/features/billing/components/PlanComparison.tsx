@@ -13,11 +13,11 @@ export function PlanComparison({ billing }: { billing: BillingSummary }) {
       title="Plans"
       intro="Prices are per coach seat per school year, in US dollars. Quotes for two or three school years get a multi-year discount."
     >
-      <ul className="billing-plans">
+      <ul className="tiles billing-plans">
         {billing.plans.map((plan) => {
           const nameId = `billing-plan-${plan.key}`;
           return (
-            <li key={plan.key} className={['billing-plans__item', plan.current && 'billing-plans__item--current'].filter(Boolean).join(' ')}>
+            <li key={plan.key} className={['tile', 'billing-plans__item', plan.current && 'billing-plans__item--current'].filter(Boolean).join(' ')}>
               <div className="billing-plans__head">
                 <h3 id={nameId} className="billing-plans__name">{plan.name}</h3>
                 {plan.current && <span className="badge badge--primary">Current plan</span>}

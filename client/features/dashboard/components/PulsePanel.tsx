@@ -26,8 +26,8 @@ function MonthTile({ pulse, canManage, advanced }: { pulse: ReportPulse; canMana
   const perEducator = m.interactions_per_educator;
   const share = target !== null && perEducator !== null ? Math.min(1, perEducator / target) : null;
   return (
-    <section className="dashboard-pulse__tile" aria-labelledby="pulse-month">
-      <h3 id="pulse-month" className="dashboard-pulse__label">Interactions this month</h3>
+    <section className="tile dashboard-pulse__tile" aria-labelledby="pulse-month">
+      <h3 id="pulse-month" className="tile__label">Interactions this month</h3>
       <p className="dashboard-pulse__figure">{formatInteger(m.interactions)}</p>
       <p className="dashboard-pulse__detail">
         {formatMinutes(m.minutes)} · {plural(m.educators_reached, 'educator', 'educators')} of {formatInteger(pulse.roster_size)} reached
@@ -76,9 +76,9 @@ function MonthTile({ pulse, canManage, advanced }: { pulse: ReportPulse; canMana
  */
 function PulseSkeleton({ tiles }: { tiles: number }) {
   return (
-    <div className="dashboard-pulse__grid" role="status" aria-label="Taking the pulse…">
+    <div className="tiles" role="status" aria-label="Taking the pulse…">
       {Array.from({ length: tiles }, (_, i) => (
-        <div key={i} className="dashboard-pulse__tile dashboard-pulse__tile--skeleton" aria-hidden="true">
+        <div key={i} className="tile dashboard-pulse__tile dashboard-pulse__tile--skeleton" aria-hidden="true">
           <span className="dashboard-pulse__placeholder dashboard-pulse__placeholder--label" />
           <span className="dashboard-pulse__placeholder dashboard-pulse__placeholder--figure" />
           <span className="dashboard-pulse__placeholder" />
@@ -112,11 +112,11 @@ export function PulsePanel({ user }: { user: AuthUser }) {
       ) : !pulse ? (
         <PulseSkeleton tiles={hasFeature(features, 'coaching-cycles') ? 3 : 2} />
       ) : (
-        <div className="dashboard-pulse__grid">
+        <div className="tiles">
           <MonthTile pulse={pulse} canManage={canManage} advanced={advanced} />
           {pulse.overdue_cycles !== null && (
-            <section className="dashboard-pulse__tile" aria-labelledby="pulse-overdue">
-              <h3 id="pulse-overdue" className="dashboard-pulse__label">Overdue coaching cycles</h3>
+            <section className="tile dashboard-pulse__tile" aria-labelledby="pulse-overdue">
+              <h3 id="pulse-overdue" className="tile__label">Overdue coaching cycles</h3>
               <p className={['dashboard-pulse__figure', pulse.overdue_cycles > 0 && 'dashboard-pulse__figure--warn'].filter(Boolean).join(' ')}>
                 {formatInteger(pulse.overdue_cycles)}
               </p>
@@ -137,8 +137,8 @@ export function PulsePanel({ user }: { user: AuthUser }) {
               )}
             </section>
           )}
-          <section className="dashboard-pulse__tile" aria-labelledby="pulse-unreached">
-            <h3 id="pulse-unreached" className="dashboard-pulse__label">Not yet reached this school year</h3>
+          <section className="tile dashboard-pulse__tile" aria-labelledby="pulse-unreached">
+            <h3 id="pulse-unreached" className="tile__label">Not yet reached this school year</h3>
             <p className={['dashboard-pulse__figure', pulse.not_reached_this_year > 0 && 'dashboard-pulse__figure--warn'].filter(Boolean).join(' ')}>
               {formatInteger(pulse.not_reached_this_year)}
             </p>
