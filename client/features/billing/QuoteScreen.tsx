@@ -142,7 +142,7 @@ export default function QuoteScreen({ route }: ScreenProps) {
         <LineItemsTable items={quote.line_items} totals={quote} caption={`Quote ${quote.number} line items`} />
         {quote.notes && (
           <section className="billing-doc__section" aria-labelledby="quote-notes-title">
-            <h3 id="quote-notes-title" className="billing-doc__label">Notes</h3>
+            <h3 id="quote-notes-title" className="kicker billing-doc__label">Notes</h3>
             <p className="billing-doc__notes">{quote.notes}</p>
           </section>
         )}

@@ -38,7 +38,7 @@ export function BillingDocument(props: {
 
       <div className="billing-doc__meta">
         <section aria-labelledby="billing-doc-billto" className="billing-doc__billto">
-          <h3 id="billing-doc-billto" className="billing-doc__label">Bill to</h3>
+          <h3 id="billing-doc-billto" className="kicker billing-doc__label">Bill to</h3>
           <BillToBlock billTo={props.billTo} />
         </section>
         <dl className="billing-doc__facts">

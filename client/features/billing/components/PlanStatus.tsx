@@ -118,7 +118,7 @@ export function PlanStatusCard({ billing, timeZone, locale }: { billing: Billing
     <section className="card billing-card billing-plan" aria-labelledby="billing-plan-title">
       <div className="billing-plan__grid">
         <div className="billing-plan__main">
-          <p className="billing-card__kicker">Your plan</p>
+          <p className="kicker billing-card__kicker">Your plan</p>
           <h2 id="billing-plan-title" className="billing-plan__name">{billing.plan.name}</h2>
           <p className="billing-plan__price">
             {formatUsd(billing.plan.price_per_seat_cents)} <span className="muted">per coach seat / school year</span>

@@ -72,7 +72,7 @@ export function GroupCard({ group, locale, canManage, busy, actions }: {
       )}
 
       <div className="groups-card__members">
-        <h3 className="groups-card__subtitle">Members</h3>
+        <h3 className="kicker groups-card__subtitle">Members</h3>
         {group.items.length === 0 ? (
           <p className="muted text-sm">No members yet.</p>
         ) : (
