@@ -10,6 +10,7 @@ import { seedDemoBilling } from './demoBilling';
 import { localDay, schoolDayBefore, zonedInstant } from './demoCalendar';
 import { seedDemoCycles } from './demoCycles';
 import { seedDemoInteractions } from './demoInteractions';
+import { seedDemoObservations } from './demoObservations';
 import { seedDemoPeople } from './demoPeople';
 import { seedDemoSkills } from './demoSkills';
 
@@ -156,6 +157,9 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
     await seedDemoInteractions(trx, { districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, today });
     await seedDemoCycles(trx, { districtId: maple, coachIds: mapleCoaches, today });
     await seedDemoSkills(trx, { districtId: maple, fallbackRaterId: users['admin@maplegrove.example']!.id, today });
+    await seedDemoObservations(trx, {
+      districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, principalId: users['principal@maplegrove.example']!.id, today,
+    });
     await seedDemoBilling(trx, { districtId: maple, adminId: users['admin@maplegrove.example']!.id, providerAdminId: users['support@coachwell.example']!.id, today });
 
     // Riverbend: two schools, a coach at each, 24 educators, a modest school year of coaching.
