@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { CALENDAR_TITLE_MODE_LABELS, CALENDAR_TITLE_MODES, type CalendarFeedStatus, type CalendarTitleMode } from '../../../../common/schemas/calendar';
+import { Card } from '../../../components/Card';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FormError } from '../../../components/Field';
@@ -122,14 +123,12 @@ export function FeedCard() {
   };
 
   return (
-    <section className="card calsync-card" aria-labelledby="calsync-feed-title">
-      <header className="calsync-card__header">
-        <h2 id="calsync-feed-title" className="card__title">Subscribe in your calendar app</h2>
-        <p className="muted text-sm">
-          Your interactions and logged time from the last 90 days onwards appear in Google Calendar, Outlook or Apple
-          Calendar, and stay up to date as you log in Coachwell. Notes never leave Coachwell.
-        </p>
-      </header>
+    <Card
+      className="calsync-card"
+      titleId="calsync-feed-title"
+      title="Subscribe in your calendar app"
+      intro="Your interactions and logged time from the last 90 days onwards appear in Google Calendar, Outlook or Apple Calendar, and stay up to date as you log in Coachwell. Notes never leave Coachwell."
+    >
       <FormError error={failure} />
       {error && !feed ? (
         <Alert tone="danger" title="Uh-oh.">
@@ -204,6 +203,6 @@ export function FeedCard() {
         onConfirm={() => void turnOff()}
         onCancel={() => setConfirm(null)}
       />
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import {
   CALENDAR_FILE_MAX_BYTES, CALENDAR_MESSAGES, type CalendarImportPayload, type CalendarImportResult, type CalendarPreview, type CalendarPreviewEvent,
 } from '../../../../common/schemas/calendar';
 import { ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_KEYS } from '../../../../common/schemas/interactions';
+import { Card } from '../../../components/Card';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FieldErrors, FormError, TextField } from '../../../components/Field';
@@ -121,16 +122,17 @@ export function ImportCard({ timeZone }: { timeZone: string }) {
   };
 
   return (
-    <section className="card calsync-card" aria-labelledby="calsync-import-title">
-      <header className="calsync-card__header">
-        <h2 id="calsync-import-title" className="card__title">Import from a calendar file</h2>
-        <p className="muted text-sm">
-          Bring meetings you scheduled elsewhere into Coachwell. In Google Calendar, choose <strong>Settings</strong> ›{' '}
-          <strong>Import &amp; export</strong> › <strong>Export</strong> (unzip the download); in Outlook, save or share the
-          calendar as an <strong>.ics</strong> file. Importing the same file again updates what you imported before instead
-          of adding it twice. Event descriptions are never imported.
-        </p>
-      </header>
+    <Card
+      className="calsync-card"
+      titleId="calsync-import-title"
+      title="Import from a calendar file"
+      intro={<>
+        Bring meetings you scheduled elsewhere into Coachwell. In Google Calendar, choose <strong>Settings</strong> ›{' '}
+        <strong>Import &amp; export</strong> › <strong>Export</strong> (unzip the download); in Outlook, save or share the
+        calendar as an <strong>.ics</strong> file. Importing the same file again updates what you imported before instead
+        of adding it twice. Event descriptions are never imported.
+      </>}
+    >
       <form
         className="form calsync-import-form"
         noValidate
@@ -259,6 +261,6 @@ export function ImportCard({ timeZone }: { timeZone: string }) {
           </div>
         </div>
       )}
-    </section>
+    </Card>
   );
 }
