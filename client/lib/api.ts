@@ -69,6 +69,8 @@ export interface RequestOptions {
   /** The auth probe (GET auth/user) treats 401 as "guest", not as an ended session. */
   allowUnauthenticated?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (a draft saved as the tab closes). */
+  keepalive?: boolean;
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -93,6 +95,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       credentials: 'include',
       body: options.raw ? options.raw.data : options.body === undefined ? undefined : upload ? (options.body as BodyInit) : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
@@ -121,4 +124,6 @@ export const api = {
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
   /** POST of a file: a multipart form, or a Blob sent raw with its type (`query` for its name). */
   upload: <T>(path: string, body: FormData | Blob, query?: Query) => apiRequest<T>('POST', path, { body, query }),
+  /** A JSON write that outlives the page (keepalive), for saving as the page is closed. */
+  send: <T>(method: 'POST' | 'PUT', path: string, body: unknown) => apiRequest<T>(method, path, { body, keepalive: true }),
 };
