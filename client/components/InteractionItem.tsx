@@ -2,16 +2,36 @@
 // Activity agenda): time in the user's timezone, the type's colour beside its name (never colour
 // alone), who took part, status, and "Needs completing" (icon + text) with a one-click complete.
 import type { Locale } from 'date-fns';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { INTERACTION_COLOURS, INTERACTION_STATUS_LABELS } from '../../common/interactionValues';
 import type { Interaction } from '../../common/schemas/interactions';
 import { todayIn } from '../lib/dates';
 import { formatDate } from '../lib/format';
-import { participantsLine } from '../lib/interactions';
+import { ApiError } from '../lib/api';
+import { completeInteraction, participantsLine } from '../lib/interactions';
 import { formatMinutes, wallClock } from '../lib/zonedTime';
 import { Button } from './Button';
 import { ReadMore } from './ReadMore';
+import { useToast } from './Toasts';
+
+/** One-click complete from a list: marks the interaction completed with a toast either way; `completingId` is the one on its way. */
+export function useCompleteInteraction() {
+  const toast = useToast();
+  const [completingId, setCompletingId] = useState<number | null>(null);
+  async function complete(i: Interaction) {
+    setCompletingId(i.id);
+    try {
+      await completeInteraction(i.id);
+      toast.success(`${i.interaction_type.name} marked completed.`);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    } finally {
+      setCompletingId(null);
+    }
+  }
+  return { completingId, complete };
+}
 
 /** The type's colour as a small square beside its name. */
 export function TypeSwatch({ colour }: { colour: keyof typeof INTERACTION_COLOURS }) {

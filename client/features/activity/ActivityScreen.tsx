@@ -5,19 +5,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, PERMISSIONS, permissionScope } from '../../../common/permissions';
-import type { Activity, Interaction } from '../../../common/schemas/interactions';
+import type { Activity } from '../../../common/schemas/interactions';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { PlusIcon } from '../../components/Icons';
+import { useCompleteInteraction } from '../../components/InteractionItem';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
-import { ApiError } from '../../lib/api';
 import { browserTimeZone, todayIn } from '../../lib/dates';
 import { formatDate, formatInteger } from '../../lib/format';
-import { completeInteraction, useActivities, useInteractions } from '../../lib/interactions';
+import { useActivities, useInteractions } from '../../lib/interactions';
 import { useBuildings, useCoaches, useInteractionTypes } from '../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { addDays, dayAsDate, daysOf, roundedNow, zonedDay, zonedTime } from '../../lib/zonedTime';
@@ -42,14 +43,6 @@ const InteractionDetail = lazyPart('InteractionDetail', () => import('./componen
 const LogTimeDialog = lazyPart('LogTimeDialog', () => import('./components/LogTimeDialog').then((m) => m.LogTimeDialog));
 
 const PHONE = '(max-width: 639px)';
-
-function PlusIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 
 export default function ActivityScreen(_props: ScreenProps) {
@@ -105,7 +98,7 @@ export default function ActivityScreen(_props: ScreenProps) {
   // The log form, opened from a button or from a link (?log=1&staff_id=N&day=D).
   const [log, setLog] = useState<{ mode: LogMode; initial: LogValues } | null>(null);
   const [timeEntry, setTimeEntry] = useState<{ activity: Activity | null } | null>(null);
-  const [completingId, setCompletingId] = useState<number | null>(null);
+  const { completingId, complete } = useCompleteInteraction();
   const prefillStaffId = search.get('log') === '1' ? Number(search.get('staff_id')) || null : null;
   const prefillStaff = useStaffName(prefillStaffId);
   const wantsLog = search.get('log') === '1';
@@ -142,18 +135,6 @@ export default function ActivityScreen(_props: ScreenProps) {
     else setTimeEntry({ activity: entry.item });
   };
   const closeDetail = () => setParams({ open: null }, true);
-
-  async function complete(i: Interaction) {
-    setCompletingId(i.id);
-    try {
-      await completeInteraction(i.id);
-      toast.success(`${i.interaction_type.name} marked completed.`);
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
-    } finally {
-      setCompletingId(null);
-    }
-  }
 
   const days = useMemo(() => daysOf(shown.from, shown.to), [shown.from, shown.to]);
   const entries = useMemo(() => byDay(toEntries(list.data?.data ?? [], activityFilter ? activities.data?.data ?? [] : [], timeZone), days), [list.data, activities.data, activityFilter, timeZone, days]);

@@ -7,6 +7,7 @@ import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { PlusIcon } from '../../components/Icons';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
@@ -21,14 +22,6 @@ import {
   clearFilters, filtersFromSearch, filtersToSearch, hasAnyFilter, resultCountText, type StaffFilters as Filters,
   toApiQuery, withChange,
 } from './staffQuery';
-
-function AddIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 export default function StaffListScreen(_props: ScreenProps) {
   const { user } = useAuthUser();
@@ -96,7 +89,7 @@ export default function StaffListScreen(_props: ScreenProps) {
       actions={
         access.canAdd ? (
           <ButtonLink to="/app/staff/create">
-            <AddIcon />
+            <PlusIcon />
             Add educators
           </ButtonLink>
         ) : undefined

@@ -2,20 +2,19 @@
 // interactions, this week's, the ones that need completing (one-click complete) and "Log
 // interaction"; an educator sees their recent coaching with its shared notes.
 import type { Locale } from 'date-fns';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../../common/authUser';
 import { hasPermission, PERMISSIONS, permissionScope } from '../../../../common/permissions';
 import type { Interaction } from '../../../../common/schemas/interactions';
 import { Alert } from '../../../components/Alert';
 import { ButtonLink } from '../../../components/Button';
-import { InteractionItem } from '../../../components/InteractionItem';
+import { PlusIcon } from '../../../components/Icons';
+import { InteractionItem, useCompleteInteraction } from '../../../components/InteractionItem';
 import { LoadingBlock } from '../../../components/Spinner';
-import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { formatInteger } from '../../../lib/format';
-import { completeInteraction, type InteractionList, logInteractionHref, useInteractions } from '../../../lib/interactions';
+import { type InteractionList, logInteractionHref, useInteractions } from '../../../lib/interactions';
 import { useStaffSearch } from '../../../lib/lookups';
 import { addDays, formatMinutes, startOfWeek } from '../../../lib/zonedTime';
 
@@ -47,8 +46,7 @@ function PanelList({ answer, empty, timeZone, locale, withDay, who, onComplete, 
 }
 
 function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
-  const toast = useToast();
-  const [completingId, setCompletingId] = useState<number | null>(null);
+  const { completingId, complete } = useCompleteInteraction();
   const timeZone = user.timezone || browserTimeZone();
   const today = todayIn(timeZone);
   const weekStart = startOfWeek(today, (locale?.options?.weekStartsOn ?? 0) as number);
@@ -62,18 +60,6 @@ function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
   const needsTotal = needs.data?.meta.total ?? 0;
   const open = (i: Interaction) => `/app/activity?open=${i.id}&from=${today}&to=${today}`;
 
-  async function complete(i: Interaction) {
-    setCompletingId(i.id);
-    try {
-      await completeInteraction(i.id);
-      toast.success(`${i.interaction_type.name} marked completed.`);
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
-    } finally {
-      setCompletingId(null);
-    }
-  }
-
   return (
     <section className="stack dashboard-activity" aria-labelledby="dashboard-activity-title">
       <div className="cluster cluster--between">
@@ -81,9 +67,7 @@ function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
         <div className="cluster">
           <Link to="/app/activity" className="text-sm">Open Activity</Link>
           <ButtonLink to={logInteractionHref()} className="dashboard-log">
-            <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
+            <PlusIcon />
             Log interaction
           </ButtonLink>
         </div>
