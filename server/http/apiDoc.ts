@@ -5,6 +5,7 @@
 // document and server/openapi/openapi.test.ts fails when a route of the app is missing here, or an entry
 // here names no route.
 import type { PlanFeature } from '../../common/permissions';
+import type { AnswerName } from '../../common/schemas/answers';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OperationKey = `${HttpMethod} /api${string}`;
@@ -24,7 +25,7 @@ export type Who = 'anyone' | 'guest' | 'signed in' | 'district' | 'provider';
 
 /**
  * The success answer:
- * - `json`: a JSON object (the presenter's shape, described in `answerText` and the reference pages);
+ * - `json`: a JSON object (the presenter's shape: `answerSchema` where given, else described in `answerText`);
  * - `page`: a paged list, `{ data, meta: { page, per_page, total, last_page } }` (http/pagination.ts);
  * - `data`: a list without paging, `{ data }`;
  * - `csv`, `pdf`, `ics`, `html`: a file or page of that type; `none`: no body (204 and the like).
@@ -62,6 +63,11 @@ export interface ApiOperation {
   answer?: AnswerKind;
   /** What the success answer holds. */
   answerText?: string;
+  /**
+   * The answer's schema, by its name in common/schemas/answers (the zod schema the presenter's return type
+   * is inferred from): the object of a `json` answer, each item of a `page` or `data` one.
+   */
+  answerSchema?: AnswerName;
   /**
    * Path parameters' descriptions. `id` and `…Id` are positive integers, others strings; `{ text, type: 'string' }`
    * makes an id a string (an id with a file extension, `12.pdf`).

@@ -5,6 +5,7 @@
 // at /api/docs (server/openapi/routes.ts); server/openapi/openapi.test.ts checks it against the app's routes.
 import * as z from 'zod/mini';
 import { PLAN_FEATURES } from '../../common/permissions';
+import { ANSWER_SCHEMAS, type AnswerName } from '../../common/schemas/answers';
 import { TRIAL_ENDED_MESSAGE } from '../../common/schemas/billing';
 import { writableAfterTrial } from '../access/trial';
 import { MAX_PAGE, MAX_PER_PAGE } from '../http/pagination';
@@ -86,9 +87,12 @@ const WHO_TEXT: Record<ApiOperation['who'], string> = {
   provider: 'Coachwell staff (the admin area)',
 };
 
-/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), the input side, without `$schema`. */
-export function jsonSchemaOf(schema: RequestSchema): Json {
-  const converted = z.toJSONSchema(schema as unknown as z.ZodMiniType, { io: 'input', unrepresentable: 'any' }) as Json;
+/**
+ * A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without `$schema`: the input side for what
+ * a caller sends, the output side for an answer.
+ */
+export function jsonSchemaOf(schema: RequestSchema, io: 'input' | 'output' = 'input'): Json {
+  const converted = z.toJSONSchema(schema as unknown as z.ZodMiniType, { io, unrepresentable: 'any' }) as Json;
   delete converted.$schema;
   return converted;
 }
@@ -130,12 +134,26 @@ function pathParameter(name: string, given: string | { text: string; type: 'stri
   };
 }
 
-function successAnswer(kind: AnswerKind, text: string | undefined): Json {
-  const described = (fallback: string) => text ?? fallback;
+const PAGE_META = {
+  type: 'object',
+  required: ['page', 'per_page', 'total', 'last_page'],
+  properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, last_page: { type: 'integer' } },
+};
+
+function successAnswer(kind: AnswerKind, text: string | undefined, schema: AnswerName | undefined): Json {
+  const described = (fallback: string) => text ?? (schema ? `${fallback} (\`${schema}\`)` : fallback);
+  const item = schema ? { $ref: `#/components/schemas/${schema}` } : undefined;
+  if (schema && kind !== 'json' && kind !== 'page' && kind !== 'data') throw new Error(`answerSchema ${schema} on a ${kind} answer`);
   switch (kind) {
-    case 'json': return { description: described('The answer.'), content: { 'application/json': { schema: { type: 'object' } } } };
-    case 'page': return { description: described('One page of the list.'), content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } } };
-    case 'data': return { description: described('The list.'), content: { 'application/json': { schema: { $ref: '#/components/schemas/DataList' } } } };
+    case 'json': return { description: described('The answer.'), content: { 'application/json': { schema: item ?? { type: 'object' } } } };
+    case 'page': return {
+      description: described('One page of the list.'),
+      content: { 'application/json': { schema: item ? { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: item }, meta: PAGE_META } } : { $ref: '#/components/schemas/Page' } } },
+    };
+    case 'data': return {
+      description: described('The list.'),
+      content: { 'application/json': { schema: item ? { type: 'object', required: ['data'], properties: { data: { type: 'array', items: item } } } : { $ref: '#/components/schemas/DataList' } } },
+    };
     case 'csv': return { description: described('A CSV file (UTF-8, a header row).'), content: { [CSV_CONTENT_TYPE.split(';')[0]!]: { schema: { type: 'string' } } } };
     case 'pdf': return { description: described('A PDF file.'), content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } };
     case 'ics': return { description: described('An iCalendar file.'), content: { 'text/calendar': { schema: { type: 'string' } } } };
@@ -184,7 +202,7 @@ function describeOperation(method: HttpMethod, path: string, op: ApiOperation, t
   }
 
   const status = op.status ?? (op.answer === 'none' ? 204 : 200);
-  const responses: Record<string, Json> = { [String(status)]: successAnswer(op.answer ?? (status === 204 ? 'none' : 'json'), op.answerText) };
+  const responses: Record<string, Json> = { [String(status)]: successAnswer(op.answer ?? (status === 204 ? 'none' : 'json'), op.answerText, op.answerSchema) };
   for (const code of errorStatuses(method, path, op)) {
     const known = ERROR_ANSWERS[code];
     if (!known) throw new Error(`${method} ${path}: no description of the error status ${code}`);
@@ -274,14 +292,12 @@ export function buildOpenApiDocument(areas: readonly ApiArea[] = API_AREAS): Ope
           required: ['data', 'meta'],
           properties: {
             data: { type: 'array', items: { type: 'object' } },
-            meta: {
-              type: 'object',
-              required: ['page', 'per_page', 'total', 'last_page'],
-              properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, last_page: { type: 'integer' } },
-            },
+            meta: PAGE_META,
           },
         },
         DataList: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { type: 'object' } } } },
+        // The answers with a schema (common/schemas/answers), the output side of the presenters' zod schemas.
+        ...Object.fromEntries(Object.entries(ANSWER_SCHEMAS).map(([name, schema]) => [name, jsonSchemaOf(schema, 'output')])),
       },
       responses,
       securitySchemes: {

@@ -12,11 +12,11 @@ export const adminBillingApi: ApiArea = {
   operations: {
     'GET /api/admin/quote': { summary: 'Quotes across districts', ...reader, query: adminQuoteListQuerySchema, answer: 'page' },
     'GET /api/admin/district/{id}/billing': { summary: "A district's billing panel", ...reader, answerText: 'The plan, seats, quotes and invoices of the district.' },
-    'POST /api/admin/quote/{id}/activate': {
+    'POST /api/admin/quote/{id}/activate': { answerSchema: 'Quote',
       summary: 'Activate an accepted quote', ...manager, errors: [409],
       answerText: 'The quote; the district gets its plan, seats, status, renewal date and first invoice.',
     },
-    'POST /api/admin/invoice/{id}/paid': { summary: 'Mark an invoice paid', ...manager, body: markInvoicePaidSchema, errors: [409], answerText: 'The invoice.' },
-    'POST /api/admin/invoice/{id}/void': { summary: 'Void an invoice', ...manager, body: voidInvoiceSchema, errors: [409], answerText: 'The invoice.' },
+    'POST /api/admin/invoice/{id}/paid': { answerSchema: 'Invoice', summary: 'Mark an invoice paid', ...manager, body: markInvoicePaidSchema, errors: [409], answerText: 'The invoice.' },
+    'POST /api/admin/invoice/{id}/void': { answerSchema: 'Invoice', summary: 'Void an invoice', ...manager, body: voidInvoiceSchema, errors: [409], answerText: 'The invoice.' },
   },
 };

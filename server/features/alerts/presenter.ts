@@ -1,6 +1,7 @@
 // The alert shapes of common/schemas/alerts.ts, field by field.
+import type { AdminAlertAnswer, CurrentAlertAnswer } from '../../../common/schemas/answers/alerts';
 import { renderMarkdown } from '../../../common/markdown';
-import type { AdminAlert, AlertAudienceValue, AlertState, CurrentAlert } from '../../../common/schemas/alerts';
+import type { AlertAudienceValue, AlertState } from '../../../common/schemas/alerts';
 import { ROLE_LABELS, type DistrictRole } from '../../../common/schemas/users';
 import type { AlertRow, CurrentAlertRow } from './queries';
 
@@ -40,7 +41,7 @@ function audienceValues(row: AlertRow, ctx: AlertContext): AlertAudienceValue[] 
 
 const person = (id: number | null, names: Map<number, string>) => (id === null ? null : { id, name: names.get(id) ?? 'Former staff member' });
 
-export function presentAdminAlert(row: AlertRow, ctx: AlertContext): AdminAlert {
+export function presentAdminAlert(row: AlertRow, ctx: AlertContext): AdminAlertAnswer {
   return {
     id: row.id,
     title: row.title,
@@ -60,7 +61,7 @@ export function presentAdminAlert(row: AlertRow, ctx: AlertContext): AdminAlert 
 }
 
 /** A banner alert: the body rendered (and sanitised) by common/markdown.ts, never the raw source. */
-export function presentCurrentAlert(row: CurrentAlertRow, impersonating: boolean): CurrentAlert {
+export function presentCurrentAlert(row: CurrentAlertRow, impersonating: boolean): CurrentAlertAnswer {
   return {
     id: row.id,
     title: row.title,

@@ -16,20 +16,20 @@ export const billingApi: ApiArea = {
   operations: {
     'GET /api/billing': { summary: 'The billing summary', ...billing, answerText: summary },
     'PUT /api/billing': { summary: 'Change the billing contact', ...billing, body: billingContactSchema, answerText: summary },
-    'GET /api/invoice': { summary: 'Invoices', ...billing, answer: 'page', answerText: 'Newest first; `overdue` read off `due_on`.' },
-    'GET /api/invoice/{id}': { summary: 'One invoice, or its PDF', ...billing, params: idOrPdf('invoice'), answerText: 'The invoice with line items and bill-to (JSON), or its PDF with `.pdf`.' },
-    'GET /api/quote': { summary: 'Quotes', ...billing, query: quoteListQuerySchema, answer: 'page' },
-    'POST /api/quote': {
+    'GET /api/invoice': { answerSchema: 'InvoiceSummary', summary: 'Invoices', ...billing, answer: 'page', answerText: 'Newest first; `overdue` read off `due_on`.' },
+    'GET /api/invoice/{id}': { answerSchema: 'Invoice', summary: 'One invoice, or its PDF', ...billing, params: idOrPdf('invoice'), answerText: 'The invoice with line items and bill-to (JSON), or its PDF with `.pdf`.' },
+    'GET /api/quote': { answerSchema: 'QuoteSummary', summary: 'Quotes', ...billing, query: quoteListQuerySchema, answer: 'page' },
+    'POST /api/quote': { answerSchema: 'Quote',
       summary: 'Ask for a quote', ...billing, body: createQuoteSchema, status: 201, errors: [429],
       description: 'A draft priced from the plan, numbered, valid for 30 days. At most 20 a day per district.', answerText: quote,
     },
-    'GET /api/quote/{id}': { summary: 'One quote, or its PDF', ...billing, params: idOrPdf('quote'), answerText: `${quote} Its PDF with \`.pdf\`.` },
-    'POST /api/quote/{id}/accept': {
+    'GET /api/quote/{id}': { answerSchema: 'Quote', summary: 'One quote, or its PDF', ...billing, params: idOrPdf('quote'), answerText: `${quote} Its PDF with \`.pdf\`.` },
+    'POST /api/quote/{id}/accept': { answerSchema: 'Quote',
       summary: 'Accept a quote', ...billing, body: acceptQuoteSchema, errors: [409],
       description: 'Only a draft or sent quote, before its valid-until day. Refused while impersonating.', answerText: quote,
     },
-    'POST /api/quote/{id}/decline': { summary: 'Decline a quote', ...billing, body: declineQuoteSchema, errors: [409], answerText: quote },
-    'POST /api/quote/{id}/send': {
+    'POST /api/quote/{id}/decline': { answerSchema: 'Quote', summary: 'Decline a quote', ...billing, body: declineQuoteSchema, errors: [409], answerText: quote },
+    'POST /api/quote/{id}/send': { answerSchema: 'Quote',
       summary: 'Email a quote', ...billing, body: sendQuoteSchema, errors: [409, 429],
       description: 'With its PDF attached. Limited per user (10 an hour), district (30 a day) and quote (3 a day).', answerText: quote,
     },

@@ -1,7 +1,8 @@
-import { type Building, coachingTargetsOf, type DistrictProfile, districtSettingsOf } from '../../../common/schemas/site';
+import type { BuildingAnswer, DistrictProfileAnswer } from '../../../common/schemas/answers/site';
+import { coachingTargetsOf, districtSettingsOf } from '../../../common/schemas/site';
 import type { BuildingRow, DistrictProfileRow } from './queries';
 
-export function presentDistrict(row: DistrictProfileRow): DistrictProfile {
+export function presentDistrict(row: DistrictProfileRow): DistrictProfileAnswer {
   return {
     id: row.id,
     name: row.name,
@@ -16,7 +17,7 @@ export function presentDistrict(row: DistrictProfileRow): DistrictProfile {
   };
 }
 
-export function presentBuilding(row: BuildingRow): Building {
+export function presentBuilding(row: BuildingRow): BuildingAnswer {
   return {
     id: row.id,
     name: row.name,

@@ -8,17 +8,17 @@ const group = 'The Group: `id`, `name`, `description`, `group_of`, `items` (`ite
 export const groupApi: ApiArea = {
   tag: 'Staff groups',
   operations: {
-    'GET /api/group': {
+    'GET /api/group': { answerSchema: 'Group',
       summary: 'Staff groups', who: 'district', permissions: [P.seeEducators], query: groupListQuerySchema, answer: 'data',
       description: 'District or building scope; a building-scope reader sees only members at their own schools.',
     },
-    'POST /api/group': { summary: 'Create a group', who: 'district', permissions: [P.manageCoaches], body: groupPayloadSchema, status: 201, errors: [409], answerText: group },
-    'PUT /api/group/{id}': {
+    'POST /api/group': { answerSchema: 'Group', summary: 'Create a group', who: 'district', permissions: [P.manageCoaches], body: groupPayloadSchema, status: 201, errors: [409], answerText: group },
+    'PUT /api/group/{id}': { answerSchema: 'Group',
       summary: 'Replace a group', who: 'district', permissions: [P.manageCoaches], body: groupPayloadSchema, errors: [409],
       description: 'Replaces the member list.', answerText: group,
     },
     'DELETE /api/group/{id}': { summary: 'Delete a group', who: 'district', permissions: [P.manageCoaches], answer: 'none' },
-    'DELETE /api/group/{id}/deactivate': { summary: 'Deactivate a group', who: 'district', permissions: [P.manageCoaches], errors: [409], answerText: group },
-    'POST /api/group/{id}/restore': { summary: 'Restore a group', who: 'district', permissions: [P.manageCoaches], errors: [409], answerText: group },
+    'DELETE /api/group/{id}/deactivate': { answerSchema: 'Group', summary: 'Deactivate a group', who: 'district', permissions: [P.manageCoaches], errors: [409], answerText: group },
+    'POST /api/group/{id}/restore': { answerSchema: 'Group', summary: 'Restore a group', who: 'district', permissions: [P.manageCoaches], errors: [409], answerText: group },
   },
 };

@@ -1,4 +1,5 @@
-import type { Group, GroupItem } from '../../../common/schemas/groups';
+import type { GroupAnswer } from '../../../common/schemas/answers/groups';
+import type { GroupItem } from '../../../common/schemas/groups';
 import type { GroupItemRow, GroupRow } from './queries';
 
 function presentItem(item: GroupItemRow): GroupItem {
@@ -12,7 +13,7 @@ function presentItem(item: GroupItemRow): GroupItem {
 }
 
 /** The Group answer of every group call: an explicit whitelist (no district_id). */
-export function presentGroup(group: GroupRow, items: GroupItemRow[]): Group {
+export function presentGroup(group: GroupRow, items: GroupItemRow[]): GroupAnswer {
   return {
     id: group.id,
     name: group.name,
@@ -25,7 +26,7 @@ export function presentGroup(group: GroupRow, items: GroupItemRow[]): Group {
   };
 }
 
-export function presentGroups(groups: GroupRow[], items: GroupItemRow[]): Group[] {
+export function presentGroups(groups: GroupRow[], items: GroupItemRow[]): GroupAnswer[] {
   const byGroup = new Map<number, GroupItemRow[]>();
   for (const item of items) {
     const list = byGroup.get(item.group_id) ?? [];

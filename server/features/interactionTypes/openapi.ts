@@ -13,18 +13,18 @@ function operations(base: '' | '/admin', whose: string, reader: Access, typeEdit
   const types = `/api${base}/interaction-type` as const;
   const fields = `/api${base}/interaction-field` as const;
   const list: [OperationKey, ApiOperation][] = [
-    [`GET ${types}`, { summary: `${whose} interaction types`, ...reader, query: interactionTypeListQuerySchema, answer: 'data' }],
-    [`GET ${types}/{id}`, { summary: `One of ${whose.toLowerCase()} interaction types`, ...reader, answerText: type }],
-    [`POST ${types}`, { summary: 'Add an interaction type', ...typeEditor, body: interactionTypeSchema, status: 201, errors: [409], answerText: type }],
-    [`PUT ${types}/{id}`, { summary: 'Change an interaction type', ...typeEditor, body: interactionTypeSchema, errors: [409], answerText: type }],
-    [`POST ${types}/{id}/archive`, { summary: 'Archive an interaction type', ...typeEditor, errors: [409], answerText: type }],
-    [`POST ${types}/{id}/restore`, { summary: 'Restore an interaction type', ...typeEditor, errors: [409], answerText: type }],
-    [`POST ${types}/{id}/move`, { summary: 'Move an interaction type up or down', ...typeEditor, body: moveSchema, answerText: type }],
-    [`POST ${types}/{id}/field`, { summary: 'Add a custom field to a type', ...fieldEditor, body: interactionFieldSchema, status: 201, errors: [409], answerText: field }],
-    [`PUT ${fields}/{id}`, { summary: 'Change a custom field', ...fieldEditor, body: interactionFieldSchema, errors: [409], answerText: field }],
-    [`POST ${fields}/{id}/archive`, { summary: 'Archive a custom field', ...fieldEditor, errors: [409], answerText: field }],
-    [`POST ${fields}/{id}/restore`, { summary: 'Restore a custom field', ...fieldEditor, errors: [409], answerText: field }],
-    [`POST ${fields}/{id}/move`, { summary: 'Move a custom field up or down', ...fieldEditor, body: moveSchema, answerText: field }],
+    [`GET ${types}`, { summary: `${whose} interaction types`, ...reader, query: interactionTypeListQuerySchema, answer: 'data', answerSchema: 'InteractionType' }],
+    [`GET ${types}/{id}`, { summary: `One of ${whose.toLowerCase()} interaction types`, ...reader, answerSchema: 'InteractionType', answerText: type }],
+    [`POST ${types}`, { summary: 'Add an interaction type', ...typeEditor, body: interactionTypeSchema, status: 201, errors: [409], answerSchema: 'InteractionType', answerText: type }],
+    [`PUT ${types}/{id}`, { summary: 'Change an interaction type', ...typeEditor, body: interactionTypeSchema, errors: [409], answerSchema: 'InteractionType', answerText: type }],
+    [`POST ${types}/{id}/archive`, { summary: 'Archive an interaction type', ...typeEditor, errors: [409], answerSchema: 'InteractionType', answerText: type }],
+    [`POST ${types}/{id}/restore`, { summary: 'Restore an interaction type', ...typeEditor, errors: [409], answerSchema: 'InteractionType', answerText: type }],
+    [`POST ${types}/{id}/move`, { summary: 'Move an interaction type up or down', ...typeEditor, body: moveSchema, answerSchema: 'InteractionType', answerText: type }],
+    [`POST ${types}/{id}/field`, { summary: 'Add a custom field to a type', ...fieldEditor, body: interactionFieldSchema, status: 201, errors: [409], answerSchema: 'InteractionField', answerText: field }],
+    [`PUT ${fields}/{id}`, { summary: 'Change a custom field', ...fieldEditor, body: interactionFieldSchema, errors: [409], answerSchema: 'InteractionField', answerText: field }],
+    [`POST ${fields}/{id}/archive`, { summary: 'Archive a custom field', ...fieldEditor, errors: [409], answerSchema: 'InteractionField', answerText: field }],
+    [`POST ${fields}/{id}/restore`, { summary: 'Restore a custom field', ...fieldEditor, errors: [409], answerSchema: 'InteractionField', answerText: field }],
+    [`POST ${fields}/{id}/move`, { summary: 'Move a custom field up or down', ...fieldEditor, body: moveSchema, answerSchema: 'InteractionField', answerText: field }],
   ];
   return Object.fromEntries(list);
 }

@@ -1,6 +1,7 @@
 // Interaction types and custom fields as the contract answers them (common/schemas/interactionTypes.ts):
 // every field listed, settings that do not apply to a field's kind answered as null.
-import type { FieldKind, InteractionColour, InteractionField, InteractionType } from '../../../common/schemas/interactionTypes';
+import type { InteractionFieldAnswer, InteractionTypeAnswer } from '../../../common/schemas/answers/interactionTypes';
+import type { FieldKind, InteractionColour } from '../../../common/schemas/interactionTypes';
 import type { FieldRow, TypeRow } from './queries';
 
 /** The stored `config` JSON of a field. */
@@ -23,7 +24,7 @@ export function parseConfig(json: string): FieldConfig {
 
 const isChoice = (kind: string) => kind === 'single_choice' || kind === 'multiple_choice';
 
-export function presentField(row: FieldRow): InteractionField {
+export function presentField(row: FieldRow): InteractionFieldAnswer {
   const config = parseConfig(row.config);
   const kind = row.kind as FieldKind;
   return {
@@ -43,7 +44,7 @@ export function presentField(row: FieldRow): InteractionField {
   };
 }
 
-export function presentType(row: TypeRow, fields: FieldRow[]): InteractionType {
+export function presentType(row: TypeRow, fields: FieldRow[]): InteractionTypeAnswer {
   return {
     id: row.id,
     name: row.name,

@@ -1,10 +1,11 @@
-import type { StaffRequest, StaffRequestCandidate } from '../../../common/schemas/staffRequests';
+import type { StaffRequestAnswer } from '../../../common/schemas/answers/staffRequests';
+import type { StaffRequestCandidate } from '../../../common/schemas/staffRequests';
 import type { RequestRow } from './queries';
 
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
 
 /** A school staff request: an explicit whitelist of fields. */
-export function presentStaffRequest(row: RequestRow, fromBuilding: { id: number; name: string } | null): StaffRequest {
+export function presentStaffRequest(row: RequestRow, fromBuilding: { id: number; name: string } | null): StaffRequestAnswer {
   return {
     id: row.id,
     status: row.status,

@@ -1,5 +1,6 @@
+import type { DistrictUserAnswer } from '../../../common/schemas/answers/users';
 import type { User } from '../../../db/types';
-import type { DistrictUser, OwnUserSettings } from '../../../common/schemas/users';
+import type { OwnUserSettings } from '../../../common/schemas/users';
 
 export interface UserRelations {
   roles: Map<number, { name: string; label: string }[]>;
@@ -8,7 +9,7 @@ export interface UserRelations {
 }
 
 /** A district login for the User settings screens: an explicit whitelist (no hash, no district id). */
-export function presentDistrictUser(user: User, rel: UserRelations, now = new Date().toISOString()): DistrictUser {
+export function presentDistrictUser(user: User, rel: UserRelations, now = new Date().toISOString()): DistrictUserAnswer {
   const invite = user.status === 'invited' ? rel.invites.get(user.id) : undefined;
   return {
     id: user.id,

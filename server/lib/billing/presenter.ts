@@ -1,10 +1,11 @@
 // The billing shapes of common/schemas/billing.ts, field by field. Queries select the rows below
 // (a quote or invoice with the few joined names it shows); the presenters never read anything else.
+import type { InvoiceAnswer, InvoiceSummaryAnswer, QuoteAnswer, QuoteSummaryAnswer } from '../../../common/schemas/answers/billing';
 import type { Selectable } from 'kysely';
 import type { LineItem } from '../../../common/money';
 import { PLAN_FEATURES, type PlanFeature } from '../../../common/permissions';
 import type {
-  AdminQuoteRow, BillTo, InvoiceDetail, InvoiceSummary, PlanSummary, QuoteDetail, QuoteSummary,
+  AdminQuoteRow, BillTo, PlanSummary,
 } from '../../../common/schemas/billing';
 import type { DistrictsTable, InvoicesTable, PlansTable, QuotesTable } from '../../../db/types';
 import { invoiceStatus, quoteStatus } from './status';
@@ -36,7 +37,7 @@ export function billToOf(district: BillingContactRow): BillTo {
   };
 }
 
-export function presentQuoteSummary(row: QuoteRow, today: string): QuoteSummary {
+export function presentQuoteSummary(row: QuoteRow, today: string): QuoteSummaryAnswer {
   return {
     id: row.id,
     number: row.number,
@@ -52,7 +53,7 @@ export function presentQuoteSummary(row: QuoteRow, today: string): QuoteSummary 
   };
 }
 
-export function presentQuoteDetail(row: QuoteRow, district: BillingContactRow, today: string): QuoteDetail {
+export function presentQuoteDetail(row: QuoteRow, district: BillingContactRow, today: string): QuoteAnswer {
   return {
     ...presentQuoteSummary(row, today),
     notes: row.notes,
@@ -79,7 +80,7 @@ export function presentAdminQuoteRow(row: QuoteRow, today: string): AdminQuoteRo
   return { ...presentQuoteSummary(row, today), district: { id: row.district_id, name: row.district_name }, po_number: row.po_number };
 }
 
-export function presentInvoiceSummary(row: InvoiceRow, today: string): InvoiceSummary {
+export function presentInvoiceSummary(row: InvoiceRow, today: string): InvoiceSummaryAnswer {
   return {
     id: row.id,
     number: row.number,
@@ -95,7 +96,7 @@ export function presentInvoiceSummary(row: InvoiceRow, today: string): InvoiceSu
   };
 }
 
-export function presentInvoiceDetail(row: InvoiceRow, today: string): InvoiceDetail {
+export function presentInvoiceDetail(row: InvoiceRow, today: string): InvoiceAnswer {
   return {
     ...presentInvoiceSummary(row, today),
     line_items: JSON.parse(row.line_items) as LineItem[],

@@ -1,0 +1,26 @@
+// The answer schemas by the name the OpenAPI document gives them (components/schemas). A feature's
+// openapi.ts names one as `answerSchema`; server/openapi/answers.test.ts parses real answers with each.
+import { adminAlertAnswer, currentAlertAnswer } from './alerts';
+import { invoiceAnswer, invoiceSummaryAnswer, quoteAnswer, quoteSummaryAnswer } from './billing';
+import { groupAnswer } from './groups';
+import { interactionFieldAnswer, interactionTypeAnswer } from './interactionTypes';
+import { buildingAnswer, districtProfileAnswer } from './site';
+import { staffRequestAnswer } from './staffRequests';
+import { districtUserAnswer } from './users';
+
+export const ANSWER_SCHEMAS = {
+  Group: groupAnswer,
+  Building: buildingAnswer,
+  DistrictProfile: districtProfileAnswer,
+  InteractionType: interactionTypeAnswer,
+  InteractionField: interactionFieldAnswer,
+  StaffRequest: staffRequestAnswer,
+  DistrictUser: districtUserAnswer,
+  AdminAlert: adminAlertAnswer,
+  CurrentAlert: currentAlertAnswer,
+  QuoteSummary: quoteSummaryAnswer,
+  Quote: quoteAnswer,
+  InvoiceSummary: invoiceSummaryAnswer,
+  Invoice: invoiceAnswer,
+} as const;
+export type AnswerName = keyof typeof ANSWER_SCHEMAS;

@@ -1,0 +1,122 @@
+// The world the reference's tests call the API in: the demo seed (Maple Grove holds a record of every
+// kind; moved to Enterprise here, so every plan feature is on) and the ids every path parameter of the
+// reference takes. Used by permissions.test.ts and answers.test.ts.
+import { runDemoSeed } from '../bootstrap';
+import { createTestApp, type TestApp } from '../testing/app';
+import { buildDistrict, buildUser } from '../testing/factories';
+
+/**
+ * The demo world's ids, keyed by the path segment before each parameter (`admin:` first for /api/admin
+ * paths). A key missing here fails the test: a new path parameter adds its record.
+ */
+export async function pathValues(t: TestApp, districtId: number, spareDistrictId: number): Promise<Record<string, string | number>> {
+  const { db } = t;
+  const first = async <T>(q: { executeTakeFirstOrThrow: () => Promise<T> }) => q.executeTakeFirstOrThrow();
+  const coach = await first(db.selectFrom('coach_assignments').select(['id', 'coach_id']).where('district_id', '=', districtId).orderBy('id'));
+  const type = await first(db.selectFrom('interaction_types').select('id').where('district_id', '=', districtId).orderBy('id'));
+  const field = await first(db.insertInto('interaction_fields').values({
+    district_id: districtId, interaction_type_id: type.id, label: 'Focus', help_text: null, kind: 'short_text', config: '{}', required: 0, sort_order: 99,
+    archived_at: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+  }).returning('id'));
+  const defaultType = await first(db.selectFrom('interaction_types').select('id').where('district_id', 'is', null).orderBy('id'));
+  const defaultField = await first(db.insertInto('interaction_fields').values({
+    district_id: null, interaction_type_id: defaultType.id, label: 'Focus', help_text: null, kind: 'short_text', config: '{}', required: 0, sort_order: 99,
+    archived_at: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+  }).returning('id'));
+  const cycle = await first(db.selectFrom('coaching_cycle_notes').select(['id', 'cycle_id']).where('district_id', '=', districtId).orderBy('id'));
+  const framework = await first(db.selectFrom('skill_frameworks').select('id').where('district_id', '=', districtId));
+  const article = await first(db.selectFrom('article_versions').innerJoin('articles', 'articles.id', 'article_versions.article_id')
+    .select(['articles.id', 'articles.slug', 'article_versions.id as version_id']).where('articles.status', '=', 'published').orderBy('articles.id'));
+  const idIn = async (table: 'buildings' | 'staff' | 'groups' | 'building_history_requests' | 'interactions' | 'activities' | 'cycle_stages' | 'cycle_goal_templates' | 'invoices' | 'quotes') =>
+    (await first(db.selectFrom(table).select('id').where('district_id', '=', districtId).orderBy('id'))).id;
+  const quote = await first(db.selectFrom('quotes').select('id').orderBy('id'));
+  const invoice = await first(db.selectFrom('invoices').select('id').orderBy('id'));
+  const user = await first(db.selectFrom('users').select('id').where('district_id', '=', districtId).where('email', 'like', 'coach2@%'));
+  const providerStaff = await buildUser(db, { role: 'provider-support', name: 'Spare Support' });
+  const alert = await first(db.insertInto('alerts').values({
+    title: 'Maintenance', body: 'Tonight.', level: 'info', audience: 'everyone', starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: null,
+    created_by: null, updated_by: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString(), deleted_at: null,
+  }).returning('id'));
+  const subscription = await first(db.insertInto('report_subscriptions').values({
+    district_id: districtId, user_id: coach.coach_id, report: 'interactions', frequency: 'weekly', query: '', unsubscribe_token_hash: 'x',
+    next_run_at: new Date(Date.now() + 86_400_000).toISOString(), last_sent_at: null, last_skipped_reason: null, claimed_at: null, claim_token: null,
+    created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+  }).returning('id'));
+  const skill = await first(db.selectFrom('skills').select(['id', 'domain_id']).where('framework_id', '=', framework.id).orderBy('id'));
+  const observationForm = await first(db.selectFrom('observation_forms').select(['id', 'current_version_id']).where('district_id', '=', districtId).orderBy('id'));
+  // A completed observation by the coach, not shared: the test's logins are never its observer or its educator.
+  const observation = await first(db.insertInto('observations').values({
+    district_id: districtId, form_id: observationForm.id, version_id: observationForm.current_version_id!, staff_id: await idIn('staff'),
+    observer_id: coach.coach_id, interaction_id: null, building_id: null, status: 'completed', observed_at: new Date().toISOString(),
+    duration_minutes: 15, notes: null, private_notes: null, next_steps: null, calibration_id: null, share_answers: 0, share_notes: 0,
+    shared_at: null, shared_by: null, acknowledged_at: null, reflection: null,
+    created_at: new Date().toISOString(), updated_at: new Date().toISOString(), deleted_at: null,
+  }).returning('id'));
+  return {
+    'observation-form/{id}': observationForm.id,
+    'observation/{id}': observation.id,
+    'building/{id}': await idIn('buildings'),
+    'staff/{id}': await idIn('staff'),
+    'coach/{id}': coach.coach_id,
+    'caseload/{assignmentId}': coach.id,
+    'group/{id}': await idIn('groups'),
+    'user/{id}': user.id,
+    'staff-request/{id}': await idIn('building_history_requests'),
+    'interaction-type/{id}': type.id,
+    'interaction-field/{id}': field.id,
+    'admin:interaction-type/{id}': defaultType.id,
+    'admin:interaction-field/{id}': defaultField.id,
+    'interaction/{id}': await idIn('interactions'),
+    'activity/{id}': await idIn('activities'),
+    'import/{id}': 1,
+    'admin:district/{districtId}': spareDistrictId,
+    'admin:user-import/{id}': 1,
+    'coaching-cycle-stage/{id}': await idIn('cycle_stages'),
+    'coaching-cycle-goal-template/{id}': await idIn('cycle_goal_templates'),
+    'coaching-cycle/{id}': cycle.cycle_id,
+    'note/{noteId}': cycle.id,
+    'skill-domain/{id}': skill.domain_id,
+    'skill/{id}': skill.id,
+    'skill-level/{level}': 2,
+    'report/{kind}': 'interactions',
+    'report-subscription/{id}': subscription.id,
+    'setup-checklist/{item}': 'schools',
+    'invoice/{id}': invoice.id,
+    'quote/{id}': quote.id,
+    'admin:article/{id}': article.id,
+    'version/{versionId}': article.version_id,
+    'article/{slug}': article.slug,
+    'admin:alert/{id}': alert.id,
+    'alert/{id}': alert.id,
+    'admin:district/{id}': spareDistrictId,
+    'admin:quote/{id}': quote.id,
+    'admin:invoice/{id}': invoice.id,
+    'admin:user/{id}': user.id,
+    'admin:staff/{id}': providerStaff.id,
+    'admin:log/{kind}': 'client',
+    'admin:{kind}/{id}': 1,
+  };
+}
+
+export function fillPath(path: string, values: Record<string, string | number>): string {
+  const admin = path.startsWith('/api/admin/');
+  const segments = path.split('/');
+  return segments.map((segment, i) => {
+    if (!segment.startsWith('{')) return segment;
+    const key = `${segments[i - 1]}/${segment}`;
+    const value = (admin ? values[`admin:${key}`] : undefined) ?? values[key];
+    if (value === undefined) throw new Error(`No value for ${key} in ${path}: add one to pathValues`);
+    return encodeURIComponent(String(value));
+  }).join('/');
+}
+
+/** The demo world, Maple Grove on Enterprise, with a spare district for the provider's writes on a district. */
+export async function demoWorld(): Promise<{ t: TestApp; values: Record<string, string | number> }> {
+  const t = await createTestApp();
+  await runDemoSeed(t.db);
+  const maple = await t.db.selectFrom('districts').select('id').where('name', 'like', 'Maple Grove%').executeTakeFirstOrThrow();
+  const enterprise = await t.db.selectFrom('plans').select('id').where('key', '=', 'enterprise').executeTakeFirstOrThrow();
+  await t.db.updateTable('districts').set({ plan_id: enterprise.id }).where('id', '=', maple.id).execute();
+  const spare = await buildDistrict(t.db, { name: 'Spare District', planKey: 'professional' });
+  return { t, values: { ...(await pathValues(t, maple.id, spare.id)), __district: maple.id } };
+}
