@@ -28,6 +28,40 @@ export type TableProps<T> = {
   stackOnPhone?: boolean;
 };
 
+export type TableFrameProps = {
+  /** Every table needs a caption; it also names the table's region. Hide it visually with captionHidden. */
+  caption: ReactNode;
+  captionHidden?: boolean;
+  /** Rows become cards on phones (the shared table--stack style in styles.css). */
+  stackOnPhone?: boolean;
+  /** Dimmed and aria-busy while the next page of rows loads over the last one. */
+  busy?: boolean;
+  /** The table's own class (a screen's column widths), and its wrap's. */
+  className?: string;
+  wrapClassName?: string;
+  /** The table's head and body. */
+  children: ReactNode;
+};
+
+/**
+ * The frame of every table: a focusable region named by the caption, so keyboard users can scroll a wide
+ * table sideways on small screens, the table and its caption. `Table` renders its rows inside it; a
+ * hand-written table (sortable headers, row headers, actions) passes its own thead and tbody.
+ */
+export function TableFrame({ caption, captionHidden = false, stackOnPhone = false, busy = false, className, wrapClassName, children }: TableFrameProps) {
+  const captionId = useId();
+  return (
+    <div className={['table-wrap', busy && 'is-busy', wrapClassName].filter(Boolean).join(' ')} role="region" aria-labelledby={captionId} tabIndex={0} aria-busy={busy || undefined}>
+      <table className={['table', stackOnPhone && 'table--stack', className].filter(Boolean).join(' ')}>
+        <caption id={captionId} className={captionHidden ? 'table__caption sr-only' : 'table__caption'}>
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
 export function Table<T>({
   columns,
   rows,
@@ -38,43 +72,36 @@ export function Table<T>({
   className,
   stackOnPhone = false,
 }: TableProps<T>) {
-  const captionId = useId();
   return (
-    // Focusable labelled region so keyboard users can scroll wide tables on small screens.
-    <div className="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={['table', stackOnPhone && 'table--stack', className].filter(Boolean).join(' ')}>
-        <caption id={captionId} className={captionHidden ? 'table__caption sr-only' : 'table__caption'}>
-          {caption}
-        </caption>
-        <thead>
+    <TableFrame caption={caption} captionHidden={captionHidden} stackOnPhone={stackOnPhone} className={className}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.key} scope="col" className={c.className}>
+              {c.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
           <tr>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" className={c.className}>
-                {c.header}
-              </th>
-            ))}
+            <td className="table__empty" colSpan={Math.max(columns.length, 1)}>
+              {empty}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td className="table__empty" colSpan={Math.max(columns.length, 1)}>
-                {empty}
-              </td>
+        ) : (
+          rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.key} className={c.className} data-label={c.label ?? (typeof c.header === 'string' ? c.header : undefined)}>
+                  {c.render(row)}
+                </td>
+              ))}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <td key={c.key} className={c.className} data-label={c.label ?? (typeof c.header === 'string' ? c.header : undefined)}>
-                    {c.render(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+          ))
+        )}
+      </tbody>
+    </TableFrame>
   );
 }

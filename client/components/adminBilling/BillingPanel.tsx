@@ -24,6 +24,7 @@ import { FormError, TextAreaField, TextField } from '../Field';
 import { LoadError } from '../LoadError';
 import { Modal } from '../Modal';
 import { LoadingBlock } from '../Spinner';
+import { TableFrame } from '../Table';
 import { useToast } from '../Toasts';
 import { InvoiceStatusBadge, QuoteStatusBadge, shortTerm, termText } from './BillingBadges';
 import './adminBilling.css';
@@ -107,44 +108,41 @@ function QuotesTable({ billing, locale, onActivate }: { billing: AdminDistrictBi
       {billing.quotes.length === 0 ? (
         <p className="muted">No quotes yet. The district creates them under Settings → Billing → Quotes.</p>
       ) : (
-        <div className="table-wrap ab-table-wrap" role="region" aria-label="Quotes of this district" tabIndex={0}>
-          <table className="table table--stack ab-table">
-            <caption className="sr-only">Quotes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Quote</th><th scope="col">Plan</th><th scope="col" className="num">Seats</th><th scope="col">Term <span className="sr-only">(school years)</span></th>
-                <th scope="col" className="num">Total</th><th scope="col">Status</th><th scope="col">Valid until</th><th scope="col">PO number</th>
-                {billing.can_manage && <th scope="col"><span className="sr-only">Actions</span></th>}
-              </tr>
-            </thead>
-            <tbody>
-              {billing.quotes.map((q) => (
-                <tr key={q.id}>
-                  <th scope="row" className="ab-table__name">{q.number}</th>
-                  <td data-label="Plan">{q.plan.name}</td>
-                  <td className="num" data-label="Seats">{formatInteger(q.seats)}</td>
-                  <td className="nowrap" data-label="Term">{shortTerm(q.term_years)}</td>
-                  <td className="num" data-label="Total">{formatUsd(q.total_cents)}</td>
-                  <td data-label="Status">
-                    <span>
-                      <QuoteStatusBadge status={q.status} activated={q.activated_at !== null} />
-                      {q.activated_at && <span className="ab-table__sub">{when.date(q.activated_at)}</span>}
-                    </span>
+        <TableFrame caption="Quotes" captionHidden stackOnPhone className="ab-table" wrapClassName="ab-table-wrap">
+          <thead>
+            <tr>
+              <th scope="col">Quote</th><th scope="col">Plan</th><th scope="col" className="num">Seats</th><th scope="col">Term <span className="sr-only">(school years)</span></th>
+              <th scope="col" className="num">Total</th><th scope="col">Status</th><th scope="col">Valid until</th><th scope="col">PO number</th>
+              {billing.can_manage && <th scope="col"><span className="sr-only">Actions</span></th>}
+            </tr>
+          </thead>
+          <tbody>
+            {billing.quotes.map((q) => (
+              <tr key={q.id}>
+                <th scope="row" className="ab-table__name">{q.number}</th>
+                <td data-label="Plan">{q.plan.name}</td>
+                <td className="num" data-label="Seats">{formatInteger(q.seats)}</td>
+                <td className="nowrap" data-label="Term">{shortTerm(q.term_years)}</td>
+                <td className="num" data-label="Total">{formatUsd(q.total_cents)}</td>
+                <td data-label="Status">
+                  <span>
+                    <QuoteStatusBadge status={q.status} activated={q.activated_at !== null} />
+                    {q.activated_at && <span className="ab-table__sub">{when.date(q.activated_at)}</span>}
+                  </span>
+                </td>
+                <td className="nowrap" data-label="Valid until">{formatDay(q.valid_until, locale)}</td>
+                <td data-label="PO number">{q.po_number ?? NONE}</td>
+                {billing.can_manage && (
+                  <td className="table__actions ab-table__actions">
+                    {q.status === 'accepted' && q.activated_at === null && (
+                      <Button size="sm" onClick={() => onActivate(q)} aria-label={`Activate ${q.number}`}>Activate</Button>
+                    )}
                   </td>
-                  <td className="nowrap" data-label="Valid until">{formatDay(q.valid_until, locale)}</td>
-                  <td data-label="PO number">{q.po_number ?? NONE}</td>
-                  {billing.can_manage && (
-                    <td className="table__actions ab-table__actions">
-                      {q.status === 'accepted' && q.activated_at === null && (
-                        <Button size="sm" onClick={() => onActivate(q)} aria-label={`Activate ${q.number}`}>Activate</Button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
       )}
     </div>
   );
@@ -157,47 +155,44 @@ function InvoicesTable({ billing, locale, onAction }: { billing: AdminDistrictBi
       {billing.invoices.length === 0 ? (
         <p className="muted">No invoices yet. Activating an accepted quote issues the first one.</p>
       ) : (
-        <div className="table-wrap ab-table-wrap" role="region" aria-label="Invoices of this district" tabIndex={0}>
-          <table className="table table--stack ab-table">
-            <caption className="sr-only">Invoices</caption>
-            <thead>
-              <tr>
-                <th scope="col">Invoice</th><th scope="col">Issued</th><th scope="col">Period</th><th scope="col" className="num">Amount</th>
-                <th scope="col">Status</th><th scope="col">Due</th><th scope="col">Paid on</th>
-                {billing.can_manage && <th scope="col"><span className="sr-only">Actions</span></th>}
-              </tr>
-            </thead>
-            <tbody>
-              {billing.invoices.map((i) => {
-                const open = i.status === 'open' || i.status === 'overdue';
-                return (
-                  <tr key={i.id}>
-                    <th scope="row" className="ab-table__name">
-                      {i.number}
-                      {i.quote && <span className="ab-table__sub">From {i.quote.number}</span>}
-                    </th>
-                    <td className="nowrap" data-label="Issued">{formatDay(i.issued_on, locale)}</td>
-                    <td data-label="Period">{formatDay(i.period_start, locale)} – {formatDay(i.period_end, locale)}</td>
-                    <td className="num" data-label="Amount">{formatUsd(i.amount_cents)}</td>
-                    <td data-label="Status"><InvoiceStatusBadge status={i.status} /></td>
-                    <td className="nowrap" data-label="Due">{formatDay(i.due_on, locale)}</td>
-                    <td className="nowrap" data-label="Paid on">{i.paid_on ? formatDay(i.paid_on, locale) : NONE}</td>
-                    {billing.can_manage && (
-                      <td className="table__actions ab-table__actions">
-                        {open && (
-                          <span className="cluster ab-row-actions">
-                            <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'paid', invoice: i })} aria-label={`Mark paid ${i.number}`}>Mark paid</Button>
-                            <Button size="sm" variant="ghost" onClick={() => onAction({ kind: 'void', invoice: i })} aria-label={`Void ${i.number}`}>Void</Button>
-                          </span>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <TableFrame caption="Invoices" captionHidden stackOnPhone className="ab-table" wrapClassName="ab-table-wrap">
+          <thead>
+            <tr>
+              <th scope="col">Invoice</th><th scope="col">Issued</th><th scope="col">Period</th><th scope="col" className="num">Amount</th>
+              <th scope="col">Status</th><th scope="col">Due</th><th scope="col">Paid on</th>
+              {billing.can_manage && <th scope="col"><span className="sr-only">Actions</span></th>}
+            </tr>
+          </thead>
+          <tbody>
+            {billing.invoices.map((i) => {
+              const open = i.status === 'open' || i.status === 'overdue';
+              return (
+                <tr key={i.id}>
+                  <th scope="row" className="ab-table__name">
+                    {i.number}
+                    {i.quote && <span className="ab-table__sub">From {i.quote.number}</span>}
+                  </th>
+                  <td className="nowrap" data-label="Issued">{formatDay(i.issued_on, locale)}</td>
+                  <td data-label="Period">{formatDay(i.period_start, locale)} – {formatDay(i.period_end, locale)}</td>
+                  <td className="num" data-label="Amount">{formatUsd(i.amount_cents)}</td>
+                  <td data-label="Status"><InvoiceStatusBadge status={i.status} /></td>
+                  <td className="nowrap" data-label="Due">{formatDay(i.due_on, locale)}</td>
+                  <td className="nowrap" data-label="Paid on">{i.paid_on ? formatDay(i.paid_on, locale) : NONE}</td>
+                  {billing.can_manage && (
+                    <td className="table__actions ab-table__actions">
+                      {open && (
+                        <span className="cluster ab-row-actions">
+                          <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'paid', invoice: i })} aria-label={`Mark paid ${i.number}`}>Mark paid</Button>
+                          <Button size="sm" variant="ghost" onClick={() => onAction({ kind: 'void', invoice: i })} aria-label={`Void ${i.number}`}>Void</Button>
+                        </span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </TableFrame>
       )}
     </div>
   );

@@ -14,6 +14,7 @@ import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
+import { TableFrame } from '../../components/Table';
 import { formatDay } from '../../lib/dates';
 import { formatInteger, formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
@@ -181,24 +182,21 @@ function SchoolsCard({ district }: { district: AdminDistrictDetail }) {
       {district.schools.length === 0 ? (
         <p className="muted">No schools yet.</p>
       ) : (
-        <div className="table-wrap adm-table-wrap" role="region" aria-label="Schools table" tabIndex={0}>
-          <table className="table table--stack adm-table">
-            <caption className="sr-only">Schools of {district.name}</caption>
-            <thead>
-              <tr><th scope="col">School</th><th scope="col">Code</th><th scope="col">Grades</th><th scope="col" className="num">Educators</th></tr>
-            </thead>
-            <tbody>
-              {district.schools.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row" className="adm-table__name">{s.name}</th>
-                  <td data-label="Code">{s.code ?? <span className="muted">—</span>}</td>
-                  <td data-label="Grades">{s.grade_band ?? <span className="muted">—</span>}</td>
-                  <td className="num" data-label="Educators">{formatInteger(s.educators)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableFrame caption={<>Schools of {district.name}</>} captionHidden stackOnPhone className="adm-table" wrapClassName="adm-table-wrap">
+          <thead>
+            <tr><th scope="col">School</th><th scope="col">Code</th><th scope="col">Grades</th><th scope="col" className="num">Educators</th></tr>
+          </thead>
+          <tbody>
+            {district.schools.map((s) => (
+              <tr key={s.id}>
+                <th scope="row" className="adm-table__name">{s.name}</th>
+                <td data-label="Code">{s.code ?? <span className="muted">—</span>}</td>
+                <td data-label="Grades">{s.grade_band ?? <span className="muted">—</span>}</td>
+                <td className="num" data-label="Educators">{formatInteger(s.educators)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
       )}
     </section>
   );
@@ -215,35 +213,32 @@ function ImportsCard({ district }: { district: AdminDistrictDetail; locale: Loca
       {district.imports.length === 0 ? (
         <p className="muted">No staff or user imports yet. “Import users” adds this district’s logins from a CSV file.</p>
       ) : (
-        <div className="table-wrap adm-table-wrap" role="region" aria-label="Imports table" tabIndex={0}>
-          <table className="table table--stack adm-table">
-            <caption className="sr-only">Recent imports of {district.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">File</th><th scope="col">Kind</th><th scope="col">Status</th>
-                <th scope="col" className="num">Rows</th><th scope="col" className="num">Added</th><th scope="col" className="num">Updated</th>
-                <th scope="col" className="num">Errors</th><th scope="col">By</th><th scope="col">When</th>
+        <TableFrame caption={<>Recent imports of {district.name}</>} captionHidden stackOnPhone className="adm-table" wrapClassName="adm-table-wrap">
+          <thead>
+            <tr>
+              <th scope="col">File</th><th scope="col">Kind</th><th scope="col">Status</th>
+              <th scope="col" className="num">Rows</th><th scope="col" className="num">Added</th><th scope="col" className="num">Updated</th>
+              <th scope="col" className="num">Errors</th><th scope="col">By</th><th scope="col">When</th>
+            </tr>
+          </thead>
+          <tbody>
+            {district.imports.map((i) => (
+              <tr key={i.id}>
+                <th scope="row" className="adm-table__name">
+                  {i.kind === 'users' ? <Link to={`/admin/districts/${district.id}/user-import/${i.id}`}>{i.file_name}</Link> : i.file_name}
+                </th>
+                <td data-label="Kind">{i.kind === 'users' ? 'Users' : 'Staff'}</td>
+                <td data-label="Status">{IMPORT_STATUS[i.status] ?? i.status}</td>
+                <td className="num" data-label="Rows">{formatInteger(i.total_rows)}</td>
+                <td className="num" data-label="Added">{formatInteger(i.created_count)}</td>
+                <td className="num" data-label="Updated">{formatInteger(i.updated_count)}</td>
+                <td className="num" data-label="Errors">{formatInteger(i.error_count)}</td>
+                <td data-label="By">{i.created_by?.name ?? <span className="muted">—</span>}</td>
+                <td className="nowrap" data-label="When"><time dateTime={i.created_at}>{when.date(i.created_at)}</time></td>
               </tr>
-            </thead>
-            <tbody>
-              {district.imports.map((i) => (
-                <tr key={i.id}>
-                  <th scope="row" className="adm-table__name">
-                    {i.kind === 'users' ? <Link to={`/admin/districts/${district.id}/user-import/${i.id}`}>{i.file_name}</Link> : i.file_name}
-                  </th>
-                  <td data-label="Kind">{i.kind === 'users' ? 'Users' : 'Staff'}</td>
-                  <td data-label="Status">{IMPORT_STATUS[i.status] ?? i.status}</td>
-                  <td className="num" data-label="Rows">{formatInteger(i.total_rows)}</td>
-                  <td className="num" data-label="Added">{formatInteger(i.created_count)}</td>
-                  <td className="num" data-label="Updated">{formatInteger(i.updated_count)}</td>
-                  <td className="num" data-label="Errors">{formatInteger(i.error_count)}</td>
-                  <td data-label="By">{i.created_by?.name ?? <span className="muted">—</span>}</td>
-                  <td className="nowrap" data-label="When"><time dateTime={i.created_at}>{when.date(i.created_at)}</time></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </TableFrame>
       )}
     </section>
   );

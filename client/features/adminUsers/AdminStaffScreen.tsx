@@ -17,6 +17,7 @@ import { changeStaffRole, useStaff } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
 import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
 import { InviteStaffDialog } from './components/InviteStaffDialog';
+import { TableFrame } from '../../components/Table';
 
 const ROLE_OPTIONS = PROVIDER_ROLES.map((r) => ({ value: r, label: ROLE_NAMES[r]! }));
 
@@ -73,42 +74,39 @@ export default function AdminStaffScreen({ route }: ScreenProps) {
       ) : !data ? (
         <LoadingBlock label="Loading staff…" />
       ) : (
-        <div className="table-wrap au-table-wrap">
-          <table className="table table--stack au-table">
-            <caption className="sr-only">Coachwell staff</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((u) => {
-                const isSelf = u.id === me?.id;
-                return (
-                  <tr key={u.id} className="au-table__row">
-                    <th scope="row" className="au-table__person">
-                      <span className="au-table__name">
-                        {u.name}
-                        {isSelf && <span className="badge badge--primary">You</span>}
-                      </span>
-                      <span className="au-table__email">{u.email}</span>
-                    </th>
-                    <td className="au-table__cell" data-label="Role"><RoleSelect user={u} isSelf={isSelf} /></td>
-                    <td className="au-table__cell" data-label="Status"><AdminUserStatus user={u} locale={locale} /></td>
-                    <td className="au-table__cell" data-label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></td>
-                    <td className="au-table__cell table__actions au-table__actions" data-label="Actions">
-                      <AdminUserActions user={u} isSelf={isSelf} canChange base="staff" />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <TableFrame caption="Coachwell staff" captionHidden stackOnPhone className="au-table" wrapClassName="au-table-wrap">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last sign-in</th>
+              <th scope="col"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.map((u) => {
+              const isSelf = u.id === me?.id;
+              return (
+                <tr key={u.id} className="au-table__row">
+                  <th scope="row" className="au-table__person">
+                    <span className="au-table__name">
+                      {u.name}
+                      {isSelf && <span className="badge badge--primary">You</span>}
+                    </span>
+                    <span className="au-table__email">{u.email}</span>
+                  </th>
+                  <td className="au-table__cell" data-label="Role"><RoleSelect user={u} isSelf={isSelf} /></td>
+                  <td className="au-table__cell" data-label="Status"><AdminUserStatus user={u} locale={locale} /></td>
+                  <td className="au-table__cell" data-label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></td>
+                  <td className="au-table__cell table__actions au-table__actions" data-label="Actions">
+                    <AdminUserActions user={u} isSelf={isSelf} canChange base="staff" />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </TableFrame>
       )}
       {inviting && <InviteStaffDialog onClose={() => setInviting(false)} />}
     </div>

@@ -17,6 +17,7 @@ import { type AdminUserQuery, useAdminUsers } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
 import { DEFAULT_ADMIN_USER_FILTERS, AdminUserFilters, type AdminUserFilterValues } from './components/AdminUserFilters';
 import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
+import { TableFrame } from '../../components/Table';
 
 const PER_PAGE = 50;
 const URL_DEFAULTS = { sort: 'name' };
@@ -63,59 +64,56 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
   const canStaff = hasPermission(permissions, PERMISSIONS.manageCoaches);
   const canImpersonate = hasPermission(permissions, PERMISSIONS.impersonate);
   return (
-    <div className={['table-wrap', 'au-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} aria-busy={busy || undefined}>
-      <table className="table table--stack au-table">
-        <caption className="sr-only">Users</caption>
-        <thead>
-          <tr>
-            <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
-            <SortHeader label="District" column="district" sort={sort} onSort={onSort} />
-            <th scope="col">Roles</th>
-            <th scope="col">Status</th>
-            <SortHeader label="Last sign-in" column="last_login_at" sort={sort} onSort={onSort} firstDescending />
-            <SortHeader label="Created" column="created_at" sort={sort} onSort={onSort} firstDescending />
-            <th scope="col"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id} className="au-table__row">
-              <th scope="row" className="au-table__person">
-                <span className="au-table__name">
-                  {u.name}
-                  {u.id === selfId && <span className="badge badge--primary">You</span>}
+    <TableFrame caption="Users" captionHidden stackOnPhone busy={busy} className="au-table" wrapClassName="au-table-wrap">
+      <thead>
+        <tr>
+          <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
+          <SortHeader label="District" column="district" sort={sort} onSort={onSort} />
+          <th scope="col">Roles</th>
+          <th scope="col">Status</th>
+          <SortHeader label="Last sign-in" column="last_login_at" sort={sort} onSort={onSort} firstDescending />
+          <SortHeader label="Created" column="created_at" sort={sort} onSort={onSort} firstDescending />
+          <th scope="col"><span className="sr-only">Actions</span></th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((u) => (
+          <tr key={u.id} className="au-table__row">
+            <th scope="row" className="au-table__person">
+              <span className="au-table__name">
+                {u.name}
+                {u.id === selfId && <span className="badge badge--primary">You</span>}
+              </span>
+              <span className="au-table__email">{u.email}</span>
+            </th>
+            <Cell label="District">
+              {u.district ? (
+                <span className="au-district">
+                  {u.district.name}
+                  {u.district.status === 'suspended' && <span className="badge badge--danger">Suspended</span>}
                 </span>
-                <span className="au-table__email">{u.email}</span>
-              </th>
-              <Cell label="District">
-                {u.district ? (
-                  <span className="au-district">
-                    {u.district.name}
-                    {u.district.status === 'suspended' && <span className="badge badge--danger">Suspended</span>}
-                  </span>
-                ) : (
-                  <span className="badge badge--primary">Coachwell staff</span>
-                )}
-              </Cell>
-              <Cell label="Roles">
-                {u.roles.length ? <ul className="au-roles">{u.roles.map((r) => <li key={r.name}>{r.label}</li>)}</ul> : <span className="muted">No role</span>}
-              </Cell>
-              <Cell label="Status"><AdminUserStatus user={u} locale={locale} /></Cell>
-              <Cell label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></Cell>
-              <Cell label="Created"><time className="au-table__date" dateTime={u.created_at}>{when.date(u.created_at)}</time></Cell>
-              <Cell label="Actions" className="table__actions au-table__actions">
-                <AdminUserActions
-                  user={u}
-                  isSelf={u.id === selfId}
-                  canChange={u.district ? canDistrict : canStaff}
-                  canImpersonate={canImpersonate}
-                />
-              </Cell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              ) : (
+                <span className="badge badge--primary">Coachwell staff</span>
+              )}
+            </Cell>
+            <Cell label="Roles">
+              {u.roles.length ? <ul className="au-roles">{u.roles.map((r) => <li key={r.name}>{r.label}</li>)}</ul> : <span className="muted">No role</span>}
+            </Cell>
+            <Cell label="Status"><AdminUserStatus user={u} locale={locale} /></Cell>
+            <Cell label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></Cell>
+            <Cell label="Created"><time className="au-table__date" dateTime={u.created_at}>{when.date(u.created_at)}</time></Cell>
+            <Cell label="Actions" className="table__actions au-table__actions">
+              <AdminUserActions
+                user={u}
+                isSelf={u.id === selfId}
+                canChange={u.district ? canDistrict : canStaff}
+                canImpersonate={canImpersonate}
+              />
+            </Cell>
+          </tr>
+        ))}
+      </tbody>
+    </TableFrame>
   );
 }
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AdminDistrictDetail, AdminDistrictUser } from '../../../../common/schemas/adminDistricts';
 import { Button } from '../../../components/Button';
+import { TableFrame } from '../../../components/Table';
 import { useToast } from '../../../components/Toasts';
 import { formatInteger, formatRelative } from '../../../lib/format';
 import { impersonate, useInstantFormat } from '../../../lib/session';
@@ -47,45 +48,42 @@ export function DistrictUsers({ district, canImpersonate, locale }: Props) {
       {data.length === 0 ? (
         <p className="muted">Nobody has a login in this district yet. Import users below or ask the district to invite them.</p>
       ) : (
-        <div className="table-wrap adm-table-wrap" role="region" aria-label="Users table" tabIndex={0}>
-          <table className="table table--stack adm-table">
-            <caption className="sr-only">Users of {district.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last sign-in</th>
-                {canImpersonate && <th scope="col"><span className="sr-only">Actions</span></th>}
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((u) => (
-                <tr key={u.id}>
-                  <th scope="row" className="adm-table__name">
-                    <span>{u.name}</span>
-                    <span className="adm-table__sub adm-table__email">{u.email}</span>
-                  </th>
-                  <td data-label="Roles">{u.roles.map((r) => r.label).join(', ') || <span className="muted">No role</span>}</td>
-                  <td data-label="Status"><span className={`badge ${STATUS[u.status].tone}`}>{STATUS[u.status].label}</span></td>
-                  <td className="nowrap" data-label="Last sign-in">
-                    {u.last_login_at ? <time dateTime={u.last_login_at} title={when.dateTime(u.last_login_at)}>{formatRelative(u.last_login_at, locale)}</time> : <span className="muted">Never</span>}
+        <TableFrame caption={<>Users of {district.name}</>} captionHidden stackOnPhone className="adm-table" wrapClassName="adm-table-wrap">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last sign-in</th>
+              {canImpersonate && <th scope="col"><span className="sr-only">Actions</span></th>}
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((u) => (
+              <tr key={u.id}>
+                <th scope="row" className="adm-table__name">
+                  <span>{u.name}</span>
+                  <span className="adm-table__sub adm-table__email">{u.email}</span>
+                </th>
+                <td data-label="Roles">{u.roles.map((r) => r.label).join(', ') || <span className="muted">No role</span>}</td>
+                <td data-label="Status"><span className={`badge ${STATUS[u.status].tone}`}>{STATUS[u.status].label}</span></td>
+                <td className="nowrap" data-label="Last sign-in">
+                  {u.last_login_at ? <time dateTime={u.last_login_at} title={when.dateTime(u.last_login_at)}>{formatRelative(u.last_login_at, locale)}</time> : <span className="muted">Never</span>}
+                </td>
+                {canImpersonate && (
+                  <td className="table__actions adm-table__actions">
+                    {u.status === 'active' && (
+                      <Button size="sm" variant="secondary" busy={busyId === u.id} disabled={busyId !== null && busyId !== u.id}
+                        onClick={() => void actAs(u)} aria-label={`Impersonate ${u.name}`}>
+                        Impersonate
+                      </Button>
+                    )}
                   </td>
-                  {canImpersonate && (
-                    <td className="table__actions adm-table__actions">
-                      {u.status === 'active' && (
-                        <Button size="sm" variant="secondary" busy={busyId === u.id} disabled={busyId !== null && busyId !== u.id}
-                          onClick={() => void actAs(u)} aria-label={`Impersonate ${u.name}`}>
-                          Impersonate
-                        </Button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
       )}
     </section>
   );

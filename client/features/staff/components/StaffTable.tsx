@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffListItem } from '../../../../common/schemas/staff';
 import { SortHeader, sortDirection } from '../../../components/SortHeader';
+import { TableFrame } from '../../../components/Table';
 import { formatGrades } from '../grades';
 import type { StaffSort } from '../staffQuery';
 
@@ -33,41 +34,38 @@ type Props = {
 
 export const StaffTable = memo(function StaffTable({ rows, sort, onSort, caption, busy }: Props) {
   return (
-    <div className={['table-wrap', 'staff-table-wrap', busy && 'is-busy'].filter(Boolean).join(' ')} role="region" aria-label={caption} tabIndex={0} aria-busy={busy || undefined}>
-      <table className="table table--stack staff-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {/* The name column also shows a first-name sort as its own. */}
-            <SortHeader label="Name" column="last_name" sort={sort} onSort={onSort} direction={sortDirection(sort, 'last_name') ?? sortDirection(sort, 'first_name')} className="staff-table__name" />
-            <SortHeader label="School" column="building" sort={sort} onSort={onSort} />
-            <th scope="col">Position</th>
-            <th scope="col">Grades</th>
-            <th scope="col">Subjects</th>
-            <th scope="col">Coach</th>
-            <th scope="col">Status</th>
+    <TableFrame caption={caption} captionHidden stackOnPhone busy={busy} className="staff-table" wrapClassName="staff-table-wrap">
+      <thead>
+        <tr>
+          {/* The name column also shows a first-name sort as its own. */}
+          <SortHeader label="Name" column="last_name" sort={sort} onSort={onSort} direction={sortDirection(sort, 'last_name') ?? sortDirection(sort, 'first_name')} className="staff-table__name" />
+          <SortHeader label="School" column="building" sort={sort} onSort={onSort} />
+          <th scope="col">Position</th>
+          <th scope="col">Grades</th>
+          <th scope="col">Subjects</th>
+          <th scope="col">Coach</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((s) => (
+          <tr key={s.id}>
+            <th scope="row" className="staff-table__name">
+              <Link to={`/app/staff/${s.id}`} className="staff-table__link">
+                {sort === 'first_name' || sort === '-first_name' ? s.name : `${s.last_name}, ${s.first_name}`}
+              </Link>
+            </th>
+            <td data-label="School">{s.building?.name ?? NONE}</td>
+            <td data-label="Position">{s.position ?? NONE}</td>
+            <td className="nowrap" data-label="Grades">{s.grade_levels.length ? formatGrades(s.grade_levels) : NONE}</td>
+            <td data-label="Subjects">{s.subjects.length ? s.subjects.join(', ') : NONE}</td>
+            <td data-label="Coach">{s.coach?.name ?? NONE}</td>
+            <td data-label="Status">
+              <StatusBadge status={s.status} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((s) => (
-            <tr key={s.id}>
-              <th scope="row" className="staff-table__name">
-                <Link to={`/app/staff/${s.id}`} className="staff-table__link">
-                  {sort === 'first_name' || sort === '-first_name' ? s.name : `${s.last_name}, ${s.first_name}`}
-                </Link>
-              </th>
-              <td data-label="School">{s.building?.name ?? NONE}</td>
-              <td data-label="Position">{s.position ?? NONE}</td>
-              <td className="nowrap" data-label="Grades">{s.grade_levels.length ? formatGrades(s.grade_levels) : NONE}</td>
-              <td data-label="Subjects">{s.subjects.length ? s.subjects.join(', ') : NONE}</td>
-              <td data-label="Coach">{s.coach?.name ?? NONE}</td>
-              <td data-label="Status">
-                <StatusBadge status={s.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </TableFrame>
   );
 });

@@ -2,6 +2,7 @@
 // cells keep their column name as a visible label), so nothing scrolls sideways.
 import type { Locale } from 'date-fns';
 import type { DistrictUser } from '../../../../common/schemas/users';
+import { TableFrame } from '../../../components/Table';
 import { LastLogin } from './LastLogin';
 import { UserActions } from './UserActions';
 import { UserStatusBadge } from './UserStatusBadge';
@@ -37,54 +38,51 @@ function Cell({ label, className, children }: { label: string; className?: strin
 
 export function UserTable({ users, selfId, canManage, locale, caption }: Props) {
   return (
-    <div className="table-wrap users-table-wrap">
-      <table className="table table--stack users-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Roles</th>
-            <th scope="col">Schools</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last login</th>
-            {canManage && <th scope="col"><span className="sr-only">Actions</span></th>}
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id} className="users-table__row">
-              <th scope="row" className="users-table__person">
-                <span className="users-table__name">
-                  {u.name}
-                  {u.id === selfId && <span className="badge badge--primary">You</span>}
-                </span>
-                <span className="users-table__email">{breakableEmail(u.email)}</span>
-              </th>
-              <Cell label="Roles">
-                {u.roles.length ? (
-                  <ul className="users-list">{u.roles.map((r) => <li key={r.name}>{r.label}</li>)}</ul>
-                ) : (
-                  <span className="muted">No role</span>
-                )}
-              </Cell>
-              <Cell label="Schools">
-                {u.buildings.length ? (
-                  <ul className="users-list">{u.buildings.map((b) => <li key={b.id}>{b.name}</li>)}</ul>
-                ) : (
-                  <span className="muted">{u.roles.some((r) => r.name === 'district-admin') ? 'Whole district' : 'None'}</span>
-                )}
-              </Cell>
-              <Cell label="Status"><UserStatusBadge user={u} locale={locale} /></Cell>
-              <Cell label="Last login"><LastLogin value={u.last_login_at} locale={locale} /></Cell>
-              {canManage && (
-                <Cell label="Actions" className="table__actions users-table__actions">
-                  <UserActions user={u} isSelf={u.id === selfId} showEdit />
-                </Cell>
+    <TableFrame caption={caption} captionHidden stackOnPhone className="users-table" wrapClassName="users-table-wrap">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Roles</th>
+          <th scope="col">Schools</th>
+          <th scope="col">Status</th>
+          <th scope="col">Last login</th>
+          {canManage && <th scope="col"><span className="sr-only">Actions</span></th>}
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((u) => (
+          <tr key={u.id} className="users-table__row">
+            <th scope="row" className="users-table__person">
+              <span className="users-table__name">
+                {u.name}
+                {u.id === selfId && <span className="badge badge--primary">You</span>}
+              </span>
+              <span className="users-table__email">{breakableEmail(u.email)}</span>
+            </th>
+            <Cell label="Roles">
+              {u.roles.length ? (
+                <ul className="users-list">{u.roles.map((r) => <li key={r.name}>{r.label}</li>)}</ul>
+              ) : (
+                <span className="muted">No role</span>
               )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </Cell>
+            <Cell label="Schools">
+              {u.buildings.length ? (
+                <ul className="users-list">{u.buildings.map((b) => <li key={b.id}>{b.name}</li>)}</ul>
+              ) : (
+                <span className="muted">{u.roles.some((r) => r.name === 'district-admin') ? 'Whole district' : 'None'}</span>
+              )}
+            </Cell>
+            <Cell label="Status"><UserStatusBadge user={u} locale={locale} /></Cell>
+            <Cell label="Last login"><LastLogin value={u.last_login_at} locale={locale} /></Cell>
+            {canManage && (
+              <Cell label="Actions" className="table__actions users-table__actions">
+                <UserActions user={u} isSelf={u.id === selfId} showEdit />
+              </Cell>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </TableFrame>
   );
 }
