@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AdminUser } from '../../../../common/schemas/adminUsers';
 import { Button } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/Modal';
+import { type CommandCopy, ConfirmCommand, useRowCommands } from '../../../components/RowCommands';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { impersonate } from '../../../lib/session';
 import { type AdminUserCommand, runAdminUserCommand } from '../api';
 
 type Confirmable = 'deactivate' | 'reactivate';
-type Busy = AdminUserCommand | 'impersonate';
 
 const SUCCESS: Record<AdminUserCommand, (u: AdminUser) => string> = {
   'resend-invite': (u) => `A new invitation is on its way to ${u.email}. The earlier link no longer works.`,
@@ -19,7 +18,7 @@ const SUCCESS: Record<AdminUserCommand, (u: AdminUser) => string> = {
   reactivate: (u) => (u.status === 'invited' ? `${u.name} is invited again. Resend the invitation so they can finish signing up.` : `${u.name} can sign in again.`),
 };
 
-function confirmCopy(command: Confirmable, user: AdminUser) {
+function confirmCopy(command: Confirmable, user: AdminUser): CommandCopy {
   const where = user.district ? ` of ${user.district.name}` : ' (Coachwell staff)';
   if (command === 'deactivate') {
     return {
@@ -61,72 +60,49 @@ type Props = {
 export function AdminUserActions({ user, isSelf, canChange, canImpersonate = false, base = 'user' }: Props) {
   const toast = useToast();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<Busy | null>(null);
-  const [asking, setAsking] = useState<Confirmable | null>(null);
-
-  async function run(command: AdminUserCommand) {
-    setBusy(command);
-    try {
-      const updated = await runAdminUserCommand(user.id, command, base);
-      toast.success(SUCCESS[command](updated));
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
-    } finally {
-      setAsking(null);
-      setBusy(null);
-    }
-  }
+  const commands = useRowCommands<AdminUserCommand, AdminUser, Confirmable>(
+    (command) => runAdminUserCommand(user.id, command, base), (command, updated) => SUCCESS[command](updated),
+  );
+  const [impersonating, setImpersonating] = useState(false);
 
   async function startImpersonating() {
-    setBusy('impersonate');
+    setImpersonating(true);
     try {
       await impersonate(user.id);
       navigate('/app');
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
-      setBusy(null);
+      setImpersonating(false);
     }
   }
 
   if (isSelf) return <span className="muted">—<span className="sr-only">No actions on your own login</span></span>;
   const who = <span className="sr-only"> {user.name}</span>;
-  const copy = asking ? confirmCopy(asking, user) : null;
   const showImpersonate = canImpersonate && user.district !== null && user.status === 'active';
 
   return (
     <div className="au-actions">
       {showImpersonate && (
-        <Button variant="secondary" size="sm" busy={busy === 'impersonate'} onClick={() => void startImpersonating()}>
+        <Button variant="secondary" size="sm" busy={impersonating} onClick={() => void startImpersonating()}>
           Impersonate{who}
         </Button>
       )}
       {canChange && user.status === 'invited' && (
-        <Button variant="secondary" size="sm" busy={busy === 'resend-invite'} onClick={() => void run('resend-invite')}>
+        <Button variant="secondary" size="sm" busy={commands.busy === 'resend-invite'} onClick={() => void commands.run('resend-invite')}>
           Resend invite{who}
         </Button>
       )}
       {canChange && user.status !== 'disabled' && (
-        <Button variant="ghost" size="sm" className="au-actions__danger" onClick={() => setAsking('deactivate')}>
+        <Button variant="ghost" size="sm" className="au-actions__danger" onClick={() => commands.ask('deactivate')}>
           Deactivate{who}
         </Button>
       )}
       {canChange && user.status === 'disabled' && (
-        <Button variant="secondary" size="sm" onClick={() => setAsking('reactivate')}>
+        <Button variant="secondary" size="sm" onClick={() => commands.ask('reactivate')}>
           Reactivate{who}
         </Button>
       )}
-      {copy && asking && (
-        <ConfirmDialog
-          open
-          title={copy.title}
-          message={copy.message}
-          confirmLabel={copy.confirm}
-          danger={copy.danger}
-          busy={busy === asking}
-          onConfirm={() => void run(asking)}
-          onCancel={() => setAsking(null)}
-        />
-      )}
+      <ConfirmCommand commands={commands} copy={(command) => confirmCopy(command, user)} />
     </div>
   );
 }

@@ -1,11 +1,8 @@
 // What a manager can do with one login: edit, resend or revoke the invitation, deactivate or
 // reactivate. Destructive changes ask first; every outcome ends in a toast.
-import { useState } from 'react';
 import type { DistrictUser } from '../../../../common/schemas/users';
 import { Button, ButtonLink } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/Modal';
-import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { type CommandCopy, ConfirmCommand, useRowCommands } from '../../../components/RowCommands';
 import { runUserCommand, type UserCommand } from '../api';
 
 type Confirmable = Exclude<UserCommand, 'resend-invite'>;
@@ -17,7 +14,7 @@ const SUCCESS: Record<UserCommand, (u: DistrictUser) => string> = {
   reactivate: (u) => (u.status === 'invited' ? `${u.name} is invited again. Send a new invitation so they can finish signing up.` : `${u.name} can sign in again.`),
 };
 
-function confirmCopy(command: Confirmable, user: DistrictUser) {
+function confirmCopy(command: Confirmable, user: DistrictUser): CommandCopy {
   switch (command) {
     case 'revoke-invite':
       return {
@@ -60,26 +57,11 @@ type Props = {
 };
 
 export function UserActions({ user, isSelf, showEdit = false, size = 'sm' }: Props) {
-  const toast = useToast();
-  const [busy, setBusy] = useState<UserCommand | null>(null);
-  const [asking, setAsking] = useState<Confirmable | null>(null);
-
-  async function run(command: UserCommand) {
-    setBusy(command);
-    try {
-      const updated = await runUserCommand(user.id, command);
-      toast.success(SUCCESS[command](updated));
-      setAsking(null);
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
-      setAsking(null);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const commands = useRowCommands<UserCommand, DistrictUser, Confirmable>(
+    (command) => runUserCommand(user.id, command), (command, updated) => SUCCESS[command](updated),
+  );
 
   const who = <span className="sr-only"> {user.name}</span>;
-  const copy = asking ? confirmCopy(asking, user) : null;
 
   return (
     <div className="users-actions">
@@ -90,38 +72,27 @@ export function UserActions({ user, isSelf, showEdit = false, size = 'sm' }: Pro
       )}
       {user.status === 'invited' && (
         <>
-          <Button variant="secondary" size={size} busy={busy === 'resend-invite'} onClick={() => void run('resend-invite')}>
+          <Button variant="secondary" size={size} busy={commands.busy === 'resend-invite'} onClick={() => void commands.run('resend-invite')}>
             Resend invite{who}
           </Button>
           {user.invite && (
-            <Button variant="ghost" size={size} onClick={() => setAsking('revoke-invite')}>
+            <Button variant="ghost" size={size} onClick={() => commands.ask('revoke-invite')}>
               Revoke invite{who}
             </Button>
           )}
         </>
       )}
       {user.status !== 'disabled' && !isSelf && (
-        <Button variant={showEdit ? 'ghost' : 'secondary'} size={size} className="users-actions__danger" onClick={() => setAsking('deactivate')}>
+        <Button variant={showEdit ? 'ghost' : 'secondary'} size={size} className="users-actions__danger" onClick={() => commands.ask('deactivate')}>
           Deactivate{who}
         </Button>
       )}
       {user.status === 'disabled' && (
-        <Button variant="secondary" size={size} onClick={() => setAsking('reactivate')}>
+        <Button variant="secondary" size={size} onClick={() => commands.ask('reactivate')}>
           Reactivate{who}
         </Button>
       )}
-      {copy && asking && (
-        <ConfirmDialog
-          open
-          title={copy.title}
-          message={copy.message}
-          confirmLabel={copy.confirm}
-          danger={copy.danger}
-          busy={busy === asking}
-          onConfirm={() => void run(asking)}
-          onCancel={() => setAsking(null)}
-        />
-      )}
+      <ConfirmCommand commands={commands} copy={(command) => confirmCopy(command, user)} />
     </div>
   );
 }
