@@ -1,7 +1,6 @@
 // Logs: client errors, server errors and security events, one tab each; filters, the page and the
 // open entry live in the URL. The retention setting sits under the header.
 import { useCallback } from 'react';
-import { Link } from 'react-router-dom';
 import { LOG_KINDS, SECURITY_EVENT_KINDS, SECURITY_EVENT_LABELS, type LogEntry, type LogKind } from '../../../common/schemas/adminOps';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
@@ -9,6 +8,7 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField, TextField } from '../../components/Field';
 import { FilterBar, FilterText } from '../../components/FilterBar';
+import { NavTabs } from '../../components/NavTabs';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
@@ -23,7 +23,7 @@ import { filterChips, useUrlFilters } from './urlFilters';
 const KEYS = ['kind', 'search', 'district_id', 'user', 'from', 'to', 'security_kind'] as const;
 const TAB_LABELS: Record<LogKind, string> = { client: 'Client errors', server: 'Server errors', security: 'Security events' };
 const TAB_NAMES: Record<LogKind, string> = { client: 'Client errors', server: 'Server errors', security: 'Security' };
-const SECURITY_OPTIONS = [{ value: '', label: 'All kinds' }, ...SECURITY_EVENT_KINDS.map((k) => ({ value: k, label: SECURITY_EVENT_LABELS[k] }))];
+const SECURITY_OPTIONS = SECURITY_EVENT_KINDS.map((k) => ({ value: k, label: SECURITY_EVENT_LABELS[k] }));
 
 function LogRows({ kind, rows, onOpen, onDistrict }: { kind: LogKind; rows: LogEntry[]; onOpen: (id: number) => void; onDistrict: (id: number) => void }) {
   const locale = useDateLocale();
@@ -115,22 +115,14 @@ export default function LogsScreen({ route }: ScreenProps) {
         description={<p>Errors from browsers and from the server, and security events: failed sign-ins, rate limits and refused requests.</p>}
       />
       <RetentionSetting />
-      <nav className="ops-tabs" aria-label="Logs">
-        <ul className="ops-tabs__list">
-          {LOG_KINDS.map((k) => (
-            <li key={k}>
-              <Link to={tabLink(k)} className="ops-tabs__link" aria-current={k === kind ? 'page' : undefined}>{TAB_NAMES[k]}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <NavTabs label="Logs" tabs={LOG_KINDS.map((k) => ({ key: k, to: tabLink(k), label: TAB_NAMES[k], current: k === kind }))} />
       <FilterBar label="Filter the log" search={values.search} searchPlaceholder={kind === 'security' ? 'Email, path' : 'Message'}
         onSearch={setSearch} active={filtered} chips={chips}
         onClear={() => update({ search: '', district_id: '', user: '', from: '', to: '', security_kind: '' })}
         columns={`minmax(12rem, 1.5fr) minmax(11rem, 1.2fr) repeat(${kind === 'security' ? 3 : 2}, minmax(9rem, 1fr))`}>
         <FilterText label="User" name="user" value={values.user} placeholder="Name, email or ID" onChange={setUser} />
         {kind === 'security' && (
-          <SelectField label="Kind" name="security_kind" value={values.security_kind} options={SECURITY_OPTIONS} onChange={(security_kind) => update({ security_kind })} />
+          <SelectField label="Kind" name="security_kind" value={values.security_kind} placeholder="All kinds" options={SECURITY_OPTIONS} onChange={(security_kind) => update({ security_kind })} />
         )}
         <TextField label="From" name="from" type="date" value={values.from} onChange={(from) => update({ from })} />
         <TextField label="To" name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
