@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serializeQuery } from './api';
 import { ChunkLoadError, describeChunkFailure, loadChunk } from './chunk';
 import { formatDate, formatInteger, formatMoney, loadDateLocale } from './format';
-import { listQuery, readFilter, readPage } from './listParams';
+import { keepChosen, listQuery, readFilter, readPage } from './listParams';
 
 describe('serializeQuery', () => {
   it('writes arrays in bracket style with the brackets unencoded', () => {
@@ -38,6 +38,13 @@ describe('list parameters', () => {
     expect(serializeQuery(listQuery({ search: 'oak', filter: { plan: 'pro' }, sort: '-users', defaultSort: 'name', page: 3, perPage: 50 })))
       .toBe('search=oak&filter[plan]=pro&sort=-users&page=3&per_page=50');
     expect(serializeQuery(listQuery({ sort: '-updated_at', perPage: 25 }))).toBe('sort=-updated_at&per_page=25');
+  });
+  it('keeps a chosen value the options do not offer (yet), under its own label or the given one', () => {
+    const plans = [{ value: 'pro', label: 'Professional' }];
+    expect(keepChosen(plans, 'pro')).toBe(plans);
+    expect(keepChosen(plans, '')).toBe(plans);
+    expect(keepChosen(plans, 'legacy')).toEqual([...plans, { value: 'legacy', label: 'legacy' }]);
+    expect(keepChosen(plans, '7', 'Loading…')).toEqual([...plans, { value: '7', label: 'Loading…' }]);
   });
 });
 

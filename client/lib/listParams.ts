@@ -63,3 +63,10 @@ export function useListUpdate<P extends object>(defaults: Readonly<Record<string
     }, { ...options, flushSync: true });
   }, [setParams, defaults, aliases]);
 }
+
+type Option = { value: string; label: string };
+
+/** A filter select's options, keeping the value the URL holds when the list does not offer it (yet), so the select still shows it chosen. */
+export function keepChosen<O extends Option>(options: O[], value: string, label = value): Option[] {
+  return value && !options.some((o) => o.value === value) ? [...options, { value, label }] : options;
+}

@@ -173,7 +173,7 @@ export default function AdminActivityScreen({ route }: ScreenProps) {
   const cursor = params.get('cursor') ?? '';
   const filters: AuditFilters = values;
   const { data, error, isLoading, mutate } = useAuditFeed(filters, cursor);
-  const actionOptions = useMemo(() => [{ value: '', label: 'All actions' }, ...auditActionOptions()], []);
+  const actionOptions = useMemo(() => auditActionOptions(), []);
   const filtered = KEYS.some((k) => values[k] !== '');
   const districtName = data?.data.find((e) => String(e.district?.id) === values.district_id)?.district?.name;
   const setPerson = useMemo(() => (actor: string) => update({ actor: actor.trim() }, { replace: true }), [update]);
@@ -195,7 +195,7 @@ export default function AdminActivityScreen({ route }: ScreenProps) {
       <FilterBar label="Filter the activity" search={values.actor} searchLabel="Person" searchName="actor" searchPlaceholder="Name, email or user ID"
         onSearch={setPerson} active={filtered} onClear={() => update({ district_id: '', actor: '', action: '', from: '', to: '' })} chips={chips}
         columns="minmax(14rem, 2fr) minmax(12rem, 1.5fr) repeat(2, minmax(9rem, 1fr))">
-        <SelectField label="Action" name="action" value={values.action} options={actionOptions} onChange={(action) => update({ action })} />
+        <SelectField label="Action" name="action" value={values.action} placeholder="All actions" options={actionOptions} onChange={(action) => update({ action })} />
         <TextField label="From" name="from" type="date" value={values.from} onChange={(from) => update({ from })} />
         <TextField label="To" name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
       </FilterBar>

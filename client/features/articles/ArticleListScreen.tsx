@@ -20,8 +20,8 @@ const URL_DEFAULTS = { sort: DEFAULTS.sort };
 const NO_FILTERS = { search: '', category: '', status: '' };
 type Filters = typeof DEFAULTS;
 
-const CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...ARTICLE_CATEGORIES.map((c) => ({ value: c.key, label: c.label }))];
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, { value: 'published', label: 'Published' }, { value: 'draft', label: 'Draft' }];
+const CATEGORY_OPTIONS = ARTICLE_CATEGORIES.map((c) => ({ value: c.key, label: c.label }));
+const STATUS_OPTIONS = [{ value: 'published', label: 'Published' }, { value: 'draft', label: 'Draft' }];
 
 const SORT_LABELS: Record<(typeof ADMIN_ARTICLE_SORTS)[number], string> = {
   '-updated_at': 'Recently updated', updated_at: 'Least recently updated', title: 'Title A–Z', '-title': 'Title Z–A',
@@ -81,8 +81,8 @@ export default function ArticleListScreen({ route }: ScreenProps) {
         onSearch={(search) => update({ search }, { replace: true })} active={filtered} onClear={() => update(NO_FILTERS)}
         columns="minmax(14rem, 2fr) repeat(3, minmax(10rem, 1fr)) auto"
       >
-        <SelectField label="Category" name="category" value={filters.category} onChange={(category) => update({ category })} options={CATEGORY_OPTIONS} />
-        <SelectField label="Status" name="status" value={filters.status} onChange={(status) => update({ status })} options={STATUS_OPTIONS} />
+        <SelectField label="Category" name="category" value={filters.category} onChange={(category) => update({ category })} placeholder="All categories" options={CATEGORY_OPTIONS} />
+        <SelectField label="Status" name="status" value={filters.status} onChange={(status) => update({ status })} placeholder="All statuses" options={STATUS_OPTIONS} />
         <SelectField label="Sort by" name="sort" value={filters.sort} onChange={(sort) => update({ sort })} options={SORT_OPTIONS} />
       </FilterBar>
       <ListResults

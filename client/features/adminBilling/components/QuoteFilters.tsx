@@ -4,11 +4,12 @@ import { QUOTE_STATUSES, QUOTE_STATUS_LABELS } from '../../../../common/schemas/
 import { FilterBar } from '../../../components/FilterBar';
 import { SelectField } from '../../../components/Field';
 import type { AdminQuoteParams } from '../../../lib/adminBilling';
+import { keepChosen } from '../../../lib/listParams';
 
 export type FilterPatch = Partial<AdminQuoteParams>;
 export const DEFAULT_FILTERS: Omit<AdminQuoteParams, 'page'> = { search: '', status: '', plan: '', district: '' };
 
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...QUOTE_STATUSES.map((s) => ({ value: s, label: QUOTE_STATUS_LABELS[s] }))];
+const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: QUOTE_STATUS_LABELS[s] }));
 
 type Props = {
   params: AdminQuoteParams;
@@ -17,8 +18,7 @@ type Props = {
 };
 
 export function QuoteFilters({ params, plans, onChange }: Props) {
-  const planOptions = [{ value: '', label: 'All plans' }, ...plans.map((p) => ({ value: p.key, label: p.name }))];
-  if (params.plan && !plans.some((p) => p.key === params.plan)) planOptions.push({ value: params.plan, label: params.plan });
+  const planOptions = keepChosen(plans.map((p) => ({ value: p.key, label: p.name })), params.plan);
   const active = params.search !== '' || params.status !== '' || params.plan !== '' || params.district !== '';
 
   return (
@@ -27,8 +27,8 @@ export function QuoteFilters({ params, plans, onChange }: Props) {
       onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_FILTERS)}
       columns="minmax(14rem, 2fr) repeat(2, minmax(9rem, 1fr)) auto"
     >
-      <SelectField label="Status" name="status" value={params.status} onChange={(status) => onChange({ status })} options={STATUS_OPTIONS} />
-      <SelectField label="Plan" name="plan" value={params.plan} onChange={(plan) => onChange({ plan })} options={planOptions} />
+      <SelectField label="Status" name="status" value={params.status} onChange={(status) => onChange({ status })} placeholder="All statuses" options={STATUS_OPTIONS} />
+      <SelectField label="Plan" name="plan" value={params.plan} onChange={(plan) => onChange({ plan })} placeholder="All plans" options={planOptions} />
     </FilterBar>
   );
 }

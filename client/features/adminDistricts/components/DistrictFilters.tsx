@@ -3,6 +3,7 @@ import { US_STATES } from '../../../../common/constants';
 import { DISTRICT_STATUSES, DISTRICT_STATUS_LABELS, type PlanOption } from '../../../../common/schemas/adminDistricts';
 import { FilterBar } from '../../../components/FilterBar';
 import { SelectField } from '../../../components/Field';
+import { keepChosen } from '../../../lib/listParams';
 import type { DistrictListParams } from '../api';
 
 export type FilterPatch = Partial<Omit<DistrictListParams, 'page'>> & { page?: number };
@@ -21,8 +22,8 @@ export const SORT_OPTIONS = [
   { value: 'trial_end', label: 'Trial ending soonest' },
 ];
 
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...DISTRICT_STATUSES.map((s) => ({ value: s, label: DISTRICT_STATUS_LABELS[s] }))];
-const STATE_OPTIONS = [{ value: '', label: 'All states' }, ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }))];
+const STATUS_OPTIONS = DISTRICT_STATUSES.map((s) => ({ value: s, label: DISTRICT_STATUS_LABELS[s] }));
+const STATE_OPTIONS = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
 
 type Props = {
   params: DistrictListParams;
@@ -31,10 +32,8 @@ type Props = {
 };
 
 export function DistrictFilters({ params, plans, onChange }: Props) {
-  const planOptions = [{ value: '', label: 'All plans' }, ...plans.map((p) => ({ value: p.key, label: p.name }))];
-  // A plan key from the URL that the list does not know yet still shows as chosen.
-  if (params.plan && !plans.some((p) => p.key === params.plan)) planOptions.push({ value: params.plan, label: params.plan });
-  const sortOptions = SORT_OPTIONS.some((o) => o.value === params.sort) ? SORT_OPTIONS : [...SORT_OPTIONS, { value: params.sort, label: 'Column sort' }];
+  const planOptions = keepChosen(plans.map((p) => ({ value: p.key, label: p.name })), params.plan);
+  const sortOptions = keepChosen(SORT_OPTIONS, params.sort, 'Column sort');
   const active = params.search !== '' || params.plan !== '' || params.status !== '' || params.state !== '';
 
   return (
@@ -43,9 +42,9 @@ export function DistrictFilters({ params, plans, onChange }: Props) {
       onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_FILTERS)}
       columns="minmax(14rem, 2fr) repeat(4, minmax(8.5rem, 1fr)) auto"
     >
-      <SelectField label="Plan" name="plan" value={params.plan} onChange={(plan) => onChange({ plan })} options={planOptions} />
-      <SelectField label="Status" name="status" value={params.status} onChange={(status) => onChange({ status })} options={STATUS_OPTIONS} />
-      <SelectField label="State" name="state" value={params.state} onChange={(state) => onChange({ state })} options={STATE_OPTIONS} />
+      <SelectField label="Plan" name="plan" value={params.plan} onChange={(plan) => onChange({ plan })} placeholder="All plans" options={planOptions} />
+      <SelectField label="Status" name="status" value={params.status} onChange={(status) => onChange({ status })} placeholder="All statuses" options={STATUS_OPTIONS} />
+      <SelectField label="State" name="state" value={params.state} onChange={(state) => onChange({ state })} placeholder="All states" options={STATE_OPTIONS} />
       <SelectField label="Sort by" name="sort" value={params.sort} onChange={(sort) => onChange({ sort })} options={sortOptions} />
     </FilterBar>
   );

@@ -2,6 +2,7 @@
 import { ROLE_PERMISSIONS } from '../../../../common/permissions';
 import { FilterBar } from '../../../components/FilterBar';
 import { SelectField } from '../../../components/Field';
+import { keepChosen } from '../../../lib/listParams';
 import { useDistrictOptions } from '../api';
 
 export interface AdminUserFilterValues {
@@ -15,19 +16,17 @@ export interface AdminUserFilterValues {
 export const DEFAULT_ADMIN_USER_FILTERS: AdminUserFilterValues = { search: '', district_id: '', role: '', status: '', area: '' };
 
 const STATUS_OPTIONS = [
-  { value: '', label: 'All statuses' },
   { value: 'active', label: 'Active' },
   { value: 'invited', label: 'Invited' },
   { value: 'disabled', label: 'Deactivated' },
 ];
 
 const AREA_OPTIONS = [
-  { value: '', label: 'All areas' },
   { value: 'app', label: 'Districts' },
   { value: 'admin', label: 'Coachwell staff' },
 ];
 
-const ROLE_OPTIONS = [{ value: '', label: 'All roles' }, ...Object.entries(ROLE_PERMISSIONS).map(([value, r]) => ({ value, label: r.label }))];
+const ROLE_OPTIONS = Object.entries(ROLE_PERMISSIONS).map(([value, r]) => ({ value, label: r.label }));
 
 type Props = {
   filters: AdminUserFilterValues;
@@ -37,14 +36,10 @@ type Props = {
 export function AdminUserFilters({ filters, onChange }: Props) {
   const districts = useDistrictOptions();
 
-  const districtOptions = [
-    { value: '', label: 'All districts' },
-    ...(districts.data?.data ?? []).map((d) => ({ value: String(d.id), label: d.name })),
-  ];
   // A district in the URL shows before the list of names has loaded.
-  if (filters.district_id && !districtOptions.some((o) => o.value === filters.district_id)) {
-    districtOptions.push({ value: filters.district_id, label: districts.data ? 'Unknown district' : 'Loading…' });
-  }
+  const districtOptions = keepChosen(
+    (districts.data?.data ?? []).map((d) => ({ value: String(d.id), label: d.name })), filters.district_id, districts.data ? 'Unknown district' : 'Loading…',
+  );
   const active = Object.entries(filters).some(([key, value]) => value !== DEFAULT_ADMIN_USER_FILTERS[key as keyof AdminUserFilterValues]);
 
   return (
@@ -53,10 +48,10 @@ export function AdminUserFilters({ filters, onChange }: Props) {
       onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_ADMIN_USER_FILTERS)}
       columns="minmax(14rem, 2fr) repeat(4, minmax(9rem, 1fr)) auto"
     >
-      <SelectField label="District" name="district_id" value={filters.district_id} onChange={(district_id) => onChange({ district_id })} options={districtOptions} />
-      <SelectField label="Role" name="role" value={filters.role} onChange={(role) => onChange({ role })} options={ROLE_OPTIONS} />
-      <SelectField label="Status" name="status" value={filters.status} onChange={(status) => onChange({ status })} options={STATUS_OPTIONS} />
-      <SelectField label="Area" name="area" value={filters.area} onChange={(area) => onChange({ area })} options={AREA_OPTIONS} />
+      <SelectField label="District" name="district_id" value={filters.district_id} onChange={(district_id) => onChange({ district_id })} placeholder="All districts" options={districtOptions} />
+      <SelectField label="Role" name="role" value={filters.role} onChange={(role) => onChange({ role })} placeholder="All roles" options={ROLE_OPTIONS} />
+      <SelectField label="Status" name="status" value={filters.status} onChange={(status) => onChange({ status })} placeholder="All statuses" options={STATUS_OPTIONS} />
+      <SelectField label="Area" name="area" value={filters.area} onChange={(area) => onChange({ area })} placeholder="All areas" options={AREA_OPTIONS} />
     </FilterBar>
   );
 }

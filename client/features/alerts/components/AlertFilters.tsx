@@ -11,8 +11,8 @@ export interface AlertFilterValues {
 
 export const DEFAULT_ALERT_FILTERS: AlertFilterValues = { search: '', level: '', state: '' };
 
-const LEVEL_OPTIONS = [{ value: '', label: 'All levels' }, ...ALERT_LEVELS.map((l) => ({ value: l, label: ALERT_LEVEL_LABELS[l] }))];
-const STATE_OPTIONS = [{ value: '', label: 'All states' }, ...ALERT_STATES.map((s) => ({ value: s, label: ALERT_STATE_LABELS[s] }))];
+const LEVEL_OPTIONS = ALERT_LEVELS.map((l) => ({ value: l, label: ALERT_LEVEL_LABELS[l] }));
+const STATE_OPTIONS = ALERT_STATES.map((s) => ({ value: s, label: ALERT_STATE_LABELS[s] }));
 
 type Props = {
   filters: AlertFilterValues;
@@ -27,8 +27,8 @@ export function AlertFilters({ filters, onChange }: Props) {
       onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_ALERT_FILTERS)}
       columns="minmax(12rem, 2fr) minmax(9rem, 1fr) minmax(9rem, 1fr) auto" wideFrom="narrow"
     >
-      <SelectField label="Level" name="level" value={filters.level} onChange={(level) => onChange({ level })} options={LEVEL_OPTIONS} />
-      <SelectField label="State" name="state" value={filters.state} onChange={(state) => onChange({ state })} options={STATE_OPTIONS} />
+      <SelectField label="Level" name="level" value={filters.level} onChange={(level) => onChange({ level })} placeholder="All levels" options={LEVEL_OPTIONS} />
+      <SelectField label="State" name="state" value={filters.state} onChange={(state) => onChange({ state })} placeholder="All states" options={STATE_OPTIONS} />
     </FilterBar>
   );
 }

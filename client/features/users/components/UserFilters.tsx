@@ -18,7 +18,7 @@ const STATUS_OPTIONS = [
   { value: 'disabled', label: 'Deactivated' },
 ];
 
-const ROLE_OPTIONS = [{ value: '', label: 'All roles' }, ...DISTRICT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
+const ROLE_OPTIONS = DISTRICT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 type Props = {
   filters: UserFilterValues;
@@ -33,7 +33,7 @@ export function UserFilters({ filters, onChange }: Props) {
       onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_USER_FILTERS)}
       columns="minmax(12rem, 2fr) minmax(10rem, 1fr) minmax(10rem, 1fr) auto" wideFrom="narrow"
     >
-      <SelectField label="Role" name="role" value={filters.role} onChange={(role) => onChange({ role })} options={ROLE_OPTIONS} />
+      <SelectField label="Role" name="role" value={filters.role} onChange={(role) => onChange({ role })} placeholder="All roles" options={ROLE_OPTIONS} />
       <SelectField label="Status" name="status" value={filters.status} onChange={(status) => onChange({ status })} options={STATUS_OPTIONS} />
     </FilterBar>
   );
