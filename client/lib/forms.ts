@@ -29,45 +29,24 @@ export function useFocusFirstInvalid(formRef: RefObject<HTMLElement | null>): ()
 }
 
 /**
- * One form's state: values, busy flag, inline field errors and a form-level error.
- * `extraFields` names server error keys shown somewhere other than an input (e.g. a reset token).
- * After a failed submit, focus moves to the first invalid control.
+ * A form's sending state, whatever shape its values have: busy flag, inline field errors, a form-level
+ * error, the form's ref, `fail` (shows errors and focuses the first invalid control), `run` (a request
+ * with the busy state on; a failure shown inline, mapped onto `visibleFields`) and `onSubmit`.
+ * useFormErrors adds string values to it; a form with values of its own shape (the interaction and
+ * time dialogs) uses it directly.
  */
-export function useFormErrors<V extends Record<string, string>>(initial: V, extraFields: readonly string[] = []) {
-  const [values, setValues] = useState<V>(initial);
+export function useSubmitState(visibleFields: () => readonly string[]) {
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
 
-  const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => (e[name as string] ? { ...e, [name as string]: undefined } : e));
-  }, []);
-
-  const field = (name: keyof V & string): FieldBinding => ({
-    name,
-    value: values[name],
-    onChange: (value: string) => set(name, value as V[typeof name]),
-    error: errors[name],
-  });
-
-  const visible = () => [...Object.keys(values), ...extraFields];
-
   const fail = (next: FormErrors) => {
     setErrors(next.fields);
     setFormError(next.form);
     focusFirstInvalid();
   };
-
-  /** Instant client-side check; returns the parsed data, or null after showing the messages inline. */
-  function check<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {
-    const result = schema.safeParse(data);
-    if (result.success) return result.data;
-    fail(zodFormErrors(result.error, visible()));
-    return null;
-  }
 
   /** Runs a request with the busy state on; a failure is shown inline. Resolves true on success. */
   async function run(action: () => Promise<void>): Promise<boolean> {
@@ -78,7 +57,7 @@ export function useFormErrors<V extends Record<string, string>>(initial: V, extr
       await action();
       return true;
     } catch (err) {
-      fail(toFormErrors(err, visible()));
+      fail(toFormErrors(err, visibleFields()));
       return false;
     } finally {
       setBusy(false);
@@ -91,6 +70,39 @@ export function useFormErrors<V extends Record<string, string>>(initial: V, extr
     if (busy) return;
     void handler();
   };
+
+  return { errors, setErrors, formError, setFormError, busy, setBusy, formRef, fail, run, onSubmit };
+}
+
+/**
+ * One form's state: values, busy flag, inline field errors and a form-level error.
+ * `extraFields` names server error keys shown somewhere other than an input (e.g. a reset token).
+ * After a failed submit, focus moves to the first invalid control.
+ */
+export function useFormErrors<V extends Record<string, string>>(initial: V, extraFields: readonly string[] = []) {
+  const [values, setValues] = useState<V>(initial);
+  const visible = () => [...Object.keys(values), ...extraFields];
+  const { errors, setErrors, formError, busy, formRef, fail, run, onSubmit } = useSubmitState(visible);
+
+  const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name as string] ? { ...e, [name as string]: undefined } : e));
+  }, [setErrors]);
+
+  const field = (name: keyof V & string): FieldBinding => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => set(name, value as V[typeof name]),
+    error: errors[name],
+  });
+
+  /** Instant client-side check; returns the parsed data, or null after showing the messages inline. */
+  function check<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {
+    const result = schema.safeParse(data);
+    if (result.success) return result.data;
+    fail(zodFormErrors(result.error, visible()));
+    return null;
+  }
 
   return { values, set, setValues, field, errors, formError, busy, formRef, check, run, onSubmit };
 }

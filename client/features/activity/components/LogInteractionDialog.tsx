@@ -4,7 +4,7 @@
 // scheduled for the future), who, where and notes. The same form edits and duplicates. Editing, what
 // the server hides from the caller (notes, next steps and text fields under the district's privacy
 // setting; another's private notes) is not offered as an empty box: the server keeps it as stored.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { INTERACTION_COLOURS, type InteractionType } from '../../../../common/schemas/interactionTypes';
 import { type Interaction, INTERACTION_STATUS_LABELS, INTERACTION_STATUSES, NOTES_MAX } from '../../../../common/schemas/interactions';
 import { Alert } from '../../../components/Alert';
@@ -12,7 +12,7 @@ import { Button } from '../../../components/Button';
 import { FieldErrors, FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
-import { toFormErrors, useFocusFirstInvalid } from '../../../lib/forms';
+import { useSubmitState } from '../../../lib/forms';
 import { createInteraction, updateInteraction } from '../../../lib/interactions';
 import { useBuildings, useCoaches, useGroups, useInteractionTypes } from '../../../lib/lookups';
 import { formatMinutes, zonedToUtc } from '../../../lib/zonedTime';
@@ -70,11 +70,7 @@ export function LockIcon() {
 
 export function LogInteractionDialog({ mode, initial, timeZone, userId, canChooseCoach, onClose, onSaved }: Props) {
   const [values, setValues] = useState<LogValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [showMore, setShowMore] = useState(mode.kind !== 'new' || !!(initial.notes || initial.nextSteps || initial.privateNotes || initial.groupIds.length));
-  const formRef = useRef<HTMLFormElement>(null);
 
   const typesAnswer = useInteractionTypes('all');
   const allTypes = typesAnswer.data?.data ?? [];
@@ -95,39 +91,25 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
   }, [defaultSchool.data]);
 
   const fieldNames = useMemo(() => (type?.fields ?? []).map((f) => `field_values.${f.id}`), [type]);
+  const sending = useSubmitState(() => [...BASE_FIELDS, ...fieldNames]);
+  const { errors, setErrors, formError, busy, formRef } = sending;
   const set = (patch: Partial<LogValues>, clear: string[] = []) => {
     setValues((v) => ({ ...v, ...patch }));
     if (clear.some((k) => errors[k])) setErrors((e) => ({ ...e, ...Object.fromEntries(clear.map((k) => [k, undefined])) }));
   };
 
-  const focusFirstError = useFocusFirstInvalid(formRef);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (busy) return;
+  const submit = sending.onSubmit(async () => {
     const local = checkValues(values, timeZone, { schoolRequired: buildingList.length > 0 });
     if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setFormError(null);
-      focusFirstError();
+      sending.fail({ fields: local, form: null });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    try {
+    await sending.run(async () => {
       const payload = toPayload(values, type, timeZone);
       const saved = mode.kind === 'edit' ? await updateInteraction(mode.interaction.id, payload) : await createInteraction(payload);
       onSaved(saved, mode);
-    } catch (err) {
-      const mapped = toFormErrors(err, [...BASE_FIELDS, ...fieldNames]);
-      setErrors(mapped.fields);
-      setFormError(mapped.form);
-      focusFirstError();
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  });
 
   const title = mode.kind === 'edit' ? 'Edit interaction' : mode.kind === 'duplicate' ? 'Duplicate interaction' : 'Log interaction';
   // Hidden from this caller: kept as stored when editing, not copied when duplicating.

@@ -1,16 +1,19 @@
 // "Log time": a coach's time that is not an interaction (planning, PD, meetings, travel …):
 // category, date and time (now, rounded), minutes and notes. Also edits and deletes an entry.
 import type { Locale } from 'date-fns';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { DURATION_MAX_MINUTES } from '../../../../common/schemas/interactionTypes';
 import { type Activity, ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_KEYS, NOTES_MAX } from '../../../../common/schemas/interactions';
 import { Button } from '../../../components/Button';
 import { FieldErrors, FormError, TextAreaField, TextField } from '../../../components/Field';
 import { ConfirmDialog, Modal } from '../../../components/Modal';
-import { toFormErrors, useFocusFirstInvalid } from '../../../lib/forms';
+import { toFormErrors, useSubmitState } from '../../../lib/forms';
 import { createActivity, deleteActivity, updateActivity } from '../../../lib/interactions';
 import { formatDate } from '../../../lib/format';
 import { formatMinutes, wallClock, zonedDay, zonedTime, zonedToUtc } from '../../../lib/zonedTime';
+
+/** The server's fields of a time entry, where its answer's errors show. */
+const ACTIVITY_FIELDS = ['category', 'starts_at', 'minutes', 'notes'];
 
 type Props = {
   activity: Activity | null;
@@ -27,17 +30,11 @@ export function LogTimeDialog({ activity, locale, start, timeZone, onClose, onSa
   const [time, setTime] = useState(activity ? zonedTime(activity.starts_at, timeZone) : start.time);
   const [minutes, setMinutes] = useState(activity ? String(activity.minutes) : '');
   const [notes, setNotes] = useState(activity?.notes ?? '');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const sending = useSubmitState(() => ACTIVITY_FIELDS);
+  const { errors, setErrors, formError, setFormError, busy, setBusy, formRef } = sending;
 
-  const focusFirstError = useFocusFirstInvalid(formRef);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (busy) return;
+  const submit = sending.onSubmit(async () => {
     const local: Record<string, string> = {};
     if (!category) local.category = 'Choose a category.';
     const startsAt = zonedToUtc(day, time, timeZone);
@@ -45,27 +42,17 @@ export function LogTimeDialog({ activity, locale, start, timeZone, onClose, onSa
     const n = Number(minutes);
     if (!/^\d+$/.test(minutes.trim()) || n < 1 || n > DURATION_MAX_MINUTES) local.minutes = `Minutes must be from 1 to ${DURATION_MAX_MINUTES}.`;
     if (Object.keys(local).length) {
-      setErrors(local);
-      focusFirstError();
+      // The form-level error of an earlier attempt stays until the next request.
+      sending.fail({ fields: local, form: formError });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    try {
+    await sending.run(async () => {
       const payload = { category, starts_at: startsAt!, minutes: n, notes };
       if (activity) await updateActivity(activity.id, payload);
       else await createActivity(payload);
       onSaved(activity ? 'Time entry saved.' : 'Time logged.');
-    } catch (err) {
-      const mapped = toFormErrors(err, ['category', 'starts_at', 'minutes', 'notes']);
-      setErrors(mapped.fields);
-      setFormError(mapped.form);
-      focusFirstError();
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  });
 
   async function remove() {
     if (!activity) return;
