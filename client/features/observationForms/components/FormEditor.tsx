@@ -110,7 +110,7 @@ export function FormEditor({ form, onDone }: Props) {
   if (form && !typeOptions.some((o) => o.value === String(form.interaction_type.id))) {
     typeOptions.unshift({ value: String(form.interaction_type.id), label: `${form.interaction_type.name} (archived)` });
   }
-  const skillOptions = domains.flatMap((d) => d.skills.map((s) => ({ value: String(s.id), label: `${s.name} (${d.name})` })));
+  const skillOptions = domains.flatMap((d) => d.skills.map((s) => ({ value: String(s.id), label: s.name })));
   for (const item of form?.items ?? []) {
     if (item.skill && !skillOptions.some((o) => o.value === String(item.skill!.id))) skillOptions.push({ value: String(item.skill.id), label: `${item.skill.name} (archived)` });
   }
@@ -217,6 +217,10 @@ export function FormEditor({ form, onDone }: Props) {
 
         <fieldset className="obf-items">
           <legend className="obf-items__legend">Items <span className="muted">({items.length})</span></legend>
+          <p className="muted text-sm obf-items__intro">
+            Items with the same section are shown together under its heading. {skillOptions.length > 0 && 'An item linked to a skill records a rating of that skill when an observation is completed. '}
+            A rating is scored from 1 to {topLevel}, your framework&apos;s levels, unless you choose another scale.
+          </p>
           <FormError error={err('items')} />
           <p className="sr-only" aria-live="polite" aria-atomic="true">{announcement}</p>
           <ol className="obf-item-list">
@@ -252,18 +256,17 @@ export function FormEditor({ form, onDone }: Props) {
                       error={err(`items.${n}.section`)} list="obf-sections" onChange={(v) => change(item.key, { section: v }, n)} />
                     {item.kind === 'rating' && (
                       <SelectField label="Scale" name={`items.${n}.scale`} value={item.scale || String(topLevel)} error={err(`items.${n}.scale`)}
-                        options={SCALES.map((s) => ({ value: s, label: `1 to ${s}${Number(s) === topLevel ? ' (the framework\'s levels)' : ''}` }))}
+                        options={SCALES.map((s) => ({ value: s, label: `1 to ${s}` }))}
                         onChange={(v) => change(item.key, { scale: v }, n)} />
                     )}
                     {skillOptions.length > 0 && (
-                      <SelectField label="Skill" name={`items.${n}.skill_id`} value={item.skillId} placeholder="No skill" options={skillOptions}
-                        error={err(`items.${n}.skill_id`)} hint={item.kind === 'rating' || item.kind === 'look_for' ? 'Completing an observation records this skill.' : undefined}
-                        onChange={(v) => change(item.key, { skillId: v }, n)} />
+                      <SelectField label="Skill" name={`items.${n}.skill_id`} className="obf-item__skill" value={item.skillId} placeholder="No skill"
+                        options={skillOptions} error={err(`items.${n}.skill_id`)} onChange={(v) => change(item.key, { skillId: v }, n)} />
                     )}
                   </div>
                   {item.kind === 'choice' && (
                     <div className="obf-item__choice">
-                      <TextAreaField label="Options" name={`items.${n}.options`} rows={3} required value={item.options}
+                      <TextAreaField label="Options" name={`items.${n}.options`} rows={Math.max(3, item.options.split('\n').length + 1)} required value={item.options}
                         hint="One option per line; at least two." error={err(`items.${n}.options`)}
                         onChange={(v) => change(item.key, { options: v }, n)} />
                       <CheckboxField label="Observers may choose several" name={`items.${n}.multiple`} checked={item.multiple}
