@@ -40,7 +40,7 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
     <fieldset className={['field', 'participants', error && 'field--invalid'].filter(Boolean).join(' ')} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} tabIndex={-1}>
       <legend className="field__label">Educators</legend>
       {value.length > 0 ? (
-        <ul className="participants__chosen" aria-label="Chosen educators">
+        <ul className="chips participants__chosen" aria-label="Chosen educators">
           {value.map((p) => (
             <li key={p.id} className="chip">
               <span>{p.name}</span>
@@ -56,7 +56,7 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
       {recentLeft.length > 0 && (
         <div className="participants__recent">
           <p className="text-sm participants__recent-title" id={`${id}-recent`}>Recent</p>
-          <ul className="participants__quick" aria-labelledby={`${id}-recent`}>
+          <ul className="chips participants__quick" aria-labelledby={`${id}-recent`}>
             {recentLeft.map((p) => (
               <li key={p.id}>
                 <button type="button" className="quick-add" onClick={() => add(p)}>
