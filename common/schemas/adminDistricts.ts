@@ -3,7 +3,8 @@
 // schemas, messages and answer shapes shared by server and client.
 import * as z from 'zod/mini';
 import { US_STATES } from '../constants';
-import { isIsoDate } from './query';
+import { optionalTrimmed } from './fields';
+import { filterParam, isIsoDate, sortParam } from './query';
 
 /**
  * What a suspended district's users are told at sign-in (POST /api/auth/login answers 403 with it).
@@ -62,31 +63,21 @@ const optionalText = (label: string, max: number) => z.pipe(
 /** GET /api/admin/district: `search` (name, slug, state), `filter[plan|status|state]`, `sort`, `page`, `per_page`. */
 export const districtListQuerySchema = z.object({
   search: optionalText('Search', 100),
-  sort: z.pipe(
-    z.optional(z.string({ error: `Sort must be one of ${DISTRICT_SORTS.join(', ')}.` })),
-    z.transform((v) => (v === undefined || v === '' ? 'name' : v)),
-  ).check(z.refine((v) => DISTRICT_SORTS.includes(v), `Sort must be one of ${DISTRICT_SORTS.join(', ')}.`)),
-  filter: z.prefault(
-    z.strictObject({
-      plan: z.pipe(
-        z.optional(z.string({ error: 'Plan must be a plan key.' })),
-        z.transform((v) => (v ?? '').trim()),
-      ).check(z.refine((v) => v === '' || /^[a-z0-9-]{1,40}$/.test(v), 'Plan must be a plan key.')),
-      status: z.pipe(
-        z.optional(z.string({ error: 'Status must be trial, active or suspended.' })),
-        z.transform((v) => (v ?? '').trim()),
-      ).check(z.refine((v) => v === '' || (DISTRICT_STATUSES as readonly string[]).includes(v), 'Status must be trial, active or suspended.')),
-      state: z.pipe(
-        z.optional(z.string({ error: 'State must be a US state code.' })),
-        z.transform((v) => (v ?? '').trim().toUpperCase()),
-      ).check(z.refine((v) => v === '' || v in US_STATES, 'State must be a US state code.')),
-    }, {
-      error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are plan, status and state.`
-        : 'Filters must be written as filter[name]=value.'),
-    }),
-    {},
-  ),
+  sort: sortParam(DISTRICT_SORTS, 'name'),
+  filter: filterParam({
+    plan: z.pipe(
+      z.optional(z.string({ error: 'Plan must be a plan key.' })),
+      z.transform((v) => (v ?? '').trim()),
+    ).check(z.refine((v) => v === '' || /^[a-z0-9-]{1,40}$/.test(v), 'Plan must be a plan key.')),
+    status: z.pipe(
+      z.optional(z.string({ error: 'Status must be trial, active or suspended.' })),
+      z.transform((v) => (v ?? '').trim()),
+    ).check(z.refine((v) => v === '' || (DISTRICT_STATUSES as readonly string[]).includes(v), 'Status must be trial, active or suspended.')),
+    state: z.pipe(
+      z.optional(z.string({ error: 'State must be a US state code.' })),
+      z.transform((v) => (v ?? '').trim().toUpperCase()),
+    ).check(z.refine((v) => v === '' || v in US_STATES, 'State must be a US state code.')),
+  }, 'plan, status and state'),
 });
 export type DistrictListQuery = z.output<typeof districtListQuerySchema>;
 
@@ -95,10 +86,7 @@ const reason = optionalText('Reason', REASON_MAX);
 /** POST /api/admin/district/{id}/extend-trial: `days` (1–90) or `until` (YYYY-MM-DD), and an optional reason. */
 export const extendTrialSchema = z.object({
   days: z.optional(z.nullable(z.number({ error: M.days }).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= TRIAL_EXTENSION_MAX_DAYS, M.days)))),
-  until: z.pipe(
-    z.optional(z.nullable(z.string({ error: M.untilFormat }))),
-    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-  ).check(z.refine((v) => v === null || isIsoDate(v), M.untilFormat)),
+  until: optionalTrimmed(M.untilFormat, isIsoDate, M.untilFormat),
   reason,
 }).check(
   z.refine((v) => v.days != null || v.until !== null, { message: M.daysOrUntil, path: ['days'] }),

@@ -1,7 +1,7 @@
 // The admin operations contract (issue 13): the cross-district audit feed, the Logs (client errors,
 // server errors, security events) with their retention setting, and the admin dashboard's figures.
 import * as z from 'zod/mini';
-import { optionalIsoDate, positiveId } from './query';
+import { filterObject, optionalIsoDate, positiveId } from './query';
 
 export const LOG_KINDS = ['client', 'server', 'security'] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
@@ -46,13 +46,10 @@ const date = optionalIsoDate;
 const rangeInOrder = (f: { from?: unknown; to?: unknown }) =>
   typeof f.from !== 'string' || typeof f.to !== 'string' || f.from <= f.to;
 
+/** The filters of a dated list: a range given both ways round is refused on `to`. */
 const filters = <T extends z.core.$ZodLooseShape>(shape: T, names: string) =>
   z.prefault(
-    z.strictObject(shape, {
-      error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are ${names}.`
-        : 'Filters must be written as filter[name]=value.'),
-    }).check(z.refine((f) => rangeInOrder(f as { from?: unknown; to?: unknown }), { path: ['to'], message: 'To must be on or after From.' })),
+    filterObject(shape, names).check(z.refine((f) => rangeInOrder(f as { from?: unknown; to?: unknown }), { path: ['to'], message: 'To must be on or after From.' })),
     {} as never,
   );
 

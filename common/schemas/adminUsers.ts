@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { ROLE_PERMISSIONS } from '../permissions';
 import { emailField, text } from './fields';
-import { oneOf, positiveId } from './query';
+import { filterParam, oneOf, positiveId } from './query';
 
 /** Every role a login can hold, district and provider, in the order the filters list them. */
 export const ALL_ROLES = Object.keys(ROLE_PERMISSIONS);
@@ -72,19 +72,12 @@ export const adminUserListQuerySchema = z.object({
     z.transform((v) => (v ?? '').trim()),
   ),
   sort: sortField,
-  filter: z.prefault(
-    z.strictObject({
-      district_id: optionalOne(positiveId, 'District must be a district ID.'),
-      role: optionalOne(oneOf(ALL_ROLES), 'Role must be one of the roles.'),
-      status: optionalOne(oneOf(ADMIN_USER_STATUSES), 'Status must be active, invited or disabled.'),
-      area: optionalOne(oneOf(ADMIN_USER_AREAS), 'Area must be app or admin.'),
-    }, {
-      error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are district_id, role, status and area.`
-        : 'Filters must be written as filter[name]=value.'),
-    }),
-    {},
-  ),
+  filter: filterParam({
+    district_id: optionalOne(positiveId, 'District must be a district ID.'),
+    role: optionalOne(oneOf(ALL_ROLES), 'Role must be one of the roles.'),
+    status: optionalOne(oneOf(ADMIN_USER_STATUSES), 'Status must be active, invited or disabled.'),
+    area: optionalOne(oneOf(ADMIN_USER_AREAS), 'Area must be app or admin.'),
+  }, 'district_id, role, status and area'),
 });
 
 export type AdminUserListQuery = z.output<typeof adminUserListQuerySchema>;

@@ -3,7 +3,7 @@
 // server and client. Times travel as UTC instants; the admin screen shows them in the staff member's
 // profile timezone.
 import * as z from 'zod/mini';
-import { isUtcTimestamp, text, utcTimestamp } from './fields';
+import { isUtcTimestamp, optionalTrimmed, text, utcTimestamp } from './fields';
 import { DISTRICT_ROLES } from './users';
 
 export const ALERT_TITLE_MAX = 150;
@@ -49,10 +49,7 @@ export const ALERT_MESSAGES = {
   providerOnly: 'Alerts are managed by Coachwell staff.',
 } as const;
 
-const optionalEnd = z.pipe(
-  z.optional(z.nullable(z.string({ error: 'End must be a UTC timestamp (ISO 8601).' }))),
-  z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-).check(z.refine((v) => v === null || isUtcTimestamp(v), 'End must be a UTC timestamp (ISO 8601).'));
+const optionalEnd = optionalTrimmed('End must be a UTC timestamp (ISO 8601).', isUtcTimestamp, 'End must be a UTC timestamp (ISO 8601).');
 
 const MISSING_VALUE: Record<Exclude<AlertAudience, 'everyone'>, string> = {
   plan: ALERT_MESSAGES.choosePlan, districts: ALERT_MESSAGES.chooseDistrict, roles: ALERT_MESSAGES.chooseRole,

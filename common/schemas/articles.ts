@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { MarkdownHeading } from '../markdown';
 import { ROLE_PERMISSIONS } from '../permissions';
 import { text } from './fields';
-import { listOf, oneOf } from './query';
+import { filterParam, listOf, oneOf, sortParam } from './query';
 
 /**
  * The fixed list of categories, in the order the Support screen shows them. A list in code rather than
@@ -117,21 +117,11 @@ export type AdminArticleSort = (typeof ADMIN_ARTICLE_SORTS)[number];
 /** GET /api/admin/article: search, filter[category][], filter[status][], sort, page, per_page. */
 export const adminArticleListQuerySchema = z.object({
   search: searchField,
-  filter: z.prefault(
-    z.strictObject({
-      category: listOf('Category', oneOf(ARTICLE_CATEGORY_KEYS), ARTICLE_MESSAGES.category),
-      status: listOf('Status', oneOf(ARTICLE_STATUSES), 'Status must be draft or published.'),
-    }, {
-      error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are category and status.`
-        : 'Filters must be written as filter[name]=value.'),
-    }),
-    {},
-  ),
-  sort: z.pipe(
-    z.optional(z.string({ error: `Sort must be one of ${ADMIN_ARTICLE_SORTS.join(', ')}.` })),
-    z.transform((v) => (v === undefined || v === '' ? '-updated_at' : v)),
-  ).check(z.refine((v) => (ADMIN_ARTICLE_SORTS as readonly string[]).includes(v), `Sort must be one of ${ADMIN_ARTICLE_SORTS.join(', ')}.`)),
+  filter: filterParam({
+    category: listOf('Category', oneOf(ARTICLE_CATEGORY_KEYS), ARTICLE_MESSAGES.category),
+    status: listOf('Status', oneOf(ARTICLE_STATUSES), 'Status must be draft or published.'),
+  }, 'category and status'),
+  sort: sortParam(ADMIN_ARTICLE_SORTS, '-updated_at'),
 });
 export type AdminArticleListQuery = z.output<typeof adminArticleListQuerySchema>;
 

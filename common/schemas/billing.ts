@@ -4,7 +4,8 @@
 import * as z from 'zod/mini';
 import type { LineItem } from '../money';
 import { TERM_YEARS } from '../plans';
-import { emailField, text } from './fields';
+import { emailField, optionalText, optionalTrimmed, text } from './fields';
+import { filterParam } from './query';
 import { MAX_SEATS } from './adminDistricts';
 
 /** Every write of a district whose trial has ended answers 402 with this (reading and exports still work). */
@@ -67,12 +68,6 @@ export const BILLING_MESSAGES = {
 } as const;
 const M = BILLING_MESSAGES;
 
-/** Optional text: trimmed, empty becomes null, at most `max` characters; the message names the field. */
-const optionalText = (label: string, max: number) => z.pipe(
-  z.optional(z.nullable(z.string({ error: `${label} must be text.` }))),
-  z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-).check(z.refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters.`));
-
 /** PUT /api/billing: the billing contact, address and tax-exempt certificate number (all optional). */
 export const billingContactSchema = z.object({
   billing_contact_name: optionalText('Billing contact name', 120),
@@ -116,10 +111,7 @@ export type DeclineQuoteInput = z.input<typeof declineQuoteSchema>;
 
 /** POST /api/admin/invoice/{id}/paid: the day the payment arrived (default: the provider's today). */
 export const markInvoicePaidSchema = z.object({
-  paid_on: z.pipe(
-    z.optional(z.nullable(z.string({ error: M.paidOnFormat }))),
-    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-  ).check(z.refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), M.paidOnFormat)),
+  paid_on: optionalTrimmed(M.paidOnFormat, (v) => /^\d{4}-\d{2}-\d{2}$/.test(v), M.paidOnFormat),
 });
 /** POST /api/admin/invoice/{id}/void */
 export const voidInvoiceSchema = z.object({ reason: text('Reason', 500) });
@@ -131,18 +123,11 @@ const filterText = (message: string, ok: (v: string) => boolean) => z.pipe(
 ).check(z.refine((v) => v === '' || ok(v), message));
 export const adminQuoteListQuerySchema = z.object({
   search: filterText(M.adminQuoteSearch, (v) => v.length <= 100),
-  filter: z.prefault(
-    z.strictObject({
-      status: filterText(M.adminQuoteStatus, (v) => (QUOTE_STATUSES as readonly string[]).includes(v)),
-      plan: filterText(M.adminQuotePlan, (v) => /^[a-z0-9-]{1,40}$/.test(v)),
-      district: filterText(M.adminQuoteDistrict, (v) => /^[1-9]\d{0,14}$/.test(v)),
-    }, {
-      error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are status, plan and district.`
-        : 'Filters must be written as filter[name]=value.'),
-    }),
-    {},
-  ),
+  filter: filterParam({
+    status: filterText(M.adminQuoteStatus, (v) => (QUOTE_STATUSES as readonly string[]).includes(v)),
+    plan: filterText(M.adminQuotePlan, (v) => /^[a-z0-9-]{1,40}$/.test(v)),
+    district: filterText(M.adminQuoteDistrict, (v) => /^[1-9]\d{0,14}$/.test(v)),
+  }, 'status, plan and district'),
 });
 export type AdminQuoteListQuery = z.output<typeof adminQuoteListQuerySchema>;
 

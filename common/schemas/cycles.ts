@@ -3,8 +3,8 @@
 // schemas and answer shapes shared by server and client.
 import * as z from 'zod/mini';
 import { planFeatureMessage } from '../plans';
-import { text } from './fields';
-import { isIsoDate, listOf, oneOf, optionalIsoDate, positiveId } from './query';
+import { dateField, idField, idListField, optionalIdField, optionalText, text } from './fields';
+import { filterParam, listOf, oneOf, optionalIsoDate, positiveId } from './query';
 import {
   CYCLE_DUE_LABELS, CYCLE_DUE_STATES, CYCLE_OUTCOME_LABELS, CYCLE_OUTCOMES, CYCLE_STATUS_LABELS, CYCLE_STATUSES, type CycleDueState, type CycleOutcome, type CycleStatus, DUE_SOON_DAYS, OPEN_CYCLE_STATUSES,
 } from '../cycleValues';
@@ -44,24 +44,6 @@ export const CYCLE_MESSAGES = {
   endBeforeStart: 'The target end date must be on or after the start date.',
 } as const;
 
-const optionalText = (label: string, max = CYCLE_TEXT_MAX) =>
-  z.pipe(
-    z.optional(z.nullable(z.string({ error: `${label} must be text.` }))),
-    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-  ).check(z.refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters.`));
-
-const idOf = (message: string) =>
-  z.number({ error: message }).check(z.refine((n) => Number.isInteger(n) && n > 0, message));
-
-const idList = (label: string, message: string, max: number) =>
-  z._default(
-    z.array(idOf(message), { error: `${label} must be a list.` }).check(z.maxLength(max, `${label} can list at most ${max}.`)),
-    [],
-  );
-
-const isoDate = (label: string) =>
-  z.string({ error: `${label} must be a date (YYYY-MM-DD).` }).check(z.refine(isIsoDate, `${label} must be a date (YYYY-MM-DD).`));
-
 // ---- Settings: stages and goal templates ------------------------------------------------------------
 
 /** POST /api/coaching-cycle-stage and PUT /api/coaching-cycle-stage/{id}. */
@@ -83,7 +65,7 @@ export type GoalTemplatePayload = z.input<typeof goalTemplatePayloadSchema>;
 
 /** PUT /api/coaching-cycle-stage/order and /api/coaching-cycle-goal-template/order: every active id, in the new order. */
 export const orderPayloadSchema = z.object({
-  ids: z.array(idOf('Order must list IDs.'), { error: 'Order must be a list of IDs.' }).check(
+  ids: z.array(idField('Order must list IDs.'), { error: 'Order must be a list of IDs.' }).check(
     z.minLength(1, 'Order must list at least one ID.'), z.maxLength(200, 'Order can list at most 200 IDs.'),
   ),
 });
@@ -117,31 +99,31 @@ export interface GoalTemplate {
  */
 export const cyclePayloadSchema = z.object({
   title: text('Title', 120),
-  goal: optionalText('Goal'),
-  coach_id: z.pipe(z.optional(z.nullable(idOf(CYCLE_MESSAGES.coachNotInDistrict))), z.transform((v) => v ?? null)),
+  goal: optionalText('Goal', CYCLE_TEXT_MAX),
+  coach_id: optionalIdField(CYCLE_MESSAGES.coachNotInDistrict),
   staff_ids: z._default(
-    z.array(idOf(CYCLE_MESSAGES.educatorNotFound), { error: 'Educators must be a list.' }).check(
+    z.array(idField(CYCLE_MESSAGES.educatorNotFound), { error: 'Educators must be a list.' }).check(
       z.minLength(1, CYCLE_MESSAGES.educatorsRequired),
       z.maxLength(CYCLE_EDUCATORS_MAX, `Educators can list at most ${CYCLE_EDUCATORS_MAX}.`),
     ),
     [],
   ),
-  skill_ids: idList('Focus skills', CYCLE_MESSAGES.skillNotFound, CYCLE_SKILLS_MAX),
-  start_date: isoDate('Start date'),
-  target_end_date: z.pipe(z.optional(z.nullable(isoDate('Target end date'))), z.transform((v) => v ?? null)),
+  skill_ids: idListField('Focus skills', CYCLE_MESSAGES.skillNotFound, CYCLE_SKILLS_MAX),
+  start_date: dateField('Start date'),
+  target_end_date: z.pipe(z.optional(z.nullable(dateField('Target end date'))), z.transform((v) => v ?? null)),
   status: z._default(z.enum(['planned', 'active'], { error: 'Status must be planned or active.' }), 'active'),
-  stage_id: z.pipe(z.optional(z.nullable(idOf(CYCLE_MESSAGES.stageArchived))), z.transform((v) => v ?? null)),
+  stage_id: optionalIdField(CYCLE_MESSAGES.stageArchived),
 });
 export type CyclePayload = z.input<typeof cyclePayloadSchema>;
 export type CycleInput = z.output<typeof cyclePayloadSchema>;
 
 /** POST /api/coaching-cycle/{id}/stage: move to a chosen active stage (forwards or back). */
-export const moveStageSchema = z.object({ stage_id: idOf(CYCLE_MESSAGES.stageArchived) });
+export const moveStageSchema = z.object({ stage_id: idField(CYCLE_MESSAGES.stageArchived) });
 
 /** POST /api/coaching-cycle/{id}/complete. */
 export const completeCycleSchema = z.object({
   outcome: z.enum(CYCLE_OUTCOMES, { error: 'Choose an outcome: met, partly-met or not-met.' }),
-  reflection: optionalText('Reflection'),
+  reflection: optionalText('Reflection', CYCLE_TEXT_MAX),
 });
 export type CompleteCyclePayload = z.input<typeof completeCycleSchema>;
 
@@ -156,23 +138,16 @@ export const cycleNoteSchema = z.object({ body: text('Note', CYCLE_TEXT_MAX) });
  * per_page (≤ 100). Sorted by the current stage's order, then the due day, then id.
  */
 export const cycleListQuerySchema = z.object({
-  filter: z.prefault(
-    z.strictObject({
-      coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
-      building_id: listOf('School', positiveId, 'School must be a school ID.'),
-      status: listOf('Status', oneOf(CYCLE_STATUSES), 'Status must be planned, active, completed or cancelled.'),
-      stage_id: listOf('Stage', positiveId, 'Stage must be a stage ID.'),
-      due: listOf('Due', oneOf(['due-soon', 'overdue'] as const), 'Due must be due-soon or overdue.'),
-      staff_id: listOf('Educator', positiveId, 'Educator must be an educator ID.'),
-      from: optionalIsoDate('From'),
-      to: optionalIsoDate('To'),
-    }, {
-      error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are coach_id, building_id, status, stage_id, due, staff_id, from and to.`
-        : 'Filters must be written as filter[name]=value.'),
-    }),
-    {},
-  ),
+  filter: filterParam({
+    coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
+    building_id: listOf('School', positiveId, 'School must be a school ID.'),
+    status: listOf('Status', oneOf(CYCLE_STATUSES), 'Status must be planned, active, completed or cancelled.'),
+    stage_id: listOf('Stage', positiveId, 'Stage must be a stage ID.'),
+    due: listOf('Due', oneOf(['due-soon', 'overdue'] as const), 'Due must be due-soon or overdue.'),
+    staff_id: listOf('Educator', positiveId, 'Educator must be an educator ID.'),
+    from: optionalIsoDate('From'),
+    to: optionalIsoDate('To'),
+  }, 'coach_id, building_id, status, stage_id, due, staff_id, from and to'),
 });
 export type CycleListQuery = z.output<typeof cycleListQuerySchema>;
 

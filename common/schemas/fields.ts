@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { isTimeZone } from '../zone';
+import { isIsoDate } from './query';
 
 export const required = (label: string) => `${label} is required.`;
 
@@ -56,3 +57,35 @@ export const utcTimestamp = (label: string) =>
     // One stored form: "2026-09-01T07:00:00.000Z".
     z.transform((v) => new Date(v).toISOString()),
   );
+
+/**
+ * An optional string in a JSON body: absent, null or blank becomes null, anything else is trimmed and must
+ * pass `valid` (else `message`); `typeMessage` answers a value that is not a string.
+ */
+export const optionalTrimmed = (typeMessage: string, valid: (v: string) => boolean, message: string) =>
+  z.pipe(
+    z.optional(z.nullable(z.string({ error: typeMessage }))),
+    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+  ).check(z.refine((v) => v === null || valid(v), message));
+
+/** Optional text: trimmed, empty becomes null, at most `max` characters; the message names the field. */
+export const optionalText = (label: string, max = 120) =>
+  optionalTrimmed(`${label} must be text.`, (v) => v.length <= max, `${label} must be at most ${max} characters.`);
+
+/** The id of a record in a JSON body: a positive whole number, else `message` (missing and wrong read the same). */
+export const idField = (message: string) =>
+  z.number({ error: message }).check(z.refine((n) => Number.isInteger(n) && n > 0, message));
+
+/** An optional id in a JSON body: absent or null becomes null. */
+export const optionalIdField = (message: string) => z.pipe(z.optional(z.nullable(idField(message))), z.transform((v) => v ?? null));
+
+/** A list of ids in a JSON body (absent: empty), at most `max` of them. */
+export const idListField = (label: string, message: string, max: number) =>
+  z._default(
+    z.array(idField(message), { error: `${label} must be a list.` }).check(z.maxLength(max, `${label} can list at most ${max}.`)),
+    [],
+  );
+
+/** A required calendar date `YYYY-MM-DD` in a JSON body. */
+export const dateField = (label: string, typeMessage = `${label} must be a date (YYYY-MM-DD).`) =>
+  z.string({ error: typeMessage }).check(z.refine(isIsoDate, `${label} must be a date (YYYY-MM-DD).`));

@@ -1,7 +1,7 @@
 // The staff groups contract (spec §3, §5, §7): request schemas and answer shapes shared by server
 // and client. Member dates travel as UTC instants: the client converts the picked local date.
 import * as z from 'zod/mini';
-import { text, utcTimestamp } from './fields';
+import { idField, optionalText, text, utcTimestamp } from './fields';
 import type { GroupSummary } from './lookups';
 
 /** The value of group_of that marks a staff group (kept on the wire for compatibility). */
@@ -20,9 +20,7 @@ export const GROUP_MESSAGES = {
 } as const;
 
 export const groupItemSchema = z.object({
-  item_id: z.number({ error: GROUP_MESSAGES.itemNotInDistrict }).check(
-    z.refine((n) => Number.isInteger(n) && n > 0, GROUP_MESSAGES.itemNotInDistrict),
-  ),
+  item_id: idField(GROUP_MESSAGES.itemNotInDistrict),
   start_date: utcTimestamp('Start date'),
   end_date: z.pipe(
     z.optional(z.nullable(utcTimestamp('End date'))),
@@ -35,15 +33,10 @@ export const groupItemSchema = z.object({
   }),
 );
 
-const optionalDescription = z.pipe(
-  z.optional(z.nullable(z.string({ error: 'Description must be text.' }))),
-  z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-).check(z.refine((v) => v === null || v.length <= GROUP_DESCRIPTION_MAX, `Description must be at most ${GROUP_DESCRIPTION_MAX} characters.`));
-
 /** POST /api/group and PUT /api/group/{id} (PUT replaces the member list). */
 export const groupPayloadSchema = z.object({
   name: text('Name', GROUP_NAME_MAX),
-  description: optionalDescription,
+  description: optionalText('Description', GROUP_DESCRIPTION_MAX),
   group_of: z._default(
     z.string({ error: `Group of must be ${STAFF_GROUP_OF}.` }).check(
       z.refine((v) => v === STAFF_GROUP_OF, `Group of must be ${STAFF_GROUP_OF}.`),

@@ -3,7 +3,7 @@
 // types (/api/interaction-type) and the provider's defaults (/api/admin/interaction-type).
 import * as z from 'zod/mini';
 import { planFeatureMessage } from '../plans';
-import { text } from './fields';
+import { optionalText, text } from './fields';
 
 import { DURATION_MAX_MINUTES, FIELD_KIND_KEYS, FIELD_KINDS, type FieldKind, INTERACTION_COLOUR_KEYS, INTERACTION_COLOURS, type InteractionColour, LONG_TEXT_MAX } from '../interactionValues';
 
@@ -66,12 +66,6 @@ export type InteractionTypeInput = z.input<typeof interactionTypeSchema>;
 export const moveSchema = z.object({
   direction: z.enum(['up', 'down'], { error: 'Direction must be up or down.' }),
 });
-
-const optionalText = (label: string, max: number) =>
-  z.pipe(
-    z.optional(z.nullable(z.string({ error: `${label} must be text.` }))),
-    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-  ).check(z.refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters.`));
 
 const optionalNumber = (label: string) =>
   z.pipe(

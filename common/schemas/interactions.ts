@@ -2,12 +2,12 @@
 // server and client. starts_at is an instant (UTC ISO 8601): the client converts from and to the
 // user's timezone. Custom field values are checked on the server against the type's fields.
 import * as z from 'zod/mini';
-import { isTimeZone, utcTimestamp } from './fields';
+import { idField, idListField, isTimeZone, optionalIdField, optionalText, utcTimestamp } from './fields';
 import {
   ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_KEYS, type ActivityCategory, DURATION_MAX_MINUTES, type FieldKind, type InteractionColour, INTERACTION_STATUS_LABELS,
   INTERACTION_STATUSES, type InteractionStatus, LONG_TEXT_MAX, NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE,
 } from '../interactionValues';
-import { listOf, oneOf, optionalIsoDate, positiveId } from './query';
+import { filterParam, listOf, oneOf, optionalIsoDate, positiveId, sortParam } from './query';
 
 // The statuses, categories and labels a screen shows live in common/interactionValues.ts (no zod).
 export {
@@ -39,22 +39,9 @@ export const INTERACTION_MESSAGES = {
 
 export const INTERACTION_SKILLS_MAX = 24;
 
-const optionalLongText = (label: string) =>
-  z.pipe(
-    z.optional(z.nullable(z.string({ error: `${label} must be text.` }))),
-    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-  ).check(z.refine((v) => v === null || v.length <= NOTES_MAX, `${label} must be at most ${NOTES_MAX} characters.`));
+const optionalLongText = (label: string) => optionalText(label, NOTES_MAX);
 
-const idOf = (message: string) =>
-  z.number({ error: message }).check(z.refine((n) => Number.isInteger(n) && n > 0, message));
-
-const idList = (label: string, message: string) =>
-  z._default(
-    z.array(idOf(message), { error: `${label} must be a list.` }).check(
-      z.maxLength(INTERACTION_PARTICIPANTS_MAX, `${label} can list at most ${INTERACTION_PARTICIPANTS_MAX}.`),
-    ),
-    [],
-  );
+const idList = (label: string, message: string) => idListField(label, message, INTERACTION_PARTICIPANTS_MAX);
 
 /**
  * POST /api/interaction and PUT /api/interaction/{id}. `coach_id` defaults to the caller; only a
@@ -63,8 +50,8 @@ const idList = (label: string, message: string) =>
  * boolean (yes/no), string[] (multiple choice); null or absent = no value.
  */
 export const interactionPayloadSchema = z.object({
-  interaction_type_id: idOf('Choose an interaction type.'),
-  coach_id: z.pipe(z.optional(z.nullable(idOf(INTERACTION_MESSAGES.coachNotInDistrict))), z.transform((v) => v ?? null)),
+  interaction_type_id: idField('Choose an interaction type.'),
+  coach_id: optionalIdField(INTERACTION_MESSAGES.coachNotInDistrict),
   starts_at: utcTimestamp('Start'),
   duration_minutes: z.number({ error: 'Duration must be a number of minutes.' }).check(
     z.refine((n) => Number.isInteger(n) && n >= 1 && n <= DURATION_MAX_MINUTES, `Duration must be from 1 to ${DURATION_MAX_MINUTES} minutes.`),
@@ -74,7 +61,7 @@ export const interactionPayloadSchema = z.object({
    * The school it took place at. Absent: POST takes the default school (`defaultSchoolRule`), PUT keeps the
    * stored one (or takes the default when there is none); null: no school.
    */
-  building_id: z.optional(z.nullable(idOf(INTERACTION_MESSAGES.buildingNotInDistrict))),
+  building_id: z.optional(z.nullable(idField(INTERACTION_MESSAGES.buildingNotInDistrict))),
   staff_ids: idList('Educators', INTERACTION_MESSAGES.participantNotFound),
   group_ids: idList('Groups', INTERACTION_MESSAGES.groupNotFound),
   notes: optionalLongText('Notes'),
@@ -85,14 +72,9 @@ export const interactionPayloadSchema = z.object({
     {},
   ),
   /** The coaching cycle this interaction belongs to (issue 10): of the same coach, or of educators the caller may see. */
-  coaching_cycle_id: z.pipe(z.optional(z.nullable(idOf(INTERACTION_MESSAGES.cycleNotFound))), z.transform((v) => v ?? null)),
+  coaching_cycle_id: optionalIdField(INTERACTION_MESSAGES.cycleNotFound),
   /** Focus skills (issue 10): active skills of the district's framework. */
-  skill_ids: z._default(
-    z.array(idOf(INTERACTION_MESSAGES.skillNotFound), { error: 'Focus skills must be a list.' }).check(
-      z.maxLength(INTERACTION_SKILLS_MAX, `Focus skills can list at most ${INTERACTION_SKILLS_MAX}.`),
-    ),
-    [],
-  ),
+  skill_ids: idListField('Focus skills', INTERACTION_MESSAGES.skillNotFound, INTERACTION_SKILLS_MAX),
 });
 export type InteractionPayload = z.input<typeof interactionPayloadSchema>;
 export type InteractionInput = z.output<typeof interactionPayloadSchema>;
@@ -150,34 +132,24 @@ const timezoneFilter = z.pipe(
 ).check(z.refine((v) => v === null || (v.length <= 64 && isTimeZone(v)), 'Timezone must be a timezone name such as America/Chicago.'));
 
 export const interactionListQuerySchema = z.object({
-  sort: z.pipe(
-    z.optional(z.string({ error: `Sort must be one of ${INTERACTION_SORTS.join(', ')}.` })),
-    z.transform((v) => (v === undefined || v === '' ? '-starts_at' : v)),
-  ).check(z.refine((v) => (INTERACTION_SORTS as readonly string[]).includes(v), `Sort must be one of ${INTERACTION_SORTS.join(', ')}.`)),
-  filter: z.prefault(
-    z.strictObject({
-      from: optionalIsoDate('From'),
-      to: optionalIsoDate('To'),
-      timezone: timezoneFilter,
-      coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
-      interaction_type_id: listOf('Type', positiveId, 'Type must be an interaction type ID.'),
-      status: listOf('Status', oneOf(INTERACTION_STATUSES), 'Status must be scheduled, completed, cancelled or no-show.'),
-      staff_id: listOf('Educator', positiveId, 'Educator must be an educator ID.'),
-      group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
-      building_id: listOf('School', positiveId, 'School must be a school ID.'),
-      grade_level: listOf('Grade level', (v) => (/^(PK|K|[1-9]|1[0-2])$/.test(v) ? v : undefined), 'Grade level must be PK, K or 1 to 12.'),
-      subject: listOf('Subject', (v) => (v.length <= 100 ? v : undefined), 'Subject must be at most 100 characters.'),
-      needs_completing: z.pipe(
-        z.optional(z.string({ error: 'Needs completing must be 1 or 0.' })),
-        z.transform((v) => v === '1' || v === 'true'),
-      ),
-    }, {
-      error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, timezone, coach_id, interaction_type_id, status, staff_id, group_id, building_id, grade_level, subject and needs_completing.`
-        : 'Filters must be written as filter[name]=value.'),
-    }),
-    {},
-  ),
+  sort: sortParam(INTERACTION_SORTS, '-starts_at'),
+  filter: filterParam({
+    from: optionalIsoDate('From'),
+    to: optionalIsoDate('To'),
+    timezone: timezoneFilter,
+    coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
+    interaction_type_id: listOf('Type', positiveId, 'Type must be an interaction type ID.'),
+    status: listOf('Status', oneOf(INTERACTION_STATUSES), 'Status must be scheduled, completed, cancelled or no-show.'),
+    staff_id: listOf('Educator', positiveId, 'Educator must be an educator ID.'),
+    group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
+    building_id: listOf('School', positiveId, 'School must be a school ID.'),
+    grade_level: listOf('Grade level', (v) => (/^(PK|K|[1-9]|1[0-2])$/.test(v) ? v : undefined), 'Grade level must be PK, K or 1 to 12.'),
+    subject: listOf('Subject', (v) => (v.length <= 100 ? v : undefined), 'Subject must be at most 100 characters.'),
+    needs_completing: z.pipe(
+      z.optional(z.string({ error: 'Needs completing must be 1 or 0.' })),
+      z.transform((v) => v === '1' || v === 'true'),
+    ),
+  }, 'from, to, timezone, coach_id, interaction_type_id, status, staff_id, group_id, building_id, grade_level, subject and needs_completing'),
 });
 export type InteractionListQuery = z.output<typeof interactionListQuerySchema>;
 
@@ -268,24 +240,14 @@ export type ActivityPayload = z.input<typeof activityPayloadSchema>;
  * like interactions (.building: activities of users of the caller's schools; .self: own).
  */
 export const activityListQuerySchema = z.object({
-  sort: z.pipe(
-    z.optional(z.string({ error: `Sort must be one of ${INTERACTION_SORTS.join(', ')}.` })),
-    z.transform((v) => (v === undefined || v === '' ? '-starts_at' : v)),
-  ).check(z.refine((v) => (INTERACTION_SORTS as readonly string[]).includes(v), `Sort must be one of ${INTERACTION_SORTS.join(', ')}.`)),
-  filter: z.prefault(
-    z.strictObject({
-      from: optionalIsoDate('From'),
-      to: optionalIsoDate('To'),
-      timezone: timezoneFilter,
-      user_id: listOf('Coach', positiveId, 'Coach must be a user ID.'),
-      category: listOf('Category', oneOf(ACTIVITY_CATEGORY_KEYS), 'Choose a category from the list.'),
-    }, {
-      error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, timezone, user_id and category.`
-        : 'Filters must be written as filter[name]=value.'),
-    }),
-    {},
-  ),
+  sort: sortParam(INTERACTION_SORTS, '-starts_at'),
+  filter: filterParam({
+    from: optionalIsoDate('From'),
+    to: optionalIsoDate('To'),
+    timezone: timezoneFilter,
+    user_id: listOf('Coach', positiveId, 'Coach must be a user ID.'),
+    category: listOf('Category', oneOf(ACTIVITY_CATEGORY_KEYS), 'Choose a category from the list.'),
+  }, 'from, to, timezone, user_id and category'),
 });
 export type ActivityListQuery = z.output<typeof activityListQuerySchema>;
 

@@ -41,3 +41,22 @@ export const optionalIsoDate = (label: string) =>
     z.optional(z.string({ error: `${label} must be a date (YYYY-MM-DD).` })),
     z.transform((v) => (v === undefined || v.trim() === '' ? null : v.trim())),
   ).check(z.refine((v) => v === null || isIsoDate(v), `${label} must be a date (YYYY-MM-DD).`));
+
+/** A list's `sort`: one of `sorts` (absent or empty: `fallback`). */
+export const sortParam = (sorts: readonly string[], fallback: string) =>
+  z.pipe(
+    z.optional(z.string({ error: `Sort must be one of ${sorts.join(', ')}.` })),
+    z.transform((v) => (v === undefined || v === '' ? fallback : v)),
+  ).check(z.refine((v) => sorts.includes(v), `Sort must be one of ${sorts.join(', ')}.`));
+
+/** A list's `filter[name]` values as a strict object: an unknown name is refused, naming the filters there are. */
+export const filterObject = <T extends z.core.$ZodLooseShape>(shape: T, names: string) =>
+  z.strictObject(shape, {
+    error: (iss) => (iss.code === 'unrecognized_keys'
+      ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are ${names}.`
+      : 'Filters must be written as filter[name]=value.'),
+  });
+
+/** A list's `filter` query value (absent: no filters); `names` lists the filters for the unknown-filter message. */
+export const filterParam = <T extends z.core.$ZodLooseShape>(shape: T, names: string) =>
+  z.prefault(filterObject(shape, names), {} as never);

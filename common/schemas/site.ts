@@ -1,7 +1,7 @@
 // The district profile and buildings (schools) contract: request schemas and answer shapes shared
 // by server and client (Site settings).
 import * as z from 'zod/mini';
-import { text, timeZoneField } from './fields';
+import { optionalText, text, timeZoneField } from './fields';
 import type { BuildingSummary } from './lookups';
 import { type CoachingTargets, coachingTargetsSchema } from './reports';
 
@@ -46,15 +46,20 @@ export interface DistrictSettings {
   shared_notes_visible_to_admins: boolean;
 }
 
-/** The settings JSON as stored (anything missing or unreadable takes its default). */
-export function districtSettingsOf(json: string | null | undefined): DistrictSettings {
+/** One key of the districts.settings JSON as stored: undefined when it is missing or the JSON is unreadable. */
+function settingOf(json: string | null | undefined, key: string): unknown {
   let raw: unknown = {};
   try {
     raw = JSON.parse(json ?? '{}');
   } catch {
     raw = {};
   }
-  const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).shared_notes_visible_to_admins : undefined;
+  return raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[key] : undefined;
+}
+
+/** The settings JSON as stored (anything missing or unreadable takes its default). */
+export function districtSettingsOf(json: string | null | undefined): DistrictSettings {
+  const value = settingOf(json, 'shared_notes_visible_to_admins');
   return { shared_notes_visible_to_admins: typeof value === 'boolean' ? value : true };
 }
 
@@ -63,13 +68,7 @@ export function districtSettingsOf(json: string | null | undefined): DistrictSet
  * settings); anything missing or unreadable is null (not set). Reports and the dashboard pulse read it.
  */
 export function coachingTargetsOf(json: string | null | undefined): CoachingTargets {
-  let raw: unknown = {};
-  try {
-    raw = JSON.parse(json ?? '{}');
-  } catch {
-    raw = {};
-  }
-  const targets = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).coaching_targets : undefined;
+  const targets = settingOf(json, 'coaching_targets');
   const read = (key: keyof CoachingTargets): number | null => {
     const v = targets && typeof targets === 'object' ? (targets as Record<string, unknown>)[key] : undefined;
     return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
@@ -80,11 +79,6 @@ export function coachingTargetsOf(json: string | null | undefined): CoachingTarg
   };
 }
 
-const optionalCode = z.pipe(
-  z.optional(z.nullable(z.string({ error: 'Code must be text.' }))),
-  z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-).check(z.refine((v) => v === null || v.length <= 20, 'Code must be at most 20 characters.'));
-
 const optionalGradeBand = z.pipe(
   z.optional(z.nullable(z.string({ error: 'Grade band must be text.' }))),
   z.transform((v) => (v == null || v === '' ? null : v)),
@@ -93,7 +87,7 @@ const optionalGradeBand = z.pipe(
 /** POST /api/building and PUT /api/building/{id} (manage settings). */
 export const buildingSchema = z.object({
   name: text('School name'),
-  code: optionalCode,
+  code: optionalText('Code', 20),
   grade_band: optionalGradeBand,
 });
 

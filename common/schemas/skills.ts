@@ -2,8 +2,8 @@
 // and the heat map. Request schemas and answer shapes shared by server and client.
 import * as z from 'zod/mini';
 import { planFeatureMessage } from '../plans';
-import { text } from './fields';
-import { isIsoDate, listOf, oneOf, positiveId } from './query';
+import { dateField, idField, optionalIdField, optionalText, text } from './fields';
+import { filterParam, listOf, oneOf, positiveId } from './query';
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from './staff';
 import { SKILL_MAP_SORT } from '../skillValues';
 
@@ -36,18 +36,6 @@ export const SKILL_MESSAGES = {
   nameTaken: 'This name is already used here.',
 } as const;
 
-const optionalText = (label: string, max: number) =>
-  z.pipe(
-    z.optional(z.nullable(z.string({ error: `${label} must be text.` }))),
-    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-  ).check(z.refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters.`));
-
-const idOf = (message: string) =>
-  z.number({ error: message }).check(z.refine((n) => Number.isInteger(n) && n > 0, message));
-
-const isoDate = (label: string) =>
-  z.string({ error: `${label} must be a date (YYYY-MM-DD).` }).check(z.refine((v) => isIsoDate(v), `${label} must be a date (YYYY-MM-DD).`));
-
 // ---- Framework editing (`manage settings`) -------------------------------------------------------
 
 /** POST /api/skill-domain, PUT /api/skill-domain/{id}. */
@@ -59,7 +47,7 @@ export type DomainPayload = z.input<typeof domainPayloadSchema>;
 
 /** POST /api/skill, PUT /api/skill/{id} (a skill may move to another active domain). */
 export const skillPayloadSchema = z.object({
-  domain_id: idOf(SKILL_MESSAGES.domainNotFound),
+  domain_id: idField(SKILL_MESSAGES.domainNotFound),
   name: text('Name', SKILL_NAME_MAX),
   description: optionalText('Description', SKILL_DESCRIPTION_MAX),
 });
@@ -74,7 +62,7 @@ export type LevelPayload = z.input<typeof levelPayloadSchema>;
 
 /** PUT /api/skill-domain-order and PUT /api/skill-domain/{id}/skill-order: every active id once, in order. */
 export const orderPayloadSchema = z.object({
-  ids: z.array(idOf(SKILL_MESSAGES.orderMismatch), { error: 'Order must be a list of IDs.' }).check(z.maxLength(200, SKILL_MESSAGES.orderMismatch)),
+  ids: z.array(idField(SKILL_MESSAGES.orderMismatch), { error: 'Order must be a list of IDs.' }).check(z.maxLength(200, SKILL_MESSAGES.orderMismatch)),
 });
 
 // ---- Ratings ---------------------------------------------------------------------------------------
@@ -85,11 +73,11 @@ export const orderPayloadSchema = z.object({
  * current level is the latest by date (a backdated rating does not replace a newer one).
  */
 export const ratingPayloadSchema = z.object({
-  rated_on: isoDate('Date'),
-  interaction_id: z.pipe(z.optional(z.nullable(idOf(SKILL_MESSAGES.interactionNotFound))), z.transform((v) => v ?? null)),
+  rated_on: dateField('Date'),
+  interaction_id: optionalIdField(SKILL_MESSAGES.interactionNotFound),
   ratings: z.array(
     z.object({
-      skill_id: idOf(SKILL_MESSAGES.chooseSkill),
+      skill_id: idField(SKILL_MESSAGES.chooseSkill),
       level: z.number({ error: 'Level must be a whole number.' }).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 10, 'Choose a level of the scale.')),
       note: optionalText('Note', RATING_NOTE_MAX),
     }),
@@ -121,21 +109,14 @@ export const skillMapQuerySchema = z.object({
     z.optional(z.string({ error: 'Sort must be name, -name, domain:{id} or -domain:{id}.' })),
     z.transform((v) => (v === undefined || v === '' ? 'name' : v)),
   ).check(z.refine((v) => SKILL_MAP_SORT.test(v), 'Sort must be name, -name, domain:{id} or -domain:{id}.')),
-  filter: z.prefault(
-    z.strictObject({
-      building_id: listOf('School', positiveId, 'School must be a school ID.'),
-      group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
-      coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
-      grade_level: listOf('Grade level', oneOf(GRADE_LEVELS), 'Choose grade levels from PK, K and 1–12.'),
-      subject: listOf('Subject', oneOf(SUBJECTS), 'Choose subjects from the list.'),
-      position: listOf('Position', oneOf(POSITIONS), 'Choose a position from the list.'),
-    }, {
-      error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are building_id, group_id, coach_id, grade_level, subject and position.`
-        : 'Filters must be written as filter[name]=value.'),
-    }),
-    {},
-  ),
+  filter: filterParam({
+    building_id: listOf('School', positiveId, 'School must be a school ID.'),
+    group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
+    coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
+    grade_level: listOf('Grade level', oneOf(GRADE_LEVELS), 'Choose grade levels from PK, K and 1–12.'),
+    subject: listOf('Subject', oneOf(SUBJECTS), 'Choose subjects from the list.'),
+    position: listOf('Position', oneOf(POSITIONS), 'Choose a position from the list.'),
+  }, 'building_id, group_id, coach_id, grade_level, subject and position'),
   /** CSV only: domains shown collapsed (one average column instead of their skills). */
   collapsed: listOf('Collapsed', positiveId, 'Collapsed must list domain IDs.'),
 });

@@ -1,24 +1,15 @@
 // The educators (staff) contract: request schemas and answer shapes shared by server and client.
 import * as z from 'zod/mini';
-import { listOf, oneOf, positiveId } from './query';
+import { filterParam, listOf, oneOf, positiveId, sortParam } from './query';
 import { GRADE_LEVELS, POSITIONS, STAFF_EMAIL_MAX, STAFF_EMPLOYEE_ID_MAX, STAFF_NAME_MAX, STAFF_SEARCH_MAX, STAFF_SORTS, STAFF_STATUS_FILTERS, SUBJECTS } from '../staffValues';
-import { text } from './fields';
+import { dateField, optionalText, text } from './fields';
 
 // The values lists live in a module without zod, so screens that only need them (the educators list's
 // filters) do not load the schema library.
 export { GRADE_LEVELS, POSITIONS, STAFF_EMAIL_MAX, STAFF_EMPLOYEE_ID_MAX, STAFF_NAME_MAX, STAFF_SEARCH_MAX, STAFF_SORTS, STAFF_STATUS_FILTERS, SUBJECTS } from '../staffValues';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const isoDate = (label: string) =>
-  z.string({ error: `${label} is required.` }).check(
-    z.refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} must be a date (YYYY-MM-DD).`),
-  );
-
-const optionalText = (label: string, max = 120) =>
-  z.pipe(
-    z.optional(z.nullable(z.string({ error: `${label} must be text.` }))),
-    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-  ).check(z.refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters.`));
+/** A required date: missing reads "… is required." */
+export const isoDate = (label: string) => dateField(label, `${label} is required.`);
 
 const optionalEmail = z.pipe(
   optionalText('Email', STAFF_EMAIL_MAX),
@@ -129,29 +120,19 @@ export const staffListQuerySchema = z.object({
     z.optional(z.string({ error: 'Search must be text.' }).check(z.maxLength(STAFF_SEARCH_MAX, `Search must be at most ${STAFF_SEARCH_MAX} characters.`))),
     z.transform((v) => (v ?? '').trim()),
   ),
-  sort: z.pipe(
-    z.optional(z.string({ error: `Sort must be one of ${STAFF_SORTS.join(', ')}.` })),
-    z.transform((v) => (v === undefined || v === '' ? 'last_name' : v)),
-  ).check(z.refine((v) => (STAFF_SORTS as readonly string[]).includes(v), `Sort must be one of ${STAFF_SORTS.join(', ')}.`)),
-  filter: z.prefault(
-    z.strictObject({
-      building_id: listOf('School', positiveId, 'School must be a school ID.'),
-      position: listOf('Position', oneOf(POSITIONS), 'Choose a position from the list.'),
-      grade_level: listOf('Grade level', oneOf(GRADE_LEVELS), 'Choose grade levels from PK, K and 1–12.'),
-      subject: listOf('Subject', oneOf(SUBJECTS), 'Choose subjects from the list.'),
-      status: z.pipe(
-        z.optional(z.string({ error: 'Status must be active, inactive or all.' })),
-        z.transform((v) => (v === undefined || v === '' ? 'active' : v)),
-      ).check(z.refine((v) => (STAFF_STATUS_FILTERS as readonly string[]).includes(v), 'Status must be active, inactive or all.')),
-      group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
-      coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
-    }, {
-      error: (iss) => (iss.code === 'unrecognized_keys'
-        ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are building_id, position, grade_level, subject, status, group_id and coach_id.`
-        : 'Filters must be written as filter[name]=value.'),
-    }),
-    {},
-  ),
+  sort: sortParam(STAFF_SORTS, 'last_name'),
+  filter: filterParam({
+    building_id: listOf('School', positiveId, 'School must be a school ID.'),
+    position: listOf('Position', oneOf(POSITIONS), 'Choose a position from the list.'),
+    grade_level: listOf('Grade level', oneOf(GRADE_LEVELS), 'Choose grade levels from PK, K and 1–12.'),
+    subject: listOf('Subject', oneOf(SUBJECTS), 'Choose subjects from the list.'),
+    status: z.pipe(
+      z.optional(z.string({ error: 'Status must be active, inactive or all.' })),
+      z.transform((v) => (v === undefined || v === '' ? 'active' : v)),
+    ).check(z.refine((v) => (STAFF_STATUS_FILTERS as readonly string[]).includes(v), 'Status must be active, inactive or all.')),
+    group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
+    coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
+  }, 'building_id, position, grade_level, subject, status, group_id and coach_id'),
 });
 export type StaffListQuery = z.output<typeof staffListQuerySchema>;
 export type StaffSort = (typeof STAFF_SORTS)[number];

@@ -1,6 +1,7 @@
 // School staff requests (building history requests): a principal asks to add an educator from another
 // school to one of theirs; a district admin approves (the building history changes) or denies.
 import * as z from 'zod/mini';
+import { idField, optionalText } from './fields';
 import { isoDate } from './staff';
 
 export const STAFF_REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
@@ -25,9 +26,6 @@ export const MESSAGES = {
   districtOnly: 'Only a district administrator can decide school staff requests.',
 } as const;
 
-const id = (message: string) =>
-  z.number({ error: message }).check(z.refine((v) => Number.isInteger(v) && v > 0, message));
-
 /** GET /api/staff-request?status=pending|approved|denied|all (default all)&page=&per_page= */
 export const staffRequestListQuerySchema = z.object({
   status: z._default(z.enum(STAFF_REQUEST_FILTERS, { error: 'Status must be pending, approved, denied or all.' }), 'all'),
@@ -43,13 +41,10 @@ export const staffRequestCandidatesQuerySchema = z.object({
 
 /** POST /api/staff-request */
 export const createStaffRequestSchema = z.object({
-  staff_id: id('Educator is required.'),
-  building_id: id('School is required.'),
+  staff_id: idField('Educator is required.'),
+  building_id: idField('School is required.'),
   start_date: isoDate('Start date'),
-  note: z.pipe(
-    z.optional(z.nullable(z.string({ error: 'Note must be text.' }))),
-    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-  ).check(z.refine((v) => v === null || v.length <= STAFF_REQUEST_NOTE_MAX, `Note must be at most ${STAFF_REQUEST_NOTE_MAX} characters.`)),
+  note: optionalText('Note', STAFF_REQUEST_NOTE_MAX),
 });
 export type CreateStaffRequestInput = z.input<typeof createStaffRequestSchema>;
 
