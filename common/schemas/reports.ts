@@ -13,7 +13,7 @@
 // - The roster is the active educators the caller may see that match the filters; "reached" = distinct
 //   roster educators who took part in at least one counted interaction.
 import * as z from 'zod/mini';
-import { isIsoDate, listOf, optionalIsoDate, positiveId } from './query';
+import { filterParam, isIsoDate, listOf, optionalIsoDate, positiveId } from './query';
 import { planFeatureMessage } from '../plans';
 import {
   ADVANCED_REPORT_KINDS, COMPARE_BY, type CompareBy, DATE_PRESETS, type DatePreset, REPORT_KINDS, REPORT_TITLES, type ReportKind, TEACHER_VIEWS, TREND_INTERVALS, type TrendInterval,
@@ -36,23 +36,16 @@ export const REPORTS_PLAN_MESSAGE = planFeatureMessage('advanced-reports');
  * filter[grade_level][] (PK, K, 1 … 12), filter[subject][]. from after to is a 422 on filter.to; a range
  * longer than 5 years is a 422 on filter.from.
  */
-export const reportFilterSchema = z.prefault(
-  z.strictObject({
-    from: optionalIsoDate('From'),
-    to: optionalIsoDate('To'),
-    building_id: listOf('School', positiveId, 'School must be a school ID.'),
-    coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
-    interaction_type_id: listOf('Type', positiveId, 'Type must be an interaction type ID.'),
-    group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
-    grade_level: listOf('Grade level', (v) => (/^(PK|K|[1-9]|1[0-2])$/.test(v) ? v : undefined), 'Grade level must be PK, K or 1 to 12.'),
-    subject: listOf('Subject', (v) => (v.length <= 100 ? v : undefined), 'Subject must be at most 100 characters.'),
-  }, {
-    error: (iss) => (iss.code === 'unrecognized_keys'
-      ? `Unknown filter: ${(iss as unknown as { keys: string[] }).keys.join(', ')}. Filters are from, to, building_id, coach_id, interaction_type_id, group_id, grade_level and subject.`
-      : 'Filters must be written as filter[name]=value.'),
-  }),
-  {},
-);
+export const reportFilterSchema = filterParam({
+  from: optionalIsoDate('From'),
+  to: optionalIsoDate('To'),
+  building_id: listOf('School', positiveId, 'School must be a school ID.'),
+  coach_id: listOf('Coach', positiveId, 'Coach must be a coach ID.'),
+  interaction_type_id: listOf('Type', positiveId, 'Type must be an interaction type ID.'),
+  group_id: listOf('Group', positiveId, 'Group must be a group ID.'),
+  grade_level: listOf('Grade level', (v) => (/^(PK|K|[1-9]|1[0-2])$/.test(v) ? v : undefined), 'Grade level must be PK, K or 1 to 12.'),
+  subject: listOf('Subject', (v) => (v.length <= 100 ? v : undefined), 'Subject must be at most 100 characters.'),
+}, 'from, to, building_id, coach_id, interaction_type_id, group_id, grade_level and subject');
 export type ReportFilter = z.output<typeof reportFilterSchema>;
 
 const sortParam = z.pipe(
