@@ -1,0 +1,354 @@
+// /app/observations/new (?staff_id=&form_id= preselect) and /app/observations/:id/edit — the capture
+// (issue 28): the educator, the form, when (now on the profile clock) and how long, then the form's items in
+// one column by section, notes, next steps and private notes. A draft saves itself: the first change once an
+// educator and a form are chosen POSTs it, later ones PUT it, about 3 s after typing pauses, and leaving the
+// page saves what is pending. "Complete" PUTs it completed; a 422 shows each message at its item and focuses
+// the first. A completed observation is edited here too ("Save changes", no autosave).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { hasPermission, PERMISSIONS } from '../../../common/permissions';
+import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
+import { Button, ButtonLink } from '../../components/Button';
+import { EducatorCombobox } from '../../components/EducatorCombobox';
+import { FormError, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { useToast } from '../../components/Toasts';
+import { ApiError } from '../../lib/api';
+import { browserTimeZone } from '../../lib/dates';
+import { useInteractionTypes } from '../../lib/lookups';
+import { useAuthUser } from '../../lib/session';
+import { roundedNow, zonedTime } from '../../lib/zonedTime';
+import { type Observation, observationApi, useEducatorName, useObservation, useObservationForms } from './api';
+import {
+  type Answer, blankCapture, bodyOf, type Capture, captureErrors, captureFromObservation, type CaptureErrors, defaultFormId, FALLBACK_MINUTES,
+  NO_ERRORS, type ObservationItem, sectionsOf, stampNote, tallyOf, tallyText,
+} from './capture';
+import { ItemField } from './components/ItemField';
+
+const AUTOSAVE_MS = 3000;
+
+export default function ObservationCaptureScreen({ route }: ScreenProps) {
+  const { id } = useParams();
+  const editId = id ? Number(id) || null : null;
+  const existing = useObservation(editId);
+  const { user } = useAuthUser();
+  if (!user) return <LoadingBlock />;
+  if (!hasPermission(user.security.permissions, PERMISSIONS.seeActivity)) {
+    return (
+      <div className="stack obs-page">
+        <PageHeader title={route.title} />
+        <Alert tone="info" title="Observations are made by coaches and school leaders.">
+          <p>Observations shared with you are in your <a href="/app/observations">observations list</a>.</p>
+        </Alert>
+      </div>
+    );
+  }
+  if (editId) {
+    if (existing.error && !existing.data) {
+      return (
+        <div className="stack obs-page">
+          <PageHeader title={route.title} breadcrumbs={[{ label: 'Observations', to: '/app/observations' }, { label: route.title }]} />
+          <Alert tone="danger" title="We could not open this observation."><p>{existing.error.message}</p></Alert>
+        </div>
+      );
+    }
+    if (!existing.data) return <LoadingBlock label="Loading the observation…" />;
+    if (!existing.data.can_edit) {
+      return (
+        <div className="stack obs-page">
+          <PageHeader title={route.title} breadcrumbs={[{ label: 'Observations', to: '/app/observations' }, { label: route.title }]} />
+          <Alert tone="info" title="Only the observer can change this observation."><p><a href={`/app/observations/${editId}`}>Read it</a></p></Alert>
+        </div>
+      );
+    }
+    return <CaptureForm key={editId} existing={existing.data} timeZone={user.timezone || browserTimeZone()} />;
+  }
+  return <NewCapture timeZone={user.timezone || browserTimeZone()} />;
+}
+
+/** A new capture waits for the prefilled educator's name, then starts. */
+function NewCapture({ timeZone }: { timeZone: string }) {
+  const [params] = useSearchParams();
+  const staffId = Number(params.get('staff_id')) || null;
+  const formId = Number(params.get('form_id')) || null;
+  const name = useEducatorName(staffId);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), 4000);
+    return () => clearTimeout(timer);
+  }, []);
+  if (staffId && !name && !waited) return <LoadingBlock label="Loading the educator…" />;
+  return <CaptureForm existing={null} timeZone={timeZone} prefill={{ staff: staffId && name ? { id: staffId, name } : null, formId }} />;
+}
+
+type SaveState = { state: 'idle' } | { state: 'pending' } | { state: 'saving' } | { state: 'saved'; at: string } | { state: 'error'; message: string };
+
+function CaptureForm({ existing, timeZone, prefill }: {
+  existing: Observation | null;
+  timeZone: string;
+  prefill?: { staff: { id: number; name: string } | null; formId: number | null };
+}) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const forms = useObservationForms('active');
+  const types = useInteractionTypes('active');
+  const [c, setC] = useState<Capture>(() => (existing ? captureFromObservation(existing, timeZone)
+    : blankCapture(roundedNow(timeZone, 1), { staff: prefill?.staff, formId: null })));
+  const [errors, setErrors] = useState<CaptureErrors>(NO_ERRORS);
+  const [save, setSave] = useState<SaveState>(existing ? { state: 'saved', at: zonedTime(existing.updated_at, timeZone) } : { state: 'idle' });
+  const [busy, setBusy] = useState(false);
+  const [notesOpen, setNotesOpen] = useState<Set<number>>(() => new Set(existing?.answers?.filter((a) => a.evidence).map((a) => a.item_id) ?? []));
+  const completed = existing?.status === 'completed';
+  const formRef = useRef<HTMLFormElement>(null);
+  const durationTouched = useRef(!!existing);
+
+  // The form: once the forms have loaded, the one asked for, else the walkthrough.
+  const formList = forms.data?.data ?? [];
+  useEffect(() => {
+    const list = forms.data?.data;
+    if (c.formId || !list) return;
+    setC((cur) => ({ ...cur, formId: defaultFormId(list, prefill?.formId ?? null) }));
+  }, [forms.data, c.formId, prefill?.formId]);
+  const form = formList.find((f) => f.id === c.formId) ?? null;
+  // An observation keeps the version it was made with: its own items while its form stays the same.
+  const items: ObservationItem[] = useMemo(
+    () => (existing && c.formId === existing.form.id ? existing.items : form?.items ?? []),
+    [existing, c.formId, form],
+  );
+  // The duration: the form's interaction type's default, until the observer changes it.
+  const typeMinutes = types.data?.data.find((t) => t.id === form?.interaction_type.id)?.default_minutes;
+  useEffect(() => {
+    if (durationTouched.current || !form) return;
+    setC((cur) => ({ ...cur, duration: String(typeMinutes ?? FALLBACK_MINUTES) }));
+  }, [form, typeMinutes]);
+
+  // ---- autosave ----------------------------------------------------------------------------------------
+  const idRef = useRef<number | null>(existing?.id ?? null);
+  const pending = useRef(false);
+  const inFlight = useRef<Promise<void> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef({ c, items });
+  latest.current = { c, items };
+
+  const saveDraft = useCallback(async (): Promise<void> => {
+    clearTimeout(timer.current);
+    while (inFlight.current) await inFlight.current;
+    if (!pending.current || completed) return;
+    const built = bodyOf(latest.current.c, latest.current.items, timeZone, 'draft');
+    if (!built) return;
+    pending.current = false;
+    setSave({ state: 'saving' });
+    const run = (async () => {
+      try {
+        const o = idRef.current ? await observationApi.update(idRef.current, built.body) : await observationApi.create(built.body);
+        if (!idRef.current) {
+          idRef.current = o.id;
+          // The address becomes the draft's own (reload and another device resume it) without remounting the form.
+          window.history.replaceState(window.history.state, '', `/app/observations/${o.id}/edit`);
+        }
+        setSave({ state: 'saved', at: zonedTime(Date.now(), timeZone) });
+      } catch (err) {
+        pending.current = true;
+        setSave({ state: 'error', message: err instanceof ApiError ? err.message : 'We could not save the draft.' });
+      }
+    })();
+    inFlight.current = run;
+    await run;
+    inFlight.current = null;
+  }, [completed, timeZone]);
+
+  const change = (next: Capture | ((cur: Capture) => Capture)) => {
+    setC(next);
+    if (completed) return;
+    pending.current = true;
+    setSave({ state: 'pending' });
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void saveDraft(), AUTOSAVE_MS);
+  };
+
+  // Leaving: another screen saves what is pending; closing the tab sends it with keepalive.
+  useEffect(() => {
+    const onHide = () => {
+      if (!pending.current || completed) return;
+      const built = bodyOf(latest.current.c, latest.current.items, timeZone, 'draft');
+      if (!built || inFlight.current) return;
+      pending.current = false;
+      observationApi.saveOnLeaving(idRef.current, built.body);
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      clearTimeout(timer.current);
+      if (pending.current && !completed) void saveDraft();
+    };
+  }, [completed, saveDraft, timeZone]);
+
+  // ---- notes -------------------------------------------------------------------------------------------
+  const noteRefs = useRef(new Map<number | string, HTMLTextAreaElement | null>());
+  const focusNote = useRef<number | string | null>(null);
+  useEffect(() => {
+    if (focusNote.current === null) return;
+    const el = noteRefs.current.get(focusNote.current);
+    focusNote.current = null;
+    if (el) {
+      el.focus();
+      el.setSelectionRange(el.value.length, el.value.length);
+    }
+  });
+  const minute = () => zonedTime(Date.now(), timeZone);
+  const noteOnItem = (item: ObservationItem) => {
+    const a: Answer = c.answers[item.id] ?? { value: null, evidence: '' };
+    const next = item.kind === 'text'
+      ? { ...a, value: stampNote(typeof a.value === 'string' ? a.value : '', minute()) }
+      : { ...a, evidence: stampNote(a.evidence, minute()) };
+    setNotesOpen((s) => new Set(s).add(item.id));
+    focusNote.current = item.id;
+    change((cur) => ({ ...cur, answers: { ...cur.answers, [item.id]: next } }));
+  };
+  const setAnswer = (item: ObservationItem, a: Answer) => {
+    if (errors.items[item.id]) setErrors((e) => ({ ...e, items: { ...e.items, [item.id]: '' } }));
+    change((cur) => ({ ...cur, answers: { ...cur.answers, [item.id]: a } }));
+  };
+  const setField = <K extends keyof Capture>(key: K, value: Capture[K], errorKey?: string) => {
+    if (errorKey && errors.fields[errorKey]) setErrors((e) => ({ ...e, fields: { ...e.fields, [errorKey]: '' } }));
+    change((cur) => ({ ...cur, [key]: value }));
+  };
+
+  // ---- complete ----------------------------------------------------------------------------------------
+  const [focusAsked, setFocusAsked] = useState(0);
+  useEffect(() => {
+    if (!focusAsked) return;
+    const bad = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!bad) return;
+    const target = bad.matches('fieldset') ? bad.querySelector<HTMLElement>('input, textarea') ?? bad : bad;
+    target.focus();
+  }, [focusAsked]);
+
+  async function complete() {
+    clearTimeout(timer.current);
+    while (inFlight.current) await inFlight.current;
+    const built = bodyOf(c, items, timeZone, 'completed');
+    if (!built) {
+      setErrors({
+        ...NO_ERRORS,
+        fields: { ...(c.staff ? {} : { staff_id: 'Choose the educator you observed.' }), ...(c.formId ? {} : { form_id: 'Choose a form.' }), ...(c.staff && c.formId ? { observed_at: 'Enter the day and time of the observation.' } : {}) },
+      });
+      setFocusAsked((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    try {
+      const o = idRef.current ? await observationApi.update(idRef.current, built.body) : await observationApi.create(built.body);
+      pending.current = false;
+      toast.success(completed ? 'Observation saved.' : `Observation of ${o.educator.name} completed.`);
+      navigate(`/app/observations/${o.id}`);
+    } catch (err) {
+      setErrors(captureErrors(err, items, built.itemAt, c.answers));
+      setFocusAsked((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const tally = tallyOf(items, c.answers);
+  const title = existing ? (completed ? 'Edit observation' : 'Resume observation') : 'New observation';
+  const formOptions = formList.map((f) => ({ value: String(f.id), label: f.name }));
+  if (existing && !formList.some((f) => f.id === existing.form.id)) formOptions.unshift({ value: String(existing.form.id), label: existing.form.name });
+
+  return (
+    <div className="stack obs-page obs-capture">
+      <PageHeader title={title} breadcrumbs={[{ label: 'Observations', to: '/app/observations' }, { label: title }]} />
+      <form ref={formRef} className="stack obs-capture__form" noValidate onSubmit={(e) => { e.preventDefault(); if (!busy) void complete(); }}>
+        <FormError error={errors.form} />
+        <section className="card stack stack--sm obs-capture__who" aria-label="Who and when">
+          {c.staff ? (
+            <div className="obs-educator">
+              <p className="obs-educator__label">Educator</p>
+              <p className="obs-educator__name">{c.staff.name}</p>
+              {!completed && <Button variant="ghost" size="sm" onClick={() => setField('staff', null)}>Change<span className="sr-only"> educator</span></Button>}
+            </div>
+          ) : (
+            <EducatorCombobox label="Educator" required activeOnly chosen={[]} error={errors.fields.staff_id}
+              onPick={(e) => setField('staff', e, 'staff_id')} />
+          )}
+          {forms.error && !forms.data ? (
+            <Alert tone="danger" title="We could not load the forms."><p>{forms.error.message}</p></Alert>
+          ) : (
+            <SelectField label="Form" name="form_id" required value={c.formId ? String(c.formId) : ''} options={formOptions} disabled={completed}
+              placeholder={forms.data ? 'Choose a form…' : 'Loading the forms…'} error={errors.fields.form_id}
+              onChange={(v) => { setField('formId', v ? Number(v) : null, 'form_id'); setField('answers', {}); }} />
+          )}
+          <div className="obs-when">
+            <TextField label="Day" name="day" type="date" value={c.day} required onChange={(v) => setField('day', v, 'observed_at')} error={errors.fields.observed_at} />
+            <TextField label="Time" name="time" type="time" value={c.time} required onChange={(v) => setField('time', v, 'observed_at')} />
+            <TextField label="Minutes" name="duration_minutes" type="number" inputMode="numeric" min={1} value={c.duration} error={errors.fields.duration_minutes}
+              onChange={(v) => { durationTouched.current = true; setField('duration', v, 'duration_minutes'); }} />
+          </div>
+        </section>
+
+        {form?.description && !existing && <p className="muted text-sm">{form.description}</p>}
+        {sectionsOf(items).map((group, g) => (
+          <section key={`${group.section ?? ''}-${g}`} className="stack stack--sm obs-section" aria-label={group.section ?? 'Items'}>
+            {group.section && <h2 className="obs-section__title">{group.section}</h2>}
+            {group.items.map((item) => (
+              <ItemField key={item.id} item={item} answer={c.answers[item.id]} error={errors.items[item.id] || undefined}
+                showEvidence={notesOpen.has(item.id) || !!c.answers[item.id]?.evidence}
+                ref={(el) => { noteRefs.current.set(item.id, el); }}
+                onChange={(a) => setAnswer(item, a)} onNote={() => noteOnItem(item)} />
+            ))}
+          </section>
+        ))}
+        {tally.total > 0 && (
+          <p className="muted text-sm obs-capture__tally" aria-live="polite">
+            {tally.answered} of {tally.total} look-fors answered{tallyText(tally) ? ` · ${tallyText(tally)}` : ''}
+          </p>
+        )}
+
+        <section className="card stack stack--sm obs-capture__notes" aria-label="Notes">
+          <div className="obs-notes-field">
+            <TextAreaField label="Notes" name="notes" rows={3} hint="Shared with the educator when you share the notes." value={c.notes}
+              error={errors.fields.notes} onChange={(v) => setField('notes', v, 'notes')}
+              ref={(el: HTMLTextAreaElement | null) => { noteRefs.current.set('notes', el); }} />
+            <button type="button" className="btn btn--ghost btn--sm obs-note" onClick={() => { focusNote.current = 'notes'; setField('notes', stampNote(c.notes, minute())); }}>
+              <span className="btn__label">+ note<span className="sr-only"> in the notes</span></span>
+            </button>
+          </div>
+          <TextAreaField label="Next steps" name="next_steps" rows={2} hint="What you agreed at the debrief." value={c.nextSteps}
+            error={errors.fields.next_steps} onChange={(v) => setField('nextSteps', v, 'next_steps')} />
+          <TextAreaField label="Private notes" name="private_notes" rows={2} hint="Only you see these." value={c.privateNotes}
+            error={errors.fields.private_notes} onChange={(v) => setField('privateNotes', v, 'private_notes')} />
+        </section>
+
+        <div className="obs-capture__actions">
+          <SaveStatus save={save} completed={completed} onRetry={() => { pending.current = true; void saveDraft(); }} />
+          <div className="cluster">
+            {existing && <ButtonLink variant="secondary" to={`/app/observations/${existing.id}`}>{completed ? 'Cancel' : 'View'}</ButtonLink>}
+            <Button type="submit" busy={busy}>{completed ? 'Save changes' : 'Complete'}</Button>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** The quiet line of the draft's autosave. */
+function SaveStatus({ save, completed, onRetry }: { save: SaveState; completed: boolean; onRetry: () => void }) {
+  if (completed) return <p className="muted text-sm obs-save" />;
+  return (
+    <p className="muted text-sm obs-save" role="status">
+      {save.state === 'saving' && 'Saving…'}
+      {save.state === 'pending' && 'Draft not saved yet'}
+      {save.state === 'saved' && `Draft saved ${save.at}`}
+      {save.state === 'idle' && 'Saved as a draft once you choose the educator and start'}
+      {save.state === 'error' && (
+        <span className="obs-save__error">
+          {save.message}{' '}
+          <button type="button" className="btn-link" onClick={onRetry}>Retry</button>
+        </span>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,97 @@
+// /app/observations — the observations the caller may read (issue 28), newest first, paged, filters in the
+// URL. Observers (`see activity`) see their own drafts and the completed observations of their scope, with
+// "New observation"; an educator sees only the observations shared with them, and no "New" button.
+import { useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { hasPermission, PERMISSIONS, permissionScope } from '../../../common/permissions';
+import type { ScreenProps } from '../../app/routeTable';
+import { Button, ButtonLink } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { ListResults } from '../../components/ListResults';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingBlock } from '../../components/Spinner';
+import { useListUpdate } from '../../lib/listParams';
+import { useBuildings, useCoaches } from '../../lib/lookups';
+import { useAuthUser, useDateLocale, useToday } from '../../lib/session';
+import { formatDate } from '../../lib/format';
+import { dayAsDate } from '../../lib/zonedTime';
+import { useEducatorName, useObservationForms, useObservations } from './api';
+import { type FilterOptions, ObservationFilters } from './components/ObservationFilters';
+import { ObservationTable } from './components/ObservationTable';
+import { activeFilterCount, apiFilter, CLEARED, type ListPatch, presetRange, RANGE_LABELS, stateFromSearch, URL_DEFAULTS } from './observationQuery';
+
+export function PlusIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export default function ObservationListScreen({ route }: ScreenProps) {
+  const { user } = useAuthUser();
+  const today = useToday();
+  const locale = useDateLocale();
+  const [params] = useSearchParams();
+  const state = stateFromSearch(params);
+  const update = useListUpdate<ListPatch>(URL_DEFAULTS);
+  const rangeId = useId();
+  const permissions = user?.security.permissions ?? [];
+  const observes = hasPermission(permissions, PERMISSIONS.seeActivity);
+  const district = permissionScope(permissions, PERMISSIONS.seeActivity) === 'district';
+  const list = useObservations(apiFilter(state, today), state.page);
+  const forms = useObservationForms('all');
+  const buildings = useBuildings('all');
+  const coaches = useCoaches(observes && hasPermission(permissions, PERMISSIONS.seeCoaches));
+  const educatorName = useEducatorName(state.educator);
+
+  if (!user) return <LoadingBlock />;
+
+  const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+  const observers = new Map<number, string>((coaches.data?.data ?? []).map((c) => [c.id, c.name]));
+  if (observes) observers.set(user.id, user.name);
+  const options: FilterOptions = {
+    forms: (forms.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.archived_at ? `${f.name} (archived)` : f.name })),
+    schools: (district ? (buildings.data?.data ?? []) : user.buildings).map((b) => ({ value: String(b.id), label: b.name })).sort(byName),
+    observers: observes ? [...observers].map(([id, name]) => ({ value: String(id), label: id === user.id ? `${name} (you)` : name })).sort(byName) : [],
+  };
+  const range = presetRange(state, today);
+  const rangeText = range.from || range.to
+    ? `${range.from ? formatDate(dayAsDate(range.from), locale, 'PP') : 'Any day'} – ${range.to ? formatDate(dayAsDate(range.to), locale, 'PP') : 'today'}`
+    : RANGE_LABELS.any;
+  const filtered = activeFilterCount(state) > 0;
+  const newButton = observes ? <ButtonLink to="/app/observations/new" className="obs-new"><PlusIcon /> New observation</ButtonLink> : undefined;
+
+  return (
+    <div className="stack stack--lg obs-page">
+      <PageHeader
+        title={route.title}
+        description={<p>{observes
+          ? 'Classroom walkthroughs and observations: your drafts, and the completed observations you can see. Coaching tools, never an evaluation.'
+          : 'Observations of your classroom that an observer shared with you. Read them and answer with a reflection.'}</p>}
+        actions={newButton}
+      />
+      <ObservationFilters state={state} onChange={(patch) => update(patch)} options={options} educatorName={educatorName} own={!observes} rangeId={rangeId} />
+      <p id={rangeId} className="muted text-sm obs-scope">Observed: {rangeText}</p>
+      <ListResults
+        list={list} noun={['observation', 'observations']} filtered={filtered} onPage={(page) => update({ page })}
+        invalidAction={<Button variant="secondary" onClick={() => update(CLEARED)}>Clear filters</Button>}
+        empty={filtered ? (
+          <EmptyState title="No observations match these filters" action={<Button variant="secondary" onClick={() => update(CLEARED)}>Clear filters</Button>}>
+            <p>Try a longer date range or fewer filters.</p>
+          </EmptyState>
+        ) : observes ? (
+          <EmptyState title="No observations yet" action={newButton}>
+            <p>Start a walkthrough on your phone: pick the educator, tap what you see, add a note, complete.</p>
+          </EmptyState>
+        ) : (
+          <EmptyState title="Nothing shared with you yet">
+            <p>When an observer shares an observation of your classroom, it appears here and you get an email.</p>
+          </EmptyState>
+        )}
+      >
+        {(rows) => <ObservationTable rows={rows} own={!observes} selfId={user.id} />}
+      </ListResults>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+// Observations (issue 28): one SWR key builder, fetcher and hook per endpoint, and the calls that change an
+// observation with their invalidation. The forms the capture offers are read through this feature's own key
+// (['observation-form', { status }]); the form editor's writes revalidate every observation-form key.
+// Completing, editing or deleting an observation changes its interaction too, so the interaction lists
+// refetch after those calls.
+import useSWR, { mutate } from 'swr';
+import type { ObservationForm } from '../../../common/schemas/observationForms';
+import type { ObservationItemKind, ObservationStatus } from '../../../common/observationValues';
+import { api, type ApiError, type Query } from '../../lib/api';
+import { revalidateInteractions } from '../../lib/interactions';
+import { fetchByKey, staffKey } from '../../lib/lookups';
+
+type List<T> = { data: T[] };
+
+/** An answer's value as the API takes and gives it: look_for 'yes'|'no'|'na', rating and number a number,
+ *  choice a string or strings, text a string. */
+export type AnswerValue = string | number | string[] | null;
+
+export interface ObservationItem {
+  id: number;
+  lineage_id: number;
+  position: number;
+  section: string | null;
+  label: string;
+  kind: ObservationItemKind;
+  required: boolean;
+  options: string[] | null;
+  multiple: boolean | null;
+  scale: number | null;
+  skill_id: number | null;
+}
+
+/** A row of GET /api/observation (presentObservationSummary). */
+export interface ObservationSummary {
+  id: number;
+  status: ObservationStatus;
+  form: { id: number; name: string; version: number };
+  educator: { id: number; name: string };
+  observer: { id: number; name: string };
+  school: { id: number; name: string } | null;
+  observed_at: string;
+  duration_minutes: number;
+  interaction_id: number | null;
+  shared: { at: string; answers: boolean; notes: boolean } | null;
+  acknowledged_at: string | null;
+  updated_at: string;
+  /** Seen of the look-fors answered seen or not seen; null when the answers are not the reader's to see. */
+  look_fors: { seen: number; applicable: number } | null;
+}
+
+/** GET /api/observation/{id} (presentObservation): what this reader may see of it. */
+export interface Observation extends ObservationSummary {
+  items: ObservationItem[];
+  answers: { item_id: number; value: AnswerValue; evidence: string | null }[] | null;
+  notes: string | null;
+  next_steps: string | null;
+  /** Only in the observer's own answer. */
+  private_notes?: string | null;
+  reflection: string | null;
+  can_edit: boolean;
+}
+
+export interface ObservationList {
+  data: ObservationSummary[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+}
+
+/** The filters of GET /api/observation as the API names them (without the filter[] wrapper). */
+export interface ObservationFilter {
+  from?: string;
+  to?: string;
+  form_id?: number[];
+  staff_id?: number[];
+  building_id?: number[];
+  observer_id?: number[];
+  status?: ObservationStatus[];
+  shared?: 'yes' | 'no';
+  acknowledged?: 'yes' | 'no';
+}
+
+/** POST /api/observation and PUT /api/observation/{id}. */
+export interface ObservationBody {
+  form_id: number;
+  staff_id: number;
+  observed_at: string;
+  duration_minutes: number;
+  status: ObservationStatus;
+  answers: { item_id: number; value: AnswerValue; evidence: string | null }[];
+  notes: string | null;
+  next_steps: string | null;
+  private_notes: string | null;
+}
+
+const OBSERVATION = 'observation';
+
+/** The query sent (and the cache key): empty filters and the first page left out, so equal lists share a key. */
+export function observationQuery(filter: ObservationFilter, page: number, perPage = 25): Query {
+  const f: Record<string, string | number[] | string[]> = {};
+  for (const [key, value] of Object.entries(filter) as [string, unknown][]) {
+    if (Array.isArray(value) ? value.length > 0 : value) f[key] = value as string | number[] | string[];
+  }
+  return { filter: f, page: page > 1 ? page : undefined, per_page: perPage };
+}
+
+export const observationsKey = (filter: ObservationFilter, page: number) => [OBSERVATION, observationQuery(filter, page)] as const;
+export const observationKey = (id: number) => [OBSERVATION, id] as const;
+
+/** GET /api/observation: the caller's observations, newest first (an educator's: those shared with them). */
+export function useObservations(filter: ObservationFilter, page: number) {
+  return useSWR<ObservationList, ApiError>(observationsKey(filter, page), fetchByKey<ObservationList>, { keepPreviousData: true });
+}
+
+/** GET /api/observation/{id}; null asks nothing. */
+export function useObservation(id: number | null) {
+  return useSWR<Observation, ApiError>(id ? observationKey(id) : null, ([, oid]: readonly [string, number]) => api.get<Observation>(`${OBSERVATION}/${oid}`));
+}
+
+export const activeFormsKey = () => ['observation-form', { status: 'active' }] as const;
+export const allFormsKey = () => ['observation-form', { status: 'all' }] as const;
+
+/** GET /api/observation-form: the forms the caller may use (active) or name in a filter (all). */
+export function useObservationForms(status: 'active' | 'all' = 'active') {
+  return useSWR<List<ObservationForm>, ApiError>(status === 'active' ? activeFormsKey() : allFormsKey(), fetchByKey<List<ObservationForm>>);
+}
+
+/** After a write: every observation list refetches; one observation takes the answer given (or refetches). */
+async function revalidate(changed?: Observation, id?: number, interactions = false): Promise<void> {
+  const lists = mutate((key: unknown) => Array.isArray(key) && key[0] === OBSERVATION && typeof key[1] === 'object');
+  const one = changed ? mutate(observationKey(changed.id), changed, { revalidate: false }) : id ? mutate(observationKey(id)) : undefined;
+  await Promise.all([lists, one, interactions ? revalidateInteractions() : undefined]);
+}
+
+export const observationApi = {
+  /** A new draft or a completed observation. */
+  async create(body: ObservationBody): Promise<Observation> {
+    const o = await api.post<Observation>(OBSERVATION, body);
+    await revalidate(o, undefined, o.status === 'completed');
+    return o;
+  },
+  async update(id: number, body: ObservationBody): Promise<Observation> {
+    const o = await api.put<Observation>(`${OBSERVATION}/${id}`, body);
+    await revalidate(o, undefined, o.status === 'completed');
+    return o;
+  },
+  /** The draft saved as the page is left (the tab closed): the request outlives the page. */
+  saveOnLeaving(id: number | null, body: ObservationBody): void {
+    void api.send(id === null ? 'POST' : 'PUT', id === null ? OBSERVATION : `${OBSERVATION}/${id}`, body).catch(() => undefined);
+  },
+  async remove(id: number): Promise<void> {
+    await api.delete(`${OBSERVATION}/${id}`);
+    await mutate(observationKey(id), undefined, { revalidate: false });
+    await revalidate(undefined, undefined, true);
+  },
+  async share(id: number, what: { answers: boolean; notes: boolean }): Promise<Observation> {
+    const o = await api.post<Observation>(`${OBSERVATION}/${id}/share`, what);
+    await revalidate(o);
+    return o;
+  },
+  async acknowledge(id: number, reflection: string | null): Promise<Observation> {
+    const o = await api.post<Observation>(`${OBSERVATION}/${id}/acknowledge`, { reflection });
+    await revalidate(o);
+    return o;
+  },
+};
+
+/** One educator's name, for the educator filter's chip (GET /api/staff/{id}, the shared profile key). */
+export function useEducatorName(id: number | null): string | null {
+  const { data } = useSWR<{ name: string }, ApiError>(id ? staffKey(id) : null, (key: string) => api.get<{ name: string }>(key));
+  return data?.name ?? null;
+}
