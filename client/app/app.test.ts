@@ -19,9 +19,9 @@ describe('the route table', () => {
   it('holds every route of the spec once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    // The spec's app routes plus the Groups view (/app/staff/groups), one quote and one invoice, and the
-    // observation form editor (/app/settings/observation-forms).
-    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(35);
+    // The spec's app routes plus the Groups view (/app/staff/groups), one quote and one invoice, the
+    // observation form editor (/app/settings/observation-forms) and the four observation routes (issue 28).
+    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(39);
     // The spec's admin routes plus the quotes across districts (/admin/quotes).
     expect(paths.filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/auth')).length).toBe(15);
   });
@@ -69,15 +69,22 @@ describe('safeRedirect', () => {
 });
 
 describe('navigation shows only what the user may open', () => {
-  it('an educator sees the dashboard, educators (own profile) and support: no read-only settings or empty export page', () => {
-    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Support']);
+  it('an educator sees the dashboard, educators (own profile), the observations shared with them and support: no read-only settings or empty export page', () => {
+    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Observations', 'Support']);
+  });
+  it('observations: the list and one observation open to every login, capturing and editing need `see activity`', () => {
+    for (const path of ['/app/observations', '/app/observations/:id']) expect(guardRedirect(route(path), userWith('educator'), '/x')).toBeNull();
+    for (const path of ['/app/observations/new', '/app/observations/:id/edit']) {
+      expect(guardRedirect(route(path), userWith('educator'), '/x')).toBe('/403');
+      expect(guardRedirect(route(path), userWith('coach'), '/x')).toBeNull();
+    }
   });
   it('each role sees the screens that have something for them', () => {
     const labels = (role: string) => appNavigation(userWith(role).security.permissions).map((i) => i.label);
-    expect(labels('coach')).toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Support']);
-    expect(labels('building-admin')).toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Staff requests', 'Support']);
+    expect(labels('coach')).toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Observations', 'Reports', 'Support']);
+    expect(labels('building-admin')).toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Observations', 'Reports', 'Staff requests', 'Support']);
     expect(labels('district-admin')).toEqual([
-      'Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Staff requests', 'Site settings',
+      'Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Observations', 'Reports', 'Staff requests', 'Site settings',
       'Interaction settings', 'Observation forms', 'Cycle settings', 'Export and import', 'Users', 'Billing', 'Support',
     ]);
   });

@@ -26,12 +26,19 @@ export function mayExportOrImport(permissions: string[]): boolean {
       .some((base) => districtWide(permissions, base));
 }
 
+/** Observations have something for observers (`see activity`) and for educators (those shared with them). */
+export function readsObservations(permissions: string[]): boolean {
+  return hasPermission(permissions, PERMISSIONS.seeActivity) || permissionScope(permissions, PERMISSIONS.seeEducators) === 'self';
+}
+
 const APP_NAV: NavItem[] = [
   { to: '/app', label: 'Dashboard', end: true },
   { to: '/app/staff', label: 'Educators' },
   { to: '/app/coaches', label: 'Coaches' },
   { to: '/app/coaching', label: 'Coaching' },
   { to: '/app/activity', label: 'Activity' },
+  // Observers (`see activity`) and educators, who read the observations shared with them.
+  { to: '/app/observations', label: 'Observations', shows: readsObservations },
   { to: '/app/reports', label: 'Reports' },
   { to: '/app/settings/building-history-requests', label: 'Staff requests' },
   // The settings screens open to every login (spec §2) but are read-only without `manage settings`:

@@ -59,6 +59,12 @@ const appRoutes = [
   app('coaching', 'Coaching', 'see skill mapping', 'coaching'),
   app('activity', 'Activity', 'see activity', 'activity'),
   app('activity/calendar-sync', 'Calendar sync', 'see activity', 'calendar-sync'),
+  // Not in the spec's table: observations and walkthroughs (issue 28). The list and one observation open to any
+  // login (an educator reads those shared with them); capturing and editing take `see activity`.
+  app('observations', 'Observations', true, 'observations'),
+  app('observations/new', 'New observation', 'see activity', 'observation-capture'),
+  app('observations/:id', 'Observation', true, 'observation'),
+  app('observations/:id/edit', 'Edit observation', 'see activity', 'observation-capture'),
   app('reports', 'Reports', 'see engagement', 'report-interactions'),
   app('reports/coaching-cycles', 'Coaching cycles report', 'see engagement', 'report-coaching-cycles'),
   app('reports/teacher-level', 'Teacher-level report', 'see engagement', 'report-teacher-level'),
