@@ -188,8 +188,9 @@ export function FormEditor({ form, onDone }: Props) {
           <h2 id={titleId} className="card__title">{form ? `Edit ${form.name}` : 'New observation form'}</h2>
           <p className="muted text-sm card__intro">
             {form
-              ? `Version ${form.version} · ${plural(form.observation_count, 'completed observation', 'completed observations')}`
-              : 'Observers answer these items, in this order, when they visit a classroom.'}
+              ? `Version ${form.version} · ${plural(form.observation_count, 'completed observation', 'completed observations')}. `
+              : 'Observers answer these items, in this order, when they visit a classroom. '}
+            Each completed observation is logged as an interaction of the form&apos;s type.
           </p>
         </div>
       </header>
@@ -200,7 +201,6 @@ export function FormEditor({ form, onDone }: Props) {
             onChange={(v) => { setName(v); clearError('name'); }} />
           <SelectField label="Interaction type" name="interaction_type_id" value={typeId} options={typeOptions}
             placeholder={form ? undefined : 'Classroom observation (default)'} error={err('interaction_type_id')}
-            hint="Each completed observation is logged as an interaction of this type."
             onChange={(v) => { setTypeId(v); clearError('interaction_type_id'); }} />
         </div>
         <TextAreaField label="Description" name="description" rows={2} value={description} error={err('description')}
@@ -254,14 +254,14 @@ export function FormEditor({ form, onDone }: Props) {
                       onChange={(v) => change(item.key, { kind: v as ObservationItemKind }, n)} />
                     <TextField label="Section" name={`items.${n}.section`} maxLength={ITEM_SECTION_MAX} value={item.section}
                       error={err(`items.${n}.section`)} list="obf-sections" onChange={(v) => change(item.key, { section: v }, n)} />
+                    {skillOptions.length > 0 && (
+                      <SelectField label="Skill" name={`items.${n}.skill_id`} value={item.skillId} placeholder="No skill"
+                        options={skillOptions} error={err(`items.${n}.skill_id`)} onChange={(v) => change(item.key, { skillId: v }, n)} />
+                    )}
                     {item.kind === 'rating' && (
                       <SelectField label="Scale" name={`items.${n}.scale`} value={item.scale || String(topLevel)} error={err(`items.${n}.scale`)}
                         options={SCALES.map((s) => ({ value: s, label: `1 to ${s}` }))}
                         onChange={(v) => change(item.key, { scale: v }, n)} />
-                    )}
-                    {skillOptions.length > 0 && (
-                      <SelectField label="Skill" name={`items.${n}.skill_id`} className="obf-item__skill" value={item.skillId} placeholder="No skill"
-                        options={skillOptions} error={err(`items.${n}.skill_id`)} onChange={(v) => change(item.key, { skillId: v }, n)} />
                     )}
                   </div>
                   {item.kind === 'choice' && (
