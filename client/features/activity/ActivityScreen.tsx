@@ -36,6 +36,7 @@ import { AgendaView, WeekView } from './components/Views';
 import { plural } from '../../../common/plural';
 import { lazyPart, usePreloadWhenIdle } from '../../lib/lazyPart';
 import { useMediaQuery } from '../../lib/media';
+import { newObservationHref } from '../../lib/observations';
 
 // The dialogs load when first opened (preloaded once the agenda has painted): the first paint needs only the agenda.
 const LogInteractionDialog = lazyPart('LogInteractionDialog', () => import('./components/LogInteractionDialog').then((m) => m.LogInteractionDialog));
@@ -178,6 +179,7 @@ export default function ActivityScreen(_props: ScreenProps) {
         <>
           <ButtonLink variant="ghost" to="/app/activity/calendar-sync">Calendar sync</ButtonLink>
           <Button variant="secondary" onClick={() => setTimeEntry({ activity: null })}>Log time</Button>
+          <ButtonLink variant="secondary" to={newObservationHref()}>New observation</ButtonLink>
           <Button className="activity-log-button" onClick={() => openLog()}><PlusIcon /> Log interaction</Button>
         </>
       }

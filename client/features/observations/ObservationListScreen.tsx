@@ -7,6 +7,7 @@ import { hasPermission, PERMISSIONS, permissionScope } from '../../../common/per
 import type { ScreenProps } from '../../app/routeTable';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { PlusIcon } from '../../components/Icons';
 import { ListResults } from '../../components/ListResults';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
@@ -19,14 +20,6 @@ import { useEducatorName, useObservationForms, useObservations } from './api';
 import { type FilterOptions, ObservationFilters } from './components/ObservationFilters';
 import { ObservationTable } from './components/ObservationTable';
 import { activeFilterCount, apiFilter, CLEARED, type ListPatch, presetRange, RANGE_LABELS, stateFromSearch, URL_DEFAULTS } from './observationQuery';
-
-export function PlusIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 export default function ObservationListScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();

@@ -16,6 +16,7 @@ import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { formatInteger } from '../../../lib/format';
 import { type InteractionList, logInteractionHref, useInteractions } from '../../../lib/interactions';
 import { useStaffSearch } from '../../../lib/lookups';
+import { newObservationHref } from '../../../lib/observations';
 import { addDays, formatMinutes, startOfWeek } from '../../../lib/zonedTime';
 
 function PanelList({ answer, empty, timeZone, locale, withDay, who, onComplete, completingId, openHref, showNotes }: {
@@ -66,6 +67,7 @@ function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
         <h2 id="dashboard-activity-title" className="dashboard-section-title">Coaching</h2>
         <div className="cluster">
           <Link to="/app/activity" className="text-sm">Open Activity</Link>
+          <ButtonLink to={newObservationHref()} variant="secondary">New observation</ButtonLink>
           <ButtonLink to={logInteractionHref()} className="dashboard-log">
             <PlusIcon />
             Log interaction

@@ -1,6 +1,6 @@
 // The Coaching section of View Educator: the interactions with this educator the caller may see
-// (the API applies the scope), newest first, with "Log interaction" prefilled with them for anyone who
-// logs coaching. An educator on their own profile sees their coaching with its shared notes.
+// (the API applies the scope), newest first, with "Log interaction" and "New observation" prefilled with them
+// for anyone who logs coaching. An educator on their own profile sees their coaching with its shared notes.
 import type { Locale } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { InteractionItem } from '../../../components/InteractionItem';
 import { LoadingBlock } from '../../../components/Spinner';
 import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { logInteractionHref, useInteractions } from '../../../lib/interactions';
+import { newObservationHref } from '../../../lib/observations';
 import { addDays } from '../../../lib/zonedTime';
 import { Card } from './StaffParts';
 import { plural } from '../../../../common/plural';
@@ -31,12 +32,17 @@ export function CoachingSection({ staff, user, locale }: { staff: StaffDetail; u
   const today = todayIn(timeZone);
 
   const action = logsCoaching && staff.status === 'active' ? (
-    <ButtonLink to={logInteractionHref({ staffId: staff.id })} size="sm">
-      <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-        <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-      </svg>
-      Log interaction<span className="sr-only"> with {staff.name}</span>
-    </ButtonLink>
+    <div className="cluster">
+      <ButtonLink to={newObservationHref({ staffId: staff.id })} size="sm" variant="secondary">
+        New observation<span className="sr-only"> of {staff.name}</span>
+      </ButtonLink>
+      <ButtonLink to={logInteractionHref({ staffId: staff.id })} size="sm">
+        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+        Log interaction<span className="sr-only"> with {staff.name}</span>
+      </ButtonLink>
+    </div>
   ) : undefined;
 
   return (
