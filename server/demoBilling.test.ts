@@ -3,18 +3,17 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoBilling } from '../db/seeds/demoBilling';
 import { createApp } from './app';
-import { prepareDatabase, runDemoSeed } from './bootstrap';
+import type { DB } from '../db/connection';
+import { seededDemo } from './testing/demo.fixture';
 import { loadConfig } from './config';
 import { RateLimiter } from './http/rateLimit';
 import { createMemoryMailer } from './lib/mailer';
 
 describe('demo billing', () => {
-  let db: Awaited<ReturnType<typeof prepareDatabase>>['db'];
+  let db: DB;
   let mapleId: number;
   beforeAll(async () => {
-    ({ db } = await prepareDatabase({ databaseFile: ':memory:' }));
-    await runDemoSeed(db);
-    mapleId = (await db.selectFrom('districts').select('id').where('name', 'like', 'Maple Grove%').executeTakeFirstOrThrow()).id;
+    ({ db, maple: { id: mapleId } } = await seededDemo());
   });
 
   it('gives Maple Grove a billing contact, a renewal at the end of the school year, quotes and invoices', async () => {

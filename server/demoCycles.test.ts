@@ -3,16 +3,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DUE_SOON_DAYS } from '../common/schemas/cycles';
 import { seedDemoCycles } from '../db/seeds/demoCycles';
-import { prepareDatabase, runDemoSeed } from './bootstrap';
+import type { DB } from '../db/connection';
+import { seededDemo } from './testing/demo.fixture';
 import { addDays, today } from './lib/dates';
 
 describe('demo coaching cycles', () => {
-  let db: Awaited<ReturnType<typeof prepareDatabase>>['db'];
+  let db: DB;
   let mapleId: number;
   beforeAll(async () => {
-    ({ db } = await prepareDatabase({ databaseFile: ':memory:' }));
-    await runDemoSeed(db);
-    mapleId = (await db.selectFrom('districts').select('id').where('name', 'like', 'Maple Grove%').executeTakeFirstOrThrow()).id;
+    ({ db, maple: { id: mapleId } } = await seededDemo());
   });
 
   it('seeds about 20 cycles of the three coaches in every stage, with history, educators, notes and goal templates', async () => {

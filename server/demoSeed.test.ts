@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareDatabase, runDemoSeed } from './bootstrap';
 import { seedDemoInteractions } from '../db/seeds/demoInteractions';
+import { seededDemo } from './testing/demo.fixture';
 
-async function seededDemo() {
-  const { db } = await prepareDatabase({ databaseFile: ':memory:' });
-  await runDemoSeed(db);
-  const maple = await db.selectFrom('districts').select(['id', 'timezone']).where('name', 'like', 'Maple Grove%').executeTakeFirstOrThrow();
-  const coachIds = (await db.selectFrom('users').select('id').where('email', 'like', 'coach%@maplegrove.example').orderBy('email').execute()).map((r) => r.id);
-  return { db, maple, coachIds };
+async function demoWithCoaches() {
+  const demo = await seededDemo();
+  const coachIds = (await demo.db.selectFrom('users').select('id').where('email', 'like', 'coach%@maplegrove.example').orderBy('email').execute()).map((r) => r.id);
+  return { ...demo, coachIds };
 }
 
 function chicagoParts(iso: string) {
@@ -19,9 +17,9 @@ function chicagoParts(iso: string) {
 
 describe('demo interactions', () => {
   // One demo district for the file (seeding it is the slow part); each test re-seeds only the interactions.
-  let demo: Awaited<ReturnType<typeof seededDemo>>;
+  let demo: Awaited<ReturnType<typeof demoWithCoaches>>;
   beforeAll(async () => {
-    demo = await seededDemo();
+    demo = await demoWithCoaches();
   });
   const reseed = async (today: Date) => {
     await demo.db.deleteFrom('interactions').execute();

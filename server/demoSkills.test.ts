@@ -2,22 +2,20 @@
 // the district's own framework, showing growth, linked to seeded observations, deterministic, with
 // skill_current_levels in step with the history.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareDatabase, runDemoSeed } from './bootstrap';
 import { seedDemoSkills } from '../db/seeds/demoSkills';
+import { seededDemo } from './testing/demo.fixture';
 
-async function seededDemo() {
-  const { db } = await prepareDatabase({ databaseFile: ':memory:' });
-  await runDemoSeed(db);
-  const maple = await db.selectFrom('districts').select('id').where('name', 'like', 'Maple Grove%').executeTakeFirstOrThrow();
+async function demoWithRater() {
+  const { db, maple } = await seededDemo();
   const cedar = await db.selectFrom('districts').select('id').where('name', 'like', 'Cedar Falls%').executeTakeFirstOrThrow();
   const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@maplegrove.example').executeTakeFirstOrThrow();
   return { db, maple, cedar, admin };
 }
 
 describe('demo skill ratings', () => {
-  let demo: Awaited<ReturnType<typeof seededDemo>>;
+  let demo: Awaited<ReturnType<typeof demoWithRater>>;
   beforeAll(async () => {
-    demo = await seededDemo();
+    demo = await demoWithRater();
   });
   const reseed = async (today: Date) => {
     await demo.db.deleteFrom('skill_current_levels').execute();

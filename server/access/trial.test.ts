@@ -6,13 +6,11 @@ import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRIAL_ENDED_MESSAGE } from '../../common/schemas/billing';
 import type { DB } from '../../db/connection';
-import { csrfHeaders, createTestApp, loginAs, type TestApp } from '../testing/app';
+import { createTestApp, csrfHeaders, loginAs, type TestAgent, type TestApp } from '../testing/app';
 import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../testing/factories';
 import { trialHasEnded, writableAfterTrial } from './trial';
 
 const DAY = 24 * 3600_000;
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
@@ -86,7 +84,7 @@ async function dump(db: DB): Promise<Record<string, string[]>> {
   return out;
 }
 
-function send(agent: Agent, method: string, path: string, body: object) {
+function send(agent: TestAgent, method: string, path: string, body: object) {
   const m = method.toLowerCase() as 'post' | 'put' | 'delete' | 'patch';
   return agent[m](path).set(csrfHeaders(agent)).send(body);
 }

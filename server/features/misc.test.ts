@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../testing/app';
+import { expectFieldError } from '../testing/checks';
 import { buildUser } from '../testing/factories';
 
 let t: TestApp;
@@ -40,8 +41,7 @@ describe('POST /api/client-error', () => {
   it('422 without a message', async () => {
     const agent = await guestAgent(t.app);
     const res = await agent.post('/api/client-error').set(csrfHeaders(agent)).send({ message: '' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.message).toEqual(['Message is required.']);
+    expectFieldError(res, 'message', 'Message is required.');
   });
 
   it('413 for a body over the size limit, nothing stored', async () => {

@@ -3,15 +3,13 @@
 // deactivated rows are each district's own records.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../common/schemas/users';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../testing/app';
+import { createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestAgent, type TestApp } from '../testing/app';
 import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from '../testing/factories';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
 });
-
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 
 /** A district with a signed-in administrator (and a school). */
 async function districtWithAdmin(name: string) {
@@ -30,7 +28,7 @@ async function registerTrial(districtName: string, email = `owner-${Math.random(
   return { res, agent };
 }
 
-const invite = (agent: Agent, email: string, name = 'Pat Person') =>
+const invite = (agent: TestAgent, email: string, name = 'Pat Person') =>
   agent.post('/api/user').set(csrfHeaders(agent)).send({ name, email, roles: ['educator'], building_ids: [] });
 
 const mailTo = (email: string) => t.mailer.sent.filter((m) => m.to === email);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { Agent } from 'supertest';
+import type { Agent, Test } from 'supertest';
 import { createApp } from '../app';
 import { prepareDatabase } from '../bootstrap';
 import { loadConfig } from '../config';
@@ -23,6 +23,16 @@ export async function createTestApp(opts: { rateLimits?: boolean } = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A fresh app and the world a test file starts from, built on it: a file keeps `let t` and `let w` and
+ * assigns both before each test, `beforeEach(async () => { ({ t, w } = await appWith(staffWorld)); })`
+ * (a world built on the database alone: `appWith((app) => buildGroupsWorld(app.db))`).
+ */
+export async function appWith<W>(build: (t: TestApp) => Promise<W>, opts: { rateLimits?: boolean } = {}) {
+  const t = await createTestApp(opts);
+  return { t, w: await build(t) };
+}
 
 /**
  * An app on a database file in a new temporary folder, for tests where a second connection (the CLI,
@@ -68,6 +78,16 @@ export function csrfHeaders(agent: { xsrf: () => string }) {
   return { 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': agent.xsrf() };
 }
 
+/**
+ * A guest's state-changing call that carries a valid CSRF token, so what answers is the sign-in check (401),
+ * not the CSRF one. Without a body nothing is sent.
+ */
+export async function asGuest(app: TestApp['app'], method: 'post' | 'put' | 'patch' | 'delete', url: string, body?: object) {
+  const agent = await guestAgent(app);
+  const call = agent[method](url).set(csrfHeaders(agent));
+  return body === undefined ? call : call.send(body);
+}
+
 export async function loginAs(app: TestApp['app'], user: Pick<User, 'email' | 'district_id'>, password = TEST_PASSWORD) {
   const agent = await guestAgent(app);
   const res = await agent.post('/api/auth/login').set(csrfHeaders(agent))
@@ -75,6 +95,23 @@ export async function loginAs(app: TestApp['app'], user: Pick<User, 'email' | 'd
   if (res.status !== 200) throw new Error(`login as ${user.email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return agent;
 }
+
+/** A signed-in agent, as `loginAs` gives it (it keeps the session cookie and the CSRF token). */
+export type TestAgent = Awaited<ReturnType<typeof loginAs>>;
+
+function collected(call: Test, decode: (bytes: Buffer) => unknown) {
+  return call.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, decode(Buffer.concat(chunks))));
+  });
+}
+
+/** The call with its answer's body as the bytes sent (supertest parses only JSON and text itself): PDF, iCalendar, CSV bytes. */
+export const bodyAsBytes = (call: Test) => collected(call, (bytes) => bytes);
+
+/** The call with its answer's body as UTF-8 text, whatever its content type (a CSV download). */
+export const bodyAsText = (call: Test) => collected(call, (bytes) => bytes.toString('utf8'));
 
 /**
  * Waits for a request while asking `/api/health` every `everyMs` until it answers: the answer, the health

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 
 let t: TestApp;
@@ -11,8 +12,7 @@ describe('PUT /api/account/profile', () => {
   const valid = { name: 'Renamed Person', date_locale: 'es', timezone: 'America/New_York' };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.put('/api/account/profile').set(csrfHeaders(agent)).send(valid)).status).toBe(401);
+    expect((await asGuest(t.app, 'put', '/api/account/profile', valid)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -29,8 +29,7 @@ describe('PUT /api/account/profile', () => {
     const user = await buildUser(t.db);
     const agent = await loginAs(t.app, user);
     const res = await agent.put('/api/account/profile').set(csrfHeaders(agent)).send({ ...valid, [field]: value });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     const row = await t.db.selectFrom('users').select(['name', 'date_locale']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: user.name, date_locale: 'en-US' });
   });
@@ -52,11 +51,9 @@ describe('PUT /api/account/email', () => {
     const other = await buildUser(t.db);
     const agent = await loginAs(t.app, user);
     const wrong = await agent.put('/api/account/email').set(csrfHeaders(agent)).send({ email: 'new@example.org', current_password: 'nope' });
-    expect(wrong.status).toBe(422);
-    expect(wrong.body.errors.current_password).toEqual(['The password is incorrect.']);
+    expectFieldError(wrong, 'current_password', 'The password is incorrect.');
     const taken = await agent.put('/api/account/email').set(csrfHeaders(agent)).send({ email: other.email, current_password: TEST_PASSWORD });
-    expect(taken.status).toBe(422);
-    expect(taken.body.errors.email).toEqual(['Another account already uses this email.']);
+    expectFieldError(taken, 'email', 'Another account already uses this email.');
     const row = await t.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.email).toBe(user.email);
   });
@@ -89,8 +86,7 @@ describe('PUT /api/account/password', () => {
     const mismatch = await agent.put('/api/account/password').set(csrfHeaders(agent)).send({ current_password: TEST_PASSWORD, password: 'long-enough-1', password_confirmation: 'long-enough-2' });
     expect(mismatch.body.errors.password_confirmation).toEqual(['The passwords do not match.']);
     const wrong = await agent.put('/api/account/password').set(csrfHeaders(agent)).send({ current_password: 'wrong', password: 'long-enough-1', password_confirmation: 'long-enough-1' });
-    expect(wrong.status).toBe(422);
-    expect(wrong.body.errors.current_password).toEqual(['The password is incorrect.']);
+    expectFieldError(wrong, 'current_password', 'The password is incorrect.');
   });
 
   it('changes the password and ends the other sessions but not this one', async () => {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../common/schemas/users';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 
 let t: TestApp;
@@ -75,16 +76,14 @@ describe('POST /api/account-migration/:token', () => {
     const s = await setup();
     const guest = await guestAgent(t.app);
     const res = await guest.post(`/api/account-migration/${s.token}`).set(csrfHeaders(guest)).send({});
-    expect(res.status).toBe(422);
-    expect(res.body.errors.password).toEqual(['Password is required.']);
+    expectFieldError(res, 'password', 'Password is required.');
   });
 
   it('422 password when wrong, audited, and nothing moves', async () => {
     const s = await setup();
     const guest = await guestAgent(t.app);
     const res = await guest.post(`/api/account-migration/${s.token}`).set(csrfHeaders(guest)).send({ password: 'not-my-password' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.password).toEqual(['The password is incorrect.']);
+    expectFieldError(res, 'password', 'The password is incorrect.');
     const user = await t.db.selectFrom('users').select(['district_id']).where('id', '=', s.person.id).executeTakeFirstOrThrow();
     expect(user.district_id).toBe(s.oldTown.id);
     expect((await t.db.selectFrom('account_migrations').select('accepted_at').executeTakeFirstOrThrow()).accepted_at).toBeNull();

@@ -5,13 +5,12 @@ import { BILLING_MESSAGES as M, INVOICE_DUE_DAYS } from '../../../common/schemas
 import { addDays } from '../../lib/dates';
 import { todayIn } from '../../lib/zone';
 import { buildBillingWorld, buildQuote, type BillingWorld } from '../../testing/adminBilling.fixture';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 
 let t: TestApp;
 let w: BillingWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildBillingWorld(t.db);
+  ({ t, w } = await appWith((app) => buildBillingWorld(app.db)));
 });
 
 const today = () => todayIn('America/Chicago');
@@ -29,8 +28,7 @@ async function as(user: { email: string; district_id: number | null }) {
 describe('POST /api/admin/quote/{id}/activate', () => {
   it('401 without login, 419 without the CSRF token', async () => {
     const q = await buildQuote(t.db, { districtId: w.cedar.id });
-    const guest = await guestAgent(t.app);
-    expect((await guest.post(`/api/admin/quote/${q.id}/activate`).set(csrfHeaders(guest)).send({})).status).toBe(401);
+    expect((await asGuest(t.app, 'post', `/api/admin/quote/${q.id}/activate`, {})).status).toBe(401);
     const agent = await loginAs(t.app, w.providerAdmin);
     expect((await agent.post(`/api/admin/quote/${q.id}/activate`).set('X-Requested-With', 'XMLHttpRequest').send({})).status).toBe(419);
     expect((await quoteRow(q.id)).activated_at).toBeNull();

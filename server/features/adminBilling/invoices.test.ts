@@ -4,13 +4,13 @@ import { BILLING_MESSAGES as M } from '../../../common/schemas/billing';
 import { addDays } from '../../lib/dates';
 import { todayIn } from '../../lib/zone';
 import { buildBillingWorld, buildInvoice, type BillingWorld } from '../../testing/adminBilling.fixture';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 
 let t: TestApp;
 let w: BillingWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildBillingWorld(t.db);
+  ({ t, w } = await appWith((app) => buildBillingWorld(app.db)));
 });
 
 const today = () => todayIn('America/Chicago');
@@ -28,8 +28,7 @@ describe.each([
 ] as const)('POST /api/admin/invoice/{id}/%s', (action, body) => {
   it('401 without login, 419 without the CSRF token', async () => {
     const inv = await buildInvoice(t.db, { districtId: w.cedar.id });
-    const guest = await guestAgent(t.app);
-    expect((await guest.post(`/api/admin/invoice/${inv.id}/${action}`).set(csrfHeaders(guest)).send(body)).status).toBe(401);
+    expect((await asGuest(t.app, 'post', `/api/admin/invoice/${inv.id}/${action}`, body)).status).toBe(401);
     const agent = await loginAs(t.app, w.providerAdmin);
     expect((await agent.post(`/api/admin/invoice/${inv.id}/${action}`).set('X-Requested-With', 'XMLHttpRequest').send(body)).status).toBe(419);
   });
@@ -71,8 +70,7 @@ describe('POST /api/admin/invoice/{id}/paid', () => {
   ])('422 for %j names paid_on', async (body, message) => {
     const inv = await buildInvoice(t.db, { districtId: w.cedar.id, issuedOn: addDays(today(), -40) });
     const res = await (await as(w.providerAdmin))(`/api/admin/invoice/${inv.id}/paid`, body);
-    expect(res.status).toBe(422);
-    expect(res.body.errors.paid_on).toEqual([message]);
+    expectFieldError(res, 'paid_on', message);
     expect((await invoiceRow(inv.id)).status).toBe('open');
   });
 
@@ -108,8 +106,7 @@ describe('POST /api/admin/invoice/{id}/void', () => {
   ])('422 for %j names reason', async (body, message) => {
     const inv = await buildInvoice(t.db, { districtId: w.cedar.id });
     const res = await (await as(w.providerAdmin))(`/api/admin/invoice/${inv.id}/void`, body);
-    expect(res.status).toBe(422);
-    expect(res.body.errors.reason).toEqual([message]);
+    expectFieldError(res, 'reason', message);
   });
 
   it('voids an open invoice with its reason, audited', async () => {

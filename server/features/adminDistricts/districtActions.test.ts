@@ -3,15 +3,15 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_DISTRICT_MESSAGES as M, DISTRICT_SUSPENDED_MESSAGE } from '../../../common/schemas/adminDistricts';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { type AdminDistrictsWorld, auditRows, buildAdminDistrictsWorld } from './adminDistricts.fixture';
 import { endOfDayIn, todayIn } from './service';
 
 let t: TestApp;
 let w: AdminDistrictsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildAdminDistrictsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildAdminDistrictsWorld(app.db)));
 });
 
 const DAY = 24 * 3600_000;
@@ -67,8 +67,7 @@ describe('POST /api/admin/district/{id}/extend-trial', () => {
   ])('422 for %j names the field', async (body, field, message) => {
     const { post } = await as(w.support);
     const res = await post(`/api/admin/district/${w.cedar.id}/extend-trial`, body);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
   });
 
   it('422 for an end date today, past, too far ahead or before the current end', async () => {
@@ -133,15 +132,13 @@ describe('PUT /api/admin/district/{id}/plan', () => {
   ])('422 for %j names the field', async (body, field, message) => {
     const { put } = await as(w.providerAdmin);
     const res = await put(`/api/admin/district/${w.maple.id}/plan`, body);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
   });
 
   it('422 plan_id for a plan that does not exist', async () => {
     const { put } = await as(w.providerAdmin);
     const res = await put(`/api/admin/district/${w.maple.id}/plan`, { plan_id: 999, seats: 5 });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.plan_id).toEqual([M.planUnknown]);
+    expectFieldError(res, 'plan_id', M.planUnknown);
   });
 
   it('403 for provider support, naming the rule; nothing changes', async () => {
@@ -183,15 +180,13 @@ describe('POST /api/admin/district/{id}/suspend and /reactivate', () => {
   ])('suspend: 422 for %j names reason', async (body, message) => {
     const { post } = await as(w.providerAdmin);
     const res = await post(`/api/admin/district/${w.maple.id}/suspend`, body);
-    expect(res.status).toBe(422);
-    expect(res.body.errors.reason).toEqual([message]);
+    expectFieldError(res, 'reason', message);
   });
 
   it('reactivate: 422 for a reason that is not text', async () => {
     const { post } = await as(w.providerAdmin);
     const res = await post(`/api/admin/district/${w.maple.id}/reactivate`, { reason: ['x'] });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.reason).toEqual(['Reason must be text.']);
+    expectFieldError(res, 'reason', 'Reason must be text.');
   });
 
   it('403 for provider support on both, naming the rule', async () => {

@@ -3,7 +3,8 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES, type AdminUser } from '../../../common/schemas/adminUsers';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { type AdminWorld, auditRows, sessionsOf, setupAdminWorld, statusOf } from '../../testing/adminUsers.fixture';
 import type { Deps } from '../../deps';
@@ -14,8 +15,7 @@ import { changeStaffRole, deactivateLogin } from './service';
 let t: TestApp;
 let w: AdminWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await setupAdminWorld(t);
+  ({ t, w } = await appWith(setupAdminWorld));
 });
 
 const roleOf = async (id: number) =>
@@ -29,8 +29,7 @@ describe('GET /api/admin/staff', () => {
 
   it('422 for a bad page', async () => {
     const res = await w.adminAgent.get('/api/admin/staff?page=abc');
-    expect(res.status).toBe(422);
-    expect(res.body.errors.page).toEqual(['Page must be a whole number.']);
+    expectFieldError(res, 'page', 'Page must be a whole number.');
   });
 
   it('403 for district users and for provider support', async () => {
@@ -73,19 +72,16 @@ describe('POST /api/admin/staff', () => {
     ['role', { role: undefined }, ADMIN_USER_MESSAGES.roleUnknown],
   ])('422 naming %s', async (field, patch, message) => {
     const res = await invite(w.adminAgent, { ...valid, ...patch });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await staffCount()).toBe(2);
     expect(t.mailer.sent).toHaveLength(0);
   });
 
   it('422 when the email is already staff, or signs in to a district login', async () => {
     const staff = await invite(w.adminAgent, { ...valid, email: 'SUE@coachwell.example' });
-    expect(staff.status).toBe(422);
-    expect(staff.body.errors.email).toEqual([ADMIN_USER_MESSAGES.emailIsStaff]);
+    expectFieldError(staff, 'email', ADMIN_USER_MESSAGES.emailIsStaff);
     const district = await invite(w.adminAgent, { ...valid, email: 'casey@pine.example' });
-    expect(district.status).toBe(422);
-    expect(district.body.errors.email).toEqual([ADMIN_USER_MESSAGES.emailIsDistrictLogin]);
+    expectFieldError(district, 'email', ADMIN_USER_MESSAGES.emailIsDistrictLogin);
   });
 
   it('403 for district users and for provider support', async () => {

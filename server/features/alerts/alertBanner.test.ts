@@ -6,7 +6,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES as M } from '../../../common/schemas/alerts';
 import { nowIso } from '../../../db/connection';
-import { createTestApp, guestAgent, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, type TestApp } from '../../testing/app';
 import { buildDistrict, buildUser } from '../../testing/factories';
 import {
   HOUR, at, buildAlert, csrfHeaders, districtUser, impersonating, providerAdmin,
@@ -114,8 +114,7 @@ describe('GET /api/alert', () => {
 describe('POST /api/alert/{id}/dismiss', () => {
   it('401 for guests, 419 without the token', async () => {
     const alert = await buildAlert(t);
-    const guest = await guestAgent(t.app);
-    expect((await guest.post(`/api/alert/${alert.id}/dismiss`).set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', `/api/alert/${alert.id}/dismiss`)).status).toBe(401);
     const { agent } = await districtUser(t);
     expect((await agent.post(`/api/alert/${alert.id}/dismiss`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
   });

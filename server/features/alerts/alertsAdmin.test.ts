@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES as M } from '../../../common/schemas/alerts';
-import { createTestApp, guestAgent, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, type TestApp } from '../../testing/app';
 import { buildDistrict } from '../../testing/factories';
 import {
   HOUR, at, auditOf, buildAlert, csrfHeaders, districtUser, impersonating, providerAdmin, providerSupport,
@@ -91,8 +91,7 @@ describe('GET /api/admin/alert', () => {
 
 describe('POST /api/admin/alert', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/admin/alert').set(csrfHeaders(agent)).send(payload())).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/admin/alert', payload())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -199,8 +198,7 @@ describe('GET /api/admin/alert/{id}', () => {
 describe('PUT /api/admin/alert/{id}', () => {
   it('401 without login, 419 without the token', async () => {
     const alert = await buildAlert(t);
-    const guest = await guestAgent(t.app);
-    expect((await guest.put(`/api/admin/alert/${alert.id}`).set(csrfHeaders(guest)).send(payload())).status).toBe(401);
+    expect((await asGuest(t.app, 'put', `/api/admin/alert/${alert.id}`, payload())).status).toBe(401);
     const { agent } = await providerAdmin(t);
     expect((await agent.put(`/api/admin/alert/${alert.id}`).set('X-Requested-With', 'XMLHttpRequest').send(payload())).status).toBe(419);
   });
@@ -248,8 +246,7 @@ describe('PUT /api/admin/alert/{id}', () => {
 describe('DELETE /api/admin/alert/{id}', () => {
   it('401, 419, 404, 403, then 204: gone from the list, the banner and reads; audited', async () => {
     const alert = await buildAlert(t, { title: 'Remove me' });
-    const guest = await guestAgent(t.app);
-    expect((await guest.delete(`/api/admin/alert/${alert.id}`).set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'delete', `/api/admin/alert/${alert.id}`)).status).toBe(401);
     const { agent, user } = await providerAdmin(t);
     expect((await agent.delete(`/api/admin/alert/${alert.id}`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
     expect((await agent.delete('/api/admin/alert/99999').set(csrfHeaders(agent))).status).toBe(404);

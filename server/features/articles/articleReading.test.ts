@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES as M } from '../../../common/schemas/articles';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, loginAs, type TestAgent, type TestApp } from '../../testing/app';
 import { buildDistrict, buildUser } from '../../testing/factories';
 import { highlight, snippet } from './highlight';
 import { recordView } from './service';
@@ -14,14 +14,12 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-
 async function provider() {
   return loginAs(t.app, await buildUser(t.db, { role: 'provider-admin' }));
 }
 
 /** Creates (and publishes unless told) an article through the admin API. */
-async function write(admin: Agent, body: { title: string; body: string; category?: string; roles?: string[]; slug?: string }, publish = true) {
+async function write(admin: TestAgent, body: { title: string; body: string; category?: string; roles?: string[]; slug?: string }, publish = true) {
   const res = await admin.post('/api/admin/article').set(csrfHeaders(admin)).send({
     title: body.title, body: body.body, slug: body.slug, category: body.category ?? 'getting-started',
     audience: body.roles ? 'roles' : 'all', roles: body.roles ?? [],
@@ -145,13 +143,12 @@ describe('GET /api/article/{slug}', () => {
 
 describe('POST /api/article/{slug}/feedback', () => {
   it('401, 419, 422, 404, then one vote per reader, changeable, counted', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.post('/api/article/reports/feedback').set(csrfHeaders(guest)).send({ helpful: true })).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/article/reports/feedback', { helpful: true })).status).toBe(401);
     const { asCoach, coach } = await districtUsers();
     expect((await asCoach.post('/api/article/reports/feedback').send({ helpful: true })).status).toBe(419);
     expect((await asCoach.post('/api/article/reports/feedback').set(csrfHeaders(asCoach)).send({ helpful: 'yes' })).body.errors).toEqual({ helpful: [M.helpful] });
     expect((await asCoach.post('/api/article/billing-and-plans/feedback').set(csrfHeaders(asCoach)).send({ helpful: true })).status).toBe(404);
-    const vote = (agent: Agent, helpful: boolean) => agent.post('/api/article/reports/feedback').set(csrfHeaders(agent)).send({ helpful });
+    const vote = (agent: TestAgent, helpful: boolean) => agent.post('/api/article/reports/feedback').set(csrfHeaders(agent)).send({ helpful });
     expect((await vote(asCoach, true)).body).toEqual({ helpful: true, helpful_yes: 1, helpful_no: 0 });
     expect((await vote(asCoach, true)).body).toEqual({ helpful: true, helpful_yes: 1, helpful_no: 0 });
     expect((await vote(asCoach, false)).body).toEqual({ helpful: false, helpful_yes: 0, helpful_no: 1 });

@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES as M } from '../../../common/schemas/articles';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 
 let t: TestApp;
@@ -94,8 +94,7 @@ describe('GET /api/admin/article', () => {
 
 describe('POST /api/admin/article', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/admin/article').set(csrfHeaders(agent)).send(payload)).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/admin/article', payload)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -165,8 +164,7 @@ describe('PUT /api/admin/article/{id}', () => {
   it('401, 419, 422 per field, 404, 403', async () => {
     const { agent } = await asProvider();
     const { id } = await create(agent);
-    const guest = await guestAgent(t.app);
-    expect((await guest.put(`/api/admin/article/${id}`).set(csrfHeaders(guest)).send(payload)).status).toBe(401);
+    expect((await asGuest(t.app, 'put', `/api/admin/article/${id}`, payload)).status).toBe(401);
     expect((await agent.put(`/api/admin/article/${id}`).send(payload)).status).toBe(419);
     expect((await agent.put(`/api/admin/article/${id}`).set(csrfHeaders(agent)).send({ ...payload, title: '' })).body.errors).toEqual({ title: ['Title is required.'] });
     const taken = await agent.put(`/api/admin/article/${id}`).set(csrfHeaders(agent)).send({ ...payload, slug: 'reports' });
@@ -215,8 +213,7 @@ describe('POST /api/admin/article/{id}/publish and /unpublish', () => {
   it('401, 419, 404, 403, 409 when already so, then the state change and its audit', async () => {
     const { agent } = await asProvider();
     const { id } = await create(agent);
-    const guest = await guestAgent(t.app);
-    expect((await guest.post(`/api/admin/article/${id}/publish`).set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', `/api/admin/article/${id}/publish`)).status).toBe(401);
     expect((await agent.post(`/api/admin/article/${id}/publish`)).status).toBe(419);
     expect((await agent.post('/api/admin/article/999999/publish').set(csrfHeaders(agent))).status).toBe(404);
     const { agent: district } = await asDistrictAdmin();
@@ -239,8 +236,7 @@ describe('DELETE /api/admin/article/{id}', () => {
   it('401, 419, 404, 403, then the article, its versions and its index row are gone', async () => {
     const { agent } = await asProvider('provider-support');
     const { id } = await create(agent, { ...payload, title: 'Quokka handbook' });
-    const guest = await guestAgent(t.app);
-    expect((await guest.delete(`/api/admin/article/${id}`).set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'delete', `/api/admin/article/${id}`)).status).toBe(401);
     expect((await agent.delete(`/api/admin/article/${id}`)).status).toBe(419);
     expect((await agent.delete('/api/admin/article/999999').set(csrfHeaders(agent))).status).toBe(404);
     const { agent: district } = await asDistrictAdmin();

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 import { ADMIN_LOGIN_REFUSED, APP_LOGIN_REFUSED, BAD_CREDENTIALS, RESET_SENT } from './routes';
 import { createInvite } from '../../identity/accounts';
@@ -54,16 +55,14 @@ describe('POST /api/auth/login', () => {
   ])('422 for %j names the field', async (body, field, message) => {
     const agent = await guestAgent(t.app);
     const res = await agent.post('/api/auth/login').set(csrfHeaders(agent)).send(body);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
   });
 
   it('422 for a wrong password, recorded as a failed login', async () => {
     const user = await buildUser(t.db);
     const agent = await guestAgent(t.app);
     const res = await agent.post('/api/auth/login').set(csrfHeaders(agent)).send({ email: user.email, password: 'wrong-password' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.email).toEqual([BAD_CREDENTIALS]);
+    expectFieldError(res, 'email', BAD_CREDENTIALS);
     const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'login_failed').execute();
     expect(audit).toHaveLength(1);
     expect(audit[0].actor_id).toBe(user.id);
@@ -73,8 +72,7 @@ describe('POST /api/auth/login', () => {
   it('the same answer for an unknown email', async () => {
     const agent = await guestAgent(t.app);
     const res = await agent.post('/api/auth/login').set(csrfHeaders(agent)).send({ email: 'nobody@example.org', password: 'whatever-password' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.email).toEqual([BAD_CREDENTIALS]);
+    expectFieldError(res, 'email', BAD_CREDENTIALS);
   });
 
   it('refuses district users at the admin login and provider staff at the app login', async () => {
@@ -82,11 +80,9 @@ describe('POST /api/auth/login', () => {
     const staff = await buildUser(t.db, { role: 'provider-admin' });
     const agent = await guestAgent(t.app);
     const a = await agent.post('/api/auth/login').set(csrfHeaders(agent)).send({ email: districtUser.email, password: TEST_PASSWORD, area: 'admin' });
-    expect(a.status).toBe(422);
-    expect(a.body.errors.email).toEqual([ADMIN_LOGIN_REFUSED]);
+    expectFieldError(a, 'email', ADMIN_LOGIN_REFUSED);
     const b = await agent.post('/api/auth/login').set(csrfHeaders(agent)).send({ email: staff.email, password: TEST_PASSWORD, area: 'app' });
-    expect(b.status).toBe(422);
-    expect(b.body.errors.email).toEqual([APP_LOGIN_REFUSED]);
+    expectFieldError(b, 'email', APP_LOGIN_REFUSED);
     expect((await agent.get('/api/auth/user')).status).toBe(401);
   });
 
@@ -204,8 +200,7 @@ describe('POST /api/auth/register', () => {
   ])('422 when %s is %j, and nothing is created', async (field, value, message) => {
     const agent = await guestAgent(t.app);
     const res = await agent.post('/api/auth/register').set(csrfHeaders(agent)).send({ ...valid, [field]: value });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await t.db.selectFrom('districts').select('id').execute()).toHaveLength(0);
   });
 
@@ -268,8 +263,7 @@ describe('password reset', () => {
   it('422 for a missing email', async () => {
     const agent = await guestAgent(t.app);
     const res = await agent.post('/api/auth/password-reset').set(csrfHeaders(agent)).send({});
-    expect(res.status).toBe(422);
-    expect(res.body.errors.email).toEqual(['Email is required.']);
+    expectFieldError(res, 'email', 'Email is required.');
   });
 
   it('sets a new password with the emailed token once, and ends the user\'s sessions', async () => {
@@ -282,8 +276,7 @@ describe('password reset', () => {
     const body = { token, email: user.email, password: 'brand-new-password', password_confirmation: 'brand-new-password' };
 
     const mismatch = await agent.post('/api/auth/password-reset/confirm').set(csrfHeaders(agent)).send({ ...body, password_confirmation: 'x' });
-    expect(mismatch.status).toBe(422);
-    expect(mismatch.body.errors.password_confirmation).toEqual(['The passwords do not match.']);
+    expectFieldError(mismatch, 'password_confirmation', 'The passwords do not match.');
 
     const ok = await agent.post('/api/auth/password-reset/confirm').set(csrfHeaders(agent)).send(body);
     expect(ok.status).toBe(200);
@@ -322,8 +315,7 @@ describe('invites', () => {
     expect(show.body).toMatchObject({ email: invited.email, district: { name: 'Pine Ridge Schools' }, invited_by: { name: 'Ada Admin' }, area: 'app' });
 
     const bad = await agent.post(`/api/auth/invite/${token}`).set(csrfHeaders(agent)).send({ name: 'Casey Coach', password: 'short', password_confirmation: 'short' });
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors.password).toEqual(['Password must be at least 10 characters.']);
+    expectFieldError(bad, 'password', 'Password must be at least 10 characters.');
 
     const ok = await agent.post(`/api/auth/invite/${token}`).set(csrfHeaders(agent)).send({ name: 'Casey Coach', password: 'coach-password', password_confirmation: 'coach-password' });
     expect(ok.status).toBe(200);
@@ -362,8 +354,7 @@ describe('invites', () => {
 describe('impersonation', () => {
   it('401 without login, 403 without the impersonate permission', async () => {
     const target = await buildUser(t.db);
-    const guest = await guestAgent(t.app);
-    expect((await guest.post('/api/auth/impersonate').set(csrfHeaders(guest)).send({ user_id: target.id })).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/auth/impersonate', { user_id: target.id })).status).toBe(401);
     const admin = await loginAs(t.app, await buildUser(t.db));
     expect((await admin.post('/api/auth/impersonate').set(csrfHeaders(admin)).send({ user_id: target.id })).status).toBe(403);
   });
@@ -372,8 +363,7 @@ describe('impersonation', () => {
     const staff = await buildUser(t.db, { role: 'provider-admin' });
     const agent = await loginAs(t.app, staff);
     const missing = await agent.post('/api/auth/impersonate').set(csrfHeaders(agent)).send({});
-    expect(missing.status).toBe(422);
-    expect(missing.body.errors.user_id).toEqual(['User is required.']);
+    expectFieldError(missing, 'user_id', 'User is required.');
     expect((await agent.post('/api/auth/impersonate').set(csrfHeaders(agent)).send({ user_id: staff.id })).status).toBe(404);
     expect((await agent.post('/api/auth/impersonate').set(csrfHeaders(agent)).send({ user_id: 99999 })).status).toBe(404);
   });

@@ -4,15 +4,15 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PLANS } from '../../../common/plans';
 import { BILLING_MESSAGES } from '../../../common/schemas/billing';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { itRejectsQueries } from '../../testing/checks';
 import { auditRows, type BillingSetup, buildInvoice, buildQuote, memberAgent, setupBilling } from '../../testing/billing.fixture';
 import { buildDistrict, buildUser } from '../../testing/factories';
 
 let t: TestApp;
 let s: BillingSetup;
 beforeEach(async () => {
-  t = await createTestApp();
-  s = await setupBilling(t);
+  ({ t, w: s } = await appWith(setupBilling));
 });
 
 const CONTACT = {
@@ -98,8 +98,7 @@ describe('PUT /api/billing', () => {
   };
 
   it('401 without login', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.put('/api/billing').set(csrfHeaders(guest)).send(CONTACT)).status).toBe(401);
+    expect((await asGuest(t.app, 'put', '/api/billing', CONTACT)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -160,17 +159,13 @@ describe('GET /api/invoice', () => {
     expect((await request(t.app).get('/api/invoice')).status).toBe(401);
   });
 
-  it.each([
+  itRejectsQueries('/api/invoice', () => s.agent, [
     ['page=0', 'page', 'Page must be at least 1.'],
     ['page=1e20', 'page', 'Page must be a whole number.'],
     ['page=999999999999999999999', 'page', 'Page must be at most 100000.'],
     ['per_page=101', 'per_page', 'Per page must be at most 100.'],
     ['per_page[]=2', 'per_page', 'Per page must be a whole number.'],
-  ])('422 for ?%s', async (qs, field, message) => {
-    const res = await s.agent.get(`/api/invoice?${qs}`);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
-  });
+  ]);
 
   it('403 for a coach', async () => {
     const { agent } = await memberAgent(t, s.district.id);

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatUsd, type LineItem } from '../../../common/money';
 import { BILLING_MESSAGES as M, BILLING_SEND_MESSAGES, QUOTE_EMAIL_LIMITS } from '../../../common/schemas/billing';
 import { createMailer } from '../../lib/mailer';
-import { createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
+import { appWith, bodyAsBytes, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
 import { auditRows, type BillingSetup, buildInvoice, buildQuote, memberAgent, setupBilling } from '../../testing/billing.fixture';
 import { buildDistrict } from '../../testing/factories';
 import { invoicePdf, quotePdf } from './pdf';
@@ -16,17 +16,12 @@ import { invoicePdf, quotePdf } from './pdf';
 let t: TestApp;
 let s: BillingSetup;
 beforeEach(async () => {
-  t = await createTestApp();
-  s = await setupBilling(t);
+  ({ t, w: s } = await appWith(setupBilling));
 });
 
 /** The response body as bytes (supertest parses only text types by itself). */
 const binary = (res: request.Response): Buffer => res.body as Buffer;
-const getPdf = (agent: BillingSetup['agent'], url: string) => agent.get(url).buffer(true).parse((res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-});
+const getPdf = (agent: BillingSetup['agent'], url: string) => bodyAsBytes(agent.get(url));
 async function textOf(pdf: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
   return text;
@@ -251,8 +246,7 @@ describe('POST /api/quote/{id}/send', () => {
   });
 
   it(`429 after ${QUOTE_EMAIL_LIMITS.perQuotePerDay} emails of one quote in a day, with a clear message and nothing sent`, async () => {
-    t = await createTestApp({ rateLimits: true });
-    s = await setupBilling(t);
+    ({ t, w: s } = await appWith(setupBilling, { rateLimits: true }));
     const quote = await buildQuote(t.db, { districtId: s.district.id });
     for (let i = 0; i < QUOTE_EMAIL_LIMITS.perQuotePerDay; i++) expect((await send(s.agent, quote.id, { email: `p${i}@pineridge.example` })).status).toBe(200);
     const res = await send(s.agent, quote.id, { email: 'again@pineridge.example' });

@@ -5,15 +5,15 @@ import { formatUsd } from '../../../common/money';
 import { BILLING_MESSAGES as M, QUOTES_PER_DAY } from '../../../common/schemas/billing';
 import { addDays } from '../../lib/dates';
 import { todayIn } from '../../lib/zone';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { itRejectsQueries } from '../../testing/checks';
 import { auditRows, type BillingSetup, buildQuote, memberAgent, setupBilling } from '../../testing/billing.fixture';
 import { buildDistrict, buildUser } from '../../testing/factories';
 
 let t: TestApp;
 let s: BillingSetup;
 beforeEach(async () => {
-  t = await createTestApp();
-  s = await setupBilling(t);
+  ({ t, w: s } = await appWith(setupBilling));
 });
 
 const VALID = { plan: 'professional', seats: 12, term_years: 2, notes: 'For the 2027–28 school year.' };
@@ -108,8 +108,7 @@ describe('POST /api/quote', () => {
   });
 
   it(`429 after ${QUOTES_PER_DAY} quotes in a day for the district; nothing is numbered`, async () => {
-    t = await createTestApp({ rateLimits: true });
-    s = await setupBilling(t);
+    ({ t, w: s } = await appWith(setupBilling, { rateLimits: true }));
     for (let i = 0; i < QUOTES_PER_DAY; i++) expect((await post(s.agent, '/api/quote', VALID)).status).toBe(201);
     const res = await post(s.agent, '/api/quote', VALID);
     expect(res.status).toBe(429);
@@ -126,16 +125,12 @@ describe('GET /api/quote', () => {
     expect((await request(t.app).get('/api/quote')).status).toBe(401);
   });
 
-  it.each([
+  itRejectsQueries('/api/quote', () => s.agent, [
     ['filter[status]=gone', 'filter.status', 'Status must be draft, sent, accepted, declined or expired.'],
     ['filter=draft', 'filter', 'Filter must be an object.'],
     ['page=abc', 'page', 'Page must be a whole number.'],
     ['per_page=0', 'per_page', 'Per page must be at least 1.'],
-  ])('422 for ?%s', async (qs, field, message) => {
-    const res = await s.agent.get(`/api/quote?${qs}`);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
-  });
+  ]);
 
   it('403 for a coach', async () => {
     const { agent } = await memberAgent(t, s.district.id);

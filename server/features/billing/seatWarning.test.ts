@@ -1,15 +1,14 @@
 // The seats-over-purchase warning (server/lib/seatWarning.ts) and the writes that call it.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { warnIfOverSeats } from '../../lib/seatWarning';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { type BillingSetup, setupBilling } from '../../testing/billing.fixture';
 import { buildBuilding, buildUser } from '../../testing/factories';
 
 let t: TestApp;
 let s: BillingSetup;
 beforeEach(async () => {
-  t = await createTestApp();
-  s = await setupBilling(t, { seats: 2 });
+  ({ t, w: s } = await appWith((app) => setupBilling(app, { seats: 2 })));
   await t.db.updateTable('districts').set({ billing_contact_email: 'dana@pineridge.example' }).where('id', '=', s.district.id).execute();
 });
 

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN } from '../../../common/schemas/site';
-import { createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildBuilding, buildStaff, buildUser } from '../../testing/factories';
 import { auditOf as auditOfIn, signedInDistrict } from '../../testing/buildings.fixture';
 
@@ -21,8 +22,7 @@ describe('GET /api/building', () => {
   it('422 for an unknown status', async () => {
     const { asPrincipal } = await district();
     const res = await asPrincipal.get('/api/building?status=gone');
-    expect(res.status).toBe(422);
-    expect(res.body.errors.status).toEqual(['Status must be active, archived or all.']);
+    expectFieldError(res, 'status', 'Status must be active, archived or all.');
   });
 
   it('lists the district\'s schools by name with current educator counts; archived on request', async () => {
@@ -56,8 +56,7 @@ describe('POST /api/building', () => {
   const valid = { name: 'Riverside Elementary', code: 'RES', grade_band: 'K-5' };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/building').set(csrfHeaders(agent)).send(valid)).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/building', valid)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -75,8 +74,7 @@ describe('POST /api/building', () => {
   ])('422 when %s is %j, nothing is saved', async (field, value, message) => {
     const { asAdmin } = await district();
     const res = await asAdmin.post('/api/building').set(csrfHeaders(asAdmin)).send({ ...valid, [field]: value });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await t.db.selectFrom('buildings').select('id').execute()).toHaveLength(0);
   });
 
@@ -120,8 +118,7 @@ describe('PUT /api/building/{id}', () => {
   const valid = { name: 'Lincoln Middle School', code: 'LMS', grade_band: '6-8' };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.put('/api/building/1').set(csrfHeaders(agent)).send(valid)).status).toBe(401);
+    expect((await asGuest(t.app, 'put', '/api/building/1', valid)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -135,11 +132,9 @@ describe('PUT /api/building/{id}', () => {
     const b = await buildBuilding(t.db, districtId, { name: 'Lincoln' });
     await buildBuilding(t.db, districtId, { name: 'Lincoln Middle School' });
     const bad = await asAdmin.put(`/api/building/${b.id}`).set(csrfHeaders(asAdmin)).send({ ...valid, grade_band: 'K-9' });
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors.grade_band).toEqual(['Grade band must be one of PK-5, K-5, K-8, 6-8, 9-12, K-12, Other.']);
+    expectFieldError(bad, 'grade_band', 'Grade band must be one of PK-5, K-5, K-8, 6-8, 9-12, K-12, Other.');
     const taken = await asAdmin.put(`/api/building/${b.id}`).set(csrfHeaders(asAdmin)).send({ ...valid, name: 'lincoln middle school' });
-    expect(taken.status).toBe(422);
-    expect(taken.body.errors.name).toEqual([BUILDING_NAME_TAKEN]);
+    expectFieldError(taken, 'name', BUILDING_NAME_TAKEN);
     const same = await asAdmin.put(`/api/building/${b.id}`).set(csrfHeaders(asAdmin)).send({ ...valid, name: 'LINCOLN' });
     expect(same.status).toBe(200);
     expect(same.body.name).toBe('LINCOLN');
@@ -178,9 +173,8 @@ describe('PUT /api/building/{id}', () => {
 
 describe('POST /api/building/{id}/archive and /restore', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/building/1/archive').set(csrfHeaders(agent))).status).toBe(401);
-    expect((await agent.post('/api/building/1/restore').set(csrfHeaders(agent))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/building/1/archive')).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/building/1/restore')).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {

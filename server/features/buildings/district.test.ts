@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { auditOf as auditOfIn, signedInDistrict } from '../../testing/buildings.fixture';
 
@@ -48,8 +49,7 @@ describe('PUT /api/district', () => {
   const valid = { name: 'Maple Grove USD', timezone: 'America/New_York', school_year_start_month: 7 };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.put('/api/district').set(csrfHeaders(agent)).send(valid)).status).toBe(401);
+    expect((await asGuest(t.app, 'put', '/api/district', valid)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -74,8 +74,7 @@ describe('PUT /api/district', () => {
   ])('422 when %s is %j, nothing changes', async (field, value, message) => {
     const { asAdmin, districtId } = await district();
     const res = await asAdmin.put('/api/district').set(csrfHeaders(asAdmin)).send({ ...valid, [field]: value });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     const row = await t.db.selectFrom('districts').select(['timezone', 'school_year_start_month']).where('id', '=', districtId).executeTakeFirstOrThrow();
     expect(row).toEqual({ timezone: 'America/Chicago', school_year_start_month: 8 });
   });
@@ -135,8 +134,7 @@ describe('PUT /api/district coaching_targets', () => {
     JSON.parse((await t.db.selectFrom('districts').select('settings').where('id', '=', districtId).executeTakeFirstOrThrow()).settings);
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.put('/api/district').set(csrfHeaders(agent)).send({ ...valid, coaching_targets: targets })).status).toBe(401);
+    expect((await asGuest(t.app, 'put', '/api/district', { ...valid, coaching_targets: targets })).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {

@@ -3,6 +3,7 @@
 // district's coach.
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
+import { csrfHeaders, type TestAgent } from '../../testing/app';
 import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 
 export async function typeIdOf(db: DB, districtId: number, name = 'Classroom observation'): Promise<number> {
@@ -82,3 +83,15 @@ export async function calendarWorld(db: DB) {
     interactions: { withNames, withGroup, cancelled, tooOld, deleted, othersInteraction }, activity, essentials, essentialsCoach,
   };
 }
+
+/** The calendar world for the .ics import tests: its coach reads dates in Chicago time. */
+export async function calendarImportWorld(db: DB) {
+  const w = await calendarWorld(db);
+  await db.updateTable('users').set({ timezone: 'America/Chicago' }).where('id', '=', w.coach.id).execute();
+  return w;
+}
+export type CalendarWorld = Awaited<ReturnType<typeof calendarWorld>>;
+
+/** POST /api/calendar-import/preview of an .ics text for the dates `range` (from, to). */
+export const previewIcs = (agent: TestAgent, body: string, range: Record<string, string>) =>
+  agent.post('/api/calendar-import/preview').query(range).set(csrfHeaders(agent)).set('Content-Type', 'text/calendar').send(body);

@@ -5,15 +5,14 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CALENDAR_MESSAGES } from '../../../common/schemas/calendar';
 import { hashToken } from '../../identity/tokens';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, bodyAsBytes, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { addInteraction, calendarWorld, daysFromNow } from './calendar.fixture';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof calendarWorld>>;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await calendarWorld(t.db);
+  ({ t, w } = await appWith((app) => calendarWorld(app.db)));
 });
 
 const audits = (action: string) => t.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
@@ -75,8 +74,7 @@ describe('GET /api/calendar-feed', () => {
 
 describe('POST /api/calendar-feed', () => {
   it('401 for guests', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/calendar-feed').set(csrfHeaders(agent))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/calendar-feed')).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -133,8 +131,7 @@ describe('POST /api/calendar-feed', () => {
   });
 
   it('is rate limited: 10 new addresses an hour', async () => {
-    t = await createTestApp({ rateLimits: true });
-    w = await calendarWorld(t.db);
+    ({ t, w } = await appWith((app) => calendarWorld(app.db), { rateLimits: true }));
     const agent = await loginAs(t.app, w.coach);
     for (let i = 0; i < 10; i++) expect((await agent.post('/api/calendar-feed').set(csrfHeaders(agent))).status).toBeLessThan(300);
     const res = await agent.post('/api/calendar-feed').set(csrfHeaders(agent));
@@ -145,8 +142,7 @@ describe('POST /api/calendar-feed', () => {
 
 describe('PUT /api/calendar-feed', () => {
   it('401 for guests', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.put('/api/calendar-feed').set(csrfHeaders(agent)).send({ title_mode: 'type' })).status).toBe(401);
+    expect((await asGuest(t.app, 'put', '/api/calendar-feed', { title_mode: 'type' })).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -194,8 +190,7 @@ describe('PUT /api/calendar-feed', () => {
 
 describe('DELETE /api/calendar-feed', () => {
   it('401 for guests', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.delete('/api/calendar-feed').set(csrfHeaders(agent))).status).toBe(401);
+    expect((await asGuest(t.app, 'delete', '/api/calendar-feed')).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -271,11 +266,7 @@ describe('GET /api/calendar/{token}.ics', () => {
 
   it('is valid RFC 5545: CRLF line ends, lines of at most 75 octets, calendar name, refresh interval', async () => {
     const { path } = await coachFeed();
-    const res = await request(t.app).get(path).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await bodyAsBytes(request(t.app).get(path));
     const raw = res.body as Buffer;
     const text = raw.toString('utf8');
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);

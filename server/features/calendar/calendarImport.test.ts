@@ -5,27 +5,22 @@ import path from 'node:path';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CALENDAR_FILE_MAX_BYTES, CALENDAR_MESSAGES, type CalendarPreview } from '../../../common/schemas/calendar';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, guestAgent, loginAs, type TestAgent, type TestApp } from '../../testing/app';
 import { buildBuilding } from '../../testing/factories';
-import { calendarWorld, typeIdOf } from './calendar.fixture';
+import { calendarImportWorld, type CalendarWorld, previewIcs, typeIdOf } from './calendar.fixture';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8').replace(/\r?\n/g, '\r\n');
 const GOOGLE = fixture('google.ics');
 const OUTLOOK = fixture('outlook.ics');
 
 let t: TestApp;
-let w: Awaited<ReturnType<typeof calendarWorld>>;
+let w: CalendarWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await calendarWorld(t.db);
-  // The coach's dates are read in Chicago time.
-  await t.db.updateTable('users').set({ timezone: 'America/Chicago' }).where('id', '=', w.coach.id).execute();
+  ({ t, w } = await appWith((app) => calendarImportWorld(app.db)));
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-const preview = (agent: Agent, body: string, query: Record<string, string> = { from: '2026-10-01', to: '2026-10-31' }) =>
-  agent.post('/api/calendar-import/preview').query(query).set(csrfHeaders(agent)).set('Content-Type', 'text/calendar').send(body);
-const importEvents = (agent: Agent, events: unknown[]) => agent.post('/api/calendar-import').set(csrfHeaders(agent)).send({ events });
+const preview = (agent: TestAgent, body: string, range: Record<string, string> = { from: '2026-10-01', to: '2026-10-31' }) => previewIcs(agent, body, range);
+const importEvents = (agent: TestAgent, events: unknown[]) => agent.post('/api/calendar-import').set(csrfHeaders(agent)).send({ events });
 
 async function rowCounts() {
   const count = async (table: 'interactions' | 'activities') =>
@@ -181,8 +176,7 @@ describe('POST /api/calendar-import', () => {
   });
 
   it('401 for guests', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/calendar-import').set(csrfHeaders(agent)).send({ events: [chosen()] })).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/calendar-import', { events: [chosen()] })).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {

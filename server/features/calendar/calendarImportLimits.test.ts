@@ -5,28 +5,24 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CALENDAR_MESSAGES, type CalendarPreview } from '../../../common/schemas/calendar';
 import { setWorkerTasksMax, WORKER_BUSY_MESSAGE, workerTasksRunning } from '../../lib/workerTask';
-import { createTestApp, csrfHeaders, loginAs, type TestApp, whileHealthAsked } from '../../testing/app';
-import { calendarWorld } from './calendar.fixture';
+import { appWith, loginAs, type TestAgent, type TestApp, whileHealthAsked } from '../../testing/app';
+import { calendarImportWorld, type CalendarWorld, previewIcs } from './calendar.fixture';
 
 let t: TestApp;
-let w: Awaited<ReturnType<typeof calendarWorld>>;
+let w: CalendarWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await calendarWorld(t.db);
-  await t.db.updateTable('users').set({ timezone: 'America/Chicago' }).where('id', '=', w.coach.id).execute();
+  ({ t, w } = await appWith((app) => calendarImportWorld(app.db)));
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 const NOVEMBER = { from: '2026-11-01', to: '2026-11-30' };
-const preview = (agent: Agent, body: string, query: Record<string, string> = NOVEMBER) =>
-  agent.post('/api/calendar-import/preview').query(query).set(csrfHeaders(agent)).set('Content-Type', 'text/calendar').send(body);
+const preview = (agent: TestAgent, body: string, range = NOVEMBER) => previewIcs(agent, body, range);
 
 /** The probe's file: one event whose rule asks for 30 February, every day (a couple of hundred bytes). */
 const never = (rule: string) =>
   `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Probe//EN\r\nBEGIN:VEVENT\r\nUID:never@probe\r\nDTSTAMP:20261101T000000Z\r\nDTSTART:20261101T150000Z\r\nDTEND:20261101T160000Z\r\nRRULE:${rule}\r\nSUMMARY:Never\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
 
 /** Sends the preview and asks /api/health every 100 ms until it answers: the health answers that came first. */
-const previewWhileHealthAsked = (agent: Agent, body: string) => whileHealthAsked(t.app, preview(agent, body));
+const previewWhileHealthAsked = (agent: TestAgent, body: string) => whileHealthAsked(t.app, preview(agent, body));
 
 async function noWorkersLeft() {
   for (let i = 0; i < 200 && workerTasksRunning() > 0; i++) await new Promise((r) => setTimeout(r, 25));

@@ -6,20 +6,18 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dropLapsedCalendarFeeds } from '../../identity/lapsedFeeds';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, type TestAgent, type TestApp } from '../../testing/app';
 import { buildBuilding, buildDistrict, buildUser } from '../../testing/factories';
 import { calendarWorld } from './calendar.fixture';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof calendarWorld>>;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await calendarWorld(t.db);
+  ({ t, w } = await appWith((app) => calendarWorld(app.db)));
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 const feedRow = (userId: number) => t.db.selectFrom('calendar_feeds').selectAll().where('user_id', '=', userId).executeTakeFirst();
-const post = (agent: Agent, path: string, body: object = {}) => agent.post(path).set(csrfHeaders(agent)).send(body);
+const post = (agent: TestAgent, path: string, body: object = {}) => agent.post(path).set(csrfHeaders(agent)).send(body);
 const fetchFeed = async (path: string) => (await request(t.app).get(path)).status;
 
 /** Turns the user's feed on; answers the address's path (it answers 200). */

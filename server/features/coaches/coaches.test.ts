@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 import { today } from '../../lib/dates';
 
@@ -152,8 +153,7 @@ describe('POST /api/coach/{id}/caseload', () => {
   const body = (w: World, ids = [w.staff.dee.id, w.staff.eve.id]) => ({ staff_ids: ids, start_date: '2026-01-05' });
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/coach/1/caseload').set(csrfHeaders(agent)).send({ staff_ids: [1], start_date: '2026-01-05' })).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/coach/1/caseload', { staff_ids: [1], start_date: '2026-01-05' })).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -172,8 +172,7 @@ describe('POST /api/coach/{id}/caseload', () => {
     const w = await world();
     const agent = await loginAs(t.app, w.admin);
     const res = await agent.post(`/api/coach/${w.coach.id}/caseload`).set(csrfHeaders(agent)).send(payload);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
   });
 
   it('422 for another district\'s educator, an inactive educator, and educators already on the caseload (named)', async () => {
@@ -182,16 +181,14 @@ describe('POST /api/coach/{id}/caseload', () => {
     const url = `/api/coach/${w.coach.id}/caseload`;
     const foreign = await buildStaff(t.db, { firstName: 'Far', lastName: 'Away' });
     const r1 = await agent.post(url).set(csrfHeaders(agent)).send(body(w, [w.staff.dee.id, foreign.id]));
-    expect(r1.status).toBe(422);
-    expect(r1.body.errors.staff_ids).toEqual(['Choose educators from your district.']);
+    expectFieldError(r1, 'staff_ids', 'Choose educators from your district.');
 
     const gone = await buildStaff(t.db, { districtId: w.districtId, buildingId: w.north.id, firstName: 'Gus', lastName: 'Gone', status: 'inactive' });
     const r2 = await agent.post(url).set(csrfHeaders(agent)).send(body(w, [gone.id]));
     expect(r2.body.errors.staff_ids).toEqual(['Gus Gone is inactive and cannot be assigned.']);
 
     const r3 = await agent.post(url).set(csrfHeaders(agent)).send(body(w, [w.staff.ann.id, w.staff.dee.id, w.staff.ben.id]));
-    expect(r3.status).toBe(422);
-    expect(r3.body.errors.staff_ids).toEqual(['Ann Avery and Ben Brooks are already on this caseload.']);
+    expectFieldError(r3, 'staff_ids', 'Ann Avery and Ben Brooks are already on this caseload.');
 
     const r4 = await agent.post(url).set(csrfHeaders(agent)).send({ staff_ids: [w.staff.dee.id], start_date: '2025-06-01' });
     expect(r4.body.errors.start_date).toEqual(['Dee Diaz was on this caseload until 2025-06-13. Choose a start date after that.']);
@@ -246,8 +243,7 @@ describe('POST /api/coach/{id}/caseload', () => {
 
 describe('POST /api/coach/{id}/caseload/{assignmentId}/end', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/coach/1/caseload/1/end').set(csrfHeaders(agent)).send({ end_date: '2026-01-05' })).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/coach/1/caseload/1/end', { end_date: '2026-01-05' })).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -265,8 +261,7 @@ describe('POST /api/coach/{id}/caseload/{assignmentId}/end', () => {
     const w = await world();
     const agent = await loginAs(t.app, w.admin);
     const res = await agent.post(`/api/coach/${w.coach.id}/caseload/${w.assignments.a1.id}/end`).set(csrfHeaders(agent)).send(payload);
-    expect(res.status).toBe(422);
-    expect(res.body.errors.end_date).toEqual([message]);
+    expectFieldError(res, 'end_date', message);
     expect((await t.db.selectFrom('coach_assignments').select('end_date').where('id', '=', w.assignments.a1.id).executeTakeFirstOrThrow()).end_date).toBeNull();
   });
 

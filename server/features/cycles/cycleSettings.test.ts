@@ -3,21 +3,15 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CYCLE_MESSAGES, CYCLES_PLAN_MESSAGE } from '../../../common/schemas/cycles';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildCyclesWorld, cycleAudits, type CyclesWorld, insertCycle, stagesOfDistrict } from '../../testing/cycles.fixture';
 
 let t: TestApp;
 let w: CyclesWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildCyclesWorld(t.db);
+  ({ t, w } = await appWith((app) => buildCyclesWorld(app.db)));
 });
-
-/** A guest's state-changing call with a valid CSRF token: 401. */
-async function asGuest(method: 'post' | 'put' | 'delete', url: string, body: object = {}) {
-  const agent = await guestAgent(t.app);
-  return agent[method](url).set(csrfHeaders(agent)).send(body);
-}
 
 const stagePayload = { name: 'Celebrate', description: 'Share what worked.', expected_days: 7 };
 
@@ -46,7 +40,7 @@ describe('GET /api/coaching-cycle-stage', () => {
 
 describe('POST /api/coaching-cycle-stage', () => {
   it('401 without login', async () => {
-    expect((await asGuest('post', '/api/coaching-cycle-stage', stagePayload)).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/coaching-cycle-stage', stagePayload)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -64,8 +58,7 @@ describe('POST /api/coaching-cycle-stage', () => {
   ])('422 for %j names %s', async (body, field, message) => {
     const agent = await loginAs(t.app, w.admin);
     const res = await agent.post('/api/coaching-cycle-stage').set(csrfHeaders(agent)).send(body);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
   });
 
   it('403 without manage settings (a principal, a coach)', async () => {
@@ -96,14 +89,13 @@ describe('POST /api/coaching-cycle-stage', () => {
 
 describe('PUT /api/coaching-cycle-stage/{id}', () => {
   it('401 without login', async () => {
-    expect((await asGuest('put', `/api/coaching-cycle-stage/${w.stages[0]!.id}`, stagePayload)).status).toBe(401);
+    expect((await asGuest(t.app, 'put', `/api/coaching-cycle-stage/${w.stages[0]!.id}`, stagePayload)).status).toBe(401);
   });
 
   it('422 names the field', async () => {
     const agent = await loginAs(t.app, w.admin);
     const res = await agent.put(`/api/coaching-cycle-stage/${w.stages[0]!.id}`).set(csrfHeaders(agent)).send({ ...stagePayload, expected_days: 400 });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.expected_days).toEqual(['Expected days must be from 1 to 365.']);
+    expectFieldError(res, 'expected_days', 'Expected days must be from 1 to 365.');
   });
 
   it('404 for another district\'s stage and for a bad id', async () => {
@@ -136,8 +128,7 @@ describe('PUT /api/coaching-cycle-stage/order', () => {
     const ids = w.stages.map((s) => s.id);
     for (const body of [{ ids: ids.slice(1) }, { ids: [...ids, ids[0]] }, { ids: [...ids.slice(1), w.otherStages[0]!.id] }]) {
       const res = await agent.put('/api/coaching-cycle-stage/order').set(csrfHeaders(agent)).send(body);
-      expect(res.status).toBe(422);
-      expect(res.body.errors.ids).toEqual([CYCLE_MESSAGES.stageOrder]);
+      expectFieldError(res, 'ids', CYCLE_MESSAGES.stageOrder);
     }
     const res = await agent.put('/api/coaching-cycle-stage/order').set(csrfHeaders(agent)).send({ ids: 'x' });
     expect(res.body.errors.ids).toEqual(['Order must be a list of IDs.']);
@@ -162,7 +153,7 @@ describe('PUT /api/coaching-cycle-stage/order', () => {
 describe('POST /api/coaching-cycle-stage/{id}/archive and /restore', () => {
   it('401, 419, 404 another district, 403', async () => {
     const id = w.stages[0]!.id;
-    expect((await asGuest('post', `/api/coaching-cycle-stage/${id}/archive`)).status).toBe(401);
+    expect((await asGuest(t.app, 'post', `/api/coaching-cycle-stage/${id}/archive`)).status).toBe(401);
     const admin = await loginAs(t.app, w.admin);
     expect((await admin.post(`/api/coaching-cycle-stage/${id}/archive`)).status).toBe(419);
     expect((await admin.post(`/api/coaching-cycle-stage/${w.otherStages[0]!.id}/archive`).set(csrfHeaders(admin))).status).toBe(404);
@@ -207,7 +198,7 @@ describe('goal templates', () => {
   });
 
   it('POST: 401, 419, 422 per field, 403, 201', async () => {
-    expect((await asGuest('post', '/api/coaching-cycle-goal-template', template)).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/coaching-cycle-goal-template', template)).status).toBe(401);
     const admin = await loginAs(t.app, w.admin);
     expect((await admin.post('/api/coaching-cycle-goal-template').send(template)).status).toBe(419);
     const bad = await admin.post('/api/coaching-cycle-goal-template').set(csrfHeaders(admin)).send({ title: '', goal: 3 });

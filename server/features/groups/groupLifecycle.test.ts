@@ -1,14 +1,13 @@
 // DELETE /api/group/{id}, DELETE /api/group/{id}/deactivate and POST /api/group/{id}/restore.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_MESSAGES } from '../../../common/schemas/groups';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { auditOf, buildGroupsWorld, type GroupsWorld, insertGroup } from '../../testing/groups.fixture';
 
 let t: TestApp;
 let w: GroupsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildGroupsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildGroupsWorld(app.db)));
 });
 
 const groupRow = (id: number) => t.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();

@@ -2,15 +2,15 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_MESSAGES, STAFF_GROUP_OF } from '../../../common/schemas/groups';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { buildBuilding, buildStaff, buildUser } from '../../testing/factories';
 import { auditOf, buildGroupsWorld, type GroupsWorld, insertGroup } from '../../testing/groups.fixture';
 
 let t: TestApp;
 let w: GroupsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildGroupsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildGroupsWorld(app.db)));
 });
 
 const itemsOf = (db: TestApp['db'], groupId: number) =>
@@ -22,17 +22,12 @@ describe('GET /api/group', () => {
     expect(res.status).toBe(401);
   });
 
-  it.each([
+  itRejectsQueries('/api/group', () => loginAs(t.app, w.admin), [
     ['status=archived', 'status', 'Status must be active or all.'],
     ['staff_id=abc', 'staff_id', 'Educator must be a whole number.'],
     ['staff_id=1.5', 'staff_id', 'Educator must be a whole number.'],
     [`search=${'x'.repeat(101)}`, 'search', 'Search must be at most 100 characters.'],
-  ])('422 for ?%s names the field', async (qs, field, message) => {
-    const agent = await loginAs(t.app, w.admin);
-    const res = await agent.get(`/api/group?${qs}`);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
-  });
+  ]);
 
   it('never lists another district\'s groups (not even by its member)', async () => {
     const agent = await loginAs(t.app, w.admin);
@@ -119,8 +114,7 @@ describe('POST /api/group', () => {
   });
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/group').set(csrfHeaders(agent)).send(payload())).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/group', payload())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -151,8 +145,7 @@ describe('POST /api/group', () => {
   ])('422 for %s names the field, nothing is saved', async (_label, change, field, message) => {
     const agent = await loginAs(t.app, w.admin);
     const res = await agent.post('/api/group').set(csrfHeaders(agent)).send({ ...payload(), ...change() });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await t.db.selectFrom('groups').select('id').where('district_id', '=', w.district.id).execute()).toHaveLength(1);
     expect(await auditOf(t.db, 'group_created')).toEqual([]);
   });
@@ -204,8 +197,7 @@ describe('PUT /api/group/{id}', () => {
   });
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.put(`/api/group/${w.group.id}`).set(csrfHeaders(agent)).send(payload())).status).toBe(401);
+    expect((await asGuest(t.app, 'put', `/api/group/${w.group.id}`, payload())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -222,8 +214,7 @@ describe('PUT /api/group/{id}', () => {
     await insertGroup(t.db, w.district.id, { name: 'Art Team' });
     const agent = await loginAs(t.app, w.admin);
     const res = await agent.put(`/api/group/${w.group.id}`).set(csrfHeaders(agent)).send({ ...payload(), ...change() });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     const row = await t.db.selectFrom('groups').select('name').where('id', '=', w.group.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Math PLC');
     expect((await itemsOf(t.db, w.group.id)).map((i) => i.item_id)).toEqual([w.ben.id, w.ana.id]);

@@ -3,7 +3,7 @@
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '../../../common/schemas/imports';
-import { createTestApp, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, bodyAsText, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { insertField, insertInteraction, setSharedNotesVisible } from '../../testing/interactions.fixture';
 import { buildSkillsWorld, insertRating, type SkillsWorld } from '../../testing/skills.fixture';
 import { interactionsExportPages } from './coachingExports';
@@ -11,18 +11,9 @@ import { interactionsExportPages } from './coachingExports';
 let t: TestApp;
 let w: SkillsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildSkillsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildSkillsWorld(app.db)));
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-async function download(agent: Agent, url: string) {
-  return agent.get(url).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks).toString('utf8')));
-  });
-}
 const rowsOf = (text: string) => parse(text, { bom: true, columns: true }) as Record<string, string>[];
 
 describe('GET /api/export/interactions.csv', () => {
@@ -46,7 +37,7 @@ describe('GET /api/export/interactions.csv', () => {
   it('to=9999-12-31, the last day there is, reads as no end: the whole download, not an answer cut off after its headers', async () => {
     const oct = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.observation.id, coachId: w.coach.id, startsAt: '2026-10-06T14:00:00.000Z' });
     const far = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.checkIn.id, coachId: w.coach.id, startsAt: '9999-12-30T14:00:00.000Z', status: 'scheduled' });
-    const res = await download(await loginAs(t.app, w.admin), '/api/export/interactions.csv?from=2026-10-01&to=9999-12-31');
+    const res = await bodyAsText((await loginAs(t.app, w.admin)).get('/api/export/interactions.csv?from=2026-10-01&to=9999-12-31'));
     expect(res.status).toBe(200);
     expect(rowsOf(res.body as string).map((r) => Number(r.ID))).toEqual([oct.id, far.id]);
   });
@@ -74,7 +65,7 @@ describe('GET /api/export/interactions.csv', () => {
     await insertInteraction(t.db, { districtId: w.district.id, typeId: w.checkIn.id, coachId: w.coach2.id, startsAt: '2026-10-02T12:00:00.000Z', deletedAt: '2026-10-03T00:00:00.000Z' });
     const later = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.checkIn.id, coachId: w.coach2.id, startsAt: '2026-10-02T12:00:00.000Z', status: 'scheduled' });
 
-    const res = await download(await loginAs(t.app, w.admin), '/api/export/interactions.csv?from=2026-10-01&to=2026-10-02');
+    const res = await bodyAsText((await loginAs(t.app, w.admin)).get('/api/export/interactions.csv?from=2026-10-01&to=2026-10-02'));
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="interactions-from-2026-10-01-to-2026-10-02.csv"');
     const text = res.body as string;
@@ -102,7 +93,7 @@ describe('GET /api/export/interactions.csv', () => {
       values: [{ fieldId: field.id, value: 'Questioning' }, { fieldId: rating.id, value: 4 }],
     });
     await insertInteraction(t.db, { districtId: w.district.id, typeId: w.checkIn.id, coachId: w.admin.id, startsAt: '2026-10-02T15:00:00.000Z', notes: 'Admin own notes' });
-    const rows = rowsOf((await download(await loginAs(t.app, w.admin), '/api/export/interactions.csv')).body as string);
+    const rows = rowsOf((await bodyAsText((await loginAs(t.app, w.admin)).get('/api/export/interactions.csv'))).body as string);
     expect(rows.map((r) => [r.Notes, r['Next steps'], r['Custom fields']])).toEqual([['', '', 'Engagement: 4'], ['Admin own notes', '', '']]);
   });
 
@@ -138,7 +129,7 @@ describe('GET /api/export/skill-ratings.csv', () => {
     const first = await insertRating(t.db, { districtId: w.district.id, staffId: w.ana.id, skillId: skill.id, level: 2, ratedOn: '2026-09-10', ratedBy: w.coach.id, note: '@risk' });
     const second = await insertRating(t.db, { districtId: w.district.id, staffId: w.ana.id, skillId: skill.id, level: 3, ratedOn: '2026-10-10', ratedBy: w.coach.id });
     await insertRating(t.db, { districtId: w.other.id, staffId: w.stranger.id, skillId: w.otherFw.skills[0]!.id, level: 1, ratedOn: '2026-10-10' });
-    const res = await download(await loginAs(t.app, w.admin), '/api/export/skill-ratings.csv');
+    const res = await bodyAsText((await loginAs(t.app, w.admin)).get('/api/export/skill-ratings.csv'));
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="skill-ratings-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = rowsOf(res.body as string);

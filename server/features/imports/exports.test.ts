@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '../../../common/schemas/imports';
 import { nowIso } from '../../../db/connection';
-import { createTestApp, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, bodyAsText, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildStaff } from '../../testing/factories';
 import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
 import { csvCell } from '../../lib/csv';
@@ -13,18 +13,8 @@ import { staffExportPages } from './exportQueries';
 let t: TestApp;
 let w: StaffWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await staffWorld(t);
+  ({ t, w } = await appWith(staffWorld));
 });
-
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-async function download(agent: Agent, url: string) {
-  return agent.get(url).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks).toString('utf8')));
-  });
-}
 
 describe('csvCell', () => {
   it.each([
@@ -47,7 +37,7 @@ describe('GET /api/export/staff.csv', () => {
 
   it('every educator of the district with school, coach and groups: BOM, CRLF, quoted, formulas neutralised', async () => {
     await buildStaff(t.db, { districtId: w.district.id, buildingId: w.north.id, firstName: '=cmd|" /C calc"!A0', lastName: 'Évora, "Jr"', email: 'evil@maple.test', employeeId: '-42' });
-    const res = await download(await loginAs(t.app, w.admin), '/api/export/staff.csv');
+    const res = await bodyAsText((await loginAs(t.app, w.admin)).get('/api/export/staff.csv'));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="educators-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -80,7 +70,7 @@ describe('GET /api/export/users.csv', () => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toBe(IMPORT_MESSAGES.exportUsersNeedsPermission);
     await t.db.updateTable('users').set({ status: 'disabled', updated_at: nowIso() }).where('id', '=', w.coach2.id).execute();
-    const res = await download(await loginAs(t.app, w.admin), '/api/export/users.csv');
+    const res = await bodyAsText((await loginAs(t.app, w.admin)).get('/api/export/users.csv'));
     expect(res.status).toBe(200);
     const rows = parse(res.body as string, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r.Name)).toEqual(['Dana Admin', 'Pat Principal', 'Casey Coach', 'Robin Coach', 'Jordan Ellis']);

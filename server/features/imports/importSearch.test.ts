@@ -5,21 +5,18 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeVersion, withStaffBulkWrites } from '../../../db/dialect';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, loginAs, type TestAgent, type TestApp } from '../../testing/app';
 import { buildStaff } from '../../testing/factories';
 import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
 
 let t: TestApp;
 let w: StaffWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await staffWorld(t);
+  ({ t, w } = await appWith(staffWorld));
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-
 /** Upload, keep the recognised mapping (plus options), preview, run: the run's answer. */
-async function importText(agent: Agent, text: string, options: object = {}) {
+async function importText(agent: TestAgent, text: string, options: object = {}) {
   const up = await agent.post('/api/import/staff?file_name=s.csv').set(csrfHeaders(agent)).set('Content-Type', 'text/csv').send(text);
   expect(up.status).toBe(201);
   expect((await agent.put(`/api/import/${up.body.id}/mapping`).set(csrfHeaders(agent)).send({ mapping: up.body.mapping, ...options })).status).toBe(200);
@@ -39,7 +36,7 @@ async function rebuildByTriggers() {
 const triggerNames = async () => (await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and tbl_name in ('staff', 'staff_buildings') order by name`.execute(t.db)).rows.map((r) => r.name);
 
 const SEARCHES = ['ann-marie', 'o\u2019brien', 'obrien', 'de la', 'xi', 'MT-9', 'mt-100', 'jordan', 'ellis-ray', 'maple.test', 'zz', 'Émile', 'émile', 'kim', 'j', 'new-101'];
-async function searchAnswers(agent: Agent) {
+async function searchAnswers(agent: TestAgent) {
   const answers: Record<string, string[]> = {};
   for (const search of SEARCHES) {
     const res = await agent.get('/api/staff').query({ search, per_page: 100 });

@@ -5,7 +5,8 @@ import { parse } from 'csv-parse/sync';
 import { zipSync } from 'fflate';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../../common/schemas/imports';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, bodyAsText, csrfHeaders, guestAgent, loginAs, type TestAgent, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
 import { markInterruptedImports } from './queries';
 
@@ -15,24 +16,21 @@ const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 let t: TestApp;
 let w: StaffWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await staffWorld(t);
+  ({ t, w } = await appWith(staffWorld));
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-
-async function upload(agent: Agent, name: string, bytes: Buffer | Uint8Array) {
+async function upload(agent: TestAgent, name: string, bytes: Buffer | Uint8Array) {
   return agent.post('/api/import/staff').set(csrfHeaders(agent)).attach('file', Buffer.from(bytes), name);
 }
-async function uploadText(agent: Agent, text: string, name = 'pasted.csv') {
+async function uploadText(agent: TestAgent, text: string, name = 'pasted.csv') {
   return agent.post(`/api/import/staff?file_name=${encodeURIComponent(name)}`).set(csrfHeaders(agent)).set('Content-Type', 'text/csv').send(text);
 }
-const mapping = (agent: Agent, id: number, body: object) => agent.put(`/api/import/${id}/mapping`).set(csrfHeaders(agent)).send(body);
-const preview = (agent: Agent, id: number) => agent.post(`/api/import/${id}/preview`).set(csrfHeaders(agent)).send({});
-const run = (agent: Agent, id: number, body: object = {}) => agent.post(`/api/import/${id}/run`).set(csrfHeaders(agent)).send(body);
+const mapping = (agent: TestAgent, id: number, body: object) => agent.put(`/api/import/${id}/mapping`).set(csrfHeaders(agent)).send(body);
+const preview = (agent: TestAgent, id: number) => agent.post(`/api/import/${id}/preview`).set(csrfHeaders(agent)).send({});
+const run = (agent: TestAgent, id: number, body: object = {}) => agent.post(`/api/import/${id}/run`).set(csrfHeaders(agent)).send(body);
 
 /** Upload, keep the recognised mapping with the options, preview. */
-async function prepared(agent: Agent, name: string, bytes: Buffer | Uint8Array, options: object = {}) {
+async function prepared(agent: TestAgent, name: string, bytes: Buffer | Uint8Array, options: object = {}) {
   const up = await upload(agent, name, bytes);
   expect(up.status).toBe(201);
   const m = await mapping(agent, up.body.id, { mapping: up.body.mapping, ...options });
@@ -60,8 +58,7 @@ describe('POST /api/import/staff (upload)', () => {
   it('422 for no file, an empty file, a header only, an unclosed quote; 415 for another type; 413 past 10 MB', async () => {
     const agent = await loginAs(t.app, w.admin);
     const none = await agent.post('/api/import/staff').set(csrfHeaders(agent)).field('x', '1');
-    expect(none.status).toBe(422);
-    expect(none.body.errors.file).toEqual([IMPORT_MESSAGES.noFile]);
+    expectFieldError(none, 'file', IMPORT_MESSAGES.noFile);
     expect((await uploadText(agent, '\n\n')).body.errors.file).toEqual([IMPORT_MESSAGES.noHeader]);
     expect((await uploadText(agent, 'First name,Last name\n')).body.errors.file).toEqual([IMPORT_MESSAGES.empty]);
     const quote = await uploadText(agent, 'First name,Last name\n"Ann,Lee\n');
@@ -118,8 +115,7 @@ describe('POST /api/import/staff (upload)', () => {
   });
 
   it('429 past the hourly upload limit', async () => {
-    t = await createTestApp({ rateLimits: true });
-    w = await staffWorld(t);
+    ({ t, w } = await appWith(staffWorld, { rateLimits: true }));
     const agent = await loginAs(t.app, w.admin);
     for (let i = 0; i < 30; i++) expect((await uploadText(agent, 'First name,Last name\nA,B\n')).status).toBe(201);
     expect((await uploadText(agent, 'First name,Last name\nA,B\n')).status).toBe(429);
@@ -288,11 +284,7 @@ describe('POST /api/import/{id}/run', () => {
     expect(await staffByEmail('cara.known@maple.test')).toBeDefined();
     expect(await staffByEmail('dev.lost@maple.test')).toBeUndefined();
     // The failed rows, as the file had them, with their errors: parse the download back.
-    const failed = await admin.get(`/api/import/${id}/failed.csv`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks).toString('utf8')));
-    });
+    const failed = await bodyAsText(admin.get(`/api/import/${id}/failed.csv`));
     expect(failed.status).toBe(200);
     expect(failed.headers['content-disposition']).toBe('attachment; filename="unknown-school-failed-rows.csv"');
     const parsed = parse(failed.body as string, { bom: true }) as string[][];
@@ -455,8 +447,7 @@ describe('OneRoster', () => {
   it('422 for users.csv without orgs.csv', async () => {
     const admin = await loginAs(t.app, w.admin);
     const res = await upload(admin, 'users.csv', fixture('oneroster-1.1/users.csv'));
-    expect(res.status).toBe(422);
-    expect(res.body.errors.file).toEqual([IMPORT_MESSAGES.oneRosterNeedsOrgs]);
+    expectFieldError(res, 'file', IMPORT_MESSAGES.oneRosterNeedsOrgs);
     const bad = await upload(admin, 'x.zip', Buffer.from('PK\u0003\u0004garbage'));
     expect(bad.body.errors.file).toEqual([IMPORT_MESSAGES.badZip]);
   });

@@ -2,7 +2,7 @@
 // all or nothing, invitations only when ticked and within the email limits.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '../../../common/schemas/imports';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, guestAgent, loginAs, type TestAgent, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
 import { USER_IMPORT_MESSAGES } from './userService';
@@ -11,8 +11,7 @@ let t: TestApp;
 let w: StaffWorld;
 let provider: Awaited<ReturnType<typeof buildUser>>;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await staffWorld(t);
+  ({ t, w } = await appWith(staffWorld));
   provider = await buildUser(t.db, { role: 'provider-admin', name: 'Sam Support' });
 });
 
@@ -22,12 +21,11 @@ const CSV = [
   'Ray Diaz,ray.diaz@maple.test,Principal,South Middle; North Elementary',
   'Casey Coach,CASEY@example.org,Coach,South Middle',
 ].join('\n');
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 const base = (districtId = w.district.id) => `/api/admin/district/${districtId}/user-import`;
-const upload = (agent: Agent, text: string, districtId?: number) =>
+const upload = (agent: TestAgent, text: string, districtId?: number) =>
   agent.post(`${base(districtId)}?file_name=people.csv`).set(csrfHeaders(agent)).set('Content-Type', 'text/csv').send(text);
 
-async function prepared(agent: Agent, text: string, options: object = {}) {
+async function prepared(agent: TestAgent, text: string, options: object = {}) {
   const up = await upload(agent, text);
   expect(up.status).toBe(201);
   expect((await agent.put(`${base()}/${up.body.id}/mapping`).set(csrfHeaders(agent)).send({ mapping: up.body.mapping, ...options })).status).toBe(200);

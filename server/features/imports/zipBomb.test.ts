@@ -4,7 +4,7 @@
 import { zipSync } from 'fflate';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '../../../common/schemas/imports';
-import { createTestApp, csrfHeaders, loginAs, type TestApp, whileHealthAsked } from '../../testing/app';
+import { appWith, csrfHeaders, loginAs, type TestApp, whileHealthAsked } from '../../testing/app';
 import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
 import { deflatedZeros, lyingZip } from '../../testing/zipBomb.fixture';
 import { UNZIPPED_MAX_BYTES } from './sources';
@@ -32,8 +32,7 @@ describe('unzipCsvFiles', () => {
 let t: TestApp;
 let w: StaffWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await staffWorld(t);
+  ({ t, w } = await appWith(staffWorld));
 });
 
 describe('POST /api/import/staff with a zip bomb', () => {

@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_TYPE_MESSAGES as M } from '../../../common/schemas/interactionTypes';
-import { createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, type TestApp } from '../../testing/app';
 import { buildDistrict } from '../../testing/factories';
 import {
   auditOf, buildField, buildType, interactionDistrict, providerAdmin, providerReader, typesOf,
@@ -62,9 +62,8 @@ describe('GET /api/admin/interaction-type and /{id}', () => {
 
 describe('changing the defaults', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/admin/interaction-type').set(csrfHeaders(agent)).send(type)).status).toBe(401);
-    expect((await agent.put('/api/admin/interaction-field/1').set(csrfHeaders(agent)).send(field)).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/admin/interaction-type', type)).status).toBe(401);
+    expect((await asGuest(t.app, 'put', '/api/admin/interaction-field/1', field)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {

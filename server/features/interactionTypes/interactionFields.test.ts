@@ -2,7 +2,8 @@
 // endpoint in DESIGN's order.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_TYPE_MESSAGES as M } from '../../../common/schemas/interactionTypes';
-import { createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { auditOf, buildField, buildType, interactionDistrict, recordValue, typesOf } from '../../testing/interactionTypes.fixture';
 
@@ -24,8 +25,7 @@ describe('POST /api/interaction-type/{id}/field', () => {
   const valid = { label: 'Lesson focus', help_text: 'What the lesson aimed at', kind: 'single_choice', required: true, options: ['Engagement', 'Pacing'] };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/interaction-type/1/field').set(csrfHeaders(agent)).send(valid)).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/interaction-type/1/field', valid)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -54,8 +54,7 @@ describe('POST /api/interaction-type/{id}/field', () => {
   ])('422 on %s (%j), nothing is saved', async (field, change, message) => {
     const { asAdmin, type } = await world();
     const res = await asAdmin.post(`/api/interaction-type/${type.id}/field`).set(csrfHeaders(asAdmin)).send({ ...valid, ...change });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await fieldsOf(type.id)).toHaveLength(0);
   });
 
@@ -131,8 +130,7 @@ describe('PUT /api/interaction-field/{id}', () => {
   const valid = { label: 'Minutes observed', kind: 'number', min: 0, max: 60, required: false };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.put('/api/interaction-field/1').set(csrfHeaders(agent)).send(valid)).status).toBe(401);
+    expect((await asGuest(t.app, 'put', '/api/interaction-field/1', valid)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {

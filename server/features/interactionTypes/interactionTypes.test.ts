@@ -3,7 +3,8 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_TYPE_MESSAGES as M } from '../../../common/schemas/interactionTypes';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import {
   auditOf, buildField, buildType, interactionDistrict, providerAdmin, typesOf,
@@ -27,8 +28,7 @@ describe('GET /api/interaction-type', () => {
   it('422 for an unknown status', async () => {
     const { asCoach } = await interactionDistrict(t);
     const res = await asCoach.get('/api/interaction-type?status=gone');
-    expect(res.status).toBe(422);
-    expect(res.body.errors.status).toEqual(['Status must be active, archived or all.']);
+    expectFieldError(res, 'status', 'Status must be active, archived or all.');
     expect((await asCoach.get('/api/interaction-type?status[]=all')).status).toBe(422);
   });
 
@@ -111,8 +111,7 @@ describe('POST /api/interaction-type', () => {
   const valid = { name: 'Walkthrough', colour: 'red', default_minutes: 15, counts_as_coaching: false };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/interaction-type').set(csrfHeaders(agent)).send(valid)).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/interaction-type', valid)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -136,8 +135,7 @@ describe('POST /api/interaction-type', () => {
   ])('422 when %s is %j, nothing is saved', async (field, value, message) => {
     const { asAdmin, districtId } = await interactionDistrict(t);
     const res = await asAdmin.post('/api/interaction-type').set(csrfHeaders(asAdmin)).send({ ...valid, [field]: value });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await typesOf(t, districtId)).toHaveLength(8);
   });
 
@@ -191,8 +189,7 @@ describe('PUT /api/interaction-type/{id}', () => {
   const valid = { name: 'Observation', colour: 'purple', default_minutes: 50, counts_as_coaching: true };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.put('/api/interaction-type/1').set(csrfHeaders(agent)).send(valid)).status).toBe(401);
+    expect((await asGuest(t.app, 'put', '/api/interaction-type/1', valid)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -256,9 +253,8 @@ describe('PUT /api/interaction-type/{id}', () => {
 
 describe('POST /api/interaction-type/{id}/archive and /restore', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/interaction-type/1/archive').set(csrfHeaders(agent))).status).toBe(401);
-    expect((await agent.post('/api/interaction-type/1/restore').set(csrfHeaders(agent))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/interaction-type/1/archive')).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/interaction-type/1/restore')).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -308,8 +304,7 @@ describe('POST /api/interaction-type/{id}/archive and /restore', () => {
 
 describe('POST /api/interaction-type/{id}/move', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/interaction-type/1/move').set(csrfHeaders(agent)).send({ direction: 'up' })).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/interaction-type/1/move', { direction: 'up' })).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -322,8 +317,7 @@ describe('POST /api/interaction-type/{id}/move', () => {
     const { asAdmin, districtId } = await interactionDistrict(t);
     const [, second] = await typesOf(t, districtId);
     const res = await asAdmin.post(`/api/interaction-type/${second!.id}/move`).set(csrfHeaders(asAdmin)).send({ direction });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.direction).toEqual(['Direction must be up or down.']);
+    expectFieldError(res, 'direction', 'Direction must be up or down.');
   });
 
   it('404 for another district\'s type', async () => {

@@ -2,7 +2,8 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES } from '../../../common/schemas/interactions';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import {
   buildInteractionsWorld, impersonatingAgent, insertActivity, insertInteraction, interactionAudits, type InteractionsWorld,
@@ -12,8 +13,7 @@ import { ACTIVITY_NOT_YOURS } from './routes';
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
 const row = (id: number) => t.db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
@@ -25,17 +25,13 @@ describe('GET /api/activity', () => {
     expect((await request(t.app).get('/api/activity')).status).toBe(401);
   });
 
-  it.each([
+  itRejectsQueries('/api/activity', () => loginAs(t.app, w.coach), [
     ['filter[category][]=napping', 'filter.category', 'Choose a category from the list.'],
     ['filter[user_id][]=x', 'filter.user_id', 'Coach must be a user ID.'],
     ['filter[from]=2026-1-1', 'filter.from', 'From must be a date (YYYY-MM-DD).'],
     ['sort=minutes', 'sort', 'Sort must be one of starts_at, -starts_at.'],
     ['per_page=0', 'per_page', 'Per page must be at least 1.'],
-  ])('422 for ?%s names %s', async (qs, field, message) => {
-    const res = await (await loginAs(t.app, w.coach)).get(`/api/activity?${qs}`);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
-  });
+  ]);
 
   it('403 for an educator and provider staff outside a district', async () => {
     const provider = await buildUser(t.db, { role: 'provider-admin' });
@@ -104,8 +100,7 @@ describe('GET /api/activity/{id}', () => {
 
 describe('POST /api/activity', () => {
   it('401 and 419', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.post('/api/activity').set(csrfHeaders(guest)).send(payload())).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/activity', payload())).status).toBe(401);
     const coach = await loginAs(t.app, w.coach);
     expect((await coach.post('/api/activity').set('X-Requested-With', 'XMLHttpRequest').send(payload())).status).toBe(419);
   });
@@ -121,8 +116,7 @@ describe('POST /api/activity', () => {
   ])('422 for %j names the field', async (over, field, message) => {
     const coach = await loginAs(t.app, w.coach);
     const res = await coach.post('/api/activity').set(csrfHeaders(coach)).send(payload(over));
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await t.db.selectFrom('activities').select('id').execute()).toEqual([]);
   });
 
@@ -145,8 +139,7 @@ describe('PUT and DELETE /api/activity/{id}', () => {
   it('401, 419, 422, 404 other district, 403 for someone else\'s time (even the district admin)', async () => {
     const casey = await insertActivity(t.db, { districtId: w.district.id, userId: w.coach.id });
     const other = await insertActivity(t.db, { districtId: w.other.id, userId: w.otherAdmin.id });
-    const guest = await guestAgent(t.app);
-    expect((await guest.put(`/api/activity/${casey.id}`).set(csrfHeaders(guest)).send(payload())).status).toBe(401);
+    expect((await asGuest(t.app, 'put', `/api/activity/${casey.id}`, payload())).status).toBe(401);
     const coach = await loginAs(t.app, w.coach);
     expect((await coach.delete(`/api/activity/${casey.id}`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
     const bad = await coach.put(`/api/activity/${casey.id}`).set(csrfHeaders(coach)).send(payload({ minutes: 721 }));

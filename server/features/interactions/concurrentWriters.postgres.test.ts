@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { RetryingKysely, retryConflicts, TransactionConflictError } from '../../../db/postgres';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { insertCycle, stagesOfDistrict } from '../../testing/cycles.fixture';
 import { frameworkOf } from '../../testing/skills.fixture';
@@ -17,8 +17,7 @@ import { buildInteractionsWorld, insertInteraction, type InteractionsWorld } fro
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
 /** The district's rollups summed, and the same figures from the rows (every interaction here is in zone_months' range). */

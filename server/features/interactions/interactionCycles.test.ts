@@ -3,14 +3,14 @@
 // answered as coaching_cycle and focus_skills; the duplicate copies both; the cycle lists its interactions.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../../common/schemas/interactions';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildCyclesWorld, type CyclesWorld, insertCycle } from '../../testing/cycles.fixture';
 
 let t: TestApp;
 let w: CyclesWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildCyclesWorld(t.db);
+  ({ t, w } = await appWith((app) => buildCyclesWorld(app.db)));
 });
 
 const payload = (over: Record<string, unknown> = {}) => ({
@@ -30,8 +30,7 @@ describe('the cycle link and focus skills on interactions', () => {
     const agent = await loginAs(t.app, w.coach);
     for (const id of [oakCycle.id, deleted.id, foreign.id]) {
       const res = await agent.post('/api/interaction').set(csrfHeaders(agent)).send(payload({ coaching_cycle_id: id }));
-      expect(res.status).toBe(422);
-      expect(res.body.errors.coaching_cycle_id).toEqual([INTERACTION_MESSAGES.cycleNotFound]);
+      expectFieldError(res, 'coaching_cycle_id', INTERACTION_MESSAGES.cycleNotFound);
     }
     const skills = await agent.post('/api/interaction').set(csrfHeaders(agent)).send(payload({ skill_ids: [w.skills.retired.id] }));
     expect(skills.body.errors.skill_ids).toEqual([INTERACTION_MESSAGES.skillNotFound]);

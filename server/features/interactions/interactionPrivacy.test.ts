@@ -9,7 +9,7 @@
 import type { Agent } from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Interaction as Answer } from '../../../common/schemas/interactions';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import {
   buildInteractionsWorld, insertField, insertInteraction, interactionAudits, type InteractionsWorld, setSharedNotesVisible,
 } from '../../testing/interactions.fixture';
@@ -18,8 +18,7 @@ let t: TestApp;
 let w: InteractionsWorld;
 let fields: { text: { id: number }; rating: { id: number } };
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
   fields = {
     text: await insertField(t.db, { districtId: w.district.id, typeId: w.observation.id, label: 'Evidence', kind: 'long_text', sortOrder: 1 }),
     rating: await insertField(t.db, { districtId: w.district.id, typeId: w.observation.id, label: 'Engagement', kind: 'rating', config: { scale: 4 }, sortOrder: 2 }),

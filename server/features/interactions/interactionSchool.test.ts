@@ -3,14 +3,14 @@
 // /api/interaction/default-school answers the same default to the log form.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../../common/schemas/interactions';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildInteractionsWorld, insertInteraction, interactionAudits, type InteractionsWorld } from '../../testing/interactions.fixture';
 
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
 const schoolOf = async (id: number) => (await t.db.selectFrom('interactions').select('building_id').where('id', '=', id).executeTakeFirstOrThrow()).building_id;
@@ -110,8 +110,7 @@ describe('GET /api/interaction/default-school', () => {
   ])('422 for %s', async (_label, qs, field, message) => {
     const res = await (await loginAs(t.app, w.coach)).get(url(qs.replace('STRANGER', String(w.stranger.id))
       .replace('OTHERGROUP', String(w.otherGroup.id)).replace('COACH2', String(w.coach2.id))));
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
   });
 
   it('403 for an educator', async () => {

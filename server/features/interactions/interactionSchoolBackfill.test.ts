@@ -4,7 +4,7 @@
 // writes the older school-less rows and runs the migration's up() again (it is idempotent).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { up as fillSchools } from '../../../db/migrations/20261129_0140_interaction_default_school';
-import { createTestApp, loginAs, type TestApp } from '../../testing/app';
+import { appWith, loginAs, type TestApp } from '../../testing/app';
 import { buildStaff } from '../../testing/factories';
 import { buildInteractionsWorld, insertInteraction, type InteractionsWorld } from '../../testing/interactions.fixture';
 import { expectedRollups, storedRollups } from '../../testing/rollups';
@@ -12,8 +12,7 @@ import { expectedRollups, storedRollups } from '../../testing/rollups';
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
 const row = (id: number) => t.db.selectFrom('interactions').select(['building_id', 'sequence', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();

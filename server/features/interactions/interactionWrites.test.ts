@@ -2,7 +2,8 @@
 // 401, 419, 422 per field, 404 other district, 403, then success and the database state.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../../common/schemas/interactions';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import {
   buildInteractionsWorld, impersonatingAgent, insertField, insertInteraction, interactionAudits, type InteractionsWorld,
@@ -11,8 +12,7 @@ import {
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
 const row = (id: number) => t.db.selectFrom('interactions').selectAll().where('id', '=', id).executeTakeFirst();
@@ -40,8 +40,7 @@ const payload = (over: Record<string, unknown> = {}) => ({
 
 describe('POST /api/interaction', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/interaction').set(csrfHeaders(agent)).send(payload())).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/interaction', payload())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -73,8 +72,7 @@ describe('POST /api/interaction', () => {
   ])('422 for %s names the field, nothing is written', async (_name, over, field, message) => {
     const agent = await loginAs(t.app, w.coach);
     const res = await agent.post('/api/interaction').set(csrfHeaders(agent)).send(payload(over()));
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await count()).toBe(1);
   });
 
@@ -281,8 +279,7 @@ describe('PUT /api/interaction/{id}', () => {
   });
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.put(`/api/interaction/${mine.id}`).set(csrfHeaders(agent)).send(payload())).status).toBe(401);
+    expect((await asGuest(t.app, 'put', `/api/interaction/${mine.id}`, payload())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -373,8 +370,7 @@ describe('PUT /api/interaction/{id}', () => {
 describe('DELETE /api/interaction/{id}', () => {
   it('401, 419, 404 other district, 403 for a reader who cannot edit', async () => {
     const mine = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.observation.id, coachId: w.coach.id, buildingId: w.lincoln.id });
-    const guest = await guestAgent(t.app);
-    expect((await guest.delete(`/api/interaction/${mine.id}`).set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'delete', `/api/interaction/${mine.id}`)).status).toBe(401);
     const coach = await loginAs(t.app, w.coach);
     expect((await coach.delete(`/api/interaction/${mine.id}`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
     const admin = await loginAs(t.app, w.admin);
@@ -404,8 +400,7 @@ describe('POST /api/interaction/{id}/complete and /cancel', () => {
   it('401, 419, 404 other district, 403 for a reader who cannot edit', async () => {
     const s = await insertInteraction(t.db, { districtId: w.district.id, typeId: w.observation.id, coachId: w.coach.id, buildingId: w.lincoln.id, status: 'scheduled' });
     for (const action of ['complete', 'cancel']) {
-      const guest = await guestAgent(t.app);
-      expect((await guest.post(`/api/interaction/${s.id}/${action}`).set(csrfHeaders(guest))).status).toBe(401);
+      expect((await asGuest(t.app, 'post', `/api/interaction/${s.id}/${action}`)).status).toBe(401);
       const coach = await loginAs(t.app, w.coach);
       expect((await coach.post(`/api/interaction/${s.id}/${action}`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
       const admin = await loginAs(t.app, w.admin);
@@ -463,8 +458,7 @@ describe('POST /api/interaction/{id}/duplicate', () => {
   });
 
   it('401, 419, 422 bad start, 404 other district, 403 for a reader who cannot edit', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.post(`/api/interaction/${source.id}/duplicate`).set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', `/api/interaction/${source.id}/duplicate`)).status).toBe(401);
     const coach = await loginAs(t.app, w.coach);
     expect((await coach.post(`/api/interaction/${source.id}/duplicate`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
     const bad = await coach.post(`/api/interaction/${source.id}/duplicate`).set(csrfHeaders(coach)).send({ starts_at: 'next week' });

@@ -4,7 +4,8 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../../common/schemas/interactions';
-import { createTestApp, loginAs, type TestApp } from '../../testing/app';
+import { appWith, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import {
   buildInteractionsWorld, impersonatingAgent, insertActivity, insertField, insertInteraction, type InteractionsWorld,
@@ -13,8 +14,7 @@ import {
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
 const ids = (body: { data: { id: number }[] }) => body.data.map((i) => i.id);
@@ -40,7 +40,7 @@ describe('GET /api/interaction', () => {
     expect((await request(t.app).get('/api/interaction')).status).toBe(401);
   });
 
-  it.each([
+  itRejectsQueries('/api/interaction', () => loginAs(t.app, w.admin), [
     ['filter[from]=2026-13-01', 'filter.from', 'From must be a date (YYYY-MM-DD).'],
     ['filter[to]=yesterday', 'filter.to', 'To must be a date (YYYY-MM-DD).'],
     ['filter[from]=2026-10-02&filter[to]=2026-10-01', 'filter.to', 'To must be on or after From.'],
@@ -57,12 +57,7 @@ describe('GET /api/interaction', () => {
     ['per_page=101', 'per_page', 'Per page must be at most 100 (1000 when filter[from] and filter[to] span at most 7 days).'],
     ['filter[from]=2026-10-01&filter[to]=2026-10-08&per_page=101', 'per_page', 'Per page must be at most 100 (1000 when filter[from] and filter[to] span at most 7 days).'],
     ['filter[from]=2026-10-01&filter[to]=2026-10-07&per_page=1001', 'per_page', 'Per page must be at most 1000.'],
-  ])('422 for ?%s names %s', async (qs, field, message) => {
-    const agent = await loginAs(t.app, w.admin);
-    const res = await agent.get(`/api/interaction?${qs}`);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
-  });
+  ]);
 
   it('422 for an unknown filter and for filters not written as filter[name]', async () => {
     const agent = await loginAs(t.app, w.admin);
@@ -70,8 +65,7 @@ describe('GET /api/interaction', () => {
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.filter[0]).toMatch(/^Unknown filter: secret\./);
     const flat = await agent.get('/api/interaction?filter=1');
-    expect(flat.status).toBe(422);
-    expect(flat.body.errors.filter).toEqual(['Filters must be written as filter[name]=value.']);
+    expectFieldError(flat, 'filter', 'Filters must be written as filter[name]=value.');
   });
 
   it('absurd and badly encoded input answers 4xx, never 500', async () => {
@@ -246,8 +240,7 @@ describe('GET /api/interaction', () => {
     expect(time.status).toBe(200);
     expect(time.body.meta.per_page).toBe(1000);
     const longTime = await admin.get('/api/activity?filter[from]=2026-10-01&filter[to]=2026-10-31&per_page=1000');
-    expect(longTime.status).toBe(422);
-    expect(longTime.body.errors.per_page).toEqual(['Per page must be at most 100 (1000 when filter[from] and filter[to] span at most 7 days).']);
+    expectFieldError(longTime, 'per_page', 'Per page must be at most 100 (1000 when filter[from] and filter[to] span at most 7 days).');
   });
 
   it('meta.totals over the whole filtered range: minutes by type, coaching vs other, activities by category', async () => {

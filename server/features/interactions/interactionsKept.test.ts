@@ -4,7 +4,7 @@
 // reader's.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nowIso, openDatabase } from '../../../db/connection';
-import { createFileTestApp, createTestApp, csrfHeaders, type FileTestApp, loginAs, type TestApp } from '../../testing/app';
+import { appWith, createFileTestApp, csrfHeaders, type FileTestApp, loginAs, type TestApp } from '../../testing/app';
 import {
   buildInteractionsWorld, insertInteraction, type InteractionsWorld, setSharedNotesVisible,
 } from '../../testing/interactions.fixture';
@@ -12,8 +12,7 @@ import {
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
 const LIST = '/api/interaction?filter[from]=2026-10-01&filter[to]=2026-10-31';

@@ -1,19 +1,15 @@
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, loginAs, type TestApp } from '../../testing/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appWith, loginAs, type TestApp } from '../../testing/app';
 import { buildDistrict, buildUser } from '../../testing/factories';
+import { freezeDateEachTest } from '../../testing/hooks';
 import { buildPulseWorld, PULSE_NOW, type PulseWorld } from '../../testing/pulse.fixture';
 
 let t: TestApp;
 let w: PulseWorld;
+freezeDateEachTest(PULSE_NOW);
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(PULSE_NOW);
-  t = await createTestApp();
-  w = await buildPulseWorld(t.db);
-});
-afterEach(() => {
-  vi.useRealTimers();
+  ({ t, w } = await appWith((app) => buildPulseWorld(app.db)));
 });
 
 const pulseOf = async (user: Parameters<typeof loginAs>[1]) => (await loginAs(t.app, user)).get('/api/report/pulse');

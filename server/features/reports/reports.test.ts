@@ -1,22 +1,21 @@
 // GET /api/report/{coaching-cycles|teacher-level|coaching-team|comparison} and the CSV exports, against the
 // hand-built data set of reports.fixture.ts (figures worked out by hand there and below). Range: Sep–Oct
 // 2026; today is frozen at Monday 2026-11-23.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type CoachingTeamReport, type ComparisonReport, type CyclesReport, REPORTS_PLAN_MESSAGE, type TeacherLevelReport } from '../../../common/schemas/reports';
-import { createTestApp, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, bodyAsBytes, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
+import { freezeDateEachTest } from '../../testing/hooks';
 import { buildReportsWorld, NOW, RANGE, type ReportsWorld, setTargets } from '../../testing/reports.fixture';
 
 let t: TestApp;
 let w: ReportsWorld;
 type Who = { email: string; district_id: number | null };
 
+freezeDateEachTest(NOW);
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  t = await createTestApp();
-  w = await buildReportsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildReportsWorld(app.db)));
 });
-afterEach(() => vi.useRealTimers());
 
 async function get<T>(user: Who, path: string, status = 200): Promise<T> {
   const res = await (await loginAs(t.app, user)).get(path);
@@ -193,8 +192,7 @@ describe('GET /api/report/coaching-team', () => {
     expect(await ids('sort=caseload')).toEqual([w.coach2.id, w.coach.id]);
     expect(await ids('sort=-name')).toEqual([w.coach2.id, w.coach.id]);
     const res = await (await loginAs(t.app, w.admin)).get('/api/report/coaching-team?sort=minutes');
-    expect(res.status).toBe(422);
-    expect(res.body.errors.sort).toEqual(['Sort must be one of name, caseload, interactions, coaching_minutes, educators_reached, cycles_active, cycles_completed, optionally preceded by -.']);
+    expectFieldError(res, 'sort', 'Sort must be one of name, caseload, interactions, coaching_minutes, educators_reached, cycles_active, cycles_completed, optionally preceded by -.');
   });
 
   it('scope: a coach sees only their own row; a principal the coaches of their schools', async () => {
@@ -262,11 +260,7 @@ describe('GET /api/report/comparison', () => {
 describe('GET /api/report/{kind}.csv', () => {
   it('the table shown, as UTF-8 with a BOM and CRLF, formulas neutralised, named by report, table and range', async () => {
     await t.db.updateTable('users').set({ name: '=HYPERLINK("http://evil")' }).where('id', '=', w.coach2.id).execute();
-    const res = await (await loginAs(t.app, w.admin)).get(`/api/report/interactions.csv?${RANGE}`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await bodyAsBytes((await loginAs(t.app, w.admin)).get(`/api/report/interactions.csv?${RANGE}`));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="interactions-by-coach-2026-09-01-to-2026-10-31.csv"');
@@ -296,8 +290,7 @@ describe('GET /api/report/{kind}.csv', () => {
     expect((await text(`/api/report/coaching-team.csv?${RANGE}`)).split('\r\n')[1]).toBe('"Casey Coach","3","4","1","1.1","2","3","1","1"');
     expect((await text(`/api/report/comparison.csv?${RANGE}&compare=building&a=${w.lincoln.id}&b=${w.oak.id}`)).split('\r\n')[0]).toBe('"Measure","Lincoln Middle","Oak Hollow Elementary","Difference"');
     const bad = await agent.get('/api/report/interactions.csv?table=measures');
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors.table).toEqual(['Table must be one of by_coach, by_school, by_type, trend.']);
+    expectFieldError(bad, 'table', 'Table must be one of by_coach, by_school, by_type, trend.');
     expect((await (await loginAs(t.app, w.proAdmin)).get('/api/report/teacher-level.csv')).status).toBe(403);
     expect((await (await guestAgent(t.app)).get('/api/report/interactions.csv')).status).toBe(401);
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../../db/connection';
 import { createApp } from '../../app';
 import { prepareDatabase } from '../../bootstrap';
@@ -11,6 +11,7 @@ import { RateLimiter } from '../../http/rateLimit';
 import { createMemoryMailer } from '../../lib/mailer';
 import { createTestApp, csrfHeaders, loginAs } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
+import { freezeDateEachTest } from '../../testing/hooks';
 import { insertInteraction } from '../../testing/interactions.fixture';
 import { buildPulseWorld, PULSE_NOW, type PulseWorld } from '../../testing/pulse.fixture';
 import { runReport } from './report';
@@ -22,13 +23,7 @@ const SECRET = 'test-secret';
 /** Monday 23 November 2026, 07:00:30 in Chicago: just after the first weekly send is due. */
 const MONDAY = new Date('2026-11-23T13:00:30.000Z');
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(PULSE_NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateEachTest(PULSE_NOW);
 
 const actorOf = (user: { id: number; district_id: number | null }) => ({
   districtId: user.district_id!, userId: user.id, impersonatorId: null, ip: null, userAgent: null,

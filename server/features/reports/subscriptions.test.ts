@@ -1,21 +1,18 @@
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appWith, asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
+import { freezeDateEachTest } from '../../testing/hooks';
 import { buildPulseWorld, PULSE_NOW, type PulseWorld } from '../../testing/pulse.fixture';
 import { MAX_SUBSCRIPTIONS_PER_USER, TOO_MANY_SUBSCRIPTIONS, unsubscribeToken } from './subscriptions';
 import { planFeatureMessage } from '../../../common/plans';
 
 let t: TestApp;
 let w: PulseWorld;
+freezeDateEachTest(PULSE_NOW);
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(PULSE_NOW);
-  t = await createTestApp();
-  w = await buildPulseWorld(t.db);
-});
-afterEach(() => {
-  vi.useRealTimers();
+  ({ t, w } = await appWith((app) => buildPulseWorld(app.db)));
 });
 
 const valid = { report: 'interactions', frequency: 'weekly', query: 'preset=this-month&filter[building_id][]=1' };
@@ -37,8 +34,8 @@ describe('POST /api/report-subscription', () => {
   });
 
   it.each([
-    ['report', 'everything', 'report', 'Report must be one of the five reports.'],
-    ['report', undefined, 'report', 'Report must be one of the five reports.'],
+    ['report', 'everything', 'report', 'Report must be one of the six reports.'],
+    ['report', undefined, 'report', 'Report must be one of the six reports.'],
     ['frequency', 'daily', 'frequency', 'Frequency must be weekly or monthly.'],
     ['query', 42, 'query', 'Query must be text.'],
     ['query', `filter[subject][]=${'x'.repeat(2000)}`, 'query', 'Query must be at most 2000 characters.'],
@@ -48,8 +45,7 @@ describe('POST /api/report-subscription', () => {
   ])('422 when %s is bad (case %#), naming the field; nothing stored', async (field, value, errorField, message) => {
     const agent = await loginAs(t.app, w.admin);
     const res = await subscribe(agent, { ...valid, [field]: value });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[errorField]).toEqual([message]);
+    expectFieldError(res, errorField, message);
     expect(await rows()).toEqual([]);
   });
 
@@ -149,8 +145,7 @@ describe('DELETE /api/report-subscription/{id}', () => {
     const principal = await loginAs(t.app, w.principal);
     const theirs = (await subscribe(principal)).body.id as number;
 
-    const guest = await guestAgent(t.app);
-    expect((await guest.delete(`/api/report-subscription/${mine}`).set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'delete', `/api/report-subscription/${mine}`)).status).toBe(401);
     expect((await admin.delete(`/api/report-subscription/${mine}`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
     const other = await admin.delete(`/api/report-subscription/${theirs}`).set(csrfHeaders(admin));
     expect(other.status).toBe(404);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/connection';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
 import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 import { insertInteraction } from '../../testing/interactions.fixture';
 import { frameworkOf, insertRating } from '../../testing/skills.fixture';
@@ -136,8 +136,7 @@ describe('GET /api/setup-checklist', () => {
 
 describe('POST /api/setup-checklist/{item}/review', () => {
   it('401 for guests, 419 without the CSRF token', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.post('/api/setup-checklist/framework/review').set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/setup-checklist/framework/review')).status).toBe(401);
     const { agent } = await adminOf();
     expect((await agent.post('/api/setup-checklist/framework/review')).status).toBe(419);
   });
@@ -178,8 +177,7 @@ describe('POST /api/setup-checklist/{item}/review', () => {
 
 describe('POST /api/setup-checklist/dismiss', () => {
   it('401 for guests, 419 without the CSRF token, 403 for a coach', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.post('/api/setup-checklist/dismiss').set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/setup-checklist/dismiss')).status).toBe(401);
     const { district, agent } = await adminOf();
     expect((await agent.post('/api/setup-checklist/dismiss')).status).toBe(419);
     const coach = await loginAs(t.app, await buildUser(t.db, { role: 'coach', districtId: district.id }));

@@ -3,15 +3,15 @@
 // then success and the database state.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SKILL_MESSAGES, type SkillFramework } from '../../../common/schemas/skills';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildDistrict } from '../../testing/factories';
 import { buildSkillsWorld, frameworkOf, insertRating, type SkillsWorld } from '../../testing/skills.fixture';
 
 let t: TestApp;
 let w: SkillsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildSkillsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildSkillsWorld(app.db)));
 });
 
 const audits = (action: string) => t.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
@@ -77,8 +77,7 @@ describe('GET /api/skill-framework', () => {
 
 describe('POST /api/skill-domain', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/skill-domain').set(csrfHeaders(agent)).send({ name: 'New' })).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/skill-domain', { name: 'New' })).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -95,8 +94,7 @@ describe('POST /api/skill-domain', () => {
   ])('422 for %s', async (_label, body, field, message) => {
     const agent = await loginAs(t.app, w.admin);
     const res = await agent.post('/api/skill-domain').set(csrfHeaders(agent)).send(body);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
   });
 
   it('403 for a coach and for the Essentials plan', async () => {
@@ -147,8 +145,7 @@ describe('PUT /api/skill-domain/{id} and reordering', () => {
     const ids = w.fw.domains.map((d) => d.id);
     for (const bad of [ids.slice(1), [...ids, ids[0]], [...ids.slice(1), w.otherFw.domains[0]!.id]]) {
       const res = await agent.put('/api/skill-domain-order').set(csrfHeaders(agent)).send({ ids: bad });
-      expect(res.status).toBe(422);
-      expect(res.body.errors.ids).toEqual([SKILL_MESSAGES.orderMismatch]);
+      expectFieldError(res, 'ids', SKILL_MESSAGES.orderMismatch);
     }
     const res = await agent.put('/api/skill-domain-order').set(csrfHeaders(agent)).send({ ids: [...ids].reverse() });
     expect(res.status).toBe(200);
@@ -177,8 +174,7 @@ describe('POST /api/skill, PUT /api/skill/{id}, archiving skills', () => {
   it('422 for another district\'s domain, an archived domain and a taken name', async () => {
     const agent = await loginAs(t.app, w.admin);
     let res = await agent.post('/api/skill').set(csrfHeaders(agent)).send({ domain_id: w.otherFw.domains[0]!.id, name: 'New skill' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.domain_id).toEqual([SKILL_MESSAGES.domainNotFound]);
+    expectFieldError(res, 'domain_id', SKILL_MESSAGES.domainNotFound);
     res = await agent.post('/api/skill').set(csrfHeaders(agent)).send({ domain_id: 'x', name: 'New skill' });
     expect(res.body.errors.domain_id).toEqual([SKILL_MESSAGES.domainNotFound]);
     await agent.post(`/api/skill-domain/${w.fw.domains[0]!.id}/archive`).set(csrfHeaders(agent));
@@ -231,8 +227,7 @@ describe('PUT /api/skill-level/{level}', () => {
   it('422 for a blank name; 404 for a level off the scale; renames a level', async () => {
     const agent = await loginAs(t.app, w.admin);
     let res = await agent.put('/api/skill-level/1').set(csrfHeaders(agent)).send({ name: '' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.name).toEqual(['Name is required.']);
+    expectFieldError(res, 'name', 'Name is required.');
     expect((await agent.put('/api/skill-level/9').set(csrfHeaders(agent)).send({ name: 'Nine' })).status).toBe(404);
     res = await agent.put('/api/skill-level/1').set(csrfHeaders(agent)).send({ name: 'Starting', descriptor: 'New to it.' });
     expect(res.status).toBe(200);

@@ -3,15 +3,15 @@
 // kept; skill_current_levels in step, a backdated rating not replacing a newer one).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type EducatorSkills, SKILL_MESSAGES } from '../../../common/schemas/skills';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { insertInteraction } from '../../testing/interactions.fixture';
 import { buildSkillsWorld, insertRating, type SkillsWorld } from '../../testing/skills.fixture';
 
 let t: TestApp;
 let w: SkillsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildSkillsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildSkillsWorld(app.db)));
 });
 
 const s = (i: number) => w.fw.skills[i]!.id;
@@ -27,8 +27,7 @@ const currentOf = (staffId: number) => t.db.selectFrom('skill_current_levels').s
 
 describe('POST /api/staff/{id}/skill-rating', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post(`/api/staff/${w.ana.id}/skill-rating`).set(csrfHeaders(agent)).send(payload())).status).toBe(401);
+    expect((await asGuest(t.app, 'post', `/api/staff/${w.ana.id}/skill-rating`, payload())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -55,8 +54,7 @@ describe('POST /api/staff/{id}/skill-rating', () => {
   ])('422 for %s', async (_label, over, field, message) => {
     const agent = await loginAs(t.app, w.coach);
     const res = await agent.post(`/api/staff/${w.ana.id}/skill-rating`).set(csrfHeaders(agent)).send(payload(over()));
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await ratingsOf(w.ana.id)).toEqual([]);
   });
 

@@ -1,15 +1,14 @@
 // GET /api/staff: search, every filter and sort, pagination meta, and the scope of every role.
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, type TestApp } from '../../testing/app';
+import { appWith, loginAs, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { staffWorld, type StaffWorld, userWithoutPermissions } from '../../testing/staff.fixture';
 
 let t: TestApp;
 let w: StaffWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await staffWorld(t);
+  ({ t, w } = await appWith(staffWorld));
 });
 
 const lastNames = (res: { body: { data: { last_name: string }[] } }) => res.body.data.map((s) => s.last_name);

@@ -1,14 +1,14 @@
 // POST /api/staff/{id}/move, /deactivate and /reactivate.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../common/schemas/staff';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
 
 let t: TestApp;
 let w: StaffWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await staffWorld(t);
+  ({ t, w } = await appWith(staffWorld));
 });
 
 async function post(user: Parameters<typeof loginAs>[1], path: string, body: object = {}) {
@@ -25,8 +25,7 @@ describe('POST /api/staff/{id}/move', () => {
   const move = () => ({ building_id: w.south.id, effective_date: '2026-01-05' });
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post(`/api/staff/${w.ava.id}/move`).set(csrfHeaders(agent)).send(move())).status).toBe(401);
+    expect((await asGuest(t.app, 'post', `/api/staff/${w.ava.id}/move`, move())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -48,8 +47,7 @@ describe('POST /api/staff/{id}/move', () => {
     [() => ({ building_id: w.south.id, effective_date: '2019-01-01' }), 'effective_date', STAFF_MESSAGES.moveDateTooEarly('2020-08-15')],
   ])('422 %#: %s', async (body, field, message) => {
     const res = await post(w.admin, `/api/staff/${w.ava.id}/move`, body());
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await history(w.ava.id)).toEqual([{ building_id: w.north.id, start_date: '2020-08-15', end_date: null, district_id: w.district.id }]);
   });
 
@@ -96,8 +94,7 @@ describe('POST /api/staff/{id}/move', () => {
   it('an educator without a current school gets a new row after the last one ended', async () => {
     await t.db.updateTable('staff_buildings').set({ end_date: '2025-06-13' }).where('staff_id', '=', w.mia.id).execute();
     const early = await post(w.admin, `/api/staff/${w.mia.id}/move`, { building_id: w.south.id, effective_date: '2025-06-13' });
-    expect(early.status).toBe(422);
-    expect(early.body.errors.effective_date).toEqual([STAFF_MESSAGES.moveDateBeforeEnd('2025-06-13')]);
+    expectFieldError(early, 'effective_date', STAFF_MESSAGES.moveDateBeforeEnd('2025-06-13'));
     const res = await post(w.admin, `/api/staff/${w.mia.id}/move`, { building_id: w.south.id, effective_date: '2025-08-18' });
     expect(res.status).toBe(200);
     expect(await history(w.mia.id)).toEqual([
@@ -118,8 +115,7 @@ describe.each([
   const path = (id: number) => `/api/staff/${id}/${action}`;
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post(path(w.ava.id)).set(csrfHeaders(agent)).send({})).status).toBe(401);
+    expect((await asGuest(t.app, 'post', path(w.ava.id), {})).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {

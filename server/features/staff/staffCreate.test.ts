@@ -1,14 +1,14 @@
 // POST /api/staff: several educators at once, each row validated, duplicates refused, all or nothing.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../common/schemas/staff';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
 
 let t: TestApp;
 let w: StaffWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await staffWorld(t);
+  ({ t, w } = await appWith(staffWorld));
 });
 
 const row = (overrides: Record<string, unknown> = {}) => ({
@@ -57,8 +57,7 @@ describe('POST /api/staff', () => {
     ['a school that does not exist', () => ({ staff: [row({ building_id: 999999 })] }), 'staff.0.building_id', STAFF_MESSAGES.buildingNotInDistrict],
   ])('422 for %s, nothing saved', async (_name, body, field, message) => {
     const res = await post(w.admin, body());
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await staffCount()).toBe(6);
   });
 
@@ -131,8 +130,7 @@ describe('POST /api/staff', () => {
 
     it('a district administrator of another district cannot add to this district\'s school', async () => {
       const res = await post(w.cedarAdmin, { staff: [row()] });
-      expect(res.status).toBe(422);
-      expect(res.body.errors['staff.0.building_id']).toEqual([STAFF_MESSAGES.buildingNotInDistrict]);
+      expectFieldError(res, 'staff.0.building_id', STAFF_MESSAGES.buildingNotInDistrict);
     });
   });
 

@@ -2,7 +2,8 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../common/schemas/staff';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { STAFF_NOT_FOUND } from './routes';
 import { staffWorld, type StaffWorld, userWithoutPermissions } from '../../testing/staff.fixture';
@@ -10,8 +11,7 @@ import { staffWorld, type StaffWorld, userWithoutPermissions } from '../../testi
 let t: TestApp;
 let w: StaffWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await staffWorld(t);
+  ({ t, w } = await appWith(staffWorld));
 });
 
 async function view(user: Parameters<typeof loginAs>[1], id: number | string) {
@@ -108,8 +108,7 @@ const staffRow = (id: number) => t.db.selectFrom('staff').selectAll().where('id'
 
 describe('PUT /api/staff/{id}', () => {
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.put(`/api/staff/${w.ava.id}`).set(csrfHeaders(agent)).send(profile())).status).toBe(401);
+    expect((await asGuest(t.app, 'put', `/api/staff/${w.ava.id}`, profile())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -130,8 +129,7 @@ describe('PUT /api/staff/{id}', () => {
     [{ hire_date: '15/08/2021' }, 'hire_date', 'Hire date must be a date (YYYY-MM-DD).'],
   ])('422 for %j', async (overrides, field, message) => {
     const res = await put(w.admin, w.ava.id, profile(overrides));
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect((await staffRow(w.ava.id)).first_name).toBe('Ava');
   });
 

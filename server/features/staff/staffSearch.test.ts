@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../../db/connection';
 import * as staffSearchMigration from '../../../db/migrations/20261122_0003_staff_search';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 
 let t: TestApp;
@@ -37,8 +37,7 @@ async function searchWorld(db: DB) {
 }
 
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await searchWorld(t.db);
+  ({ t, w } = await appWith((app) => searchWorld(app.db)));
 });
 
 const lastNames = (res: { body: { data: { last_name: string }[] } }) => res.body.data.map((s) => s.last_name);

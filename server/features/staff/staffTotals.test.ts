@@ -3,7 +3,7 @@
 // (server/features/staff/queries.ts): every kind of write changes the next answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../../db/connection';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 
 let t: TestApp;
@@ -23,8 +23,7 @@ async function world(db: DB) {
 }
 
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await world(t.db);
+  ({ t, w } = await appWith((app) => world(app.db)));
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,15 +1,15 @@
 // School staff requests, decisions: POST /api/staff-request/{id}/approve, POST /api/staff-request/{id}/deny,
 // DELETE /api/staff-request/{id} (the requester withdraws a pending request).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { auditActions, buildWorld, historyRows, insertRequest, type World } from '../../testing/staffRequests.fixture';
 
 let t: TestApp;
 let w: World;
 let pending: Awaited<ReturnType<typeof insertRequest>>;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t.db);
+  ({ t, w } = await appWith((app) => buildWorld(app.db)));
   // Owen Oakley (Oak Hollow since 2020-08-15) asked for at Lincoln Middle from 2026-01-05.
   pending = await insertRequest(t.db, { districtId: w.districtId, staffId: w.atOak.id, buildingId: w.lincoln.id, requestedBy: w.principal.id, startDate: '2026-01-05', note: 'Math vacancy' });
 });
@@ -23,8 +23,7 @@ describe('POST /api/staff-request/{id}/approve', () => {
   };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post(`/api/staff-request/${pending.id}/approve`).set(csrfHeaders(agent))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', `/api/staff-request/${pending.id}/approve`)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -36,8 +35,7 @@ describe('POST /api/staff-request/{id}/approve', () => {
   it('422 when the start date is no longer after the start at the current school; nothing changes', async () => {
     const early = await insertRequest(t.db, { districtId: w.districtId, staffId: w.atRiver.id, buildingId: w.lincoln.id, requestedBy: w.principal.id, startDate: '2021-08-15' });
     const res = await approve(w.admin, early.id);
-    expect(res.status).toBe(422);
-    expect(res.body.errors.start_date).toEqual(['Start date must be after 2021-08-15, when Rosa Rivers started at Riverside.']);
+    expectFieldError(res, 'start_date', 'Start date must be after 2021-08-15, when Rosa Rivers started at Riverside.');
     expect((await requestRow(early.id))!.status).toBe('pending');
     expect(await historyRows(t.db, w.atRiver.id)).toEqual([{ building_id: w.river.id, start_date: '2021-08-15', end_date: null }]);
   });
@@ -45,8 +43,7 @@ describe('POST /api/staff-request/{id}/approve', () => {
   it('422 when the educator has meanwhile become inactive', async () => {
     await t.db.updateTable('staff').set({ status: 'inactive' }).where('id', '=', w.atOak.id).execute();
     const res = await approve(w.admin);
-    expect(res.status).toBe(422);
-    expect(res.body.errors.staff_id).toEqual(['Choose an active educator of your district.']);
+    expectFieldError(res, 'staff_id', 'Choose an active educator of your district.');
   });
 
   it('404 for another district’s request and for an unknown id', async () => {
@@ -128,8 +125,7 @@ describe('POST /api/staff-request/{id}/deny', () => {
   };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post(`/api/staff-request/${pending.id}/deny`).set(csrfHeaders(agent)).send({ reason: 'x' })).status).toBe(401);
+    expect((await asGuest(t.app, 'post', `/api/staff-request/${pending.id}/deny`, { reason: 'x' })).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -144,8 +140,7 @@ describe('POST /api/staff-request/{id}/deny', () => {
     [{ reason: 'x'.repeat(501) }, 'Reason must be at most 500 characters.'],
   ])('422 for %j', async (body, message) => {
     const res = await deny(w.admin, body);
-    expect(res.status).toBe(422);
-    expect(res.body.errors.reason).toEqual([message]);
+    expectFieldError(res, 'reason', message);
     expect((await requestRow(pending.id))!.status).toBe('pending');
   });
 
@@ -188,8 +183,7 @@ describe('DELETE /api/staff-request/{id}', () => {
   };
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.delete(`/api/staff-request/${pending.id}`).set(csrfHeaders(agent))).status).toBe(401);
+    expect((await asGuest(t.app, 'delete', `/api/staff-request/${pending.id}`)).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {

@@ -3,15 +3,15 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/connection';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { buildStaff } from '../../testing/factories';
 import { auditActions, buildWorld, insertRequest, type World } from '../../testing/staffRequests.fixture';
 
 let t: TestApp;
 let w: World;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t.db);
+  ({ t, w } = await appWith((app) => buildWorld(app.db)));
 });
 
 describe('GET /api/staff-request', () => {
@@ -20,16 +20,11 @@ describe('GET /api/staff-request', () => {
     expect(res.status).toBe(401);
   });
 
-  it.each([
+  itRejectsQueries('/api/staff-request', () => loginAs(t.app, w.admin), [
     ['status=maybe', 'status', 'Status must be pending, approved, denied or all.'],
     ['per_page=500', 'per_page', 'Per page must be at most 100.'],
     ['page=0', 'page', 'Page must be at least 1.'],
-  ])('422 for %s', async (qs, field, message) => {
-    const agent = await loginAs(t.app, w.admin);
-    const res = await agent.get(`/api/staff-request?${qs}`);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
-  });
+  ]);
 
   it('403 for a coach and an educator', async () => {
     for (const user of [w.coach, w.educatorUser]) {
@@ -104,8 +99,7 @@ describe('GET /api/staff-request/candidates', () => {
   it('422 for a search that is too long', async () => {
     const agent = await loginAs(t.app, w.principal);
     const res = await agent.get(`/api/staff-request/candidates?search=${'x'.repeat(101)}`);
-    expect(res.status).toBe(422);
-    expect(res.body.errors.search).toEqual(['Search must be at most 100 characters.']);
+    expectFieldError(res, 'search', 'Search must be at most 100 characters.');
   });
 
   it('403 for a coach and an educator', async () => {
@@ -164,8 +158,7 @@ describe('POST /api/staff-request', () => {
   const body = () => ({ staff_id: w.atOak.id, building_id: w.lincoln.id, start_date: '2026-12-01', note: 'Covering a math vacancy.' });
 
   it('401 without login', async () => {
-    const agent = await guestAgent(t.app);
-    expect((await agent.post('/api/staff-request').set(csrfHeaders(agent)).send(body())).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/staff-request', body())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -183,8 +176,7 @@ describe('POST /api/staff-request', () => {
   ])('422 for %j', async (patch, field, message) => {
     const agent = await loginAs(t.app, w.principal);
     const res = await agent.post('/api/staff-request').set(csrfHeaders(agent)).send({ ...body(), ...patch });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await t.db.selectFrom('building_history_requests').select('id').where('district_id', '=', w.districtId).execute()).toEqual([]);
   });
 
@@ -192,8 +184,7 @@ describe('POST /api/staff-request', () => {
     const agent = await loginAs(t.app, w.principal);
     for (const building_id of [w.river.id, w.otherBuilding.id]) {
       const res = await agent.post('/api/staff-request').set(csrfHeaders(agent)).send({ ...body(), staff_id: w.atOak.id, building_id });
-      expect(res.status).toBe(422);
-      expect(res.body.errors.building_id).toEqual(['Choose one of your schools.']);
+      expectFieldError(res, 'building_id', 'Choose one of your schools.');
     }
   });
 
@@ -202,8 +193,7 @@ describe('POST /api/staff-request', () => {
     const agent = await loginAs(t.app, w.admin);
     for (const building_id of [w.river.id, w.otherBuilding.id]) {
       const res = await agent.post('/api/staff-request').set(csrfHeaders(agent)).send({ ...body(), building_id });
-      expect(res.status).toBe(422);
-      expect(res.body.errors.building_id).toEqual(['Choose an active school of your district.']);
+      expectFieldError(res, 'building_id', 'Choose an active school of your district.');
     }
   });
 
@@ -211,32 +201,28 @@ describe('POST /api/staff-request', () => {
     const agent = await loginAs(t.app, w.principal);
     for (const staff_id of [w.inactive.id, w.otherStaff.id, 999999]) {
       const res = await agent.post('/api/staff-request').set(csrfHeaders(agent)).send({ ...body(), staff_id });
-      expect(res.status).toBe(422);
-      expect(res.body.errors.staff_id).toEqual(['Choose an active educator of your district.']);
+      expectFieldError(res, 'staff_id', 'Choose an active educator of your district.');
     }
   });
 
   it('422 when the educator already works at that school', async () => {
     const agent = await loginAs(t.app, w.principal);
     const res = await agent.post('/api/staff-request').set(csrfHeaders(agent)).send({ ...body(), staff_id: w.atLincoln.id });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.staff_id).toEqual(['Lina Local already works at Lincoln Middle.']);
+    expectFieldError(res, 'staff_id', 'Lina Local already works at Lincoln Middle.');
   });
 
   it('422 when a request for the same educator and school is pending', async () => {
     await insertRequest(t.db, { districtId: w.districtId, staffId: w.atOak.id, buildingId: w.lincoln.id, requestedBy: w.admin.id });
     const agent = await loginAs(t.app, w.principal);
     const res = await agent.post('/api/staff-request').set(csrfHeaders(agent)).send(body());
-    expect(res.status).toBe(422);
-    expect(res.body.errors.staff_id).toEqual(['A request for this educator is already pending.']);
+    expectFieldError(res, 'staff_id', 'A request for this educator is already pending.');
   });
 
   it('422 when the start date is on or before the start at their current school', async () => {
     const agent = await loginAs(t.app, w.principal);
     for (const start_date of ['2020-08-15', '2019-01-01']) {
       const res = await agent.post('/api/staff-request').set(csrfHeaders(agent)).send({ ...body(), start_date });
-      expect(res.status).toBe(422);
-      expect(res.body.errors.start_date).toEqual(['Start date must be after 2020-08-15, when Owen Oakley started at Oak Hollow.']);
+      expectFieldError(res, 'start_date', 'Start date must be after 2020-08-15, when Owen Oakley started at Oak Hollow.');
     }
   });
 

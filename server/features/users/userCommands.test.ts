@@ -1,7 +1,8 @@
 // PUT /api/user/:id and the resend, revoke, deactivate and reactivate commands.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../common/schemas/users';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError } from '../../testing/checks';
 import { buildDistrict, buildUser } from '../../testing/factories';
 import type { Deps } from '../../deps';
 import { buildAuthContext } from '../../identity/context';
@@ -31,8 +32,7 @@ describe('PUT /api/user/:id', () => {
   const valid = () => ({ name: 'Casey Principal', roles: ['building-admin', 'coach'], building_ids: [s.school2.id] });
 
   it('401 without login', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.put(`/api/user/${coach.id}`).set(csrfHeaders(guest)).send(valid())).status).toBe(401);
+    expect((await asGuest(t.app, 'put', `/api/user/${coach.id}`, valid())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -47,8 +47,7 @@ describe('PUT /api/user/:id', () => {
     ['building_ids', { building_ids: [999_999] }, USER_MESSAGES.buildingsUnknown],
   ])('422 %s for %j, nothing changes', async (field, patch, message) => {
     const res = await s.agent.put(`/api/user/${coach.id}`).set(csrfHeaders(s.agent)).send({ ...valid(), ...patch });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     const row = await t.db.selectFrom('users').select('name').where('id', '=', coach.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Casey Coach');
   });
@@ -71,8 +70,7 @@ describe('PUT /api/user/:id', () => {
     // A deactivated admin does not count.
     await buildUser(t.db, { districtId: s.district.id, role: 'district-admin', status: 'disabled' });
     const res = await s.agent.put(`/api/user/${s.admin.id}`).set(csrfHeaders(s.agent)).send({ roles: ['educator'], building_ids: [] });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.roles).toEqual(['Your district needs at least one active district administrator.']);
+    expectFieldError(res, 'roles', 'Your district needs at least one active district administrator.');
     const me = await s.agent.get('/api/auth/user');
     expect(me.body.security.roles).toEqual(['district-admin']);
   });
@@ -108,8 +106,7 @@ describe('PUT /api/user/:id', () => {
 
 describe('POST /api/user/:id/resend-invite', () => {
   it('401 without login, 419 without the CSRF token', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.post('/api/user/1/resend-invite').set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/user/1/resend-invite')).status).toBe(401);
     const s = await setup();
     expect((await s.agent.post(`/api/user/${s.admin.id}/resend-invite`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
   });
@@ -149,8 +146,7 @@ describe('POST /api/user/:id/resend-invite', () => {
 
 describe('POST /api/user/:id/revoke-invite', () => {
   it('401 without login, 419 without the CSRF token', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.post('/api/user/1/revoke-invite').set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/user/1/revoke-invite')).status).toBe(401);
     const s = await setup();
     expect((await s.agent.post(`/api/user/${s.admin.id}/revoke-invite`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
   });
@@ -185,8 +181,7 @@ describe('POST /api/user/:id/revoke-invite', () => {
 
 describe('POST /api/user/:id/deactivate', () => {
   it('401 without login, 419 without the CSRF token', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.post('/api/user/1/deactivate').set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/user/1/deactivate')).status).toBe(401);
     const s = await setup();
     const coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', buildingIds: [s.school.id] });
     expect((await s.agent.post(`/api/user/${coach.id}/deactivate`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
@@ -293,8 +288,7 @@ describe('POST /api/user/:id/deactivate', () => {
 
 describe('POST /api/user/:id/reactivate', () => {
   it('401 without login, 419 without the CSRF token', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.post('/api/user/1/reactivate').set(csrfHeaders(guest))).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/user/1/reactivate')).status).toBe(401);
     const s = await setup();
     expect((await s.agent.post(`/api/user/${s.admin.id}/reactivate`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
   });

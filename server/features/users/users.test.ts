@@ -2,7 +2,8 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../common/schemas/users';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { buildBuilding, buildDistrict, buildUser } from '../../testing/factories';
 import { createInvite } from '../../identity/accounts';
 import { auditOf as auditIn, nonManagers as nonManagersIn, setupDistrict, stranger as strangerIn, tokenOf, type Setup } from '../../testing/users.fixture';
@@ -24,17 +25,12 @@ describe('GET /api/user', () => {
     expect(res.status).toBe(401);
   });
 
-  it.each([
+  itRejectsQueries('/api/user', async () => (await setup()).agent, [
     ['filter[status]=gone', 'filter.status', 'Status must be invited, active, disabled or all.'],
     ['filter[role]=provider-admin', 'filter.role', 'Role must be one of the district roles.'],
     ['per_page=500', 'per_page', 'Per page must be at most 100.'],
     ['page=0', 'page', 'Page must be at least 1.'],
-  ])('422 for %s', async (qs, field, message) => {
-    const { agent } = await setup();
-    const res = await agent.get(`/api/user?${qs}`);
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
-  });
+  ]);
 
   it('403 for provider staff, who have no district', async () => {
     const staff = await buildUser(t.db, { role: 'provider-admin' });
@@ -134,8 +130,7 @@ describe('POST /api/user', () => {
   const valid = () => ({ name: 'Nia Newcoach', email: 'Nia.Newcoach@Pine.example', roles: ['coach'], building_ids: [s.school.id] });
 
   it('401 without login', async () => {
-    const guest = await guestAgent(t.app);
-    expect((await guest.post('/api/user').set(csrfHeaders(guest)).send(valid())).status).toBe(401);
+    expect((await asGuest(t.app, 'post', '/api/user', valid())).status).toBe(401);
   });
 
   it('419 without the CSRF token', async () => {
@@ -156,8 +151,7 @@ describe('POST /api/user', () => {
   ])('422 %s for %j, nothing is created', async (field, patch, message) => {
     const before = await countUsers();
     const res = await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ ...valid(), ...patch });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[field]).toEqual([message]);
+    expectFieldError(res, field, message);
     expect(await countUsers()).toBe(before);
     expect(t.mailer.sent).toHaveLength(0);
   });
@@ -166,16 +160,14 @@ describe('POST /api/user', () => {
     const other = await buildDistrict(t.db);
     const foreign = await buildBuilding(t.db, other.id);
     const res = await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ ...valid(), building_ids: [s.school.id, foreign.id] });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.building_ids).toEqual([USER_MESSAGES.buildingsUnknown]);
+    expectFieldError(res, 'building_ids', USER_MESSAGES.buildingsUnknown);
   });
 
   it('422 email when the person already has a login in this district (any case, any status)', async () => {
     for (const status of ['active', 'invited', 'disabled'] as const) {
       const existing = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status });
       const res = await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ ...valid(), email: existing.email.toUpperCase() });
-      expect(res.status).toBe(422);
-      expect(res.body.errors.email).toEqual(['This person already has a login in your district.']);
+      expectFieldError(res, 'email', 'This person already has a login in your district.');
     }
     expect(await t.db.selectFrom('account_migrations').select('id').execute()).toHaveLength(0);
     expect(t.mailer.sent).toHaveLength(0);

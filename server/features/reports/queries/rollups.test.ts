@@ -2,13 +2,14 @@
 // from the rows, whatever is written, and a report read through the rollups is exactly the report read
 // from the rows.
 import { isDeepStrictEqual } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { reportFilterSchema } from '../../../../common/schemas/reports';
 import { nowIso } from '../../../../db/connection';
 import { ensureZoneMonths, zoneMonthRows } from '../../../../db/zoneMonths';
 import type { Scope } from '../../../access/guards';
 import { createTestApp, type TestApp } from '../../../testing/app';
 import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../../testing/factories';
+import { freezeDateEachTest } from '../../../testing/hooks';
 import { insertInteraction } from '../../../testing/interactions.fixture';
 import { buildReportsWorld, NOW } from '../../../testing/reports.fixture';
 import { expectedRollups, storedRollups } from '../../../testing/rollups';
@@ -161,13 +162,7 @@ describe('the report rollups', () => {
 
 describe('a report read through the rollups', () => {
   // "Today" is the fixture's (rosters and schools are read as of today).
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  freezeDateEachTest(NOW);
 
   const calendar = { id: 1, timezone: 'America/Chicago', school_year_start_month: 8 };
   const planOf = (from: string, to: string, interval: 'week' | 'month' | null = 'month', filter: Record<string, unknown> = {}) => {

@@ -1,0 +1,113 @@
+// The walkthrough report (GET /api/report/walkthroughs, issue 28): one form's completed observations in the
+// range the scope reaches, item by item across the form's versions; drafts never count; the schools side by
+// side and the monthly trend; the CSV tables; the plan gate (observation-forms).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { planFeatureMessage } from '../../../common/plans';
+import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { buildDistrict, buildUser } from '../../testing/factories';
+import { buildInteractionsWorld, type InteractionsWorld } from '../../testing/interactions.fixture';
+
+let t: TestApp;
+let w: InteractionsWorld;
+beforeEach(async () => {
+  t = await createTestApp();
+  w = await buildInteractionsWorld(t.db);
+});
+
+type Agent = Awaited<ReturnType<typeof loginAs>>;
+
+async function walkthroughForm(districtId: number) {
+  const f = await t.db.selectFrom('observation_forms as f').innerJoin('observation_form_versions as v', 'v.id', 'f.current_version_id')
+    .select(['f.id', 'f.current_version_id']).where('f.district_id', '=', districtId).where('v.name', '=', 'Classroom walkthrough').executeTakeFirstOrThrow();
+  const items = await t.db.selectFrom('observation_form_items').selectAll().where('version_id', '=', f.current_version_id!).orderBy('position').execute();
+  return { id: f.id, lookFors: items.filter((i) => i.kind === 'look_for') };
+}
+
+/** A walkthrough by `agent` of `staffId` at `at`: the look-fors answered from `values` (y, n, a = not applicable). */
+async function walk(agent: Agent, staffId: number, at: string, values: string, status: 'completed' | 'draft' = 'completed') {
+  const f = await walkthroughForm(w.district.id);
+  const map = { y: 'yes', n: 'no', a: 'na' } as const;
+  const res = await agent.post('/api/observation').set(csrfHeaders(agent)).send({
+    form_id: f.id, staff_id: staffId, observed_at: at, duration_minutes: 15, status,
+    answers: [...values].map((v, k) => ({ item_id: f.lookFors[k]!.id, value: map[v as keyof typeof map] })),
+  });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+const report = (agent: Agent, qs = 'filter[from]=2026-09-01&filter[to]=2026-11-30') => agent.get(`/api/report/walkthroughs?${qs}`);
+
+describe('GET /api/report/walkthroughs', () => {
+  beforeEach(async () => {
+    const admin = await loginAs(t.app, w.admin);
+    const coach = await loginAs(t.app, w.coach);
+    const coach2 = await loginAs(t.app, w.coach2);
+    // Lincoln (coach): September 2 of 4 seen on the first look-for... October all seen.
+    await walk(coach, w.jordan.id, '2026-09-15T15:00:00.000Z', 'ynyn');
+    await walk(coach, w.ana.id, '2026-10-06T15:00:00.000Z', 'yyya');
+    // Oak Hollow (coach2).
+    await walk(coach2, w.cy.id, '2026-10-08T15:00:00.000Z', 'nnnn');
+    // A draft never counts, nor one outside the range.
+    await walk(coach, w.ben.id, '2026-10-09T15:00:00.000Z', 'yyyy', 'draft');
+    await walk(admin, w.ben.id, '2026-08-20T15:00:00.000Z', 'yyyy');
+  });
+
+  it('counts the completed observations of the form, item by item, by school and by month', async () => {
+    const admin = await loginAs(t.app, w.admin);
+    const res = await report(admin);
+    expect(res.status).toBe(200);
+    expect(res.body.form).toMatchObject({ name: 'Classroom walkthrough', versions: 1 });
+    expect(res.body.headline).toEqual({ observations: 3, educators: 3, classrooms: 3, look_for_rate: 5 / 11 });
+    const [first, second, third, fourth] = res.body.items;
+    expect(first).toMatchObject({ kind: 'look_for', seen: 2, not_seen: 1, not_applicable: 0, rate: 2 / 3, answered: 3 });
+    expect(second).toMatchObject({ seen: 1, not_seen: 2, rate: 1 / 3 });
+    expect(third).toMatchObject({ seen: 2, not_seen: 1 });
+    expect(fourth).toMatchObject({ seen: 0, not_seen: 2, not_applicable: 1, rate: 0 });
+    expect(res.body.months).toEqual([
+      { month: '2026-09', observations: 1, look_for_rate: 0.5 },
+      { month: '2026-10', observations: 2, look_for_rate: 3 / 7 },
+      { month: '2026-11', observations: 0, look_for_rate: null },
+    ]);
+    expect(res.body.schools.map((s: { name: string; observations: number; look_for_rate: number }) => [s.name, s.observations, s.look_for_rate]))
+      .toEqual([['Lincoln Middle', 2, 5 / 7], ['Oak Hollow Elementary', 1, 0]]);
+  });
+
+  it('honours the scope: a coach reads their own observations only; filters narrow by school and observer', async () => {
+    const coach2 = await loginAs(t.app, w.coach2);
+    expect((await report(coach2)).body.headline.observations).toBe(1);
+    const admin = await loginAs(t.app, w.admin);
+    expect((await report(admin, `filter[from]=2026-09-01&filter[to]=2026-11-30&filter[building_id][]=${w.lincoln.id}`)).body.headline.observations).toBe(2);
+    expect((await report(admin, `filter[from]=2026-09-01&filter[to]=2026-11-30&filter[coach_id][]=${w.coach2.id}`)).body.headline.observations).toBe(1);
+    const other = await loginAs(t.app, w.otherAdmin);
+    expect((await report(other)).body.headline.observations).toBe(0);
+  });
+
+  it('422 for a form of another district, naming form_id', async () => {
+    const admin = await loginAs(t.app, w.admin);
+    const otherForm = await walkthroughForm(w.other.id);
+    const res = await report(admin, `form_id=${otherForm.id}`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ form_id: ['Choose an observation form of your district.'] });
+    expect((await report(admin, 'form_id=abc')).body.errors).toEqual({ form_id: ['Form must be an observation form ID.'] });
+  });
+
+  it('downloads its tables as CSV', async () => {
+    const admin = await loginAs(t.app, w.admin);
+    const items = await admin.get('/api/report/walkthroughs.csv?filter[from]=2026-09-01&filter[to]=2026-11-30&table=items');
+    expect(items.status).toBe(200);
+    expect(items.headers['content-disposition']).toContain('walkthroughs-items-2026-09-01-to-2026-11-30.csv');
+    const lines = items.text.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.replace(/"/g, ''));
+    expect(lines[0]).toBe('Section,Item,Kind,Answers,Seen,Not seen,Not applicable,Seen (of applicable),Average,Distribution');
+    expect(lines[1]).toBe(',Students can say what they are learning and why,look_for,3,2,1,0,66.7%,,');
+    const schools = await admin.get('/api/report/walkthroughs.csv?filter[from]=2026-09-01&filter[to]=2026-11-30&table=schools');
+    expect(schools.text.replace(/"/g, '')).toContain('Lincoln Middle,2,2,71.4%');
+  });
+
+  it('needs the plan feature observation-forms', async () => {
+    const district = await buildDistrict(t.db, { planKey: 'essentials' });
+    const admin = await loginAs(t.app, await buildUser(t.db, { role: 'district-admin', districtId: district.id }));
+    const res = await report(admin);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(planFeatureMessage('observation-forms'));
+  });
+});
