@@ -4,7 +4,7 @@
 // screens at desktop and phone widths.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatUsd, priceQuote } from '../../common/money';
 import { PLANS } from '../../common/plans';
@@ -13,13 +13,7 @@ import { AXE_TAGS, browserSuite, settleAnimations } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const suite = browserSuite({ timeout: 20_000 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    console.log('SERVER', suite.server.output().slice(-3000));
-    for (const p of suite.testPages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1500));
-  }
-});
+const suite = browserSuite({ timeout: 20_000, dumpOnFailure: true });
 
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const PROVIDER = 'support@coachwell.example';

@@ -1,20 +1,14 @@
 // Admin Districts through the real screens: the list with its filters and sort in the URL, suspending a
 // district (its administrator is refused at sign-in and told why) and reactivating it, impersonating from
 // the district page and stopping, and axe-core on both screens at desktop and phone widths.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DISTRICT_SUSPENDED_MESSAGE } from '../../common/schemas/adminDistricts';
 import { axeBlocking, browserSuite, DEMO_PASSWORD } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const suite = browserSuite();
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    console.log('SERVER', suite.server.output().slice(-3000));
-    for (const p of suite.testPages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1500));
-  }
-});
+const suite = browserSuite({ dumpOnFailure: true });
 
 const PROVIDER = 'support@coachwell.example';
 const PHONE = { width: 390, height: 844 };

@@ -5,7 +5,7 @@
 // table's row actions all visible at 1366 px while its rows become cards at 390 px (issue 26).
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AXE_TAGS, browserSuite, latestMailLink, settleAnimations } from './harness';
 
@@ -14,13 +14,7 @@ vi.setConfig({ testTimeout: 60_000 });
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const STAFF = 'support@coachwell.example';
 
-const suite = browserSuite();
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    console.log('SERVER', suite.server.output().slice(-3000));
-    for (const p of suite.testPages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1500));
-  }
-});
+const suite = browserSuite({ dumpOnFailure: true });
 
 const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });

@@ -5,19 +5,13 @@
 // administrator and someone who must ask; the New quote form's selects never cut an option off (1366,
 // 1024, 390 px); and axe-core on every billing screen at desktop and phone width.
 import fs from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, axeBlocking, browserSuite, clippedSelects } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const suite = browserSuite();
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    console.log('SERVER', suite.server.output().slice(-3000));
-    for (const p of suite.testPages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1500));
-  }
-});
+const suite = browserSuite({ dumpOnFailure: true });
 
 const ADMIN = 'admin@maplegrove.example';
 const PROVIDER = 'support@coachwell.example';

@@ -6,20 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api, axeBlocking, browserSuite, runCli } from './harness';
 
 vi.setConfig({ testTimeout: 90_000 });
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite({ timeout: 15_000, dumpOnFailure: true });
 const WIDTHS = [['desktop', { width: 1366, height: 900 }], ['phone', { width: 390, height: 844 }]] as const;
 const COACH = 'coach@maplegrove.example';
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    console.log('SERVER', suite.server.output().slice(-2000));
-    for (const p of suite.testPages()) console.log('PAGE', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1500));
-  }
-});
 
 /** With E2E_SHOTS=<folder>, the states worth looking at are saved there as PNGs. */
 const shot = (page: Page, name: string) => (process.env.E2E_SHOTS ? page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}.png`), fullPage: true }) : undefined);

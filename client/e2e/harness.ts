@@ -122,7 +122,11 @@ export const areaOf = (email: string): 'app' | 'admin' => (email.endsWith('@coac
  * (or, opened in a beforeAll or with `scope: 'file'`, when the file ends). `timeout` is each page's
  * default action and navigation timeout; null leaves Playwright's own.
  */
-export function browserSuite({ timeout = 10_000 }: { timeout?: number | null } = {}) {
+export function browserSuite({ timeout = 10_000, dumpOnFailure = false }: {
+  timeout?: number | null;
+  /** After a failed test: the end of the server's output and the text of each page the test had open. */
+  dumpOnFailure?: boolean;
+} = {}) {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let inTest = false;
@@ -150,6 +154,17 @@ export function browserSuite({ timeout = 10_000 }: { timeout?: number | null } =
     inTest = false;
     await Promise.all(testContexts.splice(0).map((c) => c.close()));
   });
+
+  if (dumpOnFailure) {
+    // Registered after the hook above, so it runs first (after-hooks run in reverse), with the pages still open.
+    afterEach(async (ctx) => {
+      if (ctx.task.result?.state !== 'fail') return;
+      console.log('SERVER', server?.output().slice(-3000));
+      for (const p of testContexts.flatMap((c) => c.pages())) {
+        console.log('PAGE', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1500));
+      }
+    });
+  }
 
   const suite = {
     get server(): TestServer {

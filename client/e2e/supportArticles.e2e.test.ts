@@ -3,21 +3,15 @@
 // by searching Support (highlighted match), reads it with its table of contents, answers "Was this
 // helpful?"; an unknown address shows the friendly not-found page; axe-core on every screen.
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api, axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite({ timeout: 15_000, dumpOnFailure: true });
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    console.log('SERVER', suite.server.output().slice(-2000));
-    for (const p of suite.testPages()) console.log('PAGE', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1500));
-  }
-});
 
 const BODY = `Quokkas help coaches plan a visit.
 

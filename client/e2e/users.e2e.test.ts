@@ -1,20 +1,13 @@
 // User settings through the real screens: invite a coach and accept by email, resend and revoke an
 // invitation, deactivate and reactivate a login, and move a login from another district.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, DEMO_PASSWORD, latestMailLink } from './harness';
 
 // Each test walks several screens in two or three browsers.
 vi.setConfig({ testTimeout: 60_000 });
 
-const suite = browserSuite();
-// Registered after browserSuite, so it runs before the suite closes the test's pages (after-hooks run in reverse).
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    console.log('SERVER', suite.server.output().slice(-3000));
-    for (const p of suite.testPages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 1200));
-  }
-});
+const suite = browserSuite({ dumpOnFailure: true });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
