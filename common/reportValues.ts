@@ -2,7 +2,7 @@
 // paint does not load the schema library (issue 35): common/schemas/reports.ts builds its schemas from
 // these and re-exports them.
 
-export const REPORT_KINDS = ['interactions', 'coaching-cycles', 'teacher-level', 'coaching-team', 'comparison'] as const;
+export const REPORT_KINDS = ['interactions', 'coaching-cycles', 'teacher-level', 'coaching-team', 'comparison', 'walkthroughs'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 /** Reports that need the plan feature `advanced-reports`. */
 export const ADVANCED_REPORT_KINDS: readonly ReportKind[] = ['teacher-level', 'comparison'];
@@ -13,6 +13,7 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
   'teacher-level': 'Teacher level',
   'coaching-team': 'Coaching team',
   comparison: 'Comparison',
+  walkthroughs: 'Walkthroughs',
 };
 
 /** The date-range presets of the filter bar; `custom` uses from/to as given. */

@@ -41,6 +41,7 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'report-teacher-level', path: '/app/reports/teacher-level', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'report-coaching-team', path: '/app/reports/coaching-team', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'report-comparison', path: '/app/reports/comparison', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'report-walkthroughs', path: '/app/reports/walkthroughs', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'coaching', path: '/app/coaching', as: { email: 'admin@maplegrove.example', area: 'app' } },
   // A long page: the sidebar column must run its full height.
   { name: 'staff-list', path: '/app/staff', as: { email: 'admin@maplegrove.example', area: 'app' } },

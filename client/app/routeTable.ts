@@ -70,6 +70,7 @@ const appRoutes = [
   app('reports/teacher-level', 'Teacher-level report', 'see engagement', 'report-teacher-level'),
   app('reports/coaching-team', 'Coaching team report', 'see engagement', 'report-coaching-team'),
   app('reports/comparison', 'Comparison report', 'see engagement', 'report-comparison'),
+  app('reports/walkthroughs', 'Walkthrough report', 'see engagement', 'report-walkthroughs'),
   app('settings', 'Account Settings', true, 'account-settings'),
   app('settings/site', 'Site settings', true, 'site-settings'),
   app('settings/export-import', 'Export and import', true, 'export-import'),

@@ -64,6 +64,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'report-teacher-level': () => import('../features/reports/TeacherLevelReportScreen'),
   'report-coaching-team': () => import('../features/reports/CoachingTeamReportScreen'),
   'report-comparison': () => import('../features/reports/ComparisonReportScreen'),
+  'report-walkthroughs': () => import('../features/reports/WalkthroughsReportScreen'),
   'admin-alerts': () => import('../features/alerts/AlertsScreen'),
   billing: () => import('../features/billing/BillingScreen'),
   'billing-quotes': () => import('../features/billing/QuotesScreen'),

@@ -104,6 +104,46 @@ export const comparisonQuerySchema = z.object({
   }
 }));
 
+/**
+ * GET /api/report/walkthroughs (plan feature `observation-forms`): form_id (one of the district's observation
+ * forms; default the built-in walkthrough); filter[coach_id] is the observer.
+ */
+export const walkthroughsReportQuerySchema = z.object({
+  filter: reportFilterSchema,
+  form_id: z.pipe(
+    z.optional(z.string({ error: 'Form must be an observation form ID.' })),
+    z.transform((v) => (v === undefined || v === '' ? null : positiveId(v) ?? -1)),
+  ).check(z.refine((v) => v !== -1, 'Form must be an observation form ID.')),
+});
+
+export interface WalkthroughItem {
+  lineage_id: number;
+  label: string;
+  section: string | null;
+  kind: 'look_for' | 'rating' | 'choice' | 'text' | 'number';
+  /** Answers given (a look-for's not applicable included). */
+  answered: number;
+  seen: number | null;
+  not_seen: number | null;
+  not_applicable: number | null;
+  /** seen / (seen + not seen); null when none applied. */
+  rate: number | null;
+  average: number | null;
+  scale: number | null;
+  distribution: { value: string; count: number }[];
+}
+
+/** The walkthrough report: one form over all its versions (items followed by lineage). */
+export interface WalkthroughsReport {
+  range: ReportRange;
+  form: { id: number; name: string; versions: number };
+  forms: { id: number; name: string; archived: boolean }[];
+  headline: { observations: number; educators: number; classrooms: number; look_for_rate: number | null };
+  items: WalkthroughItem[];
+  months: { month: string; observations: number; look_for_rate: number | null }[];
+  schools: { id: number | null; name: string; observations: number; educators: number; look_for_rate: number | null; items: Record<string, number | null> }[];
+}
+
 /** `table` of a CSV export: which table of the report (each report's first table is the default). */
 export const REPORT_TABLES: Record<ReportKind, readonly string[]> = {
   interactions: ['by_coach', 'by_school', 'by_type', 'trend'],
@@ -111,6 +151,7 @@ export const REPORT_TABLES: Record<ReportKind, readonly string[]> = {
   'teacher-level': ['educators'],
   'coaching-team': ['coaches'],
   comparison: ['measures'],
+  walkthroughs: ['items', 'schools', 'months'],
 };
 export const reportTableParam = (kind: ReportKind) => z.pipe(
   z.optional(z.string({ error: 'Table must be one of the report\'s tables.' })),
@@ -254,7 +295,7 @@ export type SubscriptionFrequency = (typeof SUBSCRIPTION_FREQUENCIES)[number];
  * email's one-click link; POST for RFC 8058 List-Unsubscribe-Post) → a plain confirmation page.
  */
 export const reportSubscriptionPayloadSchema = z.object({
-  report: z.enum(REPORT_KINDS, { error: 'Report must be one of the five reports.' }),
+  report: z.enum(REPORT_KINDS, { error: 'Report must be one of the six reports.' }),
   frequency: z.enum(SUBSCRIPTION_FREQUENCIES, { error: 'Frequency must be weekly or monthly.' }),
   query: z.pipe(
     z.optional(z.string({ error: 'Query must be text.' })),

@@ -4,7 +4,7 @@
 // Drill-downs read the interactions and cycles lists through client/lib (useInteractions, useCycles).
 import useSWR from 'swr';
 import type {
-  ComparisonReport, CoachingTeamReport, CyclesReport, InteractionsReport, ReportKind, TeacherLevelReport,
+  ComparisonReport, CoachingTeamReport, CyclesReport, InteractionsReport, ReportKind, TeacherLevelReport, WalkthroughsReport,
 } from '../../../common/schemas/reports';
 import type { ApiError, Query } from '../../lib/api';
 import { fetchByKey } from '../../lib/lookups';
@@ -25,3 +25,5 @@ export const useTeacherLevelReport = (query: Query | null) => useReport<TeacherL
 export const useCoachingTeamReport = (query: Query | null) => useReport<CoachingTeamReport>('coaching-team', query);
 /** GET /api/report/comparison (null query until both segments are chosen). */
 export const useComparisonReport = (query: Query | null) => useReport<ComparisonReport>('comparison', query);
+
+export const useWalkthroughsReport = (query: Query | null) => useReport<WalkthroughsReport>('walkthroughs', query);

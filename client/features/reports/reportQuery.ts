@@ -43,6 +43,8 @@ export interface ReportState {
   a_to: string | null;
   b_from: string | null;
   b_to: string | null;
+  /** The walkthrough report's form (null: the built-in walkthrough). */
+  form_id: number | null;
 }
 
 export const PRESET_LABELS: Record<DatePreset, string> = {
@@ -107,6 +109,7 @@ export function stateFromSearch(search: URLSearchParams): ReportState {
     a_to: day(search.get('a_to')),
     b_from: day(search.get('b_from')),
     b_to: day(search.get('b_to')),
+    form_id: positiveId(search.get('form_id')),
   };
 }
 
@@ -159,6 +162,7 @@ export function apiQuery(kind: ReportKind, state: ReportState, today: string): Q
     if (state.page > 1) query.page = state.page;
   }
   if (kind === 'coaching-team' && state.sort) query.sort = state.sort;
+  if (kind === 'walkthroughs' && state.form_id) query.form_id = state.form_id;
   if (kind === 'comparison') {
     query.compare = state.compare;
     if (state.compare === 'period') Object.assign(query, { a_from: state.a_from, a_to: state.a_to, b_from: state.b_from, b_to: state.b_to });
@@ -193,6 +197,7 @@ export function stateToSearch(state: ReportState): string {
     view: state.view === 'all' ? undefined : state.view,
     sort: state.sort,
     page: state.page > 1 ? state.page : undefined,
+    form_id: state.form_id ?? undefined,
   };
   const defaultCompare = state.compare === 'building' && !state.a && !state.b;
   if (!defaultCompare) {
@@ -210,7 +215,7 @@ export function filtersOnlySearch(filters: ReportFilters): string {
 }
 
 export const DEFAULT_STATE: ReportState = {
-  filters: EMPTY_FILTERS, interval: null, view: 'all', sort: null, page: 1, compare: 'building', a: null, b: null, a_from: null, a_to: null, b_from: null, b_to: null,
+  filters: EMPTY_FILTERS, interval: null, view: 'all', sort: null, page: 1, compare: 'building', a: null, b: null, a_from: null, a_to: null, b_from: null, b_to: null, form_id: null,
 };
 
 export function hasFilters(f: ReportFilters): boolean {

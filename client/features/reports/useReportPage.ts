@@ -20,7 +20,9 @@ export function useReportPage(kind: ReportKind) {
   const today = todayIn(timeZone);
   const state = useMemo(() => stateFromSearch(new URLSearchParams(location.search)), [location.search]);
   const query = useMemo(() => apiQuery(kind, state, today), [kind, state, today]);
-  const allowed = !ADVANCED_REPORT_KINDS.includes(kind) || hasFeature(user?.district?.features ?? [], 'advanced-reports');
+  const features = user?.district?.features ?? [];
+  const allowed = (!ADVANCED_REPORT_KINDS.includes(kind) || hasFeature(features, 'advanced-reports'))
+    && (kind !== 'walkthroughs' || hasFeature(features, 'observation-forms'));
   const [drill, setDrill] = useState<Drill | null>(null);
 
   const go = useCallback((next: ReportState, options: { replace?: boolean } = {}) => {

@@ -2,7 +2,7 @@
 // them; written through server/lib/csv.ts (UTF-8 BOM, CRLF, formula injection neutralised).
 import {
   type CoachingTeamReport, type ComparisonReport, type CyclesReport, type InteractionsReport, REPORT_TABLES, type ReportKind,
-  type TeacherLevelReport,
+  type TeacherLevelReport, type WalkthroughsReport,
 } from '../../../common/schemas/reports';
 
 export interface ReportOf {
@@ -11,6 +11,7 @@ export interface ReportOf {
   'teacher-level': TeacherLevelReport;
   'coaching-team': CoachingTeamReport;
   comparison: ComparisonReport;
+  walkthroughs: WalkthroughsReport;
 }
 
 export interface CsvTable { header: string[]; rows: (string | number | null)[][] }
@@ -84,6 +85,26 @@ export function reportTable<K extends ReportKind>(kind: K, report: ReportOf[K], 
         rows: r.data.map((c) => [
           c.coach.name, c.caseload, c.interactions, hours(c.coaching_minutes), hours(c.other_interaction_minutes), hours(c.activity_minutes),
           c.educators_reached, c.cycles_active, c.cycles_completed,
+        ]),
+      };
+    }
+    case 'walkthroughs': {
+      const r = report as WalkthroughsReport;
+      if (table === 'schools') {
+        const lookFors = r.items.filter((i) => i.kind === 'look_for');
+        return {
+          header: ['School', 'Observations', 'Educators', 'Look-fors seen', ...lookFors.map((i) => i.label)],
+          rows: r.schools.map((s) => [s.name, s.observations, s.educators, percent(s.look_for_rate), ...lookFors.map((i) => percent(s.items[String(i.lineage_id)] ?? null))]),
+        };
+      }
+      if (table === 'months') {
+        return { header: ['Month', 'Observations', 'Look-fors seen'], rows: r.months.map((m) => [m.month, m.observations, percent(m.look_for_rate)]) };
+      }
+      return {
+        header: ['Section', 'Item', 'Kind', 'Answers', 'Seen', 'Not seen', 'Not applicable', 'Seen (of applicable)', 'Average', 'Distribution'],
+        rows: r.items.map((i) => [
+          i.section, i.label, i.kind, i.answered, i.seen, i.not_seen, i.not_applicable, percent(i.rate),
+          i.average === null ? null : Math.round(i.average * 100) / 100, i.distribution.map((d) => `${d.value}: ${d.count}`).join('; ') || null,
         ]),
       };
     }

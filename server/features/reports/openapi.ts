@@ -3,7 +3,7 @@
 import { PERMISSIONS as P } from '../../../common/permissions';
 import {
   comparisonQuerySchema, coachingTeamQuerySchema, cyclesReportQuerySchema, interactionsReportQuerySchema, REPORT_KINDS, REPORT_TABLES,
-  reportSubscriptionPayloadSchema, teacherLevelQuerySchema,
+  reportSubscriptionPayloadSchema, teacherLevelQuerySchema, walkthroughsReportQuerySchema,
 } from '../../../common/schemas/reports';
 import type { ApiArea } from '../../http/apiDoc';
 
@@ -13,13 +13,13 @@ const tables = REPORT_KINDS.map((kind) => `\`${kind}\`: ${REPORT_TABLES[kind].ma
 
 export const reportApi: ApiArea = {
   tag: 'Reports',
-  description: 'The five reports, the dashboard pulse and the scheduled report emails.',
+  description: 'The six reports, the dashboard pulse and the scheduled report emails.',
   operations: {
     'GET /api/report/pulse': { summary: "The dashboard's pulse", ...reader, answerText: 'This week and the last: interactions, minutes, educators reached, overdue cycles.' },
     'GET /api/report/{kind}': {
       summary: 'A report (JSON), or one of its tables as CSV', ...reader,
       params: { kind: `One of ${REPORT_KINDS.map((k) => `\`${k}\``).join(', ')}; add \`.csv\` for a table's CSV (\`?table=\`).` },
-      query: [interactionsReportQuerySchema, cyclesReportQuerySchema, teacherLevelQuerySchema, coachingTeamQuerySchema, comparisonQuerySchema],
+      query: [interactionsReportQuerySchema, cyclesReportQuerySchema, teacherLevelQuerySchema, coachingTeamQuerySchema, comparisonQuerySchema, walkthroughsReportQuerySchema],
       description: `Scope by \`see engagement\`. \`teacher-level\` and \`comparison\` need the plan feature \`advanced-reports\` (403 naming the plan). The query depends on the report; the CSV takes \`table\`, one of ${tables}.`,
       answerText: 'The report (JSON), or with `.csv` the table as a CSV file.',
     },

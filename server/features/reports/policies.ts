@@ -23,6 +23,8 @@ export interface ReportReader {
 /** 403 with the plan message when the report needs `advanced-reports` and the plan lacks it. */
 export function requireReportPlan(reader: Pick<ReportReader, 'features'>, kind: ReportKind): void {
   if (ADVANCED_REPORT_KINDS.includes(kind)) requireFeature(reader, 'advanced-reports');
+  // The walkthrough report comes with observation forms (issue 28).
+  if (kind === 'walkthroughs') requireFeature(reader, 'observation-forms');
 }
 
 /** 401 for guests, 403 without `see engagement` (and for an advanced report on a plan without it). */

@@ -4,7 +4,7 @@
 // (`qs`-style object: { filter: { from, building_id: [...] }, interval, … }).
 import {
   COACH_SORTS, type CoachingTeamRow, coachingTeamQuerySchema, comparisonQuerySchema, cyclesReportQuerySchema, interactionsReportQuerySchema,
-  type ReportKind, TEACHER_SORTS, teacherLevelQuerySchema,
+  type ReportKind, TEACHER_SORTS, teacherLevelQuerySchema, walkthroughsReportQuerySchema,
 } from '../../../common/schemas/reports';
 import type { DB } from '../../../db/connection';
 import { validationError } from '../../http/errors';
@@ -19,6 +19,7 @@ import { cyclesReport } from './queries/cycles';
 import { buildContext, districtCalendar } from './queries/filters';
 import { interactionsReport } from './queries/interactions';
 import { teacherLevelReport } from './queries/teacherLevel';
+import { walkthroughsReport } from './queries/walkthroughs';
 
 export type { ReportOf } from './csv';
 export type { ReportReader } from './policies';
@@ -74,6 +75,11 @@ export async function runReport<K extends ReportKind>(db: DB, reader: ReportRead
       const ctx = await context(input.filter);
       const answer = await coachingTeamReport(db, ctx);
       return { range: presentRange(ctx), ...answer, data: sortTeam(answer.data, sort) } as ReportOf[K];
+    }
+    case 'walkthroughs': {
+      const input = validate(walkthroughsReportQuerySchema, q);
+      const ctx = await context(input.filter);
+      return { range: presentRange(ctx), ...(await walkthroughsReport(db, ctx, input.form_id)) } as ReportOf[K];
     }
     default: {
       const input = validate(comparisonQuerySchema, q);

@@ -5,7 +5,7 @@
 // in a report can become a link or markup.
 import {
   type CoachingTeamReport, type ComparisonReport, type CyclesReport, type InteractionsReport, REPORT_TABLES, REPORT_TITLES,
-  type ReportKind, type SubscriptionFrequency, type TeacherLevelReport,
+  type ReportKind, type SubscriptionFrequency, type TeacherLevelReport, type WalkthroughsReport,
 } from '../../../common/schemas/reports';
 import { defang, escapeHtml, type Mail } from '../../lib/mailer';
 import { type ReportOf, reportTable } from './csv';
@@ -70,6 +70,15 @@ export function headlineOf<K extends ReportKind>(kind: K, report: ReportOf[K]): 
         { label: 'Educators reached', value: int(h.educators_reached) },
       ];
     }
+    case 'walkthroughs': {
+      const r = report as WalkthroughsReport;
+      return [
+        { label: 'Form', value: defang(r.form.name) },
+        { label: 'Observations', value: int(r.headline.observations) },
+        { label: 'Educators observed', value: int(r.headline.educators) },
+        { label: 'Look-fors seen', value: pct(r.headline.look_for_rate) },
+      ];
+    }
     default: {
       const r = report as ComparisonReport;
       return [
@@ -97,6 +106,7 @@ const TABLE_TITLES: Record<ReportKind, string> = {
   'teacher-level': 'Educators',
   'coaching-team': 'Coaches',
   comparison: 'Measures',
+  walkthroughs: 'Items',
 };
 
 export interface ReportEmailInput<K extends ReportKind> {

@@ -11,7 +11,7 @@ import { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { PERMISSIONS } from '../../../common/permissions';
 import {
-  coachingTeamQuerySchema, comparisonQuerySchema, cyclesReportQuerySchema, interactionsReportQuerySchema, REPORT_TITLES,
+  coachingTeamQuerySchema, comparisonQuerySchema, cyclesReportQuerySchema, interactionsReportQuerySchema, REPORT_TITLES, walkthroughsReportQuerySchema,
   type ReportKind, reportSubscriptionPayloadSchema, teacherLevelQuerySchema,
 } from '../../../common/schemas/reports';
 import type { Deps } from '../../deps';
@@ -38,6 +38,7 @@ const QUERY_SCHEMAS: Record<ReportKind, z.ZodMiniType> = {
   'teacher-level': teacherLevelQuerySchema,
   'coaching-team': coachingTeamQuerySchema,
   comparison: comparisonQuerySchema,
+  walkthroughs: walkthroughsReportQuerySchema,
 };
 
 /** `see engagement` (403 without), as the reports themselves. */

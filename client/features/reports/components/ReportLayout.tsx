@@ -30,6 +30,7 @@ export const REPORT_PATHS: Record<ReportKind, string> = {
   'teacher-level': '/app/reports/teacher-level',
   'coaching-team': '/app/reports/coaching-team',
   comparison: '/app/reports/comparison',
+  walkthroughs: '/app/reports/walkthroughs',
 };
 
 const DESCRIPTIONS: Record<ReportKind, string> = {
@@ -38,6 +39,7 @@ const DESCRIPTIONS: Record<ReportKind, string> = {
   'teacher-level': 'One row per educator: interactions, minutes, last contact, cycles and skill growth.',
   'coaching-team': 'One row per coach: caseload, interactions, coaching time against other logged time.',
   comparison: 'Two schools, groups, coaches or periods side by side, with the differences.',
+  walkthroughs: 'What observers saw in classrooms: each look-for seen how often, by school and month, on one observation form.',
 };
 
 /** "Aug 1, 2025 – Nov 23, 2025". */
