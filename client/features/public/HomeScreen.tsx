@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button';
 import type { ScreenProps } from '../../app/routeTable';
@@ -34,6 +34,22 @@ const PROOF_STEPS: { title: string; text: string }[] = content.proofSteps;
 const BOARD_QUESTIONS: string[] = content.boardQuestions;
 const TRUST: Item[] = content.trust;
 
+/** A section of the page with its intro (kicker, heading, lede) above its content. */
+function HomeSection({ id, kicker, title, lede, children }: { id: string; kicker: string; title: string; lede: string; children: ReactNode }) {
+  return (
+    <section className="home-section" aria-labelledby={id}>
+      <div className="container">
+        <div className="home-section-intro">
+          <p className="home-kicker">{kicker}</p>
+          <h2 id={id}>{title}</h2>
+          <p className="home-section-lede">{lede}</p>
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export default function HomeScreen(_props: ScreenProps) {
   return (
     <div className="home-page">
@@ -57,27 +73,22 @@ export default function HomeScreen(_props: ScreenProps) {
         <p className="hero__note">30-day free trial of Essentials. No credit card required.</p>
       </section>
 
-      <section className="home-section" aria-labelledby="home-features-title">
-        <div className="container">
-          <div className="home-section-intro">
-            <p className="home-kicker">What Coachwell does</p>
-            <h2 id="home-features-title">Everything your coaching program runs on</h2>
-            <p className="home-section-lede">
-              Replace the shared spreadsheets, paper logs and end-of-year surveys with one system your coaches will
-              actually keep up to date.
-            </p>
-          </div>
-          <ul className="feature-grid home-feature-grid">
-            {FEATURES.map((f) => (
-              <li key={f.title} className="feature">
-                <span className="feature__icon"><Icon shapes={f.icon} /></span>
-                <h3 className="feature__title">{f.title}</h3>
-                <p className="feature__text">{f.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection
+        id="home-features-title"
+        kicker="What Coachwell does"
+        title="Everything your coaching program runs on"
+        lede="Replace the shared spreadsheets, paper logs and end-of-year surveys with one system your coaches will actually keep up to date."
+      >
+        <ul className="feature-grid home-feature-grid">
+          {FEATURES.map((f) => (
+            <li key={f.title} className="feature">
+              <span className="feature__icon"><Icon shapes={f.icon} /></span>
+              <h3 className="feature__title">{f.title}</h3>
+              <p className="feature__text">{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
       <section className="home-section home-section-alt" aria-labelledby="home-proof-title">
         <div className="container">
@@ -118,32 +129,27 @@ export default function HomeScreen(_props: ScreenProps) {
         </div>
       </section>
 
-      <section className="home-section" aria-labelledby="home-trust-title">
-        <div className="container">
-          <div className="home-section-intro">
-            <p className="home-kicker">Privacy, security and access</p>
-            <h2 id="home-trust-title">Built for the trust districts require</h2>
-            <p className="home-section-lede">
-              Coaching notes are sensitive professional records. We protect them the way your legal counsel and
-              families expect.
-            </p>
-          </div>
-          <ul className="home-trust-grid">
-            {TRUST.map((t) => (
-              <li key={t.title} className="home-trust-item">
-                <span className="home-trust-icon"><Icon shapes={t.icon} /></span>
-                <div>
-                  <h3 className="home-trust-title">{t.title}</h3>
-                  <p className="home-trust-text">{t.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <p className="home-trust-more">
-            <Link to="/policy">Read our privacy policy and terms of service</Link>
-          </p>
-        </div>
-      </section>
+      <HomeSection
+        id="home-trust-title"
+        kicker="Privacy, security and access"
+        title="Built for the trust districts require"
+        lede="Coaching notes are sensitive professional records. We protect them the way your legal counsel and families expect."
+      >
+        <ul className="home-trust-grid">
+          {TRUST.map((t) => (
+            <li key={t.title} className="home-trust-item">
+              <span className="home-trust-icon"><Icon shapes={t.icon} /></span>
+              <div>
+                <h3 className="home-trust-title">{t.title}</h3>
+                <p className="home-trust-text">{t.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="home-trust-more">
+          <Link to="/policy">Read our privacy policy and terms of service</Link>
+        </p>
+      </HomeSection>
 
       <section className="home-section home-cta-section" aria-labelledby="home-cta-title">
         <div className="container">
