@@ -1,6 +1,7 @@
 // The provider's districts (issue 13): the list and one district's page under /api/admin/district, and the
 // account actions. Thin handlers: authorize → validate → find (404) → command → present.
 import { type Request, type Response, Router } from 'express';
+import type * as z from 'zod/mini';
 import {
   ADMIN_DISTRICT_MESSAGES as M, changePlanSchema, districtListQuerySchema, extendTrialSchema, reactivateDistrictSchema,
   suspendDistrictSchema,
@@ -14,7 +15,7 @@ import { nowIso } from '../../../db/connection';
 import { canManageDistrictAccounts, districtAccountManager, districtReader, type ProviderCaller } from './policies';
 import { presentDistrictDetail, presentDistrictRow, presentPlanOption } from './presenter';
 import {
-  districtImports, districtSchools, districtUsage, districtUsers, findDistrict, listDistricts, listPlans, seatsUsed,
+  districtImports, districtSchools, districtUsage, districtUsers, type DistrictRow, findDistrict, listDistricts, listPlans, seatsUsed,
 } from './queries';
 import { changePlan, extendTrial, reactivateDistrict, suspendDistrict, todayIn } from './service';
 
@@ -54,37 +55,28 @@ export function adminDistrictRoutes(deps: Deps): Router {
     await answerDistrict(res, caller, district.id);
   });
 
-  router.post('/admin/district/:id/extend-trial', async (req, res) => {
-    const caller = districtReader(req);
-    const input = validate(extendTrialSchema, req.body);
-    const district = await requireDistrictRow(req);
-    await extendTrial(db, caller.actor, district, input);
-    await answerDistrict(res, caller, district.id);
-  });
+  /**
+   * An account action: authorize, validate the body, find the district (404), run the command with its
+   * audit row, then answer the district's page as it now stands.
+   */
+  function accountAction<S extends z.ZodMiniType>(
+    authorize: (req: Request) => ProviderCaller,
+    schema: S,
+    command: (actor: ProviderCaller['actor'], district: DistrictRow, input: z.infer<S>) => Promise<void>,
+  ) {
+    return async (req: Request, res: Response) => {
+      const caller = authorize(req);
+      const input = validate(schema, req.body);
+      const district = await requireDistrictRow(req);
+      await command(caller.actor, district, input);
+      await answerDistrict(res, caller, district.id);
+    };
+  }
 
-  router.put('/admin/district/:id/plan', async (req, res) => {
-    const caller = districtAccountManager(req);
-    const input = validate(changePlanSchema, req.body);
-    const district = await requireDistrictRow(req);
-    await changePlan(db, caller.actor, district, input);
-    await answerDistrict(res, caller, district.id);
-  });
-
-  router.post('/admin/district/:id/suspend', async (req, res) => {
-    const caller = districtAccountManager(req);
-    const input = validate(suspendDistrictSchema, req.body);
-    const district = await requireDistrictRow(req);
-    await suspendDistrict(db, caller.actor, district, input.reason);
-    await answerDistrict(res, caller, district.id);
-  });
-
-  router.post('/admin/district/:id/reactivate', async (req, res) => {
-    const caller = districtAccountManager(req);
-    const input = validate(reactivateDistrictSchema, req.body);
-    const district = await requireDistrictRow(req);
-    await reactivateDistrict(db, caller.actor, district, input.reason);
-    await answerDistrict(res, caller, district.id);
-  });
+  router.post('/admin/district/:id/extend-trial', accountAction(districtReader, extendTrialSchema, (actor, district, input) => extendTrial(db, actor, district, input)));
+  router.put('/admin/district/:id/plan', accountAction(districtAccountManager, changePlanSchema, (actor, district, input) => changePlan(db, actor, district, input)));
+  router.post('/admin/district/:id/suspend', accountAction(districtAccountManager, suspendDistrictSchema, (actor, district, input) => suspendDistrict(db, actor, district, input.reason)));
+  router.post('/admin/district/:id/reactivate', accountAction(districtAccountManager, reactivateDistrictSchema, (actor, district, input) => reactivateDistrict(db, actor, district, input.reason)));
 
   return router;
 }

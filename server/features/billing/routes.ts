@@ -3,6 +3,7 @@
 // Thin handlers: authorize (policies) → id → record (404) → validate (422) → call (service) → present.
 import type { Request, Response } from 'express';
 import { Router } from 'express';
+import type * as z from 'zod/mini';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import {
   acceptQuoteSchema, BILLING_MESSAGES as M, billingContactSchema, createQuoteSchema, declineQuoteSchema, quoteListQuerySchema, sendQuoteSchema,
@@ -141,39 +142,33 @@ export function billingRoutes(deps: Deps): Router {
     sendPdf(res, pdfFileName(detail.number), await quotePdf(detail, districtToday(district, new Date(quote.created_at))));
   });
 
-  router.post('/quote/:id/accept', async (req, res) => {
-    const caller = billingManager(req);
-    // Accepting commits the district to a purchase (its PO, its signer): the district's own act only.
-    refuseWhileImpersonating(caller.auth, M.acceptWhileImpersonating);
-    const id = routeId(req, 'id', M.quoteNotFound);
-    const district = await loadDistrict(db, caller);
-    await requireQuote(db, district.id, id);
-    const input = validate(acceptQuoteSchema, req.body);
-    await acceptQuote(db, caller.actor, district, id, input);
-    res.json(presentQuoteDetail(await requireQuote(db, district.id, id), district, districtToday(district)));
-  });
+  /**
+   * A district's decision on one of its quotes: authorize (the district's own act only when
+   * `impersonationMessage` is given), find the quote (404), validate the body, run the command, then answer
+   * the quote as it now stands.
+   */
+  function quoteAction<S extends z.ZodMiniType>(
+    schema: S,
+    command: (caller: BillingCaller, district: BillingDistrict, id: number, input: z.infer<S>) => Promise<unknown>,
+    impersonationMessage?: string,
+  ) {
+    return async (req: Request, res: Response) => {
+      const caller = billingManager(req);
+      if (impersonationMessage) refuseWhileImpersonating(caller.auth, impersonationMessage);
+      const id = routeId(req, 'id', M.quoteNotFound);
+      const district = await loadDistrict(db, caller);
+      await requireQuote(db, district.id, id);
+      const input = validate(schema, req.body);
+      await command(caller, district, id, input);
+      res.json(presentQuoteDetail(await requireQuote(db, district.id, id), district, districtToday(district)));
+    };
+  }
 
-  router.post('/quote/:id/decline', async (req, res) => {
-    const caller = billingManager(req);
-    const id = routeId(req, 'id', M.quoteNotFound);
-    const district = await loadDistrict(db, caller);
-    await requireQuote(db, district.id, id);
-    const input = validate(declineQuoteSchema, req.body);
-    await declineQuote(db, caller.actor, district, id, input);
-    res.json(presentQuoteDetail(await requireQuote(db, district.id, id), district, districtToday(district)));
-  });
-
-  router.post('/quote/:id/send', async (req, res) => {
-    const caller = billingManager(req);
-    // The email goes to any address in the district's name, with its administrator named: the district's own act only.
-    refuseWhileImpersonating(caller.auth, M.sendWhileImpersonating);
-    const id = routeId(req, 'id', M.quoteNotFound);
-    const district = await loadDistrict(db, caller);
-    await requireQuote(db, district.id, id);
-    const input = validate(sendQuoteSchema, req.body);
-    await sendQuote(deps, caller, district, id, input.email);
-    res.json(presentQuoteDetail(await requireQuote(db, district.id, id), district, districtToday(district)));
-  });
+  // Accepting commits the district to a purchase (its PO, its signer): the district's own act only.
+  router.post('/quote/:id/accept', quoteAction(acceptQuoteSchema, (caller, district, id, input) => acceptQuote(db, caller.actor, district, id, input), M.acceptWhileImpersonating));
+  router.post('/quote/:id/decline', quoteAction(declineQuoteSchema, (caller, district, id, input) => declineQuote(db, caller.actor, district, id, input)));
+  // The email goes to any address in the district's name, with its administrator named: the district's own act only.
+  router.post('/quote/:id/send', quoteAction(sendQuoteSchema, (caller, district, id, input) => sendQuote(deps, caller, district, id, input.email), M.sendWhileImpersonating));
 
   return router;
 }

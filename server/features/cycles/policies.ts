@@ -9,16 +9,12 @@
 import type { Request } from 'express';
 import { CYCLE_MESSAGES } from '../../../common/schemas/cycles';
 import { PERMISSIONS } from '../../../common/permissions';
-import { type DistrictAuth, districtActor, requireDistrict, requireFeature, requirePermission, type Scope, scopeOf } from '../../access/guards';
+import { coachingReach, isCoachOrAuthor, type Visibility } from '../../access/coachingReach';
+import { type DistrictAuth, districtActor, requireDistrict, requireFeature, requirePermission, type Scope } from '../../access/guards';
 import { forbidden } from '../../http/errors';
 import type { DistrictActor } from '../../lib/audit';
 
-export interface Visibility {
-  kind: Scope['kind'] | 'participant';
-  districtId: number;
-  userId: number;
-  buildingIds: number[];
-}
+export type { Visibility };
 
 export interface Reader {
   auth: DistrictAuth;
@@ -44,11 +40,8 @@ export function settingsManager(req: Request): DistrictActor {
 
 export function cycleReader(req: Request): Reader {
   const auth = requireFeature(requireDistrict(req), 'coaching-cycles');
-  const skills = scopeOf(auth, PERMISSIONS.seeSkillMapping);
-  const staffScope = scopeOf(auth, PERMISSIONS.seeEducators);
-  if (skills) return { auth, visibility: skills, staffScope, runs: true };
-  if (staffScope?.kind === 'self') return { auth, visibility: { ...staffScope, kind: 'participant' }, staffScope, runs: false };
-  throw forbidden();
+  const { visibility, staffScope, leads } = coachingReach(auth, PERMISSIONS.seeSkillMapping);
+  return { auth, visibility, staffScope, runs: leads };
 }
 
 export function cycleWriter(req: Request): Writer {
@@ -58,8 +51,7 @@ export function cycleWriter(req: Request): Writer {
 }
 
 export function canEditCycle(reader: Reader, row: { coach_id: number; created_by: number | null }): boolean {
-  if (!reader.runs) return false;
-  return reader.visibility.kind === 'district' || row.coach_id === reader.auth.user.id || row.created_by === reader.auth.user.id;
+  return reader.runs && isCoachOrAuthor(reader.visibility, reader.auth.user.id, row);
 }
 
 export function requireEditableCycle(reader: Reader, row: { coach_id: number; created_by: number | null }): void {

@@ -8,21 +8,14 @@
 import type { Request } from 'express';
 import { INTERACTION_MESSAGES } from '../../../common/schemas/interactions';
 import { PERMISSIONS } from '../../../common/permissions';
-import { type DistrictAuth, districtActor, requireDistrict, type Scope, scopeOf } from '../../access/guards';
+import { coachingReach, isCoachOrAuthor, type Visibility } from '../../access/coachingReach';
+import { type DistrictAuth, districtActor, requireDistrict, type Scope } from '../../access/guards';
 import { isNoteFieldKind, type Onlooker, seesSharedTexts } from '../../access/notesPrivacy';
 import { forbidden } from '../../http/errors';
 import type { DistrictActor } from '../../lib/audit';
 
-/**
- * What an interaction reader may see, as data the queries apply. `participant`: an educator's own
- * participations (their staff rows are linked by staff.user_id).
- */
-export interface Visibility {
-  kind: Scope['kind'] | 'participant';
-  districtId: number;
-  userId: number;
-  buildingIds: number[];
-}
+/** What an interaction reader may see, as data the queries apply (`participant`: an educator's own participations). */
+export type { Visibility };
 
 export interface Reader {
   auth: DistrictAuth;
@@ -36,13 +29,8 @@ export interface Reader {
 /** 401 for guests, 403 for provider staff outside a district and for anyone without a way to read. */
 export function interactionReader(req: Request): Reader {
   const auth = requireDistrict(req);
-  const activity = scopeOf(auth, PERMISSIONS.seeActivity);
-  const staffScope = scopeOf(auth, PERMISSIONS.seeEducators);
-  if (activity) return { auth, visibility: activity, staffScope, logs: true };
-  if (staffScope?.kind === 'self') {
-    return { auth, visibility: { ...staffScope, kind: 'participant' }, staffScope, logs: false };
-  }
-  throw forbidden();
+  const { visibility, staffScope, leads } = coachingReach(auth, PERMISSIONS.seeActivity);
+  return { auth, visibility, staffScope, logs: leads };
 }
 
 /** A `see activity` holder who logs interactions and time (403 for everyone else). */
@@ -57,8 +45,7 @@ export const activityReader = interactionWriter;
 
 /** The caller may edit, complete, cancel, duplicate and delete it. */
 export function canEditInteraction(reader: Reader, row: { coach_id: number; created_by: number | null }): boolean {
-  if (!reader.logs) return false;
-  return reader.visibility.kind === 'district' || row.coach_id === reader.auth.user.id || row.created_by === reader.auth.user.id;
+  return reader.logs && isCoachOrAuthor(reader.visibility, reader.auth.user.id, row);
 }
 
 export function requireEditableInteraction(reader: Reader, row: { coach_id: number; created_by: number | null }): void {
