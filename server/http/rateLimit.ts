@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { sql } from 'kysely';
 import type { DB } from '../../db/connection';
-import { tooManyRequests } from './errors';
+import { HttpError, tooManyRequests } from './errors';
 
 /** How often one limiter deletes the rows of windows that have ended. */
 export const PRUNE_EVERY_MS = 60_000;
@@ -77,3 +77,16 @@ const secondsUntil = (resetAt: number, now: number) => Math.max(1, Math.ceil((re
 
 export const clientKey = (req: Request, ...parts: (string | undefined)[]) =>
   [req.ip ?? 'unknown', ...parts.map((p) => (p ?? '').toLowerCase())].join('|');
+
+/**
+ * Counts a call against `key` like `limiter.hit`, but a refusal answers 429 with `message` (the limiter's
+ * own says "a minute"; an hourly or daily email limit names its own wait).
+ */
+export async function hitWithMessage(limiter: RateLimiter, key: string, max: number, windowMs: number, message: string): Promise<void> {
+  try {
+    await limiter.hit(key, max, windowMs);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 429) throw new HttpError(429, message, 'rate_limited');
+    throw err;
+  }
+}

@@ -47,6 +47,21 @@ export function roleIdsByName(db: DB, names: string[]) {
   return db.selectFrom('roles').select(['id', 'name', 'area']).where('name', 'in', names).execute();
 }
 
+/** Roles of several users, keyed by user id (role name + label), in role order: what the user lists show. */
+export async function rolesByUser(db: DB, userIds: number[]) {
+  const map = new Map<number, { name: string; label: string }[]>();
+  if (!userIds.length) return map;
+  const rows = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['user_roles.user_id', 'roles.name', 'roles.label']).where('user_roles.user_id', 'in', userIds)
+    .orderBy('roles.id').execute();
+  for (const r of rows) {
+    const list = map.get(r.user_id) ?? [];
+    list.push({ name: r.name, label: r.label });
+    map.set(r.user_id, list);
+  }
+  return map;
+}
+
 export type DistrictWithPlan = NonNullable<Awaited<ReturnType<typeof districtWithPlan>>>;
 
 const userWithDistrictQuery = compiledOnce((db: DB, id: number) =>

@@ -71,21 +71,6 @@ export function districtOptions(db: DB) {
   return db.selectFrom('districts').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
 }
 
-/** Roles of several users, keyed by user id. */
-export async function rolesByUser(db: DB, userIds: number[]) {
-  const map = new Map<number, { name: string; label: string }[]>();
-  if (!userIds.length) return map;
-  const rows = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['user_roles.user_id', 'roles.name', 'roles.label']).where('user_roles.user_id', 'in', userIds)
-    .orderBy('roles.id').execute();
-  for (const r of rows) {
-    const list = map.get(r.user_id) ?? [];
-    list.push({ name: r.name, label: r.label });
-    map.set(r.user_id, list);
-  }
-  return map;
-}
-
 /** The newest invite of each user that is neither accepted nor revoked (it may have expired). */
 export async function openInvitesByUser(db: DB, userIds: number[]) {
   const map = new Map<number, { expires_at: string; invited_by: number | null }>();

@@ -12,7 +12,8 @@ import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { type AdminCaller, adminReader, requireMayChange, staffManager } from './policies';
 import { presentAdminUser } from './presenter';
-import { type AdminUserRow, districtOptions, findAdminUser, listAdminUsers, openInvitesByUser, rolesByUser } from './queries';
+import { rolesByUser } from '../../identity/users';
+import { type AdminUserRow, districtOptions, findAdminUser, listAdminUsers, openInvitesByUser } from './queries';
 import { changeStaffRole, deactivateLogin, inviteStaff, reactivateLogin, resendLoginInvite } from './service';
 
 export function adminUserRoutes(deps: Deps): Router {

@@ -6,7 +6,8 @@ import type { User } from '../../../db/types';
 import { EMAIL_LIMITS, INVITE_TTL_DAYS } from '../../../common/constants';
 import { ADMIN_USER_MESSAGES, ROLE_NAMES, type ProviderRole } from '../../../common/schemas/adminUsers';
 import type { Deps } from '../../deps';
-import { conflict, HttpError, validationError } from '../../http/errors';
+import { conflict, validationError } from '../../http/errors';
+import { hitWithMessage } from '../../http/rateLimit';
 import { createInvite, createUser } from '../../identity/accounts';
 import { dropLapsedCalendarFeeds } from '../../identity/lapsedFeeds';
 import { endUserSessions } from '../../identity/sessions';
@@ -31,15 +32,6 @@ function actorFor(caller: AdminCaller, target: Pick<User, 'district_id'>): Actor
   return { ...caller.actor, districtId: target.district_id };
 }
 
-/** Throws 429 with `message` when the limiter refuses `key`. */
-async function limit(deps: Deps, key: string, max: number, windowMs: number, message: string): Promise<void> {
-  try {
-    await deps.limiter.hit(key, max, windowMs);
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 429) throw new HttpError(429, message, 'rate_limited');
-    throw err;
-  }
-}
 
 /** "your role: Coach" or "your roles: Coach and Educator". */
 function roleList(roles: readonly string[]): string {
@@ -143,10 +135,10 @@ export async function resendLoginInvite(deps: Deps, caller: AdminCaller, target:
   if (target.status !== 'invited') throw conflict(ADMIN_USER_MESSAGES.notInvited);
   const elsewhere = await findActiveLogin(db, target.email);
   if (elsewhere && elsewhere.id !== target.id) throw conflict(ADMIN_USER_MESSAGES.activeElsewhere);
-  await limit(deps, `invite-resends|user|${target.id}`, EMAIL_LIMITS.resendsPerPersonPerDay, DAY_MS, ADMIN_USER_MESSAGES.tooManyResends);
-  await limit(deps, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, ADMIN_USER_MESSAGES.tooManyInvites);
+  await hitWithMessage(deps.limiter, `invite-resends|user|${target.id}`, EMAIL_LIMITS.resendsPerPersonPerDay, DAY_MS, ADMIN_USER_MESSAGES.tooManyResends);
+  await hitWithMessage(deps.limiter, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, ADMIN_USER_MESSAGES.tooManyInvites);
   if (target.district_id !== null) {
-    await limit(deps, `invite-emails|district|${target.district_id}`, EMAIL_LIMITS.invitesPerDistrictPerDay, DAY_MS, ADMIN_USER_MESSAGES.tooManyInvites);
+    await hitWithMessage(deps.limiter, `invite-emails|district|${target.district_id}`, EMAIL_LIMITS.invitesPerDistrictPerDay, DAY_MS, ADMIN_USER_MESSAGES.tooManyInvites);
   }
   const roles = await roleNamesOf(db, target.id);
   const token = await db.transaction().execute(async (trx) => {
@@ -168,7 +160,7 @@ export async function inviteStaff(deps: Deps, caller: AdminCaller, input: { name
   const email = normalizeEmail(input.email);
   if (await findUserInDistrictByEmail(db, null, email)) throw validationError({ email: [ADMIN_USER_MESSAGES.emailIsStaff] });
   if (await findActiveLogin(db, email)) throw validationError({ email: [ADMIN_USER_MESSAGES.emailIsDistrictLogin] });
-  await limit(deps, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, ADMIN_USER_MESSAGES.tooManyInvites);
+  await hitWithMessage(deps.limiter, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, ADMIN_USER_MESSAGES.tooManyInvites);
   const { user, token } = await db.transaction().execute(async (trx) => {
     const user = await createUser(trx, { districtId: null, email, name: input.name, roles: [input.role] });
     const token = await createInvite(trx, user, caller.auth.user.id);

@@ -62,21 +62,6 @@ export async function revokeOpenMigrations(db: DB, invitedUserId: number): Promi
     .where('invite_user_id', '=', invitedUserId).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
 }
 
-/** Roles of several users, keyed by user id (role name + label). */
-export async function rolesByUser(db: DB, userIds: number[]) {
-  const map = new Map<number, { name: string; label: string }[]>();
-  if (!userIds.length) return map;
-  const rows = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['user_roles.user_id', 'roles.name', 'roles.label']).where('user_roles.user_id', 'in', userIds)
-    .orderBy('roles.id').execute();
-  for (const r of rows) {
-    const list = map.get(r.user_id) ?? [];
-    list.push({ name: r.name, label: r.label });
-    map.set(r.user_id, list);
-  }
-  return map;
-}
-
 /** Current (not archived) buildings of several users, inside the district only. */
 export async function buildingsByUser(db: DB, districtId: number, userIds: number[]) {
   const map = new Map<number, { id: number; name: string }[]>();

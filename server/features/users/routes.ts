@@ -6,13 +6,14 @@ import {
 import type { User } from '../../../db/types';
 import type { Deps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
+import { rolesByUser } from '../../identity/users';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { ownSettingsReader, userManager } from './policies';
 import { presentDistrictUser, presentOwnSettings } from './presenter';
 import {
-  buildingsByUser, findDistrictUser, listDistrictUsers, openInvitesByUser, rolesByUser, userManagersOf,
+  buildingsByUser, findDistrictUser, listDistrictUsers, openInvitesByUser, userManagersOf,
 } from './queries';
 import {
   type Caller, deactivateUser, inviteUser, reactivateUser, resendInvite, revokeInvite, updateUser,

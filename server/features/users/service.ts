@@ -10,6 +10,7 @@ import { ROLE_LABELS, USER_MESSAGES, type DistrictRole } from '../../../common/s
 import type { Deps } from '../../deps';
 import type { DistrictAuth } from '../../access/guards';
 import { conflict, HttpError, validationError } from '../../http/errors';
+import { hitWithMessage } from '../../http/rateLimit';
 import { dropLapsedCalendarFeeds } from '../../identity/lapsedFeeds';
 import { endUserSessions } from '../../identity/sessions';
 import { type DistrictActor, recordAudit } from '../../lib/audit';
@@ -51,15 +52,6 @@ async function checkBuildings(db: DB, districtId: number, ids: number[]): Promis
   return unique;
 }
 
-/** Throws 429 with `message` when the limiter refuses `key` (the limiter's own message says "a minute"). */
-async function limit(deps: Deps, key: string, max: number, windowMs: number, message: string): Promise<void> {
-  try {
-    await deps.limiter.hit(key, max, windowMs);
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 429) throw new HttpError(429, message, 'rate_limited');
-    throw err;
-  }
-}
 
 /**
  * Security finding 2: invitation emails (invites, resends and account-migration offers, whatever is
@@ -68,8 +60,8 @@ async function limit(deps: Deps, key: string, max: number, windowMs: number, mes
  */
 async function limitInvitationEmails(deps: Deps, caller: Caller, email: string): Promise<void> {
   const district = caller.auth.district;
-  await limit(deps, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, USER_MESSAGES.tooManyInvites);
-  await limit(deps, `invite-emails|district|${district.id}`, EMAIL_LIMITS.invitesPerDistrictPerDay, DAY_MS, USER_MESSAGES.tooManyInvites);
+  await hitWithMessage(deps.limiter, `invite-emails|user|${caller.auth.user.id}`, EMAIL_LIMITS.invitesPerUserPerHour, HOUR_MS, USER_MESSAGES.tooManyInvites);
+  await hitWithMessage(deps.limiter, `invite-emails|district|${district.id}`, EMAIL_LIMITS.invitesPerDistrictPerDay, DAY_MS, USER_MESSAGES.tooManyInvites);
   if (district.status !== 'trial') return;
   const row = await deps.db.selectFrom('districts').select('created_at').where('id', '=', district.id).executeTakeFirst();
   if (!row || Date.now() - Date.parse(row.created_at) >= DAY_MS) return;
@@ -220,7 +212,7 @@ export async function resendInvite(deps: Deps, caller: Caller, user: User): Prom
   const { db } = deps;
   refuseWhileImpersonating(caller.auth);
   if (user.status !== 'invited') throw conflict(USER_MESSAGES.notInvited);
-  await limit(deps, `invite-resends|user|${user.id}`, EMAIL_LIMITS.resendsPerPersonPerDay, DAY_MS, USER_MESSAGES.tooManyResends);
+  await hitWithMessage(deps.limiter, `invite-resends|user|${user.id}`, EMAIL_LIMITS.resendsPerPersonPerDay, DAY_MS, USER_MESSAGES.tooManyResends);
   await limitInvitationEmails(deps, caller, user.email);
   await audit(db, caller, 'user_invite_resent', user.id);
   await deliverInvitation(deps, caller, user, await roleNamesOf(db, user.id));
