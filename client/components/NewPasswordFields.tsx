@@ -1,6 +1,12 @@
+import type { ReactNode } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../common/constants';
 import type { FieldBinding } from '../lib/forms';
 import { TextField } from './Field';
+
+/** The password a person signs in with now, asked to confirm a change is theirs. */
+export function CurrentPasswordField({ field, label = 'Current password', hint }: { field: FieldBinding; label?: string; hint?: ReactNode }) {
+  return <TextField label={label} type="password" autoComplete="current-password" hint={hint} required {...field} />;
+}
 
 /** The new-password and confirmation pair every password-setting form uses. */
 export function NewPasswordFields({

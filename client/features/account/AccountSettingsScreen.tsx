@@ -17,7 +17,7 @@ import { formatDate } from '../../lib/format';
 import { dayAsDate } from '../../lib/zonedTime';
 import { useAuthUser, useDateLocaleFor } from '../../lib/session';
 import { useFormErrors } from '../../lib/forms';
-import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { CurrentPasswordField, NewPasswordFields } from '../../components/NewPasswordFields';
 import { timezoneOptions } from '../../lib/timezones';
 import { updateEmail, updatePassword, updateProfile } from './api';
 
@@ -108,14 +108,7 @@ function EmailForm({ user }: { user: AuthUser }) {
       )}
     >
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        hint="We ask for it to confirm this change is yours."
-        required
-        {...form.field('current_password')}
-      />
+      <CurrentPasswordField field={form.field('current_password')} hint="We ask for it to confirm this change is yours." />
     </OwnerOnlyForm>
   );
 }
@@ -137,7 +130,7 @@ function PasswordForm({ user }: { user: AuthUser }) {
 
   return (
     <OwnerOnlyForm user={user} form={form} onSubmit={submit} legend="Change password" submitLabel="Change password">
-      <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('current_password')} />
+      <CurrentPasswordField field={form.field('current_password')} />
       <NewPasswordFields field={form.field} labels={['New password', 'Confirm new password']} sideBySide />
     </OwnerOnlyForm>
   );

@@ -6,7 +6,7 @@ import { confirmMigrationSchema, type MigrationDetails, type MigrationResult } f
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { ButtonLink } from '../../components/Button';
-import { TextField } from '../../components/Field';
+import { CurrentPasswordField } from '../../components/NewPasswordFields';
 import { Form } from '../../components/Form';
 import { LoadingBlock } from '../../components/Spinner';
 import { useFormErrors } from '../../lib/forms';
@@ -68,13 +68,10 @@ function MigrateForm({ token, details, onDone }: { token: string; details: Migra
         </section>
       </div>
       <Form form={form} onSubmit={submit} submitLabel="Move my login" actionsClassName="users-migrate__actions">
-        <TextField
+        <CurrentPasswordField
+          field={form.field('password')}
           label="Your current password"
-          type="password"
-          autoComplete="current-password"
           hint="To confirm it is really you. You will be signed out everywhere and sign in again afterwards."
-          required
-          {...form.field('password')}
         />
       </Form>
       <p className="users-migrate__alt muted text-sm">
