@@ -13,6 +13,7 @@
 // Deterministic for a given seeding date: a seeded random generator.
 import type { DB } from '../connection';
 import { firstSchoolDay, isSchoolDay, localDay, schoolYearOf, zonedInstant } from './demoCalendar';
+import { random } from './demoRandom';
 
 export interface DemoObservationRefs {
   districtId: number;
@@ -21,17 +22,6 @@ export interface DemoObservationRefs {
   principalId: number;
   today?: Date;
   seed?: number;
-}
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -8,6 +8,7 @@
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
 import { isSchoolDay } from './demoCalendar';
+import { random } from './demoRandom';
 
 export interface DemoSkillRefs {
   districtId: number;
@@ -15,17 +16,6 @@ export interface DemoSkillRefs {
   fallbackRaterId: number;
   /** The day the demo is seeded; ratings run over the twelve months before it. */
   today?: Date;
-}
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
