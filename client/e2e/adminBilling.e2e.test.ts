@@ -2,37 +2,26 @@
 // URL, and activating an accepted quote from the district page (the confirm dialog names what changes;
 // the invoice appears and the district turns active), then marking the invoice paid; axe-core on both
 // screens at desktop and phone widths.
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatUsd, priceQuote } from '../../common/money';
 import { PLANS } from '../../common/plans';
 import { insertQuotes } from './adminBillingSeed';
-import { AXE_TAGS, browserSuite, settleAnimations } from './harness';
+import { axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 const suite = browserSuite({ timeout: 20_000, dumpOnFailure: true });
 
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const PROVIDER = 'support@coachwell.example';
 const PHONE = { width: 390, height: 844 };
 /** The machine running the suite may be busy: a list can take a few seconds to answer. */
 const POLL = { timeout: 20_000 };
 
-async function axeBlocking(page: Page): Promise<string[]> {
-  await settleAnimations(page);
-  // A list refetching is dimmed (is-busy): check it at rest.
+/** The harness's axe check once no list is refetching (a refetching list is dimmed, is-busy). */
+async function axeAtRest(page: Page): Promise<string[]> {
   await page.locator('.is-busy').first().waitFor({ state: 'detached' });
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, AXE_TAGS);
+  return axeBlocking(page);
 }
 
 const quoteNumbers = (page: Page) => page.locator('.ab-table tbody th[scope="row"]').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));
@@ -63,13 +52,13 @@ describe('admin Quotes', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('maple');
     await page.waitForURL((u) => u.searchParams.get('search') === 'maple');
     await expect.poll(() => ours(page), POLL).toEqual([numbers[1], numbers[0]]);
-    expect(await axeBlocking(page)).toEqual([]);
+    expect(await axeAtRest(page)).toEqual([]);
 
     const phone = await suite.signedIn(PROVIDER, { viewport: PHONE, bypassCSP: true });
     await phone.goto('/admin/quotes?plan=professional');
     await expect.poll(() => ours(phone), POLL).toEqual([numbers[2], numbers[0]]);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    expect(await axeBlocking(phone)).toEqual([]);
+    expect(await axeAtRest(phone)).toEqual([]);
   });
 });
 
@@ -91,7 +80,7 @@ describe('the Billing panel of a district', () => {
     expect(text).toMatch(/Coach seats\s+\d+ → 4/);
     expect(text).toMatch(/Renews on\s+None → \w{3} \d{1,2}, \d{4}/);
     expect(text).toContain(total);
-    expect(await axeBlocking(page)).toEqual([]);
+    expect(await axeAtRest(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Activate quote' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -106,7 +95,7 @@ describe('the Billing panel of a district', () => {
     expect(await panel.getByRole('button', { name: `Activate ${numbers[2]}` }).count()).toBe(0);
 
     // The panel with an open invoice's actions is axe-clean too.
-    expect(await axeBlocking(page)).toEqual([]);
+    expect(await axeAtRest(page)).toEqual([]);
 
     // Mark paid (today by default).
     await invoiceRow.getByRole('button', { name: /^Mark paid INV-\d{4}-\d{4}$/ }).click();
@@ -116,12 +105,12 @@ describe('the Billing panel of a district', () => {
     await paid.waitFor({ state: 'detached' });
     await expect.poll(() => invoiceRow.innerText(), POLL).toContain('Paid');
     expect(await invoiceRow.getByRole('button').count()).toBe(0);
-    expect(await axeBlocking(page)).toEqual([]);
+    expect(await axeAtRest(page)).toEqual([]);
 
     const phone = await suite.signedIn(PROVIDER, { viewport: PHONE, bypassCSP: true });
     await phone.goto(page.url());
     await phone.getByRole('region', { name: 'Billing' }).getByRole('row', { name: /INV-\d{4}-\d{4}/ }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    expect(await axeBlocking(phone)).toEqual([]);
+    expect(await axeAtRest(phone)).toEqual([]);
   });
 });
