@@ -1,8 +1,8 @@
 // Billing (/app/settings/billing, `manage billing`): the district's plan and status, coach seats, every
 // plan with "Request a quote", invoices, the billing contact, and the way to Quotes.
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
-import { Button, ButtonLink } from '../../components/Button';
+import { LoadError } from '../../components/LoadError';
+import { ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser, useDateLocale } from '../../lib/session';
@@ -26,10 +26,7 @@ export default function BillingScreen({ route }: ScreenProps) {
         actions={<ButtonLink to="/app/settings/billing/quotes" variant="secondary">Quotes</ButtonLink>}
       />
       {error && !billing ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching your billing details. Please try again later.</p>
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="your billing details" onRetry={() => void mutate()} />
       ) : !billing ? (
         <LoadingBlock label="Loading billing…" />
       ) : (

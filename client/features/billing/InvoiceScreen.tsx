@@ -3,8 +3,9 @@
 import { Link, useParams } from 'react-router-dom';
 import { formatUsd } from '../../../common/money';
 import type { ScreenProps } from '../../app/routeTable';
+import { LoadError } from '../../components/LoadError';
 import { Alert } from '../../components/Alert';
-import { Button, ButtonLink } from '../../components/Button';
+import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
@@ -38,10 +39,7 @@ export default function InvoiceScreen({ route }: ScreenProps) {
     return (
       <div className="stack stack--lg billing-page">
         <PageHeader title={route.title} breadcrumbs={crumbs} />
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching the invoice. Please try again later.</p>
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="the invoice" onRetry={() => void mutate()} />
       </div>
     );
   }

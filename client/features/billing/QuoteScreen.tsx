@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { formatUsd } from '../../../common/money';
 import type { QuoteDetail } from '../../../common/schemas/billing';
 import type { ScreenProps } from '../../app/routeTable';
+import { LoadError } from '../../components/LoadError';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -82,10 +83,7 @@ export default function QuoteScreen({ route }: ScreenProps) {
     return (
       <div className="stack stack--lg billing-page">
         <PageHeader title={route.title} breadcrumbs={crumbs} />
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching the quote. Please try again later.</p>
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="the quote" onRetry={() => void mutate()} />
       </div>
     );
   }

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { formatUsd } from '../../../common/money';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteSummary } from '../../../common/schemas/billing';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
+import { LoadError } from '../../components/LoadError';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField } from '../../components/Field';
@@ -63,10 +63,7 @@ export default function QuotesScreen({ route }: ScreenProps) {
       />
 
       {query.creating && (billing.error && !billing.data ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>We could not load the plans for a new quote. Please try again later.</p>
-          <Button size="sm" variant="secondary" onClick={() => void billing.mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="the plans" message="We could not load the plans for a new quote. Please try again later." onRetry={() => void billing.mutate()} />
       ) : !billing.data ? (
         <LoadingBlock label="Loading plans…" />
       ) : billing.data.can_manage ? (
@@ -93,10 +90,7 @@ export default function QuotesScreen({ route }: ScreenProps) {
           />
         </div>
         {error && !data ? (
-          <Alert tone="danger" title="Uh-oh.">
-            <p>An error occurred while fetching quotes. Please try again later.</p>
-            <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-          </Alert>
+          <LoadError what="quotes" onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
           <LoadingBlock label="Loading quotes…" />
         ) : data && data.data.length === 0 ? (

@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { CoachListItem } from '../../../common/schemas/coaches';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
-import { Button, ButtonLink } from '../../components/Button';
+import { LoadError } from '../../components/LoadError';
+import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
@@ -98,10 +98,7 @@ export default function CoachListScreen({ route }: ScreenProps) {
       />
 
       {error && !data ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching coaches. Please try again later.</p>
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="coaches" onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <LoadingBlock label="Loading coaches…" />
       ) : coaches.length === 0 ? (

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { CaseloadEntry } from '../../../common/schemas/coaches';
 import { hasPermission, PERMISSIONS, permissionScope, type Scope } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
+import { LoadError } from '../../components/LoadError';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -67,10 +68,7 @@ export default function CoachViewScreen({ route }: ScreenProps) {
     return (
       <div className="stack">
         <PageHeader title={route.title} breadcrumbs={crumbs(route.title)} />
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching this coach. Please try again later.</p>
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="this coach" onRetry={() => void mutate()} />
       </div>
     );
   }

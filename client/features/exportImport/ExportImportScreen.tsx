@@ -3,8 +3,8 @@
 import { useId, useState } from 'react';
 import { hasFeature, PERMISSIONS, permissionScope } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
+import { LoadError } from '../../components/LoadError';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -81,10 +81,7 @@ export default function ExportImportScreen({ route }: ScreenProps) {
         <section className="stack" aria-labelledby={pastId}>
           <h2 id={pastId} className="card__title">Past imports</h2>
           {imports.error && !imports.data ? (
-            <Alert tone="danger" title="Uh-oh.">
-              <p>An error occurred while fetching imports. Please try again later.</p>
-              <p><Button variant="secondary" size="sm" onClick={() => void imports.mutate()}>Try again</Button></p>
-            </Alert>
+            <LoadError what="imports" onRetry={() => void imports.mutate()} />
           ) : !imports.data ? (
             <LoadingBlock label="Loading imports…" />
           ) : imports.data.data.length === 0 ? (

@@ -1,7 +1,6 @@
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
+import { LoadError } from '../../components/LoadError';
 import { Card } from '../../components/Card';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
@@ -23,10 +22,7 @@ function ProfileCard({ canManage }: { canManage: boolean }) {
         : 'How your district appears in Coachwell. Only district administrators can change it.'}
     >
       {error && !district ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching the district profile. Please try again later.</p>
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="the district profile" onRetry={() => void mutate()} />
       ) : !district ? (
         <LoadingBlock label="Loading the district profile…" />
       ) : canManage ? (

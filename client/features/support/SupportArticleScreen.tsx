@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
+import { LoadError } from '../../components/LoadError';
 import { Button, ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
@@ -43,10 +43,7 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
     return (
       <div className="stack support-page">
         <PageHeader title={route.title} breadcrumbs={[{ label: 'Support', to: '/app/support' }, { label: route.title }]} />
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching this article. Please try again later.</p>
-          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
-        </Alert>
+        <LoadError what="this article" onRetry={() => void mutate()} />
       </div>
     );
   }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ARTICLE_CATEGORIES, categoryLabel } from '../../../common/schemas/articles';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
+import { LoadError } from '../../components/LoadError';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { TextField } from '../../components/Field';
@@ -76,10 +76,7 @@ export default function SupportScreen({ route }: ScreenProps) {
       </form>
 
       {error && !data ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching help articles. Please try again later.</p>
-          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
-        </Alert>
+        <LoadError what="help articles" onRetry={() => void mutate()} />
       ) : isLoading && !data ? (
         <LoadingBlock label="Loading help articles…" />
       ) : data ? (

@@ -4,8 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatUsd } from '../../../../common/money';
 import type { InvoiceSummary } from '../../../../common/schemas/billing';
 import { Card } from '../../../components/Card';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
 import { LoadingBlock } from '../../../components/Spinner';
 import { Table } from '../../../components/Table';
 import { useInvoices } from '../api';
@@ -21,10 +20,7 @@ export function InvoicesCard({ locale }: { locale?: Locale }) {
       intro="Invoices are due 30 days after they are issued. Open one to print it or download its PDF."
     >
       {error && !data ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching invoices. Please try again later.</p>
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="invoices" onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingBlock label="Loading invoices…" />
       ) : data.data.length === 0 ? (

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { CALENDAR_TITLE_MODE_LABELS, CALENDAR_TITLE_MODES, type CalendarFeedStatus, type CalendarTitleMode } from '../../../../common/schemas/calendar';
 import { Card } from '../../../components/Card';
+import { LoadError } from '../../../components/LoadError';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FormError } from '../../../components/Field';
@@ -131,10 +132,7 @@ export function FeedCard() {
     >
       <FormError error={failure} />
       {error && !feed ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>We could not load your calendar feed. Please try again.</p>
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="your calendar feed" message="We could not load your calendar feed. Please try again." onRetry={() => void mutate()} />
       ) : !feed ? (
         <LoadingBlock label="Loading your calendar feed…" />
       ) : !feed.enabled ? (

@@ -2,7 +2,7 @@
 // the provider's defaults (/admin/settings/interaction): only the API and the wording around them differ.
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { InteractionField, InteractionType } from '../../../../common/schemas/interactionTypes';
-import { Alert } from '../../../components/Alert';
+import { LoadError } from '../../../components/LoadError';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/Modal';
@@ -357,10 +357,7 @@ export function InteractionSettings({ api, canManage, fieldsAvailable, planNote 
         <p className="sr-only" aria-live="polite" aria-atomic="true">{announcement}</p>
 
         {error && !data ? (
-          <Alert tone="danger" title="Uh-oh.">
-            <p>An error occurred while fetching the interaction types. Please try again later.</p>
-            <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-          </Alert>
+          <LoadError what="the interaction types" onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
           <LoadingBlock label="Loading interaction types…" />
         ) : (

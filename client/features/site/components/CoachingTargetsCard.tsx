@@ -5,7 +5,7 @@ import { Fragment } from 'react';
 import * as z from 'zod/mini';
 import { coachingTargetsSchema, type CoachingTargets } from '../../../../common/schemas/reports';
 import type { DistrictProfile } from '../../../../common/schemas/site';
-import { Alert } from '../../../components/Alert';
+import { LoadError } from '../../../components/LoadError';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { FormError, TextField } from '../../../components/Field';
@@ -113,10 +113,7 @@ export function CoachingTargetsCard({ canManage }: { canManage: boolean }) {
         : 'Your district\'s goals for how much coaching each educator receives. Only district administrators can change them.'}
     >
       {error && !district ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching the coaching targets. Please try again later.</p>
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="the coaching targets" onRetry={() => void mutate()} />
       ) : !district ? (
         <LoadingBlock label="Loading the coaching targets…" />
       ) : canManage ? (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Building } from '../../../../common/schemas/site';
+import { LoadError } from '../../../components/LoadError';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -165,10 +166,7 @@ export function SchoolsCard({ canManage }: { canManage: boolean }) {
       </div>
 
       {error && !data ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching schools. Please try again later.</p>
-          <Button size="sm" variant="secondary" onClick={() => void mutate()}>Try again</Button>
-        </Alert>
+        <LoadError what="schools" onRetry={() => void mutate()} />
       ) : isLoading && !data ? (
         <LoadingBlock label="Loading schools…" />
       ) : (
