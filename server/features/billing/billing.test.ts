@@ -56,6 +56,7 @@ describe('GET /api/billing', () => {
         { key: 'csv-import', label: 'CSV import and export' }, { key: 'coaching-cycles', label: 'Coaching cycles' },
         { key: 'skill-mapping', label: 'Skill mapping' }, { key: 'calendar-sync', label: 'Calendar sync' },
         { key: 'custom-fields', label: 'Custom interaction fields' },
+        { key: 'observation-forms', label: 'Observation forms and the walkthrough report' },
       ],
     });
     expect(res.body).toMatchObject({

@@ -17,7 +17,7 @@ beforeEach(async () => {
 
 const DEFAULT_NAMES = [
   'Classroom observation', 'Feedback conversation', 'Co-teaching', 'Modeling a lesson', 'Planning session',
-  'Data conversation', 'PLC facilitation', 'Check-in',
+  'Data conversation', 'PLC facilitation', 'Check-in', 'Walkthrough',
 ];
 
 describe('GET /api/interaction-type', () => {
@@ -45,7 +45,7 @@ describe('GET /api/interaction-type', () => {
     const observation = types[0]!;
     const focus = await buildField(t, districtId, observation.id, { label: 'Focus', kind: 'single_choice', config: { options: ['Engagement', 'Pacing'] }, required: true });
     const old = await buildField(t, districtId, observation.id, { label: 'Old rubric', kind: 'rating', config: { scale: 4, labels: ['1', '2', '3', '4'] }, archived: true });
-    const archived = await buildType(t, districtId, { name: 'Walkthrough', archived: true });
+    const archived = await buildType(t, districtId, { name: 'Peer visit', archived: true });
     // Another district's types and the provider's defaults never show.
     const other = await buildUser(t.db);
     await buildType(t, other.district_id!, { name: 'Elsewhere' });
@@ -72,10 +72,10 @@ describe('GET /api/interaction-type', () => {
     const onlyArchived = await asCoach.get('/api/interaction-type?status=archived');
     expect(onlyArchived.body.data.map((x: { id: number }) => x.id)).toEqual([archived.id]);
     const all = await asCoach.get('/api/interaction-type?status=all');
-    expect(all.body.data.map((x: { name: string }) => x.name)).toEqual([...DEFAULT_NAMES, 'Walkthrough']);
+    expect(all.body.data.map((x: { name: string }) => x.name)).toEqual([...DEFAULT_NAMES, 'Peer visit']);
 
     const teacher = await buildUser(t.db, { role: 'educator', districtId });
-    expect((await (await loginAs(t.app, teacher)).get('/api/interaction-type')).body.data).toHaveLength(8);
+    expect((await (await loginAs(t.app, teacher)).get('/api/interaction-type')).body.data).toHaveLength(9);
   });
 });
 
@@ -98,17 +98,17 @@ describe('GET /api/interaction-type/{id}', () => {
 
   it('answers one type (archived too) with its fields', async () => {
     const { asCoach, districtId } = await interactionDistrict(t);
-    const type = await buildType(t, districtId, { name: 'Walkthrough', colour: 'indigo', minutes: 10, coaching: false, archived: true });
+    const type = await buildType(t, districtId, { name: 'Peer visit', colour: 'indigo', minutes: 10, coaching: false, archived: true });
     const field = await buildField(t, districtId, type.id, { label: 'Minutes observed', kind: 'number', config: { min: 0, max: 90 } });
     const res = await asCoach.get(`/api/interaction-type/${type.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: type.id, name: 'Walkthrough', colour: 'indigo', default_minutes: 10, counts_as_coaching: false, archived_at: '2026-10-01T00:00:00.000Z' });
+    expect(res.body).toMatchObject({ id: type.id, name: 'Peer visit', colour: 'indigo', default_minutes: 10, counts_as_coaching: false, archived_at: '2026-10-01T00:00:00.000Z' });
     expect(res.body.fields).toEqual([expect.objectContaining({ id: field.id, kind: 'number', min: 0, max: 90, options: null, scale: null })]);
   });
 });
 
 describe('POST /api/interaction-type', () => {
-  const valid = { name: 'Walkthrough', colour: 'red', default_minutes: 15, counts_as_coaching: false };
+  const valid = { name: 'Peer visit', colour: 'red', default_minutes: 15, counts_as_coaching: false };
 
   it('401 without login', async () => {
     expect((await asGuest(t.app, 'post', '/api/interaction-type', valid)).status).toBe(401);
@@ -136,13 +136,13 @@ describe('POST /api/interaction-type', () => {
     const { asAdmin, districtId } = await interactionDistrict(t);
     const res = await asAdmin.post('/api/interaction-type').set(csrfHeaders(asAdmin)).send({ ...valid, [field]: value });
     expectFieldError(res, field, message);
-    expect(await typesOf(t, districtId)).toHaveLength(8);
+    expect(await typesOf(t, districtId)).toHaveLength(9);
   });
 
   it('422 when the name is taken in the district, case ignored and archived types counted; other districts do not count', async () => {
     const { asAdmin, districtId } = await interactionDistrict(t);
-    await buildType(t, districtId, { name: 'Walkthrough', archived: true });
-    const res = await asAdmin.post('/api/interaction-type').set(csrfHeaders(asAdmin)).send({ ...valid, name: ' WALKTHROUGH ' });
+    await buildType(t, districtId, { name: 'Peer visit', archived: true });
+    const res = await asAdmin.post('/api/interaction-type').set(csrfHeaders(asAdmin)).send({ ...valid, name: ' PEER VISIT ' });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ message: M.nameTaken, errors: { name: [M.nameTaken] } });
     const taken = await asAdmin.post('/api/interaction-type').set(csrfHeaders(asAdmin)).send({ ...valid, name: 'check-in' });
@@ -163,25 +163,25 @@ describe('POST /api/interaction-type', () => {
     expect((await principal.post('/api/interaction-type').set(csrfHeaders(principal)).send(valid)).status).toBe(403);
     const { agent } = await providerAdmin(t);
     expect((await agent.post('/api/interaction-type').set(csrfHeaders(agent)).send(valid)).status).toBe(403);
-    expect(await typesOf(t, districtId)).toHaveLength(8);
-    expect(await typesOf(t, null)).toHaveLength(8);
+    expect(await typesOf(t, districtId)).toHaveLength(9);
+    expect(await typesOf(t, null)).toHaveLength(9);
   });
 
   it('201 adds the type at the end of the district\'s list, audited', async () => {
     const { asAdmin, admin, districtId } = await interactionDistrict(t);
-    const res = await asAdmin.post('/api/interaction-type').set(csrfHeaders(asAdmin)).send({ ...valid, name: ' Walkthrough ', district_id: 999, sort_order: 1 });
+    const res = await asAdmin.post('/api/interaction-type').set(csrfHeaders(asAdmin)).send({ ...valid, name: ' Peer visit ', district_id: 999, sort_order: 1 });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(Number), name: 'Walkthrough', colour: 'red', default_minutes: 15, counts_as_coaching: false, sort_order: 9, archived_at: null, fields: [],
+      id: expect.any(Number), name: 'Peer visit', colour: 'red', default_minutes: 15, counts_as_coaching: false, sort_order: 10, archived_at: null, fields: [],
     });
     const row = await t.db.selectFrom('interaction_types').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ district_id: districtId, name: 'Walkthrough', colour: 'red', default_minutes: 15, counts_as_coaching: 0, sort_order: 9 });
+    expect(row).toMatchObject({ district_id: districtId, name: 'Peer visit', colour: 'red', default_minutes: 15, counts_as_coaching: 0, sort_order: 10 });
     const [audit] = await auditOf(t, 'interaction_type_created');
     expect(audit).toMatchObject({ district_id: districtId, actor_id: admin.id, subject_type: 'interaction_type', subject_id: res.body.id });
-    expect(audit!.details).toEqual({ name: 'Walkthrough', colour: 'red', default_minutes: 15, counts_as_coaching: false });
+    expect(audit!.details).toEqual({ name: 'Peer visit', colour: 'red', default_minutes: 15, counts_as_coaching: false });
 
     const coaching = await asAdmin.post('/api/interaction-type').set(csrfHeaders(asAdmin)).send({ name: 'Lab visit', colour: 'blue', default_minutes: 60 });
-    expect(coaching.body).toMatchObject({ counts_as_coaching: true, sort_order: 10 });
+    expect(coaching.body).toMatchObject({ counts_as_coaching: true, sort_order: 11 });
   });
 });
 
@@ -342,7 +342,7 @@ describe('POST /api/interaction-type/{id}/move', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: before[2]!.id, sort_order: 1 });
     expect((await typesOf(t, districtId)).map((x) => x.name)).toEqual([names[2], names[1], names[0], ...names.slice(3)]);
-    expect((await typesOf(t, districtId)).map((x) => x.sort_order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect((await typesOf(t, districtId)).map((x) => x.sort_order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const [audit] = await auditOf(t, 'interaction_type_moved');
     expect(audit!.details).toEqual({ name: names[2], direction: 'up', position: { from: 3, to: 1 } });
 
@@ -350,9 +350,9 @@ describe('POST /api/interaction-type/{id}/move', () => {
     const top = await asAdmin.post(`/api/interaction-type/${before[2]!.id}/move`).set(csrfHeaders(asAdmin)).send({ direction: 'up' });
     expect(top.status).toBe(200);
     expect(top.body.sort_order).toBe(1);
-    const bottom = await asAdmin.post(`/api/interaction-type/${before[7]!.id}/move`).set(csrfHeaders(asAdmin)).send({ direction: 'down' });
+    const bottom = await asAdmin.post(`/api/interaction-type/${before[8]!.id}/move`).set(csrfHeaders(asAdmin)).send({ direction: 'down' });
     expect(bottom.status).toBe(200);
-    expect(bottom.body.sort_order).toBe(8);
+    expect(bottom.body.sort_order).toBe(9);
     // The only archived type has no archived neighbour: moving it changes nothing either.
     await asAdmin.post(`/api/interaction-type/${before[1]!.id}/move`).set(csrfHeaders(asAdmin)).send({ direction: 'down' });
     expect(await auditOf(t, 'interaction_type_moved')).toHaveLength(1);
@@ -360,7 +360,7 @@ describe('POST /api/interaction-type/{id}/move', () => {
 
     const down = await asAdmin.post(`/api/interaction-type/${before[6]!.id}/move`).set(csrfHeaders(asAdmin)).send({ direction: 'down' });
     expect(down.body.sort_order).toBe(8);
-    expect((await typesOf(t, districtId)).map((x) => x.name).slice(6)).toEqual([names[7], names[6]]);
+    expect((await typesOf(t, districtId)).map((x) => x.name).slice(6)).toEqual([names[7], names[6], names[8]]);
   });
 });
 
@@ -371,7 +371,7 @@ describe('provider staff impersonating a district user', () => {
     expect((await agent.post('/api/auth/impersonate').set(csrfHeaders(agent)).send({ user_id: admin.id })).status).toBe(200);
     const res = await agent.get('/api/interaction-type');
     expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(8);
+    expect(res.body.data).toHaveLength(9);
     const created = await agent.post('/api/interaction-type').set(csrfHeaders(agent)).send({ name: 'Lab visit', colour: 'green', default_minutes: 40 });
     expect(created.status).toBe(201);
     const [audit] = await auditOf(t, 'interaction_type_created');
