@@ -84,6 +84,22 @@ export async function buildStaff(
   return staff;
 }
 
+/**
+ * The two schools most worlds start from (Lincoln Middle, Oak Hollow Elementary) and a login of every
+ * district role: Ada Admin, Pia Principal (Lincoln), Casey Coach (Lincoln), Cole Coach (Oak) and an
+ * educator named `teacherName`.
+ */
+export async function buildSchoolsAndLogins(db: DB, districtId: number, teacherName: string) {
+  const lincoln = await buildBuilding(db, districtId, { name: 'Lincoln Middle' });
+  const oak = await buildBuilding(db, districtId, { name: 'Oak Hollow Elementary' });
+  const admin = await buildUser(db, { role: 'district-admin', districtId, name: 'Ada Admin' });
+  const principal = await buildUser(db, { role: 'building-admin', districtId, buildingIds: [lincoln.id], name: 'Pia Principal' });
+  const coach = await buildUser(db, { role: 'coach', districtId, buildingIds: [lincoln.id], name: 'Casey Coach' });
+  const coach2 = await buildUser(db, { role: 'coach', districtId, buildingIds: [oak.id], name: 'Cole Coach' });
+  const teacher = await buildUser(db, { role: 'educator', districtId, name: teacherName });
+  return { lincoln, oak, admin, principal, coach, coach2, teacher };
+}
+
 /** A coach's caseload entry (open-ended unless an end date is given). */
 export async function buildCoachAssignment(db: DB, opts: { districtId: number; coachId: number; staffId: number; startDate?: string; endDate?: string | null }) {
   const now = nowIso();

@@ -4,7 +4,7 @@
 import type { DB } from '../../db/connection';
 import { nowIso } from '../../db/connection';
 import { csrfHeaders, loginAs, type TestApp } from './app';
-import { buildBuilding, buildDistrict, buildStaff, buildUser } from './factories';
+import { buildBuilding, buildDistrict, buildSchoolsAndLogins, buildStaff, buildUser } from './factories';
 import { insertGroup } from './groups.fixture';
 
 export async function insertInteraction(
@@ -66,13 +66,7 @@ const typeNamed = (db: DB, districtId: number, name: string) =>
 
 export async function buildInteractionsWorld(db: DB) {
   const district = await buildDistrict(db, { name: 'Maple Test District' });
-  const lincoln = await buildBuilding(db, district.id, { name: 'Lincoln Middle' });
-  const oak = await buildBuilding(db, district.id, { name: 'Oak Hollow Elementary' });
-  const admin = await buildUser(db, { role: 'district-admin', districtId: district.id, name: 'Ada Admin' });
-  const principal = await buildUser(db, { role: 'building-admin', districtId: district.id, buildingIds: [lincoln.id], name: 'Pia Principal' });
-  const coach = await buildUser(db, { role: 'coach', districtId: district.id, buildingIds: [lincoln.id], name: 'Casey Coach' });
-  const coach2 = await buildUser(db, { role: 'coach', districtId: district.id, buildingIds: [oak.id], name: 'Cole Coach' });
-  const teacher = await buildUser(db, { role: 'educator', districtId: district.id, name: 'Jordan Ellis' });
+  const { lincoln, oak, admin, principal, coach, coach2, teacher } = await buildSchoolsAndLogins(db, district.id, 'Jordan Ellis');
   const jordan = await buildStaff(db, { districtId: district.id, buildingId: lincoln.id, firstName: 'Jordan', lastName: 'Ellis', userId: teacher.id });
   const ana = await buildStaff(db, { districtId: district.id, buildingId: lincoln.id, firstName: 'Ana', lastName: 'Alvarez' });
   const ben = await buildStaff(db, { districtId: district.id, buildingId: lincoln.id, firstName: 'Ben', lastName: 'Brooks' });

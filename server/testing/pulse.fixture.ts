@@ -1,7 +1,7 @@
 // A small hand-built district for the dashboard pulse and the scheduled report emails (issue 11), read
 // on "today" = 2026-11-18 in America/Chicago (tests fake Date at PULSE_NOW). Known answers in pulse.test.ts.
 import type { DB } from '../../db/connection';
-import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from './factories';
+import { buildCoachAssignment, buildDistrict, buildSchoolsAndLogins, buildStaff, buildUser } from './factories';
 import { insertCycle, stagesOfDistrict } from './cycles.fixture';
 import { insertInteraction } from './interactions.fixture';
 
@@ -14,13 +14,7 @@ export async function buildPulseWorld(db: DB) {
     timezone: 'America/Chicago', school_year_start_month: 8,
     settings: JSON.stringify({ coaching_targets: { interactions_per_educator_per_month: 2, cycles_per_new_teacher_per_semester: 1 } }),
   }).where('id', '=', district.id).execute();
-  const lincoln = await buildBuilding(db, district.id, { name: 'Lincoln Middle' });
-  const oak = await buildBuilding(db, district.id, { name: 'Oak Hollow Elementary' });
-  const admin = await buildUser(db, { role: 'district-admin', districtId: district.id, name: 'Ada Admin' });
-  const principal = await buildUser(db, { role: 'building-admin', districtId: district.id, buildingIds: [lincoln.id], name: 'Pia Principal' });
-  const coach = await buildUser(db, { role: 'coach', districtId: district.id, buildingIds: [lincoln.id], name: 'Casey Coach' });
-  const coach2 = await buildUser(db, { role: 'coach', districtId: district.id, buildingIds: [oak.id], name: 'Cole Coach' });
-  const teacher = await buildUser(db, { role: 'educator', districtId: district.id, name: 'Tess Teacher' });
+  const { lincoln, oak, admin, principal, coach, coach2, teacher } = await buildSchoolsAndLogins(db, district.id, 'Tess Teacher');
   const staff = (firstName: string, buildingId: number, status: 'active' | 'inactive' = 'active') =>
     buildStaff(db, { districtId: district.id, buildingId, firstName, lastName: 'Test', status });
   const a1 = await staff('Ana', lincoln.id);
