@@ -34,7 +34,7 @@ export async function buildQuote(db: DB, opts: QuoteOptions) {
   const price = priceQuote(plan, seats, termYears);
   const status = opts.status ?? 'accepted';
   const at = opts.createdAt ?? nowIso();
-  const today = todayIn('America/Chicago');
+  const today = districtToday();
   return db.transaction().execute(async (trx) => {
     const number = await nextNumber(trx, 'quote', Number(at.slice(0, 4)));
     return trx.insertInto('quotes').values({
@@ -70,7 +70,7 @@ export async function buildQuote(db: DB, opts: QuoteOptions) {
 
 /** An open invoice of a district (issued `issuedOn`, due 30 days later unless said). */
 export async function buildInvoice(db: DB, opts: { districtId: number; amountCents?: number; issuedOn?: string; dueOn?: string; status?: 'open' | 'paid' | 'void' }) {
-  const issued = opts.issuedOn ?? todayIn('America/Chicago');
+  const issued = opts.issuedOn ?? districtToday();
   const amount = opts.amountCents ?? 950_000;
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
@@ -101,3 +101,6 @@ export async function buildBillingWorld(db: DB) {
   return { providerAdmin, support, maple, cedar, mapleAdmin, cedarAdmin, trialEnd };
 }
 export type BillingWorld = Awaited<ReturnType<typeof buildBillingWorld>>;
+
+/** Today where both districts of the world are (Illinois and Iowa: America/Chicago), the day their billing reads. */
+export const districtToday = () => todayIn('America/Chicago');

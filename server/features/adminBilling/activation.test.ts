@@ -3,8 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renewalDate } from '../../../common/renewal';
 import { BILLING_MESSAGES as M, INVOICE_DUE_DAYS } from '../../../common/schemas/billing';
 import { addDays } from '../../lib/dates';
-import { todayIn } from '../../lib/zone';
-import { buildBillingWorld, buildQuote, type BillingWorld } from '../../testing/adminBilling.fixture';
+import { type BillingWorld, buildBillingWorld, buildQuote, districtToday } from '../../testing/adminBilling.fixture';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 
 let t: TestApp;
@@ -13,7 +12,6 @@ beforeEach(async () => {
   ({ t, w } = await appWith((app) => buildBillingWorld(app.db)));
 });
 
-const today = () => todayIn('America/Chicago');
 const districtRow = (id: number) => t.db.selectFrom('districts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const quoteRow = (id: number) => t.db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const invoices = () => t.db.selectFrom('invoices').selectAll().orderBy('id').execute();
@@ -63,7 +61,7 @@ describe('POST /api/admin/quote/{id}/activate', () => {
     const res = await post(`/api/admin/quote/${q.id}/activate`);
     expect(res.status).toBe(200);
 
-    const renews = renewalDate(today(), 8, 2);
+    const renews = renewalDate(districtToday(), 8, 2);
     const district = await districtRow(w.cedar.id);
     expect(district).toMatchObject({ status: 'active', trial_ends_at: null, plan_id: await planId('professional'), seats: 12, renews_on: renews });
     const quote = await quoteRow(q.id);
@@ -76,8 +74,8 @@ describe('POST /api/admin/quote/{id}/activate', () => {
     const invoice = rows[0]!;
     // 12 seats × 2 years × $950 = $22,800, less 5% = $21,660.
     expect(invoice).toMatchObject({
-      district_id: w.cedar.id, number: `INV-${today().slice(0, 4)}-0001`, quote_id: q.id, issued_on: today(),
-      due_on: addDays(today(), INVOICE_DUE_DAYS), period_start: today(), period_end: renews, amount_cents: 2_166_000,
+      district_id: w.cedar.id, number: `INV-${districtToday().slice(0, 4)}-0001`, quote_id: q.id, issued_on: districtToday(),
+      due_on: addDays(districtToday(), INVOICE_DUE_DAYS), period_start: districtToday(), period_end: renews, amount_cents: 2_166_000,
       po_number: 'PO-2026-118', status: 'open', paid_on: null, created_by: w.providerAdmin.id,
     });
     expect(JSON.parse(invoice.line_items)).toEqual(JSON.parse(q.line_items));
@@ -153,8 +151,8 @@ describe('POST /api/admin/quote/{id}/activate', () => {
     const post = await as(w.providerAdmin);
     await post(`/api/admin/quote/${first.id}/activate`).expect(200);
     await post(`/api/admin/quote/${second.id}/activate`).expect(200);
-    expect(await districtRow(w.maple.id)).toMatchObject({ status: 'active', plan_id: await planId('enterprise'), seats: 8, renews_on: renewalDate(today(), 8, 3) });
-    const year = today().slice(0, 4);
+    expect(await districtRow(w.maple.id)).toMatchObject({ status: 'active', plan_id: await planId('enterprise'), seats: 8, renews_on: renewalDate(districtToday(), 8, 3) });
+    const year = districtToday().slice(0, 4);
     expect((await invoices()).map((i) => i.number)).toEqual([`INV-${year}-0001`, `INV-${year}-0002`]);
   });
 });

@@ -4,8 +4,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES as M } from '../../../common/schemas/billing';
 import { addDays } from '../../lib/dates';
-import { todayIn } from '../../lib/zone';
-import { buildBillingWorld, buildInvoice, buildQuote, type BillingWorld } from '../../testing/adminBilling.fixture';
+import { type BillingWorld, buildBillingWorld, buildInvoice, buildQuote, districtToday } from '../../testing/adminBilling.fixture';
 import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import { itRejectsQueries } from '../../testing/checks';
 
@@ -15,13 +14,12 @@ beforeEach(async () => {
   ({ t, w } = await appWith((app) => buildBillingWorld(app.db)));
 });
 
-const today = () => todayIn('America/Chicago');
 const numbers = (body: { data: { number: string }[] }) => body.data.map((q) => q.number);
 
 describe('GET /api/admin/quote', () => {
   async function world() {
     const q1 = await buildQuote(t.db, { districtId: w.maple.id, status: 'draft', createdAt: '2026-09-01T10:00:00.000Z', createdBy: w.mapleAdmin.id });
-    const q2 = await buildQuote(t.db, { districtId: w.cedar.id, planKey: 'essentials', seats: 3, status: 'sent', createdAt: '2026-09-02T10:00:00.000Z', validUntil: addDays(today(), -1) });
+    const q2 = await buildQuote(t.db, { districtId: w.cedar.id, planKey: 'essentials', seats: 3, status: 'sent', createdAt: '2026-09-02T10:00:00.000Z', validUntil: addDays(districtToday(), -1) });
     const q3 = await buildQuote(t.db, { districtId: w.cedar.id, planKey: 'enterprise', seats: 4, termYears: 3, status: 'accepted', createdAt: '2026-09-03T10:00:00.000Z', poNumber: 'PO-1' });
     const q4 = await buildQuote(t.db, { districtId: w.maple.id, status: 'declined', createdAt: '2026-09-04T10:00:00.000Z' });
     return { q1, q2, q3, q4 };
@@ -136,7 +134,7 @@ describe('GET /api/admin/district/{id}/billing', () => {
   it('answers the contact, renewal date, quotes and invoices of that district only; support reads without can_manage', async () => {
     const q = await buildQuote(t.db, { districtId: w.cedar.id, planKey: 'essentials', seats: 3, status: 'accepted', createdAt: '2026-09-03T10:00:00.000Z' });
     await buildQuote(t.db, { districtId: w.maple.id });
-    const overdue = await buildInvoice(t.db, { districtId: w.cedar.id, issuedOn: addDays(today(), -40), dueOn: addDays(today(), -10), amountCents: 180000 });
+    const overdue = await buildInvoice(t.db, { districtId: w.cedar.id, issuedOn: addDays(districtToday(), -40), dueOn: addDays(districtToday(), -10), amountCents: 180000 });
     await buildInvoice(t.db, { districtId: w.maple.id });
     const support = await loginAs(t.app, w.support);
     const res = await support.get(`/api/admin/district/${w.cedar.id}/billing`);
@@ -144,7 +142,7 @@ describe('GET /api/admin/district/{id}/billing', () => {
     expect(res.body).toEqual({
       contact: { district: 'Cedar Falls Community', name: 'Robin Business', email: 'business@cedar.example', address: '1 Main St\nCedar Falls, IA 50613', tax_exempt_number: 'IA-TX-42' },
       renews_on: null,
-      today: today(),
+      today: districtToday(),
       school_year_start_month: 8,
       quotes: [{
         id: q.id, number: q.number, plan: { key: 'essentials', name: 'Essentials' }, seats: 3, term_years: 1, total_cents: 180000,

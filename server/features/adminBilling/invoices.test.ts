@@ -2,8 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES as M } from '../../../common/schemas/billing';
 import { addDays } from '../../lib/dates';
-import { todayIn } from '../../lib/zone';
-import { buildBillingWorld, buildInvoice, type BillingWorld } from '../../testing/adminBilling.fixture';
+import { type BillingWorld, buildBillingWorld, buildInvoice, districtToday } from '../../testing/adminBilling.fixture';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import { expectFieldError } from '../../testing/checks';
 
@@ -13,7 +12,6 @@ beforeEach(async () => {
   ({ t, w } = await appWith((app) => buildBillingWorld(app.db)));
 });
 
-const today = () => todayIn('America/Chicago');
 const invoiceRow = (id: number) => t.db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const audits = (action: string) => t.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 
@@ -65,18 +63,18 @@ describe('POST /api/admin/invoice/{id}/paid', () => {
     [{ paid_on: 5 }, M.paidOnFormat],
     [{ paid_on: '23/11/2026' }, M.paidOnFormat],
     [{ paid_on: '2026-02-30' }, M.paidOnFormat],
-    [{ paid_on: addDays(todayIn('America/Chicago'), 1) }, M.paidOnFuture],
-    [{ paid_on: addDays(todayIn('America/Chicago'), -41) }, M.paidOnBeforeIssued],
+    [{ paid_on: addDays(districtToday(), 1) }, M.paidOnFuture],
+    [{ paid_on: addDays(districtToday(), -41) }, M.paidOnBeforeIssued],
   ])('422 for %j names paid_on', async (body, message) => {
-    const inv = await buildInvoice(t.db, { districtId: w.cedar.id, issuedOn: addDays(today(), -40) });
+    const inv = await buildInvoice(t.db, { districtId: w.cedar.id, issuedOn: addDays(districtToday(), -40) });
     const res = await (await as(w.providerAdmin))(`/api/admin/invoice/${inv.id}/paid`, body);
     expectFieldError(res, 'paid_on', message);
     expect((await invoiceRow(inv.id)).status).toBe('open');
   });
 
   it('marks an overdue invoice paid on the day given, audited', async () => {
-    const inv = await buildInvoice(t.db, { districtId: w.cedar.id, issuedOn: addDays(today(), -40), dueOn: addDays(today(), -10), amountCents: 180000 });
-    const paidOn = addDays(today(), -3);
+    const inv = await buildInvoice(t.db, { districtId: w.cedar.id, issuedOn: addDays(districtToday(), -40), dueOn: addDays(districtToday(), -10), amountCents: 180000 });
+    const paidOn = addDays(districtToday(), -3);
     const res = await (await as(w.providerAdmin))(`/api/admin/invoice/${inv.id}/paid`, { paid_on: paidOn });
     expect(res.status).toBe(200);
     expect(await invoiceRow(inv.id)).toMatchObject({ status: 'paid', paid_on: paidOn, voided_at: null });
@@ -92,8 +90,8 @@ describe('POST /api/admin/invoice/{id}/paid', () => {
     const post = await as(w.providerAdmin);
     await post(`/api/admin/invoice/${a.id}/paid`).expect(200);
     await post(`/api/admin/invoice/${b.id}/paid`, { paid_on: ' ' }).expect(200);
-    expect((await invoiceRow(a.id)).paid_on).toBe(today());
-    expect((await invoiceRow(b.id)).paid_on).toBe(today());
+    expect((await invoiceRow(a.id)).paid_on).toBe(districtToday());
+    expect((await invoiceRow(b.id)).paid_on).toBe(districtToday());
   });
 });
 
