@@ -10,23 +10,19 @@ import type { HttpError } from '../../http/errors';
 import { createInvite } from '../../identity/accounts';
 import type { DistrictAuth } from '../../access/guards';
 import { deactivateUser, updateUser } from './service';
-import { auditOf as auditIn, nonManagers as nonManagersIn, setupDistrict, stranger as strangerIn, tokenOf, type Setup } from '../../testing/users.fixture';
+import { auditOf, nonManagers, setupDistrict, stranger, tokenOf, type Setup } from '../../testing/users.fixture';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
 });
 
-const setup = () => setupDistrict(t);
-const stranger = () => strangerIn(t);
-const nonManagers = (s: Setup) => nonManagersIn(t, s);
-const auditOf = (action: string) => auditIn(t, action);
 
 describe('PUT /api/user/:id', () => {
   let s: Setup;
   let coach: Awaited<ReturnType<typeof buildUser>>;
   beforeEach(async () => {
-    s = await setup();
+    s = await setupDistrict(t);
     coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', name: 'Casey Coach', buildingIds: [s.school.id] });
   });
   const valid = () => ({ name: 'Casey Principal', roles: ['building-admin', 'coach'], building_ids: [s.school2.id] });
@@ -53,7 +49,7 @@ describe('PUT /api/user/:id', () => {
   });
 
   it("404 for another district's user", async () => {
-    const other = await stranger();
+    const other = await stranger(t);
     const res = await s.agent.put(`/api/user/${other.id}`).set(csrfHeaders(s.agent)).send({ roles: ['educator'], building_ids: [] });
     expect(res.status).toBe(404);
     expect(await t.db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select('roles.name')
@@ -61,7 +57,7 @@ describe('PUT /api/user/:id', () => {
   });
 
   it('403 for principal, coach and educator', async () => {
-    for (const { agent } of await nonManagers(s)) {
+    for (const { agent } of await nonManagers(t, s)) {
       expect((await agent.put(`/api/user/${coach.id}`).set(csrfHeaders(agent)).send(valid())).status).toBe(403);
     }
   });
@@ -94,7 +90,7 @@ describe('PUT /api/user/:id', () => {
     expect(me.body.security.roles).toEqual(['building-admin', 'coach']);
     expect(me.body.security.permissions).toContain('add staff.building');
     expect(me.body.buildings).toEqual([{ id: s.school2.id, name: 'Birch Middle School' }]);
-    const [audit] = await auditOf('user_updated');
+    const [audit] = await auditOf(t, 'user_updated');
     expect(audit).toMatchObject({ district_id: s.district.id, actor_id: s.admin.id, subject_id: coach.id });
     expect(JSON.parse(audit.details!)).toMatchObject({ roles: { from: ['coach'], to: ['building-admin', 'coach'] } });
 
@@ -107,16 +103,16 @@ describe('PUT /api/user/:id', () => {
 describe('POST /api/user/:id/resend-invite', () => {
   it('401 without login, 419 without the CSRF token', async () => {
     expect((await asGuest(t.app, 'post', '/api/user/1/resend-invite')).status).toBe(401);
-    const s = await setup();
+    const s = await setupDistrict(t);
     expect((await s.agent.post(`/api/user/${s.admin.id}/resend-invite`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
   });
 
   it("404 for another district's user, 403 for non-managers, 409 for an active user", async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const other = await buildUser(t.db, { districtId: (await buildDistrict(t.db)).id, role: 'educator', status: 'invited' });
     expect((await s.agent.post(`/api/user/${other.id}/resend-invite`).set(csrfHeaders(s.agent))).status).toBe(404);
     const invited = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'invited' });
-    for (const { agent } of await nonManagers(s)) {
+    for (const { agent } of await nonManagers(t, s)) {
       expect((await agent.post(`/api/user/${invited.id}/resend-invite`).set(csrfHeaders(agent))).status).toBe(403);
     }
     const res = await s.agent.post(`/api/user/${s.admin.id}/resend-invite`).set(csrfHeaders(s.agent));
@@ -126,7 +122,7 @@ describe('POST /api/user/:id/resend-invite', () => {
   });
 
   it('revokes the old link, emails a new one and audits', async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     await s.agent.post('/api/user').set(csrfHeaders(s.agent)).send({ name: 'Eve Educator', email: 'eve@pine.example', roles: ['educator'], building_ids: [] });
     const first = tokenOf(t.mailer.sent[0].link);
     const user = await t.db.selectFrom('users').selectAll().where('email', '=', 'eve@pine.example').executeTakeFirstOrThrow();
@@ -140,31 +136,31 @@ describe('POST /api/user/:id/resend-invite', () => {
     const guest = await guestAgent(t.app);
     expect((await guest.get(`/api/auth/invite/${first}`)).status).toBe(404);
     expect((await guest.get(`/api/auth/invite/${second}`)).status).toBe(200);
-    expect(await auditOf('user_invite_resent')).toHaveLength(1);
+    expect(await auditOf(t, 'user_invite_resent')).toHaveLength(1);
   });
 });
 
 describe('POST /api/user/:id/revoke-invite', () => {
   it('401 without login, 419 without the CSRF token', async () => {
     expect((await asGuest(t.app, 'post', '/api/user/1/revoke-invite')).status).toBe(401);
-    const s = await setup();
+    const s = await setupDistrict(t);
     expect((await s.agent.post(`/api/user/${s.admin.id}/revoke-invite`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
   });
 
   it("404 for another district's user, 403 for non-managers, 409 for an active user", async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const other = await buildUser(t.db, { districtId: (await buildDistrict(t.db)).id, role: 'educator', status: 'invited' });
     expect((await s.agent.post(`/api/user/${other.id}/revoke-invite`).set(csrfHeaders(s.agent))).status).toBe(404);
     const invited = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'invited' });
     await createInvite(t.db, invited, s.admin.id);
-    for (const { agent } of await nonManagers(s)) {
+    for (const { agent } of await nonManagers(t, s)) {
       expect((await agent.post(`/api/user/${invited.id}/revoke-invite`).set(csrfHeaders(agent))).status).toBe(403);
     }
     expect((await s.agent.post(`/api/user/${s.admin.id}/revoke-invite`).set(csrfHeaders(s.agent))).status).toBe(409);
   });
 
   it('the link stops working; the person stays listed as invited without a link; a second revoke is 409', async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const invited = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'invited' });
     const token = await createInvite(t.db, invited, s.admin.id);
     const res = await s.agent.post(`/api/user/${invited.id}/revoke-invite`).set(csrfHeaders(s.agent));
@@ -175,20 +171,20 @@ describe('POST /api/user/:id/revoke-invite', () => {
     const again = await s.agent.post(`/api/user/${invited.id}/revoke-invite`).set(csrfHeaders(s.agent));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(USER_MESSAGES.noOpenInvite);
-    expect(await auditOf('user_invite_revoked')).toHaveLength(1);
+    expect(await auditOf(t, 'user_invite_revoked')).toHaveLength(1);
   });
 });
 
 describe('POST /api/user/:id/deactivate', () => {
   it('401 without login, 419 without the CSRF token', async () => {
     expect((await asGuest(t.app, 'post', '/api/user/1/deactivate')).status).toBe(401);
-    const s = await setup();
+    const s = await setupDistrict(t);
     const coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', buildingIds: [s.school.id] });
     expect((await s.agent.post(`/api/user/${coach.id}/deactivate`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
   });
 
   it('422 for your own login', async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const res = await s.agent.post(`/api/user/${s.admin.id}/deactivate`).set(csrfHeaders(s.agent));
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('You cannot deactivate your own login.');
@@ -196,22 +192,22 @@ describe('POST /api/user/:id/deactivate', () => {
   });
 
   it("404 for another district's user", async () => {
-    const s = await setup();
-    const other = await stranger();
+    const s = await setupDistrict(t);
+    const other = await stranger(t);
     expect((await s.agent.post(`/api/user/${other.id}/deactivate`).set(csrfHeaders(s.agent))).status).toBe(404);
     expect((await t.db.selectFrom('users').select('status').where('id', '=', other.id).executeTakeFirstOrThrow()).status).toBe('active');
   });
 
   it('403 for principal, coach and educator', async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', buildingIds: [s.school.id] });
-    for (const { agent } of await nonManagers(s)) {
+    for (const { agent } of await nonManagers(t, s)) {
       expect((await agent.post(`/api/user/${coach.id}/deactivate`).set(csrfHeaders(agent))).status).toBe(403);
     }
   });
 
   it('409 when already deactivated', async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const gone = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'disabled' });
     const res = await s.agent.post(`/api/user/${gone.id}/deactivate`).set(csrfHeaders(s.agent));
     expect(res.status).toBe(409);
@@ -220,7 +216,7 @@ describe('POST /api/user/:id/deactivate', () => {
 
   it('409 for the last active district administrator', async () => {
     // A manager who is not a district admin (a custom role with `manage coaches`) tries to remove the only admin.
-    const s = await setup();
+    const s = await setupDistrict(t);
     const role = await t.db.insertInto('roles').values({ name: 'test-manager', label: 'Test manager', area: 'app' }).returning('id').executeTakeFirstOrThrow();
     const perm = await t.db.selectFrom('permissions').select('id').where('name', '=', 'manage coaches').executeTakeFirstOrThrow();
     await t.db.insertInto('role_permissions').values({ role_id: role.id, permission_id: perm.id }).execute();
@@ -234,7 +230,7 @@ describe('POST /api/user/:id/deactivate', () => {
 
   /** Two district administrators and a service-level actor (the race needs both checks to run before either write). */
   async function twoAdmins() {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const second = await buildUser(t.db, { districtId: s.district.id, role: 'district-admin' });
     const manager = await buildUser(t.db, { districtId: s.district.id, role: 'district-admin' });
     const auth = await buildAuthContext(t.db, manager, null) as DistrictAuth;
@@ -266,7 +262,7 @@ describe('POST /api/user/:id/deactivate', () => {
   });
 
   it('deactivates, ends every session of the person, revokes open invites and audits', async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', buildingIds: [s.school.id] });
     const phone = await loginAs(t.app, coach);
     const laptop = await loginAs(t.app, coach);
@@ -276,7 +272,7 @@ describe('POST /api/user/:id/deactivate', () => {
     expect(await t.db.selectFrom('sessions').select('sid').where('user_id', '=', coach.id).execute()).toHaveLength(0);
     expect((await phone.get('/api/auth/user')).status).toBe(401);
     expect((await laptop.get('/api/auth/user')).status).toBe(401);
-    const [audit] = await auditOf('user_deactivated');
+    const [audit] = await auditOf(t, 'user_deactivated');
     expect(audit).toMatchObject({ district_id: s.district.id, actor_id: s.admin.id, subject_id: coach.id });
 
     const invited = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'invited' });
@@ -289,16 +285,16 @@ describe('POST /api/user/:id/deactivate', () => {
 describe('POST /api/user/:id/reactivate', () => {
   it('401 without login, 419 without the CSRF token', async () => {
     expect((await asGuest(t.app, 'post', '/api/user/1/reactivate')).status).toBe(401);
-    const s = await setup();
+    const s = await setupDistrict(t);
     expect((await s.agent.post(`/api/user/${s.admin.id}/reactivate`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(419);
   });
 
   it("404 for another district's user, 403 for non-managers, 409 when not deactivated", async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const other = await buildUser(t.db, { districtId: (await buildDistrict(t.db)).id, role: 'educator', status: 'disabled' });
     expect((await s.agent.post(`/api/user/${other.id}/reactivate`).set(csrfHeaders(s.agent))).status).toBe(404);
     const gone = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'disabled' });
-    for (const { agent } of await nonManagers(s)) {
+    for (const { agent } of await nonManagers(t, s)) {
       expect((await agent.post(`/api/user/${gone.id}/reactivate`).set(csrfHeaders(agent))).status).toBe(403);
     }
     const res = await s.agent.post(`/api/user/${s.admin.id}/reactivate`).set(csrfHeaders(s.agent));
@@ -307,7 +303,7 @@ describe('POST /api/user/:id/reactivate', () => {
   });
 
   it('makes the login active again (invited again when it never had a password) and audits', async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const gone = await buildUser(t.db, { districtId: s.district.id, role: 'educator', status: 'disabled' });
     const res = await s.agent.post(`/api/user/${gone.id}/reactivate`).set(csrfHeaders(s.agent));
     expect(res.status).toBe(200);
@@ -318,6 +314,6 @@ describe('POST /api/user/:id/reactivate', () => {
     await t.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', never.id).execute();
     const res2 = await s.agent.post(`/api/user/${never.id}/reactivate`).set(csrfHeaders(s.agent));
     expect(res2.body).toMatchObject({ status: 'invited', invite: null });
-    expect(await auditOf('user_reactivated')).toHaveLength(2);
+    expect(await auditOf(t, 'user_reactivated')).toHaveLength(2);
   });
 });

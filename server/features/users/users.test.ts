@@ -6,17 +6,13 @@ import { asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp 
 import { expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { buildBuilding, buildDistrict, buildUser } from '../../testing/factories';
 import { createInvite } from '../../identity/accounts';
-import { auditOf as auditIn, nonManagers as nonManagersIn, setupDistrict, stranger as strangerIn, tokenOf, type Setup } from '../../testing/users.fixture';
+import { auditOf, nonManagers, setupDistrict, stranger, tokenOf, type Setup } from '../../testing/users.fixture';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
 });
 
-const setup = () => setupDistrict(t);
-const stranger = () => strangerIn(t);
-const nonManagers = (s: Setup) => nonManagersIn(t, s);
-const auditOf = (action: string) => auditIn(t, action);
 const countUsers = async () => (await t.db.selectFrom('users').select('id').execute()).length;
 
 describe('GET /api/user', () => {
@@ -25,7 +21,7 @@ describe('GET /api/user', () => {
     expect(res.status).toBe(401);
   });
 
-  itRejectsQueries('/api/user', async () => (await setup()).agent, [
+  itRejectsQueries('/api/user', async () => (await setupDistrict(t)).agent, [
     ['filter[status]=gone', 'filter.status', 'Status must be invited, active, disabled or all.'],
     ['filter[role]=provider-admin', 'filter.role', 'Role must be one of the district roles.'],
     ['per_page=500', 'per_page', 'Per page must be at most 100.'],
@@ -39,8 +35,8 @@ describe('GET /api/user', () => {
   });
 
   it('lists every login of the own district only, with roles, schools, status, invite and last login', async () => {
-    const s = await setup();
-    await stranger();
+    const s = await setupDistrict(t);
+    await stranger(t);
     const coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', name: 'Casey Coach', buildingIds: [s.school2.id, s.school.id] });
     const invited = await buildUser(t.db, { districtId: s.district.id, role: 'educator', name: 'Ivy Invited', status: 'invited' });
     await createInvite(t.db, invited, s.admin.id);
@@ -63,14 +59,14 @@ describe('GET /api/user', () => {
   });
 
   it('403 for principal, coach and educator (only people who manage users list them)', async () => {
-    const s = await setup();
-    for (const { agent } of await nonManagers(s)) {
+    const s = await setupDistrict(t);
+    for (const { agent } of await nonManagers(t, s)) {
       expect((await agent.get('/api/user')).status).toBe(403);
     }
   });
 
   it('searches name and email, filters by role and status, pages, and marks expired invites', async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     await buildUser(t.db, { districtId: s.district.id, role: 'coach', name: 'Zed Zimmer', email: 'zz@pine.example', buildingIds: [s.school.id] });
     await buildUser(t.db, { districtId: s.district.id, role: 'educator', name: 'Dora Disabled', status: 'disabled' });
     const invited = await buildUser(t.db, { districtId: s.district.id, role: 'educator', name: 'Old Invite', status: 'invited' });
@@ -100,8 +96,8 @@ describe('GET /api/user/:id', () => {
   });
 
   it("404 for another district's user and for ids that are not numbers", async () => {
-    const { agent } = await setup();
-    const other = await stranger();
+    const { agent } = await setupDistrict(t);
+    const other = await stranger(t);
     const res = await agent.get(`/api/user/${other.id}`);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(USER_MESSAGES.notFound);
@@ -109,12 +105,12 @@ describe('GET /api/user/:id', () => {
   });
 
   it('403 for principal, coach and educator', async () => {
-    const s = await setup();
-    for (const { agent } of await nonManagers(s)) expect((await agent.get(`/api/user/${s.admin.id}`)).status).toBe(403);
+    const s = await setupDistrict(t);
+    for (const { agent } of await nonManagers(t, s)) expect((await agent.get(`/api/user/${s.admin.id}`)).status).toBe(403);
   });
 
   it('answers the user', async () => {
-    const s = await setup();
+    const s = await setupDistrict(t);
     const coach = await buildUser(t.db, { districtId: s.district.id, role: 'coach', buildingIds: [s.school.id] });
     const res = await s.agent.get(`/api/user/${coach.id}`);
     expect(res.status).toBe(200);
@@ -125,7 +121,7 @@ describe('GET /api/user/:id', () => {
 describe('POST /api/user', () => {
   let s: Setup;
   beforeEach(async () => {
-    s = await setup();
+    s = await setupDistrict(t);
   });
   const valid = () => ({ name: 'Nia Newcoach', email: 'Nia.Newcoach@Pine.example', roles: ['coach'], building_ids: [s.school.id] });
 
@@ -175,7 +171,7 @@ describe('POST /api/user', () => {
 
   it('403 for principal, coach and educator, and nothing is created', async () => {
     const before = await countUsers();
-    for (const { agent } of await nonManagers(s)) {
+    for (const { agent } of await nonManagers(t, s)) {
       expect((await agent.post('/api/user').set(csrfHeaders(agent)).send(valid())).status).toBe(403);
     }
     expect(await countUsers()).toBe(before + 3);
@@ -214,7 +210,7 @@ describe('POST /api/user', () => {
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({ email: 'nia.newcoach@pine.example', invited_by: { name: 'Ada Admin' } });
 
-    const [audit] = await auditOf('user_invited');
+    const [audit] = await auditOf(t, 'user_invited');
     expect(audit).toMatchObject({ district_id: s.district.id, actor_id: s.admin.id, subject_type: 'user', subject_id: user.id });
   });
 
@@ -242,7 +238,7 @@ describe('POST /api/user', () => {
     expect(mail.text).toContain('your former district keeps its records');
     expect(row.token_hash).not.toBe(tokenOf(mail.link));
     // Recorded outside this district's own trail.
-    expect(await auditOf('account_migration_requested')).toMatchObject([{ district_id: null, subject_id: person.id }]);
+    expect(await auditOf(t, 'account_migration_requested')).toMatchObject([{ district_id: null, subject_id: person.id }]);
 
     // Resending replaces the earlier link.
     expect((await s.agent.post(`/api/user/${res.body.id}/resend-invite`).set(csrfHeaders(s.agent))).status).toBe(200);
