@@ -6,12 +6,12 @@ import { changeVersion } from '../../db/dialect';
 import { createFileTestApp, createTestApp, csrfHeaders, type FileTestApp, loginAs, type TestApp } from '../testing/app';
 import { buildUser } from '../testing/factories';
 
-describe('the auth context follows the database on the next request', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
 
+describe('the auth context follows the database on the next request', () => {
   it('a deactivated user is signed out on their next request', async () => {
     const user = await buildUser(t.db, { role: 'coach' });
     const agent = await loginAs(t.app, user);
@@ -69,11 +69,6 @@ describe('the auth context follows the database on the next request', () => {
 });
 
 describe('the kept auth context', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
-
   it('a permission taken from a role is gone on the next request of everyone holding it', async () => {
     const user = await buildUser(t.db, { role: 'district-admin' });
     const agent = await loginAs(t.app, user);

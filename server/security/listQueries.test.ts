@@ -44,11 +44,17 @@ describe('finding 6: filters answer only what the caller’s scope shows', () =>
     expect(names((await admin.get(`/api/group?status=all&staff_id=${w.hidden.id}`)).body)).toEqual(['Hidden Circle', 'Math PLC']);
   });
 
-  it('GET /api/staff filters by coach and group answer only educators in scope', async () => {
+  /** The world plus a second coach whose caseload holds Ben and the educator the principal may not see. */
+  async function withSecondCoach() {
     const w = await world();
     const coach2 = await buildUser(t.db, { role: 'coach', districtId: w.district.id, buildingIds: [w.building.id] });
     await buildCoachAssignment(t.db, { districtId: w.district.id, coachId: coach2.id, staffId: w.hidden.id });
     await buildCoachAssignment(t.db, { districtId: w.district.id, coachId: coach2.id, staffId: w.ben.id });
+    return { w, coach2 };
+  }
+
+  it('GET /api/staff filters by coach and group answer only educators in scope', async () => {
+    const { w, coach2 } = await withSecondCoach();
     const principal = await loginAs(t.app, w.principal);
     const byCoach = await principal.get(`/api/staff?filter[coach_id][]=${coach2.id}`);
     expect(byCoach.body.data.map((s: { id: number }) => s.id)).toEqual([w.ben.id]);
@@ -57,10 +63,7 @@ describe('finding 6: filters answer only what the caller’s scope shows', () =>
   });
 
   it('a coach’s caseload lists only educators the caller may see', async () => {
-    const w = await world();
-    const coach2 = await buildUser(t.db, { role: 'coach', districtId: w.district.id, buildingIds: [w.building.id] });
-    await buildCoachAssignment(t.db, { districtId: w.district.id, coachId: coach2.id, staffId: w.hidden.id });
-    await buildCoachAssignment(t.db, { districtId: w.district.id, coachId: coach2.id, staffId: w.ben.id });
+    const { w, coach2 } = await withSecondCoach();
     const principal = await loginAs(t.app, w.principal);
     const res = await principal.get(`/api/coach/${coach2.id}`);
     expect(res.status).toBe(200);
