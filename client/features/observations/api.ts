@@ -4,8 +4,8 @@
 // Completing, editing or deleting an observation changes its interaction too, so the interaction lists
 // refetch after those calls.
 import useSWR, { mutate } from 'swr';
-import type { ObservationForm } from '../../../common/schemas/observationForms';
-import type { ObservationItemKind, ObservationStatus } from '../../../common/observationValues';
+import type { ObservationForm, ObservationFormItem } from '../../../common/schemas/observationForms';
+import type { ObservationStatus } from '../../../common/observationValues';
 import { api, type ApiError, type Query } from '../../lib/api';
 import { revalidateInteractions } from '../../lib/interactions';
 import { fetchByKey, staffKey } from '../../lib/lookups';
@@ -16,19 +16,8 @@ type List<T> = { data: T[] };
  *  choice a string or strings, text a string. */
 export type AnswerValue = string | number | string[] | null;
 
-export interface ObservationItem {
-  id: number;
-  lineage_id: number;
-  position: number;
-  section: string | null;
-  label: string;
-  kind: ObservationItemKind;
-  required: boolean;
-  options: string[] | null;
-  multiple: boolean | null;
-  scale: number | null;
-  skill_id: number | null;
-}
+/** An observation's items are its form version's, shaped as the form editor reads them. */
+export type ObservationItem = ObservationFormItem;
 
 /** A row of GET /api/observation (presentObservationSummary). */
 export interface ObservationSummary {

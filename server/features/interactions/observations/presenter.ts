@@ -1,26 +1,9 @@
 // Observations as the API answers them (issue 28): explicit whitelists. What a reader may see of one
 // observation is its ObservationSight (policies.ts): hidden answers are null, hidden notes null, private notes
 // only ever in their author's answer (the key absent otherwise).
-import type { ObservationItemKind } from '../../../../common/schemas/observations';
+import { presentItem } from './formPresenter';
 import type { ObservationSight } from './policies';
-import { type AnswerRow, type ItemRow, itemConfig, type Names, type ObservationRow, storedValue } from './queries';
-
-export function presentItem(item: ItemRow) {
-  const config = itemConfig(item);
-  return {
-    id: item.id,
-    lineage_id: item.lineage_id ?? item.id,
-    position: item.position,
-    section: item.section,
-    label: item.label,
-    kind: item.kind as ObservationItemKind,
-    required: item.required === 1,
-    options: item.kind === 'choice' ? config.options ?? [] : null,
-    multiple: item.kind === 'choice' ? config.multiple ?? false : null,
-    scale: item.kind === 'rating' ? config.scale ?? 4 : null,
-    skill_id: item.skill_id,
-  };
-}
+import { type AnswerRow, type ItemRow, type Names, type ObservationRow, storedValue } from './queries';
 
 /** Seen, of the look-fors answered seen or not seen (not applicable left out). */
 export function lookForTally(items: readonly ItemRow[], answers: readonly AnswerRow[]): { seen: number; applicable: number } {

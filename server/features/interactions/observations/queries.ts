@@ -2,7 +2,7 @@
 // read comes in as the interactions' Visibility (policies.ts) and is applied here. A draft is only ever its
 // observer's; an educator (`participant`) reads only the completed, shared observations of themselves.
 import type { ExpressionBuilder, Selectable, SelectQueryBuilder } from 'kysely';
-import type { ObservationItemKind, ObservationStatus } from '../../../../common/schemas/observations';
+import type { ObservationStatus } from '../../../../common/schemas/observations';
 import type { Database, ObservationFormItemsTable, ObservationsTable } from '../../../../db/types';
 import type { DB } from '../../../../db/connection';
 import { visibleStaff } from '../../../access/staffScope';
@@ -10,7 +10,7 @@ import type { Visibility } from '../policies';
 import type { Conn } from '../queries';
 
 export type ObservationRow = Selectable<ObservationsTable>;
-export type ItemRow = Selectable<ObservationFormItemsTable>;
+export type ItemRow = Selectable<ObservationFormItemsTable> & { skill_name: string | null };
 type ObservationQuery = SelectQueryBuilder<Database, 'observations', object>;
 
 /** The observations (not deleted) of the district a reader may read. */
@@ -92,9 +92,10 @@ export function findForm(db: Conn, districtId: number, formId: number) {
 /** A version's items in order. */
 export function itemsOfVersions(db: Conn, districtId: number, versionIds: readonly number[]): Promise<ItemRow[]> {
   if (versionIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('observation_form_items').selectAll()
-    .where('district_id', '=', districtId).where('version_id', 'in', [...new Set(versionIds)])
-    .orderBy('version_id').orderBy('position').execute();
+  return db.selectFrom('observation_form_items as i').leftJoin('skills as s', 's.id', 'i.skill_id')
+    .selectAll('i').select('s.name as skill_name')
+    .where('i.district_id', '=', districtId).where('i.version_id', 'in', [...new Set(versionIds)])
+    .orderBy('i.version_id').orderBy('i.position').execute();
 }
 
 export interface AnswerRow { observation_id: number; item_id: number; value: string; evidence: string | null }
@@ -157,7 +158,6 @@ export async function activeSkillIdsOf(db: Conn, districtId: number, ids: readon
 /** Parses a stored answer value (JSON). */
 export const storedValue = (value: string): unknown => JSON.parse(value) as unknown;
 
-export type ItemKind = ObservationItemKind;
-export const itemConfig = (item: Pick<ItemRow, 'config'>): { options?: string[]; multiple?: boolean; scale?: number } =>
-  JSON.parse(item.config) as { options?: string[]; multiple?: boolean; scale?: number };
+/** An item's settings (choice options, rating scale): the form presenter's parser. */
+export { parseItemConfig as itemConfig } from './formPresenter';
 

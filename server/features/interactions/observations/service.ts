@@ -28,7 +28,7 @@ const present = (v: unknown) => v !== undefined && v !== null && !(typeof v === 
 
 /** One answer's value checked against its item's kind; the message when it does not fit. */
 function checkValue(item: ItemRow, value: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
-  const config = itemConfig(item);
+  const config = itemConfig(item.config);
   switch (item.kind) {
     case 'look_for':
       return typeof value === 'string' && (LOOK_FOR_VALUES as readonly string[]).includes(value)
