@@ -41,6 +41,9 @@ const SHOTS: { name: string; path: string; as?: { email: string; area: 'app' | '
   { name: 'report-teacher-level', path: '/app/reports/teacher-level', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'report-coaching-team', path: '/app/reports/coaching-team', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'report-comparison', path: '/app/reports/comparison', as: { email: 'admin@maplegrove.example', area: 'app' } },
+  { name: 'observations', path: '/app/observations', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'observation-new', path: '/app/observations/new', as: { email: 'coach@maplegrove.example', area: 'app' } },
+  { name: 'observations-teacher', path: '/app/observations', as: { email: 'teacher@maplegrove.example', area: 'app' } },
   { name: 'report-walkthroughs', path: '/app/reports/walkthroughs', as: { email: 'admin@maplegrove.example', area: 'app' } },
   { name: 'coaching', path: '/app/coaching', as: { email: 'admin@maplegrove.example', area: 'app' } },
   // A long page: the sidebar column must run its full height.

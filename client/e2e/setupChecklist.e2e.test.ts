@@ -114,22 +114,22 @@ describe('navigation fits the person (demo roles)', () => {
 
   it('an educator: dashboard, own profile and support; the settings pages still open by address', async () => {
     const { page, labels } = await menu('teacher@maplegrove.example');
-    expect(labels.map((l) => l.trim())).toEqual(['Dashboard', 'Educators', 'Support']);
+    expect(labels.map((l) => l.trim())).toEqual(['Dashboard', 'Educators', 'Observations', 'Support']);
     await page.goto('/app/settings/site');
     await page.getByRole('heading', { level: 1, name: 'Site settings' }).waitFor();
   });
 
   it('a coach and a principal: no settings or export pages', async () => {
     expect((await menu('coach@maplegrove.example')).labels.map((l) => l.trim()))
-      .toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Support']);
+      .toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Observations', 'Reports', 'Support']);
     expect((await menu('principal@maplegrove.example')).labels.map((l) => l.trim()))
-      .toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Staff requests', 'Support']);
+      .toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Observations', 'Reports', 'Staff requests', 'Support']);
   });
 
   it('a district administrator: every screen', async () => {
     expect((await menu('admin@maplegrove.example')).labels.map((l) => l.trim())).toEqual([
-      'Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Reports', 'Staff requests', 'Site settings',
-      'Interaction settings', 'Cycle settings', 'Export and import', 'Users', 'Billing', 'Support',
+      'Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Observations', 'Reports', 'Staff requests', 'Site settings',
+      'Interaction settings', 'Observation forms', 'Cycle settings', 'Export and import', 'Users', 'Billing', 'Support',
     ]);
   });
 });
