@@ -106,7 +106,7 @@ describe('changing the defaults', () => {
     const { asAdmin } = await interactionDistrict(t);
     expect((await asAdmin.post('/api/admin/interaction-type').set(csrfHeaders(asAdmin)).send(type)).status).toBe(403);
     expect((await asAdmin.post(`/api/admin/interaction-type/${first!.id}/archive`).set(csrfHeaders(asAdmin))).status).toBe(403);
-    expect(await typesOf(t, null)).toHaveLength(8);
+    expect(await typesOf(t, null)).toHaveLength(9);
     expect((await typesOf(t, null))[0]!.archived_at).toBeNull();
   });
 
@@ -117,7 +117,7 @@ describe('changing the defaults', () => {
 
     const created = await agent.post('/api/admin/interaction-type').set(csrfHeaders(agent)).send(type);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ ...type, sort_order: 9, archived_at: null, fields: [] });
+    expect(created.body).toMatchObject({ ...type, sort_order: 10, archived_at: null, fields: [] });
     expect((await t.db.selectFrom('interaction_types').select('district_id').where('id', '=', created.body.id).executeTakeFirstOrThrow()).district_id).toBeNull();
     const [audit] = await auditOf(t, 'interaction_type_created');
     expect(audit).toMatchObject({ district_id: null, actor_id: user.id, subject_id: created.body.id });
@@ -127,7 +127,7 @@ describe('changing the defaults', () => {
     const edited = await agent.put(`/api/admin/interaction-type/${first!.id}`).set(csrfHeaders(agent)).send({ ...type, name: 'Observation' });
     expect(edited.status).toBe(200);
     expect((await auditOf(t, 'interaction_type_updated'))[0]!.details).toMatchObject({ defaults: true, name: { from: 'Classroom observation', to: 'Observation' } });
-    expect((await agent.post(`/api/admin/interaction-type/${created.body.id}/move`).set(csrfHeaders(agent)).send({ direction: 'up' })).body.sort_order).toBe(8);
+    expect((await agent.post(`/api/admin/interaction-type/${created.body.id}/move`).set(csrfHeaders(agent)).send({ direction: 'up' })).body.sort_order).toBe(9);
 
     const made = await agent.post(`/api/admin/interaction-type/${first!.id}/field`).set(csrfHeaders(agent)).send(field);
     expect(made.status).toBe(201);
@@ -157,7 +157,7 @@ describe('a new district gets a copy of the defaults', () => {
     const res = await asCoach.get('/api/interaction-type?status=all');
     expect(res.body.data.map((x: { name: string }) => x.name)).toEqual([
       'Classroom observation', 'Feedback conversation', 'Modeling a lesson', 'Planning session', 'Data conversation', 'PLC facilitation', 'Check-in',
-      'Instructional rounds',
+      'Walkthrough', 'Instructional rounds',
     ]);
     const copy = res.body.data[0];
     expect(copy.id).not.toBe(observation!.id);
