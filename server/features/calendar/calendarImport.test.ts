@@ -150,7 +150,7 @@ describe('POST /api/calendar-import/preview', () => {
       ['plc-weekly@google.com#2026-10-27T19:00:00.000Z', 'PLC – Grade 6', '2026-10-27T19:00:00.000Z', 30, true, null],
     ]);
     expect(body.interaction_types.map((t) => t.name)).toEqual([
-      'Classroom observation', 'Feedback conversation', 'Co-teaching', 'Modeling a lesson', 'Planning session', 'Data conversation', 'PLC facilitation', 'Check-in',
+      'Classroom observation', 'Feedback conversation', 'Co-teaching', 'Modeling a lesson', 'Planning session', 'Data conversation', 'PLC facilitation', 'Check-in', 'Walkthrough',
     ]);
     expect(body.interaction_types[0]).toEqual({ id: w.types.observation, name: 'Classroom observation', colour: 'blue' });
     expect(body.events[1]).toMatchObject({ uid: 'plc-weekly@google.com', recurring: true, all_day: false, imported: null, ends_at: '2026-10-06T19:30:00.000Z' });
