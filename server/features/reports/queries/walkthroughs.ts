@@ -53,14 +53,15 @@ export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: num
       .orderBy('v.version', 'desc').orderBy('it.position').execute(),
     answers().where('it.kind', 'in', ['look_for', 'rating', 'choice'])
       .select(['o.building_id', month.as('month'), 'it.lineage_id', 'a.value', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['o.building_id', month, 'it.lineage_id', 'a.value']).execute(),
+      // By position: PostgreSQL does not match the month expression's parameters in GROUP BY with the select's.
+      .groupBy([sql`1`, sql`2`, sql`3`, sql`4`]).execute(),
     answers().where('it.kind', '=', 'number').where('a.value', '<>', 'null')
       .select(['it.lineage_id', sql<number>`avg(cast(a.value as real))`.as('average'), (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy('it.lineage_id').execute(),
     answers().where('it.kind', '=', 'text').where('a.value', '<>', 'null')
       .select(['it.lineage_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('it.lineage_id').execute(),
     countedObservations(db, ctx, form.id).select(['o.building_id', month.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['o.building_id', month]).execute(),
+      .groupBy([sql`1`, sql`2`]).execute(),
     countedObservations(db, ctx, form.id).select([
       (eb) => eb.fn.count<number>('o.staff_id').distinct().as('educators'),
       sql<number>`count(distinct ${sql.ref('o.staff_id')} || '-' || coalesce(${sql.ref('o.building_id')}, 0))`.as('classrooms'),
