@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/connection';
 import { prepareDatabase, runDemoSeed } from './bootstrap';
 
-describe('demo observations', () => {
+// [SQLite]: seeding the demo on PostgreSQL takes longer than a hook may (as demoRules).
+describe('demo observations [SQLite]', () => {
   let db: DB;
   let maple: number;
   beforeAll(async () => {

@@ -31,7 +31,8 @@ function objectsOf(op: ApiOperation, body: unknown): unknown[] {
   return data;
 }
 
-describe('answers with a schema, parsed from the API', () => {
+// [SQLite]: the demo world takes longer than a hook may on PostgreSQL; the presenters are the same code on both.
+describe('answers with a schema, parsed from the API [SQLite]', () => {
   let t: TestApp;
   let values: Record<string, string | number>;
   let districtAdmin: Caller;

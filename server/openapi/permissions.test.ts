@@ -114,7 +114,8 @@ async function call(agent: Caller, method: HttpMethod, url: string, key: Operati
   return req.set(csrfHeaders(agent)).send(bodies[key] ?? {});
 }
 
-describe('the permissions the reference documents, against the server', () => {
+// [SQLite]: the demo world takes longer than a hook may on PostgreSQL (thousands of round trips), and who may call is the same code on both.
+describe('the permissions the reference documents, against the server [SQLite]', () => {
   let t: TestApp;
   let values: Record<string, string | number>;
   const agents = new Map<string, Caller>();
