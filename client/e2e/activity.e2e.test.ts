@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { api, axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const COACH = 'coach@maplegrove.example';

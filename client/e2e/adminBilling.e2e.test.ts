@@ -11,7 +11,7 @@ import { axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const suite = browserSuite({ timeout: 20_000, dumpOnFailure: true });
+const suite = browserSuite();
 
 const PROVIDER = 'support@coachwell.example';
 const PHONE = { width: 390, height: 844 };

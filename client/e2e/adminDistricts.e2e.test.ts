@@ -8,7 +8,7 @@ import { axeBlocking, browserSuite, DEMO_PASSWORD } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const suite = browserSuite({ dumpOnFailure: true });
+const suite = browserSuite();
 
 const PROVIDER = 'support@coachwell.example';
 const PHONE = { width: 390, height: 844 };

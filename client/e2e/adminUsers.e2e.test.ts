@@ -14,7 +14,7 @@ vi.setConfig({ testTimeout: 60_000 });
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const STAFF = 'support@coachwell.example';
 
-const suite = browserSuite({ dumpOnFailure: true });
+const suite = browserSuite();
 
 const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { api, axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite();
 
 
 // Pages that run axe-core inject it as a script tag: they bypass the strict CSP.

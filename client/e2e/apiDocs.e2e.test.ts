@@ -5,7 +5,7 @@ import { expect, it, vi } from 'vitest';
 import { axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
-const suite = browserSuite({ timeout: 20_000 });
+const suite = browserSuite();
 
 /** Console errors, page errors and CSP violations seen by the page from its first script on. */
 async function watched(page: Page): Promise<string[]> {

@@ -5,7 +5,7 @@ import type { Route } from 'playwright-core';
 import { browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite();
 
 it('the login page arrives compressed, with its script\'s chunks preloaded and its stylesheets linked', async () => {
   const page = await suite.page();

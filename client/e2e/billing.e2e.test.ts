@@ -11,7 +11,7 @@ import { api, axeBlocking, browserSuite, clippedSelects } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const suite = browserSuite({ dumpOnFailure: true });
+const suite = browserSuite();
 
 const ADMIN = 'admin@maplegrove.example';
 const PROVIDER = 'support@coachwell.example';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite } from './harness';
 
-const suite = browserSuite({ timeout: 20_000 });
+const suite = browserSuite();
 
 /** Each visible button with an icon beside its words: its name, the icon's centre less the words' (px), and the gap. */
 function iconButtons(page: Page): Promise<{ name: string; offset: number; gap: number }[]> {

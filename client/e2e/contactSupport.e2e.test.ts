@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, axeBlocking, browserSuite, runCli } from './harness';
 
 vi.setConfig({ testTimeout: 90_000 });
-const suite = browserSuite({ timeout: 15_000, dumpOnFailure: true });
+const suite = browserSuite();
 const WIDTHS = [['desktop', { width: 1366, height: 900 }], ['phone', { width: 390, height: 844 }]] as const;
 const COACH = 'coach@maplegrove.example';
 

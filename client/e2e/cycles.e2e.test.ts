@@ -10,7 +10,7 @@ import { api, axeBlocking, browserSuite } from './harness';
 
 // Signing in and the first visit take a while on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 

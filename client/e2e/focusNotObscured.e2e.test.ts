@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 90_000 });
-const suite = browserSuite({ timeout: 20_000 });
+const suite = browserSuite({ timeout: 30_000 });
 const PHONE = { width: 390, height: 844 };
 const COACH = 'coach@maplegrove.example';
 

@@ -6,8 +6,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { spawnForTest, stopTestChildren } from '../../scripts/testChildren';
+
+// A browser test walks several screens, each wait up to a page's default timeout (below): a minute per
+// test unless the file sets more. The harness is imported before a file's own statements run, so a
+// file's vi.setConfig still wins. (The screenshot script imports the harness outside Vitest.)
+if (process.env.VITEST) vi.setConfig({ testTimeout: 60_000 });
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DEMO_PASSWORD = 'coachwell-demo';
@@ -120,9 +125,10 @@ export const areaOf = (email: string): 'app' | 'admin' => (email.endsWith('@coac
 /**
  * One app server and one browser per test file; pages from `page()` are closed after each test
  * (or, opened in a beforeAll or with `scope: 'file'`, when the file ends). `timeout` is each page's
- * default action and navigation timeout; null leaves Playwright's own.
+ * default action and navigation timeout (20 s: CI runs two browser files at once on a busy two-core
+ * machine); null leaves Playwright's own. A failed test prints the server's output and its pages.
  */
-export function browserSuite({ timeout = 10_000, dumpOnFailure = false }: {
+export function browserSuite({ timeout = 20_000, dumpOnFailure = true }: {
   timeout?: number | null;
   /** After a failed test: the end of the server's output and the text of each page the test had open. */
   dumpOnFailure?: boolean;

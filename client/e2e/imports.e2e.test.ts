@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { browserSuite } from './harness';
 
 const SCREEN = '/app/settings/export-import';
-const suite = browserSuite({ timeout: 8_000 });
+const suite = browserSuite();
 
 // "Payroll code" is not recognised (it is remapped to Employee ID by hand); Owen's school is unknown
 // and Pia's email is not one.

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { api, axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 90_000 });
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite();
 const ADMIN = 'admin@maplegrove.example';
 
 interface StaffRow { id: number; name: string; first_name: string; last_name: string; status: string; building: { id: number; name: string } | null }

@@ -11,7 +11,7 @@ import { AXE_TAGS, browserSuite, DEMO_PASSWORD, settleAnimations } from './harne
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
 vi.setConfig({ testTimeout: 60_000 });
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite();
 
 async function axeViolations(page: Page): Promise<string[]> {
   await settleAnimations(page);

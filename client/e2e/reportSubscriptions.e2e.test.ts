@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReportSubscription } from '../../common/schemas/reports';
 import { api, axeBlocking, browserSuite } from './harness';
 
-const suite = browserSuite({ timeout: 20_000 });
+const suite = browserSuite();
 const ADMIN = 'admin@maplegrove.example';
 const PHONE = { width: 390, height: 844 };
 

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { type InteractionsReport, REPORTS_PLAN_MESSAGE } from '../../common/schemas/reports';
 import { api, axeBlocking, browserSuite } from './harness';
 
-const suite = browserSuite({ timeout: 20_000 });
+const suite = browserSuite();
 const ADMIN = 'admin@maplegrove.example';
 const PHONE = { width: 390, height: 844 };
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, axeBlocking, browserSuite, runCli } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite();
 
 const ADMIN = 'admin@birchvalley.example';
 

@@ -14,7 +14,7 @@ import { browserSuite, settleAnimations } from './harness';
 
 const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
-const suite = browserSuite({ timeout: 20_000 });
+const suite = browserSuite();
 
 async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   return page.evaluate(async ({ method, path, body }) => {

@@ -7,7 +7,7 @@ import { browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite();
 
 /** Pages opened in a beforeAll stay signed in for the tests of their describe. */
 const open = (email: string, viewport = { width: 1280, height: 900 }) => suite.signedIn(email, { viewport });

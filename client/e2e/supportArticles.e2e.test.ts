@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, axeBlocking, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
-const suite = browserSuite({ timeout: 15_000, dumpOnFailure: true });
+const suite = browserSuite();
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 

@@ -15,7 +15,7 @@ import { TRIAL_ENDED_MESSAGE } from '../../common/schemas/billing';
 import { axeBlocking, browserSuite, runCli } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
-const suite = browserSuite({ timeout: 15_000 });
+const suite = browserSuite();
 
 const ADMIN = 'admin@cedarfalls.example';
 const COACH = 'coach@cedarfalls.example';

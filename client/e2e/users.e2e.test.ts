@@ -7,7 +7,7 @@ import { browserSuite, DEMO_PASSWORD, latestMailLink } from './harness';
 // Each test walks several screens in two or three browsers.
 vi.setConfig({ testTimeout: 60_000 });
 
-const suite = browserSuite({ dumpOnFailure: true });
+const suite = browserSuite();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
