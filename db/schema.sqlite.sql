@@ -52,6 +52,9 @@ CREATE UNIQUE INDEX "calendar_feeds_token_unique" on "calendar_feeds" ("token_ha
 -- index calendar_feeds_user_unique
 CREATE UNIQUE INDEX "calendar_feeds_user_unique" on "calendar_feeds" ("user_id");
 
+-- index calibration_sessions_district_form_idx
+CREATE INDEX "calibration_sessions_district_form_idx" on "calibration_sessions" ("district_id", "form_id", "observed_at");
+
 -- index client_errors_at_idx
 CREATE INDEX "client_errors_at_idx" on "client_errors" ("at");
 
@@ -183,6 +186,9 @@ CREATE UNIQUE INDEX "observation_form_versions_unique" on "observation_form_vers
 
 -- index observation_forms_district_idx
 CREATE INDEX "observation_forms_district_idx" on "observation_forms" ("district_id");
+
+-- index observations_calibration_idx
+CREATE INDEX "observations_calibration_idx" on "observations" ("district_id", "calibration_id");
 
 -- index observations_district_observed_idx
 CREATE INDEX "observations_district_observed_idx" on "observations" ("district_id", "observed_at");
@@ -450,6 +456,9 @@ CREATE TABLE "buildings" ("id" integer primary key autoincrement, "district_id" 
 
 -- table calendar_feeds
 CREATE TABLE "calendar_feeds" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "token_hash" text not null, "title_mode" text default 'names' not null, "created_at" text not null, "updated_at" text not null);
+
+-- table calibration_sessions
+CREATE TABLE "calibration_sessions" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "form_id" integer not null references "observation_forms" ("id"), "staff_id" integer not null references "staff" ("id") on delete cascade, "building_id" integer references "buildings" ("id") on delete set null, "observed_at" text not null, "title" text not null, "notes" text, "created_by" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "archived_at" text);
 
 -- table change_versions
 CREATE TABLE "change_versions" ("scope" text primary key, "version" integer default 0 not null);
@@ -750,6 +759,26 @@ CREATE TRIGGER buildings_update_auth_version after update on buildings begin
 
 -- trigger buildings_update_district_version
 CREATE TRIGGER buildings_update_district_version after update on buildings begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger calibration_sessions_delete_district_version
+CREATE TRIGGER calibration_sessions_delete_district_version after delete on calibration_sessions begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger calibration_sessions_insert_district_version
+CREATE TRIGGER calibration_sessions_insert_district_version after insert on calibration_sessions begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger calibration_sessions_update_district_version
+CREATE TRIGGER calibration_sessions_update_district_version after update on calibration_sessions begin
           insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
           on conflict (district_id) do update set version = version + 1;
           insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id

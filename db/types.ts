@@ -473,6 +473,22 @@ export interface ObservationsTable {
   deleted_at: Timestamp | null;
 }
 
+/** A calibration session (issue 28): one lesson that several observers observe with the same form, to compare their answers. */
+export interface CalibrationSessionsTable {
+  id: Generated<number>;
+  district_id: number;
+  form_id: number;
+  staff_id: number;
+  building_id: number | null;
+  observed_at: Timestamp;
+  title: string;
+  notes: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  archived_at: Timestamp | null;
+}
+
 export interface ObservationAnswersTable {
   observation_id: number;
   item_id: number;
@@ -966,6 +982,7 @@ export interface Database {
   observation_form_items: ObservationFormItemsTable;
   observations: ObservationsTable;
   observation_answers: ObservationAnswersTable;
+  calibration_sessions: CalibrationSessionsTable;
   rate_limits: RateLimitsTable;
 }
 

@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/connection';
-import { DISTRICT_VERSION_TABLES } from '../../db/migrations/20261127_0110_district_versions';
+import { DISTRICT_VERSION_TABLES as COVERED_0110 } from '../../db/migrations/20261127_0110_district_versions';
+import { CALIBRATION_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261201_0161_calibration_sessions';
 import { isPostgres } from '../../db/migrationHelpers';
 import { ROLLUP_TABLES } from '../../db/reportRollups';
 import { createTestApp, type TestApp } from '../testing/app';
@@ -26,6 +27,9 @@ const NEVER_IN_KEPT_ANSWERS = [
   // keeping it needs their triggers first.
   'observation_forms', 'observation_form_versions', 'observation_form_items', 'observations', 'observation_answers',
 ];
+
+/** The tables whose writes bump their district's version: 0110's and the later migrations'. */
+const DISTRICT_VERSION_TABLES = [...COVERED_0110, ...CALIBRATION_DISTRICT_VERSION_TABLES];
 
 let t: TestApp;
 beforeEach(async () => {
