@@ -3,8 +3,10 @@
 import { adminAlertAnswer, currentAlertAnswer } from './alerts';
 import { invoiceAnswer, invoiceSummaryAnswer, quoteAnswer, quoteSummaryAnswer } from './billing';
 import { groupAnswer } from './groups';
+import { activityAnswer, defaultSchoolAnswer, interactionAnswer } from './interactions';
 import { interactionFieldAnswer, interactionTypeAnswer } from './interactionTypes';
 import { buildingAnswer, districtProfileAnswer } from './site';
+import { staffDetailAnswer, staffListItemAnswer } from './staff';
 import { staffRequestAnswer } from './staffRequests';
 import { districtUserAnswer } from './users';
 
@@ -22,5 +24,10 @@ export const ANSWER_SCHEMAS = {
   Quote: quoteAnswer,
   InvoiceSummary: invoiceSummaryAnswer,
   Invoice: invoiceAnswer,
+  StaffListItem: staffListItemAnswer,
+  StaffDetail: staffDetailAnswer,
+  Interaction: interactionAnswer,
+  Activity: activityAnswer,
+  DefaultSchool: defaultSchoolAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

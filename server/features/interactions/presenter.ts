@@ -6,9 +6,10 @@
 //   go only to the author, the coach and the participating educators (their linked logins); everyone
 //   else gets null (text values left out) and notes_hidden: true.
 import type { FieldKind, InteractionColour } from '../../../common/schemas/interactionTypes';
+import type { ActivityAnswer, DefaultSchoolAnswer, InteractionAnswer } from '../../../common/schemas/answers/interactions';
 import {
   type DefaultSchool,
-  type Activity, type ActivityCategory, ACTIVITY_CATEGORY_KEYS, type ActivityTotals, type Interaction, type InteractionFieldValue,
+  type ActivityCategory, ACTIVITY_CATEGORY_KEYS, type ActivityTotals, type InteractionFieldValue,
 } from '../../../common/schemas/interactions';
 import type { Sight } from './policies';
 import type { ActivityRow, InteractionRow, Related, TypeTotalRow } from './queries';
@@ -32,7 +33,7 @@ function valueOf(json: string): InteractionFieldValue['value'] {
   }
 }
 
-export function presentInteraction(row: InteractionRow, related: Related, viewer: Viewer): Interaction {
+export function presentInteraction(row: InteractionRow, related: Related, viewer: Viewer): InteractionAnswer {
   const type = related.types.get(row.interaction_type_id);
   const participants = related.participants.filter((p) => p.interaction_id === row.id);
   const sight = viewer.sight(row, participants.map((p) => p.user_id));
@@ -101,7 +102,7 @@ export function presentTotals(
   };
 }
 
-export function presentActivity(row: ActivityRow, names: Map<number, string>, viewerId: number): Activity {
+export function presentActivity(row: ActivityRow, names: Map<number, string>, viewerId: number): ActivityAnswer {
   const own = row.user_id === viewerId;
   return {
     id: row.id,
@@ -118,6 +119,6 @@ export function presentActivity(row: ActivityRow, names: Map<number, string>, vi
 }
 
 /** GET /api/interaction/default-school. */
-export function presentDefaultSchool(d: DefaultSchool): DefaultSchool {
+export function presentDefaultSchool(d: DefaultSchool): DefaultSchoolAnswer {
   return { building: d.building ? { id: d.building.id, name: d.building.name } : null, source: d.source };
 }

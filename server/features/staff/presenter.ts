@@ -1,5 +1,5 @@
 // Educators on the wire: explicit field whitelists (district_id and internals never leave the server).
-import type { StaffDetail, StaffListItem } from '../../../common/schemas/staff';
+import type { StaffDetailAnswer, StaffListItemAnswer } from '../../../common/schemas/answers/staff';
 import type { Ref, StaffRow } from './queries';
 
 function jsonList(value: string): string[] {
@@ -11,7 +11,7 @@ function jsonList(value: string): string[] {
   }
 }
 
-export function presentStaffListItem(row: StaffRow, building: Ref | null, coach: Ref | null): StaffListItem {
+export function presentStaffListItem(row: StaffRow, building: Ref | null, coach: Ref | null): StaffListItemAnswer {
   return {
     id: row.id,
     first_name: row.first_name,
@@ -40,7 +40,7 @@ export interface StaffDetailParts {
   canMove: boolean;
 }
 
-export function presentStaffDetail(p: StaffDetailParts): StaffDetail {
+export function presentStaffDetail(p: StaffDetailParts): StaffDetailAnswer {
   return {
     ...presentStaffListItem(p.row, p.building, p.coach),
     user_id: p.row.user_id,
