@@ -30,6 +30,7 @@ import * as m0152 from './migrations/20261129_0152_district_versions_at_commit';
 import * as m0153 from './migrations/20261129_0153_district_writers_share_a_lock';
 import * as m0160 from './migrations/20261130_0160_observations';
 import * as m0161 from './migrations/20261201_0161_calibration_sessions';
+import * as m0163 from './migrations/20261201_0163_observation_district_versions';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129_0153_district_writers_share_a_lock': m0153,
   '20261130_0160_observations': m0160,
   '20261201_0161_calibration_sessions': m0161,
+  '20261201_0163_observation_district_versions': m0163,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */

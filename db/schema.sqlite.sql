@@ -1414,6 +1414,106 @@ CREATE TRIGGER interactions_update_rollup after update on interactions when old.
         and i.status = 'completed' and i.deleted_at is null 
       group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
+-- trigger observation_answers_delete_district_version
+CREATE TRIGGER observation_answers_delete_district_version after delete on observation_answers begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_answers_insert_district_version
+CREATE TRIGGER observation_answers_insert_district_version after insert on observation_answers begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_answers_update_district_version
+CREATE TRIGGER observation_answers_update_district_version after update on observation_answers begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_form_items_delete_district_version
+CREATE TRIGGER observation_form_items_delete_district_version after delete on observation_form_items begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_form_items_insert_district_version
+CREATE TRIGGER observation_form_items_insert_district_version after insert on observation_form_items begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_form_items_update_district_version
+CREATE TRIGGER observation_form_items_update_district_version after update on observation_form_items begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_form_versions_delete_district_version
+CREATE TRIGGER observation_form_versions_delete_district_version after delete on observation_form_versions begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_form_versions_insert_district_version
+CREATE TRIGGER observation_form_versions_insert_district_version after insert on observation_form_versions begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_form_versions_update_district_version
+CREATE TRIGGER observation_form_versions_update_district_version after update on observation_form_versions begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_forms_delete_district_version
+CREATE TRIGGER observation_forms_delete_district_version after delete on observation_forms begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_forms_insert_district_version
+CREATE TRIGGER observation_forms_insert_district_version after insert on observation_forms begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observation_forms_update_district_version
+CREATE TRIGGER observation_forms_update_district_version after update on observation_forms begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observations_delete_district_version
+CREATE TRIGGER observations_delete_district_version after delete on observations begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observations_insert_district_version
+CREATE TRIGGER observations_insert_district_version after insert on observations begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger observations_update_district_version
+CREATE TRIGGER observations_update_district_version after update on observations begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger permissions_delete_auth_version
 CREATE TRIGGER permissions_delete_auth_version after delete on permissions begin
           update change_versions set version = version + 1 where scope = 'auth';

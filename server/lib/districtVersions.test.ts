@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/connection';
 import { DISTRICT_VERSION_TABLES as COVERED_0110 } from '../../db/migrations/20261127_0110_district_versions';
 import { CALIBRATION_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261201_0161_calibration_sessions';
+import { OBSERVATION_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261201_0163_observation_district_versions';
 import { isPostgres } from '../../db/migrationHelpers';
 import { ROLLUP_TABLES } from '../../db/reportRollups';
 import { createTestApp, type TestApp } from '../testing/app';
@@ -23,13 +24,10 @@ const NEVER_IN_KEPT_ANSWERS = [
   // district_version_bumps: PostgreSQL's notes of the districts a transaction changed, gone by its commit (migration 20261129_0152).
   'district_versions', 'district_version_bumps', 'account_migrations', 'audit_log', 'building_history_requests', 'calendar_feeds', 'client_errors', 'import_rows', 'imports',
   'invites', 'invoices', 'quotes', 'report_subscriptions', 'security_events', 'server_errors', 'setup_checklist_marks', 'staff_source_ids',
-  // Observations (issue 28): the walkthrough report reads them and is not kept (server/features/reports/routes.ts);
-  // keeping it needs their triggers first.
-  'observation_forms', 'observation_form_versions', 'observation_form_items', 'observations', 'observation_answers',
 ];
 
 /** The tables whose writes bump their district's version: 0110's and the later migrations'. */
-const DISTRICT_VERSION_TABLES = [...COVERED_0110, ...CALIBRATION_DISTRICT_VERSION_TABLES];
+const DISTRICT_VERSION_TABLES = [...COVERED_0110, ...CALIBRATION_DISTRICT_VERSION_TABLES, ...OBSERVATION_DISTRICT_VERSION_TABLES];
 
 let t: TestApp;
 beforeEach(async () => {

@@ -111,3 +111,77 @@ describe('GET /api/report/walkthroughs', () => {
     expect(res.body.message).toBe(planFeatureMessage('observation-forms'));
   });
 });
+
+describe('GET /api/report/walkthroughs kept between requests (migration 20261201_0163: the observation tables bump the district version)', () => {
+  it("a form's edit, a completed observation, a share, a moved school, a changed answer and a deletion are seen by the next request", async () => {
+    const admin = await loginAs(t.app, w.admin);
+    const coach = await loginAs(t.app, w.coach);
+    const first = await walk(coach, w.jordan.id, '2026-09-15T15:00:00.000Z', 'ynyn');
+    const get = async () => (await report(admin)).body;
+    const before = await get();
+    expect(before.headline.observations).toBe(1);
+    // The same answer again: kept (the district's version stands).
+    expect(await get()).toEqual(before);
+
+    // A form's edit: version 2, the first item reworded, in the next report.
+    const f = await walkthroughForm(w.district.id);
+    const current = (await admin.get(`/api/observation-form/${f.id}`)).body as { name: string; items: { id: number; label: string; kind: string }[] };
+    const edited = await admin.put(`/api/observation-form/${f.id}`).set(csrfHeaders(admin)).send({
+      name: current.name,
+      items: current.items.map((it, k) => ({ id: it.id, label: k === 0 ? 'Students name the goal of the lesson' : it.label, kind: it.kind })),
+    });
+    expect(edited.status).toBe(200);
+    const afterEdit = await get();
+    expect(afterEdit.form.versions).toBe(2);
+    expect(afterEdit.items[0]).toMatchObject({ label: 'Students name the goal of the lesson', seen: 1, not_seen: 0 });
+
+    // A completed observation.
+    const second = await walk(coach, w.ana.id, '2026-10-06T15:00:00.000Z', 'nnnn');
+    const afterSecond = await get();
+    expect(afterSecond.headline.observations).toBe(2);
+    expect(afterSecond.items[0]).toMatchObject({ seen: 1, not_seen: 1 });
+
+    // A share changes no figure of the report, but it is a write to the district's observations: the version moves,
+    // so the next request computes afresh (and answers the same).
+    const version = async () => Number((await t.db.selectFrom('district_versions').select('version').where('district_id', '=', w.district.id).executeTakeFirst())?.version ?? 0);
+    const beforeShare = await version();
+    expect((await coach.post(`/api/observation/${second}/share`).set(csrfHeaders(coach)).send({})).status).toBe(200);
+    expect(await version()).toBeGreaterThan(beforeShare);
+    expect(await get()).toEqual(afterSecond);
+
+    // Writes by another process (the CLI, another app process) reach the next request too: the observation's school, an answer.
+    await t.db.updateTable('observations').set({ building_id: w.oak.id }).where('id', '=', second).execute();
+    expect((await get()).schools.map((s: { name: string; observations: number }) => [s.name, s.observations]))
+      .toEqual([['Lincoln Middle', 1], ['Oak Hollow Elementary', 1]]);
+    const lineage = afterSecond.items[0].lineage_id as number;
+    const item = await t.db.selectFrom('observation_answers as a').innerJoin('observation_form_items as it', 'it.id', 'a.item_id')
+      .select('a.item_id').where('a.observation_id', '=', second).where('it.lineage_id', '=', lineage).executeTakeFirstOrThrow();
+    await t.db.updateTable('observation_answers').set({ value: '"yes"' }).where('observation_id', '=', second).where('item_id', '=', item.item_id).execute();
+    expect((await get()).items[0]).toMatchObject({ seen: 2, not_seen: 0 });
+
+    // A deletion.
+    expect((await coach.delete(`/api/observation/${first}`).set(csrfHeaders(coach))).status).toBe(204);
+    const afterDelete = await get();
+    expect(afterDelete.headline.observations).toBe(1);
+    expect(afterDelete.items[0]).toMatchObject({ seen: 1, not_seen: 0 });
+  });
+
+  it('each table bumps its own district only (the provider defaults, district null, bump nothing)', async () => {
+    const version = async (id: number) => Number((await t.db.selectFrom('district_versions').select('version').where('district_id', '=', id).executeTakeFirst())?.version ?? 0);
+    const f = await walkthroughForm(w.district.id);
+    const tables: [string, () => Promise<unknown>][] = [
+      ['observation_forms', () => t.db.updateTable('observation_forms').set({ updated_at: '2026-11-01T00:00:00.000Z' }).where('id', '=', f.id).execute()],
+      ['observation_form_versions', () => t.db.updateTable('observation_form_versions').set({ description: 'Changed' }).where('form_id', '=', f.id).execute()],
+      ['observation_form_items', () => t.db.updateTable('observation_form_items').set({ label: 'Changed' }).where('id', '=', f.lookFors[0]!.id).execute()],
+    ];
+    for (const [table, step] of tables) {
+      const before = { mine: await version(w.district.id), other: await version(w.other.id) };
+      await step();
+      expect({ table, mine: (await version(w.district.id)) > before.mine, other: await version(w.other.id) })
+        .toEqual({ table, mine: true, other: before.other });
+    }
+    const others = await t.db.selectFrom('district_versions').select(['district_id', 'version']).orderBy('district_id').execute();
+    await t.db.updateTable('observation_form_items').set({ label: 'Changed' }).where('district_id', 'is', null).execute();
+    expect(await t.db.selectFrom('district_versions').select(['district_id', 'version']).orderBy('district_id').execute()).toEqual(others);
+  });
+});
