@@ -2,10 +2,12 @@
 // openapi.ts names one as `answerSchema`; server/openapi/answers.test.ts parses real answers with each.
 import { adminAlertAnswer, currentAlertAnswer } from './alerts';
 import { invoiceAnswer, invoiceSummaryAnswer, quoteAnswer, quoteSummaryAnswer } from './billing';
+import { cycleAnswer, cycleStageAnswer, cycleSummaryAnswer, goalTemplateAnswer } from './cycles';
 import { groupAnswer } from './groups';
 import { activityAnswer, defaultSchoolAnswer, interactionAnswer } from './interactions';
 import { interactionFieldAnswer, interactionTypeAnswer } from './interactionTypes';
 import { buildingAnswer, districtProfileAnswer } from './site';
+import { educatorSkillsAnswer, skillFrameworkAnswer, skillMapRowAnswer, skillMapSummaryAnswer } from './skills';
 import { staffDetailAnswer, staffListItemAnswer } from './staff';
 import { staffRequestAnswer } from './staffRequests';
 import { districtUserAnswer } from './users';
@@ -29,5 +31,13 @@ export const ANSWER_SCHEMAS = {
   Interaction: interactionAnswer,
   Activity: activityAnswer,
   DefaultSchool: defaultSchoolAnswer,
+  CycleStage: cycleStageAnswer,
+  GoalTemplate: goalTemplateAnswer,
+  CycleSummary: cycleSummaryAnswer,
+  Cycle: cycleAnswer,
+  SkillFramework: skillFrameworkAnswer,
+  EducatorSkills: educatorSkillsAnswer,
+  SkillMapRow: skillMapRowAnswer,
+  SkillMapSummary: skillMapSummaryAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

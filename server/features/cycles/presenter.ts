@@ -2,23 +2,23 @@
 // district's notes-privacy setting like an interaction's shared notes: with `shared_notes_visible_to_admins`
 // off only their author, the cycle's coach and its educators (their linked logins) read them; everyone
 // else gets body null and hidden true.
+import type { CycleAnswer, CycleStageAnswer, CycleSummaryAnswer, GoalTemplateAnswer } from '../../../common/schemas/answers/cycles';
 import {
-  type Cycle, type CycleDueState, type CycleNote, type CycleOutcome, type CycleStage, type CycleStatus, type CycleSummary,
-  DUE_SOON_DAYS, type GoalTemplate, OPEN_CYCLE_STATUSES,
+  type CycleDueState, type CycleNote, type CycleOutcome, type CycleStatus, DUE_SOON_DAYS, OPEN_CYCLE_STATUSES,
 } from '../../../common/schemas/cycles';
 import { seesSharedTexts } from '../../access/notesPrivacy';
 import { addDays } from '../../lib/dates';
 import type { CycleRow, Related, StageRow, TemplateRow } from './queries';
 import { nextStageOf } from './service';
 
-export function presentStage(row: StageRow, openCycles: Map<number, number>): CycleStage {
+export function presentStage(row: StageRow, openCycles: Map<number, number>): CycleStageAnswer {
   return {
     id: row.id, name: row.name, description: row.description, expected_days: row.expected_days, sort_order: row.sort_order,
     archived: row.archived_at !== null, open_cycles: openCycles.get(row.id) ?? 0,
   };
 }
 
-export function presentTemplate(row: TemplateRow): GoalTemplate {
+export function presentTemplate(row: TemplateRow): GoalTemplateAnswer {
   return { id: row.id, title: row.title, goal: row.goal, sort_order: row.sort_order, archived: row.archived_at !== null };
 }
 
@@ -41,7 +41,7 @@ export interface Viewer {
   writes: boolean;
 }
 
-export function presentCycleSummary(row: CycleRow, related: Related, viewer: Viewer): CycleSummary {
+export function presentCycleSummary(row: CycleRow, related: Related, viewer: Viewer): CycleSummaryAnswer {
   const stage = viewer.stages.find((s) => s.id === row.stage_id);
   const { dueOn, due } = dueOf(row, stage, viewer.today);
   const open = OPEN_CYCLE_STATUSES.includes(row.status);
@@ -79,7 +79,7 @@ export interface Detail {
   sharedNotesVisible: boolean;
 }
 
-export function presentCycle(row: CycleRow, related: Related, viewer: Viewer, detail: Detail): Cycle {
+export function presentCycle(row: CycleRow, related: Related, viewer: Viewer, detail: Detail): CycleAnswer {
   const summary = presentCycleSummary(row, related, viewer);
   const participantUserIds = related.staff.filter((s) => s.cycle_id === row.id).map((s) => s.user_id);
   const onlooker = { userId: viewer.userId, sharedNotesVisible: detail.sharedNotesVisible };

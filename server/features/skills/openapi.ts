@@ -6,7 +6,7 @@ import {
 import type { ApiArea } from '../../http/apiDoc';
 
 const framework = 'The whole framework: levels, domains and their skills.';
-const editor = { who: 'district', permissions: [P.manageSettings], feature: 'skill-mapping', answerText: framework } as const;
+const editor = { who: 'district', permissions: [P.manageSettings], feature: 'skill-mapping', answerText: framework, answerSchema: 'SkillFramework' } as const;
 const mapper = { who: 'district', permissions: [P.seeSkillMapping], feature: 'skill-mapping' } as const;
 
 export const skillApi: ApiArea = {
@@ -14,7 +14,7 @@ export const skillApi: ApiArea = {
   description: "The district's skill framework, educators' ratings and the heat map.",
   operations: {
     'GET /api/skill-framework': {
-      summary: 'The skill framework', who: 'district', anyPermission: [P.seeSkillMapping, P.manageSettings], feature: 'skill-mapping', answerText: framework,
+      summary: 'The skill framework', who: 'district', anyPermission: [P.seeSkillMapping, P.manageSettings], feature: 'skill-mapping', answerText: framework, answerSchema: 'SkillFramework',
       description: 'Educators also read it (`see educators.self`), for their own profile.',
     },
     'POST /api/skill-domain': { summary: 'Add a domain', ...editor, body: domainPayloadSchema, status: 201, errors: [409] },
@@ -30,11 +30,11 @@ export const skillApi: ApiArea = {
     'PUT /api/skill-level/{level}': { summary: 'Rename a level', ...editor, body: levelPayloadSchema, params: { level: 'The level, 1 to 4.' } },
     'GET /api/staff/{id}/skill-rating': {
       summary: "An educator's skill ratings", ...mapper, description: 'With `see skill mapping` (its scope), or one\'s own through `see educators.self`.',
-      answerText: 'Current levels per skill and every rating kept.',
+      answerText: 'Current levels per skill and every rating kept.', answerSchema: 'EducatorSkills',
     },
-    'POST /api/staff/{id}/skill-rating': { summary: 'Rate an educator', ...mapper, body: ratingPayloadSchema, status: 201, description: 'Several skills at once.', answerText: "The educator's ratings." },
-    'GET /api/skill-map': { summary: 'The heat map', ...mapper, query: skillMapQuerySchema, answer: 'page', answerText: 'One page of educators with their level per skill.' },
-    'GET /api/skill-map/summary': { summary: "The heat map's summary", ...mapper, query: skillMapQuerySchema, answerText: 'Counts per skill and level.' },
+    'POST /api/staff/{id}/skill-rating': { summary: 'Rate an educator', ...mapper, body: ratingPayloadSchema, status: 201, description: 'Several skills at once.', answerText: "The educator's ratings.", answerSchema: 'EducatorSkills' },
+    'GET /api/skill-map': { summary: 'The heat map', ...mapper, query: skillMapQuerySchema, answer: 'page', answerText: 'One page of educators with their level per skill.', answerSchema: 'SkillMapRow' },
+    'GET /api/skill-map/summary': { summary: "The heat map's summary", ...mapper, query: skillMapQuerySchema, answerText: 'Counts per skill and level.', answerSchema: 'SkillMapSummary' },
     'GET /api/skill-map.csv': { summary: 'The heat map as CSV', ...mapper, query: skillMapQuerySchema, answer: 'csv' },
   },
 };

@@ -1,8 +1,9 @@
 // Skill mapping answers: explicit field whitelists from rows (common/schemas/skills.ts shapes).
-import type { EducatorSkills, SkillCell, SkillFramework, SkillMapRow, SkillMapSummary, SkillRating } from '../../../common/schemas/skills';
+import type { EducatorSkillsAnswer, SkillFrameworkAnswer, SkillMapRowAnswer, SkillMapSummaryAnswer } from '../../../common/schemas/answers/skills';
+import type { SkillCell, SkillRating } from '../../../common/schemas/skills';
 import type { CellRow, FrameworkParts, FrameworkRow, MapRow, RatingRow } from './queries';
 
-export function presentFramework(framework: FrameworkRow, parts: FrameworkParts, canEdit: boolean): SkillFramework {
+export function presentFramework(framework: FrameworkRow, parts: FrameworkParts, canEdit: boolean): SkillFrameworkAnswer {
   return {
     id: framework.id,
     name: framework.name,
@@ -28,7 +29,7 @@ export function presentRating(r: RatingRow): SkillRating {
 
 export function presentEducatorSkills(
   staff: { id: number; first_name: string; last_name: string }, current: RatingRow[], history: RatingRow[], canRate: boolean,
-): EducatorSkills {
+): EducatorSkillsAnswer {
   return {
     staff: { id: staff.id, name: `${staff.first_name} ${staff.last_name}` },
     current: current.map(presentRating),
@@ -42,7 +43,7 @@ const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 export function presentMapRows(
   rows: MapRow[], cells: CellRow[], buildings: Map<number, string>, columns: { domainId: number; skills: { id: number }[] }[],
-): SkillMapRow[] {
+): SkillMapRowAnswer[] {
   const byStaff = new Map<number, Map<number, CellRow>>();
   for (const c of cells) {
     let m = byStaff.get(c.staff_id);
@@ -73,7 +74,7 @@ export function presentMapRows(
   });
 }
 
-export function presentSummary(counts: { skill_id: number; level: number; n: number }[], total: number): SkillMapSummary {
+export function presentSummary(counts: { skill_id: number; level: number; n: number }[], total: number): SkillMapSummaryAnswer {
   const out: Record<string, Record<string, number>> = {};
   for (const c of counts) (out[String(c.skill_id)] ??= {})[String(c.level)] = Number(c.n);
   return { total, counts: out };
