@@ -24,6 +24,20 @@ export const observationApi: ApiArea = {
     + 'interaction of its form\'s type, rates the skills its rating items are linked to, and may be shared with the educator, who acknowledges it.',
   operations: {
     'GET /api/observation': { summary: 'Observations', ...reader, query: observationListQuerySchema, answer: 'page' },
+    'GET /api/observation.csv': {
+      summary: 'Observations as CSV', who: 'district', permissions: [P.seeActivity], query: observationListQuerySchema, answer: 'csv', errors: [404],
+      description: 'The list\'s filters and scope (an educator: what was shared with them), completed observations only (never a draft), newest '
+        + 'first; times on the caller\'s profile clock. Private notes are never exported; notes, next steps, text answers and evidence only as the '
+        + 'caller may read them. When `filter[form_id]` names one form, one column per item of that form across its versions (404 when it is not '
+        + 'the district\'s form); otherwise the fixed columns only.',
+    },
+    'GET /api/observation/observers': {
+      summary: 'Who may observe', who: 'district', permissions: [P.seeActivity],
+      description: 'The observations list\'s observer filter: `{ data: [{ id, name }] }` by name — the district\'s users holding `see activity` '
+        + '(coaches, principals, district administrators; those sharing a school with the caller unless their scope is district-wide), whoever '
+        + 'observed an observation the caller may read, and the caller. An educator is refused (403).',
+      answerText: 'The people, by name.',
+    },
     'GET /api/observation/{id}': { summary: 'One observation', ...reader, answerText: observation },
     'POST /api/observation': {
       summary: 'Start or record an observation', who: 'district', permissions: [P.seeActivity], body: observationPayloadSchema, status: 201,

@@ -161,3 +161,31 @@ export const storedValue = (value: string): unknown => JSON.parse(value) as unkn
 /** An item's settings (choice options, rating scale): the form presenter's parser. */
 export { parseItemConfig as itemConfig } from './formPresenter';
 
+
+/**
+ * Who may observe within a reader's reach, for the list's observer filter: the users of the district holding
+ * `see activity` (coaches, principals, district administrators) — every one for a district-wide reader, those
+ * sharing a school with the reader otherwise — and whoever observed an observation the reader may read (a
+ * district administrator observing a school, someone since deactivated), and the reader. By name.
+ */
+export async function observersInReach(db: Conn, v: Visibility): Promise<{ id: number; name: string }[]> {
+  const ids = new Set<number>([v.userId]);
+  if (v.kind === 'district' || v.kind === 'building') {
+    let holders = db.selectFrom('users')
+      .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select('users.id').distinct()
+      .where('users.district_id', '=', v.districtId).where('users.status', '!=', 'disabled')
+      .where((eb) => eb.or([eb('permissions.name', '=', 'see activity'), eb('permissions.name', 'like', 'see activity.%')]));
+    if (v.kind === 'building') {
+      holders = holders.where('users.id', 'in', (eb) => eb.selectFrom('user_buildings').select('user_buildings.user_id')
+        .where('user_buildings.building_id', 'in', v.buildingIds.length ? v.buildingIds : [-1]));
+    }
+    for (const r of await holders.execute()) ids.add(r.id);
+  }
+  const observed = await visibleObservations(db, v).select('observations.observer_id').distinct().execute();
+  for (const r of observed) ids.add(r.observer_id);
+  return db.selectFrom('users').select(['id', 'name']).where('district_id', '=', v.districtId).where('id', 'in', [...ids])
+    .orderBy('name').orderBy('id').execute();
+}

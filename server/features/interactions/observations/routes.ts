@@ -13,12 +13,14 @@ import { routeId } from '../../../http/params';
 import { validate } from '../../../http/validate';
 import { districtActor, requireDistrict } from '../../../access/guards';
 import { actionEmail } from '../../../lib/mailer';
-import { endOfLocalDay, startOfLocalDay } from '../../../lib/zone';
+import { streamCsv } from '../../../lib/csv';
+import { endOfLocalDay, startOfLocalDay, todayIn } from '../../../lib/zone';
 import { districtSettingsJson } from '../queries';
 import { observationReader, observationSight, type ObservationReader, observationWriter, requireObserver } from './policies';
+import { type ItemColumn, itemColumnsOfForm, OBSERVATION_CSV_HEADER, observationCsvPages } from './csv';
 import { presentObservation, presentObservationSummary } from './presenter';
 import {
-  answersOf, educatorLogin, findVisibleObservation, itemsOfVersions, listObservationsPage, namesFor, type ObservationFilters, type ObservationRow,
+  answersOf, educatorLogin, findForm, findVisibleObservation, itemsOfVersions, listObservationsPage, namesFor, type ObservationFilters, observersInReach, type ObservationRow,
 } from './queries';
 import { acknowledgeObservation, createObservation, deleteObservation, shareObservation, updateObservation } from './service';
 
@@ -48,6 +50,20 @@ export function observationRoutes(deps: Deps): Router {
     });
   }
 
+  /** The list's filters (GET /api/observation and its CSV): dates are the district's days. */
+  function listFilters(reader: ObservationReader, req: Request) {
+    const { filter } = validate(observationListQuerySchema, req.query);
+    if (filter.from && filter.to && filter.to < filter.from) throw validationError({ 'filter.to': ['To must be on or after From.'] });
+    const zone = reader.auth.district.timezone;
+    const filters: ObservationFilters = {
+      from: filter.from ? startOfLocalDay(filter.from, zone) : null, to: filter.to ? endOfLocalDay(filter.to, zone) : null,
+      formIds: filter.form_id, staffIds: filter.staff_id, buildingIds: filter.building_id, observerIds: filter.observer_id,
+      statuses: filter.status, shared: filter.shared === null ? null : filter.shared === 'yes',
+      acknowledged: filter.acknowledged === null ? null : filter.acknowledged === 'yes',
+    };
+    return { filter, filters };
+  }
+
   async function visibleRow(reader: ObservationReader, req: Request): Promise<ObservationRow> {
     const row = await findVisibleObservation(db, reader.visibility, routeId(req, 'id', OBSERVATION_MESSAGES.notFound));
     if (!row) throw notFound(OBSERVATION_MESSAGES.notFound);
@@ -63,18 +79,40 @@ export function observationRoutes(deps: Deps): Router {
 
   router.get('/observation', async (req, res) => {
     const reader = observationReader(req);
-    const { filter } = validate(observationListQuerySchema, req.query);
+    const { filters } = listFilters(reader, req);
     const page = parsePage(req.query, 25);
-    if (filter.from && filter.to && filter.to < filter.from) throw validationError({ 'filter.to': ['To must be on or after From.'] });
-    const zone = reader.auth.district.timezone;
-    const filters: ObservationFilters = {
-      from: filter.from ? startOfLocalDay(filter.from, zone) : null, to: filter.to ? endOfLocalDay(filter.to, zone) : null,
-      formIds: filter.form_id, staffIds: filter.staff_id, buildingIds: filter.building_id, observerIds: filter.observer_id,
-      statuses: filter.status, shared: filter.shared === null ? null : filter.shared === 'yes',
-      acknowledged: filter.acknowledged === null ? null : filter.acknowledged === 'yes',
-    };
     const { rows, total } = await listObservationsPage(db, reader.visibility, filters, page);
     res.json({ data: await present(reader, rows, false), meta: pageMeta(page.page, page.perPage, total) });
+  });
+
+  // The list as CSV: its filters and scope, completed observations only (csv.ts says what each reader sees).
+  router.get('/observation.csv', async (req, res) => {
+    const reader = observationReader(req);
+    const { filter, filters } = listFilters(reader, req);
+    const districtId = reader.auth.district.id;
+    let columns: ItemColumn[] | null = null;
+    let formName = '';
+    if (filter.form_id.length === 1) {
+      const form = await findForm(db, districtId, filter.form_id[0]!);
+      if (!form) throw notFound(OBSERVATION_MESSAGES.formNotFound);
+      columns = await itemColumnsOfForm(db, districtId, form.id, form.version_id);
+      formName = form.name;
+    }
+    const sharedNotesVisible = districtSettingsOf(await districtSettingsJson(db, districtId)).shared_notes_visible_to_admins;
+    const timeZone = reader.auth.user.timezone || reader.auth.district.timezone;
+    const slug = formName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const name = `observations${slug ? `-${slug}` : ''}${filter.from ? `-from-${filter.from}` : ''}${filter.to ? `-to-${filter.to}` : ''}-${todayIn(timeZone)}.csv`;
+    await streamCsv(res, name, [...OBSERVATION_CSV_HEADER, ...(columns ?? []).map((c) => c.label), 'Evidence'], observationCsvPages(db, {
+      visibility: reader.visibility, filters, timeZone, columns,
+      sightOf: (row, educatorUserId) => observationSight(reader, sharedNotesVisible, row, educatorUserId),
+    }));
+  });
+
+  // Before /observation/:id. The list's observer filter: everyone who may observe within the caller's reach.
+  router.get('/observation/observers', async (req, res) => {
+    const writer = observationWriter(req);
+    const people = await observersInReach(db, writer.visibility);
+    res.json({ data: people.map((p) => ({ id: p.id, name: p.name })) });
   });
 
   router.get('/observation/:id', async (req, res) => {
