@@ -152,6 +152,9 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   'observation.deleted': a('Observation deleted', 'deleted {subject}'),
   'observation.shared': f('Observation shared', (p) => `shared ${p.subject} with the educator`),
   'observation.acknowledged': a('Observation acknowledged', 'acknowledged {subject}'),
+  'calibration_session.created': a('Calibration session set up', 'set up {subject}'),
+  'calibration_session.archived': a('Calibration session archived', 'archived {subject}'),
+  'calibration_session.restored': a('Calibration session restored', 'restored {subject}'),
   // Calendar
   calendar_feed_enabled: a('Calendar feed turned on', 'turned on their calendar feed'),
   calendar_feed_regenerated: a('Calendar feed regenerated', 'made a new address for their calendar feed'),
@@ -267,6 +270,7 @@ export const AUDIT_SUBJECTS: Record<string, SubjectKind> = {
   interaction_field: s('custom field', 'titled'),
   observation_form: s('observation form', 'titled'),
   observation: s('observation', 'titled'),
+  calibration_session: s('calibration session', 'titled'),
   coaching_cycle: s('coaching cycle', 'titled'),
   cycle_stage: s('cycle stage', 'titled'),
   cycle_goal_template: s('goal template', 'titled'),

@@ -22,6 +22,7 @@ import { interactionTypeRoutes } from './features/interactionTypes/routes';
 import { interactionRoutes } from './features/interactions/routes';
 import { observationFormRouter } from './features/interactions/observations/formRoutes';
 import { observationRoutes } from './features/interactions/observations/routes';
+import { calibrationRoutes } from './features/interactions/observations/calibrationRoutes';
 import { importRoutes } from './features/imports/routes';
 import { planRoutes } from './features/plans/routes';
 import { reportPulseRoutes } from './features/reports/pulseRoutes';
@@ -51,6 +52,7 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   interactionRoutes,
   observationFormRouter,
   observationRoutes,
+  calibrationRoutes,
   calendarRoutes,
   importRoutes,
   cycleRoutes,

@@ -33,6 +33,7 @@ import { interactionTypeApi } from '../features/interactionTypes/openapi';
 import { interactionApi } from '../features/interactions/openapi';
 import { observationFormApi } from '../features/interactions/observations/formOpenapi';
 import { observationApi } from '../features/interactions/observations/openapi';
+import { calibrationApi } from '../features/interactions/observations/calibrationOpenapi';
 import { planApi } from '../features/plans/openapi';
 import { reportApi } from '../features/reports/openapi';
 import { setupApi } from '../features/setup/openapi';
@@ -47,7 +48,7 @@ import { referenceApi } from './reference';
 /** Every area of the reference, in the order the viewer lists them. A new feature adds one line here. */
 export const API_AREAS: readonly ApiArea[] = [
   authApi, accountApi, accountMigrationApi, planApi, buildingApi, staffApi, coachApi, groupApi, userApi,
-  staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, observationApi, calendarApi, importApi, cycleApi, skillApi, reportApi,
+  staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, observationApi, calibrationApi, calendarApi, importApi, cycleApi, skillApi, reportApi,
   setupApi, trialApi, billingApi, articleApi, supportApi, alertApi, adminDistrictApi, adminBillingApi,
   adminUserApi, adminOpsApi, clientErrorApi, healthApi, referenceApi,
 ];

@@ -52,7 +52,12 @@ export async function pathValues(t: TestApp, districtId: number, spareDistrictId
     shared_at: null, shared_by: null, acknowledged_at: null, reflection: null,
     created_at: new Date().toISOString(), updated_at: new Date().toISOString(), deleted_at: null,
   }).returning('id'));
+  const calibration = await first(db.insertInto('calibration_sessions').values({
+    district_id: districtId, form_id: observationForm.id, staff_id: await idIn('staff'), building_id: null, observed_at: new Date().toISOString(),
+    title: 'Calibration', notes: null, created_by: coach.coach_id, created_at: new Date().toISOString(), updated_at: new Date().toISOString(), archived_at: null,
+  }).returning('id'));
   return {
+    'calibration-session/{id}': calibration.id,
     'observation-form/{id}': observationForm.id,
     'observation/{id}': observation.id,
     'building/{id}': await idIn('buildings'),

@@ -116,6 +116,7 @@ const SUBJECT_LABELS: Record<string, LabelQuery> = {
     .innerJoin('staff as s', 's.id', 'o.staff_id')
     .select(['o.id', sql<string>`${sql.ref('v.name')} || ' of ' || ${sql.ref('s.first_name')} || ' ' || ${sql.ref('s.last_name')}`.as('label')])
     .where('o.id', 'in', ids).execute(),
+  calibration_session: (db, ids) => db.selectFrom('calibration_sessions').select(['id', 'title as label']).where('id', 'in', ids).execute(),
   interaction_field: (db, ids) => db.selectFrom('interaction_fields').select(['id', 'label']).where('id', 'in', ids).execute(),
   import: (db, ids) => db.selectFrom('imports').select(['id', 'file_name as label']).where('id', 'in', ids).execute(),
   coaching_cycle: (db, ids) => db.selectFrom('coaching_cycles').select(['id', 'title as label']).where('id', 'in', ids).execute(),

@@ -31,6 +31,8 @@ function summary(row: ObservationRow, names: Names, sight: ObservationSight) {
     observed_at: row.observed_at,
     duration_minutes: row.duration_minutes,
     interaction_id: row.interaction_id,
+    /** The calibration session it was made in (issue 28, item 5), else null. */
+    calibration_id: row.calibration_id,
     shared: row.shared_at !== null ? { at: row.shared_at, answers: row.share_answers === 1, notes: row.share_notes === 1 } : null,
     acknowledged_at: sight.reflection ? row.acknowledged_at : null,
     updated_at: row.updated_at,

@@ -17,6 +17,7 @@ import { replaceEvidenceRatings } from '../../../lib/skillRatings';
 import { localDateTime } from '../../../lib/zone';
 import type { Reader } from '../policies';
 import type { Conn } from '../queries';
+import { calibrationProblem } from './calibrationService';
 import { activeSkillIdsOf, findForm, type ItemRow, itemConfig, itemsOfVersions, type ObservationRow } from './queries';
 
 export type Writer = Reader & { actor: DistrictActor };
@@ -114,7 +115,8 @@ async function resolve(db: Conn, w: Writer, input: ObservationInput, existing?: 
     if (!visible.has(input.staff_id)) errors.staff_id = [OBSERVATION_MESSAGES.educatorNotFound];
   }
   if (existing?.status === 'completed' && input.status === 'draft') errors.status = [OBSERVATION_MESSAGES.completedStaysCompleted];
-  if (input.calibration_id !== null) errors.calibration_id = ['Choose a calibration session of your district.'];
+  const calibration = await calibrationProblem(db, w, input, existing ?? null);
+  if (calibration) errors.calibration_id = [calibration];
   if (Object.keys(errors).length || !form) throw validationError(errors);
 
   // An observation keeps the version it was made with (a draft too), unless a draft moves to another form.
@@ -190,7 +192,7 @@ export function createObservation(db: DB, w: Writer, input: ObservationInput): P
       district_id: w.actor.districtId, form_id: r.form.id, version_id: r.versionId, staff_id: input.staff_id, observer_id: w.actor.userId,
       interaction_id: null, building_id: r.buildingId, status: input.status, observed_at: input.observed_at,
       duration_minutes: input.duration_minutes, notes: input.notes, private_notes: input.private_notes, next_steps: input.next_steps,
-      calibration_id: null, share_answers: 0, share_notes: 0, shared_at: null, shared_by: null, acknowledged_at: null, reflection: null,
+      calibration_id: input.calibration_id, share_answers: 0, share_notes: 0, shared_at: null, shared_by: null, acknowledged_at: null, reflection: null,
       created_at: now, updated_at: now, deleted_at: null,
     }).returning('id').executeTakeFirstOrThrow();
     await writeAnswers(trx, w.actor.districtId, id, r.answers, true);
@@ -214,7 +216,7 @@ export function updateObservation(db: DB, w: Writer, before: ObservationRow, inp
     await trx.updateTable('observations').set({
       form_id: r.form.id, version_id: r.versionId, staff_id: input.staff_id, building_id: r.buildingId, status: input.status,
       observed_at: input.observed_at, duration_minutes: input.duration_minutes, notes: input.notes, private_notes: input.private_notes,
-      next_steps: input.next_steps, updated_at: nowIso(),
+      next_steps: input.next_steps, calibration_id: input.calibration_id, updated_at: nowIso(),
     }).where('id', '=', current.id).where('district_id', '=', w.actor.districtId).execute();
     await writeAnswers(trx, w.actor.districtId, current.id, r.answers, false);
     if (input.status === 'completed') await writeCompletion(trx, w, current.id, current.interaction_id, input, r);

@@ -3,7 +3,8 @@
 // the scope and filters reach. An observation counts when its interaction counts (countedInteractions: the
 // scope, school, observer as coach, type and the educator filters), so drafts, which have no interaction, never
 // do. Per item: how often a look-for was seen (of applicable), a rating's average and distribution, a choice's
-// options; the monthly trend and the schools side by side, both by look-for rate.
+// options; the monthly trend and the schools side by side, both by look-for rate. Calibration observations
+// (calibration_id set: several observers seeing one lesson, decision 0015) are left out, so one lesson counts once.
 import { sql } from 'kysely';
 import type { ObservationItemKind } from '../../../../common/schemas/observations';
 import type { WalkthroughItem, WalkthroughsReport } from '../../../../common/schemas/reports';
@@ -24,7 +25,7 @@ function countedObservations(db: DB, ctx: ReportContext, formId: number) {
   return db.selectFrom('observations as o')
     .innerJoin(countedInteractions(db, ctx).select('i.id').as('ci'), 'ci.id', 'o.interaction_id')
     .where('o.district_id', '=', ctx.districtId).where('o.form_id', '=', formId)
-    .where('o.status', '=', 'completed').where('o.deleted_at', 'is', null);
+    .where('o.status', '=', 'completed').where('o.deleted_at', 'is', null).where('o.calibration_id', 'is', null);
 }
 
 const rateOf = (seen: number, notSeen: number) => (seen + notSeen > 0 ? seen / (seen + notSeen) : null);
