@@ -69,6 +69,11 @@ export interface ApiOperation {
    */
   answerSchema?: AnswerName;
   /**
+   * For a call whose answer depends on a path parameter (a report's `{kind}`): the schema for each value
+   * of it (`oneOf` in the document); values not listed are described in `answerText` only.
+   */
+  answerSchemaBy?: { param: string; schemas: Readonly<Record<string, AnswerName>> };
+  /**
    * Path parameters' descriptions. `id` and `…Id` are positive integers, others strings; `{ text, type: 'string' }`
    * makes an id a string (an id with a file extension, `12.pdf`).
    */

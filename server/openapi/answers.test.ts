@@ -22,9 +22,18 @@ const TYPED = API_AREAS.flatMap((area) => Object.entries(area.operations) as [Op
     return { key, method, path, op, schema: ANSWER_SCHEMAS[op.answerSchema!] };
   });
 
-/** The query a GET needs beyond its path (a required parameter), by operation. */
-const QUERIES: Partial<Record<OperationKey, (values: Record<string, string | number>) => string>> = {
-  'GET /api/interaction/default-school': (v) => `?starts_at=${encodeURIComponent(new Date().toISOString())}&staff_ids[]=${v['staff/{id}']}`,
+/** Answers whose schema depends on a path parameter (`answerSchemaBy`): one call per value it lists. */
+const BY_PARAM = API_AREAS.flatMap((area) => Object.entries(area.operations) as [OperationKey, ApiOperation][])
+  .filter(([, op]) => op.answerSchemaBy)
+  .flatMap(([key, op]) => Object.entries(op.answerSchemaBy!.schemas).map(([value, name]) => {
+    const [method, path] = key.split(' ') as [HttpMethod, string];
+    return { key, method, path: path.replace(`{${op.answerSchemaBy!.param}}`, value), op, name, schema: ANSWER_SCHEMAS[name] };
+  }));
+
+/** The query a GET needs beyond its path (a required parameter), by its filled path. */
+const QUERIES: Record<string, (values: Record<string, string | number>) => string> = {
+  '/api/interaction/default-school': (v) => `?starts_at=${encodeURIComponent(new Date().toISOString())}&staff_ids[]=${v['staff/{id}']}`,
+  '/api/report/comparison': (v) => `?compare=building&a=${v.__buildingA}&b=${v.__buildingB}`,
 };
 
 /** The answer's objects the schema describes: the answer itself, or each item of `data`. */
@@ -52,6 +61,13 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
     const alert = await providerAdmin.post('/api/admin/alert').set(csrfHeaders(providerAdmin))
       .send({ title: 'Planned maintenance', body: 'Saturday **night**.', level: 'warning', audience: 'everyone', starts_at: new Date(Date.now() - 60_000).toISOString() });
     expect(alert.status).toBe(201);
+    // A scheduled report email of the district administrator's own, for their list.
+    const subscription = await districtAdmin.post('/api/report-subscription').set(csrfHeaders(districtAdmin))
+      .send({ report: 'interactions', frequency: 'weekly', query: 'interval=week' });
+    expect(subscription.status).toBe(201);
+    // Two schools to compare.
+    const schools = await t.db.selectFrom('buildings').select('id').where('district_id', '=', Number(values.__district)).orderBy('id').limit(2).execute();
+    values = { ...values, __buildingA: schools[0]!.id, __buildingB: schools[1]!.id };
   }, 120_000);
 
   it('gives a schema to the main resources, and each is a strict object in the document', () => {
@@ -65,11 +81,16 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
     expect(group.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Group' });
     const users = (doc.paths['/api/user']!.get!.responses as Record<string, { content: Record<string, { schema: { properties: { data: unknown } } }> }>)['200']!;
     expect(users.content['application/json']!.schema.properties.data).toEqual({ type: 'array', items: { $ref: '#/components/schemas/DistrictUser' } });
+    // A report's answer is one of the reports' schemas, by its kind.
+    const report = (doc.paths['/api/report/{kind}']!.get!.responses as Record<string, { description: string; content: Record<string, { schema: { oneOf: unknown[] } }> }>)['200']!;
+    expect(report.content['application/json']!.schema.oneOf).toContainEqual({ $ref: '#/components/schemas/CoachingTeamReport' });
+    expect(report.description).toContain('`coaching-team` → `CoachingTeamReport`');
   });
 
   for (const { key, path, op, schema } of TYPED.filter((o) => o.method === 'GET')) {
     it(`${key} answers ${op.answerSchema}`, async () => {
-      const res = await as(op).get(fillPath(path, values) + (QUERIES[key]?.(values) ?? ''));
+      const filled = fillPath(path, values);
+      const res = await as(op).get(filled + (QUERIES[filled]?.(values) ?? ''));
       expect(res.status, `${key}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
       const objects = objectsOf(op, res.body);
       // An empty list would prove nothing: the demo world has a record of each.
@@ -78,6 +99,16 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
         const parsed = z.safeParse(schema, object);
         expect(parsed.success ? [] : parsed.error.issues, key).toEqual([]);
       }
+    });
+  }
+
+  for (const { key, path, op, name, schema } of BY_PARAM) {
+    it(`${key} answers ${name} at ${path}`, async () => {
+      const filled = fillPath(path, values);
+      const res = await as(op).get(filled + (QUERIES[filled]?.(values) ?? ''));
+      expect(res.status, `${path}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
+      const parsed = z.safeParse(schema, res.body);
+      expect(parsed.success ? [] : parsed.error.issues, path).toEqual([]);
     });
   }
 

@@ -204,6 +204,15 @@ function describeOperation(method: HttpMethod, path: string, op: ApiOperation, t
 
   const status = op.status ?? (op.answer === 'none' ? 204 : 200);
   const responses: Record<string, Json> = { [String(status)]: successAnswer(op.answer ?? (status === 204 ? 'none' : 'json'), op.answerText, op.answerSchema) };
+  if (op.answerSchemaBy) {
+    // One schema per value of a path parameter: a JSON answer that is one of them.
+    if (op.answerSchema || (op.answer ?? 'json') !== 'json') throw new Error('answerSchemaBy is for a json answer without answerSchema');
+    const byValue = Object.entries(op.answerSchemaBy.schemas);
+    responses[String(status)] = {
+      description: `${op.answerText ?? 'The answer.'} By \`${op.answerSchemaBy.param}\`: ${byValue.map(([value, name]) => `\`${value}\` → \`${name}\``).join(', ')}.`,
+      content: { 'application/json': { schema: { oneOf: byValue.map(([, name]) => ({ $ref: `#/components/schemas/${name}` })) } } },
+    };
+  }
   for (const code of errorStatuses(method, path, op)) {
     const known = ERROR_ANSWERS[code];
     if (!known) throw new Error(`${method} ${path}: no description of the error status ${code}`);

@@ -7,6 +7,10 @@ import { groupAnswer } from './groups';
 import { activityAnswer, defaultSchoolAnswer, interactionAnswer } from './interactions';
 import { interactionFieldAnswer, interactionTypeAnswer } from './interactionTypes';
 import { buildingAnswer, districtProfileAnswer } from './site';
+import {
+  coachingTeamReportAnswer, comparisonReportAnswer, cyclesReportAnswer, interactionsReportAnswer, reportPulseAnswer, reportSubscriptionAnswer,
+  teacherLevelReportAnswer,
+} from './reports';
 import { educatorSkillsAnswer, skillFrameworkAnswer, skillMapRowAnswer, skillMapSummaryAnswer } from './skills';
 import { staffDetailAnswer, staffListItemAnswer } from './staff';
 import { staffRequestAnswer } from './staffRequests';
@@ -39,5 +43,12 @@ export const ANSWER_SCHEMAS = {
   EducatorSkills: educatorSkillsAnswer,
   SkillMapRow: skillMapRowAnswer,
   SkillMapSummary: skillMapSummaryAnswer,
+  InteractionsReport: interactionsReportAnswer,
+  CyclesReport: cyclesReportAnswer,
+  TeacherLevelReport: teacherLevelReportAnswer,
+  CoachingTeamReport: coachingTeamReportAnswer,
+  ComparisonReport: comparisonReportAnswer,
+  ReportPulse: reportPulseAnswer,
+  ReportSubscription: reportSubscriptionAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

@@ -15,18 +15,25 @@ export const reportApi: ApiArea = {
   tag: 'Reports',
   description: 'The six reports, the dashboard pulse and the scheduled report emails.',
   operations: {
-    'GET /api/report/pulse': { summary: "The dashboard's pulse", ...reader, answerText: 'This week and the last: interactions, minutes, educators reached, overdue cycles.' },
+    'GET /api/report/pulse': { summary: "The dashboard's pulse", ...reader, answerText: 'This month against the coaching targets, overdue cycles, educators not reached this school year.', answerSchema: 'ReportPulse' },
     'GET /api/report/{kind}': {
       summary: 'A report (JSON), or one of its tables as CSV', ...reader,
       params: { kind: `One of ${REPORT_KINDS.map((k) => `\`${k}\``).join(', ')}; add \`.csv\` for a table's CSV (\`?table=\`).` },
       query: [interactionsReportQuerySchema, cyclesReportQuerySchema, teacherLevelQuerySchema, coachingTeamQuerySchema, comparisonQuerySchema, walkthroughsReportQuerySchema],
       description: `Scope by \`see engagement\`. \`teacher-level\` and \`comparison\` need the plan feature \`advanced-reports\` (403 naming the plan). The query depends on the report; the CSV takes \`table\`, one of ${tables}.`,
       answerText: 'The report (JSON), or with `.csv` the table as a CSV file.',
+      answerSchemaBy: {
+        param: 'kind',
+        schemas: {
+          interactions: 'InteractionsReport', 'coaching-cycles': 'CyclesReport', 'teacher-level': 'TeacherLevelReport',
+          'coaching-team': 'CoachingTeamReport', comparison: 'ComparisonReport',
+        },
+      },
     },
-    'GET /api/report-subscription': { summary: 'My scheduled report emails', ...reader, answer: 'data' },
+    'GET /api/report-subscription': { summary: 'My scheduled report emails', ...reader, answer: 'data', answerSchema: 'ReportSubscription' },
     'POST /api/report-subscription': {
       summary: 'Schedule a report email', ...reader, body: reportSubscriptionPayloadSchema, status: 201, errors: [409],
-      answerText: 'The subscription with a description of the view it sends.',
+      answerText: 'The subscription with a description of the view it sends.', answerSchema: 'ReportSubscription',
     },
     'DELETE /api/report-subscription/{id}': { summary: 'Stop a scheduled report email', ...reader, answer: 'none' },
     'GET /api/report-subscription/unsubscribe/{token}': {

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
 import { OPEN_CYCLE_STATUSES } from '../../../common/schemas/cycles';
-import type { ReportPulse } from '../../../common/schemas/pulse';
+import type { ReportPulseAnswer } from '../../../common/schemas/answers/reports';
 import { reportFilterSchema } from '../../../common/schemas/reports';
 import { coachingTargetsOf } from '../../../common/schemas/site';
 import { hasFeature } from '../../../common/permissions';
@@ -46,7 +46,7 @@ async function overdueCycles(db: DB, scope: Scope, today: string): Promise<numbe
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
-export async function computePulse(db: DB, reader: ReportReader, now = new Date()): Promise<ReportPulse> {
+export async function computePulse(db: DB, reader: ReportReader, now = new Date()): Promise<ReportPulseAnswer> {
   const calendar = await districtCalendar(db, reader);
   const today = todayIn(calendar.timezone, now);
   const monthFrom = `${today.slice(0, 7)}-01`;

@@ -2,8 +2,9 @@
 // `db` first, filtered by district), commands (one transaction with their audit row), the presenter,
 // and the stored query string read back as a report query (with the page's relative date preset
 // resolved on the day it is sent).
+import type { ReportSubscriptionAnswer } from '../../../common/schemas/answers/reports';
 import {
-  DATE_PRESETS, type DatePreset, REPORT_TITLES, type ReportKind, type ReportSubscription, type SubscriptionFrequency,
+  DATE_PRESETS, type DatePreset, REPORT_TITLES, type ReportKind, type SubscriptionFrequency,
 } from '../../../common/schemas/reports';
 import { lockDistrictWrites } from '../../../db/locks';
 import { nowIso, type DB } from '../../../db/connection';
@@ -243,7 +244,7 @@ export async function removeSubscription(
 
 // ---- Presenter ---------------------------------------------------------------------------------------
 
-export function presentSubscription(row: SubscriptionRow, description: string): ReportSubscription {
+export function presentSubscription(row: SubscriptionRow, description: string): ReportSubscriptionAnswer {
   return {
     id: row.id,
     report: row.report as ReportKind,
