@@ -33,6 +33,8 @@ const BY_PARAM = API_AREAS.flatMap((area) => Object.entries(area.operations) as 
 /** The query a GET needs beyond its path (a required parameter), by its filled path. */
 const QUERIES: Record<string, (values: Record<string, string | number>) => string> = {
   '/api/interaction/default-school': (v) => `?starts_at=${encodeURIComponent(new Date().toISOString())}&staff_ids[]=${v['staff/{id}']}`,
+  // A search, so the results carry their highlights (title_html, snippet_html).
+  '/api/article': (v) => `?search=${String(v['article/{slug}']).split('-')[0]}`,
   '/api/report/comparison': (v) => `?compare=building&a=${v.__buildingA}&b=${v.__buildingB}`,
 };
 

@@ -1,6 +1,10 @@
 // The answer schemas by the name the OpenAPI document gives them (components/schemas). A feature's
 // openapi.ts names one as `answerSchema`; server/openapi/answers.test.ts parses real answers with each.
 import { adminAlertAnswer, currentAlertAnswer } from './alerts';
+import {
+  adminArticleAnswer, adminArticleSummaryAnswer, articleFeedbackAnswer, articleResultAnswer, articleVersionAnswer, articleVersionSummaryAnswer,
+  articleViewAnswer,
+} from './articles';
 import { invoiceAnswer, invoiceSummaryAnswer, quoteAnswer, quoteSummaryAnswer } from './billing';
 import { cycleAnswer, cycleStageAnswer, cycleSummaryAnswer, goalTemplateAnswer } from './cycles';
 import { groupAnswer } from './groups';
@@ -50,5 +54,12 @@ export const ANSWER_SCHEMAS = {
   ComparisonReport: comparisonReportAnswer,
   ReportPulse: reportPulseAnswer,
   ReportSubscription: reportSubscriptionAnswer,
+  AdminArticleSummary: adminArticleSummaryAnswer,
+  AdminArticle: adminArticleAnswer,
+  ArticleVersionSummary: articleVersionSummaryAnswer,
+  ArticleVersion: articleVersionAnswer,
+  ArticleResult: articleResultAnswer,
+  ArticleView: articleViewAnswer,
+  ArticleFeedback: articleFeedbackAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

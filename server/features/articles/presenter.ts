@@ -1,8 +1,8 @@
 // Field whitelists from article rows to the API's JSON.
-import {
-  type AdminArticle, type AdminArticleSummary, type ArticleCategory, type ArticleResult, type ArticleRole,
-  type ArticleVersion, type ArticleVersionSummary, type ArticleView, categoryLabel,
-} from '../../../common/schemas/articles';
+import type {
+  AdminArticleAnswer, AdminArticleSummaryAnswer, ArticleResultAnswer, ArticleVersionAnswer, ArticleVersionSummaryAnswer, ArticleViewAnswer,
+} from '../../../common/schemas/answers/articles';
+import { type ArticleCategory, type ArticleRole, categoryLabel } from '../../../common/schemas/articles';
 import { markdownToText, renderMarkdown } from '../../../common/markdown';
 import { highlight, snippet } from './highlight';
 import type { ArticleRow, ArticleVersionRow } from './queries';
@@ -12,7 +12,7 @@ const plainText = (body: string) => markdownToText(body).replace(/\s+([.,;:!?)])
 
 const person = (id: number | null, names: Map<number, string>) => (id !== null && names.has(id) ? { id, name: names.get(id)! } : null);
 
-export function presentAdminSummary(row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>): AdminArticleSummary {
+export function presentAdminSummary(row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>): AdminArticleSummaryAnswer {
   return {
     id: row.id,
     title: row.title,
@@ -30,7 +30,7 @@ export function presentAdminSummary(row: ArticleRow, roles: Map<number, string[]
   };
 }
 
-export function presentAdminArticle(row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>, versions: number): AdminArticle {
+export function presentAdminArticle(row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>, versions: number): AdminArticleAnswer {
   return {
     ...presentAdminSummary(row, roles, names),
     body: row.body,
@@ -40,11 +40,11 @@ export function presentAdminArticle(row: ArticleRow, roles: Map<number, string[]
   };
 }
 
-export function presentVersionSummary(row: ArticleVersionRow, number: number, names: Map<number, string>): ArticleVersionSummary {
+export function presentVersionSummary(row: ArticleVersionRow, number: number, names: Map<number, string>): ArticleVersionSummaryAnswer {
   return { id: row.id, number, title: row.title, category: row.category as ArticleCategory, edited_by: person(row.edited_by, names), at: row.at };
 }
 
-export function presentVersion(row: ArticleVersionRow, number: number, names: Map<number, string>): ArticleVersion {
+export function presentVersion(row: ArticleVersionRow, number: number, names: Map<number, string>): ArticleVersionAnswer {
   return {
     ...presentVersionSummary(row, number, names),
     slug: row.slug,
@@ -55,8 +55,8 @@ export function presentVersion(row: ArticleVersionRow, number: number, names: Ma
 }
 
 /** A published article in a reader's list; with search words, its title and a snippet highlighted. */
-export function presentResult(row: ArticleRow, words: readonly string[] = []): ArticleResult {
-  const result: ArticleResult = {
+export function presentResult(row: ArticleRow, words: readonly string[] = []): ArticleResultAnswer {
+  const result: ArticleResultAnswer = {
     id: row.id,
     slug: row.slug,
     title: row.title,
@@ -72,7 +72,7 @@ export function presentResult(row: ArticleRow, words: readonly string[] = []): A
   return result;
 }
 
-export function presentArticleView(row: ArticleRow, related: ArticleRow[], myFeedback: boolean | null): ArticleView {
+export function presentArticleView(row: ArticleRow, related: ArticleRow[], myFeedback: boolean | null): ArticleViewAnswer {
   const { html, headings } = renderMarkdown(row.body);
   return {
     id: row.id,
