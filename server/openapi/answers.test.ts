@@ -69,7 +69,8 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
     expect(subscription.status).toBe(201);
     // Two schools to compare.
     const schools = await t.db.selectFrom('buildings').select('id').where('district_id', '=', Number(values.__district)).orderBy('id').limit(2).execute();
-    values = { ...values, __buildingA: schools[0]!.id, __buildingB: schools[1]!.id };
+    // The provider reads Maple Grove's page (the spare district has no people or imports to parse); this file changes no district.
+    values = { ...values, __buildingA: schools[0]!.id, __buildingB: schools[1]!.id, 'admin:district/{id}': values.__district! };
   }, 120_000);
 
   it('gives a schema to the main resources, and each is a strict object in the document', () => {
@@ -114,20 +115,28 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
     });
   }
 
-  it('parses the answers of writes too (a group, a school, a custom field, an alert)', async () => {
+  it('parses the answers of writes too (a group, a school, a custom field, an alert, deletes, a cycle note, an invoice paid)', async () => {
+    const openInvoice = await t.db.selectFrom('invoices').select('id').where('status', '=', 'open').orderBy('id').executeTakeFirstOrThrow();
     const writes: [OperationKey, object][] = [
       ['POST /api/group', { name: 'Answer Test Group', items: [{ item_id: Number(values['staff/{id}']), start_date: '2025-09-01T05:00:00.000Z' }] }],
       ['PUT /api/building/{id}', { name: 'Maple Grove High School', code: 'MGHS', grade_band: '9-12' }],
       ['POST /api/interaction-type/{id}/field', { label: 'Grade taught', kind: 'single_choice', options: ['K-2', '3-5'] }],
       ['POST /api/admin/alert', { title: 'Planned maintenance', body: 'Saturday night.', level: 'info', audience: 'everyone', starts_at: new Date().toISOString() }],
+      ['POST /api/coaching-cycle/{id}/note', { body: 'Observed the warm-up routine.' }],
+      ['POST /api/admin/invoice/{id}/paid', {}],
+      // Last: the deletes answer the record as it was, with `deleted_at`.
+      ['DELETE /api/interaction/{id}', {}],
+      ['DELETE /api/coaching-cycle/{id}', {}],
     ];
+    const writeValues = { ...values, 'admin:invoice/{id}': openInvoice.id };
     for (const [key, body] of writes) {
       const typed = TYPED.find((o) => o.key === key)!;
       const agent = as(typed.op);
-      const res = await agent[typed.method.toLowerCase() as 'post' | 'put'](fillPath(typed.path, values)).set(csrfHeaders(agent)).send(body);
+      const res = await agent[typed.method.toLowerCase() as 'post' | 'put' | 'delete'](fillPath(typed.path, writeValues)).set(csrfHeaders(agent)).send(body);
       expect(res.status, `${key}: ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(300);
       const parsed = z.safeParse(typed.schema, res.body);
       expect(parsed.success ? [] : parsed.error.issues, key).toEqual([]);
+      if (typed.method === 'DELETE') expect(res.body.deleted_at, key).toEqual(expect.any(String));
     }
   });
 

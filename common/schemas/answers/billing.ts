@@ -1,6 +1,9 @@
 // The quote and invoice answers, the district's and the provider's: server/lib/billing/presenter.ts.
 import * as z from 'zod/mini';
-import { type BillTo, INVOICE_STATUSES, type InvoiceDetail, type InvoiceSummary, QUOTE_STATUSES, type QuoteDetail, type QuoteSummary } from '../billing';
+import {
+  type AdminDistrictBilling, type AdminQuoteRow, type BillingSummary, type BillTo, INVOICE_STATUSES, type InvoiceDetail, type InvoiceSummary, type PlanSummary,
+  QUOTE_STATUSES, type QuoteDetail, type QuoteSummary,
+} from '../billing';
 import { day, id, instant, ref, type SameShape } from './shapes';
 
 const numbered = z.strictObject({ id, number: z.string() });
@@ -80,3 +83,69 @@ export const invoiceAnswer = z.strictObject({
 });
 export type InvoiceAnswer = z.infer<typeof invoiceAnswer>;
 export const invoiceAnswerMatches: SameShape<InvoiceAnswer, InvoiceDetail> = true;
+
+/** GET /api/admin/quote: one row across districts. */
+export const adminQuoteRowAnswer = z.strictObject({
+  ...quoteSummaryFields,
+  district: ref,
+  po_number: z.nullable(z.string()),
+});
+export type AdminQuoteRowAnswer = z.infer<typeof adminQuoteRowAnswer>;
+export const adminQuoteRowAnswerMatches: SameShape<AdminQuoteRowAnswer, AdminQuoteRow> = true;
+
+/** GET /api/admin/district/{id}/billing and the provider's billing writes: a district's Billing panel. */
+export const adminDistrictBillingAnswer = z.strictObject({
+  /** The district's billing contact now (what a new invoice's bill-to copies). */
+  contact: billTo,
+  /** The end of the paid term; null until a quote is activated. */
+  renews_on: z.nullable(day),
+  /** The district's today and school-year start month: what an activation's dates are read from. */
+  today: day,
+  school_year_start_month: z.number(),
+  /** Newest first. */
+  quotes: z.array(z.strictObject({ ...quoteSummaryFields, po_number: z.nullable(z.string()) })),
+  /** Newest first. */
+  invoices: z.array(invoiceSummaryAnswer),
+  /** The caller may activate quotes and change invoices (provider administrators). */
+  can_manage: z.boolean(),
+});
+export type AdminDistrictBillingAnswer = z.infer<typeof adminDistrictBillingAnswer>;
+export const adminDistrictBillingAnswerMatches: SameShape<AdminDistrictBillingAnswer, AdminDistrictBilling> = true;
+
+const planFields = {
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price_per_seat_cents: z.number(),
+  features: z.array(z.strictObject({ key: z.string(), label: z.string() })),
+};
+/** A plan as /pricing shows it (GET /api/plan). */
+export const planAnswer = z.strictObject(planFields);
+export type PlanAnswer = z.infer<typeof planAnswer>;
+export const planAnswerMatches: SameShape<PlanAnswer, PlanSummary> = true;
+
+/** GET /api/billing: the district's plan, status, trial, renewal, seats, contact and every plan. */
+export const billingSummaryAnswer = z.strictObject({
+  plan: planAnswer,
+  status: z.enum(['trial', 'active', 'suspended']),
+  /** While on trial. */
+  trial_ends_at: z.nullable(instant),
+  /** Whole days left in the trial (0 once ended); null unless on trial. */
+  trial_days_left: z.nullable(z.number()),
+  /** The trial has ended: read-only until a plan is bought. */
+  read_only: z.boolean(),
+  /** The end of the school year the paid term ends in; null unless active. */
+  renews_on: z.nullable(day),
+  seats: z.strictObject({ purchased: z.number(), in_use: z.number(), over: z.boolean() }),
+  contact: z.strictObject({
+    billing_contact_name: z.nullable(z.string()),
+    billing_contact_email: z.nullable(z.string()),
+    billing_address: z.nullable(z.string()),
+    tax_exempt_number: z.nullable(z.string()),
+  }),
+  plans: z.array(z.strictObject({ ...planFields, current: z.boolean() })),
+  /** The caller may edit the contact and create quotes (`manage billing`). */
+  can_manage: z.boolean(),
+});
+export type BillingSummaryAnswer = z.infer<typeof billingSummaryAnswer>;
+export const billingSummaryAnswerMatches: SameShape<BillingSummaryAnswer, BillingSummary> = true;

@@ -1,11 +1,15 @@
 // The answer schemas by the name the OpenAPI document gives them (components/schemas). A feature's
 // openapi.ts names one as `answerSchema`; server/openapi/answers.test.ts parses real answers with each.
+import { adminDistrictAnswer, adminDistrictRowAnswer } from './adminDistricts';
+import { adminUserAnswer, districtOptionAnswer } from './adminUsers';
 import { adminAlertAnswer, currentAlertAnswer } from './alerts';
 import {
   adminArticleAnswer, adminArticleSummaryAnswer, articleFeedbackAnswer, articleResultAnswer, articleVersionAnswer, articleVersionSummaryAnswer,
   articleViewAnswer,
 } from './articles';
-import { invoiceAnswer, invoiceSummaryAnswer, quoteAnswer, quoteSummaryAnswer } from './billing';
+import {
+  adminDistrictBillingAnswer, adminQuoteRowAnswer, billingSummaryAnswer, invoiceAnswer, invoiceSummaryAnswer, planAnswer, quoteAnswer, quoteSummaryAnswer,
+} from './billing';
 import { cycleAnswer, cycleStageAnswer, cycleSummaryAnswer, goalTemplateAnswer } from './cycles';
 import { groupAnswer } from './groups';
 import { activityAnswer, defaultSchoolAnswer, interactionAnswer } from './interactions';
@@ -61,5 +65,13 @@ export const ANSWER_SCHEMAS = {
   ArticleResult: articleResultAnswer,
   ArticleView: articleViewAnswer,
   ArticleFeedback: articleFeedbackAnswer,
+  AdminDistrictRow: adminDistrictRowAnswer,
+  AdminDistrict: adminDistrictAnswer,
+  AdminUser: adminUserAnswer,
+  DistrictOption: districtOptionAnswer,
+  AdminQuoteRow: adminQuoteRowAnswer,
+  AdminDistrictBilling: adminDistrictBillingAnswer,
+  BillingSummary: billingSummaryAnswer,
+  Plan: planAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

@@ -3,9 +3,8 @@
 // authorize → validate → find (404) → command → present. Every change answers the district's Billing
 // panel as it is afterwards (AdminDistrictBilling).
 import { type Request, Router } from 'express';
-import {
-  adminQuoteListQuerySchema, type AdminDistrictBilling, BILLING_MESSAGES as M, markInvoicePaidSchema, voidInvoiceSchema,
-} from '../../../common/schemas/billing';
+import type { AdminDistrictBillingAnswer } from '../../../common/schemas/answers/billing';
+import { adminQuoteListQuerySchema, BILLING_MESSAGES as M, markInvoicePaidSchema, voidInvoiceSchema } from '../../../common/schemas/billing';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
@@ -23,7 +22,7 @@ export function adminBillingRoutes(deps: Deps): Router {
   const { db } = deps;
   const router = Router();
 
-  async function districtBilling(caller: ProviderCaller, districtId: number): Promise<AdminDistrictBilling> {
+  async function districtBilling(caller: ProviderCaller, districtId: number): Promise<AdminDistrictBillingAnswer> {
     const district = (await findBillingDistrict(db, districtId))!;
     const today = todayIn(district.timezone);
     const [quotes, invoices] = await Promise.all([districtQuotes(db, districtId), districtInvoices(db, districtId)]);

@@ -1,7 +1,6 @@
 // The admin Districts answers (common/schemas/adminDistricts.ts): every field listed, so a new column never leaks.
-import type {
-  AdminDistrictDetail, AdminDistrictImport, AdminDistrictRow, AdminDistrictSchool, AdminDistrictUser, PlanOption,
-} from '../../../common/schemas/adminDistricts';
+import type { AdminDistrictAnswer, AdminDistrictRowAnswer } from '../../../common/schemas/answers/adminDistricts';
+import type { AdminDistrictImport, AdminDistrictSchool, AdminDistrictUser, PlanOption } from '../../../common/schemas/adminDistricts';
 import type { DistrictListRow, DistrictRow, districtImports, districtSchools, districtUsage, districtUsers } from './queries';
 
 export function presentPlanOption(p: { id: number; key: string; name: string }): PlanOption {
@@ -10,7 +9,7 @@ export function presentPlanOption(p: { id: number; key: string; name: string }):
 
 const planOf = (d: DistrictRow): PlanOption => ({ id: d.plan_id, key: d.plan_key, name: d.plan_name });
 
-export function presentDistrictRow(row: DistrictListRow): AdminDistrictRow {
+export function presentDistrictRow(row: DistrictListRow): AdminDistrictRowAnswer {
   const d = row.district;
   return {
     id: d.id,
@@ -61,7 +60,7 @@ function presentImport(i: Imports[number]): AdminDistrictImport {
 export function presentDistrictDetail(
   d: DistrictRow,
   parts: { seatsUsed: number; users: Users; schools: Schools; usage: Usage; imports: Imports; plans: PlanOption[]; canManage: boolean },
-): AdminDistrictDetail {
+): AdminDistrictAnswer {
   return {
     id: d.id,
     name: d.name,

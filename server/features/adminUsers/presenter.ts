@@ -1,5 +1,5 @@
 // The admin Users answer: an explicit whitelist (no password hash, no preferences).
-import type { AdminUser } from '../../../common/schemas/adminUsers';
+import type { AdminUserAnswer } from '../../../common/schemas/answers/adminUsers';
 import type { AdminUserRow } from './queries';
 
 export interface AdminUserRelations {
@@ -7,7 +7,7 @@ export interface AdminUserRelations {
   invites: Map<number, { expires_at: string }>;
 }
 
-export function presentAdminUser(user: AdminUserRow, rel: AdminUserRelations, now = new Date().toISOString()): AdminUser {
+export function presentAdminUser(user: AdminUserRow, rel: AdminUserRelations, now = new Date().toISOString()): AdminUserAnswer {
   const invite = user.status === 'invited' ? rel.invites.get(user.id) : undefined;
   return {
     id: user.id,

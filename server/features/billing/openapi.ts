@@ -14,8 +14,8 @@ export const billingApi: ApiArea = {
   tag: 'Billing',
   description: "The district's billing: summary, contact, quotes and invoices (money in integer US cents).",
   operations: {
-    'GET /api/billing': { summary: 'The billing summary', ...billing, answerText: summary },
-    'PUT /api/billing': { summary: 'Change the billing contact', ...billing, body: billingContactSchema, answerText: summary },
+    'GET /api/billing': { summary: 'The billing summary', ...billing, answerText: summary, answerSchema: 'BillingSummary' },
+    'PUT /api/billing': { summary: 'Change the billing contact', ...billing, body: billingContactSchema, answerText: summary, answerSchema: 'BillingSummary' },
     'GET /api/invoice': { answerSchema: 'InvoiceSummary', summary: 'Invoices', ...billing, answer: 'page', answerText: 'Newest first; `overdue` read off `due_on`.' },
     'GET /api/invoice/{id}': { answerSchema: 'Invoice', summary: 'One invoice, or its PDF', ...billing, params: idOrPdf('invoice'), answerText: 'The invoice with line items and bill-to (JSON), or its PDF with `.pdf`.' },
     'GET /api/quote': { answerSchema: 'QuoteSummary', summary: 'Quotes', ...billing, query: quoteListQuerySchema, answer: 'page' },

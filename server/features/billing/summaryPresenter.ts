@@ -1,12 +1,12 @@
 // GET /api/billing: the district's plan (with its features as /pricing shows them), status and trial,
 // renewal, seats purchased against seats in use, the billing contact and every plan.
-import type { BillingSummary } from '../../../common/schemas/billing';
+import type { BillingSummaryAnswer } from '../../../common/schemas/answers/billing';
 import { trialDaysLeft, trialHasEnded } from '../../access/trial';
 import { presentPlan } from '../../lib/billing/presenter';
 import { isOverSeats } from '../../lib/seatWarning';
 import type { BillingDistrict, PlanRow } from './queries';
 
-export function presentBillingSummary(district: BillingDistrict, plans: PlanRow[], inUse: number, canManage: boolean, now = Date.now()): BillingSummary {
+export function presentBillingSummary(district: BillingDistrict, plans: PlanRow[], inUse: number, canManage: boolean, now = Date.now()): BillingSummaryAnswer {
   const current = plans.find((p) => p.id === district.plan_id);
   if (!current) throw new Error(`District ${district.id} has no plan ${district.plan_id}`);
   const onTrial = district.status === 'trial';

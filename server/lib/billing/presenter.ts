@@ -1,12 +1,12 @@
 // The billing shapes of common/schemas/billing.ts, field by field. Queries select the rows below
 // (a quote or invoice with the few joined names it shows); the presenters never read anything else.
-import type { InvoiceAnswer, InvoiceSummaryAnswer, QuoteAnswer, QuoteSummaryAnswer } from '../../../common/schemas/answers/billing';
+import type {
+  AdminQuoteRowAnswer, InvoiceAnswer, InvoiceSummaryAnswer, PlanAnswer, QuoteAnswer, QuoteSummaryAnswer,
+} from '../../../common/schemas/answers/billing';
 import type { Selectable } from 'kysely';
 import type { LineItem } from '../../../common/money';
 import { PLAN_FEATURES, type PlanFeature } from '../../../common/permissions';
-import type {
-  AdminQuoteRow, BillTo, PlanSummary,
-} from '../../../common/schemas/billing';
+import type { BillTo } from '../../../common/schemas/billing';
 import type { DistrictsTable, InvoicesTable, PlansTable, QuotesTable } from '../../../db/types';
 import { invoiceStatus, quoteStatus } from './status';
 
@@ -76,7 +76,7 @@ export function presentQuoteDetail(row: QuoteRow, district: BillingContactRow, t
   };
 }
 
-export function presentAdminQuoteRow(row: QuoteRow, today: string): AdminQuoteRow {
+export function presentAdminQuoteRow(row: QuoteRow, today: string): AdminQuoteRowAnswer {
   return { ...presentQuoteSummary(row, today), district: { id: row.district_id, name: row.district_name }, po_number: row.po_number };
 }
 
@@ -107,7 +107,7 @@ export function presentInvoiceDetail(row: InvoiceRow, today: string): InvoiceAns
 }
 
 /** A plan as /pricing and the Billing page show it (GET /api/plan and GET /api/billing). */
-export function presentPlan(plan: Pick<Selectable<PlansTable>, 'key' | 'name' | 'description' | 'price_per_seat_cents' | 'features'>): PlanSummary {
+export function presentPlan(plan: Pick<Selectable<PlansTable>, 'key' | 'name' | 'description' | 'price_per_seat_cents' | 'features'>): PlanAnswer {
   return {
     key: plan.key,
     name: plan.name,
