@@ -63,6 +63,9 @@ const appRoutes = [
   // login (an educator reads those shared with them); capturing and editing take `see activity`.
   app('observations', 'Observations', true, 'observations'),
   app('observations/new', 'New observation', 'see activity', 'observation-capture'),
+  // Observer calibration (issue 28, item 5): sessions and their agreement, for observers (`see activity`).
+  app('observations/calibration', 'Calibration', 'see activity', 'observation-calibration-list'),
+  app('observations/calibration/:id', 'Calibration session', 'see activity', 'observation-calibration'),
   app('observations/:id', 'Observation', true, 'observation'),
   app('observations/:id/edit', 'Edit observation', 'see activity', 'observation-capture'),
   app('reports', 'Reports', 'see engagement', 'report-interactions'),

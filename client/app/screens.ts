@@ -50,6 +50,8 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'cycle-settings': () => import('../features/cycleSettings/CycleSettingsScreen'),
   observations: () => import('../features/observations/ObservationListScreen'),
   'observation-capture': () => import('../features/observations/ObservationCaptureScreen'),
+  'observation-calibration-list': () => import('../features/observations/CalibrationListScreen'),
+  'observation-calibration': () => import('../features/observations/CalibrationScreen'),
   observation: () => import('../features/observations/ObservationScreen'),
   'observation-form-settings': () => import('../features/observationForms/ObservationFormsScreen'),
   coaching: () => import('../features/coaching/CoachingScreen'),

@@ -5,7 +5,7 @@
 // page saves what is pending. "Complete" PUTs it completed; a 422 shows each message at its item and focuses
 // the first. A completed observation is edited here too ("Save changes", no autosave).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
@@ -73,6 +73,7 @@ function NewCapture({ timeZone }: { timeZone: string }) {
   const [params] = useSearchParams();
   const staffId = Number(params.get('staff_id')) || null;
   const formId = Number(params.get('form_id')) || null;
+  const calibrationId = Number(params.get('calibration')) || null;
   const name = useEducatorName(staffId);
   const [waited, setWaited] = useState(false);
   useEffect(() => {
@@ -80,7 +81,7 @@ function NewCapture({ timeZone }: { timeZone: string }) {
     return () => clearTimeout(timer);
   }, []);
   if (staffId && !name && !waited) return <LoadingBlock label="Loading the educator…" />;
-  return <CaptureForm existing={null} timeZone={timeZone} prefill={{ staff: staffId && name ? { id: staffId, name } : null, formId }} />;
+  return <CaptureForm existing={null} timeZone={timeZone} prefill={{ staff: staffId && name ? { id: staffId, name } : null, formId, calibrationId }} />;
 }
 
 type SaveState = { state: 'idle' } | { state: 'pending' } | { state: 'saving' } | { state: 'saved'; at: string } | { state: 'error'; message: string };
@@ -88,14 +89,14 @@ type SaveState = { state: 'idle' } | { state: 'pending' } | { state: 'saving' } 
 function CaptureForm({ existing, timeZone, prefill }: {
   existing: Observation | null;
   timeZone: string;
-  prefill?: { staff: { id: number; name: string } | null; formId: number | null };
+  prefill?: { staff: { id: number; name: string } | null; formId: number | null; calibrationId?: number | null };
 }) {
   const navigate = useNavigate();
   const toast = useToast();
   const forms = useObservationForms('active');
   const types = useInteractionTypes('active');
   const [c, setC] = useState<Capture>(() => (existing ? captureFromObservation(existing, timeZone)
-    : blankCapture(roundedNow(timeZone, 1), { staff: prefill?.staff, formId: null })));
+    : blankCapture(roundedNow(timeZone, 1), { staff: prefill?.staff, formId: null, calibrationId: prefill?.calibrationId })));
   const [errors, setErrors] = useState<CaptureErrors>(NO_ERRORS);
   const [save, setSave] = useState<SaveState>(existing ? { state: 'saved', at: zonedTime(existing.updated_at, timeZone) } : { state: 'idle' });
   const [busy, setBusy] = useState(false);
@@ -263,6 +264,12 @@ function CaptureForm({ existing, timeZone, prefill }: {
       <PageHeader title={title} breadcrumbs={[{ label: 'Observations', to: '/app/observations' }, { label: title }]} />
       <form ref={formRef} className="stack obs-capture__form" noValidate onSubmit={(e) => { e.preventDefault(); if (!busy) void complete(); }}>
         <FormError error={errors.form} />
+        {c.calibrationId !== null && (
+          <Alert tone="info" title="Calibration session">
+            <p>Your answers are compared with the other observers' answers for the same lesson. <Link to={`/app/observations/calibration/${c.calibrationId}`}>Open the session</Link></p>
+            {errors.fields.calibration_id && <p role="alert"><strong>{errors.fields.calibration_id}</strong></p>}
+          </Alert>
+        )}
         <section className="card stack stack--sm obs-capture__who" aria-label="Who and when">
           {c.staff ? (
             <div className="obs-educator">

@@ -62,7 +62,7 @@ export default function ObservationListScreen({ route }: ScreenProps) {
         description={<p>{observes
           ? 'Classroom walkthroughs and observations: your drafts, and the completed observations you can see. Coaching tools, never an evaluation.'
           : 'Observations of your classroom that an observer shared with you. Read them and answer with a reflection.'}</p>}
-        actions={newButton}
+        actions={observes ? <><ButtonLink to="/app/observations/calibration" variant="secondary">Calibration</ButtonLink>{newButton}</> : undefined}
       />
       <ObservationFilters state={state} onChange={(patch) => update(patch)} options={options} educatorName={educatorName} own={!observes} rangeId={rangeId} />
       <p id={rangeId} className="muted text-sm obs-scope">Observed: {rangeText}</p>

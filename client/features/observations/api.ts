@@ -30,6 +30,8 @@ export interface ObservationSummary {
   observed_at: string;
   duration_minutes: number;
   interaction_id: number | null;
+  /** The calibration session it was made in, else null. */
+  calibration_id: number | null;
   shared: { at: string; answers: boolean; notes: boolean } | null;
   acknowledged_at: string | null;
   updated_at: string;
@@ -78,6 +80,8 @@ export interface ObservationBody {
   notes: string | null;
   next_steps: string | null;
   private_notes: string | null;
+  /** A calibration session of the same form and educator (issue 28, item 5). */
+  calibration_id?: number | null;
 }
 
 const OBSERVATION = 'observation';

@@ -29,12 +29,15 @@ export interface Capture {
   notes: string;
   nextSteps: string;
   privateNotes: string;
+  /** The calibration session it belongs to (issue 28, item 5), else null. */
+  calibrationId: number | null;
 }
 
-export function blankCapture(now: { day: string; time: string }, prefill: { staff?: { id: number; name: string } | null; formId?: number | null; duration?: number } = {}): Capture {
+export function blankCapture(now: { day: string; time: string }, prefill: { staff?: { id: number; name: string } | null; formId?: number | null; duration?: number; calibrationId?: number | null } = {}): Capture {
   return {
     staff: prefill.staff ?? null, formId: prefill.formId ?? null, day: now.day, time: now.time,
     duration: String(prefill.duration ?? FALLBACK_MINUTES), answers: {}, notes: '', nextSteps: '', privateNotes: '',
+    calibrationId: prefill.calibrationId ?? null,
   };
 }
 
@@ -45,6 +48,7 @@ export function captureFromObservation(o: Observation, timeZone: string): Captur
   return {
     staff: o.educator, formId: o.form.id, day: zonedDay(o.observed_at, timeZone), time: zonedTime(o.observed_at, timeZone),
     duration: String(o.duration_minutes), answers, notes: o.notes ?? '', nextSteps: o.next_steps ?? '', privateNotes: o.private_notes ?? '',
+    calibrationId: o.calibration_id ?? null,
   };
 }
 
@@ -85,6 +89,7 @@ export function bodyOf(c: Capture, items: readonly ObservationItem[], timeZone: 
       form_id: c.formId, staff_id: c.staff.id, observed_at: observedAt,
       duration_minutes: Number.isInteger(duration) && duration >= 1 ? duration : FALLBACK_MINUTES,
       status, answers, notes: orNull(c.notes), next_steps: orNull(c.nextSteps), private_notes: orNull(c.privateNotes),
+      calibration_id: c.calibrationId,
     },
     itemAt,
   };
@@ -99,7 +104,7 @@ export interface CaptureErrors {
 
 export const NO_ERRORS: CaptureErrors = { items: {}, fields: {}, form: null };
 
-const FIELD_KEYS = ['staff_id', 'form_id', 'observed_at', 'duration_minutes', 'notes', 'next_steps', 'private_notes'];
+const FIELD_KEYS = ['staff_id', 'form_id', 'observed_at', 'duration_minutes', 'notes', 'next_steps', 'private_notes', 'calibration_id'];
 
 export function captureErrors(err: unknown, items: readonly ObservationItem[], itemAt: readonly number[], answers: Record<number, Answer>): CaptureErrors {
   if (!(err instanceof ApiError)) return { ...NO_ERRORS, form: 'Something went wrong. Please try again.' };
