@@ -108,14 +108,14 @@ type Row = Record<string, string | number | null>;
  * in the order their first row came. Every row that others point to carries its id, so the generator
  * knows it without asking either database.
  */
-interface RowSink {
+export interface RowSink {
   insert(table: string, row: Row): void;
   /** Runs `rows` (which calls insert) as one transaction. */
   batch(rows: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
-function sqliteSink(file: string): RowSink {
+export function sqliteSink(file: string): RowSink {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
@@ -143,7 +143,7 @@ function sqliteSink(file: string): RowSink {
 
 const PG_CHUNK = 20_000;
 
-function postgresSink(db: DB): RowSink {
+export function postgresSink(db: DB): RowSink {
   let pending = new Map<string, Row[]>();
   const withIds = new Set<string>();
   return {
@@ -451,7 +451,7 @@ function postgresFloorApp(url: string, poolSize: number, districtId: number) {
 const loadAverage = () => os.loadavg()[0]!.toFixed(0);
 
 /** Requests one at a time for BENCH_MS (at least 5): p50 and p99 of their times, and the CPU time of this process (server and client) per request. */
-async function oneAtATime(
+export async function oneAtATime(
   port: number, url: string, headers: Record<string, string>, before?: (k: number) => Promise<unknown>,
 ): Promise<{ p50: number; p99: number; n: number; cpu: number }> {
   const agent = new http.Agent({ keepAlive: true });

@@ -3,19 +3,21 @@
 // connections issue GETs back to back for `durationMs`; prints one JSON line with requests per second,
 // p50, p99, the number of answers that were not 200, and `all`: the requests made, warm-up included.
 // Usage: node scripts/loadgen.mjs '{"port":1234,"path":"/x","headers":{},"durationMs":5000,"concurrency":16}'
+// Writes: `method` (POST, PUT), `bodies` (sent in turn, one per request) and `okStatus` (201 for a create).
 import http from 'node:http';
 
-const { port, path, headers = {}, durationMs = 5000, concurrency = 16, warmupMs = 500 } = JSON.parse(process.argv[2] ?? '{}');
+const { port, path, headers = {}, durationMs = 5000, concurrency = 16, warmupMs = 500, method = 'GET', bodies = [], okStatus = 200 } = JSON.parse(process.argv[2] ?? '{}');
+let sent = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
 function get() {
   return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', agent, headers }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode));
     });
     req.on('error', () => resolve(0));
-    req.end();
+    req.end(bodies.length ? bodies[sent++ % bodies.length] : undefined);
   });
 }
 
@@ -36,7 +38,7 @@ const latencies = [];
 let errors = 0;
 const started = process.hrtime.bigint();
 await run(durationMs, (status, ms) => {
-  if (status !== 200) errors++;
+  if (status !== okStatus) errors++;
   latencies.push(ms);
 });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
