@@ -12,6 +12,7 @@ import { localDay, schoolDayBefore, zonedInstant } from './demoCalendar';
 import { seedDemoCycles } from './demoCycles';
 import { seedDemoInteractions } from './demoInteractions';
 import { seedDemoObservations } from './demoObservations';
+import { seedDemoCalibration } from './demoCalibration';
 import { seedDemoPeople } from './demoPeople';
 import { seedDemoSkills } from './demoSkills';
 
@@ -160,6 +161,9 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
     await seedDemoSkills(trx, { districtId: maple, fallbackRaterId: users['admin@maplegrove.example']!.id, today });
     // Not on PostgreSQL yet: its thousands more round trips took the demo seed past the CLI test's two minutes.
     if (!isPostgres(trx)) await seedDemoObservations(trx, {
+      districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, principalId: users['principal@maplegrove.example']!.id, today,
+    });
+    if (!isPostgres(trx)) await seedDemoCalibration(trx, {
       districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, principalId: users['principal@maplegrove.example']!.id, today,
     });
     await seedDemoBilling(trx, { districtId: maple, adminId: users['admin@maplegrove.example']!.id, providerAdminId: users['support@coachwell.example']!.id, today });

@@ -104,6 +104,8 @@ describe('agreement, item by item', () => {
 describe('GET /api/calibration-session/{id}', () => {
   it('answers the session, its observers and the agreement per item and per pair, from completed observations only', async () => {
     const { coach, october, november } = await calibratedWorld();
+    // Five completed calibration observations with rating items linked to skills: none rated Jordan's skills.
+    expect(await t.db.selectFrom('skill_ratings').selectAll().where('staff_id', '=', w.jordan.id).execute()).toEqual([]);
     const res = await coach.get(`/api/calibration-session/${october.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

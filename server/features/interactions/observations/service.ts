@@ -174,7 +174,9 @@ async function writeCompletion(
   const bySkill = new Map(ratings.map((x) => [x.skill_id, x]));
   await replaceEvidenceRatings(trx, {
     districtId, staffId: input.staff_id, interactionId: id, ratedBy: w.actor.userId,
-    ratedOn: localDateTime(input.observed_at, w.auth.district.timezone).date, ratings: [...bySkill.values()],
+    ratedOn: localDateTime(input.observed_at, w.auth.district.timezone).date,
+    // A calibration observation rates no skill: several observers of one lesson are comparing themselves (decision 0015).
+    ratings: input.calibration_id !== null ? [] : [...bySkill.values()],
   });
   return id;
 }
