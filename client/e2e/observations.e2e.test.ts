@@ -229,3 +229,129 @@ describe('the capture keyboard-first on a desktop', () => {
     expect(await axeAll(page)).toEqual([]);
   });
 });
+
+describe('the educator\'s side: their home and profile; the list\'s CSV and observers; changing a draft\'s form', () => {
+  interface Form { id: number; name: string; items: { id: number; kind: string; label: string }[] }
+
+  /** A walkthrough of Jordan Ellis completed and shared by the coach through the API, an hour ago. */
+  async function sharedWalkthrough(coach: Page): Promise<number> {
+    const forms = (await api<{ data: Form[] }>(coach, 'GET', 'observation-form')).json.data;
+    const walk = forms.find((f) => f.name === 'Classroom walkthrough')!;
+    const created = await api<{ id: number }>(coach, 'POST', 'observation', {
+      form_id: walk.id, staff_id: await staffId(coach, 'Jordan Ellis'), observed_at: new Date(Date.now() - 3_600_000).toISOString(),
+      duration_minutes: 12, status: 'completed', notes: 'Partners explained their graphs to each other.',
+      answers: walk.items.filter((i) => i.kind === 'look_for').map((i, n) => ({ item_id: i.id, value: n < 5 ? 'yes' : 'no' })),
+    });
+    expect(created.status).toBe(201);
+    expect((await api(coach, 'POST', `observation/${created.json.id}/share`, { answers: true, notes: true })).status).toBe(200);
+    return created.json.id;
+  }
+
+  /** The entry of one observation within a region of the page. */
+  const entry = (within: ReturnType<Page['locator']>, id: number) =>
+    within.locator('.obs-entry').filter({ has: within.page().locator(`a[href="/app/observations/${id}"]`) }).first();
+
+  it('the educator finds it on their home, unacknowledged first, acknowledges it from there and sees it on their profile; the coach sees it on the educator\'s profile', async () => {
+    const coach = await suite.signedIn(COACH, DESKTOP);
+    const id = await sharedWalkthrough(coach);
+    const jordan = await staffId(coach, 'Jordan Ellis');
+
+    const teacher = await suite.signedIn(TEACHER, PHONE);
+    await teacher.goto('/app');
+    await loaded(teacher);
+    const shared = teacher.getByRole('region', { name: /^Observations shared with you/ });
+    await entry(shared, id).waitFor();
+    // Unacknowledged first: every entry before the first acknowledged one is still to acknowledge, and this one is among them.
+    const states = await shared.locator('.obs-entry .badge').allInnerTexts();
+    expect(states[0]).toBe('To acknowledge');
+    expect(states.indexOf('To acknowledge', states.lastIndexOf('Acknowledged') + 1)).toBe(-1);
+    expect(await entry(shared, id).innerText()).toContain('5 of 8 seen');
+    await shot(teacher, 'home-educator-390');
+    expect(await axeAll(teacher)).toEqual([]);
+
+    await entry(shared, id).getByRole('link', { name: /^Read and acknowledge/ }).tap();
+    await teacher.waitForURL(new RegExp(`/app/observations/${id}$`));
+    await teacher.getByRole('textbox', { name: /^Reflection/ }).fill('I will keep the partner talk going.');
+    await teacher.getByRole('button', { name: 'Acknowledge' }).tap();
+    await teacher.getByText('Observation acknowledged.').waitFor();
+
+    await teacher.goto('/app');
+    await loaded(teacher);
+    await expect.poll(() => entry(shared, id).locator('.badge').innerText()).toBe('Acknowledged');
+    expect(await entry(shared, id).getByRole('link', { name: /^Read and acknowledge/ }).count()).toBe(0);
+
+    // Their own profile lists it (what was shared with them).
+    await teacher.goto(`/app/staff/${jordan}`);
+    await loaded(teacher);
+    const mine = teacher.getByRole('region', { name: 'Your observations' });
+    await entry(mine, id).waitFor();
+    expect(await entry(mine, id).innerText()).toContain('Acknowledged');
+    await shot(teacher, 'profile-educator-390');
+    expect(await axeAll(teacher)).toEqual([]);
+
+    const wide = await suite.signedIn(TEACHER, DESKTOP);
+    await wide.goto('/app');
+    await loaded(wide);
+    await entry(wide.getByRole('region', { name: /^Observations shared with you/ }), id).waitFor();
+    await shot(wide, 'home-educator-1366');
+    expect(await axeAll(wide)).toEqual([]);
+
+    // The coach reads it on Jordan's profile, acknowledged.
+    await coach.goto(`/app/staff/${jordan}`);
+    await loaded(coach);
+    const theirs = coach.getByRole('region', { name: 'Observations', exact: true });
+    await entry(theirs, id).waitFor();
+    expect(await entry(theirs, id).innerText()).toContain('Acknowledged');
+    await shot(coach, 'profile-coach-1366');
+    expect(await axeAll(coach)).toEqual([]);
+    const phone = await suite.signedIn(COACH, PHONE);
+    await phone.goto(`/app/staff/${jordan}`);
+    await loaded(phone);
+    await entry(phone.getByRole('region', { name: 'Observations', exact: true }), id).waitFor();
+    expect(await axeAll(phone)).toEqual([]);
+  });
+
+  it('"Download CSV" carries the list\'s filters; the observer filter offers the principal; changing a draft\'s form asks before clearing answers', async () => {
+    const admin = await suite.signedIn('admin@maplegrove.example', DESKTOP);
+    const walk = await formId(admin, 'Classroom walkthrough');
+    await admin.goto(`/app/observations?form=${walk}&shared=yes`);
+    await loaded(admin);
+    const download = admin.getByRole('link', { name: 'Download CSV' });
+    await download.waitFor();
+    const href = await download.getAttribute('href');
+    expect(href).toBe(`/api/observation.csv?filter[form_id][]=${walk}&filter[shared]=yes`);
+    const csv = await admin.evaluate(async (url) => {
+      const res = await fetch(url!, { credentials: 'include' });
+      return { type: res.headers.get('content-type'), text: await res.text() };
+    }, href);
+    expect(csv.type).toBe('text/csv; charset=utf-8');
+    const header = csv.text.split('\r\n')[0]!;
+    expect(header).toContain('"Students explain their thinking, aloud or in writing"');
+    expect(csv.text.split('\r\n').filter((l) => l.trim()).length).toBeGreaterThan(1);
+    // Everyone who may observe: the principal too, not only the coaches.
+    await admin.getByText('All observers').click();
+    await admin.getByRole('checkbox', { name: 'Marcus Bell' }).waitFor();
+    await admin.keyboard.press('Escape');
+
+    const coach = await suite.signedIn(COACH, DESKTOP);
+    await coach.goto(`/app/observations/new?staff_id=${await staffId(coach, 'Jordan Ellis')}`);
+    await loaded(coach);
+    const form = coach.getByLabel(/^Form/);
+    await expect.poll(() => form.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Classroom walkthrough');
+    const first = coach.locator('fieldset.obs-item[data-kind="look_for"]').first();
+    await first.getByRole('radio', { name: 'Seen', exact: true }).click();
+    await form.selectOption({ label: 'Coaching observation' });
+    const dialog = coach.getByRole('dialog', { name: 'Change the form?' });
+    await dialog.getByText('1 answer on Classroom walkthrough will be cleared: Coaching observation has its own items.', { exact: false }).waitFor();
+    expect(await axeAll(coach)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Keep this form' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await form.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Classroom walkthrough');
+    expect(await first.getByRole('radio', { name: 'Seen', exact: true }).isChecked()).toBe(true);
+    await form.selectOption({ label: 'Coaching observation' });
+    await dialog.getByRole('button', { name: 'Change form and clear answers' }).click();
+    await coach.locator('fieldset.obs-item', { hasText: 'Focus of this observation' }).waitFor();
+    expect(await form.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Coaching observation');
+    expect(await coach.locator('fieldset.obs-item input:checked').count()).toBe(0);
+  });
+});

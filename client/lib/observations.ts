@@ -1,9 +1,87 @@
 // The way into an observation's capture from other screens (the educator's profile, Activity, the dashboard):
 // /app/observations/new, prefilled with the educator (and a form) when given.
+//
+// The observations list (GET /api/observation), read by the observations screens, the home (what was shared
+// with an educator) and the educator's profile: its shapes, key and hook defined once here (features never import
+// each other). Every observation write (features/observations/api.ts) revalidates every ['observation', query] key.
+import useSWR from 'swr';
+import type { ObservationStatus } from '../../common/observationValues';
+import { countText } from '../../common/plural';
+import { type ApiError, type Query, serializeQuery } from './api';
+import { fetchByKey } from './lookups';
+
+/** /app/observations/new, prefilled with the educator (and a form) when given. */
 export function newObservationHref(prefill: { staffId?: number; formId?: number } = {}): string {
   const params = new URLSearchParams();
   if (prefill.staffId) params.set('staff_id', String(prefill.staffId));
   if (prefill.formId) params.set('form_id', String(prefill.formId));
   const qs = params.toString();
   return `/app/observations/new${qs ? `?${qs}` : ''}`;
+}
+
+/** A row of GET /api/observation (presentObservationSummary). */
+export interface ObservationSummary {
+  id: number;
+  status: ObservationStatus;
+  form: { id: number; name: string; version: number };
+  educator: { id: number; name: string };
+  observer: { id: number; name: string };
+  school: { id: number; name: string } | null;
+  observed_at: string;
+  duration_minutes: number;
+  interaction_id: number | null;
+  /** The calibration session it was made in, else null. */
+  calibration_id: number | null;
+  shared: { at: string; answers: boolean; notes: boolean } | null;
+  acknowledged_at: string | null;
+  updated_at: string;
+  /** Seen of the look-fors answered seen or not seen; null when the answers are not the reader's to see. */
+  look_fors: { seen: number; applicable: number } | null;
+}
+
+export interface ObservationList {
+  data: ObservationSummary[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+}
+
+/** The filters of GET /api/observation (and its CSV) as the API names them (without the filter[] wrapper). */
+export interface ObservationFilter {
+  from?: string;
+  to?: string;
+  form_id?: number[];
+  staff_id?: number[];
+  building_id?: number[];
+  observer_id?: number[];
+  status?: ObservationStatus[];
+  shared?: 'yes' | 'no';
+  acknowledged?: 'yes' | 'no';
+}
+
+/** The query sent (and the cache key): empty filters and the first page left out, so equal lists share a key. */
+export function observationQuery(filter: ObservationFilter, page: number, perPage = 25): Query {
+  const f: Record<string, string | number[] | string[]> = {};
+  for (const [key, value] of Object.entries(filter) as [string, unknown][]) {
+    if (Array.isArray(value) ? value.length > 0 : value) f[key] = value as string | number[] | string[];
+  }
+  return { filter: f, page: page > 1 ? page : undefined, per_page: perPage };
+}
+
+export const observationsKey = (filter: ObservationFilter, page: number, perPage = 25) => ['observation', observationQuery(filter, page, perPage)] as const;
+
+/** GET /api/observation: the caller's observations, newest first (an educator's: those shared with them); null asks nothing. */
+export function useObservations(filter: ObservationFilter | null, page = 1, perPage = 25) {
+  return useSWR<ObservationList, ApiError>(filter ? observationsKey(filter, page, perPage) : null, fetchByKey<ObservationList>, { keepPreviousData: true });
+}
+
+/** GET /api/observation.csv with the list's filters (a plain GET: a link downloads it with the session cookie). */
+export function observationCsvHref(filter: ObservationFilter): string {
+  const { filter: f } = observationQuery(filter, 1);
+  const qs = serializeQuery({ filter: f } as Query);
+  return `/api/observation.csv${qs ? `?${qs}` : ''}`;
+}
+
+/** "5 of 8 seen" (the tally of the API or of the capture); null when there are no look-fors answered. */
+export function tallyText(t: { seen: number; applicable: number } | null): string | null {
+  if (!t || t.applicable === 0) return null;
+  return `${countText(t.seen)} of ${countText(t.applicable)} seen`;
 }

@@ -7,11 +7,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
+import { plural } from '../../../common/plural';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EducatorCombobox } from '../../components/EducatorCombobox';
 import { FormError, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
@@ -22,7 +24,7 @@ import { useAuthUser } from '../../lib/session';
 import { roundedNow, zonedTime } from '../../lib/zonedTime';
 import { type Observation, observationApi, useEducatorName, useObservation, useObservationForms } from './api';
 import {
-  type Answer, blankCapture, bodyOf, type Capture, captureErrors, captureFromObservation, type CaptureErrors, defaultFormId, FALLBACK_MINUTES,
+  type Answer, answersOf, blankCapture, bodyOf, type Capture, captureErrors, captureFromObservation, type CaptureErrors, defaultFormId, FALLBACK_MINUTES,
   NO_ERRORS, type ObservationItem, sectionsOf, stampNote, tallyOf, tallyText,
 } from './capture';
 import { ItemField } from './components/ItemField';
@@ -100,6 +102,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
   const [errors, setErrors] = useState<CaptureErrors>(NO_ERRORS);
   const [save, setSave] = useState<SaveState>(existing ? { state: 'saved', at: zonedTime(existing.updated_at, timeZone) } : { state: 'idle' });
   const [busy, setBusy] = useState(false);
+  const [askForm, setAskForm] = useState<{ formId: number | null } | null>(null);
   const [notesOpen, setNotesOpen] = useState<Set<number>>(() => new Set(existing?.answers?.filter((a) => a.evidence).map((a) => a.item_id) ?? []));
   const completed = existing?.status === 'completed';
   const formRef = useRef<HTMLFormElement>(null);
@@ -254,6 +257,19 @@ function CaptureForm({ existing, timeZone, prefill }: {
     }
   }
 
+  // Another form has other items: its answers would be lost, so a draft with answers asks first.
+  const answeredCount = answersOf(items, c.answers).answers.length;
+  function switchForm(formId: number | null) {
+    setField('formId', formId, 'form_id');
+    setField('answers', {});
+  }
+  function changeForm(formId: number | null) {
+    if (formId === c.formId) return;
+    if (answeredCount > 0) setAskForm({ formId });
+    else switchForm(formId);
+  }
+  const askedForm = askForm ? formList.find((f) => f.id === askForm.formId) ?? null : null;
+
   const tally = tallyOf(items, c.answers);
   const title = existing ? (completed ? 'Edit observation' : 'Resume observation') : 'New observation';
   const formOptions = formList.map((f) => ({ value: String(f.id), label: f.name }));
@@ -286,7 +302,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
           ) : (
             <SelectField label="Form" name="form_id" required value={c.formId ? String(c.formId) : ''} options={formOptions} disabled={completed}
               placeholder={forms.data ? 'Choose a form…' : 'Loading the forms…'} error={errors.fields.form_id}
-              onChange={(v) => { setField('formId', v ? Number(v) : null, 'form_id'); setField('answers', {}); }} />
+              onChange={(v) => changeForm(v ? Number(v) : null)} />
           )}
           <div className="obs-when">
             <TextField label="Day" name="day" type="date" value={c.day} required onChange={(v) => setField('day', v, 'observed_at')} error={errors.fields.observed_at} />
@@ -337,6 +353,10 @@ function CaptureForm({ existing, timeZone, prefill }: {
           </div>
         </div>
       </form>
+      <ConfirmDialog open={askForm !== null} title="Change the form?"
+        message={`${plural(answeredCount, 'answer', 'answers')} on ${form?.name ?? 'this form'} will be cleared: ${askedForm?.name ?? 'another form'} has its own items. Notes, next steps and private notes stay.`}
+        confirmLabel="Change form and clear answers" cancelLabel="Keep this form" danger
+        onConfirm={() => { if (askForm) switchForm(askForm.formId); setAskForm(null); }} onCancel={() => setAskForm(null)} />
     </div>
   );
 }

@@ -12,11 +12,11 @@ import { ListResults } from '../../components/ListResults';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useListUpdate } from '../../lib/listParams';
-import { useBuildings, useCoaches } from '../../lib/lookups';
+import { useBuildings } from '../../lib/lookups';
 import { useAuthUser, useDateLocale, useToday } from '../../lib/session';
 import { formatDate } from '../../lib/format';
 import { dayAsDate } from '../../lib/zonedTime';
-import { useEducatorName, useObservationForms, useObservations } from './api';
+import { observationCsvHref, useEducatorName, useObservationForms, useObservations, useObservers } from './api';
 import { type FilterOptions, ObservationFilters } from './components/ObservationFilters';
 import { ObservationTable } from './components/ObservationTable';
 import { activeFilterCount, apiFilter, CLEARED, type ListPatch, presetRange, RANGE_LABELS, stateFromSearch, URL_DEFAULTS } from './observationQuery';
@@ -32,16 +32,17 @@ export default function ObservationListScreen({ route }: ScreenProps) {
   const permissions = user?.security.permissions ?? [];
   const observes = hasPermission(permissions, PERMISSIONS.seeActivity);
   const district = permissionScope(permissions, PERMISSIONS.seeActivity) === 'district';
-  const list = useObservations(apiFilter(state, today), state.page);
+  const filter = apiFilter(state, today);
+  const list = useObservations(filter, state.page);
   const forms = useObservationForms('all');
   const buildings = useBuildings('all');
-  const coaches = useCoaches(observes && hasPermission(permissions, PERMISSIONS.seeCoaches));
+  const observerList = useObservers(observes);
   const educatorName = useEducatorName(state.educator);
 
   if (!user) return <LoadingBlock />;
 
   const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
-  const observers = new Map<number, string>((coaches.data?.data ?? []).map((c) => [c.id, c.name]));
+  const observers = new Map<number, string>((observerList.data?.data ?? []).map((c) => [c.id, c.name]));
   if (observes) observers.set(user.id, user.name);
   const options: FilterOptions = {
     forms: (forms.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.archived_at ? `${f.name} (archived)` : f.name })),
@@ -65,7 +66,14 @@ export default function ObservationListScreen({ route }: ScreenProps) {
         actions={observes ? <><ButtonLink to="/app/observations/calibration" variant="secondary">Calibration</ButtonLink>{newButton}</> : undefined}
       />
       <ObservationFilters state={state} onChange={(patch) => update(patch)} options={options} educatorName={educatorName} own={!observes} rangeId={rangeId} />
-      <p id={rangeId} className="muted text-sm obs-scope">Observed: {rangeText}</p>
+      <div className="obs-scope-row">
+        <p id={rangeId} className="muted text-sm obs-scope">Observed: {rangeText}</p>
+        {(list.data?.meta.total ?? 0) > 0 && (
+          <a className="btn btn--secondary btn--sm" href={observationCsvHref(filter)} download>
+            <span className="btn__label">Download CSV</span>
+          </a>
+        )}
+      </div>
       <ListResults
         list={list} noun={['observation', 'observations']} filtered={filtered} onPage={(page) => update({ page })}
         invalidAction={<Button variant="secondary" onClick={() => update(CLEARED)}>Clear filters</Button>}

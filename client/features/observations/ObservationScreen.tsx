@@ -20,7 +20,7 @@ import { formatMinutes } from '../../lib/zonedTime';
 import { type AnswerValue, type Observation, observationApi, useObservation } from './api';
 import { type ObservationItem, sectionsOf, tallyText } from './capture';
 import { AcknowledgeForm } from './components/AcknowledgeForm';
-import { StatusBadges } from './components/StatusBadges';
+import { ObservationStatusBadges as StatusBadges } from '../../components/ObservationItem';
 
 const ShareDialog = lazyPart('ShareDialog', () => import('./components/ShareDialog').then((m) => m.ShareDialog));
 

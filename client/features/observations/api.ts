@@ -6,9 +6,16 @@
 import useSWR, { mutate } from 'swr';
 import type { ObservationForm, ObservationFormItem } from '../../../common/schemas/observationForms';
 import type { ObservationStatus } from '../../../common/observationValues';
-import { api, type ApiError, type Query } from '../../lib/api';
+import { api, type ApiError } from '../../lib/api';
 import { revalidateInteractions } from '../../lib/interactions';
 import { fetchByKey, staffKey } from '../../lib/lookups';
+import type { ObservationSummary } from '../../lib/observations';
+
+// The list (GET /api/observation) is read on the home and the educator's profile too: its key, hook and shapes
+// live in lib/observations.ts.
+export {
+  type ObservationFilter, type ObservationList, observationCsvHref, observationQuery, observationsKey, type ObservationSummary, useObservations,
+} from '../../lib/observations';
 
 type List<T> = { data: T[] };
 
@@ -18,26 +25,6 @@ export type AnswerValue = string | number | string[] | null;
 
 /** An observation's items are its form version's, shaped as the form editor reads them. */
 export type ObservationItem = ObservationFormItem;
-
-/** A row of GET /api/observation (presentObservationSummary). */
-export interface ObservationSummary {
-  id: number;
-  status: ObservationStatus;
-  form: { id: number; name: string; version: number };
-  educator: { id: number; name: string };
-  observer: { id: number; name: string };
-  school: { id: number; name: string } | null;
-  observed_at: string;
-  duration_minutes: number;
-  interaction_id: number | null;
-  /** The calibration session it was made in, else null. */
-  calibration_id: number | null;
-  shared: { at: string; answers: boolean; notes: boolean } | null;
-  acknowledged_at: string | null;
-  updated_at: string;
-  /** Seen of the look-fors answered seen or not seen; null when the answers are not the reader's to see. */
-  look_fors: { seen: number; applicable: number } | null;
-}
 
 /** GET /api/observation/{id} (presentObservation): what this reader may see of it. */
 export interface Observation extends ObservationSummary {
@@ -49,24 +36,6 @@ export interface Observation extends ObservationSummary {
   private_notes?: string | null;
   reflection: string | null;
   can_edit: boolean;
-}
-
-export interface ObservationList {
-  data: ObservationSummary[];
-  meta: { page: number; per_page: number; total: number; last_page: number };
-}
-
-/** The filters of GET /api/observation as the API names them (without the filter[] wrapper). */
-export interface ObservationFilter {
-  from?: string;
-  to?: string;
-  form_id?: number[];
-  staff_id?: number[];
-  building_id?: number[];
-  observer_id?: number[];
-  status?: ObservationStatus[];
-  shared?: 'yes' | 'no';
-  acknowledged?: 'yes' | 'no';
 }
 
 /** POST /api/observation and PUT /api/observation/{id}. */
@@ -86,21 +55,11 @@ export interface ObservationBody {
 
 const OBSERVATION = 'observation';
 
-/** The query sent (and the cache key): empty filters and the first page left out, so equal lists share a key. */
-export function observationQuery(filter: ObservationFilter, page: number, perPage = 25): Query {
-  const f: Record<string, string | number[] | string[]> = {};
-  for (const [key, value] of Object.entries(filter) as [string, unknown][]) {
-    if (Array.isArray(value) ? value.length > 0 : value) f[key] = value as string | number[] | string[];
-  }
-  return { filter: f, page: page > 1 ? page : undefined, per_page: perPage };
-}
-
-export const observationsKey = (filter: ObservationFilter, page: number) => [OBSERVATION, observationQuery(filter, page)] as const;
 export const observationKey = (id: number) => [OBSERVATION, id] as const;
 
-/** GET /api/observation: the caller's observations, newest first (an educator's: those shared with them). */
-export function useObservations(filter: ObservationFilter, page: number) {
-  return useSWR<ObservationList, ApiError>(observationsKey(filter, page), fetchByKey<ObservationList>, { keepPreviousData: true });
+/** GET /api/observation/observers: who may observe within the caller's reach (the list's observer filter). */
+export function useObservers(enabled = true) {
+  return useSWR<List<{ id: number; name: string }>, ApiError>(enabled ? ['observation/observers', {}] as const : null, fetchByKey<List<{ id: number; name: string }>>);
 }
 
 /** GET /api/observation/{id}; null asks nothing. */

@@ -3,7 +3,6 @@
 // (`answers.N.value` is the Nth answer sent; `answers` lists the required items left unanswered), the
 // minute stamp of "+ note", and the look-for tally.
 import type { ObservationForm } from '../../../common/schemas/observationForms';
-import { countText } from '../../../common/plural';
 import { OBSERVATION_MESSAGES } from '../../../common/observationValues';
 import { ApiError } from '../../lib/api';
 import { zonedDay, zonedTime, zonedToUtc } from '../../lib/zonedTime';
@@ -165,8 +164,5 @@ export function tallyOf(items: readonly ObservationItem[], answers: Record<numbe
   return { seen, applicable, answered, total: lookFors.length };
 }
 
-/** "5 of 8 seen" (the tally of the API or of the capture); null when there are no look-fors answered. */
-export function tallyText(t: { seen: number; applicable: number } | null): string | null {
-  if (!t || t.applicable === 0) return null;
-  return `${countText(t.seen)} of ${countText(t.applicable)} seen`;
-}
+/** "5 of 8 seen": lib/observations.ts (the home and the educator's profile show it too). */
+export { tallyText } from '../../lib/observations';

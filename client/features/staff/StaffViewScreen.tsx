@@ -17,6 +17,7 @@ import { HistoryTimeline, timelineState } from './components/HistoryTimeline';
 import { Card, LoadFailed, StaffHeaderMeta, useStaffId } from './components/StaffParts';
 import { StaffNotFound } from './components/StaffNotFound';
 import { CoachingSection } from './components/CoachingSection';
+import { ObservationsSection } from './components/ObservationsSection';
 import { CyclesSection } from './components/CyclesSection';
 import { SkillsCard } from './components/SkillsCard';
 
@@ -185,6 +186,7 @@ export default function StaffViewScreen(_props: ScreenProps) {
         <div className="staff-view__main stack">
           <ProfileCard staff={staff} locale={locale} />
           {user && <CyclesSection key={`cycles-${staff.id}`} staff={staff} user={user} />}
+          {user && <ObservationsSection key={`observations-${staff.id}`} staff={staff} user={user} />}
           <SkillsCard staff={staff} />
           {user && <CoachingSection key={staff.id} staff={staff} user={user} locale={locale} />}
         </div>

@@ -18,6 +18,7 @@ import { type InteractionList, logInteractionHref, useInteractions } from '../..
 import { useStaffSearch } from '../../../lib/lookups';
 import { newObservationHref } from '../../../lib/observations';
 import { addDays, formatMinutes, startOfWeek } from '../../../lib/zonedTime';
+import { SharedObservations } from './SharedObservations';
 
 function PanelList({ answer, empty, timeZone, locale, withDay, who, onComplete, completingId, openHref, showNotes }: {
   answer: { data?: InteractionList; error?: ApiError };
@@ -133,6 +134,13 @@ function EducatorPanel({ user, locale }: { user: AuthUser; locale?: Locale }) {
 export function ActivityPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
   if (!user.district) return null;
   if (hasPermission(user.security.permissions, PERMISSIONS.seeActivity)) return <CoachPanels user={user} locale={locale} />;
-  if (permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self') return <EducatorPanel user={user} locale={locale} />;
+  if (permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self') {
+    return (
+      <>
+        <SharedObservations user={user} />
+        <EducatorPanel user={user} locale={locale} />
+      </>
+    );
+  }
   return null;
 }

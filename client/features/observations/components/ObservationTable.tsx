@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useInstantFormat } from '../../../lib/session';
 import type { ObservationSummary } from '../api';
 import { tallyText } from '../capture';
-import { StatusBadges } from './StatusBadges';
+import { ObservationStatusBadges as StatusBadges } from '../../../components/ObservationItem';
 
 export function ObservationTable({ rows, own, selfId }: { rows: ObservationSummary[]; own: boolean; selfId: number }) {
   const when = useInstantFormat();
