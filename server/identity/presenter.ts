@@ -1,8 +1,8 @@
-import type { AuthUser } from '../../common/authUser';
+import type { AuthUserAnswer } from '../../common/schemas/answers/auth';
 import type { AuthContext } from './context';
 
 /** The User shape of spec §3 answered by GET /api/auth/user: an explicit whitelist. */
-export function presentAuthUser(auth: AuthContext): AuthUser {
+export function presentAuthUser(auth: AuthContext): AuthUserAnswer {
   const { user, district } = auth;
   return {
     id: user.id,

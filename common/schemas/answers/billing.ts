@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import {
   type AdminDistrictBilling, type AdminQuoteRow, type BillingSummary, type BillTo, INVOICE_STATUSES, type InvoiceDetail, type InvoiceSummary, type PlanSummary,
-  QUOTE_STATUSES, type QuoteDetail, type QuoteSummary,
+  QUOTE_STATUSES, type QuoteDetail, type QuoteSummary, type TrialState,
 } from '../billing';
 import { day, id, instant, ref, type SameShape } from './shapes';
 
@@ -149,3 +149,18 @@ export const billingSummaryAnswer = z.strictObject({
 });
 export type BillingSummaryAnswer = z.infer<typeof billingSummaryAnswer>;
 export const billingSummaryAnswerMatches: SameShape<BillingSummaryAnswer, BillingSummary> = true;
+
+/** GET /api/trial: the trial banner's state, for any district login. */
+export const trialAnswer = z.strictObject({
+  status: z.enum(['trial', 'active', 'suspended']),
+  /** While on trial. */
+  trial_ends_at: z.nullable(instant),
+  /** Whole days left (0 once ended); null unless on trial. */
+  days_left: z.nullable(z.number()),
+  /** The trial has ended: every write answers 402. */
+  read_only: z.boolean(),
+  /** Up to three active people of the district with `manage billing`: whom to ask. */
+  ask: z.array(z.strictObject({ name: z.string() })),
+});
+export type TrialAnswer = z.infer<typeof trialAnswer>;
+export const trialAnswerMatches: SameShape<TrialAnswer, TrialState> = true;

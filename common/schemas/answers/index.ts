@@ -2,6 +2,7 @@
 // openapi.ts names one as `answerSchema`; server/openapi/answers.test.ts parses real answers with each.
 import { adminDistrictAnswer, adminDistrictRowAnswer } from './adminDistricts';
 import { adminUserAnswer, districtOptionAnswer } from './adminUsers';
+import { authUserAnswer } from './auth';
 import { adminAlertAnswer, currentAlertAnswer } from './alerts';
 import {
   adminArticleAnswer, adminArticleSummaryAnswer, articleFeedbackAnswer, articleResultAnswer, articleVersionAnswer, articleVersionSummaryAnswer,
@@ -9,11 +10,14 @@ import {
 } from './articles';
 import {
   adminDistrictBillingAnswer, adminQuoteRowAnswer, billingSummaryAnswer, invoiceAnswer, invoiceSummaryAnswer, planAnswer, quoteAnswer, quoteSummaryAnswer,
+  trialAnswer,
 } from './billing';
+import { coachAnswer, coachListItemAnswer } from './coaches';
 import { cycleAnswer, cycleStageAnswer, cycleSummaryAnswer, goalTemplateAnswer } from './cycles';
 import { groupAnswer } from './groups';
 import { activityAnswer, defaultSchoolAnswer, interactionAnswer } from './interactions';
 import { interactionFieldAnswer, interactionTypeAnswer } from './interactionTypes';
+import { setupChecklistAnswer } from './setup';
 import { buildingAnswer, districtProfileAnswer } from './site';
 import {
   coachingTeamReportAnswer, comparisonReportAnswer, cyclesReportAnswer, interactionsReportAnswer, reportPulseAnswer, reportSubscriptionAnswer,
@@ -21,8 +25,8 @@ import {
 } from './reports';
 import { educatorSkillsAnswer, skillFrameworkAnswer, skillMapRowAnswer, skillMapSummaryAnswer } from './skills';
 import { staffDetailAnswer, staffListItemAnswer } from './staff';
-import { staffRequestAnswer } from './staffRequests';
-import { districtUserAnswer } from './users';
+import { staffRequestAnswer, staffRequestCandidateAnswer } from './staffRequests';
+import { districtUserAnswer, ownUserSettingsAnswer } from './users';
 
 export const ANSWER_SCHEMAS = {
   Group: groupAnswer,
@@ -73,5 +77,12 @@ export const ANSWER_SCHEMAS = {
   AdminDistrictBilling: adminDistrictBillingAnswer,
   BillingSummary: billingSummaryAnswer,
   Plan: planAnswer,
+  CoachListItem: coachListItemAnswer,
+  Coach: coachAnswer,
+  AuthUser: authUserAnswer,
+  Trial: trialAnswer,
+  SetupChecklist: setupChecklistAnswer,
+  OwnUserSettings: ownUserSettingsAnswer,
+  StaffRequestCandidate: staffRequestCandidateAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

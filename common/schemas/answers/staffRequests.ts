@@ -1,6 +1,6 @@
 // The school staff request answer: server/features/staffRequests/presenter.ts.
 import * as z from 'zod/mini';
-import { STAFF_REQUEST_STATUSES, type StaffRequest } from '../staffRequests';
+import { STAFF_REQUEST_STATUSES, type StaffRequest, type StaffRequestCandidate } from '../staffRequests';
 import { day, id, instant, ref, type SameShape } from './shapes';
 
 export const staffRequestAnswer = z.strictObject({
@@ -19,3 +19,8 @@ export const staffRequestAnswer = z.strictObject({
 });
 export type StaffRequestAnswer = z.infer<typeof staffRequestAnswer>;
 export const staffRequestAnswerMatches: SameShape<StaffRequestAnswer, StaffRequest> = true;
+
+/** GET /api/staff-request/candidates: an educator one may ask for, with their school now. */
+export const staffRequestCandidateAnswer = z.strictObject({ id, name: z.string(), building: z.nullable(ref) });
+export type StaffRequestCandidateAnswer = z.infer<typeof staffRequestCandidateAnswer>;
+export const staffRequestCandidateAnswerMatches: SameShape<StaffRequestCandidateAnswer, StaffRequestCandidate> = true;

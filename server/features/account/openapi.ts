@@ -6,7 +6,7 @@ export const accountApi: ApiArea = {
   tag: 'Account settings',
   description: "One's own profile, email and password.",
   operations: {
-    'PUT /api/account/profile': { summary: 'Change my profile', who: 'signed in', body: accountProfileSchema, answerText: 'The User.' },
+    'PUT /api/account/profile': { summary: 'Change my profile', who: 'signed in', body: accountProfileSchema, answerText: 'The User.', answerSchema: 'AuthUser' },
     'PUT /api/account/email': {
       summary: 'Change my email', who: 'signed in', body: accountEmailSchema, status: 202, errors: [403, 429],
       description: 'Needs the current password; refused while impersonating. Takes effect when the link sent to the new address is followed.',

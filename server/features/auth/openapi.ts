@@ -11,18 +11,18 @@ export const authApi: ApiArea = {
   operations: {
     'GET /api/auth/user': {
       summary: 'Who is signed in', who: 'signed in',
-      answerText: 'The User: name, email, `security.permissions`, `security.roles`, `district.features`, date locale, timezone, buildings, impersonation state.',
+      answerText: 'The User: name, email, `security.permissions`, `security.roles`, `district.features`, date locale, timezone, buildings, impersonation state.', answerSchema: 'AuthUser',
     },
     'POST /api/auth/login': {
       summary: 'Sign in', who: 'guest', body: loginSchema, errors: [429],
       description: '`area` is `app` for district users, `admin` for provider staff; each is refused at the other login with a message naming the right page. Rotates the session id and sets the session cookie.',
-      answerText: 'The User, as `GET /api/auth/user`.',
+      answerText: 'The User, as `GET /api/auth/user`.', answerSchema: 'AuthUser',
     },
     'POST /api/auth/logout': { summary: 'Sign out', who: 'anyone', answer: 'none', description: 'Ends the session at once.' },
     'POST /api/auth/register': {
       summary: 'Register a new district', who: 'guest', body: registerSchema, status: 201, errors: [429],
       description: 'A new district on a 30-day Essentials trial with its administrator, signed in.',
-      answerText: 'The new administrator, signed in (the User).',
+      answerText: 'The new administrator, signed in (the User).', answerSchema: 'AuthUser',
     },
     'POST /api/auth/password-reset': {
       summary: 'Ask for a password reset link', who: 'guest', body: passwordResetRequestSchema, errors: [429],
@@ -39,13 +39,13 @@ export const authApi: ApiArea = {
     },
     'POST /api/auth/invite/{token}': {
       summary: 'Accept an invitation', who: 'guest', body: acceptInviteSchema, errors: [429], params: { token: 'The token from the invitation email.' },
-      description: 'Sets name and password and signs in. Invites last 7 days and work once.', answerText: 'The User, signed in.',
+      description: 'Sets name and password and signs in. Invites last 7 days and work once.', answerText: 'The User, signed in.', answerSchema: 'AuthUser',
     },
     'POST /api/auth/impersonate': {
       summary: 'Act as a district user', who: 'provider', permissions: [P.impersonate], body: impersonateSchema, errors: [404],
       description: 'The session keeps the real user apart; every request while impersonating is audited under both.',
-      answerText: 'The User as seen while impersonating.',
+      answerText: 'The User as seen while impersonating.', answerSchema: 'AuthUser',
     },
-    'POST /api/auth/unimpersonate': { summary: 'Stop impersonating', who: 'signed in', answerText: 'The real User again.' },
+    'POST /api/auth/unimpersonate': { summary: 'Stop impersonating', who: 'signed in', answerText: 'The real User again.', answerSchema: 'AuthUser' },
   },
 };

@@ -1,9 +1,10 @@
-import type { CaseloadEntry, CoachDetail, CoachListItem } from '../../../common/schemas/coaches';
+import type { CoachAnswer, CoachListItemAnswer } from '../../../common/schemas/answers/coaches';
+import type { CaseloadEntry } from '../../../common/schemas/coaches';
 import type { AssignmentRow, CoachRow } from './queries';
 
 type Place = { id: number; name: string };
 
-export function presentCoach(row: CoachRow, buildings: Place[], caseloadCount: number): CoachListItem {
+export function presentCoach(row: CoachRow, buildings: Place[], caseloadCount: number): CoachListItemAnswer {
   return {
     id: row.id,
     name: row.name,
@@ -32,7 +33,7 @@ export function presentAssignment(row: AssignmentRow, building: Place | null): C
 export function presentCoachDetail(
   row: CoachRow, buildings: Place[], caseloadCount: number,
   caseload: CaseloadEntry[], history: CaseloadEntry[],
-): CoachDetail {
+): CoachAnswer {
   return {
     id: row.id,
     name: row.name,

@@ -1,6 +1,7 @@
 // GET /api/setup-checklist: the items of the district's plan, each with its screen and whether it is done.
 import { hasFeature } from '../../../common/permissions';
-import type { SetupChecklist, SetupItem, SetupItemKey } from '../../../common/schemas/setup';
+import type { SetupChecklistAnswer } from '../../../common/schemas/answers/setup';
+import type { SetupItem, SetupItemKey } from '../../../common/schemas/setup';
 import type { SetupFacts } from './queries';
 
 const ITEMS: Record<SetupItemKey, Omit<SetupItem, 'key' | 'done'>> = {
@@ -33,7 +34,7 @@ export function setupItemsOf(features: readonly string[]): SetupItemKey[] {
     (key !== 'framework' || hasFeature(features, 'skill-mapping')) && (key !== 'calendar-sync' || hasFeature(features, 'calendar-sync')));
 }
 
-export function presentChecklist(features: readonly string[], facts: SetupFacts): SetupChecklist {
+export function presentChecklist(features: readonly string[], facts: SetupFacts): SetupChecklistAnswer {
   const items = setupItemsOf(features).map((key) => ({ key, ...ITEMS[key], done: isDone(key, facts) }));
   const doneCount = items.filter((i) => i.done).length;
   return {

@@ -13,7 +13,7 @@ export const staffRequestApi: ApiArea = {
   description: 'A principal asks to add an educator from another school; the district decides.',
   operations: {
     'GET /api/staff-request': { answerSchema: 'StaffRequest', summary: 'Staff requests', ...adds, query: staffRequestListQuerySchema, answer: 'page' },
-    'GET /api/staff-request/candidates': { summary: 'Educators one may ask for', ...adds, query: staffRequestCandidatesQuerySchema, answer: 'data' },
+    'GET /api/staff-request/candidates': { summary: 'Educators one may ask for', ...adds, query: staffRequestCandidatesQuerySchema, answer: 'data', answerSchema: 'StaffRequestCandidate', answerText: 'Up to 20 educators of other schools, with their school.' },
     'POST /api/staff-request': { answerSchema: 'StaffRequest', summary: 'Ask for an educator', ...adds, body: createStaffRequestSchema, status: 201, errors: [409], answerText: request },
     'POST /api/staff-request/{id}/approve': { answerSchema: 'StaffRequest',
       summary: 'Approve a request', ...adds, errors: [409],

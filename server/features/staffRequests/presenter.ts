@@ -1,5 +1,4 @@
-import type { StaffRequestAnswer } from '../../../common/schemas/answers/staffRequests';
-import type { StaffRequestCandidate } from '../../../common/schemas/staffRequests';
+import type { StaffRequestAnswer, StaffRequestCandidateAnswer } from '../../../common/schemas/answers/staffRequests';
 import type { RequestRow } from './queries';
 
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
@@ -23,6 +22,6 @@ export function presentStaffRequest(row: RequestRow, fromBuilding: { id: number;
 }
 
 /** The minimal view of an educator a principal may pick from another school. */
-export function presentCandidate(row: { id: number; first_name: string; last_name: string; building_id: number | null; building_name: string | null }): StaffRequestCandidate {
+export function presentCandidate(row: { id: number; first_name: string; last_name: string; building_id: number | null; building_name: string | null }): StaffRequestCandidateAnswer {
   return { id: row.id, name: `${row.first_name} ${row.last_name}`, building: ref(row.building_id, row.building_name) };
 }

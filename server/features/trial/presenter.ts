@@ -1,13 +1,13 @@
-import type { TrialState } from '../../../common/schemas/billing';
+import type { TrialAnswer } from '../../../common/schemas/answers/billing';
 
 export function presentTrial(
   district: { status: string; trial_ends_at: string | null },
   daysLeft: number | null,
   readOnly: boolean,
   ask: { name: string }[],
-): TrialState {
+): TrialAnswer {
   return {
-    status: district.status as TrialState['status'],
+    status: district.status as TrialAnswer['status'],
     trial_ends_at: district.status === 'trial' ? district.trial_ends_at : null,
     days_left: daysLeft,
     read_only: readOnly,

@@ -13,7 +13,7 @@ export const userApi: ApiArea = {
     'GET /api/user': { answerSchema: 'DistrictUser', summary: 'District logins', ...manager, query: userListQuerySchema, answer: 'page' },
     'GET /api/user/self': {
       summary: 'My own User settings', who: 'district',
-      answerText: '`{ name, email, status, last_login_at, roles, buildings, district, administrators }`.',
+      answerText: 'My login, roles and schools, my district, and its administrators (whom to ask).', answerSchema: 'OwnUserSettings',
     },
     'GET /api/user/{id}': { answerSchema: 'DistrictUser', summary: 'One login', ...manager, answerText: login },
     'POST /api/user': { answerSchema: 'DistrictUser',

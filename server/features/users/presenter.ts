@@ -1,6 +1,5 @@
-import type { DistrictUserAnswer } from '../../../common/schemas/answers/users';
+import type { DistrictUserAnswer, OwnUserSettingsAnswer } from '../../../common/schemas/answers/users';
 import type { User } from '../../../db/types';
-import type { OwnUserSettings } from '../../../common/schemas/users';
 
 export interface UserRelations {
   roles: Map<number, { name: string; label: string }[]>;
@@ -32,7 +31,7 @@ export function presentOwnSettings(
   rel: { roles: { name: string; label: string }[]; buildings: { id: number; name: string }[] },
   district: { name: string },
   administrators: { name: string; email: string }[],
-): OwnUserSettings {
+): OwnUserSettingsAnswer {
   return {
     name: user.name,
     email: user.email,
