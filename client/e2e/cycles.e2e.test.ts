@@ -85,7 +85,7 @@ describe('Coaching cycle settings', () => {
     const page = await suite.signedIn('admin@maplegrove.example', { viewport: DESKTOP });
     await page.goto('/app/settings/coaching-cycle');
     await page.getByRole('heading', { level: 1, name: 'Coaching cycle settings' }).waitFor();
-    const names = () => page.locator('#cys-stages-title').locator('xpath=ancestor::section[1]').locator('ol .cys-row__name').allInnerTexts()
+    const names = () => page.locator('#cys-stages-title').locator('xpath=ancestor::section[1]').locator('ol .settings-row__name').allInnerTexts()
       .then((list) => list.map((n) => n.replace(/^Stage \d+:\s*/, '').trim()));
     await expect.poll(names).toEqual(['Set the goal', 'Learn and plan', 'Practice with feedback', 'Reflect']);
     const down = page.getByRole('button', { name: 'Move Set the goal down' });

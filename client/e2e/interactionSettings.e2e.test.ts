@@ -19,8 +19,8 @@ async function open(email: string, path = '/app/settings/interaction'): Promise<
   return page;
 }
 
-const activeNames = (page: Page) => page.getByRole('list', { name: 'Active interaction types' }).locator('.its-type__name').allTextContents();
-const archivedNames = (page: Page) => page.locator('.its-types--archived .its-type__name').allTextContents();
+const activeNames = (page: Page) => page.getByRole('list', { name: 'Active interaction types' }).locator('.its-type > .settings-row .settings-row__name').allTextContents();
+const archivedNames = (page: Page) => page.locator('.its-types--archived .its-type > .settings-row .settings-row__name').allTextContents();
 
 describe('as the district administrator', () => {
   it('adds a type, adds a custom field to it, moves it up and archives it', async () => {
@@ -42,7 +42,7 @@ describe('as the district administrator', () => {
     await page.getByText('Learning walk has been added.').waitFor();
     await expect.poll(() => activeNames(page)).toEqual([...before, 'Learning walk']);
     const item = page.locator('.its-type').filter({ has: page.getByRole('heading', { name: 'Learning walk' }) });
-    expect(await item.locator('.its-type__meta').textContent()).toMatch(/Indigo.*20 min by default.*Other time/);
+    expect(await item.locator('.settings-row__meta').first().textContent()).toMatch(/Indigo.*20 min by default.*Other time/);
 
     // A custom field on it: a rating with a label per point.
     await item.getByRole('button', { name: /Custom fields/ }).click();

@@ -22,7 +22,7 @@ async function open(email: string, viewport = DESKTOP): Promise<Page> {
   return page;
 }
 
-const names = (page: Page) => page.locator('.obf-row__name').evaluateAll((els) => els.map((e) => e.childNodes[0]?.textContent ?? ''));
+const names = (page: Page) => page.locator('.settings-row__name').evaluateAll((els) => els.map((e) => e.childNodes[0]?.textContent ?? ''));
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 const formNamed = async (page: Page, name: string) => (await api<{ data: Form[] }>(page, 'GET', 'observation-form?status=all')).json.data.find((f) => f.name === name)!;
 
@@ -53,8 +53,8 @@ describe('as the district administrator', () => {
     await page.getByRole('button', { name: 'Add form' }).click();
     await page.getByText('Math talk walk has been added.').waitFor();
     await expect.poll(() => names(page)).toEqual(['Classroom walkthrough', 'Coaching observation', 'Math talk walk']);
-    const row = page.locator('.obf-row').filter({ has: page.getByRole('heading', { name: 'Math talk walk' }) });
-    expect(await row.locator('.obf-row__meta').textContent()).toMatch(/Classroom observation.*2 items.*Version 1.*0 observations/);
+    const row = page.locator('.settings-row').filter({ has: page.getByRole('heading', { name: 'Math talk walk' }) });
+    expect(await row.locator('.settings-row__meta').textContent()).toMatch(/Classroom observation.*2 items.*Version 1.*0 observations/);
 
     // Edit: a rating in a section, moved up with the keyboard (focus stays, the place is announced), the first item removed.
     await page.getByRole('button', { name: 'Edit Math talk walk' }).click();
@@ -90,7 +90,7 @@ describe('as the district administrator', () => {
     await page.getByLabel(/^Description/).fill('Ten minutes in a classroom: eight look-fors and a note.');
     await page.getByRole('button', { name: 'Save form' }).click();
     await page.getByText('Classroom walkthrough has been saved as version 2.').waitFor();
-    expect(await page.locator('.obf-row').first().locator('.obf-row__meta').textContent()).toMatch(/Version 2/);
+    expect(await page.locator('.settings-row').first().locator('.settings-row__meta').textContent()).toMatch(/Version 2/);
 
     // Archive and restore.
     await page.getByRole('button', { name: 'Archive Math talk walk' }).click();

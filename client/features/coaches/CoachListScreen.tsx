@@ -27,7 +27,7 @@ function CoachCard({ coach }: { coach: CoachListItem }) {
   return (
     <li className="card coaches-card">
       <div className="coaches-card__head">
-        <span className="coaches-card__avatar" aria-hidden="true">{initials(coach.name)}</span>
+        <span className="disc coaches-card__avatar" aria-hidden="true">{initials(coach.name)}</span>
         <div className="coaches-card__who">
           <h2 className="coaches-card__name">
             <Link to={`/app/coaches/${coach.id}`}>{coach.name}</Link>

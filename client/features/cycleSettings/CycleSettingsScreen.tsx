@@ -1,7 +1,7 @@
 // /app/settings/coaching-cycle ("Coaching cycle settings"): the district's cycle stages (expected days,
 // order, archive) and goal templates. Every login reads; `manage settings` on a plan with coaching cycles
 // changes. Moving is two buttons per row (keyboard-usable, no drag); focus stays on the moved row's button.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { firstPlanWith } from '../../../common/plans';
 import {
@@ -16,42 +16,18 @@ import { FormModal } from '../../components/FormModal';
 import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
+import { MoveButtons, settingsRowClass } from '../../components/SettingsList';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
 import { goalTemplateApi, movedOrder, stageApi, useCycleStages, useGoalTemplates } from '../../lib/cycles';
+import { useFocusAfterRender } from '../../lib/focus';
 import { useFormErrors } from '../../lib/forms';
 import { useAuthUser } from '../../lib/session';
 import { plural } from '../../../common/plural';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const daysText = (n: number) => plural(n, 'day', 'days');
-
-type Row = { id: number; archived: boolean; name: string };
-
-function MoveButtons({ row, index, count, onMove, prefix }: { row: Row; index: number; count: number; prefix: string; onMove: (d: 'up' | 'down') => void }) {
-  return (
-    <>
-      {(['up', 'down'] as const).map((d) => {
-        const atEnd = d === 'up' ? index === 0 : index === count - 1;
-        return (
-          <Button
-            key={d}
-            id={`${prefix}-${d}-${row.id}`}
-            size="sm"
-            variant="ghost"
-            className="cys-move"
-            aria-label={`Move ${row.name} ${d}`}
-            aria-disabled={atEnd || undefined}
-            onClick={() => { if (!atEnd) onMove(d); }}
-          >
-            <span aria-hidden="true">{d === 'up' ? '↑' : '↓'}</span>
-          </Button>
-        );
-      })}
-    </>
-  );
-}
 
 // ---- Stages -----------------------------------------------------------------------------------------
 
@@ -98,13 +74,7 @@ function StagesSection({ canManage }: { canManage: boolean }) {
   const [archiving, setArchiving] = useState<CycleStage | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
-  const focusAfter = useRef<string | null>(null);
-  useEffect(() => {
-    if (focusAfter.current) {
-      document.getElementById(focusAfter.current)?.focus();
-      focusAfter.current = null;
-    }
-  });
+  const focusAfter = useFocusAfterRender();
   if (isLoading) return <LoadingBlock label="Loading stages…" />;
   if (error || !data) return <Alert tone="danger" title="We could not load the stages">{error?.message ?? 'Please try again.'}</Alert>;
   const active = data.data.filter((s) => !s.archived);
@@ -115,7 +85,7 @@ function StagesSection({ canManage }: { canManage: boolean }) {
       await stageApi.order(movedOrder(data.data, stage.id, direction));
       const at = active.findIndex((s) => s.id === stage.id) + (direction === 'up' ? -1 : 1);
       setStatus(`${stage.name} moved ${direction}, now stage ${at + 1} of ${active.length}.`);
-      focusAfter.current = `cys-stage-${direction}-${stage.id}`;
+      focusAfter(`cys-stage-${direction}-${stage.id}`);
     } catch (err) {
       toast.error(errorText(err, 'We could not move this stage. Please try again.'));
     }
@@ -135,29 +105,29 @@ function StagesSection({ canManage }: { canManage: boolean }) {
   };
 
   const item = (stage: CycleStage, index: number, count: number) => (
-    <li key={stage.id} className={['cys-row', stage.archived && 'cys-row--archived'].filter(Boolean).join(' ')}>
-      {!stage.archived && <span className="cys-row__step" aria-hidden="true">{index + 1}</span>}
-      <div className="cys-row__main">
-        <p className="cys-row__name">
+    <li key={stage.id} className={settingsRowClass(stage.archived)}>
+      {!stage.archived && <span className="disc" aria-hidden="true">{index + 1}</span>}
+      <div className="settings-row__main">
+        <p className="settings-row__name">
           {!stage.archived && <span className="sr-only">Stage {index + 1}: </span>}
           {stage.name}
-          {stage.archived && <span className="badge badge--neutral cys-badge">Archived</span>}
+          {stage.archived && <span className="badge badge--neutral settings-row__badge">Archived</span>}
         </p>
-        <p className="cys-row__meta">
+        <p className="settings-row__meta">
           <span>{daysText(stage.expected_days)} expected</span>
           <span aria-hidden="true">·</span>
           <span>{stage.open_cycles === 1 ? '1 open cycle' : `${stage.open_cycles} open cycles`}</span>
         </p>
-        {stage.description && <p className="cys-row__desc">{stage.description}</p>}
+        {stage.description && <p className="settings-row__desc">{stage.description}</p>}
       </div>
       {canManage && (
-        <div className="cys-actions">
-          {!stage.archived && <MoveButtons row={stage} index={index} count={count} prefix="cys-stage" onMove={(d) => move(stage, d)} />}
+        <div className="settings-row__actions">
+          {!stage.archived && <MoveButtons idOf={(d) => `cys-stage-${d}-${stage.id}`} name={stage.name} index={index} count={count} onMove={(d) => move(stage, d)} />}
           <Button size="sm" variant="ghost" onClick={() => setEditing({ stage })} aria-label={`Edit stage ${stage.name}`}>Edit</Button>
           {stage.archived ? (
             <Button size="sm" variant="secondary" onClick={() => setArchived(stage, false)} aria-label={`Restore stage ${stage.name}`}>Restore</Button>
           ) : (
-            <Button size="sm" variant="ghost" className="cys-danger" onClick={() => setArchiving(stage)} aria-label={`Archive stage ${stage.name}`}>Archive</Button>
+            <Button size="sm" variant="ghost" className="settings-row__danger" onClick={() => setArchiving(stage)} aria-label={`Archive stage ${stage.name}`}>Archive</Button>
           )}
         </div>
       )}
@@ -172,11 +142,11 @@ function StagesSection({ canManage }: { canManage: boolean }) {
       intro="Every cycle moves through these stages in order. Expected days set when a stage is due soon (its last 3 days) and overdue."
       action={canManage && <Button onClick={() => setEditing({ stage: null })}>Add stage</Button>}
     >
-      <ol className="cys-list">{active.map((s, i) => item(s, i, active.length))}</ol>
+      <ol className="settings-list">{active.map((s, i) => item(s, i, active.length))}</ol>
       {archived.length > 0 && (
         <>
-          <h3 className="cys-subtitle">Archived stages</h3>
-          <ul className="cys-list">{archived.map((s, i) => item(s, i, archived.length))}</ul>
+          <h3 className="settings-list__heading">Archived stages</h3>
+          <ul className="settings-list">{archived.map((s, i) => item(s, i, archived.length))}</ul>
         </>
       )}
       <p className="sr-only" role="status" aria-live="polite">{status}</p>
@@ -229,23 +199,17 @@ function TemplatesSection({ canManage }: { canManage: boolean }) {
   const { data, error, isLoading } = useGoalTemplates();
   const [editing, setEditing] = useState<{ template: GoalTemplate | null } | null>(null);
   const [status, setStatus] = useState('');
-  const focusAfter = useRef<string | null>(null);
-  useEffect(() => {
-    if (focusAfter.current) {
-      document.getElementById(focusAfter.current)?.focus();
-      focusAfter.current = null;
-    }
-  });
+  const focusAfter = useFocusAfterRender();
   if (isLoading) return <LoadingBlock label="Loading goal templates…" />;
   if (error || !data) return <Alert tone="danger" title="We could not load the goal templates">{error?.message ?? 'Please try again.'}</Alert>;
-  const rows = data.data.map((t) => ({ ...t, name: t.title }));
+  const rows = data.data;
   const active = rows.filter((t) => !t.archived);
   const archived = rows.filter((t) => t.archived);
   const move = async (t: GoalTemplate, direction: 'up' | 'down') => {
     try {
       await goalTemplateApi.order(movedOrder(rows, t.id, direction));
       setStatus(`${t.title} moved ${direction}.`);
-      focusAfter.current = `cys-template-${direction}-${t.id}`;
+      focusAfter(`cys-template-${direction}-${t.id}`);
     } catch (err) {
       toast.error(errorText(err, 'We could not move this template. Please try again.'));
     }
@@ -258,23 +222,23 @@ function TemplatesSection({ canManage }: { canManage: boolean }) {
       toast.error(errorText(err, 'We could not change this template. Please try again.'));
     }
   };
-  const item = (t: GoalTemplate & { name: string }, index: number, count: number) => (
-    <li key={t.id} className={['cys-row', t.archived && 'cys-row--archived'].filter(Boolean).join(' ')}>
-      <div className="cys-row__main">
-        <p className="cys-row__name">
+  const item = (t: GoalTemplate, index: number, count: number) => (
+    <li key={t.id} className={settingsRowClass(t.archived)}>
+      <div className="settings-row__main">
+        <p className="settings-row__name">
           {t.title}
-          {t.archived && <span className="badge badge--neutral cys-badge">Archived</span>}
+          {t.archived && <span className="badge badge--neutral settings-row__badge">Archived</span>}
         </p>
-        <p className="cys-row__desc">{t.goal}</p>
+        <p className="settings-row__desc">{t.goal}</p>
       </div>
       {canManage && (
-        <div className="cys-actions">
-          {!t.archived && <MoveButtons row={t} index={index} count={count} prefix="cys-template" onMove={(d) => move(t, d)} />}
+        <div className="settings-row__actions">
+          {!t.archived && <MoveButtons idOf={(d) => `cys-template-${d}-${t.id}`} name={t.title} index={index} count={count} onMove={(d) => move(t, d)} />}
           <Button size="sm" variant="ghost" onClick={() => setEditing({ template: t })} aria-label={`Edit template ${t.title}`}>Edit</Button>
           {t.archived ? (
             <Button size="sm" variant="secondary" onClick={() => setArchived(t, false)} aria-label={`Restore template ${t.title}`}>Restore</Button>
           ) : (
-            <Button size="sm" variant="ghost" className="cys-danger" onClick={() => setArchived(t, true)} aria-label={`Archive template ${t.title}`}>Archive</Button>
+            <Button size="sm" variant="ghost" className="settings-row__danger" onClick={() => setArchived(t, true)} aria-label={`Archive template ${t.title}`}>Archive</Button>
           )}
         </div>
       )}
@@ -291,12 +255,12 @@ function TemplatesSection({ canManage }: { canManage: boolean }) {
       {active.length === 0 && archived.length === 0 ? (
         <p className="muted">No goal templates yet.{canManage ? ' Add one so coaches can start a cycle from it.' : ''}</p>
       ) : (
-        <ol className="cys-list">{active.map((t, i) => item(t, i, active.length))}</ol>
+        <ol className="settings-list">{active.map((t, i) => item(t, i, active.length))}</ol>
       )}
       {archived.length > 0 && (
         <>
-          <h3 className="cys-subtitle">Archived templates</h3>
-          <ul className="cys-list">{archived.map((t, i) => item(t, i, archived.length))}</ul>
+          <h3 className="settings-list__heading">Archived templates</h3>
+          <ul className="settings-list">{archived.map((t, i) => item(t, i, archived.length))}</ul>
         </>
       )}
       <p className="sr-only" role="status" aria-live="polite">{status}</p>

@@ -16,6 +16,7 @@ import { TypeSwatch } from '../../components/InteractionItem';
 import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { PlanComparison, PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
+import { settingsRowClass } from '../../components/SettingsList';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
@@ -36,14 +37,14 @@ function FormRow({ form, canManage, busy, onEdit, onArchive, onRestore }: {
   form: ObservationForm; canManage: boolean; busy: boolean; onEdit: () => void; onArchive: () => void; onRestore: () => void;
 }) {
   return (
-    <li className={['obf-row', form.archived_at && 'obf-row--archived'].filter(Boolean).join(' ')}>
-      <div className="obf-row__main">
-        <h3 className="obf-row__name">
+    <li className={settingsRowClass(!!form.archived_at)}>
+      <div className="settings-row__main">
+        <h3 className="settings-row__name">
           {form.name}
-          {form.builtin && <span className="badge badge--info obf-badge">Built-in</span>}
-          {form.archived_at && <span className="badge badge--neutral obf-badge">Archived</span>}
+          {form.builtin && <span className="badge badge--info settings-row__badge">Built-in</span>}
+          {form.archived_at && <span className="badge badge--neutral settings-row__badge">Archived</span>}
         </h3>
-        <p className="obf-row__meta">
+        <p className="settings-row__meta">
           <span className="obf-row__type"><TypeSwatch colour={form.interaction_type.colour} />{form.interaction_type.name}</span>
           <span aria-hidden="true">·</span>
           <span>{itemsText(form)}</span>
@@ -52,15 +53,15 @@ function FormRow({ form, canManage, busy, onEdit, onArchive, onRestore }: {
           <span aria-hidden="true">·</span>
           <span>{plural(form.observation_count, 'observation', 'observations')}</span>
         </p>
-        {form.description && <p className="obf-row__desc">{form.description}</p>}
+        {form.description && <p className="settings-row__desc">{form.description}</p>}
       </div>
       {canManage && (
-        <div className="obf-actions">
+        <div className="settings-row__actions">
           <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${form.name}`}>Edit</Button>
           {form.archived_at ? (
             <Button size="sm" variant="secondary" busy={busy} onClick={onRestore} aria-label={`Restore ${form.name}`}>Restore</Button>
           ) : (
-            <Button size="sm" variant="ghost" className="obf-danger" onClick={onArchive} aria-label={`Archive ${form.name}`}>Archive</Button>
+            <Button size="sm" variant="ghost" className="settings-row__danger" onClick={onArchive} aria-label={`Archive ${form.name}`}>Archive</Button>
           )}
         </div>
       )}
@@ -120,7 +121,7 @@ export default function ObservationFormsScreen({ route }: ScreenProps) {
   }
 
   const list = (rows: ObservationForm[]) => (
-    <ul className="obf-list">
+    <ul className="settings-list">
       {rows.map((f) => (
         <FormRow key={f.id} form={f} canManage={canManage} busy={busy === f.id}
           onEdit={() => openEditor(f)} onArchive={() => setArchiving(f)} onRestore={() => void setArchived(f, false)} />
@@ -165,7 +166,7 @@ export default function ObservationFormsScreen({ route }: ScreenProps) {
             {active.length === 0 ? <p className="muted">No active forms. {canManage && 'Add one so observers can start observations.'}</p> : list(active)}
             {archived.length > 0 && (
               <>
-                <h3 className="obf-subtitle">Archived forms <span className="muted">({archived.length})</span></h3>
+                <h3 className="settings-list__heading">Archived forms <span className="muted">({archived.length})</span></h3>
                 <p className="muted text-sm">Not offered for new observations; observations already made keep them.</p>
                 {list(archived)}
               </>

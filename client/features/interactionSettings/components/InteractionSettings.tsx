@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/LoadError';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/Modal';
+import { MoveButtons, settingsRowClass } from '../../../components/SettingsList';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
@@ -40,57 +41,37 @@ function Swatch({ colour }: { colour: string }) {
   return <span className="its-swatch" style={{ background: colourHex(colour) }} aria-hidden="true" />;
 }
 
-/** One arrow button; at the end of the list it stays focusable but does nothing (aria-disabled). */
-function MoveButton({ id, direction, name, atEnd, onMove }: { id: string; direction: Direction; name: string; atEnd: boolean; onMove: () => void }) {
-  return (
-    <Button
-      id={id}
-      size="sm"
-      variant="ghost"
-      className="its-move"
-      aria-label={`Move ${name} ${direction}`}
-      aria-disabled={atEnd || undefined}
-      onClick={() => {
-        if (!atEnd) onMove();
-      }}
-    >
-      <span aria-hidden="true">{direction === 'up' ? '↑' : '↓'}</span>
-    </Button>
-  );
-}
-
 function FieldItem({ field, index, count, canManage, onEdit, onMove, onArchive, busy }: {
   field: InteractionField; index: number; count: number; canManage: boolean; busy: boolean;
   onEdit: () => void; onMove: (d: Direction) => void; onArchive: (archive: boolean) => void;
 }) {
   const details = fieldDetails(field);
   return (
-    <li className={['its-field', field.archived_at && 'its-field--archived'].filter(Boolean).join(' ')}>
-      <div className="its-field__main">
-        <p className="its-field__label">
+    <li className={settingsRowClass(!!field.archived_at, 'its-field')}>
+      <div className="settings-row__main">
+        <p className="settings-row__name">
           {field.label}
           {field.required && <span className="badge badge--info its-badge">Required</span>}
           {field.archived_at && <span className="badge badge--neutral its-badge">Archived</span>}
         </p>
-        <p className="its-field__meta">
+        <p className="settings-row__meta">
           {kindLabel(field.kind)}
           {details && <> · {details}</>}
         </p>
-        {field.help_text && <p className="its-field__help">{field.help_text}</p>}
+        {field.help_text && <p className="settings-row__desc">{field.help_text}</p>}
       </div>
       {canManage && (
-        <div className="its-actions">
+        <div className="settings-row__actions">
           {!field.archived_at && (
             <>
-              <MoveButton id={`its-field-up-${field.id}`} direction="up" name={field.label} atEnd={index === 0} onMove={() => onMove('up')} />
-              <MoveButton id={`its-field-down-${field.id}`} direction="down" name={field.label} atEnd={index === count - 1} onMove={() => onMove('down')} />
+              <MoveButtons idOf={(d) => `its-field-${d}-${field.id}`} name={field.label} index={index} count={count} onMove={onMove} />
             </>
           )}
           <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit field ${field.label}`}>Edit</Button>
           {field.archived_at ? (
             <Button size="sm" variant="secondary" busy={busy} onClick={() => onArchive(false)} aria-label={`Restore field ${field.label}`}>Restore</Button>
           ) : (
-            <Button size="sm" variant="ghost" className="its-danger" busy={busy} onClick={() => onArchive(true)} aria-label={`Archive field ${field.label}`}>Archive</Button>
+            <Button size="sm" variant="ghost" className="settings-row__danger" busy={busy} onClick={() => onArchive(true)} aria-label={`Archive field ${field.label}`}>Archive</Button>
           )}
         </div>
       )}
@@ -194,12 +175,12 @@ function TypeItem({ type, index, count, api, canManage, fieldsAvailable, onDialo
     }
   };
   return (
-    <li className={['its-type', type.archived_at && 'its-type--archived'].filter(Boolean).join(' ')}>
-      <div className="its-type__row">
+    <li className={['settings-list__item its-type', type.archived_at && 'settings-row--archived'].filter(Boolean).join(' ')}>
+      <div className="settings-row">
         <Swatch colour={type.colour} />
-        <div className="its-type__main">
-          <h3 className="its-type__name">{type.name}</h3>
-          <p className="its-type__meta">
+        <div className="settings-row__main">
+          <h3 className="settings-row__name">{type.name}</h3>
+          <p className="settings-row__meta">
             <span>{colourLabel(type.colour)}</span>
             <span aria-hidden="true"> · </span>
             <span>{minutesText(type.default_minutes)} by default</span>
@@ -211,18 +192,17 @@ function TypeItem({ type, index, count, api, canManage, fieldsAvailable, onDialo
           </p>
         </div>
         {canManage && (
-          <div className="its-actions">
+          <div className="settings-row__actions">
             {!type.archived_at && (
               <>
-                <MoveButton id={`its-type-up-${type.id}`} direction="up" name={type.name} atEnd={index === 0} onMove={() => void move('up')} />
-                <MoveButton id={`its-type-down-${type.id}`} direction="down" name={type.name} atEnd={index === count - 1} onMove={() => void move('down')} />
+                <MoveButtons idOf={(d) => `its-type-${d}-${type.id}`} name={type.name} index={index} count={count} onMove={(d) => void move(d)} />
               </>
             )}
             <Button size="sm" variant="ghost" onClick={() => onDialog({ kind: 'type', type })} aria-label={`Edit ${type.name}`}>Edit</Button>
             {type.archived_at ? (
               <Button size="sm" variant="secondary" busy={restoring} onClick={onRestore} aria-label={`Restore ${type.name}`}>Restore</Button>
             ) : (
-              <Button size="sm" variant="ghost" className="its-danger" onClick={() => onDialog({ kind: 'archive-type', type })} aria-label={`Archive ${type.name}`}>
+              <Button size="sm" variant="ghost" className="settings-row__danger" onClick={() => onDialog({ kind: 'archive-type', type })} aria-label={`Archive ${type.name}`}>
                 Archive
               </Button>
             )}
@@ -365,7 +345,7 @@ export function InteractionSettings({ api, canManage, fieldsAvailable, planNote 
             {active.length === 0 ? (
               <p className="its-empty">{canManage ? 'No active interaction types. Add one so coaches can log interactions.' : 'No active interaction types.'}</p>
             ) : (
-              <ol className="its-types" aria-label="Active interaction types">
+              <ol className="settings-list" aria-label="Active interaction types">
                 {active.map((t, i, list) => item(t, i, list))}
               </ol>
             )}
@@ -386,7 +366,7 @@ export function InteractionSettings({ api, canManage, fieldsAvailable, planNote 
                       ? 'Not offered when logging; interactions already logged keep them.'
                       : 'Not copied into new districts; districts that already have a copy keep it.'}
                   </p>
-                  <ul className="its-types its-types--archived" aria-label="Archived interaction types">
+                  <ul className="settings-list its-types--archived" aria-label="Archived interaction types">
                     {archived.map((t, i, list) => item(t, i, list))}
                   </ul>
                 </>

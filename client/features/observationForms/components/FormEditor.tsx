@@ -12,6 +12,7 @@ import {
 } from '../../../../common/schemas/observations';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { MoveButtons } from '../../../components/SettingsList';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
@@ -229,21 +230,12 @@ export function FormEditor({ form, onDone }: Props) {
                 {heading && <p className="obf-section-heading">{heading}</p>}
                 <div className="obf-item" role="group" aria-label={`Item ${n + 1}${item.label.trim() ? `: ${item.label.trim()}` : ''}`}>
                   <div className="obf-item__top">
-                    <span className="obf-item__step" aria-hidden="true">{n + 1}</span>
+                    <span className="disc obf-item__step" aria-hidden="true">{n + 1}</span>
                     <TextField id={`obf-label-${item.key}`} className="obf-item__label" label="Label" name={`items.${n}.label`} required
                       maxLength={ITEM_LABEL_MAX} value={item.label} error={err(`items.${n}.label`) ?? err(`items.${n}.id`)}
                       onChange={(v) => change(item.key, { label: v }, n)} />
                     <div className="obf-item__actions">
-                      {(['up', 'down'] as const).map((d) => {
-                        const atEnd = d === 'up' ? n === 0 : n === items.length - 1;
-                        return (
-                          <Button key={d} id={`obf-${d}-${item.key}`} type="button" size="sm" variant="ghost" className="obf-move"
-                            aria-label={`Move item ${n + 1} ${d}`} aria-disabled={atEnd || undefined}
-                            onClick={() => { if (!atEnd) move(n, d); }}>
-                            <span aria-hidden="true">{d === 'up' ? '↑' : '↓'}</span>
-                          </Button>
-                        );
-                      })}
+                      <MoveButtons idOf={(d) => `obf-${d}-${item.key}`} name={`item ${n + 1}`} index={n} count={items.length} onMove={(d) => move(n, d)} />
                       <Button type="button" size="sm" variant="ghost" className="obf-danger" aria-label={`Remove item ${n + 1}`}
                         onClick={() => remove(n)}>Remove</Button>
                     </div>

@@ -51,7 +51,7 @@ export function CycleBoard({ cycles, stages, busyId, onOpen, onAdvance }: Props)
         return (
           <section key={stage.id} className="cyc-column" aria-labelledby={`cyc-col-${stage.id}`}>
             <h3 id={`cyc-col-${stage.id}`} className="cyc-column__title">
-              <span className="cyc-column__step" aria-hidden="true">{stage.archived ? '–' : i + 1}</span>
+              <span className="disc cyc-column__step" aria-hidden="true">{stage.archived ? '–' : i + 1}</span>
               <span className="cyc-column__name">{stage.name}{stage.archived ? ' (archived)' : ''}</span>
               <span className="cyc-column__count">
                 {inStage.length}<span className="sr-only"> {pluralWord(inStage.length, 'cycle', 'cycles')}</span>
