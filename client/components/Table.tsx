@@ -105,3 +105,29 @@ export function Table<T>({
     </TableFrame>
   );
 }
+
+/** Lets a long address wrap before its "@" instead of mid-word. */
+export function breakableEmail(email: string): ReactNode {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** A person's row header in a table of logins: the name (with "You" on one's own row) above the email. */
+export function PersonCell({ name, email, self = false, className }: { name: string; email: string; self?: boolean; className?: string }) {
+  return (
+    <th scope="row" className={['person-cell', className].filter(Boolean).join(' ')}>
+      <span className="person-cell__name">
+        {name}
+        {self && <span className="badge badge--primary">You</span>}
+      </span>
+      <span className="person-cell__email">{breakableEmail(email)}</span>
+    </th>
+  );
+}

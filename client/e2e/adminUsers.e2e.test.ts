@@ -18,7 +18,7 @@ const suite = browserSuite();
 
 const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
-const rowNames = (page: Page) => page.locator('.au-table__name').allInnerTexts();
+const rowNames = (page: Page) => page.locator('.person-cell__name').allInnerTexts();
 
 describe('Users (/admin/users)', () => {
   it('filters, searches and sorts with everything in the URL, and a reload keeps it', async () => {
@@ -183,7 +183,7 @@ describe('the Users table at 1366 and 390 px (issue 26)', () => {
     await row(page, 'Priya Raman').waitFor();
     await page.locator('.loading-block').first().waitFor({ state: 'detached' });
     return page.locator('.au-table__row').evaluateAll((rows) => rows.map((r) => ({
-      name: r.querySelector('.au-table__name')?.textContent?.trim() ?? '',
+      name: r.querySelector('.person-cell__name')?.textContent?.trim() ?? '',
       staff: r.querySelector('[data-label="District"]')?.textContent?.includes('Coachwell staff') ?? false,
       buttons: [...r.querySelectorAll('.au-actions .btn')].map((b) => {
         const box = b.getBoundingClientRect();

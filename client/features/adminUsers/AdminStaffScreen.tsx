@@ -17,7 +17,7 @@ import { changeStaffRole, useStaff } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
 import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
 import { InviteStaffDialog } from './components/InviteStaffDialog';
-import { TableFrame } from '../../components/Table';
+import { PersonCell, TableFrame } from '../../components/Table';
 
 const ROLE_OPTIONS = PROVIDER_ROLES.map((r) => ({ value: r, label: ROLE_NAMES[r]! }));
 
@@ -89,13 +89,7 @@ export default function AdminStaffScreen({ route }: ScreenProps) {
               const isSelf = u.id === me?.id;
               return (
                 <tr key={u.id} className="au-table__row">
-                  <th scope="row" className="au-table__person">
-                    <span className="au-table__name">
-                      {u.name}
-                      {isSelf && <span className="badge badge--primary">You</span>}
-                    </span>
-                    <span className="au-table__email">{u.email}</span>
-                  </th>
+                  <PersonCell name={u.name} email={u.email} self={isSelf} className="au-table__person" />
                   <td className="au-table__cell" data-label="Role"><RoleSelect user={u} isSelf={isSelf} /></td>
                   <td className="au-table__cell" data-label="Status"><AdminUserStatus user={u} locale={locale} /></td>
                   <td className="au-table__cell" data-label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></td>

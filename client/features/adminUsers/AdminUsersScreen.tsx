@@ -17,7 +17,7 @@ import { type AdminUserQuery, useAdminUsers } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
 import { DEFAULT_ADMIN_USER_FILTERS, AdminUserFilters, type AdminUserFilterValues } from './components/AdminUserFilters';
 import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
-import { TableFrame } from '../../components/Table';
+import { PersonCell, TableFrame } from '../../components/Table';
 
 const PER_PAGE = 50;
 const URL_DEFAULTS = { sort: 'name' };
@@ -79,13 +79,7 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
       <tbody>
         {users.map((u) => (
           <tr key={u.id} className="au-table__row">
-            <th scope="row" className="au-table__person">
-              <span className="au-table__name">
-                {u.name}
-                {u.id === selfId && <span className="badge badge--primary">You</span>}
-              </span>
-              <span className="au-table__email">{u.email}</span>
-            </th>
+            <PersonCell name={u.name} email={u.email} self={u.id === selfId} className="au-table__person" />
             <Cell label="District">
               {u.district ? (
                 <span className="au-district">

@@ -2,23 +2,10 @@
 // cells keep their column name as a visible label), so nothing scrolls sideways.
 import type { Locale } from 'date-fns';
 import type { DistrictUser } from '../../../../common/schemas/users';
-import { TableFrame } from '../../../components/Table';
+import { PersonCell, TableFrame } from '../../../components/Table';
 import { LastLogin } from './LastLogin';
 import { UserActions } from './UserActions';
 import { UserStatusBadge } from './UserStatusBadge';
-
-/** Lets a long address wrap before its "@" instead of mid-word. */
-function breakableEmail(email: string) {
-  const at = email.indexOf('@');
-  if (at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
 
 type Props = {
   users: DistrictUser[];
@@ -52,13 +39,7 @@ export function UserTable({ users, selfId, canManage, locale, caption }: Props) 
       <tbody>
         {users.map((u) => (
           <tr key={u.id} className="users-table__row">
-            <th scope="row" className="users-table__person">
-              <span className="users-table__name">
-                {u.name}
-                {u.id === selfId && <span className="badge badge--primary">You</span>}
-              </span>
-              <span className="users-table__email">{breakableEmail(u.email)}</span>
-            </th>
+            <PersonCell name={u.name} email={u.email} self={u.id === selfId} className="users-table__person" />
             <Cell label="Roles">
               {u.roles.length ? (
                 <ul className="users-list">{u.roles.map((r) => <li key={r.name}>{r.label}</li>)}</ul>
