@@ -30,6 +30,7 @@ import * as m0152 from './migrations/20261129_0152_district_versions_at_commit';
 import * as m0153 from './migrations/20261129_0153_district_writers_share_a_lock';
 import * as m0160 from './migrations/20261130_0160_observations';
 import * as m0161 from './migrations/20261201_0161_calibration_sessions';
+import * as m0162 from './migrations/20261201_0162_article_observations';
 import * as m0163 from './migrations/20261201_0163_observation_district_versions';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129_0153_district_writers_share_a_lock': m0153,
   '20261130_0160_observations': m0160,
   '20261201_0161_calibration_sessions': m0161,
+  '20261201_0162_article_observations': m0162,
   '20261201_0163_observation_district_versions': m0163,
 };
 

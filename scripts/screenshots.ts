@@ -123,6 +123,16 @@ const schoolSkillMap = async (page: Page) => {
     window.scrollBy(0, document.querySelector('.sm-legend')!.getBoundingClientRect().top - below - 16);
   });
 };
+/** A walkthrough under way: the educator chosen (from the address), the first three look-fors answered, back at the top. */
+const answerLookFors = async (page: Page) => {
+  const lookFors = page.locator('fieldset.obs-item[data-kind="look_for"]');
+  await lookFors.first().waitFor();
+  for (const [i, answer] of ['Seen', 'Seen', 'Not seen'].entries()) await lookFors.nth(i).getByRole('radio', { name: answer, exact: true }).click();
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+};
 const HELP_SHOTS: { file: string; path: string; as?: string; prepare?: (page: Page) => Promise<void> }[] = [
   { file: 'sign-in', path: '/app/auth/login' },
   { file: 'dashboard-administrator', path: '/app', as: ADMIN },
@@ -143,6 +153,10 @@ const HELP_SHOTS: { file: string; path: string; as?: string; prepare?: (page: Pa
   { file: 'reports', path: '/app/reports', as: ADMIN },
   { file: 'billing', path: '/app/settings/billing', as: ADMIN },
   { file: 'account-settings', path: '/app/settings', as: COACH },
+  // The article "Observations and walkthroughs" (migration 20261201_0162_article_observations).
+  { file: 'observations', path: '/app/observations', as: COACH },
+  { file: 'observation-capture', path: '/app/observations/new?staff_id=2', as: COACH, prepare: answerLookFors },
+  { file: 'walkthrough-report', path: '/app/reports/walkthroughs', as: ADMIN },
 ];
 
 async function helpImages(filter: string | undefined) {
@@ -234,6 +248,7 @@ const DOCS_SHOTS: DocsShot[] = [
   { file: 'report-coaching-team', path: '/app/reports/coaching-team', as: ADMIN },
   { file: 'billing-quote-request', path: '/app/settings/billing/quotes?new=1&plan=enterprise&seats=12&term=3', as: ADMIN },
   { file: 'cycle-detail', path: '/app/coaching?tab=cycles', as: COACH, prepare: openCycle(2) },
+  { file: 'observation-capture-phone', path: '/app/observations/new?staff_id=2', as: COACH, viewport: PHONE, prepare: answerLookFors },
 ];
 
 /** The next school day of the demo calendar at `hour` in the demo's zone, unless today is one (then undefined). */
