@@ -3,7 +3,7 @@
 // skill mapping owns the ratings' rules and the interactions feature (observations) writes them.
 // The rule kept here is skill mapping's: every rating is kept; skill_current_levels holds the latest by date
 // (then id) per educator and skill, so removing a rating falls back to the one before it.
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/connection';
 import type { Database } from '../../db/types';
 
@@ -47,4 +47,37 @@ async function recomputeCurrentLevel(trx: Transaction<Database>, districtId: num
   const row = { rating_id: latest.id, level: latest.level, rated_on: latest.rated_on, rated_by: latest.rated_by, note: latest.note };
   await trx.insertInto('skill_current_levels').values({ district_id: districtId, staff_id: staffId, skill_id: skillId, ...row })
     .onConflict((oc) => oc.columns(['district_id', 'staff_id', 'skill_id']).doUpdateSet(row)).execute();
+}
+
+export interface NewRating {
+  districtId: number;
+  staffId: number;
+  skillId: number;
+  level: number;
+  ratedOn: string; // YYYY-MM-DD
+  ratedBy: number | null;
+  note: string | null;
+  interactionId: number | null;
+}
+
+/**
+ * Stores one rating (rating skills by hand, and the tests' ratings) and, when it is dated on or after the
+ * current one, makes it the current level: the latest by date (then id) is current.
+ */
+export async function insertRating(db: Kysely<Database>, r: NewRating) {
+  const rating = await db.insertInto('skill_ratings').values({
+    district_id: r.districtId, staff_id: r.staffId, skill_id: r.skillId, level: r.level, rated_on: r.ratedOn,
+    rated_by: r.ratedBy, note: r.note, interaction_id: r.interactionId, created_at: nowIso(),
+  }).returningAll().executeTakeFirstOrThrow();
+  await db.insertInto('skill_current_levels').values({
+    district_id: r.districtId, staff_id: r.staffId, skill_id: r.skillId, rating_id: rating.id, level: r.level, rated_on: r.ratedOn,
+    rated_by: r.ratedBy, note: r.note,
+  }).onConflict((oc) => oc.columns(['district_id', 'staff_id', 'skill_id'])
+    .doUpdateSet((eb) => ({
+      rating_id: eb.ref('excluded.rating_id'), level: eb.ref('excluded.level'), rated_on: eb.ref('excluded.rated_on'),
+      rated_by: eb.ref('excluded.rated_by'), note: eb.ref('excluded.note'),
+    }))
+    .where((eb) => eb('excluded.rated_on', '>=', eb.ref('skill_current_levels.rated_on'))))
+    .execute();
+  return rating;
 }

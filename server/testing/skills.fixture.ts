@@ -2,7 +2,7 @@
 // second district) plus an Essentials district, the district's copied default framework, and a helper
 // that stores a rating the way the rating command does.
 import type { DB } from '../../db/connection';
-import { nowIso } from '../../db/connection';
+import { insertRating as storeRating } from '../lib/skillRatings';
 import { buildDistrict, buildUser } from './factories';
 import { buildInteractionsWorld } from './interactions.fixture';
 
@@ -13,25 +13,11 @@ export async function frameworkOf(db: DB, districtId: number) {
   return { framework, domains, skills };
 }
 
-/** A rating and (when it is the latest) the current level, as rateSkills stores them. */
-export async function insertRating(
+/** A rating and (when it is the latest) the current level, stored as rateSkills stores them. */
+export function insertRating(
   db: DB, opts: { districtId: number; staffId: number; skillId: number; level: number; ratedOn: string; ratedBy?: number | null; note?: string | null },
 ) {
-  const rating = await db.insertInto('skill_ratings').values({
-    district_id: opts.districtId, staff_id: opts.staffId, skill_id: opts.skillId, level: opts.level, rated_on: opts.ratedOn,
-    rated_by: opts.ratedBy ?? null, note: opts.note ?? null, interaction_id: null, created_at: nowIso(),
-  }).returningAll().executeTakeFirstOrThrow();
-  await db.insertInto('skill_current_levels').values({
-    district_id: opts.districtId, staff_id: opts.staffId, skill_id: opts.skillId, rating_id: rating.id, level: opts.level, rated_on: opts.ratedOn,
-    rated_by: rating.rated_by, note: rating.note,
-  }).onConflict((oc) => oc.columns(['district_id', 'staff_id', 'skill_id'])
-    .doUpdateSet((eb) => ({
-      rating_id: eb.ref('excluded.rating_id'), level: eb.ref('excluded.level'), rated_on: eb.ref('excluded.rated_on'),
-      rated_by: eb.ref('excluded.rated_by'), note: eb.ref('excluded.note'),
-    }))
-    .where((eb) => eb('excluded.rated_on', '>=', eb.ref('skill_current_levels.rated_on'))))
-    .execute();
-  return rating;
+  return storeRating(db, { ...opts, ratedBy: opts.ratedBy ?? null, note: opts.note ?? null, interactionId: null });
 }
 
 export async function buildSkillsWorld(db: DB) {

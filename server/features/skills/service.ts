@@ -7,6 +7,7 @@ import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
+import { insertRating } from '../../lib/skillRatings';
 import { findDomain, findSkill, type FrameworkRow, linkableInteraction } from './queries';
 
 type DomainInput = { name: string; description: string | null };
@@ -222,25 +223,13 @@ export async function rateSkills(
     }
     if (Object.keys(errors).length) throw validationError(errors);
 
-    const now = nowIso();
     const ids: number[] = [];
     for (const r of input.ratings) {
-      const { id } = await trx.insertInto('skill_ratings').values({
-        district_id: actor.districtId, staff_id: staffId, skill_id: r.skill_id, level: r.level, rated_on: input.rated_on,
-        rated_by: actor.userId, note: r.note, interaction_id: input.interaction_id, created_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await insertRating(trx, {
+        districtId: actor.districtId, staffId, skillId: r.skill_id, level: r.level, ratedOn: input.rated_on,
+        ratedBy: actor.userId, note: r.note, interactionId: input.interaction_id,
+      });
       ids.push(id);
-      // The latest by date (then id) is current: a rating dated on or after the current one replaces it.
-      await trx.insertInto('skill_current_levels').values({
-        district_id: actor.districtId, staff_id: staffId, skill_id: r.skill_id, rating_id: id, level: r.level, rated_on: input.rated_on,
-        rated_by: actor.userId, note: r.note,
-      }).onConflict((oc) => oc.columns(['district_id', 'staff_id', 'skill_id'])
-        .doUpdateSet((eb) => ({
-          rating_id: eb.ref('excluded.rating_id'), level: eb.ref('excluded.level'), rated_on: eb.ref('excluded.rated_on'),
-          rated_by: eb.ref('excluded.rated_by'), note: eb.ref('excluded.note'),
-        }))
-        .where((eb) => eb('excluded.rated_on', '>=', eb.ref('skill_current_levels.rated_on'))))
-        .execute();
     }
     await recordAudit(trx, actor, {
       action: 'skill.rated', subjectType: 'staff', subjectId: staffId,
