@@ -34,6 +34,8 @@ const BY_PARAM = API_AREAS.flatMap((area) => Object.entries(area.operations) as 
 const QUERIES: Record<string, (values: Record<string, string | number>) => string> = {
   '/api/interaction/default-school': (v) => `?starts_at=${encodeURIComponent(new Date().toISOString())}&staff_ids[]=${v['staff/{id}']}`,
   // A search, so the results carry their highlights (title_html, snippet_html).
+  // The Logs list a kind at a time.
+  '/api/admin/log': () => '?kind=client',
   '/api/article': (v) => `?search=${String(v['article/{slug}']).split('-')[0]}`,
   '/api/report/comparison': (v) => `?compare=building&a=${v.__buildingA}&b=${v.__buildingB}`,
 };
@@ -67,10 +69,23 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
     const subscription = await districtAdmin.post('/api/report-subscription').set(csrfHeaders(districtAdmin))
       .send({ report: 'interactions', frequency: 'weekly', query: 'interval=week' });
     expect(subscription.status).toBe(201);
+    // A browser error for the Logs (the list and one entry).
+    const reported = await districtAdmin.post('/api/client-error').set(csrfHeaders(districtAdmin))
+      .send({ message: 'TypeError: x is undefined', stack: 'at render (app.js:1:1)', url: '/app/dashboard' });
+    expect(reported.status).toBe(201);
+    const clientError = await t.db.selectFrom('client_errors').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // A staff import and a user import of Maple Grove, uploaded (not run), for their pages and rows.
+    const staffImport = await districtAdmin.post('/api/import/staff?file_name=roster.csv').set(csrfHeaders(districtAdmin)).set('Content-Type', 'text/csv')
+      .send('Employee ID,First name,Last name,Email\nMG-9001,Rosa,Quintero,rosa.quintero@maple.test\n');
+    expect(staffImport.status, JSON.stringify(staffImport.body)).toBe(201);
+    const userImport = await providerAdmin.post(`/api/admin/district/${values.__district}/user-import?file_name=people.csv`).set(csrfHeaders(providerAdmin))
+      .set('Content-Type', 'text/csv').send('Name,Email,Role,Schools\nKim Lee,kim.lee@maple.test,Coach,\n');
+    expect(userImport.status, JSON.stringify(userImport.body)).toBe(201);
     // Two schools to compare.
     const schools = await t.db.selectFrom('buildings').select('id').where('district_id', '=', Number(values.__district)).orderBy('id').limit(2).execute();
     // The provider reads Maple Grove's page (the spare district has no people or imports to parse); this file changes no district.
-    values = { ...values, __buildingA: schools[0]!.id, __buildingB: schools[1]!.id, 'admin:district/{id}': values.__district! };
+    values = { ...values, __buildingA: schools[0]!.id, __buildingB: schools[1]!.id, 'admin:district/{id}': values.__district!, 'admin:{kind}/{id}': clientError.id,
+      'import/{id}': staffImport.body.id, 'admin:district/{districtId}': values.__district!, 'admin:user-import/{id}': userImport.body.id };
   }, 120_000);
 
   it('gives a schema to the main resources, and each is a strict object in the document', () => {
@@ -115,7 +130,7 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
     });
   }
 
-  it('parses the answers of writes too (a group, a school, a custom field, an alert, deletes, a cycle note, an invoice paid)', async () => {
+  it('parses the answers of writes too (a group, a school, a custom field, an alert, a cycle note, an invoice paid, import previews, deletes)', async () => {
     const openInvoice = await t.db.selectFrom('invoices').select('id').where('status', '=', 'open').orderBy('id').executeTakeFirstOrThrow();
     const writes: [OperationKey, object][] = [
       ['POST /api/group', { name: 'Answer Test Group', items: [{ item_id: Number(values['staff/{id}']), start_date: '2025-09-01T05:00:00.000Z' }] }],
@@ -124,6 +139,8 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
       ['POST /api/admin/alert', { title: 'Planned maintenance', body: 'Saturday night.', level: 'info', audience: 'everyone', starts_at: new Date().toISOString() }],
       ['POST /api/coaching-cycle/{id}/note', { body: 'Observed the warm-up routine.' }],
       ['POST /api/admin/invoice/{id}/paid', {}],
+      ['POST /api/import/{id}/preview', {}],
+      ['POST /api/admin/district/{districtId}/user-import/{id}/preview', {}],
       // Last: the deletes answer the record as it was, with `deleted_at`.
       ['DELETE /api/interaction/{id}', {}],
       ['DELETE /api/coaching-cycle/{id}', {}],

@@ -3,6 +3,7 @@
 import { adminDistrictAnswer, adminDistrictRowAnswer } from './adminDistricts';
 import { adminUserAnswer, districtOptionAnswer } from './adminUsers';
 import { authUserAnswer } from './auth';
+import { adminDashboardAnswer, auditEntryAnswer, logDetailAnswer, logEntryAnswer, logSettingsAnswer } from './adminOps';
 import { adminAlertAnswer, currentAlertAnswer } from './alerts';
 import {
   adminArticleAnswer, adminArticleSummaryAnswer, articleFeedbackAnswer, articleResultAnswer, articleVersionAnswer, articleVersionSummaryAnswer,
@@ -16,6 +17,7 @@ import { coachAnswer, coachListItemAnswer } from './coaches';
 import { cycleAnswer, cycleStageAnswer, cycleSummaryAnswer, goalTemplateAnswer } from './cycles';
 import { groupAnswer } from './groups';
 import { activityAnswer, defaultSchoolAnswer, interactionAnswer } from './interactions';
+import { importAnswer, importPreviewAnswer, importRowAnswer } from './imports';
 import { interactionFieldAnswer, interactionTypeAnswer } from './interactionTypes';
 import { setupChecklistAnswer } from './setup';
 import { buildingAnswer, districtProfileAnswer } from './site';
@@ -80,6 +82,14 @@ export const ANSWER_SCHEMAS = {
   CoachListItem: coachListItemAnswer,
   Coach: coachAnswer,
   AuthUser: authUserAnswer,
+  AdminDashboard: adminDashboardAnswer,
+  AuditEntry: auditEntryAnswer,
+  LogEntry: logEntryAnswer,
+  LogDetail: logDetailAnswer,
+  LogSettings: logSettingsAnswer,
+  Import: importAnswer,
+  ImportPreview: importPreviewAnswer,
+  ImportRow: importRowAnswer,
   Trial: trialAnswer,
   SetupChecklist: setupChecklistAnswer,
   OwnUserSettings: ownUserSettingsAnswer,

@@ -1,8 +1,7 @@
 // Field whitelists from rows to the admin operations API (common/schemas/adminOps.ts).
 import { auditSentence, parseAuditDetails, readsSentence } from '../../../common/auditActions';
-import type {
-  AdminDashboard, AuditEntry, AuditRead, DistrictRef, LogDetail, LogEntry, LogKind, PersonRef, SecurityEventKind,
-} from '../../../common/schemas/adminOps';
+import type { AdminDashboardAnswer, AuditEntryAnswer, LogDetailAnswer, LogEntryAnswer } from '../../../common/schemas/answers/adminOps';
+import type { AuditEntry, AuditRead, DistrictRef, LogKind, PersonRef, SecurityEventKind } from '../../../common/schemas/adminOps';
 import { SECURITY_EVENT_LABELS } from '../../../common/schemas/adminOps';
 import { labelFromDetails } from './labels';
 import type { AuditFeedEntry, dashboardFigures, LogRow } from './queries';
@@ -14,7 +13,7 @@ const district = (id: number | null, name: string | null): DistrictRef | null =>
 /** At most this many reads of a run are listed (the count says how many there were). */
 const LISTED_READS = 100;
 
-export function presentAuditEntry(entry: AuditFeedEntry, labels: Map<string, string>): AuditEntry {
+export function presentAuditEntry(entry: AuditFeedEntry, labels: Map<string, string>): AuditEntryAnswer {
   const row = entry.rows[0]!;
   const details = parseAuditDetails(row.details);
   const label = row.subject_type && row.subject_id !== null
@@ -60,7 +59,7 @@ function securityMessage(kind: string, email: string | null, path: string | null
   return [label, email ? `for ${email}` : null, path ? `on ${path}` : null].filter(Boolean).join(' ');
 }
 
-export function presentLogEntry(kind: LogKind, row: LogRow): LogEntry {
+export function presentLogEntry(kind: LogKind, row: LogRow): LogEntryAnswer {
   return {
     id: row.id,
     kind,
@@ -77,7 +76,7 @@ export function presentLogEntry(kind: LogKind, row: LogRow): LogEntry {
   };
 }
 
-export function presentLogDetail(kind: LogKind, row: LogRow & { stack?: string | null; user_agent: string | null; request_id?: string | null }): LogDetail {
+export function presentLogDetail(kind: LogKind, row: LogRow & { stack?: string | null; user_agent: string | null; request_id?: string | null }): LogDetailAnswer {
   return {
     ...presentLogEntry(kind, row),
     stack: row.stack ?? null,
@@ -90,7 +89,7 @@ export function presentLogDetail(kind: LogKind, row: LogRow & { stack?: string |
 const STATUS_LABELS = { trial: 'Trial', active: 'Active', suspended: 'Suspended' } as const;
 const districtsLink = (filter: string, value: string) => `/admin/districts?filter[${filter}]=${encodeURIComponent(value)}`;
 
-export function presentDashboard(f: Awaited<ReturnType<typeof dashboardFigures>>, now: Date): AdminDashboard {
+export function presentDashboard(f: Awaited<ReturnType<typeof dashboardFigures>>, now: Date): AdminDashboardAnswer {
   const since = f.since24h.slice(0, 10);
   return {
     districts_by_status: (Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[]).map((status) => ({

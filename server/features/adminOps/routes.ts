@@ -2,8 +2,9 @@
 // (client errors, server errors, security events) and their retention setting. Provider staff only.
 import { Router } from 'express';
 import {
-  ADMIN_OPS_MESSAGES, auditFeedQuerySchema, LOG_KINDS, type LogKind, logListQuerySchema, logSettingsSchema, type LogSettings,
+  ADMIN_OPS_MESSAGES, auditFeedQuerySchema, LOG_KINDS, type LogKind, logListQuerySchema, logSettingsSchema,
 } from '../../../common/schemas/adminOps';
+import type { LogSettingsAnswer } from '../../../common/schemas/answers/adminOps';
 import type { Deps } from '../../deps';
 import { notFound, validationError } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
@@ -71,7 +72,7 @@ export function adminOpsRoutes({ db }: Deps): Router {
     res.json(presentLogDetail(kind, { ...row, url: row.path, message: null, status: null }));
   });
 
-  const answerSettings = async (canChange: boolean): Promise<LogSettings> => {
+  const answerSettings = async (canChange: boolean): Promise<LogSettingsAnswer> => {
     const { days, updatedAt } = await readRetentionDays(db);
     return { retention_days: days, can_change: canChange, updated_at: updatedAt };
   };

@@ -1,9 +1,10 @@
 // The imports' JSON: explicit whitelists.
-import type { ImportRowItem, ImportSummary } from '../../../common/schemas/imports';
+import type { ImportAnswer, ImportRowAnswer } from '../../../common/schemas/answers/imports';
+import type { ImportRowItem } from '../../../common/schemas/imports';
 import type { ImportRow } from './queries';
 import { optionsOf } from './service';
 
-export function presentImport(row: ImportRow): ImportSummary {
+export function presentImport(row: ImportRow): ImportAnswer {
   const o = optionsOf(row);
   return {
     id: row.id,
@@ -27,7 +28,7 @@ export function presentImport(row: ImportRow): ImportSummary {
   };
 }
 
-export function presentImportRow(headers: string[], row: { row_number: number; raw: string; outcome: ImportRowItem['outcome']; errors: string; record_id: number | null }): ImportRowItem {
+export function presentImportRow(headers: string[], row: { row_number: number; raw: string; outcome: ImportRowItem['outcome']; errors: string; record_id: number | null }): ImportRowAnswer {
   const cells = JSON.parse(row.raw) as string[];
   return {
     row_number: row.row_number,
