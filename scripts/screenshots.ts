@@ -249,6 +249,7 @@ const DOCS_SHOTS: DocsShot[] = [
   { file: 'billing-quote-request', path: '/app/settings/billing/quotes?new=1&plan=enterprise&seats=12&term=3', as: ADMIN },
   { file: 'cycle-detail', path: '/app/coaching?tab=cycles', as: COACH, prepare: openCycle(2) },
   { file: 'observation-capture-phone', path: '/app/observations/new?staff_id=2', as: COACH, viewport: PHONE, prepare: answerLookFors },
+  { file: 'dashboard-educator-phone', path: '/app', as: 'teacher@maplegrove.example', viewport: PHONE },
 ];
 
 /** The next school day of the demo calendar at `hour` in the demo's zone, unless today is one (then undefined). */
