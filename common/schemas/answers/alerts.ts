@@ -1,6 +1,6 @@
 // The alert answers: the provider's (Admin → Alerts) and the banner's; server/features/alerts/presenter.ts.
 import * as z from 'zod/mini';
-import { type AdminAlert, ALERT_AUDIENCES, ALERT_LEVELS, ALERT_STATES, type CurrentAlert } from '../alerts';
+import { type AdminAlert, ALERT_AUDIENCES, type AlertAudienceOptions, ALERT_LEVELS, ALERT_STATES, type CurrentAlert } from '../alerts';
 import { id, instant, ref, type SameShape } from './shapes';
 
 export const adminAlertAnswer = z.strictObject({
@@ -33,3 +33,13 @@ export const currentAlertAnswer = z.strictObject({
 });
 export type CurrentAlertAnswer = z.infer<typeof currentAlertAnswer>;
 export const currentAlertAnswerMatches: SameShape<CurrentAlertAnswer, CurrentAlert> = true;
+
+/** GET /api/admin/alert-audience: what an announcement's audience may be chosen from. */
+export const alertAudienceOptionsAnswer = z.strictObject({
+  plans: z.array(z.strictObject({ key: z.string(), name: z.string() })),
+  roles: z.array(z.strictObject({ name: z.string(), label: z.string() })),
+  /** Districts matching the search (at most 20, by name). */
+  districts: z.array(z.strictObject({ id, name: z.string(), state: z.string() })),
+});
+export type AlertAudienceOptionsAnswer = z.infer<typeof alertAudienceOptionsAnswer>;
+export const alertAudienceOptionsAnswerMatches: SameShape<AlertAudienceOptionsAnswer, AlertAudienceOptions> = true;

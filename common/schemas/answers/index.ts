@@ -4,7 +4,7 @@ import { adminDistrictAnswer, adminDistrictRowAnswer } from './adminDistricts';
 import { adminUserAnswer, districtOptionAnswer } from './adminUsers';
 import { authUserAnswer } from './auth';
 import { adminDashboardAnswer, auditEntryAnswer, logDetailAnswer, logEntryAnswer, logSettingsAnswer } from './adminOps';
-import { adminAlertAnswer, currentAlertAnswer } from './alerts';
+import { adminAlertAnswer, alertAudienceOptionsAnswer, currentAlertAnswer } from './alerts';
 import {
   adminArticleAnswer, adminArticleSummaryAnswer, articleFeedbackAnswer, articleResultAnswer, articleVersionAnswer, articleVersionSummaryAnswer,
   articleViewAnswer,
@@ -13,6 +13,7 @@ import {
   adminDistrictBillingAnswer, adminQuoteRowAnswer, billingSummaryAnswer, invoiceAnswer, invoiceSummaryAnswer, planAnswer, quoteAnswer, quoteSummaryAnswer,
   trialAnswer,
 } from './billing';
+import { calendarFeedAnswer, calendarImportAnswer, calendarPreviewAnswer } from './calendar';
 import { coachAnswer, coachListItemAnswer } from './coaches';
 import { cycleAnswer, cycleStageAnswer, cycleSummaryAnswer, goalTemplateAnswer } from './cycles';
 import { groupAnswer } from './groups';
@@ -90,6 +91,10 @@ export const ANSWER_SCHEMAS = {
   Import: importAnswer,
   ImportPreview: importPreviewAnswer,
   ImportRow: importRowAnswer,
+  CalendarFeed: calendarFeedAnswer,
+  CalendarPreview: calendarPreviewAnswer,
+  CalendarImport: calendarImportAnswer,
+  AlertAudienceOptions: alertAudienceOptionsAnswer,
   Trial: trialAnswer,
   SetupChecklist: setupChecklistAnswer,
   OwnUserSettings: ownUserSettingsAnswer,

@@ -11,7 +11,7 @@ export const alertApi: ApiArea = {
   description: "The provider's announcements and the banner of current ones.",
   operations: {
     'GET /api/admin/alert': { answerSchema: 'AdminAlert', summary: 'Announcements (admin)', ...manager, query: alertListQuerySchema, answer: 'page' },
-    'GET /api/admin/alert-audience': { summary: 'How many people an audience reaches', ...manager, query: alertAudienceQuerySchema, answerText: 'The count of districts and people.' },
+    'GET /api/admin/alert-audience': { summary: 'How many people an audience reaches', ...manager, query: alertAudienceQuerySchema, answerText: 'The plans, roles and districts (matching `search`, at most 20) an audience is chosen from.', answerSchema: 'AlertAudienceOptions' },
     'POST /api/admin/alert': { answerSchema: 'AdminAlert', summary: 'Announce', ...manager, body: alertPayloadSchema, status: 201, answerText: alert },
     'GET /api/admin/alert/{id}': { answerSchema: 'AdminAlert', summary: 'One announcement', ...manager, answerText: alert },
     'PUT /api/admin/alert/{id}': { answerSchema: 'AdminAlert', summary: 'Change an announcement', ...manager, body: alertPayloadSchema, answerText: alert },

@@ -2,6 +2,7 @@
 // the banner of current alerts under /api/alert (district users). validate → authorize → call → present.
 import { Router } from 'express';
 import { ALERT_MESSAGES, ALERT_ROLES, alertAudienceQuerySchema, alertListQuerySchema, alertPayloadSchema } from '../../../common/schemas/alerts';
+import type { AlertAudienceOptionsAnswer } from '../../../common/schemas/answers/alerts';
 import { ROLE_LABELS } from '../../../common/schemas/users';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
@@ -53,11 +54,12 @@ export function alertRoutes(deps: Deps): Router {
   router.get('/admin/alert-audience', async (req, res) => {
     alertManager(req);
     const { search } = validate(alertAudienceQuerySchema, req.query);
-    res.json({
+    const answer: AlertAudienceOptionsAnswer = {
       plans: await plansByKey(db),
       roles: ALERT_ROLES.map((name) => ({ name, label: ROLE_LABELS[name] })),
       districts: await searchDistricts(db, search),
-    });
+    };
+    res.json(answer);
   });
 
   router.post('/admin/alert', async (req, res) => {

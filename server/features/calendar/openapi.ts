@@ -15,17 +15,17 @@ export const calendarApi: ApiArea = {
       params: { file: '`{token}.ics`: the secret address is the credential (no cookie).' },
       description: 'Answers 404 like an unknown address once its owner loses access. Honours `If-None-Match` (304).',
     },
-    'GET /api/calendar-feed': { summary: 'My feed', ...sync, answerText: feed },
+    'GET /api/calendar-feed': { summary: 'My feed', ...sync, answerText: feed, answerSchema: 'CalendarFeed' },
     'POST /api/calendar-feed': {
       summary: 'Make (or make again) my feed address', ...sync, status: 201,
-      description: '201 for a new feed, 200 when an address is replaced (the old one stops answering). Refused while impersonating.', answerText: feed,
+      description: '201 for a new feed, 200 when an address is replaced (the old one stops answering). Refused while impersonating.', answerText: feed, answerSchema: 'CalendarFeed',
     },
-    'PUT /api/calendar-feed': { summary: "Change my feed's settings", ...sync, body: calendarFeedSettingsSchema, answerText: feed },
+    'PUT /api/calendar-feed': { summary: "Change my feed's settings", ...sync, body: calendarFeedSettingsSchema, answerText: feed, answerSchema: 'CalendarFeed' },
     'DELETE /api/calendar-feed': { summary: 'Turn my feed off', ...sync, answer: 'none' },
     'POST /api/calendar-import/preview': {
       summary: 'Preview an .ics file', ...sync, query: calendarPreviewQuerySchema, upload: 'text/calendar', errors: [413],
-      answerText: 'The events in range, each with whether it is new, imported already or changed.',
+      answerText: 'The events in range, each with whether it is new, imported already or changed.', answerSchema: 'CalendarPreview',
     },
-    'POST /api/calendar-import': { summary: 'Import chosen events', ...sync, body: calendarImportSchema, answerText: 'How many interactions were created and updated.' },
+    'POST /api/calendar-import': { summary: 'Import chosen events', ...sync, body: calendarImportSchema, answerText: 'How many interactions and activities were created, updated and moved, and their ids.', answerSchema: 'CalendarImport' },
   },
 };

@@ -1,9 +1,10 @@
 // The calendar sync answers, field by field.
 import type { InteractionColour } from '../../../common/schemas/interactionTypes';
-import type { CalendarFeedStatus, CalendarPreview, CalendarPreviewEvent, CalendarTitleMode } from '../../../common/schemas/calendar';
+import type { CalendarFeedAnswer, CalendarPreviewAnswer } from '../../../common/schemas/answers/calendar';
+import type { CalendarPreviewEvent, CalendarTitleMode } from '../../../common/schemas/calendar';
 import { type ParsedEvent, notImportableReason } from './importParser';
 
-export function presentFeedStatus(feed: { title_mode: string; created_at: string } | undefined, url: string | null = null): CalendarFeedStatus {
+export function presentFeedStatus(feed: { title_mode: string; created_at: string } | undefined, url: string | null = null): CalendarFeedAnswer {
   return {
     enabled: Boolean(feed),
     title_mode: (feed?.title_mode ?? 'names') as CalendarTitleMode,
@@ -18,7 +19,7 @@ export function presentPreview(
   events: ParsedEvent[],
   imported: (key: string) => CalendarPreviewEvent['imported'],
   types: { id: number; name: string; colour: string }[],
-): CalendarPreview {
+): CalendarPreviewAnswer {
   return {
     from: range.from,
     to: range.to,
