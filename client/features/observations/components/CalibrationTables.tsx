@@ -1,11 +1,11 @@
 // The agreement of calibration sessions as tables (issue 28, item 5): per item, the pair matrix of one
 // session's observers, and one form's agreement over time (by month and by pair). Rates are shown with the
 // counts they come from; "Within one level" is for rating items only.
-import { useId } from 'react';
 import { countText, plural } from '../../../../common/plural';
 import { LoadError } from '../../../components/LoadError';
 import { LoadingBlock } from '../../../components/Spinner';
 import { Table, TableFrame } from '../../../components/Table';
+import { useMediaQuery } from '../../../lib/media';
 import { useDateLocale } from '../../../lib/session';
 import { formatDate } from '../../../lib/format';
 import { dayAsDate } from '../../../lib/zonedTime';
@@ -23,7 +23,7 @@ export const withinText = (t: AgreementTally) => rateText(t.within_one, t.rating
 
 export function AgreementItemsTable({ items, caption }: { items: AgreementItem[]; caption: string }) {
   return (
-    <Table<AgreementItem> caption={caption} stackOnPhone rows={items} rowKey={(i) => i.lineage_id} empty="This form has no look-for, rating or choice items."
+    <Table<AgreementItem> caption={caption} captionHidden stackOnPhone rows={items} rowKey={(i) => i.lineage_id} empty="This form has no look-for, rating or choice items."
       columns={[
         { key: 'label', header: 'Item', render: (i) => <>{i.section && <span className="muted text-sm">{i.section} · </span>}{i.label}</> },
         { key: 'kind', header: 'Kind', render: (i) => KIND_LABELS[i.kind] },
@@ -37,9 +37,12 @@ export function AgreementItemsTable({ items, caption }: { items: AgreementItem[]
 
 /** Each pair of observers: a grid of the same-answer rate, observers on both axes. */
 export function PairMatrix({ pairs, observers, caption }: { pairs: AgreementPair[]; observers: { id: number; name: string }[]; caption: string }) {
+  // A grid needs the width: on a phone the pairs are a list of cards.
+  const wide = useMediaQuery('(min-width: 760px)');
+  if (!wide) return <PairsTable pairs={pairs} caption={caption} />;
   const cell = (a: number, b: number) => pairs.find((p) => (p.observers[0].id === a && p.observers[1].id === b) || (p.observers[0].id === b && p.observers[1].id === a));
   return (
-    <TableFrame caption={caption} className="cal-matrix">
+    <TableFrame caption={caption} captionHidden className="cal-matrix">
       <thead>
         <tr>
           <td />
@@ -68,7 +71,7 @@ export function PairMatrix({ pairs, observers, caption }: { pairs: AgreementPair
 
 export function PairsTable({ pairs, caption }: { pairs: AgreementPair[]; caption: string }) {
   return (
-    <Table<AgreementPair> caption={caption} stackOnPhone rows={pairs} rowKey={(p) => `${p.observers[0].id}-${p.observers[1].id}`}
+    <Table<AgreementPair> caption={caption} captionHidden stackOnPhone rows={pairs} rowKey={(p) => `${p.observers[0].id}-${p.observers[1].id}`}
       empty="No two observers have completed an observation of the same session yet."
       columns={[
         { key: 'pair', header: 'Observers', render: (p) => `${p.observers[0].name} and ${p.observers[1].name}` },
@@ -84,17 +87,17 @@ export function PairsTable({ pairs, caption }: { pairs: AgreementPair[]; caption
 export function AgreementOverTime({ formId }: { formId: number }) {
   const agreement = useCalibrationAgreement(formId);
   const locale = useDateLocale();
-  const statusId = useId();
   if (agreement.error && !agreement.data) return <LoadError what="the agreement" onRetry={() => void agreement.mutate()} />;
   if (!agreement.data) return <LoadingBlock label="Loading the agreement…" />;
   const { data } = agreement;
   const month = (m: string) => formatDate(dayAsDate(`${m}-01`), locale, 'MMMM yyyy');
   return (
     <div className="stack">
-      <p id={statusId} className="text-sm">
+      <p className="text-sm">
         {plural(data.sessions, 'session', 'sessions')} of {data.form.name}. Overall: same answer {exactText(data.overall)}; ratings within one level {withinText(data.overall)}.
       </p>
-      <Table caption={`Agreement by month, ${data.form.name}`} stackOnPhone rows={data.months} rowKey={(m) => m.month}
+      <h3>By month</h3>
+      <Table caption={`Agreement by month, ${data.form.name}`} captionHidden stackOnPhone rows={data.months} rowKey={(m) => m.month}
         empty="No session of this form has two completed observations yet."
         columns={[
           { key: 'month', header: 'Month', render: (m) => month(m.month) },
@@ -103,6 +106,7 @@ export function AgreementOverTime({ formId }: { formId: number }) {
           { key: 'within', header: 'Ratings within one level', className: 'num', render: withinText },
         ]}
       />
+      <h3>By pair of observers</h3>
       <PairsTable pairs={data.pairs} caption={`Agreement by pair of observers, ${data.form.name}`} />
     </div>
   );
