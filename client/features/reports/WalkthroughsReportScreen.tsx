@@ -122,7 +122,7 @@ function Report({ page, data }: { page: ReportPage; data: WalkthroughsReport }) 
         </ChartFrame>
       )}
       <ReportTable title="Items" caption={`Every item of ${data.form.name}`} columns={itemColumns} rows={data.items} rowKey={(i) => i.lineage_id} csv={csv('items')}
-        footer={<p className="report-table__how text-sm muted"><strong>How this is counted:</strong> Completed observations on this form in the date range, by educators and schools you can see. A look-for’s rate is Seen ÷ (Seen + Not seen); not applicable is left out.</p>} />
+        footer={<p className="report-table__how text-sm muted"><strong>How this is counted:</strong> Completed observations on this form in the date range, by educators and schools you can see, leaving out observations made in a calibration session (several observers seeing one lesson). A look-for’s rate is Seen ÷ (Seen + Not seen); not applicable is left out.</p>} />
       <ReportTable title="By school" caption="Observations by school" columns={schoolColumns} rows={data.schools} rowKey={(s) => s.id ?? 'none'} csv={csv('schools')}
         footer={<p className="report-table__how text-sm muted"><strong>How this is counted:</strong> The school the observation took place at.</p>} />
       <p><ButtonLink to={`/app/observations?filter[form_id]=${data.form.id}`} variant="secondary">See these observations</ButtonLink></p>
