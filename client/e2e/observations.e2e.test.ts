@@ -343,13 +343,14 @@ describe('the educator\'s side: their home and profile; the list\'s CSV and obse
     await form.selectOption({ label: 'Coaching observation' });
     const dialog = coach.getByRole('dialog', { name: 'Change the form?' });
     await dialog.getByText('1 answer on Classroom walkthrough will be cleared: Coaching observation has its own items.', { exact: false }).waitFor();
+    await shot(coach, 'change-form-1366');
     expect(await axeAll(coach)).toEqual([]);
     await dialog.getByRole('button', { name: 'Keep this form' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await form.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Classroom walkthrough');
     expect(await first.getByRole('radio', { name: 'Seen', exact: true }).isChecked()).toBe(true);
     await form.selectOption({ label: 'Coaching observation' });
-    await dialog.getByRole('button', { name: 'Change form and clear answers' }).click();
+    await dialog.getByRole('button', { name: 'Change form', exact: true }).click();
     await coach.locator('fieldset.obs-item', { hasText: 'Focus of this observation' }).waitFor();
     expect(await form.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Coaching observation');
     expect(await coach.locator('fieldset.obs-item input:checked').count()).toBe(0);

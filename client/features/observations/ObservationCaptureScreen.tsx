@@ -355,7 +355,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
       </form>
       <ConfirmDialog open={askForm !== null} title="Change the form?"
         message={`${plural(answeredCount, 'answer', 'answers')} on ${form?.name ?? 'this form'} will be cleared: ${askedForm?.name ?? 'another form'} has its own items. Notes, next steps and private notes stay.`}
-        confirmLabel="Change form and clear answers" cancelLabel="Keep this form" danger
+        confirmLabel="Change form" cancelLabel="Keep this form" danger
         onConfirm={() => { if (askForm) switchForm(askForm.formId); setAskForm(null); }} onCancel={() => setAskForm(null)} />
     </div>
   );
