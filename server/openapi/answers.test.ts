@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ANSWER_SCHEMAS } from '../../common/schemas/answers';
 import type { ApiOperation, HttpMethod, OperationKey } from '../http/apiDoc';
+import { createInvite } from '../identity/accounts';
+import { hashToken } from '../identity/tokens';
 import { csrfHeaders, loginAs, type TestApp } from '../testing/app';
 import { buildUser } from '../testing/factories';
 import { buildOpenApiDocument, API_AREAS } from './document';
@@ -81,11 +83,23 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
     const userImport = await providerAdmin.post(`/api/admin/district/${values.__district}/user-import?file_name=people.csv`).set(csrfHeaders(providerAdmin))
       .set('Content-Type', 'text/csv').send('Name,Email,Role,Schools\nKim Lee,kim.lee@maple.test,Coach,\n');
     expect(userImport.status, JSON.stringify(userImport.body)).toBe(201);
+    // An open invitation and an open account-migration link, for what their pages read before acceptance.
+    const district = Number(values.__district);
+    const invited = await buildUser(t.db, { role: 'coach', districtId: district, status: 'invited', name: 'Ines Invited' });
+    const inviteToken = await createInvite(t.db, invited, null);
+    const moving = await buildUser(t.db, { role: 'coach', name: 'Milo Moving' });
+    const migrationToken = 'answers-test-migration-token';
+    await t.db.insertInto('account_migrations').values({
+      user_id: moving.id, from_district_id: moving.district_id, to_district_id: district, name: 'Milo Moving', roles: '["coach"]', building_ids: '[]',
+      invited_by: null, token_hash: hashToken(migrationToken), expires_at: new Date(Date.now() + 86_400_000).toISOString(), accepted_at: null, revoked_at: null,
+      created_at: new Date().toISOString(), invite_user_id: invited.id,
+    }).execute();
     // Two schools to compare.
     const schools = await t.db.selectFrom('buildings').select('id').where('district_id', '=', Number(values.__district)).orderBy('id').limit(2).execute();
     // The provider reads Maple Grove's page (the spare district has no people or imports to parse); this file changes no district.
     values = { ...values, __buildingA: schools[0]!.id, __buildingB: schools[1]!.id, 'admin:district/{id}': values.__district!, 'admin:{kind}/{id}': clientError.id,
-      'import/{id}': staffImport.body.id, 'admin:district/{districtId}': values.__district!, 'admin:user-import/{id}': userImport.body.id };
+      'import/{id}': staffImport.body.id, 'admin:district/{districtId}': values.__district!, 'admin:user-import/{id}': userImport.body.id,
+      'invite/{token}': inviteToken, 'account-migration/{token}': migrationToken };
   }, 120_000);
 
   it('gives a schema to the main resources, and each is a strict object in the document', () => {

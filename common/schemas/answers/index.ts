@@ -19,6 +19,10 @@ import { cycleAnswer, cycleStageAnswer, cycleSummaryAnswer, goalTemplateAnswer }
 import { groupAnswer } from './groups';
 import { activityAnswer, defaultSchoolAnswer, interactionAnswer } from './interactions';
 import { importAnswer, importPreviewAnswer, importRowAnswer } from './imports';
+import {
+  emailChangedAnswer, emailChangeSentAnswer, healthAnswer, inviteDetailsAnswer, messageAnswer, migrationDetailsAnswer, migrationResultAnswer,
+  passwordResetDoneAnswer, supportRequestSentAnswer,
+} from './messages';
 import { interactionFieldAnswer, interactionTypeAnswer } from './interactionTypes';
 import { setupChecklistAnswer } from './setup';
 import { buildingAnswer, districtProfileAnswer } from './site';
@@ -95,6 +99,15 @@ export const ANSWER_SCHEMAS = {
   CalendarPreview: calendarPreviewAnswer,
   CalendarImport: calendarImportAnswer,
   AlertAudienceOptions: alertAudienceOptionsAnswer,
+  Message: messageAnswer,
+  PasswordResetDone: passwordResetDoneAnswer,
+  EmailChangeSent: emailChangeSentAnswer,
+  EmailChanged: emailChangedAnswer,
+  InviteDetails: inviteDetailsAnswer,
+  MigrationDetails: migrationDetailsAnswer,
+  MigrationResult: migrationResultAnswer,
+  SupportRequestSent: supportRequestSentAnswer,
+  Health: healthAnswer,
   Trial: trialAnswer,
   SetupChecklist: setupChecklistAnswer,
   OwnUserSettings: ownUserSettingsAnswer,

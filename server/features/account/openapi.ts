@@ -10,16 +10,16 @@ export const accountApi: ApiArea = {
     'PUT /api/account/email': {
       summary: 'Change my email', who: 'signed in', body: accountEmailSchema, status: 202, errors: [403, 429],
       description: 'Needs the current password; refused while impersonating. Takes effect when the link sent to the new address is followed.',
-      answerText: '`{ message, pending_email }`: check your inbox.',
+      answerText: '`{ message, pending_email }`: check your inbox.', answerSchema: 'EmailChangeSent',
     },
     'POST /api/account/email/confirm': {
       summary: 'Confirm a new email', who: 'anyone', body: confirmEmailChangeSchema, errors: [429],
       description: 'The token from the confirmation email (24 hours, single use); ends every other session of the person.',
-      answerText: '`{ message, email }`.',
+      answerText: '`{ message, email }`.', answerSchema: 'EmailChanged',
     },
     'PUT /api/account/password': {
       summary: 'Change my password', who: 'signed in', body: accountPasswordSchema, errors: [403, 429],
-      description: 'Needs the current password; refused while impersonating; signs out every other session.', answerText: '`{ message }`.',
+      description: 'Needs the current password; refused while impersonating; signs out every other session.', answerText: '`{ message }`.', answerSchema: 'Message',
     },
   },
 };

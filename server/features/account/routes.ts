@@ -3,6 +3,7 @@ import {
   ACCOUNT_MESSAGES, accountEmailSchema, accountPasswordSchema, accountProfileSchema, confirmEmailChangeSchema,
 } from '../../../common/schemas/account';
 import { EMAIL_LIMITS } from '../../../common/constants';
+import type { EmailChangedAnswer, EmailChangeSentAnswer, MessageAnswer } from '../../../common/schemas/answers/messages';
 import { nowIso } from '../../../db/connection';
 import type { Deps } from '../../deps';
 import { requireAuth } from '../../access/guards';
@@ -65,7 +66,7 @@ export function accountRoutes(deps: Deps): Router {
     await recordAudit(db, { ...req.actor, districtId: auth.user.district_id, userId: auth.user.id }, {
       action: 'email_change_requested', subjectType: 'user', subjectId: auth.user.id, details: { from: auth.user.email, to: email },
     });
-    res.status(202).json({ message: ACCOUNT_MESSAGES.emailChangeSent(email), pending_email: email });
+    res.status(202).json({ message: ACCOUNT_MESSAGES.emailChangeSent(email), pending_email: email } satisfies EmailChangeSentAnswer);
   });
 
   // Public: the link may be opened in any browser, signed in or not.
@@ -82,7 +83,7 @@ export function accountRoutes(deps: Deps): Router {
     await recordAudit(db, { ...req.actor, districtId: change.district_id, userId: change.user_id, impersonatorId: null }, {
       action: 'email_changed', subjectType: 'user', subjectId: change.user_id, details: { from: change.old_email, to: change.new_email },
     });
-    res.json({ message: ACCOUNT_MESSAGES.emailChanged(change.new_email), email: change.new_email });
+    res.json({ message: ACCOUNT_MESSAGES.emailChanged(change.new_email), email: change.new_email } satisfies EmailChangedAnswer);
   });
 
   router.put('/account/password', async (req, res) => {
@@ -99,7 +100,7 @@ export function accountRoutes(deps: Deps): Router {
     await recordAudit(db, { ...req.actor, districtId: auth.user.district_id, userId: auth.user.id }, {
       action: 'password_changed',
     });
-    res.json({ message: 'Your password has been changed. Other devices have been signed out.' });
+    res.json({ message: 'Your password has been changed. Other devices have been signed out.' } satisfies MessageAnswer);
   });
 
   return router;

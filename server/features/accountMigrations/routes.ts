@@ -1,6 +1,7 @@
 // Migrate Account (public): the person opens the link from the email, sees which district invites
 // them and confirms with their password; their login then moves to that district.
 import { Router } from 'express';
+import type { MigrationDetailsAnswer, MigrationResultAnswer } from '../../../common/schemas/answers/messages';
 import { confirmMigrationSchema, USER_MESSAGES } from '../../../common/schemas/users';
 import type { Deps } from '../../deps';
 import { issueCsrfToken } from '../../http/csrf';
@@ -25,7 +26,7 @@ export function accountMigrationRoutes(deps: Deps): Router {
       district: { name: migration.district_name },
       invited_by: migration.invited_by_name ? { name: migration.invited_by_name } : null,
       expires_at: migration.expires_at,
-    });
+    } satisfies MigrationDetailsAnswer);
   });
 
   router.post('/account-migration/:token', async (req, res) => {
@@ -55,7 +56,7 @@ export function accountMigrationRoutes(deps: Deps): Router {
     res.json({
       message: `Your login now belongs to ${migration.district_name}. Sign in with your usual password to continue.`,
       district: { name: migration.district_name },
-    });
+    } satisfies MigrationResultAnswer);
   });
 
   return router;

@@ -27,15 +27,15 @@ export const authApi: ApiArea = {
     'POST /api/auth/password-reset': {
       summary: 'Ask for a password reset link', who: 'guest', body: passwordResetRequestSchema, errors: [429],
       description: 'Emails a 60-minute single-use link; the same answer whether or not the email exists.',
-      answerText: '`{ message }`.',
+      answerText: '`{ message }`.', answerSchema: 'Message',
     },
     'POST /api/auth/password-reset/confirm': {
       summary: 'Set a new password with a reset link', who: 'guest', body: passwordResetSchema, errors: [429],
-      description: "Ends all the person's sessions.", answerText: '`{ message, area }`: the area to sign in at.',
+      description: "Ends all the person's sessions.", answerText: '`{ message, area }`: the area to sign in at.', answerSchema: 'PasswordResetDone',
     },
     'GET /api/auth/invite/{token}': {
       summary: 'Read an invitation', who: 'guest', errors: [429], params: { token: 'The token from the invitation email.' },
-      answerText: 'Who invited whom to which district.',
+      answerText: 'Who invited whom to which district.', answerSchema: 'InviteDetails',
     },
     'POST /api/auth/invite/{token}': {
       summary: 'Accept an invitation', who: 'guest', body: acceptInviteSchema, errors: [429], params: { token: 'The token from the invitation email.' },

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import {
   acceptInviteSchema, impersonateSchema, loginSchema, passwordResetRequestSchema, passwordResetSchema, registerSchema,
 } from '../../../common/schemas/auth';
+import type { InviteDetailsAnswer, MessageAnswer, PasswordResetDoneAnswer } from '../../../common/schemas/answers/messages';
 import { USER_MESSAGES } from '../../../common/schemas/users';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
@@ -175,7 +176,7 @@ export function authRoutes(deps: Deps): Router {
     await limiter.hit(clientKey(req, 'reset', input.email), 5);
     // Finding 4: answer before any lookup, write or mail, so a known email takes exactly as long
     // as an unknown one; failures afterwards are logged (the client never learns either way).
-    res.json({ message: RESET_SENT });
+    res.json({ message: RESET_SENT } satisfies MessageAnswer);
     sendPasswordReset(req, input).catch((err) => deps.log('Password reset after answering failed:', err));
   });
 
@@ -191,7 +192,7 @@ export function authRoutes(deps: Deps): Router {
       await endUserSessions(trx, user.id);
     });
     await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, { action: 'password_reset' });
-    res.json({ message: 'Your password has been reset. Sign in with your new password.', area: user.district_id === null ? 'admin' : 'app' });
+    res.json({ message: 'Your password has been reset. Sign in with your new password.', area: user.district_id === null ? 'admin' : 'app' } satisfies PasswordResetDoneAnswer);
   });
 
   router.get('/auth/invite/:token', async (req, res) => {
@@ -205,7 +206,7 @@ export function authRoutes(deps: Deps): Router {
       district: invite.district_name ? { name: invite.district_name } : null,
       invited_by: invite.invited_by_name ? { name: invite.invited_by_name } : null,
       expires_at: invite.expires_at,
-    });
+    } satisfies InviteDetailsAnswer);
   });
 
   router.post('/auth/invite/:token', async (req, res) => {

@@ -7,7 +7,7 @@ export const clientErrorApi: ApiArea = {
   operations: {
     'POST /api/client-error': {
       summary: 'Report a browser error', who: 'anyone', body: clientErrorSchema, status: 201, errors: [413, 429],
-      description: 'Bodies up to 16 KiB, 20 a minute.', answerText: '`{ message }`.',
+      description: 'Bodies up to 16 KiB, 20 a minute.', answerText: '`{ message }`.', answerSchema: 'Message',
     },
   },
 };

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { MessageAnswer } from '../../../common/schemas/answers/messages';
 import { clientErrorSchema } from '../../../common/schemas/clientErrors';
 import { nowIso } from '../../../db/connection';
 import type { Deps } from '../../deps';
@@ -20,7 +21,7 @@ export function clientErrorRoutes({ db, limiter }: Deps): Router {
       user_agent: req.get('user-agent')?.slice(0, 300) ?? null,
       at: nowIso(),
     }).execute();
-    res.status(201).json({ message: 'Thanks, the error was reported.' });
+    res.status(201).json({ message: 'Thanks, the error was reported.' } satisfies MessageAnswer);
   });
   return router;
 }

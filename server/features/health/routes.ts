@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { HealthAnswer } from '../../../common/schemas/answers/messages';
 import type { Deps } from '../../deps';
 import { pendingMigrations, pingDatabase } from './queries';
 import { plural } from '../../../common/plural';
@@ -18,7 +19,7 @@ export function healthRoutes({ db }: Deps): Router {
   router.get('/health', async (_req, res) => {
     try {
       await pingDatabase(db);
-      res.json({ status: 'ok' });
+      res.json({ status: 'ok' } satisfies HealthAnswer);
     } catch {
       res.status(503).json(UNREACHABLE);
     }
@@ -38,7 +39,7 @@ export function healthRoutes({ db }: Deps): Router {
       });
       return;
     }
-    res.json({ status: 'ready' });
+    res.json({ status: 'ready' } satisfies HealthAnswer);
   });
   return router;
 }
