@@ -48,6 +48,10 @@ describe('runTask', () => {
     expect(ticks).toBeGreaterThan(20);
   });
 
+  it('counts the time limit from when the task starts: loading its module is not counted', async () => {
+    expect(await run({ do: 'echo', text: 'loaded', loadMs: 2000 }, 1000)).toEqual({ text: 'LOADED' });
+  });
+
   it('stops a task that fills its heap', async () => {
     await expect(run({ do: 'fill' })).rejects.toEqual(new TaskStopped('memory'));
   });

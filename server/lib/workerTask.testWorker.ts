@@ -1,7 +1,12 @@
 // The task of server/lib/workerTask.test.ts: answers, refuses, fails, loops or fills its heap, as asked.
+import { workerData } from 'node:worker_threads';
 import { serveTask, TaskRefusal } from './workerTask';
 
-export type TestTaskInput = { do: 'echo'; text: string } | { do: 'bytes'; size: number } | { do: 'refuse' | 'fail' | 'loop' | 'fill' };
+export type TestTaskInput = { do: 'echo'; text: string; loadMs?: number } | { do: 'bytes'; size: number } | { do: 'refuse' | 'fail' | 'loop' | 'fill' };
+
+// A module slow to load (as tsx compiling one on a busy machine): `loadMs` of work before serveTask.
+const loadMs = (workerData as { coachwellWorkerTaskInput?: { loadMs?: number } } | null)?.coachwellWorkerTaskInput?.loadMs ?? 0;
+for (const until = Date.now() + loadMs; Date.now() < until;) { /* loading */ }
 
 serveTask((input: TestTaskInput) => {
   switch (input.do) {

@@ -1,6 +1,6 @@
 // Running a pure function of an upload off the main thread, in a worker thread with limits: a heap limit
-// (`resourceLimits`) and a hard wall-clock limit that terminates the worker, whatever it is doing (V8 stops
-// even a loop that never returns). Reading a calendar or a zip happens here, so a hostile file costs its
+// (`resourceLimits`) and a hard wall-clock limit, counted from when the task starts on its input, that
+// terminates the worker whatever it is doing (V8 stops even a loop that never returns). Reading a calendar or a zip happens here, so a hostile file costs its
 // own thread at most `timeoutMs` and never holds the event loop that answers every district.
 //
 // A task is a module named `*.worker.ts` that calls `serveTask(fn)`; the server runs it with
@@ -21,7 +21,11 @@ import { isMainThread, parentPort, type Transferable, Worker, workerData } from 
 import { HttpError } from '../http/errors';
 
 export interface TaskLimits {
-  /** Wall-clock limit from the worker's start, its start-up included: past it the worker is terminated. */
+  /**
+   * Wall-clock limit for the task itself, from the moment the worker has loaded its module and starts on
+   * the input: past it the worker is terminated. Loading the module is not counted (from source, tsx
+   * compiles it in the worker, seconds on a busy machine); it has STARTUP_MS_MAX of its own.
+   */
   timeoutMs: number;
   /** The worker's V8 heap (old generation); typed arrays' memory is outside it, so count those in the task. */
   maxOldGenerationSizeMb: number;
@@ -36,6 +40,9 @@ export class TaskStopped extends Error {
     super(reason === 'timeout' ? 'The worker task ran past its time limit.' : 'The worker task ran out of memory.');
   }
 }
+
+/** A safety net for loading a task's module, which no input can lengthen. */
+const STARTUP_MS_MAX = 60_000;
 
 export const WORKER_BUSY_MESSAGE = 'The server is reading other uploads right now. Try again in a few seconds.';
 const RETRY_AFTER_SECONDS = 5;
@@ -87,7 +94,8 @@ function tsxApi(): string {
   return (tsxApiUrl = pathToFileURL(path.join(path.dirname(manifest), exported.import.default)).href);
 }
 
-type Reply = { ok: true; value: unknown } | { ok: false; refusal: string | null; message: string };
+/** The worker's messages: `started` once its module is loaded and the task begins, then the task's answer. */
+type Reply = { started: true } | { ok: true; value: unknown } | { ok: false; refusal: string | null; message: string };
 
 /**
  * Runs the task module `entry` on `input` (structured-cloned; `transfer` moves buffers instead of copying)
@@ -122,11 +130,19 @@ export function runTask<I, O>(entry: string, input: I, limits: TaskLimits, trans
       void worker.terminate();
       done();
     };
-    const timer = setTimeout(() => settle(() => reject(new TaskStopped('timeout'))), limits.timeoutMs);
-    worker.once('message', (reply: Reply) => settle(() => {
-      if (reply.ok) resolve(reply.value as O);
-      else reject(reply.refusal !== null ? new TaskRefusal(reply.refusal) : new Error(`Worker task ${path.basename(entry)} failed: ${reply.message}`));
-    }));
+    const stop = () => settle(() => reject(new TaskStopped('timeout')));
+    let timer = setTimeout(stop, STARTUP_MS_MAX);
+    worker.on('message', (reply: Reply) => {
+      if ('started' in reply) {
+        clearTimeout(timer);
+        timer = setTimeout(stop, limits.timeoutMs);
+        return;
+      }
+      settle(() => {
+        if (reply.ok) resolve(reply.value as O);
+        else reject(reply.refusal !== null ? new TaskRefusal(reply.refusal) : new Error(`Worker task ${path.basename(entry)} failed: ${reply.message}`));
+      });
+    });
     worker.once('error', (err: Error & { code?: string }) => settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new TaskStopped('memory') : err)));
     worker.once('exit', (code) => settle(() => reject(new Error(`Worker task ${path.basename(entry)} ended (exit code ${code}) without an answer.`))));
   });
@@ -153,6 +169,8 @@ export function serveTask<I, O>(fn: (input: I) => O | Promise<O>): void {
   const data = workerData as Record<string, unknown> | null;
   if (isMainThread || !parentPort || !data || typeof data !== 'object' || !(TASK_INPUT in data)) return;
   const port = parentPort;
+  // The time limit starts now: the module (and what it imports) is loaded.
+  port.postMessage({ started: true } satisfies Reply);
   Promise.resolve()
     .then(() => fn(data[TASK_INPUT] as I))
     .then(

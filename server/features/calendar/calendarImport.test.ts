@@ -3,11 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALENDAR_FILE_MAX_BYTES, CALENDAR_MESSAGES, type CalendarPreview } from '../../../common/schemas/calendar';
 import { appWith, asGuest, csrfHeaders, guestAgent, loginAs, type TestAgent, type TestApp } from '../../testing/app';
 import { buildBuilding } from '../../testing/factories';
 import { calendarImportWorld, type CalendarWorld, previewIcs, typeIdOf } from './calendar.fixture';
+
+// Each file is read in a worker of its own, which takes seconds to start from source on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8').replace(/\r?\n/g, '\r\n');
 const GOOGLE = fixture('google.ics');

@@ -2,11 +2,14 @@
 // a time limit. A repeat rule that can never match (ical.js looks for its next occurrence forever) answers
 // a 422 saying what to do, and the rest of the server answers meanwhile; a calendar of many one-time
 // events is read whole, and right (its read used to grow with the square of the events).
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALENDAR_MESSAGES, type CalendarPreview } from '../../../common/schemas/calendar';
 import { setWorkerTasksMax, WORKER_BUSY_MESSAGE, workerTasksRunning } from '../../lib/workerTask';
 import { appWith, loginAs, type TestAgent, type TestApp, whileHealthAsked } from '../../testing/app';
 import { calendarImportWorld, type CalendarWorld, previewIcs } from './calendar.fixture';
+
+// Each file is read in a worker of its own, which takes seconds to start from source on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let t: TestApp;
 let w: CalendarWorld;

@@ -75,6 +75,38 @@ export function zonedDayStart(day: string, timeZone: string): number {
   return zonedTimeToUtc(Date.parse(`${day}T00:00:00Z`), timeZone);
 }
 
+/** A time's wall-clock fields as if they were UTC: within a day of the instant, whatever its zone. */
+const wallMs = (time: Time) => Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+/** More than any zone's offset from UTC (±14 h, old local mean times ±16 h): wall-clock and instant differ by less. */
+const ZONE_SLACK_MS = 2 * 86_400_000;
+
+/**
+ * Occurrences of a series that surely end before the range, told apart by their wall-clock start alone:
+ * a long series (a weekly meeting since 2015) steps through years before the range, and converting each of
+ * those occurrences to an instant is most of what reading it costs. Not when a moved occurrence
+ * (RECURRENCE-ID) is near one: that one may have moved into the range. Every occurrence still counts
+ * against the scan limits.
+ */
+function skipBeforeOf(event: InstanceType<typeof ICAL.Event>, moved: Component[], fromMs: number): (next: Time) => boolean {
+  const movedWalls: number[] = [];
+  for (const exception of moved) {
+    const id = exception.getFirstPropertyValue('recurrence-id');
+    if (!(id instanceof ICAL.Time)) return () => false;
+    movedWalls.push(wallMs(id));
+  }
+  let durationMs = 0;
+  try {
+    durationMs = Math.max(0, event.duration.toSeconds() * 1000);
+  } catch {
+    return () => false;
+  }
+  if (!Number.isFinite(durationMs)) return () => false;
+  return (next) => {
+    const wall = wallMs(next);
+    return wall + durationMs + ZONE_SLACK_MS < fromMs && !movedWalls.some((m) => Math.abs(m - wall) < ZONE_SLACK_MS);
+  };
+}
+
 /** Turns ical.js times into instants, knowing the file's own zones and the user's zone for floating times. */
 class Clock {
   private readonly zones = new Map<string, Timezone>();
@@ -95,7 +127,7 @@ class Clock {
 
   /** `time` is a value of a property whose TZID parameter is `tzid` (null: none). */
   instant(time: Time, tzid: string | null): number {
-    const wall = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+    const wall = wallMs(time);
     if (time.isDate) return zonedTimeToUtc(wall, this.userZone);
     if (time.zone?.tzid === 'UTC' || time.zone === ICAL.Timezone.utcTimezone) return wall;
     if (tzid) {
@@ -247,10 +279,13 @@ export function eventsInRange(text: string, fromMs: number, toMs: number, userZo
       }
       const never = neverMatchingRule(vevent);
       if (never) throw new CalendarFileError(CALENDAR_MESSAGES.ruleNeverMatches(cleanSummary(event.summary ?? '')));
-      for (const exception of exceptions.get(event.uid) ?? []) event.relateException(exception);
+      const moved = exceptions.get(event.uid) ?? [];
+      for (const exception of moved) event.relateException(exception);
+      const skipBefore = skipBeforeOf(event, moved, fromMs);
       const iterator = event.iterator();
       for (let next = iterator.next(); next; next = iterator.next()) {
         if (++scanned > OCCURRENCES_SCANNED_MAX || Date.now() > readUntil) throw new CalendarFileError(CALENDAR_MESSAGES.tooManyOccurrences);
+        if (skipBefore(next)) continue;
         const details = event.getOccurrenceDetails(next);
         const occurrence = details.item.component;
         const originalStart = clock.instant(details.recurrenceId, tzidOf(vevent, 'dtstart'));
