@@ -102,8 +102,19 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
       'invite/{token}': inviteToken, 'account-migration/{token}': migrationToken };
   }, 120_000);
 
+  it('gives a schema to every JSON answer but the observation areas and the document itself', () => {
+    // Observations, observation forms and calibration are still being built; their answers are described in words for now.
+    const inWords = new Set(['Observation forms', 'Observations', 'Observer calibration']);
+    const missing = API_AREAS.filter((area) => !inWords.has(area.tag))
+      .flatMap((area) => Object.entries(area.operations) as [OperationKey, ApiOperation][])
+      .filter(([key, op]) => ['json', 'page', 'data'].includes(op.answer ?? (op.status === 204 ? 'none' : 'json')) && key !== 'GET /api/openapi.json')
+      .filter(([, op]) => !op.answerSchema && !op.answerSchemaBy)
+      .map(([key]) => key);
+    expect(missing).toEqual([]);
+  });
+
   it('gives a schema to the main resources, and each is a strict object in the document', () => {
-    expect(TYPED.length).toBeGreaterThan(50);
+    expect(TYPED.length).toBeGreaterThan(190);
     const doc = buildOpenApiDocument();
     const schemas = doc.components.schemas as Record<string, { type: string; additionalProperties?: boolean }>;
     for (const name of Object.keys(ANSWER_SCHEMAS)) {
