@@ -61,7 +61,9 @@ describe('demo observations [SQLite]', () => {
   it('rates on the coaching observations agree with the skill ratings of the same visit', async () => {
     const rated = await db.selectFrom('observation_answers as a').innerJoin('observations as o', 'o.id', 'a.observation_id')
       .innerJoin('observation_form_items as i', 'i.id', 'a.item_id')
-      .select(['o.interaction_id', 'o.staff_id', 'i.skill_id', 'a.value']).where('o.district_id', '=', maple).where('i.kind', '=', 'rating').execute();
+      .select(['o.interaction_id', 'o.staff_id', 'i.skill_id', 'a.value']).where('o.district_id', '=', maple).where('i.kind', '=', 'rating')
+      // Calibration observations rate no skill (decision 0015; server/demoCalibration.test.ts).
+      .where('o.calibration_id', 'is', null).execute();
     expect(rated.length).toBeGreaterThan(10);
     for (const r of rated) {
       const rating = await db.selectFrom('skill_ratings').select('level')

@@ -64,11 +64,13 @@ export async function seedDemoCalibration(db: DB, refs: DemoCalibrationRefs): Pr
     .innerJoin('staff_buildings as sb', (j) => j.onRef('sb.staff_id', '=', 'ca.staff_id').on('sb.end_date', 'is', null))
     .innerJoin('staff as s', 's.id', 'ca.staff_id')
     .innerJoin('buildings as b', 'b.id', 'sb.building_id')
-    .select(['ca.coach_id', 'ca.staff_id', 'sb.building_id', 'b.name as school'])
+    .select(['ca.coach_id', 'ca.staff_id', 'ca.start_date as coached_from', 'sb.building_id', 'sb.start_date', 'b.name as school'])
     .where('ca.district_id', '=', districtId).where('ca.end_date', 'is', null).where('s.status', '=', 'active')
     .where('ca.coach_id', 'in', refs.coachIds).where('sb.building_id', 'in', principalSchools.length ? principalSchools : [-1])
     .orderBy('ca.staff_id').execute();
   if (candidates.length === 0) return { sessions: 0, observations: 0 };
+  // The coaches of each school: a second coach observes only at a school of their own.
+  const coachSchools = await db.selectFrom('user_buildings').select(['user_id', 'building_id']).where('user_id', 'in', refs.coachIds).execute();
 
   const first = firstSchoolDay(schoolYearOf(todayLocal));
   const months: string[] = [];
@@ -85,8 +87,11 @@ export async function seedDemoCalibration(db: DB, refs: DemoCalibrationRefs): Pr
   for (const [k, month] of months.entries()) {
     const day = lessonDay(month);
     if (day < first) continue;
-    const lesson = pick(candidates);
-    const others = refs.coachIds.filter((c) => c !== lesson.coach_id);
+    // An educator at the school since before the lesson, coached by then.
+    const present = candidates.filter((c) => c.start_date <= day && c.coached_from <= day);
+    if (present.length === 0) continue;
+    const lesson = pick(present);
+    const others = refs.coachIds.filter((c) => c !== lesson.coach_id && coachSchools.some((u) => u.user_id === c && u.building_id === lesson.building_id));
     const observers = [refs.principalId, lesson.coach_id, ...(k % 2 === 1 && others.length ? [pick(others)] : [])];
     const startsAt = zonedInstant(day, 10, 5, timezone);
     const createdAt = zonedInstant(day, 7, 40, timezone).toISOString();
