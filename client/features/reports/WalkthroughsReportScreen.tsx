@@ -151,7 +151,8 @@ export default function WalkthroughsReportScreen({ route }: ScreenProps) {
   const page = useReportPage('walkthroughs');
   const answer = useWalkthroughsReport(page.allowed ? page.query : null);
   return (
-    <ReportLayout page={page} title={route.title} range={answer.data?.range} showFilters={page.allowed}>
+    // The form decides the interaction type, so that filter is not offered.
+    <ReportLayout page={page} title={route.title} range={answer.data?.range} showFilters={page.allowed} hideFilters={['interaction_type_id']}>
       {!page.allowed ? <WalkthroughsPlanNote /> : (
         <ReportAnswer answer={answer} headlines={4}>{(data) => <Report page={page} data={data} />}</ReportAnswer>
       )}
