@@ -35,13 +35,7 @@ export function presentCoachDetail(
   caseload: CaseloadEntry[], history: CaseloadEntry[],
 ): CoachAnswer {
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    status: row.status,
-    buildings,
-    last_login_at: row.last_login_at,
-    caseload_count: caseloadCount,
+    ...presentCoach(row, buildings, caseloadCount),
     caseload,
     history,
   };
