@@ -7,14 +7,18 @@ import { STAFF_IMPORT_FIELDS, type ImportRowError, type StaffImportField } from 
 import { isIsoDate } from '../../../common/schemas/query';
 import { pluralWord } from '../../../common/plural';
 
-export interface RosterEducator {
-  id: number;
+/** The columns an educator on the roster and a row's values both have, as stored. */
+interface StaffIdentity {
   first_name: string;
   last_name: string;
   email: string | null;
   employee_id: string | null;
   source_id: string | null;
   position: string | null;
+}
+
+export interface RosterEducator extends StaffIdentity {
+  id: number;
   grade_levels: string;
   subjects: string;
   hire_date: string | null;
@@ -30,13 +34,7 @@ export interface RosterSchool {
   code: string | null;
 }
 
-export interface StaffValues {
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  employee_id: string | null;
-  source_id: string | null;
-  position: string | null;
+export interface StaffValues extends StaffIdentity {
   grade_levels: string[] | null;
   subjects: string[] | null;
   hire_date: string | null;
