@@ -11,6 +11,16 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 
+/** A principal of one school, Elm, signed in. */
+async function principalOfElm() {
+  const principal = await buildUser(t.db, { role: 'building-admin' });
+  const b = await t.db.insertInto('buildings').values({
+    district_id: principal.district_id!, name: 'Elm', code: null, grade_band: null, created_at: '2026-01-01', updated_at: '2026-01-01',
+  }).returning('id').executeTakeFirstOrThrow();
+  await t.db.insertInto('user_buildings').values({ user_id: principal.id, building_id: b.id }).execute();
+  return { principal, b, agent: await loginAs(t.app, principal) };
+}
+
 describe('the auth context follows the database on the next request', () => {
   it('a deactivated user is signed out on their next request', async () => {
     const user = await buildUser(t.db, { role: 'coach' });
@@ -56,12 +66,7 @@ describe('the auth context follows the database on the next request', () => {
   });
 
   it('a school taken from a principal leaves their buildings on the next request', async () => {
-    const principal = await buildUser(t.db, { role: 'building-admin' });
-    const b = await t.db.insertInto('buildings').values({
-      district_id: principal.district_id!, name: 'Elm', code: null, grade_band: null, created_at: '2026-01-01', updated_at: '2026-01-01',
-    }).returning('id').executeTakeFirstOrThrow();
-    await t.db.insertInto('user_buildings').values({ user_id: principal.id, building_id: b.id }).execute();
-    const agent = await loginAs(t.app, principal);
+    const { principal, b, agent } = await principalOfElm();
     expect((await agent.get('/api/auth/user')).body.buildings).toEqual([{ id: b.id, name: 'Elm' }]);
     await t.db.deleteFrom('user_buildings').where('user_id', '=', principal.id).execute();
     expect((await agent.get('/api/auth/user')).body.buildings).toEqual([]);
@@ -80,12 +85,7 @@ describe('the kept auth context', () => {
   });
 
   it('a renamed plan and a renamed school show on the next request', async () => {
-    const principal = await buildUser(t.db, { role: 'building-admin' });
-    const b = await t.db.insertInto('buildings').values({
-      district_id: principal.district_id!, name: 'Elm', code: null, grade_band: null, created_at: '2026-01-01', updated_at: '2026-01-01',
-    }).returning('id').executeTakeFirstOrThrow();
-    await t.db.insertInto('user_buildings').values({ user_id: principal.id, building_id: b.id }).execute();
-    const agent = await loginAs(t.app, principal);
+    const { b, agent } = await principalOfElm();
     const before = (await agent.get('/api/auth/user')).body;
     await t.db.updateTable('buildings').set({ name: 'Elm Street' }).where('id', '=', b.id).execute();
     await t.db.updateTable('plans').set({ name: 'Renamed plan' }).where('key', '=', before.district.plan.key).execute();
