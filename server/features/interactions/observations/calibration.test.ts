@@ -11,6 +11,7 @@ import { nowIso } from '../../../../db/connection';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../../testing/app';
 import { expectFieldError } from '../../../testing/checks';
 import { buildInteractionsWorld, type InteractionsWorld } from '../../../testing/interactions.fixture';
+import { districtVersion } from '../../../lib/keptAnswers';
 import { compareAnswers } from './calibrationAgreement';
 
 let t: TestApp;
@@ -232,17 +233,27 @@ describe('POST /api/calibration-session', () => {
     expect((await post(teacher, '/api/calibration-session', {})).status).toBe(403);
   });
 
-  it('201: the session at the educator\'s school, audited', async () => {
+  it('201: the session at the educator\'s school, audited; the district\'s version moves (migration 0161\'s triggers)', async () => {
     const coach = await loginAs(t.app, w.coach);
     const form = await coachingForm(w.district.id);
+    const before = { mine: await districtVersion(t.db, w.district.id), other: await districtVersion(t.db, w.other.id) };
     const { id } = await session(coach, form.id, OCT);
+    expect(await districtVersion(t.db, w.district.id)).toBeGreaterThan(before.mine);
+    expect(await districtVersion(t.db, w.other.id)).toBe(before.other);
+    const archived = await districtVersion(t.db, w.district.id);
+    expect((await post(coach, `/api/calibration-session/${id}/archive`)).status).toBe(200);
+    expect(await districtVersion(t.db, w.district.id)).toBeGreaterThan(archived);
+    expect((await post(coach, `/api/calibration-session/${id}/restore`)).status).toBe(200);
     const row = await t.db.selectFrom('calibration_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       district_id: w.district.id, form_id: form.id, staff_id: w.jordan.id, building_id: w.lincoln.id, observed_at: OCT,
       title: 'Grade 7 math, Jordan Ellis', notes: 'Period 2.', created_by: w.coach.id, archived_at: null,
     });
-    const audit = await t.db.selectFrom('audit_log').select(['action', 'subject_id']).where('action', 'like', 'calibration_session.%').execute();
-    expect(audit).toEqual([{ action: 'calibration_session.created', subject_id: id }]);
+    const audit = await t.db.selectFrom('audit_log').select(['action', 'subject_id']).where('action', 'like', 'calibration_session.%').orderBy('id').execute();
+    expect(audit).toEqual([
+      { action: 'calibration_session.created', subject_id: id }, { action: 'calibration_session.archived', subject_id: id },
+      { action: 'calibration_session.restored', subject_id: id },
+    ]);
     const list = await coach.get('/api/calibration-session');
     expect(list.body.data).toMatchObject([{ id, observers: [], my_observation: null, can_archive: true }]);
   });
