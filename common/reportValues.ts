@@ -20,6 +20,38 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
 export const DATE_PRESETS = ['school-year', 'last-30-days', 'this-month', 'last-month', 'custom'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
+/** A calendar day (YYYY-MM-DD) moved by whole days. */
+function dayPlus(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+
+/**
+ * The dates a preset stands for on `today` (the report screens and the scheduled report emails alike);
+ * null for the school year (the API's default range), and for `custom` without dates.
+ */
+export function presetRange(preset: DatePreset, today: string, custom: { from: string | null; to: string | null } = { from: null, to: null }): { from: string; to: string } | null {
+  switch (preset) {
+    case 'last-30-days':
+      return { from: dayPlus(today, -29), to: today };
+    case 'this-month':
+      return { from: firstOfMonth(today), to: today };
+    case 'last-month': {
+      const end = dayPlus(firstOfMonth(today), -1);
+      return { from: firstOfMonth(end), to: end };
+    }
+    case 'custom': {
+      const from = custom.from ?? custom.to;
+      const to = custom.to ?? today;
+      return from ? { from, to: to < from ? from : to } : null;
+    }
+    default:
+      return null;
+  }
+}
+
 export const TREND_INTERVALS = ['week', 'month'] as const;
 export type TrendInterval = (typeof TREND_INTERVALS)[number];
 

@@ -2,10 +2,10 @@
 // Logs), the current one underlined and marked aria-current="page". A tab is current when `current` says
 // so (views told apart by the query string), else when its path is the page's (NavLink).
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, type To } from 'react-router-dom';
 import './navTabs.css';
 
-export type NavTab = { key: string; to: string; label: ReactNode; current?: boolean };
+export type NavTab = { key: string; to: To; label: ReactNode; current?: boolean };
 
 export function NavTabs({ label, tabs }: { label: string; tabs: NavTab[] }) {
   return (

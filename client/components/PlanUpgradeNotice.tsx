@@ -4,12 +4,13 @@
 // is told how — in Billing and quotes, with "Request a quote" for that plan — and everyone else whom to
 // ask, as the server says it. Then what the screen says that plan adds (children) and "See plans"
 // (/pricing). It renders no box of its own: each screen keeps its card, alert or empty state around it.
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { hasPermission, PERMISSIONS, type PlanFeature } from '../../common/permissions';
 import { firstPlanWith, planFeatureMessage } from '../../common/plans';
 import { useAuthUser } from '../lib/session';
 import { type ButtonSize, ButtonLink } from './Button';
+import './planCard.css';
 
 /** Where "Request a quote" leads: a new quote for the plan that has the feature. */
 export function quoteLinkFor(feature: PlanFeature): string {
@@ -59,5 +60,27 @@ export function PlanComparison({ feature, planName, tail = ' you can:' }: { feat
     <p className="muted text-sm">
       {planName ? `Your district is on the ${planName} plan. ` : ''}With the {firstPlanWith(feature).name} plan{tail}
     </p>
+  );
+}
+
+/**
+ * A screen's card for a district whose plan lacks the feature: its title, the notice, then what that plan
+ * adds (`items`, a list). Coaching (skill mapping, cycles), reports and the settings screens use it.
+ */
+export function PlanFeatureCard({ feature, title, planName, items, tail, size, className }: {
+  feature: PlanFeature; title: string; planName: string | null | undefined; items: ReactNode[];
+  tail?: string; size?: ButtonSize; className?: string;
+}) {
+  const titleId = useId();
+  return (
+    <section className={['card plan-card', className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">{title}</h2>
+      <PlanUpgradeNotice feature={feature} size={size}>
+        <PlanComparison feature={feature} planName={planName} tail={tail} />
+        <ul className="plan-card__list">
+          {items.map((item, i) => <li key={i}>{item}</li>)}
+        </ul>
+      </PlanUpgradeNotice>
+    </section>
   );
 }

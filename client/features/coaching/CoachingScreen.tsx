@@ -3,12 +3,13 @@
 // cycles/CyclesView) and, for `manage settings`, "Framework" (skills/FrameworkEditor). Skill mapping
 // needs the plan feature `skill-mapping`: without it the tab explains the Professional plan.
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
+import { NavTabs } from '../../components/NavTabs';
 import { PageHeader } from '../../components/PageHeader';
-import { PlanComparison, PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
+import { PlanFeatureCard } from '../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../components/Spinner';
 import { useSkillFramework } from '../../lib/lookups';
 import { useAuthUser } from '../../lib/session';
@@ -22,17 +23,11 @@ type Tab = 'map' | 'cycles' | 'framework';
 
 function SkillMappingPlanNote({ planName }: { planName: string | null }) {
   return (
-    <section className="card coaching-plan" aria-labelledby="coaching-plan-title">
-      <h2 id="coaching-plan-title" className="card__title">Skill mapping</h2>
-      <PlanUpgradeNotice feature="skill-mapping">
-        <PlanComparison feature="skill-mapping" planName={planName} />
-        <ul className="coaching-plan__list">
-          <li>rate educators on a skill framework of your own, several skills at once, linked to the observation that showed them;</li>
-          <li>see every educator's current level on one heat map, filtered by school, group, coach, grade, subject or position;</li>
-          <li>follow each educator's growth over time on their profile, and export the map as CSV.</li>
-        </ul>
-      </PlanUpgradeNotice>
-    </section>
+    <PlanFeatureCard feature="skill-mapping" title="Skill mapping" planName={planName} items={[
+      'rate educators on a skill framework of your own, several skills at once, linked to the observation that showed them;',
+      "see every educator's current level on one heat map, filtered by school, group, coach, grade, subject or position;",
+      "follow each educator's growth over time on their profile, and export the map as CSV.",
+    ]} />
   );
 }
 
@@ -73,18 +68,10 @@ export default function CoachingScreen(_props: ScreenProps) {
   return (
     <div className="stack coaching-page">
       <PageHeader title="Coaching" description="Where your educators stand on the skill framework, and the coaching cycles that help them grow." />
-      <nav className="coaching-tabs" aria-label="Coaching views">
-        <ul className="coaching-tabs__list">
-          {tabs.map((t) => (
-            <li key={t.key}>
-              <Link to={t.key === 'map' ? location.pathname : `${location.pathname}?tab=${t.key}`} className="coaching-tabs__link"
-                aria-current={tab === t.key ? 'page' : undefined}>
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <NavTabs
+        label="Coaching views"
+        tabs={tabs.map((t) => ({ key: t.key, label: t.label, to: t.key === 'map' ? location.pathname : `${location.pathname}?tab=${t.key}`, current: tab === t.key }))}
+      />
       {body}
     </div>
   );

@@ -15,7 +15,7 @@ import { Card } from '../../components/Card';
 import { TypeSwatch } from '../../components/InteractionItem';
 import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
-import { PlanComparison, PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
+import { PlanFeatureCard } from '../../components/PlanUpgradeNotice';
 import { settingsRowClass } from '../../components/SettingsList';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
@@ -133,18 +133,12 @@ export default function ObservationFormsScreen({ route }: ScreenProps) {
     <div className="stack stack--lg obf-page">
       {header}
       {!available && (
-        <section className="card obf-plan" aria-labelledby="obf-plan-title">
-          <h2 id="obf-plan-title" className="card__title">Your own observation forms</h2>
-          <PlanUpgradeNotice feature="observation-forms" size="sm">
-            <PlanComparison feature="observation-forms" planName={user.district?.plan.name ?? null} />
-            <ul className="obf-plan__list">
-              <li>write your district&apos;s own look-fors, ratings, choices and evidence questions, in sections;</li>
-              <li>link items to your skill framework, so an observation records skill ratings;</li>
-              <li>keep the Coaching observation form and edit the built-in walkthrough, every version kept;</li>
-              <li>see the walkthrough report: how often each look-for was seen, by school and month.</li>
-            </ul>
-          </PlanUpgradeNotice>
-        </section>
+        <PlanFeatureCard feature="observation-forms" title="Your own observation forms" planName={user.district?.plan.name ?? null} size="sm" items={[
+          "write your district's own look-fors, ratings, choices and evidence questions, in sections;",
+          'link items to your skill framework, so an observation records skill ratings;',
+          'keep the Coaching observation form and edit the built-in walkthrough, every version kept;',
+          'see the walkthrough report: how often each look-for was seen, by school and month.',
+        ]} />
       )}
       <Card
         titleId="obf-forms-title"

@@ -5,7 +5,7 @@
 import type { WalkthroughItem, WalkthroughsReport } from '../../../common/schemas/reports';
 import { EmptyState } from '../../components/EmptyState';
 import { ButtonLink } from '../../components/Button';
-import { PlanComparison, PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
+import { PlanFeatureCard } from '../../components/PlanUpgradeNotice';
 import { SelectField } from '../../components/Field';
 import type { ScreenProps } from '../../app/routeTable';
 import { useAuthUser } from '../../lib/session';
@@ -133,17 +133,11 @@ function Report({ page, data }: { page: ReportPage; data: WalkthroughsReport }) 
 function WalkthroughsPlanNote() {
   const { user } = useAuthUser();
   return (
-    <section className="card report-plan" aria-labelledby="report-plan-title">
-      <h2 id="report-plan-title" className="card__title">Walkthrough report</h2>
-      <PlanUpgradeNotice feature="observation-forms">
-        <PlanComparison feature="observation-forms" planName={user?.district?.plan.name} tail=":" />
-        <ul className="report-plan__list">
-          <li>each look-for of a walkthrough form, seen how often, month by month;</li>
-          <li>schools side by side, and each item’s answers across every version of the form;</li>
-          <li>your own observation forms, beside the built-in walkthrough.</li>
-        </ul>
-      </PlanUpgradeNotice>
-    </section>
+    <PlanFeatureCard feature="observation-forms" title="Walkthrough report" planName={user?.district?.plan.name} tail=":" items={[
+      'each look-for of a walkthrough form, seen how often, month by month;',
+      'schools side by side, and each item’s answers across every version of the form;',
+      'your own observation forms, beside the built-in walkthrough.',
+    ]} />
   );
 }
 

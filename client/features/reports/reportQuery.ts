@@ -5,11 +5,11 @@
 // preset and without dates the range is this school year, which the API resolves itself from the
 // district's school_year_start_month.
 import {
-  COMPARE_BY, type CompareBy, DATE_PRESETS, type DatePreset, type ReportKind, TEACHER_VIEWS, TREND_INTERVALS, type TrendInterval,
+  COMPARE_BY, type CompareBy, DATE_PRESETS, type DatePreset, presetRange, type ReportKind, TEACHER_VIEWS, TREND_INTERVALS, type TrendInterval,
 } from '../../../common/reportValues';
 import { GRADE_LEVELS } from '../../../common/staffValues';
 import { type Query, serializeQuery } from '../../lib/api';
-import { addDays, isDay } from '../../lib/zonedTime';
+import { isDay } from '../../lib/zonedTime';
 
 export const ID_FILTERS = ['building_id', 'coach_id', 'interaction_type_id', 'group_id'] as const;
 export type IdFilter = (typeof ID_FILTERS)[number];
@@ -111,29 +111,6 @@ export function stateFromSearch(search: URLSearchParams): ReportState {
     b_to: day(search.get('b_to')),
     form_id: positiveId(search.get('form_id')),
   };
-}
-
-const firstOfMonth = (d: string) => `${d.slice(0, 8)}01`;
-
-/** The dates a preset stands for on `today`; null for the school year (the API's default range). */
-export function presetRange(preset: DatePreset, today: string, custom: { from: string | null; to: string | null } = { from: null, to: null }): { from: string; to: string } | null {
-  switch (preset) {
-    case 'last-30-days':
-      return { from: addDays(today, -29), to: today };
-    case 'this-month':
-      return { from: firstOfMonth(today), to: today };
-    case 'last-month': {
-      const end = addDays(firstOfMonth(today), -1);
-      return { from: firstOfMonth(end), to: end };
-    }
-    case 'custom': {
-      const from = custom.from ?? custom.to;
-      const to = custom.to ?? today;
-      return from ? { from, to: to < from ? from : to } : null;
-    }
-    default:
-      return null;
-  }
 }
 
 /** The `filter` object of the API query (dates resolved from the preset). */

@@ -1,12 +1,13 @@
 // School staff requests (/app/settings/building-history-requests): principals ask to add an educator
 // from another school to theirs; district admins approve (building history changes) or deny.
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { STAFF_REQUEST_FILTERS, type StaffRequest, type StaffRequestFilter } from '../../../common/schemas/staffRequests';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { NavTabs } from '../../components/NavTabs';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock, Spinner } from '../../components/Spinner';
@@ -113,23 +114,25 @@ export default function StaffRequestsScreen(_props: ScreenProps) {
         actions={access.canCreate && <Button onClick={() => setCreating(true)}>New request</Button>}
       />
 
-      <nav className="staffRequests-tabs" aria-label="Request status">
-        <ul className="staffRequests-tabs__list">
-          {TABS.map((tab) => (
-            <li key={tab.status}>
-              <Link className="staffRequests-tabs__tab" to={tabHref(tab.status)} aria-current={tab.status === status ? 'page' : undefined}>
-                {tab.label}
-                {tab.status === 'pending' && pendingCount !== undefined && pendingCount > 0 && (
-                  <span className="staffRequests-tabs__count">
-                    <span className="sr-only">: </span>
-                    {pendingCount}
-                  </span>
-                )}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <NavTabs
+        label="Request status"
+        tabs={TABS.map((tab) => ({
+          key: tab.status,
+          to: tabHref(tab.status),
+          current: tab.status === status,
+          label: (
+            <>
+              {tab.label}
+              {tab.status === 'pending' && pendingCount !== undefined && pendingCount > 0 && (
+                <span className="staffRequests-tabs__count">
+                  <span className="sr-only">: </span>
+                  {pendingCount}
+                </span>
+              )}
+            </>
+          ),
+        }))}
+      />
 
       <section className="stack" aria-label={`${TABS.find((t) => t.status === status)!.label} requests`} aria-busy={list.isValidating || undefined}>
         {list.error && !list.data ? (

@@ -6,6 +6,7 @@ import type { ReportSubscriptionAnswer } from '../../../common/schemas/answers/r
 import {
   DATE_PRESETS, type DatePreset, REPORT_TITLES, type ReportKind, type SubscriptionFrequency,
 } from '../../../common/schemas/reports';
+import { presetRange } from '../../../common/reportValues';
 import { lockDistrictWrites } from '../../../db/locks';
 import { nowIso, type DB } from '../../../db/connection';
 import type { ReportSubscriptionsTable } from '../../../db/types';
@@ -15,7 +16,6 @@ import { type Actor, recordAudit } from '../../lib/audit';
 import { createHmac } from 'node:crypto';
 import { hashToken, newToken } from '../../identity/tokens';
 import { nextRunAt } from './subscriptionSchedule';
-import { addDays } from '../../lib/dates';
 
 export type SubscriptionRow = Selectable<ReportSubscriptionsTable>;
 
@@ -60,24 +60,6 @@ export function parseReportQuery(query: string): QueryObject {
   }
   if (Object.keys(filter).length) out.filter = filter;
   return out;
-}
-
-const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
-
-/** The dates a relative preset stands for on `today` (as the report screens work them out); null = the API's default range. */
-export function presetRange(preset: DatePreset, today: string): { from: string; to: string } | null {
-  switch (preset) {
-    case 'last-30-days':
-      return { from: addDays(today, -29), to: today };
-    case 'this-month':
-      return { from: firstOfMonth(today), to: today };
-    case 'last-month': {
-      const end = addDays(firstOfMonth(today), -1);
-      return { from: firstOfMonth(end), to: end };
-    }
-    default:
-      return null;
-  }
 }
 
 const presetOf = (q: QueryObject): DatePreset | null =>

@@ -12,7 +12,7 @@ import { Button } from '../../../components/Button';
 import { SelectField } from '../../../components/Field';
 import { FilterBar, type FilterChip } from '../../../components/FilterBar';
 import { Pager } from '../../../components/Pager';
-import { PlanComparison, PlanUpgradeNotice } from '../../../components/PlanUpgradeNotice';
+import { PlanFeatureCard } from '../../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
@@ -44,17 +44,11 @@ const idParam = (v: string | null) => (v && /^\d{1,15}$/.test(v) ? Number(v) : n
 
 function PlanNote({ planName }: { planName: string | null }) {
   return (
-    <section className="card cyc-plan" aria-labelledby="cyc-plan-title">
-      <h2 id="cyc-plan-title" className="card__title">Coaching cycles</h2>
-      <PlanUpgradeNotice feature="coaching-cycles">
-        <PlanComparison feature="coaching-cycles" planName={planName} />
-        <ul className="cyc-plan__list">
-          <li>run goal-centred cycles with one or more educators through your own stages;</li>
-          <li>see every cycle on a board by stage, with what is due soon or overdue;</li>
-          <li>link observations and meetings to a cycle, keep evidence notes, and record the outcome.</li>
-        </ul>
-      </PlanUpgradeNotice>
-    </section>
+    <PlanFeatureCard feature="coaching-cycles" title="Coaching cycles" planName={planName} items={[
+      'run goal-centred cycles with one or more educators through your own stages;',
+      'see every cycle on a board by stage, with what is due soon or overdue;',
+      'link observations and meetings to a cycle, keep evidence notes, and record the outcome.',
+    ]} />
   );
 }
 

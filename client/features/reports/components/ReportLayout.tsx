@@ -4,16 +4,18 @@
 // line naming the range and filters in words (the only part of the filters a printout shows), then
 // the report, and the drill-down dialog.
 import { type ComponentType, type ReactNode, useId } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { REPORT_KINDS, REPORT_TITLES, type ReportKind } from '../../../../common/reportValues';
 import type { ReportRange } from '../../../../common/schemas/reports';
 import type { ScreenProps } from '../../../app/routeTable';
 import { Button } from '../../../components/Button';
+import { NavTabs } from '../../../components/NavTabs';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDay } from '../../../lib/dates';
 import type { ApiError, Query } from '../../../lib/api';
 import { useDateLocale } from '../../../lib/session';
-import { filtersOnlySearch, presetLabel, presetRange, type ReportFilters } from '../reportQuery';
+import { presetRange } from '../../../../common/reportValues';
+import { filtersOnlySearch, presetLabel, type ReportFilters } from '../reportQuery';
 import { type ReportPage, useReportPage } from '../useReportPage';
 import { EmailReportControl } from '../subscriptions/EmailReportControl';
 import { ReportAnswer } from './ReportParts';
@@ -95,17 +97,10 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
             <Button variant="secondary" size="sm" onClick={() => window.print()}>Print</Button>
           </div>
         )} />
-      <nav className="report-tabs" aria-label="Reports">
-        <ul className="report-tabs__list">
-          {REPORT_KINDS.map((k) => (
-            <li key={k}>
-              <Link to={`${REPORT_PATHS[k]}${tabSearch}`} className="report-tabs__link" aria-current={location.pathname === REPORT_PATHS[k] ? 'page' : undefined}>
-                {REPORT_TITLES[k]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <NavTabs
+        label="Reports"
+        tabs={REPORT_KINDS.map((k) => ({ key: k, label: REPORT_TITLES[k], to: `${REPORT_PATHS[k]}${tabSearch}`, current: location.pathname === REPORT_PATHS[k] }))}
+      />
       {showFilters && (
         <ReportFilterBar filters={state.filters} options={options} hide={hideFilters} rangeId={rangeText ? rangeId : undefined}
           onChange={(filters) => page.change({ filters })} />

@@ -6,7 +6,7 @@ import type { TargetProgress } from '../../../../common/schemas/reports';
 import { Alert } from '../../../components/Alert';
 import { ButtonLink } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
-import { PlanComparison, PlanUpgradeNotice } from '../../../components/PlanUpgradeNotice';
+import { PlanFeatureCard } from '../../../components/PlanUpgradeNotice';
 import type { ApiError } from '../../../lib/api';
 import { useAuthUser } from '../../../lib/session';
 import { pluralWord } from '../../../../common/plural';
@@ -176,27 +176,18 @@ export function DrillCell({ value, label, onDrill }: { value: string; label: str
 /** What Teacher level and Comparison add, for a district without the plan feature. */
 export function AdvancedPlanNote({ report }: { report: 'teacher-level' | 'comparison' }) {
   const { user } = useAuthUser();
-  const plan = user?.district?.plan.name;
-  return (
-    <section className="card report-plan" aria-labelledby="report-plan-title">
-      <h2 id="report-plan-title" className="card__title">{report === 'teacher-level' ? 'Teacher level report' : 'Comparison report'}</h2>
-      <PlanUpgradeNotice feature="advanced-reports">
-        <PlanComparison feature="advanced-reports" planName={plan} tail=":" />
-        {report === 'teacher-level' ? (
-          <ul className="report-plan__list">
-            <li>one row per educator: interactions, minutes, days since the last contact, coaching cycles active and completed;</li>
-            <li>skill growth per domain: the first and the latest rating in the range;</li>
-            <li>a "Not yet coached this year" view, to see who no coach has reached yet, and who is below your coaching target.</li>
-          </ul>
-        ) : (
-          <ul className="report-plan__list">
-            <li>two schools, groups, coaches or periods side by side;</li>
-            <li>the same measures for each (interactions, minutes, educators reached and their share of the roster, cycles);</li>
-            <li>the differences, up or down, in numbers.</li>
-          </ul>
-        )}
-      </PlanUpgradeNotice>
-    </section>
+  return report === 'teacher-level' ? (
+    <PlanFeatureCard feature="advanced-reports" title="Teacher level report" planName={user?.district?.plan.name} tail=":" items={[
+      'one row per educator: interactions, minutes, days since the last contact, coaching cycles active and completed;',
+      'skill growth per domain: the first and the latest rating in the range;',
+      'a "Not yet coached this year" view, to see who no coach has reached yet, and who is below your coaching target.',
+    ]} />
+  ) : (
+    <PlanFeatureCard feature="advanced-reports" title="Comparison report" planName={user?.district?.plan.name} tail=":" items={[
+      'two schools, groups, coaches or periods side by side;',
+      'the same measures for each (interactions, minutes, educators reached and their share of the roster, cycles);',
+      'the differences, up or down, in numbers.',
+    ]} />
   );
 }
 
