@@ -190,7 +190,7 @@ export default function ActivityScreen(_props: ScreenProps) {
     <div className="stack activity-page">
       {header}
 
-      <div className="activity-toolbar">
+      <div className="cluster cluster--between activity-toolbar">
         <div className="segmented segmented--tabs" role="group" aria-label="View">
           <button type="button" className="segmented__button" aria-pressed={state.view === 'agenda'} onClick={() => go(withView(state, 'agenda', weekStartsOn))}>Agenda</button>
           <button type="button" className="segmented__button" aria-pressed={state.view === 'week'} onClick={() => go(withView(state, 'week', weekStartsOn))}>Week</button>

@@ -178,7 +178,7 @@ function ArticleForm({ title, article }: { title: string; article: AdminArticle 
             value={roles} onChange={(next) => form.set('roles', next.join(','))} error={form.errors.roles}
           />
         )}
-        <div className="articles-editor">
+        <div className="split articles-editor">
           <TextAreaField
             className="articles-editor__source" label="Body (Markdown)" required rows={24} maxLength={ARTICLE_BODY_MAX}
             hint="## for a section heading (listed in the table of contents), - for a list, **bold**, [link](/app/staff)."

@@ -67,7 +67,7 @@ export function DestinationCards({ items, headingId }: { items: Destination[]; h
   return (
     <ul className="dashboard-cards" aria-labelledby={headingId}>
       {items.map((item) => (
-        <li key={item.to} className="dashboard-card">
+        <li key={item.to} className="tile dashboard-card">
           <h3 className="dashboard-card__title">
             <Link to={item.to} className="dashboard-card__link">
               {item.label}

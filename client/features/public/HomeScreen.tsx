@@ -92,7 +92,7 @@ export default function HomeScreen(_props: ScreenProps) {
 
       <section className="home-section home-section-alt" aria-labelledby="home-proof-title">
         <div className="container">
-          <div className="home-proof">
+          <div className="split home-proof">
             <div>
               <p className="home-kicker">Impact reporting</p>
               <h2 id="home-proof-title">Proof that coaching works</h2>

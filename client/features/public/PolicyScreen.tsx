@@ -48,7 +48,7 @@ export default function PolicyScreen(_props: ScreenProps) {
         </p>
       </header>
 
-      <div className="policy-layout">
+      <div className="split policy-layout">
         <nav className="policy-toc" aria-labelledby="policy-toc-title">
           <p id="policy-toc-title" className="policy-toc-title">
             On this page

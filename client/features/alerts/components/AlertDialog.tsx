@@ -93,7 +93,7 @@ export function AlertDialog({ alert, timeZone, onClose }: Props) {
     >
       <form id={formId} ref={form.formRef} className="alert-form" onSubmit={submit} noValidate>
         <FormError error={form.formError} />
-        <div className="alert-form__grid">
+        <div className="split alert-form__grid">
           <div className="stack alert-form__fields">
             <TextField label="Title" {...form.field('title')} required maxLength={ALERT_TITLE_MAX} autoComplete="off" />
             <SelectField label="Level" {...form.field('level')} options={LEVEL_OPTIONS} required

@@ -36,7 +36,7 @@ export function BillingDocument(props: {
         </div>
       </header>
 
-      <div className="billing-doc__meta">
+      <div className="grid-2 billing-doc__meta">
         <section aria-labelledby="billing-doc-billto" className="billing-doc__billto">
           <h3 id="billing-doc-billto" className="kicker billing-doc__label">Bill to</h3>
           <BillToBlock billTo={props.billTo} />

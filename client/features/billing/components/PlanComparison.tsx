@@ -18,7 +18,7 @@ export function PlanComparison({ billing }: { billing: BillingSummary }) {
           const nameId = `billing-plan-${plan.key}`;
           return (
             <li key={plan.key} className={['tile', 'billing-plans__item', plan.current && 'billing-plans__item--current'].filter(Boolean).join(' ')}>
-              <div className="billing-plans__head">
+              <div className="cluster cluster--between">
                 <h3 id={nameId} className="billing-plans__name">{plan.name}</h3>
                 {plan.current && <span className="badge badge--primary">Current plan</span>}
               </div>

@@ -45,7 +45,7 @@ export function GroupList({ groups, status, search, locale, canManage, busyId, o
         {plural(groups.length, status === 'active' ? 'active group' : 'group', status === 'active' ? 'active groups' : 'groups')}
         {status === 'all' && deactivated > 0 ? `, ${deactivated} deactivated` : ''}
       </p>
-      <div className="groups-grid">
+      <div className="split groups-grid">
         {groups.map((group) => (
           <GroupCard key={group.id} group={group} locale={locale} canManage={canManage} busy={busyId === group.id} actions={actions} />
         ))}
