@@ -96,6 +96,14 @@ export function useFormErrors<V extends Record<string, string>>(initial: V, extr
     error: errors[name],
   });
 
+  /** A checkbox kept as '1' (checked) or '' in the string values. */
+  const checkbox = (name: keyof V & string) => ({
+    name,
+    checked: values[name] === '1',
+    onChange: (on: boolean) => set(name, (on ? '1' : '') as V[typeof name]),
+    error: errors[name],
+  });
+
   /** Instant client-side check; returns the parsed data, or null after showing the messages inline. */
   function check<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {
     const result = schema.safeParse(data);
@@ -104,5 +112,5 @@ export function useFormErrors<V extends Record<string, string>>(initial: V, extr
     return null;
   }
 
-  return { values, set, setValues, field, errors, formError, busy, formRef, check, run, onSubmit };
+  return { values, set, setValues, field, checkbox, errors, formError, busy, formRef, check, run, onSubmit };
 }

@@ -171,10 +171,8 @@ export function FieldFormModal({ api, type, field, onClose }: {
           <SelectField label="Scale" required options={SCALE_OPTIONS} {...form.field('scale')} />
           <CheckboxField
             label="Label each point"
-            name="labelled"
             hint="For example 1 Beginning, 2 Developing, 3 Proficient, 4 Distinguished."
-            checked={form.values.labelled === '1'}
-            onChange={(on) => form.set('labelled', on ? '1' : '')}
+            {...form.checkbox('labelled')}
           />
           {form.values.labelled === '1' && (
             <fieldset className="its-options" tabIndex={-1} aria-invalid={form.errors.labels ? true : undefined} aria-describedby={form.errors.labels ? 'field-labels-error' : undefined}>
@@ -199,10 +197,8 @@ export function FieldFormModal({ api, type, field, onClose }: {
       )}
       <CheckboxField
         label="Required"
-        name="required"
         hint="Interactions of this type cannot be saved without it."
-        checked={form.values.required === '1'}
-        onChange={(on) => form.set('required', on ? '1' : '')}
+        {...form.checkbox('required')}
       />
     </FormModal>
   );

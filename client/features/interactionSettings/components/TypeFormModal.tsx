@@ -88,10 +88,7 @@ export function TypeFormModal({ api, type, onClose }: { api: TypesApi; type: Int
       <CheckboxField
         label="Counts as coaching time"
         hint="Coaching time and other time are totalled separately in Activity and reports."
-        name="counts_as_coaching"
-        checked={form.values.counts_as_coaching === '1'}
-        onChange={(on) => form.set('counts_as_coaching', on ? '1' : '')}
-        error={form.errors.counts_as_coaching}
+        {...form.checkbox('counts_as_coaching')}
       />
     </FormModal>
   );
