@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { CoachDetail } from '../../../../common/schemas/coaches';
 import { assignCaseloadSchema } from '../../../../common/schemas/coaches';
 import type { StaffListItem } from '../../../../common/schemas/staff';
@@ -8,21 +8,12 @@ import { FormModal } from '../../../components/FormModal';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
-import { useStaffSearch } from '../../../lib/lookups';
+import { useDebouncedTerm, useStaffSearch } from '../../../lib/lookups';
 import '../../../components/chips.css';
 import { assignEducators } from '../api';
 import { countText, plural, pluralWord } from '../../../../common/plural';
 
 type Picked = Pick<StaffListItem, 'id' | 'name' | 'position' | 'building'>;
-
-function useDebounced<T>(value: T, ms = 250): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const describe = (s: Picked) => [s.building?.name, s.position].filter(Boolean).join(' · ');
 
@@ -31,7 +22,7 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
   const toast = useToast();
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Picked[]>([]);
-  const debounced = useDebounced(search);
+  const debounced = useDebouncedTerm(search);
   const results = useStaffSearch(debounced, true);
   const form = useFormErrors({ start_date: today }, ['staff_ids']);
   const listId = useId();

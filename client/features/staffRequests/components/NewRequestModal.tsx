@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { AuthUser } from '../../../../common/authUser';
 import {
   createStaffRequestSchema, STAFF_REQUEST_NOTE_MAX, type StaffRequest, type StaffRequestCandidate,
@@ -7,21 +7,12 @@ import { Button } from '../../../components/Button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
-import { useBuildings } from '../../../lib/lookups';
+import { useBuildings, useDebouncedTerm } from '../../../lib/lookups';
 import { useFormErrors } from '../../../lib/forms';
 import { createStaffRequest, useStaffRequestCandidates } from '../api';
 import { plural } from '../../../../common/plural';
 
 const FORM_ID = 'staffRequests-new-form';
-
-function useDebounced<T>(value: T, ms = 250): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** The schools the user may ask for: their own (principals) or every active school (district admins). */
 function useSchools(user: AuthUser, scope: 'district' | 'building') {
@@ -39,7 +30,7 @@ function EducatorPicker({ scope, selected, onSelect, error }: {
   error?: string;
 }) {
   const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim());
+  const query = useDebouncedTerm(search);
   const { data, isLoading, isValidating, error: loadError } = useStaffRequestCandidates(query, true);
   const results = data?.data ?? [];
   const options = selected && !results.some((c) => c.id === selected.id) ? [selected, ...results] : results;
