@@ -249,6 +249,8 @@ const DOCS_SHOTS: DocsShot[] = [
   { file: 'billing-quote-request', path: '/app/settings/billing/quotes?new=1&plan=enterprise&seats=12&term=3', as: ADMIN },
   { file: 'cycle-detail', path: '/app/coaching?tab=cycles', as: COACH, prepare: openCycle(2) },
   { file: 'observation-capture-phone', path: '/app/observations/new?staff_id=2', as: COACH, viewport: PHONE, prepare: answerLookFors },
+  // The guide's Calibration section (docs/guide/observations.md): the demo's sessions and their agreement over time.
+  { file: 'calibration', path: '/app/observations/calibration', as: PRINCIPAL },
   { file: 'dashboard-educator-phone', path: '/app', as: 'teacher@maplegrove.example', viewport: PHONE },
 ];
 
