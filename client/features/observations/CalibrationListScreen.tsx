@@ -75,19 +75,19 @@ export default function CalibrationListScreen({ route }: ScreenProps) {
               ]}
             />
           )}
-      <AgreementOverTimeCard />
+      <AgreementOverTimeCard preferred={rows[0]?.form.id ?? null} />
       {creating && <NewSessionDialog onClose={() => setCreating(false)} />}
     </div>
   );
 }
 
-/** One form's agreement over time: the forms to choose from, the first by default. */
-function AgreementOverTimeCard() {
+/** One form's agreement over time: the forms to choose from; by default the newest session's form, else the first. */
+function AgreementOverTimeCard({ preferred }: { preferred: number | null }) {
   const forms = useObservationForms('all');
   const [params, setParams] = useSearchParams();
   const list = forms.data?.data ?? [];
   const asked = Number(params.get('form_id')) || null;
-  const formId = list.some((f) => f.id === asked) ? asked : (list.find((f) => !f.builtin) ?? list[0])?.id ?? null;
+  const formId = list.some((f) => f.id === asked) ? asked : list.some((f) => f.id === preferred) ? preferred : (list.find((f) => !f.builtin) ?? list[0])?.id ?? null;
   const titleId = useId();
   return (
     <section className="card stack" aria-labelledby={titleId}>
