@@ -22,6 +22,17 @@ export function todayIn(timeZone: string): string {
 
 // ---- Framework editing ---------------------------------------------------------------------------
 
+/**
+ * A write to the framework: one transaction holding the district's write lock (db/locks.ts), since names
+ * unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
+ */
+function frameworkWrite<T>(db: DB, actor: DistrictActor, write: (trx: DB) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockDistrictWrites(trx, actor.districtId);
+    return write(trx);
+  });
+}
+
 async function nameTaken(db: DB, table: 'skill_domains' | 'skills', where: { districtId: number; frameworkId: number; domainId?: number }, name: string, exceptId?: number) {
   let q = db.selectFrom(table).select('id').where('district_id', '=', where.districtId).where('framework_id', '=', where.frameworkId)
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
@@ -31,9 +42,7 @@ async function nameTaken(db: DB, table: 'skill_domains' | 'skills', where: { dis
 }
 
 export async function createDomain(db: DB, actor: DistrictActor, framework: FrameworkRow, input: DomainInput): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
-    await lockDistrictWrites(trx, actor.districtId);
+  return frameworkWrite(db, actor, async (trx) => {
     if (await nameTaken(trx, 'skill_domains', { districtId: actor.districtId, frameworkId: framework.id }, input.name)) {
       throw validationError({ name: [SKILL_MESSAGES.nameTaken] });
     }
@@ -50,9 +59,7 @@ export async function createDomain(db: DB, actor: DistrictActor, framework: Fram
 }
 
 export async function updateDomain(db: DB, actor: DistrictActor, framework: FrameworkRow, id: number, input: DomainInput): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
-    await lockDistrictWrites(trx, actor.districtId);
+  await frameworkWrite(db, actor, async (trx) => {
     const before = await findDomain(trx, actor.districtId, id);
     if (!before) throw notFound(SKILL_MESSAGES.domainNotFound);
     if (await nameTaken(trx, 'skill_domains', { districtId: actor.districtId, frameworkId: framework.id }, input.name, id)) {
@@ -67,28 +74,33 @@ export async function updateDomain(db: DB, actor: DistrictActor, framework: Fram
   });
 }
 
-/** Archive or restore a domain (its skills stay as they are; archived ones keep their ratings). */
-export async function setDomainArchived(db: DB, actor: DistrictActor, id: number, archived: boolean): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
-    await lockDistrictWrites(trx, actor.districtId);
-    const row = await findDomain(trx, actor.districtId, id);
-    if (!row) throw notFound(SKILL_MESSAGES.domainNotFound);
+/** What archiving a domain or a skill reads and writes. */
+const ARCHIVABLE = {
+  domain: { table: 'skill_domains', find: findDomain, notFound: SKILL_MESSAGES.domainNotFound, audit: 'skill-domain', subject: 'skill_domain' },
+  skill: { table: 'skills', find: findSkill, notFound: SKILL_MESSAGES.skillNotFound, audit: 'skill', subject: 'skill' },
+} as const;
+
+/** Archive or restore a domain or a skill (a domain's skills stay as they are; ratings and current levels are kept either way). */
+async function setArchived(db: DB, actor: DistrictActor, kind: keyof typeof ARCHIVABLE, id: number, archived: boolean): Promise<void> {
+  const a = ARCHIVABLE[kind];
+  await frameworkWrite(db, actor, async (trx) => {
+    const row = await a.find(trx, actor.districtId, id);
+    if (!row) throw notFound(a.notFound);
     if (archived === (row.archived_at !== null)) throw conflict(archived ? SKILL_MESSAGES.alreadyArchived : SKILL_MESSAGES.notArchived);
     const now = nowIso();
-    await trx.updateTable('skill_domains').set({ archived_at: archived ? now : null, updated_at: now })
+    await trx.updateTable(a.table).set({ archived_at: archived ? now : null, updated_at: now })
       .where('district_id', '=', actor.districtId).where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: archived ? 'skill-domain.archived' : 'skill-domain.restored', subjectType: 'skill_domain', subjectId: id });
+    await recordAudit(trx, actor, { action: `${a.audit}.${archived ? 'archived' : 'restored'}`, subjectType: a.subject, subjectId: id });
   });
 }
+
+export const setDomainArchived = (db: DB, actor: DistrictActor, id: number, archived: boolean) => setArchived(db, actor, 'domain', id, archived);
 
 /** Reorder: `ids` must list every domain of the framework (or every skill of the domain) exactly once. */
 export async function reorder(
   db: DB, actor: DistrictActor, target: { table: 'skill_domains'; frameworkId: number } | { table: 'skills'; domainId: number }, ids: number[],
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
-    await lockDistrictWrites(trx, actor.districtId);
+  await frameworkWrite(db, actor, async (trx) => {
     const rows = target.table === 'skill_domains'
       ? await trx.selectFrom('skill_domains').select('id').where('district_id', '=', actor.districtId).where('framework_id', '=', target.frameworkId).execute()
       : await trx.selectFrom('skills').select('id').where('district_id', '=', actor.districtId).where('domain_id', '=', target.domainId).execute();
@@ -116,9 +128,7 @@ async function activeDomainOf(db: DB, districtId: number, frameworkId: number, d
 }
 
 export async function createSkill(db: DB, actor: DistrictActor, framework: FrameworkRow, input: SkillInput): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
-    await lockDistrictWrites(trx, actor.districtId);
+  return frameworkWrite(db, actor, async (trx) => {
     await activeDomainOf(trx, actor.districtId, framework.id, input.domain_id);
     if (await nameTaken(trx, 'skills', { districtId: actor.districtId, frameworkId: framework.id, domainId: input.domain_id }, input.name)) {
       throw validationError({ name: [SKILL_MESSAGES.nameTaken] });
@@ -136,9 +146,7 @@ export async function createSkill(db: DB, actor: DistrictActor, framework: Frame
 }
 
 export async function updateSkill(db: DB, actor: DistrictActor, framework: FrameworkRow, id: number, input: SkillInput): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
-    await lockDistrictWrites(trx, actor.districtId);
+  await frameworkWrite(db, actor, async (trx) => {
     const before = await findSkill(trx, actor.districtId, id);
     if (!before) throw notFound(SKILL_MESSAGES.skillNotFound);
     if (input.domain_id !== before.domain_id) await activeDomainOf(trx, actor.districtId, framework.id, input.domain_id);
@@ -161,25 +169,10 @@ export async function updateSkill(db: DB, actor: DistrictActor, framework: Frame
   });
 }
 
-/** Archive or restore a skill: its ratings and current levels are kept either way. */
-export async function setSkillArchived(db: DB, actor: DistrictActor, id: number, archived: boolean): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
-    await lockDistrictWrites(trx, actor.districtId);
-    const row = await findSkill(trx, actor.districtId, id);
-    if (!row) throw notFound(SKILL_MESSAGES.skillNotFound);
-    if (archived === (row.archived_at !== null)) throw conflict(archived ? SKILL_MESSAGES.alreadyArchived : SKILL_MESSAGES.notArchived);
-    const now = nowIso();
-    await trx.updateTable('skills').set({ archived_at: archived ? now : null, updated_at: now })
-      .where('district_id', '=', actor.districtId).where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: archived ? 'skill.archived' : 'skill.restored', subjectType: 'skill', subjectId: id });
-  });
-}
+export const setSkillArchived = (db: DB, actor: DistrictActor, id: number, archived: boolean) => setArchived(db, actor, 'skill', id, archived);
 
 export async function updateLevel(db: DB, actor: DistrictActor, framework: FrameworkRow, level: number, input: LevelInput): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): names unique in their framework or domain, sort orders, archived states and the scale are read before they are written.
-    await lockDistrictWrites(trx, actor.districtId);
+  await frameworkWrite(db, actor, async (trx) => {
     const before = await trx.selectFrom('skill_levels').selectAll()
       .where('district_id', '=', actor.districtId).where('framework_id', '=', framework.id).where('level', '=', level).executeTakeFirst();
     if (!before) throw notFound(SKILL_MESSAGES.levelNotFound);
