@@ -110,6 +110,8 @@ describe('a calibration session: set up, observed by two, compared', () => {
       await page.goto('/app/observations/calibration');
       await loaded(page);
       await expect.poll(() => page.getByRole('link', { name: /calibration, / }).count()).toBeGreaterThan(0);
+      // The demo's sessions are on the Coaching observation form (the first test's is on the walkthrough: the newest, so the default).
+      await page.getByLabel(/^Form/).selectOption({ label: 'Coaching observation' });
       const months = page.getByRole('region', { name: /Agreement by month, Coaching observation/ }).locator('tbody tr');
       await expect.poll(() => months.count()).toBeGreaterThan(0);
       expect(await months.first().innerText()).toMatch(/\d+% \(\d+ of \d+\)/);
