@@ -20,9 +20,10 @@ describe('the route table', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     // The spec's app routes plus the Groups view (/app/staff/groups), one quote and one invoice, the
-    // observation form editor (/app/settings/observation-forms), the four observation routes and the
-    // walkthrough report (/app/reports/walkthroughs) of issue 28.
-    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(40);
+    // observation form editor (/app/settings/observation-forms), the four observation routes, the
+    // walkthrough report (/app/reports/walkthroughs) and the two calibration routes
+    // (/app/observations/calibration and /app/observations/calibration/:id) of issue 28.
+    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(42);
     // The spec's admin routes plus the quotes across districts (/admin/quotes).
     expect(paths.filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/auth')).length).toBe(15);
   });
