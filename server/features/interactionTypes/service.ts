@@ -59,6 +59,14 @@ async function lockTypes(trx: DB, editor: TypeEditor): Promise<void> {
   else await lockDistrictWrites(trx, editor.owner);
 }
 
+/** One write to the types or their fields: a transaction that first takes that lock. */
+function typesWrite<T>(db: DB, editor: TypeEditor, write: (trx: DB) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockTypes(trx, editor);
+    return write(trx);
+  });
+}
+
 async function requireType(db: DB, owner: Owner, id: number): Promise<TypeRow> {
   const type = await findType(db, owner, id);
   if (!type) throw notFound(TYPE_NOT_FOUND);
@@ -87,8 +95,7 @@ const typeAudit = (row: { name: string; colour: string; default_minutes: number;
 });
 
 export async function createType(db: DB, editor: TypeEditor, input: TypeInput): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await lockTypes(trx, editor);
+  return typesWrite(db, editor, async (trx) => {
     await uniqueName(trx, editor.owner, input.name);
     const now = nowIso();
     const { id } = await trx.insertInto('interaction_types').values({
@@ -101,8 +108,7 @@ export async function createType(db: DB, editor: TypeEditor, input: TypeInput): 
 }
 
 export async function updateType(db: DB, editor: TypeEditor, id: number, input: TypeInput): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockTypes(trx, editor);
+  await typesWrite(db, editor, async (trx) => {
     const before = await requireType(trx, editor.owner, id);
     await uniqueName(trx, editor.owner, input.name, id);
     const values = typeValues(input);
@@ -113,17 +119,38 @@ export async function updateType(db: DB, editor: TypeEditor, id: number, input: 
   });
 }
 
-export async function setTypeArchived(db: DB, editor: TypeEditor, id: number, archived: boolean): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockTypes(trx, editor);
-    const type = await requireType(trx, editor.owner, id);
-    if (archived && type.archived_at) throw conflict(M.alreadyArchived);
-    if (!archived && !type.archived_at) throw conflict(M.alreadyActive);
+/** What archiving a type or a field reads (its archived state, the audit's details), refuses and writes. */
+const ARCHIVABLE = {
+  interaction_type: {
+    table: 'interaction_types', alreadyArchived: M.alreadyArchived, alreadyActive: M.alreadyActive,
+    read: async (db: DB, owner: Owner, id: number) => {
+      const type = await requireType(db, owner, id);
+      return { archivedAt: type.archived_at, details: { name: type.name } };
+    },
+  },
+  interaction_field: {
+    table: 'interaction_fields', alreadyArchived: M.fieldAlreadyArchived, alreadyActive: M.fieldAlreadyActive,
+    read: async (db: DB, owner: Owner, id: number) => {
+      const field = await requireField(db, owner, id);
+      return { archivedAt: field.archived_at, details: { label: field.label } };
+    },
+  },
+} as const;
+
+/** Archive or restore a type or a field (the audit's subject is the kind). */
+async function setArchived(db: DB, editor: TypeEditor, kind: keyof typeof ARCHIVABLE, id: number, archived: boolean): Promise<void> {
+  const a = ARCHIVABLE[kind];
+  await typesWrite(db, editor, async (trx) => {
+    const { archivedAt, details } = await a.read(trx, editor.owner, id);
+    if (archived && archivedAt) throw conflict(a.alreadyArchived);
+    if (!archived && !archivedAt) throw conflict(a.alreadyActive);
     const now = nowIso();
-    await trx.updateTable('interaction_types').set({ archived_at: archived ? now : null, updated_at: now }).where('id', '=', id).execute();
-    await audit(trx, editor, archived ? 'interaction_type_archived' : 'interaction_type_restored', 'interaction_type', id, { name: type.name });
+    await trx.updateTable(a.table).set({ archived_at: archived ? now : null, updated_at: now }).where('id', '=', id).execute();
+    await audit(trx, editor, `${kind}_${archived ? 'archived' : 'restored'}`, kind, id, details);
   });
 }
+
+export const setTypeArchived = (db: DB, editor: TypeEditor, id: number, archived: boolean) => setArchived(db, editor, 'interaction_type', id, archived);
 
 /**
  * The new order after moving `id` one place in `direction` among the items sharing its archived state
@@ -144,8 +171,7 @@ export function moved<T extends { id: number; archived: boolean }>(items: T[], i
 
 /** Moves a type up or down; at either end it is left where it is (200, nothing written). */
 export async function moveType(db: DB, editor: TypeEditor, id: number, direction: Direction): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockTypes(trx, editor);
+  await typesWrite(db, editor, async (trx) => {
     const type = await requireType(trx, editor.owner, id);
     const before = await typeOrder(trx, editor.owner);
     const after = moved(before, id, direction);
@@ -181,8 +207,7 @@ const fieldAudit = (row: { label: string; help_text: string | null; kind: string
 });
 
 export async function createField(db: DB, editor: TypeEditor, typeId: number, input: FieldInput): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await lockTypes(trx, editor);
+  return typesWrite(db, editor, async (trx) => {
     const type = await requireType(trx, editor.owner, typeId);
     const config = configOf(input);
     const now = nowIso();
@@ -202,8 +227,7 @@ export async function createField(db: DB, editor: TypeEditor, typeId: number, in
  * recorded are kept as they were entered.
  */
 export async function updateField(db: DB, editor: TypeEditor, id: number, input: FieldInput): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockTypes(trx, editor);
+  await typesWrite(db, editor, async (trx) => {
     const before = await requireField(trx, editor.owner, id);
     if (before.kind !== input.kind && (await fieldHasValues(trx, editor.owner, id))) throw validationError({ kind: [M.kindLocked] });
     const config = configOf(input);
@@ -221,22 +245,11 @@ export async function updateField(db: DB, editor: TypeEditor, id: number, input:
 }
 
 /** Archiving keeps the values already recorded (old interactions still show them); the field stops being asked. */
-export async function setFieldArchived(db: DB, editor: TypeEditor, id: number, archived: boolean): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockTypes(trx, editor);
-    const field = await requireField(trx, editor.owner, id);
-    if (archived && field.archived_at) throw conflict(M.fieldAlreadyArchived);
-    if (!archived && !field.archived_at) throw conflict(M.fieldAlreadyActive);
-    const now = nowIso();
-    await trx.updateTable('interaction_fields').set({ archived_at: archived ? now : null, updated_at: now }).where('id', '=', id).execute();
-    await audit(trx, editor, archived ? 'interaction_field_archived' : 'interaction_field_restored', 'interaction_field', id, { label: field.label });
-  });
-}
+export const setFieldArchived = (db: DB, editor: TypeEditor, id: number, archived: boolean) => setArchived(db, editor, 'interaction_field', id, archived);
 
 /** Moves a field within its type, among fields sharing its archived state; a no-op at either end. */
 export async function moveField(db: DB, editor: TypeEditor, id: number, direction: Direction): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockTypes(trx, editor);
+  await typesWrite(db, editor, async (trx) => {
     const field = await requireField(trx, editor.owner, id);
     const before = await fieldOrder(trx, editor.owner, field.interaction_type_id);
     const after = moved(before, id, direction);
