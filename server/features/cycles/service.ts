@@ -24,6 +24,17 @@ const audit = (db: Conn, actor: DistrictActor, action: string, subjectType: stri
 export type StageInput = { name: string; description: string | null; expected_days: number };
 export type TemplateInput = { title: string; goal: string };
 
+/**
+ * One write to the stages or goal templates: a transaction holding the district's write lock (db/locks.ts),
+ * since the stages' and templates' order and the last active stage are read before they are written.
+ */
+function settingsWrite<T>(db: DB, actor: DistrictActor, write: (trx: Conn) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockDistrictWrites(trx, actor.districtId);
+    return write(trx);
+  });
+}
+
 async function requireStage(db: Conn, districtId: number, id: number): Promise<StageRow> {
   const row = await findStage(db, districtId, id);
   if (!row) throw notFound(CYCLE_MESSAGES.stageNotFound);
@@ -37,9 +48,7 @@ async function requireTemplate(db: Conn, districtId: number, id: number): Promis
 }
 
 export function createStage(db: DB, actor: DistrictActor, input: StageInput): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
-    await lockDistrictWrites(trx, actor.districtId);
+  return settingsWrite(db, actor, async (trx) => {
     const stages = await stagesOf(trx, actor.districtId);
     const now = nowIso();
     const { id } = await trx.insertInto('cycle_stages').values({
@@ -52,9 +61,7 @@ export function createStage(db: DB, actor: DistrictActor, input: StageInput): Pr
 }
 
 export function updateStage(db: DB, actor: DistrictActor, id: number, input: StageInput): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
-    await lockDistrictWrites(trx, actor.districtId);
+  return settingsWrite(db, actor, async (trx) => {
     const before = await requireStage(trx, actor.districtId, id);
     await trx.updateTable('cycle_stages').set({ ...input, updated_at: nowIso() })
       .where('district_id', '=', actor.districtId).where('id', '=', id).execute();
@@ -66,9 +73,7 @@ export function updateStage(db: DB, actor: DistrictActor, id: number, input: Sta
 
 /** Archive (the last active stage: 409) or restore; cycles keep the stage in their history either way. */
 export function setStageArchived(db: DB, actor: DistrictActor, id: number, archived: boolean): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
-    await lockDistrictWrites(trx, actor.districtId);
+  return settingsWrite(db, actor, async (trx) => {
     const stage = await requireStage(trx, actor.districtId, id);
     if ((stage.archived_at !== null) === archived) return;
     if (archived) {
@@ -100,18 +105,14 @@ async function writeOrder(
 }
 
 export function reorderStages(db: DB, actor: DistrictActor, ids: number[]): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
-    await lockDistrictWrites(trx, actor.districtId);
+  return settingsWrite(db, actor, async (trx) => {
     await writeOrder(trx, 'cycle_stages', await stagesOf(trx, actor.districtId), ids, CYCLE_MESSAGES.stageOrder, actor.districtId);
     await audit(trx, actor, 'cycle_stages_reordered', 'district', actor.districtId, { order: ids });
   });
 }
 
 export function createTemplate(db: DB, actor: DistrictActor, input: TemplateInput): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
-    await lockDistrictWrites(trx, actor.districtId);
+  return settingsWrite(db, actor, async (trx) => {
     const rows = await templatesOf(trx, actor.districtId);
     const now = nowIso();
     const { id } = await trx.insertInto('cycle_goal_templates').values({
@@ -124,9 +125,7 @@ export function createTemplate(db: DB, actor: DistrictActor, input: TemplateInpu
 }
 
 export function updateTemplate(db: DB, actor: DistrictActor, id: number, input: TemplateInput): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
-    await lockDistrictWrites(trx, actor.districtId);
+  return settingsWrite(db, actor, async (trx) => {
     const before = await requireTemplate(trx, actor.districtId, id);
     await trx.updateTable('cycle_goal_templates').set({ ...input, updated_at: nowIso() })
       .where('district_id', '=', actor.districtId).where('id', '=', id).execute();
@@ -138,9 +137,7 @@ export function updateTemplate(db: DB, actor: DistrictActor, id: number, input: 
 
 /** Goal templates are optional: archiving the last one is fine. */
 export function setTemplateArchived(db: DB, actor: DistrictActor, id: number, archived: boolean): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
-    await lockDistrictWrites(trx, actor.districtId);
+  return settingsWrite(db, actor, async (trx) => {
     const row = await requireTemplate(trx, actor.districtId, id);
     if ((row.archived_at !== null) === archived) return;
     const now = nowIso();
@@ -151,9 +148,7 @@ export function setTemplateArchived(db: DB, actor: DistrictActor, id: number, ar
 }
 
 export function reorderTemplates(db: DB, actor: DistrictActor, ids: number[]): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    // The district's writes one at a time (db/locks.ts): the stages' and templates' order, the last active stage.
-    await lockDistrictWrites(trx, actor.districtId);
+  return settingsWrite(db, actor, async (trx) => {
     await writeOrder(trx, 'cycle_goal_templates', await templatesOf(trx, actor.districtId), ids, CYCLE_MESSAGES.templateOrder, actor.districtId);
     await audit(trx, actor, 'cycle_goal_templates_reordered', 'district', actor.districtId, { order: ids });
   });
