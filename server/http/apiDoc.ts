@@ -70,9 +70,10 @@ export interface ApiOperation {
   answerSchema?: AnswerName;
   /**
    * For a call whose answer depends on a path parameter (a report's `{kind}`): the schema for each value
-   * of it (`oneOf` in the document); values not listed are described in `answerText` only.
+   * of it (`oneOf` in the document); `others` describes the answer of the values not listed (then `anyOf`,
+   * with a plain object for them).
    */
-  answerSchemaBy?: { param: string; schemas: Readonly<Record<string, AnswerName>> };
+  answerSchemaBy?: { param: string; schemas: Readonly<Record<string, AnswerName>>; others?: string };
   /**
    * Path parameters' descriptions. `id` and `…Id` are positive integers, others strings; `{ text, type: 'string' }`
    * makes an id a string (an id with a file extension, `12.pdf`).

@@ -125,8 +125,8 @@ describe('answers with a schema, parsed from the API [SQLite]', () => {
     const users = (doc.paths['/api/user']!.get!.responses as Record<string, { content: Record<string, { schema: { properties: { data: unknown } } }> }>)['200']!;
     expect(users.content['application/json']!.schema.properties.data).toEqual({ type: 'array', items: { $ref: '#/components/schemas/DistrictUser' } });
     // A report's answer is one of the reports' schemas, by its kind.
-    const report = (doc.paths['/api/report/{kind}']!.get!.responses as Record<string, { description: string; content: Record<string, { schema: { oneOf: unknown[] } }> }>)['200']!;
-    expect(report.content['application/json']!.schema.oneOf).toContainEqual({ $ref: '#/components/schemas/CoachingTeamReport' });
+    const report = (doc.paths['/api/report/{kind}']!.get!.responses as Record<string, { description: string; content: Record<string, { schema: { anyOf: unknown[] } }> }>)['200']!;
+    expect(report.content['application/json']!.schema.anyOf).toContainEqual({ $ref: '#/components/schemas/CoachingTeamReport' });
     expect(report.description).toContain('`coaching-team` → `CoachingTeamReport`');
   });
 

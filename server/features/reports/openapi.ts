@@ -28,6 +28,7 @@ export const reportApi: ApiArea = {
           interactions: 'InteractionsReport', 'coaching-cycles': 'CyclesReport', 'teacher-level': 'TeacherLevelReport',
           'coaching-team': 'CoachingTeamReport', comparison: 'ComparisonReport',
         },
+        others: '`walkthroughs` answers the walkthrough report of an observation form (described in words: docs/reference/observations.md)',
       },
     },
     'GET /api/report-subscription': { summary: 'My scheduled report emails', ...reader, answer: 'data', answerSchema: 'ReportSubscription' },
