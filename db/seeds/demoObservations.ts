@@ -11,7 +11,9 @@
 //   acknowledged, some with a reflection (Jordan Ellis, the demo educator login, has both kinds). Each coach
 //   has a walkthrough draft begun this school day.
 // Deterministic for a given seeding date: a seeded random generator.
+import type { Insertable } from 'kysely';
 import type { DB } from '../connection';
+import type { Database as DBTables } from '../types';
 import { firstSchoolDay, isSchoolDay, localDay, schoolYearOf, zonedInstant } from './demoCalendar';
 import { random } from './demoRandom';
 
@@ -70,6 +72,9 @@ const STRENGTHS = [
   'Strong modelling: the think-aloud made the steps visible.',
 ];
 
+/** Rows per insert statement (well under SQLite's and PostgreSQL's limits on parameters). */
+const SEED_CHUNK = 400;
+
 type Item = { id: number; kind: string; label: string; skill_id: number | null; config: string; position: number };
 
 /** Inserts the demo observations; expects the district's forms, staff, caseloads, interactions and ratings. */
@@ -112,40 +117,65 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
   let walkthroughs = 0;
   let observations = 0;
 
-  async function observation(o: {
+  // Every row is worked out in order (the same random sequence as one insert at a time) and written at the
+  // end, a few statements per table: one round trip per row took the PostgreSQL demo seed past two minutes.
+  type InteractionRow = Insertable<DBTables['interactions']>;
+  type ObservationRowIn = Insertable<DBTables['observations']>;
+  const queued: { interaction: InteractionRow | null; participant: number | null; row: ObservationRowIn; answers: { item_id: number; value: unknown; evidence?: string | null }[] }[] = [];
+
+  function observation(o: {
     formId: number; versionId: number; typeId: number; staffId: number; buildingId: number; observerId: number; startsAt: Date; minutes: number;
     answers: { item_id: number; value: unknown; evidence?: string | null }[]; notes: string | null; nextSteps: string | null;
     interactionId?: number; draft?: boolean; shareable: boolean;
-  }): Promise<void> {
+  }): void {
     const createdAt = new Date(Math.min(o.startsAt.getTime() + (o.minutes + 3 + Math.floor(rand() * 20)) * 60_000, nowMs)).toISOString();
-    let interactionId = o.interactionId ?? null;
-    if (interactionId === null && !o.draft) {
-      ({ id: interactionId } = await db.insertInto('interactions').values({
-        district_id: districtId, interaction_type_id: o.typeId, coach_id: o.observerId, starts_at: o.startsAt.toISOString(),
-        duration_minutes: o.minutes, status: 'completed', building_id: o.buildingId, notes: null, private_notes: null, next_steps: null,
-        import_uid: null, created_by: o.observerId, updated_by: o.observerId, created_at: createdAt, updated_at: createdAt, deleted_at: null,
-      }).returning('id').executeTakeFirstOrThrow());
-      await db.insertInto('interaction_participants').values({ district_id: districtId, interaction_id: interactionId, staff_id: o.staffId, group_id: null }).execute();
-    }
+    const interaction: InteractionRow | null = (o.interactionId ?? null) === null && !o.draft ? {
+      district_id: districtId, interaction_type_id: o.typeId, coach_id: o.observerId, starts_at: o.startsAt.toISOString(),
+      duration_minutes: o.minutes, status: 'completed', building_id: o.buildingId, notes: null, private_notes: null, next_steps: null,
+      import_uid: null, created_by: o.observerId, updated_by: o.observerId, created_at: createdAt, updated_at: createdAt, deleted_at: null,
+    } : null;
     // Shared with the educator: about half a coach's, a principal's walkthrough now and then; acknowledged when older than a week, mostly.
     const ageDays = (nowMs - o.startsAt.getTime()) / 86_400_000;
     const shared = !o.draft && o.shareable && (rand() < 0.5 || (o.staffId === teacher?.id && rand() < 0.85));
     const sharedAt = shared ? new Date(Math.min(Date.parse(createdAt) + (30 + Math.floor(rand() * 240)) * 60_000, nowMs)).toISOString() : null;
     const acknowledged = shared && ageDays > 7 && rand() < 0.75;
     const acknowledgedAt = acknowledged ? new Date(Math.min(Date.parse(sharedAt!) + (1 + Math.floor(rand() * 2)) * 86_400_000, nowMs)).toISOString() : null;
-    const { id } = await db.insertInto('observations').values({
-      district_id: districtId, form_id: o.formId, version_id: o.versionId, staff_id: o.staffId, observer_id: o.observerId,
-      interaction_id: interactionId, building_id: o.buildingId, status: o.draft ? 'draft' : 'completed', observed_at: o.startsAt.toISOString(),
-      duration_minutes: o.minutes, notes: o.notes, private_notes: null, next_steps: o.nextSteps, calibration_id: null,
-      share_answers: shared ? 1 : 0, share_notes: shared ? 1 : 0, shared_at: sharedAt, shared_by: shared ? o.observerId : null,
-      acknowledged_at: acknowledgedAt, reflection: acknowledged && rand() < 0.6 ? pick(REFLECTIONS) : null,
-      created_at: createdAt, updated_at: acknowledgedAt ?? sharedAt ?? createdAt, deleted_at: null,
-    }).returning('id').executeTakeFirstOrThrow();
-    if (o.answers.length) {
-      await db.insertInto('observation_answers').values(o.answers.map((a) => ({
-        district_id: districtId, observation_id: id, item_id: a.item_id, value: JSON.stringify(a.value), evidence: a.evidence ?? null,
-      }))).execute();
+    queued.push({
+      interaction, participant: interaction ? o.staffId : null, answers: o.answers,
+      row: {
+        district_id: districtId, form_id: o.formId, version_id: o.versionId, staff_id: o.staffId, observer_id: o.observerId,
+        interaction_id: o.interactionId ?? null, building_id: o.buildingId, status: o.draft ? 'draft' : 'completed', observed_at: o.startsAt.toISOString(),
+        duration_minutes: o.minutes, notes: o.notes, private_notes: null, next_steps: o.nextSteps, calibration_id: null,
+        share_answers: shared ? 1 : 0, share_notes: shared ? 1 : 0, shared_at: sharedAt, shared_by: shared ? o.observerId : null,
+        acknowledged_at: acknowledgedAt, reflection: acknowledged && rand() < 0.6 ? pick(REFLECTIONS) : null,
+        created_at: createdAt, updated_at: acknowledgedAt ?? sharedAt ?? createdAt, deleted_at: null,
+      },
+    });
+  }
+
+  /** Inserts `rows` a chunk at a time; the new ids in the rows' order (ids are handed out in the order of the VALUES). */
+  async function insertAll<T extends 'interactions' | 'observations'>(table: T, rows: Insertable<DBTables[T]>[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (let k = 0; k < rows.length; k += SEED_CHUNK) {
+      const chunk = rows.slice(k, k + SEED_CHUNK);
+      const made = (await db.insertInto(table).values(chunk as never).returning('id').execute()).map((r) => Number(r.id)).sort((a, b) => a - b);
+      if (made.length !== chunk.length) throw new Error(`demo ${table}: ${made.length} ids for ${chunk.length} rows`);
+      ids.push(...made);
     }
+    return ids;
+  }
+
+  async function writeQueued(): Promise<void> {
+    const withInteraction = queued.filter((q) => q.interaction !== null);
+    const interactionIds = await insertAll('interactions', withInteraction.map((q) => q.interaction!));
+    withInteraction.forEach((q, k) => { q.row.interaction_id = interactionIds[k]!; });
+    const participants = withInteraction.map((q, k) => ({ district_id: districtId, interaction_id: interactionIds[k]!, staff_id: q.participant!, group_id: null }));
+    for (let k = 0; k < participants.length; k += SEED_CHUNK) await db.insertInto('interaction_participants').values(participants.slice(k, k + SEED_CHUNK)).execute();
+    const observationIds = await insertAll('observations', queued.map((q) => q.row));
+    const answers = queued.flatMap((q, k) => q.answers.map((a) => ({
+      district_id: districtId, observation_id: observationIds[k]!, item_id: a.item_id, value: JSON.stringify(a.value), evidence: a.evidence ?? null,
+    })));
+    for (let k = 0; k < answers.length; k += SEED_CHUNK) await db.insertInto('observation_answers').values(answers.slice(k, k + SEED_CHUNK)).execute();
   }
 
   /** The walkthrough's answers for a classroom at a school on a day: rates by school, look-for and week. */
@@ -172,7 +202,7 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
       if (present.length === 0) break;
       const who = pick(present);
       const startsAt = zonedInstant(day, hour, 5 + k * 10 + Math.floor(rand() * 30), timezone);
-      await observation({
+      observation({
         formId: walkForm.id, versionId: walkForm.version_id, typeId: walkForm.interaction_type_id, staffId: who.staff_id, buildingId: who.building_id,
         observerId: refs.principalId, startsAt, minutes: 10 + Math.floor(rand() * 3) * 5, answers: walkAnswers(who.building_id, day),
         notes: rand() < 0.4 ? pick(WALK_NOTES) : null, nextSteps: null, shareable: rand() < 0.25,
@@ -186,7 +216,7 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
         if (caseload.length === 0) continue;
         const who = pick(caseload);
         const startsAt = zonedInstant(day, 12, 35 + Math.floor(rand() * 15), timezone);
-        await observation({
+        observation({
           formId: walkForm.id, versionId: walkForm.version_id, typeId: walkForm.interaction_type_id, staffId: who.staff_id, buildingId: who.building_id,
           observerId: coachId, startsAt, minutes: 15, answers: walkAnswers(who.building_id, day),
           notes: pick(WALK_NOTES), nextSteps: rand() < 0.7 ? pick(WALK_NEXT) : null, shareable: true,
@@ -225,7 +255,7 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
       if (speakers) answers.push({ item_id: speakers.id, value: 2 + Math.floor(rand() * 9) });
       if (evidence) answers.push({ item_id: evidence.id, value: pick(EVIDENCE) });
       if (strength && rand() < 0.5) answers.push({ item_id: strength.id, value: pick(STRENGTHS) });
-      await observation({
+      observation({
         formId: fullForm.id, versionId: fullForm.version_id, typeId: fullForm.interaction_type_id, staffId: v.staff_id, buildingId: v.building_id,
         observerId: v.coach_id, startsAt: new Date(v.starts_at), minutes: v.duration_minutes,
         answers: answers.filter((a) => !(Array.isArray(a.value) && a.value.length === 0)),
@@ -242,11 +272,12 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
     const startsAt = zonedInstant(todayLocal, 8, 20, timezone);
     if (startsAt.getTime() > nowMs) continue;
     const who = pick(caseload);
-    await observation({
+    observation({
       formId: walkForm.id, versionId: walkForm.version_id, typeId: walkForm.interaction_type_id, staffId: who.staff_id, buildingId: who.building_id,
       observerId: coachId, startsAt, minutes: 15, answers: walkAnswers(who.building_id, todayLocal, true), notes: null, nextSteps: null,
       draft: true, shareable: false,
     });
   }
+  await writeQueued();
   return { walkthroughs, observations };
 }
