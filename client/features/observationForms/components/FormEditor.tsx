@@ -229,7 +229,7 @@ export function FormEditor({ form, onDone }: Props) {
               <li key={item.key} className="obf-item-wrap">
                 {heading && <p className="obf-section-heading">{heading}</p>}
                 <div className="obf-item" role="group" aria-label={`Item ${n + 1}${item.label.trim() ? `: ${item.label.trim()}` : ''}`}>
-                  <div className="obf-item__top">
+                  <div className="settings-row obf-item__top">
                     <span className="disc obf-item__step" aria-hidden="true">{n + 1}</span>
                     <TextField id={`obf-label-${item.key}`} className="obf-item__label" label="Label" name={`items.${n}.label`} required
                       maxLength={ITEM_LABEL_MAX} value={item.label} error={err(`items.${n}.label`) ?? err(`items.${n}.id`)}
