@@ -7,8 +7,7 @@ import type { DB } from '../db/connection';
 import { prepareDatabase, runDemoSeed } from './bootstrap';
 import { agreementOfSessions } from './features/interactions/observations/calibrationQueries';
 
-// [SQLite]: the demo's observations are seeded on SQLite only (db/seeds/demo.ts).
-describe('demo calibration [SQLite]', () => {
+describe('demo calibration', () => {
   let db: DB;
   let maple: number;
   beforeAll(async () => {

@@ -6,8 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/connection';
 import { prepareDatabase, runDemoSeed } from './bootstrap';
 
-// [SQLite]: seeding the demo on PostgreSQL takes longer than a hook may (as demoRules).
-describe('demo observations [SQLite]', () => {
+describe('demo observations', () => {
   let db: DB;
   let maple: number;
   beforeAll(async () => {

@@ -47,9 +47,7 @@ const mondayOf = (day: string) => {
 let t: TestApp;
 let districts: { id: number; name: string; timezone: string; plan: string; status: string }[];
 
-// [SQLite]: the seed's rules do not depend on the database, and seeding a whole school year through
-// PostgreSQL's round trips takes minutes; `npm run test:pg` seeds the demo on PostgreSQL in scripts/cli.test.ts.
-describe('the demo districts [SQLite]', () => {
+describe('the demo districts', () => {
   beforeAll(async () => {
     t = await createTestApp();
     expect(await seedDemo(t.db, { createDistrict, createUser }, TODAY)).toBe(true);

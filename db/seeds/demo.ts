@@ -6,7 +6,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
-import { isPostgres } from '../migrationHelpers';
 import { seedDemoBilling } from './demoBilling';
 import { localDay, schoolDayBefore, zonedInstant } from './demoCalendar';
 import { seedDemoCycles } from './demoCycles';
@@ -159,11 +158,10 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
     await seedDemoInteractions(trx, { districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, today });
     await seedDemoCycles(trx, { districtId: maple, coachIds: mapleCoaches, today });
     await seedDemoSkills(trx, { districtId: maple, fallbackRaterId: users['admin@maplegrove.example']!.id, today });
-    // Not on PostgreSQL yet: its thousands more round trips took the demo seed past the CLI test's two minutes.
-    if (!isPostgres(trx)) await seedDemoObservations(trx, {
+    await seedDemoObservations(trx, {
       districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, principalId: users['principal@maplegrove.example']!.id, today,
     });
-    if (!isPostgres(trx)) await seedDemoCalibration(trx, {
+    await seedDemoCalibration(trx, {
       districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, principalId: users['principal@maplegrove.example']!.id, today,
     });
     await seedDemoBilling(trx, { districtId: maple, adminId: users['admin@maplegrove.example']!.id, providerAdminId: users['support@coachwell.example']!.id, today });

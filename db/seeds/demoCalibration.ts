@@ -4,7 +4,7 @@
 // observation (an interaction of the form's type, as every completed observation is; no skill ratings, as the
 // app writes none for calibration). Their answers start apart and agree more over the months: each observer
 // strays from the lesson's "true" answer less often as the year goes on, so the agreement over time grows.
-// SQLite only, like demoObservations.ts (db/seeds/demo.ts). Deterministic: a seeded random generator.
+// Deterministic: a seeded random generator.
 import type { DB } from '../connection';
 import { firstSchoolDay, isSchoolDay, localDay, schoolYearOf, zonedInstant } from './demoCalendar';
 import { random } from './demoRandom';

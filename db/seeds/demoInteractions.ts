@@ -5,8 +5,11 @@
 // day), and the coaches' other time (activities). Each is logged when a coach would log it: a completed
 // one just after it ends, a scheduled one a few school days before. Deterministic for a given seeding
 // date: a seeded random generator.
+import type { Insertable } from 'kysely';
 import type { DB } from '../connection';
+import type { Database as Tables } from '../types';
 import { firstSchoolDay, isSchoolDay, localDay, schoolDayBefore, schoolYearOf, zonedInstant } from './demoCalendar';
+import { insertRows, insertRowsReturningIds } from './demoInsert';
 import { random } from './demoRandom';
 
 export interface DemoInteractionRefs {
@@ -97,8 +100,9 @@ export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): P
     .filter((n) => typeByName.has(n));
   if (weighted.length === 0 || caseloads.length === 0) return { interactions: 0, activities: 0 };
 
-  let interactions = 0;
-  let activities = 0;
+  // Worked out first, written at the end many rows a statement (demoInsert.ts), in the same order.
+  const queued: { row: Insertable<Tables['interactions']>; participants: number[]; groupId: number | null }[] = [];
+  const activityRows: Insertable<Tables['activities']>[] = [];
   const todayLocal = localDay(today, timezone);
   const end = localDay(new Date(nowMs + 14 * 86_400_000), timezone);
   // The PLC meets at its members' school.
@@ -142,19 +146,17 @@ export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): P
         const createdAt = status === 'scheduled'
           ? logged(zonedInstant(scheduledOn, 15, 30 + Math.floor(rand() * 30), timezone).getTime())
           : logged(startsAt.getTime() + (duration + 5 + Math.floor(rand() * 90)) * 60_000);
-        const { id } = await db.insertInto('interactions').values({
-          district_id: districtId, interaction_type_id: type.id, coach_id: coachId, starts_at: startsAt.toISOString(),
-          duration_minutes: duration, status, building_id: building,
-          notes: done || status === 'no-show' ? pick(NOTES[type.name] ?? NOTES['Check-in']!) : null,
-          private_notes: done && rand() < 0.12 ? pick(PRIVATE_NOTES) : null,
-          next_steps: done && rand() < 0.45 ? pick(NEXT_STEPS) : null,
-          import_uid: null, created_by: coachId, updated_by: coachId, created_at: createdAt, updated_at: createdAt, deleted_at: null,
-        }).returning('id').executeTakeFirstOrThrow();
-        await db.insertInto('interaction_participants').values(participants.map((staffId) => ({
-          district_id: districtId, interaction_id: id, staff_id: staffId, group_id: isPlc ? plc!.id : null,
-        }))).execute();
-        if (isPlc) await db.insertInto('interaction_groups').values({ district_id: districtId, interaction_id: id, group_id: plc!.id }).execute();
-        interactions++;
+        queued.push({
+          row: {
+            district_id: districtId, interaction_type_id: type.id, coach_id: coachId, starts_at: startsAt.toISOString(),
+            duration_minutes: duration, status, building_id: building,
+            notes: done || status === 'no-show' ? pick(NOTES[type.name] ?? NOTES['Check-in']!) : null,
+            private_notes: done && rand() < 0.12 ? pick(PRIVATE_NOTES) : null,
+            next_steps: done && rand() < 0.45 ? pick(NEXT_STEPS) : null,
+            import_uid: null, created_by: coachId, updated_by: coachId, created_at: createdAt, updated_at: createdAt, deleted_at: null,
+          },
+          participants, groupId: isPlc ? plc!.id : null,
+        });
       }
       // The coach's other time: planning most days, a weekly team meeting, travel between schools, PD now and then.
       if (!ahead) {
@@ -169,14 +171,19 @@ export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): P
           // Logged time is in the past: none later today than now.
           if (startsAt + a.minutes * 60_000 > nowMs) continue;
           const createdAt = logged(startsAt + (a.minutes + 10) * 60_000);
-          await db.insertInto('activities').values({
+          activityRows.push({
             district_id: districtId, user_id: coachId, category: a.category, starts_at: new Date(startsAt).toISOString(),
             minutes: a.minutes, notes: a.notes, import_uid: null, created_at: createdAt, updated_at: createdAt, deleted_at: null,
-          }).execute();
-          activities++;
+          });
         }
       }
     }
   }
-  return { interactions, activities };
+  const ids = await insertRowsReturningIds(db, 'interactions', queued.map((q) => q.row));
+  await insertRows(db, 'interaction_participants', queued.flatMap((q, k) => q.participants.map((staffId) => ({
+    district_id: districtId, interaction_id: ids[k]!, staff_id: staffId, group_id: q.groupId,
+  }))));
+  await insertRows(db, 'interaction_groups', queued.flatMap((q, k) => (q.groupId === null ? [] : [{ district_id: districtId, interaction_id: ids[k]!, group_id: q.groupId }])));
+  await insertRows(db, 'activities', activityRows);
+  return { interactions: queued.length, activities: activityRows.length };
 }

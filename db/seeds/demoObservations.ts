@@ -15,6 +15,7 @@ import type { Insertable } from 'kysely';
 import type { DB } from '../connection';
 import type { Database as DBTables } from '../types';
 import { firstSchoolDay, isSchoolDay, localDay, schoolYearOf, zonedInstant } from './demoCalendar';
+import { insertRows, insertRowsReturningIds } from './demoInsert';
 import { random } from './demoRandom';
 
 export interface DemoObservationRefs {
@@ -71,9 +72,6 @@ const STRENGTHS = [
   'Clear routines: materials were out and ready within a minute.',
   'Strong modelling: the think-aloud made the steps visible.',
 ];
-
-/** Rows per insert statement (well under SQLite's and PostgreSQL's limits on parameters). */
-const SEED_CHUNK = 400;
 
 type Item = { id: number; kind: string; label: string; skill_id: number | null; config: string; position: number };
 
@@ -153,29 +151,17 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
     });
   }
 
-  /** Inserts `rows` a chunk at a time; the new ids in the rows' order (ids are handed out in the order of the VALUES). */
-  async function insertAll<T extends 'interactions' | 'observations'>(table: T, rows: Insertable<DBTables[T]>[]): Promise<number[]> {
-    const ids: number[] = [];
-    for (let k = 0; k < rows.length; k += SEED_CHUNK) {
-      const chunk = rows.slice(k, k + SEED_CHUNK);
-      const made = (await db.insertInto(table).values(chunk as never).returning('id').execute()).map((r) => Number(r.id)).sort((a, b) => a - b);
-      if (made.length !== chunk.length) throw new Error(`demo ${table}: ${made.length} ids for ${chunk.length} rows`);
-      ids.push(...made);
-    }
-    return ids;
-  }
-
   async function writeQueued(): Promise<void> {
     const withInteraction = queued.filter((q) => q.interaction !== null);
-    const interactionIds = await insertAll('interactions', withInteraction.map((q) => q.interaction!));
+    const interactionIds = await insertRowsReturningIds(db, 'interactions', withInteraction.map((q) => q.interaction!));
     withInteraction.forEach((q, k) => { q.row.interaction_id = interactionIds[k]!; });
     const participants = withInteraction.map((q, k) => ({ district_id: districtId, interaction_id: interactionIds[k]!, staff_id: q.participant!, group_id: null }));
-    for (let k = 0; k < participants.length; k += SEED_CHUNK) await db.insertInto('interaction_participants').values(participants.slice(k, k + SEED_CHUNK)).execute();
-    const observationIds = await insertAll('observations', queued.map((q) => q.row));
+    await insertRows(db, 'interaction_participants', participants);
+    const observationIds = await insertRowsReturningIds(db, 'observations', queued.map((q) => q.row));
     const answers = queued.flatMap((q, k) => q.answers.map((a) => ({
       district_id: districtId, observation_id: observationIds[k]!, item_id: a.item_id, value: JSON.stringify(a.value), evidence: a.evidence ?? null,
     })));
-    for (let k = 0; k < answers.length; k += SEED_CHUNK) await db.insertInto('observation_answers').values(answers.slice(k, k + SEED_CHUNK)).execute();
+    await insertRows(db, 'observation_answers', answers);
   }
 
   /** The walkthrough's answers for a classroom at a school on a day: rates by school, look-for and week. */

@@ -51,8 +51,7 @@ function objectsOf(op: ApiOperation, body: unknown): unknown[] {
   return data;
 }
 
-// [SQLite]: the demo world takes longer than a hook may on PostgreSQL; the presenters are the same code on both.
-describe('answers with a schema, parsed from the API [SQLite]', () => {
+describe('answers with a schema, parsed from the API', () => {
   let t: TestApp;
   let values: Record<string, string | number>;
   let districtAdmin: Caller;

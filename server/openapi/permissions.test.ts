@@ -114,8 +114,7 @@ async function call(agent: Caller, method: HttpMethod, url: string, key: Operati
   return req.set(csrfHeaders(agent)).send(bodies[key] ?? {});
 }
 
-// [SQLite]: the demo world takes longer than a hook may on PostgreSQL (thousands of round trips), and who may call is the same code on both.
-describe('the permissions the reference documents, against the server [SQLite]', () => {
+describe('the permissions the reference documents, against the server', () => {
   let t: TestApp;
   let values: Record<string, string | number>;
   const agents = new Map<string, Caller>();

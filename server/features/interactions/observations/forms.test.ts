@@ -8,7 +8,9 @@ import { planFeatureMessage } from '../../../../common/plans';
 import { FORM_MESSAGES } from '../../../../common/schemas/observationForms';
 import { OBSERVATION_MESSAGES as M } from '../../../../common/schemas/observations';
 import { nowIso } from '../../../../db/connection';
-import { down as dropObservations, up as addObservations } from '../../../../db/migrations/20261130_0160_observations';
+import * as observationsMigration from '../../../../db/migrations/20261130_0160_observations';
+import * as calibrationMigration from '../../../../db/migrations/20261201_0161_calibration_sessions';
+import * as observationVersionsMigration from '../../../../db/migrations/20261201_0163_observation_district_versions';
 import { createDistrict, createUser } from '../../../identity/accounts';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../../testing/app';
 import { buildStaff, buildUser } from '../../../testing/factories';
@@ -653,9 +655,15 @@ describe('the default forms', () => {
 
   it('the migration writes them for a district that existed before it', async () => {
     const districtId = await createDistrict(t.db, { name: 'Aspen Ridge Schools', state: 'CO', planKey: 'professional' });
-    await dropObservations(t.db);
+    // The later migrations on these tables go down first (PostgreSQL will not drop a table another references)
+    // and come back after.
+    await observationVersionsMigration.down(t.db);
+    await calibrationMigration.down(t.db);
+    await observationsMigration.down(t.db);
     expect(await t.db.selectFrom('interaction_types').select('id').where('name', '=', 'Walkthrough').execute()).toEqual([]);
-    await addObservations(t.db);
+    await observationsMigration.up(t.db);
+    await calibrationMigration.up(t.db);
+    await observationVersionsMigration.up(t.db);
     const admin = await loginAs(t.app, await buildUser(t.db, { role: 'district-admin', districtId }));
     const res = await admin.get('/api/observation-form');
     expect(res.body.data.map((f: { name: string; interaction_type: { name: string } }) => [f.name, f.interaction_type.name])).toEqual([
@@ -665,9 +673,7 @@ describe('the default forms', () => {
     expect(res.body.data[1].items[2]).toMatchObject({ kind: 'rating', scale: 4, skill: { id: await skillId(districtId, 'Clear learning goals') } });
   });
 
-  // [SQLite]: as server/demoRules.test.ts, seeding a school year through PostgreSQL's round trips takes minutes;
-  // the copy the demo districts get is createDistrict's, tested above on both databases.
-  it('the demo districts have them: Maple Grove both, Cedar Falls (Essentials) reads the built-in walkthrough [SQLite]', async () => {
+  it('the demo districts have them: Maple Grove both, Cedar Falls (Essentials) reads the built-in walkthrough', async () => {
     expect(await seedDemo(t.db, { createDistrict, createUser }, new Date('2027-03-26T20:00:00Z'))).toBe(true);
     const districts = await t.db.selectFrom('districts').select(['id', 'name']).orderBy('id').execute();
     const maple = districts.find((d) => d.name.startsWith('Maple Grove'))!;
