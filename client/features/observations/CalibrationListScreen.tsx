@@ -1,11 +1,13 @@
 // /app/observations/calibration — observer calibration (issue 28, item 5): the calibration sessions the caller
 // may read (a lesson that two or more observers observe with the same form), "New calibration session", and one
-// form's agreement over time and by pair of observers across its sessions. Plan feature observation-forms.
+// form's agreement over time and by pair of observers across its sessions, for the lessons of a date range (in the
+// URL: form_id, preset, from, to). Plan feature observation-forms.
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { hasFeature } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
 import { Button } from '../../components/Button';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { EducatorCombobox } from '../../components/EducatorCombobox';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
@@ -19,12 +21,16 @@ import { LoadingBlock } from '../../components/Spinner';
 import { Table } from '../../components/Table';
 import { useToast } from '../../components/Toasts';
 import { useSubmitState } from '../../lib/forms';
-import { useAuthUser, useInstantFormat, useToday } from '../../lib/session';
+import { useAuthUser, useDateLocale, useInstantFormat, useToday } from '../../lib/session';
 import { browserTimeZone } from '../../lib/dates';
-import { roundedNow, zonedToUtc } from '../../lib/zonedTime';
+import { formatDate } from '../../lib/format';
+import { dayAsDate, roundedNow, zonedToUtc } from '../../lib/zonedTime';
 import { useObservationForms } from './api';
 import { type CalibrationSessionSummary, calibrationApi, useCalibrationSessions } from './calibrationApi';
 import { AgreementOverTime } from './components/CalibrationTables';
+import { presetRange, RANGE_LABELS, RANGE_PRESETS, stateFromSearch } from './observationQuery';
+
+const RANGE_OPTIONS = RANGE_PRESETS.map((p) => ({ value: p, label: RANGE_LABELS[p] }));
 
 export default function CalibrationListScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();
@@ -81,23 +87,43 @@ export default function CalibrationListScreen({ route }: ScreenProps) {
   );
 }
 
-/** One form's agreement over time: the forms to choose from; by default the newest session's form, else the first. */
+/**
+ * One form's agreement over time: the forms to choose from (by default the newest session's form, else the
+ * first) and the lessons' dates (the observations list's ranges), both kept in the URL.
+ */
 function AgreementOverTimeCard({ preferred }: { preferred: number | null }) {
   const forms = useObservationForms('all');
   const [params, setParams] = useSearchParams();
+  const today = useToday();
+  const locale = useDateLocale();
   const list = forms.data?.data ?? [];
   const asked = Number(params.get('form_id')) || null;
   const formId = list.some((f) => f.id === asked) ? asked : list.some((f) => f.id === preferred) ? preferred : (list.find((f) => !f.builtin) ?? list[0])?.id ?? null;
+  const dates = stateFromSearch(params);
+  const range = presetRange(dates, today);
+  const day = (d: string) => formatDate(dayAsDate(d), locale, 'PP');
+  const rangeText = range.from || range.to ? `${range.from ? day(range.from) : 'Any day'} – ${range.to ? day(range.to) : 'today'}` : RANGE_LABELS.any;
+  const setParam = (values: Record<string, string | null>) => setParams((p) => {
+    const next = new URLSearchParams(p);
+    for (const [key, value] of Object.entries(values)) { if (value) next.set(key, value); else next.delete(key); }
+    return next;
+  }, { replace: true });
   const titleId = useId();
+  const rangeId = useId();
   return (
     <section className="card stack" aria-labelledby={titleId}>
       <h2 id={titleId} className="card__title">Agreement over time</h2>
       <p className="muted text-sm">Every session of one form, archived ones too: how often two observers gave the same answer, month by month and pair by pair.</p>
-      <SelectField label="Form" name="agreement_form" value={formId ? String(formId) : ''}
-        options={list.map((f) => ({ value: String(f.id), label: f.archived_at ? `${f.name} (archived)` : f.name }))}
-        placeholder={forms.data ? 'Choose a form…' : 'Loading the forms…'}
-        onChange={(v) => setParams((p) => { const next = new URLSearchParams(p); if (v) next.set('form_id', v); else next.delete('form_id'); return next; }, { replace: true })} />
-      {formId && <AgreementOverTime formId={formId} />}
+      <div className="cal-controls">
+        <SelectField label="Form" name="agreement_form" value={formId ? String(formId) : ''}
+          options={list.map((f) => ({ value: String(f.id), label: f.archived_at ? `${f.name} (archived)` : f.name }))}
+          placeholder={forms.data ? 'Choose a form…' : 'Loading the forms…'}
+          onChange={(v) => setParam({ form_id: v })} />
+        <DateRangeFilter value={dates} presets={RANGE_OPTIONS} custom="custom" describedBy={rangeId}
+          onChange={(r) => setParam({ preset: r.preset === 'any' ? null : r.preset, from: r.from, to: r.to })} />
+      </div>
+      <p id={rangeId} className="muted text-sm">Lessons: {rangeText}</p>
+      {formId && <AgreementOverTime formId={formId} range={range} />}
     </section>
   );
 }

@@ -63,7 +63,11 @@ const AGREEMENT = 'calibration-agreement';
 
 export const calibrationSessionsKey = (status: 'active' | 'archived') => [SESSION, { filter: { status } }] as const;
 export const calibrationSessionKey = (id: number) => [`${SESSION}/${id}`, {}] as const;
-export const calibrationAgreementKey = (formId: number) => [AGREEMENT, { filter: { form_id: formId } }] as const;
+/** The lessons' days an agreement covers (either end open). */
+export type AgreementRange = { from: string | null; to: string | null };
+
+export const calibrationAgreementKey = (formId: number, range: AgreementRange = { from: null, to: null }) =>
+  [AGREEMENT, { filter: { form_id: formId, ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) } }] as const;
 
 /** GET /api/calibration-session?filter[status]=… */
 export function useCalibrationSessions(status: 'active' | 'archived') {
@@ -75,9 +79,9 @@ export function useCalibrationSession(id: number | null) {
   return useSWR<CalibrationSession, ApiError>(id ? calibrationSessionKey(id) : null, fetchByKey<CalibrationSession>);
 }
 
-/** GET /api/calibration-agreement?filter[form_id]=… (null asks nothing). */
-export function useCalibrationAgreement(formId: number | null) {
-  return useSWR<CalibrationAgreement, ApiError>(formId ? calibrationAgreementKey(formId) : null, fetchByKey<CalibrationAgreement>);
+/** GET /api/calibration-agreement?filter[form_id]=…&filter[from]=…&filter[to]=… (null asks nothing). */
+export function useCalibrationAgreement(formId: number | null, range?: AgreementRange) {
+  return useSWR<CalibrationAgreement, ApiError>(formId ? calibrationAgreementKey(formId, range) : null, fetchByKey<CalibrationAgreement>);
 }
 
 /** After any change to a session: every calibration list, session and agreement refetches. */

@@ -9,7 +9,7 @@ import { useMediaQuery } from '../../../lib/media';
 import { useDateLocale } from '../../../lib/session';
 import { formatDate } from '../../../lib/format';
 import { dayAsDate } from '../../../lib/zonedTime';
-import { type AgreementItem, type AgreementPair, type AgreementTally, percent, useCalibrationAgreement } from '../calibrationApi';
+import { type AgreementItem, type AgreementPair, type AgreementRange, type AgreementTally, percent, useCalibrationAgreement } from '../calibrationApi';
 
 const KIND_LABELS: Record<AgreementItem['kind'], string> = { look_for: 'Look-for', rating: 'Rating', choice: 'Choice' };
 
@@ -83,9 +83,9 @@ export function PairsTable({ pairs, caption }: { pairs: AgreementPair[]; caption
   );
 }
 
-/** GET /api/calibration-agreement for one form: the months, then the pairs. */
-export function AgreementOverTime({ formId }: { formId: number }) {
-  const agreement = useCalibrationAgreement(formId);
+/** GET /api/calibration-agreement for one form (and the lessons' days, when given): the months, then the pairs. */
+export function AgreementOverTime({ formId, range }: { formId: number; range?: AgreementRange }) {
+  const agreement = useCalibrationAgreement(formId, range);
   const locale = useDateLocale();
   if (agreement.error && !agreement.data) return <LoadError what="the agreement" onRetry={() => void agreement.mutate()} />;
   if (!agreement.data) return <LoadingBlock label="Loading the agreement…" />;
@@ -98,7 +98,7 @@ export function AgreementOverTime({ formId }: { formId: number }) {
       </p>
       <h3>By month</h3>
       <Table caption={`Agreement by month, ${data.form.name}`} captionHidden stackOnPhone rows={data.months} rowKey={(m) => m.month}
-        empty="No session of this form has two completed observations yet."
+        empty={range?.from || range?.to ? 'No session of this form in these dates has two completed observations.' : 'No session of this form has two completed observations yet.'}
         columns={[
           { key: 'month', header: 'Month', render: (m) => month(m.month) },
           { key: 'sessions', header: 'Sessions', className: 'num', render: (m) => countText(m.sessions) },
