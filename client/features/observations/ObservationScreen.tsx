@@ -1,9 +1,10 @@
 // /app/observations/:id — one observation as the reader may see it (issue 28): the answers by section (the
 // look-fors Seen / Not seen / N/A with their tally), the notes and next steps, the observer's private notes
 // (theirs alone), the school and the time. The observer edits, deletes, shares it with the educator and reads
-// the acknowledgement and reflection; the educator reads what was shared and acknowledges it.
+// the acknowledgement and reflection; the educator reads what was shared and acknowledges it. An observation made
+// in a calibration session links to it ("Part of calibration session …") when the reader may read the session.
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LOOK_FOR_LABELS, type LookForValue } from '../../../common/observationValues';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
@@ -108,6 +109,11 @@ function Detail({ o, selfId, observes }: { o: Observation; selfId: number; obser
           {o.shared && <div><dt>Shared</dt><dd>Shared {when.date(o.shared.at)}{observer ? `: ${sharedWhat(o.shared)}` : ''}</dd></div>}
           {o.acknowledged_at && <div><dt>Acknowledged</dt><dd>Acknowledged {when.date(o.acknowledged_at)}</dd></div>}
         </dl>
+        {o.calibration && (
+          <p className="obs-facts__calibration">
+            Part of calibration session <Link to={`/app/observations/calibration/${o.calibration.id}`}>{o.calibration.title}</Link>
+          </p>
+        )}
       </section>
 
       {draft && observer && (

@@ -36,6 +36,8 @@ export interface Observation extends ObservationSummary {
   private_notes?: string | null;
   reflection: string | null;
   can_edit: boolean;
+  /** Its calibration session, when the reader may read that session (issue 28, item 5). */
+  calibration: { id: number; title: string } | null;
 }
 
 /** POST /api/observation and PUT /api/observation/{id}. */

@@ -319,6 +319,40 @@ describe('POST /api/observation with calibration_id', () => {
   });
 });
 
+describe('GET /api/observation/{id} of a calibration observation', () => {
+  it('names its session to a reader of the session; null for the educator it was shared with and without the plan feature', async () => {
+    const coach = await loginAs(t.app, w.coach);
+    const form = await coachingForm(w.district.id);
+    const s = await session(coach, form.id, OCT, 'Grade 7 math, period 2');
+    const made = await observe(coach, form, s.id, OCT, { focus: 'A regular visit', goals: 3 });
+    expect(made.status).toBe(201);
+    const id = made.body.id as number;
+    expect(made.body.calibration).toEqual({ id: s.id, title: 'Grade 7 math, period 2' });
+    // The principal reads the session (Jordan is at her school), the admin all of them.
+    for (const agent of [await loginAs(t.app, w.principal), await loginAs(t.app, w.admin)]) {
+      const res = await agent.get(`/api/observation/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.calibration).toEqual({ id: s.id, title: 'Grade 7 math, period 2' });
+    }
+    // The educator reads the shared observation but has no calibration (the session is 403 to them).
+    expect((await post(coach, `/api/observation/${id}/share`, { answers: true, notes: true })).status).toBe(200);
+    const teacher = await loginAs(t.app, w.teacher);
+    const own = await teacher.get(`/api/observation/${id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.calibration).toBeNull();
+    expect((await teacher.get(`/api/calibration-session/${s.id}`)).status).toBe(403);
+    // An observation outside any session: null.
+    const plain = await post(coach, '/api/observation', { form_id: form.id, staff_id: w.jordan.id, observed_at: NOV, duration_minutes: 30, status: 'draft', answers: [] });
+    expect(plain.body.calibration).toBeNull();
+    // Without the plan feature the session is not readable, and the observation does not name it.
+    const essentials = await t.db.selectFrom('plans').select('id').where('key', '=', 'essentials').executeTakeFirstOrThrow();
+    await t.db.updateTable('districts').set({ plan_id: essentials.id }).where('id', '=', w.district.id).execute();
+    const again = await (await loginAs(t.app, w.coach)).get(`/api/observation/${id}`);
+    expect(again.status).toBe(200);
+    expect(again.body.calibration).toBeNull();
+  });
+});
+
 describe('POST /api/calibration-session/{id}/archive and /restore', () => {
   it('its creator or a district administrator; 403 for another observer; 409 twice; audited; the list leaves it out', async () => {
     const { principal, coach, admin, october } = await calibratedWorld();

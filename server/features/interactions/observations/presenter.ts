@@ -1,6 +1,9 @@
 // Observations as the API answers them (issue 28): explicit whitelists. What a reader may see of one
 // observation is its ObservationSight (policies.ts): hidden answers are null, hidden notes null, private notes
 // only ever in their author's answer (the key absent otherwise).
+import type {
+  ObservationAnswer, ObservationSummaryAnswer, ObservationValueAnswer,
+} from '../../../../common/schemas/answers/observations';
 import { presentItem } from './formPresenter';
 import type { ObservationSight } from './policies';
 import { type AnswerRow, type ItemRow, type Names, type ObservationRow, storedValue } from './queries';
@@ -18,7 +21,7 @@ export function lookForTally(items: readonly ItemRow[], answers: readonly Answer
   return { seen, applicable };
 }
 
-function summary(row: ObservationRow, names: Names, sight: ObservationSight) {
+function summary(row: ObservationRow, names: Names, sight: ObservationSight): Omit<ObservationSummaryAnswer, 'look_fors'> {
   const version = names.versions.get(row.version_id);
   const educator = names.staff.get(row.staff_id);
   return {
@@ -42,15 +45,15 @@ function summary(row: ObservationRow, names: Names, sight: ObservationSight) {
 /** A row of the list: the summary and, when the answers are visible, the look-for tally. */
 export function presentObservationSummary(
   row: ObservationRow, names: Names, sight: ObservationSight, items: readonly ItemRow[], answers: readonly AnswerRow[],
-) {
+): ObservationSummaryAnswer {
   return { ...summary(row, names, sight), look_fors: sight.answers ? lookForTally(items, answers) : null };
 }
 
 /** One observation, whole, as this reader may see it. */
 export function presentObservation(
   row: ObservationRow, names: Names, sight: ObservationSight, items: readonly ItemRow[], answers: readonly AnswerRow[],
-  canEdit: boolean,
-) {
+  canEdit: boolean, calibration: { id: number; title: string } | null = null,
+): ObservationAnswer {
   const textKinds = new Set(items.filter((i) => i.kind === 'text').map((i) => i.id));
   return {
     ...summary(row, names, sight),
@@ -58,7 +61,8 @@ export function presentObservation(
     answers: sight.answers
       ? answers.map((a) => ({
         item_id: a.item_id,
-        value: textKinds.has(a.item_id) && !sight.texts ? null : storedValue(a.value),
+        // Checked against its item when it was written.
+        value: textKinds.has(a.item_id) && !sight.texts ? null : storedValue(a.value) as ObservationValueAnswer,
         evidence: sight.texts ? a.evidence : null,
       }))
       : null,
@@ -68,6 +72,7 @@ export function presentObservation(
     ...(sight.privateNotes ? { private_notes: row.private_notes } : {}),
     reflection: sight.reflection ? row.reflection : null,
     can_edit: canEdit,
+    /** Its calibration session, when the reader may read that session (issue 28, item 5), else null. */
+    calibration: calibration ? { id: calibration.id, title: calibration.title } : null,
   };
 }
-export type ObservationAnswer = ReturnType<typeof presentObservation>;

@@ -6,6 +6,7 @@ import {
   acknowledgeObservationSchema, OBSERVATION_MESSAGES, observationListQuerySchema, observationPayloadSchema, shareObservationSchema,
 } from '../../../../common/schemas/observations';
 import { districtSettingsOf } from '../../../../common/schemas/site';
+import { hasFeature } from '../../../../common/permissions';
 import type { Deps } from '../../../deps';
 import { notFound, validationError } from '../../../http/errors';
 import { pageMeta, parsePage } from '../../../http/pagination';
@@ -18,6 +19,7 @@ import { endOfLocalDay, startOfLocalDay, todayIn } from '../../../lib/zone';
 import { districtSettingsJson } from '../queries';
 import { observationReader, observationSight, type ObservationReader, observationWriter, requireObserver } from './policies';
 import { type ItemColumn, itemColumnsOfForm, OBSERVATION_CSV_HEADER, observationCsvPages } from './csv';
+import { findVisibleSession, type SessionRow } from './calibrationQueries';
 import { presentObservation, presentObservationSummary } from './presenter';
 import {
   answersOf, educatorLogin, findForm, findVisibleObservation, itemsOfVersions, listObservationsPage, namesFor, type ObservationFilters, observersInReach, type ObservationRow,
@@ -31,13 +33,22 @@ export function observationRoutes(deps: Deps): Router {
   const { db } = deps;
   const router = Router();
 
+  /** The calibration sessions of these observations that the reader may read (calibrationReader's rules), by id. */
+  async function calibrationsOf(reader: ObservationReader, rows: ObservationRow[]): Promise<Map<number, SessionRow>> {
+    const ids = [...new Set(rows.map((r) => r.calibration_id).filter((id): id is number => id !== null))];
+    if (!ids.length || !reader.logs || !hasFeature(reader.auth.features, 'observation-forms')) return new Map();
+    const found = await Promise.all(ids.map((id) => findVisibleSession(db, reader.visibility, id)));
+    return new Map(found.filter((s): s is SessionRow => !!s).map((s) => [s.id, s]));
+  }
+
   async function present(reader: ObservationReader, rows: ObservationRow[], whole: boolean) {
     const districtId = reader.auth.district.id;
-    const [names, items, answers, settings] = await Promise.all([
+    const [names, items, answers, settings, sessions] = await Promise.all([
       namesFor(db, districtId, rows),
       itemsOfVersions(db, districtId, rows.map((r) => r.version_id)),
       answersOf(db, districtId, rows.map((r) => r.id)),
       districtSettingsJson(db, districtId),
+      whole ? calibrationsOf(reader, rows) : new Map<number, SessionRow>(),
     ]);
     const sharedNotesVisible = districtSettingsOf(settings).shared_notes_visible_to_admins;
     return rows.map((row) => {
@@ -45,7 +56,7 @@ export function observationRoutes(deps: Deps): Router {
       const own = items.filter((i) => i.version_id === row.version_id);
       const mine = answers.filter((a) => a.observation_id === row.id);
       return whole
-        ? presentObservation(row, names, sight, own, mine, row.observer_id === reader.auth.user.id)
+        ? presentObservation(row, names, sight, own, mine, row.observer_id === reader.auth.user.id, row.calibration_id ? sessions.get(row.calibration_id) ?? null : null)
         : presentObservationSummary(row, names, sight, own, mine);
     });
   }
