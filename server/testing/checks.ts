@@ -29,3 +29,20 @@ export function itRejectsQueries(path: string, signIn: () => Reader | Promise<Re
     expectFieldError(await reader.get(`${path}?${query}`), field, message);
   });
 }
+
+/**
+ * The page and per_page rows every list paged by server/http/pagination.ts (parsePage) refuses, with its
+ * messages: spread into a list's itRejectsQueries rows beside the rows that are the list's own.
+ */
+export const PAGE_QUERY_ROWS: readonly QueryRow[] = [
+  ['page=0', 'page', 'Page must be at least 1.'],
+  ['page=1e20', 'page', 'Page must be a whole number.'],
+  ['page=100001', 'page', 'Page must be at most 100000.'],
+  ['per_page=101', 'per_page', 'Per page must be at most 100.'],
+];
+
+/** The rows a list's `search` (text of at most 100 characters) refuses. */
+export const SEARCH_QUERY_ROWS: readonly QueryRow[] = [
+  [`search=${'x'.repeat(101)}`, 'search', 'Search must be at most 100 characters.'],
+  ['search[]=a', 'search', 'Search must be text.'],
+];

@@ -6,7 +6,7 @@ import { BILLING_MESSAGES as M } from '../../../common/schemas/billing';
 import { addDays } from '../../lib/dates';
 import { type BillingWorld, buildBillingWorld, buildInvoice, buildQuote, districtToday } from '../../testing/adminBilling.fixture';
 import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { itRejectsQueries } from '../../testing/checks';
+import { PAGE_QUERY_ROWS, itRejectsQueries } from '../../testing/checks';
 
 let t: TestApp;
 let w: BillingWorld;
@@ -40,9 +40,7 @@ describe('GET /api/admin/quote', () => {
     ['filter=x', 'filter', 'Filters must be written as filter[name]=value.'],
     [`search=${'x'.repeat(101)}`, 'search', M.adminQuoteSearch],
     ['search[]=a', 'search', M.adminQuoteSearch],
-    ['page=0', 'page', 'Page must be at least 1.'],
-    ['page=1e20', 'page', 'Page must be a whole number.'],
-    ['per_page=101', 'per_page', 'Per page must be at most 100.'],
+    ...PAGE_QUERY_ROWS,
   ]);
 
   it('bad percent-encoding in the query is a client error, never a 500', async () => {

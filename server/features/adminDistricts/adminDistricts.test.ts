@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/connection';
 import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { itRejectsQueries } from '../../testing/checks';
+import { PAGE_QUERY_ROWS, SEARCH_QUERY_ROWS, itRejectsQueries } from '../../testing/checks';
 import { buildDistrict, buildUser } from '../../testing/factories';
 import { type AdminDistrictsWorld, buildAdminDistrictsWorld } from './adminDistricts.fixture';
 
@@ -29,12 +29,8 @@ describe('GET /api/admin/district', () => {
     ['filter[plan][]=a&filter[plan][]=b', 'filter.plan', 'Plan must be a plan key.'],
     ['filter[color]=red', 'filter', 'Unknown filter: color. Filters are plan, status and state.'],
     ['filter=x', 'filter', 'Filters must be written as filter[name]=value.'],
-    [`search=${'x'.repeat(101)}`, 'search', 'Search must be at most 100 characters.'],
-    ['search[]=a', 'search', 'Search must be text.'],
-    ['page=0', 'page', 'Page must be at least 1.'],
-    ['page=1e20', 'page', 'Page must be a whole number.'],
-    ['page=100001', 'page', 'Page must be at most 100000.'],
-    ['per_page=101', 'per_page', 'Per page must be at most 100.'],
+    ...SEARCH_QUERY_ROWS,
+    ...PAGE_QUERY_ROWS,
   ]);
 
   it('403 for district users (a district administrator too)', async () => {

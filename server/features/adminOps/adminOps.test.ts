@@ -5,7 +5,7 @@ import { ADMIN_OPS_MESSAGES } from '../../../common/schemas/adminOps';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import { asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { PAGE_QUERY_ROWS, expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { pruneOpsLogs } from '../../lib/opsLog';
 import { buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 
@@ -216,7 +216,7 @@ describe('GET /api/admin/log and /api/admin/log/{kind}/{id}', () => {
     ['filter[from]=2026-09-04&filter[to]=2026-09-03', 'filter.to', 'To must be on or after From.'],
     ['filter[district_id]=-1', 'filter.district_id', 'District must be an ID.'],
     ['filter[search][a]=1', 'filter.search', 'Search must be text.'],
-    ['page=100001', 'page', 'Page must be at most 100000.'],
+    ...PAGE_QUERY_ROWS,
     ['page=0x10', 'page', 'Page must be a whole number.'],
   ]);
 

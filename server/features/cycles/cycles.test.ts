@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CYCLE_MESSAGES, CYCLES_PLAN_MESSAGE } from '../../../common/schemas/cycles';
 import { addDays, today } from '../../lib/dates';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { PAGE_QUERY_ROWS, expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { buildCyclesWorld, cycleAudits, type CyclesWorld, insertCycle } from '../../testing/cycles.fixture';
 import { insertInteraction, setSharedNotesVisible } from '../../testing/interactions.fixture';
 
@@ -48,7 +48,7 @@ describe('GET /api/coaching-cycle', () => {
     ['filter[stage_id]=-1', 'filter.stage_id', 'Stage must be a stage ID.'],
     ['filter[building_id][]=1e3', 'filter.building_id', 'School must be a school ID.'],
     ['filter[staff_id][]=0x1', 'filter.staff_id', 'Educator must be an educator ID.'],
-    ['page=0', 'page', 'Page must be at least 1.'],
+    ...PAGE_QUERY_ROWS,
     ['per_page=1000', 'per_page', 'Per page must be at most 100.'],
   ]);
 

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/connection';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { PAGE_QUERY_ROWS, expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { buildStaff } from '../../testing/factories';
 import { auditActions, buildWorld, insertRequest, type World } from '../../testing/staffRequests.fixture';
 
@@ -23,7 +23,7 @@ describe('GET /api/staff-request', () => {
   itRejectsQueries('/api/staff-request', () => loginAs(t.app, w.admin), [
     ['status=maybe', 'status', 'Status must be pending, approved, denied or all.'],
     ['per_page=500', 'per_page', 'Per page must be at most 100.'],
-    ['page=0', 'page', 'Page must be at least 1.'],
+    ...PAGE_QUERY_ROWS,
   ]);
 
   it('403 for a coach and an educator', async () => {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../common/schemas/users';
 import { asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { PAGE_QUERY_ROWS, expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { buildBuilding, buildDistrict, buildUser } from '../../testing/factories';
 import { createInvite } from '../../identity/accounts';
 import { auditOf, nonManagers, setupDistrict, stranger, tokenOf, type Setup } from '../../testing/users.fixture';
@@ -25,7 +25,7 @@ describe('GET /api/user', () => {
     ['filter[status]=gone', 'filter.status', 'Status must be invited, active, disabled or all.'],
     ['filter[role]=provider-admin', 'filter.role', 'Role must be one of the district roles.'],
     ['per_page=500', 'per_page', 'Per page must be at most 100.'],
-    ['page=0', 'page', 'Page must be at least 1.'],
+    ...PAGE_QUERY_ROWS,
   ]);
 
   it('403 for provider staff, who have no district', async () => {
