@@ -74,11 +74,21 @@ When an observer shares an observation of your classroom, it appears on your das
 
 ## Reading the walkthrough report
 
-Open **Reports** and then **Walkthroughs**. Choose the form and the dates, and a school, a coach (the observer) or a group if you like. The report shows how many observations were made and how many educators and classrooms they covered; how often each look-for was seen, counted only in the visits where it applied; the trend month by month; and the schools side by side. Each table downloads as CSV, and the report can be printed or emailed on a schedule like the other reports. Drafts never count.
+Open **Reports** and then **Walkthroughs**. Choose the form and the dates, and a school, an observer (a coach, a principal or an administrator) or a group if you like. The report shows how many observations were made and how many educators and classrooms they covered; how often each look-for was seen, counted only in the visits where it applied; the trend month by month; and the schools side by side. Each table downloads as CSV, and the report can be printed or emailed on a schedule like the other reports. Drafts never count.
 
 ![The walkthrough report: observations, educators and classrooms, look-fors seen by month and by school, and each look-for's rate](/help/walkthrough-report.png)
 
 Read it as a picture of practice across many classrooms, not of one person. A look-for seen in 40% of visits in September and 65% in March says a practice is taking hold; a school far from the others says where coaching could help next. Talk about the numbers with coaches and principals, and about a single visit with the educator who was observed.
+
+## Calibrating observers
+
+Two people can watch the same lesson and see it differently. Calibration shows where your observers already see alike and where they do not, so you can talk about what a look-for really looks like in a classroom.
+
+1. Open **Observations**, select **Calibration**, then **New calibration session**. Give it a title, choose the form, the educator whose lesson you will all watch, and the time of the lesson.
+2. Each observer opens the session and selects **Observe this lesson**, then records their own observation as usual. Record yours without comparing notes first: the point is to learn what each of you saw.
+3. Once two or more observers have completed theirs, the session shows, item by item, how often they gave the **same answer**, and for ratings how often they were **within one level** of each other. A grid shows each pair of observers side by side.
+
+Under **Agreement over time**, choose a form and a date range to follow every session of that form month by month and pair by pair: the numbers should climb as observers talk through the items where they differed. Archive a session when you are done with it; its agreement still counts over time. Calibration observations never count in the walkthrough report, and the observation itself says which session it was part of. Educators do not see calibration.
 
 ## Forms and plans
 

@@ -34,12 +34,15 @@ describe('the article "Observations and walkthroughs"', () => {
       expect(read.body.title).toBe(TITLE);
       const found = await agent.get('/api/article?search=acknowledge%20reflection');
       expect(found.body.data.map((a: { slug: string }) => a.slug)).toContain(SLUG);
+      const calibrating = await agent.get('/api/article?search=calibration');
+      expect(calibrating.body.data.map((a: { slug: string }) => a.slug)).toContain(SLUG);
     }
   });
 
-  it('covers capturing, sharing, acknowledging and the walkthrough report, as coaching and not evaluation, with real pictures', () => {
+  it('covers capturing, sharing, acknowledging, the walkthrough report and calibration, as coaching and not evaluation, with real pictures', () => {
     for (const words of ['**New observation**', '**Complete**', '**Share with**', '**Read and acknowledge**', '**Acknowledge**',
-      '**Download CSV**', '**Walkthroughs**', 'never an evaluation', 'Private notes are never shared']) {
+      '**Download CSV**', '**Walkthroughs**', 'never an evaluation', 'Private notes are never shared',
+      '## Calibrating observers', '**New calibration session**', '**Observe this lesson**', '**Agreement over time**', 'within one level']) {
       expect(BODY).toContain(words);
     }
     const images = [...renderMarkdown(BODY).html.matchAll(/<img [^>]*src="\/help\/([a-z0-9-]+\.png)"[^>]*>/g)].map((m) => m[1]!);
