@@ -82,6 +82,22 @@ describe('GET /api/report/walkthroughs', () => {
     expect((await report(other)).body.headline.observations).toBe(0);
   });
 
+  it('the observer filter (filter[coach_id]) takes any observer GET /api/observation/observers offers: a principal, an administrator', async () => {
+    const admin = await loginAs(t.app, w.admin);
+    const principal = await loginAs(t.app, w.principal);
+    await walk(principal, w.ben.id, '2026-10-20T15:00:00.000Z', 'yyyy');
+    const observers = await admin.get('/api/observation/observers');
+    expect(observers.status).toBe(200);
+    const ids = observers.body.data.map((o: { id: number }) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([w.principal.id, w.admin.id, w.coach.id, w.coach2.id]));
+    const byPrincipal = await report(admin, `filter[from]=2026-09-01&filter[to]=2026-11-30&filter[coach_id][]=${w.principal.id}`);
+    expect(byPrincipal.status).toBe(200);
+    expect(byPrincipal.body.headline).toEqual({ observations: 1, educators: 1, classrooms: 1, look_for_rate: 1 });
+    // The administrator's own walkthrough (August), and the principal's and a coach's together.
+    expect((await report(admin, `filter[from]=2026-08-01&filter[to]=2026-11-30&filter[coach_id][]=${w.admin.id}`)).body.headline.observations).toBe(1);
+    expect((await report(admin, `filter[from]=2026-09-01&filter[to]=2026-11-30&filter[coach_id][]=${w.principal.id}&filter[coach_id][]=${w.coach2.id}`)).body.headline.observations).toBe(2);
+  });
+
   it('422 for a form of another district, naming form_id', async () => {
     const admin = await loginAs(t.app, w.admin);
     const otherForm = await walkthroughForm(w.other.id);
