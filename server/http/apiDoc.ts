@@ -70,10 +70,9 @@ export interface ApiOperation {
   answerSchema?: AnswerName;
   /**
    * For a call whose answer depends on a path parameter (a report's `{kind}`): the schema for each value
-   * of it (`oneOf` in the document); `others` describes the answer of the values not listed (then `anyOf`,
-   * with a plain object for them).
+   * of it (`oneOf` in the document).
    */
-  answerSchemaBy?: { param: string; schemas: Readonly<Record<string, AnswerName>>; others?: string };
+  answerSchemaBy?: { param: string; schemas: Readonly<Record<string, AnswerName>> };
   /**
    * Path parameters' descriptions. `id` and `…Id` are positive integers, others strings; `{ text, type: 'string' }`
    * makes an id a string (an id with a file extension, `12.pdf`).

@@ -40,6 +40,8 @@ const QUERIES: Record<string, (values: Record<string, string | number>) => strin
   '/api/admin/log': () => '?kind=client',
   '/api/article': (v) => `?search=${String(v['article/{slug}']).split('-')[0]}`,
   '/api/report/comparison': (v) => `?compare=building&a=${v.__buildingA}&b=${v.__buildingB}`,
+  // The form of a demo calibration session with two observers, so the agreement has items, pairs and months.
+  '/api/calibration-agreement': (v) => `?filter[form_id]=${v.__calibratedForm}`,
 };
 
 /** The answer's objects the schema describes: the answer itself, or each item of `data`. */
@@ -93,18 +95,26 @@ describe('answers with a schema, parsed from the API', () => {
       invited_by: null, token_hash: hashToken(migrationToken), expires_at: new Date(Date.now() + 86_400_000).toISOString(), accepted_at: null, revoked_at: null,
       created_at: new Date().toISOString(), invite_user_id: invited.id,
     }).execute();
+    // A demo calibration session that two observers completed, and a demo observation with answers, both read whole below.
+    const calibrated = await t.db.selectFrom('observations').innerJoin('calibration_sessions', 'calibration_sessions.id', 'observations.calibration_id')
+      .select(['calibration_sessions.id', 'calibration_sessions.form_id']).where('observations.district_id', '=', Number(values.__district))
+      .where('observations.status', '=', 'completed').where('observations.deleted_at', 'is', null)
+      .groupBy(['calibration_sessions.id', 'calibration_sessions.form_id']).having((eb) => eb.fn.countAll(), '>=', 2)
+      .orderBy('calibration_sessions.id').executeTakeFirstOrThrow();
+    const answered = await t.db.selectFrom('observations').select('id').where('district_id', '=', Number(values.__district))
+      .where('status', '=', 'completed').where('deleted_at', 'is', null)
+      .where('id', 'in', (eb) => eb.selectFrom('observation_answers').select('observation_id'))
+      .orderBy('id').executeTakeFirstOrThrow();
     // Two schools to compare.
     const schools = await t.db.selectFrom('buildings').select('id').where('district_id', '=', Number(values.__district)).orderBy('id').limit(2).execute();
     // The provider reads Maple Grove's page (the spare district has no people or imports to parse); this file changes no district.
-    values = { ...values, __buildingA: schools[0]!.id, __buildingB: schools[1]!.id, 'admin:district/{id}': values.__district!, 'admin:{kind}/{id}': clientError.id,
+    values = { ...values, __calibratedForm: calibrated.form_id, __calibratedSession: calibrated.id, __answeredObservation: answered.id, __buildingA: schools[0]!.id, __buildingB: schools[1]!.id, 'admin:district/{id}': values.__district!, 'admin:{kind}/{id}': clientError.id,
       'import/{id}': staffImport.body.id, 'admin:district/{districtId}': values.__district!, 'admin:user-import/{id}': userImport.body.id,
       'invite/{token}': inviteToken, 'account-migration/{token}': migrationToken };
   }, 120_000);
 
-  it('gives a schema to every JSON answer but the observation areas and the document itself', () => {
-    // Observations, observation forms and calibration are still being built; their answers are described in words for now.
-    const inWords = new Set(['Observation forms', 'Observations', 'Observer calibration']);
-    const missing = API_AREAS.filter((area) => !inWords.has(area.tag))
+  it('gives a schema to every JSON answer but the document itself', () => {
+    const missing = API_AREAS
       .flatMap((area) => Object.entries(area.operations) as [OperationKey, ApiOperation][])
       .filter(([key, op]) => ['json', 'page', 'data'].includes(op.answer ?? (op.status === 204 ? 'none' : 'json')) && key !== 'GET /api/openapi.json')
       .filter(([, op]) => !op.answerSchema && !op.answerSchemaBy)
@@ -124,9 +134,11 @@ describe('answers with a schema, parsed from the API', () => {
     const users = (doc.paths['/api/user']!.get!.responses as Record<string, { content: Record<string, { schema: { properties: { data: unknown } } }> }>)['200']!;
     expect(users.content['application/json']!.schema.properties.data).toEqual({ type: 'array', items: { $ref: '#/components/schemas/DistrictUser' } });
     // A report's answer is one of the reports' schemas, by its kind.
-    const report = (doc.paths['/api/report/{kind}']!.get!.responses as Record<string, { description: string; content: Record<string, { schema: { anyOf: unknown[] } }> }>)['200']!;
-    expect(report.content['application/json']!.schema.anyOf).toContainEqual({ $ref: '#/components/schemas/CoachingTeamReport' });
+    const report = (doc.paths['/api/report/{kind}']!.get!.responses as Record<string, { description: string; content: Record<string, { schema: { oneOf: unknown[] } }> }>)['200']!;
+    expect(report.content['application/json']!.schema.oneOf).toContainEqual({ $ref: '#/components/schemas/CoachingTeamReport' });
+    expect(report.content['application/json']!.schema.oneOf).toContainEqual({ $ref: '#/components/schemas/WalkthroughsReport' });
     expect(report.description).toContain('`coaching-team` → `CoachingTeamReport`');
+    expect(report.description).toContain('`walkthroughs` → `WalkthroughsReport`');
   });
 
   for (const { key, path, op, schema } of TYPED.filter((o) => o.method === 'GET')) {
@@ -179,6 +191,48 @@ describe('answers with a schema, parsed from the API', () => {
       expect(parsed.success ? [] : parsed.error.issues, key).toEqual([]);
       if (typed.method === 'DELETE') expect(res.body.deleted_at, key).toEqual(expect.any(String));
     }
+  });
+
+  it('parses a demo observation with answers and a demo calibration session with its agreement, whole', async () => {
+    const observation = await districtAdmin.get(`/api/observation/${values.__answeredObservation}`);
+    expect(observation.status).toBe(200);
+    expect(observation.body.answers.length).toBeGreaterThan(0);
+    const parsedObservation = z.safeParse(ANSWER_SCHEMAS.Observation, observation.body);
+    expect(parsedObservation.success ? [] : parsedObservation.error.issues).toEqual([]);
+    // Not its observer: no private notes key at all.
+    expect(observation.body).not.toHaveProperty('private_notes');
+    const session = await districtAdmin.get(`/api/calibration-session/${values.__calibratedSession}`);
+    expect(session.status).toBe(200);
+    expect(session.body.agreement.pairs.length).toBeGreaterThan(0);
+    expect(session.body.agreement.items.length).toBeGreaterThan(0);
+    const parsedSession = z.safeParse(ANSWER_SCHEMAS.CalibrationSession, session.body);
+    expect(parsedSession.success ? [] : parsedSession.error.issues).toEqual([]);
+  });
+
+  it('parses the observation areas\' writes (a draft with private notes in a calibration session, a session, a form and its archive)', async () => {
+    const observedAt = new Date(Date.now() - 3_600_000).toISOString();
+    const writes: [OperationKey, object][] = [
+      ['POST /api/observation', {
+        form_id: values['observation-form/{id}'], staff_id: values['staff/{id}'], observed_at: observedAt, duration_minutes: 20,
+        private_notes: 'Ask about the seating plan.', calibration_id: values['calibration-session/{id}'],
+      }],
+      ['POST /api/calibration-session', { title: 'Answer Test Calibration', form_id: values['observation-form/{id}'], staff_id: values['staff/{id}'], observed_at: observedAt }],
+      ['POST /api/observation-form', { name: 'Answer Test Form', items: [{ label: 'Objective posted', kind: 'look_for' }, { label: 'Pacing', kind: 'rating', scale: 4 }] }],
+      ['POST /api/observation-form/{id}/archive', {}],
+    ];
+    const written: Record<string, { id: number }> = {};
+    for (const [key, body] of writes) {
+      const typed = TYPED.find((o) => o.key === key)!;
+      const path = key === 'POST /api/observation-form/{id}/archive' ? `/api/observation-form/${written['POST /api/observation-form']!.id}/archive` : typed.path;
+      const res = await districtAdmin.post(path).set(csrfHeaders(districtAdmin)).send(body);
+      expect(res.status, `${key}: ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(300);
+      const parsed = z.safeParse(typed.schema, res.body);
+      expect(parsed.success ? [] : parsed.error.issues, key).toEqual([]);
+      written[key] = res.body;
+    }
+    // The observer's own answer carries the private notes.
+    expect(written['POST /api/observation']).toMatchObject({ status: 'draft', private_notes: 'Ask about the seating plan.' });
+    expect(written['POST /api/observation-form/{id}/archive']).toMatchObject({ archived_at: expect.any(String) });
   });
 
   it('refuses a key the schema does not name (the check can fail)', async () => {

@@ -209,10 +209,9 @@ function describeOperation(method: HttpMethod, path: string, op: ApiOperation, t
     if (op.answerSchema || (op.answer ?? 'json') !== 'json') throw new Error('answerSchemaBy is for a json answer without answerSchema');
     const byValue = Object.entries(op.answerSchemaBy.schemas);
     const refs: Json[] = byValue.map(([, name]) => ({ $ref: `#/components/schemas/${name}` }));
-    const { others } = op.answerSchemaBy;
     responses[String(status)] = {
-      description: `${op.answerText ?? 'The answer.'} By \`${op.answerSchemaBy.param}\`: ${byValue.map(([value, name]) => `\`${value}\` → \`${name}\``).join(', ')}${others ? `; ${others}` : ''}.`,
-      content: { 'application/json': { schema: others ? { anyOf: [...refs, { type: 'object', description: others }] } : { oneOf: refs } } },
+      description: `${op.answerText ?? 'The answer.'} By \`${op.answerSchemaBy.param}\`: ${byValue.map(([value, name]) => `\`${value}\` → \`${name}\``).join(', ')}.`,
+      content: { 'application/json': { schema: { oneOf: refs } } },
     };
   }
   for (const code of errorStatuses(method, path, op)) {

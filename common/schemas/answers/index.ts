@@ -24,6 +24,10 @@ import {
   passwordResetDoneAnswer, supportRequestSentAnswer,
 } from './messages';
 import { interactionFieldAnswer, interactionTypeAnswer } from './interactionTypes';
+import {
+  calibrationAgreementAnswer, calibrationSessionAnswer, calibrationSessionSummaryAnswer, observationAnswer, observationFormAnswer, observationSummaryAnswer,
+  observerAnswer, walkthroughsReportAnswer,
+} from './observations';
 import { setupChecklistAnswer } from './setup';
 import { buildingAnswer, districtProfileAnswer } from './site';
 import {
@@ -112,5 +116,13 @@ export const ANSWER_SCHEMAS = {
   SetupChecklist: setupChecklistAnswer,
   OwnUserSettings: ownUserSettingsAnswer,
   StaffRequestCandidate: staffRequestCandidateAnswer,
+  ObservationForm: observationFormAnswer,
+  ObservationSummary: observationSummaryAnswer,
+  Observation: observationAnswer,
+  Observer: observerAnswer,
+  CalibrationSessionSummary: calibrationSessionSummaryAnswer,
+  CalibrationSession: calibrationSessionAnswer,
+  CalibrationAgreement: calibrationAgreementAnswer,
+  WalkthroughsReport: walkthroughsReportAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

@@ -26,9 +26,8 @@ export const reportApi: ApiArea = {
         param: 'kind',
         schemas: {
           interactions: 'InteractionsReport', 'coaching-cycles': 'CyclesReport', 'teacher-level': 'TeacherLevelReport',
-          'coaching-team': 'CoachingTeamReport', comparison: 'ComparisonReport',
+          'coaching-team': 'CoachingTeamReport', comparison: 'ComparisonReport', walkthroughs: 'WalkthroughsReport',
         },
-        others: '`walkthroughs` answers the walkthrough report of an observation form (described in words: docs/reference/observations.md)',
       },
     },
     'GET /api/report-subscription': { summary: 'My scheduled report emails', ...reader, answer: 'data', answerSchema: 'ReportSubscription' },

@@ -21,23 +21,24 @@ export const calibrationApi: ApiArea = {
     + '`calibration_id`) are compared item by item: ratings exactly and within one level, look-fors (`na` included as an answer) and choices exactly; '
     + 'text and number items are not compared.',
   operations: {
-    'GET /api/calibration-session': { summary: 'Calibration sessions', ...reader, query: calibrationListQuerySchema, answer: 'data' },
+    'GET /api/calibration-session': { summary: 'Calibration sessions', ...reader, query: calibrationListQuerySchema, answer: 'data', answerSchema: 'CalibrationSessionSummary' },
     'POST /api/calibration-session': {
-      summary: 'Set up a calibration session', ...gate, body: calibrationSessionSchema, status: 201, answerText: session,
+      summary: 'Set up a calibration session', ...gate, body: calibrationSessionSchema, status: 201, answerText: session, answerSchema: 'CalibrationSession',
       description: 'Of an educator the caller\'s `see educators` scope reaches (422 on `staff_id` otherwise), with an active form of the district.',
     },
-    'GET /api/calibration-session/{id}': { summary: 'One calibration session and its agreement', ...reader, answerText: session },
+    'GET /api/calibration-session/{id}': { summary: 'One calibration session and its agreement', ...reader, answerText: session, answerSchema: 'CalibrationSession' },
     'POST /api/calibration-session/{id}/archive': {
-      summary: 'Archive a calibration session', ...gate, errors: [409], answerText: session,
+      summary: 'Archive a calibration session', ...gate, errors: [409], answerText: session, answerSchema: 'CalibrationSession',
       description: 'Its creator or a district-wide reader (403 otherwise). It takes no new observations; its agreement still counts over time.',
     },
     'POST /api/calibration-session/{id}/restore': {
-      summary: 'Restore a calibration session', ...gate, errors: [409], answerText: session,
+      summary: 'Restore a calibration session', ...gate, errors: [409], answerText: session, answerSchema: 'CalibrationSession',
       description: 'Its creator or a district-wide reader (403 otherwise).',
     },
     'GET /api/calibration-agreement': {
       summary: 'A form\'s agreement over time and by pair of observers', ...reader, query: calibrationAgreementQuerySchema,
       answerText: `The form, the count of sessions (archived ones too), \`overall\`, per item, per pair of observers (with their sessions) and per month of the sessions (YYYY-MM on the district's clock). ${tally}`,
+      answerSchema: 'CalibrationAgreement',
     },
   },
 };

@@ -5,6 +5,7 @@ import { Router } from 'express';
 import {
   CALIBRATION_MESSAGES, calibrationAgreementQuerySchema, calibrationListQuerySchema, calibrationSessionSchema,
 } from '../../../../common/schemas/calibration';
+import type { CalibrationAgreementAnswer, CalibrationSessionAnswer } from '../../../../common/schemas/answers/observations';
 import type { Deps } from '../../../deps';
 import { forbidden, notFound, validationError } from '../../../http/errors';
 import { routeId } from '../../../http/params';
@@ -36,7 +37,7 @@ export function calibrationRoutes(deps: Deps): Router {
     return row;
   }
 
-  async function answerOne(reader: Reader, row: SessionRow) {
+  async function answerOne(reader: Reader, row: SessionRow): Promise<CalibrationSessionAnswer> {
     const districtId = reader.auth.district.id;
     const [session] = await present(reader, [row]);
     const [agreement, items] = await Promise.all([
@@ -97,7 +98,7 @@ export function calibrationRoutes(deps: Deps): Router {
       form: { id: form.id, name: form.name },
       sessions: sessions.length,
       ...presentAgreement(agreement, items, await sessionNames(db, districtId, [], pairIds)),
-    });
+    } satisfies CalibrationAgreementAnswer);
   });
 
   return router;

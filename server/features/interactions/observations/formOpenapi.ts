@@ -19,16 +19,16 @@ export const observationFormApi: ApiArea = {
   description: 'A district\'s observation and walkthrough forms, kept in versions so an observation always keeps the questions it answered.',
   operations: {
     'GET /api/observation-form': {
-      summary: 'The district\'s observation forms', who: 'district', query: observationFormListQuerySchema, answer: 'data',
+      summary: 'The district\'s observation forms', who: 'district', query: observationFormListQuerySchema, answer: 'data', answerSchema: 'ObservationForm',
       description: 'Any district login. On a plan without observation forms, the built-in walkthrough only.',
     },
     'GET /api/observation-form/{id}': {
-      summary: 'One observation form', who: 'district', answerText: form,
+      summary: 'One observation form', who: 'district', answerText: form, answerSchema: 'ObservationForm',
       description: 'Any district login; on a plan without observation forms another form than the built-in walkthrough is 404.',
     },
-    'POST /api/observation-form': { summary: 'Add an observation form', ...editor, body: observationFormSchema, status: 201, answerText: form },
-    'PUT /api/observation-form/{id}': { summary: 'Change an observation form', ...editor, body: observationFormSchema, answerText: form },
-    'POST /api/observation-form/{id}/archive': { summary: 'Archive an observation form', ...gate, description: 'A form is never deleted.', errors: [409], answerText: form },
-    'POST /api/observation-form/{id}/restore': { summary: 'Restore an observation form', ...gate, errors: [409], answerText: form },
+    'POST /api/observation-form': { summary: 'Add an observation form', ...editor, body: observationFormSchema, status: 201, answerText: form, answerSchema: 'ObservationForm' },
+    'PUT /api/observation-form/{id}': { summary: 'Change an observation form', ...editor, body: observationFormSchema, answerText: form, answerSchema: 'ObservationForm' },
+    'POST /api/observation-form/{id}/archive': { summary: 'Archive an observation form', ...gate, description: 'A form is never deleted.', errors: [409], answerText: form, answerSchema: 'ObservationForm' },
+    'POST /api/observation-form/{id}/restore': { summary: 'Restore an observation form', ...gate, errors: [409], answerText: form, answerSchema: 'ObservationForm' },
   },
 };

@@ -1,7 +1,7 @@
 // An observation form as the contract answers it (common/schemas/observationForms.ts): the current version's
 // name, description and items, each item's settings that do not apply to its kind answered as null.
 import type { InteractionColour } from '../../../../common/interactionValues';
-import type { ObservationForm, ObservationFormItem } from '../../../../common/schemas/observationForms';
+import type { ObservationFormAnswer, ObservationFormItemAnswer } from '../../../../common/schemas/answers/observations';
 import type { ObservationItemKind } from '../../../../common/schemas/observations';
 import type { FormRow, ItemRow } from './formQueries';
 
@@ -21,7 +21,7 @@ export function parseItemConfig(json: string): ItemConfig {
   }
 }
 
-export function presentItem(row: ItemRow): ObservationFormItem {
+export function presentItem(row: ItemRow): ObservationFormItemAnswer {
   const config = parseItemConfig(row.config);
   const kind = row.kind as ObservationItemKind;
   return {
@@ -39,7 +39,7 @@ export function presentItem(row: ItemRow): ObservationFormItem {
   };
 }
 
-export function presentForm(row: FormRow, items: ItemRow[]): ObservationForm {
+export function presentForm(row: FormRow, items: ItemRow[]): ObservationFormAnswer {
   return {
     id: row.id,
     name: row.name,

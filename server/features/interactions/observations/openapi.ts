@@ -23,7 +23,7 @@ export const observationApi: ApiArea = {
   description: 'Classroom observations and walkthroughs of an educator: a draft (its observer\'s alone) until completed; a completed one is an '
     + 'interaction of its form\'s type, rates the skills its rating items are linked to, and may be shared with the educator, who acknowledges it.',
   operations: {
-    'GET /api/observation': { summary: 'Observations', ...reader, query: observationListQuerySchema, answer: 'page' },
+    'GET /api/observation': { summary: 'Observations', ...reader, query: observationListQuerySchema, answer: 'page', answerSchema: 'ObservationSummary' },
     'GET /api/observation.csv': {
       summary: 'Observations as CSV', who: 'district', permissions: [P.seeActivity], query: observationListQuerySchema, answer: 'csv', errors: [404],
       description: 'The list\'s filters and scope (an educator: what was shared with them), completed observations only (never a draft), newest '
@@ -36,23 +36,24 @@ export const observationApi: ApiArea = {
       description: 'The observations list\'s observer filter: `{ data: [{ id, name }] }` by name — the district\'s users holding `see activity` '
         + '(coaches, principals, district administrators; those sharing a school with the caller unless their scope is district-wide), whoever '
         + 'observed an observation the caller may read, and the caller. An educator is refused (403).',
-      answerText: 'The people, by name.',
+      answer: 'data', answerText: 'The people, by name.', answerSchema: 'Observer',
     },
-    'GET /api/observation/{id}': { summary: 'One observation', ...reader, answerText: observation },
+    'GET /api/observation/{id}': { summary: 'One observation', ...reader, answerText: observation, answerSchema: 'Observation' },
     'POST /api/observation': {
       summary: 'Start or record an observation', who: 'district', permissions: [P.seeActivity], body: observationPayloadSchema, status: 201,
       description: 'Of an educator the caller\'s `see educators` scope reaches. A bad answer is 422 naming `answers.N.value`; completing needs every '
         + 'required item (422 on `answers`).',
-      answerText: observation,
+      answerText: observation, answerSchema: 'Observation',
     },
-    'PUT /api/observation/{id}': { summary: 'Change or complete an observation', ...observer, body: observationPayloadSchema, errors: [409], answerText: observation },
+    'PUT /api/observation/{id}': { summary: 'Change or complete an observation', ...observer, body: observationPayloadSchema, errors: [409], answerText: observation, answerSchema: 'Observation' },
     'DELETE /api/observation/{id}': { summary: 'Delete an observation', ...observer, answer: 'none', status: 204 },
     'POST /api/observation/{id}/share': {
-      summary: 'Share an observation with its educator', ...observer, body: shareObservationSchema, errors: [409, 429], answerText: observation,
+      summary: 'Share an observation with its educator', ...observer, body: shareObservationSchema, errors: [409, 429], answerText: observation, answerSchema: 'Observation',
     },
     'POST /api/observation/{id}/acknowledge': {
       summary: 'Acknowledge an observation shared with me', who: 'district', body: acknowledgeObservationSchema, errors: [404, 409],
       description: 'Only the observed educator, once the observation is shared (404 for anyone else, as for a missing one).', answerText: observation,
+      answerSchema: 'Observation',
     },
   },
 };
