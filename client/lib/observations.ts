@@ -74,6 +74,12 @@ export function useObservations(filter: ObservationFilter | null, page = 1, perP
 }
 
 /** GET /api/observation.csv with the list's filters (a plain GET: a link downloads it with the session cookie). */
+/** GET /api/observation/observers: who may observe within the caller's reach (the observations list's observer
+ *  filter, the walkthrough report's). Only a caller who observes may ask (`see activity`, logging). */
+export function useObservers(enabled = true) {
+  return useSWR<{ data: { id: number; name: string }[] }, ApiError>(enabled ? ['observation/observers', {}] as const : null, fetchByKey<{ data: { id: number; name: string }[] }>);
+}
+
 export function observationCsvHref(filter: ObservationFilter): string {
   const { filter: f } = observationQuery(filter, 1);
   const qs = serializeQuery({ filter: f } as Query);

@@ -14,7 +14,7 @@ import type { ObservationSummary } from '../../lib/observations';
 // The list (GET /api/observation) is read on the home and the educator's profile too: its key, hook and shapes
 // live in lib/observations.ts.
 export {
-  type ObservationFilter, type ObservationList, observationCsvHref, observationQuery, observationsKey, type ObservationSummary, useObservations,
+  type ObservationFilter, type ObservationList, observationCsvHref, observationQuery, observationsKey, type ObservationSummary, useObservations, useObservers,
 } from '../../lib/observations';
 
 type List<T> = { data: T[] };
@@ -58,11 +58,6 @@ export interface ObservationBody {
 const OBSERVATION = 'observation';
 
 export const observationKey = (id: number) => [OBSERVATION, id] as const;
-
-/** GET /api/observation/observers: who may observe within the caller's reach (the list's observer filter). */
-export function useObservers(enabled = true) {
-  return useSWR<List<{ id: number; name: string }>, ApiError>(enabled ? ['observation/observers', {}] as const : null, fetchByKey<List<{ id: number; name: string }>>);
-}
 
 /** GET /api/observation/{id}; null asks nothing. */
 export function useObservation(id: number | null) {

@@ -146,7 +146,7 @@ export default function WalkthroughsReportScreen({ route }: ScreenProps) {
   const answer = useWalkthroughsReport(page.allowed ? page.query : null);
   return (
     // The form decides the interaction type, so that filter is not offered.
-    <ReportLayout page={page} title={route.title} range={answer.data?.range} showFilters={page.allowed} hideFilters={['interaction_type_id']}>
+    <ReportLayout page={page} title={route.title} range={answer.data?.range} showFilters={page.allowed} hideFilters={['interaction_type_id']} observers>
       {!page.allowed ? <WalkthroughsPlanNote /> : (
         <ReportAnswer answer={answer} headlines={4}>{(data) => <Report page={page} data={data} />}</ReportAnswer>
       )}

@@ -1,7 +1,10 @@
 // The reports' filters on the shared FilterBar (client/components/FilterBar.tsx), all in the URL: the
 // date range (the shared DateRangeFilter: presets or custom dates) and a ChoiceDropdown per filter —
 // school, coach, interaction type, group, grade level and subject, each taking several values as the API
-// does. On a phone the bar folds behind the shared "Filters" button with the count of active filters.
+// does. On a phone the bar folds behind the shared "Filters" button with the count of active filters. On the
+// walkthrough report the coach filter is the observer (`observers`): labelled "Observer" and offering everyone
+// who may observe (GET /api/observation/observers: coaches, principals, administrators); the API's key stays
+// coach_id (the coach of the observation's interaction is its observer).
 import { plural } from '../../../../common/plural';
 import { hasPermission, permissionScope, PERMISSIONS } from '../../../../common/permissions';
 import { DATE_PRESETS } from '../../../../common/reportValues';
@@ -10,6 +13,7 @@ import { ChoiceDropdown } from '../../../components/ChoiceDropdown';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
 import { FilterBar } from '../../../components/FilterBar';
 import { useBuildings, useCoaches, useGroups, useInteractionTypes } from '../../../lib/lookups';
+import { useObservers } from '../../../lib/observations';
 import { useAuthUser } from '../../../lib/session';
 import { EMPTY_FILTERS, hasFilters, type IdFilter, PRESET_LABELS, type ReportFilters as Filters, type TextFilter } from '../reportQuery';
 
@@ -18,14 +22,16 @@ type FilterKey = IdFilter | TextFilter;
 
 export const gradeLabel = (g: string) => (g === 'PK' ? 'Pre-K' : g === 'K' ? 'Kindergarten' : `Grade ${g}`);
 
-/** The options of each filter, from the shared lookups (what the caller may see). */
-export function useFilterOptions() {
+/** The options of each filter, from the shared lookups (what the caller may see); `observers`: the coach filter offers the observers. */
+export function useFilterOptions(observers = false) {
   const { user } = useAuthUser();
   const permissions = user?.security.permissions ?? [];
   const scope = permissionScope(permissions, PERMISSIONS.seeEngagement);
   const district = scope === 'district';
   const buildings = useBuildings('all');
-  const coaches = useCoaches(hasPermission(permissions, PERMISSIONS.seeCoaches) && scope !== 'self');
+  const coaches = useCoaches(!observers && hasPermission(permissions, PERMISSIONS.seeCoaches) && scope !== 'self');
+  const observing = useObservers(observers && hasPermission(permissions, PERMISSIONS.seeActivity) && scope !== 'self');
+  const people = observers ? observing.data?.data : coaches.data?.data;
   const types = useInteractionTypes('all');
   const groups = useGroups({ status: 'all' }, hasPermission(permissions, PERMISSIONS.seeEducators) && scope !== 'self');
   const byName = (a: Option, b: Option) => a.label.localeCompare(b.label);
@@ -33,7 +39,7 @@ export function useFilterOptions() {
     .map((b) => ({ value: String(b.id), label: b.name })).sort(byName);
   return {
     building_id: schools,
-    coach_id: (coaches.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name })).sort(byName),
+    coach_id: (people ?? []).map((c) => ({ value: String(c.id), label: c.name })).sort(byName),
     interaction_type_id: (types.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.archived_at ? `${t.name} (archived)` : t.name })),
     group_id: (groups.data?.data ?? []).map((g) => ({ value: String(g.id), label: g.name })).sort(byName),
     grade_level: GRADE_LEVELS.map((g) => ({ value: g, label: gradeLabel(g) })),
@@ -52,6 +58,11 @@ export const FILTER_LABELS: Record<FilterKey, { one: string; all: string; noun: 
   subject: { one: 'Subject', all: 'All subjects', noun: ['subject', 'subjects'] },
 };
 export const FILTER_KEYS = ['building_id', 'coach_id', 'interaction_type_id', 'group_id', 'grade_level', 'subject'] as const;
+/** The coach filter on the walkthrough report: whoever observed. */
+const OBSERVER_LABEL = { one: 'Observer', all: 'All observers', noun: ['observer', 'observers'] as [string, string] };
+
+/** A filter's words; `observers`: the coach filter is the observer (the walkthrough report). */
+export const filterLabel = (key: FilterKey, observers = false) => (observers && key === 'coach_id' ? OBSERVER_LABEL : FILTER_LABELS[key]);
 
 const asStrings = (f: Filters, key: FilterKey): string[] => (f[key] as (string | number)[]).map(String);
 
@@ -61,8 +72,8 @@ export function chosenNames(f: Filters, key: FilterKey, options: FilterOptions):
 }
 
 /** What a closed dropdown shows: "All schools", the one name, or "2 schools". */
-function summaryOf(key: FilterKey, names: string[]): string {
-  const label = FILTER_LABELS[key];
+function summaryOf(key: FilterKey, names: string[], observers: boolean): string {
+  const label = filterLabel(key, observers);
   if (names.length === 0) return label.all;
   if (names.length === 1) return names[0]!;
   return plural(names.length, ...label.noun);
@@ -80,7 +91,7 @@ export function activeFilterCount(filters: Filters, keys: readonly FilterKey[]):
   return (filters.preset !== 'school-year' ? 1 : 0) + keys.filter((k) => filters[k].length > 0).length;
 }
 
-export function ReportFilterBar({ filters, onChange, options, hide = [], rangeId }: {
+export function ReportFilterBar({ filters, onChange, options, hide = [], rangeId, observers = false }: {
   filters: Filters;
   onChange: (next: Filters) => void;
   options: FilterOptions;
@@ -88,6 +99,8 @@ export function ReportFilterBar({ filters, onChange, options, hide = [], rangeId
   hide?: FilterKey[];
   /** The id of the text saying the range's dates. */
   rangeId?: string;
+  /** The coach filter is the observer (the walkthrough report); `options` from useFilterOptions(true). */
+  observers?: boolean;
 }) {
   const keys = shownFilters(options, hide);
   const set = (key: FilterKey, values: string[]) =>
@@ -99,8 +112,8 @@ export function ReportFilterBar({ filters, onChange, options, hide = [], rangeId
       <DateRangeFilter value={filters} presets={PRESETS} custom="custom" describedBy={rangeId}
         onChange={(range) => onChange({ ...filters, ...range })} />
       {keys.map((k) => (
-        <ChoiceDropdown key={k} legend={FILTER_LABELS[k].one} name={`filter-${k}`} options={options[k]}
-          summary={summaryOf(k, chosenNames(filters, k, options))} value={asStrings(filters, k)} onChange={(v) => set(k, v)} />
+        <ChoiceDropdown key={k} legend={filterLabel(k, observers).one} name={`filter-${k}`} options={options[k]}
+          summary={summaryOf(k, chosenNames(filters, k, options), observers)} value={asStrings(filters, k)} onChange={(v) => set(k, v)} />
       ))}
     </FilterBar>
   );

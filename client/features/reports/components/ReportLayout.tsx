@@ -19,7 +19,7 @@ import { filtersOnlySearch, presetLabel, type ReportFilters } from '../reportQue
 import { type ReportPage, useReportPage } from '../useReportPage';
 import { EmailReportControl } from '../subscriptions/EmailReportControl';
 import { ReportAnswer } from './ReportParts';
-import { chosenNames, FILTER_KEYS, FILTER_LABELS, type FilterOptions, ReportFilterBar, useFilterOptions } from './ReportFilterBar';
+import { chosenNames, FILTER_KEYS, filterLabel, type FilterOptions, ReportFilterBar, useFilterOptions } from './ReportFilterBar';
 import { lazyPart } from '../../../lib/lazyPart';
 
 // Below the fold or opened on demand: not part of a report's first paint (issue 35).
@@ -49,23 +49,23 @@ export function rangeWords(range: { from: string; to: string } | null, locale?: 
   return range ? `${formatDay(range.from, locale)} – ${formatDay(range.to, locale)}` : null;
 }
 
-/** The filters in words, after the range: "School: Lincoln Middle · Coach: …". */
-export function filtersInWords(filters: ReportFilters, options: FilterOptions, hide: string[] = []): string[] {
+/** The filters in words, after the range: "School: Lincoln Middle · Coach: …" ("Observer: …" with `observers`). */
+export function filtersInWords(filters: ReportFilters, options: FilterOptions, hide: string[] = [], observers = false): string[] {
   const parts: string[] = [];
   for (const key of FILTER_KEYS) {
     if (hide.includes(key)) continue;
     const names = chosenNames(filters, key, options);
-    if (names.length) parts.push(`${FILTER_LABELS[key].one}: ${names.join(', ')}`);
+    if (names.length) parts.push(`${filterLabel(key, observers).one}: ${names.join(', ')}`);
   }
   return parts;
 }
 
 /** The range and filters in one line of text: "This school year (Aug 1, 2025 – Nov 23, 2025) · School: Lincoln Middle". */
-export function scopeText(filters: ReportFilters, options: FilterOptions, range: string | null, hide: string[] = []): string {
-  return [`${presetLabel(filters)}${range ? ` (${range})` : ''}`, ...filtersInWords(filters, options, hide)].join(' · ');
+export function scopeText(filters: ReportFilters, options: FilterOptions, range: string | null, hide: string[] = [], observers = false): string {
+  return [`${presetLabel(filters)}${range ? ` (${range})` : ''}`, ...filtersInWords(filters, options, hide, observers)].join(' · ');
 }
 
-export function ReportLayout({ page, title, range, actions, children, hideFilters = [], showFilters = true }: {
+export function ReportLayout({ page, title, range, actions, children, hideFilters = [], showFilters = true, observers = false }: {
   page: ReportPage;
   title: string;
   /** The answer's resolved range, once loaded. */
@@ -75,16 +75,18 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
   children: ReactNode;
   hideFilters?: ('building_id' | 'coach_id' | 'interaction_type_id' | 'group_id' | 'grade_level' | 'subject')[];
   showFilters?: boolean;
+  /** The coach filter is the observer: labelled so and offering everyone who may observe (the walkthrough report). */
+  observers?: boolean;
 }) {
   const location = useLocation();
   const locale = useDateLocale();
-  const options = useFilterOptions();
+  const options = useFilterOptions(observers);
   const { state, kind } = page;
   const resolved = range ?? presetRange(state.filters.preset, page.today, state.filters);
   const rangeText = rangeWords(resolved ?? null, locale);
   const tabSearch = filtersOnlySearch(state.filters);
-  const words = scopeText(state.filters, options, rangeText, hideFilters);
-  const filterWords = filtersInWords(state.filters, options, hideFilters);
+  const words = scopeText(state.filters, options, rangeText, hideFilters, observers);
+  const filterWords = filtersInWords(state.filters, options, hideFilters, observers);
   const rangeId = useId();
   const district = page.user?.district?.name;
   return (
@@ -102,7 +104,7 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
         tabs={REPORT_KINDS.map((k) => ({ key: k, label: REPORT_TITLES[k], to: `${REPORT_PATHS[k]}${tabSearch}`, current: location.pathname === REPORT_PATHS[k] }))}
       />
       {showFilters && (
-        <ReportFilterBar filters={state.filters} options={options} hide={hideFilters} rangeId={rangeText ? rangeId : undefined}
+        <ReportFilterBar filters={state.filters} options={options} hide={hideFilters} rangeId={rangeText ? rangeId : undefined} observers={observers}
           onChange={(filters) => page.change({ filters })} />
       )}
       {showFilters && (
