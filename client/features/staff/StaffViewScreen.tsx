@@ -182,7 +182,7 @@ export default function StaffViewScreen(_props: ScreenProps) {
           <p>They are hidden from active lists and can’t be added to new coaching. Their history is kept.</p>
         </Alert>
       )}
-      <div className="staff-view">
+      <div className="split staff-view">
         <div className="staff-view__main stack">
           <ProfileCard staff={staff} locale={locale} />
           {user && <CyclesSection key={`cycles-${staff.id}`} staff={staff} user={user} />}

@@ -75,7 +75,7 @@ function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
           </ButtonLink>
         </div>
       </div>
-      <div className="dashboard-activity__grid">
+      <div className="split dashboard-activity__grid">
         <section className="card stack stack--sm" aria-labelledby="dashboard-today">
           <h3 id="dashboard-today" className="card__title dashboard-card-heading">Today</h3>
           <PanelList answer={todays} empty="Nothing scheduled or logged today." timeZone={timeZone} locale={locale} withDay={false} who={who}
