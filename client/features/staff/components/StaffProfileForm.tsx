@@ -15,16 +15,21 @@ const SUBJECT_CHOICES = SUBJECTS.map((s) => ({ value: s, label: s }));
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
+/** The form's text values of an educator's profile (what it started with, and again after a save). */
+function profileValues(s: StaffDetail) {
+  return {
+    first_name: s.first_name,
+    last_name: s.last_name,
+    email: s.email ?? '',
+    employee_id: s.employee_id ?? '',
+    position: s.position ?? '',
+    hire_date: s.hire_date ?? '',
+  };
+}
+
 export function StaffProfileForm({ staff }: { staff: StaffDetail }) {
   const toast = useToast();
-  const initial = {
-    first_name: staff.first_name,
-    last_name: staff.last_name,
-    email: staff.email ?? '',
-    employee_id: staff.employee_id ?? '',
-    position: staff.position ?? '',
-    hire_date: staff.hire_date ?? '',
-  };
+  const initial = profileValues(staff);
   const form = useFormErrors(initial, ['grade_levels', 'subjects']);
   const [grades, setGrades] = useState<string[]>(staff.grade_levels);
   const [subjects, setSubjects] = useState<string[]>(staff.subjects);
@@ -50,14 +55,7 @@ export function StaffProfileForm({ staff }: { staff: StaffDetail }) {
     if (!data) return;
     await form.run(async () => {
       const updated = await updateStaff(staff.id, data);
-      const values = {
-        first_name: updated.first_name,
-        last_name: updated.last_name,
-        email: updated.email ?? '',
-        employee_id: updated.employee_id ?? '',
-        position: updated.position ?? '',
-        hire_date: updated.hire_date ?? '',
-      };
+      const values = profileValues(updated);
       form.setValues(values);
       setGrades(updated.grade_levels);
       setSubjects(updated.subjects);
