@@ -5,6 +5,7 @@ import { type Request, Router } from 'express';
 import {
   acknowledgeObservationSchema, OBSERVATION_MESSAGES, observationListQuerySchema, observationPayloadSchema, shareObservationSchema,
 } from '../../../../common/schemas/observations';
+import type { ObserverAnswer } from '../../../../common/schemas/answers/observations';
 import { districtSettingsOf } from '../../../../common/schemas/site';
 import { hasFeature } from '../../../../common/permissions';
 import type { Deps } from '../../../deps';
@@ -123,7 +124,7 @@ export function observationRoutes(deps: Deps): Router {
   router.get('/observation/observers', async (req, res) => {
     const writer = observationWriter(req);
     const people = await observersInReach(db, writer.visibility);
-    res.json({ data: people.map((p) => ({ id: p.id, name: p.name })) });
+    res.json({ data: people.map((p): ObserverAnswer => ({ id: p.id, name: p.name })) });
   });
 
   router.get('/observation/:id', async (req, res) => {
