@@ -1,8 +1,9 @@
 // Observer calibration through the real app and the demo seed (issue 28, item 5): a coach sets up a calibration
 // session from Observations → Calibration, observes the lesson from the session ("Observe this lesson" opens the
 // capture with the educator and form chosen and the session named), completes it; the principal observes the same
-// lesson; the session then shows what the two agreed on, item by item and as a pair, at 1366 and 390 px; the
-// demo's sessions show the agreement over time. axe-core (AXE_TAGS, every impact) on each screen.
+// lesson; the session then shows what the two agreed on, item by item and as a pair, at 1366 and 390 px, and each
+// observation's page names its session ("Part of calibration session …", a link). The demo's sessions show the
+// agreement over time, for a form and a date range kept in the URL. axe-core (AXE_TAGS, every impact) on each screen.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -70,6 +71,15 @@ describe('a calibration session: set up, observed by two, compared', () => {
     const mine = Number(new URL(page.url()).pathname.split('/').pop());
     const stored = (await api<{ status: string; calibration_id: number | null }>(page, 'GET', `observation/${mine}`)).json;
     expect(stored).toMatchObject({ status: 'completed', calibration_id: sessionId });
+    // The observation's own page says which session it was part of, and links there.
+    const partOf = page.getByText('Part of calibration session');
+    await partOf.waitFor();
+    const sessionLink = partOf.getByRole('link', { name: 'Grade 7 math, period 2' });
+    expect(await sessionLink.getAttribute('href')).toBe(`/app/observations/calibration/${sessionId}`);
+    expect(await axeAll(page)).toEqual([]);
+    await sessionLink.click();
+    await page.waitForURL(new RegExp(`/app/observations/calibration/${sessionId}$`));
+    await page.getByRole('heading', { level: 1, name: 'Grade 7 math, period 2' }).waitFor();
 
     // The principal observes the same lesson: six of the eight look-fors as the coach saw them.
     const principal = await suite.signedIn('principal@maplegrove.example', DESKTOP);
@@ -93,8 +103,23 @@ describe('a calibration session: set up, observed by two, compared', () => {
     expect(await rows.last().innerText()).toContain('0% (0 of 1)');
     expect(await axeAll(page)).toEqual([]);
 
-    // At 390 px: the items become cards, the pairs a list.
+    // At 390 px: the observation names its session too; the items become cards, the pairs a list.
     const phone = await suite.signedIn('coach@maplegrove.example', PHONE);
+    await phone.goto(`/app/observations/${mine}`);
+    await loaded(phone);
+    await phone.getByText('Part of calibration session').getByRole('link', { name: 'Grade 7 math, period 2' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeAll(phone)).toEqual([]);
+    // The principal reads the coach's observation with its session; the observer of an ordinary walkthrough sees no such line.
+    await principal.goto(`/app/observations/${mine}`);
+    await loaded(principal);
+    await principal.getByText('Part of calibration session').waitFor();
+    const list = (await api<{ data: { id: number; calibration_id: number | null }[] }>(principal, 'GET', 'observation?filter[status][]=completed')).json;
+    const ordinary = list.data.find((o) => o.calibration_id === null)!;
+    await principal.goto(`/app/observations/${ordinary.id}`);
+    await loaded(principal);
+    await principal.getByText('Observed', { exact: true }).first().waitFor();
+    expect(await principal.getByText('Part of calibration session').count()).toBe(0);
     await phone.goto(`/app/observations/calibration/${sessionId}`);
     await loaded(phone);
     await phone.getByText('Same answer 75% (6 of 8).').waitFor();
@@ -118,6 +143,31 @@ describe('a calibration session: set up, observed by two, compared', () => {
       const pairs = page.getByRole('region', { name: /Agreement by pair of observers, Coaching observation/ }).locator('tbody tr');
       expect(await pairs.count()).toBeGreaterThan(0);
       expect(await axeAll(page)).toEqual([]);
+
+      // The dates: one month of the demo's sessions, kept in the URL (a reload keeps them).
+      const formId = Number(await page.getByLabel(/^Form/).inputValue());
+      const all = (await api<{ months: { month: string }[] }>(page, 'GET', `calibration-agreement?filter[form_id]=${formId}`)).json;
+      expect(all.months.length).toBeGreaterThan(1);
+      const month = all.months[0]!.month;
+      const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+      await page.getByLabel('Date range').selectOption({ label: 'Custom dates' });
+      await page.getByLabel('From', { exact: true }).fill(`${month}-01`);
+      await page.getByLabel('To', { exact: true }).fill(last);
+      await expect.poll(() => new URL(page.url()).searchParams.toString()).toContain(`preset=custom&from=${month}-01&to=${last}`);
+      await expect.poll(() => months.count()).toBe(1);
+      await page.reload();
+      await loaded(page);
+      expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(`${month}-01`);
+      await expect.poll(() => months.count()).toBe(1);
+      const [year, mm] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+      const name = new Date(Date.UTC(year, mm - 1, 15)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+      expect(await months.first().innerText()).toContain(`${name} ${year}`);
+      await page.getByText(/^Lessons: /).waitFor();
+      expect(await axeAll(page)).toEqual([]);
+      // Back to any time: every month again, and the dates leave the URL.
+      await page.getByLabel('Date range').selectOption({ label: 'Any time' });
+      await expect.poll(() => months.count()).toBe(all.months.length);
+      expect(new URL(page.url()).searchParams.has('from')).toBe(false);
     }
   });
 });
