@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { STAFF_REQUEST_FILTERS, type StaffRequest, type StaffRequestFilter } from '../../../common/schemas/staffRequests';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
+import { LoadError } from '../../components/LoadError';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { NavTabs } from '../../components/NavTabs';
@@ -136,10 +136,7 @@ export default function StaffRequestsScreen(_props: ScreenProps) {
 
       <section className="stack" aria-label={`${TABS.find((t) => t.status === status)!.label} requests`} aria-busy={list.isValidating || undefined}>
         {list.error && !list.data ? (
-          <Alert tone="danger" title="Uh-oh.">
-            <p>We could not load the requests. {list.error.message}</p>
-            <Button size="sm" variant="secondary" onClick={() => void list.mutate()}>Try again</Button>
-          </Alert>
+          <LoadError what="the requests" message={`We could not load the requests. ${list.error.message}`} onRetry={() => void list.mutate()} />
         ) : !list.data ? (
           <LoadingBlock label="Loading requests…" />
         ) : rows.length === 0 ? (

@@ -7,6 +7,7 @@ import {
   updateUserSchema, USER_MESSAGES,
 } from '../../../common/schemas/users';
 import type { ScreenProps } from '../../app/routeTable';
+import { LoadError } from '../../components/LoadError';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
@@ -112,9 +113,7 @@ function UserForm({ user, me }: { user: DistrictUser | null; me: AuthUser | null
         </Alert>
       )}
       {schools.error && !schools.data ? (
-        <Alert tone="danger" title="Uh-oh.">
-          <p>An error occurred while fetching schools. Please try again later.</p>
-        </Alert>
+        <LoadError what="schools" onRetry={() => void schools.mutate()} />
       ) : !schools.data ? (
         <LoadingBlock label="Loading schools…" />
       ) : schoolOptions.length === 0 ? (

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { CoachDetail } from '../../../../common/schemas/coaches';
 import { assignCaseloadSchema } from '../../../../common/schemas/coaches';
 import type { StaffListItem } from '../../../../common/schemas/staff';
-import { Alert } from '../../../components/Alert';
+import { LoadError } from '../../../components/LoadError';
 import { TextField } from '../../../components/Field';
 import { FormModal } from '../../../components/FormModal';
 import { Spinner } from '../../../components/Spinner';
@@ -104,9 +104,7 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
           ) : null}
         </div>
         {results.error && !results.data ? (
-          <Alert tone="danger" title="Uh-oh.">
-            <p>An error occurred while fetching educators. Please try again later.</p>
-          </Alert>
+          <LoadError what="educators" onRetry={() => void results.mutate()} />
         ) : (
           <ul className="coaches-results__list" id={listId} aria-busy={results.isValidating || undefined}>
             {results.data && staff.length === 0 && <li className="coaches-results__empty muted">No educators match your search.</li>}

@@ -2,8 +2,8 @@
 // outcome in the URL) and a download of the failed rows to fix and upload again.
 import { useSearchParams } from 'react-router-dom';
 import { ROW_OUTCOMES, type RowOutcome } from '../../../../common/schemas/imports';
+import { LoadError } from '../../../components/LoadError';
 import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
 import { SelectField } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
@@ -79,7 +79,7 @@ export function ImportDetail({ api, id, title, breadcrumbs, recordLink }: {
           <SelectField name="outcome" label="Show" value={outcome} onChange={(v) => setFilter({ outcome: v, page: null })} options={OUTCOME_FILTERS} />
         </div>
         {rows.error && !rows.data ? (
-          <Alert tone="danger" title="Uh-oh."><p>An error occurred while fetching the rows.</p><p><Button size="sm" variant="secondary" onClick={() => void rows.mutate()}>Try again</Button></p></Alert>
+          <LoadError what="the rows" onRetry={() => void rows.mutate()} />
         ) : !rows.data ? (
           <LoadingBlock label="Loading rows…" />
         ) : (
