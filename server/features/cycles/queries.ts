@@ -5,7 +5,7 @@ import type { CycleStatus } from '../../../common/schemas/cycles';
 import { DUE_SOON_DAYS, OPEN_CYCLE_STATUSES } from '../../../common/schemas/cycles';
 import type { DB } from '../../../db/connection';
 import type { CoachingCyclesTable, CycleGoalTemplatesTable, CycleStagesTable, Database } from '../../../db/types';
-import { visibleStaff } from '../../access/staffScope';
+import { CYCLE_RECORDS, visibleCoachingRecords } from '../../access/coachingRecords';
 import { addDays } from '../../lib/dates';
 import { currentOn } from '../../lib/history';
 import type { Visibility } from './policies';
@@ -55,27 +55,7 @@ export function findTemplate(db: Conn, districtId: number, id: number): Promise<
 
 /** The cycles (not deleted) of the district a reader may see. */
 export function visibleCycles(db: Conn, v: Visibility): CycleQuery {
-  const query = db.selectFrom('coaching_cycles')
-    .where('coaching_cycles.district_id', '=', v.districtId)
-    .where('coaching_cycles.deleted_at', 'is', null);
-  if (v.kind === 'district') return query;
-  if (v.kind === 'participant') {
-    return query.where('coaching_cycles.id', 'in', (eb: ExpressionBuilder<Database, 'coaching_cycles'>) =>
-      eb.selectFrom('coaching_cycle_staff as cs').innerJoin('staff as s', 's.id', 'cs.staff_id')
-        .select('cs.cycle_id')
-        .where('cs.district_id', '=', v.districtId).where('s.district_id', '=', v.districtId).where('s.user_id', '=', v.userId));
-  }
-  return query.where((eb) => {
-    const ors = [eb('coaching_cycles.coach_id', '=', v.userId), eb('coaching_cycles.created_by', '=', v.userId)];
-    if (v.kind === 'building' || v.kind === 'assigned') {
-      const scope = { kind: v.kind, districtId: v.districtId, userId: v.userId, buildingIds: v.buildingIds };
-      ors.push(eb('coaching_cycles.id', 'in',
-        eb.selectFrom('coaching_cycle_staff as cs').select('cs.cycle_id')
-          .where('cs.district_id', '=', v.districtId)
-          .where('cs.staff_id', 'in', visibleStaff(db as DB, scope).select('staff.id'))));
-    }
-    return eb.or(ors);
-  });
+  return visibleCoachingRecords(db, v, CYCLE_RECORDS);
 }
 
 export interface CycleFilters {

@@ -6,7 +6,7 @@ import type { ActivityCategory, InteractionStatus } from '../../../common/schema
 import type { DB } from '../../../db/connection';
 import { escapeLike, instantPlusMinutes } from '../../../db/dialect';
 import type { ActivitiesTable, Database, InteractionsTable } from '../../../db/types';
-import { visibleStaff } from '../../access/staffScope';
+import { INTERACTION_RECORDS, visibleCoachingRecords } from '../../access/coachingRecords';
 import type { Visibility } from './policies';
 
 export type Conn = DB | Transaction<Database>;
@@ -17,31 +17,7 @@ type ActivityQuery = SelectQueryBuilder<Database, 'activities', object>;
 
 /** The interactions (not deleted) of the district a reader may see. */
 export function visibleInteractions(db: Conn, v: Visibility): InteractionQuery {
-  const query = db.selectFrom('interactions')
-    .where('interactions.district_id', '=', v.districtId)
-    .where('interactions.deleted_at', 'is', null);
-  if (v.kind === 'district') return query;
-  if (v.kind === 'participant') {
-    return query.where('interactions.id', 'in', (eb: ExpressionBuilder<Database, 'interactions'>) =>
-      eb.selectFrom('interaction_participants as ip').innerJoin('staff as s', 's.id', 'ip.staff_id')
-        .select('ip.interaction_id')
-        .where('ip.district_id', '=', v.districtId).where('s.district_id', '=', v.districtId)
-        .where('s.user_id', '=', v.userId));
-  }
-  return query.where((eb) => {
-    const ors = [eb('interactions.coach_id', '=', v.userId), eb('interactions.created_by', '=', v.userId)];
-    if (v.kind === 'building') {
-      ors.push(eb('interactions.building_id', 'in', v.buildingIds.length ? v.buildingIds : [-1]));
-    }
-    if (v.kind === 'building' || v.kind === 'assigned') {
-      const scope = { kind: v.kind, districtId: v.districtId, userId: v.userId, buildingIds: v.buildingIds };
-      ors.push(eb('interactions.id', 'in',
-        eb.selectFrom('interaction_participants as ip').select('ip.interaction_id')
-          .where('ip.district_id', '=', v.districtId)
-          .where('ip.staff_id', 'in', visibleStaff(db as DB, scope).select('staff.id'))));
-    }
-    return eb.or(ors);
-  });
+  return visibleCoachingRecords(db, v, INTERACTION_RECORDS);
 }
 
 export interface InteractionFilters {
