@@ -81,3 +81,17 @@ export async function insertRating(db: Kysely<Database>, r: NewRating) {
     .execute();
   return rating;
 }
+
+/**
+ * The ids among `ids` that are active skills, in active domains, of the district's active framework: what
+ * a coaching cycle or an interaction may newly link (one kept from before may stay).
+ */
+export async function activeSkillIds(db: Kysely<Database> | Transaction<Database>, districtId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('skills as k').innerJoin('skill_frameworks as f', 'f.id', 'k.framework_id')
+    .innerJoin('skill_domains as d', 'd.id', 'k.domain_id')
+    .select('k.id')
+    .where('k.district_id', '=', districtId).where('f.district_id', '=', districtId).where('f.active', '=', 1)
+    .where('k.archived_at', 'is', null).where('d.archived_at', 'is', null).where('k.id', 'in', [...ids]).execute();
+  return new Set(rows.map((r) => r.id));
+}

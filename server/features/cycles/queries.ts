@@ -234,17 +234,6 @@ export async function isCycleCoach(db: Conn, districtId: number, userId: number)
   return row !== undefined;
 }
 
-/** The ids among `ids` that are active skills of the district's active framework. */
-export async function activeSkillIds(db: Conn, districtId: number, ids: readonly number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db.selectFrom('skills as k').innerJoin('skill_frameworks as f', 'f.id', 'k.framework_id')
-    .innerJoin('skill_domains as d', 'd.id', 'k.domain_id')
-    .select('k.id')
-    .where('k.district_id', '=', districtId).where('f.district_id', '=', districtId).where('f.active', '=', 1)
-    .where('k.archived_at', 'is', null).where('d.archived_at', 'is', null).where('k.id', 'in', [...ids]).execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 export function staffIdsOf(db: Conn, districtId: number, cycleId: number) {
   return db.selectFrom('coaching_cycle_staff').select('staff_id').where('district_id', '=', districtId).where('cycle_id', '=', cycleId).orderBy('id').execute()
     .then((rows) => rows.map((r) => r.staff_id));

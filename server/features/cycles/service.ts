@@ -10,9 +10,10 @@ import { nowIso } from '../../../db/connection';
 import { visibleStaffIds } from '../../access/staffScope';
 import { conflict, type FieldErrors, notFound, validationError } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
+import { activeSkillIds } from '../../lib/skillRatings';
 import type { Writer } from './policies';
 import {
-  activeSkillIds, type Conn, type CycleRow, findCycle, findNote, findStage, findTemplate, isCycleCoach, skillIdsOf,
+  type Conn, type CycleRow, findCycle, findNote, findStage, findTemplate, isCycleCoach, skillIdsOf,
   type StageRow, stagesOf, staffIdsOf, type TemplateRow, templatesOf,
 } from './queries';
 

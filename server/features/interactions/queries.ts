@@ -249,17 +249,6 @@ export async function findDistrictCycle(db: Conn, districtId: number, id: number
   return { ...cycle, staffIds: staff.map((s) => s.staff_id) };
 }
 
-/** The ids among `ids` that are active skills (and domains) of the district's active framework. */
-export async function activeSkillIds(db: Conn, districtId: number, ids: readonly number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db.selectFrom('skills as k').innerJoin('skill_frameworks as f', 'f.id', 'k.framework_id')
-    .innerJoin('skill_domains as d', 'd.id', 'k.domain_id')
-    .select('k.id')
-    .where('k.district_id', '=', districtId).where('f.district_id', '=', districtId).where('f.active', '=', 1)
-    .where('k.archived_at', 'is', null).where('d.archived_at', 'is', null).where('k.id', 'in', [...ids]).execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 export function findDistrictBuilding(db: Conn, districtId: number, id: number) {
   return db.selectFrom('buildings').select(['id', 'deleted_at']).where('district_id', '=', districtId).where('id', '=', id).executeTakeFirst();
 }

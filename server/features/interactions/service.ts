@@ -16,11 +16,12 @@ import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit'
 import { checkFieldValues } from './fieldValues';
 import { interactionSight, type Reader, type Sight } from './policies';
 import {
-  type ActivityRow, activeSkillIds, type Conn, districtGroupIds, districtSettingsJson, findDistrictCycle, fieldsOfType, findDistrictBuilding,
+  type ActivityRow, type Conn, districtGroupIds, districtSettingsJson, findDistrictCycle, fieldsOfType, findDistrictBuilding,
   findDistrictType, findInteraction, groupMembersAt, type InteractionRow, isDistrictCoach, participantUserIds,
 } from './queries';
 import { defaultSchoolOf } from '../../lib/defaultSchool';
 import { localDateTime, plusMinutes } from '../../lib/zone';
+import { activeSkillIds } from '../../lib/skillRatings';
 
 type Writer = Reader & { actor: DistrictActor };
 
