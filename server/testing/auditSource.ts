@@ -87,7 +87,8 @@ export interface AuditSourceValue {
 
 /**
  * The values `key` ('action' or 'subjectType') takes in the files' audit rows. `templates` reads a template
- * literal (its source text → the values it makes); an unknown one is unreadable.
+ * literal, or another expression this reader cannot follow (its source text → the values it takes); an
+ * unknown one is unreadable.
  */
 export function auditValuesIn(files: string[], key: 'action' | 'subjectType', templates: Record<string, string[]> = {}): AuditSourceValue[] {
   const found: AuditSourceValue[] = [];
@@ -103,7 +104,7 @@ export function auditValuesIn(files: string[], key: 'action' | 'subjectType', te
       if (constants.has(e)) return [constants.get(e)!];
       const branches = conditional(e);
       if (branches) return [...read(branches[0]), ...read(branches[1])];
-      return [null];
+      return templates[e] ?? [null];
     };
     const add = (expr: string) => {
       for (const value of read(expr)) found.push({ file, value, expression: expr });

@@ -12,13 +12,21 @@ import { LABELLED_SUBJECT_TYPES, READ_GAP_MS } from './queries';
 
 const SERVER = path.resolve(import.meta.dirname, '../..');
 /** Actions the source builds from a template literal, with what they make. */
-const TEMPLATE_ACTIONS = { '`${kind}_import_uploaded`': ['staff_import_uploaded', 'users_import_uploaded'] };
+const TEMPLATE_ACTIONS = {
+  '`${kind}_import_uploaded`': ['staff_import_uploaded', 'users_import_uploaded'],
+  // interactionTypes/service.ts setArchived: a type or a field.
+  "`${kind}_${archived ? 'archived' : 'restored'}`": ['interaction_type_archived', 'interaction_type_restored', 'interaction_field_archived', 'interaction_field_restored'],
+  // skills/service.ts setArchived: a domain or a skill.
+  "`${a.audit}.${archived ? 'archived' : 'restored'}`": ['skill-domain.archived', 'skill-domain.restored', 'skill.archived', 'skill.restored'],
+};
+/** Subject types the source passes on from a table of kinds: the same two setArchived functions. */
+const SUBJECT_EXPRESSIONS = { kind: ['interaction_type', 'interaction_field'], 'a.subject': ['skill_domain', 'skill'] };
 
 describe('every audit action the server writes has a sentence', () => {
   // The server and the command line (scripts/) are where audit rows are written.
   const files = [...serverSourceFiles(SERVER), ...serverSourceFiles(path.resolve(SERVER, '../scripts'))];
   const actions = auditValuesIn(files, 'action', TEMPLATE_ACTIONS);
-  const subjects = auditValuesIn(files, 'subjectType');
+  const subjects = auditValuesIn(files, 'subjectType', SUBJECT_EXPRESSIONS);
 
   it('reads every action written, and can read each one', () => {
     expect(actions.filter((a) => a.value === null).map((a) => `${path.relative(SERVER, a.file)}: ${a.expression}`)).toEqual([]);
