@@ -15,7 +15,8 @@ import { ApiError } from '../../lib/api';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { changeStaffRole, useStaff } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
-import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
+import { UserStatus } from '../../components/UserStatus';
+import { LastSignIn } from './components/LastSignIn';
 import { InviteStaffDialog } from './components/InviteStaffDialog';
 import { PersonCell, TableFrame } from '../../components/Table';
 
@@ -91,7 +92,7 @@ export default function AdminStaffScreen({ route }: ScreenProps) {
                 <tr key={u.id} className="au-table__row">
                   <PersonCell name={u.name} email={u.email} self={isSelf} className="au-table__person" />
                   <td className="au-table__cell" data-label="Role"><RoleSelect user={u} isSelf={isSelf} /></td>
-                  <td className="au-table__cell" data-label="Status"><AdminUserStatus user={u} locale={locale} /></td>
+                  <td className="au-table__cell" data-label="Status"><UserStatus user={u} /></td>
                   <td className="au-table__cell" data-label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></td>
                   <td className="au-table__cell table__actions au-table__actions" data-label="Actions">
                     <AdminUserActions user={u} isSelf={isSelf} canChange base="staff" />

@@ -16,7 +16,8 @@ import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session'
 import { type AdminUserQuery, useAdminUsers } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
 import { DEFAULT_ADMIN_USER_FILTERS, AdminUserFilters, type AdminUserFilterValues } from './components/AdminUserFilters';
-import { AdminUserStatus, LastSignIn } from './components/AdminUserStatus';
+import { UserStatus } from '../../components/UserStatus';
+import { LastSignIn } from './components/LastSignIn';
 import { PersonCell, TableFrame } from '../../components/Table';
 
 const PER_PAGE = 50;
@@ -93,7 +94,7 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
             <Cell label="Roles">
               {u.roles.length ? <ul className="au-roles">{u.roles.map((r) => <li key={r.name}>{r.label}</li>)}</ul> : <span className="muted">No role</span>}
             </Cell>
-            <Cell label="Status"><AdminUserStatus user={u} locale={locale} /></Cell>
+            <Cell label="Status"><UserStatus user={u} /></Cell>
             <Cell label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></Cell>
             <Cell label="Created"><time className="au-table__date" dateTime={u.created_at}>{when.date(u.created_at)}</time></Cell>
             <Cell label="Actions" className="table__actions au-table__actions">

@@ -21,7 +21,7 @@ import { useFormErrors } from '../../lib/forms';
 import { inviteUser, updateUser, useUser } from './api';
 import { LastLogin } from './components/LastLogin';
 import { UserActions } from './components/UserActions';
-import { UserStatusBadge } from './components/UserStatusBadge';
+import { UserStatus } from '../../components/UserStatus';
 
 const LIST = '/app/settings/user';
 const ROLE_OPTIONS = DISTRICT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r], description: ROLE_DESCRIPTIONS[r] }));
@@ -177,7 +177,7 @@ function EditUser({ id, me }: { id: number; me: AuthUser | null }) {
       <section className="card users-summary" aria-labelledby="users-access">
         <div className="users-summary__row">
           <h2 id="users-access" className="card__title">Login</h2>
-          <UserStatusBadge user={user} locale={locale} />
+          <UserStatus user={user} />
         </div>
         <dl className="dl users-summary__dl">
           <dt>Email</dt>

@@ -11,7 +11,7 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { formatRelative } from '../../../lib/format';
 import { useInstantFormat } from '../../../lib/session';
 import { useOwnUserSettings } from '../api';
-import { UserStatusBadge } from './UserStatusBadge';
+import { UserStatus } from '../../../components/UserStatus';
 import { pluralWord } from '../../../../common/plural';
 
 /** The full date and time on the person's profile clock, then how long ago. */
@@ -39,7 +39,7 @@ function LoginCard({ own }: { own: Own }) {
         <dt>Email</dt>
         <dd className="users-own__email">{own.email}</dd>
         <dt>Status</dt>
-        <dd><UserStatusBadge user={{ status: own.status, invite: null }} /></dd>
+        <dd><UserStatus user={{ status: own.status, invite: null }} /></dd>
         <dt>Last sign-in</dt>
         <dd><LastSignIn value={own.last_login_at} /></dd>
       </dl>

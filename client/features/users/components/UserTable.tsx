@@ -5,7 +5,7 @@ import type { DistrictUser } from '../../../../common/schemas/users';
 import { PersonCell, TableFrame } from '../../../components/Table';
 import { LastLogin } from './LastLogin';
 import { UserActions } from './UserActions';
-import { UserStatusBadge } from './UserStatusBadge';
+import { UserStatus } from '../../../components/UserStatus';
 
 type Props = {
   users: DistrictUser[];
@@ -54,7 +54,7 @@ export function UserTable({ users, selfId, canManage, locale, caption }: Props) 
                 <span className="muted">{u.roles.some((r) => r.name === 'district-admin') ? 'Whole district' : 'None'}</span>
               )}
             </Cell>
-            <Cell label="Status"><UserStatusBadge user={u} locale={locale} /></Cell>
+            <Cell label="Status"><UserStatus user={u} /></Cell>
             <Cell label="Last login"><LastLogin value={u.last_login_at} locale={locale} /></Cell>
             {canManage && (
               <Cell label="Actions" className="table__actions users-table__actions">

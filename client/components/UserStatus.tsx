@@ -1,11 +1,13 @@
-import type { Locale } from 'date-fns';
-import type { DistrictUser } from '../../../../common/schemas/users';
-import { useInstantFormat } from '../../../lib/session';
+// A login's status in words (never by colour alone), with the state of an invitation's link under the
+// badge: the district's User settings and the provider's users and staff lists.
+import type { DistrictUser } from '../../common/schemas/users';
+import { useInstantFormat } from '../lib/session';
+import './userStatus.css';
 
 type Status = Pick<DistrictUser, 'status' | 'invite'>;
 
-/** Status in words (never by colour alone): Active, Deactivated, or Invited with the state of its link. */
-export function statusParts(user: Status, date: (iso: string) => string): { label: string; note: string | null; tone: string } {
+/** Active, Deactivated, or Invited with its link's state ("expires …", "link expired", "no active link"). */
+export function userStatusParts(user: Status, date: (iso: string) => string): { label: string; note: string | null; tone: string } {
   if (user.status === 'active') return { label: 'Active', note: null, tone: 'success' };
   if (user.status === 'disabled') return { label: 'Deactivated', note: null, tone: 'neutral' };
   if (!user.invite) return { label: 'Invited', note: 'no active link', tone: 'warning' };
@@ -14,14 +16,14 @@ export function statusParts(user: Status, date: (iso: string) => string): { labe
 }
 
 /** "Active", "Deactivated", or "Invited — expires Nov 28, 2026" (the note under the badge). */
-export function UserStatusBadge({ user }: { user: Status; locale?: Locale }) {
+export function UserStatus({ user }: { user: Status }) {
   const when = useInstantFormat();
-  const { label, note, tone } = statusParts(user, when.date);
+  const { label, note, tone } = userStatusParts(user, when.date);
   return (
-    <span className="users-status">
+    <span className="user-status">
       <span className={`badge badge--${tone}`}>{label}</span>
       {note && (
-        <span className={['users-status__note', tone === 'warning' && 'users-status__note--warning'].filter(Boolean).join(' ')}>
+        <span className={['user-status__note', tone === 'warning' && 'user-status__note--warning'].filter(Boolean).join(' ')}>
           <span className="sr-only"> — </span>
           {note}
         </span>
