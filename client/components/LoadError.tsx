@@ -12,11 +12,13 @@ type Props = {
   message?: string;
   /** Instead of "Try again". */
   action?: ReactNode;
+  /** Instead of "Uh-oh." (a provider screen names what failed: "The log could not be loaded."). */
+  title?: string;
 };
 
-export function LoadError({ what, onRetry, message, action }: Props) {
+export function LoadError({ what, onRetry, message, action, title = 'Uh-oh.' }: Props) {
   return (
-    <Alert tone="danger" title="Uh-oh.">
+    <Alert tone="danger" title={title}>
       <p>{message ?? `An error occurred while fetching ${what}. Please try again later.`}</p>
       <p>{action ?? <Button variant="secondary" size="sm" onClick={onRetry}>Try again</Button>}</p>
     </Alert>

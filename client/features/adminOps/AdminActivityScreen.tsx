@@ -7,7 +7,7 @@ import { auditActionLabel, auditActionOptions } from '../../../common/auditActio
 import { countText, plural } from '../../../common/plural';
 import type { AuditEntry, AuditRead } from '../../../common/schemas/adminOps';
 import { ROUTES, type RouteDef, type ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
+import { LoadError } from '../../components/LoadError';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField, TextField } from '../../components/Field';
@@ -200,10 +200,7 @@ export default function AdminActivityScreen({ route }: ScreenProps) {
         <TextField label="To" name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
       </FilterBar>
       {error && !data ? (
-        <Alert tone="danger" title="The activity could not be loaded.">
-          <p>{error.status === 422 ? error.message : 'Please try again.'}</p>
-          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
-        </Alert>
+        <LoadError title="The activity could not be loaded." what="the activity" message={error.status === 422 ? error.message : 'Please try again.'} onRetry={() => void mutate()} />
       ) : isLoading && !data ? (
         <LoadingBlock label="Loading activity…" />
       ) : data && data.data.length === 0 ? (

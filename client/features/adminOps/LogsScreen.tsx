@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { LOG_KINDS, SECURITY_EVENT_KINDS, SECURITY_EVENT_LABELS, type LogEntry, type LogKind } from '../../../common/schemas/adminOps';
 import type { ScreenProps } from '../../app/routeTable';
-import { Alert } from '../../components/Alert';
+import { LoadError } from '../../components/LoadError';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField, TextField } from '../../components/Field';
@@ -128,10 +128,7 @@ export default function LogsScreen({ route }: ScreenProps) {
         <TextField label="To" name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
       </FilterBar>
       {error && !data ? (
-        <Alert tone="danger" title="The log could not be loaded.">
-          <p>{error.status === 422 ? error.message : 'Please try again.'}</p>
-          <p><Button variant="secondary" size="sm" onClick={() => void mutate()}>Try again</Button></p>
-        </Alert>
+        <LoadError title="The log could not be loaded." what="the log" message={error.status === 422 ? error.message : 'Please try again.'} onRetry={() => void mutate()} />
       ) : isLoading && !data ? (
         <LoadingBlock label="Loading the log…" />
       ) : data && data.data.length === 0 ? (
