@@ -60,3 +60,19 @@ export function visibleCoachingRecords<T extends 'interactions' | 'coaching_cycl
     return eb.or(ors);
   }));
 }
+
+/**
+ * An active login of the district holding `permission` in any scope (`see activity`, `see skill mapping`):
+ * who may coach an interaction or run a cycle.
+ */
+export async function isActiveHolder(db: DB | Transaction<Database>, districtId: number, userId: number, permission: string): Promise<boolean> {
+  const row = await db.selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+    .select('users.id')
+    .where('users.id', '=', userId).where('users.district_id', '=', districtId).where('users.status', '=', 'active')
+    .where((eb) => eb.or([eb('permissions.name', '=', permission), eb('permissions.name', 'like', `${permission}.%`)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}

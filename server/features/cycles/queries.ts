@@ -5,7 +5,7 @@ import type { CycleStatus } from '../../../common/schemas/cycles';
 import { DUE_SOON_DAYS, OPEN_CYCLE_STATUSES } from '../../../common/schemas/cycles';
 import type { DB } from '../../../db/connection';
 import type { CoachingCyclesTable, CycleGoalTemplatesTable, CycleStagesTable, Database } from '../../../db/types';
-import { CYCLE_RECORDS, visibleCoachingRecords } from '../../access/coachingRecords';
+import { CYCLE_RECORDS, isActiveHolder, visibleCoachingRecords } from '../../access/coachingRecords';
 import { addDays } from '../../lib/dates';
 import { currentOn } from '../../lib/history';
 import type { Visibility } from './policies';
@@ -222,16 +222,8 @@ export async function districtSettingsJson(db: Conn, districtId: number): Promis
 }
 
 /** An active user of the district who may run cycles (holds `see skill mapping`, any scope). */
-export async function isCycleCoach(db: Conn, districtId: number, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
-    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
-    .select('users.id')
-    .where('users.id', '=', userId).where('users.district_id', '=', districtId).where('users.status', '=', 'active')
-    .where((eb) => eb.or([eb('permissions.name', '=', 'see skill mapping'), eb('permissions.name', 'like', 'see skill mapping.%')]))
-    .executeTakeFirst();
-  return row !== undefined;
+export function isCycleCoach(db: Conn, districtId: number, userId: number): Promise<boolean> {
+  return isActiveHolder(db, districtId, userId, 'see skill mapping');
 }
 
 export function staffIdsOf(db: Conn, districtId: number, cycleId: number) {

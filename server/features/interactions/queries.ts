@@ -6,7 +6,7 @@ import type { ActivityCategory, InteractionStatus } from '../../../common/schema
 import type { DB } from '../../../db/connection';
 import { escapeLike, instantPlusMinutes } from '../../../db/dialect';
 import type { ActivitiesTable, Database, InteractionsTable } from '../../../db/types';
-import { INTERACTION_RECORDS, visibleCoachingRecords } from '../../access/coachingRecords';
+import { INTERACTION_RECORDS, isActiveHolder, visibleCoachingRecords } from '../../access/coachingRecords';
 import type { Visibility } from './policies';
 
 export type Conn = DB | Transaction<Database>;
@@ -228,16 +228,8 @@ export function fieldsOfType(db: Conn, districtId: number, typeId: number) {
 }
 
 /** An active login of the district holding `see activity` (any scope): who may coach an interaction. */
-export async function isDistrictCoach(db: Conn, districtId: number, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
-    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
-    .select('users.id')
-    .where('users.id', '=', userId).where('users.district_id', '=', districtId).where('users.status', '=', 'active')
-    .where((eb) => eb.or([eb('permissions.name', '=', 'see activity'), eb('permissions.name', 'like', 'see activity.%')]))
-    .executeTakeFirst();
-  return row !== undefined;
+export function isDistrictCoach(db: Conn, districtId: number, userId: number): Promise<boolean> {
+  return isActiveHolder(db, districtId, userId, 'see activity');
 }
 
 /** A coaching cycle of the district (not deleted) with its educators, for the interaction's cycle link. */
