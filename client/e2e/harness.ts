@@ -263,16 +263,26 @@ export async function settleAnimations(page: Page): Promise<void> {
   });
 }
 
-export async function axeBlocking(page: Page): Promise<string[]> {
+/** axe-core's violations (the AXE_TAGS rules) of the page as it is now, of any impact or only `impacts`. */
+async function axeViolations(page: Page, impacts: string[] | null): Promise<{ id: string; impact: string; where: string }[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   await settleAnimations(page);
-  return page.evaluate(async (tags) => {
+  const found = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, where: v.nodes.map((n) => n.target.join(' ')).join(', ') }));
   }, AXE_TAGS);
+  return found.filter((v) => impacts === null || impacts.includes(v.impact));
+}
+
+/** The serious and critical violations, as "rule at selectors". */
+export async function axeBlocking(page: Page): Promise<string[]> {
+  return (await axeViolations(page, ['serious', 'critical'])).map((v) => `${v.id} at ${v.where}`);
+}
+
+/** Every violation, of any impact, as "rule (impact) at selectors". */
+export async function axeAll(page: Page): Promise<string[]> {
+  return (await axeViolations(page, null)).map((v) => `${v.id} (${v.impact}) at ${v.where}`);
 }
 
 /** Selects narrower than their longest option (a chosen option would show cut off), as "name: natural in shown px". */

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, AXE_TAGS, browserSuite, latestMailLink, settleAnimations } from './harness';
+import { api, axeAll, browserSuite, latestMailLink, settleAnimations } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
 const suite = browserSuite({ timeout: 20_000 });
@@ -25,18 +25,7 @@ afterEach(async (ctx) => {
   }
 });
 
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
-/** Every axe violation (any impact) of the page as it is now. */
-async function axeAll(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  await settleAnimations(page);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, AXE_TAGS);
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;

@@ -3,27 +3,15 @@
 // GET /api/observation/observers; choosing the principal narrows the report to her walkthroughs (the server's
 // filter[coach_id] is the observation's interaction's coach: its observer). The interactions report keeps
 // "Coach". At 1366 and 390 px, axe-core (AXE_TAGS, every impact) clean.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, AXE_TAGS, browserSuite, settleAnimations } from './harness';
+import { api, axeAll, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
 const suite = browserSuite({ timeout: 20_000 });
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
 const DESKTOP = { viewport: { width: 1366, height: 900 }, bypassCSP: true };
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
-async function axeAll(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  await settleAnimations(page);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, AXE_TAGS);
-}
 
 const loaded = async (page: Page) => {
   await page.locator('h1').first().waitFor();
