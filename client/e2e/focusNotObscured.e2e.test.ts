@@ -56,17 +56,21 @@ describe('focus not obscured at 390 px (Activity, coach)', () => {
     expect(buttonBox.y + buttonBox.height).toBeGreaterThan(PHONE.height - 100);
     await page.locator('.activity-toolbar').getByRole('button', { name: 'Today' }).focus();
     let inList = 0;
+    // The deepest the page scrolled while the keyboard was in the list: a short week's list ends before 40
+    // presses, and Tab then leaves the page and comes back to its top.
+    let scrolled = 0;
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
       const f = await focused(page);
       if (!f?.inList) continue;
       inList++;
+      scrolled = Math.max(scrolled, await page.evaluate(() => window.scrollY));
       // The fixed button does not move: compare with its box on the screen now.
       expect(intersects(f.box, (await button.boundingBox())!), `stop ${i} (${f.label}) is under the button`).toBe(false);
     }
     // Enough stops to reach below the first screen.
     expect(inList).toBeGreaterThan(8);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(scrolled).toBeGreaterThan(0);
   });
 
   it('after a save the toast does not cover the floating button focus returns to', async () => {
