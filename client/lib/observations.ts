@@ -6,6 +6,7 @@
 // each other). Every observation write (features/observations/api.ts) revalidates every ['observation', query] key.
 import useSWR from 'swr';
 import type { ObservationStatus } from '../../common/observationValues';
+import type { ObservationSummaryAnswer } from '../../common/schemas/answers/observations';
 import { countText } from '../../common/plural';
 import { type ApiError, type Query, serializeQuery } from './api';
 import { fetchByKey } from './lookups';
@@ -19,25 +20,9 @@ export function newObservationHref(prefill: { staffId?: number; formId?: number 
   return `/app/observations/new${qs ? `?${qs}` : ''}`;
 }
 
-/** A row of GET /api/observation (presentObservationSummary). */
-export interface ObservationSummary {
-  id: number;
-  status: ObservationStatus;
-  form: { id: number; name: string; version: number };
-  educator: { id: number; name: string };
-  observer: { id: number; name: string };
-  school: { id: number; name: string } | null;
-  observed_at: string;
-  duration_minutes: number;
-  interaction_id: number | null;
-  /** The calibration session it was made in, else null. */
-  calibration_id: number | null;
-  shared: { at: string; answers: boolean; notes: boolean } | null;
-  acknowledged_at: string | null;
-  updated_at: string;
-  /** Seen of the look-fors answered seen or not seen; null when the answers are not the reader's to see. */
-  look_fors: { seen: number; applicable: number } | null;
-}
+/** A row of GET /api/observation (presentObservationSummary): the answer schema's type, so the screens read
+ *  exactly what the server promises. */
+export type ObservationSummary = ObservationSummaryAnswer;
 
 export interface ObservationList {
   data: ObservationSummary[];

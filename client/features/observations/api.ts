@@ -9,7 +9,7 @@ import type { ObservationStatus } from '../../../common/observationValues';
 import { api, type ApiError } from '../../lib/api';
 import { revalidateInteractions } from '../../lib/interactions';
 import { fetchByKey, staffKey } from '../../lib/lookups';
-import type { ObservationSummary } from '../../lib/observations';
+import type { ObservationAnswer } from '../../../common/schemas/answers/observations';
 
 // The list (GET /api/observation) is read on the home and the educator's profile too: its key, hook and shapes
 // live in lib/observations.ts.
@@ -26,19 +26,9 @@ export type AnswerValue = string | number | string[] | null;
 /** An observation's items are its form version's, shaped as the form editor reads them. */
 export type ObservationItem = ObservationFormItem;
 
-/** GET /api/observation/{id} (presentObservation): what this reader may see of it. */
-export interface Observation extends ObservationSummary {
-  items: ObservationItem[];
-  answers: { item_id: number; value: AnswerValue; evidence: string | null }[] | null;
-  notes: string | null;
-  next_steps: string | null;
-  /** Only in the observer's own answer. */
-  private_notes?: string | null;
-  reflection: string | null;
-  can_edit: boolean;
-  /** Its calibration session, when the reader may read that session (issue 28, item 5). */
-  calibration: { id: number; title: string } | null;
-}
+/** GET /api/observation/{id} (presentObservation): what this reader may see of it (the answer schema's type;
+ *  `private_notes` only in the observer's own answer, `calibration` when the reader may read that session). */
+export type Observation = ObservationAnswer;
 
 /** POST /api/observation and PUT /api/observation/{id}. */
 export interface ObservationBody {

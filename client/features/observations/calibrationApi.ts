@@ -2,53 +2,21 @@
 // that change a session with their invalidation. Every key starts with its resource's path, so a change
 // revalidates every list and session at once.
 import useSWR, { mutate } from 'swr';
+import type {
+  AgreementAnswer, AgreementTallyAnswer, CalibrationAgreementAnswer, CalibrationSessionAnswer, CalibrationSessionSummaryAnswer,
+} from '../../../common/schemas/answers/observations';
 import { api, type ApiError } from '../../lib/api';
 import { fetchByKey } from '../../lib/lookups';
 
-/** One figure of the agreement: counts and rates (null when nothing was compared). */
-export interface AgreementTally {
-  compared: number;
-  exact: number;
-  exact_rate: number | null;
-  rating_compared: number;
-  within_one: number;
-  within_one_rate: number | null;
-}
-
-type Person = { id: number; name: string };
-
-export interface AgreementItem extends AgreementTally { lineage_id: number; label: string; kind: 'look_for' | 'rating' | 'choice'; section: string | null }
-export interface AgreementPair extends AgreementTally { observers: [Person, Person]; sessions: number }
-export interface AgreementMonth extends AgreementTally { month: string; sessions: number }
-
-export interface CalibrationSessionSummary {
-  id: number;
-  title: string;
-  notes: string | null;
-  observed_at: string;
-  form: { id: number; name: string };
-  educator: Person;
-  school: { id: number; name: string } | null;
-  created_by: Person | null;
-  created_at: string;
-  archived_at: string | null;
-  observers: Person[];
-  my_observation: { id: number; status: 'draft' | 'completed' } | null;
-  can_archive: boolean;
-}
-
-export interface CalibrationSession extends CalibrationSessionSummary {
-  agreement: { overall: AgreementTally; items: AgreementItem[]; pairs: AgreementPair[]; months: AgreementMonth[] };
-}
-
-export interface CalibrationAgreement {
-  form: { id: number; name: string };
-  sessions: number;
-  overall: AgreementTally;
-  items: AgreementItem[];
-  pairs: AgreementPair[];
-  months: AgreementMonth[];
-}
+// The answers' shapes are the answer schemas' types (common/schemas/answers/observations.ts), so the screens read
+// exactly what the server promises.
+export type AgreementTally = AgreementTallyAnswer;
+export type AgreementItem = AgreementAnswer['items'][number];
+export type AgreementPair = AgreementAnswer['pairs'][number];
+export type AgreementMonth = AgreementAnswer['months'][number];
+export type CalibrationSessionSummary = CalibrationSessionSummaryAnswer;
+export type CalibrationSession = CalibrationSessionAnswer;
+export type CalibrationAgreement = CalibrationAgreementAnswer;
 
 export interface CalibrationSessionBody {
   title: string;
