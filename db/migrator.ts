@@ -32,6 +32,10 @@ import * as m0160 from './migrations/20261130_0160_observations';
 import * as m0161 from './migrations/20261201_0161_calibration_sessions';
 import * as m0162 from './migrations/20261201_0162_article_observations';
 import * as m0163 from './migrations/20261201_0163_observation_district_versions';
+import * as m0168 from './migrations/20261202_0168_read_log';
+import * as m0165 from './migrations/20261202_0165_action_steps';
+import * as m0166 from './migrations/20261202_0166_self_assessments';
+import * as m0167 from './migrations/20261202_0167_coaching_requests';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +71,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261201_0161_calibration_sessions': m0161,
   '20261201_0162_article_observations': m0162,
   '20261201_0163_observation_district_versions': m0163,
+  '20261202_0168_read_log': m0168,
+  '20261202_0165_action_steps': m0165,
+  '20261202_0166_self_assessments': m0166,
+  '20261202_0167_coaching_requests': m0167,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */

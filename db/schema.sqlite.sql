@@ -1,6 +1,15 @@
 -- index account_migrations_to_idx
 CREATE INDEX "account_migrations_to_idx" on "account_migrations" ("to_district_id", "accepted_at");
 
+-- index action_steps_source_idx
+CREATE INDEX "action_steps_source_idx" on "action_steps" ("district_id", "source_type", "source_id");
+
+-- index action_steps_staff_idx
+CREATE INDEX "action_steps_staff_idx" on "action_steps" ("district_id", "staff_id", "status", "due_on");
+
+-- index action_steps_status_idx
+CREATE INDEX "action_steps_status_idx" on "action_steps" ("district_id", "status", "due_on");
+
 -- index activities_import_uid_unique
 CREATE UNIQUE INDEX "activities_import_uid_unique" on "activities" ("district_id", "user_id", "import_uid") where "import_uid" is not null;
 
@@ -93,6 +102,18 @@ CREATE INDEX "coaching_cycles_report_idx" on "coaching_cycles" ("district_id", "
 
 -- index coaching_cycles_stage_idx
 CREATE INDEX "coaching_cycles_stage_idx" on "coaching_cycles" ("district_id", "stage_id", "status");
+
+-- index coaching_request_holders_request_idx
+CREATE INDEX "coaching_request_holders_request_idx" on "coaching_request_holders" ("district_id", "request_id");
+
+-- index coaching_request_holders_user_idx
+CREATE INDEX "coaching_request_holders_user_idx" on "coaching_request_holders" ("district_id", "user_id", "request_id");
+
+-- index coaching_requests_staff_idx
+CREATE INDEX "coaching_requests_staff_idx" on "coaching_requests" ("district_id", "staff_id", "created_at");
+
+-- index coaching_requests_status_idx
+CREATE INDEX "coaching_requests_status_idx" on "coaching_requests" ("district_id", "status", "created_at");
 
 -- index cycle_goal_templates_district_idx
 CREATE INDEX "cycle_goal_templates_district_idx" on "cycle_goal_templates" ("district_id", "sort_order");
@@ -237,6 +258,9 @@ CREATE INDEX "security_events_kind_idx" on "security_events" ("kind", "at");
 
 -- index security_events_user_idx
 CREATE INDEX "security_events_user_idx" on "security_events" ("user_id", "at");
+
+-- index self_ratings_district_staff_skill_idx
+CREATE INDEX "self_ratings_district_staff_skill_idx" on "self_ratings" ("district_id", "staff_id", "skill_id", "id");
 
 -- index server_errors_at_idx
 CREATE INDEX "server_errors_at_idx" on "server_errors" ("at");
@@ -397,6 +421,9 @@ CREATE UNIQUE INDEX "zone_months_starts_idx" on "zone_months" ("timezone", "star
 -- table account_migrations
 CREATE TABLE "account_migrations" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "from_district_id" integer references "districts" ("id") on delete cascade, "to_district_id" integer not null references "districts" ("id") on delete cascade, "name" text not null, "roles" text not null, "building_ids" text default '[]' not null, "invited_by" integer references "users" ("id") on delete set null, "token_hash" text not null unique, "expires_at" text not null, "accepted_at" text, "revoked_at" text, "created_at" text not null, "invite_user_id" integer references "users" ("id") on delete cascade);
 
+-- table action_steps
+CREATE TABLE "action_steps" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "title" text not null, "detail" text, "due_on" text, "set_by_user_id" integer references "users" ("id") on delete set null, "source_type" text not null, "source_id" integer, "status" text not null, "done_on" text, "note" text, "status_by_user_id" integer references "users" ("id") on delete set null, "status_at" text, "created_at" text not null, "updated_at" text not null);
+
 -- table activities
 CREATE TABLE "activities" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "user_id" integer not null references "users" ("id"), "category" text not null, "starts_at" text not null, "minutes" integer not null, "notes" text, "sequence" integer default 0 not null, "import_uid" text, "created_at" text not null, "updated_at" text not null, "deleted_at" text);
 
@@ -483,6 +510,12 @@ CREATE TABLE "coaching_cycle_stage_history" ("id" integer primary key autoincrem
 
 -- table coaching_cycles
 CREATE TABLE "coaching_cycles" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "coach_id" integer not null references "users" ("id"), "title" text not null, "goal" text, "start_date" text not null, "target_end_date" text, "status" text not null, "stage_id" integer references "cycle_stages" ("id"), "stage_entered_on" text, "outcome" text, "reflection" text, "completed_on" text, "created_by" integer references "users" ("id"), "updated_by" integer references "users" ("id"), "created_at" text not null, "updated_at" text not null, "deleted_at" text);
+
+-- table coaching_request_holders
+CREATE TABLE "coaching_request_holders" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "request_id" integer not null references "coaching_requests" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "reason" text not null, "created_at" text not null, "ended_at" text);
+
+-- table coaching_requests
+CREATE TABLE "coaching_requests" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "requested_by_user_id" integer references "users" ("id") on delete set null, "topic" text not null, "message" text not null, "preferred_times" text, "status" text not null, "interaction_id" integer references "interactions" ("id") on delete set null, "accepted_by_user_id" integer references "users" ("id") on delete set null, "accepted_at" text, "pass_note" text, "passed_by_user_id" integer references "users" ("id") on delete set null, "passed_at" text, "withdrawn_at" text, "created_at" text not null, "updated_at" text not null);
 
 -- table cycle_goal_templates
 CREATE TABLE "cycle_goal_templates" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "title" text not null, "goal" text not null, "sort_order" integer not null, "archived_at" text, "created_at" text not null, "updated_at" text not null);
@@ -607,6 +640,9 @@ CREATE TABLE "roles" ("id" integer primary key autoincrement, "name" text not nu
 -- table security_events
 CREATE TABLE "security_events" ("id" integer primary key autoincrement, "kind" text not null, "ip" text, "user_agent" text, "email" text, "user_id" integer references "users" ("id") on delete set null, "district_id" integer references "districts" ("id") on delete set null, "method" text, "path" text, "details" text, "at" text not null);
 
+-- table self_ratings
+CREATE TABLE "self_ratings" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "skill_id" integer not null references "skills" ("id") on delete cascade, "level" integer not null, "rated_on" text not null, "rated_by" integer references "users" ("id") on delete set null, "created_at" text not null);
+
 -- table server_errors
 CREATE TABLE "server_errors" ("id" integer primary key autoincrement, "message" text not null, "stack" text, "method" text not null, "path" text not null, "status" integer not null, "user_id" integer references "users" ("id") on delete set null, "impersonator_id" integer references "users" ("id") on delete set null, "district_id" integer references "districts" ("id") on delete set null, "request_id" text not null, "ip" text, "user_agent" text, "at" text not null);
 
@@ -693,6 +729,26 @@ CREATE TABLE "users" ("id" integer primary key autoincrement, "district_id" inte
 
 -- table zone_months
 CREATE TABLE "zone_months" ("timezone" text not null, "month" text not null, "starts_at" text not null, "ends_at" text not null, constraint "zone_months_pk" primary key ("timezone", "month")) without rowid;
+
+-- trigger action_steps_delete_district_version
+CREATE TRIGGER action_steps_delete_district_version after delete on action_steps begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger action_steps_insert_district_version
+CREATE TRIGGER action_steps_insert_district_version after insert on action_steps begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger action_steps_update_district_version
+CREATE TRIGGER action_steps_update_district_version after update on action_steps begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
 
 -- trigger activities_delete_district_version
 CREATE TRIGGER activities_delete_district_version after delete on activities begin
@@ -1572,6 +1628,26 @@ CREATE TRIGGER roles_insert_auth_version after insert on roles begin
 -- trigger roles_update_auth_version
 CREATE TRIGGER roles_update_auth_version after update on roles begin
           update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger self_ratings_delete_district_version
+CREATE TRIGGER self_ratings_delete_district_version after delete on self_ratings begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger self_ratings_insert_district_version
+CREATE TRIGGER self_ratings_insert_district_version after insert on self_ratings begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger self_ratings_update_district_version
+CREATE TRIGGER self_ratings_update_district_version after update on self_ratings begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger skill_current_levels_delete_district_version

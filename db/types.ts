@@ -489,6 +489,62 @@ export interface CalibrationSessionsTable {
   archived_at: Timestamp | null;
 }
 
+/** An action step (issue 29): one educator's next step, set by their coach or by themself, followed through to done or dropped. */
+export interface ActionStepsTable {
+  id: Generated<number>;
+  district_id: number;
+  /** The owner educator. */
+  staff_id: number;
+  title: string;
+  detail: string | null;
+  due_on: string | null; // YYYY-MM-DD
+  set_by_user_id: number | null;
+  source_type: 'interaction' | 'observation' | 'cycle' | 'own';
+  source_id: number | null;
+  status: 'open' | 'done' | 'dropped';
+  done_on: string | null; // YYYY-MM-DD
+  /** The educator's note: what they tried, how it went. */
+  note: string | null;
+  status_by_user_id: number | null;
+  status_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A coaching request (issue 29): an educator asks for support; coaches hold it in their queue until one accepts (scheduling a session) or passes it on. */
+export interface CoachingRequestsTable {
+  id: Generated<number>;
+  district_id: number;
+  /** The educator who asks. */
+  staff_id: number;
+  requested_by_user_id: number | null;
+  topic: string;
+  message: string;
+  preferred_times: string | null;
+  status: 'open' | 'passed' | 'accepted' | 'withdrawn';
+  /** The scheduled interaction made on acceptance. */
+  interaction_id: number | null;
+  accepted_by_user_id: number | null;
+  accepted_at: Timestamp | null;
+  pass_note: string | null;
+  passed_by_user_id: number | null;
+  passed_at: Timestamp | null;
+  withdrawn_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A coach whose queue holds a coaching request; `ended_at` set when it left their queue. */
+export interface CoachingRequestHoldersTable {
+  id: Generated<number>;
+  district_id: number;
+  request_id: number;
+  user_id: number;
+  reason: 'coach' | 'school' | 'passed';
+  created_at: CreatedAt;
+  ended_at: Timestamp | null;
+}
+
 export interface ObservationAnswersTable {
   observation_id: number;
   item_id: number;
@@ -508,6 +564,21 @@ export interface SkillRatingsTable {
   rated_by: number | null;
   note: string | null;
   interaction_id: number | null;
+  created_at: CreatedAt;
+}
+
+/**
+ * An educator's rating of themself (issue 29, self-assessment): every one kept, the latest per skill by id.
+ * A table of its own so it never reaches skill_current_levels, the heat map's levels or the reports.
+ */
+export interface SelfRatingsTable {
+  id: Generated<number>;
+  district_id: number;
+  staff_id: number;
+  skill_id: number;
+  level: number;
+  rated_on: string; // YYYY-MM-DD, the district's day
+  rated_by: number | null;
   created_at: CreatedAt;
 }
 
@@ -953,6 +1024,7 @@ export interface Database {
   skills: SkillsTable;
   skill_ratings: SkillRatingsTable;
   skill_current_levels: SkillCurrentLevelsTable;
+  self_ratings: SelfRatingsTable;
   cycle_stages: CycleStagesTable;
   cycle_goal_templates: CycleGoalTemplatesTable;
   coaching_cycles: CoachingCyclesTable;
@@ -983,6 +1055,9 @@ export interface Database {
   observations: ObservationsTable;
   observation_answers: ObservationAnswersTable;
   calibration_sessions: CalibrationSessionsTable;
+  action_steps: ActionStepsTable;
+  coaching_requests: CoachingRequestsTable;
+  coaching_request_holders: CoachingRequestHoldersTable;
   rate_limits: RateLimitsTable;
 }
 

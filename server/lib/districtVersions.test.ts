@@ -8,6 +8,8 @@ import { nowIso } from '../../db/connection';
 import { DISTRICT_VERSION_TABLES as COVERED_0110 } from '../../db/migrations/20261127_0110_district_versions';
 import { CALIBRATION_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261201_0161_calibration_sessions';
 import { OBSERVATION_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261201_0163_observation_district_versions';
+import { ACTION_STEP_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261202_0165_action_steps';
+import { SELF_RATING_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261202_0166_self_assessments';
 import { isPostgres } from '../../db/migrationHelpers';
 import { ROLLUP_TABLES } from '../../db/reportRollups';
 import { createTestApp, type TestApp } from '../testing/app';
@@ -22,12 +24,15 @@ import { districtVersion } from './keptAnswers';
  */
 const NEVER_IN_KEPT_ANSWERS = [
   // district_version_bumps: PostgreSQL's notes of the districts a transaction changed, gone by its commit (migration 20261129_0152).
-  'district_versions', 'district_version_bumps', 'account_migrations', 'audit_log', 'building_history_requests', 'calendar_feeds', 'client_errors', 'import_rows', 'imports',
+  'district_versions', 'district_version_bumps', 'account_migrations', 'audit_log', 'building_history_requests', 'calendar_feeds',
+  // coaching_requests and their holders (migration 20261202_0167): read by their own list only, never kept.
+  'coaching_request_holders', 'coaching_requests', 'client_errors', 'import_rows', 'imports',
   'invites', 'invoices', 'quotes', 'report_subscriptions', 'security_events', 'server_errors', 'setup_checklist_marks', 'staff_source_ids',
 ];
 
 /** The tables whose writes bump their district's version: 0110's and the later migrations'. */
-const DISTRICT_VERSION_TABLES = [...COVERED_0110, ...CALIBRATION_DISTRICT_VERSION_TABLES, ...OBSERVATION_DISTRICT_VERSION_TABLES];
+const DISTRICT_VERSION_TABLES = [...COVERED_0110, ...CALIBRATION_DISTRICT_VERSION_TABLES, ...OBSERVATION_DISTRICT_VERSION_TABLES, ...ACTION_STEP_DISTRICT_VERSION_TABLES,
+  ...SELF_RATING_DISTRICT_VERSION_TABLES];
 
 let t: TestApp;
 beforeEach(async () => {
