@@ -235,6 +235,13 @@ CREATE INDEX "quotes_status_idx" on "quotes" ("status", "created_at");
 -- index rate_limits_reset_at_idx
 CREATE INDEX "rate_limits_reset_at_idx" on "rate_limits" ("reset_at");
 
+-- index record_reads_day_idx
+CREATE INDEX "record_reads_day_idx" on "record_reads" ("day");
+
+-- index record_reads_once
+CREATE UNIQUE INDEX record_reads_once on record_reads
+    (district_id, staff_id, day, reader_user_id, kind, coalesce(impersonated_by, 0));
+
 -- index report_participation_months_building_idx
 CREATE INDEX "report_participation_months_building_idx" on "report_participation_months" ("district_id", "building_id", "month");
 
@@ -621,6 +628,9 @@ CREATE TABLE "quotes" ("id" integer primary key autoincrement, "district_id" int
 
 -- table rate_limits
 CREATE TABLE "rate_limits" ("key" text primary key, "count" integer not null, "reset_at" integer not null);
+
+-- table record_reads
+CREATE TABLE "record_reads" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "reader_user_id" integer not null references "users" ("id") on delete cascade, "reader_role" text not null, "impersonated_by" integer references "users" ("id") on delete cascade, "kind" text not null, "day" text not null);
 
 -- table report_interaction_months
 CREATE TABLE "report_interaction_months" ("district_id" integer not null, "month" text not null, "interaction_type_id" integer not null, "building_id" integer not null, "coach_id" integer not null, "n" integer not null, "minutes" integer not null, constraint "report_interaction_months_pk" primary key ("district_id", "month", "interaction_type_id", "building_id", "coach_id")) without rowid;

@@ -499,7 +499,8 @@ export interface ActionStepsTable {
   detail: string | null;
   due_on: string | null; // YYYY-MM-DD
   set_by_user_id: number | null;
-  source_type: 'interaction' | 'observation' | 'cycle' | 'own';
+  /** null: set by a coach on the educator's profile, from no record. */
+  source_type: 'interaction' | 'observation' | 'cycle' | 'own' | null;
   source_id: number | null;
   status: 'open' | 'done' | 'dropped';
   done_on: string | null; // YYYY-MM-DD
@@ -979,6 +980,29 @@ export interface SetupChecklistMarksTable {
   at: Timestamp;
 }
 
+/** The kinds of record the read log names (issue 29, "Who has read about me"). */
+export type ReadKind = 'observation' | 'interaction' | 'skill_rating' | 'action_step' | 'cycle';
+
+/**
+ * The read log (migration 20261202_0168): a reader opened records of one kind about one educator on one day of
+ * the district's timezone; at most one row per reader (login and impersonator), educator, kind and day; kept two years.
+ */
+export interface RecordReadsTable {
+  id: Generated<number>;
+  district_id: number;
+  /** The educator read about. */
+  staff_id: number;
+  /** The district login that read (the one impersonated, when provider staff did). */
+  reader_user_id: number;
+  /** The reader's role labels at the time ("Coach", "Principal (building administrator)"). */
+  reader_role: string;
+  /** The provider staff member impersonating the reader, else null. */
+  impersonated_by: number | null;
+  kind: ReadKind;
+  /** YYYY-MM-DD in the district's timezone. */
+  day: string;
+}
+
 export interface Database {
   plans: PlansTable;
   billing_counters: BillingCountersTable;
@@ -1049,6 +1073,7 @@ export interface Database {
   alert_targets: AlertTargetsTable;
   alert_dismissals: AlertDismissalsTable;
   setup_checklist_marks: SetupChecklistMarksTable;
+  record_reads: RecordReadsTable;
   observation_forms: ObservationFormsTable;
   observation_form_versions: ObservationFormVersionsTable;
   observation_form_items: ObservationFormItemsTable;

@@ -28,6 +28,8 @@ const NEVER_IN_KEPT_ANSWERS = [
   // coaching_requests and their holders (migration 20261202_0167): read by their own list only, never kept.
   'coaching_request_holders', 'coaching_requests', 'client_errors', 'import_rows', 'imports',
   'invites', 'invoices', 'quotes', 'report_subscriptions', 'security_events', 'server_errors', 'setup_checklist_marks', 'staff_source_ids',
+  // The read log (migration 20261202_0168): the educator's own view reads it, never a kept answer; a first read of the day bumps nothing.
+  'record_reads',
 ];
 
 /** The tables whose writes bump their district's version: 0110's and the later migrations'. */
