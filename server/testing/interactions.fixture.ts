@@ -115,3 +115,16 @@ export const setSharedNotesVisible = (db: DB, districtId: number, visible: boole
 
 export const interactionAudits = (db: DB, action: string) =>
   db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+
+/**
+ * A district's observation form by its current version's name ('Classroom walkthrough', 'Coaching observation'):
+ * its ids, interaction type and the current version's items in order (`item(label)` finds one by its label).
+ */
+export async function observationForm(db: DB, districtId: number, name: string) {
+  const f = await db.selectFrom('observation_forms as f').innerJoin('observation_form_versions as v', 'v.id', 'f.current_version_id')
+    .select(['f.id', 'f.current_version_id', 'f.interaction_type_id']).where('f.district_id', '=', districtId).where('v.name', '=', name)
+    .executeTakeFirstOrThrow();
+  const items = await db.selectFrom('observation_form_items').selectAll().where('version_id', '=', f.current_version_id!).orderBy('position').execute();
+  const item = (label: string) => items.find((i) => i.label === label)!;
+  return { ...f, versionId: f.current_version_id!, items, item };
+}

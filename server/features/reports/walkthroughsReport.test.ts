@@ -3,31 +3,26 @@
 // side and the monthly trend; the CSV tables; the plan gate (observation-forms).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { planFeatureMessage } from '../../../common/plans';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { appWith, csrfHeaders, loginAs, postAs, type TestAgent, type TestApp } from '../../testing/app';
 import { buildDistrict, buildUser } from '../../testing/factories';
-import { buildInteractionsWorld, type InteractionsWorld } from '../../testing/interactions.fixture';
+import { buildInteractionsWorld, type InteractionsWorld, observationForm } from '../../testing/interactions.fixture';
 
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-
 async function walkthroughForm(districtId: number) {
-  const f = await t.db.selectFrom('observation_forms as f').innerJoin('observation_form_versions as v', 'v.id', 'f.current_version_id')
-    .select(['f.id', 'f.current_version_id']).where('f.district_id', '=', districtId).where('v.name', '=', 'Classroom walkthrough').executeTakeFirstOrThrow();
-  const items = await t.db.selectFrom('observation_form_items').selectAll().where('version_id', '=', f.current_version_id!).orderBy('position').execute();
-  return { id: f.id, lookFors: items.filter((i) => i.kind === 'look_for') };
+  const f = await observationForm(t.db, districtId, 'Classroom walkthrough');
+  return { id: f.id, lookFors: f.items.filter((i) => i.kind === 'look_for') };
 }
 
 /** A walkthrough by `agent` of `staffId` at `at`: the look-fors answered from `values` (y, n, a = not applicable). */
-async function walk(agent: Agent, staffId: number, at: string, values: string, status: 'completed' | 'draft' = 'completed') {
+async function walk(agent: TestAgent, staffId: number, at: string, values: string, status: 'completed' | 'draft' = 'completed') {
   const f = await walkthroughForm(w.district.id);
   const map = { y: 'yes', n: 'no', a: 'na' } as const;
-  const res = await agent.post('/api/observation').set(csrfHeaders(agent)).send({
+  const res = await postAs(agent, '/api/observation', {
     form_id: f.id, staff_id: staffId, observed_at: at, duration_minutes: 15, status,
     answers: [...values].map((v, k) => ({ item_id: f.lookFors[k]!.id, value: map[v as keyof typeof map] })),
   });
@@ -35,7 +30,7 @@ async function walk(agent: Agent, staffId: number, at: string, values: string, s
   return res.body.id as number;
 }
 
-const report = (agent: Agent, qs = 'filter[from]=2026-09-01&filter[to]=2026-11-30') => agent.get(`/api/report/walkthroughs?${qs}`);
+const report = (agent: TestAgent, qs = 'filter[from]=2026-09-01&filter[to]=2026-11-30') => agent.get(`/api/report/walkthroughs?${qs}`);
 
 describe('GET /api/report/walkthroughs', () => {
   beforeEach(async () => {

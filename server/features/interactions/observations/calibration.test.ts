@@ -8,30 +8,19 @@ import { CALIBRATION_MESSAGES as C } from '../../../../common/schemas/calibratio
 import { OBSERVATION_MESSAGES as M } from '../../../../common/schemas/observations';
 import { planFeatureMessage } from '../../../../common/plans';
 import { nowIso } from '../../../../db/connection';
-import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../../testing/app';
+import { appWith, csrfHeaders, guestAgent, loginAs, postAs, type TestAgent, type TestApp } from '../../../testing/app';
 import { expectFieldError } from '../../../testing/checks';
-import { buildInteractionsWorld, type InteractionsWorld } from '../../../testing/interactions.fixture';
+import { buildInteractionsWorld, type InteractionsWorld, observationForm } from '../../../testing/interactions.fixture';
 import { districtVersion } from '../../../lib/keptAnswers';
 import { compareAnswers } from './calibrationAgreement';
 
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-const post = (a: Agent, url: string, body: object = {}) => a.post(url).set(csrfHeaders(a)).send(body);
-
-async function coachingForm(districtId: number) {
-  const f = await t.db.selectFrom('observation_forms as f').innerJoin('observation_form_versions as v', 'v.id', 'f.current_version_id')
-    .select(['f.id', 'f.current_version_id']).where('f.district_id', '=', districtId).where('v.name', '=', 'Coaching observation')
-    .executeTakeFirstOrThrow();
-  const items = await t.db.selectFrom('observation_form_items').selectAll().where('version_id', '=', f.current_version_id!).orderBy('position').execute();
-  const item = (label: string) => items.find((i) => i.label === label)!;
-  return { id: f.id, versionId: f.current_version_id!, items, item };
-}
+const coachingForm = (districtId: number) => observationForm(t.db, districtId, 'Coaching observation');
 
 /** Version 2 of the form, as an edit after observations writes it: every item copied, keeping its lineage. */
 async function newVersion(form: Awaited<ReturnType<typeof coachingForm>>) {
@@ -52,20 +41,20 @@ async function newVersion(form: Awaited<ReturnType<typeof coachingForm>>) {
 const OCT = '2026-10-06T14:00:00.000Z';
 const NOV = '2026-11-10T15:00:00.000Z';
 
-async function session(agent: Agent, formId: number, observedAt: string, title = 'Grade 7 math, Jordan Ellis') {
-  const res = await post(agent, '/api/calibration-session', { title, form_id: formId, staff_id: w.jordan.id, observed_at: observedAt, notes: 'Period 2.' });
+async function session(agent: TestAgent, formId: number, observedAt: string, title = 'Grade 7 math, Jordan Ellis') {
+  const res = await postAs(agent, '/api/calibration-session', { title, form_id: formId, staff_id: w.jordan.id, observed_at: observedAt, notes: 'Period 2.' });
   expect(res.status).toBe(201);
   return res.body as { id: number };
 }
 
 type Answers = { focus?: string; parts?: string[]; goals?: number; explanations?: number };
-async function observe(agent: Agent, form: Awaited<ReturnType<typeof coachingForm>>, calibrationId: number, observedAt: string, a: Answers, status = 'completed') {
+async function observe(agent: TestAgent, form: Awaited<ReturnType<typeof coachingForm>>, calibrationId: number, observedAt: string, a: Answers, status = 'completed') {
   const answers: { item_id: number; value: unknown }[] = [{ item_id: form.item('What students said and did').id, value: 'Pairs compared graphs.' }];
   if (a.focus) answers.push({ item_id: form.item('Focus of this observation').id, value: a.focus });
   if (a.parts) answers.push({ item_id: form.item('Part of the lesson seen').id, value: a.parts });
   if (a.goals) answers.push({ item_id: form.items.find((i) => i.label.startsWith('Clear learning goals'))!.id, value: a.goals });
   if (a.explanations) answers.push({ item_id: form.item('Clear explanations').id, value: a.explanations });
-  return post(agent, '/api/observation', {
+  return postAs(agent, '/api/observation', {
     form_id: form.id, staff_id: w.jordan.id, observed_at: observedAt, duration_minutes: 40, status, answers, calibration_id: calibrationId,
   });
 }
@@ -168,7 +157,7 @@ describe('GET /api/calibration-session/{id}', () => {
     const res = await coach.get(`/api/calibration-session/${october.id}`);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(planFeatureMessage('observation-forms'));
-    expect((await post(coach, '/api/calibration-session', {})).status).toBe(403);
+    expect((await postAs(coach, '/api/calibration-session', {})).status).toBe(403);
     expect((await coach.get('/api/calibration-agreement?filter[form_id]=1')).status).toBe(403);
   });
 });
@@ -176,7 +165,7 @@ describe('GET /api/calibration-session/{id}', () => {
 describe('GET /api/calibration-agreement', () => {
   it('answers a form\'s agreement by month and by pair across its sessions (archived ones too)', async () => {
     const { coach, form, october } = await calibratedWorld();
-    expect((await post(coach, `/api/calibration-session/${october.id}/archive`)).status).toBe(200);
+    expect((await postAs(coach, `/api/calibration-session/${october.id}/archive`)).status).toBe(200);
     const res = await coach.get(`/api/calibration-agreement?filter[form_id]=${form.id}`);
     expect(res.status).toBe(200);
     expect(res.body.form).toEqual({ id: form.id, name: 'Coaching observation' });
@@ -216,21 +205,21 @@ describe('POST /api/calibration-session', () => {
     const coach = await loginAs(t.app, w.coach);
     const form = await coachingForm(w.district.id);
     const good = { title: 'Calibration', form_id: form.id, staff_id: w.jordan.id, observed_at: OCT };
-    expectFieldError(await post(coach, '/api/calibration-session', { ...good, title: '' }), 'title', 'Title is required.');
-    expectFieldError(await post(coach, '/api/calibration-session', { ...good, observed_at: 'soon' }), 'observed_at', expect.any(String) as unknown as string);
+    expectFieldError(await postAs(coach, '/api/calibration-session', { ...good, title: '' }), 'title', 'Title is required.');
+    expectFieldError(await postAs(coach, '/api/calibration-session', { ...good, observed_at: 'soon' }), 'observed_at', expect.any(String) as unknown as string);
     // An educator outside the caller's scope, or of another district: the same message.
-    expectFieldError(await post(coach, '/api/calibration-session', { ...good, staff_id: w.cy.id }), 'staff_id', M.educatorNotFound);
-    expectFieldError(await post(coach, '/api/calibration-session', { ...good, staff_id: w.stranger.id }), 'staff_id', M.educatorNotFound);
+    expectFieldError(await postAs(coach, '/api/calibration-session', { ...good, staff_id: w.cy.id }), 'staff_id', M.educatorNotFound);
+    expectFieldError(await postAs(coach, '/api/calibration-session', { ...good, staff_id: w.stranger.id }), 'staff_id', M.educatorNotFound);
     const otherForm = await t.db.selectFrom('observation_forms').select('id').where('district_id', '=', w.other.id).executeTakeFirstOrThrow();
-    expectFieldError(await post(coach, '/api/calibration-session', { ...good, form_id: otherForm.id }), 'form_id', M.formNotFound);
+    expectFieldError(await postAs(coach, '/api/calibration-session', { ...good, form_id: otherForm.id }), 'form_id', M.formNotFound);
     await t.db.updateTable('observation_forms').set({ archived_at: nowIso() }).where('id', '=', form.id).execute();
-    expectFieldError(await post(coach, '/api/calibration-session', good), 'form_id', M.formArchived);
+    expectFieldError(await postAs(coach, '/api/calibration-session', good), 'form_id', M.formArchived);
     expect(await t.db.selectFrom('calibration_sessions').selectAll().execute()).toEqual([]);
   });
 
   it('403 for an educator', async () => {
     const teacher = await loginAs(t.app, w.teacher);
-    expect((await post(teacher, '/api/calibration-session', {})).status).toBe(403);
+    expect((await postAs(teacher, '/api/calibration-session', {})).status).toBe(403);
   });
 
   it('201: the session at the educator\'s school, audited; the district\'s version moves (migration 0161\'s triggers)', async () => {
@@ -241,9 +230,9 @@ describe('POST /api/calibration-session', () => {
     expect(await districtVersion(t.db, w.district.id)).toBeGreaterThan(before.mine);
     expect(await districtVersion(t.db, w.other.id)).toBe(before.other);
     const archived = await districtVersion(t.db, w.district.id);
-    expect((await post(coach, `/api/calibration-session/${id}/archive`)).status).toBe(200);
+    expect((await postAs(coach, `/api/calibration-session/${id}/archive`)).status).toBe(200);
     expect(await districtVersion(t.db, w.district.id)).toBeGreaterThan(archived);
-    expect((await post(coach, `/api/calibration-session/${id}/restore`)).status).toBe(200);
+    expect((await postAs(coach, `/api/calibration-session/${id}/restore`)).status).toBe(200);
     const row = await t.db.selectFrom('calibration_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       district_id: w.district.id, form_id: form.id, staff_id: w.jordan.id, building_id: w.lincoln.id, observed_at: OCT,
@@ -273,13 +262,13 @@ describe('POST /api/observation with calibration_id', () => {
     expectFieldError(await observe(coach, form, foreign, OCT, { goals: 3 }), 'calibration_id', C.sessionNotFound);
     expectFieldError(await observe(coach, form, 999999, OCT, { goals: 3 }), 'calibration_id', C.sessionNotFound);
     // Another educator than the session's.
-    const ana = await post(coach, '/api/observation', {
+    const ana = await postAs(coach, '/api/observation', {
       form_id: form.id, staff_id: w.ana.id, observed_at: OCT, duration_minutes: 30, answers: [], calibration_id: s.id,
     });
     expectFieldError(ana, 'calibration_id', C.sessionNotFound);
     // Another form than the session's.
     const walk = await t.db.selectFrom('observation_forms').select('id').where('district_id', '=', w.district.id).where('builtin', '=', 1).executeTakeFirstOrThrow();
-    expectFieldError(await post(coach, '/api/observation', {
+    expectFieldError(await postAs(coach, '/api/observation', {
       form_id: walk.id, staff_id: w.jordan.id, observed_at: OCT, duration_minutes: 30, answers: [], calibration_id: s.id,
     }), 'calibration_id', C.sessionNotFound);
     // One observation per observer and session (a draft too).
@@ -287,7 +276,7 @@ describe('POST /api/observation with calibration_id', () => {
     expectFieldError(await observe(coach, form, s.id, OCT, { goals: 3 }), 'calibration_id', C.alreadyObserved);
     // An archived session takes no new observation, but its observers still edit theirs.
     const principal = await loginAs(t.app, w.principal);
-    expect((await post(coach, `/api/calibration-session/${s.id}/archive`)).status).toBe(200);
+    expect((await postAs(coach, `/api/calibration-session/${s.id}/archive`)).status).toBe(200);
     expectFieldError(await observe(principal, form, s.id, OCT, { goals: 3 }), 'calibration_id', C.sessionNotFound);
     const mine = await t.db.selectFrom('observations').select('id').where('calibration_id', '=', s.id).executeTakeFirstOrThrow();
     const edited = await coach.put(`/api/observation/${mine.id}`).set(csrfHeaders(coach)).send({
@@ -308,10 +297,10 @@ describe('POST /api/observation with calibration_id', () => {
       form_id: walk.id, staff_id: w.jordan.id, observed_at: OCT, duration_minutes: 15, status: 'completed',
       answers: items.filter((i) => i.kind === 'look_for').map((i) => ({ item_id: i.id, value: 'yes' })), ...extra,
     });
-    const calibrated = await post(coach, '/api/observation', body({ calibration_id: s.id }));
+    const calibrated = await postAs(coach, '/api/observation', body({ calibration_id: s.id }));
     expect(calibrated.status).toBe(201);
     expect(calibrated.body.interaction_id).toEqual(expect.any(Number));
-    expect((await post(coach, '/api/observation', body({}))).status).toBe(201);
+    expect((await postAs(coach, '/api/observation', body({}))).status).toBe(201);
     const admin = await loginAs(t.app, w.admin);
     const report = await admin.get(`/api/report/walkthroughs?form_id=${walk.id}&filter[from]=2026-10-01&filter[to]=2026-10-31`);
     expect(report.status).toBe(200);
@@ -335,14 +324,14 @@ describe('GET /api/observation/{id} of a calibration observation', () => {
       expect(res.body.calibration).toEqual({ id: s.id, title: 'Grade 7 math, period 2' });
     }
     // The educator reads the shared observation but has no calibration (the session is 403 to them).
-    expect((await post(coach, `/api/observation/${id}/share`, { answers: true, notes: true })).status).toBe(200);
+    expect((await postAs(coach, `/api/observation/${id}/share`, { answers: true, notes: true })).status).toBe(200);
     const teacher = await loginAs(t.app, w.teacher);
     const own = await teacher.get(`/api/observation/${id}`);
     expect(own.status).toBe(200);
     expect(own.body.calibration).toBeNull();
     expect((await teacher.get(`/api/calibration-session/${s.id}`)).status).toBe(403);
     // An observation outside any session: null.
-    const plain = await post(coach, '/api/observation', { form_id: form.id, staff_id: w.jordan.id, observed_at: NOV, duration_minutes: 30, status: 'draft', answers: [] });
+    const plain = await postAs(coach, '/api/observation', { form_id: form.id, staff_id: w.jordan.id, observed_at: NOV, duration_minutes: 30, status: 'draft', answers: [] });
     expect(plain.body.calibration).toBeNull();
     // Without the plan feature the session is not readable, and the observation does not name it.
     const essentials = await t.db.selectFrom('plans').select('id').where('key', '=', 'essentials').executeTakeFirstOrThrow();
@@ -356,19 +345,19 @@ describe('GET /api/observation/{id} of a calibration observation', () => {
 describe('POST /api/calibration-session/{id}/archive and /restore', () => {
   it('its creator or a district administrator; 403 for another observer; 409 twice; audited; the list leaves it out', async () => {
     const { principal, coach, admin, october } = await calibratedWorld();
-    const refused = await post(principal, `/api/calibration-session/${october.id}/archive`);
+    const refused = await postAs(principal, `/api/calibration-session/${october.id}/archive`);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(C.cannotArchive);
-    const done = await post(coach, `/api/calibration-session/${october.id}/archive`);
+    const done = await postAs(coach, `/api/calibration-session/${october.id}/archive`);
     expect(done.status).toBe(200);
     expect(done.body.archived_at).toEqual(expect.any(String));
-    expect((await post(coach, `/api/calibration-session/${october.id}/archive`)).status).toBe(409);
+    expect((await postAs(coach, `/api/calibration-session/${october.id}/archive`)).status).toBe(409);
     expect((await coach.get('/api/calibration-session')).body.data.map((s: { id: number }) => s.id)).not.toContain(october.id);
     expect((await coach.get('/api/calibration-session?filter[status]=archived')).body.data.map((s: { id: number }) => s.id)).toEqual([october.id]);
-    expect((await post(admin, `/api/calibration-session/${october.id}/restore`)).status).toBe(200);
+    expect((await postAs(admin, `/api/calibration-session/${october.id}/restore`)).status).toBe(200);
     const audit = await t.db.selectFrom('audit_log').select('action').where('subject_type', '=', 'calibration_session').orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['calibration_session.created', 'calibration_session.created', 'calibration_session.archived', 'calibration_session.restored']);
     const other = await loginAs(t.app, w.otherAdmin);
-    expect((await post(other, `/api/calibration-session/${october.id}/archive`)).status).toBe(404);
+    expect((await postAs(other, `/api/calibration-session/${october.id}/archive`)).status).toBe(404);
   });
 });

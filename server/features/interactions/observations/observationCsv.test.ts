@@ -2,20 +2,17 @@
 // on the caller's profile clock, and one column per item (by lineage across versions) when the filter names one form.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OBSERVATION_MESSAGES as M } from '../../../../common/schemas/observations';
-import { bodyAsText, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../../testing/app';
+import { appWith, bodyAsText, csrfHeaders, guestAgent, loginAs, postAs, type TestAgent, type TestApp } from '../../../testing/app';
 import { buildUser } from '../../../testing/factories';
-import { buildInteractionsWorld, type InteractionsWorld, setSharedNotesVisible } from '../../../testing/interactions.fixture';
+import { buildInteractionsWorld, type InteractionsWorld, observationForm, setSharedNotesVisible } from '../../../testing/interactions.fixture';
 import { OBSERVATION_CSV_HEADER } from './csv';
 
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-const post = (a: Agent, url: string, body: object = {}) => a.post(url).set(csrfHeaders(a)).send(body);
 
 /** Every cell of the download (each one quoted by the writer), the BOM left out. */
 function parseCsv(text: string): string[][] {
@@ -42,7 +39,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function csvOf(agent: Agent, qs = '') {
+async function csvOf(agent: TestAgent, qs = '') {
   const res = await bodyAsText(agent.get(`/api/observation.csv${qs ? `?${qs}` : ''}`));
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -51,12 +48,7 @@ async function csvOf(agent: Agent, qs = '') {
   return { header: header!, rows, records: rows.map((r) => Object.fromEntries(header!.map((h, n) => [h, r[n]!]))), text: res.body as string };
 }
 
-async function form(name: string, districtId = w.district.id) {
-  const f = await t.db.selectFrom('observation_forms as f').innerJoin('observation_form_versions as v', 'v.id', 'f.current_version_id')
-    .select(['f.id', 'f.current_version_id']).where('f.district_id', '=', districtId).where('v.name', '=', name).executeTakeFirstOrThrow();
-  const items = await t.db.selectFrom('observation_form_items').selectAll().where('version_id', '=', f.current_version_id!).orderBy('position').execute();
-  return { ...f, items };
-}
+const form = (name: string, districtId = w.district.id) => observationForm(t.db, districtId, name);
 
 /** A walkthrough of `staffId`: the first `seen` look-fors seen, the rest not seen, the text item answered. */
 async function walkthrough(seen: number, extra: Record<string, unknown> = {}) {
@@ -77,9 +69,9 @@ async function walkthrough(seen: number, extra: Record<string, unknown> = {}) {
 describe('GET /api/observation.csv', () => {
   it('exports the caller\'s completed observations in scope: never a draft, never a private note; formulas neutralised', async () => {
     const coach = await loginAs(t.app, w.coach);
-    const done = await post(coach, '/api/observation', await walkthrough(5));
+    const done = await postAs(coach, '/api/observation', await walkthrough(5));
     expect(done.status).toBe(201);
-    const draft = await post(coach, '/api/observation', await walkthrough(2, { status: 'draft', staff_id: w.ana.id }));
+    const draft = await postAs(coach, '/api/observation', await walkthrough(2, { status: 'draft', staff_id: w.ana.id }));
     expect(draft.status).toBe(201);
 
     const own = await csvOf(coach);
@@ -110,11 +102,11 @@ describe('GET /api/observation.csv', () => {
 
   it('the educator exports only what was shared with them', async () => {
     const coach = await loginAs(t.app, w.coach);
-    const done = await post(coach, '/api/observation', await walkthrough(4));
+    const done = await postAs(coach, '/api/observation', await walkthrough(4));
     const teacher = await loginAs(t.app, w.teacher);
     expect((await csvOf(teacher)).rows).toEqual([]);
-    await post(coach, `/api/observation/${done.body.id}/share`, { answers: true, notes: false });
-    await post(teacher, `/api/observation/${done.body.id}/acknowledge`, { reflection: 'I will try it Friday.' });
+    await postAs(coach, `/api/observation/${done.body.id}/share`, { answers: true, notes: false });
+    await postAs(teacher, `/api/observation/${done.body.id}/acknowledge`, { reflection: 'I will try it Friday.' });
     const { records, text } = await csvOf(teacher);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ 'Look-fors seen': '4', Notes: '', 'Next steps': '', Evidence: '', Reflection: 'I will try it Friday.' });
@@ -125,8 +117,8 @@ describe('GET /api/observation.csv', () => {
 
   it('applies the list\'s filters and writes times on the caller\'s profile clock', async () => {
     const coach = await loginAs(t.app, w.coach);
-    const first = await post(coach, '/api/observation', await walkthrough(3));
-    const second = await post(coach, '/api/observation', await walkthrough(6, { staff_id: w.ana.id, observed_at: '2026-11-02T15:00:00.000Z' }));
+    const first = await postAs(coach, '/api/observation', await walkthrough(3));
+    const second = await postAs(coach, '/api/observation', await walkthrough(6, { staff_id: w.ana.id, observed_at: '2026-11-02T15:00:00.000Z' }));
     const ids = async (qs: string) => (await csvOf(coach, qs)).records.map((r) => Number(r.ID));
     expect(await ids('')).toEqual([second.body.id, first.body.id]);
     expect(await ids(`filter[staff_id]=${w.ana.id}`)).toEqual([second.body.id]);
@@ -145,7 +137,7 @@ describe('GET /api/observation.csv', () => {
   it('one column per item of the named form, by lineage across its versions', async () => {
     const coach = await loginAs(t.app, w.coach);
     const walk = await form('Classroom walkthrough');
-    const old = await post(coach, '/api/observation', await walkthrough(2));
+    const old = await postAs(coach, '/api/observation', await walkthrough(2));
     expect(old.status).toBe(201);
 
     // The administrator rewords the first look-for and adds one: the form's version 2, the old observation keeps version 1.
@@ -156,7 +148,7 @@ describe('GET /api/observation.csv', () => {
     expect(edited.status).toBe(200);
     expect(edited.body.version).toBe(2);
     const v2 = await form('Classroom walkthrough');
-    const fresh = await post(coach, '/api/observation', {
+    const fresh = await postAs(coach, '/api/observation', {
       form_id: walk.id, staff_id: w.ana.id, observed_at: '2026-11-03T15:00:00.000Z', duration_minutes: 10, status: 'completed',
       answers: v2.items.filter((i) => i.kind === 'look_for').map((i, n) => ({ item_id: i.id, value: n === 0 ? 'na' : 'yes' })),
     });
@@ -189,7 +181,7 @@ describe('GET /api/observation.csv', () => {
 });
 
 describe('GET /api/observation/observers', () => {
-  const names = async (agent: Agent) => {
+  const names = async (agent: TestAgent) => {
     const res = await agent.get('/api/observation/observers');
     expect(res.status).toBe(200);
     return res.body.data.map((p: { name: string }) => p.name);
@@ -202,7 +194,7 @@ describe('GET /api/observation/observers', () => {
     const principal = await loginAs(t.app, w.principal);
     expect(await names(principal)).toEqual(['Casey Coach', 'Pia Principal']);
     const admin = await loginAs(t.app, w.admin);
-    expect((await post(admin, '/api/observation', await walkthrough(3))).status).toBe(201);
+    expect((await postAs(admin, '/api/observation', await walkthrough(3))).status).toBe(201);
     expect(await names(principal)).toEqual(['Ada Admin', 'Casey Coach', 'Pia Principal']);
     // A coach reads only their own observations: themselves.
     expect(await names(await loginAs(t.app, w.coach))).toEqual(['Casey Coach']);

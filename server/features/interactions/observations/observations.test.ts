@@ -4,28 +4,18 @@
 // the interactions' (`see activity` to read, `see educators` to name the educator); another district's is 404.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OBSERVATION_MESSAGES as M } from '../../../../common/schemas/observations';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../../testing/app';
+import { appWith, csrfHeaders, loginAs, postAs, putAs, type TestApp } from '../../../testing/app';
 import { buildDistrict, buildStaff, buildUser } from '../../../testing/factories';
-import { buildInteractionsWorld, impersonatingAgent, type InteractionsWorld, setSharedNotesVisible } from '../../../testing/interactions.fixture';
+import { buildInteractionsWorld, impersonatingAgent, type InteractionsWorld, observationForm, setSharedNotesVisible } from '../../../testing/interactions.fixture';
 
 let t: TestApp;
 let w: InteractionsWorld;
 beforeEach(async () => {
-  t = await createTestApp();
-  w = await buildInteractionsWorld(t.db);
+  ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
-const post = (a: Agent, url: string, body: object = {}) => a.post(url).set(csrfHeaders(a)).send(body);
-const put = (a: Agent, url: string, body: object) => a.put(url).set(csrfHeaders(a)).send(body);
 
-async function form(districtId: number, name: string) {
-  const f = await t.db.selectFrom('observation_forms as f').innerJoin('observation_form_versions as v', 'v.id', 'f.current_version_id')
-    .select(['f.id', 'f.current_version_id', 'f.interaction_type_id']).where('f.district_id', '=', districtId).where('v.name', '=', name)
-    .executeTakeFirstOrThrow();
-  const items = await t.db.selectFrom('observation_form_items').selectAll().where('version_id', '=', f.current_version_id!).orderBy('position').execute();
-  return { ...f, items };
-}
+const form = (districtId: number, name: string) => observationForm(t.db, districtId, name);
 
 /** The walkthrough answered: the first `seen` look-fors seen, the rest not seen. */
 async function walkthrough(seen: number, extra: object = {}) {
@@ -51,7 +41,7 @@ describe('POST /api/observation', () => {
     const coach = await loginAs(t.app, w.coach);
     const { body } = await walkthrough(5);
     const before = await count('interactions');
-    const res = await post(coach, '/api/observation', body);
+    const res = await postAs(coach, '/api/observation', body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       status: 'draft', interaction_id: null, educator: { id: w.jordan.id, name: 'Jordan Ellis' }, observer: { id: w.coach.id, name: 'Casey Coach' },
@@ -73,7 +63,7 @@ describe('POST /api/observation', () => {
   it('completes: writes an interaction of the form\'s type with the educator, counted like any other', async () => {
     const coach = await loginAs(t.app, w.coach);
     const { f, body } = await walkthrough(6, { status: 'completed' });
-    const res = await post(coach, '/api/observation', body);
+    const res = await postAs(coach, '/api/observation', body);
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('completed');
     const interaction = await t.db.selectFrom('interactions').selectAll().where('id', '=', res.body.interaction_id).executeTakeFirstOrThrow();
@@ -98,7 +88,7 @@ describe('POST /api/observation', () => {
     const rating = f.items.find((i) => i.label === 'Student discussion')!;
     const focus = f.items.find((i) => i.label === 'Focus of this observation')!;
     const evidence = f.items.find((i) => i.label === 'What students said and did')!;
-    const res = await post(coach, '/api/observation', {
+    const res = await postAs(coach, '/api/observation', {
       form_id: f.id, staff_id: w.jordan.id, observed_at: '2026-10-07T03:30:00.000Z', duration_minutes: 45, status: 'completed',
       answers: [
         { item_id: focus.id, value: 'A regular visit' },
@@ -114,7 +104,7 @@ describe('POST /api/observation', () => {
     expect(current).toMatchObject([{ skill_id: rating.skill_id, level: 3, rating_id: ratings[0]!.id }]);
 
     // An edit changes the rating; deleting the observation removes it and the interaction.
-    const edited = await put(coach, `/api/observation/${res.body.id}`, {
+    const edited = await putAs(coach, `/api/observation/${res.body.id}`, {
       form_id: f.id, staff_id: w.jordan.id, observed_at: '2026-10-07T03:30:00.000Z', duration_minutes: 45, status: 'completed',
       answers: [
         { item_id: focus.id, value: 'A regular visit' }, { item_id: rating.id, value: 4 }, { item_id: evidence.id, value: 'Most pairs used the frames.' },
@@ -137,7 +127,7 @@ describe('POST /api/observation', () => {
     const coach = await loginAs(t.app, w.coach);
     const { f, body } = await walkthrough(0);
     const before = [await count('observations'), await count('observation_answers')];
-    const res = await post(coach, '/api/observation', { ...body, answers: answers(f.items) });
+    const res = await postAs(coach, '/api/observation', { ...body, answers: answers(f.items) });
     expect(res.status).toBe(422);
     expect(res.body.errors[field]).toEqual([message]);
     expect([await count('observations'), await count('observation_answers')]).toEqual(before);
@@ -146,13 +136,13 @@ describe('POST /api/observation', () => {
   it('422 when completing without a required item, naming it', async () => {
     const coach = await loginAs(t.app, w.coach);
     const f = await form(w.district.id, 'Coaching observation');
-    const res = await post(coach, '/api/observation', {
+    const res = await postAs(coach, '/api/observation', {
       form_id: f.id, staff_id: w.jordan.id, observed_at: '2026-10-06T14:00:00.000Z', duration_minutes: 45, status: 'completed', answers: [],
     });
     expect(res.status).toBe(422);
     expect(res.body.errors.answers).toEqual(['Focus of this observation is required.', 'What students said and did is required.']);
     // As a draft the same answers are fine.
-    expect((await post(coach, '/api/observation', {
+    expect((await postAs(coach, '/api/observation', {
       form_id: f.id, staff_id: w.jordan.id, observed_at: '2026-10-06T14:00:00.000Z', duration_minutes: 45, answers: [],
     })).status).toBe(201);
   });
@@ -160,12 +150,12 @@ describe('POST /api/observation', () => {
   it('observes only educators the caller\'s scope reaches, and only with the district\'s forms', async () => {
     const coach = await loginAs(t.app, w.coach);
     const { body } = await walkthrough(1);
-    expect((await post(coach, '/api/observation', { ...body, staff_id: w.cy.id })).body.errors).toEqual({ staff_id: [M.educatorNotFound] });
-    expect((await post(coach, '/api/observation', { ...body, staff_id: w.stranger.id })).body.errors).toEqual({ staff_id: [M.educatorNotFound] });
+    expect((await postAs(coach, '/api/observation', { ...body, staff_id: w.cy.id })).body.errors).toEqual({ staff_id: [M.educatorNotFound] });
+    expect((await postAs(coach, '/api/observation', { ...body, staff_id: w.stranger.id })).body.errors).toEqual({ staff_id: [M.educatorNotFound] });
     const otherForm = await form(w.other.id, 'Classroom walkthrough');
-    expect((await post(coach, '/api/observation', { ...body, form_id: otherForm.id })).body.errors).toEqual({ form_id: [M.formNotFound] });
+    expect((await postAs(coach, '/api/observation', { ...body, form_id: otherForm.id })).body.errors).toEqual({ form_id: [M.formNotFound] });
     const teacher = await loginAs(t.app, w.teacher);
-    expect((await post(teacher, '/api/observation', body)).status).toBe(403);
+    expect((await postAs(teacher, '/api/observation', body)).status).toBe(403);
   });
 
   it('on a plan without observation forms, only the built-in walkthrough', async () => {
@@ -176,8 +166,8 @@ describe('POST /api/observation', () => {
     const walk = await form(district.id, 'Classroom walkthrough');
     const full = await form(district.id, 'Coaching observation');
     const base = { staff_id: educator.id, observed_at: '2026-10-06T14:00:00.000Z', duration_minutes: 15 };
-    expect((await post(agent, '/api/observation', { ...base, form_id: walk.id })).status).toBe(201);
-    const refused = await post(agent, '/api/observation', { ...base, form_id: full.id });
+    expect((await postAs(agent, '/api/observation', { ...base, form_id: walk.id })).status).toBe(201);
+    const refused = await postAs(agent, '/api/observation', { ...base, form_id: full.id });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ form_id: [M.formNotFound] });
   });
@@ -187,7 +177,7 @@ describe('reading, sharing and acknowledging', () => {
   async function completed(extra: object = {}) {
     const coach = await loginAs(t.app, w.coach);
     const { body } = await walkthrough(4, { status: 'completed', ...extra });
-    const res = await post(coach, '/api/observation', body);
+    const res = await postAs(coach, '/api/observation', body);
     expect(res.status).toBe(201);
     return { coach, id: res.body.id as number };
   }
@@ -200,7 +190,7 @@ describe('reading, sharing and acknowledging', () => {
     expect(seen.body).toMatchObject({ notes: 'Table groups explained their strategies.', can_edit: false, look_fors: { seen: 4, applicable: 8 } });
     expect(seen.body).not.toHaveProperty('private_notes');
     expect(JSON.stringify(seen.body)).not.toContain('seating plan');
-    expect((await put(principal, `/api/observation/${id}`, (await walkthrough(1)).body)).status).toBe(403);
+    expect((await putAs(principal, `/api/observation/${id}`, (await walkthrough(1)).body)).status).toBe(403);
     for (const user of [w.coach2, w.otherAdmin]) {
       const other = await loginAs(t.app, user);
       expect((await other.get(`/api/observation/${id}`)).status).toBe(404);
@@ -216,9 +206,9 @@ describe('reading, sharing and acknowledging', () => {
     const { coach, id } = await completed();
     const teacher = await loginAs(t.app, w.teacher);
     expect((await teacher.get(`/api/observation/${id}`)).status).toBe(404);
-    expect((await post(teacher, `/api/observation/${id}/acknowledge`, {})).status).toBe(404);
+    expect((await postAs(teacher, `/api/observation/${id}/acknowledge`, {})).status).toBe(404);
 
-    const shared = await post(coach, `/api/observation/${id}/share`, { answers: true, notes: false });
+    const shared = await postAs(coach, `/api/observation/${id}/share`, { answers: true, notes: false });
     expect(shared.status).toBe(200);
     expect(shared.body.shared).toMatchObject({ answers: true, notes: false });
     expect(t.mailer.sent).toHaveLength(1);
@@ -235,33 +225,33 @@ describe('reading, sharing and acknowledging', () => {
     expect(read.body).not.toHaveProperty('private_notes');
     expect((await teacher.get('/api/observation')).body.data.map((o: { id: number }) => o.id)).toEqual([id]);
 
-    const ack = await post(teacher, `/api/observation/${id}/acknowledge`, { reflection: 'I will try the turn-and-talk on Friday.' });
+    const ack = await postAs(teacher, `/api/observation/${id}/acknowledge`, { reflection: 'I will try the turn-and-talk on Friday.' });
     expect(ack.status).toBe(200);
     expect(ack.body.acknowledged_at).not.toBeNull();
-    expect((await post(teacher, `/api/observation/${id}/acknowledge`, {})).status).toBe(409);
+    expect((await postAs(teacher, `/api/observation/${id}/acknowledge`, {})).status).toBe(409);
     expect((await coach.get(`/api/observation/${id}`)).body.reflection).toBe('I will try the turn-and-talk on Friday.');
     // Sharing again changes what is shared without another email.
-    await post(coach, `/api/observation/${id}/share`, { answers: true, notes: true });
+    await postAs(coach, `/api/observation/${id}/share`, { answers: true, notes: true });
     expect(t.mailer.sent).toHaveLength(1);
     expect((await teacher.get(`/api/observation/${id}`)).body.notes).toBe('Table groups explained their strategies.');
     // Only the educator acknowledges: the principal is refused.
     const principal = await loginAs(t.app, w.principal);
-    expect((await post(principal, `/api/observation/${id}/acknowledge`, {})).status).toBe(404);
+    expect((await postAs(principal, `/api/observation/${id}/acknowledge`, {})).status).toBe(404);
   });
 
   it('a draft cannot be shared, a completed observation cannot go back to draft, and only its observer changes it', async () => {
     const coach = await loginAs(t.app, w.coach);
     const { body } = await walkthrough(2);
-    const draft = await post(coach, '/api/observation', body);
-    const refused = await post(coach, `/api/observation/${draft.body.id}/share`, {});
+    const draft = await postAs(coach, '/api/observation', body);
+    const refused = await postAs(coach, `/api/observation/${draft.body.id}/share`, {});
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(M.draftNotShared);
     const { id } = await completed();
-    const back = await put(coach, `/api/observation/${id}`, { ...body, status: 'draft' });
+    const back = await putAs(coach, `/api/observation/${id}`, { ...body, status: 'draft' });
     expect(back.status).toBe(422);
     expect(back.body.errors).toEqual({ status: [M.completedStaysCompleted] });
     const admin = await loginAs(t.app, w.admin);
-    const notYours = await put(admin, `/api/observation/${id}`, { ...body, status: 'completed' });
+    const notYours = await putAs(admin, `/api/observation/${id}`, { ...body, status: 'completed' });
     expect(notYours.status).toBe(403);
     expect(notYours.body.message).toBe(M.cannotEdit);
     expect((await observationRow(id)).status).toBe('completed');
@@ -270,15 +260,15 @@ describe('reading, sharing and acknowledging', () => {
   it('sharing while impersonating sends no email', async () => {
     const { id } = await completed();
     const agent = await impersonatingAgent(t, w.coach.id);
-    expect((await post(agent, `/api/observation/${id}/share`, {})).status).toBe(200);
+    expect((await postAs(agent, `/api/observation/${id}/share`, {})).status).toBe(200);
     expect(t.mailer.sent).toHaveLength(0);
   });
 
   it('filters the list: shared, acknowledged, educator, form, dates', async () => {
     const { coach, id } = await completed();
     const { body } = await walkthrough(3, { status: 'completed', staff_id: w.ana.id, observed_at: '2026-11-02T15:00:00.000Z' });
-    const second = await post(coach, '/api/observation', body);
-    await post(coach, `/api/observation/${id}/share`, {});
+    const second = await postAs(coach, '/api/observation', body);
+    await postAs(coach, `/api/observation/${id}/share`, {});
     const ids = async (qs: string) => (await coach.get(`/api/observation?${qs}`)).body.data.map((o: { id: number }) => o.id);
     expect(await ids('')).toEqual([second.body.id, id]);
     expect(await ids('filter[shared]=yes')).toEqual([id]);
