@@ -2,22 +2,15 @@
 // look-for rates differ by school and grow over the months, coaching observations whose ratings agree with the
 // skill ratings of the same visit, some shared and acknowledged (the demo educator login among them), and each
 // coach's draft; every completed one is an interaction of its form's type with the educator.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../db/connection';
-import { prepareDatabase, runDemoSeed } from './bootstrap';
+import { describe, expect, it } from 'vitest';
+import { seededDemoBeforeAll } from './testing/hooks';
 
 describe('demo observations', () => {
-  let db: DB;
-  let maple: number;
-  beforeAll(async () => {
-    ({ db } = await prepareDatabase({ databaseFile: ':memory:' }));
-    await runDemoSeed(db);
-    maple = (await db.selectFrom('districts').select('id').where('name', 'like', 'Maple Grove%').executeTakeFirstOrThrow()).id;
-  }, 120_000);
+  const demo = seededDemoBeforeAll();
 
-  const rows = () => db.selectFrom('observations as o').innerJoin('observation_form_versions as v', 'v.id', 'o.version_id')
+  const rows = () => demo.db.selectFrom('observations as o').innerJoin('observation_form_versions as v', 'v.id', 'o.version_id')
     .select(['o.id', 'o.status', 'o.staff_id', 'o.building_id', 'o.observer_id', 'o.observed_at', 'o.interaction_id', 'o.shared_at', 'o.acknowledged_at', 'v.name'])
-    .where('o.district_id', '=', maple).execute();
+    .where('o.district_id', '=', demo.maple.id).execute();
 
   it('has a school year of walkthroughs and coaching observations, each completed one an interaction with its educator', async () => {
     const all = await rows();
@@ -26,7 +19,7 @@ describe('demo observations', () => {
     expect(walks.length).toBeGreaterThan(150);
     expect(full.length).toBeGreaterThan(20);
     const completed = all.filter((o) => o.status === 'completed');
-    const interactions = await db.selectFrom('interactions as i').innerJoin('interaction_participants as p', 'p.interaction_id', 'i.id')
+    const interactions = await demo.db.selectFrom('interactions as i').innerJoin('interaction_participants as p', 'p.interaction_id', 'i.id')
       .select(['i.id', 'i.coach_id', 'i.building_id', 'p.staff_id', 'i.status']).where('i.id', 'in', completed.map((o) => o.interaction_id!)).execute();
     for (const o of completed) {
       const i = interactions.find((x) => x.id === o.interaction_id);
@@ -39,9 +32,9 @@ describe('demo observations', () => {
   });
 
   it('shows look-fors seen at different rates by school, growing over the months', async () => {
-    const answers = await db.selectFrom('observation_answers as a').innerJoin('observations as o', 'o.id', 'a.observation_id')
+    const answers = await demo.db.selectFrom('observation_answers as a').innerJoin('observations as o', 'o.id', 'a.observation_id')
       .innerJoin('observation_form_items as i', 'i.id', 'a.item_id')
-      .select(['o.building_id', 'o.observed_at', 'a.value']).where('o.district_id', '=', maple).where('o.status', '=', 'completed')
+      .select(['o.building_id', 'o.observed_at', 'a.value']).where('o.district_id', '=', demo.maple.id).where('o.status', '=', 'completed')
       .where('i.kind', '=', 'look_for').execute();
     const rate = (list: typeof answers) => {
       const applicable = list.filter((a) => a.value !== '"na"');
@@ -58,14 +51,14 @@ describe('demo observations', () => {
   });
 
   it('rates on the coaching observations agree with the skill ratings of the same visit', async () => {
-    const rated = await db.selectFrom('observation_answers as a').innerJoin('observations as o', 'o.id', 'a.observation_id')
+    const rated = await demo.db.selectFrom('observation_answers as a').innerJoin('observations as o', 'o.id', 'a.observation_id')
       .innerJoin('observation_form_items as i', 'i.id', 'a.item_id')
-      .select(['o.interaction_id', 'o.staff_id', 'i.skill_id', 'a.value']).where('o.district_id', '=', maple).where('i.kind', '=', 'rating')
+      .select(['o.interaction_id', 'o.staff_id', 'i.skill_id', 'a.value']).where('o.district_id', '=', demo.maple.id).where('i.kind', '=', 'rating')
       // Calibration observations rate no skill (decision 0015; server/demoCalibration.test.ts).
       .where('o.calibration_id', 'is', null).execute();
     expect(rated.length).toBeGreaterThan(10);
     for (const r of rated) {
-      const rating = await db.selectFrom('skill_ratings').select('level')
+      const rating = await demo.db.selectFrom('skill_ratings').select('level')
         .where('interaction_id', '=', r.interaction_id).where('staff_id', '=', r.staff_id).where('skill_id', '=', r.skill_id).executeTakeFirst();
       expect(rating?.level).toBe(JSON.parse(r.value));
     }
@@ -77,7 +70,7 @@ describe('demo observations', () => {
     expect(shared.length).toBeGreaterThan(30);
     expect(shared.filter((o) => o.acknowledged_at !== null).length).toBeGreaterThan(10);
     expect(all.filter((o) => o.status === 'draft' && o.shared_at !== null)).toEqual([]);
-    const jordan = await db.selectFrom('staff').select('id').where('district_id', '=', maple).where('user_id', 'is not', null).executeTakeFirstOrThrow();
+    const jordan = await demo.db.selectFrom('staff').select('id').where('district_id', '=', demo.maple.id).where('user_id', 'is not', null).executeTakeFirstOrThrow();
     const mine = shared.filter((o) => o.staff_id === jordan.id);
     expect(mine.some((o) => o.acknowledged_at !== null)).toBe(true);
     expect(mine.some((o) => o.acknowledged_at === null)).toBe(true);

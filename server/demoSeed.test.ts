@@ -1,12 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoInteractions } from '../db/seeds/demoInteractions';
-import { seededDemo } from './testing/demo.fixture';
-
-async function demoWithCoaches() {
-  const demo = await seededDemo();
-  const coachIds = (await demo.db.selectFrom('users').select('id').where('email', 'like', 'coach%@maplegrove.example').orderBy('email').execute()).map((r) => r.id);
-  return { ...demo, coachIds };
-}
+import { seededDemoBeforeAll } from './testing/hooks';
 
 function chicagoParts(iso: string) {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hourCycle: 'h23', weekday: 'short', hour: '2-digit', minute: '2-digit' })
@@ -17,10 +11,9 @@ function chicagoParts(iso: string) {
 
 describe('demo interactions', () => {
   // One demo district for the file (seeding it is the slow part); each test re-seeds only the interactions.
-  let demo: Awaited<ReturnType<typeof demoWithCoaches>>;
-  beforeAll(async () => {
-    demo = await demoWithCoaches();
-  });
+  const demo = seededDemoBeforeAll(async ({ db }) => ({
+    coachIds: (await db.selectFrom('users').select('id').where('email', 'like', 'coach%@maplegrove.example').orderBy('email').execute()).map((r) => r.id),
+  }));
   const reseed = async (today: Date) => {
     await demo.db.deleteFrom('interactions').execute();
     await demo.db.deleteFrom('activities').execute();

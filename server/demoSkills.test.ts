@@ -1,22 +1,15 @@
 // The demo skill ratings (db/seeds/demoSkills.ts): a year of history for Maple Grove's educators on
 // the district's own framework, showing growth, linked to seeded observations, deterministic, with
 // skill_current_levels in step with the history.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoSkills } from '../db/seeds/demoSkills';
-import { seededDemo } from './testing/demo.fixture';
-
-async function demoWithRater() {
-  const { db, maple } = await seededDemo();
-  const cedar = await db.selectFrom('districts').select('id').where('name', 'like', 'Cedar Falls%').executeTakeFirstOrThrow();
-  const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@maplegrove.example').executeTakeFirstOrThrow();
-  return { db, maple, cedar, admin };
-}
+import { seededDemoBeforeAll } from './testing/hooks';
 
 describe('demo skill ratings', () => {
-  let demo: Awaited<ReturnType<typeof demoWithRater>>;
-  beforeAll(async () => {
-    demo = await demoWithRater();
-  });
+  const demo = seededDemoBeforeAll(async ({ db }) => ({
+    cedar: await db.selectFrom('districts').select('id').where('name', 'like', 'Cedar Falls%').executeTakeFirstOrThrow(),
+    admin: await db.selectFrom('users').select('id').where('email', '=', 'admin@maplegrove.example').executeTakeFirstOrThrow(),
+  }));
   const reseed = async (today: Date) => {
     await demo.db.deleteFrom('skill_current_levels').execute();
     await demo.db.deleteFrom('skill_ratings').execute();
