@@ -119,6 +119,11 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   staff_request_approved: a('Staff request approved', 'approved {subject}'),
   staff_request_denied: a('Staff request denied', 'denied {subject}'),
   staff_request_withdrawn: a('Staff request withdrawn', 'withdrew {subject}'),
+  // Asking for coaching (issue 29)
+  coaching_request_created: a('Coaching requested', 'made {subject}'),
+  coaching_request_accepted: a('Coaching request accepted', 'accepted {subject} and scheduled a session'),
+  coaching_request_passed: a('Coaching request passed on', 'passed on {subject}'),
+  coaching_request_withdrawn: a('Coaching request withdrawn', 'withdrew {subject}'),
   // Interactions and time
   interaction_created: a('Interaction logged', 'logged {subject}'),
   interaction_updated: a('Interaction updated', 'updated {subject}'),
@@ -155,6 +160,11 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   'calibration_session.created': a('Calibration session set up', 'set up {subject}'),
   'calibration_session.archived': a('Calibration session archived', 'archived {subject}'),
   'calibration_session.restored': a('Calibration session restored', 'restored {subject}'),
+  'action_step.created': a('Action step added', 'added {subject}'),
+  'action_step.updated': a('Action step changed', 'changed {subject}'),
+  'action_step.completed': a('Action step done', 'marked {subject} done'),
+  'action_step.reopened': a('Action step reopened', 'reopened {subject}'),
+  'action_step.dropped': a('Action step dropped', 'dropped {subject}'),
   // Calendar
   calendar_feed_enabled: a('Calendar feed turned on', 'turned on their calendar feed'),
   calendar_feed_regenerated: a('Calendar feed regenerated', 'made a new address for their calendar feed'),
@@ -183,6 +193,7 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   cycle_goal_templates_reordered: a('Goal templates reordered', 'reordered the goal templates'),
   // Skills
   'skill.rated': a('Skills rated', 'rated the skills of {subject}'),
+  'skill.self-assessed': a('Self-assessment given', 'gave a self-assessment as {subject}'),
   'skill.created': a('Skill added', 'added {subject}'),
   'skill.updated': a('Skill updated', 'updated {subject}'),
   'skill.archived': a('Skill archived', 'archived {subject}'),
@@ -271,6 +282,7 @@ export const AUDIT_SUBJECTS: Record<string, SubjectKind> = {
   observation_form: s('observation form', 'titled'),
   observation: s('observation', 'titled'),
   calibration_session: s('calibration session', 'titled'),
+  action_step: s('action step', 'titled'),
   coaching_cycle: s('coaching cycle', 'titled'),
   cycle_stage: s('cycle stage', 'titled'),
   cycle_goal_template: s('goal template', 'titled'),
@@ -282,6 +294,7 @@ export const AUDIT_SUBJECTS: Record<string, SubjectKind> = {
   import: s('file', 'titled'),
   report_subscription: s('report email', 'named'),
   building_history_request: s('school staff request', 'named'),
+  coaching_request: s('coaching request', 'named'),
 };
 
 /** The record as a noun phrase: "the article “Getting started”", "Lucas Williams", "a deleted article". */

@@ -3,6 +3,7 @@
 import type { Router } from 'express';
 import type { Deps } from './deps';
 import { accountRoutes } from './features/account/routes';
+import { actionStepRoutes } from './features/actionSteps/routes';
 import { accountMigrationRoutes } from './features/accountMigrations/routes';
 import { adminUserRoutes } from './features/adminUsers/routes';
 import { articleRoutes } from './features/articles/routes';
@@ -16,7 +17,9 @@ import { buildingRoutes } from './features/buildings/routes';
 import { calendarRoutes } from './features/calendar/routes';
 import { clientErrorRoutes } from './features/clientErrors/routes';
 import { coachRoutes } from './features/coaches/routes';
+import { coachingRequestRoutes } from './features/coachingRequests/routes';
 import { cycleRoutes } from './features/cycles/routes';
+import { educatorHomeRoutes } from './features/educatorHome/routes';
 import { groupRoutes } from './features/groups/routes';
 import { interactionTypeRoutes } from './features/interactionTypes/routes';
 import { interactionRoutes } from './features/interactions/routes';
@@ -25,6 +28,7 @@ import { observationRoutes } from './features/interactions/observations/routes';
 import { calibrationRoutes } from './features/interactions/observations/calibrationRoutes';
 import { importRoutes } from './features/imports/routes';
 import { planRoutes } from './features/plans/routes';
+import { readLogRoutes } from './features/readLog/routes';
 import { reportPulseRoutes } from './features/reports/pulseRoutes';
 import { reportRoutes } from './features/reports/routes';
 import { reportSubscriptionRoutes } from './features/reports/subscriptionRoutes';
@@ -56,7 +60,9 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   calendarRoutes,
   importRoutes,
   cycleRoutes,
+  actionStepRoutes,
   skillRoutes,
+  educatorHomeRoutes,
   adminUserRoutes,
   // Before the reports router (its /report/:kind would take "pulse").
   reportPulseRoutes,
@@ -71,4 +77,6 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   adminBillingRoutes,
   trialRoutes,
   setupRoutes,
+  readLogRoutes,
+  coachingRequestRoutes,
 ];

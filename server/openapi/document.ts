@@ -34,13 +34,17 @@ import { interactionApi } from '../features/interactions/openapi';
 import { observationFormApi } from '../features/interactions/observations/formOpenapi';
 import { observationApi } from '../features/interactions/observations/openapi';
 import { calibrationApi } from '../features/interactions/observations/calibrationOpenapi';
+import { actionStepApi } from '../features/actionSteps/openapi';
 import { planApi } from '../features/plans/openapi';
+import { readLogApi } from '../features/readLog/openapi';
 import { reportApi } from '../features/reports/openapi';
 import { setupApi } from '../features/setup/openapi';
 import { skillApi } from '../features/skills/openapi';
+import { educatorHomeApi } from '../features/educatorHome/openapi';
 import { staffApi } from '../features/staff/openapi';
 import { staffRequestApi } from '../features/staffRequests/openapi';
 import { supportApi } from '../features/support/openapi';
+import { coachingRequestApi } from '../features/coachingRequests/openapi';
 import { trialApi } from '../features/trial/openapi';
 import { userApi } from '../features/users/openapi';
 import { referenceApi } from './reference';
@@ -48,9 +52,9 @@ import { referenceApi } from './reference';
 /** Every area of the reference, in the order the viewer lists them. A new feature adds one line here. */
 export const API_AREAS: readonly ApiArea[] = [
   authApi, accountApi, accountMigrationApi, planApi, buildingApi, staffApi, coachApi, groupApi, userApi,
-  staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, observationApi, calibrationApi, calendarApi, importApi, cycleApi, skillApi, reportApi,
-  setupApi, trialApi, billingApi, articleApi, supportApi, alertApi, adminDistrictApi, adminBillingApi,
-  adminUserApi, adminOpsApi, clientErrorApi, healthApi, referenceApi,
+  staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, observationApi, calibrationApi, calendarApi, importApi, cycleApi, actionStepApi, skillApi, educatorHomeApi, reportApi,
+  setupApi, trialApi, billingApi, articleApi, supportApi, coachingRequestApi, alertApi, adminDistrictApi, adminBillingApi,
+  adminUserApi, adminOpsApi, clientErrorApi, healthApi, readLogApi, referenceApi,
 ];
 
 /** The session cookie's name (server/app.ts SESSION_COOKIE; the test checks they agree). */

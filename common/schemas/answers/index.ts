@@ -1,5 +1,6 @@
 // The answer schemas by the name the OpenAPI document gives them (components/schemas). A feature's
 // openapi.ts names one as `answerSchema`; server/openapi/answers.test.ts parses real answers with each.
+import { actionStepAnswer } from './actionSteps';
 import { adminDistrictAnswer, adminDistrictRowAnswer } from './adminDistricts';
 import { adminUserAnswer, districtOptionAnswer } from './adminUsers';
 import { authUserAnswer } from './auth';
@@ -15,7 +16,9 @@ import {
 } from './billing';
 import { calendarFeedAnswer, calendarImportAnswer, calendarPreviewAnswer } from './calendar';
 import { coachAnswer, coachListItemAnswer } from './coaches';
+import { coachingRequestAnswer } from './coachingRequests';
 import { cycleAnswer, cycleStageAnswer, cycleSummaryAnswer, goalTemplateAnswer } from './cycles';
+import { educatorHomeAnswer } from './educatorHome';
 import { groupAnswer } from './groups';
 import { activityAnswer, defaultSchoolAnswer, interactionAnswer } from './interactions';
 import { importAnswer, importPreviewAnswer, importRowAnswer } from './imports';
@@ -28,6 +31,7 @@ import {
   calibrationAgreementAnswer, calibrationSessionAnswer, calibrationSessionSummaryAnswer, observationAnswer, observationFormAnswer, observationSummaryAnswer,
   observerAnswer, walkthroughsReportAnswer,
 } from './observations';
+import { readLogEntryAnswer } from './readLog';
 import { setupChecklistAnswer } from './setup';
 import { buildingAnswer, districtProfileAnswer } from './site';
 import {
@@ -114,6 +118,7 @@ export const ANSWER_SCHEMAS = {
   Health: healthAnswer,
   Trial: trialAnswer,
   SetupChecklist: setupChecklistAnswer,
+  EducatorHome: educatorHomeAnswer,
   OwnUserSettings: ownUserSettingsAnswer,
   StaffRequestCandidate: staffRequestCandidateAnswer,
   ObservationForm: observationFormAnswer,
@@ -124,5 +129,8 @@ export const ANSWER_SCHEMAS = {
   CalibrationSession: calibrationSessionAnswer,
   CalibrationAgreement: calibrationAgreementAnswer,
   WalkthroughsReport: walkthroughsReportAnswer,
+  ActionStep: actionStepAnswer,
+  CoachingRequest: coachingRequestAnswer,
+  ReadLogEntry: readLogEntryAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

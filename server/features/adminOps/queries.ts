@@ -117,6 +117,7 @@ const SUBJECT_LABELS: Record<string, LabelQuery> = {
     .select(['o.id', sql<string>`${sql.ref('v.name')} || ' of ' || ${sql.ref('s.first_name')} || ' ' || ${sql.ref('s.last_name')}`.as('label')])
     .where('o.id', 'in', ids).execute(),
   calibration_session: (db, ids) => db.selectFrom('calibration_sessions').select(['id', 'title as label']).where('id', 'in', ids).execute(),
+  action_step: (db, ids) => db.selectFrom('action_steps').select(['id', 'title as label']).where('id', 'in', ids).execute(),
   interaction_field: (db, ids) => db.selectFrom('interaction_fields').select(['id', 'label']).where('id', 'in', ids).execute(),
   import: (db, ids) => db.selectFrom('imports').select(['id', 'file_name as label']).where('id', 'in', ids).execute(),
   coaching_cycle: (db, ids) => db.selectFrom('coaching_cycles').select(['id', 'title as label']).where('id', 'in', ids).execute(),
@@ -134,6 +135,9 @@ const SUBJECT_LABELS: Record<string, LabelQuery> = {
     .innerJoin('staff as s', 's.id', 'r.staff_id').innerJoin('buildings as b', 'b.id', 'r.building_id')
     .select(['r.id', staffName.as('staff'), 'b.name as building']).where('r.id', 'in', ids).execute())
     .map((r) => ({ id: r.id, label: `for ${r.staff} at ${r.building}` })),
+  coaching_request: async (db, ids) => (await db.selectFrom('coaching_requests as r').innerJoin('staff as s', 's.id', 'r.staff_id')
+    .select(['r.id', staffName.as('staff')]).where('r.id', 'in', ids).execute())
+    .map((r) => ({ id: r.id, label: `of ${r.staff}` })),
 };
 
 /** The subject types the feed names by a query (the rest fall back to their details). */
