@@ -9,3 +9,7 @@ export const SKILL_MAP_PAGE = 20;
 
 /** sort: name | -name | domain:{id} | -domain:{id} (a domain's average current level; unrated last). */
 export const SKILL_MAP_SORT = /^-?(name|domain:\d{1,15})$/;
+
+/** The heat map's layers: the coaches' current levels, or the educators' own latest self-assessment (issue 29). */
+export const SKILL_MAP_LAYERS = ['coach', 'self'] as const;
+export type SkillMapLayer = (typeof SKILL_MAP_LAYERS)[number];

@@ -5,9 +5,9 @@ import { planFeatureMessage } from '../plans';
 import { dateField, idField, optionalIdField, optionalText, text } from './fields';
 import { filterParam, listOf, oneOf, positiveId } from './query';
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from './staff';
-import { SKILL_MAP_SORT } from '../skillValues';
+import { SKILL_MAP_LAYERS, SKILL_MAP_SORT } from '../skillValues';
 
-export { SKILL_MAP_PAGE, SKILL_MAP_SORT } from '../skillValues';
+export { SKILL_MAP_LAYERS, SKILL_MAP_PAGE, SKILL_MAP_SORT, type SkillMapLayer } from '../skillValues';
 
 export const SKILL_NAME_MAX = 120;
 export const SKILL_DESCRIPTION_MAX = 500;
@@ -34,6 +34,10 @@ export const SKILL_MESSAGES = {
   alreadyArchived: 'This is already archived.',
   notArchived: 'This is not archived.',
   nameTaken: 'This name is already used here.',
+  /** A self-assessment posted by anyone but the educator (who may otherwise see them): 403. */
+  selfOnly: 'Only the educator can rate themself. Use Rate skills to give your own rating.',
+  /** Coachwell support impersonating the educator: a self-assessment is the educator's own word. */
+  selfImpersonated: 'A self-assessment is the educator\'s own: it cannot be given while signed in as them.',
 } as const;
 
 // ---- Framework editing (`manage settings`) -------------------------------------------------------
@@ -96,6 +100,32 @@ export const ratingPayloadSchema = z.object({
 });
 export type RatingPayload = z.input<typeof ratingPayloadSchema>;
 
+/** One rating of a request: the skill and a level of the district's scale (both named in errors as `ratings.N.…`). */
+const ratingItems = <T extends z.ZodMiniObject>(item: T) => z.array(item, { error: 'Ratings must be a list.' }).check(
+  z.minLength(1, 'Rate at least one skill.'),
+  z.maxLength(RATINGS_PER_REQUEST_MAX, `Rate at most ${RATINGS_PER_REQUEST_MAX} skills at once.`),
+  z.superRefine((items, ctx) => {
+    const seen = new Set<number>();
+    (items as { skill_id: number }[]).forEach((item, i) => {
+      if (seen.has(item.skill_id)) ctx.issues.push({ code: 'custom', message: SKILL_MESSAGES.duplicateSkill, path: [i, 'skill_id'], input: item.skill_id });
+      seen.add(item.skill_id);
+    });
+  }),
+);
+
+/**
+ * POST /api/staff/{id}/self-assessment (issue 29): the educator rates themself on the district's framework,
+ * as often as they like (every rating kept, dated on the district's day). Self ratings never change the
+ * current levels, the heat map's coach layer, the reports or the rated counts.
+ */
+export const selfAssessmentPayloadSchema = z.object({
+  ratings: ratingItems(z.object({
+    skill_id: idField(SKILL_MESSAGES.chooseSkill),
+    level: z.number({ error: 'Level must be a whole number.' }).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 10, 'Choose a level of the scale.')),
+  })),
+});
+export type SelfAssessmentPayload = z.input<typeof selfAssessmentPayloadSchema>;
+
 // ---- Heat map ------------------------------------------------------------------------------------
 
 
@@ -119,6 +149,8 @@ export const skillMapQuerySchema = z.object({
   }, 'building_id, group_id, coach_id, grade_level, subject and position'),
   /** CSV only: domains shown collapsed (one average column instead of their skills). */
   collapsed: listOf('Collapsed', positiveId, 'Collapsed must list domain IDs.'),
+  /** The levels shown: the coaches' current levels (the default) or the educators' own latest self-assessment. */
+  layer: z._default(z.enum(SKILL_MAP_LAYERS, { error: 'Layer must be coach or self.' }), 'coach'),
 });
 export type SkillMapQuery = z.output<typeof skillMapQuerySchema>;
 
@@ -142,6 +174,9 @@ export interface SkillFramework {
   can_edit: boolean;
 }
 
+/** An educator's latest self-assessed level of one skill. */
+export interface SelfRating { skill_id: number; level: number; rated_on: string }
+
 export interface SkillRating {
   id: number;
   skill_id: number;
@@ -158,8 +193,12 @@ export interface EducatorSkills {
   staff: { id: number; name: string };
   current: SkillRating[];
   history: SkillRating[];
+  /** The educator's own latest self-assessed level per skill (never part of `current`). */
+  self: SelfRating[];
   /** The caller may rate this educator. */
   can_rate: boolean;
+  /** The caller is this educator and may rate themself (POST /api/staff/{id}/self-assessment). */
+  can_self_assess: boolean;
 }
 
 /** One heat map cell: the current level and the rating behind it. */

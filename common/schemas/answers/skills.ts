@@ -39,7 +39,9 @@ export const educatorSkillsAnswer = z.strictObject({
   staff: ref,
   current: z.array(skillRating),
   history: z.array(skillRating),
+  self: z.array(z.strictObject({ skill_id: id, level: z.number(), rated_on: day })),
   can_rate: z.boolean(),
+  can_self_assess: z.boolean(),
 });
 export type EducatorSkillsAnswer = z.infer<typeof educatorSkillsAnswer>;
 export const educatorSkillsAnswerMatches: SameShape<EducatorSkillsAnswer, EducatorSkills> = true;

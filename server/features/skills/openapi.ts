@@ -1,7 +1,7 @@
 // The reference's description of this feature's routes (server/http/apiDoc.ts; checked by server/openapi/openapi.test.ts).
 import { PERMISSIONS as P } from '../../../common/permissions';
 import {
-  domainPayloadSchema, levelPayloadSchema, orderPayloadSchema, ratingPayloadSchema, skillMapQuerySchema, skillPayloadSchema,
+  domainPayloadSchema, levelPayloadSchema, orderPayloadSchema, ratingPayloadSchema, selfAssessmentPayloadSchema, skillMapQuerySchema, skillPayloadSchema,
 } from '../../../common/schemas/skills';
 import type { ApiArea } from '../../http/apiDoc';
 
@@ -29,11 +29,19 @@ export const skillApi: ApiArea = {
     'POST /api/skill/{id}/restore': { summary: 'Restore a skill', ...editor, errors: [409] },
     'PUT /api/skill-level/{level}': { summary: 'Rename a level', ...editor, body: levelPayloadSchema, params: { level: 'The level, 1 to 4.' } },
     'GET /api/staff/{id}/skill-rating': {
-      summary: "An educator's skill ratings", ...mapper, description: 'With `see skill mapping` (its scope), or one\'s own through `see educators.self`.',
-      answerText: 'Current levels per skill and every rating kept.', answerSchema: 'EducatorSkills',
+      summary: "An educator's skill ratings", ...mapper, description: 'With `see skill mapping` (its scope), or one\'s own through `see educators.self`. `self` is the educator\'s own latest self-assessed level per skill, beside (never part of) `current`.',
+      answerText: 'Current levels per skill, every rating kept and the latest self-assessment.', answerSchema: 'EducatorSkills',
+    },
+    'POST /api/staff/{id}/self-assessment': {
+      summary: 'Rate oneself', who: 'district', feature: 'skill-mapping', body: selfAssessmentPayloadSchema, status: 201, errors: [404],
+      description: "The educator themself only (the educator record linked to the login), as often as they like: every self rating is kept, dated on the district's day. Levels of the framework's scale, active skills only; errors name `ratings.N.skill_id` and `ratings.N.level`. Self ratings never change the current levels, the heat map's coach layer, the reports or the rated counts. Someone who sees the educator otherwise (a coach, a principal) gets 403 (they rate through `POST /api/staff/{id}/skill-rating`), anyone else 404; refused (403) while impersonating.",
+      answerText: "The educator's ratings, with `self` updated.", answerSchema: 'EducatorSkills',
     },
     'POST /api/staff/{id}/skill-rating': { summary: 'Rate an educator', ...mapper, body: ratingPayloadSchema, status: 201, description: 'Several skills at once.', answerText: "The educator's ratings.", answerSchema: 'EducatorSkills' },
-    'GET /api/skill-map': { summary: 'The heat map', ...mapper, query: skillMapQuerySchema, answer: 'page', answerText: 'One page of educators with their level per skill.', answerSchema: 'SkillMapRow' },
+    'GET /api/skill-map': {
+      summary: 'The heat map', ...mapper, query: skillMapQuerySchema, answer: 'page', answerText: 'One page of educators with their level per skill.', answerSchema: 'SkillMapRow',
+      description: '`layer=self` shows each educator\'s latest self-assessed level instead of the current (coach) level; cells then name no rater.',
+    },
     'GET /api/skill-map/summary': { summary: "The heat map's summary", ...mapper, query: skillMapQuerySchema, answerText: 'Counts per skill and level.', answerSchema: 'SkillMapSummary' },
     'GET /api/skill-map.csv': { summary: 'The heat map as CSV', ...mapper, query: skillMapQuerySchema, answer: 'csv' },
   },

@@ -2,10 +2,13 @@
 // planFeatureMessage, naming the plan that has it). Reading the framework: any `see skill mapping` holder, and educators
 // (`see educators.self`) for their own profile. The heat map and rating: `see skill mapping`, whose
 // suffix (district / building) is the set of educators reached. An educator reads only their own
-// ratings. Editing the framework: `manage settings`.
+// ratings. Editing the framework: `manage settings`. Self-assessment: the educator themself only (the staff row
+// linked to the login); a login who sees that educator otherwise gets 403, anyone else 404; never while
+// impersonated (403).
 import type { Request } from 'express';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { type DistrictAuth, districtActor, requireDistrict, requireFeature, requirePermission, type Scope, scopeOf } from '../../access/guards';
+import { SKILL_MESSAGES } from '../../../common/schemas/skills';
 import { forbidden } from '../../http/errors';
 import type { DistrictActor } from '../../lib/audit';
 
@@ -55,4 +58,21 @@ export function educatorSkillsReader(req: Request): { auth: DistrictAuth; scope:
 export function rater(req: Request): { auth: DistrictAuth; scope: Scope; actor: DistrictActor } {
   const { auth, scope } = mapReader(req);
   return { auth, scope, actor: districtActor(req) };
+}
+
+/**
+ * Giving a self-assessment: any district login of a plan with skill mapping, for their own staff row (the
+ * route checks it). `sight`: the scope through which the caller sees other educators (to tell a coach's 403
+ * from a stranger's 404), null when they see none. Refused while impersonating: it is the educator's own word.
+ */
+export function selfAssessor(req: Request): { auth: DistrictAuth; actor: DistrictActor; sight: Scope | null } {
+  const auth = skillsAuth(req);
+  const mapping = scopeOf(auth, PERMISSIONS.seeSkillMapping);
+  const educators = scopeOf(auth, PERMISSIONS.seeEducators);
+  return { auth, actor: districtActor(req), sight: mapping ?? (educators && educators.kind !== 'self' ? educators : null) };
+}
+
+/** The self-assessment is the educator's own word: not while Coachwell support is signed in as them. */
+export function refuseImpersonatedSelfAssessment(actor: DistrictActor): void {
+  if (actor.impersonatorId !== null) throw forbidden(SKILL_MESSAGES.selfImpersonated);
 }

@@ -1,7 +1,7 @@
 // Skill mapping answers: explicit field whitelists from rows (common/schemas/skills.ts shapes).
 import type { EducatorSkillsAnswer, SkillFrameworkAnswer, SkillMapRowAnswer, SkillMapSummaryAnswer } from '../../../common/schemas/answers/skills';
 import type { SkillCell, SkillRating } from '../../../common/schemas/skills';
-import type { CellRow, FrameworkParts, FrameworkRow, MapRow, RatingRow } from './queries';
+import type { CellRow, FrameworkParts, FrameworkRow, MapRow, RatingRow, SelfRatingRow } from './queries';
 
 export function presentFramework(framework: FrameworkRow, parts: FrameworkParts, canEdit: boolean): SkillFrameworkAnswer {
   return {
@@ -28,13 +28,16 @@ export function presentRating(r: RatingRow): SkillRating {
 }
 
 export function presentEducatorSkills(
-  staff: { id: number; first_name: string; last_name: string }, current: RatingRow[], history: RatingRow[], canRate: boolean,
+  staff: { id: number; first_name: string; last_name: string }, current: RatingRow[], history: RatingRow[], self: SelfRatingRow[],
+  may: { canRate: boolean; canSelfAssess: boolean },
 ): EducatorSkillsAnswer {
   return {
     staff: { id: staff.id, name: `${staff.first_name} ${staff.last_name}` },
     current: current.map(presentRating),
     history: history.map(presentRating),
-    can_rate: canRate,
+    self: self.map((r) => ({ skill_id: r.skill_id, level: r.level, rated_on: r.rated_on })),
+    can_rate: may.canRate,
+    can_self_assess: may.canSelfAssess,
   };
 }
 

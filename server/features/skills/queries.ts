@@ -3,7 +3,7 @@
 // rating history.
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { STAFF_GROUP_OF } from '../../../common/schemas/groups';
-import type { SkillMapQuery } from '../../../common/schemas/skills';
+import type { SkillMapLayer, SkillMapQuery } from '../../../common/schemas/skills';
 import type { DB } from '../../../db/connection';
 import { escapeLike } from '../../../db/dialect';
 import type { Database } from '../../../db/types';
@@ -74,6 +74,29 @@ export async function currentRatingsOf(db: DB, districtId: number, staffId: numb
     .where('cl.district_id', '=', districtId).where('cl.staff_id', '=', staffId).orderBy('r.skill_id').execute();
 }
 
+/**
+ * An educator linked to the signed-in login (`staff.user_id`: the educator themself), any status, or
+ * undefined. Self-assessment is theirs alone.
+ */
+export async function findOwnEducator(db: DB, districtId: number, userId: number, id: number) {
+  return db.selectFrom('staff').select(['staff.id', 'staff.first_name', 'staff.last_name'])
+    .where('staff.district_id', '=', districtId).where('staff.id', '=', id).where('staff.user_id', '=', userId).executeTakeFirst();
+}
+
+/** The latest self rating per (educator, skill) of some educators: the one with the highest id. */
+function latestSelfIds(db: DB, districtId: number, staffIds: readonly number[]) {
+  return db.selectFrom('self_ratings as ls').select((eb) => eb.fn.max('ls.id').as('id'))
+    .where('ls.district_id', '=', districtId).where('ls.staff_id', 'in', [...staffIds]).groupBy(['ls.staff_id', 'ls.skill_id']);
+}
+
+/** One educator's latest self-assessed level of each skill they rated. */
+export async function selfRatingsOf(db: DB, districtId: number, staffId: number) {
+  return db.selectFrom('self_ratings as sr').select(['sr.skill_id', 'sr.level', 'sr.rated_on'])
+    .where('sr.district_id', '=', districtId).where('sr.id', 'in', latestSelfIds(db, districtId, [staffId]))
+    .orderBy('sr.skill_id').execute();
+}
+export type SelfRatingRow = Awaited<ReturnType<typeof selfRatingsOf>>[number];
+
 type StaffEb = ExpressionBuilder<Database, 'staff'>;
 
 function jsonListHasAny(eb: StaffEb, column: 'staff.grade_levels' | 'staff.subjects', values: readonly string[]) {
@@ -104,8 +127,19 @@ export function mapStaff(db: DB, scope: Scope, filter: SkillMapQuery['filter'], 
 }
 type MapStaffQuery = ReturnType<typeof mapStaff>;
 
-/** The average current level of a domain's active skills for the educator of the outer row. */
-function domainAverage(eb: StaffEb, districtId: number, domainId: number) {
+/**
+ * The average level of a domain's active skills for the educator of the outer row: the current levels, or on
+ * the self layer the educator's latest self rating of each skill.
+ */
+function domainAverage(eb: StaffEb, districtId: number, domainId: number, layer: SkillMapLayer) {
+  if (layer === 'self') {
+    return eb.selectFrom('self_ratings as al').innerJoin('skills as ask', 'ask.id', 'al.skill_id')
+      .select((e) => e.fn.avg<number>('al.level').as('avg'))
+      .where('al.district_id', '=', districtId).whereRef('al.staff_id', '=', 'staff.id')
+      .where('ask.domain_id', '=', domainId).where('ask.archived_at', 'is', null)
+      .where('al.id', 'in', (e) => e.selectFrom('self_ratings as lx').select((x) => x.fn.max('lx.id').as('id'))
+        .where('lx.district_id', '=', districtId).whereRef('lx.staff_id', '=', 'staff.id').groupBy('lx.skill_id'));
+  }
   return eb.selectFrom('skill_current_levels as al').innerJoin('skills as ask', 'ask.id', 'al.skill_id')
     .select((e) => e.fn.avg<number>('al.level').as('avg'))
     .where('al.district_id', '=', districtId).whereRef('al.staff_id', '=', 'staff.id')
@@ -113,13 +147,13 @@ function domainAverage(eb: StaffEb, districtId: number, domainId: number) {
 }
 
 /** The rows in the asked order (name, or a domain's average with the unrated last, then name). */
-function orderedRows(query: MapStaffQuery, districtId: number, sort: string) {
+function orderedRows(query: MapStaffQuery, districtId: number, sort: string, layer: SkillMapLayer) {
   const desc = sort.startsWith('-');
   const key = desc ? sort.slice(1) : sort;
   let rows = query.select(['staff.id', 'staff.first_name', 'staff.last_name', 'staff.position']);
   if (key.startsWith('domain:')) {
     const domainId = Number(key.slice('domain:'.length));
-    rows = rows.select((eb) => domainAverage(eb, districtId, domainId).as('sort_avg'))
+    rows = rows.select((eb) => domainAverage(eb, districtId, domainId, layer).as('sort_avg'))
       .orderBy('sort_avg', (ob) => (desc ? ob.desc() : ob.asc()).nullsLast())
       .orderBy('staff.last_name').orderBy('staff.first_name');
   } else {
@@ -129,17 +163,19 @@ function orderedRows(query: MapStaffQuery, districtId: number, sort: string) {
 }
 
 /** One page of rows in the asked order, and the total of the filtered set. */
-export async function mapPage(query: MapStaffQuery, districtId: number, sort: string, page: { perPage: number; offset: number }) {
+export async function mapPage(
+  query: MapStaffQuery, districtId: number, sort: string, page: { perPage: number; offset: number }, layer: SkillMapLayer = 'coach',
+) {
   const [list, count] = await Promise.all([
-    orderedRows(query, districtId, sort).limit(page.perPage).offset(page.offset).execute(),
+    orderedRows(query, districtId, sort, layer).limit(page.perPage).offset(page.offset).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: list, total: Number(count.n) };
 }
 
 /** Every row of the filtered set in the asked order (the CSV export). */
-export async function mapAll(query: MapStaffQuery, districtId: number, sort: string) {
-  return orderedRows(query, districtId, sort).execute();
+export async function mapAll(query: MapStaffQuery, districtId: number, sort: string, layer: SkillMapLayer = 'coach') {
+  return orderedRows(query, districtId, sort, layer).execute();
 }
 export type MapRow = Awaited<ReturnType<typeof mapAll>>[number];
 
@@ -147,8 +183,9 @@ export type MapRow = Awaited<ReturnType<typeof mapAll>>[number];
  * The current cells of some educators: level, date, rater and note, from skill_current_levels alone
  * (clustered by educator: one contiguous read each); the raters' names in one more query.
  */
-export async function cellsOf(db: DB, districtId: number, staffIds: readonly number[]) {
+export async function cellsOf(db: DB, districtId: number, staffIds: readonly number[], layer: SkillMapLayer = 'coach') {
   if (staffIds.length === 0) return [];
+  if (layer === 'self') return selfCellsOf(db, districtId, staffIds);
   const cells = await db.selectFrom('skill_current_levels as cl')
     .select(['cl.staff_id', 'cl.skill_id', 'cl.level', 'cl.rated_on', 'cl.rated_by', 'cl.note'])
     .where('cl.district_id', '=', districtId).where('cl.staff_id', 'in', [...staffIds]).execute();
@@ -160,6 +197,13 @@ export async function cellsOf(db: DB, districtId: number, staffIds: readonly num
 }
 export type CellRow = Awaited<ReturnType<typeof cellsOf>>[number];
 
+/** The self layer's cells: each educator's latest self rating per skill (given by themself: no rater named, no note). */
+async function selfCellsOf(db: DB, districtId: number, staffIds: readonly number[]) {
+  const rows = await db.selectFrom('self_ratings as sr').select(['sr.staff_id', 'sr.skill_id', 'sr.level', 'sr.rated_on'])
+    .where('sr.district_id', '=', districtId).where('sr.id', 'in', latestSelfIds(db, districtId, staffIds)).execute();
+  return rows.map((r) => ({ ...r, rated_by: null as number | null, note: null as string | null, rated_by_name: null as string | null }));
+}
+
 /** The current school name of some educators. */
 export async function buildingNamesOf(db: DB, districtId: number, staffIds: readonly number[], day = today()) {
   if (staffIds.length === 0) return new Map<number, string>();
@@ -169,10 +213,13 @@ export async function buildingNamesOf(db: DB, districtId: number, staffIds: read
   return new Map(rows.map((r) => [r.staff_id, r.name]));
 }
 
-/** How many filtered educators stand at each level of each active skill (the summary row). */
-export async function levelCounts(db: DB, query: MapStaffQuery, districtId: number) {
+/**
+ * How many filtered educators stand at each level of each active skill (the summary row): current levels, or
+ * on the self layer their latest self ratings.
+ */
+export async function levelCounts(db: DB, query: MapStaffQuery, districtId: number, layer: SkillMapLayer = 'coach') {
   const [counts, total] = await Promise.all([
-    db.selectFrom('skill_current_levels as cl').innerJoin('skills as s', 's.id', 'cl.skill_id')
+    layer === 'self' ? selfLevelCounts(db, query, districtId) : db.selectFrom('skill_current_levels as cl').innerJoin('skills as s', 's.id', 'cl.skill_id')
       .select(['cl.skill_id', 'cl.level', (eb) => eb.fn.countAll<number>().as('n')])
       .where('cl.district_id', '=', districtId).where('s.archived_at', 'is', null)
       .where('cl.staff_id', 'in', query.select('staff.id'))
@@ -180,6 +227,15 @@ export async function levelCounts(db: DB, query: MapStaffQuery, districtId: numb
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { counts, total: Number(total.n) };
+}
+
+function selfLevelCounts(db: DB, query: MapStaffQuery, districtId: number) {
+  return db.selectFrom('self_ratings as sr').innerJoin('skills as s', 's.id', 'sr.skill_id')
+    .select(['sr.skill_id', 'sr.level', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('sr.district_id', '=', districtId).where('s.archived_at', 'is', null)
+    .where('sr.id', 'in', (eb) => eb.selectFrom('self_ratings as lx').select((x) => x.fn.max('lx.id').as('id'))
+      .where('lx.district_id', '=', districtId).where('lx.staff_id', 'in', query.select('staff.id')).groupBy(['lx.staff_id', 'lx.skill_id']))
+    .groupBy(['sr.skill_id', 'sr.level']).execute();
 }
 
 /**

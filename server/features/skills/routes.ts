@@ -1,16 +1,17 @@
 // Skill mapping (issue 10): the district's framework (read; edit with `manage settings`), ratings of an
-// educator (several skills at once; every rating kept), the heat map with its summary and CSV export.
+// educator (several skills at once; every rating kept), an educator's self-assessment (issue 29), the heat map
+// (the coaches' levels or the self-assessment layer) with its summary and CSV export.
 // Thin handlers: authorize (policies) → validate → call (service) → present. Plan gate and scopes:
 // policies.ts.
 import { Router } from 'express';
 import { PERMISSIONS } from '../../../common/permissions';
 import {
-  domainPayloadSchema, levelPayloadSchema, orderPayloadSchema, ratingPayloadSchema, SKILL_MESSAGES, skillMapQuerySchema,
-  skillPayloadSchema,
+  domainPayloadSchema, levelPayloadSchema, orderPayloadSchema, ratingPayloadSchema, selfAssessmentPayloadSchema, SKILL_MESSAGES,
+  type SkillMapLayer, skillMapQuerySchema, skillPayloadSchema,
 } from '../../../common/schemas/skills';
 import { type DistrictAuth, scopeOf } from '../../access/guards';
 import type { Deps } from '../../deps';
-import { notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { sendJson } from '../../http/respond';
@@ -20,14 +21,17 @@ import { sendCsv } from '../../lib/csv';
 import { today } from '../../lib/dates';
 import { keptAnswer } from '../../lib/keptAnswers';
 import { skillMapTable } from './csv';
-import { canEditFramework, educatorSkillsReader, frameworkEditor, frameworkReader, mapReader, rater } from './policies';
-import { presentEducatorSkills, presentFramework, presentMapRows, presentSummary } from './presenter';
 import {
-  activeColumns, activeFramework, buildingNamesOf, cellsOf, currentRatingsOf, findDomain, findVisibleEducator, frameworkParts,
-  levelCounts, mapAll, mapPage, mapStaff, ratingsOf, type MapRow,
+  canEditFramework, educatorSkillsReader, frameworkEditor, frameworkReader, mapReader, rater, refuseImpersonatedSelfAssessment, selfAssessor,
+} from './policies';
+import { presentEducatorSkills, presentFramework, presentMapRows, presentSummary } from './presenter';
+import { recordRead } from '../../lib/readLog';
+import {
+  activeColumns, activeFramework, buildingNamesOf, cellsOf, currentRatingsOf, findDomain, findOwnEducator, findVisibleEducator, frameworkParts,
+  levelCounts, mapAll, mapPage, mapStaff, ratingsOf, selfRatingsOf, type MapRow,
 } from './queries';
 import {
-  createDomain, createSkill, rateSkills, reorder, setDomainArchived, setSkillArchived, updateDomain, updateLevel, updateSkill,
+  createDomain, createSkill, rateSkills, reorder, selfAssess, setDomainArchived, setSkillArchived, updateDomain, updateLevel, updateSkill,
 } from './service';
 
 export function skillRoutes(deps: Deps): Router {
@@ -121,18 +125,27 @@ export function skillRoutes(deps: Deps): Router {
   // ---- Ratings ---------------------------------------------------------------------------------
 
   async function answerEducator(auth: DistrictAuth, staff: { id: number; first_name: string; last_name: string }, canRate: boolean) {
-    const [current, history] = await Promise.all([
+    const [current, history, self, own] = await Promise.all([
       currentRatingsOf(db, auth.district.id, staff.id),
       ratingsOf(db, auth.district.id, staff.id),
+      selfRatingsOf(db, auth.district.id, staff.id),
+      findOwnEducator(db, auth.district.id, auth.user.id, staff.id),
     ]);
-    return presentEducatorSkills(staff, current, history, canRate);
+    return presentEducatorSkills(staff, current, history, self, { canRate, canSelfAssess: own !== undefined && auth.impersonator === null });
+  }
+
+  async function maxLevelOf(auth: DistrictAuth, framework: { id: number }) {
+    const levels = await frameworkParts(db, auth.district.id, framework.id).then((p) => p.levels);
+    return Math.max(0, ...levels.map((l) => l.level));
   }
 
   router.get('/staff/:id/skill-rating', async (req, res) => {
     const { auth, scope, rates } = educatorSkillsReader(req);
     const staff = await findVisibleEducator(db, scope, routeId(req, 'id', SKILL_MESSAGES.educatorNotFound));
     if (!staff) throw notFound(SKILL_MESSAGES.educatorNotFound);
-    res.json(await answerEducator(auth, staff, rates));
+    const answer = await answerEducator(auth, staff, rates);
+    await recordRead(db, req, staff.id, 'skill_rating');
+    res.json(answer);
   });
 
   router.post('/staff/:id/skill-rating', async (req, res) => {
@@ -141,12 +154,28 @@ export function skillRoutes(deps: Deps): Router {
     if (!staff) throw notFound(SKILL_MESSAGES.educatorNotFound);
     const input = validate(ratingPayloadSchema, req.body);
     const framework = await frameworkOf(auth);
-    const levels = await frameworkParts(db, auth.district.id, framework.id).then((p) => p.levels);
     await rateSkills(db, actor, {
-      framework, maxLevel: Math.max(0, ...levels.map((l) => l.level)), timeZone: auth.district.timezone,
+      framework, maxLevel: await maxLevelOf(auth, framework), timeZone: auth.district.timezone,
       anyCoach: scopeOf(auth, PERMISSIONS.seeActivity)?.kind === 'district',
     }, staff.id, input);
     res.status(201).json(await answerEducator(auth, staff, true));
+  });
+
+  // Self-assessment (issue 29): the educator themself only. Another educator's id is 404 unless the caller
+  // sees that educator (a coach, a principal): then 403, since they rate through POST …/skill-rating.
+  router.post('/staff/:id/self-assessment', async (req, res) => {
+    const { auth, actor, sight } = selfAssessor(req);
+    const id = routeId(req, 'id', SKILL_MESSAGES.educatorNotFound);
+    const staff = await findOwnEducator(db, auth.district.id, auth.user.id, id);
+    if (!staff) {
+      if (sight && (await findVisibleEducator(db, sight, id))) throw forbidden(SKILL_MESSAGES.selfOnly);
+      throw notFound(SKILL_MESSAGES.educatorNotFound);
+    }
+    refuseImpersonatedSelfAssessment(actor);
+    const input = validate(selfAssessmentPayloadSchema, req.body);
+    const framework = await frameworkOf(auth);
+    await selfAssess(db, actor, { framework, maxLevel: await maxLevelOf(auth, framework), timeZone: auth.district.timezone }, staff.id, input);
+    res.status(201).json(await answerEducator(auth, staff, scopeOf(auth, PERMISSIONS.seeSkillMapping) !== null));
   });
 
   // ---- Heat map ------------------------------------------------------------------------------
@@ -156,9 +185,11 @@ export function skillRoutes(deps: Deps): Router {
     return activeColumns(await frameworkParts(db, auth.district.id, framework.id));
   }
 
-  async function presentRows(auth: DistrictAuth, rows: MapRow[], columns: Awaited<ReturnType<typeof mapContext>>, day = today()) {
+  async function presentRows(
+    auth: DistrictAuth, rows: MapRow[], columns: Awaited<ReturnType<typeof mapContext>>, layer: SkillMapLayer, day = today(),
+  ) {
     const ids = rows.map((r) => r.id);
-    const [cells, buildings] = await Promise.all([cellsOf(db, auth.district.id, ids), buildingNamesOf(db, auth.district.id, ids, day)]);
+    const [cells, buildings] = await Promise.all([cellsOf(db, auth.district.id, ids, layer), buildingNamesOf(db, auth.district.id, ids, day)]);
     return presentMapRows(rows, cells, buildings, columns);
   }
 
@@ -171,8 +202,8 @@ export function skillRoutes(deps: Deps): Router {
     const day = today();
     sendJson(res, await keptAnswer(db, auth.district.id, readerKey(auth), ['skill-map', query, page, day], async () => {
       const columns = await mapContext(auth);
-      const { rows, total } = await mapPage(mapStaff(db, scope, query.filter, day), auth.district.id, query.sort, page);
-      return { answer: { data: await presentRows(auth, rows, columns, day), meta: pageMeta(page.page, page.perPage, total) } };
+      const { rows, total } = await mapPage(mapStaff(db, scope, query.filter, day), auth.district.id, query.sort, page, query.layer);
+      return { answer: { data: await presentRows(auth, rows, columns, query.layer, day), meta: pageMeta(page.page, page.perPage, total) } };
     }));
   });
 
@@ -181,7 +212,7 @@ export function skillRoutes(deps: Deps): Router {
     const query = validate(skillMapQuerySchema, req.query);
     const day = today();
     sendJson(res, await keptAnswer(db, auth.district.id, readerKey(auth), ['skill-map/summary', query, day], async () => {
-      const { counts, total } = await levelCounts(db, mapStaff(db, scope, query.filter, day), auth.district.id);
+      const { counts, total } = await levelCounts(db, mapStaff(db, scope, query.filter, day), auth.district.id, query.layer);
       return { answer: presentSummary(counts, total) };
     }));
   });
@@ -190,11 +221,11 @@ export function skillRoutes(deps: Deps): Router {
     const { auth, scope } = mapReader(req);
     const query = validate(skillMapQuerySchema, req.query);
     const columns = await mapContext(auth);
-    const all = await mapAll(mapStaff(db, scope, query.filter), auth.district.id, query.sort);
+    const all = await mapAll(mapStaff(db, scope, query.filter), auth.district.id, query.sort, query.layer);
     const rows: Awaited<ReturnType<typeof presentRows>> = [];
-    for (let i = 0; i < all.length; i += 500) rows.push(...(await presentRows(auth, all.slice(i, i + 500), columns)));
+    for (let i = 0; i < all.length; i += 500) rows.push(...(await presentRows(auth, all.slice(i, i + 500), columns, query.layer)));
     const table = skillMapTable(columns, new Set(query.collapsed), rows);
-    sendCsv(res, 'skill-map.csv', table.header, table.rows);
+    sendCsv(res, query.layer === 'self' ? 'skill-map-self-assessment.csv' : 'skill-map.csv', table.header, table.rows);
   });
 
   return router;

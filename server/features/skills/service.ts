@@ -231,3 +231,42 @@ export async function rateSkills(
     return ids;
   });
 }
+
+export type SelfAssessmentInput = { ratings: { skill_id: number; level: number }[] };
+
+/**
+ * An educator rates themself (issue 29): active skills of the active framework, levels of its scale, dated on
+ * the district's day. Every self rating is kept (as often as they like); they go to self_ratings only, so the
+ * current levels, the heat map's coach layer, the reports and the rated counts never see them.
+ */
+export async function selfAssess(
+  db: DB, actor: DistrictActor, ctx: { framework: FrameworkRow; maxLevel: number; timeZone: string }, staffId: number, input: SelfAssessmentInput,
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const errors: FieldErrors = {};
+    const skills = await trx.selectFrom('skills as s').innerJoin('skill_domains as d', 'd.id', 's.domain_id')
+      .select(['s.id', 's.archived_at', 'd.archived_at as domain_archived_at'])
+      .where('s.district_id', '=', actor.districtId).where('s.framework_id', '=', ctx.framework.id)
+      .where('s.id', 'in', input.ratings.map((r) => r.skill_id)).execute();
+    const byId = new Map(skills.map((s) => [s.id, s]));
+    input.ratings.forEach((r, i) => {
+      const skill = byId.get(r.skill_id);
+      if (!skill) errors[`ratings.${i}.skill_id`] = [SKILL_MESSAGES.chooseSkill];
+      else if (skill.archived_at || skill.domain_archived_at) errors[`ratings.${i}.skill_id`] = [SKILL_MESSAGES.skillArchived];
+      if (r.level > ctx.maxLevel) errors[`ratings.${i}.level`] = ['Choose a level of the scale.'];
+    });
+    if (Object.keys(errors).length) throw validationError(errors);
+
+    const ratedOn = todayIn(ctx.timeZone);
+    const now = nowIso();
+    const rows = await trx.insertInto('self_ratings').values(input.ratings.map((r) => ({
+      district_id: actor.districtId, staff_id: staffId, skill_id: r.skill_id, level: r.level, rated_on: ratedOn,
+      rated_by: actor.userId, created_at: now,
+    }))).returning('id').execute();
+    await recordAudit(trx, actor, {
+      action: 'skill.self-assessed', subjectType: 'staff', subjectId: staffId,
+      details: { rated_on: ratedOn, ratings: input.ratings.map((r) => ({ skill_id: r.skill_id, level: r.level })) },
+    });
+    return rows.map((r) => r.id);
+  });
+}
