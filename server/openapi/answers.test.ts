@@ -7,6 +7,7 @@ import type { Agent } from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ANSWER_SCHEMAS } from '../../common/schemas/answers';
+import { DEMO_PASSWORD } from '../../db/seeds/demo';
 import type { ApiOperation, HttpMethod, OperationKey } from '../http/apiDoc';
 import { createInvite } from '../identity/accounts';
 import { hashToken } from '../identity/tokens';
@@ -58,12 +59,15 @@ describe('answers with a schema, parsed from the API', () => {
   let values: Record<string, string | number>;
   let districtAdmin: Caller;
   let providerAdmin: Caller;
-  const as = (op: ApiOperation) => (op.who === 'provider' ? providerAdmin : districtAdmin);
+  let teacher: Caller;
+  // The educator's own answers (role `educator`) are read as Maple Grove's demo teacher, who has a record of each.
+  const as = (op: ApiOperation) => (op.who === 'provider' ? providerAdmin : op.role === 'educator' ? teacher : districtAdmin);
 
   beforeAll(async () => {
     ({ t, values } = await demoWorld());
     districtAdmin = (await loginAs(t.app, await buildUser(t.db, { role: 'district-admin', districtId: Number(values.__district) }))) as Caller;
     providerAdmin = (await loginAs(t.app, await buildUser(t.db, { role: 'provider-admin' }))) as Caller;
+    teacher = (await loginAs(t.app, { email: 'teacher@maplegrove.example', district_id: Number(values.__district) }, DEMO_PASSWORD)) as Caller;
     // A current alert for the banner's list.
     const alert = await providerAdmin.post('/api/admin/alert').set(csrfHeaders(providerAdmin))
       .send({ title: 'Planned maintenance', body: 'Saturday **night**.', level: 'warning', audience: 'everyone', starts_at: new Date(Date.now() - 60_000).toISOString() });

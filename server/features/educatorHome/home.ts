@@ -1,0 +1,81 @@
+// The educator's home (GET /api/me/home, issue 29 item 1): the educator's own roster row, coaches, open cycles,
+// scheduled sessions, agreed next steps, observations to acknowledge and skill growth, in one answer. Days are
+// the educator's own (their profile's timezone). A section the plan lacks is null.
+import { hasFeature } from '../../../common/permissions';
+import type { EducatorHomeAnswer } from '../../../common/schemas/answers/educatorHome';
+import type { DB } from '../../../db/connection';
+import type { DistrictAuth } from '../../access/guards';
+import { schoolYearStart, todayIn } from '../../lib/zone';
+import {
+  currentCoaches, latestNextSteps, observationsToAcknowledge, openCycles, ownEducator, skillGrowthRows, stagesInOrder, upcomingSessions,
+} from './queries';
+
+type Growth = NonNullable<Awaited<ReturnType<typeof skillGrowthRows>>>;
+
+/** Per skill with a current level: that level and the one the school year started at. */
+export function skillGrowth(rows: Growth, yearFrom: string): NonNullable<EducatorHomeAnswer['skills']> {
+  const current = new Map(rows.current.map((r) => [r.skill_id, r]));
+  const start = new Map<number, number>();
+  for (const r of rows.ratings) {
+    // Ratings come oldest first: the last one before the year wins; else the year's first stays.
+    if (r.rated_on < yearFrom || !start.has(r.skill_id)) start.set(r.skill_id, r.level);
+  }
+  const items = rows.skills.filter((s) => current.has(s.id)).map((s) => {
+    const now = current.get(s.id)!;
+    return { skill: { id: s.id, name: s.name }, domain: s.domain, level: now.level, rated_on: now.rated_on, start_level: start.get(s.id) ?? null };
+  });
+  return { year_from: yearFrom, levels: rows.levels.map((l) => ({ level: l.level, name: l.name })), items };
+}
+
+export async function educatorHome(db: DB, auth: DistrictAuth, now = new Date()): Promise<{ answer: EducatorHomeAnswer; validUntil: number }> {
+  const districtId = auth.district.id;
+  const today = todayIn(auth.user.timezone || auth.district.timezone, now);
+  const nowIso = now.toISOString();
+  // The day ends or the next session starts: either changes what the home says.
+  const dayEnd = now.getTime() + 60 * 60 * 1000;
+  const educator = await ownEducator(db, districtId, auth.user.id, today);
+  const empty: EducatorHomeAnswer = {
+    educator: null, coaches: [], cycles: hasFeature(auth.features, 'coaching-cycles') ? [] : null, upcoming: [], next_steps: [],
+    observations_to_acknowledge: 0, skills: null,
+  };
+  if (!educator) return { answer: empty, validUntil: dayEnd };
+
+  const seesCycles = hasFeature(auth.features, 'coaching-cycles');
+  const seesSkills = hasFeature(auth.features, 'skill-mapping');
+  const [coaches, cycles, stages, upcoming, nextSteps, toAcknowledge, growth, calendar] = await Promise.all([
+    currentCoaches(db, districtId, educator.id, today),
+    seesCycles ? openCycles(db, districtId, educator.id) : Promise.resolve(null),
+    seesCycles ? stagesInOrder(db, districtId) : Promise.resolve([]),
+    upcomingSessions(db, districtId, educator.id, nowIso),
+    latestNextSteps(db, districtId, educator.id, nowIso),
+    observationsToAcknowledge(db, districtId, educator.id),
+    seesSkills ? skillGrowthRows(db, districtId, educator.id) : Promise.resolve(null),
+    db.selectFrom('districts').select('school_year_start_month').where('id', '=', districtId).executeTakeFirstOrThrow(),
+  ]);
+
+  // A cycle's place counts the stages in use (and the archived one it may still sit in).
+  const stageOf = (stageId: number | null) => {
+    const shown = stages.filter((s) => s.archived_at === null || s.id === stageId);
+    const at = shown.findIndex((s) => s.id === stageId);
+    return at < 0 ? null : { name: shown[at]!.name, position: at + 1, of: shown.length };
+  };
+  const nextStart = upcoming[0] ? new Date(upcoming[0].starts_at).getTime() : Infinity;
+  return {
+    answer: {
+      educator,
+      coaches: coaches.map((c) => ({ id: c.id, name: c.name, email: c.email })),
+      cycles: cycles && cycles.map((c) => ({
+        id: c.id, title: c.title, goal: c.goal, status: c.status, coach: { id: c.coach_id, name: c.coach_name },
+        start_date: c.start_date, target_end_date: c.target_end_date, stage: stageOf(c.stage_id),
+      })),
+      upcoming: upcoming.map((i) => ({
+        id: i.id, starts_at: i.starts_at, duration_minutes: i.duration_minutes, type: i.type, coach: { id: i.coach_id, name: i.coach_name },
+        school: i.school_id === null || i.school_name === null ? null : { id: i.school_id, name: i.school_name },
+      })),
+      next_steps: nextSteps.map((i) => ({ interaction_id: i.id, starts_at: i.starts_at, coach: { id: i.coach_id, name: i.coach_name }, text: i.next_steps ?? '' })),
+      observations_to_acknowledge: toAcknowledge,
+      skills: growth && growth.levels.length ? skillGrowth(growth, schoolYearStart(today, calendar.school_year_start_month)) : null,
+    },
+    validUntil: Math.min(dayEnd, nextStart),
+  };
+}
