@@ -22,8 +22,9 @@ describe('the route table', () => {
     // The spec's app routes plus the Groups view (/app/staff/groups), one quote and one invoice, the
     // observation form editor (/app/settings/observation-forms), the four observation routes, the
     // walkthrough report (/app/reports/walkthroughs) and the two calibration routes
-    // (/app/observations/calibration and /app/observations/calibration/:id) of issue 28.
-    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(42);
+    // (/app/observations/calibration and /app/observations/calibration/:id) of issue 28, and the educator's
+    // self-assessment (/app/self-assessment) of issue 29.
+    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(43);
     // The spec's admin routes plus the quotes across districts (/admin/quotes).
     expect(paths.filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/auth')).length).toBe(15);
   });
@@ -72,7 +73,13 @@ describe('safeRedirect', () => {
 
 describe('navigation shows only what the user may open', () => {
   it('an educator sees the dashboard, educators (own profile), the observations shared with them and support: no read-only settings or empty export page', () => {
-    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Observations', 'Support']);
+    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Observations', 'Self-assessment', 'Support']);
+  });
+  it('self-assessment: in the educator\'s menu only, open by address to every login (the screen explains itself)', () => {
+    for (const role of ['coach', 'building-admin', 'district-admin']) {
+      expect(appNavigation(userWith(role).security.permissions).map((i) => i.label)).not.toContain('Self-assessment');
+      expect(guardRedirect(route('/app/self-assessment'), userWith(role), '/x')).toBeNull();
+    }
   });
   it('observations: the list and one observation open to every login, capturing and editing need `see activity`', () => {
     for (const path of ['/app/observations', '/app/observations/:id']) expect(guardRedirect(route(path), userWith('educator'), '/x')).toBeNull();

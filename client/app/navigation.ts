@@ -39,6 +39,8 @@ const APP_NAV: NavItem[] = [
   { to: '/app/activity', label: 'Activity' },
   // Observers (`see activity`) and educators, who read the observations shared with them.
   { to: '/app/observations', label: 'Observations', shows: readsObservations },
+  // Educators rate themselves on the district's framework (issue 29, item 3).
+  { to: '/app/self-assessment', label: 'Self-assessment', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
   { to: '/app/reports', label: 'Reports' },
   { to: '/app/settings/building-history-requests', label: 'Staff requests' },
   // The settings screens open to every login (spec §2) but are read-only without `manage settings`:

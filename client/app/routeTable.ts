@@ -57,6 +57,9 @@ const appRoutes = [
   app('coaches/:id', 'View Coach', true, 'coach-view'),
   app('coaches/:id/view', 'View Coach', true, 'coach-view'),
   app('coaching', 'Coaching', 'see skill mapping', 'coaching'),
+  // Not in the spec's table: an educator rates themself on the framework (issue 29, item 3); open to any login, the screen
+  // explains itself to others.
+  app('self-assessment', 'Self-assessment', true, 'self-assessment'),
   app('activity', 'Activity', 'see activity', 'activity'),
   app('activity/calendar-sync', 'Calendar sync', 'see activity', 'calendar-sync'),
   // Not in the spec's table: observations and walkthroughs (issue 28). The list and one observation open to any

@@ -55,6 +55,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   observation: () => import('../features/observations/ObservationScreen'),
   'observation-form-settings': () => import('../features/observationForms/ObservationFormsScreen'),
   coaching: () => import('../features/coaching/CoachingScreen'),
+  'self-assessment': () => import('../features/selfAssessment/SelfAssessmentScreen'),
   support: () => import('../features/support/SupportScreen'),
   'support-article': () => import('../features/support/SupportArticleScreen'),
   'admin-articles': () => import('../features/articles/ArticleListScreen'),

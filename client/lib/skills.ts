@@ -1,8 +1,8 @@
-// Skill mapping resources several screens read or change: an educator's ratings (the profile's Skills
-// section, the coaching workspace's rating dialog) and the heat map's cache (refreshed after a rating
+// Skill mapping resources several screens read or change: an educator's ratings and self-assessment (the
+// profile's Skills section, the coaching workspace's rating dialog, the educator's Self-assessment screen) and the heat map's cache (refreshed after a rating
 // from any screen). The framework itself is useSkillFramework() in lookups.ts.
 import useSWR, { mutate } from 'swr';
-import type { EducatorSkills, RatingPayload } from '../../common/schemas/skills';
+import type { EducatorSkills, RatingPayload, SelfAssessmentPayload } from '../../common/schemas/skills';
 import { api, type ApiError } from './api';
 
 export const educatorSkillsKey = (staffId: number) => ['skill-rating', staffId] as const;
@@ -25,6 +25,14 @@ export function revalidateSkillMap(): Promise<unknown> {
 /** POST /api/staff/{id}/skill-rating; then the educator's ratings and the heat map refresh. */
 export async function rateSkills(staffId: number, payload: RatingPayload): Promise<EducatorSkills> {
   const answer = await api.post<EducatorSkills>(`staff/${staffId}/skill-rating`, payload);
+  await mutate(educatorSkillsKey(staffId), answer, { revalidate: false });
+  void revalidateSkillMap();
+  return answer;
+}
+
+/** POST /api/staff/{id}/self-assessment (the educator themself); then their ratings and the heat map's self layer refresh. */
+export async function selfAssess(staffId: number, payload: SelfAssessmentPayload): Promise<EducatorSkills> {
+  const answer = await api.post<EducatorSkills>(`staff/${staffId}/self-assessment`, payload);
   await mutate(educatorSkillsKey(staffId), answer, { revalidate: false });
   void revalidateSkillMap();
   return answer;
