@@ -12,6 +12,7 @@ import { seedDemoCycles } from './demoCycles';
 import { seedDemoInteractions } from './demoInteractions';
 import { seedDemoObservations } from './demoObservations';
 import { seedDemoCalibration } from './demoCalibration';
+import { seedDemoCoachingRequests } from './demoCoachingRequests';
 import { seedDemoPeople } from './demoPeople';
 import { seedDemoSkills } from './demoSkills';
 
@@ -165,6 +166,7 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
       districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, principalId: users['principal@maplegrove.example']!.id, today,
     });
     await seedDemoBilling(trx, { districtId: maple, adminId: users['admin@maplegrove.example']!.id, providerAdminId: users['support@coachwell.example']!.id, today });
+    await seedDemoCoachingRequests(trx, { districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, teacherUserId: users['teacher@maplegrove.example']!.id, today });
 
     // Riverbend: two schools, a coach at each, 24 educators, a modest school year of coaching.
     const riverCoaches = ['coach@riverbend.example', 'coach2@riverbend.example'].map((e) => users[e]!.id);

@@ -56,7 +56,14 @@ export async function pathValues(t: TestApp, districtId: number, spareDistrictId
     district_id: districtId, form_id: observationForm.id, staff_id: await idIn('staff'), building_id: null, observed_at: new Date().toISOString(),
     title: 'Calibration', notes: null, created_by: coach.coach_id, created_at: new Date().toISOString(), updated_at: new Date().toISOString(), archived_at: null,
   }).returning('id'));
+  // An open action step set by the coach for the first educator: the test's logins are never its educator.
+  const actionStep = await first(db.insertInto('action_steps').values({
+    district_id: districtId, staff_id: await idIn('staff'), title: 'Try turn-and-talk', detail: null, due_on: null, set_by_user_id: coach.coach_id,
+    source_type: null, source_id: null, status: 'open', done_on: null, note: null, status_by_user_id: null, status_at: null,
+    created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+  }).returning('id'));
   return {
+    'action-step/{id}': actionStep.id,
     'calibration-session/{id}': calibration.id,
     'observation-form/{id}': observationForm.id,
     'observation/{id}': observation.id,
@@ -67,6 +74,7 @@ export async function pathValues(t: TestApp, districtId: number, spareDistrictId
     'group/{id}': await idIn('groups'),
     'user/{id}': user.id,
     'staff-request/{id}': await idIn('building_history_requests'),
+    'coaching-request/{id}': (await first(db.selectFrom('coaching_requests').select('id').where('district_id', '=', districtId).orderBy('id'))).id,
     'interaction-type/{id}': type.id,
     'interaction-field/{id}': field.id,
     'admin:interaction-type/{id}': defaultType.id,
