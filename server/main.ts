@@ -7,6 +7,7 @@ import { RateLimiter } from './http/rateLimit';
 import { pruneExpiredSessions } from './identity/sessions';
 import { createMailer } from './lib/mailer';
 import { pruneOpsLogs } from './lib/opsLog';
+import { pruneReadLog } from './lib/readLog';
 import { initSentry } from './lib/sentry';
 
 const config = loadConfig();
@@ -46,9 +47,12 @@ pruner.unref();
 const reportEmails = startSubscriptionRunner({
   db, mailer, appUrl: config.appUrl, secret: config.sessionSecret, log: (...args) => console.error(...args),
 });
-// Client errors, server errors and security events older than the retention setting (admin Logs):
-// once at start, then hourly.
-const pruneLogs = () => void pruneOpsLogs(db).catch((err: unknown) => console.error('Pruning old logs failed:', err));
+// Client errors, server errors and security events older than the retention setting (admin Logs), and read log
+// rows older than two years (lib/readLog.ts): once at start, then hourly.
+const pruneLogs = () => {
+  void pruneOpsLogs(db).catch((err: unknown) => console.error('Pruning old logs failed:', err));
+  void pruneReadLog(db).catch((err: unknown) => console.error('Pruning the read log failed:', err));
+};
 pruneLogs();
 const logPruner = setInterval(pruneLogs, 60 * 60_000);
 logPruner.unref();

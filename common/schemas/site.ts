@@ -30,6 +30,8 @@ export const districtProfileSchema = z.object({
   }).check(z.refine((m) => Number.isInteger(m) && m >= 1 && m <= 12, MONTH_RANGE)),
   /** Absent: unchanged. */
   shared_notes_visible_to_admins: z.optional(z.boolean({ error: 'Shared notes visible to administrators must be true or false.' })),
+  /** Absent: unchanged. */
+  educator_read_log_visible: z.optional(z.boolean({ error: 'Educators see who has read about them must be true or false.' })),
   /** Absent: unchanged. Each target a positive number or null (not set). */
   coaching_targets: z.optional(z.pipe(
     z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), COACHING_TARGETS_SHAPE),
@@ -44,6 +46,11 @@ export const districtProfileSchema = z.object({
  */
 export interface DistrictSettings {
   shared_notes_visible_to_admins: boolean;
+  /**
+   * (default on) Educators see who has read about them (GET /api/me/read-log, issue 29); off, that answers 403.
+   * The read log is written either way.
+   */
+  educator_read_log_visible: boolean;
 }
 
 /** One key of the districts.settings JSON as stored: undefined when it is missing or the JSON is unreadable. */
@@ -60,7 +67,11 @@ function settingOf(json: string | null | undefined, key: string): unknown {
 /** The settings JSON as stored (anything missing or unreadable takes its default). */
 export function districtSettingsOf(json: string | null | undefined): DistrictSettings {
   const value = settingOf(json, 'shared_notes_visible_to_admins');
-  return { shared_notes_visible_to_admins: typeof value === 'boolean' ? value : true };
+  const readLog = settingOf(json, 'educator_read_log_visible');
+  return {
+    shared_notes_visible_to_admins: typeof value === 'boolean' ? value : true,
+    educator_read_log_visible: typeof readLog === 'boolean' ? readLog : true,
+  };
 }
 
 /**
@@ -111,6 +122,8 @@ export interface DistrictProfile {
   trial_ends_at: string | null;
   /** See DistrictSettings. */
   shared_notes_visible_to_admins: boolean;
+  /** See DistrictSettings. */
+  educator_read_log_visible: boolean;
   /** See coachingTargetsOf (every district user reads them; `manage settings` changes them). */
   coaching_targets: CoachingTargets;
 }

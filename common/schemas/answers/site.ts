@@ -24,6 +24,7 @@ export const districtProfileAnswer = z.strictObject({
   status: z.enum(['trial', 'active', 'suspended']),
   trial_ends_at: z.nullable(instant),
   shared_notes_visible_to_admins: z.boolean(),
+  educator_read_log_visible: z.boolean(),
   coaching_targets: z.strictObject({
     interactions_per_educator_per_month: z.nullable(z.number()),
     cycles_per_new_teacher_per_semester: z.nullable(z.number()),

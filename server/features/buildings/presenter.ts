@@ -12,7 +12,7 @@ export function presentDistrict(row: DistrictProfileRow): DistrictProfileAnswer 
     plan: { key: row.plan_key, name: row.plan_name },
     status: row.status,
     trial_ends_at: row.trial_ends_at,
-    shared_notes_visible_to_admins: districtSettingsOf(row.settings).shared_notes_visible_to_admins,
+    ...districtSettingsOf(row.settings),
     coaching_targets: coachingTargetsOf(row.settings),
   };
 }

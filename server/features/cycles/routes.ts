@@ -16,6 +16,7 @@ import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { canEditCycle, cycleReader, cycleWriter, type Reader, requireEditableCycle, settingsManager, settingsReader } from './policies';
 import { presentCycle, presentCycleSummary, presentStage, presentTemplate, type Viewer } from './presenter';
+import { recordRead } from '../../lib/readLog';
 import {
   type CycleRow, districtSettingsJson, districtToday, findVisibleCycle, historyOf, linkedInteractions, listCyclesPage,
   notesOf, openCyclesByStage, relatedOf, stagesOf, templatesOf, userNames,
@@ -166,12 +167,17 @@ export function cycleRoutes(deps: Deps): Router {
       from: f.from, to: f.to, today: viewer.today, stages: viewer.stages,
     }, page);
     const related = await relatedOf(db, reader.auth.district.id, rows);
+    // A list of one educator's cycles is a read of them (the read log, lib/readLog.ts).
+    if (f.staff_id.length === 1 && rows.length && reader.visibility.kind !== 'participant') await recordRead(db, req, staffIds, 'cycle');
     res.json({ data: rows.map((r) => presentCycleSummary(r, related, viewer)), meta: pageMeta(page.page, page.perPage, total) });
   });
 
   router.get('/coaching-cycle/:id', async (req, res) => {
     const reader = cycleReader(req);
-    res.json(await answerOne(reader, routeId(req, 'id', CYCLE_MESSAGES.notFound)));
+    const one = await answerOne(reader, routeId(req, 'id', CYCLE_MESSAGES.notFound));
+    // The read log: the cycle's educators; an educator reading a cycle they are in logs nothing.
+    if (reader.visibility.kind !== 'participant') await recordRead(db, req, one.educators.map((e) => e.id), 'cycle');
+    res.json(one);
   });
 
   router.post('/coaching-cycle', async (req, res) => {

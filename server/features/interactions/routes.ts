@@ -32,6 +32,8 @@ import {
 } from './service';
 import { today } from '../../lib/dates';
 import { keptAnswer } from '../../lib/keptAnswers';
+import { recordRead } from '../../lib/readLog';
+import { todayIn } from '../../lib/zone';
 import { endOfLocalDay, startOfLocalDay } from '../../lib/zone';
 
 export const ACTIVITY_NOT_YOURS = 'You can change only your own time.';
@@ -118,7 +120,11 @@ export function interactionRoutes(deps: Deps): Router {
     const page = parsePage(req.query, 25, dateRangePerPage(query.filter.from, query.filter.to));
     // The same page for the same reader is kept while nothing in the district changes (lib/keptAnswers.ts),
     // within the day: a principal's or coach's scope is the educators at their schools or in their caseload today.
-    sendJson(res, await keptAnswer(db, reader.auth.district.id, readerKey(reader.auth), ['interaction', query, page, today()], async () => {
+    // A list of one educator's interactions is a read of them (the read log, lib/readLog.ts): written when the page
+    // is computed with rows, so the district's day joins the key (a kept page is never a new day's first read).
+    const oneEducator = query.filter.staff_id.length === 1 && reader.visibility.kind !== 'participant';
+    const readDay = oneEducator ? todayIn(reader.auth.district.timezone) : null;
+    sendJson(res, await keptAnswer(db, reader.auth.district.id, readerKey(reader.auth), ['interaction', query, page, today(), readDay], async () => {
       const filters = await filtersOf(reader, query.filter);
       // Activities join the totals when the filter names only dates and coaches (activities have no
       // type, status, educator, group or school): the same users' time over the same range.
@@ -129,6 +135,7 @@ export function interactionRoutes(deps: Deps): Router {
         interactionTotalsByType(db, filteredInteractions(db, reader.visibility, filters)),
         withActivities ? activityTotalsByCategory(filteredActivities(db, reader.visibility, activityFilters)) : Promise.resolve([]),
       ]);
+      if (oneEducator && rows.length) await recordRead(db, req, filters.staffIds, 'interaction');
       const answer = {
         data: await present(reader, rows),
         meta: { ...pageMeta(page.page, page.perPage, total), totals: presentTotals(byType, byCategory) },
@@ -148,7 +155,10 @@ export function interactionRoutes(deps: Deps): Router {
 
   router.get('/interaction/:id', async (req, res) => {
     const reader = interactionReader(req);
-    res.json(await answerOne(reader, routeId(req, 'id', INTERACTION_MESSAGES.notFound)));
+    const one = await answerOne(reader, routeId(req, 'id', INTERACTION_MESSAGES.notFound));
+    // The read log: the participants the reader sees named; an educator reading a session they took part in logs nothing.
+    if (reader.visibility.kind !== 'participant') await recordRead(db, req, one!.participants.map((p) => p.id), 'interaction');
+    res.json(one);
   });
 
   router.post('/interaction', async (req, res) => {

@@ -22,6 +22,7 @@ import { observationReader, observationSight, type ObservationReader, observatio
 import { type ItemColumn, itemColumnsOfForm, OBSERVATION_CSV_HEADER, observationCsvPages } from './csv';
 import { findVisibleSession, type SessionRow } from './calibrationQueries';
 import { presentObservation, presentObservationSummary } from './presenter';
+import { recordRead } from '../../../lib/readLog';
 import {
   answersOf, educatorLogin, findForm, findVisibleObservation, itemsOfVersions, listObservationsPage, namesFor, type ObservationFilters, observersInReach, type ObservationRow,
 } from './queries';
@@ -94,6 +95,8 @@ export function observationRoutes(deps: Deps): Router {
     const { filters } = listFilters(reader, req);
     const page = parsePage(req.query, 25);
     const { rows, total } = await listObservationsPage(db, reader.visibility, filters, page);
+    // A list of one educator's observations is a read of them (the read log, lib/readLog.ts).
+    if (filters.staffIds.length === 1 && rows.length) await recordRead(db, req, rows.map((r) => r.staff_id), 'observation');
     res.json({ data: await present(reader, rows, false), meta: pageMeta(page.page, page.perPage, total) });
   });
 
@@ -129,7 +132,9 @@ export function observationRoutes(deps: Deps): Router {
 
   router.get('/observation/:id', async (req, res) => {
     const reader = observationReader(req);
-    const [one] = await present(reader, [await visibleRow(reader, req)], true);
+    const row = await visibleRow(reader, req);
+    const [one] = await present(reader, [row], true);
+    await recordRead(db, req, row.staff_id, 'observation');
     res.json(one);
   });
 
