@@ -25,7 +25,7 @@ export async function lockDistrictWrites(trx: DB, districtId: number): Promise<v
 }
 
 /** Tables whose records are edited under lockRecord (one record's edits one at a time). */
-export type LockedTable = 'interactions' | 'activities' | 'coaching_cycles' | 'staff' | 'users' | 'districts' | 'quotes' | 'invoices' | 'imports' | 'observations';
+export type LockedTable = 'interactions' | 'activities' | 'coaching_cycles' | 'staff' | 'users' | 'districts' | 'quotes' | 'invoices' | 'imports' | 'observations' | 'action_steps';
 
 /**
  * One record's edits one at a time: `select … for update` of its row, so a second edit of the same record
