@@ -3,7 +3,9 @@
 // average; each cell shows the level as colour AND number, with date, rater and note on hover and
 // focus (arrow keys move between cells, one tab stop for the grid). Sticky header row and first column,
 // a summary row (how many educators stand at each level, over the whole filtered set), filters and
-// sort in the URL, CSV export of the same view; at phone width one card per educator instead.
+// sort in the URL, CSV export of the same view; at phone width one card per educator instead. "Show
+// self-assessment" (layer=self in the URL) shows each educator's own latest self rating instead of the
+// coaches' current level: the same grid, cards, summary and CSV (issue 29).
 //
 // Kept small for a phone (issue 35): only the grid OR the cards is rendered (useMediaQuery, not CSS
 // hiding), a page is SKILL_MAP_PAGE educators, a cell is one element with its level (the tooltip with
@@ -16,11 +18,12 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, permissionScope, PERMISSIONS } from '../../../../common/permissions';
 import { plural } from '../../../../common/plural';
 import type { SkillDomain, SkillFramework, SkillMapRow, SkillMapSummary } from '../../../../common/schemas/skills';
+import type { SkillMapLayer } from '../../../../common/skillValues';
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/staffValues';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
-import { SelectField } from '../../../components/Field';
+import { CheckboxField, SelectField } from '../../../components/Field';
 import { FilterBar } from '../../../components/FilterBar';
 import { Pager } from '../../../components/Pager';
 import { RateSkillsDialog } from '../../../components/skills/RateSkillsDialog';
@@ -92,12 +95,12 @@ function Filters({ view, onChange, onClear }: { view: MapView; onChange: (patch:
 
 /** A cell's details (the tooltip): mounted only on the focused and the hovered cell, so the date
  *  language loading (useDateLocale) re-renders those, not every row. */
-function CellTip({ skill, cell, levels }: { skill: string; cell: Cell; levels: Levels }) {
+function CellTip({ skill, cell, levels, layer }: { skill: string; cell: Cell; levels: Levels; layer: SkillMapLayer }) {
   const locale = useDateLocale();
   return (
     <span className="sm-tip">
       <strong>{skill}: {cell.level} · {levelName(levels, cell.level)}</strong>
-      <span>Rated {formatDay(cell.rated_on, locale)}{cell.rated_by ? ` by ${cell.rated_by}` : ''}</span>
+      <span>{layer === 'self' ? `Self-assessed ${formatDay(cell.rated_on, locale)}` : `Rated ${formatDay(cell.rated_on, locale)}${cell.rated_by ? ` by ${cell.rated_by}` : ''}`}</span>
       {cell.note && <span className="sm-tip__note">{cell.note.length > 160 ? `${cell.note.slice(0, 160)}…` : cell.note}</span>}
     </span>
   );
@@ -117,10 +120,11 @@ interface GridRowProps {
   hoverCol: number;
   onRate: (staff: { id: number; name: string }) => void;
   onCellFocus: (r: number, c: number) => void;
+  layer: SkillMapLayer;
 }
 
 /** One educator's row. Memoised: moving the focus or the pointer re-renders the rows it leaves and enters. */
-const GridRow = memo(function GridRow({ row, r, columns, levels, maxLevel, focusCol, hoverCol, onRate, onCellFocus }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, r, columns, levels, maxLevel, focusCol, hoverCol, onRate, onCellFocus, layer }: GridRowProps) {
   return (
     <tr>
       <th scope="row" className="sm-grid__who">
@@ -165,7 +169,7 @@ const GridRow = memo(function GridRow({ row, r, columns, levels, maxLevel, focus
         const tip = focusCol === ci || hoverCol === ci;
         return (
           <td key={c.key} className="sm-grid__cell">
-            {tip ? <Tooltip content={<CellTip skill={c.label} cell={cell} levels={levels} />} initiallyOpen={hoverCol === ci && focusCol !== ci}>{chip}</Tooltip> : chip}
+            {tip ? <Tooltip content={<CellTip skill={c.label} cell={cell} levels={levels} layer={layer} />} initiallyOpen={hoverCol === ci && focusCol !== ci}>{chip}</Tooltip> : chip}
           </td>
         );
       })}
@@ -209,9 +213,10 @@ interface GridProps {
   summary: SkillMapSummary | undefined;
   onToggle: (domainId: number) => void;
   onRate: (staff: { id: number; name: string }) => void;
+  layer: SkillMapLayer;
 }
 
-function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summary, onToggle, onRate }: GridProps) {
+function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summary, onToggle, onRate, layer }: GridProps) {
   const [focus, setFocus] = useState<[number, number]>([0, 0]);
   const [hover, setHover] = useState<[number, number] | null>(null);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -242,7 +247,9 @@ function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summar
     <>
       <div className="sm-scroll" role="region" aria-label="Skill map grid">
         <table className="sm-grid" ref={gridRef} onKeyDown={onGridKey} aria-describedby="sm-grid-help">
-          <caption className="sr-only">Current skill levels by educator. Use the arrow keys to move between cells.</caption>
+          <caption className="sr-only">
+            {layer === 'self' ? 'Self-assessed skill levels by educator.' : 'Current skill levels by educator.'} Use the arrow keys to move between cells.
+          </caption>
           <thead>
             <tr className="sm-grid__domains">
               <th scope="col" rowSpan={2} className="sm-grid__corner">Educator</th>
@@ -272,7 +279,7 @@ function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summar
           <tbody onMouseOver={onPointer} onMouseLeave={() => setHover(null)}>
             {rows.map((row, r) => (
               <GridRow key={row.staff.id} row={row} r={r} columns={columns} levels={levels} maxLevel={maxLevel}
-                focusCol={fr === r ? fc : -1} hoverCol={hover && hover[0] === r ? hover[1] : -1} onRate={onRate} onCellFocus={onCellFocus} />
+                focusCol={fr === r ? fc : -1} hoverCol={hover && hover[0] === r ? hover[1] : -1} onRate={onRate} onCellFocus={onCellFocus} layer={layer} />
             ))}
           </tbody>
           <tfoot>
@@ -280,7 +287,9 @@ function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summar
           </tfoot>
         </table>
       </div>
-      <p id="sm-grid-help" className="muted text-sm sm-help">Hover or focus a cell for the date, rater and note. Arrow keys move between cells.</p>
+      <p id="sm-grid-help" className="muted text-sm sm-help">
+        {layer === 'self' ? 'Hover or focus a cell for the date of the self-assessment.' : 'Hover or focus a cell for the date, rater and note.'} Arrow keys move between cells.
+      </p>
     </>
   );
 }
@@ -366,7 +375,7 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
   const search = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const view = useMemo(() => viewFromSearch(search), [search]);
   const query = useMemo(() => toApiQuery(view), [view]);
-  const summaryQuery = useMemo(() => ({ filter: query.filter }), [query]);
+  const summaryQuery = useMemo(() => ({ filter: query.filter, layer: query.layer }), [query]);
   const { data, error, isLoading } = useSkillMap(query);
   // The summary row is the grid's only: a phone does not ask for it.
   const summary = useSkillMapSummary(wide ? summaryQuery : null);
@@ -415,8 +424,12 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
       <Filters view={view} onChange={change}
         onClear={() => go({ ...view, building_id: null, group_id: null, coach_id: null, grade_level: '', subject: '', position: '', page: 1 })} />
       <div className="sm-toolbar">
-        <p className="sm-count" aria-live="polite">{countText}</p>
+        <p className="sm-count" aria-live="polite">
+          {countText}{view.layer === 'self' && <span className="sm-count__layer">, each at their own self-assessment</span>}
+        </p>
         <SelectField label="Sort by" name="sort" value={view.sort} onChange={(v) => change({ sort: v })} options={sortOptions} className="sm-sort" />
+        <CheckboxField label="Show self-assessment" name="layer" className="sm-layer" checked={view.layer === 'self'}
+          onChange={(on) => change({ layer: on ? 'self' : 'coach' })} />
         <a className="btn btn--secondary btn--sm sm-export" href={csv} download>
           <span className="btn__label">Export CSV</span>
         </a>
@@ -440,7 +453,7 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
         <>
           {wide
             ? <SkillGrid rows={rows} domains={domains} columns={columns} collapsed={collapsed} levels={levels} maxLevel={maxLevel}
-                summary={summary.data} onToggle={toggle} onRate={onRate} />
+                summary={summary.data} onToggle={toggle} onRate={onRate} layer={view.layer} />
             : <SkillCards rows={rows} domains={domains} levels={levels} maxLevel={maxLevel} onRate={onRate} />}
           {meta && <Pager page={meta.page} lastPage={meta.last_page} onChange={(p) => change({ page: p })} />}
         </>

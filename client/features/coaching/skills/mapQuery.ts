@@ -1,7 +1,7 @@
 // The heat map view as state, read from and written to the URL (bookmarkable, shareable), e.g.
-// /app/coaching?building_id=3&position=Interventionist&sort=-domain:2&collapsed=3,4&page=2
+// /app/coaching?building_id=3&position=Interventionist&sort=-domain:2&collapsed=3,4&page=2&layer=self
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/staffValues';
-import { SKILL_MAP_PAGE, SKILL_MAP_SORT } from '../../../../common/skillValues';
+import { SKILL_MAP_PAGE, SKILL_MAP_SORT, type SkillMapLayer } from '../../../../common/skillValues';
 import type { Query } from '../../../lib/api';
 
 export interface MapView {
@@ -14,6 +14,8 @@ export interface MapView {
   sort: string;
   page: number;
   collapsed: number[];
+  /** The levels shown: the coaches' current levels, or the educators' self-assessment (issue 29). */
+  layer: SkillMapLayer;
 }
 
 const id = (v: string | null) => (v && /^\d{1,15}$/.test(v) && Number(v) > 0 ? Number(v) : null);
@@ -32,6 +34,7 @@ export function viewFromSearch(search: URLSearchParams): MapView {
     sort: SKILL_MAP_SORT.test(sort) ? sort : 'name',
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
     collapsed: (search.get('collapsed') ?? '').split(',').map((v) => id(v)).filter((v): v is number => v !== null),
+    layer: search.get('layer') === 'self' ? 'self' : 'coach',
   };
 }
 
@@ -51,6 +54,7 @@ export function viewToSearch(view: MapView, base: URLSearchParams): string {
   set('sort', view.sort, 'name');
   set('page', view.page, 1);
   set('collapsed', view.collapsed.length ? view.collapsed.join(',') : null);
+  set('layer', view.layer, 'coach');
   const text = out.toString();
   return text ? `?${text}` : '';
 }
@@ -73,6 +77,7 @@ export function toApiQuery(v: MapView): Query {
       position: v.position ? [v.position] : undefined,
     },
     sort: v.sort === 'name' ? undefined : v.sort,
+    layer: v.layer === 'coach' ? undefined : v.layer,
     page: v.page,
     per_page: SKILL_MAP_PAGE,
   };

@@ -1,12 +1,13 @@
 // The educator profile's Skills section (skill mapping, issue 10): the current level of each skill of
 // the district's framework, each skill's history as a small SVG chart (with the same history as a
 // table for anyone who prefers or needs it), and "Rate skills" for users who map skills. Shown when
-// the district's plan has skill mapping; an educator sees their own.
+// the district's plan has skill mapping; an educator sees their own. The educator's own latest
+// self-assessment (issue 29) stands beside each current level, labelled "Self": it never changes it.
 import type { Locale } from 'date-fns';
 import { useState } from 'react';
 import { hasFeature } from '../../../../common/permissions';
 import type { SkillFramework, SkillRating } from '../../../../common/schemas/skills';
-import { Button } from '../../../components/Button';
+import { Button, ButtonLink } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { formatDay } from '../../../lib/dates';
 import { useSkillFramework } from '../../../lib/lookups';
@@ -99,18 +100,28 @@ export function SkillsCard({ staff }: { staff: { id: number; name: string } }) {
   const data = skills.data;
   const maxLevel = fw ? Math.max(1, ...fw.levels.map((l) => l.level)) : 4;
   const current = new Map((data?.current ?? []).map((r) => [r.skill_id, r]));
+  const self = new Map((data?.self ?? []).map((r) => [r.skill_id, r]));
+  const lastSelf = (data?.self ?? []).reduce<string | null>((last, r) => (last === null || r.rated_on > last ? r.rated_on : last), null);
   const historyOf = (skillId: number) => (data?.history ?? []).filter((r) => r.skill_id === skillId);
   const allTimes = (data?.history ?? []).map((r) => dayTime(r.rated_on));
   const range: [number, number] = allTimes.length ? [Math.min(...allTimes), Math.max(...allTimes)] : [0, 1];
 
   return (
     <Card id="staff-skills" title="Skills" className="staff-skills"
-      action={data?.can_rate && fw ? <Button size="sm" onClick={() => setRating(true)}>Rate skills</Button> : undefined}>
+      action={data?.can_rate && fw
+        ? <Button size="sm" onClick={() => setRating(true)}>Rate skills</Button>
+        : data?.can_self_assess ? <ButtonLink size="sm" variant="secondary" to="/app/self-assessment">Rate yourself</ButtonLink> : undefined}>
       {(!fw || !data) && !(skills.error || framework.error) && <Spinner label="Loading skills…" />}
       {(skills.error || framework.error) && <p className="muted">Skills could not load: {(skills.error ?? framework.error)!.message}</p>}
       {fw && data && (
         <div className="stack stack--sm">
           {data.history.length === 0 && <p className="muted">No skill ratings yet.</p>}
+          {lastSelf && (
+            <p className="muted text-sm skills-self-note">
+              <strong>Coach</strong> is the current level from coaches&apos; ratings; <strong>Self</strong> is {data.can_self_assess ? 'your' : 'the educator\'s'} own
+              self-assessment, last given {formatDay(lastSelf, locale)}. A self-assessment never changes the current level.
+            </p>
+          )}
           {fw.domains.map((d) => {
             const shown = d.skills.filter((s) => (!s.archived && !d.archived) || current.has(s.id));
             if (shown.length === 0 || (d.archived && !shown.some((s) => current.has(s.id)))) return null;
@@ -120,12 +131,20 @@ export function SkillsCard({ staff }: { staff: { id: number; name: string } }) {
                 <ul className="skills-list">
                   {shown.map((s) => {
                     const now = current.get(s.id);
+                    const mine = self.get(s.id);
                     return (
-                      <li key={s.id} className="skills-row">
+                      <li key={s.id} className={lastSelf ? 'skills-row skills-row--self' : 'skills-row'}>
                         <span className="skills-row__name">{s.name}{s.archived && <span className="muted"> (archived)</span>}</span>
                         <span className="skills-row__now">
+                          {lastSelf && <span className="skills-row__who">Coach</span>}
                           {now ? <><Level level={now.level} framework={fw} /><span className="skills-row__date">{formatDay(now.rated_on, locale)}</span></> : <span className="muted text-sm">Not rated</span>}
                         </span>
+                        {lastSelf && (
+                          <span className="skills-row__self">
+                            <span className="skills-row__who">Self</span>
+                            {mine ? <Level level={mine.level} framework={fw} /> : <span className="muted text-sm">Not rated</span>}
+                          </span>
+                        )}
                         <span className="skills-row__chart"><HistoryChart history={historyOf(s.id)} maxLevel={maxLevel} label={s.name} range={range} /></span>
                       </li>
                     );
