@@ -32,6 +32,7 @@ describe('GET /api/district', () => {
       id: educator.district_id, name: expect.any(String), state: 'IL', timezone: 'America/Chicago', school_year_start_month: 8,
       plan: { key: 'professional', name: 'Professional' }, status: 'active', trial_ends_at: null,
       shared_notes_visible_to_admins: true,
+      educator_read_log_visible: true,
       coaching_targets: { interactions_per_educator_per_month: null, cycles_per_new_teacher_per_semester: null },
     });
   });
@@ -68,6 +69,7 @@ describe('PUT /api/district', () => {
     ['school_year_start_month', null, 'School year start month is required.'],
     ['shared_notes_visible_to_admins', 'no', 'Shared notes visible to administrators must be true or false.'],
     ['shared_notes_visible_to_admins', 0, 'Shared notes visible to administrators must be true or false.'],
+    ['educator_read_log_visible', 'no', 'Educators see who has read about them must be true or false.'],
     ['coaching_targets', 'two', 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.'],
     ['coaching_targets', [2], 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.'],
     ['coaching_targets', null, 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.'],
