@@ -42,8 +42,8 @@ export function coachingRequestRoutes(deps: Deps): Router {
   });
 
   router.post('/coaching-request', async (req, res) => {
-    const input = validate(coachingRequestSchema, req.body);
     const reader = await requestReader(db, req);
+    const input = validate(coachingRequestSchema, req.body);
     const staffId = requireAsker(reader);
     const id = await askForCoaching(deps, reader, staffId, input);
     res.status(201).json(await answerOne(reader, id));
@@ -55,8 +55,8 @@ export function coachingRequestRoutes(deps: Deps): Router {
   });
 
   router.post('/coaching-request/:id/accept', async (req, res) => {
-    const input = validate(acceptCoachingRequestSchema, req.body);
     const reader = await requestReader(db, req);
+    const input = validate(acceptCoachingRequestSchema, req.body);
     const id = routeId(req, 'id', M.notFound);
     await readable(reader, id);
     await acceptRequest(deps, reader, id, input);
@@ -64,8 +64,8 @@ export function coachingRequestRoutes(deps: Deps): Router {
   });
 
   router.post('/coaching-request/:id/pass', async (req, res) => {
-    const input = validate(passCoachingRequestSchema, req.body);
     const reader = await requestReader(db, req);
+    const input = validate(passCoachingRequestSchema, req.body);
     const id = routeId(req, 'id', M.notFound);
     await readable(reader, id);
     await passRequest(deps, reader, id, input);
