@@ -19,6 +19,8 @@ export function supportReaderName(impersonatedName: string): string {
 }
 
 export const READ_LOG_MESSAGES = {
+  /** 403 for GET /api/me/read-log to a login without the educator role. */
+  notEducator: 'Who has read about me is for educators: it lists who opened the records about the educator signed in.',
   /** 403 for GET /api/me/read-log when the district turned the educators' view off (Site settings). */
   turnedOff: 'Your district has turned off "Who has read about me". Ask your district administrator if you have questions about who reads your records.',
 } as const;

@@ -209,11 +209,15 @@ describe('GET /api/me/read-log', () => {
     expect(bad.body.errors.page).toEqual(['Page must be at least 1.']);
   });
 
-  it('answers a login without an educator record an empty list, and each educator only their own', async () => {
+  it('answers 403 without the educator role, an educator login without a record an empty list, each educator only their own', async () => {
     const principal = await loginAs(t.app, w.principal);
     await principal.get(`/api/interaction/${w.group.id}`);
     const admin = await loginAs(t.app, w.admin);
-    expect((await admin.get('/api/me/read-log')).body.data).toEqual([]);
+    const refused = await admin.get('/api/me/read-log');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(READ_LOG_MESSAGES.notEducator);
+    const unlinked = await buildUser(t.db, { role: 'educator', districtId: w.district.id, name: 'Una Unlinked' });
+    expect((await (await loginAs(t.app, unlinked)).get('/api/me/read-log')).body).toEqual({ data: [], meta: { page: 1, per_page: 50, total: 0, last_page: 1 } });
     const anaLogin = await buildUser(t.db, { role: 'educator', districtId: w.district.id, name: 'Ana Alvarez' });
     await t.db.updateTable('staff').set({ user_id: anaLogin.id }).where('id', '=', w.ana.id).execute();
     const ana = await loginAs(t.app, anaLogin);
