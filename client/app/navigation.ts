@@ -39,6 +39,8 @@ const APP_NAV: NavItem[] = [
   { to: '/app/activity', label: 'Activity' },
   // Observers (`see activity`) and educators, who read the observations shared with them.
   { to: '/app/observations', label: 'Observations', shows: readsObservations },
+  // An educator's action steps (issue 29, item 2); coaches set and follow them on each educator's page.
+  { to: '/app/action-steps', label: 'Action steps', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
   // Educators rate themselves on the district's framework (issue 29, item 3).
   { to: '/app/self-assessment', label: 'Self-assessment', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
   { to: '/app/reports', label: 'Reports' },

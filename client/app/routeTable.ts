@@ -60,6 +60,8 @@ const appRoutes = [
   // Not in the spec's table: an educator rates themself on the framework (issue 29, item 3); open to any login, the screen
   // explains itself to others.
   app('self-assessment', 'Self-assessment', true, 'self-assessment'),
+  // Not in the spec's table: an educator's action steps (issue 29, item 2); coaches and principals see their educators'.
+  app('action-steps', 'Action steps', 'see educators', 'action-steps'),
   app('activity', 'Activity', 'see activity', 'activity'),
   app('activity/calendar-sync', 'Calendar sync', 'see activity', 'calendar-sync'),
   // Not in the spec's table: observations and walkthroughs (issue 28). The list and one observation open to any
