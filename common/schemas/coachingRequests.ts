@@ -41,11 +41,15 @@ export const passCoachingRequestSchema = z.object({
 });
 export type PassCoachingRequestInput = z.input<typeof passCoachingRequestSchema>;
 
-/** GET /api/coaching-request?filter[status]=open|passed|accepted|withdrawn&page=&per_page= (newest first). */
+/**
+ * GET /api/coaching-request?filter[status]=open|passed|accepted|withdrawn&filter[queue]=1&page=&per_page= (newest first).
+ * `queue=1`: only the requests the reader holds now (a coach's queue on their dashboard).
+ */
 export const coachingRequestListQuerySchema = z.object({
   filter: filterParam({
     status: listOf('Status', oneOf(COACHING_REQUEST_STATUSES), 'Status must be open, passed, accepted or withdrawn.'),
-  }, 'status'),
+    queue: listOf('Queue', oneOf(['1'] as const), 'Queue must be 1.'),
+  }, 'status, queue'),
 });
 
 type Ref = { id: number; name: string };

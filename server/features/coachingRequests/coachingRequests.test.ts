@@ -149,7 +149,8 @@ describe('GET /api/coaching-request', () => {
 
   itRejectsQueries('/api/coaching-request', () => loginAs(t.app, w.teacher), [
     ['filter[status]=late', 'filter.status', 'Status must be open, passed, accepted or withdrawn.'],
-    ['filter[coach]=1', 'filter', 'Unknown filter: coach. Filters are status.'],
+    ['filter[coach]=1', 'filter', 'Unknown filter: coach. Filters are status, queue.'],
+    ['filter[queue]=yes', 'filter.queue', 'Queue must be 1.'],
     ...PAGE_QUERY_ROWS,
   ]);
 
@@ -170,6 +171,9 @@ describe('GET /api/coaching-request', () => {
     expect(admin.data.every((r) => r.message === null)).toBe(true);
     expect((await list(await loginAs(t.app, w.otherAdmin))).data).toEqual([]);
     expect((await list(await loginAs(t.app, w.admin), '?filter[status]=accepted')).data).toEqual([]);
+    // The queue: only what the reader holds now.
+    expect((await list(await loginAs(t.app, w.admin), '?filter[queue]=1')).data).toEqual([]);
+    expect((await list(await loginAs(t.app, w.coach2), '?filter[queue]=1')).data.map((r) => r.id)).toEqual([tessId]);
   });
 
   it('one request: 404 for another educator\'s, another district\'s or an out-of-reach id', async () => {

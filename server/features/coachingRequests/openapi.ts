@@ -16,7 +16,7 @@ export const coachingRequestApi: ApiArea = {
   operations: {
     'GET /api/coaching-request': {
       summary: 'Coaching requests', who: 'district', query: coachingRequestListQuerySchema, answer: 'page', answerSchema: 'CoachingRequest',
-      description: `${reach} Newest first; \`filter[status]\` open, passed, accepted, withdrawn.`,
+      description: `${reach} Newest first; \`filter[status]\` open, passed, accepted, withdrawn; \`filter[queue]=1\` only the requests the caller holds now.`,
     },
     'POST /api/coaching-request': {
       summary: 'Ask for coaching', who: 'district', body: coachingRequestSchema, status: 201, errors: [409, 429], answerSchema: 'CoachingRequest', answerText: request,

@@ -91,9 +91,15 @@ export function findReadable(db: Conn, reader: RequestReader, id: number) {
   return readable(db, reader).select(COLUMNS).where('r.id', '=', id).executeTakeFirst();
 }
 
-export async function listReadable(db: Conn, reader: RequestReader, opts: { statuses: CoachingRequestStatus[]; offset: number; limit: number }) {
+export async function listReadable(db: Conn, reader: RequestReader, opts: { statuses: CoachingRequestStatus[]; queue: boolean; offset: number; limit: number }) {
+  const districtId = reader.auth.district.id;
   let query = readable(db, reader);
   if (opts.statuses.length) query = query.where('r.status', 'in', opts.statuses);
+  if (opts.queue) {
+    query = query.where((eb) => eb.exists(eb.selectFrom('coaching_request_holders as q').select(sql.lit(1).as('one'))
+      .whereRef('q.request_id', '=', 'r.id').where('q.district_id', '=', districtId).where('q.user_id', '=', reader.auth.user.id)
+      .where('q.ended_at', 'is', null)));
+  }
   const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await query.select(COLUMNS).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(opts.limit).offset(opts.offset).execute();
   return { rows, total: Number(total) };

@@ -37,7 +37,7 @@ export function coachingRequestRoutes(deps: Deps): Router {
     const reader = await requestReader(db, req);
     const { filter } = validate(coachingRequestListQuerySchema, { filter: req.query.filter });
     const { page, perPage, offset } = parsePage(req.query);
-    const { rows, total } = await listReadable(db, reader, { statuses: filter.status, offset, limit: perPage });
+    const { rows, total } = await listReadable(db, reader, { statuses: filter.status, queue: filter.queue.length > 0, offset, limit: perPage });
     res.json({ data: await presentAll(reader, rows), meta: pageMeta(page, perPage, total) });
   });
 
