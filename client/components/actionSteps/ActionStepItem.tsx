@@ -1,0 +1,83 @@
+// One action step in a list (issue 29, item 2), shared by the educator's Action steps screen and View
+// Educator's section: title, due state or status in words (never colour alone), who set it and from what,
+// the detail, and once done the day and the educator's note. The commands the step allows the reader
+// (`can_complete`, `can_edit`, `can_manage`) are buttons under it.
+import type { Locale } from 'date-fns';
+import { ACTION_STEP_SOURCE_LABELS, actionStepDue } from '../../../common/actionStepValues';
+import type { ActionStep } from '../../../common/schemas/actionSteps';
+import { formatDay } from '../../lib/dates';
+import { Button } from '../Button';
+import './actionSteps.css';
+
+export type StepCommand = 'complete' | 'edit' | 'reopen' | 'drop';
+
+/** The step's state as one badge: overdue, due soon, done or dropped; an open step due later or undated has none. */
+export function StepBadge({ step, today, locale }: { step: ActionStep; today: string; locale?: Locale }) {
+  if (step.status === 'done') return <span className="badge badge--success">Done {formatDay(step.done_on, locale)}</span>;
+  if (step.status === 'dropped') return <span className="badge badge--neutral">Dropped</span>;
+  const due = actionStepDue(step, today);
+  if (due === 'overdue') return <span className="badge badge--danger"><span aria-hidden="true">! </span>Overdue since {formatDay(step.due_on, locale)}</span>;
+  if (due === 'due-soon') return <span className="badge badge--warning">Due {step.due_on === today ? 'today' : formatDay(step.due_on, locale)}</span>;
+  return null;
+}
+
+/** "Set by Casey Coach from an observation", "Your own", "Jordan's own". */
+function origin(step: ActionStep, selfId: number): string {
+  if (step.source?.type === 'own') return step.set_by?.id === selfId ? 'Your own' : `${step.educator.name}'s own`;
+  const by = step.set_by ? (step.set_by.id === selfId ? 'Set by you' : `Set by ${step.set_by.name}`) : 'Set';
+  const from = step.source ? ACTION_STEP_SOURCE_LABELS[step.source.type].replace(/^From/, 'from') : '';
+  return from ? `${by} ${from}` : by;
+}
+
+export function ActionStepItem({ step, today, locale, selfId, own = false, withEducator = false, busy, onCommand }: {
+  step: ActionStep;
+  today: string;
+  locale?: Locale;
+  selfId: number;
+  /** The reader is the step's educator. */
+  own?: boolean;
+  withEducator?: boolean;
+  /** The command running now on this step, if any. */
+  busy?: StepCommand | null;
+  onCommand: (command: StepCommand, step: ActionStep) => void;
+}) {
+  const open = step.status === 'open';
+  const showDue = open && step.due_on && !actionStepDue(step, today);
+  return (
+    <li className={`step-item step-item--${step.status}`}>
+      <div className="step-item__head">
+        <p className="step-item__title">{step.title}</p>
+        <StepBadge step={step} today={today} locale={locale} />
+      </div>
+      <p className="step-item__meta">
+        {withEducator && <>{step.educator.name} · </>}
+        {origin(step, selfId)}
+        {showDue && <> · Due {formatDay(step.due_on, locale)}</>}
+        {open && !step.due_on && <> · No due date</>}
+      </p>
+      {step.detail && <p className="step-item__detail">{step.detail}</p>}
+      {step.note && (
+        <div className="step-item__note">
+          <p className="step-item__note-label">{own ? 'Your note' : `${step.educator.name}'s note`}</p>
+          <p>{step.note}</p>
+        </div>
+      )}
+      {(step.can_complete || step.can_edit || step.can_manage) && (
+        <div className="step-item__actions">
+          {step.can_complete && (
+            <Button size="sm" variant="secondary" onClick={() => onCommand('complete', step)} aria-label={`Mark “${step.title}” done`}>Mark done</Button>
+          )}
+          {step.can_edit && (
+            <Button size="sm" variant="ghost" onClick={() => onCommand('edit', step)} aria-label={`Edit “${step.title}”`}>Edit</Button>
+          )}
+          {step.can_manage && !open && (
+            <Button size="sm" variant="ghost" busy={busy === 'reopen'} onClick={() => onCommand('reopen', step)} aria-label={`Reopen “${step.title}”`}>Reopen</Button>
+          )}
+          {step.can_manage && open && (
+            <Button size="sm" variant="ghost" onClick={() => onCommand('drop', step)} aria-label={`Drop “${step.title}”`}>Drop</Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
