@@ -14,6 +14,7 @@ import { seedDemoObservations } from './demoObservations';
 import { seedDemoCalibration } from './demoCalibration';
 import { seedDemoCoachingRequests } from './demoCoachingRequests';
 import { seedDemoPeople } from './demoPeople';
+import { seedDemoReadLog } from './demoReadLog';
 import { seedDemoSelfAssessments } from './demoSelfAssessments';
 import { seedDemoSkills } from './demoSkills';
 
@@ -169,6 +170,10 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
     await seedDemoBilling(trx, { districtId: maple, adminId: users['admin@maplegrove.example']!.id, providerAdminId: users['support@coachwell.example']!.id, today });
     await seedDemoCoachingRequests(trx, { districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, teacherUserId: users['teacher@maplegrove.example']!.id, today });
     await seedDemoSelfAssessments(trx, { districtId: maple, timezone: DEMO_TIMEZONE, teacherUserId: users['teacher@maplegrove.example']!.id, today });
+    await seedDemoReadLog(trx, {
+      districtId: maple, timezone: DEMO_TIMEZONE, teacherUserId: users['teacher@maplegrove.example']!.id,
+      principalId: users['principal@maplegrove.example']!.id, supportUserId: users['support@coachwell.example']!.id, today,
+    });
 
     // Riverbend: two schools, a coach at each, 24 educators, a modest school year of coaching.
     const riverCoaches = ['coach@riverbend.example', 'coach2@riverbend.example'].map((e) => users[e]!.id);

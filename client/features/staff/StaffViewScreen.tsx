@@ -19,6 +19,7 @@ import { StaffNotFound } from './components/StaffNotFound';
 import { CoachingSection } from './components/CoachingSection';
 import { ObservationsSection } from './components/ObservationsSection';
 import { CyclesSection } from './components/CyclesSection';
+import { ActionStepsSection } from './components/ActionStepsSection';
 import { SkillsCard } from './components/SkillsCard';
 
 const notSet = <span className="muted">Not recorded</span>;
@@ -186,6 +187,7 @@ export default function StaffViewScreen(_props: ScreenProps) {
         <div className="staff-view__main stack">
           <ProfileCard staff={staff} locale={locale} />
           {user && <CyclesSection key={`cycles-${staff.id}`} staff={staff} user={user} />}
+          {user && <ActionStepsSection key={`steps-${staff.id}`} staff={staff} user={user} />}
           {user && <ObservationsSection key={`observations-${staff.id}`} staff={staff} user={user} />}
           <SkillsCard staff={staff} />
           {user && <CoachingSection key={staff.id} staff={staff} user={user} locale={locale} />}
