@@ -43,6 +43,8 @@ const APP_NAV: NavItem[] = [
   { to: '/app/action-steps', label: 'Action steps', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
   // Educators rate themselves on the district's framework (issue 29, item 3).
   { to: '/app/self-assessment', label: 'Self-assessment', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
+  // Who has read about the educator (issue 29, item 5).
+  { to: '/app/read-log', label: 'Who has read about me', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
   { to: '/app/reports', label: 'Reports' },
   { to: '/app/settings/building-history-requests', label: 'Staff requests' },
   // The settings screens open to every login (spec §2) but are read-only without `manage settings`:

@@ -60,6 +60,9 @@ const appRoutes = [
   // Not in the spec's table: an educator rates themself on the framework (issue 29, item 3); open to any login, the screen
   // explains itself to others.
   app('self-assessment', 'Self-assessment', true, 'self-assessment'),
+  // Not in the spec's table: who has read about the educator (issue 29, item 5); open to any login, the screen
+  // explains itself to others.
+  app('read-log', 'Who has read about me', true, 'read-log'),
   // Not in the spec's table: an educator's action steps (issue 29, item 2); coaches and principals see their educators'.
   app('action-steps', 'Action steps', 'see educators', 'action-steps'),
   app('activity', 'Activity', 'see activity', 'activity'),
