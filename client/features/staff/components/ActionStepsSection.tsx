@@ -1,0 +1,79 @@
+// The Action steps card of View Educator (issue 29, item 2): this educator's open steps (overdue and due soon
+// first, as the API orders them by due day) and the latest done or dropped ones with the educator's note.
+// A coach, principal or administrator (`see educators` wider than their own record) sets a step here, marks
+// one done, reopens or drops it; the educator on their own profile sees theirs and goes to Action steps.
+import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { permissionScope, PERMISSIONS } from '../../../../common/permissions';
+import { plural } from '../../../../common/plural';
+import type { AuthUser } from '../../../../common/authUser';
+import type { StaffDetail } from '../../../../common/schemas/staff';
+import { ActionStepItem } from '../../../components/actionSteps/ActionStepItem';
+import { useStepCommands } from '../../../components/actionSteps/useStepCommands';
+import { Button } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
+import { LoadingBlock } from '../../../components/Spinner';
+import { useActionSteps } from '../../../lib/actionSteps';
+import { lazyPart } from '../../../lib/lazyPart';
+import { useDateLocale, useToday } from '../../../lib/session';
+import { Card } from './StaffParts';
+
+const StepFormDialog = lazyPart('StepFormDialog', () => import('../../../components/actionSteps/StepDialogs').then((m) => m.StepFormDialog));
+
+/** Done or dropped steps shown under the open ones. */
+const CLOSED_SHOWN = 3;
+
+export function ActionStepsSection({ staff, user }: { staff: StaffDetail; user: AuthUser }) {
+  const today = useToday();
+  const locale = useDateLocale();
+  const scope = permissionScope(user.security.permissions, PERMISSIONS.seeEducators);
+  const leads = scope !== null && scope !== 'self';
+  const own = staff.user_id !== null && staff.user_id === user.id;
+  const open = useActionSteps({ staff_id: [staff.id], status: ['open'] });
+  const closed = useActionSteps({ staff_id: [staff.id], status: ['done', 'dropped'] }, { perPage: CLOSED_SHOWN });
+  const commands = useStepCommands({ own });
+  const [setting, setSetting] = useState(false);
+  const name = `${staff.first_name} ${staff.last_name}`;
+  const canSet = leads && !own && staff.status === 'active';
+
+  const openRows = open.data?.data ?? [];
+  const closedRows = closed.data?.data ?? [];
+  const closedTotal = closed.data?.meta.total ?? 0;
+  const failed = (open.error && !open.data) || (closed.error && !closed.data);
+  const item = (s: (typeof openRows)[number]) => (
+    <ActionStepItem key={s.id} step={s} today={today} locale={locale} selfId={user.id} own={own} busy={commands.busyOf(s)} onCommand={commands.onCommand} />
+  );
+
+  return (
+    <Card
+      id="staff-action-steps"
+      title={own ? 'Your action steps' : 'Action steps'}
+      action={canSet ? <Button variant="secondary" size="sm" onClick={() => setSetting(true)}>Set a step</Button> : undefined}
+    >
+      {failed ? (
+        <LoadError what="the action steps" onRetry={() => { void open.mutate(); void closed.mutate(); }} />
+      ) : !open.data || !closed.data ? (
+        <LoadingBlock label="Loading action steps…" />
+      ) : openRows.length === 0 && closedRows.length === 0 ? (
+        <p className="muted">{own ? 'No action steps yet. Your coach sets them after a visit; you can add your own on Action steps.' : `No action steps for ${name} yet.`}</p>
+      ) : (
+        <div className="stack stack--sm">
+          <p className="muted text-sm">
+            {plural(open.data.meta.total, 'open step', 'open steps')}
+            {closedTotal > 0 && <> · {plural(closedTotal, 'done or dropped', 'done or dropped')}</>}
+          </p>
+          {openRows.length > 0 && <ul className="step-list">{openRows.map(item)}</ul>}
+          {closedRows.length > 0 && (
+            <>
+              <h3 className="steps-subhead">Latest done and dropped</h3>
+              <ul className="step-list">{closedRows.map(item)}</ul>
+            </>
+          )}
+          {own && <Link to="/app/action-steps" className="text-sm">All your action steps</Link>}
+        </div>
+      )}
+      {setting && <StepFormDialog staff={{ id: staff.id, name }} own={false} onClose={() => setSetting(false)} />}
+      {commands.dialogs}
+    </Card>
+  );
+}
