@@ -32,6 +32,7 @@ import * as m0160 from './migrations/20261130_0160_observations';
 import * as m0161 from './migrations/20261201_0161_calibration_sessions';
 import * as m0162 from './migrations/20261201_0162_article_observations';
 import * as m0163 from './migrations/20261201_0163_observation_district_versions';
+import * as m0164 from './migrations/20261202_0164_walkthrough_rollups';
 import * as m0168 from './migrations/20261202_0168_read_log';
 import * as m0165 from './migrations/20261202_0165_action_steps';
 import * as m0166 from './migrations/20261202_0166_self_assessments';
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261201_0161_calibration_sessions': m0161,
   '20261201_0162_article_observations': m0162,
   '20261201_0163_observation_district_versions': m0163,
+  '20261202_0164_walkthrough_rollups': m0164,
   '20261202_0168_read_log': m0168,
   '20261202_0165_action_steps': m0165,
   '20261202_0166_self_assessments': m0166,

@@ -242,6 +242,15 @@ CREATE INDEX "record_reads_day_idx" on "record_reads" ("day");
 CREATE UNIQUE INDEX record_reads_once on record_reads
     (district_id, staff_id, day, reader_user_id, kind, coalesce(impersonated_by, 0));
 
+-- index report_observation_answer_months_coach_idx
+CREATE INDEX "report_observation_answer_months_coach_idx" on "report_observation_answer_months" ("district_id", "form_id", "coach_id", "month");
+
+-- index report_observation_keys_district_idx
+CREATE INDEX "report_observation_keys_district_idx" on "report_observation_keys" ("district_id", "form_id", "month");
+
+-- index report_observation_months_coach_idx
+CREATE INDEX "report_observation_months_coach_idx" on "report_observation_months" ("district_id", "form_id", "coach_id", "month");
+
 -- index report_participation_months_building_idx
 CREATE INDEX "report_participation_months_building_idx" on "report_participation_months" ("district_id", "building_id", "month");
 
@@ -634,6 +643,15 @@ CREATE TABLE "record_reads" ("id" integer primary key autoincrement, "district_i
 
 -- table report_interaction_months
 CREATE TABLE "report_interaction_months" ("district_id" integer not null, "month" text not null, "interaction_type_id" integer not null, "building_id" integer not null, "coach_id" integer not null, "n" integer not null, "minutes" integer not null, constraint "report_interaction_months_pk" primary key ("district_id", "month", "interaction_type_id", "building_id", "coach_id")) without rowid;
+
+-- table report_observation_answer_months
+CREATE TABLE "report_observation_answer_months" ("district_id" integer not null, "form_id" integer not null, "month" text not null, "building_id" integer not null, "coach_id" integer not null, "obs_building_id" integer not null, "item_id" integer not null, "value" text not null, "n" integer not null, constraint "report_observation_answer_months_pk" primary key ("district_id", "form_id", "month", "building_id", "coach_id", "obs_building_id", "item_id", "value")) without rowid;
+
+-- table report_observation_keys
+CREATE TABLE "report_observation_keys" ("observation_id" integer primary key, "district_id" integer not null, "form_id" integer not null, "month" text not null, "building_id" integer not null, "coach_id" integer not null, "obs_building_id" integer not null, "moved" integer not null, "staff_id" integer not null);
+
+-- table report_observation_months
+CREATE TABLE "report_observation_months" ("district_id" integer not null, "form_id" integer not null, "month" text not null, "building_id" integer not null, "coach_id" integer not null, "obs_building_id" integer not null, "moved" integer not null, "staff_id" integer not null, "n" integer not null, constraint "report_observation_months_pk" primary key ("district_id", "form_id", "month", "building_id", "coach_id", "obs_building_id", "moved", "staff_id")) without rowid;
 
 -- table report_participation_months
 CREATE TABLE "report_participation_months" ("district_id" integer not null, "month" text not null, "staff_id" integer not null, "building_id" integer not null, "coach_id" integer not null, "n" integer not null, "minutes" integer not null, "last_at" text not null, constraint "report_participation_months_pk" primary key ("district_id", "month", "staff_id", "building_id", "coach_id")) without rowid;
@@ -1058,6 +1076,12 @@ CREATE TRIGGER districts_delete_rollup after delete on districts begin
       delete from report_interaction_months where district_id = old.id;
       delete from report_participation_months where district_id = old.id; end;
 
+-- trigger districts_delete_walkthrough_rollup
+CREATE TRIGGER districts_delete_walkthrough_rollup after delete on districts begin
+      delete from report_observation_answer_months where district_id = old.id;
+      delete from report_observation_months where district_id = old.id;
+      delete from report_observation_keys where district_id = old.id; end;
+
 -- trigger districts_insert_auth_version
 CREATE TRIGGER districts_insert_auth_version after insert on districts begin
           update change_versions set version = version + 1 where scope = 'auth';
@@ -1108,6 +1132,110 @@ CREATE TRIGGER districts_update_rollup after update of timezone on districts whe
     on conflict (district_id, month, staff_id, building_id, coach_id) do update
       set n = report_participation_months.n + excluded.n, minutes = report_participation_months.minutes + excluded.minutes,
         last_at = case when excluded.last_at > report_participation_months.last_at then excluded.last_at else report_participation_months.last_at end; end;
+
+-- trigger districts_update_walkthrough_rollup
+CREATE TRIGGER districts_update_walkthrough_rollup after update of timezone on districts when old.timezone is not new.timezone
+      begin delete from report_observation_answer_months where district_id = new.id;
+    delete from report_observation_months where district_id = new.id;
+    delete from report_observation_keys where district_id = new.id;
+    insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, -1 * count(*)
+      from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.district_id = new.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.district_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, -1 * count(*) from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.district_id = new.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.district_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    delete from report_observation_answer_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.district_id = new.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.district_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id, l.moved, l.staff_id from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.district_id = new.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.district_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_keys where observation_id in (select l.observation_id from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.district_id = new.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.district_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, 1 * count(*)
+      from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.district_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, 1 * count(*) from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.district_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    insert into report_observation_keys (observation_id, district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id)
+      select a.observation_id, a.district_id, a.form_id, a.month, a.building_id, a.coach_id, a.obs_building_id, a.moved, a.staff_id from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.district_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) a where true; end;
 
 -- trigger group_items_delete_district_version
 CREATE TRIGGER group_items_delete_district_version after delete on group_items begin
@@ -1399,6 +1527,106 @@ CREATE TRIGGER interactions_delete_rollup before delete on interactions when exi
         and i.status = 'completed' and i.deleted_at is null and i.id <> old.id
       group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
+-- trigger interactions_delete_walkthrough_rollup
+CREATE TRIGGER interactions_delete_walkthrough_rollup after delete on interactions begin insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, -1 * count(*)
+      from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.interaction_id = old.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = old.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, -1 * count(*) from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.interaction_id = old.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = old.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    delete from report_observation_answer_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.interaction_id = old.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = old.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id, l.moved, l.staff_id from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.interaction_id = old.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = old.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_keys where observation_id in (select l.observation_id from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.interaction_id = old.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = old.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, 1 * count(*)
+      from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = old.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, 1 * count(*) from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = old.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    insert into report_observation_keys (observation_id, district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id)
+      select a.observation_id, a.district_id, a.form_id, a.month, a.building_id, a.coach_id, a.obs_building_id, a.moved, a.staff_id from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = old.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) a where true; end;
+
 -- trigger interactions_insert_district_version
 CREATE TRIGGER interactions_insert_district_version after insert on interactions begin
           insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
@@ -1480,17 +1708,132 @@ CREATE TRIGGER interactions_update_rollup after update on interactions when old.
         and i.status = 'completed' and i.deleted_at is null 
       group by i.district_id, zm.month, p.staff_id, coalesce(i.building_id, 0), i.coach_id; end;
 
+-- trigger interactions_update_walkthrough_rollup
+CREATE TRIGGER interactions_update_walkthrough_rollup after update on interactions when old.district_id is not new.district_id or old.starts_at is not new.starts_at or old.status is not new.status or old.deleted_at is not new.deleted_at or old.building_id is not new.building_id or old.coach_id is not new.coach_id
+      begin insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, -1 * count(*)
+      from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.interaction_id = new.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, -1 * count(*) from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.interaction_id = new.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    delete from report_observation_answer_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.interaction_id = new.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id, l.moved, l.staff_id from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.interaction_id = new.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_keys where observation_id in (select l.observation_id from (select k.* from report_observation_keys k where k.observation_id in (select ob.id from observations ob where ob.interaction_id = new.id)
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, 1 * count(*)
+      from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, 1 * count(*) from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    insert into report_observation_keys (observation_id, district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id)
+      select a.observation_id, a.district_id, a.form_id, a.month, a.building_id, a.coach_id, a.obs_building_id, a.moved, a.staff_id from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id in (select ob.id from observations ob where ob.interaction_id = new.id) and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) a where true; end;
+
 -- trigger observation_answers_delete_district_version
 CREATE TRIGGER observation_answers_delete_district_version after delete on observation_answers begin
           insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
           on conflict (district_id) do update set version = version + 1;
         end;
 
+-- trigger observation_answers_delete_walkthrough_rollup
+CREATE TRIGGER observation_answers_delete_walkthrough_rollup after delete on observation_answers begin insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, old.item_id, case when it.kind = 'text' and old.value <> 'null' then '""' else old.value end, -1
+      from report_observation_keys k join observation_form_items it on it.id = old.item_id where k.observation_id = old.observation_id
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    delete from report_observation_answer_months where n = 0 and item_id = old.item_id
+      and (district_id, form_id, month, building_id, coach_id, obs_building_id) in (select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id from report_observation_keys k where k.observation_id = old.observation_id); end;
+
 -- trigger observation_answers_insert_district_version
 CREATE TRIGGER observation_answers_insert_district_version after insert on observation_answers begin
           insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
           on conflict (district_id) do update set version = version + 1;
         end;
+
+-- trigger observation_answers_insert_walkthrough_rollup
+CREATE TRIGGER observation_answers_insert_walkthrough_rollup after insert on observation_answers begin insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, new.item_id, case when it.kind = 'text' and new.value <> 'null' then '""' else new.value end, 1
+      from report_observation_keys k join observation_form_items it on it.id = new.item_id where k.observation_id = new.observation_id
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n; end;
 
 -- trigger observation_answers_update_district_version
 CREATE TRIGGER observation_answers_update_district_version after update on observation_answers begin
@@ -1499,6 +1842,19 @@ CREATE TRIGGER observation_answers_update_district_version after update on obser
           insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
           on conflict (district_id) do update set version = version + 1;
         end;
+
+-- trigger observation_answers_update_walkthrough_rollup
+CREATE TRIGGER observation_answers_update_walkthrough_rollup after update on observation_answers
+      when old.observation_id is not new.observation_id or old.item_id is not new.item_id or old.value is not new.value
+      begin insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, old.item_id, case when it.kind = 'text' and old.value <> 'null' then '""' else old.value end, -1
+      from report_observation_keys k join observation_form_items it on it.id = old.item_id where k.observation_id = old.observation_id
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    delete from report_observation_answer_months where n = 0 and item_id = old.item_id
+      and (district_id, form_id, month, building_id, coach_id, obs_building_id) in (select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id from report_observation_keys k where k.observation_id = old.observation_id); insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, new.item_id, case when it.kind = 'text' and new.value <> 'null' then '""' else new.value end, 1
+      from report_observation_keys k join observation_form_items it on it.id = new.item_id where k.observation_id = new.observation_id
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n; end;
 
 -- trigger observation_form_items_delete_district_version
 CREATE TRIGGER observation_form_items_delete_district_version after delete on observation_form_items begin
@@ -1566,11 +1922,211 @@ CREATE TRIGGER observations_delete_district_version after delete on observations
           on conflict (district_id) do update set version = version + 1;
         end;
 
+-- trigger observations_delete_walkthrough_rollup
+CREATE TRIGGER observations_delete_walkthrough_rollup after delete on observations begin insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, -1 * count(*)
+      from (select k.* from report_observation_keys k where k.observation_id = old.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = old.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, -1 * count(*) from (select k.* from report_observation_keys k where k.observation_id = old.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = old.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    delete from report_observation_answer_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id from (select k.* from report_observation_keys k where k.observation_id = old.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = old.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id, l.moved, l.staff_id from (select k.* from report_observation_keys k where k.observation_id = old.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = old.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_keys where observation_id in (select l.observation_id from (select k.* from report_observation_keys k where k.observation_id = old.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = old.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, 1 * count(*)
+      from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = old.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, 1 * count(*) from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = old.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    insert into report_observation_keys (observation_id, district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id)
+      select a.observation_id, a.district_id, a.form_id, a.month, a.building_id, a.coach_id, a.obs_building_id, a.moved, a.staff_id from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = old.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) a where true; end;
+
 -- trigger observations_insert_district_version
 CREATE TRIGGER observations_insert_district_version after insert on observations begin
           insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
           on conflict (district_id) do update set version = version + 1;
         end;
+
+-- trigger observations_insert_walkthrough_rollup
+CREATE TRIGGER observations_insert_walkthrough_rollup after insert on observations begin insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, -1 * count(*)
+      from (select k.* from report_observation_keys k where k.observation_id = new.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, -1 * count(*) from (select k.* from report_observation_keys k where k.observation_id = new.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    delete from report_observation_answer_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id from (select k.* from report_observation_keys k where k.observation_id = new.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id, l.moved, l.staff_id from (select k.* from report_observation_keys k where k.observation_id = new.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_keys where observation_id in (select l.observation_id from (select k.* from report_observation_keys k where k.observation_id = new.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, 1 * count(*)
+      from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, 1 * count(*) from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    insert into report_observation_keys (observation_id, district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id)
+      select a.observation_id, a.district_id, a.form_id, a.month, a.building_id, a.coach_id, a.obs_building_id, a.moved, a.staff_id from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) a where true; end;
 
 -- trigger observations_update_district_version
 CREATE TRIGGER observations_update_district_version after update on observations begin
@@ -1579,6 +2135,107 @@ CREATE TRIGGER observations_update_district_version after update on observations
           insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
           on conflict (district_id) do update set version = version + 1;
         end;
+
+-- trigger observations_update_walkthrough_rollup
+CREATE TRIGGER observations_update_walkthrough_rollup after update on observations when old.district_id is not new.district_id or old.form_id is not new.form_id or old.staff_id is not new.staff_id or old.interaction_id is not new.interaction_id or old.building_id is not new.building_id or old.status is not new.status or old.observed_at is not new.observed_at or old.calibration_id is not new.calibration_id or old.deleted_at is not new.deleted_at
+      begin insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, -1 * count(*)
+      from (select k.* from report_observation_keys k where k.observation_id = new.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, -1 * count(*) from (select k.* from report_observation_keys k where k.observation_id = new.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    delete from report_observation_answer_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id from (select k.* from report_observation_keys k where k.observation_id = new.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_months where n = 0 and (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) in (select l.district_id, l.form_id, l.month, l.building_id, l.coach_id, l.obs_building_id, l.moved, l.staff_id from (select k.* from report_observation_keys k where k.observation_id = new.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    delete from report_observation_keys where observation_id in (select l.observation_id from (select k.* from report_observation_keys k where k.observation_id = new.id
+    and not exists (select 1 from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where c.observation_id = k.observation_id and c.district_id = k.district_id and c.form_id = k.form_id and c.month = k.month and c.building_id = k.building_id and c.coach_id = k.coach_id and c.obs_building_id = k.obs_building_id and c.moved = k.moved and c.staff_id = k.staff_id)) l);
+    insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, 1 * count(*)
+      from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k join observation_answers a on a.observation_id = k.observation_id join observation_form_items it on it.id = a.item_id
+      where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value) do update set n = report_observation_answer_months.n + excluded.n;
+    insert into report_observation_months (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id, n)
+      select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, k.moved, k.staff_id, 1 * count(*) from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) k where true group by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict (district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id) do update set n = report_observation_months.n + excluded.n;
+    insert into report_observation_keys (observation_id, district_id, form_id, month, building_id, coach_id, obs_building_id, moved, staff_id)
+      select a.observation_id, a.district_id, a.form_id, a.month, a.building_id, a.coach_id, a.obs_building_id, a.moved, a.staff_id from (select c.* from (select x.* from (
+      select o.id as observation_id, o.district_id, o.form_id, (select zm.month from zone_months zm
+  where zm.timezone = (select d.timezone from districts d where d.id = o.district_id) and zm.starts_at <= i.starts_at and zm.ends_at > i.starts_at
+  order by zm.starts_at desc limit 1) as month,
+        coalesce(i.building_id, 0) as building_id, i.coach_id, coalesce(o.building_id, 0) as obs_building_id,
+        case when o.observed_at = i.starts_at then 0 else 1 end as moved, o.staff_id
+      from observations o join interactions i on i.id = o.interaction_id
+      where o.id = new.id and o.status = 'completed' and o.deleted_at is null and o.calibration_id is null
+        and i.district_id = o.district_id and i.status = 'completed' and i.deleted_at is null
+    ) x where x.month is not null) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)) a where true; end;
 
 -- trigger permissions_delete_auth_version
 CREATE TRIGGER permissions_delete_auth_version after delete on permissions begin

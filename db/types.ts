@@ -972,6 +972,49 @@ export interface ReportParticipationMonthsTable {
   last_at: string;
 }
 
+/** The walkthrough report's ledger: a counted observation's group key (migration 20261202_0164; db/walkthroughRollups.ts); kept by triggers. */
+export interface ReportObservationKeysTable {
+  observation_id: number;
+  district_id: number;
+  form_id: number;
+  /** YYYY-MM of the interaction's start in the district's timezone */
+  month: string;
+  /** the interaction's school (0: none) */
+  building_id: number;
+  coach_id: number;
+  /** the observation's school (0: none) */
+  obs_building_id: number;
+  /** 1 when the observation's time is not its interaction's */
+  moved: number;
+  staff_id: number;
+}
+
+/** Counted observations per form, month, school, coach, observation's school, moved and educator; kept by triggers. */
+export interface ReportObservationMonthsTable {
+  district_id: number;
+  form_id: number;
+  month: string;
+  building_id: number;
+  coach_id: number;
+  obs_building_id: number;
+  moved: number;
+  staff_id: number;
+  n: number;
+}
+
+/** Counted observations' answers per form, month, school, coach, observation's school, item and value (text: '""' or 'null'); kept by triggers. */
+export interface ReportObservationAnswerMonthsTable {
+  district_id: number;
+  form_id: number;
+  month: string;
+  building_id: number;
+  coach_id: number;
+  obs_building_id: number;
+  item_id: number;
+  value: string;
+  n: number;
+}
+
 /** The setup checklist's marks a district's rows cannot say (migration 20261128_0130; server/features/setup). */
 export interface SetupChecklistMarksTable {
   district_id: number;
@@ -1022,6 +1065,9 @@ export interface Database {
   zone_months: ZoneMonthsTable;
   report_interaction_months: ReportInteractionMonthsTable;
   report_participation_months: ReportParticipationMonthsTable;
+  report_observation_keys: ReportObservationKeysTable;
+  report_observation_months: ReportObservationMonthsTable;
+  report_observation_answer_months: ReportObservationAnswerMonthsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { startOfLocalDay } from '../common/zone';
 import { rebuildDistrict, runStatements } from './reportRollups';
+import { rebuildDistrict as rebuildWalkthroughs } from './walkthroughRollups';
 
 export const FIRST_ZONE_MONTH = '2000-01';
 export const LAST_ZONE_MONTH = '2060-12';
@@ -41,15 +42,18 @@ export async function insertZoneMonths(db: Kysely<any>, timezone: string): Promi
 
 /**
  * Writes the zone's months unless they are all there (a write cut short is completed), and then rebuilds
- * the rollups of the districts already in that zone (their triggers could not place a row in a missing
- * month). Call it before a district takes the zone, in the same transaction.
+ * the rollups of the districts already in that zone, the reports' and the walkthrough report's (their triggers
+ * could not place a row in a missing month). Call it before a district takes the zone, in the same transaction.
  */
 export async function ensureZoneMonths(db: Kysely<any>, timezone: string): Promise<void> {
   const { n } = await db.selectFrom('zone_months').select((eb) => eb.fn.countAll<number>().as('n')).where('timezone', '=', timezone).executeTakeFirstOrThrow();
   if (Number(n) === zoneMonthCount()) return;
   await insertZoneMonths(db, timezone);
   const districts = await db.selectFrom('districts').select('id').where('timezone', '=', timezone).orderBy('id').execute();
-  for (const { id } of districts) await runStatements(db, rebuildDistrict(String(Number(id))));
+  for (const { id } of districts) {
+    await runStatements(db, rebuildDistrict(String(Number(id))));
+    await runStatements(db, rebuildWalkthroughs(String(Number(id))));
+  }
 }
 
 /** How many months a zone has from FIRST_ZONE_MONTH to LAST_ZONE_MONTH. */

@@ -11,6 +11,7 @@ import { openSqlite } from '../db/connection';
 import { migrateToLatest } from '../db/migrator';
 import { openPostgres } from '../db/postgres';
 import { seedReference } from '../db/seeds/reference';
+import { WALKTHROUGH_ROLLUP_TABLES } from '../db/walkthroughRollups';
 
 /** The copy was refused before anything was written (bad address, no source, a target holding data). */
 export class CopyRefused extends Error {}
@@ -36,10 +37,11 @@ const MAX_PARAMETERS = 60_000;
 /**
  * Tables other tables' triggers write to: PostgreSQL's change-version triggers bump their counter on
  * every statement against the tables they watch (db/migrationHelpers.ts createChangeVersionTriggers), and
- * the reports' rollup triggers sum the interactions copied (db/reportRollups.ts). Copied after every other
+ * the reports' rollup triggers sum the interactions copied (db/reportRollups.ts), the walkthrough report's the
+ * observations (db/walkthroughRollups.ts). Copied after every other
  * table, each emptied just before, so the counters and sums arrive as they were.
  */
-const WRITTEN_BY_TRIGGERS = ['change_versions', 'report_interaction_months', 'report_participation_months'];
+const WRITTEN_BY_TRIGGERS = ['change_versions', 'report_interaction_months', 'report_participation_months', ...WALKTHROUGH_ROLLUP_TABLES];
 
 export function isPostgresUrl(url: string): boolean {
   if (!/^postgres(ql)?:\/\//.test(url)) return false;

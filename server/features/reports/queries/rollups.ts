@@ -64,8 +64,11 @@ export async function zoneHasMonths(db: DB, timezone: string): Promise<boolean> 
 
 type Condition = ['district_id' | 'building_id' | 'coach_id', '=' | 'in', number | number[]] | ['month', '>=' | '<=', string];
 
-/** A rollup's rows narrowed as countedInteractions narrows the rows: the months, the scope, the school and coach filters. */
-function conditions(ctx: ReportContext, plan: RollupPlan): Condition[] {
+/**
+ * A rollup's rows narrowed as countedInteractions narrows the rows: the months, the scope, the school and coach
+ * filters (the walkthrough rollups' columns have these names too: walkthroughs.ts).
+ */
+export function rollupConditions(ctx: ReportContext, plan: RollupPlan): Condition[] {
   const out: Condition[] = [['district_id', '=', ctx.districtId], ['month', '>=', plan.first], ['month', '<=', plan.last]];
   if (ctx.scope.kind === 'building') out.push(['building_id', 'in', ctx.scope.buildingIds.length ? ctx.scope.buildingIds : [-1]]);
   else if (ctx.scope.kind !== 'district') out.push(['coach_id', '=', ctx.scope.userId]);
@@ -84,7 +87,7 @@ export async function monthInteractionSums(db: DB, ctx: ReportContext, plan: Rol
     .select([periodOf(interval), `${t}.interaction_type_id as type_id`, sql<number | null>`nullif(${sql.ref(`${t}.building_id`)}, 0)`.as('building_id'),
       `${t}.coach_id`, sql<number>`sum(n)`.as('n'), sql<number>`sum(minutes)`.as('minutes')])
     .groupBy([...(interval === 'month' ? [`${t}.month` as const] : []), `${t}.interaction_type_id`, `${t}.building_id`, `${t}.coach_id`]);
-  for (const [column, op, value] of conditions(ctx, plan)) q = q.where(`${t}.${column}`, op, value);
+  for (const [column, op, value] of rollupConditions(ctx, plan)) q = q.where(`${t}.${column}`, op, value);
   return q.execute();
 }
 
@@ -95,6 +98,6 @@ export async function monthParticipationSums(db: DB, ctx: ReportContext, plan: R
     .select([`${t}.staff_id`, periodOf(interval), sql<number | null>`nullif(${sql.ref(`${t}.building_id`)}, 0)`.as('building_id'), `${t}.coach_id`,
       sql<number>`sum(n)`.as('n'), sql<number>`sum(minutes)`.as('minutes'), sql<string>`max(last_at)`.as('last_at')])
     .groupBy([`${t}.staff_id`, ...(interval === 'month' ? [`${t}.month` as const] : []), `${t}.building_id`, `${t}.coach_id`]);
-  for (const [column, op, value] of conditions(ctx, plan)) q = q.where(`${t}.${column}`, op, value);
+  for (const [column, op, value] of rollupConditions(ctx, plan)) q = q.where(`${t}.${column}`, op, value);
   return q.execute();
 }

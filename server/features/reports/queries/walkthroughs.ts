@@ -5,6 +5,14 @@
 // do. Per item: how often a look-for was seen (of applicable), a rating's average and distribution, a choice's
 // options; the monthly trend and the schools side by side, both by look-for rate. Calibration observations
 // (calibration_id set: several observers seeing one lesson, decision 0015) are left out, so one lesson counts once.
+// Speed (issue 28): the tallies the figures are worked out from (answers per school, month, item and value;
+// observations per school, month and educator) come for a range's whole months from the walkthrough rollups
+// (db/walkthroughRollups.ts) and for the days of its partial months from the rows, as the other reports'
+// (rollups.ts plans which), so a school year costs a few thousand rollup rows instead of every answer in it. The
+// rows are read for the whole range instead when the rollups cannot give today's answer exactly: a type or
+// educator filter (rollups.ts), a zone without months, or an observation counted in the range whose interaction
+// was moved to another time than the observation's (its month in the trend is the observation's, read with the
+// range's offsets); number items' averages come from the rows when one of their answers is not a whole number.
 import { sql } from 'kysely';
 import type { ObservationItemKind } from '../../../../common/schemas/observations';
 import type { WalkthroughItem, WalkthroughsReport } from '../../../../common/schemas/reports';
@@ -12,7 +20,8 @@ import type { DB } from '../../../../db/connection';
 import { localDayOf } from '../../../../db/dialect';
 import { validationError } from '../../../http/errors';
 import { periodStarts } from './facts';
-import { countedInteractions, namesOf, type ReportContext } from './filters';
+import { countedInteractions, namesOf, type ReportContext, withRange } from './filters';
+import { rollupConditions, rollupPlan, type RollupPlan, zoneHasMonths } from './rollups';
 
 export const WALKTHROUGH_MESSAGES = {
   noForm: 'Choose an observation form of your district.',
@@ -20,10 +29,10 @@ export const WALKTHROUGH_MESSAGES = {
 
 export type WalkthroughsReportData = Omit<WalkthroughsReport, 'range'>;
 
-/** The counted observations of the form (joined to their counted interaction). */
+/** The counted observations of the form (joined to their counted interaction, `ci`: its id and start). */
 function countedObservations(db: DB, ctx: ReportContext, formId: number) {
   return db.selectFrom('observations as o')
-    .innerJoin(countedInteractions(db, ctx).select('i.id').as('ci'), 'ci.id', 'o.interaction_id')
+    .innerJoin(countedInteractions(db, ctx).select(['i.id', 'i.starts_at']).as('ci'), 'ci.id', 'o.interaction_id')
     .where('o.district_id', '=', ctx.districtId).where('o.form_id', '=', formId)
     .where('o.status', '=', 'completed').where('o.deleted_at', 'is', null).where('o.calibration_id', 'is', null);
 }
@@ -39,37 +48,215 @@ async function chosenForm(db: DB, ctx: ReportContext, formId: number | null) {
   return { form, forms };
 }
 
-export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: number | null): Promise<WalkthroughsReportData> {
-  const { form, forms } = await chosenForm(db, ctx, formId);
-  const month = localDayOf(db, sql.ref('o.observed_at'), ctx.offsets, 'month');
-  const answers = () => countedObservations(db, ctx, form.id)
-    .innerJoin('observation_answers as a', 'a.observation_id', 'o.id')
-    .innerJoin('observation_form_items as it', 'it.id', 'a.item_id');
+type Item = { id: number; lineage_id: number | null; label: string; section: string | null; kind: string; config: string; position: number; version: number };
 
-  const [items, grouped, numbers, texts, perSchoolMonth, people, schoolPeople] = await Promise.all([
-    // Every item of every version, the latest version's wording first.
-    db.selectFrom('observation_form_items as it').innerJoin('observation_form_versions as v', 'v.id', 'it.version_id')
-      .select(['it.id', 'it.lineage_id', 'it.label', 'it.section', 'it.kind', 'it.config', 'it.position', 'v.version'])
-      .where('v.form_id', '=', form.id).where('it.district_id', '=', ctx.districtId)
-      .orderBy('v.version', 'desc').orderBy('it.position').execute(),
-    answers().where('it.kind', 'in', ['look_for', 'rating', 'choice'])
+/** What the figures are worked out from, whether read from the rows or the rollups. */
+interface Tallies {
+  /** look-for, rating and choice answers per observation's school, month (YYYY-MM-01), lineage and value */
+  grouped: { building_id: number | null; month: string; lineage_id: number | null; value: string; n: number }[];
+  /** number items' answers given, per lineage */
+  numbers: { lineage_id: number | null; average: number; n: number }[];
+  /** text items' answers given, per lineage */
+  texts: { lineage_id: number | null; n: number }[];
+  perSchoolMonth: { building_id: number | null; month: string; n: number }[];
+  people: { educators: number; classrooms: number };
+  schoolPeople: { building_id: number | null; educators: number }[];
+}
+
+/** The tallies from the rows of the whole range. */
+async function tallyRows(db: DB, ctx: ReportContext, formId: number): Promise<Tallies> {
+  const month = localDayOf(db, sql.ref('o.observed_at'), ctx.offsets, 'month');
+  const [grouped, numbers, texts, perSchoolMonth, people, schoolPeople] = await Promise.all([
+    answersOf(db, ctx, formId).where('it.kind', 'in', ['look_for', 'rating', 'choice'])
       .select(['o.building_id', month.as('month'), 'it.lineage_id', 'a.value', (eb) => eb.fn.countAll<number>().as('n')])
       // By position: PostgreSQL does not match the month expression's parameters in GROUP BY with the select's.
       .groupBy([sql`1`, sql`2`, sql`3`, sql`4`]).execute(),
-    answers().where('it.kind', '=', 'number').where('a.value', '<>', 'null')
-      .select(['it.lineage_id', sql<number>`avg(cast(a.value as real))`.as('average'), (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('it.lineage_id').execute(),
-    answers().where('it.kind', '=', 'text').where('a.value', '<>', 'null')
+    numberAverages(db, ctx, formId),
+    answersOf(db, ctx, formId).where('it.kind', '=', 'text').where('a.value', '<>', 'null')
       .select(['it.lineage_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('it.lineage_id').execute(),
-    countedObservations(db, ctx, form.id).select(['o.building_id', month.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
+    countedObservations(db, ctx, formId).select(['o.building_id', month.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy([sql`1`, sql`2`]).execute(),
-    countedObservations(db, ctx, form.id).select([
+    countedObservations(db, ctx, formId).select([
       (eb) => eb.fn.count<number>('o.staff_id').distinct().as('educators'),
       sql<number>`count(distinct ${sql.ref('o.staff_id')} || '-' || coalesce(${sql.ref('o.building_id')}, 0))`.as('classrooms'),
     ]).executeTakeFirstOrThrow(),
-    countedObservations(db, ctx, form.id).select(['o.building_id', (eb) => eb.fn.count<number>('o.staff_id').distinct().as('educators')])
+    countedObservations(db, ctx, formId).select(['o.building_id', (eb) => eb.fn.count<number>('o.staff_id').distinct().as('educators')])
       .groupBy('o.building_id').execute(),
   ]);
+  return {
+    grouped: grouped.map((g) => ({ ...g, n: Number(g.n) })), numbers, texts: texts.map((r) => ({ ...r, n: Number(r.n) })),
+    perSchoolMonth: perSchoolMonth.map((r) => ({ ...r, n: Number(r.n) })),
+    people: { educators: Number(people.educators), classrooms: Number(people.classrooms) },
+    schoolPeople: schoolPeople.map((r) => ({ ...r, educators: Number(r.educators) })),
+  };
+}
+
+/** The counted observations' answers with their items. */
+const answersOf = (db: DB, ctx: ReportContext, formId: number) => countedObservations(db, ctx, formId)
+  .innerJoin('observation_answers as a', 'a.observation_id', 'o.id')
+  .innerJoin('observation_form_items as it', 'it.id', 'a.item_id');
+
+async function numberAverages(db: DB, ctx: ReportContext, formId: number): Promise<Tallies['numbers']> {
+  const rows = await answersOf(db, ctx, formId).where('it.kind', '=', 'number').where('a.value', '<>', 'null')
+    .select(['it.lineage_id', sql<number>`avg(cast(a.value as real))`.as('average'), (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('it.lineage_id').execute();
+  return rows.map((r) => ({ lineage_id: r.lineage_id, average: Number(r.average), n: Number(r.n) }));
+}
+
+/** A group's counts: the rollup's plus or minus each span's (its sign). */
+function addTo<K>(map: Map<string, { key: K; n: number }>, id: string, key: K, n: number) {
+  const cur = map.get(id);
+  if (cur) cur.n += n;
+  else map.set(id, { key, n });
+}
+
+const schoolOf = (building: number) => (building === 0 ? null : building);
+/** Rows in the order SQLite's GROUP BY gives them (no school first), so that what follows insertion order is the same. */
+const bySchool = (a: number | null, b: number | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a - b);
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The tallies from the rollups for the plan's whole months and the rows for its spans, or null when the rows
+ * must be read for the whole range (an observation counted whose interaction was moved: see the header).
+ */
+async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: RollupPlan, items: readonly Item[]): Promise<Tallies | null> {
+  const observationsOf = async (): Promise<{ month: string; building: number; moved: number; staff: number; n: number }[]> => {
+    let q = db.selectFrom('report_observation_months as r')
+      .select(['r.month', 'r.obs_building_id as building', 'r.moved', 'r.staff_id as staff', sql<number>`sum(r.n)`.as('n')])
+      .where('r.form_id', '=', formId).groupBy(['r.month', 'r.obs_building_id', 'r.moved', 'r.staff_id']);
+    for (const [column, op, value] of rollupConditions(ctx, plan)) q = q.where(`r.${column}`, op, value);
+    return q.execute();
+  };
+  const answersOfMonths = async (): Promise<{ month: string; building: number; item: number; value: string; n: number }[]> => {
+    let q = db.selectFrom('report_observation_answer_months as r')
+      .select(['r.month', 'r.obs_building_id as building', 'r.item_id as item', 'r.value', sql<number>`sum(r.n)`.as('n')])
+      .where('r.form_id', '=', formId).groupBy(['r.month', 'r.obs_building_id', 'r.item_id', 'r.value']);
+    for (const [column, op, value] of rollupConditions(ctx, plan)) q = q.where(`r.${column}`, op, value);
+    return q.execute();
+  };
+  const spanObservations = (span: RollupPlan['spans'][number]) => countedObservations(db, withRange(ctx, span.from, span.to), formId)
+    .select([sql<number>`coalesce(${sql.ref('o.building_id')}, 0)`.as('building'),
+      sql<number>`case when ${sql.ref('o.observed_at')} = ${sql.ref('ci.starts_at')} then 0 else 1 end`.as('moved'),
+      'o.staff_id as staff', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy([sql`1`, sql`2`, sql`3`]).execute();
+  const spanAnswers = (span: RollupPlan['spans'][number]) => answersOf(db, withRange(ctx, span.from, span.to), formId)
+    .select([sql<number>`coalesce(${sql.ref('o.building_id')}, 0)`.as('building'), 'a.item_id as item',
+      sql<string>`case when ${sql.ref('it.kind')} = 'text' and ${sql.ref('a.value')} <> 'null' then '""' else ${sql.ref('a.value')} end`.as('value'),
+      (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy([sql`1`, sql`2`, sql`3`]).execute();
+  const [months, monthAnswers, spans, answerSpans] = await Promise.all([
+    observationsOf(), answersOfMonths(), Promise.all(plan.spans.map(spanObservations)), Promise.all(plan.spans.map(spanAnswers)),
+  ]);
+
+  // Observations per (month, school, moved, educator).
+  const people = new Map<string, { key: { month: string; building: number; moved: number; staff: number }; n: number }>();
+  const personKey = (k: { month: string; building: number; moved: number; staff: number }) => `${k.month}|${k.building}|${k.moved}|${k.staff}`;
+  for (const r of months) {
+    const key = { month: r.month, building: Number(r.building), moved: Number(r.moved), staff: Number(r.staff) };
+    addTo(people, personKey(key), key, Number(r.n));
+  }
+  plan.spans.forEach((span, k) => {
+    for (const r of spans[k]!) {
+      const key = { month: span.from.slice(0, 7), building: Number(r.building), moved: Number(r.moved), staff: Number(r.staff) };
+      addTo(people, personKey(key), key, span.sign * Number(r.n));
+    }
+  });
+  const counted = [...people.values()].filter((g) => g.n > 0);
+  if (counted.some((g) => g.key.moved === 1)) return null;
+
+  // Answers per (month, school, item, value).
+  const given = new Map<string, { key: { month: string; building: number; item: number; value: string }; n: number }>();
+  const givenKey = (k: { month: string; building: number; item: number; value: string }) => `${k.month}|${k.building}|${k.item}|${k.value}`;
+  for (const r of monthAnswers) {
+    const key = { month: r.month, building: Number(r.building), item: Number(r.item), value: r.value };
+    addTo(given, givenKey(key), key, Number(r.n));
+  }
+  plan.spans.forEach((span, k) => {
+    for (const r of answerSpans[k]!) {
+      const key = { month: span.from.slice(0, 7), building: Number(r.building), item: Number(r.item), value: r.value };
+      addTo(given, givenKey(key), key, span.sign * Number(r.n));
+    }
+  });
+  const answers = [...given.values()].filter((g) => g.n > 0);
+
+  // The answers' items: the form's (any other is looked up: an answer names its observation's version's items).
+  const itemOf = new Map<number, { lineage_id: number | null; kind: string }>(items.map((it) => [it.id, it]));
+  const unknown = [...new Set(answers.map((g) => g.key.item).filter((id) => !itemOf.has(id)))];
+  if (unknown.length) {
+    for (const it of await db.selectFrom('observation_form_items').select(['id', 'lineage_id', 'kind']).where('id', 'in', unknown).execute()) itemOf.set(it.id, it);
+  }
+
+  const grouped = new Map<string, Tallies['grouped'][number]>();
+  const numberSums = new Map<number | null, { sum: number; n: number; whole: boolean }>();
+  const texts = new Map<number | null, number>();
+  for (const { key, n } of answers) {
+    const item = itemOf.get(key.item);
+    if (!item) continue;
+    if (item.kind === 'look_for' || item.kind === 'rating' || item.kind === 'choice') {
+      const building = schoolOf(key.building);
+      const id = `${building}|${key.month}|${item.lineage_id}|${key.value}`;
+      const cur = grouped.get(id);
+      if (cur) cur.n += n;
+      else grouped.set(id, { building_id: building, month: `${key.month}-01`, lineage_id: item.lineage_id, value: key.value, n });
+    } else if (item.kind === 'number' && key.value !== 'null') {
+      const v = Number(key.value);
+      const cur = numberSums.get(item.lineage_id) ?? { sum: 0, n: 0, whole: true };
+      cur.sum += v * n;
+      cur.n += n;
+      // Whole numbers sum exactly in any order, as the rows' average sums them; any other number is read from the rows.
+      if (!Number.isInteger(v) || Math.abs(v) > 2 ** 24) cur.whole = false;
+      numberSums.set(item.lineage_id, cur);
+    } else if (item.kind === 'text' && key.value !== 'null') {
+      texts.set(item.lineage_id, (texts.get(item.lineage_id) ?? 0) + n);
+    }
+  }
+  const numbers = [...numberSums.values()].every((x) => x.whole)
+    ? [...numberSums.entries()].map(([lineage, x]) => ({ lineage_id: lineage, average: x.sum / x.n, n: x.n }))
+    : await numberAverages(db, ctx, formId);
+
+  const perSchoolMonth = new Map<string, Tallies['perSchoolMonth'][number]>();
+  const educators = new Set<number>();
+  const classrooms = new Set<string>();
+  const schoolPeople = new Map<number | null, Set<number>>();
+  for (const { key, n } of counted) {
+    const building = schoolOf(key.building);
+    const id = `${building}|${key.month}`;
+    const cur = perSchoolMonth.get(id);
+    if (cur) cur.n += n;
+    else perSchoolMonth.set(id, { building_id: building, month: `${key.month}-01`, n });
+    educators.add(key.staff);
+    classrooms.add(`${key.staff}-${key.building}`);
+    const set = schoolPeople.get(building) ?? new Set<number>();
+    set.add(key.staff);
+    schoolPeople.set(building, set);
+  }
+  return {
+    grouped: [...grouped.values()].sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)
+      || (a.lineage_id ?? 0) - (b.lineage_id ?? 0) || byText(a.value, b.value)),
+    numbers,
+    texts: [...texts.entries()].map(([lineage, n]) => ({ lineage_id: lineage, n })),
+    perSchoolMonth: [...perSchoolMonth.values()].sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)),
+    people: { educators: educators.size, classrooms: classrooms.size },
+    schoolPeople: [...schoolPeople.entries()].sort(([a], [b]) => bySchool(a, b)).map(([building, set]) => ({ building_id: building, educators: set.size })),
+  };
+}
+
+/** The tallies: through the rollups when they can give them (see the header), else from the rows. */
+async function tallies(db: DB, ctx: ReportContext, formId: number, items: readonly Item[], rollups: boolean): Promise<Tallies> {
+  const plan = rollups ? rollupPlan(ctx, 'month') : null;
+  const viaRollups = plan && (await zoneHasMonths(db, ctx.timezone)) ? await tallyRollups(db, ctx, formId, plan, items) : null;
+  return viaRollups ?? tallyRows(db, ctx, formId);
+}
+
+/** `options.rollups: false` reads the rows for the whole range (the rollups' equality test compares the two). */
+export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: number | null, options: { rollups?: boolean } = {}): Promise<WalkthroughsReportData> {
+  const { form, forms } = await chosenForm(db, ctx, formId);
+  // Every item of every version, the latest version's wording first.
+  const items: Item[] = await db.selectFrom('observation_form_items as it').innerJoin('observation_form_versions as v', 'v.id', 'it.version_id')
+    .select(['it.id', 'it.lineage_id', 'it.label', 'it.section', 'it.kind', 'it.config', 'it.position', 'v.version'])
+    .where('v.form_id', '=', form.id).where('it.district_id', '=', ctx.districtId)
+    .orderBy('v.version', 'desc').orderBy('it.position').execute();
+  const { grouped, numbers, texts, perSchoolMonth, people, schoolPeople } = await tallies(db, ctx, form.id, items, options.rollups ?? true);
 
   // One entry per lineage, as its newest version words it, in the current version's order (older ones after).
   const lineages = new Map<number, (typeof items)[number]>();
