@@ -35,12 +35,16 @@ export function DistrictProfileView({ district }: { district: DistrictProfile })
       <dd><PlanLine district={district} /></dd>
       <dt>Shared interaction notes</dt>
       <dd>{district.shared_notes_visible_to_admins ? SHARED_NOTES_ON : SHARED_NOTES_OFF}</dd>
+      <dt>Who has read about me</dt>
+      <dd>{district.educator_read_log_visible ? READ_LOG_ON : READ_LOG_OFF}</dd>
     </dl>
   );
 }
 
 const SHARED_NOTES_ON = 'Visible to everyone who can see the interaction, administrators included.';
 const SHARED_NOTES_OFF = 'Visible only to the coach, the person who logged the interaction and the educators who took part.';
+const READ_LOG_ON = 'Educators see who opened the records about them (person, role and day).';
+const READ_LOG_OFF = 'Turned off for educators; reads are still recorded and kept two years.';
 
 export function DistrictProfileForm({ district }: { district: DistrictProfile }) {
   const toast = useToast();
@@ -50,16 +54,19 @@ export function DistrictProfileForm({ district }: { district: DistrictProfile })
     school_year_start_month: String(district.school_year_start_month),
   });
   const [sharedNotes, setSharedNotes] = useState(district.shared_notes_visible_to_admins);
+  const [readLog, setReadLog] = useState(district.educator_read_log_visible);
 
   const submit = form.onSubmit(async () => {
     const data = form.check(districtProfileSchema, {
       ...form.values, school_year_start_month: Number(form.values.school_year_start_month), shared_notes_visible_to_admins: sharedNotes,
+      educator_read_log_visible: readLog,
     });
     if (!data) return;
     await form.run(async () => {
       const saved = await updateDistrict(data);
       form.setValues({ name: saved.name, timezone: saved.timezone, school_year_start_month: String(saved.school_year_start_month) });
       setSharedNotes(saved.shared_notes_visible_to_admins);
+      setReadLog(saved.educator_read_log_visible);
       toast.success('The district profile has been saved.');
     });
   });
@@ -95,6 +102,16 @@ export function DistrictProfileForm({ district }: { district: DistrictProfile })
           hint={'On: everyone who can see an interaction (principals and district administrators included) reads its shared notes, next steps and text answers. '
             + 'Off: only the coach, the person who logged it and the educators who took part read them; others still see dates, times, types and counts for reports. '
             + 'Private notes are only ever shown to the person who wrote them.'}
+        />
+        <CheckboxField
+          label="Educators see who has read about them"
+          name="educator_read_log_visible"
+          checked={readLog}
+          onChange={setReadLog}
+          error={form.errors.educator_read_log_visible}
+          hint={'On: each educator sees, under Who has read about me, who opened their observations, coaching sessions, skill ratings, '
+            + 'action steps and cycles, with the person\'s role and the day, never what they read. '
+            + 'Off: the page tells educators it is turned off. Reads are recorded either way and kept two years.'}
         />
       </fieldset>
       <dl className="dl site-profile__dl site-profile__dl--static">
