@@ -23,8 +23,9 @@ describe('the route table', () => {
     // observation form editor (/app/settings/observation-forms), the four observation routes, the
     // walkthrough report (/app/reports/walkthroughs) and the two calibration routes
     // (/app/observations/calibration and /app/observations/calibration/:id) of issue 28, and the educator's
-    // self-assessment (/app/self-assessment) and who has read about them (/app/read-log) of issue 29.
-    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(44);
+    // self-assessment (/app/self-assessment), action steps (/app/action-steps), asking for coaching
+    // (/app/coaching-requests) and who has read about them (/app/read-log) of issue 29.
+    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(46);
     // The spec's admin routes plus the quotes across districts (/admin/quotes).
     expect(paths.filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/auth')).length).toBe(15);
   });
@@ -73,7 +74,7 @@ describe('safeRedirect', () => {
 
 describe('navigation shows only what the user may open', () => {
   it('an educator sees the dashboard, educators (own profile), the observations shared with them and support: no read-only settings or empty export page', () => {
-    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Observations', 'Self-assessment', 'Who has read about me', 'Support']);
+    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Observations', 'Action steps', 'Self-assessment', 'Ask for coaching', 'Who has read about me', 'Support']);
   });
   it('self-assessment: in the educator\'s menu only, open by address to every login (the screen explains itself)', () => {
     for (const role of ['coach', 'building-admin', 'district-admin']) {

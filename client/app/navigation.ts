@@ -43,6 +43,8 @@ const APP_NAV: NavItem[] = [
   { to: '/app/action-steps', label: 'Action steps', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
   // Educators rate themselves on the district's framework (issue 29, item 3).
   { to: '/app/self-assessment', label: 'Self-assessment', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
+  // Educators ask their coach for coaching (issue 29, item 4); coaches find their queue on the dashboard.
+  { to: '/app/coaching-requests', label: 'Ask for coaching', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
   // Who has read about the educator (issue 29, item 5).
   { to: '/app/read-log', label: 'Who has read about me', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
   { to: '/app/reports', label: 'Reports' },

@@ -60,6 +60,9 @@ const appRoutes = [
   // Not in the spec's table: an educator rates themself on the framework (issue 29, item 3); open to any login, the screen
   // explains itself to others.
   app('self-assessment', 'Self-assessment', true, 'self-assessment'),
+  // Not in the spec's table: an educator asks for coaching and follows their requests (issue 29, item 4); open to any
+  // login, the screen explains itself to others (coaches find their queue on the dashboard).
+  app('coaching-requests', 'Ask for coaching', true, 'coaching-requests'),
   // Not in the spec's table: who has read about the educator (issue 29, item 5); open to any login, the screen
   // explains itself to others.
   app('read-log', 'Who has read about me', true, 'read-log'),

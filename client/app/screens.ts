@@ -56,6 +56,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'observation-form-settings': () => import('../features/observationForms/ObservationFormsScreen'),
   coaching: () => import('../features/coaching/CoachingScreen'),
   'self-assessment': () => import('../features/selfAssessment/SelfAssessmentScreen'),
+  'coaching-requests': () => import('../features/coachingRequests/CoachingRequestsScreen'),
   'read-log': () => import('../features/readLog/ReadLogScreen'),
   'action-steps': () => import('../features/actionSteps/ActionStepsScreen'),
   support: () => import('../features/support/SupportScreen'),
