@@ -101,6 +101,29 @@ export function FilterText({ label, name, value: urlValue, placeholder, onChange
   );
 }
 
+/**
+ * A list's FilterBar bound to its filters as the URL holds them: `bar` is the bar's search (a new search replaces
+ * the history entry), `active` (a filter of `cleared` differs from it: the sort and page are not filters) and
+ * `onClear` (back to `cleared`); `select(name)` is the name, value and onChange of the SelectField of one filter.
+ * `<FilterBar label=… searchPlaceholder=… {...f.bar} columns=…><SelectField label="Status" {...f.select('status')} … />`.
+ */
+export function boundFilters<F extends { search: string }, C extends Partial<F>>(
+  values: F, cleared: C, onChange: (patch: Partial<F>, options?: { replace?: boolean }) => void,
+) {
+  const keys = Object.keys(cleared) as (keyof C & keyof F)[];
+  return {
+    bar: {
+      search: values.search,
+      onSearch: (search: string) => onChange({ search } as Partial<F>, { replace: true }),
+      active: keys.some((key) => (values[key] as unknown) !== cleared[key]),
+      onClear: () => onChange(cleared),
+    },
+    select: <K extends keyof F & string>(name: K) => ({
+      name, value: String(values[name]), onChange: (value: string) => onChange({ [name]: value } as Partial<F>),
+    }),
+  };
+}
+
 /** Children of a folding FilterBar that stay in sight on a phone while the rest is folded (a sort order). */
 export function FilterBarPinned({ children }: { children: ReactNode }) {
   return <div className="filter-bar__pinned">{children}</div>;

@@ -6,7 +6,7 @@ import type { ScreenProps } from '../../app/routeTable';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField } from '../../components/Field';
-import { FilterBar } from '../../components/FilterBar';
+import { boundFilters, FilterBar } from '../../components/FilterBar';
 import { ListResults } from '../../components/ListResults';
 import { PageHeader } from '../../components/PageHeader';
 import { Table, type TableColumn } from '../../components/Table';
@@ -47,7 +47,8 @@ export default function ArticleListScreen({ route }: ScreenProps) {
   const list = useAdminArticles(filters);
   const update = useListUpdate<Filters>(URL_DEFAULTS);
 
-  const filtered = filters.search !== '' || filters.category !== '' || filters.status !== '';
+  const f = boundFilters(filters, NO_FILTERS, update);
+  const filtered = f.bar.active;
   const columns: TableColumn<AdminArticleSummary>[] = [
     {
       key: 'title', header: 'Title', render: (a) => (
@@ -76,14 +77,10 @@ export default function ArticleListScreen({ route }: ScreenProps) {
         description={<p>Help articles district users read in Support. Drafts are visible here only; publish an article to show it.</p>}
         actions={<ButtonLink to="/admin/knowledge-base/create">New article</ButtonLink>}
       />
-      <FilterBar
-        label="Search and filter articles" search={filters.search} searchPlaceholder="Title or text"
-        onSearch={(search) => update({ search }, { replace: true })} active={filtered} onClear={() => update(NO_FILTERS)}
-        columns="minmax(14rem, 2fr) repeat(3, minmax(10rem, 1fr)) auto"
-      >
-        <SelectField label="Category" name="category" value={filters.category} onChange={(category) => update({ category })} placeholder="All categories" options={CATEGORY_OPTIONS} />
-        <SelectField label="Status" name="status" value={filters.status} onChange={(status) => update({ status })} placeholder="All statuses" options={STATUS_OPTIONS} />
-        <SelectField label="Sort by" name="sort" value={filters.sort} onChange={(sort) => update({ sort })} options={SORT_OPTIONS} />
+      <FilterBar label="Search and filter articles" searchPlaceholder="Title or text" {...f.bar} columns="minmax(14rem, 2fr) repeat(3, minmax(10rem, 1fr)) auto">
+        <SelectField label="Category" {...f.select('category')} placeholder="All categories" options={CATEGORY_OPTIONS} />
+        <SelectField label="Status" {...f.select('status')} placeholder="All statuses" options={STATUS_OPTIONS} />
+        <SelectField label="Sort by" {...f.select('sort')} options={SORT_OPTIONS} />
       </FilterBar>
       <ListResults
         list={list} noun={['article', 'articles']} filtered={filtered} onPage={(page) => update({ page })}

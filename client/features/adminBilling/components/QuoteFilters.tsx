@@ -1,7 +1,7 @@
 // Search, status and plan filters of the admin Quotes list (the URL holds them; `district` too, set by
 // the District view's "All quotes of this district" link and shown as a removable chip).
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS } from '../../../../common/schemas/billing';
-import { FilterBar } from '../../../components/FilterBar';
+import { boundFilters, FilterBar } from '../../../components/FilterBar';
 import { SelectField } from '../../../components/Field';
 import type { AdminQuoteParams } from '../../../lib/adminBilling';
 import { keepChosen } from '../../../lib/listParams';
@@ -19,16 +19,12 @@ type Props = {
 
 export function QuoteFilters({ params, plans, onChange }: Props) {
   const planOptions = keepChosen(plans.map((p) => ({ value: p.key, label: p.name })), params.plan);
-  const active = params.search !== '' || params.status !== '' || params.plan !== '' || params.district !== '';
+  const f = boundFilters(params, DEFAULT_FILTERS, onChange);
 
   return (
-    <FilterBar
-      label="Search and filter quotes" search={params.search} searchPlaceholder="Quote number or district"
-      onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_FILTERS)}
-      columns="minmax(14rem, 2fr) repeat(2, minmax(9rem, 1fr)) auto"
-    >
-      <SelectField label="Status" name="status" value={params.status} onChange={(status) => onChange({ status })} placeholder="All statuses" options={STATUS_OPTIONS} />
-      <SelectField label="Plan" name="plan" value={params.plan} onChange={(plan) => onChange({ plan })} placeholder="All plans" options={planOptions} />
+    <FilterBar label="Search and filter quotes" searchPlaceholder="Quote number or district" {...f.bar} columns="minmax(14rem, 2fr) repeat(2, minmax(9rem, 1fr)) auto">
+      <SelectField label="Status" {...f.select('status')} placeholder="All statuses" options={STATUS_OPTIONS} />
+      <SelectField label="Plan" {...f.select('plan')} placeholder="All plans" options={planOptions} />
     </FilterBar>
   );
 }

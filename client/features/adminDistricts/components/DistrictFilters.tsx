@@ -1,7 +1,7 @@
 // Search, plan, status and state filters and the sort of the Districts list. The URL holds them.
 import { US_STATES } from '../../../../common/constants';
 import { DISTRICT_STATUSES, DISTRICT_STATUS_LABELS, type PlanOption } from '../../../../common/schemas/adminDistricts';
-import { FilterBar } from '../../../components/FilterBar';
+import { boundFilters, FilterBar } from '../../../components/FilterBar';
 import { SelectField } from '../../../components/Field';
 import { keepChosen } from '../../../lib/listParams';
 import type { DistrictListParams } from '../api';
@@ -34,18 +34,14 @@ type Props = {
 export function DistrictFilters({ params, plans, onChange }: Props) {
   const planOptions = keepChosen(plans.map((p) => ({ value: p.key, label: p.name })), params.plan);
   const sortOptions = keepChosen(SORT_OPTIONS, params.sort, 'Column sort');
-  const active = params.search !== '' || params.plan !== '' || params.status !== '' || params.state !== '';
+  const f = boundFilters(params, DEFAULT_FILTERS, onChange);
 
   return (
-    <FilterBar
-      label="Search and filter districts" search={params.search} searchPlaceholder="Name, slug or state"
-      onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_FILTERS)}
-      columns="minmax(14rem, 2fr) repeat(4, minmax(8.5rem, 1fr)) auto"
-    >
-      <SelectField label="Plan" name="plan" value={params.plan} onChange={(plan) => onChange({ plan })} placeholder="All plans" options={planOptions} />
-      <SelectField label="Status" name="status" value={params.status} onChange={(status) => onChange({ status })} placeholder="All statuses" options={STATUS_OPTIONS} />
-      <SelectField label="State" name="state" value={params.state} onChange={(state) => onChange({ state })} placeholder="All states" options={STATE_OPTIONS} />
-      <SelectField label="Sort by" name="sort" value={params.sort} onChange={(sort) => onChange({ sort })} options={sortOptions} />
+    <FilterBar label="Search and filter districts" searchPlaceholder="Name, slug or state" {...f.bar} columns="minmax(14rem, 2fr) repeat(4, minmax(8.5rem, 1fr)) auto">
+      <SelectField label="Plan" {...f.select('plan')} placeholder="All plans" options={planOptions} />
+      <SelectField label="Status" {...f.select('status')} placeholder="All statuses" options={STATUS_OPTIONS} />
+      <SelectField label="State" {...f.select('state')} placeholder="All states" options={STATE_OPTIONS} />
+      <SelectField label="Sort by" {...f.select('sort')} options={sortOptions} />
     </FilterBar>
   );
 }

@@ -1,6 +1,6 @@
 // Search and filters of the admin Users list. The URL holds them (shareable, the back button works).
 import { ROLE_PERMISSIONS } from '../../../../common/permissions';
-import { FilterBar } from '../../../components/FilterBar';
+import { boundFilters, FilterBar } from '../../../components/FilterBar';
 import { SelectField } from '../../../components/Field';
 import { keepChosen } from '../../../lib/listParams';
 import { useDistrictOptions } from '../api';
@@ -40,18 +40,14 @@ export function AdminUserFilters({ filters, onChange }: Props) {
   const districtOptions = keepChosen(
     (districts.data?.data ?? []).map((d) => ({ value: String(d.id), label: d.name })), filters.district_id, districts.data ? 'Unknown district' : 'Loading…',
   );
-  const active = Object.entries(filters).some(([key, value]) => value !== DEFAULT_ADMIN_USER_FILTERS[key as keyof AdminUserFilterValues]);
+  const f = boundFilters(filters, DEFAULT_ADMIN_USER_FILTERS, onChange);
 
   return (
-    <FilterBar
-      label="Search and filter users" search={filters.search} searchPlaceholder="Name or email"
-      onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_ADMIN_USER_FILTERS)}
-      columns="minmax(14rem, 2fr) repeat(4, minmax(9rem, 1fr)) auto"
-    >
-      <SelectField label="District" name="district_id" value={filters.district_id} onChange={(district_id) => onChange({ district_id })} placeholder="All districts" options={districtOptions} />
-      <SelectField label="Role" name="role" value={filters.role} onChange={(role) => onChange({ role })} placeholder="All roles" options={ROLE_OPTIONS} />
-      <SelectField label="Status" name="status" value={filters.status} onChange={(status) => onChange({ status })} placeholder="All statuses" options={STATUS_OPTIONS} />
-      <SelectField label="Area" name="area" value={filters.area} onChange={(area) => onChange({ area })} placeholder="All areas" options={AREA_OPTIONS} />
+    <FilterBar label="Search and filter users" searchPlaceholder="Name or email" {...f.bar} columns="minmax(14rem, 2fr) repeat(4, minmax(9rem, 1fr)) auto">
+      <SelectField label="District" {...f.select('district_id')} placeholder="All districts" options={districtOptions} />
+      <SelectField label="Role" {...f.select('role')} placeholder="All roles" options={ROLE_OPTIONS} />
+      <SelectField label="Status" {...f.select('status')} placeholder="All statuses" options={STATUS_OPTIONS} />
+      <SelectField label="Area" {...f.select('area')} placeholder="All areas" options={AREA_OPTIONS} />
     </FilterBar>
   );
 }

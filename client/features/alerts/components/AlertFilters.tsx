@@ -1,6 +1,6 @@
 // Search, level and state filters of the alerts list. The URL holds them (shareable, back button works).
 import { ALERT_LEVELS, ALERT_LEVEL_LABELS, ALERT_STATES, ALERT_STATE_LABELS } from '../../../../common/schemas/alerts';
-import { FilterBar } from '../../../components/FilterBar';
+import { boundFilters, FilterBar } from '../../../components/FilterBar';
 import { SelectField } from '../../../components/Field';
 
 export interface AlertFilterValues {
@@ -20,15 +20,11 @@ type Props = {
 };
 
 export function AlertFilters({ filters, onChange }: Props) {
-  const active = filters.search !== '' || filters.level !== '' || filters.state !== '';
+  const f = boundFilters(filters, DEFAULT_ALERT_FILTERS, onChange);
   return (
-    <FilterBar
-      label="Search and filter alerts" search={filters.search} searchPlaceholder="Title or text"
-      onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_ALERT_FILTERS)}
-      columns="minmax(12rem, 2fr) minmax(9rem, 1fr) minmax(9rem, 1fr) auto" wideFrom="narrow"
-    >
-      <SelectField label="Level" name="level" value={filters.level} onChange={(level) => onChange({ level })} placeholder="All levels" options={LEVEL_OPTIONS} />
-      <SelectField label="State" name="state" value={filters.state} onChange={(state) => onChange({ state })} placeholder="All states" options={STATE_OPTIONS} />
+    <FilterBar label="Search and filter alerts" searchPlaceholder="Title or text" {...f.bar} columns="minmax(12rem, 2fr) minmax(9rem, 1fr) minmax(9rem, 1fr) auto" wideFrom="narrow">
+      <SelectField label="Level" {...f.select('level')} placeholder="All levels" options={LEVEL_OPTIONS} />
+      <SelectField label="State" {...f.select('state')} placeholder="All states" options={STATE_OPTIONS} />
     </FilterBar>
   );
 }

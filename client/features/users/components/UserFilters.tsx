@@ -1,7 +1,7 @@
 // Search, role and status filters of the user list. The URL holds them (shareable, back button works).
 import { DISTRICT_ROLES, ROLE_LABELS } from '../../../../common/schemas/users';
 import { SelectField } from '../../../components/Field';
-import { FilterBar } from '../../../components/FilterBar';
+import { boundFilters, FilterBar } from '../../../components/FilterBar';
 
 export interface UserFilterValues {
   search: string;
@@ -26,15 +26,11 @@ type Props = {
 };
 
 export function UserFilters({ filters, onChange }: Props) {
-  const active = filters.search !== '' || filters.role !== '' || filters.status !== DEFAULT_USER_FILTERS.status;
+  const f = boundFilters(filters, DEFAULT_USER_FILTERS, onChange);
   return (
-    <FilterBar
-      label="Search and filter users" search={filters.search} searchPlaceholder="Name or email"
-      onSearch={(search) => onChange({ search }, { replace: true })} active={active} onClear={() => onChange(DEFAULT_USER_FILTERS)}
-      columns="minmax(12rem, 2fr) minmax(10rem, 1fr) minmax(10rem, 1fr) auto" wideFrom="narrow"
-    >
-      <SelectField label="Role" name="role" value={filters.role} onChange={(role) => onChange({ role })} placeholder="All roles" options={ROLE_OPTIONS} />
-      <SelectField label="Status" name="status" value={filters.status} onChange={(status) => onChange({ status })} options={STATUS_OPTIONS} />
+    <FilterBar label="Search and filter users" searchPlaceholder="Name or email" {...f.bar} columns="minmax(12rem, 2fr) minmax(10rem, 1fr) minmax(10rem, 1fr) auto" wideFrom="narrow">
+      <SelectField label="Role" {...f.select('role')} placeholder="All roles" options={ROLE_OPTIONS} />
+      <SelectField label="Status" {...f.select('status')} options={STATUS_OPTIONS} />
     </FilterBar>
   );
 }
