@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
+import { seedDemoActionSteps } from './demoActionSteps';
 import { seedDemoBilling } from './demoBilling';
 import { localDay, schoolDayBefore, zonedInstant } from './demoCalendar';
 import { seedDemoCycles } from './demoCycles';
@@ -170,6 +171,7 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
     await seedDemoBilling(trx, { districtId: maple, adminId: users['admin@maplegrove.example']!.id, providerAdminId: users['support@coachwell.example']!.id, today });
     await seedDemoCoachingRequests(trx, { districtId: maple, timezone: DEMO_TIMEZONE, coachIds: mapleCoaches, teacherUserId: users['teacher@maplegrove.example']!.id, today });
     await seedDemoSelfAssessments(trx, { districtId: maple, timezone: DEMO_TIMEZONE, teacherUserId: users['teacher@maplegrove.example']!.id, today });
+    await seedDemoActionSteps(trx, { districtId: maple, timezone: DEMO_TIMEZONE, teacherUserId: users['teacher@maplegrove.example']!.id, today });
     await seedDemoReadLog(trx, {
       districtId: maple, timezone: DEMO_TIMEZONE, teacherUserId: users['teacher@maplegrove.example']!.id,
       principalId: users['principal@maplegrove.example']!.id, supportUserId: users['support@coachwell.example']!.id, today,
