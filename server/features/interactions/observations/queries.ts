@@ -145,16 +145,6 @@ export function educatorLogin(db: Conn, districtId: number, staffId: number) {
     .executeTakeFirst();
 }
 
-/** The active framework's skill ids among `ids` (a rating item whose skill was archived since writes no rating). */
-export async function activeSkillIdsOf(db: Conn, districtId: number, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('skills as s').innerJoin('skill_frameworks as f', 'f.id', 's.framework_id')
-    .innerJoin('skill_domains as d', 'd.id', 's.domain_id')
-    .select('s.id').where('s.district_id', '=', districtId).where('f.active', '=', 1)
-    .where('s.archived_at', 'is', null).where('d.archived_at', 'is', null).where('s.id', 'in', [...ids]).execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Parses a stored answer value (JSON). */
 export const storedValue = (value: string): unknown => JSON.parse(value) as unknown;
 

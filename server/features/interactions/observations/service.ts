@@ -13,12 +13,12 @@ import { visibleStaffIds } from '../../../access/staffScope';
 import { conflict, type FieldErrors, validationError } from '../../../http/errors';
 import { type DistrictActor, recordAudit } from '../../../lib/audit';
 import { defaultSchoolOf } from '../../../lib/defaultSchool';
-import { replaceEvidenceRatings } from '../../../lib/skillRatings';
+import { activeSkillIds, replaceEvidenceRatings } from '../../../lib/skillRatings';
 import { localDateTime } from '../../../lib/zone';
 import type { Reader } from '../policies';
 import type { Conn } from '../queries';
 import { calibrationProblem } from './calibrationService';
-import { activeSkillIdsOf, findForm, type ItemRow, itemConfig, itemsOfVersions, type ObservationRow } from './queries';
+import { findForm, type ItemRow, itemConfig, itemsOfVersions, type ObservationRow } from './queries';
 
 export type Writer = Reader & { actor: DistrictActor };
 
@@ -166,7 +166,8 @@ async function writeCompletion(
       .where('id', '=', id).where('district_id', '=', districtId).execute();
   }
   const rated = r.items.filter((i) => i.kind === 'rating' && i.skill_id !== null);
-  const active = await activeSkillIdsOf(trx, districtId, rated.map((i) => i.skill_id!));
+  // A rating item whose skill was archived since writes no rating.
+  const active = await activeSkillIds(trx, districtId, rated.map((i) => i.skill_id!));
   const levels = new Map(r.answers.map((a) => [a.item_id, JSON.parse(a.value) as unknown]));
   const ratings = rated.filter((i) => active.has(i.skill_id!) && typeof levels.get(i.id) === 'number')
     .map((i) => ({ skill_id: i.skill_id!, level: levels.get(i.id) as number }));
