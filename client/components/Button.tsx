@@ -5,7 +5,8 @@ import type { LinkProps } from 'react-router-dom';
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 export type ButtonSize = 'sm' | 'md';
 
-function buttonClass(variant: ButtonVariant, size: ButtonSize, extra?: string): string {
+/** The classes of a button look, for a plain <a> (a download link) that must look like one. */
+export function buttonClass(variant: ButtonVariant, size: ButtonSize, extra?: string): string {
   return ['btn', `btn--${variant}`, `btn--${size}`, extra].filter(Boolean).join(' ');
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import { US_STATES } from '../../../common/constants';
-import { hasPermission, PERMISSIONS } from '../../../common/permissions';
+import { hasPermission, PERMISSIONS, permissionScope } from '../../../common/permissions';
 import { TRIAL_NOTICE_DAYS } from '../../../common/constants';
 import { appNavigation } from '../../app/navigation';
 import type { ScreenProps } from '../../app/routeTable';
@@ -13,6 +13,8 @@ import { formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { zonedDay, zonedParts } from '../../lib/zonedTime';
 import { ActivityPanels } from './components/ActivityPanels';
+import { CoachingRequestsPanel } from './components/CoachingRequestsPanel';
+import { EducatorHome } from './components/EducatorHome';
 import { PulsePanel } from './components/PulsePanel';
 import { SetupChecklist } from './components/SetupChecklist';
 import { useSetupChecklist } from './api';
@@ -121,6 +123,9 @@ export default function DashboardScreen(_props: ScreenProps) {
   const checklist = useSetupChecklist(managesSetup);
   if (!user) return <LoadingBlock />;
   const waitForChecklist = managesSetup && !checklist.data && !checklist.error;
+  // A person whose only role is educator (`see educators` reaches their own row) gets their own home.
+  const isEducator = !!user.district && permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self'
+    && !hasPermission(user.security.permissions, PERMISSIONS.seeActivity);
 
   const district = user.district;
   const destinations: Destination[] = [
@@ -155,9 +160,15 @@ export default function DashboardScreen(_props: ScreenProps) {
         <>
           {district && <SetupChecklist enabled={managesSetup} />}
 
-          <PulsePanel user={user} />
-
-          <ActivityPanels user={user} locale={locale} />
+          {isEducator ? (
+            <EducatorHome user={user} />
+          ) : (
+            <>
+              {hasPermission(user.security.permissions, PERMISSIONS.seeActivity) && <CoachingRequestsPanel user={user} />}
+              <PulsePanel user={user} />
+              <ActivityPanels user={user} locale={locale} />
+            </>
+          )}
         </>
       )}
 

@@ -1,6 +1,8 @@
-// The dashboard's own data: the pulse (GET /api/report/pulse) and the setup checklist (GET /api/setup-checklist).
+// The dashboard's own data: the pulse (GET /api/report/pulse), the setup checklist (GET /api/setup-checklist) and
+// the educator's home (GET /api/me/home).
 // One key, fetcher and hook each.
 import useSWR, { mutate } from 'swr';
+import type { EducatorHomeAnswer } from '../../../common/schemas/answers/educatorHome';
 import type { ReportPulse } from '../../../common/schemas/pulse';
 import type { SetupChecklist, SetupReviewItem } from '../../../common/schemas/setup';
 import { api } from '../../lib/api';
@@ -29,4 +31,11 @@ export async function reviewSetupItem(item: SetupReviewItem): Promise<void> {
 export async function dismissSetupChecklist(): Promise<void> {
   const next = await api.post<SetupChecklist>('setup-checklist/dismiss');
   await mutate(setupChecklistKey(), next, { revalidate: false });
+}
+
+export const educatorHomeKey = () => 'me/home';
+
+/** The educator's home (GET /api/me/home): only for a login whose `see educators` is their own row. */
+export function useEducatorHome() {
+  return useSWR<EducatorHomeAnswer>(educatorHomeKey(), (key: string) => api.get<EducatorHomeAnswer>(key));
 }

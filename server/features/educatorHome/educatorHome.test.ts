@@ -53,7 +53,7 @@ describe('GET /api/me/home', () => {
     await insertInteraction(t.db, { districtId: d, typeId: type, coachId: w.coach.id, status: 'cancelled', startsAt: '2030-03-01T15:00:00.000Z', staff: [{ id: w.jordan.id }] });
     await insertInteraction(t.db, { districtId: d, typeId: type, coachId: w.coach.id, status: 'scheduled', startsAt: '2030-03-01T15:00:00.000Z', staff: [{ id: w.jordan.id }], deletedAt: '2026-10-01T00:00:00.000Z' });
 
-    const steps = [];
+    const steps: Awaited<ReturnType<typeof insertInteraction>>[] = [];
     for (const [day, text] of [['2026-09-01', 'Oldest step'], ['2026-09-08', 'Post the agenda'], ['2026-09-15', 'Try turn-and-talk'], ['2026-09-22', 'Wait five seconds']] as const) {
       steps.push(await insertInteraction(t.db, { districtId: d, typeId: type, coachId: w.coach.id, startsAt: `${day}T15:00:00.000Z`, staff: [{ id: w.jordan.id }], nextSteps: text }));
     }

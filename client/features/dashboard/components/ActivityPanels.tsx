@@ -1,6 +1,6 @@
 // The dashboard's coaching panels. Someone who logs coaching (`see activity`) sees today's
 // interactions, this week's, the ones that need completing (one-click complete) and "Log
-// interaction"; an educator sees their recent coaching with its shared notes.
+// interaction"; an educator's recent coaching with its shared notes is EducatorPanel, on their home.
 import type { Locale } from 'date-fns';
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../../common/authUser';
@@ -18,7 +18,6 @@ import { type InteractionList, logInteractionHref, useInteractions } from '../..
 import { useStaffSearch } from '../../../lib/lookups';
 import { newObservationHref } from '../../../lib/observations';
 import { addDays, formatMinutes, startOfWeek } from '../../../lib/zonedTime';
-import { SharedObservations } from './SharedObservations';
 
 function PanelList({ answer, empty, timeZone, locale, withDay, who, onComplete, completingId, openHref, showNotes }: {
   answer: { data?: InteractionList; error?: ApiError };
@@ -113,7 +112,8 @@ function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
   );
 }
 
-function EducatorPanel({ user, locale }: { user: AuthUser; locale?: Locale }) {
+/** An educator's recent coaching with its shared notes (on the educator's home). */
+export function EducatorPanel({ user, locale }: { user: AuthUser; locale?: Locale }) {
   const timeZone = user.timezone || browserTimeZone();
   // An educator's own roster row (see educators.self lists only it): their interactions are filtered by it.
   const self = useStaffSearch('', true);
@@ -133,14 +133,7 @@ function EducatorPanel({ user, locale }: { user: AuthUser; locale?: Locale }) {
 
 export function ActivityPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
   if (!user.district) return null;
+  // An educator's coaching is on their own home (EducatorHome).
   if (hasPermission(user.security.permissions, PERMISSIONS.seeActivity)) return <CoachPanels user={user} locale={locale} />;
-  if (permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self') {
-    return (
-      <>
-        <SharedObservations user={user} />
-        <EducatorPanel user={user} locale={locale} />
-      </>
-    );
-  }
   return null;
 }
