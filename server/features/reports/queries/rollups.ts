@@ -33,8 +33,12 @@ const monthBefore = (month: string) => addDays(`${month}-01`, -1).slice(0, 7);
 const lastDayOf = (month: string) => addDays(`${monthAfter(month)}-01`, -1);
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
-/** The plan for a context and trend interval, or null when the rollups cannot answer it (see above). */
-export function rollupPlan(ctx: ReportContext, interval: TrendInterval | null): RollupPlan | null {
+/**
+ * The plan for a context and trend interval, or null when the rollups cannot answer it (see above).
+ * `countsOnly`: the reader sums counts alone (no latest start to read again: the walkthrough report), so the
+ * past days after `to` may be taken away too, when there are fewer of them than days to read.
+ */
+export function rollupPlan(ctx: ReportContext, interval: TrendInterval | null, options: { countsOnly?: boolean } = {}): RollupPlan | null {
   if (interval === 'week' || ctx.filter.interaction_type_id.length || describesEducators(ctx.filter)) return null;
   // Days to read in [from, to]: those up to today.
   const cost = (from: string, to: string) => (from > to ? 0 : Math.max(0, daysBetween(from, earlier(to, ctx.today)) + 1));
@@ -46,7 +50,8 @@ export function rollupPlan(ctx: ReportContext, interval: TrendInterval | null): 
     spans.push({ from: ctx.from, to: firstDaysIn, sign: 1 });
     first = monthAfter(first);
   }
-  if (first <= last && ctx.to < lastDayOf(last) && ctx.to < ctx.today) {
+  const readLast = options.countsOnly ? cost(`${last}-01`, ctx.to) < cost(addDays(ctx.to, 1), lastDayOf(last)) : ctx.to < ctx.today;
+  if (first <= last && ctx.to < lastDayOf(last) && readLast) {
     spans.push({ from: `${last}-01`, to: ctx.to, sign: 1 });
     last = monthBefore(last);
   }

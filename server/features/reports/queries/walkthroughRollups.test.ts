@@ -14,6 +14,7 @@ import { buildInteractionsWorld, type InteractionsWorld, observationForm } from 
 import { NOW } from '../../../testing/reports.fixture';
 import { expectedWalkthroughRollups, storedWalkthroughRollups } from '../../../testing/walkthroughRollups';
 import { buildContext } from './filters';
+import { rollupPlan } from './rollups';
 import { walkthroughsReport } from './walkthroughs';
 
 let t: TestApp;
@@ -47,6 +48,21 @@ const INSTANTS = [
 ];
 
 describe('the walkthrough rollups', () => {
+  it('a past partial month is its whole month less the days outside the range, when fewer (counts alone; today is 2026-11-23)', () => {
+    const planOf = (from: string, to: string, countsOnly: boolean) => rollupPlan(buildContext(
+      { district: { id: 1, timezone: 'America/Chicago' }, scope: { kind: 'district', districtId: 1, userId: 1, buildingIds: [] }, features: [] } as never,
+      { id: 1, timezone: 'America/Chicago', school_year_start_month: 8 }, reportFilterSchema.parse({ from, to }), undefined, NOW), 'month', { countsOnly });
+    expect(planOf('2026-10-01', '2026-10-28', true)).toEqual({ first: '2026-10', last: '2026-10', spans: [{ from: '2026-10-29', to: '2026-10-31', sign: -1 }] });
+    // The other reports read those days (a latest start in them would need reading again).
+    expect(planOf('2026-10-01', '2026-10-28', false)).toBeNull();
+    expect(planOf('2026-09-03', '2026-10-29', true)).toEqual({
+      first: '2026-09', last: '2026-10', spans: [{ from: '2026-09-01', to: '2026-09-02', sign: -1 }, { from: '2026-10-30', to: '2026-10-31', sign: -1 }],
+    });
+    // More days to take away than to read: read.
+    expect(planOf('2026-09-01', '2026-10-10', true)).toEqual({ first: '2026-09', last: '2026-09', spans: [{ from: '2026-10-01', to: '2026-10-10', sign: 1 }] });
+    expect(planOf('2026-11-01', '2026-11-23', true)).toEqual({ first: '2026-11', last: '2026-11', spans: [{ from: '2026-11-24', to: '2026-11-30', sign: -1 }] });
+  });
+
   it('never drift from the rows, and the report through them is the report from the rows, through every kind of write', async () => {
     const rand = random(20261202);
     const pick = <T,>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -171,7 +187,8 @@ async function expectSameReports(step: string, formIds: number[], throughRollups
     { kind: 'self', districtId: d, userId: w.coach.id, buildingIds: [] },
   ] as Scope[];
   const ranges = [{}, { from: '2026-09-10' }, { from: '2026-08-15', to: '2026-10-20' }, { from: '2026-11-01' }, { from: '2026-11-05', to: '2026-11-23' },
-    { from: '2026-08-01', to: '2026-11-30' }, { from: '2026-10-01', to: '2026-10-31' }, { from: '2026-09-01', to: '2026-11-04' }];
+    { from: '2026-08-01', to: '2026-11-30' }, { from: '2026-10-01', to: '2026-10-31' }, { from: '2026-09-01', to: '2026-11-04' },
+    { from: '2026-10-01', to: '2026-10-28' }, { from: '2026-09-03', to: '2026-10-29' }];
   const filters = [{}, { building_id: [String(w.lincoln.id)] }, { coach_id: [String(w.coach2.id)] }];
   const run = async () => {
     const out: string[] = [];

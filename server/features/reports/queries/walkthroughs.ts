@@ -243,7 +243,7 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
 
 /** The tallies: through the rollups when they can give them (see the header), else from the rows. */
 async function tallies(db: DB, ctx: ReportContext, formId: number, items: readonly Item[], rollups: boolean): Promise<Tallies> {
-  const plan = rollups ? rollupPlan(ctx, 'month') : null;
+  const plan = rollups ? rollupPlan(ctx, 'month', { countsOnly: true }) : null;
   const viaRollups = plan && (await zoneHasMonths(db, ctx.timezone)) ? await tallyRollups(db, ctx, formId, plan, items) : null;
   return viaRollups ?? tallyRows(db, ctx, formId);
 }
