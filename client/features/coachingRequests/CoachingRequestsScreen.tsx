@@ -41,7 +41,7 @@ function AskForm() {
   return (
     <Card
       titleId="ask-title"
-      title="Ask for coaching"
+      title="New request"
       intro={`Your request goes to your coach, or to your school's coaches if you have none. They see your message; an email tells them the topic only. Up to ${COACHING_REQUESTS_PER_DAY} a day.`}
     >
       <Form form={form} onSubmit={submit} submitLabel="Send request">
