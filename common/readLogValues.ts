@@ -7,7 +7,7 @@ export type ReadLogKind = (typeof READ_LOG_KINDS)[number];
 /** The kind as a screen names it, in a sentence ("read your observations and skill ratings"). */
 export const READ_LOG_KIND_WORDS: Record<ReadLogKind, string> = {
   observation: 'observations',
-  interaction: 'coaching interactions and their notes',
+  interaction: 'coaching sessions',
   skill_rating: 'skill ratings',
   action_step: 'action steps',
   cycle: 'coaching cycles',

@@ -97,7 +97,12 @@ export default function ReadLogScreen(_props: ScreenProps) {
       </EmptyState>
     );
   } else if (log.error?.status === 403) {
-    body = <Alert tone="info" title="Your district has turned this view off">{log.error.message}</Alert>;
+    // The server's message (READ_LOG_MESSAGES.turnedOff) says the same for API clients; here, in the screen's words.
+    body = (
+      <Alert tone="info" title="Your district has turned this view off">
+        Ask your district administrator if you have questions about who reads your records.
+      </Alert>
+    );
   } else if (log.error && !log.data) {
     body = <LoadError what="who has read about you" onRetry={() => void log.mutate()} />;
   } else if (!log.data) {
@@ -124,9 +129,8 @@ export default function ReadLogScreen(_props: ScreenProps) {
   return (
     <div className="stack read-log-page">
       <PageHeader title="Who has read about me" description={<>
-        Who opened records about you (observations, coaching sessions and their notes, skill ratings, action steps and
-        coaching cycles) and on which day. It shows the person and their role, never what they read. Each person
-        appears once a day for each kind of record; entries are kept for two years.
+        Who opened your observations, coaching sessions and their notes, skill ratings, action steps and coaching
+        cycles, and on which day. You see the person and their role, never what they read. Kept for two years.
       </>} />
       {body}
     </div>
