@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
+import { recordRead } from '../../lib/readLog';
 import { todayIn } from '../../lib/zone';
 import { actionStepReader, actionStepWriter, type Reader, requireCompletable, requireEditable, requireManager } from './policies';
 import { presentStep } from './presenter';
@@ -37,12 +38,16 @@ export function actionStepRoutes(deps: Deps): Router {
     const { filter } = validate(actionStepListQuerySchema, req.query);
     const page = parsePage(req.query, 25);
     const { rows, total } = await listStepsPage(db, reader.scope, { staffIds: filter.staff_id, statuses: filter.status }, page);
+    // A list of one educator's action steps is a read of them (the read log, lib/readLog.ts; never the educator's own).
+    if (filter.staff_id.length === 1 && rows.length) await recordRead(db, req, rows.map((r) => r.staff_id), 'action_step');
     res.json({ data: rows.map((row) => presentStep(reader, row)), meta: pageMeta(page.page, page.perPage, total) });
   });
 
   router.get('/action-step/:id', async (req, res) => {
     const reader = actionStepReader(req);
-    res.json(presentStep(reader, await visibleStep(reader, req)));
+    const row = await visibleStep(reader, req);
+    await recordRead(db, req, row.staff_id, 'action_step');
+    res.json(presentStep(reader, row));
   });
 
   router.post('/action-step', async (req, res) => {

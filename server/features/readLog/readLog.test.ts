@@ -119,6 +119,23 @@ describe('writing the read log', () => {
     ]);
   });
 
+  it('writes action steps: one step opened, and the list of one educator\'s steps; never the educator reading theirs', async () => {
+    const coach = await loginAs(t.app, w.coach);
+    const made = await postAs(coach, '/api/action-step', { staff_id: w.jordan.id, title: 'Try a hinge question before the exit ticket' });
+    expect(made.status).toBe(201);
+    expect(await reads()).toEqual([]);
+    const teacher = await loginAs(t.app, w.teacher);
+    expect((await teacher.get(`/api/action-step/${made.body.id}`)).status).toBe(200);
+    expect((await teacher.get(`/api/action-step?filter[staff_id]=${w.jordan.id}`)).status).toBe(200);
+    expect(await reads()).toEqual([]);
+    const principal = await loginAs(t.app, w.principal);
+    expect((await principal.get(`/api/action-step/${made.body.id}`)).status).toBe(200);
+    expect((await coach.get(`/api/action-step?filter[staff_id]=${w.jordan.id}`)).body.data).toHaveLength(1);
+    expect((await reads()).map((r) => [r.reader_user_id, r.staff_id, r.kind])).toEqual([
+      [w.principal.id, w.jordan.id, 'action_step'], [w.coach.id, w.jordan.id, 'action_step'],
+    ]);
+  });
+
   it('counts a list filtered to one educator that answers rows, not a list of several or an empty one', async () => {
     const principal = await loginAs(t.app, w.principal);
     expect((await principal.get(`/api/interaction?filter[staff_id][]=${w.jordan.id}&filter[staff_id][]=${w.ana.id}`)).status).toBe(200);
