@@ -472,9 +472,9 @@ export async function oneAtATime(
   return { p50: at(0.5), p99: at(0.99), n: times.length, cpu: (used.user + used.system) / 1000 / times.length };
 }
 
-/** CONCURRENT keep-alive connections for BENCH_MS, from the load generator's own process. */
-function concurrent(port: number, url: string, headers: Record<string, string>): Promise<LoadResult> {
-  const args = JSON.stringify({ port, path: url, headers, durationMs: DURATION_MS, concurrency: CONCURRENT, warmupMs: 0 });
+/** CONCURRENT (or `connections`) keep-alive connections for BENCH_MS, from the load generator's own process. */
+function concurrent(port: number, url: string, headers: Record<string, string>, connections = CONCURRENT): Promise<LoadResult> {
+  const args = JSON.stringify({ port, path: url, headers, durationMs: DURATION_MS, concurrency: connections, warmupMs: 0 });
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [path.join(import.meta.dirname, 'loadgen.mjs'), args], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`load generator failed: ${stderr || error.message}`));
@@ -484,6 +484,29 @@ function concurrent(port: number, url: string, headers: Record<string, string>):
 }
 
 const ms = (n: number) => n.toFixed(1);
+
+/**
+ * The educator's home (GET /api/me/home, issue 29: p99 ≤ 20 ms at 16 concurrent): the educator with the most
+ * interactions gets a login, then their home is read kept (one at a time and 16 concurrent) and afresh (a
+ * write in the district before each read).
+ */
+async function educatorHomeRows(db: DB, districtId: number, port: number, write: (k: number) => Promise<void>): Promise<string[]> {
+  const busiest = await db.selectFrom('interaction_participants').select(['staff_id', sql<number>`count(*)`.as('n')])
+    .where('district_id', '=', districtId).groupBy('staff_id').orderBy(sql`count(*)`, 'desc').limit(1).executeTakeFirstOrThrow();
+  const login = await createUser(db, { districtId, email: 'educator@bench.example', name: 'Bench Educator', roles: ['educator'], password: PASSWORD });
+  await db.updateTable('staff').set({ user_id: login.id }).where('id', '=', busiest.staff_id).where('district_id', '=', districtId).execute();
+  const asEducator = { cookie: await signIn(port, 'educator@bench.example', PASSWORD), accept: 'application/json' };
+  const url = '/api/me/home';
+  const kept = await oneAtATime(port, url, asEducator);
+  const loaded = await concurrent(port, url, asEducator, 16);
+  const fresh = await oneAtATime(port, url, asEducator, write);
+  return [
+    `| educator's home (GET /api/me/home), an educator in ${Number(busiest.n).toLocaleString('en-US')} interactions | p50 / p99 ms (requests) | CPU ms/request |`, '|---|---|---|',
+    `| kept, one at a time | ${ms(kept.p50)} / ${ms(kept.p99)} (${kept.n}) | ${ms(kept.cpu)} |`,
+    `| kept, 16 concurrent | ${ms(loaded.p50)} / ${ms(loaded.p99)} (${loaded.errors} errors) | |`,
+    `| first read after a write | ${ms(fresh.p50)} / ${ms(fresh.p99)} (${fresh.n}) | ${ms(fresh.cpu)} |`,
+  ];
+}
 
 export async function benchReports(): Promise<string[]> {
   const target = await benchDatabase('reports');
@@ -568,6 +591,7 @@ export async function benchReports(): Promise<string[]> {
   out.push('', '| dashboard pulse (GET /api/report/pulse), district admin | p50 / p99 ms (requests) | CPU ms/request |', '|---|---|---|',
     `| kept | ${ms(pulseKept.p50)} / ${ms(pulseKept.p99)} (${pulseKept.n}) | ${ms(pulseKept.cpu)} |`,
     `| first read after a write | ${ms(pulseFresh.p50)} / ${ms(pulseFresh.p99)} (${pulseFresh.n}) | ${ms(pulseFresh.cpu)} |`);
+  out.push('', ...await educatorHomeRows(db, districtId, server.port, write));
   probe.destroy();
   server.close();
   floorServer.close();
