@@ -224,6 +224,17 @@ const rateTwoSkills = async (page: Page) => {
   await skills.nth(0).getByLabel(/^Note/).fill('Posted the goal and came back to it at the end of the lesson.');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 };
+/** The demo teacher's profile as their coach sees it, scrolled to the Skills section (Coach and Self side by side). */
+const demoTeacherSkills = async (page: Page) => {
+  const id = await page.evaluate(async () => {
+    const map = await (await fetch('/api/skill-map?per_page=100', { credentials: 'include' })).json() as { data: { staff: { id: number; name: string } }[] };
+    return map.data.find((r) => r.staff.name === 'Jordan Ellis')!.staff.id;
+  });
+  await page.goto(`/app/staff/${id}`);
+  await page.locator('.skills-row__self').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('#staff-skills').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+};
 /** The phone week on its latest day with entries (on a weekend, today's column is empty). */
 const latestDayWithEntries = async (page: Page) => {
   await page.locator('.week-phone__day:has(.week-phone__dot)').last().click();
@@ -252,6 +263,11 @@ const DOCS_SHOTS: DocsShot[] = [
   // The guide's Calibration section (docs/guide/observations.md): the demo's sessions and their agreement over time.
   { file: 'calibration', path: '/app/observations/calibration', as: PRINCIPAL },
   { file: 'dashboard-educator-phone', path: '/app', as: 'teacher@maplegrove.example', viewport: PHONE },
+  // The guide's Self-assessment section (docs/guide/skill-mapping.md): the educator's screen, and their coach's view of both ratings.
+  { file: 'self-assessment', path: '/app/self-assessment', as: 'teacher@maplegrove.example' },
+  { file: 'self-assessment-phone', path: '/app/self-assessment', as: 'teacher@maplegrove.example', viewport: PHONE },
+  { file: 'skills-coach-and-self', path: '/app', as: COACH, prepare: demoTeacherSkills },
+  { file: 'skills-coach-and-self-phone', path: '/app', as: COACH, viewport: PHONE, prepare: demoTeacherSkills },
 ];
 
 /** The next school day of the demo calendar at `hour` in the demo's zone, unless today is one (then undefined). */

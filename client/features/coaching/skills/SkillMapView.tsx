@@ -428,20 +428,22 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
           {countText}{view.layer === 'self' && <span className="sm-count__layer">, each at their own self-assessment</span>}
         </p>
         <SelectField label="Sort by" name="sort" value={view.sort} onChange={(v) => change({ sort: v })} options={sortOptions} className="sm-sort" />
-        <CheckboxField label="Show self-assessment" name="layer" className="sm-layer" checked={view.layer === 'self'}
-          onChange={(on) => change({ layer: on ? 'self' : 'coach' })} />
         <a className="btn btn--secondary btn--sm sm-export" href={csv} download>
           <span className="btn__label">Export CSV</span>
         </a>
       </div>
-      {wide && (
-        <ul className="sm-legend" aria-label="Levels">
-          {levels.map((l) => (
-            <li key={l.level}><LevelChip level={l.level} levels={levels} maxLevel={maxLevel} /> <span>{l.name}</span></li>
-          ))}
-          <li><span className="sm-level sm-level--none" aria-hidden="true">–</span> <span>Not rated</span></li>
-        </ul>
-      )}
+      <div className="sm-layer-row">
+        <CheckboxField label="Show self-assessment" name="layer" className="sm-layer" checked={view.layer === 'self'}
+          onChange={(on) => change({ layer: on ? 'self' : 'coach' })} />
+        {wide && (
+          <ul className="sm-legend" aria-label="Levels">
+            {levels.map((l) => (
+              <li key={l.level}><LevelChip level={l.level} levels={levels} maxLevel={maxLevel} /> <span>{l.name}</span></li>
+            ))}
+            <li><span className="sm-level sm-level--none" aria-hidden="true">–</span> <span>Not rated</span></li>
+          </ul>
+        )}
+      </div>
       {error && !data && <Alert tone="danger" title="The skill map could not load">{error.message}</Alert>}
       {isLoading && !data && <LoadingBlock label="Loading the skill map…" />}
       {data && rows.length === 0 && (

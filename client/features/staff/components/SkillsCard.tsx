@@ -133,16 +133,22 @@ export function SkillsCard({ staff }: { staff: { id: number; name: string } }) {
                     const now = current.get(s.id);
                     const mine = self.get(s.id);
                     return (
-                      <li key={s.id} className={lastSelf ? 'skills-row skills-row--self' : 'skills-row'}>
+                      <li key={s.id} className="skills-row">
                         <span className="skills-row__name">{s.name}{s.archived && <span className="muted"> (archived)</span>}</span>
-                        <span className="skills-row__now">
-                          {lastSelf && <span className="skills-row__who">Coach</span>}
-                          {now ? <><Level level={now.level} framework={fw} /><span className="skills-row__date">{formatDay(now.rated_on, locale)}</span></> : <span className="muted text-sm">Not rated</span>}
-                        </span>
-                        {lastSelf && (
-                          <span className="skills-row__self">
-                            <span className="skills-row__who">Self</span>
-                            {mine ? <Level level={mine.level} framework={fw} /> : <span className="muted text-sm">Not rated</span>}
+                        {lastSelf ? (
+                          <span className="skills-row__levels">
+                            <span className="skills-row__now">
+                              <span className="skills-row__who">Coach</span>
+                              {now ? <><Level level={now.level} framework={fw} /><span className="skills-row__date">{formatDay(now.rated_on, locale)}</span></> : <span className="muted text-sm">Not rated</span>}
+                            </span>
+                            <span className="skills-row__self">
+                              <span className="skills-row__who">Self</span>
+                              {mine ? <Level level={mine.level} framework={fw} /> : <span className="muted text-sm">Not rated</span>}
+                            </span>
+                          </span>
+                        ) : (
+                          <span className="skills-row__now">
+                            {now ? <><Level level={now.level} framework={fw} /><span className="skills-row__date">{formatDay(now.rated_on, locale)}</span></> : <span className="muted text-sm">Not rated</span>}
                           </span>
                         )}
                         <span className="skills-row__chart"><HistoryChart history={historyOf(s.id)} maxLevel={maxLevel} label={s.name} range={range} /></span>
