@@ -227,6 +227,12 @@ describe('accept, pass and withdraw', () => {
     expect((await holdersOf(id)).every((h) => h.ended_at !== null)).toBe(true);
     expect(await auditOf(t, 'coaching_request_accepted')).toEqual([expect.objectContaining({ actor_id: w.coach2.id, subject_id: id, details: { staff_id: w.tess.id, interaction_id: session.id } })]);
     expect((await auditOf(t, 'interaction_created')).map((a) => a.subject_id)).toEqual([session.id]);
+    // The educator's login is told the day and time (the district's clock), without the coaches' words.
+    const told = t.mailer.sent.filter((m) => m.to === w.teacher.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe('Your coaching request was accepted');
+    const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', dateStyle: 'full', timeStyle: 'short' }).format(new Date(startsAt));
+    expect(told[0]!.text).toContain(`“Cole Coach” accepted your coaching request “Small-group reading” and scheduled a session on ${local}.`);
     // The educator sees where it stands, and the session among their interactions.
     const tess = await loginAs(t.app, w.teacher);
     expect((await tess.get(`/api/coaching-request/${id}`)).body).toMatchObject({ status: 'accepted', session: { id: session.id } });
@@ -235,6 +241,17 @@ describe('accept, pass and withdraw', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(M.closed);
     expect(await t.db.selectFrom('interactions').select('id').where('district_id', '=', w.district.id).execute()).toHaveLength(1);
+  });
+
+  it('two acceptances at once: one schedules the session, the other is 409; one interaction', async () => {
+    const [cole, lee] = [await loginAs(t.app, w.coach2), await loginAs(t.app, w.lee)];
+    // Both hold it: Cole passes it to the school, then Lee and Casey both may accept.
+    await postAs(cole, `/api/coaching-request/${id}/pass`, { note: 'For Lincoln.' });
+    const casey = await loginAs(t.app, w.coach);
+    const answers = await Promise.all([lee, casey].map((a) => postAs(a, `/api/coaching-request/${id}/accept`, { starts_at: inAnHour() })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await t.db.selectFrom('interactions').select('id').where('district_id', '=', w.district.id).execute()).toHaveLength(1);
+    expect(await auditOf(t, 'coaching_request_accepted')).toHaveLength(1);
   });
 
   it('pass: needs a note and a coach of the district; passes to one coach with the note, who may now accept; the passer may not', async () => {

@@ -29,7 +29,7 @@ export const coachingRequestApi: ApiArea = {
       summary: 'Accept a request and schedule the session', who: 'district', body: acceptCoachingRequestSchema, errors: [409], answerSchema: 'CoachingRequest', answerText: request,
       description: 'A coach whose queue holds it (403 otherwise; 409 once it no longer waits). Creates a scheduled interaction: the caller as coach, the educator as participant, '
         + 'the type given or the district\'s first type that counts as coaching, its default length unless `duration_minutes` is given, the default school. '
-        + 'The request leaves every queue.',
+        + 'The request leaves every queue; the educator\'s login gets an email with the day and time.',
     },
     'POST /api/coaching-request/{id}/pass': {
       summary: 'Pass a request on', who: 'district', body: passCoachingRequestSchema, errors: [409, 429], answerSchema: 'CoachingRequest', answerText: request,

@@ -23,7 +23,7 @@ import { conflict, forbidden, HttpError, validationError } from '../../http/erro
 import { hitWithMessage } from '../../http/rateLimit';
 import { recordAudit } from '../../lib/audit';
 import { defaultSchoolOf } from '../../lib/defaultSchool';
-import { actionEmail, quoted } from '../../lib/mailer';
+import { actionEmail, type Mail, noticeEmail, quoted } from '../../lib/mailer';
 import { localDateTime, startOfLocalDay, todayIn } from '../../lib/zone';
 import { PERMISSIONS } from '../../../common/permissions';
 import type { RequestReader } from './policies';
@@ -46,7 +46,7 @@ function requestMail(deps: Deps, to: Person, intro: string): ReturnType<typeof a
   });
 }
 
-async function sendAll(deps: Deps, mails: ReturnType<typeof actionEmail>[]): Promise<void> {
+async function sendAll(deps: Deps, mails: Mail[]): Promise<void> {
   for (const mail of mails) {
     try {
       await deps.mailer.send(mail);
@@ -124,11 +124,15 @@ async function endHolders(trx: DB, districtId: number, id: number, now: string):
 
 export interface AcceptInput { starts_at: string; duration_minutes: number | null; interaction_type_id: number | null }
 
-/** POST /api/coaching-request/{id}/accept: answers the scheduled interaction's id. */
+/** "Tuesday, December 1, 2026 at 2:45 PM" in the district's timezone. */
+const sessionTime = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+
+/** POST /api/coaching-request/{id}/accept: answers the scheduled interaction's id; the educator's login gets an email with the day and time. */
 export async function acceptRequest(deps: Deps, reader: RequestReader, id: number, input: AcceptInput): Promise<number> {
   const districtId = reader.auth.district.id;
   const coachId = reader.auth.user.id;
-  return deps.db.transaction().execute(async (trx) => {
+  const { sessionId, educator, topic } = await deps.db.transaction().execute(async (trx) => {
     const { request } = await heldWaiting(trx, reader, id);
     const type = await sessionType(trx, districtId, input.interaction_type_id);
     const errors: Record<string, string[]> = {};
@@ -162,8 +166,24 @@ export async function acceptRequest(deps: Deps, reader: RequestReader, id: numbe
       action: 'coaching_request_accepted', subjectType: 'coaching_request', subjectId: id,
       details: { staff_id: request.staff_id, interaction_id: session.id },
     });
-    return session.id;
+    const educator = await trx.selectFrom('staff').innerJoin('users', 'users.id', 'staff.user_id')
+      .select(['users.id', 'users.name', 'users.email'])
+      .where('staff.district_id', '=', districtId).where('staff.id', '=', request.staff_id)
+      .where('users.district_id', '=', districtId).where('users.status', '=', 'active')
+      .executeTakeFirst();
+    return { sessionId: session.id, educator, topic: request.topic };
   });
+  if (educator) {
+    await sendAll(deps, [noticeEmail({
+      to: educator.email,
+      subject: 'Your coaching request was accepted',
+      paragraphs: [
+        `${quoted(reader.auth.user.name)} accepted your coaching request ${quoted(topic)} and scheduled a session on ${sessionTime(input.starts_at, reader.auth.district.timezone)}.`,
+        `You see it with your request under Ask for coaching: ${deps.config.appUrl}/app/coaching-requests`,
+      ],
+    })]);
+  }
+  return sessionId;
 }
 
 export interface PassInput { to_user_id: number | null; note: string }
