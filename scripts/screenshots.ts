@@ -268,6 +268,10 @@ const DOCS_SHOTS: DocsShot[] = [
   { file: 'self-assessment-phone', path: '/app/self-assessment', as: 'teacher@maplegrove.example', viewport: PHONE },
   { file: 'skills-coach-and-self', path: '/app', as: COACH, prepare: demoTeacherSkills },
   { file: 'skills-coach-and-self-phone', path: '/app', as: COACH, viewport: PHONE, prepare: demoTeacherSkills },
+  // The guide's Asking for coaching page (docs/guide/coaching-requests.md): the educator's screen and the coach's queue.
+  { file: 'coaching-requests', path: '/app/coaching-requests', as: 'teacher@maplegrove.example' },
+  { file: 'coaching-requests-phone', path: '/app/coaching-requests', as: 'teacher@maplegrove.example', viewport: PHONE },
+  { file: 'coaching-requests-queue', path: '/app', as: COACH },
 ];
 
 /** The next school day of the demo calendar at `hour` in the demo's zone, unless today is one (then undefined). */
