@@ -120,10 +120,18 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * must be read for the whole range (an observation counted whose interaction was moved: see the header).
  */
 async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: RollupPlan, items: readonly Item[]): Promise<Tallies | null> {
-  const observationsOf = async (): Promise<{ month: string; building: number; moved: number; staff: number; n: number }[]> => {
+  // Observations per educator and school (whole range: who was observed where) and per school and month (how many).
+  const observationsOf = async (): Promise<{ building: number; moved: number; staff: number; n: number }[]> => {
     let q = db.selectFrom('report_observation_months as r')
-      .select(['r.month', 'r.obs_building_id as building', 'r.moved', 'r.staff_id as staff', sql<number>`sum(r.n)`.as('n')])
-      .where('r.form_id', '=', formId).groupBy(['r.month', 'r.obs_building_id', 'r.moved', 'r.staff_id']);
+      .select(['r.obs_building_id as building', 'r.moved', 'r.staff_id as staff', sql<number>`sum(r.n)`.as('n')])
+      .where('r.form_id', '=', formId).groupBy(['r.staff_id', 'r.obs_building_id', 'r.moved']);
+    for (const [column, op, value] of rollupConditions(ctx, plan)) q = q.where(`r.${column}`, op, value);
+    return q.execute();
+  };
+  const schoolMonthsOf = async (): Promise<{ month: string; building: number; n: number }[]> => {
+    let q = db.selectFrom('report_observation_months as r')
+      .select(['r.month', 'r.obs_building_id as building', sql<number>`sum(r.n)`.as('n')])
+      .where('r.form_id', '=', formId).groupBy(['r.month', 'r.obs_building_id']);
     for (const [column, op, value] of rollupConditions(ctx, plan)) q = q.where(`r.${column}`, op, value);
     return q.execute();
   };
@@ -144,21 +152,25 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
       sql<string>`case when ${sql.ref('it.kind')} = 'text' and ${sql.ref('a.value')} <> 'null' then '""' else ${sql.ref('a.value')} end`.as('value'),
       (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy([sql`1`, sql`2`, sql`3`]).execute();
-  const [months, monthAnswers, spans, answerSpans] = await Promise.all([
-    observationsOf(), answersOfMonths(), Promise.all(plan.spans.map(spanObservations)), Promise.all(plan.spans.map(spanAnswers)),
+  const [whom, schoolMonths, monthAnswers, spans, answerSpans] = await Promise.all([
+    observationsOf(), schoolMonthsOf(), answersOfMonths(), Promise.all(plan.spans.map(spanObservations)), Promise.all(plan.spans.map(spanAnswers)),
   ]);
 
-  // Observations per (month, school, moved, educator).
-  const people = new Map<string, { key: { month: string; building: number; moved: number; staff: number }; n: number }>();
-  const personKey = (k: { month: string; building: number; moved: number; staff: number }) => `${k.month}|${k.building}|${k.moved}|${k.staff}`;
-  for (const r of months) {
-    const key = { month: r.month, building: Number(r.building), moved: Number(r.moved), staff: Number(r.staff) };
+  // Observations per (educator, school, moved) over the range, and per (month, school).
+  const people = new Map<string, { key: { building: number; moved: number; staff: number }; n: number }>();
+  const personKey = (k: { building: number; moved: number; staff: number }) => `${k.building}|${k.moved}|${k.staff}`;
+  const schools = new Map<string, { key: { month: string; building: number }; n: number }>();
+  for (const r of whom) {
+    const key = { building: Number(r.building), moved: Number(r.moved), staff: Number(r.staff) };
     addTo(people, personKey(key), key, Number(r.n));
   }
+  for (const r of schoolMonths) addTo(schools, `${r.month}|${r.building}`, { month: r.month, building: Number(r.building) }, Number(r.n));
   plan.spans.forEach((span, k) => {
     for (const r of spans[k]!) {
-      const key = { month: span.from.slice(0, 7), building: Number(r.building), moved: Number(r.moved), staff: Number(r.staff) };
+      const key = { building: Number(r.building), moved: Number(r.moved), staff: Number(r.staff) };
       addTo(people, personKey(key), key, span.sign * Number(r.n));
+      const month = span.from.slice(0, 7);
+      addTo(schools, `${month}|${key.building}`, { month, building: key.building }, span.sign * Number(r.n));
     }
   });
   const counted = [...people.values()].filter((g) => g.n > 0);
@@ -214,16 +226,13 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
     ? [...numberSums.entries()].map(([lineage, x]) => ({ lineage_id: lineage, average: x.sum / x.n, n: x.n }))
     : await numberAverages(db, ctx, formId);
 
-  const perSchoolMonth = new Map<string, Tallies['perSchoolMonth'][number]>();
+  const perSchoolMonth = [...schools.values()].filter((g) => g.n > 0)
+    .map(({ key, n }) => ({ building_id: schoolOf(key.building), month: `${key.month}-01`, n }));
   const educators = new Set<number>();
   const classrooms = new Set<string>();
   const schoolPeople = new Map<number | null, Set<number>>();
-  for (const { key, n } of counted) {
+  for (const { key } of counted) {
     const building = schoolOf(key.building);
-    const id = `${building}|${key.month}`;
-    const cur = perSchoolMonth.get(id);
-    if (cur) cur.n += n;
-    else perSchoolMonth.set(id, { building_id: building, month: `${key.month}-01`, n });
     educators.add(key.staff);
     classrooms.add(`${key.staff}-${key.building}`);
     const set = schoolPeople.get(building) ?? new Set<number>();
@@ -235,7 +244,7 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
       || (a.lineage_id ?? 0) - (b.lineage_id ?? 0) || byText(a.value, b.value)),
     numbers,
     texts: [...texts.entries()].map(([lineage, n]) => ({ lineage_id: lineage, n })),
-    perSchoolMonth: [...perSchoolMonth.values()].sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)),
+    perSchoolMonth: perSchoolMonth.sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)),
     people: { educators: educators.size, classrooms: classrooms.size },
     schoolPeople: [...schoolPeople.entries()].sort(([a], [b]) => bySchool(a, b)).map(([building, set]) => ({ building_id: building, educators: set.size })),
   };
