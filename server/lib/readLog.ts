@@ -22,10 +22,10 @@ export const READ_LOG_KEEP_YEARS = 2;
 
 /** Keys already written (or found to be the reader's own) per database; cleared past this size or on a new UTC day. */
 const MEMO_LIMIT = 200_000;
-const memos = new WeakMap<object, { utcDay: string; keys: Set<string> }>();
+const memos = new WeakMap<object, { utcDay: number; keys: Set<string> }>();
 
-function memoOf(db: DB): Set<string> {
-  const utcDay = new Date().toISOString().slice(0, 10);
+function memoOf(db: DB, now: number): Set<string> {
+  const utcDay = Math.floor(now / 86_400_000);
   let memo = memos.get(db);
   // Keys name the district's day, so yesterday's keys would only be unused: drop them once a day.
   if (!memo || memo.utcDay !== utcDay || memo.keys.size > MEMO_LIMIT) {
@@ -33,6 +33,20 @@ function memoOf(db: DB): Set<string> {
     memos.set(db, memo);
   }
   return memo.keys;
+}
+
+/**
+ * Today in a timezone, worked out at most once a minute per zone (every zone's day starts on a whole minute):
+ * formatting a date in a zone is most of a repeat read's cost otherwise.
+ */
+const zoneDays = new Map<string, { minute: number; day: string }>();
+function dayIn(timeZone: string, now: number): string {
+  const minute = Math.floor(now / 60_000);
+  const kept = zoneDays.get(timeZone);
+  if (kept && kept.minute === minute) return kept.day;
+  const day = todayIn(timeZone, new Date(now));
+  zoneDays.set(timeZone, { minute, day });
+  return day;
 }
 
 /** The reader's role labels, in the roles' own order ("Coach", "Principal (building administrator)"). */
@@ -55,8 +69,9 @@ export async function recordRead(db: DB, req: Request, staffIds: number | readon
   const districtId = auth.district.id;
   const readerId = auth.user.id;
   const impersonatedBy = auth.impersonator?.id ?? null;
-  const day = todayIn(auth.district.timezone);
-  const memo = memoOf(db);
+  const now = Date.now();
+  const day = dayIn(auth.district.timezone, now);
+  const memo = memoOf(db, now);
   const prefix = `${districtId}|${readerId}|${impersonatedBy ?? 0}|${kind}|${day}|`;
   const fresh = ids.filter((id) => !memo.has(prefix + id));
   if (!fresh.length) return;
