@@ -272,6 +272,9 @@ const DOCS_SHOTS: DocsShot[] = [
   { file: 'coaching-requests', path: '/app/coaching-requests', as: 'teacher@maplegrove.example' },
   { file: 'coaching-requests-phone', path: '/app/coaching-requests', as: 'teacher@maplegrove.example', viewport: PHONE },
   { file: 'coaching-requests-queue', path: '/app', as: COACH },
+  // The guide's Who has read about me page (docs/guide/who-has-read-about-me.md): the educator's screen.
+  { file: 'read-log', path: '/app/read-log', as: 'teacher@maplegrove.example' },
+  { file: 'read-log-phone', path: '/app/read-log', as: 'teacher@maplegrove.example', viewport: PHONE },
 ];
 
 /** The next school day of the demo calendar at `hour` in the demo's zone, unless today is one (then undefined). */
