@@ -9,6 +9,9 @@ import { formatDay } from '../../lib/dates';
 import { Button } from '../Button';
 import './actionSteps.css';
 
+/** The step's title after a button's word, for screen readers ("Mark done: Try turn-and-talk"). */
+const Hidden = ({ title }: { title: string }) => <span className="sr-only">: {title}</span>;
+
 export type StepCommand = 'complete' | 'edit' | 'reopen' | 'drop';
 
 /** The step's state as one badge: overdue, due soon, done or dropped; an open step due later or undated has none. */
@@ -65,16 +68,16 @@ export function ActionStepItem({ step, today, locale, selfId, own = false, withE
       {(step.can_complete || step.can_edit || step.can_manage) && (
         <div className="step-item__actions">
           {step.can_complete && (
-            <Button size="sm" variant="secondary" onClick={() => onCommand('complete', step)} aria-label={`Mark “${step.title}” done`}>Mark done</Button>
+            <Button size="sm" variant="secondary" onClick={() => onCommand('complete', step)}>Mark done<Hidden title={step.title} /></Button>
           )}
           {step.can_edit && (
-            <Button size="sm" variant="ghost" onClick={() => onCommand('edit', step)} aria-label={`Edit “${step.title}”`}>Edit</Button>
+            <Button size="sm" variant="ghost" onClick={() => onCommand('edit', step)}>Edit<Hidden title={step.title} /></Button>
           )}
           {step.can_manage && !open && (
-            <Button size="sm" variant="ghost" busy={busy === 'reopen'} onClick={() => onCommand('reopen', step)} aria-label={`Reopen “${step.title}”`}>Reopen</Button>
+            <Button size="sm" variant="ghost" busy={busy === 'reopen'} onClick={() => onCommand('reopen', step)}>Reopen<Hidden title={step.title} /></Button>
           )}
           {step.can_manage && open && (
-            <Button size="sm" variant="ghost" onClick={() => onCommand('drop', step)} aria-label={`Drop “${step.title}”`}>Drop</Button>
+            <Button size="sm" variant="ghost" onClick={() => onCommand('drop', step)}>Drop<Hidden title={step.title} /></Button>
           )}
         </div>
       )}

@@ -55,13 +55,13 @@ function filtered(db: DB, scope: Scope, f: StepFilters) {
 }
 
 /**
- * A page of steps: open ones first by due day (undated after dated), then done and dropped ones, the latest
+ * A page of steps: open ones first by due day (undated after dated), then done and dropped ones together, the latest
  * first (done day, else when their status changed).
  */
 export async function listStepsPage(db: DB, scope: Scope, f: StepFilters, page: { perPage: number; offset: number }): Promise<{ rows: StepRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     filtered(db, scope, f).select([...STEP_COLUMNS])
-      .orderBy(sql`case a.status when 'open' then 0 when 'done' then 1 else 2 end`)
+      .orderBy(sql`case a.status when 'open' then 0 else 1 end`)
       .orderBy(sql`case when a.status = 'open' and a.due_on is not null then 0 else 1 end`)
       .orderBy(sql`case when a.status = 'open' then a.due_on end`)
       .orderBy(sql`coalesce(a.done_on, substr(a.status_at, 1, 10), '')`, 'desc')

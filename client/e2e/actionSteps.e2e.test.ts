@@ -1,0 +1,131 @@
+// Action steps through the real app and the demo seed (issue 29, item 2), at 1366 and 390 px: the demo teacher
+// finds Action steps in their menu, sees their overdue, due-soon and later steps and what is done with their
+// note, adds a step of their own and marks one done with a note, which the coach then reads on the educator's
+// page; the coach sets a step there and drops another. axe-core (AXE_TAGS, every impact) on each screen and
+// dialog. With STEP_SHOTS=dir the screens are also saved as pictures there.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, axeAll, browserSuite, settleAnimations } from './harness';
+
+vi.setConfig({ testTimeout: 180_000 });
+const suite = browserSuite({ timeout: 20_000 });
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
+const DESKTOP = { viewport: { width: 1366, height: 900 }, bypassCSP: true };
+const COACH = 'coach@maplegrove.example';
+const TEACHER = 'teacher@maplegrove.example';
+const SHOTS = process.env.STEP_SHOTS;
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await settleAnimations(page);
+  const [height, viewport] = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+  for (let y = 0, n = 1; y < height && n <= 4; y += viewport - 80, n += 1) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${n}.png`) });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+const loaded = async (page: Page) => {
+  await page.locator('h1').first().waitFor();
+  await page.locator('.loading-block').first().waitFor({ state: 'detached' });
+};
+
+async function expectAxeClean(page: Page, where: string) {
+  // From the top of the page: a link scrolled under the sticky top bar would count as too small a target.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settleAnimations(page);
+  expect(await axeAll(page), where).toEqual([]);
+}
+
+describe('action steps', () => {
+  for (const [width, options] of [['1366', DESKTOP], ['390', PHONE]] as const) {
+    it(`the educator reads their steps, adds their own and marks one done with a note (${width} px)`, async () => {
+      const page = await suite.signedIn(TEACHER, options);
+      await page.goto('/app');
+      // The menu offers Action steps (on a phone behind the menu button).
+      await page.locator('h1').first().waitFor();
+      if (width === '390') await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Action steps' }).click();
+      await page.waitForURL('**/app/action-steps');
+      await loaded(page);
+      await expect.poll(() => page.getByRole('heading', { name: 'Overdue' }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('heading', { name: 'Due soon' }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('heading', { name: 'Done and dropped' }).count()).toBe(1);
+      expect(await page.locator('.badge', { hasText: 'Overdue since' }).count()).toBeGreaterThan(0);
+      // A done step shows the educator's own note.
+      expect(await page.locator('.step-item--done .step-item__note', { hasText: 'Your note' }).count()).toBeGreaterThan(0);
+      await shot(page, `steps-teacher-${width}`);
+      await expectAxeClean(page, `Action steps ${width}`);
+
+      // Add one of their own.
+      const title = `Ask one more "why" each lesson (${width})`;
+      await page.getByRole('button', { name: 'Add a step' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add an action step' });
+      await dialog.getByRole('button', { name: 'Add step' }).click();
+      await expect.poll(() => dialog.getByText('Title is required.').count()).toBe(1);
+      await dialog.getByLabel('Title').fill(title);
+      await shot(page, `steps-add-${width}`);
+      await expectAxeClean(page, `Add a step ${width}`);
+      await dialog.getByRole('button', { name: 'Add step' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const added = page.locator('.step-item', { hasText: title });
+      await added.waitFor();
+      expect(await added.locator('.step-item__meta').innerText()).toContain('Your own');
+
+      // Mark it done with a note.
+      await added.getByRole('button', { name: /^Mark done/ }).click();
+      const done = page.getByRole('dialog', { name: 'Mark the step done' });
+      await done.getByLabel('What did you try, and how did it go?').fill('Asked it in every class; the answers got longer by Thursday.');
+      await expectAxeClean(page, `Mark done ${width}`);
+      await done.getByRole('button', { name: 'Mark done' }).click();
+      await done.waitFor({ state: 'detached' });
+      const doneItem = page.locator('.step-item--done', { hasText: title });
+      await doneItem.waitFor();
+      expect(await doneItem.innerText()).toContain('Asked it in every class');
+      // Stored as done today, with the note, by the educator.
+      const list = await api<{ data: { title: string; status: string; note: string | null; source: { type: string } | null }[] }>(page, 'GET', 'action-step?filter[status]=done&per_page=100');
+      expect(list.json.data.find((s) => s.title === title)).toMatchObject({ status: 'done', note: 'Asked it in every class; the answers got longer by Thursday.', source: { type: 'own' } });
+      // An educator has no Drop or Reopen.
+      expect(await page.getByRole('button', { name: /^Drop: / }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Reopen: / }).count()).toBe(0);
+    });
+
+    it(`the coach reads the educator's note on their page, sets a step and drops one (${width} px)`, async () => {
+      const page = await suite.signedIn(COACH, options);
+      const staff = await api<{ data: { id: number; name: string }[] }>(page, 'GET', `staff?search=${encodeURIComponent('Jordan Ellis')}`);
+      const jordan = staff.json.data.find((s) => s.name === 'Jordan Ellis')!;
+      await page.goto(`/app/staff/${jordan.id}`);
+      await loaded(page);
+      const card = page.locator('section', { has: page.getByRole('heading', { name: 'Action steps', exact: true }) });
+      await card.locator('.step-item').first().waitFor();
+      expect(await card.locator('.step-item__note', { hasText: 'Jordan Ellis\'s note' }).count()).toBeGreaterThan(0);
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `steps-profile-coach-${width}`);
+      await expectAxeClean(page, `View Educator ${width}`);
+
+      const title = `Open with a question on the board (${width})`;
+      await card.getByRole('button', { name: 'Set a step' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Set an action step for Jordan Ellis' });
+      await dialog.getByLabel('Title').fill(title);
+      await dialog.getByLabel('Due date').fill('2030-01-15');
+      await expectAxeClean(page, `Set a step ${width}`);
+      await dialog.getByRole('button', { name: 'Set step' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const item = card.locator('.step-item', { hasText: title });
+      await item.waitFor();
+      expect(await item.locator('.step-item__meta').innerText()).toContain('Set by you');
+
+      await item.getByRole('button', { name: /^Drop/ }).click();
+      const confirm = page.getByRole('dialog', { name: 'Drop this action step?' });
+      await confirm.getByRole('button', { name: 'Drop step' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await card.locator('.step-item--dropped', { hasText: title }).waitFor();
+      const list = await api<{ data: { title: string; status: string }[] }>(page, 'GET', `action-step?filter[staff_id]=${jordan.id}&filter[status]=dropped`);
+      expect(list.json.data.map((s) => s.title)).toContain(title);
+    });
+  }
+});
