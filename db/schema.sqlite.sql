@@ -1004,6 +1004,26 @@ CREATE TRIGGER coaching_cycles_update_district_version after update on coaching_
           on conflict (district_id) do update set version = version + 1;
         end;
 
+-- trigger coaching_requests_delete_district_version
+CREATE TRIGGER coaching_requests_delete_district_version after delete on coaching_requests begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_requests_insert_district_version
+CREATE TRIGGER coaching_requests_insert_district_version after insert on coaching_requests begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger coaching_requests_update_district_version
+CREATE TRIGGER coaching_requests_update_district_version after update on coaching_requests begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
 -- trigger cycle_goal_templates_delete_district_version
 CREATE TRIGGER cycle_goal_templates_delete_district_version after delete on cycle_goal_templates begin
           insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null

@@ -10,6 +10,7 @@ import { CALIBRATION_DISTRICT_VERSION_TABLES } from '../../db/migrations/2026120
 import { OBSERVATION_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261201_0163_observation_district_versions';
 import { ACTION_STEP_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261202_0165_action_steps';
 import { SELF_RATING_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261202_0166_self_assessments';
+import { COACHING_REQUEST_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261202_0169_coaching_request_versions';
 import { isPostgres } from '../../db/migrationHelpers';
 import { ROLLUP_TABLES } from '../../db/reportRollups';
 import { WALKTHROUGH_ROLLUP_TABLES } from '../../db/walkthroughRollups';
@@ -26,8 +27,9 @@ import { districtVersion } from './keptAnswers';
 const NEVER_IN_KEPT_ANSWERS = [
   // district_version_bumps: PostgreSQL's notes of the districts a transaction changed, gone by its commit (migration 20261129_0152).
   'district_versions', 'district_version_bumps', 'account_migrations', 'audit_log', 'building_history_requests', 'calendar_feeds',
-  // coaching_requests and their holders (migration 20261202_0167): read by their own list only, never kept.
-  'coaching_request_holders', 'coaching_requests', 'client_errors', 'import_rows', 'imports',
+  // Who holds a coaching request (migration 20261202_0167): read by the requests' own list only, never kept
+  // (the requests themselves are covered since 20261202_0169: the educator's home lists the waiting ones).
+  'coaching_request_holders', 'client_errors', 'import_rows', 'imports',
   'invites', 'invoices', 'quotes', 'report_subscriptions', 'security_events', 'server_errors', 'setup_checklist_marks', 'staff_source_ids',
   // The read log (migration 20261202_0168): the educator's own view reads it, never a kept answer; a first read of the day bumps nothing.
   'record_reads',
@@ -35,7 +37,7 @@ const NEVER_IN_KEPT_ANSWERS = [
 
 /** The tables whose writes bump their district's version: 0110's and the later migrations'. */
 const DISTRICT_VERSION_TABLES = [...COVERED_0110, ...CALIBRATION_DISTRICT_VERSION_TABLES, ...OBSERVATION_DISTRICT_VERSION_TABLES, ...ACTION_STEP_DISTRICT_VERSION_TABLES,
-  ...SELF_RATING_DISTRICT_VERSION_TABLES];
+  ...SELF_RATING_DISTRICT_VERSION_TABLES, ...COACHING_REQUEST_DISTRICT_VERSION_TABLES];
 
 let t: TestApp;
 beforeEach(async () => {

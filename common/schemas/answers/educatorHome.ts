@@ -53,5 +53,15 @@ export const educatorHomeAnswer = z.strictObject({
       start_level: z.nullable(count),
     })),
   })),
+  /** Their action steps: open ones by due state, done this school year, and the soonest open ones (at most three). */
+  action_steps: z.strictObject({
+    open: count,
+    due_soon: count,
+    overdue: count,
+    done_this_year: count,
+    next: z.array(z.strictObject({ id, title: z.string(), due_on: z.nullable(day), due: z.nullable(z.enum(['due-soon', 'overdue'])) })),
+  }),
+  /** Their requests for coaching still waiting for a coach, the newest first. */
+  requests: z.array(z.strictObject({ id, topic: z.string(), status: z.enum(['open', 'passed']), created_at: instant })),
 });
 export type EducatorHomeAnswer = z.infer<typeof educatorHomeAnswer>;

@@ -28,7 +28,10 @@ describe('GET /api/me/home', () => {
   it('an educator whose login is linked to no roster row: an empty home', async () => {
     const res = await home(await buildUser(t.db, { role: 'educator', districtId: w.district.id, name: 'Una Linked' }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ educator: null, coaches: [], cycles: [], upcoming: [], next_steps: [], observations_to_acknowledge: 0, skills: null });
+    expect(res.body).toEqual({
+      educator: null, coaches: [], cycles: [], upcoming: [], next_steps: [], observations_to_acknowledge: 0, skills: null,
+      action_steps: { open: 0, due_soon: 0, overdue: 0, done_this_year: 0, next: [] }, requests: [],
+    });
   });
 
   it('their coaches, open cycles with their stage, scheduled sessions and agreed next steps: theirs only', async () => {
@@ -118,6 +121,42 @@ describe('GET /api/me/home', () => {
     const items = res.body.skills.items.map((i: { skill: { id: number }; level: number; start_level: number | null }) => [i.skill.id, i.start_level, i.level]);
     expect(items).toEqual(expect.arrayContaining([[a!.id, 1, 3], [b!.id, 2, 3], [c!.id, 2, 2]]));
     expect(items).toHaveLength(3);
+  });
+
+  it('their action steps by due state, and their requests for coaching still waiting, each seen on the next read', async () => {
+    const coach = await loginAs(t.app, w.coach);
+    const teacher = await loginAs(t.app, w.teacher);
+    const today = new Date().toISOString().slice(0, 10);
+    const day = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const step = async (title: string, dueOn: string | null, staffId = w.jordan.id) =>
+      (await postAs(coach, '/api/action-step', { staff_id: staffId, title, ...(dueOn ? { due_on: dueOn } : {}) })).body.id as number;
+    const overdue = await step('Post the learning target', day(-10));
+    const soon = await step('Try turn-and-talk', day(3));
+    const later = await step('Plan the unit launch', day(40));
+    const undated = await step('Read the article', null);
+    const done = await step('Wait five seconds', day(-20));
+    await step("Ana's step", day(1), w.ana.id);
+    expect((await postAs(teacher, `/api/action-step/${done}/complete`, { note: 'More hands went up.' })).status).toBe(200);
+
+    let res = await home();
+    expect(res.body.action_steps).toEqual({
+      open: 4, due_soon: 1, overdue: 1, done_this_year: 1,
+      next: [
+        { id: overdue, title: 'Post the learning target', due_on: day(-10), due: 'overdue' },
+        { id: soon, title: 'Try turn-and-talk', due_on: day(3), due: 'due-soon' },
+        { id: later, title: 'Plan the unit launch', due_on: day(40), due: null },
+      ],
+    });
+    expect(undated).toBeGreaterThan(0);
+    expect(res.body.requests).toEqual([]);
+
+    await buildCoachAssignment(t.db, { districtId: w.district.id, coachId: w.coach.id, staffId: w.jordan.id });
+    const asked = await postAs(teacher, '/api/coaching-request', { topic: 'Small-group routines', message: 'My groups lose focus after ten minutes.' });
+    expect(asked.status).toBe(201);
+    res = await home();
+    expect(res.body.requests).toEqual([{ id: asked.body.id, topic: 'Small-group routines', status: 'open', created_at: expect.any(String) }]);
+    expect((await postAs(teacher, `/api/coaching-request/${asked.body.id}/withdraw`, {})).status).toBe(200);
+    expect((await home()).body.requests).toEqual([]);
   });
 
   it('on Essentials (no cycles, no skill mapping): those sections are null', async () => {

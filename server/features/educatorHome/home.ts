@@ -6,8 +6,9 @@ import type { EducatorHomeAnswer } from '../../../common/schemas/answers/educato
 import type { DB } from '../../../db/connection';
 import type { DistrictAuth } from '../../access/guards';
 import { schoolYearStart, todayIn } from '../../lib/zone';
+import { actionStepDue } from '../../../common/actionStepValues';
 import {
-  currentCoaches, latestNextSteps, observationsToAcknowledge, openCycles, ownEducator, skillGrowthRows, stagesInOrder, upcomingSessions,
+  actionStepsOf, currentCoaches, STEPS_SHOWN, waitingRequests, latestNextSteps, observationsToAcknowledge, openCycles, ownEducator, skillGrowthRows, stagesInOrder, upcomingSessions,
 } from './queries';
 
 type Growth = NonNullable<Awaited<ReturnType<typeof skillGrowthRows>>>;
@@ -36,13 +37,15 @@ export async function educatorHome(db: DB, auth: DistrictAuth, now = new Date())
   const educator = await ownEducator(db, districtId, auth.user.id, today);
   const empty: EducatorHomeAnswer = {
     educator: null, coaches: [], cycles: hasFeature(auth.features, 'coaching-cycles') ? [] : null, upcoming: [], next_steps: [],
-    observations_to_acknowledge: 0, skills: null,
+    observations_to_acknowledge: 0, skills: null, action_steps: { open: 0, due_soon: 0, overdue: 0, done_this_year: 0, next: [] }, requests: [],
   };
   if (!educator) return { answer: empty, validUntil: dayEnd };
 
   const seesCycles = hasFeature(auth.features, 'coaching-cycles');
   const seesSkills = hasFeature(auth.features, 'skill-mapping');
-  const [coaches, cycles, stages, upcoming, nextSteps, toAcknowledge, growth, calendar] = await Promise.all([
+  const calendar = await db.selectFrom('districts').select('school_year_start_month').where('id', '=', districtId).executeTakeFirstOrThrow();
+  const yearFrom = schoolYearStart(today, calendar.school_year_start_month);
+  const [coaches, cycles, stages, upcoming, nextSteps, toAcknowledge, growth, steps, requests] = await Promise.all([
     currentCoaches(db, districtId, educator.id, today),
     seesCycles ? openCycles(db, districtId, educator.id) : Promise.resolve(null),
     seesCycles ? stagesInOrder(db, districtId) : Promise.resolve([]),
@@ -50,8 +53,10 @@ export async function educatorHome(db: DB, auth: DistrictAuth, now = new Date())
     latestNextSteps(db, districtId, educator.id, nowIso),
     observationsToAcknowledge(db, districtId, educator.id),
     seesSkills ? skillGrowthRows(db, districtId, educator.id) : Promise.resolve(null),
-    db.selectFrom('districts').select('school_year_start_month').where('id', '=', districtId).executeTakeFirstOrThrow(),
+    actionStepsOf(db, districtId, educator.id, yearFrom),
+    waitingRequests(db, districtId, educator.id),
   ]);
+  const dues = steps.open.map((step) => ({ step, due: actionStepDue(step, today) }));
 
   // A cycle's place counts the stages in use (and the archived one it may still sit in).
   const stageOf = (stageId: number | null) => {
@@ -74,7 +79,15 @@ export async function educatorHome(db: DB, auth: DistrictAuth, now = new Date())
       })),
       next_steps: nextSteps.map((i) => ({ interaction_id: i.id, starts_at: i.starts_at, coach: { id: i.coach_id, name: i.coach_name }, text: i.next_steps ?? '' })),
       observations_to_acknowledge: toAcknowledge,
-      skills: growth && growth.levels.length ? skillGrowth(growth, schoolYearStart(today, calendar.school_year_start_month)) : null,
+      skills: growth && growth.levels.length ? skillGrowth(growth, yearFrom) : null,
+      action_steps: {
+        open: steps.open.length,
+        due_soon: dues.filter((d) => d.due === 'due-soon').length,
+        overdue: dues.filter((d) => d.due === 'overdue').length,
+        done_this_year: steps.done,
+        next: dues.slice(0, STEPS_SHOWN).map(({ step, due }) => ({ id: step.id, title: step.title, due_on: step.due_on, due })),
+      },
+      requests: requests.map((r) => ({ id: r.id, topic: r.topic, status: r.status === 'passed' ? 'passed' : 'open', created_at: r.created_at })),
     },
     validUntil: Math.min(dayEnd, nextStart),
   };

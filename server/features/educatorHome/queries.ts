@@ -102,3 +102,26 @@ export async function skillGrowthRows(db: DB, districtId: number, staffId: numbe
   ]);
   return { levels, skills, ratings, current };
 }
+
+/** How many open steps the home lists (the soonest due first). */
+export const STEPS_SHOWN = 3;
+
+/** The educator's action steps: every open one (few per educator), and how many were done since `since`. */
+export async function actionStepsOf(db: DB, districtId: number, staffId: number, since: string) {
+  const [open, done] = await Promise.all([
+    db.selectFrom('action_steps').select(['id', 'title', 'due_on', 'status'])
+      .where('district_id', '=', districtId).where('staff_id', '=', staffId).where('status', '=', 'open')
+      .orderBy(sql`case when ${sql.ref('due_on')} is null then 1 else 0 end`).orderBy('due_on').orderBy('id').execute(),
+    db.selectFrom('action_steps').select(sql<number>`count(*)`.as('n'))
+      .where('district_id', '=', districtId).where('staff_id', '=', staffId).where('status', '=', 'done').where('done_on', '>=', since)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { open, done: Number(done.n) };
+}
+
+/** Their requests for coaching still waiting for a coach, the newest first. */
+export function waitingRequests(db: DB, districtId: number, staffId: number) {
+  return db.selectFrom('coaching_requests').select(['id', 'topic', 'status', 'created_at'])
+    .where('district_id', '=', districtId).where('staff_id', '=', staffId).where('status', 'in', ['open', 'passed'])
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
