@@ -2049,7 +2049,7 @@ CREATE TRIGGER observations_insert_district_version after insert on observations
         end;
 
 -- trigger observations_insert_walkthrough_rollup
-CREATE TRIGGER observations_insert_walkthrough_rollup after insert on observations begin insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
+CREATE TRIGGER observations_insert_walkthrough_rollup after insert on observations when new.interaction_id is not null begin insert into report_observation_answer_months (district_id, form_id, month, building_id, coach_id, obs_building_id, item_id, value, n)
       select k.district_id, k.form_id, k.month, k.building_id, k.coach_id, k.obs_building_id, a.item_id, case when it.kind = 'text' and a.value <> 'null' then '""' else a.value end, -1 * count(*)
       from (select k.* from report_observation_keys k where k.observation_id = new.id
     and not exists (select 1 from (select x.* from (

@@ -123,7 +123,8 @@ export async function createWalkthroughRollupTriggers(db: Kysely<any>): Promise<
   if (isPostgres(db)) return createPostgresTriggers(db);
   const one = (id: string) => (c: string) => `${c} = ${id}`;
   const statements: [string, string][] = [
-    ['observations_insert_walkthrough_rollup', `after insert on observations begin ${refresh(one('new.id'))} end`],
+    // A new observation counts only with its interaction (a draft, or one saved before its interaction, has none yet).
+    ['observations_insert_walkthrough_rollup', `after insert on observations when new.interaction_id is not null begin ${refresh(one('new.id'))} end`],
     ['observations_update_walkthrough_rollup', `after update on observations when ${changedIn(OBSERVATION_COLUMNS, 'is not')}
       begin ${refresh(one('new.id'))} end`],
     ['observations_delete_walkthrough_rollup', `after delete on observations begin ${refresh(one('old.id'))} end`],
@@ -157,7 +158,7 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
     end $$`).execute(db);
   const lockAnswer = (row: string) => `perform 1 from observations where id = ${row}.observation_id for share;`;
   const functions: [string, string, string][] = [
-    ['observations_insert_walkthrough_rollup', 'after insert on observations for each row', 'perform walkthrough_rollup_refresh(array[new.id]);'],
+    ['observations_insert_walkthrough_rollup', 'after insert on observations for each row when (new.interaction_id is not null)', 'perform walkthrough_rollup_refresh(array[new.id]);'],
     ['observations_update_walkthrough_rollup', `after update on observations for each row when (${changedIn(OBSERVATION_COLUMNS, 'is distinct from')})`,
       'perform walkthrough_rollup_refresh(array[new.id]);'],
     ['observations_delete_walkthrough_rollup', 'after delete on observations for each row', 'perform walkthrough_rollup_refresh(array[old.id]);'],
