@@ -3,6 +3,8 @@
 // and the heat map's self-assessment layer. Self ratings never reach the current levels, the coach layer, its
 // summary or the rated counts.
 import { beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { educatorSkillsAnswer } from '../../../common/schemas/answers/skills';
 import { type EducatorSkills, SKILL_MESSAGES, type SkillMapPage, type SkillMapSummary } from '../../../common/schemas/skills';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import { expectFieldError, itRejectsQueries } from '../../testing/checks';
@@ -98,6 +100,7 @@ describe('POST /api/staff/{id}/self-assessment', () => {
     const agent = await loginAs(t.app, w.teacher);
     const res = await agent.post(url()).set(csrfHeaders(agent)).send(payload());
     expect(res.status).toBe(201);
+    expect(z.safeParse(educatorSkillsAnswer, res.body).error?.issues ?? []).toEqual([]);
     const body = res.body as EducatorSkills;
     expect(body.self).toEqual([{ skill_id: s(0), level: 3, rated_on: today() }, { skill_id: s(6), level: 2, rated_on: today() }]);
     expect(body.current.map((r) => [r.skill_id, r.level])).toEqual([[s(0), 2]]);
