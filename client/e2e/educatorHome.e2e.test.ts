@@ -27,15 +27,15 @@ describe("the educator's home", () => {
 
       // Observations' heading carries its "N to acknowledge" badge.
       await page.getByRole('heading', { name: /^Observations shared with you/ }).waitFor();
-      for (const heading of ['Next steps with your coach', 'Your coaching cycle', 'Coming up', 'Your growth this school year', 'Your coach', 'Your recent coaching']) {
+      for (const heading of ['Your action steps', 'Requests for coaching', 'Next steps with your coach', 'Your coaching cycle', 'Coming up', 'Your growth this school year', 'Your coach', 'Your recent coaching']) {
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       }
       const cycles = page.getByRole('region', { name: 'Your coaching cycle' });
       expect(await cycles.getByRole('link', { name: home.cycles![0]!.title }).getAttribute('href')).toBe(`/app/staff/${home.educator!.id}#staff-cycles`);
       await cycles.getByText(`Stage ${home.cycles![0]!.stage!.position} of ${home.cycles![0]!.stage!.of}`).waitFor();
 
-      const steps = page.getByRole('region', { name: 'Next steps with your coach' });
-      await steps.getByText(home.next_steps[0]!.text).first().waitFor();
+      const agreed = page.getByRole('region', { name: 'Next steps with your coach' });
+      await agreed.getByText(home.next_steps[0]!.text).first().waitFor();
 
       // Each session ahead is an iCalendar file of that session, for any calendar.
       const upcoming = page.getByRole('region', { name: 'Coming up' });
@@ -54,6 +54,15 @@ describe("the educator's home", () => {
       // The growth card: the most-grown skills first, at most eight, and the way to all of them.
       const growth = page.getByRole('region', { name: 'Your growth this school year' });
       expect(await growth.getByRole('listitem').count()).toBe(Math.min(8, home.skills!.items.length));
+
+      // Their action steps: the counts and the soonest open ones, each with its due state.
+      const steps = page.getByRole('region', { name: 'Your action steps' });
+      await steps.getByText(`${home.action_steps.open} open`).waitFor();
+      for (const step of home.action_steps.next) await steps.getByText(step.title, { exact: true }).waitFor();
+      if (home.action_steps.overdue) await steps.getByText(`${home.action_steps.overdue} overdue`).waitFor();
+      // Their requests for coaching still waiting (the demo teacher has one).
+      expect(home.requests.length).toBeGreaterThan(0);
+      await page.getByRole('region', { name: 'Requests for coaching' }).getByText(home.requests[0]!.topic).waitFor();
 
       // The coaching dashboard's own panels are not the educator's.
       expect(await page.getByRole('link', { name: 'Log interaction' }).count()).toBe(0);

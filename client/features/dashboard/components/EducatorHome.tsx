@@ -1,5 +1,6 @@
 // The educator's home (issue 29 item 1): what a teacher opens Coachwell for, from GET /api/me/home: feedback
-// to read (shared observations, then the next steps agreed with their coach), their coaching cycles and where
+// to read (shared observations), their action steps, the next steps agreed with their coach, their requests for
+// coaching, their coaching cycles and where
 // each stands, the sessions ahead (each one can go into their own calendar), their growth this school year
 // and their coaches, reachable by email. Sections the district's plan lacks are left out.
 import { Link } from 'react-router-dom';
@@ -38,6 +39,70 @@ function NextSteps({ steps }: { steps: Home['next_steps'] }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+function ActionSteps({ steps }: { steps: Home['action_steps'] }) {
+  const locale = useDateLocale();
+  const figures: [number, string, string][] = [
+    [steps.overdue, 'overdue', 'badge--danger'], [steps.due_soon, 'due soon', 'badge--warning'], [steps.open, 'open', 'badge--neutral'],
+    [steps.done_this_year, 'done this year', 'badge--success'],
+  ];
+  return (
+    <section className="card stack stack--sm" aria-labelledby="home-steps">
+      <div className="cluster cluster--between">
+        <h2 id="home-steps" className="card__title dashboard-card-heading">Your action steps</h2>
+        <Link to="/app/action-steps" className="text-sm">All your action steps</Link>
+      </div>
+      {steps.open === 0 && steps.done_this_year === 0 ? (
+        <p className="muted">No action steps yet. When you and your coach agree on something to try, it becomes a step here; you can add your own too.</p>
+      ) : (
+        <>
+          <ul className="chips home-steps__figures">
+            {figures.filter(([n], i) => n > 0 || i >= 2).map(([n, label, tone]) => <li key={label}><span className={`badge ${tone}`}>{n} {label}</span></li>)}
+          </ul>
+          {steps.next.length > 0 && (
+            <ul className="home-list">
+              {steps.next.map((step) => (
+                <li key={step.id} className="home-list__item home-step">
+                  <p className="home-step__title">{step.title}</p>
+                  <p className="text-sm">
+                    {step.due === 'overdue' ? <span className="badge badge--danger">Overdue</span> : step.due === 'due-soon' ? <span className="badge badge--warning">Due soon</span> : null}{' '}
+                    <span className="muted">{step.due_on ? `Due ${formatDay(step.due_on, locale)}` : 'No due date'}</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <p className="text-sm"><Link to="/app/action-steps">Mark a step done or add your own</Link></p>
+    </section>
+  );
+}
+
+function Requests({ requests }: { requests: Home['requests'] }) {
+  const when = useInstantFormat();
+  return (
+    <section className="card stack stack--sm" aria-labelledby="home-requests">
+      <h2 id="home-requests" className="card__title dashboard-card-heading">Requests for coaching</h2>
+      {requests.length === 0 ? (
+        <p className="muted">Want help with something in your classroom? Tell your coach what and when suits you.</p>
+      ) : (
+        <ul className="home-list">
+          {requests.map((r) => (
+            <li key={r.id} className="home-list__item">
+              <p className="home-step__title">{r.topic}</p>
+              <p className="text-sm">
+                <span className="badge badge--info">{r.status === 'passed' ? 'Passed on to another coach' : 'Waiting for a coach'}</span>{' '}
+                <span className="muted">asked <time dateTime={r.created_at}>{when.date(r.created_at)}</time></span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p><Link to="/app/coaching-requests" className={buttonClass('secondary', 'sm')}>{requests.length ? 'Your requests' : 'Ask for coaching'}</Link></p>
     </section>
   );
 }
@@ -198,11 +263,13 @@ export function EducatorHome({ user }: { user: AuthUser }) {
       <div className="home-grid">
         <div className="stack">
           <SharedObservations user={user} />
+          <ActionSteps steps={h.action_steps} />
           <NextSteps steps={h.next_steps} />
           {h.cycles && <Cycles cycles={h.cycles} staffId={h.educator.id} />}
         </div>
         <div className="stack">
           <Upcoming sessions={h.upcoming} />
+          <Requests requests={h.requests} />
           {h.skills && <Growth skills={h.skills} staffId={h.educator.id} />}
           <Coaches coaches={h.coaches} />
           <p className="text-sm"><Link to={`/app/staff/${h.educator.id}`}>Your profile and all your coaching</Link></p>
