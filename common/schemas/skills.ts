@@ -15,6 +15,8 @@ export const LEVEL_DESCRIPTOR_MAX = 500;
 export const RATING_NOTE_MAX = 2000;
 /** Skills rated in one request at most (a whole framework fits). */
 export const RATINGS_PER_REQUEST_MAX = 100;
+/** Self-assessments one educator may save in an hour: "as often as they like", yet not a flood of rows. */
+export const SELF_ASSESSMENTS_PER_HOUR = 30;
 
 export const SKILL_MESSAGES = {
   /** The plan gate's 403 (server/access/guards.ts requireFeature): kept for code that imports it. */
@@ -38,6 +40,7 @@ export const SKILL_MESSAGES = {
   selfOnly: 'Only the educator can rate themself. Use Rate skills to give your own rating.',
   /** Coachwell support impersonating the educator: a self-assessment is the educator's own word. */
   selfImpersonated: 'A self-assessment is the educator\'s own: it cannot be given while signed in as them.',
+  tooManySelfAssessments: `You have saved ${SELF_ASSESSMENTS_PER_HOUR} self-assessments in the last hour. Please try again later.`,
 } as const;
 
 // ---- Framework editing (`manage settings`) -------------------------------------------------------

@@ -33,8 +33,8 @@ export const skillApi: ApiArea = {
       answerText: 'Current levels per skill, every rating kept and the latest self-assessment.', answerSchema: 'EducatorSkills',
     },
     'POST /api/staff/{id}/self-assessment': {
-      summary: 'Rate oneself', who: 'district', feature: 'skill-mapping', body: selfAssessmentPayloadSchema, status: 201, errors: [404],
-      description: "The educator themself only (the educator record linked to the login), as often as they like: every self rating is kept, dated on the district's day. Levels of the framework's scale, active skills only; errors name `ratings.N.skill_id` and `ratings.N.level`. Self ratings never change the current levels, the heat map's coach layer, the reports or the rated counts. Someone who sees the educator otherwise (a coach, a principal) gets 403 (they rate through `POST /api/staff/{id}/skill-rating`), anyone else 404; refused (403) while impersonating.",
+      summary: 'Rate oneself', who: 'district', feature: 'skill-mapping', body: selfAssessmentPayloadSchema, status: 201, errors: [404, 429],
+      description: "The educator themself only (the educator record linked to the login), as often as they like: every self rating is kept, dated on the district's day. Levels of the framework's scale, active skills only; errors name `ratings.N.skill_id` and `ratings.N.level`. Self ratings never change the current levels, the heat map's coach layer, the reports or the rated counts. Someone who sees the educator otherwise (a coach, a principal) gets 403 (they rate through `POST /api/staff/{id}/skill-rating`), anyone else 404; refused (403) while impersonating. At most 30 an hour per educator (429).",
       answerText: "The educator's ratings, with `self` updated.", answerSchema: 'EducatorSkills',
     },
     'POST /api/staff/{id}/skill-rating': { summary: 'Rate an educator', ...mapper, body: ratingPayloadSchema, status: 201, description: 'Several skills at once.', answerText: "The educator's ratings.", answerSchema: 'EducatorSkills' },

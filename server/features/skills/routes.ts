@@ -6,7 +6,7 @@
 import { Router } from 'express';
 import { PERMISSIONS } from '../../../common/permissions';
 import {
-  domainPayloadSchema, levelPayloadSchema, orderPayloadSchema, ratingPayloadSchema, selfAssessmentPayloadSchema, SKILL_MESSAGES,
+  domainPayloadSchema, levelPayloadSchema, orderPayloadSchema, ratingPayloadSchema, SELF_ASSESSMENTS_PER_HOUR, selfAssessmentPayloadSchema, SKILL_MESSAGES,
   type SkillMapLayer, skillMapQuerySchema, skillPayloadSchema,
 } from '../../../common/schemas/skills';
 import { type DistrictAuth, scopeOf } from '../../access/guards';
@@ -14,6 +14,7 @@ import type { Deps } from '../../deps';
 import { forbidden, notFound } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
+import { hitWithMessage } from '../../http/rateLimit';
 import { sendJson } from '../../http/respond';
 import { validate } from '../../http/validate';
 import { readerKey } from '../../identity/context';
@@ -33,6 +34,8 @@ import {
 import {
   createDomain, createSkill, rateSkills, reorder, selfAssess, setDomainArchived, setSkillArchived, updateDomain, updateLevel, updateSkill,
 } from './service';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export function skillRoutes(deps: Deps): Router {
   const { db } = deps;
@@ -173,6 +176,7 @@ export function skillRoutes(deps: Deps): Router {
     }
     refuseImpersonatedSelfAssessment(actor);
     const input = validate(selfAssessmentPayloadSchema, req.body);
+    await hitWithMessage(deps.limiter, `self-assessment|staff|${staff.id}`, SELF_ASSESSMENTS_PER_HOUR, HOUR_MS, SKILL_MESSAGES.tooManySelfAssessments);
     const framework = await frameworkOf(auth);
     await selfAssess(db, actor, { framework, maxLevel: await maxLevelOf(auth, framework), timeZone: auth.district.timezone }, staff.id, input);
     res.status(201).json(await answerEducator(auth, staff, scopeOf(auth, PERMISSIONS.seeSkillMapping) !== null));

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { educatorSkillsAnswer } from '../../../common/schemas/answers/skills';
-import { type EducatorSkills, SKILL_MESSAGES, type SkillMapPage, type SkillMapSummary } from '../../../common/schemas/skills';
+import { type EducatorSkills, SELF_ASSESSMENTS_PER_HOUR, SKILL_MESSAGES, type SkillMapPage, type SkillMapSummary } from '../../../common/schemas/skills';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import { expectFieldError, itRejectsQueries } from '../../testing/checks';
 import { impersonatingAgent } from '../../testing/interactions.fixture';
@@ -125,6 +125,20 @@ describe('POST /api/staff/{id}/self-assessment', () => {
     expect(again.status).toBe(201);
     expect((again.body as EducatorSkills).self.map((r) => [r.skill_id, r.level])).toEqual([[s(0), 4], [s(6), 2]]);
     expect((await selfRows()).map((r) => [r.skill_id, r.level])).toEqual([[s(0), 3], [s(6), 2], [s(0), 4]]);
+  });
+});
+
+describe('POST /api/staff/{id}/self-assessment: the hourly limit', () => {
+  it(`429 after ${SELF_ASSESSMENTS_PER_HOUR} self-assessments in an hour, with nothing stored`, async () => {
+    ({ t, w } = await appWith((app) => buildSkillsWorld(app.db), { rateLimits: true }));
+    const agent = await loginAs(t.app, w.teacher);
+    for (let i = 0; i < SELF_ASSESSMENTS_PER_HOUR; i++) {
+      expect((await agent.post(url()).set(csrfHeaders(agent)).send({ ratings: [{ skill_id: s(0), level: 1 + (i % 4) }] })).status).toBe(201);
+    }
+    const res = await agent.post(url()).set(csrfHeaders(agent)).send(payload());
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe(SKILL_MESSAGES.tooManySelfAssessments);
+    expect(await selfRows()).toHaveLength(SELF_ASSESSMENTS_PER_HOUR);
   });
 });
 
