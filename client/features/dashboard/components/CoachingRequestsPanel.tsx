@@ -34,6 +34,8 @@ export function CoachingRequestsPanel({ user }: { user: AuthUser }) {
           : 'No coaching requests are waiting for you. When an educator asks for coaching, their request shows here.') : 'Requests from educators who asked for coaching.'}
       >
         {error && !data ? <LoadError what="your coaching requests" onRetry={() => void mutate()} />
+          // Until the queue arrives, a request's worth of space, so the pulse below moves as little as it can.
+          : !data ? <div className="cr-entry cr-entry--skeleton" aria-hidden="true" />
           : items.length > 0 && (
             <ul className="cr-entries" aria-labelledby="coaching-requests-title">
               {items.map((r) => (
