@@ -127,5 +127,46 @@ describe('action steps', () => {
       const list = await api<{ data: { title: string; status: string }[] }>(page, 'GET', `action-step?filter[staff_id]=${jordan.id}&filter[status]=dropped`);
       expect(list.json.data.map((s) => s.title)).toContain(title);
     });
+
+    it(`the coach sets a step from an observation's next steps and from a cycle (${width} px)`, async () => {
+      const page = await suite.signedIn(COACH, options);
+      const me = await api<{ id: number }>(page, 'GET', 'auth/user');
+      const staff = await api<{ data: { id: number; name: string }[] }>(page, 'GET', `staff?search=${encodeURIComponent('Jordan Ellis')}`);
+      const jordan = staff.json.data.find((s) => s.name === 'Jordan Ellis')!;
+      const observations = await api<{ data: { id: number; observer: { id: number } }[] }>(page, 'GET', `observation?filter[staff_id]=${jordan.id}&filter[status]=completed&per_page=50`);
+      const mine = observations.json.data.find((o) => o.observer.id === me.json.id)!;
+      expect(mine).toBeTruthy();
+      await page.goto(`/app/observations/${mine.id}`);
+      await loaded(page);
+      const title = `Name the partner before the question (${width})`;
+      await page.getByRole('button', { name: '+ Action step' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Set an action step for Jordan Ellis' });
+      await dialog.getByLabel('Title').fill(title);
+      await expectAxeClean(page, `Observation: set a step ${width}`);
+      await dialog.getByRole('button', { name: 'Set step' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('list', { name: 'Action steps set from here' }).getByText(title).waitFor();
+      await shot(page, `steps-observation-${width}`);
+      await expectAxeClean(page, `Observation ${width}`);
+      const fromObservation = await api<{ data: { title: string; source: { type: string; id: number } | null; set_by: { id: number } | null }[] }>(page, 'GET', `action-step?filter[staff_id]=${jordan.id}`);
+      expect(fromObservation.json.data.find((s) => s.title === title)).toMatchObject({ source: { type: 'observation', id: mine.id }, set_by: { id: me.json.id } });
+
+      const cycles = await api<{ data: { id: number; status: string; coach: { id: number } }[] }>(page, 'GET', `coaching-cycle?filter[staff_id][]=${jordan.id}&filter[status][]=active`);
+      const cycle = cycles.json.data.find((c) => c.coach.id === me.json.id)!;
+      expect(cycle).toBeTruthy();
+      await page.goto(`/app/coaching?tab=cycles&cycle=${cycle.id}`);
+      const panel = page.getByRole('dialog').first();
+      await panel.getByRole('heading', { name: 'Action steps' }).waitFor();
+      const cycleTitle = `Bring three discussion questions (${width})`;
+      await panel.getByRole('button', { name: '+ Action step' }).click();
+      const stepDialog = page.getByRole('dialog', { name: 'Set an action step for Jordan Ellis' });
+      await stepDialog.getByLabel('Title').fill(cycleTitle);
+      await stepDialog.getByRole('button', { name: 'Set step' }).click();
+      await stepDialog.waitFor({ state: 'detached' });
+      await panel.getByText(cycleTitle).waitFor();
+      await expectAxeClean(page, `Cycle panel ${width}`);
+      const fromCycle = await api<{ data: { title: string; source: { type: string; id: number } | null }[] }>(page, 'GET', `action-step?filter[staff_id]=${jordan.id}`);
+      expect(fromCycle.json.data.find((s) => s.title === cycleTitle)?.source).toEqual({ type: 'cycle', id: cycle.id });
+    });
   }
 });

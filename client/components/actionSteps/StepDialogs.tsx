@@ -11,16 +11,18 @@ import { useFormErrors } from '../../lib/forms';
 import './actionSteps.css';
 
 /** Add a step for an educator (`staff`), or change `step`. `source` names the record it comes from (none: the educator's own or set on the profile). */
-export function StepFormDialog({ staff, step, source, own, onClose }: {
+export function StepFormDialog({ staff, step, source, own, initial, onClose }: {
   staff: { id: number; name: string };
   step?: ActionStep;
+  /** A new step's starting words (the observation's next steps, the cycle's goal). */
+  initial?: { title?: string; detail?: string };
   source?: { type: Exclude<ActionStepSource, 'own'>; id: number } | null;
   /** The educator adding their own. */
   own: boolean;
   onClose: () => void;
 }) {
   const toast = useToast();
-  const form = useFormErrors({ title: step?.title ?? '', detail: step?.detail ?? '', due_on: step?.due_on ?? '' });
+  const form = useFormErrors({ title: step?.title ?? initial?.title ?? '', detail: step?.detail ?? initial?.detail ?? '', due_on: step?.due_on ?? '' });
   const submit = form.onSubmit(async () => {
     const data = form.check(actionStepUpdateSchema, { ...form.values, due_on: form.values.due_on || null });
     if (!data) return;

@@ -22,6 +22,7 @@ import { type AnswerValue, type Observation, observationApi, useObservation } fr
 import { type ObservationItem, sectionsOf, tallyText } from './capture';
 import { AcknowledgeForm } from './components/AcknowledgeForm';
 import { ObservationStatusBadges as StatusBadges } from '../../components/ObservationItem';
+import { StepsFromSource } from '../../components/actionSteps/StepsFromSource';
 
 const ShareDialog = lazyPart('ShareDialog', () => import('./components/ShareDialog').then((m) => m.ShareDialog));
 
@@ -163,6 +164,8 @@ function Detail({ o, selfId, observes }: { o: Observation; selfId: number; obser
           <p className="obs-prose">{o.notes || <span className="muted">No notes.</span>}</p>
           <h3 className="obs-section__title">Next steps</h3>
           <p className="obs-prose">{o.next_steps || <span className="muted">No next steps.</span>}</p>
+          {/* The observer turns the next steps into action steps the educator follows through (issue 29, item 2). */}
+          {observer && !draft && <StepsFromSource staff={o.educator} source={{ type: 'observation', id: o.id }} detail={o.next_steps} />}
         </section>
       ) : null}
 

@@ -1,0 +1,47 @@
+// The action steps set from one record (an observation, a coaching cycle) with "+ Action step" for the people
+// who set steps (issue 29, item 2): the record's page lists what was set from it, each with its state in words,
+// and the button opens the step form with the source named (and the record's next steps as the detail).
+import { useState } from 'react';
+import { actionStepDue } from '../../../common/actionStepValues';
+import type { ActionStepSource } from '../../../common/schemas/actionSteps';
+import { formatDay } from '../../lib/dates';
+import { useActionSteps } from '../../lib/actionSteps';
+import { lazyPart } from '../../lib/lazyPart';
+import { useDateLocale, useToday } from '../../lib/session';
+import { Button } from '../Button';
+import { StepBadge } from './ActionStepItem';
+import './actionSteps.css';
+
+const StepFormDialog = lazyPart('StepFormDialog', () => import('./StepDialogs').then((m) => m.StepFormDialog));
+
+export function StepsFromSource({ staff, source, detail }: {
+  staff: { id: number; name: string };
+  source: { type: Exclude<ActionStepSource, 'own'>; id: number };
+  /** The record's own next steps, offered as the new step's detail. */
+  detail?: string | null;
+}) {
+  const today = useToday();
+  const locale = useDateLocale();
+  const [setting, setSetting] = useState(false);
+  const { data } = useActionSteps({ staff_id: [staff.id] });
+  const steps = (data?.data ?? []).filter((s) => s.source?.type === source.type && s.source.id === source.id);
+  return (
+    <div className="stack stack--sm steps-from-source">
+      {steps.length > 0 && (
+        <ul className="steps-from-source__list" aria-label="Action steps set from here">
+          {steps.map((s) => (
+            <li key={s.id}><span className="steps-from-source__title">{s.title}</span> <StepBadge step={s} today={today} locale={locale} />
+              {s.status === 'open' && !actionStepDue(s, today) && <span className="muted"> Open{s.due_on ? `, due ${formatDay(s.due_on, locale)}` : ''}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <Button variant="secondary" size="sm" onClick={() => setSetting(true)}>+ Action step</Button>
+      </div>
+      {setting && (
+        <StepFormDialog staff={staff} source={source} own={false} initial={detail ? { detail: detail.slice(0, 2000) } : undefined} onClose={() => setSetting(false)} />
+      )}
+    </div>
+  );
+}
