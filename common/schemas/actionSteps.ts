@@ -97,3 +97,14 @@ export interface ActionStep {
   created_at: string;
   updated_at: string;
 }
+
+/** GET /api/action-step/follow-through: one educator's steps, counted. */
+export interface ActionStepFollowThrough {
+  educator: { id: number; name: string };
+  open: number;
+  /** Open past their due day (the district's today). */
+  overdue: number;
+  done: number;
+  /** Done on or before the due day (a step without one counts as on time). */
+  done_on_time: number;
+}

@@ -1,7 +1,7 @@
 // The action step answer (issue 29, item 2): server/features/actionSteps/presenter.ts.
 import * as z from 'zod/mini';
 import { ACTION_STEP_SOURCES, ACTION_STEP_STATUSES } from '../../actionStepValues';
-import type { ActionStep } from '../actionSteps';
+import type { ActionStep, ActionStepFollowThrough } from '../actionSteps';
 import { day, id, instant, ref, type SameShape } from './shapes';
 
 export const actionStepAnswer = z.strictObject({
@@ -23,3 +23,13 @@ export const actionStepAnswer = z.strictObject({
 });
 export type ActionStepAnswer = z.infer<typeof actionStepAnswer>;
 export const actionStepAnswerMatches: SameShape<ActionStepAnswer, ActionStep> = true;
+
+export const actionStepFollowThroughAnswer = z.strictObject({
+  educator: ref,
+  open: z.number(),
+  overdue: z.number(),
+  done: z.number(),
+  done_on_time: z.number(),
+});
+export type ActionStepFollowThroughAnswer = z.infer<typeof actionStepFollowThroughAnswer>;
+export const actionStepFollowThroughAnswerMatches: SameShape<ActionStepFollowThroughAnswer, ActionStepFollowThrough> = true;

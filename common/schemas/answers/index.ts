@@ -1,6 +1,6 @@
 // The answer schemas by the name the OpenAPI document gives them (components/schemas). A feature's
 // openapi.ts names one as `answerSchema`; server/openapi/answers.test.ts parses real answers with each.
-import { actionStepAnswer } from './actionSteps';
+import { actionStepAnswer, actionStepFollowThroughAnswer } from './actionSteps';
 import { adminDistrictAnswer, adminDistrictRowAnswer } from './adminDistricts';
 import { adminUserAnswer, districtOptionAnswer } from './adminUsers';
 import { authUserAnswer } from './auth';
@@ -130,6 +130,7 @@ export const ANSWER_SCHEMAS = {
   CalibrationAgreement: calibrationAgreementAnswer,
   WalkthroughsReport: walkthroughsReportAnswer,
   ActionStep: actionStepAnswer,
+  ActionStepFollowThrough: actionStepFollowThroughAnswer,
   CoachingRequest: coachingRequestAnswer,
   ReadLogEntry: readLogEntryAnswer,
 } as const;

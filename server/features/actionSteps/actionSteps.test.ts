@@ -303,3 +303,29 @@ describe('complete, reopen, drop', () => {
     expect(res.body).toMatchObject({ status: 'done', note: 'Worked well.' });
   });
 });
+
+describe('GET /api/action-step/follow-through', () => {
+  it('counts each educator\'s open, overdue, done and done-on-time steps in the reader\'s scope, most overdue first', async () => {
+    // Today is Wednesday 14 October 2026.
+    await insertStep({ staffId: w.jordan.id, dueOn: '2026-10-10' }); // overdue
+    await insertStep({ staffId: w.jordan.id, dueOn: '2026-10-20' }); // open
+    await insertStep({ staffId: w.jordan.id, status: 'done', dueOn: '2026-10-05', doneOn: '2026-10-05' }); // on time
+    await insertStep({ staffId: w.jordan.id, status: 'done', dueOn: '2026-10-05', doneOn: '2026-10-07' }); // late
+    await insertStep({ staffId: w.ana.id, status: 'done', doneOn: '2026-10-02' }); // undated: on time
+    await insertStep({ staffId: w.ana.id, status: 'dropped' });
+    await insertStep({ staffId: w.cy.id });
+    await insertStep({ staffId: w.stranger.id, districtId: w.other.id, setBy: w.otherAdmin.id });
+    expect((await (await guestAgent(t.app)).get('/api/action-step/follow-through')).status).toBe(401);
+    const coach = await loginAs(t.app, w.coach);
+    const res = await coach.get('/api/action-step/follow-through');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { educator: { id: w.jordan.id, name: 'Jordan Ellis' }, open: 2, overdue: 1, done: 2, done_on_time: 1 },
+      { educator: { id: w.ana.id, name: 'Ana Alvarez' }, open: 0, overdue: 0, done: 1, done_on_time: 1 },
+    ]);
+    const admin = await loginAs(t.app, w.admin);
+    expect((await admin.get('/api/action-step/follow-through')).body.data.map((r: { educator: { name: string } }) => r.educator.name)).toEqual(['Jordan Ellis', 'Cy Chen', 'Ana Alvarez']);
+    const teacher = await loginAs(t.app, w.teacher);
+    expect((await teacher.get('/api/action-step/follow-through')).body.data.map((r: { educator: { id: number } }) => r.educator.id)).toEqual([w.jordan.id]);
+  });
+});

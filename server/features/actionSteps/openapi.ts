@@ -19,6 +19,11 @@ export const actionStepApi: ApiArea = {
     'GET /api/action-step': {
       summary: 'Action steps', ...reader, query: actionStepListQuerySchema, answer: 'page', answerSchema: 'ActionStep',
     },
+    'GET /api/action-step/follow-through': {
+      summary: 'Follow-through by educator', ...reader, answer: 'data', answerSchema: 'ActionStepFollowThrough',
+      description: reader.description + ' Per educator with a step: open, overdue (open past the due day, the district\'s today), done, and done on time '
+        + '(on or before the due day; undated counts as on time). Most overdue first.',
+    },
     'GET /api/action-step/{id}': { summary: 'One action step', ...reader, answerText: step, answerSchema: 'ActionStep' },
     'POST /api/action-step': {
       summary: 'Add an action step', who: 'district', permissions: [P.seeEducators], body: actionStepCreateSchema, status: 201, answerText: step, answerSchema: 'ActionStep',

@@ -1,7 +1,7 @@
 // The action step answer (common/schemas/answers/actionSteps.ts): every field listed, so a new column never leaks.
-import type { ActionStepAnswer } from '../../../common/schemas/answers/actionSteps';
+import type { ActionStepAnswer, ActionStepFollowThroughAnswer } from '../../../common/schemas/answers/actionSteps';
 import { canCompleteStep, canEditStep, canManageStep, type Reader } from './policies';
-import type { StepRow } from './queries';
+import type { FollowThroughRow, StepRow } from './queries';
 
 export function presentStep(reader: Reader, row: StepRow): ActionStepAnswer {
   return {
@@ -20,5 +20,15 @@ export function presentStep(reader: Reader, row: StepRow): ActionStepAnswer {
     can_manage: canManageStep(reader),
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+export function presentFollowThrough(row: FollowThroughRow): ActionStepFollowThroughAnswer {
+  return {
+    educator: { id: row.staff_id, name: `${row.first_name} ${row.last_name}` },
+    open: row.open,
+    overdue: row.overdue,
+    done: row.done,
+    done_on_time: row.done_on_time,
   };
 }

@@ -99,3 +99,25 @@ export async function sourceMatches(db: DB, districtId: number, staffId: number,
     .where('cs.staff_id', '=', staffId).executeTakeFirst();
   return !!row;
 }
+
+export interface FollowThroughRow { staff_id: number; first_name: string; last_name: string; open: number; overdue: number; done: number; done_on_time: number }
+
+/**
+ * Follow-through by educator (the dashboard's view): of the steps of the educators the scope reaches, how many
+ * are open, open past their due day on `today`, done, and done on or before their due day (undated: on time).
+ * Educators with no step are left out. Most overdue first, then most open, then by name.
+ */
+export async function followThrough(db: DB, scope: Scope, today: string): Promise<FollowThroughRow[]> {
+  const rows = await visibleSteps(db, scope)
+    .select((eb) => [
+      'a.staff_id', 's.first_name', 's.last_name',
+      eb.fn.sum<number>(sql`case when a.status = 'open' then 1 else 0 end`).as('open'),
+      eb.fn.sum<number>(sql`case when a.status = 'open' and a.due_on < ${today} then 1 else 0 end`).as('overdue'),
+      eb.fn.sum<number>(sql`case when a.status = 'done' then 1 else 0 end`).as('done'),
+      eb.fn.sum<number>(sql`case when a.status = 'done' and (a.due_on is null or a.done_on <= a.due_on) then 1 else 0 end`).as('done_on_time'),
+    ])
+    .groupBy(['a.staff_id', 's.first_name', 's.last_name'])
+    .execute();
+  return rows.map((r) => ({ ...r, open: Number(r.open), overdue: Number(r.overdue), done: Number(r.done), done_on_time: Number(r.done_on_time) }))
+    .sort((a, b) => b.overdue - a.overdue || b.open - a.open || a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.staff_id - b.staff_id);
+}

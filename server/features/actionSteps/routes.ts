@@ -12,8 +12,8 @@ import { validate } from '../../http/validate';
 import { recordRead } from '../../lib/readLog';
 import { todayIn } from '../../lib/zone';
 import { actionStepReader, actionStepWriter, type Reader, requireCompletable, requireEditable, requireManager } from './policies';
-import { presentStep } from './presenter';
-import { findVisibleStep, listStepsPage, type StepRow } from './queries';
+import { presentFollowThrough, presentStep } from './presenter';
+import { findVisibleStep, followThrough, listStepsPage, type StepRow } from './queries';
 import { completeStep, createStep, dropStep, reopenStep, updateStep } from './service';
 
 export function actionStepRoutes(deps: Deps): Router {
@@ -41,6 +41,13 @@ export function actionStepRoutes(deps: Deps): Router {
     // A list of one educator's action steps is a read of them (the read log, lib/readLog.ts; never the educator's own).
     if (filter.staff_id.length === 1 && rows.length) await recordRead(db, req, rows.map((r) => r.staff_id), 'action_step');
     res.json({ data: rows.map((row) => presentStep(reader, row)), meta: pageMeta(page.page, page.perPage, total) });
+  });
+
+  // Before /action-step/:id. Follow-through by educator, for the coach's and principal's dashboards.
+  router.get('/action-step/follow-through', async (req, res) => {
+    const reader = actionStepReader(req);
+    const rows = await followThrough(db, reader.scope, todayIn(reader.auth.district.timezone));
+    res.json({ data: rows.map(presentFollowThrough) });
   });
 
   router.get('/action-step/:id', async (req, res) => {
