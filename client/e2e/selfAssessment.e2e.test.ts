@@ -97,4 +97,13 @@ describe('self-assessment', () => {
       expect(await axeAll(page)).toEqual([]);
     });
   }
+
+  it('anyone else opening it by address is told it is for educators, with the way to rate an educator', async () => {
+    const page = await suite.signedIn(COACH, { bypassCSP: true });
+    await page.goto('/app/self-assessment');
+    await page.getByRole('heading', { name: 'Self-assessment is for educators' }).waitFor();
+    await page.getByRole('link', { name: 'skill map' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Save self-assessment' }).count()).toBe(0);
+    expect(await axeAll(page)).toEqual([]);
+  });
 });
