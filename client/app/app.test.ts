@@ -73,8 +73,13 @@ describe('safeRedirect', () => {
 });
 
 describe('navigation shows only what the user may open', () => {
-  it('an educator sees the dashboard, educators (own profile), the observations shared with them and support: no read-only settings or empty export page', () => {
-    expect(appNavigation(userWith('educator').security.permissions).map((i) => i.label)).toEqual(['Dashboard', 'Educators', 'Observations', 'Action steps', 'Self-assessment', 'Ask for coaching', 'Who has read about me', 'Support']);
+  it('an educator sees their own side of coaching (home, profile, action steps, feedback, self-assessment, asking, who read about them) and support: no read-only settings or empty export page', () => {
+    expect(appNavigation(userWith('educator').security.permissions).map((i) => [i.label, i.to])).toEqual([
+      ['Home', '/app'], ['Your profile', '/app/staff'], ['Action steps', '/app/action-steps'], ['Observations', '/app/observations'],
+      ['Self-assessment', '/app/self-assessment'], ['Ask for coaching', '/app/coaching-requests'], ['Who has read about me', '/app/read-log'], ['Support', '/app/support'],
+    ]);
+    // Everyone else keeps Dashboard and Educators.
+    expect(appNavigation(userWith('coach').security.permissions).map((i) => i.label).slice(0, 2)).toEqual(['Dashboard', 'Educators']);
   });
   it('self-assessment: in the educator\'s menu only, open by address to every login (the screen explains itself)', () => {
     for (const role of ['coach', 'building-admin', 'district-admin']) {

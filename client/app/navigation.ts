@@ -28,25 +28,38 @@ export function mayExportOrImport(permissions: string[]): boolean {
 
 /** Observations have something for observers (`see activity`) and for educators (those shared with them). */
 export function readsObservations(permissions: string[]): boolean {
-  return hasPermission(permissions, PERMISSIONS.seeActivity) || permissionScope(permissions, PERMISSIONS.seeEducators) === 'self';
+  return hasPermission(permissions, PERMISSIONS.seeActivity) || isEducator(permissions);
 }
 
+/**
+ * A person whose `see educators` reaches only their own row: the educator role (issue 29, item 6). Their menu is
+ * their own side of coaching: home, profile, action steps, feedback, self-assessment, asking for coaching, who has
+ * read about them and support; nothing that is empty for them.
+ */
+export function isEducator(permissions: string[]): boolean {
+  return permissionScope(permissions, PERMISSIONS.seeEducators) === 'self';
+}
+const notEducator = (permissions: string[]) => !isEducator(permissions);
+
 const APP_NAV: NavItem[] = [
-  { to: '/app', label: 'Dashboard', end: true },
-  { to: '/app/staff', label: 'Educators' },
+  { to: '/app', label: 'Dashboard', end: true, shows: notEducator },
+  { to: '/app', label: 'Home', end: true, shows: isEducator },
+  { to: '/app/staff', label: 'Educators', shows: notEducator },
+  // /app/staff takes an educator to their own profile (StaffListScreen).
+  { to: '/app/staff', label: 'Your profile', shows: isEducator },
   { to: '/app/coaches', label: 'Coaches' },
   { to: '/app/coaching', label: 'Coaching' },
   { to: '/app/activity', label: 'Activity' },
+  // An educator's action steps (issue 29, item 2); coaches set and follow them on each educator's page.
+  { to: '/app/action-steps', label: 'Action steps', shows: isEducator },
   // Observers (`see activity`) and educators, who read the observations shared with them.
   { to: '/app/observations', label: 'Observations', shows: readsObservations },
-  // An educator's action steps (issue 29, item 2); coaches set and follow them on each educator's page.
-  { to: '/app/action-steps', label: 'Action steps', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
   // Educators rate themselves on the district's framework (issue 29, item 3).
-  { to: '/app/self-assessment', label: 'Self-assessment', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
+  { to: '/app/self-assessment', label: 'Self-assessment', shows: isEducator },
   // Educators ask their coach for coaching (issue 29, item 4); coaches find their queue on the dashboard.
-  { to: '/app/coaching-requests', label: 'Ask for coaching', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
+  { to: '/app/coaching-requests', label: 'Ask for coaching', shows: isEducator },
   // Who has read about the educator (issue 29, item 5).
-  { to: '/app/read-log', label: 'Who has read about me', shows: (permissions) => permissionScope(permissions, PERMISSIONS.seeEducators) === 'self' },
+  { to: '/app/read-log', label: 'Who has read about me', shows: isEducator },
   { to: '/app/reports', label: 'Reports' },
   { to: '/app/settings/building-history-requests', label: 'Staff requests' },
   // The settings screens open to every login (spec §2) but are read-only without `manage settings`:

@@ -19,6 +19,9 @@ const concrete = (path: string) => path.replace(':token', 'tok123').replace(':em
 const allows = (held: string[], required: string) => held.some((h) => h === required || h.startsWith(`${required}.`));
 const titleOf = (path: string) => ROUTES.find((r) => r.path === path)!.title;
 
+/** The demo teacher's own profile (Jordan Ellis, the second educator of the demo seed). */
+const TEACHER_PROFILE = '/app/staff/2';
+
 /** Where the spec says this person ends up for this route. */
 function expected(def: RouteDef, who: Who): string {
   const here = concrete(def.path);
@@ -33,11 +36,13 @@ function expected(def: RouteDef, who: Who): string {
   if (def.area === 'admin' && !allows(account.permissions, 'see admin')) return '/403';
   if (def.area === 'app' && account.area === 'admin') return '/admin';
   if (typeof def.access === 'string' && !allows(account.permissions, def.access)) return '/403';
+  // An educator's Educators is their own profile (their menu's "Your profile"): the demo teacher's row.
+  if (who === 'educator' && here === '/app/staff') return TEACHER_PROFILE;
   return here;
 }
 
 const titleFor = (landing: string, def: RouteDef) => {
-  const match = ROUTES.find((r) => concrete(r.path) === landing);
+  const match = landing === TEACHER_PROFILE ? ROUTES.find((r) => r.path === '/app/staff/:id') : ROUTES.find((r) => concrete(r.path) === landing);
   return `${match ? match.title : def.title} | Coachwell`;
 };
 

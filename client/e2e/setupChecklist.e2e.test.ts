@@ -108,13 +108,18 @@ describe('navigation fits the person (demo roles)', () => {
   const menu = async (email: string) => {
     const page = await suite.signedIn(email, { viewport: { width: 1366, height: 900 } });
     const nav = page.getByRole('navigation', { name: 'Primary' });
-    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    await nav.getByRole('link', { name: /^(Dashboard|Home)$/ }).waitFor();
     return { page, labels: await nav.getByRole('link').allInnerTexts() };
   };
 
-  it('an educator: dashboard, own profile and support; the settings pages still open by address', async () => {
+  it('an educator: their own side of coaching and support; "Your profile" opens theirs; the settings pages still open by address', async () => {
     const { page, labels } = await menu('teacher@maplegrove.example');
-    expect(labels.map((l) => l.trim())).toEqual(['Dashboard', 'Educators', 'Observations', 'Support']);
+    expect(labels.map((l) => l.trim())).toEqual([
+      'Home', 'Your profile', 'Action steps', 'Observations', 'Self-assessment', 'Ask for coaching', 'Who has read about me', 'Support',
+    ]);
+    await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Your profile' }).click();
+    await page.waitForURL(/\/app\/staff\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Jordan Ellis' }).waitFor();
     await page.goto('/app/settings/site');
     await page.getByRole('heading', { level: 1, name: 'Site settings' }).waitFor();
   });

@@ -149,7 +149,7 @@ it('an admin cannot deactivate themselves and edits roles and schools', async ()
 it('an educator is not offered the user list (only people who manage users see it), only their own login', async () => {
   const page = await suite.signedIn('teacher@maplegrove.example');
   // The page paints an empty shell first: wait for the sidebar's links before reading what is missing.
-  await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+  await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Home' }).waitFor();
   expect(await page.getByRole('navigation').getByRole('link', { name: 'Users' }).count()).toBe(0);
   // User settings is open to every login (spec §2): their own login, read-only (userSettings.e2e.test.ts).
   await page.goto('/app/settings/user');

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import { US_STATES } from '../../../common/constants';
-import { hasPermission, PERMISSIONS, permissionScope } from '../../../common/permissions';
+import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { TRIAL_NOTICE_DAYS } from '../../../common/constants';
-import { appNavigation } from '../../app/navigation';
+import { appNavigation, isEducator } from '../../app/navigation';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { PageHeader } from '../../components/PageHeader';
@@ -16,6 +16,7 @@ import { ActivityPanels } from './components/ActivityPanels';
 import { CoachingRequestsPanel } from './components/CoachingRequestsPanel';
 import { EducatorHome } from './components/EducatorHome';
 import { PulsePanel } from './components/PulsePanel';
+import { FollowThroughPanel } from './components/FollowThroughPanel';
 import { SetupChecklist } from './components/SetupChecklist';
 import { useSetupChecklist } from './api';
 import { plural } from '../../../common/plural';
@@ -39,6 +40,11 @@ const APP_DESCRIPTIONS: Record<string, string> = {
   Users: 'Invite coaches and leaders and choose what each person can see and do.',
   Billing: 'See your plan, invoices and quotes, and keep billing details up to date.',
   Support: 'Find answers in the Coachwell help articles, searched by what you need to do.',
+  'Your profile': 'Your schools, coaches, cycles, skills and every coaching session you took part in.',
+  'Action steps': 'What you and your coach agreed to try: mark a step done with how it went, or add your own.',
+  'Self-assessment': 'Rate yourself on your district’s teaching skills; your coach sees it beside their ratings.',
+  'Ask for coaching': 'Ask your coach for support with something in your classroom, and see where each request stands.',
+  'Who has read about me': 'Who opened records about you, and when: people and days, never what they read.',
 };
 
 export interface Destination {
@@ -124,8 +130,7 @@ export default function DashboardScreen(_props: ScreenProps) {
   if (!user) return <LoadingBlock />;
   const waitForChecklist = managesSetup && !checklist.data && !checklist.error;
   // A person whose only role is educator (`see educators` reaches their own row) gets their own home.
-  const isEducator = !!user.district && permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self'
-    && !hasPermission(user.security.permissions, PERMISSIONS.seeActivity);
+  const educatorHome = !!user.district && isEducator(user.security.permissions);
 
   const district = user.district;
   const destinations: Destination[] = [
@@ -160,12 +165,14 @@ export default function DashboardScreen(_props: ScreenProps) {
         <>
           {district && <SetupChecklist enabled={managesSetup} />}
 
-          {isEducator ? (
+          {educatorHome ? (
             <EducatorHome user={user} />
           ) : (
             <>
               {hasPermission(user.security.permissions, PERMISSIONS.seeActivity) && <CoachingRequestsPanel user={user} />}
               <PulsePanel user={user} />
+              {/* A coach's and a principal's follow-through on their educators' action steps (issue 29). */}
+              {['coach', 'building-admin'].some((role) => user.security.roles.includes(role)) && <FollowThroughPanel />}
               <ActivityPanels user={user} locale={locale} />
             </>
           )}

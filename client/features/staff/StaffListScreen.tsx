@@ -1,17 +1,19 @@
 // /app/staff — Educators: search, filters (kept in the URL so a view can be bookmarked and shared),
 // sortable table, result count and pager. Groups live next door at /app/staff/groups.
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
+import { isEducator } from '../../app/navigation';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PlusIcon } from '../../components/Icons';
+import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
-import { useCoaches, useGroups } from '../../lib/lookups';
+import { useCoaches, useGroups, useStaffSearch } from '../../lib/lookups';
 import { useAuthUser } from '../../lib/session';
 import { staffAccess, useSchoolOptions } from './access';
 import { useStaffList } from './api';
@@ -23,7 +25,30 @@ import {
   toApiQuery, withChange,
 } from './staffQuery';
 
-export default function StaffListScreen(_props: ScreenProps) {
+/** An educator's "Educators" is their own profile (their menu's "Your profile"): the list would hold only them. */
+export default function StaffListScreen(props: ScreenProps) {
+  const { user } = useAuthUser();
+  if (user && isEducator(user.security.permissions)) return <OwnProfile />;
+  return <StaffList {...props} />;
+}
+
+function OwnProfile() {
+  const self = useStaffSearch('', true);
+  const own = self.data?.data[0];
+  if (own) return <Navigate replace to={`/app/staff/${own.id}`} />;
+  if (self.error && !self.data) return <LoadError what="your profile" onRetry={() => void self.mutate()} />;
+  if (!self.data) return <LoadingBlock />;
+  return (
+    <div className="stack">
+      <PageHeader title="Your profile" />
+      <Alert tone="info" title="Your profile is not linked yet">
+        <p>Your login is not linked to an educator on your district's roster. Ask your district administrator to send you the invitation from your educator profile.</p>
+      </Alert>
+    </div>
+  );
+}
+
+function StaffList(_props: ScreenProps) {
   const { user } = useAuthUser();
   const access = staffAccess(user);
   const location = useLocation();
