@@ -263,6 +263,8 @@ const DOCS_SHOTS: DocsShot[] = [
   // The guide's Calibration section (docs/guide/observations.md): the demo's sessions and their agreement over time.
   { file: 'calibration', path: '/app/observations/calibration', as: PRINCIPAL },
   { file: 'dashboard-educator-phone', path: '/app', as: 'teacher@maplegrove.example', viewport: PHONE },
+  // The guide's page for educators (docs/guide/for-educators.md): the educator's home.
+  { file: 'dashboard-educator', path: '/app', as: 'teacher@maplegrove.example' },
   // The guide's Self-assessment section (docs/guide/skill-mapping.md): the educator's screen, and their coach's view of both ratings.
   { file: 'self-assessment', path: '/app/self-assessment', as: 'teacher@maplegrove.example' },
   { file: 'self-assessment-phone', path: '/app/self-assessment', as: 'teacher@maplegrove.example', viewport: PHONE },
