@@ -1,7 +1,8 @@
 // Action steps through the real app and the demo seed (issue 29, item 2), at 1366 and 390 px: the demo teacher
 // finds Action steps in their menu, sees their overdue, due-soon and later steps and what is done with their
 // note, adds a step of their own and marks one done with a note, which the coach then reads on the educator's
-// page; the coach sets a step there and drops another. axe-core (AXE_TAGS, every impact) on each screen and
+// page; the coach sets a step there and drops another, and from an observation and a cycle; the coach's and the
+// principal's dashboards show follow-through by educator. axe-core (AXE_TAGS, every impact) on each screen and
 // dialog. With STEP_SHOTS=dir the screens are also saved as pictures there.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -167,6 +168,27 @@ describe('action steps', () => {
       await expectAxeClean(page, `Cycle panel ${width}`);
       const fromCycle = await api<{ data: { title: string; source: { type: string; id: number } | null }[] }>(page, 'GET', `action-step?filter[staff_id]=${jordan.id}`);
       expect(fromCycle.json.data.find((s) => s.title === cycleTitle)?.source).toEqual({ type: 'cycle', id: cycle.id });
+    });
+
+    it(`the coach's and the principal's dashboards show follow-through by educator (${width} px)`, async () => {
+      for (const email of [COACH, 'principal@maplegrove.example']) {
+        const page = await suite.signedIn(email, options);
+        await page.goto('/app');
+        const card = page.locator('section', { has: page.getByRole('heading', { name: 'Follow-through' }) });
+        await card.locator('tbody tr').first().waitFor();
+        const counts = await api<{ data: { educator: { name: string }; overdue: number }[] }>(page, 'GET', 'action-step/follow-through');
+        // Most overdue first, as the API answers; the first row names the first educator.
+        expect(await card.locator('tbody tr').first().locator('th').innerText()).toBe(counts.json.data[0]!.educator.name);
+        expect(await card.locator('tbody tr').count()).toBe(Math.min(8, counts.json.data.length));
+        await card.scrollIntoViewIfNeeded();
+        if (email === COACH) await shot(page, `steps-dashboard-coach-${width}`);
+        await expectAxeClean(page, `Dashboard ${email} ${width}`);
+      }
+      // An educator's dashboard has no follow-through card.
+      const teacher = await suite.signedIn(TEACHER, options);
+      await teacher.goto('/app');
+      await loaded(teacher);
+      expect(await teacher.getByRole('heading', { name: 'Follow-through' }).count()).toBe(0);
     });
   }
 });

@@ -2,7 +2,7 @@
 // defined once here because several features show steps (the educator's Action steps screen, View Educator's
 // section for coaches). Keys are ['action-step', query].
 import useSWR, { mutate } from 'swr';
-import type { ActionStep, ActionStepCompletePayload, ActionStepCreatePayload, ActionStepStatus, ActionStepUpdatePayload } from '../../common/schemas/actionSteps';
+import type { ActionStep, ActionStepFollowThrough, ActionStepCompletePayload, ActionStepCreatePayload, ActionStepStatus, ActionStepUpdatePayload } from '../../common/schemas/actionSteps';
 import type { Paginated } from '../../common/schemas/staff';
 import { api, type ApiError, type Query } from './api';
 import { fetchByKey } from './lookups';
@@ -23,9 +23,14 @@ export function useActionSteps(filter: ActionStepFilter, opts: { page?: number; 
   );
 }
 
-/** Every action step list (after any change to a step). */
+/** GET /api/action-step/follow-through: open, overdue, done and done on time by educator (the dashboards). */
+export function useFollowThrough(enabled = true) {
+  return useSWR<{ data: ActionStepFollowThrough[] }, ApiError>(enabled ? ['action-step/follow-through', {}] as const : null, fetchByKey<{ data: ActionStepFollowThrough[] }>);
+}
+
+/** Every action step list and the follow-through (after any change to a step). */
 export function revalidateActionSteps(): Promise<unknown> {
-  return mutate((key: unknown) => Array.isArray(key) && key[0] === 'action-step');
+  return mutate((key: unknown) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('action-step'));
 }
 
 const after = async (request: Promise<ActionStep>): Promise<ActionStep> => {

@@ -27,6 +27,7 @@ export function StepsFromSource({ staff, source, detail }: {
   const steps = (data?.data ?? []).filter((s) => s.source?.type === source.type && s.source.id === source.id);
   return (
     <div className="stack stack--sm steps-from-source">
+      {steps.length > 0 && <p className="steps-subhead">Action steps set from here</p>}
       {steps.length > 0 && (
         <ul className="steps-from-source__list" aria-label="Action steps set from here">
           {steps.map((s) => (
