@@ -38,6 +38,7 @@ import * as m0165 from './migrations/20261202_0165_action_steps';
 import * as m0166 from './migrations/20261202_0166_self_assessments';
 import * as m0167 from './migrations/20261202_0167_coaching_requests';
 import * as m0169 from './migrations/20261202_0169_coaching_request_versions';
+import * as m0170 from './migrations/20261202_0170_action_step_digest';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202_0166_self_assessments': m0166,
   '20261202_0167_coaching_requests': m0167,
   '20261202_0169_coaching_request_versions': m0169,
+  '20261202_0170_action_step_digest': m0170,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */

@@ -1,6 +1,9 @@
 -- index account_migrations_to_idx
 CREATE INDEX "account_migrations_to_idx" on "account_migrations" ("to_district_id", "accepted_at");
 
+-- index action_step_digests_district_idx
+CREATE INDEX "action_step_digests_district_idx" on "action_step_digests" ("district_id", "weekly_email");
+
 -- index action_steps_source_idx
 CREATE INDEX "action_steps_source_idx" on "action_steps" ("district_id", "source_type", "source_id");
 
@@ -436,6 +439,9 @@ CREATE UNIQUE INDEX "zone_months_starts_idx" on "zone_months" ("timezone", "star
 
 -- table account_migrations
 CREATE TABLE "account_migrations" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "from_district_id" integer references "districts" ("id") on delete cascade, "to_district_id" integer not null references "districts" ("id") on delete cascade, "name" text not null, "roles" text not null, "building_ids" text default '[]' not null, "invited_by" integer references "users" ("id") on delete set null, "token_hash" text not null unique, "expires_at" text not null, "accepted_at" text, "revoked_at" text, "created_at" text not null, "invite_user_id" integer references "users" ("id") on delete cascade);
+
+-- table action_step_digests
+CREATE TABLE "action_step_digests" ("user_id" integer primary key references "users" ("id") on delete cascade, "district_id" integer not null references "districts" ("id") on delete cascade, "weekly_email" integer default 1 not null, "last_week" text, "updated_at" text not null);
 
 -- table action_steps
 CREATE TABLE "action_steps" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "title" text not null, "detail" text, "due_on" text, "set_by_user_id" integer references "users" ("id") on delete set null, "source_type" text, "source_id" integer, "status" text not null, "done_on" text, "note" text, "status_by_user_id" integer references "users" ("id") on delete set null, "status_at" text, "created_at" text not null, "updated_at" text not null);

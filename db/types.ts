@@ -1030,6 +1030,20 @@ export type ReadKind = 'observation' | 'interaction' | 'skill_rating' | 'action_
  * The read log (migration 20261202_0168): a reader opened records of one kind about one educator on one day of
  * the district's timezone; at most one row per reader (login and impersonator), educator, kind and day; kept two years.
  */
+/**
+ * The weekly action-step digest, per login (migration 20261202_0170): no row reads as the defaults (email on,
+ * no week written yet).
+ */
+export interface ActionStepDigestsTable {
+  user_id: number;
+  district_id: number;
+  /** 1: the weekly email is sent (the default); 0: the login turned it off on Account Settings. */
+  weekly_email: Generated<number>;
+  /** The Monday (YYYY-MM-DD, district timezone) of the last week whose digest was written for this login. */
+  last_week: string | null;
+  updated_at: Timestamp;
+}
+
 export interface RecordReadsTable {
   id: Generated<number>;
   district_id: number;
@@ -1120,6 +1134,7 @@ export interface Database {
   alert_dismissals: AlertDismissalsTable;
   setup_checklist_marks: SetupChecklistMarksTable;
   record_reads: RecordReadsTable;
+  action_step_digests: ActionStepDigestsTable;
   observation_forms: ObservationFormsTable;
   observation_form_versions: ObservationFormVersionsTable;
   observation_form_items: ObservationFormItemsTable;

@@ -33,6 +33,8 @@ const NEVER_IN_KEPT_ANSWERS = [
   'invites', 'invoices', 'quotes', 'report_subscriptions', 'security_events', 'server_errors', 'setup_checklist_marks', 'staff_source_ids',
   // The read log (migration 20261202_0168): the educator's own view reads it, never a kept answer; a first read of the day bumps nothing.
   'record_reads',
+  // The weekly action-step digest's per-login setting and last week written (migration 20261202_0170): read by the runner and Account Settings only.
+  'action_step_digests',
 ];
 
 /** The tables whose writes bump their district's version: 0110's and the later migrations'. */
