@@ -74,10 +74,12 @@ describe('safeRedirect', () => {
 
 describe('navigation shows only what the user may open', () => {
   it('an educator sees their own side of coaching (home, profile, action steps, feedback, self-assessment, asking, who read about them) and support: no read-only settings or empty export page', () => {
-    expect(appNavigation(userWith('educator').security.permissions).map((i) => [i.label, i.to])).toEqual([
+    expect(appNavigation(userWith('educator').security.permissions, ['coaching-cycles', 'skill-mapping']).map((i) => [i.label, i.to])).toEqual([
       ['Home', '/app'], ['Your profile', '/app/staff'], ['Action steps', '/app/action-steps'], ['Observations', '/app/observations'],
       ['Self-assessment', '/app/self-assessment'], ['Ask for coaching', '/app/coaching-requests'], ['Who has read about me', '/app/read-log'], ['Support', '/app/support'],
     ]);
+    // On a plan without skill mapping the Self-assessment screen would only be the upgrade card: not in the menu.
+    expect(appNavigation(userWith('educator').security.permissions, []).map((i) => i.label)).not.toContain('Self-assessment');
     // Everyone else keeps Dashboard and Educators.
     expect(appNavigation(userWith('coach').security.permissions).map((i) => i.label).slice(0, 2)).toEqual(['Dashboard', 'Educators']);
   });

@@ -1,6 +1,6 @@
 // Sidebar entries of the two signed-in areas; each shows only when the user may open its route and the screen has
 // something for them (a read-only settings page or an empty export page is left out; its address still opens).
-import { hasPermission, PERMISSIONS, permissionScope } from '../../common/permissions';
+import { hasPermission, PERMISSIONS, permissionScope, type PlanFeature } from '../../common/permissions';
 import { ROUTES } from './routeTable';
 
 export interface NavItem {
@@ -11,6 +11,8 @@ export interface NavItem {
   permission?: string;
   /** Shown only when this says the screen has something for the person (the route stays open by address). */
   shows?: (permissions: string[]) => boolean;
+  /** Shown only when the district's plan has this feature (an entry whose screen is only the upgrade card without it). */
+  feature?: PlanFeature;
 }
 
 const districtWide = (permissions: string[], base: string) => permissionScope(permissions, base) === 'district';
@@ -55,7 +57,7 @@ const APP_NAV: NavItem[] = [
   // Observers (`see activity`) and educators, who read the observations shared with them.
   { to: '/app/observations', label: 'Observations', shows: readsObservations },
   // Educators rate themselves on the district's framework (issue 29, item 3).
-  { to: '/app/self-assessment', label: 'Self-assessment', shows: isEducator },
+  { to: '/app/self-assessment', label: 'Self-assessment', shows: isEducator, feature: 'skill-mapping' },
   // Educators ask their coach for coaching (issue 29, item 4); coaches find their queue on the dashboard.
   { to: '/app/coaching-requests', label: 'Ask for coaching', shows: isEducator },
   // Who has read about the educator (issue 29, item 5).
@@ -89,18 +91,20 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/settings', label: 'Settings' },
 ];
 
-function allowed(item: NavItem, permissions: string[]): boolean {
+function allowed(item: NavItem, permissions: string[], features: readonly string[]): boolean {
   const route = ROUTES.find((r) => r.path === item.to);
   if (!route) return false;
+  if (item.feature && !features.includes(item.feature)) return false;
   if (item.permission && !hasPermission(permissions, item.permission)) return false;
   if (item.shows && !item.shows(permissions)) return false;
   return typeof route.access !== 'string' || hasPermission(permissions, route.access);
 }
 
-export function appNavigation(permissions: string[]): NavItem[] {
-  return APP_NAV.filter((item) => allowed(item, permissions));
+/** The app area's entries for these permissions and the district's plan features. */
+export function appNavigation(permissions: string[], features: readonly string[] = []): NavItem[] {
+  return APP_NAV.filter((item) => allowed(item, permissions, features));
 }
 
 export function adminNavigation(permissions: string[]): NavItem[] {
-  return ADMIN_NAV.filter((item) => allowed(item, permissions));
+  return ADMIN_NAV.filter((item) => allowed(item, permissions, []));
 }

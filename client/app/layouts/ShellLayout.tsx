@@ -136,7 +136,7 @@ export function ShellFrame(props: {
 /** The signed-in shell of both areas: sidebar navigation, top bar with the user menu, main region. */
 export function ShellLayout(props: {
   variant: 'app' | 'admin';
-  navigation: (permissions: string[]) => NavItem[];
+  navigation: (permissions: string[], features: readonly string[]) => NavItem[];
   contextLabel: (user: AuthUser) => string;
   settingsPath: string;
   loginPath: string;
@@ -152,7 +152,7 @@ export function ShellLayout(props: {
   // Route guards below redirect a guest; render just the outlet so they can.
   if (!user) return <Outlet />;
 
-  const items = props.navigation(user.security.permissions);
+  const items = props.navigation(user.security.permissions, user.district?.features ?? []);
   return (
     <ShellFrame
       variant={props.variant}
