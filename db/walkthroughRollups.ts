@@ -74,42 +74,54 @@ function moveGroups(keys: string, sign: 1 | -1): string {
  * Works the keys of the observations passing `idIn` out again from the rows: those whose ledger key is no longer
  * theirs leave it (with their answers), those that count without a ledger row join their key.
  */
-export function refresh(idIn: (column: string) => string): string {
+export function refresh(idIn: (column: string) => string, postgres = false): string {
   const same = OBS_KEY.map((c) => `c.${c} = k.${c}`).join(' and ');
   const leaving = `select k.* from report_observation_keys k where ${idIn('k.observation_id')}
     and not exists (select 1 from (${current(idIn)}) c where c.observation_id = k.observation_id and ${same})`;
   const arriving = `select c.* from (${current(idIn)}) c where not exists (select 1 from report_observation_keys k where k.observation_id = c.observation_id)`;
-  return `${moveGroups(leaving, -1)}
-    delete from report_observation_answer_months where n = 0 and (${PREFIX.join(', ')}) in (select ${cols('l', PREFIX)} from (${leaving}) l);
+  // The emptied groups and the ledger rows left: PostgreSQL's planner seeks them by key from the (few) leaving
+  // rows only when told to join (DELETE … USING); a row value IN (subquery) read the whole table each time.
+  const deletions = postgres
+    ? `delete from report_observation_answer_months t using (${leaving}) l where t.n = 0 and ${PREFIX.map((c) => `t.${c} = l.${c}`).join(' and ')};
+    delete from report_observation_months t using (${leaving}) l where t.n = 0 and ${OBS_KEY.map((c) => `t.${c} = l.${c}`).join(' and ')};
+    delete from report_observation_keys t using (${leaving}) l where t.observation_id = l.observation_id;`
+    : `delete from report_observation_answer_months where n = 0 and (${PREFIX.join(', ')}) in (select ${cols('l', PREFIX)} from (${leaving}) l);
     delete from report_observation_months where n = 0 and (${OBS_KEY.join(', ')}) in (select ${cols('l', OBS_KEY)} from (${leaving}) l);
-    delete from report_observation_keys where observation_id in (select l.observation_id from (${leaving}) l);
+    delete from report_observation_keys where observation_id in (select l.observation_id from (${leaving}) l);`;
+  return `${moveGroups(leaving, -1)}
+    ${deletions}
     ${moveGroups(arriving, 1)}
     insert into report_observation_keys (observation_id, ${OBS_KEY.join(', ')})
       select a.observation_id, ${cols('a', OBS_KEY)} from (${arriving}) a where true;`;
 }
 
 /** One answer (a row trigger's `row`: new or old) joining (1) or leaving (-1) its observation's ledger key, if it has one. */
-function answer(row: 'new' | 'old', sign: 1 | -1): string {
+function answer(row: 'new' | 'old', sign: 1 | -1, postgres = false): string {
   const add = `insert into report_observation_answer_months (${ANSWER_KEY.join(', ')}, n)
       select ${cols('k', PREFIX)}, ${row}.item_id, ${valueOf('it.kind', `${row}.value`)}, ${sign}
       from report_observation_keys k join observation_form_items it on it.id = ${row}.item_id where k.observation_id = ${row}.observation_id
       ${upsertAnswers};`;
   if (sign > 0) return add;
+  if (postgres) {
+    return `${add}
+    delete from report_observation_answer_months t using report_observation_keys k
+      where k.observation_id = ${row}.observation_id and t.n = 0 and t.item_id = ${row}.item_id and ${PREFIX.map((c) => `t.${c} = k.${c}`).join(' and ')};`;
+  }
   return `${add}
     delete from report_observation_answer_months where n = 0 and item_id = ${row}.item_id
       and (${PREFIX.join(', ')}) in (select ${cols('k', PREFIX)} from report_observation_keys k where k.observation_id = ${row}.observation_id);`;
 }
 
 /** Empties and refills district `district`'s walkthrough rollups from its rows (a new timezone, new zone months). */
-export function rebuildDistrict(district: string): string {
+export function rebuildDistrict(district: string, postgres = false): string {
   return `delete from report_observation_answer_months where district_id = ${district};
     delete from report_observation_months where district_id = ${district};
     delete from report_observation_keys where district_id = ${district};
-    ${refresh((c) => `${c} in (select ob.id from observations ob where ob.district_id = ${district})`)}`;
+    ${refresh((c) => `${c} in (select ob.id from observations ob where ob.district_id = ${district})`, postgres)}`;
 }
 
 /** Every district's rollups from the rows (the migration's backfill, on empty tables). */
-export const BACKFILL = refresh((c) => `${c} = ${c}`);
+export const BACKFILL = (postgres: boolean) => refresh((c) => `${c} = ${c}`, postgres);
 
 /** Observations columns whose change can move an observation between groups or in or out of the counted ones. */
 const OBSERVATION_COLUMNS = ['district_id', 'form_id', 'staff_id', 'interaction_id', 'building_id', 'status', 'observed_at', 'calibration_id', 'deleted_at'];
@@ -154,7 +166,7 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
   await sql.raw(`create or replace function walkthrough_rollup_refresh(p_ids bigint[]) returns void language plpgsql as $$
     begin
       perform 1 from observations where id = any(p_ids) order by id for update;
-      ${refresh((c) => `${c} = any(p_ids)`)}
+      ${refresh((c) => `${c} = any(p_ids)`, true)}
     end $$`).execute(db);
   const lockAnswer = (row: string) => `perform 1 from observations where id = ${row}.observation_id for share;`;
   const functions: [string, string, string][] = [
@@ -162,17 +174,17 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
     ['observations_update_walkthrough_rollup', `after update on observations for each row when (${changedIn(OBSERVATION_COLUMNS, 'is distinct from')})`,
       'perform walkthrough_rollup_refresh(array[new.id]);'],
     ['observations_delete_walkthrough_rollup', 'after delete on observations for each row', 'perform walkthrough_rollup_refresh(array[old.id]);'],
-    ['observation_answers_insert_walkthrough_rollup', 'after insert on observation_answers for each row', `${lockAnswer('new')} ${answer('new', 1)}`],
+    ['observation_answers_insert_walkthrough_rollup', 'after insert on observation_answers for each row', `${lockAnswer('new')} ${answer('new', 1, true)}`],
     ['observation_answers_update_walkthrough_rollup', `after update on observation_answers for each row
       when (old.observation_id is distinct from new.observation_id or old.item_id is distinct from new.item_id or old.value is distinct from new.value)`,
-      `${lockAnswer('old')} ${lockAnswer('new')} ${answer('old', -1)} ${answer('new', 1)}`],
-    ['observation_answers_delete_walkthrough_rollup', 'after delete on observation_answers for each row', `${lockAnswer('old')} ${answer('old', -1)}`],
+      `${lockAnswer('old')} ${lockAnswer('new')} ${answer('old', -1, true)} ${answer('new', 1, true)}`],
+    ['observation_answers_delete_walkthrough_rollup', 'after delete on observation_answers for each row', `${lockAnswer('old')} ${answer('old', -1, true)}`],
     ['interactions_update_walkthrough_rollup', `after update on interactions for each row when (${changedIn(INTERACTION_COLUMNS, 'is distinct from')})`,
       'perform walkthrough_rollup_refresh(array(select ob.id from observations ob where ob.interaction_id = new.id));'],
     ['interactions_delete_walkthrough_rollup', 'after delete on interactions for each row',
       'perform walkthrough_rollup_refresh(array(select ob.id from observations ob where ob.interaction_id = old.id));'],
     ['districts_update_walkthrough_rollup', 'after update of timezone on districts for each row when (old.timezone is distinct from new.timezone)',
-      `perform pg_advisory_xact_lock(7219, hashtext(new.id::text)); ${rebuildDistrict('new.id')}`],
+      `perform pg_advisory_xact_lock(7219, hashtext(new.id::text)); ${rebuildDistrict('new.id', true)}`],
     ['districts_delete_walkthrough_rollup', 'after delete on districts for each row',
       `delete from report_observation_answer_months where district_id = old.id;
        delete from report_observation_months where district_id = old.id;

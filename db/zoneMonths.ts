@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { startOfLocalDay } from '../common/zone';
 import { rebuildDistrict, runStatements } from './reportRollups';
+import { isPostgres } from './migrationHelpers';
 import { rebuildDistrict as rebuildWalkthroughs } from './walkthroughRollups';
 
 export const FIRST_ZONE_MONTH = '2000-01';
@@ -52,7 +53,7 @@ export async function ensureZoneMonths(db: Kysely<any>, timezone: string): Promi
   const districts = await db.selectFrom('districts').select('id').where('timezone', '=', timezone).orderBy('id').execute();
   for (const { id } of districts) {
     await runStatements(db, rebuildDistrict(String(Number(id))));
-    await runStatements(db, rebuildWalkthroughs(String(Number(id))));
+    await runStatements(db, rebuildWalkthroughs(String(Number(id)), isPostgres(db)));
   }
 }
 

@@ -55,7 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('report_observation_answer_months_coach_idx').on('report_observation_answer_months')
     .columns(['district_id', 'form_id', 'coach_id', 'month']).execute();
 
-  await runStatements(db, BACKFILL);
+  await runStatements(db, BACKFILL(isPostgres(db)));
   await createWalkthroughRollupTriggers(db);
 }
 
