@@ -157,6 +157,9 @@ const HELP_SHOTS: { file: string; path: string; as?: string; prepare?: (page: Pa
   { file: 'observations', path: '/app/observations', as: COACH },
   { file: 'observation-capture', path: '/app/observations/new?staff_id=2', as: COACH, prepare: answerLookFors },
   { file: 'walkthrough-report', path: '/app/reports/walkthroughs', as: ADMIN },
+  // The article "Your side of coaching (for educators)" (migration 20261202_0171_article_educators_side).
+  { file: 'educator-home', path: '/app', as: 'teacher@maplegrove.example' },
+  { file: 'action-steps', path: '/app/action-steps', as: 'teacher@maplegrove.example' },
 ];
 
 async function helpImages(filter: string | undefined) {

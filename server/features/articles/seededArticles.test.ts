@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { markdownToText, renderMarkdown } from '../../../common/markdown';
 import { REWRITES, up as rewriteArticles } from '../../../db/migrations/20261129_0151_articles_for_district_staff';
 import { SLUG as OBSERVATIONS_SLUG } from '../../../db/migrations/20261201_0162_article_observations';
+import { SLUG as EDUCATORS_SIDE_SLUG } from '../../../db/migrations/20261202_0171_article_educators_side';
 import { staticRoutes } from '../../static';
 import { createTestApp, type TestApp } from '../../testing/app';
 
@@ -40,8 +41,9 @@ beforeEach(async () => {
 describe('the seeded help articles', () => {
   it('name no developer paths and no addresses to type', async () => {
     const articles = await t.db.selectFrom('articles').select(['slug', 'title', 'body']).orderBy('id').execute();
-    // The twenty seeded (migration 20261123_0083) and "Observations and walkthroughs" (migration 20261201_0162).
-    expect(articles).toHaveLength(21);
+    // The twenty seeded (migration 20261123_0083), "Observations and walkthroughs" (migration 20261201_0162) and
+    // "Your side of coaching (for educators)" (migration 20261202_0171).
+    expect(articles).toHaveLength(22);
     const offending = articles.map((a) => ({ slug: a.slug, found: developerPaths(a.title, a.body) })).filter((a) => a.found.length > 0);
     expect(offending).toEqual([]);
   });
@@ -58,8 +60,9 @@ describe('the seeded help articles', () => {
   });
 
   it('every seeded article was rewritten once, kept in its history as a save by Coachwell', async () => {
-    // Every article but the one written later for district staff in the first place (observationsArticle.test.ts).
-    const articles = await t.db.selectFrom('articles').select(['id', 'slug', 'body']).where('slug', '!=', OBSERVATIONS_SLUG).execute();
+    // Every article but the ones written later for district staff in the first place (observationsArticle.test.ts,
+    // educatorsSideArticle.test.ts).
+    const articles = await t.db.selectFrom('articles').select(['id', 'slug', 'body']).where('slug', 'not in', [OBSERVATIONS_SLUG, EDUCATORS_SIDE_SLUG]).execute();
     for (const article of articles) {
       const versions = await t.db.selectFrom('article_versions').selectAll().where('article_id', '=', article.id).orderBy('id').execute();
       expect(versions.map((v) => v.edited_by), article.slug).toEqual([null, null]);
