@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   profile_updated: a('Profile updated', 'updated the profile of {subject}'),
   email_change_requested: a('Email change requested', 'asked to change the email of {subject}'),
   email_changed: a('Email changed', 'changed the email of {subject}'),
+  account_preferences_updated: f('Email preferences changed', (p) =>
+    `turned ${p.details.action_step_digest === false ? 'off' : 'on'} the weekly action-step email of ${p.subject}`),
   invite_accepted: a('Invitation accepted', 'accepted their invitation'),
   login_refused: a('Sign-in refused', 'was refused sign-in because the district is suspended'),
   impersonation_started: a('Impersonation started', 'started impersonating {subject}'),

@@ -20,6 +20,18 @@ export const accountPasswordSchema = z.object({
   password_confirmation: passwordConfirmationField,
 }).check(passwordsMatch);
 
+/**
+ * PUT /api/account/preferences: the signed-in person's own email preferences. `action_step_digest`: the weekly
+ * email of their action steps (issue 29; on by default, sent to educators only).
+ */
+export const ACCOUNT_PREFERENCE_MESSAGES = {
+  actionStepDigest: 'Weekly email of my action steps must be true or false.',
+} as const;
+export const accountPreferencesSchema = z.object({
+  action_step_digest: z.boolean({ error: ACCOUNT_PREFERENCE_MESSAGES.actionStepDigest }),
+});
+export type AccountPreferencesInput = z.infer<typeof accountPreferencesSchema>;
+
 /** POST /api/account/email/confirm: the token from the link sent to the new address. */
 export const confirmEmailChangeSchema = z.object({
   token: z.string({ error: 'The confirmation link is incomplete.' }).check(

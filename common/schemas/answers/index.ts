@@ -23,7 +23,7 @@ import { groupAnswer } from './groups';
 import { activityAnswer, defaultSchoolAnswer, interactionAnswer } from './interactions';
 import { importAnswer, importPreviewAnswer, importRowAnswer } from './imports';
 import {
-  emailChangedAnswer, emailChangeSentAnswer, healthAnswer, inviteDetailsAnswer, messageAnswer, migrationDetailsAnswer, migrationResultAnswer,
+  accountPreferencesAnswer, emailChangedAnswer, emailChangeSentAnswer, healthAnswer, inviteDetailsAnswer, messageAnswer, migrationDetailsAnswer, migrationResultAnswer,
   passwordResetDoneAnswer, supportRequestSentAnswer,
 } from './messages';
 import { interactionFieldAnswer, interactionTypeAnswer } from './interactionTypes';
@@ -111,6 +111,7 @@ export const ANSWER_SCHEMAS = {
   PasswordResetDone: passwordResetDoneAnswer,
   EmailChangeSent: emailChangeSentAnswer,
   EmailChanged: emailChangedAnswer,
+  AccountPreferences: accountPreferencesAnswer,
   InviteDetails: inviteDetailsAnswer,
   MigrationDetails: migrationDetailsAnswer,
   MigrationResult: migrationResultAnswer,

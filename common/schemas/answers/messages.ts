@@ -14,6 +14,10 @@ export type MessageAnswer = z.infer<typeof messageAnswer>;
 export const passwordResetDoneAnswer = z.strictObject({ message: z.string(), area: z.enum(['app', 'admin']) });
 export type PasswordResetDoneAnswer = z.infer<typeof passwordResetDoneAnswer>;
 
+/** GET and PUT /api/account/preferences: the signed-in person's own email preferences. */
+export const accountPreferencesAnswer = z.strictObject({ action_step_digest: z.boolean() });
+export type AccountPreferencesAnswer = z.infer<typeof accountPreferencesAnswer>;
+
 /** PUT /api/account/email: a confirmation link went to the new address. */
 export const emailChangeSentAnswer = z.strictObject({ message: z.string(), pending_email: z.string() });
 export type EmailChangeSentAnswer = z.infer<typeof emailChangeSentAnswer>;

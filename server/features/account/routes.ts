@@ -20,8 +20,9 @@ import { hashPassword, verifyPassword } from '../../identity/passwords';
 import { presentAuthUser } from '../../identity/presenter';
 import { findUserById, normalizeEmail } from '../../identity/users';
 import { confirmEmailChange, emailTakenFor, findOpenEmailChange, requestEmailChange } from './emailChange';
+import { addPreferenceRoutes } from './preferences';
 
-/** Account Settings: the signed-in person's own name, email, password, date language and timezone. */
+/** Account Settings: the signed-in person's own name, email, password, date language, timezone and email preferences. */
 export function accountRoutes(deps: Deps): Router {
   const { db, limiter } = deps;
   const router = Router();
@@ -102,6 +103,8 @@ export function accountRoutes(deps: Deps): Router {
     });
     res.json({ message: 'Your password has been changed. Other devices have been signed out.' } satisfies MessageAnswer);
   });
+
+  addPreferenceRoutes(router, db);
 
   return router;
 }
