@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
 import { loadConfig } from './config';
+import { startActionStepDigestRunner } from './features/actionSteps/digestJobs';
 import { startSubscriptionRunner } from './features/reports/subscriptionJobs';
 import { createHttpServer } from './http/listen';
 import { RateLimiter } from './http/rateLimit';
@@ -47,6 +48,9 @@ pruner.unref();
 const reportEmails = startSubscriptionRunner({
   db, mailer, appUrl: config.appUrl, secret: config.sessionSecret, log: (...args) => console.error(...args),
 });
+// The educators' weekly action-step email: every 5 minutes, the districts where it is Monday 07:00 to Tuesday 07:00
+// (features/actionSteps/digestJobs.ts); each login's week is claimed once across processes.
+const actionStepDigests = startActionStepDigestRunner({ db, mailer, appUrl: config.appUrl, log: (...args) => console.error(...args) });
 // Client errors, server errors and security events older than the retention setting (admin Logs), and read log
 // rows older than two years (lib/readLog.ts): once at start, then hourly.
 const pruneLogs = () => {
@@ -62,6 +66,7 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   reportEmails.stop();
+  actionStepDigests.stop();
   console.log(`${signal} received: finishing requests in flight, then closing.`);
   // Stop accepting connections, let in-flight requests finish, then close the database.
   server.close(async () => {
