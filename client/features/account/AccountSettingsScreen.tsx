@@ -2,11 +2,11 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import { DATE_LOCALES } from '../../../common/constants';
-import { hasPermission, PERMISSIONS } from '../../../common/permissions';
+import { hasPermission, permissionScope, PERMISSIONS } from '../../../common/permissions';
 import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/account';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
-import { SelectField, TextField } from '../../components/Field';
+import { CheckboxField, SelectField, TextField } from '../../components/Field';
 import { Form, FormContent, type FormState } from '../../components/Form';
 import { PageHeader } from '../../components/PageHeader';
 import { SettingsCard } from '../../components/SettingsCard';
@@ -19,7 +19,8 @@ import { useAuthUser, useDateLocaleFor } from '../../lib/session';
 import { useFormErrors } from '../../lib/forms';
 import { CurrentPasswordField, NewPasswordFields } from '../../components/NewPasswordFields';
 import { timezoneOptions } from '../../lib/timezones';
-import { updateEmail, updatePassword, updateProfile } from './api';
+import { LoadError } from '../../components/LoadError';
+import { updateEmail, updatePassword, updatePreferences, updateProfile, useAccountPreferences } from './api';
 
 const LOCALE_OPTIONS = Object.entries(DATE_LOCALES).map(([value, label]) => ({ value, label }));
 
@@ -136,6 +137,39 @@ function PasswordForm({ user }: { user: AuthUser }) {
   );
 }
 
+/** The educator's email preferences: the weekly email of their action steps (on unless they turned it off). */
+function EmailPreferencesForm({ actionStepDigest }: { actionStepDigest: boolean }) {
+  const toast = useToast();
+  const form = useFormErrors({ action_step_digest: actionStepDigest ? '1' : '' });
+
+  const submit = form.onSubmit(async () => {
+    await form.run(async () => {
+      const saved = await updatePreferences({ action_step_digest: form.values.action_step_digest === '1' });
+      form.setValues({ action_step_digest: saved.action_step_digest ? '1' : '' });
+      toast.success(saved.action_step_digest ? 'You will get the weekly email of your action steps.' : 'The weekly email of your action steps is off.');
+    });
+  });
+
+  return (
+    <Form form={form} onSubmit={submit} submitLabel="Save email preferences">
+      <CheckboxField
+        label="Weekly email of my action steps"
+        hint="On Monday mornings, only when one of your action steps is overdue or due in the coming week."
+        {...form.checkbox('action_step_digest')}
+      />
+    </Form>
+  );
+}
+
+function EmailPreferences() {
+  const { data, error, mutate } = useAccountPreferences();
+  return (
+    <SettingsCard id="settings-notifications" title="Email notifications" intro="What Coachwell emails you about your own coaching.">
+      {error ? <LoadError what="your email preferences" onRetry={() => void mutate()} /> : data ? <EmailPreferencesForm actionStepDigest={data.action_step_digest} /> : <LoadingBlock />}
+    </SettingsCard>
+  );
+}
+
 /** In the admin area (/admin/settings): the provider's settings screens besides the staff member's own account. */
 function AdminSettingsLinks({ user }: { user: AuthUser }) {
   const manageStaff = hasPermission(user.security.permissions, PERMISSIONS.manageCoaches);
@@ -198,6 +232,7 @@ export default function AccountSettingsScreen({ route }: ScreenProps) {
       >
         <PasswordForm user={user} />
       </SettingsCard>
+      {!admin && permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self' && <EmailPreferences />}
       {admin && <AdminSettingsLinks user={user} />}
       {!admin && !hasPermission(user.security.permissions, PERMISSIONS.manageCoaches) && <OwnAccessLink />}
     </div>

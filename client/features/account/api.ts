@@ -1,4 +1,6 @@
+import useSWR, { mutate } from 'swr';
 import type { AuthUser } from '../../../common/authUser';
+import type { AccountPreferencesAnswer } from '../../../common/schemas/answers/messages';
 import { api } from '../../lib/api';
 import type { EmailChangeConfirmed, EmailChangePending } from '../../../common/schemas/account';
 import { revalidateAuthUser, setAuthUser } from '../../lib/session';
@@ -23,4 +25,16 @@ export async function confirmEmailChange(token: string): Promise<EmailChangeConf
 
 export function updatePassword(input: { current_password: string; password: string; password_confirmation: string }): Promise<{ message: string }> {
   return api.put('account/password', input);
+}
+
+/** GET /api/account/preferences: the signed-in person's own email preferences (the weekly action-step email). */
+export const preferencesKey = () => 'account/preferences';
+export function useAccountPreferences() {
+  return useSWR<AccountPreferencesAnswer>(preferencesKey(), (key: string) => api.get<AccountPreferencesAnswer>(key));
+}
+
+export async function updatePreferences(input: AccountPreferencesAnswer): Promise<AccountPreferencesAnswer> {
+  const saved = await api.put<AccountPreferencesAnswer>('account/preferences', input);
+  await mutate(preferencesKey(), saved, { revalidate: false });
+  return saved;
 }
