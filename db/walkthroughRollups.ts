@@ -163,7 +163,10 @@ export async function createWalkthroughRollupTriggers(db: Kysely<any>): Promise<
  * rows; the row triggers call it, or lock their answer's observation shared and run answer's statements.
  */
 async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
-  await sql.raw(`create or replace function walkthrough_rollup_refresh(p_ids bigint[]) returns void language plpgsql as $$
+  // Generic plans, always: with custom plans (PostgreSQL's default while a generic plan looks dearer) every
+  // call planned its dozen statements again, about 27 ms a call; planned once, about 1–2 ms.
+  await sql.raw(`create or replace function walkthrough_rollup_refresh(p_ids bigint[]) returns void language plpgsql
+    set plan_cache_mode = force_generic_plan as $$
     begin
       perform 1 from observations where id = any(p_ids) order by id for update;
       ${refresh((c) => `${c} = any(p_ids)`, true)}
@@ -191,7 +194,7 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
        delete from report_observation_keys where district_id = old.id;`],
   ];
   for (const [name, when, body] of functions) {
-    await sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$
+    await sql.raw(`create or replace function ${name}() returns trigger language plpgsql set plan_cache_mode = force_generic_plan as $$
       begin
         ${body}
         return null;
