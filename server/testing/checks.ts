@@ -1,7 +1,8 @@
 // Assertions many test files make the same way, each with one home. (Vitest-bound: kept apart from
 // app.ts and the fixtures, which the benchmarks import outside vitest.)
-import type { Response } from 'supertest';
+import request, { type Response } from 'supertest';
 import { expect, it } from 'vitest';
+import { asGuest, type TestApp } from './app';
 
 type Answer = Pick<Response, 'status' | 'body'>;
 
@@ -9,6 +10,21 @@ type Answer = Pick<Response, 'status' | 'body'>;
 export function expectFieldError(res: Answer, field: string, message: string) {
   expect(res.status).toBe(422);
   expect(res.body.errors[field]).toEqual([message]);
+}
+
+/**
+ * An endpoint's first test, "401 without login": a guest's call answers 401. A write carries a valid CSRF token
+ * (and `body()` when given: a valid body, so the sign-in check is shown to come before validation). A `url` naming
+ * a record of the test's world is a function, read when the test runs.
+ */
+export function itRequiresLogin(
+  app: () => TestApp['app'], method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string | (() => string), body?: () => object,
+) {
+  it('401 without login', async () => {
+    const path = typeof url === 'string' ? url : url();
+    const res = method === 'get' ? await request(app()).get(path) : await asGuest(app(), method, path, body?.());
+    expect(res.status).toBe(401);
+  });
 }
 
 /** A query-string row: `[query, field, message]`, or `[label, query, field, message]` when the query is long. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { asGuest, createTestApp, csrfHeaders, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { createTestApp, csrfHeaders, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 
 let t: TestApp;
@@ -11,9 +11,7 @@ beforeEach(async () => {
 describe('PUT /api/account/profile', () => {
   const valid = { name: 'Renamed Person', date_locale: 'es', timezone: 'America/New_York' };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', '/api/account/profile', valid)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', '/api/account/profile', () => valid);
 
   it('419 without the CSRF token', async () => {
     const user = await buildUser(t.db);

@@ -1,12 +1,11 @@
 // GET /api/admin/quote (quotes across districts) and GET /api/admin/district/{id}/billing (the district
 // page's Billing panel). The commands: activation.test.ts and invoices.test.ts.
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES as M } from '../../../common/schemas/billing';
 import { addDays } from '../../lib/dates';
 import { type BillingWorld, buildBillingWorld, buildInvoice, buildQuote, districtToday } from '../../testing/adminBilling.fixture';
 import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { PAGE_QUERY_ROWS, itRejectsQueries } from '../../testing/checks';
+import { itRejectsQueries, itRequiresLogin, PAGE_QUERY_ROWS } from '../../testing/checks';
 
 let t: TestApp;
 let w: BillingWorld;
@@ -25,9 +24,7 @@ describe('GET /api/admin/quote', () => {
     return { q1, q2, q3, q4 };
   }
 
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/admin/quote')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/admin/quote');
 
   itRejectsQueries('/api/admin/quote', () => loginAs(t.app, w.support), [
     ['filter[status]=paid', 'filter.status', M.adminQuoteStatus],
@@ -111,9 +108,7 @@ describe('GET /api/admin/quote', () => {
 });
 
 describe('GET /api/admin/district/{id}/billing', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get(`/api/admin/district/${w.cedar.id}/billing`)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', () => `/api/admin/district/${w.cedar.id}/billing`);
 
   it('404 for an unknown district or an id that is not one', async () => {
     const agent = await loginAs(t.app, w.support);

@@ -1,9 +1,8 @@
 // GET /api/admin/district and GET /api/admin/district/{id} (the actions and suspension: districtActions.test.ts).
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/connection';
 import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { PAGE_QUERY_ROWS, SEARCH_QUERY_ROWS, itRejectsQueries } from '../../testing/checks';
+import { itRejectsQueries, itRequiresLogin, PAGE_QUERY_ROWS, SEARCH_QUERY_ROWS } from '../../testing/checks';
 import { buildDistrict, buildUser } from '../../testing/factories';
 import { type AdminDistrictsWorld, buildAdminDistrictsWorld } from './adminDistricts.fixture';
 
@@ -16,10 +15,7 @@ beforeEach(async () => {
 const names = (body: { data: { name: string }[] }) => body.data.map((d) => d.name);
 
 describe('GET /api/admin/district', () => {
-  it('401 without login', async () => {
-    const res = await request(t.app).get('/api/admin/district');
-    expect(res.status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/admin/district');
 
   itRejectsQueries('/api/admin/district', () => loginAs(t.app, w.support), [
     ['sort=size', 'sort', 'Sort must be one of name, -name, created, -created, users, -users, educators, -educators, last_activity, -last_activity, trial_end, -trial_end.'],
@@ -131,9 +127,7 @@ describe('GET /api/admin/district', () => {
 });
 
 describe('GET /api/admin/district/{id}', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get(`/api/admin/district/${w.maple.id}`)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', () => `/api/admin/district/${w.maple.id}`);
 
   it('404 for an unknown or malformed id', async () => {
     const agent = await loginAs(t.app, w.support);

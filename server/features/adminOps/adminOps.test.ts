@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_OPS_MESSAGES } from '../../../common/schemas/adminOps';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
-import { asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { PAGE_QUERY_ROWS, expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRejectsQueries, itRequiresLogin, PAGE_QUERY_ROWS } from '../../testing/checks';
 import { pruneOpsLogs } from '../../lib/opsLog';
 import { buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 
@@ -273,9 +273,7 @@ describe('GET /api/admin/log and /api/admin/log/{kind}/{id}', () => {
 });
 
 describe('GET/PUT /api/admin/log-settings', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', '/api/admin/log-settings', { retention_days: 30 })).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', '/api/admin/log-settings', () => ({ retention_days: 30 }));
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, providerAdmin);

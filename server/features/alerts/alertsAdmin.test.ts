@@ -5,6 +5,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES as M } from '../../../common/schemas/alerts';
 import { asGuest, createTestApp, type TestApp } from '../../testing/app';
+import { itRequiresLogin } from '../../testing/checks';
 import { buildDistrict } from '../../testing/factories';
 import {
   HOUR, at, auditOf, buildAlert, csrfHeaders, districtUser, impersonating, providerAdmin, providerSupport,
@@ -26,9 +27,7 @@ const payload = () => ({
 });
 
 describe('GET /api/admin/alert', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/admin/alert')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/admin/alert');
 
   it('422 for bad paging and filters, naming the field', async () => {
     const { agent } = await providerAdmin(t);
@@ -90,9 +89,7 @@ describe('GET /api/admin/alert', () => {
 });
 
 describe('POST /api/admin/alert', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/admin/alert', payload())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/admin/alert', payload);
 
   it('419 without the CSRF token', async () => {
     const { agent } = await providerAdmin(t);

@@ -1,10 +1,10 @@
 // The reader API of the knowledge base (/api/article): any signed-in person reads the published articles
 // written for one of their roles; ranked search with safely highlighted matches; views counted once per
 // reader per hour; one helpful vote per reader, changeable. Plus the XSS payloads through an article.
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES as M } from '../../../common/schemas/articles';
 import { asGuest, createTestApp, csrfHeaders, loginAs, type TestAgent, type TestApp } from '../../testing/app';
+import { itRequiresLogin } from '../../testing/checks';
 import { buildDistrict, buildUser } from '../../testing/factories';
 import { highlight, snippet } from './highlight';
 import { recordView } from './service';
@@ -37,9 +37,7 @@ async function districtUsers() {
 }
 
 describe('GET /api/article', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/article')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/article');
 
   it('422 for an unknown category, a search over 1 000 characters and a bad page', async () => {
     const { asCoach } = await districtUsers();
@@ -104,9 +102,7 @@ describe('GET /api/article', () => {
 });
 
 describe('GET /api/article/{slug}', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/article/reports')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/article/reports');
 
   it('404 for an unknown, unpublished or other-audience article, and for a malformed address', async () => {
     const admin = await provider();

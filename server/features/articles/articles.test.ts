@@ -4,6 +4,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES as M } from '../../../common/schemas/articles';
 import { asGuest, createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { itRequiresLogin } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 
 let t: TestApp;
@@ -49,9 +50,7 @@ describe('the seeded help articles', () => {
 });
 
 describe('GET /api/admin/article', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/admin/article')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/admin/article');
 
   it('422 for bad filters, sort and paging, naming each field', async () => {
     const { agent } = await asProvider();
@@ -93,9 +92,7 @@ describe('GET /api/admin/article', () => {
 });
 
 describe('POST /api/admin/article', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/admin/article', payload)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/admin/article', () => payload);
 
   it('419 without the CSRF token', async () => {
     const { agent } = await asProvider();

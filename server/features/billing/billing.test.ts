@@ -1,11 +1,10 @@
 // GET and PUT /api/billing, GET /api/invoice and /api/invoice/{id} (quotes: quotes.test.ts; PDFs and
 // sending: quotePdf.test.ts; the seat warning: seatWarning.test.ts).
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PLANS } from '../../../common/plans';
 import { BILLING_MESSAGES } from '../../../common/schemas/billing';
-import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { PAGE_QUERY_ROWS, itRejectsQueries } from '../../testing/checks';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { itRejectsQueries, itRequiresLogin, PAGE_QUERY_ROWS } from '../../testing/checks';
 import { auditRows, type BillingSetup, buildInvoice, buildQuote, memberAgent, setupBilling } from '../../testing/billing.fixture';
 import { buildDistrict, buildUser } from '../../testing/factories';
 
@@ -23,9 +22,7 @@ const CONTACT = {
 };
 
 describe('GET /api/billing', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/billing')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/billing');
 
   it('403 without manage billing: a coach, a principal, provider staff outside a district', async () => {
     for (const role of ['coach', 'building-admin', 'educator']) {
@@ -98,9 +95,7 @@ describe('PUT /api/billing', () => {
     return (headers ? req.set(csrfHeaders(agent)) : req).send(body as object);
   };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', '/api/billing', CONTACT)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', '/api/billing', () => CONTACT);
 
   it('419 without the CSRF token', async () => {
     const res = await put(s.agent, CONTACT, false);
@@ -156,9 +151,7 @@ describe('PUT /api/billing', () => {
 });
 
 describe('GET /api/invoice', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/invoice')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/invoice');
 
   itRejectsQueries('/api/invoice', () => s.agent, [
     ...PAGE_QUERY_ROWS,
@@ -195,9 +188,7 @@ describe('GET /api/invoice', () => {
 });
 
 describe('GET /api/invoice/{id}', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/invoice/1')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/invoice/1');
 
   it('404 for another district\'s invoice, a missing one and ids that are not ids', async () => {
     const other = await buildDistrict(t.db);

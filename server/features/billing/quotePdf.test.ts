@@ -9,6 +9,7 @@ import { formatUsd, type LineItem } from '../../../common/money';
 import { BILLING_MESSAGES as M, BILLING_SEND_MESSAGES, QUOTE_EMAIL_LIMITS } from '../../../common/schemas/billing';
 import { createMailer } from '../../lib/mailer';
 import { appWith, bodyAsBytes, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
+import { itRequiresLogin } from '../../testing/checks';
 import { auditRows, type BillingSetup, buildInvoice, buildQuote, memberAgent, setupBilling } from '../../testing/billing.fixture';
 import { buildDistrict } from '../../testing/factories';
 import { invoicePdf, quotePdf } from './pdf';
@@ -30,9 +31,7 @@ async function textOf(pdf: Buffer): Promise<string> {
 const CONTACT = { billing_contact_name: 'Dana Ortiz', billing_contact_email: 'dana@pineridge.example', billing_address: '400 Elm Street, Pine Ridge, IL 60000', tax_exempt_number: 'IL-EX-12345' };
 
 describe('GET /api/quote/{id}.pdf', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/quote/1.pdf')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/quote/1.pdf');
 
   it('404 for another district\'s quote', async () => {
     const other = await buildDistrict(t.db);
@@ -108,9 +107,7 @@ describe('GET /api/quote/{id}.pdf', () => {
 });
 
 describe('GET /api/invoice/{id}.pdf', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/invoice/1.pdf')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/invoice/1.pdf');
 
   it('404 for another district\'s invoice', async () => {
     const other = await buildDistrict(t.db);

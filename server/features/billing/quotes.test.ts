@@ -1,12 +1,11 @@
 // GET and POST /api/quote, GET /api/quote/{id}, POST /api/quote/{id}/accept and /decline.
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatUsd } from '../../../common/money';
 import { BILLING_MESSAGES as M, QUOTES_PER_DAY } from '../../../common/schemas/billing';
 import { addDays } from '../../lib/dates';
 import { todayIn } from '../../lib/zone';
 import { appWith, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { itRejectsQueries } from '../../testing/checks';
+import { itRejectsQueries, itRequiresLogin } from '../../testing/checks';
 import { auditRows, type BillingSetup, buildQuote, memberAgent, setupBilling } from '../../testing/billing.fixture';
 import { buildDistrict, buildUser } from '../../testing/factories';
 
@@ -121,9 +120,7 @@ describe('POST /api/quote', () => {
 });
 
 describe('GET /api/quote', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/quote')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/quote');
 
   itRejectsQueries('/api/quote', () => s.agent, [
     ['filter[status]=gone', 'filter.status', 'Status must be draft, sent, accepted, declined or expired.'],
@@ -169,9 +166,7 @@ describe('GET /api/quote', () => {
 });
 
 describe('GET /api/quote/{id}', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/quote/1')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/quote/1');
 
   it('404 for another district\'s quote, a missing one and ids that are not ids', async () => {
     const other = await buildDistrict(t.db);

@@ -1,8 +1,7 @@
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN } from '../../../common/schemas/site';
 import { asGuest, createTestApp, csrfHeaders, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildBuilding, buildStaff, buildUser } from '../../testing/factories';
 import { auditOf as auditOfIn, signedInDistrict } from '../../testing/buildings.fixture';
 
@@ -15,9 +14,7 @@ const district = () => signedInDistrict(t);
 const auditOf = (action: string) => auditOfIn(t, action);
 
 describe('GET /api/building', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/building')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/building');
 
   it('422 for an unknown status', async () => {
     const { asPrincipal } = await district();
@@ -55,9 +52,7 @@ describe('GET /api/building', () => {
 describe('POST /api/building', () => {
   const valid = { name: 'Riverside Elementary', code: 'RES', grade_band: 'K-5' };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/building', valid)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/building', () => valid);
 
   it('419 without the CSRF token', async () => {
     const { asAdmin } = await district();
@@ -117,9 +112,7 @@ describe('POST /api/building', () => {
 describe('PUT /api/building/{id}', () => {
   const valid = { name: 'Lincoln Middle School', code: 'LMS', grade_band: '6-8' };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', '/api/building/1', valid)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', '/api/building/1', () => valid);
 
   it('419 without the CSRF token', async () => {
     const { asAdmin, districtId } = await district();

@@ -1,7 +1,6 @@
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { asGuest, createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { auditOf as auditOfIn, signedInDistrict } from '../../testing/buildings.fixture';
 
@@ -14,10 +13,7 @@ const district = () => signedInDistrict(t);
 const auditOf = (action: string) => auditOfIn(t, action);
 
 describe('GET /api/district', () => {
-  it('401 without login', async () => {
-    const res = await request(t.app).get('/api/district');
-    expect(res.status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/district');
 
   it('403 for provider staff outside a district', async () => {
     const staff = await buildUser(t.db, { role: 'provider-admin' });
@@ -49,9 +45,7 @@ describe('GET /api/district', () => {
 describe('PUT /api/district', () => {
   const valid = { name: 'Maple Grove USD', timezone: 'America/New_York', school_year_start_month: 7 };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', '/api/district', valid)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', '/api/district', () => valid);
 
   it('419 without the CSRF token', async () => {
     const { asAdmin } = await district();
@@ -135,9 +129,7 @@ describe('PUT /api/district coaching_targets', () => {
   const settingsOf = async (districtId: number) =>
     JSON.parse((await t.db.selectFrom('districts').select('settings').where('id', '=', districtId).executeTakeFirstOrThrow()).settings);
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', '/api/district', { ...valid, coaching_targets: targets })).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', '/api/district', () => ({ ...valid, coaching_targets: targets }));
 
   it('419 without the CSRF token', async () => {
     const { asAdmin } = await district();

@@ -1,7 +1,6 @@
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { asGuest, createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildBuilding, buildCoachAssignment, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 import { today } from '../../lib/dates';
 
@@ -39,9 +38,7 @@ const names = (rows: { staff: { name: string } }[]) => rows.map((r) => r.staff.n
 const auditOf = (action: string) => t.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
 
 describe('GET /api/coach', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/coach')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/coach');
 
   it('403 without see coaches (educator)', async () => {
     const w = await world();
@@ -66,9 +63,7 @@ describe('GET /api/coach', () => {
 });
 
 describe('GET /api/coach/{id}', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/coach/1')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/coach/1');
 
   it('404 for another district\'s coach, a user who is not a coach, and a non-number id', async () => {
     const w = await world();
@@ -152,9 +147,7 @@ describe('GET /api/coach/{id}', () => {
 describe('POST /api/coach/{id}/caseload', () => {
   const body = (w: World, ids = [w.staff.dee.id, w.staff.eve.id]) => ({ staff_ids: ids, start_date: '2026-01-05' });
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/coach/1/caseload', { staff_ids: [1], start_date: '2026-01-05' })).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/coach/1/caseload', () => ({ staff_ids: [1], start_date: '2026-01-05' }));
 
   it('419 without the CSRF token', async () => {
     const w = await world();
@@ -242,9 +235,7 @@ describe('POST /api/coach/{id}/caseload', () => {
 });
 
 describe('POST /api/coach/{id}/caseload/{assignmentId}/end', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/coach/1/caseload/1/end', { end_date: '2026-01-05' })).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/coach/1/caseload/1/end', () => ({ end_date: '2026-01-05' }));
 
   it('419 without the CSRF token', async () => {
     const w = await world();

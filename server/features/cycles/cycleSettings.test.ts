@@ -4,7 +4,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CYCLE_MESSAGES, CYCLES_PLAN_MESSAGE } from '../../../common/schemas/cycles';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildCyclesWorld, cycleAudits, type CyclesWorld, insertCycle, stagesOfDistrict } from '../../testing/cycles.fixture';
 
 let t: TestApp;
@@ -16,9 +16,7 @@ beforeEach(async () => {
 const stagePayload = { name: 'Celebrate', description: 'Share what worked.', expected_days: 7 };
 
 describe('GET /api/coaching-cycle-stage', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/coaching-cycle-stage')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/coaching-cycle-stage');
 
   it('any district login reads the district\'s stages in order (the copied defaults), an educator too', async () => {
     const agent = await loginAs(t.app, w.teacher);
@@ -39,9 +37,7 @@ describe('GET /api/coaching-cycle-stage', () => {
 });
 
 describe('POST /api/coaching-cycle-stage', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/coaching-cycle-stage', stagePayload)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/coaching-cycle-stage', () => stagePayload);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.admin);
@@ -88,9 +84,7 @@ describe('POST /api/coaching-cycle-stage', () => {
 });
 
 describe('PUT /api/coaching-cycle-stage/{id}', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', `/api/coaching-cycle-stage/${w.stages[0]!.id}`, stagePayload)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', () => `/api/coaching-cycle-stage/${w.stages[0]!.id}`, () => stagePayload);
 
   it('422 names the field', async () => {
     const agent = await loginAs(t.app, w.admin);

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CYCLE_MESSAGES, CYCLES_PLAN_MESSAGE } from '../../../common/schemas/cycles';
 import { addDays, today } from '../../lib/dates';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { PAGE_QUERY_ROWS, expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { expectFieldError, itRejectsQueries, itRequiresLogin, PAGE_QUERY_ROWS } from '../../testing/checks';
 import { buildCyclesWorld, cycleAudits, type CyclesWorld, insertCycle } from '../../testing/cycles.fixture';
 import { insertInteraction, setSharedNotesVisible } from '../../testing/interactions.fixture';
 
@@ -31,9 +31,7 @@ async function scenery() {
 }
 
 describe('GET /api/coaching-cycle', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/coaching-cycle')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/coaching-cycle');
 
   it('403 with the Professional explanation on Essentials', async () => {
     const res = await (await loginAs(t.app, w.essentialsAdmin)).get('/api/coaching-cycle');

@@ -1,9 +1,8 @@
 // GET, POST and PUT /api/group (delete, deactivate and restore: groupLifecycle.test.ts).
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_MESSAGES, STAFF_GROUP_OF } from '../../../common/schemas/groups';
-import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRejectsQueries, itRequiresLogin } from '../../testing/checks';
 import { buildBuilding, buildStaff, buildUser } from '../../testing/factories';
 import { auditOf, buildGroupsWorld, type GroupsWorld, insertGroup } from '../../testing/groups.fixture';
 
@@ -17,10 +16,7 @@ const itemsOf = (db: TestApp['db'], groupId: number) =>
   db.selectFrom('group_items').select(['item_id', 'start_date', 'end_date']).where('group_id', '=', groupId).orderBy('id').execute();
 
 describe('GET /api/group', () => {
-  it('401 without login', async () => {
-    const res = await request(t.app).get('/api/group');
-    expect(res.status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/group');
 
   itRejectsQueries('/api/group', () => loginAs(t.app, w.admin), [
     ['status=archived', 'status', 'Status must be active or all.'],
@@ -113,9 +109,7 @@ describe('POST /api/group', () => {
     ],
   });
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/group', payload())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/group', payload);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.admin);
@@ -196,9 +190,7 @@ describe('PUT /api/group/{id}', () => {
     items: [{ item_id: w.cy.id, start_date: '2026-01-05T08:00:00.000Z', end_date: null }],
   });
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', `/api/group/${w.group.id}`, payload())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', () => `/api/group/${w.group.id}`, payload);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.admin);

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '../../../common/schemas/imports';
 import { appWith, bodyAsText, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { itRequiresLogin } from '../../testing/checks';
 import { insertField, insertInteraction, setSharedNotesVisible } from '../../testing/interactions.fixture';
 import { buildSkillsWorld, insertRating, type SkillsWorld } from '../../testing/skills.fixture';
 import { interactionsExportPages } from './coachingExports';
@@ -17,9 +18,7 @@ beforeEach(async () => {
 const rowsOf = (text: string) => parse(text, { bom: true, columns: true }) as Record<string, string>[];
 
 describe('GET /api/export/interactions.csv', () => {
-  it('401 without login', async () => {
-    expect((await (await guestAgent(t.app)).get('/api/export/interactions.csv')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/export/interactions.csv');
 
   it('422 naming the field for a malformed date or a range that ends before it starts', async () => {
     const admin = await loginAs(t.app, w.admin);

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '../../../common/schemas/imports';
 import { nowIso } from '../../../db/connection';
 import { appWith, bodyAsText, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { itRequiresLogin } from '../../testing/checks';
 import { buildStaff } from '../../testing/factories';
 import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
 import { csvCell } from '../../lib/csv';
@@ -24,9 +25,7 @@ describe('csvCell', () => {
 });
 
 describe('GET /api/export/staff.csv', () => {
-  it('401 without login', async () => {
-    expect((await (await guestAgent(t.app)).get('/api/export/staff.csv')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/export/staff.csv');
 
   it('403 for a principal (school scope) with the reason, and for an educator', async () => {
     const res = await (await loginAs(t.app, w.principal)).get('/api/export/staff.csv');

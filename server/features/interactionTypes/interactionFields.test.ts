@@ -2,8 +2,8 @@
 // endpoint in DESIGN's order.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_TYPE_MESSAGES as M } from '../../../common/schemas/interactionTypes';
-import { asGuest, createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { createTestApp, csrfHeaders, guestAgent, type TestApp } from '../../testing/app';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { auditOf, buildField, buildType, interactionDistrict, recordValue, typesOf } from '../../testing/interactionTypes.fixture';
 
@@ -24,9 +24,7 @@ async function world(planKey = 'professional') {
 describe('POST /api/interaction-type/{id}/field', () => {
   const valid = { label: 'Lesson focus', help_text: 'What the lesson aimed at', kind: 'single_choice', required: true, options: ['Engagement', 'Pacing'] };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/interaction-type/1/field', valid)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/interaction-type/1/field', () => valid);
 
   it('419 without the CSRF token', async () => {
     const { asAdmin, type } = await world();
@@ -129,9 +127,7 @@ describe('POST /api/interaction-type/{id}/field', () => {
 describe('PUT /api/interaction-field/{id}', () => {
   const valid = { label: 'Minutes observed', kind: 'number', min: 0, max: 60, required: false };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', '/api/interaction-field/1', valid)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', '/api/interaction-field/1', () => valid);
 
   it('419 without the CSRF token', async () => {
     const { asAdmin, districtId, type } = await world();

@@ -1,10 +1,9 @@
 // A district's interaction types (/api/interaction-type): every district login reads, `manage settings`
 // changes; each endpoint in DESIGN's order.
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_TYPE_MESSAGES as M } from '../../../common/schemas/interactionTypes';
 import { asGuest, createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import {
   auditOf, buildField, buildType, interactionDistrict, providerAdmin, typesOf,
@@ -21,9 +20,7 @@ const DEFAULT_NAMES = [
 ];
 
 describe('GET /api/interaction-type', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/interaction-type')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/interaction-type');
 
   it('422 for an unknown status', async () => {
     const { asCoach } = await interactionDistrict(t);
@@ -80,9 +77,7 @@ describe('GET /api/interaction-type', () => {
 });
 
 describe('GET /api/interaction-type/{id}', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/interaction-type/1')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/interaction-type/1');
 
   it('404 for another district\'s type, a default, or an id that is not one', async () => {
     const { asCoach } = await interactionDistrict(t);
@@ -110,9 +105,7 @@ describe('GET /api/interaction-type/{id}', () => {
 describe('POST /api/interaction-type', () => {
   const valid = { name: 'Peer visit', colour: 'red', default_minutes: 15, counts_as_coaching: false };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/interaction-type', valid)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/interaction-type', () => valid);
 
   it('419 without the CSRF token', async () => {
     const { asAdmin } = await interactionDistrict(t);
@@ -188,9 +181,7 @@ describe('POST /api/interaction-type', () => {
 describe('PUT /api/interaction-type/{id}', () => {
   const valid = { name: 'Observation', colour: 'purple', default_minutes: 50, counts_as_coaching: true };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', '/api/interaction-type/1', valid)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', '/api/interaction-type/1', () => valid);
 
   it('419 without the CSRF token', async () => {
     const { asAdmin, districtId } = await interactionDistrict(t);
@@ -303,9 +294,7 @@ describe('POST /api/interaction-type/{id}/archive and /restore', () => {
 });
 
 describe('POST /api/interaction-type/{id}/move', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/interaction-type/1/move', { direction: 'up' })).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/interaction-type/1/move', () => ({ direction: 'up' }));
 
   it('419 without the CSRF token', async () => {
     const { asAdmin, districtId } = await interactionDistrict(t);

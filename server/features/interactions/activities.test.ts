@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES } from '../../../common/schemas/interactions';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { expectFieldError, itRejectsQueries, itRequiresLogin } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import {
   buildInteractionsWorld, impersonatingAgent, insertActivity, insertInteraction, interactionAudits, type InteractionsWorld,
@@ -21,9 +21,7 @@ const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((a)
 const payload = (over: Record<string, unknown> = {}) => ({ category: 'planning', starts_at: '2026-10-06T19:00:00.000Z', minutes: 30, notes: 'Unit 3 planning', ...over });
 
 describe('GET /api/activity', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/activity')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/activity');
 
   itRejectsQueries('/api/activity', () => loginAs(t.app, w.coach), [
     ['filter[category][]=napping', 'filter.category', 'Choose a category from the list.'],

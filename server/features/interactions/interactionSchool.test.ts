@@ -3,8 +3,8 @@
 // /api/interaction/default-school answers the same default to the log form.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../../common/schemas/interactions';
-import { appWith, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildInteractionsWorld, insertInteraction, interactionAudits, type InteractionsWorld } from '../../testing/interactions.fixture';
 
 let t: TestApp;
@@ -97,9 +97,7 @@ describe('GET /api/interaction/default-school', () => {
   const url = (qs: string) => `/api/interaction/default-school?${qs}`;
   const at = 'starts_at=2026-10-06T14:00:00.000Z';
 
-  it('401 without login', async () => {
-    expect((await (await guestAgent(t.app)).get(url(at))).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', url(at));
 
   it.each<[string, string, string, string]>([
     ['no start', '', 'starts_at', 'Start is required.'],

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../../common/schemas/interactions';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import {
   buildInteractionsWorld, impersonatingAgent, insertField, insertInteraction, interactionAudits, type InteractionsWorld,
@@ -39,9 +39,7 @@ const payload = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/interaction', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/interaction', payload())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/interaction', payload);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.coach);
@@ -278,9 +276,7 @@ describe('PUT /api/interaction/{id}', () => {
     });
   });
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', `/api/interaction/${mine.id}`, payload())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', () => `/api/interaction/${mine.id}`, payload);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.coach);

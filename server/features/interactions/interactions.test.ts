@@ -5,7 +5,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../../common/schemas/interactions';
 import { appWith, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { expectFieldError, itRejectsQueries, itRequiresLogin } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import {
   buildInteractionsWorld, impersonatingAgent, insertActivity, insertField, insertInteraction, type InteractionsWorld,
@@ -36,9 +36,7 @@ async function scenery() {
 }
 
 describe('GET /api/interaction', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/interaction')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/interaction');
 
   itRejectsQueries('/api/interaction', () => loginAs(t.app, w.admin), [
     ['filter[from]=2026-13-01', 'filter.from', 'From must be a date (YYYY-MM-DD).'],

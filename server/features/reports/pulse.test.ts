@@ -1,6 +1,6 @@
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appWith, loginAs, type TestApp } from '../../testing/app';
+import { itRequiresLogin } from '../../testing/checks';
 import { buildDistrict, buildUser } from '../../testing/factories';
 import { freezeDateEachTest } from '../../testing/hooks';
 import { buildPulseWorld, PULSE_NOW, type PulseWorld } from '../../testing/pulse.fixture';
@@ -16,9 +16,7 @@ const pulseOf = async (user: Parameters<typeof loginAs>[1]) => (await loginAs(t.
 const targets = { interactions_per_educator_per_month: 2, cycles_per_new_teacher_per_semester: 1 };
 
 describe('GET /api/report/pulse', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/report/pulse')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/report/pulse');
 
   it('403 without see engagement (an educator) and for provider staff outside a district', async () => {
     expect((await pulseOf(w.teacher)).status).toBe(403);

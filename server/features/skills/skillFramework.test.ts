@@ -3,8 +3,8 @@
 // then success and the database state.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SKILL_MESSAGES, type SkillFramework } from '../../../common/schemas/skills';
-import { appWith, asGuest, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildDistrict } from '../../testing/factories';
 import { buildSkillsWorld, frameworkOf, insertRating, type SkillsWorld } from '../../testing/skills.fixture';
 
@@ -43,9 +43,7 @@ describe('the default framework', () => {
 });
 
 describe('GET /api/skill-framework', () => {
-  it('401 without login', async () => {
-    expect((await (await guestAgent(t.app)).get('/api/skill-framework')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/skill-framework');
 
   it('403 with the Professional explanation on the Essentials plan', async () => {
     const res = await (await loginAs(t.app, w.essentialsAdmin)).get('/api/skill-framework');
@@ -76,9 +74,7 @@ describe('GET /api/skill-framework', () => {
 });
 
 describe('POST /api/skill-domain', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/skill-domain', { name: 'New' })).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/skill-domain', () => ({ name: 'New' }));
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.admin);

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SKILL_MESSAGES, type SkillMapPage, type SkillMapSummary } from '../../../common/schemas/skills';
 import { appWith, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { itRejectsQueries } from '../../testing/checks';
+import { itRejectsQueries, itRequiresLogin } from '../../testing/checks';
 import { buildCoachAssignment } from '../../testing/factories';
 import { buildSkillsWorld, insertRating, type SkillsWorld } from '../../testing/skills.fixture';
 
@@ -29,9 +29,7 @@ beforeEach(async () => {
 const names = (body: SkillMapPage) => body.data.map((r) => r.staff.name);
 
 describe('GET /api/skill-map', () => {
-  it('401 without login', async () => {
-    expect((await (await guestAgent(t.app)).get('/api/skill-map')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/skill-map');
 
   itRejectsQueries('/api/skill-map', () => loginAs(t.app, w.admin), [
     ['an unknown filter', 'filter[color]=red', 'filter', 'Unknown filter: color. Filters are building_id, group_id, coach_id, grade_level, subject and position.'],

@@ -3,8 +3,8 @@
 // kept; skill_current_levels in step, a backdated rating not replacing a newer one).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type EducatorSkills, SKILL_MESSAGES } from '../../../common/schemas/skills';
-import { appWith, asGuest, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { insertInteraction } from '../../testing/interactions.fixture';
 import { buildSkillsWorld, insertRating, type SkillsWorld } from '../../testing/skills.fixture';
 
@@ -26,9 +26,7 @@ const currentOf = (staffId: number) => t.db.selectFrom('skill_current_levels').s
   .where('staff_id', '=', staffId).orderBy('skill_id').execute();
 
 describe('POST /api/staff/{id}/skill-rating', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', `/api/staff/${w.ana.id}/skill-rating`, payload())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', () => `/api/staff/${w.ana.id}/skill-rating`, payload);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.coach);
@@ -140,9 +138,7 @@ describe('GET /api/staff/{id}/skill-rating', () => {
     await insertRating(t.db, { districtId: w.district.id, staffId: w.jordan.id, skillId: s(0), level: 2, ratedOn: '2026-10-01', ratedBy: w.coach.id, note: 'Better' });
   });
 
-  it('401 without login', async () => {
-    expect((await (await guestAgent(t.app)).get(`/api/staff/${w.jordan.id}/skill-rating`)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', () => `/api/staff/${w.jordan.id}/skill-rating`);
 
   it('404 for another district\'s educator, and for an educator reading someone else', async () => {
     const admin = await loginAs(t.app, w.admin);

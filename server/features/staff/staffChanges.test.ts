@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../common/schemas/staff';
 import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { staffWorld, type StaffWorld } from '../../testing/staff.fixture';
 
 let t: TestApp;
@@ -24,9 +24,7 @@ const statusOf = async (id: number) => (await t.db.selectFrom('staff').select('s
 describe('POST /api/staff/{id}/move', () => {
   const move = () => ({ building_id: w.south.id, effective_date: '2026-01-05' });
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', `/api/staff/${w.ava.id}/move`, move())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', () => `/api/staff/${w.ava.id}/move`, move);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.admin);

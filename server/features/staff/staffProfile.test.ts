@@ -1,9 +1,8 @@
 // GET /api/staff/{id} (View Educator) and PUT /api/staff/{id} (Edit Educator).
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../common/schemas/staff';
-import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { STAFF_NOT_FOUND } from './routes';
 import { staffWorld, type StaffWorld, userWithoutPermissions } from '../../testing/staff.fixture';
@@ -19,9 +18,7 @@ async function view(user: Parameters<typeof loginAs>[1], id: number | string) {
 }
 
 describe('GET /api/staff/{id}', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get(`/api/staff/${w.jordan.id}`)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', () => `/api/staff/${w.jordan.id}`);
 
   it('404 for another district\'s educator, an unknown id and a malformed id', async () => {
     for (const [user, id] of [[w.cedarAdmin, w.jordan.id], [w.admin, w.cedarStaff.id], [w.admin, 999999], [w.admin, 'abc']] as const) {
@@ -107,9 +104,7 @@ async function put(user: Parameters<typeof loginAs>[1], id: number, body: unknow
 const staffRow = (id: number) => t.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('PUT /api/staff/{id}', () => {
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', `/api/staff/${w.ava.id}`, profile())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', () => `/api/staff/${w.ava.id}`, profile);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.admin);

@@ -1,8 +1,8 @@
 // School staff requests, decisions: POST /api/staff-request/{id}/approve, POST /api/staff-request/{id}/deny,
 // DELETE /api/staff-request/{id} (the requester withdraws a pending request).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { auditActions, buildWorld, historyRows, insertRequest, type World } from '../../testing/staffRequests.fixture';
 
 let t: TestApp;
@@ -22,9 +22,7 @@ describe('POST /api/staff-request/{id}/approve', () => {
     return agent.post(`/api/staff-request/${id}/approve`).set(csrfHeaders(agent)).send({});
   };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', `/api/staff-request/${pending.id}/approve`)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', () => `/api/staff-request/${pending.id}/approve`);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.admin);
@@ -124,9 +122,7 @@ describe('POST /api/staff-request/{id}/deny', () => {
     return agent.post(`/api/staff-request/${id}/deny`).set(csrfHeaders(agent)).send(body as object);
   };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', `/api/staff-request/${pending.id}/deny`, { reason: 'x' })).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', () => `/api/staff-request/${pending.id}/deny`, () => ({ reason: 'x' }));
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.admin);
@@ -182,9 +178,7 @@ describe('DELETE /api/staff-request/{id}', () => {
     return agent.delete(`/api/staff-request/${id}`).set(csrfHeaders(agent));
   };
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'delete', `/api/staff-request/${pending.id}`)).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'delete', () => `/api/staff-request/${pending.id}`);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.principal);

@@ -1,10 +1,9 @@
 // School staff requests, reads and new requests: GET /api/staff-request, GET /api/staff-request/candidates,
 // POST /api/staff-request. Decisions and withdrawal are in staffRequestDecisions.test.ts.
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/connection';
-import { appWith, asGuest, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
-import { PAGE_QUERY_ROWS, expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRejectsQueries, itRequiresLogin, PAGE_QUERY_ROWS } from '../../testing/checks';
 import { buildStaff } from '../../testing/factories';
 import { auditActions, buildWorld, insertRequest, type World } from '../../testing/staffRequests.fixture';
 
@@ -15,10 +14,7 @@ beforeEach(async () => {
 });
 
 describe('GET /api/staff-request', () => {
-  it('401 without login', async () => {
-    const res = await request(t.app).get('/api/staff-request');
-    expect(res.status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/staff-request');
 
   itRejectsQueries('/api/staff-request', () => loginAs(t.app, w.admin), [
     ['status=maybe', 'status', 'Status must be pending, approved, denied or all.'],
@@ -92,9 +88,7 @@ describe('GET /api/staff-request', () => {
 });
 
 describe('GET /api/staff-request/candidates', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/staff-request/candidates')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/staff-request/candidates');
 
   it('422 for a search that is too long', async () => {
     const agent = await loginAs(t.app, w.principal);
@@ -157,9 +151,7 @@ describe('GET /api/staff-request/candidates', () => {
 describe('POST /api/staff-request', () => {
   const body = () => ({ staff_id: w.atOak.id, building_id: w.lincoln.id, start_date: '2026-12-01', note: 'Covering a math vacancy.' });
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/staff-request', body())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/staff-request', body);
 
   it('419 without the CSRF token', async () => {
     const agent = await loginAs(t.app, w.principal);

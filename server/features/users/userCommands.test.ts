@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../common/schemas/users';
 import { asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { expectFieldError } from '../../testing/checks';
+import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildDistrict, buildUser } from '../../testing/factories';
 import type { Deps } from '../../deps';
 import { buildAuthContext } from '../../identity/context';
@@ -27,9 +27,7 @@ describe('PUT /api/user/:id', () => {
   });
   const valid = () => ({ name: 'Casey Principal', roles: ['building-admin', 'coach'], building_ids: [s.school2.id] });
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'put', `/api/user/${coach.id}`, valid())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'put', () => `/api/user/${coach.id}`, valid);
 
   it('419 without the CSRF token', async () => {
     expect((await s.agent.put(`/api/user/${coach.id}`).set('X-Requested-With', 'XMLHttpRequest').send(valid())).status).toBe(419);

@@ -1,9 +1,8 @@
 // GET /api/user, GET /api/user/:id and POST /api/user (invite or account migration).
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../common/schemas/users';
-import { asGuest, createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
-import { PAGE_QUERY_ROWS, expectFieldError, itRejectsQueries } from '../../testing/checks';
+import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../testing/app';
+import { expectFieldError, itRejectsQueries, itRequiresLogin, PAGE_QUERY_ROWS } from '../../testing/checks';
 import { buildBuilding, buildDistrict, buildUser } from '../../testing/factories';
 import { createInvite } from '../../identity/accounts';
 import { auditOf, nonManagers, setupDistrict, stranger, tokenOf, type Setup } from '../../testing/users.fixture';
@@ -16,10 +15,7 @@ beforeEach(async () => {
 const countUsers = async () => (await t.db.selectFrom('users').select('id').execute()).length;
 
 describe('GET /api/user', () => {
-  it('401 without login', async () => {
-    const res = await request(t.app).get('/api/user');
-    expect(res.status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/user');
 
   itRejectsQueries('/api/user', async () => (await setupDistrict(t)).agent, [
     ['filter[status]=gone', 'filter.status', 'Status must be invited, active, disabled or all.'],
@@ -91,9 +87,7 @@ describe('GET /api/user', () => {
 });
 
 describe('GET /api/user/:id', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/user/1')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/user/1');
 
   it("404 for another district's user and for ids that are not numbers", async () => {
     const { agent } = await setupDistrict(t);
@@ -125,9 +119,7 @@ describe('POST /api/user', () => {
   });
   const valid = () => ({ name: 'Nia Newcoach', email: 'Nia.Newcoach@Pine.example', roles: ['coach'], building_ids: [s.school.id] });
 
-  it('401 without login', async () => {
-    expect((await asGuest(t.app, 'post', '/api/user', valid())).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'post', '/api/user', valid);
 
   it('419 without the CSRF token', async () => {
     const res = await s.agent.post('/api/user').set('X-Requested-With', 'XMLHttpRequest').send(valid());

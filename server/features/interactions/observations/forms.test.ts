@@ -2,7 +2,6 @@
 // walkthrough only on a plan without observation forms); `manage settings` on a plan with the feature adds,
 // edits, archives and restores them. A form whose current version has observations is never changed under
 // them: an edit writes version N+1, items keep their lineage. Each endpoint in ARCHITECTURE's order.
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { planFeatureMessage } from '../../../../common/plans';
 import { FORM_MESSAGES } from '../../../../common/schemas/observationForms';
@@ -13,6 +12,7 @@ import * as calibrationMigration from '../../../../db/migrations/20261201_0161_c
 import * as observationVersionsMigration from '../../../../db/migrations/20261201_0163_observation_district_versions';
 import { createDistrict, createUser } from '../../../identity/accounts';
 import { createTestApp, csrfHeaders, guestAgent, loginAs, type TestApp } from '../../../testing/app';
+import { itRequiresLogin } from '../../../testing/checks';
 import { buildStaff, buildUser } from '../../../testing/factories';
 import { auditOf, buildType, interactionDistrict, providerAdmin } from '../../../testing/interactionTypes.fixture';
 import { DEMO_PASSWORD, seedDemo } from '../../../../db/seeds/demo';
@@ -97,9 +97,7 @@ const valid = {
 };
 
 describe('GET /api/observation-form', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/observation-form')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/observation-form');
 
   it('422 for an unknown status', async () => {
     const { asCoach } = await interactionDistrict(t);
@@ -184,9 +182,7 @@ describe('GET /api/observation-form', () => {
 });
 
 describe('GET /api/observation-form/{id}', () => {
-  it('401 without login', async () => {
-    expect((await request(t.app).get('/api/observation-form/1')).status).toBe(401);
-  });
+  itRequiresLogin(() => t.app, 'get', '/api/observation-form/1');
 
   it('404 for another district\'s form, a provider default, an id that is not one, and (without the plan) a form but the built-in', async () => {
     const { asCoach } = await interactionDistrict(t);
