@@ -5,7 +5,8 @@
 // - one read over HTTP, GET /api/staff/{id}/skill-rating, one request at a time, on educators whose data is warm:
 //   each coach's first read of an educator today (a row written) paired with the same request again at once (a
 //   repeat read, the memo): the difference is what the log adds when it writes.
-// `npx tsx scripts/benchReadLog.ts` (SQLite) or `… benchReadLog.ts --db=pg`; BENCH_READ_LOG_ROWS sets the table's size.
+// `npx tsx scripts/benchReadLog.ts` (SQLite), or with BENCH_POSTGRES=<server url> (a role that may create databases) on
+// PostgreSQL, as scripts/benchLib.ts benchDatabase makes them; BENCH_READ_LOG_ROWS sets the table's size.
 import http from 'node:http';
 import os from 'node:os';
 import type { Request } from 'express';
