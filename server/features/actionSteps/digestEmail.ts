@@ -45,7 +45,7 @@ export function digestEmail(input: DigestEmailInput): Mail {
   const text = [
     `Hello ${name},`,
     '',
-    `${DIGEST_SUBJECT}: ${counts}.`,
+    `You have ${counts}:`,
     '',
     ...lines.map((l) => `- ${l.title} (${l.label}: due ${l.day})`),
     '',
@@ -63,14 +63,14 @@ export function digestEmail(input: DigestEmailInput): Mail {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(DIGEST_SUBJECT)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#1c2b2b;line-height:1.5;margin:0;padding:16px">
 <h1 style="font-size:20px;margin:0 0 4px">${e(DIGEST_SUBJECT)}</h1>
-<p style="margin:0 0 16px">Hello ${e(name)}, ${e(counts)}.</p>
+<p style="margin:0 0 16px">Hello ${e(name)}. You have ${e(counts)}:</p>
 <table style="border-collapse:collapse;margin:0 0 16px;font-size:14px">
 <thead><tr><th scope="col" style="${cell};background:#eef4f4">Action step</th><th scope="col" style="${cell};background:#eef4f4">Due</th><th scope="col" style="${cell};background:#eef4f4">State</th></tr></thead>
 <tbody>
 ${input.steps.map((s, i) => `<tr><td style="${cell}">${e(lines[i]!.title)}</td><td style="${cell}">${e(lines[i]!.day)}</td><td style="${cell};${badge(s.due)}">${e(lines[i]!.label)}</td></tr>`).join('\n')}
 </tbody></table>
 <p><a href="${e(listUrl)}" style="display:inline-block;background:#0f6e6e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Open your action steps</a></p>
-<p style="font-size:13px;color:#4a5a5a">${e(why)} ${e(off)}: <a href="${e(settingsUrl)}" style="color:#0f6e6e">Account Settings</a>.</p>
+<p style="font-size:13px;color:#4a5a5a">${e(why)} <a href="${e(settingsUrl)}" style="color:#0f6e6e">Turn it off in Account Settings</a> (Weekly email of my action steps).</p>
 <p>— Coachwell</p></body></html>`;
 
   return { to: input.to, subject: DIGEST_SUBJECT, text, html, link: listUrl };

@@ -112,7 +112,8 @@ describe('the weekly action-step email', () => {
     const mail = mailer.sent[0]!;
     expect(mail.subject).toBe('Your action steps this week');
     expect(mail.link).toBe('http://coachwell.test/app/action-steps');
-    expect(mail.text).toContain('Your action steps this week: 1 step overdue and 1 step due in the next 7 days.');
+    expect(mail.text).toContain('Hello Jordan Ellis,\n\nYou have 1 step overdue and 1 step due in the next 7 days:');
+    expect(mail.html).toContain('href="http://coachwell.test/app/settings"');
     const lines = mail.text.split('\n').filter((l) => l.startsWith('- '));
     expect(lines).toEqual([
       '- Try think-pair-share <b>with</b> http[:]//evil[.]example (Overdue: due Wed, Nov 25, 2026)',
