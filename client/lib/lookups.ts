@@ -93,6 +93,18 @@ export function useStaffSearch(search: string, enabled = true) {
   );
 }
 
+/**
+ * An educator's own record: the one row GET /api/staff answers a login whose `see educators` reaches only
+ * themself (none when the login is not linked to one). Read by the educator's Action steps, Self-assessment,
+ * their home's recent coaching and "Your profile"; one key, so they share one cache entry.
+ */
+export function useOwnEducator(enabled = true) {
+  return useSWR<StaffListItem[], ApiError>(
+    enabled ? (['staff', 'own'] as const) : null,
+    () => api.get<Paginated<StaffListItem>>('staff', { per_page: 2 }).then((page) => page.data),
+  );
+}
+
 /** A search box's term, trimmed, once typing has paused for 250 ms: what the educator pickers search for. */
 export function useDebouncedTerm(term: string): string {
   const [debounced, setDebounced] = useState(term.trim());

@@ -16,10 +16,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
+import { useOwnEducator } from '../../lib/lookups';
 import { useActionSteps } from '../../lib/actionSteps';
 import { lazyPart } from '../../lib/lazyPart';
 import { useAuthUser, useDateLocale, useToday } from '../../lib/session';
-import { useOwnStaff } from './api';
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('../../components/actionSteps/StepDialogs').then((m) => m.StepFormDialog));
 
@@ -43,7 +43,7 @@ export default function ActionStepsScreen(_props: ScreenProps) {
   const today = useToday();
   const locale = useDateLocale();
   const educator = user ? permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self' : false;
-  const own = useOwnStaff(educator);
+  const own = useOwnEducator(educator);
   const openSteps = useActionSteps({ status: ['open'] });
   const closedSteps = useActionSteps({ status: ['done', 'dropped'] }, { perPage: CLOSED_SHOWN });
   const commands = useStepCommands({ own: educator });

@@ -20,10 +20,9 @@ import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
 import { formatDay } from '../../lib/dates';
 import { useSubmitState } from '../../lib/forms';
-import { activeDomains, useSkillFramework } from '../../lib/lookups';
+import { activeDomains, useOwnEducator, useSkillFramework } from '../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { levelColour, selfAssess, useEducatorSkills } from '../../lib/skills';
-import { useOwnEducator } from './api';
 
 const fieldOf = (skillId: number) => `skill-${skillId}`;
 

@@ -13,7 +13,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
-import { useCoaches, useGroups, useStaffSearch } from '../../lib/lookups';
+import { useCoaches, useGroups, useOwnEducator } from '../../lib/lookups';
 import { useAuthUser } from '../../lib/session';
 import { staffAccess, useSchoolOptions } from './access';
 import { useStaffList } from './api';
@@ -33,8 +33,8 @@ export default function StaffListScreen(props: ScreenProps) {
 }
 
 function OwnProfile() {
-  const self = useStaffSearch('', true);
-  const own = self.data?.data[0];
+  const self = useOwnEducator();
+  const own = self.data?.[0];
   if (own) return <Navigate replace to={`/app/staff/${own.id}`} />;
   if (self.error && !self.data) return <LoadError what="your profile" onRetry={() => void self.mutate()} />;
   if (!self.data) return <LoadingBlock />;

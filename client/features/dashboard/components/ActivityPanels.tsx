@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { formatInteger } from '../../../lib/format';
 import { type InteractionList, logInteractionHref, useInteractions } from '../../../lib/interactions';
-import { useStaffSearch } from '../../../lib/lookups';
+import { useOwnEducator } from '../../../lib/lookups';
 import { newObservationHref } from '../../../lib/observations';
 import { addDays, formatMinutes, startOfWeek } from '../../../lib/zonedTime';
 
@@ -116,8 +116,8 @@ function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
 export function EducatorPanel({ user, locale }: { user: AuthUser; locale?: Locale }) {
   const timeZone = user.timezone || browserTimeZone();
   // An educator's own roster row (see educators.self lists only it): their interactions are filtered by it.
-  const self = useStaffSearch('', true);
-  const own = self.data?.data.find(() => true) ?? null;
+  const self = useOwnEducator();
+  const own = self.data?.[0] ?? null;
   const recent = useInteractions(own ? { filter: { staff_id: [own.id], to: todayIn(timeZone) }, sort: '-starts_at', per_page: 5 } : null);
   if ((self.data && !own) || (self.error && !self.data)) return null;
   return (
