@@ -1,38 +1,19 @@
 // The admin dashboard, Admin activity and Logs through the real screens: figures and their links,
 // the activity feed's filters in the URL, a log entry's detail; axe-core on each screen at both widths.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { AdminDashboard, LogList } from '../../common/schemas/adminOps';
-import { api, AXE_TAGS, browserSuite, runCli } from './harness';
+import { api, axeBlocking, browserSuite, loaded, runCli } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 const suite = browserSuite();
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const STAFF = 'support@coachwell.example';
-
-async function blockingViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  }, AXE_TAGS);
-}
-
-async function settled(page: Page) {
-  await page.locator('h1').first().waitFor();
-  await page.locator('.loading-block').first().waitFor({ state: 'detached' });
-}
 
 describe('the admin dashboard', () => {
   it('shows the figures of the API, each linking to its list', async () => {
     const page = await suite.signedIn(STAFF);
     await page.goto('/admin');
-    await settled(page);
+    await loaded(page);
     const { json: figures } = await api<AdminDashboard>(page, 'GET', 'admin/dashboard');
     const byStatus = page.getByRole('region', { name: 'Districts by status' });
     for (const f of figures.districts_by_status) {
@@ -54,7 +35,7 @@ describe('Admin activity', () => {
     await admin.goto('/app');
     const page = await suite.signedIn(STAFF);
     await page.goto('/admin/activity');
-    await settled(page);
+    await loaded(page);
     await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Signed in' });
     await page.waitForURL((u) => u.searchParams.get('action') === 'login');
     await page.getByRole('searchbox', { name: 'Person' }).fill('admin@maplegrove');
@@ -62,7 +43,7 @@ describe('Admin activity', () => {
     const feed = page.locator('.audit-feed');
     await expect.poll(async () => (await feed.locator('.audit-entry').allInnerTexts()).every((t) => /signed in in Maple Grove/.test(t)) && (await feed.locator('.audit-entry').count()) > 0).toBe(true);
     await page.reload();
-    await settled(page);
+    await loaded(page);
     expect(await page.getByRole('combobox', { name: 'Action' }).inputValue()).toBe('login');
     expect(await page.getByRole('searchbox', { name: 'Person' }).inputValue()).toBe('admin@maplegrove');
     // A district button narrows to that district, kept in the URL too.
@@ -83,7 +64,7 @@ describe('Admin activity: an impersonation reads as sentences', () => {
     expect((await api(staff, 'POST', 'auth/impersonate', { user_id: coachId })).status).toBe(200);
     for (const screen of ['/app', '/app/staff', '/app/coaches']) {
       await staff.goto(screen);
-      await settled(staff);
+      await loaded(staff);
     }
     const banner = staff.getByRole('region', { name: 'Impersonation' });
     const coachName = /acting as (.+?) \(coach@maplegrove\.example\)/.exec((await banner.textContent()) ?? '')?.[1];
@@ -94,7 +75,7 @@ describe('Admin activity: an impersonation reads as sentences', () => {
     for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
       const page = await suite.signedIn(STAFF, { bypassCSP: true, viewport });
       await page.goto('/admin/activity?action=impersonated_request');
-      await settled(page);
+      await loaded(page);
       const run = page.locator('.audit-entry').filter({ hasText: /viewed \d+ screens?/ }).first();
       const sentence = await run.locator('.audit-entry__sentence').innerText();
       // The run's times are on the reader's profile clock (useInstantFormat).
@@ -104,13 +85,13 @@ describe('Admin activity: an impersonation reads as sentences', () => {
       const list = run.locator('.audit-reads');
       for (const title of ['Dashboard', 'Educators', 'Coaches']) await list.getByText(title, { exact: true }).first().waitFor();
       expect(await list.innerText()).toContain('/app/staff');
-      expect(await blockingViolations(page), `at ${viewport.width}`).toEqual([]);
+      expect(await axeBlocking(page), `at ${viewport.width}`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `sideways scroll at ${viewport.width}`).toBe(false);
     }
     // Stopping reads as a sentence too, naming the person.
     const page = await suite.signedIn(STAFF);
     await page.goto('/admin/activity?action=impersonation_stopped');
-    await settled(page);
+    await loaded(page);
     await page.locator('.audit-entry__sentence').filter({ hasText: `Sam Ortega stopped impersonating ${coachName}` }).first().waitFor();
   });
 });
@@ -124,14 +105,14 @@ describe('Logs', () => {
 
     const page = await suite.signedIn(STAFF, { bypassCSP: true });
     await page.goto('/admin/logs?kind=client&search=e2e');
-    await settled(page);
+    await loaded(page);
     const row = page.getByRole('row').filter({ hasText: 'TypeError: e2e boom' });
     await row.getByRole('button', { name: /Details/ }).click();
     await page.waitForURL((u) => /^\d+$/.test(u.searchParams.get('open') ?? ''));
     const dialog = page.getByRole('dialog', { name: /Client error #\d+/ });
     await dialog.locator('pre').filter({ hasText: 'at Staff (staff.js:10:5)' }).waitFor();
     expect(await dialog.innerText()).toContain('http://x/app/staff');
-    expect(await blockingViolations(page)).toEqual([]);
+    expect(await axeBlocking(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close dialog' }).click();
     await page.waitForURL((u) => !u.searchParams.has('open'));
 
@@ -147,7 +128,7 @@ describe('Logs', () => {
     it(`filters on the shared filter bar at ${viewport.width} px: a text filter applies on Enter, each set filter a chip that removes it`, async () => {
       const page = await suite.signedIn(STAFF, { bypassCSP: true, viewport });
       await page.goto('/admin/logs?kind=security&security_kind=failed-sign-in');
-      await settled(page);
+      await loaded(page);
       const user = page.getByRole('searchbox', { name: 'User' });
       await user.fill('nobody-e2e');
       await user.press('Enter');
@@ -155,7 +136,7 @@ describe('Logs', () => {
       const chips = page.getByRole('list', { name: 'Active filters' });
       await expect.poll(() => chips.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('User: nobody-e2e'), expect.stringContaining('Kind: ')]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      expect(await blockingViolations(page)).toEqual([]);
+      expect(await axeBlocking(page)).toEqual([]);
       await page.getByRole('button', { name: 'Remove filter User: nobody-e2e' }).click();
       await page.waitForURL((u) => !u.searchParams.has('user') && u.searchParams.get('security_kind') === 'failed-sign-in');
       await expect.poll(() => user.inputValue()).toBe(''); // the box follows the URL on the next render
@@ -171,8 +152,8 @@ describe('axe and phone width', () => {
     for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
       const page = await suite.signedIn(STAFF, { bypassCSP: true, viewport });
       await page.goto(target);
-      await settled(page);
-      expect(await blockingViolations(page), `${target} at ${viewport.width}`).toEqual([]);
+      await loaded(page);
+      expect(await axeBlocking(page), `${target} at ${viewport.width}`).toEqual([]);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(wide, `${target} scrolls sideways at ${viewport.width}`).toBe(false);
     }

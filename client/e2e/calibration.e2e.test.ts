@@ -5,20 +5,10 @@
 // observation's page names its session ("Part of calibration session …", a link). The demo's sessions show the
 // agreement over time, for a form and a date range kept in the URL. axe-core (AXE_TAGS, every impact) on each screen.
 import { describe, expect, it, vi } from 'vitest';
-import type { Page } from 'playwright-core';
-import { api, axeAll, browserSuite } from './harness';
+import { api, axeAll, browserSuite, DESKTOP_PAGE as DESKTOP, loaded, PHONE_PAGE as PHONE } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
 const suite = browserSuite({ timeout: 20_000 });
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
-const DESKTOP = { viewport: { width: 1366, height: 900 }, bypassCSP: true };
-
-
-
-const loaded = async (page: Page) => {
-  await page.locator('h1').first().waitFor();
-  await page.locator('.loading-block').first().waitFor({ state: 'detached' });
-};
 
 describe('a calibration session: set up, observed by two, compared', () => {
   it('the coach sets it up and observes; the principal observes; the agreement shows by item and by pair at both widths', async () => {

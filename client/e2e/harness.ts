@@ -119,6 +119,16 @@ export type PageOptions = Parameters<Browser['newContext']>[0] & {
   scope?: 'test' | 'file';
 };
 
+/** The two widths every screen is checked at: a 390 px phone (touch) and a 1366 px desktop (pages for `suite.page`/`signedIn`). */
+export const PHONE_PAGE: PageOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
+export const DESKTOP_PAGE: PageOptions = { viewport: { width: 1366, height: 900 }, bypassCSP: true };
+
+/** Waits until the screen has loaded: its heading is shown and no loading placeholder is left. */
+export async function loaded(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await page.locator('.loading-block').first().waitFor({ state: 'detached' });
+}
+
 /** Emails of Coachwell staff sign in at the admin area, everyone else at the app area. */
 export const areaOf = (email: string): 'app' | 'admin' => (email.endsWith('@coachwell.example') ? 'admin' : 'app');
 

@@ -9,12 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeAll, browserSuite, latestMailLink, settleAnimations } from './harness';
+import { api, axeAll, browserSuite, DESKTOP_PAGE as DESKTOP, latestMailLink, loaded, PHONE_PAGE as PHONE, settleAnimations } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
 const suite = browserSuite({ timeout: 20_000 });
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
-const DESKTOP = { viewport: { width: 1366, height: 900 }, bypassCSP: true };
 const COACH = 'coach@maplegrove.example';
 const TEACHER = 'teacher@maplegrove.example';
 const SHOTS = process.env.OBS_SHOTS;
@@ -24,8 +22,6 @@ afterEach(async (ctx) => {
     for (const p of suite.testPages()) console.log('DEBUG', p.url(), (await p.locator('body').innerText().catch(() => '?')).slice(0, 2500));
   }
 });
-
-
 
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
@@ -39,11 +35,6 @@ async function shot(page: Page, name: string): Promise<void> {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
-
-const loaded = async (page: Page) => {
-  await page.locator('h1').first().waitFor();
-  await page.locator('.loading-block').first().waitFor({ state: 'detached' });
-};
 
 async function staffId(page: Page, name: string): Promise<number> {
   const res = await api<{ data: { id: number; name: string }[] }>(page, 'GET', `staff?search=${encodeURIComponent(name)}`);

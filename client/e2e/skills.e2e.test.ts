@@ -5,28 +5,12 @@
 // framework in view at 1366, filters never cut off, the grid OR the cards in the page, a small DOM, axe
 // clean: those pages bypass the CSP to inject axe); and the Essentials district's upgrade message (the
 // API answers 403 with the same text).
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SKILL_MAP_PAGE, SKILL_MESSAGES } from '../../common/schemas/skills';
-import { browserSuite, settleAnimations } from './harness';
-
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+import { api, axeAll, browserSuite } from './harness';
 
 const suite = browserSuite();
-
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '');
-    const res = await fetch(`/api/${path}`, {
-      method, credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': xsrf },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: await res.json() };
-  }, { method, path, body }) as Promise<{ status: number; body: T }>;
-}
 
 async function openMap(page: Page, search = '') {
   await page.goto(`/app/coaching${search}`);
@@ -39,22 +23,22 @@ describe('rating skills', () => {
     const page = await suite.signedIn('coach@maplegrove.example');
     await page.goto('/app');
     // The observation (the Activity screens' log form is another issue's): through the API, as the coach.
-    const map = await apiCall<{ data: { staff: { id: number; name: string } }[] }>(page, 'GET', 'skill-map?per_page=1');
-    const educator = map.body.data[0]!.staff;
-    const types = await apiCall<{ data: { id: number; name: string }[] }>(page, 'GET', 'interaction-type');
-    const observation = types.body.data.find((t) => t.name === 'Classroom observation')!;
-    const logged = await apiCall<{ id: number }>(page, 'POST', 'interaction', {
+    const map = await api<{ data: { staff: { id: number; name: string } }[] }>(page, 'GET', 'skill-map?per_page=1');
+    const educator = map.json.data[0]!.staff;
+    const types = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'interaction-type');
+    const observation = types.json.data.find((t) => t.name === 'Classroom observation')!;
+    const logged = await api<{ id: number }>(page, 'POST', 'interaction', {
       interaction_type_id: observation.id, starts_at: new Date(Date.now() - 3_600_000).toISOString(), duration_minutes: 40,
       status: 'completed', staff_ids: [educator.id], notes: 'Observed the opening and the group work.',
     });
     expect(logged.status).toBe(201);
-    const before = await apiCall<{ history: unknown[] }>(page, 'GET', `staff/${educator.id}/skill-rating`);
+    const before = await api<{ history: unknown[] }>(page, 'GET', `staff/${educator.id}/skill-rating`);
 
     await page.goto(`/app/staff/${educator.id}`);
     const skills = page.getByRole('region', { name: 'Skills' });
     await skills.getByRole('button', { name: 'Rate skills' }).click();
     const dialog = page.getByRole('dialog', { name: `Rate skills: ${educator.name}` });
-    await dialog.getByLabel('Evidence from').selectOption(String(logged.body.id));
+    await dialog.getByLabel('Evidence from').selectOption(String(logged.json.id));
     const skillGroup = (name: string) => dialog.getByRole('radiogroup', { name });
     await skillGroup('Clear learning goals').getByRole('radio', { name: /Leading/ }).check();
     await skillGroup('Questioning for thinking').getByRole('radio', { name: /Skilled/ }).check();
@@ -66,10 +50,10 @@ describe('rating skills', () => {
 
     const row = skills.locator('.skills-row').filter({ hasText: 'Clear learning goals' });
     await expect.poll(() => row.locator('.skills-level__num').textContent()).toBe('4');
-    const after = await apiCall<{ history: { skill_id: number; level: number; note: string | null; interaction_id: number | null }[] }>(page, 'GET', `staff/${educator.id}/skill-rating`);
-    const added = after.body.history.slice(-3);
-    expect(after.body.history).toHaveLength(before.body.history.length + 3);
-    expect(added.map((r) => r.interaction_id)).toEqual([logged.body.id, logged.body.id, logged.body.id]);
+    const after = await api<{ history: { skill_id: number; level: number; note: string | null; interaction_id: number | null }[] }>(page, 'GET', `staff/${educator.id}/skill-rating`);
+    const added = after.json.history.slice(-3);
+    expect(after.json.history).toHaveLength(before.json.history.length + 3);
+    expect(added.map((r) => r.interaction_id)).toEqual([logged.json.id, logged.json.id, logged.json.id]);
     expect(added.map((r) => r.level).sort()).toEqual([2, 3, 4]);
     expect(added.find((r) => r.level === 2)!.note).toBe('Feedback was general; next time name one step.');
 
@@ -207,16 +191,6 @@ function clippedControls(page: Page): Promise<string[]> {
   });
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'], runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] });
-    return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 describe('the heat map\'s layout (issue 26) and size (issue 35)', () => {
   it('at 1366 px: every skill of the demo framework in view, headers broken only between words, filters whole, only the grid', async () => {
     const page = await suite.signedIn('admin@maplegrove.example', { viewport: { width: 1366, height: 900 }, bypassCSP: true });
@@ -266,7 +240,7 @@ describe('the heat map\'s layout (issue 26) and size (issue 35)', () => {
     const stuck = await page.evaluate(() => document.querySelector('.sm-grid__skill')!.getBoundingClientRect().top - document.querySelector('.sm-scroll')!.getBoundingClientRect().top);
     expect(stuck).toBeGreaterThan(0);
     expect(stuck).toBeLessThan(100);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAll(page)).toEqual([]);
 
     // The pager walks the rows a page at a time.
     const firstName = await page.locator('.sm-grid tbody .sm-who__name').first().textContent();
@@ -311,7 +285,7 @@ describe('the heat map\'s layout (issue 26) and size (issue 35)', () => {
     await card.getByText('Every skill').click();
     expect(await card.locator('.sm-card__skills li').count()).toBe(24);
     expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(3000);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAll(page)).toEqual([]);
   }, 60_000);
 });
 
@@ -323,7 +297,7 @@ describe('on the Essentials plan', () => {
     // Cedar Falls' administrator manages billing: told how to upgrade, not to ask themselves (issue 26).
     await page.getByText(`${SKILL_MESSAGES.plan.split('. ')[0]}. You manage your district's billing`).waitFor();
     expect(await page.locator('.sm-grid').count()).toBe(0);
-    const res = await apiCall<{ message: string }>(page, 'GET', 'skill-map');
-    expect(res).toEqual({ status: 403, body: expect.objectContaining({ message: SKILL_MESSAGES.plan }) });
+    const res = await api<{ message: string }>(page, 'GET', 'skill-map');
+    expect(res).toEqual({ status: 403, json: expect.objectContaining({ message: SKILL_MESSAGES.plan }) });
   });
 });

@@ -4,19 +4,10 @@
 // filter[coach_id] is the observation's interaction's coach: its observer). The interactions report keeps
 // "Coach". At 1366 and 390 px, axe-core (AXE_TAGS, every impact) clean.
 import { describe, expect, it, vi } from 'vitest';
-import type { Page } from 'playwright-core';
-import { api, axeAll, browserSuite } from './harness';
+import { api, axeAll, browserSuite, DESKTOP_PAGE as DESKTOP, loaded, PHONE_PAGE as PHONE } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
 const suite = browserSuite({ timeout: 20_000 });
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
-const DESKTOP = { viewport: { width: 1366, height: 900 }, bypassCSP: true };
-
-
-const loaded = async (page: Page) => {
-  await page.locator('h1').first().waitFor();
-  await page.locator('.loading-block').first().waitFor({ state: 'detached' });
-};
 
 describe('the walkthrough report\'s Observer filter', () => {
   it('offers the principal beside the coach, and narrows the report to her walkthroughs, at both widths', async () => {
