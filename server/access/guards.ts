@@ -39,6 +39,16 @@ export function districtActor(req: Request): DistrictActor {
   return req.actor as DistrictActor;
 }
 
+/**
+ * Provider staff acting as themselves, holding `permission`: 401 for guests, 403 with `refusal` for district
+ * users (provider staff impersonating one included), 403 without the permission.
+ */
+export function requireProviderStaff(req: Request, permission: string, refusal: string): AuthContext {
+  const auth = requireAuth(req);
+  if (auth.user.district_id !== null) throw forbidden(refusal);
+  return requirePermission(auth, permission);
+}
+
 /** Throws 403 unless the signed-in user holds the permission (any suffix counts). */
 export function requirePermission<A extends AuthContext>(auth: A, permission: string, message?: string): A {
   if (!hasPermission(auth.permissions, permission)) throw forbidden(message);

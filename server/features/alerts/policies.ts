@@ -5,15 +5,13 @@
 import type { Request } from 'express';
 import { PERMISSIONS } from '../../../common/permissions';
 import { ALERT_MESSAGES } from '../../../common/schemas/alerts';
-import { requireAuth, requireDistrict, requirePermission } from '../../access/guards';
+import { requireDistrict, requireProviderStaff } from '../../access/guards';
 import { forbidden } from '../../http/errors';
 import type { Actor } from '../../lib/audit';
 
 /** A provider staff member (not impersonating) holding `manage alerts`: the actor of the audit rows. */
 export function alertManager(req: Request): Actor {
-  const auth = requireAuth(req);
-  if (auth.user.district_id !== null) throw forbidden(ALERT_MESSAGES.providerOnly);
-  requirePermission(auth, PERMISSIONS.manageAlerts);
+  requireProviderStaff(req, PERMISSIONS.manageAlerts, ALERT_MESSAGES.providerOnly);
   return req.actor;
 }
 

@@ -6,15 +6,12 @@
 import type { Request } from 'express';
 import { PERMISSIONS } from '../../../common/permissions';
 import { ARTICLE_MESSAGES } from '../../../common/schemas/articles';
-import { requireAuth, requirePermission } from '../../access/guards';
-import { forbidden } from '../../http/errors';
+import { requireAuth, requireProviderStaff } from '../../access/guards';
 import type { Actor } from '../../lib/audit';
 
 /** Provider staff with `manage articles`, not impersonating: the actor of the article commands. */
 export function articleManager(req: Request): Actor {
-  const auth = requireAuth(req);
-  if (auth.user.district_id !== null) throw forbidden(ARTICLE_MESSAGES.providerOnly);
-  requirePermission(auth, PERMISSIONS.manageArticles);
+  requireProviderStaff(req, PERMISSIONS.manageArticles, ARTICLE_MESSAGES.providerOnly);
   return req.actor;
 }
 

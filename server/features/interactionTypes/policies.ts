@@ -6,8 +6,7 @@
 import type { Request } from 'express';
 import { PERMISSIONS } from '../../../common/permissions';
 import { INTERACTION_TYPE_MESSAGES } from '../../../common/schemas/interactionTypes';
-import { districtActor, requireAuth, requireDistrict, requireFeature, requirePermission } from '../../access/guards';
-import { forbidden } from '../../http/errors';
+import { districtActor, requireAuth, requireDistrict, requireFeature, requirePermission, requireProviderStaff } from '../../access/guards';
 import type { Actor } from '../../lib/audit';
 import type { Owner } from './queries';
 
@@ -42,9 +41,7 @@ export function districtFieldManager(req: Request): TypeEditor {
 
 /** Provider staff (not impersonating) with `see admin`: they read the defaults. */
 export function adminReader(req: Request): Owner {
-  const auth = requireAuth(req);
-  if (auth.user.district_id !== null) throw forbidden(PROVIDER_ONLY);
-  requirePermission(auth, PERMISSIONS.seeAdmin);
+  requireProviderStaff(req, PERMISSIONS.seeAdmin, PROVIDER_ONLY);
   return null;
 }
 
