@@ -129,7 +129,7 @@ describe('action steps', () => {
       expect(list.json.data.map((s) => s.title)).toContain(title);
     });
 
-    it(`the coach sets a step from an observation's next steps and from a cycle (${width} px)`, async () => {
+    it(`the coach sets a step from an observation's next steps, from a cycle and from an interaction (${width} px)`, async () => {
       const page = await suite.signedIn(COACH, options);
       const me = await api<{ id: number }>(page, 'GET', 'auth/user');
       const staff = await api<{ data: { id: number; name: string }[] }>(page, 'GET', `staff?search=${encodeURIComponent('Jordan Ellis')}`);
@@ -168,6 +168,26 @@ describe('action steps', () => {
       await expectAxeClean(page, `Cycle panel ${width}`);
       const fromCycle = await api<{ data: { title: string; source: { type: string; id: number } | null }[] }>(page, 'GET', `action-step?filter[staff_id]=${jordan.id}`);
       expect(fromCycle.json.data.find((s) => s.title === cycleTitle)?.source).toEqual({ type: 'cycle', id: cycle.id });
+
+      // From a completed interaction with Jordan alone, opened in Activity: its next steps offered as the detail.
+      const sessions = await api<{ data: { id: number; status: string; coach: { id: number }; participants: { id: number }[]; next_steps: string | null }[] }>(
+        page, 'GET', `interaction?filter[staff_id][]=${jordan.id}&filter[status][]=completed&sort=-starts_at&per_page=50`);
+      const session = sessions.json.data.find((i) => i.coach.id === me.json.id && i.participants.length === 1)!;
+      expect(session).toBeTruthy();
+      await page.goto(`/app/activity?open=${session.id}`);
+      const detail = page.locator('dialog.interaction-detail');
+      await detail.getByRole('heading', { name: 'Action steps' }).waitFor();
+      const sessionTitle = `Try the exit ticket twice this week (${width})`;
+      await detail.getByRole('button', { name: '+ Action step' }).click();
+      const fromSessionDialog = page.getByRole('dialog', { name: 'Set an action step for Jordan Ellis' });
+      await fromSessionDialog.getByLabel('Title').fill(sessionTitle);
+      await fromSessionDialog.getByRole('button', { name: 'Set step' }).click();
+      await fromSessionDialog.waitFor({ state: 'detached' });
+      await detail.getByText(sessionTitle).waitFor();
+      await shot(page, `steps-interaction-${width}`);
+      await expectAxeClean(page, `Interaction detail ${width}`);
+      const fromSession = await api<{ data: { title: string; detail: string | null; source: { type: string; id: number } | null }[] }>(page, 'GET', `action-step?filter[staff_id]=${jordan.id}`);
+      expect(fromSession.json.data.find((s) => s.title === sessionTitle)).toMatchObject({ source: { type: 'interaction', id: session.id }, detail: session.next_steps });
     });
 
     it(`the coach's and the principal's dashboards show follow-through by educator (${width} px)`, async () => {

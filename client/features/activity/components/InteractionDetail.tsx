@@ -5,6 +5,7 @@ import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Interaction } from '../../../../common/schemas/interactions';
 import { Alert } from '../../../components/Alert';
+import { StepsFromSource } from '../../../components/actionSteps/StepsFromSource';
 import { Button } from '../../../components/Button';
 import { InteractionStatusBadge, TypeSwatch } from '../../../components/InteractionItem';
 import { ConfirmDialog, Modal } from '../../../components/Modal';
@@ -31,6 +32,9 @@ function fieldAnswer(value: Interaction['field_values'][number]['value'], kind: 
   if (kind === 'date' && typeof value === 'string') return formatDate(dayAsDate(value), undefined);
   return String(value);
 }
+
+/** Up to this many educators, a completed interaction offers "+ Action step" for each (a larger group: from each profile). */
+const STEPS_PARTICIPANTS_MAX = 6;
 
 export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDuplicate, onDone }: Props) {
   const { data: i, error } = useInteraction(id);
@@ -170,6 +174,19 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
                   </section>
                 )}
               </>
+            )}
+            {i.can_edit && i.status === 'completed' && i.participants.length > 0 && i.participants.length <= STEPS_PARTICIPANTS_MAX && (
+              // What the coach and the educator agreed becomes a step the educator follows through (issue 29, item 2):
+              // one educator's steps at a time (a group's members each have their own).
+              <section className="stack stack--sm" aria-labelledby="detail-steps">
+                <h3 id="detail-steps" className="detail__heading">Action steps</h3>
+                {i.participants.map((p) => (
+                  <div key={p.id} className="stack stack--sm">
+                    {i.participants.length > 1 && <p className="text-sm">{p.name}</p>}
+                    <StepsFromSource staff={p} source={{ type: 'interaction', id: i.id }} detail={i.next_steps} />
+                  </div>
+                ))}
+              </section>
             )}
             {i.private_notes && (
               <section className="detail__private" aria-labelledby="detail-private">
