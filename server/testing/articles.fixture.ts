@@ -1,0 +1,83 @@
+// The tests every knowledge base article written by a migration gets (observationsArticle.test.ts,
+// educatorsSideArticle.test.ts): published to every district user after migrating, once, as Coachwell's own text;
+// found by an educator and a coach searching for what it covers; its words and pictures (the real screens in
+// client/help/); an article the provider's staff already wrote under its address left alone, and `down` removing
+// only Coachwell's untouched text.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../common/markdown';
+import { createTestApp, loginAs, type TestApp } from './app';
+import { buildDistrict, buildUser } from './factories';
+
+export interface MigratedArticle {
+  migration: { SLUG: string; TITLE: string; BODY: string; up: (db: Kysely<any>) => Promise<void>; down: (db: Kysely<any>) => Promise<void> };
+  category: string;
+  /** Searches (URL-encoded) that must find it. */
+  searches: string[];
+  /** What `it` says the article covers, and the words that show it does. */
+  covers: string;
+  words: string[];
+  /** Its pictures in order (files of client/help/). */
+  images: string[];
+}
+
+export function describeMigratedArticle({ migration: { SLUG, TITLE, BODY, up, down }, category, searches, covers, words, images }: MigratedArticle) {
+  describe(`the article "${TITLE}"`, () => {
+    let t: TestApp;
+    beforeEach(async () => {
+      t = await createTestApp();
+    });
+    const rows = () => t.db.selectFrom('articles').selectAll().where('slug', '=', SLUG).execute();
+
+    it('is published to every district user after migrating, once, as Coachwell\'s own text', async () => {
+      const [article, ...more] = await rows();
+      expect(more).toEqual([]);
+      expect(article).toMatchObject({ title: TITLE, category, audience: 'all', status: 'published', created_by: null, body: BODY });
+      const versions = await t.db.selectFrom('article_versions').selectAll().where('article_id', '=', article!.id).execute();
+      expect(versions).toMatchObject([{ title: TITLE, body: BODY, edited_by: null }]);
+
+      // An educator reads it and finds it by searching; so does a coach.
+      const district = await buildDistrict(t.db);
+      for (const role of ['educator', 'coach'] as const) {
+        const agent = await loginAs(t.app, await buildUser(t.db, { role, districtId: district.id }));
+        const read = await agent.get(`/api/article/${SLUG}`);
+        expect(read.status).toBe(200);
+        expect(read.body.title).toBe(TITLE);
+        for (const search of searches) {
+          const found = await agent.get(`/api/article?search=${search}`);
+          expect(found.body.data.map((a: { slug: string }) => a.slug), search).toContain(SLUG);
+        }
+      }
+    });
+
+    it(`covers ${covers}, with real pictures`, () => {
+      for (const w of words) expect(BODY).toContain(w);
+      const found = [...renderMarkdown(BODY).html.matchAll(/<img [^>]*src="\/help\/([a-z0-9-]+\.png)"[^>]*>/g)].map((m) => m[1]!);
+      expect(found).toEqual(images);
+      for (const file of found) {
+        expect(fs.readFileSync(path.resolve(import.meta.dirname, '../../client/help', file)).subarray(1, 4).toString()).toBe('PNG');
+      }
+    });
+
+    it('leaves alone an article already at its address, and down removes only the untouched text', async () => {
+      const [article] = await rows();
+      // Untouched: down removes it (with its history), up writes it again.
+      await down(t.db);
+      expect(await rows()).toEqual([]);
+      expect(await t.db.selectFrom('article_versions').select('id').where('article_id', '=', article!.id).execute()).toEqual([]);
+      await up(t.db);
+      const [again] = await rows();
+      expect(again!.body).toBe(BODY);
+
+      // Edited by the provider's staff: down keeps it, and up adds no second article.
+      await t.db.updateTable('articles').set({ body: `${BODY}\n\nOur district's own note.` }).where('id', '=', again!.id).execute();
+      await down(t.db);
+      await up(t.db);
+      const kept = await rows();
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.body).toContain('Our district\'s own note.');
+    });
+  });
+}
