@@ -285,13 +285,16 @@ describe('as a district admin', () => {
 });
 
 describe('as an educator', () => {
-  it('/app/staff shows only Jordan Ellis, without filters or an add button', async () => {
+  it('/app/staff (their menu\'s "Your profile") opens Jordan Ellis\'s own profile: no list, filters or add button', async () => {
     const page = await open('teacher@maplegrove.example');
     await page.goto('/app/staff');
-    expect(await countIs(page, 'Showing 1 of 1 educator')).toBe('Showing 1 of 1 educator');
-    expect(await column(page, 0)).toEqual(['Ellis, Jordan']);
+    await page.waitForURL(/\/app\/staff\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Jordan Ellis' }).waitFor();
     expect(await page.getByRole('link', { name: 'Add educators' }).count()).toBe(0);
     expect(await page.getByRole('searchbox').count()).toBe(0);
+    // The API still answers an educator's list with their own row alone.
+    const list = await page.evaluate(async () => (await fetch('/api/staff', { headers: { accept: 'application/json' } })).json());
+    expect(list.data.map((s: { first_name: string; last_name: string }) => `${s.last_name}, ${s.first_name}`)).toEqual(['Ellis, Jordan']);
   });
 });
 
