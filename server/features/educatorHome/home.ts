@@ -32,14 +32,15 @@ export async function educatorHome(db: DB, auth: DistrictAuth, now = new Date())
   const districtId = auth.district.id;
   const today = todayIn(auth.user.timezone || auth.district.timezone, now);
   const nowIso = now.toISOString();
-  // The day ends or the next session starts: either changes what the home says.
-  const dayEnd = now.getTime() + 60 * 60 * 1000;
+  // Kept at most an hour (a new day changes due states and the year's start) and never past the next session's
+  // start (it leaves "Coming up").
+  const inAnHour = now.getTime() + 60 * 60 * 1000;
   const educator = await ownEducator(db, districtId, auth.user.id, today);
   const empty: EducatorHomeAnswer = {
     educator: null, coaches: [], cycles: hasFeature(auth.features, 'coaching-cycles') ? [] : null, upcoming: [], next_steps: [],
     observations_to_acknowledge: 0, skills: null, action_steps: { open: 0, due_soon: 0, overdue: 0, done_this_year: 0, next: [] }, requests: [],
   };
-  if (!educator) return { answer: empty, validUntil: dayEnd };
+  if (!educator) return { answer: empty, validUntil: inAnHour };
 
   const seesCycles = hasFeature(auth.features, 'coaching-cycles');
   const seesSkills = hasFeature(auth.features, 'skill-mapping');
@@ -89,6 +90,6 @@ export async function educatorHome(db: DB, auth: DistrictAuth, now = new Date())
       },
       requests: requests.map((r) => ({ id: r.id, topic: r.topic, status: r.status === 'passed' ? 'passed' : 'open', created_at: r.created_at })),
     },
-    validUntil: Math.min(dayEnd, nextStart),
+    validUntil: Math.min(inAnHour, nextStart),
   };
 }
