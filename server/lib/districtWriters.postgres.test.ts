@@ -97,7 +97,8 @@ describe('a district\'s writers on PostgreSQL [PostgreSQL]', () => {
     expect(events).toEqual(['writer wrote']);
 
     releaseWriter.open();
-    await checker.ready;
+    // Both: the checker's lock may be granted before the writer's commit has answered on its own connection.
+    await Promise.all([checker.ready, writer.done]);
     // The checker got its lock only once the writer let go (above: still waiting while the writer was open); the
     // writer's "committed" and the checker's "wrote" callbacks arrive on two connections at once, in either order.
     expect(events[0]).toBe('writer wrote');
