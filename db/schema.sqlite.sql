@@ -392,6 +392,18 @@ CREATE INDEX "skills_domain_idx" on "skills" ("domain_id", "sort_order");
 -- index sqlite_autoindex_user_roles_1
 (automatic);
 
+-- index sso_connections_district_kind_idx
+CREATE UNIQUE INDEX "sso_connections_district_kind_idx" on "sso_connections" ("district_id", "kind");
+
+-- index sso_links_connection_idx
+CREATE INDEX "sso_links_connection_idx" on "sso_links" ("connection_id");
+
+-- index sso_links_issuer_subject_idx
+CREATE UNIQUE INDEX "sso_links_issuer_subject_idx" on "sso_links" ("issuer", "subject");
+
+-- index sso_links_user_idx
+CREATE INDEX "sso_links_user_idx" on "sso_links" ("district_id", "user_id");
+
 -- index staff_buildings_building_idx
 CREATE INDEX "staff_buildings_building_idx" on "staff_buildings" ("district_id", "building_id", "end_date");
 
@@ -706,6 +718,12 @@ CREATE TABLE "skills" ("id" integer primary key autoincrement, "district_id" int
 
 -- table sqlite_sequence
 CREATE TABLE sqlite_sequence(name,seq);
+
+-- table sso_connections
+CREATE TABLE "sso_connections" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "kind" text not null, "issuer" text not null, "client_id" text not null, "client_secret_sealed" text not null, "domains" text default '[]' not null, "password_login" integer default 1 not null, "create_users" integer default 0 not null, "created_by" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "last_tested_at" text, "last_test_result" text);
+
+-- table sso_links
+CREATE TABLE "sso_links" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "connection_id" integer not null references "sso_connections" ("id") on delete cascade, "issuer" text not null, "subject" text not null, "email_at_link" text, "created_at" text not null, "last_sign_in_at" text);
 
 -- table staff
 CREATE TABLE "staff" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "first_name" text not null, "last_name" text not null, "email" text, "employee_id" text, "position" text, "grade_levels" text default '[]' not null, "subjects" text default '[]' not null, "hire_date" text, "status" text default 'active' not null, "user_id" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null);

@@ -546,6 +546,46 @@ export interface CoachingRequestHoldersTable {
   ended_at: Timestamp | null;
 }
 
+/** The kinds of sign-in connection a district may have (issue 30). */
+export type SsoKind = 'google' | 'microsoft' | 'clever' | 'classlink' | 'oidc';
+
+/** A district's single sign-on connection (issue 30), one per kind. The client secret is sealed (server/lib/secretBox.ts). */
+export interface SsoConnectionsTable {
+  id: Generated<number>;
+  district_id: number;
+  kind: SsoKind;
+  /** The OpenID discovery base (its /.well-known/openid-configuration). */
+  issuer: string;
+  client_id: string;
+  /** secretBox's seal of the client secret; never answered, logged or audited. */
+  client_secret_sealed: string;
+  /** JSON array of lower-case email domains. */
+  domains: ColumnType<string, string | undefined, string>;
+  /** 1: the district's users may still sign in with a password; 0: single sign-on only. */
+  password_login: ColumnType<number, number | undefined, number>;
+  /** 1: a first sign-in of an unknown email in an allowed domain may create an educator login. */
+  create_users: ColumnType<number, number | undefined, number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  last_tested_at: Timestamp | null;
+  /** What the last "Test connection" said, in words. */
+  last_test_result: string | null;
+}
+
+/** A login tied to a provider's subject (issuer + subject, unique): survives an email change at the provider. */
+export interface SsoLinksTable {
+  id: Generated<number>;
+  district_id: number;
+  user_id: number;
+  connection_id: number;
+  issuer: string;
+  subject: string;
+  email_at_link: string | null;
+  created_at: CreatedAt;
+  last_sign_in_at: Timestamp | null;
+}
+
 export interface ObservationAnswersTable {
   observation_id: number;
   item_id: number;
@@ -1144,6 +1184,8 @@ export interface Database {
   action_steps: ActionStepsTable;
   coaching_requests: CoachingRequestsTable;
   coaching_request_holders: CoachingRequestHoldersTable;
+  sso_connections: SsoConnectionsTable;
+  sso_links: SsoLinksTable;
   rate_limits: RateLimitsTable;
 }
 

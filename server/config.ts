@@ -23,6 +23,21 @@ export interface Config {
   rateLimits: boolean;
   /** Socket timeouts (finding 16): whole headers, whole request (body included), idle keep-alive. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Single sign-on (issue 30). */
+  sso: {
+    /** SSO_SECRET_KEY: 32 bytes in base64, the key that seals connections' client secrets (server/lib/secretBox.ts); null when unset. */
+    secretKey: Buffer | null;
+    /** SSO_ALLOW_HTTP=1: plain-http issuers accepted (local test providers); never in production. */
+    allowHttp: boolean;
+  };
+}
+
+function ssoSecretKey(value: string | undefined): Buffer | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
+  if (key.length !== 32) throw new Error('SSO_SECRET_KEY must be 32 random bytes in base64 (make one with: openssl rand -base64 32).');
+  return key;
 }
 
 function positiveMs(value: string | undefined, fallback: number, name: string): number {
@@ -81,6 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: positiveMs(env.HTTP_HEADERS_TIMEOUT_MS, 20_000, 'HTTP_HEADERS_TIMEOUT_MS'),
       requestTimeoutMs: positiveMs(env.HTTP_REQUEST_TIMEOUT_MS, 60_000, 'HTTP_REQUEST_TIMEOUT_MS'),
       keepAliveTimeoutMs: positiveMs(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5_000, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'),
+    },
+    sso: {
+      secretKey: ssoSecretKey(env.SSO_SECRET_KEY),
+      // Never in production, whatever the variable says.
+      allowHttp: mode !== 'production' && env.SSO_ALLOW_HTTP === '1',
     },
   };
 }

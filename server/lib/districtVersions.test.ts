@@ -35,6 +35,9 @@ const NEVER_IN_KEPT_ANSWERS = [
   'record_reads',
   // The weekly action-step digest's per-login setting and last week written (migration 20261202_0170): read by the runner and Account Settings only.
   'action_step_digests',
+  // Single sign-on (migration 20261203_0172): a district's sign-in connections and the logins' links to a provider's
+  // subject, read by the connections' settings and the sign-in itself, never by a kept answer.
+  'sso_connections', 'sso_links',
 ];
 
 /** The tables whose writes bump their district's version: 0110's and the later migrations'. */
