@@ -6,9 +6,12 @@
 // trigger SQL to the byte.
 import {
   type CompiledQuery, type DatabaseConnection, type Driver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
+  sql, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
 } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from './connection';
+import { districtVersionTriggers, isPostgres, sqliteDistrictVersionTriggers } from './migrationHelpers';
+import { migrateToLatest } from './migrator';
 import * as m0161 from './migrations/20261201_0161_calibration_sessions';
 import * as m0162 from './migrations/20261201_0162_article_observations';
 import * as m0163 from './migrations/20261201_0163_observation_district_versions';
@@ -109,4 +112,40 @@ describe('what the folded migrations send (frozen: the snapshot is the migration
       });
     }
   }
+});
+
+describe('the database the migrations built', () => {
+  // The tables whose triggers the helpers wrote: both sides (0163, 0169), the SQLite side (0161, 0165, 0166).
+  const BOTH_SIDES = [...m0163.OBSERVATION_DISTRICT_VERSION_TABLES, ...m0169.COACHING_REQUEST_DISTRICT_VERSION_TABLES];
+  const SQLITE_SIDE = [...m0161.CALIBRATION_DISTRICT_VERSION_TABLES, ...m0165.ACTION_STEP_DISTRICT_VERSION_TABLES, ...m0166.SELF_RATING_DISTRICT_VERSION_TABLES];
+
+  it('carries districtVersionTriggers\' SQL to the byte', async () => {
+    const db = openDatabase(':memory:');
+    try {
+      await migrateToLatest(db);
+      if (isPostgres(db)) {
+        for (const table of BOTH_SIDES) {
+          const helper = recorder('postgres');
+          await districtVersionTriggers(helper.db, table);
+          const [fn, ...triggers] = helper.sent.map((s) => s.sql);
+          const { rows } = await sql<{ prosrc: string }>`select prosrc from pg_proc where proname = ${`bump_district_versions_${table}`}`.execute(db);
+          expect(rows.map((r) => r.prosrc)).toEqual([/\$\$(.*)\$\$/s.exec(fn!)![1]]);
+          const { rows: found } = await sql<{ tgname: string }>`select tgname from pg_trigger where tgrelid = ${table}::regclass and not tgisinternal order by tgname`.execute(db);
+          expect(found.map((r) => r.tgname).filter((n) => n.endsWith('_district_version'))).toEqual(['delete', 'insert', 'update'].map((e) => `${table}_${e}_district_version`));
+          expect(triggers).toHaveLength(3);
+        }
+        return;
+      }
+      for (const table of [...BOTH_SIDES, ...SQLITE_SIDE]) {
+        const helper = recorder('sqlite');
+        await (BOTH_SIDES.includes(table) ? districtVersionTriggers : sqliteDistrictVersionTriggers)(helper.db, table);
+        const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'trigger' and tbl_name = ${table}
+          and name like '%_district_version' order by name`.execute(db);
+        // SQLite keeps a trigger's text as written but for its first two words.
+        expect(rows.map((r) => r.sql)).toEqual(helper.sent.map((s) => s.sql.replace(/^create trigger/, 'CREATE TRIGGER')).sort());
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
 });

@@ -76,3 +76,101 @@ export async function createDistrictVersionTriggers(db: Kysely<any>, table: stri
       referencing ${referencing[event]} for each statement execute function ${fn}()`).execute(db);
   }
 }
+
+/**
+ * A table's district change-version triggers as migration 20261201_0163 wrote them, for a table whose rows
+ * carry `district_id` (a null one bumps nothing): on SQLite 0110's row triggers
+ * (`sqliteDistrictVersionTriggers`), on PostgreSQL statement triggers over transition tables with the body
+ * 0152/0153 gave every covered table (a note at the transaction's first write of the district, taking the
+ * district's writers' lock shared; the version bumped at the commit). A new district table's migration calls it
+ * and lists the table for server/lib/districtVersions.test.ts; `dropDistrictVersionTriggers` is its down.
+ * Frozen with the migrations that call it (0163, 0169): db/migrationHelpers.test.ts holds its SQL to theirs.
+ */
+export async function districtVersionTriggers(db: Kysely<any>, table: string): Promise<void> {
+  if (!isPostgres(db)) {
+    await sqliteDistrictVersionTriggers(db, table);
+    return;
+  }
+  const note = (source: string) => `perform district_version_note(d.district_id)
+      from (select distinct x.district_id from (${source}) as x (district_id) where x.district_id is not null order by 1) d;`;
+  const body = `if TG_OP = 'INSERT' then
+        ${note('select r.district_id from new_rows r')}
+      elsif TG_OP = 'DELETE' then
+        ${note('select r.district_id from old_rows r')}
+      else
+        ${note('select r.district_id from new_rows r union select r.district_id from old_rows r')}
+      end if;`;
+  await sql.raw(`create or replace function bump_district_versions_${table}() returns trigger language plpgsql as $$
+        begin
+          ${body}
+          return null;
+        end $$`).execute(db);
+  const referencing = { insert: 'new table as new_rows', delete: 'old table as old_rows', update: 'old table as old_rows new table as new_rows' };
+  for (const event of ['insert', 'update', 'delete'] as const) {
+    await sql.raw(`create trigger ${table}_${event}_district_version after ${event} on ${table}
+          referencing ${referencing[event]} for each statement execute function bump_district_versions_${table}()`).execute(db);
+  }
+}
+
+/** SQLite's side of `districtVersionTriggers`: 0110's row triggers (an update moving a row bumps both districts). */
+export async function sqliteDistrictVersionTriggers(db: Kysely<any>, table: string): Promise<void> {
+  const bump = (district: string, condition = '') => `insert into district_versions (district_id, version) select ${district}, 1 where ${district} is not null${condition}
+          on conflict (district_id) do update set version = version + 1;`;
+  await sql.raw(`create trigger ${table}_insert_district_version after insert on ${table} begin
+          ${bump('new.district_id')}
+        end`).execute(db);
+  await sql.raw(`create trigger ${table}_update_district_version after update on ${table} begin
+          ${bump('new.district_id')}
+          ${bump('old.district_id', ' and old.district_id is not new.district_id')}
+        end`).execute(db);
+  await sql.raw(`create trigger ${table}_delete_district_version after delete on ${table} begin
+          ${bump('old.district_id')}
+        end`).execute(db);
+}
+
+/** The down of `districtVersionTriggers` (and of the migrations before it that wrote the same triggers). */
+export async function dropDistrictVersionTriggers(db: Kysely<any>, table: string): Promise<void> {
+  for (const event of ['insert', 'update', 'delete']) {
+    await sql.raw(`drop trigger if exists ${table}_${event}_district_version${isPostgres(db) ? ` on ${table}` : ''}`).execute(db);
+  }
+  if (isPostgres(db)) await sql.raw(`drop function if exists bump_district_versions_${table}()`).execute(db);
+}
+
+/** A knowledge base article a migration publishes as Coachwell's own text (migration 20261123_0083's way). */
+export interface MigratedArticle {
+  slug: string;
+  title: string;
+  /** an article category's slug (common/schemas/articles.ts) */
+  category: string;
+  body: string;
+}
+
+/**
+ * Publishes `article` to every district user, with its first version (edited_by empty: Coachwell's own text),
+ * unless an article already has its slug (the provider's staff may have written one of their own). The search
+ * index follows through its triggers (SQLite) or the trigram index (PostgreSQL). `removeArticleIfUntouched` is
+ * its down. Frozen with the migrations that call it (0162, 0171): db/migrationHelpers.test.ts holds its SQL to theirs.
+ */
+export async function insertArticleOnce(db: Kysely<any>, article: MigratedArticle): Promise<void> {
+  const { slug, title, category, body } = article;
+  const taken = await db.selectFrom('articles').select('id').where('slug', '=', slug).executeTakeFirst();
+  if (taken) return;
+  const now = new Date().toISOString();
+  const { id } = await db.insertInto('articles').values({
+    title, slug, category, audience: 'all', body, status: 'published', published_at: now,
+    created_by: null, updated_by: null, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('article_versions').values({
+    article_id: id, title, slug, category, audience: 'all', audience_roles: '[]', body, edited_by: null, at: now,
+  }).execute();
+}
+
+/** Removes the article `insertArticleOnce` wrote, with its views, feedback, versions and roles, only while its body is still exactly `body`. */
+export async function removeArticleIfUntouched(db: Kysely<any>, article: Pick<MigratedArticle, 'slug' | 'body'>): Promise<void> {
+  const row = await db.selectFrom('articles').select(['id', 'body']).where('slug', '=', article.slug).executeTakeFirst();
+  if (!row || row.body !== article.body) return;
+  for (const table of ['article_views', 'article_feedback', 'article_versions', 'article_audience_roles']) {
+    await db.deleteFrom(table).where('article_id', '=', row.id).execute();
+  }
+  await db.deleteFrom('articles').where('id', '=', row.id).execute();
+}

@@ -7,7 +7,7 @@
 // is stored but the session itself. District-version triggers as 20261127_0110 and 20261129_0152 build them
 // (SQLite row triggers; PostgreSQL statement triggers that note the district, bumped at the commit).
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../migrationHelpers';
+import { dropDistrictVersionTriggers, isPostgres, sqliteDistrictVersionTriggers } from '../migrationHelpers';
 
 const TABLE = 'calibration_sessions';
 
@@ -55,25 +55,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
     return;
   }
-  const bump = (district: string, condition = '') => `insert into district_versions (district_id, version) select ${district}, 1 where ${district} is not null${condition}
-          on conflict (district_id) do update set version = version + 1;`;
-  await sql.raw(`create trigger ${TABLE}_insert_district_version after insert on ${TABLE} begin
-          ${bump('new.district_id')}
-        end`).execute(db);
-  await sql.raw(`create trigger ${TABLE}_update_district_version after update on ${TABLE} begin
-          ${bump('new.district_id')}
-          ${bump('old.district_id', ' and old.district_id is not new.district_id')}
-        end`).execute(db);
-  await sql.raw(`create trigger ${TABLE}_delete_district_version after delete on ${TABLE} begin
-          ${bump('old.district_id')}
-        end`).execute(db);
+  await sqliteDistrictVersionTriggers(db, TABLE);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const event of ['insert', 'update', 'delete']) {
-    await sql.raw(`drop trigger if exists ${TABLE}_${event}_district_version${isPostgres(db) ? ` on ${TABLE}` : ''}`).execute(db);
-  }
-  if (isPostgres(db)) await sql.raw(`drop function if exists bump_district_versions_${TABLE}()`).execute(db);
+  await dropDistrictVersionTriggers(db, TABLE);
   await db.schema.dropIndex('observations_calibration_idx').ifExists().execute();
   await db.schema.dropTable(TABLE).ifExists().execute();
 }

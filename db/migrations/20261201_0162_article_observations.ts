@@ -10,31 +10,18 @@
 //
 // down: removes the article only while it is still exactly as this migration wrote it.
 import type { Kysely } from 'kysely';
+import { insertArticleOnce, removeArticleIfUntouched } from '../migrationHelpers';
 
 export const SLUG = 'observations-and-walkthroughs';
 export const TITLE = 'Observations and walkthroughs';
 const CATEGORY = 'interactions-activity';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const taken = await db.selectFrom('articles').select('id').where('slug', '=', SLUG).executeTakeFirst();
-  if (taken) return;
-  const now = new Date().toISOString();
-  const { id } = await db.insertInto('articles').values({
-    title: TITLE, slug: SLUG, category: CATEGORY, audience: 'all', body: BODY, status: 'published', published_at: now,
-    created_by: null, updated_by: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('article_versions').values({
-    article_id: id, title: TITLE, slug: SLUG, category: CATEGORY, audience: 'all', audience_roles: '[]', body: BODY, edited_by: null, at: now,
-  }).execute();
+  await insertArticleOnce(db, { slug: SLUG, title: TITLE, category: CATEGORY, body: BODY });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const row = await db.selectFrom('articles').select(['id', 'body']).where('slug', '=', SLUG).executeTakeFirst();
-  if (!row || row.body !== BODY) return;
-  for (const table of ['article_views', 'article_feedback', 'article_versions', 'article_audience_roles']) {
-    await db.deleteFrom(table).where('article_id', '=', row.id).execute();
-  }
-  await db.deleteFrom('articles').where('id', '=', row.id).execute();
+  await removeArticleIfUntouched(db, { slug: SLUG, body: BODY });
 }
 
 export const BODY = `Observations are short visits to a classroom, written down against your district's look-fors: a walkthrough of a few minutes, or a longer coaching observation of a whole lesson. They are **coaching tools, never an evaluation**. They give a coach and an educator something concrete to talk about (what students said and did), and they show a district which practices are spreading from classroom to classroom.
