@@ -1,5 +1,6 @@
 // The demo seeds' random generator: mulberry32, small, fast, good enough for demo data, and the same
-// sequence every time for a given seed, so a demo seeded on a given date is always the same.
+// sequence every time for a given seed, so a demo seeded on a given date is always the same (and a random test, the
+// rollups' equality tests, replays a failing sequence from its seed).
 export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { reportFilterSchema } from '../../../../common/schemas/reports';
 import { nowIso } from '../../../../db/connection';
+import { random } from '../../../../db/seeds/demoRandom';
 import { ensureZoneMonths, zoneMonthRows } from '../../../../db/zoneMonths';
 import type { Scope } from '../../../access/guards';
 import { createTestApp, type TestApp } from '../../../testing/app';
@@ -25,17 +26,6 @@ beforeEach(async () => {
 async function expectNoDrift(step: string) {
   const [stored, expected] = await Promise.all([storedRollups(t.db), expectedRollups(t.db)]);
   expect({ step, ...stored }).toEqual({ step, ...expected });
-}
-
-/** A small deterministic generator (mulberry32), so a failing sequence can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Instants around Chicago's month ends (UTC-5 until Nov 1, then UTC-6) and outside the zone's months.
