@@ -48,7 +48,7 @@ export function ActionStepItem({ step, today, locale, selfId, own = false, withE
   const showDue = open && step.due_on && !actionStepDue(step, today);
   return (
     <li className={`step-item step-item--${step.status}`}>
-      <div className="step-item__head">
+      <div className="cluster cluster--between step-item__head">
         <p className="step-item__title">{step.title}</p>
         <StepBadge step={step} today={today} locale={locale} />
       </div>

@@ -175,7 +175,7 @@ function EditUser({ id, me }: { id: number; me: AuthUser | null }) {
         description={<p>Choose what {isSelf ? 'you' : user.name} can see and do in Coachwell. Changes take effect right away.</p>}
       />
       <section className="card users-summary" aria-labelledby="users-access">
-        <div className="users-summary__row">
+        <div className="cluster cluster--between users-summary__row">
           <h2 id="users-access" className="card__title">Login</h2>
           <UserStatus user={user} />
         </div>

@@ -157,7 +157,7 @@ function Upcoming({ sessions }: { sessions: Home['upcoming'] }) {
       ) : (
         <ul className="home-list">
           {sessions.map((s) => (
-            <li key={s.id} className="home-list__item home-session">
+            <li key={s.id} className="home-list__item cluster cluster--between home-session">
               <div>
                 <p><time dateTime={s.starts_at} className="home-session__when">{when.dateTime(s.starts_at)}</time></p>
                 <p className="muted text-sm">

@@ -27,7 +27,7 @@ export function RequestCard({ request, access, locale, actions }: { request: Sta
   const withdraw = access.canWithdraw(r);
   return (
     <li className={`card staffRequests-card staffRequests-card--${r.status}`}>
-      <div className="staffRequests-card__head">
+      <div className="cluster cluster--between staffRequests-card__head">
         <h2 className="staffRequests-card__title">
           <Link to={`/app/staff/${r.staff.id}`}>{name}</Link>
         </h2>
