@@ -146,7 +146,7 @@ export interface WalkthroughsReport {
 
 /** `table` of a CSV export: which table of the report (each report's first table is the default). */
 export const REPORT_TABLES: Record<ReportKind, readonly string[]> = {
-  interactions: ['by_coach', 'by_school', 'by_type', 'trend'],
+  interactions: ['by_coach', 'by_school', 'by_type', 'trend', 'action_steps_by_coach', 'action_steps_by_school', 'requests_by_coach', 'requests_by_school'],
   'coaching-cycles': ['by_coach', 'by_school', 'funnel'],
   'teacher-level': ['educators'],
   'coaching-team': ['coaches'],
@@ -184,6 +184,29 @@ export interface TargetProgress {
   new_teachers_below_cycle_target: number | null;
 }
 
+/**
+ * Action steps due in the range (not dropped; steps without a due day count nowhere here): done on or before
+ * the due day, done after it, still open past it (today), and on time / (on time + late + overdue).
+ */
+export interface FollowThroughFigures {
+  due: number;
+  on_time: number;
+  late: number;
+  overdue: number;
+  /** 0..1; null when no step due in the range is done or overdue yet. */
+  on_time_share: number | null;
+}
+/** Coaching requests made in the range (educator-initiated coaching), as they stand now. */
+export interface RequestFigures {
+  received: number;
+  accepted: number;
+  /** Passed on at least once (by coach: left that coach's queue by a pass). */
+  passed: number;
+  /** Open or passed, waiting for a coach to accept (by coach: waiting in that coach's queue). */
+  waiting: number;
+  withdrawn: number;
+}
+
 export interface InteractionsReport {
   range: ReportRange;
   headline: {
@@ -193,12 +216,26 @@ export interface InteractionsReport {
     roster_size: number;
     /** reached / roster, 0..1; null for an empty roster. */
     reached_share: number | null;
+    /** Counted interactions that were the session an accepted coaching request scheduled. */
+    educator_initiated: number;
   };
   trend: { interval: TrendInterval; points: Array<{ period_start: string; interactions: number; minutes: number; educators_reached: number }> };
   by_type: Array<{ id: number; name: string; colour: string; interactions: number; minutes: number }>;
   by_school: Array<{ id: number | null; name: string; interactions: number; minutes: number; educators_reached: number; roster_size: number }>;
-  by_coach: Array<{ id: number; name: string; interactions: number; minutes: number; educators_reached: number }>;
+  by_coach: Array<{ id: number; name: string; interactions: number; minutes: number; educators_reached: number; educator_initiated: number }>;
   targets: TargetProgress | null;
+  /** Action steps of the roster's educators due in the range: in all, by coach (their caseload on `to`), by school (the educator's on `to`). */
+  action_steps: {
+    headline: FollowThroughFigures;
+    by_coach: Array<{ id: number; name: string } & FollowThroughFigures>;
+    by_school: Array<{ id: number | null; name: string } & FollowThroughFigures>;
+  };
+  /** Coaching requests the roster's educators made in the range: in all, by coach (their queue), by school (the educator's on `to`). */
+  requests: {
+    headline: RequestFigures;
+    by_coach: Array<{ id: number; name: string } & RequestFigures>;
+    by_school: Array<{ id: number | null; name: string } & RequestFigures>;
+  };
 }
 
 export type CycleStatus = 'planned' | 'active' | 'completed' | 'cancelled';

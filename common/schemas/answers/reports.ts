@@ -28,17 +28,32 @@ const targets = z.nullable(z.strictObject({
 const schoolId = z.nullable(id);
 const pageMeta = z.strictObject({ page: z.number(), per_page: z.number(), total: z.number(), last_page: z.number() });
 
+/** Action steps due in the range (not dropped): on time, late, overdue and the on-time share of those. */
+const followThrough = { due: count, on_time: count, late: count, overdue: count, on_time_share: share };
+/** Coaching requests made in the range, as they stand now. */
+const requestCounts = { received: count, accepted: count, passed: count, waiting: count, withdrawn: count };
+
 export const interactionsReportAnswer = z.strictObject({
   range,
-  headline: z.strictObject({ interactions: count, minutes: count, educators_reached: count, roster_size: count, reached_share: share }),
+  headline: z.strictObject({ interactions: count, minutes: count, educators_reached: count, roster_size: count, reached_share: share, educator_initiated: count }),
   trend: z.strictObject({
     interval: z.enum(TREND_INTERVALS),
     points: z.array(z.strictObject({ period_start: day, interactions: count, minutes: count, educators_reached: count })),
   }),
   by_type: z.array(z.strictObject({ id, name: z.string(), colour: z.string(), interactions: count, minutes: count })),
   by_school: z.array(z.strictObject({ id: schoolId, name: z.string(), interactions: count, minutes: count, educators_reached: count, roster_size: count })),
-  by_coach: z.array(z.strictObject({ id, name: z.string(), interactions: count, minutes: count, educators_reached: count })),
+  by_coach: z.array(z.strictObject({ id, name: z.string(), interactions: count, minutes: count, educators_reached: count, educator_initiated: count })),
   targets,
+  action_steps: z.strictObject({
+    headline: z.strictObject(followThrough),
+    by_coach: z.array(z.strictObject({ id, name: z.string(), ...followThrough })),
+    by_school: z.array(z.strictObject({ id: schoolId, name: z.string(), ...followThrough })),
+  }),
+  requests: z.strictObject({
+    headline: z.strictObject(requestCounts),
+    by_coach: z.array(z.strictObject({ id, name: z.string(), ...requestCounts })),
+    by_school: z.array(z.strictObject({ id: schoolId, name: z.string(), ...requestCounts })),
+  }),
 });
 export type InteractionsReportAnswer = z.infer<typeof interactionsReportAnswer>;
 export const interactionsReportAnswerMatches: SameShape<InteractionsReportAnswer, InteractionsReport> = true;

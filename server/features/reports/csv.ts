@@ -39,9 +39,23 @@ export function reportTable<K extends ReportKind>(kind: K, report: ReportOf[K], 
           rows: r.trend.points.map((p) => [r.trend.interval === 'week' ? p.period_start : p.period_start.slice(0, 7), p.interactions, hours(p.minutes), p.educators_reached]),
         };
       }
+      if (table === 'action_steps_by_coach' || table === 'action_steps_by_school') {
+        const rows = table === 'action_steps_by_coach' ? r.action_steps.by_coach : r.action_steps.by_school;
+        return {
+          header: [table === 'action_steps_by_coach' ? 'Coach' : 'School', 'Action steps due', 'Done on time', 'Done late', 'Overdue', 'On time'],
+          rows: rows.map((x) => [x.name, x.due, x.on_time, x.late, x.overdue, percent(x.on_time_share)]),
+        };
+      }
+      if (table === 'requests_by_coach' || table === 'requests_by_school') {
+        const rows = table === 'requests_by_coach' ? r.requests.by_coach : r.requests.by_school;
+        return {
+          header: [table === 'requests_by_coach' ? 'Coach' : 'School', 'Coaching requests received', 'Accepted', 'Passed on', 'Waiting', 'Withdrawn'],
+          rows: rows.map((x) => [x.name, x.received, x.accepted, x.passed, x.waiting, x.withdrawn]),
+        };
+      }
       return {
-        header: ['Coach', 'Interactions', 'Hours', 'Educators reached'],
-        rows: r.by_coach.map((c) => [c.name, c.interactions, hours(c.minutes), c.educators_reached]),
+        header: ['Coach', 'Interactions', 'Hours', 'Educators reached', 'Educator-initiated'],
+        rows: r.by_coach.map((c) => [c.name, c.interactions, hours(c.minutes), c.educators_reached, c.educator_initiated]),
       };
     }
     case 'coaching-cycles': {

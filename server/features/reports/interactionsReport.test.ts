@@ -54,7 +54,7 @@ describe('GET /api/report/interactions', () => {
   it('answers the hand-worked figures for a district administrator', async () => {
     const body = await report(w.admin, `${RANGE}&interval=month`);
     expect(body.range).toEqual({ from: '2026-09-01', to: '2026-10-31', timezone: 'America/Chicago' });
-    expect(body.headline).toEqual({ interactions: 6, minutes: 200, educators_reached: 4, roster_size: 4, reached_share: 1 });
+    expect(body.headline).toEqual({ interactions: 6, minutes: 200, educators_reached: 4, roster_size: 4, reached_share: 1, educator_initiated: 0 });
     expect(body.trend).toEqual({
       interval: 'month',
       points: [
@@ -72,8 +72,8 @@ describe('GET /api/report/interactions', () => {
       { id: w.oak.id, name: 'Oak Hollow Elementary', interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1 },
     ]);
     expect(body.by_coach).toEqual([
-      { id: w.coach.id, name: 'Casey Coach', interactions: 4, minutes: 125, educators_reached: 3 },
-      { id: w.coach2.id, name: 'Cole Coach', interactions: 2, minutes: 75, educators_reached: 2 },
+      { id: w.coach.id, name: 'Casey Coach', interactions: 4, minutes: 125, educators_reached: 3, educator_initiated: 0 },
+      { id: w.coach2.id, name: 'Cole Coach', interactions: 2, minutes: 75, educators_reached: 2, educator_initiated: 0 },
     ]);
     expect(body.targets).toBeNull();
     expect(JSON.stringify(body)).not.toContain('PRIVATE-NOTE');
@@ -144,35 +144,35 @@ describe('GET /api/report/interactions', () => {
 
   it('a principal sees only their schools; a coach only their own interactions and caseload', async () => {
     const principal = await report(w.principal);
-    expect(principal.headline).toEqual({ interactions: 4, minutes: 125, educators_reached: 3, roster_size: 3, reached_share: 1 });
+    expect(principal.headline).toEqual({ interactions: 4, minutes: 125, educators_reached: 3, roster_size: 3, reached_share: 1, educator_initiated: 0 });
     expect(principal.by_school.map((s) => s.name)).toEqual(['Lincoln Middle']);
     expect(principal.by_coach.map((c) => c.name)).toEqual(['Casey Coach']);
     const casey = await report(w.coach);
-    expect(casey.headline).toEqual({ interactions: 4, minutes: 125, educators_reached: 3, roster_size: 3, reached_share: 1 });
+    expect(casey.headline).toEqual({ interactions: 4, minutes: 125, educators_reached: 3, roster_size: 3, reached_share: 1, educator_initiated: 0 });
     expect(casey.by_coach.map((c) => c.name)).toEqual(['Casey Coach']);
     const cole = await report(w.coach2);
-    expect(cole.headline).toEqual({ interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1, reached_share: 1 });
+    expect(cole.headline).toEqual({ interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1, reached_share: 1, educator_initiated: 0 });
     expect(cole.by_coach.map((c) => c.id)).toEqual([w.coach2.id]);
     // Filters never reach past the scope: a coach naming the other coach, a principal the other school.
     expect((await headline(`filter[coach_id][]=${w.coach2.id}`, w.coach)).interactions).toBe(0);
-    expect(await headline(`filter[building_id][]=${w.oak.id}`, w.principal)).toEqual({ interactions: 0, minutes: 0, educators_reached: 0, roster_size: 0, reached_share: null });
+    expect(await headline(`filter[building_id][]=${w.oak.id}`, w.principal)).toEqual({ interactions: 0, minutes: 0, educators_reached: 0, roster_size: 0, reached_share: null, educator_initiated: 0 });
   });
 
   it('filters by school, coach, type, grade level, subject and group, and their combinations', async () => {
-    expect(await headline(`filter[building_id][]=${w.oak.id}`)).toEqual({ interactions: 1, minutes: 45, educators_reached: 1, roster_size: 1, reached_share: 1 });
-    expect(await headline(`filter[coach_id][]=${w.coach2.id}`)).toEqual({ interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1, reached_share: 1 });
-    expect(await headline(`filter[interaction_type_id][]=${w.observation.id}`)).toEqual({ interactions: 2, minutes: 105, educators_reached: 3, roster_size: 4, reached_share: 0.75 });
-    expect(await headline('filter[grade_level][]=6')).toEqual({ interactions: 4, minutes: 140, educators_reached: 2, roster_size: 2, reached_share: 1 });
-    expect(await headline('filter[subject][]=Science')).toEqual({ interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1, reached_share: 1 });
-    expect(await headline(`filter[group_id][]=${w.group.id}`)).toEqual({ interactions: 4, minutes: 135, educators_reached: 2, roster_size: 2, reached_share: 1 });
-    expect(await headline(`filter[building_id][]=${w.lincoln.id}&filter[grade_level][]=6`)).toEqual({ interactions: 3, minutes: 110, educators_reached: 2, roster_size: 2, reached_share: 1 });
+    expect(await headline(`filter[building_id][]=${w.oak.id}`)).toEqual({ interactions: 1, minutes: 45, educators_reached: 1, roster_size: 1, reached_share: 1, educator_initiated: 0 });
+    expect(await headline(`filter[coach_id][]=${w.coach2.id}`)).toEqual({ interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1, reached_share: 1, educator_initiated: 0 });
+    expect(await headline(`filter[interaction_type_id][]=${w.observation.id}`)).toEqual({ interactions: 2, minutes: 105, educators_reached: 3, roster_size: 4, reached_share: 0.75, educator_initiated: 0 });
+    expect(await headline('filter[grade_level][]=6')).toEqual({ interactions: 4, minutes: 140, educators_reached: 2, roster_size: 2, reached_share: 1, educator_initiated: 0 });
+    expect(await headline('filter[subject][]=Science')).toEqual({ interactions: 2, minutes: 75, educators_reached: 1, roster_size: 1, reached_share: 1, educator_initiated: 0 });
+    expect(await headline(`filter[group_id][]=${w.group.id}`)).toEqual({ interactions: 4, minutes: 135, educators_reached: 2, roster_size: 2, reached_share: 1, educator_initiated: 0 });
+    expect(await headline(`filter[building_id][]=${w.lincoln.id}&filter[grade_level][]=6`)).toEqual({ interactions: 3, minutes: 110, educators_reached: 2, roster_size: 2, reached_share: 1, educator_initiated: 0 });
     expect(await headline(`filter[grade_level][]=6&filter[grade_level][]=3&filter[interaction_type_id][]=${w.checkIn.id}`))
-      .toEqual({ interactions: 3, minutes: 80, educators_reached: 3, roster_size: 3, reached_share: 1 });
+      .toEqual({ interactions: 3, minutes: 80, educators_reached: 3, roster_size: 3, reached_share: 1, educator_initiated: 0 });
   });
 
   it('ids of another district match nothing and name nothing', async () => {
     const body = await report(w.admin, `${RANGE}&filter[building_id][]=${w.otherBuilding.id}&filter[group_id][]=${w.otherGroup.id}`);
-    expect(body.headline).toEqual({ interactions: 0, minutes: 0, educators_reached: 0, roster_size: 0, reached_share: null });
+    expect(body.headline).toEqual({ interactions: 0, minutes: 0, educators_reached: 0, roster_size: 0, reached_share: null, educator_initiated: 0 });
     expect(JSON.stringify(body)).not.toContain('Cedar');
     expect((await headline(`filter[coach_id][]=${w.otherAdmin.id}`)).interactions).toBe(0);
     expect((await headline(`filter[interaction_type_id][]=${w.otherType.id}`)).interactions).toBe(0);

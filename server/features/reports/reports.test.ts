@@ -267,9 +267,9 @@ describe('GET /api/report/{kind}.csv', () => {
     const bytes = res.body as Buffer;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString('utf8')).toBe(
-      '"Coach","Interactions","Hours","Educators reached"\r\n'
-      + '"Casey Coach","4","2.1","3"\r\n'
-      + '"\'=HYPERLINK(""http://evil"")","2","1.3","2"\r\n',
+      '"Coach","Interactions","Hours","Educators reached","Educator-initiated"\r\n'
+      + '"Casey Coach","4","2.1","3","0"\r\n'
+      + '"\'=HYPERLINK(""http://evil"")","2","1.3","2","0"\r\n',
     );
   });
 
@@ -290,7 +290,7 @@ describe('GET /api/report/{kind}.csv', () => {
     expect((await text(`/api/report/coaching-team.csv?${RANGE}`)).split('\r\n')[1]).toBe('"Casey Coach","3","4","1","1.1","2","3","1","1"');
     expect((await text(`/api/report/comparison.csv?${RANGE}&compare=building&a=${w.lincoln.id}&b=${w.oak.id}`)).split('\r\n')[0]).toBe('"Measure","Lincoln Middle","Oak Hollow Elementary","Difference"');
     const bad = await agent.get('/api/report/interactions.csv?table=measures');
-    expectFieldError(bad, 'table', 'Table must be one of by_coach, by_school, by_type, trend.');
+    expectFieldError(bad, 'table', 'Table must be one of by_coach, by_school, by_type, trend, action_steps_by_coach, action_steps_by_school, requests_by_coach, requests_by_school.');
     expect((await (await loginAs(t.app, w.proAdmin)).get('/api/report/teacher-level.csv')).status).toBe(403);
     expect((await (await guestAgent(t.app)).get('/api/report/interactions.csv')).status).toBe(401);
   });

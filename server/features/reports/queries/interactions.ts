@@ -5,6 +5,7 @@ import type { DB } from '../../../../db/connection';
 import { daysBetween } from '../../../lib/zone';
 import { namesOf, type ReportContext, userNamesOf } from './filters';
 import { distinctBy, interactionSums, periodStarts, reachedSums, roster, sumBy, unplacedInteractions } from './facts';
+import { actionStepFigures, educatorInitiatedByCoach, requestFigures } from './followThrough';
 import { targetProgress } from './targets';
 
 const NO_SCHOOL = 'No school';
@@ -100,13 +101,13 @@ export async function bySchoolOf(db: DB, ctx: ReportContext, interval: TrendInte
     .sort((a, b) => (a.id === null ? 1 : 0) - (b.id === null ? 1 : 0) || b.interactions - a.interactions || a.name.localeCompare(b.name));
 }
 
-export async function byCoachOf(db: DB, ctx: ReportContext, interval: TrendInterval | null = null): Promise<InteractionsReport['by_coach']> {
-  const [sums, reached] = await Promise.all([interactionSums(db, ctx, interval), reachedSums(db, ctx, interval)]);
+export async function byCoachOf(db: DB, ctx: ReportContext, interval: TrendInterval | null = null, initiated?: Map<number, number>): Promise<InteractionsReport['by_coach']> {
+  const [sums, reached, fromRequests] = await Promise.all([interactionSums(db, ctx, interval), reachedSums(db, ctx, interval), initiated ?? educatorInitiatedByCoach(db, ctx)]);
   const sumById = sumBy(sums, (r) => r.coach_id);
   const names = await userNamesOf(db, ctx.districtId, [...sumById.keys()]);
   const reachedBy = distinctBy(reached, (r) => r.coach_id);
   return [...sumById]
-    .map(([id, s]) => ({ id, name: names.get(id) ?? 'Former coach', interactions: s.n, minutes: s.minutes, educators_reached: reachedBy.get(id) ?? 0 }))
+    .map(([id, s]) => ({ id, name: names.get(id) ?? 'Former coach', interactions: s.n, minutes: s.minutes, educators_reached: reachedBy.get(id) ?? 0, educator_initiated: fromRequests.get(id) ?? 0 }))
     .sort((a, b) => b.interactions - a.interactions || a.name.localeCompare(b.name) || a.id - b.id);
 }
 
@@ -120,9 +121,14 @@ export async function perEducatorOf(db: DB, ctx: ReportContext, interval: TrendI
 export async function interactionsReport(db: DB, ctx: ReportContext, interval: TrendInterval | undefined): Promise<Omit<InteractionsReport, 'range'>> {
   // One interval for every figure, so the two scans (facts.ts) serve the trend and the rest alike.
   const every = interval ?? defaultInterval(ctx);
-  const [headline, trend, byType, bySchool, byCoach, targets] = await Promise.all([
-    interactionTotals(db, ctx, every), trendOf(db, ctx, every), byTypeOf(db, ctx, every), bySchoolOf(db, ctx, every), byCoachOf(db, ctx, every),
+  const initiated = educatorInitiatedByCoach(db, ctx);
+  const [headline, trend, byType, bySchool, byCoach, targets, actionSteps, requests, fromRequests] = await Promise.all([
+    interactionTotals(db, ctx, every), trendOf(db, ctx, every), byTypeOf(db, ctx, every), bySchoolOf(db, ctx, every), initiated.then((m) => byCoachOf(db, ctx, every, m)),
     perEducatorOf(db, ctx, every).then((perEducator) => targetProgress(db, ctx, perEducator)),
+    actionStepFigures(db, ctx), requestFigures(db, ctx), initiated,
   ]);
-  return { headline, trend, by_type: byType, by_school: bySchool, by_coach: byCoach, targets };
+  return {
+    headline: { ...headline, educator_initiated: [...fromRequests.values()].reduce((a, n) => a + n, 0) },
+    trend, by_type: byType, by_school: bySchool, by_coach: byCoach, targets, action_steps: actionSteps, requests,
+  };
 }
