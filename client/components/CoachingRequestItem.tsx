@@ -37,7 +37,7 @@ export function CoachingRequestItem({ request: r, withEducator = false, actions 
   const when = useInstantFormat();
   const titleId = `coaching-request-${r.id}`;
   return (
-    <li className="cr-entry" aria-labelledby={titleId}>
+    <li className="boxed-item cr-entry" aria-labelledby={titleId}>
       <div className="cr-entry__head">
         <h3 id={titleId} className="cr-entry__title">{withEducator ? `${r.staff.name}: ${r.topic}` : r.topic}</h3>
         <CoachingRequestBadge status={r.status} />

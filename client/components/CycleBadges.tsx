@@ -40,7 +40,7 @@ export const educatorNames = (cycle: Pick<CycleSummary, 'educators'>) => cycle.e
  */
 export function CycleItem({ cycle, href, show }: { cycle: CycleSummary; href: string | null; show: 'educators' | 'coach' }) {
   return (
-    <li className="cycle-item">
+    <li className="ruled-item cycle-item">
       <p className="cycle-item__title">{href ? <Link to={href}>{cycle.title}</Link> : cycle.title}</p>
       <p className="cycle-item__meta">
         {show === 'coach' ? `Coach: ${cycle.coach.name}` : educatorNames(cycle)}

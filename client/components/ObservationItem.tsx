@@ -49,7 +49,7 @@ export function ObservationItem({ observation: o, selfId, educator = false, with
   const observer = o.observer.id === selfId ? 'you' : o.observer.name;
   const toAcknowledge = educator && o.status === 'completed' && o.shared !== null && !o.acknowledged_at;
   return (
-    <li className="obs-entry">
+    <li className="boxed-item obs-entry">
       <div className="obs-entry__body">
         <Link to={href} className="obs-entry__title">{withEducator ? `${o.educator.name} · ${o.form.name}` : o.form.name}</Link>
         <p className="obs-entry__meta">

@@ -47,7 +47,7 @@ export function ActionStepItem({ step, today, locale, selfId, own = false, withE
   const open = step.status === 'open';
   const showDue = open && step.due_on && !actionStepDue(step, today);
   return (
-    <li className={`step-item step-item--${step.status}`}>
+    <li className={`ruled-item step-item step-item--${step.status}`}>
       <div className="cluster cluster--between step-item__head">
         <p className="step-item__title">{step.title}</p>
         <StepBadge step={step} today={today} locale={locale} />

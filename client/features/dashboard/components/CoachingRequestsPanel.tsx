@@ -35,9 +35,9 @@ export function CoachingRequestsPanel({ user }: { user: AuthUser }) {
       >
         {error && !data ? <LoadError what="your coaching requests" onRetry={() => void mutate()} />
           // Until the queue arrives, a request's worth of space, so the pulse below moves as little as it can.
-          : !data ? <div className="cr-entry cr-entry--skeleton" aria-hidden="true" />
+          : !data ? <div className="boxed-item cr-entry cr-entry--skeleton" aria-hidden="true" />
           : items.length > 0 && (
-            <ul className="cr-entries" aria-labelledby="coaching-requests-title">
+            <ul className="item-list item-list--boxed cr-entries" aria-labelledby="coaching-requests-title">
               {items.map((r) => (
                 <CoachingRequestItem
                   key={r.id}
