@@ -38,7 +38,7 @@ export function CoachingRequestItem({ request: r, withEducator = false, actions 
   const titleId = `coaching-request-${r.id}`;
   return (
     <li className="boxed-item cr-entry" aria-labelledby={titleId}>
-      <div className="cr-entry__head">
+      <div className="cluster cluster--between cr-entry__head">
         <h3 id={titleId} className="cr-entry__title">{withEducator ? `${r.staff.name}: ${r.topic}` : r.topic}</h3>
         <CoachingRequestBadge status={r.status} />
       </div>

@@ -38,7 +38,7 @@ function PriceCard({ plan, visitor }: { plan: Plan; visitor: Visitor }) {
   const nameId = `pricing-plan-${plan.key}`;
   return (
     <li className={featured ? 'price-card price-card--featured pricing-card' : 'price-card pricing-card'}>
-      <div className="pricing-card-head">
+      <div className="cluster cluster--between">
         <h3 id={nameId} className="price-card__name">
           {plan.name}
         </h3>

@@ -131,7 +131,7 @@ function StaffList(_props: ScreenProps) {
       )}
 
       <div className="staff-results">
-        <div className="staff-results__bar">
+        <div className="cluster cluster--between staff-results__bar">
           <p className="staff-results__count" ref={resultsRef} tabIndex={-1} aria-live="polite" aria-atomic="true">
             {countText}
           </p>

@@ -82,7 +82,7 @@ export function RequestCard({ request, access, locale, actions }: { request: Sta
       )}
 
       {(decide || withdraw || access.awaitsColleague(r)) && (
-        <div className="staffRequests-card__actions">
+        <div className="cluster cluster--end staffRequests-card__actions">
           {access.awaitsColleague(r) && <p className="text-sm muted staffRequests-card__hint">Another district administrator decides your own requests.</p>}
           {decide && (
             <>
