@@ -164,7 +164,8 @@ describe('action steps', () => {
       await stepDialog.getByLabel('Title').fill(cycleTitle);
       await stepDialog.getByRole('button', { name: 'Set step' }).click();
       await stepDialog.waitFor({ state: 'detached' });
-      await panel.getByText(cycleTitle).waitFor();
+      // Under the section's "Action steps" heading, the list is named "Set from here" (no heading repeated).
+      await panel.getByRole('list', { name: 'Set from here' }).getByText(cycleTitle).waitFor();
       await expectAxeClean(page, `Cycle panel ${width}`);
       const fromCycle = await api<{ data: { title: string; source: { type: string; id: number } | null }[] }>(page, 'GET', `action-step?filter[staff_id]=${jordan.id}`);
       expect(fromCycle.json.data.find((s) => s.title === cycleTitle)?.source).toEqual({ type: 'cycle', id: cycle.id });
@@ -183,7 +184,7 @@ describe('action steps', () => {
       await fromSessionDialog.getByLabel('Title').fill(sessionTitle);
       await fromSessionDialog.getByRole('button', { name: 'Set step' }).click();
       await fromSessionDialog.waitFor({ state: 'detached' });
-      await detail.getByText(sessionTitle).waitFor();
+      await detail.getByRole('list', { name: 'Set from here' }).getByText(sessionTitle).waitFor();
       await shot(page, `steps-interaction-${width}`);
       await expectAxeClean(page, `Interaction detail ${width}`);
       const fromSession = await api<{ data: { title: string; detail: string | null; source: { type: string; id: number } | null }[] }>(page, 'GET', `action-step?filter[staff_id]=${jordan.id}`);

@@ -1,7 +1,7 @@
 // The action steps set from one record (an observation, a coaching cycle) with "+ Action step" for the people
 // who set steps (issue 29, item 2): the record's page lists what was set from it, each with its state in words,
 // and the button opens the step form with the source named (and the record's next steps as the detail).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { actionStepDue } from '../../../common/actionStepValues';
 import type { ActionStepSource } from '../../../common/schemas/actionSteps';
 import { formatDay } from '../../lib/dates';
@@ -14,12 +14,40 @@ import './actionSteps.css';
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('./StepDialogs').then((m) => m.StepFormDialog));
 
-export function StepsFromSource({ staff, source, detail }: {
-  staff: { id: number; name: string };
+interface FromSource {
   source: { type: Exclude<ActionStepSource, 'own'>; id: number };
   /** The record's own next steps, offered as the new step's detail. */
   detail?: string | null;
+}
+
+/**
+ * A record's "Action steps" section (a cycle's panel, an interaction's detail in Activity): for each educator of
+ * the record (named when there are several), the steps set from it and "+ Action step".
+ */
+export function StepsFromSourceSection({ headingId, headingClassName, people, source, detail }: FromSource & {
+  headingId: string;
+  headingClassName: string;
+  people: readonly { id: number; name: string }[];
 }) {
+  return (
+    <section aria-labelledby={headingId} className="stack stack--sm">
+      <h3 id={headingId} className={headingClassName}>Action steps</h3>
+      {people.map((p) => (
+        <div key={p.id} className="stack stack--sm">
+          {people.length > 1 && <p className="text-sm"><strong>{p.name}</strong></p>}
+          <StepsFromSource staff={p} source={source} detail={detail} subhead="Set from here" />
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** `subhead` names the list: "Set from here" under an "Action steps" heading (StepsFromSourceSection). */
+export function StepsFromSource({ staff, source, detail, subhead = 'Action steps set from here' }: FromSource & {
+  staff: { id: number; name: string };
+  subhead?: string;
+}) {
+  const subheadId = useId();
   const today = useToday();
   const locale = useDateLocale();
   const [setting, setSetting] = useState(false);
@@ -27,9 +55,9 @@ export function StepsFromSource({ staff, source, detail }: {
   const steps = (data?.data ?? []).filter((s) => s.source?.type === source.type && s.source.id === source.id);
   return (
     <div className="stack stack--sm steps-from-source">
-      {steps.length > 0 && <p className="steps-subhead">Action steps set from here</p>}
+      {steps.length > 0 && <p id={subheadId} className="steps-subhead">{subhead}</p>}
       {steps.length > 0 && (
-        <ul className="steps-from-source__list" aria-label="Action steps set from here">
+        <ul className="steps-from-source__list" aria-labelledby={subheadId}>
           {steps.map((s) => (
             <li key={s.id}><span className="steps-from-source__title">{s.title}</span> <StepBadge step={s} today={today} locale={locale} />
               {s.status === 'open' && !actionStepDue(s, today) && <span className="muted"> Open{s.due_on ? `, due ${formatDay(s.due_on, locale)}` : ''}</span>}

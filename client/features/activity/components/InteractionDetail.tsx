@@ -5,7 +5,7 @@ import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Interaction } from '../../../../common/schemas/interactions';
 import { Alert } from '../../../components/Alert';
-import { StepsFromSource } from '../../../components/actionSteps/StepsFromSource';
+import { StepsFromSourceSection } from '../../../components/actionSteps/StepsFromSource';
 import { Button } from '../../../components/Button';
 import { InteractionStatusBadge, TypeSwatch } from '../../../components/InteractionItem';
 import { ConfirmDialog, Modal } from '../../../components/Modal';
@@ -178,15 +178,7 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
             {i.can_edit && i.status === 'completed' && i.participants.length > 0 && i.participants.length <= STEPS_PARTICIPANTS_MAX && (
               // What the coach and the educator agreed becomes a step the educator follows through (issue 29, item 2):
               // one educator's steps at a time (a group's members each have their own).
-              <section className="stack stack--sm" aria-labelledby="detail-steps">
-                <h3 id="detail-steps" className="detail__heading">Action steps</h3>
-                {i.participants.map((p) => (
-                  <div key={p.id} className="stack stack--sm">
-                    {i.participants.length > 1 && <p className="text-sm">{p.name}</p>}
-                    <StepsFromSource staff={p} source={{ type: 'interaction', id: i.id }} detail={i.next_steps} />
-                  </div>
-                ))}
-              </section>
+              <StepsFromSourceSection headingId="detail-steps" headingClassName="detail__heading" people={i.participants} source={{ type: 'interaction', id: i.id }} detail={i.next_steps} />
             )}
             {i.private_notes && (
               <section className="detail__private" aria-labelledby="detail-private">

@@ -17,7 +17,7 @@ import { cycleApi, useCycle } from '../../../../lib/cycles';
 import { useInstantFormat } from '../../../../lib/session';
 import { formatDay } from '../../../../lib/dates';
 import { DueBadge, StatusBadge } from '../../../../components/CycleBadges';
-import { StepsFromSource } from '../../../../components/actionSteps/StepsFromSource';
+import { StepsFromSourceSection } from '../../../../components/actionSteps/StepsFromSource';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -231,15 +231,7 @@ export function CyclePanel({ id, stages, onClose }: { id: number; stages: CycleS
           )}
           {/* The coach sets action steps from the cycle's goal, per educator (issue 29, item 2). */}
           {cycle.can_edit && open && cycle.educators.length > 0 && (
-            <section aria-labelledby="cyc-steps-title" className="stack stack--sm">
-              <h3 id="cyc-steps-title" className="cyc-panel__heading">Action steps</h3>
-              {cycle.educators.map((e) => (
-                <div key={e.id} className="stack stack--sm">
-                  {cycle.educators.length > 1 && <p className="text-sm"><strong>{e.name}</strong></p>}
-                  <StepsFromSource staff={e} source={{ type: 'cycle', id: cycle.id }} />
-                </div>
-              ))}
-            </section>
+            <StepsFromSourceSection headingId="cyc-steps-title" headingClassName="cyc-panel__heading" people={cycle.educators} source={{ type: 'cycle', id: cycle.id }} />
           )}
           {cycle.status === 'completed' && cycle.reflection && (
             <section aria-labelledby="cyc-reflection-title">
