@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery, Kysely, SelectQueryNode, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
@@ -51,15 +53,84 @@ const DEFAULT_BUSY: Required<Omit<BusyOptions, 'onBusy'>> = { syncWaitMs: 20, re
  * lock (waiting the same way) before their first statement and never fail half-way on it. Reads in
  * WAL mode do not wait for a writer at all. The server, the CLI and the tests all open it here.
  * Prepared statements are kept by SQL text (`withStatementCache`).
+ *
+ * `filename` may also be a database image (`sqliteImage`): a new in-memory database with that content
+ * and the same settings as ':memory:' (the tests open each test's database from a migrated one).
  */
-export function openSqlite(filename: string, busy: BusyOptions = {}): DB {
+export function openSqlite(filename: string | Buffer, busy: BusyOptions = {}): DB {
   const options = { ...DEFAULT_BUSY, ...busy };
   const sqlite = new SQLite(filename);
-  if (filename !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  if (typeof filename === 'string' && filename !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.syncWaitMs))}`);
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new RetryingSqliteDialect(sqlite, options) });
+  const db = new Kysely<Database>({ dialect: new RetryingSqliteDialect(sqlite, options) });
+  sqliteHandles.set(db, sqlite);
+  return db;
+}
+
+const sqliteHandles = new WeakMap<DB, SQLite.Database>();
+
+/**
+ * The whole SQLite database as bytes (better-sqlite3's serialize: the file's image, the same for an
+ * in-memory database), for `openSqlite(image)` or writing to a file. Only for a database opened by openSqlite.
+ */
+export function sqliteImage(db: DB): Buffer {
+  const sqlite = sqliteHandles.get(db);
+  if (!sqlite) throw new Error('sqliteImage: not an SQLite database opened by openSqlite');
+  return sqlite.serialize();
+}
+
+/** The app connection's own checkpoint threshold while a background checkpointer runs: a safety net only. */
+const SAFETY_CHECKPOINT_PAGES = 4_000;
+
+/** What the checkpointer's thread runs (CommonJS, evaluated): PASSIVE checkpoints on a connection of its own. */
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 0');
+const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
+const timer = setInterval(checkpoint, workerData.everyMs);
+parentPort.once('message', () => { clearInterval(timer); checkpoint(); db.close(); parentPort.postMessage('stopped'); parentPort.close(); });
+`;
+
+/**
+ * Moves SQLite's WAL checkpoints off the event loop (issue 28, "Speed"). SQLite copies the WAL back into the
+ * database file inside the commit that takes the WAL past `wal_autocheckpoint` (1 000 pages), with an fsync:
+ * better-sqlite3 runs it on the event loop, so every request in flight waited for it (an observation save
+ * writes about 50 pages: a checkpoint every ~20 saves, up to 50–120 ms each, measured in docs/benchmarks.md).
+ * Here a worker thread with a connection of its own runs a PASSIVE checkpoint every `everyMs` (it never waits
+ * for, nor blocks, a reader or a writer), and the app's connection checkpoints itself only past
+ * SAFETY_CHECKPOINT_PAGES: under writes back to back the worker's pass rarely ends with the whole WAL copied
+ * (the condition for the next write to start the WAL over), so the WAL grows to that size, and the app's own
+ * checkpoint then finds most of it copied already. For a file database opened by openSqlite (the
+ * server, `server/main.ts`, and the benches); nothing for an in-memory one or PostgreSQL. `stop` takes a
+ * last checkpoint and closes the worker's connection: call it before `db.destroy()`.
+ */
+export function checkpointInBackground(db: DB, everyMs = 100): { stop(): Promise<void> } {
+  const sqlite = sqliteHandles.get(db);
+  if (!sqlite || sqlite.memory) return { stop: async () => {} };
+  const worker = new Worker(CHECKPOINTER, {
+    eval: true, workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file: sqlite.name, everyMs },
+  });
+  worker.unref();
+  let exited = false;
+  worker.on('error', (err) => console.error('The background checkpointer stopped:', err));
+  worker.once('exit', () => {
+    exited = true;
+    // Stopped or failed: the app's connection checkpoints itself again.
+    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+  });
+  sqlite.pragma(`wal_autocheckpoint = ${SAFETY_CHECKPOINT_PAGES}`);
+  let stopped: Promise<void> | undefined;
+  return {
+    stop: () => stopped ??= exited ? Promise.resolve() : new Promise<void>((resolve) => {
+      worker.once('exit', () => resolve());
+      worker.once('message', () => void worker.terminate());
+      worker.postMessage('stop');
+    }),
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -9,8 +9,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'dist/**', '**/*.postgres.test.ts'],
     // HOST: any server a test starts listens on loopback only (scripts/testChildren.ts sets it too).
     env: { NODE_ENV: 'test', SCRYPT_N: '1024', HOST: '127.0.0.1' },
-    // Fails the run when a process the tests started outlives the suite (issue 25, item 10).
-    globalSetup: ['scripts/vitest.leakCheck.ts'],
+    // Fails the run when a process the tests started outlives the suite (issue 25, item 10); and
+    // (vitest.templates.ts) a folder for the run's prepared databases, made once and copied by the tests.
+    globalSetup: ['scripts/vitest.leakCheck.ts', 'scripts/vitest.templates.ts'],
     testTimeout: 20_000,
     hookTimeout: 120_000,
     // Browser tests start their own server each; two cores run two files at a time.

@@ -3,19 +3,31 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { Agent, Test } from 'supertest';
+import { openSqlite, type DB } from '../../db/connection';
 import { createApp } from '../app';
 import { prepareDatabase } from '../bootstrap';
 import { loadConfig } from '../config';
 import { RateLimiter } from '../http/rateLimit';
 import { createMemoryMailer } from '../lib/mailer';
 import type { User } from '../../db/types';
+import { migratedImage } from './databaseImage';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
+
+/**
+ * A new migrated database of its own, as `prepareDatabase` makes it: on SQLite an in-memory copy of the one
+ * migrated image (server/testing/databaseImage.ts), on PostgreSQL (`npm run test:pg`) a copy of the test
+ * server's template database (db/postgres.ts).
+ */
+async function freshDatabase(config: Parameters<typeof prepareDatabase>[0]): Promise<DB> {
+  if (config.databaseUrl || process.env.COACHWELL_TEST_POSTGRES) return (await prepareDatabase(config)).db;
+  return openSqlite(await migratedImage());
+}
 
 /** A fresh in-memory database and app per call: tests never share state. */
 export async function createTestApp(opts: { rateLimits?: boolean } = {}) {
   const config = { ...loadConfig({ NODE_ENV: 'test' }), databaseFile: ':memory:', publicDir: '/nonexistent', appUrl: 'http://coachwell.test' };
-  const { db } = await prepareDatabase(config);
+  const db = await freshDatabase(config);
   const mailer = createMemoryMailer();
   const logged: unknown[] = [];
   const app = createApp({ db, config, mailer, limiter: new RateLimiter(db, opts.rateLimits ?? false), log: (...a) => { logged.push(a); if (process.env.TEST_LOG_ERRORS) console.error(...a); } });
@@ -42,6 +54,8 @@ export async function appWith<W>(build: (t: TestApp) => Promise<W>, opts: { rate
 export async function createFileTestApp() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-file-test-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), publicDir: '/nonexistent' };
+  // The migrated image as the file's first content: prepareDatabase then finds nothing to migrate or seed.
+  if (!config.databaseUrl && !process.env.COACHWELL_TEST_POSTGRES) fs.writeFileSync(config.databaseFile, await migratedImage());
   const { db } = await prepareDatabase(config);
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => undefined });
   return {
