@@ -101,6 +101,12 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   building_restored: a('School restored', 'restored {subject}'),
   setup_item_reviewed: f('Setup step reviewed', (p) => `ticked off “${words(text(p.details.item) ?? 'a review')}” on the setup checklist`),
   setup_checklist_dismissed: a('Setup checklist dismissed', 'dismissed the setup checklist'),
+  'sso_connection.created': a('Sign-in connection added', 'added {subject}'),
+  'sso_connection.updated': f('Sign-in connection changed', (p) => {
+    const to = (p.details.password_login as { to?: unknown } | undefined)?.to;
+    return `changed ${p.subject}${to === false ? ', turning password sign-in off' : to === true ? ', turning password sign-in back on' : ''}`;
+  }),
+  'sso_connection.deleted': a('Sign-in connection removed', 'removed {subject}'),
   // Educators, coaches, groups
   staff_created: a('Educator added', 'added {subject}'),
   staff_updated: a('Educator updated', 'updated {subject}'),
@@ -297,6 +303,7 @@ export const AUDIT_SUBJECTS: Record<string, SubjectKind> = {
   report_subscription: s('report email', 'named'),
   building_history_request: s('school staff request', 'named'),
   coaching_request: s('coaching request', 'named'),
+  sso_connection: s('sign-in connection', 'titled'),
 };
 
 /** The record as a noun phrase: "the article “Getting started”", "Lucas Williams", "a deleted article". */

@@ -33,6 +33,7 @@ import { reportPulseRoutes } from './features/reports/pulseRoutes';
 import { reportRoutes } from './features/reports/routes';
 import { reportSubscriptionRoutes } from './features/reports/subscriptionRoutes';
 import { skillRoutes } from './features/skills/routes';
+import { ssoConnectionRoutes } from './features/sso/connectionRoutes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
 import { setupRoutes } from './features/setup/routes';
@@ -78,5 +79,6 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   trialRoutes,
   setupRoutes,
   readLogRoutes,
+  ssoConnectionRoutes,
   coachingRequestRoutes,
 ];

@@ -40,6 +40,7 @@ import { readLogApi } from '../features/readLog/openapi';
 import { reportApi } from '../features/reports/openapi';
 import { setupApi } from '../features/setup/openapi';
 import { skillApi } from '../features/skills/openapi';
+import { ssoConnectionApi } from '../features/sso/connectionsOpenapi';
 import { educatorHomeApi } from '../features/educatorHome/openapi';
 import { staffApi } from '../features/staff/openapi';
 import { staffRequestApi } from '../features/staffRequests/openapi';
@@ -54,7 +55,7 @@ export const API_AREAS: readonly ApiArea[] = [
   authApi, accountApi, accountMigrationApi, planApi, buildingApi, staffApi, coachApi, groupApi, userApi,
   staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, observationApi, calibrationApi, calendarApi, importApi, cycleApi, actionStepApi, skillApi, educatorHomeApi, reportApi,
   setupApi, trialApi, billingApi, articleApi, supportApi, coachingRequestApi, alertApi, adminDistrictApi, adminBillingApi,
-  adminUserApi, adminOpsApi, clientErrorApi, healthApi, readLogApi, referenceApi,
+  adminUserApi, adminOpsApi, clientErrorApi, healthApi, readLogApi, ssoConnectionApi, referenceApi,
 ];
 
 /** The session cookie's name (server/app.ts SESSION_COOKIE; the test checks they agree). */

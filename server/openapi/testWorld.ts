@@ -62,7 +62,18 @@ export async function pathValues(t: TestApp, districtId: number, spareDistrictId
     source_type: null, source_id: null, status: 'open', done_on: null, note: null, status_by_user_id: null, status_at: null,
     created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
   }).returning('id'));
+  // A sign-in connection in the district and in the spare one (the admin view's); a plain-http issuer, so a test
+  // answers at once without reaching anything (SSO_ALLOW_HTTP is off).
+  const ssoConnection = (district: number) => first(db.insertInto('sso_connections').values({
+    district_id: district, kind: 'oidc', issuer: 'http://127.0.0.1:9', client_id: 'test-client', client_secret_sealed: 'v1.not.really.sealed',
+    domains: '["maplegrove.example"]', password_login: 1, create_users: 0, created_by: null,
+    created_at: new Date().toISOString(), updated_at: new Date().toISOString(), last_tested_at: null, last_test_result: null,
+  }).returning('id'));
+  const sso = await ssoConnection(districtId);
+  const spareSso = await ssoConnection(spareDistrictId);
   return {
+    'sso/{id}': sso.id,
+    'admin:sso/{connectionId}': spareSso.id,
     'action-step/{id}': actionStep.id,
     'calibration-session/{id}': calibration.id,
     'observation-form/{id}': observationForm.id,

@@ -39,6 +39,7 @@ import {
   teacherLevelReportAnswer,
 } from './reports';
 import { educatorSkillsAnswer, skillFrameworkAnswer, skillMapRowAnswer, skillMapSummaryAnswer } from './skills';
+import { ssoConnectionAnswer } from './sso';
 import { staffDetailAnswer, staffListItemAnswer } from './staff';
 import { staffRequestAnswer, staffRequestCandidateAnswer } from './staffRequests';
 import { districtUserAnswer, ownUserSettingsAnswer } from './users';
@@ -134,5 +135,6 @@ export const ANSWER_SCHEMAS = {
   ActionStepFollowThrough: actionStepFollowThroughAnswer,
   CoachingRequest: coachingRequestAnswer,
   ReadLogEntry: readLogEntryAnswer,
+  SsoConnection: ssoConnectionAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

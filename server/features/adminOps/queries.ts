@@ -7,6 +7,7 @@ import type { DB } from '../../../db/connection';
 import { containsText } from '../../../db/dialect';
 import { isAuditRead, parseAuditDetails } from '../../../common/auditActions';
 import { plural } from '../../../common/plural';
+import { SSO_KIND_LABELS, type SsoKind } from '../../../common/ssoValues';
 import { activityLabel, reportEmailLabel } from './labels';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -126,6 +127,8 @@ const SUBJECT_LABELS: Record<string, LabelQuery> = {
   invoice: (db, ids) => db.selectFrom('invoices').select(['id', 'number as label']).where('id', 'in', ids).execute(),
   article: (db, ids) => db.selectFrom('articles').select(['id', 'title as label']).where('id', 'in', ids).execute(),
   alert: (db, ids) => db.selectFrom('alerts').select(['id', 'title as label']).where('id', 'in', ids).execute(),
+  sso_connection: async (db, ids) => (await db.selectFrom('sso_connections').select(['id', 'kind']).where('id', 'in', ids).execute())
+    .map((r) => ({ id: r.id, label: SSO_KIND_LABELS[r.kind as SsoKind] ?? r.kind })),
   interaction: interactionLabels,
   activity: async (db, ids) => (await db.selectFrom('activities').select(['id', 'category', 'minutes']).where('id', 'in', ids).execute())
     .map((r) => ({ id: r.id, label: activityLabel(r.category, r.minutes) })),
