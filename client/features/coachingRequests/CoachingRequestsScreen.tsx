@@ -83,7 +83,7 @@ function MyRequests() {
               <p>When you ask for coaching, your request shows here until a session is scheduled.</p>
             </EmptyState>
           ) : (
-            <ul className="item-list item-list--stacked cr-entries" aria-labelledby="my-requests-title">
+            <ul className="item-list stack stack--sm cr-entries" aria-labelledby="my-requests-title">
               {data.data.map((r) => (
                 <CoachingRequestItem
                   key={r.id}

@@ -119,7 +119,7 @@ function GroupsCard({ staff, locale }: { staff: StaffDetail; locale?: Locale }) 
         <div className="stack stack--sm">
           <h3 className="staff-card__subtitle">Active</h3>
           {active.length ? (
-            <ul className="item-list item-list--stacked staff-list">
+            <ul className="item-list stack stack--sm staff-list">
               {active.map((g) => (
                 <li key={g.id}>
                   <span className="staff-list__title">{g.name}</span>
@@ -133,7 +133,7 @@ function GroupsCard({ staff, locale }: { staff: StaffDetail; locale?: Locale }) 
           {past.length > 0 && (
             <>
               <h3 className="staff-card__subtitle">Past</h3>
-              <ul className="item-list item-list--stacked staff-list">
+              <ul className="item-list stack stack--sm staff-list">
                 {past.map((g) => (
                   <li key={g.id}>
                     <span className="staff-list__title">{g.name}</span>

@@ -56,7 +56,7 @@ export function Totals({ totals, loading }: { totals: ActivityTotals | undefined
       {byType.length > 0 && (
         <div>
           <h3 className="totals__subtitle">By type</h3>
-          <ul className="item-list item-list--stacked">
+          <ul className="item-list stack stack--sm">
             {byType.map((t) => (
               <li key={t.interaction_type_id} className="totals__row">
                 <span className="totals__label"><TypeSwatch colour={t.colour} /> {t.name}</span>
@@ -70,7 +70,7 @@ export function Totals({ totals, loading }: { totals: ActivityTotals | undefined
       {byCategory.length > 0 && (
         <div>
           <h3 className="totals__subtitle">Logged time by category</h3>
-          <ul className="item-list item-list--stacked">
+          <ul className="item-list stack stack--sm">
             {byCategory.map((c) => (
               <li key={c.category} className="totals__row">
                 <span className="totals__label">{ACTIVITY_CATEGORIES[c.category] ?? c.category}</span>

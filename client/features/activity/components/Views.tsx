@@ -208,7 +208,7 @@ export function WeekView({ days, entries, timeZone, locale, today, onOpen, showC
             </div>
           ) : (
             <div ref={keys.ref} onKeyDown={keys.onKeyDown}>
-              <ol className="item-list item-list--stacked">
+              <ol className="item-list stack stack--sm">
                 {list.map((e, i) => (
                   <li key={e.key}><EventButton entry={e} timeZone={timeZone} locale={locale} onOpen={() => onOpen(e)} nav={`${index}:${i}`} showCoach={showCoach} /></li>
                 ))}
@@ -235,7 +235,7 @@ export function WeekView({ days, entries, timeZone, locale, today, onOpen, showC
             {list.length > 0 ? (
               <>
                 <p className="week__total">{formatMinutes(dayMinutes(list))}</p>
-                <ol className="item-list item-list--stacked">
+                <ol className="item-list stack stack--sm">
                   {list.map((e, i) => (
                     <li key={e.key}><EventButton entry={e} timeZone={timeZone} locale={locale} onOpen={() => onOpen(e)} nav={`${dayIndex}:${i}`} showCoach={showCoach} /></li>
                   ))}

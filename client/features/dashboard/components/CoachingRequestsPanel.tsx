@@ -37,7 +37,7 @@ export function CoachingRequestsPanel({ user }: { user: AuthUser }) {
           // Until the queue arrives, a request's worth of space, so the pulse below moves as little as it can.
           : !data ? <div className="boxed-item cr-entry cr-entry--skeleton" aria-hidden="true" />
           : items.length > 0 && (
-            <ul className="item-list item-list--stacked cr-entries" aria-labelledby="coaching-requests-title">
+            <ul className="item-list stack stack--sm cr-entries" aria-labelledby="coaching-requests-title">
               {items.map((r) => (
                 <CoachingRequestItem
                   key={r.id}

@@ -37,7 +37,7 @@ export function SharedObservations({ user }: { user: AuthUser }) {
       ) : (
         <>
           {waiting > 0 && <p className="muted text-sm">Read what your observer saw, then acknowledge it, with a reflection if you like.</p>}
-          <ul className="item-list item-list--stacked obs-entries">
+          <ul className="item-list stack stack--sm obs-entries">
             {rows.map((o) => <ObservationItem key={o.id} observation={o} selfId={user.id} educator />)}
           </ul>
           {waiting > TO_ACKNOWLEDGE && <Link to="/app/observations?acknowledged=no" className="text-sm">See all {plural(waiting, 'observation', 'observations')} to acknowledge</Link>}

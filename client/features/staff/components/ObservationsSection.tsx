@@ -40,7 +40,7 @@ export function ObservationsSection({ staff, user }: { staff: StaffDetail; user:
       ) : (
         <div className="stack stack--sm">
           <p className="muted text-sm">{plural(total, 'observation', 'observations')}{rows.length < total ? `, the latest ${rows.length} shown` : ''}</p>
-          <ul className="item-list item-list--stacked obs-entries">
+          <ul className="item-list stack stack--sm obs-entries">
             {rows.map((o) => <ObservationItem key={o.id} observation={o} selfId={user.id} educator={own && !observes} withEducator={false} />)}
           </ul>
           {rows.length < total && <Link to={all} className="text-sm">See all {plural(total, 'observation', 'observations')}</Link>}
