@@ -1,6 +1,7 @@
 // The demo's coaching requests (db/seeds/demoCoachingRequests.ts): the Maple Grove demo teacher has a request
 // accepted with its session scheduled on a coming school day and one waiting; every Maple Grove coach has a
-// request waiting in their queue, one of them passed on with a note; each as the app would store it.
+// request waiting in their queue, one of them passed on with a note; earlier requests accepted (their sessions
+// since completed) or withdrawn; each as the app would store it. The reports show them with the action steps.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seeds/demo';
 import { isSchoolDay, localDay } from '../db/seeds/demoCalendar';
@@ -48,6 +49,31 @@ describe('demo coaching requests', () => {
       notes.push(...mine.map((r: { pass_note: string | null }) => r.pass_note));
     }
     expect(notes.filter((n) => n !== null)).toHaveLength(1);
+  });
+
+  it('the reports show educator-initiated coaching and follow-through for every coach: accepted requests, sessions from them, steps on time and late', async () => {
+    const res = await (await signIn('admin@maplegrove.example')).get('/api/report/interactions');
+    expect(res.status).toBe(200);
+    const { headline, requests, action_steps: steps, by_coach: byCoach } = res.body;
+    expect(headline.educator_initiated).toBeGreaterThanOrEqual(9);
+    expect(requests.headline.accepted).toBeGreaterThanOrEqual(10);
+    expect(requests.headline.withdrawn).toBe(3);
+    expect(requests.headline.waiting).toBeGreaterThanOrEqual(4);
+    expect(requests.by_coach).toHaveLength(3);
+    for (const c of requests.by_coach) expect(c.accepted, c.name).toBeGreaterThanOrEqual(3);
+    // The coaches (the principal's walkthroughs come from no request).
+    const coaches = new Set(requests.by_coach.map((c: { id: number }) => c.id));
+    for (const c of byCoach.filter((x: { id: number }) => coaches.has(x.id))) expect(c.educator_initiated, c.name).toBeGreaterThanOrEqual(3);
+    // A realistic mix: most steps on time, some late or overdue, for each coach and most schools.
+    expect(steps.headline.on_time_share).toBeGreaterThan(0.55);
+    expect(steps.headline.on_time_share).toBeLessThan(0.9);
+    expect(steps.headline.late).toBeGreaterThanOrEqual(5);
+    expect(steps.by_coach).toHaveLength(3);
+    for (const c of steps.by_coach) {
+      expect(c.on_time, c.name).toBeGreaterThan(0);
+      expect(c.late + c.overdue, c.name).toBeGreaterThan(0);
+    }
+    expect(steps.by_school.filter((s: { on_time: number; late: number; overdue: number }) => s.on_time > 0 && s.late + s.overdue > 0).length).toBeGreaterThanOrEqual(2);
   });
 
   it('requests are made on school days, before now, and only Maple Grove has any', async () => {

@@ -3,8 +3,8 @@
 // observations and from their coaching cycle — one overdue, one due in the coming days, others later — steps
 // done with their note on what they tried and how it went (one a day late), one dropped, and two of their own.
 // Some forty other coached educators have one to three steps from their own latest interactions and
-// observations, set by the coach or observer of that visit: most past their due day are done (the greater part
-// on time), a few still open, a few dropped. Every step is created on the day of its source, due and done on
+// observations, set by the coach or observer of that visit: most past their due day are done (about three in four of
+// those on time, the rest a few school days late), a few still open past their due day, a few dropped. Every step is created on the day of its source, due and done on
 // school days, and nothing is dated after the seeding. Deterministic: a seeded random generator.
 import type { DB } from '../connection';
 import { isSchoolDay, localDay, schoolDayBefore, zonedInstant } from './demoCalendar';
@@ -191,11 +191,13 @@ export async function seedDemoActionSteps(db: DB, refs: DemoActionStepRefs): Pro
         continue;
       }
       const r = rand();
-      if (r < 0.55) step(s, staffId, s.setBy, text, { due, status: 'done', doneOn: schoolDayBefore(due, Math.floor(rand() * 3)), note: rand() < 0.7 ? pick(NOTES) : null });
-      else if (r < 0.72) {
-        const doneOn = schoolDayAfter(due, 1 + Math.floor(rand() * 4));
-        step(s, staffId, s.setBy, text, doneOn <= lastDay ? { due, status: 'done', doneOn, note: rand() < 0.5 ? pick(NOTES) : null } : { due, status: 'open' });
-      } else if (r < 0.86) step(s, staffId, s.setBy, text, { due, status: 'open' });
+      if (r < 0.6) step(s, staffId, s.setBy, text, { due, status: 'done', doneOn: schoolDayBefore(due, Math.floor(rand() * 3)), note: rand() < 0.7 ? pick(NOTES) : null });
+      else if (r < 0.8) {
+        // Done a few school days late; one due lately was done yesterday at the latest.
+        const late = schoolDayAfter(due, 1 + Math.floor(rand() * 4));
+        const doneOn = late <= lastDay ? late : lastDay;
+        step(s, staffId, s.setBy, text, doneOn > due ? { due, status: 'done', doneOn, note: rand() < 0.5 ? pick(NOTES) : null } : { due, status: 'open' });
+      } else if (r < 0.9) step(s, staffId, s.setBy, text, { due, status: 'open' });
       else step(s, staffId, s.setBy, text, { due, status: 'dropped', doneOn: schoolDayAfter(due, 1) > lastDay ? lastDay : schoolDayAfter(due, 1) });
     }
   }

@@ -3,7 +3,10 @@
 // one made yesterday still waiting for a coach. Every Maple Grove coach has requests waiting in their queue: their
 // own educators' (or, for an educator without a coach, their school's coaches'), and one the first coach passed on
 // to the third with a note. Requests are made after school on school days; the session is at 2:45 pm on a school
-// day, with the educator's coach at the educator's school, like every demo interaction.
+// day, with the educator's coach at the educator's school, like every demo interaction. Earlier in the school year,
+// educators on each coach's caseload asked (two school days before one of their completed one-to-one visits with that
+// coach), and the coach accepted the next morning, the visit being the session scheduled: the reports count these
+// as educator-initiated coaching; a few other requests were withdrawn by the educator the day after asking.
 import type { DB } from '../connection';
 import { isSchoolDay, localDay, schoolDayBefore, zonedInstant } from './demoCalendar';
 
@@ -60,6 +63,21 @@ const QUEUE: Asked[] = [
     times: null,
   },
 ];
+/** What educators asked for earlier in the year (their requests since accepted or withdrawn). */
+const PAST: Asked[] = [
+  { topic: 'Small-group instruction while the rest work independently', message: 'The students not with me lose focus after ten minutes. Could you help me plan what the others do?', times: 'Any afternoon after 2:45' },
+  { topic: 'Questioning that gets past one-word answers', message: 'I would like help writing questions that make students explain their thinking, and to see how they land in class.', times: 'Tuesday or Thursday planning period' },
+  { topic: 'A calmer start to the lesson', message: 'My first ten minutes are noisy and slow. Could you watch a start and suggest a routine?', times: 'First period, any day' },
+  { topic: 'Using exit tickets to plan the next day', message: 'I collect them but do not use them well. Could we look at a set together?', times: null },
+  { topic: 'Feedback on student writing that they actually read', message: 'I spend hours on comments and students skip them. Looking for a faster way that works.', times: 'Wednesdays after school' },
+  { topic: 'Supporting a student who shuts down', message: 'One of my students stops working as soon as a task gets hard. I would like ideas and a second pair of eyes.', times: 'Mornings before 8:10' },
+  { topic: 'Partner talk in math', message: 'Partner talk turns into off-task chatter. Could you help me structure it with roles or sentence frames?', times: 'Monday or Friday, 3rd period' },
+  { topic: 'Pacing a unit that keeps running long', message: 'I am two weeks behind on this unit. Could we look at what to cut or combine?', times: 'Any planning period' },
+];
+/** Past requests accepted per coach, and requests withdrawn in all. */
+const PAST_ACCEPTED_PER_COACH = 4;
+const PAST_WITHDRAWN = 3;
+
 const PASS_NOTE = 'Tom works with the K–2 team on reading rotations this semester; he is the better fit for this one.';
 
 export async function seedDemoCoachingRequests(db: DB, refs: DemoCoachingRequestRefs): Promise<void> {
@@ -144,4 +162,45 @@ export async function seedDemoCoachingRequests(db: DB, refs: DemoCoachingRequest
   await db.updateTable('coaching_requests')
     .set({ status: 'passed', pass_note: PASS_NOTE, passed_by_user_id: first, passed_at: passedAt, updated_at: passedAt })
     .where('id', '=', passed).execute();
+
+  // Earlier in the year: requests accepted, their session a completed one-to-one visit with the educator's own coach.
+  let k = 0;
+  for (const coachId of coachIds) {
+    const visits = await db.selectFrom('interactions as i')
+      .innerJoin('interaction_participants as p', 'p.interaction_id', 'i.id')
+      .innerJoin('coach_assignments as ca', (j) => j.onRef('ca.staff_id', '=', 'p.staff_id').onRef('ca.coach_id', '=', 'i.coach_id').on('ca.end_date', 'is', null))
+      .select(['i.id', 'i.starts_at', 'p.staff_id'])
+      .where('i.district_id', '=', districtId).where('i.coach_id', '=', coachId).where('i.status', '=', 'completed').where('i.deleted_at', 'is', null)
+      .where('p.staff_id', '!=', jordan.id).where('i.starts_at', '<', at(schoolDayBefore(today, 5), 0, 0))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('interaction_participants as o').select('o.staff_id')
+        .whereRef('o.interaction_id', '=', 'i.id').whereRef('o.staff_id', '!=', 'p.staff_id'))))
+      .orderBy('i.starts_at', 'desc').orderBy('i.id').limit(60).execute();
+    const used = new Set<number>();
+    // Spread over the term: every seventh of the latest visits, one per educator.
+    for (let v = 3; v < visits.length && used.size < PAST_ACCEPTED_PER_COACH; v += 7) {
+      const visit = visits[v]!;
+      if (used.has(visit.staff_id)) continue;
+      const visitDay = localDay(new Date(visit.starts_at), timezone);
+      const askedDay = schoolDayBefore(visitDay, 2);
+      const acceptedAt = at(schoolDayAfter(askedDay, 1), 7, 35 + (k % 4) * 5);
+      if (Date.parse(acceptedAt) >= Date.parse(visit.starts_at)) continue;
+      used.add(visit.staff_id);
+      const holders = await holdersOf(visit.staff_id);
+      const id = await insert(visit.staff_id, null, PAST[k % PAST.length]!, at(askedDay, 15, 20 + (k % 5) * 7), holders);
+      k += 1;
+      await db.updateTable('coaching_requests')
+        .set({ status: 'accepted', interaction_id: visit.id, accepted_by_user_id: coachId, accepted_at: acceptedAt, updated_at: acceptedAt })
+        .where('id', '=', id).execute();
+      await db.updateTable('coaching_request_holders').set({ ended_at: acceptedAt }).where('request_id', '=', id).execute();
+    }
+  }
+  // Withdrawn the day after asking: educators of the first and second coaches' caseloads.
+  for (let w = 0; w < PAST_WITHDRAWN; w += 1) {
+    const staffId = await caseloadOf(coachIds[w % 2]!, 3 + w);
+    const askedDay = schoolDayBefore(today, 12 + w * 9);
+    const withdrawnAt = at(schoolDayAfter(askedDay, 1), 16, 10);
+    const id = await insert(staffId, null, PAST[(k + w) % PAST.length]!, at(askedDay, 15, 45), await holdersOf(staffId));
+    await db.updateTable('coaching_requests').set({ status: 'withdrawn', withdrawn_at: withdrawnAt, updated_at: withdrawnAt }).where('id', '=', id).execute();
+    await db.updateTable('coaching_request_holders').set({ ended_at: withdrawnAt }).where('request_id', '=', id).execute();
+  }
 }

@@ -1,6 +1,7 @@
 // /app/reports — Reports: the Interactions report. Headline figures (interactions, hours, educators
 // reached and their share of the roster), the trend per week or month, interactions by type and by
-// school, tables by coach and by school; every figure opens the interactions behind it.
+// school, tables by coach and by school; every figure opens the interactions behind it. Beside the coaching
+// targets, follow-through (action steps done on time) and educator-initiated coaching (requests), with their tables.
 import type { InteractionsReport, TrendInterval } from '../../../common/schemas/reports';
 import { SelectField } from '../../components/Field';
 import { formatDate } from '../../lib/format';
@@ -13,6 +14,7 @@ import { REPORT_PATHS, reportScreen } from './components/ReportLayout';
 import {
   type Column, DrillCell, Headline, NoInteractions, ReportTable, TargetsPanel,
 } from './components/ReportParts';
+import { FollowThroughHeadline, FollowThroughTables } from './components/FollowThrough';
 import { counted, hours, int, percent } from './format';
 import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQuery';
 import type { ReportPage } from './useReportPage';
@@ -61,6 +63,7 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
       render: (r) => <DrillCell value={int(r.interactions)} label={`interactions of ${r.name}`} onDrill={() => drillAll(`Interactions of ${r.name}`, { coach_id: [r.id] })} /> },
     { key: 'hours', label: 'Hours', numeric: true, sortValue: (r) => r.minutes, render: (r) => hours(r.minutes) },
     { key: 'educators_reached', label: 'Educators reached', numeric: true, sortValue: (r) => r.educators_reached, render: (r) => int(r.educators_reached) },
+    { key: 'educator_initiated', label: 'Educator-initiated', numeric: true, sortValue: (r) => r.educator_initiated, render: (r) => int(r.educator_initiated) },
   ];
   const schoolColumns: Column<InteractionsReport['by_school'][number]>[] = [
     { key: 'name', label: 'School', sortValue: (r) => r.name, render: (r) => r.name },
@@ -82,6 +85,7 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
       ]} />
       <TargetsPanel progress={data.targets} educators={h.roster_size} advanced={advanced}
         teacherLevelHref={`${REPORT_PATHS['teacher-level']}${filtersOnlySearch(page.state.filters)}${filtersOnlySearch(page.state.filters) ? '&' : '?'}sort=interactions`} />
+      <FollowThroughHeadline data={data} />
       <div className="report-charts report-charts--wide">
         <ChartFrame title={`Interactions per ${interval}`} csv={csv('trend')}
           summary={`${counted(h.interactions, 'completed interaction', 'completed interactions')} in ${interval === 'week' ? counted(points.length, 'week', 'weeks') : counted(points.length, 'month', 'months')}${busiest ? `; the busiest: ${points.find((p) => p.key === busiest.period_start)?.longLabel}, with ${int(busiest.interactions)}` : ''}.`}
@@ -137,6 +141,7 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
             reached at any school.
           </p>
         )} />
+      <FollowThroughTables data={data} csv={csv} />
     </>
   );
 }
