@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { isValidElement, useId } from 'react';
 import type { ReactNode } from 'react';
 
 export type TableColumn<T> = {
@@ -62,6 +62,38 @@ export function TableFrame({ caption, captionHidden = false, stackOnPhone = fals
   );
 }
 
+/** A column of a hand-written table's head: its header, or the header with options. */
+export type HeadColumn = ReactNode | {
+  label: ReactNode;
+  /** For screen readers only (an actions or details column). */
+  hidden?: boolean;
+  /** The column's class ("num" for numbers). */
+  className?: string;
+};
+
+/**
+ * A hand-written table's head (inside a `TableFrame`): one row of column headers. `false` leaves a column out
+ * (one only some people see). A table with sortable headers writes its own (`SortHeader`).
+ */
+export function TableHead({ columns }: { columns: readonly (HeadColumn | false)[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, n) => {
+          if (column === false) return null;
+          const { label, hidden = false, className } = typeof column === 'object' && column !== null && 'label' in column && !isValidElement(column)
+            ? column : { label: column as ReactNode };
+          return (
+            <th key={n} scope="col" className={className}>
+              {hidden ? <span className="sr-only">{label}</span> : label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
 export function Table<T>({
   columns,
   rows,
@@ -74,15 +106,7 @@ export function Table<T>({
 }: TableProps<T>) {
   return (
     <TableFrame caption={caption} captionHidden={captionHidden} stackOnPhone={stackOnPhone} className={className}>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.key} scope="col" className={c.className}>
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={columns.map((c) => ({ label: c.header, className: c.className }))} />
       <tbody>
         {rows.length === 0 ? (
           <tr>

@@ -24,7 +24,7 @@ import { FormError, TextAreaField, TextField } from '../Field';
 import { LoadError } from '../LoadError';
 import { Modal } from '../Modal';
 import { LoadingBlock } from '../Spinner';
-import { TableFrame } from '../Table';
+import { TableFrame, TableHead } from '../Table';
 import { useToast } from '../Toasts';
 import { InvoiceStatusBadge, QuoteStatusBadge, shortTerm, termText } from './BillingBadges';
 import './adminBilling.css';
@@ -109,13 +109,7 @@ function QuotesTable({ billing, locale, onActivate }: { billing: AdminDistrictBi
         <p className="muted">No quotes yet. The district creates them under Settings → Billing → Quotes.</p>
       ) : (
         <TableFrame caption="Quotes" captionHidden stackOnPhone className="ab-table" wrapClassName="ab-table-wrap">
-          <thead>
-            <tr>
-              <th scope="col">Quote</th><th scope="col">Plan</th><th scope="col" className="num">Seats</th><th scope="col">Term <span className="sr-only">(school years)</span></th>
-              <th scope="col" className="num">Total</th><th scope="col">Status</th><th scope="col">Valid until</th><th scope="col">PO number</th>
-              {billing.can_manage && <th scope="col"><span className="sr-only">Actions</span></th>}
-            </tr>
-          </thead>
+          <TableHead columns={['Quote', 'Plan', { label: 'Seats', className: 'num' }, <>Term <span className="sr-only">(school years)</span></>, { label: 'Total', className: 'num' }, 'Status', 'Valid until', 'PO number', billing.can_manage && { label: 'Actions', hidden: true }]} />
           <tbody>
             {billing.quotes.map((q) => (
               <tr key={q.id}>
@@ -156,13 +150,7 @@ function InvoicesTable({ billing, locale, onAction }: { billing: AdminDistrictBi
         <p className="muted">No invoices yet. Activating an accepted quote issues the first one.</p>
       ) : (
         <TableFrame caption="Invoices" captionHidden stackOnPhone className="ab-table" wrapClassName="ab-table-wrap">
-          <thead>
-            <tr>
-              <th scope="col">Invoice</th><th scope="col">Issued</th><th scope="col">Period</th><th scope="col" className="num">Amount</th>
-              <th scope="col">Status</th><th scope="col">Due</th><th scope="col">Paid on</th>
-              {billing.can_manage && <th scope="col"><span className="sr-only">Actions</span></th>}
-            </tr>
-          </thead>
+          <TableHead columns={['Invoice', 'Issued', 'Period', { label: 'Amount', className: 'num' }, 'Status', 'Due', 'Paid on', billing.can_manage && { label: 'Actions', hidden: true }]} />
           <tbody>
             {billing.invoices.map((i) => {
               const open = i.status === 'open' || i.status === 'overdue';

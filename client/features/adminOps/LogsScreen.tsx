@@ -19,6 +19,7 @@ import { useLogs } from './api';
 import { LogDetailDialog } from './components/LogDetailDialog';
 import { RetentionSetting } from './components/RetentionSetting';
 import { filterChips, useUrlFilters } from './urlFilters';
+import { TableHead } from '../../components/Table';
 
 const KEYS = ['kind', 'search', 'district_id', 'user', 'from', 'to', 'security_kind'] as const;
 const TAB_LABELS: Record<LogKind, string> = { client: 'Client errors', server: 'Server errors', security: 'Security events' };
@@ -32,15 +33,7 @@ function LogRows({ kind, rows, onOpen, onDistrict }: { kind: LogKind; rows: LogE
     <div className="table-wrap" role="region" aria-label={TAB_LABELS[kind]} tabIndex={0}>
       <table className="table log-table">
         <caption className="sr-only">{TAB_LABELS[kind]}, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">{kind === 'security' ? 'Event' : 'Message'}</th>
-            <th scope="col">{kind === 'client' ? 'URL' : 'Path'}</th>
-            <th scope="col">User and district</th>
-            <th scope="col"><span className="sr-only">Details</span></th>
-          </tr>
-        </thead>
+        <TableHead columns={['When', kind === 'security' ? 'Event' : 'Message', kind === 'client' ? 'URL' : 'Path', 'User and district', { label: 'Details', hidden: true }]} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

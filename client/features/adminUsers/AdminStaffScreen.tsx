@@ -18,7 +18,7 @@ import { AdminUserActions } from './components/AdminUserActions';
 import { UserStatus } from '../../components/UserStatus';
 import { LastSignIn } from './components/LastSignIn';
 import { InviteStaffDialog } from './components/InviteStaffDialog';
-import { PersonCell, TableFrame } from '../../components/Table';
+import { PersonCell, TableFrame, TableHead } from '../../components/Table';
 
 const ROLE_OPTIONS = PROVIDER_ROLES.map((r) => ({ value: r, label: ROLE_NAMES[r]! }));
 
@@ -76,15 +76,7 @@ export default function AdminStaffScreen({ route }: ScreenProps) {
         <LoadingBlock label="Loading staff…" />
       ) : (
         <TableFrame caption="Coachwell staff" captionHidden stackOnPhone className="au-table" wrapClassName="au-table-wrap">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Role', 'Status', 'Last sign-in', { label: 'Actions', hidden: true }]} />
           <tbody>
             {data.data.map((u) => {
               const isSelf = u.id === me?.id;

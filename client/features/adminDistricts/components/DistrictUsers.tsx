@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AdminDistrictDetail, AdminDistrictUser } from '../../../../common/schemas/adminDistricts';
 import { Button } from '../../../components/Button';
-import { TableFrame } from '../../../components/Table';
+import { TableFrame, TableHead } from '../../../components/Table';
 import { useToast } from '../../../components/Toasts';
 import { formatInteger, formatRelative } from '../../../lib/format';
 import { impersonate, useInstantFormat } from '../../../lib/session';
@@ -49,15 +49,7 @@ export function DistrictUsers({ district, canImpersonate, locale }: Props) {
         <p className="muted">Nobody has a login in this district yet. Import users below or ask the district to invite them.</p>
       ) : (
         <TableFrame caption={<>Users of {district.name}</>} captionHidden stackOnPhone className="adm-table" wrapClassName="adm-table-wrap">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Roles</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last sign-in</th>
-              {canImpersonate && <th scope="col"><span className="sr-only">Actions</span></th>}
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Roles', 'Status', 'Last sign-in', canImpersonate && { label: 'Actions', hidden: true }]} />
           <tbody>
             {data.map((u) => (
               <tr key={u.id}>

@@ -6,6 +6,7 @@ import { todayIn } from '../../../lib/dates';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { wallClock } from '../../../lib/zonedTime';
 import { LevelBadge, StateBadge } from './AlertBadges';
+import { TableHead } from '../../../components/Table';
 
 export function audienceSummary(alert: Pick<AdminAlert, 'audience' | 'audience_values'>): string {
   if (alert.audience === 'everyone') return 'Everyone';
@@ -43,16 +44,7 @@ export function AlertTable({ alerts, timeZone, locale, onEdit, onDelete }: Props
     <div className="table-wrap alerts-table-wrap">
       <table className="table alerts-table">
         <caption className="sr-only">Alerts</caption>
-        <thead>
-          <tr>
-            <th scope="col">Alert</th>
-            <th scope="col">Level and state</th>
-            <th scope="col">Audience</th>
-            <th scope="col">Shown</th>
-            <th scope="col" className="num">Dismissed</th>
-            <th scope="col"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
+        <TableHead columns={['Alert', 'Level and state', 'Audience', 'Shown', { label: 'Dismissed', className: 'num' }, { label: 'Actions', hidden: true }]} />
         <tbody>
           {alerts.map((a) => (
             <tr key={a.id}>

@@ -17,6 +17,7 @@ import { isTimeZone } from '../../../../common/zone';
 import type { Locale } from 'date-fns';
 import { importCalendarEvents, previewCalendarFile } from '../api';
 import { plural } from '../../../../common/plural';
+import { TableHead } from '../../../components/Table';
 
 interface RowChoice {
   selected: boolean;
@@ -195,14 +196,7 @@ export function ImportCard({ timeZone }: { timeZone: string }) {
           <div className="table-wrap">
             <table className="table calsync-table">
               <caption className="sr-only">Events in the file: choose which to import and as what</caption>
-              <thead>
-                <tr>
-                  <th scope="col"><span className="sr-only">Import</span></th>
-                  <th scope="col">Event</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Import as</th>
-                </tr>
-              </thead>
+              <TableHead columns={[{ label: 'Import', hidden: true }, 'Event', 'When', 'Import as']} />
               <tbody>
                 {preview.events.map((event) => {
                   const choice = choices[event.key];

@@ -8,6 +8,7 @@ import { Card } from '../../../components/Card';
 import { LoadError } from '../../../components/LoadError';
 import { useFollowThrough } from '../../../lib/actionSteps';
 import '../../../components/actionSteps/actionSteps.css';
+import { TableHead } from '../../../components/Table';
 
 /** Educators listed; the rest are counted under the table. */
 const SHOWN = 8;
@@ -29,15 +30,7 @@ export function FollowThroughPanel() {
       <div className="table-wrap">
         <table className="table table--stack">
           <caption className="sr-only">Action steps by educator, most overdue first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Educator</th>
-              <th scope="col">Open</th>
-              <th scope="col">Overdue</th>
-              <th scope="col">Done</th>
-              <th scope="col">On time</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Educator', 'Open', 'Overdue', 'Done', 'On time']} />
           <tbody>
             {rows.map((r) => (
               <tr key={r.educator.id}>

@@ -6,6 +6,7 @@ import { useInstantFormat } from '../../../lib/session';
 import type { ObservationSummary } from '../api';
 import { tallyText } from '../capture';
 import { ObservationStatusBadges as StatusBadges } from '../../../components/ObservationItem';
+import { TableHead } from '../../../components/Table';
 
 export function ObservationTable({ rows, own, selfId }: { rows: ObservationSummary[]; own: boolean; selfId: number }) {
   const when = useInstantFormat();
@@ -13,17 +14,7 @@ export function ObservationTable({ rows, own, selfId }: { rows: ObservationSumma
     <div className="table-wrap">
       <table className="table table--stack obs-table">
         <caption className="sr-only">Observations, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">{own ? 'Form' : 'Educator'}</th>
-            <th scope="col">Observed</th>
-            {!own && <th scope="col">Form</th>}
-            <th scope="col">Observer</th>
-            <th scope="col">School</th>
-            <th scope="col">Look-fors</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
+        <TableHead columns={[own ? 'Form' : 'Educator', 'Observed', !own && 'Form', 'Observer', 'School', 'Look-fors', 'Status']} />
         <tbody>
           {rows.map((o) => {
             const resume = o.status === 'draft' && o.observer.id === selfId;

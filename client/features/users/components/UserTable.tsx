@@ -2,7 +2,7 @@
 // cells keep their column name as a visible label), so nothing scrolls sideways.
 import type { Locale } from 'date-fns';
 import type { DistrictUser } from '../../../../common/schemas/users';
-import { PersonCell, TableFrame } from '../../../components/Table';
+import { PersonCell, TableFrame, TableHead } from '../../../components/Table';
 import { LastLogin } from './LastLogin';
 import { UserActions } from './UserActions';
 import { UserStatus } from '../../../components/UserStatus';
@@ -26,16 +26,7 @@ function Cell({ label, className, children }: { label: string; className?: strin
 export function UserTable({ users, selfId, canManage, locale, caption }: Props) {
   return (
     <TableFrame caption={caption} captionHidden stackOnPhone className="users-table" wrapClassName="users-table-wrap">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Roles</th>
-          <th scope="col">Schools</th>
-          <th scope="col">Status</th>
-          <th scope="col">Last login</th>
-          {canManage && <th scope="col"><span className="sr-only">Actions</span></th>}
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Roles', 'Schools', 'Status', 'Last login', canManage && { label: 'Actions', hidden: true }]} />
       <tbody>
         {users.map((u) => (
           <tr key={u.id} className="users-table__row">

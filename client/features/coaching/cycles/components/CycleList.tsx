@@ -3,6 +3,7 @@ import type { CycleSummary } from '../../../../../common/schemas/cycles';
 import { Button } from '../../../../components/Button';
 import { formatDay } from '../../../../lib/dates';
 import { DueBadge, educatorNames, StatusBadge } from '../../../../components/CycleBadges';
+import { TableHead } from '../../../../components/Table';
 
 export function CycleList({ cycles, busyId, onOpen, onAdvance }: {
   cycles: CycleSummary[]; busyId: number | null; onOpen: (id: number) => void; onAdvance: (cycle: CycleSummary) => void;
@@ -11,17 +12,7 @@ export function CycleList({ cycles, busyId, onOpen, onAdvance }: {
     <div className="table-wrap">
       <table className="table cyc-table">
         <caption className="sr-only">Coaching cycles</caption>
-        <thead>
-          <tr>
-            <th scope="col">Cycle</th>
-            <th scope="col">Educators</th>
-            <th scope="col">Coach</th>
-            <th scope="col">Stage</th>
-            <th scope="col">Status</th>
-            <th scope="col">Started</th>
-            <th scope="col"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
+        <TableHead columns={['Cycle', 'Educators', 'Coach', 'Stage', 'Status', 'Started', { label: 'Actions', hidden: true }]} />
         <tbody>
           {cycles.map((c) => (
             <tr key={c.id}>
