@@ -72,7 +72,7 @@ function SessionView({ session, breadcrumbs }: { session: CalibrationSession; br
         <h2 id={`${itemsId}-who`} className="card__title">Who has observed</h2>
         {session.notes && <p className="cal-notes">{session.notes}</p>}
         {session.observers.length ? (
-          <ul className="cal-observers">
+          <ul className="item-list cluster cal-observers">
             {session.observers.map((o) => <li key={o.id}>{o.name}</li>)}
           </ul>
         ) : <p className="muted">No one has completed an observation of this lesson yet.</p>}

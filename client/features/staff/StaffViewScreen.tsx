@@ -39,7 +39,7 @@ function ProfileCard({ staff, locale }: { staff: StaffDetail; locale?: Locale })
         <dt>Subjects</dt>
         <dd>
           {staff.subjects.length ? (
-            <ul className="staff-tags">
+            <ul className="item-list cluster staff-tags">
               {staff.subjects.map((s) => (
                 <li key={s} className="badge badge--primary">{s}</li>
               ))}

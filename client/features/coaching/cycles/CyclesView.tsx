@@ -130,7 +130,7 @@ export default function CyclesView() {
   return (
     <div className="stack cyc-view">
       <h2 className="sr-only">Coaching cycles</h2>
-      <div className="cyc-toolbar">
+      <div className="cluster cluster--between cluster--bottom cyc-toolbar">
         <div className="cyc-switch" role="group" aria-label="Show cycles as">
           <Button size="sm" variant={view === 'board' ? 'primary' : 'secondary'} aria-pressed={view === 'board'} onClick={() => setParam('view', null)}>Board</Button>
           <Button size="sm" variant={view === 'list' ? 'primary' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setParam('view', 'list')}>List</Button>

@@ -21,7 +21,7 @@ export function GroupTabs({ value, onChange, children }: { value: GroupStatusFil
     onChange(TABS[next]!.value);
   };
   return (
-    <div className="groups-tabs">
+    <div className="cluster cluster--between cluster--bottom groups-tabs">
       <div className="groups-tabs__list" role="tablist" aria-label="Group listings">
         {TABS.map((tab, i) => {
           const selected = tab.value === value;
