@@ -1,3 +1,4 @@
+import { checkpointInBackground } from '../db/connection';
 import { createApp } from './app';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
 import { loadConfig } from './config';
@@ -15,6 +16,8 @@ const config = loadConfig();
 if (config.sentryDsn) await initSentry(config.sentryDsn, config.env);
 
 const { db, isNew } = await prepareDatabase(config);
+// SQLite: WAL checkpoints on a worker thread, never inside a request's commit (db/connection.ts).
+const checkpoints = checkpointInBackground(db);
 if (config.env !== 'production' && (isNew || process.env.SEED_DEMO === '1')) {
   if (await runDemoSeed(db)) console.log('Seeded the demo districts.');
 }
@@ -70,6 +73,7 @@ function shutdown(signal: string) {
   console.log(`${signal} received: finishing requests in flight, then closing.`);
   // Stop accepting connections, let in-flight requests finish, then close the database.
   server.close(async () => {
+    await checkpoints.stop();
     await db.destroy();
     process.exit(0);
   });

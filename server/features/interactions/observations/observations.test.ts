@@ -60,6 +60,27 @@ describe('POST /api/observation', () => {
     expect((await coach.get('/api/observation')).body.data.map((o: { id: number }) => o.id)).toEqual([res.body.id]);
   });
 
+  it('answers with what a read of it answers (built from what the save wrote, not read back): a draft and a completed one', async () => {
+    const coach = await loginAs(t.app, w.coach);
+    for (const status of ['draft', 'completed']) {
+      const { f, body } = await walkthrough(3, { status });
+      const rating = f.items.find((i) => i.kind === 'rating');
+      const answers = rating ? [...body.answers, { item_id: rating.id, value: 3, evidence: 'Most pairs explained.' }] : body.answers;
+      const res = await postAs(coach, '/api/observation', { ...body, answers });
+      expect(res.status).toBe(201);
+      expect(res.body.status).toBe(status);
+      expect(status === 'completed' ? res.body.interaction_id : null).toBe((await observationRow(res.body.id)).interaction_id);
+      const read = await coach.get(`/api/observation/${res.body.id}`);
+      expect(read.status).toBe(200);
+      expect(res.body).toEqual(read.body);
+      // An edit's answer too (the autosave's PUT), with one answer fewer and the notes changed.
+      const edited = await putAs(coach, `/api/observation/${res.body.id}`, { ...body, answers: answers.slice(1), notes: 'Edited.' });
+      expect(edited.status).toBe(200);
+      expect(edited.body.notes).toBe('Edited.');
+      expect(edited.body).toEqual((await coach.get(`/api/observation/${res.body.id}`)).body);
+    }
+  });
+
   it('completes: writes an interaction of the form\'s type with the educator, counted like any other', async () => {
     const coach = await loginAs(t.app, w.coach);
     const { f, body } = await walkthrough(6, { status: 'completed' });

@@ -26,7 +26,7 @@ import { recordRead } from '../../../lib/readLog';
 import {
   answersOf, educatorLogin, findForm, findVisibleObservation, itemsOfVersions, listObservationsPage, namesFor, type ObservationFilters, observersInReach, type ObservationRow,
 } from './queries';
-import { acknowledgeObservation, createObservation, deleteObservation, shareObservation, updateObservation } from './service';
+import { acknowledgeObservation, createObservation, deleteObservation, type Saved, shareObservation, updateObservation } from './service';
 
 /** Sharing emails the educator: at most this many shares an hour per observer. */
 export const SHARE_EMAILS_PER_HOUR = 60;
@@ -43,12 +43,13 @@ export function observationRoutes(deps: Deps): Router {
     return new Map(found.filter((s): s is SessionRow => !!s).map((s) => [s.id, s]));
   }
 
-  async function present(reader: ObservationReader, rows: ObservationRow[], whole: boolean) {
+  /** `saved`: the items and answers a save just wrote (not read again). */
+  async function present(reader: ObservationReader, rows: ObservationRow[], whole: boolean, saved?: Omit<Saved, 'row'>) {
     const districtId = reader.auth.district.id;
     const [names, items, answers, settings, sessions] = await Promise.all([
       namesFor(db, districtId, rows),
-      itemsOfVersions(db, districtId, rows.map((r) => r.version_id)),
-      answersOf(db, districtId, rows.map((r) => r.id)),
+      saved?.items ?? itemsOfVersions(db, districtId, rows.map((r) => r.version_id)),
+      saved?.answers ?? answersOf(db, districtId, rows.map((r) => r.id)),
       districtSettingsJson(db, districtId),
       whole ? calibrationsOf(reader, rows) : new Map<number, SessionRow>(),
     ]);
@@ -141,8 +142,10 @@ export function observationRoutes(deps: Deps): Router {
   router.post('/observation', async (req, res) => {
     const writer = observationWriter(req);
     const input = validate(observationPayloadSchema, req.body);
-    const id = await createObservation(db, writer, input);
-    res.status(201).json(await answerOne(writer, id));
+    // The answer from what the save wrote (its own observation: the observer reads it whole).
+    const saved = await createObservation(db, writer, input);
+    const [one] = await present(writer, [saved.row], true, saved);
+    res.status(201).json(one);
   });
 
   router.put('/observation/:id', async (req, res) => {
@@ -150,8 +153,9 @@ export function observationRoutes(deps: Deps): Router {
     const input = validate(observationPayloadSchema, req.body);
     const row = await visibleRow(writer, req);
     requireObserver(writer, row);
-    await updateObservation(db, writer, row, input);
-    res.json(await answerOne(writer, row.id));
+    const saved = await updateObservation(db, writer, row, input);
+    const [one] = await present(writer, [saved.row], true, saved);
+    res.json(one);
   });
 
   router.delete('/observation/:id', async (req, res) => {

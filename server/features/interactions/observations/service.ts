@@ -18,7 +18,7 @@ import { localDateTime } from '../../../lib/zone';
 import type { Reader } from '../policies';
 import type { Conn } from '../queries';
 import { calibrationProblem } from './calibrationService';
-import { findForm, type ItemRow, itemConfig, itemsOfVersions, type ObservationRow } from './queries';
+import { type AnswerRow, findForm, type ItemRow, itemConfig, itemsOfVersions, type ObservationRow } from './queries';
 
 export type Writer = Reader & { actor: DistrictActor };
 
@@ -93,6 +93,8 @@ interface Resolved {
   items: ItemRow[];
   answers: CheckedAnswer[];
   buildingId: number | null;
+  /** The observation's day in the district's timezone (its default school's day, its ratings' date). */
+  day: string;
 }
 
 /** Checks the whole request (one 422 naming every bad field) against the form version it is (or was) made with. */
@@ -125,9 +127,10 @@ async function resolve(db: Conn, w: Writer, input: ObservationInput, existing?: 
   const checked = checkAnswers(items, input.answers, input.status === 'completed');
   if (Object.keys(checked.errors).length) throw validationError(checked.errors);
 
+  const day = localDateTime(input.observed_at, w.auth.district.timezone).date;
   const buildingId = existing && existing.staff_id === input.staff_id && existing.building_id !== null ? existing.building_id
-    : (await defaultSchoolOf(db, districtId, [input.staff_id], w.actor.userId, localDateTime(input.observed_at, w.auth.district.timezone).date)).building?.id ?? null;
-  return { form, versionId, items, answers: checked.rows, buildingId };
+    : (await defaultSchoolOf(db, districtId, [input.staff_id], w.actor.userId, day)).building?.id ?? null;
+  return { form, versionId, items, answers: checked.rows, buildingId, day };
 }
 
 async function writeAnswers(db: Conn, districtId: number, observationId: number, answers: readonly CheckedAnswer[], fresh: boolean): Promise<void> {
@@ -173,12 +176,14 @@ async function writeCompletion(
     .map((i) => ({ skill_id: i.skill_id!, level: levels.get(i.id) as number }));
   // Two items on one skill: the last one's level stands (one rating per skill and observation).
   const bySkill = new Map(ratings.map((x) => [x.skill_id, x]));
-  await replaceEvidenceRatings(trx, {
-    districtId, staffId: input.staff_id, interactionId: id, ratedBy: w.actor.userId,
-    ratedOn: localDateTime(input.observed_at, w.auth.district.timezone).date,
-    // A calibration observation rates no skill: several observers of one lesson are comparing themselves (decision 0015).
-    ratings: input.calibration_id !== null ? [] : [...bySkill.values()],
-  });
+  // A calibration observation rates no skill: several observers of one lesson are comparing themselves (decision 0015).
+  const given = input.calibration_id !== null ? [] : [...bySkill.values()];
+  // An interaction written just now has no ratings to replace: with none to give, nothing to do.
+  if (interactionId !== null || given.length) {
+    await replaceEvidenceRatings(trx, {
+      districtId, staffId: input.staff_id, interactionId: id, ratedBy: w.actor.userId, ratedOn: r.day, ratings: given,
+    });
+  }
   return id;
 }
 
@@ -187,47 +192,56 @@ const auditable = (input: ObservationInput, r: Resolved) => ({
   observed_at: input.observed_at, answers: r.answers.length,
 });
 
-export function createObservation(db: DB, w: Writer, input: ObservationInput): Promise<number> {
+/** What a save wrote, for its answer without reading it back: the observation as stored, its items and answers. */
+export interface Saved { row: ObservationRow; items: ItemRow[]; answers: AnswerRow[] }
+
+const savedAnswers = (observationId: number, answers: readonly CheckedAnswer[]): AnswerRow[] =>
+  answers.map((a) => ({ observation_id: observationId, item_id: a.item_id, value: a.value, evidence: a.evidence }));
+
+export function createObservation(db: DB, w: Writer, input: ObservationInput): Promise<Saved> {
   return db.transaction().execute(async (trx) => {
     const r = await resolve(trx, w, input);
     const now = nowIso();
-    const { id } = await trx.insertInto('observations').values({
+    const row = await trx.insertInto('observations').values({
       district_id: w.actor.districtId, form_id: r.form.id, version_id: r.versionId, staff_id: input.staff_id, observer_id: w.actor.userId,
       interaction_id: null, building_id: r.buildingId, status: input.status, observed_at: input.observed_at,
       duration_minutes: input.duration_minutes, notes: input.notes, private_notes: input.private_notes, next_steps: input.next_steps,
       calibration_id: input.calibration_id, share_answers: 0, share_notes: 0, shared_at: null, shared_by: null, acknowledged_at: null, reflection: null,
       created_at: now, updated_at: now, deleted_at: null,
-    }).returning('id').executeTakeFirstOrThrow();
+    }).returningAll().executeTakeFirstOrThrow();
+    const { id } = row;
     await writeAnswers(trx, w.actor.districtId, id, r.answers, true);
-    if (input.status === 'completed') await writeCompletion(trx, w, id, null, input, r);
+    // Completing writes the interaction and sets the observation's interaction_id (nothing else of the row).
+    if (input.status === 'completed') row.interaction_id = await writeCompletion(trx, w, id, null, input, r);
     await recordAudit(trx as unknown as DB, w.actor, {
       action: input.status === 'completed' ? 'observation.completed' : 'observation.created', subjectType: 'observation', subjectId: id,
       details: auditable(input, r),
     });
-    return id;
+    return { row, items: r.items, answers: savedAnswers(id, r.answers) };
   });
 }
 
 /** PUT by the observer: the whole observation; a draft may be completed, never the other way. */
-export function updateObservation(db: DB, w: Writer, before: ObservationRow, input: ObservationInput): Promise<void> {
+export function updateObservation(db: DB, w: Writer, before: ObservationRow, input: ObservationInput): Promise<Saved> {
   return db.transaction().execute(async (trx) => {
     await lockRecord(trx as unknown as DB, 'observations', before.id);
     const current = await trx.selectFrom('observations').selectAll().where('id', '=', before.id)
       .where('district_id', '=', w.actor.districtId).where('deleted_at', 'is', null).executeTakeFirst();
     if (!current) throw conflict(OBSERVATION_MESSAGES.notFound);
     const r = await resolve(trx, w, input, current);
-    await trx.updateTable('observations').set({
+    const row = await trx.updateTable('observations').set({
       form_id: r.form.id, version_id: r.versionId, staff_id: input.staff_id, building_id: r.buildingId, status: input.status,
       observed_at: input.observed_at, duration_minutes: input.duration_minutes, notes: input.notes, private_notes: input.private_notes,
       next_steps: input.next_steps, calibration_id: input.calibration_id, updated_at: nowIso(),
-    }).where('id', '=', current.id).where('district_id', '=', w.actor.districtId).execute();
+    }).where('id', '=', current.id).where('district_id', '=', w.actor.districtId).returningAll().executeTakeFirstOrThrow();
     await writeAnswers(trx, w.actor.districtId, current.id, r.answers, false);
-    if (input.status === 'completed') await writeCompletion(trx, w, current.id, current.interaction_id, input, r);
+    if (input.status === 'completed') row.interaction_id = await writeCompletion(trx, w, current.id, current.interaction_id, input, r);
     const completing = current.status === 'draft' && input.status === 'completed';
     await recordAudit(trx as unknown as DB, w.actor, {
       action: completing ? 'observation.completed' : 'observation.updated', subjectType: 'observation', subjectId: current.id,
       details: auditable(input, r),
     });
+    return { row, items: r.items, answers: savedAnswers(current.id, r.answers) };
   });
 }
 
