@@ -127,3 +127,13 @@ export const api = {
   /** A JSON write that outlives the page (keepalive), for saving as the page is closed. */
   send: <T>(method: 'POST' | 'PUT', path: string, body: unknown) => apiRequest<T>(method, path, { body, keepalive: true }),
 };
+
+/**
+ * A write's answer, given once `refresh` (the revalidation of the SWR keys it changed) is done, so a screen that
+ * awaits the write reads fresh lists: `refreshedAfter(api.put<X>(path, input), (x) => revalidateX(x))`.
+ */
+export async function refreshedAfter<T>(write: Promise<T>, refresh: (answer: T) => unknown): Promise<T> {
+  const answer = await write;
+  await refresh(answer);
+  return answer;
+}

@@ -6,7 +6,7 @@ import useSWR, { mutate } from 'swr';
 import type {
   Activity, ActivityPayload, ActivityTotals, Interaction, InteractionPayload, InteractionStatus,
 } from '../../common/schemas/interactions';
-import { api, type ApiError, type Query } from './api';
+import { api, type ApiError, type Query, refreshedAfter } from './api';
 import { fetchByKey } from './lookups';
 
 export interface PageMeta {
@@ -111,28 +111,20 @@ export async function revalidateInteractions(changed?: Interaction): Promise<voi
   );
 }
 
-export async function createInteraction(payload: InteractionPayload): Promise<Interaction> {
-  const created = await api.post<Interaction>(INTERACTION, payload);
-  await revalidateInteractions(created);
-  return created;
+export function createInteraction(payload: InteractionPayload): Promise<Interaction> {
+  return refreshedAfter(api.post<Interaction>(INTERACTION, payload), (created) => revalidateInteractions(created));
 }
 
-export async function updateInteraction(id: number, payload: InteractionPayload): Promise<Interaction> {
-  const updated = await api.put<Interaction>(`${INTERACTION}/${id}`, payload);
-  await revalidateInteractions(updated);
-  return updated;
+export function updateInteraction(id: number, payload: InteractionPayload): Promise<Interaction> {
+  return refreshedAfter(api.put<Interaction>(`${INTERACTION}/${id}`, payload), (updated) => revalidateInteractions(updated));
 }
 
-export async function completeInteraction(id: number): Promise<Interaction> {
-  const updated = await api.post<Interaction>(`${INTERACTION}/${id}/complete`);
-  await revalidateInteractions(updated);
-  return updated;
+export function completeInteraction(id: number): Promise<Interaction> {
+  return refreshedAfter(api.post<Interaction>(`${INTERACTION}/${id}/complete`), (updated) => revalidateInteractions(updated));
 }
 
-export async function cancelInteraction(id: number): Promise<Interaction> {
-  const updated = await api.post<Interaction>(`${INTERACTION}/${id}/cancel`);
-  await revalidateInteractions(updated);
-  return updated;
+export function cancelInteraction(id: number): Promise<Interaction> {
+  return refreshedAfter(api.post<Interaction>(`${INTERACTION}/${id}/cancel`), (updated) => revalidateInteractions(updated));
 }
 
 export async function deleteInteraction(id: number): Promise<void> {
@@ -165,16 +157,12 @@ export async function revalidateActivities(): Promise<void> {
   await Promise.all([mutate(isAnyOf(ACTIVITY)), mutate(isAnyOf(INTERACTION))]);
 }
 
-export async function createActivity(payload: ActivityPayload): Promise<Activity> {
-  const created = await api.post<Activity>(ACTIVITY, payload);
-  await revalidateActivities();
-  return created;
+export function createActivity(payload: ActivityPayload): Promise<Activity> {
+  return refreshedAfter(api.post<Activity>(ACTIVITY, payload), () => revalidateActivities());
 }
 
-export async function updateActivity(id: number, payload: ActivityPayload): Promise<Activity> {
-  const updated = await api.put<Activity>(`${ACTIVITY}/${id}`, payload);
-  await revalidateActivities();
-  return updated;
+export function updateActivity(id: number, payload: ActivityPayload): Promise<Activity> {
+  return refreshedAfter(api.put<Activity>(`${ACTIVITY}/${id}`, payload), () => revalidateActivities());
 }
 
 export async function deleteActivity(id: number): Promise<void> {

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { serializeQuery } from './api';
+import { refreshedAfter, serializeQuery } from './api';
 import { ChunkLoadError, describeChunkFailure, loadChunk } from './chunk';
 import { formatDate, formatInteger, formatMoney, loadDateLocale } from './format';
 import { keepChosen, listQuery, readFilter, readPage } from './listParams';
+
+describe('refreshedAfter', () => {
+  it('gives the write\'s answer once the refresh it was given has finished with it', async () => {
+    const seen: string[] = [];
+    const answer = await refreshedAfter(Promise.resolve({ id: 7 }), async (a) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen.push(`refreshed ${a.id}`);
+    });
+    seen.push(`answered ${answer.id}`);
+    expect(seen).toEqual(['refreshed 7', 'answered 7']);
+  });
+  it('refreshes nothing when the write fails', async () => {
+    let refreshed = false;
+    await expect(refreshedAfter(Promise.reject(new Error('422')), () => { refreshed = true; })).rejects.toThrow('422');
+    expect(refreshed).toBe(false);
+  });
+});
 
 describe('serializeQuery', () => {
   it('writes arrays in bracket style with the brackets unencoded', () => {

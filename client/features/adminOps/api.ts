@@ -1,7 +1,7 @@
 // Admin operations: the audit feed, the logs and their retention. One SWR key + fetcher + hook per endpoint.
 import useSWR, { mutate } from 'swr';
 import type { AuditFeed, LogDetail, LogKind, LogList, LogSettings } from '../../../common/schemas/adminOps';
-import { api, type ApiError, type Query } from '../../lib/api';
+import { api, type ApiError, type Query, refreshedAfter } from '../../lib/api';
 import { fetchByKey } from '../../lib/lookups';
 
 export interface AuditFilters {
@@ -61,8 +61,6 @@ export function useLogSettings() {
   return useSWR<LogSettings, ApiError>(LOG_SETTINGS, (key: string) => api.get<LogSettings>(key));
 }
 
-export async function updateLogSettings(retentionDays: number): Promise<LogSettings> {
-  const settings = await api.put<LogSettings>(LOG_SETTINGS, { retention_days: retentionDays });
-  await mutate(LOG_SETTINGS, settings, { revalidate: false });
-  return settings;
+export function updateLogSettings(retentionDays: number): Promise<LogSettings> {
+  return refreshedAfter(api.put<LogSettings>(LOG_SETTINGS, { retention_days: retentionDays }), (settings) => mutate(LOG_SETTINGS, settings, { revalidate: false }));
 }

@@ -4,7 +4,7 @@ import useSWR, { mutate } from 'swr';
 import type {
   AdminUser, AdminUserDistrictOptions, AdminUserList, InviteStaffInput, ProviderRole,
 } from '../../../common/schemas/adminUsers';
-import { api, type ApiError } from '../../lib/api';
+import { api, type ApiError, refreshedAfter } from '../../lib/api';
 import { listQuery } from '../../lib/listParams';
 import { fetchByKey } from '../../lib/lookups';
 
@@ -57,20 +57,14 @@ export type AdminUserCommand = 'deactivate' | 'reactivate' | 'resend-invite';
  * Deactivate, reactivate or resend the invitation of a login: any login through `admin/user`, Coachwell
  * staff through `admin/staff` (the Admin user settings screen).
  */
-export async function runAdminUserCommand(id: number, command: AdminUserCommand, base: 'user' | 'staff' = 'user'): Promise<AdminUser> {
-  const user = await api.post<AdminUser>(`admin/${base}/${id}/${command}`);
-  await revalidateAdminUsers();
-  return user;
+export function runAdminUserCommand(id: number, command: AdminUserCommand, base: 'user' | 'staff' = 'user'): Promise<AdminUser> {
+  return refreshedAfter(api.post<AdminUser>(`admin/${base}/${id}/${command}`), () => revalidateAdminUsers());
 }
 
-export async function inviteStaff(input: InviteStaffInput): Promise<AdminUser> {
-  const user = await api.post<AdminUser>('admin/staff', input);
-  await revalidateAdminUsers();
-  return user;
+export function inviteStaff(input: InviteStaffInput): Promise<AdminUser> {
+  return refreshedAfter(api.post<AdminUser>('admin/staff', input), () => revalidateAdminUsers());
 }
 
-export async function changeStaffRole(id: number, role: ProviderRole): Promise<AdminUser> {
-  const user = await api.put<AdminUser>(`admin/staff/${id}`, { role });
-  await revalidateAdminUsers();
-  return user;
+export function changeStaffRole(id: number, role: ProviderRole): Promise<AdminUser> {
+  return refreshedAfter(api.put<AdminUser>(`admin/staff/${id}`, { role }), () => revalidateAdminUsers());
 }

@@ -4,7 +4,7 @@ import useSWR, { mutate } from 'swr';
 import type {
   AdminAlert, AdminAlertList, AlertAudienceOptions, AlertPayloadInput, CurrentAlertList,
 } from '../../../common/schemas/alerts';
-import { api, type ApiError } from '../../lib/api';
+import { api, type ApiError, refreshedAfter } from '../../lib/api';
 import { listQuery } from '../../lib/listParams';
 import { fetchByKey } from '../../lib/lookups';
 
@@ -47,16 +47,12 @@ async function revalidateAlerts(): Promise<void> {
   await Promise.all([mutate((key) => Array.isArray(key) && key[0] === ADMIN_ALERTS), mutate(currentAlertsKey())]);
 }
 
-export async function createAlert(input: AlertPayloadInput): Promise<AdminAlert> {
-  const alert = await api.post<AdminAlert>(ADMIN_ALERTS, input);
-  await revalidateAlerts();
-  return alert;
+export function createAlert(input: AlertPayloadInput): Promise<AdminAlert> {
+  return refreshedAfter(api.post<AdminAlert>(ADMIN_ALERTS, input), () => revalidateAlerts());
 }
 
-export async function updateAlert(id: number, input: AlertPayloadInput): Promise<AdminAlert> {
-  const alert = await api.put<AdminAlert>(`${ADMIN_ALERTS}/${id}`, input);
-  await revalidateAlerts();
-  return alert;
+export function updateAlert(id: number, input: AlertPayloadInput): Promise<AdminAlert> {
+  return refreshedAfter(api.put<AdminAlert>(`${ADMIN_ALERTS}/${id}`, input), () => revalidateAlerts());
 }
 
 export async function deleteAlert(id: number): Promise<void> {

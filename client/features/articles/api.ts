@@ -4,7 +4,7 @@ import useSWR, { mutate } from 'swr';
 import type {
   AdminArticle, AdminArticleSummary, ArticlePayloadInput, ArticleVersion, ArticleVersionSummary,
 } from '../../../common/schemas/articles';
-import { api, type ApiError } from '../../lib/api';
+import { api, type ApiError, refreshedAfter } from '../../lib/api';
 import { listQuery } from '../../lib/listParams';
 import { fetchByKey } from '../../lib/lookups';
 
@@ -58,22 +58,16 @@ async function revalidate(article?: AdminArticle): Promise<void> {
   await mutate((key) => (Array.isArray(key) && key[0] === 'article') || (typeof key === 'string' && key.startsWith('article/')));
 }
 
-export async function createArticle(input: ArticlePayloadInput): Promise<AdminArticle> {
-  const article = await api.post<AdminArticle>(BASE, input);
-  await revalidate(article);
-  return article;
+export function createArticle(input: ArticlePayloadInput): Promise<AdminArticle> {
+  return refreshedAfter(api.post<AdminArticle>(BASE, input), (article) => revalidate(article));
 }
 
-export async function updateArticle(id: number, input: ArticlePayloadInput): Promise<AdminArticle> {
-  const article = await api.put<AdminArticle>(`${BASE}/${id}`, input);
-  await revalidate(article);
-  return article;
+export function updateArticle(id: number, input: ArticlePayloadInput): Promise<AdminArticle> {
+  return refreshedAfter(api.put<AdminArticle>(`${BASE}/${id}`, input), (article) => revalidate(article));
 }
 
-export async function setArticlePublished(id: number, publish: boolean): Promise<AdminArticle> {
-  const article = await api.post<AdminArticle>(`${BASE}/${id}/${publish ? 'publish' : 'unpublish'}`);
-  await revalidate(article);
-  return article;
+export function setArticlePublished(id: number, publish: boolean): Promise<AdminArticle> {
+  return refreshedAfter(api.post<AdminArticle>(`${BASE}/${id}/${publish ? 'publish' : 'unpublish'}`), (article) => revalidate(article));
 }
 
 export async function deleteArticle(id: number): Promise<void> {

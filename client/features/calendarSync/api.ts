@@ -4,7 +4,7 @@ import useSWR, { mutate } from 'swr';
 import type {
   CalendarFeedStatus, CalendarImportPayload, CalendarImportResult, CalendarPreview, CalendarTitleMode,
 } from '../../../common/schemas/calendar';
-import { api, apiRequest, type ApiError } from '../../lib/api';
+import { api, type ApiError, apiRequest, refreshedAfter } from '../../lib/api';
 
 export const calendarFeedKey = () => 'calendar-feed';
 
@@ -13,16 +13,12 @@ export function useCalendarFeed(enabled = true) {
 }
 
 /** POST /api/calendar-feed: turns the feed on or makes a new address; the answer is the only one carrying the URL. */
-export async function createFeedAddress(): Promise<CalendarFeedStatus> {
-  const status = await api.post<CalendarFeedStatus>('calendar-feed');
-  await mutate(calendarFeedKey(), { ...status, url: null }, { revalidate: false });
-  return status;
+export function createFeedAddress(): Promise<CalendarFeedStatus> {
+  return refreshedAfter(api.post<CalendarFeedStatus>('calendar-feed'), (status) => mutate(calendarFeedKey(), { ...status, url: null }, { revalidate: false }));
 }
 
-export async function setTitleMode(title_mode: CalendarTitleMode): Promise<CalendarFeedStatus> {
-  const status = await api.put<CalendarFeedStatus>('calendar-feed', { title_mode });
-  await mutate(calendarFeedKey(), status, { revalidate: false });
-  return status;
+export function setTitleMode(title_mode: CalendarTitleMode): Promise<CalendarFeedStatus> {
+  return refreshedAfter(api.put<CalendarFeedStatus>('calendar-feed', { title_mode }), (status) => mutate(calendarFeedKey(), status, { revalidate: false }));
 }
 
 export async function turnOffFeed(): Promise<void> {

@@ -2,7 +2,7 @@
 // the coach, the coach list (caseload sizes) and the educator lists that show coaches.
 import useSWR, { mutate } from 'swr';
 import type { AssignCaseloadInput, CoachDetail, CoachListItem, EndAssignmentInput } from '../../../common/schemas/coaches';
-import { api } from '../../lib/api';
+import { api, refreshedAfter } from '../../lib/api';
 import { coachesKey, coachKey, fetchByKey, revalidateCoachLists, revalidateStaffLists, revalidateStaffProfiles } from '../../lib/lookups';
 
 type CoachList = { data: CoachListItem[] };
@@ -23,14 +23,10 @@ async function caseloadChanged(coach: CoachDetail): Promise<void> {
   await Promise.all([revalidateCoachLists(), revalidateStaffLists(), revalidateStaffProfiles()]);
 }
 
-export async function assignEducators(coachId: number, input: AssignCaseloadInput): Promise<CoachDetail> {
-  const coach = await api.post<CoachDetail>(`coach/${coachId}/caseload`, input);
-  await caseloadChanged(coach);
-  return coach;
+export function assignEducators(coachId: number, input: AssignCaseloadInput): Promise<CoachDetail> {
+  return refreshedAfter(api.post<CoachDetail>(`coach/${coachId}/caseload`, input), (coach) => caseloadChanged(coach));
 }
 
-export async function endAssignment(coachId: number, assignmentId: number, input: EndAssignmentInput): Promise<CoachDetail> {
-  const coach = await api.post<CoachDetail>(`coach/${coachId}/caseload/${assignmentId}/end`, input);
-  await caseloadChanged(coach);
-  return coach;
+export function endAssignment(coachId: number, assignmentId: number, input: EndAssignmentInput): Promise<CoachDetail> {
+  return refreshedAfter(api.post<CoachDetail>(`coach/${coachId}/caseload/${assignmentId}/end`, input), (coach) => caseloadChanged(coach));
 }

@@ -5,7 +5,7 @@ import useSWR, { mutate } from 'swr';
 import type {
   ImportKind, ImportMappingInput, ImportPreview, ImportRowItem, ImportSummary, RowOutcome,
 } from '../../../common/schemas/imports';
-import { api, type ApiError } from '../../lib/api';
+import { api, type ApiError, refreshedAfter } from '../../lib/api';
 import { fetchByKey, revalidateStaffLists } from '../../lib/lookups';
 
 export interface ImportApi {
@@ -83,16 +83,12 @@ export async function uploadImport(a: ImportApi, source: { files: File[] } | { t
   return summary;
 }
 
-export async function saveImportMapping(a: ImportApi, id: number, input: ImportMappingInput): Promise<ImportSummary> {
-  const summary = await api.put<ImportSummary>(`${a.base}/${id}/mapping`, input);
-  await mutate(importKey(a, id), summary, { revalidate: false });
-  return summary;
+export function saveImportMapping(a: ImportApi, id: number, input: ImportMappingInput): Promise<ImportSummary> {
+  return refreshedAfter(api.put<ImportSummary>(`${a.base}/${id}/mapping`, input), (summary) => mutate(importKey(a, id), summary, { revalidate: false }));
 }
 
-export async function previewImport(a: ImportApi, id: number): Promise<ImportPreview> {
-  const preview = await api.post<ImportPreview>(`${a.base}/${id}/preview`, {});
-  await revalidateImports(a);
-  return preview;
+export function previewImport(a: ImportApi, id: number): Promise<ImportPreview> {
+  return refreshedAfter(api.post<ImportPreview>(`${a.base}/${id}/preview`, {}), () => revalidateImports(a));
 }
 
 export async function runImport(a: ImportApi, id: number, confirmDeactivations?: number): Promise<ImportSummary> {

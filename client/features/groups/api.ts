@@ -3,7 +3,7 @@
 import useSWR from 'swr';
 import type { Group, GroupList, GroupPayloadInput } from '../../../common/schemas/groups';
 import type { StaffListItem } from '../../../common/schemas/staff';
-import { api, type ApiError } from '../../lib/api';
+import { api, type ApiError, refreshedAfter } from '../../lib/api';
 import { fetchByKey, groupsKey, revalidateGroups, useStaffSearch } from '../../lib/lookups';
 
 export type GroupStatusFilter = 'active' | 'all';
@@ -24,17 +24,13 @@ const afterChange = (update?: ListUpdate) => revalidateGroups<Group>(update);
 const replace = (group: Group): ListUpdate => (groups) => groups.map((g) => (g.id === group.id ? group : g));
 
 /** POST /api/group */
-export async function createGroup(input: GroupPayloadInput): Promise<Group> {
-  const group = await api.post<Group>('group', input);
-  await afterChange();
-  return group;
+export function createGroup(input: GroupPayloadInput): Promise<Group> {
+  return refreshedAfter(api.post<Group>('group', input), () => afterChange());
 }
 
 /** PUT /api/group/{id}: replaces the name, description and the member list. */
-export async function updateGroup(id: number, input: GroupPayloadInput): Promise<Group> {
-  const group = await api.put<Group>(`group/${id}`, input);
-  await afterChange(replace(group));
-  return group;
+export function updateGroup(id: number, input: GroupPayloadInput): Promise<Group> {
+  return refreshedAfter(api.put<Group>(`group/${id}`, input), (group) => afterChange(replace(group)));
 }
 
 /** DELETE /api/group/{id}: the group leaves every list. */

@@ -2,7 +2,7 @@
 // every write revalidates what it changed (and the shared lookups other screens use).
 import useSWR, { mutate } from 'swr';
 import type { Building, BuildingInput, BuildingStatus, DistrictProfile, DistrictProfileInput } from '../../../common/schemas/site';
-import { api } from '../../lib/api';
+import { api, refreshedAfter } from '../../lib/api';
 import { buildingsKey, fetchByKey, revalidateBuildings, revalidateCoaches } from '../../lib/lookups';
 import { revalidateAuthUser } from '../../lib/session';
 
@@ -32,26 +32,18 @@ async function revalidateSchools(): Promise<void> {
   await Promise.all([revalidateBuildings(), revalidateCoaches()]);
 }
 
-export async function createSchool(input: BuildingInput): Promise<Building> {
-  const building = await api.post<Building>('building', input);
-  await revalidateSchools();
-  return building;
+export function createSchool(input: BuildingInput): Promise<Building> {
+  return refreshedAfter(api.post<Building>('building', input), () => revalidateSchools());
 }
 
-export async function updateSchool(id: number, input: BuildingInput): Promise<Building> {
-  const building = await api.put<Building>(`building/${id}`, input);
-  await revalidateSchools();
-  return building;
+export function updateSchool(id: number, input: BuildingInput): Promise<Building> {
+  return refreshedAfter(api.put<Building>(`building/${id}`, input), () => revalidateSchools());
 }
 
-export async function archiveSchool(id: number): Promise<Building> {
-  const building = await api.post<Building>(`building/${id}/archive`);
-  await revalidateSchools();
-  return building;
+export function archiveSchool(id: number): Promise<Building> {
+  return refreshedAfter(api.post<Building>(`building/${id}/archive`), () => revalidateSchools());
 }
 
-export async function restoreSchool(id: number): Promise<Building> {
-  const building = await api.post<Building>(`building/${id}/restore`);
-  await revalidateSchools();
-  return building;
+export function restoreSchool(id: number): Promise<Building> {
+  return refreshedAfter(api.post<Building>(`building/${id}/restore`), () => revalidateSchools());
 }

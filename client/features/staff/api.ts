@@ -4,7 +4,7 @@
 // revalidates every cached list and search.
 import useSWR, { mutate } from 'swr';
 import type { NewStaffInput, Paginated, StaffDetail, StaffListItem, UpdateStaffInput } from '../../../common/schemas/staff';
-import { api, type ApiError, type Query } from '../../lib/api';
+import { api, type ApiError, type Query, refreshedAfter } from '../../lib/api';
 import { fetchByKey, revalidateStaffLists, staffKey, staffListKey } from '../../lib/lookups';
 
 /** GET /api/staff with search, filters, sort and paging; the previous page stays visible while the next loads. */
@@ -32,27 +32,19 @@ export async function createStaff(staff: NewStaffInput[]): Promise<StaffListItem
 }
 
 /** PUT /api/staff/{id}: every profile field. */
-export async function updateStaff(id: number, input: UpdateStaffInput): Promise<StaffDetail> {
-  const detail = await api.put<StaffDetail>(staffKey(id), input);
-  await afterChange(detail);
-  return detail;
+export function updateStaff(id: number, input: UpdateStaffInput): Promise<StaffDetail> {
+  return refreshedAfter(api.put<StaffDetail>(staffKey(id), input), (detail) => afterChange(detail));
 }
 
 /** POST /api/staff/{id}/move: closes the current school row and opens one at the new school. */
-export async function moveStaff(id: number, input: { building_id: number; effective_date: string }): Promise<StaffDetail> {
-  const detail = await api.post<StaffDetail>(`${staffKey(id)}/move`, input);
-  await afterChange(detail);
-  return detail;
+export function moveStaff(id: number, input: { building_id: number; effective_date: string }): Promise<StaffDetail> {
+  return refreshedAfter(api.post<StaffDetail>(`${staffKey(id)}/move`, input), (detail) => afterChange(detail));
 }
 
-export async function deactivateStaff(id: number): Promise<StaffDetail> {
-  const detail = await api.post<StaffDetail>(`${staffKey(id)}/deactivate`);
-  await afterChange(detail);
-  return detail;
+export function deactivateStaff(id: number): Promise<StaffDetail> {
+  return refreshedAfter(api.post<StaffDetail>(`${staffKey(id)}/deactivate`), (detail) => afterChange(detail));
 }
 
-export async function reactivateStaff(id: number): Promise<StaffDetail> {
-  const detail = await api.post<StaffDetail>(`${staffKey(id)}/reactivate`);
-  await afterChange(detail);
-  return detail;
+export function reactivateStaff(id: number): Promise<StaffDetail> {
+  return refreshedAfter(api.post<StaffDetail>(`${staffKey(id)}/reactivate`), (detail) => afterChange(detail));
 }

@@ -3,7 +3,7 @@
 import useSWR, { mutate } from 'swr';
 import type { Paginated } from '../../../common/schemas/staff';
 import type { CreateStaffRequestInput, StaffRequest, StaffRequestCandidate, StaffRequestFilter } from '../../../common/schemas/staffRequests';
-import { api, type ApiError } from '../../lib/api';
+import { api, type ApiError, refreshedAfter } from '../../lib/api';
 import { fetchByKey, revalidateStaffLists, revalidateStaffProfiles } from '../../lib/lookups';
 
 const STAFF_REQUESTS = 'staff-request';
@@ -30,10 +30,8 @@ export async function refreshStaffRequests(): Promise<void> {
 const afterChange = refreshStaffRequests;
 
 /** POST /api/staff-request */
-export async function createStaffRequest(input: CreateStaffRequestInput): Promise<StaffRequest> {
-  const created = await api.post<StaffRequest>(STAFF_REQUESTS, input);
-  await afterChange();
-  return created;
+export function createStaffRequest(input: CreateStaffRequestInput): Promise<StaffRequest> {
+  return refreshedAfter(api.post<StaffRequest>(STAFF_REQUESTS, input), () => afterChange());
 }
 
 /** POST /api/staff-request/{id}/approve: the building history changes on the server. */
@@ -46,10 +44,8 @@ export async function approveStaffRequest(id: number): Promise<StaffRequest> {
 }
 
 /** POST /api/staff-request/{id}/deny */
-export async function denyStaffRequest(id: number, reason: string): Promise<StaffRequest> {
-  const answer = await api.post<StaffRequest>(`${STAFF_REQUESTS}/${id}/deny`, { reason });
-  await afterChange();
-  return answer;
+export function denyStaffRequest(id: number, reason: string): Promise<StaffRequest> {
+  return refreshedAfter(api.post<StaffRequest>(`${STAFF_REQUESTS}/${id}/deny`, { reason }), () => afterChange());
 }
 
 /** DELETE /api/staff-request/{id}: the requester withdraws a pending request. */

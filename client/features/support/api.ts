@@ -2,7 +2,7 @@
 import useSWR, { mutate } from 'swr';
 import type { ArticleFeedbackAnswer, ArticleList, ArticleView } from '../../../common/schemas/articles';
 import type { SupportRequestAnswer, SupportRequestInput } from '../../../common/schemas/support';
-import { api, type ApiError, type Query } from '../../lib/api';
+import { api, type ApiError, type Query, refreshedAfter } from '../../lib/api';
 import { fetchByKey } from '../../lib/lookups';
 
 const ARTICLES = 'article';
@@ -29,10 +29,8 @@ export function useSupportArticle(slug: string) {
 }
 
 /** Records the reader's vote and keeps the article's answer in step. */
-export async function sendArticleFeedback(slug: string, helpful: boolean): Promise<ArticleFeedbackAnswer> {
-  const answer = await api.post<ArticleFeedbackAnswer>(`article/${slug}/feedback`, { helpful });
-  await mutate(supportArticleKey(slug), (current?: ArticleView) => (current ? { ...current, my_feedback: answer.helpful } : current), { revalidate: false });
-  return answer;
+export function sendArticleFeedback(slug: string, helpful: boolean): Promise<ArticleFeedbackAnswer> {
+  return refreshedAfter(api.post<ArticleFeedbackAnswer>(`article/${slug}/feedback`, { helpful }), (answer) => mutate(supportArticleKey(slug), (current?: ArticleView) => (current ? { ...current, my_feedback: answer.helpful } : current), { revalidate: false }));
 }
 
 /** "Contact support": emails the provider's support address (POST /api/support-request); nothing to revalidate. */

@@ -3,7 +3,7 @@ import useSWR, { mutate } from 'swr';
 import type {
   DistrictUser, DistrictUserList, InviteUserInput, MigrationDetails, MigrationResult, OwnUserSettings, UpdateUserInput,
 } from '../../../common/schemas/users';
-import { api, type ApiError } from '../../lib/api';
+import { api, type ApiError, refreshedAfter } from '../../lib/api';
 import { listQuery } from '../../lib/listParams';
 import { fetchByKey } from '../../lib/lookups';
 import { endSession } from '../../lib/session';
@@ -49,24 +49,18 @@ async function revalidateUsers(user?: DistrictUser): Promise<void> {
  * 201 with the invited user, whatever the email is elsewhere (the server decides out of band whether
  * the person gets an invitation or an offer to move a login they have in another district).
  */
-export async function inviteUser(input: InviteUserInput): Promise<DistrictUser> {
-  const user = await api.post<DistrictUser>('user', input);
-  await revalidateUsers(user);
-  return user;
+export function inviteUser(input: InviteUserInput): Promise<DistrictUser> {
+  return refreshedAfter(api.post<DistrictUser>('user', input), (user) => revalidateUsers(user));
 }
 
-export async function updateUser(id: number, input: UpdateUserInput): Promise<DistrictUser> {
-  const user = await api.put<DistrictUser>(`user/${id}`, input);
-  await revalidateUsers(user);
-  return user;
+export function updateUser(id: number, input: UpdateUserInput): Promise<DistrictUser> {
+  return refreshedAfter(api.put<DistrictUser>(`user/${id}`, input), (user) => revalidateUsers(user));
 }
 
 export type UserCommand = 'resend-invite' | 'revoke-invite' | 'deactivate' | 'reactivate';
 
-export async function runUserCommand(id: number, command: UserCommand): Promise<DistrictUser> {
-  const user = await api.post<DistrictUser>(`user/${id}/${command}`);
-  await revalidateUsers(user);
-  return user;
+export function runUserCommand(id: number, command: UserCommand): Promise<DistrictUser> {
+  return refreshedAfter(api.post<DistrictUser>(`user/${id}/${command}`), (user) => revalidateUsers(user));
 }
 
 export function useMigration(token: string) {
