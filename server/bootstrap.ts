@@ -5,9 +5,10 @@ import { refreshPlannerStatistics } from '../db/dialect';
 import { migrateToLatest } from '../db/migrator';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seeds/demo';
 import { seedReference } from '../db/seeds/reference';
-import type { Config } from './config';
+import { type Config, loadConfig } from './config';
 import { markInterruptedImports } from './features/imports/queries';
 import { createDistrict, createUser } from './identity/accounts';
+import { secretBoxFor } from './lib/secretBox';
 
 /** Opens the database, runs migrations and reference data. `isNew` is true when the schema was just created. */
 export async function prepareDatabase(config: Pick<Config, 'databaseFile'> & Partial<Pick<Config, 'databaseUrl' | 'pgPoolSize'>>): Promise<{ db: DB; isNew: boolean }> {
@@ -21,8 +22,13 @@ export async function prepareDatabase(config: Pick<Config, 'databaseFile'> & Par
   return { db, isNew: applied.includes('20261121_0001_foundation') };
 }
 
-export async function runDemoSeed(db: DB): Promise<boolean> {
-  const seeded = await seedDemo(db, { createDistrict, createUser });
+/**
+ * Seeds the demo districts. `config` seals the demo's single sign-on secret with the key the app will open it with
+ * (the environment's by default; production never seeds demo data).
+ */
+export async function runDemoSeed(db: DB, config: Pick<Config, 'env' | 'sessionSecret' | 'sso'> = loadConfig()): Promise<boolean> {
+  const box = secretBoxFor(config);
+  const seeded = await seedDemo(db, { createDistrict, createUser, sealSecret: (plain) => (box.ready ? box.seal(plain) : null) });
   if (seeded) await refreshPlannerStatistics(db);
   return seeded;
 }

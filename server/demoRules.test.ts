@@ -12,6 +12,8 @@ import { presentChecklist } from './features/setup/presenter';
 import { setupFacts } from './features/setup/queries';
 import { createDistrict, createUser } from './identity/accounts';
 import { createTestApp, loginAs, type TestApp } from './testing/app';
+import { loadConfig } from './config';
+import { secretBoxFor } from './lib/secretBox';
 
 // A Friday after spring break: the seeded school year so far
 // holds every holiday from Labor Day to spring break (and 2 weeks ahead).
@@ -50,7 +52,8 @@ let districts: { id: number; name: string; timezone: string; plan: string; statu
 describe('the demo districts', () => {
   beforeAll(async () => {
     t = await createTestApp();
-    expect(await seedDemo(t.db, { createDistrict, createUser }, TODAY)).toBe(true);
+    const box = secretBoxFor(loadConfig({ NODE_ENV: 'test' }));
+    expect(await seedDemo(t.db, { createDistrict, createUser, sealSecret: (plain) => box.seal(plain) }, TODAY)).toBe(true);
     districts = await t.db.selectFrom('districts').innerJoin('plans', 'plans.id', 'districts.plan_id')
       .select(['districts.id', 'districts.name', 'districts.timezone', 'plans.key as plan', 'districts.status']).orderBy('districts.id').execute();
   }, 120_000);
@@ -244,5 +247,24 @@ describe('the demo districts', () => {
     const mapleAdmin = await loginAs(t.app, { email: 'admin@maplegrove.example', district_id: maple.id }, DEMO_PASSWORD);
     expect((await mapleAdmin.get('/api/report/teacher-level')).status).toBe(403);
     expect((await mapleAdmin.get('/api/report/coaching-cycles')).status).toBe(200);
+  });
+
+  it("sign in at Riverbend (Enterprise) with Google: one connection its administrator sees, password sign-in on so every demo login works, its secret sealed", async () => {
+    const riverbend = districts.find((d) => d.plan === 'enterprise')!;
+    const rows = await t.db.selectFrom('sso_connections').selectAll().execute();
+    expect(rows.map((r) => [r.district_id, r.kind, r.issuer, r.domains, r.password_login, r.create_users]))
+      .toEqual([[riverbend.id, 'google', 'https://accounts.google.com', '["riverbend.example"]', 1, 0]]);
+    expect(secretBoxFor(loadConfig({ NODE_ENV: 'test' })).open(rows[0]!.client_secret_sealed)).toBe('GOCSPX-demo-placeholder-not-a-real-secret');
+    const admin = await loginAs(t.app, { email: 'admin@riverbend.example', district_id: riverbend.id }, DEMO_PASSWORD);
+    const res = await admin.get('/api/district/sso');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([expect.objectContaining({ kind_label: 'Google', has_secret: true, password_login: true, domains: ['riverbend.example'] })]);
+    const local = (iso: string) => new Intl.DateTimeFormat('en-US', { timeZone: riverbend.timezone, weekday: 'short' }).format(new Date(iso));
+    expect(['Sat', 'Sun']).not.toContain(local(rows[0]!.created_at));
+    expect(rows[0]!.created_at < TODAY.toISOString()).toBe(true);
+    // Maple Grove (Professional) has none: single sign-on is an Enterprise feature.
+    const maple = districts.find((d) => d.plan === 'professional')!;
+    const mapleAdmin = await loginAs(t.app, { email: 'admin@maplegrove.example', district_id: maple.id }, DEMO_PASSWORD);
+    expect((await mapleAdmin.get('/api/district/sso')).status).toBe(403);
   });
 });

@@ -19,7 +19,7 @@ const { db, isNew } = await prepareDatabase(config);
 // SQLite: WAL checkpoints on a worker thread, never inside a request's commit (db/connection.ts).
 const checkpoints = checkpointInBackground(db);
 if (config.env !== 'production' && (isNew || process.env.SEED_DEMO === '1')) {
-  if (await runDemoSeed(db)) console.log('Seeded the demo districts.');
+  if (await runDemoSeed(db, config)) console.log('Seeded the demo districts.');
 }
 if (config.env !== 'production') console.log(demoAccountsText());
 

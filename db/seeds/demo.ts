@@ -58,6 +58,8 @@ export const MAPLE_GROVE_BUILDINGS = [
 export interface DemoSeedServices {
   createDistrict: (db: DB, input: { name: string; state: string; planKey: string; status?: 'trial' | 'active'; timezone?: string; seats?: number }) => Promise<number>;
   createUser: (db: DB, input: { districtId: number | null; email: string; name: string; roles: string[]; password?: string; buildingIds?: number[] }) => Promise<{ id: number; email: string }>;
+  /** Seals a single sign-on client secret as the app stores it (server/lib/secretBox.ts); null: no key, none stored. */
+  sealSecret?: (plain: string) => string | null;
 }
 
 const DEMO_TIMEZONE = 'America/Chicago';
@@ -196,8 +198,26 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
     // Not the first demo coach of either: coach@ shows a buyer how a feed is turned on.
     await seedDemoCalendarFeed(trx, maple, users['coach3@maplegrove.example']!.id, DEMO_TIMEZONE, today);
     await seedDemoCalendarFeed(trx, riverbend, users['coach2@riverbend.example']!.id, RIVERBEND_TIMEZONE, today);
+    await seedDemoSsoConnection(trx, riverbend, users['admin@riverbend.example']!.id, RIVERBEND_TIMEZONE, today, services.sealSecret);
   });
   return true;
+}
+
+/**
+ * Riverbend (Enterprise: single sign-on is an Enterprise feature) signs in with Google Workspace: one connection, set
+ * up by its administrator a month ago, with a placeholder client id and a sealed placeholder secret (nothing that
+ * Google would accept), for riverbend.example, password sign-in still on so every demo login works with its password,
+ * no logins created at a first sign-in. Not tested yet: the placeholder could only fail.
+ */
+async function seedDemoSsoConnection(db: DB, districtId: number, adminId: number, timeZone: string, today: Date, seal?: (plain: string) => string | null): Promise<void> {
+  const at = zonedInstant(schoolDayBefore(localDay(today, timeZone), 22), 10, 5, timeZone).toISOString();
+  await db.insertInto('sso_connections').values({
+    district_id: districtId, kind: 'google', issuer: 'https://accounts.google.com',
+    client_id: '000000000000-riverbend-demo.apps.googleusercontent.com',
+    client_secret_sealed: seal?.('GOCSPX-demo-placeholder-not-a-real-secret') ?? '',
+    domains: JSON.stringify(['riverbend.example']), password_login: 1, create_users: 0, created_by: adminId,
+    created_at: at, updated_at: at, last_tested_at: null, last_test_result: null,
+  }).execute();
 }
 
 /**
