@@ -64,7 +64,7 @@ function UserMenu({ user, settingsPath, loginPath }: { user: AuthUser; settingsP
   return (
     <div className="user-menu" ref={ref}>
       <button type="button" className="user-menu__button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        <span className="user-menu__avatar" aria-hidden="true">{initials(user.name)}</span>
+        <span className="disc disc--strong user-menu__avatar" aria-hidden="true">{initials(user.name)}</span>
         <span className="user-menu__name">{user.name}</span>
       </button>
       {open && (

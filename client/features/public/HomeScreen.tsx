@@ -104,7 +104,7 @@ export default function HomeScreen(_props: ScreenProps) {
               <ol className="home-steps">
                 {PROOF_STEPS.map((step, i) => (
                   <li key={step.title} className="home-step">
-                    <span className="home-step-number" aria-hidden="true">
+                    <span className="disc disc--strong home-step-number" aria-hidden="true">
                       {i + 1}
                     </span>
                     <div>
