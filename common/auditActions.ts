@@ -34,7 +34,9 @@ function words(key: string): string {
 
 export const AUDIT_ACTIONS: Record<string, ActionText> = {
   // Sign-in and accounts
-  login: f('Signed in', (p) => (p.details.area === 'admin' ? 'signed in to the admin area' : 'signed in')),
+  login: f('Signed in', (p) => (p.details.area === 'admin' ? 'signed in to the admin area'
+    : text(p.details.provider) ? `signed in with their school account (${text(p.details.provider)})`
+      : p.details.break_glass === true ? 'signed in with their password while the district uses single sign-on (break-glass)' : 'signed in')),
   login_failed: f('Sign-in failed', (p) => `failed to sign in${text(p.details.email) ? ` as ${text(p.details.email)}` : ''}`),
   logout: a('Signed out', 'signed out'),
   district_registered: a('District registered', 'registered their district'),
@@ -47,7 +49,12 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   account_preferences_updated: f('Email preferences changed', (p) =>
     `turned ${p.details.action_step_digest === false ? 'off' : 'on'} the weekly action-step email of ${p.subject}`),
   invite_accepted: a('Invitation accepted', 'accepted their invitation'),
-  login_refused: a('Sign-in refused', 'was refused sign-in because the district is suspended'),
+  login_refused: f('Sign-in refused', (p) => (p.details.reason === 'password_sign_in_off'
+    ? 'was refused a password sign-in because the district uses single sign-on'
+    : text(p.details.provider) ? `was refused sign-in with their school account (${text(p.details.provider)}): ${text(p.details.reason) ?? 'refused'}`
+      : 'was refused sign-in because the district is suspended')),
+  sso_linked: f('School account linked', (p) => `linked their school account (${text(p.details.provider) ?? 'single sign-on'}) on first sign-in`),
+  sso_user_created: f('Login created by single sign-on', (p) => `was given an educator login on first sign-in with their school account (${text(p.details.provider) ?? 'single sign-on'})`),
   impersonation_started: a('Impersonation started', 'started impersonating {subject}'),
   impersonation_stopped: a('Impersonation stopped', 'stopped impersonating {subject}'),
   impersonation_refused: f('Impersonation refused', (p) => `was refused impersonating ${p.name === null && p.subject.startsWith('a deleted') ? 'a user who does not exist' : p.subject}`),

@@ -19,6 +19,8 @@ import { FEATURE_ROUTES } from './routes';
 import { staticRoutes } from './static';
 
 export const SESSION_COOKIE = 'coachwell_session';
+/** The single sign-on callback's path under /api (common/ssoValues.ts SSO_CALLBACK_PATH). */
+const SSO_CALLBACK_ROUTE = '/auth/sso/callback';
 /** The JSON body limit of the API (the client-error reporter's is smaller). */
 export const API_BODY_LIMIT_BYTES = 100 * 1024;
 /** Paths that take a file upload and limit its size themselves (server/features/imports/upload.ts). */
@@ -114,8 +116,10 @@ export function createApp(deps: Deps): express.Express {
     cookies,
     // A read without a session cookie has no session to load and, for a guest, nothing to store
     // (guests' CSRF tokens live in a signed cookie), so express-session is skipped: req.session stays
-    // undefined. Requests that change things always get one (sign-in regenerates it).
-    (req, res, next) => (SAFE_METHODS.has(req.method) && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? next() : sessionMiddleware(req, res, next)),
+    // undefined. Requests that change things always get one (sign-in regenerates it), and so does the single
+    // sign-on callback, a GET that signs in (features/sso/signInRoutes.ts).
+    (req, res, next) => (SAFE_METHODS.has(req.method) && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`) && req.path !== SSO_CALLBACK_ROUTE
+      ? next() : sessionMiddleware(req, res, next)),
     (req, res, next) => {
       (req as express.Request).secret = config.sessionSecret;
       touchSessionAtMostEveryMinute(req, res, next);

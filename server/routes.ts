@@ -34,6 +34,7 @@ import { reportRoutes } from './features/reports/routes';
 import { reportSubscriptionRoutes } from './features/reports/subscriptionRoutes';
 import { skillRoutes } from './features/skills/routes';
 import { ssoConnectionRoutes } from './features/sso/connectionRoutes';
+import { ssoSignInRoutes } from './features/sso/signInRoutes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
 import { setupRoutes } from './features/setup/routes';
@@ -80,5 +81,6 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   setupRoutes,
   readLogRoutes,
   ssoConnectionRoutes,
+  ssoSignInRoutes,
   coachingRequestRoutes,
 ];

@@ -43,6 +43,8 @@ const QUERIES: Record<string, (values: Record<string, string | number>) => strin
   '/api/report/comparison': (v) => `?compare=building&a=${v.__buildingA}&b=${v.__buildingB}`,
   // The form of a demo calibration session with two observers, so the agreement has items, pairs and months.
   '/api/calibration-agreement': (v) => `?filter[form_id]=${v.__calibratedForm}`,
+  // The demo district by its slug: the test world gives it a sign-in connection.
+  '/api/auth/sso/options': () => '?district=maple-grove-unified-school-district',
 };
 
 /** The answer's objects the schema describes: the answer itself, or each item of `data`. */

@@ -41,6 +41,7 @@ import { reportApi } from '../features/reports/openapi';
 import { setupApi } from '../features/setup/openapi';
 import { skillApi } from '../features/skills/openapi';
 import { ssoConnectionApi } from '../features/sso/connectionsOpenapi';
+import { ssoSignInApi } from '../features/sso/signInOpenapi';
 import { educatorHomeApi } from '../features/educatorHome/openapi';
 import { staffApi } from '../features/staff/openapi';
 import { staffRequestApi } from '../features/staffRequests/openapi';
@@ -55,7 +56,7 @@ export const API_AREAS: readonly ApiArea[] = [
   authApi, accountApi, accountMigrationApi, planApi, buildingApi, staffApi, coachApi, groupApi, userApi,
   staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, observationApi, calibrationApi, calendarApi, importApi, cycleApi, actionStepApi, skillApi, educatorHomeApi, reportApi,
   setupApi, trialApi, billingApi, articleApi, supportApi, coachingRequestApi, alertApi, adminDistrictApi, adminBillingApi,
-  adminUserApi, adminOpsApi, clientErrorApi, healthApi, readLogApi, ssoConnectionApi, referenceApi,
+  adminUserApi, adminOpsApi, clientErrorApi, healthApi, readLogApi, ssoConnectionApi, ssoSignInApi, referenceApi,
 ];
 
 /** The session cookie's name (server/app.ts SESSION_COOKIE; the test checks they agree). */
@@ -82,6 +83,7 @@ const ERROR_ANSWERS: Record<number, { name: string; description: string; code: s
   419: { name: 'CsrfMismatch', description: 'The `X-XSRF-TOKEN` header (the `XSRF-TOKEN` cookie echoed) or `X-Requested-With` is missing or stale.', code: 'csrf_token_mismatch', message: 'Your session has expired. Please refresh the page and sign in again.' },
   422: { name: 'ValidationFailed', description: '`errors` maps each bad field (dotted path) to its messages; `message` is the first.', code: 'validation_failed', message: 'Name is required.' },
   429: { name: 'RateLimited', description: 'Too many attempts; `Retry-After` says how many seconds to wait.', code: 'rate_limited', message: 'Too many attempts. Please wait a minute and try again.' },
+  502: { name: 'ProviderUnreachable', description: "The district's sign-in provider did not answer its discovery document (single sign-on); the message says what to do.", code: 'provider_unreachable', message: "We could not reach your school account's provider. Try again in a few minutes; if it keeps failing, ask your district administrator to test the connection." },
   503: { name: 'Unavailable', description: 'The database is not answering (health) or is momentarily busy; retry after `Retry-After` seconds.', code: 'busy', message: 'Coachwell is busy right now. Please try again in a moment.' },
 };
 

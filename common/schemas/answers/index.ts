@@ -32,6 +32,7 @@ import {
   observerAnswer, walkthroughsReportAnswer,
 } from './observations';
 import { readLogEntryAnswer } from './readLog';
+import { ssoOptionsAnswer, ssoRedirectAnswer, ssoSignOutAnswer } from './ssoSignIn';
 import { setupChecklistAnswer } from './setup';
 import { buildingAnswer, districtProfileAnswer } from './site';
 import {
@@ -135,6 +136,9 @@ export const ANSWER_SCHEMAS = {
   ActionStepFollowThrough: actionStepFollowThroughAnswer,
   CoachingRequest: coachingRequestAnswer,
   ReadLogEntry: readLogEntryAnswer,
+  SsoRedirect: ssoRedirectAnswer,
+  SsoOptions: ssoOptionsAnswer,
+  SsoSignOut: ssoSignOutAnswer,
   SsoConnection: ssoConnectionAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

@@ -10,6 +10,8 @@ import type { Deps } from '../../deps';
 import { requireAuth } from '../../access/guards';
 import { buildAuthContext } from '../../identity/context';
 import { issueCsrfToken } from '../../http/csrf';
+import { isDistrictAdministrator, passwordSignInOff, startSession } from '../../identity/signIn';
+import { SSO_MESSAGES } from '../../../common/schemas/ssoSignIn';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/errors';
 import { DISTRICT_SUSPENDED_MESSAGE } from '../../../common/schemas/adminDistricts';
 import { EMAIL_LIMITS } from '../../../common/constants';
@@ -38,14 +40,6 @@ export const LOGIN_FAILURES_PER_ADDRESS_AND_EMAIL = 10;
 /** Failed sign-ins one client address may make across all emails per 15 minutes (finding 13). */
 export const LOGIN_FAILURES_PER_ADDRESS = 50;
 const LOGIN_ADDRESS_WINDOW_MS = 15 * 60_000;
-
-/** Starts a fresh session for the user: new id (no fixation), new CSRF token, login time for the absolute timeout. */
-async function startSession(req: Request, res: Response, user: User, secure: boolean): Promise<void> {
-  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-  req.session.userId = user.id;
-  req.session.startedAt = Date.now();
-  issueCsrfToken(req, res, secure, true);
-}
 
 async function districtStatus(db: Deps['db'], districtId: number) {
   const row = await db.selectFrom('districts').select('status').where('id', '=', districtId).executeTakeFirst();
@@ -106,11 +100,20 @@ export function authRoutes(deps: Deps): Router {
       });
       throw forbidden(DISTRICT_SUSPENDED_MESSAGE);
     }
+    // Single sign-on only (issue 30): the district's people use their school account; its district
+    // administrators keep the password as a break-glass, and that sign-in says so in the audit log.
+    const breakGlass = user.district_id !== null && (await passwordSignInOff(db, user.district_id));
+    if (breakGlass && !(await isDistrictAdministrator(db, user.id))) {
+      await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
+        action: 'login_refused', details: { reason: 'password_sign_in_off', area: input.area },
+      });
+      throw forbidden(SSO_MESSAGES.passwordOff);
+    }
     await startSession(req, res, user, secure);
     const now = nowIso();
     await db.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
     await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
-      action: 'login', details: { area: input.area },
+      action: 'login', details: breakGlass ? { area: input.area, break_glass: true } : { area: input.area },
     });
     await answerUser(deps, res, { ...user, last_login_at: now }, null);
   });

@@ -1,0 +1,51 @@
+// Signing in with a district's own accounts (issue 30): the start call's body, the kinds' names a person
+// reads, and the refusals the callback sends back to the login page (`?sso=<reason>`), in words.
+import * as z from 'zod/mini';
+import { SSO_KINDS, type SsoKind } from '../ssoValues';
+import { emailField } from './fields';
+
+/** A sign-in button's words per kind: "Sign in with Google" (common/ssoValues.ts has the settings' longer labels). */
+export const SSO_KIND_NAMES: Record<SsoKind, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  clever: 'Clever',
+  classlink: 'ClassLink',
+  oidc: 'your school account',
+};
+
+/** `POST /api/auth/social`: an email (its domain finds the connection) or a district and kind (a button). */
+export const socialSignInSchema = z.union([
+  z.strictObject({ email: emailField }),
+  z.strictObject({
+    district_id: z.number({ error: 'District is required.' }).check(z.refine(Number.isInteger, 'District must be a whole number.'), z.positive('District is required.')),
+    kind: z.enum(SSO_KINDS, { error: 'Choose Google, Microsoft, Clever, ClassLink or another OpenID Connect provider.' }),
+  }),
+], { error: 'Give your school email, or a district and a provider.' });
+export type SocialSignInInput = z.infer<typeof socialSignInSchema>;
+
+/** `GET /api/auth/sso/options?district=<slug>`: the login page's buttons for one district. */
+export const ssoOptionsQuerySchema = z.object({
+  district: z.string({ error: 'District is required.' }).check(z.minLength(1, 'District is required.'), z.maxLength(100, 'District is unknown.')),
+});
+
+export const SSO_MESSAGES = {
+  noConnection: 'Your school account is not connected to Coachwell. Sign in with your password, or ask your district administrator to set up single sign-on.',
+  passwordOff: 'Your district signs in with single sign-on. Use "Sign in with your school account" instead of a password.',
+} as const;
+
+/** The callback's refusals: `?sso=<reason>` on the login page, and what the page says. */
+export const SSO_REFUSALS = {
+  'no-login': 'There is no Coachwell login for this school account in your district. Ask your district administrator to invite you, then sign in again.',
+  deactivated: 'This Coachwell login has been deactivated. Contact your district administrator.',
+  suspended: 'Your district\'s Coachwell account is suspended. Contact your district administrator.',
+  'unverified-email': 'Your school account\'s email address is not verified with your provider. Verify it there (or ask your IT team), then sign in again.',
+  domain: 'This school account\'s email domain is not allowed for your district\'s single sign-on. Sign in with the school account your district gave you, or ask your district administrator.',
+  state: 'This sign-in link has expired or was started in another browser. Start again with "Sign in with your school account".',
+  cancelled: 'Sign-in was cancelled at your school account\'s provider. Start again when you are ready.',
+  failed: 'We could not complete the sign-in with your school account. Start again; if it keeps failing, ask your district administrator to test the connection.',
+  elsewhere: 'This email already signs in to Coachwell in another district. Ask your district administrator to move your login.',
+} as const;
+export type SsoRefusal = keyof typeof SSO_REFUSALS;
+
+export const ssoRefusalText = (reason: string | null | undefined): string | null =>
+  reason && Object.hasOwn(SSO_REFUSALS, reason) ? SSO_REFUSALS[reason as SsoRefusal] : null;

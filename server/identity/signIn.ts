@@ -1,0 +1,33 @@
+// What every way of signing in shares: a fresh session for the person (new id against fixation, a new CSRF
+// token, the login time for the absolute timeout), and the district's single sign-on rule for passwords
+// (issue 30). Used by the password sign-in (features/auth) and single sign-on (features/sso).
+import type { Request, Response } from 'express';
+import type { DB } from '../../db/connection';
+import type { User } from '../../db/types';
+import { issueCsrfToken } from '../http/csrf';
+
+/** Starts a fresh session for the user: new id (no fixation), new CSRF token, login time for the absolute timeout. */
+export async function startSession(req: Request, res: Response, user: User, secure: boolean): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  req.session.userId = user.id;
+  req.session.startedAt = Date.now();
+  issueCsrfToken(req, res, secure, true);
+}
+
+/**
+ * Whether the district turned password sign-in off: any of its connections says `password_login = 0`.
+ * Its district administrators keep their password as a break-glass (when the provider is down or the
+ * connection is misconfigured, someone must still reach the settings to fix it).
+ */
+export async function passwordSignInOff(db: DB, districtId: number): Promise<boolean> {
+  const row = await db.selectFrom('sso_connections').select('id')
+    .where('district_id', '=', districtId).where('password_login', '=', 0).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the login holds the district administrator role (the password break-glass above). */
+export async function isDistrictAdministrator(db: DB, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select('roles.id')
+    .where('user_roles.user_id', '=', userId).where('roles.name', '=', 'district-admin').executeTakeFirst();
+  return row !== undefined;
+}
