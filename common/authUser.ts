@@ -17,6 +17,8 @@ export interface AuthUser {
     trial_ends_at: string | null;
     plan: { key: string; name: string };
     features: string[];
+    /** Site settings `educator_read_log_visible`: educators see who has read about them (the menu shows the entry). */
+    educator_read_log_visible: boolean;
   } | null;
   security: { permissions: string[]; roles: string[] };
   buildings: { id: number; name: string }[];

@@ -9,7 +9,7 @@ function userWith(role: string, extra: Partial<AuthUser> = {}): AuthUser {
   const def = ROLE_PERMISSIONS[role]!;
   return {
     id: 1, name: 'T', email: 't@x.org', date_locale: 'en-US', timezone: 'UTC', area: def.area, last_login_at: null,
-    district: def.area === 'app' ? { id: 1, name: 'D', state: 'IL', timezone: 'UTC', status: 'active', trial_ends_at: null, plan: { key: 'p', name: 'P' }, features: [] } : null,
+    district: def.area === 'app' ? { id: 1, name: 'D', state: 'IL', timezone: 'UTC', status: 'active', trial_ends_at: null, plan: { key: 'p', name: 'P' }, features: [], educator_read_log_visible: true } : null,
     security: { permissions: def.permissions, roles: [role] }, buildings: [], impersonating: false, impersonator: null, ...extra,
   };
 }
@@ -95,6 +95,15 @@ describe('navigation shows only what the user may open', () => {
       expect(guardRedirect(route('/app/read-log'), userWith(role), '/x')).toBeNull();
     }
   });
+  it('who has read about me: in the educator\'s menu while the district has the view on, never once it is off (the address still opens)', () => {
+    const educator = userWith('educator');
+    expect(appNavigation(educator.security.permissions, [], educator.district).map((i) => i.label)).toContain('Who has read about me');
+    const off = { ...educator.district!, educator_read_log_visible: false };
+    const labels = appNavigation(educator.security.permissions, [], off).map((i) => i.label);
+    expect(labels).not.toContain('Who has read about me');
+    expect(labels).toEqual(['Home', 'Your profile', 'Action steps', 'Observations', 'Ask for coaching', 'Support']);
+    expect(guardRedirect(route('/app/read-log'), { ...educator, district: off }, '/x')).toBeNull();
+  });
   it('observations: the list and one observation open to every login, capturing and editing need `see activity`', () => {
     for (const path of ['/app/observations', '/app/observations/:id']) expect(guardRedirect(route(path), userWith('educator'), '/x')).toBeNull();
     for (const path of ['/app/observations/new', '/app/observations/:id/edit']) {
@@ -108,8 +117,12 @@ describe('navigation shows only what the user may open', () => {
     expect(labels('building-admin')).toEqual(['Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Observations', 'Reports', 'Staff requests', 'Support']);
     expect(labels('district-admin')).toEqual([
       'Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Observations', 'Reports', 'Staff requests', 'Site settings',
-      'Interaction settings', 'Observation forms', 'Cycle settings', 'Export and import', 'Users', 'Billing', 'Support',
+      'Interaction settings', 'Observation forms', 'Cycle settings', 'Single sign-on', 'Export and import', 'Users', 'Billing', 'Support',
     ]);
+  });
+  it('single sign-on settings: district administrators (`manage settings`) only, by address too', () => {
+    expect(guardRedirect(route('/app/settings/single-sign-on'), userWith('district-admin'), '/x')).toBeNull();
+    for (const role of ['educator', 'coach', 'building-admin']) expect(guardRedirect(route('/app/settings/single-sign-on'), userWith(role), '/x')).toBe('/403');
   });
   it('the settings and export pages left out of the menu still open by address to every login (spec §2)', () => {
     for (const path of ['/app/settings/site', '/app/settings/interaction', '/app/settings/observation-forms', '/app/settings/coaching-cycle', '/app/settings/export-import']) {

@@ -13,7 +13,12 @@ export interface NavItem {
   shows?: (permissions: string[]) => boolean;
   /** Shown only when the district's plan has this feature (an entry whose screen is only the upgrade card without it). */
   feature?: PlanFeature;
+  /** Shown only while the district has this Site setting on (the signed-in user's `district`); its screen says when it is off. */
+  setting?: 'educator_read_log_visible';
 }
+
+/** The district's Site settings the menu follows (the User's `district`); absent ones count as on, their default. */
+export type NavSettings = { educator_read_log_visible?: boolean } | null | undefined;
 
 const districtWide = (permissions: string[], base: string) => permissionScope(permissions, base) === 'district';
 
@@ -60,8 +65,8 @@ const APP_NAV: NavItem[] = [
   { to: '/app/self-assessment', label: 'Self-assessment', shows: isEducator, feature: 'skill-mapping' },
   // Educators ask their coach for coaching (issue 29, item 4); coaches find their queue on the dashboard.
   { to: '/app/coaching-requests', label: 'Ask for coaching', shows: isEducator },
-  // Who has read about the educator (issue 29, item 5).
-  { to: '/app/read-log', label: 'Who has read about me', shows: isEducator },
+  // Who has read about the educator (issue 29, item 5), while the district has the view on (its address still opens and says so).
+  { to: '/app/read-log', label: 'Who has read about me', shows: isEducator, setting: 'educator_read_log_visible' },
   { to: '/app/reports', label: 'Reports' },
   { to: '/app/settings/building-history-requests', label: 'Staff requests' },
   // The settings screens open to every login (spec §2) but are read-only without `manage settings`:
@@ -91,18 +96,19 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/settings', label: 'Settings' },
 ];
 
-function allowed(item: NavItem, permissions: string[], features: readonly string[]): boolean {
+function allowed(item: NavItem, permissions: string[], features: readonly string[], settings?: NavSettings): boolean {
   const route = ROUTES.find((r) => r.path === item.to);
   if (!route) return false;
   if (item.feature && !features.includes(item.feature)) return false;
+  if (item.setting && settings?.[item.setting] === false) return false;
   if (item.permission && !hasPermission(permissions, item.permission)) return false;
   if (item.shows && !item.shows(permissions)) return false;
   return typeof route.access !== 'string' || hasPermission(permissions, route.access);
 }
 
-/** The app area's entries for these permissions and the district's plan features. */
-export function appNavigation(permissions: string[], features: readonly string[] = []): NavItem[] {
-  return APP_NAV.filter((item) => allowed(item, permissions, features));
+/** The app area's entries for these permissions, the district's plan features and its settings (the User's `district`). */
+export function appNavigation(permissions: string[], features: readonly string[] = [], settings?: NavSettings): NavItem[] {
+  return APP_NAV.filter((item) => allowed(item, permissions, features, settings));
 }
 
 export function adminNavigation(permissions: string[]): NavItem[] {

@@ -1,8 +1,8 @@
 // Who has read about me through the real screens (issue 29, item 5): the demo teacher opens it from their menu
 // and reads the seeded reads by day (their coach, the principal, and "Coachwell support for Marcus Bell");
 // their coach opens the teacher's profile, and the teacher then finds the coach under today with the kinds of
-// record as words, never content; the district administrator turns the view off in Site settings and the teacher
-// is told so. At 1366 and 390 px: nothing to scroll sideways, axe clean (every impact).
+// record as words, never content; the district administrator turns the view off in Site settings: the teacher's
+// menu no longer offers it, and its address tells them so. At 1366 and 390 px: nothing to scroll sideways, axe clean (every impact).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, axeAll, browserSuite } from './harness';
@@ -88,7 +88,16 @@ describe('who has read about me', () => {
 
     for (const width of WIDTHS) {
       const page = await suite.signedIn(TEACHER, { viewport: viewport(width), bypassCSP: true });
-      await openFromMenu(page);
+      // Their menu no longer offers it (the User's district says the view is off) …
+      await page.goto('/app');
+      if (await page.locator('.app-nav-toggle').isVisible()) await page.locator('.app-nav-toggle').click();
+      const nav = page.getByRole('navigation', { name: 'Primary' });
+      await nav.getByRole('link', { name: 'Ask for coaching' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Who has read about me' }).count()).toBe(0);
+      // … nor does their home's list of places; the address still opens and says why there is nothing.
+      expect(await page.getByRole('main').getByRole('link', { name: 'Who has read about me' }).count()).toBe(0);
+      await page.goto('/app/read-log');
+      await page.getByRole('heading', { level: 1, name: 'Who has read about me' }).waitFor();
       await page.getByText('Your district has turned this view off').waitFor();
       await page.getByText(/Ask your district administrator/).waitFor();
       expect(await page.locator('.read-log__entry').count()).toBe(0);

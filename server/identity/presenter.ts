@@ -1,4 +1,5 @@
 import type { AuthUserAnswer } from '../../common/schemas/answers/auth';
+import { districtSettingsOf } from '../../common/schemas/site';
 import type { AuthContext } from './context';
 
 /** The User shape of spec §3 answered by GET /api/auth/user: an explicit whitelist. */
@@ -22,6 +23,7 @@ export function presentAuthUser(auth: AuthContext): AuthUserAnswer {
           trial_ends_at: district.trial_ends_at,
           plan: { key: district.plan_key, name: district.plan_name },
           features: auth.features,
+          educator_read_log_visible: districtSettingsOf(district.settings).educator_read_log_visible,
         }
       : null,
     security: { permissions: auth.permissions, roles: auth.roles },

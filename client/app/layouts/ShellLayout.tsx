@@ -6,7 +6,7 @@ import { Logo } from '../../components/Logo';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { logout, setAuthUser, unimpersonate, useAuthUser } from '../../lib/session';
-import type { NavItem } from '../navigation';
+import type { NavItem, NavSettings } from '../navigation';
 
 function ImpersonationBanner({ user }: { user: AuthUser }) {
   const navigate = useNavigate();
@@ -136,7 +136,7 @@ export function ShellFrame(props: {
 /** The signed-in shell of both areas: sidebar navigation, top bar with the user menu, main region. */
 export function ShellLayout(props: {
   variant: 'app' | 'admin';
-  navigation: (permissions: string[], features: readonly string[]) => NavItem[];
+  navigation: (permissions: string[], features: readonly string[], settings: NavSettings) => NavItem[];
   contextLabel: (user: AuthUser) => string;
   settingsPath: string;
   loginPath: string;
@@ -152,7 +152,7 @@ export function ShellLayout(props: {
   // Route guards below redirect a guest; render just the outlet so they can.
   if (!user) return <Outlet />;
 
-  const items = props.navigation(user.security.permissions, user.district?.features ?? []);
+  const items = props.navigation(user.security.permissions, user.district?.features ?? [], user.district);
   return (
     <ShellFrame
       variant={props.variant}

@@ -134,7 +134,7 @@ export default function DashboardScreen(_props: ScreenProps) {
 
   const district = user.district;
   const destinations: Destination[] = [
-    ...appNavigation(user.security.permissions, district?.features ?? [])
+    ...appNavigation(user.security.permissions, district?.features ?? [], district)
       .filter((item) => item.to !== '/app')
       .map((item) => ({ to: item.to, label: item.label, description: APP_DESCRIPTIONS[item.label] ?? '' })),
     { to: '/app/settings', label: 'Account settings', description: 'Change your name, email, password and how dates are shown.' },

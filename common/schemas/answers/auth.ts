@@ -24,6 +24,8 @@ export const authUserAnswer = z.strictObject({
     plan: z.strictObject({ key: z.string(), name: z.string() }),
     /** The plan's features (keys of common/permissions.ts PLAN_FEATURES). */
     features: z.array(z.string()),
+    /** Site settings: educators see who has read about them (issue 29); their menu leaves the entry out when off. */
+    educator_read_log_visible: z.boolean(),
   })),
   /** Permission names (with their scope suffix) and role names. */
   security: z.strictObject({ permissions: z.array(z.string()), roles: z.array(z.string()) }),
