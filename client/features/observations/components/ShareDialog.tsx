@@ -1,10 +1,10 @@
 // "Share with <educator>": what the educator will see — the answers, and the notes with the next steps
 // (private notes never) — then POST /api/observation/{id}/share. The educator gets an email with a link.
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { CheckboxField } from '../../../components/Field';
 import { FormModal } from '../../../components/FormModal';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { useSubmitState } from '../../../lib/forms';
 import { type Observation, observationApi } from '../api';
 
 export function ShareDialog({ observation, onClose }: { observation: Observation; onClose: () => void }) {
@@ -12,27 +12,16 @@ export function ShareDialog({ observation, onClose }: { observation: Observation
   const formId = useId();
   const [answers, setAnswers] = useState(observation.shared?.answers ?? true);
   const [notes, setNotes] = useState(observation.shared?.notes ?? true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { formError, busy, formRef, run, onSubmit } = useSubmitState(() => []);
   const name = observation.educator.name;
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await observationApi.share(observation.id, { answers, notes });
-      toast.success(observation.shared ? `What ${name} sees is updated.` : `Shared with ${name}.`);
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
-      setBusy(false);
-    }
-  }
+  const submit = () => run(async () => {
+    await observationApi.share(observation.id, { answers, notes });
+    toast.success(observation.shared ? `What ${name} sees is updated.` : `Shared with ${name}.`);
+    onClose();
+  });
 
   return (
-    <FormModal title={`Share with ${name}`} onClose={onClose} size="sm" formId={formId} form={{ busy, formError: error }} onSubmit={(e) => void submit(e)}
+    <FormModal title={`Share with ${name}`} onClose={onClose} size="sm" formId={formId} form={{ busy, formError, formRef }} onSubmit={onSubmit(submit)}
       submitLabel={observation.shared ? 'Update sharing' : 'Share'} submitDisabled={!answers && !notes}>
       <p className="muted text-sm">{name} {observation.shared ? 'sees' : 'will see'} what you tick here{observation.shared ? '' : ', and gets an email with a link (the email holds none of the observation)'}. Private notes are never shared.</p>
       <CheckboxField label="The answers" name="share_answers" checked={answers} onChange={setAnswers}
