@@ -4,7 +4,7 @@
 // small pieces every seed repeats: multi-row inserts in chunks and a district's numbered schools.
 import path from 'node:path';
 import type { Transaction } from 'kysely';
-import type { DB } from '../db/connection';
+import { checkpointInBackground, type DB } from '../db/connection';
 import { refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
 import type { Database } from '../db/types';
 import { createApp } from '../server/app';
@@ -58,12 +58,15 @@ export async function startBenchApp<T>(
   const seeded = await seed(db);
   const seedMs = Date.now() - seedStarted;
   await settle(db);
+  // As the server runs (server/main.ts): SQLite's checkpoints on a worker thread.
+  const checkpoints = checkpointInBackground(db);
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const server = await listen(app);
   return {
     db, config, port: server.port, seeded, seedMs,
     close: async () => {
       server.close();
+      await checkpoints.stop();
       await db.destroy();
       await target.drop();
     },

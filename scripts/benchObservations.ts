@@ -17,7 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { type DB, nowIso, openDatabase } from '../db/connection';
+import { checkpointInBackground, type DB, nowIso, openDatabase } from '../db/connection';
 import { refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
 import { createApp } from '../server/app';
 import { prepareDatabase } from '../server/bootstrap';
@@ -266,6 +266,8 @@ export async function benchObservations(): Promise<string[]> {
   const statsMs = Date.now() - statsStarted;
   await prepared.db.destroy();
   const db = openDatabase({ databaseUrl: config.databaseUrl, databaseFile: config.databaseFile, pool: { max: config.pgPoolSize } });
+  // As the server runs (server/main.ts): SQLite's checkpoints on a worker thread.
+  const checkpoints = checkpointInBackground(db);
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const server = await listen(app);
   const agent = new http.Agent({ keepAlive: true });
@@ -333,6 +335,7 @@ export async function benchObservations(): Promise<string[]> {
 
   probe.destroy();
   server.close();
+  await checkpoints.stop();
   await db.destroy();
   if (!process.env.BENCH_KEEP) await target.drop();
   else console.error(`kept ${config.databaseFile}`);

@@ -24,7 +24,7 @@ import SQLite from 'better-sqlite3';
 import express from 'express';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { type DB, nowIso, openDatabase } from '../db/connection';
+import { checkpointInBackground, type DB, nowIso, openDatabase } from '../db/connection';
 import { refreshPlannerStatistics, settleBulkLoad } from '../db/dialect';
 import { createApp } from '../server/app';
 import { prepareDatabase } from '../server/bootstrap';
@@ -546,6 +546,8 @@ export async function benchReports(): Promise<string[]> {
   // The server opens the database as `npm start` does on an existing one (statistics read at open).
   await prepared.db.destroy();
   const db = openDatabase({ databaseUrl: config.databaseUrl, databaseFile: config.databaseFile, pool: { max: config.pgPoolSize } });
+  // As the server runs (server/main.ts): SQLite's checkpoints on a worker thread.
+  const checkpoints = checkpointInBackground(db);
 
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: console.error });
   const server = await listen(app);
@@ -620,6 +622,7 @@ export async function benchReports(): Promise<string[]> {
   server.close();
   floorServer.close();
   floor.close();
+  await checkpoints.stop();
   await db.destroy();
   if (!process.env.BENCH_KEEP) await target.drop();
   else console.error(`kept ${config.databaseFile}`);

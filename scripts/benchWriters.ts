@@ -19,7 +19,7 @@ import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../server/t
 import { insertCycle, stagesOfDistrict } from '../server/testing/cycles.fixture';
 import { insertInteraction } from '../server/testing/interactions.fixture';
 import { frameworkOf } from '../server/testing/skills.fixture';
-import type { DB } from '../db/connection';
+import { checkpointInBackground, type DB } from '../db/connection';
 
 const DURATION_MS = Number(process.env.BENCH_WRITERS_MS ?? 60_000);
 const ONE_DISTRICT_WRITERS = 16;
@@ -53,6 +53,8 @@ export async function seedDistrict(db: DB, name: string, writers: number): Promi
 async function serve(): Promise<void> {
   const config = { ...loadConfig({ NODE_ENV: 'test', ...process.env }), publicDir: '/nonexistent' };
   const { db } = await prepareDatabase(config);
+  // As the server runs (server/main.ts): SQLite's checkpoints on a worker thread.
+  checkpointInBackground(db);
   const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => {} });
   const server = app.listen(0, '127.0.0.1', () => console.log(`PORT ${(server.address() as { port: number }).port}`));
   // Longer than the load generator's idle sockets live: a socket the server closes while the client reuses
