@@ -1079,7 +1079,7 @@ export interface ActionStepDigestsTable {
   district_id: number;
   /** 1: the weekly email is sent (the default); 0: the login turned it off on Account Settings. */
   weekly_email: Generated<number>;
-  /** The Monday (YYYY-MM-DD, district timezone) of the last week whose digest was written for this login. */
+  /** The Monday (YYYY-MM-DD, on the login's own clock: its profile timezone, else the district's) of the last week whose digest was written for this login. */
   last_week: string | null;
   updated_at: Timestamp;
 }

@@ -69,3 +69,22 @@ export function localDateTime(iso: string, timeZone: string): { date: string; ti
   const two = (n: number) => String(n).padStart(2, '0');
   return { date: `${p.year}-${two(p.month)}-${two(p.day)}`, time: `${two(p.hour)}:${two(p.minute)}` };
 }
+
+/** True for a timezone name the runtime knows ("America/Chicago"); false for anything else, empty included. */
+export function validZone(timeZone: string | null | undefined): boolean {
+  if (!timeZone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The first valid zone of the candidates, else UTC: a person's clock is `zoneOf(user.timezone, district.timezone)`
+ * (their profile timezone, falling back to the district's).
+ */
+export function zoneOf(...candidates: (string | null | undefined)[]): string {
+  return candidates.find(validZone) ?? 'UTC';
+}

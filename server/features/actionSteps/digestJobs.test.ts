@@ -68,6 +68,7 @@ async function buildDigestWorld(db: DB) {
   await db.updateTable('districts').set({ timezone: 'America/Los_Angeles' }).where('id', '=', river.id).execute();
   const riverSchool = await buildBuilding(db, river.id);
   const rita = await educator(db, river.id, riverSchool.id, 'Rita River');
+  await db.updateTable('users').set({ timezone: 'America/Los_Angeles' }).where('id', '=', rita.user.id).execute();
   await step(db, rita.staff, 'Rita secret step', '2026-12-01');
   return { maple, river, jordan, nora, otto, dora, ian, cora, rita };
 }
@@ -177,6 +178,49 @@ describe('the weekly action-step email', () => {
     fail = false;
     expect(await runActionStepDigests(deps, new Date('2026-11-30T13:10:00Z'))).toEqual({ claimed: 1, sent: 1, failed: 0 });
     expect(sent.map((m) => m.to)).toEqual([w.jordan.user.email]);
+  });
+
+  it('goes on each person\'s own clock: Monday 07:00 and "today" in their profile timezone, the district\'s when theirs is unreadable', async () => {
+    // Jordan, of the Chicago district, lives by Auckland's clock: their Monday 07:05 is Sunday 18:05 UTC, still
+    // Sunday Nov 29 in Chicago. On their day (Monday Nov 30) a step due Nov 29 is overdue and one due Dec 7 is within 7 days.
+    await db.updateTable('users').set({ timezone: 'Pacific/Auckland' }).where('id', '=', w.jordan.user.id).execute();
+    await step(db, w.jordan.staff, 'Due on Sunday', '2026-11-29');
+    await step(db, w.jordan.staff, 'Due a week on', '2026-12-07');
+    // Nora's profile timezone is unreadable: the district's clock (Chicago) is hers.
+    await db.updateTable('users').set({ timezone: 'Mars/Olympus_Mons' }).where('id', '=', w.nora.user.id).execute();
+    await step(db, w.nora.staff, 'Nora this week', '2026-12-02');
+    const mailer = createMemoryMailer();
+    expect(await runActionStepDigests(runner(db, mailer).deps, new Date('2026-11-29T17:55:00Z'))).toEqual({ claimed: 0, sent: 0, failed: 0 });
+    expect(await runActionStepDigests(runner(db, mailer).deps, new Date('2026-11-29T18:05:00Z'))).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    const jordan = mailer.sent[0]!;
+    expect(jordan.to).toBe(w.jordan.user.email);
+    expect(jordan.text.split('\n').filter((l) => l.startsWith('- '))).toEqual([
+      '- Try think-pair-share <b>with</b> http[:]//evil[.]example (Overdue: due Wed, Nov 25, 2026)',
+      '- Due on Sunday (Overdue: due Sun, Nov 29, 2026)',
+      '- Post the learning target (Due soon: due Thu, Dec 3, 2026)',
+      '- Due a week on (Due soon: due Mon, Dec 7, 2026)',
+    ]);
+    expect(await lastWeek(db, w.jordan.user.id)).toEqual({ last_week: '2026-11-30' });
+    expect(await lastWeek(db, w.nora.user.id)).toBeUndefined();
+    // Chicago's Monday 07:05: Nora (the district's clock); Jordan's week is written already.
+    expect(await runActionStepDigests(runner(db, mailer).deps, MONDAY)).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(mailer.sent[1]!.to).toBe(w.nora.user.email);
+    expect(mailer.sent[1]!.text).toContain('- Nora this week (Due soon: due Wed, Dec 2, 2026)');
+  });
+
+  it('one digest a week for a person whose timezone changes within it', async () => {
+    await db.updateTable('users').set({ timezone: 'Pacific/Auckland' }).where('id', '=', w.jordan.user.id).execute();
+    const mailer = createMemoryMailer();
+    await runActionStepDigests(runner(db, mailer).deps, new Date('2026-11-29T18:05:00Z'));
+    expect(mailer.sent.map((m) => m.to)).toEqual([w.jordan.user.email]);
+    // They move to Los Angeles: its Monday 07:05 is the same week, already written.
+    await db.updateTable('users').set({ timezone: 'America/Los_Angeles' }).where('id', '=', w.jordan.user.id).execute();
+    await runActionStepDigests(runner(db, mailer).deps, new Date('2026-11-30T15:05:00Z'));
+    // (Rita, of the Los Angeles district, gets hers then.)
+    expect(mailer.sent.map((m) => m.to)).toEqual([w.jordan.user.email, w.rita.user.email]);
+    // The next Monday on their new clock: the next digest.
+    await runActionStepDigests(runner(db, mailer).deps, new Date('2026-12-07T15:05:00Z'));
+    expect(mailer.sent.map((m) => m.to).filter((to) => to === w.jordan.user.email)).toHaveLength(2);
   });
 
   it('two runners at the same moment send each email once', async () => {

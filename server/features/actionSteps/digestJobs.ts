@@ -1,14 +1,18 @@
 // The educator's weekly action-step email (issue 29, item 2), its runner: started by server/main.ts, tests and the
-// bench call runActionStepDigests. Every few minutes it looks at each district that is not suspended; in the day
-// that starts on Monday at 07:00 in the district's timezone (up to Tuesday 07:00, so a restart on Monday still
-// sends that week), it writes that week's digest for the district's logins in a few set-based statements:
+// bench call runActionStepDigests. Every few minutes it looks at each district that is not suspended and the
+// timezones its educators' logins keep (each person's own clock: their profile timezone, the district's when theirs
+// is unreadable; lib/zone.ts zoneOf). For each such zone in the day that starts on Monday at 07:00 there (up to
+// Tuesday 07:00, so a restart on Monday still sends that week), it writes that week's digest for the district's
+// logins on that clock in a few set-based statements:
 // 1. CLAIM: one INSERT … SELECT … ON CONFLICT (user_id) DO UPDATE SET last_week = the week WHERE the row's email is
 //    on and its last_week is earlier … RETURNING user_id, over every active login whose only role is educator and
 //    that is linked to an active staff row of the district. However many processes run, a login's week is
 //    claimed by exactly one statement (the row lock / SQLite's single writer), so it is written once a week.
 //    A login that turned the email off (weekly_email = 0) is never claimed.
-// 2. READ: the claimed logins' own open steps that are overdue or due within ACTION_STEP_DUE_SOON_DAYS days of the
-//    district's today, in chunks of CHUNK logins (one query a chunk, never one per educator).
+// 2. READ: the claimed logins' own open steps that are overdue or due within ACTION_STEP_DUE_SOON_DAYS days of
+//    their today (the zone's), in chunks of CHUNK logins (one query a chunk, never one per educator).
+// The week is the Monday of the person's own calendar; a login whose timezone changes within a week still gets
+// one digest that week (its last_week already holds that Monday).
 // 3. SEND, after the claim's commit: one email per claimed login that has such steps; nothing to a login with
 //    nothing due (its week is written all the same, so a step added later that week sends nothing until next
 //    Monday). A failed send gives the login's week back (last_week = null) so the next pass retries it.
@@ -17,7 +21,7 @@ import { actionStepDue, ACTION_STEP_DUE_SOON_DAYS } from '../../../common/action
 import type { DB } from '../../../db/connection';
 import { addDays } from '../../lib/dates';
 import type { Mailer } from '../../lib/mailer';
-import { localDateTime, todayIn } from '../../lib/zone';
+import { localDateTime, todayIn, zoneOf } from '../../lib/zone';
 import { type DigestStep, digestEmail } from './digestEmail';
 
 export const DIGEST_INTERVAL_MS = 5 * 60_000;
@@ -52,8 +56,11 @@ export function digestWeek(timeZone: string, now: Date): string | null {
   return null;
 }
 
-/** Step 1: claims the week for every eligible login of the district; answers the logins claimed. */
-export async function claimDigestWeek(db: DB, districtId: number, week: string, now: Date): Promise<number[]> {
+/**
+ * Step 1: claims the week for every eligible login of the district (those whose profile timezone is one of
+ * `timezones`, when given); answers the logins claimed.
+ */
+export async function claimDigestWeek(db: DB, districtId: number, week: string, now: Date, timezones?: string[]): Promise<number[]> {
   const at = now.toISOString();
   const rows = await db.insertInto('action_step_digests')
     .columns(['user_id', 'district_id', 'weekly_email', 'last_week', 'updated_at'])
@@ -61,6 +68,7 @@ export async function claimDigestWeek(db: DB, districtId: number, week: string, 
       .select((s) => ['u.id', 'u.district_id', s.val(1).as('weekly_email'), s.val(week).as('last_week'), s.val(at).as('updated_at')])
       .where('u.district_id', '=', districtId)
       .where('u.status', '=', 'active')
+      .$if(timezones !== undefined, (q) => q.where('u.timezone', 'in', timezones!.length ? timezones! : ['']))
       .where(({ exists, not, selectFrom }) => exists(selectFrom('staff as s').select('s.id')
         .whereRef('s.user_id', '=', 'u.id').where('s.district_id', '=', districtId).where('s.status', '=', 'active')))
       // an educator: the role educator, and no other (a coach or principal with a staff row gets nothing)
@@ -120,31 +128,42 @@ export async function runActionStepDigests(deps: DigestRunnerDeps, now = new Dat
   const summary: DigestSummary = { claimed: 0, sent: 0, failed: 0 };
   const districts = await db.selectFrom('districts').select(['id', 'timezone']).where('status', '<>', 'suspended').orderBy('id').execute();
   for (const district of districts) {
-    let week: string | null;
-    try {
-      week = digestWeek(district.timezone, now);
-    } catch {
-      week = digestWeek('UTC', now);
+    // The clocks of the district's active logins (a handful of zones), grouped by the zone each stands for.
+    const kept = await db.selectFrom('users').select('timezone').distinct()
+      .where('district_id', '=', district.id).where('status', '=', 'active').execute();
+    const byZone = new Map<string, string[]>();
+    for (const { timezone } of kept) {
+      const zone = zoneOf(timezone, district.timezone);
+      byZone.set(zone, [...(byZone.get(zone) ?? []), timezone]);
     }
-    if (!week) continue;
-    const claimed = await claimDigestWeek(db, district.id, week, now);
-    if (!claimed.length) continue;
-    summary.claimed += claimed.length;
-    const recipients = await digestRecipients(db, district.id, claimed, todayIn(district.timezone, now));
-    for (const r of recipients) {
-      try {
-        await deps.mailer.send(digestEmail({ to: r.email, name: r.name, steps: r.steps, appUrl: deps.appUrl }));
-        summary.sent += 1;
-      } catch (error) {
-        summary.failed += 1;
-        deps.log(`[action-step-digest] login ${r.user_id} failed, retrying at the next pass:`, error);
-        await db.updateTable('action_step_digests').set({ last_week: null })
-          .where('user_id', '=', r.user_id).where('district_id', '=', district.id).where('last_week', '=', week)
-          .execute().catch(() => {});
-      }
+    for (const [zone, timezones] of byZone) {
+      const week = digestWeek(zone, now);
+      if (!week) continue;
+      await sendZone(deps, summary, district.id, zone, week, timezones, now);
     }
   }
   return summary;
+}
+
+/** Steps 1–3 for the district's logins on one clock whose digest window is open. */
+async function sendZone(deps: DigestRunnerDeps, summary: DigestSummary, districtId: number, zone: string, week: string, timezones: string[], now: Date) {
+  const { db } = deps;
+  const claimed = await claimDigestWeek(db, districtId, week, now, timezones);
+  if (!claimed.length) return;
+  summary.claimed += claimed.length;
+  const recipients = await digestRecipients(db, districtId, claimed, todayIn(zone, now));
+  for (const r of recipients) {
+    try {
+      await deps.mailer.send(digestEmail({ to: r.email, name: r.name, steps: r.steps, appUrl: deps.appUrl }));
+      summary.sent += 1;
+    } catch (error) {
+      summary.failed += 1;
+      deps.log(`[action-step-digest] login ${r.user_id} failed, retrying at the next pass:`, error);
+      await db.updateTable('action_step_digests').set({ last_week: null })
+        .where('user_id', '=', r.user_id).where('district_id', '=', districtId).where('last_week', '=', week)
+        .execute().catch(() => {});
+    }
+  }
 }
 
 /** Runs every DIGEST_INTERVAL_MS until stopped; a pass never overlaps the previous one. */

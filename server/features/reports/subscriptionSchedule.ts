@@ -2,24 +2,12 @@
 // the subscriber's timezone (their profile's; the district's when theirs is unreadable; else UTC).
 import type { SubscriptionFrequency } from '../../../common/schemas/reports';
 import { addDays } from '../../lib/dates';
-import { offsetMinutes, todayIn } from '../../lib/zone';
+import { offsetMinutes, todayIn, zoneOf } from '../../lib/zone';
 
 export const SEND_HOUR = 7;
 
-function validZone(timeZone: string | null | undefined): boolean {
-  if (!timeZone) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The first usable zone of the candidates (the user's, the district's), else UTC. */
-export function sendingZone(...candidates: (string | null | undefined)[]): string {
-  return candidates.find(validZone) ?? 'UTC';
-}
+/** The first usable zone of the candidates (the user's, the district's), else UTC (lib/zone.ts zoneOf). */
+export const sendingZone = zoneOf;
 
 /** The instant a wall-clock hour of a calendar day happens in a zone (its offset read at that instant). */
 export function zonedInstant(day: string, hour: number, timeZone: string): Date {
