@@ -51,13 +51,96 @@ export async function startServer(): Promise<TestServer> {
 
 class PortTaken extends Error {}
 
+/** The newest modification time of a file under `dir` (0 when it does not exist). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** The newest change to what the server is made of: its sources and the lock file. */
+function serverSourcesMtime(): number {
+  const files = ['package-lock.json', 'scripts/build.ts'].map((f) => fs.statSync(path.join(ROOT, f), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  return Math.max(...files, ...['server', 'common', 'db'].map((d) => newestMtime(path.join(ROOT, d))));
+}
+
+/**
+ * How to run the server: `npm run build`'s bundle, dist/server.js (what `npm start` runs), when it is newer
+ * than every server source (it starts in ~0.5 s), else the sources through tsx's loader (~5 s: every module
+ * compiled at start), so a browser test always runs the server as the tree has it.
+ */
+function serverArgs(sourcesMtime: number): string[] {
+  const bundle = fs.statSync(path.join(ROOT, 'dist/server.js'), { throwIfNoEntry: false });
+  return bundle && bundle.mtimeMs > sourcesMtime ? ['--enable-source-maps', 'dist/server.js'] : ['--import', 'tsx', 'server/main.ts'];
+}
+
+/**
+ * How old a prepared demo database may be when a server starts from it. The demo seed is made relative to
+ * the moment it runs (today's interactions before it are logged, after it scheduled); a file's own tests
+ * already run on a seed up to two minutes old (the longest browser file), so its server may start on one
+ * that old too. An older one is made again.
+ */
+const DEMO_MAX_AGE_MS = 120_000;
+
+/**
+ * Under Vitest (scripts/vitest.templates.ts names a folder for the run in COACHWELL_TEST_TEMPLATES): a data
+ * folder with the demo districts seeded (`cli seed --demo`, what a server's first start does), made by the first
+ * browser file that needs it and copied into each server's fresh data folder, so its start migrates and seeds
+ * nothing. Keyed by the server sources' newest change; made again after DEMO_MAX_AGE_MS. Null elsewhere
+ * (the screenshot script): the server seeds its new database itself.
+ */
+async function demoDataTemplate(sourcesMtime: number, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const dir = process.env.COACHWELL_TEST_TEMPLATES;
+  if (!dir || !fs.existsSync(dir)) return null;
+  const prefix = `demo-${Math.floor(sourcesMtime)}-`;
+  const current = () => fs.readdirSync(dir).filter((name) => name.startsWith(prefix))
+    .map((name) => ({ name, madeAt: Number(name.slice(prefix.length)) }))
+    .filter((t) => Date.now() - t.madeAt < DEMO_MAX_AGE_MS).sort((a, b) => b.madeAt - a.madeAt)[0];
+  // One worker makes it (the lock: a folder only one mkdir creates); another waits for it rather than seeding too.
+  const lock = path.join(dir, `${prefix}making`);
+  for (const waitUntil = Date.now() + 60_000; ;) {
+    const fresh = current();
+    if (fresh) return path.join(dir, fresh.name);
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > waitUntil) return null; // the maker is stuck: seed this server's own database
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    const madeAt = Date.now();
+    const making = fs.mkdtempSync(path.join(dir, 'making-'));
+    const child = spawnForTest(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'seed', '--demo'], { cwd: ROOT, env: { ...env, DATA_DIR: making } });
+    const { code } = await child.exited;
+    if (code !== 0 || !fs.existsSync(path.join(making, 'coachwell.sqlite'))) {
+      fs.rmSync(making, { recursive: true, force: true });
+      throw new Error(`Seeding the demo data for the browser tests failed:\n${child.output()}`);
+    }
+    // Published whole by a rename: a worker sees it complete or not at all.
+    const made = path.join(dir, `${prefix}${madeAt}`);
+    fs.renameSync(making, made);
+    return made;
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 async function startServerOnce(): Promise<TestServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const env = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, APP_URL: url, RATE_LIMITS: 'off', SCRYPT_N: '1024', SMTP_URL: '', SENTRY_DSN: '' };
-  // Node itself with tsx's loader: one process, the server.
-  const child = spawnForTest(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env });
+  const sourcesMtime = serverSourcesMtime();
+  const template = await demoDataTemplate(sourcesMtime, env);
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  // Node itself running the server: one process.
+  const child = spawnForTest(process.execPath, serverArgs(sourcesMtime), { cwd: ROOT, env });
   const log = child.output;
   const deadline = Date.now() + 60_000;
   for (;;) {
