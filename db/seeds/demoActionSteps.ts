@@ -7,7 +7,7 @@
 // those on time, the rest a few school days late), a few still open past their due day, a few dropped. Every step is created on the day of its source, due and done on
 // school days, and nothing is dated after the seeding. Deterministic: a seeded random generator.
 import type { DB } from '../connection';
-import { isSchoolDay, localDay, schoolDayBefore, zonedInstant } from './demoCalendar';
+import { isSchoolDay, localDay, plusDays, schoolDayBefore, zonedInstant } from './demoCalendar';
 import { random } from './demoRandom';
 
 export interface DemoActionStepRefs {
@@ -21,7 +21,6 @@ export interface DemoActionStepRefs {
 /** How many other educators have steps. */
 export const OTHER_EDUCATORS_WITH_STEPS = 40;
 
-const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The school day `n` school days after `day` (n ≥ 1). */
 export function schoolDayAfter(day: string, n: number): string {

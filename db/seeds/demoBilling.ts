@@ -9,6 +9,7 @@ import { PLANS } from '../../common/plans';
 import { paidTerm } from '../../common/renewal';
 import { INVOICE_DUE_DAYS, QUOTE_VALID_DAYS, type BillTo } from '../../common/schemas/billing';
 import type { DB } from '../connection';
+import { plusDays } from './demoCalendar';
 
 export interface DemoBillingRefs {
   districtId: number;
@@ -19,9 +20,7 @@ export interface DemoBillingRefs {
   today?: Date;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const plusDays = (date: string, n: number) => day(new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS));
 const at = (date: string, time = '15:00:00') => `${date}T${time}.000Z`;
 
 /** The same numbering as server/features/billing/numbering.ts (the seed may not import the server). */

@@ -4,7 +4,8 @@
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
-const plusDays = (day: string, n: number) => iso(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
+/** A calendar day moved by `n` days (the seeds' one day arithmetic). */
+export const plusDays = (day: string, n: number): string => iso(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
 
 /** The nth (1-based) given weekday (0 = Sunday) of a month (0-based); n = -1 is the last one. */
 function nthWeekday(year: number, month: number, weekday: number, n: number): string {

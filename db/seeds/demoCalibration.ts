@@ -6,17 +6,12 @@
 // strays from the lesson's "true" answer less often as the year goes on, so the agreement over time grows.
 // Deterministic: a seeded random generator.
 import type { DB } from '../connection';
-import { firstSchoolDay, isSchoolDay, localDay, schoolYearOf, zonedInstant } from './demoCalendar';
+import { firstSchoolDay, isSchoolDay, localDay, plusDays, schoolYearOf, zonedInstant } from './demoCalendar';
+import type { DemoObservationRefs } from './demoObservations';
 import { random } from './demoRandom';
 
-export interface DemoCalibrationRefs {
-  districtId: number;
-  timezone: string;
-  coachIds: number[];
-  principalId: number;
-  today?: Date;
-  seed?: number;
-}
+/** The same people as the demo's observations (demoObservations.ts). */
+export type DemoCalibrationRefs = DemoObservationRefs;
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const NOTES = [
@@ -30,7 +25,6 @@ const EVIDENCE = [
   'Exit tickets asked students to explain a mistake; about half wrote a full sentence.',
 ];
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The second Wednesday of a month (YYYY-MM), moved to the next school day. */
 function lessonDay(month: string): string {
@@ -39,9 +33,9 @@ function lessonDay(month: string): string {
   for (;;) {
     if (new Date(`${day}T00:00:00Z`).getUTCDay() === 3) wednesdays += 1;
     if (wednesdays === 2) break;
-    day = nextDay(day);
+    day = plusDays(day, 1);
   }
-  while (!isSchoolDay(day)) day = nextDay(day);
+  while (!isSchoolDay(day)) day = plusDays(day, 1);
   return day;
 }
 

@@ -8,7 +8,7 @@
 // coach), and the coach accepted the next morning, the visit being the session scheduled: the reports count these
 // as educator-initiated coaching; a few other requests were withdrawn by the educator the day after asking.
 import type { DB } from '../connection';
-import { isSchoolDay, localDay, schoolDayBefore, zonedInstant } from './demoCalendar';
+import { isSchoolDay, localDay, plusDays, schoolDayBefore, zonedInstant } from './demoCalendar';
 
 export interface DemoCoachingRequestRefs {
   districtId: number;
@@ -19,7 +19,6 @@ export interface DemoCoachingRequestRefs {
   today?: Date;
 }
 
-const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 function schoolDayAfter(day: string, n: number): string {
   let d = day;

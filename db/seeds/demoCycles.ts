@@ -5,7 +5,7 @@
 // notes on school days only (demoCalendar.ts: no weekend or US school holiday), before the seeding instant.
 import type { DB } from '../connection';
 import { nowIso } from '../connection';
-import { isSchoolDay, schoolDayBefore } from './demoCalendar';
+import { isSchoolDay, plusDays, schoolDayBefore } from './demoCalendar';
 
 export interface DemoCycleRefs {
   districtId: number;
@@ -43,7 +43,6 @@ const REFLECTIONS: Record<'met' | 'partly-met' | 'not-met', string> = {
 };
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (iso: string, n: number) => day(new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000));
 
 /**
  * When the nth note of a cycle is written: the first school day on or after `planned`, in the morning in
@@ -54,7 +53,7 @@ const addDays = (iso: string, n: number) => day(new Date(Date.parse(`${iso}T00:0
 export function demoNoteAt(planned: string, n: number, startDate: string, now: Date): string | null {
   const hour = `T${String(15 + n).padStart(2, '0')}:00:00.000Z`;
   let d = planned;
-  for (let guard = 0; guard < 30 && !isSchoolDay(d); guard++) d = addDays(d, 1);
+  for (let guard = 0; guard < 30 && !isSchoolDay(d); guard++) d = plusDays(d, 1);
   let at = `${d}${hour}`;
   const nowAt = now.toISOString();
   if (at > nowAt) {
@@ -126,24 +125,24 @@ export async function seedDemoCycles(db: DB, refs: DemoCycleRefs): Promise<{ cyc
     const stage = stages[stageIndex]!;
 
     // History: the stages before the current one, each taking its expected days (a little less or more).
-    const enteredCurrent = addDays(today, -plan.enteredAgo);
+    const enteredCurrent = plusDays(today, -plan.enteredAgo);
     const history: { stage_id: number; entered_on: string; left_on: string | null }[] = [];
     let entered = enteredCurrent;
     for (let s = stageIndex - 1; s >= 0; s--) {
       const length = stages[s]!.expected_days + ((i + s) % 5) - 2;
       const left = entered;
-      entered = addDays(left, -length);
+      entered = plusDays(left, -length);
       history.unshift({ stage_id: stages[s]!.id, entered_on: entered, left_on: left });
     }
     const startDate = entered;
     const closed = plan.status === 'completed' || plan.status === 'cancelled';
-    const closedOn = closed ? addDays(enteredCurrent, Math.min(plan.enteredAgo, stage.expected_days - 2)) : null;
+    const closedOn = closed ? plusDays(enteredCurrent, Math.min(plan.enteredAgo, stage.expected_days - 2)) : null;
     history.push({ stage_id: stage.id, entered_on: enteredCurrent, left_on: closedOn });
 
     const { id } = await db.insertInto('coaching_cycles').values({
       district_id: districtId, coach_id: coachId, title: TITLES[i % TITLES.length]!,
       goal: DEMO_GOAL_TEMPLATES[i % DEMO_GOAL_TEMPLATES.length]!.goal, start_date: startDate,
-      target_end_date: addDays(startDate, stages.reduce((n, s) => n + s.expected_days, 0)), status: plan.status,
+      target_end_date: plusDays(startDate, stages.reduce((n, s) => n + s.expected_days, 0)), status: plan.status,
       stage_id: stage.id, stage_entered_on: enteredCurrent, outcome: plan.outcome ?? null,
       reflection: plan.outcome ? REFLECTIONS[plan.outcome] : null, completed_on: plan.status === 'completed' ? closedOn : null,
       created_by: coachId, updated_by: coachId, created_at: now, updated_at: now, deleted_at: null,
@@ -161,7 +160,7 @@ export async function seedDemoCycles(db: DB, refs: DemoCycleRefs): Promise<{ cyc
         // Written while the cycle ran: by the seeding instant, and by the day a closed cycle ended.
         const seeded = refs.today ?? new Date();
         const ended = closedOn ? new Date(`${closedOn}T23:59:59.000Z`) : seeded;
-        const at = demoNoteAt(addDays(startDate, 3 + n * 7), n, startDate, ended < seeded ? ended : seeded);
+        const at = demoNoteAt(plusDays(startDate, 3 + n * 7), n, startDate, ended < seeded ? ended : seeded);
         return at === null ? null : { district_id: districtId, cycle_id: id, author_id: coachId, body: NOTES[(i + n) % NOTES.length]!, created_at: at, updated_at: at, deleted_at: null };
       }).filter((note) => note !== null);
       if (notes.length) await db.insertInto('coaching_cycle_notes').values(notes).execute();

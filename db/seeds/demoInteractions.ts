@@ -8,7 +8,7 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../connection';
 import type { Database as Tables } from '../types';
-import { firstSchoolDay, isSchoolDay, localDay, schoolDayBefore, schoolYearOf, zonedInstant } from './demoCalendar';
+import { firstSchoolDay, isSchoolDay, localDay, plusDays, schoolDayBefore, schoolYearOf, zonedInstant } from './demoCalendar';
 import { insertRows, insertRowsReturningIds } from './demoInsert';
 import { random } from './demoRandom';
 
@@ -22,7 +22,6 @@ export interface DemoInteractionRefs {
   seed?: number;
 }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const NOTES: Record<string, string[]> = {
   'Classroom observation': [
@@ -111,7 +110,7 @@ export async function seedDemoInteractions(db: DB, refs: DemoInteractionRefs): P
     : null;
   const lastSchoolDay = schoolDayBefore(todayLocal, 1);
   const logged = (at: number) => new Date(Math.min(at, nowMs)).toISOString();
-  for (let dayIso = firstSchoolDay(schoolYearOf(todayLocal)); dayIso <= end; dayIso = nextDay(dayIso)) {
+  for (let dayIso = firstSchoolDay(schoolYearOf(todayLocal)); dayIso <= end; dayIso = plusDays(dayIso, 1)) {
     if (!isSchoolDay(dayIso)) continue;
     const weekday = new Date(`${dayIso}T00:00:00Z`).getUTCDay();
     // A school day still to come in the district's timezone.

@@ -14,7 +14,7 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../connection';
 import type { Database as DBTables } from '../types';
-import { firstSchoolDay, isSchoolDay, localDay, schoolYearOf, zonedInstant } from './demoCalendar';
+import { firstSchoolDay, isSchoolDay, localDay, plusDays, schoolYearOf, zonedInstant } from './demoCalendar';
 import { insertRows, insertRowsReturningIds } from './demoInsert';
 import { random } from './demoRandom';
 
@@ -27,7 +27,6 @@ export interface DemoObservationRefs {
   seed?: number;
 }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** A school's look-fors seen at the start of the year: each school its own, so the report shows them apart. */
 const SCHOOL_START_RATES = [0.38, 0.52, 0.31, 0.46, 0.58, 0.42];
@@ -179,7 +178,7 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
     return answers;
   };
 
-  for (let day = first; day < todayLocal; day = nextDay(day)) {
+  for (let day = first; day < todayLocal; day = plusDays(day, 1)) {
     if (!isSchoolDay(day)) continue;
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
     // The principal: two classrooms a school day, mid-morning and early afternoon.
