@@ -172,7 +172,10 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null, sessio
       const manifestFile = path.join(publicDir, 'preload.json');
       manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PreloadManifest) : null;
     }
-    const prerendered = manifest?.pages ? matchRoute(manifest.pages, req.path) : undefined;
+    // A login page that must show something of the visit's own (a single sign-on refusal, `?sso=`, or a district's
+    // sign-in buttons, `?district=`) is the SPA's LoginScreen, not the page rendered at build time.
+    const ssoVisit = req.method === 'GET' && (req.query.sso !== undefined || req.query.district !== undefined);
+    const prerendered = manifest?.pages && !ssoVisit ? matchRoute(manifest.pages, req.path) : undefined;
     // The login form sent natively (before its script ran): its body is not read; the page is shown again.
     if (prerendered && req.method === 'POST') {
       const query = req.originalUrl.indexOf('?');

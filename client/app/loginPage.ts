@@ -7,7 +7,10 @@
 //   focused), then POST /api/auth/login through the one fetch wrapper (XSRF header included);
 // - failures: the same inline field errors and form-level error as TextField and FormError render, focus
 //   on the first invalid field, a field's error cleared as it is edited;
-// - success: the page the person asked for (?redirect=, when it is safe) or their area's dashboard.
+// - success: the page the person asked for (?redirect=, when it is safe) or their area's dashboard;
+// - "Sign in with your school account" (its form marked data-sso-form): POST /api/auth/social with the email,
+//   then off to the provider's address; its errors shown the same way (a `?district=` or `?sso=` visit gets
+//   the SPA instead, server/static.ts).
 // Once inside the app, the login screen is LoginScreen in the SPA (after signing out, for example).
 import { homePathFor, safeRedirect } from '../../common/authPaths';
 import type { AuthUser } from '../../common/authUser';
@@ -53,7 +56,10 @@ function element(tag: string, attrs: Record<string, string>, children: (Node | s
 
 /** What TextField renders for an error: the .field--invalid wrapper, aria-invalid, the linked message. */
 function setFieldError(name: FieldName, message: string | undefined): void {
-  const control = input(name);
+  showFieldError(input(name), message);
+}
+
+function showFieldError(control: HTMLInputElement, message: string | undefined): void {
   const field = control.closest('.field')!;
   const errorId = `${control.id}-error`;
   document.getElementById(errorId)?.remove();
@@ -77,10 +83,10 @@ function setFieldError(name: FieldName, message: string | undefined): void {
 }
 
 /** What FormError renders for one message, as the form's first child. */
-function setFormError(message: string | null): void {
-  form.querySelector(':scope > .form-error')?.remove();
+function setFormError(message: string | null, target: HTMLFormElement = form): void {
+  target.querySelector(':scope > .form-error')?.remove();
   if (!message) return;
-  form.prepend(element('div', { class: 'form-error', role: 'alert' }, [
+  target.prepend(element('div', { class: 'form-error', role: 'alert' }, [
     element('span', { class: 'form-error__icon', 'aria-hidden': 'true' }, ['!']),
     element('div', { class: 'form-error__content' }, [
       element('p', { class: 'form-error__title' }, [element('span', { class: 'sr-only' }, ['Error: ']), message]),
@@ -95,7 +101,8 @@ function showErrors(errors: FormErrors): void {
 }
 
 /** Button's busy state: disabled, aria-busy and the spinner before the label. */
-function setBusy(busy: boolean): void {
+function setBusy(busy: boolean, button: HTMLButtonElement = submitButton): void {
+  const submitButton = button;
   submitButton.disabled = busy;
   submitButton.querySelector('.btn__spinner')?.remove();
   if (busy) {
@@ -145,3 +152,30 @@ form.addEventListener('submit', (event) => {
     submitting = false;
   });
 });
+
+// Sign in with your school account: the email's domain finds the district's connection (issue 30).
+const ssoForm = root.querySelector<HTMLFormElement>('form[data-sso-form]');
+if (ssoForm) {
+  const ssoEmail = ssoForm.elements.namedItem('email') as HTMLInputElement;
+  const ssoButton = ssoForm.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  ssoEmail.addEventListener('input', () => {
+    if (ssoEmail.getAttribute('aria-invalid') === 'true') showFieldError(ssoEmail, undefined);
+  });
+  ssoForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (ssoButton.disabled) return;
+    setBusy(true, ssoButton);
+    showFieldError(ssoEmail, undefined);
+    setFormError(null, ssoForm);
+    api.post<{ redirect: string }>('auth/social', { email: ssoEmail.value.trim() }).then(({ redirect }) => {
+      // Busy until the provider's page replaces this one.
+      window.location.assign(redirect);
+    }, (err: unknown) => {
+      setBusy(false, ssoButton);
+      const errors = toFormErrors(err, ['email']);
+      showFieldError(ssoEmail, errors.fields.email);
+      setFormError(errors.form, ssoForm);
+      if (errors.fields.email) ssoEmail.focus();
+    });
+  });
+}

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '../../../common/schemas/auth';
+import { ssoRefusalText } from '../../../common/schemas/ssoSignIn';
 import { safeRedirect } from '../../app/Guard';
 import { homePathFor, type ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
@@ -7,6 +8,7 @@ import { TextField } from '../../components/Field';
 import { Form } from '../../components/Form';
 import { login } from './api';
 import { authAreaOf, authBasePath } from './area';
+import { SchoolAccountSignIn } from './SchoolAccountSignIn';
 import { useFormErrors } from '../../lib/forms';
 
 export default function LoginScreen({ route }: ScreenProps) {
@@ -14,6 +16,8 @@ export default function LoginScreen({ route }: ScreenProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get('redirect'), area);
+  // A sign-in with a school account that came back refused (`?sso=<reason>`, server/features/sso).
+  const refusal = area === 'app' ? ssoRefusalText(searchParams.get('sso')) : null;
   const form = useFormErrors({ email: '', password: '' });
 
   const submit = form.onSubmit(async () => {
@@ -42,6 +46,12 @@ export default function LoginScreen({ route }: ScreenProps) {
         </Alert>
       )}
 
+      {refusal && (
+        <Alert tone="warning" title="We could not sign you in with your school account" className="auth-screen__notice">
+          {refusal}
+        </Alert>
+      )}
+
       <Form form={form} onSubmit={submit} submitLabel="Sign in">
         <TextField label="Email" type="email" autoComplete="username" inputMode="email" required {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
@@ -49,6 +59,13 @@ export default function LoginScreen({ route }: ScreenProps) {
           <Link to={`${authBasePath(area)}/password-reset`}>Forgot your password?</Link>
         </p>
       </Form>
+
+      {area === 'app' && (
+        <>
+          <p className="auth-sso__or" aria-hidden="true"><span>or</span></p>
+          <SchoolAccountSignIn />
+        </>
+      )}
 
       {area === 'app' && (
         <p className="auth-screen__alt">

@@ -47,3 +47,20 @@ export async function acceptInvite(token: string, input: { name: string; passwor
   await setAuthUser(user);
   return user;
 }
+
+/** POST /api/auth/social: the provider's address for a school email, or for a district's provider (its button). */
+export function startSchoolSignIn(input: { email: string } | { district_id: number; kind: string }): Promise<{ redirect: string }> {
+  return api.post<{ redirect: string }>('auth/social', input);
+}
+
+export interface SsoOptions {
+  district: { id: number; name: string };
+  kinds: ('google' | 'microsoft' | 'clever' | 'classlink' | 'oidc')[];
+}
+
+/** GET /api/auth/sso/options?district=<slug>: the login page's buttons for one district (null slug: none asked). */
+export function useSsoOptions(slug: string | null) {
+  return useSWR<SsoOptions, ApiError>(slug ? ['auth/sso/options', slug] : null, ([path, district]: [string, string]) => api.get<SsoOptions>(path, { district }), {
+    shouldRetryOnError: false, revalidateOnFocus: false,
+  });
+}
