@@ -24,8 +24,9 @@ describe('the route table', () => {
     // walkthrough report (/app/reports/walkthroughs) and the two calibration routes
     // (/app/observations/calibration and /app/observations/calibration/:id) of issue 28, and the educator's
     // self-assessment (/app/self-assessment), action steps (/app/action-steps), asking for coaching
-    // (/app/coaching-requests) and who has read about them (/app/read-log) of issue 29.
-    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(46);
+    // (/app/coaching-requests) and who has read about them (/app/read-log) of issue 29, and the single sign-on
+    // settings (/app/settings/single-sign-on) of issue 30.
+    expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(47);
     // The spec's admin routes plus the quotes across districts (/admin/quotes).
     expect(paths.filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/auth')).length).toBe(15);
   });

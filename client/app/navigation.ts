@@ -75,6 +75,8 @@ const APP_NAV: NavItem[] = [
   { to: '/app/settings/interaction', label: 'Interaction settings', permission: PERMISSIONS.manageSettings },
   { to: '/app/settings/observation-forms', label: 'Observation forms', permission: PERMISSIONS.manageSettings },
   { to: '/app/settings/coaching-cycle', label: 'Cycle settings', permission: PERMISSIONS.manageSettings },
+  // Sign-in connections (issue 30): shown to every district administrator; a plan without `sso` shows what it adds.
+  { to: '/app/settings/single-sign-on', label: 'Single sign-on', permission: PERMISSIONS.manageSettings },
   { to: '/app/settings/export-import', label: 'Export and import', shows: mayExportOrImport },
   // User settings opens to every login (spec §2), which the spec does not put in navigation: the sidebar's
   // Users is the district's list, for people who manage it. Everyone else reaches their own login's view

@@ -103,6 +103,7 @@ const appRoutes = [
   app('settings/coaching-cycle', 'Coaching cycle settings', true, 'cycle-settings'),
   // Not in the spec's table: the observation form editor (issue 28).
   app('settings/observation-forms', 'Observation forms', true, 'observation-form-settings'),
+  app('settings/single-sign-on', 'Single sign-on', 'manage settings', 'sso-settings'),
   app('settings/building-history-requests', 'School staff requests', 'add staff', 'staff-requests'),
   app('support', 'Support knowledge base', true, 'support'),
   app('support/:slug', 'Support Article', true, 'support-article'),

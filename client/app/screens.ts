@@ -54,6 +54,7 @@ const importers: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'observation-calibration': () => import('../features/observations/CalibrationScreen'),
   observation: () => import('../features/observations/ObservationScreen'),
   'observation-form-settings': () => import('../features/observationForms/ObservationFormsScreen'),
+  'sso-settings': () => import('../features/sso/SsoSettingsScreen'),
   coaching: () => import('../features/coaching/CoachingScreen'),
   'self-assessment': () => import('../features/selfAssessment/SelfAssessmentScreen'),
   'coaching-requests': () => import('../features/coachingRequests/CoachingRequestsScreen'),

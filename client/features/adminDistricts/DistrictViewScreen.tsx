@@ -1,11 +1,13 @@
 // District view (admin, `see all districts`): the district's profile; plan, seats, status and trial end
 // with the account actions (extend a trial: any reader; plan, seats, suspend, reactivate: provider
 // administrators); billing (client/components/adminBilling: contact, renewal, quotes and invoices with
-// their actions); its users with "Impersonate"; schools with educators; usage; imports.
+// their actions); its sign-in connections (read-only, with Test connection); its users with "Impersonate"; schools
+// with educators; usage; imports.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { US_STATES } from '../../../common/constants';
 import { PERMISSIONS, hasPermission } from '../../../common/permissions';
+import { PLANS } from '../../../common/plans';
 import type { AdminDistrictDetail } from '../../../common/schemas/adminDistricts';
 import { MONTHS } from '../../../common/schemas/site';
 import type { ScreenProps } from '../../app/routeTable';
@@ -23,6 +25,7 @@ import { revalidateDistrict, useAdminDistrict } from './api';
 import { type DistrictAction, DistrictActionDialog } from './components/ActionDialogs';
 import { DistrictStatusBadge, PlanBadge } from './components/Badges';
 import { DistrictUsers } from './components/DistrictUsers';
+import { SignInConnections } from './components/SignInConnections';
 import { plural } from '../../../common/plural';
 
 const whole = (v: string | undefined) => (/^[1-9]\d{0,14}$/.test(v ?? '') ? Number(v) : null);
@@ -81,6 +84,7 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
         <AccountCard district={district} locale={locale} onAction={setAction} />
       </div>
       <BillingPanel district={district} locale={locale} onChanged={() => void revalidateDistrict(district.id)} />
+      <SignInConnections districtId={district.id} hasPlan={PLANS.find((p) => p.key === district.plan.key)?.features.includes('sso') ?? false} />
       <UsageCard district={district} locale={locale} />
       <DistrictUsers district={district} canImpersonate={canImpersonate} locale={locale} />
       <SchoolsCard district={district} />

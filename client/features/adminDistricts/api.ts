@@ -4,6 +4,7 @@ import useSWR, { mutate } from 'swr';
 import type {
   AdminDistrictDetail, AdminDistrictList, ChangePlanInput, ExtendTrialInput, ReactivateDistrictInput, SuspendDistrictInput,
 } from '../../../common/schemas/adminDistricts';
+import type { SsoConnection } from '../../../common/schemas/sso';
 import { api, type ApiError } from '../../lib/api';
 import { listQuery } from '../../lib/listParams';
 import { fetchByKey } from '../../lib/lookups';
@@ -55,4 +56,18 @@ export const reactivateDistrict = async (id: number, input: ReactivateDistrictIn
 export async function revalidateDistrict(id: number): Promise<void> {
   await mutate(districtKey(id));
   await mutate((key) => Array.isArray(key) && key[0] === DISTRICTS);
+}
+
+/** GET /api/admin/district/{id}/sso: the district's sign-in connections (read-only here). */
+export const districtSsoKey = (id: number) => `${DISTRICTS}/${id}/sso`;
+
+export function useDistrictSsoConnections(id: number) {
+  return useSWR<{ data: SsoConnection[] }, ApiError>(districtSsoKey(id), (key: string) => api.get<{ data: SsoConnection[] }>(key));
+}
+
+/** POST /api/admin/district/{id}/sso/{connectionId}/test: "Test connection"; answers the connection with its result. */
+export async function testDistrictSsoConnection(districtId: number, connectionId: number): Promise<SsoConnection> {
+  const tested = await api.post<SsoConnection>(`${DISTRICTS}/${districtId}/sso/${connectionId}/test`);
+  await mutate(districtSsoKey(districtId));
+  return tested;
 }

@@ -1,9 +1,10 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { CALENDAR_TITLE_MODE_LABELS, CALENDAR_TITLE_MODES, type CalendarFeedStatus, type CalendarTitleMode } from '../../../../common/schemas/calendar';
 import { Card } from '../../../components/Card';
 import { LoadError } from '../../../components/LoadError';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { CopyField } from '../../../components/CopyField';
 import { FormError } from '../../../components/Field';
 import { ConfirmDialog } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
@@ -18,62 +19,16 @@ const TITLE_HINTS: Record<CalendarTitleMode, string> = {
   type: 'For example “Classroom observation”: no names leave Coachwell.',
 };
 
-/** Copies text: the Clipboard API, else the selected input and execCommand (older browsers, plain http). */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall back below
-  }
-  if (!input) return false;
-  input.focus();
-  input.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
-
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
 
 function AddressBox({ url }: { url: string }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [announcement, setAnnouncement] = useState({ text: '', count: 0 });
-  const id = useId();
-  const copy = async () => {
-    const ok = await copyText(url, inputRef.current);
-    setAnnouncement((a) => ({
-      text: ok ? 'Address copied to the clipboard.' : 'Copying is blocked in this browser: the address is selected, copy it with your keyboard.',
-      count: a.count + 1,
-    }));
-    if (!ok) inputRef.current?.select();
-  };
   return (
-    <div className="calsync-address">
-      <label className="field__label" htmlFor={`${id}-url`}>Your calendar address</label>
-      <div className="calsync-address__row">
-        <input
-          ref={inputRef}
-          id={`${id}-url`}
-          className="field__control calsync-address__input"
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-          aria-describedby={`${id}-note`}
-        />
-        <Button onClick={() => void copy()}>Copy</Button>
-      </div>
-      {/* A no-break space on every other copy makes a repeated message new, so it is announced again. */}
-      <p className="calsync-address__status" role="status" aria-live="polite">{announcement.text}{announcement.count % 2 === 0 && announcement.text ? '\u00a0' : ''}</p>
-      <p id={`${id}-note`} className="field__hint">
-        Keep it private: anyone with this address can see your coaching schedule. Coachwell shows it only now; afterwards,
-        regenerate to see a new address.
-      </p>
-    </div>
+    <CopyField
+      label="Your calendar address"
+      value={url}
+      copiedMessage="Address copied to the clipboard."
+      hint="Keep it private: anyone with this address can see your coaching schedule. Coachwell shows it only now; afterwards, regenerate to see a new address."
+    />
   );
 }
 
