@@ -160,6 +160,8 @@ const HELP_SHOTS: { file: string; path: string; as?: string; prepare?: (page: Pa
   // The article "Your side of coaching (for educators)" (migration 20261202_0171_article_educators_side).
   { file: 'educator-home', path: '/app', as: 'teacher@maplegrove.example' },
   { file: 'action-steps', path: '/app/action-steps', as: 'teacher@maplegrove.example' },
+  // The article "Single sign-on: signing in with school accounts" (migration 20261203_0173_article_single_sign_on).
+  { file: 'single-sign-on', path: '/app/settings/single-sign-on', as: 'admin@riverbend.example' },
 ];
 
 async function helpImages(filter: string | undefined) {

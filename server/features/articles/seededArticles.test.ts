@@ -12,6 +12,7 @@ import { markdownToText, renderMarkdown } from '../../../common/markdown';
 import { REWRITES, up as rewriteArticles } from '../../../db/migrations/20261129_0151_articles_for_district_staff';
 import { SLUG as OBSERVATIONS_SLUG } from '../../../db/migrations/20261201_0162_article_observations';
 import { SLUG as EDUCATORS_SIDE_SLUG } from '../../../db/migrations/20261202_0171_article_educators_side';
+import { SLUG as SINGLE_SIGN_ON_SLUG } from '../../../db/migrations/20261203_0173_article_single_sign_on';
 import { staticRoutes } from '../../static';
 import { createTestApp, type TestApp } from '../../testing/app';
 
@@ -42,8 +43,9 @@ describe('the seeded help articles', () => {
   it('name no developer paths and no addresses to type', async () => {
     const articles = await t.db.selectFrom('articles').select(['slug', 'title', 'body']).orderBy('id').execute();
     // The twenty seeded (migration 20261123_0083), "Observations and walkthroughs" (migration 20261201_0162) and
-    // "Your side of coaching (for educators)" (migration 20261202_0171).
-    expect(articles).toHaveLength(22);
+    // "Your side of coaching (for educators)" (migration 20261202_0171) and "Single sign-on: signing in with school
+    // accounts" (migration 20261203_0173).
+    expect(articles).toHaveLength(23);
     const offending = articles.map((a) => ({ slug: a.slug, found: developerPaths(a.title, a.body) })).filter((a) => a.found.length > 0);
     expect(offending).toEqual([]);
   });
@@ -61,8 +63,8 @@ describe('the seeded help articles', () => {
 
   it('every seeded article was rewritten once, kept in its history as a save by Coachwell', async () => {
     // Every article but the ones written later for district staff in the first place (observationsArticle.test.ts,
-    // educatorsSideArticle.test.ts).
-    const articles = await t.db.selectFrom('articles').select(['id', 'slug', 'body']).where('slug', 'not in', [OBSERVATIONS_SLUG, EDUCATORS_SIDE_SLUG]).execute();
+    // educatorsSideArticle.test.ts, singleSignOnArticle.test.ts).
+    const articles = await t.db.selectFrom('articles').select(['id', 'slug', 'body']).where('slug', 'not in', [OBSERVATIONS_SLUG, EDUCATORS_SIDE_SLUG, SINGLE_SIGN_ON_SLUG]).execute();
     for (const article of articles) {
       const versions = await t.db.selectFrom('article_versions').selectAll().where('article_id', '=', article.id).orderBy('id').execute();
       expect(versions.map((v) => v.edited_by), article.slug).toEqual([null, null]);
