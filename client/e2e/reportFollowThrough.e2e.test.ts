@@ -2,14 +2,16 @@
 // beside the coaching targets (action steps done on time, overdue steps, coaching requests, educator-initiated
 // interactions) and in the four tables by coach and by school, at 1366 and 390 px, the figures being the
 // server's, each table with its CSV link, nothing wider than the phone but the tables' own scrolling boxes,
-// and axe-core clean.
+// and axe-core clean; then the coaching team report's per-coach follow-through table.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { InteractionsReport } from '../../common/schemas/reports';
+import type { CoachingTeamReport, InteractionsReport } from '../../common/schemas/reports';
 import { api, axeBlocking, browserSuite, DESKTOP_PAGE, PHONE_PAGE } from './harness';
 
 const suite = browserSuite();
 const PRINCIPAL = 'principal@maplegrove.example';
+/** A folder to write the screens to (FOLLOW_THROUGH_SHOTS=/tmp/shots), for looking at them. */
+const SHOTS = process.env.FOLLOW_THROUGH_SHOTS;
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 
@@ -70,6 +72,26 @@ describe('the Interactions report: follow-through and educator-initiated coachin
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.locator('.report-follow-through').scrollIntoViewIfNeeded();
       expect(await axeBlocking(page)).toEqual([]);
-    }, 90_000);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/interactions-report-${width}.png`, fullPage: true });
+
+      // The coaching team report gives each of the principal's coaches the same figures.
+      await page.goto('/app/reports/coaching-team');
+      await page.getByRole('heading', { name: 'Follow-through and coaching requests' }).waitFor();
+      const team = (await api<CoachingTeamReport>(page, 'GET', 'report/coaching-team')).json;
+      await expect.poll(() => rowsOf(page, 'Follow-through and coaching requests')).toEqual(team.data.map((r) => [
+        r.coach.name, String(r.action_steps.due), String(r.action_steps.on_time), String(r.action_steps.late), String(r.action_steps.overdue),
+        percent(r.action_steps.on_time_share), String(r.requests.received), String(r.requests.accepted), String(r.requests.passed),
+        String(r.requests.waiting), String(r.educator_initiated),
+      ]));
+      for (const r of team.data) {
+        const same = data.action_steps.by_coach.find((c) => c.id === r.coach.id);
+        if (same) expect(r.action_steps.due).toBe(same.due);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await axeBlocking(page)).toEqual([]);
+      if (SHOTS) {
+        await page.locator('.report-table-section').filter({ hasText: 'Follow-through and coaching requests' }).screenshot({ path: `${SHOTS}/coaching-team-follow-through-${width}.png` });
+      }
+    }, 120_000);
   }
 });

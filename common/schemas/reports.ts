@@ -294,6 +294,12 @@ export interface CoachingTeamRow {
   educators_reached: number;
   cycles_active: number;
   cycles_completed: number;
+  /** The action steps of their caseload due in the range (as the interactions report's action_steps.by_coach). */
+  action_steps: FollowThroughFigures;
+  /** Coaching requests made in the range that reached their queue (as the interactions report's requests.by_coach). */
+  requests: RequestFigures;
+  /** Their counted interactions that were the session an accepted coaching request scheduled. */
+  educator_initiated: number;
 }
 export interface CoachingTeamReport {
   range: ReportRange;

@@ -1,6 +1,7 @@
 // /app/reports/coaching-team — one row per coach: caseload, interactions, hours coaching against other
 // interaction time and logged time (activities), educators reached, cycles active and completed; the
-// team's time use as a stacked bar and per coach. Sorted by the API (sort in the URL).
+// team's time use as a stacked bar and per coach. Sorted by the API (sort in the URL). Then each coach's
+// follow-through (their caseload's action steps due in the range) and the coaching requests that reached them.
 import type { CoachingTeamReport, CoachingTeamRow } from '../../../common/schemas/reports';
 import { useCoachingTeamReport } from './api';
 import { BarChart } from './charts/BarChart';
@@ -30,6 +31,19 @@ function Report({ page, data }: { page: ReportPage; data: CoachingTeamReport }) 
     { key: 'educators_reached', label: 'Educators reached', numeric: true, sortValue: () => null, render: (r) => int(r.educators_reached) },
     { key: 'cycles_active', label: 'Cycles active', numeric: true, sortValue: () => null, render: (r) => int(r.cycles_active) },
     { key: 'cycles_completed', label: 'Cycles completed', numeric: true, sortValue: () => null, render: (r) => int(r.cycles_completed) },
+  ];
+  const followColumns: Column<CoachingTeamRow>[] = [
+    { key: 'name', label: 'Coach', sortValue: (r) => r.coach.name, render: (r) => r.coach.name },
+    { key: 'steps_due', label: 'Steps due', numeric: true, sortValue: (r) => r.action_steps.due, render: (r) => int(r.action_steps.due) },
+    { key: 'steps_on_time', label: 'On time', numeric: true, sortValue: (r) => r.action_steps.on_time, render: (r) => int(r.action_steps.on_time) },
+    { key: 'steps_late', label: 'Late', numeric: true, sortValue: (r) => r.action_steps.late, render: (r) => int(r.action_steps.late) },
+    { key: 'steps_overdue', label: 'Overdue', numeric: true, sortValue: (r) => r.action_steps.overdue, render: (r) => int(r.action_steps.overdue) },
+    { key: 'steps_share', label: 'On-time share', numeric: true, sortValue: (r) => r.action_steps.on_time_share, render: (r) => percent(r.action_steps.on_time_share) },
+    { key: 'requests', label: 'Requests', numeric: true, sortValue: (r) => r.requests.received, render: (r) => int(r.requests.received) },
+    { key: 'accepted', label: 'Accepted', numeric: true, sortValue: (r) => r.requests.accepted, render: (r) => int(r.requests.accepted) },
+    { key: 'passed', label: 'Passed on', numeric: true, sortValue: (r) => r.requests.passed, render: (r) => int(r.requests.passed) },
+    { key: 'waiting', label: 'Waiting', numeric: true, sortValue: (r) => r.requests.waiting, render: (r) => int(r.requests.waiting) },
+    { key: 'initiated', label: 'Educator-initiated', numeric: true, sortValue: (r) => r.educator_initiated, render: (r) => int(r.educator_initiated) },
   ];
   const biggest = [...data.time_use].sort((a, b) => b.minutes - a.minutes)[0];
   return (
@@ -65,6 +79,16 @@ function Report({ page, data }: { page: ReportPage; data: CoachingTeamReport }) 
       </div>
       <ReportTable title="Coaches" caption="The coaching team" columns={columns} rows={data.data} rowKey={(r) => r.coach.id}
         csv={csvHref('coaching-team', page.query, 'coaches')} sort={state.sort ?? 'name'} onSort={(sort) => page.change({ sort: sort === 'name' ? null : sort })} />
+      <ReportTable title="Follow-through and coaching requests" caption="Action steps and coaching requests per coach" columns={followColumns}
+        rows={data.data} rowKey={(r) => r.coach.id}
+        footer={(
+          <p className="report-table__how text-sm muted">
+            <strong>How this is counted:</strong> Action steps of the coach’s caseload due in the range (dropped steps left out): on time
+            means done on or before the due day, overdue still open after it; the share is of the steps done or overdue. Requests are
+            those educators made in the range that reached the coach’s queue; educator-initiated interactions are the completed sessions
+            that accepting one scheduled. The Coaches CSV holds these columns too.
+          </p>
+        )} />
     </>
   );
 }

@@ -113,6 +113,9 @@ export const coachingTeamReportAnswer = z.strictObject({
     educators_reached: count,
     cycles_active: count,
     cycles_completed: count,
+    action_steps: z.strictObject(followThrough),
+    requests: z.strictObject(requestCounts),
+    educator_initiated: count,
   })),
   /** The whole team's time: coaching, other interactions, then each activity category. */
   time_use: z.array(z.strictObject({ key: z.string(), label: z.string(), minutes: count })),

@@ -95,10 +95,15 @@ export function reportTable<K extends ReportKind>(kind: K, report: ReportOf[K], 
     case 'coaching-team': {
       const r = report as CoachingTeamReport;
       return {
-        header: ['Coach', 'Caseload', 'Interactions', 'Coaching hours', 'Other interaction hours', 'Logged time hours', 'Educators reached', 'Active cycles', 'Completed cycles'],
+        header: [
+          'Coach', 'Caseload', 'Interactions', 'Coaching hours', 'Other interaction hours', 'Logged time hours', 'Educators reached', 'Active cycles', 'Completed cycles',
+          'Action steps due', 'Done on time', 'Done late', 'Overdue', 'On time', 'Coaching requests received', 'Accepted', 'Passed on', 'Waiting', 'Educator-initiated',
+        ],
         rows: r.data.map((c) => [
           c.coach.name, c.caseload, c.interactions, hours(c.coaching_minutes), hours(c.other_interaction_minutes), hours(c.activity_minutes),
           c.educators_reached, c.cycles_active, c.cycles_completed,
+          c.action_steps.due, c.action_steps.on_time, c.action_steps.late, c.action_steps.overdue, percent(c.action_steps.on_time_share),
+          c.requests.received, c.requests.accepted, c.requests.passed, c.requests.waiting, c.educator_initiated,
         ]),
       };
     }

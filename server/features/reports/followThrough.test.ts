@@ -20,7 +20,7 @@
 //   R5 Ana    Nov 5   Casey                       accepted (after the range)
 //   R6 Jordan Oct 20  Casey, passed to Cole       accepted by Cole, its session I12 (Oct 22, Cole, completed)
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { InteractionsReport } from '../../../common/schemas/reports';
+import type { CoachingTeamReport, InteractionsReport } from '../../../common/schemas/reports';
 import { nowIso } from '../../../db/connection';
 import { appWith, loginAs, type TestApp } from '../../testing/app';
 import { freezeDateEachTest } from '../../testing/hooks';
@@ -154,6 +154,24 @@ describe('the interactions report: action steps done on time', () => {
     expect((await report(w.admin)).action_steps.headline).toEqual(steps(5, 3, 1, 1, 0.6));
     await t.db.updateTable('action_steps').set({ status: 'done', done_on: '2026-11-20' }).where('staff_id', '=', w.ben.id).where('due_on', '=', '2026-10-15').execute();
     expect((await report(w.admin)).action_steps.headline).toEqual(steps(5, 3, 2, 0, 0.6));
+  });
+});
+
+describe('the coaching team report: follow-through and requests per coach', () => {
+  it('gives each coach the same figures as the interactions report\'s tables, in the JSON and the CSV; a coach sees their own row', async () => {
+    const res = await (await loginAs(t.app, w.admin)).get(`/api/report/coaching-team?${RANGE}`);
+    expect(res.status).toBe(200);
+    const rows = (res.body as CoachingTeamReport).data.map((r) => [r.coach.name, r.action_steps, r.requests, r.educator_initiated]);
+    expect(rows).toEqual([
+      ['Casey Coach', steps(4, 2, 1, 1, 0.5), asks(4, 1, 2, 0, 1), 1],
+      ['Cole Coach', steps(1, 1, 0, 0, 1), asks(3, 1, 0, 2, 0), 1],
+    ]);
+    const csv = await (await loginAs(t.app, w.admin)).get(`/api/report/coaching-team.csv?${RANGE}`);
+    const [header, casey] = csv.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toContain('"Action steps due","Done on time","Done late","Overdue","On time","Coaching requests received","Accepted","Passed on","Waiting","Educator-initiated"');
+    expect(casey).toMatch(/^"Casey Coach",.*,"4","2","1","1","50%","4","1","2","0","1"$/);
+    const cole = await (await loginAs(t.app, w.coach2)).get(`/api/report/coaching-team?${RANGE}`);
+    expect((cole.body as CoachingTeamReport).data.map((r) => [r.coach.name, r.action_steps.due, r.requests.received])).toEqual([['Cole Coach', 1, 3]]);
   });
 });
 

@@ -172,8 +172,10 @@ describe('GET /api/report/coaching-team', () => {
   it('one row per coach with the hand-worked figures and time use', async () => {
     const body = await get<CoachingTeamReport>(w.admin, `/api/report/coaching-team?${RANGE}`);
     expect(body.data).toEqual([
-      { coach: { id: w.coach.id, name: 'Casey Coach' }, caseload: 3, interactions: 4, coaching_minutes: 60, other_interaction_minutes: 65, activity_minutes: 120, educators_reached: 3, cycles_active: 1, cycles_completed: 1 },
-      { coach: { id: w.coach2.id, name: 'Cole Coach' }, caseload: 1, interactions: 2, coaching_minutes: 45, other_interaction_minutes: 30, activity_minutes: 60, educators_reached: 2, cycles_active: 0, cycles_completed: 1 },
+      { coach: { id: w.coach.id, name: 'Casey Coach' }, caseload: 3, interactions: 4, coaching_minutes: 60, other_interaction_minutes: 65, activity_minutes: 120, educators_reached: 3, cycles_active: 1, cycles_completed: 1,
+        action_steps: { due: 0, on_time: 0, late: 0, overdue: 0, on_time_share: null }, requests: { received: 0, accepted: 0, passed: 0, waiting: 0, withdrawn: 0 }, educator_initiated: 0 },
+      { coach: { id: w.coach2.id, name: 'Cole Coach' }, caseload: 1, interactions: 2, coaching_minutes: 45, other_interaction_minutes: 30, activity_minutes: 60, educators_reached: 2, cycles_active: 0, cycles_completed: 1,
+        action_steps: { due: 0, on_time: 0, late: 0, overdue: 0, on_time_share: null }, requests: { received: 0, accepted: 0, passed: 0, waiting: 0, withdrawn: 0 }, educator_initiated: 0 },
     ]);
     expect(body.headline).toEqual({ coaches: 2, interactions: 6, coaching_minutes: 105, activity_minutes: 180, educators_reached: 4 });
     expect(body.time_use.filter((x) => x.minutes > 0)).toEqual([
@@ -287,7 +289,7 @@ describe('GET /api/report/{kind}.csv', () => {
     expect((await text(`/api/report/coaching-cycles.csv?${RANGE}&table=funnel`)).split('\r\n')[0]).toBe('"Stage","Cycles in stage now","Cycles that entered","Average days","Expected days","Overdue"');
     const teachers = await text(`/api/report/teacher-level.csv?${RANGE}&per_page=1`);
     expect(teachers.split('\r\n')).toHaveLength(6); // header, every educator (not one page), final CRLF
-    expect((await text(`/api/report/coaching-team.csv?${RANGE}`)).split('\r\n')[1]).toBe('"Casey Coach","3","4","1","1.1","2","3","1","1"');
+    expect((await text(`/api/report/coaching-team.csv?${RANGE}`)).split('\r\n')[1]).toBe('"Casey Coach","3","4","1","1.1","2","3","1","1","0","0","0","0","","0","0","0","0","0"');
     expect((await text(`/api/report/comparison.csv?${RANGE}&compare=building&a=${w.lincoln.id}&b=${w.oak.id}`)).split('\r\n')[0]).toBe('"Measure","Lincoln Middle","Oak Hollow Elementary","Difference"');
     const bad = await agent.get('/api/report/interactions.csv?table=measures');
     expectFieldError(bad, 'table', 'Table must be one of by_coach, by_school, by_type, trend, action_steps_by_coach, action_steps_by_school, requests_by_coach, requests_by_school.');

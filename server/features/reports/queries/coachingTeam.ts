@@ -2,34 +2,17 @@
 // reader sees their own row, a `.building` reader the coaches of their schools; a school filter keeps the
 // coaches of those schools): caseload on `to` (roster educators), counted interactions, minutes of
 // coaching types vs other types, logged time (activities, all categories, not narrowed by school or
-// type), educators reached, cycles active and completed; and the team's time use.
+// type), educators reached, cycles active and completed, follow-through (their caseload's action steps due in the
+// range), coaching requests that reached their queue and the interactions those scheduled (followThrough.ts);
+// and the team's time use.
 import { sql } from 'kysely';
 import { ACTIVITY_CATEGORIES, type ActivityCategory } from '../../../../common/schemas/interactions';
 import type { CoachingTeamReport, CoachingTeamRow } from '../../../../common/schemas/reports';
 import type { DB } from '../../../../db/connection';
 import { currentOn } from '../../../lib/history';
 import { distinctBy, interactionSums, reachedSums } from './facts';
-import { overlappingCycles, type ReportContext, rosterIds } from './filters';
-
-const COACH_ROLE = 'coach';
-
-/** The coaches a report shows: coach-role users of the district (not disabled), narrowed by scope and filters. */
-export function teamCoaches(db: DB, ctx: ReportContext) {
-  let q = db.selectFrom('users').select(['users.id', 'users.name'])
-    .where('users.district_id', '=', ctx.districtId).where('users.status', '!=', 'disabled')
-    .where((eb) => eb.exists(eb.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select(sql.lit(1).as('one'))
-      .whereRef('user_roles.user_id', '=', 'users.id').where('roles.name', '=', COACH_ROLE)));
-  if (ctx.scope.kind === 'self' || ctx.scope.kind === 'assigned') q = q.where('users.id', '=', ctx.scope.userId);
-  const schools = [
-    ...(ctx.scope.kind === 'building' ? [ctx.scope.buildingIds] : []),
-    ...(ctx.filter.building_id.length ? [ctx.filter.building_id] : []),
-  ];
-  for (const ids of schools) {
-    q = q.where('users.id', 'in', (eb) => eb.selectFrom('user_buildings').select('user_buildings.user_id').where('user_buildings.building_id', 'in', ids.length ? ids : [-1]));
-  }
-  if (ctx.filter.coach_id.length) q = q.where('users.id', 'in', ctx.filter.coach_id);
-  return q.orderBy(sql`lower(users.name)`).orderBy('users.id');
-}
+import { actionStepFigures, educatorInitiatedByCoach, requestFigures } from './followThrough';
+import { overlappingCycles, type ReportContext, rosterIds, teamCoaches } from './filters';
 
 /** The team's counted interactions per coach and "counts as coaching" (from the grouped sums, facts.ts). */
 async function coachingSums(db: DB, ctx: ReportContext, team: Set<number>) {
@@ -63,7 +46,7 @@ export async function coachingTeamReport(db: DB, ctx: ReportContext): Promise<Om
     };
   }
   const team = new Set(ids);
-  const [caseloads, sums, teamReached, activities, cycles] = await Promise.all([
+  const [caseloads, sums, teamReached, activities, cycles, steps, requests, initiated] = await Promise.all([
     db.selectFrom('coach_assignments as ca').select(['ca.coach_id', sql<number>`count(distinct ca.staff_id)`.as('n')])
       .where('ca.district_id', '=', ctx.districtId).where('ca.coach_id', 'in', ids).where(currentOn('ca', ctx.to))
       .where('ca.staff_id', 'in', rosterIds(db, ctx)).groupBy('ca.coach_id').execute(),
@@ -75,7 +58,10 @@ export async function coachingTeamReport(db: DB, ctx: ReportContext): Promise<Om
       .groupBy(['user_id', 'category']).execute(),
     overlappingCycles(db, ctx).select(['c.coach_id', 'c.status', sql<number>`count(*)`.as('n')])
       .where('c.coach_id', 'in', ids).where('c.status', 'in', ['active', 'completed']).groupBy(['c.coach_id', 'c.status']).execute(),
+    actionStepFigures(db, ctx), requestFigures(db, ctx), educatorInitiatedByCoach(db, ctx),
   ]);
+  const stepsBy = new Map(steps.by_coach.map(({ id, name: _name, ...f }) => [id, f]));
+  const requestsBy = new Map(requests.by_coach.map(({ id, name: _name, ...f }) => [id, f]));
   const caseloadBy = new Map(caseloads.map((r) => [r.coach_id, Number(r.n)]));
   const reachedBy = distinctBy(teamReached, (r) => r.coach_id);
   const data: CoachingTeamRow[] = coaches.map((c) => {
@@ -91,6 +77,9 @@ export async function coachingTeamReport(db: DB, ctx: ReportContext): Promise<Om
       educators_reached: reachedBy.get(c.id) ?? 0,
       cycles_active: Number(cycles.find((x) => x.coach_id === c.id && x.status === 'active')?.n ?? 0),
       cycles_completed: Number(cycles.find((x) => x.coach_id === c.id && x.status === 'completed')?.n ?? 0),
+      action_steps: stepsBy.get(c.id) ?? { due: 0, on_time: 0, late: 0, overdue: 0, on_time_share: null },
+      requests: requestsBy.get(c.id) ?? { received: 0, accepted: 0, passed: 0, waiting: 0, withdrawn: 0 },
+      educator_initiated: initiated.get(c.id) ?? 0,
     };
   });
   const total = (key: 'interactions' | 'coaching_minutes' | 'other_interaction_minutes' | 'activity_minutes') => data.reduce((a, r) => a + r[key], 0);

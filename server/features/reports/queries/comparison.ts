@@ -9,8 +9,7 @@ import { validationError } from '../../../http/errors';
 import { oneDecimal, share } from '../presenter';
 import { interactionTotals } from './interactions';
 import { type ReportContext, resolveRange, withFilter, withRange } from './filters';
-import { teamCoaches } from './coachingTeam';
-import { overlappingCycles } from './filters';
+import { overlappingCycles, teamCoaches } from './filters';
 
 export interface ComparisonInput {
   compare: CompareBy;

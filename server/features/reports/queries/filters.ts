@@ -238,6 +238,28 @@ export function overlappingCycles(db: DB, ctx: ReportContext) {
   return q;
 }
 
+// ---- Coaches -----------------------------------------------------------------------------------------
+
+const COACH_ROLE = 'coach';
+
+/** The coaches a report shows: coach-role users of the district (not disabled), narrowed by scope and filters. */
+export function teamCoaches(db: DB, ctx: ReportContext) {
+  let q = db.selectFrom('users').select(['users.id', 'users.name'])
+    .where('users.district_id', '=', ctx.districtId).where('users.status', '!=', 'disabled')
+    .where((eb) => eb.exists(eb.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select(sql.lit(1).as('one'))
+      .whereRef('user_roles.user_id', '=', 'users.id').where('roles.name', '=', COACH_ROLE)));
+  if (ctx.scope.kind === 'self' || ctx.scope.kind === 'assigned') q = q.where('users.id', '=', ctx.scope.userId);
+  const schools = [
+    ...(ctx.scope.kind === 'building' ? [ctx.scope.buildingIds] : []),
+    ...(ctx.filter.building_id.length ? [ctx.filter.building_id] : []),
+  ];
+  for (const ids of schools) {
+    q = q.where('users.id', 'in', (eb) => eb.selectFrom('user_buildings').select('user_buildings.user_id').where('user_buildings.building_id', 'in', ids.length ? ids : [-1]));
+  }
+  if (ctx.filter.coach_id.length) q = q.where('users.id', 'in', ctx.filter.coach_id);
+  return q.orderBy(sql`lower(users.name)`).orderBy('users.id');
+}
+
 // ---- Names and targets -------------------------------------------------------------------------------
 
 export async function namesOf(db: DB, table: 'buildings' | 'groups', districtId: number, ids: number[]): Promise<Map<number, string>> {

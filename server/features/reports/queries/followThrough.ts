@@ -20,9 +20,8 @@ import type { FollowThroughFigures, RequestFigures } from '../../../../common/sc
 import type { DB } from '../../../../db/connection';
 import { currentOn } from '../../../lib/history';
 import { share } from '../presenter';
-import { teamCoaches } from './coachingTeam';
 import { roster, type RosterRow } from './facts';
-import { countedInteractions, namesOf, type ReportContext, rosterIds, rosterQuery } from './filters';
+import { countedInteractions, namesOf, type ReportContext, rosterIds, rosterQuery, teamCoaches } from './filters';
 
 const NO_SCHOOL = 'No school';
 const WAITING = ['open', 'passed'] as const;
