@@ -26,6 +26,7 @@ let issuer: string;
 beforeAll(async () => {
   provider = spawnForTest(process.execPath, ['--import', 'tsx', 'scripts/oidcTestProvider.ts', JSON.stringify({
     redirectUri: `${suite.server.url}/api/auth/sso/callback`, accounts: [TEACHER, STRANGER], ...CLIENT,
+    postLogoutRedirectUris: [`${suite.server.url}/app/auth/login`],
   })], { cwd: path.resolve(import.meta.dirname, '../..') });
   for (const deadline = Date.now() + 30_000; !/Test OpenID provider at (\S+)/.test(provider.output());) {
     if (!provider.running() || Date.now() > deadline) throw new Error(`The test provider did not start:\n${provider.output()}`);
@@ -57,13 +58,13 @@ describe.each(sizes)('signing in with a school account at %s px', (size, options
     const page = await suite.page(options);
     await page.goto('/app/auth/login');
     const section = page.getByRole('region', { name: 'Sign in with your school account' });
-    await expect(section.isVisible()).resolves.toBe(true);
+    await section.waitFor();
     expect(await axeAll(page)).toEqual([]);
     await picture(page, `login-${size}`);
     // A domain no district connected: said inline under the field.
     await section.getByLabel(/^School email/).fill('someone@nowhere.example');
     await section.getByRole('button', { name: 'Continue with your school account' }).click();
-    await expect(section.getByText(/Your school account is not connected to Coachwell/).isVisible()).resolves.toBe(true);
+    await section.getByText(/Your school account is not connected to Coachwell/).waitFor();
     await section.getByLabel(/^School email/).fill('teacher@riverbend.example');
     await section.getByRole('button', { name: 'Continue with your school account' }).click();
     await page.waitForURL(`${issuer}/interaction/**`);
@@ -75,6 +76,13 @@ describe.each(sizes)('signing in with a school account at %s px', (size, options
     expect(me.email).toBe('teacher@riverbend.example');
     expect(await axeAll(page)).toEqual([]);
     await picture(page, `signed-in-${size}`);
+    // Signing out ends our session and goes on to the provider's sign-out, which comes back to the login page.
+    await page.getByRole('button', { name: 'Carmen Delgado' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${issuer}/session/end**`);
+    expect((await page.request.get(`${suite.server.url}/api/auth/user`)).status()).toBe(401);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.waitForURL(`${suite.server.url}/app/auth/login`);
   });
 
   it('a district\'s buttons (?district=) sign in with its provider; a refusal comes back in words', async () => {
@@ -82,7 +90,7 @@ describe.each(sizes)('signing in with a school account at %s px', (size, options
     await page.goto(`/app/auth/login?district=${DISTRICT_SLUG}`);
     const button = page.getByRole('button', { name: 'Sign in with Google' });
     await button.waitFor();
-    await expect(page.getByText('Riverbend Public Schools').isVisible()).resolves.toBe(true);
+    await page.getByText('Riverbend Public Schools').waitFor();
     expect(await axeAll(page)).toEqual([]);
     await picture(page, `district-buttons-${size}`);
     await button.click();
@@ -90,8 +98,8 @@ describe.each(sizes)('signing in with a school account at %s px', (size, options
     // An account of the district's domain without a Coachwell login, and first sign-ins may not create one.
     await page.getByRole('button', { name: 'Sign in as new.teacher@riverbend.example' }).click();
     await page.waitForURL(`${suite.server.url}/app/auth/login?sso=no-login`);
-    await expect(page.getByText(SSO_REFUSALS['no-login']).isVisible()).resolves.toBe(true);
-    await expect(page.getByText('We could not sign you in with your school account').isVisible()).resolves.toBe(true);
+    await page.getByText(SSO_REFUSALS['no-login']).waitFor();
+    await page.getByText('We could not sign you in with your school account').waitFor();
     expect(await axeAll(page)).toEqual([]);
     await picture(page, `refused-${size}`);
     expect((await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status)))).toBe(401);

@@ -58,8 +58,13 @@ export function endSession(keep?: (key: unknown) => boolean): Promise<unknown> {
   return Promise.all([forgetCachedData(keep), setAuthUser(null)]);
 }
 
-export async function logout(): Promise<void> {
-  await api.post('auth/logout');
+/**
+ * Signs out. A session that signed in with a school account (issue 30) is also sent to sign out at the provider:
+ * the answer is then the provider's end-session address to go to, else null.
+ */
+export async function logout(): Promise<string | null> {
+  const { redirect } = await api.post<{ redirect: string | null }>('auth/sso/logout');
+  return redirect;
 }
 
 /** Provider staff act as a district user: nothing cached for the real user carries over. */

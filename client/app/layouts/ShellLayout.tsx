@@ -53,11 +53,14 @@ function UserMenu({ user, settingsPath, loginPath }: { user: AuthUser; settingsP
   }, [open]);
 
   async function signOut() {
+    let providerSignOut: string | null = null;
     try {
-      await logout();
+      providerSignOut = await logout();
     } finally {
       await setAuthUser(null);
-      navigate(loginPath);
+      // Signed in with a school account: on to the provider's own sign-out, which comes back to the login page.
+      if (providerSignOut) window.location.assign(providerSignOut);
+      else navigate(loginPath);
     }
   }
 
