@@ -57,7 +57,8 @@ function newestMtime(dir: string): number {
   if (!fs.existsSync(dir)) return newest;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+    // (a file removed meanwhile, an editor's temporary one, counts for nothing)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full, { throwIfNoEntry: false })?.mtimeMs ?? 0);
   }
   return newest;
 }

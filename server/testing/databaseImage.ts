@@ -15,20 +15,36 @@ export const TEST_TEMPLATES_VARIABLE = 'COACHWELL_TEST_TEMPLATES';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-let image: Promise<Buffer> | undefined;
+const images = new Map<string, Promise<Buffer>>();
 
-/** The bytes of a database prepared as `prepareDatabase` prepares a new one (for `openSqlite(image)`). */
+/**
+ * The bytes of a database prepared as `prepareDatabase` prepares a new one (for `openSqlite(image)`).
+ * Migrations date the rows they write (articles, skills, interaction types …) with the clock: a test whose
+ * `Date` is frozen (freezeDateEachTest) gets an image made at that instant, as its own migrations would
+ * have dated them; one on the real clock gets an image made earlier in the run.
+ */
 export function migratedImage(): Promise<Buffer> {
-  image ??= loadOrMake().catch((err: unknown) => {
-    image = undefined;
-    throw err;
-  });
+  const key = clockKey();
+  let image = images.get(key);
+  if (!image) {
+    image = loadOrMake(key).catch((err: unknown) => {
+      images.delete(key);
+      throw err;
+    });
+    images.set(key, image);
+  }
   return image;
 }
 
-async function loadOrMake(): Promise<Buffer> {
+/** 'real', or the frozen instant when `Date` is faked (it then differs from the process's own clock). */
+function clockKey(): string {
+  const now = Date.now();
+  return Math.abs(now - (performance.timeOrigin + performance.now())) > 1_000 ? `at-${now}` : 'real';
+}
+
+async function loadOrMake(key: string): Promise<Buffer> {
   const dir = process.env[TEST_TEMPLATES_VARIABLE];
-  const file = dir && fs.existsSync(dir) ? path.join(dir, `migrated-${sourcesHash()}.sqlite`) : null;
+  const file = dir && fs.existsSync(dir) ? path.join(dir, `migrated-${sourcesHash()}-${key}.sqlite`) : null;
   if (file && fs.existsSync(file)) return fs.readFileSync(file);
   const { db } = await prepareDatabase({ databaseFile: ':memory:' });
   try {
