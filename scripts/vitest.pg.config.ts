@@ -1,22 +1,52 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+const root = path.resolve(import.meta.dirname, '..');
+
 // `npm run test:pg` (scripts/testPg.ts): the server suite and the CLI tests on PostgreSQL. Tests whose name
 // says [SQLite] test what only SQLite has and are left out.
+const EXCLUDE = ['**/node_modules/**', 'dist/**'];
+
+/** What every test file gets, in both projects below. */
+const shared = {
+  // HOST: any server a test starts listens on loopback only (scripts/testChildren.ts sets it too).
+  env: { NODE_ENV: 'test', SCRYPT_N: '1024', HOST: '127.0.0.1' },
+  testNamePattern: /^(?!.*\[SQLite\])/,
+  setupFiles: ['scripts/vitest.pg.setup.ts'],
+  // Every statement is a round trip to a server (the demo seed makes thousands): longer than SQLite's.
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+};
+
+/** As in scripts/vitest.config.ts: server files that change Vitest itself or mock a module run alone. */
+const SERVER_FILES_ALONE = [
+  'server/security/clientErrors.test.ts',
+  'server/features/calendar/calendarImport.test.ts',
+  'server/features/calendar/calendarImportLimits.test.ts',
+];
+const SCRIPTS = ['scripts/cli.test.ts', 'scripts/copyToPostgres.test.ts', 'scripts/start.test.ts'];
+
 export default defineConfig({
-  root: path.resolve(import.meta.dirname, '..'),
+  root,
   test: {
-    include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'scripts/cli.test.ts', 'scripts/copyToPostgres.test.ts', 'scripts/start.test.ts'],
-    exclude: ['**/node_modules/**', 'dist/**'],
-    // HOST: any server a test starts listens on loopback only (scripts/testChildren.ts sets it too).
-    env: { NODE_ENV: 'test', SCRYPT_N: '1024', HOST: '127.0.0.1' },
-    // Fails the run when a process the tests started outlives the suite (issue 25, item 10).
+    // Fails the run when a process the tests started outlives the suite (issue 25, item 10). Here only, not
+    // in the projects: it would run once per project.
     globalSetup: ['scripts/vitest.leakCheck.ts'],
-    testNamePattern: /^(?!.*\[SQLite\])/,
-    setupFiles: ['scripts/vitest.pg.setup.ts'],
-    // Every statement is a round trip to a server (the demo seed makes thousands): longer than SQLite's.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
     maxWorkers: 2,
+    projects: [
+      {
+        // Server and db files share their worker's loaded modules, as under SQLite (scripts/vitest.config.ts);
+        // the test databases a file opened are closed and dropped when it ends (vitest.pg.setup.ts).
+        extends: false,
+        root,
+        test: { ...shared, name: 'server', include: ['server/**/*.test.ts', 'db/**/*.test.ts'], exclude: [...EXCLUDE, ...SERVER_FILES_ALONE], isolate: false },
+      },
+      {
+        // The CLI tests (they set DATA_DIR) and the server files above, each file in a fresh process.
+        extends: false,
+        root,
+        test: { ...shared, name: 'isolated', include: [...SCRIPTS, ...SERVER_FILES_ALONE], exclude: EXCLUDE },
+      },
+    ],
   },
 });
