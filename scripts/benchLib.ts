@@ -18,6 +18,9 @@ export const CONCURRENCY = 16;
 export function listen(app: express.Express): Promise<{ port: number; close: () => void }> {
   return new Promise((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as AddressInfo).port, close: () => server.close() }));
+    // Longer than a client's idle keep-alive socket lives on a loaded machine: the server closing a socket the
+    // client is reusing is an ECONNRESET of the bench's own making (benchWriters.ts does the same).
+    server.keepAliveTimeout = 65_000;
   });
 }
 
