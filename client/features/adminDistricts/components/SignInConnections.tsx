@@ -32,7 +32,7 @@ export function SignInConnections({ districtId, hasPlan }: { districtId: number;
       <h2 className="card__title adm-card-title" id="adm-sso-heading">Sign-in connections</h2>
       <p className="muted text-sm">
         How the district's people sign in with their school accounts. Only the district's administrators change these, under
-        Single sign-on in their settings.{!hasPlan && ' Its plan does not include single sign-on, so these are not used.'}
+        Single sign-on in their settings.{!hasPlan && ' Its plan does not include single sign-on: its administrators cannot add or change connections.'}
       </p>
       {error && !data ? (
         <LoadError what="the sign-in connections" onRetry={() => void mutate()} />
