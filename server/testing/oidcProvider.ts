@@ -40,6 +40,9 @@ export interface TestProvider {
   rotateKeys(): Promise<void>;
   /** How often each path was asked for (discovery and JWKS fetches are counted here). */
   hits: Map<string, number>;
+  /** Milliseconds the provider spent answering each token request, in wall time and in this process's CPU (the benchmark subtracts them). */
+  tokenMs: number[];
+  tokenCpuMs: number[];
   /**
    * Follows an authorization address through the provider as a browser would (cookies kept), signing in
    * `signInAs`, and answers the address the provider sends back to our callback.
@@ -73,6 +76,8 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   let keys = [await signingKey()];
   const foreign = await signingKey();
   const hits = new Map<string, number>();
+  const tokenMs: number[] = [];
+  const tokenCpuMs: number[] = [];
   let tamper: { change: (claims: Record<string, unknown>) => Record<string, unknown>; key: 'own' | 'foreign' } | null = null;
 
   const build = () => {
@@ -108,7 +113,14 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     provider.proxy = false;
     provider.use(async (ctx, next) => {
       hits.set(ctx.path, (hits.get(ctx.path) ?? 0) + 1);
+      const started = performance.now();
+      const cpu = process.cpuUsage();
       await next();
+      if (ctx.path === '/token') {
+        tokenMs.push(performance.now() - started);
+        const used = process.cpuUsage(cpu);
+        tokenCpuMs.push((used.user + used.system) / 1000);
+      }
       const body = ctx.body as { id_token?: string } | undefined;
       if (ctx.path === '/token' && tamper && body && typeof body === 'object' && typeof body.id_token === 'string') {
         const { change, key } = tamper;
@@ -166,6 +178,8 @@ ${[...accounts.values()].map((a) => `<button type="submit" name="account" value=
     accounts,
     signInAs: options.accounts[0]?.sub ?? null,
     hits,
+    tokenMs,
+    tokenCpuMs,
     tamperNextIdToken(change, key = 'own') {
       tamper = { change, key };
     },
