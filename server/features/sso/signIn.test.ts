@@ -3,7 +3,7 @@
 // first sign-in, the password rule, the secret kept out of answers, audit rows and logs, and the rate limits.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_MESSAGES } from '../../../common/schemas/ssoSignIn';
-import { csrfHeaders, guestAgent, TEST_PASSWORD } from '../../testing/app';
+import { csrfHeaders, guestAgent, loginAs, TEST_PASSWORD } from '../../testing/app';
 import { buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 import { startTestProvider, type TestProvider } from '../../testing/oidcProvider';
 import {
@@ -85,20 +85,21 @@ describe('signing in with a school account', () => {
     it('signs in a login found by email, links it, rotates the session id and audits it with the provider', async () => {
       const ana = await buildUser(t.db, { role: 'coach', districtId, email: 'ana@maple.test', name: 'Ana Alvarez' });
       await connectProvider(t, districtId, op);
-      const { agent: guest } = await startSocial(t.app, { email: 'ana@maple.test' });
-      const before = (guest as unknown as { jar: { getCookie: (n: string, o: unknown) => { value: string } | undefined } }).jar
+      // A browser already holding a session (signed in as someone else): signing in must not keep its id.
+      const other = await buildUser(t.db, { role: 'coach', districtId, email: 'other@maple.test' });
+      const agent = await loginAs(t.app, other);
+      const sessionId = () => (agent as unknown as { jar: { getCookie: (n: string, o: unknown) => { value: string } | undefined } }).jar
         .getCookie('coachwell_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
-      const { agent, callback } = await (async () => {
-        const started = await guest.post('/api/auth/social').set(csrfHeaders(guest)).send({ email: 'ana@maple.test' });
-        const back = await op.complete(started.body.redirect);
-        return { agent: guest, callback: await guest.get(callbackPath(back)) };
-      })();
+      const before = sessionId();
+      expect(before).toBeTruthy();
+      const started = await agent.post('/api/auth/social').set(csrfHeaders(agent)).send({ email: 'ana@maple.test' });
+      const callback = await agent.get(callbackPath(await op.complete(started.body.redirect)));
       expect(callback.status).toBe(302);
       expect(callback.headers.location).toBe('/app');
-      const after = (agent as unknown as { jar: { getCookie: (n: string, o: unknown) => { value: string } | undefined } }).jar
-        .getCookie('coachwell_session', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+      const after = sessionId();
       expect(after).toBeTruthy();
       expect(after).not.toBe(before);
+      expect(await t.db.selectFrom('sessions').select('user_id').where('user_id', '=', other.id).execute()).toEqual([]);
       const me = await agent.get('/api/auth/user');
       expect(me.status).toBe(200);
       expect(me.body.email).toBe('ana@maple.test');
@@ -108,7 +109,10 @@ describe('signing in with a school account', () => {
       })]);
       expect((await auditRows(t.db, 'sso_linked')).map((r) => [r.actor_id, JSON.parse(r.details!)])).toEqual([[ana.id, { provider: 'google' }]]);
       const logins = await auditRows(t.db, 'login');
-      expect(logins.map((r) => [r.actor_id, r.district_id, JSON.parse(r.details!)])).toEqual([[ana.id, districtId, { area: 'app', provider: 'google' }]]);
+      expect(logins.map((r) => [r.actor_id, r.district_id, JSON.parse(r.details!)])).toEqual([
+        [other.id, districtId, { area: 'app' }],
+        [ana.id, districtId, { area: 'app', provider: 'google' }],
+      ]);
       const user = await t.db.selectFrom('users').select('last_login_at').where('id', '=', ana.id).executeTakeFirstOrThrow();
       expect(user.last_login_at).not.toBeNull();
     });
