@@ -39,14 +39,12 @@ export default defineConfig({
         // costs ~4.5 s a file, more than most files' tests. Safe because nothing the app keeps lives in a module
         // but per database (WeakMaps keyed by the db: every test has its own), the files restore the real clock
         // after each test (freezeDateEachTest), and none changes process.env (docs/testing.md, "What the suite costs").
-        extends: false,
         root,
         test: { ...shared, name: 'server', include: ['{server,db}/**/*.test.ts'], exclude: [...EXCLUDE, ...SERVER_FILES_ALONE], isolate: false },
       },
       {
         // Everything else, each file in a fresh process: browser files (one server and browser each), the
         // client's, the scripts' (the CLI tests set DATA_DIR) and the server files above.
-        extends: false,
         root,
         test: { ...shared, name: 'isolated', include: ['{client,common,scripts}/**/*.test.{ts,tsx}', ...SERVER_FILES_ALONE], exclude: EXCLUDE },
       },

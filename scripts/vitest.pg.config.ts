@@ -37,13 +37,11 @@ export default defineConfig({
       {
         // Server and db files share their worker's loaded modules, as under SQLite (scripts/vitest.config.ts);
         // the test databases a file opened are closed and dropped when it ends (vitest.pg.setup.ts).
-        extends: false,
         root,
         test: { ...shared, name: 'server', include: ['server/**/*.test.ts', 'db/**/*.test.ts'], exclude: [...EXCLUDE, ...SERVER_FILES_ALONE], isolate: false },
       },
       {
         // The CLI tests (they set DATA_DIR) and the server files above, each file in a fresh process.
-        extends: false,
         root,
         test: { ...shared, name: 'isolated', include: [...SCRIPTS, ...SERVER_FILES_ALONE], exclude: EXCLUDE },
       },
