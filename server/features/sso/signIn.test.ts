@@ -336,6 +336,23 @@ describe('signing in with a school account', () => {
     expect(everything).not.toContain(sealed);
   });
 
+  it('a signing key the provider has only just published: the sign-in starts once more and succeeds with the keys fetched afresh', async () => {
+    const ana = await buildUser(t.db, { role: 'coach', districtId, email: 'ana@maple.test' });
+    await connectProvider(t, districtId, op);
+    expect(landing((await signInWithSchoolAccount(t.app, op)).callback)).toBe('/app');
+    await op.rotateKeys();
+    const { agent, callback } = await signInWithSchoolAccount(t.app, op);
+    // Not refused: the callback sends the browser to the provider again, with a new state.
+    expect(callback.status).toBe(302);
+    const again = new URL(callback.headers.location);
+    expect(`${again.origin}${again.pathname}`).toBe(`${op.issuer}/auth`);
+    expect(landing(await agent.get(callbackPath(await op.complete(again.href))))).toBe('/app');
+    expect((await agent.get('/api/auth/user')).body.id).toBe(ana.id);
+    expect(op.hits.get('/.well-known/openid-configuration')).toBe(2);
+    expect(op.hits.get('/jwks')).toBe(2);
+    expect(await auditRows(t.db, 'login_refused')).toEqual([]);
+  });
+
   it('keeps discovery and the provider\'s keys between sign-ins', async () => {
     await buildUser(t.db, { role: 'coach', districtId, email: 'ana@maple.test' });
     await connectProvider(t, districtId, op);

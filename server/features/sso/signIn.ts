@@ -35,7 +35,11 @@ declare module 'express-session' {
  * neither readable nor changeable), httpOnly, SameSite=Lax (sent on the provider's redirect back), only on
  * /api/auth/sso, for SIGN_IN_TTL_MS; the callback clears it, so it works once.
  */
-export interface PendingSignIn { connectionId: number; districtId: number; state: string; nonce: string; verifier: string; startedAt: number }
+export interface PendingSignIn {
+  connectionId: number; districtId: number; state: string; nonce: string; verifier: string; startedAt: number;
+  /** This sign-in is the one started again after a key the provider had just published (at most once). */
+  retry?: boolean;
+}
 export const PENDING_COOKIE = 'coachwell_sso';
 const PENDING_PATH = '/api/auth/sso';
 
@@ -55,6 +59,10 @@ function readPending(req: Request, box: PendingSeal): PendingSignIn | undefined 
 }
 
 export class SignInRefused extends Error {
+  /** The ID token named a signing key we did not hold yet, on the first try: worth one fresh start. */
+  keyUnknown = false;
+  /** The connection the refused sign-in went through, once known (for the audit row and a fresh start). */
+  connection?: SignInConnection;
   constructor(readonly reason: SsoRefusal, readonly detail: string, readonly user?: User) {
     super(`single sign-on refused: ${reason} (${detail})`);
     this.name = 'SignInRefused';
@@ -65,13 +73,13 @@ export const callbackAddress = (appUrl: string) => `${appUrl}${SSO_CALLBACK_PATH
 
 /** Starts a sign-in: remembers state, nonce and the PKCE verifier in this session; answers the provider's address. */
 export async function startSignIn(
-  res: Response, box: PendingSeal, secure: boolean, parties: RelyingParties, connection: SignInConnection, appUrl: string, loginHint?: string,
+  res: Response, box: PendingSeal, secure: boolean, parties: RelyingParties, connection: SignInConnection, appUrl: string, loginHint?: string, retry = false,
 ): Promise<string> {
   const config = await parties.configurationFor(connection);
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
-  const pending: PendingSignIn = { connectionId: connection.id, districtId: connection.district_id, state, nonce, verifier, startedAt: Date.now() };
+  const pending: PendingSignIn = { connectionId: connection.id, districtId: connection.district_id, state, nonce, verifier, startedAt: Date.now(), ...(retry ? { retry } : {}) };
   res.cookie(PENDING_COOKIE, box.seal(JSON.stringify(pending)), { httpOnly: true, sameSite: 'lax', secure, path: PENDING_PATH, maxAge: SIGN_IN_TTL_MS });
   const parameters: Record<string, string> = {
     redirect_uri: callbackAddress(appUrl),
@@ -121,7 +129,7 @@ export async function verifyCallback(
   const connection = await findConnection(pending.districtId, pending.connectionId);
   if (!connection) throw new SignInRefused('failed', 'the connection was removed meanwhile');
   if (typeof req.query.error === 'string') {
-    throw new SignInRefused(req.query.error === 'access_denied' ? 'cancelled' : 'failed', `provider error ${req.query.error.slice(0, 60)}`);
+    throw Object.assign(new SignInRefused(req.query.error === 'access_denied' ? 'cancelled' : 'failed', `provider error ${req.query.error.slice(0, 60)}`), { connection });
   }
   const config = await parties.configurationFor(connection);
   const query = new URL(req.originalUrl, 'http://callback.invalid').search;
@@ -132,16 +140,22 @@ export async function verifyCallback(
     });
   } catch (err) {
     const code = (err as { code?: string }).code ?? (err as Error).name;
-    // A signing key we could not find: the provider rotated; the next sign-in fetches everything afresh.
-    if (/KEY_SELECTION|JWKS/i.test(String(code)) || /verification key/i.test((err as Error).message)) parties.forget(connection.id, connection.issuer);
-    throw new SignInRefused('failed', `token or ID token refused: ${String(code)}: ${(err as Error).message.slice(0, 200)}`);
+    const refused = new SignInRefused('failed', `token or ID token refused: ${String(code)}: ${(err as Error).message.slice(0, 200)}`);
+    // A signing key we do not hold (openid-client fetches the JWKS again itself only once its copy is a minute
+    // old): drop the connection's discovery and keys, and the caller starts the sign-in once more.
+    if (/KEY_SELECTION/i.test(String(code))) {
+      parties.forget(connection.id, connection.issuer);
+      refused.keyUnknown = !pending.retry;
+    }
+    refused.connection = connection;
+    throw refused;
   }
   const claims = tokens.claims() as Record<string, unknown> | undefined;
-  if (!claims) throw new SignInRefused('failed', 'no ID token');
+  if (!claims) throw Object.assign(new SignInRefused('failed', 'no ID token'), { connection });
   const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : '';
-  if (!email) throw new SignInRefused('unverified-email', 'no email claim');
-  if (!emailVerified(connection.kind, claims)) throw new SignInRefused('unverified-email', 'email not verified by the provider');
-  if (!domainsOf(connection).includes(domainOfEmail(email))) throw new SignInRefused('domain', `domain ${domainOfEmail(email)} not allowed`);
+  if (!email) throw Object.assign(new SignInRefused('unverified-email', 'no email claim'), { connection });
+  if (!emailVerified(connection.kind, claims)) throw Object.assign(new SignInRefused('unverified-email', 'email not verified by the provider'), { connection });
+  if (!domainsOf(connection).includes(domainOfEmail(email))) throw Object.assign(new SignInRefused('domain', `domain ${domainOfEmail(email)} not allowed`), { connection });
   return {
     connection,
     identity: {

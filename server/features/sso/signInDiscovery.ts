@@ -2,7 +2,8 @@
 // from the provider's discovery document, which is kept per issuer for an hour. The provider's signing
 // keys (JWKS) live inside each Configuration (openid-client keeps them for 5 minutes and fetches them again
 // when a token names a key id it does not hold, once its copy is a minute old); when a token's key is not
-// found all the same, `forget` drops the connection's Configuration so the next sign-in starts afresh.
+// found all the same, `forget` drops the connection's Configuration and the issuer's discovery, and the callback
+// starts the sign-in once more (signInRoutes.ts), which fetches both afresh.
 // We write no token handling: discovery, PKCE, the code exchange and every ID token check are openid-client's.
 import * as client from 'openid-client';
 

@@ -112,6 +112,17 @@ export function ssoSignInRoutes(deps: Deps): Router {
       });
       res.redirect(302, '/app');
     } catch (err) {
+      if (err instanceof SignInRefused) connection ??= err.connection;
+      // The provider signed with a key it had only just published: start once more (its own session makes
+      // that invisible to the person), and this time the keys are fetched afresh.
+      if (err instanceof SignInRefused && err.keyUnknown && connection) {
+        try {
+          res.redirect(302, await startSignIn(res, box, secure, parties, connection, config.appUrl, undefined, true));
+          return;
+        } catch (again) {
+          deps.log('Single sign-on: starting again after an unknown signing key failed:', (again as Error).message);
+        }
+      }
       let reason: SsoRefusal = 'failed';
       let detail: string;
       let userId: number | null = null;
