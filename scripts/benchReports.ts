@@ -574,9 +574,9 @@ export async function benchReports(): Promise<string[]> {
   ];
   const out = [
     `| reports setup: ${Object.entries(counts).map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace('_', ' ')}`).join(', ')} ${cached ? `copied from ${CACHE}` : 'inserted'} (${benchPostgres() ? 'PostgreSQL: set-based inserts of 20 000 rows' : 'raw prepared statements'}; load ${loadBefore}) | ${seedMs} ms, then ANALYZE ${statsMs} ms |`,
-    '',
+    ...(HOME_ONLY ? [] : ['',
     `| report (GET /api/report/…) | filter | one at a time p50 / p99 ms (requests) | CPU ms/request | floor: p50 / p99 ms | floor CPU ms | ratio p99 | ratio CPU | ${CONCURRENT} concurrent p50 / p99 ms | floor ${CONCURRENT} concurrent p50 / p99 ms | first read after a write: p50 / p99 ms (requests), CPU ms | its ratio p99 / CPU | load |`,
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|']),
   ];
   // A write in the district before each read: the report computed afresh, as the first reader after
   // any change gets it (server/lib/keptAnswers.ts keeps a report until then). The write edits the length
