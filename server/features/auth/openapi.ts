@@ -15,7 +15,8 @@ export const authApi: ApiArea = {
     },
     'POST /api/auth/login': {
       summary: 'Sign in', who: 'guest', body: loginSchema, errors: [429],
-      description: '`area` is `app` for district users, `admin` for provider staff; each is refused at the other login with a message naming the right page. Rotates the session id and sets the session cookie.',
+      description: '`area` is `app` for district users, `admin` for provider staff; each is refused at the other login with a message naming the right page. Rotates the session id and sets the session cookie. '
+        + '403 for a suspended district, and when a single sign-on connection of the district turns password sign-in off (the message names single sign-on; district administrators keep their password as a break-glass).',
       answerText: 'The User, as `GET /api/auth/user`.', answerSchema: 'AuthUser',
     },
     'POST /api/auth/logout': { summary: 'Sign out', who: 'anyone', answer: 'none', description: 'Ends the session at once.' },
