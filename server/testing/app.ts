@@ -21,7 +21,12 @@ export const TEST_PASSWORD = 'correct-horse-battery';
  */
 async function freshDatabase(config: Parameters<typeof prepareDatabase>[0]): Promise<DB> {
   if (config.databaseUrl || process.env.COACHWELL_TEST_POSTGRES) return (await prepareDatabase(config)).db;
-  return openSqlite(await migratedImage());
+  const db = openSqlite(await migratedImage());
+  // Kysely starts its driver on the first query, and destroy() before that closes nothing: a database
+  // prepareDatabase made has answered queries already, so this one has too (a test that destroys it then
+  // sees a closed database).
+  await db.connection().execute(async () => undefined);
+  return db;
 }
 
 /** A fresh in-memory database and app per call: tests never share state. */
