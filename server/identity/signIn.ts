@@ -15,12 +15,26 @@ export async function startSession(req: Request, res: Response, user: User, secu
 }
 
 /**
- * Whether the district turned password sign-in off: any of its connections says `password_login = 0`.
+ * A district's sign-in connections that are in force: only while its plan has single sign-on (`sso`, Enterprise).
+ * A district moved to a plan without it signs in with passwords again (its password-off setting lapses too, so
+ * nobody is locked out); its connections are kept for when the plan returns.
+ */
+export function connectionsInForce(db: DB) {
+  return db.selectFrom('sso_connections').where((eb) => eb.exists(
+    eb.selectFrom('districts').innerJoin('plans', 'plans.id', 'districts.plan_id').select('districts.id')
+      .whereRef('districts.id', '=', 'sso_connections.district_id')
+      // plans.features is a JSON array of names; a quoted name matches only itself.
+      .where('plans.features', 'like', '%"sso"%'),
+  ));
+}
+
+/**
+ * Whether the district turned password sign-in off: any of its connections in force says `password_login = 0`.
  * Its district administrators keep their password as a break-glass (when the provider is down or the
  * connection is misconfigured, someone must still reach the settings to fix it).
  */
 export async function passwordSignInOff(db: DB, districtId: number): Promise<boolean> {
-  const row = await db.selectFrom('sso_connections').select('id')
+  const row = await connectionsInForce(db).select('id')
     .where('district_id', '=', districtId).where('password_login', '=', 0).executeTakeFirst();
   return row !== undefined;
 }

@@ -20,7 +20,7 @@ describe('signing in with a school account', () => {
   beforeEach(async () => {
     op = await startTestProvider({ redirectUri: SSO_REDIRECT_URI, accounts: [ANA], postLogoutRedirectUris: ['http://coachwell.test/app/auth/login'] });
     t = await createSsoTestApp();
-    districtId = (await buildDistrict(t.db, { name: 'Maple Grove Schools' })).id;
+    districtId = (await buildDistrict(t.db, { name: 'Maple Grove Schools', planKey: 'enterprise' })).id;
   });
   afterEach(async () => {
     await op.close();
@@ -227,7 +227,7 @@ describe('signing in with a school account', () => {
     });
 
     it('an email whose login is in another district', async () => {
-      const other = await buildDistrict(t.db, { name: 'Pine Ridge Schools' });
+      const other = await buildDistrict(t.db, { name: 'Pine Ridge Schools', planKey: 'enterprise' });
       await buildUser(t.db, { role: 'coach', districtId: other.id, email: 'ana@maple.test' });
       expect(landing((await signInWithSchoolAccount(t.app, op)).callback)).toBe('refused:no-login');
       // Even when first sign-ins may create logins: the email already signs in elsewhere.
@@ -315,6 +315,27 @@ describe('signing in with a school account', () => {
     });
   });
 
+  it('a district moved to a plan without single sign-on signs in with passwords again; its connection takes no sign-in until the plan returns', async () => {
+    await buildUser(t.db, { role: 'coach', districtId, email: 'cole@maple.test' });
+    await connectProvider(t, districtId, op, { passwordLogin: false });
+    const login = async () => {
+      const guest = await guestAgent(t.app);
+      return guest.post('/api/auth/login').set(csrfHeaders(guest)).send({ email: 'cole@maple.test', password: TEST_PASSWORD, area: 'app' });
+    };
+    expect((await login()).status).toBe(403);
+    const planId = async (key: string) => (await t.db.selectFrom('plans').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
+    await t.db.updateTable('districts').set({ plan_id: await planId('professional') }).where('id', '=', districtId).execute();
+    expect((await login()).status).toBe(200);
+    const byEmail = await startSocial(t.app, { email: 'cole@maple.test' });
+    expect(byEmail.res.status).toBe(422);
+    expect(byEmail.res.body.errors.email).toEqual([SSO_MESSAGES.noConnection]);
+    expect((await startSocial(t.app, { district_id: districtId, kind: 'google' })).res.status).toBe(404);
+    expect(await t.db.selectFrom('sso_connections').select('id').where('district_id', '=', districtId).execute()).toHaveLength(1);
+    await t.db.updateTable('districts').set({ plan_id: await planId('enterprise') }).where('id', '=', districtId).execute();
+    expect((await startSocial(t.app, { email: 'cole@maple.test' })).res.status).toBe(200);
+    expect((await login()).status).toBe(403);
+  });
+
   it('never puts the client secret in an answer, an audit row, a security event or a log line', async () => {
     await buildUser(t.db, { role: 'coach', districtId, email: 'ana@maple.test' });
     await connectProvider(t, districtId, op);
@@ -370,7 +391,7 @@ describe('rate limits on the start call', () => {
   beforeEach(async () => {
     op = await startTestProvider({ redirectUri: SSO_REDIRECT_URI, accounts: [ANA] });
     t = await createSsoTestApp({ rateLimits: true });
-    await connectProvider(t, (await buildDistrict(t.db)).id, op);
+    await connectProvider(t, (await buildDistrict(t.db, { planKey: 'enterprise' })).id, op);
   });
   afterEach(async () => {
     await op.close();

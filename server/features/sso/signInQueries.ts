@@ -5,6 +5,7 @@ import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { SsoKind } from '../../../common/ssoValues';
 import { isEmailDomain } from '../../../common/ssoValues';
+import { connectionsInForce } from '../../identity/signIn';
 
 const CONNECTION_COLUMNS = [
   'id', 'district_id', 'kind', 'issuer', 'client_id', 'client_secret_sealed', 'domains', 'create_users', 'updated_at',
@@ -38,18 +39,18 @@ export const domainOfEmail = (email: string) => email.slice(email.lastIndexOf('@
 export async function connectionsForDomain(db: DB, domain: string): Promise<SignInConnection[]> {
   if (!isEmailDomain(domain)) return [];
   // A domain holds only letters, digits, dots and hyphens: no LIKE wildcard or quote can be in it.
-  const rows = await db.selectFrom('sso_connections').select(CONNECTION_COLUMNS)
+  const rows = await connectionsInForce(db).select(CONNECTION_COLUMNS)
     .where('domains', 'like', `%"${domain}"%`).orderBy('district_id').orderBy('id').execute();
   return rows.filter((row) => domainsOf(row).includes(domain));
 }
 
 export function connectionOfKind(db: DB, districtId: number, kind: SsoKind): Promise<SignInConnection | undefined> {
-  return db.selectFrom('sso_connections').select(CONNECTION_COLUMNS)
+  return connectionsInForce(db).select(CONNECTION_COLUMNS)
     .where('district_id', '=', districtId).where('kind', '=', kind).executeTakeFirst();
 }
 
 export function connectionById(db: DB, districtId: number, id: number): Promise<SignInConnection | undefined> {
-  return db.selectFrom('sso_connections').select(CONNECTION_COLUMNS)
+  return connectionsInForce(db).select(CONNECTION_COLUMNS)
     .where('district_id', '=', districtId).where('id', '=', id).executeTakeFirst();
 }
 
@@ -57,7 +58,7 @@ export function connectionById(db: DB, districtId: number, id: number): Promise<
 export async function districtSignInOptions(db: DB, slug: string) {
   const district = await db.selectFrom('districts').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst();
   if (!district) return undefined;
-  const kinds = await db.selectFrom('sso_connections').select('kind').where('district_id', '=', district.id).orderBy('id').execute();
+  const kinds = await connectionsInForce(db).select('kind').where('district_id', '=', district.id).orderBy('id').execute();
   return { district, kinds: kinds.map((k) => k.kind) };
 }
 
