@@ -423,7 +423,7 @@ describe("provider staff: a district's connections from the admin area", () => {
   let id: number;
   beforeEach(async () => {
     await world();
-    // An issuer on a loopback port nothing listens on: the test answers at once, reaching nothing outside.
+    // An issuer on the server's own loopback: refused before any request (lib/publicAddress.ts), reaching nothing.
     ({ id } = await addGoogle({ ...GOOGLE, kind: 'oidc', issuer: 'https://127.0.0.1:9' }));
   });
 
@@ -444,7 +444,7 @@ describe("provider staff: a district's connections from the admin area", () => {
     expect(res.body.data).toEqual([expect.objectContaining({ id, kind: 'oidc', has_secret: true })]);
     const tested = keep(await postAs(support, `/api/admin/district/${district.id}/sso/${id}/test`));
     expect(tested.status).toBe(200);
-    expect(tested.body.last_test).toMatchObject({ ok: false, message: '127.0.0.1:9 could not be reached: its port is one that web requests may not use. Check the issuer\'s address.' });
+    expect(tested.body.last_test).toMatchObject({ ok: false, message: '127.0.0.1:9 is on a private network, which Coachwell does not reach. Enter the provider\'s public issuer address.' });
     // No provider route changes a connection.
     expect((await putAs(support, `/api/district/sso/${id}`, { password_login: false })).status).toBe(403);
   }, 15_000);

@@ -3,6 +3,7 @@
 // client-credentials request answered `invalid_client`). Every outcome is a sentence a district administrator can
 // act on; the client secret is never in it.
 import * as client from 'openid-client';
+import { publicOnlyFetch } from '../../lib/publicAddress';
 
 export interface ConnectionCheck {
   ok: boolean;
@@ -23,6 +24,7 @@ const DISCOVERY_PATH = '/.well-known/openid-configuration';
 function reachFailure(host: string, error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const code = cause?.code ?? '';
+  if (code === 'EPRIVATE') return `${host} is on a private network, which Coachwell does not reach. Enter the provider's public issuer address.`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${host} could not be reached: the name does not resolve. Check the issuer's spelling.`;
   if (cause?.message === 'bad port') return `${host} could not be reached: its port is one that web requests may not use. Check the issuer's address.`;
   if (code === 'ECONNREFUSED') return `${host} could not be reached: it refused the connection. Check the issuer's address and port.`;
@@ -49,7 +51,10 @@ export async function checkConnection(input: CheckInput): Promise<ConnectionChec
     config = await client.discovery(url, input.clientId, input.clientSecret, undefined, {
       timeout,
       execute: url.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+      // Without SSO_ALLOW_HTTP (production), the issuer and every address it names must be public.
+      ...(input.allowHttp ? {} : { [client.customFetch]: publicOnlyFetch }),
     });
+    if (!input.allowHttp) config[client.customFetch] = publicOnlyFetch;
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'OAUTH_TIMEOUT') return { ok: false, message: `${host} did not answer within ${timeout} seconds. Check the issuer's address, or try again later.` };

@@ -6,6 +6,7 @@
 // starts the sign-in once more (signInRoutes.ts), which fetches both afresh.
 // We write no token handling: discovery, PKCE, the code exchange and every ID token check are openid-client's.
 import * as client from 'openid-client';
+import { publicOnlyFetch } from '../../lib/publicAddress';
 
 export const DISCOVERY_TTL_MS = 60 * 60_000;
 
@@ -56,6 +57,8 @@ export class RelyingParties {
     const auth = methods.includes('client_secret_basic') ? client.ClientSecretBasic(secret) : client.ClientSecretPost(secret);
     const config = new client.Configuration(metadata, connection.client_id, undefined, auth);
     if (insecure) client.allowInsecureRequests(config);
+    // Without SSO_ALLOW_HTTP (production), the token and key addresses must be public too (lib/publicAddress.ts).
+    if (!this.options.allowHttp) config[client.customFetch] = publicOnlyFetch;
     // ID tokens from the token endpoint are checked against the provider's JWKS too, not only by TLS.
     client.enableNonRepudiationChecks(config);
     this.configs.set(connection.id, { key, config, at: this.now() });
@@ -72,7 +75,10 @@ export class RelyingParties {
     const kept = this.discovered.get(issuer);
     if (kept && this.now() - kept.at < DISCOVERY_TTL_MS) return kept.metadata;
     // discovery() checks that the document names this very issuer; the client id here is a placeholder.
-    const found = await client.discovery(new URL(issuer), 'discovery', undefined, undefined, insecure ? { execute: [client.allowInsecureRequests] } : undefined);
+    const found = await client.discovery(new URL(issuer), 'discovery', undefined, undefined, {
+      ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+      ...(this.options.allowHttp ? {} : { [client.customFetch]: publicOnlyFetch }),
+    });
     const metadata = { ...found.serverMetadata() } as client.ServerMetadata;
     this.discovered.set(issuer, { metadata, at: this.now() });
     return metadata;
