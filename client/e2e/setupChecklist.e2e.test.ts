@@ -134,7 +134,7 @@ describe('navigation fits the person (demo roles)', () => {
   it('a district administrator: every screen', async () => {
     expect((await menu('admin@maplegrove.example')).labels.map((l) => l.trim())).toEqual([
       'Dashboard', 'Educators', 'Coaches', 'Coaching', 'Activity', 'Observations', 'Reports', 'Staff requests', 'Site settings',
-      'Interaction settings', 'Observation forms', 'Cycle settings', 'Export and import', 'Users', 'Billing', 'Support',
+      'Interaction settings', 'Observation forms', 'Cycle settings', 'Single sign-on', 'Export and import', 'Users', 'Billing', 'Support',
     ]);
   });
 });
