@@ -13,6 +13,15 @@ export const SSO_KIND_LABELS: Record<SsoKind, string> = {
   oidc: 'Other OpenID Connect provider',
 };
 
+/** A sign-in button's words per kind: "Sign in with Google" (beside the settings' longer labels above). */
+export const SSO_KIND_NAMES: Record<SsoKind, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  clever: 'Clever',
+  classlink: 'ClassLink',
+  oidc: 'your school account',
+};
+
 /**
  * Each kind's issuer (the OpenID discovery base); Microsoft's names the district's tenant (its directory id, or
  * its domain), `{tenant}`; "other" asks for the whole address.

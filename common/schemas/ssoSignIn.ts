@@ -1,17 +1,8 @@
-// Signing in with a district's own accounts (issue 30): the start call's body, the kinds' names a person
-// reads, and the refusals the callback sends back to the login page (`?sso=<reason>`), in words.
+// Signing in with a district's own accounts (issue 30): the start call's body
+// and the refusals the callback sends back to the login page (`?sso=<reason>`), in words.
 import * as z from 'zod/mini';
-import { SSO_KINDS, type SsoKind } from '../ssoValues';
+import { SSO_KINDS } from '../ssoValues';
 import { emailField } from './fields';
-
-/** A sign-in button's words per kind: "Sign in with Google" (common/ssoValues.ts has the settings' longer labels). */
-export const SSO_KIND_NAMES: Record<SsoKind, string> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  clever: 'Clever',
-  classlink: 'ClassLink',
-  oidc: 'your school account',
-};
 
 /** `POST /api/auth/social`: an email (its domain finds the connection) or a district and kind (a button). */
 export const socialSignInSchema = z.union([

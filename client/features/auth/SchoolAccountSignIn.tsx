@@ -4,7 +4,7 @@
 // client/app/loginPage.ts; a visit with `?district=` or a refusal's `?sso=` gets the SPA (server/static.ts).
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SSO_KIND_NAMES } from '../../../common/schemas/ssoSignIn';
+import { SSO_KIND_NAMES } from '../../../common/ssoValues';
 import { Button } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';
 import { useFormErrors } from '../../lib/forms';
