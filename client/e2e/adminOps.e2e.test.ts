@@ -65,6 +65,9 @@ describe('Admin activity: an impersonation reads as sentences', () => {
     for (const screen of ['/app', '/app/staff', '/app/coaches']) {
       await staff.goto(screen);
       await loaded(staff);
+      // A heading can paint before the screen's own requests leave (the likely cause of a CI run that saw 2 screens:
+      // the dashboard left before asking); each screen must have asked the server before the next one.
+      await staff.waitForLoadState('networkidle');
     }
     const banner = staff.getByRole('region', { name: 'Impersonation' });
     const coachName = /acting as (.+?) \(coach@maplegrove\.example\)/.exec((await banner.textContent()) ?? '')?.[1];
