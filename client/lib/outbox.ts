@@ -1,0 +1,137 @@
+// The outbox (issue 31): writes made without a signal, kept in IndexedDB per person until they sync.
+// Database `coachwell-outbox`, one store `writes` keyed by the client-made UUID (the create's `client_id`),
+// with an index on the person's user id: another person on the same browser never reads or sends them.
+// Raw IndexedDB behind a tiny promise wrapper (no dependency). The sync itself lives in outboxSync.ts.
+import { useEffect, useState } from 'react';
+import { useAuthUser } from './session';
+import type { OutboxRecord } from './outboxRules';
+
+export type { OutboxRecord } from './outboxRules';
+
+const DB_NAME = 'coachwell-outbox';
+const STORE = 'writes';
+let opening: Promise<IDBDatabase> | null = null;
+
+function openDb(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      const store = request.result.createObjectStore(STORE, { keyPath: 'id' });
+      store.createIndex('userId', 'userId');
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another tab upgrading, or the database deleted: open it again on the next call.
+      db.onversionchange = () => {
+        db.close();
+        opening = null;
+      };
+      resolve(db);
+    };
+    request.onerror = () => {
+      opening = null;
+      reject(request.error);
+    };
+  });
+  return opening;
+}
+
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
+  const db = await openDb();
+  return new Promise<T | undefined>((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    let result: T | undefined;
+    const request = work(tx.objectStore(STORE));
+    if (request) request.onsuccess = () => (result = request.result);
+    tx.oncomplete = () => resolve(result);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+}
+
+// Every change is announced here and to the other tabs, so counts and lists follow at once.
+const listeners = new Set<() => void>();
+const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(DB_NAME) : null;
+if (channel) channel.onmessage = () => listeners.forEach((l) => l());
+function changed(): void {
+  listeners.forEach((l) => l());
+  channel?.postMessage('changed');
+}
+export function onOutboxChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const hasIndexedDb = () => typeof indexedDB !== 'undefined';
+
+/** The person's writes, oldest first. */
+export async function listWrites(userId: number): Promise<OutboxRecord[]> {
+  if (!hasIndexedDb()) return [];
+  const rows = (await inStore<OutboxRecord[]>('readonly', (s) => s.index('userId').getAll(userId) as IDBRequest<OutboxRecord[]>)) ?? [];
+  return rows.sort((a, b) => a.seq - b.seq);
+}
+
+export async function getWrite(id: string): Promise<OutboxRecord | undefined> {
+  return inStore<OutboxRecord>('readonly', (s) => s.get(id) as IDBRequest<OutboxRecord>);
+}
+
+export async function putWrite(record: OutboxRecord): Promise<void> {
+  await inStore('readwrite', (s) => s.put(record));
+  changed();
+}
+
+export async function deleteWrite(id: string): Promise<void> {
+  await inStore('readwrite', (s) => s.delete(id));
+  changed();
+}
+
+/** How many of the person's writes have not reached the server (waiting, refused or in conflict). */
+export async function pendingCount(userId: number): Promise<number> {
+  if (!hasIndexedDb()) return 0;
+  return (await inStore<number>('readonly', (s) => s.index('userId').count(userId))) ?? 0;
+}
+
+/** Forgets the person's writes (sign-out after the warning; never another person's). */
+export async function clearOutbox(userId: number): Promise<void> {
+  if (!hasIndexedDb()) return;
+  const rows = await listWrites(userId);
+  if (rows.length === 0) return;
+  await inStore('readwrite', (s) => {
+    for (const row of rows) s.delete(row.id);
+  });
+  changed();
+}
+
+/** The signed-in person's writes, kept current as the outbox changes (any tab). */
+export function useOutbox(): OutboxRecord[] {
+  const { user } = useAuthUser();
+  const userId = user?.id;
+  const [rows, setRows] = useState<OutboxRecord[]>([]);
+  useEffect(() => {
+    if (userId === undefined) {
+      setRows([]);
+      return;
+    }
+    let live = true;
+    const load = () => void listWrites(userId).then((r) => live && setRows(r), () => live && setRows([]));
+    load();
+    const stop = onOutboxChange(load);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [userId]);
+  return rows;
+}
+
+/** The signed-in person's count of writes waiting to sync. */
+export function usePendingCount(): number {
+  return useOutbox().length;
+}

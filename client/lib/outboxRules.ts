@@ -1,0 +1,192 @@
+// The outbox's rules, free of IndexedDB, fetch and React (issue 31): what a queued write is, the request it
+// becomes, which one goes next, and what a server's answer makes of it. outbox.ts stores the records,
+// outboxSync.ts sends them; both follow these functions, which the unit tests check.
+
+export type OutboxKind =
+  | 'interaction.create'
+  | 'interaction.update'
+  | 'interaction.complete'
+  | 'observation.create'
+  | 'observation.update'
+  | 'actionStep.create';
+
+/** waiting: to be sent; sending: on its way (or its tab closed while it was: sent again, the server answers the
+ *  same record); refused: a 4xx with the server's message, for the person to correct or discard; conflict: the
+ *  record changed on the server since the edit started, for the person to settle. */
+export type OutboxState = 'waiting' | 'sending' | 'refused' | 'conflict';
+
+export interface OutboxRecord {
+  /** The client-made UUID: the record's key, and a create's `client_id`. */
+  id: string;
+  /** Whose write it is: only they see or send it. */
+  userId: number;
+  kind: OutboxKind;
+  /** The record a write changes: its id on the server, or the UUID of the queued create it waits for. */
+  target: number | string | null;
+  /** The request body as the form built it (without client_id / base_updated_at: requestOf adds them). */
+  body: Record<string, unknown>;
+  /** An edit: the `updated_at` of the version it started from. */
+  baseUpdatedAt?: string | null;
+  createdAt: string;
+  /** Send order (oldest first). */
+  seq: number;
+  state: OutboxState;
+  attempts: number;
+  /** Refused: the server's message and field errors. */
+  message?: string;
+  errors?: Record<string, string[]>;
+  /** Conflict: the server's current version. */
+  server?: Record<string, unknown>;
+  /** What the lists and the outbox panel show without asking the server. */
+  summary: OutboxSummary;
+  /** The form's own values, to reopen it prefilled (correcting a refused write). */
+  draft?: unknown;
+}
+
+export interface OutboxSummary {
+  /** "Coaching conversation" */
+  title: string;
+  /** "Ana Ruiz, Ben Cho · 45 min" */
+  detail: string;
+  /** The educators it is about (their pages show it). */
+  staffIds: number[];
+  startsAt?: string;
+  /** Enough of the record to show it as a row of its kind (an interaction's type colour, status …). */
+  extra?: Record<string, unknown>;
+}
+
+export const KIND_LABELS: Record<OutboxKind, string> = {
+  'interaction.create': 'New interaction',
+  'interaction.update': 'Interaction changes',
+  'interaction.complete': 'Marked completed',
+  'observation.create': 'New observation',
+  'observation.update': 'Observation changes',
+  'actionStep.create': 'New action step',
+};
+
+export const OUTBOX_MESSAGES = {
+  waiting: 'Waiting to sync',
+  conflictTitle: 'This record changed since you started editing it.',
+} as const;
+
+const CREATES: readonly OutboxKind[] = ['interaction.create', 'observation.create', 'actionStep.create'];
+export const isCreate = (kind: OutboxKind) => CREATES.includes(kind);
+export const isEdit = (kind: OutboxKind) => kind === 'interaction.update' || kind === 'observation.update';
+
+export interface OutboxRequest {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: Record<string, unknown> | undefined;
+}
+
+/** The request a write becomes. A write whose target is still a queued create cannot go yet (null). */
+export function requestOf(record: OutboxRecord): OutboxRequest | null {
+  if (typeof record.target === 'string') return null;
+  const base = record.baseUpdatedAt ? { base_updated_at: record.baseUpdatedAt } : {};
+  switch (record.kind) {
+    case 'interaction.create':
+      return { method: 'POST', path: 'interaction', body: { ...record.body, client_id: record.id } };
+    case 'observation.create':
+      return { method: 'POST', path: 'observation', body: { ...record.body, client_id: record.id } };
+    case 'actionStep.create':
+      return { method: 'POST', path: 'action-step', body: { ...record.body, client_id: record.id } };
+    case 'interaction.update':
+      return { method: 'PUT', path: `interaction/${record.target}`, body: { ...record.body, ...base } };
+    case 'observation.update':
+      return { method: 'PUT', path: `observation/${record.target}`, body: { ...record.body, ...base } };
+    case 'interaction.complete':
+      return { method: 'POST', path: `interaction/${record.target}/complete`, body: undefined };
+  }
+}
+
+/**
+ * The next write to send: the oldest waiting one (or one left "sending" by a closed tab) whose create, when it
+ * follows one, has reached the server. Refused writes and conflicts wait for the person and hold back only the
+ * writes that follow them on the same record.
+ */
+export function nextToSend(records: readonly OutboxRecord[]): OutboxRecord | null {
+  const sorted = [...records].sort((a, b) => a.seq - b.seq);
+  const held = new Set<string | number>();
+  for (const r of sorted) {
+    const key = r.target ?? r.id;
+    const stuck = r.state === 'refused' || r.state === 'conflict';
+    if (stuck) {
+      held.add(r.id);
+      if (r.target !== null) held.add(r.target);
+      continue;
+    }
+    if (held.has(key) || (typeof r.target === 'string' && held.has(r.target))) continue;
+    if (typeof r.target === 'string' && sorted.some((c) => c.id === r.target)) continue; // its create has not gone yet
+    return r;
+  }
+  return null;
+}
+
+export type Outcome =
+  | { kind: 'done' }
+  | { kind: 'retry' }
+  | { kind: 'stop' }
+  | { kind: 'refused'; message: string; errors: Record<string, string[]> }
+  | { kind: 'conflict' };
+
+export interface Answer {
+  /** 0: no answer (the network failed). */
+  status: number;
+  code?: string;
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+/** What an answer makes of a write. */
+export function outcomeOf(record: Pick<OutboxRecord, 'kind'>, answer: Answer, alreadyCompleted: string): Outcome {
+  const { status } = answer;
+  if (status >= 200 && status < 300) return { kind: 'done' };
+  if (status === 0 || status >= 500 || status === 408 || status === 429) return { kind: 'retry' };
+  // The session ended (signed out elsewhere, expired): the writes wait for the same person's next sign-in.
+  if (status === 401 || status === 419) return { kind: 'stop' };
+  if (status === 409 && answer.code === 'edit_conflict' && isEdit(record.kind)) return { kind: 'conflict' };
+  if (status === 409 && record.kind === 'interaction.complete' && answer.message === alreadyCompleted) return { kind: 'done' };
+  return { kind: 'refused', message: answer.message || 'Coachwell could not save this.', errors: answer.errors ?? {} };
+}
+
+/** The wait before the next try after a network failure: 5 s, doubling to at most 5 minutes. */
+export function backoffMs(failures: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, failures - 1), 300_000);
+}
+
+/** After a create reached the server: the writes that waited for it now name its id. */
+export function retarget(records: readonly OutboxRecord[], createId: string, serverId: number): OutboxRecord[] {
+  return records.filter((r) => r.target === createId).map((r) => ({ ...r, target: serverId }));
+}
+
+/** The writes a person must look at (refused or in conflict), and all that have not reached the server. */
+export function stuckCount(records: readonly OutboxRecord[]): number {
+  return records.filter((r) => r.state === 'refused' || r.state === 'conflict').length;
+}
+
+/** The fields of an edit shown side by side in the conflict panel, with whether they differ. */
+export function conflictRows(mine: Record<string, unknown>, server: Record<string, unknown>, fields: readonly { key: string; label: string }[]) {
+  return fields.map(({ key, label }) => {
+    const a = mine[key] ?? null;
+    const b = server[key] ?? null;
+    return { key, label, mine: a, server: b, differs: JSON.stringify(a) !== JSON.stringify(b) };
+  });
+}
+
+/** Two versions of a text merged for the person to edit: both texts, when they differ. */
+export function mergeText(mine: unknown, server: unknown): string {
+  const a = typeof mine === 'string' ? mine.trim() : '';
+  const b = typeof server === 'string' ? server.trim() : '';
+  if (!a || a === b) return b;
+  if (!b) return a;
+  if (b.includes(a)) return b;
+  if (a.includes(b)) return a;
+  return `${b}\n\n${a}`;
+}
+
+let lastSeq = 0;
+/** A send order later than every one made before in this tab (creation time, ties broken). */
+export function nextSeq(now: number = Date.now()): number {
+  lastSeq = Math.max(now * 1000, lastSeq + 1);
+  return lastSeq;
+}
