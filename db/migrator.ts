@@ -42,6 +42,7 @@ import * as m0170 from './migrations/20261202_0170_action_step_digest';
 import * as m0171 from './migrations/20261202_0171_article_educators_side';
 import * as m0172 from './migrations/20261203_0172_sso_connections';
 import * as m0173 from './migrations/20261203_0173_article_single_sign_on';
+import * as m0174 from './migrations/20261204_0174_client_ids';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202_0171_article_educators_side': m0171,
   '20261203_0172_sso_connections': m0172,
   '20261203_0173_article_single_sign_on': m0173,
+  '20261204_0174_client_ids': m0174,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */

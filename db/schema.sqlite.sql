@@ -4,6 +4,9 @@ CREATE INDEX "account_migrations_to_idx" on "account_migrations" ("to_district_i
 -- index action_step_digests_district_idx
 CREATE INDEX "action_step_digests_district_idx" on "action_step_digests" ("district_id", "weekly_email");
 
+-- index action_steps_client_id_unique
+CREATE UNIQUE INDEX "action_steps_client_id_unique" on "action_steps" ("district_id", "set_by_user_id", "client_id") where "client_id" is not null;
+
 -- index action_steps_source_idx
 CREATE INDEX "action_steps_source_idx" on "action_steps" ("district_id", "source_type", "source_id");
 
@@ -181,6 +184,9 @@ CREATE INDEX "interactions_author_idx" on "interactions" ("district_id", "create
 -- index interactions_building_cover_idx
 CREATE INDEX "interactions_building_cover_idx" on "interactions" ("district_id", "building_id", "starts_at", "status", "deleted_at", "interaction_type_id", "duration_minutes", "coach_id");
 
+-- index interactions_client_id_unique
+CREATE UNIQUE INDEX "interactions_client_id_unique" on "interactions" ("district_id", "created_by", "client_id") where "client_id" is not null;
+
 -- index interactions_coach_cover_idx
 CREATE INDEX "interactions_coach_cover_idx" on "interactions" ("district_id", "coach_id", "starts_at", "status", "deleted_at", "interaction_type_id", "duration_minutes", "building_id");
 
@@ -213,6 +219,9 @@ CREATE INDEX "observation_forms_district_idx" on "observation_forms" ("district_
 
 -- index observations_calibration_idx
 CREATE INDEX "observations_calibration_idx" on "observations" ("district_id", "calibration_id");
+
+-- index observations_client_id_unique
+CREATE UNIQUE INDEX "observations_client_id_unique" on "observations" ("district_id", "observer_id", "client_id") where "client_id" is not null;
 
 -- index observations_district_observed_idx
 CREATE INDEX "observations_district_observed_idx" on "observations" ("district_id", "observed_at");
@@ -456,7 +465,7 @@ CREATE TABLE "account_migrations" ("id" integer primary key autoincrement, "user
 CREATE TABLE "action_step_digests" ("user_id" integer primary key references "users" ("id") on delete cascade, "district_id" integer not null references "districts" ("id") on delete cascade, "weekly_email" integer default 1 not null, "last_week" text, "updated_at" text not null);
 
 -- table action_steps
-CREATE TABLE "action_steps" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "title" text not null, "detail" text, "due_on" text, "set_by_user_id" integer references "users" ("id") on delete set null, "source_type" text, "source_id" integer, "status" text not null, "done_on" text, "note" text, "status_by_user_id" integer references "users" ("id") on delete set null, "status_at" text, "created_at" text not null, "updated_at" text not null);
+CREATE TABLE "action_steps" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "staff_id" integer not null references "staff" ("id") on delete cascade, "title" text not null, "detail" text, "due_on" text, "set_by_user_id" integer references "users" ("id") on delete set null, "source_type" text, "source_id" integer, "status" text not null, "done_on" text, "note" text, "status_by_user_id" integer references "users" ("id") on delete set null, "status_at" text, "created_at" text not null, "updated_at" text not null, "client_id" text);
 
 -- table activities
 CREATE TABLE "activities" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "user_id" integer not null references "users" ("id"), "category" text not null, "starts_at" text not null, "minutes" integer not null, "notes" text, "sequence" integer default 0 not null, "import_uid" text, "created_at" text not null, "updated_at" text not null, "deleted_at" text);
@@ -615,7 +624,7 @@ CREATE TABLE "interaction_skills" ("id" integer primary key autoincrement, "dist
 CREATE TABLE "interaction_types" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "name" text not null, "colour" text not null, "default_minutes" integer not null, "counts_as_coaching" integer default 1 not null, "sort_order" integer not null, "archived_at" text, "created_at" text not null, "updated_at" text not null);
 
 -- table interactions
-CREATE TABLE "interactions" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "interaction_type_id" integer not null references "interaction_types" ("id"), "coach_id" integer not null references "users" ("id"), "starts_at" text not null, "duration_minutes" integer not null, "status" text not null, "building_id" integer references "buildings" ("id"), "notes" text, "private_notes" text, "next_steps" text, "sequence" integer default 0 not null, "import_uid" text, "created_by" integer references "users" ("id"), "updated_by" integer references "users" ("id"), "created_at" text not null, "updated_at" text not null, "deleted_at" text, "coaching_cycle_id" integer references "coaching_cycles" ("id") on delete set null);
+CREATE TABLE "interactions" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "interaction_type_id" integer not null references "interaction_types" ("id"), "coach_id" integer not null references "users" ("id"), "starts_at" text not null, "duration_minutes" integer not null, "status" text not null, "building_id" integer references "buildings" ("id"), "notes" text, "private_notes" text, "next_steps" text, "sequence" integer default 0 not null, "import_uid" text, "created_by" integer references "users" ("id"), "updated_by" integer references "users" ("id"), "created_at" text not null, "updated_at" text not null, "deleted_at" text, "coaching_cycle_id" integer references "coaching_cycles" ("id") on delete set null, "client_id" text);
 
 -- table invites
 CREATE TABLE "invites" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "created_at" text not null, "district_id" integer references "districts" ("id") on delete cascade, "invited_by" integer references "users" ("id") on delete set null, "accepted_at" text, "revoked_at" text);
@@ -636,7 +645,7 @@ CREATE TABLE "observation_form_versions" ("id" integer primary key autoincrement
 CREATE TABLE "observation_forms" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "interaction_type_id" integer not null references "interaction_types" ("id"), "builtin" integer default 0 not null, "current_version_id" integer, "archived_at" text, "created_at" text not null, "updated_at" text not null);
 
 -- table observations
-CREATE TABLE "observations" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "form_id" integer not null references "observation_forms" ("id"), "version_id" integer not null references "observation_form_versions" ("id"), "staff_id" integer not null references "staff" ("id") on delete cascade, "observer_id" integer not null references "users" ("id"), "interaction_id" integer references "interactions" ("id") on delete set null, "building_id" integer references "buildings" ("id") on delete set null, "status" text not null, "observed_at" text not null, "duration_minutes" integer not null, "notes" text, "private_notes" text, "next_steps" text, "calibration_id" integer, "share_answers" integer default 0 not null, "share_notes" integer default 0 not null, "shared_at" text, "shared_by" integer references "users" ("id") on delete set null, "acknowledged_at" text, "reflection" text, "created_at" text not null, "updated_at" text not null, "deleted_at" text);
+CREATE TABLE "observations" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "form_id" integer not null references "observation_forms" ("id"), "version_id" integer not null references "observation_form_versions" ("id"), "staff_id" integer not null references "staff" ("id") on delete cascade, "observer_id" integer not null references "users" ("id"), "interaction_id" integer references "interactions" ("id") on delete set null, "building_id" integer references "buildings" ("id") on delete set null, "status" text not null, "observed_at" text not null, "duration_minutes" integer not null, "notes" text, "private_notes" text, "next_steps" text, "calibration_id" integer, "share_answers" integer default 0 not null, "share_notes" integer default 0 not null, "shared_at" text, "shared_by" integer references "users" ("id") on delete set null, "acknowledged_at" text, "reflection" text, "created_at" text not null, "updated_at" text not null, "deleted_at" text, "client_id" text);
 
 -- table password_resets
 CREATE TABLE "password_resets" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "created_at" text not null, "used_at" text);

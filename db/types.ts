@@ -3,6 +3,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 type Timestamp = string;
 type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, never>;
+/** A record's client id (migration 20261204_0174): given when it is made (absent: none), never changed. */
+type ClientId = ColumnType<string | null, string | null | undefined, never>;
 
 export interface PlansTable {
   id: Generated<number>;
@@ -309,6 +311,8 @@ export interface InteractionsTable {
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
   coaching_cycle_id: number | null;
+  /** The device's UUID of a record made offline (issue 31): one per (district, created_by); never changes. */
+  client_id: ClientId;
 }
 
 /** The educators of an interaction, groups expanded to their members on its date. */
@@ -471,6 +475,8 @@ export interface ObservationsTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** The device's UUID of a record made offline (issue 31): one per (district, observer_id); never changes. */
+  client_id: ClientId;
 }
 
 /** A calibration session (issue 28): one lesson that several observers observe with the same form, to compare their answers. */
@@ -510,6 +516,8 @@ export interface ActionStepsTable {
   status_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The device's UUID of a record made offline (issue 31): one per (district, set_by_user_id); never changes. */
+  client_id: ClientId;
 }
 
 /** A coaching request (issue 29): an educator asks for support; coaches hold it in their queue until one accepts (scheduling a session) or passes it on. */
