@@ -39,6 +39,10 @@ function Report({ page, data }: { page: ReportPage; data: CoachingTeamReport }) 
     { key: 'steps_late', label: 'Late', numeric: true, sortValue: (r) => r.action_steps.late, render: (r) => int(r.action_steps.late) },
     { key: 'steps_overdue', label: 'Overdue', numeric: true, sortValue: (r) => r.action_steps.overdue, render: (r) => int(r.action_steps.overdue) },
     { key: 'steps_share', label: 'On-time share', numeric: true, sortValue: (r) => r.action_steps.on_time_share, render: (r) => percent(r.action_steps.on_time_share) },
+  ];
+  // Apart from the follow-through so that neither table is wider than a laptop's screen.
+  const requestColumns: Column<CoachingTeamRow>[] = [
+    { key: 'name', label: 'Coach', sortValue: (r) => r.coach.name, render: (r) => r.coach.name },
     { key: 'requests', label: 'Requests', numeric: true, sortValue: (r) => r.requests.received, render: (r) => int(r.requests.received) },
     { key: 'accepted', label: 'Accepted', numeric: true, sortValue: (r) => r.requests.accepted, render: (r) => int(r.requests.accepted) },
     { key: 'passed', label: 'Passed on', numeric: true, sortValue: (r) => r.requests.passed, render: (r) => int(r.requests.passed) },
@@ -79,14 +83,21 @@ function Report({ page, data }: { page: ReportPage; data: CoachingTeamReport }) 
       </div>
       <ReportTable title="Coaches" caption="The coaching team" columns={columns} rows={data.data} rowKey={(r) => r.coach.id}
         csv={csvHref('coaching-team', page.query, 'coaches')} sort={state.sort ?? 'name'} onSort={(sort) => page.change({ sort: sort === 'name' ? null : sort })} />
-      <ReportTable title="Follow-through and coaching requests" caption="Action steps and coaching requests per coach" columns={followColumns}
+      <ReportTable title="Follow-through" caption="Action steps of each coach's caseload" columns={followColumns}
         rows={data.data} rowKey={(r) => r.coach.id}
         footer={(
           <p className="report-table__how text-sm muted">
             <strong>How this is counted:</strong> Action steps of the coach’s caseload due in the range (dropped steps left out): on time
-            means done on or before the due day, overdue still open after it; the share is of the steps done or overdue. Requests are
-            those educators made in the range that reached the coach’s queue; educator-initiated interactions are the completed sessions
-            that accepting one scheduled. The Coaches CSV holds these columns too.
+            means done on or before the due day, overdue still open after it; the share is of the steps done or overdue. The Coaches CSV
+            holds these columns too.
+          </p>
+        )} />
+      <ReportTable title="Coaching requests" caption="Coaching requests per coach" columns={requestColumns}
+        rows={data.data} rowKey={(r) => r.coach.id}
+        footer={(
+          <p className="report-table__how text-sm muted">
+            <strong>How this is counted:</strong> Requests are those educators made in the range that reached the coach’s queue;
+            educator-initiated interactions are the completed sessions that accepting one scheduled. The Coaches CSV holds these columns too.
           </p>
         )} />
     </>
