@@ -3,6 +3,7 @@
 // common/schemas/observations.ts builds its schemas on these and re-exports them.
 import { planFeatureMessage } from './plans';
 import { LONG_TEXT_MAX } from './interactionValues';
+import { EDIT_CONFLICT_MESSAGE } from './syncValues';
 
 export const OBSERVATION_ITEM_KINDS = ['look_for', 'rating', 'choice', 'text', 'number'] as const;
 export type ObservationItemKind = (typeof OBSERVATION_ITEM_KINDS)[number];
@@ -41,6 +42,8 @@ export const OBSERVATION_MESSAGES = {
   itemNotOfForm: 'This item is not on the form.',
   builtinOnly: planFeatureMessage('observation-forms'),
   notFound: 'This observation does not exist.',
+  /** 409 `edit_conflict` (issue 31): a PUT whose base_updated_at is not the observation's updated_at. */
+  editConflict: EDIT_CONFLICT_MESSAGE,
   educatorNotFound: 'Choose an educator you can see.',
   cannotEdit: 'Only the observer can change this observation.',
   completedStaysCompleted: 'A completed observation cannot go back to draft.',

@@ -166,6 +166,15 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
+/**
+ * A write a unique index refused: better-sqlite3's SQLITE_CONSTRAINT_UNIQUE (or _PRIMARYKEY), PostgreSQL's 23505
+ * (unique_violation). On PostgreSQL the transaction it happened in is aborted: read what won after it ended.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 export function isBusyError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_'));

@@ -5,7 +5,8 @@ import {
   ACTION_STEP_DUE_LABELS, ACTION_STEP_DUE_SOON_DAYS, ACTION_STEP_SOURCE_LABELS, ACTION_STEP_SOURCES, ACTION_STEP_STATUS_LABELS, ACTION_STEP_STATUSES,
   type ActionStepDue, actionStepDue, type ActionStepSource, type ActionStepStatus,
 } from '../actionStepValues';
-import { dateField, idField, optionalIdField, optionalText, text } from './fields';
+import { EDIT_CONFLICT_MESSAGE } from '../syncValues';
+import { baseUpdatedAtField, clientIdField, dateField, idField, optionalIdField, optionalText, text } from './fields';
 import { filterParam, listOf, oneOf, positiveId } from './query';
 
 // The values with their labels live in common/actionStepValues.ts (no zod).
@@ -33,6 +34,8 @@ export const ACTION_STEP_MESSAGES = {
   coachesOnly: 'Only a coach, principal or administrator can reopen or drop an action step.',
   notOpen: 'This action step is done or dropped. Reopen it first.',
   alreadyOpen: 'This action step is already open.',
+  /** 409 `edit_conflict` (issue 31): a PUT whose base_updated_at is not the step's updated_at. */
+  editConflict: EDIT_CONFLICT_MESSAGE,
 } as const;
 
 const nullableDay = (label: string) => z.pipe(z.optional(z.nullable(dateField(label))), z.transform((v) => v ?? null));
@@ -48,6 +51,8 @@ export const actionStepCreateSchema = z.object({
     z.transform((v) => v ?? null),
   ),
   source_id: optionalIdField(ACTION_STEP_MESSAGES.sourceIdRequired),
+  /** The device's UUID (issue 31, common/syncValues.ts): a repeat by the same person answers the step already made (200). */
+  client_id: clientIdField,
 });
 export type ActionStepCreatePayload = z.input<typeof actionStepCreateSchema>;
 export type ActionStepCreateInput = z.output<typeof actionStepCreateSchema>;
@@ -57,6 +62,8 @@ export const actionStepUpdateSchema = z.object({
   title: text('Title', ACTION_STEP_TITLE_MAX),
   detail: optionalText('Detail', ACTION_STEP_TEXT_MAX),
   due_on: nullableDay('Due date'),
+  /** The `updated_at` the edit started from (issue 31): another version stored is 409 `edit_conflict`; absent: not checked. */
+  base_updated_at: baseUpdatedAtField,
 });
 export type ActionStepUpdatePayload = z.input<typeof actionStepUpdateSchema>;
 export type ActionStepUpdateInput = z.output<typeof actionStepUpdateSchema>;
@@ -96,6 +103,8 @@ export interface ActionStep {
   can_manage: boolean;
   created_at: string;
   updated_at: string;
+  /** The device's UUID it was made with offline (issue 31), else null. */
+  client_id: string | null;
 }
 
 /** GET /api/action-step/follow-through: one educator's steps, counted. */

@@ -3,6 +3,7 @@
 // client's instant check read the same.
 import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from '../constants';
+import { CLIENT_ID_MESSAGE, isClientId } from '../syncValues';
 import { isTimeZone } from '../zone';
 import { isIsoDate } from './query';
 
@@ -89,3 +90,22 @@ export const idListField = (label: string, message: string, max: number) =>
 /** A required calendar date `YYYY-MM-DD` in a JSON body. */
 export const dateField = (label: string, typeMessage = `${label} must be a date (YYYY-MM-DD).`) =>
   z.string({ error: typeMessage }).check(z.refine(isIsoDate, `${label} must be a date (YYYY-MM-DD).`));
+
+/**
+ * A create's `client_id` (issue 31, common/syncValues.ts): absent or null is none; anything else must be a
+ * lower-case UUID.
+ */
+export const clientIdField = z.pipe(
+  z.optional(z.nullable(z.string({ error: CLIENT_ID_MESSAGE }))),
+  z.transform((v) => v ?? null),
+).check(z.refine((v) => v === null || isClientId(v), CLIENT_ID_MESSAGE));
+
+/**
+ * An edit's `base_updated_at` (issue 31): the `updated_at` of the version the edit started from, a UTC
+ * timestamp; absent or null: the edit is not checked against the stored version.
+ */
+const BASE_UPDATED_AT_MESSAGE = 'Base updated at must be a UTC timestamp (ISO 8601).';
+export const baseUpdatedAtField = z.pipe(
+  z.optional(z.nullable(z.string({ error: BASE_UPDATED_AT_MESSAGE }))),
+  z.transform((v) => v ?? null),
+).check(z.refine((v) => v === null || isUtcTimestamp(v), BASE_UPDATED_AT_MESSAGE));

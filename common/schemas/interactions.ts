@@ -2,7 +2,8 @@
 // server and client. starts_at is an instant (UTC ISO 8601): the client converts from and to the
 // user's timezone. Custom field values are checked on the server against the type's fields.
 import * as z from 'zod/mini';
-import { idField, idListField, isTimeZone, optionalIdField, optionalText, utcTimestamp } from './fields';
+import { baseUpdatedAtField, clientIdField, idField, idListField, isTimeZone, optionalIdField, optionalText, utcTimestamp } from './fields';
+import { EDIT_CONFLICT_MESSAGE } from '../syncValues';
 import {
   ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_KEYS, type ActivityCategory, DURATION_MAX_MINUTES, type FieldKind, type InteractionColour, INTERACTION_STATUS_LABELS,
   INTERACTION_STATUSES, type InteractionStatus, LONG_TEXT_MAX, NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE,
@@ -35,6 +36,8 @@ export const INTERACTION_MESSAGES = {
   fieldRequired: (label: string) => `${label} is required.`,
   cycleNotFound: 'Choose a coaching cycle of this coach or of educators you can see.',
   skillNotFound: 'Choose active skills of your district\'s framework.',
+  /** 409 `edit_conflict` (issue 31): a PUT whose base_updated_at is not the interaction's updated_at. */
+  editConflict: EDIT_CONFLICT_MESSAGE,
 } as const;
 
 export const INTERACTION_SKILLS_MAX = 24;
@@ -78,6 +81,22 @@ export const interactionPayloadSchema = z.object({
 });
 export type InteractionPayload = z.input<typeof interactionPayloadSchema>;
 export type InteractionInput = z.output<typeof interactionPayloadSchema>;
+
+/**
+ * POST /api/interaction: the payload and the device's `client_id` (issue 31, common/syncValues.ts): a repeat with
+ * the same client id by the same person answers the interaction already made (200), never a second one.
+ */
+export const interactionCreateSchema = z.extend(interactionPayloadSchema, { client_id: clientIdField });
+export type InteractionCreatePayload = z.input<typeof interactionCreateSchema>;
+export type InteractionCreateInput = z.output<typeof interactionCreateSchema>;
+
+/**
+ * PUT /api/interaction/{id}: the payload and `base_updated_at` (issue 31): the `updated_at` the edit started
+ * from; when the interaction's differs, 409 `edit_conflict` and nothing changes. Absent: not checked.
+ */
+export const interactionUpdateSchema = z.extend(interactionPayloadSchema, { base_updated_at: baseUpdatedAtField });
+export type InteractionUpdatePayload = z.input<typeof interactionUpdateSchema>;
+export type InteractionUpdateInput = z.output<typeof interactionUpdateSchema>;
 
 /**
  * The school an interaction defaults to (issue 26), the same rule on the server (a POST without building_id)
@@ -198,6 +217,8 @@ export interface Interaction {
   updated_by: { id: number; name: string } | null;
   created_at: string;
   updated_at: string;
+  /** The device's UUID it was made with offline (issue 31), else null. */
+  client_id: string | null;
   /** Set only in the answer of DELETE /api/interaction/{id} (the list and reads never show deleted ones). */
   deleted_at?: string | null;
 }

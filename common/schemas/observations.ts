@@ -8,7 +8,7 @@ import {
   OBSERVATION_ITEM_KINDS, OBSERVATION_MESSAGES, OBSERVATION_STATUSES, RATING_SCALE_MAX, RATING_SCALE_MIN,
 } from '../observationValues';
 import { DURATION_MAX_MINUTES, LONG_TEXT_MAX } from '../interactionValues';
-import { idField, optionalIdField, optionalText, text, utcTimestamp } from './fields';
+import { baseUpdatedAtField, clientIdField, idField, optionalIdField, optionalText, text, utcTimestamp } from './fields';
 import { filterParam, listOf, oneOf, optionalIsoDate, positiveId } from './query';
 
 export * from '../observationValues';
@@ -77,6 +77,16 @@ export const observationPayloadSchema = z.object({
   calibration_id: optionalIdField('Choose a calibration session of your district.'),
 });
 export type ObservationInput = z.output<typeof observationPayloadSchema>;
+
+/** POST /api/observation: the payload and the device's `client_id` (issue 31: a repeat answers the observation already made, 200). */
+export const observationCreateSchema = z.extend(observationPayloadSchema, { client_id: clientIdField });
+export type ObservationCreatePayload = z.input<typeof observationCreateSchema>;
+export type ObservationCreateInput = z.output<typeof observationCreateSchema>;
+
+/** PUT /api/observation/{id}: the payload and `base_updated_at` (issue 31: another version stored is 409 `edit_conflict`). */
+export const observationUpdateSchema = z.extend(observationPayloadSchema, { base_updated_at: baseUpdatedAtField });
+export type ObservationUpdatePayload = z.input<typeof observationUpdateSchema>;
+export type ObservationUpdateInput = z.output<typeof observationUpdateSchema>;
 
 /** POST /api/observation/{id}/share: what the educator sees. */
 export const shareObservationSchema = z.object({

@@ -78,6 +78,11 @@ export interface ApiOperation {
    * makes an id a string (an id with a file extension, `12.pdf`).
    */
   params?: Record<string, string | { text: string; type: 'string' }>;
+  /**
+   * A create that takes a `client_id` (issue 31, common/syncValues.ts): what a repeat with the same client id
+   * answers, with 200 beside the 201 (the same `answerSchema`).
+   */
+  repeatAnswerText?: string;
   /** Error statuses beyond the ones derived from the above (401, 402, 403, 404, 419, 422). */
   errors?: readonly number[];
   /** False for the few writes mounted before the CSRF check (the report emails' one-click unsubscribe). */
@@ -90,3 +95,10 @@ export interface ApiArea {
   description?: string;
   operations: Partial<Record<OperationKey, ApiOperation>>;
 }
+
+/** Issue 31 (common/syncValues.ts): a create's client id and an edit's base version, said once for the three record kinds. */
+export const clientIdText = (record: string) => `With \`client_id\` (a lower-case UUID the device made for the ${record}; else 422 `
+  + '"Client ID must be a UUID."): a repeat with the same client id by the same person in the same district writes nothing and answers '
+  + `the ${record} made then with 200 (also when two arrive at once); one deleted since answers its 404. Another person's or district's same client id is unrelated.`;
+export const baseVersionText = (record: string) => `With \`base_updated_at\` (the \`updated_at\` of the version the edit started from): when the ${record}'s `
+  + '`updated_at` differs, 409 with code `edit_conflict` ("This record changed since you started editing it.") and nothing changes. Without it the edit is not checked.';

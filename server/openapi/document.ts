@@ -78,7 +78,7 @@ const ERROR_ANSWERS: Record<number, { name: string; description: string; code: s
   402: { name: 'TrialEnded', description: "The district's trial has ended: it is read-only until it buys a plan (every write but sign-in, one's own account, billing and quotes, support).", code: 'trial_ended', message: TRIAL_ENDED_MESSAGE },
   403: { name: 'Forbidden', description: 'Signed in, but the role, the permission, the plan or impersonation does not allow it; the message says which.', code: 'forbidden', message: 'You do not have permission to do that.' },
   404: { name: 'NotFound', description: "No such record, or it is another district's (never 403: ids do not reveal other districts).", code: 'not_found', message: 'We could not find that.' },
-  409: { name: 'Conflict', description: 'The record is not in a state that allows it; the message says why.', code: 'conflict', message: 'This group is already deactivated.' },
+  409: { name: 'Conflict', description: 'The record is not in a state that allows it; the message says why. An edit sent with the `base_updated_at` of a version that is no longer the stored one answers code `edit_conflict` (and changes nothing).', code: 'conflict', message: 'This group is already deactivated.' },
   413: { name: 'PayloadTooLarge', description: 'The body is larger than the call accepts.', code: 'payload_too_large', message: 'The request is too large.' },
   419: { name: 'CsrfMismatch', description: 'The `X-XSRF-TOKEN` header (the `XSRF-TOKEN` cookie echoed) or `X-Requested-With` is missing or stale.', code: 'csrf_token_mismatch', message: 'Your session has expired. Please refresh the page and sign in again.' },
   422: { name: 'ValidationFailed', description: '`errors` maps each bad field (dotted path) to its messages; `message` is the first.', code: 'validation_failed', message: 'Name is required.' },
@@ -211,6 +211,7 @@ function describeOperation(method: HttpMethod, path: string, op: ApiOperation, t
 
   const status = op.status ?? (op.answer === 'none' ? 204 : 200);
   const responses: Record<string, Json> = { [String(status)]: successAnswer(op.answer ?? (status === 204 ? 'none' : 'json'), op.answerText, op.answerSchema) };
+  if (op.repeatAnswerText) responses['200'] = successAnswer(op.answer ?? 'json', op.repeatAnswerText, op.answerSchema);
   if (op.answerSchemaBy) {
     // One schema per value of a path parameter: a JSON answer that is one of them.
     if (op.answerSchema || (op.answer ?? 'json') !== 'json') throw new Error('answerSchemaBy is for a json answer without answerSchema');

@@ -43,6 +43,7 @@ function interaction(patch: Partial<Interaction> = {}): Interaction {
     updated_by: null,
     created_at: '2026-11-24T16:00:00.000Z',
     updated_at: '2026-11-24T16:00:00.000Z',
+    client_id: null,
     ...patch,
   };
 }

@@ -20,6 +20,8 @@ export const actionStepAnswer = z.strictObject({
   can_manage: z.boolean(),
   created_at: instant,
   updated_at: instant,
+  /** The device's UUID it was made with offline (issue 31), else null. */
+  client_id: z.nullable(z.string()),
 });
 export type ActionStepAnswer = z.infer<typeof actionStepAnswer>;
 export const actionStepAnswerMatches: SameShape<ActionStepAnswer, ActionStep> = true;

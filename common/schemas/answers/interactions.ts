@@ -36,6 +36,8 @@ export const interactionAnswer = z.strictObject({
   updated_by: z.nullable(ref),
   created_at: instant,
   updated_at: instant,
+  /** The device's UUID it was made with offline (issue 31), else null. */
+  client_id: z.nullable(z.string()),
   deleted_at: z.optional(z.nullable(instant)),
 });
 export type InteractionAnswer = z.infer<typeof interactionAnswer>;

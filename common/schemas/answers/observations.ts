@@ -62,6 +62,8 @@ const observationSummaryFields = {
   shared: z.nullable(z.strictObject({ at: instant, answers: z.boolean(), notes: z.boolean() })),
   acknowledged_at: z.nullable(instant),
   updated_at: instant,
+  /** The device's UUID it was made with offline (issue 31), else null. */
+  client_id: z.nullable(z.string()),
   /** Seen of the look-fors answered seen or not seen; null when the answers are not the reader's to see. */
   look_fors: z.nullable(z.strictObject({ seen: count, applicable: count })),
 };

@@ -85,7 +85,7 @@ describe('GET /api/action-step', () => {
     expect(own.body.data[0]).toEqual({
       id: late.id, educator: { id: w.jordan.id, name: 'Jordan Ellis' }, title: 'Post the learning goal', detail: null, due_on: '2026-10-10', status: 'open',
       done_on: null, note: null, source: null, set_by: { id: w.coach.id, name: 'Casey Coach' }, can_edit: false, can_complete: true, can_manage: false,
-      created_at: late.created_at, updated_at: late.updated_at,
+      created_at: late.created_at, updated_at: late.updated_at, client_id: null,
     });
     // An educator asking for someone else's steps gets none of them.
     expect(ids(await teacher.get(`/api/action-step?filter[staff_id]=${w.ana.id}`))).toEqual([]);

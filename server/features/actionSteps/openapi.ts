@@ -3,7 +3,7 @@ import { PERMISSIONS as P } from '../../../common/permissions';
 import {
   actionStepCompleteSchema, actionStepCreateSchema, actionStepListQuerySchema, actionStepUpdateSchema,
 } from '../../../common/schemas/actionSteps';
-import type { ApiArea } from '../../http/apiDoc';
+import { type ApiArea, baseVersionText, clientIdText } from '../../http/apiDoc';
 
 const reader = {
   who: 'district', permissions: [P.seeEducators],
@@ -29,11 +29,13 @@ export const actionStepApi: ApiArea = {
       summary: 'Add an action step', who: 'district', permissions: [P.seeEducators], body: actionStepCreateSchema, status: 201, answerText: step, answerSchema: 'ActionStep',
       description: 'An educator adds their own (`source_type` own, the default for them). A coach, principal or administrator sets one for an educator their scope reaches, '
         + 'from an interaction, an observation or a coaching cycle of the district about the same educator (`source_type` and `source_id`), or from none. '
-        + 'A source that is not such a record is a 422 naming `source_id`.',
+        + `A source that is not such a record is a 422 naming \`source_id\`. ${clientIdText('action step')}`,
+      repeatAnswerText: 'A repeat of a client id: the action step made then, as it stands now.',
     },
     'PUT /api/action-step/{id}': {
       summary: 'Change an action step', ...reader, body: actionStepUpdateSchema, errors: [409], answerText: step, answerSchema: 'ActionStep',
-      description: 'Title, detail and due day of an open step: a coach, principal or administrator in scope, or the educator for the steps they added.',
+      description: 'Title, detail and due day of an open step: a coach, principal or administrator in scope, or the educator for the steps they added. '
+        + baseVersionText('action step'),
     },
     'POST /api/action-step/{id}/complete': {
       summary: 'Mark an action step done', ...reader, body: actionStepCompleteSchema, errors: [409], answerText: step, answerSchema: 'ActionStep',

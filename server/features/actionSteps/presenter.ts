@@ -20,6 +20,7 @@ export function presentStep(reader: Reader, row: StepRow): ActionStepAnswer {
     can_manage: canManageStep(reader),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    client_id: row.client_id,
   };
 }
 

@@ -23,6 +23,8 @@ export interface StepRow {
   status_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The device's UUID it was made with (issue 31), else null. */
+  client_id: string | null;
   /** The owner educator's name and login. */
   first_name: string;
   last_name: string;
@@ -43,7 +45,7 @@ function visibleSteps(db: DB, scope: Scope) {
 
 const STEP_COLUMNS = [
   'a.id', 'a.district_id', 'a.staff_id', 'a.title', 'a.detail', 'a.due_on', 'a.set_by_user_id', 'a.source_type', 'a.source_id', 'a.status',
-  'a.done_on', 'a.note', 'a.status_by_user_id', 'a.status_at', 'a.created_at', 'a.updated_at', 's.first_name', 's.last_name',
+  'a.done_on', 'a.note', 'a.status_by_user_id', 'a.status_at', 'a.created_at', 'a.updated_at', 'a.client_id', 's.first_name', 's.last_name',
   's.user_id as owner_user_id', 'u.name as set_by_name',
 ] as const;
 

@@ -60,8 +60,9 @@ export function actionStepRoutes(deps: Deps): Router {
   router.post('/action-step', async (req, res) => {
     const writer = actionStepWriter(req);
     const input = validate(actionStepCreateSchema, req.body);
-    const id = await createStep(db, writer, input);
-    res.status(201).json(await answerOne(writer, id));
+    // A repeat of a client id the caller already used answers the step made then (issue 31): 200, not 201.
+    const made = await createStep(db, writer, input);
+    res.status(made.created ? 201 : 200).json(await answerOne(writer, made.created ? made.value : made.id));
   });
 
   router.put('/action-step/:id', async (req, res) => {

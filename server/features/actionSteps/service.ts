@@ -8,6 +8,7 @@ import { lockRecord } from '../../../db/locks';
 import { visibleStaffIds } from '../../access/staffScope';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
+import { createOnce, editedAt, type Made, requireBaseVersion } from '../../lib/clientIds';
 import type { Writer } from './policies';
 import { sourceMatches } from './queries';
 
@@ -44,14 +45,19 @@ async function checkedSource(db: DB, w: Writer, input: ActionStepCreateInput): P
   return { type: input.source_type, id: input.source_id };
 }
 
-export function createStep(db: DB, w: Writer, input: ActionStepCreateInput): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * POST: a new open step with its audit row. With a `client_id` (issue 31, lib/clientIds.ts) the caller already used
+ * in this district, nothing is written and the step made then is answered (`created: false`).
+ */
+export function createStep(db: DB, w: Writer, input: ActionStepCreateInput): Promise<Made<number>> {
+  const key = { table: 'action_steps' as const, districtId: w.actor.districtId, userId: w.actor.userId, clientId: input.client_id, notFoundMessage: ACTION_STEP_MESSAGES.notFound };
+  return createOnce(db, key, async (trx) => {
     const source = await checkedSource(trx, w, input);
     const now = nowIso();
     const { id } = await trx.insertInto('action_steps').values({
       district_id: w.actor.districtId, staff_id: input.staff_id, title: input.title, detail: input.detail, due_on: input.due_on,
       set_by_user_id: w.actor.userId, source_type: source.type, source_id: source.id, status: 'open', done_on: null, note: null,
-      status_by_user_id: null, status_at: null, created_at: now, updated_at: now,
+      status_by_user_id: null, status_at: null, created_at: now, updated_at: now, client_id: input.client_id,
     }).returning('id').executeTakeFirstOrThrow();
     await recordAudit(trx, w.actor, {
       action: 'action_step.created', subjectType: 'action_step', subjectId: id,
@@ -61,24 +67,29 @@ export function createStep(db: DB, w: Writer, input: ActionStepCreateInput): Pro
   });
 }
 
-type StepState = { status: 'open' | 'done' | 'dropped'; title: string; detail: string | null; due_on: string | null; note: string | null };
+type StepState = { status: 'open' | 'done' | 'dropped'; title: string; detail: string | null; due_on: string | null; note: string | null; updated_at: string };
 
 /** The step's row in the caller's district, locked for the rest of the transaction (PostgreSQL). */
 async function lockedStep(trx: DB, districtId: number, id: number): Promise<StepState> {
   // One step's changes one at a time (db/locks.ts): its status is read before it is changed.
   await lockRecord(trx, 'action_steps', id);
-  const row = await trx.selectFrom('action_steps').select(['status', 'title', 'detail', 'due_on', 'note'])
+  const row = await trx.selectFrom('action_steps').select(['status', 'title', 'detail', 'due_on', 'note', 'updated_at'])
     .where('district_id', '=', districtId).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(ACTION_STEP_MESSAGES.notFound);
   return row;
 }
 
-/** PUT: title, detail, due day; only while open (409). */
+/**
+ * PUT: title, detail, due day; only while open (409). With `base_updated_at` (issue 31): 409 `edit_conflict` when
+ * the step changed since that version, checked under the record's lock (before the open check: a step done or
+ * dropped since the edit began changed too).
+ */
 export function updateStep(db: DB, w: Writer, id: number, input: ActionStepUpdateInput): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const before = await lockedStep(trx, w.actor.districtId, id);
+    requireBaseVersion(input.base_updated_at, before.updated_at, ACTION_STEP_MESSAGES.editConflict);
     if (before.status !== 'open') throw conflict(ACTION_STEP_MESSAGES.notOpen);
-    await trx.updateTable('action_steps').set({ title: input.title, detail: input.detail, due_on: input.due_on, updated_at: nowIso() })
+    await trx.updateTable('action_steps').set({ title: input.title, detail: input.detail, due_on: input.due_on, updated_at: editedAt(before.updated_at, nowIso()) })
       .where('district_id', '=', w.actor.districtId).where('id', '=', id).execute();
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of ['title', 'detail', 'due_on'] as const) {

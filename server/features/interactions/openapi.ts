@@ -1,10 +1,10 @@
 // The reference's description of this feature's routes (server/http/apiDoc.ts; checked by server/openapi/openapi.test.ts).
 import { PERMISSIONS as P } from '../../../common/permissions';
 import {
-  activityListQuerySchema, activityPayloadSchema, defaultSchoolQuerySchema, duplicateInteractionSchema, interactionListQuerySchema,
-  interactionPayloadSchema,
+  activityListQuerySchema, activityPayloadSchema, defaultSchoolQuerySchema, duplicateInteractionSchema, interactionCreateSchema,
+  interactionListQuerySchema, interactionUpdateSchema,
 } from '../../../common/schemas/interactions';
-import type { ApiArea } from '../../http/apiDoc';
+import { type ApiArea, baseVersionText, clientIdText } from '../../http/apiDoc';
 
 const interaction = 'The interaction: type, times, participants, school, notes (per the shared-notes rule), custom field answers, status.';
 const activity = 'The logged time.';
@@ -14,7 +14,6 @@ const reads = {
 } as const;
 const writes = { who: 'district', permissions: [P.seeActivity] } as const;
 const edits = { ...writes, description: 'The coach, its author, or a district-wide `see activity` holder.' } as const;
-
 export const interactionApi: ApiArea = {
   tag: 'Interactions and Activity',
   description: 'Interactions (log, edit, complete, cancel, duplicate, delete) and activities ("Log time").',
@@ -28,8 +27,14 @@ export const interactionApi: ApiArea = {
       answerText: 'The school (null when there is none) and where it came from, `participants` or `coach`.', answerSchema: 'DefaultSchool',
     },
     'GET /api/interaction/{id}': { summary: 'One interaction', ...reads, answerText: interaction, answerSchema: 'Interaction' },
-    'POST /api/interaction': { summary: 'Log an interaction', ...writes, body: interactionPayloadSchema, status: 201, answerText: interaction, answerSchema: 'Interaction' },
-    'PUT /api/interaction/{id}': { summary: 'Change an interaction', ...edits, body: interactionPayloadSchema, errors: [409], answerText: interaction, answerSchema: 'Interaction' },
+    'POST /api/interaction': {
+      summary: 'Log an interaction', ...writes, body: interactionCreateSchema, status: 201, answerText: interaction, answerSchema: 'Interaction',
+      description: clientIdText('interaction'), repeatAnswerText: 'A repeat of a client id: the interaction made then, as it stands now.',
+    },
+    'PUT /api/interaction/{id}': {
+      summary: 'Change an interaction', ...edits, body: interactionUpdateSchema, errors: [409], answerText: interaction, answerSchema: 'Interaction',
+      description: `${edits.description} ${baseVersionText('interaction')}`,
+    },
     'DELETE /api/interaction/{id}': { summary: 'Delete an interaction', ...edits, answerText: 'The interaction as it was (soft-deleted), with `deleted_at`.', answerSchema: 'Interaction' },
     'POST /api/interaction/{id}/complete': { summary: 'Complete an interaction', ...edits, errors: [409], answerText: interaction, answerSchema: 'Interaction' },
     'POST /api/interaction/{id}/cancel': { summary: 'Cancel an interaction', ...edits, errors: [409], answerText: interaction, answerSchema: 'Interaction' },

@@ -77,6 +77,7 @@ export function presentInteraction(row: InteractionRow, related: Related, viewer
     updated_by: nameUser(row.updated_by),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    client_id: row.client_id,
     ...(row.deleted_at !== null ? { deleted_at: row.deleted_at } : {}),
   };
 }

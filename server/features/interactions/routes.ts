@@ -4,7 +4,7 @@
 import { Router } from 'express';
 import {
   ACTIVITY_MESSAGES, activityListQuerySchema, activityPayloadSchema, defaultSchoolQuerySchema, duplicateInteractionSchema, INTERACTION_MESSAGES,
-  interactionListQuerySchema, interactionPayloadSchema, type InteractionListQuery,
+  interactionCreateSchema, interactionListQuerySchema, type InteractionListQuery, interactionUpdateSchema,
 } from '../../../common/schemas/interactions';
 import { districtSettingsOf } from '../../../common/schemas/site';
 import { nowIso } from '../../../db/connection';
@@ -163,9 +163,11 @@ export function interactionRoutes(deps: Deps): Router {
 
   router.post('/interaction', async (req, res) => {
     const writer = interactionWriter(req);
-    const input = validate(interactionPayloadSchema, req.body);
-    const id = await createInteraction(db, writer, input);
-    res.status(201).json(await answerOne(writer, id));
+    const input = validate(interactionCreateSchema, req.body);
+    // A repeat of a client id the caller already used answers the interaction made then (issue 31): 200, not 201.
+    const made = await createInteraction(db, writer, input);
+    const id = made.created ? made.value : made.id;
+    res.status(made.created ? 201 : 200).json(await answerOne(writer, id));
   });
 
   /** 404 unless visible, then 403 unless the caller may change it. */
@@ -179,7 +181,7 @@ export function interactionRoutes(deps: Deps): Router {
 
   router.put('/interaction/:id', async (req, res) => {
     const { writer, id } = await editable(req);
-    const input = validate(interactionPayloadSchema, req.body);
+    const input = validate(interactionUpdateSchema, req.body);
     await updateInteraction(db, writer, id, input);
     res.json(await answerOne(writer, id));
   });

@@ -4,7 +4,8 @@
 // interaction (`interactionSight`, policies.ts: hidden shared notes, next steps and text field values,
 // another's private notes) is never copied by them and keeps its stored value when they edit it.
 import {
-  type DefaultSchool, type DefaultSchoolQuery, INTERACTION_MESSAGES, type ActivityCategory, type InteractionInput, type InteractionStatus,
+  type DefaultSchool, type DefaultSchoolQuery, INTERACTION_MESSAGES, type ActivityCategory, type InteractionCreateInput, type InteractionInput,
+  type InteractionStatus, type InteractionUpdateInput,
 } from '../../../common/schemas/interactions';
 import { districtSettingsOf } from '../../../common/schemas/site';
 import type { DB } from '../../../db/connection';
@@ -13,6 +14,7 @@ import { lockRecord } from '../../../db/locks';
 import { visibleStaffIds } from '../../access/staffScope';
 import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
+import { createOnce, editedAt, type Made, requireBaseVersion } from '../../lib/clientIds';
 import { checkFieldValues } from './fieldValues';
 import { interactionSight, type Reader, type Sight } from './policies';
 import {
@@ -256,15 +258,20 @@ const auditable = (row: Pick<InteractionRow, 'interaction_type_id' | 'coach_id' 
   duration_minutes: row.duration_minutes, status: row.status, building_id: row.building_id,
 });
 
-export function createInteraction(db: DB, w: Writer, input: InteractionInput): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * POST: a new interaction with its links and audit row. With a `client_id` (issue 31, lib/clientIds.ts) the caller
+ * already used in this district, nothing is written and the interaction made then is answered (`created: false`).
+ */
+export function createInteraction(db: DB, w: Writer, input: InteractionCreateInput): Promise<Made<number>> {
+  const key = { table: 'interactions' as const, districtId: w.actor.districtId, userId: w.actor.userId, clientId: input.client_id, notFoundMessage: INTERACTION_MESSAGES.notFound };
+  return createOnce(db, key, async (trx) => {
     const r = await resolvePayload(trx, w, input);
     const now = nowIso();
     const { id } = await trx.insertInto('interactions').values({
       district_id: w.actor.districtId, interaction_type_id: input.interaction_type_id, coach_id: r.coachId,
       starts_at: input.starts_at, duration_minutes: input.duration_minutes, status: input.status, building_id: r.buildingId,
       notes: input.notes, private_notes: input.private_notes, next_steps: input.next_steps, sequence: 0, import_uid: null,
-      coaching_cycle_id: r.coachingCycleId,
+      coaching_cycle_id: r.coachingCycleId, client_id: input.client_id,
       created_by: w.actor.userId, updated_by: w.actor.userId, created_at: now, updated_at: now, deleted_at: null,
     }).returning('id').executeTakeFirstOrThrow();
     await writeLinks(trx, w.actor.districtId, id, r, true);
@@ -286,13 +293,16 @@ export async function requireInteraction(db: Conn, districtId: number, id: numbe
 /**
  * PUT: replaces every field the caller may see. What is hidden from them (another's private notes; with
  * shared notes kept from them, notes, next steps and text field values) keeps its stored value: the
- * body's value is ignored, as the answer they read had null there.
+ * body's value is ignored, as the answer they read had null there. With `base_updated_at` (issue 31): 409
+ * `edit_conflict` when the interaction changed since that version, checked under the record's lock.
  */
-export function updateInteraction(db: DB, w: Writer, id: number, input: InteractionInput): Promise<void> {
+export function updateInteraction(db: DB, w: Writer, id: number, input: InteractionUpdateInput): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    // One interaction's edits one at a time (db/locks.ts): its sequence, its links (replaced whole) and the audit's "before".
+    // One interaction's edits one at a time (db/locks.ts): its sequence, its links (replaced whole), the audit's
+    // "before" and the version the edit started from.
     await lockRecord(trx, 'interactions', id);
     const before = await requireInteraction(trx, w.actor.districtId, id);
+    requireBaseVersion(input.base_updated_at, before.updated_at, INTERACTION_MESSAGES.editConflict);
     const [links, sight] = await Promise.all([linksOf(trx, w.actor.districtId, id), sightOf(trx, w, before)]);
     const r = await resolvePayload(trx, w, input, { row: before, links, sight });
     const after = {
@@ -305,7 +315,7 @@ export function updateInteraction(db: DB, w: Writer, id: number, input: Interact
     };
     await trx.updateTable('interactions').set({
       ...after, ...texts, coaching_cycle_id: r.coachingCycleId,
-      sequence: before.sequence + 1, updated_by: w.actor.userId, updated_at: nowIso(),
+      sequence: before.sequence + 1, updated_by: w.actor.userId, updated_at: editedAt(before.updated_at, nowIso()),
     }).where('district_id', '=', w.actor.districtId).where('id', '=', id).execute();
     await writeLinks(trx, w.actor.districtId, id, r);
     const textChanged = (Object.keys(texts) as (keyof typeof texts)[]).filter((k) => before[k] !== texts[k]);

@@ -1,9 +1,9 @@
 // The reference's description of the observation routes (server/http/apiDoc.ts; checked by server/openapi/openapi.test.ts).
 import { PERMISSIONS as P } from '../../../../common/permissions';
 import {
-  acknowledgeObservationSchema, observationListQuerySchema, observationPayloadSchema, shareObservationSchema,
+  acknowledgeObservationSchema, observationCreateSchema, observationListQuerySchema, observationUpdateSchema, shareObservationSchema,
 } from '../../../../common/schemas/observations';
-import type { ApiArea } from '../../../http/apiDoc';
+import { type ApiArea, baseVersionText, clientIdText } from '../../../http/apiDoc';
 
 const reader = {
   who: 'district', permissions: [P.seeActivity],
@@ -40,12 +40,15 @@ export const observationApi: ApiArea = {
     },
     'GET /api/observation/{id}': { summary: 'One observation', ...reader, answerText: observation, answerSchema: 'Observation' },
     'POST /api/observation': {
-      summary: 'Start or record an observation', who: 'district', permissions: [P.seeActivity], body: observationPayloadSchema, status: 201,
+      summary: 'Start or record an observation', who: 'district', permissions: [P.seeActivity], body: observationCreateSchema, status: 201,
       description: 'Of an educator the caller\'s `see educators` scope reaches. A bad answer is 422 naming `answers.N.value`; completing needs every '
-        + 'required item (422 on `answers`).',
-      answerText: observation, answerSchema: 'Observation',
+        + `required item (422 on \`answers\`). ${clientIdText('observation')}`,
+      answerText: observation, answerSchema: 'Observation', repeatAnswerText: 'A repeat of a client id: the observation made then, as it stands now.',
     },
-    'PUT /api/observation/{id}': { summary: 'Change or complete an observation', ...observer, body: observationPayloadSchema, errors: [409], answerText: observation, answerSchema: 'Observation' },
+    'PUT /api/observation/{id}': {
+      summary: 'Change or complete an observation', ...observer, body: observationUpdateSchema, errors: [409], answerText: observation, answerSchema: 'Observation',
+      description: `${observer.description} ${baseVersionText('observation')} A share or the educator's acknowledgement changes \`updated_at\` too.`,
+    },
     'DELETE /api/observation/{id}': { summary: 'Delete an observation', ...observer, answer: 'none', status: 204 },
     'POST /api/observation/{id}/share': {
       summary: 'Share an observation with its educator', ...observer, body: shareObservationSchema, errors: [409, 429], answerText: observation, answerSchema: 'Observation',

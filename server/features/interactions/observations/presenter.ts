@@ -39,6 +39,7 @@ function summary(row: ObservationRow, names: Names, sight: ObservationSight): Om
     shared: row.shared_at !== null ? { at: row.shared_at, answers: row.share_answers === 1, notes: row.share_notes === 1 } : null,
     acknowledged_at: sight.reflection ? row.acknowledged_at : null,
     updated_at: row.updated_at,
+    client_id: row.client_id,
   };
 }
 

@@ -3,7 +3,7 @@
 // (service) → present. Who may read what: policies.ts; what a reader sees of one: observationSight.
 import { type Request, Router } from 'express';
 import {
-  acknowledgeObservationSchema, OBSERVATION_MESSAGES, observationListQuerySchema, observationPayloadSchema, shareObservationSchema,
+  acknowledgeObservationSchema, OBSERVATION_MESSAGES, observationCreateSchema, observationListQuerySchema, observationUpdateSchema, shareObservationSchema,
 } from '../../../../common/schemas/observations';
 import type { ObserverAnswer } from '../../../../common/schemas/answers/observations';
 import { districtSettingsOf } from '../../../../common/schemas/site';
@@ -141,16 +141,18 @@ export function observationRoutes(deps: Deps): Router {
 
   router.post('/observation', async (req, res) => {
     const writer = observationWriter(req);
-    const input = validate(observationPayloadSchema, req.body);
-    // The answer from what the save wrote (its own observation: the observer reads it whole).
-    const saved = await createObservation(db, writer, input);
-    const [one] = await present(writer, [saved.row], true, saved);
+    const input = validate(observationCreateSchema, req.body);
+    // The answer from what the save wrote (its own observation: the observer reads it whole). A repeat of a client
+    // id the observer already used answers the observation made then (issue 31): 200, read as it stands now.
+    const made = await createObservation(db, writer, input);
+    if (!made.created) return void res.json(await answerOne(writer, made.id));
+    const [one] = await present(writer, [made.value.row], true, made.value);
     res.status(201).json(one);
   });
 
   router.put('/observation/:id', async (req, res) => {
     const writer = observationWriter(req);
-    const input = validate(observationPayloadSchema, req.body);
+    const input = validate(observationUpdateSchema, req.body);
     const row = await visibleRow(writer, req);
     requireObserver(writer, row);
     const saved = await updateObservation(db, writer, row, input);

@@ -5,13 +5,15 @@
 // skills, dated on the observation's day in the district's timezone (skill mapping's rules:
 // server/lib/skillRatings.ts). Later edits keep both in step; deleting removes both.
 import {
-  ANSWER_TEXT_MAX, type AnswerInput, LOOK_FOR_VALUES, NUMBER_ANSWER_MAX, OBSERVATION_MESSAGES, type ObservationInput,
+  ANSWER_TEXT_MAX, type AnswerInput, LOOK_FOR_VALUES, NUMBER_ANSWER_MAX, OBSERVATION_MESSAGES, type ObservationCreateInput, type ObservationInput,
+  type ObservationUpdateInput,
 } from '../../../../common/schemas/observations';
 import { nowIso, type DB } from '../../../../db/connection';
 import { lockRecord } from '../../../../db/locks';
 import { visibleStaffIds } from '../../../access/staffScope';
 import { conflict, type FieldErrors, validationError } from '../../../http/errors';
 import { type DistrictActor, recordAudit } from '../../../lib/audit';
+import { createOnce, editedAt, type Made, requireBaseVersion } from '../../../lib/clientIds';
 import { defaultSchoolOf } from '../../../lib/defaultSchool';
 import { activeSkillIds, replaceEvidenceRatings } from '../../../lib/skillRatings';
 import { localDateTime } from '../../../lib/zone';
@@ -198,8 +200,14 @@ export interface Saved { row: ObservationRow; items: ItemRow[]; answers: AnswerR
 const savedAnswers = (observationId: number, answers: readonly CheckedAnswer[]): AnswerRow[] =>
   answers.map((a) => ({ observation_id: observationId, item_id: a.item_id, value: a.value, evidence: a.evidence }));
 
-export function createObservation(db: DB, w: Writer, input: ObservationInput): Promise<Saved> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * POST: a new observation (and, completed, its interaction and ratings) with its audit row. With a `client_id`
+ * (issue 31, lib/clientIds.ts) the observer already used in this district, nothing is written and the
+ * observation made then is answered (`created: false`).
+ */
+export function createObservation(db: DB, w: Writer, input: ObservationCreateInput): Promise<Made<Saved>> {
+  const key = { table: 'observations' as const, districtId: w.actor.districtId, userId: w.actor.userId, clientId: input.client_id, notFoundMessage: OBSERVATION_MESSAGES.notFound };
+  return createOnce(db, key, async (trx) => {
     const r = await resolve(trx, w, input);
     const now = nowIso();
     const row = await trx.insertInto('observations').values({
@@ -207,7 +215,7 @@ export function createObservation(db: DB, w: Writer, input: ObservationInput): P
       interaction_id: null, building_id: r.buildingId, status: input.status, observed_at: input.observed_at,
       duration_minutes: input.duration_minutes, notes: input.notes, private_notes: input.private_notes, next_steps: input.next_steps,
       calibration_id: input.calibration_id, share_answers: 0, share_notes: 0, shared_at: null, shared_by: null, acknowledged_at: null, reflection: null,
-      created_at: now, updated_at: now, deleted_at: null,
+      created_at: now, updated_at: now, deleted_at: null, client_id: input.client_id,
     }).returningAll().executeTakeFirstOrThrow();
     const { id } = row;
     await writeAnswers(trx, w.actor.districtId, id, r.answers, true);
@@ -221,18 +229,23 @@ export function createObservation(db: DB, w: Writer, input: ObservationInput): P
   });
 }
 
-/** PUT by the observer: the whole observation; a draft may be completed, never the other way. */
-export function updateObservation(db: DB, w: Writer, before: ObservationRow, input: ObservationInput): Promise<Saved> {
+/**
+ * PUT by the observer: the whole observation; a draft may be completed, never the other way. With
+ * `base_updated_at` (issue 31): 409 `edit_conflict` when the observation changed since that version (an edit,
+ * a share, the educator's acknowledgement), checked under the record's lock.
+ */
+export function updateObservation(db: DB, w: Writer, before: ObservationRow, input: ObservationUpdateInput): Promise<Saved> {
   return db.transaction().execute(async (trx) => {
     await lockRecord(trx as unknown as DB, 'observations', before.id);
     const current = await trx.selectFrom('observations').selectAll().where('id', '=', before.id)
       .where('district_id', '=', w.actor.districtId).where('deleted_at', 'is', null).executeTakeFirst();
     if (!current) throw conflict(OBSERVATION_MESSAGES.notFound);
+    requireBaseVersion(input.base_updated_at, current.updated_at, OBSERVATION_MESSAGES.editConflict);
     const r = await resolve(trx, w, input, current);
     const row = await trx.updateTable('observations').set({
       form_id: r.form.id, version_id: r.versionId, staff_id: input.staff_id, building_id: r.buildingId, status: input.status,
       observed_at: input.observed_at, duration_minutes: input.duration_minutes, notes: input.notes, private_notes: input.private_notes,
-      next_steps: input.next_steps, calibration_id: input.calibration_id, updated_at: nowIso(),
+      next_steps: input.next_steps, calibration_id: input.calibration_id, updated_at: editedAt(current.updated_at, nowIso()),
     }).where('id', '=', current.id).where('district_id', '=', w.actor.districtId).returningAll().executeTakeFirstOrThrow();
     await writeAnswers(trx, w.actor.districtId, current.id, r.answers, false);
     if (input.status === 'completed') row.interaction_id = await writeCompletion(trx, w, current.id, current.interaction_id, input, r);
