@@ -307,6 +307,7 @@ describe('GET /api/interaction', () => {
       updated_by: { id: w.coach.id, name: 'Casey Coach' },
       created_at: row.created_at,
       updated_at: row.updated_at,
+      client_id: null,
     });
     expect(res.body.data[0]).not.toHaveProperty('district_id');
     expect(res.body.data[0]).not.toHaveProperty('sequence');
