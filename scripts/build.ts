@@ -8,12 +8,15 @@
 //   dist/public/index.html (main stylesheet, entry script, modulepreload of the entry's imports), the login
 //   page of each area rendered at build time from AuthLayout + LoginScreen (dist/public/pages/*.html, see
 //   writeLoginPages), dist/public/preload.json (route path → the screen's chunks and stylesheets, and the
-//   pre-rendered pages, for server/static.ts) and precompressed .br and .gz copies of the text assets;
+//   pre-rendered pages, for server/static.ts), the web app manifest and its icons (client/manifest.webmanifest,
+//   client/icons), the service worker dist/public/sw.js (client/sw/sw.ts with Workbox and this build's precache
+//   list, see buildServiceWorker) and precompressed .br and .gz copies of the text assets;
 //   dist/meta.json is the JavaScript metafile (npm run bench reads it).
 // - Server: server/main.ts bundled into dist/server.js (packages stay in node_modules) with a source
 //   map, so `npm start` runs compiled JavaScript instead of compiling TypeScript at every start.
 //   Each worker thread's module (server/lib/workerTask.ts: every *.worker.ts under server/) is bundled
 //   beside it as dist/<name>.js.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +24,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { NOT_FOUND_ROUTE, ROUTES } from '../client/app/routeTable';
+import { SHELL_URL } from '../client/sw/offlineReads';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -172,7 +176,60 @@ export async function buildClient({ dev = false } = {}): Promise<void> {
   const build = { metafile: result.metafile!, styleUrls, screens };
   const { pages, shells } = await writeLoginPages(build);
   writeIndex(build, pages, shells);
+  await buildServiceWorker(dev);
   if (!dev) await compressAssets(OUT);
+}
+
+/** What the service worker precaches: a URL, and its content's hash unless the name carries one already. */
+export interface PrecacheEntry {
+  url: string;
+  revision: string | null;
+}
+
+/**
+ * The build's precache manifest, read from dist/public as it now is: every JavaScript chunk and stylesheet
+ * under /assets (their names carry esbuild's content hash: no revision), the app shell (index.html), the
+ * favicon, the web app manifest and its icons (revision: an MD5 of the content, so a new build re-fetches
+ * only what changed). Left out: source maps, the .LEGAL.txt files, the precompressed copies, the login pages
+ * (a person signed out needs the network to sign in), the help pictures and preload.json (the server's).
+ */
+export function precacheManifest(out = OUT): PrecacheEntry[] {
+  const entries: PrecacheEntry[] = [];
+  const revision = (file: string) => crypto.createHash('md5').update(fs.readFileSync(file)).digest('hex');
+  const assets = path.join(out, 'assets');
+  for (const e of fs.readdirSync(assets, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile() || !/\.(js|css|woff2?|png|svg)$/.test(e.name)) continue;
+    entries.push({ url: `/${path.relative(out, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`, revision: null });
+  }
+  const revisioned = [SHELL_URL, '/favicon.svg', '/manifest.webmanifest', ...fs.readdirSync(path.join(out, 'icons')).filter((f) => f.endsWith('.png')).map((f) => `/icons/${f}`)];
+  for (const url of revisioned) entries.push({ url, revision: revision(path.join(out, url.slice(1))) });
+  return entries.sort((a, b) => a.url.localeCompare(b.url));
+}
+
+/**
+ * dist/public/sw.js (served at /sw.js, scope /): client/sw/sw.ts and the Workbox modules it imports, bundled
+ * with esbuild, with this build's precache manifest put in place of `self.__WB_MANIFEST` (Workbox's
+ * injectManifest convention, done here by esbuild's define: workbox-build would bring Rollup, Babel and
+ * Terser into the runtime dependencies, as `npm start` builds).
+ */
+export async function buildServiceWorker(dev = false): Promise<void> {
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['client/sw/sw.ts'],
+    outfile: path.join(OUT, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
+    minify: !dev,
+    sourcemap: true,
+    define: {
+      'self.__WB_MANIFEST': JSON.stringify(precacheManifest()),
+      'process.env.NODE_ENV': '"production"',
+    },
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
 }
 
 function staticImports(outputs: esbuild.Metafile['outputs'], from: string, into: Set<string>): Set<string> {
@@ -290,6 +347,9 @@ export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages:
   const template = fs.readFileSync(path.join(ROOT, 'client', 'index.html'), 'utf8');
   fs.writeFileSync(path.join(OUT, 'index.html'), template.replace('<!-- assets -->', tags));
   fs.copyFileSync(path.join(ROOT, 'client', 'favicon.svg'), path.join(OUT, 'favicon.svg'));
+  // The installable app (issue 31): the web app manifest and its icons (made by scripts/makeIcons.sh).
+  fs.copyFileSync(path.join(ROOT, 'client', 'manifest.webmanifest'), path.join(OUT, 'manifest.webmanifest'));
+  fs.cpSync(path.join(ROOT, 'client', 'icons'), path.join(OUT, 'icons'), { recursive: true });
 
   fs.mkdirSync(DIST, { recursive: true });
   fs.writeFileSync(path.join(DIST, 'meta.json'), JSON.stringify(metafile));

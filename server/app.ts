@@ -65,6 +65,9 @@ export function createApp(deps: Deps): express.Express {
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : [])],
         fontSrc: ["'self'"],
+        // The installable app (issue 31): its manifest and service worker, same origin only.
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -152,6 +152,14 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null, sessio
   // fallthrough: false — a missing asset is a 404 (a path leaving the folder 403, a bad one 400) through
   // the error middleware, never the SPA's page.
   router.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  // The service worker (issue 31): never taken from the HTTP cache, so a new build's worker is found on the
+  // next visit, and allowed to control the whole origin (scope /). Before the precompressed copies below.
+  router.get('/sw.js', (_req, res, next) => {
+    res.set({ 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' });
+    res.sendFile(path.join(publicDir, 'sw.js'), { cacheControl: false }, (err) => {
+      if (err && (err as NodeJS.ErrnoException).code !== 'ECONNABORTED') next(err);
+    });
+  });
   router.use(precompressed(publicDir, { maxAge: '1h', immutable: false }));
   router.use(express.static(publicDir, { index: false, maxAge: '1h' }));
 

@@ -1,6 +1,8 @@
 // The one fetch wrapper (DESIGN §3): base /api, credentials, X-Requested-With, XSRF header,
 // bracket-style array params; a 401 or 419 answer clears the session and goes to /app/auth/login.
 import { API_BASE } from '../../common/constants';
+import { CACHED_AT_HEADER } from '../sw/offlineReads';
+import { noteAnswer } from './answerAge';
 
 export class ApiError extends Error {
   constructor(
@@ -104,6 +106,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   if (response.status === 204) return undefined as T;
   const data = await response.json().catch(() => ({}));
+  // Served by the service worker from the device (no signal): the shell says how old it is (issue 31).
+  if (response.ok && method === 'GET') noteAnswer(response.headers.get(CACHED_AT_HEADER));
   if (response.ok) return data as T;
 
   if (response.status === 419 || (response.status === 401 && !options.allowUnauthenticated)) {
