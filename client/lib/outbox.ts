@@ -36,13 +36,6 @@ function openDb(): Promise<IDBDatabase> {
   return opening;
 }
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
 async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
   const db = await openDb();
   return new Promise<T | undefined>((resolve, reject) => {
@@ -57,14 +50,23 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
 }
 
 // Every change is announced here and to the other tabs, so counts and lists follow at once.
+// The channel opens on first use in a browser only: at build time (the prerender imports the shell) an open
+// channel would keep Node running.
 const listeners = new Set<() => void>();
-const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(DB_NAME) : null;
-if (channel) channel.onmessage = () => listeners.forEach((l) => l());
+let channel: BroadcastChannel | null | undefined;
+function tabs(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(DB_NAME) : null;
+    if (channel) channel.onmessage = () => listeners.forEach((l) => l());
+  }
+  return channel;
+}
 function changed(): void {
   listeners.forEach((l) => l());
-  channel?.postMessage('changed');
+  tabs()?.postMessage('changed');
 }
 export function onOutboxChange(listener: () => void): () => void {
+  tabs();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
