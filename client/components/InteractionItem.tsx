@@ -9,7 +9,9 @@ import type { Interaction } from '../../common/schemas/interactions';
 import { todayIn } from '../lib/dates';
 import { formatDate } from '../lib/format';
 import { ApiError } from '../lib/api';
-import { completeInteraction, participantsLine } from '../lib/interactions';
+import { participantsLine } from '../lib/interactions';
+import { completeOrQueue } from '../lib/outboxSync';
+import { useAuthUser } from '../lib/session';
 import { formatMinutes, wallClock } from '../lib/zonedTime';
 import { Button } from './Button';
 import { ReadMore } from './ReadMore';
@@ -18,12 +20,15 @@ import { useToast } from './Toasts';
 /** One-click complete from a list: marks the interaction completed with a toast either way; `completingId` is the one on its way. */
 export function useCompleteInteraction() {
   const toast = useToast();
+  const { user } = useAuthUser();
   const [completingId, setCompletingId] = useState<number | null>(null);
   async function complete(i: Interaction) {
+    if (!user) return;
     setCompletingId(i.id);
     try {
-      await completeInteraction(i.id);
-      toast.success(`${i.interaction_type.name} marked completed.`);
+      // Without a signal it waits in the outbox and syncs later (issue 31).
+      const sent = await completeOrQueue(user.id, i);
+      toast.success(sent.queued ? `${i.interaction_type.name} marked completed on this device: waiting to sync.` : `${i.interaction_type.name} marked completed.`);
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
     } finally {

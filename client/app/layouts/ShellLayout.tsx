@@ -3,8 +3,10 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import type { AuthUser } from '../../../common/authUser';
 import { Button } from '../../components/Button';
 import { Logo } from '../../components/Logo';
+import { OutboxButton } from '../../components/outbox/OutboxPanel';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
+import { useOutboxSync } from '../../lib/outboxSync';
 import { logout, setAuthUser, unimpersonate, useAuthUser } from '../../lib/session';
 import type { NavItem, NavSettings } from '../navigation';
 
@@ -150,6 +152,8 @@ export function ShellLayout(props: {
   const [navOpen, setNavOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setNavOpen(false), [pathname]);
+  // The outbox (issue 31): the signed-in person's writes made without a signal sync now, on reconnect and each minute.
+  useOutboxSync(user && props.variant === 'app' ? user.id : undefined);
 
   if (isLoading) return <LoadingBlock fullScreen />;
   // Route guards below redirect a guest; render just the outlet so they can.
@@ -165,6 +169,7 @@ export function ShellLayout(props: {
       context={props.contextLabel(user)}
       actions={(
         <>
+          {props.variant === 'app' && <OutboxButton />}
           {props.variant === 'admin' && <span className="admin-tag"><span className="admin-tag__long">Provider{'\u00a0'}</span>admin</span>}
           <UserMenu user={user} settingsPath={props.settingsPath} loginPath={props.loginPath} />
         </>

@@ -37,6 +37,9 @@ import { plural } from '../../../common/plural';
 import { lazyPart, usePreloadWhenIdle } from '../../lib/lazyPart';
 import { useMediaQuery } from '../../lib/media';
 import { newObservationHref } from '../../lib/observations';
+import { getWrite } from '../../lib/outbox';
+import type { OutboxRecord } from '../../lib/outboxRules';
+import { QueuedInteractions } from '../../components/outbox/OutboxPanel';
 
 // The dialogs load when first opened (preloaded once the agenda has painted): the first paint needs only the agenda.
 const LogInteractionDialog = lazyPart('LogInteractionDialog', () => import('./components/LogInteractionDialog').then((m) => m.LogInteractionDialog));
@@ -97,7 +100,7 @@ export default function ActivityScreen(_props: ScreenProps) {
   }, [navigate, location.pathname, location.search]);
 
   // The log form, opened from a button or from a link (?log=1&staff_id=N&day=D).
-  const [log, setLog] = useState<{ mode: LogMode; initial: LogValues } | null>(null);
+  const [log, setLog] = useState<{ mode: LogMode; initial: LogValues; outboxRecord?: OutboxRecord } | null>(null);
   const [timeEntry, setTimeEntry] = useState<{ activity: Activity | null } | null>(null);
   const { completingId, complete } = useCompleteInteraction();
   const prefillStaffId = search.get('log') === '1' ? Number(search.get('staff_id')) || null : null;
@@ -125,9 +128,28 @@ export default function ActivityScreen(_props: ScreenProps) {
     });
   }, [wantsLog, log, user, prefillStaffId, prefillStaff.name, prefillStaff.missing, prefillStaff.building, search, openLog]);
 
+  // Correcting a write the server refused (issue 31, ?outbox=UUID from the outbox panel): its form, prefilled.
+  const outboxId = search.get('outbox');
+  useEffect(() => {
+    if (!outboxId || log || !user) return;
+    let live = true;
+    void getWrite(outboxId).then((record) => {
+      if (!live) return;
+      if (record && record.userId === user.id && record.kind === 'interaction.create' && record.state === 'refused' && record.draft) {
+        setLog({ mode: { kind: 'new' }, initial: record.draft as LogValues, outboxRecord: record });
+      } else {
+        setParams({ outbox: null }, true);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [outboxId, log, user, setParams]);
+
   const closeLog = () => {
     setLog(null);
     if (wantsLog) setParams({ log: null, staff_id: null, day: null }, true);
+    else if (outboxId) setParams({ outbox: null }, true);
   };
 
   const openId = Number(search.get('open')) || null;
@@ -216,6 +238,7 @@ export default function ActivityScreen(_props: ScreenProps) {
             <LoadingBlock label="Loading activity…" />
           ) : (
             <>
+              <QueuedInteractions />
               {needsCount > 0 && state.status !== 'needs' && (
                 <Alert tone="warning" title={`${plural(needsCount, 'interaction needs', 'interactions need')} completing`}>
                   <p>
@@ -277,9 +300,14 @@ export default function ActivityScreen(_props: ScreenProps) {
           timeZone={timeZone}
           userId={user.id}
           canChooseCoach={scope === 'district'}
+          outboxRecord={log.outboxRecord}
           onClose={closeLog}
-          onSaved={(saved, mode) => {
+          onSaved={(saved, mode, queued) => {
             closeLog();
+            if (queued || !saved) {
+              toast.success('Saved on this device: waiting to sync.');
+              return;
+            }
             if (mode.kind === 'duplicate') setParams({ open: String(saved.id) }, true);
             toast.success(mode.kind === 'edit' ? 'Interaction saved.' : saved.status === 'scheduled' ? 'Interaction scheduled.' : 'Interaction logged.');
           }}

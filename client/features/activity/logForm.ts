@@ -3,7 +3,8 @@
 import type { InteractionField, InteractionType } from '../../../common/schemas/interactionTypes';
 import { DURATION_MAX_MINUTES, type InteractionStatus, NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE } from '../../../common/interactionValues';
 import type { DefaultSchool, Interaction, InteractionPayload } from '../../../common/schemas/interactions';
-import { zonedDay, zonedTime, zonedToUtc } from '../../lib/zonedTime';
+import type { OutboxSummary } from '../../lib/outboxRules';
+import { formatMinutes, zonedDay, zonedTime, zonedToUtc } from '../../lib/zonedTime';
 
 /** A custom field's value while editing: text, choices, or a yes/no (null = not answered). */
 export type FieldDraft = string | string[] | boolean | null;
@@ -216,4 +217,19 @@ export function recentParticipants(interactions: Pick<Interaction, 'participants
     }
   }
   return [...seen.values()];
+}
+
+/** What the outbox shows of an interaction written without a signal (issue 31): its type, who and how long. */
+export function interactionSummary(values: LogValues, type: Pick<InteractionType, 'name' | 'colour'> | undefined, extra: { startsAt: string; school?: string; colourHex?: string }): OutboxSummary {
+  const names = values.staff.map((p) => p.name);
+  const who = names.length === 0 ? (values.groupIds.length ? 'Groups' : 'No participants') : names.length <= 2 ? names.join(' and ') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+  const minutes = Number(values.duration);
+  const parts = [who, Number.isFinite(minutes) && minutes > 0 ? formatMinutes(minutes) : null, extra.school ?? null].filter(Boolean);
+  return {
+    title: type?.name ?? 'Interaction',
+    detail: parts.join(' · '),
+    staffIds: values.staff.map((p) => p.id),
+    startsAt: extra.startsAt,
+    extra: { colourHex: extra.colourHex ?? null, status: values.status },
+  };
 }

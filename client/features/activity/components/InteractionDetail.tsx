@@ -12,7 +12,9 @@ import { ConfirmDialog, Modal } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { cancelInteraction, completeInteraction, deleteInteraction, useInteraction } from '../../../lib/interactions';
+import { cancelInteraction, deleteInteraction, useInteraction } from '../../../lib/interactions';
+import { completeOrQueue } from '../../../lib/outboxSync';
+import { useAuthUser } from '../../../lib/session';
 import { dayAsDate, formatMinutes, wallClock } from '../../../lib/zonedTime';
 import { LockIcon } from './LogInteractionDialog';
 
@@ -38,6 +40,7 @@ const STEPS_PARTICIPANTS_MAX = 6;
 
 export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDuplicate, onDone }: Props) {
   const { data: i, error } = useInteraction(id);
+  const { user } = useAuthUser();
   const [busy, setBusy] = useState<'complete' | 'cancel' | 'delete' | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'cancel' | null>(null);
@@ -47,11 +50,12 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
     setBusy(kind);
     setActionError(null);
     try {
-      if (kind === 'complete') await completeInteraction(i.id);
+      // Completing without a signal waits in the outbox and syncs later (issue 31).
+      const queued = kind === 'complete' && user ? (await completeOrQueue(user.id, i)).queued : false;
       if (kind === 'cancel') await cancelInteraction(i.id);
       if (kind === 'delete') await deleteInteraction(i.id);
       setConfirm(null);
-      onDone(kind === 'complete' ? 'Interaction marked completed.' : kind === 'cancel' ? 'Interaction cancelled.' : 'Interaction deleted.');
+      onDone(queued ? 'Marked completed on this device: waiting to sync.' : kind === 'complete' ? 'Interaction marked completed.' : kind === 'cancel' ? 'Interaction cancelled.' : 'Interaction deleted.');
     } catch (err) {
       setConfirm(null);
       setActionError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');

@@ -13,11 +13,12 @@ import { FieldErrors, FormError, SelectField, TextAreaField, TextField } from '.
 import { Modal } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useSubmitState } from '../../../lib/forms';
-import { createInteraction, updateInteraction } from '../../../lib/interactions';
+import type { OutboxRecord } from '../../../lib/outboxRules';
+import { requeue, sendOrQueue } from '../../../lib/outboxSync';
 import { useBuildings, useCoaches, useGroups, useInteractionTypes } from '../../../lib/lookups';
 import { formatMinutes, zonedToUtc } from '../../../lib/zonedTime';
 import { useDefaultSchool, useRecentParticipants } from '../api';
-import { checkValues, hiddenFromCaller, type LogValues, schoolHint, toPayload, withDefaultSchool, withType, withWhen } from '../logForm';
+import { checkValues, hiddenFromCaller, interactionSummary, type LogValues, schoolHint, toPayload, withDefaultSchool, withType, withWhen } from '../logForm';
 import { CustomFieldInput } from './CustomFieldInput';
 import { CycleAndSkills } from './CycleAndSkills';
 import { ParticipantPicker } from './ParticipantPicker';
@@ -32,7 +33,10 @@ type Props = {
   /** A district-wide `see activity` user may log for another coach. */
   canChooseCoach: boolean;
   onClose: () => void;
-  onSaved: (interaction: Interaction, mode: LogMode) => void;
+  /** `interaction` is null when the write was kept on the device to sync later (issue 31). */
+  onSaved: (interaction: Interaction | null, mode: LogMode, queued: boolean) => void;
+  /** Correcting a write the server refused: saving puts it back in the outbox. */
+  outboxRecord?: OutboxRecord;
 };
 
 const BASE_FIELDS = ['interaction_type_id', 'coach_id', 'starts_at', 'duration_minutes', 'status', 'building_id', 'staff_ids', 'group_ids', 'notes', 'private_notes', 'next_steps', 'coaching_cycle_id', 'skill_ids'];
@@ -68,7 +72,7 @@ export function LockIcon() {
   );
 }
 
-export function LogInteractionDialog({ mode, initial, timeZone, userId, canChooseCoach, onClose, onSaved }: Props) {
+export function LogInteractionDialog({ mode, initial, timeZone, userId, canChooseCoach, onClose, onSaved, outboxRecord }: Props) {
   const [values, setValues] = useState<LogValues>(initial);
   const [showMore, setShowMore] = useState(mode.kind !== 'new' || !!(initial.notes || initial.nextSteps || initial.privateNotes || initial.groupIds.length));
 
@@ -106,8 +110,22 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
     }
     await sending.run(async () => {
       const payload = toPayload(values, type, timeZone);
-      const saved = mode.kind === 'edit' ? await updateInteraction(mode.interaction.id, payload) : await createInteraction(payload);
-      onSaved(saved, mode);
+      // Without a signal (or when no answer comes back) the write waits in the outbox and syncs later (issue 31).
+      const summary = interactionSummary(values, type, {
+        startsAt: payload.starts_at,
+        school: buildingList.find((b) => b.id === values.buildingId)?.name,
+        colourHex: type ? INTERACTION_COLOURS[type.colour]?.hex : undefined,
+      });
+      const body = payload as unknown as Record<string, unknown>;
+      if (outboxRecord) {
+        await requeue(outboxRecord, { body, summary, draft: values });
+        onSaved(null, mode, true);
+        return;
+      }
+      const sent = mode.kind === 'edit'
+        ? await sendOrQueue<Interaction>(userId, { kind: 'interaction.update', target: mode.interaction.id, baseUpdatedAt: mode.interaction.updated_at, body, summary, draft: values })
+        : await sendOrQueue<Interaction>(userId, { kind: 'interaction.create', body, summary, draft: values });
+      onSaved(sent.queued ? null : sent.answer, mode, sent.queued);
     });
   });
 

@@ -1,0 +1,229 @@
+// Writing without a signal (issue 31, the outbox): the page stays open, the browser goes offline
+// (context.setOffline), and the writes wait in IndexedDB, shown at once as "Waiting to sync" with the header's
+// count; reconnecting sends them, one at a time, oldest first. Three logged offline make exactly three on the
+// server, also when the answer to one sync request is cut after the server wrote it (client_id); a write the
+// server refuses shows its message and is corrected or discarded; an edit of a record changed meanwhile on the
+// server opens the conflict panel and "Keep mine" wins. axe-core (AXE_TAGS, every impact) on the queued rows, the
+// outbox panel, the refused write and the conflict panel at 1366 and 390 px. With OUTBOX_SHOTS=dir the screens
+// are also saved as pictures there.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { api, axeAll, browserSuite, DESKTOP_PAGE, loaded, PHONE_PAGE, settleAnimations } from './harness';
+
+vi.setConfig({ testTimeout: 150_000 });
+const suite = browserSuite({ timeout: 20_000 });
+const COACH = 'coach@maplegrove.example';
+const ADMIN = 'admin@maplegrove.example';
+const SHOTS = process.env.OUTBOX_SHOTS;
+
+interface ApiInteraction {
+  id: number;
+  notes: string | null;
+  updated_at: string;
+  client_id?: string | null;
+  interaction_type: { id: number; name: string };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await settleAnimations(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+async function noAxeViolations(page: Page, where: string): Promise<void> {
+  expect(await axeAll(page), where).toEqual([]);
+}
+
+/** The coach's interactions whose notes start with `marker` (today's and the next days'). */
+async function onServer(page: Page, marker: string): Promise<ApiInteraction[]> {
+  const res = await api<{ data: ApiInteraction[] }>(page, 'GET', 'interaction?per_page=100&sort=-starts_at');
+  expect(res.status).toBe(200);
+  return res.json.data.filter((i) => i.notes?.startsWith(marker));
+}
+
+/** Opens the log form once online and closes it, so its chunk and lookups are on the page. */
+async function warmUp(page: Page): Promise<void> {
+  await page.goto('/app/activity');
+  await loaded(page);
+  await page.getByRole('button', { name: 'Log interaction' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Log interaction' });
+  await dialog.getByRole('radio', { name: /Co-teaching/ }).waitFor();
+  await dialog.getByText('Recent').waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Logs one interaction through the form (offline: from the recent educators and the cached lists). */
+async function logOne(page: Page, notes: string, type = /Co-teaching/): Promise<void> {
+  await page.getByRole('button', { name: 'Log interaction' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Log interaction' });
+  await dialog.getByRole('radio', { name: type }).check();
+  await dialog.locator('.participants__quick button').first().click();
+  const school = dialog.getByLabel(/^School/);
+  if ((await school.inputValue()) === '') await school.selectOption({ index: 1 });
+  await dialog.getByLabel(/^Notes/).fill(notes);
+  await dialog.getByRole('button', { name: /^(Log|Schedule) interaction$/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const header = (page: Page) => page.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ });
+
+describe('three interactions logged offline', () => {
+  for (const [width, options] of [[1366, DESKTOP_PAGE], [390, PHONE_PAGE]] as const) {
+    it(`at ${width} px: shown at once, "3 waiting to sync", exactly three on the server after reconnecting, one sync answer cut`, async () => {
+      const page = await suite.signedIn(COACH, options);
+      const context: BrowserContext = page.context();
+      const marker = `Offline ${width} ${Date.now()}`;
+      await warmUp(page);
+
+      await context.setOffline(true);
+      for (const n of [1, 2, 3]) {
+        await logOne(page, `${marker} #${n}`);
+        await page.getByText('Saved on this device: waiting to sync.').first().waitFor();
+      }
+      await expect.poll(() => header(page).textContent()).toBe('3 waiting to sync');
+      const queued = page.getByRole('region', { name: 'Waiting to sync' }).locator('.queued-item');
+      await expect.poll(() => queued.count()).toBe(3);
+      expect(await queued.filter({ hasText: 'Waiting to sync' }).count()).toBe(3);
+      await shot(page, `queued-${width}`);
+      await noAxeViolations(page, 'queued rows');
+
+      await header(page).click();
+      const panel = page.getByRole('dialog', { name: 'Waiting to sync' });
+      await expect.poll(() => panel.locator('.outbox-row').count()).toBe(3);
+      await shot(page, `panel-${width}`);
+      await noAxeViolations(page, 'outbox panel');
+      await panel.getByRole('button', { name: 'Close' }).last().click();
+
+      // The first sync request reaches the server, which writes the interaction, but its answer is lost.
+      let cut = 0;
+      await page.route('**/api/interaction', async (route) => {
+        if (route.request().method() === 'POST' && cut === 0) {
+          cut += 1;
+          await route.fetch();
+          await route.abort('connectionreset');
+          return;
+        }
+        await route.continue();
+      });
+      await context.setOffline(false);
+      await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+      expect(cut).toBe(1);
+      const made = await onServer(page, marker);
+      expect(made.map((i) => i.notes).sort()).toEqual([1, 2, 3].map((n) => `${marker} #${n}`));
+      expect(made.every((i) => typeof i.client_id === 'string')).toBe(true);
+      // The list shows them as saved: the queued rows are gone.
+      await expect.poll(() => queued.count()).toBe(0);
+      await page.getByText(`${marker} #1`).first().waitFor({ state: 'attached' }).catch(() => undefined);
+    });
+  }
+});
+
+describe('a write the server refuses', () => {
+  it('shows the server’s message; one is corrected and syncs, the other is discarded after a confirmation', async () => {
+    const admin = await suite.signedIn(ADMIN, DESKTOP_PAGE);
+    const typeName = `Hallway chat ${Date.now() % 100000}`;
+    const created = await api<{ id: number }>(admin, 'POST', 'interaction-type', { name: typeName, colour: 'teal', default_minutes: 10 });
+    expect(created.status).toBe(201);
+
+    for (const [width, options] of [[1366, DESKTOP_PAGE], [390, PHONE_PAGE]] as const) {
+      const restore = await api(admin, 'POST', `interaction-type/${created.json.id}/restore`);
+      expect(restore.status).toBe(200);
+      const page = await suite.signedIn(COACH, options);
+      const marker = `Refused ${width} ${Date.now()}`;
+      await warmUp(page);
+      await page.context().setOffline(true);
+      await logOne(page, `${marker} kept`, new RegExp(typeName));
+      await logOne(page, `${marker} dropped`, new RegExp(typeName));
+      await expect.poll(() => header(page).textContent()).toBe('2 waiting to sync');
+
+      // Meanwhile the district archives the type: the server refuses both.
+      expect((await api(admin, 'POST', `interaction-type/${created.json.id}/archive`)).status).toBe(200);
+      await page.context().setOffline(false);
+      const refusedRows = page.locator('.queued-item--refused');
+      await expect.poll(() => refusedRows.count(), { timeout: 30_000 }).toBe(2);
+      expect(await refusedRows.first().textContent()).toContain('Not saved');
+
+      await header(page).click();
+      const panel = page.getByRole('dialog', { name: 'Waiting to sync' });
+      await panel.getByText('This interaction type is archived. Choose another type.').first().waitFor();
+      expect(await panel.getByText('Coachwell did not save it:').count()).toBe(2);
+      await shot(page, `refused-${width}`);
+      await noAxeViolations(page, 'refused write');
+
+      // Discard: asks first, then it is gone.
+      const dropped = panel.locator('.outbox-row', { hasText: `${marker} dropped` });
+      await dropped.getByRole('button', { name: /^Discard/ }).click();
+      const confirm = page.getByRole('dialog', { name: 'Discard this change?' });
+      await confirm.getByRole('button', { name: 'Discard' }).click();
+      await expect.poll(() => panel.locator('.outbox-row').count()).toBe(1);
+
+      // Correct: the same form, prefilled; another type, saved, and it syncs.
+      await panel.locator('.outbox-row', { hasText: `${marker} kept` }).getByRole('button', { name: /^Correct/ }).click();
+      const form = page.getByRole('dialog', { name: 'Log interaction' });
+      expect(await form.getByLabel(/^Notes/).inputValue()).toBe(`${marker} kept`);
+      await form.getByRole('radio', { name: /Co-teaching/ }).check();
+      await form.getByRole('button', { name: /^(Log|Schedule) interaction$/ }).click();
+      await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+      const made = await onServer(page, marker);
+      expect(made.map((i) => [i.notes, i.interaction_type.name])).toEqual([[`${marker} kept`, 'Co-teaching']]);
+    }
+  });
+});
+
+describe('an edit made offline of a record changed on the server meanwhile', () => {
+  for (const [width, options] of [[1366, DESKTOP_PAGE], [390, PHONE_PAGE]] as const) {
+    it(`at ${width} px: the conflict panel shows both versions and "Keep mine" wins`, async () => {
+      const page = await suite.signedIn(COACH, options);
+      const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+      const types = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'interaction-type');
+      const start = new Date(Date.now() - 3_600_000);
+      start.setUTCMinutes(0, 0, 0);
+      const made = await api<ApiInteraction>(page, 'POST', 'interaction', {
+        interaction_type_id: types.json.data[0]!.id, starts_at: start.toISOString(), duration_minutes: 30, status: 'completed', staff_ids: [2],
+        notes: `Conflict ${width}: first notes`,
+      });
+      expect(made.status).toBe(201);
+      const id = made.json.id;
+      await page.goto(`/app/activity?open=${id}`);
+      const detail = page.getByRole('dialog');
+      await detail.getByText(`Conflict ${width}: first notes`).waitFor();
+
+      await page.context().setOffline(true);
+      await detail.getByRole('button', { name: 'Edit' }).click();
+      const form = page.getByRole('dialog', { name: 'Edit interaction' });
+      await form.getByLabel(/^Notes/).fill(`Conflict ${width}: mine`);
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Saved on this device: waiting to sync.').first().waitFor();
+      await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+
+      // Someone (here the same coach on another device) saves the interaction meanwhile.
+      const current = await api<ApiInteraction>(other, 'GET', `interaction/${id}`);
+      const theirs = await api<ApiInteraction>(other, 'PUT', `interaction/${id}`, {
+        interaction_type_id: current.json.interaction_type.id, starts_at: start.toISOString(), duration_minutes: 45, status: 'completed', staff_ids: [2],
+        notes: `Conflict ${width}: theirs`,
+      });
+      expect(theirs.status).toBe(200);
+
+      await page.context().setOffline(false);
+      await expect.poll(() => page.locator('.queued-item--conflict').count(), { timeout: 30_000 }).toBe(1);
+      await page.locator('.queued-item--conflict').getByRole('button', { name: /See why/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Changed on the server' });
+      await panel.getByText('This record changed since you started editing it.').first().waitFor();
+      const notesRow = panel.getByRole('row', { name: /Notes/ });
+      expect(await notesRow.textContent()).toContain(`Conflict ${width}: mine`);
+      expect(await notesRow.textContent()).toContain(`Conflict ${width}: theirs`);
+      expect(await notesRow.getAttribute('class')).toContain('conflict-table__differs');
+      await shot(page, `conflict-${width}`);
+      await noAxeViolations(page, 'conflict panel');
+
+      await panel.getByRole('button', { name: 'Keep mine' }).click();
+      await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+      const after = await api<ApiInteraction>(page, 'GET', `interaction/${id}`);
+      expect(after.json.notes).toBe(`Conflict ${width}: mine`);
+    });
+  }
+});

@@ -1,0 +1,189 @@
+// Sending the outbox (issue 31): a write is sent at once when it can be, else queued (offline, or no answer
+// came back); the queue is sent in order on the `online` event, on start and every minute while something
+// waits, one write at a time, oldest first, in one tab at a time (Web Locks). Creates carry their UUID as
+// `client_id`, so a write the server made but whose answer was lost is answered again (200), never doubled.
+import { useEffect } from 'react';
+import { mutate } from 'swr';
+import { INTERACTION_COLOURS } from '../../common/interactionValues';
+import { INTERACTION_MESSAGES, type Interaction } from '../../common/schemas/interactions';
+import { api, ApiError, apiRequest } from './api';
+import { revalidateActionSteps } from './actionSteps';
+import { participantsLine, revalidateInteractions } from './interactions';
+import { deleteWrite, getWrite, listWrites, putWrite } from './outbox';
+import {
+  type Answer, backoffMs, isCreate, nextSeq, nextToSend, type OutboxKind, type OutboxRecord, outcomeOf, requestOf, retarget,
+} from './outboxRules';
+
+const LOCK = 'coachwell-outbox-sync';
+
+/** What a form hands over: the write, what to show for it, and its own values to reopen it. */
+export interface NewWrite {
+  kind: OutboxKind;
+  target?: number | string | null;
+  body: Record<string, unknown>;
+  baseUpdatedAt?: string | null;
+  summary: OutboxRecord['summary'];
+  draft?: unknown;
+}
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+const uuid = () => crypto.randomUUID().toLowerCase();
+
+export async function queueWrite(userId: number, write: NewWrite, id: string = uuid()): Promise<OutboxRecord> {
+  const record: OutboxRecord = {
+    id, userId, kind: write.kind, target: write.target ?? null, body: write.body, baseUpdatedAt: write.baseUpdatedAt ?? null,
+    createdAt: new Date().toISOString(), seq: nextSeq(), state: 'waiting', attempts: 0, summary: write.summary, draft: write.draft,
+  };
+  await putWrite(record);
+  return record;
+}
+
+/** Saves a corrected or settled write and sends the outbox again. */
+export async function requeue(record: OutboxRecord, patch: Partial<OutboxRecord>): Promise<void> {
+  await putWrite({ ...record, ...patch, state: 'waiting', message: undefined, errors: undefined, server: undefined });
+  void syncNow(record.userId);
+}
+
+export type Sent<T> = { queued: false; answer: T } | { queued: true; record: OutboxRecord };
+
+/**
+ * Sends a write now when the device is online, else queues it. A network failure queues it too (with the same
+ * UUID: if the server did make it, the sync is answered the same record); a refusal (4xx) throws the ApiError as
+ * any form's request does.
+ */
+export async function sendOrQueue<T>(userId: number, write: NewWrite): Promise<Sent<T>> {
+  const id = uuid();
+  const waitsForCreate = typeof write.target === 'string';
+  if (!online() || waitsForCreate) return { queued: true, record: await queueWrite(userId, write, id) };
+  const request = requestOf({ id, kind: write.kind, target: write.target ?? null, body: write.body, baseUpdatedAt: write.baseUpdatedAt } as OutboxRecord);
+  try {
+    const answer = await apiRequest<T>(request!.method, request!.path, { body: request!.body });
+    await revalidateKind(write.kind, answer);
+    return { queued: false, answer };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 0) {
+      const record = await queueWrite(userId, write, id);
+      retryLater(userId);
+      return { queued: true, record };
+    }
+    throw err;
+  }
+}
+
+async function revalidateKind(kind: OutboxKind, answer?: unknown): Promise<void> {
+  if (kind.startsWith('interaction.')) await revalidateInteractions(answer as Interaction | undefined);
+  else if (kind.startsWith('observation.')) await mutate((key: unknown) => Array.isArray(key) && key[0] === 'observation');
+  else await revalidateActionSteps();
+}
+
+async function answerOf(record: OutboxRecord): Promise<{ answer: Answer; data?: unknown }> {
+  const request = requestOf(record)!;
+  try {
+    const data = await apiRequest<unknown>(request.method, request.path, { body: request.body });
+    return { answer: { status: 200 }, data };
+  } catch (err) {
+    if (err instanceof ApiError) return { answer: { status: err.status, code: err.code, message: err.message, errors: err.errors } };
+    return { answer: { status: 0 } };
+  }
+}
+
+/** Sends the person's waiting writes in order until none is left or the network fails. */
+async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> {
+  const touched = new Set<OutboxKind>();
+  try {
+    for (;;) {
+      if (!online()) return 'offline';
+      const next = nextToSend(await listWrites(userId));
+      if (!next) return 'done';
+      const sending: OutboxRecord = { ...next, state: 'sending', attempts: next.attempts + 1 };
+      await putWrite(sending);
+      const { answer, data } = await answerOf(sending);
+      // Discarded meanwhile (the person, in another tab): nothing to record.
+      if (!(await getWrite(sending.id))) continue;
+      const outcome = outcomeOf(sending, answer, INTERACTION_MESSAGES.alreadyCompleted);
+      if (outcome.kind === 'done') {
+        const serverId = data && typeof (data as { id?: unknown }).id === 'number' ? (data as { id: number }).id : null;
+        if (isCreate(sending.kind) && serverId !== null) {
+          for (const follower of retarget(await listWrites(userId), sending.id, serverId)) await putWrite(follower);
+        }
+        await deleteWrite(sending.id);
+        touched.add(sending.kind);
+      } else if (outcome.kind === 'retry' || outcome.kind === 'stop') {
+        await putWrite({ ...sending, state: 'waiting' });
+        return outcome.kind === 'retry' ? 'offline' : 'stopped';
+      } else if (outcome.kind === 'refused') {
+        await putWrite({ ...sending, state: 'refused', message: outcome.message, errors: outcome.errors });
+      } else {
+        const server = await api.get<Record<string, unknown>>(sending.kind === 'interaction.update' ? `interaction/${sending.target}` : `observation/${sending.target}`).catch(() => undefined);
+        await putWrite({ ...sending, state: 'conflict', server });
+      }
+    }
+  } finally {
+    await Promise.all([...touched].map((kind) => revalidateKind(kind)));
+  }
+}
+
+let running: Promise<unknown> | null = null;
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function retryLater(userId: number): void {
+  failures += 1;
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void syncNow(userId), backoffMs(failures));
+}
+
+/** Sends the outbox now, unless this tab or another is already sending it. */
+export function syncNow(userId: number): Promise<unknown> {
+  if (running) return running;
+  const work = async () => {
+    const result = await sendAll(userId);
+    if (result === 'offline' && online()) retryLater(userId);
+    else if (result === 'done') failures = 0;
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  running = (locks ? locks.request(LOCK, { ifAvailable: true }, (lock) => (lock ? work() : undefined)) : work())
+    .catch(() => retryLater(userId))
+    .finally(() => {
+      running = null;
+    });
+  return running;
+}
+
+/** The shell's sync schedule for the signed-in person: now, on reconnecting, and every minute while online. */
+export function useOutboxSync(userId: number | undefined): void {
+  useEffect(() => {
+    if (userId === undefined || typeof window === 'undefined' || typeof indexedDB === 'undefined') return;
+    const kick = () => {
+      failures = 0;
+      void syncNow(userId);
+    };
+    kick();
+    window.addEventListener('online', kick);
+    const timer = setInterval(() => {
+      if (online()) void listWrites(userId).then((rows) => rows.some((r) => r.state === 'waiting' || r.state === 'sending') && syncNow(userId));
+    }, 60_000);
+    return () => {
+      window.removeEventListener('online', kick);
+      clearInterval(timer);
+      clearTimeout(retryTimer);
+    };
+  }, [userId]);
+}
+
+/** Marks an interaction completed now, or once there is a signal (issue 31). */
+export function completeOrQueue(userId: number, i: Interaction): Promise<Sent<Interaction>> {
+  return sendOrQueue<Interaction>(userId, {
+    kind: 'interaction.complete',
+    target: i.id,
+    body: {},
+    summary: {
+      title: i.interaction_type.name,
+      detail: participantsLine(i),
+      staffIds: i.participants.map((p) => p.id),
+      startsAt: i.starts_at,
+      extra: { colourHex: INTERACTION_COLOURS[i.interaction_type.colour]?.hex ?? null },
+    },
+  });
+}
