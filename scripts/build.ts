@@ -437,4 +437,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
   await build();
   console.log(`Built the client into dist/public and the server into dist/server.js in ${Date.now() - started} ms.`);
+  // The pre-rendering runs client modules in this process; one that leaves a handle open (a channel, a
+  // timer) must not keep the build from ending (it once held `npm test` here for minutes).
+  process.exit(0);
 }
