@@ -2,7 +2,7 @@
 // runs (its button busy), which one asks first in a ConfirmDialog, and a toast for every outcome (the server's
 // message when it refuses). Users and the admin Users screens share it.
 import { type ReactNode, useState } from 'react';
-import { ApiError } from '../lib/api';
+import { messageOf } from '../lib/formErrors';
 import { ConfirmDialog } from './Modal';
 import { useToast } from './Toasts';
 
@@ -31,7 +31,7 @@ export function useRowCommands<C extends string, R, A extends C = C>(
     try {
       toast.success(success(command, await perform(command)));
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      toast.error(messageOf(err));
     } finally {
       setAsking(null);
       setBusy(null);

@@ -51,3 +51,8 @@ export function zodFormErrors(error: z.core.$ZodError, visibleFields: readonly s
   }
   return { fields, form: other.length > 0 ? other.join(' ') : null };
 }
+
+/** What a failed request says to show the person: the server's message, else `fallback` (a network failure, a bug). */
+export function messageOf(err: unknown, fallback = FALLBACK_MESSAGE): string {
+  return err instanceof ApiError ? err.message : fallback;
+}

@@ -11,7 +11,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
-import { ApiError } from '../../lib/api';
+import { messageOf } from '../../lib/formErrors';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { changeStaffRole, useStaff } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
@@ -34,7 +34,7 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       const updated = await changeStaffRole(user.id, role as ProviderRole);
       toast.success(`${updated.name} is now ${ROLE_NAMES[role]?.toLowerCase()}.`);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      toast.error(messageOf(err));
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@
 import type * as z from 'zod/mini';
 import { type Group, type GroupPayloadInput, STAFF_GROUP_OF } from '../../../common/schemas/groups';
 import { ApiError } from '../../lib/api';
+import { messageOf } from '../../lib/formErrors';
 import { localDateToUtc, utcToLocalDate } from '../../lib/dates';
 
 export interface MemberDraft {
@@ -73,7 +74,7 @@ export function serverErrors(err: unknown): DraftErrors {
     }
     return errors;
   }
-  return { _: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.' };
+  return { _: messageOf(err) };
 }
 
 /** Keys that no visible control shows (e.g. group_of): shown together at the top of the form. */

@@ -18,14 +18,13 @@ import { PlanFeatureCard } from '../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { ConnectionSummary } from '../../components/ssoConnections/ConnectionSummary';
-import { ApiError } from '../../lib/api';
+import { messageOf } from '../../lib/formErrors';
 import { lazyPart } from '../../lib/lazyPart';
 import { useAuthUser } from '../../lib/session';
 import { deleteSsoConnection, testSsoConnection, useSsoConnections } from './api';
 
 const ConnectionDialog = lazyPart('sso-connection-dialog', () => import('./components/ConnectionDialog').then((m) => m.ConnectionDialog));
 
-const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
 
 function RedirectAddress({ url }: { url: string }) {
   return (
@@ -53,7 +52,7 @@ function Connections({ connections, onEdit, onAdd }: { connections: SsoConnectio
       if (result?.ok) toast.success(result.message, `${connection.kind_label}: test passed`);
       else toast.error(result?.message ?? 'The connection could not be tested.', `${connection.kind_label}: test failed`);
     } catch (err) {
-      toast.error(failure(err), 'The test did not run');
+      toast.error(messageOf(err), 'The test did not run');
     } finally {
       setTesting(null);
     }
@@ -67,7 +66,7 @@ function Connections({ connections, onEdit, onAdd }: { connections: SsoConnectio
       toast.success(`People can no longer sign in with ${removing.kind_label}.`, 'Connection removed');
       setRemoving(null);
     } catch (err) {
-      toast.error(failure(err), 'The connection was not removed');
+      toast.error(messageOf(err), 'The connection was not removed');
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import { LoadError } from '../../../components/LoadError';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { ConnectionSummary } from '../../../components/ssoConnections/ConnectionSummary';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/formErrors';
 import { testDistrictSsoConnection, useDistrictSsoConnections } from '../api';
 
 export function SignInConnections({ districtId, hasPlan }: { districtId: number; hasPlan: boolean }) {
@@ -21,7 +21,7 @@ export function SignInConnections({ districtId, hasPlan }: { districtId: number;
       if (tested.last_test?.ok) toast.success(tested.last_test.message, `${label}: test passed`);
       else toast.error(tested.last_test?.message ?? 'The connection could not be tested.', `${label}: test failed`);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.', 'The test did not run');
+      toast.error(messageOf(err), 'The test did not run');
     } finally {
       setTesting(null);
     }

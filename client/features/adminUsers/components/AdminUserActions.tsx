@@ -6,7 +6,7 @@ import type { AdminUser } from '../../../../common/schemas/adminUsers';
 import { Button } from '../../../components/Button';
 import { type CommandCopy, ConfirmCommand, useRowCommands } from '../../../components/RowCommands';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/formErrors';
 import { impersonate } from '../../../lib/session';
 import { type AdminUserCommand, runAdminUserCommand } from '../api';
 
@@ -71,7 +71,7 @@ export function AdminUserActions({ user, isSelf, canChange, canImpersonate = fal
       await impersonate(user.id);
       navigate('/app');
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      toast.error(messageOf(err));
       setImpersonating(false);
     }
   }

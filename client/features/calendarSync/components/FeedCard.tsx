@@ -9,7 +9,7 @@ import { FormError } from '../../../components/Field';
 import { ConfirmDialog } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/formErrors';
 import { useInstantFormat } from '../../../lib/session';
 import { createFeedAddress, setTitleMode, turnOffFeed, useCalendarFeed } from '../api';
 import { SubscribeSteps } from './SubscribeSteps';
@@ -19,7 +19,6 @@ const TITLE_HINTS: Record<CalendarTitleMode, string> = {
   type: 'For example “Classroom observation”: no names leave Coachwell.',
 };
 
-const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
 
 function AddressBox({ url }: { url: string }) {
   return (
@@ -48,7 +47,7 @@ export function FeedCard() {
     try {
       await action();
     } catch (err) {
-      setFailure(message(err));
+      setFailure(messageOf(err));
     } finally {
       setBusy(null);
       setConfirm(null);

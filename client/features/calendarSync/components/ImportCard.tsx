@@ -9,6 +9,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FieldErrors, FormError, TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/formErrors';
 import { formatDay, todayIn, utcToLocalDate } from '../../../lib/dates';
 import { formatDate } from '../../../lib/format';
 import { useDateLocale } from '../../../lib/session';
@@ -77,7 +78,7 @@ export function ImportCard({ timeZone }: { timeZone: string }) {
       if (err instanceof ApiError && err.status === 422) {
         setErrors({ file: err.field('file'), from: err.field('from'), to: err.field('to') });
       } else {
-        setFormError([err instanceof ApiError ? err.message : 'Something went wrong. Please try again.']);
+        setFormError([messageOf(err)]);
       }
     } finally {
       setBusy(null);
@@ -115,7 +116,7 @@ export function ImportCard({ timeZone }: { timeZone: string }) {
           const event = row ? selected[Number(row[1])] : undefined;
           return event ? `${event.summary || 'Untitled event'}: ${messages[0]}` : messages[0]!;
         })
-        : [err instanceof ApiError ? err.message : 'Something went wrong. Please try again.'];
+        : [messageOf(err)];
       setFormError(list);
     } finally {
       setBusy(null);

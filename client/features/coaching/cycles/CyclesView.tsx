@@ -15,7 +15,7 @@ import { Pager } from '../../../components/Pager';
 import { PlanFeatureCard } from '../../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/formErrors';
 import { cycleApi, type CycleFilter, useCycles, useCycleStages } from '../../../lib/cycles';
 import { useBuildings, useCoaches } from '../../../lib/lookups';
 import { useAuthUser } from '../../../lib/session';
@@ -108,7 +108,7 @@ export default function CyclesView() {
       setAnnounce(`${moved.title} moved to ${moved.stage?.name ?? 'the next stage'}.`);
       focusAfter.current = moved.next_stage ? `cyc-move-${moved.id}` : `cyc-open-${moved.id}`;
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'We could not move this cycle. Please try again.');
+      toast.error(messageOf(err, 'We could not move this cycle. Please try again.'));
     } finally {
       setBusyId(null);
     }

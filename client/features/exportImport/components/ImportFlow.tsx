@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/formErrors';
 import { plural } from '../../../../common/plural';
 import { formatInteger } from '../../../lib/format';
 import { type ImportApi, previewImport, runImport, saveImportMapping, uploadImport, useImportRows } from '../api';
@@ -22,7 +23,6 @@ import { RowsTable } from './RowsTable';
 type Step = 'upload' | 'mapping' | 'preview';
 const fieldOptions = (a: ImportApi) => [{ value: '', label: 'Do not import' }, ...fieldsOfKind(a.kind).map((f) => ({ value: f.key, label: f.label }))];
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
 const fieldErrors = (err: unknown): string[] => (err instanceof ApiError ? Object.values(err.errors).flat() : []);
 
 function StepList({ step }: { step: Step }) {

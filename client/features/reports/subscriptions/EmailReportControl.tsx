@@ -9,6 +9,7 @@ import { FormError } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/formErrors';
 import { useAuthUser } from '../../../lib/session';
 import { subscribeToReport } from './api';
 import './subscriptions.css';
@@ -51,7 +52,7 @@ export function EmailReportControl({ kind, description }: { kind: ReportKind; de
       setOpen(false);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setError(Object.values(err.errors).flat().join(' ') || err.message);
-      else setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      else setError(messageOf(err));
     } finally {
       setBusy(false);
     }

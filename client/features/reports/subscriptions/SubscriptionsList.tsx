@@ -7,7 +7,7 @@ import { REPORT_TITLES, type ReportKind } from '../../../../common/reportValues'
 import type { ReportSubscription } from '../../../../common/schemas/reports';
 import { Button } from '../../../components/Button';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/formErrors';
 import { useInstantFormat } from '../../../lib/session';
 import { removeReportSubscription, useReportSubscriptions } from './api';
 import './subscriptions.css';
@@ -28,7 +28,7 @@ function Item({ sub }: { sub: ReportSubscription }) {
       await removeReportSubscription(sub.id);
       toast.success(`You will no longer get the ${every.toLowerCase()} ${title} report email.`);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      toast.error(messageOf(err));
       setBusy(false);
     }
   };

@@ -11,6 +11,7 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { Table, type TableColumn } from '../../../components/Table';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/formErrors';
 import { formatInteger } from '../../../lib/format';
 import { archiveSchool, restoreSchool, useSchools } from '../api';
 import { gradeBandText } from './options';
@@ -32,7 +33,7 @@ function ArchiveDialog({ school, onClose }: { school: Building; onClose: () => v
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setRefusal(err.message);
-      else toast.error(err instanceof ApiError ? err.message : 'We could not archive this school. Please try again.');
+      else toast.error(messageOf(err, 'We could not archive this school. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -70,7 +71,7 @@ function RestoreButton({ school }: { school: Building }) {
       await restoreSchool(school.id);
       toast.success(`${school.name} has been restored.`);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'We could not restore this school. Please try again.');
+      toast.error(messageOf(err, 'We could not restore this school. Please try again.'));
     } finally {
       setBusy(false);
     }

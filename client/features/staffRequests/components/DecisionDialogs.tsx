@@ -5,14 +5,10 @@ import { Button } from '../../../components/Button';
 import { FormError, TextAreaField } from '../../../components/Field';
 import { ConfirmDialog, Modal } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/formErrors';
 import { useFormErrors } from '../../../lib/forms';
 import { approveStaffRequest, denyStaffRequest, refreshStaffRequests, withdrawStaffRequest } from '../api';
 import { dayBefore, formatDay } from '../../../lib/dates';
-
-function errorMessage(err: unknown): string {
-  return err instanceof ApiError ? err.message : 'Something went wrong. Please try again.';
-}
 
 /** Approve: explains the building history change before it happens. */
 
@@ -29,7 +25,7 @@ function useConfirmAction(onClose: () => void) {
       await action();
       toast.success(...success);
     } catch (err) {
-      toast.error(errorMessage(err));
+      toast.error(messageOf(err));
       await refreshStaffRequests();
     } finally {
       setBusy(false);
