@@ -7,8 +7,9 @@ import { OutboxButton } from '../../components/outbox/OutboxPanel';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { useOutboxSync } from '../../lib/outboxSync';
-import { logout, setAuthUser, unimpersonate, useAuthUser } from '../../lib/session';
+import { unimpersonate, useAuthUser } from '../../lib/session';
 import type { NavItem, NavSettings } from '../navigation';
+import { useSignOut } from './signOut';
 
 function ImpersonationBanner({ user }: { user: AuthUser }) {
   const navigate = useNavigate();
@@ -36,11 +37,11 @@ function ImpersonationBanner({ user }: { user: AuthUser }) {
   );
 }
 
-function UserMenu({ user, settingsPath, loginPath }: { user: AuthUser; settingsPath: string; loginPath: string }) {
+function UserMenu({ user, variant, settingsPath, loginPath }: { user: AuthUser; variant: 'app' | 'admin'; settingsPath: string; loginPath: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
+  const signOut = useSignOut({ user, variant, loginPath });
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {
@@ -54,18 +55,6 @@ function UserMenu({ user, settingsPath, loginPath }: { user: AuthUser; settingsP
     };
   }, [open]);
 
-  async function signOut() {
-    let providerSignOut: string | null = null;
-    try {
-      providerSignOut = await logout();
-    } finally {
-      await setAuthUser(null);
-      // Signed in with a school account: on to the provider's own sign-out, which comes back to the login page.
-      if (providerSignOut) window.location.assign(providerSignOut);
-      else navigate(loginPath);
-    }
-  }
-
   return (
     <div className="user-menu" ref={ref}>
       <button type="button" className="user-menu__button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
@@ -76,9 +65,20 @@ function UserMenu({ user, settingsPath, loginPath }: { user: AuthUser; settingsP
         <ul id={id} className="user-menu__list">
           <li className="user-menu__email">{user.email}</li>
           <li><Link to={settingsPath} onClick={() => setOpen(false)}>Account settings</Link></li>
-          <li><button type="button" onClick={signOut}>Sign out</button></li>
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                signOut.start();
+              }}
+            >
+              Sign out
+            </button>
+          </li>
         </ul>
       )}
+      {signOut.dialog}
     </div>
   );
 }
@@ -171,7 +171,7 @@ export function ShellLayout(props: {
         <>
           {props.variant === 'app' && <OutboxButton />}
           {props.variant === 'admin' && <span className="admin-tag"><span className="admin-tag__long">Provider{'\u00a0'}</span>admin</span>}
-          <UserMenu user={user} settingsPath={props.settingsPath} loginPath={props.loginPath} />
+          <UserMenu user={user} variant={props.variant} settingsPath={props.settingsPath} loginPath={props.loginPath} />
         </>
       )}
       nav={items.map((item) => (

@@ -1,0 +1,61 @@
+// The user menu's "Sign out" (both areas). In the app area it also clears what this device keeps for the person
+// (issue 31): their cached API answers (clearDeviceData, client/lib/offline.ts) and their outbox (clearOutbox,
+// client/lib/outbox.ts), after a warning when writes are still waiting to sync. Signed out while offline, the
+// server is not reached, but the device is cleared all the same: an explicit sign-out always clears (a session
+// that merely ended keeps the outbox for the same person's next sign-in).
+import { type ReactNode, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router-dom';
+import { plural } from '../../../common/plural';
+import type { AuthUser } from '../../../common/authUser';
+import { ConfirmDialog } from '../../components/Modal';
+import { clearDeviceData } from '../../lib/offline';
+import { logout, setAuthUser } from '../../lib/session';
+
+/**
+ * Sign-out for the user menu: `start` signs out, or first asks (the dialog, to render where the menu's closing
+ * does not unmount it; it is portalled to the body, outside the top bar's landmark) when writes wait to sync.
+ */
+export function useSignOut({ user, variant, loginPath }: { user: AuthUser; variant: 'app' | 'admin'; loginPath: string }): { start: () => void; dialog: ReactNode } {
+  const navigate = useNavigate();
+  const [waiting, setWaiting] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  async function signOut() {
+    setBusy(true);
+    let providerSignOut: string | null = null;
+    try {
+      providerSignOut = await logout();
+    } finally {
+      if (variant === 'app') {
+        const { clearOutbox } = await import('../../lib/outbox');
+        await Promise.all([clearDeviceData(user.id), clearOutbox(user.id)]).catch(() => undefined);
+      }
+      await setAuthUser(null);
+      // Signed in with a school account: on to the provider's own sign-out, which comes back to the login page.
+      if (providerSignOut) window.location.assign(providerSignOut);
+      else navigate(loginPath);
+    }
+  }
+
+  async function start() {
+    const count = variant === 'app' ? await import('../../lib/outbox').then((o) => o.pendingCount(user.id)).catch(() => 0) : 0;
+    if (count > 0) setWaiting(count);
+    else await signOut();
+  }
+
+  const dialog = waiting > 0 && typeof document !== 'undefined' ? createPortal(
+    <ConfirmDialog
+      open
+      title="Sign out?"
+      message={`You have ${plural(waiting, 'change', 'changes')} waiting to sync. Signing out now discards them.`}
+      confirmLabel="Sign out"
+      danger
+      busy={busy}
+      onConfirm={() => void signOut()}
+      onCancel={() => setWaiting(0)}
+    />,
+    document.body,
+  ) : null;
+  return { start: () => void start(), dialog };
+}
