@@ -1,0 +1,354 @@
+// The installable app and reading offline (issue 31, items 1, 2 and 5), in Chromium with the real service worker:
+// the manifest and its icons, /sw.js's headers and the CSP; the worker registered after sign-in and never on the
+// login page (nor any Workbox code loaded there); with the network switched off (Playwright's setOffline), a new
+// page in the same browser (a cold start) opens Activity and the educators list from the device, marked
+// "Offline · as of <time>"; signing out clears the person's cached answers (and warns first when writes wait in
+// the outbox); a second person on the same browser never gets the first one's answers; a new build's worker
+// offers "A new version is ready." and Reload. axe-core on the marker and the bar at 1366 and 390 px.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import { api, axeAll, browserSuite, DESKTOP_PAGE, loaded, PHONE_PAGE, signIn } from './harness';
+
+vi.setConfig({ testTimeout: 120_000 });
+const suite = browserSuite({ timeout: 30_000 });
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const COACH = 'coach@maplegrove.example'; // Priya Raman
+const COACH2 = 'coach2@maplegrove.example'; // Angela Ruiz
+const SHOTS = process.env.OFFLINE_SHOTS; // a folder: screenshots of the marker and the bar are written there
+
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(data: Buffer): [number, number] {
+  expect(data.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return [data.readUInt32BE(16), data.readUInt32BE(20)];
+}
+
+const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
+
+/** Waits until the worker controls the page and has stored one of the person's answers. */
+async function workerKeeps(page: Page, userId: number): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  await expect.poll(async () => {
+    // Each poll is one more read the worker may keep (the first ones can come before it knows the person).
+    await page.evaluate(() => fetch('/api/auth/user', { credentials: 'include' }).then((r) => r.status));
+    return (await cacheNames(page)).includes(`coachwell-api-${userId}`);
+  }, { timeout: 30_000, interval: 500 }).toBe(true);
+}
+
+/** Opens a screen online and waits for it and its reads, so the worker has kept them. */
+async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await loaded(page);
+  await page.waitForLoadState('networkidle');
+}
+
+async function userId(page: Page): Promise<number> {
+  return (await api<{ id: number }>(page, 'GET', 'auth/user')).json.id;
+}
+
+/** A cold start without a signal: a new page in the same browser, the network off. */
+async function coldOffline(context: BrowserContext, url: string): Promise<Page> {
+  await context.setOffline(true);
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+const offlineMarker = (page: Page) => page.locator('.device-status__offline[role="status"]');
+
+describe('the installable app', () => {
+  it('serves the manifest with its icons, /sw.js with its headers, and links them from the pages', async () => {
+    const page = await suite.page();
+    const manifest = await page.request.get('/manifest.webmanifest');
+    expect(manifest.status()).toBe(200);
+    expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const body = await manifest.json() as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    expect(body).toMatchObject({ name: 'Coachwell', short_name: 'Coachwell', start_url: '/app', scope: '/', display: 'standalone', theme_color: '#0f6e6e', background_color: '#f4f7f7' });
+    expect(typeof body.description).toBe('string');
+    expect(body.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of [...body.icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180' }]) {
+      const res = await page.request.get(icon.src);
+      expect(res.status(), icon.src).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/png');
+      expect(pngSize(await res.body()).join('x')).toBe(icon.sizes);
+    }
+
+    const sw = await page.request.get('/sw.js');
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()['content-type']).toMatch(/javascript/);
+    expect(sw.headers()['cache-control']).toBe('no-cache');
+    expect(sw.headers()['service-worker-allowed']).toBe('/');
+    const script = await sw.text();
+    // The precache list of this build: the shell with its revision, the hashed chunks without one.
+    expect(script).toMatch(/url:"\/index\.html",revision:"[0-9a-f]{32}"/);
+    const main = fs.readFileSync(path.join(ROOT, 'dist/public/index.html'), 'utf8').match(/src="(\/assets\/main-[^"]+\.js)"/)![1]!;
+    expect(script).toContain(`{url:"${main}",revision:null}`);
+
+    // The login page (what a first visit gets): manifest, theme colour and apple-touch icon; the CSP allows the
+    // manifest and the worker from this origin only.
+    const login = await page.request.get('/app/auth/login');
+    const html = await login.text();
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(html).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">');
+    expect(html).toContain('<meta name="theme-color" content="#0f6e6e">');
+    const csp = login.headers()['content-security-policy']!;
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toContain("worker-src 'self'");
+  });
+
+  it('registers the worker only after sign-in (none on the login page, no Workbox there); Chromium finds the app installable', async () => {
+    // No bypassCSP: the page's own policy must let the manifest and the worker in.
+    const page = await suite.page({ viewport: { width: 1366, height: 900 } });
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/app/auth/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
+    expect(asked.filter((p) => p === '/sw.js' || /serviceWorker|workbox/i.test(p))).toEqual([]);
+
+    await signIn(page, COACH);
+    await loaded(page);
+    const active = () => page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/');
+      return registration?.active ? { script: registration.active.scriptURL, scope: registration.scope } : null;
+    });
+    await expect.poll(active, { timeout: 60_000, interval: 250 }).not.toBeNull();
+    const { script, scope } = (await active())!;
+    expect(new URL(script).pathname).toBe('/sw.js');
+    expect(new URL(scope).pathname).toBe('/');
+
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: { errorId: string }[] };
+    // Every check but the one a test browser cannot pass (its contexts are incognito windows).
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    const { url, errors, data } = await cdp.send('Page.getAppManifest') as { url: string; errors: unknown[]; data: string };
+    expect(new URL(url).pathname).toBe('/manifest.webmanifest');
+    expect(errors).toEqual([]);
+    expect(JSON.parse(data).start_url).toBe('/app');
+  });
+});
+
+describe('opening without a signal', () => {
+  it('a cold start offline opens Activity and the educators list from the device, marked "Offline · as of"; signing out clears the device', async () => {
+    const page = await suite.page(DESKTOP_PAGE);
+    const context = page.context();
+    await signIn(page, COACH);
+    await loaded(page);
+    const coach = await userId(page);
+    await workerKeeps(page, coach);
+    await visit(page, '/app/activity');
+    // This week's totals (by type, logged time), as the screen shows them online.
+    const totals = await page.locator('.totals').first().innerText();
+    expect(totals).toMatch(/\d/);
+    await visit(page, '/app/staff');
+    const educators = await page.getByRole('table').getByRole('link').allInnerTexts();
+    expect(educators.length).toBeGreaterThan(2);
+    // Online, nothing is marked.
+    await expect.poll(() => offlineMarker(page).innerText()).toBe('');
+
+    const activity = await coldOffline(context, '/app/activity');
+    await loaded(activity);
+    await expect.poll(() => offlineMarker(activity).innerText(), { timeout: 15_000 }).toMatch(/^Offline · as of \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(await activity.getByRole('heading', { level: 1 }).innerText()).toBe('Activity');
+    await expect.poll(() => activity.locator('.totals').first().innerText()).toBe(totals);
+    await expect(activity.getByRole('button', { name: 'Priya Raman' }).count()).resolves.toBe(1);
+
+    const staff = await coldOffline(context, '/app/staff');
+    await loaded(staff);
+    await expect.poll(() => offlineMarker(staff).innerText(), { timeout: 15_000 }).toMatch(/^Offline · as of /);
+    expect(await staff.getByRole('table').getByRole('link').allInnerTexts()).toEqual(educators);
+    // An answer from the device says when it was stored; the same read online does not.
+    const cachedAt = await staff.evaluate(() => fetch('/api/auth/user').then((r) => r.headers.get('X-Coachwell-Cached-At')));
+    expect(Date.parse(cachedAt!)).toBeGreaterThan(Date.now() - 10 * 60_000);
+
+    if (SHOTS) {
+      for (const [name, options] of [['offline-1366', DESKTOP_PAGE], ['offline-390', PHONE_PAGE]] as const) {
+        await staff.setViewportSize(options.viewport!);
+        await staff.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+      }
+      await staff.setViewportSize(DESKTOP_PAGE.viewport!);
+    }
+    expect(await axeAll(staff)).toEqual([]);
+    await activity.close();
+    await staff.close();
+
+    // Back online: the marker goes with the first answer from the network.
+    await context.setOffline(false);
+    await visit(page, '/app/staff');
+    await expect.poll(() => offlineMarker(page).innerText()).toBe('');
+
+    // Signing out clears this person's cached answers (the precached app itself stays).
+    await page.getByRole('button', { name: 'Priya Raman' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/auth/login');
+    await expect.poll(() => cacheNames(page)).not.toContain(`coachwell-api-${coach}`);
+    expect((await cacheNames(page)).filter((n) => n.startsWith('coachwell-api-'))).toEqual([]);
+    expect((await cacheNames(page)).some((n) => n.startsWith('coachwell-precache'))).toBe(true);
+
+    // Signed out and offline, the device serves no one's answers.
+    const after = await coldOffline(context, '/app/staff');
+    const answer = await after.evaluate(() => fetch('/api/auth/user').then((r) => r.status, () => 'no network'));
+    expect(answer).toBe('no network');
+    await context.setOffline(false);
+  });
+
+  it('signing out with writes waiting to sync warns first, then clears them', async () => {
+    const page = await suite.page(DESKTOP_PAGE);
+    await signIn(page, COACH);
+    await loaded(page);
+    const coach = await userId(page);
+    await workerKeeps(page, coach);
+    // Two writes waiting in the outbox (as client/lib/outbox.ts keeps them), and one of another person's.
+    const countFor = (id: number) => page.evaluate((who) => new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('coachwell-outbox');
+      open.onsuccess = () => {
+        const req = open.result.transaction('writes').objectStore('writes').index('userId').count(who);
+        req.onsuccess = () => {
+          open.result.close();
+          resolve(req.result);
+        };
+        req.onerror = () => reject(req.error);
+      };
+      open.onerror = () => reject(open.error);
+    }), id);
+    await page.evaluate(async ({ me }) => {
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('coachwell-outbox', 1);
+        open.onupgradeneeded = () => {
+          const store = open.result.createObjectStore('writes', { keyPath: 'id' });
+          store.createIndex('userId', 'userId');
+        };
+        open.onsuccess = () => {
+          const tx = open.result.transaction('writes', 'readwrite');
+          const store = tx.objectStore('writes');
+          const at = new Date().toISOString();
+          for (const [id, userId, seq] of [['0b8f3e4e-1111-4aaa-8bbb-000000000001', me, 1], ['0b8f3e4e-1111-4aaa-8bbb-000000000002', me, 2], ['0b8f3e4e-1111-4aaa-8bbb-000000000003', me + 100000, 1]] as const) {
+            store.put({ id, userId, seq, createdAt: at });
+          }
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+        open.onerror = () => reject(open.error);
+      });
+    }, { me: coach });
+    expect(await countFor(coach)).toBe(2);
+
+    await page.getByRole('button', { name: 'Priya Raman' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('You have 2 changes waiting to sync. Signing out now discards them.');
+    expect(await axeAll(page)).toEqual([]);
+    // Cancel keeps everything: still signed in, the writes and the cached answers are there.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/app');
+    expect(await countFor(coach)).toBe(2);
+    expect(await cacheNames(page)).toContain(`coachwell-api-${coach}`);
+
+    await page.getByRole('button', { name: 'Priya Raman' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/auth/login');
+    expect(await countFor(coach)).toBe(0);
+    expect(await countFor(coach + 100000)).toBe(1);
+    expect(await cacheNames(page)).not.toContain(`coachwell-api-${coach}`);
+  });
+
+  it('a second person on the same browser never gets the first one\'s answers', async () => {
+    const page = await suite.page(DESKTOP_PAGE);
+    const context = page.context();
+    await signIn(page, COACH);
+    await loaded(page);
+    const first = await userId(page);
+    await workerKeeps(page, first);
+    await visit(page, '/app/staff');
+    // The first person's session ends without a sign-out (it expired, say): their cache stays on the device.
+    await context.clearCookies();
+    await signIn(page, COACH2);
+    await loaded(page);
+    const second = await userId(page);
+    expect(second).not.toBe(first);
+    await workerKeeps(page, second);
+    const signedInAt = Date.now();
+    await visit(page, '/app/activity');
+    await visit(page, '/app/staff');
+    expect(await cacheNames(page)).toEqual(expect.arrayContaining([`coachwell-api-${first}`, `coachwell-api-${second}`]));
+
+    // Offline, the app opens as the second person, from their own cache only.
+    const cold = await coldOffline(context, '/app/activity');
+    await loaded(cold);
+    await cold.getByRole('button', { name: 'Angela Ruiz' }).waitFor();
+    expect(await cold.getByRole('button', { name: 'Priya Raman' }).count()).toBe(0);
+    const served = await cold.evaluate(async () => {
+      const res = await fetch('/api/auth/user');
+      return { name: ((await res.json()) as { name: string }).name, cachedAt: res.headers.get('X-Coachwell-Cached-At') };
+    });
+    expect(served.name).toBe('Angela Ruiz');
+    // Every answer in the second person's cache was stored for them; the first person's cache holds no answer
+    // stored after the second signed in.
+    const stored = await cold.evaluate(async ({ first, second }) => {
+      const when = async (name: string) => Promise.all((await (await caches.open(name)).keys()).map(async (req) => {
+        const res = await (await caches.open(name)).match(req);
+        return Date.parse(res!.headers.get('X-Coachwell-Cached-At')!);
+      }));
+      return { first: await when(`coachwell-api-${first}`), second: await when(`coachwell-api-${second}`) };
+    }, { first, second });
+    expect(stored.second.length).toBeGreaterThan(2);
+    expect(Math.max(...stored.first)).toBeLessThan(signedInAt);
+    await context.setOffline(false);
+  });
+});
+
+describe('a new version', () => {
+  it('a new build\'s worker waiting: "A new version is ready." and Reload hands the page to it', async () => {
+    const page = await suite.page(DESKTOP_PAGE);
+    await signIn(page, COACH);
+    await loaded(page);
+    await workerKeeps(page, await userId(page));
+    const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))!.active!.scriptURL);
+    expect(await page.locator('.device-status__update').count()).toBe(0);
+
+    // A new build: another sw.js (one byte differs), found by the worker's update check.
+    const file = path.join(ROOT, 'dist/public/sw.js');
+    const original = fs.readFileSync(file);
+    try {
+      fs.writeFileSync(file, Buffer.concat([original, Buffer.from(`\n// build ${Date.now()}\n`)]));
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))!.update());
+      const bar = page.locator('.device-status__update[role="status"]');
+      await bar.waitFor({ timeout: 60_000 });
+      expect(await bar.innerText()).toMatch(/^A new version is ready\.\s*Reload$/);
+      if (SHOTS) {
+        for (const [name, options] of [['update-1366', DESKTOP_PAGE], ['update-390', PHONE_PAGE]] as const) {
+          await page.setViewportSize(options.viewport!);
+          await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+        }
+        await page.setViewportSize(DESKTOP_PAGE.viewport!);
+      }
+      expect(await axeAll(page)).toEqual([]);
+      await page.setViewportSize(PHONE_PAGE.viewport!);
+      expect(await axeAll(page)).toEqual([]);
+      await page.setViewportSize(DESKTOP_PAGE.viewport!);
+
+      const reloaded = page.waitForEvent('load');
+      await bar.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await loaded(page);
+      const after = await page.evaluate(async () => {
+        const registration = (await navigator.serviceWorker.getRegistration('/'))!;
+        return { waiting: registration.waiting !== null, controlled: navigator.serviceWorker.controller !== null };
+      });
+      expect(after).toEqual({ waiting: false, controlled: true });
+      expect(before).toMatch(/\/sw\.js$/);
+      expect(await page.locator('.device-status__update').count()).toBe(0);
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+});
