@@ -51,6 +51,8 @@ export interface OutboxSummary {
   /** The educators it is about (their pages show it). */
   staffIds: number[];
   startsAt?: string;
+  /** The start of its notes, so two writes alike can be told apart. */
+  note?: string;
   /** Enough of the record to show it as a row of its kind (an interaction's type colour, status …). */
   extra?: Record<string, unknown>;
 }
@@ -115,8 +117,9 @@ export function nextToSend(records: readonly OutboxRecord[]): OutboxRecord | nul
       if (r.target !== null) held.add(r.target);
       continue;
     }
-    if (held.has(key) || (typeof r.target === 'string' && held.has(r.target))) continue;
-    if (typeof r.target === 'string' && sorted.some((c) => c.id === r.target)) continue; // its create has not gone yet
+    if (held.has(key)) continue;
+    // Its create has not reached the server yet (once it has, retarget names the server's id).
+    if (typeof r.target === 'string') continue;
     return r;
   }
   return null;
@@ -167,8 +170,9 @@ export function stuckCount(records: readonly OutboxRecord[]): number {
 /** The fields of an edit shown side by side in the conflict panel, with whether they differ. */
 export function conflictRows(mine: Record<string, unknown>, server: Record<string, unknown>, fields: readonly { key: string; label: string }[]) {
   return fields.map(({ key, label }) => {
-    const a = mine[key] ?? null;
-    const b = server[key] ?? null;
+    // An empty text and no text are the same.
+    const a = mine[key] === '' ? null : mine[key] ?? null;
+    const b = server[key] === '' ? null : server[key] ?? null;
     return { key, label, mine: a, server: b, differs: JSON.stringify(a) !== JSON.stringify(b) };
   });
 }

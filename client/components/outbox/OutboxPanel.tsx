@@ -58,7 +58,8 @@ export function OutboxButton() {
       {rows.length > 0 && (
         <button type="button" className={['outbox-button', stuck && 'outbox-button--stuck'].filter(Boolean).join(' ')} onClick={() => setOpen(true)} aria-haspopup="dialog">
           <SyncIcon />
-          <span>{countText(rows.length)} waiting to sync</span>
+          {/* At phone width the words are read, not shown: the count and the icon fit beside the logo. */}
+          <span>{countText(rows.length)}<span className="outbox-button__words"> waiting to sync</span></span>
         </button>
       )}
       {/* Outside the top bar: its <header> would hold the dialog's header and footer as nested landmarks. */}
@@ -99,6 +100,7 @@ function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; focusId
                   <div className="outbox-row__text">
                     <p className="outbox-row__title"><strong>{KIND_LABELS[r.kind]}</strong>: {r.summary.title}</p>
                     <p className="text-sm">{r.summary.detail}</p>
+                    {r.summary.note && <p className="text-sm outbox-row__note">“{r.summary.note}”</p>}
                     <p className="text-sm muted">Made {dateTime(r.createdAt)}</p>
                     {r.state === 'refused' && (
                       <div className="outbox-row__refusal" role="status">
@@ -235,20 +237,25 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
             ))}
           </div>
         ) : (
-          <div className="table-wrap">
+          // Focusable: on a phone the dialog's body scrolls, and keyboard users scroll it from here.
+          <div className="conflict-compare" tabIndex={0} role="group" aria-label="Yours and on the server">
             <table className="table conflict-table">
               <thead>
-                <tr><th scope="col">Field</th><th scope="col">Yours</th><th scope="col">On the server</th></tr>
+                <tr><th scope="col">Yours</th><th scope="col">On the server</th></tr>
               </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.key} className={row.differs ? 'conflict-table__differs' : undefined}>
-                    <th scope="row">{row.label}{row.differs && <span className="conflict-table__mark"> (differs)</span>}</th>
+              {rows.map((row) => (
+                <tbody key={row.key} className={row.differs ? 'conflict-table__differs' : undefined} data-field={row.key}>
+                  <tr>
+                    <th scope="colgroup" colSpan={2} className="conflict-table__field">
+                      {row.label}{row.differs && <span className="conflict-table__mark"> · differs</span>}
+                    </th>
+                  </tr>
+                  <tr>
                     <td>{show(row.key, row.mine)}</td>
                     <td>{show(row.key, row.server)}</td>
                   </tr>
-                ))}
-              </tbody>
+                </tbody>
+              ))}
             </table>
           </div>
         )}
@@ -261,13 +268,14 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
  * The person's queued interaction writes, shown at once where the interaction will appear (the Activity screen,
  * an educator's Coaching section: `staffId` keeps those with that educator), each marked "Waiting to sync".
  */
-export function QueuedInteractions({ staffId, title = 'Waiting to sync' }: { staffId?: number; title?: string }) {
+export function QueuedInteractions({ staffId, title = 'Waiting to sync', headingLevel = 2 }: { staffId?: number; title?: string; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const rows = useOutbox().filter((r) => r.kind.startsWith('interaction.') && (staffId === undefined || r.summary.staffIds.includes(staffId)));
   const { date } = useInstantFormat();
   if (rows.length === 0) return null;
   return (
     <section className="queued-writes" aria-label={title}>
-      <h2 className="queued-writes__title">{title} <span className="muted text-sm">({plural(rows.length, 'change', 'changes')})</span></h2>
+      <Heading className="queued-writes__title">{title} <span className="muted text-sm">({plural(rows.length, 'change', 'changes')})</span></Heading>
       <ol className="interaction-list">
         {rows.map((r) => (
           <li key={r.id} className={`interaction-item queued-item queued-item--${r.state}`}>
@@ -284,6 +292,7 @@ export function QueuedInteractions({ staffId, title = 'Waiting to sync' }: { sta
                 {r.kind !== 'interaction.create' && <span className="muted text-sm"> · {KIND_LABELS[r.kind]}</span>}
               </p>
               <p className="interaction-item__people">{r.summary.detail}</p>
+              {r.summary.note && <p className="text-sm muted outbox-row__note">“{r.summary.note}”</p>}
             </div>
             <div className="interaction-item__status">
               <StateBadge record={r} />

@@ -230,6 +230,7 @@ export function interactionSummary(values: LogValues, type: Pick<InteractionType
     detail: parts.join(' · '),
     staffIds: values.staff.map((p) => p.id),
     startsAt: extra.startsAt,
+    note: values.notes.trim() ? (values.notes.trim().length > 80 ? `${values.notes.trim().slice(0, 80)}…` : values.notes.trim()) : undefined,
     extra: { colourHex: extra.colourHex ?? null, status: values.status },
   };
 }

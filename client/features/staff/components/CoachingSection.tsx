@@ -11,6 +11,7 @@ import { Alert } from '../../../components/Alert';
 import { Button, ButtonLink } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { InteractionItem } from '../../../components/InteractionItem';
+import { QueuedInteractions } from '../../../components/outbox/OutboxPanel';
 import { LoadingBlock } from '../../../components/Spinner';
 import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { logInteractionHref, useInteractions } from '../../../lib/interactions';
@@ -47,6 +48,8 @@ export function CoachingSection({ staff, user, locale }: { staff: StaffDetail; u
 
   return (
     <Card id="staff-coaching" title={own ? 'Your coaching' : 'Coaching'} className="staff-coaching" action={action}>
+      {/* Interactions with this educator logged without a signal, shown at once until they sync (issue 31). */}
+      {logsCoaching && <QueuedInteractions staffId={staff.id} headingLevel={3} />}
       {error && !data ? (
         error.status === 403 ? (
           <p className="muted">Coaching interactions are visible to coaches and school leaders.</p>

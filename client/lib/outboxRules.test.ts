@@ -1,0 +1,137 @@
+// The outbox's rules (issue 31): the request each write becomes, the send order (oldest first, a create's later
+// edits after it, a stuck write holding back only its own record's), what each answer makes of a write, the
+// backoff, and the conflict panel's comparison and merged texts.
+import { describe, expect, it } from 'vitest';
+import { INTERACTION_MESSAGES } from '../../common/schemas/interactions';
+import {
+  backoffMs, conflictRows, mergeText, nextSeq, nextToSend, type OutboxRecord, outcomeOf, requestOf, retarget,
+} from './outboxRules';
+
+let n = 0;
+function write(patch: Partial<OutboxRecord>): OutboxRecord {
+  n += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, userId: 7, kind: 'interaction.create', target: null, body: { notes: 'x' },
+    createdAt: '2026-11-29T14:00:00.000Z', seq: n, state: 'waiting', attempts: 0, summary: { title: 'Check-in', detail: '', staffIds: [] }, ...patch,
+  };
+}
+
+describe('requestOf', () => {
+  it('sends a create with its UUID as client_id, an edit with the version it started from, a complete without a body', () => {
+    const create = write({ kind: 'interaction.create' });
+    expect(requestOf(create)).toEqual({ method: 'POST', path: 'interaction', body: { notes: 'x', client_id: create.id } });
+    expect(requestOf(write({ kind: 'actionStep.create', body: { title: 'Try it' }, id: 'a' }))).toEqual({ method: 'POST', path: 'action-step', body: { title: 'Try it', client_id: 'a' } });
+    expect(requestOf(write({ kind: 'observation.create', body: {}, id: 'b' }))).toEqual({ method: 'POST', path: 'observation', body: { client_id: 'b' } });
+    expect(requestOf(write({ kind: 'interaction.update', target: 12, baseUpdatedAt: '2026-11-29T10:00:00.000Z' })))
+      .toEqual({ method: 'PUT', path: 'interaction/12', body: { notes: 'x', base_updated_at: '2026-11-29T10:00:00.000Z' } });
+    expect(requestOf(write({ kind: 'observation.update', target: 5, body: { notes: 'y' } }))).toEqual({ method: 'PUT', path: 'observation/5', body: { notes: 'y' } });
+    expect(requestOf(write({ kind: 'interaction.complete', target: 9, body: {} }))).toEqual({ method: 'POST', path: 'interaction/9/complete', body: undefined });
+  });
+
+  it('has no request yet for a write that follows a create still in the outbox', () => {
+    expect(requestOf(write({ kind: 'observation.update', target: 'some-create-uuid' }))).toBeNull();
+  });
+});
+
+describe('nextToSend', () => {
+  it('is the oldest waiting write, whatever order the store gave', () => {
+    const a = write({ seq: 30 });
+    const b = write({ seq: 10 });
+    const c = write({ seq: 20 });
+    expect(nextToSend([a, b, c])?.id).toBe(b.id);
+    expect(nextToSend([])).toBeNull();
+  });
+
+  it('sends again a write a closed tab left "sending" (the server answers the same record)', () => {
+    const left = write({ seq: 1, state: 'sending' });
+    expect(nextToSend([left, write({ seq: 2 })])?.id).toBe(left.id);
+  });
+
+  it('keeps a create\'s later edit waiting until the create has reached the server', () => {
+    const create = write({ seq: 1, kind: 'observation.create', state: 'refused' });
+    const edit = write({ seq: 2, kind: 'observation.update', target: create.id });
+    const other = write({ seq: 3 });
+    expect(nextToSend([create, edit, other])?.id).toBe(other.id);
+    expect(nextToSend([edit])?.id).toBeUndefined(); // its create is gone but it was never retargeted: still no request
+  });
+
+  it('lets a refused write or a conflict hold back only the later writes on the same record', () => {
+    const conflict = write({ seq: 1, kind: 'interaction.update', target: 40, state: 'conflict' });
+    const complete = write({ seq: 2, kind: 'interaction.complete', target: 40 });
+    const unrelated = write({ seq: 3, kind: 'interaction.complete', target: 41 });
+    expect(nextToSend([conflict, complete, unrelated])?.id).toBe(unrelated.id);
+    expect(nextToSend([conflict, complete])).toBeNull();
+  });
+});
+
+describe('retarget', () => {
+  it('points the writes that waited for a create at its id on the server', () => {
+    const create = write({ kind: 'observation.create' });
+    const edit = write({ kind: 'observation.update', target: create.id });
+    const other = write({ kind: 'observation.update', target: 3 });
+    expect(retarget([create, edit, other], create.id, 88)).toEqual([{ ...edit, target: 88 }]);
+    expect(nextToSend([{ ...edit, target: 88 }])?.id).toBe(edit.id);
+  });
+});
+
+describe('outcomeOf', () => {
+  const done = INTERACTION_MESSAGES.alreadyCompleted;
+  it('reads 201 and 200 (a repeat of the same client_id) as done', () => {
+    expect(outcomeOf({ kind: 'interaction.create' }, { status: 201 }, done)).toEqual({ kind: 'done' });
+    expect(outcomeOf({ kind: 'interaction.create' }, { status: 200 }, done)).toEqual({ kind: 'done' });
+  });
+
+  it('retries after no answer, a server error or a rate limit; stops when the session ended', () => {
+    for (const status of [0, 500, 502, 503, 408, 429]) expect(outcomeOf({ kind: 'interaction.create' }, { status }, done).kind).toBe('retry');
+    for (const status of [401, 419]) expect(outcomeOf({ kind: 'interaction.create' }, { status }, done).kind).toBe('stop');
+  });
+
+  it('keeps a 4xx as refused with the server\'s message and field errors', () => {
+    expect(outcomeOf({ kind: 'interaction.create' }, { status: 422, message: 'Choose educators you can see.', errors: { staff_ids: ['Choose educators you can see.'] } }, done))
+      .toEqual({ kind: 'refused', message: 'Choose educators you can see.', errors: { staff_ids: ['Choose educators you can see.'] } });
+    expect(outcomeOf({ kind: 'actionStep.create' }, { status: 404, message: 'This educator does not exist.' }, done))
+      .toEqual({ kind: 'refused', message: 'This educator does not exist.', errors: {} });
+    expect(outcomeOf({ kind: 'interaction.create' }, { status: 403 }, done)).toEqual({ kind: 'refused', message: 'Coachwell could not save this.', errors: {} });
+  });
+
+  it('reads edit_conflict on an edit as a conflict, and "already completed" on a queued complete as done', () => {
+    expect(outcomeOf({ kind: 'interaction.update' }, { status: 409, code: 'edit_conflict', message: 'This record changed since you started editing it.' }, done)).toEqual({ kind: 'conflict' });
+    expect(outcomeOf({ kind: 'interaction.complete' }, { status: 409, code: 'conflict', message: done }, done)).toEqual({ kind: 'done' });
+    // Any other 409 is the server's refusal, shown to the person.
+    expect(outcomeOf({ kind: 'interaction.complete' }, { status: 409, message: INTERACTION_MESSAGES.alreadyCancelled }, done).kind).toBe('refused');
+  });
+});
+
+describe('backoffMs', () => {
+  it('waits 5 s after the first failure, doubling to at most 5 minutes', () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(backoffMs(20)).toBe(300_000);
+  });
+});
+
+describe('the conflict panel', () => {
+  it('compares field by field, an empty text the same as none', () => {
+    const rows = conflictRows({ notes: 'Mine', next_steps: '', duration_minutes: 30 }, { notes: 'Theirs', next_steps: null, duration_minutes: 30 }, [
+      { key: 'notes', label: 'Notes' }, { key: 'next_steps', label: 'Next steps' }, { key: 'duration_minutes', label: 'Minutes' },
+    ]);
+    expect(rows.map((r) => [r.key, r.differs])).toEqual([['notes', true], ['next_steps', false], ['duration_minutes', false]]);
+  });
+
+  it('merges two texts into both, the server\'s first; one containing the other is kept whole', () => {
+    expect(mergeText('Mine', 'Theirs')).toBe('Theirs\n\nMine');
+    expect(mergeText('', 'Theirs')).toBe('Theirs');
+    expect(mergeText('Mine', null)).toBe('Mine');
+    expect(mergeText('Same', 'Same')).toBe('Same');
+    expect(mergeText('Theirs and more', 'Theirs')).toBe('Theirs and more');
+  });
+});
+
+describe('nextSeq', () => {
+  it('orders writes made in the same millisecond', () => {
+    const a = nextSeq(1_000);
+    const b = nextSeq(1_000);
+    const c = nextSeq(999);
+    expect(b).toBeGreaterThan(a);
+    expect(c).toBeGreaterThan(b);
+  });
+});
