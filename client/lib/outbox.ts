@@ -61,9 +61,15 @@ function tabs(): BroadcastChannel | null {
   }
   return channel;
 }
+// Announced at most every 100 ms: a sync of 200 writes would otherwise redraw every list 200 times.
+let announcing: ReturnType<typeof setTimeout> | undefined;
 function changed(): void {
-  listeners.forEach((l) => l());
-  tabs()?.postMessage('changed');
+  if (announcing !== undefined) return;
+  announcing = setTimeout(() => {
+    announcing = undefined;
+    listeners.forEach((l) => l());
+    tabs()?.postMessage('changed');
+  }, 100);
 }
 export function onOutboxChange(listener: () => void): () => void {
   tabs();

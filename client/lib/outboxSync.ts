@@ -88,35 +88,65 @@ async function answerOf(record: OutboxRecord): Promise<{ answer: Answer; data?: 
   }
 }
 
-/** Sends the person's waiting writes in order until none is left or the network fails. */
+// The server's ids of the creates this tab has synced, for a write made meanwhile that still names its create.
+const created = new Map<string, number>();
+async function withCreatedIds(records: OutboxRecord[]): Promise<OutboxRecord[]> {
+  const out: OutboxRecord[] = [];
+  for (const r of records) {
+    const id = typeof r.target === 'string' ? created.get(r.target) : undefined;
+    if (id === undefined) {
+      out.push(r);
+      continue;
+    }
+    const fixed = { ...r, target: id };
+    await putWrite(fixed);
+    out.push(fixed);
+  }
+  return out;
+}
+
+/**
+ * Sends the person's waiting writes in order until none is left or the network fails. The list is read once and
+ * kept as the writes go (each write's own record checked just before it is recorded), then read again for writes
+ * made meanwhile.
+ */
 async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> {
   const touched = new Set<OutboxKind>();
   try {
+    let records = await withCreatedIds(await listWrites(userId));
     for (;;) {
       if (!online()) return 'offline';
-      const next = nextToSend(await listWrites(userId));
-      if (!next) return 'done';
-      const sending: OutboxRecord = { ...next, state: 'sending', attempts: next.attempts + 1 };
-      await putWrite(sending);
+      let next = nextToSend(records);
+      if (!next) {
+        records = await withCreatedIds(await listWrites(userId));
+        next = nextToSend(records);
+        if (!next) return 'done';
+      }
+      const sending: OutboxRecord = { ...next, attempts: next.attempts + 1 };
       const { answer, data } = await answerOf(sending);
       // Discarded meanwhile (the person, in another tab): nothing to record.
-      if (!(await getWrite(sending.id))) continue;
+      const stored = await getWrite(sending.id);
+      records = records.filter((r) => r.id !== sending.id);
+      if (!stored) continue;
       const outcome = outcomeOf(sending, answer, INTERACTION_MESSAGES.alreadyCompleted);
       if (outcome.kind === 'done') {
         const serverId = data && typeof (data as { id?: unknown }).id === 'number' ? (data as { id: number }).id : null;
         if (isCreate(sending.kind) && serverId !== null) {
-          for (const follower of retarget(await listWrites(userId), sending.id, serverId)) await putWrite(follower);
+          created.set(sending.id, serverId);
+          const followers = retarget(records, sending.id, serverId);
+          for (const follower of followers) await putWrite(follower);
+          if (followers.length) records = records.map((r) => followers.find((f) => f.id === r.id) ?? r);
         }
         await deleteWrite(sending.id);
         touched.add(sending.kind);
       } else if (outcome.kind === 'retry' || outcome.kind === 'stop') {
-        await putWrite({ ...sending, state: 'waiting' });
+        await putWrite({ ...stored, attempts: sending.attempts, state: 'waiting' });
         return outcome.kind === 'retry' ? 'offline' : 'stopped';
       } else if (outcome.kind === 'refused') {
-        await putWrite({ ...sending, state: 'refused', message: outcome.message, errors: outcome.errors });
+        await putWrite({ ...stored, attempts: sending.attempts, state: 'refused', message: outcome.message, errors: outcome.errors });
       } else {
         const server = await api.get<Record<string, unknown>>(sending.kind === 'interaction.update' ? `interaction/${sending.target}` : `observation/${sending.target}`).catch(() => undefined);
-        await putWrite({ ...sending, state: 'conflict', server });
+        await putWrite({ ...stored, attempts: sending.attempts, state: 'conflict', server });
       }
     }
   } finally {
