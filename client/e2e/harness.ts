@@ -184,7 +184,9 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, server: TestServer, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url, ...options });
+  // The app's service worker (issue 31) is blocked unless a test allows it (`serviceWorkers: 'allow'`, as
+  // offline.e2e does): a request the worker answers never reaches page.route, which many tests rely on.
+  const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   return { context, page };
 }

@@ -17,7 +17,10 @@ const suite = browserSuite({ timeout: 30_000 });
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const COACH = 'coach@maplegrove.example'; // Priya Raman
 const COACH2 = 'coach2@maplegrove.example'; // Angela Ruiz
-const SHOTS = process.env.OFFLINE_SHOTS; // a folder: screenshots of the marker and the bar are written there
+const SHOTS = process.env.OFFLINE_SHOTS;
+/** The harness blocks the app's service worker unless a test allows it. */
+const WORKER = { serviceWorkers: 'allow' } as const;
+const DESKTOP = { ...DESKTOP_PAGE, ...WORKER }; // a folder: screenshots of the marker and the bar are written there
 
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(data: Buffer): [number, number] {
@@ -60,7 +63,7 @@ const offlineMarker = (page: Page) => page.locator('.device-status__offline[role
 
 describe('the installable app', () => {
   it('serves the manifest with its icons, /sw.js with its headers, and links them from the pages', async () => {
-    const page = await suite.page();
+    const page = await suite.page(WORKER);
     const manifest = await page.request.get('/manifest.webmanifest');
     expect(manifest.status()).toBe(200);
     expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
@@ -100,7 +103,7 @@ describe('the installable app', () => {
 
   it('registers the worker only after sign-in (none on the login page, no Workbox there); Chromium finds the app installable', async () => {
     // No bypassCSP: the page's own policy must let the manifest and the worker in.
-    const page = await suite.page({ viewport: { width: 1366, height: 900 } });
+    const page = await suite.page({ viewport: { width: 1366, height: 900 }, ...WORKER });
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await page.goto('/app/auth/login');
@@ -133,7 +136,7 @@ describe('the installable app', () => {
 
 describe('opening without a signal', () => {
   it('a cold start offline opens Activity and the educators list from the device, marked "Offline · as of"; signing out clears the device', async () => {
-    const page = await suite.page(DESKTOP_PAGE);
+    const page = await suite.page(DESKTOP);
     const context = page.context();
     await signIn(page, COACH);
     await loaded(page);
@@ -172,6 +175,9 @@ describe('opening without a signal', () => {
       await staff.setViewportSize(DESKTOP_PAGE.viewport!);
     }
     expect(await axeAll(staff)).toEqual([]);
+    await staff.setViewportSize(PHONE_PAGE.viewport!);
+    await expect.poll(() => offlineMarker(staff).isVisible()).toBe(true);
+    expect(await axeAll(staff)).toEqual([]);
     await activity.close();
     await staff.close();
 
@@ -196,7 +202,7 @@ describe('opening without a signal', () => {
   });
 
   it('signing out with writes waiting to sync warns first, then clears them', async () => {
-    const page = await suite.page(DESKTOP_PAGE);
+    const page = await suite.page(DESKTOP);
     await signIn(page, COACH);
     await loaded(page);
     const coach = await userId(page);
@@ -262,7 +268,7 @@ describe('opening without a signal', () => {
   });
 
   it('a second person on the same browser never gets the first one\'s answers', async () => {
-    const page = await suite.page(DESKTOP_PAGE);
+    const page = await suite.page(DESKTOP);
     const context = page.context();
     await signIn(page, COACH);
     await loaded(page);
@@ -308,7 +314,7 @@ describe('opening without a signal', () => {
 
 describe('a new version', () => {
   it('a new build\'s worker waiting: "A new version is ready." and Reload hands the page to it', async () => {
-    const page = await suite.page(DESKTOP_PAGE);
+    const page = await suite.page(DESKTOP);
     await signIn(page, COACH);
     await loaded(page);
     await workerKeeps(page, await userId(page));
