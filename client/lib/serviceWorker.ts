@@ -21,6 +21,11 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 export async function startServiceWorker(userId: number | null): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   if (!workbox) {
+    // After the page has loaded and the browser is idle: installing the worker downloads the build's files,
+    // which must not compete with the first screen's own.
+    if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+    await new Promise((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(resolve, { timeout: 3000 }) : setTimeout(resolve, 500)));
+    if (workbox) return startServiceWorker(userId);
     workbox = new Workbox('/sw.js', { scope: '/' });
     workbox.addEventListener('waiting', setUpdateReady);
     await workbox.register();
