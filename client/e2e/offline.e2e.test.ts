@@ -88,6 +88,11 @@ describe('the installable app', () => {
     expect(script).toMatch(/url:"\/index\.html",revision:"[0-9a-f]{32}"/);
     const main = fs.readFileSync(path.join(ROOT, 'dist/public/index.html'), 'utf8').match(/src="(\/assets\/main-[^"]+\.js)"/)![1]!;
     expect(script).toContain(`{url:"${main}",revision:null}`);
+    // Every screen's chunks and stylesheets (preload.json: what each route needs), so any screen opens offline.
+    const preload = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist/public/preload.json'), 'utf8')) as { routes: { path: string; js: string[]; css: string[] }[] };
+    const missing = preload.routes.flatMap((r) => [...r.js, ...r.css].filter((url) => !script.includes(`{url:"${url}",revision:null}`)).map((url) => `${r.path}: ${url}`));
+    expect(missing).toEqual([]);
+    expect(preload.routes.length).toBeGreaterThan(50);
 
     // The login page (what a first visit gets): manifest, theme colour and apple-touch icon; the CSP allows the
     // manifest and the worker from this origin only.
