@@ -122,7 +122,7 @@ describe('three interactions logged offline', () => {
 });
 
 describe('a write the server refuses', () => {
-  it('shows the server’s message; one is corrected and syncs, the other is discarded after a confirmation', async () => {
+  it('shows the server’s message; signing out warns; one is corrected and syncs, the other is discarded after a confirmation', async () => {
     const admin = await suite.signedIn(ADMIN, DESKTOP_PAGE);
     const typeName = `Hallway chat ${Date.now() % 100000}`;
     const created = await api<{ id: number }>(admin, 'POST', 'interaction-type', { name: typeName, colour: 'teal', default_minutes: 10 });
@@ -152,6 +152,16 @@ describe('a write the server refuses', () => {
       expect(await panel.getByText('Coachwell did not save it:').count()).toBe(2);
       await shot(page, `refused-${width}`);
       await noAxeViolations(page, 'refused write');
+
+      // Signing out with writes not saved asks first; cancelling keeps the session and the writes.
+      await panel.getByRole('button', { name: 'Close' }).last().click();
+      await page.locator('.user-menu__button').click();
+      await page.locator('.user-menu__list').getByRole('button', { name: 'Sign out' }).click();
+      const warn = page.getByRole('dialog', { name: 'Sign out?' });
+      await warn.getByText('You have 2 changes waiting to sync. Signing out now discards them.').waitFor();
+      await warn.getByRole('button', { name: 'Cancel' }).click();
+      expect(await header(page).textContent()).toBe('2 waiting to sync');
+      await header(page).click();
 
       // The educator's page shows them too, where they would appear.
       await panel.getByRole('button', { name: 'Close' }).last().click();
@@ -242,6 +252,45 @@ describe('an edit made offline of a record changed on the server meanwhile', () 
       await header(page).waitFor({ state: 'detached', timeout: 30_000 });
       const after = await api<ApiInteraction>(page, 'GET', `interaction/${id}`);
       expect(after.json.notes).toBe(`Conflict ${width}: mine`);
+    });
+  }
+});
+
+describe('an action step set offline on the educator’s page', () => {
+  for (const [width, options] of [[1366, DESKTOP_PAGE], [390, PHONE_PAGE]] as const) {
+    it(`at ${width} px: shown at once in the educator's Action steps, synced on reconnecting`, async () => {
+      const page = await suite.signedIn(COACH, options);
+      const found = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'staff?search=Lucas');
+      const staffId = found.json.data.find((p) => p.name === 'Lucas Williams')!.id;
+      await page.goto(`/app/staff/${staffId}`);
+      await loaded(page);
+      const card = page.locator('section', { has: page.locator('#staff-action-steps') });
+      // Once online, so the form's code is on the page.
+      await card.getByRole('button', { name: 'Set a step' }).click();
+      await page.getByRole('dialog', { name: /Set an action step/ }).getByRole('button', { name: 'Cancel' }).click();
+
+      await page.context().setOffline(true);
+      const title = `Offline step ${width} ${Date.now()}`;
+      await card.getByRole('button', { name: 'Set a step' }).click();
+      const dialog = page.getByRole('dialog', { name: /Set an action step/ });
+      await dialog.getByLabel(/^Title/).fill(title);
+      await dialog.getByRole('button', { name: 'Set step' }).click();
+      await page.getByText('Saved on this device: waiting to sync.').first().waitFor();
+      const queued = card.locator('.queued-item', { hasText: title });
+      await queued.getByText('Waiting to sync').waitFor();
+      await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+      await queued.scrollIntoViewIfNeeded();
+      await shot(page, `step-${width}`);
+      await noAxeViolations(page, 'queued action step');
+
+      await page.context().setOffline(false);
+      await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+      const steps = await api<{ data: { title: string; client_id?: string | null }[] }>(page, 'GET', `action-step?filter[staff_id][]=${staffId}&per_page=100`);
+      const made = steps.json.data.filter((s) => s.title === title);
+      expect(made).toHaveLength(1);
+      expect(typeof made[0]!.client_id).toBe('string');
+      await expect.poll(() => card.locator('.queued-item').count()).toBe(0);
+      await card.locator('.step-item__title', { hasText: title }).waitFor();
     });
   }
 });

@@ -8,6 +8,8 @@ import { FormModal } from '../FormModal';
 import { useToast } from '../Toasts';
 import { actionStepApi } from '../../lib/actionSteps';
 import { useFormErrors } from '../../lib/forms';
+import { sendOrQueue } from '../../lib/outboxSync';
+import { useAuthUser } from '../../lib/session';
 import './actionSteps.css';
 
 /** Add a step for an educator (`staff`), or change `step`. `source` names the record it comes from (none: the educator's own or set on the profile). */
@@ -22,6 +24,7 @@ export function StepFormDialog({ staff, step, source, own, initial, onClose }: {
   onClose: () => void;
 }) {
   const toast = useToast();
+  const { user } = useAuthUser();
   const form = useFormErrors({ title: step?.title ?? initial?.title ?? '', detail: step?.detail ?? initial?.detail ?? '', due_on: step?.due_on ?? '' });
   const submit = form.onSubmit(async () => {
     const data = form.check(actionStepUpdateSchema, { ...form.values, due_on: form.values.due_on || null });
@@ -31,8 +34,14 @@ export function StepFormDialog({ staff, step, source, own, initial, onClose }: {
         await actionStepApi.update(step.id, data);
         toast.success('Action step saved.');
       } else {
-        await actionStepApi.create({ ...data, staff_id: staff.id, ...(own ? { source_type: 'own' } : source ? { source_type: source.type, source_id: source.id } : {}) });
-        toast.success(own ? 'Action step added.' : `Action step set for ${staff.name}.`);
+        // Without a signal (or when no answer comes back) the step waits in the outbox and syncs later (issue 31).
+        const body = { ...data, staff_id: staff.id, ...(own ? { source_type: 'own' } : source ? { source_type: source.type, source_id: source.id } : {}) };
+        const sent = user ? await sendOrQueue(user.id, {
+          kind: 'actionStep.create',
+          body,
+          summary: { title: data.title, detail: own ? 'Your action step' : `For ${staff.name}`, staffIds: [staff.id], note: data.detail || undefined, extra: { dueOn: data.due_on } },
+        }) : { queued: false };
+        toast.success(sent.queued ? 'Saved on this device: waiting to sync.' : own ? 'Action step added.' : `Action step set for ${staff.name}.`);
       }
       onClose();
     });

@@ -264,6 +264,32 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
   );
 }
 
+/** The person's queued action steps (for one educator when `staffId` is given), shown where the step will appear. */
+export function QueuedActionSteps({ staffId }: { staffId?: number }) {
+  const rows = useOutbox().filter((r) => r.kind === 'actionStep.create' && (staffId === undefined || r.summary.staffIds.includes(staffId)));
+  const { date } = useInstantFormat();
+  if (rows.length === 0) return null;
+  return (
+    <ul className="outbox-list queued-steps" aria-label="Action steps waiting to sync">
+      {rows.map((r) => (
+        <li key={r.id} className={`outbox-row queued-item queued-item--${r.state}`}>
+          <div className="outbox-row__text">
+            <p className="outbox-row__title"><strong>{r.summary.title}</strong></p>
+            {r.summary.note && <p className="text-sm">{r.summary.note}</p>}
+            <p className="text-sm muted">{r.summary.detail}{typeof r.summary.extra?.dueOn === 'string' ? ` · Due ${date(`${r.summary.extra.dueOn}T12:00:00.000Z`, 'PP')}` : ''}</p>
+          </div>
+          <div className="outbox-row__side">
+            <StateBadge record={r} />
+            {(r.state === 'refused' || r.state === 'conflict') && (
+              <Button size="sm" variant="secondary" onClick={() => openOutboxPanel(r.id)}>See why<span className="sr-only">: {r.summary.title}</span></Button>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The person's queued interaction writes, shown at once where the interaction will appear (the Activity screen,
  * an educator's Coaching section: `staffId` keeps those with that educator), each marked "Waiting to sync".

@@ -14,6 +14,7 @@ import { useStepCommands } from '../../components/actionSteps/useStepCommands';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
+import { QueuedActionSteps } from '../../components/outbox/OutboxPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useOwnEducator } from '../../lib/lookups';
@@ -85,6 +86,8 @@ export default function ActionStepsScreen(_props: ScreenProps) {
           : 'The action steps of the educators you can see. Set a step from an educator’s page.'}
         actions={me ? <Button onClick={() => setAdding(true)}>Add a step</Button> : undefined}
       />
+      {/* Steps added without a signal, shown at once until they sync (issue 31). */}
+      <QueuedActionSteps />
       {failed ? (
         <LoadError what="the action steps" onRetry={() => { void openSteps.mutate(); void closedSteps.mutate(); }} />
       ) : loading ? (

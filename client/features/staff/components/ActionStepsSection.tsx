@@ -8,6 +8,7 @@ import { permissionScope, PERMISSIONS } from '../../../../common/permissions';
 import { plural } from '../../../../common/plural';
 import type { AuthUser } from '../../../../common/authUser';
 import type { StaffDetail } from '../../../../common/schemas/staff';
+import { QueuedActionSteps } from '../../../components/outbox/OutboxPanel';
 import { ActionStepItem } from '../../../components/actionSteps/ActionStepItem';
 import { useStepCommands } from '../../../components/actionSteps/useStepCommands';
 import { Button } from '../../../components/Button';
@@ -50,6 +51,8 @@ export function ActionStepsSection({ staff, user }: { staff: StaffDetail; user: 
       title={own ? 'Your action steps' : 'Action steps'}
       action={canSet ? <Button variant="secondary" size="sm" onClick={() => setSetting(true)}>Set a step</Button> : undefined}
     >
+      {/* Steps set without a signal, shown at once until they sync (issue 31). */}
+      <QueuedActionSteps staffId={staff.id} />
       {failed ? (
         <LoadError what="the action steps" onRetry={() => { void open.mutate(); void closed.mutate(); }} />
       ) : !open.data || !closed.data ? (
