@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { api, axeAll, browserSuite, DESKTOP_PAGE, loaded, PHONE_PAGE, settleAnimations } from './harness';
+import { api, axeAll, browserSuite, DESKTOP_PAGE, loaded, PHONE_PAGE, settleAnimations, signIn } from './harness';
 
 vi.setConfig({ testTimeout: 150_000 });
 const suite = browserSuite({ timeout: 20_000 });
@@ -293,4 +293,36 @@ describe('an action step set offline on the educator’s page', () => {
       await card.locator('.step-item__title', { hasText: title }).waitFor();
     });
   }
+});
+
+describe('a session that ended while offline', () => {
+  it('keeps the outbox for the same person: another person signing in on the browser never sees or sends it', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = page.context();
+    const marker = `Ended session ${Date.now()}`;
+    await warmUp(page);
+    await context.setOffline(true);
+    await logOne(page, `${marker} #1`);
+    await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+
+    // The session ends while the device is offline (its cookies gone): back online, the sync is refused (401/419),
+    // the app goes to the login page, and the write stays on the device.
+    await context.clearCookies();
+    await context.setOffline(false);
+    await page.waitForURL((u) => u.pathname.includes('/auth/login'), { timeout: 30_000 });
+
+    // Another person signs in on the same browser: no count, nothing sent for the coach.
+    await signIn(page, ADMIN);
+    await loaded(page);
+    await page.waitForTimeout(1_500);
+    expect(await header(page).count()).toBe(0);
+    const checker = await suite.signedIn(COACH, DESKTOP_PAGE);
+    expect(await onServer(checker, marker)).toHaveLength(0);
+    await context.clearCookies();
+
+    // The coach signs in again: the write syncs, once.
+    await signIn(page, COACH);
+    await expect.poll(async () => (await onServer(checker, marker)).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => header(page).count()).toBe(0);
+  });
 });
