@@ -29,6 +29,9 @@ interface ApiInteraction {
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
+  // The "Saved on this device" notes would cover the rows.
+  for (const close of await page.locator('.toast__close').all()) await close.click().catch(() => undefined);
+  await page.locator('.toast').first().waitFor({ state: 'detached' }).catch(() => undefined);
   await settleAnimations(page);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
