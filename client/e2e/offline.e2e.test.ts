@@ -272,6 +272,30 @@ describe('opening without a signal', () => {
     expect(await cacheNames(page)).not.toContain(`coachwell-api-${coach}`);
   });
 
+  it('signing out without a signal clears the device at once and ends the server\'s session once back online', async () => {
+    const page = await suite.page(DESKTOP);
+    const context = page.context();
+    await signIn(page, COACH);
+    await loaded(page);
+    const coach = await userId(page);
+    await workerKeeps(page, coach);
+    await visit(page, '/app/staff');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Priya Raman' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/auth/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await cacheNames(page)).not.toContain(`coachwell-api-${coach}`);
+    // The session cookie is still the signed-in one; with a signal again, the next page finds no one signed in.
+    await context.setOffline(false);
+    const next = await context.newPage();
+    await next.goto('/app/activity');
+    await next.waitForURL((u) => u.pathname === '/app/auth/login');
+    await next.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect((await api(next, 'GET', 'auth/user')).status).toBe(401);
+    expect(await next.evaluate(() => localStorage.getItem('coachwell-sign-out-pending'))).toBeNull();
+  });
+
   it('a second person on the same browser never gets the first one\'s answers', async () => {
     const page = await suite.page(DESKTOP);
     const context = page.context();

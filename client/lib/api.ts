@@ -3,6 +3,7 @@
 import { API_BASE } from '../../common/constants';
 import { CACHED_AT_HEADER } from '../sw/offlineReads';
 import { noteAnswer } from './answerAge';
+import { finishPendingSignOut } from './pendingSignOut';
 
 export class ApiError extends Error {
   constructor(
@@ -76,6 +77,8 @@ export interface RequestOptions {
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  // A sign-out made without a signal ends the server's session first (issue 31).
+  await finishPendingSignOut();
   const qs = serializeQuery(options.query);
   const url = `${API_BASE}/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };

@@ -2,14 +2,17 @@
 // (issue 31): their cached API answers (clearDeviceData, client/lib/offline.ts) and their outbox (clearOutbox,
 // client/lib/outbox.ts), after a warning when writes are still waiting to sync. Signed out while offline, the
 // server is not reached, but the device is cleared all the same: an explicit sign-out always clears (a session
-// that merely ended keeps the outbox for the same person's next sign-in).
+// that merely ended keeps the outbox for the same person's next sign-in); the server's session is ended before
+// the next request made with a signal (client/lib/pendingSignOut.ts).
 import { type ReactNode, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { plural } from '../../../common/plural';
 import type { AuthUser } from '../../../common/authUser';
 import { ConfirmDialog } from '../../components/Modal';
+import { ApiError } from '../../lib/api';
 import { clearDeviceData } from '../../lib/offline';
+import { markSignOutPending } from '../../lib/pendingSignOut';
 import { logout, setAuthUser } from '../../lib/session';
 
 /**
@@ -26,6 +29,9 @@ export function useSignOut({ user, variant, loginPath }: { user: AuthUser; varia
     let providerSignOut: string | null = null;
     try {
       providerSignOut = await logout();
+    } catch (err) {
+      // No signal: the server is told before the next request (client/lib/pendingSignOut.ts).
+      if (err instanceof ApiError && err.status === 0) markSignOutPending();
     } finally {
       if (variant === 'app') {
         const { clearOutbox } = await import('../../lib/outbox');
