@@ -329,3 +329,49 @@ describe('a session that ended while offline', () => {
     await expect.poll(() => header(page).count()).toBe(0);
   });
 });
+
+describe('an observation written offline', () => {
+  for (const [width, options] of [[1366, DESKTOP_PAGE], [390, PHONE_PAGE]] as const) {
+    it(`at ${width} px: the draft waits on the device, Complete queues it, the list shows it, one completed observation after reconnecting`, async () => {
+      const page = await suite.signedIn(COACH, options);
+      const marker = `Offline walkthrough ${width} ${Date.now()}`;
+      await page.goto('/app/observations');
+      await loaded(page);
+      await page.getByRole('link', { name: 'New observation' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'New observation' }).waitFor();
+      await expect.poll(() => page.getByLabel(/^Form/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Classroom walkthrough');
+      await page.getByRole('combobox', { name: /Educator/ }).click();
+      await page.keyboard.type('Jordan');
+      await page.getByRole('option', { name: /Jordan Ellis/ }).click();
+      // No signal from here on, before the first autosave: the draft is made on the device.
+      await page.context().setOffline(true);
+      const lookFors = page.locator('fieldset.obs-item[data-kind="look_for"]');
+      for (const [i, answer] of ['Seen', 'Seen', 'Not seen', 'Seen'].entries()) await lookFors.nth(i).getByRole('radio', { name: answer, exact: true }).click();
+      await page.locator('textarea[name="notes"]').fill(marker);
+      await page.getByText('Draft saved on this device: waiting to sync').waitFor({ timeout: 15_000 });
+      await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+
+      await page.getByRole('button', { name: 'Complete' }).click();
+      await page.waitForURL((u) => u.pathname === '/app/observations');
+      const queued = page.getByRole('list', { name: 'Observations waiting to sync' }).locator('.queued-item');
+      await expect.poll(() => queued.count()).toBe(1);
+      expect(await queued.textContent()).toContain('Classroom walkthrough');
+      expect(await queued.textContent()).toContain('Completed');
+      await shot(page, `observation-${width}`);
+      await noAxeViolations(page, 'queued observation');
+
+      await page.context().setOffline(false);
+      await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+      const list = await api<{ data: { id: number; status: string }[] }>(page, 'GET', 'observation?per_page=100');
+      const mine: { id: number; status: string; notes: string | null; client_id?: string | null; answers: { value: unknown }[] }[] = [];
+      for (const row of list.json.data) {
+        const one = await api<{ id: number; status: string; notes: string | null; client_id?: string | null; answers: { value: unknown }[] }>(page, 'GET', `observation/${row.id}`);
+        if (one.json.notes === marker) mine.push(one.json);
+      }
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.status).toBe('completed');
+      expect(typeof mine[0]!.client_id).toBe('string');
+      expect(mine[0]!.answers.filter((a) => a.value === 'yes')).toHaveLength(3);
+    });
+  }
+});

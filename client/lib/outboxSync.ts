@@ -39,6 +39,16 @@ export async function queueWrite(userId: number, write: NewWrite, id: string = u
   return record;
 }
 
+/**
+ * Keeps the newest version of a record in the outbox under one id (an observation's draft saved again and again
+ * without a signal): the write is made, or its body replaced while it waits.
+ */
+export async function keepInOutbox(userId: number, id: string, write: NewWrite): Promise<void> {
+  const current = await getWrite(id);
+  if (current) await putWrite({ ...current, body: write.body, summary: write.summary, state: current.state === 'conflict' ? 'conflict' : 'waiting', message: undefined, errors: undefined });
+  else await queueWrite(userId, write, id);
+}
+
 /** Saves a corrected or settled write and sends the outbox again. */
 export async function requeue(record: OutboxRecord, patch: Partial<OutboxRecord>): Promise<void> {
   await putWrite({ ...record, ...patch, state: 'waiting', message: undefined, errors: undefined, server: undefined });
@@ -137,7 +147,14 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
           for (const follower of followers) await putWrite(follower);
           if (followers.length) records = records.map((r) => followers.find((f) => f.id === r.id) ?? r);
         }
-        await deleteWrite(sending.id);
+        // Changed while it was on its way (a draft saved again): what is newer goes next, as an edit of the record made.
+        if (isCreate(sending.kind) && serverId !== null && sending.kind === 'observation.create' && JSON.stringify(stored.body) !== JSON.stringify(sending.body)) {
+          const edit: OutboxRecord = { ...stored, kind: 'observation.update', target: serverId };
+          await putWrite(edit);
+          records = [edit, ...records];
+        } else {
+          await deleteWrite(sending.id);
+        }
         touched.add(sending.kind);
       } else if (outcome.kind === 'retry' || outcome.kind === 'stop') {
         await putWrite({ ...stored, attempts: sending.attempts, state: 'waiting' });

@@ -266,17 +266,30 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
 
 /** The person's queued action steps (for one educator when `staffId` is given), shown where the step will appear. */
 export function QueuedActionSteps({ staffId }: { staffId?: number }) {
-  const rows = useOutbox().filter((r) => r.kind === 'actionStep.create' && (staffId === undefined || r.summary.staffIds.includes(staffId)));
-  const { date } = useInstantFormat();
+  return <QueuedRecords kinds={['actionStep.create']} staffId={staffId} label="Action steps waiting to sync" />;
+}
+
+/** The person's queued observations (drafts and completed ones), on the observations list. */
+export function QueuedObservations({ staffId }: { staffId?: number }) {
+  return <QueuedRecords kinds={['observation.create', 'observation.update']} staffId={staffId} label="Observations waiting to sync" />;
+}
+
+function QueuedRecords({ kinds, staffId, label }: { kinds: OutboxRecord['kind'][]; staffId?: number; label: string }) {
+  const rows = useOutbox().filter((r) => kinds.includes(r.kind) && (staffId === undefined || r.summary.staffIds.includes(staffId)));
+  const { date, dateTime } = useInstantFormat();
   if (rows.length === 0) return null;
   return (
-    <ul className="outbox-list queued-steps" aria-label="Action steps waiting to sync">
+    <ul className="outbox-list queued-steps" aria-label={label}>
       {rows.map((r) => (
         <li key={r.id} className={`outbox-row queued-item queued-item--${r.state}`}>
           <div className="outbox-row__text">
             <p className="outbox-row__title"><strong>{r.summary.title}</strong></p>
             {r.summary.note && <p className="text-sm">{r.summary.note}</p>}
-            <p className="text-sm muted">{r.summary.detail}{typeof r.summary.extra?.dueOn === 'string' ? ` · Due ${date(`${r.summary.extra.dueOn}T12:00:00.000Z`, 'PP')}` : ''}</p>
+            <p className="text-sm muted">
+              {r.summary.detail}
+              {r.summary.startsAt ? ` · ${dateTime(r.summary.startsAt)}` : ''}
+              {typeof r.summary.extra?.dueOn === 'string' ? ` · Due ${date(`${r.summary.extra.dueOn}T12:00:00.000Z`, 'PP')}` : ''}
+            </p>
           </div>
           <div className="outbox-row__side">
             <StateBadge record={r} />

@@ -20,9 +20,11 @@ import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
 import { browserTimeZone } from '../../lib/dates';
 import { useInteractionTypes } from '../../lib/lookups';
+import { getWrite } from '../../lib/outbox';
+import { keepInOutbox, syncNow } from '../../lib/outboxSync';
 import { useAuthUser } from '../../lib/session';
 import { roundedNow, zonedTime } from '../../lib/zonedTime';
-import { type Observation, observationApi, useEducatorName, useObservation, useObservationForms } from './api';
+import { type Observation, type ObservationBody, observationApi, useEducatorName, useObservation, useObservationForms } from './api';
 import {
   type Answer, answersOf, blankCapture, bodyOf, type Capture, captureErrors, captureFromObservation, type CaptureErrors, defaultFormId, FALLBACK_MINUTES,
   NO_ERRORS, type ObservationItem, sectionsOf, stampNote, tallyOf, tallyText,
@@ -86,7 +88,7 @@ function NewCapture({ timeZone }: { timeZone: string }) {
   return <CaptureForm existing={null} timeZone={timeZone} prefill={{ staff: staffId && name ? { id: staffId, name } : null, formId, calibrationId }} />;
 }
 
-type SaveState = { state: 'idle' } | { state: 'pending' } | { state: 'saving' } | { state: 'saved'; at: string } | { state: 'error'; message: string };
+type SaveState = { state: 'idle' } | { state: 'pending' } | { state: 'device' } | { state: 'saving' } | { state: 'saved'; at: string } | { state: 'error'; message: string };
 
 function CaptureForm({ existing, timeZone, prefill }: {
   existing: Observation | null;
@@ -130,11 +132,43 @@ function CaptureForm({ existing, timeZone, prefill }: {
 
   // ---- autosave ----------------------------------------------------------------------------------------
   const idRef = useRef<number | null>(existing?.id ?? null);
+  // Without a signal the draft waits in the outbox (issue 31): a new one under its client_id, which the first save
+  // online sends too (a repeat answers the record the sync made), and an existing one's changes under one id.
+  const { user } = useAuthUser();
+  const clientId = useRef(crypto.randomUUID().toLowerCase());
+  const updateKey = useRef(crypto.randomUUID().toLowerCase());
+  const queuedOnce = useRef(false);
+  const persist = useCallback(async (body: ObservationBody, name: string, educator: string): Promise<{ queued: true } | { queued: false; o: Observation }> => {
+    const key = idRef.current ? updateKey.current : clientId.current;
+    const keep = async () => {
+      if (!user) throw new ApiError(0, 'We could not reach Coachwell. Check your connection and try again.', 'network_error');
+      queuedOnce.current = true;
+      await keepInOutbox(user.id, key, {
+        kind: idRef.current ? 'observation.update' : 'observation.create', target: idRef.current, body: body as unknown as Record<string, unknown>,
+        summary: { title: name, detail: `${educator} · ${body.status === 'completed' ? 'Completed' : 'Draft'}`, staffIds: [body.staff_id], startsAt: body.observed_at, note: body.notes?.slice(0, 80) || undefined },
+      });
+      return { queued: true as const };
+    };
+    if (!navigator.onLine || (queuedOnce.current && await getWrite(key))) {
+      const kept = await keep();
+      if (navigator.onLine && user) void syncNow(user.id);
+      return kept;
+    }
+    try {
+      if (idRef.current) return { queued: false, o: await observationApi.update(idRef.current, body) };
+      const made = await observationApi.create({ ...body, client_id: clientId.current } as ObservationBody);
+      // Made by the sync from an older version: this one goes over it.
+      return { queued: false, o: queuedOnce.current ? await observationApi.update(made.id, body) : made };
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 0) return keep();
+      throw err;
+    }
+  }, [user]);
   const pending = useRef(false);
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ c, items });
-  latest.current = { c, items };
+  const latest = useRef({ c, items, formName: '' });
+  latest.current = { c, items, formName: form?.name ?? 'Observation' };
 
   const saveDraft = useCallback(async (): Promise<void> => {
     clearTimeout(timer.current);
@@ -146,7 +180,12 @@ function CaptureForm({ existing, timeZone, prefill }: {
     setSave({ state: 'saving' });
     const run = (async () => {
       try {
-        const o = idRef.current ? await observationApi.update(idRef.current, built.body) : await observationApi.create(built.body);
+        const sent = await persist(built.body, latest.current.formName, latest.current.c.staff?.name ?? '');
+        if (sent.queued) {
+          setSave({ state: 'device' });
+          return;
+        }
+        const { o } = sent;
         if (!idRef.current) {
           idRef.current = o.id;
           // The address becomes the draft's own (reload and another device resume it) without remounting the form.
@@ -161,7 +200,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
     inFlight.current = run;
     await run;
     inFlight.current = null;
-  }, [completed, timeZone]);
+  }, [completed, timeZone, persist]);
 
   const change = (next: Capture | ((cur: Capture) => Capture)) => {
     setC(next);
@@ -245,8 +284,14 @@ function CaptureForm({ existing, timeZone, prefill }: {
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
-      const o = idRef.current ? await observationApi.update(idRef.current, built.body) : await observationApi.create(built.body);
+      const sent = await persist(built.body, form?.name ?? 'Observation', c.staff?.name ?? '');
       pending.current = false;
+      if (sent.queued) {
+        toast.success('Saved on this device: waiting to sync.');
+        navigate('/app/observations');
+        return;
+      }
+      const { o } = sent;
       toast.success(completed ? 'Observation saved.' : `Observation of ${o.educator.name} completed.`);
       navigate(`/app/observations/${o.id}`);
     } catch (err) {
@@ -367,6 +412,7 @@ function SaveStatus({ save, completed, onRetry }: { save: SaveState; completed: 
   return (
     <p className="muted text-sm obs-save" role="status">
       {save.state === 'saving' && 'Saving…'}
+      {save.state === 'device' && 'Draft saved on this device: waiting to sync'}
       {save.state === 'pending' && 'Draft not saved yet'}
       {save.state === 'saved' && `Draft saved ${save.at}`}
       {save.state === 'idle' && 'Saved as a draft once you choose the educator and start'}

@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PlusIcon } from '../../components/Icons';
 import { ListResults } from '../../components/ListResults';
+import { QueuedObservations } from '../../components/outbox/OutboxPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useListUpdate } from '../../lib/listParams';
@@ -65,6 +66,8 @@ export default function ObservationListScreen({ route }: ScreenProps) {
           : 'Observations of your classroom that an observer shared with you. Read them and answer with a reflection.'}</p>}
         actions={observes ? <><ButtonLink to="/app/observations/calibration" variant="secondary">Calibration</ButtonLink>{newButton}</> : undefined}
       />
+      {/* Observations written without a signal, shown at once until they sync (issue 31). */}
+      {observes && <QueuedObservations />}
       <ObservationFilters state={state} onChange={(patch) => update(patch)} options={options} educatorName={educatorName} own={!observes} rangeId={rangeId} />
       <div className="obs-scope-row">
         <p id={rangeId} className="muted text-sm obs-scope">Observed: {rangeText}</p>
