@@ -6,7 +6,8 @@
 // run's score, LCP, TBT and CLS, with the load average before and after. LH_PAGES=staff,reports keeps
 // the pages whose label contains one of the words. npm run bench measures /app/auth/login and /app/staff
 // once each (measurePages's defaults). Chromium: CHROME_PATH, else /usr/bin/chromium. LH_SAVE=dir keeps
-// the reports. Scores depend on the machine's load: the simulation scales the CPU time it observes.
+// the reports. Scores depend on the machine's load: the simulation scales the CPU time it observes. Last, whether
+// Chromium finds the app installable (issue 31; Lighthouse 12+ has no installability audit any more).
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -120,8 +121,35 @@ async function firstEducator(base: string, cookie: string): Promise<string> {
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
+/**
+ * Installability (issue 31): Lighthouse 12 dropped its PWA category (the "installable manifest" audit), so this
+ * asks Chromium itself, as that audit did (DevTools' Page.getInstallabilityErrors), on /app signed in as the
+ * coach, once the service worker controls the page. The test browser's contexts are incognito windows, which
+ * Chromium never offers to install: that one reason is left out.
+ */
+async function installability(base: string, cookie: string): Promise<string> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROME, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ baseURL: base });
+    await context.addCookies(cookie.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+    }));
+    const page = await context.newPage();
+    await page.goto('/app');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: { errorId: string }[] };
+    const errors = installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+    return `| installable (Chromium's checks: manifest, icons, service worker) | ${errors.length ? `NO: ${errors.join(', ')}` : 'yes'} |`;
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Table rows (markdown): each page's runs (score, LCP, TBT, CLS) and their median. */
-export async function measurePages(pages: PageToMeasure[] = BENCH_PAGES, runs = Math.max(1, Number(process.env.LH_RUNS ?? 1))): Promise<string[]> {
+export async function measurePages(pages: PageToMeasure[] = BENCH_PAGES, runs = Math.max(1, Number(process.env.LH_RUNS ?? 1)), options: { installable?: boolean } = {}): Promise<string[]> {
   const server = await startServer();
   try {
     const base = `http://127.0.0.1:${server.port}`;
@@ -149,6 +177,10 @@ export async function measurePages(pages: PageToMeasure[] = BENCH_PAGES, runs = 
       const each = <T,>(f: (a: Audit) => T) => (audits.length > 1 ? ` (${audits.map(f).join(', ')})` : '');
       rows.push(`| ${page.label} | ${r.score}${each((a) => a.score)} | ${s(r.fcp)} | ${s(r.lcp)}${each((a) => s(a.lcp))} | ${Math.round(r.tbt)} ms${each((a) => `${Math.round(a.tbt)} ms`)} | ${r.cls.toFixed(3)}${each((a) => a.cls.toFixed(3))} | ${s(r.si)} | ${(r.bytes / 1024).toFixed(1)} KiB in ${r.requests} requests |`);
     }
+    if (options.installable) {
+      const cookie = cookies.coach || await signIn(server.port, 'coach@maplegrove.example', 'coachwell-demo');
+      rows.push('\n| check | result |', '|---|---|', await installability(base, cookie));
+    }
     rows.push(`\nLoad average at the end: ${load()}.`);
     return rows;
   } finally {
@@ -159,5 +191,5 @@ export async function measurePages(pages: PageToMeasure[] = BENCH_PAGES, runs = 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const words = (process.env.LH_PAGES ?? '').split(',').filter(Boolean);
   const pages = words.length ? SIGNED_IN_PAGES.filter((p) => words.some((w) => p.label.includes(w))) : SIGNED_IN_PAGES;
-  for (const line of await measurePages(pages, Math.max(1, Number(process.env.LH_RUNS ?? 2)))) console.log(line);
+  for (const line of await measurePages(pages, Math.max(1, Number(process.env.LH_RUNS ?? 2)), { installable: true })) console.log(line);
 }
