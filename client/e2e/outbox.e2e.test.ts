@@ -158,6 +158,7 @@ describe('a write the server refuses', () => {
 
       // Signing out with writes not saved asks first; cancelling keeps the session and the writes.
       await panel.getByRole('button', { name: 'Close' }).last().click();
+      await panel.waitFor({ state: 'detached' });
       await page.locator('.user-menu__button').click();
       await page.locator('.user-menu__list').getByRole('button', { name: 'Sign out' }).click();
       const warn = page.getByRole('dialog', { name: 'Sign out?' });
