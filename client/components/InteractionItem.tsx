@@ -10,6 +10,7 @@ import { todayIn } from '../lib/dates';
 import { formatDate } from '../lib/format';
 import { ApiError } from '../lib/api';
 import { participantsLine } from '../lib/interactions';
+import { useOutbox } from '../lib/outbox';
 import { completeOrQueue } from '../lib/outboxSync';
 import { useAuthUser } from '../lib/session';
 import { formatMinutes, wallClock } from '../lib/zonedTime';
@@ -103,8 +104,10 @@ export function InteractionItem({
     </>
   );
   const people = who === 'coach' ? `with ${i.coach.name}` : who === 'both' ? `${i.coach.name} · ${participantsLine(i)}` : participantsLine(i);
+  // Marked completed without a signal (issue 31): shown completed at once, waiting to sync.
+  const completedHere = useOutbox().some((r) => r.kind === 'interaction.complete' && r.target === i.id);
   return (
-    <li className={['interaction-item', i.needs_completing && who !== 'coach' && 'interaction-item--needs', i.status === 'cancelled' && 'interaction-item--cancelled'].filter(Boolean).join(' ')}>
+    <li className={['interaction-item', i.needs_completing && who !== 'coach' && !completedHere && 'interaction-item--needs', i.status === 'cancelled' && 'interaction-item--cancelled'].filter(Boolean).join(' ')}>
       <div className="interaction-item__when">
         <time dateTime={i.starts_at}>
           {withDay && <span className="interaction-item__day">{formatDate(wallClock(i.starts_at, timeZone), locale, wallClock(i.starts_at, timeZone).getFullYear() === Number(todayIn(timeZone).slice(0, 4)) ? 'EEE, MMM d' : 'MMM d, yyyy')}<br /></span>}
@@ -134,8 +137,12 @@ export function InteractionItem({
         {extra}
       </div>
       <div className="interaction-item__status">
-        <InteractionStatusBadge interaction={i} plain={who === 'coach'} />
-        {i.needs_completing && onComplete && i.can_edit && (
+        {completedHere ? (
+          <span className="badge badge--success interaction-status">Completed · waiting to sync</span>
+        ) : (
+          <InteractionStatusBadge interaction={i} plain={who === 'coach'} />
+        )}
+        {i.needs_completing && onComplete && i.can_edit && !completedHere && (
           <Button size="sm" variant="secondary" onClick={onComplete} busy={completing}>
             Mark completed<span className="sr-only">: {i.interaction_type.name}, {participantsLine(i)}</span>
           </Button>

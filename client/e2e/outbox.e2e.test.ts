@@ -376,3 +376,50 @@ describe('an observation written offline', () => {
     });
   }
 });
+
+describe('marking a scheduled interaction completed offline', () => {
+  for (const [width, options] of [[1366, DESKTOP_PAGE], [390, PHONE_PAGE]] as const) {
+    it(`at ${width} px: the row shows it completed at once, waiting to sync; synced on reconnecting${width === 390 ? ' (completed meanwhile on the server: done, not refused)' : ''}`, async () => {
+      const page = await suite.signedIn(COACH, options);
+      const types = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'interaction-type');
+      const start = new Date(Date.now() - 2 * 3_600_000);
+      start.setUTCMinutes(0, 0, 0);
+      const made = await api<ApiInteraction & { status: string }>(page, 'POST', 'interaction', {
+        interaction_type_id: types.json.data[0]!.id, starts_at: start.toISOString(), duration_minutes: 30, status: 'scheduled', staff_ids: [2],
+        notes: `Complete offline ${width} ${Date.now()}`,
+      });
+      expect(made.status).toBe(201);
+      await page.goto('/app/activity?status=needs');
+      await loaded(page);
+      const row = page.locator('.interaction-item', { has: page.getByRole('button', { name: /Mark completed/ }) }).first();
+      await row.waitFor();
+      const rowName = await row.locator('.interaction-item__people').textContent();
+      // A row that needs completing (the one made above, or one of the demo's), found again by its people line.
+      await page.context().setOffline(true);
+      const target = page.locator('.interaction-item--needs').filter({ hasText: rowName ?? '' }).first();
+      const before = await page.locator('.interaction-item--needs').count();
+      await target.getByRole('button', { name: /Mark completed/ }).click();
+      await page.getByText(/marked completed on this device: waiting to sync\./).first().waitFor();
+      await expect.poll(() => page.getByText('Completed · waiting to sync').count()).toBe(1);
+      expect(await page.locator('.interaction-item--needs').count()).toBe(before - 1);
+      await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+      const queued = await page.evaluate(() => new Promise<number | null>((resolve) => {
+        const open = indexedDB.open('coachwell-outbox', 1);
+        open.onsuccess = () => {
+          const req = open.result.transaction('writes').objectStore('writes').getAll();
+          req.onsuccess = () => resolve((req.result as { kind: string; target: number }[]).find((r) => r.kind === 'interaction.complete')?.target ?? null);
+        };
+      }));
+      expect(queued).not.toBeNull();
+      if (width === 390) {
+        // Someone completes it on the server meanwhile: the queued complete's 409 "already completed" counts as done.
+        const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+        expect((await api(other, 'POST', `interaction/${queued}/complete`)).status).toBe(200);
+      }
+      await page.context().setOffline(false);
+      await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await page.locator('.queued-item--refused').count()).toBe(0);
+      expect((await api<{ status: string }>(page, 'GET', `interaction/${queued}`)).json.status).toBe('completed');
+    });
+  }
+});

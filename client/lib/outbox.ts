@@ -2,7 +2,7 @@
 // Database `coachwell-outbox`, one store `writes` keyed by the client-made UUID (the create's `client_id`),
 // with an index on the person's user id: another person on the same browser never reads or sends them.
 // Raw IndexedDB behind a tiny promise wrapper (no dependency). The sync itself lives in outboxSync.ts.
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useAuthUser } from './session';
 import type { OutboxRecord } from './outboxRules';
 
@@ -108,6 +108,7 @@ export async function pendingCount(userId: number): Promise<number> {
 
 /** Forgets the person's writes (sign-out after the warning; never another person's). */
 export async function clearOutbox(userId: number): Promise<void> {
+  copies.delete(userId);
   if (!hasIndexedDb()) return;
   const rows = await listWrites(userId);
   if (rows.length === 0) return;
@@ -117,26 +118,42 @@ export async function clearOutbox(userId: number): Promise<void> {
   changed();
 }
 
-/** The signed-in person's writes, kept current as the outbox changes (any tab). */
+// One copy of each person's writes for every component that shows them (the header's count, the panel, each
+// list's queued rows, a row's "waiting" mark), read again once per announced change.
+const EMPTY: OutboxRecord[] = [];
+const copies = new Map<number, OutboxRecord[]>();
+const watched = new Map<number, number>();
+const readers = new Set<() => void>();
+let listening = false;
+function reread(userId: number): void {
+  void listWrites(userId).then((rows) => {
+    copies.set(userId, rows);
+    readers.forEach((r) => r());
+  }, () => undefined);
+}
+function watch(userId: number, reader: () => void): () => void {
+  if (!listening) {
+    listening = true;
+    onOutboxChange(() => watched.forEach((_, id) => reread(id)));
+  }
+  readers.add(reader);
+  const first = !watched.has(userId);
+  watched.set(userId, (watched.get(userId) ?? 0) + 1);
+  if (first) reread(userId);
+  return () => {
+    readers.delete(reader);
+    const left = (watched.get(userId) ?? 1) - 1;
+    if (left > 0) watched.set(userId, left);
+    else watched.delete(userId);
+  };
+}
+
+/** The signed-in person's writes, oldest first, kept current as the outbox changes (any tab). */
 export function useOutbox(): OutboxRecord[] {
   const { user } = useAuthUser();
   const userId = user?.id;
-  const [rows, setRows] = useState<OutboxRecord[]>([]);
-  useEffect(() => {
-    if (userId === undefined) {
-      setRows([]);
-      return;
-    }
-    let live = true;
-    const load = () => void listWrites(userId).then((r) => live && setRows(r), () => live && setRows([]));
-    load();
-    const stop = onOutboxChange(load);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [userId]);
-  return rows;
+  const subscribe = useCallback((reader: () => void) => (userId === undefined ? () => undefined : watch(userId, reader)), [userId]);
+  return useSyncExternalStore(subscribe, () => (userId === undefined || !hasIndexedDb() ? EMPTY : copies.get(userId) ?? EMPTY), () => EMPTY);
 }
 
 /** The signed-in person's count of writes waiting to sync. */
