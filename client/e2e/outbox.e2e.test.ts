@@ -423,3 +423,42 @@ describe('marking a scheduled interaction completed offline', () => {
     });
   }
 });
+
+describe('merging a conflict', () => {
+  it('at 1366 px: the merge form holds both notes and a choice for the minutes; the merged version is saved', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const types = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'interaction-type');
+    const start = new Date(Date.now() - 3_600_000);
+    start.setUTCMinutes(0, 0, 0);
+    const base = { interaction_type_id: types.json.data[0]!.id, starts_at: start.toISOString(), status: 'completed', staff_ids: [2] };
+    const made = await api<ApiInteraction>(page, 'POST', 'interaction', { ...base, duration_minutes: 30, notes: 'Merge: first' });
+    const id = made.json.id;
+    await page.goto(`/app/activity?open=${id}`);
+    const detail = page.getByRole('dialog');
+    await detail.getByText('Merge: first').waitFor();
+    await page.context().setOffline(true);
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit interaction' });
+    await form.getByLabel(/^Notes/).fill('Mine: the students led the warm-up.');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved on this device: waiting to sync.').first().waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close dialog' }).click();
+    expect((await api(other, 'PUT', `interaction/${id}`, { ...base, duration_minutes: 50, notes: 'Theirs: timed the transitions.' })).status).toBe(200);
+
+    await page.context().setOffline(false);
+    await page.locator('.queued-item--conflict').getByRole('button', { name: /See why/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Changed on the server' });
+    await panel.getByRole('button', { name: 'Merge' }).click();
+    const notes = panel.getByLabel('Notes');
+    expect(await notes.inputValue()).toBe('Theirs: timed the transitions.\n\nMine: the students led the warm-up.');
+    await notes.fill('Timed the transitions; the students led the warm-up.');
+    await panel.getByRole('radio', { name: /On the server: 50 min/ }).check();
+    await shot(page, 'merge-1366');
+    await noAxeViolations(page, 'merge form');
+    await panel.getByRole('button', { name: 'Save merged version' }).click();
+    await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+    const after = await api<ApiInteraction & { duration_minutes: number }>(page, 'GET', `interaction/${id}`);
+    expect([after.json.notes, after.json.duration_minutes]).toEqual(['Timed the transitions; the students led the warm-up.', 50]);
+  });
+});
