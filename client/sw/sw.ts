@@ -4,8 +4,8 @@
 //   list (hashed names carry no revision). A new build's worker installs beside the old one and waits until
 //   the page says to take over ({ type: 'SKIP_WAITING' }, the shell's "A new version is ready" bar).
 // - Pages under /app: the network first, the precached shell when there is none (an offline cold start).
-// - Offline reads: the API GETs of the screens a coach opens in a classroom (OFFLINE_READS), network first,
-//   the last 200 answer as fallback, in a cache per person, `coachwell-api-<userId>`; an answer served from
+// - Offline reads: the API GETs of the screens a coach opens in a classroom (OFFLINE_READS), network first
+//   (10 s at most), the last 200 answer as fallback, in a cache per person, `coachwell-api-<userId>`; an answer served from
 //   it carries `X-Coachwell-Cached-At` (when it was stored). The person is the one the page names after
 //   sign-in ({ type: 'coachwell-user', userId }), kept in the cache `coachwell-device` so a cold start knows
 //   them. Not knowing the person (signed out, a sign-in or impersonation under way, another person's
@@ -117,7 +117,9 @@ const strategies = new Map<number, NetworkFirst>();
 function strategyFor(id: number): NetworkFirst {
   let strategy = strategies.get(id);
   if (!strategy) {
-    strategy = new NetworkFirst({ cacheName: `${API_CACHE_PREFIX}${id}`, plugins: [personalCache(id)], matchOptions: { ignoreVary: true } });
+    // A network that answers nothing for 10 s (a classroom's Wi-Fi that comes and goes) counts as none: the
+    // stored answer is shown, marked, and the late one still updates the cache.
+    strategy = new NetworkFirst({ cacheName: `${API_CACHE_PREFIX}${id}`, networkTimeoutSeconds: 10, plugins: [personalCache(id)], matchOptions: { ignoreVary: true } });
     strategies.set(id, strategy);
   }
   return strategy;
