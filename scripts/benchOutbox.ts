@@ -72,6 +72,11 @@ async function main() {
     await page.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).waitFor({ state: 'detached', timeout: 120_000 });
     const elapsed = performance.now() - started;
     const left = await pending();
+    // The requests' own time (the server's answer, the loopback), from the page's resource timing: the rest is the
+    // outbox's (IndexedDB, the browser's work) and waiting for a core.
+    const requestsMs = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname === '/api/interaction' && !new URL(e.name).search)
+      .reduce((sum, e) => sum + e.duration, 0));
 
     const made = await page.evaluate(async (marker) => {
       let n = 0;
@@ -84,7 +89,7 @@ async function main() {
 
     const load = os.loadavg()[0]!.toFixed(1);
     console.log(`Outbox sync: ${WRITES} queued interaction creates sent in ${(elapsed / 1000).toFixed(2)} s (${(elapsed / WRITES).toFixed(1)} ms a write), ` +
-      `${left} left, ${made} made on the server; limit ${LIMIT_MS / 1000} s: ${elapsed <= LIMIT_MS && left === 0 && made === WRITES ? 'met' : 'NOT MET'}`);
+      `${left} left, ${made} made on the server; the requests themselves ${(requestsMs / 1000).toFixed(2)} s; limit ${LIMIT_MS / 1000} s: ${elapsed <= LIMIT_MS && left === 0 && made === WRITES ? 'met' : 'NOT MET'}`);
     console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, load ${load}, ${new Date().toISOString()}`);
     if (left !== 0 || made !== WRITES) process.exitCode = 1;
   } finally {

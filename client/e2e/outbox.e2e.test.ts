@@ -218,6 +218,9 @@ describe('an edit made offline of a record changed on the server meanwhile', () 
       await page.goto(`/app/activity?open=${id}`);
       const detail = page.getByRole('dialog');
       await detail.getByText(`Conflict ${width}: first notes`).waitFor();
+      // Once online, so the form's code is on the page (no service worker in this test).
+      await detail.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
 
       await page.context().setOffline(true);
       await detail.getByRole('button', { name: 'Edit' }).click();
@@ -437,6 +440,8 @@ describe('merging a conflict', () => {
     await page.goto(`/app/activity?open=${id}`);
     const detail = page.getByRole('dialog');
     await detail.getByText('Merge: first').waitFor();
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
     await page.context().setOffline(true);
     await detail.getByRole('button', { name: 'Edit' }).click();
     const form = page.getByRole('dialog', { name: 'Edit interaction' });

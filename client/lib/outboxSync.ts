@@ -122,23 +122,27 @@ async function withCreatedIds(records: OutboxRecord[]): Promise<OutboxRecord[]> 
  */
 async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> {
   const touched = new Set<OutboxKind>();
+  const removals: Promise<void>[] = [];
   try {
     let records = await withCreatedIds(await listWrites(userId));
     for (;;) {
       if (!online()) return 'offline';
       let next = nextToSend(records);
       if (!next) {
+        await Promise.all(removals.splice(0));
         records = await withCreatedIds(await listWrites(userId));
         next = nextToSend(records);
         if (!next) return 'done';
       }
       const sending: OutboxRecord = { ...next, attempts: next.attempts + 1 };
       const { answer, data } = await answerOf(sending);
-      // Discarded meanwhile (the person, in another tab): nothing to record.
-      const stored = await getWrite(sending.id);
       records = records.filter((r) => r.id !== sending.id);
-      if (!stored) continue;
       const outcome = outcomeOf(sending, answer, INTERACTION_MESSAGES.alreadyCompleted);
+      // A draft may have been saved again while it was on its way; anything else kept is checked for a discard
+      // meanwhile (the person, in another tab) before it is recorded. A write done is simply removed: its removal
+      // is not waited for (were the tab closed first, the write would go again and be answered the same record).
+      const stored = outcome.kind !== 'done' || sending.kind === 'observation.create' ? await getWrite(sending.id) : sending;
+      if (!stored) continue;
       if (outcome.kind === 'done') {
         const serverId = data && typeof (data as { id?: unknown }).id === 'number' ? (data as { id: number }).id : null;
         if (isCreate(sending.kind) && serverId !== null) {
@@ -148,12 +152,12 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
           if (followers.length) records = records.map((r) => followers.find((f) => f.id === r.id) ?? r);
         }
         // Changed while it was on its way (a draft saved again): what is newer goes next, as an edit of the record made.
-        if (isCreate(sending.kind) && serverId !== null && sending.kind === 'observation.create' && JSON.stringify(stored.body) !== JSON.stringify(sending.body)) {
+        if (sending.kind === 'observation.create' && serverId !== null && JSON.stringify(stored.body) !== JSON.stringify(sending.body)) {
           const edit: OutboxRecord = { ...stored, kind: 'observation.update', target: serverId };
           await putWrite(edit);
           records = [edit, ...records];
         } else {
-          await deleteWrite(sending.id);
+          removals.push(deleteWrite(sending.id));
         }
         touched.add(sending.kind);
       } else if (outcome.kind === 'retry' || outcome.kind === 'stop') {
@@ -167,6 +171,7 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
       }
     }
   } finally {
+    await Promise.allSettled(removals);
     await Promise.all([...touched].map((kind) => revalidateKind(kind)));
   }
 }
