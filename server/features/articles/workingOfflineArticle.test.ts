@@ -1,0 +1,17 @@
+// The knowledge base article "Working offline: Coachwell without a signal" (issue 31, migration 20261204_0175),
+// with the tests every migrated article gets (server/testing/articles.fixture.ts); the seeded articles' rules
+// (seededArticles.test.ts) hold it too.
+import * as migration from '../../../db/migrations/20261204_0175_article_working_offline';
+import { describeMigratedArticle } from '../../testing/articles.fixture';
+
+describeMigratedArticle({
+  migration,
+  category: 'getting-started',
+  searches: ['offline', 'signal', 'install', 'waiting%20to%20sync'],
+  covers: 'installing, what opens without a signal, writing offline and syncing, refused writes, conflicts and shared devices',
+  words: ['Install Coachwell**', '**Add to Home Screen**', '**A new version is ready.**', '**Reload**', '**Offline · as of 9:41 AM**',
+    '**Waiting to sync**', '**3 waiting to sync**', 'never two', '**Recent**', '**Not saved**', '**Correct**', '**Discard**',
+    '**Changed on the server**', '**Keep mine**', "**Keep the server's**", '**Merge**', '**Sign out when you finish.**',
+    "other people's private notes are never on your device"],
+  images: ['working-offline.png', 'outbox-waiting.png'],
+});
