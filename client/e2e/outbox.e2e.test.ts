@@ -467,3 +467,46 @@ describe('merging a conflict', () => {
     expect([after.json.notes, after.json.duration_minutes]).toEqual(['Timed the transitions; the students led the warm-up.', 50]);
   });
 });
+
+describe('a refused action step', () => {
+  it('at 390 px: Correct opens the same form prefilled; saving sends it again', async () => {
+    const page = await suite.signedIn(COACH, PHONE_PAGE);
+    const found = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'staff?search=Lucas');
+    const staffId = found.json.data.find((p) => p.name === 'Lucas Williams')!.id;
+    await page.goto(`/app/staff/${staffId}`);
+    await loaded(page);
+    const card = page.locator('section', { has: page.locator('#staff-action-steps') });
+    await card.getByRole('button', { name: 'Set a step' }).click();
+    await page.getByRole('dialog', { name: /Set an action step/ }).getByRole('button', { name: 'Cancel' }).click();
+
+    // The server refuses the first sync of it (as it would a step for an educator no longer in reach).
+    let refused = 0;
+    await page.route('**/api/action-step', async (route) => {
+      if (route.request().method() !== 'POST' || refused > 0) return route.continue();
+      refused += 1;
+      await route.fulfill({ status: 422, json: { message: 'The given data was invalid.', code: 'validation_error', errors: { staff_id: ['Choose an educator you can see.'] } } });
+    });
+    await page.context().setOffline(true);
+    const title = `Refused step ${Date.now()}`;
+    await card.getByRole('button', { name: 'Set a step' }).click();
+    const dialog = page.getByRole('dialog', { name: /Set an action step/ });
+    await dialog.getByLabel(/^Title/).fill(title);
+    await dialog.getByLabel(/^Detail/).fill('Ask two why-questions.');
+    await dialog.getByRole('button', { name: 'Set step' }).click();
+    await page.getByText('Saved on this device: waiting to sync.').first().waitFor();
+    await page.context().setOffline(false);
+    await card.locator('.queued-item--refused').waitFor({ timeout: 30_000 });
+    await card.locator('.queued-item--refused').getByRole('button', { name: /See why/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Waiting to sync' });
+    await panel.getByText('Choose an educator you can see.').waitFor();
+    await panel.getByRole('button', { name: /^Correct/ }).click();
+    const form = page.getByRole('dialog', { name: /Set an action step for Lucas Williams/ });
+    expect(await form.getByLabel(/^Title/).inputValue()).toBe(title);
+    expect(await form.getByLabel(/^Detail/).inputValue()).toBe('Ask two why-questions.');
+    await form.getByLabel(/^Title/).fill(`${title} (corrected)`);
+    await form.getByRole('button', { name: 'Set step' }).click();
+    await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+    const steps = await api<{ data: { title: string }[] }>(page, 'GET', `action-step?filter[staff_id][]=${staffId}&per_page=100`);
+    expect(steps.json.data.filter((s) => s.title.startsWith(title)).map((s) => s.title)).toEqual([`${title} (corrected)`]);
+  });
+});

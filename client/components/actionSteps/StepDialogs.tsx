@@ -8,16 +8,19 @@ import { FormModal } from '../FormModal';
 import { useToast } from '../Toasts';
 import { actionStepApi } from '../../lib/actionSteps';
 import { useFormErrors } from '../../lib/forms';
-import { sendOrQueue } from '../../lib/outboxSync';
+import type { OutboxRecord } from '../../lib/outboxRules';
+import { requeue, sendOrQueue } from '../../lib/outboxSync';
 import { useAuthUser } from '../../lib/session';
 import './actionSteps.css';
 
 /** Add a step for an educator (`staff`), or change `step`. `source` names the record it comes from (none: the educator's own or set on the profile). */
-export function StepFormDialog({ staff, step, source, own, initial, onClose }: {
+export function StepFormDialog({ staff, step, source, own, initial, onClose, outboxRecord }: {
   staff: { id: number; name: string };
   step?: ActionStep;
   /** A new step's starting words (the observation's next steps, the cycle's goal). */
-  initial?: { title?: string; detail?: string };
+  initial?: { title?: string; detail?: string; due_on?: string };
+  /** Correcting a step the server refused (issue 31): saving puts it back in the outbox. */
+  outboxRecord?: OutboxRecord;
   source?: { type: Exclude<ActionStepSource, 'own'>; id: number } | null;
   /** The educator adding their own. */
   own: boolean;
@@ -25,7 +28,7 @@ export function StepFormDialog({ staff, step, source, own, initial, onClose }: {
 }) {
   const toast = useToast();
   const { user } = useAuthUser();
-  const form = useFormErrors({ title: step?.title ?? initial?.title ?? '', detail: step?.detail ?? initial?.detail ?? '', due_on: step?.due_on ?? '' });
+  const form = useFormErrors({ title: step?.title ?? initial?.title ?? '', detail: step?.detail ?? initial?.detail ?? '', due_on: step?.due_on ?? initial?.due_on ?? '' });
   const submit = form.onSubmit(async () => {
     const data = form.check(actionStepUpdateSchema, { ...form.values, due_on: form.values.due_on || null });
     if (!data) return;
@@ -36,11 +39,9 @@ export function StepFormDialog({ staff, step, source, own, initial, onClose }: {
       } else {
         // Without a signal (or when no answer comes back) the step waits in the outbox and syncs later (issue 31).
         const body = { ...data, staff_id: staff.id, ...(own ? { source_type: 'own' } : source ? { source_type: source.type, source_id: source.id } : {}) };
-        const sent = user ? await sendOrQueue(user.id, {
-          kind: 'actionStep.create',
-          body,
-          summary: { title: data.title, detail: own ? 'Your action step' : `For ${staff.name}`, staffIds: [staff.id], note: data.detail || undefined, extra: { dueOn: data.due_on } },
-        }) : { queued: false };
+        const summary = { title: data.title, detail: own ? 'Your action step' : `For ${staff.name}`, staffIds: [staff.id], note: data.detail || undefined, extra: { dueOn: data.due_on, staffName: staff.name } };
+        if (outboxRecord) await requeue(outboxRecord, { body, summary });
+        const sent = outboxRecord ? { queued: true } : user ? await sendOrQueue(user.id, { kind: 'actionStep.create', body, summary }) : { queued: false };
         toast.success(sent.queued ? 'Saved on this device: waiting to sync.' : own ? 'Action step added.' : `Action step set for ${staff.name}.`);
       }
       onClose();

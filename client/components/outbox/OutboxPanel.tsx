@@ -10,12 +10,15 @@ import { INTERACTION_STATUS_LABELS } from '../../../common/interactionValues';
 import { deleteWrite, useOutbox } from '../../lib/outbox';
 import { conflictRows, KIND_LABELS, mergeText, OUTBOX_MESSAGES, type OutboxRecord } from '../../lib/outboxRules';
 import { requeue, syncNow } from '../../lib/outboxSync';
+import { lazyPart } from '../../lib/lazyPart';
 import { useInstantFormat } from '../../lib/session';
 import { formatMinutes } from '../../lib/zonedTime';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { ConfirmDialog, Modal } from '../Modal';
 import './outbox.css';
+
+const StepFormDialog = lazyPart('StepFormDialog', () => import('../actionSteps/StepDialogs').then((m) => m.StepFormDialog));
 
 // Any screen may open the panel (a queued row's "See why"); the header's button holds it.
 const openers = new Set<(id?: string) => void>();
@@ -74,7 +77,30 @@ function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; focusId
   const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
   const [settling, setSettling] = useState<OutboxRecord | null>(() => rows.find((r) => r.id === focusId && r.state === 'conflict') ?? null);
   const waiting = rows.filter((r) => r.state === 'waiting' || r.state === 'sending').length;
-  const canCorrect = (r: OutboxRecord) => r.kind === 'interaction.create' && r.draft !== undefined;
+  const [correcting, setCorrecting] = useState<OutboxRecord | null>(null);
+  const canCorrect = (r: OutboxRecord) => (r.kind === 'interaction.create' && r.draft !== undefined) || (r.kind === 'actionStep.create' && typeof r.summary.extra?.staffName === 'string');
+  const correct = (r: OutboxRecord) => {
+    if (r.kind === 'actionStep.create') {
+      setCorrecting(r);
+      return;
+    }
+    onClose();
+    navigate(`/app/activity?outbox=${r.id}`);
+  };
+
+  if (correcting) {
+    const b = correcting.body as { staff_id: number; title?: string; detail?: string | null; due_on?: string | null; source_type?: string; source_id?: number };
+    return (
+      <StepFormDialog
+        staff={{ id: b.staff_id, name: String(correcting.summary.extra?.staffName ?? '') }}
+        own={b.source_type === 'own'}
+        source={b.source_type && b.source_type !== 'own' && b.source_id ? { type: b.source_type as 'observation' | 'cycle' | 'interaction', id: b.source_id } : null}
+        initial={{ title: b.title, detail: b.detail ?? undefined, due_on: b.due_on ?? undefined }}
+        outboxRecord={correcting}
+        onClose={() => setCorrecting(null)}
+      />
+    );
+  }
 
   if (settling) {
     const current = rows.find((r) => r.id === settling.id);
@@ -115,7 +141,7 @@ function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; focusId
                     <div className="cluster cluster--sm">
                       {r.state === 'conflict' && <Button size="sm" onClick={() => setSettling(r)}>Compare<span className="sr-only">: {r.summary.title}</span></Button>}
                       {r.state === 'refused' && canCorrect(r) && (
-                        <Button size="sm" onClick={() => { onClose(); navigate(`/app/activity?outbox=${r.id}`); }}>Correct<span className="sr-only">: {r.summary.title}</span></Button>
+                        <Button size="sm" onClick={() => correct(r)}>Correct<span className="sr-only">: {r.summary.title}</span></Button>
                       )}
                       {r.state !== 'sending' && (
                         <Button size="sm" variant="secondary" onClick={() => setDiscarding(r)}>Discard<span className="sr-only">: {r.summary.title}</span></Button>
