@@ -57,6 +57,8 @@ async function warmUp(page: Page): Promise<void> {
   await dialog.getByText('Recent').waitFor();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
+  // The outbox panel's code loads once the screen is idle (no service worker in these tests to keep it).
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/OutboxPanel-')));
 }
 
 /** Logs one interaction through the form (offline: from the recent educators and the cached lists). */

@@ -79,6 +79,14 @@ export function onOutboxChange(listener: () => void): () => void {
 
 const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 
+// Whose writes may be sent now: the person signed in in this tab (set by the shell). A retry scheduled for someone
+// whose session has ended never sends their writes under the next person's session.
+let signedIn: number | undefined;
+export function setOutboxUser(userId: number | undefined): void {
+  signedIn = userId;
+}
+export const outboxUser = (): number | undefined => signedIn;
+
 /** The person's writes, oldest first. */
 export async function listWrites(userId: number): Promise<OutboxRecord[]> {
   if (!hasIndexedDb()) return [];

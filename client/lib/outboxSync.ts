@@ -2,14 +2,13 @@
 // came back); the queue is sent in order on the `online` event, on start and every minute while something
 // waits, one write at a time, oldest first, in one tab at a time (Web Locks). Creates carry their UUID as
 // `client_id`, so a write the server made but whose answer was lost is answered again (200), never doubled.
-import { useEffect } from 'react';
 import { mutate } from 'swr';
 import { INTERACTION_COLOURS } from '../../common/interactionValues';
 import { INTERACTION_MESSAGES, type Interaction } from '../../common/schemas/interactions';
 import { api, ApiError, apiRequest } from './api';
 import { revalidateActionSteps } from './actionSteps';
 import { participantsLine, revalidateInteractions } from './interactions';
-import { deleteWrite, getWrite, listWrites, putWrite } from './outbox';
+import { deleteWrite, getWrite, listWrites, outboxUser, putWrite } from './outbox';
 import {
   type Answer, backoffMs, isCreate, nextSeq, nextToSend, type OutboxKind, type OutboxRecord, outcomeOf, requestOf, retarget,
 } from './outboxRules';
@@ -127,6 +126,8 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
     let records = await withCreatedIds(await listWrites(userId));
     for (;;) {
       if (!online()) return 'offline';
+      // Signed out, or someone else signed in, meanwhile: their writes wait for them.
+      if (outboxUser() !== userId) return 'stopped';
       let next = nextToSend(records);
       if (!next) {
         await Promise.all(removals.splice(0));
@@ -203,25 +204,10 @@ export function syncNow(userId: number): Promise<unknown> {
   return running;
 }
 
-/** The shell's sync schedule for the signed-in person: now, on reconnecting, and every minute while online. */
-export function useOutboxSync(userId: number | undefined): void {
-  useEffect(() => {
-    if (userId === undefined || typeof window === 'undefined' || typeof indexedDB === 'undefined') return;
-    const kick = () => {
-      failures = 0;
-      void syncNow(userId);
-    };
-    kick();
-    window.addEventListener('online', kick);
-    const timer = setInterval(() => {
-      if (online()) void listWrites(userId).then((rows) => rows.some((r) => r.state === 'waiting' || r.state === 'sending') && syncNow(userId));
-    }, 60_000);
-    return () => {
-      window.removeEventListener('online', kick);
-      clearInterval(timer);
-      clearTimeout(retryTimer);
-    };
-  }, [userId]);
+/** A fresh start for the backoff (the device is back online, the app has started). */
+export function resetBackoff(): void {
+  failures = 0;
+  clearTimeout(retryTimer);
 }
 
 /** Marks an interaction completed now, or once there is a signal (issue 31). */

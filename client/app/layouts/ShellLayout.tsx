@@ -3,10 +3,10 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import type { AuthUser } from '../../../common/authUser';
 import { Button } from '../../components/Button';
 import { Logo } from '../../components/Logo';
-import { OutboxButton } from '../../components/outbox/OutboxPanel';
+import { OutboxButton } from '../../components/outbox/OutboxButton';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
-import { useOutboxSync } from '../../lib/outboxSync';
+import { useOutboxSync } from '../../lib/outboxSchedule';
 import { unimpersonate, useAuthUser } from '../../lib/session';
 import type { NavItem, NavSettings } from '../navigation';
 import { useSignOut } from './signOut';

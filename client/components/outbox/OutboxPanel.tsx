@@ -1,13 +1,11 @@
-// The outbox on screen (issue 31): the header's "3 waiting to sync" button, the panel listing each write that
-// has not reached the server (waiting, refused with the server's message, in conflict), the conflict panel
-// ("Yours" and "On the server" side by side, keep either or merge), and the queued rows other screens show at
-// once where the record will appear, marked "Waiting to sync".
-import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
+// The outbox panel (issue 31): each write that has not reached the server (waiting, refused with the server's
+// message, in conflict), with Correct and Discard; the conflict panel ("Yours" and "On the server" side by side,
+// keep either or merge). Loaded when the header's button first opens it.
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { countText, plural } from '../../../common/plural';
+import { plural } from '../../../common/plural';
 import { INTERACTION_STATUS_LABELS } from '../../../common/interactionValues';
-import { deleteWrite, useOutbox } from '../../lib/outbox';
+import { deleteWrite } from '../../lib/outbox';
 import { conflictRows, KIND_LABELS, mergeText, OUTBOX_MESSAGES, type OutboxRecord } from '../../lib/outboxRules';
 import { requeue, syncNow } from '../../lib/outboxSync';
 import { lazyPart } from '../../lib/lazyPart';
@@ -16,62 +14,12 @@ import { formatMinutes } from '../../lib/zonedTime';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { ConfirmDialog, Modal } from '../Modal';
+import { StateBadge } from './StateBadge';
 import './outbox.css';
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('../actionSteps/StepDialogs').then((m) => m.StepFormDialog));
 
-// Any screen may open the panel (a queued row's "See why"); the header's button holds it.
-const openers = new Set<(id?: string) => void>();
-export function openOutboxPanel(id?: string): void {
-  openers.forEach((open) => open(id));
-}
-
-function StateBadge({ record }: { record: OutboxRecord }) {
-  if (record.state === 'refused') return <span className="badge badge--danger outbox-state">Not saved</span>;
-  if (record.state === 'conflict') return <span className="badge badge--warning outbox-state">Changed on the server</span>;
-  return <span className="badge badge--neutral outbox-state"><SyncIcon /> {OUTBOX_MESSAGES.waiting}</span>;
-}
-
-function SyncIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" focusable="false">
-      <path d="M4 10a6 6 0 0 1 10.2-4.3M16 10a6 6 0 0 1-10.2 4.3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-      <path d="M14.5 2.5v3.5H11M5.5 17.5V14H9" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-/** The header's count, a button opening the outbox panel; nothing when every write has synced. */
-export function OutboxButton() {
-  const rows = useOutbox();
-  const [open, setOpen] = useState(false);
-  const [focusId, setFocusId] = useState<string | undefined>();
-  useEffect(() => {
-    const opener = (id?: string) => {
-      setFocusId(id);
-      setOpen(true);
-    };
-    openers.add(opener);
-    return () => void openers.delete(opener);
-  }, []);
-  if (rows.length === 0 && !open) return null;
-  const stuck = rows.some((r) => r.state === 'refused' || r.state === 'conflict');
-  return (
-    <>
-      {rows.length > 0 && (
-        <button type="button" className={['outbox-button', stuck && 'outbox-button--stuck'].filter(Boolean).join(' ')} onClick={() => setOpen(true)} aria-haspopup="dialog">
-          <SyncIcon />
-          {/* At phone width the words are read, not shown: the count and the icon fit beside the logo. */}
-          <span>{countText(rows.length)}<span className="outbox-button__words"> waiting to sync</span></span>
-        </button>
-      )}
-      {/* Outside the top bar: its <header> would hold the dialog's header and footer as nested landmarks. */}
-      {open && createPortal(<OutboxPanel rows={rows} focusId={focusId} onClose={() => setOpen(false)} />, document.body)}
-    </>
-  );
-}
-
-function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; focusId?: string; onClose: () => void }) {
+export function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; focusId?: string; onClose: () => void }) {
   const { dateTime } = useInstantFormat();
   const navigate = useNavigate();
   const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
@@ -290,84 +238,3 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
   );
 }
 
-/** The person's queued action steps (for one educator when `staffId` is given), shown where the step will appear. */
-export function QueuedActionSteps({ staffId }: { staffId?: number }) {
-  return <QueuedRecords kinds={['actionStep.create']} staffId={staffId} label="Action steps waiting to sync" />;
-}
-
-/** The person's queued observations (drafts and completed ones), on the observations list. */
-export function QueuedObservations({ staffId }: { staffId?: number }) {
-  return <QueuedRecords kinds={['observation.create', 'observation.update']} staffId={staffId} label="Observations waiting to sync" />;
-}
-
-function QueuedRecords({ kinds, staffId, label }: { kinds: OutboxRecord['kind'][]; staffId?: number; label: string }) {
-  const rows = useOutbox().filter((r) => kinds.includes(r.kind) && (staffId === undefined || r.summary.staffIds.includes(staffId)));
-  const { date, dateTime } = useInstantFormat();
-  if (rows.length === 0) return null;
-  return (
-    <ul className="outbox-list queued-steps" aria-label={label}>
-      {rows.map((r) => (
-        <li key={r.id} className={`outbox-row queued-item queued-item--${r.state}`}>
-          <div className="outbox-row__text">
-            <p className="outbox-row__title"><strong>{r.summary.title}</strong></p>
-            {r.summary.note && <p className="text-sm">{r.summary.note}</p>}
-            <p className="text-sm muted">
-              {r.summary.detail}
-              {r.summary.startsAt ? ` · ${dateTime(r.summary.startsAt)}` : ''}
-              {typeof r.summary.extra?.dueOn === 'string' ? ` · Due ${date(`${r.summary.extra.dueOn}T12:00:00.000Z`, 'PP')}` : ''}
-            </p>
-          </div>
-          <div className="outbox-row__side">
-            <StateBadge record={r} />
-            {(r.state === 'refused' || r.state === 'conflict') && (
-              <Button size="sm" variant="secondary" onClick={() => openOutboxPanel(r.id)}>See why<span className="sr-only">: {r.summary.title}</span></Button>
-            )}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/**
- * The person's queued interaction writes, shown at once where the interaction will appear (the Activity screen,
- * an educator's Coaching section: `staffId` keeps those with that educator), each marked "Waiting to sync".
- */
-export function QueuedInteractions({ staffId, title = 'Waiting to sync', headingLevel = 2 }: { staffId?: number; title?: string; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const rows = useOutbox().filter((r) => r.kind.startsWith('interaction.') && (staffId === undefined || r.summary.staffIds.includes(staffId)));
-  const { date } = useInstantFormat();
-  if (rows.length === 0) return null;
-  return (
-    <section className="queued-writes" aria-label={title}>
-      <Heading className="queued-writes__title">{title} <span className="muted text-sm">({plural(rows.length, 'change', 'changes')})</span></Heading>
-      <ol className="interaction-list">
-        {rows.map((r) => (
-          <li key={r.id} className={`interaction-item queued-item queued-item--${r.state}`}>
-            <div className="interaction-item__when">
-              <time dateTime={r.summary.startsAt ?? r.createdAt}>
-                <span className="interaction-item__day">{date(r.summary.startsAt ?? r.createdAt, 'EEE, MMM d')}<br /></span>
-                {date(r.summary.startsAt ?? r.createdAt, 'p')}
-              </time>
-            </div>
-            <div className="interaction-item__body">
-              <p className="interaction-item__title">
-                <span className="type-swatch" aria-hidden="true" style={{ ['--type-colour' as string]: String(r.summary.extra?.colourHex ?? '#4b5563') }} />
-                <span className="interaction-item__type">{r.summary.title}</span>
-                {r.kind !== 'interaction.create' && <span className="muted text-sm"> · {KIND_LABELS[r.kind]}</span>}
-              </p>
-              <p className="interaction-item__people">{r.summary.detail}</p>
-              {r.summary.note && <p className="text-sm muted outbox-row__note">“{r.summary.note}”</p>}
-            </div>
-            <div className="interaction-item__status">
-              <StateBadge record={r} />
-              {(r.state === 'refused' || r.state === 'conflict') && (
-                <Button size="sm" variant="secondary" onClick={() => openOutboxPanel(r.id)}>See why<span className="sr-only">: {r.summary.title}</span></Button>
-              )}
-            </div>
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}

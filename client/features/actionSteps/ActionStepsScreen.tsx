@@ -14,7 +14,7 @@ import { useStepCommands } from '../../components/actionSteps/useStepCommands';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
-import { QueuedActionSteps } from '../../components/outbox/OutboxPanel';
+import { QueuedActionSteps } from '../../components/outbox/QueuedRows';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useOwnEducator } from '../../lib/lookups';

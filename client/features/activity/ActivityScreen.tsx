@@ -39,7 +39,7 @@ import { useMediaQuery } from '../../lib/media';
 import { newObservationHref } from '../../lib/observations';
 import { getWrite } from '../../lib/outbox';
 import type { OutboxRecord } from '../../lib/outboxRules';
-import { QueuedInteractions } from '../../components/outbox/OutboxPanel';
+import { QueuedInteractions } from '../../components/outbox/QueuedRows';
 
 // The dialogs load when first opened (preloaded once the agenda has painted): the first paint needs only the agenda.
 const LogInteractionDialog = lazyPart('LogInteractionDialog', () => import('./components/LogInteractionDialog').then((m) => m.LogInteractionDialog));

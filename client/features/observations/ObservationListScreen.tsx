@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PlusIcon } from '../../components/Icons';
 import { ListResults } from '../../components/ListResults';
-import { QueuedObservations } from '../../components/outbox/OutboxPanel';
+import { QueuedObservations } from '../../components/outbox/QueuedRows';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useListUpdate } from '../../lib/listParams';

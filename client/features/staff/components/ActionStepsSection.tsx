@@ -8,7 +8,7 @@ import { permissionScope, PERMISSIONS } from '../../../../common/permissions';
 import { plural } from '../../../../common/plural';
 import type { AuthUser } from '../../../../common/authUser';
 import type { StaffDetail } from '../../../../common/schemas/staff';
-import { QueuedActionSteps } from '../../../components/outbox/OutboxPanel';
+import { QueuedActionSteps } from '../../../components/outbox/QueuedRows';
 import { ActionStepItem } from '../../../components/actionSteps/ActionStepItem';
 import { useStepCommands } from '../../../components/actionSteps/useStepCommands';
 import { Button } from '../../../components/Button';

@@ -11,7 +11,7 @@ import { Alert } from '../../../components/Alert';
 import { Button, ButtonLink } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { InteractionItem } from '../../../components/InteractionItem';
-import { QueuedInteractions } from '../../../components/outbox/OutboxPanel';
+import { QueuedInteractions } from '../../../components/outbox/QueuedRows';
 import { LoadingBlock } from '../../../components/Spinner';
 import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { logInteractionHref, useInteractions } from '../../../lib/interactions';

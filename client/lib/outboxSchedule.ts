@@ -1,0 +1,33 @@
+// When the outbox is sent (issue 31), in the shell for the signed-in person: on start, on the \`online\` event and every
+// minute while online and something waits. The sending itself (outboxSync.ts, with the SWR revalidations it needs)
+// loads only when there is something to send, so it is not part of every screen's first paint.
+import { useEffect } from 'react';
+import { listWrites, setOutboxUser } from './outbox';
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+async function sendIfWaiting(userId: number, fresh: boolean): Promise<void> {
+  const rows = await listWrites(userId);
+  if (!rows.some((r) => r.state === 'waiting' || r.state === 'sending')) return;
+  const sync = await import('./outboxSync');
+  if (fresh) sync.resetBackoff();
+  await sync.syncNow(userId);
+}
+
+export function useOutboxSync(userId: number | undefined): void {
+  useEffect(() => {
+    setOutboxUser(userId);
+    if (userId === undefined || typeof window === 'undefined' || typeof indexedDB === 'undefined') return;
+    const kick = () => void sendIfWaiting(userId, true).catch(() => undefined);
+    kick();
+    window.addEventListener('online', kick);
+    const timer = setInterval(() => {
+      if (online()) void sendIfWaiting(userId, false).catch(() => undefined);
+    }, 60_000);
+    return () => {
+      setOutboxUser(undefined);
+      window.removeEventListener('online', kick);
+      clearInterval(timer);
+    };
+  }, [userId]);
+}
