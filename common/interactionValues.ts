@@ -3,6 +3,8 @@
 // paint: common/schemas/interactionTypes.ts and common/schemas/interactions.ts build their schemas from
 // these and re-export them.
 
+import { EDIT_CONFLICT_MESSAGE } from './syncValues';
+
 /**
  * The accessible palette: each colour is dark enough for white text and distinct in hue and
  * lightness; a type's name is always shown beside its colour, so colour is never the only cue.
@@ -63,3 +65,24 @@ export const ACTIVITY_CATEGORIES = {
 } as const;
 export type ActivityCategory = keyof typeof ACTIVITY_CATEGORIES;
 export const ACTIVITY_CATEGORY_KEYS = Object.keys(ACTIVITY_CATEGORIES) as ActivityCategory[];
+
+/** The interactions' error messages (the API's, and the outbox's 'already completed', issue 31). */
+export const INTERACTION_MESSAGES = {
+  notFound: 'This interaction does not exist.',
+  typeArchived: 'This interaction type is archived. Choose another type.',
+  typeNotInDistrict: 'Choose an interaction type from your district.',
+  coachNotAllowed: 'You can log interactions only as yourself.',
+  coachNotInDistrict: 'Choose a coach from your district.',
+  buildingNotInDistrict: 'Choose a school from your district.',
+  participantNotFound: 'Choose educators you can see.',
+  groupNotFound: 'Choose groups from your district.',
+  fieldNotOfType: 'This field does not belong to the interaction type.',
+  alreadyCompleted: 'This interaction is already completed.',
+  alreadyCancelled: 'This interaction is already cancelled.',
+  cannotEdit: 'Only the coach who logged this interaction or a district administrator can change it.',
+  fieldRequired: (label: string) => `${label} is required.`,
+  cycleNotFound: 'Choose a coaching cycle of this coach or of educators you can see.',
+  skillNotFound: 'Choose active skills of your district\'s framework.',
+  /** 409 `edit_conflict` (issue 31): a PUT whose base_updated_at is not the interaction's updated_at. */
+  editConflict: EDIT_CONFLICT_MESSAGE,
+} as const;

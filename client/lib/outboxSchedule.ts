@@ -4,12 +4,18 @@
 import { useEffect } from 'react';
 import { listWrites, setOutboxUser } from './outbox';
 
+/**
+ * The sending code, loaded on its first use (a queued write, a one-click complete) and preloaded once the browser is
+ * idle after sign-in, so a click without a signal finds it even where no service worker keeps the app's files.
+ */
+export const loadOutboxSync = () => import('./outboxSync');
+
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 async function sendIfWaiting(userId: number, fresh: boolean): Promise<void> {
   const rows = await listWrites(userId);
   if (!rows.some((r) => r.state === 'waiting' || r.state === 'sending')) return;
-  const sync = await import('./outboxSync');
+  const sync = await loadOutboxSync();
   if (fresh) sync.resetBackoff();
   await sync.syncNow(userId);
 }
@@ -20,6 +26,8 @@ export function useOutboxSync(userId: number | undefined): void {
     if (userId === undefined || typeof window === 'undefined' || typeof indexedDB === 'undefined') return;
     const kick = () => void sendIfWaiting(userId, true).catch(() => undefined);
     kick();
+    const preload = () => void loadOutboxSync().catch(() => undefined);
+    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(preload, { timeout: 5000 }) : window.setTimeout(preload, 2000);
     window.addEventListener('online', kick);
     const timer = setInterval(() => {
       if (online()) void sendIfWaiting(userId, false).catch(() => undefined);
@@ -28,6 +36,8 @@ export function useOutboxSync(userId: number | undefined): void {
       setOutboxUser(undefined);
       window.removeEventListener('online', kick);
       clearInterval(timer);
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
     };
   }, [userId]);
 }

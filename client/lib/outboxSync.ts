@@ -3,8 +3,8 @@
 // waits, one write at a time, oldest first, in one tab at a time (Web Locks). Creates carry their UUID as
 // `client_id`, so a write the server made but whose answer was lost is answered again (200), never doubled.
 import { mutate } from 'swr';
-import { INTERACTION_COLOURS } from '../../common/interactionValues';
-import { INTERACTION_MESSAGES, type Interaction } from '../../common/schemas/interactions';
+import { INTERACTION_COLOURS, INTERACTION_MESSAGES } from '../../common/interactionValues';
+import type { Interaction } from '../../common/schemas/interactions';
 import { api, ApiError, apiRequest } from './api';
 import { revalidateActionSteps } from './actionSteps';
 import { participantsLine, revalidateInteractions } from './interactions';

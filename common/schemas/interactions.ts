@@ -3,42 +3,21 @@
 // user's timezone. Custom field values are checked on the server against the type's fields.
 import * as z from 'zod/mini';
 import { baseUpdatedAtField, clientIdField, idField, idListField, isTimeZone, optionalIdField, optionalText, utcTimestamp } from './fields';
-import { EDIT_CONFLICT_MESSAGE } from '../syncValues';
 import {
   ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_KEYS, type ActivityCategory, DURATION_MAX_MINUTES, type FieldKind, type InteractionColour, INTERACTION_STATUS_LABELS,
-  INTERACTION_STATUSES, type InteractionStatus, LONG_TEXT_MAX, NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE,
+  INTERACTION_MESSAGES, INTERACTION_STATUSES, type InteractionStatus, LONG_TEXT_MAX, NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE,
 } from '../interactionValues';
 import { filterParam, listOf, oneOf, optionalIsoDate, positiveId, sortParam } from './query';
 
 // The statuses, categories and labels a screen shows live in common/interactionValues.ts (no zod).
 export {
   ACTIVITY_CATEGORIES, ACTIVITY_CATEGORY_KEYS, type ActivityCategory, INTERACTION_STATUS_LABELS, INTERACTION_STATUSES, type InteractionStatus,
-  NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE,
+  INTERACTION_MESSAGES, NOTE_FIELD_KINDS, SCHOOL_REQUIRED_MESSAGE,
 };
 
 export const INTERACTION_SORTS = ['starts_at', '-starts_at'] as const;
 export const INTERACTION_PARTICIPANTS_MAX = 200;
 export const NOTES_MAX = LONG_TEXT_MAX;
-
-export const INTERACTION_MESSAGES = {
-  notFound: 'This interaction does not exist.',
-  typeArchived: 'This interaction type is archived. Choose another type.',
-  typeNotInDistrict: 'Choose an interaction type from your district.',
-  coachNotAllowed: 'You can log interactions only as yourself.',
-  coachNotInDistrict: 'Choose a coach from your district.',
-  buildingNotInDistrict: 'Choose a school from your district.',
-  participantNotFound: 'Choose educators you can see.',
-  groupNotFound: 'Choose groups from your district.',
-  fieldNotOfType: 'This field does not belong to the interaction type.',
-  alreadyCompleted: 'This interaction is already completed.',
-  alreadyCancelled: 'This interaction is already cancelled.',
-  cannotEdit: 'Only the coach who logged this interaction or a district administrator can change it.',
-  fieldRequired: (label: string) => `${label} is required.`,
-  cycleNotFound: 'Choose a coaching cycle of this coach or of educators you can see.',
-  skillNotFound: 'Choose active skills of your district\'s framework.',
-  /** 409 `edit_conflict` (issue 31): a PUT whose base_updated_at is not the interaction's updated_at. */
-  editConflict: EDIT_CONFLICT_MESSAGE,
-} as const;
 
 export const INTERACTION_SKILLS_MAX = 24;
 

@@ -9,11 +9,14 @@ import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { plural } from '../../../common/plural';
 import type { AuthUser } from '../../../common/authUser';
-import { ConfirmDialog } from '../../components/Modal';
 import { ApiError } from '../../lib/api';
+import { lazyPart, usePreloadWhenIdle } from '../../lib/lazyPart';
 import { clearDeviceData } from '../../lib/offline';
 import { markSignOutPending } from '../../lib/pendingSignOut';
 import { logout, setAuthUser } from '../../lib/session';
+
+// Its own chunk (kept out of every first paint), fetched once the browser is idle so it is there without a signal.
+const ConfirmDialog = lazyPart('ConfirmDialog', () => import('../../components/Modal').then((m) => m.ConfirmDialog));
 
 /**
  * Sign-out for the user menu: `start` signs out, or first asks (the dialog, to render where the menu's closing
@@ -21,6 +24,7 @@ import { logout, setAuthUser } from '../../lib/session';
  */
 export function useSignOut({ user, variant, loginPath }: { user: AuthUser; variant: 'app' | 'admin'; loginPath: string }): { start: () => void; dialog: ReactNode } {
   const navigate = useNavigate();
+  usePreloadWhenIdle(ConfirmDialog);
   const [waiting, setWaiting] = useState(0);
   const [busy, setBusy] = useState(false);
 

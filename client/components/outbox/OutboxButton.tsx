@@ -5,7 +5,7 @@ import { createPortal } from 'react-dom';
 import { countText } from '../../../common/plural';
 import { lazyPart, usePreloadWhenIdle } from '../../lib/lazyPart';
 import { useOutbox } from '../../lib/outbox';
-import { SyncIcon } from './StateBadge';
+import { SyncIcon } from './SyncIcon';
 import './outbox.css';
 
 const OutboxPanel = lazyPart('OutboxPanel', () => import('./OutboxPanel').then((m) => m.OutboxPanel));

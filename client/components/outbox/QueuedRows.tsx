@@ -1,96 +1,32 @@
-// The person's queued writes shown at once where each record will appear (issue 31): interactions on the Activity
-// screen and an educator's Coaching section, action steps, observations; each marked "Waiting to sync" (or "Not
-// saved" / "Changed on the server", with "See why" opening the outbox panel). Kept apart from the panel, which
-// loads only when opened.
-import { plural } from '../../../common/plural';
+// Where a screen shows the person's queued writes (issue 31): nothing, and no code beyond the outbox store, until
+// something is queued; then the rows (QueuedRowsList.tsx, its own chunk, fetched when the browser is idle so it is
+// there without a signal). Keeps the rows and the outbox's rules out of every signed-in first paint.
+import type { ComponentProps } from 'react';
 import { useOutbox } from '../../lib/outbox';
-import { KIND_LABELS, type OutboxRecord } from '../../lib/outboxRules';
-import { useInstantFormat } from '../../lib/session';
-import { Button } from '../Button';
-import { openOutboxPanel } from './OutboxButton';
-import { StateBadge } from './StateBadge';
-import './outbox.css';
+import { lazyPart, usePreloadWhenIdle } from '../../lib/lazyPart';
+import type * as List from './QueuedRowsList';
 
+const list = () => import('./QueuedRowsList');
+const Interactions = lazyPart('QueuedInteractions', () => list().then((m) => m.QueuedInteractions));
+const ActionSteps = lazyPart('QueuedActionSteps', () => list().then((m) => m.QueuedActionSteps));
+const Observations = lazyPart('QueuedObservations', () => list().then((m) => m.QueuedObservations));
 
-
-/** The person's queued action steps (for one educator when `staffId` is given), shown where the step will appear. */
-export function QueuedActionSteps({ staffId }: { staffId?: number }) {
-  return <QueuedRecords kinds={['actionStep.create']} staffId={staffId} label="Action steps waiting to sync" />;
+function useAnyQueued(): boolean {
+  usePreloadWhenIdle(Interactions);
+  return useOutbox().length > 0;
 }
 
-/** The person's queued observations (drafts and completed ones), on the observations list. */
-export function QueuedObservations({ staffId }: { staffId?: number }) {
-  return <QueuedRecords kinds={['observation.create', 'observation.update']} staffId={staffId} label="Observations waiting to sync" />;
+/** The person's queued interaction writes (see QueuedRowsList.tsx). */
+export function QueuedInteractions(props: ComponentProps<typeof List.QueuedInteractions>) {
+  return useAnyQueued() ? <Interactions {...props} /> : null;
 }
 
-function QueuedRecords({ kinds, staffId, label }: { kinds: OutboxRecord['kind'][]; staffId?: number; label: string }) {
-  const rows = useOutbox().filter((r) => kinds.includes(r.kind) && (staffId === undefined || r.summary.staffIds.includes(staffId)));
-  const { date, dateTime } = useInstantFormat();
-  if (rows.length === 0) return null;
-  return (
-    <ul className="outbox-list queued-steps" aria-label={label}>
-      {rows.map((r) => (
-        <li key={r.id} className={`outbox-row queued-item queued-item--${r.state}`}>
-          <div className="outbox-row__text">
-            <p className="outbox-row__title"><strong>{r.summary.title}</strong></p>
-            {r.summary.note && <p className="text-sm">{r.summary.note}</p>}
-            <p className="text-sm muted">
-              {r.summary.detail}
-              {r.summary.startsAt ? ` · ${dateTime(r.summary.startsAt)}` : ''}
-              {typeof r.summary.extra?.dueOn === 'string' ? ` · Due ${date(`${r.summary.extra.dueOn}T12:00:00.000Z`, 'PP')}` : ''}
-            </p>
-          </div>
-          <div className="outbox-row__side">
-            <StateBadge record={r} />
-            {(r.state === 'refused' || r.state === 'conflict') && (
-              <Button size="sm" variant="secondary" onClick={() => openOutboxPanel(r.id)}>See why<span className="sr-only">: {r.summary.title}</span></Button>
-            )}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+/** The person's queued action steps (see QueuedRowsList.tsx). */
+export function QueuedActionSteps(props: ComponentProps<typeof List.QueuedActionSteps>) {
+  return useAnyQueued() ? <ActionSteps {...props} /> : null;
 }
 
-/**
- * The person's queued interaction writes, shown at once where the interaction will appear (the Activity screen,
- * an educator's Coaching section: `staffId` keeps those with that educator), each marked "Waiting to sync".
- */
-export function QueuedInteractions({ staffId, title = 'Waiting to sync', headingLevel = 2 }: { staffId?: number; title?: string; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const rows = useOutbox().filter((r) => r.kind.startsWith('interaction.') && (staffId === undefined || r.summary.staffIds.includes(staffId)));
-  const { date } = useInstantFormat();
-  if (rows.length === 0) return null;
-  return (
-    <section className="queued-writes" aria-label={title}>
-      <Heading className="queued-writes__title">{title} <span className="muted text-sm">({plural(rows.length, 'change', 'changes')})</span></Heading>
-      <ol className="interaction-list">
-        {rows.map((r) => (
-          <li key={r.id} className={`interaction-item queued-item queued-item--${r.state}`}>
-            <div className="interaction-item__when">
-              <time dateTime={r.summary.startsAt ?? r.createdAt}>
-                <span className="interaction-item__day">{date(r.summary.startsAt ?? r.createdAt, 'EEE, MMM d')}<br /></span>
-                {date(r.summary.startsAt ?? r.createdAt, 'p')}
-              </time>
-            </div>
-            <div className="interaction-item__body">
-              <p className="interaction-item__title">
-                <span className="type-swatch" aria-hidden="true" style={{ ['--type-colour' as string]: String(r.summary.extra?.colourHex ?? '#4b5563') }} />
-                <span className="interaction-item__type">{r.summary.title}</span>
-                {r.kind !== 'interaction.create' && <span className="muted text-sm"> · {KIND_LABELS[r.kind]}</span>}
-              </p>
-              <p className="interaction-item__people">{r.summary.detail}</p>
-              {r.summary.note && <p className="text-sm muted outbox-row__note">“{r.summary.note}”</p>}
-            </div>
-            <div className="interaction-item__status">
-              <StateBadge record={r} />
-              {(r.state === 'refused' || r.state === 'conflict') && (
-                <Button size="sm" variant="secondary" onClick={() => openOutboxPanel(r.id)}>See why<span className="sr-only">: {r.summary.title}</span></Button>
-              )}
-            </div>
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
+/** The person's queued observations (see QueuedRowsList.tsx). */
+export function QueuedObservations(props: ComponentProps<typeof List.QueuedObservations>) {
+  return useAnyQueued() ? <Observations {...props} /> : null;
 }
