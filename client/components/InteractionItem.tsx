@@ -11,7 +11,7 @@ import { formatDate } from '../lib/format';
 import { ApiError } from '../lib/api';
 import { participantsLine } from '../lib/interactions';
 import { useOutbox } from '../lib/outbox';
-import { loadOutboxSync } from '../lib/outboxSchedule';
+import { completeOrQueue } from '../lib/outboxSync';
 import { useAuthUser } from '../lib/session';
 import { formatMinutes, wallClock } from '../lib/zonedTime';
 import { Button } from './Button';
@@ -28,7 +28,7 @@ export function useCompleteInteraction() {
     setCompletingId(i.id);
     try {
       // Without a signal it waits in the outbox and syncs later (issue 31).
-      const sent = await (await loadOutboxSync()).completeOrQueue(user.id, i);
+      const sent = await completeOrQueue(user.id, i);
       toast.success(sent.queued ? `${i.interaction_type.name} marked completed on this device: waiting to sync.` : `${i.interaction_type.name} marked completed.`);
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');

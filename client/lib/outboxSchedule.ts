@@ -5,8 +5,9 @@ import { useEffect } from 'react';
 import { listWrites, setOutboxUser } from './outbox';
 
 /**
- * The sending code, loaded on its first use (a queued write, a one-click complete) and preloaded once the browser is
- * idle after sign-in, so a click without a signal finds it even where no service worker keeps the app's files.
+ * The sending code, loaded when something waits to be sent and preloaded once the browser is idle after sign-in, so
+ * a form saving without a signal finds it even where no service worker keeps the app's files. (A one-click complete,
+ * on every list of interactions, imports it statically: a chunk fetched at the click would fail offline.)
  */
 export const loadOutboxSync = () => import('./outboxSync');
 

@@ -13,7 +13,7 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { cancelInteraction, deleteInteraction, useInteraction } from '../../../lib/interactions';
-import { loadOutboxSync } from '../../../lib/outboxSchedule';
+import { completeOrQueue } from '../../../lib/outboxSync';
 import { useAuthUser } from '../../../lib/session';
 import { dayAsDate, formatMinutes, wallClock } from '../../../lib/zonedTime';
 import { LockIcon } from './LogInteractionDialog';
@@ -51,7 +51,7 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
     setActionError(null);
     try {
       // Completing without a signal waits in the outbox and syncs later (issue 31).
-      const queued = kind === 'complete' && user ? (await (await loadOutboxSync()).completeOrQueue(user.id, i)).queued : false;
+      const queued = kind === 'complete' && user ? (await completeOrQueue(user.id, i)).queued : false;
       if (kind === 'cancel') await cancelInteraction(i.id);
       if (kind === 'delete') await deleteInteraction(i.id);
       setConfirm(null);
