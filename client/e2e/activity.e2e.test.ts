@@ -269,9 +269,10 @@ describe('the week view', () => {
     const from = weekStart(todayIn(await userZone(page)));
     await page.goto('/app/activity?view=week');
     const days = page.locator('.week__day');
-    await expect.poll(() => days.count()).toBe(7);
+    // expect.poll gives up after 1 s by default: too short for a first paint on a loaded CI machine.
+    await expect.poll(() => days.count(), { timeout: 20_000 }).toBe(7);
     const events = page.locator('.week-event');
-    await expect.poll(() => events.count()).toBeGreaterThan(1);
+    await expect.poll(() => events.count(), { timeout: 20_000 }).toBeGreaterThan(1);
 
     // The first event of the first day with events; Right goes to the next day that has some.
     const first = events.first();
