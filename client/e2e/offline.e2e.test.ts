@@ -18,6 +18,16 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const COACH = 'coach@maplegrove.example'; // Priya Raman
 const COACH2 = 'coach2@maplegrove.example'; // Angela Ruiz
 const SHOTS = process.env.OFFLINE_SHOTS;
+
+/** With OFFLINE_SHOTS set, the page as it is at 1366 and 390 px (`<name>-1366.png`, `<name>-390.png`), back at 1366 after. */
+async function shootBothWidths(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const options of [DESKTOP_PAGE, PHONE_PAGE]) {
+    await page.setViewportSize(options.viewport!);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${options.viewport!.width}.png`) });
+  }
+  await page.setViewportSize(DESKTOP_PAGE.viewport!);
+}
 /** The harness blocks the app's service worker unless a test allows it. */
 const WORKER = { serviceWorkers: 'allow' } as const;
 const DESKTOP = { ...DESKTOP_PAGE, ...WORKER }; // a folder: screenshots of the marker and the bar are written there
@@ -172,13 +182,7 @@ describe('opening without a signal', () => {
     const cachedAt = await staff.evaluate(() => fetch('/api/auth/user').then((r) => r.headers.get('X-Coachwell-Cached-At')));
     expect(Date.parse(cachedAt!)).toBeGreaterThan(Date.now() - 10 * 60_000);
 
-    if (SHOTS) {
-      for (const [name, options] of [['offline-1366', DESKTOP_PAGE], ['offline-390', PHONE_PAGE]] as const) {
-        await staff.setViewportSize(options.viewport!);
-        await staff.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-      }
-      await staff.setViewportSize(DESKTOP_PAGE.viewport!);
-    }
+    await shootBothWidths(staff, 'offline');
     expect(await axeAll(staff)).toEqual([]);
     await staff.setViewportSize(PHONE_PAGE.viewport!);
     await expect.poll(() => offlineMarker(staff).isVisible()).toBe(true);
@@ -359,13 +363,7 @@ describe('a new version', () => {
       const bar = page.locator('.device-status__update[role="status"]');
       await bar.waitFor({ timeout: 60_000 });
       expect(await bar.innerText()).toMatch(/^A new version is ready\.\s*Reload$/);
-      if (SHOTS) {
-        for (const [name, options] of [['update-1366', DESKTOP_PAGE], ['update-390', PHONE_PAGE]] as const) {
-          await page.setViewportSize(options.viewport!);
-          await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-        }
-        await page.setViewportSize(DESKTOP_PAGE.viewport!);
-      }
+      await shootBothWidths(page, 'update');
       expect(await axeAll(page)).toEqual([]);
       await page.setViewportSize(PHONE_PAGE.viewport!);
       expect(await axeAll(page)).toEqual([]);

@@ -362,7 +362,8 @@ describe('an observation written offline', () => {
       const queued = page.getByRole('list', { name: 'Observations waiting to sync' }).locator('.queued-item');
       await expect.poll(() => queued.count()).toBe(1);
       expect(await queued.textContent()).toContain('Classroom walkthrough');
-      expect(await queued.textContent()).toContain('Completed');
+      // The draft's write is replaced by the completed one as the list opens: the row turns Completed then.
+      await expect.poll(() => queued.textContent(), { timeout: 10_000 }).toContain('Completed');
       await shot(page, `observation-${width}`);
       await noAxeViolations(page, 'queued observation');
 

@@ -68,7 +68,7 @@ export function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; 
                 : 'Nothing else is waiting.'}
               {' '}Changes Coachwell could not save stay here until you correct or discard them.
             </p>
-            <ul className="outbox-list">
+            <ul className="item-list stack stack--sm">
               {rows.map((r) => (
                 <li key={r.id} className={`outbox-row outbox-row--${r.state}`}>
                   <div className="outbox-row__text">

@@ -28,7 +28,7 @@ function QueuedRecords({ kinds, staffId, label }: { kinds: OutboxRecord['kind'][
   const { date, dateTime } = useInstantFormat();
   if (rows.length === 0) return null;
   return (
-    <ul className="outbox-list queued-steps" aria-label={label}>
+    <ul className="item-list stack stack--sm queued-steps" aria-label={label}>
       {rows.map((r) => (
         <li key={r.id} className={`outbox-row queued-item queued-item--${r.state}`}>
           <div className="outbox-row__text">
