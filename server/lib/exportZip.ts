@@ -1,0 +1,185 @@
+// The streaming zip of the data exports (issue 32): a district's whole export and a person's own build on it.
+//
+//   const zip = new ExportZip(fs.createWriteStream(file));          // any Writable: a file, an HTTP response
+//   await zip.addText('README.md', readme);                         // a small entry written at once
+//   const n = await zip.addTable('schools', ['id', 'name'], batches(...)); // schools.csv, then schools.json
+//   const bytes = await zip.finish();                               // the central directory; waits for the sink
+//   // on any error: await zip.abort() (the sink is destroyed; the caller removes a partial file)
+//
+// `addTable(name, columns, batches)` reads `batches` (an AsyncIterable of row-object arrays) once and writes
+// `<name>.csv` (server/lib/csv.ts: BOM, CRLF, every cell quoted, formula injection defanged) and `<name>.json` (one
+// JSON array of objects with exactly `columns` as keys, values as read). The CSV entry streams into the zip while
+// the JSON text goes to a staging file beside it (os.tmpdir()), copied into the zip once the CSV entry ends: a zip
+// writes one entry at a time, and the kind is read only once. Memory is one batch plus fflate's deflate window,
+// whatever the kind's size; the sink's back-pressure is waited for after every batch.
+//
+// `keysetBatches(fetch, size)` pages a table by id (`fetch(afterId, size)` answers rows ordered by id) and gives
+// the event loop a turn between batches, so a long export never starves requests.
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Zip, ZipDeflate } from 'fflate';
+import { csvLine, UTF8_BOM } from './csv';
+
+/** The rows of one batch a table yields: plain objects, read by the table's column names. */
+export type ExportRow = Readonly<Record<string, unknown>>;
+
+/** The default batch of `keysetBatches`: 2 000 rows a query. */
+export const EXPORT_BATCH_SIZE = 2000;
+
+/** Deflate level: 6 is zlib's default balance of size and speed (fflate's deflate runs on the event loop). */
+const LEVEL = 6;
+
+const encoder = new TextEncoder();
+
+/** Pages of a table by id: `fetch(afterId, size)` answers up to `size` rows with id > afterId, ordered by id. */
+export async function* keysetBatches<R extends { id: number }>(
+  fetch: (afterId: number, size: number) => Promise<R[]>,
+  size = EXPORT_BATCH_SIZE,
+): AsyncGenerator<R[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await fetch(after, size);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!.id;
+    await nextTurn();
+  }
+}
+
+/** A zip written entry by entry into `out`, each entry deflated as it is written. */
+export class ExportZip {
+  private readonly zip: Zip;
+  private failure: Error | null = null;
+  private bytes = 0;
+  private ended: Promise<void>;
+  private resolveEnded!: () => void;
+  private readonly mtime = new Date();
+
+  constructor(private readonly out: Writable, private readonly tempDir = tmpdir()) {
+    this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
+    out.on('error', (err) => { this.failure ??= err; });
+    this.zip = new Zip((err, chunk, final) => {
+      if (err) { this.failure ??= err; return; }
+      this.bytes += chunk.length;
+      out.write(chunk);
+      if (final) this.resolveEnded();
+    });
+  }
+
+  /** The zip's size so far (all of it once `finish` answered). */
+  get size(): number { return this.bytes; }
+
+  /** One entry written at once (a README, a small manifest). */
+  async addText(name: string, text: string): Promise<void> {
+    const entry = this.entry(name);
+    entry.push(encoder.encode(text), true);
+    await this.drained();
+  }
+
+  /**
+   * `<name>.csv` and `<name>.json` of the rows `batches` yields (see the header comment); `onBatch(rows)` after each
+   * batch (progress). Answers the number of rows.
+   */
+  async addTable(
+    name: string,
+    columns: readonly string[],
+    batches: AsyncIterable<readonly ExportRow[]>,
+    onBatch?: (rows: number) => void | Promise<void>,
+  ): Promise<number> {
+    const stagePath = join(this.tempDir, `coachwell-export-${process.pid}-${randomBytes(6).toString('hex')}.json`);
+    const stage = createWriteStream(stagePath);
+    let count = 0;
+    try {
+      const csv = this.entry(`${name}.csv`);
+      csv.push(encoder.encode(UTF8_BOM + csvLine(columns)));
+      await writeTo(stage, '[');
+      for await (const batch of batches) {
+        if (!batch.length) continue;
+        let text = '';
+        let json = '';
+        for (const row of batch) {
+          const cells = columns.map((c) => row[c]);
+          text += csvLine(cells);
+          json += `${count ? ',' : ''}\n${JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? null])))}`;
+          count++;
+        }
+        csv.push(encoder.encode(text));
+        await Promise.all([this.drained(), writeTo(stage, json)]);
+        await onBatch?.(batch.length);
+      }
+      csv.push(new Uint8Array(0), true);
+      await writeTo(stage, count ? '\n]\n' : ']\n');
+      await new Promise<void>((resolve, reject) => stage.end((err?: Error | null) => (err ? reject(err) : resolve())));
+      const json = this.entry(`${name}.json`);
+      for await (const chunk of createReadStream(stagePath, { highWaterMark: 256 * 1024 })) {
+        json.push(chunk as Buffer);
+        await this.drained();
+      }
+      json.push(new Uint8Array(0), true);
+      await this.drained();
+      return count;
+    } finally {
+      stage.destroy();
+      await rm(stagePath, { force: true });
+    }
+  }
+
+  /** Ends the zip (its central directory) and waits until `out` has taken every byte and closed. */
+  async finish(): Promise<number> {
+    this.check();
+    this.zip.end();
+    await this.ended;
+    await new Promise<void>((resolve, reject) => {
+      this.out.once('error', reject);
+      this.out.end(() => resolve());
+    });
+    this.check();
+    return this.bytes;
+  }
+
+  /** Stops writing: the sink is destroyed (a file's caller removes it). */
+  async abort(): Promise<void> {
+    this.zip.terminate();
+    this.out.destroy();
+  }
+
+  private entry(name: string): ZipDeflate {
+    this.check();
+    const entry = new ZipDeflate(name, { level: LEVEL });
+    entry.mtime = this.mtime;
+    this.zip.add(entry);
+    return entry;
+  }
+
+  private check(): void {
+    if (this.failure) throw this.failure;
+  }
+
+  /** Waits for the sink's back-pressure (never for a destroyed sink). */
+  private async drained(): Promise<void> {
+    this.check();
+    const out = this.out as Writable & { writableNeedDrain?: boolean };
+    if (!out.writableNeedDrain || out.destroyed) return;
+    await new Promise<void>((resolve) => {
+      const done = () => { out.off('drain', done); out.off('close', done); resolve(); };
+      out.once('drain', done);
+      out.once('close', done);
+    });
+    this.check();
+  }
+}
+
+function writeTo(stream: WriteStream, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (stream.write(text)) return resolve();
+    const done = () => { stream.off('error', fail); resolve(); };
+    const fail = (err: Error) => { stream.off('drain', done); reject(err); };
+    stream.once('drain', done);
+    stream.once('error', fail);
+  });
+}
