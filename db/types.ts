@@ -1108,12 +1108,41 @@ export interface RecordReadsTable {
   day: string;
 }
 
+export type DistrictExportStatus = 'queued' | 'running' | 'ready' | 'failed';
+
+/** A district's full export (issue 32): the background job's row, its zip under the data folder's exports/. */
+export interface DistrictExportsTable {
+  id: Generated<number>;
+  district_id: number;
+  requested_by: number | null;
+  status: ColumnType<DistrictExportStatus, DistrictExportStatus | undefined, DistrictExportStatus>;
+  /** Rows written so far (every kind), after each batch. */
+  rows_done: ColumnType<number, number | undefined, number>;
+  kinds_done: ColumnType<number, number | undefined, number>;
+  kinds_total: ColumnType<number, number | undefined, number>;
+  /** The zip's path, relative to the data folder (exports/…); null until the job starts writing. */
+  file_path: string | null;
+  size_bytes: number | null;
+  /** A failure's message, in words for the administrator. */
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  /** A ready file's end: finished_at + 7 days. */
+  expires_at: Timestamp | null;
+  /** When the hourly prune removed the expired file. */
+  file_deleted_at: Timestamp | null;
+  /** Written every 15 s while the job runs (a stale one: its process died). */
+  heartbeat_at: Timestamp | null;
+}
+
 export interface Database {
   plans: PlansTable;
   billing_counters: BillingCountersTable;
   quotes: QuotesTable;
   invoices: InvoicesTable;
   districts: DistrictsTable;
+  district_exports: DistrictExportsTable;
   buildings: BuildingsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -38,6 +38,8 @@ const NEVER_IN_KEPT_ANSWERS = [
   // Single sign-on (migration 20261203_0172): a district's sign-in connections and the logins' links to a provider's
   // subject, read by the connections' settings and the sign-in itself, never by a kept answer.
   'sso_connections', 'sso_links',
+  // The district's full exports (issue 32): progress written every batch; no kept answer reads it.
+  'district_exports',
 ];
 
 /** The tables whose writes bump their district's version: 0110's and the later migrations'. */
