@@ -102,6 +102,13 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   }),
   // District and schools
   district_updated: a('District updated', 'updated the district profile of {subject}'),
+  retention_run: f('Retention run', (p) => {
+    const counts = (p.details.counts ?? {}) as Record<string, unknown>;
+    const n = (k: string) => (typeof counts[k] === 'number' ? counts[k] : 0);
+    return `deleted coaching records dated before ${text(p.details.cutoff_day) ?? 'the cut-off'} under the retention setting of ${p.subject}: `
+      + `${plural(n('interactions'), 'interaction', 'interactions')}, ${plural(n('observations'), 'observation', 'observations')}, `
+      + `${plural(n('skill_ratings'), 'skill rating', 'skill ratings')} and other records`;
+  }),
   building_created: a('School added', 'added {subject}'),
   building_updated: a('School updated', 'updated {subject}'),
   building_archived: a('School archived', 'archived {subject}'),

@@ -383,6 +383,9 @@ CREATE INDEX "skills_domain_idx" on "skills" ("domain_id", "sort_order");
 -- index sqlite_autoindex_report_subscriptions_1
 (automatic);
 
+-- index sqlite_autoindex_retention_runs_1
+(automatic);
+
 -- index sqlite_autoindex_role_permissions_1
 (automatic);
 
@@ -685,6 +688,9 @@ CREATE TABLE "report_participation_months" ("district_id" integer not null, "mon
 
 -- table report_subscriptions
 CREATE TABLE "report_subscriptions" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "user_id" integer not null references "users" ("id") on delete cascade, "report" text not null, "frequency" text not null, "query" text default '' not null, "unsubscribe_token_hash" text not null unique, "next_run_at" text not null, "last_sent_at" text, "last_skipped_reason" text, "claimed_at" text, "claim_token" text, "created_at" text not null, "updated_at" text not null);
+
+-- table retention_runs
+CREATE TABLE "retention_runs" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "night" text not null, "cutoff_day" text not null, "years" integer not null, "status" text not null, "counts" text, "started_at" text not null, "finished_at" text, constraint "retention_runs_district_night" unique ("district_id", "night"));
 
 -- table role_permissions
 CREATE TABLE "role_permissions" ("role_id" integer not null references "roles" ("id") on delete cascade, "permission_id" integer not null references "permissions" ("id") on delete cascade, constraint "role_permissions_pk" primary key ("role_id", "permission_id"));
@@ -2318,6 +2324,26 @@ CREATE TRIGGER plans_insert_auth_version after insert on plans begin
 -- trigger plans_update_auth_version
 CREATE TRIGGER plans_update_auth_version after update on plans begin
           update change_versions set version = version + 1 where scope = 'auth';
+        end;
+
+-- trigger retention_runs_delete_district_version
+CREATE TRIGGER retention_runs_delete_district_version after delete on retention_runs begin
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger retention_runs_insert_district_version
+CREATE TRIGGER retention_runs_insert_district_version after insert on retention_runs begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+        end;
+
+-- trigger retention_runs_update_district_version
+CREATE TRIGGER retention_runs_update_district_version after update on retention_runs begin
+          insert into district_versions (district_id, version) select new.district_id, 1 where new.district_id is not null
+          on conflict (district_id) do update set version = version + 1;
+          insert into district_versions (district_id, version) select old.district_id, 1 where old.district_id is not null and old.district_id is not new.district_id
+          on conflict (district_id) do update set version = version + 1;
         end;
 
 -- trigger role_permissions_delete_auth_version

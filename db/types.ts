@@ -1136,6 +1136,22 @@ export interface DistrictExportsTable {
   heartbeat_at: Timestamp | null;
 }
 
+/** One night's retention run of a district (issue 32, migration 20261205_0178): claimed once across processes. */
+export interface RetentionRunsTable {
+  id: Generated<number>;
+  district_id: number;
+  /** The district's local date of the night (YYYY-MM-DD). */
+  night: string;
+  /** Records dated before this day (the district's calendar) were removed. */
+  cutoff_day: string;
+  years: number;
+  status: 'running' | 'done' | 'failed';
+  /** JSON: what the run removed per kind (common/retention.ts RetentionCounts), once done. */
+  counts: string | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   plans: PlansTable;
   billing_counters: BillingCountersTable;
@@ -1211,6 +1227,7 @@ export interface Database {
   alert_dismissals: AlertDismissalsTable;
   setup_checklist_marks: SetupChecklistMarksTable;
   record_reads: RecordReadsTable;
+  retention_runs: RetentionRunsTable;
   action_step_digests: ActionStepDigestsTable;
   observation_forms: ObservationFormsTable;
   observation_form_versions: ObservationFormVersionsTable;

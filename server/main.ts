@@ -4,6 +4,7 @@ import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
 import { loadConfig } from './config';
 import { startActionStepDigestRunner } from './features/actionSteps/digestJobs';
 import { startSubscriptionRunner } from './features/reports/subscriptionJobs';
+import { startRetentionRunner } from './features/retention/jobs';
 import { createHttpServer } from './http/listen';
 import { RateLimiter } from './http/rateLimit';
 import { pruneExpiredSessions } from './identity/sessions';
@@ -54,6 +55,9 @@ const reportEmails = startSubscriptionRunner({
 // The educators' weekly action-step email: every 5 minutes, the districts where it is Monday 07:00 to Tuesday 07:00
 // (features/actionSteps/digestJobs.ts); each login's week is claimed once across processes.
 const actionStepDigests = startActionStepDigestRunner({ db, mailer, appUrl: config.appUrl, log: (...args) => console.error(...args) });
+// The districts' retention setting (issue 32): every 5 minutes, the districts where it is 02:00–06:00 whose night this
+// process claims (features/retention/jobs.ts) lose the coaching records past their cut-off.
+const retention = startRetentionRunner({ db, log: (...args) => console.error(...args) });
 // Client errors, server errors and security events older than the retention setting (admin Logs), and read log
 // rows older than two years (lib/readLog.ts): once at start, then hourly.
 const pruneLogs = () => {
@@ -70,6 +74,7 @@ function shutdown(signal: string) {
   stopping = true;
   reportEmails.stop();
   actionStepDigests.stop();
+  retention.stop();
   console.log(`${signal} received: finishing requests in flight, then closing.`);
   // Stop accepting connections, let in-flight requests finish, then close the database.
   server.close(async () => {

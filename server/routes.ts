@@ -14,6 +14,7 @@ import { adminDistrictRoutes } from './features/adminDistricts/routes';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
 import { buildingRoutes } from './features/buildings/routes';
+import { retentionRoutes } from './features/retention/routes';
 import { calendarRoutes } from './features/calendar/routes';
 import { clientErrorRoutes } from './features/clientErrors/routes';
 import { coachRoutes } from './features/coaches/routes';
@@ -48,6 +49,7 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   planRoutes,
   clientErrorRoutes,
   buildingRoutes,
+  retentionRoutes,
   staffRoutes,
   coachRoutes,
   groupRoutes,

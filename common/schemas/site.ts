@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { optionalText, text, timeZoneField } from './fields';
 import type { BuildingSummary } from './lookups';
 import { type CoachingTargets, coachingTargetsSchema } from './reports';
+import { RETENTION_MAX_YEARS, RETENTION_MIN_YEARS, retentionYearsOf } from '../retention';
 
 export const GRADE_BANDS = ['PK-5', 'K-5', 'K-8', '6-8', '9-12', 'K-12', 'Other'] as const;
 export type GradeBand = (typeof GRADE_BANDS)[number];
@@ -20,6 +21,7 @@ export const BUILDING_CODE_TAKEN = 'Another school already uses this code.';
 
 const COACHING_TARGETS_SHAPE = 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.';
 const MONTH_RANGE = 'School year start month must be a month from 1 to 12.';
+export const RETENTION_RANGE = `Data retention must be off or a whole number of school years from ${RETENTION_MIN_YEARS} to ${RETENTION_MAX_YEARS}.`;
 
 /** PUT /api/district (manage settings). */
 export const districtProfileSchema = z.object({
@@ -32,6 +34,9 @@ export const districtProfileSchema = z.object({
   shared_notes_visible_to_admins: z.optional(z.boolean({ error: 'Shared notes visible to administrators must be true or false.' })),
   /** Absent: unchanged. */
   educator_read_log_visible: z.optional(z.boolean({ error: 'Educators see who has read about them must be true or false.' })),
+  /** Absent: unchanged; null: off; 1–10: delete coaching records older than that many school years (issue 32). */
+  data_retention_years: z.optional(z.nullable(z.number({ error: RETENTION_RANGE })
+    .check(z.refine((n) => retentionYearsOf(n) !== null, RETENTION_RANGE)))),
   /** Absent: unchanged. Each target a positive number or null (not set). */
   coaching_targets: z.optional(z.pipe(
     z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), COACHING_TARGETS_SHAPE),
@@ -51,6 +56,11 @@ export interface DistrictSettings {
    * The read log is written either way.
    */
   educator_read_log_visible: boolean;
+  /**
+   * (default off: null) Delete coaching records older than this many school years (1–10; issue 32): a nightly run
+   * (server/features/retention) removes them.
+   */
+  data_retention_years: number | null;
 }
 
 /** One key of the districts.settings JSON as stored: undefined when it is missing or the JSON is unreadable. */
@@ -71,6 +81,7 @@ export function districtSettingsOf(json: string | null | undefined): DistrictSet
   return {
     shared_notes_visible_to_admins: typeof value === 'boolean' ? value : true,
     educator_read_log_visible: typeof readLog === 'boolean' ? readLog : true,
+    data_retention_years: retentionYearsOf(settingOf(json, 'data_retention_years')),
   };
 }
 
@@ -124,6 +135,10 @@ export interface DistrictProfile {
   shared_notes_visible_to_admins: boolean;
   /** See DistrictSettings. */
   educator_read_log_visible: boolean;
+  /** See DistrictSettings. */
+  data_retention_years: number | null;
+  /** With retention on: the day (YYYY-MM-DD, the district's calendar) before which coaching records are deleted; else null. */
+  retained_from: string | null;
   /** See coachingTargetsOf (every district user reads them; `manage settings` changes them). */
   coaching_targets: CoachingTargets;
 }

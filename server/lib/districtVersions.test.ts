@@ -11,6 +11,7 @@ import { OBSERVATION_DISTRICT_VERSION_TABLES } from '../../db/migrations/2026120
 import { ACTION_STEP_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261202_0165_action_steps';
 import { SELF_RATING_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261202_0166_self_assessments';
 import { COACHING_REQUEST_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261202_0169_coaching_request_versions';
+import { RETENTION_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261205_0178_retention';
 import { isPostgres } from '../../db/migrationHelpers';
 import { ROLLUP_TABLES } from '../../db/reportRollups';
 import { WALKTHROUGH_ROLLUP_TABLES } from '../../db/walkthroughRollups';
@@ -44,7 +45,7 @@ const NEVER_IN_KEPT_ANSWERS = [
 
 /** The tables whose writes bump their district's version: 0110's and the later migrations'. */
 const DISTRICT_VERSION_TABLES = [...COVERED_0110, ...CALIBRATION_DISTRICT_VERSION_TABLES, ...OBSERVATION_DISTRICT_VERSION_TABLES, ...ACTION_STEP_DISTRICT_VERSION_TABLES,
-  ...SELF_RATING_DISTRICT_VERSION_TABLES, ...COACHING_REQUEST_DISTRICT_VERSION_TABLES];
+  ...SELF_RATING_DISTRICT_VERSION_TABLES, ...COACHING_REQUEST_DISTRICT_VERSION_TABLES, ...RETENTION_DISTRICT_VERSION_TABLES];
 
 let t: TestApp;
 beforeEach(async () => {

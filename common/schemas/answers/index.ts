@@ -32,6 +32,7 @@ import {
   observerAnswer, walkthroughsReportAnswer,
 } from './observations';
 import { readLogEntryAnswer } from './readLog';
+import { retentionPreviewAnswer } from './retention';
 import { ssoOptionsAnswer, ssoRedirectAnswer, ssoSignOutAnswer } from './ssoSignIn';
 import { setupChecklistAnswer } from './setup';
 import { buildingAnswer, districtProfileAnswer } from './site';
@@ -49,6 +50,7 @@ export const ANSWER_SCHEMAS = {
   Group: groupAnswer,
   Building: buildingAnswer,
   DistrictProfile: districtProfileAnswer,
+  RetentionPreview: retentionPreviewAnswer,
   InteractionType: interactionTypeAnswer,
   InteractionField: interactionFieldAnswer,
   StaffRequest: staffRequestAnswer,

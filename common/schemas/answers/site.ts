@@ -1,7 +1,7 @@
 // The district profile and school answers (Site settings): server/features/buildings/presenter.ts.
 import * as z from 'zod/mini';
 import type { Building, DistrictProfile } from '../site';
-import { id, instant, type SameShape } from './shapes';
+import { day, id, instant, type SameShape } from './shapes';
 
 export const buildingAnswer = z.strictObject({
   id,
@@ -25,6 +25,8 @@ export const districtProfileAnswer = z.strictObject({
   trial_ends_at: z.nullable(instant),
   shared_notes_visible_to_admins: z.boolean(),
   educator_read_log_visible: z.boolean(),
+  data_retention_years: z.nullable(z.number()),
+  retained_from: z.nullable(day),
   coaching_targets: z.strictObject({
     interactions_per_educator_per_month: z.nullable(z.number()),
     cycles_per_new_teacher_per_semester: z.nullable(z.number()),

@@ -29,6 +29,8 @@ describe('GET /api/district', () => {
       plan: { key: 'professional', name: 'Professional' }, status: 'active', trial_ends_at: null,
       shared_notes_visible_to_admins: true,
       educator_read_log_visible: true,
+      data_retention_years: null,
+      retained_from: null,
       coaching_targets: { interactions_per_educator_per_month: null, cycles_per_new_teacher_per_semester: null },
     });
   });

@@ -1,8 +1,12 @@
 import type { BuildingAnswer, DistrictProfileAnswer } from '../../../common/schemas/answers/site';
 import { coachingTargetsOf, districtSettingsOf } from '../../../common/schemas/site';
+import { retentionCutoffDay } from '../../../common/retention';
+import { todayIn } from '../../lib/zone';
 import type { BuildingRow, DistrictProfileRow } from './queries';
 
-export function presentDistrict(row: DistrictProfileRow): DistrictProfileAnswer {
+export function presentDistrict(row: DistrictProfileRow, now = new Date()): DistrictProfileAnswer {
+  const settings = districtSettingsOf(row.settings);
+  const years = settings.data_retention_years;
   return {
     id: row.id,
     name: row.name,
@@ -12,7 +16,9 @@ export function presentDistrict(row: DistrictProfileRow): DistrictProfileAnswer 
     plan: { key: row.plan_key, name: row.plan_name },
     status: row.status,
     trial_ends_at: row.trial_ends_at,
-    ...districtSettingsOf(row.settings),
+    ...settings,
+    // Records before this day are deleted (or will be, the coming night) under the retention setting.
+    retained_from: years === null ? null : retentionCutoffDay(todayIn(row.timezone, now), row.school_year_start_month, years),
     coaching_targets: coachingTargetsOf(row.settings),
   };
 }

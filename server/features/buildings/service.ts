@@ -20,6 +20,7 @@ export async function updateDistrictProfile(
   input: {
     name: string; timezone: string; school_year_start_month: number;
     shared_notes_visible_to_admins?: boolean; educator_read_log_visible?: boolean; coaching_targets?: CoachingTargets;
+    data_retention_years?: number | null;
   },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -27,7 +28,10 @@ export async function updateDistrictProfile(
     await lockDistrictWrites(trx, actor.districtId);
     const row = await trx.selectFrom('districts').select(['name', 'timezone', 'school_year_start_month', 'settings'])
       .where('id', '=', actor.districtId).executeTakeFirstOrThrow();
-    const { shared_notes_visible_to_admins: sharedNotes, educator_read_log_visible: readLog, coaching_targets: targets, ...profile } = input;
+    const {
+      shared_notes_visible_to_admins: sharedNotes, educator_read_log_visible: readLog, coaching_targets: targets,
+      data_retention_years: retention, ...profile
+    } = input;
     // The privacy setting and the coaching targets live in the settings JSON (other keys kept); a key
     // absent from the body is unchanged.
     const stored = (() => {
@@ -43,6 +47,7 @@ export async function updateDistrictProfile(
     const settingsChanges: Record<string, unknown> = {};
     if (sharedNotes !== undefined) settingsChanges.shared_notes_visible_to_admins = sharedNotes;
     if (readLog !== undefined) settingsChanges.educator_read_log_visible = readLog;
+    if (retention !== undefined) settingsChanges.data_retention_years = retention;
     if (targets !== undefined) {
       settingsChanges.coaching_targets = {
         interactions_per_educator_per_month: targets.interactions_per_educator_per_month,
@@ -60,6 +65,7 @@ export async function updateDistrictProfile(
     const after: Record<string, unknown> = { ...profile };
     if (sharedNotes !== undefined) after.shared_notes_visible_to_admins = sharedNotes;
     if (readLog !== undefined) after.educator_read_log_visible = readLog;
+    if (retention !== undefined) after.data_retention_years = retention;
     if (targets !== undefined) Object.assign(after, prefixed('coaching_targets.', targets));
     await audit(trx, actor, 'district_updated', 'district', actor.districtId, changedFields(before, after));
   });
