@@ -9,6 +9,7 @@ import { useDistrict } from './api';
 import { DistrictProfileForm, DistrictProfileView } from './components/DistrictProfileCard';
 import { CoachingTargetsCard } from './components/CoachingTargetsCard';
 import { SchoolsCard } from './components/SchoolsCard';
+import { RetentionCard } from './components/RetentionCard';
 
 function ProfileCard({ canManage }: { canManage: boolean }) {
   const { data: district, error, mutate } = useDistrict();
@@ -42,11 +43,12 @@ export default function SiteSettingsScreen({ route }: ScreenProps) {
     <div className="stack stack--lg site-page">
       <PageHeader
         title={route.title}
-        description={<p>Your district's profile, coaching targets and schools.</p>}
+        description={<p>Your district's profile, coaching targets, schools and how long coaching records are kept.</p>}
       />
       <ProfileCard canManage={canManage} />
       <CoachingTargetsCard canManage={canManage} />
       <SchoolsCard canManage={canManage} />
+      <RetentionCard canManage={canManage} />
     </div>
   );
 }

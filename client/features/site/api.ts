@@ -2,6 +2,7 @@
 // every write revalidates what it changed (and the shared lookups other screens use).
 import useSWR, { mutate } from 'swr';
 import type { Building, BuildingInput, BuildingStatus, DistrictProfile, DistrictProfileInput } from '../../../common/schemas/site';
+import type { RetentionPreviewAnswer } from '../../../common/schemas/answers/retention';
 import { api, refreshedAfter } from '../../lib/api';
 import { buildingsKey, fetchByKey, revalidateBuildings, revalidateCoaches } from '../../lib/lookups';
 import { revalidateAuthUser } from '../../lib/session';
@@ -18,6 +19,25 @@ export async function updateDistrict(input: DistrictProfileInput): Promise<Distr
   // The district's name and timezone are part of the signed-in user (shown in the app shell).
   await revalidateAuthUser();
   return district;
+}
+
+export type RetentionPreview = RetentionPreviewAnswer;
+
+/** GET /api/district/retention-preview (manage settings): what the next retention run removes; `years` previews an unsaved value. */
+export const retentionPreviewKey = (years?: number) => (years === undefined ? 'district/retention-preview' : `district/retention-preview?years=${years}`);
+
+export function useRetentionPreview(enabled: boolean, years?: number) {
+  return useSWR<RetentionPreview>(enabled ? retentionPreviewKey(years) : null, (key: string) => api.get<RetentionPreview>(key), { keepPreviousData: true });
+}
+
+export function fetchRetentionPreview(years: number): Promise<RetentionPreview> {
+  return api.get<RetentionPreview>(retentionPreviewKey(years));
+}
+
+/** After the retention setting changed: its previews, and the reports (they say from when they hold data). */
+export async function revalidateRetention(): Promise<void> {
+  await mutate((key) => typeof key === 'string' && key.startsWith('district/retention-preview'));
+  void mutate((key) => (typeof key === 'string' ? key : Array.isArray(key) ? String(key[0]) : '').startsWith('report'));
 }
 
 type BuildingList = { data: Building[] };

@@ -113,7 +113,10 @@ export async function removePastCutoff(db: DB, c: Cutoff): Promise<RetentionCoun
         const ids = (await rowsOf(trx, kind, c).orderBy('id').limit(BATCH).execute()).map((r) => r.id);
         if (!ids.length) return 0;
         if (kind === 'skill_ratings') await removeRatings(trx, c.districtId, ids);
-        else await trx.deleteFrom(TABLES[kind]).where('district_id', '=', c.districtId).where('id', 'in', ids).execute();
+        // An observation's answers first, by their own statement: on PostgreSQL the walkthrough rollups' answer
+        // triggers missed the answers that went by the observation's cascade (their months stayed counted).
+        if (kind === 'observations') await trx.deleteFrom('observation_answers').where('district_id', '=', c.districtId).where('observation_id', 'in', ids).execute();
+        if (kind !== 'skill_ratings') await trx.deleteFrom(TABLES[kind]).where('district_id', '=', c.districtId).where('id', 'in', ids).execute();
         return ids.length;
       });
       counts[kind] += removed;
