@@ -9,6 +9,7 @@ import useSWR, { mutate } from 'swr';
 import type { InteractionType } from '../../common/schemas/interactionTypes';
 import type { BuildingSummary, CoachSummary, GroupSummary } from '../../common/schemas/lookups';
 import type { SkillDomain, SkillFramework } from '../../common/schemas/skills';
+import type { DistrictProfile } from '../../common/schemas/site';
 import type { Paginated, StaffListItem } from '../../common/schemas/staff';
 import { api, type ApiError, type Query } from './api';
 
@@ -168,4 +169,14 @@ export function activeDomains(framework: SkillFramework | undefined): SkillDomai
 /** After a domain, skill or level changes: the framework refetches. */
 export function revalidateSkillFramework(next?: SkillFramework): Promise<unknown> {
   return next === undefined ? mutate(skillFrameworkKey()) : mutate(skillFrameworkKey(), next, { revalidate: false });
+}
+
+// ---------------------------------------------------------------------------
+// The district profile (GET /api/district, every district user): Site settings edits it; the reports read its
+// `retained_from` (issue 32: "Records before … are deleted under the district's retention setting").
+
+export const districtProfileKey = () => 'district';
+
+export function useDistrictProfile(enabled = true) {
+  return useSWR<DistrictProfile>(enabled ? districtProfileKey() : null, (key: string) => api.get<DistrictProfile>(key), { revalidateOnFocus: false });
 }

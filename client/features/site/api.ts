@@ -4,10 +4,11 @@ import useSWR, { mutate } from 'swr';
 import type { Building, BuildingInput, BuildingStatus, DistrictProfile, DistrictProfileInput } from '../../../common/schemas/site';
 import type { RetentionPreviewAnswer } from '../../../common/schemas/answers/retention';
 import { api, refreshedAfter } from '../../lib/api';
-import { buildingsKey, fetchByKey, revalidateBuildings, revalidateCoaches } from '../../lib/lookups';
+import { buildingsKey, districtProfileKey, fetchByKey, revalidateBuildings, revalidateCoaches } from '../../lib/lookups';
 import { revalidateAuthUser } from '../../lib/session';
 
-export const districtKey = () => 'district';
+/** The profile's one key (client/lib/lookups.ts: the reports read it too). */
+export const districtKey = districtProfileKey;
 
 export function useDistrict() {
   return useSWR<DistrictProfile>(districtKey(), (key: string) => api.get<DistrictProfile>(key));

@@ -21,6 +21,7 @@ import { EmailReportControl } from '../subscriptions/EmailReportControl';
 import { ReportAnswer } from './ReportParts';
 import { chosenNames, FILTER_KEYS, filterLabel, type FilterOptions, ReportFilterBar, useFilterOptions } from './ReportFilterBar';
 import { lazyPart } from '../../../lib/lazyPart';
+import { useDistrictProfile } from '../../../lib/lookups';
 
 // Below the fold or opened on demand: not part of a report's first paint (issue 35).
 const SubscriptionsList = lazyPart('SubscriptionsList', () => import('../subscriptions/SubscriptionsList').then((m) => m.SubscriptionsList));
@@ -89,6 +90,8 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
   const filterWords = filtersInWords(state.filters, options, hideFilters, observers);
   const rangeId = useId();
   const district = page.user?.district?.name;
+  // Issue 32: with the district's retention setting on, the reports hold nothing before its cut-off.
+  const retainedFrom = useDistrictProfile(Boolean(page.user?.district)).data?.retained_from ?? null;
   return (
     <div className="stack report-page" data-report={kind}>
       <PageHeader title={title} description={DESCRIPTIONS[kind]}
@@ -117,6 +120,11 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
             {rangeText && <> <span className="report-scope__dates" id={rangeId}>{`(${rangeText})`}</span></>}
           </span>
           {filterWords.map((w) => <span key={w}> · {w}</span>)}
+        </p>
+      )}
+      {retainedFrom && (
+        <p className="report-retention muted" data-testid="report-retention">
+          Records before {formatDay(retainedFrom, locale)} are deleted under the district&rsquo;s retention setting.
         </p>
       )}
       {children}
