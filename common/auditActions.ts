@@ -115,6 +115,9 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   building_restored: a('School restored', 'restored {subject}'),
   setup_item_reviewed: f('Setup step reviewed', (p) => `ticked off “${words(text(p.details.item) ?? 'a review')}” on the setup checklist`),
   setup_checklist_dismissed: a('Setup checklist dismissed', 'dismissed the setup checklist'),
+  // A district's full export (issue 32).
+  district_export_requested: a('District export started', 'started a full export of the data of {subject}'),
+  district_export_downloaded: a('District export downloaded', 'downloaded the full export of the data of {subject}'),
   'sso_connection.created': a('Sign-in connection added', 'added {subject}'),
   'sso_connection.updated': f('Sign-in connection changed', (p) => {
     const to = (p.details.password_login as { to?: unknown } | undefined)?.to;

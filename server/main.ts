@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
 import { loadConfig } from './config';
 import { startActionStepDigestRunner } from './features/actionSteps/digestJobs';
+import { failStaleExports, pruneExpiredExports } from './features/districtExport/job';
 import { startSubscriptionRunner } from './features/reports/subscriptionJobs';
 import { startRetentionRunner } from './features/retention/jobs';
 import { createHttpServer } from './http/listen';
@@ -66,6 +67,15 @@ const pruneLogs = () => {
 };
 pruneLogs();
 const logPruner = setInterval(pruneLogs, 60 * 60_000);
+// District exports (issue 32, features/districtExport/job.ts): one whose process died (no heartbeat for a minute) is
+// failed as interrupted, and ready files past their 7 days are deleted (the row stays: its download answers 410);
+// once at start, then hourly.
+const tidyExports = () => {
+  void failStaleExports(db).catch((err: unknown) => console.error('Failing interrupted exports failed:', err));
+  void pruneExpiredExports(db, config.dataDir).catch((err: unknown) => console.error('Pruning expired exports failed:', err));
+};
+tidyExports();
+setInterval(tidyExports, 60 * 60_000).unref();
 logPruner.unref();
 
 let stopping = false;

@@ -39,6 +39,7 @@ import { ssoSignInRoutes } from './features/sso/signInRoutes';
 import { staffRoutes } from './features/staff/routes';
 import { staffRequestRoutes } from './features/staffRequests/routes';
 import { setupRoutes } from './features/setup/routes';
+import { districtExportRoutes } from './features/districtExport/routes';
 import { supportRoutes } from './features/support/routes';
 import { trialRoutes } from './features/trial/routes';
 import { districtUserRoutes } from './features/users/routes';
@@ -81,6 +82,7 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   adminBillingRoutes,
   trialRoutes,
   setupRoutes,
+  districtExportRoutes,
   readLogRoutes,
   ssoConnectionRoutes,
   ssoSignInRoutes,

@@ -28,9 +28,9 @@ export type Who = 'anyone' | 'guest' | 'signed in' | 'district' | 'provider';
  * - `json`: a JSON object (the presenter's shape: `answerSchema` where given, else described in `answerText`);
  * - `page`: a paged list, `{ data, meta: { page, per_page, total, last_page } }` (http/pagination.ts);
  * - `data`: a list without paging, `{ data }`;
- * - `csv`, `pdf`, `ics`, `html`: a file or page of that type; `none`: no body (204 and the like).
+ * - `csv`, `pdf`, `ics`, `html`, `zip`: a file or page of that type; `none`: no body (204 and the like).
  */
-export type AnswerKind = 'json' | 'page' | 'data' | 'csv' | 'pdf' | 'ics' | 'html' | 'none';
+export type AnswerKind = 'json' | 'page' | 'data' | 'csv' | 'pdf' | 'ics' | 'html' | 'zip' | 'none';
 
 export interface ApiOperation {
   /** One line, as the reference's list shows it. */

@@ -40,6 +40,7 @@ import { planApi } from '../features/plans/openapi';
 import { readLogApi } from '../features/readLog/openapi';
 import { reportApi } from '../features/reports/openapi';
 import { setupApi } from '../features/setup/openapi';
+import { districtExportApi } from '../features/districtExport/openapi';
 import { skillApi } from '../features/skills/openapi';
 import { ssoConnectionApi } from '../features/sso/connectionsOpenapi';
 import { ssoSignInApi } from '../features/sso/signInOpenapi';
@@ -56,7 +57,7 @@ import { referenceApi } from './reference';
 export const API_AREAS: readonly ApiArea[] = [
   authApi, accountApi, accountMigrationApi, planApi, buildingApi, retentionApi, staffApi, coachApi, groupApi, userApi,
   staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, observationApi, calibrationApi, calendarApi, importApi, cycleApi, actionStepApi, skillApi, educatorHomeApi, reportApi,
-  setupApi, trialApi, billingApi, articleApi, supportApi, coachingRequestApi, alertApi, adminDistrictApi, adminBillingApi,
+  setupApi, districtExportApi, trialApi, billingApi, articleApi, supportApi, coachingRequestApi, alertApi, adminDistrictApi, adminBillingApi,
   adminUserApi, adminOpsApi, clientErrorApi, healthApi, readLogApi, ssoConnectionApi, ssoSignInApi, referenceApi,
 ];
 
@@ -80,6 +81,7 @@ const ERROR_ANSWERS: Record<number, { name: string; description: string; code: s
   403: { name: 'Forbidden', description: 'Signed in, but the role, the permission, the plan or impersonation does not allow it; the message says which.', code: 'forbidden', message: 'You do not have permission to do that.' },
   404: { name: 'NotFound', description: "No such record, or it is another district's (never 403: ids do not reveal other districts).", code: 'not_found', message: 'We could not find that.' },
   409: { name: 'Conflict', description: 'The record is not in a state that allows it; the message says why. An edit sent with the `base_updated_at` of a version that is no longer the stored one answers code `edit_conflict` (and changes nothing).', code: 'conflict', message: 'This group is already deactivated.' },
+  410: { name: 'Gone', description: 'The file existed but is no longer kept (a district export past its 7 days).', code: 'gone', message: 'This export has expired. Start a new one.' },
   413: { name: 'PayloadTooLarge', description: 'The body is larger than the call accepts.', code: 'payload_too_large', message: 'The request is too large.' },
   419: { name: 'CsrfMismatch', description: 'The `X-XSRF-TOKEN` header (the `XSRF-TOKEN` cookie echoed) or `X-Requested-With` is missing or stale.', code: 'csrf_token_mismatch', message: 'Your session has expired. Please refresh the page and sign in again.' },
   422: { name: 'ValidationFailed', description: '`errors` maps each bad field (dotted path) to its messages; `message` is the first.', code: 'validation_failed', message: 'Name is required.' },
@@ -167,6 +169,7 @@ function successAnswer(kind: AnswerKind, text: string | undefined, schema: Answe
     case 'pdf': return { description: described('A PDF file.'), content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } };
     case 'ics': return { description: described('An iCalendar file.'), content: { 'text/calendar': { schema: { type: 'string' } } } };
     case 'html': return { description: described('An HTML page.'), content: { 'text/html': { schema: { type: 'string' } } } };
+    case 'zip': return { description: described('A zip file.'), content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } } };
     case 'none': return { description: described('No content.') };
   }
 }

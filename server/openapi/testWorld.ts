@@ -71,7 +71,14 @@ export async function pathValues(t: TestApp, districtId: number, spareDistrictId
   }).returning('id'));
   const sso = await ssoConnection(districtId);
   const spareSso = await ssoConnection(spareDistrictId);
+  // A ready export of the district (issue 32) whose file is gone: its download answers 410, never a zip.
+  const districtExport = await first(db.insertInto('district_exports').values({
+    district_id: districtId, requested_by: null, status: 'ready', rows_done: 10, kinds_done: 3, kinds_total: 3, file_path: 'exports/missing.zip',
+    size_bytes: 100, error: null, created_at: new Date().toISOString(), started_at: new Date().toISOString(), finished_at: new Date().toISOString(),
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(), file_deleted_at: null, heartbeat_at: null,
+  }).returning('id'));
   return {
+    'export/{id}': districtExport.id,
     'sso/{id}': sso.id,
     'admin:sso/{connectionId}': spareSso.id,
     'action-step/{id}': actionStep.id,

@@ -3,6 +3,7 @@
 import { actionStepAnswer, actionStepFollowThroughAnswer } from './actionSteps';
 import { adminDistrictAnswer, adminDistrictRowAnswer } from './adminDistricts';
 import { adminUserAnswer, districtOptionAnswer } from './adminUsers';
+import { districtExportAnswer, districtExportStartedAnswer } from './districtExport';
 import { authUserAnswer } from './auth';
 import { adminDashboardAnswer, auditEntryAnswer, logDetailAnswer, logEntryAnswer, logSettingsAnswer } from './adminOps';
 import { adminAlertAnswer, alertAudienceOptionsAnswer, currentAlertAnswer } from './alerts';
@@ -47,6 +48,8 @@ import { staffRequestAnswer, staffRequestCandidateAnswer } from './staffRequests
 import { districtUserAnswer, ownUserSettingsAnswer } from './users';
 
 export const ANSWER_SCHEMAS = {
+  DistrictExport: districtExportAnswer,
+  DistrictExportStarted: districtExportStartedAnswer,
   Group: groupAnswer,
   Building: buildingAnswer,
   DistrictProfile: districtProfileAnswer,

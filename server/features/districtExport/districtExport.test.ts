@@ -1,0 +1,265 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { DISTRICT_EXPORT_MESSAGES } from '../../../common/schemas/districtExport';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { asGuest, bodyAsBytes, createTestApp, csrfHeaders, guestAgent, loginAs, postAs, type TestApp } from '../../testing/app';
+import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
+import { insertInteraction } from '../../testing/interactions.fixture';
+import { buildType } from '../../testing/interactionTypes.fixture';
+import { districtExportsSettled, failStaleExports, pruneExpiredExports, runExport } from './job';
+import { EXPORT_KINDS } from './kinds';
+
+let t: TestApp;
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'district-export-test-'));
+  t = await createTestApp({ dataDir });
+});
+afterEach(async () => {
+  await districtExportsSettled(t.db);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const PRIVATE = 'PRIVATE-NOTE-ONLY-THE-AUTHOR-READS';
+
+/** Maple (the district exported) with a school, an educator, an interaction with a private note, and Cedar beside it. */
+async function world() {
+  const maple = await buildDistrict(t.db, { name: 'Maple Grove Schools' });
+  const school = await buildBuilding(t.db, maple.id, { name: 'Lincoln Middle' });
+  const admin = await buildUser(t.db, { role: 'district-admin', districtId: maple.id, name: 'Ada Admin' });
+  const coach = await buildUser(t.db, { role: 'coach', districtId: maple.id, name: 'Casey Coach', buildingIds: [school.id] });
+  const educator = await buildUser(t.db, { role: 'educator', districtId: maple.id, name: 'Erin Educator' });
+  const jordan = await buildStaff(t.db, { districtId: maple.id, buildingId: school.id, firstName: 'Jordan', lastName: 'Mapleton' });
+  const type = await buildType(t, maple.id, { name: 'Coaching conversation' });
+  const interaction = await insertInteraction(t.db, {
+    districtId: maple.id, typeId: type.id, coachId: coach.id, staff: [{ id: jordan.id }], notes: 'Shared: talked about turn-and-talk', privateNotes: PRIVATE,
+  });
+  const cedar = await buildDistrict(t.db, { name: 'Cedar Falls District' });
+  const cedarSchool = await buildBuilding(t.db, cedar.id, { name: 'Cedar Only Academy' });
+  const cedarAdmin = await buildUser(t.db, { role: 'district-admin', districtId: cedar.id, name: 'Cedric Cedaradmin' });
+  const cedarCoach = await buildUser(t.db, { role: 'coach', districtId: cedar.id, name: 'Cora Cedarcoach' });
+  const cedarType = await buildType(t, cedar.id, { name: 'Cedar conversation' });
+  const cedarStaff = await buildStaff(t.db, { districtId: cedar.id, buildingId: cedarSchool.id, firstName: 'Quincy', lastName: 'Cedarwood' });
+  await insertInteraction(t.db, { districtId: cedar.id, typeId: cedarType.id, coachId: cedarCoach.id, staff: [{ id: cedarStaff.id }], notes: 'Cedar notes only' });
+  return { maple, school, admin, coach, educator, jordan, type, interaction, cedar, cedarAdmin };
+}
+
+type World = Awaited<ReturnType<typeof world>>;
+
+async function started(w: World) {
+  const agent = await loginAs(t.app, w.admin);
+  const res = await postAs(agent, '/api/district/export');
+  expect(res.status).toBe(202);
+  await districtExportsSettled(t.db);
+  return { agent, id: res.body.id as number };
+}
+
+const unzipText = (bytes: Buffer) => {
+  const files = unzipSync(new Uint8Array(bytes));
+  return { files, text: (name: string) => Buffer.from(files[name]!).toString('utf8') };
+};
+
+describe('POST /api/district/export', () => {
+  it('401 for a guest', async () => {
+    expect((await asGuest(t.app, 'post', '/api/district/export')).status).toBe(401);
+  });
+
+  it('419 without the CSRF token', async () => {
+    const w = await world();
+    const agent = await loginAs(t.app, w.admin);
+    expect((await agent.post('/api/district/export').send({})).status).toBe(419);
+    expect(await t.db.selectFrom('district_exports').selectAll().execute()).toEqual([]);
+  });
+
+  it('403 for a coach, a principal and an educator (manage settings only), nothing queued', async () => {
+    const w = await world();
+    for (const user of [w.coach, w.educator, await buildUser(t.db, { role: 'building-admin', districtId: w.maple.id, buildingIds: [w.school.id] })]) {
+      const res = await postAs(await loginAs(t.app, user), '/api/district/export');
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(DISTRICT_EXPORT_MESSAGES.needsPermission);
+    }
+    expect(await t.db.selectFrom('district_exports').selectAll().execute()).toEqual([]);
+  });
+
+  it('403 for provider staff impersonating the district administrator: they never start or download one', async () => {
+    const w = await world();
+    const { id } = await started(w);
+    const staff = await loginAs(t.app, await buildUser(t.db, { role: 'provider-admin', name: 'Sam Support' }));
+    expect((await staff.post('/api/auth/impersonate').set(csrfHeaders(staff)).send({ user_id: w.admin.id })).status).toBe(200);
+    const start = await postAs(staff, '/api/district/export');
+    expect(start.status).toBe(403);
+    expect(start.body.message).toBe(DISTRICT_EXPORT_MESSAGES.impersonated);
+    const download = await staff.get(`/api/district/export/${id}/download`);
+    expect(download.status).toBe(403);
+    expect(download.body.message).toBe(DISTRICT_EXPORT_MESSAGES.impersonated);
+    // Reading the status is allowed (support sees what happened).
+    expect((await staff.get(`/api/district/export/${id}`)).status).toBe(200);
+    expect(await t.db.selectFrom('district_exports').select('id').execute()).toHaveLength(1);
+  });
+
+  it('202 { id }, then the job writes it: ready with its progress, size, 7 days of expiry, a download URL, an audit row and an email', async () => {
+    const w = await world();
+    const agent = await loginAs(t.app, w.admin);
+    const res = await postAs(agent, '/api/district/export');
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ id: expect.any(Number) });
+    await districtExportsSettled(t.db);
+    const status = await agent.get(`/api/district/export/${res.body.id}`);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({
+      id: res.body.id, status: 'ready', download_url: `/api/district/export/${res.body.id}/download`, kinds_done: EXPORT_KINDS.length,
+      kinds_total: EXPORT_KINDS.length, error: null, expired: false, requested_by: { id: w.admin.id, name: 'Ada Admin' },
+    });
+    expect(status.body.rows_done).toBeGreaterThan(5);
+    expect(status.body.size_bytes).toBeGreaterThan(1000);
+    expect(Date.parse(status.body.expires_at) - Date.parse(status.body.finished_at)).toBe(7 * 24 * 60 * 60_000);
+    const audit = await t.db.selectFrom('audit_log').select(['action', 'actor_id', 'subject_type', 'subject_id', 'details'])
+      .where('action', 'like', 'district_export%').execute();
+    expect(audit).toEqual([{ action: 'district_export_requested', actor_id: w.admin.id, subject_type: 'district', subject_id: w.maple.id, details: JSON.stringify({ export_id: res.body.id }) }]);
+    expect(t.mailer.sent).toHaveLength(1);
+    expect(t.mailer.sent[0]).toMatchObject({ to: w.admin.email, subject: 'Your district export is ready', link: 'http://coachwell.test/app/settings/export-import' });
+    expect(t.mailer.sent[0]!.text).toContain('Maple Grove Schools');
+    const list = await agent.get('/api/district/exports');
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((e: { id: number }) => e.id)).toEqual([res.body.id]);
+  });
+
+  it('409 while another export of the district is being written; Cedar may start its own', async () => {
+    const w = await world();
+    await t.db.insertInto('district_exports').values({ district_id: w.maple.id, requested_by: w.admin.id, status: 'running', heartbeat_at: new Date().toISOString(), created_at: new Date().toISOString() }).execute();
+    const res = await postAs(await loginAs(t.app, w.admin), '/api/district/export');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(DISTRICT_EXPORT_MESSAGES.alreadyRunning);
+    expect((await postAs(await loginAs(t.app, w.cedarAdmin), '/api/district/export')).status).toBe(202);
+  });
+
+  it('429 past three starts an hour, with its message', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'district-export-test-'));
+    t = await createTestApp({ dataDir, rateLimits: true });
+    const w = await world();
+    const agent = await loginAs(t.app, w.admin);
+    for (let i = 0; i < 3; i++) {
+      expect((await postAs(agent, '/api/district/export')).status).toBe(202);
+      await districtExportsSettled(t.db);
+    }
+    const res = await postAs(agent, '/api/district/export');
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe(DISTRICT_EXPORT_MESSAGES.tooMany);
+    expect(await t.db.selectFrom('district_exports').select('id').execute()).toHaveLength(3);
+  });
+});
+
+describe('the zip', () => {
+  it('holds a CSV and a JSON of every kind and a README naming each file and column; private notes and other districts absent', async () => {
+    const w = await world();
+    const { agent, id } = await started(w);
+    const res = await bodyAsBytes(agent.get(`/api/district/export/${id}/download`));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[\w.-]+-all-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const { files, text } = unzipText(res.body);
+    const expected = ['README.md', ...EXPORT_KINDS.flatMap((k) => [`${k.file}.csv`, `${k.file}.json`])];
+    expect(Object.keys(files).sort()).toEqual(expected.sort());
+    const readme = text('README.md');
+    for (const kind of EXPORT_KINDS) {
+      expect(readme).toContain(`### ${kind.file}.csv, ${kind.file}.json`);
+      for (const [column] of kind.columns) expect(readme, `${kind.file}.${column}`).toContain(`- \`${column}\`: `);
+      // Each file's header is exactly the README's columns, and the JSON has the same rows.
+      const csv = text(`${kind.file}.csv`);
+      expect(csv.split('\r\n')[0]).toBe(`\uFEFF${kind.columns.map(([c]) => `"${c}"`).join(',')}`);
+      const json = JSON.parse(text(`${kind.file}.json`)) as Record<string, unknown>[];
+      expect(csv.split('\r\n').length - 2, kind.file).toBe(json.length);
+      for (const row of json) expect(Object.keys(row)).toEqual(kind.columns.map(([c]) => c));
+    }
+    expect(readme).toContain('Private notes belong to their authors; each person\'s own export holds theirs.');
+    const interactions = JSON.parse(text('interactions.json')) as Record<string, unknown>[];
+    expect(interactions).toEqual([expect.objectContaining({ id: w.interaction.id, notes: 'Shared: talked about turn-and-talk', coach_id: w.coach.id })]);
+    expect(JSON.parse(text('educators.json'))).toEqual([expect.objectContaining({ id: w.jordan.id, last_name: 'Mapleton' })]);
+    expect(JSON.parse(text('district.json'))).toEqual([expect.objectContaining({ id: w.maple.id, name: 'Maple Grove Schools' })]);
+    const users = JSON.parse(text('users.json')) as { name: string; roles: string }[];
+    expect(users.find((u) => u.name === 'Ada Admin')?.roles).toBe('District administrator');
+    expect(Object.keys(users[0]!)).not.toContain('password_hash');
+    // Grep every file of the zip.
+    const everything = Object.keys(files).map(text).join('\n');
+    expect(everything).not.toContain(PRIVATE);
+    expect(everything).not.toContain('private_notes');
+    for (const cedar of ['Cedar Falls District', 'Cedar Only Academy', 'Cedaradmin', 'Cedarcoach', 'Cedarwood', 'Cedar conversation', 'Cedar notes only']) {
+      expect(everything, cedar).not.toContain(cedar);
+    }
+  });
+
+  it('download: an audit row; only an administrator of that district (a coach 403, Cedar\'s administrator 404)', async () => {
+    const w = await world();
+    const { agent, id } = await started(w);
+    expect((await bodyAsBytes(agent.get(`/api/district/export/${id}/download`))).status).toBe(200);
+    const coach = await loginAs(t.app, w.coach);
+    expect((await coach.get(`/api/district/export/${id}/download`)).status).toBe(403);
+    const cedar = await loginAs(t.app, w.cedarAdmin);
+    const other = await cedar.get(`/api/district/export/${id}/download`);
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe(DISTRICT_EXPORT_MESSAGES.notFound);
+    expect((await cedar.get(`/api/district/export/${id}`)).status).toBe(404);
+    expect((await cedar.get('/api/district/exports')).body).toEqual({ data: [] });
+    expect((await (await guestAgent(t.app)).get(`/api/district/export/${id}/download`)).status).toBe(401);
+    expect((await agent.get('/api/district/export/abc')).status).toBe(404);
+    const audit = await t.db.selectFrom('audit_log').select(['action', 'actor_id']).where('action', '=', 'district_export_downloaded').execute();
+    expect(audit).toEqual([{ action: 'district_export_downloaded', actor_id: w.admin.id }]);
+  });
+
+  it('expiry: the hourly prune deletes the file, the row says expired, the download is 410', async () => {
+    const w = await world();
+    const { agent, id } = await started(w);
+    const row = await t.db.selectFrom('district_exports').select(['file_path']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(existsSync(join(dataDir, row.file_path!))).toBe(true);
+    await t.db.updateTable('district_exports').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    expect(await pruneExpiredExports(t.db, dataDir)).toBe(1);
+    expect(existsSync(join(dataDir, row.file_path!))).toBe(false);
+    const res = await agent.get(`/api/district/export/${id}/download`);
+    expect(res.status).toBe(410);
+    expect(res.body.message).toBe('This export has expired. Start a new one.');
+    const status = await agent.get(`/api/district/export/${id}`);
+    expect(status.body).toMatchObject({ status: 'ready', expired: true });
+    expect(status.body.download_url).toBeUndefined();
+    expect(await t.db.selectFrom('audit_log').select('id').where('action', '=', 'district_export_downloaded').execute()).toEqual([]);
+  });
+});
+
+describe('the job', () => {
+  it('an export whose process died (no heartbeat for a minute) is failed as interrupted; a live one is left', async () => {
+    const w = await world();
+    const old = new Date(Date.now() - 5 * 60_000).toISOString();
+    const dead = await t.db.insertInto('district_exports').values({ district_id: w.maple.id, requested_by: w.admin.id, status: 'running', heartbeat_at: old, created_at: old }).returning('id').executeTakeFirstOrThrow();
+    const live = await t.db.insertInto('district_exports').values({ district_id: w.cedar.id, requested_by: w.cedarAdmin.id, status: 'running', heartbeat_at: new Date().toISOString(), created_at: old }).returning('id').executeTakeFirstOrThrow();
+    expect(await failStaleExports(t.db)).toBe(1);
+    const rows = await t.db.selectFrom('district_exports').select(['id', 'status', 'error']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: dead.id, status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted },
+      { id: live.id, status: 'running', error: null },
+    ]);
+    const status = await (await loginAs(t.app, w.admin)).get(`/api/district/export/${dead.id}`);
+    expect(status.body).toMatchObject({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted });
+    expect(status.body.download_url).toBeUndefined();
+  });
+
+  it('a failure: the row failed with its message, no file left, the download 409, an email saying so', async () => {
+    const w = await world();
+    const agent = await loginAs(t.app, w.admin);
+    const queued = await t.db.insertInto('district_exports').values({ district_id: w.maple.id, requested_by: w.admin.id, status: 'queued', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    // A data folder that cannot hold the exports folder (a file in its place).
+    const blocked = join(dataDir, 'blocked');
+    await rm(blocked, { force: true });
+    await writeFile(blocked, 'not a folder');
+    await runExport({ db: t.db, dataDir: blocked, appUrl: 'http://coachwell.test', mailer: t.mailer, log: () => {} }, queued.id);
+    const row = await t.db.selectFrom('district_exports').select(['status', 'error', 'file_path']).where('id', '=', queued.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.failed, file_path: null });
+    const res = await agent.get(`/api/district/export/${queued.id}/download`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(DISTRICT_EXPORT_MESSAGES.failedNoDownload);
+    expect(t.mailer.sent.map((m) => m.subject)).toEqual(['Your district export failed']);
+    expect(await readdir(dataDir)).toEqual(['blocked']);
+  });
+});

@@ -1,0 +1,171 @@
+// The district export's job (issue 32, item 1): started in this process right after the 202 (routes.ts), it claims
+// its queued row (queued → running, one UPDATE: only one process wins), writes every kind of kinds.ts into
+// `<dataDir>/exports/district-<district>-<export>-<random>.zip` through server/lib/exportZip.ts, the progress (rows
+// written, kinds done) after every batch and a heartbeat every 15 s, then README.md with each file's row count. Ready:
+// the size, finished_at, expires_at = finished + 7 days, and an email to the person who asked; failed: the partial
+// file removed, the message kept, an email too. `failStaleExports` (start-up, the hourly prune, and before a start)
+// fails a queued or running export whose heartbeat stopped a minute ago: its process died ("interrupted").
+// `pruneExpiredExports` (hourly) deletes the files past their expiry; the row stays, its download answers 410.
+// Tests await a job with `districtExportsSettled(db)`.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { plural } from '../../../common/plural';
+import { DISTRICT_EXPORT_MESSAGES, DISTRICT_EXPORT_SCREEN } from '../../../common/schemas/districtExport';
+import { type DB, nowIso } from '../../../db/connection';
+import { ExportZip } from '../../lib/exportZip';
+import { actionEmail, type Mailer } from '../../lib/mailer';
+import { localDateTime, zoneOf } from '../../lib/zone';
+import { EXPORT_KINDS, exportReadme } from './kinds';
+
+export const EXPORT_KEPT_MS = 7 * 24 * 60 * 60_000;
+export const HEARTBEAT_MS = 15_000;
+/** A queued or running export without a heartbeat for this long lost its process. */
+export const STALE_MS = 60_000;
+
+export interface ExportJobDeps {
+  db: DB;
+  dataDir: string;
+  appUrl: string;
+  mailer: Mailer;
+  log: (...args: unknown[]) => void;
+}
+
+const running = new WeakMap<DB, Set<Promise<void>>>();
+
+/** Starts the export's job in the background (never throws: a failure is written to its row). */
+export function startExportJob(deps: ExportJobDeps, exportId: number): void {
+  const jobs = running.get(deps.db) ?? new Set<Promise<void>>();
+  running.set(deps.db, jobs);
+  const job = runExport(deps, exportId)
+    .catch((err: unknown) => deps.log('District export job failed:', err))
+    .finally(() => jobs.delete(job));
+  jobs.add(job);
+}
+
+/** Resolves once every export job this process started on `db` has ended (tests, shutdown). */
+export async function districtExportsSettled(db: DB): Promise<void> {
+  for (;;) {
+    const jobs = running.get(db);
+    if (!jobs?.size) return;
+    await Promise.all([...jobs]);
+  }
+}
+
+/** The zip's absolute path from the row's data-folder-relative `file_path`. */
+export const exportFile = (dataDir: string, relative: string) => join(dataDir, relative);
+
+/** Writes one export: claim, kinds, README, ready (or failed), email. */
+export async function runExport(deps: ExportJobDeps, exportId: number): Promise<void> {
+  const { db } = deps;
+  const now = nowIso();
+  const claimed = await db.updateTable('district_exports')
+    .set({ status: 'running', started_at: now, heartbeat_at: now, kinds_total: EXPORT_KINDS.length })
+    .where('id', '=', exportId).where('status', '=', 'queued')
+    .returning(['id', 'district_id', 'requested_by', 'created_at']).executeTakeFirst();
+  if (!claimed) return;
+  const districtId = claimed.district_id;
+  const district = await db.selectFrom('districts').select(['name', 'timezone']).where('id', '=', districtId).executeTakeFirstOrThrow();
+  const relative = join('exports', `district-${districtId}-${exportId}-${randomBytes(6).toString('hex')}.zip`);
+  const file = exportFile(deps.dataDir, relative);
+  const heartbeat = setInterval(() => {
+    void db.updateTable('district_exports').set({ heartbeat_at: nowIso() }).where('id', '=', exportId).execute().catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  let zip: ExportZip | null = null;
+  try {
+    await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
+    await db.updateTable('district_exports').set({ file_path: relative }).where('id', '=', exportId).execute();
+    zip = new ExportZip(createWriteStream(file), join(deps.dataDir, 'exports'));
+    const counts = new Map<string, number>();
+    let rowsDone = 0;
+    let kindsDone = 0;
+    for (const kind of EXPORT_KINDS) {
+      const n = await zip.addTable(kind.file, kind.columns.map(([c]) => c), kind.batches(db, districtId), async (rows) => {
+        rowsDone += rows;
+        await db.updateTable('district_exports').set({ rows_done: rowsDone, heartbeat_at: nowIso() }).where('id', '=', exportId).execute();
+      });
+      counts.set(kind.file, n);
+      kindsDone++;
+      await db.updateTable('district_exports').set({ kinds_done: kindsDone, heartbeat_at: nowIso() }).where('id', '=', exportId).execute();
+    }
+    await zip.addText('README.md', exportReadme(district.name, claimed.created_at, counts));
+    const size = await zip.finish();
+    const finished = new Date();
+    const expiresAt = new Date(finished.getTime() + EXPORT_KEPT_MS).toISOString();
+    await db.updateTable('district_exports')
+      .set({ status: 'ready', size_bytes: size, finished_at: finished.toISOString(), expires_at: expiresAt, heartbeat_at: finished.toISOString() })
+      .where('id', '=', exportId).execute();
+    await tellRequester(deps, claimed.requested_by, district, { ready: true, expiresAt, rows: rowsDone });
+  } catch (err) {
+    deps.log(`District export ${exportId} failed:`, err);
+    await zip?.abort().catch(() => {});
+    await rm(file, { force: true }).catch(() => {});
+    await db.updateTable('district_exports')
+      .set({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.failed, finished_at: nowIso(), file_path: null })
+      .where('id', '=', exportId).execute();
+    await tellRequester(deps, claimed.requested_by, district, { ready: false }).catch((e: unknown) => deps.log('District export email failed:', e));
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function tellRequester(
+  deps: ExportJobDeps,
+  userId: number | null,
+  district: { name: string; timezone: string },
+  outcome: { ready: true; expiresAt: string; rows: number } | { ready: false },
+): Promise<void> {
+  if (userId === null) return;
+  const user = await deps.db.selectFrom('users').select(['email', 'timezone', 'status']).where('id', '=', userId).executeTakeFirst();
+  if (!user || user.status !== 'active') return;
+  const link = `${deps.appUrl}${DISTRICT_EXPORT_SCREEN}`;
+  if (outcome.ready) {
+    const zone = zoneOf(user.timezone, district.timezone);
+    const until = localDateTime(outcome.expiresAt, zone);
+    await deps.mailer.send(actionEmail({
+      to: user.email,
+      subject: 'Your district export is ready',
+      intro: `The export of all ${district.name} data you asked for is ready: ${plural(outcome.rows, 'row', 'rows')} in one zip file.`,
+      action: 'Download it on the Export and import screen',
+      link,
+      outro: `It can be downloaded until ${until.date} at ${until.time} (${zone}); after that, start a new one. Only the district's administrators can download it.`,
+    }));
+  } else {
+    await deps.mailer.send(actionEmail({
+      to: user.email,
+      subject: 'Your district export failed',
+      intro: `The export of all ${district.name} data you asked for could not be written. Nothing was kept.`,
+      action: 'Start a new one on the Export and import screen',
+      link,
+      outro: 'If it fails again, contact Coachwell support.',
+    }));
+  }
+}
+
+/** Fails queued or running exports whose heartbeat stopped STALE_MS ago (their process died); of one district or all. */
+export async function failStaleExports(db: DB, districtId?: number, now = Date.now()): Promise<number> {
+  const before = new Date(now - STALE_MS).toISOString();
+  let q = db.updateTable('district_exports')
+    .set({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted, finished_at: new Date(now).toISOString() })
+    .where('status', 'in', ['queued', 'running'])
+    .where((eb) => eb.or([
+      eb('heartbeat_at', '<', before),
+      eb.and([eb('heartbeat_at', 'is', null), eb('created_at', '<', before)]),
+    ]));
+  if (districtId !== undefined) q = q.where('district_id', '=', districtId);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Deletes the files of ready exports past their expiry (the rows stay: their download answers 410). */
+export async function pruneExpiredExports(db: DB, dataDir: string, now = new Date()): Promise<number> {
+  const rows = await db.selectFrom('district_exports').select(['id', 'file_path'])
+    .where('status', '=', 'ready').where('expires_at', '<=', now.toISOString()).where('file_deleted_at', 'is', null).execute();
+  for (const row of rows) {
+    if (row.file_path) await rm(exportFile(dataDir, row.file_path), { force: true });
+    await db.updateTable('district_exports').set({ file_deleted_at: now.toISOString() }).where('id', '=', row.id).execute();
+  }
+  return rows.length;
+}
