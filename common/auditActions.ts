@@ -102,6 +102,7 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   }),
   // District and schools
   district_updated: a('District updated', 'updated the district profile of {subject}'),
+  own_data_exported: a('Own data downloaded', 'downloaded their own data (Download my data)'),
   retention_run: f('Retention run', (p) => {
     const counts = (p.details.counts ?? {}) as Record<string, unknown>;
     const n = (k: string) => (typeof counts[k] === 'number' ? counts[k] : 0);

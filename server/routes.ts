@@ -15,6 +15,7 @@ import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
 import { buildingRoutes } from './features/buildings/routes';
 import { retentionRoutes } from './features/retention/routes';
+import { ownExportRoutes } from './features/ownExport/routes';
 import { calendarRoutes } from './features/calendar/routes';
 import { clientErrorRoutes } from './features/clientErrors/routes';
 import { coachRoutes } from './features/coaches/routes';
@@ -51,6 +52,7 @@ export const FEATURE_ROUTES: ((deps: Deps) => Router)[] = [
   clientErrorRoutes,
   buildingRoutes,
   retentionRoutes,
+  ownExportRoutes,
   staffRoutes,
   coachRoutes,
   groupRoutes,

@@ -23,6 +23,7 @@ import { authApi } from '../features/auth/openapi';
 import { billingApi } from '../features/billing/openapi';
 import { buildingApi } from '../features/buildings/openapi';
 import { retentionApi } from '../features/retention/openapi';
+import { ownExportApi } from '../features/ownExport/openapi';
 import { calendarApi } from '../features/calendar/openapi';
 import { clientErrorApi } from '../features/clientErrors/openapi';
 import { coachApi } from '../features/coaches/openapi';
@@ -56,6 +57,7 @@ import { referenceApi } from './reference';
 /** Every area of the reference, in the order the viewer lists them. A new feature adds one line here. */
 export const API_AREAS: readonly ApiArea[] = [
   authApi, accountApi, accountMigrationApi, planApi, buildingApi, retentionApi, staffApi, coachApi, groupApi, userApi,
+  authApi, accountApi, accountMigrationApi, planApi, buildingApi, retentionApi, ownExportApi, staffApi, coachApi, groupApi, userApi,
   staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, observationApi, calibrationApi, calendarApi, importApi, cycleApi, actionStepApi, skillApi, educatorHomeApi, reportApi,
   setupApi, districtExportApi, trialApi, billingApi, articleApi, supportApi, coachingRequestApi, alertApi, adminDistrictApi, adminBillingApi,
   adminUserApi, adminOpsApi, clientErrorApi, healthApi, readLogApi, ssoConnectionApi, ssoSignInApi, referenceApi,

@@ -1,0 +1,44 @@
+// Writes a person's own export into a zip (server/lib/exportZip.ts): README.md first, then each kind of kinds.ts as
+// CSV and JSON. The caller has set the download's headers; the zip streams into the response.
+import type { Writable } from 'node:stream';
+import type { DB } from '../../../db/connection';
+import { ExportZip } from '../../lib/exportZip';
+import { OWN_KINDS, type Person } from './kinds';
+
+export function ownExportReadme(name: string, at: string): string {
+  const lines = [
+    '# Your data in Coachwell',
+    '',
+    `What Coachwell holds about ${name} and what they wrote, as of ${at} (UTC).`,
+    '',
+    'Each kind of record is in two files with the same rows: `<name>.csv` (opens in a spreadsheet; UTF-8, one header row) and `<name>.json`',
+    '(an array of objects with the same keys). Times ending in `_at` are UTC instants (ISO 8601); days are YYYY-MM-DD.',
+    '',
+    'Private notes are only ever their author\'s: your private notes are in the files of what you wrote, and nobody else\'s are in this export.',
+    'Records about you as an educator are included as far as you may read them in Coachwell today.',
+    '',
+  ];
+  for (const kind of OWN_KINDS) {
+    lines.push(`## ${kind.name}.csv / ${kind.name}.json`, '', kind.about, '', '| column | meaning |', '|---|---|');
+    for (const [column, meaning] of kind.columns) lines.push(`| ${column} | ${meaning} |`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/** The whole export into `out`; answers the rows written per kind. */
+export async function writeOwnExport(db: DB, out: Writable, person: Person & { name: string }): Promise<Record<string, number>> {
+  const zip = new ExportZip(out);
+  const counts: Record<string, number> = {};
+  try {
+    await zip.addText('README.md', ownExportReadme(person.name, new Date().toISOString()));
+    for (const kind of OWN_KINDS) {
+      counts[kind.name] = await zip.addTable(kind.name, kind.columns.map(([c]) => c), kind.rows(db, person));
+    }
+    await zip.finish();
+    return counts;
+  } catch (error) {
+    await zip.abort();
+    throw error;
+  }
+}
