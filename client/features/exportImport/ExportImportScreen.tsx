@@ -1,7 +1,7 @@
 // Export and import (any login opens it; each action shows only when the person may use it, and the
 // server checks every call anyway): the CSV downloads, the staff import, and the past imports.
 import { useId, useState } from 'react';
-import { hasFeature, PERMISSIONS, permissionScope } from '../../../common/permissions';
+import { hasFeature, hasPermission, PERMISSIONS, permissionScope } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
 import { LoadError } from '../../components/LoadError';
 import { Alert } from '../../components/Alert';
@@ -14,6 +14,7 @@ import { useAuthUser, useDateLocale } from '../../lib/session';
 import { EXPORT_URLS, STAFF_IMPORTS, useImports } from './api';
 import { ImportFlow } from './components/ImportFlow';
 import { ImportsTable } from './components/ImportsTable';
+import { DistrictExportCard } from './components/DistrictExport';
 import { InteractionsExport } from './components/InteractionsExport';
 
 function DownloadLink({ href, children }: { href: string; children: string }) {
@@ -33,6 +34,7 @@ export default function ExportImportScreen({ route }: ScreenProps) {
   const canExportInteractions = permissionScope(permissions, PERMISSIONS.seeActivity) === 'district';
   const canExportSkills = permissionScope(permissions, PERMISSIONS.seeSkillMapping) === 'district'
     && hasFeature(user?.district?.features ?? [], 'skill-mapping');
+  const canExportDistrict = hasPermission(permissions, PERMISSIONS.manageSettings);
   const canReadImports = permissionScope(permissions, PERMISSIONS.addStaff) === 'district';
   const canImport = canReadImports && hasFeature(user?.district?.features ?? [], 'csv-import');
   const [page, setPage] = useState(1);
@@ -65,6 +67,8 @@ export default function ExportImportScreen({ route }: ScreenProps) {
         )}
         {!staffScope && !canExportUsers && !canExportInteractions && <p>You have no data to export. Your district administrator can download the district’s files.</p>}
       </section>
+
+      {canExportDistrict && <DistrictExportCard impersonating={Boolean(user?.impersonating)} />}
 
       {canImport ? (
         <ImportFlow api={STAFF_IMPORTS} title="Import educators" />

@@ -5,6 +5,7 @@ import useSWR, { mutate } from 'swr';
 import type {
   ImportKind, ImportMappingInput, ImportPreview, ImportRowItem, ImportSummary, RowOutcome,
 } from '../../../common/schemas/imports';
+import type { DistrictExport } from '../../../common/schemas/districtExport';
 import { api, type ApiError, refreshedAfter } from '../../lib/api';
 import { fetchByKey, revalidateStaffLists } from '../../lib/lookups';
 
@@ -96,4 +97,20 @@ export async function runImport(a: ImportApi, id: number, confirmDeactivations?:
   await revalidateImports(a);
   if (a.kind === 'staff') await revalidateStaffLists();
   return summary;
+}
+
+// ---------- The district's full export (issue 32) ----------
+
+/** The district's latest exports (GET /api/district/exports): polled every 2 s while one is queued or running. */
+export const DISTRICT_EXPORTS_KEY = 'district/exports';
+
+export function useDistrictExports(enabled: boolean) {
+  return useSWR<{ data: DistrictExport[] }, ApiError>(enabled ? DISTRICT_EXPORTS_KEY : null, (path: string) => api.get<{ data: DistrictExport[] }>(path), {
+    refreshInterval: (latest) => (latest?.data.some((e) => e.status === 'queued' || e.status === 'running') ? 2000 : 0),
+  });
+}
+
+/** Starts an export (POST /api/district/export, 202 { id }) and refreshes the list. */
+export function startDistrictExport(): Promise<{ id: number }> {
+  return refreshedAfter(api.post<{ id: number }>('district/export'), () => mutate(DISTRICT_EXPORTS_KEY));
 }
