@@ -144,3 +144,37 @@ export async function refreshedAfter<T>(write: Promise<T>, refresh: (answer: T) 
   await refresh(answer);
   return answer;
 }
+
+/**
+ * A GET answered with a file (a zip made for the person, issue 32): its bytes and the name the server gave it, or the
+ * server's refusal as an ApiError (a 429's message) rather than a file of JSON saved to disk.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  await finishPendingSignOut();
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/${path.replace(/^\//, '')}`, { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  } catch {
+    throw new ApiError(0, 'We could not reach Coachwell. Check your connection and try again.', 'network_error');
+  }
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({})) as { message?: unknown; code?: unknown };
+    if (response.status === 419 || response.status === 401) onSessionEnded();
+    throw new ApiError(response.status, typeof data.message === 'string' ? data.message : 'Something went wrong. Please try again.',
+      typeof data.code === 'string' ? data.code : 'error');
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
+/** Hands a downloaded file to the browser to save. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -20,7 +20,9 @@ import { useFormErrors } from '../../lib/forms';
 import { CurrentPasswordField, NewPasswordFields } from '../../components/NewPasswordFields';
 import { timezoneOptions } from '../../lib/timezones';
 import { LoadError } from '../../components/LoadError';
-import { updateEmail, updatePassword, updatePreferences, updateProfile, useAccountPreferences } from './api';
+import { downloadOwnData, updateEmail, updatePassword, updatePreferences, updateProfile, useAccountPreferences } from './api';
+import { Button } from '../../components/Button';
+import { messageOf } from '../../lib/formErrors';
 
 const LOCALE_OPTIONS = Object.entries(DATE_LOCALES).map(([value, label]) => ({ value, label }));
 
@@ -208,6 +210,49 @@ function OwnAccessLink() {
   );
 }
 
+/** "Download my data" (issue 32): the person's own export, one zip. Not while impersonating: it is the person's alone. */
+function OwnDataCard({ user, admin }: { user: AuthUser; admin: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadOwnData();
+      toast.success('Your data has been downloaded.');
+    } catch (err) {
+      setError(messageOf(err, 'Your data could not be downloaded. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SettingsCard
+      id="settings-own-data"
+      title="Your data"
+      intro="Download a copy of what Coachwell holds about you and what you wrote."
+    >
+      <div className="stack stack--sm">
+        <p>
+          {admin
+            ? 'One zip file with your profile, roles, preferences, sessions and the log of what you did in Coachwell, each as a spreadsheet (CSV) and as JSON, with a README that explains every file.'
+            : 'One zip file with your profile, roles and schools, preferences, sessions and the log of what you did; the interactions, observations, notes, cycles, action steps, requests and ratings you wrote, your private notes included; and what is recorded about you as an educator as far as you can see it, with who has read it. Each is a spreadsheet (CSV) and JSON, with a README that explains every file.'}
+        </p>
+        {user.impersonating && (
+          <Alert tone="info" title="Not available while impersonating">
+            <p>A person&rsquo;s own data is theirs to download.</p>
+          </Alert>
+        )}
+        {error && <Alert tone="danger" title="Not downloaded">{error}</Alert>}
+        <div>
+          <Button variant="secondary" busy={busy} disabled={user.impersonating} onClick={() => void download()}>Download my data</Button>
+        </div>
+      </div>
+    </SettingsCard>
+  );
+}
+
 /** Account Settings (/app/settings) and, for Coachwell staff, Admin settings (/admin/settings): one screen. */
 export default function AccountSettingsScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();
@@ -233,6 +278,7 @@ export default function AccountSettingsScreen({ route }: ScreenProps) {
         <PasswordForm user={user} />
       </SettingsCard>
       {!admin && permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self' && <EmailPreferences />}
+      <OwnDataCard user={user} admin={admin} />
       {admin && <AdminSettingsLinks user={user} />}
       {!admin && !hasPermission(user.security.permissions, PERMISSIONS.manageCoaches) && <OwnAccessLink />}
     </div>

@@ -1,7 +1,7 @@
 import useSWR, { mutate } from 'swr';
 import type { AuthUser } from '../../../common/authUser';
 import type { AccountPreferencesAnswer } from '../../../common/schemas/answers/messages';
-import { api, refreshedAfter } from '../../lib/api';
+import { api, apiDownload, refreshedAfter, saveFile } from '../../lib/api';
 import type { EmailChangeConfirmed, EmailChangePending } from '../../../common/schemas/account';
 import { revalidateAuthUser, setAuthUser } from '../../lib/session';
 
@@ -31,4 +31,10 @@ export function useAccountPreferences() {
 
 export function updatePreferences(input: AccountPreferencesAnswer): Promise<AccountPreferencesAnswer> {
   return refreshedAfter(api.put<AccountPreferencesAnswer>('account/preferences', input), (saved) => mutate(preferencesKey(), saved, { revalidate: false }));
+}
+
+/** GET /api/me/export (issue 32): the person's own data as a zip, saved by the browser. */
+export async function downloadOwnData(): Promise<void> {
+  const { blob, filename } = await apiDownload('me/export');
+  saveFile(blob, filename ?? 'coachwell-my-data.zip');
 }
