@@ -52,7 +52,8 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   login_refused: f('Sign-in refused', (p) => (p.details.reason === 'password_sign_in_off'
     ? 'was refused a password sign-in because the district uses single sign-on'
     : text(p.details.provider) ? `was refused sign-in with their school account (${text(p.details.provider)}): ${text(p.details.reason) ?? 'refused'}`
-      : 'was refused sign-in because the district is suspended')),
+      : p.details.reason === 'district_scheduled_for_deletion' ? 'was refused sign-in because the district is scheduled for deletion'
+        : 'was refused sign-in because the district is suspended')),
   sso_linked: f('School account linked', (p) => `linked their school account (${text(p.details.provider) ?? 'single sign-on'}) on first sign-in`),
   sso_user_created: f('Login created by single sign-on', (p) => `was given an educator login on first sign-in with their school account (${text(p.details.provider) ?? 'single sign-on'})`),
   impersonation_started: a('Impersonation started', 'started impersonating {subject}'),
@@ -77,6 +78,11 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   district_plan_changed: a('Plan or seats changed', 'changed the plan or seats of {subject}'),
   district_suspended: a('District suspended', 'suspended {subject}'),
   district_reactivated: a('District reactivated', 'reactivated {subject}'),
+  // Deleting a district (issue 32)
+  district_deletion_scheduled: a('District deletion scheduled', 'scheduled the deletion of {subject}'),
+  district_deletion_restored: a('District deletion cancelled', 'restored {subject}, cancelling its scheduled deletion'),
+  district_purged: f('District deleted', (p) => `deleted ${p.subject} and all its data${p.details.by === 'scheduled_job' ? ' (the scheduled deletion job)' : ''}`
+    + `${text(p.details.certificate) ? `; certificate ${text(p.details.certificate)}` : ''}`),
   // Billing (the district's side)
   billing_contact_updated: a('Billing contact updated', 'updated the billing contact of {subject}'),
   quote_created: a('Quote created', 'created {subject}'),

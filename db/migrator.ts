@@ -45,6 +45,7 @@ import * as m0173 from './migrations/20261203_0173_article_single_sign_on';
 import * as m0174 from './migrations/20261204_0174_client_ids';
 import * as m0175 from './migrations/20261204_0175_article_working_offline';
 import * as m0176 from './migrations/20261205_0176_district_exports';
+import * as m0177 from './migrations/20261205_0177_district_deletion';
 import * as m0178 from './migrations/20261205_0178_retention';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261204_0174_client_ids': m0174,
   '20261204_0175_article_working_offline': m0175,
   '20261205_0176_district_exports': m0176,
+  '20261205_0177_district_deletion': m0177,
   '20261205_0178_retention': m0178,
 };
 

@@ -127,6 +127,12 @@ CREATE INDEX "cycle_goal_templates_district_idx" on "cycle_goal_templates" ("dis
 -- index cycle_stages_district_idx
 CREATE INDEX "cycle_stages_district_idx" on "cycle_stages" ("district_id", "sort_order");
 
+-- index district_deletion_certificates_purged_idx
+CREATE INDEX "district_deletion_certificates_purged_idx" on "district_deletion_certificates" ("purged_at", "id");
+
+-- index districts_deletion_due_idx
+CREATE INDEX "districts_deletion_due_idx" on "districts" ("deletion_due_at") where "deletion_due_at" is not null;
+
 -- index districts_status_idx
 CREATE INDEX "districts_status_idx" on "districts" ("status", "name");
 
@@ -342,6 +348,9 @@ CREATE INDEX "skills_domain_idx" on "skills" ("domain_id", "sort_order");
 (automatic);
 
 -- index sqlite_autoindex_change_versions_1
+(automatic);
+
+-- index sqlite_autoindex_district_deletion_certificates_1
 (automatic);
 
 -- index sqlite_autoindex_districts_1
@@ -569,6 +578,9 @@ CREATE TABLE "cycle_goal_templates" ("id" integer primary key autoincrement, "di
 -- table cycle_stages
 CREATE TABLE "cycle_stages" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "name" text not null, "description" text, "expected_days" integer not null, "sort_order" integer not null, "archived_at" text, "created_at" text not null, "updated_at" text not null);
 
+-- table district_deletion_certificates
+CREATE TABLE "district_deletion_certificates" ("id" integer primary key autoincrement, "certificate_number" text not null unique, "purged_district_id" integer not null, "district_name" text not null, "district_timezone" text not null, "scheduled_at" text, "scheduled_by" integer references "users" ("id") on delete set null, "scheduled_by_name" text, "purged_at" text not null, "purged_by" integer references "users" ("id") on delete set null, "purged_by_name" text, "counts" text not null, "files_deleted" integer default 0 not null, "recipients" integer default 0 not null, "pdf" blob not null);
+
 -- table district_search
 CREATE VIRTUAL TABLE district_search using fts5(name, slug, state, starts, tokenize = 'trigram');
 
@@ -591,7 +603,7 @@ CREATE TABLE 'district_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) 
 CREATE TABLE "district_versions" ("district_id" integer primary key, "version" integer default 0 not null);
 
 -- table districts
-CREATE TABLE "districts" ("id" integer primary key autoincrement, "name" text not null, "slug" text not null unique, "state" text not null, "timezone" text default 'America/Chicago' not null, "plan_id" integer not null references "plans" ("id"), "status" text default 'trial' not null, "trial_ends_at" text, "seats" integer default 0 not null, "school_year_start_month" integer default 8 not null, "settings" text default '{}' not null, "created_at" text not null, "updated_at" text not null, "suspended_at" text, "suspension_reason" text, "status_before_suspension" text, "billing_contact_name" text, "billing_contact_email" text, "billing_address" text, "tax_exempt_number" text, "renews_on" text, "seat_warning_sent_at" text, "seat_warning_seats_used" integer);
+CREATE TABLE "districts" ("id" integer primary key autoincrement, "name" text not null, "slug" text not null unique, "state" text not null, "timezone" text default 'America/Chicago' not null, "plan_id" integer not null references "plans" ("id"), "status" text default 'trial' not null, "trial_ends_at" text, "seats" integer default 0 not null, "school_year_start_month" integer default 8 not null, "settings" text default '{}' not null, "created_at" text not null, "updated_at" text not null, "suspended_at" text, "suspension_reason" text, "status_before_suspension" text, "billing_contact_name" text, "billing_contact_email" text, "billing_address" text, "tax_exempt_number" text, "renews_on" text, "seat_warning_sent_at" text, "seat_warning_seats_used" integer, "deletion_scheduled_at" text, "deletion_due_at" text, "deletion_scheduled_by" integer references "users" ("id") on delete set null);
 
 -- table email_changes
 CREATE TABLE "email_changes" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "new_email" text not null, "token_hash" text not null unique, "expires_at" text not null, "confirmed_at" text, "revoked_at" text, "created_at" text not null);

@@ -43,6 +43,10 @@ export interface DistrictsTable {
   renews_on: string | null;
   seat_warning_sent_at: Timestamp | null;
   seat_warning_seats_used: number | null;
+  /** Deletion (issue 32, migration 20261205_0177): scheduled when, purged from when on, by which provider login. */
+  deletion_scheduled_at: Timestamp | null;
+  deletion_due_at: Timestamp | null;
+  deletion_scheduled_by: number | null;
 }
 
 export interface BuildingsTable {
@@ -1136,6 +1140,27 @@ export interface DistrictExportsTable {
   heartbeat_at: Timestamp | null;
 }
 
+/** The provider's record of a purged district (issue 32, migration 20261205_0177): not a district table, it survives the purge. */
+export interface DistrictDeletionCertificatesTable {
+  id: Generated<number>;
+  certificate_number: string;
+  purged_district_id: number;
+  district_name: string;
+  district_timezone: string;
+  scheduled_at: Timestamp | null;
+  scheduled_by: number | null;
+  scheduled_by_name: string | null;
+  purged_at: Timestamp;
+  /** null: the scheduled deletion job. */
+  purged_by: number | null;
+  purged_by_name: string | null;
+  /** JSON: [{ kind, label, count }]. */
+  counts: string;
+  files_deleted: number;
+  recipients: number;
+  pdf: Buffer;
+}
+
 /** One night's retention run of a district (issue 32, migration 20261205_0178): claimed once across processes. */
 export interface RetentionRunsTable {
   id: Generated<number>;
@@ -1158,6 +1183,7 @@ export interface Database {
   quotes: QuotesTable;
   invoices: InvoicesTable;
   districts: DistrictsTable;
+  district_deletion_certificates: DistrictDeletionCertificatesTable;
   district_exports: DistrictExportsTable;
   buildings: BuildingsTable;
   users: UsersTable;

@@ -4,6 +4,7 @@ import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
 import { loadConfig } from './config';
 import { startActionStepDigestRunner } from './features/actionSteps/digestJobs';
 import { failStaleExports, pruneExpiredExports } from './features/districtExport/job';
+import { startDistrictDeletionRunner } from './features/adminDistricts/deletionJobs';
 import { startSubscriptionRunner } from './features/reports/subscriptionJobs';
 import { startRetentionRunner } from './features/retention/jobs';
 import { createHttpServer } from './http/listen';
@@ -59,6 +60,9 @@ const actionStepDigests = startActionStepDigestRunner({ db, mailer, appUrl: conf
 // The districts' retention setting (issue 32): every 5 minutes, the districts where it is 02:00–06:00 whose night this
 // process claims (features/retention/jobs.ts) lose the coaching records past their cut-off.
 const retention = startRetentionRunner({ db, log: (...args) => console.error(...args) });
+// Districts whose scheduled deletion is due (30 days' grace passed): purged with a certificate, once at start, then hourly
+// (features/adminDistricts/deletionJobs.ts, issue 32).
+const districtDeletions = startDistrictDeletionRunner({ db, mailer, dataDir: config.dataDir, log: (...args) => console.error(...args) });
 // Client errors, server errors and security events older than the retention setting (admin Logs), and read log
 // rows older than two years (lib/readLog.ts): once at start, then hourly.
 const pruneLogs = () => {
@@ -84,6 +88,7 @@ function shutdown(signal: string) {
   stopping = true;
   reportEmails.stop();
   actionStepDigests.stop();
+  districtDeletions.stop();
   retention.stop();
   console.log(`${signal} received: finishing requests in flight, then closing.`);
   // Stop accepting connections, let in-flight requests finish, then close the database.

@@ -3,6 +3,7 @@
 // schemas, messages and answer shapes shared by server and client.
 import * as z from 'zod/mini';
 import { US_STATES } from '../constants';
+import type { DistrictDeletionSchedule } from './districtDeletion';
 import { optionalTrimmed } from './fields';
 import { filterParam, isIsoDate, sortParam } from './query';
 
@@ -139,6 +140,8 @@ export interface AdminDistrictRow {
   educators: number;
   /** The latest sign-in of any of the district's people (null: nobody has signed in). */
   last_activity_at: string | null;
+  /** When its scheduled deletion is due (null: not scheduled; issue 32). */
+  deletion_due_at: string | null;
 }
 
 export interface AdminDistrictList {
@@ -193,6 +196,8 @@ export interface AdminDistrictDetail {
   trial_ends_at: string | null;
   suspended_at: string | null;
   suspension_reason: string | null;
+  /** Its scheduled deletion (null: not scheduled; issue 32). */
+  deletion: DistrictDeletionSchedule | null;
   created_at: string;
   users: { data: AdminDistrictUser[]; total: number };
   schools: AdminDistrictSchool[];

@@ -29,6 +29,7 @@ export const SSO_REFUSALS = {
   'no-login': 'There is no Coachwell login for this school account in your district. Ask your district administrator to invite you, then sign in again.',
   deactivated: 'This Coachwell login has been deactivated. Contact your district administrator.',
   suspended: 'Your district\'s Coachwell account is suspended. Contact your district administrator.',
+  'scheduled-for-deletion': 'Your district\'s Coachwell account is scheduled for deletion. To keep it, your district administrator can contact support@coachwell.example before then.',
   'unverified-email': 'Your school account\'s email address is not verified with your provider. Verify it there (or ask your IT team), then sign in again.',
   domain: 'This school account\'s email domain is not allowed for your district\'s single sign-on. Sign in with the school account your district gave you, or ask your district administrator.',
   state: 'This sign-in link has expired or was started in another browser. Start again with "Sign in with your school account".',

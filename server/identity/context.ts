@@ -141,7 +141,9 @@ export function loadAuth(db: DB, sessions?: { takeAuthVersion(sid: string): numb
     }
     // A suspended district's people are signed out on their next request (sign-in then tells them why);
     // provider staff impersonating one of them still get in (support must look).
-    if (real.district?.status === 'suspended') {
+    // A district scheduled for deletion likewise (issue 32: its sessions were deleted when it was scheduled; this
+    // also ends one a request in flight at that moment wrote back).
+    if (real.district?.status === 'suspended' || real.district?.deletion_scheduled_at) {
       await endSession(req);
       return next();
     }

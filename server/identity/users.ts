@@ -39,6 +39,7 @@ export function districtWithPlan(db: DB, districtId: number) {
     .select([
       'districts.id', 'districts.name', 'districts.slug', 'districts.state', 'districts.timezone', 'districts.status',
       'districts.trial_ends_at', 'plans.key as plan_key', 'plans.name as plan_name', 'plans.features', 'districts.settings',
+      'districts.deletion_scheduled_at',
     ])
     .where('districts.id', '=', districtId).executeTakeFirst();
 }
@@ -73,6 +74,7 @@ const userWithDistrictQuery = compiledOnce((db: DB, id: number) =>
       'districts.name as d_name', 'districts.slug as d_slug', 'districts.state as d_state', 'districts.timezone as d_timezone',
       'districts.status as d_status', 'districts.trial_ends_at as d_trial_ends_at', 'plans.key as d_plan_key',
       'plans.name as d_plan_name', 'plans.features as d_features', 'districts.settings as d_settings',
+      'districts.deletion_scheduled_at as d_deletion_scheduled_at',
     ])
     .where('users.id', '=', id));
 
@@ -83,11 +85,12 @@ const userWithDistrictQuery = compiledOnce((db: DB, id: number) =>
 export async function findUserWithDistrict(db: DB, id: number): Promise<{ user: User; district: DistrictWithPlan | null } | undefined> {
   const [row] = await userWithDistrictQuery(db, id);
   if (!row) return undefined;
-  const { d_name, d_slug, d_state, d_timezone, d_status, d_trial_ends_at, d_plan_key, d_plan_name, d_features, d_settings, ...user } = row;
+  const { d_name, d_slug, d_state, d_timezone, d_status, d_trial_ends_at, d_plan_key, d_plan_name, d_features, d_settings, d_deletion_scheduled_at, ...user } = row;
   const district = user.district_id !== null && d_name !== null
     ? {
         id: user.district_id, name: d_name, slug: d_slug!, state: d_state!, timezone: d_timezone!, status: d_status!,
         trial_ends_at: d_trial_ends_at ?? null, plan_key: d_plan_key!, plan_name: d_plan_name!, features: d_features!, settings: d_settings!,
+        deletion_scheduled_at: d_deletion_scheduled_at ?? null,
       }
     : null;
   return { user, district };

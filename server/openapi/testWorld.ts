@@ -71,6 +71,13 @@ export async function pathValues(t: TestApp, districtId: number, spareDistrictId
   }).returning('id'));
   const sso = await ssoConnection(districtId);
   const spareSso = await ssoConnection(spareDistrictId);
+  // A purged district's certificate (issue 32): the provider's record, which outlives the district it names.
+  const certificate = await first(db.insertInto('district_deletion_certificates').values({
+    certificate_number: 'DDC-20261101-TESTWRLD', purged_district_id: 999_999, district_name: 'Old Mill School District', district_timezone: 'America/Chicago',
+    scheduled_at: '2026-10-02T15:00:00.000Z', scheduled_by: null, scheduled_by_name: 'Pat Provider', purged_at: '2026-11-01T15:00:00.000Z',
+    purged_by: null, purged_by_name: null, counts: JSON.stringify([{ kind: 'schools', label: 'Schools', count: 3 }]), files_deleted: 0, recipients: 2,
+    pdf: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  }).returning('id'));
   // A ready export of the district (issue 32) whose file is gone: its download answers 410, never a zip.
   const districtExport = await first(db.insertInto('district_exports').values({
     district_id: districtId, requested_by: null, status: 'ready', rows_done: 10, kinds_done: 3, kinds_total: 3, file_path: 'exports/missing.zip',
@@ -120,6 +127,7 @@ export async function pathValues(t: TestApp, districtId: number, spareDistrictId
     'admin:alert/{id}': alert.id,
     'alert/{id}': alert.id,
     'admin:district/{id}': spareDistrictId,
+    'admin:district-deletion/{id}': certificate.id,
     'admin:quote/{id}': quote.id,
     'admin:invoice/{id}': invoice.id,
     'admin:user/{id}': user.id,

@@ -1,6 +1,7 @@
 // The provider's district answers (Admin → Districts): server/features/adminDistricts/presenter.ts.
 import * as z from 'zod/mini';
 import { type AdminDistrictDetail, type AdminDistrictRow, DISTRICT_STATUSES } from '../adminDistricts';
+import { districtDeletionScheduleAnswer } from './districtDeletions';
 import { id, instant, ref, type SameShape } from './shapes';
 
 const planOption = z.strictObject({ id, key: z.string(), name: z.string() });
@@ -23,6 +24,8 @@ export const adminDistrictRowAnswer = z.strictObject({
   educators: z.number(),
   /** The latest sign-in of any of its people. */
   last_activity_at: z.nullable(instant),
+  /** When its scheduled deletion is due (null: not scheduled). */
+  deletion_due_at: z.nullable(instant),
 });
 export type AdminDistrictRowAnswer = z.infer<typeof adminDistrictRowAnswer>;
 export const adminDistrictRowAnswerMatches: SameShape<AdminDistrictRowAnswer, AdminDistrictRow> = true;
@@ -42,6 +45,8 @@ export const adminDistrictAnswer = z.strictObject({
   trial_ends_at: z.nullable(instant),
   suspended_at: z.nullable(instant),
   suspension_reason: z.nullable(z.string()),
+  /** Its scheduled deletion (null: not scheduled). */
+  deletion: districtDeletionScheduleAnswer,
   created_at: instant,
   users: z.strictObject({
     data: z.array(z.strictObject({

@@ -3,6 +3,7 @@
 import { actionStepAnswer, actionStepFollowThroughAnswer } from './actionSteps';
 import { adminDistrictAnswer, adminDistrictRowAnswer } from './adminDistricts';
 import { adminUserAnswer, districtOptionAnswer } from './adminUsers';
+import { districtDeletionCertificateAnswer } from './districtDeletions';
 import { districtExportAnswer, districtExportStartedAnswer } from './districtExport';
 import { authUserAnswer } from './auth';
 import { adminDashboardAnswer, auditEntryAnswer, logDetailAnswer, logEntryAnswer, logSettingsAnswer } from './adminOps';
@@ -93,6 +94,7 @@ export const ANSWER_SCHEMAS = {
   ArticleFeedback: articleFeedbackAnswer,
   AdminDistrictRow: adminDistrictRowAnswer,
   AdminDistrict: adminDistrictAnswer,
+  DistrictDeletionCertificate: districtDeletionCertificateAnswer,
   AdminUser: adminUserAnswer,
   DistrictOption: districtOptionAnswer,
   AdminQuoteRow: adminQuoteRowAnswer,

@@ -45,7 +45,7 @@ describe('GET /api/admin/district', () => {
       id: w.maple.id, name: 'Maple Grove Unified', slug: w.maple.slug, state: 'IL', status: 'active',
       plan: { id: w.maple.plan_id, key: 'professional', name: 'Professional' }, seats: 5, trial_ends_at: null,
       created_at: '2025-09-01T10:00:00.000Z',
-      users: 4, schools: 2, educators: 4, last_activity_at: '2026-04-01T12:00:00.000Z',
+      users: 4, schools: 2, educators: 4, last_activity_at: '2026-04-01T12:00:00.000Z', deletion_due_at: null,
     });
     const birch = res.body.data.find((d: { id: number }) => d.id === w.birch.id);
     expect(birch).toMatchObject({ users: 0, schools: 0, educators: 0, last_activity_at: null });

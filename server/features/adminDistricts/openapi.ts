@@ -3,6 +3,7 @@ import { PERMISSIONS as P } from '../../../common/permissions';
 import {
   changePlanSchema, districtListQuerySchema, extendTrialSchema, reactivateDistrictSchema, suspendDistrictSchema,
 } from '../../../common/schemas/adminDistricts';
+import { DELETION_GRACE_DAYS, districtDeletionActionSchema, purgeDistrictSchema } from '../../../common/schemas/districtDeletion';
 import type { ApiArea } from '../../http/apiDoc';
 
 const reader = { who: 'provider', permissions: [P.seeAllDistricts] } as const;
@@ -19,6 +20,32 @@ export const adminDistrictApi: ApiArea = {
     'POST /api/admin/district/{id}/extend-trial': { summary: "Extend a district's trial", ...reader, body: extendTrialSchema, errors: [409], answerText: district, answerSchema: 'AdminDistrict' },
     'PUT /api/admin/district/{id}/plan': { summary: "Change a district's plan and seats", ...manager, body: changePlanSchema, answerText: district, answerSchema: 'AdminDistrict' },
     'POST /api/admin/district/{id}/suspend': { summary: 'Suspend a district', ...manager, body: suspendDistrictSchema, errors: [409], description: `${manager.description} Its people are signed out.`, answerText: district, answerSchema: 'AdminDistrict' },
+    'POST /api/admin/district/{id}/schedule-deletion': {
+      summary: "Schedule a district's deletion", ...manager, body: districtDeletionActionSchema, errors: [409],
+      description: `${manager.description} Provider staff acting as themselves (403 while impersonating). Its people's sessions are deleted and `
+        + `sign-in refuses them ("scheduled for deletion on …"); the hourly job purges it ${DELETION_GRACE_DAYS} days later. 409 when already scheduled.`,
+      answerText: `${district} \`deletion\` holds the schedule.`, answerSchema: 'AdminDistrict',
+    },
+    'POST /api/admin/district/{id}/restore-deletion': {
+      summary: "Restore a district scheduled for deletion", ...manager, body: districtDeletionActionSchema, errors: [409],
+      description: `${manager.description} Within the grace: the schedule is lifted and its people can sign in again (its status never changed). 409 when not scheduled.`,
+      answerText: district, answerSchema: 'AdminDistrict',
+    },
+    'POST /api/admin/district/{id}/purge': {
+      summary: 'Delete a scheduled district now', ...manager, body: purgeDistrictSchema, errors: [409],
+      description: `${manager.description} Only a district already scheduled for deletion (409 otherwise); \`confirm_name\` must be its name exactly `
+        + '(422 on `confirm_name` otherwise). Deletes every row of the district in every table, its files and sessions, and its logins (their email '
+        + 'addresses become free), in one transaction; the certificate (PDF) is stored and emailed to its administrators and billing contact.',
+      answerText: 'The deletion certificate (`DistrictDeletionCertificate`).', answerSchema: 'DistrictDeletionCertificate',
+    },
+    'GET /api/admin/district-deletions': {
+      summary: 'Deleted districts', ...reader, description: 'Provider staff acting as themselves. Newest first.',
+      answer: 'page', answerSchema: 'DistrictDeletionCertificate', answerText: "One page of purged districts' certificates.",
+    },
+    'GET /api/admin/district-deletion/{id}/certificate': {
+      summary: "A purged district's deletion certificate", ...reader, description: 'Provider staff acting as themselves.', answer: 'pdf',
+      answerText: 'The certificate of data deletion (PDF).',
+    },
     'POST /api/admin/district/{id}/reactivate': { summary: 'Reactivate a district', ...manager, body: reactivateDistrictSchema, errors: [409], answerText: district, answerSchema: 'AdminDistrict' },
   },
 };

@@ -1,7 +1,9 @@
 // The admin Districts answers (common/schemas/adminDistricts.ts): every field listed, so a new column never leaks.
 import type { AdminDistrictAnswer, AdminDistrictRowAnswer } from '../../../common/schemas/answers/adminDistricts';
 import type { AdminDistrictImport, AdminDistrictSchool, AdminDistrictUser, PlanOption } from '../../../common/schemas/adminDistricts';
-import type { DistrictListRow, DistrictRow, districtImports, districtSchools, districtUsage, districtUsers } from './queries';
+import type { DeletionCount, DistrictDeletionCertificate } from '../../../common/schemas/districtDeletion';
+import { DELETION_JOB_LABEL } from '../../../common/schemas/districtDeletion';
+import type { DeletionCertificateRow, DistrictListRow, DistrictRow, districtImports, districtSchools, districtUsage, districtUsers } from './queries';
 
 export function presentPlanOption(p: { id: number; key: string; name: string }): PlanOption {
   return { id: p.id, key: p.key, name: p.name };
@@ -25,6 +27,7 @@ export function presentDistrictRow(row: DistrictListRow): AdminDistrictRowAnswer
     schools: row.schools,
     educators: row.educators,
     last_activity_at: row.last_activity_at,
+    deletion_due_at: d.deletion_due_at,
   };
 }
 
@@ -59,7 +62,10 @@ function presentImport(i: Imports[number]): AdminDistrictImport {
 
 export function presentDistrictDetail(
   d: DistrictRow,
-  parts: { seatsUsed: number; users: Users; schools: Schools; usage: Usage; imports: Imports; plans: PlanOption[]; canManage: boolean },
+  parts: {
+    seatsUsed: number; users: Users; schools: Schools; usage: Usage; imports: Imports; plans: PlanOption[]; canManage: boolean;
+    scheduledBy: { id: number; name: string } | null;
+  },
 ): AdminDistrictAnswer {
   return {
     id: d.id,
@@ -75,6 +81,9 @@ export function presentDistrictDetail(
     trial_ends_at: d.trial_ends_at,
     suspended_at: d.suspended_at,
     suspension_reason: d.suspension_reason,
+    deletion: d.deletion_scheduled_at && d.deletion_due_at
+      ? { scheduled_at: d.deletion_scheduled_at, due_at: d.deletion_due_at, scheduled_by: parts.scheduledBy }
+      : null,
     created_at: d.created_at,
     users: { data: parts.users.users.map(presentUser), total: parts.users.total },
     schools: parts.schools.map(presentSchool),
@@ -87,5 +96,26 @@ export function presentDistrictDetail(
     imports: parts.imports.map(presentImport),
     plans: parts.plans.map(presentPlanOption),
     can_manage: parts.canManage,
+  };
+}
+
+/** One purged district's certificate (GET /api/admin/district-deletions). */
+export function presentDeletionCertificate(c: DeletionCertificateRow): DistrictDeletionCertificate {
+  const counts = (JSON.parse(c.counts) as DeletionCount[]).map((k) => ({ kind: k.kind, label: k.label, count: k.count }));
+  return {
+    id: c.id,
+    certificate_number: c.certificate_number,
+    district_id: c.purged_district_id,
+    district_name: c.district_name,
+    district_timezone: c.district_timezone,
+    scheduled_at: c.scheduled_at,
+    purged_at: c.purged_at,
+    purged_by: c.purged_by !== null && c.purged_by_name !== null ? { id: c.purged_by, name: c.purged_by_name } : null,
+    purged_by_label: c.purged_by_name ?? DELETION_JOB_LABEL,
+    counts,
+    total_records: counts.reduce((n, k) => n + k.count, 0),
+    files_deleted: c.files_deleted,
+    recipients: c.recipients,
+    download_url: `/api/admin/district-deletion/${c.id}/certificate`,
   };
 }

@@ -27,6 +27,7 @@ export function findPlan(db: DB, id: number) {
 const DISTRICT_COLUMNS = [
   'd.id', 'd.name', 'd.slug', 'd.state', 'd.status', 'd.seats', 'd.trial_ends_at', 'd.created_at', 'd.timezone',
   'd.school_year_start_month', 'd.suspended_at', 'd.suspension_reason', 'd.status_before_suspension',
+  'd.deletion_scheduled_at', 'd.deletion_due_at', 'd.deletion_scheduled_by', 'd.billing_contact_email',
   'p.id as plan_id', 'p.key as plan_key', 'p.name as plan_name',
 ] as const;
 
@@ -205,4 +206,28 @@ export function districtImports(db: DB, districtId: number) {
     ])
     .where('imports.district_id', '=', districtId)
     .orderBy('imports.created_at', 'desc').orderBy('imports.id', 'desc').limit(DISTRICT_IMPORTS_SHOWN).execute();
+}
+
+/** The name of the provider login who scheduled a deletion (null: gone). */
+export async function userName(db: DB, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/** The provider's deletion certificates, newest first (one page), without their PDFs. */
+export async function listDeletionCertificates(db: DB, page: { perPage: number; offset: number; id?: number }) {
+  const [{ total }, rows] = await Promise.all([
+    db.selectFrom('district_deletion_certificates').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    db.selectFrom('district_deletion_certificates').select([
+      'id', 'certificate_number', 'purged_district_id', 'district_name', 'district_timezone', 'scheduled_at', 'purged_at',
+      'purged_by', 'purged_by_name', 'counts', 'files_deleted', 'recipients',
+    ]).$if(page.id !== undefined, (q) => q.where('id', '=', page.id!)).orderBy('purged_at', 'desc').orderBy('id', 'desc').limit(page.perPage).offset(page.offset).execute(),
+  ]);
+  return { total: Number(total), rows };
+}
+export type DeletionCertificateRow = Awaited<ReturnType<typeof listDeletionCertificates>>['rows'][number];
+
+export function findDeletionCertificatePdf(db: DB, id: number) {
+  return db.selectFrom('district_deletion_certificates').select(['certificate_number', 'pdf']).where('id', '=', id).executeTakeFirst();
 }

@@ -12,10 +12,20 @@ import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { nowIso } from '../../../db/connection';
-import { canManageDistrictAccounts, districtAccountManager, districtReader, type ProviderCaller } from './policies';
-import { presentDistrictDetail, presentDistrictRow, presentPlanOption } from './presenter';
 import {
-  districtImports, districtSchools, districtUsage, districtUsers, type DistrictRow, findDistrict, listDistricts, listPlans, seatsUsed,
+  DISTRICT_DELETION_MESSAGES as DM, districtDeletionActionSchema, purgeDistrictSchema,
+} from '../../../common/schemas/districtDeletion';
+import { validationError } from '../../http/errors';
+import { attachment } from '../../lib/csv';
+import { restoreDeletion, scheduleDeletion } from './deletion';
+import {
+  canManageDistrictAccounts, deletionCertificateReader, districtAccountManager, districtDeletionManager, districtReader, type ProviderCaller,
+} from './policies';
+import { presentDeletionCertificate, presentDistrictDetail, presentDistrictRow, presentPlanOption } from './presenter';
+import { purgeDistrict } from './purge';
+import {
+  districtImports, districtSchools, districtUsage, districtUsers, type DistrictRow, findDeletionCertificatePdf, findDistrict, listDeletionCertificates,
+  listDistricts, listPlans, seatsUsed, userName,
 } from './queries';
 import { changePlan, extendTrial, reactivateDistrict, suspendDistrict, todayIn } from './service';
 
@@ -32,12 +42,13 @@ export function adminDistrictRoutes(deps: Deps): Router {
   async function answerDistrict(res: Response, caller: ProviderCaller, id: number) {
     const district = (await findDistrict(db, id))!;
     const now = nowIso();
-    const [used, users, schools, usage, imports, plans] = await Promise.all([
+    const [used, users, schools, usage, imports, plans, scheduledByName] = await Promise.all([
       seatsUsed(db, id), districtUsers(db, id), districtSchools(db, id, todayIn(district.timezone)), districtUsage(db, id, now),
-      districtImports(db, id), listPlans(db),
+      districtImports(db, id), listPlans(db), userName(db, district.deletion_scheduled_by),
     ]);
+    const scheduledBy = district.deletion_scheduled_by !== null && scheduledByName !== null ? { id: district.deletion_scheduled_by, name: scheduledByName } : null;
     res.json(presentDistrictDetail(district, {
-      seatsUsed: used, users, schools, usage, imports, plans, canManage: canManageDistrictAccounts(caller.auth),
+      seatsUsed: used, users, schools, usage, imports, plans, canManage: canManageDistrictAccounts(caller.auth), scheduledBy,
     }));
   }
 
@@ -77,6 +88,37 @@ export function adminDistrictRoutes(deps: Deps): Router {
   router.put('/admin/district/:id/plan', accountAction(districtAccountManager, changePlanSchema, (actor, district, input) => changePlan(db, actor, district, input)));
   router.post('/admin/district/:id/suspend', accountAction(districtAccountManager, suspendDistrictSchema, (actor, district, input) => suspendDistrict(db, actor, district, input.reason)));
   router.post('/admin/district/:id/reactivate', accountAction(districtAccountManager, reactivateDistrictSchema, (actor, district, input) => reactivateDistrict(db, actor, district, input.reason)));
+
+  // Deleting a district (issue 32): schedule (its people signed out, 30 days' grace), restore, purge at once.
+  router.post('/admin/district/:id/schedule-deletion', accountAction(districtDeletionManager, districtDeletionActionSchema, (actor, district) => scheduleDeletion(db, actor, district)));
+  router.post('/admin/district/:id/restore-deletion', accountAction(districtDeletionManager, districtDeletionActionSchema, (actor, district) => restoreDeletion(db, actor, district)));
+  router.post('/admin/district/:id/purge', async (req, res) => {
+    const caller = districtDeletionManager(req);
+    const input = validate(purgeDistrictSchema, req.body);
+    const district = await requireDistrictRow(req);
+    if (input.confirm_name !== district.name) throw validationError({ confirm_name: [DM.confirmNameMismatch] });
+    const purger = { actor: caller.actor, name: caller.auth.user.name };
+    const result = await purgeDistrict({ db, mailer: deps.mailer, dataDir: deps.config.dataDir, log: deps.log }, district.id, purger);
+    const certificate = (await listDeletionCertificates(db, { perPage: 1, offset: 0, id: result.certificateId })).rows[0]!;
+    res.json(presentDeletionCertificate(certificate));
+  });
+
+  router.get('/admin/district-deletions', async (req, res) => {
+    deletionCertificateReader(req);
+    const page = parsePage(req.query);
+    const { rows, total } = await listDeletionCertificates(db, page);
+    res.json({ data: rows.map(presentDeletionCertificate), meta: pageMeta(page.page, page.perPage, total) });
+  });
+
+  router.get('/admin/district-deletion/:id/certificate', async (req, res) => {
+    deletionCertificateReader(req);
+    const certificate = await findDeletionCertificatePdf(db, routeId(req, 'id', DM.certificateNotFound));
+    if (!certificate) throw notFound(DM.certificateNotFound);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', attachment(`${certificate.certificate_number}.pdf`));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.send(Buffer.from(certificate.pdf));
+  });
 
   return router;
 }

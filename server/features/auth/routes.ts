@@ -14,6 +14,7 @@ import { isDistrictAdministrator, passwordSignInOff, startSession } from '../../
 import { SSO_MESSAGES } from '../../../common/schemas/ssoSignIn';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/errors';
 import { DISTRICT_SUSPENDED_MESSAGE } from '../../../common/schemas/adminDistricts';
+import { deletionDay, districtScheduledForDeletionMessage } from '../../../common/schemas/districtDeletion';
 import { EMAIL_LIMITS } from '../../../common/constants';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
@@ -42,8 +43,7 @@ export const LOGIN_FAILURES_PER_ADDRESS = 50;
 const LOGIN_ADDRESS_WINDOW_MS = 15 * 60_000;
 
 async function districtStatus(db: Deps['db'], districtId: number) {
-  const row = await db.selectFrom('districts').select('status').where('id', '=', districtId).executeTakeFirst();
-  return row?.status;
+  return db.selectFrom('districts').select(['status', 'timezone', 'deletion_due_at']).where('id', '=', districtId).executeTakeFirst();
 }
 
 async function answerUser(deps: Deps, res: Response, user: User, impersonator: User | null, status = 200) {
@@ -94,11 +94,19 @@ export function authRoutes(deps: Deps): Router {
       throw validationError({ email: [input.area === 'admin' ? ADMIN_LOGIN_REFUSED : APP_LOGIN_REFUSED] });
     }
     // A suspended district's people are told why and whom to contact; its data stays (issue 13).
-    if (user.district_id !== null && (await districtStatus(db, user.district_id)) === 'suspended') {
+    const district = user.district_id !== null ? await districtStatus(db, user.district_id) : undefined;
+    if (user.district_id !== null && district?.status === 'suspended') {
       await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
         action: 'login_refused', details: { reason: 'district_suspended', area: input.area },
       });
       throw forbidden(DISTRICT_SUSPENDED_MESSAGE);
+    }
+    // A district scheduled for deletion (issue 32): its people are told when and whom to contact.
+    if (user.district_id !== null && district?.deletion_due_at) {
+      await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
+        action: 'login_refused', details: { reason: 'district_scheduled_for_deletion', area: input.area },
+      });
+      throw forbidden(districtScheduledForDeletionMessage(deletionDay(district.deletion_due_at, district.timezone)));
     }
     // Single sign-on only (issue 30): the district's people use their school account; its district
     // administrators keep the password as a break-glass, and that sign-in says so in the audit log.

@@ -219,12 +219,16 @@ export async function personFor(
 }
 
 async function checkDistrict(db: DB, districtId: number) {
-  if ((await districtStatusOf(db, districtId)) === 'suspended') throw new SignInRefused('suspended', 'district suspended');
+  const status = await districtStatusOf(db, districtId);
+  if (status === 'suspended') throw new SignInRefused('suspended', 'district suspended');
+  if (status === 'scheduled-for-deletion') throw new SignInRefused('scheduled-for-deletion', 'district scheduled for deletion');
 }
 
 async function checkUsable(db: DB, user: User) {
   if (user.status === 'disabled') throw new SignInRefused('deactivated', 'login deactivated', user);
   if (user.district_id !== null) {
-    if ((await districtStatusOf(db, user.district_id)) === 'suspended') throw new SignInRefused('suspended', 'district suspended', user);
+    const status = await districtStatusOf(db, user.district_id);
+    if (status === 'suspended') throw new SignInRefused('suspended', 'district suspended', user);
+    if (status === 'scheduled-for-deletion') throw new SignInRefused('scheduled-for-deletion', 'district scheduled for deletion', user);
   }
 }

@@ -15,7 +15,7 @@ export const ssoSignInApi: ApiArea = {
     'GET /api/auth/sso/callback': {
       summary: 'The provider sends the browser back here', who: 'anyone', answer: 'none',
       description: 'Query `code` and `state` (or the provider\'s `error`). Redirects (302) into `/app` signed in (the session id rotates), or to `/app/auth/login?sso=<reason>`: '
-        + '`state` (expired or started in another browser), `no-login`, `deactivated`, `suspended`, `unverified-email`, `domain`, `elsewhere`, `cancelled`, `failed`.',
+        + '`state` (expired or started in another browser), `no-login`, `deactivated`, `suspended`, `scheduled-for-deletion`, `unverified-email`, `domain`, `elsewhere`, `cancelled`, `failed`.',
     },
     'GET /api/auth/sso/options': {
       summary: "A district's sign-in buttons", who: 'anyone', query: ssoOptionsQuerySchema, errors: [404, 429],

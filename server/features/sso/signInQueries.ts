@@ -82,6 +82,7 @@ export async function touchLink(db: DB, districtId: number, linkId: number) {
 }
 
 export async function districtStatusOf(db: DB, districtId: number) {
-  const row = await db.selectFrom('districts').select('status').where('id', '=', districtId).executeTakeFirst();
-  return row?.status;
+  const row = await db.selectFrom('districts').select(['status', 'deletion_due_at']).where('id', '=', districtId).executeTakeFirst();
+  // A district scheduled for deletion (issue 32) refuses sign-in whatever its status.
+  return row?.deletion_due_at ? 'scheduled-for-deletion' : row?.status;
 }

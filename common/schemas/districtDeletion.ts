@@ -1,0 +1,88 @@
+// Deleting a district for real (issue 32, item 3): provider administrators schedule a district's deletion (its
+// people are signed out and cannot sign in; 30 days' grace in which it can be restored), then it is purged, by the
+// hourly job once the grace has passed or at once by a provider administrator typing its name. Each purge leaves a
+// certificate (a PDF) the provider keeps. Request schemas, messages and answer shapes shared by server and client.
+import * as z from 'zod/mini';
+
+/** Days between scheduling a district's deletion and the job purging it. */
+export const DELETION_GRACE_DAYS = 30;
+
+export const DISTRICT_DELETION_MESSAGES = {
+  providerOnly: "Only Coachwell's own staff, signed in as themselves, can delete a district.",
+  adminOnly: 'Only a provider administrator can schedule, restore or delete a district.',
+  alreadyScheduled: 'This district is already scheduled for deletion.',
+  notScheduled: 'This district is not scheduled for deletion. Schedule its deletion first; it can be deleted at once only then.',
+  notScheduledRestore: 'This district is not scheduled for deletion, so there is nothing to restore.',
+  confirmNameRequired: "Type the district's name to confirm.",
+  confirmNameText: "The district's name must be text.",
+  confirmNameMismatch: "That is not the district's name. Type it exactly as shown, including capitals and spaces.",
+  certificateNotFound: 'We could not find that deletion certificate.',
+} as const;
+const M = DISTRICT_DELETION_MESSAGES;
+
+/**
+ * What a district's people are told at sign-in while its deletion is scheduled (POST /api/auth/login answers 403
+ * with it; single sign-on lands on the same words): the day it will be deleted and whom to contact.
+ */
+export function districtScheduledForDeletionMessage(day: string | null): string {
+  return `Your district's Coachwell account is scheduled for deletion${day ? ` on ${day}` : ''}. `
+    + 'To keep it, your district administrator can contact support@coachwell.example before then.';
+}
+
+/** "December 29, 2026": the day a deletion is due, on the district's calendar. */
+export function deletionDay(dueAt: string, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(dueAt));
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(dueAt));
+  }
+}
+
+/** POST /api/admin/district/{id}/purge: the district's name, typed exactly (the server compares it too). */
+export const purgeDistrictSchema = z.object({
+  confirm_name: z.string({ error: (iss) => (iss.input == null ? M.confirmNameRequired : M.confirmNameText) })
+    .check(z.minLength(1, M.confirmNameRequired), z.maxLength(300, M.confirmNameMismatch)),
+});
+export type PurgeDistrictInput = z.input<typeof purgeDistrictSchema>;
+
+/** POST …/schedule-deletion and …/restore-deletion take no body (an empty object is fine). */
+export const districtDeletionActionSchema = z.object({});
+
+/** A district's deletion while it is scheduled (the admin district page and list). */
+export interface DistrictDeletionSchedule {
+  scheduled_at: string;
+  /** When the grace ends: the hourly job purges the district from then on. */
+  due_at: string;
+  scheduled_by: { id: number; name: string } | null;
+}
+
+/** One kind of record a purge deleted, as the certificate lists it. */
+export interface DeletionCount {
+  kind: string;
+  label: string;
+  count: number;
+}
+
+/** One row of GET /api/admin/district-deletions: a purged district's certificate. */
+export interface DistrictDeletionCertificate {
+  id: number;
+  certificate_number: string;
+  district_id: number;
+  district_name: string;
+  district_timezone: string;
+  scheduled_at: string | null;
+  purged_at: string;
+  /** The provider staff member who deleted it at once; null: the scheduled deletion job. */
+  purged_by: { id: number; name: string } | null;
+  /** "the scheduled deletion job" or the staff member's name as it was at the purge. */
+  purged_by_label: string;
+  counts: DeletionCount[];
+  /** Every row deleted, all kinds together. */
+  total_records: number;
+  files_deleted: number;
+  /** How many addresses the certificate was emailed to (administrators and the billing contact). */
+  recipients: number;
+  download_url: string;
+}
+
+export const DELETION_JOB_LABEL = 'the scheduled deletion job';
