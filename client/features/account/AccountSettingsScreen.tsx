@@ -236,8 +236,9 @@ function OwnDataCard({ user, admin }: { user: AuthUser; admin: boolean }) {
       <div className="stack stack--sm">
         <p>
           {admin
-            ? 'One zip file with your profile, roles, preferences, sessions and the log of what you did in Coachwell, each as a spreadsheet (CSV) and as JSON, with a README that explains every file.'
-            : 'One zip file with your profile, roles and schools, preferences, sessions and the log of what you did; the interactions, observations, notes, cycles, action steps, requests and ratings you wrote, your private notes included; and what is recorded about you as an educator as far as you can see it, with who has read it. Each is a spreadsheet (CSV) and JSON, with a README that explains every file.'}
+            ? 'One zip file: your profile, roles, preferences, sessions and the log of what you did in Coachwell.'
+            : 'One zip file: your profile, roles, preferences and sign-in history; what you wrote (interactions with your private notes, observations, cycle notes, action steps, requests and ratings); and what is recorded about you as an educator, as far as you can see it.'}
+          {' Each kind of record comes as a spreadsheet (CSV) and as JSON, with a README that explains every file.'}
         </p>
         {user.impersonating && (
           <Alert tone="info" title="Not available while impersonating">
@@ -245,7 +246,7 @@ function OwnDataCard({ user, admin }: { user: AuthUser; admin: boolean }) {
           </Alert>
         )}
         {error && <Alert tone="danger" title="Not downloaded">{error}</Alert>}
-        <div>
+        <div className="form-actions">
           <Button variant="secondary" busy={busy} disabled={user.impersonating} onClick={() => void download()}>Download my data</Button>
         </div>
       </div>

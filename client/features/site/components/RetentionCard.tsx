@@ -38,7 +38,7 @@ export function countsText(counts: RetentionCounts): string | null {
 
 function useDay() {
   const locale = useDateLocale();
-  return (day: string) => formatDate(dayAsDate(day), locale, 'PPP');
+  return (day: string) => formatDate(dayAsDate(day), locale);
 }
 
 /** The preview of one value in words. */
@@ -98,7 +98,7 @@ function RetentionForm({ district }: { district: DistrictProfile }) {
   });
 
   return (
-    <form ref={state.formRef} className="form" noValidate onSubmit={submit} aria-labelledby="site-retention-title">
+    <form ref={state.formRef} className="form" noValidate onSubmit={submit}>
       <FormError error={state.formError} />
       <SelectField
         label="Delete coaching records"
@@ -154,7 +154,7 @@ export function RetentionCard({ canManage }: { canManage: boolean }) {
       title="Data retention"
       intro={canManage
         ? 'How long Coachwell keeps your coaching records: interactions with their notes, logged time, observations, skill ratings, closed cycles, action steps and requests. Older ones are deleted for good every night; educators, schools and settings stay.'
-        : 'How long Coachwell keeps your coaching records. Only district administrators can change it.'}
+        : 'How long Coachwell keeps your coaching records. Only district administrators can change this setting.'}
     >
       {error && !district ? (
         <LoadError what="the retention setting" onRetry={() => void mutate()} />
