@@ -358,6 +358,8 @@ export function auditWho(entry: SentenceInput): string {
   if (entry.impersonator && entry.actor && entry.impersonator.name !== entry.actor.name) {
     return `${entry.impersonator.name} (impersonating ${entry.actor.name})`;
   }
+  // Runs no person starts (issue 32: the district's nightly retention run) name themselves.
+  if (!entry.actor && !entry.impersonator && entry.action === 'retention_run') return 'The nightly retention run';
   return entry.actor?.name ?? entry.impersonator?.name ?? 'Someone not signed in';
 }
 

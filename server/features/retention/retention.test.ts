@@ -8,6 +8,7 @@ import { expectFieldError, itRequiresLogin } from '../../testing/checks';
 import { buildInteractionsWorld, insertActivity, insertInteraction, observationForm, type InteractionsWorld } from '../../testing/interactions.fixture';
 import { expectedRollups, storedRollups } from '../../testing/rollups';
 import { expectedWalkthroughRollups, storedWalkthroughRollups } from '../../testing/walkthroughRollups';
+import { auditSentence } from '../../../common/auditActions';
 import { runRetention } from './jobs';
 
 let t: TestApp;
@@ -214,6 +215,11 @@ describe('the nightly run', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ district_id: w.district.id, actor_id: null, subject_type: 'district', subject_id: w.district.id });
     expect(JSON.parse(audits[0]!.details!)).toEqual({ night: '2026-11-30', years: 1, cutoff_day: '2025-08-01', counts: ONE_OF_EACH });
+    expect(auditSentence({
+      action: 'retention_run', actor: null, impersonator: null, subject: { type: 'district', id: w.district.id, label: w.district.name },
+      district: { id: w.district.id, name: w.district.name }, details: JSON.parse(audits[0]!.details!) as Record<string, unknown>,
+    })).toBe(`The nightly retention run deleted coaching records dated before 2025-08-01 under the retention setting of ${w.district.name}: `
+      + '2 interactions, 1 observation, 1 skill rating and other records');
     // The next night runs again (nothing left to remove).
     const next = await runRetention({ db: t.db, log }, new Date('2026-12-01T09:00:00Z'));
     expect(next).toEqual([{ districtId: w.district.id, night: '2026-12-01', cutoffDay: '2025-08-01', counts: NONE }]);
