@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { readFilter, readPage, useListUpdate } from '../../lib/listParams';
 import { useDateLocale } from '../../lib/session';
 import { type DistrictListParams, useAdminDistricts } from './api';
+import { DeletedDistricts } from './components/DeletedDistricts';
 import { DEFAULT_FILTERS, DistrictFilters } from './components/DistrictFilters';
 import { DistrictTable } from './components/DistrictTable';
 
@@ -55,6 +56,7 @@ export default function DistrictListScreen({ route }: ScreenProps) {
       >
         {(rows) => <DistrictTable rows={rows} sort={params.sort} onSort={(sort) => update({ sort })} locale={locale} busy={list.isValidating} />}
       </ListResults>
+      <DeletedDistricts />
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session'
 import { zonedDay } from '../../lib/zonedTime';
 import { revalidateDistrict, useAdminDistrict } from './api';
 import { type DistrictAction, DistrictActionDialog } from './components/ActionDialogs';
+import { type DeletionAction, DeletionDialog } from './components/DeletionDialogs';
 import { DistrictStatusBadge, PlanBadge } from './components/Badges';
 import { DistrictUsers } from './components/DistrictUsers';
 import { SignInConnections } from './components/SignInConnections';
@@ -41,6 +42,7 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
   const when = useInstantFormat();
   const { data: district, error, mutate } = useAdminDistrict(id);
   const [action, setAction] = useState<DistrictAction | null>(null);
+  const [deletion, setDeletion] = useState<DeletionAction | null>(null);
   const breadcrumbs = [{ label: 'Districts', to: '/admin/districts' }, { label: district?.name ?? route.title }];
 
   if (id === null || error) {
@@ -79,9 +81,24 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
           </p>
         </Alert>
       )}
+      {district.deletion && (
+        <Alert tone="danger" title={`Scheduled for deletion on ${when.date(district.deletion.due_at)}`}>
+          <p>
+            Scheduled {when.date(district.deletion.scheduled_at)}{district.deletion.scheduled_by ? <> by {district.deletion.scheduled_by.name}</> : null}.
+            {' '}Its people cannot sign in. On that day every record of the district is deleted for good and a certificate is emailed to its
+            administrators and billing contact; until then, Restore undoes it.
+          </p>
+          {district.can_manage && (
+            <p className="cluster">
+              <Button size="sm" variant="secondary" onClick={() => setDeletion('restore-deletion')}>Restore</Button>
+              <Button size="sm" variant="danger" onClick={() => setDeletion('purge')}>Delete now</Button>
+            </p>
+          )}
+        </Alert>
+      )}
       <div className="adm-grid">
         <ProfileCard district={district} locale={locale} />
-        <AccountCard district={district} locale={locale} onAction={setAction} />
+        <AccountCard district={district} locale={locale} onAction={setAction} onDeletion={setDeletion} />
       </div>
       <BillingPanel district={district} locale={locale} onChanged={() => void revalidateDistrict(district.id)} />
       <SignInConnections districtId={district.id} hasPlan={PLANS.find((p) => p.key === district.plan.key)?.features.includes('sso') ?? false} />
@@ -90,6 +107,7 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
       <SchoolsCard district={district} />
       <ImportsCard district={district} locale={locale} />
       <DistrictActionDialog district={district} action={action} onClose={() => setAction(null)} locale={locale} />
+      <DeletionDialog district={district} action={deletion} onClose={() => setDeletion(null)} />
     </div>
   );
 }
@@ -111,7 +129,10 @@ function ProfileCard({ district }: { district: AdminDistrictDetail; locale: Loca
   );
 }
 
-function AccountCard({ district, locale, onAction }: { district: AdminDistrictDetail; locale: Locale; onAction: (a: DistrictAction) => void }) {
+function AccountCard({ district, locale, onAction, onDeletion }: {
+  district: AdminDistrictDetail; locale: Locale; onAction: (a: DistrictAction) => void; onDeletion: (a: DeletionAction) => void;
+}) {
+  const when = useInstantFormat();
   const over = district.seats_used > district.seats;
   return (
     <section className="card adm-section" aria-labelledby="adm-account-heading">
@@ -136,6 +157,12 @@ function AccountCard({ district, locale, onAction }: { district: AdminDistrictDe
             <dd>{district.suspension_reason ?? '—'}</dd>
           </>
         )}
+        {district.deletion && (
+          <>
+            <dt>Deletion</dt>
+            <dd><span className="badge badge--danger">Scheduled for {when.date(district.deletion.due_at)}</span></dd>
+          </>
+        )}
       </dl>
       <div className="cluster adm-actions">
         {district.status === 'trial' && <Button variant="secondary" size="sm" onClick={() => onAction('extend-trial')}>Extend trial</Button>}
@@ -145,6 +172,9 @@ function AccountCard({ district, locale, onAction }: { district: AdminDistrictDe
             {district.status === 'suspended'
               ? <Button size="sm" onClick={() => onAction('reactivate')}>Reactivate</Button>
               : <Button variant="danger" size="sm" onClick={() => onAction('suspend')}>Suspend</Button>}
+            {district.deletion
+              ? <Button variant="secondary" size="sm" onClick={() => onDeletion('restore-deletion')}>Restore</Button>
+              : <Button variant="danger" size="sm" onClick={() => onDeletion('schedule-deletion')}>Schedule deletion</Button>}
           </>
         )}
       </div>

@@ -4,6 +4,7 @@ import useSWR, { mutate } from 'swr';
 import type {
   AdminDistrictDetail, AdminDistrictList, ChangePlanInput, ExtendTrialInput, ReactivateDistrictInput, SuspendDistrictInput,
 } from '../../../common/schemas/adminDistricts';
+import type { DistrictDeletionCertificate } from '../../../common/schemas/districtDeletion';
 import type { SsoConnection } from '../../../common/schemas/sso';
 import { api, type ApiError } from '../../lib/api';
 import { listQuery } from '../../lib/listParams';
@@ -51,6 +52,33 @@ export const suspendDistrict = async (id: number, input: SuspendDistrictInput) =
   changed(await api.post<AdminDistrictDetail>(`${DISTRICTS}/${id}/suspend`, input));
 export const reactivateDistrict = async (id: number, input: ReactivateDistrictInput) =>
   changed(await api.post<AdminDistrictDetail>(`${DISTRICTS}/${id}/reactivate`, input));
+
+// Deleting a district (issue 32): schedule, restore, delete now; the certificates of the districts deleted.
+export const scheduleDeletion = async (id: number) =>
+  changed(await api.post<AdminDistrictDetail>(`${DISTRICTS}/${id}/schedule-deletion`, {}));
+export const restoreDeletion = async (id: number) =>
+  changed(await api.post<AdminDistrictDetail>(`${DISTRICTS}/${id}/restore-deletion`, {}));
+
+const DELETIONS = 'admin/district-deletions';
+export const deletionsKey = (page: number) => [DELETIONS, { page: page > 1 ? page : undefined, per_page: 20 }] as const;
+
+/** Deletes a scheduled district now (its exact name typed); answers its certificate. */
+export async function purgeDistrict(id: number, confirmName: string): Promise<DistrictDeletionCertificate> {
+  const certificate = await api.post<DistrictDeletionCertificate>(`${DISTRICTS}/${id}/purge`, { confirm_name: confirmName });
+  await mutate((key) => Array.isArray(key) && (key[0] === DISTRICTS || key[0] === DELETIONS));
+  await mutate(districtKey(id), undefined, { revalidate: false });
+  return certificate;
+}
+
+export interface DeletionCertificateList {
+  data: DistrictDeletionCertificate[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+}
+
+/** GET /api/admin/district-deletions: the deleted districts' certificates, newest first. */
+export function useDistrictDeletions(page: number) {
+  return useSWR<DeletionCertificateList, ApiError>(deletionsKey(page), fetchByKey<DeletionCertificateList>, { keepPreviousData: true });
+}
 
 /** After a change made elsewhere on the page (the Billing panel): the district and every list refetch. */
 export async function revalidateDistrict(id: number): Promise<void> {

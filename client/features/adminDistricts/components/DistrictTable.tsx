@@ -39,7 +39,10 @@ export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
               <span className="adm-table__sub" title={`Created ${when.date(d.created_at)}`}>{d.state} · {d.slug}</span>
             </th>
             <td data-label="Plan"><PlanBadge plan={d.plan} /></td>
-            <td data-label="Status"><DistrictStatusBadge status={d.status} /></td>
+            <td data-label="Status">
+              <DistrictStatusBadge status={d.status} />
+              {d.deletion_due_at && <> <span className="badge badge--danger">Deletion on {when.date(d.deletion_due_at)}</span></>}
+            </td>
             <td className="num" data-label="Users">{formatInteger(d.users)}</td>
             <td className="num" data-label="Schools">{formatInteger(d.schools)}</td>
             <td className="num" data-label="Educators">{formatInteger(d.educators)}</td>
