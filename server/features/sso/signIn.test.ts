@@ -253,6 +253,15 @@ describe('signing in with a school account', () => {
       expect((await agent.get('/api/auth/user')).status).toBe(401);
     });
 
+    it('a district scheduled for deletion (issue 32)', async () => {
+      await buildUser(t.db, { role: 'coach', districtId, email: 'ana@maple.test' });
+      const at = new Date().toISOString();
+      await t.db.updateTable('districts').set({ deletion_scheduled_at: at, deletion_due_at: at }).where('id', '=', districtId).execute();
+      const { agent, callback } = await signInWithSchoolAccount(t.app, op);
+      expect(landing(callback)).toBe('refused:scheduled-for-deletion');
+      expect((await agent.get('/api/auth/user')).status).toBe(401);
+    });
+
     it('no login in the district while first sign-ins may not create one', async () => {
       expect(landing((await signInWithSchoolAccount(t.app, op)).callback)).toBe('refused:no-login');
       expect(await t.db.selectFrom('users').select('id').where('email', '=', 'ana@maple.test').execute()).toEqual([]);
