@@ -47,7 +47,7 @@ function registeredRoutes(app: TestApp['app']): { method: string; path: string }
  * What must keep working after a trial ends (written here independently of the middleware's list):
  * signing in and out, one's own login, buying (billing, quotes), error reports, dismissing an alert.
  */
-const EXEMPT = [/^\/api\/auth\//, /^\/api\/account\//, /^\/api\/account-migration\/:token$/, /^\/api\/billing$/, /^\/api\/quote(\/|$)/, /^\/api\/client-error$/, /^\/api\/alert\/:id\/dismiss$/, /^\/api\/support-request$/];
+const EXEMPT = [/^\/api\/auth\//, /^\/api\/account\//, /^\/api\/account-migration\/:token$/, /^\/api\/billing$/, /^\/api\/quote(\/|$)/, /^\/api\/client-error$/, /^\/api\/alert\/:id\/dismiss$/, /^\/api\/support-request$/, /^\/api\/district\/export$/];
 /** Token links mounted before the session is read (app.ts): no signed-in user, so no district to check. */
 const BEFORE_SESSION = [/^\/api\/report-subscription\/unsubscribe\/:token$/];
 
@@ -104,6 +104,7 @@ describe('trialHasEnded and the exempt list', () => {
     ['/quote', true], ['/quote/5/accept', true], ['/client-error', true], ['/alert/12/dismiss', true], ['/AUTH/login', true],
     ['/billings', false], ['/quotes', false], ['/alert/12', false], ['/authority', false], ['/accounts', false], ['/staff', false], ['/account-migration/x', true], ['/account-migration', false],
     ['/support-request', true], ['/support-requests', false],
+    ['/district/export', true], ['/district/export/', true], ['/district/exports', false], ['/district', false],
   ])('%s writable after the trial: %s', (path, writable) => {
     expect(writableAfterTrial(path)).toBe(writable);
   });
@@ -139,7 +140,7 @@ describe('a district whose trial has ended is read-only', () => {
     expect(exempt.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining([
       'POST /api/auth/login', 'POST /api/auth/logout', 'PUT /api/account/profile', 'POST /api/client-error', 'POST /api/alert/:id/dismiss',
       'PUT /api/billing', 'POST /api/quote', 'POST /api/quote/:id/accept', 'POST /api/account-migration/:token',
-      'POST /api/support-request',
+      'POST /api/support-request', 'POST /api/district/export',
     ]));
     const statuses: string[] = [];
     // Sign-out last: it ends the session the others use.
@@ -161,6 +162,8 @@ describe('a district whose trial has ended is read-only', () => {
       expect(`${path} ${res.status}`).toBe(`${path} 200`);
     }
     expect((await agent.head('/api/staff')).status).toBe(200);
+    // The district's full export (issue 32) is a write that starts a job: still the district's to take.
+    expect((await send(agent, 'POST', '/api/district/export', {})).status).toBe(202);
   });
 
   it('signing in and out still work', async () => {

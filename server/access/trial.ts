@@ -34,7 +34,8 @@ export function trialDaysLeft(district: { status: string; trial_ends_at: string 
  * - /billing, /quote and /quote/…: the billing contact and quotes, the way to buy a plan;
  * - /client-error: browser error reports (they are ours, not the district's);
  * - /alert/{id}/dismiss: hiding an announcement (a personal preference), so the banner can be read;
- * - /support-request: writing to Coachwell support (the way to reach a person, above all when stuck).
+ * - /support-request: writing to Coachwell support (the way to reach a person, above all when stuck);
+ * - /district/export: starting the district's full export (issue 32: the district's data is its own, trial or not).
  * Matched case-insensitively with an optional trailing slash, as the router matches paths.
  */
 const WRITABLE_AFTER_TRIAL: readonly RegExp[] = [
@@ -46,6 +47,7 @@ const WRITABLE_AFTER_TRIAL: readonly RegExp[] = [
   /^\/client-error\/?$/i,
   /^\/alert\/[^/]+\/dismiss\/?$/i,
   /^\/support-request\/?$/i,
+  /^\/district\/export\/?$/i,
 ];
 
 export function writableAfterTrial(path: string): boolean {
