@@ -91,7 +91,7 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
   const rangeId = useId();
   const district = page.user?.district?.name;
   // Issue 32: with the district's retention setting on, the reports hold nothing before its cut-off.
-  const retainedFrom = useDistrictProfile(Boolean(page.user?.district)).data?.retained_from ?? null;
+  const retainedFrom = useDistrictProfile(showFilters && Boolean(page.user?.district)).data?.retained_from ?? null;
   return (
     <div className="stack report-page" data-report={kind}>
       <PageHeader title={title} description={DESCRIPTIONS[kind]}
@@ -122,7 +122,7 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
           {filterWords.map((w) => <span key={w}> · {w}</span>)}
         </p>
       )}
-      {retainedFrom && (
+      {showFilters && retainedFrom && (
         <p className="report-retention muted" data-testid="report-retention">
           Records before {formatDay(retainedFrom, locale)} are deleted under the district&rsquo;s retention setting.
         </p>
