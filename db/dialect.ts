@@ -413,3 +413,14 @@ export function instantPlusHours(db: Db, instant: Value, hours: Value): RawBuild
   }
   return sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${instant}, printf('%+d hours', ${hours}))`;
 }
+
+/**
+ * `column = districtId` as a filter only, for the exports' keyset reads (a district's rows by id, a batch at a time,
+ * server/lib/exportZip.ts keysetBatches). SQLite would otherwise search an index that starts with district_id and sort
+ * every row of the district by id for each batch (quadratic on a big district); with the column behind a unary + it
+ * walks the table by rowid from the batch's start, reading each row once over the whole export. PostgreSQL plans the
+ * plain comparison well.
+ */
+export function districtRowsById(db: Db, column: string, districtId: number): RawBuilder<SqlBool> {
+  return isPostgres(db) ? sql<SqlBool>`${sql.ref(column)} = ${districtId}` : sql<SqlBool>`+${sql.ref(column)} = ${districtId}`;
+}

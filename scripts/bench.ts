@@ -16,11 +16,12 @@
 // - 16 + 16 concurrent writers, two app processes, 60 s (scripts/benchWriters.ts; BENCH_WRITERS_MS);
 // - the admin Districts list on 2 000 districts, 80 000 logins, 300 000 educators (scripts/benchDistricts.ts);
 // - the five reports on a district of 1 000 000 interactions, beside their raw-SQL floor (scripts/benchReports.ts);
+// - the district's full export of that district: wall time, peak memory, the event loop's longest delay (scripts/benchExport.ts);
 // - observations: 16 concurrent saves of a completed walkthrough, and the walkthrough report on 200 000 observations ×
 //   10 answers, afresh and kept (scripts/benchObservations.ts);
 // - every upload route with its worst legal and hostile inputs: the event loop's longest delay (scripts/benchUploads.ts).
 // BENCH_MS sets the length of each load run (default 5000), BENCH_ROUNDS the request-path rounds (3);
-// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,writers,districts,reports,observations,uploads,cold skips sections (Lighthouse is the `pages` section).
+// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,writers,districts,reports,export,observations,uploads,cold skips sections (Lighthouse is the `pages` section).
 // `--db=pg` (`npm run bench -- --db=pg`) takes every database figure on PostgreSQL instead of SQLite (the
 // default, `--db=sqlite`): on DATABASE_URL's server when given (its role must be allowed to create
 // databases), else on a throwaway server (scripts/postgresServer.ts) stopped at the end. BENCH_POSTGRES is
@@ -41,6 +42,7 @@ import { benchInteractions } from './benchInteractions';
 import { benchImports } from './benchImports';
 import { benchDistricts } from './benchDistricts';
 import { benchReports } from './benchReports';
+import { benchExport } from './benchExport';
 import { benchObservations } from './benchObservations';
 import { benchSkills } from './benchSkills';
 import { benchStaff } from './benchStaff';
@@ -257,6 +259,7 @@ if (!skip.has('writers')) {
 }
 await tableSection('districts', 'admin districts', benchDistricts);
 await tableSection('reports', 'reports', benchReports);
+await tableSection('export', 'district export', benchExport);
 await tableSection('observations', 'observations', benchObservations);
 
 if (!skip.has('uploads')) {

@@ -22,7 +22,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Zip, ZipDeflate } from 'fflate';
+import { constants as zlibConstants, crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import { type AsyncFlateStreamHandler, Zip } from 'fflate';
 import { csvLine, UTF8_BOM } from './csv';
 
 /** The rows of one batch a table yields: plain objects, read by the table's column names. */
@@ -31,8 +32,8 @@ export type ExportRow = Readonly<Record<string, unknown>>;
 /** The default batch of `keysetBatches`: 2 000 rows a query. */
 export const EXPORT_BATCH_SIZE = 2000;
 
-/** Deflate level: 6 is zlib's default balance of size and speed (fflate's deflate runs on the event loop). */
-const LEVEL = 6;
+/** Deflate level: zlib's default balance of size and speed. */
+const LEVEL = zlibConstants.Z_DEFAULT_COMPRESSION;
 
 const encoder = new TextEncoder();
 
@@ -77,8 +78,8 @@ export class ExportZip {
   /** One entry written at once (a README, a small manifest). */
   async addText(name: string, text: string): Promise<void> {
     const entry = this.entry(name);
-    entry.push(encoder.encode(text), true);
-    await this.drained();
+    await entry.write(encoder.encode(text));
+    await entry.end();
   }
 
   /**
@@ -96,7 +97,7 @@ export class ExportZip {
     let count = 0;
     try {
       const csv = this.entry(`${name}.csv`);
-      csv.push(encoder.encode(UTF8_BOM + csvLine(columns)));
+      await csv.write(encoder.encode(UTF8_BOM + csvLine(columns)));
       await writeTo(stage, '[');
       for await (const batch of batches) {
         if (!batch.length) continue;
@@ -108,20 +109,17 @@ export class ExportZip {
           json += `${count ? ',' : ''}\n${JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? null])))}`;
           count++;
         }
-        csv.push(encoder.encode(text));
-        await Promise.all([this.drained(), writeTo(stage, json)]);
+        await Promise.all([csv.write(encoder.encode(text)), writeTo(stage, json)]);
         await onBatch?.(batch.length);
       }
-      csv.push(new Uint8Array(0), true);
+      await csv.end();
       await writeTo(stage, count ? '\n]\n' : ']\n');
       await new Promise<void>((resolve, reject) => stage.end((err?: Error | null) => (err ? reject(err) : resolve())));
       const json = this.entry(`${name}.json`);
       for await (const chunk of createReadStream(stagePath, { highWaterMark: 256 * 1024 })) {
-        json.push(chunk as Buffer);
-        await this.drained();
+        await json.write(chunk as Buffer);
       }
-      json.push(new Uint8Array(0), true);
-      await this.drained();
+      await json.end();
       return count;
     } finally {
       stage.destroy();
@@ -148,10 +146,9 @@ export class ExportZip {
     this.out.destroy();
   }
 
-  private entry(name: string): ZipDeflate {
+  private entry(name: string): NativeDeflate {
     this.check();
-    const entry = new ZipDeflate(name, { level: LEVEL });
-    entry.mtime = this.mtime;
+    const entry = new NativeDeflate(name, this.mtime, this.out, () => this.check());
     this.zip.add(entry);
     return entry;
   }
@@ -159,18 +156,65 @@ export class ExportZip {
   private check(): void {
     if (this.failure) throw this.failure;
   }
+}
 
-  /** Waits for the sink's back-pressure (never for a destroyed sink). */
-  private async drained(): Promise<void> {
-    this.check();
-    const out = this.out as Writable & { writableNeedDrain?: boolean };
-    if (!out.writableNeedDrain || out.destroyed) return;
-    await new Promise<void>((resolve) => {
-      const done = () => { out.off('drain', done); out.off('close', done); resolve(); };
-      out.once('drain', done);
-      out.once('close', done);
+/**
+ * One zip entry deflated by zlib off the event loop: fflate's `Zip` takes it as a file (its `ondata` set by
+ * `Zip.add`; `size` and `crc` read when the final chunk arrives). `write` waits for zlib's and the sink's back-pressure.
+ */
+class NativeDeflate {
+  readonly compression = 8;
+  size = 0;
+  crc = 0;
+  ondata?: AsyncFlateStreamHandler;
+  private readonly z: DeflateRaw;
+  private readonly ended: Promise<void>;
+
+  constructor(readonly filename: string, readonly mtime: Date, private readonly out: Writable, private readonly check: () => void) {
+    this.z = createDeflateRaw({ level: LEVEL });
+    this.z.on('data', (chunk: Buffer) => {
+      this.ondata!(null, chunk as Uint8Array as Parameters<AsyncFlateStreamHandler>[1], false);
+      // The sink is full: stop deflating until it drains (zlib then holds back, and `write` waits).
+      const sink = this.out as Writable & { writableNeedDrain?: boolean };
+      if (sink.writableNeedDrain && !sink.destroyed) {
+        this.z.pause();
+        const go = () => { sink.off('drain', go); sink.off('close', go); this.z.resume(); };
+        sink.once('drain', go);
+        sink.once('close', go);
+      }
     });
+    this.ended = new Promise((resolve, reject) => {
+      this.z.once('end', () => {
+        this.ondata!(null, new Uint8Array(0), true);
+        resolve();
+      });
+      this.z.once('error', reject);
+    });
+  }
+
+  async write(bytes: Uint8Array): Promise<void> {
     this.check();
+    this.size += bytes.length;
+    this.crc = crc32(bytes, this.crc);
+    if (!this.z.write(bytes)) {
+      await new Promise<void>((resolve, reject) => {
+        const done = () => { this.z.off('error', fail); resolve(); };
+        const fail = (err: Error) => { this.z.off('drain', done); reject(err); };
+        this.z.once('drain', done);
+        this.z.once('error', fail);
+      });
+    }
+    this.check();
+  }
+
+  async end(): Promise<void> {
+    this.z.end();
+    await this.ended;
+    this.check();
+  }
+
+  terminate(): void {
+    this.z.destroy();
   }
 }
 

@@ -124,6 +124,9 @@ export const PURGE_STEPS: readonly PurgeStep[] = [
   step('security_events', 'logs', byDistrictOrUser('user_id')),
   step('server_errors', 'logs', byDistrictOrUser('user_id', 'impersonator_id')),
   step('client_errors', 'logs', byDistrictOrUser('user_id')),
+  // Rate-limit counters keyed by a login's email (http/rateLimit.ts clientKey: "ip|…|email"); they expire anyway.
+  step('rate_limits', 'logs', (id) => sql`exists (select 1 from users u where u.district_id = ${id}
+    and rate_limits.key like ${'%|'} || lower(u.email) || ${'%'})`),
   step('users', 'logins'),
   step('buildings', 'schools'),
   // An alert aimed at the district by id.

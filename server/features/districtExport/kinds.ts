@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { plural } from '../../../common/plural';
 import type { DB } from '../../../db/connection';
+import { districtRowsById } from '../../../db/dialect';
 import { type ExportRow, keysetBatches } from '../../lib/exportZip';
 
 export interface ExportKind {
@@ -72,7 +73,7 @@ function table(file: string, source: string, about: string, columns: (readonly [
   return {
     file, about, columns,
     batches: (db, districtId) => keysetBatches((after, size) => untyped(db).selectFrom(source).select(select)
-      .where(`${source}.district_id`, '=', districtId).where(`${source}.id`, '>', after)
+      .where(districtRowsById(db, `${source}.district_id`, districtId)).where(`${source}.id`, '>', after)
       .orderBy(`${source}.id`).limit(size).execute() as Promise<{ id: number }[]>),
   };
 }
@@ -104,7 +105,7 @@ const users: ExportKind = {
     'last_login_at: Their last sign-in (UTC).', 'created_at', 'updated_at'),
   batches: (db, districtId) => withRolesAndSchools(db, keysetBatches((after, size) => db.selectFrom('users')
     .select(['id', 'name', 'email', 'status', 'timezone', 'date_locale', 'last_login_at', 'created_at', 'updated_at'])
-    .where('district_id', '=', districtId).where('id', '>', after).orderBy('id').limit(size).execute())),
+    .where(districtRowsById(db, 'users.district_id', districtId)).where('id', '>', after).orderBy('id').limit(size).execute())),
 };
 
 async function* withRolesAndSchools<R extends { id: number }>(db: DB, pages: AsyncIterable<R[]>): AsyncGenerator<ExportRow[]> {
@@ -142,7 +143,7 @@ const observationAnswers: ExportKind = {
     'value: The answer: a rating, a choice, a yes/no or the text written.', 'evidence: The evidence the observer noted for it.'),
   batches: async function* (db, districtId) {
     for await (const observations of keysetBatches((after, size) => db.selectFrom('observations').select('id')
-      .where('district_id', '=', districtId).where('id', '>', after).orderBy('id').limit(size).execute(), 500)) {
+      .where(districtRowsById(db, 'observations.district_id', districtId)).where('id', '>', after).orderBy('id').limit(size).execute(), 500)) {
       const rows = await db.selectFrom('observation_answers').select(['observation_id', 'item_id', 'value', 'evidence'])
         .where('district_id', '=', districtId).where('observation_id', 'in', observations.map((o) => o.id))
         .orderBy('observation_id').orderBy('item_id').execute();

@@ -1,0 +1,80 @@
+// A district's full export (issue 32) on the reports' big district (scripts/benchReports.ts seedReportsDistrict:
+// 1 000 000 interactions with their participants, 4 000 educators, 6 000 cycles with their stage history, skill
+// ratings): the export job (server/features/districtExport/job.ts runExport) run in this process as the server runs
+// it, measuring its wall time (goal ≤ 2 minutes), the process's peak RSS and heap above what they were before it
+// (goal ≤ 100 MB: the export streams, a batch of 2 000 rows at a time), the event loop's longest delay while it runs
+// (requests beside it wait that long at worst), the zip's size and its rows. BENCH_REPORT_INTERACTIONS sizes the
+// district (default 1 000 000); BENCH_REPORTS_CACHE reuses a seeded SQLite file as the reports bench does.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { checkpointInBackground, openDatabase } from '../db/connection';
+import { settleBulkLoad } from '../db/dialect';
+import { prepareDatabase } from '../server/bootstrap';
+import { loadConfig } from '../server/config';
+import { runExport } from '../server/features/districtExport/job';
+import { createMemoryMailer } from '../server/lib/mailer';
+import { benchDatabase, benchPostgres } from './benchLib';
+import { type ReportsDistrict, seedReportsDistrict } from './benchReports';
+
+const MB = 1024 * 1024;
+const CACHE = benchPostgres() ? undefined : process.env.BENCH_REPORTS_CACHE || undefined;
+
+export async function benchExport(): Promise<string[]> {
+  const target = await benchDatabase('export');
+  const config = { ...loadConfig({ NODE_ENV: 'test', ...target.env }), publicDir: '/nonexistent' };
+  const cached = CACHE && fs.existsSync(CACHE) && fs.existsSync(`${CACHE}.json`);
+  if (cached) fs.copyFileSync(CACHE, config.databaseFile);
+  const prepared = await prepareDatabase(config);
+  const seedStarted = Date.now();
+  const seeded: ReportsDistrict = cached
+    ? JSON.parse(fs.readFileSync(`${CACHE}.json`, 'utf8')) as ReportsDistrict
+    : await seedReportsDistrict(prepared.db, config.databaseFile);
+  if (!cached) await settleBulkLoad(prepared.db);
+  const seedMs = Date.now() - seedStarted;
+  await prepared.db.destroy();
+  const db = openDatabase({ databaseUrl: config.databaseUrl, databaseFile: config.databaseFile, pool: { max: config.pgPoolSize } });
+  const checkpoints = checkpointInBackground(db);
+
+  const row = await db.insertInto('district_exports')
+    .values({ district_id: seeded.districtId, requested_by: null, status: 'queued', created_at: new Date().toISOString() })
+    .returning('id').executeTakeFirstOrThrow();
+  const loadBefore = os.loadavg()[0]!.toFixed(2);
+  global.gc?.();
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 50);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const started = Date.now();
+  await runExport({ db, dataDir: config.dataDir, appUrl: 'http://bench.example', mailer: createMemoryMailer(), log: console.error }, row.id);
+  const wallMs = Date.now() - started;
+  delay.disable();
+  clearInterval(sampler);
+  const done = await db.selectFrom('district_exports').select(['status', 'rows_done', 'kinds_done', 'size_bytes', 'error']).where('id', '=', row.id).executeTakeFirstOrThrow();
+  if (done.status !== 'ready') throw new Error(`The export ended ${done.status}: ${done.error}`);
+  const counts = Object.entries(seeded.counts).map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace('_', ' ')}`).join(', ');
+  const out = [
+    `| export setup: ${counts} ${cached ? `copied from ${CACHE}` : 'inserted'} | ${seedMs} ms |`,
+    `| export of the whole district (${done.rows_done.toLocaleString('en-US')} rows in ${done.kinds_done} kinds, CSV + JSON; goal ≤ 120 s) | ${(wallMs / 1000).toFixed(1)} s (load before ${loadBefore}, after ${os.loadavg()[0]!.toFixed(2)}) |`,
+    `| its zip | ${(done.size_bytes! / MB).toFixed(1)} MB |`,
+    `| peak RSS above the start (goal ≤ 100 MB) | ${((peakRss - before.rss) / MB).toFixed(1)} MB (RSS ${(before.rss / MB).toFixed(0)} → peak ${(peakRss / MB).toFixed(0)} MB) |`,
+    `| peak heap above the start | ${((peakHeap - before.heapUsed) / MB).toFixed(1)} MB |`,
+    `| the event loop's longest delay while it ran (p99) | ${(delay.max / 1e6).toFixed(0)} ms (p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms) |`,
+  ];
+  await checkpoints.stop();
+  await db.destroy();
+  if (!process.env.BENCH_KEEP) await target.drop();
+  return out;
+}
+
+// `npx tsx scripts/benchExport.ts`: the export alone.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  for (const line of await benchExport()) console.log(line);
+}
