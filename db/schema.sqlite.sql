@@ -130,6 +130,15 @@ CREATE INDEX "cycle_stages_district_idx" on "cycle_stages" ("district_id", "sort
 -- index district_deletion_certificates_purged_idx
 CREATE INDEX "district_deletion_certificates_purged_idx" on "district_deletion_certificates" ("purged_at", "id");
 
+-- index district_exports_district_idx
+CREATE INDEX "district_exports_district_idx" on "district_exports" ("district_id", "id");
+
+-- index district_exports_one_unfinished_idx
+CREATE UNIQUE INDEX "district_exports_one_unfinished_idx" on "district_exports" ("district_id") where status in ('queued', 'running');
+
+-- index district_exports_status_idx
+CREATE INDEX "district_exports_status_idx" on "district_exports" ("status", "expires_at");
+
 -- index districts_deletion_due_idx
 CREATE INDEX "districts_deletion_due_idx" on "districts" ("deletion_due_at") where "deletion_due_at" is not null;
 
@@ -580,6 +589,9 @@ CREATE TABLE "cycle_stages" ("id" integer primary key autoincrement, "district_i
 
 -- table district_deletion_certificates
 CREATE TABLE "district_deletion_certificates" ("id" integer primary key autoincrement, "certificate_number" text not null unique, "purged_district_id" integer not null, "district_name" text not null, "district_timezone" text not null, "scheduled_at" text, "scheduled_by" integer references "users" ("id") on delete set null, "scheduled_by_name" text, "purged_at" text not null, "purged_by" integer references "users" ("id") on delete set null, "purged_by_name" text, "counts" text not null, "files_deleted" integer default 0 not null, "recipients" integer default 0 not null, "pdf" blob not null);
+
+-- table district_exports
+CREATE TABLE "district_exports" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "requested_by" integer references "users" ("id") on delete set null, "status" text default 'queued' not null, "rows_done" integer default 0 not null, "kinds_done" integer default 0 not null, "kinds_total" integer default 0 not null, "file_path" text, "size_bytes" integer, "error" text, "created_at" text not null, "started_at" text, "finished_at" text, "expires_at" text, "file_deleted_at" text, "heartbeat_at" text);
 
 -- table district_search
 CREATE VIRTUAL TABLE district_search using fts5(name, slug, state, starts, tokenize = 'trigram');

@@ -7,7 +7,7 @@
 // heartbeat (`heartbeat_at`), by which a later start-up or prune tells an export whose process died.
 // No kept answer reads it (server/lib/districtVersions.test.ts lists it): no district-version triggers, so the
 // progress written every batch never voids the district's kept answers.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -33,6 +33,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // A district's recent exports, newest first, and its running one (the one-at-a-time check).
   await db.schema.createIndex('district_exports_district_idx').on('district_exports').columns(['district_id', 'id']).execute();
+  // One export being written per district: two starts at once, one insert fails (the service answers 409).
+  await db.schema.createIndex('district_exports_one_unfinished_idx').on('district_exports').column('district_id').unique()
+    .where(sql<boolean>`status in ('queued', 'running')`).execute();
   // The start-up check (running → failed) and the hourly prune (ready and expired) read by status.
   await db.schema.createIndex('district_exports_status_idx').on('district_exports').columns(['status', 'expires_at']).execute();
 }
