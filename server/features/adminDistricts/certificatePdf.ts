@@ -85,8 +85,8 @@ export async function deletionCertificatePdf(facts: CertificateFacts): Promise<B
   doc.font('regular').fontSize(10.5).fillColor(INK).text(
     `${BILLING_PROVIDER.name} certifies that every record it held for the district named below has been permanently `
     + 'deleted from the Coachwell service: its rows in every table of the database, its files, and the sessions of its '
-    + 'people. The district\'s users can no longer sign in, and their email addresses are free. Backups taken before '
-    + 'the deletion expire on the provider\'s backup schedule and are never restored into the service.',
+    + 'people. The district\'s users can no longer sign in, and their email addresses are free. Copies in backups taken '
+    + 'before the deletion are not covered by this certificate: they expire on the provider\'s backup schedule.',
     { width: WIDTH, lineGap: 2 },
   );
   doc.moveDown(1);
