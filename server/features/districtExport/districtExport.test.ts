@@ -137,6 +137,17 @@ describe('POST /api/district/export', () => {
     expect((await postAs(await loginAs(t.app, w.cedarAdmin), '/api/district/export')).status).toBe(202);
   });
 
+  it('the database holds one unfinished export per district (migration 0176\'s partial unique index); finished ones do not count', async () => {
+    const w = await world();
+    const row = (status: 'queued' | 'running' | 'ready' | 'failed') => t.db.insertInto('district_exports')
+      .values({ district_id: w.maple.id, requested_by: w.admin.id, status, created_at: new Date().toISOString() }).execute();
+    await row('ready');
+    await row('failed');
+    await row('queued');
+    await expect(row('running')).rejects.toThrow();
+    expect((await t.db.selectFrom('district_exports').select('status').orderBy('id').execute()).map((r) => r.status)).toEqual(['ready', 'failed', 'queued']);
+  });
+
   it('429 past three starts an hour, with its message', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'district-export-test-'));
     t = await createTestApp({ dataDir, rateLimits: true });
