@@ -1,6 +1,7 @@
 // Deleting a district (issue 32, item 3): POST /api/admin/district/{id}/schedule-deletion, /restore-deletion and
 // /purge, the certificates (GET /api/admin/district-deletions, GET /api/admin/district-deletion/{id}/certificate),
 // what a schedule does to sign-in and sessions, and the hourly job. The schema walk is purge.test.ts.
+import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_DISTRICT_MESSAGES } from '../../../common/schemas/adminDistricts';
 import {
@@ -179,7 +180,10 @@ describe('POST /api/admin/district/{id}/purge', () => {
     const pdf = mails[0]!.attachments![0]!;
     expect(pdf).toMatchObject({ filename: `${res.body.certificate_number}.pdf`, contentType: 'application/pdf' });
     expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.content.toString('latin1')).toContain(`The deletion of ${w.maple.name}`);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.content)), { mergePages: true });
+    for (const words of [`District ${w.maple.name}`, `District id ${w.maple.id}`, 'Deleted by Pat Provider', res.body.certificate_number, 'Schools 3', '(America/Chicago)', ' UTC']) {
+      expect(text).toContain(words);
+    }
 
     // Kept by the provider: listed and downloadable.
     const list = await agent.get('/api/admin/district-deletions');
