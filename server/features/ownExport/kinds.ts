@@ -265,6 +265,16 @@ export const OWN_KINDS: OwnKind[] = [
     }),
   },
   {
+    name: 'calibration_sessions_you_made',
+    about: 'Calibration sessions you set up: one lesson several observers observed with the same form.',
+    columns: [['id', 'The session\'s number.'], ['title', 'Title.'], ['observed_at', 'When the lesson was (UTC).'], ['educator', 'The educator observed.'],
+      ['notes', 'Your notes.'], ['archived_at', 'When it was archived (UTC), if it was.']],
+    rows: (db, p) => keysetBatches(async (after, size) => (await db.selectFrom('calibration_sessions as c').innerJoin('staff as s', 's.id', 'c.staff_id')
+      .select(['c.id', 'c.title', 'c.observed_at', 's.first_name', 's.last_name', 'c.notes', 'c.archived_at'])
+      .where('c.district_id', '=', district(p)).where('c.created_by', '=', p.userId).where('c.id', '>', after).orderBy('c.id').limit(size).execute())
+      .map(({ first_name: first, last_name: last, ...r }) => ({ ...r, educator: fullName({ first_name: first, last_name: last }) }))),
+  },
+  {
     name: 'coaching_cycles',
     about: 'Coaching cycles you coach or started, and the ones you take part in as an educator.',
     columns: [['id', 'The cycle\'s number.'], ['your_part', 'coach or educator.'], ['title', 'Title.'], ['goal', 'Goal.'], ['status', 'planned, active, completed or cancelled.'],
@@ -301,14 +311,23 @@ export const OWN_KINDS: OwnKind[] = [
   },
   {
     name: 'coaching_requests',
-    about: 'Coaching you asked for: topic, message, preferred times and what became of each request.',
-    columns: [['id', 'The request\'s number.'], ['topic', 'Topic.'], ['message', 'Your message.'], ['preferred_times', 'Preferred times.'], ['status', 'open, passed, accepted or withdrawn.'],
-      ['created_at', 'When you asked (UTC).'], ['accepted_at', 'When a coach accepted it (UTC).'], ['withdrawn_at', 'When you withdrew it (UTC).']],
-    rows: (db, p) => keysetBatches((after, size) => db.selectFrom('coaching_requests')
-      .select(['id', 'topic', 'message', 'preferred_times', 'status', 'created_at', 'accepted_at', 'withdrawn_at'])
+    about: 'Coaching you asked for (topic, message, preferred times and what became of each request), and the requests you accepted or passed on with your note.',
+    columns: [['id', 'The request\'s number.'], ['your_part', 'asked by you, accepted by you or passed on by you.'], ['topic', 'Topic.'], ['message', 'The educator\'s message.'],
+      ['preferred_times', 'Preferred times.'], ['status', 'open, passed, accepted or withdrawn.'], ['created_at', 'When it was asked (UTC).'],
+      ['accepted_at', 'When a coach accepted it (UTC).'], ['withdrawn_at', 'When it was withdrawn (UTC).'], ['pass_note', 'Your note when you passed it on.']],
+    rows: (db, p) => keysetBatches(async (after, size) => (await db.selectFrom('coaching_requests')
+      .select(['id', 'staff_id', 'requested_by_user_id', 'accepted_by_user_id', 'passed_by_user_id', 'topic', 'message', 'preferred_times', 'status', 'created_at',
+        'accepted_at', 'withdrawn_at', 'pass_note'])
       .where('district_id', '=', district(p))
-      .where((eb) => eb.or([eb('requested_by_user_id', '=', p.userId), eb('staff_id', 'in', staffOf(p))]))
-      .where('id', '>', after).orderBy('id').limit(size).execute()),
+      .where((eb) => eb.or([eb('requested_by_user_id', '=', p.userId), eb('staff_id', 'in', staffOf(p)), eb('accepted_by_user_id', '=', p.userId),
+        eb('passed_by_user_id', '=', p.userId)]))
+      .where('id', '>', after).orderBy('id').limit(size).execute())
+      .map(({ staff_id: staffId, requested_by_user_id: askedBy, accepted_by_user_id: acceptedBy, passed_by_user_id: passedBy, pass_note: note, ...r }) => ({
+        ...r,
+        your_part: askedBy === p.userId || p.staffIds.includes(staffId) ? 'asked by you' : acceptedBy === p.userId ? 'accepted by you' : 'passed on by you',
+        // The pass note is its writer's: only the coach who passed it on gets it here.
+        pass_note: passedBy === p.userId ? note : null,
+      }))),
   },
   {
     name: 'skill_ratings',

@@ -93,6 +93,21 @@ describe('GET /api/me/export', () => {
     expect(coach.json('observation_answers_you_gave')).toEqual([{ observation_id: shared.id, item: form.items[0]!.label, value: JSON.stringify('yes'), evidence: 'seen' }]);
   });
 
+  it('a coaching request: the educator\'s own, and the pass note only in the export of the coach who wrote it', async () => {
+    const now = nowIso();
+    await t.db.insertInto('coaching_requests').values({
+      district_id: w.district.id, staff_id: w.jordan.id, requested_by_user_id: w.teacher.id, topic: 'Questioning', message: 'Help with wait time', preferred_times: null,
+      status: 'passed', interaction_id: null, accepted_by_user_id: null, accepted_at: null, pass_note: 'Dana knows this best', passed_by_user_id: w.coach.id,
+      passed_at: now, withdrawn_at: null, created_at: now, updated_at: now,
+    }).execute();
+    const teacher = await exportOf(await loginAs(t.app, w.teacher));
+    expect(teacher.json('coaching_requests')).toEqual([expect.objectContaining({ your_part: 'asked by you', message: 'Help with wait time', pass_note: null })]);
+    expect(teacher.all).not.toContain('Dana knows this best');
+    const coach = await exportOf(await loginAs(t.app, w.coach));
+    expect(coach.json('coaching_requests')).toEqual([expect.objectContaining({ your_part: 'passed on by you', pass_note: 'Dana knows this best' })]);
+    expect((await exportOf(await loginAs(t.app, w.coach2))).json('coaching_requests')).toEqual([]);
+  });
+
   it('provider staff download their own account', async () => {
     const staff = await buildUser(t.db, { role: 'provider-admin', name: 'Pat Provider' });
     const { json } = await exportOf(await loginAs(t.app, staff));
