@@ -3,7 +3,7 @@ import { createApp } from './app';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from './bootstrap';
 import { loadConfig } from './config';
 import { startActionStepDigestRunner } from './features/actionSteps/digestJobs';
-import { failStaleExports, pruneExpiredExports } from './features/districtExport/job';
+import { failStaleExports, interruptExportJobs, pruneExpiredExports } from './features/districtExport/job';
 import { startDistrictDeletionRunner } from './features/adminDistricts/deletionJobs';
 import { startSubscriptionRunner } from './features/reports/subscriptionJobs';
 import { startRetentionRunner } from './features/retention/jobs';
@@ -93,6 +93,8 @@ function shutdown(signal: string) {
   console.log(`${signal} received: finishing requests in flight, then closing.`);
   // Stop accepting connections, let in-flight requests finish, then close the database.
   server.close(async () => {
+    // District exports this process was writing: failed as interrupted now, not a minute after the next start.
+    await interruptExportJobs(db, config.dataDir).catch((err: unknown) => console.error('Marking exports interrupted failed:', err));
     await checkpoints.stop();
     await db.destroy();
     process.exit(0);

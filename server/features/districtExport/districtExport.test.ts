@@ -9,7 +9,7 @@ import { asGuest, bodyAsBytes, createTestApp, csrfHeaders, guestAgent, loginAs, 
 import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 import { insertInteraction } from '../../testing/interactions.fixture';
 import { buildType } from '../../testing/interactionTypes.fixture';
-import { districtExportsSettled, failStaleExports, pruneExpiredExports, runExport } from './job';
+import { districtExportsSettled, failStaleExports, interruptExportJobs, pruneExpiredExports, runExport, startExportJob } from './job';
 import { EXPORT_KINDS } from './kinds';
 
 let t: TestApp;
@@ -254,6 +254,18 @@ describe('the job', () => {
     const status = await (await loginAs(t.app, w.admin)).get(`/api/district/export/${dead.id}`);
     expect(status.body).toMatchObject({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted });
     expect(status.body.download_url).toBeUndefined();
+  });
+
+  it('shutdown: an export this process is writing is failed as interrupted at once, and no file is left', async () => {
+    const w = await world();
+    const queued = await t.db.insertInto('district_exports').values({ district_id: w.maple.id, requested_by: w.admin.id, status: 'queued', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    startExportJob({ db: t.db, dataDir, appUrl: 'http://coachwell.test', mailer: t.mailer, log: () => {} }, queued.id);
+    await interruptExportJobs(t.db, dataDir);
+    await districtExportsSettled(t.db);
+    const row = await t.db.selectFrom('district_exports').select(['status', 'error', 'file_path']).where('id', '=', queued.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted, file_path: null });
+    expect(await readdir(join(dataDir, 'exports')).catch(() => [])).toEqual([]);
+    expect(t.mailer.sent.map((m) => m.subject)).not.toContain('Your district export is ready');
   });
 
   it('a failure: the row failed with its message, no file left, the download 409, an email saying so', async () => {

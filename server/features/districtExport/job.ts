@@ -6,6 +6,7 @@
 // file removed, the message kept, an email too. `failStaleExports` (start-up, the hourly prune, and before a start)
 // fails a queued or running export whose heartbeat stopped a minute ago: its process died ("interrupted").
 // `pruneExpiredExports` (hourly) deletes the files past their expiry; the row stays, its download answers 410.
+// `interruptExportJobs` (shutdown) fails this process's unfinished exports at once and deletes their partial files.
 // Tests await a job with `districtExportsSettled(db)`.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -33,14 +34,19 @@ export interface ExportJobDeps {
 }
 
 const running = new WeakMap<DB, Set<Promise<void>>>();
+/** The exports this process is writing, per database (shutdown marks them interrupted). */
+const writing = new WeakMap<DB, Set<number>>();
 
 /** Starts the export's job in the background (never throws: a failure is written to its row). */
 export function startExportJob(deps: ExportJobDeps, exportId: number): void {
   const jobs = running.get(deps.db) ?? new Set<Promise<void>>();
   running.set(deps.db, jobs);
+  const ids = writing.get(deps.db) ?? new Set<number>();
+  writing.set(deps.db, ids);
+  ids.add(exportId);
   const job = runExport(deps, exportId)
     .catch((err: unknown) => deps.log('District export job failed:', err))
-    .finally(() => jobs.delete(job));
+    .finally(() => { jobs.delete(job); ids.delete(exportId); });
   jobs.add(job);
 }
 
@@ -60,14 +66,17 @@ export const exportFile = (dataDir: string, relative: string) => join(dataDir, r
 export async function runExport(deps: ExportJobDeps, exportId: number): Promise<void> {
   const { db } = deps;
   const now = nowIso();
+  const queued = await db.selectFrom('district_exports').select('district_id').where('id', '=', exportId).executeTakeFirst();
+  if (!queued) return;
+  // Named for its district, so a purge finds a file still being written (adminDistricts/purge.ts).
+  const relative = join('exports', `district-${queued.district_id}-${exportId}-${randomBytes(6).toString('hex')}.zip`);
   const claimed = await db.updateTable('district_exports')
-    .set({ status: 'running', started_at: now, heartbeat_at: now, kinds_total: EXPORT_KINDS.length })
+    .set({ status: 'running', started_at: now, heartbeat_at: now, kinds_total: EXPORT_KINDS.length, file_path: relative })
     .where('id', '=', exportId).where('status', '=', 'queued')
     .returning(['id', 'district_id', 'requested_by', 'created_at']).executeTakeFirst();
   if (!claimed) return;
   const districtId = claimed.district_id;
   const district = await db.selectFrom('districts').select(['name', 'timezone']).where('id', '=', districtId).executeTakeFirstOrThrow();
-  const relative = join('exports', `district-${districtId}-${exportId}-${randomBytes(6).toString('hex')}.zip`);
   const file = exportFile(deps.dataDir, relative);
   const heartbeat = setInterval(() => {
     void db.updateTable('district_exports').set({ heartbeat_at: nowIso() }).where('id', '=', exportId).execute().catch(() => {});
@@ -76,7 +85,6 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
   let zip: ExportZip | null = null;
   try {
     await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
-    await db.updateTable('district_exports').set({ file_path: relative }).where('id', '=', exportId).execute();
     zip = new ExportZip(createWriteStream(file), join(deps.dataDir, 'exports'));
     const counts = new Map<string, number>();
     let rowsDone = 0;
@@ -94,9 +102,14 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
     const size = await zip.finish();
     const finished = new Date();
     const expiresAt = new Date(finished.getTime() + EXPORT_KEPT_MS).toISOString();
-    await db.updateTable('district_exports')
+    const marked = await db.updateTable('district_exports')
       .set({ status: 'ready', size_bytes: size, finished_at: finished.toISOString(), expires_at: expiresAt, heartbeat_at: finished.toISOString() })
-      .where('id', '=', exportId).execute();
+      .where('id', '=', exportId).where('status', '=', 'running').executeTakeFirst();
+    // Failed meanwhile (shutdown, or a stale check that thought the process gone): the file is nobody's.
+    if (Number(marked.numUpdatedRows) === 0) {
+      await rm(file, { force: true });
+      return;
+    }
     await tellRequester(deps, claimed.requested_by, district, { ready: true, expiresAt, rows: rowsDone });
   } catch (err) {
     deps.log(`District export ${exportId} failed:`, err);
@@ -104,7 +117,7 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
     await rm(file, { force: true }).catch(() => {});
     await db.updateTable('district_exports')
       .set({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.failed, finished_at: nowIso(), file_path: null })
-      .where('id', '=', exportId).execute();
+      .where('id', '=', exportId).where('status', '=', 'running').execute();
     await tellRequester(deps, claimed.requested_by, district, { ready: false }).catch((e: unknown) => deps.log('District export email failed:', e));
   } finally {
     clearInterval(heartbeat);
@@ -157,6 +170,18 @@ export async function failStaleExports(db: DB, districtId?: number, now = Date.n
   if (districtId !== undefined) q = q.where('district_id', '=', districtId);
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/** At shutdown: the exports this process is still writing are failed as interrupted at once, their partial files deleted. */
+export async function interruptExportJobs(db: DB, dataDir: string): Promise<void> {
+  const ids = [...(writing.get(db) ?? [])];
+  if (!ids.length) return;
+  const rows = await db.selectFrom('district_exports').select(['id', 'file_path']).where('id', 'in', ids).where('status', 'in', ['queued', 'running']).execute();
+  if (!rows.length) return;
+  await db.updateTable('district_exports')
+    .set({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted, finished_at: nowIso(), file_path: null })
+    .where('id', 'in', rows.map((r) => r.id)).execute();
+  for (const row of rows) if (row.file_path) await rm(exportFile(dataDir, row.file_path), { force: true }).catch(() => {});
 }
 
 /** Deletes the files of ready exports past their expiry (the rows stay: their download answers 410). */
