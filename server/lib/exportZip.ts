@@ -45,6 +45,8 @@ export async function* keysetBatches<R extends { id: number }>(
   let after = 0;
   for (;;) {
     const rows = await fetch(after, size);
+    // A turn between the read (synchronous on SQLite) and the writing of its rows: neither holds the loop for both.
+    await nextTurn();
     if (rows.length) yield rows;
     if (rows.length < size) return;
     after = rows[rows.length - 1]!.id;
