@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrator';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seeds/demo';
 import { seedReference } from '../db/seeds/reference';
 import { type Config, loadConfig } from './config';
+import { seedDemoDeletion } from './features/adminDistricts/demoDeletion';
 import { markInterruptedImports } from './features/imports/queries';
 import { createDistrict, createUser } from './identity/accounts';
 import { secretBoxFor } from './lib/secretBox';
@@ -29,6 +30,8 @@ export async function prepareDatabase(config: Pick<Config, 'databaseFile'> & Par
 export async function runDemoSeed(db: DB, config: Pick<Config, 'env' | 'sessionSecret' | 'sso'> = loadConfig()): Promise<boolean> {
   const box = secretBoxFor(config);
   const seeded = await seedDemo(db, { createDistrict, createUser, sealSecret: (plain) => (box.ready ? box.seal(plain) : null) });
+  // The provider's Deleted districts: one small district purged with its certificate (issue 32).
+  if (seeded) await seedDemoDeletion(db, { createDistrict, createUser });
   if (seeded) await refreshPlannerStatistics(db);
   return seeded;
 }

@@ -26,7 +26,7 @@ export function DeletedDistricts() {
         <p className="muted">No district has been deleted. A district's certificate of deletion appears here once it is deleted.</p>
       ) : (
         <>
-          <TableFrame caption="Deleted districts and their certificates" captionHidden stackOnPhone className="adm-table" wrapClassName="adm-table-wrap">
+          <TableFrame caption="Deleted districts and their certificates" captionHidden stackOnPhone className="adm-certificates" wrapClassName="adm-table-wrap">
             <thead>
               <tr>
                 <th scope="col">District</th><th scope="col">Deleted</th><th scope="col">By</th>
