@@ -5,6 +5,7 @@ import { plural } from '../../../../common/plural';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { TableFrame } from '../../../components/Table';
+import { formatInteger } from '../../../lib/format';
 import { useInstantFormat } from '../../../lib/session';
 import { useDistrictDeletions } from '../api';
 
@@ -38,11 +39,11 @@ export function DeletedDistricts() {
                 <tr key={c.id}>
                   <th scope="row" className="adm-table__name">
                     {c.district_name}
-                    <span className="adm-table__sub">District {c.district_id}</span>
+                    <span className="adm-table__sub">District id {c.district_id}</span>
                   </th>
                   <td className="nowrap" data-label="Deleted"><time dateTime={c.purged_at}>{when.dateTime(c.purged_at)}</time></td>
-                  <td data-label="By">{c.purged_by_label}</td>
-                  <td className="num" data-label="Records">{plural(c.total_records, 'record', 'records')}</td>
+                  <td data-label="By">{c.purged_by ? c.purged_by_label : 'The scheduled deletion job'}</td>
+                  <td className="num" data-label="Records">{formatInteger(c.total_records)}</td>
                   <td data-label="Certificate">
                     <a href={c.download_url} download={`${c.certificate_number}.pdf`}>
                       {c.certificate_number}<span className="sr-only"> for {c.district_name}</span> (PDF)
