@@ -2,6 +2,7 @@
 // with when (on the reader's clock), by whom, how many records went, and its PDF to download.
 import { useState } from 'react';
 import { plural } from '../../../../common/plural';
+import { DELETION_JOB_LABEL } from '../../../../common/schemas/districtDeletion';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { TableFrame } from '../../../components/Table';
@@ -42,7 +43,7 @@ export function DeletedDistricts() {
                     <span className="adm-table__sub">District id {c.district_id}</span>
                   </th>
                   <td className="nowrap" data-label="Deleted"><time dateTime={c.purged_at}>{when.dateTime(c.purged_at)}</time></td>
-                  <td data-label="By">{c.purged_by ? c.purged_by_label : 'The scheduled deletion job'}</td>
+                  <td data-label="By">{c.purged_by_label === DELETION_JOB_LABEL ? 'The scheduled deletion job' : c.purged_by_label}</td>
                   <td className="num" data-label="Records">{formatInteger(c.total_records)}</td>
                   <td data-label="Certificate">
                     <a href={c.download_url} download={`${c.certificate_number}.pdf`}>
