@@ -19,6 +19,9 @@ describe('Export all district data', () => {
     await page.goto('/app/settings/export-import');
     await card(page).getByText('Private notes are not included').waitFor();
     await card(page).getByRole('button', { name: 'Start export' }).click();
+    // What the card shows right after the start (being written, or ready already on the small demo district).
+    await card(page).getByRole('list', { name: 'Recent exports' }).waitFor();
+    await card(page).screenshot({ path: '/tmp/data-export-started-1366.png' });
     const download = card(page).getByRole('link', { name: /^Download/ });
     await expect.poll(() => download.count(), { timeout: 60_000 }).toBe(1);
     expect(await card(page).getByText(/^Available until /).count()).toBe(1);
