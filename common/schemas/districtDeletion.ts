@@ -3,40 +3,12 @@
 // hourly job once the grace has passed or at once by a provider administrator typing its name. Each purge leaves a
 // certificate (a PDF) the provider keeps. Request schemas, messages and answer shapes shared by server and client.
 import * as z from 'zod/mini';
+import { DISTRICT_DELETION_MESSAGES } from '../districtDeletionValues';
 
-/** Days between scheduling a district's deletion and the job purging it. */
-export const DELETION_GRACE_DAYS = 30;
-
-export const DISTRICT_DELETION_MESSAGES = {
-  providerOnly: "Only Coachwell's own staff, signed in as themselves, can delete a district.",
-  adminOnly: 'Only a provider administrator can schedule, restore or delete a district.',
-  alreadyScheduled: 'This district is already scheduled for deletion.',
-  notScheduled: 'This district is not scheduled for deletion. Schedule its deletion first; it can be deleted at once only then.',
-  notScheduledRestore: 'This district is not scheduled for deletion, so there is nothing to restore.',
-  confirmNameRequired: "Type the district's name to confirm.",
-  confirmNameText: "The district's name must be text.",
-  confirmNameMismatch: "That is not the district's name. Type it exactly as shown, including capitals and spaces.",
-  certificateNotFound: 'We could not find that deletion certificate.',
-} as const;
+export {
+  DELETION_GRACE_DAYS, DELETION_JOB_LABEL, deletionDay, DISTRICT_DELETION_MESSAGES, districtScheduledForDeletionMessage,
+} from '../districtDeletionValues';
 const M = DISTRICT_DELETION_MESSAGES;
-
-/**
- * What a district's people are told at sign-in while its deletion is scheduled (POST /api/auth/login answers 403
- * with it; single sign-on lands on the same words): the day it will be deleted and whom to contact.
- */
-export function districtScheduledForDeletionMessage(day: string | null): string {
-  return `Your district's Coachwell account is scheduled for deletion${day ? ` on ${day}` : ''}. `
-    + 'To keep it, your district administrator can contact support@coachwell.example before then.';
-}
-
-/** "December 29, 2026": the day a deletion is due, on the district's calendar. */
-export function deletionDay(dueAt: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(dueAt));
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(dueAt));
-  }
-}
 
 /** POST /api/admin/district/{id}/purge: the district's name, typed exactly (the server compares it too). */
 export const purgeDistrictSchema = z.object({
@@ -84,5 +56,3 @@ export interface DistrictDeletionCertificate {
   recipients: number;
   download_url: string;
 }
-
-export const DELETION_JOB_LABEL = 'the scheduled deletion job';

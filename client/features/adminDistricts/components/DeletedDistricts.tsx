@@ -2,7 +2,7 @@
 // with when (on the reader's clock), by whom, how many records went, and its PDF to download.
 import { useState } from 'react';
 import { plural } from '../../../../common/plural';
-import { DELETION_JOB_LABEL } from '../../../../common/schemas/districtDeletion';
+import { DELETION_JOB_LABEL } from '../../../../common/districtDeletionValues';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { TableFrame } from '../../../components/Table';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AdminDistrictDetail } from '../../../../common/schemas/adminDistricts';
-import { DELETION_GRACE_DAYS } from '../../../../common/schemas/districtDeletion';
+import { DELETION_GRACE_DAYS } from '../../../../common/districtDeletionValues';
 import { plural } from '../../../../common/plural';
 import { Button } from '../../../components/Button';
 import { FormError, TextField } from '../../../components/Field';
