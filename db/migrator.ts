@@ -47,6 +47,7 @@ import * as m0175 from './migrations/20261204_0175_article_working_offline';
 import * as m0176 from './migrations/20261205_0176_district_exports';
 import * as m0177 from './migrations/20261205_0177_district_deletion';
 import * as m0178 from './migrations/20261205_0178_retention';
+import * as m0179 from './migrations/20261205_0179_article_district_data';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205_0176_district_exports': m0176,
   '20261205_0177_district_deletion': m0177,
   '20261205_0178_retention': m0178,
+  '20261205_0179_article_district_data': m0179,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */

@@ -14,6 +14,7 @@ import { SLUG as OBSERVATIONS_SLUG } from '../../../db/migrations/20261201_0162_
 import { SLUG as EDUCATORS_SIDE_SLUG } from '../../../db/migrations/20261202_0171_article_educators_side';
 import { SLUG as SINGLE_SIGN_ON_SLUG } from '../../../db/migrations/20261203_0173_article_single_sign_on';
 import { SLUG as WORKING_OFFLINE_SLUG } from '../../../db/migrations/20261204_0175_article_working_offline';
+import { SLUG as DISTRICT_DATA_SLUG } from '../../../db/migrations/20261205_0179_article_district_data';
 import { staticRoutes } from '../../static';
 import { createTestApp, type TestApp } from '../../testing/app';
 
@@ -45,8 +46,9 @@ describe('the seeded help articles', () => {
     const articles = await t.db.selectFrom('articles').select(['slug', 'title', 'body']).orderBy('id').execute();
     // The twenty seeded (migration 20261123_0083), "Observations and walkthroughs" (migration 20261201_0162) and
     // "Your side of coaching (for educators)" (migration 20261202_0171) and "Single sign-on: signing in with school
-    // accounts" (migration 20261203_0173) and "Working offline: Coachwell without a signal" (migration 20261204_0175).
-    expect(articles).toHaveLength(24);
+    // accounts" (migration 20261203_0173) and "Working offline: Coachwell without a signal" (migration 20261204_0175) and
+    // "Your district's data: export, retention and deletion" (migration 20261205_0179).
+    expect(articles).toHaveLength(25);
     const offending = articles.map((a) => ({ slug: a.slug, found: developerPaths(a.title, a.body) })).filter((a) => a.found.length > 0);
     expect(offending).toEqual([]);
   });
@@ -64,8 +66,8 @@ describe('the seeded help articles', () => {
 
   it('every seeded article was rewritten once, kept in its history as a save by Coachwell', async () => {
     // Every article but the ones written later for district staff in the first place (observationsArticle.test.ts,
-    // educatorsSideArticle.test.ts, singleSignOnArticle.test.ts, workingOfflineArticle.test.ts).
-    const articles = await t.db.selectFrom('articles').select(['id', 'slug', 'body']).where('slug', 'not in', [OBSERVATIONS_SLUG, EDUCATORS_SIDE_SLUG, SINGLE_SIGN_ON_SLUG, WORKING_OFFLINE_SLUG]).execute();
+    // educatorsSideArticle.test.ts, singleSignOnArticle.test.ts, workingOfflineArticle.test.ts, districtDataArticle.test.ts).
+    const articles = await t.db.selectFrom('articles').select(['id', 'slug', 'body']).where('slug', 'not in', [OBSERVATIONS_SLUG, EDUCATORS_SIDE_SLUG, SINGLE_SIGN_ON_SLUG, WORKING_OFFLINE_SLUG, DISTRICT_DATA_SLUG]).execute();
     for (const article of articles) {
       const versions = await t.db.selectFrom('article_versions').selectAll().where('article_id', '=', article.id).orderBy('id').execute();
       expect(versions.map((v) => v.edited_by), article.slug).toEqual([null, null]);

@@ -21,7 +21,7 @@ function ExportRow({ item, latest, impersonating }: { item: DistrictExport; late
   const who = item.requested_by ? ` by ${item.requested_by.name}` : '';
   const started = `Started ${when.dateTime(item.created_at)}${who}`;
   if (item.status === 'queued' || item.status === 'running') {
-    const progress = `${plural(item.kinds_done, 'kind', 'kinds')} of ${formatInteger(item.kinds_total)} written (${plural(item.rows_done, 'row', 'rows')})`;
+    const progress = `${formatInteger(item.kinds_done)} of ${plural(item.kinds_total, 'kind', 'kinds')} of records written (${plural(item.rows_done, 'row', 'rows')})`;
     return (
       <li className="ei-export stack stack--sm">
         <p className="ei-export__title"><span className="badge badge--info">{item.status === 'queued' ? 'Waiting to start' : 'Writing'}</span> {started}</p>
