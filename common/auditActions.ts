@@ -81,7 +81,7 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   // Deleting a district (issue 32)
   district_deletion_scheduled: a('District deletion scheduled', 'scheduled the deletion of {subject}'),
   district_deletion_restored: a('District deletion cancelled', 'restored {subject}, cancelling its scheduled deletion'),
-  district_purged: f('District deleted', (p) => `deleted ${p.subject} and all its data${p.details.by === 'scheduled_job' ? ' (the scheduled deletion job)' : ''}`
+  district_purged: f('District deleted', (p) => `deleted ${p.subject} and all its data`
     + `${text(p.details.certificate) ? `; certificate ${text(p.details.certificate)}` : ''}`),
   // Billing (the district's side)
   billing_contact_updated: a('Billing contact updated', 'updated the billing contact of {subject}'),
@@ -360,6 +360,7 @@ export function auditWho(entry: SentenceInput): string {
   }
   // Runs no person starts (issue 32: the district's nightly retention run) name themselves.
   if (!entry.actor && !entry.impersonator && entry.action === 'retention_run') return 'The nightly retention run';
+  if (!entry.actor && !entry.impersonator && entry.action === 'district_purged') return 'The scheduled deletion job';
   return entry.actor?.name ?? entry.impersonator?.name ?? 'Someone not signed in';
 }
 

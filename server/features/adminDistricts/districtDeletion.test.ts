@@ -3,6 +3,7 @@
 // what a schedule does to sign-in and sessions, and the hourly job. The schema walk is purge.test.ts.
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { auditSentence } from '../../../common/auditActions';
 import { ADMIN_DISTRICT_MESSAGES } from '../../../common/schemas/adminDistricts';
 import {
   DELETION_JOB_LABEL, deletionDay, DISTRICT_DELETION_MESSAGES as M, districtScheduledForDeletionMessage,
@@ -236,6 +237,12 @@ describe('the scheduled deletion job', () => {
     expect(certificate).toMatchObject({ purged_district_id: w.maple.id, purged_by: null, purged_by_name: null });
     const support = await loginAs(t.app, w.support);
     expect((await support.get('/api/admin/district-deletions')).body.data[0]).toMatchObject({ purged_by: null, purged_by_label: DELETION_JOB_LABEL });
+    // The provider's feed names the job.
+    const [purged] = await auditRows(t.db, 'district_purged');
+    expect(auditSentence({
+      action: 'district_purged', actor: null, impersonator: null, district: null,
+      subject: { type: 'district', id: w.maple.id, label: w.maple.name }, details: JSON.parse(purged!.details!),
+    })).toBe(`The scheduled deletion job deleted ${w.maple.name} and all its data; certificate ${certificate!.certificate_number}`);
     // A second run finds nothing due.
     expect(await runDistrictDeletions({ db: t.db, mailer: t.mailer, dataDir: '/nonexistent-coachwell-data', log: () => undefined })).toEqual([]);
   });
