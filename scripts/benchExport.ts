@@ -2,8 +2,9 @@
 // 1 000 000 interactions with their participants, 4 000 educators, 6 000 cycles with their stage history, skill
 // ratings): the export job (server/features/districtExport/job.ts runExport) run in this process as the server runs
 // it, measuring its wall time (goal ≤ 2 minutes), the process's peak RSS and heap above what they were before it
-// (goal ≤ 100 MB: the export streams, a batch of 2 000 rows at a time), the event loop's longest delay while it runs
-// (requests beside it wait that long at worst), the zip's size and its rows. BENCH_REPORT_INTERACTIONS sizes the
+// (goal ≤ 100 MB: the export streams, a batch of 1 000 rows at a time; V8 lets garbage grow the heap lazily, so run it
+// with `node --max-old-space-size=96 --import tsx scripts/benchExport.ts` to see what it really holds), the event loop's
+// longest delay while it runs (requests beside it wait that long at worst), the zip's size and its rows. BENCH_REPORT_INTERACTIONS sizes the
 // district (default 1 000 000); BENCH_REPORTS_CACHE reuses a seeded SQLite file as the reports bench does.
 import fs from 'node:fs';
 import os from 'node:os';
