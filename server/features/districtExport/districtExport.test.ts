@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -149,6 +149,7 @@ describe('POST /api/district/export', () => {
   });
 
   it('429 past three starts an hour, with its message', async () => {
+    await rm(dataDir, { recursive: true, force: true });
     dataDir = await mkdtemp(join(tmpdir(), 'district-export-test-'));
     t = await createTestApp({ dataDir, rateLimits: true });
     const w = await world();
@@ -236,6 +237,20 @@ describe('the zip', () => {
     expect(status.body).toMatchObject({ status: 'ready', expired: true });
     expect(status.body.download_url).toBeUndefined();
     expect(await t.db.selectFrom('audit_log').select('id').where('action', '=', 'district_export_downloaded').execute()).toEqual([]);
+  });
+
+  it('the prune also deletes files no export holds once an hour old (a dead process\'s zip or staging file), never a held or younger one', async () => {
+    const w = await world();
+    const { id } = await started(w);
+    const held = (await t.db.selectFrom('district_exports').select('file_path').where('id', '=', id).executeTakeFirstOrThrow()).file_path!;
+    const folder = join(dataDir, 'exports');
+    await writeFile(join(folder, 'district-1-99-abc.zip'), 'partial');
+    await writeFile(join(folder, 'coachwell-export-1-abc.json'), '[');
+    await writeFile(join(folder, 'district-1-100-new.zip'), 'being written');
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    for (const name of ['district-1-99-abc.zip', 'coachwell-export-1-abc.json', held.slice('exports/'.length)]) await utimes(join(folder, name), old, old);
+    expect(await pruneExpiredExports(t.db, dataDir)).toBe(0);
+    expect((await readdir(folder)).sort()).toEqual([held.slice('exports/'.length), 'district-1-100-new.zip'].sort());
   });
 });
 

@@ -10,7 +10,7 @@
 // Tests await a job with `districtExportsSettled(db)`.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { plural } from '../../../common/plural';
 import { DISTRICT_EXPORT_MESSAGES, DISTRICT_EXPORT_SCREEN } from '../../../common/schemas/districtExport';
@@ -184,13 +184,31 @@ export async function interruptExportJobs(db: DB, dataDir: string): Promise<void
   for (const row of rows) if (row.file_path) await rm(exportFile(dataDir, row.file_path), { force: true }).catch(() => {});
 }
 
-/** Deletes the files of ready exports past their expiry (the rows stay: their download answers 410). */
+/** What the prune leaves alone in exports/: files younger than this may belong to a job writing now. */
+export const ORPHAN_AGE_MS = 60 * 60_000;
+
+/**
+ * Deletes the files of ready exports past their expiry (the rows stay: their download answers 410), and the files in
+ * exports/ that no export row holds and that are older than an hour: a zip or staging file left by a process that died.
+ */
 export async function pruneExpiredExports(db: DB, dataDir: string, now = new Date()): Promise<number> {
   const rows = await db.selectFrom('district_exports').select(['id', 'file_path'])
     .where('status', '=', 'ready').where('expires_at', '<=', now.toISOString()).where('file_deleted_at', 'is', null).execute();
   for (const row of rows) {
     if (row.file_path) await rm(exportFile(dataDir, row.file_path), { force: true });
     await db.updateTable('district_exports').set({ file_deleted_at: now.toISOString() }).where('id', '=', row.id).execute();
+  }
+  const folder = join(dataDir, 'exports');
+  const names = await readdir(folder).catch(() => [] as string[]);
+  if (names.length) {
+    const held = new Set((await db.selectFrom('district_exports').select('file_path')
+      .where('file_path', 'is not', null).where('file_deleted_at', 'is', null).execute()).map((r) => r.file_path));
+    for (const name of names) {
+      if (held.has(join('exports', name))) continue;
+      const file = join(folder, name);
+      const info = await stat(file).catch(() => null);
+      if (info?.isFile() && now.getTime() - info.mtimeMs > ORPHAN_AGE_MS) await rm(file, { force: true });
+    }
   }
   return rows.length;
 }
