@@ -110,7 +110,9 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
       await rm(file, { force: true });
       return;
     }
-    await tellRequester(deps, claimed.requested_by, district, { ready: true, expiresAt, rows: rowsDone });
+    // The export is ready whatever the mail does: a failed send is logged, never turned into a failed export.
+    await tellRequester(deps, claimed.requested_by, district, { ready: true, expiresAt, rows: rowsDone })
+      .catch((e: unknown) => deps.log('District export email failed:', e));
   } catch (err) {
     deps.log(`District export ${exportId} failed:`, err);
     await zip?.abort().catch(() => {});
