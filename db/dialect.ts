@@ -294,6 +294,46 @@ export async function withStaffBulkWrites(trx: DB, write: () => Promise<readonly
   await sql`update change_versions set version = version + 1 where scope = 'staff'`.execute(trx);
 }
 
+/** What the reports' rollup triggers write (migrations 20261127_0120, 20261202_0164 and later): their SQL names one. */
+const ROLLUP_TABLE_PATTERNS = ['%report_interaction_months%', '%report_participation_months%', '%report_observation_%'];
+
+/**
+ * A whole district's rows deleted in one transaction (issue 32: purging a district) without the reports' rollup
+ * triggers. Each deleted interaction, participant, observation or answer makes its trigger sum its group again from
+ * the rows left, so deleting a district row by row costs the square of its groups' sizes (51 000 interactions took
+ * 390 s on SQLite); the purge deletes the district's rollup rows itself afterwards, so the sums are not needed.
+ * `write` runs with every trigger whose SQL names a rollup table dropped; they are created again from their stored
+ * SQL before the commit (also when `write` throws). SQLite: DDL is transactional and the transaction holds the
+ * process's one connection, so nothing else runs without them, and other connections read the last commit.
+ * PostgreSQL: DROP TRIGGER locks the tables it names (ACCESS EXCLUSIVE) until the commit, so other districts' reads
+ * and writes of those tables wait for the purge, then find the triggers as they were. Only inside a transaction.
+ */
+export async function withoutRollupTriggers<T>(trx: DB, write: () => Promise<T>): Promise<T> {
+  if (!trx.isTransaction) throw new Error('withoutRollupTriggers: only inside a transaction.');
+  const like = (column: RawBuilder<unknown>) => sql.join(ROLLUP_TABLE_PATTERNS.map((p) => sql`${column} like ${p}`), sql` or `);
+  const triggers = isPostgres(trx)
+    ? (await sql<{ name: string; table: string; sql: string }>`select t.tgname as name, c.relname as "table", pg_get_triggerdef(t.oid) as sql
+        from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+        where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace and (${like(sql`p.prosrc`)})
+        order by c.relname, t.tgname`.execute(trx)).rows
+    : (await sql<{ name: string; table: string; sql: string }>`select name, tbl_name as "table", sql from sqlite_master
+        where type = 'trigger' and (${like(sql`sql`)}) order by name`.execute(trx)).rows;
+  for (const t of triggers) {
+    await (isPostgres(trx) ? sql`drop trigger ${sql.id(t.name)} on ${sql.id(t.table)}` : sql`drop trigger ${sql.id(t.name)}`).execute(trx);
+  }
+  const restore = async () => { for (const t of triggers) await sql.raw(t.sql).execute(trx); };
+  let result: T;
+  try {
+    result = await write();
+  } catch (err) {
+    // PostgreSQL's failed transaction rolls the drops back; SQLite's may still be committed by a caller that catches.
+    if (!isPostgres(trx)) await restore();
+    throw err;
+  }
+  await restore();
+  return result;
+}
+
 /**
  * `count` new ids for `table` (an auto-increment `id`), in order, for rows a multi-row insert then writes
  * with these ids (others refer to them, and `returning` does not promise the rows' order). PostgreSQL

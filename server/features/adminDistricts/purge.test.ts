@@ -139,6 +139,17 @@ function leftovers(tables: TableInfo[], before: Snapshot, after: Snapshot, marke
   return problems;
 }
 
+/** Every trigger with its definition: the purge sets the rollup triggers aside and must put them back as they were. */
+async function triggers(db: DB): Promise<string[]> {
+  const rows = isPostgres(db)
+    ? (await sql<{ d: string }>`select pg_get_triggerdef(t.oid)
+          || case when p.prosrc like '%report_interaction_months%' then ' (writes report_interaction_months)' else '' end as d
+        from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+        where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace`.execute(db)).rows
+    : (await sql<{ d: string }>`select name || ': ' || sql as d from sqlite_master where type = 'trigger'`.execute(db)).rows;
+  return rows.map((r) => r.d).sort();
+}
+
 async function scheduleNow(db: DB, districtId: number) {
   await db.updateTable('districts').set({ deletion_scheduled_at: new Date().toISOString(), deletion_due_at: new Date().toISOString() })
     .where('id', '=', districtId).execute();
@@ -176,7 +187,10 @@ describe('purging a district (the schema walk)', () => {
     }
 
     const mailer = createMemoryMailer();
+    const triggersBefore = await triggers(db);
+    expect(triggersBefore.filter((t) => t.includes('report_interaction_months')).length).toBeGreaterThan(0);
     const result = await purgeDistrict({ db, mailer, dataDir, log: () => undefined }, maple.id, null);
+    expect(await triggers(db)).toEqual(triggersBefore);
 
     const after = await snapshot(db, tables);
     expect(leftovers(tables, before, after, marked, maple.id, name)).toEqual([]);

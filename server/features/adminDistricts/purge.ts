@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
+import { withoutRollupTriggers } from '../../../db/dialect';
 import { lockDistrictWrites } from '../../../db/locks';
 import {
   DELETION_JOB_LABEL, type DeletionCount, DISTRICT_DELETION_MESSAGES as M,
@@ -106,10 +107,13 @@ export async function purgeDistrict(deps: PurgeDeps, districtId: number, purger:
       or impersonator_id in ${users} or (subject_type = 'user' and subject_id in ${users})`.execute(trx);
     add('logs', Number(audit.numAffectedRows ?? 0));
 
-    for (const s of PURGE_STEPS) {
-      const deleted = await sql`delete from ${sql.table(s.table)} where ${s.where(districtId)}`.execute(trx);
-      add(s.kind, Number(deleted.numAffectedRows ?? 0));
-    }
+    // Without the rollup triggers: the district's rollup rows are deleted by their own steps (db/dialect.ts).
+    await withoutRollupTriggers(trx, async () => {
+      for (const s of PURGE_STEPS) {
+        const deleted = await sql`delete from ${sql.table(s.table)} where ${s.where(districtId)}`.execute(trx);
+        add(s.kind, Number(deleted.numAffectedRows ?? 0));
+      }
+    });
     await trx.deleteFrom('districts').where('id', '=', districtId).execute();
     // The district row's own deletion bumped its version (on PostgreSQL the bump comes again at the commit).
     await trx.deleteFrom('district_versions').where('district_id', '=', districtId).execute();
