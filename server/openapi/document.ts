@@ -56,7 +56,6 @@ import { referenceApi } from './reference';
 
 /** Every area of the reference, in the order the viewer lists them. A new feature adds one line here. */
 export const API_AREAS: readonly ApiArea[] = [
-  authApi, accountApi, accountMigrationApi, planApi, buildingApi, retentionApi, staffApi, coachApi, groupApi, userApi,
   authApi, accountApi, accountMigrationApi, planApi, buildingApi, retentionApi, ownExportApi, staffApi, coachApi, groupApi, userApi,
   staffRequestApi, interactionTypeApi, interactionApi, observationFormApi, observationApi, calibrationApi, calendarApi, importApi, cycleApi, actionStepApi, skillApi, educatorHomeApi, reportApi,
   setupApi, districtExportApi, trialApi, billingApi, articleApi, supportApi, coachingRequestApi, alertApi, adminDistrictApi, adminBillingApi,
