@@ -294,8 +294,14 @@ export async function withStaffBulkWrites(trx: DB, write: () => Promise<readonly
   await sql`update change_versions set version = version + 1 where scope = 'staff'`.execute(trx);
 }
 
-/** What the reports' rollup triggers write (migrations 20261127_0120, 20261202_0164 and later): their SQL names one. */
-const ROLLUP_TABLE_PATTERNS = ['%report_interaction_months%', '%report_participation_months%', '%report_observation_%'];
+/**
+ * How a rollup trigger is known (migrations 20261127_0120, 20261202_0164 and later): its SQL names a rollup table or,
+ * on PostgreSQL, calls the functions that write them (rollup_resum, rollup_lock…, walkthrough_rollup_refresh).
+ */
+const ROLLUP_TABLE_PATTERNS = [
+  '%report_interaction_months%', '%report_participation_months%', '%report_observation_%', '%rollup_resum%', '%rollup_lock%',
+  '%walkthrough_rollup_refresh%',
+];
 
 /**
  * A whole district's rows deleted in one transaction (issue 32: purging a district) without the reports' rollup

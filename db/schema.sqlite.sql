@@ -184,6 +184,9 @@ CREATE UNIQUE INDEX "interaction_groups_interaction_idx" on "interaction_groups"
 -- index interaction_participants_interaction_idx
 CREATE UNIQUE INDEX "interaction_participants_interaction_idx" on "interaction_participants" ("interaction_id", "staff_id");
 
+-- index interaction_participants_staff_fk_idx
+CREATE INDEX "interaction_participants_staff_fk_idx" on "interaction_participants" ("staff_id");
+
 -- index interaction_participants_staff_idx
 CREATE INDEX "interaction_participants_staff_idx" on "interaction_participants" ("district_id", "staff_id", "interaction_id");
 
@@ -204,6 +207,9 @@ CREATE UNIQUE INDEX "interactions_client_id_unique" on "interactions" ("district
 
 -- index interactions_coach_cover_idx
 CREATE INDEX "interactions_coach_cover_idx" on "interactions" ("district_id", "coach_id", "starts_at", "status", "deleted_at", "interaction_type_id", "duration_minutes", "building_id");
+
+-- index interactions_cycle_fk_idx
+CREATE INDEX "interactions_cycle_fk_idx" on "interactions" ("coaching_cycle_id") where "coaching_cycle_id" is not null;
 
 -- index interactions_cycle_idx
 CREATE INDEX "interactions_cycle_idx" on "interactions" ("district_id", "coaching_cycle_id");
@@ -320,6 +326,9 @@ CREATE INDEX "sessions_expires_idx" on "sessions" ("expires_at");
 -- index sessions_user_idx
 CREATE INDEX "sessions_user_idx" on "sessions" ("user_id");
 
+-- index skill_current_levels_rating_fk_idx
+CREATE INDEX "skill_current_levels_rating_fk_idx" on "skill_current_levels" ("rating_id");
+
 -- index skill_domains_framework_idx
 CREATE INDEX "skill_domains_framework_idx" on "skill_domains" ("framework_id", "sort_order");
 
@@ -328,6 +337,9 @@ CREATE INDEX "skill_frameworks_district_idx" on "skill_frameworks" ("district_id
 
 -- index skill_levels_framework_unique
 CREATE UNIQUE INDEX "skill_levels_framework_unique" on "skill_levels" ("framework_id", "level");
+
+-- index skill_ratings_interaction_fk_idx
+CREATE INDEX "skill_ratings_interaction_fk_idx" on "skill_ratings" ("interaction_id") where "interaction_id" is not null;
 
 -- index skill_ratings_staff_idx
 CREATE INDEX "skill_ratings_staff_idx" on "skill_ratings" ("district_id", "staff_id", "skill_id", "rated_on");

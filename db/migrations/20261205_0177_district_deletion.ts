@@ -7,6 +7,7 @@
 // `districts`, no district-version triggers), so it survives the purge it certifies. It keeps the district's id,
 // name and timezone, when and by whom it was scheduled and purged (`purged_by` null: the scheduled deletion job), the
 // counts per kind (JSON), how many people it was emailed to, and the certificate PDF itself (`pdf`: bytes).
+// Four indexes on foreign-key columns a purge's deletions look up on PostgreSQL (see below).
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../migrationHelpers';
 
@@ -18,6 +19,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The hourly job's question: scheduled districts whose grace has passed.
   await db.schema.createIndex('districts_deletion_due_idx').on('districts').column('deletion_due_at')
     .where(sql.ref('deletion_due_at'), 'is not', null).execute();
+
+  // Foreign keys whose referencing column leads no index, on the tables a purge deletes many rows from: PostgreSQL
+  // checks (or sets null, or cascades to) the referencing rows of every deleted parent row with `where column = $1`,
+  // a scan of the whole child table (every district's rows) without one. Interactions → skill ratings, skill
+  // ratings → current levels, coaching cycles → interactions, educators → participants.
+  await db.schema.createIndex('skill_ratings_interaction_fk_idx').on('skill_ratings').column('interaction_id')
+    .where(sql.ref('interaction_id'), 'is not', null).execute();
+  await db.schema.createIndex('skill_current_levels_rating_fk_idx').on('skill_current_levels').column('rating_id').execute();
+  await db.schema.createIndex('interactions_cycle_fk_idx').on('interactions').column('coaching_cycle_id')
+    .where(sql.ref('coaching_cycle_id'), 'is not', null).execute();
+  await db.schema.createIndex('interaction_participants_staff_fk_idx').on('interaction_participants').column('staff_id').execute();
 
   await db.schema
     .createTable('district_deletion_certificates')
@@ -48,6 +60,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('district_deletion_certificates').ifExists().execute();
   await db.schema.dropIndex('districts_deletion_due_idx').ifExists().execute();
+  for (const index of ['skill_ratings_interaction_fk_idx', 'skill_current_levels_rating_fk_idx', 'interactions_cycle_fk_idx', 'interaction_participants_staff_fk_idx']) {
+    await db.schema.dropIndex(index).ifExists().execute();
+  }
   await db.schema.alterTable('districts').dropColumn('deletion_scheduled_by').execute();
   await db.schema.alterTable('districts').dropColumn('deletion_due_at').execute();
   await db.schema.alterTable('districts').dropColumn('deletion_scheduled_at').execute();
