@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AdminDistrictDetail } from '../../../../common/schemas/adminDistricts';
 import { DELETION_GRACE_DAYS } from '../../../../common/districtDeletionValues';
-import { plural } from '../../../../common/plural';
+import { plural, pluralWord } from '../../../../common/plural';
 import { Button } from '../../../components/Button';
 import { FormError, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
@@ -73,7 +73,7 @@ function ScheduleDialog({ district, onClose }: DialogProps) {
       <div className="stack">
         <FormError error={command.error} />
         <ul className="adm-consequences">
-          <li>Its {plural(district.users.total, 'login', 'logins')} are signed out now and cannot sign in; the sign-in page tells them the district is scheduled for deletion and whom to contact.</li>
+          <li>Its {plural(district.users.total, 'login', 'logins')} {pluralWord(district.users.total, 'is', 'are')} signed out now and cannot sign in; the sign-in page tells them the district is scheduled for deletion and whom to contact.</li>
           <li>For {DELETION_GRACE_DAYS} days (until about {when.date(due)}) nothing is deleted, and Restore undoes this.</li>
           <li>Then every record of the district is deleted for good: its people, educators, coaching records, settings, files, billing and logs. Their email addresses become free.</li>
           <li>A certificate of deletion is emailed to its administrators and billing contact, and kept under Deleted districts.</li>
