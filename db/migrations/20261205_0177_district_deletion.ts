@@ -14,8 +14,9 @@ import { isPostgres } from '../migrationHelpers';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('districts').addColumn('deletion_scheduled_at', 'text').execute();
   await db.schema.alterTable('districts').addColumn('deletion_due_at', 'text').execute();
-  await db.schema.alterTable('districts')
-    .addColumn('deletion_scheduled_by', 'integer', (c) => c.references('users.id').onDelete('set null')).execute();
+  // The provider login who scheduled it: a plain id, no foreign key, since `users.district_id` already references
+  // `districts` and a key back would make a cycle that copying to PostgreSQL (scripts/copyToPostgres.ts) cannot order.
+  await db.schema.alterTable('districts').addColumn('deletion_scheduled_by', 'integer').execute();
   // The hourly job's question: scheduled districts whose grace has passed.
   await db.schema.createIndex('districts_deletion_due_idx').on('districts').column('deletion_due_at')
     .where(sql.ref('deletion_due_at'), 'is not', null).execute();
