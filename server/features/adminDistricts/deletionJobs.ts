@@ -1,4 +1,4 @@
-// The scheduled deletion job (issue 32, item 3): hourly (started by server/main.ts; tests call runDistrictDeletions),
+// The scheduled deletion job (issue 32, item 3): hourly in the night's hours (started by server/main.ts; tests call runDistrictDeletions),
 // it purges every district whose deletion is due (its 30 days' grace has passed), one at a time, each in its own
 // transaction (purge.ts). A district restored meanwhile is skipped (the purge checks the schedule again under the
 // district's writers' lock); one that fails is logged and tried again on the next run. Several processes may run it:
@@ -8,6 +8,19 @@ import type { Mailer } from '../../lib/mailer';
 import { purgeDistrict, type PurgeResult } from './purge';
 
 export const DELETION_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * The hours (UTC) the hourly job purges in: 07:00 to 11:00, the night across the United States (2 to 6 AM Eastern,
+ * 11 PM to 3 AM Pacific in winter). A purge sets the reports' rollup triggers aside in its transaction, and on
+ * PostgreSQL every district's writes of interactions and observations wait for it, so it runs while nobody coaches.
+ * A provider administrator's "Delete now" runs when they choose.
+ */
+export const PURGE_HOURS_UTC = { from: 7, until: 11 } as const;
+
+export function inPurgeWindow(now: Date): boolean {
+  const hour = now.getUTCHours();
+  return hour >= PURGE_HOURS_UTC.from && hour < PURGE_HOURS_UTC.until;
+}
 
 export interface DeletionRunnerDeps {
   db: DB;
@@ -33,11 +46,11 @@ export async function runDistrictDeletions(deps: DeletionRunnerDeps, now = new D
   return done;
 }
 
-/** Runs at start and then hourly; `stop()` for shutdown. */
+/** Runs at start and then hourly, purging only within PURGE_HOURS_UTC; `stop()` for shutdown. */
 export function startDistrictDeletionRunner(deps: DeletionRunnerDeps): { stop: () => void } {
   let running = false;
   const tick = () => {
-    if (running) return;
+    if (running || !inPurgeWindow(new Date())) return;
     running = true;
     void runDistrictDeletions(deps)
       .catch((err: unknown) => deps.log('The scheduled deletion job failed:', err))

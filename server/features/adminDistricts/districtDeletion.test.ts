@@ -12,7 +12,7 @@ import { appWith, bodyAsBytes, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, 
 import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { type AdminDistrictsWorld, auditRows, buildAdminDistrictsWorld } from './adminDistricts.fixture';
-import { runDistrictDeletions } from './deletionJobs';
+import { inPurgeWindow, runDistrictDeletions } from './deletionJobs';
 
 let t: TestApp;
 let w: AdminDistrictsWorld;
@@ -245,5 +245,13 @@ describe('the scheduled deletion job', () => {
     })).toBe(`The scheduled deletion job deleted ${w.maple.name} and all its data; certificate ${certificate!.certificate_number}`);
     // A second run finds nothing due.
     expect(await runDistrictDeletions({ db: t.db, mailer: t.mailer, dataDir: '/nonexistent-coachwell-data', log: () => undefined })).toEqual([]);
+  });
+
+  it('the hourly job purges only in the US night, 07:00 to 11:00 UTC', () => {
+    expect(inPurgeWindow(new Date('2026-12-29T06:59:59Z'))).toBe(false);
+    expect(inPurgeWindow(new Date('2026-12-29T07:00:00Z'))).toBe(true);
+    expect(inPurgeWindow(new Date('2026-12-29T10:59:59Z'))).toBe(true);
+    expect(inPurgeWindow(new Date('2026-12-29T11:00:00Z'))).toBe(false);
+    expect(inPurgeWindow(new Date('2026-12-29T15:00:00Z'))).toBe(false);
   });
 });
