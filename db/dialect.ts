@@ -311,8 +311,10 @@ const ROLLUP_TABLE_PATTERNS = [
  * `write` runs with every trigger whose SQL names a rollup table dropped; they are created again from their stored
  * SQL before the commit (also when `write` throws). SQLite: DDL is transactional and the transaction holds the
  * process's one connection, so nothing else runs without them, and other connections read the last commit.
- * PostgreSQL: DROP TRIGGER locks the tables it names (ACCESS EXCLUSIVE) until the commit, so other districts' reads
- * and writes of those tables wait for the purge, then find the triggers as they were. Only inside a transaction.
+ * PostgreSQL: the triggers are disabled (ALTER TABLE … DISABLE TRIGGER) rather than dropped, and enabled again before
+ * the commit: that takes SHARE ROW EXCLUSIVE on their tables until the commit, so other districts' writes of those
+ * tables wait for the purge while their reads go on (a DROP TRIGGER's ACCESS EXCLUSIVE would stop reads too); a failed
+ * transaction rolls the change back. Only inside a transaction.
  */
 export async function withoutRollupTriggers<T>(trx: DB, write: () => Promise<T>): Promise<T> {
   if (!trx.isTransaction) throw new Error('withoutRollupTriggers: only inside a transaction.');
@@ -325,14 +327,18 @@ export async function withoutRollupTriggers<T>(trx: DB, write: () => Promise<T>)
     : (await sql<{ name: string; table: string; sql: string }>`select name, tbl_name as "table", sql from sqlite_master
         where type = 'trigger' and (${like(sql`sql`)}) order by name`.execute(trx)).rows;
   for (const t of triggers) {
-    await (isPostgres(trx) ? sql`drop trigger ${sql.id(t.name)} on ${sql.id(t.table)}` : sql`drop trigger ${sql.id(t.name)}`).execute(trx);
+    await (isPostgres(trx) ? sql`alter table ${sql.id(t.table)} disable trigger ${sql.id(t.name)}` : sql`drop trigger ${sql.id(t.name)}`).execute(trx);
   }
-  const restore = async () => { for (const t of triggers) await sql.raw(t.sql).execute(trx); };
+  const restore = async () => {
+    for (const t of triggers) {
+      await (isPostgres(trx) ? sql`alter table ${sql.id(t.table)} enable trigger ${sql.id(t.name)}` : sql.raw(t.sql)).execute(trx);
+    }
+  };
   let result: T;
   try {
     result = await write();
   } catch (err) {
-    // PostgreSQL's failed transaction rolls the drops back; SQLite's may still be committed by a caller that catches.
+    // PostgreSQL's failed transaction rolls the change back; SQLite's may still be committed by a caller that catches.
     if (!isPostgres(trx)) await restore();
     throw err;
   }

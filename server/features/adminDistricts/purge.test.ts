@@ -139,10 +139,10 @@ function leftovers(tables: TableInfo[], before: Snapshot, after: Snapshot, marke
   return problems;
 }
 
-/** Every trigger with its definition: the purge sets the rollup triggers aside and must put them back as they were. */
+/** Every trigger with its definition (and on PostgreSQL whether it fires): the purge sets the rollup triggers aside and must put them back as they were. */
 async function triggers(db: DB): Promise<string[]> {
   const rows = isPostgres(db)
-    ? (await sql<{ d: string }>`select pg_get_triggerdef(t.oid)
+    ? (await sql<{ d: string }>`select pg_get_triggerdef(t.oid) || ' enabled ' || t.tgenabled::text
           || case when p.prosrc like '%report_interaction_months%' then ' (writes report_interaction_months)' else '' end as d
         from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
         where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace`.execute(db)).rows
@@ -191,6 +191,9 @@ describe('purging a district (the schema walk)', () => {
     expect(triggersBefore.filter((t) => t.includes('report_interaction_months')).length).toBeGreaterThan(0);
     const result = await purgeDistrict({ db, mailer, dataDir, log: () => undefined }, maple.id, null);
     expect(await triggers(db)).toEqual(triggersBefore);
+    // And none left switched off (PostgreSQL): the demo's seeding already purged a district, so "as before" alone would
+    // not see a purge that never switched them back on.
+    expect((await triggers(db)).filter((d) => d.includes(' enabled ') && !d.includes(' enabled O'))).toEqual([]);
 
     const after = await snapshot(db, tables);
     expect(leftovers(tables, before, after, marked, maple.id, name)).toEqual([]);
