@@ -21,6 +21,8 @@ export const BUILDING_CODE_TAKEN = 'Another school already uses this code.';
 
 const COACHING_TARGETS_SHAPE = 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.';
 const MONTH_RANGE = 'School year start month must be a month from 1 to 12.';
+/** PUT /api/district changing `data_retention_years` in an impersonated session: a setting that deletes records is the district's own act. */
+export const RETENTION_WHILE_IMPERSONATING = 'Coachwell staff cannot change the data retention setting while signed in as someone. The district\'s administrators can.';
 export const RETENTION_RANGE = `Data retention must be off or a whole number of school years from ${RETENTION_MIN_YEARS} to ${RETENTION_MAX_YEARS}.`;
 
 /** PUT /api/district (manage settings). */

@@ -48,7 +48,8 @@ export default function SiteSettingsScreen({ route }: ScreenProps) {
       <ProfileCard canManage={canManage} />
       <CoachingTargetsCard canManage={canManage} />
       <SchoolsCard canManage={canManage} />
-      <RetentionCard canManage={canManage} />
+      {/* Coachwell staff signed in as an administrator read it: the server refuses their change (a setting that deletes). */}
+      <RetentionCard canManage={canManage && !user.impersonating} />
     </div>
   );
 }

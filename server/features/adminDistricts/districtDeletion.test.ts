@@ -150,9 +150,14 @@ describe('POST /api/admin/district/{id}/purge', () => {
     await post(`/api/admin/district/${w.maple.id}/schedule-deletion`).expect(200);
     const cedarStaff = await t.db.selectFrom('staff').select('id').where('district_id', '=', w.cedar.id).execute();
     // Rate-limit counters keyed by an email (failed sign-ins): its people's go, another district's stay.
+    // An underscore in an email is no wildcard, and the email is the key's whole last part.
+    await buildUser(t.db, { districtId: w.maple.id, role: 'coach', email: 'j_smith@maple.example' });
     await t.db.insertInto('rate_limits').values([
       { key: '10.0.0.1|login-failed|admin@maple.example', count: 2, reset_at: Date.now() + 60_000 },
+      { key: '10.0.0.1|login-failed|j_smith@maple.example', count: 2, reset_at: Date.now() + 60_000 },
       { key: '10.0.0.1|login-failed|admin@cedar.example', count: 1, reset_at: Date.now() + 60_000 },
+      { key: '10.0.0.1|login-failed|jxsmith@maple.example', count: 1, reset_at: Date.now() + 60_000 },
+      { key: '10.0.0.1|login-failed|j_smith@maple.example.uk', count: 1, reset_at: Date.now() + 60_000 },
     ]).execute();
     const res = await post(`/api/admin/district/${w.maple.id}/purge`, { confirm_name: w.maple.name });
     expect(res.status).toBe(200);
@@ -168,8 +173,8 @@ describe('POST /api/admin/district/{id}/purge', () => {
     expect(await t.db.selectFrom('staff').select('id').where('district_id', '=', w.maple.id).execute()).toEqual([]);
     // The other district is untouched.
     expect(await t.db.selectFrom('staff').select('id').where('district_id', '=', w.cedar.id).execute()).toEqual(cedarStaff);
-    expect((await t.db.selectFrom('rate_limits').select('key').where('key', 'like', '10.0.0.1|%').execute()).map((r) => r.key))
-      .toEqual(['10.0.0.1|login-failed|admin@cedar.example']);
+    expect((await t.db.selectFrom('rate_limits').select('key').where('key', 'like', '10.0.0.1|%').execute()).map((r) => r.key).sort())
+      .toEqual(['10.0.0.1|login-failed|admin@cedar.example', '10.0.0.1|login-failed|j_smith@maple.example.uk', '10.0.0.1|login-failed|jxsmith@maple.example']);
     expect((await signIn(w.cedarAdmin.email)).status).toBe(200);
     // Its address is free: a login with it can be made again (here in another district).
     await buildUser(t.db, { districtId: w.cedar.id, role: 'coach', email: w.admin.email });

@@ -124,9 +124,11 @@ export const PURGE_STEPS: readonly PurgeStep[] = [
   step('security_events', 'logs', byDistrictOrUser('user_id')),
   step('server_errors', 'logs', byDistrictOrUser('user_id', 'impersonator_id')),
   step('client_errors', 'logs', byDistrictOrUser('user_id')),
-  // Rate-limit counters keyed by a login's email (http/rateLimit.ts clientKey: "ip|…|email"); they expire anyway.
+  // Rate-limit counters keyed by a login's email (http/rateLimit.ts clientKey: "ip|…|email", the email last); they
+  // expire anyway. The email is the key's whole last part, its LIKE wildcards escaped: "j_smith@x.org" must not reach
+  // "jxsmith@x.org" or "j_smith@x.org.uk" of another district.
   step('rate_limits', 'logs', (id) => sql`exists (select 1 from users u where u.district_id = ${id}
-    and rate_limits.key like ${'%|'} || lower(u.email) || ${'%'})`),
+    and rate_limits.key like ${'%|'} || replace(replace(replace(lower(u.email), ${'\\'}, ${'\\\\'}), ${'%'}, ${'\\%'}), ${'_'}, ${'\\_'}) escape ${'\\'})`),
   step('users', 'logins'),
   step('buildings', 'schools'),
   // An alert aimed at the district by id.

@@ -4,8 +4,9 @@ import { nowIso, type DB } from '../../../db/connection';
 import { lockDistrictWrites } from '../../../db/locks';
 import { ensureZoneMonths } from '../../../db/zoneMonths';
 import type { CoachingTargets } from '../../../common/schemas/reports';
-import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN, coachingTargetsOf, districtSettingsOf } from '../../../common/schemas/site';
-import { conflict, notFound, validationError, type FieldErrors } from '../../http/errors';
+import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN, coachingTargetsOf, districtSettingsOf, RETENTION_WHILE_IMPERSONATING } from '../../../common/schemas/site';
+import { retentionYearsOf } from '../../../common/retention';
+import { conflict, forbidden, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
 import { findBuilding, findClash, type BuildingRow } from './queries';
 import { plural } from '../../../common/plural';
@@ -42,6 +43,10 @@ export async function updateDistrictProfile(
         return {};
       }
     })();
+    // Turning on or changing a setting that deletes records nightly is the district's own act, never support's.
+    if (retention !== undefined && actor.impersonatorId !== null && retention !== retentionYearsOf(stored.data_retention_years)) {
+      throw forbidden(RETENTION_WHILE_IMPERSONATING);
+    }
     const settingsBefore = districtSettingsOf(row.settings);
     const targetsBefore = coachingTargetsOf(row.settings);
     const settingsChanges: Record<string, unknown> = {};

@@ -5,7 +5,7 @@ import { nowIso, type DB } from '../../../db/connection';
 import { retentionCutoffDay, retentionNight, nextRetentionNight } from '../../../common/retention';
 import { appWith, loginAs, putAs, type TestApp } from '../../testing/app';
 import { expectFieldError, itRequiresLogin } from '../../testing/checks';
-import { buildInteractionsWorld, insertActivity, insertInteraction, observationForm, type InteractionsWorld } from '../../testing/interactions.fixture';
+import { buildInteractionsWorld, impersonatingAgent, insertActivity, insertInteraction, observationForm, type InteractionsWorld } from '../../testing/interactions.fixture';
 import { expectedRollups, storedRollups } from '../../testing/rollups';
 import { expectedWalkthroughRollups, storedWalkthroughRollups } from '../../testing/walkthroughRollups';
 import { auditSentence } from '../../../common/auditActions';
@@ -124,6 +124,23 @@ describe('PUT /api/district data_retention_years', () => {
     const res = await putAs(await loginAs(t.app, w.principal), '/api/district', { ...profile, data_retention_years: 3 });
     expect(res.status).toBe(403);
     expect((await (await loginAs(t.app, w.admin)).get('/api/district')).body.data_retention_years).toBeNull();
+  });
+
+  it('403 while Coachwell staff impersonate an administrator: turning it on or changing it is the district\'s own act; the same value saves', async () => {
+    await setYears(t.db, w.district.id, 5);
+    const asSupport = await impersonatingAgent(t, w.admin.id);
+    for (const years of [3, null]) {
+      const res = await putAs(asSupport, '/api/district', { ...profile, data_retention_years: years });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe("Coachwell staff cannot change the data retention setting while signed in as someone. The district's administrators can.");
+    }
+    const row = await t.db.selectFrom('districts').select(['name', 'settings']).where('id', '=', w.district.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.settings).data_retention_years).toBe(5);
+    expect(row.name).toBe('Maple Test District');
+    // The profile form sends the setting as it is: the rest of the profile still saves.
+    const same = await putAs(asSupport, '/api/district', { ...profile, name: 'Maple Grove Renamed', data_retention_years: 5 });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ name: 'Maple Grove Renamed', data_retention_years: 5 });
   });
 
   it('stores it, answers it with the day records are kept from, audits it, and null turns it off', async () => {
