@@ -5,6 +5,8 @@
 //   const n = await zip.addTable('schools', ['id', 'name'], batches(...)); // schools.csv, then schools.json
 //   const bytes = await zip.finish();                               // the central directory; waits for the sink
 //   // on any error: await zip.abort() (the sink is destroyed; the caller removes a partial file)
+//   // a download closed early: zip.abort() from the response's 'close' (Node reports no error on a destroyed
+//   // response): every write, wait and `finish` after it throws ExportAborted, so the table stops reading batches
 //
 // `addTable(name, columns, batches)` reads `batches` (an AsyncIterable of row-object arrays) once and writes
 // `<name>.csv` (server/lib/csv.ts: BOM, CRLF, every cell quoted, formula injection defanged) and `<name>.json` (one
@@ -57,10 +59,18 @@ export async function* keysetBatches<R extends { id: number }>(
   }
 }
 
+/** What an aborted zip's pending and later calls throw. */
+export class ExportAborted extends Error {
+  constructor() { super('The export was aborted.'); this.name = 'ExportAborted'; }
+}
+
 /** A zip written entry by entry into `out`, each entry deflated as it is written. */
 export class ExportZip {
   private readonly zip: Zip;
   private failure: Error | null = null;
+  /** Rejects once `abort` is called: every wait (zlib's or the sink's back-pressure, the end) races it. */
+  private readonly stopped: Promise<never>;
+  private stop!: (err: Error) => void;
   private bytes = 0;
   private ended: Promise<void>;
   private resolveEnded!: () => void;
@@ -68,6 +78,8 @@ export class ExportZip {
 
   constructor(private readonly out: Writable, private readonly tempDir = tmpdir()) {
     this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
+    this.stopped = new Promise<never>((_, reject) => { this.stop = reject; });
+    this.stopped.catch(() => { /* answered by the call it stops */ });
     out.on('error', (err) => { this.failure ??= err; });
     this.zip = new Zip((err, chunk, final) => {
       if (err) { this.failure ??= err; return; }
@@ -127,6 +139,8 @@ export class ExportZip {
       await json.end();
       return count;
     } finally {
+      // A write still pending when the table failed (an abort) errors once the stage is destroyed: nothing to report then.
+      stage.on('error', () => { /* the table has already failed or ended */ });
       stage.destroy();
       await rm(stagePath, { force: true });
     }
@@ -136,24 +150,33 @@ export class ExportZip {
   async finish(): Promise<number> {
     this.check();
     this.zip.end();
-    await this.ended;
-    await new Promise<void>((resolve, reject) => {
+    await this.untilStopped(this.ended);
+    await this.untilStopped(new Promise<void>((resolve, reject) => {
       this.out.once('error', reject);
       this.out.end(() => resolve());
-    });
+    }));
     this.check();
     return this.bytes;
   }
 
-  /** Stops writing: the sink is destroyed (a file's caller removes it). */
+  /**
+   * Stops writing: the sink is destroyed (a file's caller removes it), and every pending or later call throws
+   * (ExportAborted unless something failed first), so `addTable` reads no further batch. Calling it again is harmless.
+   */
   async abort(): Promise<void> {
+    this.failure ??= new ExportAborted();
+    this.stop(this.failure);
     this.zip.terminate();
     this.out.destroy();
   }
 
+  private untilStopped<T>(wait: Promise<T>): Promise<T> {
+    return Promise.race([wait, this.stopped]);
+  }
+
   private entry(name: string): NativeDeflate {
     this.check();
-    const entry = new NativeDeflate(name, this.mtime, this.out, () => this.check());
+    const entry = new NativeDeflate(name, this.mtime, this.out, () => this.check(), (wait) => this.untilStopped(wait));
     this.zip.add(entry);
     return entry;
   }
@@ -175,7 +198,10 @@ class NativeDeflate {
   private readonly z: DeflateRaw;
   private readonly ended: Promise<void>;
 
-  constructor(readonly filename: string, readonly mtime: Date, private readonly out: Writable, private readonly check: () => void) {
+  constructor(
+    readonly filename: string, readonly mtime: Date, private readonly out: Writable, private readonly check: () => void,
+    private readonly untilStopped: (wait: Promise<void>) => Promise<void>,
+  ) {
     this.z = createDeflateRaw({ level: LEVEL });
     this.z.on('data', (chunk: Buffer) => {
       this.ondata!(null, chunk as Uint8Array as Parameters<AsyncFlateStreamHandler>[1], false);
@@ -202,19 +228,20 @@ class NativeDeflate {
     this.size += bytes.length;
     this.crc = crc32(bytes, this.crc);
     if (!this.z.write(bytes)) {
-      await new Promise<void>((resolve, reject) => {
+      await this.untilStopped(new Promise<void>((resolve, reject) => {
         const done = () => { this.z.off('error', fail); resolve(); };
         const fail = (err: Error) => { this.z.off('drain', done); reject(err); };
         this.z.once('drain', done);
         this.z.once('error', fail);
-      });
+      }));
     }
     this.check();
   }
 
   async end(): Promise<void> {
+    this.check();
     this.z.end();
-    await this.ended;
+    await this.untilStopped(this.ended);
     this.check();
   }
 

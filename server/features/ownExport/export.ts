@@ -1,11 +1,15 @@
 // Writes a person's own export into a zip (server/lib/exportZip.ts): README.md first, then each kind of kinds.ts as
-// CSV and JSON. The caller has set the download's headers; the zip streams into the response.
+// CSV and JSON. The caller has set the download's headers; the zip streams into the response, and `signal` stops it
+// (the download was closed): the zip is aborted and no further batch is read.
 import type { Writable } from 'node:stream';
 import type { DB } from '../../../db/connection';
 import { ExportZip } from '../../lib/exportZip';
 import { OWN_KINDS, type Person } from './kinds';
 
-export function ownExportReadme(name: string, at: string): string {
+/** The README's sentence in the read_log section while the district has turned the read log off for educators. */
+export const READ_LOG_OFF_NOTE = 'Your district has turned off "Who has read about me" for educators, so this file is empty.';
+
+export function ownExportReadme(name: string, at: string, opts: { readLogVisible: boolean }): string {
   const lines = [
     '# Your data in Coachwell',
     '',
@@ -19,7 +23,9 @@ export function ownExportReadme(name: string, at: string): string {
     '',
   ];
   for (const kind of OWN_KINDS) {
-    lines.push(`## ${kind.name}.csv / ${kind.name}.json`, '', kind.about, '', '| column | meaning |', '|---|---|');
+    lines.push(`## ${kind.name}.csv / ${kind.name}.json`, '', kind.about, '');
+    if (kind.name === 'read_log' && !opts.readLogVisible) lines.push(READ_LOG_OFF_NOTE, '');
+    lines.push('| column | meaning |', '|---|---|');
     for (const [column, meaning] of kind.columns) lines.push(`| ${column} | ${meaning} |`);
     lines.push('');
   }
@@ -27,11 +33,16 @@ export function ownExportReadme(name: string, at: string): string {
 }
 
 /** The whole export into `out`; answers the rows written per kind. */
-export async function writeOwnExport(db: DB, out: Writable, person: Person & { name: string }): Promise<Record<string, number>> {
+export async function writeOwnExport(
+  db: DB, out: Writable, person: Person & { name: string }, signal?: AbortSignal,
+): Promise<Record<string, number>> {
   const zip = new ExportZip(out);
+  const stop = () => { void zip.abort(); };
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop, { once: true });
   const counts: Record<string, number> = {};
   try {
-    await zip.addText('README.md', ownExportReadme(person.name, new Date().toISOString()));
+    await zip.addText('README.md', ownExportReadme(person.name, new Date().toISOString(), person));
     for (const kind of OWN_KINDS) {
       counts[kind.name] = await zip.addTable(kind.name, kind.columns.map(([c]) => c), kind.rows(db, person));
     }
@@ -40,5 +51,7 @@ export async function writeOwnExport(db: DB, out: Writable, person: Person & { n
   } catch (error) {
     await zip.abort();
     throw error;
+  } finally {
+    signal?.removeEventListener('abort', stop);
   }
 }

@@ -4,8 +4,8 @@
 // their linked staff record(s) (`staffIds`) for what is about them as an educator.
 // What is about them is what they may see today (the rules of server/access/notesPrivacy.ts and the observations'
 // sight): interactions they took part in with their shared texts, never another author's private notes; completed
-// observations of them with answers and texts only as shared with them; their ratings, action steps, cycles and the
-// read log. Private notes are in the files of what they wrote, and only there.
+// observations of them that were shared with them, with answers and texts only as shared; their ratings, action steps,
+// cycles and the read log (only while the district lets educators see it: Site settings, `educator_read_log_visible`). Private notes are in the files of what they wrote, and only there.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/types';
 import { AUDIT_ACTIONS } from '../../../common/auditActions';
@@ -19,6 +19,8 @@ export interface Person {
   districtId: number | null;
   /** The educator records linked to the login (usually one; none for most coaches and administrators). */
   staffIds: number[];
+  /** The district's setting `educator_read_log_visible` (the read log's own answer is 403 when off): false, read_log is empty. */
+  readLogVisible: boolean;
 }
 
 export interface OwnKind {
@@ -32,6 +34,9 @@ export interface OwnKind {
 const NONE = [0];
 const staffOf = (p: Person) => (p.staffIds.length ? p.staffIds : NONE);
 const district = (p: Person) => p.districtId ?? -1;
+
+/** No rows at all. */
+async function* none(): AsyncGenerator<ExportRow[]> {}
 
 /** One batch of rows when the set is small by nature (one person's profile, roles, preferences). */
 async function* once(read: () => Promise<ExportRow[]>): AsyncGenerator<ExportRow[]> {
@@ -151,18 +156,19 @@ export const OWN_KINDS: OwnKind[] = [
   {
     name: 'account_log',
     about: 'What the audit log records that you did: each sign-in and sign-out and every change, with the address and browser it came from. '
-      + 'Changes made by Coachwell support while signed in as you say so.',
+      + 'Changes made by Coachwell support while signed in as you say so, without support\'s own address and browser.',
     columns: [
       ['at', 'When (UTC).'], ['action', 'The action\'s key.'], ['what', 'The action in words.'], ['record_type', 'The kind of record it was about.'],
       ['record_id', 'That record\'s number.'], ['by_coachwell_support', 'yes when Coachwell support did it while signed in as you.'],
-      ['ip', 'The network address.'], ['browser', 'The browser\'s user agent.'],
+      ['ip', 'The network address (empty when Coachwell support did it).'], ['browser', 'The browser\'s user agent (empty when Coachwell support did it).'],
     ],
     rows: (db, p) => keysetBatches(async (after, size) => (await db.selectFrom('audit_log')
       .select(['id', 'at', 'action', 'subject_type', 'subject_id', 'impersonator_id', 'ip', 'user_agent'])
       .where('actor_id', '=', p.userId).where('id', '>', after).orderBy('id').limit(size).execute())
       .map((r) => ({
         id: r.id, at: r.at, action: r.action, what: AUDIT_ACTIONS[r.action]?.label ?? r.action, record_type: r.subject_type, record_id: r.subject_id,
-        by_coachwell_support: r.impersonator_id ? 'yes' : 'no', ip: r.ip, browser: r.user_agent,
+        // The address and browser of an action support made while signed in as the person are support's, not theirs.
+        by_coachwell_support: r.impersonator_id ? 'yes' : 'no', ip: r.impersonator_id ? null : r.ip, browser: r.impersonator_id ? null : r.user_agent,
       }))),
   },
   {
@@ -239,27 +245,29 @@ export const OWN_KINDS: OwnKind[] = [
   },
   {
     name: 'observations_about_you',
-    about: 'Completed observations of you, with the answers and notes as far as the observer shared them with you. The observer\'s private notes are never included.',
+    about: 'Completed observations of you that the observer shared with you, with the answers and notes as far as they shared them. '
+      + 'Observations not shared with you are not included, as in Coachwell. The observer\'s private notes are never included.',
     columns: [['id', 'The observation\'s number.'], ['observed_at', 'When (UTC).'], ['form', 'The observation form.'], ['observer', 'Who observed.'],
-      ['shared_at', 'When it was shared with you (UTC).'], ['answers', 'The answers (JSON: item → answer) when shared with you.'], ['notes', 'The notes when shared with you.'],
-      ['next_steps', 'Next steps when shared with you.'], ['reflection', 'Your reflection.'], ['acknowledged_at', 'When you acknowledged it (UTC).']],
+      ['shared_at', 'When it was shared with you (UTC).'], ['answers', 'The answers (JSON: item → answer) when the observer shared them.'],
+      ['notes', 'The notes when the observer shared them.'], ['next_steps', 'Next steps when the observer shared the notes.'], ['reflection', 'Your reflection.'], ['acknowledged_at', 'When you acknowledged it (UTC).']],
     rows: (db, p) => keysetBatches(async (after, size) => {
       const rows = await db.selectFrom('observations as o').innerJoin('observation_form_versions as v', 'v.id', 'o.version_id').innerJoin('users as u', 'u.id', 'o.observer_id')
         .select(['o.id', 'o.observed_at', 'v.name as form', 'u.name as observer', 'o.shared_at', 'o.share_answers', 'o.share_notes', 'o.notes', 'o.next_steps', 'o.reflection', 'o.acknowledged_at'])
         .where('o.district_id', '=', district(p)).where('o.staff_id', 'in', staffOf(p)).where('o.status', '=', 'completed').where('o.deleted_at', 'is', null)
+        // As the app (interactions/observations/queries.ts, a participant): only observations shared with the educator.
+        .where('o.shared_at', 'is not', null)
         .where('o.calibration_id', 'is', null).where('o.id', '>', after).orderBy('o.id').limit(size).execute();
-      // The observations' sight for the educator observed: answers and texts only as shared; the reflection once shared.
-      const answersShared = rows.filter((r) => r.shared_at !== null && r.share_answers === 1).map((r) => r.id);
+      // The observations' sight for the educator observed: answers and texts only as the observer shared them.
+      const answersShared = rows.filter((r) => r.share_answers === 1).map((r) => r.id);
       const answers = answersShared.length ? await db.selectFrom('observation_answers as a').innerJoin('observation_form_items as it', 'it.id', 'a.item_id')
         .select(['a.observation_id', 'it.label', 'a.value']).where('a.district_id', '=', district(p)).where('a.observation_id', 'in', answersShared).orderBy('it.position').execute() : [];
       return rows.map((r) => {
-        const shared = r.shared_at !== null;
         const mine = answers.filter((a) => a.observation_id === r.id);
         return {
           id: r.id, observed_at: r.observed_at, form: r.form, observer: r.observer, shared_at: r.shared_at,
-          answers: shared && r.share_answers === 1 ? JSON.stringify(Object.fromEntries(mine.map((a) => [a.label, JSON.parse(a.value) as unknown]))) : null,
-          notes: shared && r.share_notes === 1 ? r.notes : null, next_steps: shared && r.share_notes === 1 ? r.next_steps : null,
-          reflection: shared ? r.reflection : null, acknowledged_at: r.acknowledged_at,
+          answers: r.share_answers === 1 ? JSON.stringify(Object.fromEntries(mine.map((a) => [a.label, JSON.parse(a.value) as unknown]))) : null,
+          notes: r.share_notes === 1 ? r.notes : null, next_steps: r.share_notes === 1 ? r.next_steps : null,
+          reflection: r.reflection, acknowledged_at: r.acknowledged_at,
         };
       });
     }),
@@ -357,7 +365,8 @@ export const OWN_KINDS: OwnKind[] = [
     name: 'read_log',
     about: 'Who opened the records about you as an educator: reader, role, day and what kind of record (Coachwell support shows as such).',
     columns: [['day', 'The day (district calendar).'], ['reader', 'Who read.'], ['role', 'Their role then.'], ['kind', 'What they read.']],
-    rows: (db, p) => keysetBatches(async (after, size) => (await db.selectFrom('record_reads as r').innerJoin('users as u', 'u.id', 'r.reader_user_id')
+    // Empty while the district has turned the read log off for educators (the README says so): the app answers 403 then.
+    rows: (db, p) => !p.readLogVisible ? none() : keysetBatches(async (after, size) => (await db.selectFrom('record_reads as r').innerJoin('users as u', 'u.id', 'r.reader_user_id')
       .select(['r.id', 'r.day', 'u.name', 'r.reader_role', 'r.impersonated_by', 'r.kind'])
       .where('r.district_id', '=', district(p)).where('r.staff_id', 'in', staffOf(p)).where('r.id', '>', after).orderBy('r.id').limit(size).execute())
       .map((r) => ({ id: r.id, day: r.day, reader: r.impersonated_by ? `Coachwell support for ${r.name}` : r.name, role: r.reader_role, kind: r.kind }))),

@@ -1,11 +1,17 @@
 // GET /api/me/export (issue 32, item 2): a person's own data as a zip.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { unzipSync, strFromU8 } from 'fflate';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nowIso } from '../../../db/connection';
 import { appWith, bodyAsBytes, createTestApp, loginAs, type TestAgent, type TestApp } from '../../testing/app';
 import { itRequiresLogin } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { buildInteractionsWorld, impersonatingAgent, insertInteraction, observationForm, type InteractionsWorld } from '../../testing/interactions.fixture';
+import { ExportZip } from '../../lib/exportZip';
+import { READ_LOG_OFF_NOTE } from './export';
 import { OWN_KINDS } from './kinds';
 
 let t: TestApp;
@@ -13,6 +19,7 @@ let w: InteractionsWorld;
 beforeEach(async () => {
   ({ t, w } = await appWith((app) => buildInteractionsWorld(app.db)));
 });
+afterEach(() => { vi.restoreAllMocks(); });
 
 async function exportOf(agent: TestAgent) {
   const res = await bodyAsBytes(agent.get('/api/me/export'));
@@ -21,6 +28,13 @@ async function exportOf(agent: TestAgent) {
   const json = (name: string) => JSON.parse(strFromU8(files[`${name}.json`]!)) as Record<string, unknown>[];
   const all = Object.values(files).map((f) => strFromU8(f)).join('\n');
   return { res, files, json, all };
+}
+
+/** A promise and the function that resolves it (Node 20 has no Promise.withResolvers). */
+function signal() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => { resolve = r; });
+  return { promise, resolve };
 }
 
 describe('GET /api/me/export', () => {
@@ -81,16 +95,118 @@ describe('GET /api/me/export', () => {
       acknowledged_at: null, reflection: null, created_at: now, updated_at: now, deleted_at: null, client_id: null,
     }).returning('id').executeTakeFirstOrThrow();
     const shared = await insert(true, 'Shared obs');
-    await insert(false, 'Unshared obs');
+    const unshared = await insert(false, 'Unshared obs');
     await t.db.insertInto('observation_answers').values({ observation_id: shared.id, item_id: form.items[0]!.id, district_id: w.district.id, value: JSON.stringify('yes'), evidence: 'seen' }).execute();
     const teacher = await exportOf(await loginAs(t.app, w.teacher));
+    // Only the shared one, as the app shows the educator (an unshared observation of them is not there at all).
     const about = teacher.json('observations_about_you');
-    expect(about.map((o) => [o.notes, o.answers])).toEqual([['Shared obs', JSON.stringify({ [form.items[0]!.label]: 'yes' })], [null, null]]);
+    expect(about.map((o) => [o.id, o.notes, o.answers])).toEqual([[shared.id, 'Shared obs', JSON.stringify({ [form.items[0]!.label]: 'yes' })]]);
     expect(teacher.all).not.toContain('obs private');
     expect(teacher.all).not.toContain('Unshared obs');
     const coach = await exportOf(await loginAs(t.app, w.coach));
-    expect(coach.json('observations_you_made').map((o) => o.private_notes)).toEqual(['Shared obs private', 'Unshared obs private']);
+    expect(teacher.all).not.toContain(`"id":${unshared.id},`);
+    // The observer's own export keeps both.
+    expect(coach.json('observations_you_made').map((o) => [o.id, o.private_notes])).toEqual([[shared.id, 'Shared obs private'], [unshared.id, 'Unshared obs private']]);
     expect(coach.json('observation_answers_you_gave')).toEqual([{ observation_id: shared.id, item: form.items[0]!.label, value: JSON.stringify('yes'), evidence: 'seen' }]);
+  });
+
+  it('the read log only while the district lets educators see it: else read_log is empty and the README says why', async () => {
+    await t.db.insertInto('record_reads').values({
+      district_id: w.district.id, staff_id: w.jordan.id, reader_user_id: w.coach.id, reader_role: 'Coach', impersonated_by: null, kind: 'observation', day: '2026-11-02',
+    }).execute();
+    const on = await exportOf(await loginAs(t.app, w.teacher));
+    expect(on.json('read_log')).toEqual([{ day: '2026-11-02', reader: w.coach.name, role: 'Coach', kind: 'observation' }]);
+    expect(strFromU8(on.files['README.md']!)).not.toContain(READ_LOG_OFF_NOTE);
+
+    await t.db.updateTable('districts').set({ settings: JSON.stringify({ educator_read_log_visible: false }) }).where('id', '=', w.district.id).execute();
+    const teacher = await loginAs(t.app, w.teacher);
+    expect((await teacher.get('/api/me/read-log')).status).toBe(403);
+    const off = await exportOf(teacher);
+    expect(off.json('read_log')).toEqual([]);
+    expect(Buffer.from(off.files['read_log.csv']!).toString('utf8')).toBe('\uFEFF"day","reader","role","kind"\r\n');
+    const readme = strFromU8(off.files['README.md']!);
+    expect(readme).toContain(`## read_log.csv / read_log.json\n\n${OWN_KINDS.find((k) => k.name === 'read_log')!.about}\n\n${READ_LOG_OFF_NOTE}\n`);
+    expect(readme.split(READ_LOG_OFF_NOTE)).toHaveLength(2);
+  });
+
+  it('account_log: the address and browser of what Coachwell support did while signed in as the person are left out', async () => {
+    const support = await buildUser(t.db, { role: 'provider-support', name: 'Sue Support' });
+    const now = nowIso();
+    const row = (impersonator: number | null, ip: string, agent: string) => ({
+      district_id: w.district.id, actor_id: w.coach.id, impersonator_id: impersonator, action: 'interaction_created', subject_type: 'interaction', subject_id: 1,
+      ip, user_agent: agent, details: null, at: now,
+    });
+    await t.db.insertInto('audit_log').values([row(null, '198.51.100.7', 'CoachBrowser/1.0'), row(support.id, '203.0.113.9', 'SupportBrowser/2.0')]).execute();
+    const coach = await exportOf(await loginAs(t.app, w.coach));
+    const log = coach.json('account_log').filter((r) => r.action === 'interaction_created');
+    expect(log.map((r) => [r.by_coachwell_support, r.ip, r.browser])).toEqual([['no', '198.51.100.7', 'CoachBrowser/1.0'], ['yes', null, null]]);
+    expect(coach.all).not.toContain('203.0.113.9');
+    expect(coach.all).not.toContain('SupportBrowser/2.0');
+  });
+
+  it('a download closed part-way stops the export: the zip is aborted and no further batch is read', async () => {
+    // One kind yields a batch, then waits until the server has noticed the closed download; it could yield 100.
+    const kind = OWN_KINDS.find((k) => k.name === 'logged_time')!;
+    let batchesRead = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    let firstRead!: () => void;
+    const firstBatch = new Promise<void>((resolve) => { firstRead = resolve; });
+    let stoppedReading!: () => void;
+    const readingStopped = new Promise<void>((resolve) => { stoppedReading = resolve; });
+    vi.spyOn(kind, 'rows').mockImplementation(async function* batches() {
+      try {
+        for (let i = 0; i < 100; i++) {
+          batchesRead++;
+          yield [{ id: i + 1, category: 'Planning', starts_at: nowIso(), minutes: 30, notes: 'x'.repeat(200_000), deleted_at: null }];
+          if (i === 0) { firstRead(); await gate; }
+        }
+      } finally {
+        stoppedReading();
+      }
+    });
+    // abort() is called twice: by the route when the response closes, then by the export's catch once the table has
+    // failed and cleaned up (its staging file removed); the second call is the export's end.
+    const abort = ExportZip.prototype.abort;
+    const abortCalls = [signal(), signal()];
+    let calls = 0;
+    const abortSpy = vi.spyOn(ExportZip.prototype, 'abort').mockImplementation(async function (this: ExportZip) {
+      await abort.call(this);
+      abortCalls[calls++]?.resolve();
+    });
+    const staged = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`coachwell-export-${process.pid}-`)).length;
+    const stagedBefore = staged();
+
+    const agent = await loginAs(t.app, w.coach);
+    const jar = (agent as unknown as { jar: { getCookies: (a: unknown) => { toValueString: () => string } } }).jar;
+    const cookie = jar.getCookies({ domain: '127.0.0.1', path: '/', secure: false, script: false }).toValueString();
+    const server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // The client starts the download and closes it once the export is in the middle of a kind.
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/me/export', headers: { Cookie: cookie } }, (res) => {
+          void firstBatch.then(() => { req.destroy(); resolve(res.statusCode!); });
+        });
+        req.on('error', (err) => { if (!req.destroyed) reject(err); });
+      });
+      expect(status).toBe(200);
+      await abortCalls[0]!.promise;
+      release();
+      await readingStopped;
+      await abortCalls[1]!.promise;
+      await new Promise((resolve) => setImmediate(resolve));
+      // The batch being written when the download closed, and none after it.
+      expect(batchesRead).toBe(2);
+      expect(abortSpy).toHaveBeenCalledTimes(2);
+      expect(staged()).toBe(stagedBefore);
+      // Closing a download is not an error.
+      expect(t.logged).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('a coaching request: the educator\'s own, and the pass note only in the export of the coach who wrote it', async () => {
