@@ -72,10 +72,10 @@ const pruneLogs = () => {
 pruneLogs();
 const logPruner = setInterval(pruneLogs, 60 * 60_000);
 // District exports (issue 32, features/districtExport/job.ts): one whose process died (no heartbeat for a minute) is
-// failed as interrupted, ready files past their 7 days are deleted (the row stays: its download answers 410), and so
+// failed as interrupted and its partial file deleted, ready files past their 7 days are deleted (the row stays: its download answers 410), and so
 // are files no export holds that are over an hour old (a dead process's); once at start, then hourly.
 const tidyExports = () => {
-  void failStaleExports(db).catch((err: unknown) => console.error('Failing interrupted exports failed:', err));
+  void failStaleExports(db, config.dataDir).catch((err: unknown) => console.error('Failing interrupted exports failed:', err));
   void pruneExpiredExports(db, config.dataDir).catch((err: unknown) => console.error('Pruning expired exports failed:', err));
 };
 tidyExports();

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -7,10 +7,12 @@ import { DISTRICT_EXPORT_MESSAGES } from '../../../common/schemas/districtExport
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asGuest, bodyAsBytes, createTestApp, csrfHeaders, guestAgent, loginAs, postAs, type TestApp } from '../../testing/app';
 import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../testing/factories';
-import { insertInteraction } from '../../testing/interactions.fixture';
+import { nowIso } from '../../../db/connection';
+import { insertCycle, stagesOfDistrict } from '../../testing/cycles.fixture';
+import { insertField, insertInteraction, observationForm, setSharedNotesVisible } from '../../testing/interactions.fixture';
 import { buildType } from '../../testing/interactionTypes.fixture';
 import { districtExportsSettled, failStaleExports, interruptExportJobs, pruneExpiredExports, runExport, startExportJob } from './job';
-import { EXPORT_KINDS } from './kinds';
+import { DRAFTS_TEXT, EXPORT_KINDS, REQUEST_WORDS_TEXT, SHARED_TEXTS_HIDDEN_TEXT } from './kinds';
 
 let t: TestApp;
 let dataDir: string;
@@ -252,20 +254,147 @@ describe('the zip', () => {
     expect(await pruneExpiredExports(t.db, dataDir)).toBe(0);
     expect((await readdir(folder)).sort()).toEqual([held.slice('exports/'.length), 'district-1-100-new.zip'].sort());
   });
+
+  it('the prune deletes an hour-old file a failed export still names (rows failed before their files were deleted); a ready one\'s stays', async () => {
+    const w = await world();
+    const { id } = await started(w);
+    const held = (await t.db.selectFrom('district_exports').select('file_path').where('id', '=', id).executeTakeFirstOrThrow()).file_path!;
+    const folder = join(dataDir, 'exports');
+    const stale = join('exports', 'district-1-98-crashed.zip');
+    await writeFile(join(dataDir, stale), 'partial');
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    await t.db.insertInto('district_exports').values({
+      district_id: w.maple.id, requested_by: w.admin.id, status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted, file_path: stale, created_at: old.toISOString(),
+    }).execute();
+    for (const name of [stale, held]) await utimes(join(dataDir, name), old, old);
+    await pruneExpiredExports(t.db, dataDir);
+    expect(await readdir(folder)).toEqual([held.slice('exports/'.length)]);
+  });
+});
+
+/** The texts the app keeps from administrators, each written once in Maple (the world's interaction has its shared note). */
+const TEXTS = {
+  nextSteps: 'NEXT-STEPS-TRY-COLD-CALLING', fieldText: 'FIELD-TEXT-ANSWER-ROUTINES', cycleNote: 'CYCLE-NOTE-BODY-WAIT-TIME',
+  obsNotes: 'OBSERVATION-SHARED-NOTES-GROUPS', obsNextSteps: 'OBSERVATION-NEXT-STEPS-EXIT-TICKETS', obsAnswer: 'OBSERVATION-TEXT-ANSWER-TALK-MOVES',
+  obsEvidence: 'OBSERVATION-EVIDENCE-SEEN-AT-TABLE-3', draftAnswer: 'DRAFT-ANSWER-ONLY-THE-OBSERVER', draftNotes: 'DRAFT-NOTES-ONLY-THE-OBSERVER',
+  requestMessage: 'REQUEST-MESSAGE-I-AM-STRUGGLING', requestTimes: 'REQUEST-TIMES-TUESDAY-AFTERNOONS', passNote: 'PASS-NOTE-DANA-KNOWS-THIS',
+} as const;
+
+/** Shared texts of every kind, a completed observation and a draft, and a coaching request passed on with a note. */
+async function textsWorld(w: World) {
+  const textField = await insertField(t.db, { districtId: w.maple.id, typeId: w.type.id, label: 'What we focused on', kind: 'long_text' });
+  const numberField = await insertField(t.db, { districtId: w.maple.id, typeId: w.type.id, label: 'Students observed', kind: 'number', sortOrder: 2 });
+  const interaction = await insertInteraction(t.db, {
+    districtId: w.maple.id, typeId: w.type.id, coachId: w.coach.id, staff: [{ id: w.jordan.id }], nextSteps: TEXTS.nextSteps,
+    values: [{ fieldId: textField.id, value: TEXTS.fieldText }, { fieldId: numberField.id, value: 24 }],
+  });
+  const [stage] = await stagesOfDistrict(t.db, w.maple.id);
+  const cycle = await insertCycle(t.db, { districtId: w.maple.id, coachId: w.coach.id, staffIds: [w.jordan.id], stageId: stage!.id });
+  const now = nowIso();
+  const cycleNote = await t.db.insertInto('coaching_cycle_notes').values({
+    district_id: w.maple.id, cycle_id: cycle.id, author_id: w.coach.id, body: TEXTS.cycleNote, created_at: now, updated_at: now, deleted_at: null,
+  }).returning('id').executeTakeFirstOrThrow();
+  const form = await observationForm(t.db, w.maple.id, 'Classroom walkthrough');
+  const lookFor = form.items.find((i) => i.kind === 'look_for')!;
+  const text = form.items.find((i) => i.kind === 'text')!;
+  const observation = (status: 'draft' | 'completed', notes: string, nextSteps: string | null) => t.db.insertInto('observations').values({
+    district_id: w.maple.id, form_id: form.id, version_id: form.versionId, staff_id: w.jordan.id, observer_id: w.coach.id, interaction_id: null,
+    building_id: w.school.id, status, observed_at: now, duration_minutes: 20, notes, private_notes: null, next_steps: nextSteps, calibration_id: null,
+    share_answers: 0, share_notes: 0, shared_at: null, shared_by: null, acknowledged_at: null, reflection: null, created_at: now, updated_at: now,
+    deleted_at: null, client_id: null,
+  }).returning('id').executeTakeFirstOrThrow();
+  const completed = await observation('completed', TEXTS.obsNotes, TEXTS.obsNextSteps);
+  const draft = await observation('draft', TEXTS.draftNotes, null);
+  await t.db.insertInto('observation_answers').values([
+    { district_id: w.maple.id, observation_id: completed.id, item_id: lookFor.id, value: JSON.stringify('yes'), evidence: TEXTS.obsEvidence },
+    { district_id: w.maple.id, observation_id: completed.id, item_id: text.id, value: JSON.stringify(TEXTS.obsAnswer), evidence: null },
+    { district_id: w.maple.id, observation_id: draft.id, item_id: text.id, value: JSON.stringify(TEXTS.draftAnswer), evidence: null },
+  ]).execute();
+  const request = await t.db.insertInto('coaching_requests').values({
+    district_id: w.maple.id, staff_id: w.jordan.id, requested_by_user_id: w.educator.id, topic: 'Questioning', message: TEXTS.requestMessage,
+    preferred_times: TEXTS.requestTimes, status: 'passed', interaction_id: null, accepted_by_user_id: null, accepted_at: null, pass_note: TEXTS.passNote,
+    passed_by_user_id: w.coach.id, passed_at: now, withdrawn_at: null, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return { interaction, textField, numberField, cycleNote, completed, draft, lookFor, text, request };
+}
+
+async function zipOf(w: World) {
+  const { agent, id } = await started(w);
+  const res = await bodyAsBytes(agent.get(`/api/district/export/${id}/download`));
+  expect(res.status).toBe(200);
+  const { files, text } = unzipText(res.body);
+  return { text, json: (file: string) => JSON.parse(text(`${file}.json`)) as Record<string, unknown>[], everything: Object.keys(files).map(text).join('\n') };
+}
+
+describe('the zip follows the app\'s privacy rules', () => {
+  it('"Shared notes visible to administrators" off: every shared text is exported empty, its row and column kept, and the README says so', async () => {
+    const w = await world();
+    const x = await textsWorld(w);
+    await setSharedNotesVisible(t.db, w.maple.id, false);
+    const zip = await zipOf(w);
+    for (const [name, value] of Object.entries(TEXTS)) expect(zip.everything, name).not.toContain(value);
+    expect(zip.everything).not.toContain('Shared: talked about turn-and-talk');
+    const interactions = zip.json('interactions');
+    expect(interactions.map((r) => [r.id, r.notes, r.next_steps])).toEqual([[w.interaction.id, null, null], [x.interaction.id, null, null]]);
+    // Numbers and choices stay (reports need them); the free-text answer is empty.
+    expect(zip.json('interaction_field_values').map((r) => [r.field_id, r.value])).toEqual([[x.textField.id, null], [x.numberField.id, '24']]);
+    expect(zip.json('coaching_cycle_notes')).toEqual([expect.objectContaining({ id: x.cycleNote.id, author_id: w.coach.id, body: null })]);
+    expect(zip.json('observations')).toEqual([expect.objectContaining({ id: x.completed.id, status: 'completed', notes: null, next_steps: null })]);
+    expect(zip.json('observation_answers')).toEqual([
+      { observation_id: x.completed.id, item_id: Math.min(x.lookFor.id, x.text.id), value: x.lookFor.id < x.text.id ? '"yes"' : null, evidence: null },
+      { observation_id: x.completed.id, item_id: Math.max(x.lookFor.id, x.text.id), value: x.lookFor.id < x.text.id ? null : '"yes"', evidence: null },
+    ]);
+    expect(zip.json('coaching_requests')).toEqual([expect.objectContaining({ id: x.request.id, topic: 'Questioning', status: 'passed', passed_by_user_id: w.coach.id })]);
+    const readme = zip.text('README.md');
+    expect(readme).toContain(`- ${SHARED_TEXTS_HIDDEN_TEXT}`);
+    expect(readme).toContain('"Shared notes visible to administrators" is off');
+    const csv = zip.text('interactions.csv');
+    expect(csv.split('\r\n')[0]).toContain('"notes","next_steps"');
+  });
+
+  it('the setting on (the default): the shared texts are there; a request\'s words and a draft never are, and the README says why', async () => {
+    const w = await world();
+    const x = await textsWorld(w);
+    const zip = await zipOf(w);
+    for (const text of [TEXTS.nextSteps, TEXTS.fieldText, TEXTS.cycleNote, TEXTS.obsNotes, TEXTS.obsNextSteps, TEXTS.obsAnswer, TEXTS.obsEvidence]) {
+      expect(zip.everything, text).toContain(text);
+    }
+    expect(zip.json('interactions').find((r) => r.id === w.interaction.id)?.notes).toBe('Shared: talked about turn-and-talk');
+    expect(zip.json('coaching_cycle_notes')).toEqual([expect.objectContaining({ id: x.cycleNote.id, body: TEXTS.cycleNote })]);
+    for (const text of [TEXTS.requestMessage, TEXTS.requestTimes, TEXTS.passNote, TEXTS.draftAnswer, TEXTS.draftNotes]) expect(zip.everything, text).not.toContain(text);
+    const [request] = zip.json('coaching_requests');
+    expect(request).toMatchObject({ id: x.request.id, topic: 'Questioning', status: 'passed' });
+    for (const column of ['message', 'preferred_times', 'pass_note']) expect(Object.keys(request!)).not.toContain(column);
+    // The draft and its answer are not in the files at all; the completed observation is.
+    expect(zip.json('observations').map((r) => r.id)).toEqual([x.completed.id]);
+    expect(zip.json('observation_answers').map((r) => r.observation_id)).toEqual([x.completed.id, x.completed.id]);
+    const readme = zip.text('README.md');
+    expect(readme).not.toContain(SHARED_TEXTS_HIDDEN_TEXT);
+    expect(readme).toContain(`- ${REQUEST_WORDS_TEXT}`);
+    expect(readme).toContain(`- ${DRAFTS_TEXT}`);
+  });
 });
 
 describe('the job', () => {
-  it('an export whose process died (no heartbeat for a minute) is failed as interrupted; a live one is left', async () => {
+  it('an export whose process died (no heartbeat for a minute) is failed as interrupted, its partial file deleted; a live one is left', async () => {
     const w = await world();
     const old = new Date(Date.now() - 5 * 60_000).toISOString();
-    const dead = await t.db.insertInto('district_exports').values({ district_id: w.maple.id, requested_by: w.admin.id, status: 'running', heartbeat_at: old, created_at: old }).returning('id').executeTakeFirstOrThrow();
-    const live = await t.db.insertInto('district_exports').values({ district_id: w.cedar.id, requested_by: w.cedarAdmin.id, status: 'running', heartbeat_at: new Date().toISOString(), created_at: old }).returning('id').executeTakeFirstOrThrow();
-    expect(await failStaleExports(t.db)).toBe(1);
-    const rows = await t.db.selectFrom('district_exports').select(['id', 'status', 'error']).orderBy('id').execute();
+    const folder = join(dataDir, 'exports');
+    await mkdir(folder, { recursive: true });
+    const deadFile = join('exports', 'district-1-7-dead.zip');
+    const liveFile = join('exports', 'district-2-8-live.zip');
+    await writeFile(join(dataDir, deadFile), 'partial');
+    await writeFile(join(dataDir, liveFile), 'being written');
+    const dead = await t.db.insertInto('district_exports').values({ district_id: w.maple.id, requested_by: w.admin.id, status: 'running', heartbeat_at: old, created_at: old, file_path: deadFile }).returning('id').executeTakeFirstOrThrow();
+    const live = await t.db.insertInto('district_exports').values({ district_id: w.cedar.id, requested_by: w.cedarAdmin.id, status: 'running', heartbeat_at: new Date().toISOString(), created_at: old, file_path: liveFile }).returning('id').executeTakeFirstOrThrow();
+    expect(await failStaleExports(t.db, dataDir)).toBe(1);
+    const rows = await t.db.selectFrom('district_exports').select(['id', 'status', 'error', 'file_path']).orderBy('id').execute();
     expect(rows).toEqual([
-      { id: dead.id, status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted },
-      { id: live.id, status: 'running', error: null },
+      { id: dead.id, status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted, file_path: null },
+      { id: live.id, status: 'running', error: null, file_path: liveFile },
     ]);
+    expect(await readdir(folder)).toEqual(['district-2-8-live.zip']);
+    expect(await failStaleExports(t.db, dataDir)).toBe(0);
     const status = await (await loginAs(t.app, w.admin)).get(`/api/district/export/${dead.id}`);
     expect(status.body).toMatchObject({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted });
     expect(status.body.download_url).toBeUndefined();

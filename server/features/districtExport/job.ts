@@ -4,8 +4,9 @@
 // written, kinds done) after every batch and a heartbeat every 15 s, then README.md with each file's row count. Ready:
 // the size, finished_at, expires_at = finished + 7 days, and an email to the person who asked; failed: the partial
 // file removed, the message kept, an email too. `failStaleExports` (start-up, the hourly prune, and before a start)
-// fails a queued or running export whose heartbeat stopped a minute ago: its process died ("interrupted").
-// `pruneExpiredExports` (hourly) deletes the files past their expiry; the row stays, its download answers 410.
+// fails a queued or running export whose heartbeat stopped a minute ago: its process died ("interrupted"); its partial
+// file is deleted and its file_path cleared. `pruneExpiredExports` (hourly) deletes the files past their expiry; the row
+// stays, its download answers 410. It also deletes files no queued, running or ready export holds, once an hour old.
 // `interruptExportJobs` (shutdown) fails this process's unfinished exports at once and deletes their partial files.
 // Tests await a job with `districtExportsSettled(db)`.
 import { randomBytes } from 'node:crypto';
@@ -18,7 +19,7 @@ import { type DB, nowIso } from '../../../db/connection';
 import { ExportZip } from '../../lib/exportZip';
 import { actionEmail, type Mailer } from '../../lib/mailer';
 import { localDateTime, zoneOf } from '../../lib/zone';
-import { EXPORT_KINDS, exportReadme } from './kinds';
+import { EXPORT_KINDS, exportReadme, exportRulesOf } from './kinds';
 
 export const EXPORT_KEPT_MS = 7 * 24 * 60 * 60_000;
 export const HEARTBEAT_MS = 15_000;
@@ -86,11 +87,12 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
   try {
     await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
     zip = new ExportZip(createWriteStream(file), join(deps.dataDir, 'exports'));
+    const rules = await exportRulesOf(db, districtId);
     const counts = new Map<string, number>();
     let rowsDone = 0;
     let kindsDone = 0;
     for (const kind of EXPORT_KINDS) {
-      const n = await zip.addTable(kind.file, kind.columns.map(([c]) => c), kind.batches(db, districtId), async (rows) => {
+      const n = await zip.addTable(kind.file, kind.columns.map(([c]) => c), kind.batches(db, districtId, rules), async (rows) => {
         rowsDone += rows;
         await db.updateTable('district_exports').set({ rows_done: rowsDone, heartbeat_at: nowIso() }).where('id', '=', exportId).execute();
       });
@@ -98,7 +100,7 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
       kindsDone++;
       await db.updateTable('district_exports').set({ kinds_done: kindsDone, heartbeat_at: nowIso() }).where('id', '=', exportId).execute();
     }
-    await zip.addText('README.md', exportReadme(district.name, claimed.created_at, counts));
+    await zip.addText('README.md', exportReadme(district.name, claimed.created_at, counts, rules));
     const size = await zip.finish();
     const finished = new Date();
     const expiresAt = new Date(finished.getTime() + EXPORT_KEPT_MS).toISOString();
@@ -159,19 +161,34 @@ async function tellRequester(
   }
 }
 
-/** Fails queued or running exports whose heartbeat stopped STALE_MS ago (their process died); of one district or all. */
-export async function failStaleExports(db: DB, districtId?: number, now = Date.now()): Promise<number> {
+/**
+ * Fails queued or running exports whose heartbeat stopped STALE_MS ago (their process died); of one district or all.
+ * Their partial files are deleted and file_path cleared (nothing else would: the file is nobody's).
+ */
+export async function failStaleExports(db: DB, dataDir: string, districtId?: number, now = Date.now()): Promise<number> {
   const before = new Date(now - STALE_MS).toISOString();
-  let q = db.updateTable('district_exports')
-    .set({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted, finished_at: new Date(now).toISOString() })
+  let stale = db.selectFrom('district_exports').select(['id', 'file_path'])
     .where('status', 'in', ['queued', 'running'])
     .where((eb) => eb.or([
       eb('heartbeat_at', '<', before),
       eb.and([eb('heartbeat_at', 'is', null), eb('created_at', '<', before)]),
     ]));
-  if (districtId !== undefined) q = q.where('district_id', '=', districtId);
-  const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  if (districtId !== undefined) stale = stale.where('district_id', '=', districtId);
+  const rows = await stale.execute();
+  if (!rows.length) return 0;
+  // The same conditions again: a heartbeat that came meanwhile keeps its export (and its file).
+  const failed = await db.updateTable('district_exports')
+    .set({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.interrupted, finished_at: new Date(now).toISOString(), file_path: null })
+    .where('id', 'in', rows.map((r) => r.id))
+    .where('status', 'in', ['queued', 'running'])
+    .where((eb) => eb.or([
+      eb('heartbeat_at', '<', before),
+      eb.and([eb('heartbeat_at', 'is', null), eb('created_at', '<', before)]),
+    ]))
+    .returning('id').execute();
+  const ids = new Set(failed.map((r) => r.id));
+  for (const row of rows) if (ids.has(row.id) && row.file_path) await rm(exportFile(dataDir, row.file_path), { force: true }).catch(() => {});
+  return failed.length;
 }
 
 /** At shutdown: the exports this process is still writing are failed as interrupted at once, their partial files deleted. */
@@ -191,7 +208,8 @@ export const ORPHAN_AGE_MS = 60 * 60_000;
 
 /**
  * Deletes the files of ready exports past their expiry (the rows stay: their download answers 410), and the files in
- * exports/ that no export row holds and that are older than an hour: a zip or staging file left by a process that died.
+ * exports/ that no queued, running or ready export holds and that are older than an hour: a zip or staging file left by
+ * a process that died (a failed row's file_path never keeps its file).
  */
 export async function pruneExpiredExports(db: DB, dataDir: string, now = new Date()): Promise<number> {
   const rows = await db.selectFrom('district_exports').select(['id', 'file_path'])
@@ -204,7 +222,8 @@ export async function pruneExpiredExports(db: DB, dataDir: string, now = new Dat
   const names = await readdir(folder).catch(() => [] as string[]);
   if (names.length) {
     const held = new Set((await db.selectFrom('district_exports').select('file_path')
-      .where('file_path', 'is not', null).where('file_deleted_at', 'is', null).execute()).map((r) => r.file_path));
+      .where('file_path', 'is not', null).where('file_deleted_at', 'is', null).where('status', 'in', ['queued', 'running', 'ready'])
+      .execute()).map((r) => r.file_path));
     for (const name of names) {
       if (held.has(join('exports', name))) continue;
       const file = join(folder, name);

@@ -4,11 +4,29 @@
 // Left out on purpose, and said so in the README: private notes (interactions' and observations' `private_notes`, their
 // authors' alone), secrets and sign-in tokens (password hashes, invitation, reset and calendar-feed tokens, sealed
 // single sign-on secrets, sessions), and what is computed from the rows below (report rollups, current skill levels).
-import type { Kysely } from 'kysely';
+// The export follows the app's privacy rules (issue 32 review): with the district's `shared_notes_visible_to_admins`
+// off (server/access/notesPrivacy.ts) the shared texts (interactions' and observations' notes and next steps, text
+// answers of custom fields and observation forms, observation evidence, cycle notes) are exported empty, their columns
+// kept; coaching requests never carry the educator's words (coachingRequests/policies.ts: topic and where it stands
+// only); observation drafts, their observer's alone, are left out with their answers.
+import { type Kysely, sql } from 'kysely';
 import { plural } from '../../../common/plural';
 import type { DB } from '../../../db/connection';
 import { districtRowsById } from '../../../db/dialect';
+import { districtSettingsOf } from '../../../common/schemas/site';
+import { isNoteFieldKind } from '../../access/notesPrivacy';
 import { type ExportRow, keysetBatches } from '../../lib/exportZip';
+
+/** The district's privacy rules the export follows, read once when it starts. */
+export interface ExportRules {
+  /** `shared_notes_visible_to_admins`: off, the shared texts are exported empty. */
+  sharedNotesVisible: boolean;
+}
+
+export async function exportRulesOf(db: DB, districtId: number): Promise<ExportRules> {
+  const row = await db.selectFrom('districts').select('settings').where('id', '=', districtId).executeTakeFirst();
+  return { sharedNotesVisible: districtSettingsOf(row?.settings).shared_notes_visible_to_admins };
+}
 
 export interface ExportKind {
   /** The entry's file name without extension: `<file>.csv` and `<file>.json`. */
@@ -19,7 +37,7 @@ export interface ExportKind {
   columns: readonly (readonly [string, string])[];
   /** The tables it reads the district's rows from (kinds.test.ts: every district table is read or left out). */
   tables: readonly string[];
-  batches: (db: DB, districtId: number) => AsyncIterable<ExportRow[]>;
+  batches: (db: DB, districtId: number, rules: ExportRules) => AsyncIterable<ExportRow[]>;
 }
 
 // The generic reads below name tables and columns from this file's lists; Kysely's types cannot follow a name
@@ -69,14 +87,27 @@ function cols(...specs: string[]): (readonly [string, string])[] {
 
 const names = (columns: readonly (readonly [string, string])[]) => columns.map(([c]) => c);
 
+interface TableOptions {
+  /** Columns holding shared texts: exported empty (null) while the district's shared notes are hidden from administrators. */
+  sharedTexts?: readonly string[];
+  /** Rows the app shows nobody but their owner, left out: `[column, value]` rows with column = value are skipped. */
+  skip?: readonly [string, string];
+}
+
 /** A district table read as it is: its listed columns, by id, filtered by district_id. */
-function table(file: string, source: string, about: string, columns: (readonly [string, string])[]): ExportKind {
-  const select = names(columns).map((c) => `${source}.${c}`);
+function table(file: string, source: string, about: string, columns: (readonly [string, string])[], options: TableOptions = {}): ExportKind {
+  for (const c of options.sharedTexts ?? []) if (!names(columns).includes(c)) throw new Error(`No column ${c} in ${file}`);
   return {
     file, about, columns, tables: [source],
-    batches: (db, districtId) => keysetBatches((after, size) => untyped(db).selectFrom(source).select(select)
-      .where(districtRowsById(db, `${source}.district_id`, districtId)).where(`${source}.id`, '>', after)
-      .orderBy(`${source}.id`).limit(size).execute() as Promise<{ id: number }[]>),
+    batches: (db, districtId, rules) => {
+      const select = names(columns).map((c) => (!rules.sharedNotesVisible && options.sharedTexts?.includes(c) ? sql<null>`null`.as(c) : `${source}.${c}`));
+      return keysetBatches((after, size) => {
+        let q = untyped(db).selectFrom(source).select(select)
+          .where(districtRowsById(db, `${source}.district_id`, districtId)).where(`${source}.id`, '>', after);
+        if (options.skip) q = q.where(`${source}.${options.skip[0]}`, '<>', options.skip[1]);
+        return q.orderBy(`${source}.id`).limit(size).execute() as Promise<{ id: number }[]>;
+      });
+    },
   };
 }
 
@@ -144,18 +175,43 @@ const groupMembers: ExportKind = {
 const observationAnswers: ExportKind = {
   file: 'observation_answers',
   tables: ['observation_answers'],
-  about: 'Each answer of an observation, one row per form item answered.',
+  about: 'Each answer of a completed observation, one row per form item answered (drafts are left out).',
   columns: cols('observation_id: The observation (observations file, id).', 'item_id: The form item (observation_form_items file, id).',
     'value: The answer: a rating, a choice, a yes/no or the text written.', 'evidence: The evidence the observer noted for it.'),
-  batches: async function* (db, districtId) {
+  batches: async function* (db, districtId, rules) {
     for await (const observations of keysetBatches((after, size) => db.selectFrom('observations').select('id')
-      .where(districtRowsById(db, 'observations.district_id', districtId)).where('id', '>', after).orderBy('id').limit(size).execute(), 500)) {
-      const rows = await db.selectFrom('observation_answers').select(['observation_id', 'item_id', 'value', 'evidence'])
-        .where('district_id', '=', districtId).where('observation_id', 'in', observations.map((o) => o.id))
-        .orderBy('observation_id').orderBy('item_id').execute();
-      if (rows.length) yield rows;
+      .where(districtRowsById(db, 'observations.district_id', districtId)).where('status', '<>', 'draft')
+      .where('id', '>', after).orderBy('id').limit(size).execute(), 500)) {
+      const rows = await db.selectFrom('observation_answers')
+        .leftJoin('observation_form_items', 'observation_form_items.id', 'observation_answers.item_id')
+        .select(['observation_answers.observation_id', 'observation_answers.item_id', 'observation_answers.value', 'observation_answers.evidence',
+          'observation_form_items.kind'])
+        .where('observation_answers.district_id', '=', districtId).where('observation_answers.observation_id', 'in', observations.map((o) => o.id))
+        .orderBy('observation_answers.observation_id').orderBy('observation_answers.item_id').execute();
+      // Hidden shared texts: a text item's answer and every answer's evidence (observations/presenter.ts does the same).
+      if (rows.length) {
+        yield rows.map(({ kind, ...r }) => (rules.sharedNotesVisible ? r
+          : { ...r, value: kind === 'text' || kind === null ? null : r.value, evidence: null }));
+      }
     }
   },
+};
+
+const interactionFieldValues: ExportKind = {
+  file: 'interaction_field_values',
+  tables: ['interaction_field_values'],
+  about: 'The custom fields\' answers of each interaction.',
+  columns: cols('id', 'interaction_id', 'field_id: The custom field (interaction_fields file, id).', 'value: The answer.'),
+  batches: (db, districtId, rules) => keysetBatches(async (after, size) => {
+    const rows = await db.selectFrom('interaction_field_values')
+      .leftJoin('interaction_fields', 'interaction_fields.id', 'interaction_field_values.field_id')
+      .select(['interaction_field_values.id', 'interaction_field_values.interaction_id', 'interaction_field_values.field_id',
+        'interaction_field_values.value', 'interaction_fields.kind'])
+      .where(districtRowsById(db, 'interaction_field_values.district_id', districtId)).where('interaction_field_values.id', '>', after)
+      .orderBy('interaction_field_values.id').limit(size).execute();
+    // Hidden shared texts: the free-text fields' answers (interactions/presenter.ts does the same); numbers and choices stay.
+    return rows.map(({ kind, ...r }) => (rules.sharedNotesVisible || (kind !== null && !isNoteFieldKind(kind)) ? r : { ...r, value: null }));
+  }),
 };
 
 /** Every kind, in the zip's order. */
@@ -187,12 +243,11 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     cols('id', 'interaction_type_id', 'coach_id', 'starts_at: When it starts (UTC).', 'duration_minutes: Its length in minutes.',
       'status: scheduled, completed, cancelled or no-show.', 'building_id', 'notes: The shared notes.', 'next_steps: The next steps written.',
       'coaching_cycle_id: The coaching cycle it belongs to (coaching_cycles file, id).', 'import_uid: The calendar event it was imported from.',
-      'created_by', 'updated_by', 'created_at', 'updated_at', 'deleted_at', 'client_id')),
+      'created_by', 'updated_by', 'created_at', 'updated_at', 'deleted_at', 'client_id'), { sharedTexts: ['notes', 'next_steps'] }),
   table('interaction_participants', 'interaction_participants', 'Who took part in each interaction.', cols('id', 'interaction_id', 'staff_id',
     'group_id: The group they came with, when added as a group.')),
   table('interaction_groups', 'interaction_groups', 'Groups added to an interaction.', cols('id', 'interaction_id', 'group_id')),
-  table('interaction_field_values', 'interaction_field_values', 'The custom fields\' answers of each interaction.', cols('id', 'interaction_id',
-    'field_id: The custom field (interaction_fields file, id).', 'value: The answer.')),
+  interactionFieldValues,
   table('interaction_skills', 'interaction_skills', 'The skills an interaction worked on.', cols('id', 'interaction_id', 'skill_id')),
   table('activities', 'activities', 'Time logged that is not an interaction ("Log time").', cols('id', 'user_id', 'category: The kind of work.',
     'starts_at: When (UTC).', 'minutes: How long.', 'notes: Its notes.', 'import_uid: The calendar event it was imported from.', 'created_at', 'updated_at', 'deleted_at')),
@@ -210,7 +265,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     'stage_id: The stage (cycle_stages file, id).', 'entered_on: The day it entered the stage.', 'left_on: The day it left; empty while there.',
     'moved_by: Who moved it (users file, id).')),
   table('coaching_cycle_notes', 'coaching_cycle_notes', 'The notes written on each cycle.', cols('id', 'cycle_id', 'author_id: Who wrote it (users file, id).',
-    'body: The note.', 'created_at', 'updated_at', 'deleted_at')),
+    'body: The note.', 'created_at', 'updated_at', 'deleted_at'), { sharedTexts: ['body'] }),
   table('skill_frameworks', 'skill_frameworks', 'The district\'s skill frameworks.', cols('id', 'name', 'description', 'active: 1 for the one in use.', 'created_at', 'updated_at')),
   table('skill_levels', 'skill_levels', 'Each framework\'s levels.', cols('id', 'framework_id', 'level: The level\'s number.', 'name', 'descriptor: What it means.')),
   table('skill_domains', 'skill_domains', 'Each framework\'s domains.', cols('id', 'framework_id', 'name', 'description', 'sort_order', 'archived_at', 'created_at', 'updated_at')),
@@ -228,12 +283,13 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
   table('observation_form_items', 'observation_form_items', 'The items of each form version.', cols('id', 'version_id',
     'lineage_id: The same item across versions.', 'position: Its place.', 'section: Its section heading.', 'label: Its text.', 'kind: rating, choice, yes/no, text, …',
     'required: 1 when required.', 'config: Its options (JSON).', 'skill_id: The skill a rating item rates.')),
-  table('observations', 'observations', 'Every observation, drafts and deleted ones too. Private notes are left out.', cols('id', 'form_id', 'version_id', 'staff_id',
+  table('observations', 'observations', 'Every completed observation, deleted ones too. Drafts and private notes are left out.', cols('id', 'form_id', 'version_id', 'staff_id',
     'observer_id: The observer (users file, id).', 'interaction_id: The interaction it wrote when completed.', 'building_id', 'status: draft or completed.',
     'observed_at: When (UTC).', 'duration_minutes: How long.', 'notes: The shared notes.', 'next_steps: The next steps.',
     'calibration_id: The calibration session it belongs to (calibration_sessions file, id).', 'share_answers: 1 when the answers are shared with the educator.',
     'share_notes: 1 when the notes are shared.', 'shared_at: When it was shared (UTC).', 'shared_by: Who shared it (users file, id).',
-    'acknowledged_at: When the educator acknowledged it (UTC).', 'reflection: The educator\'s reflection.', 'created_at', 'updated_at', 'deleted_at', 'client_id')),
+    'acknowledged_at: When the educator acknowledged it (UTC).', 'reflection: The educator\'s reflection.', 'created_at', 'updated_at', 'deleted_at', 'client_id'),
+  { sharedTexts: ['notes', 'next_steps'], skip: ['status', 'draft'] }),
   observationAnswers,
   table('calibration_sessions', 'calibration_sessions', 'Observer calibration sessions.', cols('id', 'form_id', 'staff_id', 'building_id', 'observed_at: When (UTC).',
     'title: Its title.', 'notes: Its notes.', 'created_by', 'created_at', 'updated_at', 'archived_at')),
@@ -241,10 +297,10 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     'set_by_user_id: Who set it (users file, id).', 'source_type: What it came from (interaction, observation or cycle).', 'source_id: That record\'s id.',
     'status: open, done or dropped.', 'done_on: When it was done.', 'note: The educator\'s note.', 'status_by_user_id: Who last changed its status (users file, id).',
     'status_at: When (UTC).', 'created_at', 'updated_at', 'client_id')),
-  table('coaching_requests', 'coaching_requests', 'Educators\' requests for coaching.', cols('id', 'staff_id', 'requested_by_user_id: Who asked (users file, id).',
-    'topic: The topic.', 'message: Their message.', 'preferred_times: When they prefer.', 'status: open, accepted, withdrawn, …',
+  table('coaching_requests', 'coaching_requests', 'Educators\' requests for coaching: the topic and where each stands (the educator\'s words are left out).',
+    cols('id', 'staff_id', 'requested_by_user_id: Who asked (users file, id).', 'topic: The topic.', 'status: open, accepted, withdrawn, …',
     'interaction_id: The interaction booked for it.', 'accepted_by_user_id: Who accepted (users file, id).', 'accepted_at: When (UTC).',
-    'pass_note: The note left when passed on.', 'passed_by_user_id: Who passed it on (users file, id).', 'passed_at: When (UTC).',
+    'passed_by_user_id: Who passed it on (users file, id).', 'passed_at: When (UTC).',
     'withdrawn_at: When withdrawn (UTC).', 'created_at', 'updated_at')),
   table('coaching_request_holders', 'coaching_request_holders', 'Who held each coaching request, and why.', cols('id', 'request_id: The request (coaching_requests file, id).',
     'user_id', 'reason: Why they held it.', 'created_at', 'ended_at: When they stopped holding it (UTC).')),
@@ -307,9 +363,23 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
 /** The README's sentence on private notes (the district export leaves them out). */
 export const PRIVATE_NOTES_TEXT = 'Private notes are left out. Private notes belong to their authors; each person\'s own export holds theirs.';
 
+/** The README's sentence when the district's shared notes are hidden from administrators (the columns are exported empty). */
+export const SHARED_TEXTS_HIDDEN_TEXT = 'Shared notes are empty: the district\'s setting "Shared notes visible to administrators" is off, so, '
+  + 'as in Coachwell, they are left to their authors, the coach and the educators (interactions\' and observations\' notes and next steps, '
+  + 'custom fields\' and observation forms\' text answers, observation evidence and coaching cycle notes; their columns are kept, empty).';
+
+/** The README's sentence on coaching requests (administrators never read the educator's words in Coachwell). */
+export const REQUEST_WORDS_TEXT = 'Coaching requests\' message, preferred times and pass-on note: the educator\'s words are for the coaches '
+  + 'who hold the request; administrators see the topic and where it stands, as in Coachwell.';
+
+/** The README's sentence on observation drafts. */
+export const DRAFTS_TEXT = 'Observation drafts and their answers: a draft is its observer\'s alone until completed.';
+
 /** What the README says is not in the export, and why. */
 const LEFT_OUT = [
   PRIVATE_NOTES_TEXT + ' (interactions\' and observations\' private notes)',
+  REQUEST_WORDS_TEXT,
+  DRAFTS_TEXT,
   'Secrets and sign-in tokens: password hashes, sessions, invitation, password-reset and email-change tokens, calendar feed tokens, '
     + 'single sign-on client secrets and sign-in links.',
   'What Coachwell computes from the files here: report totals per month, each educator\'s current skill level (the latest skill rating), '
@@ -318,7 +388,7 @@ const LEFT_OUT = [
 ];
 
 /** The zip's README.md: every file and column, and what is left out. `counts` holds each file's row count. */
-export function exportReadme(districtName: string, createdAt: string, counts: ReadonlyMap<string, number>): string {
+export function exportReadme(districtName: string, createdAt: string, counts: ReadonlyMap<string, number>, rules: ExportRules): string {
   const lines = [
     `# ${districtName}: all district data`,
     '',
@@ -331,7 +401,7 @@ export function exportReadme(districtName: string, createdAt: string, counts: Re
     '',
     '## Not in this export',
     '',
-    ...LEFT_OUT.map((text) => `- ${text}`),
+    ...(rules.sharedNotesVisible ? [] : [SHARED_TEXTS_HIDDEN_TEXT]).concat(LEFT_OUT).map((text) => `- ${text}`),
     '',
     '## Files',
     '',

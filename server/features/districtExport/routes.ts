@@ -30,7 +30,7 @@ export function districtExportRoutes(deps: Deps): Router {
   router.post('/district/export', async (req, res) => {
     const { actor } = exportTaker(req);
     // An export whose process died is failed first, so it never blocks a new one.
-    await failStaleExports(db, actor.districtId);
+    await failStaleExports(db, config.dataDir, actor.districtId);
     await hitWithMessage(deps.limiter, `district-export|${actor.districtId}`, DISTRICT_EXPORTS_PER_HOUR, HOUR_MS, DISTRICT_EXPORT_MESSAGES.tooMany);
     const id = await requestExport(db, actor);
     startExportJob(jobDeps, id);
