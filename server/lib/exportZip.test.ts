@@ -1,16 +1,42 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ExportZip, keysetBatches } from './exportZip';
+import { ExportAborted, ExportZip, keysetBatches } from './exportZip';
 
 let dir: string;
 beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'export-zip-')); });
 afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
 
 describe('ExportZip', () => {
+  it('abort() while a table waits for a sink that stopped reading: the table throws ExportAborted, reads no more and leaves no staging file', async () => {
+    // A sink that takes its first chunk and never finishes writing it (a client that stopped reading).
+    let firstChunk!: () => void;
+    const stalled = new Promise<void>((resolve) => { firstChunk = resolve; });
+    const sink = new Writable({ highWaterMark: 1024, write: () => { firstChunk(); } });
+    const zip = new ExportZip(sink, dir);
+    let finished = false;
+    async function* endless() {
+      try {
+        for (let id = 1; ; id++) yield [{ id, data: randomBytes(32 * 1024).toString('base64') }];
+      } finally {
+        finished = true;
+      }
+    }
+    const table = zip.addTable('big', ['id', 'data'], endless());
+    await stalled;
+    await zip.abort();
+    await expect(table).rejects.toBeInstanceOf(ExportAborted);
+    expect(finished).toBe(true);
+    expect(sink.destroyed).toBe(true);
+    await expect(zip.finish()).rejects.toBeInstanceOf(ExportAborted);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('writes a README and each table as CSV (BOM, quoted, defanged) and JSON, batch by batch, staging nothing left behind', async () => {
     const file = join(dir, 'out.zip');
     const zip = new ExportZip(createWriteStream(file), dir);
