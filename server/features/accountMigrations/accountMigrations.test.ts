@@ -90,6 +90,19 @@ describe('POST /api/account-migration/:token', () => {
     expect(await t.db.selectFrom('audit_log').select('id').where('action', '=', 'account_migration_failed').execute()).toHaveLength(1);
   });
 
+  it('403 into a district scheduled for deletion (issue 32): nothing moves', async () => {
+    const s = await setup();
+    await t.db.updateTable('districts').set({ deletion_scheduled_at: '2026-11-29T18:00:00.000Z', deletion_due_at: '2026-12-29T18:00:00.000Z' })
+      .where('id', '=', s.newValley.id).execute();
+    const guest = await guestAgent(t.app);
+    const res = await guest.post(`/api/account-migration/${s.token}`).set(csrfHeaders(guest)).send({ password: TEST_PASSWORD });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/^Your district's Coachwell account is scheduled for deletion on December 29, 2026\. /);
+    const user = await t.db.selectFrom('users').select(['district_id', 'status']).where('id', '=', s.person.id).executeTakeFirstOrThrow();
+    expect(user).toEqual({ district_id: s.oldTown.id, status: 'active' });
+    expect((await t.db.selectFrom('account_migrations').select('accepted_at').executeTakeFirstOrThrow()).accepted_at).toBeNull();
+  });
+
   it('404 for an unknown token', async () => {
     const guest = await guestAgent(t.app);
     const res = await guest.post('/api/account-migration/nope').set(csrfHeaders(guest)).send({ password: TEST_PASSWORD });

@@ -9,6 +9,7 @@ import { notFound, validationError } from '../../http/errors';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
+import { refuseIfScheduledForDeletion } from '../../lib/districtDeletion';
 import { verifyPassword } from '../../identity/passwords';
 import { roleNamesOf } from './queries';
 import { acceptMigration, findOpenMigration } from './service';
@@ -35,6 +36,7 @@ export function accountMigrationRoutes(deps: Deps): Router {
     const input = validate(confirmMigrationSchema, req.body);
     const migration = await findOpenMigration(db, req.params.token);
     if (!migration) throw notFound(USER_MESSAGES.migrationInvalid);
+    await refuseIfScheduledForDeletion(db, migration.to_district_id);
     if (!migration.password_hash || !(await verifyPassword(input.password, migration.password_hash))) {
       await recordAudit(db, { ...req.actor, districtId: migration.current_district_id, userId: migration.user_id }, {
         action: 'account_migration_failed', subjectType: 'user', subjectId: migration.user_id,

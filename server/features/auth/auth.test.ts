@@ -326,6 +326,21 @@ describe('invites', () => {
     expect((await agent.get(`/api/auth/invite/${token}`)).status).toBe(404);
   });
 
+  it('403 for an invitation into a district scheduled for deletion (issue 32): the login stays invited', async () => {
+    const district = await buildDistrict(t.db, { name: 'Pine Ridge Schools' });
+    const invited = await buildUser(t.db, { districtId: district.id, role: 'coach', status: 'invited' });
+    const token = await createInvite(t.db, invited, null);
+    await t.db.updateTable('districts').set({ deletion_scheduled_at: '2026-11-29T18:00:00.000Z', deletion_due_at: '2026-12-29T18:00:00.000Z' })
+      .where('id', '=', district.id).execute();
+    const agent = await guestAgent(t.app);
+    const res = await agent.post(`/api/auth/invite/${token}`).set(csrfHeaders(agent)).send({ name: 'Casey Coach', password: 'coach-password', password_confirmation: 'coach-password' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/^Your district's Coachwell account is scheduled for deletion on December 29, 2026\. /);
+    const row = await t.db.selectFrom('users').select(['status', 'password_hash']).where('id', '=', invited.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('invited');
+    expect((await t.db.selectFrom('invites').select('accepted_at').where('user_id', '=', invited.id).executeTakeFirstOrThrow()).accepted_at).toBeNull();
+  });
+
   it('links the district\'s unlinked roster row with the invited email, and only that district\'s', async () => {
     const district = await buildDistrict(t.db);
     const other = await buildDistrict(t.db);

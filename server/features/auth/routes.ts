@@ -15,6 +15,7 @@ import { SSO_MESSAGES } from '../../../common/schemas/ssoSignIn';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/errors';
 import { DISTRICT_SUSPENDED_MESSAGE } from '../../../common/schemas/adminDistricts';
 import { deletionDay, districtScheduledForDeletionMessage } from '../../../common/schemas/districtDeletion';
+import { refuseIfScheduledForDeletion } from '../../lib/districtDeletion';
 import { EMAIL_LIMITS } from '../../../common/constants';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
@@ -225,6 +226,7 @@ export function authRoutes(deps: Deps): Router {
     const input = validate(acceptInviteSchema, req.body);
     const invite = await findOpenInvite(db, req.params.token);
     if (!invite) throw notFound('This invitation is invalid or has expired. Ask your administrator for a new one.');
+    await refuseIfScheduledForDeletion(db, invite.district_id);
     // Invitations hold no email: when the person has meanwhile become active elsewhere, this one
     // waits for the district to send it again (it then offers to move that login).
     const active = await findActiveLogin(db, invite.email);
