@@ -96,7 +96,10 @@ export function DistrictExportCard({ impersonating }: { impersonating: boolean }
         each as a CSV and a JSON file, and a README describing every file and column. It is kept for 7 days and only district
         administrators can download it.
       </p>
-      <p className="muted">Private notes are not included: they belong to their authors, and each person’s own export holds theirs.</p>
+      <p className="muted">
+        Private notes are not included: they belong to their authors, and each person’s own export holds theirs. Nor are observation
+        drafts or the words of coaching requests, and while “Shared notes visible to administrators” is off, shared notes are exported empty.
+      </p>
       {impersonating && (
         <Alert tone="info" title="Not while impersonating">
           <p>Coachwell staff cannot start or download a district’s full export. The district’s administrators can.</p>
