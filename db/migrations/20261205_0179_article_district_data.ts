@@ -30,6 +30,7 @@ District administrators open **Export and import** in the menu and select **Expo
 The zip holds a spreadsheet (CSV) and a JSON file for each kind of record: schools, educators and their school history, users and their roles, groups, caseloads, interactions with their participants and custom fields, logged time, coaching cycles with their stages and notes, the skill framework and ratings, observations and their forms, action steps, coaching requests, imports, quotes and invoices, the read log and the audit log. A README in the zip describes every file and every column.
 
 - **Private notes are left out.** They belong to the person who wrote them; each person's own download holds theirs.
+- It follows the same privacy rules as Coachwell: observation drafts and the words of coaching requests are not in it, and while **Shared notes visible to administrators** is off, shared notes are exported empty.
 - Passwords, sign-in links and secrets are never exported.
 - Only the district's administrators can download the file, signed in; each download is in the audit log. A district can start three exports an hour, one at a time, even after its trial has ended.
 
