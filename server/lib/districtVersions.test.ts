@@ -2,7 +2,6 @@
 // educators and coaching data bumps that district's counter and no other's, also through tables that
 // reach their district through a parent and through ON DELETE CASCADE. server/lib/keptAnswers.ts relies
 // on it to serve a kept answer only while nothing it was read from changed.
-import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/connection';
 import { DISTRICT_VERSION_TABLES as COVERED_0110 } from '../../db/migrations/20261127_0110_district_versions';
@@ -12,7 +11,6 @@ import { ACTION_STEP_DISTRICT_VERSION_TABLES } from '../../db/migrations/2026120
 import { SELF_RATING_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261202_0166_self_assessments';
 import { COACHING_REQUEST_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261202_0169_coaching_request_versions';
 import { RETENTION_DISTRICT_VERSION_TABLES } from '../../db/migrations/20261205_0178_retention';
-import { isPostgres } from '../../db/migrationHelpers';
 import { ROLLUP_TABLES } from '../../db/reportRollups';
 import { WALKTHROUGH_ROLLUP_TABLES } from '../../db/walkthroughRollups';
 import { createTestApp, type TestApp } from '../testing/app';
@@ -20,6 +18,7 @@ import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../testing/
 import { insertGroup } from '../testing/groups.fixture';
 import { insertInteraction } from '../testing/interactions.fixture';
 import { districtVersion } from './keptAnswers';
+import { tablesWithDistrictId } from '../testing/schema';
 
 /**
  * Tables with a district_id that no kept answer reads: their writes need not bump the version. A new
@@ -52,21 +51,10 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 
-async function tablesWithDistrictId(): Promise<string[]> {
-  if (isPostgres(t.db)) {
-    const { rows } = await sql<{ table_name: string }>`select table_name from information_schema.columns
-      where column_name = 'district_id' and table_schema = current_schema()`.execute(t.db);
-    return rows.map((r) => r.table_name).sort();
-  }
-  const { rows } = await sql<{ name: string }>`select m.name from sqlite_master m, pragma_table_info(m.name) c
-    where m.type = 'table' and c.name = 'district_id'`.execute(t.db);
-  return rows.map((r) => r.name).sort();
-}
-
 describe('district change versions', () => {
   it('cover every table with a district_id that is not listed as never read by a kept answer', async () => {
     // The reports' rollups change only by triggers on covered tables, in the same statement.
-    const uncovered = (await tablesWithDistrictId())
+    const uncovered = (await tablesWithDistrictId(t.db))
       .filter((name) => !DISTRICT_VERSION_TABLES.includes(name) && !NEVER_IN_KEPT_ANSWERS.includes(name) && !ROLLUP_TABLES.includes(name) && !WALKTHROUGH_ROLLUP_TABLES.includes(name));
     expect(uncovered).toEqual([]);
   });

@@ -1,32 +1,11 @@
 // The deletion certificate (issue 32, item 3): a one-page PDF that names the purged district, says what was deleted
 // (each kind with its count), when (UTC and the district's own timezone), by whom (a provider staff member or the
-// scheduled deletion job) and under which certificate number. Set like the billing documents (features/billing/pdf.ts):
-// US Letter, 60 pt margins, DejaVu Sans Condensed embedded, so any name a district typed prints as typed.
-import { createRequire } from 'node:module';
-import path from 'node:path';
+// scheduled deletion job) and under which certificate number. Set in the house style of lib/pdfStyle.ts, like the billing documents.
 import type { DeletionCount } from '../../../common/schemas/districtDeletion';
 import { BILLING_PROVIDER } from '../../../common/schemas/billing';
 import { countText } from '../../../common/plural';
+import { ACCENT, FONTS, INK, longDate, MARGIN, MUTED, PAGE, RULE, WIDTH } from '../../lib/pdfStyle';
 import { localDateTime } from '../../lib/zone';
-
-const requireHere = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(requireHere.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONTS = { regular: path.join(FONT_DIR, 'DejaVuSansCondensed.ttf'), bold: path.join(FONT_DIR, 'DejaVuSansCondensed-Bold.ttf') };
-
-const INK = '#1c2b2b';
-const MUTED = '#4a5a5a';
-const ACCENT = '#0f6e6e';
-const RULE = '#c9d4d4';
-const MARGIN = 60;
-const PAGE = { width: 612, height: 792 };
-const WIDTH = PAGE.width - 2 * MARGIN;
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return `${MONTHS[m - 1]} ${d}, ${y}`;
-}
 
 /** "November 29, 2026 at 17:04 UTC" / "… at 11:04 (America/Chicago)". */
 export function instantIn(iso: string, timeZone: string): string {

@@ -4,33 +4,14 @@
 // notes. US Letter with margins wide enough that the page also prints on A4 without clipping. Text is
 // set in DejaVu Sans Condensed (embedded and subset), so any name a district types, and the minus sign
 // of a discount, print as typed.
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { ACCENT, FONTS, INK, longDate, MARGIN, MONTHS, MUTED, PAGE, RULE, WIDTH } from '../../lib/pdfStyle';
 import { formatUsd, type LineItem } from '../../../common/money';
 import {
   BILLING_PROVIDER, type BillTo, type InvoiceDetail, INVOICE_STATUS_LABELS, type QuoteDetail, QUOTE_STATUS_LABELS,
 } from '../../../common/schemas/billing';
 import { plural } from '../../../common/plural';
 
-const requireHere = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(requireHere.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONTS = { regular: path.join(FONT_DIR, 'DejaVuSansCondensed.ttf'), bold: path.join(FONT_DIR, 'DejaVuSansCondensed-Bold.ttf') };
-
-const INK = '#1c2b2b';
-const MUTED = '#4a5a5a';
-const ACCENT = '#0f6e6e';
-const RULE = '#c9d4d4';
-/** Letter is 612 × 792 pt and A4 595 × 842 pt: content 60 pt in from Letter's edges fits either. */
-const MARGIN = 60;
-const PAGE = { width: 612, height: 792 };
-const WIDTH = PAGE.width - 2 * MARGIN;
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** "November 23, 2026" from YYYY-MM-DD. */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return `${MONTHS[m - 1]} ${d}, ${y}`;
-}
+export { longDate };
 
 /** "Aug 1, 2026" from YYYY-MM-DD (a period's two ends on one line). */
 export function shortDate(date: string): string {
