@@ -11,6 +11,9 @@ import { setSessionEndedHandler } from './lib/api';
 import { initErrorReporting } from './lib/reportError';
 import { authUserKey, endSession, fetchAuthUser, setAuthUser } from './lib/session';
 import { loadScreen, screenAt } from './app/screens';
+import type { AuthUser } from '../common/authUser';
+import { setLocale } from './lib/i18n';
+import { loadCatalog, pageLocale, rememberLocale } from './i18n/load';
 
 initErrorReporting();
 const router = createRouter();
@@ -29,15 +32,35 @@ setSessionEndedHandler(() => {
  */
 const FIRST_RENDER_WAIT_MS = 3000;
 
-function firstPage(): Promise<unknown> {
+function firstPage(): { ready: Promise<unknown>; language: Promise<void> } {
   const screen = screenAt(window.location.pathname);
   // preload: the hook's own first request takes this answer instead of asking again.
-  const user = (preload(authUserKey(), fetchAuthUser) as Promise<Awaited<ReturnType<typeof fetchAuthUser>>>).then(setAuthUser);
+  const fetched = preload(authUserKey(), fetchAuthUser) as Promise<Awaited<ReturnType<typeof fetchAuthUser>>>;
+  const user = fetched.then(setAuthUser);
   const ready = Promise.allSettled([user, screen ? loadScreen(screen) : null]);
-  return Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+  return {
+    ready: Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]),
+    language: startLanguage(fetched),
+  };
 }
 
-void firstPage().then(() => {
+/**
+ * The interface's language before the first render (issue 33): the page's guess (server/static.ts put it on <html
+ * lang>) starts loading at once; the signed-in person's own language, when it differs, replaces it. Nothing renders
+ * before it is set, because messages are formatted as they render; a catalogue that cannot load leaves English.
+ */
+async function startLanguage(user: Promise<AuthUser | null>): Promise<void> {
+  const guess = pageLocale();
+  const early = loadCatalog(guess).catch(() => null);
+  const person = await user.catch(() => null);
+  const locale = person?.locale ?? guess;
+  const catalog = locale === guess ? await early : await loadCatalog(locale).catch(() => null);
+  setLocale(catalog ? locale : 'en', catalog ?? undefined);
+  if (person && catalog) rememberLocale(locale);
+}
+
+const first = firstPage();
+void Promise.all([first.ready, first.language]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   // A transition: React renders the first page in slices of a few milliseconds, so a slow phone stays
   // responsive (no long task) while the shell and the screen render.

@@ -1,9 +1,12 @@
 // The User shape answered by GET /api/auth/user (spec §3), shared by server presenter and client.
+import type { Locale } from './locales';
 export interface AuthUser {
   id: number;
   name: string;
   email: string;
   date_locale: string;
+  /** The interface language (issue 33): the person's own choice, else their district's, else English. */
+  locale: Locale;
   timezone: string;
   /** 'admin' for the provider's own staff, 'app' for district users. */
   area: 'app' | 'admin';

@@ -68,6 +68,8 @@ export interface UsersTable {
   password_hash: string | null;
   status: 'invited' | 'active' | 'disabled';
   date_locale: string;
+  /** Interface language (issue 33): 'en' | 'es'; null = the district's (districts.settings `language`). */
+  locale: string | null;
   timezone: string;
   last_login_at: Timestamp | null;
   created_at: CreatedAt;

@@ -8,7 +8,7 @@ import { ROUTES, type RouteDef } from './routeTable';
 function userWith(role: string, extra: Partial<AuthUser> = {}): AuthUser {
   const def = ROLE_PERMISSIONS[role]!;
   return {
-    id: 1, name: 'T', email: 't@x.org', date_locale: 'en-US', timezone: 'UTC', area: def.area, last_login_at: null,
+    id: 1, name: 'T', email: 't@x.org', date_locale: 'en-US', locale: 'en', timezone: 'UTC', area: def.area, last_login_at: null,
     district: def.area === 'app' ? { id: 1, name: 'D', state: 'IL', timezone: 'UTC', status: 'active', trial_ends_at: null, plan: { key: 'p', name: 'P' }, features: [], educator_read_log_visible: true } : null,
     security: { permissions: def.permissions, roles: [role] }, buildings: [], impersonating: false, impersonator: null, ...extra,
   };

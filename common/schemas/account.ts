@@ -1,12 +1,17 @@
 // Account Settings requests (PUT /api/account/profile, /email, /password; POST /api/account/email/confirm).
 import * as z from 'zod/mini';
 import { DATE_LOCALES } from '../constants';
+import { LOCALES } from '../locales';
 import { emailField, newPasswordField, passwordConfirmationField, passwordsMatch, required, requiredString, text, timeZoneField } from './fields';
+
+export const LOCALE_CHOICE = 'Choose English or Español as your language.';
 
 export const accountProfileSchema = z.object({
   name: text('Name'),
   date_locale: z.string({ error: required('Date language') }).check(z.refine((l) => l in DATE_LOCALES, 'Choose a date language from the list.')),
   timezone: timeZoneField,
+  /** Absent: unchanged. The interface language (issue 33). */
+  locale: z.optional(z.enum(LOCALES, { error: LOCALE_CHOICE })),
 });
 
 export const accountEmailSchema = z.object({

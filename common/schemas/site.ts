@@ -5,6 +5,7 @@ import { optionalText, text, timeZoneField } from './fields';
 import type { BuildingSummary } from './lookups';
 import { type CoachingTargets, coachingTargetsSchema } from './reports';
 import { RETENTION_MAX_YEARS, RETENTION_MIN_YEARS, retentionYearsOf } from '../retention';
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALES } from '../locales';
 
 export const GRADE_BANDS = ['PK-5', 'K-5', 'K-8', '6-8', '9-12', 'K-12', 'Other'] as const;
 export type GradeBand = (typeof GRADE_BANDS)[number];
@@ -25,6 +26,8 @@ const MONTH_RANGE = 'School year start month must be a month from 1 to 12.';
 export const RETENTION_WHILE_IMPERSONATING = 'Coachwell staff cannot change the data retention setting while signed in as someone. The district\'s administrators can.';
 export const RETENTION_RANGE = `Data retention must be off or a whole number of school years from ${RETENTION_MIN_YEARS} to ${RETENTION_MAX_YEARS}.`;
 
+export const LANGUAGE_CHOICE = 'Choose English or Spanish.';
+
 /** PUT /api/district (manage settings). */
 export const districtProfileSchema = z.object({
   name: text('District name'),
@@ -39,6 +42,8 @@ export const districtProfileSchema = z.object({
   /** Absent: unchanged; null: off; 1–10: delete coaching records older than that many school years (issue 32). */
   data_retention_years: z.optional(z.nullable(z.number({ error: RETENTION_RANGE })
     .check(z.refine((n) => retentionYearsOf(n) !== null, RETENTION_RANGE)))),
+  /** Absent: unchanged. The language of the district's people who have not chosen their own (issue 33). */
+  language: z.optional(z.enum(LOCALES, { error: LANGUAGE_CHOICE })),
   /** Absent: unchanged. Each target a positive number or null (not set). */
   coaching_targets: z.optional(z.pipe(
     z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), COACHING_TARGETS_SHAPE),
@@ -63,6 +68,8 @@ export interface DistrictSettings {
    * (server/features/retention) removes them.
    */
   data_retention_years: number | null;
+  /** (default English) The language of the district's people who have not chosen their own (issue 33). */
+  language: Locale;
 }
 
 /** One key of the districts.settings JSON as stored: undefined when it is missing or the JSON is unreadable. */
@@ -76,6 +83,10 @@ function settingOf(json: string | null | undefined, key: string): unknown {
   return raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[key] : undefined;
 }
 
+function languageOf(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /** The settings JSON as stored (anything missing or unreadable takes its default). */
 export function districtSettingsOf(json: string | null | undefined): DistrictSettings {
   const value = settingOf(json, 'shared_notes_visible_to_admins');
@@ -84,6 +95,7 @@ export function districtSettingsOf(json: string | null | undefined): DistrictSet
     shared_notes_visible_to_admins: typeof value === 'boolean' ? value : true,
     educator_read_log_visible: typeof readLog === 'boolean' ? readLog : true,
     data_retention_years: retentionYearsOf(settingOf(json, 'data_retention_years')),
+    language: languageOf(settingOf(json, 'language')),
   };
 }
 
@@ -139,6 +151,8 @@ export interface DistrictProfile {
   educator_read_log_visible: boolean;
   /** See DistrictSettings. */
   data_retention_years: number | null;
+  /** See DistrictSettings. */
+  language: Locale;
   /** With retention on: the day (YYYY-MM-DD, the district's calendar) before which coaching records are deleted; else null. */
   retained_from: string | null;
   /** See coachingTargetsOf (every district user reads them; `manage settings` changes them). */

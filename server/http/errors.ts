@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import * as Sentry from '../lib/sentry';
+import { requestLocale } from '../i18n/locale';
+import { translate, translateFieldErrors } from '../i18n/translate';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -126,14 +128,18 @@ export function errorMiddleware(log: (err: unknown) => void, recorder?: ErrorRec
     if (err instanceof HttpError) {
       if (err.headers) res.set(err.headers);
       if (recorder && (err.status === 419 || err.status === 429)) recorder.refused(req, err.status === 419 ? 'csrf-refused' : 'rate-limited', err);
-      res.status(err.status).json({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
+      // In the person's language (issue 33); English answers the messages exactly as written.
+      const locale = requestLocale(req);
+      res.status(err.status).json({
+        message: translate(locale, err.message), code: err.code, ...(err.errors ? { errors: translateFieldErrors(locale, err.errors) } : {}),
+      });
       return;
     }
     if (isDatabaseBusy(err)) {
       log(`503 ${req.method} ${req.originalUrl.split('?')[0]}: database busy (${(err as Error).message})`);
       const busy = serviceBusy();
       recorder?.refused(req, 'database-busy', busy);
-      res.set(busy.headers).status(503).json({ message: busy.message, code: busy.code });
+      res.set(busy.headers).status(503).json({ message: translate(requestLocale(req), busy.message), code: busy.code });
       return;
     }
     const status = statusOf(err);
@@ -143,13 +149,13 @@ export function errorMiddleware(log: (err: unknown) => void, recorder?: ErrorRec
       log(`${status} ${req.method} ${req.originalUrl.split('?')[0].slice(0, 200)}: ${type || String(err?.message ?? err).split('\n')[0]}`);
       // A client that sent a body we refused without reading it gets the connection closed.
       if (status === 413 || status === 415) res.set('Connection', 'close');
-      res.status(status).json({ message: known.message, code: known.code });
+      res.status(status).json({ message: translate(requestLocale(req), known.message), code: known.code });
       return;
     }
     log(err);
     // Stored for the admin Logs whether or not Sentry is configured, and reported to Sentry too.
     if (recorder) res.set('X-Request-Id', recorder.serverError(req, err));
     Sentry.captureException(err);
-    res.status(500).json({ message: 'Something went wrong on our side. Please try again.', code: 'server_error' });
+    res.status(500).json({ message: translate(requestLocale(req), 'Something went wrong on our side. Please try again.'), code: 'server_error' });
   };
 }

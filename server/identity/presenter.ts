@@ -1,6 +1,7 @@
 import type { AuthUserAnswer } from '../../common/schemas/answers/auth';
 import { districtSettingsOf } from '../../common/schemas/site';
 import type { AuthContext } from './context';
+import { localeOfUser } from '../i18n/locale';
 
 /** The User shape of spec §3 answered by GET /api/auth/user: an explicit whitelist. */
 export function presentAuthUser(auth: AuthContext): AuthUserAnswer {
@@ -10,6 +11,7 @@ export function presentAuthUser(auth: AuthContext): AuthUserAnswer {
     name: user.name,
     email: user.email,
     date_locale: user.date_locale,
+    locale: localeOfUser(user, district),
     timezone: user.timezone,
     area: auth.area,
     last_login_at: user.last_login_at,

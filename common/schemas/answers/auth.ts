@@ -2,6 +2,7 @@
 // accepted invitation, impersonation and the profile's change (server/identity/presenter.ts presentAuthUser).
 import * as z from 'zod/mini';
 import type { AuthUser } from '../../authUser';
+import { LOCALES } from '../../locales';
 import { id, instant, ref, type SameShape } from './shapes';
 
 export const authUserAnswer = z.strictObject({
@@ -9,6 +10,8 @@ export const authUserAnswer = z.strictObject({
   name: z.string(),
   email: z.string(),
   date_locale: z.string(),
+  /** The interface language (issue 33): the person's own, else the district's, else `en`. */
+  locale: z.enum(LOCALES),
   timezone: z.string(),
   /** `admin` for Coachwell's staff, `app` for district users. */
   area: z.enum(['app', 'admin']),

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type { Building, DistrictProfile } from '../site';
 import { day, id, instant, type SameShape } from './shapes';
+import { LOCALES } from '../../locales';
 
 export const buildingAnswer = z.strictObject({
   id,
@@ -26,6 +27,7 @@ export const districtProfileAnswer = z.strictObject({
   shared_notes_visible_to_admins: z.boolean(),
   educator_read_log_visible: z.boolean(),
   data_retention_years: z.nullable(z.number()),
+  language: z.enum(LOCALES),
   retained_from: z.nullable(day),
   coaching_targets: z.strictObject({
     interactions_per_educator_per_month: z.nullable(z.number()),

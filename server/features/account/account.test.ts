@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, loginAs, TEST_PASSWORD, type TestApp } from '../../testing/app';
 import { expectFieldError, itRequiresLogin } from '../../testing/checks';
@@ -40,6 +41,41 @@ describe('PUT /api/account/profile', () => {
     expect(res.body).toMatchObject(valid);
     const row = await t.db.selectFrom('users').select(['name', 'date_locale', 'timezone']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row).toEqual(valid);
+  });
+
+  it('the interface language (issue 33): the district\'s until the person chooses; 422 naming locale otherwise; errors answered in it', async () => {
+    const user = await buildUser(t.db);
+    const agent = await loginAs(t.app, user);
+    expect((await agent.get('/api/auth/user')).body.locale).toBe('en');
+    await t.db.updateTable('districts').set({ settings: JSON.stringify({ language: 'es' }) }).where('id', '=', user.district_id!).execute();
+    expect((await agent.get('/api/auth/user')).body.locale).toBe('es');
+    // In Spanish now: a validation error names the field, in the person's language.
+    const bad = await agent.put('/api/account/profile').set(csrfHeaders(agent)).send({ ...valid, locale: 'fr' });
+    expectFieldError(bad, 'locale', 'Elija English o Español como su idioma.');
+    expect((await t.db.selectFrom('users').select('locale').where('id', '=', user.id).executeTakeFirstOrThrow()).locale).toBeNull();
+
+    const english = await agent.put('/api/account/profile').set(csrfHeaders(agent)).send({ ...valid, locale: 'en' });
+    expect(english.status).toBe(200);
+    expect(english.body.locale).toBe('en');
+    expect((await t.db.selectFrom('users').select('locale').where('id', '=', user.id).executeTakeFirstOrThrow()).locale).toBe('en');
+    // Absent: unchanged; the person's own choice outranks the district's.
+    expect((await agent.put('/api/account/profile').set(csrfHeaders(agent)).send(valid)).body.locale).toBe('en');
+    expectFieldError(await agent.put('/api/account/profile').set(csrfHeaders(agent)).send({ ...valid, name: '' }), 'name', 'Name is required.');
+
+    await agent.put('/api/account/profile').set(csrfHeaders(agent)).send({ ...valid, locale: 'es' });
+    expectFieldError(await agent.put('/api/account/profile').set(csrfHeaders(agent)).send({ ...valid, name: '' }), 'name', 'El nombre es obligatorio.');
+  });
+
+  it('a guest is answered in the browser\'s language, or the language cookie\'s', async () => {
+    const asGuest = (headers: Record<string, string>) => request(t.app).get('/api/district').set(headers);
+    const english = await asGuest({ 'Accept-Language': 'fr-FR, en;q=0.5' });
+    expect(english.status).toBe(401);
+    expect(english.body.message).toBe('You need to sign in to continue.');
+    const spanish = await asGuest({ 'Accept-Language': 'es-PR, en;q=0.5' });
+    expect(spanish.status).toBe(401);
+    expect(spanish.body).toEqual({ message: 'Inicie sesión para continuar.', code: 'unauthenticated' });
+    expect((await asGuest({ 'Accept-Language': 'es', Cookie: 'cw_lang=en' })).body.message).toBe('You need to sign in to continue.');
+    expect((await asGuest({ 'Accept-Language': 'en-US', Cookie: 'cw_lang=es' })).body.message).toBe('Inicie sesión para continuar.');
   });
 });
 

@@ -30,6 +30,7 @@ describe('GET /api/district', () => {
       shared_notes_visible_to_admins: true,
       educator_read_log_visible: true,
       data_retention_years: null,
+      language: 'en',
       retained_from: null,
       coaching_targets: { interactions_per_educator_per_month: null, cycles_per_new_teacher_per_semester: null },
     });
@@ -68,6 +69,8 @@ describe('PUT /api/district', () => {
     ['educator_read_log_visible', 'no', 'Educators see who has read about them must be true or false.'],
     ['coaching_targets', 'two', 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.'],
     ['coaching_targets', [2], 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.'],
+    ['language', 'fr', 'Choose English or Spanish.'],
+    ['language', null, 'Choose English or Spanish.'],
     ['coaching_targets', null, 'Coaching targets must be an object with interactions_per_educator_per_month and cycles_per_new_teacher_per_semester.'],
   ])('422 when %s is %j, nothing changes', async (field, value, message) => {
     const { asAdmin, districtId } = await district();

@@ -6,6 +6,7 @@ import { ensureZoneMonths } from '../../../db/zoneMonths';
 import type { CoachingTargets } from '../../../common/schemas/reports';
 import { BUILDING_CODE_TAKEN, BUILDING_NAME_TAKEN, coachingTargetsOf, districtSettingsOf, RETENTION_WHILE_IMPERSONATING } from '../../../common/schemas/site';
 import { retentionYearsOf } from '../../../common/retention';
+import type { Locale } from '../../../common/locales';
 import { conflict, forbidden, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { changedFields, type DistrictActor, recordAudit } from '../../lib/audit';
 import { findBuilding, findClash, type BuildingRow } from './queries';
@@ -21,7 +22,7 @@ export async function updateDistrictProfile(
   input: {
     name: string; timezone: string; school_year_start_month: number;
     shared_notes_visible_to_admins?: boolean; educator_read_log_visible?: boolean; coaching_targets?: CoachingTargets;
-    data_retention_years?: number | null;
+    data_retention_years?: number | null; language?: Locale;
   },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -31,7 +32,7 @@ export async function updateDistrictProfile(
       .where('id', '=', actor.districtId).executeTakeFirstOrThrow();
     const {
       shared_notes_visible_to_admins: sharedNotes, educator_read_log_visible: readLog, coaching_targets: targets,
-      data_retention_years: retention, ...profile
+      data_retention_years: retention, language, ...profile
     } = input;
     // The privacy setting and the coaching targets live in the settings JSON (other keys kept); a key
     // absent from the body is unchanged.
@@ -53,6 +54,7 @@ export async function updateDistrictProfile(
     if (sharedNotes !== undefined) settingsChanges.shared_notes_visible_to_admins = sharedNotes;
     if (readLog !== undefined) settingsChanges.educator_read_log_visible = readLog;
     if (retention !== undefined) settingsChanges.data_retention_years = retention;
+    if (language !== undefined) settingsChanges.language = language;
     if (targets !== undefined) {
       settingsChanges.coaching_targets = {
         interactions_per_educator_per_month: targets.interactions_per_educator_per_month,
@@ -71,6 +73,7 @@ export async function updateDistrictProfile(
     if (sharedNotes !== undefined) after.shared_notes_visible_to_admins = sharedNotes;
     if (readLog !== undefined) after.educator_read_log_visible = readLog;
     if (retention !== undefined) after.data_retention_years = retention;
+    if (language !== undefined) after.language = language;
     if (targets !== undefined) Object.assign(after, prefixed('coaching_targets.', targets));
     await audit(trx, actor, 'district_updated', 'district', actor.districtId, changedFields(before, after));
   });

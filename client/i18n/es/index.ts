@@ -1,0 +1,14 @@
+// The Spanish catalogue (issue 33): one JSON file per feature (keys `<feature>.<name>`, the ids of the code's
+// defineMessages), and the server's and shared schemas' texts (common/i18n/es). Imported only by
+// client/i18n/load.ts, so it is a chunk of its own that English readers never download.
+import type { Catalog } from '../../lib/i18n';
+import texts from '../../../common/i18n/es';
+import app from './app.json';
+
+const catalog: Catalog = {
+  messages: {
+    ...app,
+  },
+  texts,
+};
+export default catalog;

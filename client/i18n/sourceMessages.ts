@@ -1,0 +1,154 @@
+// Reads the interface's messages out of the client's code (issue 33), for the catalogue check (catalog.test.ts) and
+// `npm run i18n` (scripts/i18n.ts): every `defineMessages({ key: { id, defaultMessage } })` call, and every English
+// literal a person would read that is not a message (JSX text, and the text attributes in TEXT_ATTRIBUTES).
+// Node only: it reads files with Babel's parser (TypeScript 7 has no parser API for JavaScript).
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse as parseSource } from '@babel/parser';
+
+export const CLIENT_DIR = path.resolve(import.meta.dirname, '..');
+export const ROOT_DIR = path.resolve(CLIENT_DIR, '..');
+
+/** Attributes whose string value a person reads or hears. */
+export const TEXT_ATTRIBUTES = new Set([
+  'aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'title', 'placeholder', 'alt',
+  'label', 'hint', 'description', 'emptyText', 'emptyTitle', 'emptyMessage', 'heading', 'subtitle', 'confirmLabel',
+  'submitLabel', 'cancelLabel', 'actionLabel', 'busyLabel',
+]);
+
+export interface SourceMessage {
+  id: string;
+  defaultMessage: string;
+  file: string;
+  line: number;
+}
+
+export interface EnglishLiteral {
+  file: string;
+  line: number;
+  text: string;
+}
+
+/** The client's source files a person's text can live in (tests and e2e left out). */
+export function clientSourceFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'e2e' && entry.name !== 'node_modules') walk(full);
+      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+        files.push(full);
+      }
+    }
+  };
+  walk(CLIENT_DIR);
+  return files.sort();
+}
+
+const relative = (file: string) => path.relative(ROOT_DIR, file).split(path.sep).join('/');
+
+// A loose walk of Babel's AST: every node is an object with a `type`.
+type AstNode = { type: string; loc?: { start: { line: number } } | null; [key: string]: unknown };
+
+function parse(file: string): AstNode {
+  return parseSource(fs.readFileSync(file, 'utf8'), {
+    sourceType: 'module', plugins: file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript'],
+  }) as unknown as AstNode;
+}
+
+function walk(node: unknown, visit: (node: AstNode, parent: AstNode | null) => void, parent: AstNode | null = null): void {
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, visit, parent);
+    return;
+  }
+  if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
+  const current = node as AstNode;
+  visit(current, parent);
+  for (const [key, value] of Object.entries(current)) {
+    if (key !== 'loc' && key !== 'extra' && value && typeof value === 'object') walk(value, visit, current);
+  }
+}
+
+const lineOf = (node: AstNode) => node.loc?.start.line ?? 0;
+
+function stringOf(node: unknown): string | null {
+  const n = node as AstNode | null | undefined;
+  if (!n) return null;
+  if (n.type === 'StringLiteral') return n.value as string;
+  if (n.type === 'TemplateLiteral' && (n.expressions as unknown[]).length === 0) {
+    return ((n.quasis as AstNode[])[0]!.value as { cooked: string }).cooked;
+  }
+  return null;
+}
+
+const keyName = (prop: AstNode) => {
+  const key = prop.key as AstNode;
+  return key.type === 'Identifier' ? key.name as string : stringOf(key);
+};
+
+/** Every message declared with defineMessages in these files; a declaration that is not literal is an error. */
+export function sourceMessages(files: string[]): { messages: SourceMessage[]; problems: string[] } {
+  const messages: SourceMessage[] = [];
+  const problems: string[] = [];
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!text.includes('defineMessages(')) continue;
+    walk(parse(file), (node) => {
+      if (node.type !== 'CallExpression') return;
+      const callee = node.callee as AstNode;
+      if (callee.type !== 'Identifier' || callee.name !== 'defineMessages') return;
+      const arg = (node.arguments as AstNode[])[0];
+      if (!arg || arg.type !== 'ObjectExpression') {
+        problems.push(`${relative(file)}:${lineOf(node)}: defineMessages takes an object literal.`);
+        return;
+      }
+      for (const prop of arg.properties as AstNode[]) {
+        const value = prop.value as AstNode | undefined;
+        if (prop.type !== 'ObjectProperty' || value?.type !== 'ObjectExpression') {
+          problems.push(`${relative(file)}:${lineOf(prop)}: each message is { id: '…', defaultMessage: '…' }.`);
+          continue;
+        }
+        const field = (name: string) => (value.properties as AstNode[]).find((p) => p.type === 'ObjectProperty' && keyName(p) === name)?.value;
+        const id = stringOf(field('id'));
+        const defaultMessage = stringOf(field('defaultMessage'));
+        if (id === null || defaultMessage === null) {
+          problems.push(`${relative(file)}:${lineOf(prop)}: a message's id and defaultMessage are string literals.`);
+          continue;
+        }
+        messages.push({ id, defaultMessage, file: relative(file), line: lineOf(prop) });
+      }
+    });
+  }
+  return { messages, problems };
+}
+
+/** Text with a word of two letters or more: what a person reads (punctuation, symbols and numbers alone are not). */
+const WORDY = /\p{L}{2,}/u;
+
+/** English left in JSX: text between tags, `{'text'}` children, and string values of TEXT_ATTRIBUTES. */
+export function englishLiterals(file: string): EnglishLiteral[] {
+  if (!file.endsWith('.tsx')) return [];
+  const found: EnglishLiteral[] = [];
+  const add = (node: AstNode, text: string) => {
+    const clean = text.replace(/\s+/g, ' ').trim();
+    if (WORDY.test(clean)) found.push({ file: relative(file), line: lineOf(node), text: clean });
+  };
+  walk(parse(file), (node, parent) => {
+    if (node.type === 'JSXText') add(node, node.value as string);
+    if (node.type === 'JSXAttribute') {
+      const name = node.name as AstNode;
+      const attr = name.type === 'JSXIdentifier' ? name.name as string : '';
+      const value = node.value as AstNode | null;
+      if (TEXT_ATTRIBUTES.has(attr) && value) {
+        const literal = value.type === 'JSXExpressionContainer' ? stringOf(value.expression) : stringOf(value);
+        if (literal !== null) add(value, literal);
+      }
+    }
+    if (node.type === 'JSXExpressionContainer' && (parent?.type === 'JSXElement' || parent?.type === 'JSXFragment')) {
+      const literal = stringOf(node.expression);
+      if (literal !== null) add(node, literal);
+    }
+  });
+  return found;
+}

@@ -1,0 +1,59 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { translateText } from '../../common/i18n/text';
+import { acceptLanguages, firstSupportedLocale } from '../../common/locales';
+import { currentLocale, defineMessages, setLocale, t, tRich, tText } from './i18n';
+
+const m = defineMessages({
+  count: { id: 'test.count', defaultMessage: '{count, plural, one {# educator} other {# educators}} at {school}' },
+  rich: { id: 'test.rich', defaultMessage: 'Read <b>the guide</b> first.' },
+});
+
+afterEach(() => setLocale('en'));
+
+describe('t', () => {
+  it('formats English from the code, with ICU plurals', () => {
+    expect(t(m.count, { count: 1, school: 'Lincoln' })).toBe('1 educator at Lincoln');
+    expect(t(m.count, { count: 1200, school: 'Lincoln' })).toBe('1,200 educators at Lincoln');
+  });
+  it('formats the catalogue\'s Spanish with Spanish plurals and numbers', () => {
+    setLocale('es', { messages: { 'test.count': '{count, plural, one {# educador/a} other {# educadores}} en {school}' }, texts: {} });
+    expect(currentLocale()).toBe('es');
+    expect(t(m.count, { count: 1, school: 'Lincoln' })).toBe('1 educador/a en Lincoln');
+    expect(t(m.count, { count: 1200, school: 'Lincoln' })).toBe('1200 educadores en Lincoln');
+    expect(t(m.count, { count: 12000, school: 'Lincoln' })).toBe('12.000 educadores en Lincoln');
+  });
+  it('falls back to English for a message the catalogue lacks', () => {
+    setLocale('es', { messages: {}, texts: {} });
+    expect(t(m.count, { count: 2, school: 'X' })).toBe('2 educators at X');
+  });
+  it('renders tags through the functions given', () => {
+    const html = renderToStaticMarkup(createElement('p', null, tRich(m.rich, { b: (chunks) => createElement('strong', null, chunks) })));
+    expect(html).toBe('<p>Read <strong>the guide</strong> first.</p>');
+  });
+});
+
+describe('tText (texts keyed by their English)', () => {
+  const texts = {
+    'Name is required.': 'El nombre es obligatorio.',
+    'Check your inbox at {email}: follow the link.': 'Revise su bandeja de entrada en {email}: siga el enlace.',
+  };
+  it('translates exact texts and texts with parts, and leaves others in English', () => {
+    setLocale('es', { messages: {}, texts });
+    expect(tText('Name is required.')).toBe('El nombre es obligatorio.');
+    expect(tText('Check your inbox at a.b@c.org: follow the link.')).toBe('Revise su bandeja de entrada en a.b@c.org: siga el enlace.');
+    expect(tText('Something else.')).toBe('Something else.');
+    expect(translateText(texts, 'Check your inbox at : follow the link.')).toBe('Check your inbox at : follow the link.');
+  });
+});
+
+describe('languages', () => {
+  it('reads Accept-Language by preference and takes the first supported', () => {
+    expect(acceptLanguages('en-US;q=0.5, es-PR, fr;q=0.9')).toEqual(['es-PR', 'fr', 'en-US']);
+    expect(firstSupportedLocale(acceptLanguages('fr-FR, es;q=0.8, en;q=0.7'))).toBe('es');
+    expect(firstSupportedLocale(acceptLanguages('de, fr'))).toBe('en');
+    expect(firstSupportedLocale(acceptLanguages('es;q=0, en'))).toBe('en');
+    expect(firstSupportedLocale([])).toBe('en');
+  });
+});

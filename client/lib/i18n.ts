@@ -1,0 +1,84 @@
+// The interface's language (issue 33), with FormatJS's ICU message engine (intl-messageformat): plurals, selects,
+// numbers and dates in the person's locale. English is the code itself: every message is declared where it is shown,
+// with `defineMessages({ key: { id: 'feature.key', defaultMessage: 'English text' } })`, and `t(messages.key, values)`
+// formats it. Other languages are catalogues keyed by id (client/i18n/<locale>/*.json), loaded once at start, before
+// the first render, only for a person who reads that language (client/i18n/load.ts); English loads nothing.
+// Changing language reloads the page (Account settings), so `t` needs no React context and works in any module.
+//
+// Server texts (validation and error messages, common/i18n) arrive already in the person's language from the API;
+// the same messages checked in the browser first (common/schemas' zod messages) go through `tText`.
+import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { cloneElement, isValidElement, type ReactNode } from 'react';
+import { DEFAULT_LOCALE, type Locale } from '../../common/locales';
+import { translateText, type TextCatalog } from '../../common/i18n/text';
+
+export interface MessageDescriptor {
+  /** `<feature>.<name>`: the key of every catalogue. */
+  id: string;
+  /** The English text, an ICU message (`{count, plural, one {# educator} other {# educators}}`). */
+  defaultMessage: string;
+  /** For translators: where it shows, what a placeholder holds. */
+  description?: string;
+}
+
+/** Declares a feature's messages (the catalogue check, client/i18n/catalog.test.ts, reads these calls). */
+export function defineMessages<K extends string>(messages: Record<K, MessageDescriptor>): Record<K, MessageDescriptor> {
+  return messages;
+}
+
+export interface Catalog {
+  /** Interface messages by id. */
+  messages: Record<string, string>;
+  /** Server and shared-schema texts by their English (common/i18n). */
+  texts: TextCatalog;
+}
+
+let locale: Locale = DEFAULT_LOCALE;
+let catalog: Catalog = { messages: {}, texts: {} };
+const formats = new Map<string, IntlMessageFormat>();
+
+/** Sets the language and its catalogue (at start, before the first render; in tests). */
+export function setLocale(next: Locale, nextCatalog: Catalog = { messages: {}, texts: {} }): void {
+  locale = next;
+  catalog = nextCatalog;
+  formats.clear();
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
+}
+
+/** The language the interface is shown in. */
+export function currentLocale(): Locale {
+  return locale;
+}
+
+function formatOf(message: MessageDescriptor): IntlMessageFormat {
+  let format = formats.get(message.id);
+  if (!format) {
+    // A message missing from the catalogue shows in English rather than as its id (the check keeps them complete).
+    format = new IntlMessageFormat(catalog.messages[message.id] ?? message.defaultMessage, locale);
+    formats.set(message.id, format);
+  }
+  return format;
+}
+
+/** A message as text in the person's language. */
+export function t(message: MessageDescriptor, values?: Record<string, PrimitiveType>): string {
+  return String(formatOf(message).format(values));
+}
+
+/**
+ * A message with markup: each `<tag>…</tag>` of the message is rendered by the function of that name
+ * (`tRich(m.intro, { b: (chunks) => <strong>{chunks}</strong> })`); values may be elements too.
+ */
+export function tRich(
+  message: MessageDescriptor,
+  values: Record<string, PrimitiveType | ReactNode | ((chunks: ReactNode[]) => ReactNode)>,
+): ReactNode {
+  const parts = formatOf(message).format<ReactNode>(values as never);
+  // Elements a tag function made carry no key; React wants one in an array.
+  return Array.isArray(parts) ? parts.map((part, i) => (isValidElement(part) && part.key == null ? cloneElement(part, { key: i }) : part)) : parts;
+}
+
+/** A server or shared-schema text (English as written in common/) in the person's language. */
+export function tText(english: string): string {
+  return translateText(catalog.texts, english);
+}

@@ -1,0 +1,12 @@
+// The Spanish of the texts written in English in common/ and server/ (common/i18n/text.ts): one JSON file per area,
+// keyed by the English text. The server answers through it (server/i18n/translate.ts); the client's Spanish chunk
+// includes it for the same messages checked in the browser (client/i18n/es/index.ts).
+import type { TextCatalog } from '../text';
+import account from './account.json';
+import shared from './shared.json';
+
+const texts: TextCatalog = {
+  ...shared,
+  ...account,
+};
+export default texts;

@@ -1,0 +1,56 @@
+// Texts written in English in common/ and server/ (validation and error messages, the spec's exact messages), in
+// another language (issue 33). A catalogue is keyed by the English text itself, as gettext keys by msgid, because
+// these texts are constants compared in tests and shown as they are in English. A key may hold `{name}` placeholders
+// for the parts a message is built with (an email, a count): "Check your inbox at {email}: …" matches any address,
+// and the translation takes the same placeholders. English is the text as written: it needs no catalogue.
+//
+// The catalogues: common/i18n/<locale>/*.json, one file per area (merged in its index.ts). The server answers its messages through them (server/i18n); the
+// client checks forms with the same schemas and shows their messages through them too (client/lib/i18n tText).
+
+export type TextCatalog = Record<string, string>;
+
+interface Pattern {
+  regex: RegExp;
+  names: string[];
+  translation: string;
+}
+
+const patternsByCatalog = new WeakMap<TextCatalog, Pattern[]>();
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function patternsOf(catalog: TextCatalog): Pattern[] {
+  let patterns = patternsByCatalog.get(catalog);
+  if (!patterns) {
+    patterns = Object.entries(catalog).filter(([english]) => /\{\w+\}/.test(english))
+      .map(([english, translation]) => {
+        const names: string[] = [];
+        const source = english.split(PLACEHOLDER).map((part, i) => {
+          if (i % 2 === 0) return escapeRegex(part);
+          names.push(part);
+          return '([\\s\\S]+?)';
+        }).join('');
+        return { regex: new RegExp(`^${source}$`), names, translation };
+      })
+      // The most specific first: the longest fixed text.
+      .sort((a, b) => b.regex.source.length - a.regex.source.length);
+    patternsByCatalog.set(catalog, patterns);
+  }
+  return patterns;
+}
+
+/** `english` in the catalogue's language; unchanged when the catalogue has no translation of it. */
+export function translateText(catalog: TextCatalog, english: string): string {
+  const exact = catalog[english];
+  if (exact !== undefined) return exact;
+  for (const pattern of patternsOf(catalog)) {
+    const match = pattern.regex.exec(english);
+    if (!match) continue;
+    const values = new Map(pattern.names.map((name, i) => [name, match[i + 1]!]));
+    return pattern.translation.replace(PLACEHOLDER, (whole, name: string) => values.get(name) ?? whole);
+  }
+  return english;
+}

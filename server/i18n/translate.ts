@@ -1,0 +1,18 @@
+// The server's texts in another language (issue 33): its messages are written in English (common/ and server/, the
+// spec's exact messages), and the answer's are looked up in common/i18n/<locale>/ (one file per area) by that English
+// (common/i18n/text.ts). English is the text as written.
+import type { Locale } from '../../common/locales';
+import { type TextCatalog, translateText } from '../../common/i18n/text';
+import es from '../../common/i18n/es';
+
+const CATALOGS: Record<Exclude<Locale, 'en'>, TextCatalog> = { es };
+
+export function translate(locale: Locale, english: string): string {
+  return locale === 'en' ? english : translateText(CATALOGS[locale], english);
+}
+
+/** Field errors (`{ field: [message] }`) in `locale`; field names stay as they are (they are the API's). */
+export function translateFieldErrors(locale: Locale, errors: Record<string, string[]>): Record<string, string[]> {
+  if (locale === 'en') return errors;
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => translate(locale, m))]));
+}
