@@ -126,6 +126,21 @@ export function sourceMessages(files: string[]): { messages: SourceMessage[]; pr
 /** Text with a word of two letters or more: what a person reads (punctuation, symbols and numbers alone are not). */
 const WORDY = /\p{L}{2,}/u;
 
+/**
+ * The strings an expression shows as it is: a literal, either branch of `a ? 'x' : 'y'`, the right of `a && 'x'` or
+ * `a ?? 'x'`, and the fixed parts of a template (`${n} educators`).
+ */
+function shownStrings(node: unknown): string[] {
+  const n = node as AstNode | null | undefined;
+  if (!n) return [];
+  const literal = stringOf(n);
+  if (literal !== null) return [literal];
+  if (n.type === 'ConditionalExpression') return [...shownStrings(n.consequent), ...shownStrings(n.alternate)];
+  if (n.type === 'LogicalExpression') return shownStrings(n.right);
+  if (n.type === 'TemplateLiteral') return (n.quasis as AstNode[]).map((q) => (q.value as { cooked: string }).cooked);
+  return [];
+}
+
 /** English left in JSX: text between tags, `{'text'}` children, and string values of TEXT_ATTRIBUTES. */
 export function englishLiterals(file: string): EnglishLiteral[] {
   if (!file.endsWith('.tsx')) return [];
@@ -141,13 +156,12 @@ export function englishLiterals(file: string): EnglishLiteral[] {
       const attr = name.type === 'JSXIdentifier' ? name.name as string : '';
       const value = node.value as AstNode | null;
       if (TEXT_ATTRIBUTES.has(attr) && value) {
-        const literal = value.type === 'JSXExpressionContainer' ? stringOf(value.expression) : stringOf(value);
-        if (literal !== null) add(value, literal);
+        if (value.type === 'JSXExpressionContainer') for (const text of shownStrings(value.expression)) add(value, text);
+        else if (stringOf(value) !== null) add(value, stringOf(value)!);
       }
     }
     if (node.type === 'JSXExpressionContainer' && (parent?.type === 'JSXElement' || parent?.type === 'JSXFragment')) {
-      const literal = stringOf(node.expression);
-      if (literal !== null) add(node, literal);
+      for (const text of shownStrings(node.expression)) add(node, text);
     }
   });
   return found;
