@@ -23,7 +23,41 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { type CoachingRequest, coachingRequestApi, useCoachingRequests } from '../../lib/coachingRequests';
 import { useFormErrors } from '../../lib/forms';
+import { defineMessages, t, tRich } from '../../lib/i18n';
 import { useAuthUser } from '../../lib/session';
+
+const m = defineMessages({
+  yourCoach: { id: 'coachingRequests.yourCoach', defaultMessage: 'your coach' },
+  sentToast: { id: 'coachingRequests.sentToast', defaultMessage: 'Your request is with {to}. You will see here when a session is scheduled.' },
+  sentTitle: { id: 'coachingRequests.sentTitle', defaultMessage: 'Request sent' },
+  newRequest: { id: 'coachingRequests.newRequest', defaultMessage: 'New request' },
+  newRequestIntro: { id: 'coachingRequests.newRequestIntro', defaultMessage: 'Your request goes to your coach, or to your school\'s coaches if you have none. They see your message; an email tells them the topic only. Up to {perDay} a day.' },
+  sendRequest: { id: 'coachingRequests.sendRequest', defaultMessage: 'Send request' },
+  topic: { id: 'coachingRequests.topic', defaultMessage: 'Topic' },
+  topicHint: { id: 'coachingRequests.topicHint', defaultMessage: 'A few words, for example “Checking for understanding in math”.' },
+  message: { id: 'coachingRequests.message', defaultMessage: 'Message' },
+  messageHint: { id: 'coachingRequests.messageHint', defaultMessage: 'What is happening, and what would help.' },
+  times: { id: 'coachingRequests.times', defaultMessage: 'Times that suit' },
+  timesHint: { id: 'coachingRequests.timesHint', defaultMessage: 'Optional: for example “Tuesdays after 2:45 pm, or Wednesday mornings”.' },
+  withdrawnToast: { id: 'coachingRequests.withdrawnToast', defaultMessage: '“{topic}” is withdrawn.' },
+  withdrawFailed: { id: 'coachingRequests.withdrawFailed', defaultMessage: 'The request could not be withdrawn. Please try again.' },
+  yourRequests: { id: 'coachingRequests.yourRequests', defaultMessage: 'Your requests' },
+  yourRequestsIntro: { id: 'coachingRequests.yourRequestsIntro', defaultMessage: 'Newest first, with where each one stands.' },
+  loadWhat: { id: 'coachingRequests.loadWhat', defaultMessage: 'your requests' },
+  loading: { id: 'coachingRequests.loading', defaultMessage: 'Loading your requests…' },
+  emptyTitle: { id: 'coachingRequests.emptyTitle', defaultMessage: 'No requests yet' },
+  emptyBody: { id: 'coachingRequests.emptyBody', defaultMessage: 'When you ask for coaching, your request shows here until a session is scheduled.' },
+  withdraw: { id: 'coachingRequests.withdraw', defaultMessage: 'Withdraw' },
+  withdrawNamed: { id: 'coachingRequests.withdrawNamed', defaultMessage: 'Withdraw “{topic}”' },
+  confirmTitle: { id: 'coachingRequests.confirmTitle', defaultMessage: 'Withdraw this request?' },
+  confirmBody: { id: 'coachingRequests.confirmBody', defaultMessage: 'Your coaches will no longer see “{topic}” in their queue. You can ask again at any time.' },
+  confirmLabel: { id: 'coachingRequests.confirmLabel', defaultMessage: 'Withdraw request' },
+  description: { id: 'coachingRequests.description', defaultMessage: 'Ask your coach for support, and see where each request stands.' },
+  notEducatorTitle: { id: 'coachingRequests.notEducatorTitle', defaultMessage: 'Asking for coaching is for educators' },
+  notEducatorBody: { id: 'coachingRequests.notEducatorBody', defaultMessage: 'Educators ask their coach for support here. Requests waiting for you are on <link>your dashboard</link>.' },
+  impersonatingTitle: { id: 'coachingRequests.impersonatingTitle', defaultMessage: 'You are impersonating this person' },
+  impersonatingBody: { id: 'coachingRequests.impersonatingBody', defaultMessage: 'A request cannot be sent in their name; you can read their requests.' },
+});
 
 const EMPTY = { topic: '', message: '', preferred_times: '' };
 
@@ -35,22 +69,22 @@ function AskForm() {
       const made = await coachingRequestApi.ask(form.values);
       form.setValues(EMPTY);
       const to = made.holders.map((h) => h.name).join(', ');
-      toast.success(`Your request is with ${to || 'your coach'}. You will see here when a session is scheduled.`, 'Request sent');
+      toast.success(t(m.sentToast, { to: to || t(m.yourCoach) }), t(m.sentTitle));
     });
   });
   return (
     <Card
       titleId="ask-title"
-      title="New request"
-      intro={`Your request goes to your coach, or to your school's coaches if you have none. They see your message; an email tells them the topic only. Up to ${COACHING_REQUESTS_PER_DAY} a day.`}
+      title={t(m.newRequest)}
+      intro={t(m.newRequestIntro, { perDay: COACHING_REQUESTS_PER_DAY })}
     >
-      <Form form={form} onSubmit={submit} submitLabel="Send request">
-        <TextField label="Topic" required maxLength={COACHING_REQUEST_TOPIC_MAX} autoComplete="off"
-          hint="A few words, for example “Checking for understanding in math”." {...form.field('topic')} />
-        <TextAreaField label="Message" required rows={5} maxLength={COACHING_REQUEST_MESSAGE_MAX}
-          hint="What is happening, and what would help." {...form.field('message')} />
-        <TextField label="Times that suit" maxLength={COACHING_REQUEST_TIMES_MAX} autoComplete="off"
-          hint="Optional: for example “Tuesdays after 2:45 pm, or Wednesday mornings”." {...form.field('preferred_times')} />
+      <Form form={form} onSubmit={submit} submitLabel={t(m.sendRequest)}>
+        <TextField label={t(m.topic)} required maxLength={COACHING_REQUEST_TOPIC_MAX} autoComplete="off"
+          hint={t(m.topicHint)} {...form.field('topic')} />
+        <TextAreaField label={t(m.message)} required rows={5} maxLength={COACHING_REQUEST_MESSAGE_MAX}
+          hint={t(m.messageHint)} {...form.field('message')} />
+        <TextField label={t(m.times)} maxLength={COACHING_REQUEST_TIMES_MAX} autoComplete="off"
+          hint={t(m.timesHint)} {...form.field('preferred_times')} />
       </Form>
     </Card>
   );
@@ -66,21 +100,21 @@ function MyRequests() {
     setBusy(true);
     try {
       await coachingRequestApi.withdraw(withdrawing.id);
-      toast.success(`“${withdrawing.topic}” is withdrawn.`);
+      toast.success(t(m.withdrawnToast, { topic: withdrawing.topic }));
       setWithdrawing(null);
     } catch {
-      toast.error('The request could not be withdrawn. Please try again.');
+      toast.error(t(m.withdrawFailed));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Card titleId="my-requests-title" title="Your requests" intro="Newest first, with where each one stands.">
-      {error && !data ? <LoadError what="your requests" onRetry={() => void mutate()} />
-        : isLoading || !data ? <LoadingBlock label="Loading your requests…" />
+    <Card titleId="my-requests-title" title={t(m.yourRequests)} intro={t(m.yourRequestsIntro)}>
+      {error && !data ? <LoadError what={t(m.loadWhat)} onRetry={() => void mutate()} />
+        : isLoading || !data ? <LoadingBlock label={t(m.loading)} />
           : data.data.length === 0 ? (
-            <EmptyState title="No requests yet" headingLevel={3}>
-              <p>When you ask for coaching, your request shows here until a session is scheduled.</p>
+            <EmptyState title={t(m.emptyTitle)} headingLevel={3}>
+              <p>{t(m.emptyBody)}</p>
             </EmptyState>
           ) : (
             <ul className="item-list stack stack--sm cr-entries" aria-labelledby="my-requests-title">
@@ -89,7 +123,7 @@ function MyRequests() {
                   key={r.id}
                   request={r}
                   actions={r.can.withdraw ? (
-                    <Button variant="secondary" size="sm" onClick={() => setWithdrawing(r)} aria-label={`Withdraw “${r.topic}”`}>Withdraw</Button>
+                    <Button variant="secondary" size="sm" onClick={() => setWithdrawing(r)} aria-label={t(m.withdrawNamed, { topic: r.topic })}>{t(m.withdraw)}</Button>
                   ) : null}
                 />
               ))}
@@ -97,9 +131,9 @@ function MyRequests() {
           )}
       <ConfirmDialog
         open={withdrawing !== null}
-        title="Withdraw this request?"
-        message={<p>Your coaches will no longer see “{withdrawing?.topic}” in their queue. You can ask again at any time.</p>}
-        confirmLabel="Withdraw request"
+        title={t(m.confirmTitle)}
+        message={<p>{t(m.confirmBody, { topic: withdrawing?.topic ?? '' })}</p>}
+        confirmLabel={t(m.confirmLabel)}
         danger
         busy={busy}
         onConfirm={() => void confirm()}
@@ -115,16 +149,16 @@ export default function CoachingRequestsScreen({ route }: ScreenProps) {
   const educator = permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self';
   return (
     <div className="stack stack--lg">
-      <PageHeader title={route.title} description={<p>Ask your coach for support, and see where each request stands.</p>} />
+      <PageHeader title={route.title} description={<p>{t(m.description)}</p>} />
       {!educator ? (
-        <Alert tone="info" title="Asking for coaching is for educators">
-          <p>Educators ask their coach for support here. Requests waiting for you are on <Link to="/app">your dashboard</Link>.</p>
+        <Alert tone="info" title={t(m.notEducatorTitle)}>
+          <p>{tRich(m.notEducatorBody, { link: (chunks) => <Link to="/app">{chunks}</Link> })}</p>
         </Alert>
       ) : (
         <>
           {user.impersonating && (
-            <Alert tone="warning" title="You are impersonating this person">
-              <p>A request cannot be sent in their name; you can read their requests.</p>
+            <Alert tone="warning" title={t(m.impersonatingTitle)}>
+              <p>{t(m.impersonatingBody)}</p>
             </Alert>
           )}
           <div className="split">

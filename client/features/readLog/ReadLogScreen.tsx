@@ -6,7 +6,6 @@
 // what the screen is for.
 import { useSearchParams } from 'react-router-dom';
 import { hasRole } from '../../../common/permissions';
-import { plural } from '../../../common/plural';
 import { READ_LOG_KIND_WORDS, type ReadLogEntry } from '../../../common/readLogValues';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
@@ -19,12 +18,33 @@ import { dayBefore, localDateAsDate } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
 import { readPage } from '../../lib/listParams';
 import { useAuthUser, useDateLocale, useToday } from '../../lib/session';
+import { defineMessages, t, tText } from '../../lib/i18n';
 import { useReadLog } from './api';
+
+const m = defineMessages({
+  listAnd: { id: 'readLog.listAnd', defaultMessage: '{first} and {last}', description: 'Kinds of record: "observations, skill ratings and coaching cycles".' },
+  supportOpened: { id: 'readLog.supportOpened', defaultMessage: 'Coachwell\'s support team opened your {what} while signed in as {person}, to help your district.' },
+  opened: { id: 'readLog.opened', defaultMessage: 'Opened your {what}.' },
+  today: { id: 'readLog.today', defaultMessage: 'Today, {date}' },
+  yesterday: { id: 'readLog.yesterday', defaultMessage: 'Yesterday, {date}' },
+  notEducatorTitle: { id: 'readLog.notEducatorTitle', defaultMessage: 'Who has read about me is for educators' },
+  notEducatorBody: { id: 'readLog.notEducatorBody', defaultMessage: 'Educators see here who opened the records about them: person, role and day, never what they read.' },
+  offTitle: { id: 'readLog.offTitle', defaultMessage: 'Your district has turned this view off' },
+  offBody: { id: 'readLog.offBody', defaultMessage: 'Ask your district administrator if you have questions about who reads your records.' },
+  loadWhat: { id: 'readLog.loadWhat', defaultMessage: 'who has read about you' },
+  loading: { id: 'readLog.loading', defaultMessage: 'Loading who has read about you…' },
+  emptyTitle: { id: 'readLog.emptyTitle', defaultMessage: 'Nobody has read about you yet' },
+  emptyBody: { id: 'readLog.emptyBody', defaultMessage: 'When someone opens one of your observations, coaching sessions, skill ratings, action steps or coaching cycles, you see it here the same day.' },
+  count: { id: 'readLog.count', defaultMessage: '{total, plural, one {# entry} other {# entries}}' },
+  countPaged: { id: 'readLog.countPaged', defaultMessage: '{total, plural, one {# entry} other {# entries}}, page {page} of {lastPage}' },
+  title: { id: 'readLog.title', defaultMessage: 'Who has read about me' },
+  description: { id: 'readLog.description', defaultMessage: 'Who opened your observations, coaching sessions and their notes, skill ratings, action steps and coaching cycles, and on which day. You see the person and their role, never what they read. Kept for two years.' },
+});
 
 /** "observations", "observations and skill ratings", "observations, skill ratings and coaching cycles". */
 function wordList(words: string[]): string {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return t(m.listAnd, { first: words.slice(0, -1).join(', '), last: words[words.length - 1]! });
 }
 
 function initials(name: string): string {
@@ -32,7 +52,7 @@ function initials(name: string): string {
 }
 
 function Entry({ entry }: { entry: ReadLogEntry }) {
-  const what = wordList(entry.kinds.map((k) => READ_LOG_KIND_WORDS[k]));
+  const what = wordList(entry.kinds.map((k) => tText(READ_LOG_KIND_WORDS[k])));
   const person = entry.support ? entry.reader.replace(/^Coachwell support for /, '') : entry.reader;
   return (
     <li className="read-log__entry">
@@ -41,13 +61,13 @@ function Entry({ entry }: { entry: ReadLogEntry }) {
       </span>
       <div className="read-log__body">
         <p className="read-log__who">
-          <strong>{entry.reader}</strong>
+          <strong>{entry.support ? tText(entry.reader) : entry.reader}</strong>
           <span className="muted read-log__role">{entry.role}</span>
         </p>
         <p className="read-log__what">
           {entry.support
-            ? <>Coachwell&apos;s support team opened your {what} while signed in as {person}, to help your district.</>
-            : <>Opened your {what}.</>}
+            ? t(m.supportOpened, { what, person })
+            : t(m.opened, { what })}
         </p>
       </div>
     </li>
@@ -66,7 +86,7 @@ function Days({ entries }: { entries: ReadLogEntry[] }) {
   }
   const dayName = (day: string) => {
     const date = formatDate(localDateAsDate(day)!, locale, 'EEEE, PP');
-    return day === today ? `Today, ${date}` : day === yesterday ? `Yesterday, ${date}` : date;
+    return day === today ? t(m.today, { date }) : day === yesterday ? t(m.yesterday, { date }) : date;
   };
   return (
     <ol className="read-log">
@@ -92,25 +112,25 @@ export default function ReadLogScreen(_props: ScreenProps) {
   let body;
   if (!educator) {
     body = (
-      <EmptyState title="Who has read about me is for educators">
-        <p>Educators see here who opened the records about them: person, role and day, never what they read.</p>
+      <EmptyState title={t(m.notEducatorTitle)}>
+        <p>{t(m.notEducatorBody)}</p>
       </EmptyState>
     );
   } else if (log.error?.status === 403) {
     // The server's message (READ_LOG_MESSAGES.turnedOff) says the same for API clients; here, in the screen's words.
     body = (
-      <Alert tone="info" title="Your district has turned this view off">
-        Ask your district administrator if you have questions about who reads your records.
+      <Alert tone="info" title={t(m.offTitle)}>
+        {t(m.offBody)}
       </Alert>
     );
   } else if (log.error && !log.data) {
-    body = <LoadError what="who has read about you" onRetry={() => void log.mutate()} />;
+    body = <LoadError what={t(m.loadWhat)} onRetry={() => void log.mutate()} />;
   } else if (!log.data) {
-    body = <LoadingBlock label="Loading who has read about you…" />;
+    body = <LoadingBlock label={t(m.loading)} />;
   } else if (log.data.data.length === 0) {
     body = (
-      <EmptyState title="Nobody has read about you yet">
-        <p>When someone opens one of your observations, coaching sessions, skill ratings, action steps or coaching cycles, you see it here the same day.</p>
+      <EmptyState title={t(m.emptyTitle)}>
+        <p>{t(m.emptyBody)}</p>
       </EmptyState>
     );
   } else {
@@ -118,7 +138,7 @@ export default function ReadLogScreen(_props: ScreenProps) {
     body = (
       <section className="card read-log-card" aria-labelledby="read-log-count">
         <p className="muted text-sm read-log__count" id="read-log-count">
-          {plural(meta.total, 'entry', 'entries')}{meta.last_page > 1 ? `, page ${meta.page} of ${meta.last_page}` : ''}
+          {meta.last_page > 1 ? t(m.countPaged, { total: meta.total, page: meta.page, lastPage: meta.last_page }) : t(m.count, { total: meta.total })}
         </p>
         <Days entries={log.data.data} />
         <Pager page={meta.page} lastPage={meta.last_page} onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })} />
@@ -128,10 +148,7 @@ export default function ReadLogScreen(_props: ScreenProps) {
 
   return (
     <div className="stack read-log-page">
-      <PageHeader title="Who has read about me" description={<>
-        Who opened your observations, coaching sessions and their notes, skill ratings, action steps and coaching
-        cycles, and on which day. You see the person and their role, never what they read. Kept for two years.
-      </>} />
+      <PageHeader title={t(m.title)} description={t(m.description)} />
       {body}
     </div>
   );

@@ -4,10 +4,14 @@
 import type { Catalog } from '../../lib/i18n';
 import texts from '../../../common/i18n/es';
 import app from './app.json';
+import readLog from './readLog.json';
+import coachingRequests from './coachingRequests.json';
 
 const catalog: Catalog = {
   messages: {
     ...app,
+    ...readLog,
+    ...coachingRequests,
   },
   texts,
 };

@@ -4,9 +4,13 @@
 import type { TextCatalog } from '../text';
 import account from './account.json';
 import shared from './shared.json';
+import readLog from './readLog.json';
+import coachingRequests from './coachingRequests.json';
 
 const texts: TextCatalog = {
   ...shared,
   ...account,
+  ...readLog,
+  ...coachingRequests,
 };
 export default texts;
