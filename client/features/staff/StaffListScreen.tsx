@@ -24,6 +24,29 @@ import {
   clearFilters, filtersFromSearch, filtersToSearch, hasAnyFilter, resultCountText, type StaffFilters as Filters,
   toApiQuery, withChange,
 } from './staffQuery';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  noteDeactivated: { id: 'staff.noteDeactivated', defaultMessage: 'deactivated' },
+  yourProfileWhat: { id: 'staff.yourProfileWhat', defaultMessage: 'your profile' },
+  yourProfile: { id: 'staff.yourProfile', defaultMessage: 'Your profile' },
+  notLinkedTitle: { id: 'staff.notLinkedTitle', defaultMessage: 'Your profile is not linked yet' },
+  notLinkedBody: { id: 'staff.notLinkedBody', defaultMessage: 'Your login is not linked to an educator on your district\'s roster. Ask your district administrator to send you the invitation from your educator profile.' },
+  loading: { id: 'staff.loading', defaultMessage: 'Loading educators…' },
+  title: { id: 'staff.title', defaultMessage: 'Educators' },
+  descSelf: { id: 'staff.descSelf', defaultMessage: 'Your profile as your district sees it.' },
+  descDistrict: { id: 'staff.descDistrict', defaultMessage: 'Everyone on your district’s roster: find an educator, see their school, coach and groups.' },
+  descBuilding: { id: 'staff.descBuilding', defaultMessage: 'Educators at your schools: find an educator, see their coach and groups.' },
+  add: { id: 'staff.add', defaultMessage: 'Add educators' },
+  loadFailed: { id: 'staff.loadFailed', defaultMessage: 'We couldn’t load educators' },
+  tryAgain: { id: 'staff.tryAgain', defaultMessage: 'Try again' },
+  noMatchTitle: { id: 'staff.noMatchTitle', defaultMessage: 'No educators match these filters' },
+  clearFilters: { id: 'staff.clearFilters', defaultMessage: 'Clear filters' },
+  noMatchBody: { id: 'staff.noMatchBody', defaultMessage: 'Try a shorter search, another school, or include inactive educators.' },
+  emptyTitle: { id: 'staff.emptyTitle', defaultMessage: 'No educators yet' },
+  emptyAdd: { id: 'staff.emptyAdd', defaultMessage: 'Add your school’s educators to start coaching with Coachwell.' },
+  emptyWait: { id: 'staff.emptyWait', defaultMessage: 'Educators your district adds will appear here.' },
+});
 
 /** An educator's "Educators" is their own profile (their menu's "Your profile"): the list would hold only them. */
 export default function StaffListScreen(props: ScreenProps) {
@@ -36,13 +59,13 @@ function OwnProfile() {
   const self = useOwnEducator();
   const own = self.data?.[0];
   if (own) return <Navigate replace to={`/app/staff/${own.id}`} />;
-  if (self.error && !self.data) return <LoadError what="your profile" onRetry={() => void self.mutate()} />;
+  if (self.error && !self.data) return <LoadError what={t(m.yourProfileWhat)} onRetry={() => void self.mutate()} />;
   if (!self.data) return <LoadingBlock />;
   return (
     <div className="stack">
-      <PageHeader title="Your profile" />
-      <Alert tone="info" title="Your profile is not linked yet">
-        <p>Your login is not linked to an educator on your district's roster. Ask your district administrator to send you the invitation from your educator profile.</p>
+      <PageHeader title={t(m.yourProfile)} />
+      <Alert tone="info" title={t(m.notLinkedTitle)}>
+        <p>{t(m.notLinkedBody)}</p>
       </Alert>
     </div>
   );
@@ -72,7 +95,7 @@ function StaffList(_props: ScreenProps) {
   const groups: FilterOption[] | null = groupsAnswer.data
     ? [...groupsAnswer.data.data]
         .sort((a, b) => Number(!!a.deleted_at) - Number(!!b.deleted_at) || a.name.localeCompare(b.name))
-        .map((g) => ({ id: g.id, name: g.name, note: g.deleted_at ? 'deactivated' : undefined }))
+        .map((g) => ({ id: g.id, name: g.name, note: g.deleted_at ? t(m.noteDeactivated) : undefined }))
     : null;
   const coaches: FilterOption[] | null = coachesAnswer.data
     ? [...coachesAnswer.data.data].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ id: c.id, name: c.name }))
@@ -91,7 +114,7 @@ function StaffList(_props: ScreenProps) {
   const filtered = hasAnyFilter(filters);
   const rows = data?.data ?? [];
   const meta = data?.meta;
-  const countText = meta ? resultCountText(meta, rows.length) : 'Loading educators…';
+  const countText = meta ? resultCountText(meta, rows.length) : t(m.loading);
 
   // A page past the end (e.g. after filtering from a bookmarked page 3): go to the last page.
   const pastEnd = meta && rows.length === 0 && meta.total > 0 && filters.page > meta.last_page ? meta.last_page : null;
@@ -101,21 +124,21 @@ function StaffList(_props: ScreenProps) {
 
   const header = (
     <PageHeader
-      title="Educators"
+      title={t(m.title)}
       description={
         <p>
           {selfOnly
-            ? 'Your profile as your district sees it.'
+            ? t(m.descSelf)
             : access.seeScope === 'district'
-              ? 'Everyone on your district’s roster: find an educator, see their school, coach and groups.'
-              : 'Educators at your schools: find an educator, see their coach and groups.'}
+              ? t(m.descDistrict)
+              : t(m.descBuilding)}
         </p>
       }
       actions={
         access.canAdd ? (
           <ButtonLink to="/app/staff/create">
             <PlusIcon />
-            Add educators
+            {t(m.add)}
           </ButtonLink>
         ) : undefined
       }
@@ -138,32 +161,32 @@ function StaffList(_props: ScreenProps) {
         </div>
 
         {error && !data ? (
-          <Alert tone="danger" title="We couldn’t load educators">
+          <Alert tone="danger" title={t(m.loadFailed)}>
             <p>{error.message}</p>
             <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-              Try again
+              {t(m.tryAgain)}
             </Button>
           </Alert>
         ) : !data && (isLoading || answer.data !== undefined) ? (
-          <LoadingBlock label="Loading educators…" />
+          <LoadingBlock label={t(m.loading)} />
         ) : rows.length === 0 ? (
           filtered || filters.status !== 'active' ? (
             <EmptyState
-              title="No educators match these filters"
+              title={t(m.noMatchTitle)}
               action={
                 <Button variant="secondary" onClick={clear}>
-                  Clear filters
+                  {t(m.clearFilters)}
                 </Button>
               }
             >
-              <p>Try a shorter search, another school, or include inactive educators.</p>
+              <p>{t(m.noMatchBody)}</p>
             </EmptyState>
           ) : (
             <EmptyState
-              title="No educators yet"
-              action={access.canAdd ? <ButtonLink to="/app/staff/create">Add educators</ButtonLink> : undefined}
+              title={t(m.emptyTitle)}
+              action={access.canAdd ? <ButtonLink to="/app/staff/create">{t(m.add)}</ButtonLink> : undefined}
             >
-              <p>{access.canAdd ? 'Add your school’s educators to start coaching with Coachwell.' : 'Educators your district adds will appear here.'}</p>
+              <p>{access.canAdd ? t(m.emptyAdd) : t(m.emptyWait)}</p>
             </EmptyState>
           )
         ) : (
@@ -172,7 +195,7 @@ function StaffList(_props: ScreenProps) {
               rows={rows}
               sort={filters.sort}
               onSort={sortBy}
-              caption="Educators"
+              caption={t(m.title)}
               busy={isLoading && !!data}
             />
             {meta && (

@@ -1,5 +1,12 @@
 // Grade levels as people write them ("K, 1-3", "9–12", "Pre-K") ⇄ the grade keys of the contract.
 import { GRADE_LEVELS } from '../../../common/staffValues';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  gradePreK: { id: 'staff.gradePreK', defaultMessage: 'Pre-K' },
+  gradeK: { id: 'staff.gradeK', defaultMessage: 'Kindergarten' },
+  gradeN: { id: 'staff.gradeN', defaultMessage: 'Grade {grade}' },
+});
 
 export type GradeLevel = (typeof GRADE_LEVELS)[number];
 
@@ -80,7 +87,7 @@ export function formatGrades(grades: readonly string[]): string {
 
 /** Option label for a grade key in pickers and filters. */
 export function gradeLabel(key: string): string {
-  if (key === 'PK') return 'Pre-K';
-  if (key === 'K') return 'Kindergarten';
-  return `Grade ${key}`;
+  if (key === 'PK') return t(m.gradePreK);
+  if (key === 'K') return t(m.gradeK);
+  return t(m.gradeN, { grade: key });
 }

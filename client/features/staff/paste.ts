@@ -3,10 +3,18 @@
 // With a header row the columns may come in any order; without one they are read in the order
 // First name, Last name, Email, Employee ID, Position, Grades, Subjects, School, Start date.
 import { POSITIONS, SUBJECTS } from '../../../common/staffValues';
-import { pluralWord } from '../../../common/plural';
 import { isoDay } from '../../lib/dates';
 import { parseGrades } from './grades';
 import type { DraftValues, RowErrors, RowField } from './rows';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  pasteNoPosition: { id: 'staff.pasteNoPosition', defaultMessage: '{value} is not one of the positions. Choose one from the list.' },
+  pasteNoGrades: { id: 'staff.pasteNoGrades', defaultMessage: 'We could not read {values} as grade levels. Check the grades.' },
+  pasteNoSubjects: { id: 'staff.pasteNoSubjects', defaultMessage: '{values} {count, plural, one {is} other {are}} not in the subject list. Check the subjects.' },
+  pasteNoSchool: { id: 'staff.pasteNoSchool', defaultMessage: 'We could not match {value} to one of your schools. Choose a school.' },
+  pasteNoDate: { id: 'staff.pasteNoDate', defaultMessage: '{value} is not a date we can read. Choose the date.' },
+});
 
 export type PasteColumn = RowField | 'name';
 
@@ -279,19 +287,19 @@ function readRow(cells: string[], columns: (PasteColumn | null)[], ctx: PasteCon
       case 'position': {
         const position = matchPosition(cell);
         if (position) values.position = position;
-        else problems.position = `${quoted(cell)} is not one of the positions. Choose one from the list.`;
+        else problems.position = t(m.pasteNoPosition, { value: quoted(cell) });
         break;
       }
       case 'grade_levels': {
         const { grades, unknown } = parseGrades(cell);
         values.grade_levels = grades;
-        if (unknown.length) problems.grade_levels = `We could not read ${unknown.map(quoted).join(', ')} as grade levels. Check the grades.`;
+        if (unknown.length) problems.grade_levels = t(m.pasteNoGrades, { values: unknown.map(quoted).join(', ') });
         break;
       }
       case 'subjects': {
         const { subjects, unknown } = parseSubjects(cell);
         values.subjects = subjects;
-        if (unknown.length) problems.subjects = `${unknown.map(quoted).join(', ')} ${pluralWord(unknown.length, 'is', 'are')} not in the subject list. Check the subjects.`;
+        if (unknown.length) problems.subjects = t(m.pasteNoSubjects, { values: unknown.map(quoted).join(', '), count: unknown.length });
         break;
       }
       case 'building_id': {
@@ -299,7 +307,7 @@ function readRow(cells: string[], columns: (PasteColumn | null)[], ctx: PasteCon
         if (id !== null) values.building_id = String(id);
         else {
           values.building_id = '';
-          problems.building_id = `We could not match ${quoted(cell)} to one of your schools. Choose a school.`;
+          problems.building_id = t(m.pasteNoSchool, { value: quoted(cell) });
         }
         break;
       }
@@ -309,7 +317,7 @@ function readRow(cells: string[], columns: (PasteColumn | null)[], ctx: PasteCon
         if (day) values[column] = day;
         else {
           values[column] = '';
-          problems[column] = `${quoted(cell)} is not a date we can read. Choose the date.`;
+          problems[column] = t(m.pasteNoDate, { value: quoted(cell) });
         }
         break;
       }

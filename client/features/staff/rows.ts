@@ -1,7 +1,14 @@
 // The rows of the Add Educators form: blank rows, client checks with the shared schema (plus
 // duplicates inside the batch), and the server's `staff.N.field` errors mapped back onto rows.
 import { newStaffSchema, type NewStaffInput } from '../../../common/schemas/staff';
-import { plural } from '../../../common/plural';
+import { defineMessages, t, tText } from '../../lib/i18n';
+
+const m = defineMessages({
+  dupEmail: { id: 'staff.dupEmail', defaultMessage: 'Row {row} has the same email. Each educator needs their own.' },
+  dupEmployee: { id: 'staff.dupEmployee', defaultMessage: 'Row {row} has the same employee ID. Each educator needs their own.' },
+  addOne: { id: 'staff.addOne', defaultMessage: 'Add at least one educator: fill in a first and last name.' },
+  attention: { id: 'staff.attention', defaultMessage: '{count, plural, one {# row needs} other {# rows need}} attention' },
+});
 
 export interface DraftValues {
   first_name: string;
@@ -95,24 +102,24 @@ export function checkRows(rows: DraftRow[]): RowCheck {
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = String(issue.path[0] ?? '') as RowField;
-        if (ROW_FIELDS.includes(field) && !rowErrors[field]) rowErrors[field] = issue.message;
+        if (ROW_FIELDS.includes(field) && !rowErrors[field]) rowErrors[field] = tText(issue.message);
       }
     }
     const email = norm(row.email);
     if (email && !rowErrors.email) {
       const first = seenEmail.get(email);
-      if (first !== undefined) rowErrors.email = `Row ${first + 1} has the same email. Each educator needs their own.`;
+      if (first !== undefined) rowErrors.email = t(m.dupEmail, { row: first + 1 });
       else seenEmail.set(email, index);
     }
     const employee = norm(row.employee_id);
     if (employee && !rowErrors.employee_id) {
       const first = seenEmployee.get(employee);
-      if (first !== undefined) rowErrors.employee_id = `Row ${first + 1} has the same employee ID. Each educator needs their own.`;
+      if (first !== undefined) rowErrors.employee_id = t(m.dupEmployee, { row: first + 1 });
       else seenEmployee.set(employee, index);
     }
     if (Object.keys(rowErrors).length) errors[row.key] = rowErrors;
   });
-  return { payload, sentKeys, errors, formError: payload.length === 0 ? 'Add at least one educator: fill in a first and last name.' : null };
+  return { payload, sentKeys, errors, formError: payload.length === 0 ? t(m.addOne) : null };
 }
 
 /**
@@ -144,7 +151,7 @@ export function countRowsWithErrors(errors: RowErrorMap): number {
 
 /** "3 rows need attention" / "1 row needs attention". */
 export function attentionText(count: number): string {
-  return `${plural(count, 'row needs', 'rows need')} attention`;
+  return t(m.attention, { count });
 }
 
 /**

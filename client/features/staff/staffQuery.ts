@@ -4,7 +4,23 @@
 import { GRADE_LEVELS, POSITIONS, STAFF_SEARCH_MAX, STAFF_SORTS, SUBJECTS } from '../../../common/staffValues';
 import { formatInteger } from '../../lib/format';
 import { type Query, serializeQuery } from '../../lib/api';
-import { plural } from '../../../common/plural';
+import { defineMessages, type MessageDescriptor, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  sortLastAsc: { id: 'staff.sortLastAsc', defaultMessage: 'Last name (A–Z)' },
+  sortLastDesc: { id: 'staff.sortLastDesc', defaultMessage: 'Last name (Z–A)' },
+  sortFirstAsc: { id: 'staff.sortFirstAsc', defaultMessage: 'First name (A–Z)' },
+  sortFirstDesc: { id: 'staff.sortFirstDesc', defaultMessage: 'First name (Z–A)' },
+  sortSchoolAsc: { id: 'staff.sortSchoolAsc', defaultMessage: 'School (A–Z)' },
+  sortSchoolDesc: { id: 'staff.sortSchoolDesc', defaultMessage: 'School (Z–A)' },
+  sortHireAsc: { id: 'staff.sortHireAsc', defaultMessage: 'Hire date (oldest first)' },
+  sortHireDesc: { id: 'staff.sortHireDesc', defaultMessage: 'Hire date (newest first)' },
+  sortAddedAsc: { id: 'staff.sortAddedAsc', defaultMessage: 'Date added (oldest first)' },
+  sortAddedDesc: { id: 'staff.sortAddedDesc', defaultMessage: 'Recently added' },
+  countNone: { id: 'staff.countNone', defaultMessage: 'No educators' },
+  countTotal: { id: 'staff.countTotal', defaultMessage: '{total, plural, one {# educator} other {# educators}}' },
+  countRange: { id: 'staff.countRange', defaultMessage: 'Showing {range} of {total, plural, one {# educator} other {# educators}}' },
+});
 
 export type StaffSort = (typeof STAFF_SORTS)[number];
 export type StaffStatusFilter = 'active' | 'inactive' | 'all';
@@ -40,17 +56,18 @@ export const DEFAULT_FILTERS: StaffFilters = {
   per_page: DEFAULT_PER_PAGE,
 };
 
-export const SORT_LABELS: Record<StaffSort, string> = {
-  last_name: 'Last name (A–Z)',
-  '-last_name': 'Last name (Z–A)',
-  first_name: 'First name (A–Z)',
-  '-first_name': 'First name (Z–A)',
-  building: 'School (A–Z)',
-  '-building': 'School (Z–A)',
-  hire_date: 'Hire date (oldest first)',
-  '-hire_date': 'Hire date (newest first)',
-  created_at: 'Date added (oldest first)',
-  '-created_at': 'Recently added',
+/** The sort options' labels, shown with `t` where rendered. */
+export const SORT_LABELS: Record<StaffSort, MessageDescriptor> = {
+  last_name: m.sortLastAsc,
+  '-last_name': m.sortLastDesc,
+  first_name: m.sortFirstAsc,
+  '-first_name': m.sortFirstDesc,
+  building: m.sortSchoolAsc,
+  '-building': m.sortSchoolDesc,
+  hire_date: m.sortHireAsc,
+  '-hire_date': m.sortHireDesc,
+  created_at: m.sortAddedAsc,
+  '-created_at': m.sortAddedDesc,
 };
 
 const positiveInt = (raw: string | null): number | null => {
@@ -149,9 +166,9 @@ export function clearFilters(f: StaffFilters): StaffFilters {
 
 /** "Showing 1–25 of 58 educators" (or "No educators" / "Showing 1 of 1 educator"). */
 export function resultCountText(meta: { page: number; per_page: number; total: number }, shown: number): string {
-  if (meta.total === 0 || shown === 0) return meta.total === 0 ? 'No educators' : plural(meta.total, 'educator', 'educators');
+  if (meta.total === 0 || shown === 0) return meta.total === 0 ? t(m.countNone) : t(m.countTotal, { total: meta.total });
   const from = (meta.page - 1) * meta.per_page + 1;
   const to = from + shown - 1;
   const range = from === to ? formatInteger(from) : `${formatInteger(from)}–${formatInteger(to)}`;
-  return `Showing ${range} of ${plural(meta.total, 'educator', 'educators')}`;
+  return t(m.countRange, { range, total: meta.total });
 }

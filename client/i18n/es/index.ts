@@ -6,12 +6,14 @@ import texts from '../../../common/i18n/es';
 import app from './app.json';
 import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
+import staff from './staff.json';
 
 const catalog: Catalog = {
   messages: {
     ...app,
     ...readLog,
     ...coachingRequests,
+    ...staff,
   },
   texts,
 };

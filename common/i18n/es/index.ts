@@ -6,11 +6,13 @@ import account from './account.json';
 import shared from './shared.json';
 import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
+import staff from './staff.json';
 
 const texts: TextCatalog = {
   ...shared,
   ...account,
   ...readLog,
   ...coachingRequests,
+  ...staff,
 };
 export default texts;

@@ -4,6 +4,16 @@ import type { Locale } from 'date-fns';
 import type { ReactNode } from 'react';
 import { formatDay } from '../../../lib/dates';
 import { useToday } from '../../../lib/session';
+import { defineMessages, type MessageDescriptor, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  stateCurrent: { id: 'staff.stateCurrent', defaultMessage: 'Current' },
+  stateUpcoming: { id: 'staff.stateUpcoming', defaultMessage: 'Upcoming' },
+  statePast: { id: 'staff.statePast', defaultMessage: 'Past' },
+  range: { id: 'staff.range', defaultMessage: '{start} – {end}' },
+  starts: { id: 'staff.starts', defaultMessage: 'Starts {date}' },
+  rangeOpen: { id: 'staff.rangeOpen', defaultMessage: '{start} – present' },
+});
 
 export interface TimelineItem {
   id: number | string;
@@ -30,11 +40,11 @@ export function sortHistory<T extends { start_date: string; end_date: string | n
   return [...rows].sort((a, b) => b.start_date.localeCompare(a.start_date) || Number(a.end_date !== null) - Number(b.end_date !== null));
 }
 
-const STATE_LABEL: Record<TimelineState, string> = { current: 'Current', upcoming: 'Upcoming', past: 'Past' };
+const STATE_LABEL: Record<TimelineState, MessageDescriptor> = { current: m.stateCurrent, upcoming: m.stateUpcoming, past: m.statePast };
 
 export function rangeText(start: string, end: string | null, locale: Locale | undefined, state: TimelineState): string {
-  if (state === 'upcoming') return end ? `${formatDay(start, locale)} – ${formatDay(end, locale)}` : `Starts ${formatDay(start, locale)}`;
-  return end ? `${formatDay(start, locale)} – ${formatDay(end, locale)}` : `${formatDay(start, locale)} – present`;
+  if (end) return t(m.range, { start: formatDay(start, locale), end: formatDay(end, locale) });
+  return t(state === 'upcoming' ? m.starts : m.rangeOpen, state === 'upcoming' ? { date: formatDay(start, locale) } : { start: formatDay(start, locale) });
 }
 
 export function HistoryTimeline({ items, locale, label }: { items: TimelineItem[]; locale?: Locale; label: string }) {
@@ -49,7 +59,7 @@ export function HistoryTimeline({ items, locale, label }: { items: TimelineItem[
             <div className="staff-timeline__body">
               <p className="staff-timeline__title">
                 {item.title}{' '}
-                {state !== 'past' && <span className={`badge ${state === 'current' ? 'badge--success' : 'badge--info'}`}>{STATE_LABEL[state]}</span>}
+                {state !== 'past' && <span className={`badge ${state === 'current' ? 'badge--success' : 'badge--info'}`}>{t(STATE_LABEL[state])}</span>}
               </p>
               <p className="staff-timeline__dates">
                 {rangeText(item.start_date, item.end_date, locale, state)}

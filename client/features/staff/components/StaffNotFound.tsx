@@ -3,13 +3,23 @@
 import { ButtonLink } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  notFoundTitle: { id: 'staff.notFoundTitle', defaultMessage: 'Educator not found' },
+  title: { id: 'staff.title', defaultMessage: 'Educators' },
+  notFound: { id: 'staff.notFound', defaultMessage: 'Not found' },
+  notFoundHeading: { id: 'staff.notFoundHeading', defaultMessage: 'We couldn’t find this educator' },
+  backToList: { id: 'staff.backToList', defaultMessage: 'Back to Educators' },
+  notFoundBody: { id: 'staff.notFoundBody', defaultMessage: 'The link may be out of date, or this educator is at a school you don’t have access to. Search the list to find who you need.' },
+});
 
 export function StaffNotFound() {
   return (
     <div className="stack staff-page">
-      <PageHeader title="Educator not found" breadcrumbs={[{ label: 'Educators', to: '/app/staff' }, { label: 'Not found' }]} />
+      <PageHeader title={t(m.notFoundTitle)} breadcrumbs={[{ label: t(m.title), to: '/app/staff' }, { label: t(m.notFound) }]} />
       <EmptyState
-        title="We couldn’t find this educator"
+        title={t(m.notFoundHeading)}
         icon={
           <svg viewBox="0 0 48 48" width="48" height="48" focusable="false">
             <circle cx="21" cy="17" r="7" fill="none" stroke="currentColor" strokeWidth="2.5" />
@@ -17,9 +27,9 @@ export function StaffNotFound() {
             <path d="M32 32l8 8M40 32l-8 8" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
         }
-        action={<ButtonLink to="/app/staff">Back to Educators</ButtonLink>}
+        action={<ButtonLink to="/app/staff">{t(m.backToList)}</ButtonLink>}
       >
-        <p>The link may be out of date, or this educator is at a school you don’t have access to. Search the list to find who you need.</p>
+        <p>{t(m.notFoundBody)}</p>
       </EmptyState>
     </div>
   );

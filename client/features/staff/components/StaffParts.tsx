@@ -7,6 +7,15 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusBadge } from './StaffTable';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  educator: { id: 'staff.educator', defaultMessage: 'Educator' },
+  positionAt: { id: 'staff.positionAt', defaultMessage: '{position} at {school}' },
+  title: { id: 'staff.title', defaultMessage: 'Educators' },
+  loadOneFailed: { id: 'staff.loadOneFailed', defaultMessage: 'We couldn’t load this educator' },
+  tryAgain: { id: 'staff.tryAgain', defaultMessage: 'Try again' },
+});
 
 /** The educator id of the route, or null when it cannot be one (→ not found without asking). */
 export function useStaffId(): number | null {
@@ -42,8 +51,9 @@ export function StaffHeaderMeta({ staff }: { staff: StaffDetail }) {
       <StatusBadge status={staff.status} />
       {(staff.position || staff.building) && (
         <span>
-          {staff.position ?? 'Educator'}
-          {staff.building && <> at {staff.building.name}</>}
+          {staff.building
+            ? t(m.positionAt, { position: staff.position ? tText(staff.position) : t(m.educator), school: staff.building.name })
+            : staff.position ? tText(staff.position) : t(m.educator)}
         </span>
       )}
     </p>
@@ -53,11 +63,11 @@ export function StaffHeaderMeta({ staff }: { staff: StaffDetail }) {
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div className="stack staff-page">
-      <PageHeader title="Educator" breadcrumbs={[{ label: 'Educators', to: '/app/staff' }, { label: 'Educator' }]} />
-      <Alert tone="danger" title="We couldn’t load this educator">
+      <PageHeader title={t(m.educator)} breadcrumbs={[{ label: t(m.title), to: '/app/staff' }, { label: t(m.educator) }]} />
+      <Alert tone="danger" title={t(m.loadOneFailed)}>
         <p>{message}</p>
         <Button variant="secondary" size="sm" onClick={onRetry}>
-          Try again
+          {t(m.tryAgain)}
         </Button>
       </Alert>
     </div>

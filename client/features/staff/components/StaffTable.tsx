@@ -7,22 +7,39 @@ import { SortHeader, sortDirection } from '../../../components/SortHeader';
 import { TableFrame } from '../../../components/Table';
 import { formatGrades } from '../grades';
 import type { StaffSort } from '../staffQuery';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  statusActive: { id: 'staff.statusActive', defaultMessage: 'Active' },
+  statusInactive: { id: 'staff.statusInactive', defaultMessage: 'Inactive' },
+  none: { id: 'staff.none', defaultMessage: 'None' },
+  colName: { id: 'staff.colName', defaultMessage: 'Name' },
+  colSchool: { id: 'staff.colSchool', defaultMessage: 'School' },
+  colPosition: { id: 'staff.colPosition', defaultMessage: 'Position' },
+  colGrades: { id: 'staff.colGrades', defaultMessage: 'Grades' },
+  colSubjects: { id: 'staff.colSubjects', defaultMessage: 'Subjects' },
+  colCoach: { id: 'staff.colCoach', defaultMessage: 'Coach' },
+  colStatus: { id: 'staff.colStatus', defaultMessage: 'Status' },
+});
 
 export function StatusBadge({ status }: { status: StaffListItem['status'] }) {
   return status === 'active' ? (
     <span className="badge badge--success">
       <span className="staff-status-dot" aria-hidden="true" />
-      Active
+      {t(m.statusActive)}
     </span>
   ) : (
     <span className="badge badge--neutral">
       <span className="staff-status-dot staff-status-dot--off" aria-hidden="true" />
-      Inactive
+      {t(m.statusInactive)}
     </span>
   );
 }
 
-const NONE = <span className="muted">—<span className="sr-only">None</span></span>;
+function None() {
+  return <span className="muted">—<span className="sr-only">{t(m.none)}</span></span>;
+}
+const NONE = <None />;
 
 type Props = {
   rows: StaffListItem[];
@@ -38,13 +55,13 @@ export const StaffTable = memo(function StaffTable({ rows, sort, onSort, caption
       <thead>
         <tr>
           {/* The name column also shows a first-name sort as its own. */}
-          <SortHeader label="Name" column="last_name" sort={sort} onSort={onSort} direction={sortDirection(sort, 'last_name') ?? sortDirection(sort, 'first_name')} className="staff-table__name" />
-          <SortHeader label="School" column="building" sort={sort} onSort={onSort} />
-          <th scope="col">Position</th>
-          <th scope="col">Grades</th>
-          <th scope="col">Subjects</th>
-          <th scope="col">Coach</th>
-          <th scope="col">Status</th>
+          <SortHeader label={t(m.colName)} column="last_name" sort={sort} onSort={onSort} direction={sortDirection(sort, 'last_name') ?? sortDirection(sort, 'first_name')} className="staff-table__name" />
+          <SortHeader label={t(m.colSchool)} column="building" sort={sort} onSort={onSort} />
+          <th scope="col">{t(m.colPosition)}</th>
+          <th scope="col">{t(m.colGrades)}</th>
+          <th scope="col">{t(m.colSubjects)}</th>
+          <th scope="col">{t(m.colCoach)}</th>
+          <th scope="col">{t(m.colStatus)}</th>
         </tr>
       </thead>
       <tbody>
@@ -55,12 +72,12 @@ export const StaffTable = memo(function StaffTable({ rows, sort, onSort, caption
                 {sort === 'first_name' || sort === '-first_name' ? s.name : `${s.last_name}, ${s.first_name}`}
               </Link>
             </th>
-            <td data-label="School">{s.building?.name ?? NONE}</td>
-            <td data-label="Position">{s.position ?? NONE}</td>
-            <td className="nowrap" data-label="Grades">{s.grade_levels.length ? formatGrades(s.grade_levels) : NONE}</td>
-            <td data-label="Subjects">{s.subjects.length ? s.subjects.join(', ') : NONE}</td>
-            <td data-label="Coach">{s.coach?.name ?? NONE}</td>
-            <td data-label="Status">
+            <td data-label={t(m.colSchool)}>{s.building?.name ?? NONE}</td>
+            <td data-label={t(m.colPosition)}>{s.position ? tText(s.position) : NONE}</td>
+            <td className="nowrap" data-label={t(m.colGrades)}>{s.grade_levels.length ? formatGrades(s.grade_levels) : NONE}</td>
+            <td data-label={t(m.colSubjects)}>{s.subjects.length ? s.subjects.map(tText).join(', ') : NONE}</td>
+            <td data-label={t(m.colCoach)}>{s.coach?.name ?? NONE}</td>
+            <td data-label={t(m.colStatus)}>
               <StatusBadge status={s.status} />
             </td>
           </tr>

@@ -6,6 +6,21 @@ import { ConfirmDialog } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
 import { deactivateStaff, reactivateStaff } from '../api';
 import { Card } from './StaffParts';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  nowInactive: { id: 'staff.nowInactive', defaultMessage: '{name} is now inactive.' },
+  activeAgain: { id: 'staff.activeAgain', defaultMessage: '{name} is active again.' },
+  deactivated: { id: 'staff.deactivated', defaultMessage: 'Educator deactivated' },
+  reactivated: { id: 'staff.reactivated', defaultMessage: 'Educator reactivated' },
+  genericError: { id: 'staff.genericError', defaultMessage: 'Something went wrong. Please try again.' },
+  reactivate: { id: 'staff.reactivate', defaultMessage: 'Reactivate educator' },
+  reactivateIntro: { id: 'staff.reactivateIntro', defaultMessage: '{name} is inactive. Reactivating shows them in active lists again so they can be coached.' },
+  deactivate: { id: 'staff.deactivate', defaultMessage: 'Deactivate educator' },
+  deactivateIntro: { id: 'staff.deactivateIntro', defaultMessage: 'Use this when {name} leaves the district. They are hidden from active lists and new coaching; their history is kept and you can reactivate them at any time.' },
+  deactivateConfirm: { id: 'staff.deactivateConfirm', defaultMessage: 'Deactivate {name}?' },
+  deactivateMessage: { id: 'staff.deactivateMessage', defaultMessage: '{name} will be hidden from active lists and can’t be added to new coaching. Their school history, groups and coaching records are kept.' },
+});
 
 export function StatusCard({ staff }: { staff: StaffDetail }) {
   const toast = useToast();
@@ -16,9 +31,9 @@ export function StatusCard({ staff }: { staff: StaffDetail }) {
     setBusy(true);
     try {
       const updated = action === 'deactivate' ? await deactivateStaff(staff.id) : await reactivateStaff(staff.id);
-      toast.success(action === 'deactivate' ? `${updated.name} is now inactive.` : `${updated.name} is active again.`, action === 'deactivate' ? 'Educator deactivated' : 'Educator reactivated');
+      toast.success(t(action === 'deactivate' ? m.nowInactive : m.activeAgain, { name: updated.name }), t(action === 'deactivate' ? m.deactivated : m.reactivated));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+      toast.error(err instanceof Error ? err.message : t(m.genericError));
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -27,10 +42,10 @@ export function StatusCard({ staff }: { staff: StaffDetail }) {
 
   if (staff.status === 'inactive') {
     return (
-      <Card id="staff-status" title="Reactivate educator" intro={`${staff.first_name} is inactive. Reactivating shows them in active lists again so they can be coached.`}>
+      <Card id="staff-status" title={t(m.reactivate)} intro={t(m.reactivateIntro, { name: staff.first_name })}>
         <div className="form-actions staff-status-actions">
           <Button busy={busy} onClick={() => void run('reactivate')}>
-            Reactivate educator
+            {t(m.reactivate)}
           </Button>
         </div>
       </Card>
@@ -40,21 +55,21 @@ export function StatusCard({ staff }: { staff: StaffDetail }) {
   return (
     <Card
       id="staff-status"
-      title="Deactivate educator"
+      title={t(m.deactivate)}
       className="staff-danger-zone"
-      intro={`Use this when ${staff.first_name} leaves the district. They are hidden from active lists and new coaching; their history is kept and you can reactivate them at any time.`}
+      intro={t(m.deactivateIntro, { name: staff.first_name })}
     >
       <div className="form-actions staff-status-actions">
         <Button variant="danger" onClick={() => setConfirming(true)}>
-          Deactivate educator
+          {t(m.deactivate)}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
         danger
-        title={`Deactivate ${staff.name}?`}
-        message={<p>{staff.first_name} will be hidden from active lists and can’t be added to new coaching. Their school history, groups and coaching records are kept.</p>}
-        confirmLabel="Deactivate educator"
+        title={t(m.deactivateConfirm, { name: staff.name })}
+        message={<p>{t(m.deactivateMessage, { name: staff.first_name })}</p>}
+        confirmLabel={t(m.deactivate)}
         busy={busy}
         onConfirm={() => void run('deactivate')}
         onCancel={() => setConfirming(false)}
