@@ -8,9 +8,19 @@ import { formatDay } from '../../lib/dates';
 import { useActionSteps } from '../../lib/actionSteps';
 import { lazyPart } from '../../lib/lazyPart';
 import { useDateLocale, useToday } from '../../lib/session';
+import { defineMessages, t } from '../../lib/i18n';
 import { Button } from '../Button';
 import { StepBadge } from './ActionStepItem';
 import './actionSteps.css';
+
+const m = defineMessages({
+  actionSteps: { id: 'actionSteps.actionSteps', defaultMessage: 'Action steps' },
+  setFromHere: { id: 'actionSteps.setFromHere', defaultMessage: 'Set from here' },
+  setFromHereLong: { id: 'actionSteps.setFromHereLong', defaultMessage: 'Action steps set from here' },
+  open: { id: 'actionSteps.open', defaultMessage: 'Open' },
+  openDue: { id: 'actionSteps.openDue', defaultMessage: 'Open, due {day}' },
+  addButton: { id: 'actionSteps.addButton', defaultMessage: '+ Action step' },
+});
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('./StepDialogs').then((m) => m.StepFormDialog));
 
@@ -31,11 +41,11 @@ export function StepsFromSourceSection({ headingId, headingClassName, people, so
 }) {
   return (
     <section aria-labelledby={headingId} className="stack stack--sm">
-      <h3 id={headingId} className={headingClassName}>Action steps</h3>
+      <h3 id={headingId} className={headingClassName}>{t(m.actionSteps)}</h3>
       {people.map((p) => (
         <div key={p.id} className="stack stack--sm">
           {people.length > 1 && <p className="text-sm"><strong>{p.name}</strong></p>}
-          <StepsFromSource staff={p} source={source} detail={detail} subhead="Set from here" />
+          <StepsFromSource staff={p} source={source} detail={detail} subhead={t(m.setFromHere)} />
         </div>
       ))}
     </section>
@@ -43,7 +53,7 @@ export function StepsFromSourceSection({ headingId, headingClassName, people, so
 }
 
 /** `subhead` names the list: "Set from here" under an "Action steps" heading (StepsFromSourceSection). */
-export function StepsFromSource({ staff, source, detail, subhead = 'Action steps set from here' }: FromSource & {
+export function StepsFromSource({ staff, source, detail, subhead }: FromSource & {
   staff: { id: number; name: string };
   subhead?: string;
 }) {
@@ -55,18 +65,18 @@ export function StepsFromSource({ staff, source, detail, subhead = 'Action steps
   const steps = (data?.data ?? []).filter((s) => s.source?.type === source.type && s.source.id === source.id);
   return (
     <div className="stack stack--sm steps-from-source">
-      {steps.length > 0 && <p id={subheadId} className="steps-subhead">{subhead}</p>}
+      {steps.length > 0 && <p id={subheadId} className="steps-subhead">{subhead ?? t(m.setFromHereLong)}</p>}
       {steps.length > 0 && (
         <ul className="steps-from-source__list" aria-labelledby={subheadId}>
           {steps.map((s) => (
             <li key={s.id}><span className="steps-from-source__title">{s.title}</span> <StepBadge step={s} today={today} locale={locale} />
-              {s.status === 'open' && !actionStepDue(s, today) && <span className="muted"> Open{s.due_on ? `, due ${formatDay(s.due_on, locale)}` : ''}</span>}
+              {s.status === 'open' && !actionStepDue(s, today) && <span className="muted"> {s.due_on ? t(m.openDue, { day: formatDay(s.due_on, locale) }) : t(m.open)}</span>}
             </li>
           ))}
         </ul>
       )}
       <div>
-        <Button variant="secondary" size="sm" onClick={() => setSetting(true)}>+ Action step</Button>
+        <Button variant="secondary" size="sm" onClick={() => setSetting(true)}>{t(m.addButton)}</Button>
       </div>
       {setting && (
         <StepFormDialog staff={staff} source={source} own={false} initial={detail ? { detail: detail.slice(0, 2000) } : undefined} onClose={() => setSetting(false)} />

@@ -8,6 +8,16 @@ import { lazyPart } from '../../lib/lazyPart';
 import { ConfirmDialog } from '../Modal';
 import { useToast } from '../Toasts';
 import type { StepCommand } from './ActionStepItem';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  reopened: { id: 'actionSteps.reopened', defaultMessage: '“{title}” is open again.' },
+  droppedToast: { id: 'actionSteps.droppedToast', defaultMessage: '“{title}” is dropped.' },
+  failed: { id: 'actionSteps.failed', defaultMessage: 'Something went wrong. Please try again.' },
+  dropTitle: { id: 'actionSteps.dropTitle', defaultMessage: 'Drop this action step?' },
+  dropLabel: { id: 'actionSteps.dropLabel', defaultMessage: 'Drop step' },
+  dropBody: { id: 'actionSteps.dropBody', defaultMessage: '“{title}” stays in {name}\'s list as dropped. You can reopen it later.' },
+});
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('./StepDialogs').then((m) => m.StepFormDialog));
 const CompleteStepDialog = lazyPart('CompleteStepDialog', () => import('./StepDialogs').then((m) => m.CompleteStepDialog));
@@ -25,10 +35,10 @@ export function useStepCommands({ own }: { own: boolean }): {
     setBusy({ command, id: step.id });
     try {
       await actionStepApi[command](step.id);
-      toast.success(command === 'reopen' ? `“${step.title}” is open again.` : `“${step.title}” is dropped.`);
+      toast.success(command === 'reopen' ? t(m.reopened, { title: step.title }) : t(m.droppedToast, { title: step.title }));
       setOpen(null);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      toast.error(err instanceof ApiError ? err.message : t(m.failed));
     } finally {
       setBusy(null);
     }
@@ -43,8 +53,8 @@ export function useStepCommands({ own }: { own: boolean }): {
     open.command === 'complete' ? <CompleteStepDialog step={open.step} own={own} onClose={close} />
       : open.command === 'edit' ? <StepFormDialog staff={open.step.educator} step={open.step} own={own} onClose={close} />
         : open.command === 'drop' ? (
-          <ConfirmDialog open title="Drop this action step?" danger confirmLabel="Drop step" busy={busy?.command === 'drop'}
-            message={<p>“{open.step.title}” stays in {open.step.educator.name}'s list as dropped. You can reopen it later.</p>}
+          <ConfirmDialog open title={t(m.dropTitle)} danger confirmLabel={t(m.dropLabel)} busy={busy?.command === 'drop'}
+            message={<p>{t(m.dropBody, { title: open.step.title, name: open.step.educator.name })}</p>}
             onConfirm={() => void run('drop', open.step)} onCancel={close} />
         ) : null
   );

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Cycle } from '../../../common/schemas/cycles';
 import { EducatorCombobox } from '../EducatorCombobox';
-import { SelectField, TextAreaField, TextField } from '../Field';
+import { RequiredMark, SelectField, TextAreaField, TextField } from '../Field';
 import { FormModal } from '../FormModal';
 import { useToast } from '../Toasts';
 import { ApiError } from '../../lib/api';
@@ -11,8 +11,31 @@ import { cycleApi, useGoalTemplates } from '../../lib/cycles';
 import { todayIn } from '../../lib/dates';
 import { useFocusFirstInvalid } from '../../lib/forms';
 import { useCoaches } from '../../lib/lookups';
+import { defineMessages, t } from '../../lib/i18n';
 import '../chips.css';
 import './newCycleDialog.css';
+
+const m = defineMessages({
+  started: { id: 'cycles.started', defaultMessage: '{title} has been started.' },
+  title: { id: 'cycles.newTitle', defaultMessage: 'New coaching cycle' },
+  submit: { id: 'cycles.submit', defaultMessage: 'Start cycle' },
+  template: { id: 'cycles.template', defaultMessage: 'Start from a goal template' },
+  noTemplate: { id: 'cycles.noTemplate', defaultMessage: 'No template' },
+  templateHint: { id: 'cycles.templateHint', defaultMessage: 'Fills in the title and goal; you can change both.' },
+  titleLabel: { id: 'cycles.titleLabel', defaultMessage: 'Title' },
+  goal: { id: 'cycles.goal', defaultMessage: 'Goal' },
+  goalHint: { id: 'cycles.goalHint', defaultMessage: 'What will change for students, and how you will both know.' },
+  educators: { id: 'cycles.educators', defaultMessage: 'Educators' },
+  chosen: { id: 'cycles.chosen', defaultMessage: 'Chosen educators' },
+  remove: { id: 'cycles.remove', defaultMessage: 'Remove {name}' },
+  start: { id: 'cycles.startDate', defaultMessage: 'Start date' },
+  end: { id: 'cycles.endDate', defaultMessage: 'Target end date' },
+  status: { id: 'cycles.status', defaultMessage: 'Status' },
+  active: { id: 'cycles.statusActive', defaultMessage: 'Active: under way' },
+  planned: { id: 'cycles.statusPlanned', defaultMessage: 'Planned: starts later' },
+  coach: { id: 'cycles.coach', defaultMessage: 'Coach' },
+  me: { id: 'cycles.me', defaultMessage: 'Me' },
+});
 
 interface Props {
   open: boolean;
@@ -50,11 +73,11 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const activeTemplates = (templates.data?.data ?? []).filter((t) => !t.archived);
+  const activeTemplates = (templates.data?.data ?? []).filter((tpl) => !tpl.archived);
   const chooseTemplate = (value: string) => {
     setTemplateId(value);
-    const t = activeTemplates.find((x) => String(x.id) === value);
-    if (t) { setTitle(t.title); setGoal(t.goal); }
+    const tpl = activeTemplates.find((x) => String(x.id) === value);
+    if (tpl) { setTitle(tpl.title); setGoal(tpl.goal); }
   };
   const fieldError = (name: string) => error?.errors?.[name] ?? (name === 'staff_ids' ? error?.errors?.['staff_ids.0'] : undefined);
 
@@ -66,7 +89,7 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
         title, goal, staff_ids: educators.map((x) => x.id), start_date: start, target_end_date: end || null, status,
         coach_id: canChooseCoach ? Number(coachId) : null,
       });
-      toast.success(`${cycle.title} has been started.`);
+      toast.success(t(m.started, { title: cycle.title }));
       onCreated(cycle);
     } catch (err) {
       setError(err instanceof ApiError ? err : null);
@@ -82,29 +105,29 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
       open={open}
       onClose={onClose}
       size="lg"
-      title="New coaching cycle"
+      title={t(m.title)}
       form={{ busy, formRef, formError: error && error.status !== 422 ? error.message : null }}
       formId="cyc-new-form"
       formClassName="form stack"
       onSubmit={submit}
-      submitLabel="Start cycle"
+      submitLabel={t(m.submit)}
     >
       {activeTemplates.length > 0 && (
-        <SelectField label="Start from a goal template" name="template" value={templateId} onChange={chooseTemplate}
-          placeholder="No template" options={activeTemplates.map((t) => ({ value: String(t.id), label: t.title }))}
-          hint="Fills in the title and goal; you can change both." />
+        <SelectField label={t(m.template)} name="template" value={templateId} onChange={chooseTemplate}
+          placeholder={t(m.noTemplate)} options={activeTemplates.map((tpl) => ({ value: String(tpl.id), label: tpl.title }))}
+          hint={t(m.templateHint)} />
       )}
-      <TextField label="Title" name="title" value={title} onChange={setTitle} required maxLength={120} error={fieldError('title')} />
-      <TextAreaField label="Goal" name="goal" value={goal} onChange={setGoal} rows={3} error={fieldError('goal')}
-        hint="What will change for students, and how you will both know." />
+      <TextField label={t(m.titleLabel)} name="title" value={title} onChange={setTitle} required maxLength={120} error={fieldError('title')} />
+      <TextAreaField label={t(m.goal)} name="goal" value={goal} onChange={setGoal} rows={3} error={fieldError('goal')}
+        hint={t(m.goalHint)} />
       <fieldset className="cyc-educators">
-        <legend className="field__label">Educators<span className="field__required"><span aria-hidden="true"> *</span><span className="sr-only"> (required)</span></span></legend>
+        <legend className="field__label">{t(m.educators)}<RequiredMark /></legend>
         {educators.length > 0 && (
-          <ul className="chips" aria-label="Chosen educators">
+          <ul className="chips" aria-label={t(m.chosen)}>
             {educators.map((x) => (
               <li key={x.id} className="chip">
                 <span className="chip__label">{x.name}</span>
-                <button type="button" className="chip__remove" aria-label={`Remove ${x.name}`}
+                <button type="button" className="chip__remove" aria-label={t(m.remove, { name: x.name })}
                   onClick={() => setEducators(educators.filter((y) => y.id !== x.id))}><span aria-hidden="true">×</span></button>
               </li>
             ))}
@@ -114,16 +137,16 @@ export function NewCycleDialog({ open, onClose, onCreated, timeZone, canChooseCo
           onPick={(x) => setEducators((list) => [...list, x])} />
       </fieldset>
       <div className="grid-2">
-        <TextField label="Start date" name="start_date" type="date" value={start} onChange={setStart} required error={fieldError('start_date')} />
-        <TextField label="Target end date" name="target_end_date" type="date" value={end} onChange={setEnd} error={fieldError('target_end_date')} />
+        <TextField label={t(m.start)} name="start_date" type="date" value={start} onChange={setStart} required error={fieldError('start_date')} />
+        <TextField label={t(m.end)} name="target_end_date" type="date" value={end} onChange={setEnd} error={fieldError('target_end_date')} />
       </div>
       <div className="grid-2">
-        <SelectField label="Status" name="status" value={status} onChange={(v) => setStatus(v as 'active' | 'planned')}
-          options={[{ value: 'active', label: 'Active: under way' }, { value: 'planned', label: 'Planned: starts later' }]} />
+        <SelectField label={t(m.status)} name="status" value={status} onChange={(v) => setStatus(v as 'active' | 'planned')}
+          options={[{ value: 'active', label: t(m.active) }, { value: 'planned', label: t(m.planned) }]} />
         {canChooseCoach && (
-          <SelectField label="Coach" name="coach_id" value={coachId} onChange={setCoachId} error={fieldError('coach_id')}
+          <SelectField label={t(m.coach)} name="coach_id" value={coachId} onChange={setCoachId} error={fieldError('coach_id')}
             options={[
-              { value: String(userId), label: 'Me' },
+              { value: String(userId), label: t(m.me) },
               ...(coaches.data?.data ?? []).filter((c) => c.id !== userId && c.status === 'active').map((c) => ({ value: String(c.id), label: c.name })),
             ]} />
         )}

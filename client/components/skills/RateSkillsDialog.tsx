@@ -14,8 +14,28 @@ import { Button } from '../Button';
 import { FormError, SelectField, TextField } from '../Field';
 import { Modal } from '../Modal';
 import { useToast } from '../Toasts';
-import { plural } from '../../../common/plural';
+import { defineMessages, t, tRich } from '../../lib/i18n';
 import './rateSkills.css';
+
+const m = defineMessages({
+  chooseOne: { id: 'skills.chooseOne', defaultMessage: 'Choose a level for at least one skill.' },
+  rated: { id: 'skills.rated', defaultMessage: '{count, plural, one {# skill} other {# skills}} rated for {name}.' },
+  failed: { id: 'skills.failed', defaultMessage: 'Something went wrong. Please try again.' },
+  title: { id: 'skills.rateTitle', defaultMessage: 'Rate skills: {name}' },
+  cancel: { id: 'skills.cancel', defaultMessage: 'Cancel' },
+  saveMany: { id: 'skills.saveMany', defaultMessage: 'Save {count, plural, one {# rating} other {# ratings}}' },
+  saveOne: { id: 'skills.saveOne', defaultMessage: 'Save rating' },
+  date: { id: 'skills.date', defaultMessage: 'Date' },
+  evidence: { id: 'skills.evidence', defaultMessage: 'Evidence from' },
+  evidenceHint: { id: 'skills.evidenceHint', defaultMessage: 'Optional: the interaction where you saw it.' },
+  noInteraction: { id: 'skills.noInteraction', defaultMessage: 'No interaction' },
+  intro: { id: 'skills.intro', defaultMessage: 'Choose a level only for the skills you saw; the others keep their current level.' },
+  now: { id: 'skills.now', defaultMessage: 'Now {level} · {name}' },
+  notRated: { id: 'skills.notRated', defaultMessage: 'Not rated yet' },
+  clear: { id: 'skills.clear', defaultMessage: 'Clear<sr> {skill}</sr>' },
+  note: { id: 'skills.note', defaultMessage: 'Note<sr> on {skill}</sr>' },
+});
+const srOnly = (chunks: React.ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 interface Choice { level: number | null; note: string }
 
@@ -69,7 +89,7 @@ export function RateSkillsDialog({
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (chosen.length === 0) {
-      setFormError('Choose a level for at least one skill.');
+      setFormError(t(m.chooseOne));
       return;
     }
     setBusy(true);
@@ -78,20 +98,20 @@ export function RateSkillsDialog({
     const ratings = chosen.map(([skillId, c]) => ({ skill_id: Number(skillId), level: c.level!, note: c.note.trim() || null }));
     try {
       await rateSkills(staff.id, { rated_on: date, interaction_id: evidence ? Number(evidence) : null, ratings });
-      toast.success(`${plural(ratings.length, 'skill', 'skills')} rated for ${staff.name}.`);
+      toast.success(t(m.rated, { count: ratings.length, name: staff.name }));
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
         setErrors(err.errors);
         // Field errors of ratings.N.x point at the Nth chosen skill: name it.
         const list = Object.entries(err.errors).map(([field, messages]) => {
-          const m = /^ratings\.(\d+)\./.exec(field);
-          const skill = m ? domains.flatMap((d) => d.skills).find((s) => s.id === ratings[Number(m[1])]?.skill_id) : null;
+          const match = /^ratings\.(\d+)\./.exec(field);
+          const skill = match ? domains.flatMap((d) => d.skills).find((s) => s.id === ratings[Number(match[1])]?.skill_id) : null;
           return `${skill ? `${skill.name}: ` : ''}${messages.join(' ')}`;
         });
         setFormError(list.join(' '));
       } else {
-        setFormError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+        setFormError(err instanceof Error ? err.message : t(m.failed));
       }
     } finally {
       setBusy(false);
@@ -105,12 +125,12 @@ export function RateSkillsDialog({
       onClose={onClose}
       dismissible={!busy}
       size="lg"
-      title={`Rate skills: ${staff.name}`}
+      title={t(m.title, { name: staff.name })}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>{t(m.cancel)}</Button>
           <Button type="submit" form={formId} busy={busy}>
-            {chosen.length > 1 ? `Save ${plural(chosen.length, 'rating', 'ratings')}` : 'Save rating'}
+            {chosen.length > 1 ? t(m.saveMany, { count: chosen.length }) : t(m.saveOne)}
           </Button>
         </>
       }
@@ -118,21 +138,21 @@ export function RateSkillsDialog({
       <form id={formId} className="stack rate-skills" onSubmit={submit} noValidate>
         <FormError error={formError} />
         <div className="rate-skills__top">
-          <TextField label="Date" name="rated_on" type="date" required value={date} onChange={setDate} error={errors.rated_on} max={todayIn(user?.district?.timezone)} />
+          <TextField label={t(m.date)} name="rated_on" type="date" required value={date} onChange={setDate} error={errors.rated_on} max={todayIn(user?.district?.timezone)} />
           <SelectField
-            label="Evidence from"
+            label={t(m.evidence)}
             name="interaction_id"
             value={evidence}
             onChange={setEvidence}
             error={errors.interaction_id}
-            hint="Optional: the interaction where you saw it."
+            hint={t(m.evidenceHint)}
             options={[
-              { value: '', label: 'No interaction' },
+              { value: '', label: t(m.noInteraction) },
               ...interactions.map((i) => ({ value: String(i.id), label: `${i.interaction_type.name}, ${i.starts_at.slice(0, 10)}` })),
             ]}
           />
         </div>
-        <p className="muted text-sm">Choose a level only for the skills you saw; the others keep their current level.</p>
+        <p className="muted text-sm">{t(m.intro)}</p>
         {domains.map((d) => (
           <fieldset key={d.id} className="rate-skills__domain">
             <legend>{d.name}</legend>
@@ -144,7 +164,7 @@ export function RateSkillsDialog({
                 <div key={s.id} className="rate-skills__skill" role="radiogroup" aria-labelledby={nameId}>
                   <div className="rate-skills__name">
                     <span id={nameId}>{s.name}</span>
-                    <span className="muted text-sm">{now ? `Now ${now.level} · ${levelName(now.level)}` : 'Not rated yet'}</span>
+                    <span className="muted text-sm">{now ? t(m.now, { level: now.level, name: levelName(now.level) }) : t(m.notRated)}</span>
                   </div>
                   <div className="rate-skills__levels">
                     {framework.levels.map((l) => {
@@ -160,11 +180,11 @@ export function RateSkillsDialog({
                       );
                     })}
                     {choice?.level != null && (
-                      <Button variant="ghost" size="sm" onClick={() => set(s.id, { level: null })}>Clear<span className="sr-only"> {s.name}</span></Button>
+                      <Button variant="ghost" size="sm" onClick={() => set(s.id, { level: null })}>{tRich(m.clear, { skill: s.name, sr: srOnly })}</Button>
                     )}
                   </div>
                   {choice?.level != null && (
-                    <TextField label={<>Note<span className="sr-only"> on {s.name}</span></>} name={`note-${s.id}`} value={choice.note}
+                    <TextField label={<>{tRich(m.note, { skill: s.name, sr: srOnly })}</>} name={`note-${s.id}`} value={choice.note}
                       onChange={(v) => set(s.id, { note: v })} className="rate-skills__note" maxLength={2000} />
                   )}
                 </div>

@@ -6,7 +6,6 @@
 import { type ReactNode, useState } from 'react';
 import { permissionScope, PERMISSIONS } from '../../../common/permissions';
 import { actionStepDue } from '../../../common/actionStepValues';
-import { plural } from '../../../common/plural';
 import type { ActionStep } from '../../../common/schemas/actionSteps';
 import type { ScreenProps } from '../../app/routeTable';
 import { ActionStepItem } from '../../components/actionSteps/ActionStepItem';
@@ -21,6 +20,31 @@ import { useOwnEducator } from '../../lib/lookups';
 import { useActionSteps } from '../../lib/actionSteps';
 import { lazyPart } from '../../lib/lazyPart';
 import { useAuthUser, useDateLocale, useToday } from '../../lib/session';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  stepCount: { id: 'actionSteps.stepCount', defaultMessage: '{count, plural, one {# step} other {# steps}}' },
+  openCount: { id: 'actionSteps.openCount', defaultMessage: '{count, plural, one {# open step} other {# open steps}}' },
+  overdueCount: { id: 'actionSteps.overdueCount', defaultMessage: '{count} overdue' },
+  soonCount: { id: 'actionSteps.soonCount', defaultMessage: '{count} due soon' },
+  title: { id: 'actionSteps.title', defaultMessage: 'Action steps' },
+  descriptionOwn: { id: 'actionSteps.descriptionOwn', defaultMessage: 'What you and your coach agreed to try next. When you have tried one, mark it done and say how it went: your coach reads your note.' },
+  descriptionOthers: { id: 'actionSteps.descriptionOthers', defaultMessage: 'The action steps of the educators you can see. Set a step from an educator’s page.' },
+  addStep: { id: 'actionSteps.addAStep', defaultMessage: 'Add a step' },
+  loadWhat: { id: 'actionSteps.loadWhat', defaultMessage: 'the action steps' },
+  loading: { id: 'actionSteps.loading', defaultMessage: 'Loading action steps…' },
+  emptyTitle: { id: 'actionSteps.emptyTitle', defaultMessage: 'No action steps yet' },
+  addFirst: { id: 'actionSteps.addFirst', defaultMessage: 'Add your first step' },
+  emptyOwn: { id: 'actionSteps.emptyOwn', defaultMessage: 'When your coach sets a next step after a visit or an observation, it appears here. You can add your own too.' },
+  emptyOthers: { id: 'actionSteps.emptyOthers', defaultMessage: 'When a coach sets a next step for an educator, it appears here.' },
+  overdue: { id: 'actionSteps.overdue', defaultMessage: 'Overdue' },
+  dueSoon: { id: 'actionSteps.dueSoon', defaultMessage: 'Due soon' },
+  later: { id: 'actionSteps.later', defaultMessage: 'Later' },
+  open: { id: 'actionSteps.open', defaultMessage: 'Open' },
+  nothingOpen: { id: 'actionSteps.nothingOpen', defaultMessage: 'Nothing open right now.' },
+  doneAndDropped: { id: 'actionSteps.doneAndDropped', defaultMessage: 'Done and dropped' },
+  latestShown: { id: 'actionSteps.latestShown', defaultMessage: 'The latest {shown} shown ({done} done).' },
+});
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('../../components/actionSteps/StepDialogs').then((m) => m.StepFormDialog));
 
@@ -32,7 +56,7 @@ function Section({ id, title, steps, children }: { id: string; title: string; st
     <section className="card steps-section" aria-labelledby={id}>
       <header className="card__header">
         <h2 className="card__title" id={id}>{title}</h2>
-        <span className="muted text-sm">{plural(steps, 'step', 'steps')}</span>
+        <span className="muted text-sm">{t(m.stepCount, { count: steps })}</span>
       </header>
       {children}
     </section>
@@ -72,45 +96,42 @@ export default function ActionStepsScreen(_props: ScreenProps) {
   const loading = (!openSteps.data && !openSteps.error) || (!closedSteps.data && !closedSteps.error);
   const failed = (openSteps.error && !openSteps.data) || (closedSteps.error && !closedSteps.data);
   const summary = [
-    plural(open.length, 'open step', 'open steps'),
-    overdue.length > 0 ? `${overdue.length} overdue` : null,
-    soon.length > 0 ? `${soon.length} due soon` : null,
+    t(m.openCount, { count: open.length }),
+    overdue.length > 0 ? t(m.overdueCount, { count: overdue.length }) : null,
+    soon.length > 0 ? t(m.soonCount, { count: soon.length }) : null,
   ].filter(Boolean).join(' · ');
 
   return (
     <div className="stack steps-screen">
       <PageHeader
-        title="Action steps"
-        description={educator
-          ? 'What you and your coach agreed to try next. When you have tried one, mark it done and say how it went: your coach reads your note.'
-          : 'The action steps of the educators you can see. Set a step from an educator’s page.'}
-        actions={me ? <Button onClick={() => setAdding(true)}>Add a step</Button> : undefined}
+        title={t(m.title)}
+        description={educator ? t(m.descriptionOwn) : t(m.descriptionOthers)}
+        actions={me ? <Button onClick={() => setAdding(true)}>{t(m.addStep)}</Button> : undefined}
       />
       {/* Steps added without a signal, shown at once until they sync (issue 31). */}
       <QueuedActionSteps />
       {failed ? (
-        <LoadError what="the action steps" onRetry={() => { void openSteps.mutate(); void closedSteps.mutate(); }} />
+        <LoadError what={t(m.loadWhat)} onRetry={() => { void openSteps.mutate(); void closedSteps.mutate(); }} />
       ) : loading ? (
-        <LoadingBlock label="Loading action steps…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : open.length === 0 && closed.length === 0 ? (
-        <EmptyState title="No action steps yet"
-          action={me ? <Button variant="secondary" onClick={() => setAdding(true)}>Add your first step</Button> : undefined}>
-          <p>{educator ? 'When your coach sets a next step after a visit or an observation, it appears here. You can add your own too.'
-            : 'When a coach sets a next step for an educator, it appears here.'}</p>
+        <EmptyState title={t(m.emptyTitle)}
+          action={me ? <Button variant="secondary" onClick={() => setAdding(true)}>{t(m.addFirst)}</Button> : undefined}>
+          <p>{educator ? t(m.emptyOwn) : t(m.emptyOthers)}</p>
         </EmptyState>
       ) : (
         <>
           <p className="muted" aria-live="polite">{summary}</p>
-          {overdue.length > 0 && <Section id="steps-overdue" title="Overdue" steps={overdue.length}>{list(overdue)}</Section>}
-          {soon.length > 0 && <Section id="steps-soon" title="Due soon" steps={soon.length}>{list(soon)}</Section>}
+          {overdue.length > 0 && <Section id="steps-overdue" title={t(m.overdue)} steps={overdue.length}>{list(overdue)}</Section>}
+          {soon.length > 0 && <Section id="steps-soon" title={t(m.dueSoon)} steps={soon.length}>{list(soon)}</Section>}
           {later.length > 0 && (
-            <Section id="steps-open" title={overdue.length + soon.length > 0 ? 'Later' : 'Open'} steps={later.length}>{list(later)}</Section>
+            <Section id="steps-open" title={overdue.length + soon.length > 0 ? t(m.later) : t(m.open)} steps={later.length}>{list(later)}</Section>
           )}
-          {open.length === 0 && <p className="muted">Nothing open right now.</p>}
+          {open.length === 0 && <p className="muted">{t(m.nothingOpen)}</p>}
           {closed.length > 0 && (
-            <Section id="steps-done" title="Done and dropped" steps={closedTotal}>
+            <Section id="steps-done" title={t(m.doneAndDropped)} steps={closedTotal}>
               {list(closed)}
-              {closedTotal > closed.length && <p className="muted text-sm">The latest {closed.length} shown ({doneCount} done).</p>}
+              {closedTotal > closed.length && <p className="muted text-sm">{t(m.latestShown, { shown: closed.length, done: doneCount })}</p>}
             </Section>
           )}
         </>

@@ -6,7 +6,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { hasFeature, permissionScope, PERMISSIONS } from '../../../common/permissions';
-import { plural } from '../../../common/plural';
 import type { SkillFramework } from '../../../common/schemas/skills';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
@@ -23,6 +22,32 @@ import { useSubmitState } from '../../lib/forms';
 import { activeDomains, useOwnEducator, useSkillFramework } from '../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { levelColour, selfAssess, useEducatorSkills } from '../../lib/skills';
+import { defineMessages, t, tRich } from '../../lib/i18n';
+
+const m = defineMessages({
+  loadRatings: { id: 'selfAssessment.loadRatings', defaultMessage: 'your ratings' },
+  loadingRatings: { id: 'selfAssessment.loadingRatings', defaultMessage: 'Loading your ratings…' },
+  onlyYouTitle: { id: 'selfAssessment.onlyYouTitle', defaultMessage: 'Only you can rate yourself' },
+  onlyYouBody: { id: 'selfAssessment.onlyYouBody', defaultMessage: 'Self-assessment is given by the educator, signed in as themself.' },
+  chooseOne: { id: 'selfAssessment.chooseOne', defaultMessage: 'Choose a level for at least one skill.' },
+  saved: { id: 'selfAssessment.saved', defaultMessage: 'Self-assessment saved: {count, plural, one {# skill} other {# skills}}.' },
+  lastOn: { id: 'selfAssessment.lastOn', defaultMessage: 'Your last self-assessment was on {day}.' },
+  notYet: { id: 'selfAssessment.notYet', defaultMessage: 'You have not rated yourself yet.' },
+  chosen: { id: 'selfAssessment.chosen', defaultMessage: '{count, plural, one {# skill} other {# skills}} of {total} chosen.' },
+  save: { id: 'selfAssessment.save', defaultMessage: 'Save self-assessment' },
+  title: { id: 'selfAssessment.title', defaultMessage: 'Self-assessment' },
+  planItem1: { id: 'selfAssessment.planItem1', defaultMessage: 'rate yourself on your district\'s skill framework, as often as you like;' },
+  planItem2: { id: 'selfAssessment.planItem2', defaultMessage: 'see your own ratings beside your coach\'s on your profile;' },
+  planItem3: { id: 'selfAssessment.planItem3', defaultMessage: 'give your coach a starting point for the next conversation.' },
+  notEducatorTitle: { id: 'selfAssessment.notEducatorTitle', defaultMessage: 'Self-assessment is for educators' },
+  notEducatorBody: { id: 'selfAssessment.notEducatorBody', defaultMessage: 'Educators rate themselves here. To rate an educator, use Rate skills on their profile or the <link>skill map</link>.' },
+  loadWhat: { id: 'selfAssessment.loadWhat', defaultMessage: 'your self-assessment' },
+  loadingFramework: { id: 'selfAssessment.loadingFramework', defaultMessage: 'Loading the skill framework…' },
+  notLinkedTitle: { id: 'selfAssessment.notLinkedTitle', defaultMessage: 'Your login is not linked to an educator record' },
+  notLinkedBody: { id: 'selfAssessment.notLinkedBody', defaultMessage: 'Ask your district administrator to link your educator record to this login.' },
+  description: { id: 'selfAssessment.description', defaultMessage: 'Rate yourself on your district\'s framework, as often as you like. Your coach sees your ratings beside theirs; they never change the levels your coaches give.' },
+  seeBoth: { id: 'selfAssessment.seeBoth', defaultMessage: 'See both on <link>your profile</link>.' },
+});
 
 const fieldOf = (skillId: number) => `skill-${skillId}`;
 
@@ -43,10 +68,10 @@ function SelfAssessmentForm({ staffId, framework }: { staffId: number; framework
     if (self && !touched) setChoices(Object.fromEntries(self.map((r) => [r.skill_id, r.level])));
   }, [self, touched]);
 
-  if (skills.error && !skills.data) return <LoadError what="your ratings" onRetry={() => void skills.mutate()} />;
-  if (!skills.data) return <LoadingBlock label="Loading your ratings…" />;
+  if (skills.error && !skills.data) return <LoadError what={t(m.loadRatings)} onRetry={() => void skills.mutate()} />;
+  if (!skills.data) return <LoadingBlock label={t(m.loadingRatings)} />;
   if (!skills.data.can_self_assess) {
-    return <Alert tone="info" title="Only you can rate yourself">Self-assessment is given by the educator, signed in as themself.</Alert>;
+    return <Alert tone="info" title={t(m.onlyYouTitle)}>{t(m.onlyYouBody)}</Alert>;
   }
   const lastDay = skills.data.self.reduce<string | null>((last, r) => (last === null || r.rated_on > last ? r.rated_on : last), null);
   const chosen = allSkills.filter((s) => choices[s.id] !== undefined);
@@ -54,7 +79,7 @@ function SelfAssessmentForm({ staffId, framework }: { staffId: number; framework
 
   const submit = form.onSubmit(async () => {
     if (chosen.length === 0) {
-      form.fail({ fields: {}, form: 'Choose a level for at least one skill.' });
+      form.fail({ fields: {}, form: t(m.chooseOne) });
       return;
     }
     const ratings = chosen.map((s) => ({ skill_id: s.id, level: choices[s.id]! }));
@@ -66,8 +91,8 @@ function SelfAssessmentForm({ staffId, framework }: { staffId: number; framework
         if (err instanceof ApiError && err.status === 422) {
           const errors: Record<string, string[]> = {};
           for (const [field, messages] of Object.entries(err.errors)) {
-            const m = /^ratings\.(\d+)\./.exec(field);
-            const skill = m ? ratings[Number(m[1])] : undefined;
+            const match = /^ratings\.(\d+)\./.exec(field);
+            const skill = match ? ratings[Number(match[1])] : undefined;
             errors[skill ? fieldOf(skill.skill_id) : field] = messages;
           }
           throw new ApiError(422, err.message, err.code, errors);
@@ -75,17 +100,17 @@ function SelfAssessmentForm({ staffId, framework }: { staffId: number; framework
         throw err;
       }
       setTouched(false);
-      toast.success(`Self-assessment saved: ${plural(ratings.length, 'skill', 'skills')}.`);
+      toast.success(t(m.saved, { count: ratings.length }));
     });
   });
 
   return (
     <form ref={form.formRef} className="stack self-assessment" noValidate onSubmit={submit}>
       <p className="self-assessment__status" aria-live="polite">
-        {lastDay ? `Your last self-assessment was on ${formatDay(lastDay, locale)}.` : 'You have not rated yourself yet.'}
-        {' '}{plural(chosen.length, 'skill', 'skills')} of {allSkills.length} chosen.
+        {lastDay ? t(m.lastOn, { day: formatDay(lastDay, locale) }) : t(m.notYet)}
+        {' '}{t(m.chosen, { count: chosen.length, total: allSkills.length })}
       </p>
-      <FormContent form={form} submitLabel="Save self-assessment" actionsClassName="self-assessment__actions">
+      <FormContent form={form} submitLabel={t(m.save)} actionsClassName="self-assessment__actions">
         {domains.map((d) => (
           <fieldset key={d.id} className="self-assessment__domain">
             <legend>{d.name}</legend>
@@ -139,26 +164,24 @@ export default function SelfAssessmentScreen(_props: ScreenProps) {
   let body;
   if (!mapping) {
     body = (
-      <PlanFeatureCard feature="skill-mapping" title="Self-assessment" planName={user?.district?.plan.name ?? null} items={[
-        "rate yourself on your district's skill framework, as often as you like;",
-        'see your own ratings beside your coach\'s on your profile;',
-        'give your coach a starting point for the next conversation.',
+      <PlanFeatureCard feature="skill-mapping" title={t(m.title)} planName={user?.district?.plan.name ?? null} items={[
+        t(m.planItem1), t(m.planItem2), t(m.planItem3),
       ]} />
     );
   } else if (!educator) {
     body = (
-      <EmptyState title="Self-assessment is for educators">
-        <p>Educators rate themselves here. To rate an educator, use Rate skills on their profile or the <Link to="/app/coaching">skill map</Link>.</p>
+      <EmptyState title={t(m.notEducatorTitle)}>
+        <p>{tRich(m.notEducatorBody, { link: (chunks) => <Link to="/app/coaching">{chunks}</Link> })}</p>
       </EmptyState>
     );
   } else if ((framework.error && !framework.data) || (own.error && !own.data)) {
-    body = <LoadError what="your self-assessment" onRetry={() => { void framework.mutate(); void own.mutate(); }} />;
+    body = <LoadError what={t(m.loadWhat)} onRetry={() => { void framework.mutate(); void own.mutate(); }} />;
   } else if (!framework.data || !own.data) {
-    body = <LoadingBlock label="Loading the skill framework…" />;
+    body = <LoadingBlock label={t(m.loadingFramework)} />;
   } else if (own.data.length !== 1) {
     body = (
-      <EmptyState title="Your login is not linked to an educator record">
-        <p>Ask your district administrator to link your educator record to this login.</p>
+      <EmptyState title={t(m.notLinkedTitle)}>
+        <p>{t(m.notLinkedBody)}</p>
       </EmptyState>
     );
   } else {
@@ -167,10 +190,9 @@ export default function SelfAssessmentScreen(_props: ScreenProps) {
 
   return (
     <div className="stack self-assessment-page">
-      <PageHeader title="Self-assessment" description={<>
-        Rate yourself on your district&apos;s framework, as often as you like. Your coach sees your ratings beside theirs;
-        they never change the levels your coaches give.
-        {educator && own.data?.length === 1 && <> See both on <Link to={`/app/staff/${own.data[0]!.id}#staff-skills`}>your profile</Link>.</>}
+      <PageHeader title={t(m.title)} description={<>
+        {t(m.description)}
+        {educator && own.data?.length === 1 && <> {tRich(m.seeBoth, { link: (chunks) => <Link to={`/app/staff/${own.data![0]!.id}#staff-skills`}>{chunks}</Link> })}</>}
       </>} />
       {body}
     </div>

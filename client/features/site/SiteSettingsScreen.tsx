@@ -4,6 +4,7 @@ import { LoadError } from '../../components/LoadError';
 import { Card } from '../../components/Card';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
+import { defineMessages, t } from '../../lib/i18n';
 import { useAuthUser } from '../../lib/session';
 import { useDistrict } from './api';
 import { DistrictProfileForm, DistrictProfileView } from './components/DistrictProfileCard';
@@ -11,21 +12,28 @@ import { CoachingTargetsCard } from './components/CoachingTargetsCard';
 import { SchoolsCard } from './components/SchoolsCard';
 import { RetentionCard } from './components/RetentionCard';
 
+const m = defineMessages({
+  profileTitle: { id: 'site.profileTitle', defaultMessage: 'District profile' },
+  profileIntroManage: { id: 'site.profileIntroManage', defaultMessage: 'How your district appears in Coachwell, its local time and when its school year begins.' },
+  profileIntroRead: { id: 'site.profileIntroRead', defaultMessage: 'How your district appears in Coachwell. Only district administrators can change it.' },
+  profileWhat: { id: 'site.profileWhat', defaultMessage: 'the district profile', description: 'Completes "An error occurred while fetching …".' },
+  profileLoading: { id: 'site.profileLoading', defaultMessage: 'Loading the district profile…' },
+  description: { id: 'site.description', defaultMessage: 'Your district\'s profile, coaching targets, schools and how long coaching records are kept.' },
+});
+
 function ProfileCard({ canManage }: { canManage: boolean }) {
   const { data: district, error, mutate } = useDistrict();
   return (
     <Card
       className="site-card"
       titleId="site-profile-title"
-      title="District profile"
-      intro={canManage
-        ? 'How your district appears in Coachwell, its local time and when its school year begins.'
-        : 'How your district appears in Coachwell. Only district administrators can change it.'}
+      title={t(m.profileTitle)}
+      intro={canManage ? t(m.profileIntroManage) : t(m.profileIntroRead)}
     >
       {error && !district ? (
-        <LoadError what="the district profile" onRetry={() => void mutate()} />
+        <LoadError what={t(m.profileWhat)} onRetry={() => void mutate()} />
       ) : !district ? (
-        <LoadingBlock label="Loading the district profile…" />
+        <LoadingBlock label={t(m.profileLoading)} />
       ) : canManage ? (
         <DistrictProfileForm key={district.id} district={district} />
       ) : (
@@ -43,7 +51,7 @@ export default function SiteSettingsScreen({ route }: ScreenProps) {
     <div className="stack stack--lg site-page">
       <PageHeader
         title={route.title}
-        description={<p>Your district's profile, coaching targets, schools and how long coaching records are kept.</p>}
+        description={<p>{t(m.description)}</p>}
       />
       <ProfileCard canManage={canManage} />
       <CoachingTargetsCard canManage={canManage} />

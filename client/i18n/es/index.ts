@@ -7,6 +7,11 @@ import app from './app.json';
 import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
 import staff from './staff.json';
+import cycles from './cycles.json';
+import skills from './skills.json';
+import cycleSettings from './cycleSettings.json';
+import actionSteps from './actionSteps.json';
+import selfAssessment from './selfAssessment.json';
 
 const catalog: Catalog = {
   messages: {
@@ -14,6 +19,11 @@ const catalog: Catalog = {
     ...readLog,
     ...coachingRequests,
     ...staff,
+    ...cycles,
+    ...skills,
+    ...cycleSettings,
+    ...actionSteps,
+    ...selfAssessment,
   },
   texts,
 };

@@ -7,6 +7,7 @@ import shared from './shared.json';
 import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
 import staff from './staff.json';
+import site from './site.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -14,5 +15,6 @@ const texts: TextCatalog = {
   ...readLog,
   ...coachingRequests,
   ...staff,
+  ...site,
 };
 export default texts;

@@ -6,15 +6,47 @@ import { useState } from 'react';
 import { CheckboxField, FormError, SelectField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
+import { defineMessages, t } from '../../../lib/i18n';
 import { updateDistrict } from '../api';
-import { MONTH_OPTIONS, monthName, timezoneLabel, timezoneOptions } from './options';
+import { monthName, monthOptions, timezoneLabel, timezoneOptions } from './options';
+
+const m = defineMessages({
+  trial: { id: 'site.profile.trial', defaultMessage: 'Trial' },
+  suspended: { id: 'site.profile.suspended', defaultMessage: 'Suspended' },
+  districtName: { id: 'site.profile.districtName', defaultMessage: 'District name' },
+  state: { id: 'site.profile.state', defaultMessage: 'State' },
+  timezone: { id: 'site.profile.timezone', defaultMessage: 'Timezone' },
+  timezoneHint: { id: 'site.profile.timezoneHint', defaultMessage: 'Used for schedules, reminders and reports.' },
+  yearStart: { id: 'site.profile.yearStart', defaultMessage: 'School year starts in' },
+  yearStartHint: { id: 'site.profile.yearStartHint', defaultMessage: 'Reports and caseloads follow this school year.' },
+  plan: { id: 'site.profile.plan', defaultMessage: 'Plan' },
+  sharedNotes: { id: 'site.profile.sharedNotes', defaultMessage: 'Shared interaction notes' },
+  readLog: { id: 'site.profile.readLog', defaultMessage: 'Who has read about me' },
+  sharedNotesOn: { id: 'site.profile.sharedNotesOn', defaultMessage: 'Visible to everyone who can see the interaction, administrators included.' },
+  sharedNotesOff: { id: 'site.profile.sharedNotesOff', defaultMessage: 'Visible only to the coach, the person who logged the interaction and the educators who took part.' },
+  readLogOn: { id: 'site.profile.readLogOn', defaultMessage: 'Educators see who opened the records about them (person, role and day).' },
+  readLogOff: { id: 'site.profile.readLogOff', defaultMessage: 'Turned off for educators; reads are still recorded and kept two years.' },
+  saved: { id: 'site.profile.saved', defaultMessage: 'The district profile has been saved.' },
+  privacy: { id: 'site.profile.privacy', defaultMessage: 'Privacy' },
+  sharedNotesLabel: { id: 'site.profile.sharedNotesLabel', defaultMessage: 'Shared notes visible to administrators' },
+  sharedNotesHint: {
+    id: 'site.profile.sharedNotesHint',
+    defaultMessage: 'On: everyone who can see an interaction (principals and district administrators included) reads its shared notes, next steps and text answers. Off: only the coach, the person who logged it and the educators who took part read them; others still see dates, times, types and counts for reports. Private notes are only ever shown to the person who wrote them.',
+  },
+  readLogLabel: { id: 'site.profile.readLogLabel', defaultMessage: 'Educators see who has read about them' },
+  readLogHint: {
+    id: 'site.profile.readLogHint',
+    defaultMessage: 'On: each educator sees, under Who has read about me, who opened their observations, coaching sessions, skill ratings, action steps and cycles, with the person\'s role and the day, never what they read. Off: the page tells educators it is turned off. Reads are recorded either way and kept two years.',
+  },
+  save: { id: 'site.profile.save', defaultMessage: 'Save profile' },
+});
 
 function PlanLine({ district }: { district: DistrictProfile }) {
   return (
     <>
       {district.plan.name}
-      {district.status === 'trial' && <span className="badge badge--info site-profile__badge">Trial</span>}
-      {district.status === 'suspended' && <span className="badge badge--danger site-profile__badge">Suspended</span>}
+      {district.status === 'trial' && <span className="badge badge--info site-profile__badge">{t(m.trial)}</span>}
+      {district.status === 'suspended' && <span className="badge badge--danger site-profile__badge">{t(m.suspended)}</span>}
     </>
   );
 }
@@ -23,28 +55,23 @@ function PlanLine({ district }: { district: DistrictProfile }) {
 export function DistrictProfileView({ district }: { district: DistrictProfile }) {
   return (
     <dl className="dl site-profile__dl">
-      <dt>District name</dt>
+      <dt>{t(m.districtName)}</dt>
       <dd>{district.name}</dd>
-      <dt>State</dt>
+      <dt>{t(m.state)}</dt>
       <dd>{US_STATES[district.state] ?? district.state}</dd>
-      <dt>Timezone</dt>
+      <dt>{t(m.timezone)}</dt>
       <dd>{timezoneLabel(district.timezone)}</dd>
-      <dt>School year starts in</dt>
+      <dt>{t(m.yearStart)}</dt>
       <dd>{monthName(district.school_year_start_month)}</dd>
-      <dt>Plan</dt>
+      <dt>{t(m.plan)}</dt>
       <dd><PlanLine district={district} /></dd>
-      <dt>Shared interaction notes</dt>
-      <dd>{district.shared_notes_visible_to_admins ? SHARED_NOTES_ON : SHARED_NOTES_OFF}</dd>
-      <dt>Who has read about me</dt>
-      <dd>{district.educator_read_log_visible ? READ_LOG_ON : READ_LOG_OFF}</dd>
+      <dt>{t(m.sharedNotes)}</dt>
+      <dd>{district.shared_notes_visible_to_admins ? t(m.sharedNotesOn) : t(m.sharedNotesOff)}</dd>
+      <dt>{t(m.readLog)}</dt>
+      <dd>{district.educator_read_log_visible ? t(m.readLogOn) : t(m.readLogOff)}</dd>
     </dl>
   );
 }
-
-const SHARED_NOTES_ON = 'Visible to everyone who can see the interaction, administrators included.';
-const SHARED_NOTES_OFF = 'Visible only to the coach, the person who logged the interaction and the educators who took part.';
-const READ_LOG_ON = 'Educators see who opened the records about them (person, role and day).';
-const READ_LOG_OFF = 'Turned off for educators; reads are still recorded and kept two years.';
 
 export function DistrictProfileForm({ district }: { district: DistrictProfile }) {
   const toast = useToast();
@@ -67,61 +94,57 @@ export function DistrictProfileForm({ district }: { district: DistrictProfile })
       form.setValues({ name: saved.name, timezone: saved.timezone, school_year_start_month: String(saved.school_year_start_month) });
       setSharedNotes(saved.shared_notes_visible_to_admins);
       setReadLog(saved.educator_read_log_visible);
-      toast.success('The district profile has been saved.');
+      toast.success(t(m.saved));
     });
   });
 
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
       <FormError error={form.formError} />
-      <TextField label="District name" autoComplete="organization" required maxLength={120} {...form.field('name')} />
+      <TextField label={t(m.districtName)} autoComplete="organization" required maxLength={120} {...form.field('name')} />
       <div className="grid-2">
         <SelectField
-          label="Timezone"
-          hint="Used for schedules, reminders and reports."
+          label={t(m.timezone)}
+          hint={t(m.timezoneHint)}
           options={timezoneOptions(district.timezone)}
           required
           {...form.field('timezone')}
         />
         <SelectField
-          label="School year starts in"
-          hint="Reports and caseloads follow this school year."
-          options={MONTH_OPTIONS}
+          label={t(m.yearStart)}
+          hint={t(m.yearStartHint)}
+          options={monthOptions()}
           required
           {...form.field('school_year_start_month')}
         />
       </div>
       <fieldset className="site-profile__privacy">
-        <legend className="site-profile__legend">Privacy</legend>
+        <legend className="site-profile__legend">{t(m.privacy)}</legend>
         <CheckboxField
-          label="Shared notes visible to administrators"
+          label={t(m.sharedNotesLabel)}
           name="shared_notes_visible_to_admins"
           checked={sharedNotes}
           onChange={setSharedNotes}
           error={form.errors.shared_notes_visible_to_admins}
-          hint={'On: everyone who can see an interaction (principals and district administrators included) reads its shared notes, next steps and text answers. '
-            + 'Off: only the coach, the person who logged it and the educators who took part read them; others still see dates, times, types and counts for reports. '
-            + 'Private notes are only ever shown to the person who wrote them.'}
+          hint={t(m.sharedNotesHint)}
         />
         <CheckboxField
-          label="Educators see who has read about them"
+          label={t(m.readLogLabel)}
           name="educator_read_log_visible"
           checked={readLog}
           onChange={setReadLog}
           error={form.errors.educator_read_log_visible}
-          hint={'On: each educator sees, under Who has read about me, who opened their observations, coaching sessions, skill ratings, '
-            + 'action steps and cycles, with the person\'s role and the day, never what they read. '
-            + 'Off: the page tells educators it is turned off. Reads are recorded either way and kept two years.'}
+          hint={t(m.readLogHint)}
         />
       </fieldset>
       <dl className="dl site-profile__dl site-profile__dl--static">
-        <dt>State</dt>
+        <dt>{t(m.state)}</dt>
         <dd>{US_STATES[district.state] ?? district.state}</dd>
-        <dt>Plan</dt>
+        <dt>{t(m.plan)}</dt>
         <dd><PlanLine district={district} /></dd>
       </dl>
       <div className="form-actions">
-        <Button type="submit" busy={form.busy}>Save profile</Button>
+        <Button type="submit" busy={form.busy}>{t(m.save)}</Button>
       </div>
     </form>
   );

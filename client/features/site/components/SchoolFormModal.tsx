@@ -5,7 +5,7 @@ import { FormModal } from '../../../components/FormModal';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import { createSchool, updateSchool } from '../api';
-import { GRADE_BAND_OPTIONS } from './options';
+import { gradeBandOptions } from './options';
 
 /** Add a school (no `school`) or edit one; closes itself after a successful save. */
 export function SchoolFormModal({ school, onClose }: { school: Building | null; onClose: () => void }) {
@@ -35,7 +35,7 @@ export function SchoolFormModal({ school, onClose }: { school: Building | null; 
       <TextField label="School name" required maxLength={120} autoComplete="off" {...form.field('name')} />
       <div className="grid-2">
         <TextField label="Code" hint="Optional: a short code from your student information system." maxLength={20} autoComplete="off" {...form.field('code')} />
-        <SelectField label="Grade band" options={GRADE_BAND_OPTIONS} placeholder="Not set" {...form.field('grade_band')} />
+        <SelectField label="Grade band" options={gradeBandOptions()} placeholder="Not set" {...form.field('grade_band')} />
       </div>
     </FormModal>
   );
