@@ -1,5 +1,12 @@
 import { Component, type ReactNode } from 'react';
 import { reportError } from '../lib/reportError';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  title: { id: 'app.error.title', defaultMessage: 'Something went wrong' },
+  body: { id: 'app.error.body', defaultMessage: 'An unexpected error stopped Coachwell. It has been reported to our team.' },
+  reload: { id: 'app.error.reload', defaultMessage: 'Reload Coachwell' },
+});
 
 /**
  * The outermost boundary: reports an uncaught interface error, then rethrows it (outside React's
@@ -25,9 +32,9 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
     return (
       <main id="main" className="auth-layout">
         <div className="card stack" role="alert">
-          <h1>Something went wrong</h1>
-          <p>An unexpected error stopped Coachwell. It has been reported to our team.</p>
-          <p><a href="/">Reload Coachwell</a></p>
+          <h1>{t(m.title)}</h1>
+          <p>{t(m.body)}</p>
+          <p><a href="/">{t(m.reload)}</a></p>
         </div>
       </main>
     );

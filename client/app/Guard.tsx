@@ -6,6 +6,7 @@ import { hasPermission } from '../../common/permissions';
 import { LoadingBlock } from '../components/Spinner';
 import { useAuthUser } from '../lib/session';
 import { ADMIN_AREA_PERMISSION, homePathFor, loginPathFor, type RouteDef } from './routeTable';
+import { routeTitle } from './routeTitles';
 
 /** Where the guard sends this person for this route, or null to show it (spec §6). */
 export function guardRedirect(def: RouteDef, user: AuthUser | null, here: string): string | null {
@@ -28,7 +29,7 @@ export function useDocumentTitle(title: string): void {
 export function Guard({ def, children }: { def: RouteDef; children: ReactNode }) {
   const { user, isLoading } = useAuthUser();
   const location = useLocation();
-  useDocumentTitle(def.title);
+  useDocumentTitle(routeTitle(def));
   if (def.access === null) return <>{children}</>;
   if (isLoading) return <LoadingBlock />;
   const target = guardRedirect(def, user, `${location.pathname}${location.search}${location.hash}`);

@@ -5,6 +5,17 @@ import { Button } from '../components/Button';
 import { Logo } from '../components/Logo';
 import { ChunkLoadError } from '../lib/chunk';
 import { reportError } from '../lib/reportError';
+import { defineMessages, t, tRich } from '../lib/i18n';
+
+const m = defineMessages({
+  title: { id: 'app.routeError.title', defaultMessage: 'Something went wrong' },
+  body: { id: 'app.routeError.body', defaultMessage: 'An unexpected error stopped this page. It has been reported to our team.' },
+  chunkTitle: { id: 'app.routeError.chunkTitle', defaultMessage: 'This screen could not be loaded' },
+  chunkBody: { id: 'app.routeError.chunkBody', defaultMessage: 'The <b>{chunk}</b> screen failed to load (reason: <b>{reason}</b>). This usually means Coachwell was just updated or the connection dropped.' },
+  address: { id: 'app.routeError.address', defaultMessage: 'Address: <code>{address}</code>' },
+  reload: { id: 'app.routeError.reload', defaultMessage: 'Reload the page' },
+  home: { id: 'app.routeError.home', defaultMessage: 'Go to the home page' },
+});
 
 /**
  * The router's error element: reports the error, then explains it and offers a way on. Inside a
@@ -16,18 +27,15 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
     void reportError(error);
   }, [error]);
 
-  let title = 'Something went wrong';
-  let body: React.ReactNode = 'An unexpected error stopped this page. It has been reported to our team.';
+  let title = t(m.title);
+  let body: React.ReactNode = t(m.body);
   if (error instanceof ChunkLoadError) {
-    title = 'This screen could not be loaded';
+    title = t(m.chunkTitle);
     body = (
       <>
-        <p>
-          The <strong>{error.chunk}</strong> screen failed to load (reason: <strong>{error.reason}</strong>). This usually
-          means Coachwell was just updated or the connection dropped.
-        </p>
+        <p>{tRich(m.chunkBody, { b: (chunks) => <strong>{chunks}</strong>, chunk: error.chunk, reason: error.reason })}</p>
         <p className="chunk-error__address">
-          Address: <code>{error.address}</code>
+          {tRich(m.address, { code: (chunks) => <code>{chunks}</code>, address: error.address })}
         </p>
       </>
     );
@@ -42,8 +50,8 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
         {body}
       </Alert>
       <div className="cluster">
-        <Button onClick={() => window.location.reload()}>Reload the page</Button>
-        <a href="/">Go to the home page</a>
+        <Button onClick={() => window.location.reload()}>{t(m.reload)}</Button>
+        <a href="/">{t(m.home)}</a>
       </div>
     </div>
   );

@@ -3,7 +3,8 @@ import type { AuthUser } from '../../common/authUser';
 import { ROLE_PERMISSIONS } from '../../common/permissions';
 import { guardRedirect, safeRedirect } from './Guard';
 import { adminNavigation, appNavigation, mayExportOrImport } from './navigation';
-import { ROUTES, type RouteDef } from './routeTable';
+import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from './routeTable';
+import { hasTitleMessage, routeTitle } from './routeTitles';
 
 function userWith(role: string, extra: Partial<AuthUser> = {}): AuthUser {
   const def = ROLE_PERMISSIONS[role]!;
@@ -29,6 +30,13 @@ describe('the route table', () => {
     expect(paths.filter((p) => p.startsWith('/app/') && !p.startsWith('/app/auth')).length + 1).toBe(47);
     // The spec's admin routes plus the quotes across districts (/admin/quotes).
     expect(paths.filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/auth')).length).toBe(15);
+  });
+});
+
+describe('route titles (issue 33)', () => {
+  it('each have a message, so the document title follows the person\'s language', () => {
+    expect([...ROUTES, NOT_FOUND_ROUTE].map((r) => r.title).filter((title) => !hasTitleMessage(title))).toEqual([]);
+    expect(routeTitle(route('/app/staff'))).toBe('Educators');
   });
 });
 

@@ -10,6 +10,7 @@ import LoginScreen from '../features/auth/LoginScreen';
 import { AuthLayout } from './layouts/AuthLayout';
 import { ShellFrame } from './layouts/ShellLayout';
 import { ROUTES } from './routeTable';
+import { routeTitle } from './routeTitles';
 
 export interface RenderedPage {
   /** The markup inside #root. */
@@ -31,7 +32,7 @@ export function renderLogin(path: string, search = ''): RenderedPage {
       </Routes>
     </MemoryRouter>,
   );
-  return { html, title: `${def.title} | ${PRODUCT_NAME}` };
+  return { html, title: `${routeTitle(def)} | ${PRODUCT_NAME}` };
 }
 
 /** The empty shell of a signed-in area (top bar, sidebar and main region without the user's content), inside #root. */

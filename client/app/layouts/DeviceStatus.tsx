@@ -11,6 +11,14 @@ import { Button } from '../../components/Button';
 import { tellWorker, useAnswersCachedAt, useOnline } from '../../lib/offline';
 import { useAuthUser, useInstantFormat, useToday } from '../../lib/session';
 import './deviceStatus.css';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  offline: { id: 'app.device.offline', defaultMessage: 'Offline' },
+  offlineAsOf: { id: 'app.device.offlineAsOf', defaultMessage: 'Offline · as of {time}' },
+  newVersion: { id: 'app.device.newVersion', defaultMessage: 'A new version is ready.' },
+  reload: { id: 'app.device.reload', defaultMessage: 'Reload' },
+});
 
 function CloudOffIcon() {
   return (
@@ -30,8 +38,8 @@ export function useOfflineLabel(): string | null {
   const { date } = useInstantFormat();
   const today = useToday();
   if (online && cachedAt === null) return null;
-  if (cachedAt === null) return 'Offline';
-  return `Offline · as of ${date(cachedAt, 'yyyy-MM-dd') === today ? date(cachedAt, 'p') : date(cachedAt, 'PPp')}`;
+  if (cachedAt === null) return t(m.offline);
+  return t(m.offlineAsOf, { time: date(cachedAt, 'yyyy-MM-dd') === today ? date(cachedAt, 'p') : date(cachedAt, 'PPp') });
 }
 
 export default function DeviceStatus() {
@@ -74,8 +82,8 @@ export default function DeviceStatus() {
       </p>
       {updateReady && (
         <div className="device-status__update" role="status">
-          <p>A new version is ready.</p>
-          <Button size="sm" variant="secondary" busy={reloading} onClick={() => void reload()}>Reload</Button>
+          <p>{t(m.newVersion)}</p>
+          <Button size="sm" variant="secondary" busy={reloading} onClick={() => void reload()}>{t(m.reload)}</Button>
         </div>
       )}
     </div>

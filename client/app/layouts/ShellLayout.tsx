@@ -10,6 +10,21 @@ import { useOutboxSync } from '../../lib/outboxSchedule';
 import { unimpersonate, useAuthUser } from '../../lib/session';
 import type { NavItem, NavSettings } from '../navigation';
 import { useSignOut } from './signOut';
+import { defineMessages, t, tRich } from '../../lib/i18n';
+import { layoutMessages } from './messages';
+
+const m = defineMessages({
+  impersonation: { id: 'app.shell.impersonation', defaultMessage: 'Impersonation' },
+  impersonating: { id: 'app.shell.impersonating', defaultMessage: '<b>Impersonating:</b> you are acting as {name} ({email}). Everything you do is recorded under your own name, {impersonator}.' },
+  impersonatingIn: { id: 'app.shell.impersonatingIn', defaultMessage: '<b>Impersonating:</b> you are acting as {name} ({email}) in {district}. Everything you do is recorded under your own name, {impersonator}.' },
+  stopImpersonating: { id: 'app.shell.stopImpersonating', defaultMessage: 'Stop impersonating' },
+  accountSettings: { id: 'app.shell.accountSettings', defaultMessage: 'Account settings' },
+  signOut: { id: 'app.shell.signOut', defaultMessage: 'Sign out' },
+  openMenu: { id: 'app.shell.openMenu', defaultMessage: 'Open menu' },
+  closeMenu: { id: 'app.shell.closeMenu', defaultMessage: 'Close menu' },
+  primary: { id: 'app.shell.primary', defaultMessage: 'Primary' },
+  providerAdmin: { id: 'app.shell.providerAdmin', defaultMessage: '<long>Provider\u00a0</long>admin' },
+});
 
 function ImpersonationBanner({ user }: { user: AuthUser }) {
   const navigate = useNavigate();
@@ -26,13 +41,14 @@ function ImpersonationBanner({ user }: { user: AuthUser }) {
     }
   }
   return (
-    <div className="impersonation-banner" role="region" aria-label="Impersonation">
+    <div className="impersonation-banner" role="region" aria-label={t(m.impersonation)}>
       <p>
-        <strong>Impersonating:</strong> you are acting as {user.name} ({user.email})
-        {user.district ? ` in ${user.district.name}` : ''}. Everything you do is recorded under your own name,{' '}
-        {user.impersonator?.name}.
+        {tRich(user.district ? m.impersonatingIn : m.impersonating, {
+          b: (chunks) => <strong>{chunks}</strong>,
+          name: user.name, email: user.email, district: user.district?.name ?? '', impersonator: user.impersonator?.name ?? '',
+        })}
       </p>
-      <Button variant="secondary" size="sm" busy={busy} onClick={stop}>Stop impersonating</Button>
+      <Button variant="secondary" size="sm" busy={busy} onClick={stop}>{t(m.stopImpersonating)}</Button>
     </div>
   );
 }
@@ -64,7 +80,7 @@ function UserMenu({ user, variant, settingsPath, loginPath }: { user: AuthUser; 
       {open && (
         <ul id={id} className="user-menu__list">
           <li className="user-menu__email">{user.email}</li>
-          <li><Link to={settingsPath} onClick={() => setOpen(false)}>Account settings</Link></li>
+          <li><Link to={settingsPath} onClick={() => setOpen(false)}>{t(m.accountSettings)}</Link></li>
           <li>
             <button
               type="button"
@@ -73,7 +89,7 @@ function UserMenu({ user, variant, settingsPath, loginPath }: { user: AuthUser; 
                 signOut.start();
               }}
             >
-              Sign out
+              {t(m.signOut)}
             </button>
           </li>
         </ul>
@@ -106,7 +122,7 @@ export function ShellFrame(props: {
   const home = props.variant === 'admin' ? '/admin' : '/app';
   return (
     <div className={`${props.variant === 'admin' ? 'admin-shell' : 'app-shell'}${navOpen ? ' app-shell--nav-open' : ''}`}>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">{t(layoutMessages.skipToContent)}</a>
       {props.before}
       <header className="app-topbar">
         {/* Disabled in the frame painted before the scripts run: a tap there would be lost. */}
@@ -114,7 +130,7 @@ export function ShellFrame(props: {
           <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             {navOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
-          <span className="sr-only">{navOpen ? 'Close menu' : 'Open menu'}</span>
+          <span className="sr-only">{t(navOpen ? m.closeMenu : m.openMenu)}</span>
         </button>
         <Logo to={home} className="app-topbar__brand" size="sm" />
         <p className="app-topbar__title shell-context">{props.context}</p>
@@ -124,7 +140,7 @@ export function ShellFrame(props: {
         <div className="app-sidebar__brand">
           <Logo to={home} />
         </div>
-        <nav className="app-nav" aria-label="Primary">
+        <nav className="app-nav" aria-label={t(m.primary)}>
           <ul>{props.nav}</ul>
         </nav>
         <div className="app-sidebar__footer">
@@ -170,7 +186,7 @@ export function ShellLayout(props: {
       actions={(
         <>
           {props.variant === 'app' && <OutboxButton />}
-          {props.variant === 'admin' && <span className="admin-tag"><span className="admin-tag__long">Provider{'\u00a0'}</span>admin</span>}
+          {props.variant === 'admin' && <span className="admin-tag">{tRich(m.providerAdmin, { long: (chunks) => <span className="admin-tag__long">{chunks}</span> })}</span>}
           <UserMenu user={user} variant={props.variant} settingsPath={props.settingsPath} loginPath={props.loginPath} />
         </>
       )}

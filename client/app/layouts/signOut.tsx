@@ -7,13 +7,19 @@
 import { type ReactNode, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import { plural } from '../../../common/plural';
 import type { AuthUser } from '../../../common/authUser';
 import { ApiError } from '../../lib/api';
 import { lazyPart, usePreloadWhenIdle } from '../../lib/lazyPart';
 import { clearDeviceData } from '../../lib/offline';
 import { markSignOutPending } from '../../lib/pendingSignOut';
 import { logout, setAuthUser } from '../../lib/session';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  title: { id: 'app.signOut.title', defaultMessage: 'Sign out?' },
+  waiting: { id: 'app.signOut.waiting', defaultMessage: 'You have {count, plural, one {# change} other {# changes}} waiting to sync. Signing out now discards them.' },
+  signOut: { id: 'app.signOut.confirm', defaultMessage: 'Sign out' },
+});
 
 // Its own chunk (kept out of every first paint), fetched once the browser is idle so it is there without a signal.
 const ConfirmDialog = lazyPart('ConfirmDialog', () => import('../../components/Modal').then((m) => m.ConfirmDialog));
@@ -57,9 +63,9 @@ export function useSignOut({ user, variant, loginPath }: { user: AuthUser; varia
   const dialog = waiting > 0 && typeof document !== 'undefined' ? createPortal(
     <ConfirmDialog
       open
-      title="Sign out?"
-      message={`You have ${plural(waiting, 'change', 'changes')} waiting to sync. Signing out now discards them.`}
-      confirmLabel="Sign out"
+      title={t(m.title)}
+      message={t(m.waiting, { count: waiting })}
+      confirmLabel={t(m.signOut)}
       danger
       busy={busy}
       onConfirm={() => void signOut()}
