@@ -1,6 +1,18 @@
 import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/Button';
 import type { ScreenProps } from '../../app/routeTable';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  code: { id: 'public.forbidden.code', defaultMessage: 'Error 403' },
+  title: { id: 'public.forbidden.title', defaultMessage: "You don't have access to this page" },
+  text: {
+    id: 'public.forbidden.text',
+    defaultMessage: 'Your role in Coachwell doesn’t include this page. Access is set by your district, so if you need it for your work, ask your district administrator to update your role or permissions.',
+  },
+  dashboard: { id: 'public.forbidden.dashboard', defaultMessage: 'Go to your dashboard' },
+  back: { id: 'public.forbidden.back', defaultMessage: 'Go back' },
+});
 
 /** True when react-router has an earlier entry in this tab's history to go back to. */
 function canGoBack(): boolean {
@@ -31,16 +43,13 @@ export default function ForbiddenScreen(_props: ScreenProps) {
             <path d="M24 29v5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
         </span>
-        <p className="error-page-code">Error 403</p>
-        <h1 className="error-page-title">You don't have access to this page</h1>
-        <p className="error-page-text">
-          Your role in Coachwell doesn’t include this page. Access is set by your district, so if you need it for
-          your work, ask your district administrator to update your role or permissions.
-        </p>
+        <p className="error-page-code">{t(m.code)}</p>
+        <h1 className="error-page-title">{t(m.title)}</h1>
+        <p className="error-page-text">{t(m.text)}</p>
         <div className="error-page-actions">
-          <ButtonLink to="/app">Go to your dashboard</ButtonLink>
+          <ButtonLink to="/app">{t(m.dashboard)}</ButtonLink>
           <Button variant="secondary" onClick={goBack}>
-            Go back
+            {t(m.back)}
           </Button>
         </div>
       </div>

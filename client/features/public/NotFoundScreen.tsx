@@ -1,6 +1,19 @@
 import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button';
 import type { ScreenProps } from '../../app/routeTable';
+import { defineMessages, t, tRich } from '../../lib/i18n';
+
+const m = defineMessages({
+  code: { id: 'public.notFound.code', defaultMessage: 'Error 404' },
+  title: { id: 'public.notFound.title', defaultMessage: "We couldn't find that page" },
+  text: {
+    id: 'public.notFound.text',
+    defaultMessage: 'There is no page at {path}. It may have moved, or the link may contain a typo.',
+    description: 'path: the address asked for, as code',
+  },
+  home: { id: 'public.notFound.home', defaultMessage: 'Go to the home page' },
+  dashboard: { id: 'public.notFound.dashboard', defaultMessage: 'Go to your dashboard' },
+});
 
 export default function NotFoundScreen(_props: ScreenProps) {
   const { pathname, search } = useLocation();
@@ -16,16 +29,15 @@ export default function NotFoundScreen(_props: ScreenProps) {
             <path d="M17 21h8" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
         </span>
-        <p className="error-page-code">Error 404</p>
-        <h1 className="error-page-title">We couldn't find that page</h1>
+        <p className="error-page-code">{t(m.code)}</p>
+        <h1 className="error-page-title">{t(m.title)}</h1>
         <p className="error-page-text">
-          There is no page at <code className="error-page-path">{requested}</code>. It may have moved, or the link
-          may contain a typo.
+          {tRich(m.text, { path: <code className="error-page-path">{requested}</code> })}
         </p>
         <div className="error-page-actions">
-          <ButtonLink to="/">Go to the home page</ButtonLink>
+          <ButtonLink to="/">{t(m.home)}</ButtonLink>
           <ButtonLink to="/app" variant="secondary">
-            Go to your dashboard
+            {t(m.dashboard)}
           </ButtonLink>
         </div>
       </div>

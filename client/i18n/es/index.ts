@@ -4,6 +4,7 @@
 import type { Catalog } from '../../lib/i18n';
 import texts from '../../../common/i18n/es';
 import app from './app.json';
+import publicPages from './public.json';
 import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
 import staff from './staff.json';
@@ -16,6 +17,7 @@ import selfAssessment from './selfAssessment.json';
 const catalog: Catalog = {
   messages: {
     ...app,
+    ...publicPages,
     ...readLog,
     ...coachingRequests,
     ...staff,
