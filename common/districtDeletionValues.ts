@@ -14,6 +14,8 @@ export const DISTRICT_DELETION_MESSAGES = {
   confirmNameText: "The district's name must be text.",
   confirmNameMismatch: "That is not the district's name. Type it exactly as shown, including capitals and spaces.",
   certificateNotFound: 'We could not find that deletion certificate.',
+  purgingRestore: 'This district is already being deleted, so it can no longer be restored.',
+  purgeUnderWay: 'This district is already being deleted. Its certificate will be under Deleted districts when it is done.',
 } as const;
 
 /**

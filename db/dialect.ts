@@ -346,6 +346,32 @@ export async function withoutRollupTriggers<T>(trx: DB, write: () => Promise<T>)
   return result;
 }
 
+/** SQLite: a WITHOUT ROWID table's primary-key columns (null: the table has a rowid), read once per table. */
+const withoutRowidKeys = new Map<string, string[] | null>();
+
+/**
+ * Deletes at most `limit` rows of `table` that `where` matches and answers how many (a district's purge in batches,
+ * issue 32). The rows are picked by their physical key in a subquery: SQLite's `rowid` (a WITHOUT ROWID table's
+ * primary key), PostgreSQL's `ctid` through `= any(array(…))`, which the planner answers with a TID scan (an
+ * `in (select ctid …)` would be a hash join over the whole table). `where` names the table's columns unqualified.
+ */
+export async function deleteSome(trx: DB, table: string, where: RawBuilder<unknown>, limit: number): Promise<number> {
+  if (isPostgres(trx)) {
+    const result = await sql`delete from ${sql.table(table)} where ctid = any(array(select ctid from ${sql.table(table)} where ${where} limit ${limit}))`.execute(trx);
+    return Number(result.numAffectedRows ?? 0);
+  }
+  if (!withoutRowidKeys.has(table)) {
+    const create = (await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(trx)).rows[0]?.sql ?? '';
+    const pk = (await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${table})`.execute(trx)).rows
+      .filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    withoutRowidKeys.set(table, /without\s+rowid/i.test(create) ? pk : null);
+  }
+  const pk = withoutRowidKeys.get(table);
+  const key = pk ? sql`(${sql.join(pk.map((c) => sql.ref(c)))})` : sql`rowid`;
+  const result = await sql`delete from ${sql.table(table)} where ${key} in (select ${pk ? sql.join(pk.map((c) => sql.ref(c))) : sql`rowid`} from ${sql.table(table)} where ${where} limit ${limit})`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
 /**
  * `count` new ids for `table` (an auto-increment `id`), in order, for rows a multi-row insert then writes
  * with these ids (others refer to them, and `returning` does not promise the rows' order). PostgreSQL

@@ -48,6 +48,7 @@ import * as m0176 from './migrations/20261205_0176_district_exports';
 import * as m0177 from './migrations/20261205_0177_district_deletion';
 import * as m0178 from './migrations/20261205_0178_retention';
 import * as m0179 from './migrations/20261205_0179_article_district_data';
+import * as m0180 from './migrations/20261206_0180_district_purge_progress';
 import * as m0181 from './migrations/20261206_0181_user_locale';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
@@ -100,6 +101,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205_0177_district_deletion': m0177,
   '20261205_0178_retention': m0178,
   '20261205_0179_article_district_data': m0179,
+  '20261206_0180_district_purge_progress': m0180,
   '20261206_0181_user_locale': m0181,
 };
 

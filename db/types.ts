@@ -1142,6 +1142,21 @@ export interface DistrictExportsTable {
   heartbeat_at: Timestamp | null;
 }
 
+/**
+ * A district's purge under way (issue 32, migration 20261206_0180): when and by whom it started (null: the scheduled
+ * job; the name kept for the certificate), its progress (JSON: counts per kind, files, recipients, scheduled_by_name),
+ * the runner holding it and its last heartbeat. Deleted in the purge's last transaction.
+ */
+export interface DistrictPurgesTable {
+  district_id: number;
+  started_at: Timestamp;
+  started_by: number | null;
+  started_by_name: string | null;
+  progress: string;
+  runner: string | null;
+  heartbeat_at: Timestamp | null;
+}
+
 /** The provider's record of a purged district (issue 32, migration 20261205_0177): not a district table, it survives the purge. */
 export interface DistrictDeletionCertificatesTable {
   id: Generated<number>;
@@ -1186,6 +1201,7 @@ export interface Database {
   invoices: InvoicesTable;
   districts: DistrictsTable;
   district_deletion_certificates: DistrictDeletionCertificatesTable;
+  district_purges: DistrictPurgesTable;
   district_exports: DistrictExportsTable;
   buildings: BuildingsTable;
   users: UsersTable;

@@ -88,13 +88,15 @@ function shutdown(signal: string) {
   stopping = true;
   reportEmails.stop();
   actionStepDigests.stop();
-  districtDeletions.stop();
+  // Purges under way stop after their current batch and give their lease back (the next start carries them on).
+  const purgesStopped = districtDeletions.stop();
   retention.stop();
   console.log(`${signal} received: finishing requests in flight, then closing.`);
   // Stop accepting connections, let in-flight requests finish, then close the database.
   server.close(async () => {
     // District exports this process was writing: failed as interrupted now, not a minute after the next start.
     await interruptExportJobs(db, config.dataDir).catch((err: unknown) => console.error('Marking exports interrupted failed:', err));
+    await purgesStopped.catch((err: unknown) => console.error('Stopping district purges failed:', err));
     await checkpoints.stop();
     await db.destroy();
     process.exit(0);

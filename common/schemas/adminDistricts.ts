@@ -3,7 +3,7 @@
 // schemas, messages and answer shapes shared by server and client.
 import * as z from 'zod/mini';
 import { US_STATES } from '../constants';
-import type { DistrictDeletionSchedule } from './districtDeletion';
+import type { DistrictDeletionSchedule, DistrictPurgeProgress } from './districtDeletion';
 import { optionalTrimmed } from './fields';
 import { filterParam, isIsoDate, sortParam } from './query';
 
@@ -198,6 +198,8 @@ export interface AdminDistrictDetail {
   suspension_reason: string | null;
   /** Its scheduled deletion (null: not scheduled; issue 32). */
   deletion: DistrictDeletionSchedule | null;
+  /** Its purge under way (null: not purging; issue 32): deleted in batches, the page polls until it is gone. */
+  purge: DistrictPurgeProgress | null;
   created_at: string;
   users: { data: AdminDistrictUser[]; total: number };
   schools: AdminDistrictSchool[];

@@ -28,6 +28,18 @@ export interface DistrictDeletionSchedule {
   scheduled_by: { id: number; name: string } | null;
 }
 
+/**
+ * A district's purge while under way (the admin district page): it runs in batches, so the page polls this until the
+ * district is gone and its certificate is under Deleted districts.
+ */
+export interface DistrictPurgeProgress {
+  started_at: string;
+  /** The provider staff member who chose "Delete now"; null: the scheduled deletion job. */
+  started_by: { id: number; name: string } | null;
+  /** Rows deleted so far, all kinds together. */
+  records_deleted: number;
+}
+
 /** One kind of record a purge deleted, as the certificate lists it. */
 export interface DeletionCount {
   kind: string;

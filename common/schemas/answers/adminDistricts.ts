@@ -1,7 +1,7 @@
 // The provider's district answers (Admin → Districts): server/features/adminDistricts/presenter.ts.
 import * as z from 'zod/mini';
 import { type AdminDistrictDetail, type AdminDistrictRow, DISTRICT_STATUSES } from '../adminDistricts';
-import { districtDeletionScheduleAnswer } from './districtDeletions';
+import { districtDeletionScheduleAnswer, districtPurgeProgressAnswer } from './districtDeletions';
 import { id, instant, ref, type SameShape } from './shapes';
 
 const planOption = z.strictObject({ id, key: z.string(), name: z.string() });
@@ -47,6 +47,8 @@ export const adminDistrictAnswer = z.strictObject({
   suspension_reason: z.nullable(z.string()),
   /** Its scheduled deletion (null: not scheduled). */
   deletion: districtDeletionScheduleAnswer,
+  /** Its purge under way (null: not purging): the page polls it until the district is gone. */
+  purge: districtPurgeProgressAnswer,
   created_at: instant,
   users: z.strictObject({
     data: z.array(z.strictObject({

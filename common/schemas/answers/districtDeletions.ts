@@ -1,6 +1,6 @@
 // The provider's deletion certificates (Admin → Districts → Deleted districts): server/features/adminDistricts/presenter.ts.
 import * as z from 'zod/mini';
-import type { DistrictDeletionCertificate } from '../districtDeletion';
+import type { DistrictDeletionCertificate, DistrictPurgeProgress } from '../districtDeletion';
 import { id, instant, ref, type SameShape } from './shapes';
 
 export const districtDeletionCertificateAnswer = z.strictObject({
@@ -29,3 +29,11 @@ export const districtDeletionScheduleAnswer = z.nullable(z.strictObject({
   due_at: instant,
   scheduled_by: z.nullable(ref),
 }));
+
+/** A district's purge under way (null when not purging). */
+export const districtPurgeProgressAnswer = z.nullable(z.strictObject({
+  started_at: instant,
+  started_by: z.nullable(ref),
+  records_deleted: z.number(),
+}));
+export const districtPurgeProgressAnswerMatches: SameShape<NonNullable<z.infer<typeof districtPurgeProgressAnswer>>, DistrictPurgeProgress> = true;

@@ -1,19 +1,23 @@
-// The scheduled deletion job (issue 32, item 3): hourly in the night's hours (started by server/main.ts; tests call runDistrictDeletions),
-// it purges every district whose deletion is due (its 30 days' grace has passed), one at a time, each in its own
-// transaction (purge.ts). A district restored meanwhile is skipped (the purge checks the schedule again under the
-// district's writers' lock); one that fails is logged and tried again on the next run. Several processes may run it:
-// the second to reach a district finds it gone or answers 409, which is skipped.
+// The scheduled deletion job (issue 32, item 3), started by server/main.ts (tests call runDistrictDeletions), and the
+// purges "Delete now" starts in this process. Each purge runs in batches (purge.ts), so none holds the event loop.
+// Hourly, and once at start: first every purge already under way whose runner is gone (a crash or restart in the
+// middle: its heartbeat is a minute old, or it was given back) is carried on to its end, at any hour, since a started
+// purge cannot be undone and should not wait a day; then, within PURGE_HOURS_UTC only, every district whose deletion
+// is due (its 30 days' grace has passed) is started and purged, one at a time. A district restored meanwhile is
+// skipped (409); one that fails is logged and carried on by the next run. Several processes may run it: the purge's
+// lease lets one runner purge a district at a time, the others skip it.
 import type { DB } from '../../../db/connection';
 import type { Mailer } from '../../lib/mailer';
-import { purgeDistrict, type PurgeResult } from './purge';
+import { type Purger, type PurgeResult, purgingStopped, runPurge, startPurge, stopPurging } from './purge';
 
 export const DELETION_INTERVAL_MS = 60 * 60_000;
 
 /**
- * The hours (UTC) the hourly job purges in: 07:00 to 11:00, the night across the United States (2 to 6 AM Eastern,
- * 11 PM to 3 AM Pacific in winter). A purge sets the reports' rollup triggers aside in its transaction, and on
- * PostgreSQL every district's writes of interactions and observations wait for it, so it runs while nobody coaches.
- * A provider administrator's "Delete now" runs when they choose.
+ * The hours (UTC) the hourly job starts purges in: 07:00 to 11:00, the night across the United States (2 to 6 AM
+ * Eastern, 11 PM to 3 AM Pacific in winter). A purge's batches set the reports' rollup triggers aside and on PostgreSQL
+ * every district's writes of interactions and observations wait for each batch (milliseconds), so it starts while
+ * nobody coaches. A provider administrator's "Delete now" runs when they choose; a purge already started goes on at
+ * any hour.
  */
 export const PURGE_HOURS_UTC = { from: 7, until: 11 } as const;
 
@@ -29,35 +33,82 @@ export interface DeletionRunnerDeps {
   log: (...args: unknown[]) => void;
 }
 
-/** Purges the districts whose deletion is due at `now`; answers the certificates written. */
-export async function runDistrictDeletions(deps: DeletionRunnerDeps, now = new Date()): Promise<PurgeResult[]> {
-  const due = await deps.db.selectFrom('districts').select(['id', 'name'])
-    .where('deletion_due_at', 'is not', null).where('deletion_due_at', '<=', now.toISOString())
-    .orderBy('deletion_due_at').orderBy('id').execute();
+/**
+ * Carries on the purges under way that no runner holds, then (unless `startDue` is false) starts and purges the
+ * districts whose deletion is due at `now`; answers the certificates written.
+ */
+export async function runDistrictDeletions(deps: DeletionRunnerDeps, now = new Date(), { startDue = true } = {}): Promise<PurgeResult[]> {
   const done: PurgeResult[] = [];
-  for (const district of due) {
+  const run = async (districtId: number, start: boolean) => {
+    if (purgingStopped(deps.db)) return;
     try {
-      done.push(await purgeDistrict(deps, district.id, null));
+      if (start) await startPurge(deps, districtId, null);
+      const result = await runPurge(deps, districtId);
+      if (result) done.push(result);
     } catch (err) {
-      if ((err as { status?: number }).status === 409) continue;
-      deps.log(`Purging district ${district.id} failed:`, err);
+      if ((err as { status?: number }).status === 409) return;
+      deps.log(`Purging district ${districtId} failed:`, err);
     }
-  }
+  };
+  const underWay = await deps.db.selectFrom('district_purges').select('district_id')
+    .orderBy('started_at').orderBy('district_id').execute();
+  for (const purge of underWay) await run(purge.district_id, false);
+  if (!startDue) return done;
+  const due = await deps.db.selectFrom('districts').select('id')
+    .where('deletion_due_at', 'is not', null).where('deletion_due_at', '<=', now.toISOString())
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('district_purges as dp').select('dp.district_id').whereRef('dp.district_id', '=', 'districts.id'))))
+    .orderBy('deletion_due_at').orderBy('id').execute();
+  for (const district of due) await run(district.id, true);
   return done;
 }
 
-/** Runs at start and then hourly, purging only within PURGE_HOURS_UTC; `stop()` for shutdown. */
-export function startDistrictDeletionRunner(deps: DeletionRunnerDeps): { stop: () => void } {
-  let running = false;
+const purging = new WeakMap<DB, Set<Promise<void>>>();
+
+/**
+ * Runs a started purge in the background of this process ("Delete now": the route has answered 202 already). Never
+ * throws: a failure is logged and the hourly job carries the purge on.
+ */
+export function startPurgeJob(deps: DeletionRunnerDeps, districtId: number, purger: Purger): void {
+  const jobs = purging.get(deps.db) ?? new Set<Promise<void>>();
+  purging.set(deps.db, jobs);
+  const job = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => runPurge(deps, districtId, {}, purger))
+    .then(() => undefined)
+    .catch((err: unknown) => deps.log(`Purging district ${districtId} failed:`, err))
+    .finally(() => { jobs.delete(job); });
+  jobs.add(job);
+}
+
+/** Resolves once every purge this process runs on `db` in the background has ended (tests, shutdown). */
+export async function districtPurgesSettled(db: DB): Promise<void> {
+  for (;;) {
+    const jobs = purging.get(db);
+    if (!jobs?.size) return;
+    await Promise.all([...jobs]);
+  }
+}
+
+/**
+ * Runs at start and then hourly; `stop()` at shutdown: the purges under way end after their current batch and give
+ * their lease back (so the next start carries them on at once), and resolves when they have.
+ */
+export function startDistrictDeletionRunner(deps: DeletionRunnerDeps): { stop: () => Promise<void> } {
+  let running: Promise<unknown> | null = null;
   const tick = () => {
-    if (running || !inPurgeWindow(new Date())) return;
-    running = true;
-    void runDistrictDeletions(deps)
+    if (running) return;
+    running = runDistrictDeletions(deps, new Date(), { startDue: inPurgeWindow(new Date()) })
       .catch((err: unknown) => deps.log('The scheduled deletion job failed:', err))
-      .finally(() => { running = false; });
+      .finally(() => { running = null; });
   };
   tick();
   const timer = setInterval(tick, DELETION_INTERVAL_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      stopPurging(deps.db);
+      await running;
+      await districtPurgesSettled(deps.db);
+    },
+  };
 }

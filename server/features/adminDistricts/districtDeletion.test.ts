@@ -2,7 +2,7 @@
 // /purge, the certificates (GET /api/admin/district-deletions, GET /api/admin/district-deletion/{id}/certificate),
 // what a schedule does to sign-in and sessions, and the hourly job. The schema walk is purge.test.ts.
 import { extractText, getDocumentProxy } from 'unpdf';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditSentence } from '../../../common/auditActions';
 import { ADMIN_DISTRICT_MESSAGES } from '../../../common/schemas/adminDistricts';
 import {
@@ -12,7 +12,7 @@ import { appWith, bodyAsBytes, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, 
 import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { type AdminDistrictsWorld, auditRows, buildAdminDistrictsWorld } from './adminDistricts.fixture';
-import { inPurgeWindow, runDistrictDeletions } from './deletionJobs';
+import { districtPurgesSettled, inPurgeWindow, runDistrictDeletions } from './deletionJobs';
 
 let t: TestApp;
 let w: AdminDistrictsWorld;
@@ -24,6 +24,8 @@ beforeEach(async () => {
     return world;
   }));
 });
+
+afterEach(async () => { await districtPurgesSettled(t.db); });
 
 const DAY = 24 * 3600_000;
 const districtRow = (id: number) => t.db.selectFrom('districts').selectAll().where('id', '=', id).executeTakeFirst();
@@ -159,8 +161,16 @@ describe('POST /api/admin/district/{id}/purge', () => {
       { key: '10.0.0.1|login-failed|jxsmith@maple.example', count: 1, reset_at: Date.now() + 60_000 },
       { key: '10.0.0.1|login-failed|j_smith@maple.example.uk', count: 1, reset_at: Date.now() + 60_000 },
     ]).execute();
-    const res = await post(`/api/admin/district/${w.maple.id}/purge`, { confirm_name: w.maple.name });
-    expect(res.status).toBe(200);
+    const started = await post(`/api/admin/district/${w.maple.id}/purge`, { confirm_name: w.maple.name });
+    // 202 before the purge runs: the district as it now stands, purging, with nothing deleted yet.
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({
+      id: w.maple.id, name: w.maple.name, deletion: { scheduled_by: { id: w.providerAdmin.id } },
+      purge: { started_at: expect.any(String), started_by: { id: w.providerAdmin.id, name: 'Pat Provider' }, records_deleted: 0 },
+    });
+    await districtPurgesSettled(t.db);
+    const [certificate] = (await agent.get('/api/admin/district-deletions')).body.data;
+    const res = { body: certificate };
     expect(res.body).toMatchObject({
       district_id: w.maple.id, district_name: w.maple.name, purged_by: { id: w.providerAdmin.id, name: 'Pat Provider' }, purged_by_label: 'Pat Provider',
       recipients: 2, certificate_number: expect.stringMatching(/^DDC-\d{8}-[0-9A-F]{8}$/),
@@ -194,7 +204,8 @@ describe('POST /api/admin/district/{id}/purge', () => {
     // Kept by the provider: listed and downloadable.
     const list = await agent.get('/api/admin/district-deletions');
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([res.body]);
+    expect(list.body.data).toHaveLength(1);
+    expect((await agent.get(`/api/admin/district/${w.maple.id}`)).status).toBe(404);
     const download = await bodyAsBytes(agent.get(res.body.download_url));
     expect(download.status).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');

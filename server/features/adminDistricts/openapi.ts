@@ -28,15 +28,20 @@ export const adminDistrictApi: ApiArea = {
     },
     'POST /api/admin/district/{id}/restore-deletion': {
       summary: "Restore a district scheduled for deletion", ...manager, body: districtDeletionActionSchema, errors: [409],
-      description: `${manager.description} Within the grace: the schedule is lifted and its people can sign in again (its status never changed). 409 when not scheduled.`,
+      description: `${manager.description} Within the grace: the schedule is lifted and its people can sign in again (its status never changed). `
+        + '409 when not scheduled, or once its purge has started.',
       answerText: district, answerSchema: 'AdminDistrict',
     },
     'POST /api/admin/district/{id}/purge': {
-      summary: 'Delete a scheduled district now', ...manager, body: purgeDistrictSchema, errors: [409],
-      description: `${manager.description} Only a district already scheduled for deletion (409 otherwise); \`confirm_name\` must be its name exactly `
-        + '(422 on `confirm_name` otherwise). Deletes every row of the district in every table, its files and sessions, and its logins (their email '
-        + 'addresses become free), in one transaction; the certificate (PDF) is stored and emailed to its administrators and billing contact.',
-      answerText: 'The deletion certificate (`DistrictDeletionCertificate`).', answerSchema: 'DistrictDeletionCertificate',
+      summary: 'Delete a scheduled district now', ...manager, body: purgeDistrictSchema, errors: [409], status: 202,
+      description: `${manager.description} Only a district already scheduled for deletion (409 otherwise, and 409 while its purge is under way); `
+        + '`confirm_name` must be its name exactly (422 on `confirm_name` otherwise). Answers 202 at once: the purge runs in the background in '
+        + 'small batches (no district of any size holds the server), and from now on the district cannot be restored. It deletes every row of '
+        + 'the district in every table, its files and sessions, and its logins (their email addresses become free); a crash in the middle is '
+        + 'carried on by the hourly job. At the end the certificate (PDF) is stored (GET /api/admin/district-deletions) and emailed to its '
+        + 'administrators and billing contact.',
+      answerText: `${district} \`purge\` holds the progress (\`records_deleted\` so far) until the district is gone (then its page answers 404).`,
+      answerSchema: 'AdminDistrict',
     },
     'GET /api/admin/district-deletions': {
       summary: 'Deleted districts', ...reader, description: 'Provider staff acting as themselves. Newest first.',

@@ -9,7 +9,7 @@ export function presentPlanOption(p: { id: number; key: string; name: string }):
   return { id: p.id, key: p.key, name: p.name };
 }
 
-const planOf = (d: DistrictRow): PlanOption => ({ id: d.plan_id, key: d.plan_key, name: d.plan_name });
+const planOf = (d: Pick<DistrictRow, 'plan_id' | 'plan_key' | 'plan_name'>): PlanOption => ({ id: d.plan_id, key: d.plan_key, name: d.plan_name });
 
 export function presentDistrictRow(row: DistrictListRow): AdminDistrictRowAnswer {
   const d = row.district;
@@ -84,6 +84,13 @@ export function presentDistrictDetail(
     deletion: d.deletion_scheduled_at && d.deletion_due_at
       ? { scheduled_at: d.deletion_scheduled_at, due_at: d.deletion_due_at, scheduled_by: parts.scheduledBy }
       : null,
+    purge: d.purge_started_at
+      ? {
+        started_at: d.purge_started_at,
+        started_by: d.purge_started_by !== null && d.purge_started_by_name !== null ? { id: d.purge_started_by, name: d.purge_started_by_name } : null,
+        records_deleted: recordsDeleted(d.purge_progress),
+      }
+      : null,
     created_at: d.created_at,
     users: { data: parts.users.users.map(presentUser), total: parts.users.total },
     schools: parts.schools.map(presentSchool),
@@ -97,6 +104,13 @@ export function presentDistrictDetail(
     plans: parts.plans.map(presentPlanOption),
     can_manage: parts.canManage,
   };
+}
+
+/** Rows a purge under way has deleted so far (its stored progress, purge.ts). */
+function recordsDeleted(progress: string | null): number {
+  if (!progress) return 0;
+  const counts = (JSON.parse(progress) as { counts?: Record<string, number> }).counts ?? {};
+  return Object.values(counts).reduce((n, c) => n + c, 0);
 }
 
 /** One purged district's certificate (GET /api/admin/district-deletions). */

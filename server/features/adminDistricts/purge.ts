@@ -1,19 +1,27 @@
-// Purging a district (issue 32, item 3): all or nothing, in one transaction. Before it, the addresses the certificate
-// goes to are read (the district's active administrators and its billing contact) and the files it owns on disk are
-// listed. Inside it: the district's writers are waited for (db/locks.ts), the schedule is checked again (a restore
-// that committed first wins), the provider's own audit entries about the district are kept with its id and name only
-// and every other entry of it deleted, every step of purgePlan.ts runs in order, the district row goes, the
-// certificate (its PDF made from the counts) is stored in `district_deletion_certificates` and the "district purged"
-// audit entry written. After the commit: the files are removed and the certificate emailed. A crash before the commit
-// leaves the district whole and still scheduled (the hourly job tries again); after it, only the emails and files
-// may be missing (a file left is a zip named for a district that no longer exists; no row points at it).
+// Purging a district (issue 32, item 3), in batches so that no district of any size holds the event loop (SQLite is
+// synchronous: one transaction for a whole district held every other request for seconds to minutes). Three phases:
+// 1. startPurge: the certificate's addresses (the district's active administrators and its billing contact), its files
+//    on disk and who scheduled it are read and stored in the district's `district_purges` row (migration
+//    20261206_0180), in one transaction that also keeps the provider's own audit entries about the district with its
+//    id and name only. From then on the district cannot be restored and the purge only goes forward.
+// 2. runPurge, batch after batch: each transaction waits for the district's writers (db/locks.ts), checks that this
+//    runner still holds the purge (its lease: `runner`, `heartbeat_at`), deletes at most `batchRows` rows
+//    of one table (the audit log's entries of the district first, then purgePlan.ts's steps in order) with the rollup
+//    triggers set aside (db/dialect.ts), adds them to the stored counts and commits; then the event loop gets a turn
+//    (`setImmediate`) before the next.
+// 3. The last transaction sweeps every step once more (rows a job wrote meanwhile), deletes the district row, stores the
+//    certificate (its PDF made from the stored counts) and writes the "district purged" audit entry. After the
+//    commit: the files are removed and the certificate emailed.
+// A crash between batches leaves a district marked purging with the counts of the batches committed: the hourly job
+// (deletionJobs.ts) claims it once its heartbeat is a minute old and carries on. Two runners never purge the same
+// district at once: the claim is one conditional UPDATE, and every batch re-checks it under the row's lock.
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
-import { withoutRollupTriggers } from '../../../db/dialect';
+import { deleteSome, withoutRollupTriggers } from '../../../db/dialect';
 import { lockDistrictWrites } from '../../../db/locks';
 import {
   DELETION_JOB_LABEL, type DeletionCount, DISTRICT_DELETION_MESSAGES as M,
@@ -22,7 +30,7 @@ import { conflict } from '../../http/errors';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { defang, escapeHtml, type Mailer } from '../../lib/mailer';
 import { deletionCertificatePdf, instantIn } from './certificatePdf';
-import { DELETION_KINDS, type DeletionKind, PURGE_STEPS } from './purgePlan';
+import { DELETION_KINDS, type DeletionKind, PURGE_STEPS, type PurgeStep } from './purgePlan';
 import { findDistrict, userName } from './queries';
 
 export interface PurgeDeps {
@@ -73,81 +81,227 @@ function certificateNumber(at: string): string {
   return `DDC-${at.slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
+/** Rows one batch deletes at most (measured: scripts/bench, docs/benchmarks.md). */
+export const PURGE_BATCH_ROWS = 2000;
+/** A purge whose runner has not committed a batch for this long lost its process: another runner may claim it. */
+export const PURGE_STALE_MS = 60_000;
+
+/** What a purge under way keeps in its `district_purges` row (`progress`). */
+interface PurgeProgress {
+  counts: Partial<Record<DeletionKind, number>>;
+  files: string[];
+  recipients: string[];
+  scheduled_by_name: string | null;
+}
+
+export interface PurgeOptions {
+  /** Rows per batch (tests make it small). */
+  batchRows?: number;
+  /** Called after each batch's commit with how many batches this runner committed (tests interrupt a purge here). */
+  afterBatch?: (batches: number) => void | Promise<void>;
+}
+
+/** The audit log's entries of the district: deleted before purgePlan.ts's steps (the provider's own were kept at the start). */
+const districtPeople = (id: number) => sql`(select u.id from users u where u.district_id = ${id})`;
+const AUDIT_STEP: PurgeStep = {
+  table: 'audit_log', kind: 'logs',
+  where: (id) => sql`(district_id = ${id} or actor_id in ${districtPeople(id)} or impersonator_id in ${districtPeople(id)}
+    or (subject_type = 'user' and subject_id in ${districtPeople(id)}))`,
+};
+/** Every batch step in order (tests count what each will delete). */
+export const BATCH_STEPS: readonly PurgeStep[] = [AUDIT_STEP, ...PURGE_STEPS];
+
+/** The provider's own entries about the district stay, with its id and name only (at the start and again at the end). */
+async function keepProviderEntries(trx: DB, districtId: number, name: string): Promise<void> {
+  const users = districtPeople(districtId);
+  await sql`update audit_log set district_id = null, details = ${JSON.stringify({ name })}
+    where subject_type = 'district' and subject_id = ${districtId}
+      and (actor_id is null or actor_id not in ${users}) and (impersonator_id is null or impersonator_id not in ${users})`.execute(trx);
+}
+
 /**
- * Purges a scheduled district (409 when it is not scheduled, or no longer: restored meanwhile). `purger` null is the
- * scheduled job. Answers the certificate stored and who it was emailed to.
+ * Starts the purge of a scheduled district: 409 when it is not scheduled (or no longer: restored meanwhile) or is being
+ * purged already. `purger` null is the scheduled job. Deletes nothing but the district's audit details (kept with its
+ * id and name only); runPurge does the rest.
  */
-export async function purgeDistrict(deps: PurgeDeps, districtId: number, purger: Purger): Promise<PurgeResult> {
+export async function startPurge(deps: Pick<PurgeDeps, 'db' | 'dataDir'>, districtId: number, purger: Purger): Promise<void> {
   const { db } = deps;
   const before = await findDistrict(db, districtId);
   if (!before?.deletion_scheduled_at) throw conflict(M.notScheduled);
+  if (before.purge_started_at) throw conflict(M.purgeUnderWay);
   const recipients = await certificateRecipients(db, districtId, before.billing_contact_email);
   // Files that exist (a listed zip may have expired already).
   const files = (await Promise.all((await districtFilePaths(db, deps.dataDir, districtId))
     .map(async (f) => ((await stat(f).catch(() => null))?.isFile() ? f : null)))).filter((f): f is string => f !== null);
-  const scheduledByName = await userName(db, before.deletion_scheduled_by);
-
-  const result = await db.transaction().execute(async (trx) => {
-    // Every writer of the district under way commits first; none starts until this commit (PostgreSQL).
+  const progress: PurgeProgress = { counts: {}, files, recipients, scheduled_by_name: await userName(db, before.deletion_scheduled_by) };
+  await db.transaction().execute(async (trx) => {
+    // A restore or another start under way commits first (PostgreSQL); a restore after this commit sees the purge.
     await lockDistrictWrites(trx, districtId);
-    const district = await trx.selectFrom('districts').select(['id', 'name', 'timezone', 'deletion_scheduled_at', 'deletion_scheduled_by'])
-      .where('id', '=', districtId).executeTakeFirst();
+    const district = await trx.selectFrom('districts').select('deletion_scheduled_at').where('id', '=', districtId).executeTakeFirst();
     if (!district?.deletion_scheduled_at) throw conflict(M.notScheduled);
-    const purgedAt = nowIso();
-    const number = certificateNumber(purgedAt);
-    const counts = new Map<DeletionKind, number>();
-    const add = (kind: DeletionKind, n: number) => counts.set(kind, (counts.get(kind) ?? 0) + n);
+    const started = await trx.insertInto('district_purges').values({
+      district_id: districtId, started_at: nowIso(), started_by: purger?.actor.userId ?? null, started_by_name: purger?.name ?? null,
+      progress: JSON.stringify(progress), runner: null, heartbeat_at: null,
+    }).onConflict((oc) => oc.column('district_id').doNothing()).returning('district_id').executeTakeFirst();
+    if (!started) throw conflict(M.purgeUnderWay);
+    await keepProviderEntries(trx, districtId, before.name);
+  });
+}
 
-    // The audit log: the provider's own entries about the district stay, with its id and name only; the rest goes.
-    const users = sql`(select u.id from users u where u.district_id = ${districtId})`;
-    await sql`update audit_log set district_id = null, details = ${JSON.stringify({ name: district.name })}
-      where subject_type = 'district' and subject_id = ${districtId}
-        and (actor_id is null or actor_id not in ${users}) and (impersonator_id is null or impersonator_id not in ${users})`.execute(trx);
-    const audit = await sql`delete from audit_log where district_id = ${districtId} or actor_id in ${users}
-      or impersonator_id in ${users} or (subject_type = 'user' and subject_id in ${users})`.execute(trx);
-    add('logs', Number(audit.numAffectedRows ?? 0));
+/** This runner lost the purge (another claimed it after a stale heartbeat): it stops at once. */
+class LostPurge extends Error {}
 
-    // Without the rollup triggers: the district's rollup rows are deleted by their own steps (db/dialect.ts).
+/** Processes stopping: their purges end after the batch under way and give their lease back (deletionJobs.ts). */
+const stopping = new WeakSet<DB>();
+export function stopPurging(db: DB): void { stopping.add(db); }
+export const purgingStopped = (db: DB): boolean => stopping.has(db);
+
+/**
+ * Runs (or resumes) a started purge to its end: claims it, deletes in batches, then the last transaction and the
+ * emails. Answers null when another runner holds it, when it is gone already, or when this process is stopping.
+ * `purger`: who started it, with the request's details for the audit entry when this process started it.
+ */
+export async function runPurge(deps: PurgeDeps, districtId: number, options: PurgeOptions = {}, purger?: Purger): Promise<PurgeResult | null> {
+  const { db } = deps;
+  const batchRows = options.batchRows ?? PURGE_BATCH_ROWS;
+  const runner = randomBytes(12).toString('hex');
+  const now = new Date();
+  // The claim, under the district's writers' lock like every write of the purge's row (migration 20261206_0180).
+  const claimed = await db.transaction().execute(async (trx) => {
+    await lockDistrictWrites(trx, districtId);
+    return trx.updateTable('district_purges').set({ runner, heartbeat_at: now.toISOString() })
+      .where('district_id', '=', districtId)
+      .where((eb) => eb.or([
+        eb('runner', 'is', null), eb('heartbeat_at', 'is', null),
+        eb('heartbeat_at', '<', new Date(now.getTime() - PURGE_STALE_MS).toISOString()),
+      ]))
+      .executeTakeFirst();
+  });
+  if (Number(claimed.numUpdatedRows) === 0) return null;
+  const giveBack = () => db.transaction().execute(async (trx) => {
+    await lockDistrictWrites(trx, districtId);
+    await trx.updateTable('district_purges').set({ runner: null }).where('district_id', '=', districtId).where('runner', '=', runner).execute();
+  });
+
+  /** Inside a batch's transaction: the district's writers waited for, the lease checked and renewed; its progress. */
+  const holdPurge = async (trx: DB) => {
+    await lockDistrictWrites(trx, districtId);
+    const row = await trx.updateTable('district_purges').set({ heartbeat_at: nowIso() })
+      .where('district_id', '=', districtId).where('runner', '=', runner)
+      .returning(['started_by', 'started_by_name', 'progress']).executeTakeFirst();
+    if (!row) throw new LostPurge();
+    return { ...row, progress: JSON.parse(row.progress) as PurgeProgress };
+  };
+  const saveProgress = async (trx: DB, progress: PurgeProgress) => {
+    await trx.updateTable('district_purges').set({ progress: JSON.stringify(progress) }).where('district_id', '=', districtId).execute();
+  };
+
+  let batches = 0;
+  try {
+    for (const s of BATCH_STEPS) {
+      for (let more = true; more;) {
+        if (stopping.has(db)) {
+          await giveBack();
+          return null;
+        }
+        more = await db.transaction().execute(async (trx) => {
+          const { progress } = await holdPurge(trx);
+          const deleted = await withoutRollupTriggers(trx, () => deleteSome(trx, s.table, s.where(districtId), batchRows));
+          if (deleted > 0) {
+            progress.counts[s.kind] = (progress.counts[s.kind] ?? 0) + deleted;
+            await saveProgress(trx, progress);
+          }
+          return deleted === batchRows;
+        });
+        batches++;
+        await options.afterBatch?.(batches);
+        // The event loop's turn: every other request goes on between two batches.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return await finishPurge(deps, districtId, holdPurge, purger);
+  } catch (err) {
+    if (err instanceof LostPurge) return null;
+    // Given back, so the next run (or another process) carries on at once rather than a minute later.
+    await giveBack().catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * The last transaction: every step once more without a limit (what a job wrote meanwhile: usually nothing), the
+ * district row, the certificate and the audit entry; then the files and the emails.
+ */
+async function finishPurge(deps: PurgeDeps, districtId: number, holdPurge: (trx: DB) => Promise<{
+  started_by: number | null; started_by_name: string | null; progress: PurgeProgress;
+}>, purger?: Purger): Promise<PurgeResult> {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const purge = await holdPurge(trx);
+    const district = await trx.selectFrom('districts').select(['name', 'timezone', 'deletion_scheduled_at', 'deletion_scheduled_by'])
+      .where('id', '=', districtId).executeTakeFirstOrThrow();
+    const { progress } = purge;
+    const add = (kind: DeletionKind, n: number) => { if (n > 0) progress.counts[kind] = (progress.counts[kind] ?? 0) + n; };
+    await keepProviderEntries(trx, districtId, district.name);
     await withoutRollupTriggers(trx, async () => {
-      for (const s of PURGE_STEPS) {
+      for (const s of BATCH_STEPS) {
         const deleted = await sql`delete from ${sql.table(s.table)} where ${s.where(districtId)}`.execute(trx);
         add(s.kind, Number(deleted.numAffectedRows ?? 0));
       }
     });
+    await trx.deleteFrom('district_purges').where('district_id', '=', districtId).execute();
     await trx.deleteFrom('districts').where('id', '=', districtId).execute();
     // The district row's own deletion bumped its version (on PostgreSQL the bump comes again at the commit).
     await trx.deleteFrom('district_versions').where('district_id', '=', districtId).execute();
 
+    const purgedAt = nowIso();
+    const number = certificateNumber(purgedAt);
     const list: DeletionCount[] = (Object.keys(DELETION_KINDS) as DeletionKind[])
-      .filter((k) => (counts.get(k) ?? 0) > 0)
-      .map((k) => ({ kind: k, label: DELETION_KINDS[k], count: counts.get(k)! }));
+      .filter((k) => (progress.counts[k] ?? 0) > 0)
+      .map((k) => ({ kind: k, label: DELETION_KINDS[k], count: progress.counts[k]! }));
+    const purgedByName = purge.started_by_name;
     const pdf = await deletionCertificatePdf({
       certificateNumber: number, districtId, districtName: district.name, timezone: district.timezone,
-      scheduledAt: district.deletion_scheduled_at, scheduledBy: scheduledByName,
-      purgedAt, purgedBy: purger?.name ?? DELETION_JOB_LABEL, counts: list, filesDeleted: files.length,
+      scheduledAt: district.deletion_scheduled_at!, scheduledBy: progress.scheduled_by_name,
+      purgedAt, purgedBy: purgedByName ?? DELETION_JOB_LABEL, counts: list, filesDeleted: progress.files.length,
     });
     const inserted = await trx.insertInto('district_deletion_certificates').values({
       certificate_number: number, purged_district_id: districtId, district_name: district.name, district_timezone: district.timezone,
-      scheduled_at: district.deletion_scheduled_at, scheduled_by: district.deletion_scheduled_by, scheduled_by_name: scheduledByName,
-      purged_at: purgedAt, purged_by: purger?.actor.userId ?? null, purged_by_name: purger?.name ?? null,
-      counts: JSON.stringify(list), files_deleted: files.length, recipients: recipients.length, pdf,
+      scheduled_at: district.deletion_scheduled_at, scheduled_by: district.deletion_scheduled_by, scheduled_by_name: progress.scheduled_by_name,
+      purged_at: purgedAt, purged_by: purge.started_by, purged_by_name: purgedByName,
+      counts: JSON.stringify(list), files_deleted: progress.files.length, recipients: progress.recipients.length, pdf,
     }).returning('id').executeTakeFirstOrThrow();
-    const actor: Actor = purger?.actor ?? { districtId: null, userId: null, impersonatorId: null, ip: null, userAgent: null };
+    // Who started it: the request's own details when this process started it, else the stored id (a resumed purge).
+    const nobody: Actor = { districtId: null, userId: null, impersonatorId: null, ip: null, userAgent: null };
+    const actor: Actor = purger?.actor ?? (purge.started_by !== null ? { ...nobody, userId: purge.started_by } : nobody);
     await recordAudit(trx, { ...actor, districtId: null }, {
       action: 'district_purged', subjectType: 'district', subjectId: districtId,
-      details: { name: district.name, certificate: number, by: purger ? 'staff' : 'scheduled_job' },
+      details: { name: district.name, certificate: number, by: purge.started_by !== null ? 'staff' : 'scheduled_job' },
     });
-    return { certificateId: inserted.id, certificateNumber: number, counts: list, pdf, name: district.name, timezone: district.timezone, purgedAt };
+    return {
+      certificateId: inserted.id, certificateNumber: number, counts: list, pdf, name: district.name, timezone: district.timezone, purgedAt,
+      files: progress.files, recipients: progress.recipients,
+    };
   });
 
   // After the commit: the district's files, then the certificate to its administrators and billing contact.
-  for (const file of files) {
+  for (const file of result.files) {
     await rm(file, { force: true }).catch((err: unknown) => deps.log('Removing a purged district\'s file failed:', file, err));
   }
-  for (const to of recipients) {
+  for (const to of result.recipients) {
     await deps.mailer.send(certificateMail(to, result)).catch((err: unknown) => deps.log('Sending a deletion certificate failed:', to, err));
   }
-  return { certificateId: result.certificateId, certificateNumber: result.certificateNumber, counts: result.counts, recipients };
+  return { certificateId: result.certificateId, certificateNumber: result.certificateNumber, counts: result.counts, recipients: result.recipients };
+}
+
+/**
+ * Starts and runs a purge to its end in this call (the demo's seed, tests): 409 as startPurge. Throws when another
+ * runner holds it (cannot happen right after the start unless something else resumes it).
+ */
+export async function purgeDistrict(deps: PurgeDeps, districtId: number, purger: Purger, options: PurgeOptions = {}): Promise<PurgeResult> {
+  await startPurge(deps, districtId, purger);
+  const result = await runPurge(deps, districtId, options, purger);
+  if (!result) throw new Error(`The purge of district ${districtId} is held by another runner.`);
+  return result;
 }
 
 function certificateMail(to: string, r: { certificateNumber: string; name: string; timezone: string; purgedAt: string; pdf: Buffer; counts: DeletionCount[] }) {

@@ -34,7 +34,10 @@ const DISTRICT_COLUMNS = [
 /** One district with its plan (any district: the provider's view). */
 export function findDistrict(db: DB, id: number) {
   return db.selectFrom('districts as d').innerJoin('plans as p', 'p.id', 'd.plan_id')
-    .select(DISTRICT_COLUMNS).where('d.id', '=', id).executeTakeFirst();
+    .leftJoin('district_purges as dp', 'dp.district_id', 'd.id')
+    .select(DISTRICT_COLUMNS)
+    .select(['dp.started_at as purge_started_at', 'dp.started_by as purge_started_by', 'dp.started_by_name as purge_started_by_name', 'dp.progress as purge_progress'])
+    .where('d.id', '=', id).executeTakeFirst();
 }
 export type DistrictRow = NonNullable<Awaited<ReturnType<typeof findDistrict>>>;
 

@@ -22,7 +22,8 @@ import {
   canManageDistrictAccounts, deletionCertificateReader, districtAccountManager, districtDeletionManager, districtReader, type ProviderCaller,
 } from './policies';
 import { presentDeletionCertificate, presentDistrictDetail, presentDistrictRow, presentPlanOption } from './presenter';
-import { purgeDistrict } from './purge';
+import { startPurgeJob } from './deletionJobs';
+import { startPurge } from './purge';
 import {
   districtImports, districtSchools, districtUsage, districtUsers, type DistrictRow, findDeletionCertificatePdf, findDistrict, listDeletionCertificates,
   listDistricts, listPlans, seatsUsed, userName,
@@ -92,15 +93,19 @@ export function adminDistrictRoutes(deps: Deps): Router {
   // Deleting a district (issue 32): schedule (its people signed out, 30 days' grace), restore, purge at once.
   router.post('/admin/district/:id/schedule-deletion', accountAction(districtDeletionManager, districtDeletionActionSchema, (actor, district) => scheduleDeletion(db, actor, district)));
   router.post('/admin/district/:id/restore-deletion', accountAction(districtDeletionManager, districtDeletionActionSchema, (actor, district) => restoreDeletion(db, actor, district)));
+  // 202 at once with the district as it now stands (purging); the purge runs in batches in the background of this
+  // process (deletionJobs.ts), and the page polls the district until it is gone and its certificate listed.
   router.post('/admin/district/:id/purge', async (req, res) => {
     const caller = districtDeletionManager(req);
     const input = validate(purgeDistrictSchema, req.body);
     const district = await requireDistrictRow(req);
     if (input.confirm_name !== district.name) throw validationError({ confirm_name: [DM.confirmNameMismatch] });
     const purger = { actor: caller.actor, name: caller.auth.user.name };
-    const result = await purgeDistrict({ db, mailer: deps.mailer, dataDir: deps.config.dataDir, log: deps.log }, district.id, purger);
-    const certificate = (await listDeletionCertificates(db, { perPage: 1, offset: 0, id: result.certificateId })).rows[0]!;
-    res.json(presentDeletionCertificate(certificate));
+    const jobDeps = { db, mailer: deps.mailer, dataDir: deps.config.dataDir, log: deps.log };
+    await startPurge(jobDeps, district.id, purger);
+    res.status(202);
+    await answerDistrict(res, caller, district.id);
+    startPurgeJob(jobDeps, district.id, purger);
   });
 
   router.get('/admin/district-deletions', async (req, res) => {
