@@ -3,6 +3,11 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { FilterChip } from '../../components/FilterBar';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  chip: { id: 'adminOps.chip', defaultMessage: '{label}: {value}', description: 'A filter chip: the filter\'s name and its value' },
+});
 
 export function useUrlFilters<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
@@ -26,5 +31,5 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
 
 /** The FilterBar chips of the filters that are set: [key, label, the value as read (empty or false: not set)]. */
 export function filterChips<K extends string>(rows: [K, string, string | false | null | undefined][], remove: (key: K) => void): FilterChip[] {
-  return rows.flatMap(([key, label, shown]) => (shown ? [{ key, label: `${label}: ${shown}`, onRemove: () => remove(key) }] : []));
+  return rows.flatMap(([key, label, shown]) => (shown ? [{ key, label: t(m.chip, { label, value: shown }), onRemove: () => remove(key) }] : []));
 }

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { messageOf } from '../../lib/formErrors';
+import { defineMessages, t, tRich, tText } from '../../lib/i18n';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { changeStaffRole, useStaff } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
@@ -20,19 +21,35 @@ import { LastSignIn } from './components/LastSignIn';
 import { InviteStaffDialog } from './components/InviteStaffDialog';
 import { PersonCell, TableFrame, TableHead } from '../../components/Table';
 
-const ROLE_OPTIONS = PROVIDER_ROLES.map((r) => ({ value: r, label: ROLE_NAMES[r]! }));
+const m = defineMessages({
+  noRole: { id: 'adminUsers.noRole', defaultMessage: 'No role' },
+  nowRole: { id: 'adminUsers.staff.nowRole', defaultMessage: '{name} is now {role}.' },
+  roleOf: { id: 'adminUsers.staff.roleOf', defaultMessage: 'Role of {name}' },
+  description: { id: 'adminUsers.staff.description', defaultMessage: 'Coachwell staff who sign in to the admin area. Provider administrators manage staff and alerts; provider support works with districts, users and articles. District logins are on the <link>Users</link> screen.' },
+  invite: { id: 'adminUsers.staff.invite', defaultMessage: 'Invite staff member' },
+  loadErrorWhat: { id: 'adminUsers.staff.loadErrorWhat', defaultMessage: 'staff' },
+  loading: { id: 'adminUsers.staff.loading', defaultMessage: 'Loading staff…' },
+  coachwellStaff: { id: 'adminUsers.coachwellStaff', defaultMessage: 'Coachwell staff' },
+  name: { id: 'adminUsers.name', defaultMessage: 'Name' },
+  role: { id: 'adminUsers.role', defaultMessage: 'Role' },
+  status: { id: 'adminUsers.status', defaultMessage: 'Status' },
+  lastSignIn: { id: 'adminUsers.lastSignIn', defaultMessage: 'Last sign-in' },
+  actions: { id: 'adminUsers.actions', defaultMessage: 'Actions' },
+});
+
+const roleOptions = () => PROVIDER_ROLES.map((r) => ({ value: r, label: tText(ROLE_NAMES[r]!) }));
 
 function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const current = user.roles[0]?.name ?? '';
-  if (isSelf) return <span>{user.roles[0]?.label ?? 'No role'}</span>;
+  if (isSelf) return <span>{user.roles[0]?.label ? tText(user.roles[0].label) : t(m.noRole)}</span>;
   async function change(role: string) {
     if (role === current) return;
     setBusy(true);
     try {
       const updated = await changeStaffRole(user.id, role as ProviderRole);
-      toast.success(`${updated.name} is now ${ROLE_NAMES[role]?.toLowerCase()}.`);
+      toast.success(t(m.nowRole, { name: updated.name, role: tText(ROLE_NAMES[role] ?? role).toLowerCase() }));
     } catch (err) {
       toast.error(messageOf(err));
     } finally {
@@ -42,12 +59,12 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   return (
     <SelectField
       className="au-role-select"
-      label={<span className="sr-only">Role of {user.name}</span>}
+      label={<span className="sr-only">{t(m.roleOf, { name: user.name })}</span>}
       name={`role-${user.id}`}
       value={current}
       disabled={busy}
       onChange={(role) => void change(role)}
-      options={ROLE_OPTIONS}
+      options={roleOptions()}
     />
   );
 }
@@ -63,30 +80,27 @@ export default function AdminStaffScreen({ route }: ScreenProps) {
       <PageHeader
         title={route.title}
         description={
-          <p>
-            Coachwell staff who sign in to the admin area. Provider administrators manage staff and alerts; provider support
-            works with districts, users and articles. District logins are on the <Link to="/admin/users">Users</Link> screen.
-          </p>
+          <p>{tRich(m.description, { link: (chunks) => <Link to="/admin/users">{chunks}</Link> })}</p>
         }
-        actions={<Button onClick={() => setInviting(true)}>Invite staff member</Button>}
+        actions={<Button onClick={() => setInviting(true)}>{t(m.invite)}</Button>}
       />
       {error && !data ? (
-        <LoadError what="staff" onRetry={() => void mutate()} />
+        <LoadError what={t(m.loadErrorWhat)} onRetry={() => void mutate()} />
       ) : !data ? (
-        <LoadingBlock label="Loading staff…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : (
-        <TableFrame caption="Coachwell staff" captionHidden stackOnPhone className="au-table" wrapClassName="au-table-wrap">
-          <TableHead columns={['Name', 'Role', 'Status', 'Last sign-in', { label: 'Actions', hidden: true }]} />
+        <TableFrame caption={t(m.coachwellStaff)} captionHidden stackOnPhone className="au-table" wrapClassName="au-table-wrap">
+          <TableHead columns={[t(m.name), t(m.role), t(m.status), t(m.lastSignIn), { label: t(m.actions), hidden: true }]} />
           <tbody>
             {data.data.map((u) => {
               const isSelf = u.id === me?.id;
               return (
                 <tr key={u.id} className="au-table__row">
                   <PersonCell name={u.name} email={u.email} self={isSelf} className="au-table__person" />
-                  <td className="au-table__cell" data-label="Role"><RoleSelect user={u} isSelf={isSelf} /></td>
-                  <td className="au-table__cell" data-label="Status"><UserStatus user={u} /></td>
-                  <td className="au-table__cell" data-label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></td>
-                  <td className="au-table__cell table__actions au-table__actions" data-label="Actions">
+                  <td className="au-table__cell" data-label={t(m.role)}><RoleSelect user={u} isSelf={isSelf} /></td>
+                  <td className="au-table__cell" data-label={t(m.status)}><UserStatus user={u} /></td>
+                  <td className="au-table__cell" data-label={t(m.lastSignIn)}><LastSignIn value={u.last_login_at} locale={locale} /></td>
+                  <td className="au-table__cell table__actions au-table__actions" data-label={t(m.actions)}>
                     <AdminUserActions user={u} isSelf={isSelf} canChange base="staff" />
                   </td>
                 </tr>

@@ -12,6 +12,7 @@ import { ListResults } from '../../components/ListResults';
 import { PageHeader } from '../../components/PageHeader';
 import { SortHeader } from '../../components/SortHeader';
 import { readPage, useListUpdate } from '../../lib/listParams';
+import { defineMessages, t, tRich, tText } from '../../lib/i18n';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { type AdminUserQuery, useAdminUsers } from './api';
 import { AdminUserActions } from './components/AdminUserActions';
@@ -21,6 +22,27 @@ import { LastSignIn } from './components/LastSignIn';
 import { PersonCell, TableFrame } from '../../components/Table';
 
 const PER_PAGE = 50;
+
+const m = defineMessages({
+  caption: { id: 'adminUsers.users.caption', defaultMessage: 'Users' },
+  name: { id: 'adminUsers.name', defaultMessage: 'Name' },
+  district: { id: 'adminUsers.district', defaultMessage: 'District' },
+  roles: { id: 'adminUsers.users.roles', defaultMessage: 'Roles' },
+  status: { id: 'adminUsers.status', defaultMessage: 'Status' },
+  lastSignIn: { id: 'adminUsers.lastSignIn', defaultMessage: 'Last sign-in' },
+  created: { id: 'adminUsers.users.created', defaultMessage: 'Created' },
+  actions: { id: 'adminUsers.actions', defaultMessage: 'Actions' },
+  suspended: { id: 'adminUsers.users.suspended', defaultMessage: 'Suspended' },
+  coachwellStaff: { id: 'adminUsers.coachwellStaff', defaultMessage: 'Coachwell staff' },
+  noRole: { id: 'adminUsers.noRole', defaultMessage: 'No role' },
+  description: { id: 'adminUsers.users.description', defaultMessage: 'Every login in every district, and Coachwell staff. Impersonate a district user to see what they see; deactivate someone to sign them out everywhere. Coachwell staff are managed in <link>Admin user settings</link>.' },
+  clearFilters: { id: 'adminUsers.users.clearFilters', defaultMessage: 'Clear filters' },
+  noMatchTitle: { id: 'adminUsers.users.noMatchTitle', defaultMessage: 'No users match these filters' },
+  emptyPageTitle: { id: 'adminUsers.users.emptyPageTitle', defaultMessage: 'No users on this page' },
+  firstPage: { id: 'adminUsers.users.firstPage', defaultMessage: 'First page' },
+  noMatchText: { id: 'adminUsers.users.noMatchText', defaultMessage: 'Try another name or email, or widen the district, role, status or area.' },
+  emptyPageText: { id: 'adminUsers.users.emptyPageText', defaultMessage: 'There are fewer users than this page would show.' },
+});
 const URL_DEFAULTS = { sort: 'name' };
 
 function readQuery(params: URLSearchParams): AdminUserQuery {
@@ -65,39 +87,39 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
   const canStaff = hasPermission(permissions, PERMISSIONS.manageCoaches);
   const canImpersonate = hasPermission(permissions, PERMISSIONS.impersonate);
   return (
-    <TableFrame caption="Users" captionHidden stackOnPhone busy={busy} className="au-table" wrapClassName="au-table-wrap">
+    <TableFrame caption={t(m.caption)} captionHidden stackOnPhone busy={busy} className="au-table" wrapClassName="au-table-wrap">
       <thead>
         <tr>
-          <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
-          <SortHeader label="District" column="district" sort={sort} onSort={onSort} />
-          <th scope="col">Roles</th>
-          <th scope="col">Status</th>
-          <SortHeader label="Last sign-in" column="last_login_at" sort={sort} onSort={onSort} firstDescending />
-          <SortHeader label="Created" column="created_at" sort={sort} onSort={onSort} firstDescending />
-          <th scope="col"><span className="sr-only">Actions</span></th>
+          <SortHeader label={t(m.name)} column="name" sort={sort} onSort={onSort} />
+          <SortHeader label={t(m.district)} column="district" sort={sort} onSort={onSort} />
+          <th scope="col">{t(m.roles)}</th>
+          <th scope="col">{t(m.status)}</th>
+          <SortHeader label={t(m.lastSignIn)} column="last_login_at" sort={sort} onSort={onSort} firstDescending />
+          <SortHeader label={t(m.created)} column="created_at" sort={sort} onSort={onSort} firstDescending />
+          <th scope="col"><span className="sr-only">{t(m.actions)}</span></th>
         </tr>
       </thead>
       <tbody>
         {users.map((u) => (
           <tr key={u.id} className="au-table__row">
             <PersonCell name={u.name} email={u.email} self={u.id === selfId} className="au-table__person" />
-            <Cell label="District">
+            <Cell label={t(m.district)}>
               {u.district ? (
                 <span className="au-district">
                   {u.district.name}
-                  {u.district.status === 'suspended' && <span className="badge badge--danger">Suspended</span>}
+                  {u.district.status === 'suspended' && <span className="badge badge--danger">{t(m.suspended)}</span>}
                 </span>
               ) : (
-                <span className="badge badge--primary">Coachwell staff</span>
+                <span className="badge badge--primary">{t(m.coachwellStaff)}</span>
               )}
             </Cell>
-            <Cell label="Roles">
-              {u.roles.length ? <ul className="au-roles">{u.roles.map((r) => <li key={r.name}>{r.label}</li>)}</ul> : <span className="muted">No role</span>}
+            <Cell label={t(m.roles)}>
+              {u.roles.length ? <ul className="au-roles">{u.roles.map((r) => <li key={r.name}>{tText(r.label)}</li>)}</ul> : <span className="muted">{t(m.noRole)}</span>}
             </Cell>
-            <Cell label="Status"><UserStatus user={u} /></Cell>
-            <Cell label="Last sign-in"><LastSignIn value={u.last_login_at} locale={locale} /></Cell>
-            <Cell label="Created"><time className="au-table__date" dateTime={u.created_at}>{when.date(u.created_at)}</time></Cell>
-            <Cell label="Actions" className="table__actions au-table__actions">
+            <Cell label={t(m.status)}><UserStatus user={u} /></Cell>
+            <Cell label={t(m.lastSignIn)}><LastSignIn value={u.last_login_at} locale={locale} /></Cell>
+            <Cell label={t(m.created)}><time className="au-table__date" dateTime={u.created_at}>{when.date(u.created_at)}</time></Cell>
+            <Cell label={t(m.actions)} className="table__actions au-table__actions">
               <AdminUserActions
                 user={u}
                 isSelf={u.id === selfId}
@@ -130,23 +152,19 @@ export default function AdminUsersScreen({ route }: ScreenProps) {
       <PageHeader
         title={route.title}
         description={
-          <p>
-            Every login in every district, and Coachwell staff. Impersonate a district user to see what they see; deactivate
-            someone to sign them out everywhere. Coachwell staff are managed in{' '}
-            <Link to="/admin/settings/users">Admin user settings</Link>.
-          </p>
+          <p>{tRich(m.description, { link: (chunks) => <Link to="/admin/settings/users">{chunks}</Link> })}</p>
         }
       />
       <AdminUserFilters filters={filters} onChange={update} />
       <ListResults
         list={list} noun={['user', 'users']} filtered={filtered} onPage={(page) => update({ page })}
-        invalidAction={<Button variant="secondary" size="sm" onClick={() => update({ ...DEFAULT_ADMIN_USER_FILTERS, sort: 'name' })}>Clear filters</Button>}
+        invalidAction={<Button variant="secondary" size="sm" onClick={() => update({ ...DEFAULT_ADMIN_USER_FILTERS, sort: 'name' })}>{t(m.clearFilters)}</Button>}
         empty={
           <EmptyState
-            title={filtered ? 'No users match these filters' : 'No users on this page'}
-            action={<Button variant="secondary" onClick={() => update(DEFAULT_ADMIN_USER_FILTERS)}>{filtered ? 'Clear filters' : 'First page'}</Button>}
+            title={filtered ? t(m.noMatchTitle) : t(m.emptyPageTitle)}
+            action={<Button variant="secondary" onClick={() => update(DEFAULT_ADMIN_USER_FILTERS)}>{filtered ? t(m.clearFilters) : t(m.firstPage)}</Button>}
           >
-            <p>{filtered ? 'Try another name or email, or widen the district, role, status or area.' : 'There are fewer users than this page would show.'}</p>
+            <p>{filtered ? t(m.noMatchText) : t(m.emptyPageText)}</p>
           </EmptyState>
         }
       >

@@ -4,6 +4,8 @@
 import type { Catalog } from '../../lib/i18n';
 import texts from '../../../common/i18n/es';
 import app from './app.json';
+import adminUsers from './adminUsers.json';
+import adminOps from './adminOps.json';
 import publicPages from './public.json';
 import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
@@ -17,6 +19,8 @@ import selfAssessment from './selfAssessment.json';
 const catalog: Catalog = {
   messages: {
     ...app,
+    ...adminUsers,
+    ...adminOps,
     ...publicPages,
     ...readLog,
     ...coachingRequests,

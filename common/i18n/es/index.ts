@@ -4,6 +4,8 @@
 import type { TextCatalog } from '../text';
 import account from './account.json';
 import shared from './shared.json';
+import adminUsers from './adminUsers.json';
+import adminOps from './adminOps.json';
 import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
 import staff from './staff.json';
@@ -11,6 +13,8 @@ import site from './site.json';
 
 const texts: TextCatalog = {
   ...shared,
+  ...adminUsers,
+  ...adminOps,
   ...account,
   ...readLog,
   ...coachingRequests,
