@@ -15,6 +15,7 @@ import skills from './skills.json';
 import cycleSettings from './cycleSettings.json';
 import actionSteps from './actionSteps.json';
 import selfAssessment from './selfAssessment.json';
+import site from './site.json';
 
 const catalog: Catalog = {
   messages: {
@@ -30,6 +31,7 @@ const catalog: Catalog = {
     ...cycleSettings,
     ...actionSteps,
     ...selfAssessment,
+    ...site,
   },
   texts,
 };
