@@ -20,7 +20,35 @@ import {
   attentionText, checkRows, countRowsWithErrors, type DraftRow, type DraftValues, emptyRow, fillRows, ROW_FIELDS,
   type RowErrorMap, rowErrorsFromServer,
 } from './rows';
-import { plural } from '../../../common/plural';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  rowError: { id: 'staff.rowError', defaultMessage: 'Row {row}: {message}' },
+  addTitle: { id: 'staff.addTitle', defaultMessage: 'Add Educators' },
+  title: { id: 'staff.title', defaultMessage: 'Educators' },
+  add: { id: 'staff.add', defaultMessage: 'Add educators' },
+  cantAdd: { id: 'staff.cantAdd', defaultMessage: 'You can’t add educators' },
+  backToList: { id: 'staff.backToList', defaultMessage: 'Back to Educators' },
+  cantAddBody: { id: 'staff.cantAddBody', defaultMessage: 'Adding educators is for district administrators and principals. Ask one of them to add the people you need.' },
+  pastedRows: { id: 'staff.pastedRows', defaultMessage: 'Added {count, plural, one {# row} other {# rows}} from your spreadsheet.' },
+  pastedProblems: { id: 'staff.pastedProblems', defaultMessage: '{count, plural, one {# row has} other {# rows have}} cells to check, marked below.' },
+  pastedCheck: { id: 'staff.pastedCheck', defaultMessage: 'Check them, then save.' },
+  added: { id: 'staff.added', defaultMessage: 'Added {count, plural, one {# educator} other {# educators}}' },
+  genericError: { id: 'staff.genericError', defaultMessage: 'Something went wrong. Please try again.' },
+  createIntro: { id: 'staff.createIntro', defaultMessage: 'Add one educator or a whole roster. The start date is their first day at the school; the hire date, their first day in the district. Empty rows are skipped, and nothing is saved until every row is ready.' },
+  createIntroBuilding: { id: 'staff.createIntroBuilding', defaultMessage: 'You can add educators to your own schools.' },
+  paste: { id: 'staff.paste', defaultMessage: 'Paste from spreadsheet' },
+  schoolsFailed: { id: 'staff.schoolsFailed', defaultMessage: 'We couldn’t load your schools' },
+  schoolsFailedBody: { id: 'staff.schoolsFailedBody', defaultMessage: 'Reload the page to try again. Each educator needs a school.' },
+  errorPrefix: { id: 'staff.errorPrefix', defaultMessage: 'Error: ' },
+  firstProblem: { id: 'staff.firstProblem', defaultMessage: 'Go to the first problem — {label}' },
+  loadingSchools: { id: 'staff.loadingSchools', defaultMessage: 'Loading schools…' },
+  addRow: { id: 'staff.addRow', defaultMessage: 'Add row' },
+  tip: { id: 'staff.tip', defaultMessage: 'Tip: paste cells copied from a spreadsheet straight into a name field to fill several rows.' },
+  cancel: { id: 'staff.cancel', defaultMessage: 'Cancel' },
+  addN: { id: 'staff.addN', defaultMessage: 'Add {count, plural, one {# educator} other {# educators}}' },
+  addOneEducator: { id: 'staff.addOneEducator', defaultMessage: 'Add educator' },
+});
 
 const START_ROWS = 3;
 
@@ -30,7 +58,7 @@ function firstError(rows: DraftRow[], errors: RowErrorMap): { id: string; label:
     const e = errors[row.key];
     if (!e) continue;
     const field = ROW_FIELDS.find((f) => e[f]);
-    if (field) return { id: rowFieldId(row.key, field), label: `Row ${i + 1}: ${e[field]}` };
+    if (field) return { id: rowFieldId(row.key, field), label: t(m.rowError, { row: i + 1, message: e[field] }) };
   }
   return null;
 }
@@ -80,9 +108,9 @@ export default function StaffCreateScreen(_props: ScreenProps) {
   if (!access.canAdd) {
     return (
       <div className="stack staff-page">
-        <PageHeader title="Add Educators" breadcrumbs={[{ label: 'Educators', to: '/app/staff' }, { label: 'Add educators' }]} />
-        <EmptyState title="You can’t add educators" action={<ButtonLink to="/app/staff" variant="secondary">Back to Educators</ButtonLink>}>
-          <p>Adding educators is for district administrators and principals. Ask one of them to add the people you need.</p>
+        <PageHeader title={t(m.addTitle)} breadcrumbs={[{ label: t(m.title), to: '/app/staff' }, { label: t(m.add) }]} />
+        <EmptyState title={t(m.cantAdd)} action={<ButtonLink to="/app/staff" variant="secondary">{t(m.backToList)}</ButtonLink>}>
+          <p>{t(m.cantAddBody)}</p>
         </EmptyState>
       </div>
     );
@@ -136,8 +164,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
     const n = result.rows.length;
     const problems = result.rows.filter((r) => Object.keys(r.problems).length).length;
     setNotice(
-      `Added ${plural(n, 'row', 'rows')} from your spreadsheet.` +
-        (problems ? ` ${plural(problems, 'row has', 'rows have')} cells to check, marked below.` : ' Check them, then save.'),
+      `${t(m.pastedRows, { count: n })} ${problems ? t(m.pastedProblems, { count: problems }) : t(m.pastedCheck)}`,
     );
     setPasteOpen(false);
     if (filledKeys[0]) focusNext.current = rowFieldId(filledKeys[0], 'first_name');
@@ -159,7 +186,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
     try {
       const created = await createStaff(check.payload);
       const n = created.length || check.payload.length;
-      toast.success(`Added ${plural(n, 'educator', 'educators')}`);
+      toast.success(t(m.added, { count: n }));
       navigate('/app/staff?sort=-created_at');
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
@@ -167,7 +194,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
         setErrors(mapped.rows);
         setFormError(mapped.other.length ? mapped.other.join(' ') : Object.keys(mapped.rows).length ? null : err.message);
       } else {
-        setFormError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+        setFormError(err instanceof Error ? err.message : t(m.genericError));
       }
       setFailures((n) => n + 1);
     } finally {
@@ -182,13 +209,12 @@ export default function StaffCreateScreen(_props: ScreenProps) {
   return (
     <div className="stack staff-page staff-create">
       <PageHeader
-        title="Add Educators"
-        breadcrumbs={[{ label: 'Educators', to: '/app/staff' }, { label: 'Add educators' }]}
+        title={t(m.addTitle)}
+        breadcrumbs={[{ label: t(m.title), to: '/app/staff' }, { label: t(m.add) }]}
         description={
           <p>
-            Add one educator or a whole roster. The start date is their first day at the school; the hire date, their first
-            day in the district. Empty rows are skipped, and nothing is saved until every row is ready.
-            {access.addScope === 'building' && ' You can add educators to your own schools.'}
+            {t(m.createIntro)}
+            {access.addScope === 'building' && ` ${t(m.createIntroBuilding)}`}
           </p>
         }
         actions={
@@ -197,14 +223,14 @@ export default function StaffCreateScreen(_props: ScreenProps) {
               <rect x="4" y="4" width="12" height="13" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
               <path d="M7.5 4V2.8h5V4M7 9h6M7 12.5h4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             </svg>
-            Paste from spreadsheet
+            {t(m.paste)}
           </Button>
         }
       />
 
       {schoolsError ? (
-        <Alert tone="danger" title="We couldn’t load your schools">
-          <p>Reload the page to try again. Each educator needs a school.</p>
+        <Alert tone="danger" title={t(m.schoolsFailed)}>
+          <p>{t(m.schoolsFailedBody)}</p>
         </Alert>
       ) : null}
 
@@ -213,7 +239,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
           <span className="form-error__icon" aria-hidden="true">!</span>
           <div className="form-error__content">
             <p className="form-error__title">
-              <span className="sr-only">Error: </span>
+              <span className="sr-only">{t(m.errorPrefix)}</span>
               {attention > 0 ? attentionText(attention) : formError}
             </p>
             {attention > 0 && formError && <p>{formError}</p>}
@@ -228,7 +254,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
                     el?.focus();
                   }}
                 >
-                  Go to the first problem — {first.label}
+                  {t(m.firstProblem, { label: first.label })}
                 </a>
               </p>
             )}
@@ -253,7 +279,7 @@ export default function StaffCreateScreen(_props: ScreenProps) {
         }}
       >
         {schoolsLoading && schools.length === 0 ? (
-          <LoadingBlock label="Loading schools…" />
+          <LoadingBlock label={t(m.loadingSchools)} />
         ) : (
           <div className="staff-rows">
             {rows.map((row, i) => (
@@ -275,16 +301,16 @@ export default function StaffCreateScreen(_props: ScreenProps) {
             <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
               <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>
-            Add row
+            {t(m.addRow)}
           </Button>
-          <p className="muted text-sm">Tip: paste cells copied from a spreadsheet straight into a name field to fill several rows.</p>
+          <p className="muted text-sm">{t(m.tip)}</p>
         </div>
         <div className="form-actions staff-create__actions">
           <Link to="/app/staff" className="btn btn--ghost btn--md">
-            <span className="btn__label">Cancel</span>
+            <span className="btn__label">{t(m.cancel)}</span>
           </Link>
           <Button type="submit" busy={busy}>
-            {filledCount > 1 ? `Add ${plural(filledCount, 'educator', 'educators')}` : 'Add educator'}
+            {filledCount > 1 ? t(m.addN, { count: filledCount }) : t(m.addOneEducator)}
           </Button>
         </div>
       </form>

@@ -5,7 +5,6 @@
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { permissionScope, PERMISSIONS } from '../../../../common/permissions';
-import { plural } from '../../../../common/plural';
 import type { AuthUser } from '../../../../common/authUser';
 import type { StaffDetail } from '../../../../common/schemas/staff';
 import { QueuedActionSteps } from '../../../components/outbox/QueuedRows';
@@ -18,6 +17,21 @@ import { useActionSteps } from '../../../lib/actionSteps';
 import { lazyPart } from '../../../lib/lazyPart';
 import { useDateLocale, useToday } from '../../../lib/session';
 import { Card } from './StaffParts';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  yourSteps: { id: 'staff.yourSteps', defaultMessage: 'Your action steps' },
+  steps: { id: 'staff.steps', defaultMessage: 'Action steps' },
+  setStep: { id: 'staff.setStep', defaultMessage: 'Set a step' },
+  stepsWhat: { id: 'staff.stepsWhat', defaultMessage: 'the action steps' },
+  loadingSteps: { id: 'staff.loadingSteps', defaultMessage: 'Loading action steps…' },
+  noStepsOwn: { id: 'staff.noStepsOwn', defaultMessage: 'No action steps yet. Your coach sets them after a visit; you can add your own on Action steps.' },
+  noStepsOther: { id: 'staff.noStepsOther', defaultMessage: 'No action steps for {name} yet.' },
+  openSteps: { id: 'staff.openSteps', defaultMessage: '{count, plural, one {# open step} other {# open steps}}' },
+  closedSteps: { id: 'staff.closedSteps', defaultMessage: '{count, plural, one {# done or dropped} other {# done or dropped}}' },
+  latestClosed: { id: 'staff.latestClosed', defaultMessage: 'Latest done and dropped' },
+  allYourSteps: { id: 'staff.allYourSteps', defaultMessage: 'All your action steps' },
+});
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('../../../components/actionSteps/StepDialogs').then((m) => m.StepFormDialog));
 
@@ -48,31 +62,31 @@ export function ActionStepsSection({ staff, user }: { staff: StaffDetail; user: 
   return (
     <Card
       id="staff-action-steps"
-      title={own ? 'Your action steps' : 'Action steps'}
-      action={canSet ? <Button variant="secondary" size="sm" onClick={() => setSetting(true)}>Set a step</Button> : undefined}
+      title={own ? t(m.yourSteps) : t(m.steps)}
+      action={canSet ? <Button variant="secondary" size="sm" onClick={() => setSetting(true)}>{t(m.setStep)}</Button> : undefined}
     >
       {/* Steps set without a signal, shown at once until they sync (issue 31). */}
       <QueuedActionSteps staffId={staff.id} />
       {failed ? (
-        <LoadError what="the action steps" onRetry={() => { void open.mutate(); void closed.mutate(); }} />
+        <LoadError what={t(m.stepsWhat)} onRetry={() => { void open.mutate(); void closed.mutate(); }} />
       ) : !open.data || !closed.data ? (
-        <LoadingBlock label="Loading action steps…" />
+        <LoadingBlock label={t(m.loadingSteps)} />
       ) : openRows.length === 0 && closedRows.length === 0 ? (
-        <p className="muted">{own ? 'No action steps yet. Your coach sets them after a visit; you can add your own on Action steps.' : `No action steps for ${name} yet.`}</p>
+        <p className="muted">{own ? t(m.noStepsOwn) : t(m.noStepsOther, { name })}</p>
       ) : (
         <div className="stack stack--sm">
           <p className="muted text-sm">
-            {plural(open.data.meta.total, 'open step', 'open steps')}
-            {closedTotal > 0 && <> · {plural(closedTotal, 'done or dropped', 'done or dropped')}</>}
+            {t(m.openSteps, { count: open.data.meta.total })}
+            {closedTotal > 0 && <> · {t(m.closedSteps, { count: closedTotal })}</>}
           </p>
           {openRows.length > 0 && <ul className="step-list">{openRows.map(item)}</ul>}
           {closedRows.length > 0 && (
             <>
-              <h3 className="steps-subhead">Latest done and dropped</h3>
+              <h3 className="steps-subhead">{t(m.latestClosed)}</h3>
               <ul className="step-list">{closedRows.map(item)}</ul>
             </>
           )}
-          {own && <Link to="/app/action-steps" className="text-sm">All your action steps</Link>}
+          {own && <Link to="/app/action-steps" className="text-sm">{t(m.allYourSteps)}</Link>}
         </div>
       )}
       {setting && <StepFormDialog staff={{ id: staff.id, name }} own={false} onClose={() => setSetting(false)} />}

@@ -13,8 +13,19 @@ import { CycleItem } from '../../../components/CycleBadges';
 import { LoadingBlock } from '../../../components/Spinner';
 import { revalidateCycles, useCycles } from '../../../lib/cycles';
 import { Card } from './StaffParts';
-import { countText, plural } from '../../../../common/plural';
 import { lazyPart } from '../../../lib/lazyPart';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  yourCycles: { id: 'staff.yourCycles', defaultMessage: 'Your coaching cycles' },
+  cycles: { id: 'staff.cycles', defaultMessage: 'Coaching cycles' },
+  startCycle: { id: 'staff.startCycle', defaultMessage: 'Start a cycle' },
+  cyclesFailed: { id: 'staff.cyclesFailed', defaultMessage: 'We could not load the coaching cycles.' },
+  loadingCycles: { id: 'staff.loadingCycles', defaultMessage: 'Loading coaching cycles…' },
+  noCyclesOwn: { id: 'staff.noCyclesOwn', defaultMessage: 'You are not in a coaching cycle yet.' },
+  noCyclesOther: { id: 'staff.noCyclesOther', defaultMessage: 'No coaching cycles with this educator yet.' },
+  cyclesShowing: { id: 'staff.cyclesShowing', defaultMessage: 'Showing {shown, number} of {total, plural, one {# cycle} other {# cycles}}.' },
+});
 
 // Loaded when "Start a cycle" is chosen: the profile's first paint does not need the form.
 const NewCycleDialog = lazyPart('NewCycleDialog', () => import('../../../components/cycles/NewCycleDialog').then((m) => m.NewCycleDialog));
@@ -32,15 +43,15 @@ export function CyclesSection({ staff, user }: { staff: StaffDetail; user: AuthU
   return (
     <Card
       id="staff-cycles"
-      title={own ? 'Your coaching cycles' : 'Coaching cycles'}
-      action={canStart ? <Button variant="secondary" size="sm" onClick={() => setStarting(true)}>Start a cycle</Button> : undefined}
+      title={own ? t(m.yourCycles) : t(m.cycles)}
+      action={canStart ? <Button variant="secondary" size="sm" onClick={() => setStarting(true)}>{t(m.startCycle)}</Button> : undefined}
     >
       {error ? (
-        <Alert tone="danger" title="We could not load the coaching cycles."><p>{error.message}</p></Alert>
+        <Alert tone="danger" title={t(m.cyclesFailed)}><p>{error.message}</p></Alert>
       ) : isLoading && !data ? (
-        <LoadingBlock label="Loading coaching cycles…" />
+        <LoadingBlock label={t(m.loadingCycles)} />
       ) : rows.length === 0 ? (
-        <p className="muted">{own ? 'You are not in a coaching cycle yet.' : 'No coaching cycles with this educator yet.'}</p>
+        <p className="muted">{own ? t(m.noCyclesOwn) : t(m.noCyclesOther)}</p>
       ) : (
         <ul className="cycle-list">
           {rows.map((c) => (
@@ -48,7 +59,7 @@ export function CyclesSection({ staff, user }: { staff: StaffDetail; user: AuthU
           ))}
         </ul>
       )}
-      {data && data.meta.total > rows.length && <p className="muted text-sm">Showing {countText(rows.length)} of {plural(data.meta.total, 'cycle', 'cycles')}.</p>}
+      {data && data.meta.total > rows.length && <p className="muted text-sm">{t(m.cyclesShowing, { shown: rows.length, total: data.meta.total })}</p>}
       {canStart && starting && (
         <NewCycleDialog
           open

@@ -13,6 +13,25 @@ import { moveStaff } from '../api';
 import { dayBefore, formatDay } from '../../../lib/dates';
 import { useToday } from '../../../lib/session';
 import { Card } from './StaffParts';
+import { defineMessages, t, tRich } from '../../../lib/i18n';
+
+const m = defineMessages({
+  theNewSchool: { id: 'staff.theNewSchool', defaultMessage: 'the new school' },
+  moved: { id: 'staff.moved', defaultMessage: '{name} moves to {school} on {date}.' },
+  schoolChanged: { id: 'staff.schoolChanged', defaultMessage: 'School changed' },
+  moveTitle: { id: 'staff.moveTitle', defaultMessage: 'Move to another school' },
+  moveIntro: { id: 'staff.moveIntro', defaultMessage: '{name} is at {school} now. The effective date is their first day at the new school; their time at the current one ends the day before.' },
+  moveIntroNone: { id: 'staff.moveIntroNone', defaultMessage: '{name} has no current school. The effective date is their first day at the new school.' },
+  newSchool: { id: 'staff.newSchool', defaultMessage: 'New school' },
+  loadingSchools: { id: 'staff.loadingSchools', defaultMessage: 'Loading schools…' },
+  chooseSchool: { id: 'staff.chooseSchool', defaultMessage: 'Choose a school…' },
+  effectiveDate: { id: 'staff.effectiveDate', defaultMessage: 'Effective date' },
+  move: { id: 'staff.move', defaultMessage: 'Move educator' },
+  anotherSchool: { id: 'staff.anotherSchool', defaultMessage: 'another school' },
+  moveConfirm: { id: 'staff.moveConfirm', defaultMessage: 'Move {name} to {school}?' },
+  moveEnds: { id: 'staff.moveEnds', defaultMessage: 'Their time at <b>{from}</b> ends on <b>{end}</b>, and <b>{to}</b> starts on <b>{start}</b>. Both dates show in their school history.' },
+  moveStarts: { id: 'staff.moveStarts', defaultMessage: '<b>{to}</b> starts on <b>{start}</b>. Both dates show in their school history.' },
+});
 
 type Props = { staff: StaffDetail; schools: SchoolOption[]; schoolsLoading: boolean; locale?: Locale };
 
@@ -37,7 +56,7 @@ export function MoveSchoolCard({ staff, schools, schoolsLoading, locale }: Props
     const input = confirming;
     const ok = await form.run(async () => {
       const updated = await moveStaff(staff.id, input);
-      toast.success(`${updated.name} moves to ${updated.building?.name ?? target?.name ?? 'the new school'} on ${formatDay(input.effective_date, locale)}.`, 'School changed');
+      toast.success(t(m.moved, { name: updated.name, school: updated.building?.name ?? target?.name ?? t(m.theNewSchool), date: formatDay(input.effective_date, locale) }), t(m.schoolChanged));
       form.setValues({ building_id: '', effective_date: today });
     });
     setConfirming(null);
@@ -47,47 +66,47 @@ export function MoveSchoolCard({ staff, schools, schoolsLoading, locale }: Props
   return (
     <Card
       id="staff-move"
-      title="Move to another school"
+      title={t(m.moveTitle)}
       intro={
         staff.building
-          ? `${staff.first_name} is at ${staff.building.name} now. The effective date is their first day at the new school; their time at the current one ends the day before.`
-          : `${staff.first_name} has no current school. The effective date is their first day at the new school.`
+          ? t(m.moveIntro, { name: staff.first_name, school: staff.building.name })
+          : t(m.moveIntroNone, { name: staff.first_name })
       }
     >
       <form ref={form.formRef} className="form" noValidate onSubmit={review}>
         <FormError error={form.formError} />
         <div className="grid-2">
           <SelectField
-            label="New school"
+            label={t(m.newSchool)}
             required
-            placeholder={schoolsLoading ? 'Loading schools…' : 'Choose a school…'}
+            placeholder={schoolsLoading ? t(m.loadingSchools) : t(m.chooseSchool)}
             options={options}
             {...form.field('building_id')}
           />
-          <TextField label="Effective date" type="date" required {...form.field('effective_date')} />
+          <TextField label={t(m.effectiveDate)} type="date" required {...form.field('effective_date')} />
         </div>
         <div className="form-actions">
           <Button type="submit" variant="secondary" busy={form.busy}>
-            Move educator
+            {t(m.move)}
           </Button>
         </div>
       </form>
       <ConfirmDialog
         open={confirming !== null}
-        title={`Move ${staff.name} to ${target?.name ?? 'another school'}?`}
+        title={t(m.moveConfirm, { name: staff.name, school: target?.name ?? t(m.anotherSchool) })}
         message={
           confirming && (
             <p>
-              {staff.building ? (
-                <>
-                  Their time at <strong>{staff.building.name}</strong> ends on <strong>{formatDay(dayBefore(confirming.effective_date), locale)}</strong>, and{' '}
-                </>
-              ) : null}
-              <strong>{target?.name}</strong> starts on <strong>{formatDay(confirming.effective_date, locale)}</strong>. Both dates show in their school history.
+              {staff.building
+                ? tRich(m.moveEnds, {
+                    b: (chunks) => <strong>{chunks}</strong>, from: staff.building.name, end: formatDay(dayBefore(confirming.effective_date), locale),
+                    to: target?.name ?? '', start: formatDay(confirming.effective_date, locale),
+                  })
+                : tRich(m.moveStarts, { b: (chunks) => <strong>{chunks}</strong>, to: target?.name ?? '', start: formatDay(confirming.effective_date, locale) })}
             </p>
           )
         }
-        confirmLabel="Move educator"
+        confirmLabel={t(m.move)}
         busy={form.busy}
         onConfirm={() => void move()}
         onCancel={() => setConfirming(null)}

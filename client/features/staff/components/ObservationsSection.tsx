@@ -4,7 +4,6 @@
 // acknowledge" on those they have not acknowledged yet).
 import { Link } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../../common/permissions';
-import { plural } from '../../../../common/plural';
 import type { AuthUser } from '../../../../common/authUser';
 import type { StaffDetail } from '../../../../common/schemas/staff';
 import { Alert } from '../../../components/Alert';
@@ -12,6 +11,19 @@ import { ObservationItem } from '../../../components/ObservationItem';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useObservations } from '../../../lib/observations';
 import { Card } from './StaffParts';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  yourObservations: { id: 'staff.yourObservations', defaultMessage: 'Your observations' },
+  observations: { id: 'staff.observations', defaultMessage: 'Observations' },
+  obsFailed: { id: 'staff.obsFailed', defaultMessage: 'We could not load the observations.' },
+  loadingObs: { id: 'staff.loadingObs', defaultMessage: 'Loading observations…' },
+  noObsOwn: { id: 'staff.noObsOwn', defaultMessage: 'Nothing shared with you yet. When an observer shares an observation of your classroom, it appears here.' },
+  noObsOther: { id: 'staff.noObsOther', defaultMessage: 'No observations of this educator yet.' },
+  obsCount: { id: 'staff.obsCount', defaultMessage: '{total, plural, one {# observation} other {# observations}}' },
+  obsCountLatest: { id: 'staff.obsCountLatest', defaultMessage: '{total, plural, one {# observation} other {# observations}}, the latest {shown} shown' },
+  seeAllObs: { id: 'staff.seeAllObs', defaultMessage: 'See all {total, plural, one {# observation} other {# observations}}' },
+});
 
 const SHOWN = 5;
 
@@ -27,23 +39,22 @@ export function ObservationsSection({ staff, user }: { staff: StaffDetail; user:
 
   return (
     // "New observation" is the Coaching card's, beside "Log interaction".
-    <Card id="staff-observations" title={own ? 'Your observations' : 'Observations'} className="staff-observations">
+    <Card id="staff-observations" title={own ? t(m.yourObservations) : t(m.observations)} className="staff-observations">
       {error && !data ? (
-        <Alert tone="danger" title="We could not load the observations."><p>{error.message}</p></Alert>
+        <Alert tone="danger" title={t(m.obsFailed)}><p>{error.message}</p></Alert>
       ) : !data ? (
-        <LoadingBlock label="Loading observations…" />
+        <LoadingBlock label={t(m.loadingObs)} />
       ) : rows.length === 0 ? (
         <p className="muted">
-          {own && !observes ? 'Nothing shared with you yet. When an observer shares an observation of your classroom, it appears here.'
-            : 'No observations of this educator yet.'}
+          {own && !observes ? t(m.noObsOwn) : t(m.noObsOther)}
         </p>
       ) : (
         <div className="stack stack--sm">
-          <p className="muted text-sm">{plural(total, 'observation', 'observations')}{rows.length < total ? `, the latest ${rows.length} shown` : ''}</p>
+          <p className="muted text-sm">{rows.length < total ? t(m.obsCountLatest, { total, shown: rows.length }) : t(m.obsCount, { total })}</p>
           <ul className="item-list stack stack--sm obs-entries">
             {rows.map((o) => <ObservationItem key={o.id} observation={o} selfId={user.id} educator={own && !observes} withEducator={false} />)}
           </ul>
-          {rows.length < total && <Link to={all} className="text-sm">See all {plural(total, 'observation', 'observations')}</Link>}
+          {rows.length < total && <Link to={all} className="text-sm">{t(m.seeAllObs, { total })}</Link>}
         </div>
       )}
     </Card>

@@ -14,11 +14,37 @@ import { useSkillFramework } from '../../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../../lib/session';
 import { levelColour, useEducatorSkills } from '../../../lib/skills';
 import { lazyPart } from '../../../lib/lazyPart';
+import { defineMessages, t, tRich } from '../../../lib/i18n';
+
+const m = defineMessages({
+  chartLabel: { id: 'staff.chartLabel', defaultMessage: '{skill}: {count, plural, one {# rating} other {# ratings}}, from level {from} to level {to}' },
+  everyRating: { id: 'staff.everyRating', defaultMessage: 'Every rating, newest first' },
+  colDate: { id: 'staff.colDate', defaultMessage: 'Date' },
+  colSkill: { id: 'staff.colSkill', defaultMessage: 'Skill' },
+  colLevel: { id: 'staff.colLevel', defaultMessage: 'Level' },
+  colRatedBy: { id: 'staff.colRatedBy', defaultMessage: 'Rated by' },
+  colNote: { id: 'staff.colNote', defaultMessage: 'Note' },
+  removedSkill: { id: 'staff.removedSkill', defaultMessage: 'Removed skill' },
+  skills: { id: 'staff.skills', defaultMessage: 'Skills' },
+  rateSkills: { id: 'staff.rateSkills', defaultMessage: 'Rate skills' },
+  rateYourself: { id: 'staff.rateYourself', defaultMessage: 'Rate yourself' },
+  loadingSkills: { id: 'staff.loadingSkills', defaultMessage: 'Loading skills…' },
+  skillsFailed: { id: 'staff.skillsFailed', defaultMessage: 'Skills could not load: {message}' },
+  noRatings: { id: 'staff.noRatings', defaultMessage: 'No skill ratings yet.' },
+  selfNoteOwn: { id: 'staff.selfNoteOwn', defaultMessage: '<b>Coach</b> is the current level from coaches\' ratings; <b>Self</b> is your own self-assessment, last given {date}. A self-assessment never changes the current level.' },
+  selfNoteOther: { id: 'staff.selfNoteOther', defaultMessage: '<b>Coach</b> is the current level from coaches\' ratings; <b>Self</b> is the educator\'s own self-assessment, last given {date}. A self-assessment never changes the current level.' },
+  archivedSuffix: { id: 'staff.archivedSuffix', defaultMessage: '{name} (archived)' },
+  archived: { id: 'staff.archived', defaultMessage: '(archived)' },
+  whoCoach: { id: 'staff.whoCoach', defaultMessage: 'Coach' },
+  whoSelf: { id: 'staff.whoSelf', defaultMessage: 'Self' },
+  notRated: { id: 'staff.notRated', defaultMessage: 'Not rated' },
+  hideTable: { id: 'staff.hideTable', defaultMessage: 'Hide the history table' },
+  showTable: { id: 'staff.showTable', defaultMessage: 'Show the history as a table' },
+});
 
 // Loaded when "Rate skills" is chosen: the profile's first paint does not need the form.
 const RateSkillsDialog = lazyPart('RateSkillsDialog', () => import('../../../components/skills/RateSkillsDialog').then((m) => m.RateSkillsDialog));
 import { Card } from './StaffParts';
-import { plural } from '../../../../common/plural';
 
 const W = 132;
 const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -38,7 +64,7 @@ function HistoryChart({ history, maxLevel, label, range }: { history: SkillRatin
   const last = history.at(-1)!;
   return (
     <svg className="skills-chart" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img"
-      aria-label={`${label}: ${plural(history.length, 'rating', 'ratings')}, from level ${first.level} to level ${last.level}`}>
+      aria-label={t(m.chartLabel, { skill: label, count: history.length, from: first.level, to: last.level })}>
       {Array.from({ length: maxLevel }, (_, i) => (
         <line key={i} x1="0" x2={W} y1={y(i + 1)} y2={y(i + 1)} className="skills-chart__grid" />
       ))}
@@ -68,13 +94,13 @@ function HistoryTable({ history, framework, locale }: { history: SkillRating[]; 
   return (
     <div className="table-wrap skills-table">
       <table className="table">
-        <caption className="sr-only">Every rating, newest first</caption>
-        <thead><tr><th scope="col">Date</th><th scope="col">Skill</th><th scope="col">Level</th><th scope="col">Rated by</th><th scope="col">Note</th></tr></thead>
+        <caption className="sr-only">{t(m.everyRating)}</caption>
+        <thead><tr><th scope="col">{t(m.colDate)}</th><th scope="col">{t(m.colSkill)}</th><th scope="col">{t(m.colLevel)}</th><th scope="col">{t(m.colRatedBy)}</th><th scope="col">{t(m.colNote)}</th></tr></thead>
         <tbody>
           {[...history].reverse().map((r) => (
             <tr key={r.id}>
               <td>{formatDay(r.rated_on, locale)}</td>
-              <td>{skills.get(r.skill_id) ?? 'Removed skill'}</td>
+              <td>{skills.get(r.skill_id) ?? t(m.removedSkill)}</td>
               <td>{r.level} · {levels.get(r.level) ?? ''}</td>
               <td>{r.rated_by?.name ?? '—'}</td>
               <td>{r.note ?? ''}</td>
@@ -107,19 +133,18 @@ export function SkillsCard({ staff }: { staff: { id: number; name: string } }) {
   const range: [number, number] = allTimes.length ? [Math.min(...allTimes), Math.max(...allTimes)] : [0, 1];
 
   return (
-    <Card id="staff-skills" title="Skills" className="staff-skills"
+    <Card id="staff-skills" title={t(m.skills)} className="staff-skills"
       action={data?.can_rate && fw
-        ? <Button size="sm" onClick={() => setRating(true)}>Rate skills</Button>
-        : data?.can_self_assess ? <ButtonLink size="sm" variant="secondary" to="/app/self-assessment">Rate yourself</ButtonLink> : undefined}>
-      {(!fw || !data) && !(skills.error || framework.error) && <Spinner label="Loading skills…" />}
-      {(skills.error || framework.error) && <p className="muted">Skills could not load: {(skills.error ?? framework.error)!.message}</p>}
+        ? <Button size="sm" onClick={() => setRating(true)}>{t(m.rateSkills)}</Button>
+        : data?.can_self_assess ? <ButtonLink size="sm" variant="secondary" to="/app/self-assessment">{t(m.rateYourself)}</ButtonLink> : undefined}>
+      {(!fw || !data) && !(skills.error || framework.error) && <Spinner label={t(m.loadingSkills)} />}
+      {(skills.error || framework.error) && <p className="muted">{t(m.skillsFailed, { message: (skills.error ?? framework.error)!.message })}</p>}
       {fw && data && (
         <div className="stack stack--sm">
-          {data.history.length === 0 && <p className="muted">No skill ratings yet.</p>}
+          {data.history.length === 0 && <p className="muted">{t(m.noRatings)}</p>}
           {lastSelf && (
             <p className="muted text-sm skills-self-note">
-              <strong>Coach</strong> is the current level from coaches&apos; ratings; <strong>Self</strong> is {data.can_self_assess ? 'your' : 'the educator\'s'} own
-              self-assessment, last given {formatDay(lastSelf, locale)}. A self-assessment never changes the current level.
+              {tRich(data.can_self_assess ? m.selfNoteOwn : m.selfNoteOther, { b: (chunks) => <strong>{chunks}</strong>, date: formatDay(lastSelf, locale) })}
             </p>
           )}
           {fw.domains.map((d) => {
@@ -127,28 +152,28 @@ export function SkillsCard({ staff }: { staff: { id: number; name: string } }) {
             if (shown.length === 0 || (d.archived && !shown.some((s) => current.has(s.id)))) return null;
             return (
               <section key={d.id} className="skills-domain" aria-labelledby={`skills-d-${d.id}`}>
-                <h3 id={`skills-d-${d.id}`} className="staff-card__subtitle">{d.name}{d.archived ? ' (archived)' : ''}</h3>
+                <h3 id={`skills-d-${d.id}`} className="staff-card__subtitle">{d.archived ? t(m.archivedSuffix, { name: d.name }) : d.name}</h3>
                 <ul className="skills-list">
                   {shown.map((s) => {
                     const now = current.get(s.id);
                     const mine = self.get(s.id);
                     return (
                       <li key={s.id} className="skills-row">
-                        <span className="skills-row__name">{s.name}{s.archived && <span className="muted"> (archived)</span>}</span>
+                        <span className="skills-row__name">{s.name}{s.archived && <span className="muted"> {t(m.archived)}</span>}</span>
                         {lastSelf ? (
                           <span className="skills-row__levels">
                             <span className="skills-row__now">
-                              <span className="skills-row__who">Coach</span>
-                              {now ? <><Level level={now.level} framework={fw} /><span className="skills-row__date">{formatDay(now.rated_on, locale)}</span></> : <span className="muted text-sm">Not rated</span>}
+                              <span className="skills-row__who">{t(m.whoCoach)}</span>
+                              {now ? <><Level level={now.level} framework={fw} /><span className="skills-row__date">{formatDay(now.rated_on, locale)}</span></> : <span className="muted text-sm">{t(m.notRated)}</span>}
                             </span>
                             <span className="skills-row__self">
-                              <span className="skills-row__who">Self</span>
-                              {mine ? <Level level={mine.level} framework={fw} /> : <span className="muted text-sm">Not rated</span>}
+                              <span className="skills-row__who">{t(m.whoSelf)}</span>
+                              {mine ? <Level level={mine.level} framework={fw} /> : <span className="muted text-sm">{t(m.notRated)}</span>}
                             </span>
                           </span>
                         ) : (
                           <span className="skills-row__now">
-                            {now ? <><Level level={now.level} framework={fw} /><span className="skills-row__date">{formatDay(now.rated_on, locale)}</span></> : <span className="muted text-sm">Not rated</span>}
+                            {now ? <><Level level={now.level} framework={fw} /><span className="skills-row__date">{formatDay(now.rated_on, locale)}</span></> : <span className="muted text-sm">{t(m.notRated)}</span>}
                           </span>
                         )}
                         <span className="skills-row__chart"><HistoryChart history={historyOf(s.id)} maxLevel={maxLevel} label={s.name} range={range} /></span>
@@ -162,7 +187,7 @@ export function SkillsCard({ staff }: { staff: { id: number; name: string } }) {
           {data.history.length > 0 && (
             <div>
               <Button variant="ghost" size="sm" aria-expanded={asTable} onClick={() => setAsTable(!asTable)}>
-                {asTable ? 'Hide the history table' : 'Show the history as a table'}
+                {asTable ? t(m.hideTable) : t(m.showTable)}
               </Button>
               {asTable && <HistoryTable history={data.history} framework={fw} locale={locale} />}
             </div>

@@ -9,9 +9,28 @@ import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import { updateStaff } from '../api';
 import { gradeLabel } from '../grades';
+import { defineMessages, t, tText } from '../../../lib/i18n';
 
-const GRADE_CHOICES = GRADE_LEVELS.map((g) => ({ value: g, label: g === 'PK' ? 'Pre-K' : g }));
-const SUBJECT_CHOICES = SUBJECTS.map((s) => ({ value: s, label: s }));
+const m = defineMessages({
+  gradePreK: { id: 'staff.gradePreK', defaultMessage: 'Pre-K' },
+  saved: { id: 'staff.saved', defaultMessage: '{name}’s profile has been saved.' },
+  changesSaved: { id: 'staff.changesSaved', defaultMessage: 'Changes saved' },
+  firstName: { id: 'staff.firstName', defaultMessage: 'First name' },
+  lastName: { id: 'staff.lastName', defaultMessage: 'Last name' },
+  email: { id: 'staff.email', defaultMessage: 'Email' },
+  employeeId: { id: 'staff.employeeId', defaultMessage: 'Employee ID' },
+  colPosition: { id: 'staff.colPosition', defaultMessage: 'Position' },
+  notSet: { id: 'staff.notSet', defaultMessage: 'Not set' },
+  hireDate: { id: 'staff.hireDate', defaultMessage: 'Hire date' },
+  colGrades: { id: 'staff.colGrades', defaultMessage: 'Grades' },
+  gradesHint: { id: 'staff.gradesHint', defaultMessage: 'Choose every grade they teach. {preK} is before Kindergarten (K).' },
+  colSubjects: { id: 'staff.colSubjects', defaultMessage: 'Subjects' },
+  saveChanges: { id: 'staff.saveChanges', defaultMessage: 'Save changes' },
+  noUnsaved: { id: 'staff.noUnsaved', defaultMessage: 'No unsaved changes' },
+});
+
+const gradeChoices = () => GRADE_LEVELS.map((g) => ({ value: g, label: g === 'PK' ? t(m.gradePreK) : g }));
+const subjectChoices = () => SUBJECTS.map((s) => ({ value: s, label: tText(s) }));
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -60,7 +79,7 @@ export function StaffProfileForm({ staff }: { staff: StaffDetail }) {
       setGrades(updated.grade_levels);
       setSubjects(updated.subjects);
       setSaved({ values, grades: updated.grade_levels, subjects: updated.subjects });
-      toast.success(`${updated.name}’s profile has been saved.`, 'Changes saved');
+      toast.success(t(m.saved, { name: updated.name }), t(m.changesSaved));
     });
   });
 
@@ -68,29 +87,29 @@ export function StaffProfileForm({ staff }: { staff: StaffDetail }) {
     <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
       <FormError error={form.formError} />
       <div className="grid-2">
-        <TextField label="First name" required autoComplete="off" maxLength={STAFF_NAME_MAX} {...form.field('first_name')} />
-        <TextField label="Last name" required autoComplete="off" maxLength={STAFF_NAME_MAX} {...form.field('last_name')} />
-        <TextField label="Email" type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={STAFF_EMAIL_MAX} {...form.field('email')} />
-        <TextField label="Employee ID" autoComplete="off" spellCheck={false} maxLength={STAFF_EMPLOYEE_ID_MAX} {...form.field('employee_id')} />
-        <SelectField label="Position" placeholder="Not set" options={POSITIONS.map((p) => ({ value: p, label: p }))} {...form.field('position')} />
-        <TextField label="Hire date" type="date" {...form.field('hire_date')} />
+        <TextField label={t(m.firstName)} required autoComplete="off" maxLength={STAFF_NAME_MAX} {...form.field('first_name')} />
+        <TextField label={t(m.lastName)} required autoComplete="off" maxLength={STAFF_NAME_MAX} {...form.field('last_name')} />
+        <TextField label={t(m.email)} type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={STAFF_EMAIL_MAX} {...form.field('email')} />
+        <TextField label={t(m.employeeId)} autoComplete="off" spellCheck={false} maxLength={STAFF_EMPLOYEE_ID_MAX} {...form.field('employee_id')} />
+        <SelectField label={t(m.colPosition)} placeholder={t(m.notSet)} options={POSITIONS.map((p) => ({ value: p, label: tText(p) }))} {...form.field('position')} />
+        <TextField label={t(m.hireDate)} type="date" {...form.field('hire_date')} />
       </div>
       <CheckboxGroup
-        legend="Grades"
+        legend={t(m.colGrades)}
         name="grade_levels"
-        hint={`Choose every grade they teach. ${gradeLabel('PK')} is before Kindergarten (K).`}
-        options={GRADE_CHOICES}
+        hint={t(m.gradesHint, { preK: gradeLabel('PK') })}
+        options={gradeChoices()}
         value={grades}
         onChange={setGrades}
         error={form.errors.grade_levels}
         columns="narrow"
       />
-      <CheckboxGroup legend="Subjects" name="subjects" options={SUBJECT_CHOICES} value={subjects} onChange={setSubjects} error={form.errors.subjects} />
+      <CheckboxGroup legend={t(m.colSubjects)} name="subjects" options={subjectChoices()} value={subjects} onChange={setSubjects} error={form.errors.subjects} />
       <div className="form-actions">
         <Button type="submit" busy={form.busy}>
-          Save changes
+          {t(m.saveChanges)}
         </Button>
-        {!dirty && !form.busy && <span className="muted text-sm staff-saved-note">No unsaved changes</span>}
+        {!dirty && !form.busy && <span className="muted text-sm staff-saved-note">{t(m.noUnsaved)}</span>}
       </div>
     </form>
   );

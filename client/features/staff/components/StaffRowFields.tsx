@@ -6,12 +6,33 @@ import type { SchoolOption } from '../access';
 import { formatGrades, gradeLabel } from '../grades';
 import type { DraftRow, DraftValues, RowErrors, RowField } from '../rows';
 import { ChoiceDropdown } from '../../../components/ChoiceDropdown';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  rowN: { id: 'staff.rowN', defaultMessage: 'Row {row}' },
+  needsAttention: { id: 'staff.needsAttention', defaultMessage: 'Needs attention' },
+  removeRowN: { id: 'staff.removeRowN', defaultMessage: 'Remove row {row}' },
+  remove: { id: 'staff.remove', defaultMessage: 'Remove' },
+  firstName: { id: 'staff.firstName', defaultMessage: 'First name' },
+  lastName: { id: 'staff.lastName', defaultMessage: 'Last name' },
+  email: { id: 'staff.email', defaultMessage: 'Email' },
+  employeeId: { id: 'staff.employeeId', defaultMessage: 'Employee ID' },
+  colPosition: { id: 'staff.colPosition', defaultMessage: 'Position' },
+  notSet: { id: 'staff.notSet', defaultMessage: 'Not set' },
+  colSchool: { id: 'staff.colSchool', defaultMessage: 'School' },
+  choose: { id: 'staff.choose', defaultMessage: 'Choose…' },
+  startDate: { id: 'staff.startDate', defaultMessage: 'Start date' },
+  colGrades: { id: 'staff.colGrades', defaultMessage: 'Grades' },
+  none: { id: 'staff.none', defaultMessage: 'None' },
+  colSubjects: { id: 'staff.colSubjects', defaultMessage: 'Subjects' },
+  hireDate: { id: 'staff.hireDate', defaultMessage: 'Hire date' },
+});
 
 export const rowFieldId = (rowKey: string, field: RowField) => `${rowKey}-${field}`;
 
-const GRADE_CHOICES = GRADE_LEVELS.map((g) => ({ value: g, label: gradeLabel(g) }));
-const SUBJECT_CHOICES = SUBJECTS.map((s) => ({ value: s, label: s }));
-const POSITION_OPTIONS = POSITIONS.map((p) => ({ value: p, label: p }));
+const gradeChoices = () => GRADE_LEVELS.map((g) => ({ value: g, label: gradeLabel(g) }));
+const subjectChoices = () => SUBJECTS.map((s) => ({ value: s, label: tText(s) }));
+const positionOptions = () => POSITIONS.map((p) => ({ value: p, label: tText(p) }));
 
 type Props = {
   row: DraftRow;
@@ -45,46 +66,46 @@ export function StaffRowFields({ row, index, errors = {}, schools, onChange, onR
 
   return (
     <fieldset className={['staff-row', invalid && 'staff-row--invalid'].filter(Boolean).join(' ')} id={row.key}>
-      <legend className="sr-only">Row {n}</legend>
+      <legend className="sr-only">{t(m.rowN, { row: n })}</legend>
       <div className="staff-row__header" aria-hidden="true">
-        <span className="staff-row__number">Row {n}</span>
-        {invalid && <span className="badge badge--danger">Needs attention</span>}
+        <span className="staff-row__number">{t(m.rowN, { row: n })}</span>
+        {invalid && <span className="badge badge--danger">{t(m.needsAttention)}</span>}
       </div>
-      <button type="button" id={`remove-${row.key}`} className="staff-row__remove icon-btn" aria-label={`Remove row ${n}`} onClick={() => onRemove(row.key)}>
+      <button type="button" id={`remove-${row.key}`} className="staff-row__remove icon-btn" aria-label={t(m.removeRowN, { row: n })} onClick={() => onRemove(row.key)}>
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
           <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <span className="staff-row__remove-text" aria-hidden="true">Remove</span>
+        <span className="staff-row__remove-text" aria-hidden="true">{t(m.remove)}</span>
       </button>
       <div className="staff-row__grid">
-        <TextField label="First name" required autoComplete="off" maxLength={STAFF_NAME_MAX} {...text('first_name')} />
-        <TextField label="Last name" required autoComplete="off" maxLength={STAFF_NAME_MAX} {...text('last_name')} />
-        <TextField label="Email" type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={STAFF_EMAIL_MAX} {...text('email')} />
-        <TextField label="Employee ID" autoComplete="off" spellCheck={false} maxLength={STAFF_EMPLOYEE_ID_MAX} {...text('employee_id')} />
+        <TextField label={t(m.firstName)} required autoComplete="off" maxLength={STAFF_NAME_MAX} {...text('first_name')} />
+        <TextField label={t(m.lastName)} required autoComplete="off" maxLength={STAFF_NAME_MAX} {...text('last_name')} />
+        <TextField label={t(m.email)} type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={STAFF_EMAIL_MAX} {...text('email')} />
+        <TextField label={t(m.employeeId)} autoComplete="off" spellCheck={false} maxLength={STAFF_EMPLOYEE_ID_MAX} {...text('employee_id')} />
         <SelectField
           id={id('position')}
-          label="Position"
+          label={t(m.colPosition)}
           name={`staff[${index}][position]`}
           value={row.position}
           onChange={(v) => onChange(row.key, { position: v })}
-          placeholder="Not set"
-          options={POSITION_OPTIONS}
+          placeholder={t(m.notSet)}
+          options={positionOptions()}
           error={errors.position}
         />
         <SelectField
           id={id('building_id')}
-          label="School"
+          label={t(m.colSchool)}
           required
           name={`staff[${index}][building_id]`}
           value={row.building_id}
           onChange={(v) => onChange(row.key, { building_id: v })}
-          placeholder={schools.length === 1 ? undefined : 'Choose…'}
+          placeholder={schools.length === 1 ? undefined : t(m.choose)}
           options={schools.map((s) => ({ value: String(s.id), label: s.name }))}
           error={errors.building_id}
         />
         <TextField
           id={id('start_date')}
-          label="Start date"
+          label={t(m.startDate)}
           required
           type="date"
           name={`staff[${index}][start_date]`}
@@ -94,27 +115,27 @@ export function StaffRowFields({ row, index, errors = {}, schools, onChange, onR
         />
         <ChoiceDropdown
           id={id('grade_levels')}
-          legend="Grades"
+          legend={t(m.colGrades)}
           name={`staff[${index}][grade_levels]`}
-          summary={formatGrades(row.grade_levels) || 'None'}
-          options={GRADE_CHOICES}
+          summary={formatGrades(row.grade_levels) || t(m.none)}
+          options={gradeChoices()}
           value={row.grade_levels}
           onChange={(v) => onChange(row.key, { grade_levels: v })}
           error={errors.grade_levels}
         />
         <ChoiceDropdown
           id={id('subjects')}
-          legend="Subjects"
+          legend={t(m.colSubjects)}
           name={`staff[${index}][subjects]`}
-          summary={row.subjects.length ? row.subjects.join(', ') : 'None'}
-          options={SUBJECT_CHOICES}
+          summary={row.subjects.length ? row.subjects.map(tText).join(', ') : t(m.none)}
+          options={subjectChoices()}
           value={row.subjects}
           onChange={(v) => onChange(row.key, { subjects: v })}
           error={errors.subjects}
         />
         <TextField
           id={id('hire_date')}
-          label="Hire date"
+          label={t(m.hireDate)}
           type="date"
           name={`staff[${index}][hire_date]`}
           value={row.hire_date}
