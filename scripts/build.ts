@@ -25,6 +25,7 @@ import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { NOT_FOUND_ROUTE, ROUTES } from '../client/app/routeTable';
 import { SHELL_URL } from '../client/sw/offlineReads';
+import { LOCALES, type Locale } from '../common/locales';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -48,6 +49,8 @@ export interface PrerenderedPage {
   file: string;
   /** The same page with the "Sign in to continue to the page you asked for." notice (a safe ?redirect=). */
   redirectFile: string;
+  /** The two files in each language (issue 33); `file` and `redirectFile` are the English ones. */
+  localized?: Partial<Record<Locale, { file: string; redirectFile: string }>>;
 }
 export interface PreloadManifest {
   routes: PreloadEntry[];
@@ -55,6 +58,10 @@ export interface PreloadManifest {
   pages: PrerenderedPage[];
   /** Each signed-in area's empty shell (client/app/prerender.tsx renderShell), the markup inside #root. */
   shells: Record<ShellVariant, string>;
+  /** The shells in each language (issue 33); `shells` is the English. */
+  localizedShells?: Partial<Record<Locale, Record<ShellVariant, string>>>;
+  /** Each language's catalogue chunk and its imports (issue 33), preloaded with a page in that language. */
+  catalogs?: Partial<Record<Locale, string[]>>;
 }
 
 const url = (file: string) => `/${path.relative(OUT, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
@@ -174,8 +181,8 @@ export async function buildClient({ dev = false } = {}): Promise<void> {
   const { options, styleUrls, screens } = await clientBuildOptions(dev);
   const result = await esbuild.build(options);
   const build = { metafile: result.metafile!, styleUrls, screens };
-  const { pages, shells } = await writeLoginPages(build);
-  writeIndex(build, pages, shells);
+  const { pages, shells, localizedShells } = await writeLoginPages(build);
+  writeIndex(build, pages, shells, localizedShells);
   await buildServiceWorker(dev);
   if (!dev) await compressAssets(OUT);
 }
@@ -247,7 +254,7 @@ const LOGIN_SCREEN = 'login';
  * auth feature's stylesheets, the enhancement script (the `login` entry) and its chunks preloaded, and
  * the SPA's entry named in <meta name="app-entry"> for a visitor who turns out to be signed in.
  */
-export async function writeLoginPages({ metafile, styleUrls, screens }: ClientBuild): Promise<{ pages: PrerenderedPage[]; shells: Record<ShellVariant, string> }> {
+export async function writeLoginPages({ metafile, styleUrls, screens }: ClientBuild): Promise<{ pages: PrerenderedPage[]; shells: Record<ShellVariant, string>; localizedShells: Record<Locale, Record<ShellVariant, string>> }> {
   const outputs = metafile.outputs;
   const files = Object.keys(outputs);
   const entry = (source: string) => files.find((f) => f.endsWith('.js') && outputs[f]!.entryPoint === source);
@@ -275,7 +282,7 @@ export async function writeLoginPages({ metafile, styleUrls, screens }: ClientBu
   fs.mkdirSync(DIST, { recursive: true });
   fs.writeFileSync(renderer, bundled.outputFiles[0]!.contents);
   // A query per build: npm run dev renders again in the same process after a change.
-  const { renderLogin, renderShell } = (await import(`${pathToFileURL(renderer).href}?build=${Date.now()}`)) as typeof import('../client/app/prerender');
+  const { renderIn, renderLogin, renderShell } = (await import(`${pathToFileURL(renderer).href}?build=${Date.now()}`)) as typeof import('../client/app/prerender');
 
   const template = fs.readFileSync(path.join(ROOT, 'client', 'index.html'), 'utf8');
   const head = [
@@ -290,27 +297,42 @@ export async function writeLoginPages({ metafile, styleUrls, screens }: ClientBu
   const pagesDir = path.join(OUT, 'pages');
   fs.mkdirSync(pagesDir, { recursive: true });
   const pages: PrerenderedPage[] = [];
-  for (const def of ROUTES.filter((r) => r.screen === LOGIN_SCREEN)) {
-    const area = def.area === 'admin-auth' ? 'admin' : 'app';
-    const write = (name: string, search: string) => {
-      const page = renderLogin(def.path, search);
-      // method="post": a form sent before the script has run must not put the password in the URL (the
-      // server answers such a POST by showing the page again).
-      if (!page.html.includes('<form class="form" ')) throw new Error('The login screen rendered no <form class="form">.');
-      const body = page.html.replace('<form class="form" ', '<form class="form" method="post" ');
-      const html = template
-        .replace('<!-- assets -->', head)
-        .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
-        .replace('<div id="root"></div>', `<div id="root" data-login-area="${area}">${body}</div>`);
-      fs.writeFileSync(path.join(pagesDir, name), html);
-      return `pages/${name}`;
-    };
-    pages.push({ path: def.path, area, file: write(`login-${area}.html`, ''), redirectFile: write(`login-${area}-redirect.html`, `?redirect=${encodeURIComponent(`/${area}`)}`) });
+  const shells = {} as Record<Locale, Record<ShellVariant, string>>;
+  // Each page and shell once per language (issue 33): English under the plain names, others with `.<locale>`.
+  for (const locale of LOCALES) {
+    renderIn(locale);
+    const suffix = locale === 'en' ? '' : `.${locale}`;
+    shells[locale] = { app: renderShell('app'), admin: renderShell('admin') };
+    for (const def of ROUTES.filter((r) => r.screen === LOGIN_SCREEN)) {
+      const area = def.area === 'admin-auth' ? 'admin' : 'app';
+      const write = (name: string, search: string) => {
+        const page = renderLogin(def.path, search);
+        // method="post": a form sent before the script has run must not put the password in the URL (the
+        // server answers such a POST by showing the page again).
+        if (!page.html.includes('<form class="form" ')) throw new Error('The login screen rendered no <form class="form">.');
+        const body = page.html.replace('<form class="form" ', '<form class="form" method="post" ');
+        const html = template
+          .replace('<html lang="en">', `<html lang="${locale}">`)
+          .replace('<!-- assets -->', head)
+          .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
+          .replace('<div id="root"></div>', `<div id="root" data-login-area="${area}">${body}</div>`);
+        fs.writeFileSync(path.join(pagesDir, name), html);
+        return `pages/${name}`;
+      };
+      const files = { file: write(`login-${area}${suffix}.html`, ''), redirectFile: write(`login-${area}-redirect${suffix}.html`, `?redirect=${encodeURIComponent(`/${area}`)}`) };
+      const page = pages.find((p) => p.path === def.path);
+      if (!page) pages.push({ path: def.path, area, ...files, localized: { [locale]: files } });
+      else page.localized = { ...page.localized, [locale]: files };
+    }
   }
-  return { pages, shells: { app: renderShell('app'), admin: renderShell('admin') } };
+  renderIn('en');
+  return { pages, shells: shells.en, localizedShells: shells };
 }
 
-export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages: PrerenderedPage[] = [], shells: Record<ShellVariant, string> = { app: '', admin: '' }): void {
+export function writeIndex(
+  { metafile, styleUrls, screens }: ClientBuild, pages: PrerenderedPage[] = [], shells: Record<ShellVariant, string> = { app: '', admin: '' },
+  localizedShells: Partial<Record<Locale, Record<ShellVariant, string>>> = {},
+): void {
   const outputs = metafile.outputs;
   const files = Object.keys(outputs);
   const mainJs = files.find((f) => outputs[f]!.entryPoint === 'client/main.tsx');
@@ -338,7 +360,13 @@ export function writeIndex({ metafile, styleUrls, screens }: ClientBuild, pages:
       ...(def.area === 'app' || def.area === 'admin' ? { shell: def.area } : {}),
     };
   };
-  const manifest: PreloadManifest = { routes: ROUTES.map(entryFor), notFound: entryFor(NOT_FOUND_ROUTE), pages, shells };
+  // Each language's catalogue (client/i18n/<locale>/index.ts, a chunk of its own): preloaded with a page in it.
+  const catalogs: Partial<Record<Locale, string[]>> = {};
+  for (const locale of LOCALES) {
+    const chunk = files.find((f) => f.endsWith('.js') && Object.keys(outputs[f]!.inputs).includes(`client/i18n/${locale}/index.ts`));
+    if (chunk) catalogs[locale] = [...staticImports(outputs, chunk, new Set())].filter((f) => !shared.has(f)).map(url);
+  }
+  const manifest: PreloadManifest = { routes: ROUTES.map(entryFor), notFound: entryFor(NOT_FOUND_ROUTE), pages, shells, localizedShells, catalogs };
   fs.writeFileSync(path.join(OUT, 'preload.json'), JSON.stringify(manifest));
   // The help articles' pictures (client/help/*.png, made by `npm run help-images`), served at /help/….
   const helpImages = path.join(ROOT, 'client', 'help');

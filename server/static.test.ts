@@ -21,16 +21,26 @@ beforeAll(() => {
   fs.writeFileSync(`${main}.br`, zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(`${main}.gz`, zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(publicDir, 'assets/small-ABC.js'), 'export {};\n');
-  fs.writeFileSync(path.join(publicDir, 'index.html'), '<html><head><meta name="sentry-dsn" content="">\n    <!-- route-preload -->\n</head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(publicDir, 'index.html'), '<html lang="en"><head><meta name="sentry-dsn" content="">\n    <!-- route-preload -->\n</head><body><div id="root"></div></body></html>');
   const entry = (p: string, name: string, shell?: 'app' | 'admin') => ({ path: p, js: [`/assets/chunks/${name}-1.js`, '/assets/chunks/chunk-shared.js'], css: [`/assets/css/${name}-1.css`], shell });
   fs.writeFileSync(path.join(publicDir, 'preload.json'), JSON.stringify({
     routes: [entry('/app/staff', 'StaffList', 'app'), entry('/app/staff/create', 'StaffCreate', 'app'), entry('/app/staff/:id', 'StaffView', 'app'), entry('/app/auth/login', 'Login'), entry('/admin/districts', 'Districts', 'admin'), entry('/pricing', 'Pricing')],
     notFound: entry('*', 'NotFound'),
     shells: { app: '<div class="app-shell">app frame</div>', admin: '<div class="admin-shell">admin frame</div>' },
-    pages: [{ path: '/admin/auth/login', area: 'admin', file: 'pages/login-admin.html', redirectFile: 'pages/login-admin-redirect.html' }],
+    localizedShells: {
+      en: { app: '<div class="app-shell">app frame</div>', admin: '<div class="admin-shell">admin frame</div>' },
+      es: { app: '<div class="app-shell">marco app</div>', admin: '<div class="admin-shell">marco admin</div>' },
+    },
+    catalogs: { es: ['/assets/chunks/es-1.js'] },
+    pages: [{
+      path: '/admin/auth/login', area: 'admin', file: 'pages/login-admin.html', redirectFile: 'pages/login-admin-redirect.html',
+      localized: { es: { file: 'pages/login-admin.es.html', redirectFile: 'pages/login-admin-redirect.es.html' } },
+    }],
   }));
   fs.mkdirSync(path.join(publicDir, 'pages'));
   fs.writeFileSync(path.join(publicDir, 'pages/login-admin.html'), `<html><head><meta name="sentry-dsn" content=""></head><body>${'Staff sign in. '.repeat(200)}</body></html>`);
+  fs.writeFileSync(path.join(publicDir, 'pages/login-admin.es.html'), '<html lang="es"><head></head><body>Acceso del personal.</body></html>');
+  fs.writeFileSync(path.join(publicDir, 'pages/login-admin-redirect.es.html'), '<html lang="es"><head></head><body>Acceso del personal. Continúe.</body></html>');
   fs.writeFileSync(path.join(publicDir, 'pages/login-admin-redirect.html'), '<html><head><meta name="sentry-dsn" content=""></head><body>Staff sign in. Sign in to continue to the page you asked for.</body></html>');
   app = express();
   app.use(staticRoutes(publicDir, null, 'test_session'));
@@ -111,17 +121,32 @@ describe('the page for a route', () => {
       const res = await signedIn(url!).set('Accept-Encoding', 'br');
       expect(res.status).toBe(200);
       expect(res.text).toContain(frame);
-      expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
+      expect(res.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
       const guest = await request(app).get(url!);
       expect(guest.text).toContain('<div id="root"></div>');
       expect(guest.text).not.toContain('frame');
-      expect(guest.headers.vary).toBe('Accept-Encoding, Cookie');
+      expect(guest.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
     }
     for (const url of ['/pricing', '/app/auth/login', '/no/such/page']) {
       const res = await signedIn(url);
       expect(res.text).toContain('<div id="root"></div>');
-      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
     }
+  });
+
+  it('is in the visitor\'s language (issue 33): the language cookie, else Accept-Language; Spanish preloads its catalogue', async () => {
+    const english = await request(app).get('/app/staff').set('Accept-Language', 'fr, en;q=0.8');
+    expect(english.text).toContain('<html lang="en">');
+    expect(english.text).not.toContain('es-1.js');
+    const spanish = await request(app).get('/app/staff').set('Accept-Language', 'es-PR');
+    expect(spanish.text).toContain('<html lang="es">');
+    expect(spanish.text).toContain('<link rel="modulepreload" href="/assets/chunks/es-1.js">');
+    const chosen = await request(app).get('/app/staff').set('Accept-Language', 'es-PR').set('Cookie', 'cw_lang=en; test_session=s%3Aabc');
+    expect(chosen.text).toContain('<html lang="en">');
+    expect(chosen.text).toContain('app frame');
+    const shell = await request(app).get('/app/staff').set('Cookie', 'cw_lang=es; test_session=s%3Aabc');
+    expect(shell.text).toContain('<div id="root"><div class="app-shell">marco app</div></div>');
+    expect(shell.text).toContain('<html lang="es">');
   });
 });
 
@@ -133,13 +158,19 @@ describe('the login page rendered at build time', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
     expect(res.headers['cache-control']).toBe('no-cache');
     // supertest decodes it, as the assets' brotli test above relies on.
     const html = res.text;
     expect(html).toContain('Staff sign in.');
     expect(html).not.toContain(NOTICE);
     expect(html).not.toContain('<div id="root">');
+  });
+
+  it('is served in the visitor\'s language (issue 33)', async () => {
+    expect((await request(app).get('/admin/auth/login').set('Accept-Language', 'es')).text).toContain('Acceso del personal.');
+    expect((await request(app).get('/admin/auth/login?redirect=%2Fadmin').set('Cookie', 'cw_lang=es')).text).toContain('Continúe.');
+    expect((await request(app).get('/admin/auth/login').set('Accept-Language', 'es').set('Cookie', 'cw_lang=en')).text).toContain('Staff sign in.');
   });
 
   it('shows the notice only for a safe ?redirect= of its own area', async () => {

@@ -4,6 +4,8 @@ import zlib from 'node:zlib';
 import express, { type Request, type RequestHandler, Router } from 'express';
 import { safeRedirect } from '../common/authPaths';
 import { escapeHtml } from './lib/mailer';
+import type { Locale } from '../common/locales';
+import { guestLocale } from './i18n/locale';
 
 /** dist/public/preload.json, written by scripts/build.ts: each route's screen chunks and stylesheets. */
 interface PreloadEntry {
@@ -20,6 +22,8 @@ interface PrerenderedPage {
   file: string;
   /** The page with the "continue to the page you asked for" notice, for a safe ?redirect=. */
   redirectFile: string;
+  /** Both files in each language (issue 33); `file` and `redirectFile` are the English ones. */
+  localized?: Partial<Record<Locale, { file: string; redirectFile: string }>>;
 }
 interface PreloadManifest {
   routes: PreloadEntry[];
@@ -27,6 +31,10 @@ interface PreloadManifest {
   pages?: PrerenderedPage[];
   /** Each signed-in area's empty shell (top bar, sidebar, main region), the markup inside #root. */
   shells?: Record<'app' | 'admin', string>;
+  /** The shells in each language (issue 33). */
+  localizedShells?: Partial<Record<Locale, Record<'app' | 'admin', string>>>;
+  /** Each language's catalogue chunks, preloaded with a page in that language. */
+  catalogs?: Partial<Record<Locale, string[]>>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -106,12 +114,13 @@ export function matchRoute<T extends { path: string }>(routes: T[], pathname: st
   return best?.route;
 }
 
-function preloadTags(entry: PreloadEntry): string {
+function preloadTags(entry: PreloadEntry, catalog: string[] = []): string {
   return [
     // Every screen first asks who is signed in: start that request with the page, not after the scripts.
     '<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials">',
     ...entry.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...entry.js.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...catalog.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ].join('\n    ');
 }
 
@@ -170,8 +179,8 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null, sessio
   let indexHtml: string | null = null;
   let builtAt = 0;
   let manifest: PreloadManifest | null = null;
-  // Keyed by route entry, by prerendered file, or by `shell:` and the route's path.
-  const pages = new Map<PreloadEntry | string | null, PageBody>();
+  // Keyed by prerendered file, or by the language and the route's path (with `shell:` when it paints the shell).
+  const pages = new Map<string, PageBody>();
   const sendIndex: RequestHandler = (req, res, next) => {
     const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
     // Read again after a rebuild (npm run dev): the hashed file names have changed.
@@ -198,9 +207,13 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null, sessio
       return;
     }
     let page: PageBody | undefined;
-    let shellPage = false;
+    // The visitor's language (issue 33): the language cookie the app writes once it knows the person, else the
+    // browser's. The page is in it from the first paint (<html lang>, the login page, the shell) and its catalogue
+    // loads with the page.
+    const locale = guestLocale(req);
     if (prerendered) {
-      const file = safeRedirect(redirectParam(req), prerendered.area) ? prerendered.redirectFile : prerendered.file;
+      const files = prerendered.localized?.[locale] ?? prerendered;
+      const file = safeRedirect(redirectParam(req), prerendered.area) ? files.redirectFile : files.file;
       page = pages.get(file);
       if (page === undefined) {
         page = pageBody(withDsn(fs.readFileSync(path.join(publicDir, file), 'utf8')));
@@ -211,19 +224,20 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null, sessio
       // A signed-in area's page, asked for with a session cookie: the page paints that area's empty shell
       // at once, and the app's first render replaces it in place (a stale cookie shows it briefly before
       // the login page). Without a cookie the page stays empty, as the guard sends a guest to sign in.
-      shellPage = Boolean(entry?.shell);
-      const shell = entry?.shell && sessionCookie && req.headers.cookie?.includes(`${sessionCookie}=`) ? manifest?.shells?.[entry.shell] : undefined;
-      const key = entry && shell ? `shell:${entry.path}` : entry;
+      const shells = manifest?.localizedShells?.[locale] ?? manifest?.shells;
+      const shell = entry?.shell && sessionCookie && req.headers.cookie?.includes(`${sessionCookie}=`) ? shells?.[entry.shell] : undefined;
+      const key = `${locale}:${entry && shell ? `shell:${entry.path}` : entry?.path ?? ''}`;
       page = pages.get(key);
       if (page === undefined) {
-        const html = entry ? indexHtml.replace('<!-- route-preload -->', preloadTags(entry)) : indexHtml;
+        const localized = indexHtml.replace('<html lang="en">', `<html lang="${locale}">`);
+        const html = entry ? localized.replace('<!-- route-preload -->', preloadTags(entry, manifest?.catalogs?.[locale])) : localized;
         page = pageBody(shell ? html.replace('<div id="root"></div>', `<div id="root">${shell}</div>`) : html);
         pages.set(key, page);
       }
     }
     const encoding = acceptedEncodings(req.headers['accept-encoding'])[0];
-    res.set('Cache-Control', 'no-cache').type('html').vary('Accept-Encoding');
-    if (shellPage) res.vary('Cookie');
+    res.set('Cache-Control', 'no-cache').type('html').vary('Accept-Encoding').vary('Accept-Language').vary('Cookie');
+    // (Cookie: the language cookie and, on a signed-in area's page, the session's presence choose the page.)
     if (encoding) res.set('Content-Encoding', encoding);
     res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
   };

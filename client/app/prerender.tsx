@@ -6,11 +6,19 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../common/constants';
+import type { Locale } from '../../common/locales';
+import { setLocale } from '../lib/i18n';
+import spanish from '../i18n/es';
 import LoginScreen from '../features/auth/LoginScreen';
 import { AuthLayout } from './layouts/AuthLayout';
 import { ShellFrame } from './layouts/ShellLayout';
 import { ROUTES } from './routeTable';
 import { routeTitle } from './routeTitles';
+
+/** Renders what follows in this language (the build renders each page once per language, issue 33). */
+export function renderIn(locale: Locale): void {
+  setLocale(locale, locale === 'es' ? spanish : undefined);
+}
 
 export interface RenderedPage {
   /** The markup inside #root. */
