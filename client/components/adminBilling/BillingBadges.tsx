@@ -1,8 +1,38 @@
 // Quote and invoice status badges: the word is always shown (never colour alone).
-import {
-  INVOICE_STATUS_LABELS, type InvoiceStatus, QUOTE_STATUS_LABELS, type QuoteStatus,
-} from '../../../common/schemas/billing';
-import { plural } from '../../../common/plural';
+import type { InvoiceStatus, QuoteStatus } from '../../../common/schemas/billing';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  activated: { id: 'adminBilling.badge.activated', defaultMessage: 'Activated' },
+  schoolYears: { id: 'adminBilling.term.schoolYears', defaultMessage: '{count, plural, one {# school year} other {# school years}}' },
+  years: { id: 'adminBilling.term.years', defaultMessage: '{count, plural, one {# year} other {# years}}' },
+});
+
+// The words of common/schemas/billing.ts's QUOTE_STATUS_LABELS and INVOICE_STATUS_LABELS, as messages: "Open" and
+// "Overdue" are words of action steps and cycles too, and a quote or an invoice takes its own gender in Spanish.
+const quoteStatus = defineMessages({
+  draft: { id: 'adminBilling.quoteStatus.draft', defaultMessage: 'Draft' },
+  sent: { id: 'adminBilling.quoteStatus.sent', defaultMessage: 'Sent' },
+  accepted: { id: 'adminBilling.quoteStatus.accepted', defaultMessage: 'Accepted' },
+  declined: { id: 'adminBilling.quoteStatus.declined', defaultMessage: 'Declined' },
+  expired: { id: 'adminBilling.quoteStatus.expired', defaultMessage: 'Expired' },
+});
+const invoiceStatus = defineMessages({
+  open: { id: 'adminBilling.invoiceStatus.open', defaultMessage: 'Open' },
+  paid: { id: 'adminBilling.invoiceStatus.paid', defaultMessage: 'Paid' },
+  overdue: { id: 'adminBilling.invoiceStatus.overdue', defaultMessage: 'Overdue' },
+  void: { id: 'adminBilling.invoiceStatus.void', defaultMessage: 'Void' },
+});
+
+/** A quote's status in words ("Accepted"). */
+export function quoteStatusLabel(status: QuoteStatus): string {
+  return t(quoteStatus[status]);
+}
+
+/** An invoice's status in words ("Paid"). */
+export function invoiceStatusLabel(status: InvoiceStatus): string {
+  return t(invoiceStatus[status]);
+}
 
 const QUOTE_TONE: Record<QuoteStatus, string> = {
   draft: 'badge--neutral', sent: 'badge--info', accepted: 'badge--success', declined: 'badge--danger', expired: 'badge--warning',
@@ -10,20 +40,20 @@ const QUOTE_TONE: Record<QuoteStatus, string> = {
 const INVOICE_TONE: Record<InvoiceStatus, string> = { open: 'badge--info', paid: 'badge--success', overdue: 'badge--danger', void: 'badge--neutral' };
 
 export function QuoteStatusBadge({ status, activated }: { status: QuoteStatus; activated?: boolean }) {
-  if (activated) return <span className="badge badge--primary">Activated</span>;
-  return <span className={`badge ${QUOTE_TONE[status]}`}>{QUOTE_STATUS_LABELS[status]}</span>;
+  if (activated) return <span className="badge badge--primary">{t(m.activated)}</span>;
+  return <span className={`badge ${QUOTE_TONE[status]}`}>{quoteStatusLabel(status)}</span>;
 }
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <span className={`badge ${INVOICE_TONE[status]}`}>{INVOICE_STATUS_LABELS[status]}</span>;
+  return <span className={`badge ${INVOICE_TONE[status]}`}>{invoiceStatusLabel(status)}</span>;
 }
 
 /** "1 school year", "3 school years". */
 export function termText(years: number): string {
-  return plural(years, 'school year', 'school years');
+  return t(m.schoolYears, { count: years });
 }
 
 /** The tables' short form: "1 year", "3 years" (terms are school years). */
 export function shortTerm(years: number): string {
-  return plural(years, 'year', 'years');
+  return t(m.years, { count: years });
 }

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ListResults } from '../../components/ListResults';
 import { PageHeader } from '../../components/PageHeader';
 import { type AdminQuoteParams, useAdminQuotes } from '../../lib/adminBilling';
+import { defineMessages, t, tRich } from '../../lib/i18n';
 import { readFilter, readPage, useListUpdate } from '../../lib/listParams';
 import { useDateLocale } from '../../lib/session';
 import { DEFAULT_FILTERS, QuoteFilters } from './components/QuoteFilters';
@@ -15,6 +16,19 @@ import { QuoteTable } from './components/QuoteTable';
 import '../../components/adminBilling/adminBilling.css';
 
 const PER_PAGE = 50;
+
+const m = defineMessages({
+  description: { id: 'adminBilling.quotes.description', defaultMessage: 'Quotes of every district, newest first. Open a district to activate its accepted quote and to mark its invoices paid or void.' },
+  showing: { id: 'adminBilling.quotes.showing', defaultMessage: 'Showing the quotes of <district></district>.' },
+  districtNumber: { id: 'adminBilling.quotes.districtNumber', defaultMessage: 'district #{id}' },
+  everyDistrict: { id: 'adminBilling.quotes.everyDistrict', defaultMessage: 'Show every district' },
+  reset: { id: 'adminBilling.quotes.reset', defaultMessage: 'Reset the list' },
+  noMatchTitle: { id: 'adminBilling.quotes.noMatchTitle', defaultMessage: 'No quotes match' },
+  clearFilters: { id: 'adminBilling.quotes.clearFilters', defaultMessage: 'Clear filters' },
+  noMatchText: { id: 'adminBilling.quotes.noMatchText', defaultMessage: 'Try another quote number or district name, or show every status and plan.' },
+  emptyTitle: { id: 'adminBilling.quotes.emptyTitle', defaultMessage: 'No quotes yet' },
+  emptyText: { id: 'adminBilling.quotes.emptyText', defaultMessage: 'Quotes appear here as soon as a district creates one under Settings → Billing → Quotes.' },
+});
 
 const FILTER_ALIASES = ['status', 'plan', 'district'];
 
@@ -42,26 +56,28 @@ export default function AdminQuotesScreen({ route }: ScreenProps) {
     <div className="stack stack--lg ab-page">
       <PageHeader
         title={route.title}
-        description={<p>Quotes of every district, newest first. Open a district to activate its accepted quote and to mark its invoices paid or void.</p>}
+        description={<p>{t(m.description)}</p>}
       />
       <QuoteFilters params={params} plans={list.data?.meta.plans ?? []} onChange={update} />
       {params.district && (
         <p className="cluster text-sm">
           <span>
-            Showing the quotes of {districtName ? <Link to={`/admin/districts/${params.district}`}>{districtName}</Link> : `district #${params.district}`}.
+            {tRich(m.showing, {
+              district: () => (districtName ? <Link to={`/admin/districts/${params.district}`}>{districtName}</Link> : t(m.districtNumber, { id: params.district })),
+            })}
           </span>
-          <Button variant="ghost" size="sm" onClick={() => update({ district: '' })}>Show every district</Button>
+          <Button variant="ghost" size="sm" onClick={() => update({ district: '' })}>{t(m.everyDistrict)}</Button>
         </p>
       )}
       <ListResults
         list={list} noun={['quote', 'quotes']} filtered={filtered} onPage={(page) => update({ page })}
-        invalidAction={<Button variant="secondary" size="sm" onClick={() => setSearchParams(new URLSearchParams())}>Reset the list</Button>}
+        invalidAction={<Button variant="secondary" size="sm" onClick={() => setSearchParams(new URLSearchParams())}>{t(m.reset)}</Button>}
         empty={filtered || params.page > 1 ? (
-          <EmptyState title="No quotes match" action={<Button variant="secondary" onClick={() => update({ ...DEFAULT_FILTERS })}>Clear filters</Button>}>
-            <p>Try another quote number or district name, or show every status and plan.</p>
+          <EmptyState title={t(m.noMatchTitle)} action={<Button variant="secondary" onClick={() => update({ ...DEFAULT_FILTERS })}>{t(m.clearFilters)}</Button>}>
+            <p>{t(m.noMatchText)}</p>
           </EmptyState>
         ) : (
-          <EmptyState title="No quotes yet"><p>Quotes appear here as soon as a district creates one under Settings → Billing → Quotes.</p></EmptyState>
+          <EmptyState title={t(m.emptyTitle)}><p>{t(m.emptyText)}</p></EmptyState>
         )}
       >
         {(rows) => <QuoteTable rows={rows} locale={locale} busy={list.isValidating} />}

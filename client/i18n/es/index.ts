@@ -5,6 +5,7 @@ import type { Catalog } from '../../lib/i18n';
 import texts from '../../../common/i18n/es';
 import app from './app.json';
 import adminUsers from './adminUsers.json';
+import adminBilling from './adminBilling.json';
 import adminOps from './adminOps.json';
 import publicPages from './public.json';
 import readLog from './readLog.json';
@@ -21,6 +22,7 @@ const catalog: Catalog = {
   messages: {
     ...app,
     ...adminUsers,
+    ...adminBilling,
     ...adminOps,
     ...publicPages,
     ...readLog,

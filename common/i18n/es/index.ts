@@ -5,6 +5,7 @@ import type { TextCatalog } from '../text';
 import account from './account.json';
 import shared from './shared.json';
 import adminUsers from './adminUsers.json';
+import adminBilling from './adminBilling.json';
 import adminOps from './adminOps.json';
 import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
@@ -14,6 +15,7 @@ import site from './site.json';
 const texts: TextCatalog = {
   ...shared,
   ...adminUsers,
+  ...adminBilling,
   ...adminOps,
   ...account,
   ...readLog,

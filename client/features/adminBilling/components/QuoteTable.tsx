@@ -7,20 +7,36 @@ import type { AdminQuoteRow } from '../../../../common/schemas/billing';
 import { QuoteStatusBadge, shortTerm } from '../../../components/adminBilling/BillingBadges';
 import { formatDay } from '../../../lib/dates';
 import { formatInteger } from '../../../lib/format';
+import { defineMessages, t, tRich } from '../../../lib/i18n';
 import { useInstantFormat } from '../../../lib/session';
 import { TableFrame } from '../../../components/Table';
 
-const NONE = <span className="muted">—<span className="sr-only">None</span></span>;
+const m = defineMessages({
+  none: { id: 'adminBilling.none', defaultMessage: 'None' },
+  caption: { id: 'adminBilling.quotes.caption', defaultMessage: 'Quotes across districts, newest first' },
+  quote: { id: 'adminBilling.quote', defaultMessage: 'Quote' },
+  district: { id: 'adminBilling.district', defaultMessage: 'District' },
+  plan: { id: 'adminBilling.plan', defaultMessage: 'Plan' },
+  seats: { id: 'adminBilling.seats', defaultMessage: 'Seats' },
+  term: { id: 'adminBilling.term', defaultMessage: 'Term' },
+  termHeader: { id: 'adminBilling.termHeader', defaultMessage: 'Term <sr>(school years)</sr>' },
+  total: { id: 'adminBilling.total', defaultMessage: 'Total' },
+  status: { id: 'adminBilling.status', defaultMessage: 'Status' },
+  validUntil: { id: 'adminBilling.validUntil', defaultMessage: 'Valid until' },
+  poNumber: { id: 'adminBilling.poNumber', defaultMessage: 'PO number' },
+});
+
+const NONE = () => <span className="muted">—<span className="sr-only">{t(m.none)}</span></span>;
 
 export function QuoteTable({ rows, locale, busy }: { rows: AdminQuoteRow[]; locale?: Locale; busy?: boolean }) {
   const when = useInstantFormat();
   return (
-    <TableFrame caption="Quotes across districts, newest first" captionHidden stackOnPhone busy={busy} className="ab-table" wrapClassName="ab-table-wrap">
+    <TableFrame caption={t(m.caption)} captionHidden stackOnPhone busy={busy} className="ab-table" wrapClassName="ab-table-wrap">
       <thead>
         <tr>
-          <th scope="col">Quote</th><th scope="col">District</th><th scope="col">Plan</th><th scope="col" className="num">Seats</th>
-          <th scope="col">Term <span className="sr-only">(school years)</span></th><th scope="col" className="num">Total</th><th scope="col">Status</th><th scope="col">Valid until</th>
-          <th scope="col">PO number</th>
+          <th scope="col">{t(m.quote)}</th><th scope="col">{t(m.district)}</th><th scope="col">{t(m.plan)}</th><th scope="col" className="num">{t(m.seats)}</th>
+          <th scope="col">{tRich(m.termHeader, { sr: (chunks) => <span className="sr-only">{chunks}</span> })}</th><th scope="col" className="num">{t(m.total)}</th><th scope="col">{t(m.status)}</th><th scope="col">{t(m.validUntil)}</th>
+          <th scope="col">{t(m.poNumber)}</th>
         </tr>
       </thead>
       <tbody>
@@ -30,14 +46,14 @@ export function QuoteTable({ rows, locale, busy }: { rows: AdminQuoteRow[]; loca
               {q.number}
               <span className="ab-table__sub">{when.date(q.created_at)}</span>
             </th>
-            <td className="ab-table__district" data-label="District"><Link to={`/admin/districts/${q.district.id}`}>{q.district.name}</Link></td>
-            <td data-label="Plan">{q.plan.name}</td>
-            <td className="num" data-label="Seats">{formatInteger(q.seats)}</td>
-            <td className="nowrap" data-label="Term">{shortTerm(q.term_years)}</td>
-            <td className="num" data-label="Total">{formatUsd(q.total_cents)}</td>
-            <td data-label="Status"><QuoteStatusBadge status={q.status} activated={q.activated_at !== null} /></td>
-            <td className="nowrap" data-label="Valid until">{formatDay(q.valid_until, locale)}</td>
-            <td className="ab-table__po" data-label="PO number">{q.po_number ?? NONE}</td>
+            <td className="ab-table__district" data-label={t(m.district)}><Link to={`/admin/districts/${q.district.id}`}>{q.district.name}</Link></td>
+            <td data-label={t(m.plan)}>{q.plan.name}</td>
+            <td className="num" data-label={t(m.seats)}>{formatInteger(q.seats)}</td>
+            <td className="nowrap" data-label={t(m.term)}>{shortTerm(q.term_years)}</td>
+            <td className="num" data-label={t(m.total)}>{formatUsd(q.total_cents)}</td>
+            <td data-label={t(m.status)}><QuoteStatusBadge status={q.status} activated={q.activated_at !== null} /></td>
+            <td className="nowrap" data-label={t(m.validUntil)}>{formatDay(q.valid_until, locale)}</td>
+            <td className="ab-table__po" data-label={t(m.poNumber)}>{q.po_number ?? NONE()}</td>
           </tr>
         ))}
       </tbody>

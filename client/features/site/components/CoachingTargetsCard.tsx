@@ -12,6 +12,7 @@ import { FormError, TextField } from '../../../components/Field';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
+import { defineMessages, t } from '../../../lib/i18n';
 import { updateDistrict, useDistrict } from '../api';
 import { mutate } from 'swr';
 
@@ -24,20 +25,35 @@ const targetsFormSchema = z.object({
   [PER_SEMESTER]: coachingTargetsSchema.shape.cycles_per_new_teacher_per_semester,
 });
 
-const PER_MONTH_HINT = 'Completed interactions each educator should take part in every month. Leave empty for no target.';
-const PER_SEMESTER_HINT = 'Coaching cycles each new teacher (hired in the last year) should have every semester. Leave empty for no target.';
+const m = defineMessages({
+  perMonth: { id: 'site.targets.perMonth', defaultMessage: 'Interactions per educator per month' },
+  perSemester: { id: 'site.targets.perSemester', defaultMessage: 'Coaching cycles per new teacher per semester' },
+  perMonthHint: { id: 'site.targets.perMonthHint', defaultMessage: 'Completed interactions each educator should take part in every month. Leave empty for no target.' },
+  perSemesterHint: { id: 'site.targets.perSemesterHint', defaultMessage: 'Coaching cycles each new teacher (hired in the last year) should have every semester. Leave empty for no target.' },
+  noTarget: { id: 'site.targets.noTarget', defaultMessage: 'No target' },
+  atLeast: { id: 'site.targets.atLeast', defaultMessage: 'At least {value}' },
+  saved: { id: 'site.targets.saved', defaultMessage: 'The coaching targets have been saved.' },
+  perMonthPlaceholder: { id: 'site.targets.perMonthPlaceholder', defaultMessage: 'e.g. 2' },
+  perSemesterPlaceholder: { id: 'site.targets.perSemesterPlaceholder', defaultMessage: 'e.g. 1' },
+  save: { id: 'site.targets.save', defaultMessage: 'Save targets' },
+  title: { id: 'site.targets.title', defaultMessage: 'Coaching targets' },
+  introManage: { id: 'site.targets.introManage', defaultMessage: 'Your district\'s own goals for how much coaching each educator receives. Reports and the dashboard show progress against them. Each target is a number from 0.1 to 100.' },
+  introRead: { id: 'site.targets.introRead', defaultMessage: 'Your district\'s goals for how much coaching each educator receives. Only district administrators can change them.' },
+  what: { id: 'site.targets.what', defaultMessage: 'the coaching targets', description: 'Completes "An error occurred while fetching …".' },
+  loading: { id: 'site.targets.loading', defaultMessage: 'Loading the coaching targets…' },
+});
 
 const shown = (value: number | null) => (value === null ? '' : String(value));
 
 function describe(targets: CoachingTargets): { label: string; value: string }[] {
   return [
     {
-      label: 'Interactions per educator per month',
-      value: targets.interactions_per_educator_per_month === null ? 'No target' : `At least ${targets.interactions_per_educator_per_month}`,
+      label: t(m.perMonth),
+      value: targets.interactions_per_educator_per_month === null ? t(m.noTarget) : t(m.atLeast, { value: targets.interactions_per_educator_per_month }),
     },
     {
-      label: 'Coaching cycles per new teacher per semester',
-      value: targets.cycles_per_new_teacher_per_semester === null ? 'No target' : `At least ${targets.cycles_per_new_teacher_per_semester}`,
+      label: t(m.perSemester),
+      value: targets.cycles_per_new_teacher_per_semester === null ? t(m.noTarget) : t(m.atLeast, { value: targets.cycles_per_new_teacher_per_semester }),
     },
   ];
 }
@@ -69,7 +85,7 @@ function TargetsForm({ district }: { district: DistrictProfile }) {
       });
       // Report figures and the dashboard pulse measure against the targets: fetch them again.
       void mutate((key) => (typeof key === 'string' ? key : Array.isArray(key) ? String(key[0]) : '').startsWith('report'));
-      toast.success('The coaching targets have been saved.');
+      toast.success(t(m.saved));
     });
   });
 
@@ -78,24 +94,24 @@ function TargetsForm({ district }: { district: DistrictProfile }) {
       <FormError error={form.formError} />
       <div className="grid-2">
         <TextField
-          label="Interactions per educator per month"
-          hint={PER_MONTH_HINT}
+          label={t(m.perMonth)}
+          hint={t(m.perMonthHint)}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="e.g. 2"
+          placeholder={t(m.perMonthPlaceholder)}
           {...form.field(PER_MONTH)}
         />
         <TextField
-          label="Coaching cycles per new teacher per semester"
-          hint={PER_SEMESTER_HINT}
+          label={t(m.perSemester)}
+          hint={t(m.perSemesterHint)}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="e.g. 1"
+          placeholder={t(m.perSemesterPlaceholder)}
           {...form.field(PER_SEMESTER)}
         />
       </div>
       <div className="form-actions">
-        <Button type="submit" busy={form.busy}>Save targets</Button>
+        <Button type="submit" busy={form.busy}>{t(m.save)}</Button>
       </div>
     </form>
   );
@@ -107,15 +123,13 @@ export function CoachingTargetsCard({ canManage }: { canManage: boolean }) {
     <Card
       className="site-card"
       titleId="site-targets-title"
-      title="Coaching targets"
-      intro={canManage
-        ? 'Your district\'s own goals for how much coaching each educator receives. Reports and the dashboard show progress against them. Each target is a number from 0.1 to 100.'
-        : 'Your district\'s goals for how much coaching each educator receives. Only district administrators can change them.'}
+      title={t(m.title)}
+      intro={canManage ? t(m.introManage) : t(m.introRead)}
     >
       {error && !district ? (
-        <LoadError what="the coaching targets" onRetry={() => void mutate()} />
+        <LoadError what={t(m.what)} onRetry={() => void mutate()} />
       ) : !district ? (
-        <LoadingBlock label="Loading the coaching targets…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : canManage ? (
         <TargetsForm key={district.id} district={district} />
       ) : (

@@ -2,10 +2,9 @@
 // years", saved through PUT /api/district with the profile as stored; what the next nightly run removes is read from
 // GET /api/district/retention-preview for the value chosen, before it is saved. Turning it on, or shortening it,
 // asks first.
-import { useState } from 'react';
-import { RETENTION_KIND_WORDS, RETENTION_KINDS, RETENTION_MAX_YEARS, RETENTION_MIN_YEARS, type RetentionCounts } from '../../../../common/retention';
+import { type ReactNode, useState } from 'react';
+import { RETENTION_KINDS, RETENTION_MAX_YEARS, RETENTION_MIN_YEARS, type RetentionCounts } from '../../../../common/retention';
 import type { DistrictProfile } from '../../../../common/schemas/site';
-import { plural } from '../../../../common/plural';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { FormError, SelectField } from '../../../components/Field';
@@ -15,26 +14,81 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { formatDate } from '../../../lib/format';
 import { useSubmitState } from '../../../lib/forms';
+import { defineMessages, type MessageDescriptor, t, tRich } from '../../../lib/i18n';
 import { useDateLocale, useInstantFormat } from '../../../lib/session';
 import { dayAsDate } from '../../../lib/zonedTime';
 import { revalidateRetention, type RetentionPreview, updateDistrict, useDistrict, useRetentionPreview } from '../api';
 import { monthName } from './options';
 
+const m = defineMessages({
+  never: { id: 'site.retention.never', defaultMessage: 'Never (keep every record)' },
+  olderThan: { id: 'site.retention.olderThan', defaultMessage: 'Older than {years, plural, one {# school year} other {# school years}}' },
+  interactions: { id: 'site.retention.kind.interactions', defaultMessage: '{count, plural, one {# interaction} other {# interactions}}' },
+  activities: { id: 'site.retention.kind.activities', defaultMessage: '{count, plural, one {# logged time entry} other {# logged time entries}}' },
+  observations: { id: 'site.retention.kind.observations', defaultMessage: '{count, plural, one {# observation} other {# observations}}' },
+  calibrationSessions: { id: 'site.retention.kind.calibrationSessions', defaultMessage: '{count, plural, one {# calibration session} other {# calibration sessions}}' },
+  cycles: { id: 'site.retention.kind.cycles', defaultMessage: '{count, plural, one {# coaching cycle} other {# coaching cycles}}' },
+  cycleNotes: { id: 'site.retention.kind.cycleNotes', defaultMessage: '{count, plural, one {# cycle note} other {# cycle notes}}' },
+  skillRatings: { id: 'site.retention.kind.skillRatings', defaultMessage: '{count, plural, one {# skill rating} other {# skill ratings}}' },
+  selfRatings: { id: 'site.retention.kind.selfRatings', defaultMessage: '{count, plural, one {# self-assessment rating} other {# self-assessment ratings}}' },
+  actionSteps: { id: 'site.retention.kind.actionSteps', defaultMessage: '{count, plural, one {# closed action step} other {# closed action steps}}' },
+  coachingRequests: { id: 'site.retention.kind.coachingRequests', defaultMessage: '{count, plural, one {# closed coaching request} other {# closed coaching requests}}' },
+  listLast: { id: 'site.retention.listLast', defaultMessage: '{first} and {last}', description: 'The last two of a list of counts; {first} may itself be a comma-separated list.' },
+  nothingDeleted: { id: 'site.retention.nothingDeleted', defaultMessage: 'Nothing is deleted: coaching records are kept until you delete them or the district is closed.' },
+  nextRunDeletes: { id: 'site.retention.nextRunDeletes', defaultMessage: 'The next run on <b>{day}</b> deletes <b>{counts}</b>, every one dated before {cutoff}.' },
+  nextRunNothing: { id: 'site.retention.nextRunNothing', defaultMessage: 'The next run on <b>{day}</b> deletes nothing: no coaching record is dated before {cutoff}.' },
+  lastRunDeleted: { id: 'site.retention.lastRunDeleted', defaultMessage: 'Last run: {when}, deleted {counts} (records before {cutoff}).' },
+  lastRunNothing: { id: 'site.retention.lastRunNothing', defaultMessage: 'Last run: {when}, nothing to delete (records before {cutoff}).' },
+  savedOff: { id: 'site.retention.savedOff', defaultMessage: 'Data retention is off: coaching records are kept.' },
+  savedOn: { id: 'site.retention.savedOn', defaultMessage: 'Coaching records older than {years, plural, one {# school year} other {# school years}} will be deleted every night.' },
+  deleteLabel: { id: 'site.retention.deleteLabel', defaultMessage: 'Delete coaching records' },
+  deleteHint: { id: 'site.retention.deleteHint', defaultMessage: 'A school year starts on {month} 1. The run starts at 2:00 every night, district time.' },
+  previewWhat: { id: 'site.retention.previewWhat', defaultMessage: 'what the next run deletes', description: 'Completes "An error occurred while fetching …".' },
+  counting: { id: 'site.retention.counting', defaultMessage: 'Counting what the next run deletes…' },
+  save: { id: 'site.retention.save', defaultMessage: 'Save retention' },
+  confirmTitle: { id: 'site.retention.confirmTitle', defaultMessage: 'Delete coaching records older than {years, plural, one {# school year} other {# school years}}?' },
+  confirmBody: { id: 'site.retention.confirmBody', defaultMessage: 'Deleted records cannot be restored, and reports will count only what is left. Export what you need to keep first.' },
+  confirmLabel: { id: 'site.retention.confirmLabel', defaultMessage: 'Turn on deletion' },
+  title: { id: 'site.retention.title', defaultMessage: 'Data retention' },
+  introManage: { id: 'site.retention.introManage', defaultMessage: 'How long Coachwell keeps your coaching records: interactions with their notes, logged time, observations, skill ratings, closed cycles, action steps and requests. Older ones are deleted for good every night; educators, schools and settings stay.' },
+  introRead: { id: 'site.retention.introRead', defaultMessage: 'How long Coachwell keeps your coaching records. Only district administrators can change this setting.' },
+  settingWhat: { id: 'site.retention.settingWhat', defaultMessage: 'the retention setting', description: 'Completes "An error occurred while fetching …".' },
+  loading: { id: 'site.retention.loading', defaultMessage: 'Loading the retention setting…' },
+  records: { id: 'site.retention.records', defaultMessage: 'Coaching records' },
+  keptUntilDeleted: { id: 'site.retention.keptUntilDeleted', defaultMessage: 'Kept until they are deleted.' },
+  deletedOnce: { id: 'site.retention.deletedOnce', defaultMessage: 'Deleted once older than {years, plural, one {# school year} other {# school years}} (now: records before {day}).' },
+});
+
+const KIND_MESSAGES: Record<(typeof RETENTION_KINDS)[number], MessageDescriptor> = {
+  interactions: m.interactions,
+  activities: m.activities,
+  observations: m.observations,
+  calibration_sessions: m.calibrationSessions,
+  cycles: m.cycles,
+  cycle_notes: m.cycleNotes,
+  skill_ratings: m.skillRatings,
+  self_ratings: m.selfRatings,
+  action_steps: m.actionSteps,
+  coaching_requests: m.coachingRequests,
+};
+
 const OFF = 'off';
-const OPTIONS = [
-  { value: OFF, label: 'Never (keep every record)' },
+const options = () => [
+  { value: OFF, label: t(m.never) },
   ...Array.from({ length: RETENTION_MAX_YEARS - RETENTION_MIN_YEARS + 1 }, (_, i) => {
     const n = RETENTION_MIN_YEARS + i;
-    return { value: String(n), label: `Older than ${plural(n, 'school year', 'school years')}` };
+    return { value: String(n), label: t(m.olderThan, { years: n }) };
   }),
 ];
 
 /** "1,204 interactions, 310 observations and 12 skill ratings", only the kinds with something; null when nothing. */
 export function countsText(counts: RetentionCounts): string | null {
-  const parts = RETENTION_KINDS.filter((k) => counts[k] > 0).map((k) => plural(counts[k], ...RETENTION_KIND_WORDS[k]));
+  const parts = RETENTION_KINDS.filter((k) => counts[k] > 0).map((k) => t(KIND_MESSAGES[k], { count: counts[k] }));
   if (!parts.length) return null;
-  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return parts.length === 1 ? parts[0]! : t(m.listLast, { first: parts.slice(0, -1).join(', '), last: parts.at(-1)! });
 }
+
+const bold = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 function useDay() {
   const locale = useDateLocale();
@@ -45,14 +99,14 @@ function useDay() {
 function PreviewText({ preview }: { preview: RetentionPreview }) {
   const day = useDay();
   if (preview.years === null || !preview.counts || !preview.cutoff_day) {
-    return <p className="muted">Nothing is deleted: coaching records are kept until you delete them or the district is closed.</p>;
+    return <p className="muted">{t(m.nothingDeleted)}</p>;
   }
   const counts = countsText(preview.counts);
   return (
     <p>
       {counts
-        ? <>The next run on <strong>{day(preview.next_run_on)}</strong> deletes <strong>{counts}</strong>, every one dated before {day(preview.cutoff_day)}.</>
-        : <>The next run on <strong>{day(preview.next_run_on)}</strong> deletes nothing: no coaching record is dated before {day(preview.cutoff_day)}.</>}
+        ? tRich(m.nextRunDeletes, { b: bold, day: day(preview.next_run_on), counts, cutoff: day(preview.cutoff_day) })
+        : tRich(m.nextRunNothing, { b: bold, day: day(preview.next_run_on), cutoff: day(preview.cutoff_day) })}
     </p>
   );
 }
@@ -65,7 +119,9 @@ function LastRun({ preview }: { preview: RetentionPreview }) {
   const counts = last.counts ? countsText(last.counts) : null;
   return (
     <p className="muted">
-      Last run: {last.finished_at ? when.dateTime(last.finished_at) : day(last.night)}, {counts ? `deleted ${counts}` : 'nothing to delete'} (records before {day(last.cutoff_day)}).
+      {t(counts ? m.lastRunDeleted : m.lastRunNothing, {
+        when: last.finished_at ? when.dateTime(last.finished_at) : day(last.night), counts: counts ?? '', cutoff: day(last.cutoff_day),
+      })}
     </p>
   );
 }
@@ -88,7 +144,7 @@ function RetentionForm({ district }: { district: DistrictProfile }) {
     });
     await revalidateRetention();
     setConfirming(false);
-    toast.success(years === null ? 'Data retention is off: coaching records are kept.' : `Coaching records older than ${plural(years, 'school year', 'school years')} will be deleted every night.`);
+    toast.success(years === null ? t(m.savedOff) : t(m.savedOn, { years }));
   });
 
   const submit = state.onSubmit(async () => {
@@ -101,9 +157,9 @@ function RetentionForm({ district }: { district: DistrictProfile }) {
     <form ref={state.formRef} className="form" noValidate onSubmit={submit}>
       <FormError error={state.formError} />
       <SelectField
-        label="Delete coaching records"
-        hint={`A school year starts on ${monthName(district.school_year_start_month)} 1. The run starts at 2:00 every night, district time.`}
-        options={OPTIONS}
+        label={t(m.deleteLabel)}
+        hint={t(m.deleteHint, { month: monthName(district.school_year_start_month) })}
+        options={options()}
         name="data_retention_years"
         value={choice}
         onChange={setChoice}
@@ -111,32 +167,32 @@ function RetentionForm({ district }: { district: DistrictProfile }) {
       />
       <div className="retention-preview" aria-live="polite" data-testid="retention-preview">
         {error && !preview ? (
-          <LoadError what="what the next run deletes" onRetry={() => void mutate()} />
+          <LoadError what={t(m.previewWhat)} onRetry={() => void mutate()} />
         ) : years === null ? (
-          <p className="muted">Nothing is deleted: coaching records are kept until you delete them or the district is closed.</p>
+          <p className="muted">{t(m.nothingDeleted)}</p>
         ) : !preview ? (
-          <LoadingBlock label="Counting what the next run deletes…" />
+          <LoadingBlock label={t(m.counting)} />
         ) : (
           <PreviewText preview={preview} />
         )}
         {preview && <LastRun preview={preview} />}
       </div>
       <div className="form-actions">
-        <Button type="submit" busy={state.busy && !confirming} disabled={!changed}>Save retention</Button>
+        <Button type="submit" busy={state.busy && !confirming} disabled={!changed}>{t(m.save)}</Button>
       </div>
       <ConfirmDialog
         open={confirming}
         danger
         busy={state.busy}
-        title={`Delete coaching records older than ${plural(years ?? 0, 'school year', 'school years')}?`}
+        title={t(m.confirmTitle, { years: years ?? 0 })}
         message={(
           <div className="stack stack--sm">
             {preview ? <PreviewText preview={preview} /> : null}
-            <p>Deleted records cannot be restored, and reports will count only what is left. Export what you need to keep first.</p>
+            <p>{t(m.confirmBody)}</p>
             <FormError error={state.formError} />
           </div>
         )}
-        confirmLabel="Turn on deletion"
+        confirmLabel={t(m.confirmLabel)}
         onConfirm={() => void save()}
         onCancel={() => setConfirming(false)}
       />
@@ -151,24 +207,22 @@ export function RetentionCard({ canManage }: { canManage: boolean }) {
     <Card
       className="site-card"
       titleId="site-retention-title"
-      title="Data retention"
-      intro={canManage
-        ? 'How long Coachwell keeps your coaching records: interactions with their notes, logged time, observations, skill ratings, closed cycles, action steps and requests. Older ones are deleted for good every night; educators, schools and settings stay.'
-        : 'How long Coachwell keeps your coaching records. Only district administrators can change this setting.'}
+      title={t(m.title)}
+      intro={canManage ? t(m.introManage) : t(m.introRead)}
     >
       {error && !district ? (
-        <LoadError what="the retention setting" onRetry={() => void mutate()} />
+        <LoadError what={t(m.settingWhat)} onRetry={() => void mutate()} />
       ) : !district ? (
-        <LoadingBlock label="Loading the retention setting…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : canManage ? (
         <RetentionForm key={`${district.id}-${district.data_retention_years}`} district={district} />
       ) : (
         <dl className="dl site-profile__dl">
-          <dt>Coaching records</dt>
+          <dt>{t(m.records)}</dt>
           <dd>
             {district.data_retention_years === null || !district.retained_from
-              ? 'Kept until they are deleted.'
-              : `Deleted once older than ${plural(district.data_retention_years, 'school year', 'school years')} (now: records before ${day(district.retained_from)}).`}
+              ? t(m.keptUntilDeleted)
+              : t(m.deletedOnce, { years: district.data_retention_years, day: day(district.retained_from) })}
           </dd>
         </dl>
       )}
