@@ -6,7 +6,11 @@ import { useState } from 'react';
 import { CheckboxField, FormError, SelectField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
-import { defineMessages, t } from '../../../lib/i18n';
+import { currentLocale, defineMessages, t } from '../../../lib/i18n';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../../../common/locales';
+import { rememberLocale } from '../../../i18n/load';
+import { revalidateAuthUser } from '../../../lib/session';
+import type { AuthUser } from '../../../../common/authUser';
 import { updateDistrict } from '../api';
 import { monthName, monthOptions, timezoneLabel, timezoneOptions } from './options';
 
@@ -39,6 +43,8 @@ const m = defineMessages({
     defaultMessage: 'On: each educator sees, under Who has read about me, who opened their observations, coaching sessions, skill ratings, action steps and cycles, with the person\'s role and the day, never what they read. Off: the page tells educators it is turned off. Reads are recorded either way and kept two years.',
   },
   save: { id: 'site.profile.save', defaultMessage: 'Save profile' },
+  language: { id: 'site.profile.language', defaultMessage: 'Language' },
+  languageHint: { id: 'site.profile.languageHint', defaultMessage: 'The language of everyone in the district who has not chosen their own in Account settings.' },
 });
 
 function PlanLine({ district }: { district: DistrictProfile }) {
@@ -63,6 +69,8 @@ export function DistrictProfileView({ district }: { district: DistrictProfile })
       <dd>{timezoneLabel(district.timezone)}</dd>
       <dt>{t(m.yearStart)}</dt>
       <dd>{monthName(district.school_year_start_month)}</dd>
+      <dt>{t(m.language)}</dt>
+      <dd lang={district.language}>{LOCALE_NAMES[district.language]}</dd>
       <dt>{t(m.plan)}</dt>
       <dd><PlanLine district={district} /></dd>
       <dt>{t(m.sharedNotes)}</dt>
@@ -79,6 +87,7 @@ export function DistrictProfileForm({ district }: { district: DistrictProfile })
     name: district.name,
     timezone: district.timezone,
     school_year_start_month: String(district.school_year_start_month),
+    language: district.language,
   });
   const [sharedNotes, setSharedNotes] = useState(district.shared_notes_visible_to_admins);
   const [readLog, setReadLog] = useState(district.educator_read_log_visible);
@@ -86,15 +95,22 @@ export function DistrictProfileForm({ district }: { district: DistrictProfile })
   const submit = form.onSubmit(async () => {
     const data = form.check(districtProfileSchema, {
       ...form.values, school_year_start_month: Number(form.values.school_year_start_month), shared_notes_visible_to_admins: sharedNotes,
+      language: form.values.language as Locale,
       educator_read_log_visible: readLog,
     });
     if (!data) return;
     await form.run(async () => {
       const saved = await updateDistrict(data);
-      form.setValues({ name: saved.name, timezone: saved.timezone, school_year_start_month: String(saved.school_year_start_month) });
+      form.setValues({ name: saved.name, timezone: saved.timezone, school_year_start_month: String(saved.school_year_start_month), language: saved.language });
       setSharedNotes(saved.shared_notes_visible_to_admins);
       setReadLog(saved.educator_read_log_visible);
       toast.success(t(m.saved));
+      // The district's language is this person's too when they have not chosen their own: show it now.
+      const user = (await revalidateAuthUser()) as AuthUser | null | undefined;
+      if (user && user.locale !== currentLocale()) {
+        rememberLocale(user.locale);
+        window.location.reload();
+      }
     });
   });
 
@@ -118,6 +134,13 @@ export function DistrictProfileForm({ district }: { district: DistrictProfile })
           {...form.field('school_year_start_month')}
         />
       </div>
+      <SelectField
+        label={t(m.language)}
+        hint={t(m.languageHint)}
+        options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
+        required
+        {...form.field('language')}
+      />
       <fieldset className="site-profile__privacy">
         <legend className="site-profile__legend">{t(m.privacy)}</legend>
         <CheckboxField
