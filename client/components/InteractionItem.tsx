@@ -17,6 +17,18 @@ import { formatMinutes, wallClock } from '../lib/zonedTime';
 import { Button } from './Button';
 import { ReadMore } from './ReadMore';
 import { useToast } from './Toasts';
+import { defineMessages, t, tText } from '../lib/i18n';
+
+const m = defineMessages({
+  completedQueued: { id: 'activity.completedQueued', defaultMessage: '{type} marked completed on this device: waiting to sync.' },
+  completedToast: { id: 'activity.completedToast', defaultMessage: '{type} marked completed.' },
+  failed: { id: 'activity.failed', defaultMessage: 'Something went wrong. Please try again.' },
+  needsCompleting: { id: 'activity.needsCompleting', defaultMessage: 'Needs completing' },
+  withCoach: { id: 'activity.withCoach', defaultMessage: 'with {name}' },
+  nextSteps: { id: 'activity.nextStepsColon', defaultMessage: 'Next steps:' },
+  completedWaiting: { id: 'activity.completedWaiting', defaultMessage: 'Completed · waiting to sync' },
+  markCompleted: { id: 'activity.markCompleted', defaultMessage: 'Mark completed' },
+});
 
 /** One-click complete from a list: marks the interaction completed with a toast either way; `completingId` is the one on its way. */
 export function useCompleteInteraction() {
@@ -29,9 +41,9 @@ export function useCompleteInteraction() {
     try {
       // Without a signal it waits in the outbox and syncs later (issue 31).
       const sent = await completeOrQueue(user.id, i);
-      toast.success(sent.queued ? `${i.interaction_type.name} marked completed on this device: waiting to sync.` : `${i.interaction_type.name} marked completed.`);
+      toast.success(sent.queued ? t(m.completedQueued, { type: i.interaction_type.name }) : t(m.completedToast, { type: i.interaction_type.name }));
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      toast.error(err instanceof ApiError ? err.message : t(m.failed));
     } finally {
       setCompletingId(null);
     }
@@ -59,12 +71,12 @@ export function InteractionStatusBadge({ interaction, plain = false }: { interac
     return (
       <span className="badge badge--warning interaction-status interaction-status--needs">
         <NeedsCompletingIcon />
-        Needs completing
+        {t(m.needsCompleting)}
       </span>
     );
   }
   const tone = { scheduled: 'badge--info', completed: 'badge--success', cancelled: 'badge--neutral', 'no-show': 'badge--neutral' }[interaction.status];
-  return <span className={`badge ${tone} interaction-status`}>{INTERACTION_STATUS_LABELS[interaction.status]}</span>;
+  return <span className={`badge ${tone} interaction-status`}>{tText(INTERACTION_STATUS_LABELS[interaction.status])}</span>;
 }
 
 /** "2:30 PM" (and the day when asked: "Sep 8, 2:30 PM") in the user's zone and date language. */
@@ -103,7 +115,7 @@ export function InteractionItem({
       <span className="interaction-item__type">{i.interaction_type.name}</span>
     </>
   );
-  const people = who === 'coach' ? `with ${i.coach.name}` : who === 'both' ? `${i.coach.name} · ${participantsLine(i)}` : participantsLine(i);
+  const people = who === 'coach' ? t(m.withCoach, { name: i.coach.name }) : who === 'both' ? `${i.coach.name} · ${participantsLine(i)}` : participantsLine(i);
   // Marked completed without a signal (issue 31): shown completed at once, waiting to sync.
   const completedHere = useOutbox().some((r) => r.kind === 'interaction.complete' && r.target === i.id);
   return (
@@ -130,7 +142,7 @@ export function InteractionItem({
           <div className="interaction-item__notes">
             {i.notes && <ReadMore text={i.notes} />}
             {i.next_steps && (
-              <p className="text-sm"><strong>Next steps:</strong> {i.next_steps}</p>
+              <p className="text-sm"><strong>{t(m.nextSteps)}</strong> {i.next_steps}</p>
             )}
           </div>
         )}
@@ -138,13 +150,13 @@ export function InteractionItem({
       </div>
       <div className="interaction-item__status">
         {completedHere ? (
-          <span className="badge badge--success interaction-status">Completed · waiting to sync</span>
+          <span className="badge badge--success interaction-status">{t(m.completedWaiting)}</span>
         ) : (
           <InteractionStatusBadge interaction={i} plain={who === 'coach'} />
         )}
         {i.needs_completing && onComplete && i.can_edit && !completedHere && (
           <Button size="sm" variant="secondary" onClick={onComplete} busy={completing}>
-            Mark completed<span className="sr-only">: {i.interaction_type.name}, {participantsLine(i)}</span>
+            {t(m.markCompleted)}<span className="sr-only">: {i.interaction_type.name}, {participantsLine(i)}</span>
           </Button>
         )}
       </div>

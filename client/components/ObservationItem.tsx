@@ -6,6 +6,19 @@ import { type ObservationSummary, tallyText } from '../lib/observations';
 import { useInstantFormat } from '../lib/session';
 import { ButtonLink } from './Button';
 import './observationItem.css';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  draft: { id: 'observations.draft', defaultMessage: 'Draft' },
+  acknowledged: { id: 'observations.acknowledged', defaultMessage: 'Acknowledged' },
+  toAcknowledge: { id: 'observations.toAcknowledge', defaultMessage: 'To acknowledge' },
+  shared: { id: 'observations.shared', defaultMessage: 'Shared' },
+  completed: { id: 'observations.completed', defaultMessage: 'Completed' },
+  you: { id: 'observations.you', defaultMessage: 'you' },
+  observedBy: { id: 'observations.observedBy', defaultMessage: 'observed by {observer}' },
+  readAndAcknowledge: { id: 'observations.readAndAcknowledge', defaultMessage: 'Read and acknowledge' },
+  theFormOf: { id: 'observations.theFormOf', defaultMessage: 'the {form} of {date}' },
+});
 
 /**
  * An observation's state as badges: Draft, or Completed with Shared and Acknowledged once they happen. The
@@ -15,13 +28,13 @@ export function ObservationStatusBadges({ observation, educator = false }: {
   observation: Pick<ObservationSummary, 'status' | 'shared' | 'acknowledged_at'>;
   educator?: boolean;
 }) {
-  if (observation.status === 'draft') return <span className="badge badge--warning">Draft</span>;
+  if (observation.status === 'draft') return <span className="badge badge--warning">{t(m.draft)}</span>;
   return (
     <span className="obs-badges">
-      {observation.acknowledged_at ? <span className="badge badge--success">Acknowledged</span>
-        : educator && observation.shared ? <span className="badge badge--warning">To acknowledge</span>
-          : observation.shared ? <span className="badge badge--info">Shared</span>
-            : <span className="badge badge--neutral">Completed</span>}
+      {observation.acknowledged_at ? <span className="badge badge--success">{t(m.acknowledged)}</span>
+        : educator && observation.shared ? <span className="badge badge--warning">{t(m.toAcknowledge)}</span>
+          : observation.shared ? <span className="badge badge--info">{t(m.shared)}</span>
+            : <span className="badge badge--neutral">{t(m.completed)}</span>}
     </span>
   );
 }
@@ -46,7 +59,7 @@ export function ObservationItem({ observation: o, selfId, educator = false, with
   const when = useInstantFormat();
   const href = observationHref(o, selfId);
   const tally = tallyText(o.look_fors);
-  const observer = o.observer.id === selfId ? 'you' : o.observer.name;
+  const observer = o.observer.id === selfId ? t(m.you) : o.observer.name;
   const toAcknowledge = educator && o.status === 'completed' && o.shared !== null && !o.acknowledged_at;
   return (
     <li className="boxed-item obs-entry">
@@ -54,7 +67,7 @@ export function ObservationItem({ observation: o, selfId, educator = false, with
         <Link to={href} className="obs-entry__title">{withEducator ? `${o.educator.name} · ${o.form.name}` : o.form.name}</Link>
         <p className="obs-entry__meta">
           <time dateTime={o.observed_at}>{when.dateTime(o.observed_at)}</time>
-          <span> · observed by {observer}</span>
+          <span> · {t(m.observedBy, { observer })}</span>
           {tally && <span> · {tally}</span>}
         </p>
       </div>
@@ -62,7 +75,7 @@ export function ObservationItem({ observation: o, selfId, educator = false, with
         <ObservationStatusBadges observation={o} educator={educator} />
         {toAcknowledge && (
           <ButtonLink to={href} size="sm" variant="secondary">
-            Read and acknowledge<span className="sr-only"> the {o.form.name} of {when.date(o.observed_at)}</span>
+            {t(m.readAndAcknowledge)}<span className="sr-only"> {t(m.theFormOf, { form: o.form.name, date: when.date(o.observed_at) })}</span>
           </ButtonLink>
         )}
       </div>

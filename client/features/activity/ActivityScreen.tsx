@@ -33,13 +33,53 @@ import { ActivityFilters } from './components/ActivityFilters';
 import type { LogMode } from './components/LogInteractionDialog';
 import { Totals } from './components/Totals';
 import { AgendaView, WeekView } from './components/Views';
-import { plural } from '../../../common/plural';
 import { lazyPart, usePreloadWhenIdle } from '../../lib/lazyPart';
 import { useMediaQuery } from '../../lib/media';
 import { newObservationHref } from '../../lib/observations';
 import { getWrite } from '../../lib/outbox';
 import type { OutboxRecord } from '../../lib/outboxRules';
 import { QueuedInteractions } from '../../components/outbox/QueuedRows';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  nothingOnDays: { id: 'activity.nothingOnDays', defaultMessage: 'Nothing on these days' },
+  nothingOnDaysText: { id: 'activity.nothingOnDaysText', defaultMessage: 'Nothing from {range}{filtered, select, yes { matches these filters} other {}}. The range\'s other days are on the other pages.' },
+  nothingNeeds: { id: 'activity.nothingNeeds', defaultMessage: 'Nothing needs completing' },
+  nothingNeedsText: { id: 'activity.nothingNeedsText', defaultMessage: 'Every scheduled interaction in this range is completed or cancelled.' },
+  nothingLogged: { id: 'activity.nothingLogged', defaultMessage: 'Nothing logged in this range' },
+  nothingLoggedText: { id: 'activity.nothingLoggedText', defaultMessage: 'No interactions or logged time from {range}{filtered, select, yes { match these filters} other {}}.' },
+  title: { id: 'activity.title', defaultMessage: 'Activity' },
+  descriptionSelf: { id: 'activity.descriptionSelf', defaultMessage: 'Your coaching interactions and logged time.' },
+  descriptionOthers: { id: 'activity.descriptionOthers', defaultMessage: 'Coaching interactions and logged time of the coaches you support.' },
+  timesIn: { id: 'activity.timesIn', defaultMessage: 'Times are in {zone}.' },
+  calendarSync: { id: 'activity.calendarSync', defaultMessage: 'Calendar sync' },
+  logTime: { id: 'activity.logTime', defaultMessage: 'Log time' },
+  newObservation: { id: 'activity.newObservation', defaultMessage: 'New observation' },
+  logInteraction: { id: 'activity.logInteraction', defaultMessage: 'Log interaction' },
+  view: { id: 'activity.view', defaultMessage: 'View' },
+  agenda: { id: 'activity.agenda', defaultMessage: 'Agenda' },
+  weekView: { id: 'activity.weekView', defaultMessage: 'Week' },
+  period: { id: 'activity.period', defaultMessage: 'Period' },
+  previous: { id: 'activity.previous', defaultMessage: 'Previous {unit, select, week {week} other {period}}' },
+  next: { id: 'activity.next', defaultMessage: 'Next {unit, select, week {week} other {period}}' },
+  today: { id: 'activity.today', defaultMessage: 'Today' },
+  loadFailed: { id: 'activity.loadFailed', defaultMessage: 'We could not load the activity.' },
+  tryAgain: { id: 'activity.tryAgain', defaultMessage: 'Try again' },
+  loading: { id: 'activity.loading', defaultMessage: 'Loading activity…' },
+  needsTitle: { id: 'activity.needsTitle', defaultMessage: '{count, plural, one {# interaction needs} other {# interactions need}} completing' },
+  needsText: { id: 'activity.needsText', defaultMessage: 'Scheduled interactions whose time has passed.' },
+  showThem: { id: 'activity.showThem', defaultMessage: 'Show them' },
+  needsPaged: { id: 'activity.needsPaged', defaultMessage: '{count, plural, one {# interaction needs} other {# interactions need}} completing in this range; showing {shown} (page {page} of {lastPage}), oldest first.' },
+  showingPaged: { id: 'activity.showingPaged', defaultMessage: 'Showing {range} (page {page} of {lastPage}, a week a page)' },
+  showingPagedTotal: { id: 'activity.showingPagedTotal', defaultMessage: 'Showing {range} (page {page} of {lastPage}, a week a page); {count, plural, one {# interaction} other {# interactions}} in the whole range' },
+  cutShortTitle: { id: 'activity.cutShortTitle', defaultMessage: 'Showing the first {shown} of {count, plural, one {# interaction} other {# interactions}}' },
+  cutShortText: { id: 'activity.cutShortText', defaultMessage: 'These days hold more interactions than one screen shows. Filter by coach or school to see them all.' },
+  totalsLabel: { id: 'activity.totalsLabel', defaultMessage: 'Totals for this range' },
+  queued: { id: 'activity.queued', defaultMessage: 'Saved on this device: waiting to sync.' },
+  saved: { id: 'activity.saved', defaultMessage: 'Interaction saved.' },
+  scheduled: { id: 'activity.scheduled', defaultMessage: 'Interaction scheduled.' },
+  logged: { id: 'activity.logged', defaultMessage: 'Interaction logged.' },
+});
 
 // The dialogs load when first opened (preloaded once the agenda has painted): the first paint needs only the agenda.
 const LogInteractionDialog = lazyPart('LogInteractionDialog', () => import('./components/LogInteractionDialog').then((m) => m.LogInteractionDialog));
@@ -182,10 +222,10 @@ export default function ActivityScreen(_props: ScreenProps) {
   // What an empty page says: one page of a longer range, the needs-completing list, or the range.
   const filtered = list.data?.data.length === 0 && hasFilters(state);
   const empty = byDays && lastPage > 1
-    ? { title: 'Nothing on these days', text: `Nothing from ${shownText}${filtered ? ' matches these filters' : ''}. The range's other days are on the other pages.` }
+    ? { title: t(m.nothingOnDays), text: t(m.nothingOnDaysText, { range: shownText, filtered: filtered ? 'yes' : 'no' }) }
     : state.status === 'needs'
-      ? { title: 'Nothing needs completing', text: 'Every scheduled interaction in this range is completed or cancelled.' }
-      : { title: 'Nothing logged in this range', text: `No interactions or logged time from ${rangeText}${filtered ? ' match these filters' : ''}.` };
+      ? { title: t(m.nothingNeeds), text: t(m.nothingNeedsText) }
+      : { title: t(m.nothingLogged), text: t(m.nothingLoggedText, { range: rangeText, filtered: filtered ? 'yes' : 'no' }) };
   const needsCount = needs.data?.meta.total ?? 0;
   // The list shows once the interactions, the logged time and the needs-completing count have all
   // answered, in one go: nothing moves under the reader as the second and third answers arrive (issue 35).
@@ -195,14 +235,14 @@ export default function ActivityScreen(_props: ScreenProps) {
 
   const header = (
     <PageHeader
-      title="Activity"
-      description={<p>{scope === 'self' ? 'Your coaching interactions and logged time.' : 'Coaching interactions and logged time of the coaches you support.'} Times are in {timeZone.replace(/_/g, ' ')}.</p>}
+      title={t(m.title)}
+      description={<p>{scope === 'self' ? t(m.descriptionSelf) : t(m.descriptionOthers)} {t(m.timesIn, { zone: timeZone.replace(/_/g, ' ') })}</p>}
       actions={
         <>
-          <ButtonLink variant="ghost" to="/app/activity/calendar-sync">Calendar sync</ButtonLink>
-          <Button variant="secondary" onClick={() => setTimeEntry({ activity: null })}>Log time</Button>
-          <ButtonLink variant="secondary" to={newObservationHref()}>New observation</ButtonLink>
-          <Button className="activity-log-button" onClick={() => openLog()}><PlusIcon /> Log interaction</Button>
+          <ButtonLink variant="ghost" to="/app/activity/calendar-sync">{t(m.calendarSync)}</ButtonLink>
+          <Button variant="secondary" onClick={() => setTimeEntry({ activity: null })}>{t(m.logTime)}</Button>
+          <ButtonLink variant="secondary" to={newObservationHref()}>{t(m.newObservation)}</ButtonLink>
+          <Button className="activity-log-button" onClick={() => openLog()}><PlusIcon /> {t(m.logInteraction)}</Button>
         </>
       }
     />
@@ -213,14 +253,14 @@ export default function ActivityScreen(_props: ScreenProps) {
       {header}
 
       <div className="cluster cluster--between activity-toolbar">
-        <div className="segmented segmented--tabs" role="group" aria-label="View">
-          <button type="button" className="segmented__button" aria-pressed={state.view === 'agenda'} onClick={() => go(withView(state, 'agenda', weekStartsOn))}>Agenda</button>
-          <button type="button" className="segmented__button" aria-pressed={state.view === 'week'} onClick={() => go(withView(state, 'week', weekStartsOn))}>Week</button>
+        <div className="segmented segmented--tabs" role="group" aria-label={t(m.view)}>
+          <button type="button" className="segmented__button" aria-pressed={state.view === 'agenda'} onClick={() => go(withView(state, 'agenda', weekStartsOn))}>{t(m.agenda)}</button>
+          <button type="button" className="segmented__button" aria-pressed={state.view === 'week'} onClick={() => go(withView(state, 'week', weekStartsOn))}>{t(m.weekView)}</button>
         </div>
-        <div className="activity-period" role="group" aria-label="Period">
-          <Button variant="secondary" size="sm" onClick={() => go(shiftPeriod(state, -1))} aria-label={`Previous ${weekLabel}`}><span aria-hidden="true">‹</span></Button>
-          <Button variant="secondary" size="sm" onClick={() => go(periodOfToday(state, today, weekStartsOn))}>Today</Button>
-          <Button variant="secondary" size="sm" onClick={() => go(shiftPeriod(state, 1))} aria-label={`Next ${weekLabel}`}><span aria-hidden="true">›</span></Button>
+        <div className="activity-period" role="group" aria-label={t(m.period)}>
+          <Button variant="secondary" size="sm" onClick={() => go(shiftPeriod(state, -1))} aria-label={t(m.previous, { unit: weekLabel })}><span aria-hidden="true">‹</span></Button>
+          <Button variant="secondary" size="sm" onClick={() => go(periodOfToday(state, today, weekStartsOn))}>{t(m.today)}</Button>
+          <Button variant="secondary" size="sm" onClick={() => go(shiftPeriod(state, 1))} aria-label={t(m.next, { unit: weekLabel })}><span aria-hidden="true">›</span></Button>
           <p className="activity-period__label" aria-live="polite">{rangeText}</p>
         </div>
       </div>
@@ -230,21 +270,21 @@ export default function ActivityScreen(_props: ScreenProps) {
       <div className={['activity-layout', state.view === 'week' && !phone && 'activity-layout--wide'].filter(Boolean).join(' ')}>
         <div className="activity-main">
           {list.error && !list.data ? (
-            <Alert tone="danger" title="We could not load the activity.">
+            <Alert tone="danger" title={t(m.loadFailed)}>
               <p>{list.error.message}</p>
-              <Button size="sm" variant="secondary" onClick={() => void list.mutate()}>Try again</Button>
+              <Button size="sm" variant="secondary" onClick={() => void list.mutate()}>{t(m.tryAgain)}</Button>
             </Alert>
           ) : !firstReady || !list.data ? (
-            <LoadingBlock label="Loading activity…" />
+            <LoadingBlock label={t(m.loading)} />
           ) : (
             <>
               <QueuedInteractions />
               {needsCount > 0 && state.status !== 'needs' && (
-                <Alert tone="warning" title={`${plural(needsCount, 'interaction needs', 'interactions need')} completing`}>
+                <Alert tone="warning" title={t(m.needsTitle, { count: needsCount })}>
                   <p>
-                    Scheduled interactions whose time has passed.{' '}
+                    {t(m.needsText)}{' '}
                     <button type="button" className="btn-link" onClick={() => go({ ...state, view: 'agenda', status: 'needs', from: addDays(today, -89), to: today })}>
-                      Show them
+                      {t(m.showThem)}
                     </button>
                   </p>
                 </Alert>
@@ -252,18 +292,19 @@ export default function ActivityScreen(_props: ScreenProps) {
 
               {!byDays && lastPage > 1 && (
                 <p className="text-sm muted activity-more">
-                  {plural(pageTotal, 'interaction needs', 'interactions need')} completing in this range; showing {formatInteger(list.data.data.length)} (page {page} of {lastPage}), oldest first.
+                  {t(m.needsPaged, { count: pageTotal, shown: formatInteger(list.data.data.length), page, lastPage })}
                 </p>
               )}
               {byDays && lastPage > 1 && (
                 <p className="text-sm muted activity-more">
-                  Showing {shownText} (page {page} of {lastPage}, a week a page)
-                  {rangeTotals.data ? `; ${plural(rangeTotals.data.meta.total, 'interaction', 'interactions')} in the whole range` : ''}.
+                  {rangeTotals.data
+                    ? t(m.showingPagedTotal, { range: shownText, page, lastPage, count: rangeTotals.data.meta.total })
+                    : t(m.showingPaged, { range: shownText, page, lastPage })}.
                 </p>
               )}
               {byDays && cutShort && (
-                <Alert tone="warning" title={`Showing the first ${formatInteger(list.data.data.length)} of ${plural(pageTotal, 'interaction', 'interactions')}`}>
-                  <p>These days hold more interactions than one screen shows. Filter by coach or school to see them all.</p>
+                <Alert tone="warning" title={t(m.cutShortTitle, { shown: formatInteger(list.data.data.length), count: pageTotal })}>
+                  <p>{t(m.cutShortText)}</p>
                 </Alert>
               )}
               {state.view === 'week' ? (
@@ -280,7 +321,7 @@ export default function ActivityScreen(_props: ScreenProps) {
                   onOpen={openEntry} onComplete={(i) => void complete(i)} completingId={completingId}
                 />
               ) : (
-                <EmptyState title={empty.title} action={state.status === 'needs' ? undefined : <Button onClick={() => openLog()}><PlusIcon /> Log interaction</Button>}>
+                <EmptyState title={empty.title} action={state.status === 'needs' ? undefined : <Button onClick={() => openLog()}><PlusIcon /> {t(m.logInteraction)}</Button>}>
                   <p>{empty.text}</p>
                 </EmptyState>
               )}
@@ -288,7 +329,7 @@ export default function ActivityScreen(_props: ScreenProps) {
             </>
           )}
         </div>
-        <aside className="activity-side" aria-label="Totals for this range">
+        <aside className="activity-side" aria-label={t(m.totalsLabel)}>
           <Totals totals={totalsSource.data?.meta.totals} loading={totalsSource.isLoading} />
         </aside>
       </div>
@@ -305,11 +346,11 @@ export default function ActivityScreen(_props: ScreenProps) {
           onSaved={(saved, mode, queued) => {
             closeLog();
             if (queued || !saved) {
-              toast.success('Saved on this device: waiting to sync.');
+              toast.success(t(m.queued));
               return;
             }
             if (mode.kind === 'duplicate') setParams({ open: String(saved.id) }, true);
-            toast.success(mode.kind === 'edit' ? 'Interaction saved.' : saved.status === 'scheduled' ? 'Interaction scheduled.' : 'Interaction logged.');
+            toast.success(mode.kind === 'edit' ? t(m.saved) : saved.status === 'scheduled' ? t(m.scheduled) : t(m.logged));
           }}
         />
       )}

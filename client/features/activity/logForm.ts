@@ -5,6 +5,23 @@ import { DURATION_MAX_MINUTES, type InteractionStatus, NOTE_FIELD_KINDS, SCHOOL_
 import type { DefaultSchool, Interaction, InteractionPayload } from '../../../common/schemas/interactions';
 import type { OutboxSummary } from '../../lib/outboxRules';
 import { formatMinutes, zonedDay, zonedTime, zonedToUtc } from '../../lib/zonedTime';
+import { defineMessages, t, tText } from '../../lib/i18n';
+
+const m = defineMessages({
+  schoolOfEducators: { id: 'activity.schoolOfEducators', defaultMessage: 'The school of the educators taking part.' },
+  educatorSchool: { id: 'activity.educatorSchool', defaultMessage: 'The educator’s school.' },
+  coachSchool: { id: 'activity.coachSchool', defaultMessage: 'The coach’s school.' },
+  yourSchool: { id: 'activity.yourSchool', defaultMessage: 'Your school.' },
+  differentSchools: { id: 'activity.differentSchools', defaultMessage: 'These educators are at different schools: choose where it took place.' },
+  chooseType: { id: 'activity.chooseType', defaultMessage: 'Choose an interaction type.' },
+  enterDateTime: { id: 'activity.enterDateTime', defaultMessage: 'Enter a date and a time.' },
+  durationRange: { id: 'activity.durationRange', defaultMessage: 'Duration must be from 1 to {max} minutes.' },
+  summaryGroups: { id: 'activity.summaryGroups', defaultMessage: 'Groups' },
+  noParticipants: { id: 'activity.noParticipants', defaultMessage: 'No participants' },
+  twoNames: { id: 'activity.twoNames', defaultMessage: '{first} and {second}' },
+  andMore: { id: 'activity.andMore', defaultMessage: '{names} and {count} more' },
+  interaction: { id: 'activity.interaction', defaultMessage: 'Interaction' },
+});
 
 /** A custom field's value while editing: text, choices, or a yes/no (null = not answered). */
 export type FieldDraft = string | string[] | boolean | null;
@@ -83,9 +100,9 @@ export function withDefaultSchool(values: LogValues, school: DefaultSchool | und
 /** The School field's hint: where its default came from, or why it asks. */
 export function schoolHint(values: LogValues, school: DefaultSchool | undefined, canChooseCoach: boolean): string | undefined {
   if (values.schoolChosen || !school) return undefined;
-  if (school.source === 'participants') return values.staff.length + values.groupIds.length > 1 ? 'The school of the educators taking part.' : 'The educator’s school.';
-  if (school.source === 'coach') return values.coachId && canChooseCoach ? 'The coach’s school.' : 'Your school.';
-  return values.staff.length + values.groupIds.length > 0 ? 'These educators are at different schools: choose where it took place.' : undefined;
+  if (school.source === 'participants') return values.staff.length + values.groupIds.length > 1 ? t(m.schoolOfEducators) : t(m.educatorSchool);
+  if (school.source === 'coach') return values.coachId && canChooseCoach ? t(m.coachSchool) : t(m.yourSchool);
+  return values.staff.length + values.groupIds.length > 0 ? t(m.differentSchools) : undefined;
 }
 
 /** A date or time change moves the default status along, until the user picks one. */
@@ -171,12 +188,12 @@ export type LocalErrors = Record<string, string>;
 export function checkValues(values: LogValues, timeZone: string, opts: { schoolRequired?: boolean } = {}): LocalErrors {
   const errors: LocalErrors = {};
   // Every interaction takes place at a school when the district has any (the reports count it there).
-  if (opts.schoolRequired && values.buildingId === null) errors.building_id = SCHOOL_REQUIRED_MESSAGE;
-  if (!values.typeId) errors.interaction_type_id = 'Choose an interaction type.';
-  if (!zonedToUtc(values.day, values.time, timeZone)) errors.starts_at = 'Enter a date and a time.';
+  if (opts.schoolRequired && values.buildingId === null) errors.building_id = tText(SCHOOL_REQUIRED_MESSAGE);
+  if (!values.typeId) errors.interaction_type_id = t(m.chooseType);
+  if (!zonedToUtc(values.day, values.time, timeZone)) errors.starts_at = t(m.enterDateTime);
   const minutes = Number(values.duration);
   if (!/^\d+$/.test(values.duration.trim()) || minutes < 1 || minutes > DURATION_MAX_MINUTES) {
-    errors.duration_minutes = `Duration must be from 1 to ${DURATION_MAX_MINUTES} minutes.`;
+    errors.duration_minutes = t(m.durationRange, { max: DURATION_MAX_MINUTES });
   }
   return errors;
 }
@@ -222,11 +239,13 @@ export function recentParticipants(interactions: Pick<Interaction, 'participants
 /** What the outbox shows of an interaction written without a signal (issue 31): its type, who and how long. */
 export function interactionSummary(values: LogValues, type: Pick<InteractionType, 'name' | 'colour'> | undefined, extra: { startsAt: string; school?: string; colourHex?: string }): OutboxSummary {
   const names = values.staff.map((p) => p.name);
-  const who = names.length === 0 ? (values.groupIds.length ? 'Groups' : 'No participants') : names.length <= 2 ? names.join(' and ') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+  const who = names.length === 0 ? (values.groupIds.length ? t(m.summaryGroups) : t(m.noParticipants))
+    : names.length === 1 ? names[0]! : names.length === 2 ? t(m.twoNames, { first: names[0]!, second: names[1]! })
+      : t(m.andMore, { names: names.slice(0, 2).join(', '), count: names.length - 2 });
   const minutes = Number(values.duration);
   const parts = [who, Number.isFinite(minutes) && minutes > 0 ? formatMinutes(minutes) : null, extra.school ?? null].filter(Boolean);
   return {
-    title: type?.name ?? 'Interaction',
+    title: type?.name ?? t(m.interaction),
     detail: parts.join(' · '),
     staffIds: values.staff.map((p) => p.id),
     startsAt: extra.startsAt,

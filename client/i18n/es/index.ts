@@ -17,6 +17,8 @@ import cycleSettings from './cycleSettings.json';
 import actionSteps from './actionSteps.json';
 import selfAssessment from './selfAssessment.json';
 import site from './site.json';
+import activity from './activity.json';
+import observations from './observations.json';
 
 const catalog: Catalog = {
   messages: {
@@ -34,6 +36,8 @@ const catalog: Catalog = {
     ...actionSteps,
     ...selfAssessment,
     ...site,
+    ...activity,
+    ...observations,
   },
   texts,
 };

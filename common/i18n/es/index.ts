@@ -11,6 +11,7 @@ import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
 import staff from './staff.json';
 import site from './site.json';
+import activity from './activity.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -22,5 +23,6 @@ const texts: TextCatalog = {
   ...coachingRequests,
   ...staff,
   ...site,
+  ...activity,
 };
 export default texts;

@@ -9,7 +9,33 @@ import { FilterBar, type FilterChip } from '../../../components/FilterBar';
 import { useStaffSearch } from '../../../lib/lookups';
 import { addDays, daysBetween, isDay } from '../../../lib/zonedTime';
 import { type ActivityState, clearFilters, hasFilters, MAX_RANGE_DAYS } from '../activityQuery';
-import { plural } from '../../../../common/plural';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  needsCompleting: { id: 'activity.needsCompleting', defaultMessage: 'Needs completing' },
+  educator: { id: 'activity.educator', defaultMessage: 'Educator' },
+  searchByName: { id: 'activity.searchByName', defaultMessage: 'Search by name' },
+  searching: { id: 'activity.searching', defaultMessage: 'Searching…' },
+  educatorsFound: { id: 'activity.educatorsFound', defaultMessage: '{count, plural, one {# educator} other {# educators}} found.' },
+  matchingEducators: { id: 'activity.matchingEducators', defaultMessage: 'Matching educators' },
+  chipCoach: { id: 'activity.chipCoach', defaultMessage: 'Coach: {name}' },
+  chipType: { id: 'activity.chipType', defaultMessage: 'Type: {name}' },
+  chipStatus: { id: 'activity.chipStatus', defaultMessage: 'Status: {name}' },
+  chipSchool: { id: 'activity.chipSchool', defaultMessage: 'School: {name}' },
+  chipEducator: { id: 'activity.chipEducator', defaultMessage: 'Educator: {name}' },
+  filterActivity: { id: 'activity.filterActivity', defaultMessage: 'Filter activity' },
+  from: { id: 'activity.from', defaultMessage: 'From' },
+  to: { id: 'activity.to', defaultMessage: 'To' },
+  coach: { id: 'activity.coach', defaultMessage: 'Coach' },
+  allCoaches: { id: 'activity.allCoaches', defaultMessage: 'All coaches' },
+  type: { id: 'activity.type', defaultMessage: 'Type' },
+  allTypes: { id: 'activity.allTypes', defaultMessage: 'All types' },
+  archivedName: { id: 'activity.archivedName', defaultMessage: '{name} (archived)' },
+  status: { id: 'activity.status', defaultMessage: 'Status' },
+  anyStatus: { id: 'activity.anyStatus', defaultMessage: 'Any status' },
+  school: { id: 'activity.school', defaultMessage: 'School' },
+  allSchools: { id: 'activity.allSchools', defaultMessage: 'All schools' },
+});
 
 type Option = { id: number; name: string };
 
@@ -22,9 +48,9 @@ type Props = {
   educatorName: string | null;
 };
 
-const STATUS_OPTIONS = [
-  { value: 'needs', label: 'Needs completing' },
-  ...INTERACTION_STATUSES.map((s) => ({ value: s, label: INTERACTION_STATUS_LABELS[s] })),
+const statusOptions = () => [
+  { value: 'needs', label: t(m.needsCompleting) },
+  ...INTERACTION_STATUSES.map((s) => ({ value: s, label: tText(INTERACTION_STATUS_LABELS[s]) })),
 ];
 
 function EducatorSearch({ onPick }: { onPick: (o: Option) => void }) {
@@ -39,13 +65,13 @@ function EducatorSearch({ onPick }: { onPick: (o: Option) => void }) {
   const results = debounced ? (data?.data ?? []).slice(0, 8) : [];
   return (
     <div className="educator-filter">
-      <TextField label="Educator" name="educator_search" type="search" value={term} onChange={setTerm} placeholder="Search by name" autoComplete="off" aria-describedby={statusId}
+      <TextField label={t(m.educator)} name="educator_search" type="search" value={term} onChange={setTerm} placeholder={t(m.searchByName)} autoComplete="off" aria-describedby={statusId}
         onKeyDown={(e) => { if (e.key === 'Enter') e.preventDefault(); }} />
       <p id={statusId} className="sr-only" aria-live="polite">
-        {debounced ? (isLoading ? 'Searching…' : `${plural(results.length, 'educator', 'educators')} found.`) : ''}
+        {debounced ? (isLoading ? t(m.searching) : t(m.educatorsFound, { count: results.length })) : ''}
       </p>
       {results.length > 0 && (
-        <ul className="educator-filter__results" aria-label="Matching educators">
+        <ul className="educator-filter__results" aria-label={t(m.matchingEducators)}>
           {results.map((s) => (
             <li key={s.id}>
               <button type="button" className="educator-filter__result" onClick={() => { onPick({ id: s.id, name: s.name }); setTerm(''); }}>
@@ -61,15 +87,16 @@ function EducatorSearch({ onPick }: { onPick: (o: Option) => void }) {
 
 export function ActivityFilters({ state, onChange, types, coaches, schools, educatorName }: Props) {
   const set = (patch: Partial<ActivityState>) => onChange({ ...state, ...patch });
-  const typeName = (id: number) => types.find((t) => t.id === id)?.name ?? `#${id}`;
+  const typeName = (id: number) => types.find((x) => x.id === id)?.name ?? `#${id}`;
+  const STATUS_OPTIONS = statusOptions();
 
   const chips: FilterChip[] = [];
   const chip = (key: string, label: string, remove: Partial<ActivityState>) => chips.push({ key, label, onRemove: () => set(remove) });
-  if (state.coach) chip('coach', `Coach: ${coaches?.find((c) => c.id === state.coach)?.name ?? `#${state.coach}`}`, { coach: null });
-  if (state.type) chip('type', `Type: ${typeName(state.type)}`, { type: null });
-  if (state.status) chip('status', `Status: ${STATUS_OPTIONS.find((s) => s.value === state.status)?.label}`, { status: '' });
-  if (state.school) chip('school', `School: ${schools.find((s) => s.id === state.school)?.name ?? `#${state.school}`}`, { school: null });
-  if (state.educator) chip('educator', `Educator: ${educatorName ?? `#${state.educator}`}`, { educator: null });
+  if (state.coach) chip('coach', t(m.chipCoach, { name: coaches?.find((c) => c.id === state.coach)?.name ?? `#${state.coach}` }), { coach: null });
+  if (state.type) chip('type', t(m.chipType, { name: typeName(state.type) }), { type: null });
+  if (state.status) chip('status', t(m.chipStatus, { name: String(STATUS_OPTIONS.find((s) => s.value === state.status)?.label) }), { status: '' });
+  if (state.school) chip('school', t(m.chipSchool, { name: schools.find((s) => s.id === state.school)?.name ?? `#${state.school}` }), { school: null });
+  if (state.educator) chip('educator', t(m.chipEducator, { name: educatorName ?? `#${state.educator}` }), { educator: null });
 
   const setRange = (patch: { from?: string; to?: string }) => {
     const from = patch.from ?? state.from;
@@ -81,24 +108,24 @@ export function ActivityFilters({ state, onChange, types, coaches, schools, educ
   };
 
   return (
-    <FilterBar label="Filter activity" active={hasFilters(state)} onClear={() => onChange(clearFilters(state))} chips={chips}
+    <FilterBar label={t(m.filterActivity)} active={hasFilters(state)} onClear={() => onChange(clearFilters(state))} chips={chips}
       foldCount={chips.length} columns="repeat(auto-fill, minmax(11rem, 1fr))">
       {state.view === 'agenda' && (
         <>
-          <TextField label="From" name="from" type="date" value={state.from} onChange={(from) => setRange({ from })} />
-          <TextField label="To" name="to" type="date" value={state.to} min={state.from} onChange={(to) => setRange({ to })} />
+          <TextField label={t(m.from)} name="from" type="date" value={state.from} onChange={(from) => setRange({ from })} />
+          <TextField label={t(m.to)} name="to" type="date" value={state.to} min={state.from} onChange={(to) => setRange({ to })} />
         </>
       )}
       {coaches && (
-        <SelectField label="Coach" name="coach" value={state.coach ? String(state.coach) : ''} placeholder="All coaches"
+        <SelectField label={t(m.coach)} name="coach" value={state.coach ? String(state.coach) : ''} placeholder={t(m.allCoaches)}
           options={coaches.map((c) => ({ value: String(c.id), label: c.name }))} onChange={(v) => set({ coach: v ? Number(v) : null })} />
       )}
-      <SelectField label="Type" name="type" value={state.type ? String(state.type) : ''} placeholder="All types"
-        options={types.map((t) => ({ value: String(t.id), label: t.archived_at ? `${t.name} (archived)` : t.name }))} onChange={(v) => set({ type: v ? Number(v) : null })} />
-      <SelectField label="Status" name="status" value={state.status} placeholder="Any status" options={STATUS_OPTIONS}
+      <SelectField label={t(m.type)} name="type" value={state.type ? String(state.type) : ''} placeholder={t(m.allTypes)}
+        options={types.map((x) => ({ value: String(x.id), label: x.archived_at ? t(m.archivedName, { name: x.name }) : x.name }))} onChange={(v) => set({ type: v ? Number(v) : null })} />
+      <SelectField label={t(m.status)} name="status" value={state.status} placeholder={t(m.anyStatus)} options={STATUS_OPTIONS}
         onChange={(v) => set({ status: v as ActivityState['status'] })} />
       {schools.length > 0 && (
-        <SelectField label="School" name="school" value={state.school ? String(state.school) : ''} placeholder="All schools"
+        <SelectField label={t(m.school)} name="school" value={state.school ? String(state.school) : ''} placeholder={t(m.allSchools)}
           options={schools.map((s) => ({ value: String(s.id), label: s.name }))} onChange={(v) => set({ school: v ? Number(v) : null })} />
       )}
       {!state.educator && <EducatorSearch onPick={(o) => set({ educator: o.id })} />}

@@ -6,6 +6,17 @@ import type { InteractionField } from '../../../../common/schemas/interactionTyp
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from '../../../../common/schemas/interactionTypes';
 import { FieldErrors, FieldHint, RequiredMark, TextAreaField, TextField } from '../../../components/Field';
 import type { FieldDraft } from '../logForm';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  yes: { id: 'activity.yes', defaultMessage: 'Yes' },
+  no: { id: 'activity.no', defaultMessage: 'No' },
+  clearAnswer: { id: 'activity.clearAnswer', defaultMessage: 'Clear answer' },
+  toField: { id: 'activity.toField', defaultMessage: 'to {label}' },
+  fromTo: { id: 'activity.fromTo', defaultMessage: 'From {min} to {max}.' },
+  atLeast: { id: 'activity.atLeast', defaultMessage: 'At least {min}.' },
+  atMost: { id: 'activity.atMost', defaultMessage: 'At most {max}.' },
+});
 
 type Props = {
   field: InteractionField;
@@ -20,7 +31,7 @@ function Choices({ field, value, onChange, error, multiple }: Props & { multiple
   const errorId = `${id}-error`;
   const selected = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
   const options = field.kind === 'yes_no'
-    ? [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }]
+    ? [{ value: 'yes', label: t(m.yes) }, { value: 'no', label: t(m.no) }]
     : field.kind === 'rating'
       ? Array.from({ length: field.scale ?? 5 }, (_, i) => ({ value: String(i + 1), label: field.labels?.[i] ? `${i + 1} – ${field.labels[i]}` : String(i + 1) }))
       : (field.options ?? []).map((o) => ({ value: o, label: o }));
@@ -58,7 +69,7 @@ function Choices({ field, value, onChange, error, multiple }: Props & { multiple
       </div>
       {!multiple && !field.required && current.length > 0 && (
         <button type="button" className="btn-link text-sm" onClick={() => onChange(null)}>
-          Clear answer<span className="sr-only"> to {field.label}</span>
+          {t(m.clearAnswer)}<span className="sr-only"> {t(m.toField, { label: field.label })}</span>
         </button>
       )}
       <FieldErrors id={errorId} errors={error ? [error] : []} />
@@ -75,7 +86,7 @@ export function CustomFieldInput(props: Props) {
     case 'long_text':
       return <TextAreaField label={field.label} name={name} value={text} onChange={onChange} hint={hint} error={error} required={field.required} maxLength={LONG_TEXT_MAX} rows={3} />;
     case 'number': {
-      const range = field.min !== null && field.max !== null ? `From ${field.min} to ${field.max}.` : field.min !== null ? `At least ${field.min}.` : field.max !== null ? `At most ${field.max}.` : '';
+      const range = field.min !== null && field.max !== null ? t(m.fromTo, { min: String(field.min), max: String(field.max) }) : field.min !== null ? t(m.atLeast, { min: String(field.min) }) : field.max !== null ? t(m.atMost, { max: String(field.max) }) : '';
       return (
         <TextField
           label={field.label} name={name} type="number" inputMode="decimal" value={text} onChange={onChange}

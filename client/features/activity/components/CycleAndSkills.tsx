@@ -5,6 +5,16 @@ import { hasFeature } from '../../../../common/permissions';
 import { FieldErrors, SelectField } from '../../../components/Field';
 import { useCycles, useFocusSkillFramework } from '../../../lib/cycles';
 import { useAuthUser } from '../../../lib/session';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  coachingCycle: { id: 'activity.coachingCycle', defaultMessage: 'Coaching cycle' },
+  notPartOfCycle: { id: 'activity.notPartOfCycle', defaultMessage: 'Not part of a cycle' },
+  cycleHint: { id: 'activity.cycleHint', defaultMessage: 'The open cycles of the educators above.' },
+  focusSkills: { id: 'activity.focusSkills', defaultMessage: 'Focus skills' },
+  focusSkillsChosen: { id: 'activity.focusSkillsChosen', defaultMessage: 'Focus skills ({count} chosen)' },
+  archivedName: { id: 'activity.archivedName', defaultMessage: '{name} (archived)' },
+});
 
 type Props = {
   staffIds: number[];
@@ -37,13 +47,13 @@ export function CycleAndSkills({ staffIds, cycleId, linked, skillIds, chosenSkil
   return (
     <>
       {cyclesOn && (options.length > 0 || cycleId !== null) && (
-        <SelectField label="Coaching cycle" name="coaching_cycle_id" value={cycleId ? String(cycleId) : ''} error={errors.coaching_cycle_id}
-          placeholder="Not part of a cycle" hint="The open cycles of the educators above."
+        <SelectField label={t(m.coachingCycle)} name="coaching_cycle_id" value={cycleId ? String(cycleId) : ''} error={errors.coaching_cycle_id}
+          placeholder={t(m.notPartOfCycle)} hint={t(m.cycleHint)}
           options={options} onChange={(v) => onCycle(v ? Number(v) : null)} />
       )}
       {(domains.length > 0 || orphans.length > 0) && (
         <details className="log-form__skills" open={skillIds.length > 0 || !!errors.skill_ids}>
-          <summary>Focus skills{skillIds.length ? ` (${skillIds.length} chosen)` : ''}</summary>
+          <summary>{skillIds.length ? t(m.focusSkillsChosen, { count: skillIds.length }) : t(m.focusSkills)}</summary>
           <div className="stack stack--sm">
             {orphans.map((k) => (
               <label key={k.id} className="custom-choices__option">
@@ -57,7 +67,7 @@ export function CycleAndSkills({ staffIds, cycleId, linked, skillIds, chosenSkil
                 {d.skills.map((k) => (
                   <label key={k.id} className="custom-choices__option">
                     <input type="checkbox" name="skill_ids[]" value={k.id} checked={skillIds.includes(k.id)} onChange={(e) => toggle(k.id, e.target.checked)} />
-                    <span>{k.name}{k.archived ? ' (archived)' : ''}</span>
+                    <span>{k.archived ? t(m.archivedName, { name: k.name }) : k.name}</span>
                   </label>
                 ))}
               </fieldset>

@@ -17,6 +17,57 @@ import { completeOrQueue } from '../../../lib/outboxSync';
 import { useAuthUser } from '../../../lib/session';
 import { dayAsDate, formatMinutes, wallClock } from '../../../lib/zonedTime';
 import { LockIcon } from './LogInteractionDialog';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  yes: { id: 'activity.yes', defaultMessage: 'Yes' },
+  no: { id: 'activity.no', defaultMessage: 'No' },
+  completedQueuedShort: { id: 'activity.completedQueuedShort', defaultMessage: 'Marked completed on this device: waiting to sync.' },
+  markedCompleted: { id: 'activity.markedCompleted', defaultMessage: 'Interaction marked completed.' },
+  cancelledToast: { id: 'activity.cancelledToast', defaultMessage: 'Interaction cancelled.' },
+  deletedToast: { id: 'activity.deletedToast', defaultMessage: 'Interaction deleted.' },
+  failed: { id: 'activity.failed', defaultMessage: 'Something went wrong. Please try again.' },
+  interaction: { id: 'activity.interaction', defaultMessage: 'Interaction' },
+  delete: { id: 'activity.delete', defaultMessage: 'Delete' },
+  cancelInteraction: { id: 'activity.cancelInteraction', defaultMessage: 'Cancel interaction' },
+  duplicate: { id: 'activity.duplicate', defaultMessage: 'Duplicate' },
+  edit: { id: 'activity.edit', defaultMessage: 'Edit' },
+  markCompleted: { id: 'activity.markCompleted', defaultMessage: 'Mark completed' },
+  close: { id: 'activity.close', defaultMessage: 'Close' },
+  notFound: { id: 'activity.notFound', defaultMessage: 'This interaction does not exist.' },
+  loadFailed: { id: 'activity.loadOneFailed', defaultMessage: 'We could not load this interaction.' },
+  maybeDeleted: { id: 'activity.maybeDeleted', defaultMessage: 'It may have been deleted.' },
+  loadingOne: { id: 'activity.loadingOne', defaultMessage: 'Loading the interaction…' },
+  needsCompleting: { id: 'activity.needsCompleting', defaultMessage: 'Needs completing' },
+  needsText: { id: 'activity.needsOneText', defaultMessage: 'This interaction was scheduled for a time that has passed. Mark it completed, or edit it if it did not happen as planned.' },
+  when: { id: 'activity.when', defaultMessage: 'When' },
+  status: { id: 'activity.status', defaultMessage: 'Status' },
+  coach: { id: 'activity.coach', defaultMessage: 'Coach' },
+  educators: { id: 'activity.educators', defaultMessage: 'Educators' },
+  none: { id: 'activity.none', defaultMessage: 'None' },
+  group: { id: 'activity.group', defaultMessage: 'group' },
+  groups: { id: 'activity.groups', defaultMessage: 'Groups' },
+  school: { id: 'activity.school', defaultMessage: 'School' },
+  notRecorded: { id: 'activity.notRecorded', defaultMessage: 'Not recorded' },
+  coachingCycle: { id: 'activity.coachingCycle', defaultMessage: 'Coaching cycle' },
+  focusSkills: { id: 'activity.focusSkills', defaultMessage: 'Focus skills' },
+  archivedField: { id: 'activity.archivedField', defaultMessage: '(archived field)' },
+  notesHidden: { id: 'activity.notesHidden', defaultMessage: 'Notes are visible only to the coach and the educators who took part (district privacy setting).' },
+  notes: { id: 'activity.notes', defaultMessage: 'Notes' },
+  noNotes: { id: 'activity.noNotes', defaultMessage: 'No notes.' },
+  nextSteps: { id: 'activity.nextSteps', defaultMessage: 'Next steps' },
+  privateNotes: { id: 'activity.privateNotes', defaultMessage: 'Private notes' },
+  onlyYou: { id: 'activity.onlyYou', defaultMessage: 'Only you can see this.' },
+  loggedByOn: { id: 'activity.loggedByOn', defaultMessage: 'Logged by {name} on {date}' },
+  loggedOn: { id: 'activity.loggedOn', defaultMessage: 'Logged on {date}' },
+  changedBy: { id: 'activity.changedBy', defaultMessage: ' · last changed by {name} on {date}' },
+  deleteTitle: { id: 'activity.deleteTitle', defaultMessage: 'Delete this interaction?' },
+  deleteBody: { id: 'activity.deleteBody', defaultMessage: 'It disappears from the activity log, reports and calendars. This cannot be undone here.' },
+  deleteLabel: { id: 'activity.deleteLabel', defaultMessage: 'Delete interaction' },
+  cancelTitle: { id: 'activity.cancelTitle', defaultMessage: 'Cancel this interaction?' },
+  cancelBody: { id: 'activity.cancelBody', defaultMessage: 'It stays in the log marked cancelled, and its time no longer counts.' },
+  keepIt: { id: 'activity.keepIt', defaultMessage: 'Keep it' },
+});
 
 type Props = {
   id: number;
@@ -30,7 +81,7 @@ type Props = {
 
 function fieldAnswer(value: Interaction['field_values'][number]['value'], kind: string): string {
   if (Array.isArray(value)) return value.join(', ');
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t(m.yes) : t(m.no);
   if (kind === 'date' && typeof value === 'string') return formatDate(dayAsDate(value), undefined);
   return String(value);
 }
@@ -55,10 +106,10 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
       if (kind === 'cancel') await cancelInteraction(i.id);
       if (kind === 'delete') await deleteInteraction(i.id);
       setConfirm(null);
-      onDone(queued ? 'Marked completed on this device: waiting to sync.' : kind === 'complete' ? 'Interaction marked completed.' : kind === 'cancel' ? 'Interaction cancelled.' : 'Interaction deleted.');
+      onDone(queued ? t(m.completedQueuedShort) : kind === 'complete' ? t(m.markedCompleted) : kind === 'cancel' ? t(m.cancelledToast) : t(m.deletedToast));
     } catch (err) {
       setConfirm(null);
-      setActionError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      setActionError(err instanceof ApiError ? err.message : t(m.failed));
     } finally {
       setBusy(null);
     }
@@ -69,7 +120,7 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
       <TypeSwatch colour={i.interaction_type.colour} />
       {i.interaction_type.name}
     </span>
-  ) : 'Interaction';
+  ) : t(m.interaction);
 
   const when = i ? wallClock(i.starts_at, timeZone) : null;
   const ends = i ? wallClock(i.ends_at, timeZone) : null;
@@ -84,53 +135,53 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
         className="modal--sheet interaction-detail"
         footer={i?.can_edit ? (
           <>
-            <Button variant="ghost" className="log-dialog__delete" onClick={() => setConfirm('delete')} disabled={busy !== null}>Delete</Button>
+            <Button variant="ghost" className="log-dialog__delete" onClick={() => setConfirm('delete')} disabled={busy !== null}>{t(m.delete)}</Button>
             {i.status === 'scheduled' && (
-              <Button variant="secondary" onClick={() => setConfirm('cancel')} disabled={busy !== null}>Cancel interaction</Button>
+              <Button variant="secondary" onClick={() => setConfirm('cancel')} disabled={busy !== null}>{t(m.cancelInteraction)}</Button>
             )}
-            <Button variant="secondary" onClick={() => onDuplicate(i)} disabled={busy !== null}>Duplicate</Button>
-            <Button variant={i.status === 'scheduled' ? 'secondary' : 'primary'} onClick={() => onEdit(i)} disabled={busy !== null}>Edit</Button>
+            <Button variant="secondary" onClick={() => onDuplicate(i)} disabled={busy !== null}>{t(m.duplicate)}</Button>
+            <Button variant={i.status === 'scheduled' ? 'secondary' : 'primary'} onClick={() => onEdit(i)} disabled={busy !== null}>{t(m.edit)}</Button>
             {i.status === 'scheduled' && (
-              <Button onClick={() => void act('complete')} busy={busy === 'complete'}>Mark completed</Button>
+              <Button onClick={() => void act('complete')} busy={busy === 'complete'}>{t(m.markCompleted)}</Button>
             )}
           </>
         ) : (
-          <Button variant="secondary" onClick={onClose}>Close</Button>
+          <Button variant="secondary" onClick={onClose}>{t(m.close)}</Button>
         )}
       >
         {error && !i ? (
-          <Alert tone="danger" title={error.status === 404 ? 'This interaction does not exist.' : 'We could not load this interaction.'}>
-            <p>{error.status === 404 ? 'It may have been deleted.' : error.message}</p>
+          <Alert tone="danger" title={error.status === 404 ? t(m.notFound) : t(m.loadFailed)}>
+            <p>{error.status === 404 ? t(m.maybeDeleted) : error.message}</p>
           </Alert>
         ) : !i || !when || !ends ? (
-          <LoadingBlock label="Loading the interaction…" />
+          <LoadingBlock label={t(m.loadingOne)} />
         ) : (
           <div className="stack stack--sm detail">
             {actionError && <Alert tone="danger" title={actionError} />}
             {i.needs_completing && (
-              <Alert tone="warning" title="Needs completing">
-                <p>This interaction was scheduled for a time that has passed. Mark it completed, or edit it if it did not happen as planned.</p>
+              <Alert tone="warning" title={t(m.needsCompleting)}>
+                <p>{t(m.needsText)}</p>
               </Alert>
             )}
             <dl className="dl detail__facts">
-              <dt>When</dt>
+              <dt>{t(m.when)}</dt>
               <dd>
                 <time dateTime={i.starts_at}>{formatDate(when, locale, 'EEEE PP')}</time>
                 <br />
                 {formatDate(when, locale, 'p')} – {formatDate(ends, locale, 'p')} ({formatMinutes(i.duration_minutes)})
               </dd>
-              <dt>Status</dt>
+              <dt>{t(m.status)}</dt>
               <dd><InteractionStatusBadge interaction={i} /></dd>
-              <dt>Coach</dt>
+              <dt>{t(m.coach)}</dt>
               <dd><Link to={`/app/coaches/${i.coach.id}`}>{i.coach.name}</Link></dd>
-              <dt>Educators</dt>
+              <dt>{t(m.educators)}</dt>
               <dd>
-                {i.participants.length === 0 ? <span className="muted">None</span> : (
+                {i.participants.length === 0 ? <span className="muted">{t(m.none)}</span> : (
                   <ul className="detail__people">
                     {i.participants.map((p) => (
                       <li key={p.id}>
                         <Link to={`/app/staff/${p.id}`}>{p.name}</Link>
-                        {p.group_id !== null && <span className="muted text-sm"> · {i.groups.find((g) => g.id === p.group_id)?.name ?? 'group'}</span>}
+                        {p.group_id !== null && <span className="muted text-sm"> · {i.groups.find((g) => g.id === p.group_id)?.name ?? t(m.group)}</span>}
                       </li>
                     ))}
                   </ul>
@@ -138,42 +189,42 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
               </dd>
               {i.groups.length > 0 && (
                 <>
-                  <dt>Groups</dt>
+                  <dt>{t(m.groups)}</dt>
                   <dd>{i.groups.map((g) => g.name).join(', ')}</dd>
                 </>
               )}
-              <dt>School</dt>
-              <dd>{i.building?.name ?? <span className="muted">Not recorded</span>}</dd>
+              <dt>{t(m.school)}</dt>
+              <dd>{i.building?.name ?? <span className="muted">{t(m.notRecorded)}</span>}</dd>
               {i.coaching_cycle && (
                 <>
-                  <dt>Coaching cycle</dt>
+                  <dt>{t(m.coachingCycle)}</dt>
                   <dd><Link to={`/app/coaching?tab=cycles&cycle=${i.coaching_cycle.id}`}>{i.coaching_cycle.title}</Link></dd>
                 </>
               )}
               {i.focus_skills.length > 0 && (
                 <>
-                  <dt>Focus skills</dt>
+                  <dt>{t(m.focusSkills)}</dt>
                   <dd>{i.focus_skills.map((k) => k.name).join(', ')}</dd>
                 </>
               )}
               {i.field_values.map((fv) => (
                 <Fragment key={fv.field_id}>
-                  <dt>{fv.label}{fv.archived && <span className="muted text-sm"> (archived field)</span>}</dt>
+                  <dt>{fv.label}{fv.archived && <span className="muted text-sm"> {t(m.archivedField)}</span>}</dt>
                   <dd className="detail__text">{fieldAnswer(fv.value, fv.kind)}</dd>
                 </Fragment>
               ))}
             </dl>
             {i.notes_hidden ? (
-              <p className="muted text-sm detail__hidden">Notes are visible only to the coach and the educators who took part (district privacy setting).</p>
+              <p className="muted text-sm detail__hidden">{t(m.notesHidden)}</p>
             ) : (
               <>
                 <section aria-labelledby="detail-notes">
-                  <h3 id="detail-notes" className="detail__heading">Notes</h3>
-                  {i.notes ? <p className="detail__text">{i.notes}</p> : <p className="muted">No notes.</p>}
+                  <h3 id="detail-notes" className="detail__heading">{t(m.notes)}</h3>
+                  {i.notes ? <p className="detail__text">{i.notes}</p> : <p className="muted">{t(m.noNotes)}</p>}
                 </section>
                 {i.next_steps && (
                   <section aria-labelledby="detail-next">
-                    <h3 id="detail-next" className="detail__heading">Next steps</h3>
+                    <h3 id="detail-next" className="detail__heading">{t(m.nextSteps)}</h3>
                     <p className="detail__text">{i.next_steps}</p>
                   </section>
                 )}
@@ -186,23 +237,25 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
             )}
             {i.private_notes && (
               <section className="detail__private" aria-labelledby="detail-private">
-                <h3 id="detail-private" className="detail__heading"><LockIcon /> Private notes</h3>
-                <p className="text-sm muted">Only you can see this.</p>
+                <h3 id="detail-private" className="detail__heading"><LockIcon /> {t(m.privateNotes)}</h3>
+                <p className="text-sm muted">{t(m.onlyYou)}</p>
                 <p className="detail__text">{i.private_notes}</p>
               </section>
             )}
             <p className="text-sm muted">
-              {i.created_by ? `Logged by ${i.created_by.name}` : 'Logged'} on {formatDate(wallClock(i.created_at, timeZone), locale, 'PPp')}
-              {i.updated_by && i.updated_at !== i.created_at ? ` · last changed by ${i.updated_by.name} on ${formatDate(wallClock(i.updated_at, timeZone), locale, 'PPp')}` : ''}
+              {i.created_by
+                ? t(m.loggedByOn, { name: i.created_by.name, date: formatDate(wallClock(i.created_at, timeZone), locale, 'PPp') })
+                : t(m.loggedOn, { date: formatDate(wallClock(i.created_at, timeZone), locale, 'PPp') })}
+              {i.updated_by && i.updated_at !== i.created_at ? t(m.changedBy, { name: i.updated_by.name, date: formatDate(wallClock(i.updated_at, timeZone), locale, 'PPp') }) : ''}
             </p>
           </div>
         )}
       </Modal>
       <ConfirmDialog
         open={confirm === 'delete'}
-        title="Delete this interaction?"
-        message={<p>It disappears from the activity log, reports and calendars. This cannot be undone here.</p>}
-        confirmLabel="Delete interaction"
+        title={t(m.deleteTitle)}
+        message={<p>{t(m.deleteBody)}</p>}
+        confirmLabel={t(m.deleteLabel)}
         danger
         busy={busy === 'delete'}
         onConfirm={() => void act('delete')}
@@ -210,10 +263,10 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
       />
       <ConfirmDialog
         open={confirm === 'cancel'}
-        title="Cancel this interaction?"
-        message={<p>It stays in the log marked cancelled, and its time no longer counts.</p>}
-        confirmLabel="Cancel interaction"
-        cancelLabel="Keep it"
+        title={t(m.cancelTitle)}
+        message={<p>{t(m.cancelBody)}</p>}
+        confirmLabel={t(m.cancelInteraction)}
+        cancelLabel={t(m.keepIt)}
         busy={busy === 'cancel'}
         onConfirm={() => void act('cancel')}
         onCancel={() => setConfirm(null)}

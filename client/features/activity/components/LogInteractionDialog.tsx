@@ -22,6 +22,42 @@ import { checkValues, hiddenFromCaller, interactionSummary, type LogValues, scho
 import { CustomFieldInput } from './CustomFieldInput';
 import { CycleAndSkills } from './CycleAndSkills';
 import { ParticipantPicker } from './ParticipantPicker';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  type: { id: 'activity.type', defaultMessage: 'Type' },
+  editInteraction: { id: 'activity.editInteraction', defaultMessage: 'Edit interaction' },
+  duplicateInteraction: { id: 'activity.duplicateInteraction', defaultMessage: 'Duplicate interaction' },
+  logInteraction: { id: 'activity.logInteraction', defaultMessage: 'Log interaction' },
+  cancel: { id: 'activity.cancel', defaultMessage: 'Cancel' },
+  saveChanges: { id: 'activity.saveChanges', defaultMessage: 'Save changes' },
+  scheduleInteraction: { id: 'activity.scheduleInteraction', defaultMessage: 'Schedule interaction' },
+  typesFailed: { id: 'activity.typesFailed', defaultMessage: 'We could not load the interaction types.' },
+  loadingTypes: { id: 'activity.loadingTypes', defaultMessage: 'Loading interaction types…' },
+  noTypesTitle: { id: 'activity.noTypesTitle', defaultMessage: 'No interaction types yet' },
+  noTypesBody: { id: 'activity.noTypesBody', defaultMessage: 'Your district administrator adds interaction types in Interaction settings.' },
+  date: { id: 'activity.date', defaultMessage: 'Date' },
+  startTime: { id: 'activity.startTime', defaultMessage: 'Start time' },
+  minutes: { id: 'activity.minutes', defaultMessage: 'Minutes' },
+  status: { id: 'activity.status', defaultMessage: 'Status' },
+  coach: { id: 'activity.coach', defaultMessage: 'Coach' },
+  me: { id: 'activity.me', defaultMessage: 'Me' },
+  coachHint: { id: 'activity.coachHint', defaultMessage: 'Log this interaction for another coach.' },
+  school: { id: 'activity.school', defaultMessage: 'School' },
+  chooseSchool: { id: 'activity.chooseSchool', defaultMessage: 'Choose a school' },
+  typeDetails: { id: 'activity.typeDetails', defaultMessage: '{type} details' },
+  typeFallback: { id: 'activity.typeFallback', defaultMessage: 'Type' },
+  hiddenTexts: { id: 'activity.hiddenTexts', defaultMessage: 'Notes, next steps and text answers are visible only to the coach, the author and the educators who took part (district privacy setting). Saving keeps them as they are.' },
+  notes: { id: 'activity.notes', defaultMessage: 'Notes' },
+  notCopied: { id: 'activity.notCopied', defaultMessage: 'The original’s notes, next steps and text answers are hidden from you and are not copied.' },
+  notesShared: { id: 'activity.notesShared', defaultMessage: 'Shared with the educators who took part.' },
+  more: { id: 'activity.more', defaultMessage: '+ Groups, next steps and private notes' },
+  groups: { id: 'activity.groups', defaultMessage: 'Groups' },
+  groupsHint: { id: 'activity.groupsHint', defaultMessage: 'Everyone in a group on the interaction’s date takes part.' },
+  nextSteps: { id: 'activity.nextSteps', defaultMessage: 'Next steps' },
+  privateNotes: { id: 'activity.privateNotes', defaultMessage: 'Private notes' },
+  onlyYou: { id: 'activity.onlyYou', defaultMessage: 'Only you can see this.' },
+});
 
 export type LogMode = { kind: 'new' } | { kind: 'edit'; interaction: Interaction } | { kind: 'duplicate'; interaction: Interaction };
 
@@ -41,19 +77,19 @@ type Props = {
 
 const BASE_FIELDS = ['interaction_type_id', 'coach_id', 'starts_at', 'duration_minutes', 'status', 'building_id', 'staff_ids', 'group_ids', 'notes', 'private_notes', 'next_steps', 'coaching_cycle_id', 'skill_ids'];
 
-function TypePicker({ types, value, onPick, error }: { types: InteractionType[]; value: number | null; onPick: (t: InteractionType) => void; error?: string }) {
+function TypePicker({ types, value, onPick, error }: { types: InteractionType[]; value: number | null; onPick: (type: InteractionType) => void; error?: string }) {
   const errorId = 'log-type-error';
   return (
     <fieldset className={['field', 'type-picker', error && 'field--invalid'].filter(Boolean).join(' ')} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} tabIndex={-1}>
-      <legend className="field__label">Type</legend>
+      <legend className="field__label">{t(m.type)}</legend>
       <div className="type-picker__options">
-        {types.map((t) => (
-          <label key={t.id} className="type-picker__option">
-            <input type="radio" name="interaction_type_id" value={t.id} checked={value === t.id} onChange={() => onPick(t)} />
-            <span className="type-picker__tile" style={{ ['--type-colour' as string]: INTERACTION_COLOURS[t.colour]?.hex }}>
+        {types.map((x) => (
+          <label key={x.id} className="type-picker__option">
+            <input type="radio" name="interaction_type_id" value={x.id} checked={value === x.id} onChange={() => onPick(x)} />
+            <span className="type-picker__tile" style={{ ['--type-colour' as string]: INTERACTION_COLOURS[x.colour]?.hex }}>
               <span className="type-swatch" aria-hidden="true" />
-              <span className="type-picker__name">{t.name}</span>
-              <span className="type-picker__minutes">{formatMinutes(t.default_minutes)}</span>
+              <span className="type-picker__name">{x.name}</span>
+              <span className="type-picker__minutes">{formatMinutes(x.default_minutes)}</span>
             </span>
           </label>
         ))}
@@ -79,8 +115,8 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
   const typesAnswer = useInteractionTypes('all');
   const allTypes = typesAnswer.data?.data ?? [];
   // Archived types leave the form, except the one an edited interaction already has.
-  const types = allTypes.filter((t) => !t.archived_at || (mode.kind === 'edit' && t.id === mode.interaction.interaction_type.id));
-  const type = allTypes.find((t) => t.id === values.typeId);
+  const types = allTypes.filter((x) => !x.archived_at || (mode.kind === 'edit' && x.id === mode.interaction.interaction_type.id));
+  const type = allTypes.find((x) => x.id === values.typeId);
   const recent = useRecentParticipants(userId);
   const groups = useGroups({ status: 'active' });
   const buildings = useBuildings();
@@ -129,7 +165,7 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
     });
   });
 
-  const title = mode.kind === 'edit' ? 'Edit interaction' : mode.kind === 'duplicate' ? 'Duplicate interaction' : 'Log interaction';
+  const title = mode.kind === 'edit' ? t(m.editInteraction) : mode.kind === 'duplicate' ? t(m.duplicateInteraction) : t(m.logInteraction);
   // Hidden from this caller: kept as stored when editing, not copied when duplicating.
   const hidden = hiddenFromCaller(mode.kind, mode.kind === 'new' ? null : mode.interaction);
   const activeFields = (type?.fields ?? []).filter((f) => (!f.archived_at || values.fields[String(f.id)] !== undefined) && !hidden.textField(f.kind));
@@ -147,46 +183,46 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
       className="modal--sheet log-dialog"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>{t(m.cancel)}</Button>
           <Button type="submit" form="log-interaction-form" busy={busy} className="log-dialog__save">
-            {mode.kind === 'edit' ? 'Save changes' : values.status === 'scheduled' ? 'Schedule interaction' : 'Log interaction'}
+            {mode.kind === 'edit' ? t(m.saveChanges) : values.status === 'scheduled' ? t(m.scheduleInteraction) : t(m.logInteraction)}
           </Button>
         </>
       }
     >
       {typesAnswer.error && !typesAnswer.data ? (
-        <Alert tone="danger" title="We could not load the interaction types.">
+        <Alert tone="danger" title={t(m.typesFailed)}>
           <p>{typesAnswer.error.message}</p>
         </Alert>
       ) : !typesAnswer.data ? (
-        <LoadingBlock label="Loading interaction types…" />
+        <LoadingBlock label={t(m.loadingTypes)} />
       ) : (
         <form id="log-interaction-form" ref={formRef} className="log-form stack" onSubmit={submit} noValidate>
           <FormError error={formError} />
           {types.length === 0 ? (
-            <Alert tone="warning" title="No interaction types yet">
-              <p>Your district administrator adds interaction types in Interaction settings.</p>
+            <Alert tone="warning" title={t(m.noTypesTitle)}>
+              <p>{t(m.noTypesBody)}</p>
             </Alert>
           ) : (
-            <TypePicker types={types} value={values.typeId} error={errors.interaction_type_id} onPick={(t) => setValues((v) => withType(v, t, allTypes.find((x) => x.id === v.typeId)))} />
+            <TypePicker types={types} value={values.typeId} error={errors.interaction_type_id} onPick={(picked) => setValues((v) => withType(v, picked, allTypes.find((x) => x.id === v.typeId)))} />
           )}
 
           <div className="log-form__when">
-            <TextField label="Date" name="day" type="date" value={values.day} required error={errors.starts_at}
+            <TextField label={t(m.date)} name="day" type="date" value={values.day} required error={errors.starts_at}
               onChange={(day) => { setValues((v) => withWhen(v, { day }, timeZone)); setErrors((e) => ({ ...e, starts_at: undefined })); }} />
-            <TextField label="Start time" name="time" type="time" step={300} value={values.time} required
+            <TextField label={t(m.startTime)} name="time" type="time" step={300} value={values.time} required
               onChange={(time) => { setValues((v) => withWhen(v, { time }, timeZone)); setErrors((e) => ({ ...e, starts_at: undefined })); }} />
-            <TextField label="Minutes" name="duration_minutes" type="number" inputMode="numeric" min={1} max={720} value={values.duration} required
+            <TextField label={t(m.minutes)} name="duration_minutes" type="number" inputMode="numeric" min={1} max={720} value={values.duration} required
               error={errors.duration_minutes} onChange={(duration) => set({ duration }, ['duration_minutes'])} />
           </div>
 
           <fieldset className="field status-picker">
-            <legend className="field__label">Status</legend>
+            <legend className="field__label">{t(m.status)}</legend>
             <div className="segmented" role="presentation">
               {INTERACTION_STATUSES.map((s) => (
                 <label key={s} className="segmented__option">
                   <input type="radio" name="status" value={s} checked={values.status === s} onChange={() => set({ status: s, statusTouched: true }, ['status'])} />
-                  <span>{INTERACTION_STATUS_LABELS[s]}</span>
+                  <span>{tText(INTERACTION_STATUS_LABELS[s])}</span>
                 </label>
               ))}
             </div>
@@ -196,14 +232,14 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
           <ParticipantPicker value={values.staff} recent={recent} error={errors.staff_ids} onChange={(staff) => set({ staff }, ['staff_ids'])} />
 
           {canChooseCoach && (
-            <SelectField label="Coach" name="coach_id" value={values.coachId ? String(values.coachId) : ''} error={errors.coach_id}
-              placeholder="Me" hint="Log this interaction for another coach."
+            <SelectField label={t(m.coach)} name="coach_id" value={values.coachId ? String(values.coachId) : ''} error={errors.coach_id}
+              placeholder={t(m.me)} hint={t(m.coachHint)}
               options={coachList.filter((c) => c.id !== userId).map((c) => ({ value: String(c.id), label: c.name }))}
               onChange={(v) => set({ coachId: v ? Number(v) : null }, ['coach_id'])} />
           )}
 
-          <SelectField label="School" name="building_id" value={values.buildingId ? String(values.buildingId) : ''} error={errors.building_id}
-            required={buildingList.length > 0} placeholder="Choose a school" hint={schoolHint(values, defaultSchool.data, canChooseCoach)}
+          <SelectField label={t(m.school)} name="building_id" value={values.buildingId ? String(values.buildingId) : ''} error={errors.building_id}
+            required={buildingList.length > 0} placeholder={t(m.chooseSchool)} hint={schoolHint(values, defaultSchool.data, canChooseCoach)}
             options={buildingList.map((b) => ({ value: String(b.id), label: b.name }))}
             onChange={(v) => set({ buildingId: v ? Number(v) : null, schoolChosen: true }, ['building_id'])} />
 
@@ -219,7 +255,7 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
           />
 
           {activeFields.length > 0 && (
-            <section className="log-form__custom stack stack--sm" aria-label={`${type?.name ?? 'Type'} details`}>
+            <section className="log-form__custom stack stack--sm" aria-label={t(m.typeDetails, { type: type?.name ?? t(m.typeFallback) })}>
               {activeFields.map((f) => (
                 <CustomFieldInput key={f.id} field={f} value={values.fields[String(f.id)]} error={errors[`field_values.${f.id}`]}
                   onChange={(value) => set({ fields: { ...values.fields, [String(f.id)]: value } }, [`field_values.${f.id}`])} />
@@ -229,25 +265,24 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
 
           {hidden.sharedTexts ? (
             <p className="muted text-sm">
-              Notes, next steps and text answers are visible only to the coach, the author and the educators who took part
-              (district privacy setting). Saving keeps them as they are.
+              {t(m.hiddenTexts)}
             </p>
           ) : (
-            <TextAreaField label="Notes" name="notes" value={values.notes} rows={3} maxLength={NOTES_MAX} error={errors.notes}
-              hint={hidden.notCopied ? 'The original’s notes, next steps and text answers are hidden from you and are not copied.' : 'Shared with the educators who took part.'}
+            <TextAreaField label={t(m.notes)} name="notes" value={values.notes} rows={3} maxLength={NOTES_MAX} error={errors.notes}
+              hint={hidden.notCopied ? t(m.notCopied) : t(m.notesShared)}
               onChange={(notes) => set({ notes }, ['notes'])} />
           )}
 
           {!showMore ? (
             <Button variant="ghost" className="log-form__more" aria-expanded={false} onClick={() => setShowMore(true)}>
-              + Groups, next steps and private notes
+              {t(m.more)}
             </Button>
           ) : (
             <>
               {groupList.length > 0 && (
                 <fieldset className={['field', 'log-form__groups', errors.group_ids && 'field--invalid'].filter(Boolean).join(' ')} aria-invalid={errors.group_ids ? true : undefined} tabIndex={-1}>
-                  <legend className="field__label">Groups</legend>
-                  <p className="field__hint">Everyone in a group on the interaction’s date takes part.</p>
+                  <legend className="field__label">{t(m.groups)}</legend>
+                  <p className="field__hint">{t(m.groupsHint)}</p>
                   <div className="log-form__group-list">
                     {groupList.map((g) => (
                       <label key={g.id} className="custom-choices__option">
@@ -261,14 +296,14 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
                 </fieldset>
               )}
               {!hidden.sharedTexts && (
-                <TextAreaField label="Next steps" name="next_steps" value={values.nextSteps} rows={2} maxLength={NOTES_MAX} error={errors.next_steps}
+                <TextAreaField label={t(m.nextSteps)} name="next_steps" value={values.nextSteps} rows={2} maxLength={NOTES_MAX} error={errors.next_steps}
                   onChange={(nextSteps) => set({ nextSteps }, ['next_steps'])} />
               )}
               {/* Another's private notes stay theirs: the server ignores this field from anyone else. */}
               {!hidden.privateNotes && (
-                <TextAreaField label="Private notes" name="private_notes" value={values.privateNotes} rows={2} maxLength={NOTES_MAX} error={errors.private_notes}
+                <TextAreaField label={t(m.privateNotes)} name="private_notes" value={values.privateNotes} rows={2} maxLength={NOTES_MAX} error={errors.private_notes}
                   className="log-form__private"
-                  hint={<><LockIcon /> Only you can see this.</>}
+                  hint={<><LockIcon /> {t(m.onlyYou)}</>}
                   onChange={(privateNotes) => set({ privateNotes }, ['private_notes'])} />
               )}
             </>

@@ -5,6 +5,21 @@ import { FieldErrors } from '../../../components/Field';
 import { EducatorSearchStatus } from '../../../components/EducatorCombobox';
 import { useDebouncedTerm, useStaffSearch } from '../../../lib/lookups';
 import type { Person } from '../logForm';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  educators: { id: 'activity.educators', defaultMessage: 'Educators' },
+  chosenEducators: { id: 'activity.chosenEducators', defaultMessage: 'Chosen educators' },
+  removeName: { id: 'activity.removeName', defaultMessage: 'Remove {name}' },
+  noneChosen: { id: 'activity.noneChosen', defaultMessage: 'No educators chosen yet.' },
+  recent: { id: 'activity.recent', defaultMessage: 'Recent' },
+  addHidden: { id: 'activity.addHidden', defaultMessage: '(add)' },
+  findEducator: { id: 'activity.findEducator', defaultMessage: 'Find an educator' },
+  searchPlaceholder: { id: 'activity.searchPlaceholder', defaultMessage: 'Name, email or employee ID' },
+  matchingEducators: { id: 'activity.matchingEducators', defaultMessage: 'Matching educators' },
+  added: { id: 'activity.added', defaultMessage: '✓ Added' },
+  add: { id: 'activity.add', defaultMessage: '+ Add' },
+});
 
 export function ParticipantPicker({ value, onChange, recent, error }: {
   value: Person[];
@@ -38,30 +53,30 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
 
   return (
     <fieldset className={['field', 'participants', error && 'field--invalid'].filter(Boolean).join(' ')} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} tabIndex={-1}>
-      <legend className="field__label">Educators</legend>
+      <legend className="field__label">{t(m.educators)}</legend>
       {value.length > 0 ? (
-        <ul className="chips participants__chosen" aria-label="Chosen educators">
+        <ul className="chips participants__chosen" aria-label={t(m.chosenEducators)}>
           {value.map((p) => (
             <li key={p.id} className="chip">
               <span>{p.name}</span>
-              <button type="button" className="chip__remove" onClick={() => remove(p)} aria-label={`Remove ${p.name}`}>
+              <button type="button" className="chip__remove" onClick={() => remove(p)} aria-label={t(m.removeName, { name: p.name })}>
                 <span aria-hidden="true">×</span>
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-sm muted participants__none">No educators chosen yet.</p>
+        <p className="text-sm muted participants__none">{t(m.noneChosen)}</p>
       )}
       {recentLeft.length > 0 && (
         <div className="participants__recent">
-          <p className="text-sm participants__recent-title" id={`${id}-recent`}>Recent</p>
+          <p className="text-sm participants__recent-title" id={`${id}-recent`}>{t(m.recent)}</p>
           <ul className="chips participants__quick" aria-labelledby={`${id}-recent`}>
             {recentLeft.map((p) => (
               <li key={p.id}>
                 <button type="button" className="quick-add" onClick={() => add(p)}>
                   <span aria-hidden="true">+</span> {p.name}
-                  <span className="sr-only"> (add)</span>
+                  <span className="sr-only"> {t(m.addHidden)}</span>
                 </button>
               </li>
             ))}
@@ -69,7 +84,7 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
         </div>
       )}
       <div className="field participants__search">
-        <label className="field__label field__label--sub" htmlFor={`${id}-search`}>Find an educator</label>
+        <label className="field__label field__label--sub" htmlFor={`${id}-search`}>{t(m.findEducator)}</label>
         <input
           id={`${id}-search`}
           className="field__control"
@@ -78,12 +93,12 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
           onChange={(e) => setTerm(e.target.value)}
           onKeyDown={onKeyDown}
           autoComplete="off"
-          placeholder="Name, email or employee ID"
+          placeholder={t(m.searchPlaceholder)}
           aria-describedby={statusId}
         />
         <EducatorSearchStatus id={statusId} className="participants__status" term={debounced} search={{ isLoading, error: searchError }} shown={results.length} />
         {results.length > 0 && (
-          <ul className="participants__results" aria-label="Matching educators">
+          <ul className="participants__results" aria-label={t(m.matchingEducators)}>
             {results.map((s) => {
               const added = chosen.has(s.id);
               return (
@@ -96,7 +111,7 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
                   >
                     <span className="participants__result-name">{s.name}</span>
                     {s.building && <span className="text-sm muted">{s.building.name}</span>}
-                    <span className="participants__result-state" aria-hidden="true">{added ? '✓ Added' : '+ Add'}</span>
+                    <span className="participants__result-state" aria-hidden="true">{added ? t(m.added) : t(m.add)}</span>
                   </button>
                 </li>
               );

@@ -6,7 +6,19 @@ import type { ActivityTotals } from '../../../../common/schemas/interactions';
 import { TypeSwatch } from '../../../components/InteractionItem';
 import { formatInteger } from '../../../lib/format';
 import { formatMinutes } from '../../../lib/zonedTime';
-import { plural } from '../../../../common/plural';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  totals: { id: 'activity.totals', defaultMessage: 'Totals' },
+  addingUp: { id: 'activity.addingUp', defaultMessage: 'Adding up…' },
+  noTotals: { id: 'activity.noTotals', defaultMessage: 'No totals for this range.' },
+  coaching: { id: 'activity.coaching', defaultMessage: 'Coaching' },
+  otherInteractions: { id: 'activity.otherInteractions', defaultMessage: 'Other interactions' },
+  loggedTime: { id: 'activity.loggedTime', defaultMessage: 'Logged time' },
+  inAll: { id: 'activity.inAll', defaultMessage: '{count, plural, one {# interaction} other {# interactions}} · {minutes} in all' },
+  byType: { id: 'activity.byType', defaultMessage: 'By type' },
+  byCategory: { id: 'activity.byCategory', defaultMessage: 'Logged time by category' },
+});
 
 function Bar({ value, max, colour }: { value: number; max: number; colour?: string }) {
   const width = max > 0 ? Math.max(2, Math.round((value / max) * 100)) : 0;
@@ -21,8 +33,8 @@ export function Totals({ totals, loading }: { totals: ActivityTotals | undefined
   if (!totals) {
     return (
       <section className="card totals" aria-labelledby="totals-title" aria-busy={loading}>
-        <h2 id="totals-title" className="totals__title">Totals</h2>
-        <p className="muted text-sm">{loading ? 'Adding up…' : 'No totals for this range.'}</p>
+        <h2 id="totals-title" className="totals__title">{t(m.totals)}</h2>
+        <p className="muted text-sm">{loading ? t(m.addingUp) : t(m.noTotals)}</p>
       </section>
     );
   }
@@ -33,29 +45,29 @@ export function Totals({ totals, loading }: { totals: ActivityTotals | undefined
   const all = totals.coaching_minutes + totals.other_minutes + totals.activity_minutes;
   return (
     <section className="card totals" aria-labelledby="totals-title">
-      <h2 id="totals-title" className="totals__title">Totals</h2>
+      <h2 id="totals-title" className="totals__title">{t(m.totals)}</h2>
       <div>
       <dl className="totals__headline">
         <div>
-          <dt>Coaching</dt>
+          <dt>{t(m.coaching)}</dt>
           <dd>{formatMinutes(totals.coaching_minutes)}</dd>
         </div>
         <div>
-          <dt>Other interactions</dt>
+          <dt>{t(m.otherInteractions)}</dt>
           <dd>{formatMinutes(totals.other_minutes)}</dd>
         </div>
         <div>
-          <dt>Logged time</dt>
+          <dt>{t(m.loggedTime)}</dt>
           <dd>{formatMinutes(totals.activity_minutes)}</dd>
         </div>
       </dl>
       <p className="text-sm muted">
-        {plural(totals.interactions, 'interaction', 'interactions')} · {formatMinutes(all)} in all
+        {t(m.inAll, { count: totals.interactions, minutes: formatMinutes(all) })}
       </p>
       </div>
       {byType.length > 0 && (
         <div>
-          <h3 className="totals__subtitle">By type</h3>
+          <h3 className="totals__subtitle">{t(m.byType)}</h3>
           <ul className="item-list stack stack--sm">
             {byType.map((t) => (
               <li key={t.interaction_type_id} className="totals__row">
@@ -69,11 +81,11 @@ export function Totals({ totals, loading }: { totals: ActivityTotals | undefined
       )}
       {byCategory.length > 0 && (
         <div>
-          <h3 className="totals__subtitle">Logged time by category</h3>
+          <h3 className="totals__subtitle">{t(m.byCategory)}</h3>
           <ul className="item-list stack stack--sm">
             {byCategory.map((c) => (
               <li key={c.category} className="totals__row">
-                <span className="totals__label">{ACTIVITY_CATEGORIES[c.category] ?? c.category}</span>
+                <span className="totals__label">{ACTIVITY_CATEGORIES[c.category] ? tText(ACTIVITY_CATEGORIES[c.category]!) : c.category}</span>
                 <span className="totals__value">{formatMinutes(c.minutes)}</span>
                 <Bar value={c.minutes} max={maxCategory} />
               </li>

@@ -12,6 +12,23 @@ import { formatDate } from '../../../lib/format';
 import { participantsLine } from '../../../lib/interactions';
 import { addDays, dayAsDate, formatMinutes, wallClock } from '../../../lib/zonedTime';
 import { dayMinutes, type Entry, moveFocus } from '../entries';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  loggedTime: { id: 'activity.loggedTime', defaultMessage: 'Logged time' },
+  today: { id: 'activity.today', defaultMessage: 'Today' },
+  needsCompleting: { id: 'activity.needsCompleting', defaultMessage: 'Needs completing' },
+  cancelled: { id: 'activity.cancelled', defaultMessage: 'Cancelled' },
+  noShow: { id: 'activity.noShow', defaultMessage: 'No-show' },
+  daysOfWeek: { id: 'activity.daysOfWeek', defaultMessage: 'Days of this week' },
+  dayEntries: { id: 'activity.dayEntries', defaultMessage: '{day}, {count, plural, one {# entries} other {# entries}}{today, select, yes {, today} other {}}' },
+  previousDay: { id: 'activity.previousDay', defaultMessage: 'Previous day' },
+  nextDay: { id: 'activity.nextDay', defaultMessage: 'Next day' },
+  nothingOnDay: { id: 'activity.nothingOnDay', defaultMessage: 'Nothing logged on this day.' },
+  logOnDay: { id: 'activity.logOnDay', defaultMessage: 'Log interaction on this day' },
+  todayHidden: { id: 'activity.todayHidden', defaultMessage: '(today)' },
+  nothingLogged: { id: 'activity.nothingLoggedShort', defaultMessage: 'Nothing logged' },
+});
 
 type Common = {
   timeZone: string;
@@ -71,11 +88,11 @@ function ActivityRow({ entry, timeZone, locale, onOpen, nav, showCoach }: { entr
         <p className="interaction-item__title">
           <button type="button" className="interaction-item__link interaction-item__button" onClick={onOpen} data-nav={nav}>
             <ActivityIcon />
-            <span className="interaction-item__type">{ACTIVITY_CATEGORIES[a.category] ?? a.category}</span>
+            <span className="interaction-item__type">{ACTIVITY_CATEGORIES[a.category] ? tText(ACTIVITY_CATEGORIES[a.category]!) : a.category}</span>
           </button>
         </p>
         <p className="interaction-item__people">
-          {timeOwner(a, showCoach)}Logged time{a.notes ? <span className="muted"> · {a.notes.length > 80 ? `${a.notes.slice(0, 80)}…` : a.notes}</span> : null}
+          {timeOwner(a, showCoach)}{t(m.loggedTime)}{a.notes ? <span className="muted"> · {a.notes.length > 80 ? `${a.notes.slice(0, 80)}…` : a.notes}</span> : null}
         </p>
       </div>
     </li>
@@ -99,7 +116,7 @@ export function AgendaView({ days, entries, timeZone, locale, today, onOpen, onC
           <section key={day} className={['agenda__day', day === today && 'agenda__day--today'].filter(Boolean).join(' ')} aria-labelledby={headingId}>
             <h2 id={headingId} className="agenda__heading">
               <span>{dayHeading(day, locale)}</span>
-              {day === today && <span className="badge badge--primary">Today</span>}
+              {day === today && <span className="badge badge--primary">{t(m.today)}</span>}
               <span className="agenda__total">{formatMinutes(dayMinutes(list))}</span>
             </h2>
             <ol className="interaction-list">
@@ -134,8 +151,8 @@ function EventButton({ entry, timeZone, locale, onOpen, nav, showCoach }: { entr
     return (
       <button type="button" className="week-event week-event--time" onClick={onOpen} data-nav={nav}>
         <span className="week-event__time">{time} · {formatMinutes(entry.minutes)}</span>
-        <span className="week-event__title"><ActivityIcon /> {ACTIVITY_CATEGORIES[entry.item.category] ?? entry.item.category}</span>
-        <span className="week-event__who">{timeOwner(entry.item, showCoach)}Logged time</span>
+        <span className="week-event__title"><ActivityIcon /> {ACTIVITY_CATEGORIES[entry.item.category] ? tText(ACTIVITY_CATEGORIES[entry.item.category]!) : entry.item.category}</span>
+        <span className="week-event__who">{timeOwner(entry.item, showCoach)}{t(m.loggedTime)}</span>
       </button>
     );
   }
@@ -150,9 +167,9 @@ function EventButton({ entry, timeZone, locale, onOpen, nav, showCoach }: { entr
       <span className="week-event__time">{time} · {formatMinutes(i.duration_minutes)}</span>
       <span className="week-event__title"><TypeSwatch colour={i.interaction_type.colour} /> {i.interaction_type.name}</span>
       <span className="week-event__who">{showCoach ? `${i.coach.name} · ` : ''}{participantsLine(i, 1)}</span>
-      {i.needs_completing && <span className="week-event__flag"><NeedsCompletingIcon /> Needs completing</span>}
-      {i.status === 'cancelled' && <span className="week-event__flag">Cancelled</span>}
-      {i.status === 'no-show' && <span className="week-event__flag">No-show</span>}
+      {i.needs_completing && <span className="week-event__flag"><NeedsCompletingIcon /> {t(m.needsCompleting)}</span>}
+      {i.status === 'cancelled' && <span className="week-event__flag">{t(m.cancelled)}</span>}
+      {i.status === 'no-show' && <span className="week-event__flag">{t(m.noShow)}</span>}
     </button>
   );
 }
@@ -182,29 +199,29 @@ export function WeekView({ days, entries, timeZone, locale, today, onOpen, showC
     };
     return (
       <div className="week-phone">
-        <div className="week-phone__strip" role="group" aria-label="Days of this week">
+        <div className="week-phone__strip" role="group" aria-label={t(m.daysOfWeek)}>
           {days.map((d) => (
             <button key={d} type="button" className="week-phone__day" aria-pressed={d === day} onClick={() => onFocusDay(d)}>
               <span className="week-phone__dow">{dayHeading(d, locale, 'EEEEEE')}</span>
               <span className="week-phone__date">{dayHeading(d, locale, 'd')}</span>
               {(entries.get(d)?.length ?? 0) > 0 && <span className="week-phone__dot" aria-hidden="true" />}
-              <span className="sr-only">{dayHeading(d, locale)}, {entries.get(d)?.length ?? 0} entries{d === today ? ', today' : ''}</span>
+              <span className="sr-only">{t(m.dayEntries, { day: dayHeading(d, locale), count: entries.get(d)?.length ?? 0, today: d === today ? 'yes' : 'no' })}</span>
             </button>
           ))}
         </div>
         <section className="week-phone__list" aria-labelledby="week-phone-heading">
           <div className="week-phone__head">
-            <Button variant="secondary" size="sm" onClick={() => go(-1)} aria-label="Previous day"><span aria-hidden="true">‹</span></Button>
+            <Button variant="secondary" size="sm" onClick={() => go(-1)} aria-label={t(m.previousDay)}><span aria-hidden="true">‹</span></Button>
             <h2 id="week-phone-heading" className="week-phone__title" aria-live="polite">
               {dayHeading(day, locale)}
-              {day === today && <span className="badge badge--primary">Today</span>}
+              {day === today && <span className="badge badge--primary">{t(m.today)}</span>}
             </h2>
-            <Button variant="secondary" size="sm" onClick={() => go(1)} aria-label="Next day"><span aria-hidden="true">›</span></Button>
+            <Button variant="secondary" size="sm" onClick={() => go(1)} aria-label={t(m.nextDay)}><span aria-hidden="true">›</span></Button>
           </div>
           {list.length === 0 ? (
             <div className="week-phone__empty">
-              <p className="muted">Nothing logged on this day.</p>
-              <Button variant="secondary" size="sm" onClick={() => onLogOn(day)}>Log interaction on this day</Button>
+              <p className="muted">{t(m.nothingOnDay)}</p>
+              <Button variant="secondary" size="sm" onClick={() => onLogOn(day)}>{t(m.logOnDay)}</Button>
             </div>
           ) : (
             <div ref={keys.ref} onKeyDown={keys.onKeyDown}>
@@ -230,7 +247,7 @@ export function WeekView({ days, entries, timeZone, locale, today, onOpen, showC
             <h2 id={headingId} className="week__heading">
               <span className="week__dow">{dayHeading(d, locale, 'EEE')}</span>
               <span className="week__date">{dayHeading(d, locale, 'MMM d')}</span>
-              {d === today && <span className="sr-only"> (today)</span>}
+              {d === today && <span className="sr-only"> {t(m.todayHidden)}</span>}
             </h2>
             {list.length > 0 ? (
               <>
@@ -242,7 +259,7 @@ export function WeekView({ days, entries, timeZone, locale, today, onOpen, showC
                 </ol>
               </>
             ) : (
-              <p className="week__empty muted">Nothing logged</p>
+              <p className="week__empty muted">{t(m.nothingLogged)}</p>
             )}
           </section>
         );
