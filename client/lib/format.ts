@@ -1,6 +1,7 @@
 // Display formatting: dates in the user's chosen date language (date-fns locales, loaded on
 // demand), money in US dollars, integers with locale digit grouping.
 import { format as formatWithPattern, formatDistanceToNow, type Locale } from 'date-fns';
+import { currentLocale, FORMAT_LOCALES } from './i18n';
 import { CURRENCY, DEFAULT_DATE_LOCALE } from '../../common/constants';
 
 const loaders: Record<string, () => Promise<Locale>> = {
@@ -55,10 +56,10 @@ export function formatRelative(value: string | Date, locale?: Locale): string {
   return formatDistanceToNow(typeof value === 'string' ? new Date(value) : value, { addSuffix: true, locale });
 }
 
-/** Whole dollars when the amount has no cents: "$950", else "$950.50". */
+/** Whole dollars when the amount has no cents: "$950", else "$950.50" (US dollars in the person's language, issue 33). */
 export function formatMoney(cents: number): string {
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat('en-US', {
+  return new Intl.NumberFormat(FORMAT_LOCALES[currentLocale()], {
     style: 'currency',
     currency: CURRENCY,
     minimumFractionDigits: whole ? 0 : 2,
@@ -67,7 +68,7 @@ export function formatMoney(cents: number): string {
 }
 
 /** "20,000". US English is written out: a page's first Intl formatter costs a slow phone 100 ms or more (ICU starting up). */
-export function formatInteger(value: number, locale = 'en-US'): string {
+export function formatInteger(value: number, locale = FORMAT_LOCALES[currentLocale()]): string {
   const n = Math.round(value);
   if (locale === 'en-US' && Number.isSafeInteger(n)) return `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);

@@ -33,6 +33,12 @@ export interface Catalog {
   texts: TextCatalog;
 }
 
+/**
+ * Numbers, money and plurals are formatted for the United States in either language: Spanish as written in the US
+ * (es-US: "12,000", "$950.50"), which is what US districts' Spanish-speaking staff read every day.
+ */
+export const FORMAT_LOCALES: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
+
 let locale: Locale = DEFAULT_LOCALE;
 let catalog: Catalog = { messages: {}, texts: {} };
 const formats = new Map<string, IntlMessageFormat>();
@@ -54,7 +60,7 @@ function formatOf(message: MessageDescriptor): IntlMessageFormat {
   let format = formats.get(message.id);
   if (!format) {
     // A message missing from the catalogue shows in English rather than as its id (the check keeps them complete).
-    format = new IntlMessageFormat(catalog.messages[message.id] ?? message.defaultMessage, locale);
+    format = new IntlMessageFormat(catalog.messages[message.id] ?? message.defaultMessage, FORMAT_LOCALES[locale]);
     formats.set(message.id, format);
   }
   return format;

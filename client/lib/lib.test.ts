@@ -3,6 +3,8 @@ import { refreshedAfter, serializeQuery } from './api';
 import { ChunkLoadError, describeChunkFailure, loadChunk } from './chunk';
 import { formatDate, formatInteger, formatMoney, loadDateLocale } from './format';
 import { keepChosen, listQuery, readFilter, readPage } from './listParams';
+import { setLocale } from './i18n';
+import { dateLanguageOf } from './session';
 
 describe('refreshedAfter', () => {
   it('gives the write\'s answer once the refresh it was given has finished with it', async () => {
@@ -110,5 +112,21 @@ describe('formatting', () => {
   it('falls back to US English for an unknown language, and to empty text for a bad date', async () => {
     expect(formatDate(new Date(2026, 0, 2, 12), await loadDateLocale('xx'))).toBe('Jan 2, 2026');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('in Spanish (issue 33)', () => {
+  it('money and integers are US Spanish (es-US), and the default date language follows the interface', () => {
+    setLocale('es');
+    try {
+      expect(formatMoney(95050)).toBe('$950.50');
+      expect(formatInteger(20000)).toBe('20,000');
+    } finally {
+      setLocale('en');
+    }
+    expect(dateLanguageOf({ date_locale: 'en-US', locale: 'es' })).toBe('es');
+    expect(dateLanguageOf({ date_locale: 'en-GB', locale: 'es' })).toBe('en-GB');
+    expect(dateLanguageOf({ date_locale: 'en-US', locale: 'en' })).toBe('en-US');
+    expect(dateLanguageOf(null)).toBe('en-US');
   });
 });

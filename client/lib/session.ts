@@ -82,10 +82,19 @@ export async function unimpersonate(): Promise<AuthUser> {
   return user;
 }
 
+/**
+ * The signed-in user's date language: their own choice, except that the default (US English) follows a Spanish
+ * interface (issue 33), so a Spanish screen does not show "November" in its sentences.
+ */
+export function dateLanguageOf(user: Pick<AuthUser, 'date_locale' | 'locale'> | null): string {
+  const chosen = user?.date_locale ?? DEFAULT_DATE_LOCALE;
+  return chosen === DEFAULT_DATE_LOCALE && user?.locale === 'es' ? 'es' : chosen;
+}
+
 /** The date-fns locale of the signed-in user's date language, loaded on demand. */
 export function useDateLocale(): Locale | undefined {
   const { user } = useAuthUser();
-  return useDateLocaleFor(user?.date_locale ?? DEFAULT_DATE_LOCALE);
+  return useDateLocaleFor(dateLanguageOf(user));
 }
 
 /**
