@@ -2,7 +2,7 @@
 // the emailed link, sees who invites them and what moves, and confirms with their password.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { confirmMigrationSchema, type MigrationDetails, type MigrationResult } from '../../../common/schemas/users';
+import { confirmMigrationSchema, type MigrationDetails, type MigrationResult, USER_MESSAGES } from '../../../common/schemas/users';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { ButtonLink } from '../../components/Button';
@@ -12,6 +12,35 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useFormErrors } from '../../lib/forms';
 import { useInstantFormat } from '../../lib/session';
 import { confirmMigration, useMigration } from './api';
+import { defineMessages, t, tRich, tText } from '../../lib/i18n';
+
+const m = defineMessages({
+  moveEyebrow: { id: 'users.moveEyebrow', defaultMessage: 'Move your login' },
+  moveTitle: { id: 'users.moveTitle', defaultMessage: '{district} invites you to move your Coachwell login' },
+  yourLogin: { id: 'users.yourLogin', defaultMessage: 'Your login' },
+  invitedBy: { id: 'users.invitedBy', defaultMessage: 'Invited by' },
+  invitedByValue: { id: 'users.invitedByValue', defaultMessage: '{name}, {district}' },
+  validUntil: { id: 'users.validUntil', defaultMessage: 'Link valid until' },
+  whatMoves: { id: 'users.whatMoves', defaultMessage: 'What moves' },
+  movesLogin: { id: 'users.movesLogin', defaultMessage: 'Your login, with the same email and password.' },
+  movesAccess: { id: 'users.movesAccess', defaultMessage: 'Your access: the roles and schools {district} chose for you.' },
+  movesPrefs: { id: 'users.movesPrefs', defaultMessage: 'Your name and display preferences.' },
+  whatStays: { id: 'users.whatStays', defaultMessage: 'What stays' },
+  staysRecords: { id: 'users.staysRecords', defaultMessage: 'Your former district keeps its records: educator profiles, coaching history and reports.' },
+  staysAccess: { id: 'users.staysAccess', defaultMessage: 'Your access to your former district ends when your login moves.' },
+  submit: { id: 'users.submit', defaultMessage: 'Move my login' },
+  currentPassword: { id: 'users.currentPassword', defaultMessage: 'Your current password' },
+  passwordHint: { id: 'users.passwordHint', defaultMessage: 'To confirm it is really you. You will be signed out everywhere and sign in again afterwards.' },
+  notExpecting: { id: 'users.notExpecting', defaultMessage: 'Not expecting this? Ignore the email and your login stays where it is. Forgot your password? <link>Reset it first</link>, then open this link again.' },
+  moved: { id: 'users.moved', defaultMessage: 'Your login has moved to {district}' },
+  allSet: { id: 'users.allSet', defaultMessage: 'All set' },
+  signIn: { id: 'users.signIn', defaultMessage: 'Sign in' },
+  opening: { id: 'users.opening', defaultMessage: 'Opening your invitation…' },
+  cannotUse: { id: 'users.cannotUse', defaultMessage: 'This link cannot be used' },
+  uhOh: { id: 'users.uhOh', defaultMessage: 'Uh-oh.' },
+  askNew: { id: 'users.askNew', defaultMessage: 'Ask the district that invited you to send a new invitation. Your login has not changed.' },
+  goSignIn: { id: 'users.goSignIn', defaultMessage: 'Go to sign in' },
+});
 
 const LOGIN = '/app/auth/login';
 
@@ -39,44 +68,43 @@ function MigrateForm({ token, details, onDone }: { token: string; details: Migra
   return (
     <>
       <header className="users-migrate__header">
-        <p className="users-migrate__eyebrow">Move your login</p>
-        <h1 className="users-migrate__title">{district} invites you to move your Coachwell login</h1>
+        <p className="users-migrate__eyebrow">{t(m.moveEyebrow)}</p>
+        <h1 className="users-migrate__title">{t(m.moveTitle, { district })}</h1>
       </header>
       <dl className="dl users-migrate__facts">
-        <dt>Your login</dt>
+        <dt>{t(m.yourLogin)}</dt>
         <dd>{details.email}</dd>
-        <dt>Invited by</dt>
-        <dd>{details.invited_by ? `${details.invited_by.name}, ${district}` : district}</dd>
-        <dt>Link valid until</dt>
+        <dt>{t(m.invitedBy)}</dt>
+        <dd>{details.invited_by ? t(m.invitedByValue, { name: details.invited_by.name, district }) : district}</dd>
+        <dt>{t(m.validUntil)}</dt>
         <dd><time dateTime={details.expires_at}>{when.dateTime(details.expires_at)}</time></dd>
       </dl>
       <div className="users-migrate__compare">
         <section aria-labelledby="migrate-moves" className="users-migrate__box">
-          <h2 id="migrate-moves" className="users-migrate__box-title">What moves</h2>
+          <h2 id="migrate-moves" className="users-migrate__box-title">{t(m.whatMoves)}</h2>
           <ul>
-            <li>Your login, with the same email and password.</li>
-            <li>Your access: the roles and schools {district} chose for you.</li>
-            <li>Your name and display preferences.</li>
+            <li>{t(m.movesLogin)}</li>
+            <li>{t(m.movesAccess, { district })}</li>
+            <li>{t(m.movesPrefs)}</li>
           </ul>
         </section>
         <section aria-labelledby="migrate-stays" className="users-migrate__box">
-          <h2 id="migrate-stays" className="users-migrate__box-title">What stays</h2>
+          <h2 id="migrate-stays" className="users-migrate__box-title">{t(m.whatStays)}</h2>
           <ul>
-            <li>Your former district keeps its records: educator profiles, coaching history and reports.</li>
-            <li>Your access to your former district ends when your login moves.</li>
+            <li>{t(m.staysRecords)}</li>
+            <li>{t(m.staysAccess)}</li>
           </ul>
         </section>
       </div>
-      <Form form={form} onSubmit={submit} submitLabel="Move my login" actionsClassName="users-migrate__actions">
+      <Form form={form} onSubmit={submit} submitLabel={t(m.submit)} actionsClassName="users-migrate__actions">
         <CurrentPasswordField
           field={form.field('password')}
-          label="Your current password"
-          hint="To confirm it is really you. You will be signed out everywhere and sign in again afterwards."
+          label={t(m.currentPassword)}
+          hint={t(m.passwordHint)}
         />
       </Form>
       <p className="users-migrate__alt muted text-sm">
-        Not expecting this? Ignore the email and your login stays where it is. Forgot your password?{' '}
-        <Link to="/app/auth/password-reset">Reset it first</Link>, then open this link again.
+        {tRich(m.notExpecting, { link: (chunks) => <Link to="/app/auth/password-reset">{chunks}</Link> })}
       </p>
     </>
   );
@@ -87,12 +115,12 @@ function Done({ result }: { result: MigrationResult }) {
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="stack users-migrate__done">
-      <h1 className="users-migrate__title" ref={heading} tabIndex={-1}>Your login has moved to {result.district.name}</h1>
-      <Alert tone="success" title="All set">
+      <h1 className="users-migrate__title" ref={heading} tabIndex={-1}>{t(m.moved, { district: result.district.name })}</h1>
+      <Alert tone="success" title={t(m.allSet)}>
         <p>{result.message}</p>
       </Alert>
       <div className="cluster">
-        <ButtonLink to={LOGIN}>Sign in</ButtonLink>
+        <ButtonLink to={LOGIN}>{t(m.signIn)}</ButtonLink>
       </div>
     </div>
   );
@@ -104,17 +132,17 @@ export default function MigrateAccountScreen(_props: ScreenProps) {
   const [result, setResult] = useState<MigrationResult | null>(null);
 
   if (result) return <Shell><Done result={result} /></Shell>;
-  if (isLoading && !data) return <LoadingBlock label="Opening your invitation…" />;
+  if (isLoading && !data) return <LoadingBlock label={t(m.opening)} />;
   if (error || !data) {
     return (
       <Shell>
-        <h1 className="users-migrate__title">This link cannot be used</h1>
-        <Alert tone="danger" title="Uh-oh.">
-          <p>{error?.status === 404 || !error ? 'This link is invalid or has expired.' : error.message}</p>
-          <p>Ask the district that invited you to send a new invitation. Your login has not changed.</p>
+        <h1 className="users-migrate__title">{t(m.cannotUse)}</h1>
+        <Alert tone="danger" title={t(m.uhOh)}>
+          <p>{error?.status === 404 || !error ? tText(USER_MESSAGES.migrationInvalid) : error.message}</p>
+          <p>{t(m.askNew)}</p>
         </Alert>
         <p className="users-migrate__alt muted text-sm">
-          <Link to={LOGIN}>Go to sign in</Link>
+          <Link to={LOGIN}>{t(m.goSignIn)}</Link>
         </p>
       </Shell>
     );

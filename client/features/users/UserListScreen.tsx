@@ -15,6 +15,18 @@ import { useUsers } from './api';
 import { OwnUserSettings } from './components/OwnUserSettings';
 import { DEFAULT_USER_FILTERS, UserFilters, type UserFilterValues } from './components/UserFilters';
 import { UserTable } from './components/UserTable';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  listIntro: { id: 'users.listIntro', defaultMessage: 'Everyone in your district who signs in to Coachwell. Invite people, choose their roles and schools, and turn off access when someone leaves.' },
+  invite: { id: 'users.invite', defaultMessage: 'Invite user' },
+  noMatch: { id: 'users.noMatch', defaultMessage: 'No users match these filters' },
+  clearFilters: { id: 'users.clearFilters', defaultMessage: 'Clear filters' },
+  noMatchBody: { id: 'users.noMatchBody', defaultMessage: 'Try another name or email, or show every role and status.' },
+  emptyTitle: { id: 'users.emptyTitle', defaultMessage: 'No users yet' },
+  emptyBody: { id: 'users.emptyBody', defaultMessage: 'Invite coaches, principals and educators so they can sign in.' },
+  caption: { id: 'users.caption', defaultMessage: 'District users' },
+});
 
 const PER_PAGE = 25;
 const URL_DEFAULTS = { status: DEFAULT_USER_FILTERS.status };
@@ -51,24 +63,24 @@ function DistrictUserList({ route, selfId }: ScreenProps & { selfId: number }) {
       <PageHeader
         title={route.title}
         description={
-          <p>Everyone in your district who signs in to Coachwell. Invite people, choose their roles and schools, and turn off access when someone leaves.</p>
+          <p>{t(m.listIntro)}</p>
         }
-        actions={<ButtonLink to="/app/settings/user/new">Invite user</ButtonLink>}
+        actions={<ButtonLink to="/app/settings/user/new">{t(m.invite)}</ButtonLink>}
       />
       <UserFilters filters={filters} onChange={update} />
       <ListResults
         list={list} noun={['user', 'users']} filtered={filtered} onPage={(page) => update({ page })}
         empty={filtered ? (
-          <EmptyState title="No users match these filters" action={<Button variant="secondary" onClick={() => update(DEFAULT_USER_FILTERS)}>Clear filters</Button>}>
-            <p>Try another name or email, or show every role and status.</p>
+          <EmptyState title={t(m.noMatch)} action={<Button variant="secondary" onClick={() => update(DEFAULT_USER_FILTERS)}>{t(m.clearFilters)}</Button>}>
+            <p>{t(m.noMatchBody)}</p>
           </EmptyState>
         ) : (
-          <EmptyState title="No users yet" action={<ButtonLink to="/app/settings/user/new">Invite user</ButtonLink>}>
-            <p>Invite coaches, principals and educators so they can sign in.</p>
+          <EmptyState title={t(m.emptyTitle)} action={<ButtonLink to="/app/settings/user/new">{t(m.invite)}</ButtonLink>}>
+            <p>{t(m.emptyBody)}</p>
           </EmptyState>
         )}
       >
-        {(rows) => <UserTable users={rows} selfId={selfId} canManage locale={locale} caption="District users" />}
+        {(rows) => <UserTable users={rows} selfId={selfId} canManage locale={locale} caption={t(m.caption)} />}
       </ListResults>
     </div>
   );

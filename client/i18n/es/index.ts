@@ -19,6 +19,7 @@ import selfAssessment from './selfAssessment.json';
 import site from './site.json';
 import activity from './activity.json';
 import observations from './observations.json';
+import users from './users.json';
 
 const catalog: Catalog = {
   messages: {
@@ -38,6 +39,7 @@ const catalog: Catalog = {
     ...site,
     ...activity,
     ...observations,
+    ...users,
   },
   texts,
 };

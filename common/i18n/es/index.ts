@@ -12,6 +12,7 @@ import coachingRequests from './coachingRequests.json';
 import staff from './staff.json';
 import site from './site.json';
 import activity from './activity.json';
+import users from './users.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -24,5 +25,6 @@ const texts: TextCatalog = {
   ...staff,
   ...site,
   ...activity,
+  ...users,
 };
 export default texts;

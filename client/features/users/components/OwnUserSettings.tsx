@@ -12,12 +12,34 @@ import { formatRelative } from '../../../lib/format';
 import { useInstantFormat } from '../../../lib/session';
 import { useOwnUserSettings } from '../api';
 import { UserStatus } from '../../../components/UserStatus';
-import { pluralWord } from '../../../../common/plural';
+import { defineMessages, t, tRich, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  never: { id: 'users.never', defaultMessage: 'Never' },
+  yourLogin: { id: 'users.yourLogin', defaultMessage: 'Your login' },
+  loginIntro: { id: 'users.loginIntro', defaultMessage: 'How you sign in to {district}. Change your name, email or password in <link>Account settings</link>.' },
+  colName: { id: 'users.colName', defaultMessage: 'Name' },
+  email: { id: 'users.email', defaultMessage: 'Email' },
+  colStatus: { id: 'users.colStatus', defaultMessage: 'Status' },
+  lastSignIn: { id: 'users.lastSignIn', defaultMessage: 'Last sign-in' },
+  rolesSchools: { id: 'users.rolesSchools', defaultMessage: 'Roles and schools' },
+  rolesIntro: { id: 'users.rolesIntro', defaultMessage: 'What you can see and do in Coachwell. Only your district administrators can change them.' },
+  rolesHeading: { id: 'users.rolesHeading', defaultMessage: '{count, plural, one {Role} other {Roles}}' },
+  noRole: { id: 'users.noRole', defaultMessage: 'No role yet: ask a district administrator to give you one.' },
+  schoolsHeading: { id: 'users.schoolsHeading', defaultMessage: '{count, plural, one {School} other {Schools}}' },
+  noSchools: { id: 'users.noSchools', defaultMessage: 'No schools: your access does not depend on a school.' },
+  admins: { id: 'users.admins', defaultMessage: 'District administrators' },
+  adminsIntro: { id: 'users.adminsIntro', defaultMessage: 'They manage who signs in and with which roles and schools. Ask one of them to change yours or to invite a colleague.' },
+  noAdmin: { id: 'users.noAdmin', defaultMessage: 'Your district has no active administrator right now. <link>Contact support</link> for help.' },
+  ownIntro: { id: 'users.ownIntro', defaultMessage: 'Your login, roles and schools. Your district administrators manage who has access.' },
+  settingsWhat: { id: 'users.settingsWhat', defaultMessage: 'your user settings' },
+  loadingSettings: { id: 'users.loadingSettings', defaultMessage: 'Loading your user settings…' },
+});
 
 /** The full date and time on the person's profile clock, then how long ago. */
 function LastSignIn({ value }: { value: string | null }) {
   const when = useInstantFormat();
-  if (!value) return <span className="muted">Never</span>;
+  if (!value) return <span className="muted">{t(m.never)}</span>;
   return (
     <>
       <time dateTime={value}>{when.dateTime(value)}</time>
@@ -30,17 +52,17 @@ function LoginCard({ own }: { own: Own }) {
   return (
     <SettingsCard
       id="users-own-login"
-      title="Your login"
-      intro={<>How you sign in to {own.district.name}. Change your name, email or password in <Link to="/app/settings">Account settings</Link>.</>}
+      title={t(m.yourLogin)}
+      intro={tRich(m.loginIntro, { district: own.district.name, link: (chunks) => <Link to="/app/settings">{chunks}</Link> })}
     >
       <dl className="dl users-own__dl">
-        <dt>Name</dt>
+        <dt>{t(m.colName)}</dt>
         <dd>{own.name}</dd>
-        <dt>Email</dt>
+        <dt>{t(m.email)}</dt>
         <dd className="users-own__email">{own.email}</dd>
-        <dt>Status</dt>
+        <dt>{t(m.colStatus)}</dt>
         <dd><UserStatus user={{ status: own.status, invite: null }} /></dd>
-        <dt>Last sign-in</dt>
+        <dt>{t(m.lastSignIn)}</dt>
         <dd><LastSignIn value={own.last_login_at} /></dd>
       </dl>
     </SettingsCard>
@@ -51,29 +73,29 @@ function RolesCard({ own }: { own: Own }) {
   return (
     <SettingsCard
       id="users-own-roles"
-      title="Roles and schools"
-      intro="What you can see and do in Coachwell. Only your district administrators can change them."
+      title={t(m.rolesSchools)}
+      intro={t(m.rolesIntro)}
     >
       <div className="stack">
         <div>
-          <h3 className="users-own__subtitle">{pluralWord(own.roles.length, 'Role', 'Roles')}</h3>
+          <h3 className="users-own__subtitle">{t(m.rolesHeading, { count: own.roles.length })}</h3>
           {own.roles.length === 0 ? (
-            <p className="muted users-own__empty">No role yet: ask a district administrator to give you one.</p>
+            <p className="muted users-own__empty">{t(m.noRole)}</p>
           ) : (
             <ul className="users-own__roles">
               {own.roles.map((role) => (
                 <li key={role.name}>
-                  <span className="users-own__role">{role.label}</span>
-                  <span className="muted text-sm">{ROLE_DESCRIPTIONS[role.name as keyof typeof ROLE_DESCRIPTIONS] ?? ''}</span>
+                  <span className="users-own__role">{tText(role.label)}</span>
+                  <span className="muted text-sm">{tText(ROLE_DESCRIPTIONS[role.name as keyof typeof ROLE_DESCRIPTIONS] ?? '')}</span>
                 </li>
               ))}
             </ul>
           )}
         </div>
         <div>
-          <h3 className="users-own__subtitle">{pluralWord(own.buildings.length, 'School', 'Schools')}</h3>
+          <h3 className="users-own__subtitle">{t(m.schoolsHeading, { count: own.buildings.length })}</h3>
           {own.buildings.length === 0 ? (
-            <p className="muted users-own__empty">No schools: your access does not depend on a school.</p>
+            <p className="muted users-own__empty">{t(m.noSchools)}</p>
           ) : (
             <ul className="users-own__schools">
               {own.buildings.map((school) => <li key={school.id}>{school.name}</li>)}
@@ -89,12 +111,12 @@ function AdministratorsCard({ own }: { own: Own }) {
   return (
     <SettingsCard
       id="users-own-admins"
-      title="District administrators"
-      intro="They manage who signs in and with which roles and schools. Ask one of them to change yours or to invite a colleague."
+      title={t(m.admins)}
+      intro={t(m.adminsIntro)}
     >
       {own.administrators.length === 0 ? (
         <p className="muted users-own__empty">
-          Your district has no active administrator right now. <Link to="/app/support">Contact support</Link> for help.
+          {tRich(m.noAdmin, { link: (chunks) => <Link to="/app/support">{chunks}</Link> })}
         </p>
       ) : (
         <ul className="users-own__admins">
@@ -116,12 +138,12 @@ export function OwnUserSettings({ route }: { route: RouteDef }) {
     <div className="stack stack--lg users-own">
       <PageHeader
         title={route.title}
-        description={<p>Your login, roles and schools. Your district administrators manage who has access.</p>}
+        description={<p>{t(m.ownIntro)}</p>}
       />
       {error && !data ? (
-        <LoadError what="your user settings" onRetry={() => void mutate()} />
+        <LoadError what={t(m.settingsWhat)} onRetry={() => void mutate()} />
       ) : !data ? (
-        <LoadingBlock label="Loading your user settings…" />
+        <LoadingBlock label={t(m.loadingSettings)} />
       ) : (
         <>
           <LoginCard own={data} />

@@ -2,6 +2,19 @@
 import { DISTRICT_ROLES, ROLE_LABELS } from '../../../../common/schemas/users';
 import { SelectField } from '../../../components/Field';
 import { boundFilters, FilterBar } from '../../../components/FilterBar';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  allStatuses: { id: 'users.allStatuses', defaultMessage: 'All statuses' },
+  active: { id: 'users.active', defaultMessage: 'Active' },
+  invited: { id: 'users.invited', defaultMessage: 'Invited' },
+  deactivated: { id: 'users.deactivated', defaultMessage: 'Deactivated' },
+  filterLabel: { id: 'users.filterLabel', defaultMessage: 'Search and filter users' },
+  searchPlaceholder: { id: 'users.searchPlaceholder', defaultMessage: 'Name or email' },
+  role: { id: 'users.role', defaultMessage: 'Role' },
+  allRoles: { id: 'users.allRoles', defaultMessage: 'All roles' },
+  status: { id: 'users.status', defaultMessage: 'Status' },
+});
 
 export interface UserFilterValues {
   search: string;
@@ -11,14 +24,14 @@ export interface UserFilterValues {
 
 export const DEFAULT_USER_FILTERS: UserFilterValues = { search: '', role: '', status: 'all' };
 
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'active', label: 'Active' },
-  { value: 'invited', label: 'Invited' },
-  { value: 'disabled', label: 'Deactivated' },
+const statusOptions = () => [
+  { value: 'all', label: t(m.allStatuses) },
+  { value: 'active', label: t(m.active) },
+  { value: 'invited', label: t(m.invited) },
+  { value: 'disabled', label: t(m.deactivated) },
 ];
 
-const ROLE_OPTIONS = DISTRICT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+const roleOptions = () => DISTRICT_ROLES.map((r) => ({ value: r, label: tText(ROLE_LABELS[r]) }));
 
 type Props = {
   filters: UserFilterValues;
@@ -28,9 +41,9 @@ type Props = {
 export function UserFilters({ filters, onChange }: Props) {
   const f = boundFilters(filters, DEFAULT_USER_FILTERS, onChange);
   return (
-    <FilterBar label="Search and filter users" searchPlaceholder="Name or email" {...f.bar} columns="minmax(12rem, 2fr) minmax(10rem, 1fr) minmax(10rem, 1fr) auto" wideFrom="narrow">
-      <SelectField label="Role" {...f.select('role')} placeholder="All roles" options={ROLE_OPTIONS} />
-      <SelectField label="Status" {...f.select('status')} options={STATUS_OPTIONS} />
+    <FilterBar label={t(m.filterLabel)} searchPlaceholder={t(m.searchPlaceholder)} {...f.bar} columns="minmax(12rem, 2fr) minmax(10rem, 1fr) minmax(10rem, 1fr) auto" wideFrom="narrow">
+      <SelectField label={t(m.role)} {...f.select('role')} placeholder={t(m.allRoles)} options={roleOptions()} />
+      <SelectField label={t(m.status)} {...f.select('status')} options={statusOptions()} />
     </FilterBar>
   );
 }

@@ -6,6 +6,19 @@ import { PersonCell, TableFrame, TableHead } from '../../../components/Table';
 import { LastLogin } from './LastLogin';
 import { UserActions } from './UserActions';
 import { UserStatus } from '../../../components/UserStatus';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  colName: { id: 'users.colName', defaultMessage: 'Name' },
+  colRoles: { id: 'users.colRoles', defaultMessage: 'Roles' },
+  colSchools: { id: 'users.colSchools', defaultMessage: 'Schools' },
+  colStatus: { id: 'users.colStatus', defaultMessage: 'Status' },
+  colLastLogin: { id: 'users.colLastLogin', defaultMessage: 'Last login' },
+  colActions: { id: 'users.colActions', defaultMessage: 'Actions' },
+  noRole: { id: 'users.noRole', defaultMessage: 'No role' },
+  wholeDistrict: { id: 'users.wholeDistrict', defaultMessage: 'Whole district' },
+  none: { id: 'users.none', defaultMessage: 'None' },
+});
 
 type Props = {
   users: DistrictUser[];
@@ -26,29 +39,29 @@ function Cell({ label, className, children }: { label: string; className?: strin
 export function UserTable({ users, selfId, canManage, locale, caption }: Props) {
   return (
     <TableFrame caption={caption} captionHidden stackOnPhone className="users-table" wrapClassName="users-table-wrap">
-      <TableHead columns={['Name', 'Roles', 'Schools', 'Status', 'Last login', canManage && { label: 'Actions', hidden: true }]} />
+      <TableHead columns={[t(m.colName), t(m.colRoles), t(m.colSchools), t(m.colStatus), t(m.colLastLogin), canManage && { label: t(m.colActions), hidden: true }]} />
       <tbody>
         {users.map((u) => (
           <tr key={u.id} className="users-table__row">
             <PersonCell name={u.name} email={u.email} self={u.id === selfId} className="users-table__person" />
-            <Cell label="Roles">
+            <Cell label={t(m.colRoles)}>
               {u.roles.length ? (
-                <ul className="users-list">{u.roles.map((r) => <li key={r.name}>{r.label}</li>)}</ul>
+                <ul className="users-list">{u.roles.map((r) => <li key={r.name}>{tText(r.label)}</li>)}</ul>
               ) : (
-                <span className="muted">No role</span>
+                <span className="muted">{t(m.noRole)}</span>
               )}
             </Cell>
-            <Cell label="Schools">
+            <Cell label={t(m.colSchools)}>
               {u.buildings.length ? (
                 <ul className="users-list">{u.buildings.map((b) => <li key={b.id}>{b.name}</li>)}</ul>
               ) : (
-                <span className="muted">{u.roles.some((r) => r.name === 'district-admin') ? 'Whole district' : 'None'}</span>
+                <span className="muted">{u.roles.some((r) => r.name === 'district-admin') ? t(m.wholeDistrict) : t(m.none)}</span>
               )}
             </Cell>
-            <Cell label="Status"><UserStatus user={u} /></Cell>
-            <Cell label="Last login"><LastLogin value={u.last_login_at} locale={locale} /></Cell>
+            <Cell label={t(m.colStatus)}><UserStatus user={u} /></Cell>
+            <Cell label={t(m.colLastLogin)}><LastLogin value={u.last_login_at} locale={locale} /></Cell>
             {canManage && (
-              <Cell label="Actions" className="table__actions users-table__actions">
+              <Cell label={t(m.colActions)} className="table__actions users-table__actions">
                 <UserActions user={u} isSelf={u.id === selfId} showEdit />
               </Cell>
             )}
