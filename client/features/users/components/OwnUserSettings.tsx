@@ -25,7 +25,7 @@ const m = defineMessages({
   rolesSchools: { id: 'users.rolesSchools', defaultMessage: 'Roles and schools' },
   rolesIntro: { id: 'users.rolesIntro', defaultMessage: 'What you can see and do in Coachwell. Only your district administrators can change them.' },
   rolesHeading: { id: 'users.rolesHeading', defaultMessage: '{count, plural, one {Role} other {Roles}}' },
-  noRole: { id: 'users.noRole', defaultMessage: 'No role yet: ask a district administrator to give you one.' },
+  noRoleYet: { id: 'users.noRoleYet', defaultMessage: 'No role yet: ask a district administrator to give you one.' },
   schoolsHeading: { id: 'users.schoolsHeading', defaultMessage: '{count, plural, one {School} other {Schools}}' },
   noSchools: { id: 'users.noSchools', defaultMessage: 'No schools: your access does not depend on a school.' },
   admins: { id: 'users.admins', defaultMessage: 'District administrators' },
@@ -80,7 +80,7 @@ function RolesCard({ own }: { own: Own }) {
         <div>
           <h3 className="users-own__subtitle">{t(m.rolesHeading, { count: own.roles.length })}</h3>
           {own.roles.length === 0 ? (
-            <p className="muted users-own__empty">{t(m.noRole)}</p>
+            <p className="muted users-own__empty">{t(m.noRoleYet)}</p>
           ) : (
             <ul className="users-own__roles">
               {own.roles.map((role) => (

@@ -7,7 +7,7 @@ import { defineMessages, t, tText } from '../../../lib/i18n';
 const m = defineMessages({
   allStatuses: { id: 'users.allStatuses', defaultMessage: 'All statuses' },
   active: { id: 'users.active', defaultMessage: 'Active' },
-  invited: { id: 'users.invited', defaultMessage: 'Invited' },
+  statusInvited: { id: 'users.statusInvited', defaultMessage: 'Invited' },
   deactivated: { id: 'users.deactivated', defaultMessage: 'Deactivated' },
   filterLabel: { id: 'users.filterLabel', defaultMessage: 'Search and filter users' },
   searchPlaceholder: { id: 'users.searchPlaceholder', defaultMessage: 'Name or email' },
@@ -27,7 +27,7 @@ export const DEFAULT_USER_FILTERS: UserFilterValues = { search: '', role: '', st
 const statusOptions = () => [
   { value: 'all', label: t(m.allStatuses) },
   { value: 'active', label: t(m.active) },
-  { value: 'invited', label: t(m.invited) },
+  { value: 'invited', label: t(m.statusInvited) },
   { value: 'disabled', label: t(m.deactivated) },
 ];
 
