@@ -6,10 +6,17 @@
 import { useState } from 'react';
 import type { CurrentAlert } from '../../../common/schemas/alerts';
 import { useToast } from '../../components/Toasts';
+import { defineMessages, t } from '../../lib/i18n';
 import { dismissAlert, useCurrentAlerts } from './api';
 import './banner.css';
 
-const PREFIX: Record<CurrentAlert['level'], string> = { info: 'Announcement:', warning: 'Warning:', critical: 'Critical:' };
+const m = defineMessages({
+  info: { id: 'alerts.banner.info', defaultMessage: 'Announcement:' },
+  warning: { id: 'alerts.banner.warning', defaultMessage: 'Warning:' },
+  critical: { id: 'alerts.banner.critical', defaultMessage: 'Critical:' },
+  dismiss: { id: 'alerts.banner.dismiss', defaultMessage: 'Dismiss “{title}”' },
+  announcements: { id: 'alerts.banner.announcements', defaultMessage: 'Announcements' },
+});
 
 function LevelIcon({ level }: { level: CurrentAlert['level'] }) {
   const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
@@ -39,7 +46,7 @@ function AlertItem({ alert }: { alert: CurrentAlert }) {
       <LevelIcon level={alert.level} />
       <div className="alert-banner__content">
         <p className="alert-banner__title">
-          <span className="sr-only">{PREFIX[alert.level]} </span>
+          <span className="sr-only">{t(m[alert.level])} </span>
           {alert.title}
         </p>
         {alert.html && <div className="alert-banner__body" dangerouslySetInnerHTML={{ __html: alert.html }} />}
@@ -47,7 +54,7 @@ function AlertItem({ alert }: { alert: CurrentAlert }) {
       {alert.dismissible && (
         <button type="button" className="alert-banner__dismiss" onClick={() => void dismiss()} disabled={busy}>
           <span aria-hidden="true">×</span>
-          <span className="sr-only">Dismiss “{alert.title}”</span>
+          <span className="sr-only">{t(m.dismiss, { title: alert.title })}</span>
         </button>
       )}
     </div>
@@ -58,7 +65,7 @@ export default function AlertBanner() {
   const { data } = useCurrentAlerts();
   if (!data || data.data.length === 0) return null;
   return (
-    <section className="alert-banners" aria-label="Announcements">
+    <section className="alert-banners" aria-label={t(m.announcements)}>
       {data.data.map((alert) => <AlertItem key={alert.id} alert={alert} />)}
     </section>
   );

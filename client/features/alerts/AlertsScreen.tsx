@@ -11,6 +11,7 @@ import { ListResults } from '../../components/ListResults';
 import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/Toasts';
+import { defineMessages, t } from '../../lib/i18n';
 import { readPage, useListUpdate } from '../../lib/listParams';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { deleteAlert, useAdminAlerts } from './api';
@@ -19,6 +20,20 @@ import { AlertFilters, type AlertFilterValues, DEFAULT_ALERT_FILTERS } from './c
 import { AlertTable } from './components/AlertTable';
 
 const PER_PAGE = 25;
+
+const m = defineMessages({
+  deleted: { id: 'alerts.screen.deleted', defaultMessage: 'Deleted “{title}”.' },
+  description: { id: 'alerts.screen.description', defaultMessage: 'Announcements shown as a banner to district users: to everyone, a plan, chosen districts or chosen roles, between a start and an end. Critical alerts cannot be dismissed.' },
+  newAlert: { id: 'alerts.newAlert', defaultMessage: 'New alert' },
+  noMatchTitle: { id: 'alerts.screen.noMatchTitle', defaultMessage: 'No alerts match these filters' },
+  clearFilters: { id: 'alerts.screen.clearFilters', defaultMessage: 'Clear filters' },
+  noMatchText: { id: 'alerts.screen.noMatchText', defaultMessage: 'Try other words, or show every level and state.' },
+  emptyTitle: { id: 'alerts.screen.emptyTitle', defaultMessage: 'No alerts yet' },
+  emptyText: { id: 'alerts.screen.emptyText', defaultMessage: 'Tell district users about maintenance, new features or anything they should know.' },
+  deleteTitle: { id: 'alerts.screen.deleteTitle', defaultMessage: 'Delete this alert?' },
+  deleteText: { id: 'alerts.screen.deleteText', defaultMessage: '“{title}” will no longer be shown to anyone. This cannot be undone.' },
+  deleteAlert: { id: 'alerts.screen.deleteAlert', defaultMessage: 'Delete alert' },
+});
 const LEVELS = ['info', 'warning', 'critical'];
 const STATES = ['scheduled', 'current', 'ended'];
 
@@ -51,7 +66,7 @@ export default function AlertsScreen({ route }: ScreenProps) {
     setBusy(true);
     try {
       await deleteAlert(deleting.id);
-      toast.success(`Deleted “${deleting.title}”.`);
+      toast.success(t(m.deleted, { title: deleting.title }));
       setDeleting(null);
     } catch (err) {
       toast.error((err as Error).message);
@@ -65,19 +80,19 @@ export default function AlertsScreen({ route }: ScreenProps) {
     <div className="stack stack--lg alerts-page">
       <PageHeader
         title={route.title}
-        description={<p>Announcements shown as a banner to district users: to everyone, a plan, chosen districts or chosen roles, between a start and an end. Critical alerts cannot be dismissed.</p>}
-        actions={<Button onClick={() => setEditing('new')}>New alert</Button>}
+        description={<p>{t(m.description)}</p>}
+        actions={<Button onClick={() => setEditing('new')}>{t(m.newAlert)}</Button>}
       />
       <AlertFilters filters={filters} onChange={update} />
       <ListResults
         list={list} noun={['alert', 'alerts']} filtered={filtered} onPage={(page) => update({ page })}
         empty={filtered ? (
-          <EmptyState title="No alerts match these filters" action={<Button variant="secondary" onClick={() => update(DEFAULT_ALERT_FILTERS)}>Clear filters</Button>}>
-            <p>Try other words, or show every level and state.</p>
+          <EmptyState title={t(m.noMatchTitle)} action={<Button variant="secondary" onClick={() => update(DEFAULT_ALERT_FILTERS)}>{t(m.clearFilters)}</Button>}>
+            <p>{t(m.noMatchText)}</p>
           </EmptyState>
         ) : (
-          <EmptyState title="No alerts yet" action={<Button onClick={() => setEditing('new')}>New alert</Button>}>
-            <p>Tell district users about maintenance, new features or anything they should know.</p>
+          <EmptyState title={t(m.emptyTitle)} action={<Button onClick={() => setEditing('new')}>{t(m.newAlert)}</Button>}>
+            <p>{t(m.emptyText)}</p>
           </EmptyState>
         )}
       >
@@ -88,9 +103,9 @@ export default function AlertsScreen({ route }: ScreenProps) {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this alert?"
-        message={<p>“{deleting?.title}” will no longer be shown to anyone. This cannot be undone.</p>}
-        confirmLabel="Delete alert"
+        title={t(m.deleteTitle)}
+        message={<p>{t(m.deleteText, { title: deleting?.title ?? '' })}</p>}
+        confirmLabel={t(m.deleteAlert)}
         danger
         busy={busy}
         onConfirm={() => void confirmDelete()}

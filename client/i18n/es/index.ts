@@ -5,6 +5,7 @@ import type { Catalog } from '../../lib/i18n';
 import texts from '../../../common/i18n/es';
 import app from './app.json';
 import adminUsers from './adminUsers.json';
+import alerts from './alerts.json';
 import adminBilling from './adminBilling.json';
 import adminOps from './adminOps.json';
 import publicPages from './public.json';
@@ -25,6 +26,7 @@ const catalog: Catalog = {
   messages: {
     ...app,
     ...adminUsers,
+    ...alerts,
     ...adminBilling,
     ...adminOps,
     ...publicPages,

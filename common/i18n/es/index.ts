@@ -5,6 +5,7 @@ import type { TextCatalog } from '../text';
 import account from './account.json';
 import shared from './shared.json';
 import adminUsers from './adminUsers.json';
+import alerts from './alerts.json';
 import adminBilling from './adminBilling.json';
 import adminOps from './adminOps.json';
 import readLog from './readLog.json';
@@ -17,6 +18,7 @@ import users from './users.json';
 const texts: TextCatalog = {
   ...shared,
   ...adminUsers,
+  ...alerts,
   ...adminBilling,
   ...adminOps,
   ...account,

@@ -4,18 +4,41 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { renderMarkdown } from '../../../../common/markdown';
 import {
-  ALERT_BODY_MAX, ALERT_LEVELS, ALERT_LEVEL_LABELS, ALERT_TITLE_MAX, type AdminAlert, type AlertLevel,
+  ALERT_BODY_MAX, ALERT_LEVELS, ALERT_TITLE_MAX, type AdminAlert, type AlertLevel,
 } from '../../../../common/schemas/alerts';
 import { Button } from '../../../components/Button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
+import { defineMessages, t } from '../../../lib/i18n';
 import { roundedNow, zonedDay, zonedTime, zonedToUtc } from '../../../lib/zonedTime';
 import { createAlert, updateAlert } from '../api';
+import { levelLabel } from './AlertBadges';
 import { type AudienceValue, AudiencePicker, audienceValues } from './AudiencePicker';
 
-const LEVEL_OPTIONS = ALERT_LEVELS.map((l) => ({ value: l, label: ALERT_LEVEL_LABELS[l] }));
+const m = defineMessages({
+  saved: { id: 'alerts.dialog.saved', defaultMessage: 'Alert saved.' },
+  created: { id: 'alerts.dialog.created', defaultMessage: 'Alert created.' },
+  editTitle: { id: 'alerts.dialog.editTitle', defaultMessage: 'Edit alert' },
+  newAlert: { id: 'alerts.newAlert', defaultMessage: 'New alert' },
+  cancel: { id: 'alerts.dialog.cancel', defaultMessage: 'Cancel' },
+  save: { id: 'alerts.dialog.save', defaultMessage: 'Save alert' },
+  create: { id: 'alerts.dialog.create', defaultMessage: 'Create alert' },
+  title: { id: 'alerts.dialog.title', defaultMessage: 'Title' },
+  level: { id: 'alerts.level', defaultMessage: 'Level' },
+  criticalHint: { id: 'alerts.dialog.criticalHint', defaultMessage: 'Critical alerts cannot be dismissed and are announced at once.' },
+  levelHint: { id: 'alerts.dialog.levelHint', defaultMessage: 'People can dismiss info and warning alerts.' },
+  starts: { id: 'alerts.dialog.starts', defaultMessage: 'Starts' },
+  ends: { id: 'alerts.dialog.ends', defaultMessage: 'Ends' },
+  endsHint: { id: 'alerts.dialog.endsHint', defaultMessage: 'Leave empty to show it until you end it.' },
+  zone: { id: 'alerts.dialog.zone', defaultMessage: 'Times are in your timezone, {zone}.' },
+  message: { id: 'alerts.dialog.message', defaultMessage: 'Message' },
+  messageHint: { id: 'alerts.dialog.messageHint', defaultMessage: 'Markdown: **bold**, _italic_, [links](https://…), lists.' },
+  preview: { id: 'alerts.dialog.preview', defaultMessage: 'Preview' },
+});
+
+const levelOptions = () => ALERT_LEVELS.map((l) => ({ value: l, label: levelLabel(l) }));
 
 const toLocal = (instant: string | null, timeZone: string) => (instant ? `${zonedDay(instant, timeZone)}T${zonedTime(instant, timeZone)}` : '');
 /** A datetime-local value in the zone → the UTC instant, '' when empty or invalid (the server names the field). */
@@ -71,7 +94,7 @@ export function AlertDialog({ alert, timeZone, onClose }: Props) {
       else await createAlert(input);
     });
     if (ok) {
-      toast.success(alert ? 'Alert saved.' : 'Alert created.');
+      toast.success(alert ? t(m.saved) : t(m.created));
       onClose();
     }
   });
@@ -81,13 +104,13 @@ export function AlertDialog({ alert, timeZone, onClose }: Props) {
     <Modal
       open
       size="lg"
-      title={alert ? 'Edit alert' : 'New alert'}
+      title={alert ? t(m.editTitle) : t(m.newAlert)}
       onClose={onClose}
       dismissible={!form.busy}
       footer={(
         <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
-          <Button type="submit" form={formId} busy={form.busy}>{alert ? 'Save alert' : 'Create alert'}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={form.busy}>{t(m.cancel)}</Button>
+          <Button type="submit" form={formId} busy={form.busy}>{alert ? t(m.save) : t(m.create)}</Button>
         </>
       )}
     >
@@ -95,9 +118,9 @@ export function AlertDialog({ alert, timeZone, onClose }: Props) {
         <FormError error={form.formError} />
         <div className="split alert-form__grid">
           <div className="stack alert-form__fields">
-            <TextField label="Title" {...form.field('title')} required maxLength={ALERT_TITLE_MAX} autoComplete="off" />
-            <SelectField label="Level" {...form.field('level')} options={LEVEL_OPTIONS} required
-              hint={level === 'critical' ? 'Critical alerts cannot be dismissed and are announced at once.' : 'People can dismiss info and warning alerts.'} />
+            <TextField label={t(m.title)} {...form.field('title')} required maxLength={ALERT_TITLE_MAX} autoComplete="off" />
+            <SelectField label={t(m.level)} {...form.field('level')} options={levelOptions()} required
+              hint={level === 'critical' ? t(m.criticalHint) : t(m.levelHint)} />
             <AudiencePicker
               value={audience}
               onChange={(v) => setAudience(v)}
@@ -105,19 +128,19 @@ export function AlertDialog({ alert, timeZone, onClose }: Props) {
               valuesError={form.errors.audience_values}
             />
             <div className="alert-form__when">
-              <TextField label="Starts" type="datetime-local" {...form.field('starts_at')} required />
-              <TextField label="Ends" type="datetime-local" {...form.field('ends_at')} hint="Leave empty to show it until you end it." />
+              <TextField label={t(m.starts)} type="datetime-local" {...form.field('starts_at')} required />
+              <TextField label={t(m.ends)} type="datetime-local" {...form.field('ends_at')} hint={t(m.endsHint)} />
             </div>
-            <p className="muted text-sm alert-form__zone">Times are in your timezone, {timeZone.replace(/_/g, ' ')}.</p>
+            <p className="muted text-sm alert-form__zone">{t(m.zone, { zone: timeZone.replace(/_/g, ' ') })}</p>
           </div>
           <div className="stack alert-form__body">
-            <TextAreaField label="Message" {...form.field('body')} rows={8} maxLength={ALERT_BODY_MAX}
-              hint="Markdown: **bold**, _italic_, [links](https://…), lists." />
+            <TextAreaField label={t(m.message)} {...form.field('body')} rows={8} maxLength={ALERT_BODY_MAX}
+              hint={t(m.messageHint)} />
             <section className="alert-form__preview" aria-labelledby={`${formId}-preview`}>
-              <h3 id={`${formId}-preview`} className="alert-form__preview-title">Preview</h3>
+              <h3 id={`${formId}-preview`} className="alert-form__preview-title">{t(m.preview)}</h3>
               <div className={`alert-banner alert-banner--${level}`}>
                 <div className="alert-banner__content">
-                  <p className="alert-banner__title">{form.values.title || 'Title'}</p>
+                  <p className="alert-banner__title">{form.values.title || t(m.title)}</p>
                   {preview && <div className="alert-banner__body" dangerouslySetInnerHTML={{ __html: preview }} />}
                 </div>
               </div>

@@ -1,7 +1,9 @@
 // Search, level and state filters of the alerts list. The URL holds them (shareable, back button works).
-import { ALERT_LEVELS, ALERT_LEVEL_LABELS, ALERT_STATES, ALERT_STATE_LABELS } from '../../../../common/schemas/alerts';
+import { ALERT_LEVELS, ALERT_STATES } from '../../../../common/schemas/alerts';
 import { boundFilters, FilterBar } from '../../../components/FilterBar';
 import { SelectField } from '../../../components/Field';
+import { defineMessages, t } from '../../../lib/i18n';
+import { levelLabel, stateLabel } from './AlertBadges';
 
 export interface AlertFilterValues {
   search: string;
@@ -11,8 +13,17 @@ export interface AlertFilterValues {
 
 export const DEFAULT_ALERT_FILTERS: AlertFilterValues = { search: '', level: '', state: '' };
 
-const LEVEL_OPTIONS = ALERT_LEVELS.map((l) => ({ value: l, label: ALERT_LEVEL_LABELS[l] }));
-const STATE_OPTIONS = ALERT_STATES.map((s) => ({ value: s, label: ALERT_STATE_LABELS[s] }));
+const m = defineMessages({
+  label: { id: 'alerts.filters.label', defaultMessage: 'Search and filter alerts' },
+  searchPlaceholder: { id: 'alerts.filters.searchPlaceholder', defaultMessage: 'Title or text' },
+  level: { id: 'alerts.level', defaultMessage: 'Level' },
+  allLevels: { id: 'alerts.filters.allLevels', defaultMessage: 'All levels' },
+  state: { id: 'alerts.filters.state', defaultMessage: 'State' },
+  allStates: { id: 'alerts.filters.allStates', defaultMessage: 'All states' },
+});
+
+const levelOptions = () => ALERT_LEVELS.map((l) => ({ value: l, label: levelLabel(l) }));
+const stateOptions = () => ALERT_STATES.map((s) => ({ value: s, label: stateLabel(s) }));
 
 type Props = {
   filters: AlertFilterValues;
@@ -22,9 +33,9 @@ type Props = {
 export function AlertFilters({ filters, onChange }: Props) {
   const f = boundFilters(filters, DEFAULT_ALERT_FILTERS, onChange);
   return (
-    <FilterBar label="Search and filter alerts" searchPlaceholder="Title or text" {...f.bar} columns="minmax(12rem, 2fr) minmax(9rem, 1fr) minmax(9rem, 1fr) auto" wideFrom="narrow">
-      <SelectField label="Level" {...f.select('level')} placeholder="All levels" options={LEVEL_OPTIONS} />
-      <SelectField label="State" {...f.select('state')} placeholder="All states" options={STATE_OPTIONS} />
+    <FilterBar label={t(m.label)} searchPlaceholder={t(m.searchPlaceholder)} {...f.bar} columns="minmax(12rem, 2fr) minmax(9rem, 1fr) minmax(9rem, 1fr) auto" wideFrom="narrow">
+      <SelectField label={t(m.level)} {...f.select('level')} placeholder={t(m.allLevels)} options={levelOptions()} />
+      <SelectField label={t(m.state)} {...f.select('state')} placeholder={t(m.allStates)} options={stateOptions()} />
     </FilterBar>
   );
 }

@@ -1,9 +1,11 @@
 // Who an alert is for: everyone, chosen plans, chosen districts (searched by name) or chosen roles.
 import { useDeferredValue, useId, useState } from 'react';
-import { ALERT_AUDIENCES, ALERT_AUDIENCE_LABELS, type AlertAudience } from '../../../../common/schemas/alerts';
+import { ALERT_AUDIENCES, type AlertAudience } from '../../../../common/schemas/alerts';
 import { CheckboxGroup } from '../../../components/CheckboxGroup';
 import { FieldErrors, SelectField, TextField } from '../../../components/Field';
+import { defineMessages, t, tText } from '../../../lib/i18n';
 import { useAlertAudience } from '../api';
+import { audienceLabel } from './AlertBadges';
 
 export interface AudienceValue {
   audience: AlertAudience;
@@ -19,7 +21,19 @@ type Props = {
   valuesError?: string;
 };
 
-const AUDIENCE_OPTIONS = ALERT_AUDIENCES.map((a) => ({ value: a, label: ALERT_AUDIENCE_LABELS[a] }));
+const m = defineMessages({
+  districts: { id: 'alerts.audience.districtsLegend', defaultMessage: 'Districts' },
+  chosen: { id: 'alerts.audience.chosen', defaultMessage: 'Chosen districts' },
+  remove: { id: 'alerts.audience.remove', defaultMessage: 'Remove {name}' },
+  find: { id: 'alerts.audience.find', defaultMessage: 'Find districts' },
+  findPlaceholder: { id: 'alerts.audience.findPlaceholder', defaultMessage: 'District name' },
+  noMatch: { id: 'alerts.audience.noMatch', defaultMessage: 'No district matches “{search}”.' },
+  audience: { id: 'alerts.audience.label', defaultMessage: 'Audience' },
+  plans: { id: 'alerts.audience.plans', defaultMessage: 'Plans' },
+  roles: { id: 'alerts.audience.rolesLegend', defaultMessage: 'Roles' },
+});
+
+const audienceOptions = () => ALERT_AUDIENCES.map((a) => ({ value: a, label: audienceLabel(a) }));
 
 function DistrictPicker({ value, onChange, error }: { value: AudienceValue['districts']; onChange: (v: AudienceValue['districts']) => void; error?: string }) {
   const [search, setSearch] = useState('');
@@ -33,23 +47,23 @@ function DistrictPicker({ value, onChange, error }: { value: AudienceValue['dist
 
   return (
     <fieldset className="alert-districts" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} tabIndex={-1}>
-      <legend className="field__label">Districts</legend>
+      <legend className="field__label">{t(m.districts)}</legend>
       {value.length > 0 && (
-        <ul className="chips alert-districts__chosen" aria-label="Chosen districts">
+        <ul className="chips alert-districts__chosen" aria-label={t(m.chosen)}>
           {value.map((d) => (
             <li key={d.id} className="chip">
               {d.name}
               <button type="button" className="chip__remove" onClick={() => toggle(d, false)}>
                 <span aria-hidden="true">×</span>
-                <span className="sr-only">Remove {d.name}</span>
+                <span className="sr-only">{t(m.remove, { name: d.name })}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
-      <TextField label="Find districts" name="district_search" type="search" value={search} onChange={setSearch} placeholder="District name" autoComplete="off" aria-controls={resultsId} />
+      <TextField label={t(m.find)} name="district_search" type="search" value={search} onChange={setSearch} placeholder={t(m.findPlaceholder)} autoComplete="off" aria-controls={resultsId} />
       <div id={resultsId} className="alert-districts__results" aria-live="polite" aria-busy={isLoading || undefined}>
-        {data && data.districts.length === 0 && <p className="muted text-sm">No district matches “{deferred}”.</p>}
+        {data && data.districts.length === 0 && <p className="muted text-sm">{t(m.noMatch, { search: deferred })}</p>}
         {data && data.districts.length > 0 && (
           <ul className="alert-districts__list">
             {data.districts.map((d) => (
@@ -73,17 +87,17 @@ export function AudiencePicker({ value, onChange, audienceError, valuesError }: 
   return (
     <div className="stack alert-audience">
       <SelectField
-        label="Audience"
+        label={t(m.audience)}
         name="audience"
         value={value.audience}
         onChange={(audience) => onChange({ ...value, audience: audience as AlertAudience })}
-        options={AUDIENCE_OPTIONS}
+        options={audienceOptions()}
         error={audienceError}
         required
       />
       {value.audience === 'plan' && (
         <CheckboxGroup
-          legend="Plans"
+          legend={t(m.plans)}
           name="audience_values"
           options={(data?.plans ?? []).map((p) => ({ value: p.key, label: p.name }))}
           value={value.plans}
@@ -95,9 +109,9 @@ export function AudiencePicker({ value, onChange, audienceError, valuesError }: 
       )}
       {value.audience === 'roles' && (
         <CheckboxGroup
-          legend="Roles"
+          legend={t(m.roles)}
           name="audience_values"
-          options={(data?.roles ?? []).map((r) => ({ value: r.name, label: r.label }))}
+          options={(data?.roles ?? []).map((r) => ({ value: r.name, label: tText(r.label) }))}
           value={value.roles}
           onChange={(roles) => onChange({ ...value, roles })}
           error={valuesError}
