@@ -6,11 +6,25 @@ import { ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useAuthUser, useDateLocale } from '../../lib/session';
+import { defineMessages, t } from '../../lib/i18n';
 import { useBilling } from './api';
 import { BillingContactForm } from './components/BillingContactForm';
 import { InvoicesCard } from './components/InvoicesCard';
 import { PlanComparison } from './components/PlanComparison';
 import { PlanStatusCard } from './components/PlanStatus';
+
+const m = defineMessages({
+  description: {
+    id: 'billing.screen.description',
+    defaultMessage: 'Your plan, coach seats, invoices and billing contact. Districts buy Coachwell with a quote and a purchase order.',
+  },
+  quotes: { id: 'billing.screen.quotes', defaultMessage: 'Quotes' },
+  loadFailed: {
+    id: 'billing.screen.loadFailed',
+    defaultMessage: 'An error occurred while fetching your billing details. Please try again later.',
+  },
+  loading: { id: 'billing.screen.loading', defaultMessage: 'Loading billing…' },
+});
 
 export default function BillingScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();
@@ -22,13 +36,13 @@ export default function BillingScreen({ route }: ScreenProps) {
     <div className="stack stack--lg billing-page">
       <PageHeader
         title={route.title}
-        description={<p>Your plan, coach seats, invoices and billing contact. Districts buy Coachwell with a quote and a purchase order.</p>}
-        actions={<ButtonLink to="/app/settings/billing/quotes" variant="secondary">Quotes</ButtonLink>}
+        description={<p>{t(m.description)}</p>}
+        actions={<ButtonLink to="/app/settings/billing/quotes" variant="secondary">{t(m.quotes)}</ButtonLink>}
       />
       {error && !billing ? (
-        <LoadError what="your billing details" onRetry={() => void mutate()} />
+        <LoadError what="your billing details" message={t(m.loadFailed)} onRetry={() => void mutate()} />
       ) : !billing ? (
-        <LoadingBlock label="Loading billing…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : (
         <>
           <PlanStatusCard billing={billing} timeZone={timeZone} locale={locale} />

@@ -4,7 +4,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatUsd } from '../../../common/money';
-import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteSummary } from '../../../common/schemas/billing';
+import { QUOTE_STATUSES, type QuoteSummary } from '../../../common/schemas/billing';
 import type { ScreenProps } from '../../app/routeTable';
 import { LoadError } from '../../components/LoadError';
 import { Button } from '../../components/Button';
@@ -18,12 +18,55 @@ import { useDateLocale } from '../../lib/session';
 import { useBilling, useQuotes } from './api';
 import { day, termLabel } from './components/format';
 import { NewQuoteForm } from './components/NewQuoteForm';
-import { QuoteStatusBadge } from './components/StatusBadges';
+import { QuoteStatusBadge, quoteStatusLabel } from './components/StatusBadges';
 import { readQuotesQuery } from './quotesQuery';
-import { plural, pluralWord } from '../../../common/plural';
+import { defineMessages, t } from '../../lib/i18n';
 
 const PER_PAGE = 25;
-const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: QUOTE_STATUS_LABELS[s] }));
+/** The status filter's options, in the person's language. */
+const statusOptions = () => QUOTE_STATUSES.map((s) => ({ value: s, label: quoteStatusLabel(s) }));
+
+const m = defineMessages({
+  billing: { id: 'billing.quotes.billing', defaultMessage: 'Billing' },
+  description: {
+    id: 'billing.quotes.description',
+    defaultMessage: 'Numbered quotes for your business office: send one by email, accept it with your purchase order number, or decline it.',
+  },
+  newQuote: { id: 'billing.quotes.newQuote', defaultMessage: 'New quote' },
+  plansFailed: {
+    id: 'billing.quotes.plansFailed',
+    defaultMessage: 'We could not load the plans for a new quote. Please try again later.',
+  },
+  loadingPlans: { id: 'billing.quotes.loadingPlans', defaultMessage: 'Loading plans…' },
+  yourQuotes: { id: 'billing.quotes.yourQuotes', defaultMessage: 'Your quotes' },
+  status: { id: 'billing.quotes.status', defaultMessage: 'Status' },
+  allStatuses: { id: 'billing.quotes.allStatuses', defaultMessage: 'All statuses' },
+  loadFailed: { id: 'billing.quotes.loadFailed', defaultMessage: 'An error occurred while fetching quotes. Please try again later.' },
+  loading: { id: 'billing.quotes.loading', defaultMessage: 'Loading quotes…' },
+  noneWithStatus: {
+    id: 'billing.quotes.noneWithStatus',
+    defaultMessage: '{status, select, draft {No draft quotes} sent {No sent quotes} accepted {No accepted quotes} declined {No declined quotes} other {No expired quotes}}',
+  },
+  showAll: { id: 'billing.quotes.showAll', defaultMessage: 'Show all quotes' },
+  chooseAnother: { id: 'billing.quotes.chooseAnother', defaultMessage: 'Choose another status to see the rest of your quotes.' },
+  noneYet: { id: 'billing.quotes.noneYet', defaultMessage: 'No quotes yet' },
+  noneYetText: {
+    id: 'billing.quotes.noneYetText',
+    defaultMessage: 'Use New quote to price the plan and number of coach seats your district needs, for one to three school years.',
+  },
+  caption: { id: 'billing.quotes.caption', defaultMessage: 'Quotes' },
+  number: { id: 'billing.quotes.number', defaultMessage: 'Number' },
+  plan: { id: 'billing.quotes.plan', defaultMessage: 'Plan' },
+  seats: { id: 'billing.quotes.seats', defaultMessage: 'Seats' },
+  term: { id: 'billing.quotes.term', defaultMessage: 'Term' },
+  total: { id: 'billing.quotes.total', defaultMessage: 'Total' },
+  validUntil: { id: 'billing.quotes.validUntil', defaultMessage: 'Valid until' },
+  count: { id: 'billing.quotes.count', defaultMessage: '{count, plural, one {# quote} other {# quotes}}' },
+  countWithStatus: {
+    id: 'billing.quotes.countWithStatus',
+    defaultMessage: '{count, plural, one {# quote is} other {# quotes are}} {status, select, draft {draft} sent {sent} accepted {accepted} declined {declined} other {expired}}',
+  },
+});
 
 export default function QuotesScreen({ route }: ScreenProps) {
   const locale = useDateLocale();
@@ -57,15 +100,15 @@ export default function QuotesScreen({ route }: ScreenProps) {
     <div className="stack stack--lg billing-page">
       <PageHeader
         title={route.title}
-        breadcrumbs={[{ label: 'Billing', to: '/app/settings/billing' }, { label: route.title }]}
-        description={<p>Numbered quotes for your business office: send one by email, accept it with your purchase order number, or decline it.</p>}
-        actions={canManage && !query.creating && <Button onClick={openForm}>New quote</Button>}
+        breadcrumbs={[{ label: t(m.billing), to: '/app/settings/billing' }, { label: route.title }]}
+        description={<p>{t(m.description)}</p>}
+        actions={canManage && !query.creating && <Button onClick={openForm}>{t(m.newQuote)}</Button>}
       />
 
       {query.creating && (billing.error && !billing.data ? (
-        <LoadError what="the plans" message="We could not load the plans for a new quote. Please try again later." onRetry={() => void billing.mutate()} />
+        <LoadError what="the plans" message={t(m.plansFailed)} onRetry={() => void billing.mutate()} />
       ) : !billing.data ? (
-        <LoadingBlock label="Loading plans…" />
+        <LoadingBlock label={t(m.loadingPlans)} />
       ) : billing.data.can_manage ? (
         <NewQuoteForm
           key={`${query.plan}-${query.seats}-${query.term}`}
@@ -78,53 +121,54 @@ export default function QuotesScreen({ route }: ScreenProps) {
 
       <section className="stack billing-quotes" aria-labelledby="quotes-list-title">
         <div className="cluster cluster--between billing-quotes__toolbar">
-          <h2 id="quotes-list-title" className="card__title">Your quotes</h2>
+          <h2 id="quotes-list-title" className="card__title">{t(m.yourQuotes)}</h2>
           <SelectField
-            label="Status"
+            label={t(m.status)}
             name="status"
             className="billing-quotes__filter"
-            placeholder="All statuses"
-            options={STATUS_OPTIONS}
+            placeholder={t(m.allStatuses)}
+            options={statusOptions()}
             value={query.status ?? ''}
             onChange={(value) => update({ status: value || null, page: null })}
           />
         </div>
         {error && !data ? (
-          <LoadError what="quotes" onRetry={() => void mutate()} />
+          <LoadError what="quotes" message={t(m.loadFailed)} onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
-          <LoadingBlock label="Loading quotes…" />
+          <LoadingBlock label={t(m.loading)} />
         ) : data && data.data.length === 0 ? (
           query.status ? (
-            <EmptyState headingLevel={3} title={`No ${QUOTE_STATUS_LABELS[query.status].toLowerCase()} quotes`}
-              action={<Button variant="secondary" onClick={() => update({ status: null, page: null })}>Show all quotes</Button>}>
-              <p>Choose another status to see the rest of your quotes.</p>
+            <EmptyState headingLevel={3} title={t(m.noneWithStatus, { status: query.status })}
+              action={<Button variant="secondary" onClick={() => update({ status: null, page: null })}>{t(m.showAll)}</Button>}>
+              <p>{t(m.chooseAnother)}</p>
             </EmptyState>
           ) : (
-            <EmptyState headingLevel={3} title="No quotes yet">
-              <p>Use New quote to price the plan and number of coach seats your district needs, for one to three school years.</p>
+            <EmptyState headingLevel={3} title={t(m.noneYet)}>
+              <p>{t(m.noneYetText)}</p>
             </EmptyState>
           )
         ) : data ? (
           <>
             <Table<QuoteSummary>
-              caption="Quotes"
+              caption={t(m.caption)}
               captionHidden
               stackOnPhone
               rows={data.data}
               rowKey={(q) => q.id}
               columns={[
-                { key: 'number', header: 'Number', render: (q) => <Link className="nowrap" to={`/app/settings/billing/quotes/${q.id}`}>{q.number}</Link> },
-                { key: 'plan', header: 'Plan', render: (q) => q.plan.name },
-                { key: 'seats', header: 'Seats', className: 'num', render: (q) => q.seats.toLocaleString('en-US') },
-                { key: 'term', header: 'Term', render: (q) => <span className="nowrap">{termLabel(q.term_years)}</span> },
-                { key: 'total', header: 'Total', className: 'num', render: (q) => <span className="nowrap">{formatUsd(q.total_cents)}</span> },
-                { key: 'status', header: 'Status', render: (q) => <QuoteStatusBadge status={q.status} /> },
-                { key: 'valid', header: 'Valid until', render: (q) => <span className="nowrap">{day(q.valid_until, locale)}</span> },
+                { key: 'number', header: t(m.number), render: (q) => <Link className="nowrap" to={`/app/settings/billing/quotes/${q.id}`}>{q.number}</Link> },
+                { key: 'plan', header: t(m.plan), render: (q) => q.plan.name },
+                { key: 'seats', header: t(m.seats), className: 'num', render: (q) => q.seats.toLocaleString('en-US') },
+                { key: 'term', header: t(m.term), render: (q) => <span className="nowrap">{termLabel(q.term_years)}</span> },
+                { key: 'total', header: t(m.total), className: 'num', render: (q) => <span className="nowrap">{formatUsd(q.total_cents)}</span> },
+                { key: 'status', header: t(m.status), render: (q) => <QuoteStatusBadge status={q.status} /> },
+                { key: 'valid', header: t(m.validUntil), render: (q) => <span className="nowrap">{day(q.valid_until, locale)}</span> },
               ]}
             />
             <p className="muted text-sm">
-              {plural(data.meta.total, 'quote', 'quotes')}
-              {query.status ? ` ${pluralWord(data.meta.total, 'is', 'are')} ${QUOTE_STATUS_LABELS[query.status].toLowerCase()}` : ''}
+              {query.status
+                ? t(m.countWithStatus, { count: data.meta.total, status: query.status })
+                : t(m.count, { count: data.meta.total })}
             </p>
             <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(page) => update({ page: page > 1 ? String(page) : null })} />
           </>

@@ -9,6 +9,7 @@ import alerts from './alerts.json';
 import adminBilling from './adminBilling.json';
 import adminOps from './adminOps.json';
 import publicPages from './public.json';
+import billing from './billing.json';
 import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
 import staff from './staff.json';
@@ -30,6 +31,7 @@ const catalog: Catalog = {
     ...adminBilling,
     ...adminOps,
     ...publicPages,
+    ...billing,
     ...readLog,
     ...coachingRequests,
     ...staff,

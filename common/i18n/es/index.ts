@@ -7,6 +7,7 @@ import shared from './shared.json';
 import adminUsers from './adminUsers.json';
 import alerts from './alerts.json';
 import adminBilling from './adminBilling.json';
+import billing from './billing.json';
 import adminOps from './adminOps.json';
 import readLog from './readLog.json';
 import coachingRequests from './coachingRequests.json';
@@ -20,6 +21,7 @@ const texts: TextCatalog = {
   ...adminUsers,
   ...alerts,
   ...adminBilling,
+  ...billing,
   ...adminOps,
   ...account,
   ...readLog,

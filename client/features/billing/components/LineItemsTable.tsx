@@ -3,6 +3,15 @@
 // The discount is one of the lines (common/money.ts priceQuote), so no subtotal or discount row repeats it.
 import type { LineItem } from '../../../../common/money';
 import { formatUsd } from '../../../../common/money';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  description: { id: 'billing.lines.description', defaultMessage: 'Description' },
+  quantity: { id: 'billing.lines.quantity', defaultMessage: 'Quantity' },
+  unitPrice: { id: 'billing.lines.unitPrice', defaultMessage: 'Unit price' },
+  amount: { id: 'billing.lines.amount', defaultMessage: 'Amount' },
+  total: { id: 'billing.lines.total', defaultMessage: 'Total (USD)' },
+});
 
 /** A discount line (a negative amount) has no quantity or unit price of its own: its amount says it. */
 const isDiscount = (item: LineItem) => item.amount_cents < 0;
@@ -22,16 +31,16 @@ export function LineItemsTable({ items, totals, caption, compact = false }: { it
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Description</th>
-              <th scope="col" className="num">Quantity</th>
-              <th scope="col" className="num">Unit price</th>
-              <th scope="col" className="num">Amount</th>
+              <th scope="col">{t(m.description)}</th>
+              <th scope="col" className="num">{t(m.quantity)}</th>
+              <th scope="col" className="num">{t(m.unitPrice)}</th>
+              <th scope="col" className="num">{t(m.amount)}</th>
             </tr>
           </thead>
           <tbody>
             {items.map((item, i) => (
               <tr key={i}>
-                <td>{item.description}</td>
+                <td>{tText(item.description)}</td>
                 <td className="num">{isDiscount(item) ? '' : item.quantity.toLocaleString('en-US')}</td>
                 <td className="num nowrap">{isDiscount(item) ? '' : formatUsd(item.unit_cents)}</td>
                 <td className="num nowrap">{formatUsd(item.amount_cents)}</td>
@@ -40,7 +49,7 @@ export function LineItemsTable({ items, totals, caption, compact = false }: { it
           </tbody>
           <tfoot>
             <tr className="billing-lines__total">
-              <th scope="row" colSpan={3}>Total (USD)</th>
+              <th scope="row" colSpan={3}>{t(m.total)}</th>
               <td className="num nowrap">{formatUsd(totals.total_cents)}</td>
             </tr>
           </tfoot>
@@ -56,15 +65,15 @@ function CompactLines({ items, total, caption }: { items: LineItem[]; total: num
       <caption className="sr-only">{caption}</caption>
       <thead className="sr-only">
         <tr>
-          <th scope="col">Description</th>
-          <th scope="col">Amount</th>
+          <th scope="col">{t(m.description)}</th>
+          <th scope="col">{t(m.amount)}</th>
         </tr>
       </thead>
       <tbody>
         {items.map((item, i) => (
           <tr key={i}>
             <td>
-              {item.description}
+              {tText(item.description)}
               {!isDiscount(item) && item.quantity !== 1 && (
                 <span className="billing-lines__calc">
                   {item.quantity.toLocaleString('en-US')} × {formatUsd(item.unit_cents)}
@@ -77,7 +86,7 @@ function CompactLines({ items, total, caption }: { items: LineItem[]; total: num
       </tbody>
       <tfoot>
         <tr className="billing-lines__total">
-          <th scope="row">Total (USD)</th>
+          <th scope="row">{t(m.total)}</th>
           <td className="num nowrap">{formatUsd(total)}</td>
         </tr>
       </tfoot>

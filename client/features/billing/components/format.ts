@@ -1,10 +1,14 @@
 // Words and dates the billing screens share. Money is always formatUsd (common/money.ts).
 import type { Locale } from 'date-fns';
 import { formatDay, utcToLocalDate } from '../../../lib/dates';
-import { plural } from '../../../../common/plural';
+import { defineMessages, t } from '../../../lib/i18n';
 
-export const termLabel = (years: number) => plural(years, 'school year', 'school years');
-export const seatsLabel = (seats: number) => plural(seats, 'seat', 'seats');
+const m = defineMessages({
+  term: { id: 'billing.term', defaultMessage: '{years, plural, one {# school year} other {# school years}}' },
+});
+
+/** A quote's term: "2 school years". */
+export const termLabel = (years: number) => t(m.term, { years });
 
 /** A YYYY-MM-DD day in the user's date language. */
 export const day = (value: string | null | undefined, locale?: Locale) => formatDay(value, locale);
