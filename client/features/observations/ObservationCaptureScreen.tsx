@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
-import { plural } from '../../../common/plural';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
@@ -30,6 +29,70 @@ import {
   NO_ERRORS, type ObservationItem, sectionsOf, stampNote, tallyOf, tallyText,
 } from './capture';
 import { ItemField } from './components/ItemField';
+import { defineMessages, t, tRich } from '../../lib/i18n';
+
+const m = defineMessages({
+  madeByCoaches: { id: 'observations.madeByCoaches', defaultMessage: 'Observations are made by coaches and school leaders.' },
+  sharedInList: { id: 'observations.sharedInList', defaultMessage: 'Observations shared with you are in your <link>observations list</link>.' },
+  observations: { id: 'observations.observations', defaultMessage: 'Observations' },
+  couldNotOpen: { id: 'observations.couldNotOpen', defaultMessage: 'We could not open this observation.' },
+  loadingObservation: { id: 'observations.loadingObservation', defaultMessage: 'Loading the observation…' },
+  onlyObserver: { id: 'observations.onlyObserver', defaultMessage: 'Only the observer can change this observation.' },
+  readIt: { id: 'observations.readIt', defaultMessage: 'Read it' },
+  loadingEducator: { id: 'observations.loadingEducator', defaultMessage: 'Loading the educator…' },
+  unreachable: { id: 'observations.unreachable', defaultMessage: 'We could not reach Coachwell. Check your connection and try again.' },
+  summaryDetail: { id: 'observations.summaryDetail', defaultMessage: '{educator} · {status, select, completed {Completed} other {Draft}}' },
+  observation: { id: 'observations.observation', defaultMessage: 'Observation' },
+  draftFailed: { id: 'observations.draftFailed', defaultMessage: 'We could not save the draft.' },
+  chooseEducator: { id: 'observations.chooseEducator', defaultMessage: 'Choose the educator you observed.' },
+  chooseForm: { id: 'observations.chooseForm', defaultMessage: 'Choose a form.' },
+  enterWhen: { id: 'observations.enterWhen', defaultMessage: 'Enter the day and time of the observation.' },
+  queued: { id: 'observations.queued', defaultMessage: 'Saved on this device: waiting to sync.' },
+  saved: { id: 'observations.saved', defaultMessage: 'Observation saved.' },
+  completedToast: { id: 'observations.completedToast', defaultMessage: 'Observation of {name} completed.' },
+  editTitle: { id: 'observations.editTitle', defaultMessage: 'Edit observation' },
+  resumeTitle: { id: 'observations.resumeTitle', defaultMessage: 'Resume observation' },
+  newTitle: { id: 'observations.newTitle', defaultMessage: 'New observation' },
+  calibrationSession: { id: 'observations.calibrationSession', defaultMessage: 'Calibration session' },
+  calibrationText: { id: 'observations.calibrationText', defaultMessage: 'Your answers are compared with the other observers\' answers for the same lesson. <link>Open the session</link>' },
+  whoAndWhen: { id: 'observations.whoAndWhen', defaultMessage: 'Who and when' },
+  educator: { id: 'observations.educator', defaultMessage: 'Educator' },
+  change: { id: 'observations.change', defaultMessage: 'Change' },
+  educatorHidden: { id: 'observations.educatorHidden', defaultMessage: 'educator' },
+  formsFailed: { id: 'observations.formsFailed', defaultMessage: 'We could not load the forms.' },
+  form: { id: 'observations.form', defaultMessage: 'Form' },
+  chooseFormPlaceholder: { id: 'observations.chooseFormPlaceholder', defaultMessage: 'Choose a form…' },
+  loadingForms: { id: 'observations.loadingForms', defaultMessage: 'Loading the forms…' },
+  day: { id: 'observations.day', defaultMessage: 'Day' },
+  time: { id: 'observations.time', defaultMessage: 'Time' },
+  minutes: { id: 'observations.minutes', defaultMessage: 'Minutes' },
+  items: { id: 'observations.items', defaultMessage: 'Items' },
+  tallyLine: { id: 'observations.tallyLine', defaultMessage: '{answered} of {total} look-fors answered' },
+  notes: { id: 'observations.notes', defaultMessage: 'Notes' },
+  notesHint: { id: 'observations.notesHint', defaultMessage: 'Shared with the educator when you share the notes.' },
+  addNote: { id: 'observations.addNote', defaultMessage: '+ note' },
+  inTheNotes: { id: 'observations.inTheNotes', defaultMessage: 'in the notes' },
+  nextSteps: { id: 'observations.nextSteps', defaultMessage: 'Next steps' },
+  nextStepsHint: { id: 'observations.nextStepsHint', defaultMessage: 'What you agreed at the debrief.' },
+  privateNotes: { id: 'observations.privateNotes', defaultMessage: 'Private notes' },
+  privateHint: { id: 'observations.privateHint', defaultMessage: 'Only you see these.' },
+  cancel: { id: 'observations.cancel', defaultMessage: 'Cancel' },
+  view: { id: 'observations.view', defaultMessage: 'View' },
+  saveChanges: { id: 'observations.saveChanges', defaultMessage: 'Save changes' },
+  complete: { id: 'observations.complete', defaultMessage: 'Complete' },
+  changeFormTitle: { id: 'observations.changeFormTitle', defaultMessage: 'Change the form?' },
+  changeFormBody: { id: 'observations.changeFormBody', defaultMessage: '{count, plural, one {# answer} other {# answers}} on {form} will be cleared: {other} has its own items. Notes, next steps and private notes stay.' },
+  thisForm: { id: 'observations.thisForm', defaultMessage: 'this form' },
+  anotherForm: { id: 'observations.anotherForm', defaultMessage: 'another form' },
+  changeForm: { id: 'observations.changeForm', defaultMessage: 'Change form' },
+  keepForm: { id: 'observations.keepForm', defaultMessage: 'Keep this form' },
+  saving: { id: 'observations.saving', defaultMessage: 'Saving…' },
+  draftOnDevice: { id: 'observations.draftOnDevice', defaultMessage: 'Draft saved on this device: waiting to sync' },
+  draftNotSaved: { id: 'observations.draftNotSaved', defaultMessage: 'Draft not saved yet' },
+  draftSavedAt: { id: 'observations.draftSavedAt', defaultMessage: 'Draft saved {at}' },
+  draftIdle: { id: 'observations.draftIdle', defaultMessage: 'Saved as a draft once you choose the educator and start' },
+  retry: { id: 'observations.retry', defaultMessage: 'Retry' },
+});
 
 const AUTOSAVE_MS = 3000;
 
@@ -43,8 +106,8 @@ export default function ObservationCaptureScreen({ route }: ScreenProps) {
     return (
       <div className="stack obs-page">
         <PageHeader title={route.title} />
-        <Alert tone="info" title="Observations are made by coaches and school leaders.">
-          <p>Observations shared with you are in your <a href="/app/observations">observations list</a>.</p>
+        <Alert tone="info" title={t(m.madeByCoaches)}>
+          <p>{tRich(m.sharedInList, { link: (chunks) => <a href="/app/observations">{chunks}</a> })}</p>
         </Alert>
       </div>
     );
@@ -53,17 +116,17 @@ export default function ObservationCaptureScreen({ route }: ScreenProps) {
     if (existing.error && !existing.data) {
       return (
         <div className="stack obs-page">
-          <PageHeader title={route.title} breadcrumbs={[{ label: 'Observations', to: '/app/observations' }, { label: route.title }]} />
-          <Alert tone="danger" title="We could not open this observation."><p>{existing.error.message}</p></Alert>
+          <PageHeader title={route.title} breadcrumbs={[{ label: t(m.observations), to: '/app/observations' }, { label: route.title }]} />
+          <Alert tone="danger" title={t(m.couldNotOpen)}><p>{existing.error.message}</p></Alert>
         </div>
       );
     }
-    if (!existing.data) return <LoadingBlock label="Loading the observation…" />;
+    if (!existing.data) return <LoadingBlock label={t(m.loadingObservation)} />;
     if (!existing.data.can_edit) {
       return (
         <div className="stack obs-page">
-          <PageHeader title={route.title} breadcrumbs={[{ label: 'Observations', to: '/app/observations' }, { label: route.title }]} />
-          <Alert tone="info" title="Only the observer can change this observation."><p><a href={`/app/observations/${editId}`}>Read it</a></p></Alert>
+          <PageHeader title={route.title} breadcrumbs={[{ label: t(m.observations), to: '/app/observations' }, { label: route.title }]} />
+          <Alert tone="info" title={t(m.onlyObserver)}><p><a href={`/app/observations/${editId}`}>{t(m.readIt)}</a></p></Alert>
         </div>
       );
     }
@@ -84,7 +147,7 @@ function NewCapture({ timeZone }: { timeZone: string }) {
     const timer = setTimeout(() => setWaited(true), 4000);
     return () => clearTimeout(timer);
   }, []);
-  if (staffId && !name && !waited) return <LoadingBlock label="Loading the educator…" />;
+  if (staffId && !name && !waited) return <LoadingBlock label={t(m.loadingEducator)} />;
   return <CaptureForm existing={null} timeZone={timeZone} prefill={{ staff: staffId && name ? { id: staffId, name } : null, formId, calibrationId }} />;
 }
 
@@ -141,11 +204,11 @@ function CaptureForm({ existing, timeZone, prefill }: {
   const persist = useCallback(async (body: ObservationBody, name: string, educator: string): Promise<{ queued: true } | { queued: false; o: Observation }> => {
     const key = idRef.current ? updateKey.current : clientId.current;
     const keep = async () => {
-      if (!user) throw new ApiError(0, 'We could not reach Coachwell. Check your connection and try again.', 'network_error');
+      if (!user) throw new ApiError(0, t(m.unreachable), 'network_error');
       queuedOnce.current = true;
       await keepInOutbox(user.id, key, {
         kind: idRef.current ? 'observation.update' : 'observation.create', target: idRef.current, body: body as unknown as Record<string, unknown>,
-        summary: { title: name, detail: `${educator} · ${body.status === 'completed' ? 'Completed' : 'Draft'}`, staffIds: [body.staff_id], startsAt: body.observed_at, note: body.notes?.slice(0, 80) || undefined },
+        summary: { title: name, detail: t(m.summaryDetail, { educator, status: body.status }), staffIds: [body.staff_id], startsAt: body.observed_at, note: body.notes?.slice(0, 80) || undefined },
       });
       return { queued: true as const };
     };
@@ -168,7 +231,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ c, items, formName: '' });
-  latest.current = { c, items, formName: form?.name ?? 'Observation' };
+  latest.current = { c, items, formName: form?.name ?? t(m.observation) };
 
   const saveDraft = useCallback(async (): Promise<void> => {
     clearTimeout(timer.current);
@@ -194,7 +257,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
         setSave({ state: 'saved', at: zonedTime(Date.now(), timeZone) });
       } catch (err) {
         pending.current = true;
-        setSave({ state: 'error', message: err instanceof ApiError ? err.message : 'We could not save the draft.' });
+        setSave({ state: 'error', message: err instanceof ApiError ? err.message : t(m.draftFailed) });
       }
     })();
     inFlight.current = run;
@@ -276,7 +339,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
     if (!built) {
       setErrors({
         ...NO_ERRORS,
-        fields: { ...(c.staff ? {} : { staff_id: 'Choose the educator you observed.' }), ...(c.formId ? {} : { form_id: 'Choose a form.' }), ...(c.staff && c.formId ? { observed_at: 'Enter the day and time of the observation.' } : {}) },
+        fields: { ...(c.staff ? {} : { staff_id: t(m.chooseEducator) }), ...(c.formId ? {} : { form_id: t(m.chooseForm) }), ...(c.staff && c.formId ? { observed_at: t(m.enterWhen) } : {}) },
       });
       setFocusAsked((n) => n + 1);
       return;
@@ -284,15 +347,15 @@ function CaptureForm({ existing, timeZone, prefill }: {
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
-      const sent = await persist(built.body, form?.name ?? 'Observation', c.staff?.name ?? '');
+      const sent = await persist(built.body, form?.name ?? t(m.observation), c.staff?.name ?? '');
       pending.current = false;
       if (sent.queued) {
-        toast.success('Saved on this device: waiting to sync.');
+        toast.success(t(m.queued));
         navigate('/app/observations');
         return;
       }
       const { o } = sent;
-      toast.success(completed ? 'Observation saved.' : `Observation of ${o.educator.name} completed.`);
+      toast.success(completed ? t(m.saved) : t(m.completedToast, { name: o.educator.name }));
       navigate(`/app/observations/${o.id}`);
     } catch (err) {
       setErrors(captureErrors(err, items, built.itemAt, c.answers));
@@ -316,50 +379,50 @@ function CaptureForm({ existing, timeZone, prefill }: {
   const askedForm = askForm ? formList.find((f) => f.id === askForm.formId) ?? null : null;
 
   const tally = tallyOf(items, c.answers);
-  const title = existing ? (completed ? 'Edit observation' : 'Resume observation') : 'New observation';
+  const title = existing ? (completed ? t(m.editTitle) : t(m.resumeTitle)) : t(m.newTitle);
   const formOptions = formList.map((f) => ({ value: String(f.id), label: f.name }));
   if (existing && !formList.some((f) => f.id === existing.form.id)) formOptions.unshift({ value: String(existing.form.id), label: existing.form.name });
 
   return (
     <div className="stack obs-page obs-capture">
-      <PageHeader title={title} breadcrumbs={[{ label: 'Observations', to: '/app/observations' }, { label: title }]} />
+      <PageHeader title={title} breadcrumbs={[{ label: t(m.observations), to: '/app/observations' }, { label: title }]} />
       <form ref={formRef} className="stack obs-capture__form" noValidate onSubmit={(e) => { e.preventDefault(); if (!busy) void complete(); }}>
         <FormError error={errors.form} />
         {c.calibrationId !== null && (
-          <Alert tone="info" title="Calibration session">
-            <p>Your answers are compared with the other observers' answers for the same lesson. <Link to={`/app/observations/calibration/${c.calibrationId}`}>Open the session</Link></p>
+          <Alert tone="info" title={t(m.calibrationSession)}>
+            <p>{tRich(m.calibrationText, { link: (chunks) => <Link to={`/app/observations/calibration/${c.calibrationId}`}>{chunks}</Link> })}</p>
             {errors.fields.calibration_id && <p role="alert"><strong>{errors.fields.calibration_id}</strong></p>}
           </Alert>
         )}
-        <section className="card stack stack--sm obs-capture__who" aria-label="Who and when">
+        <section className="card stack stack--sm obs-capture__who" aria-label={t(m.whoAndWhen)}>
           {c.staff ? (
             <div className="obs-educator">
-              <p className="obs-educator__label">Educator</p>
+              <p className="obs-educator__label">{t(m.educator)}</p>
               <p className="obs-educator__name">{c.staff.name}</p>
-              {!completed && <Button variant="ghost" size="sm" onClick={() => setField('staff', null)}>Change<span className="sr-only"> educator</span></Button>}
+              {!completed && <Button variant="ghost" size="sm" onClick={() => setField('staff', null)}>{t(m.change)}<span className="sr-only"> {t(m.educatorHidden)}</span></Button>}
             </div>
           ) : (
-            <EducatorCombobox label="Educator" required activeOnly chosen={[]} error={errors.fields.staff_id}
+            <EducatorCombobox label={t(m.educator)} required activeOnly chosen={[]} error={errors.fields.staff_id}
               onPick={(e) => setField('staff', e, 'staff_id')} />
           )}
           {forms.error && !forms.data ? (
-            <Alert tone="danger" title="We could not load the forms."><p>{forms.error.message}</p></Alert>
+            <Alert tone="danger" title={t(m.formsFailed)}><p>{forms.error.message}</p></Alert>
           ) : (
-            <SelectField label="Form" name="form_id" required value={c.formId ? String(c.formId) : ''} options={formOptions} disabled={completed}
-              placeholder={forms.data ? 'Choose a form…' : 'Loading the forms…'} error={errors.fields.form_id}
+            <SelectField label={t(m.form)} name="form_id" required value={c.formId ? String(c.formId) : ''} options={formOptions} disabled={completed}
+              placeholder={forms.data ? t(m.chooseFormPlaceholder) : t(m.loadingForms)} error={errors.fields.form_id}
               onChange={(v) => changeForm(v ? Number(v) : null)} />
           )}
           <div className="obs-when">
-            <TextField label="Day" name="day" type="date" value={c.day} required onChange={(v) => setField('day', v, 'observed_at')} error={errors.fields.observed_at} />
-            <TextField label="Time" name="time" type="time" value={c.time} required onChange={(v) => setField('time', v, 'observed_at')} />
-            <TextField label="Minutes" name="duration_minutes" type="number" inputMode="numeric" min={1} value={c.duration} error={errors.fields.duration_minutes}
+            <TextField label={t(m.day)} name="day" type="date" value={c.day} required onChange={(v) => setField('day', v, 'observed_at')} error={errors.fields.observed_at} />
+            <TextField label={t(m.time)} name="time" type="time" value={c.time} required onChange={(v) => setField('time', v, 'observed_at')} />
+            <TextField label={t(m.minutes)} name="duration_minutes" type="number" inputMode="numeric" min={1} value={c.duration} error={errors.fields.duration_minutes}
               onChange={(v) => { durationTouched.current = true; setField('duration', v, 'duration_minutes'); }} />
           </div>
         </section>
 
         {form?.description && !existing && <p className="muted text-sm">{form.description}</p>}
         {sectionsOf(items).map((group, g) => (
-          <section key={`${group.section ?? ''}-${g}`} className="stack stack--sm obs-section" aria-label={group.section ?? 'Items'}>
+          <section key={`${group.section ?? ''}-${g}`} className="stack stack--sm obs-section" aria-label={group.section ?? t(m.items)}>
             {group.section && <h2 className="obs-section__title">{group.section}</h2>}
             {group.items.map((item) => (
               <ItemField key={item.id} item={item} answer={c.answers[item.id]} error={errors.items[item.id] || undefined}
@@ -371,36 +434,36 @@ function CaptureForm({ existing, timeZone, prefill }: {
         ))}
         {tally.total > 0 && (
           <p className="muted text-sm obs-capture__tally" aria-live="polite">
-            {tally.answered} of {tally.total} look-fors answered{tallyText(tally) ? ` · ${tallyText(tally)}` : ''}
+            {t(m.tallyLine, { answered: tally.answered, total: tally.total })}{tallyText(tally) ? ` · ${tallyText(tally)}` : ''}
           </p>
         )}
 
-        <section className="card stack stack--sm obs-capture__notes" aria-label="Notes">
+        <section className="card stack stack--sm obs-capture__notes" aria-label={t(m.notes)}>
           <div className="obs-notes-field">
-            <TextAreaField label="Notes" name="notes" rows={3} hint="Shared with the educator when you share the notes." value={c.notes}
+            <TextAreaField label={t(m.notes)} name="notes" rows={3} hint={t(m.notesHint)} value={c.notes}
               error={errors.fields.notes} onChange={(v) => setField('notes', v, 'notes')}
               ref={(el: HTMLTextAreaElement | null) => { noteRefs.current.set('notes', el); }} />
             <button type="button" className="btn btn--ghost btn--sm obs-note" onClick={() => { focusNote.current = 'notes'; setField('notes', stampNote(c.notes, minute())); }}>
-              <span className="btn__label">+ note<span className="sr-only"> in the notes</span></span>
+              <span className="btn__label">{t(m.addNote)}<span className="sr-only"> {t(m.inTheNotes)}</span></span>
             </button>
           </div>
-          <TextAreaField label="Next steps" name="next_steps" rows={2} hint="What you agreed at the debrief." value={c.nextSteps}
+          <TextAreaField label={t(m.nextSteps)} name="next_steps" rows={2} hint={t(m.nextStepsHint)} value={c.nextSteps}
             error={errors.fields.next_steps} onChange={(v) => setField('nextSteps', v, 'next_steps')} />
-          <TextAreaField label="Private notes" name="private_notes" rows={2} hint="Only you see these." value={c.privateNotes}
+          <TextAreaField label={t(m.privateNotes)} name="private_notes" rows={2} hint={t(m.privateHint)} value={c.privateNotes}
             error={errors.fields.private_notes} onChange={(v) => setField('privateNotes', v, 'private_notes')} />
         </section>
 
         <div className="obs-capture__actions">
           <SaveStatus save={save} completed={completed} onRetry={() => { pending.current = true; void saveDraft(); }} />
           <div className="cluster">
-            {existing && <ButtonLink variant="secondary" to={`/app/observations/${existing.id}`}>{completed ? 'Cancel' : 'View'}</ButtonLink>}
-            <Button type="submit" busy={busy}>{completed ? 'Save changes' : 'Complete'}</Button>
+            {existing && <ButtonLink variant="secondary" to={`/app/observations/${existing.id}`}>{completed ? t(m.cancel) : t(m.view)}</ButtonLink>}
+            <Button type="submit" busy={busy}>{completed ? t(m.saveChanges) : t(m.complete)}</Button>
           </div>
         </div>
       </form>
-      <ConfirmDialog open={askForm !== null} title="Change the form?"
-        message={`${plural(answeredCount, 'answer', 'answers')} on ${form?.name ?? 'this form'} will be cleared: ${askedForm?.name ?? 'another form'} has its own items. Notes, next steps and private notes stay.`}
-        confirmLabel="Change form" cancelLabel="Keep this form" danger
+      <ConfirmDialog open={askForm !== null} title={t(m.changeFormTitle)}
+        message={t(m.changeFormBody, { count: answeredCount, form: form?.name ?? t(m.thisForm), other: askedForm?.name ?? t(m.anotherForm) })}
+        confirmLabel={t(m.changeForm)} cancelLabel={t(m.keepForm)} danger
         onConfirm={() => { if (askForm) switchForm(askForm.formId); setAskForm(null); }} onCancel={() => setAskForm(null)} />
     </div>
   );
@@ -411,15 +474,15 @@ function SaveStatus({ save, completed, onRetry }: { save: SaveState; completed: 
   if (completed) return <p className="muted text-sm obs-save" />;
   return (
     <p className="muted text-sm obs-save" role="status">
-      {save.state === 'saving' && 'Saving…'}
-      {save.state === 'device' && 'Draft saved on this device: waiting to sync'}
-      {save.state === 'pending' && 'Draft not saved yet'}
-      {save.state === 'saved' && `Draft saved ${save.at}`}
-      {save.state === 'idle' && 'Saved as a draft once you choose the educator and start'}
+      {save.state === 'saving' && t(m.saving)}
+      {save.state === 'device' && t(m.draftOnDevice)}
+      {save.state === 'pending' && t(m.draftNotSaved)}
+      {save.state === 'saved' && t(m.draftSavedAt, { at: save.at })}
+      {save.state === 'idle' && t(m.draftIdle)}
       {save.state === 'error' && (
         <span className="obs-save__error">
           {save.message}{' '}
-          <button type="button" className="btn-link" onClick={onRetry}>Retry</button>
+          <button type="button" className="btn-link" onClick={onRetry}>{t(m.retry)}</button>
         </span>
       )}
     </p>

@@ -21,6 +21,29 @@ import { observationCsvHref, useEducatorName, useObservationForms, useObservatio
 import { type FilterOptions, ObservationFilters } from './components/ObservationFilters';
 import { ObservationTable } from './components/ObservationTable';
 import { activeFilterCount, apiFilter, CLEARED, type ListPatch, presetRange, RANGE_LABELS, stateFromSearch, URL_DEFAULTS } from './observationQuery';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  archivedName: { id: 'observations.archivedName', defaultMessage: '{name} (archived)' },
+  youName: { id: 'observations.youName', defaultMessage: '{name} (you)' },
+  anyDay: { id: 'observations.anyDay', defaultMessage: 'Any day' },
+  today: { id: 'observations.today', defaultMessage: 'today' },
+  newObservation: { id: 'observations.newObservation', defaultMessage: 'New observation' },
+  descriptionObserver: { id: 'observations.descriptionObserver', defaultMessage: 'Classroom walkthroughs and observations: your drafts, and the completed observations you can see. Coaching tools, never an evaluation.' },
+  descriptionEducator: { id: 'observations.descriptionEducator', defaultMessage: 'Observations of your classroom that an observer shared with you. Read them and answer with a reflection.' },
+  calibration: { id: 'observations.calibration', defaultMessage: 'Calibration' },
+  observedRange: { id: 'observations.observedRange', defaultMessage: 'Observed: {range}' },
+  downloadCsv: { id: 'observations.downloadCsv', defaultMessage: 'Download CSV' },
+  nounOne: { id: 'observations.nounOne', defaultMessage: 'observation' },
+  nounMany: { id: 'observations.nounMany', defaultMessage: 'observations' },
+  clearFilters: { id: 'observations.clearFilters', defaultMessage: 'Clear filters' },
+  noMatchTitle: { id: 'observations.noMatchTitle', defaultMessage: 'No observations match these filters' },
+  noMatchText: { id: 'observations.noMatchText', defaultMessage: 'Try a longer date range or fewer filters.' },
+  emptyTitle: { id: 'observations.emptyTitle', defaultMessage: 'No observations yet' },
+  emptyText: { id: 'observations.emptyText', defaultMessage: 'Start a walkthrough on your phone: pick the educator, tap what you see, add a note, complete.' },
+  nothingSharedTitle: { id: 'observations.nothingSharedTitle', defaultMessage: 'Nothing shared with you yet' },
+  nothingSharedText: { id: 'observations.nothingSharedText', defaultMessage: 'When an observer shares an observation of your classroom, it appears here and you get an email.' },
+});
 
 export default function ObservationListScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();
@@ -46,51 +69,49 @@ export default function ObservationListScreen({ route }: ScreenProps) {
   const observers = new Map<number, string>((observerList.data?.data ?? []).map((c) => [c.id, c.name]));
   if (observes) observers.set(user.id, user.name);
   const options: FilterOptions = {
-    forms: (forms.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.archived_at ? `${f.name} (archived)` : f.name })),
+    forms: (forms.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.archived_at ? t(m.archivedName, { name: f.name }) : f.name })),
     schools: (district ? (buildings.data?.data ?? []) : user.buildings).map((b) => ({ value: String(b.id), label: b.name })).sort(byName),
-    observers: observes ? [...observers].map(([id, name]) => ({ value: String(id), label: id === user.id ? `${name} (you)` : name })).sort(byName) : [],
+    observers: observes ? [...observers].map(([id, name]) => ({ value: String(id), label: id === user.id ? t(m.youName, { name }) : name })).sort(byName) : [],
   };
   const range = presetRange(state, today);
   const rangeText = range.from || range.to
-    ? `${range.from ? formatDate(dayAsDate(range.from), locale, 'PP') : 'Any day'} – ${range.to ? formatDate(dayAsDate(range.to), locale, 'PP') : 'today'}`
-    : RANGE_LABELS.any;
+    ? `${range.from ? formatDate(dayAsDate(range.from), locale, 'PP') : t(m.anyDay)} – ${range.to ? formatDate(dayAsDate(range.to), locale, 'PP') : t(m.today)}`
+    : t(RANGE_LABELS.any);
   const filtered = activeFilterCount(state) > 0;
-  const newButton = observes ? <ButtonLink to="/app/observations/new" className="obs-new"><PlusIcon /> New observation</ButtonLink> : undefined;
+  const newButton = observes ? <ButtonLink to="/app/observations/new" className="obs-new"><PlusIcon /> {t(m.newObservation)}</ButtonLink> : undefined;
 
   return (
     <div className="stack stack--lg obs-page">
       <PageHeader
         title={route.title}
-        description={<p>{observes
-          ? 'Classroom walkthroughs and observations: your drafts, and the completed observations you can see. Coaching tools, never an evaluation.'
-          : 'Observations of your classroom that an observer shared with you. Read them and answer with a reflection.'}</p>}
-        actions={observes ? <><ButtonLink to="/app/observations/calibration" variant="secondary">Calibration</ButtonLink>{newButton}</> : undefined}
+        description={<p>{observes ? t(m.descriptionObserver) : t(m.descriptionEducator)}</p>}
+        actions={observes ? <><ButtonLink to="/app/observations/calibration" variant="secondary">{t(m.calibration)}</ButtonLink>{newButton}</> : undefined}
       />
       {/* Observations written without a signal, shown at once until they sync (issue 31). */}
       {observes && <QueuedObservations />}
       <ObservationFilters state={state} onChange={(patch) => update(patch)} options={options} educatorName={educatorName} own={!observes} rangeId={rangeId} />
       <div className="obs-scope-row">
-        <p id={rangeId} className="muted text-sm obs-scope">Observed: {rangeText}</p>
+        <p id={rangeId} className="muted text-sm obs-scope">{t(m.observedRange, { range: rangeText })}</p>
         {(list.data?.meta.total ?? 0) > 0 && (
           <a className="btn btn--secondary btn--sm" href={observationCsvHref(filter)} download>
-            <span className="btn__label">Download CSV</span>
+            <span className="btn__label">{t(m.downloadCsv)}</span>
           </a>
         )}
       </div>
       <ListResults
-        list={list} noun={['observation', 'observations']} filtered={filtered} onPage={(page) => update({ page })}
-        invalidAction={<Button variant="secondary" onClick={() => update(CLEARED)}>Clear filters</Button>}
+        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
+        invalidAction={<Button variant="secondary" onClick={() => update(CLEARED)}>{t(m.clearFilters)}</Button>}
         empty={filtered ? (
-          <EmptyState title="No observations match these filters" action={<Button variant="secondary" onClick={() => update(CLEARED)}>Clear filters</Button>}>
-            <p>Try a longer date range or fewer filters.</p>
+          <EmptyState title={t(m.noMatchTitle)} action={<Button variant="secondary" onClick={() => update(CLEARED)}>{t(m.clearFilters)}</Button>}>
+            <p>{t(m.noMatchText)}</p>
           </EmptyState>
         ) : observes ? (
-          <EmptyState title="No observations yet" action={newButton}>
-            <p>Start a walkthrough on your phone: pick the educator, tap what you see, add a note, complete.</p>
+          <EmptyState title={t(m.emptyTitle)} action={newButton}>
+            <p>{t(m.emptyText)}</p>
           </EmptyState>
         ) : (
-          <EmptyState title="Nothing shared with you yet">
-            <p>When an observer shares an observation of your classroom, it appears here and you get an email.</p>
+          <EmptyState title={t(m.nothingSharedTitle)}>
+            <p>{t(m.nothingSharedText)}</p>
           </EmptyState>
         )}
       >

@@ -7,6 +7,11 @@ import { OBSERVATION_MESSAGES } from '../../../common/observationValues';
 import { ApiError } from '../../lib/api';
 import { zonedDay, zonedTime, zonedToUtc } from '../../lib/zonedTime';
 import type { AnswerValue, Observation, ObservationBody, ObservationItem as ApiItem } from './api';
+import { defineMessages, t, tText } from '../../lib/i18n';
+
+const m = defineMessages({
+  failed: { id: 'observations.failed', defaultMessage: 'Something went wrong. Please try again.' },
+});
 
 /** What the capture needs of an item: an observation's own items and a form's current items both have it. */
 export type ObservationItem = Pick<ApiItem, 'id' | 'position' | 'section' | 'label' | 'kind' | 'required' | 'options' | 'multiple' | 'scale'>;
@@ -106,7 +111,7 @@ export const NO_ERRORS: CaptureErrors = { items: {}, fields: {}, form: null };
 const FIELD_KEYS = ['staff_id', 'form_id', 'observed_at', 'duration_minutes', 'notes', 'next_steps', 'private_notes', 'calibration_id'];
 
 export function captureErrors(err: unknown, items: readonly ObservationItem[], itemAt: readonly number[], answers: Record<number, Answer>): CaptureErrors {
-  if (!(err instanceof ApiError)) return { ...NO_ERRORS, form: 'Something went wrong. Please try again.' };
+  if (!(err instanceof ApiError)) return { ...NO_ERRORS, form: t(m.failed) };
   if (err.status !== 422) return { ...NO_ERRORS, form: err.message };
   const out: CaptureErrors = { items: {}, fields: {}, form: null };
   const other: string[] = [];
@@ -120,7 +125,7 @@ export function captureErrors(err: unknown, items: readonly ObservationItem[], i
       // The required items left unanswered, each named in its message.
       const answered = new Set(answersOf(items, answers).answers.filter((a) => hasValue(a.value)).map((a) => a.item_id));
       const missing = items.filter((i) => i.required && !answered.has(i.id));
-      for (const i of missing) out.items[i.id] = OBSERVATION_MESSAGES.answerRequired(i.label);
+      for (const i of missing) out.items[i.id] = tText(OBSERVATION_MESSAGES.answerRequired(i.label));
       if (missing.length === 0) other.push(...messages);
     } else if (FIELD_KEYS.includes(key)) {
       out.fields[key] = message;

@@ -4,11 +4,21 @@ import { OBSERVATION_STATUSES, type ObservationStatus } from '../../../common/ob
 import { readPage } from '../../lib/listParams';
 import { addDays, isDay } from '../../lib/zonedTime';
 import type { ObservationFilter } from './api';
+import { defineMessages, type MessageDescriptor } from '../../lib/i18n';
+
+const m = defineMessages({
+  rangeAny: { id: 'observations.rangeAny', defaultMessage: 'Any time' },
+  rangeLast30: { id: 'observations.rangeLast30', defaultMessage: 'Last 30 days' },
+  rangeThisMonth: { id: 'observations.rangeThisMonth', defaultMessage: 'This month' },
+  rangeLastMonth: { id: 'observations.rangeLastMonth', defaultMessage: 'Last month' },
+  rangeCustom: { id: 'observations.rangeCustom', defaultMessage: 'Custom dates' },
+});
 
 export const RANGE_PRESETS = ['any', 'last-30-days', 'this-month', 'last-month', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
-export const RANGE_LABELS: Record<RangePreset, string> = {
-  any: 'Any time', 'last-30-days': 'Last 30 days', 'this-month': 'This month', 'last-month': 'Last month', custom: 'Custom dates',
+/** Each preset's label as a message (shown with `t` where rendered). */
+export const RANGE_LABELS: Record<RangePreset, MessageDescriptor> = {
+  any: m.rangeAny, 'last-30-days': m.rangeLast30, 'this-month': m.rangeThisMonth, 'last-month': m.rangeLastMonth, custom: m.rangeCustom,
 };
 
 export interface ObservationListState {

@@ -15,6 +15,7 @@ import staff from './staff.json';
 import site from './site.json';
 import activity from './activity.json';
 import users from './users.json';
+import observations from './observations.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -30,5 +31,6 @@ const texts: TextCatalog = {
   ...site,
   ...activity,
   ...users,
+  ...observations,
 };
 export default texts;

@@ -6,6 +6,17 @@
 import { forwardRef, type ReactNode, useId } from 'react';
 import { FieldErrors, RequiredMark } from '../../../components/Field';
 import type { Answer, ObservationItem } from '../capture';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  seen: { id: 'observations.seen', defaultMessage: 'Seen' },
+  notSeen: { id: 'observations.notSeen', defaultMessage: 'Not seen' },
+  notApplicable: { id: 'observations.notApplicable', defaultMessage: 'Not applicable' },
+  na: { id: 'observations.na', defaultMessage: 'N/A' },
+  evidenceFor: { id: 'observations.evidenceFor', defaultMessage: 'Evidence for {label}' },
+  addNote: { id: 'observations.addNote', defaultMessage: '+ note' },
+  onItem: { id: 'observations.onItem', defaultMessage: 'on {label}' },
+});
 
 type Props = {
   item: ObservationItem;
@@ -18,10 +29,10 @@ type Props = {
   disabled?: boolean;
 };
 
-const LOOK_FOR_OPTIONS: { value: string; label: ReactNode }[] = [
-  { value: 'yes', label: 'Seen' },
-  { value: 'no', label: 'Not seen' },
-  { value: 'na', label: <abbr title="Not applicable">N/A</abbr> },
+const lookForOptions = (): { value: string; label: ReactNode }[] => [
+  { value: 'yes', label: t(m.seen) },
+  { value: 'no', label: t(m.notSeen) },
+  { value: 'na', label: <abbr title={t(m.notApplicable)}>{t(m.na)}</abbr> },
 ];
 
 function Toggles({ name, options, type, checked, onPick, describedBy, className }: {
@@ -59,7 +70,7 @@ export const ItemField = forwardRef<HTMLTextAreaElement, Props>(function ItemFie
   let control: ReactNode;
   switch (item.kind) {
     case 'look_for':
-      control = <Toggles name={name} type="radio" className="obs-toggles--look-for" options={LOOK_FOR_OPTIONS} describedBy={describedBy}
+      control = <Toggles name={name} type="radio" className="obs-toggles--look-for" options={lookForOptions()} describedBy={describedBy}
         checked={(v) => value === v} onPick={(v) => set({ value: v })} />;
       break;
     case 'rating': {
@@ -111,13 +122,13 @@ export const ItemField = forwardRef<HTMLTextAreaElement, Props>(function ItemFie
       <FieldErrors id={errorId} errors={error ? [error] : []} />
       {item.kind !== 'text' && showEvidence && (
         <label className="obs-item__evidence">
-          <span className="sr-only">Evidence for {item.label}</span>
+          <span className="sr-only">{t(m.evidenceFor, { label: item.label })}</span>
           <textarea ref={noteRef} className="field__control field__control--textarea" rows={2} name={`${name}-evidence`}
             value={evidence} onChange={(e) => set({ evidence: e.target.value })} />
         </label>
       )}
       <button type="button" className="btn btn--ghost btn--sm obs-note" onClick={onNote}>
-        <span className="btn__label">+ note<span className="sr-only"> on {item.label}</span></span>
+        <span className="btn__label">{t(m.addNote)}<span className="sr-only"> {t(m.onItem, { label: item.label })}</span></span>
       </button>
     </fieldset>
   );
