@@ -15,7 +15,31 @@ import { deactivateGroup, deleteGroup, type GroupStatusFilter, restoreGroup, use
 import { GroupList } from './components/GroupList';
 import { GroupFormModal } from './components/GroupFormModal';
 import { GroupTabs, PANEL_ID, tabId } from './components/GroupTabs';
-import { GROUP_ALERTS } from './messages';
+import { groupAlert } from './messages';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  deactivatedToast: { id: 'groups.deactivatedToast', defaultMessage: '“{name}” is deactivated. It stays under All groups, where you can restore it.' },
+  deactivatedTitle: { id: 'groups.deactivatedTitle', defaultMessage: 'Group deactivated' },
+  restoredToast: { id: 'groups.restoredToast', defaultMessage: '“{name}” is active again.' },
+  restoredTitle: { id: 'groups.restoredTitle', defaultMessage: 'Group restored' },
+  deletedToast: { id: 'groups.deletedToast', defaultMessage: '“{name}” has been deleted.' },
+  deletedTitle: { id: 'groups.deletedTitle', defaultMessage: 'Group deleted' },
+  forbiddenTitle: { id: 'groups.forbiddenTitle', defaultMessage: 'Groups are not available to you' },
+  forbiddenBody: { id: 'groups.forbiddenBody', defaultMessage: 'Your access covers your own record. Groups of educators are for district and school staff.' },
+  loading: { id: 'groups.loading', defaultMessage: 'Loading groups…' },
+  loadFailed: { id: 'groups.loadFailed', defaultMessage: 'Groups could not be loaded' },
+  tryAgain: { id: 'groups.tryAgain', defaultMessage: 'Try again' },
+  title: { id: 'groups.title', defaultMessage: 'Groups' },
+  educators: { id: 'groups.educators', defaultMessage: 'Educators' },
+  intro: { id: 'groups.intro', defaultMessage: 'Staff groups bring educators together — a PLC, an induction cohort, a leadership team — with the dates each member belongs.' },
+  newGroup: { id: 'groups.newGroup', defaultMessage: 'New group' },
+  search: { id: 'groups.search', defaultMessage: 'Search groups' },
+  searchPlaceholder: { id: 'groups.searchPlaceholder', defaultMessage: 'Group name' },
+  deleteTitle: { id: 'groups.deleteTitle', defaultMessage: 'Delete this group?' },
+  deleteMessage: { id: 'groups.deleteMessage', defaultMessage: '“{name}” and its membership history will be removed for good. To keep its history, deactivate it instead.' },
+  deleteConfirm: { id: 'groups.deleteConfirm', defaultMessage: 'Delete group' },
+});
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -57,7 +81,7 @@ export default function GroupsScreen(_props: ScreenProps) {
   // (tabs hide it from them), so a deep link says so rather than offering to try again.
   const forbidden = error?.status === 403;
   useEffect(() => {
-    if (error && !forbidden) toast.error(GROUP_ALERTS.fetch);
+    if (error && !forbidden) toast.error(groupAlert('fetch'));
   }, [error, forbidden, toast]);
 
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
@@ -73,10 +97,10 @@ export default function GroupsScreen(_props: ScreenProps) {
     setBusyId(group.id);
     try {
       await deactivateGroup(group);
-      toast.success(`“${group.name}” is deactivated. It stays under All groups, where you can restore it.`, 'Group deactivated');
+      toast.success(t(m.deactivatedToast, { name: group.name }), t(m.deactivatedTitle));
       if (status === 'active') panelRef.current?.focus();
     } catch {
-      toast.error(GROUP_ALERTS.deactivate);
+      toast.error(groupAlert('deactivate'));
     } finally {
       setBusyId(null);
     }
@@ -86,9 +110,9 @@ export default function GroupsScreen(_props: ScreenProps) {
     setBusyId(group.id);
     try {
       await restoreGroup(group);
-      toast.success(`“${group.name}” is active again.`, 'Group restored');
+      toast.success(t(m.restoredToast, { name: group.name }), t(m.restoredTitle));
     } catch {
-      toast.error(GROUP_ALERTS.deactivate);
+      toast.error(groupAlert('deactivate'));
     } finally {
       setBusyId(null);
     }
@@ -100,12 +124,12 @@ export default function GroupsScreen(_props: ScreenProps) {
     setDeleteBusy(true);
     try {
       await deleteGroup(group.id);
-      toast.success(`“${group.name}” has been deleted.`, 'Group deleted');
+      toast.success(t(m.deletedToast, { name: group.name }), t(m.deletedTitle));
       setDeleting(null);
       panelRef.current?.focus();
     } catch {
       setDeleting(null);
-      toast.error(GROUP_ALERTS.delete);
+      toast.error(groupAlert('delete'));
     } finally {
       setDeleteBusy(false);
     }
@@ -114,16 +138,16 @@ export default function GroupsScreen(_props: ScreenProps) {
   let body;
   if (forbidden) {
     body = (
-      <Alert tone="info" title="Groups are not available to you">
-        <p>Your access covers your own record. Groups of educators are for district and school staff.</p>
+      <Alert tone="info" title={t(m.forbiddenTitle)}>
+        <p>{t(m.forbiddenBody)}</p>
       </Alert>
     );
-  } else if (!data && isLoading) body = <LoadingBlock label="Loading groups…" />;
+  } else if (!data && isLoading) body = <LoadingBlock label={t(m.loading)} />;
   else if (!data && error) {
     body = (
-      <Alert tone="danger" title="Groups could not be loaded">
-        <p>{GROUP_ALERTS.fetch}</p>
-        <Button variant="secondary" size="sm" busy={isValidating} onClick={() => void mutate()}>Try again</Button>
+      <Alert tone="danger" title={t(m.loadFailed)}>
+        <p>{groupAlert('fetch')}</p>
+        <Button variant="secondary" size="sm" busy={isValidating} onClick={() => void mutate()}>{t(m.tryAgain)}</Button>
       </Alert>
     );
   } else {
@@ -145,22 +169,22 @@ export default function GroupsScreen(_props: ScreenProps) {
   return (
     <div className="stack stack--lg groups-page">
       <PageHeader
-        title="Groups"
-        breadcrumbs={[{ label: 'Educators', to: '/app/staff' }, { label: 'Groups' }]}
-        description={<p>Staff groups bring educators together — a PLC, an induction cohort, a leadership team — with the dates each member belongs.</p>}
-        actions={canManage && <Button onClick={() => setEditing('new')}>New group</Button>}
+        title={t(m.title)}
+        breadcrumbs={[{ label: t(m.educators), to: '/app/staff' }, { label: t(m.title) }]}
+        description={<p>{t(m.intro)}</p>}
+        actions={canManage && <Button onClick={() => setEditing('new')}>{t(m.newGroup)}</Button>}
       />
 
       <div className="stack">
         <GroupTabs value={status} onChange={setStatus}>
           <TextField
             className="groups-search"
-            label="Search groups"
+            label={t(m.search)}
             name="search"
             type="search"
             value={searchInput}
             onChange={setSearchInput}
-            placeholder="Group name"
+            placeholder={t(m.searchPlaceholder)}
           />
         </GroupTabs>
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(status)} tabIndex={-1} ref={panelRef} className="groups-panel">
@@ -171,13 +195,11 @@ export default function GroupsScreen(_props: ScreenProps) {
       <GroupFormModal open={editing !== null} group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this group?"
+        title={t(m.deleteTitle)}
         message={
-          <p>
-            “{deleting?.name}” and its membership history will be removed for good. To keep its history, deactivate it instead.
-          </p>
+          <p>{t(m.deleteMessage, { name: deleting?.name ?? '' })}</p>
         }
-        confirmLabel="Delete group"
+        confirmLabel={t(m.deleteConfirm)}
         danger
         busy={deleteBusy}
         onConfirm={() => void onConfirmDelete()}

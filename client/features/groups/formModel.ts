@@ -6,6 +6,11 @@ import { type Group, type GroupPayloadInput, STAFF_GROUP_OF } from '../../../com
 import { ApiError } from '../../lib/api';
 import { messageOf } from '../../lib/formErrors';
 import { localDateToUtc, utcToLocalDate } from '../../lib/dates';
+import { defineMessages, t, tText } from '../../lib/i18n';
+
+const m = defineMessages({
+  educatorN: { id: 'groups.educatorN', defaultMessage: 'Educator #{id}' },
+});
 
 export interface MemberDraft {
   item_id: number;
@@ -30,7 +35,7 @@ export function draftFromGroup(group: Group, timeZone: string): GroupDraft {
     description: group.description ?? '',
     members: group.items.map((item) => ({
       item_id: item.item_id,
-      name: item.staff?.name ?? `Educator #${item.item_id}`,
+      name: item.staff?.name ?? t(m.educatorN, { id: item.item_id }),
       building: null,
       start: utcToLocalDate(item.start_date, timeZone),
       end: utcToLocalDate(item.end_date, timeZone),
@@ -59,7 +64,7 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): DraftErrors
   const errors: DraftErrors = {};
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    errors[key] ??= issue.message;
+    errors[key] ??= tText(issue.message);
   }
   return errors;
 }

@@ -22,6 +22,7 @@ import site from './site.json';
 import activity from './activity.json';
 import observations from './observations.json';
 import users from './users.json';
+import groups from './groups.json';
 
 const catalog: Catalog = {
   messages: {
@@ -44,6 +45,7 @@ const catalog: Catalog = {
     ...activity,
     ...observations,
     ...users,
+    ...groups,
   },
   texts,
 };

@@ -7,7 +7,25 @@ import { ReadMore } from '../../../components/ReadMore';
 import { formatDate } from '../../../lib/format';
 import { localDateAsDate, utcToLocalDate } from '../../../lib/dates';
 import { useInstantFormat } from '../../../lib/session';
-import { plural } from '../../../../common/plural';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  range: { id: 'groups.range', defaultMessage: '{start} – {end}' },
+  since: { id: 'groups.since', defaultMessage: 'Since {date}' },
+  members: { id: 'groups.members', defaultMessage: '{count, plural, one {# member} other {# members}}' },
+  deactivated: { id: 'groups.deactivated', defaultMessage: 'Deactivated' },
+  deactivatedSince: { id: 'groups.deactivatedSince', defaultMessage: 'since {date}' },
+  noDescription: { id: 'groups.noDescription', defaultMessage: 'No description.' },
+  membersHeading: { id: 'groups.membersHeading', defaultMessage: 'Members' },
+  noMembers: { id: 'groups.noMembers', defaultMessage: 'No members yet.' },
+  removedEducator: { id: 'groups.removedEducator', defaultMessage: 'Removed educator' },
+  showFewer: { id: 'groups.showFewer', defaultMessage: 'Show fewer members' },
+  showAll: { id: 'groups.showAll', defaultMessage: 'Show all {count, plural, one {# member} other {# members}}' },
+  restore: { id: 'groups.restore', defaultMessage: 'Restore' },
+  edit: { id: 'groups.edit', defaultMessage: 'Edit' },
+  deactivate: { id: 'groups.deactivate', defaultMessage: 'Deactivate' },
+  delete: { id: 'groups.delete', defaultMessage: 'Delete' },
+});
 
 /** Members shown before "Show all N members" (lists only a little longer are shown whole). */
 const MEMBERS_PREVIEW = 6;
@@ -21,10 +39,10 @@ function localDay(iso: string | null, timeZone: string, locale?: Locale): string
 
 function memberDates(item: GroupItem, timeZone: string, locale?: Locale): string {
   const start = localDay(item.start_date, timeZone, locale);
-  return item.end_date ? `${start} – ${localDay(item.end_date, timeZone, locale)}` : `Since ${start}`;
+  return item.end_date ? t(m.range, { start, end: localDay(item.end_date, timeZone, locale) }) : t(m.since, { date: start });
 }
 
-export const memberCount = (n: number) => plural(n, 'member', 'members');
+export const memberCount = (n: number) => t(m.members, { count: n });
 
 export interface GroupCardActions {
   onEdit: (group: Group) => void;
@@ -58,8 +76,8 @@ export function GroupCard({ group, locale, canManage, busy, actions }: {
           <span>{memberCount(group.items.length)}</span>
           {deactivated && (
             <>
-              <span className="badge badge--warning">Deactivated</span>
-              <span className="muted">since {when.date(group.deleted_at!)}</span>
+              <span className="badge badge--warning">{t(m.deactivated)}</span>
+              <span className="muted">{t(m.deactivatedSince, { date: when.date(group.deleted_at!) })}</span>
             </>
           )}
         </p>
@@ -68,13 +86,13 @@ export function GroupCard({ group, locale, canManage, busy, actions }: {
       {group.description ? (
         <ReadMore text={group.description} className="groups-card__description" />
       ) : (
-        <p className="groups-card__description muted">No description.</p>
+        <p className="groups-card__description muted">{t(m.noDescription)}</p>
       )}
 
       <div className="groups-card__members">
-        <h3 className="kicker groups-card__subtitle">Members</h3>
+        <h3 className="kicker groups-card__subtitle">{t(m.membersHeading)}</h3>
         {group.items.length === 0 ? (
-          <p className="muted text-sm">No members yet.</p>
+          <p className="muted text-sm">{t(m.noMembers)}</p>
         ) : (
           <>
             <ul className="groups-members" id={listId}>
@@ -83,7 +101,7 @@ export function GroupCard({ group, locale, canManage, busy, actions }: {
                   {item.staff ? (
                     <Link to={`/app/staff/${item.item_id}`} className="groups-members__name">{item.staff.name}</Link>
                   ) : (
-                    <span className="groups-members__name muted">Removed educator</span>
+                    <span className="groups-members__name muted">{t(m.removedEducator)}</span>
                   )}
                   <span className="groups-members__dates muted">{memberDates(item, when.timeZone, locale)}</span>
                 </li>
@@ -91,7 +109,7 @@ export function GroupCard({ group, locale, canManage, busy, actions }: {
             </ul>
             {collapsible && (
               <button type="button" className="btn-link text-sm" aria-expanded={showAll} aria-controls={listId} onClick={() => setShowAll((v) => !v)}>
-                {showAll ? 'Show fewer members' : `Show all ${plural(group.items.length, 'member', 'members')}`}
+                {showAll ? t(m.showFewer) : t(m.showAll, { count: group.items.length })}
               </button>
             )}
           </>
@@ -102,20 +120,20 @@ export function GroupCard({ group, locale, canManage, busy, actions }: {
         <footer className="groups-card__actions">
           {deactivated ? (
             <Button variant="secondary" size="sm" busy={busy} onClick={() => actions.onRestore(group)}>
-              Restore{named}
+              {t(m.restore)}{named}
             </Button>
           ) : (
             <>
               <Button variant="secondary" size="sm" onClick={() => actions.onEdit(group)} disabled={busy}>
-                Edit{named}
+                {t(m.edit)}{named}
               </Button>
               <Button variant="secondary" size="sm" busy={busy} onClick={() => actions.onDeactivate(group)}>
-                Deactivate{named}
+                {t(m.deactivate)}{named}
               </Button>
             </>
           )}
           <Button variant="ghost" size="sm" className="groups-card__delete" onClick={() => actions.onDelete(group)} disabled={busy}>
-            Delete{named}
+            {t(m.delete)}{named}
           </Button>
         </footer>
       )}

@@ -9,6 +9,23 @@ import { useFocusFirstInvalid } from '../../../lib/forms';
 import { useInstantFormat, useToday } from '../../../lib/session';
 import { MemberPicker } from './MemberPicker';
 import { MemberRows } from './MemberRows';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  saved: { id: 'groups.saved', defaultMessage: '“{name}” has been saved.' },
+  created: { id: 'groups.created', defaultMessage: '“{name}” has been created.' },
+  savedTitle: { id: 'groups.savedTitle', defaultMessage: 'Group saved' },
+  createdTitle: { id: 'groups.createdTitle', defaultMessage: 'Group created' },
+  editGroup: { id: 'groups.editGroup', defaultMessage: 'Edit group' },
+  newGroup: { id: 'groups.newGroup', defaultMessage: 'New group' },
+  saveGroup: { id: 'groups.saveGroup', defaultMessage: 'Save group' },
+  createGroup: { id: 'groups.createGroup', defaultMessage: 'Create group' },
+  name: { id: 'groups.name', defaultMessage: 'Name' },
+  description: { id: 'groups.description', defaultMessage: 'Description' },
+  descriptionHint: { id: 'groups.descriptionHint', defaultMessage: 'Optional. Up to {max} characters.' },
+  membersHeading: { id: 'groups.membersHeading', defaultMessage: 'Members' },
+  tzNote: { id: 'groups.tzNote', defaultMessage: 'Dates are in your timezone ({zone}). Leave the end date empty while someone stays in the group.' },
+});
 
 /** Create a group (group === null) or edit one: name, description, members and their dates. */
 export function GroupFormModal({ open, group, onClose }: { open: boolean; group: Group | null; onClose: () => void }) {
@@ -75,7 +92,7 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
     setErrors({});
     try {
       const saved = group ? await updateGroup(group.id, payload) : await createGroup(payload);
-      toast.success(group ? `“${saved.name}” has been saved.` : `“${saved.name}” has been created.`, group ? 'Group saved' : 'Group created');
+      toast.success(t(group ? m.saved : m.created, { name: saved.name }), t(group ? m.savedTitle : m.createdTitle));
       onClose();
     } catch (err) {
       fail(serverErrors(err));
@@ -90,7 +107,7 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
   return (
     <FormModal
       open={open}
-      title={group ? 'Edit group' : 'New group'}
+      title={group ? t(m.editGroup) : t(m.newGroup)}
       onClose={onClose}
       size="lg"
       className="groups-form-modal"
@@ -98,10 +115,10 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
       formId={formId}
       formClassName="form groups-form"
       onSubmit={(e) => void submit(e)}
-      submitLabel={group ? 'Save group' : 'Create group'}
+      submitLabel={group ? t(m.saveGroup) : t(m.createGroup)}
     >
       <TextField
-        label="Name"
+        label={t(m.name)}
         name="name"
         required
         maxLength={120}
@@ -113,10 +130,10 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
         error={errors.name}
       />
       <TextAreaField
-        label="Description"
+        label={t(m.description)}
         name="description"
         rows={3}
-        hint={`Optional. Up to ${GROUP_DESCRIPTION_MAX} characters.`}
+        hint={t(m.descriptionHint, { max: GROUP_DESCRIPTION_MAX })}
         value={draft.description}
         onChange={(description) => {
           setDraft((d) => ({ ...d, description }));
@@ -126,10 +143,10 @@ export function GroupFormModal({ open, group, onClose }: { open: boolean; group:
       />
       <fieldset className="groups-form__members">
         <legend className="groups-form__legend">
-          Members <span className="badge badge--neutral">{draft.members.length}</span>
+          {t(m.membersHeading)} <span className="badge badge--neutral">{draft.members.length}</span>
         </legend>
         <p className="text-sm muted groups-form__tz">
-          Dates are in your timezone ({timeZone.replace(/_/g, ' ')}). Leave the end date empty while someone stays in the group.
+          {t(m.tzNote, { zone: timeZone.replace(/_/g, ' ') })}
         </p>
         <MemberPicker memberIds={memberIds} onAdd={addMember} inputRef={searchRef} />
         <MemberRows members={draft.members} errors={errors} onChange={changeMember} onRemove={removeMember} />

@@ -1,9 +1,16 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 import type { GroupStatusFilter } from '../api';
+import { defineMessages, type MessageDescriptor, t } from '../../../lib/i18n';
 
-const TABS: { value: GroupStatusFilter; label: string }[] = [
-  { value: 'active', label: 'Active groups' },
-  { value: 'all', label: 'All groups' },
+const m = defineMessages({
+  tabActive: { id: 'groups.tabActive', defaultMessage: 'Active groups' },
+  tabAll: { id: 'groups.tabAll', defaultMessage: 'All groups' },
+  tabsLabel: { id: 'groups.tabsLabel', defaultMessage: 'Group listings' },
+});
+
+const TABS: { value: GroupStatusFilter; label: MessageDescriptor }[] = [
+  { value: 'active', label: m.tabActive },
+  { value: 'all', label: m.tabAll },
 ];
 
 export const tabId = (value: GroupStatusFilter) => `groups-tab-${value}`;
@@ -22,7 +29,7 @@ export function GroupTabs({ value, onChange, children }: { value: GroupStatusFil
   };
   return (
     <div className="cluster cluster--between cluster--bottom groups-tabs">
-      <div className="groups-tabs__list" role="tablist" aria-label="Group listings">
+      <div className="groups-tabs__list" role="tablist" aria-label={t(m.tabsLabel)}>
         {TABS.map((tab, i) => {
           const selected = tab.value === value;
           return (
@@ -41,7 +48,7 @@ export function GroupTabs({ value, onChange, children }: { value: GroupStatusFil
               onClick={() => onChange(tab.value)}
               onKeyDown={(e) => onKeyDown(e, i)}
             >
-              {tab.label}
+              {t(tab.label)}
             </button>
           );
         })}

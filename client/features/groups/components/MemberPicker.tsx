@@ -4,6 +4,15 @@ import { TextField } from '../../../components/Field';
 import { EducatorSearchStatus } from '../../../components/EducatorCombobox';
 import { useDebouncedTerm } from '../../../lib/lookups';
 import { type MemberCandidate, useMemberSearch } from '../api';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  addEducator: { id: 'groups.addEducator', defaultMessage: 'Add an educator' },
+  searchHint: { id: 'groups.searchHint', defaultMessage: 'Search by name, email or employee ID.' },
+  matching: { id: 'groups.matching', defaultMessage: 'Matching educators' },
+  added: { id: 'groups.added', defaultMessage: 'Added' },
+  add: { id: 'groups.add', defaultMessage: 'Add' },
+});
 
 /** Search the district's educators (GET /api/staff) and add them to the group one by one. */
 export function MemberPicker({ memberIds, onAdd, inputRef }: {
@@ -27,19 +36,19 @@ export function MemberPicker({ memberIds, onAdd, inputRef }: {
     <div className="groups-picker">
       <TextField
         ref={inputRef}
-        label="Add an educator"
+        label={t(m.addEducator)}
         name="member_search"
         type="search"
         value={term}
         onChange={setTerm}
         onKeyDown={onKeyDown}
         autoComplete="off"
-        hint="Search by name, email or employee ID."
+        hint={t(m.searchHint)}
         aria-describedby={statusId}
       />
       <EducatorSearchStatus id={statusId} className="groups-picker__status" term={debounced} search={{ isLoading, error }} shown={results.length} total={total} />
       {results.length > 0 && (
-        <ul className="groups-picker__results" aria-label="Matching educators">
+        <ul className="groups-picker__results" aria-label={t(m.matching)}>
           {results.map((candidate) => {
             const added = memberIds.has(candidate.id);
             return (
@@ -49,7 +58,7 @@ export function MemberPicker({ memberIds, onAdd, inputRef }: {
                   {candidate.building && <span className="text-sm muted">{candidate.building.name}</span>}
                 </span>
                 <Button variant="secondary" size="sm" disabled={added} onClick={() => onAdd(candidate)}>
-                  {added ? 'Added' : 'Add'}
+                  {added ? t(m.added) : t(m.add)}
                   <span className="sr-only"> {candidate.name}</span>
                 </Button>
               </li>

@@ -1,6 +1,17 @@
 import { TextField } from '../../../components/Field';
 import { Button } from '../../../components/Button';
 import type { DraftErrors, MemberDraft } from '../formModel';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const tx = defineMessages({
+  noMembersSearch: { id: 'groups.noMembersSearch', defaultMessage: 'No members yet. Search above to add educators.' },
+  membersLabel: { id: 'groups.membersLabel', defaultMessage: 'Members of this group' },
+  forName: { id: 'groups.forName', defaultMessage: ' for {name}' },
+  errorPrefix: { id: 'groups.errorPrefix', defaultMessage: 'Error: ' },
+  startDate: { id: 'groups.startDate', defaultMessage: 'Start date' },
+  endDate: { id: 'groups.endDate', defaultMessage: 'End date' },
+  remove: { id: 'groups.remove', defaultMessage: 'Remove' },
+});
 
 /** The group's members, each with a start date (required) and an optional end date, picked locally. */
 export function MemberRows({ members, errors, onChange, onRemove }: {
@@ -10,12 +21,12 @@ export function MemberRows({ members, errors, onChange, onRemove }: {
   onRemove: (index: number) => void;
 }) {
   if (members.length === 0) {
-    return <p className="groups-rows__empty muted">No members yet. Search above to add educators.</p>;
+    return <p className="groups-rows__empty muted">{t(tx.noMembersSearch)}</p>;
   }
   return (
-    <ul className="groups-rows" aria-label="Members of this group">
+    <ul className="groups-rows" aria-label={t(tx.membersLabel)}>
       {members.map((m, i) => {
-        const forWho = <span className="sr-only"> for {m.name}</span>;
+        const forWho = <span className="sr-only">{t(tx.forName, { name: m.name })}</span>;
         const itemError = errors[`items.${i}.item_id`];
         return (
           <li key={m.item_id} className="groups-rows__row">
@@ -25,14 +36,14 @@ export function MemberRows({ members, errors, onChange, onRemove }: {
               {itemError && (
                 <p className="field__error" id={`groups-member-${m.item_id}-error`}>
                   <span className="field__error-icon" aria-hidden="true">!</span>
-                  <span className="sr-only">Error: </span>
+                  <span className="sr-only">{t(tx.errorPrefix)}</span>
                   {itemError}
                 </p>
               )}
             </div>
             <TextField
               className="groups-rows__date groups-rows__date--start"
-              label={<>Start date{forWho}</>}
+              label={<>{t(tx.startDate)}{forWho}</>}
               name={`items.${i}.start_date`}
               type="date"
               required
@@ -42,7 +53,7 @@ export function MemberRows({ members, errors, onChange, onRemove }: {
             />
             <TextField
               className="groups-rows__date groups-rows__date--end"
-              label={<>End date{forWho}</>}
+              label={<>{t(tx.endDate)}{forWho}</>}
               name={`items.${i}.end_date`}
               type="date"
               value={m.end}
@@ -51,7 +62,7 @@ export function MemberRows({ members, errors, onChange, onRemove }: {
               error={errors[`items.${i}.end_date`]}
             />
             <Button variant="ghost" size="sm" className="groups-rows__remove" onClick={() => onRemove(i)}>
-              Remove<span className="sr-only"> {m.name}</span>
+              {t(tx.remove)}<span className="sr-only"> {m.name}</span>
             </Button>
           </li>
         );
