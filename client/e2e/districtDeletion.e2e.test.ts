@@ -1,7 +1,7 @@
 // Deleting a district through the real screens (issue 32, item 3): a provider administrator schedules Cedar Falls'
 // deletion (its administrator is then refused at sign-in and told why), deletes it at once by typing its name (the
-// button is enabled only when the name matches), and finds its certificate under Deleted districts; at 390 px another
-// district is scheduled and restored. axe-core on the view with its banner, each dialog and the list.
+// button is enabled only when the name matches; the page then shows the purge's progress until the district is gone),
+// and finds its certificate under Deleted districts; at 390 px another district is scheduled and restored. axe-core on the view with its banner, each dialog and the list.
 // DELETION_SHOTS=<folder> also writes screenshots of each screen there.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -74,6 +74,19 @@ describe('deleting a district', () => {
     expect(await axeBlocking(page)).toEqual([]);
     await shot(page, 'purge-dialog-1366');
     await confirm.click();
+    // The server answers at once (202) and purges in batches in the background: the page shows the district purging
+    // (no Restore any more), polls it, and says so once it is gone.
+    const progress = page.locator('.adm-purging');
+    await progress.getByText(/^\d[\d,]* records? removed so far\.$/).waitFor();
+    expect(await progress.innerText()).toContain('It can no longer be restored');
+    expect(await page.getByRole('button', { name: 'Restore' }).count()).toBe(0);
+    expect(await axeBlocking(page)).toEqual([]);
+    await shot(page, 'purging-1366');
+    const done = page.locator('.alert--success').filter({ hasText: 'District deleted' });
+    await done.waitFor({ timeout: 20_000 });
+    expect(await axeBlocking(page)).toEqual([]);
+    await shot(page, 'purged-1366');
+    await done.getByRole('link', { name: 'See its certificate under Deleted districts' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/districts');
 
     const deleted = page.getByRole('region', { name: 'Deleted districts', exact: true });
@@ -132,5 +145,20 @@ describe('deleting a district', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await deleted.scrollIntoViewIfNeeded();
     await shot(page, 'districts-list-390');
+
+    // Deleted now after all: the progress, then the end, fit the phone.
+    await openDistrict(page, RIVERBEND);
+    await page.getByRole('button', { name: 'Schedule deletion' }).click();
+    await page.getByRole('dialog', { name: `Schedule the deletion of ${RIVERBEND}?` }).getByRole('button', { name: 'Schedule deletion' }).click();
+    await banner.getByRole('button', { name: 'Delete now' }).click();
+    await purge.getByLabel(/^Type the district's name/).fill(RIVERBEND);
+    await purge.getByRole('button', { name: 'Delete district now' }).click();
+    await page.locator('.adm-purging').getByText(/records? removed so far\.$/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'purging-390');
+    await page.locator('.alert--success').filter({ hasText: 'District deleted' }).waitFor({ timeout: 20_000 });
+    expect(await axeBlocking(page)).toEqual([]);
+    await shot(page, 'purged-390');
   });
 });

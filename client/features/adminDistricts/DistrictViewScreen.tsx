@@ -3,7 +3,7 @@
 // administrators); billing (client/components/adminBilling: contact, renewal, quotes and invoices with
 // their actions); its sign-in connections (read-only, with Test connection); its users with "Impersonate"; schools
 // with educators; usage; imports.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { US_STATES } from '../../../common/constants';
 import { PERMISSIONS, hasPermission } from '../../../common/permissions';
@@ -21,13 +21,14 @@ import { formatDay } from '../../lib/dates';
 import { formatInteger, formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { zonedDay } from '../../lib/zonedTime';
-import { revalidateDistrict, useAdminDistrict } from './api';
+import { revalidateAfterPurge, revalidateDistrict, useAdminDistrict } from './api';
 import { type DistrictAction, DistrictActionDialog } from './components/ActionDialogs';
 import { type DeletionAction, DeletionDialog } from './components/DeletionDialogs';
 import { DistrictStatusBadge, PlanBadge } from './components/Badges';
 import { DistrictUsers } from './components/DistrictUsers';
 import { SignInConnections } from './components/SignInConnections';
 import { plural } from '../../../common/plural';
+import { DELETION_JOB_LABEL } from '../../../common/districtDeletionValues';
 
 const whole = (v: string | undefined) => (/^[1-9]\d{0,14}$/.test(v ?? '') ? Number(v) : null);
 const IMPORT_STATUS: Record<string, string> = {
@@ -44,6 +45,23 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
   const [action, setAction] = useState<DistrictAction | null>(null);
   const [deletion, setDeletion] = useState<DeletionAction | null>(null);
   const breadcrumbs = [{ label: 'Districts', to: '/admin/districts' }, { label: district?.name ?? route.title }];
+  // A district seen purging that then answers 404 was deleted: the lists and the certificates refetch.
+  const purging = useRef<string | null>(null);
+  if (district?.purge) purging.current = district.name;
+  const deleted = error?.status === 404 && purging.current !== null;
+  useEffect(() => { if (deleted) void revalidateAfterPurge(); }, [deleted]);
+
+  if (deleted) {
+    return (
+      <div className="stack stack--lg adm-page">
+        <PageHeader title={purging.current!} breadcrumbs={[breadcrumbs[0]!, { label: purging.current! }]} />
+        <Alert tone="success" title="District deleted">
+          <p>Every record of {purging.current} is deleted. Its certificate of deletion is emailed to its administrators and billing contact.</p>
+          <p><Link to="/admin/districts#deleted-districts">See its certificate under Deleted districts</Link></p>
+        </Alert>
+      </div>
+    );
+  }
 
   if (id === null || error) {
     const missing = id === null || error?.status === 404;
@@ -81,7 +99,16 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
           </p>
         </Alert>
       )}
-      {district.deletion && (
+      {district.purge && (
+        <Alert tone="warning" title="Deleting this district…" className="adm-purging">
+          <p role="status"><strong>{plural(district.purge.records_deleted, 'record', 'records')} removed so far.</strong></p>
+          <p>
+            Started {when.dateTime(district.purge.started_at)} by {district.purge.started_by?.name ?? DELETION_JOB_LABEL}. It can no longer
+            be restored. This page updates by itself; when the district is gone its certificate is under Deleted districts.
+          </p>
+        </Alert>
+      )}
+      {district.deletion && !district.purge && (
         <Alert tone="danger" title={`Scheduled for deletion on ${when.date(district.deletion.due_at)}`}>
           <p>
             Scheduled {when.date(district.deletion.scheduled_at)}{district.deletion.scheduled_by ? <> by {district.deletion.scheduled_by.name}</> : null}.
@@ -160,11 +187,14 @@ function AccountCard({ district, locale, onAction, onDeletion }: {
         {district.deletion && (
           <>
             <dt>Deletion</dt>
-            <dd><span className="badge badge--danger">Scheduled for {when.date(district.deletion.due_at)}</span></dd>
+            <dd>
+              <span className="badge badge--danger">{district.purge ? 'Deleting now' : <>Scheduled for {when.date(district.deletion.due_at)}</>}</span>
+            </dd>
           </>
         )}
       </dl>
-      <div className="cluster adm-actions">
+      {/* A district being purged takes no more account changes: it is going. */}
+      {!district.purge && <div className="cluster adm-actions">
         {district.status === 'trial' && <Button variant="secondary" size="sm" onClick={() => onAction('extend-trial')}>Extend trial</Button>}
         {district.can_manage && (
           <>
@@ -177,7 +207,7 @@ function AccountCard({ district, locale, onAction, onDeletion }: {
               : <Button variant="danger" size="sm" onClick={() => onDeletion('schedule-deletion')}>Schedule deletion</Button>}
           </>
         )}
-      </div>
+      </div>}
       {!district.can_manage && <p className="muted text-sm adm-note">Only a provider administrator can change the plan, seats or status.</p>}
     </section>
   );

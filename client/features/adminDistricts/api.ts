@@ -32,9 +32,11 @@ export function useAdminDistricts(p: DistrictListParams, perPage: number) {
   return useSWR<AdminDistrictList, ApiError>(districtsKey(p, perPage), fetchByKey<AdminDistrictList>, { keepPreviousData: true });
 }
 
+/** Polled every 2 s while the district's purge is under way (issue 32), until it answers 404: deleted. */
 export function useAdminDistrict(id: number | null) {
   return useSWR<AdminDistrictDetail, ApiError>(id ? districtKey(id) : null, (key: string) => api.get<AdminDistrictDetail>(key), {
     shouldRetryOnError: false,
+    refreshInterval: (latest) => (latest?.purge ? 2000 : 0),
   });
 }
 
@@ -62,12 +64,16 @@ export const restoreDeletion = async (id: number) =>
 const DELETIONS = 'admin/district-deletions';
 export const deletionsKey = (page: number) => [DELETIONS, { page: page > 1 ? page : undefined, per_page: 20 }] as const;
 
-/** Deletes a scheduled district now (its exact name typed); answers its certificate. */
-export async function purgeDistrict(id: number, confirmName: string): Promise<DistrictDeletionCertificate> {
-  const certificate = await api.post<DistrictDeletionCertificate>(`${DISTRICTS}/${id}/purge`, { confirm_name: confirmName });
+/**
+ * Deletes a scheduled district now (its exact name typed): 202 with the district, purging; the purge runs on the server
+ * in batches and the district's page polls its progress.
+ */
+export const purgeDistrict = async (id: number, confirmName: string) =>
+  changed(await api.post<AdminDistrictDetail>(`${DISTRICTS}/${id}/purge`, { confirm_name: confirmName }));
+
+/** A purge ended (the district answers 404): every district list and the deleted districts' certificates refetch. */
+export async function revalidateAfterPurge(): Promise<void> {
   await mutate((key) => Array.isArray(key) && (key[0] === DISTRICTS || key[0] === DELETIONS));
-  await mutate(districtKey(id), undefined, { revalidate: false });
-  return certificate;
 }
 
 export interface DeletionCertificateList {

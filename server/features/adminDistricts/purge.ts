@@ -82,7 +82,7 @@ function certificateNumber(at: string): string {
 }
 
 /** Rows one batch deletes at most (measured: scripts/bench, docs/benchmarks.md). */
-export const PURGE_BATCH_ROWS = 2000;
+export const PURGE_BATCH_ROWS = 1000;
 /** A purge whose runner has not committed a batch for this long lost its process: another runner may claim it. */
 export const PURGE_STALE_MS = 60_000;
 
@@ -97,8 +97,11 @@ interface PurgeProgress {
 export interface PurgeOptions {
   /** Rows per batch (tests make it small). */
   batchRows?: number;
-  /** Called after each batch's commit with how many batches this runner committed (tests interrupt a purge here). */
-  afterBatch?: (batches: number) => void | Promise<void>;
+  /**
+   * Called after each batch's commit with how many batches this runner committed and the batch's table and rows (tests
+   * interrupt a purge here; the bench times the batches).
+   */
+  afterBatch?: (batches: number, batch: { table: string; deleted: number }) => void | Promise<void>;
 }
 
 /** The audit log's entries of the district: deleted before purgePlan.ts's steps (the provider's own were kept at the start). */
@@ -204,9 +207,10 @@ export async function runPurge(deps: PurgeDeps, districtId: number, options: Pur
           await giveBack();
           return null;
         }
+        let deleted = 0;
         more = await db.transaction().execute(async (trx) => {
           const { progress } = await holdPurge(trx);
-          const deleted = await withoutRollupTriggers(trx, () => deleteSome(trx, s.table, s.where(districtId), batchRows));
+          deleted = await withoutRollupTriggers(trx, () => deleteSome(trx, s.table, s.where(districtId), batchRows));
           if (deleted > 0) {
             progress.counts[s.kind] = (progress.counts[s.kind] ?? 0) + deleted;
             await saveProgress(trx, progress);
@@ -214,7 +218,7 @@ export async function runPurge(deps: PurgeDeps, districtId: number, options: Pur
           return deleted === batchRows;
         });
         batches++;
-        await options.afterBatch?.(batches);
+        await options.afterBatch?.(batches, { table: s.table, deleted });
         // The event loop's turn: every other request goes on between two batches.
         await new Promise((resolve) => setImmediate(resolve));
       }

@@ -1,8 +1,8 @@
 // Deleting a district (issue 32), the District view's three dialogs: "Schedule deletion" (what the 30 days mean and
 // what happens then), "Restore" (lift the schedule) and "Delete now" (the district's name typed exactly; the button is
-// enabled only when it matches, and the server compares it again). Provider administrators only.
+// enabled only when it matches, and the server compares it again; the server answers at once and purges in the
+// background, the District view shows the progress). Provider administrators only.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { AdminDistrictDetail } from '../../../../common/schemas/adminDistricts';
 import { DELETION_GRACE_DAYS } from '../../../../common/districtDeletionValues';
 import { plural, pluralWord } from '../../../../common/plural';
@@ -110,7 +110,6 @@ function RestoreDialog({ district, onClose }: DialogProps) {
 
 function PurgeDialog({ district, onClose }: DialogProps) {
   const toast = useToast();
-  const navigate = useNavigate();
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string[]>([]);
   const command = useCommand();
@@ -118,10 +117,9 @@ function PurgeDialog({ district, onClose }: DialogProps) {
   const confirm = async () => {
     if (!matches) return;
     setFieldError([]);
-    let number = '';
     const ok = await command.run(async () => {
       try {
-        number = (await purgeDistrict(district.id, name)).certificate_number;
+        await purgeDistrict(district.id, name);
       } catch (err) {
         const errors = err instanceof ApiError ? err.errors?.confirm_name : undefined;
         if (errors) setFieldError(errors);
@@ -129,9 +127,9 @@ function PurgeDialog({ district, onClose }: DialogProps) {
       }
     });
     if (ok) {
-      toast.success(`${district.name} is deleted. Certificate ${number} is under Deleted districts.`);
+      // The purge runs on the server in batches; this page shows its progress until the district is gone.
+      toast.success(`Deleting ${district.name}. Its certificate will be under Deleted districts when it is done.`);
       onClose();
-      navigate('/admin/districts#deleted-districts');
     }
   };
   return (
@@ -145,8 +143,9 @@ function PurgeDialog({ district, onClose }: DialogProps) {
       <form id="adm-purge-form" className="form stack" noValidate onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
         <FormError error={fieldError.length ? null : command.error} />
         <p>
-          This deletes every record of the district at once and cannot be undone: its people and their logins, educators, coaching
-          records, settings, files, billing and logs. A certificate of deletion is emailed to its administrators and billing contact.
+          This deletes every record of the district now and cannot be undone: its people and their logins, educators, coaching
+          records, settings, files, billing and logs. Once it starts the district cannot be restored. A large district takes a few
+          minutes; this page shows the progress, and a certificate of deletion is emailed to its administrators and billing contact.
         </p>
         <TextField
           label="Type the district's name to confirm" required autoComplete="off" spellCheck={false}
