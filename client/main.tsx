@@ -12,7 +12,8 @@ import { initErrorReporting } from './lib/reportError';
 import { authUserKey, endSession, fetchAuthUser, setAuthUser } from './lib/session';
 import { loadScreen, screenAt } from './app/screens';
 import type { AuthUser } from '../common/authUser';
-import { setLocale } from './lib/i18n';
+import { setLocale, tText } from './lib/i18n';
+import { setFormTextTranslator } from './lib/formErrors';
 import { loadCatalog, pageLocale, rememberLocale } from './i18n/load';
 
 initErrorReporting();
@@ -58,6 +59,9 @@ async function startLanguage(user: Promise<AuthUser | null>): Promise<void> {
   setLocale(catalog ? locale : 'en', catalog ?? undefined);
   if (person && catalog) rememberLocale(locale);
 }
+
+// Form errors' own texts and the shared schemas' messages in the interface's language (issue 33).
+setFormTextTranslator(tText);
 
 const first = firstPage();
 void Promise.all([first.ready, first.language]).then(() => {

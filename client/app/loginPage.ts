@@ -11,11 +11,15 @@
 // - "Sign in with your school account" (its form marked data-sso-form): POST /api/auth/social with the email,
 //   then off to the provider's address; its errors shown the same way (a `?district=` or `?sso=` visit gets
 //   the SPA instead, server/static.ts).
+// - a Spanish page (<html lang="es">, issue 33; the markup is Spanish already): the few texts this script shows
+//   itself (the shared schema's messages, the fallback of a failed request) in Spanish, their catalogues
+//   (common/i18n/es) fetched with the schema; an English page fetches nothing more. After signing in the
+//   next page is a full load, which starts the app in the person's own language.
 // Once inside the app, the login screen is LoginScreen in the SPA (after signing out, for example).
 import { homePathFor, safeRedirect } from '../../common/authPaths';
 import type { AuthUser } from '../../common/authUser';
 import { api, setSessionEndedHandler } from '../lib/api';
-import { type FormErrors, toFormErrors, zodFormErrors } from '../lib/formErrors';
+import { type FormErrors, setFormTextTranslator, toFormErrors, zodFormErrors } from '../lib/formErrors';
 
 const FIELDS = ['email', 'password'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -45,7 +49,19 @@ type LoginModule = typeof import('../../common/schemas/auth');
 let schemaModule: Promise<LoginModule | null> | null = null;
 /** The shared schema (zod), fetched once the form is used; unreachable, the server's same check answers instead. */
 const loadSchema = () => (schemaModule ??= import('../../common/schemas/auth').catch(() => null));
-form.addEventListener('focusin', () => void loadSchema(), { once: true });
+
+let textsLoaded: Promise<void> | null = null;
+/** On a Spanish page, the Spanish of the texts shown by this script (unreachable: they stay in English). */
+const loadTexts = () => (textsLoaded ??= document.documentElement.lang !== 'es' ? Promise.resolve() : Promise.all([
+  import('../../common/i18n/text'), import('../../common/i18n/es/shared.json'), import('../../common/i18n/es/ui.json'),
+]).then(([{ translateText }, shared, ui]) => {
+  const catalog = { ...shared.default, ...ui.default };
+  setFormTextTranslator((english) => translateText(catalog, english));
+}, () => undefined));
+form.addEventListener('focusin', () => {
+  void loadSchema();
+  void loadTexts();
+}, { once: true });
 
 function element(tag: string, attrs: Record<string, string>, children: (Node | string)[] = []): HTMLElement {
   const el = document.createElement(tag);
@@ -122,7 +138,7 @@ form.addEventListener('input', (event) => {
 let submitting = false;
 async function submit(): Promise<void> {
   const values = { email: input('email').value, password: input('password').value, area };
-  const schemas = await loadSchema();
+  const [schemas] = await Promise.all([loadSchema(), loadTexts()]);
   let body = values;
   if (schemas) {
     const result = schemas.loginSchema.safeParse(values);
@@ -139,6 +155,7 @@ async function submit(): Promise<void> {
     // Replace this page in the history, as the SPA's navigate(…, { replace: true }) does; busy until it goes.
     window.location.replace(safeRedirect(new URLSearchParams(window.location.search).get('redirect'), area) ?? homePathFor(user));
   } catch (err) {
+    await loadTexts();
     setBusy(false);
     showErrors(toFormErrors(err, FIELDS));
   }
@@ -170,7 +187,8 @@ if (ssoForm) {
     api.post<{ redirect: string }>('auth/social', { email: ssoEmail.value.trim() }).then(({ redirect }) => {
       // Busy until the provider's page replaces this one.
       window.location.assign(redirect);
-    }, (err: unknown) => {
+    }, async (err: unknown) => {
+      await loadTexts();
       setBusy(false, ssoButton);
       const errors = toFormErrors(err, ['email']);
       showFieldError(ssoEmail, errors.fields.email);

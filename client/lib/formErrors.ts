@@ -10,15 +10,28 @@ export interface FormErrors {
   form: string | null;
 }
 
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+/** Shown when a request fails without a message of the server's (its Spanish: common/i18n/es/ui.json). */
+export const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+let translate: (english: string) => string = (english) => english;
+
+/**
+ * How this module shows the texts it does not get from the server in the interface's language (issue 33): the
+ * fallback above and the shared zod schemas' messages (English, keyed in common/i18n). The app sets client/lib/i18n's
+ * tText (client/main.tsx); the pre-rendered login page its own small translator (client/app/loginPage.ts), so this
+ * module stays free of the i18n library.
+ */
+export function setFormTextTranslator(next: (english: string) => string): void {
+  translate = next;
+}
 
 /**
  * Maps a failed request to inline errors. A 422 gives the first message of each visible field;
  * messages for fields the form does not show (and any other failure) become the form-level error.
  */
 export function toFormErrors(err: unknown, visibleFields: readonly string[]): FormErrors {
-  if (!(err instanceof ApiError)) return { fields: {}, form: FALLBACK_MESSAGE };
-  if (err.status !== 422) return { fields: {}, form: err.message || FALLBACK_MESSAGE };
+  if (!(err instanceof ApiError)) return { fields: {}, form: translate(FALLBACK_MESSAGE) };
+  if (err.status !== 422) return { fields: {}, form: err.message || translate(FALLBACK_MESSAGE) };
   const fields: FieldErrorMap = {};
   const other: string[] = [];
   for (const name of Object.keys(err.errors)) {
@@ -28,15 +41,15 @@ export function toFormErrors(err: unknown, visibleFields: readonly string[]): Fo
     else other.push(message);
   }
   const hasField = Object.keys(fields).length > 0;
-  return { fields, form: other.length > 0 ? other.join(' ') : hasField ? null : err.message || FALLBACK_MESSAGE };
+  return { fields, form: other.length > 0 ? other.join(' ') : hasField ? null : err.message || translate(FALLBACK_MESSAGE) };
 }
 
-/** First message per field from a zod failure (the same rules the server applies). */
+/** First message per field from a zod failure (the same rules the server applies), in the interface's language. */
 export function zodFieldErrors(error: z.core.$ZodError): FieldErrorMap {
   const fields: FieldErrorMap = {};
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? '');
-    if (name && !fields[name]) fields[name] = issue.message;
+    if (name && !fields[name]) fields[name] = translate(issue.message);
   }
   return fields;
 }
@@ -53,6 +66,6 @@ export function zodFormErrors(error: z.core.$ZodError, visibleFields: readonly s
 }
 
 /** What a failed request says to show the person: the server's message, else `fallback` (a network failure, a bug). */
-export function messageOf(err: unknown, fallback = FALLBACK_MESSAGE): string {
-  return err instanceof ApiError ? err.message : fallback;
+export function messageOf(err: unknown, fallback?: string): string {
+  return err instanceof ApiError ? err.message : fallback ?? translate(FALLBACK_MESSAGE);
 }

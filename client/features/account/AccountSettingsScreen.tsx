@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
 import { DATE_LOCALES } from '../../../common/constants';
+import { LOCALE_NAMES, LOCALES } from '../../../common/locales';
 import { hasPermission, permissionScope, PERMISSIONS } from '../../../common/permissions';
 import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/account';
 import type { ScreenProps } from '../../app/routeTable';
@@ -23,15 +24,78 @@ import { LoadError } from '../../components/LoadError';
 import { downloadOwnData, updateEmail, updatePassword, updatePreferences, updateProfile, useAccountPreferences } from './api';
 import { Button } from '../../components/Button';
 import { messageOf } from '../../lib/formErrors';
+import { currentLocale, defineMessages, t, tRich } from '../../lib/i18n';
+import { rememberLocale } from '../../i18n/load';
+
+const m = defineMessages({
+  notWhileImpersonating: { id: 'account.notWhileImpersonating', defaultMessage: 'Not available while impersonating' },
+  impersonatingNote: { id: 'account.impersonatingNote', defaultMessage: 'Email and password changes belong to the account owner, so they are turned off while you act as this user.' },
+  profileSaved: { id: 'account.profileSaved', defaultMessage: 'Your profile has been saved.' },
+  saveProfile: { id: 'account.saveProfile', defaultMessage: 'Save profile' },
+  name: { id: 'account.name', defaultMessage: 'Name' },
+  language: { id: 'account.language', defaultMessage: 'Language' },
+  languageHint: { id: 'account.languageHint', defaultMessage: 'The language of Coachwell’s screens and emails to you.' },
+  dateLanguage: { id: 'account.dateLanguage', defaultMessage: 'Date language' },
+  timezone: { id: 'account.timezone', defaultMessage: 'Timezone' },
+  datesPreview: { id: 'account.datesPreview', defaultMessage: 'Dates will look like: <b>{date}</b>' },
+  changeEmail: { id: 'account.changeEmail', defaultMessage: 'Change email' },
+  checkInbox: { id: 'account.checkInbox', defaultMessage: 'Check your inbox' },
+  email: { id: 'account.email', defaultMessage: 'Email' },
+  confirmHint: { id: 'account.confirmHint', defaultMessage: 'We ask for it to confirm this change is yours.' },
+  passwordChanged: { id: 'account.passwordChanged', defaultMessage: 'Password changed' },
+  changePassword: { id: 'account.changePassword', defaultMessage: 'Change password' },
+  currentPassword: { id: 'account.currentPassword', defaultMessage: 'Current password' },
+  newPassword: { id: 'account.newPassword', defaultMessage: 'New password' },
+  confirmNewPassword: { id: 'account.confirmNewPassword', defaultMessage: 'Confirm new password' },
+  digestOn: { id: 'account.digestOn', defaultMessage: 'You will get the weekly email of your action steps.' },
+  digestOff: { id: 'account.digestOff', defaultMessage: 'The weekly email of your action steps is off.' },
+  saveEmailPreferences: { id: 'account.saveEmailPreferences', defaultMessage: 'Save email preferences' },
+  digestLabel: { id: 'account.digestLabel', defaultMessage: 'Weekly email of my action steps' },
+  digestHint: { id: 'account.digestHint', defaultMessage: 'On Monday mornings, only when one of your action steps is overdue or due in the coming week.' },
+  notificationsTitle: { id: 'account.notificationsTitle', defaultMessage: 'Email notifications' },
+  notificationsIntro: { id: 'account.notificationsIntro', defaultMessage: 'What Coachwell emails you about your own coaching.' },
+  yourEmailPreferences: { id: 'account.yourEmailPreferences', defaultMessage: 'your email preferences' },
+  adminTitle: { id: 'account.adminTitle', defaultMessage: 'Coachwell settings' },
+  adminIntro: { id: 'account.adminIntro', defaultMessage: 'Settings of the service itself, shared by every Coachwell staff member.' },
+  interactionSettings: { id: 'account.interactionSettings', defaultMessage: 'Interaction settings' },
+  interactionSettingsText: { id: 'account.interactionSettingsText', defaultMessage: 'The default interaction types and custom fields every new district starts with.' },
+  adminUserSettings: { id: 'account.adminUserSettings', defaultMessage: 'Admin user settings' },
+  adminUserSettingsText: { id: 'account.adminUserSettingsText', defaultMessage: 'Invite Coachwell staff, change their roles, deactivate them.' },
+  accessTitle: { id: 'account.accessTitle', defaultMessage: 'Roles and schools' },
+  accessIntro: { id: 'account.accessIntro', defaultMessage: 'What you can see and do in Coachwell. Your district administrators manage them.' },
+  userSettings: { id: 'account.userSettings', defaultMessage: 'User settings' },
+  userSettingsText: { id: 'account.userSettingsText', defaultMessage: 'Your roles and schools, and who your district administrators are.' },
+  dataDownloaded: { id: 'account.dataDownloaded', defaultMessage: 'Your data has been downloaded.' },
+  dataNotDownloaded: { id: 'account.dataNotDownloaded', defaultMessage: 'Your data could not be downloaded. Please try again.' },
+  dataTitle: { id: 'account.dataTitle', defaultMessage: 'Your data' },
+  dataIntro: { id: 'account.dataIntro', defaultMessage: 'Download a copy of what Coachwell holds about you and what you wrote.' },
+  dataAdmin: { id: 'account.dataAdmin', defaultMessage: 'One zip file: your profile, roles, preferences, sessions and the log of what you did in Coachwell.' },
+  dataApp: { id: 'account.dataApp', defaultMessage: 'One zip file: your profile, roles, preferences and sign-in history; what you wrote (interactions with your private notes, observations, cycle notes, action steps, requests and ratings); and what is recorded about you as an educator, as far as you can see it.' },
+  dataFormats: { id: 'account.dataFormats', defaultMessage: ' Each kind of record comes as a spreadsheet (CSV) and as JSON, with a README that explains every file.' },
+  ownDataNote: { id: 'account.ownDataNote', defaultMessage: 'A person’s own data is theirs to download.' },
+  notDownloaded: { id: 'account.notDownloaded', defaultMessage: 'Not downloaded' },
+  downloadMyData: { id: 'account.downloadMyData', defaultMessage: 'Download my data' },
+  adminDescription: { id: 'account.adminDescription', defaultMessage: 'Your own Coachwell staff account: how you sign in and how dates are shown to you.' },
+  appDescription: { id: 'account.appDescription', defaultMessage: 'Manage how you sign in and how Coachwell shows dates to you.' },
+  profileTitle: { id: 'account.profileTitle', defaultMessage: 'Profile' },
+  profileIntro: { id: 'account.profileIntro', defaultMessage: 'Your name as colleagues see it, and how dates and times are shown to you.' },
+  emailTitle: { id: 'account.emailTitle', defaultMessage: 'Email address' },
+  emailIntro: { id: 'account.emailIntro', defaultMessage: 'The address you sign in with and where Coachwell sends notifications. A new address takes effect once you follow the link we email to it.' },
+  passwordTitle: { id: 'account.passwordTitle', defaultMessage: 'Password' },
+  passwordIntro: { id: 'account.passwordIntro', defaultMessage: 'Changing your password signs you out on every other device.' },
+});
 
 const LOCALE_OPTIONS = Object.entries(DATE_LOCALES).map(([value, label]) => ({ value, label }));
+/** Each interface language in itself (a person looking for their language reads its own name). */
+const LANGUAGE_OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
 
-
-const IMPERSONATING_NOTE = (
-  <Alert tone="info" title="Not available while impersonating">
-    <p>Email and password changes belong to the account owner, so they are turned off while you act as this user.</p>
-  </Alert>
-);
+function ImpersonatingNote() {
+  return (
+    <Alert tone="info" title={t(m.notWhileImpersonating)}>
+      <p>{t(m.impersonatingNote)}</p>
+    </Alert>
+  );
+}
 
 /** A form only the account's owner may send: turned off, with a note, while impersonating. */
 function OwnerOnlyForm({ user, form, onSubmit, legend, submitLabel, notice, children }: {
@@ -45,7 +109,7 @@ function OwnerOnlyForm({ user, form, onSubmit, legend, submitLabel, notice, chil
 }) {
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
-      {user.impersonating && IMPERSONATING_NOTE}
+      {user.impersonating && <ImpersonatingNote />}
       {notice}
       <fieldset className="settings-fieldset form" disabled={user.impersonating}>
         <legend className="sr-only">{legend}</legend>
@@ -57,27 +121,34 @@ function OwnerOnlyForm({ user, form, onSubmit, legend, submitLabel, notice, chil
 
 function ProfileForm({ user }: { user: AuthUser }) {
   const toast = useToast();
-  const form = useFormErrors({ name: user.name, date_locale: user.date_locale, timezone: user.timezone });
+  const form = useFormErrors({ name: user.name, locale: user.locale, date_locale: user.date_locale, timezone: user.timezone });
   const locale = useDateLocaleFor(form.values.date_locale);
 
   const submit = form.onSubmit(async () => {
     const data = form.check(accountProfileSchema, form.values);
     if (!data) return;
     await form.run(async () => {
-      await updateProfile(data);
-      toast.success('Your profile has been saved.');
+      const saved = await updateProfile(data);
+      // Another language (issue 33): remembered for the server's first paint, then the whole app loads again in it.
+      if (saved.locale !== currentLocale()) {
+        rememberLocale(saved.locale);
+        window.location.reload();
+        return;
+      }
+      toast.success(t(m.profileSaved));
     });
   });
 
   return (
-    <Form form={form} onSubmit={submit} submitLabel="Save profile">
-      <TextField label="Name" autoComplete="name" required {...form.field('name')} />
+    <Form form={form} onSubmit={submit} submitLabel={t(m.saveProfile)}>
+      <TextField label={t(m.name)} autoComplete="name" required {...form.field('name')} />
       <div className="grid-2">
-        <SelectField label="Date language" options={LOCALE_OPTIONS} required {...form.field('date_locale')} />
-        <SelectField label="Timezone" options={timezoneOptions(user.timezone)} required {...form.field('timezone')} />
+        <SelectField label={t(m.language)} hint={t(m.languageHint)} options={LANGUAGE_OPTIONS} required {...form.field('locale')} />
+        <SelectField label={t(m.dateLanguage)} options={LOCALE_OPTIONS} required {...form.field('date_locale')} />
+        <SelectField label={t(m.timezone)} options={timezoneOptions(user.timezone)} required {...form.field('timezone')} />
       </div>
       <p className="settings-preview" aria-live="polite">
-        Dates will look like: <strong>{formatDate(dayAsDate(todayIn(form.values.timezone)), locale)}</strong>
+        {tRich(m.datesPreview, { date: formatDate(dayAsDate(todayIn(form.values.timezone)), locale), b: (chunks) => <strong>{chunks}</strong> })}
       </p>
     </Form>
   );
@@ -102,16 +173,16 @@ function EmailForm({ user }: { user: AuthUser }) {
       user={user}
       form={form}
       onSubmit={submit}
-      legend="Change email"
-      submitLabel="Change email"
+      legend={t(m.changeEmail)}
+      submitLabel={t(m.changeEmail)}
       notice={pending && (
-        <Alert tone="info" title="Check your inbox">
+        <Alert tone="info" title={t(m.checkInbox)}>
           <p>{pending}</p>
         </Alert>
       )}
     >
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
-      <CurrentPasswordField field={form.field('current_password')} hint="We ask for it to confirm this change is yours." />
+      <TextField label={t(m.email)} type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+      <CurrentPasswordField field={form.field('current_password')} label={t(m.currentPassword)} hint={t(m.confirmHint)} />
     </OwnerOnlyForm>
   );
 }
@@ -127,14 +198,14 @@ function PasswordForm({ user }: { user: AuthUser }) {
     await form.run(async () => {
       const answer = await updatePassword(data);
       form.setValues(empty);
-      toast.success(answer.message, 'Password changed');
+      toast.success(answer.message, t(m.passwordChanged));
     });
   });
 
   return (
-    <OwnerOnlyForm user={user} form={form} onSubmit={submit} legend="Change password" submitLabel="Change password">
-      <CurrentPasswordField field={form.field('current_password')} />
-      <NewPasswordFields field={form.field} labels={['New password', 'Confirm new password']} sideBySide />
+    <OwnerOnlyForm user={user} form={form} onSubmit={submit} legend={t(m.changePassword)} submitLabel={t(m.changePassword)}>
+      <CurrentPasswordField field={form.field('current_password')} label={t(m.currentPassword)} />
+      <NewPasswordFields field={form.field} labels={[t(m.newPassword), t(m.confirmNewPassword)]} sideBySide />
     </OwnerOnlyForm>
   );
 }
@@ -148,15 +219,15 @@ function EmailPreferencesForm({ actionStepDigest }: { actionStepDigest: boolean 
     await form.run(async () => {
       const saved = await updatePreferences({ action_step_digest: form.values.action_step_digest === '1' });
       form.setValues({ action_step_digest: saved.action_step_digest ? '1' : '' });
-      toast.success(saved.action_step_digest ? 'You will get the weekly email of your action steps.' : 'The weekly email of your action steps is off.');
+      toast.success(t(saved.action_step_digest ? m.digestOn : m.digestOff));
     });
   });
 
   return (
-    <Form form={form} onSubmit={submit} submitLabel="Save email preferences">
+    <Form form={form} onSubmit={submit} submitLabel={t(m.saveEmailPreferences)}>
       <CheckboxField
-        label="Weekly email of my action steps"
-        hint="On Monday mornings, only when one of your action steps is overdue or due in the coming week."
+        label={t(m.digestLabel)}
+        hint={t(m.digestHint)}
         {...form.checkbox('action_step_digest')}
       />
     </Form>
@@ -166,8 +237,8 @@ function EmailPreferencesForm({ actionStepDigest }: { actionStepDigest: boolean 
 function EmailPreferences() {
   const { data, error, mutate } = useAccountPreferences();
   return (
-    <SettingsCard id="settings-notifications" title="Email notifications" intro="What Coachwell emails you about your own coaching.">
-      {error ? <LoadError what="your email preferences" onRetry={() => void mutate()} /> : data ? <EmailPreferencesForm actionStepDigest={data.action_step_digest} /> : <LoadingBlock />}
+    <SettingsCard id="settings-notifications" title={t(m.notificationsTitle)} intro={t(m.notificationsIntro)}>
+      {error ? <LoadError what={t(m.yourEmailPreferences)} onRetry={() => void mutate()} /> : data ? <EmailPreferencesForm actionStepDigest={data.action_step_digest} /> : <LoadingBlock />}
     </SettingsCard>
   );
 }
@@ -176,16 +247,16 @@ function EmailPreferences() {
 function AdminSettingsLinks({ user }: { user: AuthUser }) {
   const manageStaff = hasPermission(user.security.permissions, PERMISSIONS.manageCoaches);
   return (
-    <SettingsCard id="settings-admin" title="Coachwell settings" intro="Settings of the service itself, shared by every Coachwell staff member.">
+    <SettingsCard id="settings-admin" title={t(m.adminTitle)} intro={t(m.adminIntro)}>
       <ul className="settings-links">
         <li>
-          <Link to="/admin/settings/interaction">Interaction settings</Link>
-          <span className="muted text-sm">The default interaction types and custom fields every new district starts with.</span>
+          <Link to="/admin/settings/interaction">{t(m.interactionSettings)}</Link>
+          <span className="muted text-sm">{t(m.interactionSettingsText)}</span>
         </li>
         {manageStaff && (
           <li>
-            <Link to="/admin/settings/users">Admin user settings</Link>
-            <span className="muted text-sm">Invite Coachwell staff, change their roles, deactivate them.</span>
+            <Link to="/admin/settings/users">{t(m.adminUserSettings)}</Link>
+            <span className="muted text-sm">{t(m.adminUserSettingsText)}</span>
           </li>
         )}
       </ul>
@@ -199,11 +270,11 @@ function AdminSettingsLinks({ user }: { user: AuthUser }) {
  */
 function OwnAccessLink() {
   return (
-    <SettingsCard id="settings-access" title="Roles and schools" intro="What you can see and do in Coachwell. Your district administrators manage them.">
+    <SettingsCard id="settings-access" title={t(m.accessTitle)} intro={t(m.accessIntro)}>
       <ul className="settings-links">
         <li>
-          <Link to="/app/settings/user">User settings</Link>
-          <span className="muted text-sm">Your roles and schools, and who your district administrators are.</span>
+          <Link to="/app/settings/user">{t(m.userSettings)}</Link>
+          <span className="muted text-sm">{t(m.userSettingsText)}</span>
         </li>
       </ul>
     </SettingsCard>
@@ -220,9 +291,9 @@ function OwnDataCard({ user, admin }: { user: AuthUser; admin: boolean }) {
     setError(null);
     try {
       await downloadOwnData();
-      toast.success('Your data has been downloaded.');
+      toast.success(t(m.dataDownloaded));
     } catch (err) {
-      setError(messageOf(err, 'Your data could not be downloaded. Please try again.'));
+      setError(messageOf(err, t(m.dataNotDownloaded)));
     } finally {
       setBusy(false);
     }
@@ -230,24 +301,22 @@ function OwnDataCard({ user, admin }: { user: AuthUser; admin: boolean }) {
   return (
     <SettingsCard
       id="settings-own-data"
-      title="Your data"
-      intro="Download a copy of what Coachwell holds about you and what you wrote."
+      title={t(m.dataTitle)}
+      intro={t(m.dataIntro)}
     >
       <div className="stack stack--sm">
         <p>
-          {admin
-            ? 'One zip file: your profile, roles, preferences, sessions and the log of what you did in Coachwell.'
-            : 'One zip file: your profile, roles, preferences and sign-in history; what you wrote (interactions with your private notes, observations, cycle notes, action steps, requests and ratings); and what is recorded about you as an educator, as far as you can see it.'}
-          {' Each kind of record comes as a spreadsheet (CSV) and as JSON, with a README that explains every file.'}
+          {t(admin ? m.dataAdmin : m.dataApp)}
+          {t(m.dataFormats)}
         </p>
         {user.impersonating && (
-          <Alert tone="info" title="Not available while impersonating">
-            <p>A person&rsquo;s own data is theirs to download.</p>
+          <Alert tone="info" title={t(m.notWhileImpersonating)}>
+            <p>{t(m.ownDataNote)}</p>
           </Alert>
         )}
-        {error && <Alert tone="danger" title="Not downloaded">{error}</Alert>}
+        {error && <Alert tone="danger" title={t(m.notDownloaded)}>{error}</Alert>}
         <div className="form-actions">
-          <Button variant="secondary" busy={busy} disabled={user.impersonating} onClick={() => void download()}>Download my data</Button>
+          <Button variant="secondary" busy={busy} disabled={user.impersonating} onClick={() => void download()}>{t(m.downloadMyData)}</Button>
         </div>
       </div>
     </SettingsCard>
@@ -263,18 +332,18 @@ export default function AccountSettingsScreen({ route }: ScreenProps) {
     <div className="stack stack--lg settings-page">
       <PageHeader
         title={route.title}
-        description={<p>{admin ? 'Your own Coachwell staff account: how you sign in and how dates are shown to you.' : 'Manage how you sign in and how Coachwell shows dates to you.'}</p>}
+        description={<p>{t(admin ? m.adminDescription : m.appDescription)}</p>}
       />
-      <SettingsCard id="settings-profile" title="Profile" intro="Your name as colleagues see it, and how dates and times are shown to you.">
+      <SettingsCard id="settings-profile" title={t(m.profileTitle)} intro={t(m.profileIntro)}>
         <ProfileForm user={user} />
       </SettingsCard>
-      <SettingsCard id="settings-email" title="Email address" intro="The address you sign in with and where Coachwell sends notifications. A new address takes effect once you follow the link we email to it.">
+      <SettingsCard id="settings-email" title={t(m.emailTitle)} intro={t(m.emailIntro)}>
         <EmailForm user={user} />
       </SettingsCard>
       <SettingsCard
         id="settings-password"
-        title="Password"
-        intro="Changing your password signs you out on every other device."
+        title={t(m.passwordTitle)}
+        intro={t(m.passwordIntro)}
       >
         <PasswordForm user={user} />
       </SettingsCard>

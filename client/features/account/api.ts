@@ -1,11 +1,12 @@
 import useSWR, { mutate } from 'swr';
 import type { AuthUser } from '../../../common/authUser';
+import type { Locale } from '../../../common/locales';
 import type { AccountPreferencesAnswer } from '../../../common/schemas/answers/messages';
 import { api, apiDownload, refreshedAfter, saveFile } from '../../lib/api';
 import type { EmailChangeConfirmed, EmailChangePending } from '../../../common/schemas/account';
 import { revalidateAuthUser, setAuthUser } from '../../lib/session';
 
-export function updateProfile(input: { name: string; date_locale: string; timezone: string }): Promise<AuthUser> {
+export function updateProfile(input: { name: string; date_locale: string; timezone: string; locale?: Locale }): Promise<AuthUser> {
   return refreshedAfter(api.put<AuthUser>('account/profile', input), (user) => setAuthUser(user));
 }
 

@@ -9,6 +9,24 @@ import { acceptInvite, type InviteDetails, useInvite } from './api';
 import { useFormErrors } from '../../lib/forms';
 import { useInstantFormat } from '../../lib/session';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { defineMessages, t, tRich } from '../../lib/i18n';
+
+const m = defineMessages({
+  joinDistrict: { id: 'auth.invite.joinDistrict', defaultMessage: 'Join {district}' },
+  joinStaff: { id: 'auth.invite.joinStaff', defaultMessage: 'Join Coachwell staff' },
+  invitedBy: { id: 'auth.invite.invitedBy', defaultMessage: '{name} invited you to Coachwell as {email}.' },
+  invited: { id: 'auth.invite.invited', defaultMessage: 'You have been invited to Coachwell as {email}.' },
+  validUntil: { id: 'auth.invite.validUntil', defaultMessage: 'Set your name and a password to finish creating your account. This invitation is valid until <when></when>.' },
+  submit: { id: 'auth.invite.submit', defaultMessage: 'Accept invitation' },
+  yourName: { id: 'auth.invite.yourName', defaultMessage: 'Your name' },
+  goToSignIn: { id: 'auth.invite.goToSignIn', defaultMessage: 'Go to sign in' },
+  loading: { id: 'auth.invite.loading', defaultMessage: 'Loading your invitation…' },
+  unavailable: { id: 'auth.invite.unavailable', defaultMessage: 'Invitation unavailable' },
+  cannotOpen: { id: 'auth.invite.cannotOpen', defaultMessage: 'We could not open this invitation' },
+  notValid: { id: 'auth.invite.notValid', defaultMessage: 'This invitation link is not valid.' },
+  askNew: { id: 'auth.invite.askNew', defaultMessage: 'Ask the person who invited you to send a new invitation. Already have an account? <signIn></signIn>' },
+  alreadyHave: { id: 'auth.invite.alreadyHave', defaultMessage: 'Already have an account? <signIn></signIn>' },
+});
 
 function InviteForm({ token, invite }: { token: string; invite: InviteDetails }) {
   const navigate = useNavigate();
@@ -28,20 +46,19 @@ function InviteForm({ token, invite }: { token: string; invite: InviteDetails })
     <>
       <header className="auth-screen__header">
         <h1 className="auth-layout__title">
-          {invite.district ? `Join ${invite.district.name}` : 'Join Coachwell staff'}
+          {invite.district ? t(m.joinDistrict, { district: invite.district.name }) : t(m.joinStaff)}
         </h1>
         <p className="auth-layout__subtitle">
           {invite.invited_by
-            ? `${invite.invited_by.name} invited you to Coachwell as ${invite.email}.`
-            : `You have been invited to Coachwell as ${invite.email}.`}
+            ? t(m.invitedBy, { name: invite.invited_by.name, email: invite.email })
+            : t(m.invited, { email: invite.email })}
         </p>
       </header>
       <p className="auth-screen__meta muted text-sm">
-        Set your name and a password to finish creating your account. This invitation is valid until{' '}
-        <time dateTime={invite.expires_at}>{when.dateTime(invite.expires_at)}</time>.
+        {tRich(m.validUntil, { when: () => <time dateTime={invite.expires_at}>{when.dateTime(invite.expires_at)}</time> })}
       </p>
-      <Form form={form} onSubmit={submit} submitLabel="Accept invitation">
-        <TextField label="Your name" autoComplete="name" required {...form.field('name')} />
+      <Form form={form} onSubmit={submit} submitLabel={t(m.submit)}>
+        <TextField label={t(m.yourName)} autoComplete="name" required {...form.field('name')} />
         <NewPasswordFields field={form.field} />
       </Form>
     </>
@@ -51,20 +68,20 @@ function InviteForm({ token, invite }: { token: string; invite: InviteDetails })
 export default function AcceptInviteScreen({ route }: ScreenProps) {
   const token = useParams().token ?? '';
   const { data: invite, error, isLoading } = useInvite(token);
-  const signIn = <Link to={loginPathFor(route.area)}>Go to sign in</Link>;
+  const signIn = <Link to={loginPathFor(route.area)}>{t(m.goToSignIn)}</Link>;
 
-  if (isLoading && !invite) return <LoadingBlock label="Loading your invitation…" />;
+  if (isLoading && !invite) return <LoadingBlock label={t(m.loading)} />;
 
   if (error || !invite) {
     return (
       <div className="auth-screen">
         <header className="auth-screen__header">
-          <h1 className="auth-layout__title">Invitation unavailable</h1>
+          <h1 className="auth-layout__title">{t(m.unavailable)}</h1>
         </header>
-        <Alert tone="danger" title="We could not open this invitation">
-          <p>{error?.message ?? 'This invitation link is not valid.'}</p>
+        <Alert tone="danger" title={t(m.cannotOpen)}>
+          <p>{error?.message ?? t(m.notValid)}</p>
           <p>
-            Ask the person who invited you to send a new invitation. Already have an account? {signIn}
+            {tRich(m.askNew, { signIn: () => signIn })}
           </p>
         </Alert>
       </div>
@@ -74,7 +91,7 @@ export default function AcceptInviteScreen({ route }: ScreenProps) {
   return (
     <div className="auth-screen">
       <InviteForm token={token} invite={invite} />
-      <p className="auth-screen__alt">Already have an account? {signIn}</p>
+      <p className="auth-screen__alt">{tRich(m.alreadyHave, { signIn: () => signIn })}</p>
     </div>
   );
 }

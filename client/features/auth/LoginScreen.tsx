@@ -10,6 +10,22 @@ import { login } from './api';
 import { authAreaOf, authBasePath } from './area';
 import { SchoolAccountSignIn } from './SchoolAccountSignIn';
 import { useFormErrors } from '../../lib/forms';
+import { currentLocale, defineMessages, t, tText } from '../../lib/i18n';
+
+const m = defineMessages({
+  adminTitle: { id: 'auth.login.adminTitle', defaultMessage: 'Coachwell staff sign in' },
+  title: { id: 'auth.login.title', defaultMessage: 'Sign in to Coachwell' },
+  adminSubtitle: { id: 'auth.login.adminSubtitle', defaultMessage: 'For members of the Coachwell team. District educators and leaders use the district sign-in page.' },
+  subtitle: { id: 'auth.login.subtitle', defaultMessage: 'Plan, record and follow up on instructional coaching across your district.' },
+  continueNotice: { id: 'auth.login.continueNotice', defaultMessage: 'Sign in to continue to the page you asked for.' },
+  refusalTitle: { id: 'auth.login.refusalTitle', defaultMessage: 'We could not sign you in with your school account' },
+  submit: { id: 'auth.login.submit', defaultMessage: 'Sign in' },
+  email: { id: 'auth.login.email', defaultMessage: 'Email' },
+  password: { id: 'auth.login.password', defaultMessage: 'Password' },
+  forgot: { id: 'auth.login.forgot', defaultMessage: 'Forgot your password?' },
+  or: { id: 'auth.login.or', defaultMessage: 'or' },
+  newDistrict: { id: 'auth.login.newDistrict', defaultMessage: 'New district? Start a free trial' },
+});
 
 export default function LoginScreen({ route }: ScreenProps) {
   const area = authAreaOf(route.area);
@@ -25,51 +41,52 @@ export default function LoginScreen({ route }: ScreenProps) {
     if (!data) return;
     await form.run(async () => {
       const user = await login({ email: data.email, password: data.password, area });
-      navigate(safeRedirect(searchParams.get('redirect'), area) ?? homePathFor(user), { replace: true });
+      const next = safeRedirect(searchParams.get('redirect'), area) ?? homePathFor(user);
+      // Signed in in another language than this page's: a full load, so the app starts with that language's catalogue.
+      if (user.locale !== currentLocale()) window.location.replace(next);
+      else navigate(next, { replace: true });
     });
   });
 
   return (
     <div className="auth-screen">
       <header className="auth-screen__header">
-        <h1 className="auth-layout__title">{area === 'admin' ? 'Coachwell staff sign in' : 'Sign in to Coachwell'}</h1>
+        <h1 className="auth-layout__title">{t(area === 'admin' ? m.adminTitle : m.title)}</h1>
         <p className="auth-layout__subtitle">
-          {area === 'admin'
-            ? 'For members of the Coachwell team. District educators and leaders use the district sign-in page.'
-            : 'Plan, record and follow up on instructional coaching across your district.'}
+          {t(area === 'admin' ? m.adminSubtitle : m.subtitle)}
         </p>
       </header>
 
       {redirect && (
         <Alert tone="info" className="auth-screen__notice">
-          Sign in to continue to the page you asked for.
+          {t(m.continueNotice)}
         </Alert>
       )}
 
       {refusal && (
-        <Alert tone="warning" title="We could not sign you in with your school account" className="auth-screen__notice">
-          {refusal}
+        <Alert tone="warning" title={t(m.refusalTitle)} className="auth-screen__notice">
+          {tText(refusal)}
         </Alert>
       )}
 
-      <Form form={form} onSubmit={submit} submitLabel="Sign in">
-        <TextField label="Email" type="email" autoComplete="username" inputMode="email" required {...form.field('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
+      <Form form={form} onSubmit={submit} submitLabel={t(m.submit)}>
+        <TextField label={t(m.email)} type="email" autoComplete="username" inputMode="email" required {...form.field('email')} />
+        <TextField label={t(m.password)} type="password" autoComplete="current-password" required {...form.field('password')} />
         <p className="auth-screen__inline-link">
-          <Link to={`${authBasePath(area)}/password-reset`}>Forgot your password?</Link>
+          <Link to={`${authBasePath(area)}/password-reset`}>{t(m.forgot)}</Link>
         </p>
       </Form>
 
       {area === 'app' && (
         <>
-          <p className="auth-sso__or" aria-hidden="true"><span>or</span></p>
+          <p className="auth-sso__or" aria-hidden="true"><span>{t(m.or)}</span></p>
           <SchoolAccountSignIn />
         </>
       )}
 
       {area === 'app' && (
         <p className="auth-screen__alt">
-          <Link to="/register">New district? Start a free trial</Link>
+          <Link to="/register">{t(m.newDistrict)}</Link>
         </p>
       )}
     </div>

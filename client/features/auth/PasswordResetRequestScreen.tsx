@@ -9,6 +9,17 @@ import { Form } from '../../components/Form';
 import { requestPasswordReset } from './api';
 import { authAreaOf } from './area';
 import { useFormErrors } from '../../lib/forms';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  title: { id: 'auth.resetRequest.title', defaultMessage: 'Reset your password' },
+  intro: { id: 'auth.resetRequest.intro', defaultMessage: 'Enter the email you sign in with. We will send you a link to choose a new password; it works for {minutes} minutes.' },
+  sentTitle: { id: 'auth.resetRequest.sentTitle', defaultMessage: 'Check your email' },
+  noEmail: { id: 'auth.resetRequest.noEmail', defaultMessage: 'No email after a few minutes? Check your spam or junk folder, and make sure you used the address your account was created with.' },
+  submit: { id: 'auth.resetRequest.submit', defaultMessage: 'Email me a reset link' },
+  email: { id: 'auth.resetRequest.email', defaultMessage: 'Email' },
+  back: { id: 'auth.resetRequest.back', defaultMessage: 'Back to sign in' },
+});
 
 export default function PasswordResetRequestScreen({ route }: ScreenProps) {
   const area = authAreaOf(route.area);
@@ -33,33 +44,31 @@ export default function PasswordResetRequestScreen({ route }: ScreenProps) {
   return (
     <div className="auth-screen">
       <header className="auth-screen__header">
-        <h1 className="auth-layout__title">Reset your password</h1>
+        <h1 className="auth-layout__title">{t(m.title)}</h1>
         {!sent && (
           <p className="auth-layout__subtitle">
-            Enter the email you sign in with. We will send you a link to choose a new password; it works for{' '}
-            {PASSWORD_RESET_TTL_MINUTES} minutes.
+            {t(m.intro, { minutes: PASSWORD_RESET_TTL_MINUTES })}
           </p>
         )}
       </header>
 
       {sent ? (
         <div className="stack auth-screen__result" ref={sentRef} tabIndex={-1}>
-          <Alert tone="success" title="Check your email">
+          <Alert tone="success" title={t(m.sentTitle)}>
             <p>{sent}</p>
           </Alert>
           <p className="muted text-sm">
-            No email after a few minutes? Check your spam or junk folder, and make sure you used the address your
-            account was created with.
+            {t(m.noEmail)}
           </p>
         </div>
       ) : (
-        <Form form={form} onSubmit={submit} submitLabel="Email me a reset link">
-          <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+        <Form form={form} onSubmit={submit} submitLabel={t(m.submit)}>
+          <TextField label={t(m.email)} type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
         </Form>
       )}
 
       <p className="auth-screen__alt">
-        <Link to={loginPathFor(route.area)}>Back to sign in</Link>
+        <Link to={loginPathFor(route.area)}>{t(m.back)}</Link>
       </p>
     </div>
   );

@@ -9,6 +9,19 @@ import { resetPassword } from './api';
 import { authAreaOf, authBasePath } from './area';
 import { useFormErrors } from '../../lib/forms';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  title: { id: 'auth.reset.title', defaultMessage: 'Choose a new password' },
+  subtitle: { id: 'auth.reset.subtitle', defaultMessage: 'Pick a password you do not use anywhere else. You will sign in with it from now on.' },
+  linkProblem: { id: 'auth.reset.linkProblem', defaultMessage: 'This reset link cannot be used' },
+  askNew: { id: 'auth.reset.askNew', defaultMessage: 'Ask for a new link' },
+  submit: { id: 'auth.reset.submit', defaultMessage: 'Reset password' },
+  email: { id: 'auth.reset.email', defaultMessage: 'Email' },
+  newPassword: { id: 'auth.reset.newPassword', defaultMessage: 'New password' },
+  confirmNew: { id: 'auth.reset.confirmNew', defaultMessage: 'Confirm new password' },
+  back: { id: 'auth.reset.back', defaultMessage: 'Back to sign in' },
+});
 
 /** Route params arrive decoded once; an address that was encoded twice in the email link is decoded again. */
 function decodeParam(raw: string | undefined): string {
@@ -46,23 +59,23 @@ export default function PasswordResetScreen({ route }: ScreenProps) {
   return (
     <div className="auth-screen">
       <header className="auth-screen__header">
-        <h1 className="auth-layout__title">Choose a new password</h1>
+        <h1 className="auth-layout__title">{t(m.title)}</h1>
         <p className="auth-layout__subtitle">
-          Pick a password you do not use anywhere else. You will sign in with it from now on.
+          {t(m.subtitle)}
         </p>
       </header>
 
       {linkProblem ? (
-        <Alert tone="danger" title="This reset link cannot be used">
+        <Alert tone="danger" title={t(m.linkProblem)}>
           <p>{linkProblem}</p>
           <p>
-            <Link to={`${authBasePath(area)}/password-reset`}>Ask for a new link</Link>
+            <Link to={`${authBasePath(area)}/password-reset`}>{t(m.askNew)}</Link>
           </p>
         </Alert>
       ) : (
-        <Form form={form} onSubmit={submit} submitLabel="Reset password">
+        <Form form={form} onSubmit={submit} submitLabel={t(m.submit)}>
           <TextField
-            label="Email"
+            label={t(m.email)}
             name="email"
             type="email"
             value={email}
@@ -71,12 +84,12 @@ export default function PasswordResetScreen({ route }: ScreenProps) {
             autoComplete="username"
             className="auth-readonly"
           />
-          <NewPasswordFields field={form.field} labels={['New password', 'Confirm new password']} />
+          <NewPasswordFields field={form.field} labels={[t(m.newPassword), t(m.confirmNew)]} />
         </Form>
       )}
 
       <p className="auth-screen__alt">
-        <Link to={loginPathFor(route.area)}>Back to sign in</Link>
+        <Link to={loginPathFor(route.area)}>{t(m.back)}</Link>
       </p>
     </div>
   );

@@ -10,7 +10,33 @@ import { register } from './api';
 import { useFormErrors } from '../../lib/forms';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { timezoneLabel, timezoneOptions } from '../../lib/timezones';
-import { plural } from '../../../common/plural';
+import { defineMessages, t, tRich } from '../../lib/i18n';
+
+const m = defineMessages({
+  zoneChooseState: { id: 'auth.register.zoneChooseState', defaultMessage: 'Choose your state first; the timezone follows it.' },
+  zoneWhich: { id: 'auth.register.zoneWhich', defaultMessage: '{state} has {count, plural, one {# time zone} other {# time zones}}: {zones}. Which one do your schools keep?' },
+  zoneOr: { id: 'auth.register.zoneOr', defaultMessage: '{first} or {second}' },
+  zoneSet: { id: 'auth.register.zoneSet', defaultMessage: 'Set from {state}. Every date and report of your district uses it.' },
+  included1: { id: 'auth.register.included1', defaultMessage: 'Invite your coaches, principals and educators' },
+  included2: { id: 'auth.register.included2', defaultMessage: 'Record coaching cycles and interactions in one place' },
+  included3: { id: 'auth.register.included3', defaultMessage: 'See engagement reports for every school' },
+  eyebrow: { id: 'auth.register.eyebrow', defaultMessage: '{days}-day free trial' },
+  title: { id: 'auth.register.title', defaultMessage: 'Start your free trial' },
+  lede: { id: 'auth.register.lede', defaultMessage: 'Try the Essentials plan free for {days} days. No credit card needed; you decide whether to subscribe when the trial ends.' },
+  submit: { id: 'auth.register.submit', defaultMessage: 'Create district' },
+  yourDistrict: { id: 'auth.register.yourDistrict', defaultMessage: 'Your district' },
+  districtName: { id: 'auth.register.districtName', defaultMessage: 'District name' },
+  state: { id: 'auth.register.state', defaultMessage: 'State' },
+  chooseState: { id: 'auth.register.chooseState', defaultMessage: 'Choose a state…' },
+  timezone: { id: 'auth.register.timezone', defaultMessage: 'Timezone' },
+  followsState: { id: 'auth.register.followsState', defaultMessage: 'Follows the state' },
+  yourAccount: { id: 'auth.register.yourAccount', defaultMessage: 'Your account' },
+  yourName: { id: 'auth.register.yourName', defaultMessage: 'Your name' },
+  workEmail: { id: 'auth.register.workEmail', defaultMessage: 'Work email' },
+  terms: { id: 'auth.register.terms', defaultMessage: 'By creating a district you agree to our <link>terms and privacy policy</link>.' },
+  alreadyUsing: { id: 'auth.register.alreadyUsing', defaultMessage: 'Already using Coachwell?' },
+  signIn: { id: 'auth.register.signIn', defaultMessage: 'Sign in' },
+});
 
 const STATE_OPTIONS = Object.entries(US_STATES)
   .map(([value, label]) => ({ value, label }))
@@ -27,16 +53,16 @@ function zoneOptions(state: string, current: string) {
 function zoneHint(state: string): string {
   const zones = timeZonesOfState(state);
   const name = US_STATES[state];
-  if (!name) return 'Choose your state first; the timezone follows it.';
-  if (zones.length > 1) return `${name} has ${plural(zones.length, 'time zone', 'time zones')}: ${zones.map(timezoneLabel).join(' or ')}. Which one do your schools keep?`;
-  return `Set from ${name}. Every date and report of your district uses it.`;
+  if (!name) return t(m.zoneChooseState);
+  if (zones.length > 1) {
+    const labels = zones.map(timezoneLabel);
+    const list = labels.slice(1).reduce((first, second) => t(m.zoneOr, { first, second }), labels[0]!);
+    return t(m.zoneWhich, { state: name, count: zones.length, zones: list });
+  }
+  return t(m.zoneSet, { state: name });
 }
 
-const INCLUDED = [
-  'Invite your coaches, principals and educators',
-  'Record coaching cycles and interactions in one place',
-  'See engagement reports for every school',
-];
+const INCLUDED = [m.included1, m.included2, m.included3];
 
 export default function RegisterScreen(_props: ScreenProps) {
   const navigate = useNavigate();
@@ -66,28 +92,27 @@ export default function RegisterScreen(_props: ScreenProps) {
     <div className="auth-register">
       <section className="card auth-register__card" aria-labelledby="register-title">
         <header className="auth-register__header">
-          <p className="auth-register__eyebrow">{TRIAL_DAYS}-day free trial</p>
-          <h1 id="register-title" className="auth-register__title">Start your free trial</h1>
+          <p className="auth-register__eyebrow">{t(m.eyebrow, { days: TRIAL_DAYS })}</p>
+          <h1 id="register-title" className="auth-register__title">{t(m.title)}</h1>
           <p className="auth-register__lede">
-            Try the Essentials plan free for {TRIAL_DAYS} days. No credit card needed; you decide whether to
-            subscribe when the trial ends.
+            {t(m.lede, { days: TRIAL_DAYS })}
           </p>
           <ul className="auth-register__included">
             {INCLUDED.map((item) => (
-              <li key={item}>{item}</li>
+              <li key={item.id}>{t(item)}</li>
             ))}
           </ul>
         </header>
 
-        <Form form={form} onSubmit={submit} submitLabel="Create district">
+        <Form form={form} onSubmit={submit} submitLabel={t(m.submit)}>
           <fieldset className="auth-fieldset">
-            <legend className="auth-fieldset__legend">Your district</legend>
+            <legend className="auth-fieldset__legend">{t(m.yourDistrict)}</legend>
             <div className="grid-2">
-              <TextField label="District name" autoComplete="organization" required {...form.field('district_name')} />
+              <TextField label={t(m.districtName)} autoComplete="organization" required {...form.field('district_name')} />
               <SelectField
-                label="State"
+                label={t(m.state)}
                 options={STATE_OPTIONS}
-                placeholder="Choose a state…"
+                placeholder={t(m.chooseState)}
                 required
                 {...form.field('state')}
                 onChange={(state) => {
@@ -96,20 +121,20 @@ export default function RegisterScreen(_props: ScreenProps) {
                 }}
               />
               <SelectField
-                label="Timezone"
+                label={t(m.timezone)}
                 options={zoneOptions(form.values.state, form.values.timezone)}
-                placeholder={form.values.timezone ? undefined : 'Follows the state'}
+                placeholder={form.values.timezone ? undefined : t(m.followsState)}
                 hint={zoneHint(form.values.state)}
                 {...form.field('timezone')}
               />
             </div>
           </fieldset>
           <fieldset className="auth-fieldset">
-            <legend className="auth-fieldset__legend">Your account</legend>
+            <legend className="auth-fieldset__legend">{t(m.yourAccount)}</legend>
             <div className="grid-2">
-              <TextField label="Your name" autoComplete="name" required {...form.field('name')} />
+              <TextField label={t(m.yourName)} autoComplete="name" required {...form.field('name')} />
               <TextField
-                label="Work email"
+                label={t(m.workEmail)}
                 type="email"
                 autoComplete="email"
                 inputMode="email"
@@ -120,13 +145,13 @@ export default function RegisterScreen(_props: ScreenProps) {
             </div>
           </fieldset>
           <p className="auth-register__terms text-sm muted">
-            By creating a district you agree to our <Link to="/policy">terms and privacy policy</Link>.
+            {tRich(m.terms, { link: (chunks) => <Link to="/policy">{chunks}</Link> })}
           </p>
         </Form>
 
         <p className="auth-register__signin text-sm">
-          Already using Coachwell?{' '}
-          <Link to={redirect ? `/app/auth/login?redirect=${encodeURIComponent(redirect)}` : '/app/auth/login'}>Sign in</Link>
+          {t(m.alreadyUsing)}{' '}
+          <Link to={redirect ? `/app/auth/login?redirect=${encodeURIComponent(redirect)}` : '/app/auth/login'}>{t(m.signIn)}</Link>
         </p>
       </section>
     </div>

@@ -8,7 +8,16 @@ import { SSO_KIND_NAMES } from '../../../common/ssoValues';
 import { Button } from '../../components/Button';
 import { FormError, TextField } from '../../components/Field';
 import { useFormErrors } from '../../lib/forms';
+import { defineMessages, t } from '../../lib/i18n';
 import { startSchoolSignIn, useSsoOptions } from './api';
+
+const m = defineMessages({
+  title: { id: 'auth.sso.title', defaultMessage: 'Sign in with your school account' },
+  signInWith: { id: 'auth.sso.signInWith', defaultMessage: 'Sign in with {provider}' },
+  email: { id: 'auth.sso.email', defaultMessage: 'School email' },
+  emailHint: { id: 'auth.sso.emailHint', defaultMessage: "We send you to your school's sign-in page." },
+  submit: { id: 'auth.sso.submit', defaultMessage: 'Continue with your school account' },
+});
 
 export function SchoolAccountSignIn() {
   const headingId = useId();
@@ -39,14 +48,14 @@ export function SchoolAccountSignIn() {
 
   return (
     <section className="auth-sso" aria-labelledby={headingId} data-sso-section="">
-      <h2 className="auth-sso__title" id={headingId}>Sign in with your school account</h2>
+      <h2 className="auth-sso__title" id={headingId}>{t(m.title)}</h2>
       {options.data && (
         <div className="auth-sso__providers">
           <p className="auth-sso__district">{options.data.district.name}</p>
           <FormError error={buttonError} />
           {options.data.kinds.map((kind) => (
             <Button key={kind} variant="secondary" className="auth-sso__provider" busy={leaving === kind} onClick={() => void startWith(kind)}>
-              Sign in with {SSO_KIND_NAMES[kind]}
+              {t(m.signInWith, { provider: SSO_KIND_NAMES[kind] })}
             </Button>
           ))}
         </div>
@@ -54,11 +63,11 @@ export function SchoolAccountSignIn() {
       <form ref={form.formRef} className="form auth-sso__form" noValidate onSubmit={submit} data-sso-form="">
         <FormError error={form.formError} />
         <TextField
-          label="School email" type="email" autoComplete="email" inputMode="email" required
-          hint="We send you to your school's sign-in page." {...form.field('email')}
+          label={t(m.email)} type="email" autoComplete="email" inputMode="email" required
+          hint={t(m.emailHint)} {...form.field('email')}
         />
         <div className="form-actions">
-          <Button type="submit" variant="secondary" busy={form.busy || leaving === 'email'}>Continue with your school account</Button>
+          <Button type="submit" variant="secondary" busy={form.busy || leaving === 'email'}>{t(m.submit)}</Button>
         </div>
       </form>
     </section>

@@ -4,6 +4,8 @@
 import type { Catalog } from '../../lib/i18n';
 import texts from '../../../common/i18n/es';
 import app from './app.json';
+import account from './account.json';
+import auth from './auth.json';
 import adminUsers from './adminUsers.json';
 import alerts from './alerts.json';
 import adminBilling from './adminBilling.json';
@@ -27,6 +29,8 @@ import groups from './groups.json';
 const catalog: Catalog = {
   messages: {
     ...app,
+    ...account,
+    ...auth,
     ...adminUsers,
     ...alerts,
     ...adminBilling,

@@ -4,6 +4,7 @@
 import type { TextCatalog } from '../text';
 import account from './account.json';
 import shared from './shared.json';
+import ui from './ui.json';
 import adminUsers from './adminUsers.json';
 import alerts from './alerts.json';
 import adminBilling from './adminBilling.json';
@@ -19,6 +20,7 @@ import observations from './observations.json';
 
 const texts: TextCatalog = {
   ...shared,
+  ...ui,
   ...adminUsers,
   ...alerts,
   ...adminBilling,
