@@ -16,6 +16,23 @@ import { useAuthUser } from '../../lib/session';
 import { preloadSkillMap } from './skills/api';
 import FrameworkEditor from './skills/FrameworkEditor';
 import SkillMapView from './skills/SkillMapView';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  mapping: { id: 'coaching.planMapping', defaultMessage: 'Skill mapping' },
+  item1: { id: 'coaching.planItem1', defaultMessage: 'rate educators on a skill framework of your own, several skills at once, linked to the observation that showed them;' },
+  item2: { id: 'coaching.planItem2', defaultMessage: "see every educator's current level on one heat map, filtered by school, group, coach, grade, subject or position;" },
+  item3: { id: 'coaching.planItem3', defaultMessage: "follow each educator's growth over time on their profile, and export the map as CSV." },
+  tabMap: { id: 'coaching.tabMap', defaultMessage: 'Skill map' },
+  tabCycles: { id: 'coaching.tabCycles', defaultMessage: 'Cycles' },
+  tabFramework: { id: 'coaching.tabFramework', defaultMessage: 'Framework' },
+  loadingCycles: { id: 'coaching.loadingCycles', defaultMessage: 'Loading cycles…' },
+  frameworkFailed: { id: 'coaching.frameworkFailed', defaultMessage: 'The skill framework could not load' },
+  loadingFramework: { id: 'coaching.loadingFramework', defaultMessage: 'Loading the skill framework…' },
+  title: { id: 'coaching.title', defaultMessage: 'Coaching' },
+  intro: { id: 'coaching.intro', defaultMessage: 'Where your educators stand on the skill framework, and the coaching cycles that help them grow.' },
+  views: { id: 'coaching.views', defaultMessage: 'Coaching views' },
+});
 
 const CyclesView = lazy(() => import('./cycles/CyclesView'));
 
@@ -23,10 +40,10 @@ type Tab = 'map' | 'cycles' | 'framework';
 
 function SkillMappingPlanNote({ planName }: { planName: string | null }) {
   return (
-    <PlanFeatureCard feature="skill-mapping" title="Skill mapping" planName={planName} items={[
-      'rate educators on a skill framework of your own, several skills at once, linked to the observation that showed them;',
-      "see every educator's current level on one heat map, filtered by school, group, coach, grade, subject or position;",
-      "follow each educator's growth over time on their profile, and export the map as CSV.",
+    <PlanFeatureCard feature="skill-mapping" title={t(m.mapping)} planName={planName} items={[
+      t(m.item1),
+      t(m.item2),
+      t(m.item3),
     ]} />
   );
 }
@@ -47,30 +64,30 @@ export default function CoachingScreen(_props: ScreenProps) {
   }, [preloadMap, location.search]);
 
   const tabs: { key: Tab; label: string }[] = [
-    { key: 'map', label: 'Skill map' },
-    { key: 'cycles', label: 'Cycles' },
-    ...(canEdit && mapping ? [{ key: 'framework' as const, label: 'Framework' }] : []),
+    { key: 'map', label: t(m.tabMap) },
+    { key: 'cycles', label: t(m.tabCycles) },
+    ...(canEdit && mapping ? [{ key: 'framework' as const, label: t(m.tabFramework) }] : []),
   ];
 
   let body;
   if (tab === 'cycles') {
-    body = <Suspense fallback={<LoadingBlock label="Loading cycles…" />}><CyclesView /></Suspense>;
+    body = <Suspense fallback={<LoadingBlock label={t(m.loadingCycles)} />}><CyclesView /></Suspense>;
   } else if (!mapping) {
     body = <SkillMappingPlanNote planName={user?.district?.plan.name ?? null} />;
   } else if (framework.error && !framework.data) {
-    body = <Alert tone="danger" title="The skill framework could not load">{framework.error.message}</Alert>;
+    body = <Alert tone="danger" title={t(m.frameworkFailed)}>{framework.error.message}</Alert>;
   } else if (!framework.data) {
-    body = <LoadingBlock label="Loading the skill framework…" />;
+    body = <LoadingBlock label={t(m.loadingFramework)} />;
   } else {
     body = tab === 'framework' ? <FrameworkEditor framework={framework.data} /> : <SkillMapView framework={framework.data} />;
   }
 
   return (
     <div className="stack coaching-page">
-      <PageHeader title="Coaching" description="Where your educators stand on the skill framework, and the coaching cycles that help them grow." />
+      <PageHeader title={t(m.title)} description={t(m.intro)} />
       <NavTabs
-        label="Coaching views"
-        tabs={tabs.map((t) => ({ key: t.key, label: t.label, to: t.key === 'map' ? location.pathname : `${location.pathname}?tab=${t.key}`, current: tab === t.key }))}
+        label={t(m.views)}
+        tabs={tabs.map((x) => ({ key: x.key, label: x.label, to: x.key === 'map' ? location.pathname : `${location.pathname}?tab=${x.key}`, current: tab === x.key }))}
       />
       {body}
     </div>

@@ -25,6 +25,7 @@ import activity from './activity.json';
 import observations from './observations.json';
 import users from './users.json';
 import groups from './groups.json';
+import coaching from './coaching.json';
 
 const catalog: Catalog = {
   messages: {
@@ -50,6 +51,7 @@ const catalog: Catalog = {
     ...observations,
     ...users,
     ...groups,
+    ...coaching,
   },
   texts,
 };

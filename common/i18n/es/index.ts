@@ -17,6 +17,7 @@ import site from './site.json';
 import activity from './activity.json';
 import users from './users.json';
 import observations from './observations.json';
+import cycles from './cycles.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -34,5 +35,6 @@ const texts: TextCatalog = {
   ...activity,
   ...users,
   ...observations,
+  ...cycles,
 };
 export default texts;

@@ -10,6 +10,39 @@ import { useToast } from '../../../components/Toasts';
 import { api, ApiError } from '../../../lib/api';
 import { revalidateSkillFramework } from '../../../lib/lookups';
 import { revalidateSkillMap } from '../../../lib/skills';
+import { defineMessages, t, tRich } from '../../../lib/i18n';
+
+const m = defineMessages({
+  levelTitle: { id: 'coaching.fw.levelTitle', defaultMessage: 'Level {level}' },
+  addDomainTitle: { id: 'coaching.fw.addDomainTitle', defaultMessage: 'Add domain' },
+  editDomainTitle: { id: 'coaching.fw.editDomainTitle', defaultMessage: 'Edit domain' },
+  addSkillTitle: { id: 'coaching.fw.addSkillTitle', defaultMessage: 'Add skill' },
+  editSkillTitle: { id: 'coaching.fw.editSkillTitle', defaultMessage: 'Edit skill' },
+  descriptor: { id: 'coaching.fw.descriptor', defaultMessage: 'Descriptor' },
+  description: { id: 'coaching.fw.description', defaultMessage: 'Description' },
+  saved: { id: 'coaching.fw.saved', defaultMessage: 'Framework saved.' },
+  failed: { id: 'coaching.fw.failed', defaultMessage: 'Something went wrong.' },
+  cancel: { id: 'coaching.fw.cancel', defaultMessage: 'Cancel' },
+  save: { id: 'coaching.fw.save', defaultMessage: 'Save' },
+  name: { id: 'coaching.fw.name', defaultMessage: 'Name' },
+  moveUp: { id: 'coaching.fw.moveUp', defaultMessage: 'Move {label} up' },
+  moveDown: { id: 'coaching.fw.moveDown', defaultMessage: 'Move {label} down' },
+  archived: { id: 'coaching.fw.archived', defaultMessage: 'Archived' },
+  orderSaved: { id: 'coaching.fw.orderSaved', defaultMessage: 'Order saved.' },
+  edit: { id: 'coaching.fw.edit', defaultMessage: 'Edit<sr> {name}</sr>' },
+  restored: { id: 'coaching.fw.restored', defaultMessage: '{name} restored.' },
+  skillArchived: { id: 'coaching.fw.skillArchived', defaultMessage: '{name} archived; its ratings are kept.' },
+  domainArchived: { id: 'coaching.fw.domainArchived', defaultMessage: '{name} archived.' },
+  restore: { id: 'coaching.fw.restore', defaultMessage: 'Restore<sr> {name}</sr>' },
+  archive: { id: 'coaching.fw.archive', defaultMessage: 'Archive<sr> {name}</sr>' },
+  addDomain: { id: 'coaching.fw.addDomain', defaultMessage: 'Add domain' },
+  levels: { id: 'coaching.fw.levels', defaultMessage: 'Levels' },
+  levelPrefix: { id: 'coaching.fw.levelPrefix', defaultMessage: 'Level {level}: ' },
+  editLevel: { id: 'coaching.fw.editLevel', defaultMessage: 'Edit<sr> level {level}</sr>' },
+  noSkills: { id: 'coaching.fw.noSkills', defaultMessage: 'No skills yet.' },
+  addSkill: { id: 'coaching.fw.addSkill', defaultMessage: 'Add skill<sr> to {name}</sr>' },
+});
+const srOnly = (chunks: React.ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 type Editing =
   | { kind: 'domain'; id: number | null; name: string; description: string }
@@ -30,9 +63,10 @@ function EditDialog({ editing, onClose }: { editing: Editing; onClose: () => voi
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const title = editing.kind === 'level' ? `Level ${editing.level}`
-    : `${editing.id === null ? 'Add' : 'Edit'} ${editing.kind === 'domain' ? 'domain' : 'skill'}`;
-  const descLabel = editing.kind === 'level' ? 'Descriptor' : 'Description';
+  const title = editing.kind === 'level' ? t(m.levelTitle, { level: editing.level })
+    : editing.kind === 'domain' ? t(editing.id === null ? m.addDomainTitle : m.editDomainTitle)
+      : t(editing.id === null ? m.addSkillTitle : m.editSkillTitle);
+  const descLabel = t(editing.kind === 'level' ? m.descriptor : m.description);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -49,14 +83,14 @@ function EditDialog({ editing, onClose }: { editing: Editing; onClose: () => voi
         const body = { domain_id: editing.domainId, name, description };
         await save(editing.id === null ? api.post('skill', body) : api.put(`skill/${editing.id}`, body));
       }
-      toast.success('Framework saved.');
+      toast.success(t(m.saved));
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
         setErrors(err.errors);
-        const other = Object.entries(err.errors).filter(([k]) => !['name', 'description', 'descriptor'].includes(k)).flatMap(([, m]) => m);
+        const other = Object.entries(err.errors).filter(([k]) => !['name', 'description', 'descriptor'].includes(k)).flatMap(([, list]) => list);
         setFormError(other.length ? other.join(' ') : null);
-      } else setFormError(err instanceof Error ? err.message : 'Something went wrong.');
+      } else setFormError(err instanceof Error ? err.message : t(m.failed));
     } finally {
       setBusy(false);
     }
@@ -65,12 +99,12 @@ function EditDialog({ editing, onClose }: { editing: Editing; onClose: () => voi
   return (
     <Modal open onClose={onClose} dismissible={!busy} title={title} size="sm"
       footer={<>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-        <Button type="submit" form="fw-edit" busy={busy}>Save</Button>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>{t(m.cancel)}</Button>
+        <Button type="submit" form="fw-edit" busy={busy}>{t(m.save)}</Button>
       </>}>
       <form id="fw-edit" className="stack" onSubmit={submit} noValidate>
         <FormError error={formError} />
-        <TextField label="Name" name="name" required value={name} onChange={setName} error={errors.name} maxLength={editing.kind === 'level' ? 60 : 120} />
+        <TextField label={t(m.name)} name="name" required value={name} onChange={setName} error={errors.name} maxLength={editing.kind === 'level' ? 60 : 120} />
         <TextAreaField label={descLabel} name="description" value={description} onChange={setDescription}
           error={errors.description ?? errors.descriptor} rows={3} maxLength={500} />
       </form>
@@ -82,10 +116,10 @@ function MoveButtons({ label, index, count, onMove, disabled }: { label: string;
   return (
     <span className="fw-move">
       <Button variant="ghost" size="sm" disabled={disabled || index === 0} onClick={() => onMove(index - 1)}>
-        <span aria-hidden="true">↑</span><span className="sr-only">Move {label} up</span>
+        <span aria-hidden="true">↑</span><span className="sr-only">{t(m.moveUp, { label })}</span>
       </Button>
       <Button variant="ghost" size="sm" disabled={disabled || index === count - 1} onClick={() => onMove(index + 1)}>
-        <span aria-hidden="true">↓</span><span className="sr-only">Move {label} down</span>
+        <span aria-hidden="true">↓</span><span className="sr-only">{t(m.moveDown, { label })}</span>
       </Button>
     </span>
   );
@@ -109,7 +143,7 @@ export default function FrameworkEditor({ framework }: { framework: SkillFramewo
       await save(call());
       toast.success(done);
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Something went wrong.');
+      toast.error(err instanceof Error ? err.message : t(m.failed));
     } finally {
       setBusy(false);
     }
@@ -119,18 +153,18 @@ export default function FrameworkEditor({ framework }: { framework: SkillFramewo
   const skillRow = (d: SkillDomain) => d.skills.map((s, i) => (
     <li key={s.id} className={s.archived ? 'fw-skill fw-skill--archived' : 'fw-skill'}>
       <div className="fw-skill__text">
-        <span className="fw-skill__name">{s.name}{s.archived && <span className="badge badge--neutral fw-badge">Archived</span>}</span>
+        <span className="fw-skill__name">{s.name}{s.archived && <span className="badge badge--neutral fw-badge">{t(m.archived)}</span>}</span>
         {s.description && <span className="muted text-sm">{s.description}</span>}
       </div>
       <span className="fw-actions">
         <MoveButtons label={s.name} index={i} count={d.skills.length} disabled={busy}
-          onMove={(to) => void run(() => api.put(`skill-domain/${d.id}/skill-order`, { ids: moved(d.skills.map((x) => x.id), i, to) }), 'Order saved.')} />
+          onMove={(to) => void run(() => api.put(`skill-domain/${d.id}/skill-order`, { ids: moved(d.skills.map((x) => x.id), i, to) }), t(m.orderSaved))} />
         <Button variant="ghost" size="sm" onClick={() => setEditing({ kind: 'skill', id: s.id, domainId: d.id, name: s.name, description: s.description ?? '' })}>
-          Edit<span className="sr-only"> {s.name}</span>
+          {tRich(m.edit, { name: s.name, sr: srOnly })}
         </Button>
         <Button variant="ghost" size="sm" disabled={busy}
-          onClick={() => void run(() => api.post(`skill/${s.id}/${s.archived ? 'restore' : 'archive'}`), s.archived ? `${s.name} restored.` : `${s.name} archived; its ratings are kept.`)}>
-          {s.archived ? 'Restore' : 'Archive'}<span className="sr-only"> {s.name}</span>
+          onClick={() => void run(() => api.post(`skill/${s.id}/${s.archived ? 'restore' : 'archive'}`), t(s.archived ? m.restored : m.skillArchived, { name: s.name }))}>
+          {tRich(s.archived ? m.restore : m.archive, { name: s.name, sr: srOnly })}
         </Button>
       </span>
     </li>
@@ -143,21 +177,21 @@ export default function FrameworkEditor({ framework }: { framework: SkillFramewo
           <h2 id="fw-heading" className="fw-title">{framework.name}</h2>
           {framework.description && <p className="muted">{framework.description}</p>}
         </div>
-        <Button onClick={() => setEditing({ kind: 'domain', id: null, name: '', description: '' })}>Add domain</Button>
+        <Button onClick={() => setEditing({ kind: 'domain', id: null, name: '', description: '' })}>{t(m.addDomain)}</Button>
       </div>
 
       <section className="card fw-card" aria-labelledby="fw-levels">
-        <h3 id="fw-levels" className="card__title">Levels</h3>
+        <h3 id="fw-levels" className="card__title">{t(m.levels)}</h3>
         <ol className="fw-levels">
           {framework.levels.map((l) => (
             <li key={l.level} className="fw-level">
               <span className="fw-level__num" aria-hidden="true">{l.level}</span>
               <div className="fw-skill__text">
-                <span className="fw-skill__name"><span className="sr-only">Level {l.level}: </span>{l.name}</span>
+                <span className="fw-skill__name"><span className="sr-only">{t(m.levelPrefix, { level: l.level })}</span>{l.name}</span>
                 {l.descriptor && <span className="muted text-sm">{l.descriptor}</span>}
               </div>
               <Button variant="ghost" size="sm" onClick={() => setEditing({ kind: 'level', level: l.level, name: l.name, description: l.descriptor ?? '' })}>
-                Edit<span className="sr-only"> level {l.level}</span>
+                {tRich(m.editLevel, { level: l.level, sr: srOnly })}
               </Button>
             </li>
           ))}
@@ -168,26 +202,26 @@ export default function FrameworkEditor({ framework }: { framework: SkillFramewo
         <section key={d.id} className={d.archived ? 'card fw-card fw-card--archived' : 'card fw-card'} aria-labelledby={`fw-d-${d.id}`}>
           <div className="fw-domain">
             <div className="fw-skill__text">
-              <h3 id={`fw-d-${d.id}`} className="card__title">{d.name}{d.archived && <span className="badge badge--neutral fw-badge">Archived</span>}</h3>
+              <h3 id={`fw-d-${d.id}`} className="card__title">{d.name}{d.archived && <span className="badge badge--neutral fw-badge">{t(m.archived)}</span>}</h3>
               {d.description && <span className="muted text-sm">{d.description}</span>}
             </div>
             <span className="fw-actions">
               <MoveButtons label={d.name} index={i} count={framework.domains.length} disabled={busy}
-                onMove={(to) => void run(() => api.put('skill-domain-order', { ids: moved(domainIds, i, to) }), 'Order saved.')} />
+                onMove={(to) => void run(() => api.put('skill-domain-order', { ids: moved(domainIds, i, to) }), t(m.orderSaved))} />
               <Button variant="ghost" size="sm" onClick={() => setEditing({ kind: 'domain', id: d.id, name: d.name, description: d.description ?? '' })}>
-                Edit<span className="sr-only"> {d.name}</span>
+                {tRich(m.edit, { name: d.name, sr: srOnly })}
               </Button>
               <Button variant="ghost" size="sm" disabled={busy}
-                onClick={() => void run(() => api.post(`skill-domain/${d.id}/${d.archived ? 'restore' : 'archive'}`), d.archived ? `${d.name} restored.` : `${d.name} archived.`)}>
-                {d.archived ? 'Restore' : 'Archive'}<span className="sr-only"> {d.name}</span>
+                onClick={() => void run(() => api.post(`skill-domain/${d.id}/${d.archived ? 'restore' : 'archive'}`), t(d.archived ? m.restored : m.domainArchived, { name: d.name }))}>
+                {tRich(d.archived ? m.restore : m.archive, { name: d.name, sr: srOnly })}
               </Button>
             </span>
           </div>
-          {d.skills.length ? <ul className="fw-skills">{skillRow(d)}</ul> : <p className="muted">No skills yet.</p>}
+          {d.skills.length ? <ul className="fw-skills">{skillRow(d)}</ul> : <p className="muted">{t(m.noSkills)}</p>}
           {!d.archived && (
             <div>
               <Button variant="secondary" size="sm" onClick={() => setEditing({ kind: 'skill', id: null, domainId: d.id, name: '', description: '' })}>
-                Add skill<span className="sr-only"> to {d.name}</span>
+                {tRich(m.addSkill, { name: d.name, sr: srOnly })}
               </Button>
             </div>
           )}

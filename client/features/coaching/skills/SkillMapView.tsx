@@ -16,7 +16,6 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, permissionScope, PERMISSIONS } from '../../../../common/permissions';
-import { plural } from '../../../../common/plural';
 import type { SkillDomain, SkillFramework, SkillMapRow, SkillMapSummary } from '../../../../common/schemas/skills';
 import type { SkillMapLayer } from '../../../../common/skillValues';
 import { GRADE_LEVELS, POSITIONS, SUBJECTS } from '../../../../common/staffValues';
@@ -37,6 +36,70 @@ import { useAuthUser, useDateLocale } from '../../../lib/session';
 import { levelColour } from '../../../lib/skills';
 import { skillMapCsvUrl, useSkillMap, useSkillMapSummary } from './api';
 import { activeFilterCount, hasFilters, type MapView, toApiQuery, viewFromSearch, viewToSearch } from './mapQuery';
+import { defineMessages, t, tRich, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  filter: { id: 'coaching.map.filter', defaultMessage: 'Filter the skill map' },
+  school: { id: 'coaching.map.school', defaultMessage: 'School' },
+  allSchools: { id: 'coaching.map.allSchools', defaultMessage: 'All schools' },
+  group: { id: 'coaching.map.group', defaultMessage: 'Group' },
+  allGroups: { id: 'coaching.map.allGroups', defaultMessage: 'All groups' },
+  coach: { id: 'coaching.map.coach', defaultMessage: 'Coach' },
+  allCoaches: { id: 'coaching.map.allCoaches', defaultMessage: 'All coaches' },
+  grade: { id: 'coaching.map.grade', defaultMessage: 'Grade level' },
+  allGrades: { id: 'coaching.map.allGrades', defaultMessage: 'All grades' },
+  gradeN: { id: 'coaching.map.gradeN', defaultMessage: 'Grade {grade}' },
+  subject: { id: 'coaching.map.subject', defaultMessage: 'Subject' },
+  allSubjects: { id: 'coaching.map.allSubjects', defaultMessage: 'All subjects' },
+  position: { id: 'coaching.map.position', defaultMessage: 'Position' },
+  allPositions: { id: 'coaching.map.allPositions', defaultMessage: 'All positions' },
+  selfAssessed: { id: 'coaching.map.selfAssessed', defaultMessage: 'Self-assessed {date}' },
+  rated: { id: 'coaching.map.rated', defaultMessage: 'Rated {date}' },
+  ratedBy: { id: 'coaching.map.ratedBy', defaultMessage: 'Rated {date} by {name}' },
+  noSchool: { id: 'coaching.map.noSchool', defaultMessage: 'No school' },
+  rate: { id: 'coaching.map.rate', defaultMessage: 'Rate<sr> skills of {name}</sr>' },
+  notRated: { id: 'coaching.map.notRated', defaultMessage: 'Not rated' },
+  atEachLevel: { id: 'coaching.map.atEachLevel', defaultMessage: 'Educators at each level' },
+  allFiltered: { id: 'coaching.map.allFiltered', defaultMessage: 'All {count} filtered' },
+  skillAtEachLevel: { id: 'coaching.map.skillAtEachLevel', defaultMessage: '{skill}: educators at each level' },
+  grid: { id: 'coaching.map.grid', defaultMessage: 'Skill map grid' },
+  captionSelf: { id: 'coaching.map.captionSelf', defaultMessage: 'Self-assessed skill levels by educator. Use the arrow keys to move between cells.' },
+  captionCoach: { id: 'coaching.map.captionCoach', defaultMessage: 'Current skill levels by educator. Use the arrow keys to move between cells.' },
+  educator: { id: 'coaching.map.educator', defaultMessage: 'Educator' },
+  collapse: { id: 'coaching.map.collapse', defaultMessage: ', collapse to the average' },
+  expand: { id: 'coaching.map.expand', defaultMessage: ', show its skills' },
+  average: { id: 'coaching.map.average', defaultMessage: 'Average' },
+  helpSelf: { id: 'coaching.map.helpSelf', defaultMessage: 'Hover or focus a cell for the date of the self-assessment. Arrow keys move between cells.' },
+  helpCoach: { id: 'coaching.map.helpCoach', defaultMessage: 'Hover or focus a cell for the date, rater and note. Arrow keys move between cells.' },
+  everySkill: { id: 'coaching.map.everySkill', defaultMessage: 'Every skill<sr> of {name}</sr>' },
+  educators: { id: 'coaching.map.educators', defaultMessage: 'Educators' },
+  averageN: { id: 'coaching.map.averageN', defaultMessage: 'Average {value}' },
+  domainSkills: { id: 'coaching.map.domainSkills', defaultMessage: '{domain} skills' },
+  skillNotRated: { id: 'coaching.map.skillNotRated', defaultMessage: '{skill}: not rated' },
+  skillPrefix: { id: 'coaching.map.skillPrefix', defaultMessage: '{skill}: ' },
+  domainAverage: { id: 'coaching.map.domainAverage', defaultMessage: '{domain} (average)' },
+  sortNameAsc: { id: 'coaching.map.sortNameAsc', defaultMessage: 'Name (A–Z)' },
+  sortNameDesc: { id: 'coaching.map.sortNameDesc', defaultMessage: 'Name (Z–A)' },
+  sortLowest: { id: 'coaching.map.sortLowest', defaultMessage: '{domain}: lowest average' },
+  sortHighest: { id: 'coaching.map.sortHighest', defaultMessage: '{domain}: highest average' },
+  noSkills: { id: 'coaching.map.noSkills', defaultMessage: 'No skills to map yet' },
+  noSkillsEdit: { id: 'coaching.map.noSkillsEdit', defaultMessage: 'The framework has no active skills. Add some on the Framework tab.' },
+  noSkillsAsk: { id: 'coaching.map.noSkillsAsk', defaultMessage: 'The framework has no active skills. Ask your district administrator to add some.' },
+  count: { id: 'coaching.map.count', defaultMessage: '{count, plural, one {# educator} other {# educators}}' },
+  loadingEducators: { id: 'coaching.map.loadingEducators', defaultMessage: 'Loading educators…' },
+  heading: { id: 'coaching.map.heading', defaultMessage: 'Skill map' },
+  ownSelf: { id: 'coaching.map.ownSelf', defaultMessage: ', each at their own self-assessment' },
+  sortBy: { id: 'coaching.map.sortBy', defaultMessage: 'Sort by' },
+  exportCsv: { id: 'coaching.map.exportCsv', defaultMessage: 'Export CSV' },
+  showSelf: { id: 'coaching.map.showSelf', defaultMessage: 'Show self-assessment' },
+  levels: { id: 'coaching.map.levels', defaultMessage: 'Levels' },
+  loadFailed: { id: 'coaching.map.loadFailed', defaultMessage: 'The skill map could not load' },
+  loading: { id: 'coaching.map.loading', defaultMessage: 'Loading the skill map…' },
+  noMatch: { id: 'coaching.map.noMatch', defaultMessage: 'No educators match' },
+  fewer: { id: 'coaching.map.fewer', defaultMessage: 'Try fewer filters.' },
+  noEducators: { id: 'coaching.map.noEducators', defaultMessage: 'There are no active educators in your schools yet.' },
+});
+const srOnly = (chunks: React.ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 type Levels = SkillFramework['levels'];
 type Cell = SkillMapRow['cells'][string];
@@ -77,18 +140,18 @@ function Filters({ view, onChange, onClear }: { view: MapView; onChange: (patch:
   // Each select is as wide as its longest option (sm-filter-bar in coaching.css): a chosen school or
   // position is never cut off; the bar wraps instead, and folds behind "Filters" on a phone.
   return (
-    <FilterBar label="Filter the skill map" className="sm-filter-bar" columns="none" active={hasFilters(view)} onClear={onClear}
+    <FilterBar label={t(m.filter)} className="sm-filter-bar" columns="none" active={hasFilters(view)} onClear={onClear}
       foldCount={activeFilterCount(view)}>
-      <SelectField label="School" name="building_id" value={view.building_id ? String(view.building_id) : ''}
-        onChange={(v) => onChange({ building_id: num(v) })} options={idOptions('All schools', schools)} />
-      <SelectField label="Group" name="group_id" value={view.group_id ? String(view.group_id) : ''}
-        onChange={(v) => onChange({ group_id: num(v) })} options={idOptions('All groups', groups.data?.data ?? [])} />
-      <SelectField label="Coach" name="coach_id" value={view.coach_id ? String(view.coach_id) : ''}
-        onChange={(v) => onChange({ coach_id: num(v) })} options={idOptions('All coaches', coaches.data?.data ?? [])} />
-      <SelectField label="Grade level" name="grade_level" value={view.grade_level}
-        onChange={(v) => onChange({ grade_level: v })} options={textOptions('All grades', GRADE_LEVELS, (g) => (g === 'PK' || g === 'K' ? g : `Grade ${g}`))} />
-      <SelectField label="Subject" name="subject" value={view.subject} onChange={(v) => onChange({ subject: v })} options={textOptions('All subjects', SUBJECTS)} />
-      <SelectField label="Position" name="position" value={view.position} onChange={(v) => onChange({ position: v })} options={textOptions('All positions', POSITIONS)} />
+      <SelectField label={t(m.school)} name="building_id" value={view.building_id ? String(view.building_id) : ''}
+        onChange={(v) => onChange({ building_id: num(v) })} options={idOptions(t(m.allSchools), schools)} />
+      <SelectField label={t(m.group)} name="group_id" value={view.group_id ? String(view.group_id) : ''}
+        onChange={(v) => onChange({ group_id: num(v) })} options={idOptions(t(m.allGroups), groups.data?.data ?? [])} />
+      <SelectField label={t(m.coach)} name="coach_id" value={view.coach_id ? String(view.coach_id) : ''}
+        onChange={(v) => onChange({ coach_id: num(v) })} options={idOptions(t(m.allCoaches), coaches.data?.data ?? [])} />
+      <SelectField label={t(m.grade)} name="grade_level" value={view.grade_level}
+        onChange={(v) => onChange({ grade_level: v })} options={textOptions(t(m.allGrades), GRADE_LEVELS, (g) => (g === 'PK' || g === 'K' ? g : t(m.gradeN, { grade: g })))} />
+      <SelectField label={t(m.subject)} name="subject" value={view.subject} onChange={(v) => onChange({ subject: v })} options={textOptions(t(m.allSubjects), SUBJECTS, tText)} />
+      <SelectField label={t(m.position)} name="position" value={view.position} onChange={(v) => onChange({ position: v })} options={textOptions(t(m.allPositions), POSITIONS, tText)} />
     </FilterBar>
   );
 }
@@ -100,7 +163,7 @@ function CellTip({ skill, cell, levels, layer }: { skill: string; cell: Cell; le
   return (
     <span className="sm-tip">
       <strong>{skill}: {cell.level} · {levelName(levels, cell.level)}</strong>
-      <span>{layer === 'self' ? `Self-assessed ${formatDay(cell.rated_on, locale)}` : `Rated ${formatDay(cell.rated_on, locale)}${cell.rated_by ? ` by ${cell.rated_by}` : ''}`}</span>
+      <span>{layer === 'self' ? t(m.selfAssessed, { date: formatDay(cell.rated_on, locale) }) : cell.rated_by ? t(m.ratedBy, { date: formatDay(cell.rated_on, locale), name: cell.rated_by }) : t(m.rated, { date: formatDay(cell.rated_on, locale) })}</span>
       {cell.note && <span className="sm-tip__note">{cell.note.length > 160 ? `${cell.note.slice(0, 160)}…` : cell.note}</span>}
     </span>
   );
@@ -131,10 +194,10 @@ const GridRow = memo(function GridRow({ row, r, columns, levels, maxLevel, focus
         <span className="sm-who">
           <span className="sm-who__text">
             <Link to={`/app/staff/${row.staff.id}`} className="sm-who__name">{row.staff.name}</Link>
-            <span className="sm-who__meta">{row.staff.building ?? 'No school'}</span>
+            <span className="sm-who__meta">{row.staff.building ?? t(m.noSchool)}</span>
           </span>
           <Button variant="ghost" size="sm" className="sm-who__rate" onClick={() => onRate({ id: row.staff.id, name: row.staff.name })}>
-            Rate<span className="sr-only"> skills of {row.staff.name}</span>
+            {tRich(m.rate, { name: row.staff.name, sr: srOnly })}
           </Button>
         </span>
       </th>
@@ -145,7 +208,7 @@ const GridRow = memo(function GridRow({ row, r, columns, levels, maxLevel, focus
           return (
             <td key={c.key} className="sm-grid__cell">
               {avg === null || avg === undefined
-                ? <span className="sm-avg" {...props}><span aria-hidden="true">–</span><span className="sr-only">Not rated</span></span>
+                ? <span className="sm-avg" {...props}><span aria-hidden="true">–</span><span className="sr-only">{t(m.notRated)}</span></span>
                 : <span className="sm-avg" {...props}>{avg.toFixed(1)}</span>}
             </td>
           );
@@ -154,7 +217,7 @@ const GridRow = memo(function GridRow({ row, r, columns, levels, maxLevel, focus
         if (!cell) {
           return (
             <td key={c.key} className="sm-grid__cell">
-              <span className="sm-level sm-level--none sm-cell" {...props}><span aria-hidden="true">–</span><span className="sr-only">Not rated</span></span>
+              <span className="sm-level sm-level--none sm-cell" {...props}><span aria-hidden="true">–</span><span className="sr-only">{t(m.notRated)}</span></span>
             </td>
           );
         }
@@ -181,15 +244,15 @@ function SummaryRow({ columns, levels, summary }: { columns: Column[]; levels: L
   return (
     <tr className="sm-grid__summary">
       <th scope="row" className="sm-grid__who">
-        Educators at each level
-        <span className="sm-who__meta">All {summary ? formatInteger(summary.total) : '…'} filtered</span>
+        {t(m.atEachLevel)}
+        <span className="sm-who__meta">{t(m.allFiltered, { count: summary ? formatInteger(summary.total) : '…' })}</span>
       </th>
       {columns.map((c) => {
         if (c.kind === 'average') return <td key={c.key} className="sm-grid__cell sm-sum" />;
         const counts = summary?.counts[String(c.skillId)] ?? {};
         return (
           <td key={c.key} className="sm-grid__cell sm-sum">
-            <ul className="sm-sum__list" aria-label={`${c.label}: educators at each level`}>
+            <ul className="sm-sum__list" aria-label={t(m.skillAtEachLevel, { skill: c.label })}>
               {levels.map((l) => (
                 <li key={l.level}>
                   <span className="sm-sum__key">{l.level}<span className="sr-only"> {l.name}</span></span> {counts[String(l.level)] ?? 0}
@@ -245,14 +308,14 @@ function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summar
 
   return (
     <>
-      <div className="sm-scroll" role="region" aria-label="Skill map grid">
+      <div className="sm-scroll" role="region" aria-label={t(m.grid)}>
         <table className="sm-grid" ref={gridRef} onKeyDown={onGridKey} aria-describedby="sm-grid-help">
           <caption className="sr-only">
-            {layer === 'self' ? 'Self-assessed skill levels by educator.' : 'Current skill levels by educator.'} Use the arrow keys to move between cells.
+            {t(layer === 'self' ? m.captionSelf : m.captionCoach)}
           </caption>
           <thead>
             <tr className="sm-grid__domains">
-              <th scope="col" rowSpan={2} className="sm-grid__corner">Educator</th>
+              <th scope="col" rowSpan={2} className="sm-grid__corner">{t(m.educator)}</th>
               {domains.map((d) => {
                 const open = !collapsed.has(d.id);
                 return (
@@ -262,7 +325,7 @@ function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summar
                         <path d="M4 2l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
                       </svg>
                       <span>{d.name}</span>
-                      <span className="sr-only">{open ? ', collapse to the average' : ', show its skills'}</span>
+                      <span className="sr-only">{t(open ? m.collapse : m.expand)}</span>
                     </button>
                   </th>
                 );
@@ -271,7 +334,7 @@ function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summar
             <tr className="sm-grid__skills">
               {columns.map((c) => (
                 <th key={c.key} scope="col" className={c.kind === 'average' ? 'sm-grid__skill sm-grid__skill--avg' : 'sm-grid__skill'}>
-                  <span className="sm-grid__label">{c.kind === 'average' ? 'Average' : c.label}</span>
+                  <span className="sm-grid__label">{c.kind === 'average' ? t(m.average) : c.label}</span>
                 </th>
               ))}
             </tr>
@@ -288,7 +351,7 @@ function SkillGrid({ rows, domains, columns, collapsed, levels, maxLevel, summar
         </table>
       </div>
       <p id="sm-grid-help" className="muted text-sm sm-help">
-        {layer === 'self' ? 'Hover or focus a cell for the date of the self-assessment.' : 'Hover or focus a cell for the date, rater and note.'} Arrow keys move between cells.
+        {t(layer === 'self' ? m.helpSelf : m.helpCoach)}
       </p>
     </>
   );
@@ -299,7 +362,7 @@ function EverySkill({ row, domains, levels, maxLevel }: { row: SkillMapRow; doma
   const [open, setOpen] = useState(false);
   return (
     <details className="sm-card__details" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Every skill<span className="sr-only"> of {row.staff.name}</span></summary>
+      <summary>{tRich(m.everySkill, { name: row.staff.name, sr: srOnly })}</summary>
       {open && <SkillList row={row} domains={domains} levels={levels} maxLevel={maxLevel} />}
     </details>
   );
@@ -316,7 +379,7 @@ function SkillList({ row, domains, levels, maxLevel }: { row: SkillMapRow; domai
             <span>{s.name}</span>
             {cell
               ? <span className="sm-card__level"><LevelChip level={cell.level} levels={levels} maxLevel={maxLevel} /><span className="sm-who__meta">{formatDay(cell.rated_on, locale)}</span></span>
-              : <span className="muted text-sm">Not rated</span>}
+              : <span className="muted text-sm">{t(m.notRated)}</span>}
           </li>
         );
       })}
@@ -326,16 +389,16 @@ function SkillList({ row, domains, levels, maxLevel }: { row: SkillMapRow; domai
 
 function SkillCards({ rows, domains, levels, maxLevel, onRate }: Pick<GridProps, 'rows' | 'domains' | 'levels' | 'maxLevel' | 'onRate'>) {
   return (
-    <ul className="sm-cards" aria-label="Educators">
+    <ul className="sm-cards" aria-label={t(m.educators)}>
       {rows.map((row) => (
         <li key={row.staff.id} className="card sm-card">
           <div className="sm-card__head">
             <div>
               <Link to={`/app/staff/${row.staff.id}`} className="sm-who__name">{row.staff.name}</Link>
-              <span className="sm-who__meta">{row.staff.building ?? 'No school'}</span>
+              <span className="sm-who__meta">{row.staff.building ?? t(m.noSchool)}</span>
             </div>
             <Button variant="secondary" size="sm" onClick={() => onRate({ id: row.staff.id, name: row.staff.name })}>
-              Rate<span className="sr-only"> skills of {row.staff.name}</span>
+              {tRich(m.rate, { name: row.staff.name, sr: srOnly })}
             </Button>
           </div>
           <ul className="sm-card__domains">
@@ -344,15 +407,15 @@ function SkillCards({ rows, domains, levels, maxLevel, onRate }: Pick<GridProps,
               return (
                 <li key={d.id} className="sm-card__domain">
                   <span className="sm-card__domain-name">{d.name}</span>
-                  <span className="sm-card__avg">{avg === null || avg === undefined ? 'Not rated' : `Average ${avg.toFixed(1)}`}</span>
-                  <ul className="sm-card__chips" aria-label={`${d.name} skills`}>
+                  <span className="sm-card__avg">{avg === null || avg === undefined ? t(m.notRated) : t(m.averageN, { value: avg.toFixed(1) })}</span>
+                  <ul className="sm-card__chips" aria-label={t(m.domainSkills, { domain: d.name })}>
                     {d.skills.map((s) => {
                       const cell = row.cells[String(s.id)];
-                      if (!cell) return <li key={s.id} className="sm-level sm-level--none" title={s.name}><span className="sr-only">{s.name}: not rated</span><span aria-hidden="true">–</span></li>;
+                      if (!cell) return <li key={s.id} className="sm-level sm-level--none" title={s.name}><span className="sr-only">{t(m.skillNotRated, { skill: s.name })}</span><span aria-hidden="true">–</span></li>;
                       const colour = levelColour(cell.level, maxLevel);
                       return (
                         <li key={s.id} className="sm-level" title={s.name} style={{ background: colour.bg, color: colour.fg }}>
-                          <span className="sr-only">{s.name}: </span>{cell.level}<span className="sr-only"> {levelName(levels, cell.level)}</span>
+                          <span className="sr-only">{t(m.skillPrefix, { skill: s.name })}</span>{cell.level}<span className="sr-only"> {levelName(levels, cell.level)}</span>
                         </li>
                       );
                     })}
@@ -392,7 +455,7 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
   const maxLevel = Math.max(1, ...levels.map((l) => l.level));
   const collapsed = useMemo(() => new Set(view.collapsed), [view.collapsed]);
   const columns: Column[] = useMemo(() => domains.flatMap((d): Column[] => (collapsed.has(d.id)
-    ? [{ kind: 'average' as const, key: `d${d.id}`, domain: d, label: `${d.name} (average)` }]
+    ? [{ kind: 'average' as const, key: `d${d.id}`, domain: d, label: t(m.domainAverage, { domain: d.name }) }]
     : d.skills.map((s) => ({ kind: 'skill' as const, key: `s${s.id}`, domain: d, skillId: s.id, label: s.name })))), [domains, collapsed]);
   const toggle = (domainId: number) =>
     go({ ...view, collapsed: collapsed.has(domainId) ? view.collapsed.filter((x) => x !== domainId) : [...view.collapsed, domainId] }, true);
@@ -402,53 +465,53 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
   const csv = skillMapCsvUrl({ ...query, collapsed: view.collapsed.length ? view.collapsed : undefined });
 
   const sortOptions = [
-    { value: 'name', label: 'Name (A–Z)' },
-    { value: '-name', label: 'Name (Z–A)' },
+    { value: 'name', label: t(m.sortNameAsc) },
+    { value: '-name', label: t(m.sortNameDesc) },
     ...domains.flatMap((d) => [
-      { value: `domain:${d.id}`, label: `${d.name}: lowest average` },
-      { value: `-domain:${d.id}`, label: `${d.name}: highest average` },
+      { value: `domain:${d.id}`, label: t(m.sortLowest, { domain: d.name }) },
+      { value: `-domain:${d.id}`, label: t(m.sortHighest, { domain: d.name }) },
     ]),
   ];
 
   if (domains.length === 0) {
-    return <EmptyState title="No skills to map yet">
-      <p>The framework has no active skills. {framework.can_edit ? 'Add some on the Framework tab.' : 'Ask your district administrator to add some.'}</p>
+    return <EmptyState title={t(m.noSkills)}>
+      <p>{t(framework.can_edit ? m.noSkillsEdit : m.noSkillsAsk)}</p>
     </EmptyState>;
   }
 
-  const countText = meta ? plural(meta.total, 'educator', 'educators') : 'Loading educators…';
+  const countText = meta ? t(m.count, { count: meta.total }) : t(m.loadingEducators);
 
   return (
     <section className="stack sm" aria-labelledby="sm-heading">
-      <h2 id="sm-heading" className="sr-only">Skill map</h2>
+      <h2 id="sm-heading" className="sr-only">{t(m.heading)}</h2>
       <Filters view={view} onChange={change}
         onClear={() => go({ ...view, building_id: null, group_id: null, coach_id: null, grade_level: '', subject: '', position: '', page: 1 })} />
       <div className="sm-toolbar">
         <p className="sm-count" aria-live="polite">
-          {countText}{view.layer === 'self' && <span className="sm-count__layer">, each at their own self-assessment</span>}
+          {countText}{view.layer === 'self' && <span className="sm-count__layer">{t(m.ownSelf)}</span>}
         </p>
-        <SelectField label="Sort by" name="sort" value={view.sort} onChange={(v) => change({ sort: v })} options={sortOptions} className="sm-sort" />
+        <SelectField label={t(m.sortBy)} name="sort" value={view.sort} onChange={(v) => change({ sort: v })} options={sortOptions} className="sm-sort" />
         <a className="btn btn--secondary btn--sm sm-export" href={csv} download>
-          <span className="btn__label">Export CSV</span>
+          <span className="btn__label">{t(m.exportCsv)}</span>
         </a>
       </div>
       <div className="sm-layer-row">
-        <CheckboxField label="Show self-assessment" name="layer" className="sm-layer" checked={view.layer === 'self'}
+        <CheckboxField label={t(m.showSelf)} name="layer" className="sm-layer" checked={view.layer === 'self'}
           onChange={(on) => change({ layer: on ? 'self' : 'coach' })} />
         {wide && (
-          <ul className="sm-legend" aria-label="Levels">
+          <ul className="sm-legend" aria-label={t(m.levels)}>
             {levels.map((l) => (
               <li key={l.level}><LevelChip level={l.level} levels={levels} maxLevel={maxLevel} /> <span>{l.name}</span></li>
             ))}
-            <li><span className="sm-level sm-level--none" aria-hidden="true">–</span> <span>Not rated</span></li>
+            <li><span className="sm-level sm-level--none" aria-hidden="true">–</span> <span>{t(m.notRated)}</span></li>
           </ul>
         )}
       </div>
-      {error && !data && <Alert tone="danger" title="The skill map could not load">{error.message}</Alert>}
-      {isLoading && !data && <LoadingBlock label="Loading the skill map…" />}
+      {error && !data && <Alert tone="danger" title={t(m.loadFailed)}>{error.message}</Alert>}
+      {isLoading && !data && <LoadingBlock label={t(m.loading)} />}
       {data && rows.length === 0 && (
-        <EmptyState title="No educators match">
-          <p>{hasFilters(view) ? 'Try fewer filters.' : 'There are no active educators in your schools yet.'}</p>
+        <EmptyState title={t(m.noMatch)}>
+          <p>{t(hasFilters(view) ? m.fewer : m.noEducators)}</p>
         </EmptyState>
       )}
       {rows.length > 0 && (

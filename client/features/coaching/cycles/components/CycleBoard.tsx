@@ -3,7 +3,18 @@
 import type { CycleStage, CycleSummary } from '../../../../../common/schemas/cycles';
 import { Button } from '../../../../components/Button';
 import { DueBadge, educatorNames, StatusBadge } from '../../../../components/CycleBadges';
-import { plural, pluralWord } from '../../../../../common/plural';
+import { defineMessages, t } from '../../../../lib/i18n';
+
+const m = defineMessages({
+  noEducators: { id: 'coaching.board.noEducators', defaultMessage: 'No educators' },
+  coach: { id: 'coaching.board.coach', defaultMessage: 'Coach: {name}' },
+  moveLabel: { id: 'coaching.board.moveLabel', defaultMessage: 'Move to next stage ({stage}): {title}' },
+  move: { id: 'coaching.board.move', defaultMessage: 'Move to next stage' },
+  archived: { id: 'coaching.board.archived', defaultMessage: '{name} (archived)' },
+  cycles: { id: 'coaching.board.cycles', defaultMessage: '{count, plural, one {cycle} other {cycles}}' },
+  days: { id: 'coaching.board.days', defaultMessage: '{count, plural, one {# day} other {# days}} expected' },
+  empty: { id: 'coaching.board.empty', defaultMessage: 'No cycles in this stage.' },
+});
 
 interface Props {
   cycles: CycleSummary[];
@@ -19,8 +30,8 @@ export function CycleCard({ cycle, busy, onOpen, onAdvance }: { cycle: CycleSumm
       <h4 className="cyc-card__title">
         <button type="button" id={`cyc-open-${cycle.id}`} className="btn-link cyc-card__open" onClick={onOpen}>{cycle.title}</button>
       </h4>
-      <p className="cyc-card__who">{educatorNames(cycle) || 'No educators'}</p>
-      <p className="cyc-card__meta">Coach: {cycle.coach.name}</p>
+      <p className="cyc-card__who">{educatorNames(cycle) || t(m.noEducators)}</p>
+      <p className="cyc-card__meta">{t(m.coach, { name: cycle.coach.name })}</p>
       <div className="cyc-card__badges">
         {cycle.status !== 'active' && <StatusBadge cycle={cycle} />}
         <DueBadge cycle={cycle} />
@@ -32,10 +43,10 @@ export function CycleCard({ cycle, busy, onOpen, onAdvance }: { cycle: CycleSumm
           variant="secondary"
           className="cyc-card__move"
           busy={busy}
-          aria-label={`Move to next stage (${cycle.next_stage.name}): ${cycle.title}`}
+          aria-label={t(m.moveLabel, { stage: cycle.next_stage.name, title: cycle.title })}
           onClick={onAdvance}
         >
-          Move to next stage
+          {t(m.move)}
         </Button>
       )}
     </article>
@@ -52,14 +63,14 @@ export function CycleBoard({ cycles, stages, busyId, onOpen, onAdvance }: Props)
           <section key={stage.id} className="cyc-column" aria-labelledby={`cyc-col-${stage.id}`}>
             <h3 id={`cyc-col-${stage.id}`} className="cyc-column__title">
               <span className="disc cyc-column__step" aria-hidden="true">{stage.archived ? '–' : i + 1}</span>
-              <span className="cyc-column__name">{stage.name}{stage.archived ? ' (archived)' : ''}</span>
+              <span className="cyc-column__name">{stage.archived ? t(m.archived, { name: stage.name }) : stage.name}</span>
               <span className="cyc-column__count">
-                {inStage.length}<span className="sr-only"> {pluralWord(inStage.length, 'cycle', 'cycles')}</span>
+                {inStage.length}<span className="sr-only"> {t(m.cycles, { count: inStage.length })}</span>
               </span>
             </h3>
-            <p className="cyc-column__days">{plural(stage.expected_days, 'day', 'days')} expected</p>
+            <p className="cyc-column__days">{t(m.days, { count: stage.expected_days })}</p>
             {inStage.length === 0 ? (
-              <p className="cyc-column__empty">No cycles in this stage.</p>
+              <p className="cyc-column__empty">{t(m.empty)}</p>
             ) : (
               <ul className="cyc-column__list">
                 {inStage.map((c) => (

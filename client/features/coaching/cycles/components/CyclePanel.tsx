@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  CYCLE_OUTCOME_LABELS, CYCLE_OUTCOMES, CYCLE_STATUS_LABELS, type Cycle, type CycleOutcome, type CycleStage,
+  CYCLE_OUTCOME_LABELS, CYCLE_OUTCOMES, type Cycle, type CycleOutcome, type CycleStage,
 } from '../../../../../common/schemas/cycles';
 import { Alert } from '../../../../components/Alert';
 import { Button } from '../../../../components/Button';
@@ -18,6 +18,73 @@ import { useInstantFormat } from '../../../../lib/session';
 import { formatDay } from '../../../../lib/dates';
 import { DueBadge, StatusBadge } from '../../../../components/CycleBadges';
 import { StepsFromSourceSection } from '../../../../components/actionSteps/StepsFromSource';
+import { defineMessages, t, tRich, tText } from '../../../../lib/i18n';
+
+const m = defineMessages({
+  archivedStage: { id: 'coaching.panel.archivedStage', defaultMessage: 'Archived stage' },
+  current: { id: 'coaching.panel.current', defaultMessage: 'Current' },
+  entered: { id: 'coaching.panel.entered', defaultMessage: 'Entered {date}' },
+  enteredLeft: { id: 'coaching.panel.enteredLeft', defaultMessage: 'Entered {date} · left {left}' },
+  completedOutcome: { id: 'coaching.panel.completedOutcome', defaultMessage: 'Completed: {outcome}' },
+  noteAdded: { id: 'coaching.panel.noteAdded', defaultMessage: 'Your note has been added.' },
+  noteAddFailed: { id: 'coaching.panel.noteAddFailed', defaultMessage: 'We could not add the note. Please try again.' },
+  noteSaved: { id: 'coaching.panel.noteSaved', defaultMessage: 'Your note has been saved.' },
+  noteSaveFailed: { id: 'coaching.panel.noteSaveFailed', defaultMessage: 'We could not save the note.' },
+  noteDeleted: { id: 'coaching.panel.noteDeleted', defaultMessage: 'Your note has been deleted.' },
+  noteDeleteFailed: { id: 'coaching.panel.noteDeleteFailed', defaultMessage: 'We could not delete the note.' },
+  evidenceNotes: { id: 'coaching.panel.evidenceNotes', defaultMessage: 'Evidence notes' },
+  noNotes: { id: 'coaching.panel.noNotes', defaultMessage: 'No notes yet.' },
+  someone: { id: 'coaching.panel.someone', defaultMessage: 'Someone' },
+  editNote: { id: 'coaching.panel.editNote', defaultMessage: 'Edit note' },
+  saveNote: { id: 'coaching.panel.saveNote', defaultMessage: 'Save note' },
+  cancel: { id: 'coaching.panel.cancel', defaultMessage: 'Cancel' },
+  hiddenNote: { id: 'coaching.panel.hiddenNote', defaultMessage: 'Only the coach, the author and the educators in this cycle can read this note.' },
+  editNoteButton: { id: 'coaching.panel.editNoteButton', defaultMessage: 'Edit<sr> note</sr>' },
+  deleteNoteButton: { id: 'coaching.panel.deleteNoteButton', defaultMessage: 'Delete<sr> note</sr>' },
+  addNoteLabel: { id: 'coaching.panel.addNoteLabel', defaultMessage: 'Add a note' },
+  addNoteHint: { id: 'coaching.panel.addNoteHint', defaultMessage: 'What you saw, what the educator tried, what changed for students.' },
+  addNote: { id: 'coaching.panel.addNote', defaultMessage: 'Add note' },
+  complete: { id: 'coaching.panel.complete', defaultMessage: '{title} is complete.' },
+  completeTitle: { id: 'coaching.panel.completeTitle', defaultMessage: 'Complete the cycle' },
+  outcome: { id: 'coaching.panel.outcome', defaultMessage: 'Outcome' },
+  reflection: { id: 'coaching.panel.reflection', defaultMessage: 'Reflection' },
+  reflectionHint: { id: 'coaching.panel.reflectionHint', defaultMessage: 'What worked, what you would change, what comes next.' },
+  completeCycle: { id: 'coaching.panel.completeCycle', defaultMessage: 'Complete cycle' },
+  changeFailed: { id: 'coaching.panel.changeFailed', defaultMessage: 'We could not change this cycle. Please try again.' },
+  cycle: { id: 'coaching.panel.cycle', defaultMessage: 'Coaching cycle' },
+  loading: { id: 'coaching.panel.loading', defaultMessage: 'Loading the cycle…' },
+  loadFailed: { id: 'coaching.panel.loadFailed', defaultMessage: 'We could not load this cycle' },
+  stage: { id: 'coaching.panel.stage', defaultMessage: 'Stage: {name}' },
+  educators: { id: 'coaching.panel.educators', defaultMessage: 'Educators' },
+  coach: { id: 'coaching.panel.coach', defaultMessage: 'Coach' },
+  dates: { id: 'coaching.panel.dates', defaultMessage: 'Dates' },
+  started: { id: 'coaching.panel.started', defaultMessage: 'Started {date}' },
+  startedTarget: { id: 'coaching.panel.startedTarget', defaultMessage: 'Started {date} · target end {end}' },
+  focusSkills: { id: 'coaching.panel.focusSkills', defaultMessage: 'Focus skills' },
+  status: { id: 'coaching.panel.status', defaultMessage: 'Status' },
+  statusValue: { id: 'coaching.panel.statusValue', defaultMessage: '{status, select, planned {Planned} active {Active} completed {Completed} other {Cancelled}}' },
+  goal: { id: 'coaching.panel.goal', defaultMessage: 'Goal' },
+  movedTo: { id: 'coaching.panel.movedTo', defaultMessage: '{title} moved to {stage}.' },
+  moveNext: { id: 'coaching.panel.moveNext', defaultMessage: 'Move to next stage: {stage}' },
+  moveToStage: { id: 'coaching.panel.moveToStage', defaultMessage: 'Move to stage' },
+  chooseStage: { id: 'coaching.panel.chooseStage', defaultMessage: 'Choose a stage…' },
+  moved: { id: 'coaching.panel.moved', defaultMessage: 'The cycle has been moved.' },
+  move: { id: 'coaching.panel.move', defaultMessage: 'Move' },
+  cancelCycle: { id: 'coaching.panel.cancelCycle', defaultMessage: 'Cancel cycle' },
+  timeline: { id: 'coaching.panel.timeline', defaultMessage: 'Timeline' },
+  linked: { id: 'coaching.panel.linked', defaultMessage: 'Linked interactions' },
+  noLinked: { id: 'coaching.panel.noLinked', defaultMessage: 'No interactions are linked yet. Choose this cycle when you log an interaction.' },
+  minutes: { id: 'coaching.panel.minutes', defaultMessage: '{minutes} min' },
+  deleteCycle: { id: 'coaching.panel.deleteCycle', defaultMessage: 'Delete cycle' },
+  deleteTitle: { id: 'coaching.panel.deleteTitle', defaultMessage: 'Delete {title}?' },
+  cancelTitle: { id: 'coaching.panel.cancelTitle', defaultMessage: 'Cancel {title}?' },
+  deleteMessage: { id: 'coaching.panel.deleteMessage', defaultMessage: 'The cycle disappears from every list. Interactions linked to it are kept.' },
+  cancelMessage: { id: 'coaching.panel.cancelMessage', defaultMessage: 'The cycle stops where it is and keeps its history. It cannot be reopened.' },
+  keep: { id: 'coaching.panel.keep', defaultMessage: 'Keep it' },
+  deleted: { id: 'coaching.panel.deleted', defaultMessage: '{title} has been deleted.' },
+  cancelled: { id: 'coaching.panel.cancelled', defaultMessage: '{title} has been cancelled.' },
+});
+const srOnly = (chunks: React.ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -30,11 +97,11 @@ function Timeline({ cycle }: { cycle: Cycle }) {
           <div>
             <p className="cyc-timeline__name">
               {h.stage.name}
-              {h.stage.archived && <span className="badge badge--neutral cyc-badge">Archived stage</span>}
-              {h.left_on === null && cycle.status !== 'completed' && cycle.status !== 'cancelled' && <span className="badge badge--primary cyc-badge">Current</span>}
+              {h.stage.archived && <span className="badge badge--neutral cyc-badge">{t(m.archivedStage)}</span>}
+              {h.left_on === null && cycle.status !== 'completed' && cycle.status !== 'cancelled' && <span className="badge badge--primary cyc-badge">{t(m.current)}</span>}
             </p>
             <p className="cyc-timeline__dates">
-              Entered {formatDay(h.entered_on)}{h.left_on ? ` · left ${formatDay(h.left_on)}` : ''}
+              {h.left_on ? t(m.enteredLeft, { date: formatDay(h.entered_on), left: formatDay(h.left_on) }) : t(m.entered, { date: formatDay(h.entered_on) })}
             </p>
           </div>
         </li>
@@ -43,7 +110,7 @@ function Timeline({ cycle }: { cycle: Cycle }) {
         <li className="cyc-timeline__item cyc-timeline__item--end">
           <span className="cyc-timeline__dot" aria-hidden="true" />
           <div>
-            <p className="cyc-timeline__name">Completed: {cycle.outcome ? CYCLE_OUTCOME_LABELS[cycle.outcome] : ''}</p>
+            <p className="cyc-timeline__name">{t(m.completedOutcome, { outcome: cycle.outcome ? tText(CYCLE_OUTCOME_LABELS[cycle.outcome]) : '' })}</p>
             <p className="cyc-timeline__dates">{formatDay(cycle.completed_on)}</p>
           </div>
         </li>
@@ -66,9 +133,9 @@ function Notes({ cycle }: { cycle: Cycle }) {
       await cycleApi.addNote(cycle.id, body);
       setBody('');
       setError(undefined);
-      toast.success('Your note has been added.');
+      toast.success(t(m.noteAdded));
     } catch (err) {
-      setError(err instanceof ApiError ? err.errors?.body ?? [err.message] : ['We could not add the note. Please try again.']);
+      setError(err instanceof ApiError ? err.errors?.body ?? [err.message] : [t(m.noteAddFailed)]);
     } finally {
       setBusy(false);
     }
@@ -78,44 +145,44 @@ function Notes({ cycle }: { cycle: Cycle }) {
     try {
       await cycleApi.updateNote(cycle.id, editing.id, editing.body);
       setEditing(null);
-      toast.success('Your note has been saved.');
+      toast.success(t(m.noteSaved));
     } catch (err) {
-      toast.error(errorText(err, 'We could not save the note.'));
+      toast.error(errorText(err, t(m.noteSaveFailed)));
     }
   };
   const remove = async (noteId: number) => {
     try {
       await cycleApi.deleteNote(cycle.id, noteId);
-      toast.success('Your note has been deleted.');
+      toast.success(t(m.noteDeleted));
     } catch (err) {
-      toast.error(errorText(err, 'We could not delete the note.'));
+      toast.error(errorText(err, t(m.noteDeleteFailed)));
     }
   };
   return (
     <section className="stack stack--sm" aria-labelledby="cyc-notes-title">
-      <h3 id="cyc-notes-title" className="cyc-panel__heading">Evidence notes</h3>
-      {cycle.notes.length === 0 && <p className="muted">No notes yet.</p>}
+      <h3 id="cyc-notes-title" className="cyc-panel__heading">{t(m.evidenceNotes)}</h3>
+      {cycle.notes.length === 0 && <p className="muted">{t(m.noNotes)}</p>}
       <ul className="cyc-notes">
         {cycle.notes.map((n) => (
           <li key={n.id} className="cyc-note">
-            <p className="cyc-note__meta">{n.author?.name ?? 'Someone'} · {when.dateTime(n.created_at)}</p>
+            <p className="cyc-note__meta">{n.author?.name ?? t(m.someone)} · {when.dateTime(n.created_at)}</p>
             {editing?.id === n.id ? (
               <div className="stack stack--sm">
-                <TextAreaField label="Edit note" name={`note-${n.id}`} value={editing.body} onChange={(v) => setEditing({ id: n.id, body: v })} rows={3} />
+                <TextAreaField label={t(m.editNote)} name={`note-${n.id}`} value={editing.body} onChange={(v) => setEditing({ id: n.id, body: v })} rows={3} />
                 <div className="cluster">
-                  <Button size="sm" onClick={save}>Save note</Button>
-                  <Button size="sm" variant="secondary" onClick={() => setEditing(null)}>Cancel</Button>
+                  <Button size="sm" onClick={save}>{t(m.saveNote)}</Button>
+                  <Button size="sm" variant="secondary" onClick={() => setEditing(null)}>{t(m.cancel)}</Button>
                 </div>
               </div>
             ) : n.hidden ? (
-              <p className="muted cyc-note__hidden">Only the coach, the author and the educators in this cycle can read this note.</p>
+              <p className="muted cyc-note__hidden">{t(m.hiddenNote)}</p>
             ) : (
               <p className="cyc-note__body">{n.body}</p>
             )}
             {n.can_edit && editing?.id !== n.id && (
               <div className="cluster">
-                <Button size="sm" variant="ghost" onClick={() => setEditing({ id: n.id, body: n.body ?? '' })}>Edit<span className="sr-only"> note</span></Button>
-                <Button size="sm" variant="ghost" className="cys-danger" onClick={() => remove(n.id)}>Delete<span className="sr-only"> note</span></Button>
+                <Button size="sm" variant="ghost" onClick={() => setEditing({ id: n.id, body: n.body ?? '' })}>{tRich(m.editNoteButton, { sr: srOnly })}</Button>
+                <Button size="sm" variant="ghost" className="cys-danger" onClick={() => remove(n.id)}>{tRich(m.deleteNoteButton, { sr: srOnly })}</Button>
               </div>
             )}
           </li>
@@ -123,9 +190,9 @@ function Notes({ cycle }: { cycle: Cycle }) {
       </ul>
       {cycle.can_edit && (
         <form className="stack stack--sm" onSubmit={add} noValidate>
-          <TextAreaField label="Add a note" name="note" value={body} onChange={setBody} rows={3} error={error}
-            hint="What you saw, what the educator tried, what changed for students." />
-          <div><Button type="submit" size="sm" busy={busy}>Add note</Button></div>
+          <TextAreaField label={t(m.addNoteLabel)} name="note" value={body} onChange={setBody} rows={3} error={error}
+            hint={t(m.addNoteHint)} />
+          <div><Button type="submit" size="sm" busy={busy}>{t(m.addNote)}</Button></div>
         </form>
       )}
     </section>
@@ -143,7 +210,7 @@ function CompleteForm({ cycle, onDone }: { cycle: Cycle; onDone: () => void }) {
     setBusy(true);
     try {
       await cycleApi.complete(cycle.id, { outcome: outcome as CycleOutcome, reflection });
-      toast.success(`${cycle.title} is complete.`);
+      toast.success(t(m.complete, { title: cycle.title }));
       onDone();
     } catch (err) {
       setError(err instanceof ApiError ? err.errors ?? { outcome: [err.message] } : {});
@@ -153,22 +220,22 @@ function CompleteForm({ cycle, onDone }: { cycle: Cycle; onDone: () => void }) {
   };
   return (
     <form className="card card--flat stack stack--sm" onSubmit={submit} noValidate aria-labelledby="cyc-complete-title">
-      <h3 id="cyc-complete-title" className="cyc-panel__heading">Complete the cycle</h3>
+      <h3 id="cyc-complete-title" className="cyc-panel__heading">{t(m.completeTitle)}</h3>
       <fieldset className="cyc-outcomes" aria-describedby={error.outcome ? 'cyc-outcome-error' : undefined}>
-        <legend className="field__label">Outcome</legend>
+        <legend className="field__label">{t(m.outcome)}</legend>
         {CYCLE_OUTCOMES.map((o) => (
           <label key={o} className="cyc-outcome">
             <input type="radio" name="outcome" value={o} checked={outcome === o} onChange={() => setOutcome(o)} />
-            {CYCLE_OUTCOME_LABELS[o]}
+            {tText(CYCLE_OUTCOME_LABELS[o])}
           </label>
         ))}
         {error.outcome && <p id="cyc-outcome-error" className="field__error">{error.outcome[0]}</p>}
       </fieldset>
-      <TextAreaField label="Reflection" name="reflection" value={reflection} onChange={setReflection} rows={3}
-        hint="What worked, what you would change, what comes next." error={error.reflection} />
+      <TextAreaField label={t(m.reflection)} name="reflection" value={reflection} onChange={setReflection} rows={3}
+        hint={t(m.reflectionHint)} error={error.reflection} />
       <div className="cluster">
-        <Button type="submit" busy={busy}>Complete cycle</Button>
-        <Button variant="secondary" onClick={onDone}>Cancel</Button>
+        <Button type="submit" busy={busy}>{t(m.completeCycle)}</Button>
+        <Button variant="secondary" onClick={onDone}>{t(m.cancel)}</Button>
       </div>
     </form>
   );
@@ -191,7 +258,7 @@ export function CyclePanel({ id, stages, onClose }: { id: number; stages: CycleS
       toast.success(done);
       return true;
     } catch (err) {
-      toast.error(errorText(err, 'We could not change this cycle. Please try again.'));
+      toast.error(errorText(err, t(m.changeFailed)));
       return false;
     } finally {
       setBusy(false);
@@ -201,31 +268,31 @@ export function CyclePanel({ id, stages, onClose }: { id: number; stages: CycleS
   const stageOptions = stages.filter((s) => !s.archived && s.id !== cycle?.stage?.id).map((s) => ({ value: String(s.id), label: s.name }));
 
   return (
-    <Modal open onClose={onClose} size="lg" title={cycle?.title ?? 'Coaching cycle'} className="cyc-panel">
-      {isLoading && <LoadingBlock label="Loading the cycle…" />}
-      {error && <Alert tone="danger" title="We could not load this cycle">{error.message}</Alert>}
+    <Modal open onClose={onClose} size="lg" title={cycle?.title ?? t(m.cycle)} className="cyc-panel">
+      {isLoading && <LoadingBlock label={t(m.loading)} />}
+      {error && <Alert tone="danger" title={t(m.loadFailed)}>{error.message}</Alert>}
       {cycle && (
         <div className="stack">
           <div className="cyc-panel__badges">
             <StatusBadge cycle={cycle} />
-            {cycle.stage && <span className="badge badge--neutral">Stage: {cycle.stage.name}</span>}
+            {cycle.stage && <span className="badge badge--neutral">{t(m.stage, { name: cycle.stage.name })}</span>}
             <DueBadge cycle={cycle} />
           </div>
           <dl className="dl cyc-panel__facts">
-            <dt>Educators</dt>
+            <dt>{t(m.educators)}</dt>
             <dd>
               {cycle.educators.length === 0 ? '—' : cycle.educators.map((e, i) => (
                 <span key={e.id}>{i > 0 && ', '}<Link to={`/app/staff/${e.id}`}>{e.name}</Link></span>
               ))}
             </dd>
-            <dt>Coach</dt><dd>{cycle.coach.name}</dd>
-            <dt>Dates</dt><dd>Started {formatDay(cycle.start_date)}{cycle.target_end_date ? ` · target end ${formatDay(cycle.target_end_date)}` : ''}</dd>
-            {cycle.focus_skills.length > 0 && <><dt>Focus skills</dt><dd>{cycle.focus_skills.map((s) => s.name).join(', ')}</dd></>}
-            <dt>Status</dt><dd>{CYCLE_STATUS_LABELS[cycle.status]}</dd>
+            <dt>{t(m.coach)}</dt><dd>{cycle.coach.name}</dd>
+            <dt>{t(m.dates)}</dt><dd>{cycle.target_end_date ? t(m.startedTarget, { date: formatDay(cycle.start_date), end: formatDay(cycle.target_end_date) }) : t(m.started, { date: formatDay(cycle.start_date) })}</dd>
+            {cycle.focus_skills.length > 0 && <><dt>{t(m.focusSkills)}</dt><dd>{cycle.focus_skills.map((s) => s.name).join(', ')}</dd></>}
+            <dt>{t(m.status)}</dt><dd>{t(m.statusValue, { status: cycle.status })}</dd>
           </dl>
           {cycle.goal && (
             <section aria-labelledby="cyc-goal-title">
-              <h3 id="cyc-goal-title" className="cyc-panel__heading">Goal</h3>
+              <h3 id="cyc-goal-title" className="cyc-panel__heading">{t(m.goal)}</h3>
               <p className="cyc-panel__goal">{cycle.goal}</p>
             </section>
           )}
@@ -235,7 +302,7 @@ export function CyclePanel({ id, stages, onClose }: { id: number; stages: CycleS
           )}
           {cycle.status === 'completed' && cycle.reflection && (
             <section aria-labelledby="cyc-reflection-title">
-              <h3 id="cyc-reflection-title" className="cyc-panel__heading">Reflection</h3>
+              <h3 id="cyc-reflection-title" className="cyc-panel__heading">{t(m.reflection)}</h3>
               <p className="cyc-panel__goal">{cycle.reflection}</p>
             </section>
           )}
@@ -243,41 +310,41 @@ export function CyclePanel({ id, stages, onClose }: { id: number; stages: CycleS
           {cycle.can_edit && open && !completing && (
             <div className="cyc-panel__actions">
               {cycle.next_stage ? (
-                <Button busy={busy} onClick={() => run(() => cycleApi.advance(cycle.id), `${cycle.title} moved to ${cycle.next_stage!.name}.`)}>
-                  Move to next stage: {cycle.next_stage.name}
+                <Button busy={busy} onClick={() => run(() => cycleApi.advance(cycle.id), t(m.movedTo, { title: cycle.title, stage: cycle.next_stage!.name }))}>
+                  {t(m.moveNext, { stage: cycle.next_stage.name })}
                 </Button>
               ) : (
-                <Button onClick={() => setCompleting(true)}>Complete cycle</Button>
+                <Button onClick={() => setCompleting(true)}>{t(m.completeCycle)}</Button>
               )}
               {stageOptions.length > 0 && (
                 <div className="cyc-panel__moveto">
-                  <SelectField label="Move to stage" name="move_to" value={target} onChange={setTarget} options={stageOptions} placeholder="Choose a stage…" />
+                  <SelectField label={t(m.moveToStage)} name="move_to" value={target} onChange={setTarget} options={stageOptions} placeholder={t(m.chooseStage)} />
                   <Button variant="secondary" disabled={!target || busy}
-                    onClick={async () => { if (await run(() => cycleApi.moveTo(cycle.id, Number(target)), 'The cycle has been moved.')) setTarget(''); }}>
-                    Move
+                    onClick={async () => { if (await run(() => cycleApi.moveTo(cycle.id, Number(target)), t(m.moved))) setTarget(''); }}>
+                    {t(m.move)}
                   </Button>
                 </div>
               )}
-              {cycle.next_stage && <Button variant="secondary" onClick={() => setCompleting(true)}>Complete cycle</Button>}
-              <Button variant="ghost" onClick={() => setConfirm('cancel')}>Cancel cycle</Button>
+              {cycle.next_stage && <Button variant="secondary" onClick={() => setCompleting(true)}>{t(m.completeCycle)}</Button>}
+              <Button variant="ghost" onClick={() => setConfirm('cancel')}>{t(m.cancelCycle)}</Button>
             </div>
           )}
           {completing && <CompleteForm cycle={cycle} onDone={() => setCompleting(false)} />}
 
           <section aria-labelledby="cyc-timeline-title">
-            <h3 id="cyc-timeline-title" className="cyc-panel__heading">Timeline</h3>
+            <h3 id="cyc-timeline-title" className="cyc-panel__heading">{t(m.timeline)}</h3>
             <Timeline cycle={cycle} />
           </section>
 
           <section aria-labelledby="cyc-interactions-title">
-            <h3 id="cyc-interactions-title" className="cyc-panel__heading">Linked interactions</h3>
+            <h3 id="cyc-interactions-title" className="cyc-panel__heading">{t(m.linked)}</h3>
             {cycle.interactions.length === 0 ? (
-              <p className="muted">No interactions are linked yet. Choose this cycle when you log an interaction.</p>
+              <p className="muted">{t(m.noLinked)}</p>
             ) : (
               <ul className="cyc-links">
                 {cycle.interactions.map((i) => (
                   <li key={i.id}>
-                    <span className="cyc-links__type">{i.interaction_type.name}</span> · {when.dateTime(i.starts_at)} · {i.duration_minutes} min · {i.coach.name}
+                    <span className="cyc-links__type">{i.interaction_type.name}</span> · {when.dateTime(i.starts_at)} · {t(m.minutes, { minutes: i.duration_minutes })} · {i.coach.name}
                   </li>
                 ))}
               </ul>
@@ -288,23 +355,23 @@ export function CyclePanel({ id, stages, onClose }: { id: number; stages: CycleS
 
           {cycle.can_edit && (
             <div>
-              <Button variant="ghost" className="cys-danger" onClick={() => setConfirm('delete')}>Delete cycle</Button>
+              <Button variant="ghost" className="cys-danger" onClick={() => setConfirm('delete')}>{t(m.deleteCycle)}</Button>
             </div>
           )}
           <ConfirmDialog
             open={confirm !== null}
-            title={confirm === 'delete' ? `Delete ${cycle.title}?` : `Cancel ${cycle.title}?`}
+            title={t(confirm === 'delete' ? m.deleteTitle : m.cancelTitle, { title: cycle.title })}
             message={confirm === 'delete'
-              ? 'The cycle disappears from every list. Interactions linked to it are kept.'
-              : 'The cycle stops where it is and keeps its history. It cannot be reopened.'}
-            confirmLabel={confirm === 'delete' ? 'Delete cycle' : 'Cancel cycle'}
-            cancelLabel="Keep it"
+              ? t(m.deleteMessage)
+              : t(m.cancelMessage)}
+            confirmLabel={t(confirm === 'delete' ? m.deleteCycle : m.cancelCycle)}
+            cancelLabel={t(m.keep)}
             danger
             busy={busy}
             onConfirm={async () => {
               const what = confirm;
               const ok = await run(() => (what === 'delete' ? cycleApi.remove(cycle.id) : cycleApi.cancel(cycle.id)),
-                what === 'delete' ? `${cycle.title} has been deleted.` : `${cycle.title} has been cancelled.`);
+                t(what === 'delete' ? m.deleted : m.cancelled, { title: cycle.title }));
               setConfirm(null);
               if (ok && what === 'delete') onClose();
             }}
