@@ -13,14 +13,37 @@ import { formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { useCoachList } from './api';
 import { CoachStatus, schoolList } from './components/CoachStatus';
-import { countText, plural } from '../../../common/plural';
+import { defineMessages, t, tRich } from '../../lib/i18n';
+
+const m = defineMessages({
+  educators: { id: 'coaches.educators', defaultMessage: '{count, plural, one {# educator} other {# educators}}' },
+  caseload: { id: 'coaches.caseload', defaultMessage: 'Caseload' },
+  schools: { id: 'coaches.schools', defaultMessage: 'Schools' },
+  noSchools: { id: 'coaches.noSchools', defaultMessage: 'No schools assigned' },
+  lastSignIn: { id: 'coaches.lastSignIn', defaultMessage: 'Last sign-in' },
+  notAccepted: { id: 'coaches.notAccepted', defaultMessage: 'Has not accepted the invitation yet' },
+  never: { id: 'coaches.never', defaultMessage: 'Never' },
+  listIntro: { id: 'coaches.listIntro', defaultMessage: 'Your coaching team, the schools each coach works in and the educators they support.' },
+  invite: { id: 'coaches.invite', defaultMessage: 'Invite a coach' },
+  coachesWhat: { id: 'coaches.coachesWhat', defaultMessage: 'coaches' },
+  loading: { id: 'coaches.loading', defaultMessage: 'Loading coaches…' },
+  emptyTitle: { id: 'coaches.emptyTitle', defaultMessage: 'No coaches yet' },
+  emptyBody: { id: 'coaches.emptyBody', defaultMessage: 'Coaches are people with the coach role. Once a coach is invited, they appear here with their schools and caseload.' },
+  find: { id: 'coaches.find', defaultMessage: 'Find a coach' },
+  findPlaceholder: { id: 'coaches.findPlaceholder', defaultMessage: 'Name, email or school' },
+  countShown: { id: 'coaches.countShown', defaultMessage: '{shown, number} of {total, plural, one {# coach} other {# coaches}}' },
+  count: { id: 'coaches.count', defaultMessage: '{total, plural, one {# coach} other {# coaches}}' },
+  noMatch: { id: 'coaches.noMatch', defaultMessage: 'No coach matches your search' },
+  noMatchBody: { id: 'coaches.noMatchBody', defaultMessage: 'Try another name, email or school, or <clear>clear the search</clear>.' },
+  listLabel: { id: 'coaches.listLabel', defaultMessage: 'Coaches' },
+});
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts.at(-1)![0] : '')).toUpperCase();
 }
 
-const educators = (n: number) => plural(n, 'educator', 'educators');
+const educators = (n: number) => t(m.educators, { count: n });
 
 function CoachCard({ coach }: { coach: CoachListItem }) {
   const locale = useDateLocale();
@@ -38,19 +61,19 @@ function CoachCard({ coach }: { coach: CoachListItem }) {
       </div>
       <dl className="coaches-card__facts">
         <div>
-          <dt>Caseload</dt>
+          <dt>{t(m.caseload)}</dt>
           <dd className="coaches-card__count">{educators(coach.caseload_count)}</dd>
         </div>
         <div>
-          <dt>Schools</dt>
-          <dd>{coach.buildings.length ? schoolList(coach.buildings) : <span className="muted">No schools assigned</span>}</dd>
+          <dt>{t(m.schools)}</dt>
+          <dd>{coach.buildings.length ? schoolList(coach.buildings) : <span className="muted">{t(m.noSchools)}</span>}</dd>
         </div>
         <div>
-          <dt>Last sign-in</dt>
+          <dt>{t(m.lastSignIn)}</dt>
           <dd>
             {coach.last_login_at
               ? formatRelative(coach.last_login_at, locale)
-              : <span className="muted">{coach.status === 'invited' ? 'Has not accepted the invitation yet' : 'Never'}</span>}
+              : <span className="muted">{coach.status === 'invited' ? t(m.notAccepted) : t(m.never)}</span>}
           </dd>
         </div>
       </dl>
@@ -93,46 +116,46 @@ export default function CoachListScreen({ route }: ScreenProps) {
     <div className="stack stack--lg coaches-page">
       <PageHeader
         title={route.title}
-        description={<p>Your coaching team, the schools each coach works in and the educators they support.</p>}
-        actions={canInvite ? <ButtonLink to="/app/settings/user/new" variant="secondary">Invite a coach</ButtonLink> : undefined}
+        description={<p>{t(m.listIntro)}</p>}
+        actions={canInvite ? <ButtonLink to="/app/settings/user/new" variant="secondary">{t(m.invite)}</ButtonLink> : undefined}
       />
 
       {error && !data ? (
-        <LoadError what="coaches" onRetry={() => void mutate()} />
+        <LoadError what={t(m.coachesWhat)} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
-        <LoadingBlock label="Loading coaches…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : coaches.length === 0 ? (
         <EmptyState
-          title="No coaches yet"
-          action={canInvite ? <ButtonLink to="/app/settings/user/new">Invite a coach</ButtonLink> : undefined}
+          title={t(m.emptyTitle)}
+          action={canInvite ? <ButtonLink to="/app/settings/user/new">{t(m.invite)}</ButtonLink> : undefined}
         >
-          <p>Coaches are people with the coach role. Once a coach is invited, they appear here with their schools and caseload.</p>
+          <p>{t(m.emptyBody)}</p>
         </EmptyState>
       ) : (
         <>
           <div className="cluster cluster--between coaches-toolbar">
             <TextField
               className="coaches-toolbar__search"
-              label="Find a coach"
+              label={t(m.find)}
               type="search"
               name="q"
               value={search}
               onChange={setSearch}
-              placeholder="Name, email or school"
+              placeholder={t(m.findPlaceholder)}
               autoComplete="off"
             />
             <p className="muted text-sm coaches-toolbar__summary" aria-live="polite">
               {search
-                ? `${countText(shown.length)} of ${plural(coaches.length, 'coach', 'coaches')}`
-                : plural(coaches.length, 'coach', 'coaches')}
+                ? t(m.countShown, { shown: shown.length, total: coaches.length })
+                : t(m.count, { total: coaches.length })}
             </p>
           </div>
           {shown.length === 0 ? (
-            <EmptyState title="No coach matches your search">
-              <p>Try another name, email or school, or <button type="button" className="btn-link" onClick={() => setSearch('')}>clear the search</button>.</p>
+            <EmptyState title={t(m.noMatch)}>
+              <p>{tRich(m.noMatchBody, { clear: (chunks) => <button type="button" className="btn-link" onClick={() => setSearch('')}>{chunks}</button> })}</p>
             </EmptyState>
           ) : (
-            <ul className="coaches-grid" aria-label="Coaches">
+            <ul className="coaches-grid" aria-label={t(m.listLabel)}>
               {shown.map((c) => <CoachCard key={c.id} coach={c} />)}
             </ul>
           )}

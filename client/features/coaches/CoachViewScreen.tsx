@@ -19,18 +19,49 @@ import { todayIn } from '../../lib/dates';
 import { EndAssignmentModal } from './components/EndAssignmentModal';
 import { CoachActivity } from './components/CoachActivity';
 import { CoachCycles } from './components/CoachCycles';
-import { plural, pluralWord } from '../../../common/plural';
+import { defineMessages, t } from '../../lib/i18n';
 
-const educators = (n: number) => plural(n, 'educator', 'educators');
+const m = defineMessages({
+  hiddenAllBuilding: { id: 'coaches.hiddenAllBuilding', defaultMessage: '{count, plural, one {The educator on this caseload is} other {The # educators on this caseload are}} at schools outside yours, so they are not listed here.' },
+  hiddenMoreBuilding: { id: 'coaches.hiddenMoreBuilding', defaultMessage: '{count, plural, one {# more educator on this caseload is} other {# more educators on this caseload are}} at schools outside yours, so they are not listed here.' },
+  hiddenAllAssigned: { id: 'coaches.hiddenAllAssigned', defaultMessage: '{count, plural, one {The educator on this caseload is} other {The # educators on this caseload are}} not on your own caseload, so they are not listed here.' },
+  hiddenMoreAssigned: { id: 'coaches.hiddenMoreAssigned', defaultMessage: '{count, plural, one {# more educator on this caseload is} other {# more educators on this caseload are}} not on your own caseload, so they are not listed here.' },
+  hiddenAllSelf: { id: 'coaches.hiddenAllSelf', defaultMessage: '{count, plural, one {The educator on this caseload is} other {The # educators on this caseload are}} not listed here: you can see only your own coaching.' },
+  hiddenMoreSelf: { id: 'coaches.hiddenMoreSelf', defaultMessage: '{count, plural, one {# more educator on this caseload is} other {# more educators on this caseload are}} not listed here: you can see only your own coaching.' },
+  hiddenAllOther: { id: 'coaches.hiddenAllOther', defaultMessage: '{count, plural, one {The educator on this caseload is} other {The # educators on this caseload are}} not listed here: your role does not include access to educator records.' },
+  hiddenMoreOther: { id: 'coaches.hiddenMoreOther', defaultMessage: '{count, plural, one {# more educator on this caseload is} other {# more educators on this caseload are}} not listed here: your role does not include access to educator records.' },
+  educators: { id: 'coaches.educators', defaultMessage: '{count, plural, one {# educator} other {# educators}}' },
+  coachesCrumb: { id: 'coaches.coachesCrumb', defaultMessage: 'Coaches' },
+  notFoundCrumb: { id: 'coaches.notFoundCrumb', defaultMessage: 'Not found' },
+  notFoundTitle: { id: 'coaches.notFoundTitle', defaultMessage: 'We could not find that coach' },
+  notFoundBody: { id: 'coaches.notFoundBody', defaultMessage: 'The link may be out of date, or this person is not a coach in your district.' },
+  seeAll: { id: 'coaches.seeAll', defaultMessage: 'See all coaches' },
+  goDashboard: { id: 'coaches.goDashboard', defaultMessage: 'Go to your dashboard' },
+  coachWhat: { id: 'coaches.coachWhat', defaultMessage: 'this coach' },
+  loadingOne: { id: 'coaches.loadingOne', defaultMessage: 'Loading the coach…' },
+  assign: { id: 'coaches.assign', defaultMessage: 'Assign educators' },
+  about: { id: 'coaches.about', defaultMessage: 'About this coach' },
+  schools: { id: 'coaches.schools', defaultMessage: 'Schools' },
+  noSchools: { id: 'coaches.noSchools', defaultMessage: 'No schools assigned' },
+  caseload: { id: 'coaches.caseload', defaultMessage: 'Caseload' },
+  lastSignIn: { id: 'coaches.lastSignIn', defaultMessage: 'Last sign-in' },
+  never: { id: 'coaches.never', defaultMessage: 'Never' },
+  caseloadCaption: { id: 'coaches.caseloadCaption', defaultMessage: 'Educators {name} supports now' },
+  pastCaseload: { id: 'coaches.pastCaseload', defaultMessage: 'Past caseload' },
+  pastIntro: { id: 'coaches.pastIntro', defaultMessage: 'Educators this coach supported before, with the first and last day of each assignment.' },
+  pastCaption: { id: 'coaches.pastCaption', defaultMessage: 'Educators {name} supported before' },
+});
+
+const educators = (n: number) => t(m.educators, { count: n });
 
 /** Why part of the caseload is not listed: the caller sees only educators within their scope. */
 function hiddenNote(hidden: number, shown: number, scope: Scope | null): string {
-  const count = shown === 0 ? (hidden === 1 ? 'The educator on this caseload is' : `The ${educators(hidden)} on this caseload are`)
-    : `${plural(hidden, 'more educator', 'more educators')} on this caseload ${pluralWord(hidden, 'is', 'are')}`;
-  if (scope === 'building') return `${count} at schools outside yours, so they are not listed here.`;
-  if (scope === 'assigned') return `${count} not on your own caseload, so they are not listed here.`;
-  if (scope === 'self') return `${count} not listed here: you can see only your own coaching.`;
-  return `${count} not listed here: your role does not include access to educator records.`;
+  const all = shown === 0;
+  const values = { count: hidden };
+  if (scope === 'building') return t(all ? m.hiddenAllBuilding : m.hiddenMoreBuilding, values);
+  if (scope === 'assigned') return t(all ? m.hiddenAllAssigned : m.hiddenMoreAssigned, values);
+  if (scope === 'self') return t(all ? m.hiddenAllSelf : m.hiddenMoreSelf, values);
+  return t(all ? m.hiddenAllOther : m.hiddenMoreOther, values);
 }
 
 export default function CoachViewScreen({ route }: ScreenProps) {
@@ -48,17 +79,17 @@ export default function CoachViewScreen({ route }: ScreenProps) {
   const canSeeCoaches = hasPermission(permissions, PERMISSIONS.seeCoaches);
   const scope = permissionScope(permissions, PERMISSIONS.seeEducators);
   const today = todayIn(user?.timezone);
-  const crumbs = (name: string) => (canSeeCoaches ? [{ label: 'Coaches', to: '/app/coaches' }, { label: name }] : undefined);
+  const crumbs = (name: string) => (canSeeCoaches ? [{ label: t(m.coachesCrumb), to: '/app/coaches' }, { label: name }] : undefined);
 
   const notFound = (error instanceof ApiError && error.status === 404) || !(Number.isInteger(coachId) && coachId > 0);
   if (notFound) {
     return (
       <div className="stack">
-        <PageHeader title={route.title} breadcrumbs={crumbs('Not found')} />
-        <EmptyState title="We could not find that coach">
+        <PageHeader title={route.title} breadcrumbs={crumbs(t(m.notFoundCrumb))} />
+        <EmptyState title={t(m.notFoundTitle)}>
           <p>
-            The link may be out of date, or this person is not a coach in your district.{' '}
-            {canSeeCoaches ? <Link to="/app/coaches">See all coaches</Link> : <Link to="/app">Go to your dashboard</Link>}.
+            {t(m.notFoundBody)}{' '}
+            {canSeeCoaches ? <Link to="/app/coaches">{t(m.seeAll)}</Link> : <Link to="/app">{t(m.goDashboard)}</Link>}.
           </p>
         </EmptyState>
       </div>
@@ -68,11 +99,11 @@ export default function CoachViewScreen({ route }: ScreenProps) {
     return (
       <div className="stack">
         <PageHeader title={route.title} breadcrumbs={crumbs(route.title)} />
-        <LoadError what="this coach" onRetry={() => void mutate()} />
+        <LoadError what={t(m.coachWhat)} onRetry={() => void mutate()} />
       </div>
     );
   }
-  if (!coach || !user) return <LoadingBlock label="Loading the coach…" />;
+  if (!coach || !user) return <LoadingBlock label={t(m.loadingOne)} />;
 
   const hidden = coach.caseload_count - coach.caseload.length;
   const canAssign = canManage && coach.status !== 'disabled';
@@ -88,22 +119,22 @@ export default function CoachViewScreen({ route }: ScreenProps) {
             <CoachStatus status={coach.status} />
           </p>
         }
-        actions={canAssign ? <Button onClick={() => setAssigning(true)}>Assign educators</Button> : undefined}
+        actions={canAssign ? <Button onClick={() => setAssigning(true)}>{t(m.assign)}</Button> : undefined}
       />
 
-      <section className="card coaches-summary" aria-label="About this coach">
+      <section className="card coaches-summary" aria-label={t(m.about)}>
         <dl className="coaches-summary__facts">
           <div>
-            <dt>Schools</dt>
-            <dd>{coach.buildings.length ? schoolList(coach.buildings) : <span className="muted">No schools assigned</span>}</dd>
+            <dt>{t(m.schools)}</dt>
+            <dd>{coach.buildings.length ? schoolList(coach.buildings) : <span className="muted">{t(m.noSchools)}</span>}</dd>
           </div>
           <div>
-            <dt>Caseload</dt>
+            <dt>{t(m.caseload)}</dt>
             <dd>{educators(coach.caseload_count)}</dd>
           </div>
           <div>
-            <dt>Last sign-in</dt>
-            <dd>{coach.last_login_at ? when.dateTime(coach.last_login_at) : <span className="muted">Never</span>}</dd>
+            <dt>{t(m.lastSignIn)}</dt>
+            <dd>{coach.last_login_at ? when.dateTime(coach.last_login_at) : <span className="muted">{t(m.never)}</span>}</dd>
           </div>
         </dl>
       </section>
@@ -113,7 +144,7 @@ export default function CoachViewScreen({ route }: ScreenProps) {
 
       <section className="stack stack--sm coaches-section" aria-labelledby="coaches-caseload-title">
         <div className="cluster cluster--between">
-          <h2 id="coaches-caseload-title" className="coaches-section__title">Caseload</h2>
+          <h2 id="coaches-caseload-title" className="coaches-section__title">{t(m.caseload)}</h2>
           {coach.caseload.length > 0 && <p className="muted text-sm">{educators(coach.caseload.length)}</p>}
         </div>
         {hidden > 0 && (
@@ -122,14 +153,14 @@ export default function CoachViewScreen({ route }: ScreenProps) {
           </Alert>
         )}
         {coach.caseload.length === 0 && hidden > 0 ? null : (
-          <CaseloadTable caption={`Educators ${coach.name} supports now`} rows={coach.caseload} today={today} onEnd={canManage ? setEnding : undefined} />
+          <CaseloadTable caption={t(m.caseloadCaption, { name: coach.name })} rows={coach.caseload} today={today} onEnd={canManage ? setEnding : undefined} />
         )}
       </section>
 
       <section className="stack stack--sm coaches-section" aria-labelledby="coaches-history-title">
-        <h2 id="coaches-history-title" className="coaches-section__title">Past caseload</h2>
-        <p className="muted text-sm coaches-section__intro">Educators this coach supported before, with the first and last day of each assignment.</p>
-        <HistoryTable caption={`Educators ${coach.name} supported before`} rows={coach.history} />
+        <h2 id="coaches-history-title" className="coaches-section__title">{t(m.pastCaseload)}</h2>
+        <p className="muted text-sm coaches-section__intro">{t(m.pastIntro)}</p>
+        <HistoryTable caption={t(m.pastCaption, { name: coach.name })} rows={coach.history} />
       </section>
 
       {assigning && <AssignEducatorsModal coach={coach} today={today} onClose={() => setAssigning(false)} />}

@@ -26,6 +26,7 @@ import observations from './observations.json';
 import users from './users.json';
 import groups from './groups.json';
 import coaching from './coaching.json';
+import coaches from './coaches.json';
 
 const catalog: Catalog = {
   messages: {
@@ -52,6 +53,7 @@ const catalog: Catalog = {
     ...users,
     ...groups,
     ...coaching,
+    ...coaches,
   },
   texts,
 };

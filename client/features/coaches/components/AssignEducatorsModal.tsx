@@ -11,11 +11,36 @@ import { useFormErrors } from '../../../lib/forms';
 import { useDebouncedTerm, useStaffSearch } from '../../../lib/lookups';
 import '../../../components/chips.css';
 import { assignEducators } from '../api';
-import { countText, plural, pluralWord } from '../../../../common/plural';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  assignedOne: { id: 'coaches.assignedOne', defaultMessage: '{name} is now on {coach}\'s caseload.' },
+  assignedMany: { id: 'coaches.assignedMany', defaultMessage: '{count, plural, one {# educator is} other {# educators are}} now on {coach}\'s caseload.' },
+  assignTitle: { id: 'coaches.assignTitle', defaultMessage: 'Assign educators to {name}' },
+  assign: { id: 'coaches.assign', defaultMessage: 'Assign educators' },
+  assignN: { id: 'coaches.assignN', defaultMessage: 'Assign {count, plural, one {# educator} other {# educators}}' },
+  findEducators: { id: 'coaches.findEducators', defaultMessage: 'Find educators' },
+  searchPlaceholder: { id: 'coaches.searchPlaceholder', defaultMessage: 'Name, email or employee ID' },
+  chosenLabel: { id: 'coaches.chosenLabel', defaultMessage: 'Chosen educators' },
+  chosen: { id: 'coaches.chosen', defaultMessage: 'Chosen ({count})' },
+  removeName: { id: 'coaches.removeName', defaultMessage: 'Remove {name}' },
+  educatorsLegend: { id: 'coaches.educatorsLegend', defaultMessage: 'Educators' },
+  requiredNote: { id: 'coaches.requiredNote', defaultMessage: '(required, choose at least one)' },
+  searching: { id: 'coaches.searching', defaultMessage: 'Searching educators…' },
+  showing: { id: 'coaches.showing', defaultMessage: 'Showing {shown, number} of {total, plural, one {# educator} other {# educators}}. Search to narrow the list.' },
+  resultCount: { id: 'coaches.resultCount', defaultMessage: '{count, plural, one {# educator} other {# educators}}' },
+  resultMatch: { id: 'coaches.resultMatch', defaultMessage: '{count, plural, one {# educator matches} other {# educators match}} your search' },
+  educatorsWhat: { id: 'coaches.educatorsWhat', defaultMessage: 'educators' },
+  noMatchEducators: { id: 'coaches.noMatchEducators', defaultMessage: 'No educators match your search.' },
+  already: { id: 'coaches.already', defaultMessage: 'Already on this caseload' },
+  errorPrefix: { id: 'coaches.errorPrefix', defaultMessage: 'Error: ' },
+  startDate: { id: 'coaches.startDate', defaultMessage: 'Start date' },
+  startHint: { id: 'coaches.startHint', defaultMessage: 'Their first day on this caseload.' },
+});
 
 type Picked = Pick<StaffListItem, 'id' | 'name' | 'position' | 'building'>;
 
-const describe = (s: Picked) => [s.building?.name, s.position].filter(Boolean).join(' · ');
+const describe = (s: Picked) => [s.building?.name, s.position && tText(s.position)].filter(Boolean).join(' · ');
 
 /** Search educators, pick several, choose a start date, assign them to the coach in one go. */
 export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDetail; today: string; onClose: () => void }) {
@@ -38,8 +63,9 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
     if (!data) return;
     await form.run(async () => {
       await assignEducators(coach.id, data);
-      const who = picked.length === 1 ? picked[0]!.name : plural(picked.length, 'educator', 'educators');
-      toast.success(`${who} ${pluralWord(picked.length, 'is', 'are')} now on ${coach.name}'s caseload.`);
+      toast.success(picked.length === 1
+        ? t(m.assignedOne, { name: picked[0]!.name, coach: coach.name })
+        : t(m.assignedMany, { count: picked.length, coach: coach.name }));
       onClose();
     });
   });
@@ -51,32 +77,32 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
   return (
     <FormModal
       size="lg"
-      title={`Assign educators to ${coach.name}`}
+      title={t(m.assignTitle, { name: coach.name })}
       onClose={onClose}
       form={form}
       formId="coaches-assign-form"
       onSubmit={submit}
-      submitLabel={picked.length === 0 ? 'Assign educators' : `Assign ${plural(picked.length, 'educator', 'educators')}`}
+      submitLabel={picked.length === 0 ? t(m.assign) : t(m.assignN, { count: picked.length })}
     >
       <TextField
-        label="Find educators"
+        label={t(m.findEducators)}
         type="search"
         name="staff_search"
         value={search}
         onChange={setSearch}
-        placeholder="Name, email or employee ID"
+        placeholder={t(m.searchPlaceholder)}
         autoComplete="off"
         aria-controls={listId}
       />
 
       {picked.length > 0 && (
-        <div className="coaches-picked" aria-label="Chosen educators" role="group">
-          <p className="coaches-picked__label text-sm">Chosen ({picked.length})</p>
+        <div className="coaches-picked" aria-label={t(m.chosenLabel)} role="group">
+          <p className="coaches-picked__label text-sm">{t(m.chosen, { count: picked.length })}</p>
           <ul className="chips">
             {picked.map((p) => (
               <li key={p.id} className="chip">
                 <span className="chip__label">{p.name}</span>
-                <button type="button" className="chip__remove" onClick={() => toggle(p, false)} aria-label={`Remove ${p.name}`}>
+                <button type="button" className="chip__remove" onClick={() => toggle(p, false)} aria-label={t(m.removeName, { name: p.name })}>
                   <span aria-hidden="true">×</span>
                 </button>
               </li>
@@ -92,22 +118,22 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
         tabIndex={staffError ? -1 : undefined}
       >
         <legend className="coaches-results__legend">
-          Educators <span className="sr-only">(required, choose at least one)</span>
+          {t(m.educatorsLegend)} <span className="sr-only">{t(m.requiredNote)}</span>
         </legend>
         <div className="coaches-results__status text-sm muted" aria-live="polite">
           {results.isLoading ? (
-            <Spinner size="sm" label="Searching educators…" />
+            <Spinner size="sm" label={t(m.searching)} />
           ) : results.data ? (
             total > staff.length
-              ? `Showing ${countText(staff.length)} of ${plural(total, 'educator', 'educators')}. Search to narrow the list.`
-              : `${plural(staff.length, 'educator', 'educators')}${debounced.trim() ? ` ${pluralWord(staff.length, 'matches', 'match')} your search` : ''}`
+              ? t(m.showing, { shown: staff.length, total })
+              : t(debounced.trim() ? m.resultMatch : m.resultCount, { count: staff.length })
           ) : null}
         </div>
         {results.error && !results.data ? (
-          <LoadError what="educators" onRetry={() => void results.mutate()} />
+          <LoadError what={t(m.educatorsWhat)} onRetry={() => void results.mutate()} />
         ) : (
           <ul className="coaches-results__list" id={listId} aria-busy={results.isValidating || undefined}>
-            {results.data && staff.length === 0 && <li className="coaches-results__empty muted">No educators match your search.</li>}
+            {results.data && staff.length === 0 && <li className="coaches-results__empty muted">{t(m.noMatchEducators)}</li>}
             {staff.map((s) => {
               const already = onCaseload.has(s.id);
               const id = `${listId}-${s.id}`;
@@ -125,7 +151,7 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
                     <span className="coaches-option__name">{s.name}</span>
                     <span className="coaches-option__meta text-sm muted">
                       {describe(s)}
-                      {already && <> · <strong>Already on this caseload</strong></>}
+                      {already && <> · <strong>{t(m.already)}</strong></>}
                     </span>
                   </label>
                 </li>
@@ -137,14 +163,14 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
           <div className="field__error" id={`${listId}-error`}>
             <p className="field__error-item">
               <span className="field__error-icon" aria-hidden="true">!</span>
-              <span className="sr-only">Error: </span>
+              <span className="sr-only">{t(m.errorPrefix)}</span>
               {staffError}
             </p>
           </div>
         )}
       </fieldset>
 
-      <TextField label="Start date" type="date" required hint="Their first day on this caseload." {...form.field('start_date')} />
+      <TextField label={t(m.startDate)} type="date" required hint={t(m.startHint)} {...form.field('start_date')} />
     </FormModal>
   );
 }

@@ -11,6 +11,20 @@ import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { useInteractions } from '../../../lib/interactions';
 import { addDays, dayAsDate, formatMinutes } from '../../../lib/zonedTime';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  recent: { id: 'coaches.recent', defaultMessage: 'Recent interactions' },
+  seeAllActivity: { id: 'coaches.seeAllActivity', defaultMessage: 'See all in Activity' },
+  monthLabel: { id: 'coaches.monthLabel', defaultMessage: '{name}’s minutes in {month}' },
+  coachingMonth: { id: 'coaches.coachingMonth', defaultMessage: 'Coaching this month' },
+  allInteractions: { id: 'coaches.allInteractions', defaultMessage: 'All interactions' },
+  otherTime: { id: 'coaches.otherTime', defaultMessage: 'Other logged time' },
+  minutesNote: { id: 'coaches.minutesNote', defaultMessage: 'Minutes from {from} to {to}; cancelled and no-show interactions do not count.' },
+  loadFailed: { id: 'coaches.loadFailed', defaultMessage: 'We could not load the interactions.' },
+  loadingInteractions: { id: 'coaches.loadingInteractions', defaultMessage: 'Loading interactions…' },
+  noInteractions: { id: 'coaches.noInteractions', defaultMessage: 'No interactions logged yet.' },
+});
 
 /** The first and last day of the month holding `day`. */
 export function monthOf(day: string): { from: string; to: string } {
@@ -36,32 +50,32 @@ export function CoachActivity({ coachId, coachName, user, locale }: { coachId: n
   return (
     <section className="stack stack--sm coaches-section" aria-labelledby="coaches-activity-title">
       <div className="cluster cluster--between">
-        <h2 id="coaches-activity-title" className="coaches-section__title">Recent interactions</h2>
-        <Link to={coachId === user.id ? `/app/activity?from=${month.from}&to=${month.to}` : activityLink} className="text-sm">See all in Activity</Link>
+        <h2 id="coaches-activity-title" className="coaches-section__title">{t(m.recent)}</h2>
+        <Link to={coachId === user.id ? `/app/activity?from=${month.from}&to=${month.to}` : activityLink} className="text-sm">{t(m.seeAllActivity)}</Link>
       </div>
-      <dl className="card coaches-month" aria-label={`${coachName}’s minutes in ${monthName}`}>
+      <dl className="card coaches-month" aria-label={t(m.monthLabel, { name: coachName, month: monthName })}>
         <div>
-          <dt>Coaching this month</dt>
+          <dt>{t(m.coachingMonth)}</dt>
           <dd>{totals ? formatMinutes(totals.coaching_minutes) : '…'}</dd>
         </div>
         <div>
-          <dt>All interactions</dt>
+          <dt>{t(m.allInteractions)}</dt>
           <dd>{totals ? `${formatMinutes(totals.interaction_minutes)} (${formatInteger(totals.interactions)})` : '…'}</dd>
         </div>
         <div>
-          <dt>Other logged time</dt>
+          <dt>{t(m.otherTime)}</dt>
           <dd>{totals ? formatMinutes(totals.activity_minutes) : '…'}</dd>
         </div>
       </dl>
-      <p className="muted text-sm coaches-section__intro">Minutes from {formatDate(dayAsDate(month.from), locale, 'MMM d')} to {formatDate(dayAsDate(month.to), locale, 'PP')}; cancelled and no-show interactions do not count.</p>
+      <p className="muted text-sm coaches-section__intro">{t(m.minutesNote, { from: formatDate(dayAsDate(month.from), locale, 'MMM d'), to: formatDate(dayAsDate(month.to), locale, 'PP') })}</p>
       {recent.error && !recent.data ? (
-        <Alert tone="danger" title="We could not load the interactions.">
+        <Alert tone="danger" title={t(m.loadFailed)}>
           <p>{recent.error.message}</p>
         </Alert>
       ) : !recent.data ? (
-        <LoadingBlock label="Loading interactions…" />
+        <LoadingBlock label={t(m.loadingInteractions)} />
       ) : recent.data.data.length === 0 ? (
-        <p className="muted">No interactions logged yet.</p>
+        <p className="muted">{t(m.noInteractions)}</p>
       ) : (
         <ol className="interaction-list">
           {recent.data.data.map((i) => (

@@ -5,6 +5,13 @@ import { hasFeature, hasPermission, PERMISSIONS } from '../../../../common/permi
 import type { AuthUser } from '../../../../common/authUser';
 import { CycleItem } from '../../../components/CycleBadges';
 import { useCycles } from '../../../lib/cycles';
+import { defineMessages, t, tRich } from '../../../lib/i18n';
+
+const m = defineMessages({
+  openCycles: { id: 'coaches.openCycles', defaultMessage: 'Open coaching cycles' },
+  noOpenCycles: { id: 'coaches.noOpenCycles', defaultMessage: 'No open cycles.' },
+  cyclesShowing: { id: 'coaches.cyclesShowing', defaultMessage: 'Showing {shown, number} of {total, number}. <link>See them all</link>' },
+});
 
 export function CoachCycles({ coachId, user }: { coachId: number; user: AuthUser }) {
   const visible = hasFeature(user.district?.features ?? [], 'coaching-cycles') && hasPermission(user.security.permissions, PERMISSIONS.seeSkillMapping);
@@ -12,16 +19,16 @@ export function CoachCycles({ coachId, user }: { coachId: number; user: AuthUser
   if (!visible || !data) return null;
   return (
     <section className="stack stack--sm coaches-section" aria-labelledby="coaches-cycles-title">
-      <h2 id="coaches-cycles-title" className="coaches-section__title">Open coaching cycles</h2>
+      <h2 id="coaches-cycles-title" className="coaches-section__title">{t(m.openCycles)}</h2>
       {data.data.length === 0 ? (
-        <p className="muted">No open cycles.</p>
+        <p className="muted">{t(m.noOpenCycles)}</p>
       ) : (
         <ul className="card cycle-list coaches-cycles">
           {data.data.map((c) => <CycleItem key={c.id} cycle={c} show="educators" href={`/app/coaching?tab=cycles&cycle=${c.id}`} />)}
         </ul>
       )}
       {data.meta.total > data.data.length && (
-        <p className="muted text-sm">Showing {data.data.length} of {data.meta.total}. <Link to={`/app/coaching?tab=cycles&coach=${coachId}`}>See them all</Link></p>
+        <p className="muted text-sm">{tRich(m.cyclesShowing, { shown: data.data.length, total: data.meta.total, link: (chunks) => <Link to={`/app/coaching?tab=cycles&coach=${coachId}`}>{chunks}</Link> })}</p>
       )}
     </section>
   );

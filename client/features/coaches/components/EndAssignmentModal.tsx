@@ -8,6 +8,17 @@ import { useFormErrors } from '../../../lib/forms';
 import { useDateLocale } from '../../../lib/session';
 import { endAssignment } from '../api';
 import { formatDay } from '../../../lib/dates';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  endBeforeStart: { id: 'coaches.endBeforeStart', defaultMessage: 'End date must be on or after the start date ({date}).' },
+  ends: { id: 'coaches.ends', defaultMessage: '{name}\'s assignment ends on {date}.' },
+  endTitle: { id: 'coaches.endTitle', defaultMessage: 'End {name}\'s assignment' },
+  endSubmit: { id: 'coaches.endSubmit', defaultMessage: 'End assignment' },
+  since: { id: 'coaches.since', defaultMessage: 'On this caseload since {date}. The assignment moves to the past caseload after its last day.' },
+  endDate: { id: 'coaches.endDate', defaultMessage: 'End date' },
+  endHint: { id: 'coaches.endHint', defaultMessage: 'Their last day on this caseload.' },
+});
 
 /** Ends one assignment: the educator leaves the caseload after the end date, kept as history. */
 export function EndAssignmentModal({ coachId, assignment, today, onClose }: {
@@ -20,7 +31,7 @@ export function EndAssignmentModal({ coachId, assignment, today, onClose }: {
   // The server's rules, plus the one it checks against the stored start date.
   const schema = z.object({
     end_date: endAssignmentSchema.shape.end_date.check(
-      z.refine((v) => v >= assignment.start_date, `End date must be on or after the start date (${formatDay(assignment.start_date, locale)}).`),
+      z.refine((v) => v >= assignment.start_date, t(m.endBeforeStart, { date: formatDay(assignment.start_date, locale) })),
     ),
   });
 
@@ -29,7 +40,7 @@ export function EndAssignmentModal({ coachId, assignment, today, onClose }: {
     if (!data) return;
     await form.run(async () => {
       await endAssignment(coachId, assignment.id, data);
-      toast.success(`${assignment.staff.name}'s assignment ends on ${formatDay(data.end_date, locale)}.`);
+      toast.success(t(m.ends, { name: assignment.staff.name, date: formatDay(data.end_date, locale) }));
       onClose();
     });
   });
@@ -37,18 +48,18 @@ export function EndAssignmentModal({ coachId, assignment, today, onClose }: {
   return (
     <FormModal
       size="sm"
-      title={`End ${assignment.staff.name}'s assignment`}
+      title={t(m.endTitle, { name: assignment.staff.name })}
       onClose={onClose}
       form={{ busy: form.busy, formRef: form.formRef }}
       formId="coaches-end-form"
       onSubmit={submit}
-      submitLabel="End assignment"
+      submitLabel={t(m.endSubmit)}
     >
       <p className="muted">
-        On this caseload since {formatDay(assignment.start_date, locale)}. The assignment moves to the past caseload after its last day.
+        {t(m.since, { date: formatDay(assignment.start_date, locale) })}
       </p>
       <FormError error={form.formError} />
-      <TextField label="End date" type="date" required min={assignment.start_date} hint="Their last day on this caseload." {...form.field('end_date')} />
+      <TextField label={t(m.endDate)} type="date" required min={assignment.start_date} hint={t(m.endHint)} {...form.field('end_date')} />
     </FormModal>
   );
 }
