@@ -27,6 +27,7 @@ import users from './users.json';
 import groups from './groups.json';
 import coaching from './coaching.json';
 import coaches from './coaches.json';
+import observationForms from './observationForms.json';
 
 const catalog: Catalog = {
   messages: {
@@ -54,6 +55,7 @@ const catalog: Catalog = {
     ...groups,
     ...coaching,
     ...coaches,
+    ...observationForms,
   },
   texts,
 };

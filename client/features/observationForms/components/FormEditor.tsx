@@ -4,7 +4,6 @@
 // moved with up/down buttons (focus stays on the button pressed), removed with its button. Saving a form
 // that has observations writes a new version: the note above the items says so.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { plural } from '../../../../common/plural';
 import type { ObservationForm } from '../../../../common/schemas/observationForms';
 import {
   FORM_ITEMS_MAX, ITEM_LABEL_MAX, ITEM_SECTION_MAX, OBSERVATION_ITEM_KIND_LABELS, OBSERVATION_ITEM_KINDS, type ObservationItemKind,
@@ -18,6 +17,56 @@ import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { activeDomains, useInteractionTypes, useSkillFramework } from '../../../lib/lookups';
 import { type FormBody, observationFormApi } from '../api';
+import { defineMessages, t, tText } from '../../../lib/i18n';
+
+const m = defineMessages({
+  archivedName: { id: 'observationForms.archivedName', defaultMessage: '{name} (archived)' },
+  untitled: { id: 'observationForms.untitled', defaultMessage: 'Untitled item' },
+  moved: { id: 'observationForms.moved', defaultMessage: '{label} moved {direction, select, up {up} other {down}}: now item {position} of {count}.' },
+  removed: { id: 'observationForms.removed', defaultMessage: '{label} removed.' },
+  savedVersion: { id: 'observationForms.savedVersion', defaultMessage: '{name} has been saved as version {version}.' },
+  saved: { id: 'observationForms.saved', defaultMessage: '{name} has been saved.' },
+  added: { id: 'observationForms.added', defaultMessage: '{name} has been added.' },
+  saveFailed: { id: 'observationForms.saveFailed', defaultMessage: 'We could not save this form. Please try again.' },
+  editName: { id: 'observationForms.editName', defaultMessage: 'Edit {name}' },
+  newTitle: { id: 'observationForms.newTitle', defaultMessage: 'New observation form' },
+  introEdit: { id: 'observationForms.introEdit', defaultMessage: 'Version {version} · {count, plural, one {# completed observation} other {# completed observations}}. ' },
+  introNew: { id: 'observationForms.introNew', defaultMessage: 'Observers answer these items, in this order, when they visit a classroom. ' },
+  introLogged: { id: 'observationForms.introLogged', defaultMessage: 'Each completed observation is logged as an interaction of the form\'s type.' },
+  name: { id: 'observationForms.name', defaultMessage: 'Name' },
+  interactionType: { id: 'observationForms.interactionType', defaultMessage: 'Interaction type' },
+  typeDefault: { id: 'observationForms.typeDefault', defaultMessage: 'Classroom observation (default)' },
+  description: { id: 'observationForms.descriptionLabel', defaultMessage: 'Description' },
+  descriptionHint: { id: 'observationForms.descriptionHint', defaultMessage: 'What the form is for, shown to observers when they choose it.' },
+  newVersionTitle: { id: 'observationForms.newVersionTitle', defaultMessage: 'Saving makes a new version' },
+  versionsTitle: { id: 'observationForms.versionsTitle', defaultMessage: 'Versions keep old answers meaningful' },
+  newVersionText: { id: 'observationForms.newVersionText', defaultMessage: 'This form has {count, plural, one {# observation} other {# observations}}. Saving your changes makes version {next}; observations already made keep the version they were made with.' },
+  versionsText: { id: 'observationForms.versionsText', defaultMessage: 'Once a form has observations, editing it saves a new version: observations already made keep the version they were made with.' },
+  items: { id: 'observationForms.itemsLegend', defaultMessage: 'Items' },
+  sectionsIntro: { id: 'observationForms.sectionsIntro', defaultMessage: 'Items with the same section are shown together under its heading.' },
+  skillIntro: { id: 'observationForms.skillIntro', defaultMessage: 'An item linked to a skill records a rating of that skill when an observation is completed.' },
+  scaleIntro: { id: 'observationForms.scaleIntro', defaultMessage: 'A rating is scored from 1 to {top}, your framework\'s levels, unless you choose another scale.' },
+  itemGroup: { id: 'observationForms.itemGroup', defaultMessage: 'Item {n}' },
+  itemGroupLabel: { id: 'observationForms.itemGroupLabel', defaultMessage: 'Item {n}: {label}' },
+  label: { id: 'observationForms.label', defaultMessage: 'Label' },
+  itemName: { id: 'observationForms.itemName', defaultMessage: 'item {n}' },
+  removeItem: { id: 'observationForms.removeItem', defaultMessage: 'Remove item {n}' },
+  remove: { id: 'observationForms.remove', defaultMessage: 'Remove' },
+  kind: { id: 'observationForms.kind', defaultMessage: 'Kind' },
+  section: { id: 'observationForms.section', defaultMessage: 'Section' },
+  skill: { id: 'observationForms.skill', defaultMessage: 'Skill' },
+  noSkill: { id: 'observationForms.noSkill', defaultMessage: 'No skill' },
+  scale: { id: 'observationForms.scale', defaultMessage: 'Scale' },
+  scaleOption: { id: 'observationForms.scaleOption', defaultMessage: '1 to {max}' },
+  options: { id: 'observationForms.options', defaultMessage: 'Options' },
+  optionsHint: { id: 'observationForms.optionsHint', defaultMessage: 'One option per line; at least two.' },
+  several: { id: 'observationForms.several', defaultMessage: 'Observers may choose several' },
+  required: { id: 'observationForms.required', defaultMessage: 'Required' },
+  addItem: { id: 'observationForms.addItem', defaultMessage: 'Add item' },
+  saveForm: { id: 'observationForms.saveForm', defaultMessage: 'Save form' },
+  addForm: { id: 'observationForms.addForm', defaultMessage: 'Add form' },
+  cancel: { id: 'observationForms.cancel', defaultMessage: 'Cancel' },
+});
 
 interface DraftItem {
   /** The client's key (stable across moves); `id` the server's, null for a new item. */
@@ -107,13 +156,13 @@ export function FormEditor({ form, onDone }: Props) {
     if (focusInvalid > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusInvalid]);
 
-  const typeOptions = (types.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.name }));
+  const typeOptions = (types.data?.data ?? []).map((x) => ({ value: String(x.id), label: x.name }));
   if (form && !typeOptions.some((o) => o.value === String(form.interaction_type.id))) {
-    typeOptions.unshift({ value: String(form.interaction_type.id), label: `${form.interaction_type.name} (archived)` });
+    typeOptions.unshift({ value: String(form.interaction_type.id), label: t(m.archivedName, { name: form.interaction_type.name }) });
   }
   const skillOptions = domains.flatMap((d) => d.skills.map((s) => ({ value: String(s.id), label: s.name })));
   for (const item of form?.items ?? []) {
-    if (item.skill && !skillOptions.some((o) => o.value === String(item.skill!.id))) skillOptions.push({ value: String(item.skill.id), label: `${item.skill.name} (archived)` });
+    if (item.skill && !skillOptions.some((o) => o.value === String(item.skill!.id))) skillOptions.push({ value: String(item.skill.id), label: t(m.archivedName, { name: item.skill.name }) });
   }
 
   const err = (field: string) => errors[field];
@@ -132,8 +181,8 @@ export function FormEditor({ form, onDone }: Props) {
     [next[index], next[to]] = [next[to]!, next[index]!];
     setItems(next);
     clearItemErrors();
-    const label = next[to]!.label.trim() || 'Untitled item';
-    setAnnouncement(`${label} moved ${direction}: now item ${to + 1} of ${next.length}.`);
+    const label = next[to]!.label.trim() || t(m.untitled);
+    setAnnouncement(t(m.moved, { label, direction, position: to + 1, count: next.length }));
     focusAfter.current = `obf-${direction}-${next[to]!.key}`;
   };
   const remove = (index: number) => {
@@ -141,7 +190,7 @@ export function FormEditor({ form, onDone }: Props) {
     const next = items.filter((_, n) => n !== index);
     setItems(next);
     clearItemErrors();
-    setAnnouncement(`${gone.label.trim() || 'Untitled item'} removed.`);
+    setAnnouncement(t(m.removed, { label: gone.label.trim() || t(m.untitled) }));
     focusAfter.current = next.length === 0 ? 'obf-add-item' : `obf-label-${next[Math.min(index, next.length - 1)]!.key}`;
   };
   const add = () => {
@@ -159,8 +208,8 @@ export function FormEditor({ form, onDone }: Props) {
       const body = bodyOf(name, description, typeId, items);
       const saved = await (form ? observationFormApi.update(form.id, body) : observationFormApi.create(body));
       toast.success(form
-        ? (saved.version > form.version ? `${saved.name} has been saved as version ${saved.version}.` : `${saved.name} has been saved.`)
-        : `${saved.name} has been added.`);
+        ? (saved.version > form.version ? t(m.savedVersion, { name: saved.name, version: saved.version }) : t(m.saved, { name: saved.name }))
+        : t(m.added, { name: saved.name }));
       onDone(saved);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
@@ -171,7 +220,7 @@ export function FormEditor({ form, onDone }: Props) {
         setFormError(other.length ? other.join(' ') : null);
         setFocusInvalid((n) => n + 1);
       } else {
-        setFormError(error instanceof ApiError ? error.message : 'We could not save this form. Please try again.');
+        setFormError(error instanceof ApiError ? error.message : t(m.saveFailed));
       }
       setBusy(false);
     }
@@ -186,41 +235,41 @@ export function FormEditor({ form, onDone }: Props) {
     <section className="card obf-editor" aria-labelledby={titleId}>
       <header className="card__header card__header--intro">
         <div className="card__heading">
-          <h2 id={titleId} className="card__title">{form ? `Edit ${form.name}` : 'New observation form'}</h2>
+          <h2 id={titleId} className="card__title">{form ? t(m.editName, { name: form.name }) : t(m.newTitle)}</h2>
           <p className="muted text-sm card__intro">
             {form
-              ? `Version ${form.version} · ${plural(form.observation_count, 'completed observation', 'completed observations')}. `
-              : 'Observers answer these items, in this order, when they visit a classroom. '}
-            Each completed observation is logged as an interaction of the form&apos;s type.
+              ? t(m.introEdit, { version: form.version, count: form.observation_count })
+              : t(m.introNew)}
+            {t(m.introLogged)}
           </p>
         </div>
       </header>
       <form ref={formRef} className="form stack" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={titleId}>
         <FormError error={formError} />
         <div className="obf-grid">
-          <TextField label="Name" name="name" required maxLength={120} value={name} error={err('name')}
+          <TextField label={t(m.name)} name="name" required maxLength={120} value={name} error={err('name')}
             onChange={(v) => { setName(v); clearError('name'); }} />
-          <SelectField label="Interaction type" name="interaction_type_id" value={typeId} options={typeOptions}
-            placeholder={form ? undefined : 'Classroom observation (default)'} error={err('interaction_type_id')}
+          <SelectField label={t(m.interactionType)} name="interaction_type_id" value={typeId} options={typeOptions}
+            placeholder={form ? undefined : t(m.typeDefault)} error={err('interaction_type_id')}
             onChange={(v) => { setTypeId(v); clearError('interaction_type_id'); }} />
         </div>
-        <TextAreaField label="Description" name="description" rows={2} value={description} error={err('description')}
-          hint="What the form is for, shown to observers when they choose it."
+        <TextAreaField label={t(m.description)} name="description" rows={2} value={description} error={err('description')}
+          hint={t(m.descriptionHint)}
           onChange={(v) => { setDescription(v); clearError('description'); }} />
 
-        <Alert tone="info" title={form && form.observation_count > 0 ? 'Saving makes a new version' : 'Versions keep old answers meaningful'}>
+        <Alert tone="info" title={form && form.observation_count > 0 ? t(m.newVersionTitle) : t(m.versionsTitle)}>
           <p>
             {form && form.observation_count > 0
-              ? `This form has ${plural(form.observation_count, 'observation', 'observations')}. Saving your changes makes version ${form.version + 1}; observations already made keep the version they were made with.`
-              : 'Once a form has observations, editing it saves a new version: observations already made keep the version they were made with.'}
+              ? t(m.newVersionText, { count: form.observation_count, next: form.version + 1 })
+              : t(m.versionsText)}
           </p>
         </Alert>
 
         <fieldset className="obf-items">
-          <legend className="obf-items__legend">Items <span className="muted">({items.length})</span></legend>
+          <legend className="obf-items__legend">{t(m.items)} <span className="muted">({items.length})</span></legend>
           <p className="muted text-sm obf-items__intro">
-            Items with the same section are shown together under its heading. {skillOptions.length > 0 && 'An item linked to a skill records a rating of that skill when an observation is completed. '}
-            A rating is scored from 1 to {topLevel}, your framework&apos;s levels, unless you choose another scale.
+            {t(m.sectionsIntro)} {skillOptions.length > 0 && `${t(m.skillIntro)} `}
+            {t(m.scaleIntro, { top: topLevel })}
           </p>
           <FormError error={err('items')} />
           <p className="sr-only" aria-live="polite" aria-atomic="true">{announcement}</p>
@@ -228,44 +277,44 @@ export function FormEditor({ form, onDone }: Props) {
             {rows.map(({ heading, item, n }) => (
               <li key={item.key} className="obf-item-wrap">
                 {heading && <p className="obf-section-heading">{heading}</p>}
-                <div className="obf-item" role="group" aria-label={`Item ${n + 1}${item.label.trim() ? `: ${item.label.trim()}` : ''}`}>
+                <div className="obf-item" role="group" aria-label={item.label.trim() ? t(m.itemGroupLabel, { n: n + 1, label: item.label.trim() }) : t(m.itemGroup, { n: n + 1 })}>
                   <div className="settings-row obf-item__top">
                     <span className="disc obf-item__step" aria-hidden="true">{n + 1}</span>
-                    <TextField id={`obf-label-${item.key}`} className="obf-item__label" label="Label" name={`items.${n}.label`} required
+                    <TextField id={`obf-label-${item.key}`} className="obf-item__label" label={t(m.label)} name={`items.${n}.label`} required
                       maxLength={ITEM_LABEL_MAX} value={item.label} error={err(`items.${n}.label`) ?? err(`items.${n}.id`)}
                       onChange={(v) => change(item.key, { label: v }, n)} />
                     <div className="obf-item__actions">
-                      <MoveButtons idOf={(d) => `obf-${d}-${item.key}`} name={`item ${n + 1}`} index={n} count={items.length} onMove={(d) => move(n, d)} />
-                      <Button type="button" size="sm" variant="ghost" className="obf-danger" aria-label={`Remove item ${n + 1}`}
-                        onClick={() => remove(n)}>Remove</Button>
+                      <MoveButtons idOf={(d) => `obf-${d}-${item.key}`} name={t(m.itemName, { n: n + 1 })} index={n} count={items.length} onMove={(d) => move(n, d)} />
+                      <Button type="button" size="sm" variant="ghost" className="obf-danger" aria-label={t(m.removeItem, { n: n + 1 })}
+                        onClick={() => remove(n)}>{t(m.remove)}</Button>
                     </div>
                   </div>
                   <div className="obf-item__grid">
-                    <SelectField label="Kind" name={`items.${n}.kind`} value={item.kind} error={err(`items.${n}.kind`)}
-                      options={OBSERVATION_ITEM_KINDS.map((k) => ({ value: k, label: OBSERVATION_ITEM_KIND_LABELS[k] }))}
+                    <SelectField label={t(m.kind)} name={`items.${n}.kind`} value={item.kind} error={err(`items.${n}.kind`)}
+                      options={OBSERVATION_ITEM_KINDS.map((k) => ({ value: k, label: tText(OBSERVATION_ITEM_KIND_LABELS[k]) }))}
                       onChange={(v) => change(item.key, { kind: v as ObservationItemKind }, n)} />
-                    <TextField label="Section" name={`items.${n}.section`} maxLength={ITEM_SECTION_MAX} value={item.section}
+                    <TextField label={t(m.section)} name={`items.${n}.section`} maxLength={ITEM_SECTION_MAX} value={item.section}
                       error={err(`items.${n}.section`)} list="obf-sections" onChange={(v) => change(item.key, { section: v }, n)} />
                     {skillOptions.length > 0 && (
-                      <SelectField label="Skill" name={`items.${n}.skill_id`} value={item.skillId} placeholder="No skill"
+                      <SelectField label={t(m.skill)} name={`items.${n}.skill_id`} value={item.skillId} placeholder={t(m.noSkill)}
                         options={skillOptions} error={err(`items.${n}.skill_id`)} onChange={(v) => change(item.key, { skillId: v }, n)} />
                     )}
                     {item.kind === 'rating' && (
-                      <SelectField label="Scale" name={`items.${n}.scale`} value={item.scale || String(topLevel)} error={err(`items.${n}.scale`)}
-                        options={SCALES.map((s) => ({ value: s, label: `1 to ${s}` }))}
+                      <SelectField label={t(m.scale)} name={`items.${n}.scale`} value={item.scale || String(topLevel)} error={err(`items.${n}.scale`)}
+                        options={SCALES.map((s) => ({ value: s, label: t(m.scaleOption, { max: s }) }))}
                         onChange={(v) => change(item.key, { scale: v }, n)} />
                     )}
                   </div>
                   {item.kind === 'choice' && (
                     <div className="obf-item__choice">
-                      <TextAreaField label="Options" name={`items.${n}.options`} rows={Math.max(3, item.options.split('\n').length + 1)} required value={item.options}
-                        hint="One option per line; at least two." error={err(`items.${n}.options`)}
+                      <TextAreaField label={t(m.options)} name={`items.${n}.options`} rows={Math.max(3, item.options.split('\n').length + 1)} required value={item.options}
+                        hint={t(m.optionsHint)} error={err(`items.${n}.options`)}
                         onChange={(v) => change(item.key, { options: v }, n)} />
-                      <CheckboxField label="Observers may choose several" name={`items.${n}.multiple`} checked={item.multiple}
+                      <CheckboxField label={t(m.several)} name={`items.${n}.multiple`} checked={item.multiple}
                         onChange={(v) => change(item.key, { multiple: v }, n)} />
                     </div>
                   )}
-                  <CheckboxField label="Required" name={`items.${n}.required`} checked={item.required} error={err(`items.${n}.required`)}
+                  <CheckboxField label={t(m.required)} name={`items.${n}.required`} checked={item.required} error={err(`items.${n}.required`)}
                     onChange={(v) => change(item.key, { required: v }, n)} />
                 </div>
               </li>
@@ -274,12 +323,12 @@ export function FormEditor({ form, onDone }: Props) {
           <datalist id="obf-sections">
             {[...new Set(items.map((i) => i.section.trim()).filter((s) => s !== ''))].map((s) => <option key={s} value={s} />)}
           </datalist>
-          <Button id="obf-add-item" type="button" variant="secondary" onClick={add} disabled={items.length >= FORM_ITEMS_MAX}>Add item</Button>
+          <Button id="obf-add-item" type="button" variant="secondary" onClick={add} disabled={items.length >= FORM_ITEMS_MAX}>{t(m.addItem)}</Button>
         </fieldset>
 
         <div className="cluster obf-footer">
-          <Button type="submit" busy={busy}>{form ? 'Save form' : 'Add form'}</Button>
-          <Button type="button" variant="secondary" onClick={() => onDone(null)} disabled={busy}>Cancel</Button>
+          <Button type="submit" busy={busy}>{form ? t(m.saveForm) : t(m.addForm)}</Button>
+          <Button type="button" variant="secondary" onClick={() => onDone(null)} disabled={busy}>{t(m.cancel)}</Button>
         </div>
       </form>
     </section>
