@@ -1,7 +1,7 @@
 // Articles (/admin/knowledge-base, `manage articles`): every help article with search, category and
 // status filters, sort and pagination, all in the URL.
 import { Link, useSearchParams } from 'react-router-dom';
-import { ADMIN_ARTICLE_SORTS, ARTICLE_CATEGORIES, type AdminArticleSummary, audienceLabel, categoryLabel } from '../../../common/schemas/articles';
+import { ADMIN_ARTICLE_SORTS, ARTICLE_CATEGORIES, type AdminArticleSummary } from '../../../common/schemas/articles';
 import type { ScreenProps } from '../../app/routeTable';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -10,7 +10,9 @@ import { boundFilters, FilterBar } from '../../components/FilterBar';
 import { ListResults } from '../../components/ListResults';
 import { PageHeader } from '../../components/PageHeader';
 import { Table, type TableColumn } from '../../components/Table';
+import { articleAudienceLabel, articleCategoryLabel } from '../../lib/articleLabels';
 import { formatInteger } from '../../lib/format';
+import { defineMessages, t, tRich } from '../../lib/i18n';
 import { readPage, useListUpdate } from '../../lib/listParams';
 import { useInstantFormat } from '../../lib/session';
 import { useAdminArticles } from './api';
@@ -20,14 +22,50 @@ const URL_DEFAULTS = { sort: DEFAULTS.sort };
 const NO_FILTERS = { search: '', category: '', status: '' };
 type Filters = typeof DEFAULTS;
 
-const CATEGORY_OPTIONS = ARTICLE_CATEGORIES.map((c) => ({ value: c.key, label: c.label }));
-const STATUS_OPTIONS = [{ value: 'published', label: 'Published' }, { value: 'draft', label: 'Draft' }];
+const m = defineMessages({
+  published: { id: 'articles.status.published', defaultMessage: 'Published' },
+  draft: { id: 'articles.status.draft', defaultMessage: 'Draft' },
+  title: { id: 'articles.title', defaultMessage: 'Title' },
+  category: { id: 'articles.category', defaultMessage: 'Category' },
+  status: { id: 'articles.list.status', defaultMessage: 'Status' },
+  audience: { id: 'articles.audience', defaultMessage: 'Audience' },
+  views: { id: 'articles.list.views', defaultMessage: 'Views' },
+  helpful: { id: 'articles.list.helpful', defaultMessage: 'Helpful' },
+  helpfulCounts: { id: 'articles.list.helpfulCounts', defaultMessage: '{yes} yes · {no} no' },
+  updated: { id: 'articles.list.updated', defaultMessage: 'Updated' },
+  updatedBy: { id: 'articles.list.updatedBy', defaultMessage: '<muted> by {name}</muted>' },
+  description: { id: 'articles.list.description', defaultMessage: 'Help articles district users read in Support. Drafts are visible here only; publish an article to show it.' },
+  newArticle: { id: 'articles.newArticle', defaultMessage: 'New article' },
+  filterLabel: { id: 'articles.list.filterLabel', defaultMessage: 'Search and filter articles' },
+  searchPlaceholder: { id: 'articles.list.searchPlaceholder', defaultMessage: 'Title or text' },
+  allCategories: { id: 'articles.list.allCategories', defaultMessage: 'All categories' },
+  allStatuses: { id: 'articles.list.allStatuses', defaultMessage: 'All statuses' },
+  sortBy: { id: 'articles.list.sortBy', defaultMessage: 'Sort by' },
+  noMatchTitle: { id: 'articles.list.noMatchTitle', defaultMessage: 'No articles match these filters' },
+  emptyTitle: { id: 'articles.list.emptyTitle', defaultMessage: 'No articles yet' },
+  clearFilters: { id: 'articles.list.clearFilters', defaultMessage: 'Clear filters' },
+  noMatchText: { id: 'articles.list.noMatchText', defaultMessage: 'Try other words, or show every category and status.' },
+  emptyText: { id: 'articles.list.emptyText', defaultMessage: 'Write the first help article for district users.' },
+  caption: { id: 'articles.list.caption', defaultMessage: 'Help articles' },
+  sortRecent: { id: 'articles.sort.recent', defaultMessage: 'Recently updated' },
+  sortLeastRecent: { id: 'articles.sort.leastRecent', defaultMessage: 'Least recently updated' },
+  sortTitle: { id: 'articles.sort.title', defaultMessage: 'Title A–Z' },
+  sortTitleDesc: { id: 'articles.sort.titleDesc', defaultMessage: 'Title Z–A' },
+  sortMostViewed: { id: 'articles.sort.mostViewed', defaultMessage: 'Most viewed' },
+  sortLeastViewed: { id: 'articles.sort.leastViewed', defaultMessage: 'Least viewed' },
+});
 
-const SORT_LABELS: Record<(typeof ADMIN_ARTICLE_SORTS)[number], string> = {
-  '-updated_at': 'Recently updated', updated_at: 'Least recently updated', title: 'Title A–Z', '-title': 'Title Z–A',
-  '-view_count': 'Most viewed', view_count: 'Least viewed',
-};
-const SORT_OPTIONS = ADMIN_ARTICLE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }));
+/** The reader's address of an article (a path, not words). */
+const supportPath = (slug: string) => `/app/support/${slug}`;
+
+const categoryOptions = () => ARTICLE_CATEGORIES.map((c) => ({ value: c.key, label: articleCategoryLabel(c.key) }));
+const statusOptions = () => [{ value: 'published', label: t(m.published) }, { value: 'draft', label: t(m.draft) }];
+
+const SORT_LABELS = {
+  '-updated_at': m.sortRecent, updated_at: m.sortLeastRecent, title: m.sortTitle, '-title': m.sortTitleDesc,
+  '-view_count': m.sortMostViewed, view_count: m.sortLeastViewed,
+} satisfies Record<(typeof ADMIN_ARTICLE_SORTS)[number], unknown>;
+const sortOptions = () => ADMIN_ARTICLE_SORTS.map((s) => ({ value: s, label: t(SORT_LABELS[s]) }));
 
 function readFilters(params: URLSearchParams): Filters & { page: number } {
   const sort = params.get('sort') ?? DEFAULTS.sort;
@@ -51,51 +89,55 @@ export default function ArticleListScreen({ route }: ScreenProps) {
   const filtered = f.bar.active;
   const columns: TableColumn<AdminArticleSummary>[] = [
     {
-      key: 'title', header: 'Title', render: (a) => (
+      key: 'title', header: t(m.title), render: (a) => (
         <div className="articles-title">
           <Link to={`/admin/knowledge-base/${a.id}`}>{a.title}</Link>
-          <span className="muted text-sm">/app/support/{a.slug}</span>
+          <span className="muted text-sm">{supportPath(a.slug)}</span>
         </div>
       ),
     },
-    { key: 'category', header: 'Category', render: (a) => categoryLabel(a.category) },
+    { key: 'category', header: t(m.category), render: (a) => articleCategoryLabel(a.category) },
     {
-      key: 'status', header: 'Status', render: (a) => (
-        <span className={`badge ${a.status === 'published' ? 'badge--success' : 'badge--neutral'}`}>{a.status === 'published' ? 'Published' : 'Draft'}</span>
+      key: 'status', header: t(m.status), render: (a) => (
+        <span className={`badge ${a.status === 'published' ? 'badge--success' : 'badge--neutral'}`}>{a.status === 'published' ? t(m.published) : t(m.draft)}</span>
       ),
     },
-    { key: 'audience', header: 'Audience', render: (a) => audienceLabel(a.audience, a.roles) },
-    { key: 'views', header: 'Views', className: 'num', render: (a) => formatInteger(a.view_count) },
-    { key: 'helpful', header: 'Helpful', className: 'num', render: (a) => (a.helpful_yes + a.helpful_no === 0 ? '—' : `${a.helpful_yes} yes · ${a.helpful_no} no`) },
-    { key: 'updated', header: 'Updated', className: 'articles-updated', render: (a) => <>{when.date(a.updated_at)}{a.updated_by && <span className="muted text-sm"> by {a.updated_by.name}</span>}</> },
+    { key: 'audience', header: t(m.audience), render: (a) => articleAudienceLabel(a.audience, a.roles) },
+    { key: 'views', header: t(m.views), className: 'num', render: (a) => formatInteger(a.view_count) },
+    { key: 'helpful', header: t(m.helpful), className: 'num', render: (a) => (a.helpful_yes + a.helpful_no === 0 ? '—' : t(m.helpfulCounts, { yes: String(a.helpful_yes), no: String(a.helpful_no) })) },
+    {
+      key: 'updated', header: t(m.updated), className: 'articles-updated', render: (a) => (
+        <>{when.date(a.updated_at)}{a.updated_by && tRich(m.updatedBy, { name: a.updated_by.name, muted: (chunks) => <span className="muted text-sm">{chunks}</span> })}</>
+      ),
+    },
   ];
 
   return (
     <div className="stack stack--lg articles-page">
       <PageHeader
         title={route.title}
-        description={<p>Help articles district users read in Support. Drafts are visible here only; publish an article to show it.</p>}
-        actions={<ButtonLink to="/admin/knowledge-base/create">New article</ButtonLink>}
+        description={<p>{t(m.description)}</p>}
+        actions={<ButtonLink to="/admin/knowledge-base/create">{t(m.newArticle)}</ButtonLink>}
       />
-      <FilterBar label="Search and filter articles" searchPlaceholder="Title or text" {...f.bar} columns="minmax(14rem, 2fr) repeat(3, minmax(10rem, 1fr)) auto">
-        <SelectField label="Category" {...f.select('category')} placeholder="All categories" options={CATEGORY_OPTIONS} />
-        <SelectField label="Status" {...f.select('status')} placeholder="All statuses" options={STATUS_OPTIONS} />
-        <SelectField label="Sort by" {...f.select('sort')} options={SORT_OPTIONS} />
+      <FilterBar label={t(m.filterLabel)} searchPlaceholder={t(m.searchPlaceholder)} {...f.bar} columns="minmax(14rem, 2fr) repeat(3, minmax(10rem, 1fr)) auto">
+        <SelectField label={t(m.category)} {...f.select('category')} placeholder={t(m.allCategories)} options={categoryOptions()} />
+        <SelectField label={t(m.status)} {...f.select('status')} placeholder={t(m.allStatuses)} options={statusOptions()} />
+        <SelectField label={t(m.sortBy)} {...f.select('sort')} options={sortOptions()} />
       </FilterBar>
       <ListResults
         list={list} noun={['article', 'articles']} filtered={filtered} onPage={(page) => update({ page })}
         empty={
           <EmptyState
-            title={filtered ? 'No articles match these filters' : 'No articles yet'}
+            title={filtered ? t(m.noMatchTitle) : t(m.emptyTitle)}
             action={filtered
-              ? <Button variant="secondary" onClick={() => update(NO_FILTERS)}>Clear filters</Button>
-              : <ButtonLink to="/admin/knowledge-base/create">New article</ButtonLink>}
+              ? <Button variant="secondary" onClick={() => update(NO_FILTERS)}>{t(m.clearFilters)}</Button>
+              : <ButtonLink to="/admin/knowledge-base/create">{t(m.newArticle)}</ButtonLink>}
           >
-            <p>{filtered ? 'Try other words, or show every category and status.' : 'Write the first help article for district users.'}</p>
+            <p>{filtered ? t(m.noMatchText) : t(m.emptyText)}</p>
           </EmptyState>
         }
       >
-        {(rows) => <Table className="articles-table" caption="Help articles" captionHidden columns={columns} rows={rows} rowKey={(a) => a.id} />}
+        {(rows) => <Table className="articles-table" caption={t(m.caption)} captionHidden columns={columns} rows={rows} rowKey={(a) => a.id} />}
       </ListResults>
     </div>
   );

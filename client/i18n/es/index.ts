@@ -7,6 +7,7 @@ import app from './app.json';
 import account from './account.json';
 import auth from './auth.json';
 import adminUsers from './adminUsers.json';
+import articles from './articles.json';
 import alerts from './alerts.json';
 import adminBilling from './adminBilling.json';
 import adminOps from './adminOps.json';
@@ -35,6 +36,7 @@ const catalog: Catalog = {
     ...account,
     ...auth,
     ...adminUsers,
+    ...articles,
     ...alerts,
     ...adminBilling,
     ...adminOps,

@@ -6,6 +6,7 @@ import account from './account.json';
 import shared from './shared.json';
 import ui from './ui.json';
 import adminUsers from './adminUsers.json';
+import articles from './articles.json';
 import alerts from './alerts.json';
 import adminBilling from './adminBilling.json';
 import billing from './billing.json';
@@ -23,6 +24,7 @@ const texts: TextCatalog = {
   ...shared,
   ...ui,
   ...adminUsers,
+  ...articles,
   ...alerts,
   ...adminBilling,
   ...billing,
