@@ -195,6 +195,30 @@ describe('GET /api/quote/{id}', () => {
   });
 });
 
+describe('in Spanish (issue 33)', () => {
+  it('answers a person who reads Spanish in Spanish: 422 by field, 404, 409; nothing changes', async () => {
+    await t.db.updateTable('users').set({ locale: 'es' }).where('id', '=', s.admin.id).execute();
+    const bad = await post(s.agent, '/api/quote', { ...VALID, seats: 0, notes: 42 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      seats: ['Las licencias deben ser un número entero entre 1 y 10,000.'], notes: ['Las notas deben ser texto.'],
+    });
+    expect(await quotesIn(s.district.id)).toEqual([]);
+    const missing = await s.agent.get('/api/quote/4242');
+    expect([missing.status, missing.body.message]).toEqual([404, 'No encontramos esa cotización.']);
+    const closed = await buildQuote(t.db, { districtId: s.district.id, status: 'declined' });
+    const conflict = await post(s.agent, `/api/quote/${closed.id}/accept`, { po_number: 'PO-1', signer_name: 'Morgan Lee', signer_title: '' });
+    expect(conflict.status).toBe(422);
+    expect(conflict.body.errors).toEqual({ signer_title: ['El cargo del firmante es obligatorio.'] });
+    const refused = await post(s.agent, `/api/quote/${closed.id}/accept`, { po_number: 'PO-1', signer_name: 'Morgan Lee', signer_title: 'CFO' });
+    expect([refused.status, refused.body.message]).toEqual([409, 'Solo se puede enviar, aceptar o rechazar una cotización en borrador o enviada.']);
+    expect((await t.db.selectFrom('quotes').select('status').where('id', '=', closed.id).executeTakeFirstOrThrow()).status).toBe('declined');
+    // The same person in English again: the exact English messages.
+    await t.db.updateTable('users').set({ locale: 'en' }).where('id', '=', s.admin.id).execute();
+    expect((await s.agent.get('/api/quote/4242')).body.message).toBe(M.quoteNotFound);
+  });
+});
+
 describe('POST /api/quote/{id}/accept', () => {
   const ACCEPT = { po_number: 'PO-2026-118', signer_name: 'Morgan Lee', signer_title: 'Chief Business Officer' };
 
