@@ -19,6 +19,8 @@ import activity from './activity.json';
 import users from './users.json';
 import observations from './observations.json';
 import cycles from './cycles.json';
+import actionSteps from './actionSteps.json';
+import observationForms from './observationForms.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -38,5 +40,7 @@ const texts: TextCatalog = {
   ...users,
   ...observations,
   ...cycles,
+  ...actionSteps,
+  ...observationForms,
 };
 export default texts;
