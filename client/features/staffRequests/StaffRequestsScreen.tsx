@@ -18,13 +18,45 @@ import { staffRequestAccess } from './components/access';
 import { ApproveDialog, DenyDialog, WithdrawDialog } from './components/DecisionDialogs';
 import { NewRequestModal } from './components/NewRequestModal';
 import { RequestCard } from './components/RequestCard';
-import { plural } from '../../../common/plural';
+import { defineMessages, type MessageDescriptor, t } from '../../lib/i18n';
 
-const TABS: { status: StaffRequestFilter; label: string }[] = [
-  { status: 'pending', label: 'Pending' },
-  { status: 'approved', label: 'Approved' },
-  { status: 'denied', label: 'Denied' },
-  { status: 'all', label: 'All' },
+const m = defineMessages({
+  tabPending: { id: 'staffRequests.tabPending', defaultMessage: 'Pending' },
+  tabApproved: { id: 'staffRequests.tabApproved', defaultMessage: 'Approved' },
+  tabDenied: { id: 'staffRequests.tabDenied', defaultMessage: 'Denied' },
+  tabAll: { id: 'staffRequests.tabAll', defaultMessage: 'All' },
+  emptyPendingDistrict: { id: 'staffRequests.emptyPendingDistrict', defaultMessage: 'No requests are waiting for a decision' },
+  emptyPendingDistrictBody: { id: 'staffRequests.emptyPendingDistrictBody', defaultMessage: 'When a principal asks to add an educator to their school, the request appears here for you to approve or deny.' },
+  emptyPending: { id: 'staffRequests.emptyPending', defaultMessage: 'No pending requests' },
+  emptyPendingBody: { id: 'staffRequests.emptyPendingBody', defaultMessage: 'Ask for an educator from another school with “New request”. It waits here until the district office decides.' },
+  emptyApproved: { id: 'staffRequests.emptyApproved', defaultMessage: 'No approved requests yet' },
+  emptyApprovedBody: { id: 'staffRequests.emptyApprovedBody', defaultMessage: 'Approved requests stay here, with who approved them and when.' },
+  emptyDenied: { id: 'staffRequests.emptyDenied', defaultMessage: 'No denied requests' },
+  emptyDeniedBody: { id: 'staffRequests.emptyDeniedBody', defaultMessage: 'Denied requests stay here, with who denied them, when and why.' },
+  emptyAll: { id: 'staffRequests.emptyAll', defaultMessage: 'No requests yet' },
+  emptyAllBody: { id: 'staffRequests.emptyAllBody', defaultMessage: 'Every request, pending or decided, is listed here.' },
+  introDistrict: { id: 'staffRequests.introDistrict', defaultMessage: 'Principals ask to add an educator from another school to theirs. Approving a request ends the educator’s stay at their current school the day before the start date and starts their building history at the requested school.' },
+  introBuilding: { id: 'staffRequests.introBuilding', defaultMessage: 'Ask the district office to add an educator from another school to one of yours. A district administrator approves or denies each request, and you see the decision here.' },
+  title: { id: 'staffRequests.title', defaultMessage: 'School staff requests' },
+  newRequest: { id: 'staffRequests.newRequest', defaultMessage: 'New request' },
+  tabsLabel: { id: 'staffRequests.tabsLabel', defaultMessage: 'Request status' },
+  sectionLabel: { id: 'staffRequests.sectionLabel', defaultMessage: '{status} requests' },
+  requestsWhat: { id: 'staffRequests.requestsWhat', defaultMessage: 'the requests' },
+  loadFailed: { id: 'staffRequests.loadFailed', defaultMessage: 'We could not load the requests. {message}' },
+  loading: { id: 'staffRequests.loading', defaultMessage: 'Loading requests…' },
+  count: { id: 'staffRequests.count', defaultMessage: '{count, plural, one {# request} other {# requests}}' },
+  countWaiting: { id: 'staffRequests.countWaiting', defaultMessage: '{count, plural, one {# request} other {# requests}} waiting for a decision' },
+  refreshing: { id: 'staffRequests.refreshing', defaultMessage: 'Refreshing…' },
+  sentByColleague: { id: 'staffRequests.sentByColleague', defaultMessage: '{name} to {school}: another district administrator will decide.' },
+  sentByDistrict: { id: 'staffRequests.sentByDistrict', defaultMessage: '{name} to {school}: the district office will decide.' },
+  requestSent: { id: 'staffRequests.requestSent', defaultMessage: 'Request sent' },
+});
+
+const TABS: { status: StaffRequestFilter; label: MessageDescriptor }[] = [
+  { status: 'pending', label: m.tabPending },
+  { status: 'approved', label: m.tabApproved },
+  { status: 'denied', label: m.tabDenied },
+  { status: 'all', label: m.tabAll },
 ];
 
 const PER_PAGE = 20;
@@ -42,14 +74,14 @@ function emptyText(status: StaffRequestFilter, district: boolean): { title: stri
   switch (status) {
     case 'pending':
       return district
-        ? { title: 'No requests are waiting for a decision', body: 'When a principal asks to add an educator to their school, the request appears here for you to approve or deny.' }
-        : { title: 'No pending requests', body: 'Ask for an educator from another school with “New request”. It waits here until the district office decides.' };
+        ? { title: t(m.emptyPendingDistrict), body: t(m.emptyPendingDistrictBody) }
+        : { title: t(m.emptyPending), body: t(m.emptyPendingBody) };
     case 'approved':
-      return { title: 'No approved requests yet', body: 'Approved requests stay here, with who approved them and when.' };
+      return { title: t(m.emptyApproved), body: t(m.emptyApprovedBody) };
     case 'denied':
-      return { title: 'No denied requests', body: 'Denied requests stay here, with who denied them, when and why.' };
+      return { title: t(m.emptyDenied), body: t(m.emptyDeniedBody) };
     default:
-      return { title: 'No requests yet', body: 'Every request, pending or decided, is listed here.' };
+      return { title: t(m.emptyAll), body: t(m.emptyAllBody) };
   }
 }
 
@@ -92,15 +124,9 @@ export default function StaffRequestsScreen(_props: ScreenProps) {
     });
 
   const description = district ? (
-    <p>
-      Principals ask to add an educator from another school to theirs. Approving a request ends the educator’s stay at
-      their current school the day before the start date and starts their building history at the requested school.
-    </p>
+    <p>{t(m.introDistrict)}</p>
   ) : (
-    <p>
-      Ask the district office to add an educator from another school to one of yours. A district administrator approves
-      or denies each request, and you see the decision here.
-    </p>
+    <p>{t(m.introBuilding)}</p>
   );
 
   const rows = list.data?.data ?? [];
@@ -109,20 +135,20 @@ export default function StaffRequestsScreen(_props: ScreenProps) {
   return (
     <div className="stack stack--lg staffRequests-page">
       <PageHeader
-        title="School staff requests"
+        title={t(m.title)}
         description={description}
-        actions={access.canCreate && <Button onClick={() => setCreating(true)}>New request</Button>}
+        actions={access.canCreate && <Button onClick={() => setCreating(true)}>{t(m.newRequest)}</Button>}
       />
 
       <NavTabs
-        label="Request status"
+        label={t(m.tabsLabel)}
         tabs={TABS.map((tab) => ({
           key: tab.status,
           to: tabHref(tab.status),
           current: tab.status === status,
           label: (
             <>
-              {tab.label}
+              {t(tab.label)}
               {tab.status === 'pending' && pendingCount !== undefined && pendingCount > 0 && (
                 <span className="staffRequests-tabs__count">
                   <span className="sr-only">: </span>
@@ -134,15 +160,15 @@ export default function StaffRequestsScreen(_props: ScreenProps) {
         }))}
       />
 
-      <section className="stack" aria-label={`${TABS.find((t) => t.status === status)!.label} requests`} aria-busy={list.isValidating || undefined}>
+      <section className="stack" aria-label={t(m.sectionLabel, { status: t(TABS.find((tab) => tab.status === status)!.label) })} aria-busy={list.isValidating || undefined}>
         {list.error && !list.data ? (
-          <LoadError what="the requests" message={`We could not load the requests. ${list.error.message}`} onRetry={() => void list.mutate()} />
+          <LoadError what={t(m.requestsWhat)} message={t(m.loadFailed, { message: list.error.message })} onRetry={() => void list.mutate()} />
         ) : !list.data ? (
-          <LoadingBlock label="Loading requests…" />
+          <LoadingBlock label={t(m.loading)} />
         ) : rows.length === 0 ? (
           <EmptyState
             title={empty.title}
-            action={status === 'pending' && !district && access.canCreate ? <Button onClick={() => setCreating(true)}>New request</Button> : undefined}
+            action={status === 'pending' && !district && access.canCreate ? <Button onClick={() => setCreating(true)}>{t(m.newRequest)}</Button> : undefined}
           >
             <p>{empty.body}</p>
           </EmptyState>
@@ -150,10 +176,9 @@ export default function StaffRequestsScreen(_props: ScreenProps) {
           <>
             <div className="cluster cluster--between staffRequests-summary">
               <p className="text-sm muted">
-                {plural(list.data.meta.total, 'request', 'requests')}
-                {status === 'pending' ? ' waiting for a decision' : ''}
+                {t(status === 'pending' ? m.countWaiting : m.count, { count: list.data.meta.total })}
               </p>
-              {list.isValidating && <Spinner size="sm" label="Refreshing…" />}
+              {list.isValidating && <Spinner size="sm" label={t(m.refreshing)} />}
             </div>
             <ul className="staffRequests-list">
               {rows.map((r) => (
@@ -178,8 +203,7 @@ export default function StaffRequestsScreen(_props: ScreenProps) {
           onClose={() => setCreating(false)}
           onCreated={(r) => {
             setCreating(false);
-            const decider = district ? 'another district administrator' : 'the district office';
-            toast.success(`${r.staff.name} to ${r.building.name}: ${decider} will decide.`, 'Request sent');
+            toast.success(t(district ? m.sentByColleague : m.sentByDistrict, { name: r.staff.name, school: r.building.name }), t(m.requestSent));
             if (status !== 'pending' || page !== 1) setParams(new URLSearchParams());
           }}
         />

@@ -29,6 +29,7 @@ import groups from './groups.json';
 import coaching from './coaching.json';
 import coaches from './coaches.json';
 import observationForms from './observationForms.json';
+import staffRequests from './staffRequests.json';
 
 const catalog: Catalog = {
   messages: {
@@ -58,6 +59,7 @@ const catalog: Catalog = {
     ...coaching,
     ...coaches,
     ...observationForms,
+    ...staffRequests,
   },
   texts,
 };

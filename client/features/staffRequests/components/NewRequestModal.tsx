@@ -10,7 +10,35 @@ import { Spinner } from '../../../components/Spinner';
 import { useBuildings, useDebouncedTerm } from '../../../lib/lookups';
 import { useFormErrors } from '../../../lib/forms';
 import { createStaffRequest, useStaffRequestCandidates } from '../api';
-import { plural } from '../../../../common/plural';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  educator: { id: 'staffRequests.educator', defaultMessage: 'Educator' },
+  required: { id: 'staffRequests.required', defaultMessage: '(required)' },
+  searchEducators: { id: 'staffRequests.searchEducators', defaultMessage: 'Search educators' },
+  searchHintBuilding: { id: 'staffRequests.searchHintBuilding', defaultMessage: 'By name, email or employee ID. Educators already at your schools are not listed.' },
+  searchHint: { id: 'staffRequests.searchHint', defaultMessage: 'By name, email or employee ID.' },
+  searchingShort: { id: 'staffRequests.searchingShort', defaultMessage: 'Searching…' },
+  found: { id: 'staffRequests.found', defaultMessage: '{count, plural, one {# educator} other {# educators}} found.' },
+  educatorsFailed: { id: 'staffRequests.educatorsFailed', defaultMessage: 'We could not load educators. Close this window and try again.' },
+  searchingEducators: { id: 'staffRequests.searchingEducators', defaultMessage: 'Searching educators…' },
+  noMatchQuery: { id: 'staffRequests.noMatchQuery', defaultMessage: 'No educators match “{query}”.' },
+  noneToChoose: { id: 'staffRequests.noneToChoose', defaultMessage: 'No educators to choose from.' },
+  noCurrentSchool: { id: 'staffRequests.noCurrentSchool', defaultMessage: 'No current school' },
+  newTitle: { id: 'staffRequests.newTitle', defaultMessage: 'New school staff request' },
+  cancel: { id: 'staffRequests.cancel', defaultMessage: 'Cancel' },
+  send: { id: 'staffRequests.send', defaultMessage: 'Send request' },
+  newIntroBuilding: { id: 'staffRequests.newIntroBuilding', defaultMessage: 'Ask the district office to add an educator from another school to one of yours. Nothing changes until a district administrator approves.' },
+  newIntroDistrict: { id: 'staffRequests.newIntroDistrict', defaultMessage: 'Add an educator to a school. Another district administrator approves or denies your request.' },
+  school: { id: 'staffRequests.school', defaultMessage: 'School' },
+  loadingSchools: { id: 'staffRequests.loadingSchools', defaultMessage: 'Loading schools…' },
+  chooseSchool: { id: 'staffRequests.chooseSchool', defaultMessage: 'Choose a school…' },
+  currentSchool: { id: 'staffRequests.currentSchool', defaultMessage: '{name} (current school)' },
+  startDate: { id: 'staffRequests.startDate', defaultMessage: 'Start date' },
+  startHint: { id: 'staffRequests.startHint', defaultMessage: 'Their first day at the new school.' },
+  note: { id: 'staffRequests.note', defaultMessage: 'Note' },
+  noteHint: { id: 'staffRequests.noteHint', defaultMessage: 'Optional: why this educator, and anything the district office should know.' },
+});
 
 const FORM_ID = 'staffRequests-new-form';
 
@@ -40,34 +68,34 @@ function EducatorPicker({ scope, selected, onSelect, error }: {
   return (
     <fieldset className="staffRequests-picker" aria-describedby={statusId}>
       <legend className="field__label" id={legendId}>
-        Educator
+        {t(m.educator)}
         <span className="field__required">
           <span aria-hidden="true"> *</span>
-          <span className="sr-only"> (required)</span>
+          <span className="sr-only"> {t(m.required)}</span>
         </span>
       </legend>
       <TextField
-        label="Search educators"
+        label={t(m.searchEducators)}
         type="search"
         name="search"
         value={search}
         onChange={setSearch}
-        hint={scope === 'building' ? 'By name, email or employee ID. Educators already at your schools are not listed.' : 'By name, email or employee ID.'}
+        hint={scope === 'building' ? t(m.searchHintBuilding) : t(m.searchHint)}
         autoComplete="off"
         error={error}
         className="staffRequests-picker__search"
       />
       <p id={statusId} className="sr-only" aria-live="polite">
-        {searching ? 'Searching…' : `${plural(results.length, 'educator', 'educators')} found.`}
+        {searching ? t(m.searchingShort) : t(m.found, { count: results.length })}
       </p>
       <div className="staffRequests-picker__results">
         {loadError ? (
-          <p className="staffRequests-picker__empty">We could not load educators. Close this window and try again.</p>
+          <p className="staffRequests-picker__empty">{t(m.educatorsFailed)}</p>
         ) : options.length === 0 ? (
           searching ? (
-            <p className="staffRequests-picker__empty"><Spinner size="sm" label="Searching educators…" /> Searching…</p>
+            <p className="staffRequests-picker__empty"><Spinner size="sm" label={t(m.searchingEducators)} /> {t(m.searchingShort)}</p>
           ) : (
-            <p className="staffRequests-picker__empty">{query ? `No educators match “${query}”.` : 'No educators to choose from.'}</p>
+            <p className="staffRequests-picker__empty">{query ? t(m.noMatchQuery, { query }) : t(m.noneToChoose)}</p>
           )
         ) : (
           <ul className="staffRequests-picker__list">
@@ -77,7 +105,7 @@ function EducatorPicker({ scope, selected, onSelect, error }: {
                   <input type="radio" name="staff_id" value={c.id} checked={selected?.id === c.id} onChange={() => onSelect(c)} />
                   <span className="staffRequests-option__text">
                     <span className="staffRequests-option__name">{c.name}</span>
-                    <span className="staffRequests-option__school">{c.building ? c.building.name : 'No current school'}</span>
+                    <span className="staffRequests-option__school">{c.building ? c.building.name : t(m.noCurrentSchool)}</span>
                   </span>
                 </label>
               </li>
@@ -120,21 +148,21 @@ export function NewRequestModal({ user, scope, onClose, onCreated }: {
     <Modal
       open
       size="lg"
-      title="New school staff request"
+      title={t(m.newTitle)}
       onClose={onClose}
       dismissible={!form.busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
-          <Button type="submit" form={FORM_ID} busy={form.busy}>Send request</Button>
+          <Button variant="secondary" onClick={onClose} disabled={form.busy}>{t(m.cancel)}</Button>
+          <Button type="submit" form={FORM_ID} busy={form.busy}>{t(m.send)}</Button>
         </>
       }
     >
       <form id={FORM_ID} ref={form.formRef} className="form" noValidate onSubmit={submit}>
         <p className="muted">
           {scope === 'building'
-            ? 'Ask the district office to add an educator from another school to one of yours. Nothing changes until a district administrator approves.'
-            : 'Add an educator to a school. Another district administrator approves or denies your request.'}
+            ? t(m.newIntroBuilding)
+            : t(m.newIntroDistrict)}
         </p>
         <FormError error={form.formError} />
         <EducatorPicker
@@ -148,29 +176,29 @@ export function NewRequestModal({ user, scope, onClose, onCreated }: {
         />
         <div className="grid-2">
           <SelectField
-            label="School"
+            label={t(m.school)}
             required
-            placeholder={loading ? 'Loading schools…' : 'Choose a school…'}
+            placeholder={loading ? t(m.loadingSchools) : t(m.chooseSchool)}
             options={schools.map((s) => ({
               value: String(s.id),
-              label: selected?.building?.id === s.id ? `${s.name} (current school)` : s.name,
+              label: selected?.building?.id === s.id ? t(m.currentSchool, { name: s.name }) : s.name,
               disabled: selected?.building?.id === s.id,
             }))}
             {...form.field('building_id')}
           />
           <TextField
-            label="Start date"
+            label={t(m.startDate)}
             type="date"
             required
-            hint="Their first day at the new school."
+            hint={t(m.startHint)}
             {...form.field('start_date')}
           />
         </div>
         <TextAreaField
-          label="Note"
+          label={t(m.note)}
           rows={3}
           maxLength={STAFF_REQUEST_NOTE_MAX}
-          hint="Optional: why this educator, and anything the district office should know."
+          hint={t(m.noteHint)}
           {...form.field('note')}
         />
       </form>
