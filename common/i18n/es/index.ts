@@ -21,6 +21,9 @@ import observations from './observations.json';
 import cycles from './cycles.json';
 import actionSteps from './actionSteps.json';
 import observationForms from './observationForms.json';
+import groups from './groups.json';
+import coaches from './coaches.json';
+import staffRequests from './staffRequests.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -42,5 +45,8 @@ const texts: TextCatalog = {
   ...cycles,
   ...actionSteps,
   ...observationForms,
+  ...groups,
+  ...coaches,
+  ...staffRequests,
 };
 export default texts;
