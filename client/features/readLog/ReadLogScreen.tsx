@@ -22,6 +22,7 @@ import { defineMessages, t, tText } from '../../lib/i18n';
 import { useReadLog } from './api';
 
 const m = defineMessages({
+  supportInitials: { id: 'readLog.supportInitials', defaultMessage: 'CW', description: 'Coachwell\'s initials in the support disc.' },
   listAnd: { id: 'readLog.listAnd', defaultMessage: '{first} and {last}', description: 'Kinds of record: "observations, skill ratings and coaching cycles".' },
   supportOpened: { id: 'readLog.supportOpened', defaultMessage: 'Coachwell\'s support team opened your {what} while signed in as {person}, to help your district.' },
   opened: { id: 'readLog.opened', defaultMessage: 'Opened your {what}.' },
@@ -57,7 +58,7 @@ function Entry({ entry }: { entry: ReadLogEntry }) {
   return (
     <li className="read-log__entry">
       <span className={entry.support ? 'disc read-log__disc read-log__disc--support' : 'disc read-log__disc'} aria-hidden="true">
-        {entry.support ? 'CW' : initials(entry.reader)}
+        {entry.support ? t(m.supportInitials) : initials(entry.reader)}
       </span>
       <div className="read-log__body">
         <p className="read-log__who">
