@@ -10,10 +10,34 @@ import { Button, ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
+import { articleCategoryLabel } from '../../lib/articleLabels';
+import { defineMessages, t } from '../../lib/i18n';
 import { useInstantFormat } from '../../lib/session';
 import { sendArticleFeedback, useSupportArticle } from './api';
 import { ArticleLinks } from './components/ArticleLinks';
 import { ContactSupportButton } from './components/ContactSupport';
+
+const m = defineMessages({
+  notFoundTitle: { id: 'support.article.notFoundTitle', defaultMessage: 'We couldn’t find that article' },
+  support: { id: 'support.breadcrumb', defaultMessage: 'Support' },
+  notFound: { id: 'support.article.notFound', defaultMessage: 'Article not found' },
+  notFoundText: { id: 'support.article.notFoundText', defaultMessage: 'It may have moved, or it is being updated. Search for the topic or browse the articles by topic.' },
+  searchKb: { id: 'support.article.searchKb', defaultMessage: 'Search the knowledge base' },
+  dashboard: { id: 'support.article.dashboard', defaultMessage: 'Go to your dashboard' },
+  loadErrorWhat: { id: 'support.article.loadErrorWhat', defaultMessage: 'this article' },
+  loading: { id: 'support.article.loading', defaultMessage: 'Loading the article…' },
+  voteError: { id: 'support.article.voteError', defaultMessage: 'Your answer could not be saved. Please try again.' },
+  updated: { id: 'support.article.updated', defaultMessage: '{category} · Updated {date}' },
+  onThisPage: { id: 'support.article.onThisPage', defaultMessage: 'On this page' },
+  helpful: { id: 'support.article.helpful', defaultMessage: 'Was this helpful?' },
+  yes: { id: 'support.article.yes', defaultMessage: 'Yes' },
+  no: { id: 'support.article.no', defaultMessage: 'No' },
+  thanks: { id: 'support.article.thanks', defaultMessage: 'Thanks for telling us. We read every answer when we update our help.' },
+  answered: { id: 'support.article.answered', defaultMessage: 'You answered this already; you can change your answer.' },
+  stuck: { id: 'support.article.stuck', defaultMessage: 'Still stuck? Coachwell’s support team answers by email.' },
+  related: { id: 'support.article.related', defaultMessage: 'Related articles' },
+  back: { id: 'support.article.back', defaultMessage: 'Back to Support' },
+});
 
 export default function SupportArticleScreen({ route }: ScreenProps) {
   const { slug = '' } = useParams();
@@ -27,13 +51,13 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
     return (
       <div className="stack stack--lg support-page support-missing">
         <PageHeader
-          title="We couldn’t find that article"
-          breadcrumbs={[{ label: 'Support', to: '/app/support' }, { label: 'Article not found' }]}
-          description={<p>It may have moved, or it is being updated. Search for the topic or browse the articles by topic.</p>}
+          title={t(m.notFoundTitle)}
+          breadcrumbs={[{ label: t(m.support), to: '/app/support' }, { label: t(m.notFound) }]}
+          description={<p>{t(m.notFoundText)}</p>}
         />
         <div className="cluster">
-          <ButtonLink to="/app/support">Search the knowledge base</ButtonLink>
-          <ButtonLink to="/app" variant="secondary">Go to your dashboard</ButtonLink>
+          <ButtonLink to="/app/support">{t(m.searchKb)}</ButtonLink>
+          <ButtonLink to="/app" variant="secondary">{t(m.dashboard)}</ButtonLink>
           <ContactSupportButton />
         </div>
       </div>
@@ -42,12 +66,12 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
   if (error && !data) {
     return (
       <div className="stack support-page">
-        <PageHeader title={route.title} breadcrumbs={[{ label: 'Support', to: '/app/support' }, { label: route.title }]} />
-        <LoadError what="this article" onRetry={() => void mutate()} />
+        <PageHeader title={route.title} breadcrumbs={[{ label: t(m.support), to: '/app/support' }, { label: route.title }]} />
+        <LoadError what={t(m.loadErrorWhat)} onRetry={() => void mutate()} />
       </div>
     );
   }
-  if (isLoading || !data) return <LoadingBlock label="Loading the article…" />;
+  if (isLoading || !data) return <LoadingBlock label={t(m.loading)} />;
 
   const vote = async (helpful: boolean) => {
     setBusy(true);
@@ -55,7 +79,7 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
       await sendArticleFeedback(slug, helpful);
       setThanked(true);
     } catch {
-      toast.error('Your answer could not be saved. Please try again.');
+      toast.error(t(m.voteError));
     } finally {
       setBusy(false);
     }
@@ -65,14 +89,14 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
     <div className="stack stack--lg support-page">
       <PageHeader
         title={data.title}
-        breadcrumbs={[{ label: 'Support', to: '/app/support' }, { label: data.category_label, to: `/app/support?category=${data.category}` }, { label: data.title }]}
-        description={<p className="muted text-sm">{data.category_label} · Updated {when.date(data.updated_at)}</p>}
+        breadcrumbs={[{ label: t(m.support), to: '/app/support' }, { label: articleCategoryLabel(data.category), to: `/app/support?category=${data.category}` }, { label: data.title }]}
+        description={<p className="muted text-sm">{t(m.updated, { category: articleCategoryLabel(data.category), date: when.date(data.updated_at) })}</p>}
         actions={<ContactSupportButton />}
       />
       <div className="support-article-layout">
         {data.headings.length > 1 && (
           <nav className="support-toc" aria-labelledby="support-toc-title">
-            <h2 id="support-toc-title" className="support-toc__title">On this page</h2>
+            <h2 id="support-toc-title" className="support-toc__title">{t(m.onThisPage)}</h2>
             <ol className="support-toc__list">
               {data.headings.map((h) => (
                 <li key={h.id} className={h.level === 3 ? 'support-toc__sub' : undefined}>
@@ -87,23 +111,23 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
           <article className="prose" dangerouslySetInnerHTML={{ __html: data.html }} />
 
           <section className="card support-feedback" aria-labelledby="support-feedback-title">
-            <h2 id="support-feedback-title" className="support-heading support-heading--small">Was this helpful?</h2>
+            <h2 id="support-feedback-title" className="support-heading support-heading--small">{t(m.helpful)}</h2>
             <div className="cluster">
               <Button variant={data.my_feedback === true ? 'primary' : 'secondary'} aria-pressed={data.my_feedback === true} busy={busy} onClick={() => void vote(true)}>
-                Yes
+                {t(m.yes)}
               </Button>
               <Button variant={data.my_feedback === false ? 'primary' : 'secondary'} aria-pressed={data.my_feedback === false} busy={busy} onClick={() => void vote(false)}>
-                No
+                {t(m.no)}
               </Button>
             </div>
             <p className="muted text-sm" role="status">
               {thanked
-                ? 'Thanks for telling us. We read every answer when we update our help.'
-                : data.my_feedback !== null ? 'You answered this already; you can change your answer.' : ''}
+                ? t(m.thanks)
+                : data.my_feedback !== null ? t(m.answered) : null}
             </p>
             {data.my_feedback === false && (
               <div className="support-feedback__contact">
-                <p>Still stuck? Coachwell&rsquo;s support team answers by email.</p>
+                <p>{t(m.stuck)}</p>
                 <ContactSupportButton variant="primary" />
               </div>
             )}
@@ -111,11 +135,11 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
 
           {data.related.length > 0 && (
             <section aria-labelledby="support-related-title" className="stack stack--sm">
-              <h2 id="support-related-title" className="support-heading support-heading--small">Related articles</h2>
+              <h2 id="support-related-title" className="support-heading support-heading--small">{t(m.related)}</h2>
               <ArticleLinks articles={data.related} showCategory />
             </section>
           )}
-          <p><Link to="/app/support">Back to Support</Link></p>
+          <p><Link to="/app/support">{t(m.back)}</Link></p>
         </div>
       </div>
     </div>

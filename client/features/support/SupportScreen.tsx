@@ -3,7 +3,7 @@
 // page live in the URL.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ARTICLE_CATEGORIES, categoryLabel } from '../../../common/schemas/articles';
+import { ARTICLE_CATEGORIES } from '../../../common/schemas/articles';
 import type { ScreenProps } from '../../app/routeTable';
 import { LoadError } from '../../components/LoadError';
 import { Button } from '../../components/Button';
@@ -16,9 +16,30 @@ import { useSupportArticles } from './api';
 import { ArticleLinks } from './components/ArticleLinks';
 import { ContactSupportButton } from './components/ContactSupport';
 import { Highlighted } from './components/Highlighted';
-import { plural, pluralWord } from '../../../common/plural';
+import { articleCategoryLabel } from '../../lib/articleLabels';
+import { defineMessages, t } from '../../lib/i18n';
 
 const SEARCH_DELAY_MS = 250;
+
+const m = defineMessages({
+  description: { id: 'support.home.description', defaultMessage: 'Answers about every screen of Coachwell, written for district staff. Search, or browse by topic. Can’t find the answer? Write to a person with Contact support.' },
+  searchLabel: { id: 'support.home.searchLabel', defaultMessage: 'Search help articles' },
+  searchPlaceholder: { id: 'support.home.searchPlaceholder', defaultMessage: 'For example: invite a coach, calendar, import' },
+  search: { id: 'support.home.search', defaultMessage: 'Search' },
+  loadErrorWhat: { id: 'support.home.loadErrorWhat', defaultMessage: 'help articles' },
+  loading: { id: 'support.home.loading', defaultMessage: 'Loading help articles…' },
+  browse: { id: 'support.home.browse', defaultMessage: 'Browse by topic' },
+  articles: { id: 'support.home.articles', defaultMessage: '{count, plural, one {# article} other {# articles}}' },
+  results: { id: 'support.home.results', defaultMessage: 'Search results' },
+  allTopics: { id: 'support.home.allTopics', defaultMessage: 'All topics' },
+  topics: { id: 'support.home.topics', defaultMessage: 'Topics' },
+  matches: { id: 'support.home.matches', defaultMessage: '{count, plural, one {# article matches} other {# articles match}} “{search}”' },
+  matchesIn: { id: 'support.home.matchesIn', defaultMessage: '{count, plural, one {# article matches} other {# articles match}} “{search}” in {category}' },
+  noMatchTitle: { id: 'support.home.noMatchTitle', defaultMessage: 'No articles match' },
+  noMatchText: { id: 'support.home.noMatchText', defaultMessage: 'Try fewer or different words. The most viewed articles are listed too.' },
+  noMatchTextCategory: { id: 'support.home.noMatchTextCategory', defaultMessage: 'Try fewer or different words, or search every topic. The most viewed articles are listed too.' },
+  mostViewed: { id: 'support.home.mostViewed', defaultMessage: 'Most viewed' },
+});
 
 export default function SupportScreen({ route }: ScreenProps) {
   const [params, setParams] = useSearchParams();
@@ -58,39 +79,39 @@ export default function SupportScreen({ route }: ScreenProps) {
     <div className="stack stack--lg support-page">
       <PageHeader
         title={route.title}
-        description={<p>Answers about every screen of Coachwell, written for district staff. Search, or browse by topic. Can&rsquo;t find the answer? Write to a person with Contact support.</p>}
+        description={<p>{t(m.description)}</p>}
         actions={<ContactSupportButton />}
       />
       <form role="search" className="support-search" onSubmit={(e) => { e.preventDefault(); update({ search: typed.trim() }); }}>
         <TextField
-          label="Search help articles"
+          label={t(m.searchLabel)}
           name="search"
           type="search"
           value={typed}
           onChange={setTyped}
-          placeholder="For example: invite a coach, calendar, import"
+          placeholder={t(m.searchPlaceholder)}
           autoComplete="off"
           maxLength={1000}
         />
-        <Button type="submit" variant="secondary">Search</Button>
+        <Button type="submit" variant="secondary">{t(m.search)}</Button>
       </form>
 
       {error && !data ? (
-        <LoadError what="help articles" onRetry={() => void mutate()} />
+        <LoadError what={t(m.loadErrorWhat)} onRetry={() => void mutate()} />
       ) : isLoading && !data ? (
-        <LoadingBlock label="Loading help articles…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : data ? (
         <div className="support-layout">
           <div className="stack support-main">
             {browsing ? (
               <section aria-labelledby="support-topics" className="stack">
-                <h2 id="support-topics" className="support-heading">Browse by topic</h2>
+                <h2 id="support-topics" className="support-heading">{t(m.browse)}</h2>
                 <ul className="tiles support-topics">
                   {data.categories.filter((c) => c.count > 0).map((c) => (
                     <li key={c.key}>
                       <Link className="tile support-topic" to={`?category=${c.key}`}>
-                        <span className="support-topic__label">{c.label}</span>
-                        <span className="support-topic__count">{plural(c.count, 'article', 'articles')}</span>
+                        <span className="support-topic__label">{articleCategoryLabel(c.key)}</span>
+                        <span className="support-topic__count">{t(m.articles, { count: c.count })}</span>
                       </Link>
                     </li>
                   ))}
@@ -100,29 +121,30 @@ export default function SupportScreen({ route }: ScreenProps) {
               <section aria-labelledby="support-results" className="stack">
                 <div className="cluster cluster--between">
                   <h2 id="support-results" className="support-heading">
-                    {search ? 'Search results' : categoryLabel(category)}
+                    {search ? t(m.results) : articleCategoryLabel(category)}
                   </h2>
                   <Button variant="ghost" size="sm" onClick={() => { setTyped(''); update({ search: '', category: '' }); }}>
-                    All topics
+                    {t(m.allTopics)}
                   </Button>
                 </div>
                 {category && (
-                  <nav aria-label="Topics" className="support-chips">
+                  <nav aria-label={t(m.topics)} className="support-chips">
                     {data.categories.filter((c) => c.count > 0 || c.key === category).map((c) => (
                       <Link key={c.key} className="support-chip" aria-current={c.key === category ? 'true' : undefined}
                         to={`?${new URLSearchParams({ ...(search ? { search } : {}), category: c.key })}`}>
-                        {c.label}
+                        {articleCategoryLabel(c.key)}
                       </Link>
                     ))}
                   </nav>
                 )}
                 <p className="muted text-sm support-count" aria-live="polite">
-                  {plural(total, 'article', 'articles')}
-                  {search ? ` ${pluralWord(total, 'matches', 'match')} “${search}”` : ''}{search && category ? ` in ${categoryLabel(category)}` : ''}
+                  {!search ? t(m.articles, { count: total })
+                    : category ? t(m.matchesIn, { count: total, search, category: articleCategoryLabel(category) })
+                      : t(m.matches, { count: total, search })}
                 </p>
                 {data.data.length === 0 ? (
-                  <EmptyState title="No articles match" headingLevel={3}>
-                    <p>Try fewer or different words{category ? ', or search every topic' : ''}. The most viewed articles are listed too.</p>
+                  <EmptyState title={t(m.noMatchTitle)} headingLevel={3}>
+                    <p>{category ? t(m.noMatchTextCategory) : t(m.noMatchText)}</p>
                   </EmptyState>
                 ) : (
                   <ol className="support-results">
@@ -131,7 +153,7 @@ export default function SupportScreen({ route }: ScreenProps) {
                         <h3 className="support-result__title">
                           <Link to={`/app/support/${a.slug}`}><Highlighted html={a.title_html} fallback={a.title} /></Link>
                         </h3>
-                        <p className="support-result__meta">{a.category_label}</p>
+                        <p className="support-result__meta">{articleCategoryLabel(a.category)}</p>
                         {a.snippet_html !== undefined && (
                           <p className="support-result__snippet"><Highlighted html={a.snippet_html} fallback="" /></p>
                         )}
@@ -145,7 +167,7 @@ export default function SupportScreen({ route }: ScreenProps) {
           </div>
           {data.most_viewed.length > 0 && (
             <aside className="card support-aside" aria-labelledby="support-popular">
-              <h2 id="support-popular" className="support-heading support-heading--small">Most viewed</h2>
+              <h2 id="support-popular" className="support-heading support-heading--small">{t(m.mostViewed)}</h2>
               <ArticleLinks articles={data.most_viewed} />
             </aside>
           )}

@@ -9,20 +9,32 @@ import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { TrialState } from '../../../common/schemas/billing';
 import { ButtonLink } from '../../components/Button';
 import { formatDay } from '../../lib/dates';
+import { defineMessages, t } from '../../lib/i18n';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { zonedDay } from '../../lib/zonedTime';
 import { useTrial } from './api';
 import './trial.css';
-import { plural } from '../../../common/plural';
 
 const BILLING = '/app/settings/billing';
+
+const m = defineMessages({
+  yourAdmin: { id: 'trial.yourAdmin', defaultMessage: 'your district administrator' },
+  orList: { id: 'trial.orList', defaultMessage: '{names} or {last}', description: 'Whom to ask: "Avery Admin, Blake Admin or Morgan Admin"' },
+  ended: { id: 'trial.ended', defaultMessage: 'Your free trial ended on {day}.' },
+  readOnly: { id: 'trial.readOnly', defaultMessage: 'Coachwell is read-only: you can still read and export everything, but nothing can be added or changed.' },
+  buy: { id: 'trial.buy', defaultMessage: 'Buy a plan to carry on where you left off.' },
+  ask: { id: 'trial.ask', defaultMessage: 'Ask {names} to buy a plan.' },
+  goToBilling: { id: 'trial.goToBilling', defaultMessage: 'Go to Billing' },
+  ending: { id: 'trial.ending', defaultMessage: 'Your free trial ends on {day} ({days, plural, one {# day} other {# days}} left).' },
+  after: { id: 'trial.after', defaultMessage: 'After that Coachwell becomes read-only until your district buys a plan.' },
+});
 
 /** "Avery Admin", "Avery Admin or Blake Admin", "Avery Admin, Blake Admin or Morgan Admin". */
 export function namesToAsk(ask: TrialState['ask']): string {
   const names = ask.map((p) => p.name);
-  if (names.length === 0) return 'your district administrator';
+  if (names.length === 0) return t(m.yourAdmin);
   if (names.length === 1) return names[0]!;
-  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+  return t(m.orList, { names: names.slice(0, -1).join(', '), last: names[names.length - 1]! });
 }
 
 function ClockIcon() {
@@ -48,29 +60,26 @@ export default function TrialBanner() {
       <section className="trial-banner trial-banner--ended" role="alert" aria-labelledby="trial-banner-title">
         <ClockIcon />
         <div className="trial-banner__content">
-          <p id="trial-banner-title" className="trial-banner__title">Your free trial ended on {day}.</p>
+          <p id="trial-banner-title" className="trial-banner__title">{t(m.ended, { day })}</p>
           <p className="trial-banner__body">
-            Coachwell is read-only: you can still read and export everything, but nothing can be added or changed.{' '}
-            {canBuy
-              ? <>Buy a plan to carry on where you left off.</>
-              : <>Ask {namesToAsk(data.ask)} to buy a plan.</>}
+            {t(m.readOnly)}{' '}
+            {canBuy ? t(m.buy) : t(m.ask, { names: namesToAsk(data.ask) })}
           </p>
         </div>
-        {canBuy && <ButtonLink className="trial-banner__action" size="sm" to={BILLING}>Go to Billing</ButtonLink>}
+        {canBuy && <ButtonLink className="trial-banner__action" size="sm" to={BILLING}>{t(m.goToBilling)}</ButtonLink>}
       </section>
     );
   }
 
   if (!canBuy || data.days_left === null || data.days_left > TRIAL_NOTICE_DAYS) return null;
-  const left = plural(data.days_left, 'day', 'days');
   return (
     <section className="trial-banner trial-banner--ending" role="status" aria-labelledby="trial-banner-title">
       <ClockIcon />
       <div className="trial-banner__content">
-        <p id="trial-banner-title" className="trial-banner__title">Your free trial ends on {day} ({left} left).</p>
-        <p className="trial-banner__body">After that Coachwell becomes read-only until your district buys a plan.</p>
+        <p id="trial-banner-title" className="trial-banner__title">{t(m.ending, { day, days: data.days_left })}</p>
+        <p className="trial-banner__body">{t(m.after)}</p>
       </div>
-      <ButtonLink className="trial-banner__action" variant="secondary" size="sm" to={BILLING}>Go to Billing</ButtonLink>
+      <ButtonLink className="trial-banner__action" variant="secondary" size="sm" to={BILLING}>{t(m.goToBilling)}</ButtonLink>
     </section>
   );
 }

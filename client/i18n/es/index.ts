@@ -7,6 +7,8 @@ import app from './app.json';
 import account from './account.json';
 import auth from './auth.json';
 import adminUsers from './adminUsers.json';
+import trial from './trial.json';
+import support from './support.json';
 import articles from './articles.json';
 import alerts from './alerts.json';
 import adminBilling from './adminBilling.json';
@@ -37,6 +39,8 @@ const catalog: Catalog = {
     ...account,
     ...auth,
     ...adminUsers,
+    ...trial,
+    ...support,
     ...articles,
     ...alerts,
     ...adminBilling,

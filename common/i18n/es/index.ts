@@ -6,6 +6,7 @@ import account from './account.json';
 import shared from './shared.json';
 import ui from './ui.json';
 import adminUsers from './adminUsers.json';
+import support from './support.json';
 import articles from './articles.json';
 import alerts from './alerts.json';
 import adminBilling from './adminBilling.json';
@@ -29,6 +30,7 @@ const texts: TextCatalog = {
   ...shared,
   ...ui,
   ...adminUsers,
+  ...support,
   ...articles,
   ...alerts,
   ...adminBilling,

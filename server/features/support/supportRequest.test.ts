@@ -135,6 +135,21 @@ describe('POST /api/support-request rate limits', () => {
     t = await createTestApp({ rateLimits: true });
   });
 
+  it('answers a person who reads Spanish in Spanish: the thanks, the missing fields and the limit (issue 33)', async () => {
+    const { user, agent } = await coachOf();
+    await t.db.updateTable('users').set({ locale: 'es' }).where('id', '=', user.id).execute();
+    const missing = await post(agent, { ...VALID, subject: '', message: '' });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ subject: ['El asunto es obligatorio.'], message: ['El mensaje es obligatorio.'] });
+    const res = await post(agent, VALID);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Gracias, su mensaje va camino del equipo de soporte de Coachwell. La respuesta llegará por correo electrónico a priya@maplegrove.example.');
+    for (let i = 1; i < SUPPORT_LIMITS.perUserPerHour; i += 1) expect((await post(agent, VALID)).status).toBe(201);
+    const limited = await post(agent, VALID);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(`Ha enviado ${SUPPORT_LIMITS.perUserPerHour} mensajes a soporte en la última hora (su distrito puede enviar ${SUPPORT_LIMITS.perDistrictPerDay} al día). Espere un rato antes de enviar otro, o escriba directamente al correo de soporte.`);
+  });
+
   it(`429 after ${SUPPORT_LIMITS.perUserPerHour} messages from one person in an hour, with Retry-After; nothing more is sent or audited`, async () => {
     const { agent, district } = await coachOf();
     for (let i = 0; i < SUPPORT_LIMITS.perUserPerHour; i += 1) expect((await post(agent, VALID)).status).toBe(201);

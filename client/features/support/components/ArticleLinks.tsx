@@ -1,6 +1,7 @@
 // A list of articles as links (most viewed, related, a category's articles).
 import { Link } from 'react-router-dom';
 import type { ArticleResult } from '../../../../common/schemas/articles';
+import { articleCategoryLabel } from '../../../lib/articleLabels';
 
 export function ArticleLinks({ articles, showCategory = false }: { articles: ArticleResult[]; showCategory?: boolean }) {
   return (
@@ -8,7 +9,7 @@ export function ArticleLinks({ articles, showCategory = false }: { articles: Art
       {articles.map((a) => (
         <li key={a.id}>
           <Link to={`/app/support/${a.slug}`}>{a.title}</Link>
-          {showCategory && <span className="support-links__meta">{a.category_label}</span>}
+          {showCategory && <span className="support-links__meta">{articleCategoryLabel(a.category)}</span>}
         </li>
       ))}
     </ul>

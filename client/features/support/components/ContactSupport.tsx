@@ -11,15 +11,37 @@ import { FormError, TextAreaField, TextField } from '../../../components/Field';
 import { FormModal } from '../../../components/FormModal';
 import { Modal } from '../../../components/Modal';
 import { useFormErrors } from '../../../lib/forms';
+import { defineMessages, t, tRich } from '../../../lib/i18n';
 import { pageBeforeSupport } from '../../../lib/pageTrail';
 import { useAuthUser } from '../../../lib/session';
 import { sendSupportRequest } from '../api';
 
-export function ContactSupportButton({ variant = 'secondary', label = 'Contact support' }: { variant?: 'primary' | 'secondary' | 'ghost'; label?: string }) {
+const m = defineMessages({
+  contact: { id: 'support.contact.button', defaultMessage: 'Contact support' },
+  support: { id: 'support.contact.supportPage', defaultMessage: 'Support' },
+  sentTitle: { id: 'support.contact.sentTitle', defaultMessage: 'Message sent' },
+  close: { id: 'support.contact.close', defaultMessage: 'Close' },
+  writeTo: { id: 'support.contact.writeTo', defaultMessage: 'You can also write to {email} at any time.' },
+  title: { id: 'support.contact.title', defaultMessage: 'Contact support' },
+  send: { id: 'support.contact.send', defaultMessage: 'Send message' },
+  intro: { id: 'support.contact.intro', defaultMessage: 'Tell Coachwell’s support team what you were trying to do and what happened. They answer by email.' },
+  introAt: { id: 'support.contact.introAt', defaultMessage: 'Tell Coachwell’s support team what you were trying to do and what happened. They answer by email at <b>{email}</b>.' },
+  impersonatingTitle: { id: 'support.contact.impersonatingTitle', defaultMessage: 'You are impersonating this person' },
+  impersonatingText: { id: 'support.contact.impersonatingText', defaultMessage: 'A message would go out in their name, so it cannot be sent while impersonating. Write to support from your own account instead.' },
+  subject: { id: 'support.contact.subject', defaultMessage: 'Subject' },
+  message: { id: 'support.contact.message', defaultMessage: 'Message' },
+  attached: { id: 'support.contact.attached', defaultMessage: 'Sent with your message' },
+  you: { id: 'support.contact.you', defaultMessage: 'You: {name} ({email})' },
+  district: { id: 'support.contact.district', defaultMessage: 'Your district: {district}' },
+  page: { id: 'support.contact.page', defaultMessage: 'The page you came from: {page}' },
+  aPage: { id: 'support.contact.aPage', defaultMessage: 'a Coachwell page' },
+});
+
+export function ContactSupportButton({ variant = 'secondary', label }: { variant?: 'primary' | 'secondary' | 'ghost'; label?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant={variant} onClick={() => setOpen(true)} aria-haspopup="dialog">{label}</Button>
+      <Button variant={variant} onClick={() => setOpen(true)} aria-haspopup="dialog">{label ?? t(m.contact)}</Button>
       {open && <ContactSupportDialog onClose={() => setOpen(false)} />}
     </>
   );
@@ -29,7 +51,7 @@ function ContactSupportDialog({ onClose }: { onClose: () => void }) {
   const { user } = useAuthUser();
   const location = useLocation();
   // Where they were before Support; straight to Support (a shared link), the Support page itself.
-  const [from] = useState(() => pageBeforeSupport() ?? { path: `${location.pathname}${location.search}`, title: 'Support' });
+  const [from] = useState(() => pageBeforeSupport() ?? { path: `${location.pathname}${location.search}`, title: t(m.support) });
   const form = useFormErrors({ subject: '', message: '' });
   const [sent, setSent] = useState<SupportRequestAnswer | null>(null);
   const impersonating = Boolean(user?.impersonating);
@@ -44,10 +66,10 @@ function ContactSupportDialog({ onClose }: { onClose: () => void }) {
 
   if (sent) {
     return (
-      <Modal open title="Message sent" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+      <Modal open title={t(m.sentTitle)} onClose={onClose} footer={<Button onClick={onClose}>{t(m.close)}</Button>}>
         <div className="stack" role="status">
           <p className="support-contact__sent">{sent.message}</p>
-          <p className="muted text-sm">You can also write to {sent.sent_to} at any time.</p>
+          <p className="muted text-sm">{t(m.writeTo, { email: sent.sent_to })}</p>
         </div>
       </Modal>
     );
@@ -55,30 +77,30 @@ function ContactSupportDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <FormModal
-      title="Contact support"
+      title={t(m.title)}
       onClose={onClose}
       form={{ busy: form.busy, formRef: form.formRef }}
       formId="contact-support-form"
       formClassName="form support-contact"
       onSubmit={submit}
-      submitLabel="Send message"
+      submitLabel={t(m.send)}
       submitDisabled={impersonating}
     >
-      <p>Tell Coachwell&rsquo;s support team what you were trying to do and what happened. They answer by email{user ? <> at <strong>{user.email}</strong></> : null}.</p>
+      <p>{user ? tRich(m.introAt, { email: user.email, b: (chunks) => <strong>{chunks}</strong> }) : t(m.intro)}</p>
       {impersonating && (
-        <Alert tone="warning" title="You are impersonating this person">
-          <p>A message would go out in their name, so it cannot be sent while impersonating. Write to support from your own account instead.</p>
+        <Alert tone="warning" title={t(m.impersonatingTitle)}>
+          <p>{t(m.impersonatingText)}</p>
         </Alert>
       )}
       <FormError error={form.formError} />
-      <TextField label="Subject" required maxLength={SUPPORT_SUBJECT_MAX} autoComplete="off" {...form.field('subject')} />
-      <TextAreaField label="Message" required rows={6} maxLength={SUPPORT_MESSAGE_MAX} {...form.field('message')} />
+      <TextField label={t(m.subject)} required maxLength={SUPPORT_SUBJECT_MAX} autoComplete="off" {...form.field('subject')} />
+      <TextAreaField label={t(m.message)} required rows={6} maxLength={SUPPORT_MESSAGE_MAX} {...form.field('message')} />
       <div className="support-contact__attached">
-        <p className="support-contact__attached-title">Sent with your message</p>
+        <p className="support-contact__attached-title">{t(m.attached)}</p>
         <ul>
-          {user && <li>You: {user.name} ({user.email})</li>}
-          {user?.district && <li>Your district: {user.district.name}</li>}
-          <li>The page you came from: {from.title ?? 'a Coachwell page'}</li>
+          {user && <li>{t(m.you, { name: user.name, email: user.email })}</li>}
+          {user?.district && <li>{t(m.district, { district: user.district.name })}</li>}
+          <li>{t(m.page, { page: from.title ?? t(m.aPage) })}</li>
         </ul>
       </div>
     </FormModal>
