@@ -316,16 +316,19 @@ const ROLLUP_TABLE_PATTERNS = [
  * tables wait for the purge while their reads go on (a DROP TRIGGER's ACCESS EXCLUSIVE would stop reads too); a failed
  * transaction rolls the change back. Only inside a transaction.
  */
-export async function withoutRollupTriggers<T>(trx: DB, write: () => Promise<T>): Promise<T> {
+export async function withoutRollupTriggers<T>(trx: DB, write: () => Promise<T>, onTable?: string): Promise<T> {
   if (!trx.isTransaction) throw new Error('withoutRollupTriggers: only inside a transaction.');
   const like = (column: RawBuilder<unknown>) => sql.join(ROLLUP_TABLE_PATTERNS.map((p) => sql`${column} like ${p}`), sql` or `);
+  // `onTable`: only that table's triggers (a purge's batch deletes from one table; the others' stay, and on PostgreSQL
+  // unlocked).
   const triggers = isPostgres(trx)
     ? (await sql<{ name: string; table: string; sql: string }>`select t.tgname as name, c.relname as "table", pg_get_triggerdef(t.oid) as sql
         from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
         where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace and (${like(sql`p.prosrc`)})
+          ${onTable === undefined ? sql`` : sql`and c.relname = ${onTable}`}
         order by c.relname, t.tgname`.execute(trx)).rows
     : (await sql<{ name: string; table: string; sql: string }>`select name, tbl_name as "table", sql from sqlite_master
-        where type = 'trigger' and (${like(sql`sql`)}) order by name`.execute(trx)).rows;
+        where type = 'trigger' and (${like(sql`sql`)}) ${onTable === undefined ? sql`` : sql`and tbl_name = ${onTable}`} order by name`.execute(trx)).rows;
   for (const t of triggers) {
     await (isPostgres(trx) ? sql`alter table ${sql.id(t.table)} disable trigger ${sql.id(t.name)}` : sql`drop trigger ${sql.id(t.name)}`).execute(trx);
   }

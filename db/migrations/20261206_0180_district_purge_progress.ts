@@ -16,7 +16,19 @@
 // that lock shared after the row's lock: the opposite order, a deadlock with any concurrent write of the district row
 // (a provider changing its plan). No foreign key either: the last transaction of the purge deletes this row with
 // the district's other rows (the schema walk of purge.test.ts sees its `district_id`).
+//
+// Indexes for the batches: each batch finds at most N rows of one table by the purge plan's condition, so a table
+// whose condition no index answers is scanned whole (every district's rows) once per batch, and on SQLite that scan
+// holds the event loop for as long as the table is big. These are the purge plan's tables that had none: the
+// coaching records' child tables by `district_id`, and the other columns of the audit log's, the read log's and the
+// server errors' "the district or its people" conditions (each term of an OR indexed, SQLite answers it with one
+// index per term). Tables of a few rows per login (invites, password resets, calendar feeds…) are left scanned.
 import type { Kysely } from 'kysely';
+
+const BY_DISTRICT = [
+  'interaction_field_values', 'interaction_skills', 'coaching_cycle_notes', 'coaching_cycle_stage_history', 'coaching_cycle_skills',
+  'observation_form_items', 'observation_form_versions', 'interaction_fields', 'skill_levels', 'skill_domains', 'import_rows',
+] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -29,8 +41,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('runner', 'text')
     .addColumn('heartbeat_at', 'text')
     .execute();
+  for (const table of BY_DISTRICT) await db.schema.createIndex(`${table}_district_idx`).on(table).column('district_id').execute();
+  await db.schema.createIndex('audit_log_subject_idx').on('audit_log').columns(['subject_type', 'subject_id']).execute();
+  await db.schema.createIndex('record_reads_reader_idx').on('record_reads').column('reader_user_id').execute();
+  await db.schema.createIndex('record_reads_impersonator_idx').on('record_reads').column('impersonated_by').execute();
+  await db.schema.createIndex('server_errors_impersonator_idx').on('server_errors').column('impersonator_id').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const index of ['server_errors_impersonator_idx', 'record_reads_impersonator_idx', 'record_reads_reader_idx', 'audit_log_subject_idx']) {
+    await db.schema.dropIndex(index).ifExists().execute();
+  }
+  for (const table of BY_DISTRICT) await db.schema.dropIndex(`${table}_district_idx`).ifExists().execute();
   await db.schema.dropTable('district_purges').ifExists().execute();
 }

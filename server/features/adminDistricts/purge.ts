@@ -210,7 +210,7 @@ export async function runPurge(deps: PurgeDeps, districtId: number, options: Pur
         let deleted = 0;
         more = await db.transaction().execute(async (trx) => {
           const { progress } = await holdPurge(trx);
-          deleted = await withoutRollupTriggers(trx, () => deleteSome(trx, s.table, s.where(districtId), batchRows));
+          deleted = await withoutRollupTriggers(trx, () => deleteSome(trx, s.table, s.where(districtId), batchRows), s.table);
           if (deleted > 0) {
             progress.counts[s.kind] = (progress.counts[s.kind] ?? 0) + deleted;
             await saveProgress(trx, progress);

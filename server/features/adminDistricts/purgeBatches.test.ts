@@ -3,7 +3,7 @@
 // once it has started, and two runners that never purge the same district at once. The route's 202 is in
 // districtDeletion.test.ts; the schema walk (every row of every table) in purge.test.ts.
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DISTRICT_DELETION_MESSAGES as M } from '../../../common/schemas/districtDeletion';
 import type { DB } from '../../../db/connection';
 import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
@@ -11,6 +11,9 @@ import { insertInteraction } from '../../testing/interactions.fixture';
 import { type AdminDistrictsWorld, auditRows, buildAdminDistrictsWorld } from './adminDistricts.fixture';
 import { districtPurgesSettled, runDistrictDeletions } from './deletionJobs';
 import { BATCH_STEPS, PURGE_STALE_MS, type PurgeDeps, purgeDistrict, runPurge, startPurge } from './purge';
+
+// Hundreds of small transactions a test: slow on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 let t: TestApp;
 let w: AdminDistrictsWorld;
