@@ -3,7 +3,8 @@
 // number, sends and declines another; the Billing page shows the plan, seats and the demo district's
 // invoices, warns when the provider lowers the seats below those in use; the invoice page; /pricing's "Request a quote" for a guest (register, then Quotes with the plan), a billing
 // administrator and someone who must ask; the New quote form's selects never cut an option off (1366,
-// 1024, 390 px); and axe-core on every billing screen at desktop and phone width.
+// 1024, 390 px); axe-core on every billing screen at desktop and phone width; and the screens for a district
+// administrator who reads Spanish (issue 33).
 import fs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -320,6 +321,52 @@ describe('accessibility', () => {
       await page.locator('.loading-block').first().waitFor({ state: 'detached' });
       expect(await axeBlocking(page), target).toEqual([]);
       expect(await sideways(page), `${target} scrolls sideways`).toBe(false);
+    }
+  });
+});
+
+describe('in Spanish (issue 33)', () => {
+  it('a district administrator who reads Spanish: Billing, the new quote form and a quote in Spanish, whole selects, axe, no sideways scroll at 390 px', async () => {
+    const page = await suite.signedIn(ADMIN, { viewport: PHONE, bypassCSP: true });
+    const { json: me } = await api<{ name: string; date_locale: string; timezone: string }>(page, 'GET', 'auth/user');
+    const profile = { name: me.name, date_locale: me.date_locale, timezone: me.timezone };
+    expect((await api(page, 'PUT', 'account/profile', { ...profile, locale: 'es' })).status).toBe(200);
+    try {
+      const quote = await apiQuote(page, { plan: 'enterprise', seats: 3, term_years: 2 });
+
+      await page.goto('/app/settings/billing');
+      await page.getByRole('heading', { level: 3, name: 'Licencias de coach' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Contacto de facturación' }).waitFor();
+      await page.getByRole('button', { name: 'Guardar contacto de facturación' }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('es');
+      expect(await axeBlocking(page)).toEqual([]);
+      expect(await sideways(page)).toBe(false);
+
+      await page.goto('/app/settings/billing/quotes?new=1&plan=professional&seats=12&term=3');
+      const form = page.getByRole('region', { name: 'Nueva cotización' });
+      await form.getByRole('table', { name: 'Vista previa del precio' }).waitFor();
+      expect(await form.getByLabel(/^Plazo/).locator('option:checked').innerText()).toMatch(/^3 años escolares \(−10\s?%\)$/u);
+      await form.getByText(/^Total: .* por 3 años escolares$/).waitFor();
+      expect(await clippedSelects(page, '.billing-new-quote')).toEqual([]);
+      await form.getByLabel(/^Licencias de coach/).fill('');
+      // (the digits grouped as the browser's Intl groups them for Spanish: this headless Chromium answers 10,000)
+      await form.getByText(/^Indique un número entero de licencias entre 1 y 10[.,]000 para ver el precio\.$/).waitFor();
+      expect(await axeBlocking(page)).toEqual([]);
+      expect(await sideways(page)).toBe(false);
+
+      await page.goto(`/app/settings/billing/quotes/${quote.id}`);
+      await page.getByRole('heading', { level: 1, name: `Cotización ${quote.number}` }).waitFor();
+      await page.getByText(/^Plan Enterprise, 3 licencias, 2 años escolares: \$/).waitFor();
+      await page.getByRole('table', { name: `Conceptos de la cotización ${quote.number}` }).filter({ visible: true }).getByText('Plan Enterprise: 3 licencias de coach × 2 años escolares').waitFor();
+      await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Rechazar la cotización ${quote.number}` });
+      await dialog.getByRole('button', { name: 'Rechazar cotización' }).click();
+      await page.getByText(`Se rechazó la cotización ${quote.number}.`).waitFor();
+      await page.locator('.billing-doc__status').getByText('Rechazada', { exact: true }).waitFor();
+      expect(await axeBlocking(page)).toEqual([]);
+      expect(await sideways(page)).toBe(false);
+    } finally {
+      expect((await api(page, 'PUT', 'account/profile', { ...profile, locale: 'en' })).status).toBe(200);
     }
   });
 });
