@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../components/Spinner';
+import { defineMessages, t } from '../../lib/i18n';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { EXPORT_URLS, STAFF_IMPORTS, useImports } from './api';
 import { ImportFlow } from './components/ImportFlow';
@@ -21,8 +22,30 @@ function DownloadLink({ href, children }: { href: string; children: string }) {
   return <a className="btn btn--secondary btn--md" href={href} download><span className="btn__label">{children}</span></a>;
 }
 
+const m = defineMessages({
+  description: { id: 'exportImport.description', defaultMessage: 'Download your district’s data as spreadsheets, and bring your roster in from a CSV file or your student information system (OneRoster).' },
+  export: { id: 'exportImport.export', defaultMessage: 'Export' },
+  exportIntro: { id: 'exportImport.exportIntro', defaultMessage: 'CSV files that open in Excel and Google Sheets. Each download is the district as it is now.' },
+  downloadEducators: { id: 'exportImport.downloadEducators', defaultMessage: 'Download educators' },
+  downloadUsers: { id: 'exportImport.downloadUsers', defaultMessage: 'Download users' },
+  downloadSkillRatings: { id: 'exportImport.downloadSkillRatings', defaultMessage: 'Download skill ratings' },
+  wholeDistrict: { id: 'exportImport.wholeDistrict', defaultMessage: 'Exports cover the whole district' },
+  scopeBuilding: { id: 'exportImport.scopeBuilding', defaultMessage: 'Your access covers only your own schools, so the educators export is not available to you. Ask your district administrator for the file.' },
+  scopeAssigned: { id: 'exportImport.scopeAssigned', defaultMessage: 'Your access covers only the educators you coach, so the educators export is not available to you. Ask your district administrator for the file.' },
+  scopeSelf: { id: 'exportImport.scopeSelf', defaultMessage: 'Your access covers only your own record, so the educators export is not available to you. Ask your district administrator for the file.' },
+  nothingToExport: { id: 'exportImport.nothingToExport', defaultMessage: 'You have no data to export. Your district administrator can download the district’s files.' },
+  importEducators: { id: 'exportImport.importEducators', defaultMessage: 'Import educators' },
+  importNeedsPermission: { id: 'exportImport.importNeedsPermission', defaultMessage: 'Importing educators needs the permission to add staff for the whole district. Ask your district administrator.' },
+  pastImports: { id: 'exportImport.pastImports', defaultMessage: 'Past imports' },
+  importsWhat: { id: 'exportImport.importsWhat', defaultMessage: 'imports', description: 'Completes "An error occurred while fetching …".' },
+  loadingImports: { id: 'exportImport.loadingImports', defaultMessage: 'Loading imports…' },
+  noImports: { id: 'exportImport.noImports', defaultMessage: 'No imports yet' },
+  noImportsBody: { id: 'exportImport.noImportsBody', defaultMessage: 'Every import you run is listed here with its rows and outcomes.' },
+  pastStaffImports: { id: 'exportImport.pastStaffImports', defaultMessage: 'Past staff imports' },
+});
+
 /** What a narrower educators scope covers, in words. */
-const SCOPE_WORDS = { building: 'only your own schools', assigned: 'only the educators you coach', self: 'only your own record' } as const;
+const SCOPE_MESSAGES = { building: m.scopeBuilding, assigned: m.scopeAssigned, self: m.scopeSelf } as const;
 
 export default function ExportImportScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();
@@ -46,53 +69,53 @@ export default function ExportImportScreen({ route }: ScreenProps) {
     <div className="stack stack--lg ei-page">
       <PageHeader
         title={route.title}
-        description={<p>Download your district’s data as spreadsheets, and bring your roster in from a CSV file or your student information system (OneRoster).</p>}
+        description={<p>{t(m.description)}</p>}
       />
 
       <section className="card stack" aria-labelledby={exportsId}>
-        <h2 id={exportsId} className="card__title">Export</h2>
-        <p className="muted">CSV files that open in Excel and Google Sheets. Each download is the district as it is now.</p>
+        <h2 id={exportsId} className="card__title">{t(m.export)}</h2>
+        <p className="muted">{t(m.exportIntro)}</p>
         {canExportStaff || canExportUsers || canExportSkills ? (
           <div className="cluster">
-            {canExportStaff && <DownloadLink href={EXPORT_URLS.staff}>Download educators</DownloadLink>}
-            {canExportUsers && <DownloadLink href={EXPORT_URLS.users}>Download users</DownloadLink>}
-            {canExportSkills && <DownloadLink href={EXPORT_URLS.skillRatings}>Download skill ratings</DownloadLink>}
+            {canExportStaff && <DownloadLink href={EXPORT_URLS.staff}>{t(m.downloadEducators)}</DownloadLink>}
+            {canExportUsers && <DownloadLink href={EXPORT_URLS.users}>{t(m.downloadUsers)}</DownloadLink>}
+            {canExportSkills && <DownloadLink href={EXPORT_URLS.skillRatings}>{t(m.downloadSkillRatings)}</DownloadLink>}
           </div>
         ) : null}
         {canExportInteractions && <InteractionsExport timeZone={user?.district?.timezone ?? user?.timezone ?? 'UTC'} />}
         {staffScope && staffScope !== 'district' && (
-          <Alert tone="info" title="Exports cover the whole district">
-            <p>Your access covers {SCOPE_WORDS[staffScope]}, so the educators export is not available to you. Ask your district administrator for the file.</p>
+          <Alert tone="info" title={t(m.wholeDistrict)}>
+            <p>{t(SCOPE_MESSAGES[staffScope])}</p>
           </Alert>
         )}
-        {!staffScope && !canExportUsers && !canExportInteractions && <p>You have no data to export. Your district administrator can download the district’s files.</p>}
+        {!staffScope && !canExportUsers && !canExportInteractions && <p>{t(m.nothingToExport)}</p>}
       </section>
 
       {canExportDistrict && <DistrictExportCard impersonating={Boolean(user?.impersonating)} />}
 
       {canImport ? (
-        <ImportFlow api={STAFF_IMPORTS} title="Import educators" />
+        <ImportFlow api={STAFF_IMPORTS} title={t(m.importEducators)} />
       ) : (
-        <section className="card stack" aria-label="Import educators">
-          <h2 className="card__title">Import educators</h2>
+        <section className="card stack" aria-label={t(m.importEducators)}>
+          <h2 className="card__title">{t(m.importEducators)}</h2>
           {canReadImports
             ? <PlanUpgradeNotice feature="csv-import" />
-            : <p className="muted">Importing educators needs the permission to add staff for the whole district. Ask your district administrator.</p>}
+            : <p className="muted">{t(m.importNeedsPermission)}</p>}
         </section>
       )}
 
       {canReadImports && (
         <section className="stack" aria-labelledby={pastId}>
-          <h2 id={pastId} className="card__title">Past imports</h2>
+          <h2 id={pastId} className="card__title">{t(m.pastImports)}</h2>
           {imports.error && !imports.data ? (
-            <LoadError what="imports" onRetry={() => void imports.mutate()} />
+            <LoadError what={t(m.importsWhat)} onRetry={() => void imports.mutate()} />
           ) : !imports.data ? (
-            <LoadingBlock label="Loading imports…" />
+            <LoadingBlock label={t(m.loadingImports)} />
           ) : imports.data.data.length === 0 ? (
-            <EmptyState title="No imports yet"><p>Every import you run is listed here with its rows and outcomes.</p></EmptyState>
+            <EmptyState title={t(m.noImports)}><p>{t(m.noImportsBody)}</p></EmptyState>
           ) : (
             <>
-              <ImportsTable imports={imports.data.data} locale={locale} screen={STAFF_IMPORTS.screen} caption="Past staff imports" />
+              <ImportsTable imports={imports.data.data} locale={locale} screen={STAFF_IMPORTS.screen} caption={t(m.pastStaffImports)} />
               <Pager page={imports.data.meta.page} lastPage={imports.data.meta.last_page} onChange={setPage} />
             </>
           )}

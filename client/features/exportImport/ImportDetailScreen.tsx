@@ -2,7 +2,12 @@
 // 404 for another district's and 403 without district-wide `add staff`).
 import { useParams } from 'react-router-dom';
 import type { ScreenProps } from '../../app/routeTable';
+import { defineMessages, t } from '../../lib/i18n';
 import { STAFF_IMPORTS } from './api';
+
+const m = defineMessages({
+  exportImport: { id: 'exportImport.breadcrumb', defaultMessage: 'Export and import' },
+});
 import { ImportDetail } from './components/ImportDetail';
 
 export default function ImportDetailScreen({ route }: ScreenProps) {
@@ -14,7 +19,7 @@ export default function ImportDetailScreen({ route }: ScreenProps) {
       id={id}
       title={route.title}
       recordLink="/app/staff/"
-      breadcrumbs={[{ label: 'Export and import', to: '/app/settings/export-import' }, { label: route.title }]}
+      breadcrumbs={[{ label: t(m.exportImport), to: '/app/settings/export-import' }, { label: route.title }]}
     />
   );
 }

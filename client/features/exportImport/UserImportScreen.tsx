@@ -9,11 +9,27 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
+import { defineMessages, t } from '../../lib/i18n';
 import { useDateLocale } from '../../lib/session';
 import { useImports, userImports } from './api';
 import { ImportDetail } from './components/ImportDetail';
 import { ImportFlow } from './components/ImportFlow';
 import { ImportsTable } from './components/ImportsTable';
+
+const m = defineMessages({
+  districtNotFound: { id: 'exportImport.users.districtNotFound', defaultMessage: 'District not found' },
+  districtNotFoundBody: { id: 'exportImport.users.districtNotFoundBody', defaultMessage: 'We could not find that district.' },
+  crumbNamed: { id: 'exportImport.users.crumbNamed', defaultMessage: '{district}: user imports' },
+  crumb: { id: 'exportImport.users.crumb', defaultMessage: 'User imports' },
+  descriptionNamed: { id: 'exportImport.users.descriptionNamed', defaultMessage: 'Import the logins of {district} from a CSV: name (or first and last name), email, role and schools. New people are added as invited; invitations are emailed only if you choose to.' },
+  description: { id: 'exportImport.users.description', defaultMessage: 'Import a district’s logins from a CSV: name (or first and last name), email, role and schools. New people are added as invited; invitations are emailed only if you choose to.' },
+  importUsers: { id: 'exportImport.users.importUsers', defaultMessage: 'Import users' },
+  pastImports: { id: 'exportImport.users.pastImports', defaultMessage: 'Past imports' },
+  loading: { id: 'exportImport.users.loading', defaultMessage: 'Loading imports…' },
+  none: { id: 'exportImport.users.none', defaultMessage: 'No user imports yet' },
+  noneBody: { id: 'exportImport.users.noneBody', defaultMessage: 'Every import of this district’s users is listed here.' },
+  caption: { id: 'exportImport.users.caption', defaultMessage: 'Past user imports' },
+});
 
 const whole = (v: string | undefined) => (/^[1-9]\d{0,14}$/.test(v ?? '') ? Number(v) : null);
 
@@ -32,7 +48,7 @@ export default function UserImportScreen({ route }: ScreenProps) {
     return (
       <div className="stack stack--lg ei-page">
         <PageHeader title={route.title} />
-        <Alert tone="danger" title="District not found"><p>{list.error?.message ?? 'We could not find that district.'}</p></Alert>
+        <Alert tone="danger" title={t(m.districtNotFound)}><p>{list.error?.message ?? t(m.districtNotFoundBody)}</p></Alert>
       </div>
     );
   }
@@ -42,7 +58,7 @@ export default function UserImportScreen({ route }: ScreenProps) {
         api={api}
         id={id}
         title={route.title}
-        breadcrumbs={[{ label: districtName ? `${districtName}: user imports` : 'User imports', to: listPath }, { label: route.title }]}
+        breadcrumbs={[{ label: districtName ? t(m.crumbNamed, { district: districtName }) : t(m.crumb), to: listPath }, { label: route.title }]}
       />
     );
   }
@@ -50,18 +66,18 @@ export default function UserImportScreen({ route }: ScreenProps) {
     <div className="stack stack--lg ei-page">
       <PageHeader
         title={route.title}
-        description={<p>{districtName ? `Import the logins of ${districtName}` : 'Import a district’s logins'} from a CSV: name (or first and last name), email, role and schools. New people are added as invited; invitations are emailed only if you choose to.</p>}
+        description={<p>{districtName ? t(m.descriptionNamed, { district: districtName }) : t(m.description)}</p>}
       />
-      <ImportFlow api={api} title="Import users" />
+      <ImportFlow api={api} title={t(m.importUsers)} />
       <section className="stack" aria-labelledby="user-imports-heading">
-        <h2 id="user-imports-heading" className="card__title">Past imports</h2>
+        <h2 id="user-imports-heading" className="card__title">{t(m.pastImports)}</h2>
         {!list.data ? (
-          <LoadingBlock label="Loading imports…" />
+          <LoadingBlock label={t(m.loading)} />
         ) : list.data.data.length === 0 ? (
-          <EmptyState title="No user imports yet"><p>Every import of this district’s users is listed here.</p></EmptyState>
+          <EmptyState title={t(m.none)}><p>{t(m.noneBody)}</p></EmptyState>
         ) : (
           <>
-            <ImportsTable imports={list.data.data} locale={locale} screen={api.screen} caption="Past user imports" />
+            <ImportsTable imports={list.data.data} locale={locale} screen={api.screen} caption={t(m.caption)} />
             <Pager page={list.data.meta.page} lastPage={list.data.meta.last_page} onChange={setPage} />
           </>
         )}

@@ -32,6 +32,7 @@ import coaching from './coaching.json';
 import coaches from './coaches.json';
 import observationForms from './observationForms.json';
 import staffRequests from './staffRequests.json';
+import exportImport from './exportImport.json';
 
 const catalog: Catalog = {
   messages: {
@@ -64,6 +65,7 @@ const catalog: Catalog = {
     ...coaches,
     ...observationForms,
     ...staffRequests,
+    ...exportImport,
   },
   texts,
 };

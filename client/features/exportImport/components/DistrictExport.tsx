@@ -2,33 +2,64 @@
 // record as CSV and JSON, written in the background), follow its progress (the list is polled while one is being
 // written), and download it while it is kept (7 days; the expiry on their own clock). Failures show their message.
 import { useId, useState } from 'react';
-import { plural } from '../../../../common/plural';
 import type { DistrictExport } from '../../../../common/schemas/districtExport';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
-import { formatInteger } from '../../../lib/format';
+import { defineMessages, t, tText } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/formErrors';
 import { useInstantFormat } from '../../../lib/session';
 import { startDistrictExport, useDistrictExports } from '../api';
+
+const m = defineMessages({
+  started: { id: 'exportImport.district.started', defaultMessage: 'Started {when}' },
+  startedBy: { id: 'exportImport.district.startedBy', defaultMessage: 'Started {when} by {name}' },
+  progress: { id: 'exportImport.district.progress', defaultMessage: '{done, number} of {total, plural, one {# kind} other {# kinds}} of records written ({rows, plural, one {# row} other {# rows}})' },
+  progressEmail: { id: 'exportImport.district.progressEmail', defaultMessage: '{progress}. We will email you when it is ready.' },
+  waiting: { id: 'exportImport.district.waiting', defaultMessage: 'Waiting to start' },
+  writing: { id: 'exportImport.district.writing', defaultMessage: 'Writing' },
+  progressLabel: { id: 'exportImport.district.progressLabel', defaultMessage: 'Export progress' },
+  failed: { id: 'exportImport.district.failed', defaultMessage: 'Failed' },
+  failedBody: { id: 'exportImport.district.failedBody', defaultMessage: 'The export failed. Start a new one.' },
+  expired: { id: 'exportImport.district.expired', defaultMessage: 'Expired' },
+  ready: { id: 'exportImport.district.ready', defaultMessage: 'Ready' },
+  download: { id: 'exportImport.district.download', defaultMessage: 'Download' },
+  downloadSize: { id: 'exportImport.district.downloadSize', defaultMessage: 'Download ({size})' },
+  availableUntil: { id: 'exportImport.district.availableUntil', defaultMessage: 'Available until {when}' },
+  expiredOn: { id: 'exportImport.district.expiredOn', defaultMessage: 'This export has expired ({when}). Start a new one.' },
+  expiredBody: { id: 'exportImport.district.expiredBody', defaultMessage: 'This export has expired. Start a new one.' },
+  startedToast: { id: 'exportImport.district.startedToast', defaultMessage: 'Export started. We will email you when it is ready.' },
+  startFailed: { id: 'exportImport.district.startFailed', defaultMessage: 'The export could not be started. Please try again.' },
+  title: { id: 'exportImport.district.title', defaultMessage: 'Export all district data' },
+  intro: { id: 'exportImport.district.intro', defaultMessage: 'One zip file with every kind of record your district keeps in Coachwell (schools, educators, users, groups, caseloads, interactions, activities, coaching cycles, skills, observations, action steps, requests, imports, billing and the audit log), each as a CSV and a JSON file, and a README describing every file and column. It is kept for 7 days and only district administrators can download it.' },
+  leftOut: { id: 'exportImport.district.leftOut', defaultMessage: 'Private notes are not included: they belong to their authors, and each person’s own export holds theirs. Nor are observation drafts or the words of coaching requests, and while “Shared notes visible to administrators” is off, shared notes are exported empty.' },
+  impersonating: { id: 'exportImport.district.impersonating', defaultMessage: 'Not while impersonating' },
+  impersonatingBody: { id: 'exportImport.district.impersonatingBody', defaultMessage: 'Coachwell staff cannot start or download a district’s full export. The district’s administrators can.' },
+  start: { id: 'exportImport.district.start', defaultMessage: 'Start export' },
+  beingWritten: { id: 'exportImport.district.beingWritten', defaultMessage: 'An export is being written.' },
+  exportsWhat: { id: 'exportImport.district.exportsWhat', defaultMessage: 'exports', description: 'Completes "An error occurred while fetching …".' },
+  loading: { id: 'exportImport.district.loading', defaultMessage: 'Loading exports…' },
+  recent: { id: 'exportImport.district.recent', defaultMessage: 'Recent exports' },
+});
 
 const megabytes = (bytes: number) => (bytes < 100_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
 
 function ExportRow({ item, latest, impersonating }: { item: DistrictExport; latest: boolean; impersonating: boolean }) {
   const when = useInstantFormat();
-  const who = item.requested_by ? ` by ${item.requested_by.name}` : '';
-  const started = `Started ${when.dateTime(item.created_at)}${who}`;
+  const started = item.requested_by
+    ? t(m.startedBy, { when: when.dateTime(item.created_at), name: item.requested_by.name })
+    : t(m.started, { when: when.dateTime(item.created_at) });
   if (item.status === 'queued' || item.status === 'running') {
-    const progress = `${formatInteger(item.kinds_done)} of ${plural(item.kinds_total, 'kind', 'kinds')} of records written (${plural(item.rows_done, 'row', 'rows')})`;
+    const progress = t(m.progress, { done: item.kinds_done, total: item.kinds_total, rows: item.rows_done });
     return (
       <li className="ei-export stack stack--sm">
-        <p className="ei-export__title"><span className="badge badge--info">{item.status === 'queued' ? 'Waiting to start' : 'Writing'}</span> {started}</p>
+        <p className="ei-export__title"><span className="badge badge--info">{item.status === 'queued' ? t(m.waiting) : t(m.writing)}</span> {started}</p>
         <div
           className="ei-export__bar"
           role="progressbar"
-          aria-label="Export progress"
+          aria-label={t(m.progressLabel)}
           aria-valuemin={0}
           aria-valuemax={item.kinds_total}
           aria-valuenow={item.kinds_done}
@@ -36,32 +67,32 @@ function ExportRow({ item, latest, impersonating }: { item: DistrictExport; late
         >
           <span style={{ width: `${Math.round((item.kinds_done * 100) / Math.max(1, item.kinds_total))}%` }} />
         </div>
-        <p className="muted" aria-live="polite">{progress}. We will email you when it is ready.</p>
+        <p className="muted" aria-live="polite">{t(m.progressEmail, { progress })}</p>
       </li>
     );
   }
   if (item.status === 'failed') {
     return (
       <li className="ei-export stack stack--sm">
-        <p className="ei-export__title"><span className="badge badge--danger">Failed</span> {started}</p>
-        <p className="muted">{item.error ?? 'The export failed. Start a new one.'}</p>
+        <p className="ei-export__title"><span className="badge badge--danger">{t(m.failed)}</span> {started}</p>
+        <p className="muted">{item.error ? tText(item.error) : t(m.failedBody)}</p>
       </li>
     );
   }
   return (
     <li className="ei-export stack stack--sm">
       <p className="ei-export__title">
-        <span className={`badge badge--${item.expired ? 'neutral' : 'success'}`}>{item.expired ? 'Expired' : 'Ready'}</span> {started}
+        <span className={`badge badge--${item.expired ? 'neutral' : 'success'}`}>{item.expired ? t(m.expired) : t(m.ready)}</span> {started}
       </p>
       {item.download_url && !impersonating ? (
         <div className="cluster">
           <a className={`btn btn--${latest ? 'primary' : 'secondary'} btn--md`} href={item.download_url} download>
-            <span className="btn__label">Download{item.size_bytes ? ` (${megabytes(item.size_bytes)})` : ''}</span>
+            <span className="btn__label">{item.size_bytes ? t(m.downloadSize, { size: megabytes(item.size_bytes) }) : t(m.download)}</span>
           </a>
-          {item.expires_at && <span className="muted">Available until {when.dateTime(item.expires_at)}</span>}
+          {item.expires_at && <span className="muted">{t(m.availableUntil, { when: when.dateTime(item.expires_at) })}</span>}
         </div>
       ) : !item.download_url ? (
-        <p className="muted">This export has expired{item.expires_at ? ` (${when.dateTime(item.expires_at)})` : ''}. Start a new one.</p>
+        <p className="muted">{item.expires_at ? t(m.expiredOn, { when: when.dateTime(item.expires_at) }) : t(m.expiredBody)}</p>
       ) : null}
     </li>
   );
@@ -79,9 +110,9 @@ export function DistrictExportCard({ impersonating }: { impersonating: boolean }
     setBusy(true);
     try {
       await startDistrictExport();
-      toast.success('Export started. We will email you when it is ready.');
+      toast.success(t(m.startedToast));
     } catch (err) {
-      toast.error(messageOf(err, 'The export could not be started. Please try again.'));
+      toast.error(messageOf(err, t(m.startFailed)));
     } finally {
       setBusy(false);
     }
@@ -89,32 +120,24 @@ export function DistrictExportCard({ impersonating }: { impersonating: boolean }
 
   return (
     <section className="card stack" aria-labelledby={titleId}>
-      <h2 id={titleId} className="card__title">Export all district data</h2>
-      <p>
-        One zip file with every kind of record your district keeps in Coachwell (schools, educators, users, groups, caseloads,
-        interactions, activities, coaching cycles, skills, observations, action steps, requests, imports, billing and the audit log),
-        each as a CSV and a JSON file, and a README describing every file and column. It is kept for 7 days and only district
-        administrators can download it.
-      </p>
-      <p className="muted">
-        Private notes are not included: they belong to their authors, and each person’s own export holds theirs. Nor are observation
-        drafts or the words of coaching requests, and while “Shared notes visible to administrators” is off, shared notes are exported empty.
-      </p>
+      <h2 id={titleId} className="card__title">{t(m.title)}</h2>
+      <p>{t(m.intro)}</p>
+      <p className="muted">{t(m.leftOut)}</p>
       {impersonating && (
-        <Alert tone="info" title="Not while impersonating">
-          <p>Coachwell staff cannot start or download a district’s full export. The district’s administrators can.</p>
+        <Alert tone="info" title={t(m.impersonating)}>
+          <p>{t(m.impersonatingBody)}</p>
         </Alert>
       )}
       <div className="cluster">
-        <Button onClick={() => void start()} busy={busy} disabled={writing || impersonating}>Start export</Button>
-        {writing && <span className="muted">An export is being written.</span>}
+        <Button onClick={() => void start()} busy={busy} disabled={writing || impersonating}>{t(m.start)}</Button>
+        {writing && <span className="muted">{t(m.beingWritten)}</span>}
       </div>
       {exports.error && !exports.data ? (
-        <LoadError what="exports" onRetry={() => void exports.mutate()} />
+        <LoadError what={t(m.exportsWhat)} onRetry={() => void exports.mutate()} />
       ) : !exports.data ? (
-        <LoadingBlock label="Loading exports…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : items.length === 0 ? null : (
-        <ul className="item-list stack stack--sm" aria-label="Recent exports">
+        <ul className="item-list stack stack--sm" aria-label={t(m.recent)}>
           {items.map((item, i) => <ExportRow key={item.id} item={item} latest={i === 0} impersonating={impersonating} />)}
         </ul>
       )}

@@ -9,12 +9,48 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { LoadingBlock } from '../../../components/Spinner';
 import { formatInteger } from '../../../lib/format';
+import { defineMessages, t } from '../../../lib/i18n';
 import { useInstantFormat } from '../../../lib/session';
 import { failedRowsUrl, type ImportApi, useImport, useImportRows } from '../api';
-import { FORMAT_LABELS, ImportStatusBadge, OUTCOME_LABELS } from './ImportStatus';
+import { FORMAT_LABELS, ImportStatusBadge, outcomeLabel, outcomeRowsCaption } from './ImportStatus';
 import { RowsTable } from './RowsTable';
 
-const OUTCOME_FILTERS = [{ value: 'all', label: 'All rows' }, ...ROW_OUTCOMES.map((o) => ({ value: o, label: OUTCOME_LABELS[o] }))];
+const m = defineMessages({
+  allRows: { id: 'exportImport.detail.allRows', defaultMessage: 'All rows' },
+  notAvailable: { id: 'exportImport.detail.notAvailable', defaultMessage: 'Not available' },
+  notFound: { id: 'exportImport.detail.notFound', defaultMessage: 'Import not found' },
+  notFoundBody: { id: 'exportImport.detail.notFoundBody', defaultMessage: 'We could not find that import.' },
+  loading: { id: 'exportImport.detail.loading', defaultMessage: 'Loading the import…' },
+  downloadFailed: { id: 'exportImport.detail.downloadFailed', defaultMessage: 'Download failed rows' },
+  summary: { id: 'exportImport.detail.summary', defaultMessage: 'Summary' },
+  status: { id: 'exportImport.detail.status', defaultMessage: 'Status' },
+  file: { id: 'exportImport.detail.file', defaultMessage: 'File' },
+  by: { id: 'exportImport.detail.by', defaultMessage: 'By' },
+  uploaded: { id: 'exportImport.detail.uploaded', defaultMessage: 'Uploaded' },
+  finished: { id: 'exportImport.detail.finished', defaultMessage: 'Finished' },
+  mode: { id: 'exportImport.detail.mode', defaultMessage: 'Mode' },
+  fullSync: { id: 'exportImport.detail.fullSync', defaultMessage: 'Full sync (educators missing from the file deactivated)' },
+  addUpdate: { id: 'exportImport.detail.addUpdate', defaultMessage: 'Add and update' },
+  invalidSkipped: { id: 'exportImport.detail.invalidSkipped', defaultMessage: '; invalid rows skipped' },
+  schoolsCreated: { id: 'exportImport.detail.schoolsCreated', defaultMessage: '; missing schools created' },
+  interrupted: { id: 'exportImport.detail.interrupted', defaultMessage: 'Interrupted' },
+  failed: { id: 'exportImport.detail.failed', defaultMessage: 'Failed' },
+  counts: { id: 'exportImport.detail.counts', defaultMessage: 'Counts' },
+  rows: { id: 'exportImport.detail.rows', defaultMessage: 'Rows' },
+  wouldBeNew: { id: 'exportImport.detail.wouldBeNew', defaultMessage: 'Would be new' },
+  new: { id: 'exportImport.detail.new', defaultMessage: 'New' },
+  updated: { id: 'exportImport.detail.updated', defaultMessage: 'Updated' },
+  unchanged: { id: 'exportImport.detail.unchanged', defaultMessage: 'Unchanged' },
+  withErrors: { id: 'exportImport.detail.withErrors', defaultMessage: 'With errors' },
+  notStaff: { id: 'exportImport.detail.notStaff', defaultMessage: 'Not staff, left out' },
+  deactivated: { id: 'exportImport.detail.deactivated', defaultMessage: 'Deactivated' },
+  show: { id: 'exportImport.detail.show', defaultMessage: 'Show' },
+  rowsWhat: { id: 'exportImport.detail.rowsWhat', defaultMessage: 'the rows', description: 'Completes "An error occurred while fetching …".' },
+  loadingRows: { id: 'exportImport.detail.loadingRows', defaultMessage: 'Loading rows…' },
+  rowsCaption: { id: 'exportImport.detail.rowsCaption', defaultMessage: 'Rows ({count, number})' },
+});
+
+const outcomeFilters = () => [{ value: 'all', label: t(m.allRows) }, ...ROW_OUTCOMES.map((o) => ({ value: o, label: outcomeLabel(o) }))];
 
 export function ImportDetail({ api, id, title, breadcrumbs, recordLink }: {
   api: ImportApi; id: number | null; title: string; breadcrumbs: { label: string; to?: string }[]; recordLink?: string;
@@ -36,13 +72,13 @@ export function ImportDetail({ api, id, title, breadcrumbs, recordLink }: {
     return (
       <div className="stack stack--lg ei-page">
         <PageHeader title={title} breadcrumbs={breadcrumbs} />
-        <Alert tone={status === 403 ? 'warning' : 'danger'} title={status === 403 ? 'Not available' : 'Import not found'}>
-          <p>{id === null ? 'We could not find that import.' : imp.error?.message}</p>
+        <Alert tone={status === 403 ? 'warning' : 'danger'} title={status === 403 ? t(m.notAvailable) : t(m.notFound)}>
+          <p>{id === null ? t(m.notFoundBody) : imp.error?.message}</p>
         </Alert>
       </div>
     );
   }
-  if (!imp.data) return <LoadingBlock label="Loading the import…" />;
+  if (!imp.data) return <LoadingBlock label={t(m.loading)} />;
   const i = imp.data;
   const c = i.counts;
 
@@ -52,39 +88,39 @@ export function ImportDetail({ api, id, title, breadcrumbs, recordLink }: {
         title={title}
         breadcrumbs={breadcrumbs}
         description={<p>{i.file_name}</p>}
-        actions={c.errors > 0 && <a className="btn btn--secondary btn--md" href={failedRowsUrl(api, i.id)} download><span className="btn__label">Download failed rows</span></a>}
+        actions={c.errors > 0 && <a className="btn btn--secondary btn--md" href={failedRowsUrl(api, i.id)} download><span className="btn__label">{t(m.downloadFailed)}</span></a>}
       />
-      <section className="card stack" aria-label="Summary">
+      <section className="card stack" aria-label={t(m.summary)}>
         <dl className="dl ei-summary">
-          <dt>Status</dt><dd><ImportStatusBadge status={i.status} /></dd>
-          <dt>File</dt><dd>{i.file_name} ({FORMAT_LABELS[i.format]})</dd>
-          <dt>By</dt><dd>{i.created_by?.name ?? '—'}</dd>
-          <dt>Uploaded</dt><dd>{when.dateTime(i.created_at)}</dd>
-          {i.finished_at && <><dt>Finished</dt><dd>{when.dateTime(i.finished_at)}</dd></>}
-          <dt>Mode</dt><dd>{i.mode === 'full-sync' ? 'Full sync (educators missing from the file deactivated)' : 'Add and update'}{i.options.skip_invalid ? '; invalid rows skipped' : ''}{i.options.create_missing_schools ? '; missing schools created' : ''}</dd>
+          <dt>{t(m.status)}</dt><dd><ImportStatusBadge status={i.status} /></dd>
+          <dt>{t(m.file)}</dt><dd>{i.file_name} ({FORMAT_LABELS[i.format]})</dd>
+          <dt>{t(m.by)}</dt><dd>{i.created_by?.name ?? '—'}</dd>
+          <dt>{t(m.uploaded)}</dt><dd>{when.dateTime(i.created_at)}</dd>
+          {i.finished_at && <><dt>{t(m.finished)}</dt><dd>{when.dateTime(i.finished_at)}</dd></>}
+          <dt>{t(m.mode)}</dt><dd>{i.mode === 'full-sync' ? t(m.fullSync) : t(m.addUpdate)}{i.options.skip_invalid ? t(m.invalidSkipped) : ''}{i.options.create_missing_schools ? t(m.schoolsCreated) : ''}</dd>
         </dl>
-        {i.failure && <Alert tone={i.status === 'interrupted' ? 'warning' : 'danger'} title={i.status === 'interrupted' ? 'Interrupted' : 'Failed'}><p>{i.failure}</p></Alert>}
-        <dl className="ei-counts" aria-label="Counts">
-          <div><dt>Rows</dt><dd>{formatInteger(c.total)}</dd></div>
-          <div><dt>{i.status === 'pending' ? 'Would be new' : 'New'}</dt><dd>{formatInteger(c.created)}</dd></div>
-          <div><dt>Updated</dt><dd>{formatInteger(c.updated)}</dd></div>
-          <div><dt>Unchanged</dt><dd>{formatInteger(c.unchanged)}</dd></div>
-          <div className={c.errors ? 'ei-counts--bad' : undefined}><dt>With errors</dt><dd>{formatInteger(c.errors)}</dd></div>
-          {c.skipped > 0 && <div><dt>Not staff, left out</dt><dd>{formatInteger(c.skipped)}</dd></div>}
-          {i.mode === 'full-sync' && <div><dt>Deactivated</dt><dd>{formatInteger(c.deactivated)}</dd></div>}
+        {i.failure && <Alert tone={i.status === 'interrupted' ? 'warning' : 'danger'} title={i.status === 'interrupted' ? t(m.interrupted) : t(m.failed)}><p>{i.failure}</p></Alert>}
+        <dl className="ei-counts" aria-label={t(m.counts)}>
+          <div><dt>{t(m.rows)}</dt><dd>{formatInteger(c.total)}</dd></div>
+          <div><dt>{i.status === 'pending' ? t(m.wouldBeNew) : t(m.new)}</dt><dd>{formatInteger(c.created)}</dd></div>
+          <div><dt>{t(m.updated)}</dt><dd>{formatInteger(c.updated)}</dd></div>
+          <div><dt>{t(m.unchanged)}</dt><dd>{formatInteger(c.unchanged)}</dd></div>
+          <div className={c.errors ? 'ei-counts--bad' : undefined}><dt>{t(m.withErrors)}</dt><dd>{formatInteger(c.errors)}</dd></div>
+          {c.skipped > 0 && <div><dt>{t(m.notStaff)}</dt><dd>{formatInteger(c.skipped)}</dd></div>}
+          {i.mode === 'full-sync' && <div><dt>{t(m.deactivated)}</dt><dd>{formatInteger(c.deactivated)}</dd></div>}
         </dl>
       </section>
-      <section className="stack" aria-label="Rows">
+      <section className="stack" aria-label={t(m.rows)}>
         <div className="ei-filter">
-          <SelectField name="outcome" label="Show" value={outcome} onChange={(v) => setFilter({ outcome: v, page: null })} options={OUTCOME_FILTERS} />
+          <SelectField name="outcome" label={t(m.show)} value={outcome} onChange={(v) => setFilter({ outcome: v, page: null })} options={outcomeFilters()} />
         </div>
         {rows.error && !rows.data ? (
-          <LoadError what="the rows" onRetry={() => void rows.mutate()} />
+          <LoadError what={t(m.rowsWhat)} onRetry={() => void rows.mutate()} />
         ) : !rows.data ? (
-          <LoadingBlock label="Loading rows…" />
+          <LoadingBlock label={t(m.loadingRows)} />
         ) : (
           <>
-            <RowsTable rows={rows.data.data} mapping={i.mapping} caption={`${outcome === 'all' ? 'Rows' : `${OUTCOME_LABELS[outcome]} rows`} (${formatInteger(rows.data.meta.total)})`} linkRecords={recordLink} />
+            <RowsTable rows={rows.data.data} mapping={i.mapping} caption={outcome === 'all' ? t(m.rowsCaption, { count: rows.data.meta.total }) : outcomeRowsCaption(outcome, rows.data.meta.total)} linkRecords={recordLink} />
             <Pager page={rows.data.meta.page} lastPage={rows.data.meta.last_page} onChange={(p) => setFilter({ page: String(p) })} />
           </>
         )}

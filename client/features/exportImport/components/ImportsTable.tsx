@@ -3,10 +3,21 @@ import type { Locale } from 'date-fns';
 import { Link } from 'react-router-dom';
 import type { ImportSummary } from '../../../../common/schemas/imports';
 import { Table } from '../../../components/Table';
-import { formatInteger } from '../../../lib/format';
+import { defineMessages, t } from '../../../lib/i18n';
 import { useInstantFormat } from '../../../lib/session';
 import { rowCount } from '../importWords';
 import { FORMAT_LABELS, ImportStatusBadge } from './ImportStatus';
+
+const m = defineMessages({
+  file: { id: 'exportImport.imports.file', defaultMessage: 'File' },
+  fullSync: { id: 'exportImport.imports.fullSync', defaultMessage: 'full sync' },
+  by: { id: 'exportImport.imports.by', defaultMessage: 'By' },
+  uploaded: { id: 'exportImport.imports.uploaded', defaultMessage: 'Uploaded' },
+  status: { id: 'exportImport.imports.status', defaultMessage: 'Status' },
+  rows: { id: 'exportImport.imports.rows', defaultMessage: 'Rows' },
+  newUpdated: { id: 'exportImport.imports.newUpdated', defaultMessage: '{created, number} new · {updated, number} updated' },
+  withErrors: { id: 'exportImport.imports.withErrors', defaultMessage: '{errors, number} with errors' },
+});
 
 export function ImportsTable({ imports, locale, screen, caption }: { imports: ImportSummary[]; locale?: Locale; screen: (id: number) => string; caption: string }) {
   const when = useInstantFormat();
@@ -20,25 +31,25 @@ export function ImportsTable({ imports, locale, screen, caption }: { imports: Im
       columns={[
         {
           key: 'file',
-          header: 'File',
+          header: t(m.file),
           render: (i) => (
             <span className="ei-file">
               <Link to={screen(i.id)}>{i.file_name}</Link>
-              <span className="muted text-sm">{FORMAT_LABELS[i.format]}{i.mode === 'full-sync' ? ' · full sync' : ''}</span>
+              <span className="muted text-sm">{FORMAT_LABELS[i.format]}{i.mode === 'full-sync' ? ` · ${t(m.fullSync)}` : ''}</span>
             </span>
           ),
         },
-        { key: 'by', header: 'By', render: (i) => (i.created_by ? i.created_by.name : '—') },
-        { key: 'when', header: 'Uploaded', render: (i) => <span className="nowrap">{when.dateTime(i.created_at)}</span> },
-        { key: 'status', header: 'Status', render: (i) => <ImportStatusBadge status={i.status} /> },
+        { key: 'by', header: t(m.by), render: (i) => (i.created_by ? i.created_by.name : '—') },
+        { key: 'when', header: t(m.uploaded), render: (i) => <span className="nowrap">{when.dateTime(i.created_at)}</span> },
+        { key: 'status', header: t(m.status), render: (i) => <ImportStatusBadge status={i.status} /> },
         {
           key: 'counts',
-          header: 'Rows',
+          header: t(m.rows),
           render: (i) => (
             <span className="text-sm">
               {rowCount(i.counts.total)}
-              {i.status === 'completed' && ` · ${formatInteger(i.counts.created)} new · ${formatInteger(i.counts.updated)} updated`}
-              {i.counts.errors > 0 && ` · ${formatInteger(i.counts.errors)} with errors`}
+              {i.status === 'completed' && ` · ${t(m.newUpdated, { created: i.counts.created, updated: i.counts.updated })}`}
+              {i.counts.errors > 0 && ` · ${t(m.withErrors, { errors: i.counts.errors })}`}
             </span>
           ),
         },
