@@ -19,33 +19,87 @@ import { PulsePanel } from './components/PulsePanel';
 import { FollowThroughPanel } from './components/FollowThroughPanel';
 import { SetupChecklist } from './components/SetupChecklist';
 import { useSetupChecklist } from './api';
-import { plural } from '../../../common/plural';
+import { defineMessages, t, type MessageDescriptor } from '../../lib/i18n';
 import '../../components/chips.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const APP_DESCRIPTIONS: Record<string, string> = {
-  Educators: 'Look up educators, their schools and the coaching each one has received.',
-  Coaches: 'See your coaching team, who each coach supports and their recent work.',
-  Coaching: 'Plan coaching cycles and map the skills educators are working on.',
-  Activity: 'Review recent coaching interactions and keep coaching calendars in sync.',
-  Observations: 'Capture walkthroughs and observations against your look-fors, and share them with educators.',
-  Reports: 'Track engagement with coaching-cycle, teacher-level and team reports.',
-  'Staff requests': 'Approve requests to add educators to a school or move them between schools.',
-  'Site settings': 'Your district’s profile, schools, privacy of notes and coaching targets.',
-  'Interaction settings': 'The kinds of interactions coaches log, their usual length and their own fields.',
-  'Observation forms': 'The walkthrough and observation forms your observers use, item by item.',
-  'Cycle settings': 'The stages a coaching cycle moves through and the goal templates coaches start from.',
-  'Export and import': 'Download educators, users, interactions and skill ratings; import your roster.',
-  Users: 'Invite coaches and leaders and choose what each person can see and do.',
-  Billing: 'See your plan, invoices and quotes, and keep billing details up to date.',
-  Support: 'Find answers in the Coachwell help articles, searched by what you need to do.',
-  'Your profile': 'Your schools, coaches, cycles, skills and every coaching session you took part in.',
-  'Action steps': 'What you and your coach agreed to try: mark a step done with how it went, or add your own.',
-  'Self-assessment': 'Rate yourself on your district’s teaching skills; your coach sees it beside their ratings.',
-  'Ask for coaching': 'Ask your coach for support with something in your classroom, and see where each request stands.',
-  'Who has read about me': 'Who opened records about you, and when: people and days, never what they read.',
+const m = defineMessages({
+  descEducators: { id: 'dashboard.desc.educators', defaultMessage: 'Look up educators, their schools and the coaching each one has received.' },
+  descCoaches: { id: 'dashboard.desc.coaches', defaultMessage: 'See your coaching team, who each coach supports and their recent work.' },
+  descCoaching: { id: 'dashboard.desc.coaching', defaultMessage: 'Plan coaching cycles and map the skills educators are working on.' },
+  descActivity: { id: 'dashboard.desc.activity', defaultMessage: 'Review recent coaching interactions and keep coaching calendars in sync.' },
+  descObservations: { id: 'dashboard.desc.observations', defaultMessage: 'Capture walkthroughs and observations against your look-fors, and share them with educators.' },
+  descReports: { id: 'dashboard.desc.reports', defaultMessage: 'Track engagement with coaching-cycle, teacher-level and team reports.' },
+  descStaffRequests: { id: 'dashboard.desc.staffRequests', defaultMessage: 'Approve requests to add educators to a school or move them between schools.' },
+  descSite: { id: 'dashboard.desc.site', defaultMessage: 'Your district’s profile, schools, privacy of notes and coaching targets.' },
+  descInteraction: { id: 'dashboard.desc.interaction', defaultMessage: 'The kinds of interactions coaches log, their usual length and their own fields.' },
+  descForms: { id: 'dashboard.desc.forms', defaultMessage: 'The walkthrough and observation forms your observers use, item by item.' },
+  descCycles: { id: 'dashboard.desc.cycles', defaultMessage: 'The stages a coaching cycle moves through and the goal templates coaches start from.' },
+  descExport: { id: 'dashboard.desc.export', defaultMessage: 'Download educators, users, interactions and skill ratings; import your roster.' },
+  descUsers: { id: 'dashboard.desc.users', defaultMessage: 'Invite coaches and leaders and choose what each person can see and do.' },
+  descBilling: { id: 'dashboard.desc.billing', defaultMessage: 'See your plan, invoices and quotes, and keep billing details up to date.' },
+  descSupport: { id: 'dashboard.desc.support', defaultMessage: 'Find answers in the Coachwell help articles, searched by what you need to do.' },
+  descProfile: { id: 'dashboard.desc.profile', defaultMessage: 'Your schools, coaches, cycles, skills and every coaching session you took part in.' },
+  descActionSteps: { id: 'dashboard.desc.actionSteps', defaultMessage: 'What you and your coach agreed to try: mark a step done with how it went, or add your own.' },
+  descSelf: { id: 'dashboard.desc.self', defaultMessage: 'Rate yourself on your district’s teaching skills; your coach sees it beside their ratings.' },
+  descAsk: { id: 'dashboard.desc.ask', defaultMessage: 'Ask your coach for support with something in your classroom, and see where each request stands.' },
+  descReadLog: { id: 'dashboard.desc.readLog', defaultMessage: 'Who opened records about you, and when: people and days, never what they read.' },
+  morning: { id: 'dashboard.morning', defaultMessage: 'Good morning' },
+  afternoon: { id: 'dashboard.afternoon', defaultMessage: 'Good afternoon' },
+  evening: { id: 'dashboard.evening', defaultMessage: 'Good evening' },
+  suspended: { id: 'dashboard.suspended', defaultMessage: "Your district's account is suspended" },
+  suspendedText: { id: 'dashboard.suspendedText', defaultMessage: 'Coaching records are kept safe, but some features are unavailable. Contact Coachwell support to restore access.' },
+  trialLeft: { id: 'dashboard.trialLeft', defaultMessage: '{count, plural, one {# day} other {# days}} left in your free trial' },
+  trying: { id: 'dashboard.trying', defaultMessage: 'You are trying the {plan} plan until {ends}.' },
+  choosePlan: { id: 'dashboard.choosePlan', defaultMessage: 'Choose a plan' },
+  adminChooses: { id: 'dashboard.adminChooses', defaultMessage: 'Your district administrator can choose a plan at any time.' },
+  accountSettings: { id: 'dashboard.accountSettings', defaultMessage: 'Account settings' },
+  accountSettingsDesc: { id: 'dashboard.accountSettingsDesc', defaultMessage: 'Change your name, email, password and how dates are shown.' },
+  greeting: { id: 'dashboard.greeting', defaultMessage: '{greeting}, {name}' },
+  planBadge: { id: 'dashboard.planBadge', defaultMessage: '{plan} plan' },
+  welcome: { id: 'dashboard.welcome', defaultMessage: 'Welcome to Coachwell.' },
+  whereToGo: { id: 'dashboard.whereToGo', defaultMessage: 'Where to go' },
+  yourDistrict: { id: 'dashboard.yourDistrict', defaultMessage: 'Your district' },
+  district: { id: 'dashboard.district', defaultMessage: 'District' },
+  state: { id: 'dashboard.state', defaultMessage: 'State' },
+  plan: { id: 'dashboard.plan', defaultMessage: 'Plan' },
+  planTrial: { id: 'dashboard.planTrial', defaultMessage: '{plan} (free trial)' },
+  yourAccount: { id: 'dashboard.yourAccount', defaultMessage: 'Your account' },
+  signedInAs: { id: 'dashboard.signedInAs', defaultMessage: 'Signed in as' },
+  buildings: { id: 'dashboard.buildings', defaultMessage: '{count, plural, one {Your building} other {Your buildings}}' },
+  lastSignIn: { id: 'dashboard.lastSignIn', defaultMessage: 'Last sign-in' },
+  firstSignIn: { id: 'dashboard.firstSignIn', defaultMessage: 'This is your first sign-in.' },
+});
+
+/** What each destination of the menu is for, by its address (the menu's labels are in the person's language). */
+const APP_DESCRIPTIONS: Record<string, MessageDescriptor> = {
+  '/app/coaches': m.descCoaches,
+  '/app/coaching': m.descCoaching,
+  '/app/activity': m.descActivity,
+  '/app/observations': m.descObservations,
+  '/app/reports': m.descReports,
+  '/app/settings/building-history-requests': m.descStaffRequests,
+  '/app/settings/site': m.descSite,
+  '/app/settings/interaction': m.descInteraction,
+  '/app/settings/observation-forms': m.descForms,
+  '/app/settings/coaching-cycle': m.descCycles,
+  '/app/settings/export-import': m.descExport,
+  '/app/settings/user': m.descUsers,
+  '/app/settings/billing': m.descBilling,
+  '/app/support': m.descSupport,
+  '/app/action-steps': m.descActionSteps,
+  '/app/self-assessment': m.descSelf,
+  '/app/coaching-requests': m.descAsk,
+  '/app/read-log': m.descReadLog,
 };
+
+/** A destination's description in the person's language ('' for one without). */
+function appDescription(to: string, educator: boolean): string {
+  if (to === '/app/staff') return t(educator ? m.descProfile : m.descEducators);
+  const message = APP_DESCRIPTIONS[to];
+  return message ? t(message) : '';
+}
 
 export interface Destination {
   to: string;
@@ -61,9 +115,9 @@ export function timeOfDayGreeting(timeZone?: string, now = new Date()): string {
   } catch {
     // Unknown timezone: the device's own clock is close enough for a greeting.
   }
-  if (hour >= 5 && hour < 12) return 'Good morning';
-  if (hour >= 12 && hour < 18) return 'Good afternoon';
-  return 'Good evening';
+  if (hour >= 5 && hour < 12) return t(m.morning);
+  if (hour >= 12 && hour < 18) return t(m.afternoon);
+  return t(m.evening);
 }
 
 export function firstName(name: string): string {
@@ -93,8 +147,8 @@ function TrialNotice({ district, canBill }: { district: NonNullable<AuthUser['di
   const locale = useDateLocale();
   if (district.status === 'suspended') {
     return (
-      <Alert tone="warning" title="Your district's account is suspended">
-        <p>Coaching records are kept safe, but some features are unavailable. Contact Coachwell support to restore access.</p>
+      <Alert tone="warning" title={t(m.suspended)}>
+        <p>{t(m.suspendedText)}</p>
       </Alert>
     );
   }
@@ -104,15 +158,15 @@ function TrialNotice({ district, canBill }: { district: NonNullable<AuthUser['di
   // to people who manage billing in its last TRIAL_NOTICE_DAYS: the dashboard does not say it twice.
   if (daysLeft === 0 || (canBill && daysLeft <= TRIAL_NOTICE_DAYS)) return null;
   const ends = formatDay(zonedDay(district.trial_ends_at, district.timezone || 'UTC'), locale);
-  const title = `${plural(daysLeft, 'day', 'days')} left in your free trial`;
+  const title = t(m.trialLeft, { count: daysLeft });
   return (
     <Alert tone={daysLeft <= TRIAL_NOTICE_DAYS ? 'warning' : 'info'} title={title} className="dashboard-trial">
       <p>
-        You are trying the {district.plan.name} plan until {ends}.{' '}
+        {t(m.trying, { plan: district.plan.name, ends })}{' '}
         {canBill ? (
-          <Link to="/app/settings/billing">Choose a plan</Link>
+          <Link to="/app/settings/billing">{t(m.choosePlan)}</Link>
         ) : (
-          'Your district administrator can choose a plan at any time.'
+          t(m.adminChooses)
         )}
       </p>
     </Alert>
@@ -136,22 +190,22 @@ export default function DashboardScreen(_props: ScreenProps) {
   const destinations: Destination[] = [
     ...appNavigation(user.security.permissions, district?.features ?? [], district)
       .filter((item) => item.to !== '/app')
-      .map((item) => ({ to: item.to, label: item.label, description: APP_DESCRIPTIONS[item.label] ?? '' })),
-    { to: '/app/settings', label: 'Account settings', description: 'Change your name, email, password and how dates are shown.' },
+      .map((item) => ({ to: item.to, label: item.label, description: appDescription(item.to, educatorHome) })),
+    { to: '/app/settings', label: t(m.accountSettings), description: t(m.accountSettingsDesc) },
   ];
 
   return (
     <div className="stack stack--lg">
       <PageHeader
-        title={`${timeOfDayGreeting(user.timezone)}, ${firstName(user.name)}`}
+        title={t(m.greeting, { greeting: timeOfDayGreeting(user.timezone), name: firstName(user.name) })}
         description={
           district ? (
             <p className="dashboard-context">
               <span>{district.name}</span>
-              <span className="badge badge--primary">{district.plan.name} plan</span>
+              <span className="badge badge--primary">{t(m.planBadge, { plan: district.plan.name })}</span>
             </p>
           ) : (
-            <p>Welcome to Coachwell.</p>
+            <p>{t(m.welcome)}</p>
           )
         }
       />
@@ -180,32 +234,32 @@ export default function DashboardScreen(_props: ScreenProps) {
       )}
 
       <section className="stack" aria-labelledby="dashboard-where">
-        <h2 id="dashboard-where" className="dashboard-section-title">Where to go</h2>
+        <h2 id="dashboard-where" className="dashboard-section-title">{t(m.whereToGo)}</h2>
         <DestinationCards items={destinations} headingId="dashboard-where" />
       </section>
 
       <div className="grid-2">
         {district && (
           <section className="card" aria-labelledby="dashboard-district">
-            <h2 id="dashboard-district" className="card__title dashboard-card-heading">Your district</h2>
+            <h2 id="dashboard-district" className="card__title dashboard-card-heading">{t(m.yourDistrict)}</h2>
             <dl className="dl">
-              <dt>District</dt>
+              <dt>{t(m.district)}</dt>
               <dd>{district.name}</dd>
-              <dt>State</dt>
+              <dt>{t(m.state)}</dt>
               <dd>{US_STATES[district.state] ?? district.state}</dd>
-              <dt>Plan</dt>
-              <dd>{district.plan.name}{district.status === 'trial' ? ' (free trial)' : ''}</dd>
+              <dt>{t(m.plan)}</dt>
+              <dd>{district.status === 'trial' ? t(m.planTrial, { plan: district.plan.name }) : district.plan.name}</dd>
             </dl>
           </section>
         )}
         <section className="card" aria-labelledby="dashboard-you">
-          <h2 id="dashboard-you" className="card__title dashboard-card-heading">Your account</h2>
+          <h2 id="dashboard-you" className="card__title dashboard-card-heading">{t(m.yourAccount)}</h2>
           <dl className="dl">
-            <dt>Signed in as</dt>
+            <dt>{t(m.signedInAs)}</dt>
             <dd>{user.email}</dd>
             {user.buildings.length > 0 && (
               <>
-                <dt>{user.buildings.length === 1 ? 'Your building' : 'Your buildings'}</dt>
+                <dt>{t(m.buildings, { count: user.buildings.length })}</dt>
                 <dd>
                   <ul className="chips dashboard-buildings">
                     {user.buildings.map((b) => (
@@ -215,7 +269,7 @@ export default function DashboardScreen(_props: ScreenProps) {
                 </dd>
               </>
             )}
-            <dt>Last sign-in</dt>
+            <dt>{t(m.lastSignIn)}</dt>
             <dd>
               {user.last_login_at ? (
                 <>
@@ -223,7 +277,7 @@ export default function DashboardScreen(_props: ScreenProps) {
                   <span className="muted">({formatRelative(user.last_login_at, locale)})</span>
                 </>
               ) : (
-                'This is your first sign-in.'
+                t(m.firstSignIn)
               )}
             </dd>
           </dl>

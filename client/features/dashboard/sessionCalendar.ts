@@ -2,6 +2,11 @@
 // (RFC 5545) as a data: address the link downloads, so it opens in whatever calendar the person uses
 // (Outlook, Google, Apple) without an account link or a request to us.
 import type { EducatorHomeAnswer } from '../../../common/schemas/answers/educatorHome';
+import { defineMessages, t } from '../../lib/i18n';
+
+const m = defineMessages({
+  summary: { id: 'dashboard.calendar.summary', defaultMessage: '{type} with {coach}' },
+});
 
 type Session = EducatorHomeAnswer['upcoming'][number];
 
@@ -19,7 +24,7 @@ export function sessionIcs(s: Session, stamp = Date.now()): string {
     `DTSTAMP:${icsInstant(stamp)}`,
     `DTSTART:${icsInstant(start)}`,
     `DTEND:${icsInstant(start + s.duration_minutes * 60_000)}`,
-    `SUMMARY:${icsText(`${s.type} with ${s.coach.name}`)}`,
+    `SUMMARY:${icsText(t(m.summary, { type: s.type, coach: s.coach.name }))}`,
     ...(s.school ? [`LOCATION:${icsText(s.school.name)}`] : []),
     'END:VEVENT', 'END:VCALENDAR', '',
   ].join('\r\n');

@@ -33,6 +33,7 @@ import coaches from './coaches.json';
 import observationForms from './observationForms.json';
 import staffRequests from './staffRequests.json';
 import exportImport from './exportImport.json';
+import dashboard from './dashboard.json';
 
 const catalog: Catalog = {
   messages: {
@@ -66,6 +67,7 @@ const catalog: Catalog = {
     ...observationForms,
     ...staffRequests,
     ...exportImport,
+    ...dashboard,
   },
   texts,
 };

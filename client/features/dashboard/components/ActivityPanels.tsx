@@ -18,6 +18,30 @@ import { type InteractionList, logInteractionHref, useInteractions } from '../..
 import { useOwnEducator } from '../../../lib/lookups';
 import { newObservationHref } from '../../../lib/observations';
 import { addDays, formatMinutes, startOfWeek } from '../../../lib/zonedTime';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  loadFailed: { id: 'dashboard.activity.loadFailed', defaultMessage: 'We could not load these interactions.' },
+  loading: { id: 'dashboard.activity.loading', defaultMessage: 'Loading…' },
+  coaching: { id: 'dashboard.activity.coaching', defaultMessage: 'Coaching' },
+  openActivity: { id: 'dashboard.activity.openActivity', defaultMessage: 'Open Activity' },
+  newObservation: { id: 'dashboard.activity.newObservation', defaultMessage: 'New observation' },
+  logInteraction: { id: 'dashboard.activity.logInteraction', defaultMessage: 'Log interaction' },
+  today: { id: 'dashboard.activity.today', defaultMessage: 'Today' },
+  nothingToday: { id: 'dashboard.activity.nothingToday', defaultMessage: 'Nothing scheduled or logged today.' },
+  thisWeek: { id: 'dashboard.activity.thisWeek', defaultMessage: 'This week' },
+  interactions: { id: 'dashboard.activity.interactions', defaultMessage: 'Interactions' },
+  coachingTime: { id: 'dashboard.activity.coachingTime', defaultMessage: 'Coaching' },
+  otherTime: { id: 'dashboard.activity.otherTime', defaultMessage: 'Other time' },
+  addingUp: { id: 'dashboard.activity.addingUp', defaultMessage: 'Adding up the week…' },
+  seeWeek: { id: 'dashboard.activity.seeWeek', defaultMessage: 'See the week' },
+  needsCompleting: { id: 'dashboard.activity.needsCompleting', defaultMessage: 'Needs completing' },
+  nothingToComplete: { id: 'dashboard.activity.nothingToComplete', defaultMessage: 'Nothing to complete. Well done!' },
+  seeAll: { id: 'dashboard.activity.seeAll', defaultMessage: 'See all {count}' },
+  recent: { id: 'dashboard.activity.recent', defaultMessage: 'Your recent coaching' },
+  allYours: { id: 'dashboard.activity.allYours', defaultMessage: 'All your coaching' },
+  noneYet: { id: 'dashboard.activity.noneYet', defaultMessage: 'No coaching interactions yet. When a coach logs one with you, it appears here.' },
+});
 
 function PanelList({ answer, empty, timeZone, locale, withDay, who, onComplete, completingId, openHref, showNotes }: {
   answer: { data?: InteractionList; error?: ApiError };
@@ -32,9 +56,9 @@ function PanelList({ answer, empty, timeZone, locale, withDay, who, onComplete, 
   showNotes?: boolean;
 }) {
   if (answer.error && !answer.data) {
-    return <Alert tone="danger" title="We could not load these interactions."><p>{answer.error.message}</p></Alert>;
+    return <Alert tone="danger" title={t(m.loadFailed)}><p>{answer.error.message}</p></Alert>;
   }
-  if (!answer.data) return <LoadingBlock label="Loading…" />;
+  if (!answer.data) return <LoadingBlock label={t(m.loading)} />;
   if (answer.data.data.length === 0) return <p className="muted">{empty}</p>;
   return (
     <ol className="interaction-list">
@@ -64,46 +88,46 @@ function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
   return (
     <section className="stack dashboard-activity" aria-labelledby="dashboard-activity-title">
       <div className="cluster cluster--between">
-        <h2 id="dashboard-activity-title" className="dashboard-section-title">Coaching</h2>
+        <h2 id="dashboard-activity-title" className="dashboard-section-title">{t(m.coaching)}</h2>
         <div className="cluster">
-          <Link to="/app/activity" className="text-sm">Open Activity</Link>
-          <ButtonLink to={newObservationHref()} variant="secondary">New observation</ButtonLink>
+          <Link to="/app/activity" className="text-sm">{t(m.openActivity)}</Link>
+          <ButtonLink to={newObservationHref()} variant="secondary">{t(m.newObservation)}</ButtonLink>
           <ButtonLink to={logInteractionHref()} className="dashboard-log">
             <PlusIcon />
-            Log interaction
+            {t(m.logInteraction)}
           </ButtonLink>
         </div>
       </div>
       <div className="split dashboard-activity__grid">
         <section className="card stack stack--sm" aria-labelledby="dashboard-today">
-          <h3 id="dashboard-today" className="card__title dashboard-card-heading">Today</h3>
-          <PanelList answer={todays} empty="Nothing scheduled or logged today." timeZone={timeZone} locale={locale} withDay={false} who={who}
+          <h3 id="dashboard-today" className="card__title dashboard-card-heading">{t(m.today)}</h3>
+          <PanelList answer={todays} empty={t(m.nothingToday)} timeZone={timeZone} locale={locale} withDay={false} who={who}
             onComplete={(i) => void complete(i)} completingId={completingId} openHref={open} />
         </section>
         <div className="stack stack--sm">
           <section className="card stack stack--sm" aria-labelledby="dashboard-week">
-            <h3 id="dashboard-week" className="card__title dashboard-card-heading">This week</h3>
+            <h3 id="dashboard-week" className="card__title dashboard-card-heading">{t(m.thisWeek)}</h3>
             {totals ? (
               <dl className="dashboard-week">
-                <div><dt>Interactions</dt><dd>{formatInteger(totals.interactions)}</dd></div>
-                <div><dt>Coaching</dt><dd>{formatMinutes(totals.coaching_minutes)}</dd></div>
-                <div><dt>Other time</dt><dd>{formatMinutes(totals.other_minutes + totals.activity_minutes)}</dd></div>
+                <div><dt>{t(m.interactions)}</dt><dd>{formatInteger(totals.interactions)}</dd></div>
+                <div><dt>{t(m.coachingTime)}</dt><dd>{formatMinutes(totals.coaching_minutes)}</dd></div>
+                <div><dt>{t(m.otherTime)}</dt><dd>{formatMinutes(totals.other_minutes + totals.activity_minutes)}</dd></div>
               </dl>
             ) : week.error ? (
               <p className="muted">{week.error.message}</p>
             ) : (
-              <LoadingBlock label="Adding up the week…" />
+              <LoadingBlock label={t(m.addingUp)} />
             )}
-            <Link to={`/app/activity?view=week&from=${weekStart}`} className="text-sm">See the week</Link>
+            <Link to={`/app/activity?view=week&from=${weekStart}`} className="text-sm">{t(m.seeWeek)}</Link>
           </section>
           <section className={['card', 'stack', 'stack--sm', needsTotal > 0 && 'dashboard-needs'].filter(Boolean).join(' ')} aria-labelledby="dashboard-needs">
             <h3 id="dashboard-needs" className="card__title dashboard-card-heading">
-              Needs completing{needsTotal > 0 && <span className="badge badge--warning">{formatInteger(needsTotal)}</span>}
+              {t(m.needsCompleting)}{needsTotal > 0 && <span className="badge badge--warning">{formatInteger(needsTotal)}</span>}
             </h3>
-            <PanelList answer={needs} empty="Nothing to complete. Well done!" timeZone={timeZone} locale={locale} withDay who={who}
+            <PanelList answer={needs} empty={t(m.nothingToComplete)} timeZone={timeZone} locale={locale} withDay who={who}
               onComplete={(i) => void complete(i)} completingId={completingId} openHref={(i) => `/app/activity?open=${i.id}&status=needs&from=${addDays(today, -89)}&to=${today}`} />
             {needsTotal > 5 && (
-              <Link to={`/app/activity?status=needs&from=${addDays(today, -89)}&to=${today}`} className="text-sm">See all {formatInteger(needsTotal)}</Link>
+              <Link to={`/app/activity?status=needs&from=${addDays(today, -89)}&to=${today}`} className="text-sm">{t(m.seeAll, { count: formatInteger(needsTotal) })}</Link>
             )}
           </section>
         </div>
@@ -123,10 +147,10 @@ export function EducatorPanel({ user, locale }: { user: AuthUser; locale?: Local
   return (
     <section className="card stack stack--sm dashboard-activity" aria-labelledby="dashboard-coaching">
       <div className="cluster cluster--between">
-        <h2 id="dashboard-coaching" className="card__title dashboard-card-heading">Your recent coaching</h2>
-        {own && <Link to={`/app/staff/${own.id}`} className="text-sm">All your coaching</Link>}
+        <h2 id="dashboard-coaching" className="card__title dashboard-card-heading">{t(m.recent)}</h2>
+        {own && <Link to={`/app/staff/${own.id}`} className="text-sm">{t(m.allYours)}</Link>}
       </div>
-      <PanelList answer={own ? recent : {}} empty="No coaching interactions yet. When a coach logs one with you, it appears here." timeZone={timeZone} locale={locale} withDay who="coach" showNotes />
+      <PanelList answer={own ? recent : {}} empty={t(m.noneYet)} timeZone={timeZone} locale={locale} withDay who="coach" showNotes />
     </section>
   );
 }

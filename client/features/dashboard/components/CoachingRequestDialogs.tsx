@@ -12,6 +12,29 @@ import { useFormErrors } from '../../../lib/forms';
 import { useCoaches } from '../../../lib/lookups';
 import { useInstantFormat, useToday } from '../../../lib/session';
 import { addDays, weekdayOf, zonedToUtc } from '../../../lib/zonedTime';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  scheduled: { id: 'dashboard.requests.scheduled', defaultMessage: 'Session with {name} scheduled for {when}.' },
+  accepted: { id: 'dashboard.requests.accepted', defaultMessage: 'Request accepted' },
+  acceptTitle: { id: 'dashboard.requests.acceptTitle', defaultMessage: "Accept {name}'s request" },
+  schedule: { id: 'dashboard.requests.schedule', defaultMessage: 'Schedule session' },
+  topic: { id: 'dashboard.requests.topic', defaultMessage: '“{topic}”' },
+  topicTimes: { id: 'dashboard.requests.topicTimes', defaultMessage: '“{topic}” · Times that suit: {times}' },
+  calendarNote: { id: 'dashboard.requests.calendarNote', defaultMessage: 'The session is added to your calendar as a scheduled interaction with {name}, who sees it with their request.' },
+  day: { id: 'dashboard.requests.day', defaultMessage: 'Day' },
+  time: { id: 'dashboard.requests.time', defaultMessage: 'Time' },
+  length: { id: 'dashboard.requests.length', defaultMessage: 'Length in minutes' },
+  lengthHint: { id: 'dashboard.requests.lengthHint', defaultMessage: "Empty: the interaction type's usual length." },
+  otherCoaches: { id: 'dashboard.requests.otherCoaches', defaultMessage: "The other coaches at {name}'s school" },
+  passedTo: { id: 'dashboard.requests.passedTo', defaultMessage: "{name}'s request is with {holders} now." },
+  passed: { id: 'dashboard.requests.passed', defaultMessage: 'Request passed on' },
+  passTitle: { id: 'dashboard.requests.passTitle', defaultMessage: "Pass on {name}'s request" },
+  passOn: { id: 'dashboard.requests.passOn', defaultMessage: 'Pass on' },
+  passTo: { id: 'dashboard.requests.passTo', defaultMessage: 'Pass it to' },
+  note: { id: 'dashboard.requests.note', defaultMessage: 'Note for the coach' },
+  noteHint: { id: 'dashboard.requests.noteHint', defaultMessage: 'Why you are passing it on. {name} does not see this note.' },
+});
 
 /** The next weekday after today: a session's default day. */
 function nextWeekday(today: string): string {
@@ -31,25 +54,25 @@ export function AcceptRequestDialog({ request, onClose }: { request: CoachingReq
     const minutes = form.values.duration_minutes.trim() === '' ? null : Number(form.values.duration_minutes);
     await form.run(async () => {
       const accepted = await coachingRequestApi.accept(request.id, { starts_at: startsAt, duration_minutes: minutes });
-      toast.success(`Session with ${request.staff.name} scheduled for ${when.dateTime(accepted.session?.starts_at ?? startsAt)}.`, 'Request accepted');
+      toast.success(t(m.scheduled, { name: request.staff.name, when: when.dateTime(accepted.session?.starts_at ?? startsAt) }), t(m.accepted));
       onClose();
     });
   });
   return (
     <FormModal
-      title={`Accept ${request.staff.name}'s request`}
+      title={t(m.acceptTitle, { name: request.staff.name })}
       onClose={onClose}
       form={{ busy: form.busy, formRef: form.formRef }}
       formId="accept-request-form"
       onSubmit={submit}
-      submitLabel="Schedule session"
+      submitLabel={t(m.schedule)}
     >
-      <p>“{request.topic}”{request.preferred_times ? <> · Times that suit: {request.preferred_times}</> : null}</p>
-      <p className="muted text-sm">The session is added to your calendar as a scheduled interaction with {request.staff.name}, who sees it with their request.</p>
+      <p>{request.preferred_times ? t(m.topicTimes, { topic: request.topic, times: request.preferred_times }) : t(m.topic, { topic: request.topic })}</p>
+      <p className="muted text-sm">{t(m.calendarNote, { name: request.staff.name })}</p>
       <FormError error={form.formError} />
-      <TextField label="Day" type="date" required min={today} {...form.field('day')} error={form.errors.starts_at ?? form.errors.day} />
-      <TextField label="Time" type="time" required {...form.field('time')} />
-      <TextField label="Length in minutes" type="number" min={1} max={DURATION_MAX_MINUTES} hint="Empty: the interaction type's usual length." {...form.field('duration_minutes')} />
+      <TextField label={t(m.day)} type="date" required min={today} {...form.field('day')} error={form.errors.starts_at ?? form.errors.day} />
+      <TextField label={t(m.time)} type="time" required {...form.field('time')} />
+      <TextField label={t(m.length)} type="number" min={1} max={DURATION_MAX_MINUTES} hint={t(m.lengthHint)} {...form.field('duration_minutes')} />
     </FormModal>
   );
 }
@@ -59,30 +82,30 @@ export function PassRequestDialog({ request, selfId, onClose }: { request: Coach
   const coaches = useCoaches();
   const form = useFormErrors({ to_user_id: '', note: '' });
   const options = useMemo(() => [
-    { value: '', label: `The other coaches at ${request.staff.name}'s school` },
+    { value: '', label: t(m.otherCoaches, { name: request.staff.name }) },
     ...(coaches.data?.data ?? []).filter((c) => c.id !== selfId).map((c) => ({ value: String(c.id), label: c.name })),
   ], [coaches.data, request.staff.name, selfId]);
   const submit = form.onSubmit(async () => {
     await form.run(async () => {
       const passed = await coachingRequestApi.pass(request.id, { to_user_id: form.values.to_user_id ? Number(form.values.to_user_id) : null, note: form.values.note });
-      toast.success(`${request.staff.name}'s request is with ${passed.holders.map((h) => h.name).join(', ')} now.`, 'Request passed on');
+      toast.success(t(m.passedTo, { name: request.staff.name, holders: passed.holders.map((h) => h.name).join(', ') }), t(m.passed));
       onClose();
     });
   });
   return (
     <FormModal
-      title={`Pass on ${request.staff.name}'s request`}
+      title={t(m.passTitle, { name: request.staff.name })}
       onClose={onClose}
       form={{ busy: form.busy, formRef: form.formRef }}
       formId="pass-request-form"
       onSubmit={submit}
-      submitLabel="Pass on"
+      submitLabel={t(m.passOn)}
     >
-      <p>“{request.topic}”</p>
+      <p>{t(m.topic, { topic: request.topic })}</p>
       <FormError error={form.formError} />
-      <SelectField label="Pass it to" options={options} {...form.field('to_user_id')} />
-      <TextAreaField label="Note for the coach" required rows={4} maxLength={COACHING_REQUEST_NOTE_MAX}
-        hint={`Why you are passing it on. ${request.staff.name} does not see this note.`} {...form.field('note')} />
+      <SelectField label={t(m.passTo)} options={options} {...form.field('to_user_id')} />
+      <TextAreaField label={t(m.note)} required rows={4} maxLength={COACHING_REQUEST_NOTE_MAX}
+        hint={t(m.noteHint, { name: request.staff.name })} {...form.field('note')} />
     </FormModal>
   );
 }

@@ -7,16 +7,28 @@ import { useState } from 'react';
 import { WAITING_STATUSES } from '../../../../common/coachingRequestValues';
 import { hasRole } from '../../../../common/permissions';
 import type { AuthUser } from '../../../../common/authUser';
-import { plural } from '../../../../common/plural';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { CoachingRequestItem } from '../../../components/CoachingRequestItem';
 import { LoadError } from '../../../components/LoadError';
 import { type CoachingRequest, useCoachingRequests } from '../../../lib/coachingRequests';
 import { lazyPart } from '../../../lib/lazyPart';
+import { defineMessages, t } from '../../../lib/i18n';
 
-const AcceptDialog = lazyPart('AcceptRequestDialog', () => import('./CoachingRequestDialogs').then((m) => m.AcceptRequestDialog));
-const PassDialog = lazyPart('PassRequestDialog', () => import('./CoachingRequestDialogs').then((m) => m.PassRequestDialog));
+const m = defineMessages({
+  title: { id: 'dashboard.requests.title', defaultMessage: 'Coaching requests' },
+  waiting: { id: 'dashboard.requests.waiting', defaultMessage: '{count, plural, one {# request is} other {# requests are}} waiting for you. Accept one to schedule the session, or pass it on with a note.' },
+  none: { id: 'dashboard.requests.none', defaultMessage: 'No coaching requests are waiting for you. When an educator asks for coaching, their request shows here.' },
+  loadingIntro: { id: 'dashboard.requests.loadingIntro', defaultMessage: 'Requests from educators who asked for coaching.' },
+  what: { id: 'dashboard.requests.what', defaultMessage: 'your coaching requests' },
+  acceptLabel: { id: 'dashboard.requests.acceptLabel', defaultMessage: "Accept {name}'s request" },
+  accept: { id: 'dashboard.requests.accept', defaultMessage: 'Accept' },
+  passLabel: { id: 'dashboard.requests.passLabel', defaultMessage: "Pass on {name}'s request" },
+  pass: { id: 'dashboard.requests.pass', defaultMessage: 'Pass on' },
+});
+
+const AcceptDialog = lazyPart('AcceptRequestDialog', () => import('./CoachingRequestDialogs').then((mod) => mod.AcceptRequestDialog));
+const PassDialog = lazyPart('PassRequestDialog', () => import('./CoachingRequestDialogs').then((mod) => mod.PassRequestDialog));
 
 export function CoachingRequestsPanel({ user }: { user: AuthUser }) {
   const coach = hasRole(user.security.roles, 'coach');
@@ -29,11 +41,11 @@ export function CoachingRequestsPanel({ user }: { user: AuthUser }) {
     <div id="coaching-requests">
       <Card
         titleId="coaching-requests-title"
-        title="Coaching requests"
-        intro={data ? (items.length ? `${plural(data.meta.total, 'request is', 'requests are')} waiting for you. Accept one to schedule the session, or pass it on with a note.`
-          : 'No coaching requests are waiting for you. When an educator asks for coaching, their request shows here.') : 'Requests from educators who asked for coaching.'}
+        title={t(m.title)}
+        intro={data ? (items.length ? t(m.waiting, { count: data.meta.total })
+          : t(m.none)) : t(m.loadingIntro)}
       >
-        {error && !data ? <LoadError what="your coaching requests" onRetry={() => void mutate()} />
+        {error && !data ? <LoadError what={t(m.what)} onRetry={() => void mutate()} />
           // Until the queue arrives, a request's worth of space, so the pulse below moves as little as it can.
           : !data ? <div className="boxed-item cr-entry cr-entry--skeleton" aria-hidden="true" />
           : items.length > 0 && (
@@ -45,8 +57,8 @@ export function CoachingRequestsPanel({ user }: { user: AuthUser }) {
                   withEducator
                   actions={(
                     <>
-                      <Button size="sm" onClick={() => setAccepting(r)} aria-label={`Accept ${r.staff.name}'s request`}>Accept</Button>
-                      <Button size="sm" variant="secondary" onClick={() => setPassing(r)} aria-label={`Pass on ${r.staff.name}'s request`}>Pass on</Button>
+                      <Button size="sm" onClick={() => setAccepting(r)} aria-label={t(m.acceptLabel, { name: r.staff.name })}>{t(m.accept)}</Button>
+                      <Button size="sm" variant="secondary" onClick={() => setPassing(r)} aria-label={t(m.passLabel, { name: r.staff.name })}>{t(m.pass)}</Button>
                     </>
                   )}
                 />

@@ -6,7 +6,6 @@
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../../common/authUser';
 import type { EducatorHomeAnswer } from '../../../../common/schemas/answers/educatorHome';
-import { plural } from '../../../../common/plural';
 import { buttonClass } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { LoadingBlock } from '../../../components/Spinner';
@@ -18,6 +17,58 @@ import { sessionCalendarHref } from '../sessionCalendar';
 import { EducatorPanel } from './ActivityPanels';
 import { SharedObservations } from './SharedObservations';
 import '../educatorHome.css';
+import { defineMessages, t, tRich } from '../../../lib/i18n';
+
+const m = defineMessages({
+  nextSteps: { id: 'dashboard.home.nextSteps', defaultMessage: 'Next steps with your coach' },
+  noNextSteps: { id: 'dashboard.home.noNextSteps', defaultMessage: 'When your coach writes down the next steps you agreed, they appear here.' },
+  overdueCount: { id: 'dashboard.home.overdueCount', defaultMessage: '{count} overdue' },
+  dueSoonCount: { id: 'dashboard.home.dueSoonCount', defaultMessage: '{count} due soon' },
+  openCount: { id: 'dashboard.home.openCount', defaultMessage: '{count} open' },
+  doneCount: { id: 'dashboard.home.doneCount', defaultMessage: '{count} done this year' },
+  actionSteps: { id: 'dashboard.home.actionSteps', defaultMessage: 'Your action steps' },
+  allSteps: { id: 'dashboard.home.allSteps', defaultMessage: 'All your action steps' },
+  noSteps: { id: 'dashboard.home.noSteps', defaultMessage: 'No action steps yet. When you and your coach agree on something to try, it becomes a step here; you can add your own too.' },
+  overdue: { id: 'dashboard.home.overdue', defaultMessage: 'Overdue' },
+  dueSoon: { id: 'dashboard.home.dueSoon', defaultMessage: 'Due soon' },
+  dueOn: { id: 'dashboard.home.dueOn', defaultMessage: 'Due {date}' },
+  noDue: { id: 'dashboard.home.noDue', defaultMessage: 'No due date' },
+  markDone: { id: 'dashboard.home.markDone', defaultMessage: 'Mark a step done or add your own' },
+  requests: { id: 'dashboard.home.requests', defaultMessage: 'Requests for coaching' },
+  noRequests: { id: 'dashboard.home.noRequests', defaultMessage: 'Want help with something in your classroom? Tell your coach what and when suits you.' },
+  passed: { id: 'dashboard.home.passed', defaultMessage: 'Passed on to another coach' },
+  waiting: { id: 'dashboard.home.waiting', defaultMessage: 'Waiting for a coach' },
+  asked: { id: 'dashboard.home.asked', defaultMessage: 'asked <time>{date}</time>' },
+  yourRequests: { id: 'dashboard.home.yourRequests', defaultMessage: 'Your requests' },
+  askForCoaching: { id: 'dashboard.home.askForCoaching', defaultMessage: 'Ask for coaching' },
+  cycles: { id: 'dashboard.home.cycles', defaultMessage: '{count, plural, one {Your coaching cycle} other {Your coaching cycles}}' },
+  noCycles: { id: 'dashboard.home.noCycles', defaultMessage: 'You are not in a coaching cycle right now. A cycle is a few weeks of focused work with your coach on one goal.' },
+  planned: { id: 'dashboard.home.planned', defaultMessage: 'Planned' },
+  goal: { id: 'dashboard.home.goal', defaultMessage: 'Goal: ' },
+  stage: { id: 'dashboard.home.stage', defaultMessage: 'Stage {position} of {of}: <b>{name}</b>' },
+  withCoach: { id: 'dashboard.home.withCoach', defaultMessage: 'With {coach} · since {start}' },
+  withCoachUntil: { id: 'dashboard.home.withCoachUntil', defaultMessage: 'With {coach} · since {start} · until {end}' },
+  comingUp: { id: 'dashboard.home.comingUp', defaultMessage: 'Coming up' },
+  noSessions: { id: 'dashboard.home.noSessions', defaultMessage: 'No sessions scheduled. When your coach schedules one with you, it appears here.' },
+  session: { id: 'dashboard.home.session', defaultMessage: '{type} with {coach} · {length}' },
+  sessionAt: { id: 'dashboard.home.sessionAt', defaultMessage: '{type} with {coach} · {length} · {school}' },
+  addToCalendar: { id: 'dashboard.home.addToCalendar', defaultMessage: 'Add to calendar<sr>: {type}, {when}</sr>' },
+  growth: { id: 'dashboard.home.growth', defaultMessage: 'Your growth this school year' },
+  noGrowth: { id: 'dashboard.home.noGrowth', defaultMessage: 'No skills rated yet. When your coach rates a skill with you, your level and its change since {date} show here.' },
+  growthIntro: { id: 'dashboard.home.growthIntro', defaultMessage: 'Your current level, and the change since {date}: the skills that grew most first.' },
+  newThisYear: { id: 'dashboard.home.newThisYear', defaultMessage: 'New this year' },
+  noChange: { id: 'dashboard.home.noChange', defaultMessage: 'No change' },
+  up: { id: 'dashboard.home.up', defaultMessage: 'Up {count, plural, one {# level} other {# levels}}' },
+  down: { id: 'dashboard.home.down', defaultMessage: 'Down {count, plural, one {# level} other {# levels}}' },
+  allSkills: { id: 'dashboard.home.allSkills', defaultMessage: 'All {count, plural, one {# skill} other {# skills}} on your profile' },
+  coaches: { id: 'dashboard.home.coaches', defaultMessage: '{count, plural, one {Your coach} other {Your coaches}}' },
+  noCoach: { id: 'dashboard.home.noCoach', defaultMessage: "No coach is assigned to you yet. Your school's coaches can still work with you." },
+  what: { id: 'dashboard.home.what', defaultMessage: 'your coaching' },
+  loading: { id: 'dashboard.home.loading', defaultMessage: 'Loading your coaching…' },
+  unlinkedTitle: { id: 'dashboard.home.unlinkedTitle', defaultMessage: 'Your coaching will appear here' },
+  unlinked: { id: 'dashboard.home.unlinked', defaultMessage: "Your login is not linked to an educator on your district's roster yet. Ask your district administrator to send you the invitation from your educator profile." },
+  profile: { id: 'dashboard.home.profile', defaultMessage: 'Your profile and all your coaching' },
+});
 
 type Home = EducatorHomeAnswer;
 type GrowthItem = NonNullable<Home['skills']>['items'][number];
@@ -26,9 +77,9 @@ function NextSteps({ steps }: { steps: Home['next_steps'] }) {
   const when = useInstantFormat();
   return (
     <section className="card stack stack--sm" aria-labelledby="home-next-steps">
-      <h2 id="home-next-steps" className="card__title dashboard-card-heading">Next steps with your coach</h2>
+      <h2 id="home-next-steps" className="card__title dashboard-card-heading">{t(m.nextSteps)}</h2>
       {steps.length === 0 ? (
-        <p className="muted">When your coach writes down the next steps you agreed, they appear here.</p>
+        <p className="muted">{t(m.noNextSteps)}</p>
       ) : (
         <ul className="home-list">
           {steps.map((s) => (
@@ -46,21 +97,21 @@ function NextSteps({ steps }: { steps: Home['next_steps'] }) {
 function ActionSteps({ steps }: { steps: Home['action_steps'] }) {
   const locale = useDateLocale();
   const figures: [number, string, string][] = [
-    [steps.overdue, 'overdue', 'badge--danger'], [steps.due_soon, 'due soon', 'badge--warning'], [steps.open, 'open', 'badge--neutral'],
-    [steps.done_this_year, 'done this year', 'badge--success'],
+    [steps.overdue, t(m.overdueCount, { count: steps.overdue }), 'badge--danger'], [steps.due_soon, t(m.dueSoonCount, { count: steps.due_soon }), 'badge--warning'],
+    [steps.open, t(m.openCount, { count: steps.open }), 'badge--neutral'], [steps.done_this_year, t(m.doneCount, { count: steps.done_this_year }), 'badge--success'],
   ];
   return (
     <section className="card stack stack--sm" aria-labelledby="home-steps">
       <div className="cluster cluster--between">
-        <h2 id="home-steps" className="card__title dashboard-card-heading">Your action steps</h2>
-        <Link to="/app/action-steps" className="text-sm">All your action steps</Link>
+        <h2 id="home-steps" className="card__title dashboard-card-heading">{t(m.actionSteps)}</h2>
+        <Link to="/app/action-steps" className="text-sm">{t(m.allSteps)}</Link>
       </div>
       {steps.open === 0 && steps.done_this_year === 0 ? (
-        <p className="muted">No action steps yet. When you and your coach agree on something to try, it becomes a step here; you can add your own too.</p>
+        <p className="muted">{t(m.noSteps)}</p>
       ) : (
         <>
           <ul className="chips home-steps__figures">
-            {figures.filter(([n], i) => n > 0 || i >= 2).map(([n, label, tone]) => <li key={label}><span className={`badge ${tone}`}>{n} {label}</span></li>)}
+            {figures.filter(([n], i) => n > 0 || i >= 2).map(([n, label, tone]) => <li key={tone}><span className={`badge ${tone}`}>{label}</span></li>)}
           </ul>
           {steps.next.length > 0 && (
             <ul className="home-list">
@@ -68,8 +119,8 @@ function ActionSteps({ steps }: { steps: Home['action_steps'] }) {
                 <li key={step.id} className="home-list__item home-step">
                   <p className="home-step__title">{step.title}</p>
                   <p className="text-sm">
-                    {step.due === 'overdue' ? <span className="badge badge--danger">Overdue</span> : step.due === 'due-soon' ? <span className="badge badge--warning">Due soon</span> : null}{' '}
-                    <span className="muted">{step.due_on ? `Due ${formatDay(step.due_on, locale)}` : 'No due date'}</span>
+                    {step.due === 'overdue' ? <span className="badge badge--danger">{t(m.overdue)}</span> : step.due === 'due-soon' ? <span className="badge badge--warning">{t(m.dueSoon)}</span> : null}{' '}
+                    <span className="muted">{step.due_on ? t(m.dueOn, { date: formatDay(step.due_on, locale) }) : t(m.noDue)}</span>
                   </p>
                 </li>
               ))}
@@ -77,7 +128,7 @@ function ActionSteps({ steps }: { steps: Home['action_steps'] }) {
           )}
         </>
       )}
-      <p className="text-sm"><Link to="/app/action-steps">Mark a step done or add your own</Link></p>
+      <p className="text-sm"><Link to="/app/action-steps">{t(m.markDone)}</Link></p>
     </section>
   );
 }
@@ -86,23 +137,23 @@ function Requests({ requests }: { requests: Home['requests'] }) {
   const when = useInstantFormat();
   return (
     <section className="card stack stack--sm" aria-labelledby="home-requests">
-      <h2 id="home-requests" className="card__title dashboard-card-heading">Requests for coaching</h2>
+      <h2 id="home-requests" className="card__title dashboard-card-heading">{t(m.requests)}</h2>
       {requests.length === 0 ? (
-        <p className="muted">Want help with something in your classroom? Tell your coach what and when suits you.</p>
+        <p className="muted">{t(m.noRequests)}</p>
       ) : (
         <ul className="home-list">
           {requests.map((r) => (
             <li key={r.id} className="home-list__item">
               <p className="home-step__title">{r.topic}</p>
               <p className="text-sm">
-                <span className="badge badge--info">{r.status === 'passed' ? 'Passed on to another coach' : 'Waiting for a coach'}</span>{' '}
-                <span className="muted">asked <time dateTime={r.created_at}>{when.date(r.created_at)}</time></span>
+                <span className="badge badge--info">{t(r.status === 'passed' ? m.passed : m.waiting)}</span>{' '}
+                <span className="muted">{tRich(m.asked, { date: when.date(r.created_at), time: (chunks) => <time dateTime={r.created_at}>{chunks}</time> })}</span>
               </p>
             </li>
           ))}
         </ul>
       )}
-      <p><Link to="/app/coaching-requests" className={buttonClass('secondary', 'sm')}>{requests.length ? 'Your requests' : 'Ask for coaching'}</Link></p>
+      <p><Link to="/app/coaching-requests" className={buttonClass('secondary', 'sm')}>{t(requests.length ? m.yourRequests : m.askForCoaching)}</Link></p>
     </section>
   );
 }
@@ -112,22 +163,22 @@ function Cycles({ cycles, staffId }: { cycles: NonNullable<Home['cycles']>; staf
   return (
     <section className="card stack stack--sm" aria-labelledby="home-cycles">
       <h2 id="home-cycles" className="card__title dashboard-card-heading">
-        {cycles.length === 1 ? 'Your coaching cycle' : 'Your coaching cycles'}
+        {t(m.cycles, { count: cycles.length })}
       </h2>
       {cycles.length === 0 ? (
-        <p className="muted">You are not in a coaching cycle right now. A cycle is a few weeks of focused work with your coach on one goal.</p>
+        <p className="muted">{t(m.noCycles)}</p>
       ) : (
         <ul className="home-list">
           {cycles.map((c) => (
             <li key={c.id} className="home-list__item stack stack--sm">
               <div className="cluster cluster--between">
                 <h3 className="home-cycle__title"><Link to={`/app/staff/${staffId}#staff-cycles`}>{c.title}</Link></h3>
-                {c.status === 'planned' && <span className="badge badge--neutral">Planned</span>}
+                {c.status === 'planned' && <span className="badge badge--neutral">{t(m.planned)}</span>}
               </div>
-              {c.goal && <p className="home-cycle__goal"><span className="muted">Goal: </span>{c.goal}</p>}
+              {c.goal && <p className="home-cycle__goal"><span className="muted">{t(m.goal)}</span>{c.goal}</p>}
               {c.stage && (
                 <div className="home-stage">
-                  <p className="text-sm">Stage {c.stage.position} of {c.stage.of}: <strong>{c.stage.name}</strong></p>
+                  <p className="text-sm">{tRich(m.stage, { position: c.stage.position, of: c.stage.of, name: c.stage.name, b: (chunks) => <strong>{chunks}</strong> })}</p>
                   <ol className="home-stage__steps" aria-hidden="true">
                     {Array.from({ length: c.stage.of }, (_, i) => (
                       <li key={i} className={i < c.stage!.position ? 'home-stage__step home-stage__step--done' : 'home-stage__step'} />
@@ -136,8 +187,9 @@ function Cycles({ cycles, staffId }: { cycles: NonNullable<Home['cycles']>; staf
                 </div>
               )}
               <p className="muted text-sm">
-                With {c.coach.name} · since {formatDay(c.start_date, locale)}
-                {c.target_end_date && <> · until {formatDay(c.target_end_date, locale)}</>}
+                {c.target_end_date
+                  ? t(m.withCoachUntil, { coach: c.coach.name, start: formatDay(c.start_date, locale), end: formatDay(c.target_end_date, locale) })
+                  : t(m.withCoach, { coach: c.coach.name, start: formatDay(c.start_date, locale) })}
               </p>
             </li>
           ))}
@@ -151,9 +203,9 @@ function Upcoming({ sessions }: { sessions: Home['upcoming'] }) {
   const when = useInstantFormat();
   return (
     <section className="card stack stack--sm" aria-labelledby="home-upcoming">
-      <h2 id="home-upcoming" className="card__title dashboard-card-heading">Coming up</h2>
+      <h2 id="home-upcoming" className="card__title dashboard-card-heading">{t(m.comingUp)}</h2>
       {sessions.length === 0 ? (
-        <p className="muted">No sessions scheduled. When your coach schedules one with you, it appears here.</p>
+        <p className="muted">{t(m.noSessions)}</p>
       ) : (
         <ul className="home-list">
           {sessions.map((s) => (
@@ -161,11 +213,13 @@ function Upcoming({ sessions }: { sessions: Home['upcoming'] }) {
               <div>
                 <p><time dateTime={s.starts_at} className="home-session__when">{when.dateTime(s.starts_at)}</time></p>
                 <p className="muted text-sm">
-                  {s.type} with {s.coach.name} · {formatMinutes(s.duration_minutes)}{s.school && <> · {s.school.name}</>}
+                  {s.school
+                    ? t(m.sessionAt, { type: s.type, coach: s.coach.name, length: formatMinutes(s.duration_minutes), school: s.school.name })
+                    : t(m.session, { type: s.type, coach: s.coach.name, length: formatMinutes(s.duration_minutes) })}
                 </p>
               </div>
               <a className={buttonClass('secondary', 'sm', 'home-session__add')} href={sessionCalendarHref(s)} download={`coaching-${s.starts_at.slice(0, 10)}.ics`}>
-                Add to calendar<span className="sr-only">: {s.type}, {when.dateTime(s.starts_at)}</span>
+                {tRich(m.addToCalendar, { type: s.type, when: when.dateTime(s.starts_at), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
               </a>
             </li>
           ))}
@@ -187,12 +241,12 @@ function Growth({ skills, staffId }: { skills: NonNullable<Home['skills']>; staf
   const top = skills.levels.length;
   return (
     <section className="card stack stack--sm" aria-labelledby="home-growth">
-      <h2 id="home-growth" className="card__title dashboard-card-heading">Your growth this school year</h2>
+      <h2 id="home-growth" className="card__title dashboard-card-heading">{t(m.growth)}</h2>
       {skills.items.length === 0 ? (
-        <p className="muted">No skills rated yet. When your coach rates a skill with you, your level and its change since {formatDay(skills.year_from, locale)} show here.</p>
+        <p className="muted">{t(m.noGrowth, { date: formatDay(skills.year_from, locale) })}</p>
       ) : (
         <>
-          <p className="muted text-sm">Your current level, and the change since {formatDay(skills.year_from, locale)}: the skills that grew most first.</p>
+          <p className="muted text-sm">{t(m.growthIntro, { date: formatDay(skills.year_from, locale) })}</p>
           <ul className="home-list home-growth">
             {shown.map((i) => {
               const change = i.start_level === null ? null : i.level - i.start_level;
@@ -209,14 +263,14 @@ function Growth({ skills, staffId }: { skills: NonNullable<Home['skills']>; staf
                     <span className="text-sm">{levelName(i.level)}</span>
                   </div>
                   <p className={change && change > 0 ? 'home-growth__change home-growth__change--up text-sm' : 'home-growth__change muted text-sm'}>
-                    {change === null ? 'New this year' : change === 0 ? 'No change' : change > 0 ? `Up ${plural(change, 'level', 'levels')}` : `Down ${plural(-change, 'level', 'levels')}`}
+                    {change === null ? t(m.newThisYear) : change === 0 ? t(m.noChange) : change > 0 ? t(m.up, { count: change }) : t(m.down, { count: -change })}
                   </p>
                 </li>
               );
             })}
           </ul>
           {skills.items.length > shown.length && (
-            <Link to={`/app/staff/${staffId}#staff-skills`} className="text-sm">All {plural(skills.items.length, 'skill', 'skills')} on your profile</Link>
+            <Link to={`/app/staff/${staffId}#staff-skills`} className="text-sm">{t(m.allSkills, { count: skills.items.length })}</Link>
           )}
         </>
       )}
@@ -227,9 +281,9 @@ function Growth({ skills, staffId }: { skills: NonNullable<Home['skills']>; staf
 function Coaches({ coaches }: { coaches: Home['coaches'] }) {
   return (
     <section className="card stack stack--sm" aria-labelledby="home-coaches">
-      <h2 id="home-coaches" className="card__title dashboard-card-heading">{coaches.length === 1 ? 'Your coach' : 'Your coaches'}</h2>
+      <h2 id="home-coaches" className="card__title dashboard-card-heading">{t(m.coaches, { count: coaches.length })}</h2>
       {coaches.length === 0 ? (
-        <p className="muted">No coach is assigned to you yet. Your school's coaches can still work with you.</p>
+        <p className="muted">{t(m.noCoach)}</p>
       ) : (
         <ul className="home-list">
           {coaches.map((c) => (
@@ -247,14 +301,14 @@ function Coaches({ coaches }: { coaches: Home['coaches'] }) {
 export function EducatorHome({ user }: { user: AuthUser }) {
   const home = useEducatorHome();
   const locale = useDateLocale();
-  if (home.error && !home.data) return <LoadError what="your coaching" onRetry={() => void home.mutate()} />;
-  if (!home.data) return <LoadingBlock label="Loading your coaching…" />;
+  if (home.error && !home.data) return <LoadError what={t(m.what)} onRetry={() => void home.mutate()} />;
+  if (!home.data) return <LoadingBlock label={t(m.loading)} />;
   const h = home.data;
   if (!h.educator) {
     return (
       <section className="card" aria-labelledby="home-unlinked">
-        <h2 id="home-unlinked" className="card__title">Your coaching will appear here</h2>
-        <p className="muted">Your login is not linked to an educator on your district's roster yet. Ask your district administrator to send you the invitation from your educator profile.</p>
+        <h2 id="home-unlinked" className="card__title">{t(m.unlinkedTitle)}</h2>
+        <p className="muted">{t(m.unlinked)}</p>
       </section>
     );
   }
@@ -272,7 +326,7 @@ export function EducatorHome({ user }: { user: AuthUser }) {
           <Requests requests={h.requests} />
           {h.skills && <Growth skills={h.skills} staffId={h.educator.id} />}
           <Coaches coaches={h.coaches} />
-          <p className="text-sm"><Link to={`/app/staff/${h.educator.id}`}>Your profile and all your coaching</Link></p>
+          <p className="text-sm"><Link to={`/app/staff/${h.educator.id}`}>{t(m.profile)}</Link></p>
         </div>
       </div>
       <EducatorPanel user={user} locale={locale} />

@@ -7,6 +7,19 @@ import type { SetupItem, SetupReviewItem } from '../../../../common/schemas/setu
 import { Button } from '../../../components/Button';
 import { useToast } from '../../../components/Toasts';
 import { dismissSetupChecklist, reviewSetupItem, useSetupChecklist } from '../api';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  done: { id: 'dashboard.setup.done', defaultMessage: 'Done: ' },
+  toDo: { id: 'dashboard.setup.toDo', defaultMessage: 'To do: ' },
+  reviewLabel: { id: 'dashboard.setup.reviewLabel', defaultMessage: 'Mark as reviewed: {item}' },
+  review: { id: 'dashboard.setup.review', defaultMessage: 'Mark as reviewed' },
+  progress: { id: 'dashboard.setup.progress', defaultMessage: '{done} of {total} done' },
+  title: { id: 'dashboard.setup.title', defaultMessage: 'Set up your district' },
+  intro: { id: 'dashboard.setup.intro', defaultMessage: 'A few steps get your coaches logging their work. Each ticks itself off once it is done.' },
+  dismiss: { id: 'dashboard.setup.dismiss', defaultMessage: 'Dismiss checklist' },
+  steps: { id: 'dashboard.setup.steps', defaultMessage: 'Setup steps' },
+});
 
 function Step({ item, onReview, busy }: { item: SetupItem; onReview: (key: SetupReviewItem) => void; busy: boolean }) {
   return (
@@ -14,7 +27,7 @@ function Step({ item, onReview, busy }: { item: SetupItem; onReview: (key: Setup
       <span className="setup-checklist__mark" aria-hidden="true">{item.done ? '✓' : ''}</span>
       <div className="setup-checklist__body">
         <p className="setup-checklist__label">
-          <span className="sr-only">{item.done ? 'Done: ' : 'To do: '}</span>
+          <span className="sr-only">{t(item.done ? m.done : m.toDo)}</span>
           <Link to={item.href}>{item.label}</Link>
         </p>
         <p className="setup-checklist__text">{item.description}</p>
@@ -25,10 +38,10 @@ function Step({ item, onReview, busy }: { item: SetupItem; onReview: (key: Setup
           variant="secondary"
           className="setup-checklist__review"
           busy={busy}
-          aria-label={`Mark as reviewed: ${item.label.replace(/^Review /, '')}`}
+          aria-label={t(m.reviewLabel, { item: item.label.replace(/^Review /, '') })}
           onClick={() => onReview(item.key as SetupReviewItem)}
         >
-          Mark as reviewed
+          {t(m.review)}
         </Button>
       )}
     </li>
@@ -52,16 +65,16 @@ export function SetupChecklist({ enabled }: { enabled: boolean }) {
     }
   }
 
-  const progress = `${data.done_count} of ${data.total} done`;
+  const progress = t(m.progress, { done: data.done_count, total: data.total });
   return (
     <section className="card setup-checklist" aria-labelledby="setup-checklist-title">
       <div className="card__header setup-checklist__header">
         <div>
-          <h2 id="setup-checklist-title" className="card__title">Set up your district</h2>
-          <p className="setup-checklist__intro">A few steps get your coaches logging their work. Each ticks itself off once it is done.</p>
+          <h2 id="setup-checklist-title" className="card__title">{t(m.title)}</h2>
+          <p className="setup-checklist__intro">{t(m.intro)}</p>
         </div>
         <Button size="sm" variant="ghost" busy={busy === 'dismiss'} onClick={() => void run('dismiss', dismissSetupChecklist)}>
-          Dismiss checklist
+          {t(m.dismiss)}
         </Button>
       </div>
       <p id="setup-checklist-progress" className="setup-checklist__progress">{progress}</p>
@@ -76,7 +89,7 @@ export function SetupChecklist({ enabled }: { enabled: boolean }) {
       >
         <span style={{ width: `${Math.round((data.done_count * 100) / Math.max(1, data.total))}%` }} />
       </div>
-      <ul className="setup-checklist__list" aria-label="Setup steps">
+      <ul className="setup-checklist__list" aria-label={t(m.steps)}>
         {data.items.map((item) => (
           <Step key={item.key} item={item} busy={busy === item.key} onReview={(key) => void run(key, () => reviewSetupItem(key))} />
         ))}

@@ -3,11 +3,22 @@
 // acknowledged ones. GET /api/observation answers an educator only what was shared with them.
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../../common/authUser';
-import { plural } from '../../../../common/plural';
 import { Alert } from '../../../components/Alert';
 import { ObservationItem } from '../../../components/ObservationItem';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useObservations } from '../../../lib/observations';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  title: { id: 'dashboard.shared.title', defaultMessage: 'Observations shared with you' },
+  toAcknowledge: { id: 'dashboard.shared.toAcknowledge', defaultMessage: '{count} to acknowledge' },
+  all: { id: 'dashboard.shared.all', defaultMessage: 'All your observations' },
+  loadFailed: { id: 'dashboard.shared.loadFailed', defaultMessage: 'We could not load your observations.' },
+  loading: { id: 'dashboard.shared.loading', defaultMessage: 'Loading…' },
+  none: { id: 'dashboard.shared.none', defaultMessage: 'Nothing shared with you yet. When an observer shares an observation of your classroom, it appears here and you get an email.' },
+  read: { id: 'dashboard.shared.read', defaultMessage: 'Read what your observer saw, then acknowledge it, with a reflection if you like.' },
+  seeAll: { id: 'dashboard.shared.seeAll', defaultMessage: 'See all {count, plural, one {# observation} other {# observations}} to acknowledge' },
+});
 
 const TO_ACKNOWLEDGE = 5;
 const ACKNOWLEDGED = 3;
@@ -24,23 +35,23 @@ export function SharedObservations({ user }: { user: AuthUser }) {
     <section className="card stack stack--sm dashboard-activity" aria-labelledby="dashboard-observations">
       <div className="cluster cluster--between">
         <h2 id="dashboard-observations" className="card__title dashboard-card-heading">
-          Observations shared with you{waiting > 0 && <span className="badge badge--warning">{plural(waiting, 'to acknowledge', 'to acknowledge')}</span>}
+          {t(m.title)}{waiting > 0 && <span className="badge badge--warning">{t(m.toAcknowledge, { count: waiting })}</span>}
         </h2>
-        {total > 0 && <Link to="/app/observations" className="text-sm">All your observations</Link>}
+        {total > 0 && <Link to="/app/observations" className="text-sm">{t(m.all)}</Link>}
       </div>
       {failed ? (
-        <Alert tone="danger" title="We could not load your observations."><p>{(open.error ?? done.error)?.message}</p></Alert>
+        <Alert tone="danger" title={t(m.loadFailed)}><p>{(open.error ?? done.error)?.message}</p></Alert>
       ) : !open.data || !done.data ? (
-        <LoadingBlock label="Loading…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : rows.length === 0 ? (
-        <p className="muted">Nothing shared with you yet. When an observer shares an observation of your classroom, it appears here and you get an email.</p>
+        <p className="muted">{t(m.none)}</p>
       ) : (
         <>
-          {waiting > 0 && <p className="muted text-sm">Read what your observer saw, then acknowledge it, with a reflection if you like.</p>}
+          {waiting > 0 && <p className="muted text-sm">{t(m.read)}</p>}
           <ul className="item-list stack stack--sm obs-entries">
             {rows.map((o) => <ObservationItem key={o.id} observation={o} selfId={user.id} educator />)}
           </ul>
-          {waiting > TO_ACKNOWLEDGE && <Link to="/app/observations?acknowledged=no" className="text-sm">See all {plural(waiting, 'observation', 'observations')} to acknowledge</Link>}
+          {waiting > TO_ACKNOWLEDGE && <Link to="/app/observations?acknowledged=no" className="text-sm">{t(m.seeAll, { count: waiting })}</Link>}
         </>
       )}
     </section>
