@@ -20,6 +20,7 @@ import { day, termLabel } from './components/format';
 import { NewQuoteForm } from './components/NewQuoteForm';
 import { QuoteStatusBadge, quoteStatusLabel } from './components/StatusBadges';
 import { readQuotesQuery } from './quotesQuery';
+import { formatInteger } from '../../lib/format';
 import { defineMessages, t } from '../../lib/i18n';
 
 const PER_PAGE = 25;
@@ -158,7 +159,7 @@ export default function QuotesScreen({ route }: ScreenProps) {
               columns={[
                 { key: 'number', header: t(m.number), render: (q) => <Link className="nowrap" to={`/app/settings/billing/quotes/${q.id}`}>{q.number}</Link> },
                 { key: 'plan', header: t(m.plan), render: (q) => q.plan.name },
-                { key: 'seats', header: t(m.seats), className: 'num', render: (q) => q.seats.toLocaleString('en-US') },
+                { key: 'seats', header: t(m.seats), className: 'num', render: (q) => formatInteger(q.seats) },
                 { key: 'term', header: t(m.term), render: (q) => <span className="nowrap">{termLabel(q.term_years)}</span> },
                 { key: 'total', header: t(m.total), className: 'num', render: (q) => <span className="nowrap">{formatUsd(q.total_cents)}</span> },
                 { key: 'status', header: t(m.status), render: (q) => <QuoteStatusBadge status={q.status} /> },

@@ -3,6 +3,7 @@
 // The discount is one of the lines (common/money.ts priceQuote), so no subtotal or discount row repeats it.
 import type { LineItem } from '../../../../common/money';
 import { formatUsd } from '../../../../common/money';
+import { formatInteger } from '../../../lib/format';
 import { defineMessages, t, tText } from '../../../lib/i18n';
 
 const m = defineMessages({
@@ -41,7 +42,7 @@ export function LineItemsTable({ items, totals, caption, compact = false }: { it
             {items.map((item, i) => (
               <tr key={i}>
                 <td>{tText(item.description)}</td>
-                <td className="num">{isDiscount(item) ? '' : item.quantity.toLocaleString('en-US')}</td>
+                <td className="num">{isDiscount(item) ? '' : formatInteger(item.quantity)}</td>
                 <td className="num nowrap">{isDiscount(item) ? '' : formatUsd(item.unit_cents)}</td>
                 <td className="num nowrap">{formatUsd(item.amount_cents)}</td>
               </tr>
@@ -76,7 +77,7 @@ function CompactLines({ items, total, caption }: { items: LineItem[]; total: num
               {tText(item.description)}
               {!isDiscount(item) && item.quantity !== 1 && (
                 <span className="billing-lines__calc">
-                  {item.quantity.toLocaleString('en-US')} × {formatUsd(item.unit_cents)}
+                  {formatInteger(item.quantity)} × {formatUsd(item.unit_cents)}
                 </span>
               )}
             </td>
