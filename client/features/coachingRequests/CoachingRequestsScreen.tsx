@@ -9,6 +9,7 @@ import {
 } from '../../../common/coachingRequestValues';
 import { PERMISSIONS, permissionScope } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -149,7 +150,7 @@ export default function CoachingRequestsScreen({ route }: ScreenProps) {
   const educator = permissionScope(user.security.permissions, PERMISSIONS.seeEducators) === 'self';
   return (
     <div className="stack stack--lg">
-      <PageHeader title={route.title} description={<p>{t(m.description)}</p>} />
+      <PageHeader title={routeTitle(route)} description={<p>{t(m.description)}</p>} />
       {!educator ? (
         <Alert tone="info" title={t(m.notEducatorTitle)}>
           <p>{tRich(m.notEducatorBody, { link: (chunks) => <Link to="/app">{chunks}</Link> })}</p>

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ObservationForm } from '../../../common/schemas/observationForms';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -144,8 +145,8 @@ export default function ObservationFormsScreen({ route }: ScreenProps) {
 
   const header = (
     <PageHeader
-      title={route.title}
-      breadcrumbs={editingParam ? [{ label: route.title, to: '/app/settings/observation-forms' }, { label: editingParam === 'new' ? t(m.newForm) : editing?.name ?? t(m.editForm) }] : undefined}
+      title={routeTitle(route)}
+      breadcrumbs={editingParam ? [{ label: routeTitle(route), to: '/app/settings/observation-forms' }, { label: editingParam === 'new' ? t(m.newForm) : editing?.name ?? t(m.editForm) }] : undefined}
       description={<p>{t(m.description)}</p>}
       actions={canManage && !editingParam ? <Button onClick={() => openEditor(null)}>{t(m.addForm)}</Button> : undefined}
     />

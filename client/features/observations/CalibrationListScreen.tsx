@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { hasFeature } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Button } from '../../components/Button';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { EducatorCombobox } from '../../components/EducatorCombobox';
@@ -87,14 +88,14 @@ export default function CalibrationListScreen({ route }: ScreenProps) {
   const gated = !!user && !hasFeature(user.district?.features ?? [], 'observation-forms');
   const sessions = useCalibrationSessions(archived ? 'archived' : 'active');
   const when = useInstantFormat();
-  const breadcrumbs = [{ label: t(m.observations), to: '/app/observations' }, { label: route.title }];
+  const breadcrumbs = [{ label: t(m.observations), to: '/app/observations' }, { label: routeTitle(route) }];
   const intro = <p>{t(m.calIntro)}</p>;
 
   if (!user) return <LoadingBlock />;
   if (gated) {
     return (
       <div className="stack stack--lg obs-page">
-        <PageHeader title={route.title} breadcrumbs={breadcrumbs} description={intro} />
+        <PageHeader title={routeTitle(route)} breadcrumbs={breadcrumbs} description={intro} />
         <section className="card"><PlanUpgradeNotice feature="observation-forms" /></section>
       </div>
     );
@@ -103,7 +104,7 @@ export default function CalibrationListScreen({ route }: ScreenProps) {
   const rows = sessions.data?.data ?? [];
   return (
     <div className="stack stack--lg obs-page">
-      <PageHeader title={route.title} breadcrumbs={breadcrumbs} description={intro} actions={newButton} />
+      <PageHeader title={routeTitle(route)} breadcrumbs={breadcrumbs} description={intro} actions={newButton} />
       <NavTabs label={t(m.sessionsTabs)} tabs={[
         { key: 'open', to: '/app/observations/calibration', label: t(m.openSessions), current: !archived },
         { key: 'archived', to: '/app/observations/calibration?status=archived', label: t(m.archivedTab), current: archived },

@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
@@ -58,7 +59,7 @@ export default function CalibrationScreen({ route }: ScreenProps) {
     const missing = session.error.status === 404;
     return (
       <div className="stack stack--lg obs-page">
-        <PageHeader title={missing ? t(m.notFoundTitle) : route.title} breadcrumbs={[...breadcrumbs, { label: route.title }]} />
+        <PageHeader title={missing ? t(m.notFoundTitle) : routeTitle(route)} breadcrumbs={[...breadcrumbs, { label: routeTitle(route) }]} />
         {missing ? <Alert tone="warning" title={t(m.notFoundAlert)}><p>{tRich(m.notFoundText, { link: (chunks) => <Link to="/app/observations/calibration">{chunks}</Link> })}</p></Alert>
           : <LoadError what={t(m.loadSession)} message={session.error.status === 403 ? session.error.message : undefined} onRetry={() => void session.mutate()} />}
       </div>

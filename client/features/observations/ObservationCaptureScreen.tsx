@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EducatorCombobox } from '../../components/EducatorCombobox';
@@ -105,7 +106,7 @@ export default function ObservationCaptureScreen({ route }: ScreenProps) {
   if (!hasPermission(user.security.permissions, PERMISSIONS.seeActivity)) {
     return (
       <div className="stack obs-page">
-        <PageHeader title={route.title} />
+        <PageHeader title={routeTitle(route)} />
         <Alert tone="info" title={t(m.madeByCoaches)}>
           <p>{tRich(m.sharedInList, { link: (chunks) => <a href="/app/observations">{chunks}</a> })}</p>
         </Alert>
@@ -116,7 +117,7 @@ export default function ObservationCaptureScreen({ route }: ScreenProps) {
     if (existing.error && !existing.data) {
       return (
         <div className="stack obs-page">
-          <PageHeader title={route.title} breadcrumbs={[{ label: t(m.observations), to: '/app/observations' }, { label: route.title }]} />
+          <PageHeader title={routeTitle(route)} breadcrumbs={[{ label: t(m.observations), to: '/app/observations' }, { label: routeTitle(route) }]} />
           <Alert tone="danger" title={t(m.couldNotOpen)}><p>{existing.error.message}</p></Alert>
         </div>
       );
@@ -125,7 +126,7 @@ export default function ObservationCaptureScreen({ route }: ScreenProps) {
     if (!existing.data.can_edit) {
       return (
         <div className="stack obs-page">
-          <PageHeader title={route.title} breadcrumbs={[{ label: t(m.observations), to: '/app/observations' }, { label: route.title }]} />
+          <PageHeader title={routeTitle(route)} breadcrumbs={[{ label: t(m.observations), to: '/app/observations' }, { label: routeTitle(route) }]} />
           <Alert tone="info" title={t(m.onlyObserver)}><p><a href={`/app/observations/${editId}`}>{t(m.readIt)}</a></p></Alert>
         </div>
       );

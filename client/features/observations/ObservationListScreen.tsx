@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasPermission, PERMISSIONS, permissionScope } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PlusIcon } from '../../components/Icons';
@@ -83,7 +84,7 @@ export default function ObservationListScreen({ route }: ScreenProps) {
   return (
     <div className="stack stack--lg obs-page">
       <PageHeader
-        title={route.title}
+        title={routeTitle(route)}
         description={<p>{observes ? t(m.descriptionObserver) : t(m.descriptionEducator)}</p>}
         actions={observes ? <><ButtonLink to="/app/observations/calibration" variant="secondary">{t(m.calibration)}</ButtonLink>{newButton}</> : undefined}
       />

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LOOK_FOR_LABELS, type LookForValue } from '../../../common/observationValues';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Modal';
@@ -91,11 +92,11 @@ export default function ObservationScreen({ route }: ScreenProps) {
   const observationId = Number(id) || null;
   const { data, error } = useObservation(observationId);
   const { user } = useAuthUser();
-  const crumbs = [{ label: t(m.observations), to: '/app/observations' }, { label: route.title }];
+  const crumbs = [{ label: t(m.observations), to: '/app/observations' }, { label: routeTitle(route) }];
   if (error && !data) {
     return (
       <div className="stack obs-page">
-        <PageHeader title={route.title} breadcrumbs={crumbs} />
+        <PageHeader title={routeTitle(route)} breadcrumbs={crumbs} />
         <Alert tone="danger" title={t(m.couldNotOpen)}><p>{error.message}</p></Alert>
       </div>
     );
