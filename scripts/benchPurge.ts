@@ -4,7 +4,8 @@
 // BENCH_PURGE_BATCHES (default "1000,2000,5000,all": "all" is one batch per table, the old one-transaction purge but
 // for the per-table commits). For each: the wall time, the batches, the event loop's longest delay and p99
 // (perf_hooks.monitorEventLoopDelay at 1 ms: what a request beside the purge waits at worst), the longest gap between
-// two batches' ends (one batch's transaction) and the last transaction (sweep, district row, certificate). SQLite:
+// two batches' ends (one batch's transaction) and the last transaction (sweep, district row, certificate), each also in
+// CPU time of this process (on SQLite what it holds the event loop for on an idle machine). SQLite:
 // the seeded file is copied for each run; PostgreSQL (BENCH_POSTGRES): the district is seeded again for each run.
 // `npx tsx scripts/benchPurge.ts` (SQLite) or `npx tsx scripts/benchPurge.ts --db=pg` (PostgreSQL).
 import fs from 'node:fs';
@@ -42,6 +43,10 @@ async function purgeOnce(db: DB, districtId: number, batchRows: number): Promise
   const delay = monitorEventLoopDelay({ resolution: 1 });
   let last = 0;
   let longestBatch = 0;
+  // CPU time this process used in each batch: on SQLite what a batch holds the event loop for on an idle machine
+  // (the wall figures also count the time other processes had the cores).
+  let cpuLast = process.cpuUsage();
+  let longestBatchCpu = 0;
   let batches = 0;
   delay.enable();
   const started = performance.now();
@@ -52,17 +57,21 @@ async function purgeOnce(db: DB, districtId: number, batchRows: number): Promise
       const now = performance.now();
       if (process.env.BENCH_PURGE_TRACE && now - last > 50) console.error(`  ${batch.table}: ${batch.deleted} rows in ${(now - last).toFixed(0)} ms`);
       longestBatch = Math.max(longestBatch, now - last);
+      const cpu = process.cpuUsage(cpuLast);
+      longestBatchCpu = Math.max(longestBatchCpu, (cpu.user + cpu.system) / 1000);
+      cpuLast = process.cpuUsage();
       last = now;
       batches = n;
     },
   });
   const ended = performance.now();
+  const lastCpu = process.cpuUsage(cpuLast);
   delay.disable();
   const rows = result.counts.reduce((n, c) => n + c.count, 0);
   const interactions = result.counts.find((c) => c.kind === 'interactions')?.count ?? 0;
   return `| ${benchDbLabel()} | ${batchRows >= 1e9 ? 'one per table' : batchRows.toLocaleString('en-US')} | ${rows.toLocaleString('en-US')} rows (${interactions.toLocaleString('en-US')} interaction rows) `
     + `| ${((ended - started) / 1000).toFixed(1)} s | ${batches} | ${(delay.max / 1e6).toFixed(0)} ms (p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms) `
-    + `| ${longestBatch.toFixed(0)} ms | ${(ended - last).toFixed(0)} ms | ${load} |`;
+    + `| ${longestBatch.toFixed(0)} ms (CPU ${longestBatchCpu.toFixed(0)} ms) | ${(ended - last).toFixed(0)} ms (CPU ${((lastCpu.user + lastCpu.system) / 1000).toFixed(0)} ms) | ${load} |`;
 }
 
 export async function benchPurge(): Promise<string[]> {
