@@ -5,9 +5,16 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { PlanUpgradeNotice } from '../../components/PlanUpgradeNotice';
 import { LoadingBlock } from '../../components/Spinner';
+import { defineMessages, t } from '../../lib/i18n';
 import { useAuthUser } from '../../lib/session';
 import { FeedCard } from './components/FeedCard';
 import { ImportCard } from './components/ImportCard';
+
+const m = defineMessages({
+  activity: { id: 'calendarSync.breadcrumbActivity', defaultMessage: 'Activity' },
+  description: { id: 'calendarSync.description', defaultMessage: 'See your coaching in the calendar you already use, and bring in meetings you scheduled there.' },
+  availableOn: { id: 'calendarSync.availableOn', defaultMessage: 'Available on the {plan} plan' },
+});
 
 /** /app/activity/calendar-sync: the personal subscription feed and the .ics import (plan feature `calendar-sync`). */
 export default function CalendarSyncScreen({ route }: ScreenProps) {
@@ -18,8 +25,8 @@ export default function CalendarSyncScreen({ route }: ScreenProps) {
     <div className="stack stack--lg calsync-page">
       <PageHeader
         title={route.title}
-        breadcrumbs={[{ label: 'Activity', to: '/app/activity' }, { label: route.title }]}
-        description={<p>See your coaching in the calendar you already use, and bring in meetings you scheduled there.</p>}
+        breadcrumbs={[{ label: t(m.activity), to: '/app/activity' }, { label: route.title }]}
+        description={<p>{t(m.description)}</p>}
       />
       {hasPlan ? (
         <>
@@ -27,7 +34,7 @@ export default function CalendarSyncScreen({ route }: ScreenProps) {
           <ImportCard timeZone={user.timezone || user.district?.timezone || 'UTC'} />
         </>
       ) : (
-        <EmptyState title={`Available on the ${firstPlanWith('calendar-sync').name} plan`}>
+        <EmptyState title={t(m.availableOn, { plan: firstPlanWith('calendar-sync').name })}>
           <PlanUpgradeNotice feature="calendar-sync" />
         </EmptyState>
       )}

@@ -34,6 +34,7 @@ import observationForms from './observationForms.json';
 import staffRequests from './staffRequests.json';
 import exportImport from './exportImport.json';
 import dashboard from './dashboard.json';
+import calendarSync from './calendarSync.json';
 
 const catalog: Catalog = {
   messages: {
@@ -68,6 +69,7 @@ const catalog: Catalog = {
     ...staffRequests,
     ...exportImport,
     ...dashboard,
+    ...calendarSync,
   },
   texts,
 };

@@ -25,6 +25,7 @@ import observationForms from './observationForms.json';
 import groups from './groups.json';
 import coaches from './coaches.json';
 import staffRequests from './staffRequests.json';
+import calendarSync from './calendarSync.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -50,5 +51,6 @@ const texts: TextCatalog = {
   ...groups,
   ...coaches,
   ...staffRequests,
+  ...calendarSync,
 };
 export default texts;
