@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
+import { defineMessages, t } from '../lib/i18n';
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'danger';
 
-const PREFIX: Record<AlertTone, string> = {
-  info: 'Note:',
-  success: 'Success:',
-  warning: 'Warning:',
-  danger: 'Error:',
-};
+/** What a screen reader hears before the alert (its tone in words). */
+const PREFIX = defineMessages({
+  info: { id: 'ui.alert.info', defaultMessage: 'Note:' },
+  success: { id: 'ui.alert.success', defaultMessage: 'Success:' },
+  warning: { id: 'ui.alert.warning', defaultMessage: 'Warning:' },
+  danger: { id: 'ui.alert.danger', defaultMessage: 'Error:' },
+});
 
 /** Distinct shapes per tone so meaning never depends on colour. */
 function AlertIcon({ tone }: { tone: AlertTone }) {
@@ -60,11 +62,11 @@ export function Alert({ tone = 'info', title, children, className }: AlertProps)
       <div className="alert__content">
         {title ? (
           <p className="alert__title">
-            <span className="sr-only">{PREFIX[tone]} </span>
+            <span className="sr-only">{t(PREFIX[tone])} </span>
             {title}
           </p>
         ) : (
-          <span className="sr-only">{PREFIX[tone]} </span>
+          <span className="sr-only">{t(PREFIX[tone])} </span>
         )}
         {children && <div className="alert__body">{children}</div>}
       </div>

@@ -5,6 +5,12 @@
 import { useEffect, useId, useRef } from 'react';
 import { CheckboxGroup, type CheckboxGroupProps } from './CheckboxGroup';
 import './choiceDropdown.css';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  legend: { id: 'ui.choiceDropdown.legend', defaultMessage: '{required, select, yes {{legend} (required): } other {{legend}: }}' },
+  error: { id: 'ui.choiceDropdown.error', defaultMessage: 'Error: ' },
+});
 
 type DropdownProps = Omit<CheckboxGroupProps, 'legendHidden' | 'columns' | 'variant' | 'disabled'> & {
   /** Text on the closed control: what is chosen ("All schools", "K–2", "2 schools"). */
@@ -58,7 +64,7 @@ export function ChoiceDropdown({ summary, legend, error, hint, className, requir
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${controlId}-error` : undefined}
         >
-          <span className="sr-only">{legend}{required ? ' (required)' : ''}: </span>
+          <span className="sr-only">{t(m.legend, { legend, required: required ? 'yes' : 'no' })}</span>
           <span className="choice-dropdown__value">{summary}</span>
           <svg className="choice-dropdown__chevron" viewBox="0 0 12 8" width="12" height="8" aria-hidden="true" focusable="false">
             <path d="M1 1.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
@@ -72,7 +78,7 @@ export function ChoiceDropdown({ summary, legend, error, hint, className, requir
         <div className="field__error" id={`${controlId}-error`}>
           <p className="field__error-item">
             <span className="field__error-icon" aria-hidden="true">!</span>
-            <span className="sr-only">Error: </span>
+            <span className="sr-only">{t(m.error)}</span>
             {error}
           </p>
         </div>

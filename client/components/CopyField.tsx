@@ -4,6 +4,11 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { copyText } from '../lib/clipboard';
 import { Button } from './Button';
 import './copyField.css';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  copy: { id: 'ui.copyField.copy', defaultMessage: 'Copy' },
+});
 
 export function CopyField({ label, value, copiedMessage, hint, className }: {
   label: string;
@@ -37,7 +42,7 @@ export function CopyField({ label, value, copiedMessage, hint, className }: {
           onFocus={(e) => e.currentTarget.select()}
           aria-describedby={hint ? `${id}-hint` : undefined}
         />
-        <Button onClick={() => void copy()}>Copy</Button>
+        <Button onClick={() => void copy()}>{t(m.copy)}</Button>
       </div>
       {/* A no-break space on every other copy makes a repeated message new, so it is announced again. */}
       <p className="copy-field__status" role="status" aria-live="polite">{announcement.text}{announcement.count % 2 === 0 && announcement.text ? '\u00a0' : ''}</p>

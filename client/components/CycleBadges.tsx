@@ -6,6 +6,17 @@ import { Link } from 'react-router-dom';
 import { formatDay, localDateAsDate } from '../lib/dates';
 import './cycles.css';
 import { formatDate } from '../lib/format';
+import { defineMessages, t, tText } from '../lib/i18n';
+
+const m = defineMessages({
+  overdueSince: { id: 'ui.cycle.overdueSince', defaultMessage: 'Overdue since {day}' },
+  dueSoon: { id: 'ui.cycle.dueSoon', defaultMessage: 'Due soon: {day}' },
+  stageDue: { id: 'ui.cycle.stageDue', defaultMessage: 'Stage due {day}' },
+  completed: { id: 'ui.cycle.completed', defaultMessage: 'Completed' },
+  coach: { id: 'ui.cycle.coach', defaultMessage: 'Coach: {name}' },
+  stage: { id: 'ui.cycle.stage', defaultMessage: ' · Stage: {name}' },
+  started: { id: 'ui.cycle.started', defaultMessage: 'Started {day}' },
+});
 
 const DUE_TONE = { overdue: 'danger', 'due-soon': 'warning', 'on-track': 'success' } as const;
 
@@ -14,9 +25,9 @@ export function DueBadge({ cycle }: { cycle: Pick<CycleSummary, 'due' | 'stage_d
   if (!cycle.due) return null;
   const date = cycle.stage_due_on ? localDateAsDate(cycle.stage_due_on) : null;
   const day = date ? formatDate(date, undefined, 'MMM d') : '';
-  const text = cycle.due === 'overdue' ? `Overdue since ${day}` : cycle.due === 'due-soon' ? `Due soon: ${day}` : CYCLE_DUE_LABELS['on-track'];
+  const text = cycle.due === 'overdue' ? t(m.overdueSince, { day }) : cycle.due === 'due-soon' ? t(m.dueSoon, { day }) : tText(CYCLE_DUE_LABELS['on-track']);
   return (
-    <span className={`badge badge--${DUE_TONE[cycle.due]} cyc-due`} title={cycle.due === 'on-track' && day ? `Stage due ${day}` : undefined}>
+    <span className={`badge badge--${DUE_TONE[cycle.due]} cyc-due`} title={cycle.due === 'on-track' && day ? t(m.stageDue, { day }) : undefined}>
       {cycle.due === 'overdue' && <span aria-hidden="true">! </span>}
       {text}
     </span>
@@ -26,10 +37,10 @@ export function DueBadge({ cycle }: { cycle: Pick<CycleSummary, 'due' | 'stage_d
 /** Status (and the outcome of a completed cycle) as a badge. */
 export function StatusBadge({ cycle }: { cycle: Pick<CycleSummary, 'status' | 'outcome'> }) {
   if (cycle.status === 'completed') {
-    return <span className="badge badge--info">{cycle.outcome ? CYCLE_OUTCOME_LABELS[cycle.outcome] : 'Completed'}</span>;
+    return <span className="badge badge--info">{cycle.outcome ? tText(CYCLE_OUTCOME_LABELS[cycle.outcome]) : t(m.completed)}</span>;
   }
   const tone = cycle.status === 'cancelled' ? 'neutral' : cycle.status === 'planned' ? 'primary' : 'neutral';
-  return <span className={`badge badge--${tone}`}>{CYCLE_STATUS_LABELS[cycle.status]}</span>;
+  return <span className={`badge badge--${tone}`}>{tText(CYCLE_STATUS_LABELS[cycle.status])}</span>;
 }
 
 export const educatorNames = (cycle: Pick<CycleSummary, 'educators'>) => cycle.educators.map((e) => e.name).join(', ');
@@ -43,9 +54,9 @@ export function CycleItem({ cycle, href, show }: { cycle: CycleSummary; href: st
     <li className="ruled-item cycle-item">
       <p className="cycle-item__title">{href ? <Link to={href}>{cycle.title}</Link> : cycle.title}</p>
       <p className="cycle-item__meta">
-        {show === 'coach' ? `Coach: ${cycle.coach.name}` : educatorNames(cycle)}
-        {cycle.stage && <> · Stage: {cycle.stage.name}</>}
-        {' · '}Started {formatDay(cycle.start_date)}
+        {show === 'coach' ? t(m.coach, { name: cycle.coach.name }) : educatorNames(cycle)}
+        {cycle.stage && t(m.stage, { name: cycle.stage.name })}
+        {' · '}{t(m.started, { day: formatDay(cycle.start_date) })}
       </p>
       <div className="cycle-item__badges">
         <StatusBadge cycle={cycle} />

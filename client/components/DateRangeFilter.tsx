@@ -4,6 +4,13 @@
 // them once, in its summary line, which `describedBy` names so the select is read with them.
 import { isDay } from '../lib/zonedTime';
 import { SelectField, TextField } from './Field';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  label: { id: 'ui.dateRange.label', defaultMessage: 'Date range' },
+  from: { id: 'ui.dateRange.from', defaultMessage: 'From' },
+  to: { id: 'ui.dateRange.to', defaultMessage: 'To' },
+});
 
 export type DateRangeValue<P extends string> = { preset: P; from: string | null; to: string | null };
 
@@ -28,12 +35,12 @@ export function DateRangeFilter<P extends string>({ value, onChange, presets, cu
   };
   return (
     <>
-      <SelectField label="Date range" name="preset" value={value.preset} onChange={(v) => setPreset(v as P)}
+      <SelectField label={t(m.label)} name="preset" value={value.preset} onChange={(v) => setPreset(v as P)}
         options={presets.map((p) => ({ value: p.value, label: p.label }))} aria-describedby={describedBy} />
       {value.preset === custom && (
         <>
-          <TextField label="From" name="from" type="date" value={value.from ?? ''} onChange={(v) => setDate('from', v)} />
-          <TextField label="To" name="to" type="date" value={value.to ?? ''} min={value.from ?? undefined} onChange={(v) => setDate('to', v)} />
+          <TextField label={t(m.from)} name="from" type="date" value={value.from ?? ''} onChange={(v) => setDate('from', v)} />
+          <TextField label={t(m.to)} name="to" type="date" value={value.to ?? ''} min={value.from ?? undefined} onChange={(v) => setDate('to', v)} />
         </>
       )}
     </>

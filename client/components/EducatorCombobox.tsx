@@ -9,7 +9,20 @@ import { useDebouncedTerm, useStaffSearch } from '../lib/lookups';
 import { errorList, FieldErrors, type FieldError, RequiredMark } from './Field';
 import { Spinner } from './Spinner';
 import './educatorCombobox.css';
-import { countText, plural } from '../../common/plural';
+import { countText } from '../../common/plural';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  label: { id: 'ui.educatorSearch.label', defaultMessage: 'Find an educator' },
+  hint: { id: 'ui.educatorSearch.hint', defaultMessage: 'Type a name, then choose from the results.' },
+  arrowKeys: { id: 'ui.educatorSearch.arrowKeys', defaultMessage: ' Use the arrow keys to choose.' },
+  matching: { id: 'ui.educatorSearch.matching', defaultMessage: 'Matching educators' },
+  searching: { id: 'ui.educatorSearch.searching', defaultMessage: 'Searching…' },
+  failed: { id: 'ui.educatorSearch.failed', defaultMessage: 'We could not search educators. Please try again.' },
+  noMatch: { id: 'ui.educatorSearch.noMatch', defaultMessage: 'No educators match “{term}”.' },
+  showing: { id: 'ui.educatorSearch.showing', defaultMessage: 'Showing {shown} of {total, plural, one {{totalText} educator} other {{totalText} educators}}. Type more to narrow down.' },
+  found: { id: 'ui.educatorSearch.found', defaultMessage: '{count, plural, one {{shown} educator} other {{shown} educators}} found.{after}' },
+});
 
 export interface PickedEducator {
   id: number;
@@ -31,9 +44,11 @@ export interface EducatorComboboxProps {
 }
 
 export function EducatorCombobox({
-  chosen, onPick, label = 'Find an educator', hint = 'Type a name, then choose from the results.', error,
+  chosen, onPick, label: givenLabel, hint: givenHint, error,
   required, activeOnly = false, enabled = true,
 }: EducatorComboboxProps) {
+  const label = givenLabel ?? t(m.label);
+  const hint = givenHint ?? t(m.hint);
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -139,9 +154,9 @@ export function EducatorCombobox({
         term={term.trim() ? debounced : ''}
         search={{ isLoading, error: searchError }}
         shown={results.length}
-        afterFound=" Use the arrow keys to choose."
+        afterFound={t(m.arrowKeys)}
       />
-      <ul id={listId} role="listbox" aria-label="Matching educators" className="edu-combo__list" hidden={!open}>
+      <ul id={listId} role="listbox" aria-label={t(m.matching)} className="edu-combo__list" hidden={!open}>
         {open && results.map((s, i) => (
           <li
             key={s.id}
@@ -180,11 +195,11 @@ export function EducatorSearchStatus({ id, className, term, search, shown, total
   afterFound?: string;
 }) {
   let status = '';
-  if (term && search.isLoading) status = 'Searching…';
-  else if (term && search.error) status = 'We could not search educators. Please try again.';
-  else if (term && shown === 0) status = `No educators match “${term}”.`;
-  else if (term && total > shown) status = `Showing ${countText(shown)} of ${plural(total, 'educator', 'educators')}. Type more to narrow down.`;
-  else if (term) status = `${plural(shown, 'educator', 'educators')} found.${afterFound}`;
+  if (term && search.isLoading) status = t(m.searching);
+  else if (term && search.error) status = t(m.failed);
+  else if (term && shown === 0) status = t(m.noMatch, { term });
+  else if (term && total > shown) status = t(m.showing, { shown: countText(shown), total, totalText: countText(total) });
+  else if (term) status = t(m.found, { count: shown, shown: countText(shown), after: afterFound });
   return (
     <p id={id} className={`text-sm muted ${className}`} aria-live="polite">
       {status ? <>{term && search.isLoading && <Spinner size="sm" label="" />} {status}</> : null}

@@ -1,5 +1,13 @@
 import { useId } from 'react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  required: { id: 'ui.field.required', defaultMessage: ' (required)' },
+  error: { id: 'ui.field.error', defaultMessage: 'Error: ' },
+  fixFollowing: { id: 'ui.field.fixFollowing', defaultMessage: 'Please fix the following:' },
+  wentWrong: { id: 'ui.field.wentWrong', defaultMessage: 'Something went wrong.' },
+});
 
 export type FieldError = string | string[] | null | undefined;
 
@@ -40,7 +48,7 @@ export function RequiredMark() {
   return (
     <span className="field__required">
       <span aria-hidden="true"> *</span>
-      <span className="sr-only"> (required)</span>
+      <span className="sr-only">{t(m.required)}</span>
     </span>
   );
 }
@@ -70,7 +78,7 @@ export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
       {errors.map((message, i) => (
         <p key={i} className="field__error-item">
           <span className="field__error-icon" aria-hidden="true">!</span>
-          <span className="sr-only">Error: </span>
+          <span className="sr-only">{t(m.error)}</span>
           {message}
         </p>
       ))}
@@ -253,8 +261,8 @@ export function FormError({ error, title, children }: FormErrorProps) {
         <p className="form-error__title">
           {title ?? (
             <>
-              <span className="sr-only">Error: </span>
-              {errors.length > 1 ? 'Please fix the following:' : errors[0] ?? 'Something went wrong.'}
+              <span className="sr-only">{t(m.error)}</span>
+              {errors.length > 1 ? t(m.fixFollowing) : errors[0] ?? t(m.wentWrong)}
             </>
           )}
         </p>

@@ -13,6 +13,15 @@ import { TextField } from './Field';
 import { FiltersToggle, useFiltersOpen } from './FiltersToggle';
 import './chips.css';
 import './filterBar.css';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  search: { id: 'ui.filterBar.search', defaultMessage: 'Search' },
+  filterBy: { id: 'ui.filterBar.filterBy', defaultMessage: 'Filter by {label}' },
+  active: { id: 'ui.filterBar.active', defaultMessage: 'Active filters' },
+  remove: { id: 'ui.filterBar.remove', defaultMessage: 'Remove filter {label}' },
+  clear: { id: 'ui.filterBar.clear', defaultMessage: 'Clear filters' },
+});
 
 const SEARCH_DELAY_MS = 300;
 
@@ -94,7 +103,7 @@ export function FilterText({ label, name, value: urlValue, placeholder, onChange
   }, [text]);
 
   return (
-    <form role="search" aria-label={label === 'Search' ? undefined : `Filter by ${label.toLowerCase()}`} className={className}
+    <form role="search" aria-label={label === t(m.search) ? undefined : t(m.filterBy, { label: label.toLowerCase() })} className={className}
       onSubmit={(e) => { e.preventDefault(); if (text !== latest.current) onChange(text); }}>
       <TextField label={label} name={name} type="search" value={text} onChange={setText} placeholder={placeholder} maxLength={maxLength} autoComplete="off" spellCheck={false} />
     </form>
@@ -134,11 +143,11 @@ function Chips({ chips, clear }: { chips: FilterChip[]; clear: ReactNode }) {
   return (
     <div className="filter-chips">
       {chips.length > 0 && (
-        <ul className="chips" aria-label="Active filters">
+        <ul className="chips" aria-label={t(m.active)}>
           {chips.map((chip) => (
             <li key={chip.key} className="chip">
               <span className="chip__label">{chip.label}</span>
-              <button type="button" className="chip__remove" aria-label={chip.removeLabel ?? `Remove filter ${chip.label}`} onClick={chip.onRemove}>
+              <button type="button" className="chip__remove" aria-label={chip.removeLabel ?? t(m.remove, { label: chip.label })} onClick={chip.onRemove}>
                 <span aria-hidden="true">×</span>
               </button>
             </li>
@@ -151,9 +160,10 @@ function Chips({ chips, clear }: { chips: FilterChip[]; clear: ReactNode }) {
 }
 
 export function FilterBar({
-  label, search, searchPlaceholder, onSearch, searchLabel = 'Search', searchName = 'search', searchMaxLength,
+  label, search, searchPlaceholder, onSearch, searchLabel: givenSearchLabel, searchName = 'search', searchMaxLength,
   active, onClear, columns, wideFrom, foldCount, searchSpan, foldSearch, chips, className, children,
 }: Props) {
+  const searchLabel = givenSearchLabel ?? t(m.search);
   const [clearing, setClearing] = useState(0);
   const [open, setOpen] = useFiltersOpen();
   const panelId = useId();
@@ -161,7 +171,7 @@ export function FilterBar({
 
   const clear = active && (
     <Button variant="ghost" className="filter-bar__clear" onClick={() => { setClearing((n) => n + 1); onClear(); }}>
-      Clear filters
+      {t(m.clear)}
     </Button>
   );
   const bar = (

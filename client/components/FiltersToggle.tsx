@@ -4,6 +4,12 @@
 import { useState } from 'react';
 import { Button } from './Button';
 import './filtersToggle.css';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  filters: { id: 'ui.filtersToggle.filters', defaultMessage: 'Filters' },
+  active: { id: 'ui.filtersToggle.active', defaultMessage: ' active' },
+});
 
 /** Wide enough for the filters to sit open above the results (the admin tables' card breakpoint). */
 export const FILTERS_OPEN_FROM = '(min-width: 760px)';
@@ -36,11 +42,11 @@ export function FiltersToggle({ open, onToggle, controls, count, className }: Pr
       <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
         <path d="M3 5h14M6 10h8M8.5 15h3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      Filters
+      {t(m.filters)}
       {count > 0 && (
         <span className="filters-toggle__count">
           {count}
-          <span className="sr-only"> active</span>
+          <span className="sr-only">{t(m.active)}</span>
         </span>
       )}
     </Button>

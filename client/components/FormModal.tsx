@@ -2,6 +2,11 @@ import type { FormEvent, ReactNode, RefObject } from 'react';
 import { Button } from './Button';
 import { type FieldError, FormError } from './Field';
 import { Modal, type ModalProps } from './Modal';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  cancel: { id: 'ui.formModal.cancel', defaultMessage: 'Cancel' },
+});
 
 /** What a form dialog needs of its form's state; `useFormErrors` (lib/forms.ts) gives all three. */
 export type FormModalState = {
@@ -56,7 +61,7 @@ export function FormModal({
       dismissible={!form.busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
+          <Button variant="secondary" onClick={onClose} disabled={form.busy}>{t(m.cancel)}</Button>
           <Button type="submit" form={formId} variant={danger ? 'danger' : 'primary'} busy={form.busy} disabled={submitDisabled}>
             {submitLabel}
           </Button>

@@ -3,11 +3,18 @@
 // screen's way back); no rows: the screen's empty state; else the count ("58 districts match your filters",
 // announced as it changes), the screen's table and the pager.
 import { type ReactNode, useId } from 'react';
-import { plural, pluralWord } from '../../common/plural';
+import { countText } from '../../common/plural';
 import type { ApiError } from '../lib/api';
 import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 import { LoadingBlock } from './Spinner';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  loading: { id: 'ui.listResults.loading', defaultMessage: 'Loading {what}…' },
+  count: { id: 'ui.listResults.count', defaultMessage: '{count, plural, one {{total} {one}} other {{total} {many}}}' },
+  countFiltered: { id: 'ui.listResults.countFiltered', defaultMessage: '{count, plural, one {{total} {one} matches your filters} other {{total} {many} match your filters}}' },
+});
 
 export type PagedList<T> = { data: T[]; meta: { page: number; last_page: number; total: number } };
 
@@ -36,14 +43,13 @@ export function ListResults<T>({ list, noun, filtered, invalidAction, empty, onP
     const invalid = error.status === 422;
     return <LoadError what={many} onRetry={() => void list.mutate()} message={invalid ? error.message : undefined} action={invalid ? invalidAction : undefined} />;
   }
-  if (!data) return list.isLoading ? <LoadingBlock label={`Loading ${many}…`} /> : null;
+  if (!data) return list.isLoading ? <LoadingBlock label={t(m.loading, { what: many })} /> : null;
   if (data.data.length === 0) return <>{empty}</>;
   const total = data.meta.total;
   return (
     <section className={['stack', className].filter(Boolean).join(' ')} aria-labelledby={countId}>
       <p id={countId} className="muted text-sm" aria-live="polite">
-        {plural(total, one, many)}
-        {filtered ? ` ${pluralWord(total, 'matches', 'match')} your filters` : ''}
+        {t(filtered ? m.countFiltered : m.count, { count: total, total: countText(total), one, many })}
       </p>
       {children(data.data)}
       <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={onPage} />

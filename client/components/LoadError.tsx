@@ -3,6 +3,13 @@
 import type { ReactNode } from 'react';
 import { Alert } from './Alert';
 import { Button } from './Button';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  title: { id: 'ui.loadError.title', defaultMessage: 'Uh-oh.' },
+  message: { id: 'ui.loadError.message', defaultMessage: 'An error occurred while fetching {what}. Please try again later.' },
+  retry: { id: 'ui.loadError.retry', defaultMessage: 'Try again' },
+});
 
 type Props = {
   /** What was fetched, as the sentence names it ("districts", "the article"). */
@@ -16,11 +23,11 @@ type Props = {
   title?: string;
 };
 
-export function LoadError({ what, onRetry, message, action, title = 'Uh-oh.' }: Props) {
+export function LoadError({ what, onRetry, message, action, title }: Props) {
   return (
-    <Alert tone="danger" title={title}>
-      <p>{message ?? `An error occurred while fetching ${what}. Please try again later.`}</p>
-      <p>{action ?? <Button variant="secondary" size="sm" onClick={onRetry}>Try again</Button>}</p>
+    <Alert tone="danger" title={title ?? t(m.title)}>
+      <p>{message ?? t(m.message, { what })}</p>
+      <p>{action ?? <Button variant="secondary" size="sm" onClick={onRetry}>{t(m.retry)}</Button>}</p>
     </Alert>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../common/constants';
 
 export type LogoProps = {
   /** Wrap the logo in a link to this route (e.g. "/" or "/app"). */
@@ -31,7 +32,7 @@ export function Logo({ to, size = 'md', markOnly = false, className }: LogoProps
   const inner = (
     <>
       <LogoMark />
-      {markOnly ? <span className="sr-only">Coachwell</span> : <span className="logo__word">Coachwell</span>}
+      {markOnly ? <span className="sr-only">{PRODUCT_NAME}</span> : <span className="logo__word">{PRODUCT_NAME}</span>}
     </>
   );
   if (to) {

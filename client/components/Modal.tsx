@@ -1,6 +1,12 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { Button } from './Button';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  close: { id: 'ui.modal.close', defaultMessage: 'Close dialog' },
+  cancel: { id: 'ui.modal.cancel', defaultMessage: 'Cancel' },
+});
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -105,7 +111,7 @@ export function Modal({
               ref={closeRef}
               type="button"
               className="modal__close"
-              aria-label="Close dialog"
+              aria-label={t(m.close)}
               onClick={() => dismissible && onCloseRef.current()}
               disabled={!dismissible}
             >
@@ -139,7 +145,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   danger = false,
   busy = false,
   onConfirm,
@@ -157,7 +163,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t(m.cancel)}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>
             {confirmLabel}

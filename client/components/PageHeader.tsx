@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  breadcrumb: { id: 'ui.pageHeader.breadcrumb', defaultMessage: 'Breadcrumb' },
+});
 
 export type Breadcrumb = { label: ReactNode; to?: string };
 
@@ -17,7 +22,7 @@ export function PageHeader({ title, description, actions, breadcrumbs, className
   return (
     <header className={['page-header', className].filter(Boolean).join(' ')}>
       {breadcrumbs && breadcrumbs.length > 0 && (
-        <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <nav className="breadcrumbs" aria-label={t(m.breadcrumb)}>
           <ol className="breadcrumbs__list">
             {breadcrumbs.map((crumb, i) => {
               const last = i === breadcrumbs.length - 1;

@@ -1,4 +1,13 @@
 import { PAGER_RANGE } from '../../common/constants';
+import { defineMessages, t, tRich } from '../lib/i18n';
+
+const m = defineMessages({
+  label: { id: 'ui.pager.label', defaultMessage: 'Pagination' },
+  previous: { id: 'ui.pager.previous', defaultMessage: 'Previous<hidden> page</hidden>' },
+  page: { id: 'ui.pager.page', defaultMessage: 'Page {page}' },
+  next: { id: 'ui.pager.next', defaultMessage: 'Next<hidden> page</hidden>' },
+  status: { id: 'ui.pager.status', defaultMessage: 'Page {page} of {lastPage}' },
+});
 
 /**
  * The page numbers to show: at most `range` consecutive pages, centred on `page`
@@ -30,7 +39,7 @@ export function Pager({ page, lastPage, onChange, range = PAGER_RANGE, className
     if (p >= 1 && p <= lastPage && p !== page) onChange(p);
   };
   return (
-    <nav className={['pager', className].filter(Boolean).join(' ')} aria-label="Pagination">
+    <nav className={['pager', className].filter(Boolean).join(' ')} aria-label={t(m.label)}>
       <ul className="pager__list">
         <li className="pager__item">
           <button
@@ -41,7 +50,7 @@ export function Pager({ page, lastPage, onChange, range = PAGER_RANGE, className
           >
             <span aria-hidden="true">‹</span>
             <span>
-              Previous<span className="sr-only"> page</span>
+              {tRich(m.previous, { hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
             </span>
           </button>
         </li>
@@ -50,7 +59,7 @@ export function Pager({ page, lastPage, onChange, range = PAGER_RANGE, className
             <button
               type="button"
               className="pager__btn pager__btn--num"
-              aria-label={`Page ${p}`}
+              aria-label={t(m.page, { page: p })}
               aria-current={p === page ? 'page' : undefined}
               onClick={() => go(p)}
             >
@@ -66,14 +75,14 @@ export function Pager({ page, lastPage, onChange, range = PAGER_RANGE, className
             disabled={page >= lastPage}
           >
             <span>
-              Next<span className="sr-only"> page</span>
+              {tRich(m.next, { hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
             </span>
             <span aria-hidden="true">›</span>
           </button>
         </li>
       </ul>
       <p className="pager__status">
-        Page {page} of {lastPage}
+        {t(m.status, { page, lastPage })}
       </p>
     </nav>
   );

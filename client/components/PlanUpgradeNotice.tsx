@@ -10,7 +10,17 @@ import { hasPermission, PERMISSIONS, type PlanFeature } from '../../common/permi
 import { firstPlanWith, planFeatureMessage } from '../../common/plans';
 import { useAuthUser } from '../lib/session';
 import { type ButtonSize, ButtonLink } from './Button';
+import { defineMessages, t, tRich, tText } from '../lib/i18n';
 import './planCard.css';
+
+const m = defineMessages({
+  canBuy: { id: 'ui.plan.canBuy', defaultMessage: "You manage your district's billing, so you can upgrade: request a quote for the {plan} plan, or see your plan, quotes and invoices in <link>Billing and quotes</link>." },
+  seePlans: { id: 'ui.plan.seePlans', defaultMessage: 'See plans' },
+  requestQuote: { id: 'ui.plan.requestQuote', defaultMessage: 'Request a quote' },
+  onPlan: { id: 'ui.plan.onPlan', defaultMessage: 'Your district is on the {plan} plan. ' },
+  withPlan: { id: 'ui.plan.withPlan', defaultMessage: 'With the {plan} plan you can:' },
+  withPlanTail: { id: 'ui.plan.withPlanTail', defaultMessage: 'With the {plan} plan{tail}', description: 'tail: the screen\'s own end of the sentence (":", " each interaction type can ask for its own fields:")' },
+});
 
 /** Where "Request a quote" leads: a new quote for the plan that has the feature. */
 export function quoteLinkFor(feature: PlanFeature): string {
@@ -21,7 +31,7 @@ export const BILLING_PATH = '/app/settings/billing';
 
 /** The feature and its plan, without whom to ask: "Calendar sync is part of the Professional plan." */
 export function planFeatureSentence(feature: PlanFeature): string {
-  const message = planFeatureMessage(feature);
+  const message = tText(planFeatureMessage(feature));
   const end = message.indexOf('. ');
   return end === -1 ? message : message.slice(0, end + 1);
 }
@@ -40,25 +50,26 @@ export function PlanUpgradeNoticeView({ feature, canBuy, children, size = 'md' }
       {canBuy
         ? (
           <p>
-            {planFeatureSentence(feature)} You manage your district&apos;s billing, so you can upgrade: request a quote for
-            the {plan} plan, or see your plan, quotes and invoices in <Link to={BILLING_PATH}>Billing and quotes</Link>.
+            {planFeatureSentence(feature)}{' '}
+            {tRich(m.canBuy, { plan, link: (chunks) => <Link to={BILLING_PATH}>{chunks}</Link> })}
           </p>
         )
-        : <p>{planFeatureMessage(feature)}</p>}
+        : <p>{tText(planFeatureMessage(feature))}</p>}
       {children}
       <div className="cluster plan-upgrade__actions">
-        <ButtonLink to="/pricing" variant="secondary" size={size}>See plans</ButtonLink>
-        {canBuy && <ButtonLink to={quoteLinkFor(feature)} size={size}>Request a quote</ButtonLink>}
+        <ButtonLink to="/pricing" variant="secondary" size={size}>{t(m.seePlans)}</ButtonLink>
+        {canBuy && <ButtonLink to={quoteLinkFor(feature)} size={size}>{t(m.requestQuote)}</ButtonLink>}
       </div>
     </>
   );
 }
 
 /** "Your district is on the Essentials plan. With the Professional plan you can:" — the line before a screen's list. */
-export function PlanComparison({ feature, planName, tail = ' you can:' }: { feature: PlanFeature; planName: string | null | undefined; tail?: string }) {
+export function PlanComparison({ feature, planName, tail }: { feature: PlanFeature; planName: string | null | undefined; tail?: string }) {
+  const plan = firstPlanWith(feature).name;
   return (
     <p className="muted text-sm">
-      {planName ? `Your district is on the ${planName} plan. ` : ''}With the {firstPlanWith(feature).name} plan{tail}
+      {planName ? t(m.onPlan, { plan: planName }) : ''}{tail === undefined ? t(m.withPlan, { plan }) : t(m.withPlanTail, { plan, tail })}
     </p>
   );
 }
@@ -69,6 +80,7 @@ export function PlanComparison({ feature, planName, tail = ' you can:' }: { feat
  */
 export function PlanFeatureCard({ feature, title, planName, items, tail, size, className }: {
   feature: PlanFeature; title: string; planName: string | null | undefined; items: ReactNode[];
+  /** The end of "With the … plan you can:" when the screen words it otherwise (translated by the screen). */
   tail?: string; size?: ButtonSize; className?: string;
 }) {
   const titleId = useId();

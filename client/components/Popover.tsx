@@ -2,6 +2,11 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import type { ReactNode } from 'react';
 import { POPOVER_TRIGGER, TOOLTIP_DISPOSE_MS, TOUCH_CLOSE_TOLERANCE_PX } from '../../common/constants';
 import { EDGE_GAP_PX, fitSideways } from './floating';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  close: { id: 'ui.popover.close', defaultMessage: 'Close' },
+});
 
 const openOnClick = (POPOVER_TRIGGER as readonly string[]).includes('click');
 
@@ -159,7 +164,7 @@ export function Popover({
               {title}
             </p>
           )}
-          <button type="button" className="popover__close" aria-label="Close" onClick={() => close(true)}>
+          <button type="button" className="popover__close" aria-label={t(m.close)} onClick={() => close(true)}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

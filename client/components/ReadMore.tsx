@@ -1,5 +1,11 @@
 import { useId, useState } from 'react';
 import { READ_MORE_LENGTH } from '../../common/constants';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  less: { id: 'ui.readMore.less', defaultMessage: 'Show less' },
+  more: { id: 'ui.readMore.more', defaultMessage: 'Read more' },
+});
 
 const ELLIPSIS = '…';
 
@@ -43,7 +49,7 @@ export function ReadMore({ text, length = READ_MORE_LENGTH, className }: ReadMor
           aria-controls={id}
           onClick={() => setExpanded((v) => !v)}
         >
-          {expanded ? 'Show less' : 'Read more'}
+          {t(expanded ? m.less : m.more)}
         </button>
       )}
     </div>

@@ -2,6 +2,11 @@
 // the classes are in settingsList.css) and the arrows that move one: two buttons, keyboard-usable, no drag.
 import { Button } from './Button';
 import './settingsList.css';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  move: { id: 'ui.settingsList.move', defaultMessage: '{direction, select, up {Move {name} up} other {Move {name} down}}' },
+});
 
 export type MoveDirection = 'up' | 'down';
 
@@ -20,7 +25,7 @@ export function MoveButton({ id, direction, name, atEnd, onMove }: {
       size="sm"
       variant="ghost"
       className="move-button"
-      aria-label={`Move ${name} ${direction}`}
+      aria-label={t(m.move, { name, direction })}
       aria-disabled={atEnd || undefined}
       onClick={() => {
         if (!atEnd) onMove();

@@ -1,5 +1,11 @@
 import { isValidElement, useId } from 'react';
 import type { ReactNode } from 'react';
+import { defineMessages, t } from '../lib/i18n';
+
+const m = defineMessages({
+  empty: { id: 'ui.table.empty', defaultMessage: 'Nothing to show yet.' },
+  you: { id: 'ui.table.you', defaultMessage: 'You' },
+});
 
 export type TableColumn<T> = {
   key: string;
@@ -100,7 +106,7 @@ export function Table<T>({
   rowKey,
   caption,
   captionHidden = false,
-  empty = 'Nothing to show yet.',
+  empty,
   className,
   stackOnPhone = false,
 }: TableProps<T>) {
@@ -111,7 +117,7 @@ export function Table<T>({
         {rows.length === 0 ? (
           <tr>
             <td className="table__empty" colSpan={Math.max(columns.length, 1)}>
-              {empty}
+              {empty === undefined ? t(m.empty) : empty}
             </td>
           </tr>
         ) : (
@@ -149,7 +155,7 @@ export function PersonCell({ name, email, self = false, className }: { name: str
     <th scope="row" className={['person-cell', className].filter(Boolean).join(' ')}>
       <span className="person-cell__name">
         {name}
-        {self && <span className="badge badge--primary">You</span>}
+        {self && <span className="badge badge--primary">{t(m.you)}</span>}
       </span>
       <span className="person-cell__email">{breakableEmail(email)}</span>
     </th>

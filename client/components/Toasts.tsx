@@ -2,6 +2,11 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
 import type { CSSProperties, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { ERROR_ALERT_TITLE, TOAST_DURATION_MS, TOAST_SPEED_MS } from '../../common/constants';
+import { defineMessages, t as translate } from '../lib/i18n';
+
+const m = defineMessages({
+  dismiss: { id: 'ui.toasts.dismiss', defaultMessage: 'Dismiss notification' },
+});
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -192,7 +197,7 @@ function Toast({ toast, onRemove }: { toast: ToastItem; onRemove: (id: number) =
       <button
         type="button"
         className="toast__close"
-        aria-label="Dismiss notification"
+        aria-label={translate(m.dismiss)}
         onClick={() => setPhase('leave')}
       >
         <span aria-hidden="true">×</span>

@@ -57,19 +57,7 @@ export interface OutboxSummary {
   extra?: Record<string, unknown>;
 }
 
-export const KIND_LABELS: Record<OutboxKind, string> = {
-  'interaction.create': 'New interaction',
-  'interaction.update': 'Interaction changes',
-  'interaction.complete': 'Marked completed',
-  'observation.create': 'New observation',
-  'observation.update': 'Observation changes',
-  'actionStep.create': 'New action step',
-};
-
-export const OUTBOX_MESSAGES = {
-  waiting: 'Waiting to sync',
-  conflictTitle: 'This record changed since you started editing it.',
-} as const;
+// The words of each kind and state are messages of the outbox's components (client/components/outbox/messages.ts).
 
 const CREATES: readonly OutboxKind[] = ['interaction.create', 'observation.create', 'actionStep.create'];
 export const isCreate = (kind: OutboxKind) => CREATES.includes(kind);

@@ -7,6 +7,11 @@ import { lazyPart, usePreloadWhenIdle } from '../../lib/lazyPart';
 import { useOutbox } from '../../lib/outbox';
 import { SyncIcon } from './SyncIcon';
 import './outbox.css';
+import { defineMessages, tRich } from '../../lib/i18n';
+
+const m = defineMessages({
+  count: { id: 'outbox.button.count', defaultMessage: '{count}<words> waiting to sync</words>', description: 'At phone width only the count shows; the words are read.' },
+});
 
 const OutboxPanel = lazyPart('OutboxPanel', () => import('./OutboxPanel').then((m) => m.OutboxPanel));
 
@@ -40,7 +45,7 @@ export function OutboxButton() {
         <button type="button" className={['outbox-button', stuck && 'outbox-button--stuck'].filter(Boolean).join(' ')} onClick={() => setOpen(true)} aria-haspopup="dialog">
           <SyncIcon />
           {/* At phone width the words are read, not shown: the count and the icon fit beside the logo. */}
-          <span>{countText(rows.length)}<span className="outbox-button__words"> waiting to sync</span></span>
+          <span>{tRich(m.count, { count: countText(rows.length), words: (chunks) => <span className="outbox-button__words">{chunks}</span> })}</span>
         </button>
       )}
       {/* Outside the top bar: its <header> would hold the dialog's header and footer as nested landmarks. */}

@@ -1,12 +1,11 @@
 // The outbox panel (issue 31): each write that has not reached the server (waiting, refused with the server's
 // message, in conflict), with Correct and Discard; the conflict panel ("Yours" and "On the server" side by side,
 // keep either or merge). Loaded when the header's button first opens it.
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { plural } from '../../../common/plural';
 import { INTERACTION_STATUS_LABELS } from '../../../common/interactionValues';
 import { deleteWrite } from '../../lib/outbox';
-import { conflictRows, KIND_LABELS, mergeText, OUTBOX_MESSAGES, type OutboxRecord } from '../../lib/outboxRules';
+import { conflictRows, mergeText, type OutboxRecord } from '../../lib/outboxRules';
 import { requeue, syncNow } from '../../lib/outboxSync';
 import { lazyPart } from '../../lib/lazyPart';
 import { useInstantFormat } from '../../lib/session';
@@ -15,7 +14,49 @@ import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { ConfirmDialog, Modal } from '../Modal';
 import { StateBadge } from './StateBadge';
+import { countText } from '../../../common/plural';
+import { defineMessages, t, tRich, tText } from '../../lib/i18n';
+import { kindLabel, outboxMessages } from './messages';
 import './outbox.css';
+
+const m = defineMessages({
+  close: { id: 'outbox.panel.close', defaultMessage: 'Close' },
+  allReached: { id: 'outbox.panel.allReached', defaultMessage: 'Everything has reached Coachwell.' },
+  waitingCount: { id: 'outbox.panel.waitingCount', defaultMessage: '{count, plural, one {{countText} change is} other {{countText} changes are}} kept on this device and sent, in the order made, as soon as there is a connection.' },
+  nothingElse: { id: 'outbox.panel.nothingElse', defaultMessage: 'Nothing else is waiting.' },
+  couldNotSave: { id: 'outbox.panel.couldNotSave', defaultMessage: ' Changes Coachwell could not save stay here until you correct or discard them.' },
+  row: { id: 'outbox.panel.row', defaultMessage: '<b>{kind}</b>: {title}' },
+  made: { id: 'outbox.panel.made', defaultMessage: 'Made {when}' },
+  didNotSave: { id: 'outbox.panel.didNotSave', defaultMessage: 'Coachwell did not save it:' },
+  compare: { id: 'outbox.panel.compare', defaultMessage: 'Compare<hidden>: {title}</hidden>' },
+  correct: { id: 'outbox.panel.correct', defaultMessage: 'Correct<hidden>: {title}</hidden>' },
+  discard: { id: 'outbox.panel.discard', defaultMessage: 'Discard<hidden>: {title}</hidden>' },
+  trySending: { id: 'outbox.panel.trySending', defaultMessage: 'Try sending now' },
+  discardTitle: { id: 'outbox.panel.discardTitle', defaultMessage: 'Discard this change?' },
+  discardMessage: { id: 'outbox.panel.discardMessage', defaultMessage: '{kind}: {title} will not be saved. This cannot be undone.' },
+  discardConfirm: { id: 'outbox.panel.discardConfirm', defaultMessage: 'Discard' },
+  fieldWhen: { id: 'outbox.panel.fieldWhen', defaultMessage: 'When' },
+  fieldMinutes: { id: 'outbox.panel.fieldMinutes', defaultMessage: 'Minutes' },
+  fieldStatus: { id: 'outbox.panel.fieldStatus', defaultMessage: 'Status' },
+  fieldNotes: { id: 'outbox.panel.fieldNotes', defaultMessage: 'Notes' },
+  fieldNextSteps: { id: 'outbox.panel.fieldNextSteps', defaultMessage: 'Next steps' },
+  fieldPrivateNotes: { id: 'outbox.panel.fieldPrivateNotes', defaultMessage: 'Private notes' },
+  settled: { id: 'outbox.panel.settled', defaultMessage: 'Settled' },
+  noLongerConflict: { id: 'outbox.panel.noLongerConflict', defaultMessage: 'This change is no longer in conflict.' },
+  changedOnServer: { id: 'outbox.panel.changedOnServer', defaultMessage: 'Changed on the server' },
+  back: { id: 'outbox.panel.back', defaultMessage: 'Back' },
+  saveMerged: { id: 'outbox.panel.saveMerged', defaultMessage: 'Save merged version' },
+  merge: { id: 'outbox.panel.merge', defaultMessage: 'Merge' },
+  keepServers: { id: 'outbox.panel.keepServers', defaultMessage: 'Keep the server’s' },
+  keepMine: { id: 'outbox.panel.keepMine', defaultMessage: 'Keep mine' },
+  someoneSaved: { id: 'outbox.panel.someoneSaved', defaultMessage: '{title}: someone saved it after you started your change. Compare the two versions and choose which to keep, or merge them.' },
+  serverUnread: { id: 'outbox.panel.serverUnread', defaultMessage: 'The server’s version could not be read; keep yours or the server’s.' },
+  sideValue: { id: 'outbox.panel.sideValue', defaultMessage: '{side, select, mine {Yours} other {On the server}}: {value}' },
+  bothSides: { id: 'outbox.panel.bothSides', defaultMessage: 'Yours and on the server' },
+  yours: { id: 'outbox.panel.yours', defaultMessage: 'Yours' },
+  onServer: { id: 'outbox.panel.onServer', defaultMessage: 'On the server' },
+  differs: { id: 'outbox.panel.differs', defaultMessage: ' · differs' },
+});
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('../actionSteps/StepDialogs').then((m) => m.StepFormDialog));
 
@@ -56,43 +97,41 @@ export function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; 
   }
   return (
     <>
-      <Modal open title="Waiting to sync" onClose={onClose} size="md" className="outbox-panel"
-        footer={<Button variant="secondary" onClick={onClose}>Close</Button>}>
+      <Modal open title={t(outboxMessages.waiting)} onClose={onClose} size="md" className="outbox-panel"
+        footer={<Button variant="secondary" onClick={onClose}>{t(m.close)}</Button>}>
         {rows.length === 0 ? (
-          <p>Everything has reached Coachwell.</p>
+          <p>{t(m.allReached)}</p>
         ) : (
           <div className="stack stack--sm">
             <p className="muted text-sm">
-              {waiting > 0
-                ? `${plural(waiting, 'change is', 'changes are')} kept on this device and sent, in the order made, as soon as there is a connection.`
-                : 'Nothing else is waiting.'}
-              {' '}Changes Coachwell could not save stay here until you correct or discard them.
+              {waiting > 0 ? t(m.waitingCount, { count: waiting, countText: countText(waiting) }) : t(m.nothingElse)}
+              {t(m.couldNotSave)}
             </p>
             <ul className="item-list stack stack--sm">
               {rows.map((r) => (
                 <li key={r.id} className={`outbox-row outbox-row--${r.state}`}>
                   <div className="outbox-row__text">
-                    <p className="outbox-row__title"><strong>{KIND_LABELS[r.kind]}</strong>: {r.summary.title}</p>
+                    <p className="outbox-row__title">{tRich(m.row, { kind: kindLabel(r.kind), title: r.summary.title, b: (chunks) => <strong>{chunks}</strong> })}</p>
                     <p className="text-sm">{r.summary.detail}</p>
                     {r.summary.note && <p className="text-sm outbox-row__note">“{r.summary.note}”</p>}
-                    <p className="text-sm muted">Made {dateTime(r.createdAt)}</p>
+                    <p className="text-sm muted">{t(m.made, { when: dateTime(r.createdAt) })}</p>
                     {r.state === 'refused' && (
                       <div className="outbox-row__refusal" role="status">
-                        <p><strong>Coachwell did not save it:</strong> {r.message}</p>
+                        <p><strong>{t(m.didNotSave)}</strong> {r.message}</p>
                         {Object.values(r.errors ?? {}).flat().filter((m) => m !== r.message).map((m) => <p key={m} className="text-sm">{m}</p>)}
                       </div>
                     )}
-                    {r.state === 'conflict' && <p className="text-sm">{OUTBOX_MESSAGES.conflictTitle}</p>}
+                    {r.state === 'conflict' && <p className="text-sm">{t(outboxMessages.conflictTitle)}</p>}
                   </div>
                   <div className="outbox-row__side">
                     <StateBadge record={r} />
                     <div className="cluster cluster--sm">
-                      {r.state === 'conflict' && <Button size="sm" onClick={() => setSettling(r)}>Compare<span className="sr-only">: {r.summary.title}</span></Button>}
+                      {r.state === 'conflict' && <Button size="sm" onClick={() => setSettling(r)}>{tRich(m.compare, { title: r.summary.title, hidden: srOnly })}</Button>}
                       {r.state === 'refused' && canCorrect(r) && (
-                        <Button size="sm" onClick={() => correct(r)}>Correct<span className="sr-only">: {r.summary.title}</span></Button>
+                        <Button size="sm" onClick={() => correct(r)}>{tRich(m.correct, { title: r.summary.title, hidden: srOnly })}</Button>
                       )}
                       {r.state !== 'sending' && (
-                        <Button size="sm" variant="secondary" onClick={() => setDiscarding(r)}>Discard<span className="sr-only">: {r.summary.title}</span></Button>
+                        <Button size="sm" variant="secondary" onClick={() => setDiscarding(r)}>{tRich(m.discard, { title: r.summary.title, hidden: srOnly })}</Button>
                       )}
                     </div>
                   </div>
@@ -101,7 +140,7 @@ export function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; 
             </ul>
             {waiting > 0 && (
               <div>
-                <Button size="sm" variant="secondary" onClick={() => void syncNow(rows[0].userId)}>Try sending now</Button>
+                <Button size="sm" variant="secondary" onClick={() => void syncNow(rows[0].userId)}>{t(m.trySending)}</Button>
               </div>
             )}
           </div>
@@ -109,9 +148,9 @@ export function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; 
       </Modal>
       <ConfirmDialog
         open={discarding !== null}
-        title="Discard this change?"
-        message={<p>{discarding ? `${KIND_LABELS[discarding.kind]}: ${discarding.summary.title}` : ''} will not be saved. This cannot be undone.</p>}
-        confirmLabel="Discard"
+        title={t(m.discardTitle)}
+        message={<p>{discarding ? t(m.discardMessage, { kind: kindLabel(discarding.kind), title: discarding.summary.title }) : ''}</p>}
+        confirmLabel={t(m.discardConfirm)}
         danger
         onCancel={() => setDiscarding(null)}
         onConfirm={() => {
@@ -125,20 +164,21 @@ export function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; 
 }
 
 const TEXT_FIELDS = ['notes', 'next_steps', 'private_notes'];
-const CONFLICT_FIELDS = [
-  { key: 'starts_at', label: 'When' },
-  { key: 'observed_at', label: 'When' },
-  { key: 'duration_minutes', label: 'Minutes' },
-  { key: 'status', label: 'Status' },
-  { key: 'notes', label: 'Notes' },
-  { key: 'next_steps', label: 'Next steps' },
-  { key: 'private_notes', label: 'Private notes' },
+const conflictFields = () => [
+  { key: 'starts_at', label: t(m.fieldWhen) },
+  { key: 'observed_at', label: t(m.fieldWhen) },
+  { key: 'duration_minutes', label: t(m.fieldMinutes) },
+  { key: 'status', label: t(m.fieldStatus) },
+  { key: 'notes', label: t(m.fieldNotes) },
+  { key: 'next_steps', label: t(m.fieldNextSteps) },
+  { key: 'private_notes', label: t(m.fieldPrivateNotes) },
 ];
+const srOnly = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () => void }) {
   const { dateTime } = useInstantFormat();
   const server = record.server ?? {};
-  const fields = CONFLICT_FIELDS.filter((f) => f.key in record.body);
+  const fields = conflictFields().filter((f) => f.key in record.body);
   const rows = conflictRows(record.body, server, fields);
   const [merging, setMerging] = useState<Record<string, unknown> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -146,7 +186,10 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
     if (value === null || value === undefined || value === '') return '—';
     if (key === 'starts_at' || key === 'observed_at') return dateTime(String(value));
     if (key === 'duration_minutes') return formatMinutes(Number(value));
-    if (key === 'status') return INTERACTION_STATUS_LABELS[value as keyof typeof INTERACTION_STATUS_LABELS] ?? String(value);
+    if (key === 'status') {
+      const label = INTERACTION_STATUS_LABELS[value as keyof typeof INTERACTION_STATUS_LABELS];
+      return label ? tText(label) : String(value);
+    }
     return String(value);
   };
   const serverVersion = typeof server.updated_at === 'string' ? server.updated_at : record.baseUpdatedAt;
@@ -157,8 +200,8 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
   };
   if (record.state !== 'conflict') {
     return (
-      <Modal open title="Settled" onClose={onClose} size="sm" footer={<Button variant="secondary" onClick={onClose}>Close</Button>}>
-        <p>This change is no longer in conflict.</p>
+      <Modal open title={t(m.settled)} onClose={onClose} size="sm" footer={<Button variant="secondary" onClick={onClose}>{t(m.close)}</Button>}>
+        <p>{t(m.noLongerConflict)}</p>
       </Modal>
     );
   }
@@ -168,24 +211,24 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
     setMerging(merged);
   };
   return (
-    <Modal open title="Changed on the server" onClose={onClose} size="lg" dismissible={!busy} className="conflict-panel"
+    <Modal open title={t(m.changedOnServer)} onClose={onClose} size="lg" dismissible={!busy} className="conflict-panel"
       footer={merging ? (
         <>
-          <Button variant="secondary" onClick={() => setMerging(null)} disabled={busy}>Back</Button>
-          <Button busy={busy} onClick={() => void settle({ ...record.body, ...merging })}>Save merged version</Button>
+          <Button variant="secondary" onClick={() => setMerging(null)} disabled={busy}>{t(m.back)}</Button>
+          <Button busy={busy} onClick={() => void settle({ ...record.body, ...merging })}>{t(m.saveMerged)}</Button>
         </>
       ) : (
         <>
-          <Button variant="secondary" onClick={startMerge} disabled={busy}>Merge</Button>
-          <Button variant="secondary" onClick={() => { setBusy(true); void deleteWrite(record.id).then(onClose); }} disabled={busy}>Keep the server’s</Button>
-          <Button busy={busy} onClick={() => void settle(record.body)}>Keep mine</Button>
+          <Button variant="secondary" onClick={startMerge} disabled={busy}>{t(m.merge)}</Button>
+          <Button variant="secondary" onClick={() => { setBusy(true); void deleteWrite(record.id).then(onClose); }} disabled={busy}>{t(m.keepServers)}</Button>
+          <Button busy={busy} onClick={() => void settle(record.body)}>{t(m.keepMine)}</Button>
         </>
       )}>
       <div className="stack stack--sm">
-        <Alert tone="warning" title={OUTBOX_MESSAGES.conflictTitle}>
-          <p>{record.summary.title}: someone saved it after you started your change. Compare the two versions and choose which to keep, or merge them.</p>
+        <Alert tone="warning" title={t(outboxMessages.conflictTitle)}>
+          <p>{t(m.someoneSaved, { title: record.summary.title })}</p>
         </Alert>
-        {!record.server && <p className="muted">The server’s version could not be read; keep yours or the server’s.</p>}
+        {!record.server && <p className="muted">{t(m.serverUnread)}</p>}
         {merging ? (
           <div className="stack stack--sm">
             {rows.filter((r) => r.differs).map((row) => (
@@ -202,7 +245,7 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
                       <label key={side} className="outbox-choice">
                         <input type="radio" name={`merge-${row.key}`} checked={JSON.stringify(merging[row.key]) === JSON.stringify(row[side])}
                           onChange={() => setMerging({ ...merging, [row.key]: row[side] })} />
-                        <span>{side === 'mine' ? 'Yours' : 'On the server'}: {show(row.key, row[side])}</span>
+                        <span>{t(m.sideValue, { side, value: show(row.key, row[side]) })}</span>
                       </label>
                     ))}
                   </div>
@@ -212,16 +255,16 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
           </div>
         ) : (
           // Focusable: on a phone the dialog's body scrolls, and keyboard users scroll it from here.
-          <div className="conflict-compare" tabIndex={0} role="group" aria-label="Yours and on the server">
+          <div className="conflict-compare" tabIndex={0} role="group" aria-label={t(m.bothSides)}>
             <table className="table conflict-table">
               <thead>
-                <tr><th scope="col">Yours</th><th scope="col">On the server</th></tr>
+                <tr><th scope="col">{t(m.yours)}</th><th scope="col">{t(m.onServer)}</th></tr>
               </thead>
               {rows.map((row) => (
                 <tbody key={row.key} className={row.differs ? 'conflict-table__differs' : undefined} data-field={row.key}>
                   <tr>
                     <th scope="colgroup" colSpan={2} className="conflict-table__field">
-                      {row.label}{row.differs && <span className="conflict-table__mark"> · differs</span>}
+                      {row.label}{row.differs && <span className="conflict-table__mark">{t(m.differs)}</span>}
                     </th>
                   </tr>
                   <tr>

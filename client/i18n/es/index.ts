@@ -4,6 +4,8 @@
 import type { Catalog } from '../../lib/i18n';
 import texts from '../../../common/i18n/es';
 import app from './app.json';
+import outbox from './outbox.json';
+import ui from './ui.json';
 import account from './account.json';
 import auth from './auth.json';
 import adminUsers from './adminUsers.json';
@@ -39,6 +41,8 @@ import calendarSync from './calendarSync.json';
 const catalog: Catalog = {
   messages: {
     ...app,
+    ...outbox,
+    ...ui,
     ...account,
     ...auth,
     ...adminUsers,
