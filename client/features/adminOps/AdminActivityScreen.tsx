@@ -3,7 +3,6 @@
 // Filters (district, person, action, dates) and the page cursor live in the URL.
 import { useMemo } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { auditActionLabel, auditActionOptions } from '../../../common/auditActions';
 import type { AuditEntry, AuditRead } from '../../../common/schemas/adminOps';
 import { ROUTES, type RouteDef, type ScreenProps } from '../../app/routeTable';
 import { LoadError } from '../../components/LoadError';
@@ -15,9 +14,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatDay } from '../../lib/dates';
 import { formatRelative } from '../../lib/format';
-import { defineMessages, t, tText } from '../../lib/i18n';
+import { defineMessages, t } from '../../lib/i18n';
 import { useDateLocale, useInstantFormat } from '../../lib/session';
 import { type AuditFilters, useAuditFeed } from './api';
+import { actionLabel, actionOptions as auditActionOptions } from './auditLabels';
 import { filterChips, useUrlFilters } from './urlFilters';
 
 const KEYS = ['district_id', 'actor', 'action', 'from', 'to'] as const;
@@ -142,7 +142,7 @@ function Entry({ entry, onDistrict, onPerson }: { entry: AuditEntry; onDistrict:
     <li className="audit-entry">
       <div className="audit-entry__head">
         <p className="audit-entry__sentence">{entry.sentence}{span}</p>
-        <span className="badge badge--neutral audit-entry__action">{reads ? t(m.screensViewed) : tText(auditActionLabel(entry.action))}</span>
+        <span className="badge badge--neutral audit-entry__action">{reads ? t(m.screensViewed) : actionLabel(entry.action)}</span>
       </div>
       <p className="audit-entry__meta">
         <time dateTime={entry.at} title={when.dateTime(entry.at)}>{formatRelative(entry.at, locale)}</time>
@@ -214,7 +214,7 @@ export default function AdminActivityScreen({ route }: ScreenProps) {
   const cursor = params.get('cursor') ?? '';
   const filters: AuditFilters = values;
   const { data, error, isLoading, mutate } = useAuditFeed(filters, cursor);
-  const actionOptions = useMemo(() => auditActionOptions().map((o) => ({ ...o, label: tText(o.label) })), []);
+  const actionOptions = useMemo(() => auditActionOptions(), []);
   const filtered = KEYS.some((k) => values[k] !== '');
   const districtName = data?.data.find((e) => String(e.district?.id) === values.district_id)?.district?.name;
   const setPerson = useMemo(() => (actor: string) => update({ actor: actor.trim() }, { replace: true }), [update]);

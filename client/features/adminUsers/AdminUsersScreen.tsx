@@ -103,7 +103,7 @@ function AdminUserTable({ users, sort, onSort, selfId, permissions, locale, busy
         {users.map((u) => (
           <tr key={u.id} className="au-table__row">
             <PersonCell name={u.name} email={u.email} self={u.id === selfId} className="au-table__person" />
-            <Cell label={t(m.district)}>
+            <Cell label={t(m.district)} className="au-table__district">
               {u.district ? (
                 <span className="au-district">
                   {u.district.name}
