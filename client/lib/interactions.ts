@@ -8,6 +8,13 @@ import type {
 } from '../../common/schemas/interactions';
 import { api, type ApiError, type Query, refreshedAfter } from './api';
 import { fetchByKey } from './lookups';
+import { defineMessages, t } from './i18n';
+
+const m = defineMessages({
+  noParticipants: { id: 'activity.noParticipants', defaultMessage: 'No participants' },
+  namesAnd: { id: 'activity.namesAnd', defaultMessage: '{names} and {last}' },
+  namesAndMore: { id: 'activity.namesAndMore', defaultMessage: '{names} and {count} more' },
+});
 
 export interface PageMeta {
   page: number;
@@ -178,9 +185,9 @@ export function participantsLine(interaction: Pick<Interaction, 'participants' |
     ...interaction.groups.map((g) => g.name),
     ...interaction.participants.filter((p) => p.group_id === null || !interaction.groups.some((g) => g.id === p.group_id)).map((p) => p.name),
   ];
-  if (names.length === 0) return 'No participants';
-  if (names.length <= max) return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+  if (names.length === 0) return t(m.noParticipants);
+  if (names.length <= max) return names.length === 1 ? names[0] : t(m.namesAnd, { names: names.slice(0, -1).join(', '), last: names[names.length - 1]! });
+  return t(m.namesAndMore, { names: names.slice(0, max).join(', '), count: names.length - max });
 }
 
 /** The link that opens the Activity screen's log form, prefilled (educator, date). */

@@ -10,6 +10,11 @@ import type { ObservationSummaryAnswer } from '../../common/schemas/answers/obse
 import { countText } from '../../common/plural';
 import { type ApiError, type Query, serializeQuery } from './api';
 import { fetchByKey } from './lookups';
+import { defineMessages, t } from './i18n';
+
+const m = defineMessages({
+  tally: { id: 'observations.tally', defaultMessage: '{seen} of {applicable} seen' },
+});
 
 /** /app/observations/new, prefilled with the educator (and a form) when given. */
 export function newObservationHref(prefill: { staffId?: number; formId?: number } = {}): string {
@@ -72,7 +77,7 @@ export function observationCsvHref(filter: ObservationFilter): string {
 }
 
 /** "5 of 8 seen" (the tally of the API or of the capture); null when there are no look-fors answered. */
-export function tallyText(t: { seen: number; applicable: number } | null): string | null {
-  if (!t || t.applicable === 0) return null;
-  return `${countText(t.seen)} of ${countText(t.applicable)} seen`;
+export function tallyText(tally: { seen: number; applicable: number } | null): string | null {
+  if (!tally || tally.applicable === 0) return null;
+  return t(m.tally, { seen: countText(tally.seen), applicable: countText(tally.applicable) });
 }
