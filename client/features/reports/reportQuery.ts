@@ -10,6 +10,7 @@ import {
 import { GRADE_LEVELS } from '../../../common/staffValues';
 import { type Query, serializeQuery } from '../../lib/api';
 import { isDay } from '../../lib/zonedTime';
+import { defineMessages, type MessageDescriptor, t } from '../../lib/i18n';
 
 export const ID_FILTERS = ['building_id', 'coach_id', 'interaction_type_id', 'group_id'] as const;
 export type IdFilter = (typeof ID_FILTERS)[number];
@@ -47,13 +48,25 @@ export interface ReportState {
   form_id: number | null;
 }
 
-export const PRESET_LABELS: Record<DatePreset, string> = {
-  'school-year': 'This school year',
-  'last-30-days': 'Last 30 days',
-  'this-month': 'This month',
-  'last-month': 'Last month',
-  custom: 'Custom dates',
+const m = defineMessages({
+  schoolYear: { id: 'reports.preset.schoolYear', defaultMessage: 'This school year' },
+  last30: { id: 'reports.preset.last30', defaultMessage: 'Last 30 days' },
+  thisMonth: { id: 'reports.preset.thisMonth', defaultMessage: 'This month' },
+  lastMonth: { id: 'reports.preset.lastMonth', defaultMessage: 'Last month' },
+  custom: { id: 'reports.preset.custom', defaultMessage: 'Custom dates' },
+});
+
+/** Each date preset's name (a message: `presetName` puts it in the person's language). */
+export const PRESET_LABELS: Record<DatePreset, MessageDescriptor> = {
+  'school-year': m.schoolYear,
+  'last-30-days': m.last30,
+  'this-month': m.thisMonth,
+  'last-month': m.lastMonth,
+  custom: m.custom,
 };
+
+/** A date preset's name in the person's language. */
+export const presetName = (preset: DatePreset): string => t(PRESET_LABELS[preset]);
 
 export const EMPTY_FILTERS: ReportFilters = {
   preset: 'school-year', from: null, to: null, building_id: [], coach_id: [], interaction_type_id: [], group_id: [], grade_level: [], subject: [],
@@ -208,7 +221,7 @@ export function csvHref(kind: ReportKind, query: Query, table: string): string {
 
 /** "Sep 1, 2025 – Nov 23, 2025"-style text is made by the caller; this only names the preset. */
 export function presetLabel(f: ReportFilters): string {
-  return PRESET_LABELS[f.preset];
+  return presetName(f.preset);
 }
 
 /** Client-side sorting of a report table: `key` or `-key`. */

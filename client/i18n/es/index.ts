@@ -37,6 +37,7 @@ import staffRequests from './staffRequests.json';
 import exportImport from './exportImport.json';
 import dashboard from './dashboard.json';
 import calendarSync from './calendarSync.json';
+import reports from './reports.json';
 
 const catalog: Catalog = {
   messages: {
@@ -74,6 +75,7 @@ const catalog: Catalog = {
     ...exportImport,
     ...dashboard,
     ...calendarSync,
+    ...reports,
   },
   texts,
 };

@@ -26,6 +26,7 @@ import groups from './groups.json';
 import coaches from './coaches.json';
 import staffRequests from './staffRequests.json';
 import calendarSync from './calendarSync.json';
+import reports from './reports.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -52,5 +53,6 @@ const texts: TextCatalog = {
   ...coaches,
   ...staffRequests,
   ...calendarSync,
+  ...reports,
 };
 export default texts;

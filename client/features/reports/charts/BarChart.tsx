@@ -2,6 +2,12 @@
 // A row that leads somewhere is a button (drill-down); the bar itself is decorative SVG.
 import { useId } from 'react';
 import { Legend, SeriesPattern } from './ChartFrame';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  seriesValue: { id: 'reports.chart.seriesValue', defaultMessage: '{series} {value}' },
+  drill: { id: 'reports.chart.drill', defaultMessage: '. Show the records behind it.' },
+});
 
 export interface BarRow {
   key: string | number;
@@ -26,7 +32,7 @@ export function BarChart({ rows, series, format, describedBy, label, max: fixedM
   const total = (r: BarRow) => r.values.reduce((a, b) => a + b, 0);
   const max = Math.max(1, fixedMax ?? 0, ...rows.map(total));
   const words = (r: BarRow) => (series.length > 1
-    ? r.values.map((v, i) => `${series[i]} ${format(v)}`).join(', ')
+    ? r.values.map((v, i) => t(m.seriesValue, { series: series[i] ?? '', value: format(v) })).join(', ')
     : format(r.values[0] ?? 0));
   return (
     <div className="bar-chart">
@@ -57,7 +63,7 @@ export function BarChart({ rows, series, format, describedBy, label, max: fixedM
             <li key={r.key} className="bars__row">
               {r.onDrill ? (
                 <button type="button" className="bars__hit" onClick={r.onDrill}>
-                  {content}<span className="sr-only">. Show the records behind it.</span>
+                  {content}<span className="sr-only">{t(m.drill)}</span>
                 </button>
               ) : <div className="bars__hit bars__hit--static">{content}</div>}
             </li>

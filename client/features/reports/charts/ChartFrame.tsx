@@ -4,6 +4,15 @@
 // accessibility), each mark labelled in text, never colour alone.
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/Button';
+import { defineMessages, t, tRich } from '../../../lib/i18n';
+
+const m = defineMessages({
+  showChart: { id: 'reports.chart.showChart', defaultMessage: 'Show as chart<sr>: {title}</sr>' },
+  showTable: { id: 'reports.chart.showTable', defaultMessage: 'Show as table<sr>: {title}</sr>' },
+  csv: { id: 'reports.chart.csv', defaultMessage: 'Download CSV<sr>: {title}</sr>' },
+  asTable: { id: 'reports.chart.asTable', defaultMessage: '{title} as a table' },
+});
+const srOnly = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 export interface AltTable {
   caption: string;
@@ -31,13 +40,13 @@ export function ChartFrame({ title, summary, table, children, className, csv }: 
         <h2 id={titleId} className="chart__title">{title}</h2>
         <div className="chart__tools">
           <Button variant="ghost" size="sm" className="chart__toggle" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)}>
-            {asTable ? 'Show as chart' : 'Show as table'}<span className="sr-only">: {title}</span>
+            {tRich(asTable ? m.showChart : m.showTable, { title, sr: srOnly })}
           </Button>
-          {csv && <a className="btn btn--ghost btn--sm report-csv" href={csv} download><span className="btn__label">Download CSV<span className="sr-only">: {title}</span></span></a>}
+          {csv && <a className="btn btn--ghost btn--sm report-csv" href={csv} download><span className="btn__label">{tRich(m.csv, { title, sr: srOnly })}</span></a>}
         </div>
       </div>
       {asTable ? (
-        <div className="table-wrap report-table-wrap" role="region" aria-label={`${title} as a table`} tabIndex={0}>
+        <div className="table-wrap report-table-wrap" role="region" aria-label={t(m.asTable, { title })} tabIndex={0}>
           <table className="table report-table">
             <caption className="sr-only">{table.caption}</caption>
             <thead>

@@ -2,6 +2,13 @@
 // (so its text is never scaled down), a few labelled gridlines, every column a keyboard-reachable
 // button named with its period and figure that opens the records behind it.
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { currentLocale, defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  column: { id: 'reports.trend.column', defaultMessage: '{period}: {value} {unit}' },
+});
+/** Axis and column figures in the interface's language. */
+const figure = (n: number) => n.toLocaleString(currentLocale() === 'es' ? 'es-US' : 'en-US');
 
 export interface TrendPoint {
   key: string;
@@ -61,10 +68,10 @@ export function TrendChart({ points, unit, describedBy, label }: { points: Trend
   return (
     <div ref={ref} className="trend-chart">
       <svg width={width} height={height} role="group" aria-label={label} aria-describedby={describedBy} className="trend-chart__svg">
-        {ticks.map((t) => (
-          <g key={t} aria-hidden="true">
-            <line x1={left} x2={width - 4} y1={y(t)} y2={y(t)} className="chart-grid" />
-            <text x={left - 6} y={y(t) + 4} textAnchor="end" className="chart-axis">{t.toLocaleString('en-US')}</text>
+        {ticks.map((tick) => (
+          <g key={tick} aria-hidden="true">
+            <line x1={left} x2={width - 4} y1={y(tick)} y2={y(tick)} className="chart-grid" />
+            <text x={left - 6} y={y(tick) + 4} textAnchor="end" className="chart-axis">{figure(tick)}</text>
           </g>
         ))}
         {points.map((p, i) => {
@@ -74,7 +81,7 @@ export function TrendChart({ points, unit, describedBy, label }: { points: Trend
             <g key={p.key}
               role={p.onDrill ? 'button' : 'img'}
               tabIndex={p.onDrill ? 0 : undefined}
-              aria-label={`${p.longLabel}: ${p.value.toLocaleString('en-US')} ${unit}`}
+              aria-label={t(m.column, { period: p.longLabel, value: figure(p.value), unit })}
               className={p.onDrill ? 'trend-chart__col trend-chart__col--link' : 'trend-chart__col'}
               onClick={p.onDrill} onKeyDown={(e) => onKey(e, p)}>
               <rect x={cx - slot / 2} y={top} width={slot} height={plotH} className="trend-chart__hit" />

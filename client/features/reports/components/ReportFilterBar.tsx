@@ -5,7 +5,6 @@
 // walkthrough report the coach filter is the observer (`observers`): labelled "Observer" and offering everyone
 // who may observe (GET /api/observation/observers: coaches, principals, administrators); the API's key stays
 // coach_id (the coach of the observation's interaction is its observer).
-import { plural } from '../../../../common/plural';
 import { hasPermission, permissionScope, PERMISSIONS } from '../../../../common/permissions';
 import { DATE_PRESETS } from '../../../../common/reportValues';
 import { GRADE_LEVELS, SUBJECTS } from '../../../../common/staffValues';
@@ -15,12 +14,42 @@ import { FilterBar } from '../../../components/FilterBar';
 import { useBuildings, useCoaches, useGroups, useInteractionTypes } from '../../../lib/lookups';
 import { useObservers } from '../../../lib/observations';
 import { useAuthUser } from '../../../lib/session';
-import { EMPTY_FILTERS, hasFilters, type IdFilter, PRESET_LABELS, type ReportFilters as Filters, type TextFilter } from '../reportQuery';
+import { EMPTY_FILTERS, hasFilters, type IdFilter, presetName, type ReportFilters as Filters, type TextFilter } from '../reportQuery';
+import { defineMessages, type MessageDescriptor, t, tText } from '../../../lib/i18n';
 
 type Option = { value: string; label: string };
 type FilterKey = IdFilter | TextFilter;
 
-export const gradeLabel = (g: string) => (g === 'PK' ? 'Pre-K' : g === 'K' ? 'Kindergarten' : `Grade ${g}`);
+const m = defineMessages({
+  preK: { id: 'reports.filters.preK', defaultMessage: 'Pre-K' },
+  kindergarten: { id: 'reports.filters.kindergarten', defaultMessage: 'Kindergarten' },
+  grade: { id: 'reports.filters.grade', defaultMessage: 'Grade {grade}' },
+  archivedType: { id: 'reports.filters.archivedType', defaultMessage: '{name} (archived)' },
+  school: { id: 'reports.filters.school', defaultMessage: 'School' },
+  allSchools: { id: 'reports.filters.allSchools', defaultMessage: 'All schools' },
+  schools: { id: 'reports.filters.schools', defaultMessage: '{count, plural, one {# school} other {# schools}}' },
+  coach: { id: 'reports.filters.coach', defaultMessage: 'Coach' },
+  allCoaches: { id: 'reports.filters.allCoaches', defaultMessage: 'All coaches' },
+  coaches: { id: 'reports.filters.coaches', defaultMessage: '{count, plural, one {# coach} other {# coaches}}' },
+  type: { id: 'reports.filters.type', defaultMessage: 'Interaction type' },
+  allTypes: { id: 'reports.filters.allTypes', defaultMessage: 'All types' },
+  types: { id: 'reports.filters.types', defaultMessage: '{count, plural, one {# type} other {# types}}' },
+  group: { id: 'reports.filters.group', defaultMessage: 'Group' },
+  allGroups: { id: 'reports.filters.allGroups', defaultMessage: 'All groups' },
+  groups: { id: 'reports.filters.groups', defaultMessage: '{count, plural, one {# group} other {# groups}}' },
+  gradeLevel: { id: 'reports.filters.gradeLevel', defaultMessage: 'Grade level' },
+  allGrades: { id: 'reports.filters.allGrades', defaultMessage: 'All grades' },
+  grades: { id: 'reports.filters.grades', defaultMessage: '{count, plural, one {# grade} other {# grades}}' },
+  subject: { id: 'reports.filters.subject', defaultMessage: 'Subject' },
+  allSubjects: { id: 'reports.filters.allSubjects', defaultMessage: 'All subjects' },
+  subjects: { id: 'reports.filters.subjects', defaultMessage: '{count, plural, one {# subject} other {# subjects}}' },
+  observer: { id: 'reports.filters.observer', defaultMessage: 'Observer' },
+  allObservers: { id: 'reports.filters.allObservers', defaultMessage: 'All observers' },
+  observers: { id: 'reports.filters.observers', defaultMessage: '{count, plural, one {# observer} other {# observers}}' },
+  bar: { id: 'reports.filters.bar', defaultMessage: 'Report filters' },
+});
+
+export const gradeLabel = (g: string) => (g === 'PK' ? t(m.preK) : g === 'K' ? t(m.kindergarten) : t(m.grade, { grade: g }));
 
 /** The options of each filter, from the shared lookups (what the caller may see); `observers`: the coach filter offers the observers. */
 export function useFilterOptions(observers = false) {
@@ -40,29 +69,36 @@ export function useFilterOptions(observers = false) {
   return {
     building_id: schools,
     coach_id: (people ?? []).map((c) => ({ value: String(c.id), label: c.name })).sort(byName),
-    interaction_type_id: (types.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.archived_at ? `${t.name} (archived)` : t.name })),
+    interaction_type_id: (types.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.archived_at ? tArchived(t.name) : t.name })),
     group_id: (groups.data?.data ?? []).map((g) => ({ value: String(g.id), label: g.name })).sort(byName),
     grade_level: GRADE_LEVELS.map((g) => ({ value: g, label: gradeLabel(g) })),
-    subject: SUBJECTS.map((s) => ({ value: s, label: s })),
+    subject: SUBJECTS.map((s) => ({ value: s, label: tText(s) })),
   } satisfies Record<FilterKey, Option[]>;
 }
 export type FilterOptions = ReturnType<typeof useFilterOptions>;
 
+const tArchived = (name: string) => t(m.archivedType, { name });
+
+interface FilterWords { one: MessageDescriptor; all: MessageDescriptor; count: MessageDescriptor }
+
 /** Each filter's label, its "nothing chosen" text and the words of a count ("2 schools"). */
-export const FILTER_LABELS: Record<FilterKey, { one: string; all: string; noun: [string, string] }> = {
-  building_id: { one: 'School', all: 'All schools', noun: ['school', 'schools'] },
-  coach_id: { one: 'Coach', all: 'All coaches', noun: ['coach', 'coaches'] },
-  interaction_type_id: { one: 'Interaction type', all: 'All types', noun: ['type', 'types'] },
-  group_id: { one: 'Group', all: 'All groups', noun: ['group', 'groups'] },
-  grade_level: { one: 'Grade level', all: 'All grades', noun: ['grade', 'grades'] },
-  subject: { one: 'Subject', all: 'All subjects', noun: ['subject', 'subjects'] },
+const FILTER_LABELS: Record<FilterKey, FilterWords> = {
+  building_id: { one: m.school, all: m.allSchools, count: m.schools },
+  coach_id: { one: m.coach, all: m.allCoaches, count: m.coaches },
+  interaction_type_id: { one: m.type, all: m.allTypes, count: m.types },
+  group_id: { one: m.group, all: m.allGroups, count: m.groups },
+  grade_level: { one: m.gradeLevel, all: m.allGrades, count: m.grades },
+  subject: { one: m.subject, all: m.allSubjects, count: m.subjects },
 };
 export const FILTER_KEYS = ['building_id', 'coach_id', 'interaction_type_id', 'group_id', 'grade_level', 'subject'] as const;
 /** The coach filter on the walkthrough report: whoever observed. */
-const OBSERVER_LABEL = { one: 'Observer', all: 'All observers', noun: ['observer', 'observers'] as [string, string] };
+const OBSERVER_LABEL: FilterWords = { one: m.observer, all: m.allObservers, count: m.observers };
 
 /** A filter's words; `observers`: the coach filter is the observer (the walkthrough report). */
-export const filterLabel = (key: FilterKey, observers = false) => (observers && key === 'coach_id' ? OBSERVER_LABEL : FILTER_LABELS[key]);
+export const filterLabel = (key: FilterKey, observers = false) => {
+  const words = observers && key === 'coach_id' ? OBSERVER_LABEL : FILTER_LABELS[key];
+  return { one: t(words.one), all: t(words.all), count: (n: number) => t(words.count, { count: n }) };
+};
 
 const asStrings = (f: Filters, key: FilterKey): string[] => (f[key] as (string | number)[]).map(String);
 
@@ -76,10 +112,10 @@ function summaryOf(key: FilterKey, names: string[], observers: boolean): string 
   const label = filterLabel(key, observers);
   if (names.length === 0) return label.all;
   if (names.length === 1) return names[0]!;
-  return plural(names.length, ...label.noun);
+  return label.count(names.length);
 }
 
-const PRESETS = DATE_PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] }));
+const presets = () => DATE_PRESETS.map((p) => ({ value: p, label: presetName(p) }));
 
 /** The filters the bar offers: all six but those a report hides, and coach and group only when the reader has some. */
 export function shownFilters(options: FilterOptions, hide: readonly FilterKey[] = []): FilterKey[] {
@@ -106,10 +142,10 @@ export function ReportFilterBar({ filters, onChange, options, hide = [], rangeId
   const set = (key: FilterKey, values: string[]) =>
     onChange({ ...filters, [key]: key === 'grade_level' || key === 'subject' ? values : values.map(Number) });
   return (
-    <FilterBar label="Report filters" active={hasFilters(filters)} onClear={() => onChange(EMPTY_FILTERS)}
+    <FilterBar label={t(m.bar)} active={hasFilters(filters)} onClear={() => onChange(EMPTY_FILTERS)}
       columns="11rem repeat(auto-fill, minmax(9.5rem, 1fr))" className="report-filter-bar"
       foldCount={activeFilterCount(filters, keys)}>
-      <DateRangeFilter value={filters} presets={PRESETS} custom="custom" describedBy={rangeId}
+      <DateRangeFilter value={filters} presets={presets()} custom="custom" describedBy={rangeId}
         onChange={(range) => onChange({ ...filters, ...range })} />
       {keys.map((k) => (
         <ChoiceDropdown key={k} legend={filterLabel(k, observers).one} name={`filter-${k}`} options={options[k]}

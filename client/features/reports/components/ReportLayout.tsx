@@ -22,10 +22,11 @@ import { ReportAnswer } from './ReportParts';
 import { chosenNames, FILTER_KEYS, filterLabel, type FilterOptions, ReportFilterBar, useFilterOptions } from './ReportFilterBar';
 import { lazyPart } from '../../../lib/lazyPart';
 import { useDistrictProfile } from '../../../lib/lookups';
+import { defineMessages, type MessageDescriptor, t, tText } from '../../../lib/i18n';
 
 // Below the fold or opened on demand: not part of a report's first paint (issue 35).
-const SubscriptionsList = lazyPart('SubscriptionsList', () => import('../subscriptions/SubscriptionsList').then((m) => m.SubscriptionsList));
-const DrillDownDialog = lazyPart('DrillDownDialog', () => import('./DrillDown').then((m) => m.DrillDownDialog));
+const SubscriptionsList = lazyPart('SubscriptionsList', () => import('../subscriptions/SubscriptionsList').then((mod) => mod.SubscriptionsList));
+const DrillDownDialog = lazyPart('DrillDownDialog', () => import('./DrillDown').then((mod) => mod.DrillDownDialog));
 
 export const REPORT_PATHS: Record<ReportKind, string> = {
   interactions: '/app/reports',
@@ -36,13 +37,28 @@ export const REPORT_PATHS: Record<ReportKind, string> = {
   walkthroughs: '/app/reports/walkthroughs',
 };
 
-const DESCRIPTIONS: Record<ReportKind, string> = {
-  interactions: 'How much coaching happens: completed interactions, hours and the educators they reach.',
-  'coaching-cycles': 'Coaching cycles by status and stage, time in each stage, completion and goals met.',
-  'teacher-level': 'One row per educator: interactions, minutes, last contact, cycles and skill growth.',
-  'coaching-team': 'One row per coach: caseload, interactions, coaching time against other logged time.',
-  comparison: 'Two schools, groups, coaches or periods side by side, with the differences.',
-  walkthroughs: 'What observers saw in classrooms: each look-for seen how often, by school and month, on one observation form.',
+const m = defineMessages({
+  interactions: { id: 'reports.desc.interactions', defaultMessage: 'How much coaching happens: completed interactions, hours and the educators they reach.' },
+  cycles: { id: 'reports.desc.cycles', defaultMessage: 'Coaching cycles by status and stage, time in each stage, completion and goals met.' },
+  teacherLevel: { id: 'reports.desc.teacherLevel', defaultMessage: 'One row per educator: interactions, minutes, last contact, cycles and skill growth.' },
+  team: { id: 'reports.desc.team', defaultMessage: 'One row per coach: caseload, interactions, coaching time against other logged time.' },
+  comparison: { id: 'reports.desc.comparison', defaultMessage: 'Two schools, groups, coaches or periods side by side, with the differences.' },
+  walkthroughs: { id: 'reports.desc.walkthroughs', defaultMessage: 'What observers saw in classrooms: each look-for seen how often, by school and month, on one observation form.' },
+  filterWords: { id: 'reports.layout.filterWords', defaultMessage: '{filter}: {names}' },
+  presetRange: { id: 'reports.layout.presetRange', defaultMessage: '{preset} ({range})' },
+  print: { id: 'reports.layout.print', defaultMessage: 'Print' },
+  tabs: { id: 'reports.layout.tabs', defaultMessage: 'Reports' },
+  showing: { id: 'reports.layout.showing', defaultMessage: 'Showing: ' },
+  retention: { id: 'reports.layout.retention', defaultMessage: 'Records before {date} are deleted under the district’s retention setting.' },
+});
+
+const DESCRIPTIONS: Record<ReportKind, MessageDescriptor> = {
+  interactions: m.interactions,
+  'coaching-cycles': m.cycles,
+  'teacher-level': m.teacherLevel,
+  'coaching-team': m.team,
+  comparison: m.comparison,
+  walkthroughs: m.walkthroughs,
 };
 
 /** "Aug 1, 2025 – Nov 23, 2025". */
@@ -56,14 +72,14 @@ export function filtersInWords(filters: ReportFilters, options: FilterOptions, h
   for (const key of FILTER_KEYS) {
     if (hide.includes(key)) continue;
     const names = chosenNames(filters, key, options);
-    if (names.length) parts.push(`${filterLabel(key, observers).one}: ${names.join(', ')}`);
+    if (names.length) parts.push(t(m.filterWords, { filter: filterLabel(key, observers).one, names: names.join(', ') }));
   }
   return parts;
 }
 
 /** The range and filters in one line of text: "This school year (Aug 1, 2025 – Nov 23, 2025) · School: Lincoln Middle". */
 export function scopeText(filters: ReportFilters, options: FilterOptions, range: string | null, hide: string[] = [], observers = false): string {
-  return [`${presetLabel(filters)}${range ? ` (${range})` : ''}`, ...filtersInWords(filters, options, hide, observers)].join(' · ');
+  return [range ? t(m.presetRange, { preset: presetLabel(filters), range }) : presetLabel(filters), ...filtersInWords(filters, options, hide, observers)].join(' · ');
 }
 
 export function ReportLayout({ page, title, range, actions, children, hideFilters = [], showFilters = true, observers = false }: {
@@ -94,17 +110,17 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
   const retainedFrom = useDistrictProfile(showFilters && Boolean(page.user?.district)).data?.retained_from ?? null;
   return (
     <div className="stack report-page" data-report={kind}>
-      <PageHeader title={title} description={DESCRIPTIONS[kind]}
+      <PageHeader title={title} description={t(DESCRIPTIONS[kind])}
         actions={(
           <div className="report-actions">
             {actions}
             {page.allowed && <EmailReportControl kind={kind} description={words} />}
-            <Button variant="secondary" size="sm" onClick={() => window.print()}>Print</Button>
+            <Button variant="secondary" size="sm" onClick={() => window.print()}>{t(m.print)}</Button>
           </div>
         )} />
       <NavTabs
-        label="Reports"
-        tabs={REPORT_KINDS.map((k) => ({ key: k, label: REPORT_TITLES[k], to: `${REPORT_PATHS[k]}${tabSearch}`, current: location.pathname === REPORT_PATHS[k] }))}
+        label={t(m.tabs)}
+        tabs={REPORT_KINDS.map((k) => ({ key: k, label: tText(REPORT_TITLES[k]), to: `${REPORT_PATHS[k]}${tabSearch}`, current: location.pathname === REPORT_PATHS[k] }))}
       />
       {showFilters && (
         <ReportFilterBar filters={state.filters} options={options} hide={hideFilters} rangeId={rangeText ? rangeId : undefined} observers={observers}
@@ -114,7 +130,7 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
         // The one place the range's dates are written (on one line), then the filters set.
         <p className="report-scope" data-testid="report-scope">
           <span className="report-scope__print">{district ? `${district} · ` : ''}{title} · </span>
-          <span className="sr-only">Showing: </span>
+          <span className="sr-only">{t(m.showing)}</span>
           <span className="report-scope__range">
             {presetLabel(state.filters)}
             {rangeText && <> <span className="report-scope__dates" id={rangeId}>{`(${rangeText})`}</span></>}
@@ -124,7 +140,7 @@ export function ReportLayout({ page, title, range, actions, children, hideFilter
       )}
       {showFilters && retainedFrom && (
         <p className="report-retention muted" data-testid="report-retention">
-          Records before {formatDay(retainedFrom, locale)} are deleted under the district&rsquo;s retention setting.
+          {t(m.retention, { date: formatDay(retainedFrom, locale) })}
         </p>
       )}
       {children}

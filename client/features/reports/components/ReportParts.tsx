@@ -9,9 +9,44 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PlanFeatureCard } from '../../../components/PlanUpgradeNotice';
 import type { ApiError } from '../../../lib/api';
 import { useAuthUser } from '../../../lib/session';
-import { pluralWord } from '../../../../common/plural';
-import { counted, int } from '../format';
+import { countOf, int } from '../format';
+import { defineMessages, t, tRich } from '../../../lib/i18n';
 import { sortRows } from '../reportQuery';
+
+const m = defineMessages({
+  headline: { id: 'reports.parts.headline', defaultMessage: 'Headline figures' },
+  showThem: { id: 'reports.parts.showThem', defaultMessage: ' {label}: show them' },
+  loading: { id: 'reports.parts.loading', defaultMessage: 'Loading the report…' },
+  loadFailed: { id: 'reports.parts.loadFailed', defaultMessage: 'This report could not load' },
+  emptyTitle: { id: 'reports.parts.emptyTitle', defaultMessage: 'No completed interactions in this range' },
+  clear: { id: 'reports.parts.clear', defaultMessage: 'Clear filters' },
+  goActivity: { id: 'reports.parts.goActivity', defaultMessage: 'Go to Activity' },
+  emptyFiltered: { id: 'reports.parts.emptyFiltered', defaultMessage: 'Nothing matches these filters. Choose a longer date range or fewer filters.' },
+  emptyText: { id: 'reports.parts.emptyText', defaultMessage: 'Reports count interactions that are completed. Log and complete interactions on the Activity screen, or choose a longer date range.' },
+  csv: { id: 'reports.parts.csv', defaultMessage: 'Download CSV<sr>: {title}</sr>' },
+  sortedAsc: { id: 'reports.parts.sortedAsc', defaultMessage: '{caption}, sorted by {column}, ascending' },
+  sortedDesc: { id: 'reports.parts.sortedDesc', defaultMessage: '{caption}, sorted by {column}, descending' },
+  nothing: { id: 'reports.parts.nothing', defaultMessage: 'Nothing to show.' },
+  tlTitle: { id: 'reports.parts.tlTitle', defaultMessage: 'Teacher level report' },
+  tl1: { id: 'reports.parts.tl1', defaultMessage: 'one row per educator: interactions, minutes, days since the last contact, coaching cycles active and completed;' },
+  tl2: { id: 'reports.parts.tl2', defaultMessage: 'skill growth per domain: the first and the latest rating in the range;' },
+  tl3: { id: 'reports.parts.tl3', defaultMessage: 'a "Not yet coached this year" view, to see who no coach has reached yet, and who is below your coaching target.' },
+  cmpTitle: { id: 'reports.parts.cmpTitle', defaultMessage: 'Comparison report' },
+  cmp1: { id: 'reports.parts.cmp1', defaultMessage: 'two schools, groups, coaches or periods side by side;' },
+  cmp2: { id: 'reports.parts.cmp2', defaultMessage: 'the same measures for each (interactions, minutes, educators reached and their share of the roster, cycles);' },
+  cmp3: { id: 'reports.parts.cmp3', defaultMessage: 'the differences, up or down, in numbers.' },
+  targets: { id: 'reports.parts.targets', defaultMessage: 'Coaching targets' },
+  interactionTarget: { id: 'reports.parts.interactionTarget', defaultMessage: 'At least {count, plural, one {# interaction} other {# interactions}} per educator a month:' },
+  notMeasuredRange: { id: 'reports.parts.notMeasuredRange', defaultMessage: 'not measured for this range.' },
+  everyEducator: { id: 'reports.parts.everyEducator', defaultMessage: 'every educator is on target.' },
+  belowOf: { id: 'reports.parts.belowOf', defaultMessage: '{below} of {of} {count, plural, one {educator is} other {educators are}} below target.' },
+  below: { id: 'reports.parts.below', defaultMessage: '{below} {count, plural, one {educator is} other {educators are}} below target.' },
+  seeBelow: { id: 'reports.parts.seeBelow', defaultMessage: 'See who is below target' },
+  cycleTarget: { id: 'reports.parts.cycleTarget', defaultMessage: 'At least {count, plural, one {# coaching cycle} other {# coaching cycles}} per new teacher a semester:' },
+  notMeasured: { id: 'reports.parts.notMeasured', defaultMessage: 'not measured.' },
+  everyNew: { id: 'reports.parts.everyNew', defaultMessage: 'every new teacher is on target.' },
+  newBelow: { id: 'reports.parts.newBelow', defaultMessage: '{count, plural, one {# new teacher is} other {# new teachers are}} below target.' },
+});
 
 export interface HeadlineFigure {
   key: string;
@@ -22,15 +57,15 @@ export interface HeadlineFigure {
   onDrill?: () => void;
 }
 
-export function Headline({ figures, label = 'Headline figures' }: { figures: HeadlineFigure[]; label?: string }) {
+export function Headline({ figures, label }: { figures: HeadlineFigure[]; label?: string }) {
   return (
-    <ul className="report-cards" aria-label={label}>
+    <ul className="report-cards" aria-label={label ?? t(m.headline)}>
       {figures.map((f) => (
         <li key={f.key} className="report-card" data-figure={f.key}>
           <span className="report-card__label">{f.label}</span>
           {f.onDrill ? (
             <button type="button" className="report-card__value report-card__value--link" onClick={f.onDrill}>
-              {f.value}<span className="sr-only"> {f.label.toLowerCase()}: show them</span>
+              {f.value}<span className="sr-only">{t(m.showThem, { label: f.label.toLowerCase() })}</span>
             </button>
           ) : <span className="report-card__value">{f.value}</span>}
           {f.sub && <span className="report-card__sub">{f.sub}</span>}
@@ -43,7 +78,7 @@ export function Headline({ figures, label = 'Headline figures' }: { figures: Hea
 export function HeadlineSkeleton({ count = 4 }: { count?: number }) {
   return (
     <div role="status" className="report-loading">
-      <span className="sr-only">Loading the report…</span>
+      <span className="sr-only">{t(m.loading)}</span>
       <ul className="report-cards" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => <li key={i} className="report-card report-card--skeleton"><span className="skeleton skeleton--text" /><span className="skeleton skeleton--figure" /></li>)}
       </ul>
@@ -56,7 +91,7 @@ export function HeadlineSkeleton({ count = 4 }: { count?: number }) {
 }
 
 export function ReportError({ error }: { error: ApiError }) {
-  return <Alert tone="danger" title="This report could not load">{error.message}{error.errors && Object.keys(error.errors).length > 0 && (
+  return <Alert tone="danger" title={t(m.loadFailed)}>{error.message}{error.errors && Object.keys(error.errors).length > 0 && (
     <ul>{Object.entries(error.errors).map(([k, v]) => <li key={k}>{v[0]}</li>)}</ul>
   )}</Alert>;
 }
@@ -76,13 +111,13 @@ export function ReportAnswer<D>({ answer: { data, error }, headlines, children }
   );
 }
 
-export function NoInteractions({ filtered, onClear, what = 'interactions' }: { filtered: boolean; onClear: () => void; what?: string }) {
+export function NoInteractions({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
-    <EmptyState title={`No completed ${what} in this range`}
-      action={filtered ? <button type="button" className="btn btn--secondary" onClick={onClear}><span className="btn__label">Clear filters</span></button> : <ButtonLink to="/app/activity" variant="secondary">Go to Activity</ButtonLink>}>
+    <EmptyState title={t(m.emptyTitle)}
+      action={filtered ? <button type="button" className="btn btn--secondary" onClick={onClear}><span className="btn__label">{t(m.clear)}</span></button> : <ButtonLink to="/app/activity" variant="secondary">{t(m.goActivity)}</ButtonLink>}>
       <p>{filtered
-        ? 'Nothing matches these filters. Choose a longer date range or fewer filters.'
-        : `Reports count ${what} that are completed. Log and complete ${what} on the Activity screen, or choose a longer date range.`}</p>
+        ? t(m.emptyFiltered)
+        : t(m.emptyText)}</p>
     </EmptyState>
   );
 }
@@ -127,11 +162,11 @@ export function ReportTable<T>({ title, caption, columns, rows, rowKey, csv, sor
     <div className="report-table-section">
       <div className="report-table-section__head">
         <h2 id={headingId} className="report-table-section__title">{title}</h2>
-        {csv && <a className="btn btn--secondary btn--sm report-csv" href={csv} download><span className="btn__label">Download CSV<span className="sr-only">: {title}</span></span></a>}
+        {csv && <a className="btn btn--secondary btn--sm report-csv" href={csv} download><span className="btn__label">{tRich(m.csv, { title, sr: (chunks) => <span className="sr-only">{chunks}</span> })}</span></a>}
       </div>
       <div className="table-wrap report-table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
         <table className="table report-table">
-          <caption className="sr-only">{caption ?? title}{sort ? `, sorted by ${columns.find((c) => c.key === sort.replace(/^-/, ''))?.label ?? sort}${sort.startsWith('-') ? ', descending' : ', ascending'}` : ''}</caption>
+          <caption className="sr-only">{sort ? t(sort.startsWith('-') ? m.sortedDesc : m.sortedAsc, { caption: caption ?? title, column: columns.find((c) => c.key === sort.replace(/^-/, ''))?.label ?? sort }) : caption ?? title}</caption>
           <thead>
             <tr>
               {columns.map((c) => {
@@ -151,7 +186,7 @@ export function ReportTable<T>({ title, caption, columns, rows, rowKey, csv, sor
           </thead>
           <tbody>
             {sorted.length === 0 ? (
-              <tr><td colSpan={columns.length} className="table__empty">{empty ?? 'Nothing to show.'}</td></tr>
+              <tr><td colSpan={columns.length} className="table__empty">{empty ?? t(m.nothing)}</td></tr>
             ) : sorted.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c, i) => (i === 0
@@ -170,23 +205,23 @@ export function ReportTable<T>({ title, caption, columns, rows, rowKey, csv, sor
 /** A number in a table cell that opens the records behind it. */
 export function DrillCell({ value, label, onDrill }: { value: string; label: string; onDrill?: () => void }) {
   if (!onDrill || value === '0' || value === '–') return <>{value}</>;
-  return <button type="button" className="report-drill" onClick={onDrill}>{value}<span className="sr-only"> {label}: show them</span></button>;
+  return <button type="button" className="report-drill" onClick={onDrill}>{value}<span className="sr-only">{t(m.showThem, { label })}</span></button>;
 }
 
 /** What Teacher level and Comparison add, for a district without the plan feature. */
 export function AdvancedPlanNote({ report }: { report: 'teacher-level' | 'comparison' }) {
   const { user } = useAuthUser();
   return report === 'teacher-level' ? (
-    <PlanFeatureCard feature="advanced-reports" title="Teacher level report" planName={user?.district?.plan.name} tail=":" items={[
-      'one row per educator: interactions, minutes, days since the last contact, coaching cycles active and completed;',
-      'skill growth per domain: the first and the latest rating in the range;',
-      'a "Not yet coached this year" view, to see who no coach has reached yet, and who is below your coaching target.',
+    <PlanFeatureCard feature="advanced-reports" title={t(m.tlTitle)} planName={user?.district?.plan.name} tail=":" items={[
+      t(m.tl1),
+      t(m.tl2),
+      t(m.tl3),
     ]} />
   ) : (
-    <PlanFeatureCard feature="advanced-reports" title="Comparison report" planName={user?.district?.plan.name} tail=":" items={[
-      'two schools, groups, coaches or periods side by side;',
-      'the same measures for each (interactions, minutes, educators reached and their share of the roster, cycles);',
-      'the differences, up or down, in numbers.',
+    <PlanFeatureCard feature="advanced-reports" title={t(m.cmpTitle)} planName={user?.district?.plan.name} tail=":" items={[
+      t(m.cmp1),
+      t(m.cmp2),
+      t(m.cmp3),
     ]} />
   );
 }
@@ -194,27 +229,29 @@ export function AdvancedPlanNote({ report }: { report: 'teacher-level' | 'compar
 /** Progress against the district's coaching targets, and who is below them (a link to Teacher level). */
 export function TargetsPanel({ progress, educators, teacherLevelHref, advanced }: { progress: TargetProgress | null; educators?: number; teacherLevelHref: string; advanced: boolean }) {
   if (!progress) return null;
-  const t = progress.targets;
-  if (t.interactions_per_educator_per_month === null && t.cycles_per_new_teacher_per_semester === null) return null;
+  const targets = progress.targets;
+  if (targets.interactions_per_educator_per_month === null && targets.cycles_per_new_teacher_per_semester === null) return null;
   return (
     <section className="card report-targets" aria-labelledby="report-targets-title">
-      <h2 id="report-targets-title" className="card__title">Coaching targets</h2>
+      <h2 id="report-targets-title" className="card__title">{t(m.targets)}</h2>
       <ul className="report-targets__list">
-        {t.interactions_per_educator_per_month !== null && (
+        {targets.interactions_per_educator_per_month !== null && (
           <li>
-            <strong>At least {counted(t.interactions_per_educator_per_month, 'interaction', 'interactions')} per educator a month:</strong>{' '}
-            {progress.educators_below_interaction_target === null ? 'not measured for this range.' : progress.educators_below_interaction_target === 0
-              ? 'every educator is on target.'
-              : <>{int(progress.educators_below_interaction_target)}{educators ? ` of ${int(educators)}` : ''} {pluralWord(progress.educators_below_interaction_target, 'educator is', 'educators are')} below target.{' '}
-                {advanced && <Link to={teacherLevelHref}>See who is below target</Link>}</>}
+            <strong>{t(m.interactionTarget, { count: countOf(targets.interactions_per_educator_per_month) })}</strong>{' '}
+            {progress.educators_below_interaction_target === null ? t(m.notMeasuredRange) : progress.educators_below_interaction_target === 0
+              ? t(m.everyEducator)
+              : <>{educators
+                ? t(m.belowOf, { below: int(progress.educators_below_interaction_target), of: int(educators), count: progress.educators_below_interaction_target })
+                : t(m.below, { below: int(progress.educators_below_interaction_target), count: progress.educators_below_interaction_target })}{' '}
+                {advanced && <Link to={teacherLevelHref}>{t(m.seeBelow)}</Link>}</>}
           </li>
         )}
-        {t.cycles_per_new_teacher_per_semester !== null && (
+        {targets.cycles_per_new_teacher_per_semester !== null && (
           <li>
-            <strong>At least {counted(t.cycles_per_new_teacher_per_semester, 'coaching cycle', 'coaching cycles')} per new teacher a semester:</strong>{' '}
-            {progress.new_teachers_below_cycle_target === null ? 'not measured.' : progress.new_teachers_below_cycle_target === 0
-              ? 'every new teacher is on target.'
-              : `${counted(progress.new_teachers_below_cycle_target, 'new teacher is', 'new teachers are')} below target.`}
+            <strong>{t(m.cycleTarget, { count: countOf(targets.cycles_per_new_teacher_per_semester) })}</strong>{' '}
+            {progress.new_teachers_below_cycle_target === null ? t(m.notMeasured) : progress.new_teachers_below_cycle_target === 0
+              ? t(m.everyNew)
+              : t(m.newBelow, { count: progress.new_teachers_below_cycle_target })}
           </li>
         )}
       </ul>
