@@ -6,6 +6,7 @@ import { LOCALE_NAMES, LOCALES } from '../../../common/locales';
 import { hasPermission, permissionScope, PERMISSIONS } from '../../../common/permissions';
 import { accountEmailSchema, accountPasswordSchema, accountProfileSchema } from '../../../common/schemas/account';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Alert } from '../../components/Alert';
 import { CheckboxField, SelectField, TextField } from '../../components/Field';
 import { Form, FormContent, type FormState } from '../../components/Form';
@@ -144,6 +145,8 @@ function ProfileForm({ user }: { user: AuthUser }) {
       <TextField label={t(m.name)} autoComplete="name" required {...form.field('name')} />
       <div className="grid-2">
         <SelectField label={t(m.language)} hint={t(m.languageHint)} options={LANGUAGE_OPTIONS} required {...form.field('locale')} />
+      </div>
+      <div className="grid-2">
         <SelectField label={t(m.dateLanguage)} options={LOCALE_OPTIONS} required {...form.field('date_locale')} />
         <SelectField label={t(m.timezone)} options={timezoneOptions(user.timezone)} required {...form.field('timezone')} />
       </div>
@@ -331,7 +334,7 @@ export default function AccountSettingsScreen({ route }: ScreenProps) {
   return (
     <div className="stack stack--lg settings-page">
       <PageHeader
-        title={route.title}
+        title={routeTitle(route)}
         description={<p>{t(admin ? m.adminDescription : m.appDescription)}</p>}
       />
       <SettingsCard id="settings-profile" title={t(m.profileTitle)} intro={t(m.profileIntro)}>
