@@ -14,6 +14,7 @@ import { useAuthUser, useDateLocale } from '../../lib/session';
 import { useCoachList } from './api';
 import { CoachStatus, schoolList } from './components/CoachStatus';
 import { defineMessages, t, tRich } from '../../lib/i18n';
+import { routeTitle } from '../../app/routeTitles';
 
 const m = defineMessages({
   educators: { id: 'coaches.educators', defaultMessage: '{count, plural, one {# educator} other {# educators}}' },
@@ -115,7 +116,7 @@ export default function CoachListScreen({ route }: ScreenProps) {
   return (
     <div className="stack stack--lg coaches-page">
       <PageHeader
-        title={route.title}
+        title={routeTitle(route)}
         description={<p>{t(m.listIntro)}</p>}
         actions={canInvite ? <ButtonLink to="/app/settings/user/new" variant="secondary">{t(m.invite)}</ButtonLink> : undefined}
       />

@@ -20,6 +20,7 @@ import { EndAssignmentModal } from './components/EndAssignmentModal';
 import { CoachActivity } from './components/CoachActivity';
 import { CoachCycles } from './components/CoachCycles';
 import { defineMessages, t } from '../../lib/i18n';
+import { routeTitle } from '../../app/routeTitles';
 
 const m = defineMessages({
   hiddenAllBuilding: { id: 'coaches.hiddenAllBuilding', defaultMessage: '{count, plural, one {The educator on this caseload is} other {The # educators on this caseload are}} at schools outside yours, so they are not listed here.' },
@@ -85,7 +86,7 @@ export default function CoachViewScreen({ route }: ScreenProps) {
   if (notFound) {
     return (
       <div className="stack">
-        <PageHeader title={route.title} breadcrumbs={crumbs(t(m.notFoundCrumb))} />
+        <PageHeader title={routeTitle(route)} breadcrumbs={crumbs(t(m.notFoundCrumb))} />
         <EmptyState title={t(m.notFoundTitle)}>
           <p>
             {t(m.notFoundBody)}{' '}
@@ -98,7 +99,7 @@ export default function CoachViewScreen({ route }: ScreenProps) {
   if (error && !coach) {
     return (
       <div className="stack">
-        <PageHeader title={route.title} breadcrumbs={crumbs(route.title)} />
+        <PageHeader title={routeTitle(route)} breadcrumbs={crumbs(routeTitle(route))} />
         <LoadError what={t(m.coachWhat)} onRetry={() => void mutate()} />
       </div>
     );

@@ -16,6 +16,7 @@ import { OwnUserSettings } from './components/OwnUserSettings';
 import { DEFAULT_USER_FILTERS, UserFilters, type UserFilterValues } from './components/UserFilters';
 import { UserTable } from './components/UserTable';
 import { defineMessages, t } from '../../lib/i18n';
+import { routeTitle } from '../../app/routeTitles';
 
 const m = defineMessages({
   listIntro: { id: 'users.listIntro', defaultMessage: 'Everyone in your district who signs in to Coachwell. Invite people, choose their roles and schools, and turn off access when someone leaves.' },
@@ -61,7 +62,7 @@ function DistrictUserList({ route, selfId }: ScreenProps & { selfId: number }) {
   return (
     <div className="stack stack--lg users-page">
       <PageHeader
-        title={route.title}
+        title={routeTitle(route)}
         description={
           <p>{t(m.listIntro)}</p>
         }

@@ -13,6 +13,7 @@ import { useInstantFormat } from '../../../lib/session';
 import { useOwnUserSettings } from '../api';
 import { UserStatus } from '../../../components/UserStatus';
 import { defineMessages, t, tRich, tText } from '../../../lib/i18n';
+import { routeTitle } from '../../../app/routeTitles';
 
 const m = defineMessages({
   never: { id: 'users.never', defaultMessage: 'Never' },
@@ -137,7 +138,7 @@ export function OwnUserSettings({ route }: { route: RouteDef }) {
   return (
     <div className="stack stack--lg users-own">
       <PageHeader
-        title={route.title}
+        title={routeTitle(route)}
         description={<p>{t(m.ownIntro)}</p>}
       />
       {error && !data ? (
