@@ -50,6 +50,8 @@ import * as m0178 from './migrations/20261205_0178_retention';
 import * as m0179 from './migrations/20261205_0179_article_district_data';
 import * as m0180 from './migrations/20261206_0180_district_purge_progress';
 import * as m0181 from './migrations/20261206_0181_user_locale';
+import * as m0182 from './migrations/20261206_0182_article_translations';
+import * as m0183 from './migrations/20261206_0183_articles_spanish';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -103,6 +105,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205_0179_article_district_data': m0179,
   '20261206_0180_district_purge_progress': m0180,
   '20261206_0181_user_locale': m0181,
+  '20261206_0182_article_translations': m0182,
+  '20261206_0183_articles_spanish': m0183,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */

@@ -838,6 +838,16 @@ export interface ArticleVersionsTable {
   at: Timestamp;
 }
 
+/** An article's text in another language (issue 33; migration 20261206_0182): the provider's, no district. */
+export interface ArticleTranslationsTable {
+  article_id: number;
+  locale: 'es';
+  title: string;
+  body: string; // Markdown
+  updated_by: number | null; // null: Coachwell's own text (a migration's)
+  updated_at: Timestamp;
+}
+
 export interface ArticleFeedbackTable {
   article_id: number;
   user_id: number;
@@ -1261,6 +1271,7 @@ export interface Database {
   articles: ArticlesTable;
   article_audience_roles: ArticleAudienceRolesTable;
   article_versions: ArticleVersionsTable;
+  article_translations: ArticleTranslationsTable;
   article_feedback: ArticleFeedbackTable;
   article_views: ArticleViewsTable;
   server_errors: ServerErrorsTable;

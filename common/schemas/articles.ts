@@ -1,6 +1,7 @@
 // The knowledge base's contract (issue 13): categories, audiences, request schemas, messages and answer
 // shapes of /api/admin/article (the provider's staff) and /api/article (every signed-in reader).
 import * as z from 'zod/mini';
+import { LOCALES, type Locale } from '../locales';
 import type { MarkdownHeading } from '../markdown';
 import { ROLE_PERMISSIONS } from '../permissions';
 import { text } from './fields';
@@ -69,7 +70,16 @@ export const ARTICLE_MESSAGES = {
   alreadyDraft: 'This article is not published.',
   providerOnly: 'Help articles are managed by Coachwell staff.',
   helpful: 'Helpful must be true or false.',
+  translationLocale: 'Language must be es (Spanish).',
+  translationNotFound: 'This article has no version in that language.',
 } as const;
+
+/** The languages an article may have a version in besides its English (issue 33): every interface language but English. */
+export const TRANSLATION_LOCALES = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en');
+export type TranslationLocale = (typeof TRANSLATION_LOCALES)[number];
+export function isTranslationLocale(value: unknown): value is TranslationLocale {
+  return typeof value === 'string' && (TRANSLATION_LOCALES as readonly string[]).includes(value);
+}
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -103,6 +113,16 @@ export const articlePayloadSchema = z.object({
 }).check(
   z.refine((v) => v.audience === 'all' || v.roles.length > 0, { message: ARTICLE_MESSAGES.roles, path: ['roles'] }),
 );
+/** PUT /api/admin/article/{id}/translation/{locale}: the article's title and Markdown body in that language. */
+export const articleTranslationPayloadSchema = z.object({
+  title: text('Title', ARTICLE_TITLE_MAX),
+  body: z.string({ error: ARTICLE_MESSAGES.body }).check(
+    z.refine((v) => v.trim() !== '', ARTICLE_MESSAGES.body),
+    z.maxLength(ARTICLE_BODY_MAX, `Body must be at most ${ARTICLE_BODY_MAX.toLocaleString('en-US')} characters.`),
+  ),
+});
+export type ArticleTranslationPayload = z.output<typeof articleTranslationPayloadSchema>;
+
 export type ArticlePayloadInput = z.input<typeof articlePayloadSchema>;
 export type ArticlePayload = z.output<typeof articlePayloadSchema>;
 
@@ -161,12 +181,23 @@ export interface AdminArticleSummary {
   helpful_no: number;
 }
 
+/** An article's version in another language, as the editor reads it. `updated_by` null: Coachwell's own text. */
+export interface AdminArticleTranslation {
+  locale: TranslationLocale;
+  title: string;
+  body: string;
+  updated_at: string;
+  updated_by: PersonRef | null;
+}
+
 /** GET/POST/PUT /api/admin/article[/{id}]. */
 export interface AdminArticle extends AdminArticleSummary {
   body: string;
   created_at: string;
   created_by: PersonRef | null;
   versions: number;
+  /** Its versions in other languages (Spanish), by language. */
+  translations: AdminArticleTranslation[];
 }
 
 export interface ArticleVersionSummary {
@@ -195,6 +226,8 @@ export interface ArticleResult {
   category_label: string;
   updated_at: string;
   view_count: number;
+  /** The language of `title` (and snippet): the reader's when the article has a version in it, else English. */
+  locale: Locale;
   title_html?: string;
   snippet_html?: string;
 }
@@ -226,6 +259,10 @@ export interface ArticleView {
   published_at: string | null;
   related: ArticleResult[];
   my_feedback: boolean | null;
+  /** The language of `title` and `html`: the reader's when the article has a version in it, else English. */
+  locale: Locale;
+  /** True when the reader reads another language than English and the article has no version in it (the text is English). */
+  translation_missing: boolean;
 }
 
 export interface ArticleFeedbackAnswer {

@@ -124,6 +124,7 @@ export async function pathValues(t: TestApp, districtId: number, spareDistrictId
     'admin:article/{id}': article.id,
     'version/{versionId}': article.version_id,
     'article/{slug}': article.slug,
+    'translation/{locale}': 'es',
     'admin:alert/{id}': alert.id,
     'alert/{id}': alert.id,
     'admin:district/{id}': spareDistrictId,

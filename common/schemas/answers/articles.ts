@@ -3,8 +3,9 @@
 import * as z from 'zod/mini';
 import {
   type AdminArticle, type AdminArticleSummary, ARTICLE_AUDIENCES, ARTICLE_CATEGORY_KEYS, ARTICLE_ROLES, ARTICLE_STATUSES, type ArticleFeedbackAnswer,
-  type ArticleResult, type ArticleVersion, type ArticleVersionSummary, type ArticleView,
+  type AdminArticleTranslation, type ArticleResult, TRANSLATION_LOCALES, type TranslationLocale, type ArticleVersion, type ArticleVersionSummary, type ArticleView,
 } from '../articles';
+import { LOCALES } from '../../locales';
 import { id, instant, ref, type SameShape } from './shapes';
 
 const category = z.enum(ARTICLE_CATEGORY_KEYS);
@@ -29,6 +30,18 @@ export const adminArticleSummaryAnswer = z.strictObject(adminSummaryFields);
 export type AdminArticleSummaryAnswer = z.infer<typeof adminArticleSummaryAnswer>;
 export const adminArticleSummaryAnswerMatches: SameShape<AdminArticleSummaryAnswer, AdminArticleSummary> = true;
 
+export const adminArticleTranslationAnswer = z.strictObject({
+  locale: z.enum(TRANSLATION_LOCALES as [TranslationLocale, ...TranslationLocale[]]),
+  title: z.string(),
+  /** Markdown. */
+  body: z.string(),
+  updated_at: instant,
+  /** null: Coachwell's own text (written by a migration). */
+  updated_by: z.nullable(ref),
+});
+export type AdminArticleTranslationAnswer = z.infer<typeof adminArticleTranslationAnswer>;
+export const adminArticleTranslationAnswerMatches: SameShape<AdminArticleTranslationAnswer, AdminArticleTranslation> = true;
+
 export const adminArticleAnswer = z.strictObject({
   ...adminSummaryFields,
   /** Markdown. */
@@ -36,6 +49,8 @@ export const adminArticleAnswer = z.strictObject({
   created_at: instant,
   created_by: z.nullable(ref),
   versions: z.number(),
+  /** Its versions in other languages (Spanish). */
+  translations: z.array(adminArticleTranslationAnswer),
 });
 export type AdminArticleAnswer = z.infer<typeof adminArticleAnswer>;
 export const adminArticleAnswerMatches: SameShape<AdminArticleAnswer, AdminArticle> = true;
@@ -63,6 +78,8 @@ export const articleResultAnswer = z.strictObject({
   category_label: z.string(),
   updated_at: instant,
   view_count: z.number(),
+  /** The language of the title (and snippet): the reader's when the article has a version in it, else English. */
+  locale: z.enum(LOCALES),
   /** With search words: the title and a snippet, the words in <mark> (escaped HTML). */
   title_html: z.optional(z.string()),
   snippet_html: z.optional(z.string()),
@@ -84,6 +101,10 @@ export const articleViewAnswer = z.strictObject({
   related: z.array(articleResultAnswer),
   /** The reader's own vote, null before one. */
   my_feedback: z.nullable(z.boolean()),
+  /** The language of `title` and `html`. */
+  locale: z.enum(LOCALES),
+  /** The reader reads another language than English and the article has no version in it: the text is English. */
+  translation_missing: z.boolean(),
 });
 export type ArticleViewAnswer = z.infer<typeof articleViewAnswer>;
 export const articleViewAnswerMatches: SameShape<ArticleViewAnswer, ArticleView> = true;

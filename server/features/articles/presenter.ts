@@ -1,11 +1,18 @@
 // Field whitelists from article rows to the API's JSON.
 import type {
-  AdminArticleAnswer, AdminArticleSummaryAnswer, ArticleResultAnswer, ArticleVersionAnswer, ArticleVersionSummaryAnswer, ArticleViewAnswer,
+  AdminArticleAnswer, AdminArticleSummaryAnswer, AdminArticleTranslationAnswer, ArticleResultAnswer, ArticleVersionAnswer, ArticleVersionSummaryAnswer, ArticleViewAnswer,
 } from '../../../common/schemas/answers/articles';
 import { type ArticleCategory, type ArticleRole, categoryLabel } from '../../../common/schemas/articles';
 import { markdownToText, renderMarkdown } from '../../../common/markdown';
 import { highlight, snippet } from './highlight';
-import type { ArticleRow, ArticleVersionRow } from './queries';
+import type { Locale } from '../../../common/locales';
+import type { TranslationLocale } from '../../../common/schemas/articles';
+import type { ArticleRow, ArticleTranslationRow, ArticleVersionRow } from './queries';
+
+/** The text a reader reads: the article's version in their language when there is one, else the English. */
+function readText(row: ArticleRow, translation: ArticleTranslationRow | undefined): { title: string; body: string; locale: Locale } {
+  return translation ? { title: translation.title, body: translation.body, locale: translation.locale } : { title: row.title, body: row.body, locale: 'en' };
+}
 
 /** The article's text for snippets: markdownToText, without the spaces it leaves before punctuation. */
 const plainText = (body: string) => markdownToText(body).replace(/\s+([.,;:!?)])/g, '$1').replace(/\(\s+/g, '(');
@@ -30,13 +37,20 @@ export function presentAdminSummary(row: ArticleRow, roles: Map<number, string[]
   };
 }
 
-export function presentAdminArticle(row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>, versions: number): AdminArticleAnswer {
+export function presentTranslation(row: ArticleTranslationRow, names: Map<number, string>): AdminArticleTranslationAnswer {
+  return { locale: row.locale as TranslationLocale, title: row.title, body: row.body, updated_at: row.updated_at, updated_by: person(row.updated_by, names) };
+}
+
+export function presentAdminArticle(
+  row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>, versions: number, translations: ArticleTranslationRow[],
+): AdminArticleAnswer {
   return {
     ...presentAdminSummary(row, roles, names),
     body: row.body,
     created_at: row.created_at,
     created_by: person(row.created_by, names),
     versions,
+    translations: translations.map((t) => presentTranslation(t, names)),
   };
 }
 
@@ -55,36 +69,44 @@ export function presentVersion(row: ArticleVersionRow, number: number, names: Ma
 }
 
 /** A published article in a reader's list; with search words, its title and a snippet highlighted. */
-export function presentResult(row: ArticleRow, words: readonly string[] = []): ArticleResultAnswer {
+export function presentResult(row: ArticleRow, words: readonly string[] = [], translation?: ArticleTranslationRow): ArticleResultAnswer {
+  const text = readText(row, translation);
   const result: ArticleResultAnswer = {
     id: row.id,
     slug: row.slug,
-    title: row.title,
+    title: text.title,
     category: row.category as ArticleCategory,
     category_label: categoryLabel(row.category),
     updated_at: row.updated_at,
     view_count: row.view_count,
+    locale: text.locale,
   };
   if (words.length) {
-    result.title_html = highlight(row.title, words);
-    result.snippet_html = snippet(plainText(row.body), words);
+    result.title_html = highlight(text.title, words);
+    result.snippet_html = snippet(plainText(text.body), words);
   }
   return result;
 }
 
-export function presentArticleView(row: ArticleRow, related: ArticleRow[], myFeedback: boolean | null): ArticleViewAnswer {
-  const { html, headings } = renderMarkdown(row.body);
+/** A reader's article in their language (`translations`: the version in it of the article and its related ones). */
+export function presentArticleView(
+  row: ArticleRow, related: ArticleRow[], myFeedback: boolean | null, readerLocale: Locale, translations: Map<number, ArticleTranslationRow>,
+): ArticleViewAnswer {
+  const text = readText(row, translations.get(row.id));
+  const { html, headings } = renderMarkdown(text.body);
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
+    title: text.title,
     category: row.category as ArticleCategory,
     category_label: categoryLabel(row.category),
     html,
     headings,
     updated_at: row.updated_at,
     published_at: row.published_at,
-    related: related.map((r) => presentResult(r)),
+    related: related.map((r) => presentResult(r, [], translations.get(r.id))),
     my_feedback: myFeedback,
+    locale: text.locale,
+    translation_missing: readerLocale !== 'en' && text.locale !== readerLocale,
   };
 }

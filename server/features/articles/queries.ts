@@ -5,12 +5,15 @@ import { type ExpressionBuilder, type Selectable, type Transaction, sql } from '
 import type { AdminArticleListQuery } from '../../../common/schemas/articles';
 import type { DB } from '../../../db/connection';
 import { containsText, searchWords, type TextSearchIndex, textSearchMatches, textSearchRank } from '../../../db/dialect';
-import type { ArticlesTable, ArticleVersionsTable, Database } from '../../../db/types';
+import type { ArticlesTable, ArticleTranslationsTable, ArticleVersionsTable, Database } from '../../../db/types';
+import type { Locale } from '../../../common/locales';
+import type { TranslationLocale } from '../../../common/schemas/articles';
 
 type Conn = DB | Transaction<Database>;
 type ArticleEb = ExpressionBuilder<Database, 'articles'>;
 export type ArticleRow = Selectable<ArticlesTable>;
 export type ArticleVersionRow = Selectable<ArticleVersionsTable>;
+export type ArticleTranslationRow = Selectable<ArticleTranslationsTable>;
 
 /**
  * The article search: every word must match the title or the body (case-insensitive); 1- and 2-letter
@@ -21,6 +24,29 @@ export const ARTICLE_SEARCH: TextSearchIndex = {
   table: 'article_search', key: 'articles.id', columns: ['title', 'body'], starts: 'starts',
   names: ['articles.title'], fields: [], searched: ['articles.title', 'articles.body'],
 };
+
+/**
+ * The search over an article's Spanish version (issue 33; db/migrations/20261206_0182): the article_search_es
+ * trigram table on SQLite (rowid = the article's id), the translations' trigram index on PostgreSQL. Used inside a
+ * query over article_translations (`translationMatches`).
+ */
+const TRANSLATION_SEARCH: Record<TranslationLocale, TextSearchIndex> = {
+  es: {
+    table: 'article_search_es', key: 'article_translations.article_id', columns: ['title', 'body'], starts: 'starts',
+    names: ['article_translations.title'], fields: [], searched: ['article_translations.title', 'article_translations.body'],
+  },
+};
+
+/** The articles whose version in the language matches every word (see ARTICLE_SEARCH). */
+function translationMatches(db: Conn, locale: TranslationLocale, words: readonly string[]) {
+  return sql<boolean>`articles.id in (select article_translations.article_id from article_translations
+    where article_translations.locale = ${locale} and ${textSearchMatches(db, TRANSLATION_SEARCH[locale], words)})`;
+}
+
+/** The title the reader reads: the version's in their language when there is one, else the English. */
+const readTitle = (locale: Locale) => (locale === 'en'
+  ? sql.ref('articles.title')
+  : sql`coalesce((select t.title from article_translations t where t.article_id = articles.id and t.locale = ${locale}), articles.title)`);
 
 export { searchWords };
 
@@ -40,14 +66,17 @@ function visiblePublished(eb: ArticleEb, roles: readonly string[] | null) {
  * The order of search results: a title whose words start with every searched word first (textSearchRank),
  * then titles containing every word, then body-only matches; then the most read.
  */
-function searchOrder(db: Conn, words: readonly string[]) {
-  const rank = textSearchRank(db, ARTICLE_SEARCH, words);
-  const inTitle = sql<number>`(case when ${sql.join(words.map((w) => sql`(${containsText(db, sql.ref('articles.title'), w)})`), sql` and `)} then 0 else 1 end)`;
+function searchOrder(db: Conn, words: readonly string[], locale: Locale = 'en') {
+  const rank = locale === 'en' ? textSearchRank(db, ARTICLE_SEARCH, words) : undefined;
+  const title = readTitle(locale);
+  const inTitle = sql<number>`(case when ${sql.join(words.map((w) => sql`(${containsText(db, title, w)})`), sql` and `)} then 0 else 1 end)`;
   return { rank, inTitle };
 }
 
 export interface PublishedFilters {
   words: string[];
+  /** The reader's language: a search matches the article's version in it too, and ranks by the title they read. */
+  locale?: Locale;
   category: string;
   limit: number;
   offset: number;
@@ -57,11 +86,15 @@ export interface PublishedFilters {
 export async function listPublished(db: Conn, roles: readonly string[] | null, filters: PublishedFilters): Promise<{ rows: ArticleRow[]; total: number }> {
   let base = db.selectFrom('articles').where((eb) => visiblePublished(eb, roles));
   if (filters.category) base = base.where('articles.category', '=', filters.category);
-  if (filters.words.length) base = base.where(textSearchMatches(db, ARTICLE_SEARCH, filters.words));
+  const locale = filters.locale ?? 'en';
+  if (filters.words.length) {
+    const english = textSearchMatches(db, ARTICLE_SEARCH, filters.words);
+    base = base.where(locale === 'en' ? english : sql<boolean>`(${english} or ${translationMatches(db, locale, filters.words)})`);
+  }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let query = base.selectAll('articles');
   if (filters.words.length) {
-    const { rank, inTitle } = searchOrder(db, filters.words);
+    const { rank, inTitle } = searchOrder(db, filters.words, locale);
     if (rank) query = query.orderBy(rank);
     query = query.orderBy(inTitle).orderBy('articles.view_count', 'desc');
   }
@@ -111,6 +144,18 @@ export async function relatedArticles(db: Conn, roles: readonly string[] | null,
 export async function feedbackOf(db: Conn, articleId: number, userId: number): Promise<boolean | null> {
   const row = await db.selectFrom('article_feedback').select('helpful').where('article_id', '=', articleId).where('user_id', '=', userId).executeTakeFirst();
   return row ? row.helpful === 1 : null;
+}
+
+/** The articles' versions in a language, by article id (none for English: the articles are English). */
+export async function translationsOf(db: Conn, ids: readonly number[], locale: Locale): Promise<Map<number, ArticleTranslationRow>> {
+  if (locale === 'en' || !ids.length) return new Map();
+  const rows = await db.selectFrom('article_translations').selectAll().where('article_id', 'in', [...new Set(ids)]).where('locale', '=', locale).execute();
+  return new Map(rows.map((r) => [r.article_id, r]));
+}
+
+/** Every version of an article in another language, by language. */
+export function translationsOfArticle(db: Conn, articleId: number): Promise<ArticleTranslationRow[]> {
+  return db.selectFrom('article_translations').selectAll().where('article_id', '=', articleId).orderBy('locale').execute();
 }
 
 // ---- the admin side: every article, drafts included ----

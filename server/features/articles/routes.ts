@@ -3,11 +3,12 @@
 import { type Request, Router } from 'express';
 import {
   ARTICLE_CATEGORIES, ARTICLE_MESSAGES, type ArticleList, SLUG_PATTERN, adminArticleListQuerySchema, articleFeedbackSchema,
-  articleListQuerySchema, articlePayloadSchema,
+  articleListQuerySchema, articlePayloadSchema, articleTranslationPayloadSchema, isTranslationLocale, type TranslationLocale,
 } from '../../../common/schemas/articles';
+import { requestLocale } from '../../i18n/locale';
 import type { DB } from '../../../db/connection';
 import type { Deps } from '../../deps';
-import { notFound } from '../../http/errors';
+import { notFound, validationError } from '../../http/errors';
 import { pageMeta, parsePage } from '../../http/pagination';
 import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
@@ -15,19 +16,27 @@ import { articleManager, articleReader, type ArticleReader } from './policies';
 import { presentAdminArticle, presentAdminSummary, presentArticleView, presentResult, presentVersion, presentVersionSummary } from './presenter';
 import {
   categoryCounts, feedbackOf, findPublishedBySlug, listAdminArticles, listPublished, mostViewed, namesOf, relatedArticles,
-  rolesOfArticles, searchWords, versionCount, versionsOf,
+  rolesOfArticles, searchWords, translationsOf, translationsOfArticle, versionCount, versionsOf,
 } from './queries';
-import { createArticle, deleteArticle, recordFeedback, recordView, requireArticle, setPublished, updateArticle } from './service';
+import {
+  createArticle, deleteArticle, recordFeedback, recordView, removeTranslation, requireArticle, saveTranslation, setPublished, updateArticle,
+} from './service';
 
 const MOST_VIEWED = 5;
 const RELATED = 4;
 
 async function adminAnswer(db: DB, id: number) {
   const article = await requireArticle(db, id);
-  const [roles, names, versions] = await Promise.all([
-    rolesOfArticles(db, [id]), namesOf(db, [article.created_by, article.updated_by]), versionCount(db, id),
-  ]);
-  return presentAdminArticle(article, roles, names, versions);
+  const [roles, versions, translations] = await Promise.all([rolesOfArticles(db, [id]), versionCount(db, id), translationsOfArticle(db, id)]);
+  const names = await namesOf(db, [article.created_by, article.updated_by, ...translations.map((t) => t.updated_by)]);
+  return presentAdminArticle(article, roles, names, versions, translations);
+}
+
+/** The language in the path of a translation route (422 naming `locale` for any but Spanish). */
+function translationLocale(req: Request): TranslationLocale {
+  const locale = String(req.params.locale ?? '');
+  if (!isTranslationLocale(locale)) throw validationError({ locale: [ARTICLE_MESSAGES.translationLocale] });
+  return locale;
 }
 
 /** The published article a reader may see at the address in the path (404 for anything else). */
@@ -71,6 +80,25 @@ export function articleRoutes(deps: Deps): Router {
     await requireArticle(db, id);
     const input = validate(articlePayloadSchema, req.body);
     await updateArticle(db, actor, id, input);
+    res.json(await adminAnswer(db, id));
+  });
+
+  // An article's version in another language (issue 33): written and removed in the editor, read by readers of it.
+  router.put('/admin/article/:id/translation/:locale', async (req, res) => {
+    const actor = articleManager(req);
+    const id = routeId(req, 'id', ARTICLE_MESSAGES.notFound);
+    await requireArticle(db, id);
+    const locale = translationLocale(req);
+    const input = validate(articleTranslationPayloadSchema, req.body);
+    await saveTranslation(db, actor, id, locale, input);
+    res.json(await adminAnswer(db, id));
+  });
+
+  router.delete('/admin/article/:id/translation/:locale', async (req, res) => {
+    const actor = articleManager(req);
+    const id = routeId(req, 'id', ARTICLE_MESSAGES.notFound);
+    await requireArticle(db, id);
+    await removeTranslation(db, actor, id, translationLocale(req));
     res.json(await adminAnswer(db, id));
   });
 
@@ -118,16 +146,18 @@ export function articleRoutes(deps: Deps): Router {
     const query = validate(articleListQuerySchema, req.query);
     const { page, perPage, offset } = parsePage(req.query, 20);
     const words = searchWords(query.search);
+    const locale = requestLocale(req);
     const [{ rows, total }, counts, popular] = await Promise.all([
-      listPublished(db, reader.roles, { words, category: query.category, limit: perPage, offset }),
+      listPublished(db, reader.roles, { words, locale, category: query.category, limit: perPage, offset }),
       categoryCounts(db, reader.roles),
       mostViewed(db, reader.roles, MOST_VIEWED),
     ]);
+    const translations = await translationsOf(db, [...rows, ...popular].map((r) => r.id), locale);
     const answer: ArticleList = {
-      data: rows.map((r) => presentResult(r, words)),
+      data: rows.map((r) => presentResult(r, words, translations.get(r.id))),
       meta: { ...pageMeta(page, perPage, total), search: query.search, category: query.category },
       categories: ARTICLE_CATEGORIES.map((c) => ({ key: c.key, label: c.label, count: counts.get(c.key) ?? 0 })),
-      most_viewed: popular.map((r) => presentResult(r)),
+      most_viewed: popular.map((r) => presentResult(r, [], translations.get(r.id))),
     };
     res.json(answer);
   });
@@ -136,11 +166,13 @@ export function articleRoutes(deps: Deps): Router {
     const reader = articleReader(req);
     let article = await readableArticle(db, reader, req);
     if (reader.countsViews && await recordView(db, article.id, reader.userId)) article = { ...article, view_count: article.view_count + 1 };
+    const locale = requestLocale(req);
     const [related, mine] = await Promise.all([
       relatedArticles(db, reader.roles, article, RELATED),
       feedbackOf(db, article.id, reader.userId),
     ]);
-    res.json(presentArticleView(article, related, mine));
+    const translations = await translationsOf(db, [article.id, ...related.map((r) => r.id)], locale);
+    res.json(presentArticleView(article, related, mine, locale, translations));
   });
 
   router.post('/article/:slug/feedback', async (req, res) => {

@@ -2,7 +2,7 @@
 // every save (the creation included) writes an article_versions row with the content as saved, so the
 // content before any save is the version before it. Views and feedback are readers' counts, not edits:
 // they are not audited.
-import { ARTICLE_MESSAGES, type ArticlePayload, slugify } from '../../../common/schemas/articles';
+import { ARTICLE_MESSAGES, type ArticlePayload, type ArticleTranslationPayload, type TranslationLocale, slugify } from '../../../common/schemas/articles';
 import { lockNamed } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
@@ -94,6 +94,44 @@ export function updateArticle(db: DB, actor: Actor, id: number, input: ArticlePa
     );
     if (before.body !== input.body) changes.body = { from_length: before.body.length, to_length: input.body.length };
     await audit(trx, actor, 'article_updated', id, { title: input.title, changes });
+  });
+}
+
+/**
+ * Writes the article's version in a language (issue 33), new or replacing the one there; audited as
+ * `article_translation_saved` with what changed. Translations keep no versions of their own: the English article's
+ * versions are its history, and the audit row says who changed the translation and when.
+ */
+export function saveTranslation(db: DB, actor: Actor, id: number, locale: TranslationLocale, input: ArticleTranslationPayload): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    // Help articles are written one at a time (db/locks.ts).
+    await lockNamed(trx, 'articles');
+    const article = await requireArticle(trx, id);
+    const before = await trx.selectFrom('article_translations').selectAll().where('article_id', '=', id).where('locale', '=', locale).executeTakeFirst();
+    const now = nowIso();
+    if (before) {
+      await trx.updateTable('article_translations').set({ title: input.title, body: input.body, updated_by: actor.userId, updated_at: now })
+        .where('article_id', '=', id).where('locale', '=', locale).execute();
+    } else {
+      await trx.insertInto('article_translations').values({ article_id: id, locale, title: input.title, body: input.body, updated_by: actor.userId, updated_at: now }).execute();
+    }
+    const changes: Record<string, unknown> = before ? changedFields({ title: before.title }, { title: input.title }) : {};
+    if (before && before.body !== input.body) changes.body = { from_length: before.body.length, to_length: input.body.length };
+    await audit(trx, actor, 'article_translation_saved', id, {
+      article: article.title, locale, title: input.title, created: !before, ...(before ? { changes } : { body_length: input.body.length }),
+    });
+  });
+}
+
+/** Removes the article's version in a language (404 when it has none); audited as `article_translation_removed`. */
+export function removeTranslation(db: DB, actor: Actor, id: number, locale: TranslationLocale): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await lockNamed(trx, 'articles');
+    const article = await requireArticle(trx, id);
+    const row = await trx.selectFrom('article_translations').select('title').where('article_id', '=', id).where('locale', '=', locale).executeTakeFirst();
+    if (!row) throw notFound(ARTICLE_MESSAGES.translationNotFound);
+    await trx.deleteFrom('article_translations').where('article_id', '=', id).where('locale', '=', locale).execute();
+    await audit(trx, actor, 'article_translation_removed', id, { article: article.title, locale, title: row.title });
   });
 }
 
