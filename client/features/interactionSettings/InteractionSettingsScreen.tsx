@@ -2,10 +2,15 @@ import { hasFeature, hasPermission, PERMISSIONS } from '../../../common/permissi
 import type { ScreenProps } from '../../app/routeTable';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
+import { defineMessages, t } from '../../lib/i18n';
 import { useAuthUser } from '../../lib/session';
 import { districtTypesApi } from './api';
 import { InteractionSettings } from './components/InteractionSettings';
 import { CustomFieldsPlanNote } from './components/PlanNote';
+
+const m = defineMessages({
+  description: { id: 'interactionSettings.description', defaultMessage: 'The kinds of interaction coaches log, their colours, default durations and custom fields.' },
+});
 
 /** /app/settings/interaction: every district login reads; `manage settings` changes. */
 export default function InteractionSettingsScreen({ route }: ScreenProps) {
@@ -17,7 +22,7 @@ export default function InteractionSettingsScreen({ route }: ScreenProps) {
     <div className="stack stack--lg its-page">
       <PageHeader
         title={route.title}
-        description={<p>The kinds of interaction coaches log, their colours, default durations and custom fields.</p>}
+        description={<p>{t(m.description)}</p>}
       />
       <InteractionSettings
         api={districtTypesApi}

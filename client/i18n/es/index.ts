@@ -38,6 +38,7 @@ import exportImport from './exportImport.json';
 import dashboard from './dashboard.json';
 import calendarSync from './calendarSync.json';
 import reports from './reports.json';
+import interactionSettings from './interactionSettings.json';
 
 const catalog: Catalog = {
   messages: {
@@ -76,6 +77,7 @@ const catalog: Catalog = {
     ...dashboard,
     ...calendarSync,
     ...reports,
+    ...interactionSettings,
   },
   texts,
 };

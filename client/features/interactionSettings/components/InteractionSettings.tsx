@@ -10,11 +10,68 @@ import { MoveButtons, settingsRowClass } from '../../../components/SettingsList'
 import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { defineMessages, t } from '../../../lib/i18n';
 import type { Direction, TypesApi } from '../api';
 import { colourHex, colourLabel, fieldDetails, kindLabel, minutesText, splitArchived } from './describe';
 import { FieldFormModal } from './FieldFormModal';
 import { TypeFormModal } from './TypeFormModal';
-import { plural } from '../../../../common/plural';
+
+const m = defineMessages({
+  required: { id: 'interactionSettings.list.required', defaultMessage: 'Required' },
+  archived: { id: 'interactionSettings.list.archived', defaultMessage: 'Archived' },
+  editField: { id: 'interactionSettings.list.editField', defaultMessage: 'Edit field {name}' },
+  edit: { id: 'interactionSettings.list.edit', defaultMessage: 'Edit' },
+  restoreField: { id: 'interactionSettings.list.restoreField', defaultMessage: 'Restore field {name}' },
+  restore: { id: 'interactionSettings.list.restore', defaultMessage: 'Restore' },
+  archiveField: { id: 'interactionSettings.list.archiveField', defaultMessage: 'Archive field {name}' },
+  archive: { id: 'interactionSettings.list.archive', defaultMessage: 'Archive' },
+  fieldsSummary: { id: 'interactionSettings.list.fieldsSummary', defaultMessage: '({count, plural, =0 {no custom fields} one {# custom field} other {# custom fields}})' },
+  fieldsSummaryArchived: { id: 'interactionSettings.list.fieldsSummaryArchived', defaultMessage: '({count, plural, =0 {no custom fields} one {# custom field} other {# custom fields}}, {archived, number} archived)' },
+  fieldArchived: { id: 'interactionSettings.list.fieldArchived', defaultMessage: '{name} has been archived. Interactions that have a value for it still show it.' },
+  restored: { id: 'interactionSettings.list.restored', defaultMessage: '{name} has been restored.' },
+  fieldChangeFailed: { id: 'interactionSettings.list.fieldChangeFailed', defaultMessage: 'We could not change this field. Please try again.' },
+  fieldMoveFailed: { id: 'interactionSettings.list.fieldMoveFailed', defaultMessage: 'We could not move this field. Please try again.' },
+  customFields: { id: 'interactionSettings.list.customFields', defaultMessage: 'Custom fields' },
+  noFieldsManage: { id: 'interactionSettings.list.noFieldsManage', defaultMessage: 'No custom fields yet. Add one to record more on every interaction of this type.' },
+  noFields: { id: 'interactionSettings.list.noFields', defaultMessage: 'No custom fields.' },
+  addFieldTo: { id: 'interactionSettings.list.addFieldTo', defaultMessage: 'Add field to {name}' },
+  addField: { id: 'interactionSettings.list.addField', defaultMessage: 'Add field' },
+  archivedFields: { id: 'interactionSettings.list.archivedFields', defaultMessage: 'Archived fields' },
+  archivedFieldsNote: { id: 'interactionSettings.list.archivedFieldsNote', defaultMessage: '(values already recorded are kept)' },
+  typeMoveFailed: { id: 'interactionSettings.list.typeMoveFailed', defaultMessage: 'We could not move this type. Please try again.' },
+  byDefault: { id: 'interactionSettings.list.byDefault', defaultMessage: '{duration} by default' },
+  coachingTime: { id: 'interactionSettings.list.coachingTime', defaultMessage: 'Coaching time' },
+  otherTime: { id: 'interactionSettings.list.otherTime', defaultMessage: 'Other time' },
+  editType: { id: 'interactionSettings.list.editType', defaultMessage: 'Edit {name}' },
+  restoreType: { id: 'interactionSettings.list.restoreType', defaultMessage: 'Restore {name}' },
+  archiveType: { id: 'interactionSettings.list.archiveType', defaultMessage: 'Archive {name}' },
+  typeArchived: { id: 'interactionSettings.list.typeArchived', defaultMessage: '{name} has been archived. You can restore it from the archived types.' },
+  typeArchiveFailed: { id: 'interactionSettings.list.typeArchiveFailed', defaultMessage: 'We could not archive this type. Please try again.' },
+  archiveTitle: { id: 'interactionSettings.list.archiveTitle', defaultMessage: 'Archive {name}?' },
+  archiveBodyDistrict: { id: 'interactionSettings.list.archiveBodyDistrict', defaultMessage: 'It disappears from the log form. Interactions already logged keep it, with their custom field values, and you can restore it at any time.' },
+  archiveBodyDefaults: { id: 'interactionSettings.list.archiveBodyDefaults', defaultMessage: 'New districts will not get it. Districts that already have a copy keep theirs. You can restore it at any time.' },
+  archiveConfirm: { id: 'interactionSettings.list.archiveConfirm', defaultMessage: 'Archive type' },
+  movedUp: { id: 'interactionSettings.list.movedUp', defaultMessage: '{name} moved up: now {position, number} of {count, number}.' },
+  movedDown: { id: 'interactionSettings.list.movedDown', defaultMessage: '{name} moved down: now {position, number} of {count, number}.' },
+  typeRestoreFailed: { id: 'interactionSettings.list.typeRestoreFailed', defaultMessage: 'We could not restore this type. Please try again.' },
+  title: { id: 'interactionSettings.list.title', defaultMessage: 'Interaction types' },
+  introDistrict: { id: 'interactionSettings.list.introDistrict', defaultMessage: 'What coaches choose when they log an interaction, in the order they see them.' },
+  introDefaults: { id: 'interactionSettings.list.introDefaults', defaultMessage: 'The types every new district starts with, in this order.' },
+  readOnlyDistrict: { id: 'interactionSettings.list.readOnlyDistrict', defaultMessage: 'Only district administrators can change them.' },
+  readOnlyDefaults: { id: 'interactionSettings.list.readOnlyDefaults', defaultMessage: 'Only staff who manage articles can change them.' },
+  addType: { id: 'interactionSettings.list.addType', defaultMessage: 'Add type' },
+  typesWhat: { id: 'interactionSettings.list.typesWhat', defaultMessage: 'the interaction types', description: 'Completes "An error occurred while fetching …".' },
+  loading: { id: 'interactionSettings.list.loading', defaultMessage: 'Loading interaction types…' },
+  noActiveManage: { id: 'interactionSettings.list.noActiveManage', defaultMessage: 'No active interaction types. Add one so coaches can log interactions.' },
+  noActive: { id: 'interactionSettings.list.noActive', defaultMessage: 'No active interaction types.' },
+  activeTypes: { id: 'interactionSettings.list.activeTypes', defaultMessage: 'Active interaction types' },
+  archivedTypes: { id: 'interactionSettings.list.archivedTypes', defaultMessage: 'Archived types' },
+  noArchivedDistrict: { id: 'interactionSettings.list.noArchivedDistrict', defaultMessage: 'No archived types. An archived type disappears from the log form; interactions already logged keep it.' },
+  noArchivedDefaults: { id: 'interactionSettings.list.noArchivedDefaults', defaultMessage: 'No archived defaults. An archived default is not copied into new districts.' },
+  archivedNoteDistrict: { id: 'interactionSettings.list.archivedNoteDistrict', defaultMessage: 'Not offered when logging; interactions already logged keep them.' },
+  archivedNoteDefaults: { id: 'interactionSettings.list.archivedNoteDefaults', defaultMessage: 'Not copied into new districts; districts that already have a copy keep it.' },
+  archivedTypesList: { id: 'interactionSettings.list.archivedTypesList', defaultMessage: 'Archived interaction types' },
+});
 
 type Dialog =
   | { kind: 'type'; type: InteractionType | null }
@@ -51,8 +108,8 @@ function FieldItem({ field, index, count, canManage, onEdit, onMove, onArchive, 
       <div className="settings-row__main">
         <p className="settings-row__name">
           {field.label}
-          {field.required && <span className="badge badge--info its-badge">Required</span>}
-          {field.archived_at && <span className="badge badge--neutral its-badge">Archived</span>}
+          {field.required && <span className="badge badge--info its-badge">{t(m.required)}</span>}
+          {field.archived_at && <span className="badge badge--neutral its-badge">{t(m.archived)}</span>}
         </p>
         <p className="settings-row__meta">
           {kindLabel(field.kind)}
@@ -67,11 +124,11 @@ function FieldItem({ field, index, count, canManage, onEdit, onMove, onArchive, 
               <MoveButtons idOf={(d) => `its-field-${d}-${field.id}`} name={field.label} index={index} count={count} onMove={onMove} />
             </>
           )}
-          <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit field ${field.label}`}>Edit</Button>
+          <Button size="sm" variant="ghost" onClick={onEdit} aria-label={t(m.editField, { name: field.label })}>{t(m.edit)}</Button>
           {field.archived_at ? (
-            <Button size="sm" variant="secondary" busy={busy} onClick={() => onArchive(false)} aria-label={`Restore field ${field.label}`}>Restore</Button>
+            <Button size="sm" variant="secondary" busy={busy} onClick={() => onArchive(false)} aria-label={t(m.restoreField, { name: field.label })}>{t(m.restore)}</Button>
           ) : (
-            <Button size="sm" variant="ghost" className="settings-row__danger" busy={busy} onClick={() => onArchive(true)} aria-label={`Archive field ${field.label}`}>Archive</Button>
+            <Button size="sm" variant="ghost" className="settings-row__danger" busy={busy} onClick={() => onArchive(true)} aria-label={t(m.archiveField, { name: field.label })}>{t(m.archive)}</Button>
           )}
         </div>
       )}
@@ -87,7 +144,7 @@ function FieldsSection({ type, api, canManage, onDialog, onMoved }: {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
   const { active, archived } = splitArchived(type.fields);
-  const summary = active.length === 0 ? 'no custom fields' : plural(active.length, 'custom field', 'custom fields');
+  const summary = archived.length ? t(m.fieldsSummaryArchived, { count: active.length, archived: archived.length }) : t(m.fieldsSummary, { count: active.length });
   // Readers have nothing to open on a type without fields.
   if (!canManage && type.fields.length === 0) return null;
 
@@ -95,11 +152,9 @@ function FieldsSection({ type, api, canManage, onDialog, onMoved }: {
     setBusy(field.id);
     try {
       await (on ? api.archiveField(field.id) : api.restoreField(field.id));
-      toast.success(on
-        ? `${field.label} has been archived. Interactions that have a value for it still show it.`
-        : `${field.label} has been restored.`);
+      toast.success(on ? t(m.fieldArchived, { name: field.label }) : t(m.restored, { name: field.label }));
     } catch (err) {
-      toast.error(errorText(err, 'We could not change this field. Please try again.'));
+      toast.error(errorText(err, t(m.fieldChangeFailed)));
     } finally {
       setBusy(null);
     }
@@ -109,7 +164,7 @@ function FieldsSection({ type, api, canManage, onDialog, onMoved }: {
       await api.moveField(field.id, direction);
       onMoved({ what: 'field', id: field.id, direction, buttonId: `its-field-${direction}-${field.id}` });
     } catch (err) {
-      toast.error(errorText(err, 'We could not move this field. Please try again.'));
+      toast.error(errorText(err, t(m.fieldMoveFailed)));
     }
   };
 
@@ -135,24 +190,24 @@ function FieldsSection({ type, api, canManage, onDialog, onMoved }: {
     <div className="its-type__fields">
       <button type="button" className="its-disclosure" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         <span className="its-disclosure__icon" aria-hidden="true">{open ? '▾' : '▸'}</span>
-        Custom fields <span className="muted">({summary}{archived.length ? `, ${archived.length} archived` : ''})</span>
+        {t(m.customFields)} <span className="muted">{summary}</span>
       </button>
       <div id={panelId} hidden={!open} className="its-fields__panel">
         {active.length === 0 ? (
           <p className="muted text-sm">
-            {canManage ? 'No custom fields yet. Add one to record more on every interaction of this type.' : 'No custom fields.'}
+            {canManage ? t(m.noFieldsManage) : t(m.noFields)}
           </p>
         ) : (
           list(active)
         )}
         {canManage && (
-          <Button size="sm" variant="secondary" onClick={() => onDialog({ kind: 'field', type, field: null })} aria-label={`Add field to ${type.name}`}>
-            Add field
+          <Button size="sm" variant="secondary" onClick={() => onDialog({ kind: 'field', type, field: null })} aria-label={t(m.addFieldTo, { name: type.name })}>
+            {t(m.addField)}
           </Button>
         )}
         {archived.length > 0 && (
           <>
-            <p className="its-fields__archived-title">Archived fields <span className="muted">(values already recorded are kept)</span></p>
+            <p className="its-fields__archived-title">{t(m.archivedFields)} <span className="muted">{t(m.archivedFieldsNote)}</span></p>
             {list(archived)}
           </>
         )}
@@ -171,7 +226,7 @@ function TypeItem({ type, index, count, api, canManage, fieldsAvailable, onDialo
       await api.moveType(type.id, direction);
       onMoved({ what: 'type', id: type.id, direction, buttonId: `its-type-${direction}-${type.id}` });
     } catch (err) {
-      toast.error(errorText(err, 'We could not move this type. Please try again.'));
+      toast.error(errorText(err, t(m.typeMoveFailed)));
     }
   };
   return (
@@ -183,12 +238,12 @@ function TypeItem({ type, index, count, api, canManage, fieldsAvailable, onDialo
           <p className="settings-row__meta">
             <span>{colourLabel(type.colour)}</span>
             <span aria-hidden="true"> · </span>
-            <span>{minutesText(type.default_minutes)} by default</span>
+            <span>{t(m.byDefault, { duration: minutesText(type.default_minutes) })}</span>
             <span aria-hidden="true"> · </span>
             <span className={type.counts_as_coaching ? 'badge badge--success its-badge' : 'badge badge--neutral its-badge'}>
-              {type.counts_as_coaching ? 'Coaching time' : 'Other time'}
+              {type.counts_as_coaching ? t(m.coachingTime) : t(m.otherTime)}
             </span>
-            {type.archived_at && <span className="badge badge--warning its-badge">Archived</span>}
+            {type.archived_at && <span className="badge badge--warning its-badge">{t(m.archived)}</span>}
           </p>
         </div>
         {canManage && (
@@ -198,12 +253,12 @@ function TypeItem({ type, index, count, api, canManage, fieldsAvailable, onDialo
                 <MoveButtons idOf={(d) => `its-type-${d}-${type.id}`} name={type.name} index={index} count={count} onMove={(d) => void move(d)} />
               </>
             )}
-            <Button size="sm" variant="ghost" onClick={() => onDialog({ kind: 'type', type })} aria-label={`Edit ${type.name}`}>Edit</Button>
+            <Button size="sm" variant="ghost" onClick={() => onDialog({ kind: 'type', type })} aria-label={t(m.editType, { name: type.name })}>{t(m.edit)}</Button>
             {type.archived_at ? (
-              <Button size="sm" variant="secondary" busy={restoring} onClick={onRestore} aria-label={`Restore ${type.name}`}>Restore</Button>
+              <Button size="sm" variant="secondary" busy={restoring} onClick={onRestore} aria-label={t(m.restoreType, { name: type.name })}>{t(m.restore)}</Button>
             ) : (
-              <Button size="sm" variant="ghost" className="settings-row__danger" onClick={() => onDialog({ kind: 'archive-type', type })} aria-label={`Archive ${type.name}`}>
-                Archive
+              <Button size="sm" variant="ghost" className="settings-row__danger" onClick={() => onDialog({ kind: 'archive-type', type })} aria-label={t(m.archiveType, { name: type.name })}>
+                {t(m.archive)}
               </Button>
             )}
           </div>
@@ -221,23 +276,23 @@ function ArchiveTypeDialog({ api, type, onClose }: { api: TypesApi; type: Intera
     setBusy(true);
     try {
       await api.archiveType(type.id);
-      toast.success(`${type.name} has been archived. You can restore it from the archived types.`);
+      toast.success(t(m.typeArchived, { name: type.name }));
       onClose();
     } catch (err) {
-      toast.error(errorText(err, 'We could not archive this type. Please try again.'));
+      toast.error(errorText(err, t(m.typeArchiveFailed)));
       setBusy(false);
     }
   };
   return (
     <ConfirmDialog
       open
-      title={`Archive ${type.name}?`}
+      title={t(m.archiveTitle, { name: type.name })}
       message={
         api.owner === 'district'
-          ? <p>It disappears from the log form. Interactions already logged keep it, with their custom field values, and you can restore it at any time.</p>
-          : <p>New districts will not get it. Districts that already have a copy keep theirs. You can restore it at any time.</p>
+          ? <p>{t(m.archiveBodyDistrict)}</p>
+          : <p>{t(m.archiveBodyDefaults)}</p>
       }
-      confirmLabel="Archive type"
+      confirmLabel={t(m.archiveConfirm)}
       danger
       busy={busy}
       onConfirm={() => void confirm()}
@@ -268,7 +323,7 @@ export function InteractionSettings({ api, canManage, fieldsAvailable, planNote 
     let position = 0;
     let count = 0;
     if (move.what === 'type') {
-      position = now.findIndex((t) => t.id === move.id) + 1;
+      position = now.findIndex((type) => type.id === move.id) + 1;
       count = now.length;
       name = now[position - 1]?.name ?? '';
     } else {
@@ -282,7 +337,7 @@ export function InteractionSettings({ api, canManage, fieldsAvailable, planNote 
         }
       }
     }
-    if (position > 0) setAnnouncement(`${name} moved ${move.direction}: now ${position} of ${count}.`);
+    if (position > 0) setAnnouncement(t(move.direction === 'up' ? m.movedUp : m.movedDown, { name, position, count }));
     document.getElementById(move.buttonId)?.focus();
   }, [data, moves]);
 
@@ -296,9 +351,9 @@ export function InteractionSettings({ api, canManage, fieldsAvailable, planNote 
     setRestoring(type.id);
     try {
       await api.restoreType(type.id);
-      toast.success(`${type.name} has been restored.`);
+      toast.success(t(m.restored, { name: type.name }));
     } catch (err) {
-      toast.error(errorText(err, 'We could not restore this type. Please try again.'));
+      toast.error(errorText(err, t(m.typeRestoreFailed)));
     } finally {
       setRestoring(null);
     }
@@ -325,49 +380,43 @@ export function InteractionSettings({ api, canManage, fieldsAvailable, planNote 
       <Card
         className="its-card"
         titleId="its-types-title"
-        title="Interaction types"
+        title={t(m.title)}
         intro={<>
-          {api.owner === 'district'
-            ? 'What coaches choose when they log an interaction, in the order they see them.'
-            : 'The types every new district starts with, in this order.'}
-          {!canManage && (api.owner === 'district' ? ' Only district administrators can change them.' : ' Only staff who manage articles can change them.')}
+          {api.owner === 'district' ? t(m.introDistrict) : t(m.introDefaults)}
+          {!canManage && ` ${api.owner === 'district' ? t(m.readOnlyDistrict) : t(m.readOnlyDefaults)}`}
         </>}
-        action={canManage && <Button onClick={() => setDialog({ kind: 'type', type: null })}>Add type</Button>}
+        action={canManage && <Button onClick={() => setDialog({ kind: 'type', type: null })}>{t(m.addType)}</Button>}
       >
         <p className="sr-only" aria-live="polite" aria-atomic="true">{announcement}</p>
 
         {error && !data ? (
-          <LoadError what="the interaction types" onRetry={() => void mutate()} />
+          <LoadError what={t(m.typesWhat)} onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
-          <LoadingBlock label="Loading interaction types…" />
+          <LoadingBlock label={t(m.loading)} />
         ) : (
           <>
             {active.length === 0 ? (
-              <p className="its-empty">{canManage ? 'No active interaction types. Add one so coaches can log interactions.' : 'No active interaction types.'}</p>
+              <p className="its-empty">{canManage ? t(m.noActiveManage) : t(m.noActive)}</p>
             ) : (
-              <ol className="settings-list" aria-label="Active interaction types">
-                {active.map((t, i, list) => item(t, i, list))}
+              <ol className="settings-list" aria-label={t(m.activeTypes)}>
+                {active.map((type, i, list) => item(type, i, list))}
               </ol>
             )}
             <section className="its-archived" aria-labelledby="its-archived-title">
               <h2 id="its-archived-title" className="its-archived__title">
-                Archived types <span className="muted">({archived.length})</span>
+                {t(m.archivedTypes)} <span className="muted">({archived.length})</span>
               </h2>
               {archived.length === 0 ? (
                 <p className="muted text-sm">
-                  {api.owner === 'district'
-                    ? 'No archived types. An archived type disappears from the log form; interactions already logged keep it.'
-                    : 'No archived defaults. An archived default is not copied into new districts.'}
+                  {api.owner === 'district' ? t(m.noArchivedDistrict) : t(m.noArchivedDefaults)}
                 </p>
               ) : (
                 <>
                   <p className="muted text-sm">
-                    {api.owner === 'district'
-                      ? 'Not offered when logging; interactions already logged keep them.'
-                      : 'Not copied into new districts; districts that already have a copy keep it.'}
+                    {api.owner === 'district' ? t(m.archivedNoteDistrict) : t(m.archivedNoteDefaults)}
                   </p>
-                  <ul className="settings-list its-types--archived" aria-label="Archived interaction types">
-                    {archived.map((t, i, list) => item(t, i, list))}
+                  <ul className="settings-list its-types--archived" aria-label={t(m.archivedTypesList)}>
+                    {archived.map((type, i, list) => item(type, i, list))}
                   </ul>
                 </>
               )}
