@@ -15,10 +15,54 @@ import {
   type Column, DrillCell, Headline, NoInteractions, ReportTable, TargetsPanel,
 } from './components/ReportParts';
 import { FollowThroughHeadline, FollowThroughTables } from './components/FollowThrough';
-import { counted, hours, int, percent } from './format';
+import { countOf, hours, int, percent } from './format';
+import { defineMessages, t, tRich } from '../../lib/i18n';
 import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQuery';
 import type { ReportPage } from './useReportPage';
 import { hasFeature } from '../../../common/permissions';
+
+const m = defineMessages({
+  weekOf: { id: 'reports.interactions.weekOf', defaultMessage: 'Week of {date}' },
+  drillPeriod: { id: 'reports.interactions.drillPeriod', defaultMessage: 'Interactions: {period}' },
+  coach: { id: 'reports.interactions.coach', defaultMessage: 'Coach' },
+  interactions: { id: 'reports.interactions.interactions', defaultMessage: 'Interactions' },
+  interactionsOf: { id: 'reports.interactions.interactionsOf', defaultMessage: 'interactions of {name}' },
+  drillOf: { id: 'reports.interactions.drillOf', defaultMessage: 'Interactions of {name}' },
+  hours: { id: 'reports.interactions.hours', defaultMessage: 'Hours' },
+  reached: { id: 'reports.interactions.reached', defaultMessage: 'Educators reached' },
+  initiated: { id: 'reports.interactions.initiated', defaultMessage: 'Educator-initiated' },
+  school: { id: 'reports.interactions.school', defaultMessage: 'School' },
+  interactionsAt: { id: 'reports.interactions.interactionsAt', defaultMessage: 'interactions at {name}' },
+  drillAt: { id: 'reports.interactions.drillAt', defaultMessage: 'Interactions at {name}' },
+  roster: { id: 'reports.interactions.roster', defaultMessage: 'Roster' },
+  shareReached: { id: 'reports.interactions.shareReached', defaultMessage: 'Share reached' },
+  completed: { id: 'reports.interactions.completed', defaultMessage: 'completed' },
+  drillCompleted: { id: 'reports.interactions.drillCompleted', defaultMessage: 'Completed interactions' },
+  minutes: { id: 'reports.interactions.minutes', defaultMessage: '{count, plural, one {# minute} other {# minutes}}' },
+  ofRoster: { id: 'reports.interactions.ofRoster', defaultMessage: 'of {count} on the roster' },
+  shareRoster: { id: 'reports.interactions.shareRoster', defaultMessage: 'Share of the roster reached' },
+  perInterval: { id: 'reports.interactions.perInterval', defaultMessage: '{interval, select, week {Interactions per week} other {Interactions per month}}' },
+  trendSummary: { id: 'reports.interactions.trendSummary', defaultMessage: '{count, plural, one {# completed interaction} other {# completed interactions}} in {interval, select, week {{periods, plural, one {# week} other {# weeks}}} other {{periods, plural, one {# month} other {# months}}}}.' },
+  trendSummaryBusiest: { id: 'reports.interactions.trendSummaryBusiest', defaultMessage: '{count, plural, one {# completed interaction} other {# completed interactions}} in {interval, select, week {{periods, plural, one {# week} other {# weeks}}} other {{periods, plural, one {# month} other {# months}}}}; the busiest: {busiest}, with {most}.' },
+  weekOfColumn: { id: 'reports.interactions.weekOfColumn', defaultMessage: 'Week of' },
+  month: { id: 'reports.interactions.month', defaultMessage: 'Month' },
+  showPer: { id: 'reports.interactions.showPer', defaultMessage: 'Show per' },
+  week: { id: 'reports.interactions.week', defaultMessage: 'Week' },
+  unit: { id: 'reports.interactions.unit', defaultMessage: 'interactions' },
+  byType: { id: 'reports.interactions.byType', defaultMessage: 'By interaction type' },
+  typeSummary: { id: 'reports.interactions.typeSummary', defaultMessage: '{types, plural, one {# type} other {# types}}; the most frequent is {name} with {count, plural, one {# interaction} other {# interactions}} ({hours, plural, one {# hour} other {# hours}}).' },
+  none: { id: 'reports.interactions.none', defaultMessage: 'No interactions.' },
+  byTypeCaption: { id: 'reports.interactions.byTypeCaption', defaultMessage: 'Interactions by type' },
+  type: { id: 'reports.interactions.type', defaultMessage: 'Type' },
+  typeInteractions: { id: 'reports.interactions.typeInteractions', defaultMessage: '{name} interactions' },
+  bySchool: { id: 'reports.interactions.bySchool', defaultMessage: 'By school' },
+  schoolSummary: { id: 'reports.interactions.schoolSummary', defaultMessage: '{schools, plural, one {# school} other {# schools}}; {name} has the most, {count, plural, one {# interaction} other {# interactions}} reaching {reached} of {roster, plural, one {# educator} other {# educators}}.' },
+  bySchoolCaption: { id: 'reports.interactions.bySchoolCaption', defaultMessage: 'Interactions by school' },
+  byCoach: { id: 'reports.interactions.byCoach', defaultMessage: 'By coach' },
+  reach: { id: 'reports.interactions.reach', defaultMessage: 'Reach by school' },
+  reachCaption: { id: 'reports.interactions.reachCaption', defaultMessage: 'Interactions and reach by school' },
+  how: { id: 'reports.interactions.how', defaultMessage: '<b>How this is counted:</b> Interactions and hours count at the school where the interaction took place; one logged without a school counts at the schools its educators were at that day. Educators reached counts each school’s own educators, reached at any school.' },
+});
 
 /** The last day of the period starting `start`, clipped to the report's range. */
 export function periodEnd(start: string, interval: TrendInterval, rangeTo: string): string {
@@ -40,11 +84,11 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
   const points = data.trend.points.map((p) => {
     const start = p.period_start < range.from ? range.from : p.period_start;
     const end = periodEnd(p.period_start, interval, range.to);
-    const long = interval === 'week' ? `Week of ${formatDate(dayAsDate(p.period_start), undefined, 'MMM d, yyyy')}` : formatDate(dayAsDate(p.period_start), undefined, 'MMMM yyyy');
+    const long = interval === 'week' ? t(m.weekOf, { date: formatDate(dayAsDate(p.period_start), undefined, 'MMM d, yyyy') }) : formatDate(dayAsDate(p.period_start), undefined, 'MMMM yyyy');
     return {
       key: p.period_start, value: p.interactions, longLabel: long, point: p,
       label: formatDate(dayAsDate(p.period_start), undefined, interval === 'week' ? 'MMM d' : 'MMM'),
-      onDrill: p.interactions > 0 ? () => drillAll(`Interactions: ${long}`, { from: start, to: end }) : undefined,
+      onDrill: p.interactions > 0 ? () => drillAll(t(m.drillPeriod, { period: long }), { from: start, to: end }) : undefined,
     };
   });
   const busiest = [...data.trend.points].sort((a, b) => b.interactions - a.interactions)[0];
@@ -58,87 +102,87 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
   const topSchool = [...data.by_school].sort((a, b) => b.interactions - a.interactions)[0];
 
   const coachColumns: Column<InteractionsReport['by_coach'][number]>[] = [
-    { key: 'name', label: 'Coach', sortValue: (r) => r.name, render: (r) => r.name },
-    { key: 'interactions', label: 'Interactions', numeric: true, sortValue: (r) => r.interactions,
-      render: (r) => <DrillCell value={int(r.interactions)} label={`interactions of ${r.name}`} onDrill={() => drillAll(`Interactions of ${r.name}`, { coach_id: [r.id] })} /> },
-    { key: 'hours', label: 'Hours', numeric: true, sortValue: (r) => r.minutes, render: (r) => hours(r.minutes) },
-    { key: 'educators_reached', label: 'Educators reached', numeric: true, sortValue: (r) => r.educators_reached, render: (r) => int(r.educators_reached) },
-    { key: 'educator_initiated', label: 'Educator-initiated', numeric: true, sortValue: (r) => r.educator_initiated, render: (r) => int(r.educator_initiated) },
+    { key: 'name', label: t(m.coach), sortValue: (r) => r.name, render: (r) => r.name },
+    { key: 'interactions', label: t(m.interactions), numeric: true, sortValue: (r) => r.interactions,
+      render: (r) => <DrillCell value={int(r.interactions)} label={t(m.interactionsOf, { name: r.name })} onDrill={() => drillAll(t(m.drillOf, { name: r.name }), { coach_id: [r.id] })} /> },
+    { key: 'hours', label: t(m.hours), numeric: true, sortValue: (r) => r.minutes, render: (r) => hours(r.minutes) },
+    { key: 'educators_reached', label: t(m.reached), numeric: true, sortValue: (r) => r.educators_reached, render: (r) => int(r.educators_reached) },
+    { key: 'educator_initiated', label: t(m.initiated), numeric: true, sortValue: (r) => r.educator_initiated, render: (r) => int(r.educator_initiated) },
   ];
   const schoolColumns: Column<InteractionsReport['by_school'][number]>[] = [
-    { key: 'name', label: 'School', sortValue: (r) => r.name, render: (r) => r.name },
-    { key: 'interactions', label: 'Interactions', numeric: true, sortValue: (r) => r.interactions,
-      render: (r) => <DrillCell value={int(r.interactions)} label={`interactions at ${r.name}`} onDrill={r.id === null ? undefined : () => drillAll(`Interactions at ${r.name}`, { building_id: [r.id!] })} /> },
-    { key: 'hours', label: 'Hours', numeric: true, sortValue: (r) => r.minutes, render: (r) => hours(r.minutes) },
-    { key: 'educators_reached', label: 'Educators reached', numeric: true, sortValue: (r) => r.educators_reached, render: (r) => int(r.educators_reached) },
-    { key: 'roster_size', label: 'Roster', numeric: true, sortValue: (r) => r.roster_size, render: (r) => int(r.roster_size) },
-    { key: 'share', label: 'Share reached', numeric: true, sortValue: (r) => (r.roster_size ? r.educators_reached / r.roster_size : null), render: (r) => (r.roster_size ? percent(r.educators_reached / r.roster_size) : '–') },
+    { key: 'name', label: t(m.school), sortValue: (r) => r.name, render: (r) => r.name },
+    { key: 'interactions', label: t(m.interactions), numeric: true, sortValue: (r) => r.interactions,
+      render: (r) => <DrillCell value={int(r.interactions)} label={t(m.interactionsAt, { name: r.name })} onDrill={r.id === null ? undefined : () => drillAll(t(m.drillAt, { name: r.name }), { building_id: [r.id!] })} /> },
+    { key: 'hours', label: t(m.hours), numeric: true, sortValue: (r) => r.minutes, render: (r) => hours(r.minutes) },
+    { key: 'educators_reached', label: t(m.reached), numeric: true, sortValue: (r) => r.educators_reached, render: (r) => int(r.educators_reached) },
+    { key: 'roster_size', label: t(m.roster), numeric: true, sortValue: (r) => r.roster_size, render: (r) => int(r.roster_size) },
+    { key: 'share', label: t(m.shareReached), numeric: true, sortValue: (r) => (r.roster_size ? r.educators_reached / r.roster_size : null), render: (r) => (r.roster_size ? percent(r.educators_reached / r.roster_size) : '–') },
   ];
 
   return (
     <>
       <Headline figures={[
-        { key: 'interactions', label: 'Interactions', value: int(h.interactions), sub: 'completed', onDrill: () => drillAll('Completed interactions') },
-        { key: 'hours', label: 'Hours', value: hours(h.minutes), sub: counted(h.minutes, 'minute', 'minutes') },
-        { key: 'reached', label: 'Educators reached', value: int(h.educators_reached), sub: `of ${int(h.roster_size)} on the roster` },
-        { key: 'share', label: 'Share of the roster reached', value: percent(h.reached_share) },
+        { key: 'interactions', label: t(m.interactions), value: int(h.interactions), sub: t(m.completed), onDrill: () => drillAll(t(m.drillCompleted)) },
+        { key: 'hours', label: t(m.hours), value: hours(h.minutes), sub: t(m.minutes, { count: countOf(h.minutes) }) },
+        { key: 'reached', label: t(m.reached), value: int(h.educators_reached), sub: t(m.ofRoster, { count: int(h.roster_size) }) },
+        { key: 'share', label: t(m.shareRoster), value: percent(h.reached_share) },
       ]} />
       <TargetsPanel progress={data.targets} educators={h.roster_size} advanced={advanced}
         teacherLevelHref={`${REPORT_PATHS['teacher-level']}${filtersOnlySearch(page.state.filters)}${filtersOnlySearch(page.state.filters) ? '&' : '?'}sort=interactions`} />
       <FollowThroughHeadline data={data} />
       <div className="report-charts report-charts--wide">
-        <ChartFrame title={`Interactions per ${interval}`} csv={csv('trend')}
-          summary={`${counted(h.interactions, 'completed interaction', 'completed interactions')} in ${interval === 'week' ? counted(points.length, 'week', 'weeks') : counted(points.length, 'month', 'months')}${busiest ? `; the busiest: ${points.find((p) => p.key === busiest.period_start)?.longLabel}, with ${int(busiest.interactions)}` : ''}.`}
+        <ChartFrame title={t(m.perInterval, { interval })} csv={csv('trend')}
+          summary={busiest
+            ? t(m.trendSummaryBusiest, { count: h.interactions, interval, periods: points.length, busiest: points.find((p) => p.key === busiest.period_start)?.longLabel ?? '', most: int(busiest.interactions) })
+            : t(m.trendSummary, { count: h.interactions, interval, periods: points.length })}
           table={{
-            caption: `Interactions per ${interval}`,
-            columns: [{ key: 'p', label: interval === 'week' ? 'Week of' : 'Month' }, { key: 'i', label: 'Interactions', numeric: true }, { key: 'h', label: 'Hours', numeric: true }, { key: 'r', label: 'Educators reached', numeric: true }],
+            caption: t(m.perInterval, { interval }),
+            columns: [{ key: 'p', label: t(interval === 'week' ? m.weekOfColumn : m.month) }, { key: 'i', label: t(m.interactions), numeric: true }, { key: 'h', label: t(m.hours), numeric: true }, { key: 'r', label: t(m.reached), numeric: true }],
             rows: points.map((p) => ({ key: p.key, cells: [p.longLabel, int(p.point.interactions), hours(p.point.minutes), int(p.point.educators_reached)] })),
           }}>
           {(id) => (
             <>
               <div className="report-interval">
-                <SelectField label="Show per" name="interval" value={interval}
-                  options={[{ value: 'week', label: 'Week' }, { value: 'month', label: 'Month' }]}
+                <SelectField label={t(m.showPer)} name="interval" value={interval}
+                  options={[{ value: 'week', label: t(m.week) }, { value: 'month', label: t(m.month) }]}
                   onChange={(v) => page.change({ interval: v as TrendInterval })} />
               </div>
-              <TrendChart points={points} unit="interactions" describedBy={id} label={`Interactions per ${interval}`} />
+              <TrendChart points={points} unit={t(m.unit)} describedBy={id} label={t(m.perInterval, { interval })} />
             </>
           )}
         </ChartFrame>
       </div>
       <div className="report-charts">
-        <ChartFrame title="By interaction type" csv={csv('by_type')}
-          summary={topType ? `${counted(data.by_type.length, 'type', 'types')}; the most frequent is ${topType.name} with ${counted(topType.interactions, 'interaction', 'interactions')} (${counted(topType.minutes / 60, 'hour', 'hours')}).` : 'No interactions.'}
+        <ChartFrame title={t(m.byType)} csv={csv('by_type')}
+          summary={topType ? t(m.typeSummary, { types: data.by_type.length, name: topType.name, count: topType.interactions, hours: countOf(topType.minutes / 60) }) : t(m.none)}
           table={{
-            caption: 'Interactions by type',
-            columns: [{ key: 't', label: 'Type' }, { key: 'i', label: 'Interactions', numeric: true }, { key: 'h', label: 'Hours', numeric: true }],
-            rows: data.by_type.map((t) => ({ key: t.id, cells: [t.name, <DrillCell key="i" value={int(t.interactions)} label={`${t.name} interactions`} onDrill={() => drillAll(`${t.name} interactions`, { interaction_type_id: [t.id] })} />, hours(t.minutes)] })),
+            caption: t(m.byTypeCaption),
+            columns: [{ key: 't', label: t(m.type) }, { key: 'i', label: t(m.interactions), numeric: true }, { key: 'h', label: t(m.hours), numeric: true }],
+            rows: data.by_type.map((x) => ({ key: x.id, cells: [x.name, <DrillCell key="i" value={int(x.interactions)} label={t(m.typeInteractions, { name: x.name })} onDrill={() => drillAll(t(m.typeInteractions, { name: x.name }), { interaction_type_id: [x.id] })} />, hours(x.minutes)] })),
           }}>
           {(id) => (
-            <BarChart label="Interactions by type" describedBy={id} series={['Interactions']} format={(n) => int(n)}
-              rows={data.by_type.map((t) => ({ key: t.id, label: t.name, values: [t.interactions], onDrill: () => drillAll(`${t.name} interactions`, { interaction_type_id: [t.id] }) }))} />
+            <BarChart label={t(m.byTypeCaption)} describedBy={id} series={[t(m.interactions)]} format={(n) => int(n)}
+              rows={data.by_type.map((x) => ({ key: x.id, label: x.name, values: [x.interactions], onDrill: () => drillAll(t(m.typeInteractions, { name: x.name }), { interaction_type_id: [x.id] }) }))} />
           )}
         </ChartFrame>
-        <ChartFrame title="By school" csv={csv('by_school')}
-          summary={topSchool ? `${counted(data.by_school.length, 'school', 'schools')}; ${topSchool.name} has the most, ${counted(topSchool.interactions, 'interaction', 'interactions')} reaching ${int(topSchool.educators_reached)} of ${counted(topSchool.roster_size, 'educator', 'educators')}.` : 'No interactions.'}
+        <ChartFrame title={t(m.bySchool)} csv={csv('by_school')}
+          summary={topSchool ? t(m.schoolSummary, { schools: data.by_school.length, name: topSchool.name, count: topSchool.interactions, reached: int(topSchool.educators_reached), roster: topSchool.roster_size }) : t(m.none)}
           table={{
-            caption: 'Interactions by school',
-            columns: [{ key: 's', label: 'School' }, { key: 'i', label: 'Interactions', numeric: true }, { key: 'r', label: 'Educators reached', numeric: true }, { key: 'n', label: 'Roster', numeric: true }],
+            caption: t(m.bySchoolCaption),
+            columns: [{ key: 's', label: t(m.school) }, { key: 'i', label: t(m.interactions), numeric: true }, { key: 'r', label: t(m.reached), numeric: true }, { key: 'n', label: t(m.roster), numeric: true }],
             rows: data.by_school.map((s) => ({ key: s.id ?? 'none', cells: [s.name, int(s.interactions), int(s.educators_reached), int(s.roster_size)] })),
           }}>
           {(id) => (
-            <BarChart label="Interactions by school" describedBy={id} series={['Interactions']} format={(n) => int(n)}
-              rows={data.by_school.map((s) => ({ key: s.id ?? 'none', label: s.name, values: [s.interactions], onDrill: s.id === null ? undefined : () => drillAll(`Interactions at ${s.name}`, { building_id: [s.id!] }) }))} />
+            <BarChart label={t(m.bySchoolCaption)} describedBy={id} series={[t(m.interactions)]} format={(n) => int(n)}
+              rows={data.by_school.map((s) => ({ key: s.id ?? 'none', label: s.name, values: [s.interactions], onDrill: s.id === null ? undefined : () => drillAll(t(m.drillAt, { name: s.name }), { building_id: [s.id!] }) }))} />
           )}
         </ChartFrame>
       </div>
-      <ReportTable title="By coach" columns={coachColumns} rows={data.by_coach} rowKey={(r) => r.id} csv={csv('by_coach')} />
-      <ReportTable title="Reach by school" caption="Interactions and reach by school" columns={schoolColumns} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')}
+      <ReportTable title={t(m.byCoach)} columns={coachColumns} rows={data.by_coach} rowKey={(r) => r.id} csv={csv('by_coach')} />
+      <ReportTable title={t(m.reach)} caption={t(m.reachCaption)} columns={schoolColumns} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')}
         footer={(
           <p className="report-table__how text-sm muted">
-            <strong>How this is counted:</strong> Interactions and hours count at the school where the interaction took place; one logged
-            without a school counts at the schools its educators were at that day. Educators reached counts each school’s own educators,
-            reached at any school.
+            {tRich(m.how, { b: (chunks) => <strong>{chunks}</strong> })}
           </p>
         )} />
       <FollowThroughTables data={data} csv={csv} />
