@@ -110,6 +110,22 @@ describe('POST /api/account-migration/:token', () => {
     expect(res.body.message).toBe(USER_MESSAGES.migrationInvalid);
   });
 
+  it('answers a Spanish browser in Spanish (issue 33): the unknown link\'s 404, the wrong password\'s 422 and the moved login\'s message', async () => {
+    const s = await setup();
+    const guest = await guestAgent(t.app);
+    const unknown = await guest.post('/api/account-migration/nope').set(csrfHeaders(guest)).set('Accept-Language', 'es-US').send({ password: TEST_PASSWORD });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Este enlace no es válido o ha vencido.');
+    const wrong = await guest.post(`/api/account-migration/${s.token}`).set(csrfHeaders(guest)).set('Accept-Language', 'es-US').send({ password: 'not-the-password' });
+    expectFieldError(wrong, 'password', 'La contraseña es incorrecta.');
+    const moved = await guest.post(`/api/account-migration/${s.token}`).set(csrfHeaders(guest)).set('Accept-Language', 'es-US').send({ password: TEST_PASSWORD });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({
+      message: 'Su cuenta ahora pertenece a New Valley Unified. Inicie sesión con su contraseña de siempre para continuar.',
+      district: { name: 'New Valley Unified' },
+    });
+  });
+
   it('429 after too many password attempts when rate limits are on', async () => {
     const limited = await createTestApp({ rateLimits: true });
     const guest = await guestAgent(limited.app);

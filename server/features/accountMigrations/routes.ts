@@ -8,6 +8,8 @@ import { issueCsrfToken } from '../../http/csrf';
 import { notFound, validationError } from '../../http/errors';
 import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
+import { requestLocale } from '../../i18n/locale';
+import { translate } from '../../i18n/translate';
 import { recordAudit } from '../../lib/audit';
 import { refuseIfScheduledForDeletion } from '../../lib/districtDeletion';
 import { verifyPassword } from '../../identity/passwords';
@@ -52,11 +54,13 @@ export function accountMigrationRoutes(deps: Deps): Router {
       action: 'account_migrated_in', subjectType: 'user', subjectId: userId,
       details: { from_district_id: fromDistrictId, roles: await roleNamesOf(db, userId) },
     });
+    // The answer in the language this browser reads (its session ends just below).
+    const locale = requestLocale(req);
     // Any session in this browser belonged to the old district: start over at sign-in.
     await new Promise<void>((resolve) => req.session.regenerate(() => resolve()));
     issueCsrfToken(req, res, deps.config.env === 'production', true);
     res.json({
-      message: `Your login now belongs to ${migration.district_name}. Sign in with your usual password to continue.`,
+      message: translate(locale, `Your login now belongs to ${migration.district_name}. Sign in with your usual password to continue.`),
       district: { name: migration.district_name },
     } satisfies MigrationResultAnswer);
   });
