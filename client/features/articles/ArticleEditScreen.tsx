@@ -26,6 +26,7 @@ import { useInstantFormat } from '../../lib/session';
 import {
   createArticle, deleteArticle, setArticlePublished, updateArticle, useAdminArticle, useArticleVersion, useArticleVersions,
 } from './api';
+import { SpanishVersion } from './SpanishVersion';
 
 /** Who saved a version the seed wrote (no person): the product's name, the same in every language. */
 const PRODUCT = 'Coachwell';
@@ -257,6 +258,7 @@ function ArticleForm({ title, article }: { title: string; article: AdminArticle 
           <Button type="submit" busy={form.busy}>{article ? t(m.saveChanges) : t(m.saveDraft)}</Button>
         </div>
       </form>
+      {article && <SpanishVersion article={article} />}
       {article && <ArticleHistory article={article} />}
       <ConfirmDialog
         open={confirmDelete} danger busy={deleting} title={t(m.deleteTitle)} confirmLabel={t(m.deleteArticle)}

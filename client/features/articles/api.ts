@@ -2,7 +2,7 @@
 // every change revalidates the article lists, the article and its versions.
 import useSWR, { mutate } from 'swr';
 import type {
-  AdminArticle, AdminArticleSummary, ArticlePayloadInput, ArticleVersion, ArticleVersionSummary,
+  AdminArticle, AdminArticleSummary, ArticlePayloadInput, ArticleTranslationPayload, ArticleVersion, ArticleVersionSummary, TranslationLocale,
 } from '../../../common/schemas/articles';
 import { api, type ApiError, refreshedAfter } from '../../lib/api';
 import { listQuery } from '../../lib/listParams';
@@ -73,4 +73,14 @@ export function setArticlePublished(id: number, publish: boolean): Promise<Admin
 export async function deleteArticle(id: number): Promise<void> {
   await api.delete(`${BASE}/${id}`);
   await revalidate();
+}
+
+/** Writes the article's version in a language (Spanish): PUT /api/admin/article/{id}/translation/{locale}. */
+export function saveArticleTranslation(id: number, locale: TranslationLocale, input: ArticleTranslationPayload): Promise<AdminArticle> {
+  return refreshedAfter(api.put<AdminArticle>(`${BASE}/${id}/translation/${locale}`, input), (article) => revalidate(article));
+}
+
+/** Removes it: DELETE /api/admin/article/{id}/translation/{locale} (answers the article). */
+export function removeArticleTranslation(id: number, locale: TranslationLocale): Promise<AdminArticle> {
+  return refreshedAfter(api.delete<AdminArticle>(`${BASE}/${id}/translation/${locale}`), (article) => revalidate(article));
 }

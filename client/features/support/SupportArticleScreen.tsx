@@ -5,13 +5,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ScreenProps } from '../../app/routeTable';
+import { Alert } from '../../components/Alert';
 import { LoadError } from '../../components/LoadError';
 import { Button, ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { articleCategoryLabel } from '../../lib/articleLabels';
-import { defineMessages, t } from '../../lib/i18n';
+import { currentLocale, defineMessages, t } from '../../lib/i18n';
 import { useInstantFormat } from '../../lib/session';
 import { sendArticleFeedback, useSupportArticle } from './api';
 import { ArticleLinks } from './components/ArticleLinks';
@@ -37,6 +38,7 @@ const m = defineMessages({
   stuck: { id: 'support.article.stuck', defaultMessage: 'Still stuck? Coachwell’s support team answers by email.' },
   related: { id: 'support.article.related', defaultMessage: 'Related articles' },
   back: { id: 'support.article.back', defaultMessage: 'Back to Support' },
+  translationMissing: { id: 'support.article.translationMissing', defaultMessage: 'This article is not available in your language yet, so it is shown in English.' },
 });
 
 export default function SupportArticleScreen({ route }: ScreenProps) {
@@ -85,19 +87,22 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
     }
   };
 
+  // The article's own language when it is not the page's (English shown to a Spanish reader): screen readers switch voice.
+  const lang = data.locale !== currentLocale() ? data.locale : undefined;
   return (
     <div className="stack stack--lg support-page">
       <PageHeader
-        title={data.title}
+        title={<span lang={lang}>{data.title}</span>}
         breadcrumbs={[{ label: t(m.support), to: '/app/support' }, { label: articleCategoryLabel(data.category), to: `/app/support?category=${data.category}` }, { label: data.title }]}
         description={<p className="muted text-sm">{t(m.updated, { category: articleCategoryLabel(data.category), date: when.date(data.updated_at) })}</p>}
         actions={<ContactSupportButton />}
       />
+      {data.translation_missing && <Alert className="support-translation-missing">{t(m.translationMissing)}</Alert>}
       <div className="support-article-layout">
         {data.headings.length > 1 && (
           <nav className="support-toc" aria-labelledby="support-toc-title">
             <h2 id="support-toc-title" className="support-toc__title">{t(m.onThisPage)}</h2>
-            <ol className="support-toc__list">
+            <ol className="support-toc__list" lang={lang}>
               {data.headings.map((h) => (
                 <li key={h.id} className={h.level === 3 ? 'support-toc__sub' : undefined}>
                   <a href={`#${h.id}`}>{h.text}</a>
@@ -108,7 +113,7 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
         )}
         <div className="stack stack--lg support-article-main">
           {/* renderMarkdown's output (server side): markdown-it with raw HTML off. */}
-          <article className="prose" dangerouslySetInnerHTML={{ __html: data.html }} />
+          <article className="prose" lang={lang} dangerouslySetInnerHTML={{ __html: data.html }} />
 
           <section className="card support-feedback" aria-labelledby="support-feedback-title">
             <h2 id="support-feedback-title" className="support-heading support-heading--small">{t(m.helpful)}</h2>

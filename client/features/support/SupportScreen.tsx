@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { useSupportArticles } from './api';
-import { ArticleLinks } from './components/ArticleLinks';
+import { ArticleLinks, langOf } from './components/ArticleLinks';
 import { ContactSupportButton } from './components/ContactSupport';
 import { Highlighted } from './components/Highlighted';
 import { articleCategoryLabel } from '../../lib/articleLabels';
@@ -150,12 +150,12 @@ export default function SupportScreen({ route }: ScreenProps) {
                   <ol className="support-results">
                     {data.data.map((a) => (
                       <li key={a.id} className="support-result">
-                        <h3 className="support-result__title">
+                        <h3 className="support-result__title" lang={langOf(a)}>
                           <Link to={`/app/support/${a.slug}`}><Highlighted html={a.title_html} fallback={a.title} /></Link>
                         </h3>
                         <p className="support-result__meta">{articleCategoryLabel(a.category)}</p>
                         {a.snippet_html !== undefined && (
-                          <p className="support-result__snippet"><Highlighted html={a.snippet_html} fallback="" /></p>
+                          <p className="support-result__snippet" lang={langOf(a)}><Highlighted html={a.snippet_html} fallback="" /></p>
                         )}
                       </li>
                     ))}
