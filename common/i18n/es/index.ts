@@ -4,6 +4,7 @@
 import type { TextCatalog } from '../text';
 import account from './account.json';
 import shared from './shared.json';
+import auth from './auth.json';
 import ui from './ui.json';
 import adminUsers from './adminUsers.json';
 import support from './support.json';
@@ -30,6 +31,7 @@ import reports from './reports.json';
 
 const texts: TextCatalog = {
   ...shared,
+  ...auth,
   ...ui,
   ...adminUsers,
   ...support,

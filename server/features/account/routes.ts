@@ -21,6 +21,8 @@ import { presentAuthUser } from '../../identity/presenter';
 import { findUserById, normalizeEmail } from '../../identity/users';
 import { confirmEmailChange, emailTakenFor, findOpenEmailChange, requestEmailChange } from './emailChange';
 import { addPreferenceRoutes } from './preferences';
+import { requestLocale } from '../../i18n/locale';
+import { translate } from '../../i18n/translate';
 
 /** Account Settings: the signed-in person's own name, email, password, date language, timezone and email preferences. */
 export function accountRoutes(deps: Deps): Router {
@@ -67,7 +69,7 @@ export function accountRoutes(deps: Deps): Router {
     await recordAudit(db, { ...req.actor, districtId: auth.user.district_id, userId: auth.user.id }, {
       action: 'email_change_requested', subjectType: 'user', subjectId: auth.user.id, details: { from: auth.user.email, to: email },
     });
-    res.status(202).json({ message: ACCOUNT_MESSAGES.emailChangeSent(email), pending_email: email } satisfies EmailChangeSentAnswer);
+    res.status(202).json({ message: translate(requestLocale(req), ACCOUNT_MESSAGES.emailChangeSent(email)), pending_email: email } satisfies EmailChangeSentAnswer);
   });
 
   // Public: the link may be opened in any browser, signed in or not.
@@ -84,7 +86,7 @@ export function accountRoutes(deps: Deps): Router {
     await recordAudit(db, { ...req.actor, districtId: change.district_id, userId: change.user_id, impersonatorId: null }, {
       action: 'email_changed', subjectType: 'user', subjectId: change.user_id, details: { from: change.old_email, to: change.new_email },
     });
-    res.json({ message: ACCOUNT_MESSAGES.emailChanged(change.new_email), email: change.new_email } satisfies EmailChangedAnswer);
+    res.json({ message: translate(requestLocale(req), ACCOUNT_MESSAGES.emailChanged(change.new_email)), email: change.new_email } satisfies EmailChangedAnswer);
   });
 
   router.put('/account/password', async (req, res) => {
@@ -101,7 +103,7 @@ export function accountRoutes(deps: Deps): Router {
     await recordAudit(db, { ...req.actor, districtId: auth.user.district_id, userId: auth.user.id }, {
       action: 'password_changed',
     });
-    res.json({ message: 'Your password has been changed. Other devices have been signed out.' } satisfies MessageAnswer);
+    res.json({ message: translate(requestLocale(req), 'Your password has been changed. Other devices have been signed out.') } satisfies MessageAnswer);
   });
 
   addPreferenceRoutes(router, db);

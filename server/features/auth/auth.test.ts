@@ -423,3 +423,26 @@ describe('impersonation', () => {
     expect(await t.db.selectFrom('groups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
   });
 });
+
+describe('the auth messages in Spanish (issue 33)', () => {
+  const spanishGuest = async () => {
+    const agent = await guestAgent(t.app);
+    return { agent, headers: { ...csrfHeaders(agent), 'Accept-Language': 'es-US, en;q=0.5' } };
+  };
+
+  it('a guest whose browser reads Spanish is answered in Spanish: a wrong password, a field left empty, a reset asked, an unknown invitation', async () => {
+    const user = await buildUser(t.db);
+    const { agent, headers } = await spanishGuest();
+    expectFieldError(await agent.post('/api/auth/login').set(headers).send({ email: user.email, password: 'wrong-password' }), 'email', 'Estas credenciales no coinciden con nuestros registros.');
+    expectFieldError(await agent.post('/api/auth/login').set(headers).send({ email: user.email }), 'password', 'La contraseña es obligatoria.');
+    expectFieldError(await agent.post('/api/auth/register').set(headers).send({ district_name: '', state: 'TX', name: 'Ana', email: 'ana@example.org', password: 'a-long-password-1', password_confirmation: 'a-long-password-1' }), 'district_name', 'El nombre del distrito es obligatorio.');
+    const reset = await agent.post('/api/auth/password-reset').set(headers).send({ email: 'nobody@example.org' });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe('Si existe una cuenta con ese correo electrónico, le enviamos un enlace para restablecer su contraseña.');
+    const invite = await agent.get('/api/auth/invite/not-a-token').set('Accept-Language', 'es');
+    expect(invite.status).toBe(404);
+    expect(invite.body.message).toBe('Esta invitación no es válida o ha caducado. Pida una nueva a su administrador/a.');
+    // English stays as the spec writes it.
+    expectFieldError(await agent.post('/api/auth/login').set(csrfHeaders(agent)).send({ email: user.email, password: 'wrong-password' }), 'email', BAD_CREDENTIALS);
+  });
+});

@@ -28,6 +28,8 @@ import { requireImpersonator } from './policies';
 import { presentAuthUser } from '../../identity/presenter';
 import { findActiveLogin, findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
 import { warnIfOverSeats } from '../../lib/seatWarning';
+import { requestLocale } from '../../i18n/locale';
+import { translate } from '../../i18n/translate';
 import {
   createDistrict, createPasswordReset, createUser, findOpenInvite, findOpenPasswordReset, linkStaffToUser,
 } from '../../identity/accounts';
@@ -188,7 +190,7 @@ export function authRoutes(deps: Deps): Router {
     await limiter.hit(clientKey(req, 'reset', input.email), 5);
     // Finding 4: answer before any lookup, write or mail, so a known email takes exactly as long
     // as an unknown one; failures afterwards are logged (the client never learns either way).
-    res.json({ message: RESET_SENT } satisfies MessageAnswer);
+    res.json({ message: translate(requestLocale(req), RESET_SENT) } satisfies MessageAnswer);
     sendPasswordReset(req, input).catch((err) => deps.log('Password reset after answering failed:', err));
   });
 
@@ -204,7 +206,7 @@ export function authRoutes(deps: Deps): Router {
       await endUserSessions(trx, user.id);
     });
     await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, { action: 'password_reset' });
-    res.json({ message: 'Your password has been reset. Sign in with your new password.', area: user.district_id === null ? 'admin' : 'app' } satisfies PasswordResetDoneAnswer);
+    res.json({ message: translate(requestLocale(req), 'Your password has been reset. Sign in with your new password.'), area: user.district_id === null ? 'admin' : 'app' } satisfies PasswordResetDoneAnswer);
   });
 
   router.get('/auth/invite/:token', async (req, res) => {
