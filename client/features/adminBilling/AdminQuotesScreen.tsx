@@ -18,6 +18,8 @@ import '../../components/adminBilling/adminBilling.css';
 const PER_PAGE = 50;
 
 const m = defineMessages({
+  nounOne: { id: 'adminBilling.quotes.nounOne', defaultMessage: 'quote' },
+  nounMany: { id: 'adminBilling.quotes.nounMany', defaultMessage: 'quotes' },
   description: { id: 'adminBilling.quotes.description', defaultMessage: 'Quotes of every district, newest first. Open a district to activate its accepted quote and to mark its invoices paid or void.' },
   showing: { id: 'adminBilling.quotes.showing', defaultMessage: 'Showing the quotes of <district></district>.' },
   districtNumber: { id: 'adminBilling.quotes.districtNumber', defaultMessage: 'district #{id}' },
@@ -70,7 +72,7 @@ export default function AdminQuotesScreen({ route }: ScreenProps) {
         </p>
       )}
       <ListResults
-        list={list} noun={['quote', 'quotes']} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
         invalidAction={<Button variant="secondary" size="sm" onClick={() => setSearchParams(new URLSearchParams())}>{t(m.reset)}</Button>}
         empty={filtered || params.page > 1 ? (
           <EmptyState title={t(m.noMatchTitle)} action={<Button variant="secondary" onClick={() => update({ ...DEFAULT_FILTERS })}>{t(m.clearFilters)}</Button>}>

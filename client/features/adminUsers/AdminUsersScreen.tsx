@@ -24,6 +24,8 @@ import { PersonCell, TableFrame } from '../../components/Table';
 const PER_PAGE = 50;
 
 const m = defineMessages({
+  nounOne: { id: 'adminUsers.users.nounOne', defaultMessage: 'user' },
+  nounMany: { id: 'adminUsers.users.nounMany', defaultMessage: 'users' },
   caption: { id: 'adminUsers.users.caption', defaultMessage: 'Users' },
   name: { id: 'adminUsers.name', defaultMessage: 'Name' },
   district: { id: 'adminUsers.district', defaultMessage: 'District' },
@@ -157,7 +159,7 @@ export default function AdminUsersScreen({ route }: ScreenProps) {
       />
       <AdminUserFilters filters={filters} onChange={update} />
       <ListResults
-        list={list} noun={['user', 'users']} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
         invalidAction={<Button variant="secondary" size="sm" onClick={() => update({ ...DEFAULT_ADMIN_USER_FILTERS, sort: 'name' })}>{t(m.clearFilters)}</Button>}
         empty={
           <EmptyState

@@ -22,6 +22,8 @@ import { AlertTable } from './components/AlertTable';
 const PER_PAGE = 25;
 
 const m = defineMessages({
+  nounOne: { id: 'alerts.screen.nounOne', defaultMessage: 'alert' },
+  nounMany: { id: 'alerts.screen.nounMany', defaultMessage: 'alerts' },
   deleted: { id: 'alerts.screen.deleted', defaultMessage: 'Deleted “{title}”.' },
   description: { id: 'alerts.screen.description', defaultMessage: 'Announcements shown as a banner to district users: to everyone, a plan, chosen districts or chosen roles, between a start and an end. Critical alerts cannot be dismissed.' },
   newAlert: { id: 'alerts.newAlert', defaultMessage: 'New alert' },
@@ -85,7 +87,7 @@ export default function AlertsScreen({ route }: ScreenProps) {
       />
       <AlertFilters filters={filters} onChange={update} />
       <ListResults
-        list={list} noun={['alert', 'alerts']} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
         empty={filtered ? (
           <EmptyState title={t(m.noMatchTitle)} action={<Button variant="secondary" onClick={() => update(DEFAULT_ALERT_FILTERS)}>{t(m.clearFilters)}</Button>}>
             <p>{t(m.noMatchText)}</p>

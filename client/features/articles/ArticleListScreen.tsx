@@ -23,6 +23,8 @@ const NO_FILTERS = { search: '', category: '', status: '' };
 type Filters = typeof DEFAULTS;
 
 const m = defineMessages({
+  nounOne: { id: 'articles.list.nounOne', defaultMessage: 'article' },
+  nounMany: { id: 'articles.list.nounMany', defaultMessage: 'articles' },
   published: { id: 'articles.status.published', defaultMessage: 'Published' },
   draft: { id: 'articles.status.draft', defaultMessage: 'Draft' },
   title: { id: 'articles.title', defaultMessage: 'Title' },
@@ -125,7 +127,7 @@ export default function ArticleListScreen({ route }: ScreenProps) {
         <SelectField label={t(m.sortBy)} {...f.select('sort')} options={sortOptions()} />
       </FilterBar>
       <ListResults
-        list={list} noun={['article', 'articles']} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
         empty={
           <EmptyState
             title={filtered ? t(m.noMatchTitle) : t(m.emptyTitle)}
