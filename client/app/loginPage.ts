@@ -19,7 +19,7 @@
 import { homePathFor, safeRedirect } from '../../common/authPaths';
 import type { AuthUser } from '../../common/authUser';
 import { api, setSessionEndedHandler } from '../lib/api';
-import { type FormErrors, setFormTextTranslator, toFormErrors, zodFormErrors } from '../lib/formErrors';
+import { type FormErrors, toFormErrors, zodFormErrors } from '../lib/formErrors';
 
 const FIELDS = ['email', 'password'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -52,12 +52,8 @@ const loadSchema = () => (schemaModule ??= import('../../common/schemas/auth').c
 
 let textsLoaded: Promise<void> | null = null;
 /** On a Spanish page, the Spanish of the texts shown by this script (unreachable: they stay in English). */
-const loadTexts = () => (textsLoaded ??= document.documentElement.lang !== 'es' ? Promise.resolve() : Promise.all([
-  import('../../common/i18n/text'), import('../../common/i18n/es/shared.json'), import('../../common/i18n/es/ui.json'),
-]).then(([{ translateText }, shared, ui]) => {
-  const catalog = { ...shared.default, ...ui.default };
-  setFormTextTranslator((english) => translateText(catalog, english));
-}, () => undefined));
+const loadTexts = () => (textsLoaded ??= document.documentElement.lang !== 'es' ? Promise.resolve()
+  : import('./loginPageSpanish').then(() => undefined, () => undefined));
 form.addEventListener('focusin', () => {
   void loadSchema();
   void loadTexts();
