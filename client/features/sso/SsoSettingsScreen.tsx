@@ -19,21 +19,59 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { ConnectionSummary } from '../../components/ssoConnections/ConnectionSummary';
 import { messageOf } from '../../lib/formErrors';
+import { defineMessages, t, tText } from '../../lib/i18n';
 import { lazyPart } from '../../lib/lazyPart';
 import { useAuthUser } from '../../lib/session';
 import { deleteSsoConnection, testSsoConnection, useSsoConnections } from './api';
 
-const ConnectionDialog = lazyPart('sso-connection-dialog', () => import('./components/ConnectionDialog').then((m) => m.ConnectionDialog));
+const ConnectionDialog = lazyPart('sso-connection-dialog', () => import('./components/ConnectionDialog').then((mod) => mod.ConnectionDialog));
+
+const m = defineMessages({
+  redirectTitle: { id: 'sso.redirect.title', defaultMessage: 'Redirect address' },
+  redirectIntro: { id: 'sso.redirect.intro', defaultMessage: 'Every provider\'s console asks where to send people back after they sign in: paste this address there (it may be called the redirect URI or callback URL).' },
+  redirectCopied: { id: 'sso.redirect.copied', defaultMessage: 'Redirect address copied to the clipboard.' },
+  testPassed: { id: 'sso.connections.testPassed', defaultMessage: '{provider}: test passed' },
+  testFailed: { id: 'sso.connections.testFailed', defaultMessage: '{provider}: test failed' },
+  notTested: { id: 'sso.connections.notTested', defaultMessage: 'The connection could not be tested.' },
+  didNotRun: { id: 'sso.connections.didNotRun', defaultMessage: 'The test did not run' },
+  removedBody: { id: 'sso.connections.removedBody', defaultMessage: 'People can no longer sign in with {provider}.' },
+  removed: { id: 'sso.connections.removed', defaultMessage: 'Connection removed' },
+  notRemoved: { id: 'sso.connections.notRemoved', defaultMessage: 'The connection was not removed' },
+  title: { id: 'sso.connections.title', defaultMessage: 'Connections' },
+  intro: { id: 'sso.connections.intro', defaultMessage: 'Each connection lets people sign in with their school account from that provider.' },
+  add: { id: 'sso.connections.add', defaultMessage: 'Add a connection' },
+  none: { id: 'sso.connections.none', defaultMessage: 'No connections yet. Add one for the provider your district\'s accounts live at: Google, Microsoft, Clever or ClassLink.' },
+  testLabel: { id: 'sso.connections.testLabel', defaultMessage: 'Test connection to {provider}' },
+  test: { id: 'sso.connections.test', defaultMessage: 'Test connection' },
+  changeLabel: { id: 'sso.connections.changeLabel', defaultMessage: 'Change the {provider} connection' },
+  change: { id: 'sso.connections.change', defaultMessage: 'Change' },
+  removeLabel: { id: 'sso.connections.removeLabel', defaultMessage: 'Remove the {provider} connection' },
+  remove: { id: 'sso.connections.remove', defaultMessage: 'Remove' },
+  removeTitle: { id: 'sso.connections.removeTitle', defaultMessage: 'Remove the {provider} connection?' },
+  removeBody: { id: 'sso.connections.removeBody', defaultMessage: 'People can no longer sign in with {provider}. Their links to it are removed; they sign in with a password or another connection.' },
+  removeBodyPasswordsOff: { id: 'sso.connections.removeBodyPasswordsOff', defaultMessage: 'People can no longer sign in with {provider}. Their links to it are removed; they sign in with a password (password sign-in comes back on unless another connection keeps it off) or another connection.' },
+  removeConfirm: { id: 'sso.connections.removeConfirm', defaultMessage: 'Remove connection' },
+  description: { id: 'sso.description', defaultMessage: 'Let your people sign in with the school accounts they already have: Google, Microsoft, Clever or ClassLink.' },
+  planTitle: { id: 'sso.plan.title', defaultMessage: 'Single sign-on' },
+  planItem1: { id: 'sso.plan.item1', defaultMessage: 'sign in with Google Workspace, Microsoft 365 (Entra ID), Clever or ClassLink, or any OpenID Connect provider;' },
+  planItem2: { id: 'sso.plan.item2', defaultMessage: 'allow only your district\'s email domains, and turn passwords off once everyone is connected;' },
+  planItem3: { id: 'sso.plan.item3', defaultMessage: 'create educators\' logins at their first sign-in, if you choose.' },
+  passwordsOff: { id: 'sso.passwordsOff', defaultMessage: 'Password sign-in is off' },
+  passwordsOffBody: { id: 'sso.passwordsOffBody', defaultMessage: '{providers} turned it off: everyone in the district signs in with their school account only, including people who have not used it yet. District administrators keep their password as a break-glass.' },
+  and: { id: 'sso.and', defaultMessage: '{first} and {second}' },
+  connectionsWhat: { id: 'sso.connectionsWhat', defaultMessage: 'the sign-in connections', description: 'Completes "An error occurred while fetching …".' },
+  loading: { id: 'sso.loading', defaultMessage: 'Loading the sign-in connections…' },
+});
 
 
 function RedirectAddress({ url }: { url: string }) {
   return (
     <Card
       titleId="sso-redirect-title"
-      title="Redirect address"
-      intro="Every provider's console asks where to send people back after they sign in: paste this address there (it may be called the redirect URI or callback URL)."
+      title={t(m.redirectTitle)}
+      intro={t(m.redirectIntro)}
     >
-      <CopyField label="Redirect address" value={url} copiedMessage="Redirect address copied to the clipboard." />
+      <CopyField label={t(m.redirectTitle)} value={url} copiedMessage={t(m.redirectCopied)} />
     </Card>
   );
 }
@@ -49,10 +87,11 @@ function Connections({ connections, onEdit, onAdd }: { connections: SsoConnectio
     try {
       const tested = await testSsoConnection(connection.id);
       const result = tested.last_test;
-      if (result?.ok) toast.success(result.message, `${connection.kind_label}: test passed`);
-      else toast.error(result?.message ?? 'The connection could not be tested.', `${connection.kind_label}: test failed`);
+      const provider = tText(connection.kind_label);
+      if (result?.ok) toast.success(tText(result.message), t(m.testPassed, { provider }));
+      else toast.error(result?.message ? tText(result.message) : t(m.notTested), t(m.testFailed, { provider }));
     } catch (err) {
-      toast.error(messageOf(err), 'The test did not run');
+      toast.error(messageOf(err), t(m.didNotRun));
     } finally {
       setTesting(null);
     }
@@ -63,10 +102,10 @@ function Connections({ connections, onEdit, onAdd }: { connections: SsoConnectio
     setBusy(true);
     try {
       await deleteSsoConnection(removing.id);
-      toast.success(`People can no longer sign in with ${removing.kind_label}.`, 'Connection removed');
+      toast.success(t(m.removedBody, { provider: tText(removing.kind_label) }), t(m.removed));
       setRemoving(null);
     } catch (err) {
-      toast.error(messageOf(err), 'The connection was not removed');
+      toast.error(messageOf(err), t(m.notRemoved));
     } finally {
       setBusy(false);
     }
@@ -75,12 +114,12 @@ function Connections({ connections, onEdit, onAdd }: { connections: SsoConnectio
   return (
     <Card
       titleId="sso-connections-title"
-      title="Connections"
-      intro="Each connection lets people sign in with their school account from that provider."
-      action={connections.length < 5 ? <Button onClick={onAdd}>Add a connection</Button> : undefined}
+      title={t(m.title)}
+      intro={t(m.intro)}
+      action={connections.length < 5 ? <Button onClick={onAdd}>{t(m.add)}</Button> : undefined}
     >
       {connections.length === 0 ? (
-        <p className="muted">No connections yet. Add one for the provider your district's accounts live at: Google, Microsoft, Clever or ClassLink.</p>
+        <p className="muted">{t(m.none)}</p>
       ) : (
         <ul className="settings-list">
           {connections.map((c) => (
@@ -88,12 +127,12 @@ function Connections({ connections, onEdit, onAdd }: { connections: SsoConnectio
               <div className="settings-row">
                 <ConnectionSummary connection={c} />
                 <div className="settings-row__actions">
-                  <Button variant="secondary" size="sm" busy={testing === c.id} onClick={() => void test(c)} aria-label={`Test connection to ${c.kind_label}`}>
-                    Test connection
+                  <Button variant="secondary" size="sm" busy={testing === c.id} onClick={() => void test(c)} aria-label={t(m.testLabel, { provider: tText(c.kind_label) })}>
+                    {t(m.test)}
                   </Button>
-                  <Button variant="ghost" size="sm" onClick={() => onEdit(c)} aria-label={`Change the ${c.kind_label} connection`}>Change</Button>
-                  <Button variant="ghost" size="sm" className="settings-row__danger" onClick={() => setRemoving(c)} aria-label={`Remove the ${c.kind_label} connection`}>
-                    Remove
+                  <Button variant="ghost" size="sm" onClick={() => onEdit(c)} aria-label={t(m.changeLabel, { provider: tText(c.kind_label) })}>{t(m.change)}</Button>
+                  <Button variant="ghost" size="sm" className="settings-row__danger" onClick={() => setRemoving(c)} aria-label={t(m.removeLabel, { provider: tText(c.kind_label) })}>
+                    {t(m.remove)}
                   </Button>
                 </div>
               </div>
@@ -103,12 +142,11 @@ function Connections({ connections, onEdit, onAdd }: { connections: SsoConnectio
       )}
       <ConfirmDialog
         open={removing !== null}
-        title={removing ? `Remove the ${removing.kind_label} connection?` : ''}
+        title={removing ? t(m.removeTitle, { provider: tText(removing.kind_label) }) : ''}
         message={<p>
-          People can no longer sign in with {removing?.kind_label}. Their links to it are removed; they sign in with a password
-          {removing && !removing.password_login ? ' (password sign-in comes back on unless another connection keeps it off)' : ''} or another connection.
+          {t(removing && !removing.password_login ? m.removeBodyPasswordsOff : m.removeBody, { provider: removing ? tText(removing.kind_label) : '' })}
         </p>}
-        confirmLabel="Remove connection"
+        confirmLabel={t(m.removeConfirm)}
         danger
         busy={busy}
         onConfirm={() => void remove()}
@@ -127,17 +165,15 @@ export default function SsoSettingsScreen({ route }: ScreenProps) {
   const header = (
     <PageHeader
       title={route.title}
-      description={<p>Let your people sign in with the school accounts they already have: Google, Microsoft, Clever or ClassLink.</p>}
+      description={<p>{t(m.description)}</p>}
     />
   );
   if (!hasFeature(user.district?.features ?? [], 'sso')) {
     return (
       <div className="stack stack--lg sso-page">
         {header}
-        <PlanFeatureCard feature="sso" title="Single sign-on" planName={user.district?.plan.name ?? null} items={[
-          'sign in with Google Workspace, Microsoft 365 (Entra ID), Clever or ClassLink, or any OpenID Connect provider;',
-          'allow only your district\'s email domains, and turn passwords off once everyone is connected;',
-          'create educators\' logins at their first sign-in, if you choose.',
+        <PlanFeatureCard feature="sso" title={t(m.planTitle)} planName={user.district?.plan.name ?? null} items={[
+          t(m.planItem1), t(m.planItem2), t(m.planItem3),
         ]} />
       </div>
     );
@@ -149,16 +185,17 @@ export default function SsoSettingsScreen({ route }: ScreenProps) {
     <div className="stack stack--lg sso-page">
       {header}
       {passwordsOff.length > 0 && (
-        <Alert tone="warning" title="Password sign-in is off">
-          {passwordsOff.map((c) => SSO_KIND_LABELS[c.kind]).join(' and ')} turned it off: everyone in the district signs in with their
-          school account only, including people who have not used it yet. District administrators keep their password as a break-glass.
+        <Alert tone="warning" title={t(m.passwordsOff)}>
+          {t(m.passwordsOffBody, {
+            providers: passwordsOff.map((c) => tText(SSO_KIND_LABELS[c.kind])).reduce((first, second) => t(m.and, { first, second })),
+          })}
         </Alert>
       )}
       <RedirectAddress url={redirect} />
       {error && !data ? (
-        <LoadError what="the sign-in connections" onRetry={() => void mutate()} />
+        <LoadError what={t(m.connectionsWhat)} onRetry={() => void mutate()} />
       ) : !data ? (
-        <LoadingBlock label="Loading the sign-in connections…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : (
         <Connections connections={connections} onEdit={(c) => setEditing(c)} onAdd={() => setEditing('new')} />
       )}

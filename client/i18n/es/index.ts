@@ -39,6 +39,7 @@ import dashboard from './dashboard.json';
 import calendarSync from './calendarSync.json';
 import reports from './reports.json';
 import interactionSettings from './interactionSettings.json';
+import sso from './sso.json';
 
 const catalog: Catalog = {
   messages: {
@@ -78,6 +79,7 @@ const catalog: Catalog = {
     ...calendarSync,
     ...reports,
     ...interactionSettings,
+    ...sso,
   },
   texts,
 };

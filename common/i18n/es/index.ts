@@ -28,6 +28,7 @@ import coaches from './coaches.json';
 import staffRequests from './staffRequests.json';
 import calendarSync from './calendarSync.json';
 import reports from './reports.json';
+import sso from './sso.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -56,5 +57,6 @@ const texts: TextCatalog = {
   ...staffRequests,
   ...calendarSync,
   ...reports,
+  ...sso,
 };
 export default texts;

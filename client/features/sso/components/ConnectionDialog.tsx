@@ -11,21 +11,57 @@ import { CheckboxField, FieldErrors, SelectField, TextField } from '../../../com
 import { FormModal } from '../../../components/FormModal';
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
+import { defineMessages, type MessageDescriptor, t, tRich, tText } from '../../../lib/i18n';
 import { createSsoConnection, type SsoConnectionPayload, updateSsoConnection } from '../api';
 
-const KIND_OPTIONS = SSO_KINDS.map((kind) => ({ value: kind, label: SSO_KIND_LABELS[kind] }));
+const m = defineMessages({
+  hintGoogle: { id: 'sso.dialog.hintGoogle', defaultMessage: 'Google Cloud console → APIs & Services → Credentials → an OAuth client ID of type "Web application".' },
+  hintMicrosoft: { id: 'sso.dialog.hintMicrosoft', defaultMessage: 'Microsoft Entra admin center → App registrations → your app: the Application (client) ID, and a secret under Certificates & secrets.' },
+  hintClever: { id: 'sso.dialog.hintClever', defaultMessage: 'Clever dashboard → your district app → Settings: the client ID and client secret.' },
+  hintClassLink: { id: 'sso.dialog.hintClassLink', defaultMessage: 'ClassLink Management Console → Single sign-on → OpenID Connect: the client ID and secret of your app.' },
+  hintOidc: { id: 'sso.dialog.hintOidc', defaultMessage: 'Your provider\'s console: the client (application) registered for Coachwell.' },
+  passwordOffWarning: { id: 'sso.dialog.passwordOffWarning', defaultMessage: 'With password sign-in off, everyone in the district signs in with their school account only, including people who have not used it yet (their first sign-in links it). Passwords stop working, except that district administrators keep theirs as a break-glass.' },
+  savedBody: { id: 'sso.dialog.savedBody', defaultMessage: 'Test it again to check the new settings.' },
+  addedBody: { id: 'sso.dialog.addedBody', defaultMessage: 'Paste the redirect address into the provider\'s console if you have not yet, then test it.' },
+  saved: { id: 'sso.dialog.saved', defaultMessage: '{provider} connection saved' },
+  added: { id: 'sso.dialog.added', defaultMessage: '{provider} connection added' },
+  changeTitle: { id: 'sso.dialog.changeTitle', defaultMessage: 'Change the {provider} connection' },
+  addTitle: { id: 'sso.dialog.addTitle', defaultMessage: 'Add a sign-in connection' },
+  save: { id: 'sso.dialog.save', defaultMessage: 'Save connection' },
+  add: { id: 'sso.dialog.add', defaultMessage: 'Add connection' },
+  providerIs: { id: 'sso.dialog.providerIs', defaultMessage: '<b>Provider:</b> {provider}' },
+  provider: { id: 'sso.dialog.provider', defaultMessage: 'Provider' },
+  providerHint: { id: 'sso.dialog.providerHint', defaultMessage: 'One connection per provider. Other OpenID Connect providers work too.' },
+  tenant: { id: 'sso.dialog.tenant', defaultMessage: 'Tenant' },
+  tenantHint: { id: 'sso.dialog.tenantHint', defaultMessage: 'Your Microsoft Entra directory (tenant) ID, or your district\'s primary domain, like riverbend.org.' },
+  issuer: { id: 'sso.dialog.issuer', defaultMessage: 'Issuer' },
+  issuerHint: { id: 'sso.dialog.issuerHint', defaultMessage: 'The provider\'s issuer address; its discovery document is at /.well-known/openid-configuration below it.' },
+  clientId: { id: 'sso.dialog.clientId', defaultMessage: 'Client ID' },
+  secret: { id: 'sso.dialog.secret', defaultMessage: 'Client secret' },
+  secretHintChange: { id: 'sso.dialog.secretHintChange', defaultMessage: 'Stored encrypted and never shown. Leave it empty to keep the stored secret; type a new one to replace it.' },
+  secretHintNew: { id: 'sso.dialog.secretHintNew', defaultMessage: 'Stored encrypted and never shown again.' },
+  domains: { id: 'sso.dialog.domains', defaultMessage: 'Email domains' },
+  domainsHint: { id: 'sso.dialog.domainsHint', defaultMessage: 'The domains of your people\'s school email addresses, separated by commas, like riverbend.org, staff.riverbend.org. Someone signs in only with an address in one of them.' },
+  keepPassword: { id: 'sso.dialog.keepPassword', defaultMessage: 'Keep password sign-in on' },
+  keepPasswordHint: { id: 'sso.dialog.keepPasswordHint', defaultMessage: 'On: people may sign in with their password or their school account.' },
+  passwordWillBeOff: { id: 'sso.dialog.passwordWillBeOff', defaultMessage: 'Password sign-in will be off' },
+  createUsers: { id: 'sso.dialog.createUsers', defaultMessage: 'Create an educator login at someone\'s first sign-in' },
+  createUsersHint: { id: 'sso.dialog.createUsersHint', defaultMessage: 'Off: a person needs a login in Users before they can sign in. On: anyone with an address in your domains gets an educator login the first time.' },
+});
+
+const kindOptions = () => SSO_KINDS.map((kind) => ({ value: kind, label: tText(SSO_KIND_LABELS[kind]) }));
 
 /** Where each kind's client id and secret come from. */
-const CONSOLE_HINTS: Record<SsoKind, string> = {
-  google: 'Google Cloud console → APIs & Services → Credentials → an OAuth client ID of type "Web application".',
-  microsoft: 'Microsoft Entra admin center → App registrations → your app: the Application (client) ID, and a secret under Certificates & secrets.',
-  clever: 'Clever dashboard → your district app → Settings: the client ID and client secret.',
-  classlink: 'ClassLink Management Console → Single sign-on → OpenID Connect: the client ID and secret of your app.',
-  oidc: "Your provider's console: the client (application) registered for Coachwell.",
+const CONSOLE_HINTS: Record<SsoKind, MessageDescriptor> = {
+  google: m.hintGoogle,
+  microsoft: m.hintMicrosoft,
+  clever: m.hintClever,
+  classlink: m.hintClassLink,
+  oidc: m.hintOidc,
 };
 
-export const PASSWORD_OFF_WARNING =
-  "With password sign-in off, everyone in the district signs in with their school account only, including people who have not used it yet (their first sign-in links it). Passwords stop working, except that district administrators keep theirs as a break-glass.";
+/** What turning password sign-in off means, in the person's language. */
+export const passwordOffWarning = () => t(m.passwordOffWarning);
 
 function splitDomains(text: string): string[] {
   return text.split(/[\s,;]+/).map((d) => d.trim()).filter((d) => d !== '');
@@ -79,8 +115,8 @@ export function ConnectionDialog({ connection, takenKinds, onClose }: {
       }
     });
     if (ok) {
-      toast.success(connection ? 'Test it again to check the new settings.' : 'Paste the redirect address into the provider\'s console if you have not yet, then test it.',
-        connection ? `${SSO_KIND_LABELS[kind]} connection saved` : `${SSO_KIND_LABELS[kind]} connection added`);
+      const provider = tText(SSO_KIND_LABELS[kind]);
+      toast.success(connection ? t(m.savedBody) : t(m.addedBody), connection ? t(m.saved, { provider }) : t(m.added, { provider }));
       onClose();
     }
   });
@@ -89,72 +125,72 @@ export function ConnectionDialog({ connection, takenKinds, onClose }: {
   const issuerErrors = form.errors.issuer;
   return (
     <FormModal
-      title={connection ? `Change the ${SSO_KIND_LABELS[connection.kind]} connection` : 'Add a sign-in connection'}
+      title={connection ? t(m.changeTitle, { provider: tText(SSO_KIND_LABELS[connection.kind]) }) : t(m.addTitle)}
       onClose={onClose}
       form={{ busy: form.busy, formRef: form.formRef, formError: form.formError ?? undefined }}
       formId={formId}
       onSubmit={submit}
-      submitLabel={connection ? 'Save connection' : 'Add connection'}
+      submitLabel={connection ? t(m.save) : t(m.add)}
       size="md"
     >
       {connection ? (
-        <p className="sso-dialog__kind"><strong>Provider:</strong> {SSO_KIND_LABELS[connection.kind]}</p>
+        <p className="sso-dialog__kind">{tRich(m.providerIs, { b: (chunks) => <strong>{chunks}</strong>, provider: tText(SSO_KIND_LABELS[connection.kind]) })}</p>
       ) : (
         <SelectField
-          label="Provider"
+          label={t(m.provider)}
           required
-          options={KIND_OPTIONS.map((o) => ({ ...o, disabled: takenKinds.includes(o.value) }))}
-          hint="One connection per provider. Other OpenID Connect providers work too."
+          options={kindOptions().map((o) => ({ ...o, disabled: takenKinds.includes(o.value) }))}
+          hint={t(m.providerHint)}
           {...form.field('kind')}
         />
       )}
       {kind === 'microsoft' ? (
         <TextField
-          label="Tenant"
+          label={t(m.tenant)}
           required
-          hint="Your Microsoft Entra directory (tenant) ID, or your district's primary domain, like riverbend.org."
+          hint={t(m.tenantHint)}
           {...form.field('tenant')}
           error={issuerErrors}
         />
       ) : kind === 'oidc' ? (
         <TextField
-          label="Issuer"
+          label={t(m.issuer)}
           required
           type="url"
-          hint="The provider's issuer address; its discovery document is at /.well-known/openid-configuration below it."
+          hint={t(m.issuerHint)}
           {...form.field('issuer')}
         />
       ) : (
         <div className="sso-dialog__issuer">
-          <p className="field__label">Issuer</p>
+          <p className="field__label">{t(m.issuer)}</p>
           <p className="sso-facts__code">{keptIssuer ?? preset}</p>
           {issuerErrors && <FieldErrors id={`${formId}-issuer-error`} errors={Array.isArray(issuerErrors) ? issuerErrors : [issuerErrors]} />}
         </div>
       )}
-      <TextField label="Client ID" required hint={CONSOLE_HINTS[kind]} autoComplete="off" {...form.field('client_id')} />
+      <TextField label={t(m.clientId)} required hint={t(CONSOLE_HINTS[kind])} autoComplete="off" {...form.field('client_id')} />
       <TextField
-        label="Client secret"
+        label={t(m.secret)}
         required={connection === null}
         type="password"
         autoComplete="new-password"
-        hint={connection ? 'Stored encrypted and never shown. Leave it empty to keep the stored secret; type a new one to replace it.' : 'Stored encrypted and never shown again.'}
+        hint={connection ? t(m.secretHintChange) : t(m.secretHintNew)}
         {...form.field('client_secret')}
       />
       <TextField
-        label="Email domains"
+        label={t(m.domains)}
         required
-        hint="The domains of your people's school email addresses, separated by commas, like riverbend.org, staff.riverbend.org. Someone signs in only with an address in one of them."
+        hint={t(m.domainsHint)}
         {...form.field('domains')}
       />
       <CheckboxField
-        label="Keep password sign-in on"
-        hint="On: people may sign in with their password or their school account."
+        label={t(m.keepPassword)}
+        hint={t(m.keepPasswordHint)}
         {...form.checkbox('password_login')}
       />
-      {passwordOff && <Alert tone="warning" title="Password sign-in will be off">{PASSWORD_OFF_WARNING}</Alert>}
+      {passwordOff && <Alert tone="warning" title={t(m.passwordWillBeOff)}>{passwordOffWarning()}</Alert>}
       <CheckboxField
-        label="Create an educator login at someone's first sign-in"
-        hint="Off: a person needs a login in Users before they can sign in. On: anyone with an address in your domains gets an educator login the first time."
+        label={t(m.createUsers)}
+        hint={t(m.createUsersHint)}
         {...form.checkbox('create_users')}
       />
     </FormModal>
