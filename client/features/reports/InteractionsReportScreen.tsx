@@ -4,8 +4,7 @@
 // targets, follow-through (action steps done on time) and educator-initiated coaching (requests), with their tables.
 import type { InteractionsReport, TrendInterval } from '../../../common/schemas/reports';
 import { SelectField } from '../../components/Field';
-import { formatDate } from '../../lib/format';
-import { addDays, dayAsDate } from '../../lib/zonedTime';
+import { addDays } from '../../lib/zonedTime';
 import { useInteractionsReport } from './api';
 import { BarChart } from './charts/BarChart';
 import { ChartFrame } from './charts/ChartFrame';
@@ -15,7 +14,7 @@ import {
   type Column, DrillCell, Headline, NoInteractions, ReportTable, TargetsPanel,
 } from './components/ReportParts';
 import { FollowThroughHeadline, FollowThroughTables } from './components/FollowThrough';
-import { countOf, hours, int, percent } from './format';
+import { chartDay, countOf, hours, int, percent } from './format';
 import { defineMessages, t, tRich } from '../../lib/i18n';
 import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQuery';
 import type { ReportPage } from './useReportPage';
@@ -84,10 +83,10 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
   const points = data.trend.points.map((p) => {
     const start = p.period_start < range.from ? range.from : p.period_start;
     const end = periodEnd(p.period_start, interval, range.to);
-    const long = interval === 'week' ? t(m.weekOf, { date: formatDate(dayAsDate(p.period_start), undefined, 'MMM d, yyyy') }) : formatDate(dayAsDate(p.period_start), undefined, 'MMMM yyyy');
+    const long = interval === 'week' ? t(m.weekOf, { date: chartDay(p.period_start, 'date') }) : chartDay(p.period_start, 'monthYear');
     return {
       key: p.period_start, value: p.interactions, longLabel: long, point: p,
-      label: formatDate(dayAsDate(p.period_start), undefined, interval === 'week' ? 'MMM d' : 'MMM'),
+      label: chartDay(p.period_start, interval === 'week' ? 'day' : 'month'),
       onDrill: p.interactions > 0 ? () => drillAll(t(m.drillPeriod, { period: long }), { from: start, to: end }) : undefined,
     };
   });
