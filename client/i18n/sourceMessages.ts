@@ -87,20 +87,23 @@ const keyName = (prop: AstNode) => {
   return key.type === 'Identifier' ? key.name as string : stringOf(key);
 };
 
-/** Every message declared with defineMessages in these files; a declaration that is not literal is an error. */
-export function sourceMessages(files: string[]): { messages: SourceMessage[]; problems: string[] } {
+/**
+ * Every message declared with defineMessages in these files (or `callee`: the server's defineServerMessages); a
+ * declaration that is not literal is an error.
+ */
+export function sourceMessages(files: string[], callee = 'defineMessages'): { messages: SourceMessage[]; problems: string[] } {
   const messages: SourceMessage[] = [];
   const problems: string[] = [];
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
-    if (!text.includes('defineMessages(')) continue;
+    if (!text.includes(`${callee}(`)) continue;
     walk(parse(file), (node) => {
       if (node.type !== 'CallExpression') return;
-      const callee = node.callee as AstNode;
-      if (callee.type !== 'Identifier' || callee.name !== 'defineMessages') return;
+      const called = node.callee as AstNode;
+      if (called.type !== 'Identifier' || called.name !== callee) return;
       const arg = (node.arguments as AstNode[])[0];
       if (!arg || arg.type !== 'ObjectExpression') {
-        problems.push(`${relative(file)}:${lineOf(node)}: defineMessages takes an object literal.`);
+        problems.push(`${relative(file)}:${lineOf(node)}: ${callee} takes an object literal.`);
         return;
       }
       for (const prop of arg.properties as AstNode[]) {

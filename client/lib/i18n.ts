@@ -7,19 +7,13 @@
 //
 // Server texts (validation and error messages, common/i18n) arrive already in the person's language from the API;
 // the same messages checked in the browser first (common/schemas' zod messages) go through `tText`.
-import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import type { IntlMessageFormat, PrimitiveType } from 'intl-messageformat';
 import { cloneElement, isValidElement, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '../../common/locales';
 import { translateText, type TextCatalog } from '../../common/i18n/text';
+import { FORMAT_LOCALES, messageFormat, type MessageDescriptor } from '../../common/i18n/messages';
 
-export interface MessageDescriptor {
-  /** `<feature>.<name>`: the key of every catalogue. */
-  id: string;
-  /** The English text, an ICU message (`{count, plural, one {# educator} other {# educators}}`). */
-  defaultMessage: string;
-  /** For translators: where it shows, what a placeholder holds. */
-  description?: string;
-}
+export { FORMAT_LOCALES, type MessageDescriptor };
 
 /** Declares a feature's messages (the catalogue check, client/i18n/catalog.test.ts, reads these calls). */
 export function defineMessages<K extends string>(messages: Record<K, MessageDescriptor>): Record<K, MessageDescriptor> {
@@ -32,12 +26,6 @@ export interface Catalog {
   /** Server and shared-schema texts by their English (common/i18n). */
   texts: TextCatalog;
 }
-
-/**
- * Numbers, money and plurals are formatted for the United States in either language: Spanish as written in the US
- * (es-US: "12,000", "$950.50"), which is what US districts' Spanish-speaking staff read every day.
- */
-export const FORMAT_LOCALES: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
 
 let locale: Locale = DEFAULT_LOCALE;
 let catalog: Catalog = { messages: {}, texts: {} };
@@ -59,8 +47,7 @@ export function currentLocale(): Locale {
 function formatOf(message: MessageDescriptor): IntlMessageFormat {
   let format = formats.get(message.id);
   if (!format) {
-    // A message missing from the catalogue shows in English rather than as its id (the check keeps them complete).
-    format = new IntlMessageFormat(catalog.messages[message.id] ?? message.defaultMessage, FORMAT_LOCALES[locale]);
+    format = messageFormat(locale, catalog.messages, message);
     formats.set(message.id, format);
   }
   return format;

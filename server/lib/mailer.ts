@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Locale } from '../../common/locales';
+import { defineServerMessages, formatServer } from '../i18n/messages';
+
+const m = defineServerMessages({
+  pasteLink: { id: 'mail.pasteLink', defaultMessage: 'Or paste this address into your browser: {link}' },
+});
 
 export interface Mail {
   to: string;
@@ -89,18 +95,21 @@ export function quoted(value: string): string {
   return `“${defang(value)}”`;
 }
 
-/** A plain, accessible transactional email around one call-to-action link. */
-export function actionEmail(opts: { to: string; subject: string; intro: string; action: string; link: string; outro: string }): Mail {
+/** A plain, accessible transactional email around one call-to-action link; its texts already in `locale` (English by default). */
+export function actionEmail(opts: { to: string; subject: string; intro: string; action: string; link: string; outro: string; locale?: Locale }): Mail {
   const text = `${opts.intro}\n\n${opts.action}: ${opts.link}\n\n${opts.outro}\n\n— Coachwell`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c2b2b;line-height:1.5">
 <p>${escapeHtml(opts.intro)}</p>
 <p><a href="${escapeHtml(opts.link)}" style="display:inline-block;background:#0f6e6e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
-<p style="font-size:14px;color:#4a5a5a">Or paste this address into your browser: ${escapeHtml(opts.link)}</p>
+<p style="font-size:14px;color:#4a5a5a">${escapeHtml(formatServer(opts.locale ?? 'en', m.pasteLink, { link: opts.link }))}</p>
 <p style="font-size:14px;color:#4a5a5a">${escapeHtml(opts.outro)}</p><p>— Coachwell</p></body></html>`;
   return { to: opts.to, subject: opts.subject, text, html, link: opts.link };
 }
 
-/** A plain notice without a call to action (e.g. "your email is being changed"). */
+/**
+ * A plain notice without a call to action (e.g. "your email is being changed"); its texts already in the reader's
+ * language (the sign-off is Coachwell's name in any language).
+ */
 export function noticeEmail(opts: { to: string; subject: string; paragraphs: string[] }): Mail {
   const text = `${opts.paragraphs.join('\n\n')}\n\n— Coachwell`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c2b2b;line-height:1.5">

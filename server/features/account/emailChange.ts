@@ -10,6 +10,28 @@ import type { Deps } from '../../deps';
 import { endUserSessions } from '../../identity/sessions';
 import { actionEmail, defang, noticeEmail, quoted } from '../../lib/mailer';
 import { hashToken, newToken } from '../../identity/tokens';
+import { defineServerMessages, formatServer } from '../../i18n/messages';
+import { accountLocale } from '../auth/resetEmail';
+
+// The two emails, in the account's language (issue 33).
+const m = defineServerMessages({
+  confirmSubject: { id: 'account.emailChange.confirmSubject', defaultMessage: 'Confirm your new Coachwell email' },
+  confirmIntro: {
+    id: 'account.emailChange.confirmIntro',
+    defaultMessage: 'Hi {name}, you asked to sign in to Coachwell with this address from now on. Confirm it so the change takes effect.',
+  },
+  confirmAction: { id: 'account.emailChange.confirmAction', defaultMessage: 'Confirm my new email' },
+  confirmOutro: {
+    id: 'account.emailChange.confirmOutro',
+    defaultMessage: 'The link works once and expires in {hours} hours. Until then you keep signing in with your current email. If you did not ask for this, ignore this email.',
+  },
+  noticeSubject: { id: 'account.emailChange.noticeSubject', defaultMessage: 'Your Coachwell email is being changed' },
+  noticeFirst: { id: 'account.emailChange.noticeFirst', defaultMessage: 'Hi {name}, someone signed in to your Coachwell login asked to change its email to {email}.' },
+  noticeSecond: {
+    id: 'account.emailChange.noticeSecond',
+    defaultMessage: 'Nothing changes until the link we sent to that address is followed. If this was not you, sign in and change your password right away, and tell your district administrator.',
+  },
+});
 
 /**
  * True when another row may not share this email with the user: an active login (one per email), or
@@ -38,22 +60,23 @@ export async function requestEmailChange(deps: Deps, user: User, newEmail: strin
     }).execute();
   });
   const area = user.district_id === null ? 'admin' : 'app';
+  const locale = await accountLocale(db, user);
+  const name = quoted(user.name);
   await mailer.send(actionEmail({
+    locale,
     to: newEmail,
-    subject: 'Confirm your new Coachwell email',
-    intro: `Hi ${quoted(user.name)}, you asked to sign in to Coachwell with this address from now on. Confirm it so the change takes effect.`,
-    action: 'Confirm my new email',
+    subject: formatServer(locale, m.confirmSubject),
+    intro: formatServer(locale, m.confirmIntro, { name }),
+    action: formatServer(locale, m.confirmAction),
     link: `${config.appUrl}/${area}/auth/confirm-email/${token}`,
-    outro: `The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. Until then you keep signing in with your current email. If you did not ask for this, ignore this email.`,
+    outro: formatServer(locale, m.confirmOutro, { hours: EMAIL_CHANGE_TTL_HOURS }),
   }));
   await mailer.send(noticeEmail({
     to: user.email,
-    subject: 'Your Coachwell email is being changed',
-    paragraphs: [
-      `Hi ${quoted(user.name)}, someone signed in to your Coachwell login asked to change its email to ${defang(newEmail)}.`,
-      'Nothing changes until the link we sent to that address is followed. If this was not you, sign in and change your password right away, and tell your district administrator.',
-    ],
+    subject: formatServer(locale, m.noticeSubject),
+    paragraphs: [formatServer(locale, m.noticeFirst, { name, email: defang(newEmail) }), formatServer(locale, m.noticeSecond)],
   }));
+
 }
 
 /** The open request behind a token, for a login that is still active; undefined otherwise. */

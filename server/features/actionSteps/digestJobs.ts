@@ -16,6 +16,8 @@
 // 3. SEND, after the claim's commit: one email per claimed login that has such steps; nothing to a login with
 //    nothing due (its week is written all the same, so a step added later that week sends nothing until next
 //    Monday). A failed send gives the login's week back (last_week = null) so the next pass retries it.
+import type { Locale } from '../../../common/locales';
+import { localeOfUser } from '../../i18n/locale';
 import type { ActionStepDue } from '../../../common/actionStepValues';
 import { actionStepDue, ACTION_STEP_DUE_SOON_DAYS } from '../../../common/actionStepValues';
 import type { DB } from '../../../db/connection';
@@ -90,6 +92,8 @@ export interface DigestRecipient {
   user_id: number;
   email: string;
   name: string;
+  /** The login's language for the email (issue 33). */
+  locale: Locale;
   steps: DigestStep[];
 }
 
@@ -97,11 +101,12 @@ export interface DigestRecipient {
 export async function digestRecipients(db: DB, districtId: number, userIds: number[], today: string): Promise<DigestRecipient[]> {
   const horizon = addDays(today, ACTION_STEP_DUE_SOON_DAYS);
   const byUser = new Map<number, DigestRecipient>();
+  const district = await db.selectFrom('districts').select('settings').where('id', '=', districtId).executeTakeFirst();
   for (let i = 0; i < userIds.length; i += CHUNK) {
     const rows = await db.selectFrom('action_steps as a')
       .innerJoin('staff as s', (j) => j.onRef('s.id', '=', 'a.staff_id').on('s.district_id', '=', districtId).on('s.status', '=', 'active'))
       .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on('u.district_id', '=', districtId))
-      .select(['u.id as user_id', 'u.email', 'u.name', 'a.title', 'a.due_on', 'a.status', 'a.id'])
+      .select(['u.id as user_id', 'u.email', 'u.name', 'u.locale', 'a.title', 'a.due_on', 'a.status', 'a.id'])
       .where('a.district_id', '=', districtId)
       .where('a.status', '=', 'open')
       .where('a.due_on', 'is not', null)
@@ -113,7 +118,7 @@ export async function digestRecipients(db: DB, districtId: number, userIds: numb
       const due = actionStepDue({ status: 'open', due_on: row.due_on }, today);
       if (!due || !row.due_on) continue;
       let r = byUser.get(row.user_id);
-      if (!r) byUser.set(row.user_id, (r = { user_id: row.user_id, email: row.email, name: row.name, steps: [] }));
+      if (!r) byUser.set(row.user_id, (r = { user_id: row.user_id, email: row.email, name: row.name, locale: localeOfUser(row, district ?? null), steps: [] }));
       r.steps.push({ title: row.title, due_on: row.due_on, due });
     }
   }
@@ -154,7 +159,7 @@ async function sendZone(deps: DigestRunnerDeps, summary: DigestSummary, district
   const recipients = await digestRecipients(db, districtId, claimed, todayIn(zone, now));
   for (const r of recipients) {
     try {
-      await deps.mailer.send(digestEmail({ to: r.email, name: r.name, steps: r.steps, appUrl: deps.appUrl }));
+      await deps.mailer.send(digestEmail({ to: r.email, name: r.name, steps: r.steps, appUrl: deps.appUrl, locale: r.locale }));
       summary.sent += 1;
     } catch (error) {
       summary.failed += 1;

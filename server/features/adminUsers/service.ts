@@ -14,6 +14,8 @@ import { endUserSessions } from '../../identity/sessions';
 import { findActiveLogin, findUserInDistrictByEmail, normalizeEmail } from '../../identity/users';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { actionEmail, quoted } from '../../lib/mailer';
+import { invitationEmail, roleListText } from '../users/invitationEmail';
+import { districtLocale } from '../../i18n/recipients';
 import type { AdminCaller } from './policies';
 import {
   type AdminUserRow, countActiveWithRole, latestInviter, revokeOpenInvites, revokeOpenMigrations, roleNamesOf, setProviderRole,
@@ -33,11 +35,6 @@ function actorFor(caller: AdminCaller, target: Pick<User, 'district_id'>): Actor
 }
 
 
-/** "your role: Coach" or "your roles: Coach and Educator". */
-function roleList(roles: readonly string[]): string {
-  const labels = roles.map((r) => ROLE_NAMES[r] ?? r);
-  return labels.length > 1 ? `your roles: ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : `your role: ${labels[0] ?? ''}`;
-}
 
 /**
  * The last-administrator rules, checked inside the write's transaction: a district keeps at least one
@@ -103,14 +100,16 @@ export async function reactivateLogin(deps: Deps, caller: AdminCaller, target: A
 }
 
 async function sendDistrictInvite(deps: Deps, target: AdminUserRow, roles: string[], token: string): Promise<void> {
-  const district = quoted(target.district_name ?? '');
-  await deps.mailer.send(actionEmail({
+  const district = target.district_id === null ? null
+    : await deps.db.selectFrom('districts').select('settings').where('id', '=', target.district_id).executeTakeFirst();
+  const locale = district ? districtLocale(district) : 'en';
+  await deps.mailer.send(invitationEmail(locale, 'again', {
     to: target.email,
-    subject: `Coachwell invitation: join ${district}`,
-    intro: `Hi ${quoted(target.name)}, here is your invitation to join the district ${district} on Coachwell again (${roleList(roles)}). Coachwell is where your district plans, logs and follows up on instructional coaching.`,
-    action: 'Accept the invitation',
+    name: quoted(target.name),
+    district: quoted(target.district_name ?? ''),
+    roles: roleListText(locale, roles, ROLE_NAMES),
     link: `${deps.config.appUrl}/app/auth/invite/${token}`,
-    outro: `The link works once and expires in ${INVITE_TTL_DAYS} days. Earlier invitation links no longer work. If you were not expecting this invitation, you can ignore this email.`,
+    days: INVITE_TTL_DAYS,
   }));
 }
 

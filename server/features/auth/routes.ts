@@ -21,13 +21,13 @@ import { clientKey } from '../../http/rateLimit';
 import { validate } from '../../http/validate';
 import { recordAudit } from '../../lib/audit';
 import { securityEvents } from '../../lib/opsLog';
-import { actionEmail, quoted } from '../../lib/mailer';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../identity/passwords';
 import { endUserSessions } from '../../identity/sessions';
 import { requireImpersonator } from './policies';
 import { presentAuthUser } from '../../identity/presenter';
 import { findActiveLogin, findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
 import { warnIfOverSeats } from '../../lib/seatWarning';
+import { accountLocale, passwordResetEmail } from './resetEmail';
 import { requestLocale } from '../../i18n/locale';
 import { translate } from '../../i18n/translate';
 import {
@@ -172,14 +172,7 @@ export function authRoutes(deps: Deps): Router {
     if (!user || user.status !== 'active' || userArea !== input.area) return;
     const token = await createPasswordReset(db, user.id);
     const link = `${config.appUrl}/${input.area}/auth/password-reset/${token}/${encodeURIComponent(user.email)}`;
-    await mailer.send(actionEmail({
-      to: user.email,
-      subject: 'Reset your Coachwell password',
-      intro: `Hi ${quoted(user.name)}, we received a request to reset the password of your Coachwell account.`,
-      action: 'Choose a new password',
-      link,
-      outro: 'The link works once and expires in 60 minutes. If you did not ask for it, you can ignore this email.',
-    }));
+    await mailer.send(passwordResetEmail(await accountLocale(db, user), user, link));
     await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
       action: 'password_reset_requested',
     });

@@ -9,30 +9,109 @@ import { formatUsd, type LineItem } from '../../../common/money';
 import {
   BILLING_PROVIDER, type BillTo, type InvoiceDetail, INVOICE_STATUS_LABELS, type QuoteDetail, QUOTE_STATUS_LABELS,
 } from '../../../common/schemas/billing';
-import { plural } from '../../../common/plural';
+import type { Locale } from '../../../common/locales';
+import { defineServerMessages, formatServer, formatServerDate, type MessageDescriptor } from '../../i18n/messages';
 
 export { longDate };
 
-/** "Aug 1, 2026" from YYYY-MM-DD (a period's two ends on one line). */
-export function shortDate(date: string): string {
+// Issue 33: the PDFs are in the district's language (dates too); amounts stay US dollars, written as in the US.
+const m = defineServerMessages({
+  page: { id: 'billing.pdf.page', defaultMessage: 'Page {page} of {pages}' },
+  billTo: { id: 'billing.pdf.billTo', defaultMessage: 'BILL TO' },
+  attn: { id: 'billing.pdf.attn', defaultMessage: 'Attn: {name}' },
+  taxExempt: { id: 'billing.pdf.taxExempt', defaultMessage: 'Tax-exempt certificate: {number}' },
+  taxExemptNone: { id: 'billing.pdf.taxExemptNone', defaultMessage: 'Tax-exempt certificate: none on file' },
+  description: { id: 'billing.pdf.description', defaultMessage: 'Description' },
+  quantity: { id: 'billing.pdf.quantity', defaultMessage: 'Quantity' },
+  unitPrice: { id: 'billing.pdf.unitPrice', defaultMessage: 'Unit price' },
+  amount: { id: 'billing.pdf.amount', defaultMessage: 'Amount' },
+  term: { id: 'billing.pdf.term', defaultMessage: '{count, plural, one {# school year} other {# school years}}' },
+  quoteTitle: { id: 'billing.pdf.quoteTitle', defaultMessage: 'Quote {number}' },
+  quote: { id: 'billing.pdf.quote', defaultMessage: 'Quote' },
+  quoteNumber: { id: 'billing.pdf.quoteNumber', defaultMessage: 'Quote number' },
+  date: { id: 'billing.pdf.date', defaultMessage: 'Date' },
+  validUntil: { id: 'billing.pdf.validUntil', defaultMessage: 'Valid until' },
+  status: { id: 'billing.pdf.status', defaultMessage: 'Status' },
+  plan: { id: 'billing.pdf.plan', defaultMessage: 'Plan' },
+  coachSeats: { id: 'billing.pdf.coachSeats', defaultMessage: 'Coach seats' },
+  termLabel: { id: 'billing.pdf.termLabel', defaultMessage: 'Term' },
+  poNumber: { id: 'billing.pdf.poNumber', defaultMessage: 'PO number' },
+  preparedBy: { id: 'billing.pdf.preparedBy', defaultMessage: 'Prepared by' },
+  totalUsd: { id: 'billing.pdf.totalUsd', defaultMessage: 'Total (USD)' },
+  notes: { id: 'billing.pdf.notes', defaultMessage: 'Notes' },
+  acceptance: { id: 'billing.pdf.acceptance', defaultMessage: 'Acceptance' },
+  acceptedOn: { id: 'billing.pdf.acceptedOn', defaultMessage: 'Accepted on {date} by {signer}, under purchase order {po}.' },
+  terms: { id: 'billing.pdf.terms', defaultMessage: 'Terms' },
+  termsText: {
+    id: 'billing.pdf.termsText',
+    defaultMessage: 'This quote is valid until {date}. Prices are per coach seat per school year, in US dollars. Accept it in Coachwell under Settings → Billing → Quotes with your purchase order number, or send the purchase order quoting {number} to {email}. An invoice, due 30 days after it is issued, follows activation.',
+  },
+  invoiceTitle: { id: 'billing.pdf.invoiceTitle', defaultMessage: 'Invoice {number}' },
+  invoice: { id: 'billing.pdf.invoice', defaultMessage: 'Invoice' },
+  invoiceNumber: { id: 'billing.pdf.invoiceNumber', defaultMessage: 'Invoice number' },
+  issued: { id: 'billing.pdf.issued', defaultMessage: 'Issued' },
+  due: { id: 'billing.pdf.due', defaultMessage: 'Due' },
+  period: { id: 'billing.pdf.period', defaultMessage: 'Period' },
+  paidOn: { id: 'billing.pdf.paidOn', defaultMessage: 'Paid on' },
+  totalPaid: { id: 'billing.pdf.totalPaid', defaultMessage: 'Total paid (USD)' },
+  amountDue: { id: 'billing.pdf.amountDue', defaultMessage: 'Amount due (USD)' },
+  void: { id: 'billing.pdf.void', defaultMessage: 'Void' },
+  voidReason: { id: 'billing.pdf.voidReason', defaultMessage: 'This invoice is void: {reason} Nothing is owed on it.' },
+  voidPlain: { id: 'billing.pdf.voidPlain', defaultMessage: 'This invoice is void. Nothing is owed on it.' },
+  payment: { id: 'billing.pdf.payment', defaultMessage: 'Payment' },
+  paidInFullOn: { id: 'billing.pdf.paidInFullOn', defaultMessage: 'Paid in full on {date}. Thank you.' },
+  paidInFull: { id: 'billing.pdf.paidInFull', defaultMessage: 'Paid in full. Thank you.' },
+  pleasePayPo: {
+    id: 'billing.pdf.pleasePayPo',
+    defaultMessage: 'Please pay {amount} by {date} against purchase order {po}, quoting {number}. Questions about this invoice: {email}.',
+  },
+  pleasePay: { id: 'billing.pdf.pleasePay', defaultMessage: 'Please pay {amount} by {date}, quoting {number}. Questions about this invoice: {email}.' },
+});
+
+const STATUS = defineServerMessages({
+  draft: { id: 'billing.status.draft', defaultMessage: 'Draft' },
+  sent: { id: 'billing.status.sent', defaultMessage: 'Sent' },
+  accepted: { id: 'billing.status.accepted', defaultMessage: 'Accepted' },
+  declined: { id: 'billing.status.declined', defaultMessage: 'Declined' },
+  expired: { id: 'billing.status.expired', defaultMessage: 'Expired' },
+  open: { id: 'billing.status.open', defaultMessage: 'Open' },
+  paid: { id: 'billing.status.paid', defaultMessage: 'Paid' },
+  overdue: { id: 'billing.status.overdue', defaultMessage: 'Overdue' },
+  void: { id: 'billing.status.void', defaultMessage: 'Void' },
+});
+
+/** A quote's or invoice's status word (QUOTE_STATUS_LABELS, INVOICE_STATUS_LABELS) in `locale`. */
+function statusIn(locale: Locale, english: string): string {
+  const message = Object.values(STATUS).find((d) => d.defaultMessage === english);
+  return message ? formatServer(locale, message) : english;
+}
+
+/** "November 23, 2026" ("23 de noviembre de 2026") from YYYY-MM-DD. */
+export function pdfLongDate(date: string, locale: Locale): string {
+  return locale === 'en' ? longDate(date) : formatServerDate(locale, date);
+}
+
+/** "Aug 1, 2026" from YYYY-MM-DD (a period's two ends on one line); "1 ago 2026" in Spanish. */
+export function shortDate(date: string, locale: Locale = 'en'): string {
+  if (locale !== 'en') return formatServerDate(locale, date, { month: 'short', day: 'numeric', year: 'numeric' });
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return `${MONTHS[m - 1]!.slice(0, 3)} ${d}, ${y}`;
 }
 
 type Doc = PDFKit.PDFDocument;
 
-async function newDocument(title: string): Promise<Doc> {
+async function newDocument(title: string, locale: Locale): Promise<Doc> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'LETTER', margin: MARGIN, font: FONTS.regular, bufferPages: true,
-    info: { Title: title, Author: BILLING_PROVIDER.name, Creator: 'Coachwell' }, lang: 'en-US', displayTitle: true,
+    info: { Title: title, Author: BILLING_PROVIDER.name, Creator: 'Coachwell' }, lang: locale === 'en' ? 'en-US' : 'es-US', displayTitle: true,
   });
   doc.registerFont('regular', FONTS.regular);
   doc.registerFont('bold', FONTS.bold);
   return doc;
 }
 
-function finish(doc: Doc): Promise<Buffer> {
+function finish(doc: Doc, locale: Locale): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -45,7 +124,7 @@ function finish(doc: Doc): Promise<Buffer> {
       // Below the bottom margin: without lifting it, pdfkit would start a new page for the footer.
       doc.page.margins.bottom = 0;
       doc.font('regular').fontSize(8).fillColor(MUTED)
-        .text(`Page ${i + 1} of ${range.count}`, MARGIN, PAGE.height - MARGIN + 20, { width: WIDTH, align: 'right', lineBreak: false });
+        .text(formatServer(locale, m.page, { page: i + 1, pages: range.count }), MARGIN, PAGE.height - MARGIN + 20, { width: WIDTH, align: 'right', lineBreak: false });
     }
     doc.end();
   });
@@ -78,19 +157,19 @@ function rule(doc: Doc, weight = 0.75, color = RULE): void {
 }
 
 /** Two columns side by side: the bill-to block (left) and label/value pairs (right). */
-function billToAndFacts(doc: Doc, billTo: BillTo, facts: [string, string][]): void {
+function billToAndFacts(doc: Doc, locale: Locale, billTo: BillTo, facts: [string, string][]): void {
   const top = doc.y;
   const colWidth = WIDTH / 2 - 12;
-  doc.font('bold').fontSize(8).fillColor(MUTED).text('BILL TO', MARGIN, top, { width: colWidth, characterSpacing: 0.6 });
+  doc.font('bold').fontSize(8).fillColor(MUTED).text(formatServer(locale, m.billTo), MARGIN, top, { width: colWidth, characterSpacing: 0.6 });
   doc.moveDown(0.3);
   doc.font('bold').fontSize(10.5).fillColor(INK).text(billTo.district, { width: colWidth });
   doc.font('regular').fontSize(9.5).fillColor(INK);
   const lines: string[] = [];
-  if (billTo.name) lines.push(`Attn: ${billTo.name}`);
+  if (billTo.name) lines.push(formatServer(locale, m.attn, { name: billTo.name }));
   if (billTo.email) lines.push(billTo.email);
   if (billTo.address) lines.push(billTo.address);
   if (lines.length) doc.text(lines.join('\n'), { width: colWidth, lineGap: 1 });
-  doc.fillColor(MUTED).text(billTo.tax_exempt_number ? `Tax-exempt certificate: ${billTo.tax_exempt_number}` : 'Tax-exempt certificate: none on file', { width: colWidth });
+  doc.fillColor(MUTED).text(billTo.tax_exempt_number ? formatServer(locale, m.taxExempt, { number: billTo.tax_exempt_number }) : formatServer(locale, m.taxExemptNone), { width: colWidth });
   const leftBottom = doc.y;
 
   const x = MARGIN + WIDTH / 2 + 12;
@@ -113,7 +192,7 @@ const COLS = { description: 0, quantity: WIDTH * 0.56, unit: WIDTH * 0.68, amoun
  * (common/money.ts priceQuote), so no subtotal or discount row repeats it; its quantity and unit price are
  * left blank, its amount says it.
  */
-function lineItemTable(doc: Doc, items: LineItem[], total: { cents: number; label: string }): void {
+function lineItemTable(doc: Doc, locale: Locale, items: LineItem[], total: { cents: number; label: string }): void {
   const row = (cells: [string, string, string, string], opts: { bold?: boolean; color?: string; size?: number }) => {
     const y = doc.y;
     doc.font(opts.bold ? 'bold' : 'regular').fontSize(opts.size ?? 9.5).fillColor(opts.color ?? INK);
@@ -125,7 +204,7 @@ function lineItemTable(doc: Doc, items: LineItem[], total: { cents: number; labe
     doc.y = Math.max(bottom, doc.y) + 6;
   };
   ensureRoom(doc, 60);
-  row(['Description', 'Quantity', 'Unit price', 'Amount'], { bold: true, color: MUTED, size: 8.5 });
+  row([m.description, m.quantity, m.unitPrice, m.amount].map((h) => formatServer(locale, h)) as [string, string, string, string], { bold: true, color: MUTED, size: 8.5 });
   rule(doc, 1, INK);
   doc.y += 6;
   for (const item of items) {
@@ -154,59 +233,60 @@ function section(doc: Doc, title: string, body: string): void {
   doc.y += 12;
 }
 
-const termLabel = (years: number) => plural(years, 'school year', 'school years');
-
-/** The quote's PDF. `createdOn` is the day it was created in the district's timezone. */
-export async function quotePdf(quote: QuoteDetail, createdOn: string): Promise<Buffer> {
-  const doc = await newDocument(`Quote ${quote.number}`);
-  header(doc, 'Quote', quote.number);
+/** The quote's PDF, in `locale` (the district's language). `createdOn` is the day it was created in the district's timezone. */
+export async function quotePdf(quote: QuoteDetail, createdOn: string, locale: Locale = 'en'): Promise<Buffer> {
+  const f = (message: MessageDescriptor, values?: Record<string, string | number>) => formatServer(locale, message, values);
+  const day = (date: string) => pdfLongDate(date, locale);
+  const doc = await newDocument(f(m.quoteTitle, { number: quote.number }), locale);
+  header(doc, f(m.quote), quote.number);
   const facts: [string, string][] = [
-    ['Quote number', quote.number],
-    ['Date', longDate(createdOn)],
-    ['Valid until', longDate(quote.valid_until)],
-    ['Status', QUOTE_STATUS_LABELS[quote.status]],
-    ['Plan', quote.plan.name],
-    ['Coach seats', quote.seats.toLocaleString('en-US')],
-    ['Term', termLabel(quote.term_years)],
+    [f(m.quoteNumber), quote.number],
+    [f(m.date), day(createdOn)],
+    [f(m.validUntil), day(quote.valid_until)],
+    [f(m.status), statusIn(locale, QUOTE_STATUS_LABELS[quote.status])],
+    [f(m.plan), quote.plan.name],
+    [f(m.coachSeats), quote.seats.toLocaleString('en-US')],
+    [f(m.termLabel), f(m.term, { count: quote.term_years })],
   ];
-  if (quote.po_number) facts.push(['PO number', quote.po_number]);
-  if (quote.created_by) facts.push(['Prepared by', quote.created_by.name]);
-  billToAndFacts(doc, quote.bill_to, facts);
-  lineItemTable(doc, quote.line_items, { cents: quote.total_cents, label: 'Total (USD)' });
-  if (quote.notes) section(doc, 'Notes', quote.notes);
+  if (quote.po_number) facts.push([f(m.poNumber), quote.po_number]);
+  if (quote.created_by) facts.push([f(m.preparedBy), quote.created_by.name]);
+  billToAndFacts(doc, locale, quote.bill_to, facts);
+  lineItemTable(doc, locale, quote.line_items, { cents: quote.total_cents, label: f(m.totalUsd) });
+  if (quote.notes) section(doc, f(m.notes), quote.notes);
   if (quote.accepted_at) {
-    section(doc, 'Acceptance', `Accepted on ${longDate(quote.accepted_at.slice(0, 10))} by ${quote.signer_name ?? ''}${quote.signer_title ? `, ${quote.signer_title}` : ''}, under purchase order ${quote.po_number ?? ''}.`);
+    section(doc, f(m.acceptance), f(m.acceptedOn, {
+      date: day(quote.accepted_at.slice(0, 10)), signer: `${quote.signer_name ?? ''}${quote.signer_title ? `, ${quote.signer_title}` : ''}`, po: quote.po_number ?? '',
+    }));
   }
-  section(doc, 'Terms',
-    `This quote is valid until ${longDate(quote.valid_until)}. Prices are per coach seat per school year, in US dollars. ` +
-    'Accept it in Coachwell under Settings → Billing → Quotes with your purchase order number, or send the purchase order quoting ' +
-    `${quote.number} to ${BILLING_PROVIDER.email}. An invoice, due 30 days after it is issued, follows activation.`);
-  return finish(doc);
+  section(doc, f(m.terms), f(m.termsText, { date: day(quote.valid_until), number: quote.number, email: BILLING_PROVIDER.email }));
+  return finish(doc, locale);
 }
 
-export async function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
-  const doc = await newDocument(`Invoice ${invoice.number}`);
-  header(doc, 'Invoice', invoice.number);
+/** The invoice's PDF, in `locale` (the district's language). */
+export async function invoicePdf(invoice: InvoiceDetail, locale: Locale = 'en'): Promise<Buffer> {
+  const f = (message: MessageDescriptor, values?: Record<string, string | number>) => formatServer(locale, message, values);
+  const day = (date: string) => pdfLongDate(date, locale);
+  const doc = await newDocument(f(m.invoiceTitle, { number: invoice.number }), locale);
+  header(doc, f(m.invoice), invoice.number);
   const facts: [string, string][] = [
-    ['Invoice number', invoice.number],
-    ['Issued', longDate(invoice.issued_on)],
-    ['Due', longDate(invoice.due_on)],
-    ['Period', `${shortDate(invoice.period_start)} – ${shortDate(invoice.period_end)}`],
-    ['Status', INVOICE_STATUS_LABELS[invoice.status]],
+    [f(m.invoiceNumber), invoice.number],
+    [f(m.issued), day(invoice.issued_on)],
+    [f(m.due), day(invoice.due_on)],
+    [f(m.period), `${shortDate(invoice.period_start, locale)} – ${shortDate(invoice.period_end, locale)}`],
+    [f(m.status), statusIn(locale, INVOICE_STATUS_LABELS[invoice.status])],
   ];
-  if (invoice.po_number) facts.push(['PO number', invoice.po_number]);
-  if (invoice.quote) facts.push(['Quote', invoice.quote.number]);
-  if (invoice.paid_on) facts.push(['Paid on', longDate(invoice.paid_on)]);
-  billToAndFacts(doc, invoice.bill_to, facts);
-  lineItemTable(doc, invoice.line_items, { cents: invoice.amount_cents, label: invoice.status === 'paid' ? 'Total paid (USD)' : 'Amount due (USD)' });
-  if (invoice.status === 'void') section(doc, 'Void', `This invoice is void${invoice.void_reason ? `: ${invoice.void_reason}` : '.'} Nothing is owed on it.`);
-  else if (invoice.status === 'paid') section(doc, 'Payment', `Paid in full${invoice.paid_on ? ` on ${longDate(invoice.paid_on)}` : ''}. Thank you.`);
+  if (invoice.po_number) facts.push([f(m.poNumber), invoice.po_number]);
+  if (invoice.quote) facts.push([f(m.quote), invoice.quote.number]);
+  if (invoice.paid_on) facts.push([f(m.paidOn), day(invoice.paid_on)]);
+  billToAndFacts(doc, locale, invoice.bill_to, facts);
+  lineItemTable(doc, locale, invoice.line_items, { cents: invoice.amount_cents, label: f(invoice.status === 'paid' ? m.totalPaid : m.amountDue) });
+  if (invoice.status === 'void') section(doc, f(m.void), invoice.void_reason ? f(m.voidReason, { reason: invoice.void_reason }) : f(m.voidPlain));
+  else if (invoice.status === 'paid') section(doc, f(m.payment), invoice.paid_on ? f(m.paidInFullOn, { date: day(invoice.paid_on) }) : f(m.paidInFull));
   else {
-    section(doc, 'Payment',
-      `Please pay ${formatUsd(invoice.amount_cents)} by ${longDate(invoice.due_on)}${invoice.po_number ? ` against purchase order ${invoice.po_number}` : ''}, ` +
-      `quoting ${invoice.number}. Questions about this invoice: ${BILLING_PROVIDER.email}.`);
+    const values = { amount: formatUsd(invoice.amount_cents), date: day(invoice.due_on), po: invoice.po_number ?? '', number: invoice.number, email: BILLING_PROVIDER.email };
+    section(doc, f(m.payment), f(invoice.po_number ? m.pleasePayPo : m.pleasePay, values));
   }
-  return finish(doc);
+  return finish(doc, locale);
 }
 
 /** `attachment; filename="Q-2026-0001.pdf"` */

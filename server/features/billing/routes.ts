@@ -1,6 +1,7 @@
 // The district's billing (issue 14): GET|PUT /api/billing, GET /api/invoice, GET /api/invoice/{id}[.pdf],
 // GET|POST /api/quote, GET /api/quote/{id}[.pdf], POST /api/quote/{id}/accept|decline|send.
 // Thin handlers: authorize (policies) → id → record (404) → validate (422) → call (service) → present.
+import { districtLocale } from '../../i18n/recipients';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type * as z from 'zod/mini';
@@ -106,7 +107,7 @@ export function billingRoutes(deps: Deps): Router {
       res.json(detail);
       return;
     }
-    sendPdf(res, pdfFileName(detail.number), await invoicePdf(detail));
+    sendPdf(res, pdfFileName(detail.number), await invoicePdf(detail, districtLocale(caller.auth.district)));
   });
 
   // Quotes -----------------------------------------------------------------------------------------
@@ -139,7 +140,7 @@ export function billingRoutes(deps: Deps): Router {
       res.json(detail);
       return;
     }
-    sendPdf(res, pdfFileName(detail.number), await quotePdf(detail, districtToday(district, new Date(quote.created_at))));
+    sendPdf(res, pdfFileName(detail.number), await quotePdf(detail, districtToday(district, new Date(quote.created_at)), districtLocale(caller.auth.district)));
   });
 
   /**

@@ -1,6 +1,8 @@
 // The district's billing commands: the billing contact, creating a quote, accepting and declining one.
 // Each runs in one transaction with its audit row; quote numbers are taken inside the insert's
 // transaction (numbering.ts), so concurrent creations never share one and a failed one takes none.
+import { defineServerMessages, formatServer, type MessageDescriptor } from '../../i18n/messages';
+import { districtLocale } from '../../i18n/recipients';
 import type { DB } from '../../../db/connection';
 import { lockRecord } from '../../../db/locks';
 import { nowIso } from '../../../db/connection';
@@ -18,12 +20,11 @@ import { formatUsd } from '../../../common/money';
 import { addDays } from '../../lib/dates';
 import { todayIn } from '../../lib/zone';
 import { nextNumber } from '../../lib/billing/numbering';
-import { longDate, pdfFileName, quotePdf } from './pdf';
+import { pdfFileName, pdfLongDate, quotePdf } from './pdf';
 import { presentQuoteDetail } from '../../lib/billing/presenter';
 import type { QuoteRow } from '../../lib/billing/presenter';
 import { type BillingDistrict, findPlanByKey, findQuote } from './queries';
 import { quoteStatus } from '../../lib/billing/status';
-import { plural } from '../../../common/plural';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;
@@ -162,6 +163,20 @@ export async function declineQuote(db: DB, actor: DistrictActor, district: Billi
   });
 }
 
+// The quote email, in the district's language (issue 33), as its PDF.
+const qm = defineServerMessages({
+  subject: { id: 'billing.quoteEmail.subject', defaultMessage: 'Coachwell quote {number}' },
+  first: {
+    id: 'billing.quoteEmail.first',
+    defaultMessage: '{sender} of {district} sent you Coachwell quote {number}: the {plan} plan, {seats, plural, one {# coach seat} other {# coach seats}} for {years, plural, one {# school year} other {# school years}}, {total} in total.',
+  },
+  second: { id: 'billing.quoteEmail.second', defaultMessage: 'The quote is attached as a PDF ({file}). It is valid until {date}; prices are in US dollars.' },
+  third: {
+    id: 'billing.quoteEmail.third',
+    defaultMessage: 'A district administrator accepts it in Coachwell under Settings → Billing → Quotes with the purchase order number. If you were not expecting this quote, you can ignore this email.',
+  },
+});
+
 /**
  * Emails the quote with its PDF attached to `email`, then marks it sent (sent_at, sent_to). Only a draft
  * or sent quote (409 otherwise); quote emails are limited like every email people can make Coachwell
@@ -180,18 +195,21 @@ export async function sendQuote(
   const quote = await requireQuote(db, district.id, id);
   const today = districtToday(district);
   const detail = presentQuoteDetail(quote, district, today);
-  const pdf = await quotePdf(detail, districtToday(district, new Date(quote.created_at)));
+  const locale = districtLocale(caller.auth.district);
+  const pdf = await quotePdf(detail, districtToday(district, new Date(quote.created_at)), locale);
   const to = email.trim().toLowerCase();
-  const seats = plural(quote.seats, 'coach seat', 'coach seats');
-  const term = plural(quote.term_years, 'school year', 'school years');
+  const f = (message: MessageDescriptor, values?: Record<string, string | number>) => formatServer(locale, message, values);
   await deps.mailer.send({
     ...noticeEmail({
       to,
-      subject: `Coachwell quote ${quote.number}`,
+      subject: f(qm.subject, { number: quote.number }),
       paragraphs: [
-        `${quoted(caller.auth.user.name)} of ${quoted(district.name)} sent you Coachwell quote ${quote.number}: the ${quote.plan_name} plan, ${seats} for ${term}, ${formatUsd(quote.total_cents)} in total.`,
-        `The quote is attached as a PDF (${pdfFileName(quote.number)}). It is valid until ${longDate(quote.valid_until)}; prices are in US dollars.`,
-        'A district administrator accepts it in Coachwell under Settings → Billing → Quotes with the purchase order number. If you were not expecting this quote, you can ignore this email.',
+        f(qm.first, {
+          sender: quoted(caller.auth.user.name), district: quoted(district.name), number: quote.number, plan: quote.plan_name,
+          seats: quote.seats, years: quote.term_years, total: formatUsd(quote.total_cents),
+        }),
+        f(qm.second, { file: pdfFileName(quote.number), date: pdfLongDate(quote.valid_until, locale) }),
+        f(qm.third),
       ],
     }),
     attachments: [{ filename: pdfFileName(quote.number), content: pdf, contentType: 'application/pdf' }],

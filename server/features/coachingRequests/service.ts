@@ -24,6 +24,10 @@ import { hitWithMessage } from '../../http/rateLimit';
 import { recordAudit } from '../../lib/audit';
 import { defaultSchoolOf } from '../../lib/defaultSchool';
 import { actionEmail, type Mail, noticeEmail, quoted } from '../../lib/mailer';
+import type { Locale } from '../../../common/locales';
+import { FORMAT_LOCALES } from '../../../common/i18n/messages';
+import { defineServerMessages, formatServer } from '../../i18n/messages';
+import { recipientLocale, recipientLocales } from '../../i18n/recipients';
 import { localDateTime, startOfLocalDay, todayIn } from '../../lib/zone';
 import { PERMISSIONS } from '../../../common/permissions';
 import type { RequestReader } from './policies';
@@ -35,14 +39,34 @@ export const PASSES_PER_HOUR = 30;
 
 type Holder = Person & { reason: 'coach' | 'school' | 'passed' };
 
-function requestMail(deps: Deps, to: Person, intro: string): ReturnType<typeof actionEmail> {
+// The emails, each in its recipient's language (issue 33).
+const mm = defineServerMessages({
+  waitingSubject: { id: 'coachingRequests.waiting.subject', defaultMessage: 'A coaching request is waiting for you' },
+  waitingAction: { id: 'coachingRequests.waiting.action', defaultMessage: 'Open your dashboard' },
+  waitingOutro: {
+    id: 'coachingRequests.waiting.outro',
+    defaultMessage: 'Accept it to schedule a session, or pass it on with a note. The educator sees where their request stands.',
+  },
+  askedCoach: { id: 'coachingRequests.asked.coach', defaultMessage: '{who} asked for coaching: {topic}. You are their coach, so the request is in your queue.' },
+  askedSchool: {
+    id: 'coachingRequests.asked.school',
+    defaultMessage: '{who} asked for coaching: {topic}. They have no coach, and you coach at their school, so the request is in your queue.',
+  },
+  passed: { id: 'coachingRequests.passed', defaultMessage: '{who} passed on to you a coaching request from {educator}: {topic}. Their note is with the request.' },
+  acceptedSubject: { id: 'coachingRequests.accepted.subject', defaultMessage: 'Your coaching request was accepted' },
+  acceptedFirst: { id: 'coachingRequests.accepted.first', defaultMessage: '{coach} accepted your coaching request {topic} and scheduled a session on {when}.' },
+  acceptedSecond: { id: 'coachingRequests.accepted.second', defaultMessage: 'You see it with your request under Ask for coaching: {link}' },
+});
+
+function requestMail(deps: Deps, to: Person, locale: Locale, intro: string): ReturnType<typeof actionEmail> {
   return actionEmail({
+    locale,
     to: to.email,
-    subject: 'A coaching request is waiting for you',
+    subject: formatServer(locale, mm.waitingSubject),
     intro,
-    action: 'Open your dashboard',
+    action: formatServer(locale, mm.waitingAction),
     link: `${deps.config.appUrl}/app#coaching-requests`,
-    outro: 'Accept it to schedule a session, or pass it on with a note. The educator sees where their request stands.',
+    outro: formatServer(locale, mm.waitingOutro),
   });
 }
 
@@ -91,8 +115,11 @@ export async function askForCoaching(deps: Deps, reader: RequestReader, staffId:
     return { id: row.id, holders: found };
   });
   const who = quoted(reader.auth.user.name);
-  await sendAll(deps, holders.map((h) => requestMail(deps, h,
-    `${who} asked for coaching: ${quoted(input.topic)}. ${h.reason === 'coach' ? 'You are their coach' : 'They have no coach, and you coach at their school'}, so the request is in your queue.`)));
+  const locales = await recipientLocales(deps.db, reader.auth.district, holders.map((h) => h.id));
+  await sendAll(deps, holders.map((h) => {
+    const locale = locales.get(h.id)!;
+    return requestMail(deps, h, locale, formatServer(locale, h.reason === 'coach' ? mm.askedCoach : mm.askedSchool, { who, topic: quoted(input.topic) }));
+  }));
   return id;
 }
 
@@ -124,9 +151,9 @@ async function endHolders(trx: DB, districtId: number, id: number, now: string):
 
 export interface AcceptInput { starts_at: string; duration_minutes: number | null; interaction_type_id: number | null }
 
-/** "Tuesday, December 1, 2026 at 2:45 PM" in the district's timezone. */
-const sessionTime = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+/** "Tuesday, December 1, 2026 at 2:45 PM" ("martes, 1 de diciembre de 2026, 2:45 p. m.") in the district's timezone. */
+const sessionTime = (iso: string, timeZone: string, locale: Locale) =>
+  new Intl.DateTimeFormat(FORMAT_LOCALES[locale], { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
 
 /** POST /api/coaching-request/{id}/accept: answers the scheduled interaction's id; the educator's login gets an email with the day and time. */
 export async function acceptRequest(deps: Deps, reader: RequestReader, id: number, input: AcceptInput): Promise<number> {
@@ -174,12 +201,15 @@ export async function acceptRequest(deps: Deps, reader: RequestReader, id: numbe
     return { sessionId: session.id, educator, topic: request.topic };
   });
   if (educator) {
+    const locale = await recipientLocale(deps.db, reader.auth.district, educator.id);
     await sendAll(deps, [noticeEmail({
       to: educator.email,
-      subject: 'Your coaching request was accepted',
+      subject: formatServer(locale, mm.acceptedSubject),
       paragraphs: [
-        `${quoted(reader.auth.user.name)} accepted your coaching request ${quoted(topic)} and scheduled a session on ${sessionTime(input.starts_at, reader.auth.district.timezone)}.`,
-        `You see it with your request under Ask for coaching: ${deps.config.appUrl}/app/coaching-requests`,
+        formatServer(locale, mm.acceptedFirst, {
+          coach: quoted(reader.auth.user.name), topic: quoted(topic), when: sessionTime(input.starts_at, reader.auth.district.timezone, locale),
+        }),
+        formatServer(locale, mm.acceptedSecond, { link: `${deps.config.appUrl}/app/coaching-requests` }),
       ],
     })]);
   }
@@ -220,8 +250,11 @@ export async function passRequest(deps: Deps, reader: RequestReader, id: number,
       .where('id', '=', request.staff_id).executeTakeFirstOrThrow();
     return { to, topic: request.topic, staffName: `${staff.first_name} ${staff.last_name}` };
   });
-  await sendAll(deps, to.map((p) => requestMail(deps, p,
-    `${quoted(reader.auth.user.name)} passed on to you a coaching request from ${quoted(staffName)}: ${quoted(topic)}. Their note is with the request.`)));
+  const locales = await recipientLocales(deps.db, reader.auth.district, to.map((p) => p.id));
+  await sendAll(deps, to.map((p) => {
+    const locale = locales.get(p.id)!;
+    return requestMail(deps, p, locale, formatServer(locale, mm.passed, { who: quoted(reader.auth.user.name), educator: quoted(staffName), topic: quoted(topic) }));
+  }));
 }
 
 /** POST /api/coaching-request/{id}/withdraw: the educator who asked, while it waits. */

@@ -9,11 +9,12 @@
 // stays, its download answers 410. It also deletes files no queued, running or ready export holds, once an hour old.
 // `interruptExportJobs` (shutdown) fails this process's unfinished exports at once and deletes their partial files.
 // Tests await a job with `districtExportsSettled(db)`.
+import { defineServerMessages, formatServer, formatServerDate, type MessageDescriptor } from '../../i18n/messages';
+import { accountLocale } from '../auth/resetEmail';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { plural } from '../../../common/plural';
 import { DISTRICT_EXPORT_MESSAGES, DISTRICT_EXPORT_SCREEN } from '../../../common/schemas/districtExport';
 import { type DB, nowIso } from '../../../db/connection';
 import { ExportZip } from '../../lib/exportZip';
@@ -128,6 +129,24 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
   }
 }
 
+// The requester's email, in their language (issue 33).
+const em = defineServerMessages({
+  readySubject: { id: 'districtExport.ready.subject', defaultMessage: 'Your district export is ready' },
+  readyIntro: {
+    id: 'districtExport.ready.intro',
+    defaultMessage: 'The export of all {district} data you asked for is ready: {count, plural, one {# row} other {# rows}} in one zip file.',
+  },
+  readyAction: { id: 'districtExport.ready.action', defaultMessage: 'Download it on the Export and import screen' },
+  readyOutro: {
+    id: 'districtExport.ready.outro',
+    defaultMessage: "It can be downloaded until {date} at {time} ({zone}); after that, start a new one. Only the district's administrators can download it.",
+  },
+  failedSubject: { id: 'districtExport.failed.subject', defaultMessage: 'Your district export failed' },
+  failedIntro: { id: 'districtExport.failed.intro', defaultMessage: 'The export of all {district} data you asked for could not be written. Nothing was kept.' },
+  failedAction: { id: 'districtExport.failed.action', defaultMessage: 'Start a new one on the Export and import screen' },
+  failedOutro: { id: 'districtExport.failed.outro', defaultMessage: 'If it fails again, contact Coachwell support.' },
+});
+
 async function tellRequester(
   deps: ExportJobDeps,
   userId: number | null,
@@ -135,28 +154,33 @@ async function tellRequester(
   outcome: { ready: true; expiresAt: string; rows: number } | { ready: false },
 ): Promise<void> {
   if (userId === null) return;
-  const user = await deps.db.selectFrom('users').select(['email', 'timezone', 'status']).where('id', '=', userId).executeTakeFirst();
+  const user = await deps.db.selectFrom('users').select(['email', 'timezone', 'status', 'locale', 'district_id']).where('id', '=', userId).executeTakeFirst();
   if (!user || user.status !== 'active') return;
+  const locale = await accountLocale(deps.db, user);
+  const f = (message: MessageDescriptor, values?: Record<string, string | number>) => formatServer(locale, message, values);
   const link = `${deps.appUrl}${DISTRICT_EXPORT_SCREEN}`;
   if (outcome.ready) {
     const zone = zoneOf(user.timezone, district.timezone);
-    const until = localDateTime(outcome.expiresAt, zone);
+    const until = locale === 'en' ? localDateTime(outcome.expiresAt, zone)
+      : { date: formatServerDate(locale, outcome.expiresAt, { dateStyle: 'long', timeZone: zone }), time: formatServerDate(locale, outcome.expiresAt, { timeStyle: 'short', timeZone: zone }) };
     await deps.mailer.send(actionEmail({
+      locale,
       to: user.email,
-      subject: 'Your district export is ready',
-      intro: `The export of all ${district.name} data you asked for is ready: ${plural(outcome.rows, 'row', 'rows')} in one zip file.`,
-      action: 'Download it on the Export and import screen',
+      subject: f(em.readySubject),
+      intro: f(em.readyIntro, { district: district.name, count: outcome.rows }),
+      action: f(em.readyAction),
       link,
-      outro: `It can be downloaded until ${until.date} at ${until.time} (${zone}); after that, start a new one. Only the district's administrators can download it.`,
+      outro: f(em.readyOutro, { date: until.date, time: until.time, zone }),
     }));
   } else {
     await deps.mailer.send(actionEmail({
+      locale,
       to: user.email,
-      subject: 'Your district export failed',
-      intro: `The export of all ${district.name} data you asked for could not be written. Nothing was kept.`,
-      action: 'Start a new one on the Export and import screen',
+      subject: f(em.failedSubject),
+      intro: f(em.failedIntro, { district: district.name }),
+      action: f(em.failedAction),
       link,
-      outro: 'If it fails again, contact Coachwell support.',
+      outro: f(em.failedOutro),
     }));
   }
 }

@@ -14,7 +14,10 @@ import { createInvite, createUser } from '../../identity/accounts';
 import { dropLapsedCalendarFeeds } from '../../identity/lapsedFeeds';
 import { findActiveLogin } from '../../identity/users';
 import { type Actor, recordAudit } from '../../lib/audit';
-import { actionEmail, quoted } from '../../lib/mailer';
+import { quoted } from '../../lib/mailer';
+import { translate } from '../../i18n/translate';
+import { invitationEmail } from '../users/invitationEmail';
+import { districtLocale } from '../../i18n/recipients';
 import { warnIfOverSeats } from '../../lib/seatWarning';
 import { type ImportRow, importCells, schoolsOf, writeRowOutcomes } from './queries';
 import { optionsOf, refusal, RunRefused, settleRefusedRun } from './service';
@@ -75,7 +78,6 @@ async function invitationAllowance(db: DB, districtId: number, senderId: number 
   return Math.max(0, allowed);
 }
 
-const roleList = (roles: readonly string[]) => roles.map((r) => ROLE_LABELS[r as DistrictRole] ?? r).join(', ');
 
 export async function runUserImport(deps: Deps, actor: Actor & { userId: number }, imp: ImportRow): Promise<void> {
   const { db } = deps;
@@ -135,19 +137,21 @@ export async function runUserImport(deps: Deps, actor: Actor & { userId: number 
   await warnIfOverSeats(db, deps.mailer, districtId);
   if (!toInvite.length) return;
   const [district, sender] = await Promise.all([
-    db.selectFrom('districts').select('name').where('id', '=', districtId).executeTakeFirstOrThrow(),
+    db.selectFrom('districts').select(['name', 'settings']).where('id', '=', districtId).executeTakeFirstOrThrow(),
     db.selectFrom('users').select('name').where('id', '=', actor.userId).executeTakeFirstOrThrow(),
   ]);
+  const locale = districtLocale(district);
   for (const { user, roles, token } of toInvite) {
     await deps.limiter.record(`invite-emails|district|${districtId}`, DAY_MS);
     try {
-      await deps.mailer.send(actionEmail({
+      await deps.mailer.send(invitationEmail(locale, 'import', {
         to: user.email,
-        subject: `Coachwell invitation: join ${quoted(district.name)}`,
-        intro: `Hi ${quoted(user.name)}, ${quoted(sender.name)} of Coachwell invited you to join the district ${quoted(district.name)} on Coachwell (${roleList(roles)}).`,
-        action: 'Accept the invitation',
+        name: quoted(user.name),
+        sender: quoted(sender.name),
+        district: quoted(district.name),
+        roles: roles.map((r) => translate(locale, ROLE_LABELS[r as DistrictRole] ?? r)).join(', '),
         link: `${deps.config.appUrl}/app/auth/invite/${token}`,
-        outro: `The link works once and expires in ${INVITE_TTL_DAYS} days. If you were not expecting this invitation, you can ignore this email.`,
+        days: INVITE_TTL_DAYS,
       }));
     } catch (err) {
       // The login and its invitation exist; User settings can resend it.

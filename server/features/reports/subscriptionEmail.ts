@@ -9,7 +9,67 @@ import {
 } from '../../../common/schemas/reports';
 import { defang, escapeHtml, type Mail } from '../../lib/mailer';
 import { type ReportOf, reportTable } from './csv';
-import { plural } from '../../../common/plural';
+import type { Locale } from '../../../common/locales';
+import { defineServerMessages, formatServer, formatServerDate, type MessageDescriptor } from '../../i18n/messages';
+import { translate } from '../../i18n/translate';
+
+// Issue 33: the email is in the subscriber's language; the figures' labels and the fixed sentences are messages here,
+// the table's column names go through the shared texts (common/i18n), names people typed stay as typed.
+const m = defineServerMessages({
+  subjectWeekly: { id: 'reports.email.subjectWeekly', defaultMessage: 'Weekly report: {title}, {range}' },
+  subjectMonthly: { id: 'reports.email.subjectMonthly', defaultMessage: 'Monthly report: {title}, {range}' },
+  heading: { id: 'reports.email.heading', defaultMessage: '{title} report' },
+  headingRange: { id: 'reports.email.headingRange', defaultMessage: '{title} report, {range}' },
+  top: { id: 'reports.email.top', defaultMessage: '{table} (top {count})' },
+  nothingText: { id: 'reports.email.nothingText', defaultMessage: '{table}: nothing in this range.' },
+  nothing: { id: 'reports.email.nothing', defaultMessage: 'Nothing in this range.' },
+  more: { id: 'reports.email.more', defaultMessage: '{count, plural, one {# more row} other {# more rows}} in the report.' },
+  whyWeekly: { id: 'reports.email.whyWeekly', defaultMessage: 'You get this email every Monday because you subscribed to this report view in Coachwell.' },
+  whyMonthly: { id: 'reports.email.whyMonthly', defaultMessage: 'You get this email on the 1st of every month because you subscribed to this report view in Coachwell.' },
+  open: { id: 'reports.email.open', defaultMessage: 'Open the report' },
+  unsubscribe: { id: 'reports.email.unsubscribe', defaultMessage: 'Unsubscribe' },
+  oneClick: { id: 'reports.email.oneClick', defaultMessage: '(one click)' },
+  ofTotal: { id: 'reports.email.ofTotal', defaultMessage: '{part} of {total} ({share})' },
+});
+
+/** The reports' titles, the figures' labels and the tables' titles (English as headlineOf and TABLE_TITLES write them). */
+const LABELS = defineServerMessages({
+  interactions: { id: 'reports.label.interactions', defaultMessage: 'Interactions' },
+  coachingCycles: { id: 'reports.label.coachingCycles', defaultMessage: 'Coaching cycles' },
+  teacherLevel: { id: 'reports.label.teacherLevel', defaultMessage: 'Teacher level' },
+  coachingTeam: { id: 'reports.label.coachingTeam', defaultMessage: 'Coaching team' },
+  comparison: { id: 'reports.label.comparison', defaultMessage: 'Comparison' },
+  walkthroughs: { id: 'reports.label.walkthroughs', defaultMessage: 'Walkthroughs' },
+  hours: { id: 'reports.label.hours', defaultMessage: 'Hours' },
+  educatorsReached: { id: 'reports.label.educatorsReached', defaultMessage: 'Educators reached' },
+  cycles: { id: 'reports.label.cycles', defaultMessage: 'Cycles' },
+  active: { id: 'reports.label.active', defaultMessage: 'Active' },
+  completed: { id: 'reports.label.completed', defaultMessage: 'Completed' },
+  overdue: { id: 'reports.label.overdue', defaultMessage: 'Overdue' },
+  completionRate: { id: 'reports.label.completionRate', defaultMessage: 'Completion rate' },
+  averageDays: { id: 'reports.label.averageDays', defaultMessage: 'Average days to complete' },
+  educators: { id: 'reports.label.educators', defaultMessage: 'Educators' },
+  coached: { id: 'reports.label.coached', defaultMessage: 'Coached' },
+  notCoached: { id: 'reports.label.notCoached', defaultMessage: 'Not yet coached' },
+  averageInteractions: { id: 'reports.label.averageInteractions', defaultMessage: 'Average interactions' },
+  coaches: { id: 'reports.label.coaches', defaultMessage: 'Coaches' },
+  coachingHours: { id: 'reports.label.coachingHours', defaultMessage: 'Coaching hours' },
+  loggedTime: { id: 'reports.label.loggedTime', defaultMessage: 'Logged time' },
+  form: { id: 'reports.label.form', defaultMessage: 'Form' },
+  observations: { id: 'reports.label.observations', defaultMessage: 'Observations' },
+  educatorsObserved: { id: 'reports.label.educatorsObserved', defaultMessage: 'Educators observed' },
+  lookFors: { id: 'reports.label.lookFors', defaultMessage: 'Look-fors seen' },
+  byCoach: { id: 'reports.label.byCoach', defaultMessage: 'By coach' },
+  measures: { id: 'reports.label.measures', defaultMessage: 'Measures' },
+  items: { id: 'reports.label.items', defaultMessage: 'Items' },
+});
+const LABEL_BY_ENGLISH = new Map<string, MessageDescriptor>(Object.values(LABELS).map((d) => [d.defaultMessage, d]));
+
+/** A title or label of this email in `locale` (a label it does not know, through the shared texts). */
+function labelIn(locale: Locale, english: string): string {
+  const message = LABEL_BY_ENGLISH.get(english);
+  return message ? formatServer(locale, message) : translate(locale, english);
+}
 
 export const EMAIL_TABLE_ROWS = 10;
 const EMAIL_TABLE_COLUMNS = 8;
@@ -22,12 +82,13 @@ const pct = (share: number | null) => (share === null ? '–' : `${Math.round(sh
 const maybe = (n: number | null, unit = '') => (n === null ? '–' : `${n.toLocaleString('en-US')}${unit}`);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** "Aug 1, 2026" */
-export function readableDay(day: string): string {
+/** "Aug 1, 2026" ("1 ago 2026"). */
+export function readableDay(day: string, locale: Locale = 'en'): string {
+  if (locale !== 'en') return formatServerDate(locale, day, { month: 'short', day: 'numeric', year: 'numeric' });
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
-export const readableRange = (range: { from: string; to: string }) => `${readableDay(range.from)} – ${readableDay(range.to)}`;
+export const readableRange = (range: { from: string; to: string }, locale: Locale = 'en') => `${readableDay(range.from, locale)} – ${readableDay(range.to, locale)}`;
 
 /** The report's headline figures, as its screen shows them first. */
 export function headlineOf<K extends ReportKind>(kind: K, report: ReportOf[K]): Figure[] {
@@ -119,56 +180,72 @@ export interface ReportEmailInput<K extends ReportKind> {
   /** The report view's address, with its filters. */
   viewUrl: string;
   unsubscribeUrl: string;
+  /** The subscriber's language (English when left out). */
+  locale?: Locale;
+}
+
+/** A figure's value in `locale`: "12 of 40 (30%)" reads "12 de 40 (30%)"; the comparison's ranges in the language. */
+function localizedValue(locale: Locale, value: string): string {
+  if (locale === 'en') return value;
+  const ofTotal = /^(\S+) of (\S+) \((.+)\)$/.exec(value);
+  if (ofTotal) return formatServer(locale, m.ofTotal, { part: ofTotal[1]!, total: ofTotal[2]!, share: ofTotal[3]! });
+  return value.replace(/([A-Z][a-z]{2}) (\d{1,2}), (\d{4})/g, (whole, mon: string, d: string, y: string) => {
+    const month = MONTHS.indexOf(mon);
+    return month < 0 ? whole : readableDay(`${y}-${String(month + 1).padStart(2, '0')}-${d.padStart(2, '0')}`, locale);
+  });
 }
 
 export function reportEmail<K extends ReportKind>(input: ReportEmailInput<K>): Mail {
-  const title = REPORT_TITLES[input.kind];
-  const range = readableRange(input.report.range);
-  const every = input.frequency === 'weekly' ? 'Weekly' : 'Monthly';
-  const subject = `${every} report: ${title}, ${range}`;
-  const figures = headlineOf(input.kind, input.report);
+  const locale = input.locale ?? 'en';
+  const f = (message: MessageDescriptor, values?: Record<string, string | number>) => formatServer(locale, message, values);
+  const title = labelIn(locale, REPORT_TITLES[input.kind]);
+  const range = readableRange(input.report.range, locale);
+  const subject = f(input.frequency === 'weekly' ? m.subjectWeekly : m.subjectMonthly, { title, range });
+  const figures = headlineOf(input.kind, input.report).map((fig) => ({ label: labelIn(locale, fig.label), value: localizedValue(locale, fig.value) }));
   const table = compactTable(input.kind, input.report);
+  table.header = table.header.map((h) => translate(locale, h));
   const description = defang(input.description);
-  const tableTitle = TABLE_TITLES[input.kind];
-  const moreLine = table.more > 0 ? `${plural(table.more, 'more row', 'more rows')} in the report.` : '';
-  const why = `You get this email ${input.frequency === 'weekly' ? 'every Monday' : 'on the 1st of every month'} because you subscribed to this report view in Coachwell.`;
+  const tableTitle = labelIn(locale, TABLE_TITLES[input.kind]);
+  const moreLine = table.more > 0 ? f(m.more, { count: table.more }) : '';
+  const why = f(input.frequency === 'weekly' ? m.whyWeekly : m.whyMonthly);
+  const top = Math.min(EMAIL_TABLE_ROWS, table.rows.length);
 
   const text = [
-    `${title} report, ${range}`,
+    f(m.headingRange, { title, range }),
     description,
     '',
-    ...figures.map((f) => `${f.label}: ${f.value}`),
+    ...figures.map((fig) => `${fig.label}: ${fig.value}`),
     '',
-    `${tableTitle}${table.rows.length === 0 ? ': nothing in this range.' : ` (top ${Math.min(EMAIL_TABLE_ROWS, table.rows.length)})`}`,
+    table.rows.length === 0 ? f(m.nothingText, { table: tableTitle }) : f(m.top, { table: tableTitle, count: top }),
     ...(table.rows.length ? [table.header.join(' | '), ...table.rows.map((r) => r.join(' | '))] : []),
     ...(moreLine ? [moreLine] : []),
     '',
-    `Open the report: ${input.viewUrl}`,
+    `${f(m.open)}: ${input.viewUrl}`,
     '',
     why,
-    `Unsubscribe (one click): ${input.unsubscribeUrl}`,
+    `${f(m.unsubscribe)} ${f(m.oneClick)}: ${input.unsubscribeUrl}`,
     '',
     '— Coachwell',
   ].join('\n');
 
   const e = escapeHtml;
   const cellStyle = 'padding:6px 10px;border-bottom:1px solid #d5dede;text-align:left;vertical-align:top';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#1c2b2b;line-height:1.5;margin:0;padding:16px">
-<h1 style="font-size:20px;margin:0 0 4px">${e(title)} report</h1>
+<h1 style="font-size:20px;margin:0 0 4px">${e(f(m.heading, { title }))}</h1>
 <p style="margin:0 0 16px;color:#4a5a5a">${e(range)} · ${e(description)}</p>
 <table role="presentation" style="border-collapse:collapse;margin:0 0 16px"><tbody>
 ${figures.map((f) => `<tr><th scope="row" style="${cellStyle};font-weight:600">${e(f.label)}</th><td style="${cellStyle}">${e(f.value)}</td></tr>`).join('\n')}
 </tbody></table>
-<h2 style="font-size:16px;margin:0 0 8px">${e(tableTitle)}${table.rows.length ? ` (top ${Math.min(EMAIL_TABLE_ROWS, table.rows.length)})` : ''}</h2>
-${table.rows.length === 0 ? '<p>Nothing in this range.</p>' : `<table style="border-collapse:collapse;margin:0 0 8px;font-size:14px">
+<h2 style="font-size:16px;margin:0 0 8px">${e(table.rows.length ? f(m.top, { table: tableTitle, count: top }) : tableTitle)}</h2>
+${table.rows.length === 0 ? `<p>${e(f(m.nothing))}</p>` : `<table style="border-collapse:collapse;margin:0 0 8px;font-size:14px">
 <thead><tr>${table.header.map((h) => `<th scope="col" style="${cellStyle};background:#eef4f4">${e(h)}</th>`).join('')}</tr></thead>
 <tbody>
 ${table.rows.map((r) => `<tr>${r.map((c) => `<td style="${cellStyle}">${e(c)}</td>`).join('')}</tr>`).join('\n')}
 </tbody></table>`}
 ${moreLine ? `<p style="font-size:14px;color:#4a5a5a">${e(moreLine)}</p>` : ''}
-<p><a href="${e(input.viewUrl)}" style="display:inline-block;background:#0f6e6e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Open the report</a></p>
-<p style="font-size:13px;color:#4a5a5a">${e(why)} <a href="${e(input.unsubscribeUrl)}" style="color:#0f6e6e">Unsubscribe</a> (one click).</p>
+<p><a href="${e(input.viewUrl)}" style="display:inline-block;background:#0f6e6e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${e(f(m.open))}</a></p>
+<p style="font-size:13px;color:#4a5a5a">${e(why)} <a href="${e(input.unsubscribeUrl)}" style="color:#0f6e6e">${e(f(m.unsubscribe))}</a> ${e(f(m.oneClick))}.</p>
 <p>— Coachwell</p></body></html>`;
 
   return {

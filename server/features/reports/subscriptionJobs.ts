@@ -25,6 +25,7 @@ import type { Actor } from '../../lib/audit';
 import type { Mailer } from '../../lib/mailer';
 import { runReport } from './report';
 import { reportEmail } from './subscriptionEmail';
+import { localeOfUser } from '../../i18n/locale';
 import {
   describeQueries, removeSubscription, reportPath, reportQueryOn, type SubscriptionRow, unsubscribeToken,
 } from './subscriptions';
@@ -127,6 +128,7 @@ async function runOne(deps: SubscriptionRunnerDeps, row: SubscriptionRow, token:
     description: description ?? '',
     viewUrl: `${deps.appUrl}${reportPath(kind)}${search ? `?${search}` : ''}`,
     unsubscribeUrl: `${deps.appUrl}/api/report-subscription/unsubscribe/${unsubscribeToken(deps.secret, row)}`,
+    locale: localeOfUser(user, district),
   });
   await deps.mailer.send(mail);
   await settle(db, row.id, token, { next_run_at: next, last_sent_at: now.toISOString(), last_skipped_reason: null });

@@ -6,7 +6,7 @@ import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import { EMAIL_LIMITS, INVITE_TTL_DAYS } from '../../../common/constants';
-import { ROLE_LABELS, USER_MESSAGES, type DistrictRole } from '../../../common/schemas/users';
+import { USER_MESSAGES, type DistrictRole } from '../../../common/schemas/users';
 import type { Deps } from '../../deps';
 import type { DistrictAuth } from '../../access/guards';
 import { conflict, HttpError, validationError } from '../../http/errors';
@@ -14,7 +14,9 @@ import { hitWithMessage } from '../../http/rateLimit';
 import { dropLapsedCalendarFeeds } from '../../identity/lapsedFeeds';
 import { endUserSessions } from '../../identity/sessions';
 import { type DistrictActor, recordAudit } from '../../lib/audit';
-import { actionEmail, defang, quoted } from '../../lib/mailer';
+import { defang, quoted } from '../../lib/mailer';
+import { invitationEmail, moveLoginEmail, roleListText } from './invitationEmail';
+import { districtLocale } from '../../i18n/recipients';
 import { newToken } from '../../identity/tokens';
 import { createInvite, createUser } from '../../identity/accounts';
 import { findActiveLogin } from '../../identity/users';
@@ -38,11 +40,6 @@ function audit(db: DB, caller: Caller, action: string, subjectId: number, detail
   return recordAudit(db, caller.actor, { action, subjectType: 'user', subjectId, details });
 }
 
-/** "your role: Coach" or "your roles: Coach and Educator" for the emails. */
-const roleList = (roles: readonly string[]) => {
-  const labels = roles.map((r) => ROLE_LABELS[r as DistrictRole] ?? r);
-  return labels.length > 1 ? `your roles: ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : `your role: ${labels[0] ?? ''}`;
-};
 
 /** 422 building_ids unless every id is a current school of the district. */
 async function checkBuildings(db: DB, districtId: number, ids: number[]): Promise<number[]> {
@@ -70,14 +67,15 @@ async function limitInvitationEmails(deps: Deps, caller: Caller, email: string):
 }
 
 async function sendInviteEmail(deps: Deps, caller: Caller, user: { email: string; name: string }, roles: readonly string[], token: string) {
-  const district = quoted(caller.auth.district.name);
-  await deps.mailer.send(actionEmail({
+  const locale = districtLocale(caller.auth.district);
+  await deps.mailer.send(invitationEmail(locale, 'invite', {
     to: user.email,
-    subject: `Coachwell invitation: join ${district}`,
-    intro: `Hi ${quoted(user.name)}, ${quoted(caller.auth.user.name)} invited you to join the district ${district} on Coachwell (${roleList(roles)}). Coachwell is where your district plans, logs and follows up on instructional coaching.`,
-    action: 'Accept the invitation',
+    name: quoted(user.name),
+    sender: quoted(caller.auth.user.name),
+    district: quoted(caller.auth.district.name),
+    roles: roleListText(locale, roles),
     link: `${deps.config.appUrl}/app/auth/invite/${token}`,
-    outro: `The link works once and expires in ${INVITE_TTL_DAYS} days. If you were not expecting this invitation, you can ignore this email.`,
+    days: INVITE_TTL_DAYS,
   }));
 }
 
@@ -159,14 +157,16 @@ async function startMigration(deps: Deps, caller: Caller, login: User, invited: 
     action: 'account_migration_requested', subjectType: 'user', subjectId: login.id,
     details: { to_district_id: districtId, invited_user_id: invited.id },
   });
-  const district = quoted(caller.auth.district.name);
-  await deps.mailer.send(actionEmail({
+  const locale = districtLocale(caller.auth.district);
+  await deps.mailer.send(moveLoginEmail(locale, {
     to: login.email,
-    subject: `Coachwell: an invitation to move your login to ${district}`,
-    intro: `Hi ${quoted(login.name)}, ${quoted(caller.auth.user.name)} invited you to join the district ${district} on Coachwell (${roleList(roles)}). You already sign in to Coachwell with ${defang(login.email)} in another district, so you can move your login there. Your password stays the same, and your former district keeps its records.`,
-    action: 'Review and move my login',
+    name: quoted(login.name),
+    sender: quoted(caller.auth.user.name),
+    district: quoted(caller.auth.district.name),
+    roles: roleListText(locale, roles),
+    email: defang(login.email),
     link: `${deps.config.appUrl}/migrate-account/${token}`,
-    outro: `The link works once and expires in ${INVITE_TTL_DAYS} days. If you were not expecting this, ignore this email and your login stays where it is.`,
+    days: INVITE_TTL_DAYS,
   }));
 }
 

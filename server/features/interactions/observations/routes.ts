@@ -1,6 +1,8 @@
 // Observations (issue 28): list, read, capture (draft, autosaved, then completed), edit, delete, share with
 // the educator, and the educator's acknowledgement. Thin handlers: authorize (policies) → validate → call
 // (service) → present. Who may read what: policies.ts; what a reader sees of one: observationSight.
+import { recipientLocale } from '../../../i18n/recipients';
+import { observationSharedEmail } from './sharedEmail';
 import { type Request, Router } from 'express';
 import {
   acknowledgeObservationSchema, OBSERVATION_MESSAGES, observationCreateSchema, observationListQuerySchema, observationUpdateSchema, shareObservationSchema,
@@ -14,7 +16,6 @@ import { pageMeta, parsePage } from '../../../http/pagination';
 import { routeId } from '../../../http/params';
 import { validate } from '../../../http/validate';
 import { districtActor, requireDistrict } from '../../../access/guards';
-import { actionEmail } from '../../../lib/mailer';
 import { streamCsv } from '../../../lib/csv';
 import { endOfLocalDay, startOfLocalDay, todayIn } from '../../../lib/zone';
 import { districtSettingsJson } from '../queries';
@@ -178,13 +179,10 @@ export function observationRoutes(deps: Deps): Router {
     const login = first ? await educatorLogin(db, writer.auth.district.id, row.staff_id) : undefined;
     if (login && !writer.actor.impersonatorId) {
       // No observation content in the email: only who shared it and a link to sign in and read it.
-      await deps.mailer.send(actionEmail({
+      await deps.mailer.send(observationSharedEmail(await recipientLocale(db, writer.auth.district, login.id), {
         to: login.email,
-        subject: `${writer.auth.user.name} shared an observation with you`,
-        intro: `${writer.auth.user.name} shared the notes from a classroom observation with you in Coachwell.`,
-        action: 'Read the observation',
+        writer: writer.auth.user.name,
         link: `${deps.config.appUrl}/app/observations/${row.id}`,
-        outro: 'You can read it, and answer with a reflection, after signing in.',
       }));
     }
     res.json(await answerOne(writer, row.id));
