@@ -2,16 +2,30 @@
 // search, filters and sort in the URL (shareable, the back button works), pagination.
 import { useSearchParams } from 'react-router-dom';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ListResults } from '../../components/ListResults';
 import { PageHeader } from '../../components/PageHeader';
+import { defineMessages, t } from '../../lib/i18n';
 import { readFilter, readPage, useListUpdate } from '../../lib/listParams';
 import { useDateLocale } from '../../lib/session';
 import { type DistrictListParams, useAdminDistricts } from './api';
 import { DeletedDistricts } from './components/DeletedDistricts';
 import { DEFAULT_FILTERS, DistrictFilters } from './components/DistrictFilters';
 import { DistrictTable } from './components/DistrictTable';
+
+const m = defineMessages({
+  description: { id: 'adminDistricts.list.description', defaultMessage: 'Every district using Coachwell: plan, status, size and when its people last signed in. Open a district to change its plan, extend a trial or suspend it.' },
+  nounOne: { id: 'adminDistricts.list.nounOne', defaultMessage: 'district' },
+  nounMany: { id: 'adminDistricts.list.nounMany', defaultMessage: 'districts' },
+  reset: { id: 'adminDistricts.list.reset', defaultMessage: 'Reset the list' },
+  noMatchTitle: { id: 'adminDistricts.list.noMatchTitle', defaultMessage: 'No districts match' },
+  clearFilters: { id: 'adminDistricts.list.clearFilters', defaultMessage: 'Clear filters' },
+  noMatchText: { id: 'adminDistricts.list.noMatchText', defaultMessage: 'Try another name, slug or state, or show every plan and status.' },
+  noneTitle: { id: 'adminDistricts.list.noneTitle', defaultMessage: 'No districts yet' },
+  noneText: { id: 'adminDistricts.list.noneText', defaultMessage: 'Districts appear here as soon as they register or are created.' },
+});
 
 const PER_PAGE = 50;
 const URL_DEFAULTS = { sort: 'name' };
@@ -39,19 +53,19 @@ export default function DistrictListScreen({ route }: ScreenProps) {
   return (
     <div className="stack stack--lg adm-page">
       <PageHeader
-        title={route.title}
-        description={<p>Every district using Coachwell: plan, status, size and when its people last signed in. Open a district to change its plan, extend a trial or suspend it.</p>}
+        title={routeTitle(route)}
+        description={<p>{t(m.description)}</p>}
       />
       <DistrictFilters params={params} plans={list.data?.meta.plans ?? []} onChange={update} />
       <ListResults
-        list={list} noun={['district', 'districts']} filtered={filtered} onPage={(page) => update({ page })}
-        invalidAction={<Button variant="secondary" size="sm" onClick={() => setSearchParams(new URLSearchParams())}>Reset the list</Button>}
+        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
+        invalidAction={<Button variant="secondary" size="sm" onClick={() => setSearchParams(new URLSearchParams())}>{t(m.reset)}</Button>}
         empty={filtered || params.page > 1 ? (
-          <EmptyState title="No districts match" action={<Button variant="secondary" onClick={() => update({ ...DEFAULT_FILTERS })}>Clear filters</Button>}>
-            <p>Try another name, slug or state, or show every plan and status.</p>
+          <EmptyState title={t(m.noMatchTitle)} action={<Button variant="secondary" onClick={() => update({ ...DEFAULT_FILTERS })}>{t(m.clearFilters)}</Button>}>
+            <p>{t(m.noMatchText)}</p>
           </EmptyState>
         ) : (
-          <EmptyState title="No districts yet"><p>Districts appear here as soon as they register or are created.</p></EmptyState>
+          <EmptyState title={t(m.noneTitle)}><p>{t(m.noneText)}</p></EmptyState>
         )}
       >
         {(rows) => <DistrictTable rows={rows} sort={params.sort} onSort={(sort) => update({ sort })} locale={locale} busy={list.isValidating} />}

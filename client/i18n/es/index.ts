@@ -38,6 +38,7 @@ import exportImport from './exportImport.json';
 import dashboard from './dashboard.json';
 import calendarSync from './calendarSync.json';
 import reports from './reports.json';
+import adminDistricts from './adminDistricts.json';
 import interactionSettings from './interactionSettings.json';
 import sso from './sso.json';
 
@@ -78,6 +79,7 @@ const catalog: Catalog = {
     ...dashboard,
     ...calendarSync,
     ...reports,
+    ...adminDistricts,
     ...interactionSettings,
     ...sso,
   },

@@ -1,14 +1,36 @@
 // The Districts screen's "Deleted districts" (issue 32): each purged district's certificate of deletion, newest first,
 // with when (on the reader's clock), by whom, how many records went, and its PDF to download.
 import { useState } from 'react';
-import { plural } from '../../../../common/plural';
 import { DELETION_JOB_LABEL } from '../../../../common/districtDeletionValues';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { TableFrame } from '../../../components/Table';
 import { formatInteger } from '../../../lib/format';
+import { defineMessages, t } from '../../../lib/i18n';
 import { useInstantFormat } from '../../../lib/session';
 import { useDistrictDeletions } from '../api';
+
+const m = defineMessages({
+  title: { id: 'adminDistricts.deleted.title', defaultMessage: 'Deleted districts' },
+  count: { id: 'adminDistricts.deleted.count', defaultMessage: '{count, plural, one {# certificate} other {# certificates}}' },
+  what: { id: 'adminDistricts.deleted.what', defaultMessage: 'the deleted districts' },
+  loadFailed: { id: 'adminDistricts.deleted.loadFailed', defaultMessage: 'The deleted districts could not be loaded.' },
+  loading: { id: 'adminDistricts.deleted.loading', defaultMessage: 'Loading…' },
+  none: { id: 'adminDistricts.deleted.none', defaultMessage: "No district has been deleted. A district's certificate of deletion appears here once it is deleted." },
+  caption: { id: 'adminDistricts.deleted.caption', defaultMessage: 'Deleted districts and their certificates' },
+  district: { id: 'adminDistricts.deleted.district', defaultMessage: 'District' },
+  deleted: { id: 'adminDistricts.deleted.deleted', defaultMessage: 'Deleted' },
+  by: { id: 'adminDistricts.deleted.by', defaultMessage: 'By' },
+  records: { id: 'adminDistricts.deleted.records', defaultMessage: 'Records' },
+  certificate: { id: 'adminDistricts.deleted.certificate', defaultMessage: 'Certificate' },
+  districtId: { id: 'adminDistricts.deleted.districtId', defaultMessage: 'District id {id}' },
+  deletionJob: { id: 'adminDistricts.deleted.deletionJob', defaultMessage: 'The scheduled deletion job' },
+  certificateFor: { id: 'adminDistricts.deleted.certificateFor', defaultMessage: 'for {name}' },
+  pdf: { id: 'adminDistricts.deleted.pdf', defaultMessage: '(PDF)' },
+  newer: { id: 'adminDistricts.deleted.newer', defaultMessage: 'Newer' },
+  older: { id: 'adminDistricts.deleted.older', defaultMessage: 'Older' },
+  page: { id: 'adminDistricts.deleted.page', defaultMessage: 'Page {page} of {last}' },
+});
 
 export function DeletedDistricts() {
   const [page, setPage] = useState(1);
@@ -17,22 +39,22 @@ export function DeletedDistricts() {
   return (
     <section className="card stack adm-section" id="deleted-districts" aria-labelledby="adm-deleted-heading">
       <div className="card__header">
-        <h2 className="card__title" id="adm-deleted-heading">Deleted districts</h2>
-        {data && <span className="muted text-sm">{plural(data.meta.total, 'certificate', 'certificates')}</span>}
+        <h2 className="card__title" id="adm-deleted-heading">{t(m.title)}</h2>
+        {data && <span className="muted text-sm">{t(m.count, { count: data.meta.total })}</span>}
       </div>
       {error ? (
-        <LoadError what="the deleted districts" title="The deleted districts could not be loaded." onRetry={() => void mutate()} />
+        <LoadError what={t(m.what)} title={t(m.loadFailed)} onRetry={() => void mutate()} />
       ) : !data ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t(m.loading)}</p>
       ) : data.data.length === 0 ? (
-        <p className="muted">No district has been deleted. A district's certificate of deletion appears here once it is deleted.</p>
+        <p className="muted">{t(m.none)}</p>
       ) : (
         <>
-          <TableFrame caption="Deleted districts and their certificates" captionHidden stackOnPhone className="adm-certificates" wrapClassName="adm-table-wrap">
+          <TableFrame caption={t(m.caption)} captionHidden stackOnPhone className="adm-certificates" wrapClassName="adm-table-wrap">
             <thead>
               <tr>
-                <th scope="col">District</th><th scope="col">Deleted</th><th scope="col">By</th>
-                <th scope="col" className="num">Records</th><th scope="col">Certificate</th>
+                <th scope="col">{t(m.district)}</th><th scope="col">{t(m.deleted)}</th><th scope="col">{t(m.by)}</th>
+                <th scope="col" className="num">{t(m.records)}</th><th scope="col">{t(m.certificate)}</th>
               </tr>
             </thead>
             <tbody>
@@ -40,14 +62,14 @@ export function DeletedDistricts() {
                 <tr key={c.id}>
                   <th scope="row" className="adm-table__name">
                     {c.district_name}
-                    <span className="adm-table__sub">District id {c.district_id}</span>
+                    <span className="adm-table__sub">{t(m.districtId, { id: c.district_id })}</span>
                   </th>
-                  <td className="nowrap" data-label="Deleted"><time dateTime={c.purged_at}>{when.dateTime(c.purged_at)}</time></td>
-                  <td data-label="By">{c.purged_by_label === DELETION_JOB_LABEL ? 'The scheduled deletion job' : c.purged_by_label}</td>
-                  <td className="num" data-label="Records">{formatInteger(c.total_records)}</td>
-                  <td data-label="Certificate">
+                  <td className="nowrap" data-label={t(m.deleted)}><time dateTime={c.purged_at}>{when.dateTime(c.purged_at)}</time></td>
+                  <td data-label={t(m.by)}>{c.purged_by_label === DELETION_JOB_LABEL ? t(m.deletionJob) : c.purged_by_label}</td>
+                  <td className="num" data-label={t(m.records)}>{formatInteger(c.total_records)}</td>
+                  <td data-label={t(m.certificate)}>
                     <a href={c.download_url} download={`${c.certificate_number}.pdf`}>
-                      {c.certificate_number}<span className="sr-only"> for {c.district_name}</span> (PDF)
+                      {c.certificate_number}<span className="sr-only">{' '}{t(m.certificateFor, { name: c.district_name })}</span>{' '}{t(m.pdf)}
                     </a>
                   </td>
                 </tr>
@@ -56,9 +78,9 @@ export function DeletedDistricts() {
           </TableFrame>
           {data.meta.last_page > 1 && (
             <div className="cluster">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</Button>
-              <span className="muted text-sm">Page {page} of {data.meta.last_page}</span>
-              <Button variant="secondary" size="sm" disabled={page >= data.meta.last_page} onClick={() => setPage(page + 1)}>Older</Button>
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t(m.newer)}</Button>
+              <span className="muted text-sm">{t(m.page, { page, last: data.meta.last_page })}</span>
+              <Button variant="secondary" size="sm" disabled={page >= data.meta.last_page} onClick={() => setPage(page + 1)}>{t(m.older)}</Button>
             </div>
           )}
         </>

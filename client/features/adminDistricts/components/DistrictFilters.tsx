@@ -3,6 +3,7 @@ import { US_STATES } from '../../../../common/constants';
 import { DISTRICT_STATUSES, DISTRICT_STATUS_LABELS, type PlanOption } from '../../../../common/schemas/adminDistricts';
 import { boundFilters, FilterBar } from '../../../components/FilterBar';
 import { SelectField } from '../../../components/Field';
+import { defineMessages, t, tText } from '../../../lib/i18n';
 import { keepChosen } from '../../../lib/listParams';
 import type { DistrictListParams } from '../api';
 
@@ -10,19 +11,42 @@ export type FilterPatch = Partial<Omit<DistrictListParams, 'page'>> & { page?: n
 
 export const DEFAULT_FILTERS: Omit<DistrictListParams, 'page' | 'sort'> = { search: '', plan: '', status: '', state: '' };
 
-export const SORT_OPTIONS = [
-  { value: 'name', label: 'Name (A–Z)' },
-  { value: '-name', label: 'Name (Z–A)' },
-  { value: '-created', label: 'Newest first' },
-  { value: 'created', label: 'Oldest first' },
-  { value: '-users', label: 'Most users' },
-  { value: '-educators', label: 'Most educators' },
-  { value: '-last_activity', label: 'Recently active' },
-  { value: 'last_activity', label: 'Least recently active' },
-  { value: 'trial_end', label: 'Trial ending soonest' },
+const m = defineMessages({
+  sortNameAsc: { id: 'adminDistricts.filters.sortNameAsc', defaultMessage: 'Name (A–Z)' },
+  sortNameDesc: { id: 'adminDistricts.filters.sortNameDesc', defaultMessage: 'Name (Z–A)' },
+  sortNewest: { id: 'adminDistricts.filters.sortNewest', defaultMessage: 'Newest first' },
+  sortOldest: { id: 'adminDistricts.filters.sortOldest', defaultMessage: 'Oldest first' },
+  sortUsers: { id: 'adminDistricts.filters.sortUsers', defaultMessage: 'Most users' },
+  sortEducators: { id: 'adminDistricts.filters.sortEducators', defaultMessage: 'Most educators' },
+  sortRecent: { id: 'adminDistricts.filters.sortRecent', defaultMessage: 'Recently active' },
+  sortLeastRecent: { id: 'adminDistricts.filters.sortLeastRecent', defaultMessage: 'Least recently active' },
+  sortTrialEnd: { id: 'adminDistricts.filters.sortTrialEnd', defaultMessage: 'Trial ending soonest' },
+  columnSort: { id: 'adminDistricts.filters.columnSort', defaultMessage: 'Column sort' },
+  label: { id: 'adminDistricts.filters.label', defaultMessage: 'Search and filter districts' },
+  searchPlaceholder: { id: 'adminDistricts.filters.searchPlaceholder', defaultMessage: 'Name, slug or state' },
+  plan: { id: 'adminDistricts.filters.plan', defaultMessage: 'Plan' },
+  allPlans: { id: 'adminDistricts.filters.allPlans', defaultMessage: 'All plans' },
+  status: { id: 'adminDistricts.filters.status', defaultMessage: 'Status' },
+  allStatuses: { id: 'adminDistricts.filters.allStatuses', defaultMessage: 'All statuses' },
+  state: { id: 'adminDistricts.filters.state', defaultMessage: 'State' },
+  allStates: { id: 'adminDistricts.filters.allStates', defaultMessage: 'All states' },
+  sortBy: { id: 'adminDistricts.filters.sortBy', defaultMessage: 'Sort by' },
+});
+
+/** The Sort select's options, in the reader's language (called while rendering). */
+export const sortOptions = () => [
+  { value: 'name', label: t(m.sortNameAsc) },
+  { value: '-name', label: t(m.sortNameDesc) },
+  { value: '-created', label: t(m.sortNewest) },
+  { value: 'created', label: t(m.sortOldest) },
+  { value: '-users', label: t(m.sortUsers) },
+  { value: '-educators', label: t(m.sortEducators) },
+  { value: '-last_activity', label: t(m.sortRecent) },
+  { value: 'last_activity', label: t(m.sortLeastRecent) },
+  { value: 'trial_end', label: t(m.sortTrialEnd) },
 ];
 
-const STATUS_OPTIONS = DISTRICT_STATUSES.map((s) => ({ value: s, label: DISTRICT_STATUS_LABELS[s] }));
+const statusOptions = () => DISTRICT_STATUSES.map((s) => ({ value: s, label: tText(DISTRICT_STATUS_LABELS[s]) }));
 const STATE_OPTIONS = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
 
 type Props = {
@@ -33,15 +57,15 @@ type Props = {
 
 export function DistrictFilters({ params, plans, onChange }: Props) {
   const planOptions = keepChosen(plans.map((p) => ({ value: p.key, label: p.name })), params.plan);
-  const sortOptions = keepChosen(SORT_OPTIONS, params.sort, 'Column sort');
+  const sorts = keepChosen(sortOptions(), params.sort, t(m.columnSort));
   const f = boundFilters(params, DEFAULT_FILTERS, onChange);
 
   return (
-    <FilterBar label="Search and filter districts" searchPlaceholder="Name, slug or state" {...f.bar} columns="minmax(14rem, 2fr) repeat(4, minmax(8.5rem, 1fr)) auto">
-      <SelectField label="Plan" {...f.select('plan')} placeholder="All plans" options={planOptions} />
-      <SelectField label="Status" {...f.select('status')} placeholder="All statuses" options={STATUS_OPTIONS} />
-      <SelectField label="State" {...f.select('state')} placeholder="All states" options={STATE_OPTIONS} />
-      <SelectField label="Sort by" {...f.select('sort')} options={sortOptions} />
+    <FilterBar label={t(m.label)} searchPlaceholder={t(m.searchPlaceholder)} {...f.bar} columns="minmax(14rem, 2fr) repeat(4, minmax(8.5rem, 1fr)) auto">
+      <SelectField label={t(m.plan)} {...f.select('plan')} placeholder={t(m.allPlans)} options={planOptions} />
+      <SelectField label={t(m.status)} {...f.select('status')} placeholder={t(m.allStatuses)} options={statusOptions()} />
+      <SelectField label={t(m.state)} {...f.select('state')} placeholder={t(m.allStates)} options={STATE_OPTIONS} />
+      <SelectField label={t(m.sortBy)} {...f.select('sort')} options={sorts} />
     </FilterBar>
   );
 }

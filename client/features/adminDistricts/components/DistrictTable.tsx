@@ -8,27 +8,45 @@ import type { AdminDistrictRow } from '../../../../common/schemas/adminDistricts
 import { SortHeader } from '../../../components/SortHeader';
 import { TableFrame } from '../../../components/Table';
 import { formatInteger, formatRelative } from '../../../lib/format';
+import { defineMessages, t } from '../../../lib/i18n';
 import { useInstantFormat } from '../../../lib/session';
 import { DistrictStatusBadge, PlanBadge } from './Badges';
 
-const NONE = <span className="muted">—<span className="sr-only">None</span></span>;
+const m = defineMessages({
+  none: { id: 'adminDistricts.table.none', defaultMessage: 'None' },
+  caption: { id: 'adminDistricts.table.caption', defaultMessage: 'Districts' },
+  district: { id: 'adminDistricts.table.district', defaultMessage: 'District' },
+  plan: { id: 'adminDistricts.table.plan', defaultMessage: 'Plan' },
+  status: { id: 'adminDistricts.table.status', defaultMessage: 'Status' },
+  users: { id: 'adminDistricts.table.users', defaultMessage: 'Users' },
+  schools: { id: 'adminDistricts.table.schools', defaultMessage: 'Schools' },
+  educators: { id: 'adminDistricts.table.educators', defaultMessage: 'Educators' },
+  lastActivity: { id: 'adminDistricts.table.lastActivity', defaultMessage: 'Last activity' },
+  trialEnds: { id: 'adminDistricts.table.trialEnds', defaultMessage: 'Trial ends' },
+  created: { id: 'adminDistricts.table.created', defaultMessage: 'Created {date}' },
+  deletionOn: { id: 'adminDistricts.table.deletionOn', defaultMessage: 'Deletion on {date}' },
+});
+
+function None() {
+  return <span className="muted">—<span className="sr-only">{t(m.none)}</span></span>;
+}
 
 type Props = { rows: AdminDistrictRow[]; sort: string; onSort: (sort: string) => void; locale?: Locale; busy?: boolean };
 
 export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
   const when = useInstantFormat();
   return (
-    <TableFrame caption="Districts" captionHidden stackOnPhone busy={busy} className="adm-table" wrapClassName="adm-table-wrap">
+    <TableFrame caption={t(m.caption)} captionHidden stackOnPhone busy={busy} className="adm-table" wrapClassName="adm-table-wrap">
       <thead>
         <tr>
-          <SortHeader label="District" column="name" sort={sort} onSort={onSort} />
-          <th scope="col">Plan</th>
-          <th scope="col">Status</th>
-          <SortHeader label="Users" column="users" sort={sort} onSort={onSort} firstDescending className="num" />
-          <th scope="col" className="num">Schools</th>
-          <SortHeader label="Educators" column="educators" sort={sort} onSort={onSort} firstDescending className="num" />
-          <SortHeader label="Last activity" column="last_activity" sort={sort} onSort={onSort} firstDescending />
-          <SortHeader label="Trial ends" column="trial_end" sort={sort} onSort={onSort} />
+          <SortHeader label={t(m.district)} column="name" sort={sort} onSort={onSort} />
+          <th scope="col">{t(m.plan)}</th>
+          <th scope="col">{t(m.status)}</th>
+          <SortHeader label={t(m.users)} column="users" sort={sort} onSort={onSort} firstDescending className="num" />
+          <th scope="col" className="num">{t(m.schools)}</th>
+          <SortHeader label={t(m.educators)} column="educators" sort={sort} onSort={onSort} firstDescending className="num" />
+          <SortHeader label={t(m.lastActivity)} column="last_activity" sort={sort} onSort={onSort} firstDescending />
+          <SortHeader label={t(m.trialEnds)} column="trial_end" sort={sort} onSort={onSort} />
         </tr>
       </thead>
       <tbody>
@@ -36,20 +54,20 @@ export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
           <tr key={d.id}>
             <th scope="row" className="adm-table__name">
               <Link to={`/admin/districts/${d.id}`}>{d.name}</Link>
-              <span className="adm-table__sub" title={`Created ${when.date(d.created_at)}`}>{d.state} · {d.slug}</span>
+              <span className="adm-table__sub" title={t(m.created, { date: when.date(d.created_at) })}>{d.state} · {d.slug}</span>
             </th>
-            <td data-label="Plan"><PlanBadge plan={d.plan} /></td>
-            <td data-label="Status">
+            <td data-label={t(m.plan)}><PlanBadge plan={d.plan} /></td>
+            <td data-label={t(m.status)}>
               <DistrictStatusBadge status={d.status} />
-              {d.deletion_due_at && <> <span className="badge badge--danger">Deletion on {when.date(d.deletion_due_at)}</span></>}
+              {d.deletion_due_at && <> <span className="badge badge--danger">{t(m.deletionOn, { date: when.date(d.deletion_due_at) })}</span></>}
             </td>
-            <td className="num" data-label="Users">{formatInteger(d.users)}</td>
-            <td className="num" data-label="Schools">{formatInteger(d.schools)}</td>
-            <td className="num" data-label="Educators">{formatInteger(d.educators)}</td>
-            <td className="nowrap" data-label="Last activity">
-              {d.last_activity_at ? <time dateTime={d.last_activity_at} title={when.dateTime(d.last_activity_at)}>{formatRelative(d.last_activity_at, locale)}</time> : NONE}
+            <td className="num" data-label={t(m.users)}>{formatInteger(d.users)}</td>
+            <td className="num" data-label={t(m.schools)}>{formatInteger(d.schools)}</td>
+            <td className="num" data-label={t(m.educators)}>{formatInteger(d.educators)}</td>
+            <td className="nowrap" data-label={t(m.lastActivity)}>
+              {d.last_activity_at ? <time dateTime={d.last_activity_at} title={when.dateTime(d.last_activity_at)}>{formatRelative(d.last_activity_at, locale)}</time> : <None />}
             </td>
-            <td className="nowrap" data-label="Trial ends">{d.status === 'trial' && d.trial_ends_at ? <time dateTime={d.trial_ends_at}>{when.date(d.trial_ends_at)}</time> : NONE}</td>
+            <td className="nowrap" data-label={t(m.trialEnds)}>{d.status === 'trial' && d.trial_ends_at ? <time dateTime={d.trial_ends_at}>{when.date(d.trial_ends_at)}</time> : <None />}</td>
           </tr>
         ))}
       </tbody>

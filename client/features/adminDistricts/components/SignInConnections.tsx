@@ -7,7 +7,23 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
 import { ConnectionSummary } from '../../../components/ssoConnections/ConnectionSummary';
 import { messageOf } from '../../../lib/formErrors';
+import { defineMessages, t } from '../../../lib/i18n';
 import { testDistrictSsoConnection, useDistrictSsoConnections } from '../api';
+
+const m = defineMessages({
+  couldNotTest: { id: 'adminDistricts.sso.couldNotTest', defaultMessage: 'The connection could not be tested.' },
+  passed: { id: 'adminDistricts.sso.passed', defaultMessage: '{label}: test passed' },
+  failed: { id: 'adminDistricts.sso.failed', defaultMessage: '{label}: test failed' },
+  didNotRun: { id: 'adminDistricts.sso.didNotRun', defaultMessage: 'The test did not run' },
+  title: { id: 'adminDistricts.sso.title', defaultMessage: 'Sign-in connections' },
+  intro: { id: 'adminDistricts.sso.intro', defaultMessage: "How the district's people sign in with their school accounts. Only the district's administrators change these, under Single sign-on in their settings." },
+  introNoPlan: { id: 'adminDistricts.sso.introNoPlan', defaultMessage: "How the district's people sign in with their school accounts. Only the district's administrators change these, under Single sign-on in their settings. Its plan does not include single sign-on: its administrators cannot add or change connections." },
+  what: { id: 'adminDistricts.sso.what', defaultMessage: 'the sign-in connections' },
+  loading: { id: 'adminDistricts.sso.loading', defaultMessage: 'Loading the sign-in connections…' },
+  none: { id: 'adminDistricts.sso.none', defaultMessage: 'No sign-in connections: everyone signs in with a password.' },
+  testLabel: { id: 'adminDistricts.sso.testLabel', defaultMessage: 'Test connection to {label}' },
+  test: { id: 'adminDistricts.sso.test', defaultMessage: 'Test connection' },
+});
 
 export function SignInConnections({ districtId, hasPlan }: { districtId: number; hasPlan: boolean }) {
   const { data, error, mutate } = useDistrictSsoConnections(districtId);
@@ -18,10 +34,10 @@ export function SignInConnections({ districtId, hasPlan }: { districtId: number;
     setTesting(id);
     try {
       const tested = await testDistrictSsoConnection(districtId, id);
-      if (tested.last_test?.ok) toast.success(tested.last_test.message, `${label}: test passed`);
-      else toast.error(tested.last_test?.message ?? 'The connection could not be tested.', `${label}: test failed`);
+      if (tested.last_test?.ok) toast.success(tested.last_test.message, t(m.passed, { label }));
+      else toast.error(tested.last_test?.message ?? t(m.couldNotTest), t(m.failed, { label }));
     } catch (err) {
-      toast.error(messageOf(err), 'The test did not run');
+      toast.error(messageOf(err), t(m.didNotRun));
     } finally {
       setTesting(null);
     }
@@ -29,17 +45,14 @@ export function SignInConnections({ districtId, hasPlan }: { districtId: number;
 
   return (
     <section className="card adm-section" aria-labelledby="adm-sso-heading">
-      <h2 className="card__title adm-card-title" id="adm-sso-heading">Sign-in connections</h2>
-      <p className="muted text-sm">
-        How the district's people sign in with their school accounts. Only the district's administrators change these, under
-        Single sign-on in their settings.{!hasPlan && ' Its plan does not include single sign-on: its administrators cannot add or change connections.'}
-      </p>
+      <h2 className="card__title adm-card-title" id="adm-sso-heading">{t(m.title)}</h2>
+      <p className="muted text-sm">{t(hasPlan ? m.intro : m.introNoPlan)}</p>
       {error && !data ? (
-        <LoadError what="the sign-in connections" onRetry={() => void mutate()} />
+        <LoadError what={t(m.what)} onRetry={() => void mutate()} />
       ) : !data ? (
-        <LoadingBlock label="Loading the sign-in connections…" />
+        <LoadingBlock label={t(m.loading)} />
       ) : data.data.length === 0 ? (
-        <p>No sign-in connections: everyone signs in with a password.</p>
+        <p>{t(m.none)}</p>
       ) : (
         <ul className="settings-list">
           {data.data.map((c) => (
@@ -47,8 +60,8 @@ export function SignInConnections({ districtId, hasPlan }: { districtId: number;
               <div className="settings-row">
                 <ConnectionSummary connection={c} />
                 <div className="settings-row__actions">
-                  <Button variant="secondary" size="sm" busy={testing === c.id} onClick={() => void test(c.id, c.kind_label)} aria-label={`Test connection to ${c.kind_label}`}>
-                    Test connection
+                  <Button variant="secondary" size="sm" busy={testing === c.id} onClick={() => void test(c.id, c.kind_label)} aria-label={t(m.testLabel, { label: c.kind_label })}>
+                    {t(m.test)}
                   </Button>
                 </div>
               </div>
