@@ -14,7 +14,19 @@ import { type CycleFilter, useCycles } from '../../../lib/cycles';
 import { type InteractionFilter, useInteractions } from '../../../lib/interactions';
 import { useAuthUser, useDateLocale } from '../../../lib/session';
 import { zonedDay } from '../../../lib/zonedTime';
-import { counted } from '../format';
+import { countOf } from '../format';
+import { defineMessages, t } from '../../../lib/i18n';
+
+const m = defineMessages({
+  interactionsFailed: { id: 'reports.drill.interactionsFailed', defaultMessage: 'The interactions could not load' },
+  loadingInteractions: { id: 'reports.drill.loadingInteractions', defaultMessage: 'Loading interactions…' },
+  noInteractions: { id: 'reports.drill.noInteractions', defaultMessage: 'No interactions match.' },
+  interactionsCount: { id: 'reports.drill.interactionsCount', defaultMessage: '{count, plural, one {# interaction} other {# interactions}}, newest first' },
+  cyclesFailed: { id: 'reports.drill.cyclesFailed', defaultMessage: 'The coaching cycles could not load' },
+  loadingCycles: { id: 'reports.drill.loadingCycles', defaultMessage: 'Loading coaching cycles…' },
+  noCycles: { id: 'reports.drill.noCycles', defaultMessage: 'No coaching cycles match.' },
+  cyclesCount: { id: 'reports.drill.cyclesCount', defaultMessage: '{count, plural, one {# coaching cycle} other {# coaching cycles}}' },
+});
 
 export type Drill =
   | { kind: 'interactions'; title: string; filter: InteractionFilter }
@@ -28,12 +40,12 @@ function InteractionsList({ filter }: { filter: InteractionFilter }) {
   const locale = useDateLocale();
   const timeZone = user?.timezone || browserTimeZone();
   const { data, error } = useInteractions({ filter, sort: '-starts_at', page, per_page: PER_PAGE }, { keepPreviousData: true });
-  if (error && !data) return <Alert tone="danger" title="The interactions could not load">{error.message}</Alert>;
-  if (!data) return <LoadingBlock label="Loading interactions…" />;
-  if (data.data.length === 0) return <p className="muted">No interactions match.</p>;
+  if (error && !data) return <Alert tone="danger" title={t(m.interactionsFailed)}>{error.message}</Alert>;
+  if (!data) return <LoadingBlock label={t(m.loadingInteractions)} />;
+  if (data.data.length === 0) return <p className="muted">{t(m.noInteractions)}</p>;
   return (
     <div className="stack drill">
-      <p className="drill__count" aria-live="polite">{counted(data.meta.total, 'interaction', 'interactions')}, newest first</p>
+      <p className="drill__count" aria-live="polite">{t(m.interactionsCount, { count: countOf(data.meta.total) })}</p>
       <ol className="interaction-list">
         {data.data.map((i) => {
           const day = zonedDay(i.starts_at, timeZone);
@@ -49,12 +61,12 @@ function InteractionsList({ filter }: { filter: InteractionFilter }) {
 function CyclesList({ filter }: { filter: CycleFilter }) {
   const [page, setPage] = useState(1);
   const { data, error } = useCycles(filter, { page, perPage: PER_PAGE });
-  if (error && !data) return <Alert tone="danger" title="The coaching cycles could not load">{error.message}</Alert>;
-  if (!data) return <LoadingBlock label="Loading coaching cycles…" />;
-  if (data.data.length === 0) return <p className="muted">No coaching cycles match.</p>;
+  if (error && !data) return <Alert tone="danger" title={t(m.cyclesFailed)}>{error.message}</Alert>;
+  if (!data) return <LoadingBlock label={t(m.loadingCycles)} />;
+  if (data.data.length === 0) return <p className="muted">{t(m.noCycles)}</p>;
   return (
     <div className="stack drill">
-      <p className="drill__count" aria-live="polite">{counted(data.meta.total, 'coaching cycle', 'coaching cycles')}</p>
+      <p className="drill__count" aria-live="polite">{t(m.cyclesCount, { count: countOf(data.meta.total) })}</p>
       <ul className="cycle-list">
         {data.data.map((c: CycleSummary) => (
           <CycleItem key={c.id} cycle={c} show="educators" href={`/app/coaching?tab=cycles&view=list&status=all&cycle=${c.id}`} />
