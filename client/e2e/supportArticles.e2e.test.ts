@@ -118,7 +118,7 @@ describe('publishing an article and finding it as a district user', () => {
     const admin = await suite.signedIn('support@coachwell.example', { viewport: PHONE, bypassCSP: true });
     await admin.goto('/admin/knowledge-base?category=reports');
     await admin.getByRole('link', { name: 'Reports' }).last().click();
-    await admin.getByRole('heading', { name: 'Preview' }).waitFor();
+    await admin.getByRole('heading', { name: 'Preview', exact: true }).waitFor();
     expect(await axeBlocking(admin)).toEqual([]);
   });
 
