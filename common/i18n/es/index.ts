@@ -28,6 +28,9 @@ import coaches from './coaches.json';
 import staffRequests from './staffRequests.json';
 import calendarSync from './calendarSync.json';
 import reports from './reports.json';
+import adminDistricts from './adminDistricts.json';
+import districtDeletion from './districtDeletion.json';
+import districtExport from './districtExport.json';
 import sso from './sso.json';
 
 const texts: TextCatalog = {
@@ -57,6 +60,9 @@ const texts: TextCatalog = {
   ...staffRequests,
   ...calendarSync,
   ...reports,
+  ...adminDistricts,
+  ...districtDeletion,
+  ...districtExport,
   ...sso,
 };
 export default texts;
