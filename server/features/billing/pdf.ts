@@ -86,6 +86,27 @@ function statusIn(locale: Locale, english: string): string {
   return message ? formatServer(locale, message) : english;
 }
 
+const LINES = defineServerMessages({
+  plan: {
+    id: 'billing.line.plan',
+    defaultMessage: '{plan} plan: {seats, plural, one {# coach seat} other {# coach seats}} × {years, plural, one {# school year} other {# school years}}',
+  },
+  discount: { id: 'billing.line.discount', defaultMessage: 'Multi-year discount ({percent}%)' },
+});
+
+/**
+ * A line item's description in `locale`. The lines are stored as priced (common/money.ts priceQuote writes them in
+ * English); the two kinds it writes are read back and written in the language, anything else prints as stored.
+ */
+export function lineDescription(locale: Locale, description: string): string {
+  if (locale === 'en') return description;
+  const plan = /^(.+) plan: ([\d,]+) coach seats? × ([\d,]+) school years?$/.exec(description);
+  if (plan) return formatServer(locale, LINES.plan, { plan: plan[1]!, seats: Number(plan[2]!.replace(/,/g, '')), years: Number(plan[3]!.replace(/,/g, '')) });
+  const discount = /^Multi-year discount \(([\d.]+)%\)$/.exec(description);
+  if (discount) return formatServer(locale, LINES.discount, { percent: discount[1]! });
+  return description;
+}
+
 /** "November 23, 2026" ("23 de noviembre de 2026") from YYYY-MM-DD. */
 export function pdfLongDate(date: string, locale: Locale): string {
   return locale === 'en' ? longDate(date) : formatServerDate(locale, date);
@@ -210,7 +231,7 @@ function lineItemTable(doc: Doc, locale: Locale, items: LineItem[], total: { cen
   for (const item of items) {
     ensureRoom(doc, 30);
     const discount = item.amount_cents < 0;
-    row([item.description, discount ? '' : item.quantity.toLocaleString('en-US'), discount ? '' : formatUsd(item.unit_cents), formatUsd(item.amount_cents)], {});
+    row([lineDescription(locale, item.description), discount ? '' : item.quantity.toLocaleString('en-US'), discount ? '' : formatUsd(item.unit_cents), formatUsd(item.amount_cents)], {});
   }
   rule(doc, 1, INK);
   doc.y += 8;
