@@ -11,7 +11,7 @@ import { buildUser } from '../testing/factories';
 import { setupDistrict } from '../testing/users.fixture';
 import { digestEmail } from '../features/actionSteps/digestEmail';
 import { observationSharedEmail } from '../features/interactions/observations/sharedEmail';
-import { invitationEmail, moveLoginEmail, roleListText } from '../features/users/invitationEmail';
+import { invitationEmail, moveLoginEmail, roleListText } from '../lib/invitationEmail';
 import { passwordResetEmail } from '../features/auth/resetEmail';
 import { invoicePdf, quotePdf } from '../features/billing/pdf';
 import { formatServer, defineServerMessages } from './messages';

@@ -1,5 +1,6 @@
 // The languages of an email's recipients (issue 33): each login's own choice, else the district's (localeOfUser).
 import type { DB as Conn } from '../../db/connection';
+import type { User } from '../../db/types';
 import type { Locale } from '../../common/locales';
 import { districtSettingsOf } from '../../common/schemas/site';
 import { localeOfUser } from './locale';
@@ -20,4 +21,11 @@ export async function recipientLocales(db: Conn, district: { id: number; setting
 /** One login's language. */
 export async function recipientLocale(db: Conn, district: { id: number; settings: string }, userId: number): Promise<Locale> {
   return (await recipientLocales(db, district, [userId])).get(userId)!;
+}
+
+/** The language of an account's own emails (password reset, email change, the export it asked for). */
+export async function accountLocale(db: Conn, user: Pick<User, 'locale' | 'district_id'>): Promise<Locale> {
+  const district = user.district_id === null ? null
+    : await db.selectFrom('districts').select('settings').where('id', '=', user.district_id).executeTakeFirst();
+  return localeOfUser(user, district ?? null);
 }

@@ -11,7 +11,7 @@ import { endUserSessions } from '../../identity/sessions';
 import { actionEmail, defang, noticeEmail, quoted } from '../../lib/mailer';
 import { hashToken, newToken } from '../../identity/tokens';
 import { defineServerMessages, formatServer } from '../../i18n/messages';
-import { accountLocale } from '../auth/resetEmail';
+import { accountLocale } from '../../i18n/recipients';
 
 // The two emails, in the account's language (issue 33).
 const m = defineServerMessages({

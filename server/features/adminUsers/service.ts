@@ -14,7 +14,7 @@ import { endUserSessions } from '../../identity/sessions';
 import { findActiveLogin, findUserInDistrictByEmail, normalizeEmail } from '../../identity/users';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { actionEmail, quoted } from '../../lib/mailer';
-import { invitationEmail, roleListText } from '../users/invitationEmail';
+import { invitationEmail, roleListText } from '../../lib/invitationEmail';
 import { districtLocale } from '../../i18n/recipients';
 import type { AdminCaller } from './policies';
 import {

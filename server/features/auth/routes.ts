@@ -27,7 +27,8 @@ import { requireImpersonator } from './policies';
 import { presentAuthUser } from '../../identity/presenter';
 import { findActiveLogin, findUserByEmail, findUserById, normalizeEmail } from '../../identity/users';
 import { warnIfOverSeats } from '../../lib/seatWarning';
-import { accountLocale, passwordResetEmail } from './resetEmail';
+import { passwordResetEmail } from './resetEmail';
+import { accountLocale } from '../../i18n/recipients';
 import { requestLocale } from '../../i18n/locale';
 import { translate } from '../../i18n/translate';
 import {

@@ -10,7 +10,7 @@
 // `interruptExportJobs` (shutdown) fails this process's unfinished exports at once and deletes their partial files.
 // Tests await a job with `districtExportsSettled(db)`.
 import { defineServerMessages, formatServer, formatServerDate, type MessageDescriptor } from '../../i18n/messages';
-import { accountLocale } from '../auth/resetEmail';
+import { accountLocale } from '../../i18n/recipients';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';

@@ -16,7 +16,7 @@ import { findActiveLogin } from '../../identity/users';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { quoted } from '../../lib/mailer';
 import { translate } from '../../i18n/translate';
-import { invitationEmail } from '../users/invitationEmail';
+import { invitationEmail } from '../../lib/invitationEmail';
 import { districtLocale } from '../../i18n/recipients';
 import { warnIfOverSeats } from '../../lib/seatWarning';
 import { type ImportRow, importCells, schoolsOf, writeRowOutcomes } from './queries';

@@ -15,7 +15,7 @@ import { dropLapsedCalendarFeeds } from '../../identity/lapsedFeeds';
 import { endUserSessions } from '../../identity/sessions';
 import { type DistrictActor, recordAudit } from '../../lib/audit';
 import { defang, quoted } from '../../lib/mailer';
-import { invitationEmail, moveLoginEmail, roleListText } from './invitationEmail';
+import { invitationEmail, moveLoginEmail, roleListText } from '../../lib/invitationEmail';
 import { districtLocale } from '../../i18n/recipients';
 import { newToken } from '../../identity/tokens';
 import { createInvite, createUser } from '../../identity/accounts';

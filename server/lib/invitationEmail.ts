@@ -1,11 +1,12 @@
 // The invitation emails (issue 33: in the district's language, the invitee having no login yet): a district's own
 // invitation (User settings), Coachwell's resend of it (admin Users), the one an import sends, and the offer to move a
 // login from another district. Names are quoted() by the caller's values; the roles are listed in the language.
-import type { Locale } from '../../../common/locales';
-import { ROLE_LABELS, type DistrictRole } from '../../../common/schemas/users';
-import { defineServerMessages, formatServer } from '../../i18n/messages';
-import { translate } from '../../i18n/translate';
-import { actionEmail, type Mail } from '../../lib/mailer';
+// Lives below the features because several of them send it (features never import each other).
+import type { Locale } from '../../common/locales';
+import { ROLE_LABELS, type DistrictRole } from '../../common/schemas/users';
+import { defineServerMessages, formatServer } from '../i18n/messages';
+import { translate } from '../i18n/translate';
+import { actionEmail, type Mail } from './mailer';
 
 const m = defineServerMessages({
   subject: { id: 'users.invite.subject', defaultMessage: 'Coachwell invitation: join {district}' },
