@@ -32,6 +32,7 @@ import adminDistricts from './adminDistricts.json';
 import districtDeletion from './districtDeletion.json';
 import districtExport from './districtExport.json';
 import sso from './sso.json';
+import interactionSettings from './interactionSettings.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -64,5 +65,6 @@ const texts: TextCatalog = {
   ...districtDeletion,
   ...districtExport,
   ...sso,
+  ...interactionSettings,
 };
 export default texts;
