@@ -179,6 +179,8 @@ export interface AdminArticleSummary {
   view_count: number;
   helpful_yes: number;
   helpful_no: number;
+  /** The languages it has a version in besides English (issue 33). */
+  translated: TranslationLocale[];
 }
 
 /** An article's version in another language, as the editor reads it. `updated_by` null: Coachwell's own text. */

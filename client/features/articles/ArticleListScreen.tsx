@@ -55,6 +55,9 @@ const m = defineMessages({
   sortTitleDesc: { id: 'articles.sort.titleDesc', defaultMessage: 'Title Z–A' },
   sortMostViewed: { id: 'articles.sort.mostViewed', defaultMessage: 'Most viewed' },
   sortLeastViewed: { id: 'articles.sort.leastViewed', defaultMessage: 'Least viewed' },
+  spanish: { id: 'articles.list.spanish', defaultMessage: 'Spanish' },
+  spanishYes: { id: 'articles.list.spanishYes', defaultMessage: 'Yes' },
+  spanishNo: { id: 'articles.list.spanishNo', defaultMessage: 'Not yet' },
 });
 
 /** The reader's address of an article (a path, not words). */
@@ -105,6 +108,7 @@ export default function ArticleListScreen({ route }: ScreenProps) {
       ),
     },
     { key: 'audience', header: t(m.audience), render: (a) => articleAudienceLabel(a.audience, a.roles) },
+    { key: 'spanish', header: t(m.spanish), render: (a) => (a.translated.includes('es') ? t(m.spanishYes) : <span className="muted">{t(m.spanishNo)}</span>) },
     { key: 'views', header: t(m.views), className: 'num', render: (a) => formatInteger(a.view_count) },
     { key: 'helpful', header: t(m.helpful), className: 'num', render: (a) => (a.helpful_yes + a.helpful_no === 0 ? '—' : t(m.helpfulCounts, { yes: String(a.helpful_yes), no: String(a.helpful_no) })) },
     {

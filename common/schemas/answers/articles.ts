@@ -10,6 +10,7 @@ import { id, instant, ref, type SameShape } from './shapes';
 
 const category = z.enum(ARTICLE_CATEGORY_KEYS);
 const roles = z.array(z.enum(ARTICLE_ROLES));
+const translationLocale = z.enum(TRANSLATION_LOCALES as [TranslationLocale, ...TranslationLocale[]]);
 
 const adminSummaryFields = {
   id,
@@ -25,13 +26,15 @@ const adminSummaryFields = {
   view_count: z.number(),
   helpful_yes: z.number(),
   helpful_no: z.number(),
+  /** The languages it has a version in besides English. */
+  translated: z.array(translationLocale),
 };
 export const adminArticleSummaryAnswer = z.strictObject(adminSummaryFields);
 export type AdminArticleSummaryAnswer = z.infer<typeof adminArticleSummaryAnswer>;
 export const adminArticleSummaryAnswerMatches: SameShape<AdminArticleSummaryAnswer, AdminArticleSummary> = true;
 
 export const adminArticleTranslationAnswer = z.strictObject({
-  locale: z.enum(TRANSLATION_LOCALES as [TranslationLocale, ...TranslationLocale[]]),
+  locale: translationLocale,
   title: z.string(),
   /** Markdown. */
   body: z.string(),

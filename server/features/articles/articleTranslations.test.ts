@@ -61,6 +61,9 @@ describe('PUT/DELETE /api/admin/article/{id}/translation/{locale}', () => {
     // The English article is untouched: no new version of it.
     expect(created.body.title).toBe('Planning a coaching cycle');
     expect(created.body.versions).toBe(before.body.versions);
+    expect(created.body.translated).toEqual(['es']);
+    const listed = await agent.get('/api/admin/article?search=Planning%20a%20coaching');
+    expect(listed.body.data.find((a: { id: number }) => a.id === article.id).translated).toEqual(['es']);
 
     const replaced = await put(agent, article.id, 'es', { title: 'Planificar un ciclo de coaching', body: SPANISH.body });
     expect(replaced.status).toBe(200);
@@ -75,6 +78,7 @@ describe('PUT/DELETE /api/admin/article/{id}/translation/{locale}', () => {
     const removed = await remove(agent, article.id, 'es');
     expect(removed.status).toBe(200);
     expect(removed.body.translations).toEqual([]);
+    expect(removed.body.translated).toEqual([]);
     expect((await translations()).filter((r) => r.article_id === article.id)).toEqual([]);
     const gone = await auditRows('article_translation_removed');
     expect(gone).toHaveLength(1);
@@ -190,7 +194,8 @@ describe('reading in Spanish', () => {
     const guest = await guestAgent(t.app);
     const res = await guest.get('/api/article/logging-time').set('Accept-Language', 'es-PR,es;q=0.9');
     expect(res.status).toBe(401);
-    expect(res.body.message).not.toBe((await (await guestAgent(t.app)).get('/api/article/logging-time')).body.message);
+    expect(res.body.message).toBe('Inicie sesión para continuar.');
+    expect((await (await guestAgent(t.app)).get('/api/article/logging-time')).body.message).toBe('You need to sign in to continue.');
   });
 });
 

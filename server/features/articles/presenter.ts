@@ -19,7 +19,9 @@ const plainText = (body: string) => markdownToText(body).replace(/\s+([.,;:!?)])
 
 const person = (id: number | null, names: Map<number, string>) => (id !== null && names.has(id) ? { id, name: names.get(id)! } : null);
 
-export function presentAdminSummary(row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>): AdminArticleSummaryAnswer {
+export function presentAdminSummary(
+  row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>, translated: Map<number, TranslationLocale[]>,
+): AdminArticleSummaryAnswer {
   return {
     id: row.id,
     title: row.title,
@@ -34,6 +36,7 @@ export function presentAdminSummary(row: ArticleRow, roles: Map<number, string[]
     view_count: row.view_count,
     helpful_yes: row.helpful_yes,
     helpful_no: row.helpful_no,
+    translated: translated.get(row.id) ?? [],
   };
 }
 
@@ -45,7 +48,7 @@ export function presentAdminArticle(
   row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>, versions: number, translations: ArticleTranslationRow[],
 ): AdminArticleAnswer {
   return {
-    ...presentAdminSummary(row, roles, names),
+    ...presentAdminSummary(row, roles, names, new Map([[row.id, translations.map((t) => t.locale as TranslationLocale)]])),
     body: row.body,
     created_at: row.created_at,
     created_by: person(row.created_by, names),

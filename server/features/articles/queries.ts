@@ -153,6 +153,15 @@ export async function translationsOf(db: Conn, ids: readonly number[], locale: L
   return new Map(rows.map((r) => [r.article_id, r]));
 }
 
+/** The languages each article has a version in (admin list). */
+export async function translatedLocales(db: Conn, ids: readonly number[]): Promise<Map<number, TranslationLocale[]>> {
+  const out = new Map<number, TranslationLocale[]>();
+  if (!ids.length) return out;
+  const rows = await db.selectFrom('article_translations').select(['article_id', 'locale']).where('article_id', 'in', [...ids]).orderBy('locale').execute();
+  for (const row of rows) out.set(row.article_id, [...(out.get(row.article_id) ?? []), row.locale]);
+  return out;
+}
+
 /** Every version of an article in another language, by language. */
 export function translationsOfArticle(db: Conn, articleId: number): Promise<ArticleTranslationRow[]> {
   return db.selectFrom('article_translations').selectAll().where('article_id', '=', articleId).orderBy('locale').execute();

@@ -16,7 +16,7 @@ import { articleManager, articleReader, type ArticleReader } from './policies';
 import { presentAdminArticle, presentAdminSummary, presentArticleView, presentResult, presentVersion, presentVersionSummary } from './presenter';
 import {
   categoryCounts, feedbackOf, findPublishedBySlug, listAdminArticles, listPublished, mostViewed, namesOf, relatedArticles,
-  rolesOfArticles, searchWords, translationsOf, translationsOfArticle, versionCount, versionsOf,
+  rolesOfArticles, searchWords, translatedLocales, translationsOf, translationsOfArticle, versionCount, versionsOf,
 } from './queries';
 import {
   createArticle, deleteArticle, recordFeedback, recordView, removeTranslation, requireArticle, saveTranslation, setPublished, updateArticle,
@@ -58,8 +58,9 @@ export function articleRoutes(deps: Deps): Router {
     const query = validate(adminArticleListQuerySchema, req.query);
     const { page, perPage, offset } = parsePage(req.query);
     const { rows, total } = await listAdminArticles(db, query, perPage, offset);
-    const [roles, names] = await Promise.all([rolesOfArticles(db, rows.map((r) => r.id)), namesOf(db, rows.map((r) => r.updated_by))]);
-    res.json({ data: rows.map((r) => presentAdminSummary(r, roles, names)), meta: pageMeta(page, perPage, total) });
+    const ids = rows.map((r) => r.id);
+    const [roles, names, translated] = await Promise.all([rolesOfArticles(db, ids), namesOf(db, rows.map((r) => r.updated_by)), translatedLocales(db, ids)]);
+    res.json({ data: rows.map((r) => presentAdminSummary(r, roles, names, translated)), meta: pageMeta(page, perPage, total) });
   });
 
   router.post('/admin/article', async (req, res) => {
