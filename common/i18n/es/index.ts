@@ -33,6 +33,7 @@ import districtDeletion from './districtDeletion.json';
 import districtExport from './districtExport.json';
 import sso from './sso.json';
 import interactionSettings from './interactionSettings.json';
+import exportImport from './exportImport.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -66,5 +67,6 @@ const texts: TextCatalog = {
   ...districtExport,
   ...sso,
   ...interactionSettings,
+  ...exportImport,
 };
 export default texts;
