@@ -190,6 +190,8 @@ export interface AdminArticleTranslation {
   body: string;
   updated_at: string;
   updated_by: PersonRef | null;
+  /** The English was saved again after this version: it may need the same change. */
+  english_changed: boolean;
 }
 
 /** GET/POST/PUT /api/admin/article[/{id}]. */

@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import { renderMarkdown } from '../../../common/markdown';
 import { ARTICLE_BODY_MAX, type AdminArticle, articleTranslationPayloadSchema } from '../../../common/schemas/articles';
+import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormError, TextAreaField, TextField } from '../../components/Field';
 import { ConfirmDialog } from '../../components/Modal';
@@ -39,6 +40,7 @@ const m = defineMessages({
   removedToast: { id: 'articles.spanish.removedToast', defaultMessage: 'Readers in Spanish read the English now.' },
   removedTitle: { id: 'articles.spanish.removedTitle', defaultMessage: 'Spanish version removed' },
   removeError: { id: 'articles.spanish.removeError', defaultMessage: 'The Spanish version could not be removed.' },
+  englishChanged: { id: 'articles.spanish.englishChanged', defaultMessage: 'The English was changed after this version was saved: check that it says the same, then save it.' },
 });
 
 export function SpanishVersion({ article }: { article: AdminArticle }) {
@@ -83,6 +85,7 @@ export function SpanishVersion({ article }: { article: AdminArticle }) {
           {current ? t(m.saved, { when: when.dateTime(current.updated_at), name: current.updated_by?.name ?? PRODUCT }) : t(m.none)}
         </p>
       </div>
+      {current?.english_changed && <Alert tone="warning">{t(m.englishChanged)}</Alert>}
       <form ref={form.formRef} className="form stack" noValidate onSubmit={form.onSubmit(save)}>
         <FormError error={form.formError} />
         <TextField label={t(m.title)} required maxLength={160} lang={LOCALE} {...form.field('title')} />

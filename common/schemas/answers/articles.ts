@@ -41,6 +41,8 @@ export const adminArticleTranslationAnswer = z.strictObject({
   updated_at: instant,
   /** null: Coachwell's own text (written by a migration). */
   updated_by: z.nullable(ref),
+  /** The English was saved again after this version. */
+  english_changed: z.boolean(),
 });
 export type AdminArticleTranslationAnswer = z.infer<typeof adminArticleTranslationAnswer>;
 export const adminArticleTranslationAnswerMatches: SameShape<AdminArticleTranslationAnswer, AdminArticleTranslation> = true;

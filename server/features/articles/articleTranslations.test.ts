@@ -56,17 +56,24 @@ describe('PUT/DELETE /api/admin/article/{id}/translation/{locale}', () => {
 
     const created = await put(agent, article.id, 'es', SPANISH);
     expect(created.status).toBe(200);
-    expect(created.body.translations).toEqual([{ locale: 'es', ...SPANISH, updated_at: expect.any(String), updated_by: { id: user.id, name: user.name } }]);
+    expect(created.body.translations).toEqual([{ locale: 'es', ...SPANISH, updated_at: expect.any(String), updated_by: { id: user.id, name: user.name }, english_changed: false }]);
     expect((await agent.get(`/api/admin/article/${article.id}`)).body.translations).toEqual(created.body.translations);
     // The English article is untouched: no new version of it.
     expect(created.body.title).toBe('Planning a coaching cycle');
     expect(created.body.versions).toBe(before.body.versions);
+    expect(created.body.body).toBe(before.body.body);
     expect(created.body.translated).toEqual(['es']);
     const listed = await agent.get('/api/admin/article?search=Planning%20a%20coaching');
     expect(listed.body.data.find((a: { id: number }) => a.id === article.id).translated).toEqual(['es']);
 
+    // The English saved again: the Spanish version is flagged until it is saved again too.
+    const english = await agent.put(`/api/admin/article/${article.id}`).set(csrfHeaders(agent)).send({
+      title: 'Planning a coaching cycle', body: '## Before you start\n\nChoose two **goals**.', category: 'cycles-skills', audience: 'all', roles: [],
+    });
+    expect(english.body.translations[0].english_changed).toBe(true);
     const replaced = await put(agent, article.id, 'es', { title: 'Planificar un ciclo de coaching', body: SPANISH.body });
     expect(replaced.status).toBe(200);
+    expect(replaced.body.translations[0].english_changed).toBe(false);
     expect(replaced.body.translations.map((x: { title: string }) => x.title)).toEqual(['Planificar un ciclo de coaching']);
     expect((await translations()).filter((r) => r.article_id === article.id)).toHaveLength(1);
 

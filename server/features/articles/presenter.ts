@@ -40,12 +40,17 @@ export function presentAdminSummary(
   };
 }
 
-export function presentTranslation(row: ArticleTranslationRow, names: Map<number, string>): AdminArticleTranslationAnswer {
-  return { locale: row.locale as TranslationLocale, title: row.title, body: row.body, updated_at: row.updated_at, updated_by: person(row.updated_by, names) };
+/** `englishSavedAt`: when the English content was last saved (its latest version). */
+export function presentTranslation(row: ArticleTranslationRow, names: Map<number, string>, englishSavedAt: string | null): AdminArticleTranslationAnswer {
+  return {
+    locale: row.locale as TranslationLocale, title: row.title, body: row.body, updated_at: row.updated_at, updated_by: person(row.updated_by, names),
+    english_changed: englishSavedAt !== null && englishSavedAt > row.updated_at,
+  };
 }
 
 export function presentAdminArticle(
   row: ArticleRow, roles: Map<number, string[]>, names: Map<number, string>, versions: number, translations: ArticleTranslationRow[],
+  englishSavedAt: string | null,
 ): AdminArticleAnswer {
   return {
     ...presentAdminSummary(row, roles, names, new Map([[row.id, translations.map((t) => t.locale as TranslationLocale)]])),
@@ -53,7 +58,7 @@ export function presentAdminArticle(
     created_at: row.created_at,
     created_by: person(row.created_by, names),
     versions,
-    translations: translations.map((t) => presentTranslation(t, names)),
+    translations: translations.map((t) => presentTranslation(t, names, englishSavedAt)),
   };
 }
 

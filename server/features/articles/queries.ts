@@ -223,6 +223,12 @@ export function versionsOf(db: Conn, articleId: number): Promise<ArticleVersionR
   return db.selectFrom('article_versions').selectAll().where('article_id', '=', articleId).orderBy('id').execute();
 }
 
+/** When the article's content was last saved (its latest version), or null. */
+export async function lastSavedAt(db: Conn, articleId: number): Promise<string | null> {
+  const row = await db.selectFrom('article_versions').select('at').where('article_id', '=', articleId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.at ?? null;
+}
+
 export async function versionCount(db: Conn, articleId: number): Promise<number> {
   const { n } = await db.selectFrom('article_versions').select((eb) => eb.fn.countAll<number>().as('n')).where('article_id', '=', articleId).executeTakeFirstOrThrow();
   return Number(n);

@@ -15,7 +15,7 @@ import { validate } from '../../http/validate';
 import { articleManager, articleReader, type ArticleReader } from './policies';
 import { presentAdminArticle, presentAdminSummary, presentArticleView, presentResult, presentVersion, presentVersionSummary } from './presenter';
 import {
-  categoryCounts, feedbackOf, findPublishedBySlug, listAdminArticles, listPublished, mostViewed, namesOf, relatedArticles,
+  categoryCounts, feedbackOf, lastSavedAt, findPublishedBySlug, listAdminArticles, listPublished, mostViewed, namesOf, relatedArticles,
   rolesOfArticles, searchWords, translatedLocales, translationsOf, translationsOfArticle, versionCount, versionsOf,
 } from './queries';
 import {
@@ -27,9 +27,11 @@ const RELATED = 4;
 
 async function adminAnswer(db: DB, id: number) {
   const article = await requireArticle(db, id);
-  const [roles, versions, translations] = await Promise.all([rolesOfArticles(db, [id]), versionCount(db, id), translationsOfArticle(db, id)]);
+  const [roles, versions, translations, savedAt] = await Promise.all([
+    rolesOfArticles(db, [id]), versionCount(db, id), translationsOfArticle(db, id), lastSavedAt(db, id),
+  ]);
   const names = await namesOf(db, [article.created_by, article.updated_by, ...translations.map((t) => t.updated_by)]);
-  return presentAdminArticle(article, roles, names, versions, translations);
+  return presentAdminArticle(article, roles, names, versions, translations, savedAt);
 }
 
 /** The language in the path of a translation route (422 naming `locale` for any but Spanish). */
