@@ -2,6 +2,9 @@
 // English one the exact English as before. Through the API where the reader's language is looked up (invitation:
 // the district's; password reset: the account's; coaching request and observation shared: the recipient's; the quote
 // email and PDFs: the district's), and through the builders for the emails a job sends (digest, scheduled report).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../db/connection';
@@ -15,6 +18,8 @@ import { invitationEmail, moveLoginEmail, roleListText } from '../lib/invitation
 import { passwordResetEmail } from '../features/auth/resetEmail';
 import { invoicePdf, quotePdf } from '../features/billing/pdf';
 import { formatServer, defineServerMessages } from './messages';
+import { createMemoryMailer } from '../lib/mailer';
+import { purgeDistrict } from '../features/adminDistricts/purge';
 
 async function setDistrictLanguage(db: DB, districtId: number, language: 'en' | 'es') {
   const row = await db.selectFrom('districts').select('settings').where('id', '=', districtId).executeTakeFirstOrThrow();
@@ -199,4 +204,39 @@ describe('quote and invoice PDFs and the quote email (the district\'s language)'
     expect(mail.text).toContain(`“Ada Admin” de “Pine Ridge Schools” le envió la cotización de Coachwell ${quote.number}: el plan Professional, 10 licencias de coach por 2 años escolares, $18,050.00 en total.`);
     expect(await textOf(mail.attachments![0]!.content)).toContain('Número de cotización');
   });
+});
+
+describe('the deletion certificate and its email (the district\'s language)', () => {
+  let t: TestApp;
+  beforeEach(async () => { t = await createTestApp(); });
+
+  for (const language of ['es', 'en'] as const) {
+    it(`a ${language === 'es' ? 'Spanish' : 'English'} district's administrators get the certificate in its language`, async () => {
+      const s = await setupDistrict(t);
+      await setDistrictLanguage(t.db, s.district.id, language);
+      const now = new Date().toISOString();
+      await t.db.updateTable('districts').set({ deletion_scheduled_at: now, deletion_due_at: now }).where('id', '=', s.district.id).execute();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-certificate-'));
+      try {
+        const mailer = createMemoryMailer();
+        await purgeDistrict({ db: t.db, mailer, dataDir, log: () => undefined }, s.district.id, null);
+        const mail = mailer.sent.find((sent) => sent.to === s.admin.email)!;
+        const text = await textOf(mail.attachments![0]!.content);
+        if (language === 'es') {
+          expect(mail.subject).toBe('Certificado de eliminación de datos: Pine Ridge Schools');
+          expect(mail.text).toMatch(/^Hola:\n\nSegún lo programado, Coachwell eliminó de forma permanente todos los registros que tenía de Pine Ridge Schools: /);
+          expect(mail.text).toMatch(/Eliminado el \d{1,2} de [a-z]+ de \d{4} a las \d\d:\d\d \(/);
+          expect(mail.html).toContain('<strong>Pine Ridge Schools</strong>');
+          for (const expected of ['Certificado de eliminación de', 'Eliminado por la tarea programada de eliminación', 'Cuentas de usuario', 'QUÉ SE ELIMINÓ', 'Registros eliminados en total', 'Eliminado (UTC)']) expect(text).toContain(expected);
+        } else {
+          expect(mail.subject).toBe('Certificate of data deletion: Pine Ridge Schools');
+          expect(mail.text).toMatch(/^Hello,\n\nAs scheduled, Coachwell has permanently deleted every record it held for Pine Ridge Schools: its data in every table, its files and its people's sessions\. Its users can no longer sign in\.\nDeleted on [A-Z][a-z]+ \d{1,2}, \d{4} at \d\d:\d\d \(/);
+          expect(mail.html).toContain('its people&#39;s sessions');
+          for (const expected of ['Certificate of data deletion', 'WHAT WAS DELETED', 'Records deleted in all', 'Deleted (UTC)']) expect(text).toContain(expected);
+        }
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  }
 });

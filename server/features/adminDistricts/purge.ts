@@ -15,6 +15,9 @@
 // A crash between batches leaves a district marked purging with the counts of the batches committed: the hourly job
 // (deletionJobs.ts) claims it once its heartbeat is a minute old and carries on. Two runners never purge the same
 // district at once: the claim is one conditional UPDATE, and every batch re-checks it under the row's lock.
+import type { Locale } from '../../../common/locales';
+import { defineServerMessages, formatServer } from '../../i18n/messages';
+import { districtLocale } from '../../i18n/recipients';
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -241,7 +244,7 @@ async function finishPurge(deps: PurgeDeps, districtId: number, holdPurge: (trx:
 }>, purger?: Purger): Promise<PurgeResult> {
   const result = await deps.db.transaction().execute(async (trx) => {
     const purge = await holdPurge(trx);
-    const district = await trx.selectFrom('districts').select(['name', 'timezone', 'deletion_scheduled_at', 'deletion_scheduled_by'])
+    const district = await trx.selectFrom('districts').select(['name', 'timezone', 'settings', 'deletion_scheduled_at', 'deletion_scheduled_by'])
       .where('id', '=', districtId).executeTakeFirstOrThrow();
     const { progress } = purge;
     const add = (kind: DeletionKind, n: number) => { if (n > 0) progress.counts[kind] = (progress.counts[kind] ?? 0) + n; };
@@ -263,10 +266,11 @@ async function finishPurge(deps: PurgeDeps, districtId: number, holdPurge: (trx:
       .filter((k) => (progress.counts[k] ?? 0) > 0)
       .map((k) => ({ kind: k, label: DELETION_KINDS[k], count: progress.counts[k]! }));
     const purgedByName = purge.started_by_name;
+    const locale = districtLocale(district);
     const pdf = await deletionCertificatePdf({
       certificateNumber: number, districtId, districtName: district.name, timezone: district.timezone,
       scheduledAt: district.deletion_scheduled_at!, scheduledBy: progress.scheduled_by_name,
-      purgedAt, purgedBy: purgedByName ?? DELETION_JOB_LABEL, counts: list, filesDeleted: progress.files.length,
+      purgedAt, purgedBy: purgedByName ?? DELETION_JOB_LABEL, counts: list, filesDeleted: progress.files.length, locale,
     });
     const inserted = await trx.insertInto('district_deletion_certificates').values({
       certificate_number: number, purged_district_id: districtId, district_name: district.name, district_timezone: district.timezone,
@@ -282,7 +286,7 @@ async function finishPurge(deps: PurgeDeps, districtId: number, holdPurge: (trx:
       details: { name: district.name, certificate: number, by: purge.started_by !== null ? 'staff' : 'scheduled_job' },
     });
     return {
-      certificateId: inserted.id, certificateNumber: number, counts: list, pdf, name: district.name, timezone: district.timezone, purgedAt,
+      certificateId: inserted.id, certificateNumber: number, counts: list, pdf, name: district.name, timezone: district.timezone, purgedAt, locale,
       files: progress.files, recipients: progress.recipients,
     };
   });
@@ -308,25 +312,34 @@ export async function purgeDistrict(deps: PurgeDeps, districtId: number, purger:
   return result;
 }
 
-function certificateMail(to: string, r: { certificateNumber: string; name: string; timezone: string; purgedAt: string; pdf: Buffer; counts: DeletionCount[] }) {
-  const when = instantIn(r.purgedAt, r.timezone);
-  const text = [
-    'Hello,',
-    '',
-    `As scheduled, Coachwell has permanently deleted every record it held for ${defang(r.name)}: its data in every table, its files and its people's sessions. Its users can no longer sign in.`,
-    `Deleted on ${when}.`,
-    '',
-    `The certificate of data deletion (${r.certificateNumber}) is attached, with the counts of what was deleted.`,
-    '',
-    'Coachwell',
-  ].join('\n');
-  const html = `<p>Hello,</p><p>As scheduled, Coachwell has permanently deleted every record it held for <strong>${escapeHtml(defang(r.name))}</strong>: `
-    + 'its data in every table, its files and its people&#39;s sessions. Its users can no longer sign in.</p>'
-    + `<p>Deleted on ${escapeHtml(when)}.</p><p>The certificate of data deletion (${escapeHtml(r.certificateNumber)}) is attached, `
-    + 'with the counts of what was deleted.</p><p>Coachwell</p>';
+// The certificate's email, in the district's language as the certificate (issue 33).
+const cm = defineServerMessages({
+  hello: { id: 'adminDistricts.certificateEmail.hello', defaultMessage: 'Hello,' },
+  deleted: {
+    id: 'adminDistricts.certificateEmail.deleted',
+    defaultMessage: "As scheduled, Coachwell has permanently deleted every record it held for {district}: its data in every table, its files and its people's sessions. Its users can no longer sign in.",
+  },
+  deletedOn: { id: 'adminDistricts.certificateEmail.deletedOn', defaultMessage: 'Deleted on {when}.' },
+  attached: {
+    id: 'adminDistricts.certificateEmail.attached',
+    defaultMessage: 'The certificate of data deletion ({number}) is attached, with the counts of what was deleted.',
+  },
+  subject: { id: 'adminDistricts.certificateEmail.subject', defaultMessage: 'Certificate of data deletion: {district}' },
+});
+
+function certificateMail(to: string, r: { certificateNumber: string; name: string; timezone: string; purgedAt: string; pdf: Buffer; counts: DeletionCount[]; locale: Locale }) {
+  const f = (message: (typeof cm)[keyof typeof cm], values?: Record<string, string>) => formatServer(r.locale, message, values);
+  const when = instantIn(r.purgedAt, r.timezone, r.locale);
+  const name = defang(r.name);
+  const text = [f(cm.hello), '', f(cm.deleted, { district: name }), f(cm.deletedOn, { when }), '', f(cm.attached, { number: r.certificateNumber }), '', 'Coachwell'].join('\n');
+  // The district's name in bold in the HTML part: the sentence around a marker, each part escaped.
+  const MARK = '\u0000';
+  const [before = '', after = ''] = f(cm.deleted, { district: MARK }).split(MARK);
+  const html = `<p>${escapeHtml(f(cm.hello))}</p><p>${escapeHtml(before)}<strong>${escapeHtml(name)}</strong>${escapeHtml(after)}</p>`
+    + `<p>${escapeHtml(f(cm.deletedOn, { when }))}</p><p>${escapeHtml(f(cm.attached, { number: r.certificateNumber }))}</p><p>Coachwell</p>`;
   return {
     to,
-    subject: `Certificate of data deletion: ${defang(r.name)}`,
+    subject: f(cm.subject, { district: name }),
     text,
     html,
     attachments: [{ filename: `${r.certificateNumber}.pdf`, content: r.pdf, contentType: 'application/pdf' }],
