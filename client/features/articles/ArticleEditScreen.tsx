@@ -11,6 +11,7 @@ import {
   type ArticleCategory, type ArticleRole, articlePayloadSchema, slugify,
 } from '../../../common/schemas/articles';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Button, ButtonLink } from '../../components/Button';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { FormError, SelectField, TextAreaField, TextField } from '../../components/Field';
@@ -115,7 +116,7 @@ export default function ArticleEditScreen({ route }: ScreenProps) {
     );
   }
   if (id !== null && (isLoading || !article)) return <LoadingBlock label={t(m.loading)} />;
-  return <ArticleForm key={article?.id ?? 'new'} title={route.title} article={article ?? null} />;
+  return <ArticleForm key={article?.id ?? 'new'} title={routeTitle(route)} article={article ?? null} />;
 }
 
 function ArticleForm({ title, article }: { title: string; article: AdminArticle | null }) {

@@ -3,6 +3,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ADMIN_ARTICLE_SORTS, ARTICLE_CATEGORIES, type AdminArticleSummary } from '../../../common/schemas/articles';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField } from '../../components/Field';
@@ -121,7 +122,7 @@ export default function ArticleListScreen({ route }: ScreenProps) {
   return (
     <div className="stack stack--lg articles-page">
       <PageHeader
-        title={route.title}
+        title={routeTitle(route)}
         description={<p>{t(m.description)}</p>}
         actions={<ButtonLink to="/admin/knowledge-base/create">{t(m.newArticle)}</ButtonLink>}
       />

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { Alert } from '../../components/Alert';
 import { LoadError } from '../../components/LoadError';
 import { Button, ButtonLink } from '../../components/Button';
@@ -68,7 +69,7 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
   if (error && !data) {
     return (
       <div className="stack support-page">
-        <PageHeader title={route.title} breadcrumbs={[{ label: t(m.support), to: '/app/support' }, { label: route.title }]} />
+        <PageHeader title={routeTitle(route)} breadcrumbs={[{ label: t(m.support), to: '/app/support' }, { label: routeTitle(route) }]} />
         <LoadError what={t(m.loadErrorWhat)} onRetry={() => void mutate()} />
       </div>
     );

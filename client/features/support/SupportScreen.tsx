@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ARTICLE_CATEGORIES } from '../../../common/schemas/articles';
 import type { ScreenProps } from '../../app/routeTable';
+import { routeTitle } from '../../app/routeTitles';
 import { LoadError } from '../../components/LoadError';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -78,7 +79,7 @@ export default function SupportScreen({ route }: ScreenProps) {
   return (
     <div className="stack stack--lg support-page">
       <PageHeader
-        title={route.title}
+        title={routeTitle(route)}
         description={<p>{t(m.description)}</p>}
         actions={<ContactSupportButton />}
       />
