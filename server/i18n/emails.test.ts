@@ -19,6 +19,7 @@ import { passwordResetEmail } from '../features/auth/resetEmail';
 import { invoicePdf, quotePdf } from '../features/billing/pdf';
 import { formatServer, defineServerMessages } from './messages';
 import { createMemoryMailer } from '../lib/mailer';
+import { warnIfOverSeats } from '../lib/seatWarning';
 import { purgeDistrict } from '../features/adminDistricts/purge';
 
 async function setDistrictLanguage(db: DB, districtId: number, language: 'en' | 'es') {
@@ -239,4 +240,17 @@ describe('the deletion certificate and its email (the district\'s language)', ()
       }
     });
   }
+});
+
+describe('the seats-over-purchase warning (the district\'s language)', () => {
+  it('a Spanish district is warned in Spanish', async () => {
+    const { t, w: s } = await appWith((app) => setupBilling(app, { seats: 2 }));
+    await setDistrictLanguage(t.db, s.district.id, 'es');
+    for (let i = 0; i < 3; i++) await buildUser(t.db, { districtId: s.district.id, role: 'coach' });
+    expect(await warnIfOverSeats(t.db, t.mailer, s.district.id)).toBe(true);
+    const mail = t.mailer.sent[0]!;
+    expect(mail.subject).toBe('Coachwell: más coaches que licencias de coach compradas');
+    expect(mail.text).toContain('Su distrito “Pine Ridge Schools” tiene 3 cuentas de coach activas y 2 licencias de coach compradas en el plan Professional: 1 licencia de más.');
+    expect(mail.text).toContain('No se bloquea nada');
+  });
 });

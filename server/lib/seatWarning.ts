@@ -7,7 +7,21 @@
 import type { DB } from '../../db/connection';
 import { nowIso } from '../../db/connection';
 import { noticeEmail, quoted, type Mailer } from './mailer';
-import { plural } from '../../common/plural';
+import { defineServerMessages, formatServer } from '../i18n/messages';
+import { districtLocale } from '../i18n/recipients';
+
+const m = defineServerMessages({
+  subject: { id: 'billing.seatWarning.subject', defaultMessage: 'Coachwell: more coaches than coach seats purchased' },
+  over: {
+    id: 'billing.seatWarning.over',
+    defaultMessage: 'Your district {district} has {coaches, plural, one {# active coach login} other {# active coach logins}} and {seats, plural, one {# coach seat} other {# coach seats}} purchased on the {plan} plan: {over, plural, one {# seat} other {# seats}} over.',
+  },
+  nothingBlocked: {
+    id: 'billing.seatWarning.nothingBlocked',
+    defaultMessage: 'Nothing is blocked: every coach keeps working. To add seats, a district administrator can request a quote in Coachwell under Settings → Billing → Quotes, or deactivate coach logins that are no longer needed under Settings → Users.',
+  },
+  why: { id: 'billing.seatWarning.why', defaultMessage: 'You get this email once for each new number of seats over, at most once a day.' },
+});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,7 +59,7 @@ export async function warnIfOverSeats(db: DB, mailer: Mailer, districtId: number
 
 async function warn(db: DB, mailer: Mailer, districtId: number): Promise<boolean> {
   const district = await db.selectFrom('districts as d').innerJoin('plans as p', 'p.id', 'd.plan_id')
-    .select(['d.id', 'd.name', 'd.status', 'd.seats', 'd.billing_contact_email', 'd.seat_warning_sent_at', 'd.seat_warning_seats_used', 'p.name as plan_name'])
+    .select(['d.id', 'd.name', 'd.settings', 'd.status', 'd.seats', 'd.billing_contact_email', 'd.seat_warning_sent_at', 'd.seat_warning_seats_used', 'p.name as plan_name'])
     .where('d.id', '=', districtId).executeTakeFirst();
   if (!district) return false;
   const inUse = await countCoachSeatsInUse(db, districtId);
@@ -76,14 +90,17 @@ async function warn(db: DB, mailer: Mailer, districtId: number): Promise<boolean
   const recipients = [...new Set([district.billing_contact_email, ...admins.map((a) => a.email)]
     .filter((e): e is string => !!e).map((e) => e.toLowerCase()))];
   const over = inUse - district.seats;
+  // In the district's language (issue 33), to its billing contact and administrators alike.
+  const locale = districtLocale(district);
+  const f = (message: (typeof m)[keyof typeof m], values?: Record<string, string | number>) => formatServer(locale, message, values);
   for (const to of recipients) {
     await mailer.send(noticeEmail({
       to,
-      subject: 'Coachwell: more coaches than coach seats purchased',
+      subject: f(m.subject),
       paragraphs: [
-        `Your district ${quoted(district.name)} has ${plural(inUse, 'active coach login', 'active coach logins')} and ${plural(district.seats, 'coach seat', 'coach seats')} purchased on the ${district.plan_name} plan: ${plural(over, 'seat', 'seats')} over.`,
-        'Nothing is blocked: every coach keeps working. To add seats, a district administrator can request a quote in Coachwell under Settings → Billing → Quotes, or deactivate coach logins that are no longer needed under Settings → Users.',
-        'You get this email once for each new number of seats over, at most once a day.',
+        f(m.over, { district: quoted(district.name), coaches: inUse, seats: district.seats, plan: district.plan_name, over }),
+        f(m.nothingBlocked),
+        f(m.why),
       ],
     }));
   }
