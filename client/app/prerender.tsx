@@ -35,7 +35,7 @@ export function renderLogin(path: string, search = ''): RenderedPage {
     <MemoryRouter initialEntries={[`${path}${search}`]}>
       <Routes>
         <Route element={<AuthLayout />}>
-          <Route path={path} element={<LoginScreen route={def} />} />
+          <Route path={path} element={<LoginScreen route={{ ...def, title: routeTitle(def) }} />} />
         </Route>
       </Routes>
     </MemoryRouter>,

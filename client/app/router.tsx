@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { type ComponentType, Suspense, useMemo } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingBlock } from '../components/Spinner';
 import { Guard } from './Guard';
@@ -9,7 +9,17 @@ import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { type Area, NOT_FOUND_ROUTE, type RouteDef, ROUTES } from './routeTable';
+import { routeTitle } from './routeTitles';
 import { screenComponent } from './screens';
+
+/**
+ * A screen with its route, the title in the person's language (issue 33): worked out as it renders, because the router
+ * is made before the language is set.
+ */
+function LocalizedScreen({ def, Screen }: { def: RouteDef; Screen: ComponentType<{ route: RouteDef }> }) {
+  const route = useMemo(() => ({ ...def, title: routeTitle(def) }), [def]);
+  return <Screen route={route} />;
+}
 
 function toRoute(def: RouteDef): RouteObject {
   const Screen = screenComponent(def.screen);
@@ -18,7 +28,7 @@ function toRoute(def: RouteDef): RouteObject {
     element: (
       <Guard def={def}>
         <Suspense fallback={<LoadingBlock />}>
-          <Screen route={def} />
+          <LocalizedScreen def={def} Screen={Screen} />
         </Suspense>
       </Guard>
     ),
