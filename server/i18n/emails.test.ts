@@ -20,6 +20,10 @@ import { invoicePdf, quotePdf } from '../features/billing/pdf';
 import { formatServer, defineServerMessages } from './messages';
 import { createMemoryMailer } from '../lib/mailer';
 import { warnIfOverSeats } from '../lib/seatWarning';
+import { freezeDateEachTest } from '../testing/hooks';
+import { buildPulseWorld, PULSE_NOW } from '../testing/pulse.fixture';
+import { runDueSubscriptions } from '../features/reports/subscriptionJobs';
+import { createSubscription } from '../features/reports/subscriptions';
 import { purgeDistrict } from '../features/adminDistricts/purge';
 
 async function setDistrictLanguage(db: DB, districtId: number, language: 'en' | 'es') {
@@ -252,5 +256,34 @@ describe('the seats-over-purchase warning (the district\'s language)', () => {
     expect(mail.subject).toBe('Coachwell: más coaches que licencias de coach compradas');
     expect(mail.text).toContain('Su distrito “Pine Ridge Schools” tiene 3 cuentas de coach activas y 2 licencias de coach compradas en el plan Professional: 1 licencia de más.');
     expect(mail.text).toContain('No se bloquea nada');
+  });
+});
+
+describe('the scheduled report email (the subscriber\'s language)', () => {
+  freezeDateEachTest(PULSE_NOW);
+
+  it('a subscriber who reads Spanish gets the report email in Spanish; the English one stays as it was', async () => {
+    const t = await createTestApp();
+    const w = await buildPulseWorld(t.db);
+    const actor = { districtId: w.admin.district_id!, userId: w.admin.id, impersonatorId: null, ip: null, userAgent: null };
+    await createSubscription(t.db, actor, { report: 'interactions', frequency: 'weekly', query: '' }, 'America/Chicago', 'test-secret', PULSE_NOW);
+    const mailer = createMemoryMailer();
+    const deps = { db: t.db, mailer, appUrl: 'http://coachwell.test', secret: 'test-secret', log: () => undefined };
+    await t.db.updateTable('users').set({ locale: 'es' }).where('id', '=', w.admin.id).execute();
+    expect(await runDueSubscriptions(deps, new Date('2026-11-23T13:00:30.000Z'))).toMatchObject({ sent: 1 });
+    const spanish = mailer.sent[0]!;
+    expect(spanish.subject).toMatch(/^Informe semanal: Interacciones, \d{1,2} [a-z]{3} \d{4} – \d{1,2} [a-z]{3} \d{4}$/);
+    expect(spanish.text).toContain('Interacciones: ');
+    expect(spanish.text).toContain('Educadores alcanzados: ');
+    expect(spanish.text).toContain('Abrir el informe: http://coachwell.test/');
+    expect(spanish.text).toContain('Recibe este correo cada lunes porque se suscribió a esta vista del informe en Coachwell.');
+    expect(spanish.html).toContain('<html lang="es">');
+    expect(spanish.html).not.toMatch(/Open the report|Unsubscribe|You get this email/);
+
+    await t.db.updateTable('users').set({ locale: 'en' }).where('id', '=', w.admin.id).execute();
+    expect(await runDueSubscriptions(deps, new Date('2026-11-30T13:00:30.000Z'))).toMatchObject({ sent: 1 });
+    const english = mailer.sent[1]!;
+    expect(english.subject).toMatch(/^Weekly report: Interactions, [A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(english.text).toContain('You get this email every Monday because you subscribed to this report view in Coachwell.');
   });
 });
