@@ -275,6 +275,8 @@ describe('the scheduled report email (the subscriber\'s language)', () => {
     expect(spanish.subject).toMatch(/^Informe semanal: Interacciones, \d{1,2} [a-z]{3} \d{4} – \d{1,2} [a-z]{3} \d{4}$/);
     expect(spanish.text).toContain('Interacciones: ');
     expect(spanish.text).toContain('Educadores alcanzados: ');
+    expect(spanish.text).toContain('\nEste año escolar\n');
+    expect(spanish.text).toContain('Coach | Interacciones | Horas | Educadores alcanzados | Iniciadas por educadores');
     expect(spanish.text).toContain('Abrir el informe: http://coachwell.test/');
     expect(spanish.text).toContain('Recibe este correo cada lunes porque se suscribió a esta vista del informe en Coachwell.');
     expect(spanish.html).toContain('<html lang="es">');

@@ -62,6 +62,28 @@ const LABELS = defineServerMessages({
   byCoach: { id: 'reports.label.byCoach', defaultMessage: 'By coach' },
   measures: { id: 'reports.label.measures', defaultMessage: 'Measures' },
   items: { id: 'reports.label.items', defaultMessage: 'Items' },
+  // The first tables' column names (csv.ts), where they are not figures' labels already.
+  coach: { id: 'reports.label.coach', defaultMessage: 'Coach' },
+  school: { id: 'reports.label.school', defaultMessage: 'School' },
+  educatorInitiated: { id: 'reports.label.educatorInitiated', defaultMessage: 'Educator-initiated' },
+  goalMet: { id: 'reports.label.goalMet', defaultMessage: 'Goal met' },
+  measure: { id: 'reports.label.measure', defaultMessage: 'Measure' },
+  difference: { id: 'reports.label.difference', defaultMessage: 'Difference' },
+  section: { id: 'reports.label.section', defaultMessage: 'Section' },
+  item: { id: 'reports.label.item', defaultMessage: 'Item' },
+  kind: { id: 'reports.label.kind', defaultMessage: 'Kind' },
+  answers: { id: 'reports.label.answers', defaultMessage: 'Answers' },
+  seen: { id: 'reports.label.seen', defaultMessage: 'Seen' },
+  notSeen: { id: 'reports.label.notSeen', defaultMessage: 'Not seen' },
+  notApplicable: { id: 'reports.label.notApplicable', defaultMessage: 'Not applicable' },
+  seenOfApplicable: { id: 'reports.label.seenOfApplicable', defaultMessage: 'Seen (of applicable)' },
+  average: { id: 'reports.label.average', defaultMessage: 'Average' },
+  distribution: { id: 'reports.label.distribution', defaultMessage: 'Distribution' },
+  // The date presets of the filters' summary (subscriptions.ts describeQueries).
+  schoolYear: { id: 'reports.label.schoolYear', defaultMessage: 'This school year' },
+  last30: { id: 'reports.label.last30', defaultMessage: 'Last 30 days' },
+  thisMonth: { id: 'reports.label.thisMonth', defaultMessage: 'This month' },
+  lastMonth: { id: 'reports.label.lastMonth', defaultMessage: 'Last month' },
 });
 const LABEL_BY_ENGLISH = new Map<string, MessageDescriptor>(Object.values(LABELS).map((d) => [d.defaultMessage, d]));
 
@@ -203,8 +225,10 @@ export function reportEmail<K extends ReportKind>(input: ReportEmailInput<K>): M
   const subject = f(input.frequency === 'weekly' ? m.subjectWeekly : m.subjectMonthly, { title, range });
   const figures = headlineOf(input.kind, input.report).map((fig) => ({ label: labelIn(locale, fig.label), value: localizedValue(locale, fig.value) }));
   const table = compactTable(input.kind, input.report);
-  table.header = table.header.map((h) => translate(locale, h));
-  const description = defang(input.description);
+  table.header = table.header.map((h) => labelIn(locale, h));
+  // The filters' summary: its date preset in the language; names stay as typed.
+  const description = defang(locale === 'en' ? input.description
+    : input.description.split(' · ').map((part) => (LABEL_BY_ENGLISH.has(part) ? labelIn(locale, part) : part)).join(' · '));
   const tableTitle = labelIn(locale, TABLE_TITLES[input.kind]);
   const moreLine = table.more > 0 ? f(m.more, { count: table.more }) : '';
   const why = f(input.frequency === 'weekly' ? m.whyWeekly : m.whyMonthly);
