@@ -8,7 +8,7 @@ import { Button } from '../../../components/Button';
 import { TableFrame, TableHead } from '../../../components/Table';
 import { useToast } from '../../../components/Toasts';
 import { formatInteger, formatRelative } from '../../../lib/format';
-import { defineMessages, type MessageDescriptor, t } from '../../../lib/i18n';
+import { defineMessages, type MessageDescriptor, t, tText } from '../../../lib/i18n';
 import { impersonate, useInstantFormat } from '../../../lib/session';
 
 const m = defineMessages({
@@ -77,7 +77,7 @@ export function DistrictUsers({ district, canImpersonate, locale }: Props) {
                   <span>{u.name}</span>
                   <span className="adm-table__sub adm-table__email">{u.email}</span>
                 </th>
-                <td data-label={t(m.roles)}>{u.roles.map((r) => r.label).join(', ') || <span className="muted">{t(m.noRole)}</span>}</td>
+                <td data-label={t(m.roles)}>{u.roles.map((r) => tText(r.label)).join(', ') || <span className="muted">{t(m.noRole)}</span>}</td>
                 <td data-label={t(m.status)}><span className={`badge ${STATUS[u.status].tone}`}>{t(STATUS[u.status].label)}</span></td>
                 <td className="nowrap" data-label={t(m.lastSignIn)}>
                   {u.last_login_at ? <time dateTime={u.last_login_at} title={when.dateTime(u.last_login_at)}>{formatRelative(u.last_login_at, locale)}</time> : <span className="muted">{t(m.never)}</span>}
