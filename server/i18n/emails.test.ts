@@ -64,6 +64,7 @@ describe('invitation emails (the district\'s language)', () => {
     expect(mail.text).toContain(`Aceptar la invitación: ${mail.link}`);
     expect(mail.text).toContain('vence en 7 días');
     expect(mail.html).toContain('O copie esta dirección en su navegador:');
+    expect(mail.html).toMatch(/^<!doctype html><html lang="es">/);
     expect(mail.html).not.toContain('Accept the invitation');
   });
 
@@ -75,6 +76,7 @@ describe('invitation emails (the district\'s language)', () => {
     expect(mail.subject).toBe('Coachwell invitation: join “Pine Ridge Schools”');
     expect(mail.text).toBe(`Hi “Nia Newcoach”, “Ada Admin” invited you to join the district “Pine Ridge Schools” on Coachwell (your roles: Coach and Educator). Coachwell is where your district plans, logs and follows up on instructional coaching.\n\nAccept the invitation: ${mail.link}\n\nThe link works once and expires in 7 days. If you were not expecting this invitation, you can ignore this email.\n\n— Coachwell`);
     expect(mail.html).toContain(`Or paste this address into your browser: ${mail.link}`);
+    expect(mail.html).toMatch(/^<!doctype html><html><body /);
   });
 
   it('the builders: the import\'s invitation, Coachwell\'s resend and the login-move offer in Spanish', () => {

@@ -98,7 +98,9 @@ export function quoted(value: string): string {
 /** A plain, accessible transactional email around one call-to-action link; its texts already in `locale` (English by default). */
 export function actionEmail(opts: { to: string; subject: string; intro: string; action: string; link: string; outro: string; locale?: Locale }): Mail {
   const text = `${opts.intro}\n\n${opts.action}: ${opts.link}\n\n${opts.outro}\n\n— Coachwell`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c2b2b;line-height:1.5">
+  // English keeps its HTML as it always was; another language is named, for screen readers and translation tools.
+  const lang = opts.locale && opts.locale !== 'en' ? ` lang="${opts.locale}"` : '';
+  const html = `<!doctype html><html${lang}><body style="font-family:system-ui,sans-serif;color:#1c2b2b;line-height:1.5">
 <p>${escapeHtml(opts.intro)}</p>
 <p><a href="${escapeHtml(opts.link)}" style="display:inline-block;background:#0f6e6e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
 <p style="font-size:14px;color:#4a5a5a">${escapeHtml(formatServer(opts.locale ?? 'en', m.pasteLink, { link: opts.link }))}</p>
