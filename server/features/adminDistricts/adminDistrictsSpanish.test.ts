@@ -104,6 +104,19 @@ describe('admin Districts answered in Spanish', () => {
     expect(english.body.message).toBe("Your district's Coachwell account is suspended. Please contact your district administrator or support@coachwell.example.");
   });
 
+  it('a district scheduled for deletion: its sign-in refusal names the day in Spanish', async () => {
+    const pat = await as(w.providerAdmin);
+    expect((await pat.post(`/api/admin/district/${w.maple.id}/schedule-deletion`)).status).toBe(200);
+    const guest = await guestAgent(t.app);
+    const spanish = await guest.post('/api/auth/login').set(csrfHeaders(guest)).set('Accept-Language', 'es')
+      .send({ email: w.admin.email, password: TEST_PASSWORD, area: 'app' });
+    expect(spanish.status).toBe(403);
+    expect(spanish.body.message).toMatch(/^La cuenta de Coachwell de su distrito está programada para eliminarse el \d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}\. Para conservarla, /);
+    const english = await guest.post('/api/auth/login').set(csrfHeaders(guest)).set('Accept-Language', 'en-US')
+      .send({ email: w.admin.email, password: TEST_PASSWORD, area: 'app' });
+    expect(english.body.message).toMatch(/^Your district's Coachwell account is scheduled for deletion on [A-Z][a-z]+ \d{1,2}, \d{4}\. /);
+  });
+
   it('the district export\'s 403 and 404 in Spanish', async () => {
     await speaks(w.coach.id, 'es');
     const casey = await as(w.coach);
