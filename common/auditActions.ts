@@ -256,6 +256,8 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   article_published: a('Article published', 'published {subject}'),
   article_unpublished: a('Article unpublished', 'unpublished {subject}'),
   article_deleted: a('Article deleted', 'deleted {subject}'),
+  article_translation_saved: a('Article translation saved', 'saved the Spanish version of {subject}'),
+  article_translation_removed: a('Article translation removed', 'removed the Spanish version of {subject}'),
   // Admin operations
   log_settings_updated: f('Log retention changed', (p) => {
     const days = p.details.retention_days as { to?: unknown } | undefined;

@@ -55,6 +55,9 @@ CREATE INDEX "audit_log_district_idx" on "audit_log" ("district_id", "at");
 -- index audit_log_impersonator_idx
 CREATE INDEX "audit_log_impersonator_idx" on "audit_log" ("impersonator_id", "at");
 
+-- index audit_log_subject_idx
+CREATE INDEX "audit_log_subject_idx" on "audit_log" ("subject_type", "subject_id");
+
 -- index bhr_district_status_idx
 CREATE INDEX "bhr_district_status_idx" on "building_history_requests" ("district_id", "status", "created_at");
 
@@ -88,6 +91,12 @@ CREATE INDEX "coach_assignments_staff_idx" on "coach_assignments" ("district_id"
 -- index coaching_cycle_notes_cycle_idx
 CREATE INDEX "coaching_cycle_notes_cycle_idx" on "coaching_cycle_notes" ("cycle_id", "created_at");
 
+-- index coaching_cycle_notes_district_idx
+CREATE INDEX "coaching_cycle_notes_district_idx" on "coaching_cycle_notes" ("district_id");
+
+-- index coaching_cycle_skills_district_idx
+CREATE INDEX "coaching_cycle_skills_district_idx" on "coaching_cycle_skills" ("district_id");
+
 -- index coaching_cycle_skills_unique
 CREATE UNIQUE INDEX "coaching_cycle_skills_unique" on "coaching_cycle_skills" ("cycle_id", "skill_id");
 
@@ -99,6 +108,9 @@ CREATE UNIQUE INDEX "coaching_cycle_staff_unique" on "coaching_cycle_staff" ("cy
 
 -- index coaching_cycle_stage_history_cycle_idx
 CREATE INDEX "coaching_cycle_stage_history_cycle_idx" on "coaching_cycle_stage_history" ("cycle_id", "entered_on");
+
+-- index coaching_cycle_stage_history_district_idx
+CREATE INDEX "coaching_cycle_stage_history_district_idx" on "coaching_cycle_stage_history" ("district_id");
 
 -- index coaching_cycles_coach_idx
 CREATE INDEX "coaching_cycles_coach_idx" on "coaching_cycles" ("district_id", "coach_id", "status");
@@ -157,6 +169,9 @@ CREATE INDEX "group_items_item_idx" on "group_items" ("item_id");
 -- index groups_district_idx
 CREATE INDEX "groups_district_idx" on "groups" ("district_id", "deleted_at", "name");
 
+-- index import_rows_district_idx
+CREATE INDEX "import_rows_district_idx" on "import_rows" ("district_id");
+
 -- index import_rows_import_idx
 CREATE INDEX "import_rows_import_idx" on "import_rows" ("import_id", "row_number");
 
@@ -169,8 +184,14 @@ CREATE INDEX "imports_district_idx" on "imports" ("district_id", "kind", "create
 -- index imports_status_idx
 CREATE INDEX "imports_status_idx" on "imports" ("status");
 
+-- index interaction_field_values_district_idx
+CREATE INDEX "interaction_field_values_district_idx" on "interaction_field_values" ("district_id");
+
 -- index interaction_field_values_unique
 CREATE UNIQUE INDEX "interaction_field_values_unique" on "interaction_field_values" ("interaction_id", "field_id");
+
+-- index interaction_fields_district_idx
+CREATE INDEX "interaction_fields_district_idx" on "interaction_fields" ("district_id");
 
 -- index interaction_fields_type_idx
 CREATE INDEX "interaction_fields_type_idx" on "interaction_fields" ("interaction_type_id", "sort_order");
@@ -189,6 +210,9 @@ CREATE INDEX "interaction_participants_staff_fk_idx" on "interaction_participant
 
 -- index interaction_participants_staff_idx
 CREATE INDEX "interaction_participants_staff_idx" on "interaction_participants" ("district_id", "staff_id", "interaction_id");
+
+-- index interaction_skills_district_idx
+CREATE INDEX "interaction_skills_district_idx" on "interaction_skills" ("district_id");
 
 -- index interaction_skills_unique
 CREATE UNIQUE INDEX "interaction_skills_unique" on "interaction_skills" ("interaction_id", "skill_id");
@@ -229,8 +253,14 @@ CREATE INDEX "invoices_district_idx" on "invoices" ("district_id", "issued_on");
 -- index observation_answers_item_idx
 CREATE INDEX "observation_answers_item_idx" on "observation_answers" ("district_id", "item_id");
 
+-- index observation_form_items_district_idx
+CREATE INDEX "observation_form_items_district_idx" on "observation_form_items" ("district_id");
+
 -- index observation_form_items_version_idx
 CREATE INDEX "observation_form_items_version_idx" on "observation_form_items" ("version_id", "position");
+
+-- index observation_form_versions_district_idx
+CREATE INDEX "observation_form_versions_district_idx" on "observation_form_versions" ("district_id");
 
 -- index observation_form_versions_unique
 CREATE UNIQUE INDEX "observation_form_versions_unique" on "observation_form_versions" ("form_id", "version");
@@ -271,9 +301,15 @@ CREATE INDEX "rate_limits_reset_at_idx" on "rate_limits" ("reset_at");
 -- index record_reads_day_idx
 CREATE INDEX "record_reads_day_idx" on "record_reads" ("day");
 
+-- index record_reads_impersonator_idx
+CREATE INDEX "record_reads_impersonator_idx" on "record_reads" ("impersonated_by");
+
 -- index record_reads_once
 CREATE UNIQUE INDEX record_reads_once on record_reads
     (district_id, staff_id, day, reader_user_id, kind, coalesce(impersonated_by, 0));
+
+-- index record_reads_reader_idx
+CREATE INDEX "record_reads_reader_idx" on "record_reads" ("reader_user_id");
 
 -- index report_observation_answer_months_coach_idx
 CREATE INDEX "report_observation_answer_months_coach_idx" on "report_observation_answer_months" ("district_id", "form_id", "coach_id", "month");
@@ -317,6 +353,9 @@ CREATE INDEX "server_errors_at_idx" on "server_errors" ("at");
 -- index server_errors_district_idx
 CREATE INDEX "server_errors_district_idx" on "server_errors" ("district_id", "at");
 
+-- index server_errors_impersonator_idx
+CREATE INDEX "server_errors_impersonator_idx" on "server_errors" ("impersonator_id");
+
 -- index server_errors_user_idx
 CREATE INDEX "server_errors_user_idx" on "server_errors" ("user_id", "at");
 
@@ -329,11 +368,17 @@ CREATE INDEX "sessions_user_idx" on "sessions" ("user_id");
 -- index skill_current_levels_rating_fk_idx
 CREATE INDEX "skill_current_levels_rating_fk_idx" on "skill_current_levels" ("rating_id");
 
+-- index skill_domains_district_idx
+CREATE INDEX "skill_domains_district_idx" on "skill_domains" ("district_id");
+
 -- index skill_domains_framework_idx
 CREATE INDEX "skill_domains_framework_idx" on "skill_domains" ("framework_id", "sort_order");
 
 -- index skill_frameworks_district_idx
 CREATE INDEX "skill_frameworks_district_idx" on "skill_frameworks" ("district_id", "active");
+
+-- index skill_levels_district_idx
+CREATE INDEX "skill_levels_district_idx" on "skill_levels" ("district_id");
 
 -- index skill_levels_framework_unique
 CREATE UNIQUE INDEX "skill_levels_framework_unique" on "skill_levels" ("framework_id", "level");
@@ -357,6 +402,9 @@ CREATE INDEX "skills_domain_idx" on "skills" ("domain_id", "sort_order");
 (automatic);
 
 -- index sqlite_autoindex_article_feedback_1
+(automatic);
+
+-- index sqlite_autoindex_article_translations_1
 (automatic);
 
 -- index sqlite_autoindex_article_views_1
@@ -533,8 +581,29 @@ CREATE TABLE 'article_search_data'(id INTEGER PRIMARY KEY, block BLOB);
 -- table article_search_docsize
 CREATE TABLE 'article_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
 
+-- table article_search_es
+CREATE VIRTUAL TABLE article_search_es using fts5(title, body, starts, tokenize = 'trigram');
+
+-- table article_search_es_config
+CREATE TABLE 'article_search_es_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table article_search_es_content
+CREATE TABLE 'article_search_es_content'(id INTEGER PRIMARY KEY, c0, c1, c2);
+
+-- table article_search_es_data
+CREATE TABLE 'article_search_es_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table article_search_es_docsize
+CREATE TABLE 'article_search_es_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table article_search_es_idx
+CREATE TABLE 'article_search_es_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
 -- table article_search_idx
 CREATE TABLE 'article_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table article_translations
+CREATE TABLE "article_translations" ("article_id" integer not null references "articles" ("id") on delete cascade, "locale" text not null, "title" text not null, "body" text not null, "updated_by" integer references "users" ("id") on delete set null, "updated_at" text not null, constraint "article_translations_pk" primary key ("article_id", "locale"));
 
 -- table article_versions
 CREATE TABLE "article_versions" ("id" integer primary key autoincrement, "article_id" integer not null references "articles" ("id") on delete cascade, "title" text not null, "slug" text not null, "category" text not null, "audience" text not null, "audience_roles" text default '[]' not null, "body" text not null, "edited_by" integer references "users" ("id") on delete set null, "at" text not null);
@@ -604,6 +673,9 @@ CREATE TABLE "district_deletion_certificates" ("id" integer primary key autoincr
 
 -- table district_exports
 CREATE TABLE "district_exports" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "requested_by" integer references "users" ("id") on delete set null, "status" text default 'queued' not null, "rows_done" integer default 0 not null, "kinds_done" integer default 0 not null, "kinds_total" integer default 0 not null, "file_path" text, "size_bytes" integer, "error" text, "created_at" text not null, "started_at" text, "finished_at" text, "expires_at" text, "file_deleted_at" text, "heartbeat_at" text);
+
+-- table district_purges
+CREATE TABLE "district_purges" ("district_id" integer primary key, "started_at" text not null, "started_by" integer, "started_by_name" text, "progress" text not null, "runner" text, "heartbeat_at" text);
 
 -- table district_search
 CREATE VIRTUAL TABLE district_search using fts5(name, slug, state, starts, tokenize = 'trigram');
@@ -828,7 +900,7 @@ CREATE TABLE 'user_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
 CREATE TABLE 'user_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
 
 -- table users
-CREATE TABLE "users" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "email" text not null, "name" text not null, "password_hash" text, "status" text default 'active' not null, "date_locale" text default 'en-US' not null, "timezone" text default 'America/Chicago' not null, "last_login_at" text, "created_at" text not null, "updated_at" text not null);
+CREATE TABLE "users" ("id" integer primary key autoincrement, "district_id" integer references "districts" ("id") on delete cascade, "email" text not null, "name" text not null, "password_hash" text, "status" text default 'active' not null, "date_locale" text default 'en-US' not null, "timezone" text default 'America/Chicago' not null, "last_login_at" text, "created_at" text not null, "updated_at" text not null, "locale" text);
 
 -- table zone_months
 CREATE TABLE "zone_months" ("timezone" text not null, "month" text not null, "starts_at" text not null, "ends_at" text not null, constraint "zone_months_pk" primary key ("timezone", "month")) without rowid;
@@ -876,6 +948,22 @@ CREATE TRIGGER activities_update_district_version after update on activities beg
 -- trigger article_search_delete
 CREATE TRIGGER article_search_delete after delete on articles begin
     delete from article_search where rowid = OLD.id;
+  end;
+
+-- trigger article_search_es_delete
+CREATE TRIGGER article_search_es_delete after delete on article_translations when OLD.locale = 'es' begin
+    delete from article_search_es where rowid = OLD.article_id;
+  end;
+
+-- trigger article_search_es_insert
+CREATE TRIGGER article_search_es_insert after insert on article_translations when NEW.locale = 'es' begin
+    insert into article_search_es (rowid, title, body, starts) values (NEW.article_id, NEW.title, NEW.body, '  ' || replace(replace(replace(replace(NEW.title || ' ' || NEW.body, char(10), ' '), char(13), ' '), char(9), ' '), ' ', '  '));
+  end;
+
+-- trigger article_search_es_update
+CREATE TRIGGER article_search_es_update after update of article_id, locale, title, body on article_translations begin
+    delete from article_search_es where OLD.locale = 'es' and rowid = OLD.article_id;
+    insert into article_search_es (rowid, title, body, starts) select NEW.article_id, NEW.title, NEW.body, '  ' || replace(replace(replace(replace(NEW.title || ' ' || NEW.body, char(10), ' '), char(13), ' '), char(9), ' '), ' ', '  ') where NEW.locale = 'es';
   end;
 
 -- trigger article_search_insert

@@ -45,6 +45,10 @@ describe('tText (texts keyed by their English)', () => {
     expect(tText('Check your inbox at a.b@c.org: follow the link.')).toBe('Revise su bandeja de entrada en a.b@c.org: siga el enlace.');
     expect(tText('Something else.')).toBe('Something else.');
     expect(translateText(texts, 'Check your inbox at : follow the link.')).toBe('Check your inbox at : follow the link.');
+    // The most specific pattern wins, whatever the order of the catalogue.
+    const both = { '{label} must be a whole number from 1 to {max}.': '{label} debe ser un número del 1 al {max}.', 'Seats must be a whole number from 1 to {max}.': 'Las licencias deben ser un número del 1 al {max}.' };
+    expect(translateText(both, 'Seats must be a whole number from 1 to 10,000.')).toBe('Las licencias deben ser un número del 1 al 10,000.');
+    expect(translateText(both, 'Days must be a whole number from 1 to 90.')).toBe('Days debe ser un número del 1 al 90.');
   });
 });
 

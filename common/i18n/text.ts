@@ -13,6 +13,8 @@ interface Pattern {
   regex: RegExp;
   names: string[];
   translation: string;
+  /** Characters of the English outside its placeholders. */
+  fixed: number;
 }
 
 const patternsByCatalog = new WeakMap<TextCatalog, Pattern[]>();
@@ -33,10 +35,11 @@ function patternsOf(catalog: TextCatalog): Pattern[] {
           names.push(part);
           return '([\\s\\S]+?)';
         }).join('');
-        return { regex: new RegExp(`^${source}$`), names, translation };
+        return { regex: new RegExp(`^${source}$`), names, translation, fixed: english.replace(PLACEHOLDER, '').length };
       })
-      // The most specific first: the longest fixed text.
-      .sort((a, b) => b.regex.source.length - a.regex.source.length);
+      // The most specific first: the longest fixed text ("Seats must be … from 1 to {max}." before
+      // "{label} must be … from 1 to {scale}.").
+      .sort((a, b) => b.fixed - a.fixed);
     patternsByCatalog.set(catalog, patterns);
   }
   return patterns;

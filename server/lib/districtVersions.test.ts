@@ -40,6 +40,8 @@ const NEVER_IN_KEPT_ANSWERS = [
   'sso_connections', 'sso_links',
   // The district's full exports (issue 32): progress written every batch; no kept answer reads it.
   'district_exports',
+  // A district's purge under way (issue 32, migration 20261206_0180): its progress and lease, read by the purge and the admin district view only.
+  'district_purges',
 ];
 
 /** The tables whose writes bump their district's version: 0110's and the later migrations'. */

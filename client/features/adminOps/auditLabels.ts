@@ -178,6 +178,8 @@ export const ACTION_LABELS: Record<string, MessageDescriptor> = defineMessages({
   article_published: { id: 'adminOps.action.articlePublished', defaultMessage: 'Article published' },
   article_unpublished: { id: 'adminOps.action.articleUnpublished', defaultMessage: 'Article unpublished' },
   article_deleted: { id: 'adminOps.action.articleDeleted', defaultMessage: 'Article deleted' },
+  article_translation_saved: { id: 'adminOps.action.articleTranslationSaved', defaultMessage: 'Article translation saved' },
+  article_translation_removed: { id: 'adminOps.action.articleTranslationRemoved', defaultMessage: 'Article translation removed' },
   log_settings_updated: { id: 'adminOps.action.logSettingsUpdated', defaultMessage: 'Log retention changed' },
 });
 

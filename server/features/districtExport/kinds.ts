@@ -357,6 +357,7 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   report_observation_answer_months: 'computed report totals', district_versions: 'a change counter', district_version_bumps: 'a change counter (PostgreSQL)',
   setup_checklist_marks: 'the setup checklist\'s marks', action_step_digests: 'email preferences of the weekly email',
   district_exports: 'the list of these exports',
+  district_purges: 'the progress of a deletion under way (an exported district is not being deleted)',
   client_errors: 'Coachwell\'s technical logs', server_errors: 'Coachwell\'s technical logs', security_events: 'Coachwell\'s technical logs',
 };
 
