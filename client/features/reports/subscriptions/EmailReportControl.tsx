@@ -11,6 +11,7 @@ import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { messageOf } from '../../../lib/formErrors';
 import { useAuthUser } from '../../../lib/session';
+import { defineMessages, t, tRich, tText } from '../../../lib/i18n';
 import { subscribeToReport } from './api';
 import './subscriptions.css';
 
@@ -21,9 +22,24 @@ export function viewQuery(search: string): string {
   return params.toString();
 }
 
-const CHOICES: { value: SubscriptionFrequency; label: string; hint: string }[] = [
-  { value: 'weekly', label: 'Weekly', hint: 'Every Monday at 7:00 in the morning' },
-  { value: 'monthly', label: 'Monthly', hint: 'On the 1st of each month at 7:00 in the morning' },
+const m = defineMessages({
+  weekly: { id: 'reports.email.weekly', defaultMessage: 'Weekly' },
+  weeklyHint: { id: 'reports.email.weeklyHint', defaultMessage: 'Every Monday at 7:00 in the morning' },
+  monthly: { id: 'reports.email.monthly', defaultMessage: 'Monthly' },
+  monthlyHint: { id: 'reports.email.monthlyHint', defaultMessage: 'On the 1st of each month at 7:00 in the morning' },
+  doneWeekly: { id: 'reports.email.doneWeekly', defaultMessage: 'You will get the {title} report by email every Monday.' },
+  doneMonthly: { id: 'reports.email.doneMonthly', defaultMessage: 'You will get the {title} report by email on the 1st of each month.' },
+  button: { id: 'reports.email.button', defaultMessage: 'Email me this report' },
+  cancel: { id: 'reports.email.cancel', defaultMessage: 'Cancel' },
+  subscribe: { id: 'reports.email.subscribe', defaultMessage: 'Subscribe' },
+  intro: { id: 'reports.email.intro', defaultMessage: 'Get the <b>{title}</b> report with the filters you are looking at by email: its headline figures, its main table and a link back here.' },
+  howOften: { id: 'reports.email.howOften', defaultMessage: 'How often' },
+  relative: { id: 'reports.email.relative', defaultMessage: 'Relative dates such as “This month” are worked out on the day each email is sent. Every email has a one-click unsubscribe link, and “Your subscriptions” below the report lists what you get.' },
+});
+
+const CHOICES = () => [
+  { value: 'weekly' as SubscriptionFrequency, label: t(m.weekly), hint: t(m.weeklyHint) },
+  { value: 'monthly' as SubscriptionFrequency, label: t(m.monthly), hint: t(m.monthlyHint) },
 ];
 
 export function EmailReportControl({ kind, description }: { kind: ReportKind; description: string }) {
@@ -34,7 +50,7 @@ export function EmailReportControl({ kind, description }: { kind: ReportKind; de
   const [frequency, setFrequency] = useState<SubscriptionFrequency>('weekly');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const title = REPORT_TITLES[kind];
+  const title = tText(REPORT_TITLES[kind]);
 
   const close = () => {
     setOpen(false);
@@ -46,9 +62,7 @@ export function EmailReportControl({ kind, description }: { kind: ReportKind; de
     setError(null);
     try {
       await subscribeToReport({ report: kind, frequency, query: viewQuery(location.search) });
-      toast.success(frequency === 'weekly'
-        ? `You will get the ${title} report by email every Monday.`
-        : `You will get the ${title} report by email on the 1st of each month.`);
+      toast.success(t(frequency === 'weekly' ? m.doneWeekly : m.doneMonthly, { title }));
       setOpen(false);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setError(Object.values(err.errors).flat().join(' ') || err.message);
@@ -64,31 +78,30 @@ export function EmailReportControl({ kind, description }: { kind: ReportKind; de
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M3 5h14v10H3z M3 5l7 6 7-6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
         </svg>
-        Email me this report
+        {t(m.button)}
       </Button>
       <Modal
         open={open}
-        title="Email me this report"
+        title={t(m.button)}
         onClose={close}
         size="sm"
         dismissible={!busy}
         footer={(
           <>
-            <Button variant="secondary" onClick={close} disabled={busy}>Cancel</Button>
-            <Button onClick={() => void subscribe()} busy={busy}>Subscribe</Button>
+            <Button variant="secondary" onClick={close} disabled={busy}>{t(m.cancel)}</Button>
+            <Button onClick={() => void subscribe()} busy={busy}>{t(m.subscribe)}</Button>
           </>
         )}
       >
         <div className="stack stack--sm">
           <FormError error={error} />
           <p>
-            Get the <strong>{title}</strong> report with the filters you are looking at by email: its headline figures,
-            its main table and a link back here.
+            {tRich(m.intro, { title, b: (chunks) => <strong>{chunks}</strong> })}
           </p>
           <p className="report-sub__view">{description}</p>
           <fieldset className="report-sub__choices">
-            <legend className="field__label">How often</legend>
-            {CHOICES.map((c) => (
+            <legend className="field__label">{t(m.howOften)}</legend>
+            {CHOICES().map((c) => (
               <label key={c.value} className="report-sub__choice">
                 <input type="radio" name="report-sub-frequency" value={c.value} checked={frequency === c.value} onChange={() => setFrequency(c.value)} />
                 <span>
@@ -99,8 +112,7 @@ export function EmailReportControl({ kind, description }: { kind: ReportKind; de
             ))}
           </fieldset>
           <p className="muted text-sm">
-            Relative dates such as “This month” are worked out on the day each email is sent. Every email has a one-click unsubscribe
-            link, and “Your subscriptions” below the report lists what you get.
+            {t(m.relative)}
           </p>
         </div>
       </Modal>
