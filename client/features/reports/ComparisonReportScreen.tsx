@@ -12,23 +12,57 @@ import { ChartFrame } from './charts/ChartFrame';
 import { type FilterOptions, useFilterOptions } from './components/ReportFilterBar';
 import { ReportLayout } from './components/ReportLayout';
 import { AdvancedPlanNote, DrillCell, ReportAnswer } from './components/ReportParts';
-import { counted, decimal, int, percent, signed } from './format';
+import { countOf, decimal, int, percent, signed } from './format';
 import { comparisonReady, csvHref } from './reportQuery';
 import { type ReportPage, useReportPage } from './useReportPage';
 import type { InteractionFilter } from '../../lib/interactions';
+import { defineMessages, t } from '../../lib/i18n';
 
-const COMPARE_LABELS: Record<CompareBy, string> = { building: 'Two schools', group: 'Two groups', coach: 'Two coaches', period: 'Two periods' };
-const TWO_OF: Record<CompareBy, string> = { building: 'schools', group: 'groups', coach: 'coaches', period: 'periods (each with its first and last day)' };
+// `msg`, not `m`: the measures are `m` below.
+const msg = defineMessages({
+  twoSchools: { id: 'reports.compare.twoSchools', defaultMessage: 'Two schools' },
+  twoGroups: { id: 'reports.compare.twoGroups', defaultMessage: 'Two groups' },
+  twoCoaches: { id: 'reports.compare.twoCoaches', defaultMessage: 'Two coaches' },
+  twoPeriods: { id: 'reports.compare.twoPeriods', defaultMessage: 'Two periods' },
+  hoursValue: { id: 'reports.compare.hoursValue', defaultMessage: '{value} h' },
+  points: { id: 'reports.compare.points', defaultMessage: '{value} points' },
+  first: { id: 'reports.compare.first', defaultMessage: 'First' },
+  second: { id: 'reports.compare.second', defaultMessage: 'Second' },
+  choose: { id: 'reports.compare.choose', defaultMessage: 'Choose…' },
+  whatTitle: { id: 'reports.compare.whatTitle', defaultMessage: 'What to compare' },
+  compare: { id: 'reports.compare.compare', defaultMessage: 'Compare' },
+  firstPeriod: { id: 'reports.compare.firstPeriod', defaultMessage: 'First period' },
+  secondPeriod: { id: 'reports.compare.secondPeriod', defaultMessage: 'Second period' },
+  from: { id: 'reports.compare.from', defaultMessage: 'From' },
+  to: { id: 'reports.compare.to', defaultMessage: 'To' },
+  drill: { id: 'reports.compare.drill', defaultMessage: 'Interactions: {label}' },
+  summary: { id: 'reports.compare.summary', defaultMessage: '{a}: {count, plural, one {# interaction} other {# interactions}}; {b}: {countB}; {words}.' },
+  summaryUnknown: { id: 'reports.compare.summaryUnknown', defaultMessage: '{a}: –; {b}: {countB}; {words}.' },
+  against: { id: 'reports.compare.against', defaultMessage: '{a} against {b}.' },
+  sideBySide: { id: 'reports.compare.sideBySide', defaultMessage: 'Side by side' },
+  csv: { id: 'reports.compare.csv', defaultMessage: 'Download CSV' },
+  csvTitle: { id: 'reports.compare.csvTitle', defaultMessage: ': Side by side' },
+  caption: { id: 'reports.compare.caption', defaultMessage: '{a} and {b} compared; the difference is the second minus the first.' },
+  measure: { id: 'reports.compare.measure', defaultMessage: 'Measure' },
+  difference: { id: 'reports.compare.difference', defaultMessage: 'Difference' },
+  interactionsOf: { id: 'reports.compare.interactionsOf', defaultMessage: 'interactions of {label}' },
+  words: { id: 'reports.compare.words', defaultMessage: ' ({label} {words})' },
+  compared: { id: 'reports.compare.compared', defaultMessage: 'Compared' },
+  pair: { id: 'reports.compare.pair', defaultMessage: '{a} and {b}' },
+  chooseTwo: { id: 'reports.compare.chooseTwo', defaultMessage: 'Choose two to compare' },
+  pick: { id: 'reports.compare.pick', defaultMessage: 'Pick what to compare above, then the two {compare, select, building {schools} group {groups} coach {coaches} other {periods (each with its first and last day)}}. The other filters apply to both.' },
+});
+const COMPARE_LABELS: Record<CompareBy, typeof msg.twoSchools> = { building: msg.twoSchools, group: msg.twoGroups, coach: msg.twoCoaches, period: msg.twoPeriods };
 const DIMENSION: Record<Exclude<CompareBy, 'period'>, 'building_id' | 'group_id' | 'coach_id'> = { building: 'building_id', group: 'group_id', coach: 'coach_id' };
 
-const formatMeasure = (m: ComparisonMeasure, v: number | null) => (m.key === 'reached_share' ? percent(v) : m.key === 'minutes' ? `${decimal(v === null ? null : v / 60)} h` : m.key === 'average_interactions_per_educator' ? decimal(v) : int(v));
-const formatDifference = (m: ComparisonMeasure) => signed(m.difference, (v) => (m.key === 'reached_share' ? `${Math.round(v * 100)} points` : m.key === 'minutes' ? `${decimal(v / 60)} h` : decimal(v)));
+const formatMeasure = (m: ComparisonMeasure, v: number | null) => (m.key === 'reached_share' ? percent(v) : m.key === 'minutes' ? t(msg.hoursValue, { value: decimal(v === null ? null : v / 60) }) : m.key === 'average_interactions_per_educator' ? decimal(v) : int(v));
+const formatDifference = (m: ComparisonMeasure) => signed(m.difference, (v) => (m.key === 'reached_share' ? t(msg.points, { value: Math.round(v * 100) }) : m.key === 'minutes' ? t(msg.hoursValue, { value: decimal(v / 60) }) : decimal(v)));
 
 function Chooser({ page, options }: { page: ReportPage; options: FilterOptions }) {
   const { state } = page;
   const list = state.compare === 'period' ? [] : options[DIMENSION[state.compare]];
   const segment = (key: 'a' | 'b') => (
-    <SelectField label={key === 'a' ? 'First' : 'Second'} name={key} value={state[key] ? String(state[key]) : ''} placeholder="Choose…"
+    <SelectField label={t(key === 'a' ? msg.first : msg.second)} name={key} value={state[key] ? String(state[key]) : ''} placeholder={t(msg.choose)}
       options={list} onChange={(v) => page.change({ [key]: v ? Number(v) : null })} />
   );
   const date = (key: 'a_from' | 'a_to' | 'b_from' | 'b_to', label: string) => (
@@ -36,15 +70,15 @@ function Chooser({ page, options }: { page: ReportPage; options: FilterOptions }
   );
   return (
     <section className="card compare-chooser" aria-labelledby="compare-title">
-      <h2 id="compare-title" className="card__title">What to compare</h2>
+      <h2 id="compare-title" className="card__title">{t(msg.whatTitle)}</h2>
       <div className="compare-chooser__row">
-        <SelectField label="Compare" name="compare" value={state.compare}
-          options={COMPARE_BY.map((c) => ({ value: c, label: COMPARE_LABELS[c] }))}
+        <SelectField label={t(msg.compare)} name="compare" value={state.compare}
+          options={COMPARE_BY.map((c) => ({ value: c, label: t(COMPARE_LABELS[c]) }))}
           onChange={(v) => page.change({ compare: v as CompareBy, a: null, b: null })} />
         {state.compare === 'period' ? (
           <>
-            <fieldset className="compare-chooser__period"><legend>First period</legend>{date('a_from', 'From')}{date('a_to', 'To')}</fieldset>
-            <fieldset className="compare-chooser__period"><legend>Second period</legend>{date('b_from', 'From')}{date('b_to', 'To')}</fieldset>
+            <fieldset className="compare-chooser__period"><legend>{t(msg.firstPeriod)}</legend>{date('a_from', t(msg.from))}{date('a_to', t(msg.to))}</fieldset>
+            <fieldset className="compare-chooser__period"><legend>{t(msg.secondPeriod)}</legend>{date('b_from', t(msg.from))}{date('b_to', t(msg.to))}</fieldset>
           </>
         ) : <>{segment('a')}{segment('b')}</>}
       </div>
@@ -62,27 +96,29 @@ function Report({ page, data }: { page: ReportPage; data: ComparisonReport }) {
     const id = state[which]!;
     return { from: seg.from, to: seg.to, [DIMENSION[data.compare]]: [id] };
   };
-  const drill = (which: 'a' | 'b') => () => setDrill({ kind: 'interactions', title: `Interactions: ${data.segments[which].label}`, filter: interactionFilter(data.range, segmentFilter(which)) });
+  const drill = (which: 'a' | 'b') => () => setDrill({ kind: 'interactions', title: t(msg.drill, { label: data.segments[which].label }), filter: interactionFilter(data.range, segmentFilter(which)) });
   const interactions = data.measures.find((m) => m.key === 'interactions');
   const summary = interactions
-    ? `${a.label}: ${counted(interactions.a, 'interaction', 'interactions')}; ${b.label}: ${int(interactions.b)}; ${formatDifference(interactions).words}.`
-    : `${a.label} against ${b.label}.`;
+    ? (interactions.a === null
+      ? t(msg.summaryUnknown, { a: a.label, b: b.label, countB: int(interactions.b), words: formatDifference(interactions).words })
+      : t(msg.summary, { a: a.label, count: countOf(interactions.a), b: b.label, countB: int(interactions.b), words: formatDifference(interactions).words }))
+    : t(msg.against, { a: a.label, b: b.label });
   return (
     <>
       <div className="report-table-section">
         <div className="report-table-section__head">
-          <h2 id="measures-title" className="report-table-section__title">Side by side</h2>
-          <a className="btn btn--secondary btn--sm report-csv" href={csvHref('comparison', page.query, 'measures')} download><span className="btn__label">Download CSV<span className="sr-only">: Side by side</span></span></a>
+          <h2 id="measures-title" className="report-table-section__title">{t(msg.sideBySide)}</h2>
+          <a className="btn btn--secondary btn--sm report-csv" href={csvHref('comparison', page.query, 'measures')} download><span className="btn__label">{t(msg.csv)}<span className="sr-only">{t(msg.csvTitle)}</span></span></a>
         </div>
         <div className="table-wrap report-table-wrap" role="region" aria-labelledby="measures-title" tabIndex={0}>
           <table className="table report-table compare-table">
-            <caption className="sr-only">{a.label} and {b.label} compared; the difference is the second minus the first.</caption>
+            <caption className="sr-only">{t(msg.caption, { a: a.label, b: b.label })}</caption>
             <thead>
               <tr>
-                <th scope="col">Measure</th>
+                <th scope="col">{t(msg.measure)}</th>
                 <th scope="col" className="num">{a.label}</th>
                 <th scope="col" className="num">{b.label}</th>
-                <th scope="col" className="num">Difference</th>
+                <th scope="col" className="num">{t(msg.difference)}</th>
               </tr>
             </thead>
             <tbody>
@@ -91,10 +127,10 @@ function Report({ page, data }: { page: ReportPage; data: ComparisonReport }) {
                 return (
                   <tr key={m.key}>
                     <th scope="row">{m.label}</th>
-                    <td className="num">{m.key === 'interactions' ? <DrillCell value={formatMeasure(m, m.a)} label={`interactions of ${a.label}`} onDrill={drill('a')} /> : formatMeasure(m, m.a)}</td>
-                    <td className="num">{m.key === 'interactions' ? <DrillCell value={formatMeasure(m, m.b)} label={`interactions of ${b.label}`} onDrill={drill('b')} /> : formatMeasure(m, m.b)}</td>
+                    <td className="num">{m.key === 'interactions' ? <DrillCell value={formatMeasure(m, m.a)} label={t(msg.interactionsOf, { label: a.label })} onDrill={drill('a')} /> : formatMeasure(m, m.a)}</td>
+                    <td className="num">{m.key === 'interactions' ? <DrillCell value={formatMeasure(m, m.b)} label={t(msg.interactionsOf, { label: b.label })} onDrill={drill('b')} /> : formatMeasure(m, m.b)}</td>
                     <td className="num compare-diff" data-direction={m.difference === null ? 'none' : m.difference > 0 ? 'up' : m.difference < 0 ? 'down' : 'same'}>
-                      <span aria-hidden="true">{d.arrow} </span>{d.text}<span className="sr-only"> ({b.label} {d.words})</span>
+                      <span aria-hidden="true">{d.arrow} </span>{d.text}<span className="sr-only">{t(msg.words, { label: b.label, words: d.words })}</span>
                     </td>
                   </tr>
                 );
@@ -103,10 +139,10 @@ function Report({ page, data }: { page: ReportPage; data: ComparisonReport }) {
           </table>
         </div>
       </div>
-      <ChartFrame title="Compared" summary={summary}
+      <ChartFrame title={t(msg.compared)} summary={summary}
         table={{
-          caption: `${a.label} and ${b.label}`,
-          columns: [{ key: 'm', label: 'Measure' }, { key: 'a', label: a.label, numeric: true }, { key: 'b', label: b.label, numeric: true }, { key: 'd', label: 'Difference', numeric: true }],
+          caption: t(msg.pair, { a: a.label, b: b.label }),
+          columns: [{ key: 'm', label: t(msg.measure) }, { key: 'a', label: a.label, numeric: true }, { key: 'b', label: b.label, numeric: true }, { key: 'd', label: t(msg.difference), numeric: true }],
           rows: data.measures.map((m) => ({ key: m.key, cells: [m.label, formatMeasure(m, m.a), formatMeasure(m, m.b), `${formatDifference(m).arrow} ${formatDifference(m).text}`] })),
         }}>
         {(id) => (
@@ -138,8 +174,8 @@ export default function ComparisonReportScreen({ route }: ScreenProps) {
         <>
           <Chooser page={page} options={options} />
           {!ready && (
-            <EmptyState title="Choose two to compare">
-              <p>Pick what to compare above, then the two {TWO_OF[page.state.compare]}. The other filters apply to both.</p>
+            <EmptyState title={t(msg.chooseTwo)}>
+              <p>{t(msg.pick, { compare: page.state.compare })}</p>
             </EmptyState>
           )}
           {ready && <ReportAnswer answer={answer} headlines={2}>{(data) => <Report page={page} data={data} />}</ReportAnswer>}
