@@ -1,9 +1,9 @@
-// npm run i18n: what is left to translate (issue 33). Lists the components with English literals (client/i18n/
-// sourceMessages.ts) and the messages without Spanish. `--update-untranslated` rewrites client/i18n/untranslated.json
+// npm run i18n: what is left to translate (issue 33). Lists the components with English literals
+// (scripts/i18nSource.ts) and the messages without Spanish. `--update-untranslated` rewrites client/i18n/untranslated.json
 // to the files that still hold English (run it after translating a file; the catalogue check fails until it is).
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLIENT_DIR, clientSourceFiles, englishLiterals, ROOT_DIR, sourceMessages } from '../client/i18n/sourceMessages';
+import { CLIENT_DIR, clientSourceFiles, englishLiterals, ROOT_DIR, sourceMessages } from './i18nSource';
 
 const files = clientSourceFiles();
 const literals = files.flatMap(englishLiterals);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_DIR, clientSourceFiles, englishLiterals, ROOT_DIR, sourceMessages } from './sourceMessages';
+import { CLIENT_DIR, clientSourceFiles, englishLiterals, ROOT_DIR, sourceMessages } from '../../scripts/i18nSource';
 
 const ES_DIR = path.join(CLIENT_DIR, 'i18n/es');
 const files = clientSourceFiles();

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR, sourceMessages } from '../../client/i18n/sourceMessages';
+import { ROOT_DIR, sourceMessages } from '../../scripts/i18nSource';
 
 const SERVER_DIR = path.join(ROOT_DIR, 'server');
 const ES_DIR = path.join(SERVER_DIR, 'i18n/es');

@@ -1,4 +1,5 @@
-// Reads the interface's messages out of the client's code (issue 33), for the catalogue check (catalog.test.ts) and
+// Reads the interface's messages out of the client's code (issue 33), for the catalogue checks (client/i18n/catalog.test.ts,
+// server/i18n/catalog.test.ts) and
 // `npm run i18n` (scripts/i18n.ts): every `defineMessages({ key: { id, defaultMessage } })` call, and every English
 // literal a person would read that is not a message (JSX text, and the text attributes in TEXT_ATTRIBUTES).
 // Node only: it reads files with Babel's parser (TypeScript 7 has no parser API for JavaScript).
@@ -6,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseSource } from '@babel/parser';
 
-export const CLIENT_DIR = path.resolve(import.meta.dirname, '..');
-export const ROOT_DIR = path.resolve(CLIENT_DIR, '..');
+export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
+export const CLIENT_DIR = path.join(ROOT_DIR, 'client');
 
 /** Attributes whose string value a person reads or hears. */
 export const TEXT_ATTRIBUTES = new Set([
