@@ -1,5 +1,4 @@
 // Numbers as the reports write them (the CSV's columns and the screens agree on units).
-import { plural } from '../../../common/plural';
 import { formatInteger } from '../../lib/format';
 import { currentLocale, defineMessages, t } from '../../lib/i18n';
 
@@ -20,9 +19,6 @@ export const hours = (minutes: number | null | undefined): string =>
   minutes === null || minutes === undefined ? '–' : new Intl.NumberFormat(tag(), { maximumFractionDigits: 1, minimumFractionDigits: 0 }).format(minutes / 60);
 /** A share 0..1 as a whole percentage: 0.456 → "46%". */
 export const percent = (share: number | null | undefined): string => (share === null || share === undefined ? '–' : `${Math.round(share * 100)}%`);
-/** A counted word through common/plural.ts ("1 interaction", "1,355 interactions", "2.5 days"; one decimal at most); "–" when unknown. */
-export const counted = (n: number | null | undefined, one: string, other: string): string =>
-  n === null || n === undefined ? '–' : plural(Number.isInteger(n) ? n : Math.round(n * 10) / 10, one, other);
 export const decimal = (n: number | null | undefined, digits = 1): string =>
   n === null || n === undefined ? '–' : new Intl.NumberFormat(tag(), { maximumFractionDigits: digits }).format(n);
 /** A signed difference with an arrow in words for screen readers: "↑ +12", "↓ −3", "no change". */
