@@ -73,3 +73,15 @@ export function formatInteger(value: number, locale = FORMAT_LOCALES[currentLoca
   if (locale === 'en-US' && Number.isSafeInteger(n)) return `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
 }
+
+/**
+ * A day ("2025-09-08") in a chart's words, in the interface's language (the axes and legends follow it):
+ * 'month' "Sep", 'monthYear' "September 2025", 'day' "Sep 8", 'date' "Sep 8, 2025".
+ */
+export function chartDay(day: string, style: 'month' | 'monthYear' | 'day' | 'date'): string {
+  const options: Intl.DateTimeFormatOptions = style === 'month' ? { month: 'short' }
+    : style === 'monthYear' ? { month: 'long', year: 'numeric' }
+      : style === 'day' ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' };
+  const [y, mo, d] = day.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(FORMAT_LOCALES[currentLocale()], { ...options, timeZone: 'UTC' }).format(new Date(Date.UTC(y, mo - 1, d || 1)));
+}

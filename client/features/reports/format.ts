@@ -29,14 +29,5 @@ export function signed(n: number | null, format: (v: number) => string = (v) => 
   return { arrow: n > 0 ? '↑' : '↓', text, words: t(n > 0 ? m.higher : m.lower, { value: format(Math.abs(n)) }) };
 }
 
-/**
- * A day ("2025-09-08") in a chart's words, in the interface's language (the axes and legends follow it):
- * 'month' "Sep", 'monthYear' "September 2025", 'day' "Sep 8", 'date' "Sep 8, 2025".
- */
-export function chartDay(day: string, style: 'month' | 'monthYear' | 'day' | 'date'): string {
-  const options: Intl.DateTimeFormatOptions = style === 'month' ? { month: 'short' }
-    : style === 'monthYear' ? { month: 'long', year: 'numeric' }
-      : style === 'day' ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' };
-  const [y, mo, d] = day.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(tag(), { ...options, timeZone: 'UTC' }).format(new Date(Date.UTC(y, mo - 1, d || 1)));
-}
+// chartDay (a calendar day in the chart's words) lives with the other date helpers: client/lib/format.ts.
+export { chartDay } from '../../lib/format';
