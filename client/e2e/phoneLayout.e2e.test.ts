@@ -44,6 +44,8 @@ describe('a toast over an open dialog', () => {
       expect(onTop).toBe(true);
       // Inside the modal dialog (not inert), in the viewport, and not over the dialog's footer or its Add note button.
       expect(await toast.evaluate((el) => el.closest('dialog')?.matches(':modal') ?? false)).toBe(true);
+      // Measured once its entrance has finished (on a loaded machine the slide-in can still be under way).
+      await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       const box = (await toast.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
