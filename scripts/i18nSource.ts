@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseSource } from '@babel/parser';
+import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser';
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 export const CLIENT_DIR = path.join(ROOT_DIR, 'client');
@@ -169,4 +170,19 @@ export function englishLiterals(file: string): EnglishLiteral[] {
     }
   });
   return found;
+}
+
+/** The argument and tag names of an ICU message: what a translation must keep (both catalogue checks). */
+export function argumentsOf(message: string): string[] {
+  const names = new Set<string>();
+  const visit = (elements: ReturnType<typeof parseIcu>) => {
+    for (const el of elements) {
+      if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
+      names.add(`${el.type === TYPE.tag ? '<' : ''}${el.value}`);
+      if (el.type === TYPE.tag) visit(el.children);
+      if (el.type === TYPE.plural || el.type === TYPE.select) for (const option of Object.values(el.options)) visit(option.value);
+    }
+  };
+  visit(parseIcu(message));
+  return [...names].sort();
 }

@@ -4,9 +4,9 @@
 // file listed with nothing left to translate fails too, so the list stays true).
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_DIR, clientSourceFiles, englishLiterals, ROOT_DIR, sourceMessages } from '../../scripts/i18nSource';
+import { argumentsOf, CLIENT_DIR, clientSourceFiles, englishLiterals, ROOT_DIR, sourceMessages } from '../../scripts/i18nSource';
 
 const ES_DIR = path.join(CLIENT_DIR, 'i18n/es');
 const files = clientSourceFiles();
@@ -20,20 +20,6 @@ function esCatalogues(): Map<string, Record<string, string>> {
   return byFile;
 }
 
-/** The argument and tag names of an ICU message (what a translation must keep). */
-function argumentsOf(message: string): string[] {
-  const names = new Set<string>();
-  const visit = (elements: ReturnType<typeof parse>) => {
-    for (const el of elements) {
-      if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
-      names.add(`${el.type === TYPE.tag ? '<' : ''}${el.value}`);
-      if (el.type === TYPE.tag) visit(el.children);
-      if (el.type === TYPE.plural || el.type === TYPE.select) for (const option of Object.values(el.options)) visit(option.value);
-    }
-  };
-  visit(parse(message));
-  return [...names].sort();
-}
 
 describe('the interface messages', () => {
   it('are declared as literals with ids <catalogue>.<name>, each id once', () => {

@@ -2,9 +2,9 @@
 // Spanish in server/i18n/es/<area>.json (the id's first part), with the same placeholders, and nothing there is unused.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR, sourceMessages } from '../../scripts/i18nSource';
+import { argumentsOf, ROOT_DIR, sourceMessages } from '../../scripts/i18nSource';
 
 const SERVER_DIR = path.join(ROOT_DIR, 'server');
 const ES_DIR = path.join(SERVER_DIR, 'i18n/es');
@@ -24,19 +24,6 @@ function serverSourceFiles(): string[] {
 
 const { messages, problems } = sourceMessages(serverSourceFiles(), 'defineServerMessages');
 
-function argumentsOf(message: string): string[] {
-  const names = new Set<string>();
-  const visit = (elements: ReturnType<typeof parse>) => {
-    for (const el of elements) {
-      if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
-      names.add(`${el.type === TYPE.tag ? '<' : ''}${el.value}`);
-      if (el.type === TYPE.tag) visit(el.children);
-      if (el.type === TYPE.plural || el.type === TYPE.select) for (const option of Object.values(el.options)) visit(option.value);
-    }
-  };
-  visit(parse(message));
-  return [...names].sort();
-}
 
 describe('the server messages (emails and PDFs)', () => {
   const catalogues = new Map(fs.readdirSync(ES_DIR).filter((f) => f.endsWith('.json')).sort()
