@@ -21,6 +21,18 @@ export function hasOneConnection(db: Db): boolean {
 }
 
 /**
+ * Runs `read` so every query in it sees the database at one instant: a page and its total, or a change
+ * version and the rows it describes, never straddle a concurrent write. PostgreSQL: a REPEATABLE READ,
+ * READ ONLY transaction (the pool would otherwise hand each query its own connection and snapshot).
+ * SQLite: the shared connection as is (its kept search matches and totals are keyed by that connection,
+ * and a read there is not interleaved with a write inside one statement).
+ */
+export async function readOneSnapshot<T>(db: DB, read: (db: DB) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return read(db);
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => read(trx));
+}
+
+/**
  * Refreshes the query planner's statistics where they are missing or stale, so selective filters
  * (a school, a coach) use their indexes on large rosters. PostgreSQL's autovacuum does this itself.
  */

@@ -11,7 +11,7 @@ import { today } from '../../lib/dates';
 import { currentOn } from '../../lib/history';
 import {
   changeVersion, escapeLike, idsOf, searchWords, type TextSearchIndex, textSearchMatches, textSearchRank,
-  hasOneConnection,
+  hasOneConnection, readOneSnapshot,
 } from '../../../db/dialect';
 import { compiledOnce } from '../../../db/compiledOnce';
 
@@ -238,19 +238,23 @@ export async function listStaffPage(
   db: DB, scope: Scope, query: StaffListQuery, page: { perPage: number; offset: number },
 ): Promise<{ rows: StaffRow[]; total: number }> {
   const day = today();
-  const version = await changeVersion(db, 'staff');
-  const totals = totalsFor(db, version, day);
-  const key = totalKey(scope, query);
-  const known = totals.get(key);
-  const words = searchWords(query.search);
-  const kept = words.length ? await keepSearch(db, scope.districtId, words, version) : undefined;
-  try {
-    const { rows, total } = await readStaffPage(db, scope, query, page, day, known, kept?.match);
-    if (known === undefined) totals.set(key, total);
-    return { rows, total };
-  } finally {
-    await kept?.release();
-  }
+  // The version, the kept total and the page from one snapshot: a total kept for version v is never
+  // shown beside a page read after the next write (PostgreSQL; SQLite's kept matches give the same).
+  return readOneSnapshot(db, async (snapshot) => {
+    const version = await changeVersion(snapshot, 'staff');
+    const totals = totalsFor(db, version, day);
+    const key = totalKey(scope, query);
+    const known = totals.get(key);
+    const words = searchWords(query.search);
+    const kept = words.length ? await keepSearch(db, scope.districtId, words, version) : undefined;
+    try {
+      const { rows, total } = await readStaffPage(snapshot, scope, query, page, day, known, kept?.match);
+      if (known === undefined) totals.set(key, total);
+      return { rows, total };
+    } finally {
+      await kept?.release();
+    }
+  });
 }
 
 async function readStaffPage(
