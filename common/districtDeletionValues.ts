@@ -16,6 +16,7 @@ export const DISTRICT_DELETION_MESSAGES = {
   certificateNotFound: 'We could not find that deletion certificate.',
   purgingRestore: 'This district is already being deleted, so it can no longer be restored.',
   purgeUnderWay: 'This district is already being deleted. Its certificate will be under Deleted districts when it is done.',
+  purgingAccount: 'This district is being deleted, so its plan, trial and status can no longer change.',
 } as const;
 
 /**

@@ -18,7 +18,7 @@ export const adminDistrictApi: ApiArea = {
     },
     'GET /api/admin/district/{id}': { summary: 'One district', ...reader, answerText: district, answerSchema: 'AdminDistrict' },
     'POST /api/admin/district/{id}/extend-trial': { summary: "Extend a district's trial", ...reader, body: extendTrialSchema, errors: [409], answerText: district, answerSchema: 'AdminDistrict' },
-    'PUT /api/admin/district/{id}/plan': { summary: "Change a district's plan and seats", ...manager, body: changePlanSchema, answerText: district, answerSchema: 'AdminDistrict' },
+    'PUT /api/admin/district/{id}/plan': { summary: "Change a district's plan and seats", ...manager, body: changePlanSchema, errors: [409], description: `${manager.description} 409 once the district's purge has started.`, answerText: district, answerSchema: 'AdminDistrict' },
     'POST /api/admin/district/{id}/suspend': { summary: 'Suspend a district', ...manager, body: suspendDistrictSchema, errors: [409], description: `${manager.description} Its people are signed out.`, answerText: district, answerSchema: 'AdminDistrict' },
     'POST /api/admin/district/{id}/schedule-deletion': {
       summary: "Schedule a district's deletion", ...manager, body: districtDeletionActionSchema, errors: [409],

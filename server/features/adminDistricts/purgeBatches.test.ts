@@ -80,7 +80,7 @@ describe('a purge in batches', () => {
 
 describe('a purge interrupted, resumed and held', () => {
   it('a failure after some batches leaves the district purging with the counts so far; restore is refused; the job carries it on to the same certificate', async () => {
-    const { post } = await providerAdmin();
+    const { post, agent: agent0 } = await providerAdmin();
     await startPurge(deps(), w.maple.id, null);
     const { kinds: expected } = await rowsByKind(t.db, w.maple.id);
     await expect(runPurge(deps(), w.maple.id, { batchRows: 2, afterBatch: (n) => { if (n === 6) throw new Error('the process died'); } }))
@@ -104,6 +104,17 @@ describe('a purge interrupted, resumed and held', () => {
     expect(await districtRow(w.maple.id)).toEqual(row);
     expect(await purgeRow(w.maple.id)).toEqual(purge);
     expect(await auditRows(t.db, 'district_deletion_restored')).toEqual([]);
+    // Its plan, trial and status stay as they were: the account actions are refused too (the page hides them).
+    const plan = await t.db.selectFrom('plans').select('id').orderBy('id').executeTakeFirstOrThrow();
+    for (const [method, path, body] of [
+      ['post', 'extend-trial', { days: 7 }], ['put', 'plan', { plan_id: plan.id, seats: 5 }],
+      ['post', 'suspend', { reason: 'Unpaid' }], ['post', 'reactivate', {}],
+    ] as const) {
+      const res = await agent0[method](`/api/admin/district/${w.maple.id}/${path}`).set(csrfHeaders(agent0)).send(body);
+      expect([path, res.status, res.body.message]).toEqual([path, 409, M.purgingAccount]);
+    }
+    expect(await districtRow(w.maple.id)).toEqual(row);
+    expect(await auditRows(t.db, 'district_plan_changed')).toEqual([]);
     const again = await post(`/api/admin/district/${w.maple.id}/purge`, { confirm_name: w.maple.name });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(M.purgeUnderWay);

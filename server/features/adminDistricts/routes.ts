@@ -15,7 +15,7 @@ import { nowIso } from '../../../db/connection';
 import {
   DISTRICT_DELETION_MESSAGES as DM, districtDeletionActionSchema, purgeDistrictSchema,
 } from '../../../common/schemas/districtDeletion';
-import { validationError } from '../../http/errors';
+import { conflict, validationError } from '../../http/errors';
 import { attachment } from '../../lib/csv';
 import { restoreDeletion, scheduleDeletion } from './deletion';
 import {
@@ -85,10 +85,23 @@ export function adminDistrictRoutes(deps: Deps): Router {
     };
   }
 
-  router.post('/admin/district/:id/extend-trial', accountAction(districtReader, extendTrialSchema, (actor, district, input) => extendTrial(db, actor, district, input)));
-  router.put('/admin/district/:id/plan', accountAction(districtAccountManager, changePlanSchema, (actor, district, input) => changePlan(db, actor, district, input)));
-  router.post('/admin/district/:id/suspend', accountAction(districtAccountManager, suspendDistrictSchema, (actor, district, input) => suspendDistrict(db, actor, district, input.reason)));
-  router.post('/admin/district/:id/reactivate', accountAction(districtAccountManager, reactivateDistrictSchema, (actor, district, input) => reactivateDistrict(db, actor, district, input.reason)));
+  /** An account action that changes the plan, trial or status: refused (409) once the district's purge has started. */
+  function accountChange<S extends z.ZodMiniType>(
+    authorize: (req: Request) => ProviderCaller,
+    schema: S,
+    command: (actor: ProviderCaller['actor'], district: DistrictRow, input: z.infer<S>) => Promise<void>,
+  ) {
+    return accountAction(authorize, schema, (actor, district, input) => {
+      // A purge is one-way and already deleting the district's rows (purge.ts): its account stays as it was.
+      if (district.purge_started_at) throw conflict(DM.purgingAccount);
+      return command(actor, district, input);
+    });
+  }
+
+  router.post('/admin/district/:id/extend-trial', accountChange(districtReader, extendTrialSchema, (actor, district, input) => extendTrial(db, actor, district, input)));
+  router.put('/admin/district/:id/plan', accountChange(districtAccountManager, changePlanSchema, (actor, district, input) => changePlan(db, actor, district, input)));
+  router.post('/admin/district/:id/suspend', accountChange(districtAccountManager, suspendDistrictSchema, (actor, district, input) => suspendDistrict(db, actor, district, input.reason)));
+  router.post('/admin/district/:id/reactivate', accountChange(districtAccountManager, reactivateDistrictSchema, (actor, district, input) => reactivateDistrict(db, actor, district, input.reason)));
 
   // Deleting a district (issue 32): schedule (its people signed out, 30 days' grace), restore, purge at once.
   router.post('/admin/district/:id/schedule-deletion', accountAction(districtDeletionManager, districtDeletionActionSchema, (actor, district) => scheduleDeletion(db, actor, district)));
