@@ -28,7 +28,8 @@ export function hasOneConnection(db: Db): boolean {
  * and a read there is not interleaved with a write inside one statement).
  */
 export async function readOneSnapshot<T>(db: DB, read: (db: DB) => Promise<T>): Promise<T> {
-  if (!isPostgres(db)) return read(db);
+  // Already in a transaction: its snapshot is the caller's to choose.
+  if (!isPostgres(db) || db.isTransaction) return read(db);
   return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => read(trx));
 }
 

@@ -4,7 +4,7 @@
 // the district asked for (a route id or filter[district]) or none.
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
-import { containsText, searchWords, type TextSearchIndex, textSearchMatches } from '../../../db/dialect';
+import { containsText, searchWords, type TextSearchIndex, textSearchMatches, readOneSnapshot } from '../../../db/dialect';
 import type { AdminQuoteListQuery } from '../../../common/schemas/billing';
 import type { InvoiceRow, QuoteRow } from '../../lib/billing/presenter';
 import { todayIn } from '../../lib/zone';
@@ -46,27 +46,30 @@ async function districtToday(db: DB) {
 
 /** One page of quotes across districts, newest first, with the total. */
 export async function listAdminQuotes(db: DB, query: AdminQuoteListQuery, page: { perPage: number; offset: number }) {
-  let q = quoteRows(db);
-  const { status, plan, district } = query.filter;
-  if (status) {
-    const today = await districtToday(db);
-    if (status === 'accepted' || status === 'declined') q = q.where('q.status', '=', status as 'accepted' | 'declined');
-    else if (status === 'expired') q = q.where('q.status', 'in', ['draft', 'sent']).where(sql<boolean>`q.valid_until < ${today}`);
-    else q = q.where('q.status', '=', status as 'draft' | 'sent').where(sql<boolean>`q.valid_until >= ${today}`);
-  }
-  if (plan) q = q.where('p.key', '=', plan);
-  if (district) q = q.where('q.district_id', '=', Number(district));
-  // The search is a quote number (or part of one: "0042") or words of the district's name, each of which
-  // must match (the one search helper); quote numbers are few enough to scan.
-  const words = searchWords(query.search);
-  if (words.length) {
-    q = q.where((eb) => eb.or([containsText(db, sql.ref('q.number'), query.search), textSearchMatches(db, DISTRICT_NAME_SEARCH, words)]));
-  }
-  const [rows, count] = await Promise.all([
-    q.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
-    q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as AdminQuoteListRow[], total: Number(count.total) };
+  // The page and its total from one snapshot (a concurrent write never shows between them).
+  return readOneSnapshot(db, async (db) => {
+    let q = quoteRows(db);
+    const { status, plan, district } = query.filter;
+    if (status) {
+      const today = await districtToday(db);
+      if (status === 'accepted' || status === 'declined') q = q.where('q.status', '=', status as 'accepted' | 'declined');
+      else if (status === 'expired') q = q.where('q.status', 'in', ['draft', 'sent']).where(sql<boolean>`q.valid_until < ${today}`);
+      else q = q.where('q.status', '=', status as 'draft' | 'sent').where(sql<boolean>`q.valid_until >= ${today}`);
+    }
+    if (plan) q = q.where('p.key', '=', plan);
+    if (district) q = q.where('q.district_id', '=', Number(district));
+    // The search is a quote number (or part of one: "0042") or words of the district's name, each of which
+    // must match (the one search helper); quote numbers are few enough to scan.
+    const words = searchWords(query.search);
+    if (words.length) {
+      q = q.where((eb) => eb.or([containsText(db, sql.ref('q.number'), query.search), textSearchMatches(db, DISTRICT_NAME_SEARCH, words)]));
+    }
+    const [rows, count] = await Promise.all([
+      q.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
+      q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows as AdminQuoteListRow[], total: Number(count.total) };
+  });
 }
 
 export function listPlanKeys(db: DB) {

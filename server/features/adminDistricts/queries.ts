@@ -4,7 +4,7 @@
 // that holds it) and the counts of that page's districts are then read in one grouped query each.
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
-import { searchWords, type TextSearchIndex, textSearchMatches } from '../../../db/dialect';
+import { searchWords, type TextSearchIndex, textSearchMatches, readOneSnapshot } from '../../../db/dialect';
 
 /** Districts by name, slug and state (migration 20261124_0092_admin_search). */
 export const DISTRICT_SEARCH: TextSearchIndex = {
@@ -83,54 +83,57 @@ function schoolsByDistrict(db: DB, ids: number[]) {
  * then id; empty values (no trial end, nobody signed in) sort last either way.
  */
 export async function listDistricts(db: DB, query: DistrictListQuery, page: { perPage: number; offset: number }) {
-  const desc = query.sort.startsWith('-');
-  const key = (desc ? query.sort.slice(1) : query.sort) as DistrictSortKey;
-  const dir = desc ? 'desc' : 'asc';
-  const base = filteredDistricts(db, query);
+  // The page and its total from one snapshot (a concurrent write never shows between them).
+  return readOneSnapshot(db, async (db) => {
+    const desc = query.sort.startsWith('-');
+    const key = (desc ? query.sort.slice(1) : query.sort) as DistrictSortKey;
+    const dir = desc ? 'desc' : 'asc';
+    const base = filteredDistricts(db, query);
 
-  let ordered;
-  if (key === 'users' || key === 'last_activity') {
-    const withAgg = base.leftJoin(usersByDistrict(db).as('agg'), 'agg.district_id', 'd.id');
-    ordered = key === 'users'
-      ? withAgg.select('d.id').orderBy(sql`coalesce(agg.users, 0)`, dir)
-      : withAgg.select('d.id').orderBy(sql`agg.last_activity_at is null`).orderBy('agg.last_activity_at', dir);
-  } else if (key === 'educators') {
-    ordered = base.leftJoin(educatorsByDistrict(db).as('agg'), 'agg.district_id', 'd.id')
-      .select('d.id').orderBy(sql`coalesce(agg.educators, 0)`, dir);
-  } else if (key === 'trial_end') {
-    // Only a district on a trial has a trial end that matters (a paying one may keep an old date).
-    const trialEnd = sql`case when d.status = 'trial' then d.trial_ends_at end`;
-    ordered = base.select('d.id').orderBy(sql`${trialEnd} is null`).orderBy(trialEnd, dir);
-  } else if (key === 'created') {
-    ordered = base.select('d.id').orderBy('d.created_at', dir);
-  } else {
-    ordered = base.select('d.id').orderBy(sql`lower(d.name)`, dir);
-  }
-  const [{ total }, pageIds] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ordered.orderBy(sql`lower(d.name)`).orderBy('d.id').limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  const ids = pageIds.map((r) => r.id);
-  if (!ids.length) return { total: Number(total), rows: [] };
+    let ordered;
+    if (key === 'users' || key === 'last_activity') {
+      const withAgg = base.leftJoin(usersByDistrict(db).as('agg'), 'agg.district_id', 'd.id');
+      ordered = key === 'users'
+        ? withAgg.select('d.id').orderBy(sql`coalesce(agg.users, 0)`, dir)
+        : withAgg.select('d.id').orderBy(sql`agg.last_activity_at is null`).orderBy('agg.last_activity_at', dir);
+    } else if (key === 'educators') {
+      ordered = base.leftJoin(educatorsByDistrict(db).as('agg'), 'agg.district_id', 'd.id')
+        .select('d.id').orderBy(sql`coalesce(agg.educators, 0)`, dir);
+    } else if (key === 'trial_end') {
+      // Only a district on a trial has a trial end that matters (a paying one may keep an old date).
+      const trialEnd = sql`case when d.status = 'trial' then d.trial_ends_at end`;
+      ordered = base.select('d.id').orderBy(sql`${trialEnd} is null`).orderBy(trialEnd, dir);
+    } else if (key === 'created') {
+      ordered = base.select('d.id').orderBy('d.created_at', dir);
+    } else {
+      ordered = base.select('d.id').orderBy(sql`lower(d.name)`, dir);
+    }
+    const [{ total }, pageIds] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ordered.orderBy(sql`lower(d.name)`).orderBy('d.id').limit(page.perPage).offset(page.offset).execute(),
+    ]);
+    const ids = pageIds.map((r) => r.id);
+    if (!ids.length) return { total: Number(total), rows: [] };
 
-  const [districts, users, educators, schools] = await Promise.all([
-    db.selectFrom('districts as d').innerJoin('plans as p', 'p.id', 'd.plan_id').select(DISTRICT_COLUMNS).where('d.id', 'in', ids).execute(),
-    usersByDistrict(db, ids).execute(),
-    educatorsByDistrict(db, ids).execute(),
-    schoolsByDistrict(db, ids).execute(),
-  ]);
-  const byId = new Map(districts.map((d) => [d.id, d]));
-  const usersOf = new Map(users.map((u) => [u.district_id!, u]));
-  const educatorsOf = new Map(educators.map((e) => [e.district_id, Number(e.educators)]));
-  const schoolsOf = new Map(schools.map((s) => [s.district_id, Number(s.schools)]));
-  const rows = ids.map((id) => ({
-    district: byId.get(id)!,
-    users: Number(usersOf.get(id)?.users ?? 0),
-    last_activity_at: (usersOf.get(id)?.last_activity_at as string | null | undefined) ?? null,
-    educators: educatorsOf.get(id) ?? 0,
-    schools: schoolsOf.get(id) ?? 0,
-  }));
-  return { total: Number(total), rows };
+    const [districts, users, educators, schools] = await Promise.all([
+      db.selectFrom('districts as d').innerJoin('plans as p', 'p.id', 'd.plan_id').select(DISTRICT_COLUMNS).where('d.id', 'in', ids).execute(),
+      usersByDistrict(db, ids).execute(),
+      educatorsByDistrict(db, ids).execute(),
+      schoolsByDistrict(db, ids).execute(),
+    ]);
+    const byId = new Map(districts.map((d) => [d.id, d]));
+    const usersOf = new Map(users.map((u) => [u.district_id!, u]));
+    const educatorsOf = new Map(educators.map((e) => [e.district_id, Number(e.educators)]));
+    const schoolsOf = new Map(schools.map((s) => [s.district_id, Number(s.schools)]));
+    const rows = ids.map((id) => ({
+      district: byId.get(id)!,
+      users: Number(usersOf.get(id)?.users ?? 0),
+      last_activity_at: (usersOf.get(id)?.last_activity_at as string | null | undefined) ?? null,
+      educators: educatorsOf.get(id) ?? 0,
+      schools: schoolsOf.get(id) ?? 0,
+    }));
+    return { total: Number(total), rows };
+  });
 }
 export type DistrictListRow = Awaited<ReturnType<typeof listDistricts>>['rows'][number];
 
@@ -146,20 +149,23 @@ export async function seatsUsed(db: DB, districtId: number): Promise<number> {
 
 /** The district's first logins by name (DISTRICT_USERS_SHOWN) with their roles, and how many there are. */
 export async function districtUsers(db: DB, districtId: number) {
-  const base = db.selectFrom('users').where('users.district_id', '=', districtId);
-  const [{ total }, users] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base.select(['users.id', 'users.name', 'users.email', 'users.status', 'users.last_login_at'])
-      .orderBy(sql`lower(users.name)`).orderBy('users.id').limit(DISTRICT_USERS_SHOWN).execute(),
-  ]);
-  const roles = users.length
-    ? await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select(['user_roles.user_id', 'roles.name', 'roles.label']).where('user_roles.user_id', 'in', users.map((u) => u.id))
-      .orderBy('roles.id').execute()
-    : [];
-  const rolesOf = new Map<number, { name: string; label: string }[]>();
-  for (const r of roles) rolesOf.set(r.user_id, [...(rolesOf.get(r.user_id) ?? []), { name: r.name, label: r.label }]);
-  return { total: Number(total), users: users.map((u) => ({ ...u, roles: rolesOf.get(u.id) ?? [] })) };
+  // The page and its total from one snapshot (a concurrent write never shows between them).
+  return readOneSnapshot(db, async (db) => {
+    const base = db.selectFrom('users').where('users.district_id', '=', districtId);
+    const [{ total }, users] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base.select(['users.id', 'users.name', 'users.email', 'users.status', 'users.last_login_at'])
+        .orderBy(sql`lower(users.name)`).orderBy('users.id').limit(DISTRICT_USERS_SHOWN).execute(),
+    ]);
+    const roles = users.length
+      ? await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .select(['user_roles.user_id', 'roles.name', 'roles.label']).where('user_roles.user_id', 'in', users.map((u) => u.id))
+        .orderBy('roles.id').execute()
+      : [];
+    const rolesOf = new Map<number, { name: string; label: string }[]>();
+    for (const r of roles) rolesOf.set(r.user_id, [...(rolesOf.get(r.user_id) ?? []), { name: r.name, label: r.label }]);
+    return { total: Number(total), users: users.map((u) => ({ ...u, roles: rolesOf.get(u.id) ?? [] })) };
+  });
 }
 
 /** Schools that are not archived, each with the active educators currently there (`today`: YYYY-MM-DD). */

@@ -5,7 +5,7 @@ import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import type { AdminUserListQuery, AdminUserStatus } from '../../../common/schemas/adminUsers';
-import { searchWords, type TextSearchIndex, textSearchMatches } from '../../../db/dialect';
+import { searchWords, type TextSearchIndex, textSearchMatches, readOneSnapshot } from '../../../db/dialect';
 
 /** Every login's name and email (migration 20261124_0092_admin_search). */
 export const USER_SEARCH: TextSearchIndex = {
@@ -45,17 +45,20 @@ export type AdminUserRow = User & { district_name: string | null; district_statu
 
 /** One page of logins across districts and provider staff, filtered and sorted as asked. */
 export async function listAdminUsers(db: DB, query: AdminUserListQuery, page: { perPage: number; offset: number }) {
-  const base = listQuery(db, query);
-  const desc = query.sort.startsWith('-');
-  const key = (desc ? query.sort.slice(1) : query.sort) as keyof typeof SORT_COLUMNS;
-  const direction = desc ? 'desc' : 'asc';
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base.selectAll('users').select(['districts.name as district_name', 'districts.status as district_status'])
-      .orderBy(SORT_COLUMNS[key], direction).orderBy(sql`lower(users.name)`).orderBy('users.id')
-      .limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  return { total: Number(total), rows: rows as AdminUserRow[] };
+  // The page and its total from one snapshot (a concurrent write never shows between them).
+  return readOneSnapshot(db, async (db) => {
+    const base = listQuery(db, query);
+    const desc = query.sort.startsWith('-');
+    const key = (desc ? query.sort.slice(1) : query.sort) as keyof typeof SORT_COLUMNS;
+    const direction = desc ? 'desc' : 'asc';
+    const [{ total }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base.selectAll('users').select(['districts.name as district_name', 'districts.status as district_status'])
+        .orderBy(SORT_COLUMNS[key], direction).orderBy(sql`lower(users.name)`).orderBy('users.id')
+        .limit(page.perPage).offset(page.offset).execute(),
+    ]);
+    return { total: Number(total), rows: rows as AdminUserRow[] };
+  });
 }
 
 /** One login with its district's name, any district or provider staff. */

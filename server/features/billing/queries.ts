@@ -1,6 +1,7 @@
 // Reads of the district's billing: its plan and contact, seats in use, its invoices and quotes. Every
 // query takes the district id (from the session) and filters by it; a record of another district is
 // simply not found. Quote and invoice rows select exactly the QuoteRow / InvoiceRow fields (presenter.ts).
+import { readOneSnapshot } from '../../../db/dialect';
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../../db/connection';
 import type { Database } from '../../../db/types';
@@ -100,17 +101,20 @@ function statusFilter(status: QuoteStatus, today: string) {
 export async function listQuotes(
   db: DB, districtId: number, filter: { status?: QuoteStatus; today: string }, page: { perPage: number; offset: number },
 ): Promise<{ rows: QuoteRow[]; total: number }> {
-  let rows = quoteRows(db, districtId);
-  let count = db.selectFrom('quotes').select((eb) => eb.fn.countAll<number>().as('n')).where('quotes.district_id', '=', districtId);
-  if (filter.status) {
-    rows = rows.where(statusFilter(filter.status, filter.today));
-    count = count.where(statusFilter(filter.status, filter.today));
-  }
-  const [data, { n }] = await Promise.all([
-    rows.orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: data, total: Number(n) };
+  // The page and its total from one snapshot (a concurrent write never shows between them).
+  return readOneSnapshot(db, async (db) => {
+    let rows = quoteRows(db, districtId);
+    let count = db.selectFrom('quotes').select((eb) => eb.fn.countAll<number>().as('n')).where('quotes.district_id', '=', districtId);
+    if (filter.status) {
+      rows = rows.where(statusFilter(filter.status, filter.today));
+      count = count.where(statusFilter(filter.status, filter.today));
+    }
+    const [data, { n }] = await Promise.all([
+      rows.orderBy('quotes.created_at', 'desc').orderBy('quotes.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    return { rows: data, total: Number(n) };
+  });
 }
 
 export function findQuote(db: DB, districtId: number, id: number): Promise<QuoteRow | undefined> {

@@ -3,7 +3,7 @@ import type { CompiledQuery } from 'kysely';
 import type { RowOutcome } from '../../../common/schemas/imports';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
-import { importRunIsIdle, jsonArrayElement, writeImportOutcomes } from '../../../db/dialect';
+import { importRunIsIdle, jsonArrayElement, writeImportOutcomes, readOneSnapshot } from '../../../db/dialect';
 import type { ImportCells, RosterEducator, RosterSchool } from './staffPlan';
 
 export function findImport(db: DB, districtId: number, id: number, kind?: 'staff' | 'users') {
@@ -16,13 +16,16 @@ export function findImport(db: DB, districtId: number, id: number, kind?: 'staff
 export type ImportRow = NonNullable<Awaited<ReturnType<typeof findImport>>>;
 
 export async function listImports(db: DB, districtId: number, kind: 'staff' | 'users', page: { perPage: number; offset: number }) {
-  const base = db.selectFrom('imports').where('imports.district_id', '=', districtId).where('imports.kind', '=', kind);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base.leftJoin('users', 'users.id', 'imports.created_by').selectAll('imports').select('users.name as created_by_name')
-      .orderBy('imports.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  return { total: Number(total), rows };
+  // The page and its total from one snapshot (a concurrent write never shows between them).
+  return readOneSnapshot(db, async (db) => {
+    const base = db.selectFrom('imports').where('imports.district_id', '=', districtId).where('imports.kind', '=', kind);
+    const [{ total }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base.leftJoin('users', 'users.id', 'imports.created_by').selectAll('imports').select('users.name as created_by_name')
+        .orderBy('imports.id', 'desc').limit(page.perPage).offset(page.offset).execute(),
+    ]);
+    return { total: Number(total), rows };
+  });
 }
 
 /** Every row of an import, in file order, cells parsed. */
@@ -87,13 +90,16 @@ export async function resetRowOutcomes(db: DB, districtId: number, importId: num
 }
 
 export async function listImportRows(db: DB, districtId: number, importId: number, outcome: RowOutcome | 'all', page: { perPage: number; offset: number }) {
-  let base = db.selectFrom('import_rows').where('district_id', '=', districtId).where('import_id', '=', importId);
-  if (outcome !== 'all') base = base.where('outcome', '=', outcome);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base.select(['row_number', 'raw', 'outcome', 'errors', 'record_id']).orderBy('row_number').limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  return { total: Number(total), rows };
+  // The page and its total from one snapshot (a concurrent write never shows between them).
+  return readOneSnapshot(db, async (db) => {
+    let base = db.selectFrom('import_rows').where('district_id', '=', districtId).where('import_id', '=', importId);
+    if (outcome !== 'all') base = base.where('outcome', '=', outcome);
+    const [{ total }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base.select(['row_number', 'raw', 'outcome', 'errors', 'record_id']).orderBy('row_number').limit(page.perPage).offset(page.offset).execute(),
+    ]);
+    return { total: Number(total), rows };
+  });
 }
 
 /** Pages of an import's failed rows (keyset by row number), for the failed-rows download. */

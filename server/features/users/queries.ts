@@ -4,7 +4,7 @@ import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
 import type { User } from '../../../db/types';
 import type { DistrictRole, UserStatus } from '../../../common/schemas/users';
-import { containsText } from '../../../db/dialect';
+import { containsText, readOneSnapshot } from '../../../db/dialect';
 import { PERMISSIONS } from '../../../common/permissions';
 
 export interface UserListFilter {
@@ -32,12 +32,15 @@ function listQuery(db: DB, districtId: number, filter: UserListFilter) {
 
 /** One page of the district's logins, ordered by name. */
 export async function listDistrictUsers(db: DB, districtId: number, filter: UserListFilter, page: { perPage: number; offset: number }) {
-  const base = listQuery(db, districtId, filter);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base.selectAll('users').orderBy(sql`lower(users.name)`).orderBy('users.id').limit(page.perPage).offset(page.offset).execute(),
-  ]);
-  return { total: Number(total), rows };
+  // The page and its total from one snapshot (a concurrent write never shows between them).
+  return readOneSnapshot(db, async (db) => {
+    const base = listQuery(db, districtId, filter);
+    const [{ total }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base.selectAll('users').orderBy(sql`lower(users.name)`).orderBy('users.id').limit(page.perPage).offset(page.offset).execute(),
+    ]);
+    return { total: Number(total), rows };
+  });
 }
 
 export function findDistrictUser(db: DB, districtId: number, id: number): Promise<User | undefined> {
