@@ -86,17 +86,15 @@ let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  reportEmails.stop();
-  actionStepDigests.stop();
-  // Purges under way stop after their current batch and give their lease back (the next start carries them on).
-  const purgesStopped = districtDeletions.stop();
-  retention.stop();
+  // Each background job stops ticking now; its pass under way ends before the database closes. Purges under way
+  // stop after their current batch and give their lease back (the next start carries them on).
+  const jobsStopped = Promise.all([reportEmails.stop(), actionStepDigests.stop(), districtDeletions.stop(), retention.stop()]);
   console.log(`${signal} received: finishing requests in flight, then closing.`);
   // Stop accepting connections, let in-flight requests finish, then close the database.
   server.close(async () => {
     // District exports this process was writing: failed as interrupted now, not a minute after the next start.
     await interruptExportJobs(db, config.dataDir).catch((err: unknown) => console.error('Marking exports interrupted failed:', err));
-    await purgesStopped.catch((err: unknown) => console.error('Stopping district purges failed:', err));
+    await jobsStopped.catch((err: unknown) => console.error('Stopping the background jobs failed:', err));
     await checkpoints.stop();
     await db.destroy();
     process.exit(0);

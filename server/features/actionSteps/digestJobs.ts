@@ -16,6 +16,7 @@
 // 3. SEND, after the claim's commit: one email per claimed login that has such steps; nothing to a login with
 //    nothing due (its week is written all the same, so a step added later that week sends nothing until next
 //    Monday). A failed send gives the login's week back (last_week = null) so the next pass retries it.
+import { type PeriodicJob, startPeriodicJob } from '../../lib/periodicJob';
 import type { Locale } from '../../../common/locales';
 import { localeOfUser } from '../../i18n/locale';
 import type { ActionStepDue } from '../../../common/actionStepValues';
@@ -172,28 +173,9 @@ async function sendZone(deps: DigestRunnerDeps, summary: DigestSummary, district
 }
 
 /** Runs every DIGEST_INTERVAL_MS until stopped; a pass never overlaps the previous one. */
-export function startActionStepDigestRunner(deps: DigestRunnerDeps, intervalMs = DIGEST_INTERVAL_MS): { stop: () => void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    runActionStepDigests(deps)
-      .then((s) => {
-        if (s.claimed) deps.log(`[action-step-digest] ${s.sent} sent, ${s.claimed - s.sent - s.failed} with nothing due, ${s.failed} failed`);
-      })
-      .catch((error) => deps.log('[action-step-digest] run failed:', error))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  const first = setTimeout(tick, 10_000);
-  first.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
-  };
+export function startActionStepDigestRunner(deps: DigestRunnerDeps, intervalMs = DIGEST_INTERVAL_MS): PeriodicJob {
+  return startPeriodicJob(async () => {
+    const s = await runActionStepDigests(deps);
+    if (s.claimed) deps.log(`[action-step-digest] ${s.sent} sent, ${s.claimed - s.sent - s.failed} with nothing due, ${s.failed} failed`);
+  }, { everyMs: intervalMs, firstAfterMs: 10_000, onError: (error) => deps.log('[action-step-digest] run failed:', error) });
 }

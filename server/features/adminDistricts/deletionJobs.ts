@@ -6,6 +6,7 @@
 // is due (its 30 days' grace has passed) is started and purged, one at a time. A district restored meanwhile is
 // skipped (409); one that fails is logged and carried on by the next run. Several processes may run it: the purge's
 // lease lets one runner purge a district at a time, the others skip it.
+import { type PeriodicJob, startPeriodicJob } from '../../lib/periodicJob';
 import type { DB } from '../../../db/connection';
 import type { Mailer } from '../../lib/mailer';
 import { type Purger, type PurgeResult, purgingStopped, runPurge, startPurge, stopPurging } from './purge';
@@ -92,22 +93,14 @@ export async function districtPurgesSettled(db: DB): Promise<void> {
  * Runs at start and then hourly; `stop()` at shutdown: the purges under way end after their current batch and give
  * their lease back (so the next start carries them on at once), and resolves when they have.
  */
-export function startDistrictDeletionRunner(deps: DeletionRunnerDeps): { stop: () => Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runDistrictDeletions(deps, new Date(), { startDue: inPurgeWindow(new Date()) })
-      .catch((err: unknown) => deps.log('The scheduled deletion job failed:', err))
-      .finally(() => { running = null; });
-  };
-  tick();
-  const timer = setInterval(tick, DELETION_INTERVAL_MS);
-  timer.unref();
+export function startDistrictDeletionRunner(deps: DeletionRunnerDeps): PeriodicJob {
+  const job = startPeriodicJob(() => runDistrictDeletions(deps, new Date(), { startDue: inPurgeWindow(new Date()) }), {
+    everyMs: DELETION_INTERVAL_MS, firstAfterMs: 0, onError: (err) => deps.log('The scheduled deletion job failed:', err),
+  });
   return {
     stop: async () => {
-      clearInterval(timer);
       stopPurging(deps.db);
-      await running;
+      await job.stop();
       await districtPurgesSettled(deps.db);
     },
   };

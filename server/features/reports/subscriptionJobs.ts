@@ -14,6 +14,7 @@
 // - a failure (the mailer, an unexpected error): the claim is released and the row retried in 15 minutes.
 // A process that dies mid-send leaves a claim older than CLAIM_STALE_MS, which the next run takes over
 // (at-least-once after a crash; exactly once otherwise). Jobs are rows, so they survive restarts.
+import { type PeriodicJob, startPeriodicJob } from '../../lib/periodicJob';
 import { randomUUID } from 'node:crypto';
 import { PERMISSIONS } from '../../../common/permissions';
 import type { ReportKind, SubscriptionFrequency } from '../../../common/schemas/reports';
@@ -163,25 +164,8 @@ export async function runDueSubscriptions(deps: SubscriptionRunnerDeps, now = ne
 }
 
 /** Runs every minute until stopped; a pass never overlaps the previous one. */
-export function startSubscriptionRunner(deps: SubscriptionRunnerDeps, intervalMs = RUN_INTERVAL_MS): { stop: () => void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    runDueSubscriptions(deps)
-      .catch((error) => deps.log('[report-subscription] run failed:', error))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  const first = setTimeout(tick, 5_000);
-  first.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
-  };
+export function startSubscriptionRunner(deps: SubscriptionRunnerDeps, intervalMs = RUN_INTERVAL_MS): PeriodicJob {
+  return startPeriodicJob(() => runDueSubscriptions(deps), {
+    everyMs: intervalMs, firstAfterMs: 5_000, onError: (error) => deps.log('[report-subscription] run failed:', error),
+  });
 }

@@ -4,6 +4,7 @@
 // restart during the night still runs it), it claims the district's night with one INSERT … ON CONFLICT DO NOTHING
 // RETURNING into retention_runs (unique per district and night: however many processes run, one claims it), removes
 // what is past the cut-off (removal.ts) and writes the run's counts with one audit row `retention_run`.
+import { type PeriodicJob, startPeriodicJob } from '../../lib/periodicJob';
 import { nowIso, type DB } from '../../../db/connection';
 import { retentionCutoffDay, retentionCutoffInstant, retentionNight, type RetentionCounts } from '../../../common/retention';
 import { districtSettingsOf } from '../../../common/schemas/site';
@@ -68,28 +69,9 @@ export async function runRetention(deps: RetentionRunnerDeps, now = new Date()):
 }
 
 /** Runs every RETENTION_INTERVAL_MS until stopped; a pass never overlaps the previous one. */
-export function startRetentionRunner(deps: RetentionRunnerDeps, intervalMs = RETENTION_INTERVAL_MS): { stop: () => void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    runRetention(deps)
-      .then((runs) => {
-        for (const r of runs) deps.log(`[retention] district ${r.districtId}, night ${r.night}: removed records before ${r.cutoffDay}`, r.counts);
-      })
-      .catch((error) => deps.log('[retention] run failed:', error))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  const first = setTimeout(tick, 15_000);
-  first.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
-  };
+export function startRetentionRunner(deps: RetentionRunnerDeps, intervalMs = RETENTION_INTERVAL_MS): PeriodicJob {
+  return startPeriodicJob(async () => {
+    const runs = await runRetention(deps);
+    for (const r of runs) deps.log(`[retention] district ${r.districtId}, night ${r.night}: removed records before ${r.cutoffDay}`, r.counts);
+  }, { everyMs: intervalMs, firstAfterMs: 15_000, onError: (error) => deps.log('[retention] run failed:', error) });
 }
