@@ -1,6 +1,7 @@
 // The new district's setup checklist (issue 26): for district administrators (`manage settings`) until
 // every step is done or someone dismisses it for the district. Each step links to its screen and is
 // ticked off by the server from the district's data; the two review steps by "Mark as reviewed".
+import { ProgressBar } from '../../../components/ProgressBar';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SetupItem, SetupReviewItem } from '../../../../common/schemas/setup';
@@ -78,17 +79,10 @@ export function SetupChecklist({ enabled }: { enabled: boolean }) {
         </Button>
       </div>
       <p id="setup-checklist-progress" className="setup-checklist__progress">{progress}</p>
-      <div
-        className="setup-checklist__bar"
-        role="progressbar"
-        aria-labelledby="setup-checklist-title"
-        aria-valuemin={0}
-        aria-valuemax={data.total}
-        aria-valuenow={data.done_count}
-        aria-valuetext={progress}
-      >
-        <span style={{ width: `${Math.round((data.done_count * 100) / Math.max(1, data.total))}%` }} />
-      </div>
+      <ProgressBar
+        className="setup-checklist__bar" labelledBy="setup-checklist-title" tone="success"
+        done={data.done_count} total={data.total} valueText={progress}
+      />
       <ul className="setup-checklist__list" aria-label={t(m.steps)}>
         {data.items.map((item) => (
           <Step key={item.key} item={item} busy={busy === item.key} onReview={(key) => void run(key, () => reviewSetupItem(key))} />

@@ -1,6 +1,7 @@
 // "Export all district data" (issue 32): district administrators start a full export (a zip of every kind of
 // record as CSV and JSON, written in the background), follow its progress (the list is polled while one is being
 // written), and download it while it is kept (7 days; the expiry on their own clock). Failures show their message.
+import { ProgressBar } from '../../../components/ProgressBar';
 import { useId, useState } from 'react';
 import type { DistrictExport } from '../../../../common/schemas/districtExport';
 import { Alert } from '../../../components/Alert';
@@ -56,17 +57,10 @@ function ExportRow({ item, latest, impersonating }: { item: DistrictExport; late
     return (
       <li className="ei-export stack stack--sm">
         <p className="ei-export__title"><span className="badge badge--info">{item.status === 'queued' ? t(m.waiting) : t(m.writing)}</span> {started}</p>
-        <div
-          className="ei-export__bar"
-          role="progressbar"
-          aria-label={t(m.progressLabel)}
-          aria-valuemin={0}
-          aria-valuemax={item.kinds_total}
-          aria-valuenow={item.kinds_done}
-          aria-valuetext={progress}
-        >
-          <span style={{ width: `${Math.round((item.kinds_done * 100) / Math.max(1, item.kinds_total))}%` }} />
-        </div>
+        <ProgressBar
+          className="ei-export__bar" label={t(m.progressLabel)}
+          done={item.kinds_done} total={item.kinds_total} valueText={progress}
+        />
         <p className="muted" aria-live="polite">{t(m.progressEmail, { progress })}</p>
       </li>
     );
