@@ -19,9 +19,10 @@
 // - the district's full export of that district: wall time, peak memory, the event loop's longest delay (scripts/benchExport.ts);
 // - observations: 16 concurrent saves of a completed walkthrough, and the walkthrough report on 200 000 observations ×
 //   10 answers, afresh and kept (scripts/benchObservations.ts);
-// - every upload route with its worst legal and hostile inputs: the event loop's longest delay (scripts/benchUploads.ts).
+// - every upload route with its worst legal and hostile inputs: the event loop's longest delay (scripts/benchUploads.ts);
+// - the offline outbox's soak: 200 queued interaction creates synced in Chromium, goal 5 s (scripts/benchOutbox.ts).
 // BENCH_MS sets the length of each load run (default 5000), BENCH_ROUNDS the request-path rounds (3);
-// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,writers,districts,reports,export,observations,uploads,cold skips sections (Lighthouse is the `pages` section).
+// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,writers,districts,reports,export,observations,uploads,outbox,cold skips sections (Lighthouse is the `pages` section).
 // `--db=pg` (`npm run bench -- --db=pg`) takes every database figure on PostgreSQL instead of SQLite (the
 // default, `--db=sqlite`): on DATABASE_URL's server when given (its role must be allowed to create
 // databases), else on a throwaway server (scripts/postgresServer.ts) stopped at the end. BENCH_POSTGRES is
@@ -44,6 +45,7 @@ import { benchDistricts } from './benchDistricts';
 import { benchReports } from './benchReports';
 import { benchExport } from './benchExport';
 import { benchObservations } from './benchObservations';
+import { benchOutbox } from './benchOutbox';
 import { benchSkills } from './benchSkills';
 import { benchStaff } from './benchStaff';
 import { benchUploads } from './benchUploads';
@@ -265,6 +267,18 @@ await tableSection('observations', 'observations', benchObservations);
 if (!skip.has('uploads')) {
   console.log('');
   for (const line of await benchUploads()) console.log(line);
+}
+if (!skip.has('outbox')) {
+  // The built app on SQLite whatever --db says: the soak measures the browser's outbox, and the e2e harness that
+  // starts the server copies a demo SQLite file (it would pass DATABASE_URL on).
+  const databaseUrl = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  try {
+    console.log(`\n(outbox: SQLite; load ${os.loadavg()[0]!.toFixed(2)})`);
+    for (const line of await benchOutbox()) console.log(line);
+  } finally {
+    if (databaseUrl !== undefined) process.env.DATABASE_URL = databaseUrl;
+  }
 }
 
 pgServer?.stop();

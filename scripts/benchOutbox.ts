@@ -3,8 +3,10 @@
 // creates are put in the page's outbox (IndexedDB coachwell-outbox, the records the log form makes), the browser
 // goes online, and the time is taken from the `online` event to an empty outbox: every write sent one at a time,
 // oldest first, each answered 201, removed, then the lists revalidated. The server is then asked how many it
-// made (exactly BENCH_OUTBOX_WRITES, never more). `npx tsx scripts/benchOutbox.ts`.
+// made (exactly BENCH_OUTBOX_WRITES, never more). `npm run bench` runs it (section `outbox`), or alone:
+// `npx tsx scripts/benchOutbox.ts`.
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { launchBrowser, newPage, signIn, startServer } from '../client/e2e/harness';
 
 const WRITES = Number(process.env.BENCH_OUTBOX_WRITES ?? 200);
@@ -12,7 +14,8 @@ const LIMIT_MS = 5_000;
 
 interface Sample { interaction_type: { id: number }; building: { id: number } | null; participants: { id: number }[]; duration_minutes: number }
 
-async function main() {
+/** The soak's result lines; a write left queued or made twice sets the exit code to 1. */
+export async function benchOutbox(): Promise<string[]> {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
@@ -88,14 +91,16 @@ async function main() {
     }, marker);
 
     const load = os.loadavg()[0]!.toFixed(1);
-    console.log(`Outbox sync: ${WRITES} queued interaction creates sent in ${(elapsed / 1000).toFixed(2)} s (${(elapsed / WRITES).toFixed(1)} ms a write), ` +
-      `${left} left, ${made} made on the server; the requests themselves ${(requestsMs / 1000).toFixed(2)} s; limit ${LIMIT_MS / 1000} s: ${elapsed <= LIMIT_MS && left === 0 && made === WRITES ? 'met' : 'NOT MET'}`);
-    console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, load ${load}, ${new Date().toISOString()}`);
     if (left !== 0 || made !== WRITES) process.exitCode = 1;
+    return [`Outbox sync: ${WRITES} queued interaction creates sent in ${(elapsed / 1000).toFixed(2)} s (${(elapsed / WRITES).toFixed(1)} ms a write), ` +
+      `${left} left, ${made} made on the server; the requests themselves ${(requestsMs / 1000).toFixed(2)} s; limit ${LIMIT_MS / 1000} s: ${elapsed <= LIMIT_MS && left === 0 && made === WRITES ? 'met' : 'NOT MET'}`,
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, load ${load}, ${new Date().toISOString()}`];
   } finally {
     await browser.close();
     await server.stop();
   }
 }
 
-await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const line of await benchOutbox()) console.log(line);
+}
