@@ -135,7 +135,7 @@ export default function QuoteScreen({ route }: ScreenProps) {
     return (
       <div className="stack stack--lg billing-page">
         <PageHeader title={route.title} breadcrumbs={crumbs} />
-        <LoadError what="the quote" message={t(m.loadFailed)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadFailed)} onRetry={() => void mutate()} />
       </div>
     );
   }

@@ -107,7 +107,7 @@ export default function QuotesScreen({ route }: ScreenProps) {
       />
 
       {query.creating && (billing.error && !billing.data ? (
-        <LoadError what="the plans" message={t(m.plansFailed)} onRetry={() => void billing.mutate()} />
+        <LoadError message={t(m.plansFailed)} onRetry={() => void billing.mutate()} />
       ) : !billing.data ? (
         <LoadingBlock label={t(m.loadingPlans)} />
       ) : billing.data.can_manage ? (
@@ -134,7 +134,7 @@ export default function QuotesScreen({ route }: ScreenProps) {
           />
         </div>
         {error && !data ? (
-          <LoadError what="quotes" message={t(m.loadFailed)} onRetry={() => void mutate()} />
+          <LoadError message={t(m.loadFailed)} onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
           <LoadingBlock label={t(m.loading)} />
         ) : data && data.data.length === 0 ? (

@@ -38,7 +38,7 @@ export function InvoicesCard({ locale }: { locale?: Locale }) {
       intro={t(m.intro)}
     >
       {error && !data ? (
-        <LoadError what="invoices" message={t(m.loadFailed)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadFailed)} onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : data.data.length === 0 ? (
