@@ -34,6 +34,7 @@ import districtExport from './districtExport.json';
 import sso from './sso.json';
 import interactionSettings from './interactionSettings.json';
 import exportImport from './exportImport.json';
+import usStates from './usStates.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -68,5 +69,6 @@ const texts: TextCatalog = {
   ...sso,
   ...interactionSettings,
   ...exportImport,
+  ...usStates,
 };
 export default texts;
