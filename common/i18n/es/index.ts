@@ -35,6 +35,7 @@ import sso from './sso.json';
 import interactionSettings from './interactionSettings.json';
 import exportImport from './exportImport.json';
 import usStates from './usStates.json';
+import auditActions from './auditActions.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -70,5 +71,6 @@ const texts: TextCatalog = {
   ...interactionSettings,
   ...exportImport,
   ...usStates,
+  ...auditActions,
 };
 export default texts;
