@@ -10,6 +10,7 @@ import { defineMessages, setLocale } from '../lib/i18n';
 import { cycleStatusLabel, CycleItem, StatusBadge } from './CycleBadges';
 import { ListResults, type PagedList } from './ListResults';
 import { LoadError } from './LoadError';
+import { InvoiceStatusBadge, QuoteStatusBadge } from './adminBilling/BillingBadges';
 
 afterEach(() => setLocale('en'));
 
@@ -105,5 +106,15 @@ describe('ListResults and LoadError show the screen\'s whole sentences', () => {
       .toContain('La página no es válida.');
     expect(text(<LoadError message="Ocurrió un error al obtener las escuelas. Vuelva a intentarlo más tarde." onRetry={() => {}} />))
       .toContain('¡Uy! Ocurrió un error al obtener las escuelas. Vuelva a intentarlo más tarde. Reintentar');
+  });
+});
+
+describe('quote and invoice badges (one home for the Billing screens and the admin\'s)', () => {
+  it('show the status word with its tone, and the Billing screens\' class', () => {
+    expect(renderToStaticMarkup(<QuoteStatusBadge status="accepted" className="billing-status" />)).toBe('<span class="badge badge--success billing-status">Accepted</span>');
+    expect(renderToStaticMarkup(<QuoteStatusBadge status="accepted" activated />)).toBe('<span class="badge badge--primary">Activated</span>');
+    setLocale('es', es);
+    expect(renderToStaticMarkup(<InvoiceStatusBadge status="overdue" className="billing-status" />)).toBe('<span class="badge badge--danger billing-status">Atrasada</span>');
+    expect(renderToStaticMarkup(<QuoteStatusBadge status="declined" />)).toBe('<span class="badge badge--danger">Rechazada</span>');
   });
 });
