@@ -13,6 +13,8 @@ vi.setConfig({ testTimeout: 180_000 });
 const suite = browserSuite();
 const ADMIN = 'admin@maplegrove.example';
 const STAFF = 'support@coachwell.example';
+const COACH = 'coach@maplegrove.example';
+const EDUCATOR = 'teacher@maplegrove.example';
 const SHOTS = process.env.O_SHOTS;
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
@@ -113,6 +115,23 @@ describe('Spanish wording (issue 33)', () => {
         await shot(page, `admin-activity-${width}`);
       } finally {
         await back();
+      }
+    });
+
+    it(`at ${width} px: a coach's follow-through and an educator's home count their action steps in agreement ("1 atrasado")`, async () => {
+      for (const [who, name] of [[COACH, 'coach'], [EDUCATOR, 'educator']] as const) {
+        const page = await suite.signedIn(who, options);
+        const back = await inSpanish(page);
+        try {
+          await page.goto('/app');
+          await page.getByText(/^\d+ atrasados?$/).first().waitFor();
+          expect(await page.getByText(/^1 atrasados$/).count()).toBe(0);
+          expect(await countsAgree(page)).toEqual([]);
+          expect(await sideways(page)).toBe(false);
+          await shot(page, `dashboard-${name}-${width}`);
+        } finally {
+          await back();
+        }
       }
     });
 
