@@ -4,12 +4,6 @@
 
 export const CYCLE_STATUSES = ['planned', 'active', 'completed', 'cancelled'] as const;
 export type CycleStatus = (typeof CYCLE_STATUSES)[number];
-export const CYCLE_STATUS_LABELS: Record<CycleStatus, string> = {
-  planned: 'Planned',
-  active: 'Active',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 /** Planned and active cycles are "open": they sit in a stage and interactions can link to them. */
 export const OPEN_CYCLE_STATUSES: readonly CycleStatus[] = ['planned', 'active'];
 

@@ -1,7 +1,7 @@
 // Coaching cycle badges and the compact cycle item, shared by the coaching workspace, an educator's
 // page and a coach's page: the due state and status always in words (never colour alone).
 import type { CycleSummary } from '../../common/schemas/cycles';
-import { CYCLE_DUE_LABELS, CYCLE_OUTCOME_LABELS, CYCLE_STATUS_LABELS } from '../../common/cycleValues';
+import { CYCLE_DUE_LABELS, CYCLE_OUTCOME_LABELS, type CycleStatus } from '../../common/cycleValues';
 import { Link } from 'react-router-dom';
 import { formatDay, localDateAsDate } from '../lib/dates';
 import './cycles.css';
@@ -12,7 +12,8 @@ const m = defineMessages({
   overdueSince: { id: 'ui.cycle.overdueSince', defaultMessage: 'Overdue since {day}' },
   dueSoon: { id: 'ui.cycle.dueSoon', defaultMessage: 'Due soon: {day}' },
   stageDue: { id: 'ui.cycle.stageDue', defaultMessage: 'Stage due {day}' },
-  completed: { id: 'ui.cycle.completed', defaultMessage: 'Completed' },
+  // A cycle's own status words: in Spanish they agree with "el ciclo" (Completado), unlike the generic status words.
+  status: { id: 'ui.cycle.status', defaultMessage: '{status, select, planned {Planned} active {Active} completed {Completed} other {Cancelled}}' },
   coach: { id: 'ui.cycle.coach', defaultMessage: 'Coach: {name}' },
   stage: { id: 'ui.cycle.stage', defaultMessage: ' · Stage: {name}' },
   started: { id: 'ui.cycle.started', defaultMessage: 'Started {day}' },
@@ -34,13 +35,18 @@ export function DueBadge({ cycle }: { cycle: Pick<CycleSummary, 'due' | 'stage_d
   );
 }
 
+/** A cycle's status as a word ("Planned", "Completed"), wherever cycle statuses are shown. */
+export function cycleStatusLabel(status: CycleStatus): string {
+  return t(m.status, { status });
+}
+
 /** Status (and the outcome of a completed cycle) as a badge. */
 export function StatusBadge({ cycle }: { cycle: Pick<CycleSummary, 'status' | 'outcome'> }) {
   if (cycle.status === 'completed') {
-    return <span className="badge badge--info">{cycle.outcome ? tText(CYCLE_OUTCOME_LABELS[cycle.outcome]) : t(m.completed)}</span>;
+    return <span className="badge badge--info">{cycle.outcome ? tText(CYCLE_OUTCOME_LABELS[cycle.outcome]) : cycleStatusLabel('completed')}</span>;
   }
   const tone = cycle.status === 'cancelled' ? 'neutral' : cycle.status === 'planned' ? 'primary' : 'neutral';
-  return <span className={`badge badge--${tone}`}>{tText(CYCLE_STATUS_LABELS[cycle.status])}</span>;
+  return <span className={`badge badge--${tone}`}>{cycleStatusLabel(cycle.status)}</span>;
 }
 
 export const educatorNames = (cycle: Pick<CycleSummary, 'educators'>) => cycle.educators.map((e) => e.name).join(', ');

@@ -3,26 +3,24 @@
 // screen's way back); no rows: the screen's empty state; else the count ("58 districts match your filters",
 // announced as it changes), the screen's table and the pager.
 import { type ReactNode, useId } from 'react';
-import { countText } from '../../common/plural';
 import type { ApiError } from '../lib/api';
 import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 import { LoadingBlock } from './Spinner';
-import { defineMessages, t } from '../lib/i18n';
-
-const m = defineMessages({
-  loading: { id: 'ui.listResults.loading', defaultMessage: 'Loading {what}…' },
-  count: { id: 'ui.listResults.count', defaultMessage: '{count, plural, one {{total} {one}} other {{total} {many}}}' },
-  countFiltered: { id: 'ui.listResults.countFiltered', defaultMessage: '{count, plural, one {{total} {one} matches your filters} other {{total} {many} match your filters}}' },
-});
+import { type MessageDescriptor, t } from '../lib/i18n';
 
 export type PagedList<T> = { data: T[]; meta: { page: number; last_page: number; total: number } };
 
 type Props<T> = {
   /** The list's SWR answer. */
   list: { data?: PagedList<T>; error?: ApiError; isLoading: boolean; mutate: () => unknown };
-  /** What a row is, singular and plural ("district", "districts"). */
-  noun: readonly [string, string];
+  /**
+   * The screen's sentences, each a whole message of its own (so each language words it whole):
+   * `count` takes `{count}` and `{filtered}` (yes | no: whether a search or filter narrows the list), e.g.
+   * '{filtered, select, yes {{count, plural, one {# district matches your filters} other {# districts match your filters}}} other {{count, plural, one {# district} other {# districts}}}}';
+   * `loading` ("Loading districts…") and `loadError` ("An error occurred while fetching districts. Please try again later.").
+   */
+  messages: { count: MessageDescriptor; loading: MessageDescriptor; loadError: MessageDescriptor };
   /** Whether a search or filter narrows the list: the count then says "match your filters". */
   filtered: boolean;
   /** The way back from a list the server refuses (422), e.g. "Reset the list"; else "Try again". */
@@ -35,21 +33,20 @@ type Props<T> = {
   children: (rows: T[]) => ReactNode;
 };
 
-export function ListResults<T>({ list, noun, filtered, invalidAction, empty, onPage, className, children }: Props<T>) {
+export function ListResults<T>({ list, messages, filtered, invalidAction, empty, onPage, className, children }: Props<T>) {
   const countId = useId();
   const { data, error } = list;
-  const [one, many] = noun;
   if (error && !data) {
     const invalid = error.status === 422;
-    return <LoadError what={many} onRetry={() => void list.mutate()} message={invalid ? error.message : undefined} action={invalid ? invalidAction : undefined} />;
+    return <LoadError message={invalid ? error.message : t(messages.loadError)} onRetry={() => void list.mutate()} action={invalid ? invalidAction : undefined} />;
   }
-  if (!data) return list.isLoading ? <LoadingBlock label={t(m.loading, { what: many })} /> : null;
+  if (!data) return list.isLoading ? <LoadingBlock label={t(messages.loading)} /> : null;
   if (data.data.length === 0) return <>{empty}</>;
   const total = data.meta.total;
   return (
     <section className={['stack', className].filter(Boolean).join(' ')} aria-labelledby={countId}>
       <p id={countId} className="muted text-sm" aria-live="polite">
-        {t(filtered ? m.countFiltered : m.count, { count: total, total: countText(total), one, many })}
+        {t(messages.count, { count: total, filtered: filtered ? 'yes' : 'no' })}
       </p>
       {children(data.data)}
       <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={onPage} />

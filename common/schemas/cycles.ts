@@ -6,12 +6,12 @@ import { planFeatureMessage } from '../plans';
 import { dateField, idField, idListField, optionalIdField, optionalText, text } from './fields';
 import { filterParam, listOf, oneOf, optionalIsoDate, positiveId } from './query';
 import {
-  CYCLE_DUE_LABELS, CYCLE_DUE_STATES, CYCLE_OUTCOME_LABELS, CYCLE_OUTCOMES, CYCLE_STATUS_LABELS, CYCLE_STATUSES, type CycleDueState, type CycleOutcome, type CycleStatus, DUE_SOON_DAYS, OPEN_CYCLE_STATUSES,
+  CYCLE_DUE_LABELS, CYCLE_DUE_STATES, CYCLE_OUTCOME_LABELS, CYCLE_OUTCOMES, CYCLE_STATUSES, type CycleDueState, type CycleOutcome, type CycleStatus, DUE_SOON_DAYS, OPEN_CYCLE_STATUSES,
 } from '../cycleValues';
 
 // The statuses, outcomes and due states with their labels live in common/cycleValues.ts (no zod).
 export {
-  CYCLE_DUE_LABELS, CYCLE_DUE_STATES, CYCLE_OUTCOME_LABELS, CYCLE_OUTCOMES, CYCLE_STATUS_LABELS, CYCLE_STATUSES, type CycleDueState, type CycleOutcome, type CycleStatus, DUE_SOON_DAYS, OPEN_CYCLE_STATUSES,
+  CYCLE_DUE_LABELS, CYCLE_DUE_STATES, CYCLE_OUTCOME_LABELS, CYCLE_OUTCOMES, CYCLE_STATUSES, type CycleDueState, type CycleOutcome, type CycleStatus, DUE_SOON_DAYS, OPEN_CYCLE_STATUSES,
 };
 
 export const STAGE_EXPECTED_DAYS_MAX = 365;

@@ -1,4 +1,5 @@
-// Quote and invoice status badges: the word is always shown (never colour alone).
+// Quote and invoice status badges, on the district's Billing screens and the admin's billing panel and quotes: the
+// word is always shown (never colour alone).
 import type { InvoiceStatus, QuoteStatus } from '../../../common/schemas/billing';
 import { defineMessages, t } from '../../lib/i18n';
 
@@ -39,13 +40,16 @@ const QUOTE_TONE: Record<QuoteStatus, string> = {
 };
 const INVOICE_TONE: Record<InvoiceStatus, string> = { open: 'badge--info', paid: 'badge--success', overdue: 'badge--danger', void: 'badge--neutral' };
 
-export function QuoteStatusBadge({ status, activated }: { status: QuoteStatus; activated?: boolean }) {
-  if (activated) return <span className="badge badge--primary">{t(m.activated)}</span>;
-  return <span className={`badge ${QUOTE_TONE[status]}`}>{quoteStatusLabel(status)}</span>;
+const classes = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
+
+/** `activated`: an accepted quote whose plan is in force (the admin's view). */
+export function QuoteStatusBadge({ status, activated, className }: { status: QuoteStatus; activated?: boolean; className?: string }) {
+  if (activated) return <span className={classes('badge badge--primary', className)}>{t(m.activated)}</span>;
+  return <span className={classes('badge', QUOTE_TONE[status], className)}>{quoteStatusLabel(status)}</span>;
 }
 
-export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <span className={`badge ${INVOICE_TONE[status]}`}>{invoiceStatusLabel(status)}</span>;
+export function InvoiceStatusBadge({ status, className }: { status: InvoiceStatus; className?: string }) {
+  return <span className={classes('badge', INVOICE_TONE[status], className)}>{invoiceStatusLabel(status)}</span>;
 }
 
 /** "1 school year", "3 school years". */

@@ -46,7 +46,7 @@ const m = defineMessages({
   none: { id: 'adminBilling.none', defaultMessage: 'None' },
   billing: { id: 'adminBilling.panel.billing', defaultMessage: 'Billing' },
   allQuotes: { id: 'adminBilling.panel.allQuotes', defaultMessage: 'All quotes of this district' },
-  loadErrorWhat: { id: 'adminBilling.panel.loadErrorWhat', defaultMessage: 'billing' },
+  loadError: { id: 'adminBilling.panel.loadError', defaultMessage: 'An error occurred while fetching billing. Please try again later.' },
   loading: { id: 'adminBilling.panel.loading', defaultMessage: 'Loading billing…' },
   onlyAdmins: { id: 'adminBilling.panel.onlyAdmins', defaultMessage: 'Only a provider administrator can activate quotes and change invoices.' },
   billingContact: { id: 'adminBilling.panel.billingContact', defaultMessage: 'Billing contact' },
@@ -125,7 +125,7 @@ export function BillingPanel({ district, locale, onChanged }: Props) {
         <Link className="text-sm" to={`/admin/quotes?district=${district.id}`}>{t(m.allQuotes)}</Link>
       </div>
       {error && !billing ? (
-        <LoadError what={t(m.loadErrorWhat)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />
       ) : !billing ? (
         <LoadingBlock label={t(m.loading)} />
       ) : (

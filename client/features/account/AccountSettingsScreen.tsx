@@ -55,7 +55,7 @@ const m = defineMessages({
   digestHint: { id: 'account.digestHint', defaultMessage: 'On Monday mornings, only when one of your action steps is overdue or due in the coming week.' },
   notificationsTitle: { id: 'account.notificationsTitle', defaultMessage: 'Email notifications' },
   notificationsIntro: { id: 'account.notificationsIntro', defaultMessage: 'What Coachwell emails you about your own coaching.' },
-  yourEmailPreferences: { id: 'account.yourEmailPreferences', defaultMessage: 'your email preferences' },
+  yourEmailPreferencesError: { id: 'account.yourEmailPreferencesError', defaultMessage: 'An error occurred while fetching your email preferences. Please try again later.' },
   adminTitle: { id: 'account.adminTitle', defaultMessage: 'Coachwell settings' },
   adminIntro: { id: 'account.adminIntro', defaultMessage: 'Settings of the service itself, shared by every Coachwell staff member.' },
   interactionSettings: { id: 'account.interactionSettings', defaultMessage: 'Interaction settings' },
@@ -241,7 +241,7 @@ function EmailPreferences() {
   const { data, error, mutate } = useAccountPreferences();
   return (
     <SettingsCard id="settings-notifications" title={t(m.notificationsTitle)} intro={t(m.notificationsIntro)}>
-      {error ? <LoadError what={t(m.yourEmailPreferences)} onRetry={() => void mutate()} /> : data ? <EmailPreferencesForm actionStepDigest={data.action_step_digest} /> : <LoadingBlock />}
+      {error ? <LoadError message={t(m.yourEmailPreferencesError)} onRetry={() => void mutate()} /> : data ? <EmailPreferencesForm actionStepDigest={data.action_step_digest} /> : <LoadingBlock />}
     </SettingsCard>
   );
 }

@@ -31,7 +31,7 @@ const m = defineMessages({
   descriptionOwn: { id: 'actionSteps.descriptionOwn', defaultMessage: 'What you and your coach agreed to try next. When you have tried one, mark it done and say how it went: your coach reads your note.' },
   descriptionOthers: { id: 'actionSteps.descriptionOthers', defaultMessage: 'The action steps of the educators you can see. Set a step from an educator’s page.' },
   addStep: { id: 'actionSteps.addAStep', defaultMessage: 'Add a step' },
-  loadWhat: { id: 'actionSteps.loadWhat', defaultMessage: 'the action steps' },
+  loadError: { id: 'actionSteps.loadError', defaultMessage: 'An error occurred while fetching the action steps. Please try again later.' },
   loading: { id: 'actionSteps.loading', defaultMessage: 'Loading action steps…' },
   emptyTitle: { id: 'actionSteps.emptyTitle', defaultMessage: 'No action steps yet' },
   addFirst: { id: 'actionSteps.addFirst', defaultMessage: 'Add your first step' },
@@ -111,7 +111,7 @@ export default function ActionStepsScreen(_props: ScreenProps) {
       {/* Steps added without a signal, shown at once until they sync (issue 31). */}
       <QueuedActionSteps />
       {failed ? (
-        <LoadError what={t(m.loadWhat)} onRetry={() => { void openSteps.mutate(); void closedSteps.mutate(); }} />
+        <LoadError message={t(m.loadError)} onRetry={() => { void openSteps.mutate(); void closedSteps.mutate(); }} />
       ) : loading ? (
         <LoadingBlock label={t(m.loading)} />
       ) : open.length === 0 && closed.length === 0 ? (

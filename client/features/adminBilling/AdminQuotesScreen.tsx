@@ -18,8 +18,9 @@ import '../../components/adminBilling/adminBilling.css';
 const PER_PAGE = 50;
 
 const m = defineMessages({
-  nounOne: { id: 'adminBilling.quotes.nounOne', defaultMessage: 'quote' },
-  nounMany: { id: 'adminBilling.quotes.nounMany', defaultMessage: 'quotes' },
+  listCount: { id: 'adminBilling.quotes.listCount', defaultMessage: '{filtered, select, yes {{count, plural, one {# quote matches your filters} other {# quotes match your filters}}} other {{count, plural, one {# quote} other {# quotes}}}}' },
+  listLoading: { id: 'adminBilling.quotes.listLoading', defaultMessage: 'Loading quotes…' },
+  listLoadError: { id: 'adminBilling.quotes.listLoadError', defaultMessage: 'An error occurred while fetching quotes. Please try again later.' },
   description: { id: 'adminBilling.quotes.description', defaultMessage: 'Quotes of every district, newest first. Open a district to activate its accepted quote and to mark its invoices paid or void.' },
   showing: { id: 'adminBilling.quotes.showing', defaultMessage: 'Showing the quotes of <district></district>.' },
   districtNumber: { id: 'adminBilling.quotes.districtNumber', defaultMessage: 'district #{id}' },
@@ -72,7 +73,7 @@ export default function AdminQuotesScreen({ route }: ScreenProps) {
         </p>
       )}
       <ListResults
-        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} messages={{ count: m.listCount, loading: m.listLoading, loadError: m.listLoadError }} filtered={filtered} onPage={(page) => update({ page })}
         invalidAction={<Button variant="secondary" size="sm" onClick={() => setSearchParams(new URLSearchParams())}>{t(m.reset)}</Button>}
         empty={filtered || params.page > 1 ? (
           <EmptyState title={t(m.noMatchTitle)} action={<Button variant="secondary" onClick={() => update({ ...DEFAULT_FILTERS })}>{t(m.clearFilters)}</Button>}>

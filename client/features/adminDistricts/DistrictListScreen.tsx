@@ -17,8 +17,9 @@ import { DistrictTable } from './components/DistrictTable';
 
 const m = defineMessages({
   description: { id: 'adminDistricts.list.description', defaultMessage: 'Every district using Coachwell: plan, status, size and when its people last signed in. Open a district to change its plan, extend a trial or suspend it.' },
-  nounOne: { id: 'adminDistricts.list.nounOne', defaultMessage: 'district' },
-  nounMany: { id: 'adminDistricts.list.nounMany', defaultMessage: 'districts' },
+  listCount: { id: 'adminDistricts.list.listCount', defaultMessage: '{filtered, select, yes {{count, plural, one {# district matches your filters} other {# districts match your filters}}} other {{count, plural, one {# district} other {# districts}}}}' },
+  listLoading: { id: 'adminDistricts.list.listLoading', defaultMessage: 'Loading districts…' },
+  listLoadError: { id: 'adminDistricts.list.listLoadError', defaultMessage: 'An error occurred while fetching districts. Please try again later.' },
   reset: { id: 'adminDistricts.list.reset', defaultMessage: 'Reset the list' },
   noMatchTitle: { id: 'adminDistricts.list.noMatchTitle', defaultMessage: 'No districts match' },
   clearFilters: { id: 'adminDistricts.list.clearFilters', defaultMessage: 'Clear filters' },
@@ -58,7 +59,7 @@ export default function DistrictListScreen({ route }: ScreenProps) {
       />
       <DistrictFilters params={params} plans={list.data?.meta.plans ?? []} onChange={update} />
       <ListResults
-        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} messages={{ count: m.listCount, loading: m.listLoading, loadError: m.listLoadError }} filtered={filtered} onPage={(page) => update({ page })}
         invalidAction={<Button variant="secondary" size="sm" onClick={() => setSearchParams(new URLSearchParams())}>{t(m.reset)}</Button>}
         empty={filtered || params.page > 1 ? (
           <EmptyState title={t(m.noMatchTitle)} action={<Button variant="secondary" onClick={() => update({ ...DEFAULT_FILTERS })}>{t(m.clearFilters)}</Button>}>

@@ -5,7 +5,6 @@
 // with educators; usage; imports.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { US_STATES } from '../../../common/constants';
 import { PERMISSIONS, hasPermission } from '../../../common/permissions';
 import { PLANS } from '../../../common/plans';
 import type { AdminDistrictDetail } from '../../../common/schemas/adminDistricts';
@@ -21,6 +20,7 @@ import { TableFrame } from '../../components/Table';
 import { formatDay } from '../../lib/dates';
 import { formatInteger, formatRelative } from '../../lib/format';
 import { defineMessages, type MessageDescriptor, t, tRich, tText } from '../../lib/i18n';
+import { stateName } from '../../lib/usStates';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { zonedDay } from '../../lib/zonedTime';
 import { revalidateAfterPurge, revalidateDistrict, useAdminDistrict } from './api';
@@ -173,7 +173,7 @@ export default function DistrictViewScreen({ route }: ScreenProps) {
         description={
           <p className="adm-header-line">
             <DistrictStatusBadge status={district.status} /> <PlanBadge plan={district.plan} />
-            <span className="muted">{US_STATES[district.state] ?? district.state} · {district.slug}</span>
+            <span className="muted">{stateName(district.state)} · {district.slug}</span>
           </p>
         }
       />
@@ -235,7 +235,7 @@ function ProfileCard({ district }: { district: AdminDistrictDetail; locale: Loca
       <dl className="dl">
         <dt>{t(m.name)}</dt><dd>{district.name}</dd>
         <dt>{t(m.slug)}</dt><dd><code>{district.slug}</code></dd>
-        <dt>{t(m.state)}</dt><dd>{US_STATES[district.state] ?? district.state}</dd>
+        <dt>{t(m.state)}</dt><dd>{stateName(district.state)}</dd>
         <dt>{t(m.timezone)}</dt><dd>{district.timezone}</dd>
         <dt>{t(m.schoolYearStarts)}</dt><dd>{month ? tText(month) : '—'}</dd>
         <dt>{t(m.created)}</dt><dd>{when.date(district.created_at)}</dd>

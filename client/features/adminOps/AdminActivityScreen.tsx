@@ -50,7 +50,6 @@ const m = defineMessages({
   personPlaceholder: { id: 'adminOps.activity.personPlaceholder', defaultMessage: 'Name, email or user ID' },
   allActions: { id: 'adminOps.activity.allActions', defaultMessage: 'All actions' },
   loadErrorTitle: { id: 'adminOps.activity.loadErrorTitle', defaultMessage: 'The activity could not be loaded.' },
-  loadErrorWhat: { id: 'adminOps.activity.loadErrorWhat', defaultMessage: 'the activity' },
   tryAgain: { id: 'adminOps.tryAgain', defaultMessage: 'Please try again.' },
   loading: { id: 'adminOps.activity.loading', defaultMessage: 'Loading activity…' },
   noMatchTitle: { id: 'adminOps.activity.noMatchTitle', defaultMessage: 'No activity matches these filters' },
@@ -241,7 +240,7 @@ export default function AdminActivityScreen({ route }: ScreenProps) {
         <TextField label={t(m.to)} name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
       </FilterBar>
       {error && !data ? (
-        <LoadError title={t(m.loadErrorTitle)} what={t(m.loadErrorWhat)} message={error.status === 422 ? error.message : t(m.tryAgain)} onRetry={() => void mutate()} />
+        <LoadError title={t(m.loadErrorTitle)} message={error.status === 422 ? error.message : t(m.tryAgain)} onRetry={() => void mutate()} />
       ) : isLoading && !data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : data && data.data.length === 0 ? (

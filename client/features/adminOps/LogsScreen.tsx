@@ -54,7 +54,6 @@ const m = defineMessages({
   userPlaceholder: { id: 'adminOps.logs.userPlaceholder', defaultMessage: 'Name, email or ID' },
   allKinds: { id: 'adminOps.logs.allKinds', defaultMessage: 'All kinds' },
   loadErrorTitle: { id: 'adminOps.logs.loadErrorTitle', defaultMessage: 'The log could not be loaded.' },
-  loadErrorWhat: { id: 'adminOps.logs.loadErrorWhat', defaultMessage: 'the log' },
   tryAgain: { id: 'adminOps.tryAgain', defaultMessage: 'Please try again.' },
   loading: { id: 'adminOps.logs.loading', defaultMessage: 'Loading the log…' },
   noMatchTitle: { id: 'adminOps.logs.noMatchTitle', defaultMessage: 'Nothing matches these filters' },
@@ -167,7 +166,7 @@ export default function LogsScreen({ route }: ScreenProps) {
         <TextField label={t(m.to)} name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
       </FilterBar>
       {error && !data ? (
-        <LoadError title={t(m.loadErrorTitle)} what={t(m.loadErrorWhat)} message={error.status === 422 ? error.message : t(m.tryAgain)} onRetry={() => void mutate()} />
+        <LoadError title={t(m.loadErrorTitle)} message={error.status === 422 ? error.message : t(m.tryAgain)} onRetry={() => void mutate()} />
       ) : isLoading && !data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : data && data.data.length === 0 ? (

@@ -27,7 +27,7 @@ const m = defineMessages({
   roleOf: { id: 'adminUsers.staff.roleOf', defaultMessage: 'Role of {name}' },
   description: { id: 'adminUsers.staff.description', defaultMessage: 'Coachwell staff who sign in to the admin area. Provider administrators manage staff and alerts; provider support works with districts, users and articles. District logins are on the <link>Users</link> screen.' },
   invite: { id: 'adminUsers.staff.invite', defaultMessage: 'Invite staff member' },
-  loadErrorWhat: { id: 'adminUsers.staff.loadErrorWhat', defaultMessage: 'staff' },
+  loadError: { id: 'adminUsers.staff.loadError', defaultMessage: 'An error occurred while fetching staff. Please try again later.' },
   loading: { id: 'adminUsers.staff.loading', defaultMessage: 'Loading staff…' },
   coachwellStaff: { id: 'adminUsers.coachwellStaff', defaultMessage: 'Coachwell staff' },
   name: { id: 'adminUsers.name', defaultMessage: 'Name' },
@@ -85,7 +85,7 @@ export default function AdminStaffScreen({ route }: ScreenProps) {
         actions={<Button onClick={() => setInviting(true)}>{t(m.invite)}</Button>}
       />
       {error && !data ? (
-        <LoadError what={t(m.loadErrorWhat)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : (

@@ -24,8 +24,9 @@ import { PersonCell, TableFrame } from '../../components/Table';
 const PER_PAGE = 50;
 
 const m = defineMessages({
-  nounOne: { id: 'adminUsers.users.nounOne', defaultMessage: 'user' },
-  nounMany: { id: 'adminUsers.users.nounMany', defaultMessage: 'users' },
+  listCount: { id: 'adminUsers.users.listCount', defaultMessage: '{filtered, select, yes {{count, plural, one {# user matches your filters} other {# users match your filters}}} other {{count, plural, one {# user} other {# users}}}}' },
+  listLoading: { id: 'adminUsers.users.listLoading', defaultMessage: 'Loading users…' },
+  listLoadError: { id: 'adminUsers.users.listLoadError', defaultMessage: 'An error occurred while fetching users. Please try again later.' },
   caption: { id: 'adminUsers.users.caption', defaultMessage: 'Users' },
   name: { id: 'adminUsers.name', defaultMessage: 'Name' },
   district: { id: 'adminUsers.district', defaultMessage: 'District' },
@@ -159,7 +160,7 @@ export default function AdminUsersScreen({ route }: ScreenProps) {
       />
       <AdminUserFilters filters={filters} onChange={update} />
       <ListResults
-        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} messages={{ count: m.listCount, loading: m.listLoading, loadError: m.listLoadError }} filtered={filtered} onPage={(page) => update({ page })}
         invalidAction={<Button variant="secondary" size="sm" onClick={() => update({ ...DEFAULT_ADMIN_USER_FILTERS, sort: 'name' })}>{t(m.clearFilters)}</Button>}
         empty={
           <EmptyState

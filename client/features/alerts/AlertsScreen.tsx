@@ -22,8 +22,9 @@ import { AlertTable } from './components/AlertTable';
 const PER_PAGE = 25;
 
 const m = defineMessages({
-  nounOne: { id: 'alerts.screen.nounOne', defaultMessage: 'alert' },
-  nounMany: { id: 'alerts.screen.nounMany', defaultMessage: 'alerts' },
+  listCount: { id: 'alerts.screen.listCount', defaultMessage: '{filtered, select, yes {{count, plural, one {# alert matches your filters} other {# alerts match your filters}}} other {{count, plural, one {# alert} other {# alerts}}}}' },
+  listLoading: { id: 'alerts.screen.listLoading', defaultMessage: 'Loading alerts…' },
+  listLoadError: { id: 'alerts.screen.listLoadError', defaultMessage: 'An error occurred while fetching alerts. Please try again later.' },
   deleted: { id: 'alerts.screen.deleted', defaultMessage: 'Deleted “{title}”.' },
   description: { id: 'alerts.screen.description', defaultMessage: 'Announcements shown as a banner to district users: to everyone, a plan, chosen districts or chosen roles, between a start and an end. Critical alerts cannot be dismissed.' },
   newAlert: { id: 'alerts.newAlert', defaultMessage: 'New alert' },
@@ -87,7 +88,7 @@ export default function AlertsScreen({ route }: ScreenProps) {
       />
       <AlertFilters filters={filters} onChange={update} />
       <ListResults
-        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} messages={{ count: m.listCount, loading: m.listLoading, loadError: m.listLoadError }} filtered={filtered} onPage={(page) => update({ page })}
         empty={filtered ? (
           <EmptyState title={t(m.noMatchTitle)} action={<Button variant="secondary" onClick={() => update(DEFAULT_ALERT_FILTERS)}>{t(m.clearFilters)}</Button>}>
             <p>{t(m.noMatchText)}</p>

@@ -41,7 +41,7 @@ const m = defineMessages({
   notFound: { id: 'articles.edit.notFound', defaultMessage: 'Not found' },
   maybeDeleted: { id: 'articles.edit.maybeDeleted', defaultMessage: 'It may have been deleted.' },
   back: { id: 'articles.edit.back', defaultMessage: 'Back to articles' },
-  loadErrorWhat: { id: 'articles.edit.loadErrorWhat', defaultMessage: 'the article' },
+  loadError: { id: 'articles.edit.loadError', defaultMessage: 'An error occurred while fetching the article. Please try again later.' },
   loading: { id: 'articles.edit.loading', defaultMessage: 'Loading the article…' },
   savedPublished: { id: 'articles.edit.savedPublished', defaultMessage: 'The article is saved and published.' },
   changesSaved: { id: 'articles.edit.changesSaved', defaultMessage: 'Your changes are saved.' },
@@ -112,7 +112,7 @@ export default function ArticleEditScreen({ route }: ScreenProps) {
   }
   if (id !== null && error && !article) {
     return (
-      <LoadError what={t(m.loadErrorWhat)} onRetry={() => void mutate()} />
+      <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />
     );
   }
   if (id !== null && (isLoading || !article)) return <LoadingBlock label={t(m.loading)} />;

@@ -24,8 +24,9 @@ const NO_FILTERS = { search: '', category: '', status: '' };
 type Filters = typeof DEFAULTS;
 
 const m = defineMessages({
-  nounOne: { id: 'articles.list.nounOne', defaultMessage: 'article' },
-  nounMany: { id: 'articles.list.nounMany', defaultMessage: 'articles' },
+  listCount: { id: 'articles.list.listCount', defaultMessage: '{filtered, select, yes {{count, plural, one {# article matches your filters} other {# articles match your filters}}} other {{count, plural, one {# article} other {# articles}}}}' },
+  listLoading: { id: 'articles.list.listLoading', defaultMessage: 'Loading articles…' },
+  listLoadError: { id: 'articles.list.listLoadError', defaultMessage: 'An error occurred while fetching articles. Please try again later.' },
   published: { id: 'articles.status.published', defaultMessage: 'Published' },
   draft: { id: 'articles.status.draft', defaultMessage: 'Draft' },
   title: { id: 'articles.title', defaultMessage: 'Title' },
@@ -132,7 +133,7 @@ export default function ArticleListScreen({ route }: ScreenProps) {
         <SelectField label={t(m.sortBy)} {...f.select('sort')} options={sortOptions()} />
       </FilterBar>
       <ListResults
-        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} messages={{ count: m.listCount, loading: m.listLoading, loadError: m.listLoadError }} filtered={filtered} onPage={(page) => update({ page })}
         empty={
           <EmptyState
             title={filtered ? t(m.noMatchTitle) : t(m.emptyTitle)}

@@ -11,6 +11,7 @@ import { useFormErrors } from '../../lib/forms';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { timezoneLabel, timezoneOptions } from '../../lib/timezones';
 import { defineMessages, t, tRich } from '../../lib/i18n';
+import { stateName, stateOptions } from '../../lib/usStates';
 
 const m = defineMessages({
   zoneChooseState: { id: 'auth.register.zoneChooseState', defaultMessage: 'Choose your state first; the timezone follows it.' },
@@ -38,10 +39,6 @@ const m = defineMessages({
   signIn: { id: 'auth.register.signIn', defaultMessage: 'Sign in' },
 });
 
-const STATE_OPTIONS = Object.entries(US_STATES)
-  .map(([value, label]) => ({ value, label }))
-  .sort((a, b) => a.label.localeCompare(b.label));
-
 /** The state's zones first (main one first), then the other US zones. */
 function zoneOptions(state: string, current: string) {
   const own: string[] = [...timeZonesOfState(state)];
@@ -52,8 +49,8 @@ function zoneOptions(state: string, current: string) {
 /** Asks when the state keeps two clocks, else says where the default came from. */
 function zoneHint(state: string): string {
   const zones = timeZonesOfState(state);
-  const name = US_STATES[state];
-  if (!name) return t(m.zoneChooseState);
+  if (!(state in US_STATES)) return t(m.zoneChooseState);
+  const name = stateName(state);
   if (zones.length > 1) {
     const labels = zones.map(timezoneLabel);
     const list = labels.slice(1).reduce((first, second) => t(m.zoneOr, { first, second }), labels[0]!);
@@ -111,7 +108,7 @@ export default function RegisterScreen(_props: ScreenProps) {
               <TextField label={t(m.districtName)} autoComplete="organization" required {...form.field('district_name')} />
               <SelectField
                 label={t(m.state)}
-                options={STATE_OPTIONS}
+                options={stateOptions()}
                 placeholder={t(m.chooseState)}
                 required
                 {...form.field('state')}

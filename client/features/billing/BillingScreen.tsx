@@ -40,7 +40,7 @@ export default function BillingScreen({ route }: ScreenProps) {
         actions={<ButtonLink to="/app/settings/billing/quotes" variant="secondary">{t(m.quotes)}</ButtonLink>}
       />
       {error && !billing ? (
-        <LoadError what="your billing details" message={t(m.loadFailed)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadFailed)} onRetry={() => void mutate()} />
       ) : !billing ? (
         <LoadingBlock label={t(m.loading)} />
       ) : (

@@ -15,7 +15,7 @@ import { invoicePdfUrl, useInvoice } from './api';
 import { BillingDocument, DocumentButtons } from './components/BillingDocument';
 import { day } from './components/format';
 import { LineItemsTable } from './components/LineItemsTable';
-import { InvoiceStatusBadge } from './components/StatusBadges';
+import { InvoiceStatusBadge } from '../../components/adminBilling/BillingBadges';
 
 const BILLING = '/app/settings/billing';
 
@@ -72,7 +72,7 @@ export default function InvoiceScreen({ route }: ScreenProps) {
     return (
       <div className="stack stack--lg billing-page">
         <PageHeader title={route.title} breadcrumbs={crumbs} />
-        <LoadError what="the invoice" message={t(m.loadFailed)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadFailed)} onRetry={() => void mutate()} />
       </div>
     );
   }
@@ -96,7 +96,7 @@ export default function InvoiceScreen({ route }: ScreenProps) {
       <BillingDocument
         kind="Invoice"
         number={invoice.number}
-        status={<InvoiceStatusBadge status={invoice.status} />}
+        status={<InvoiceStatusBadge status={invoice.status} className="billing-status" />}
         billTo={invoice.bill_to}
         facts={[
           { label: t(m.issued), value: day(invoice.issued_on, locale) },

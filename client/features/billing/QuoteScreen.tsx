@@ -19,7 +19,7 @@ import { BillingDocument, DocumentButtons } from './components/BillingDocument';
 import { day, dayOfInstant, newQuotePath } from './components/format';
 import { LineItemsTable } from './components/LineItemsTable';
 import { AcceptQuoteDialog, DeclineQuoteDialog, type QuoteAction, SendQuoteDialog } from './components/QuoteDialogs';
-import { QuoteStatusBadge } from './components/StatusBadges';
+import { QuoteStatusBadge } from '../../components/adminBilling/BillingBadges';
 
 const QUOTES = '/app/settings/billing/quotes';
 
@@ -135,7 +135,7 @@ export default function QuoteScreen({ route }: ScreenProps) {
     return (
       <div className="stack stack--lg billing-page">
         <PageHeader title={route.title} breadcrumbs={crumbs} />
-        <LoadError what="the quote" message={t(m.loadFailed)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadFailed)} onRetry={() => void mutate()} />
       </div>
     );
   }
@@ -174,7 +174,7 @@ export default function QuoteScreen({ route }: ScreenProps) {
       <BillingDocument
         kind="Quote"
         number={quote.number}
-        status={<QuoteStatusBadge status={quote.status} />}
+        status={<QuoteStatusBadge status={quote.status} className="billing-status" />}
         billTo={quote.bill_to}
         facts={[
           { label: t(m.date), value: when(quote.created_at) },

@@ -18,7 +18,7 @@ import { useDateLocale } from '../../lib/session';
 import { useBilling, useQuotes } from './api';
 import { day, termLabel } from './components/format';
 import { NewQuoteForm } from './components/NewQuoteForm';
-import { QuoteStatusBadge, quoteStatusLabel } from './components/StatusBadges';
+import { QuoteStatusBadge, quoteStatusLabel } from '../../components/adminBilling/BillingBadges';
 import { readQuotesQuery } from './quotesQuery';
 import { formatInteger } from '../../lib/format';
 import { defineMessages, t } from '../../lib/i18n';
@@ -107,7 +107,7 @@ export default function QuotesScreen({ route }: ScreenProps) {
       />
 
       {query.creating && (billing.error && !billing.data ? (
-        <LoadError what="the plans" message={t(m.plansFailed)} onRetry={() => void billing.mutate()} />
+        <LoadError message={t(m.plansFailed)} onRetry={() => void billing.mutate()} />
       ) : !billing.data ? (
         <LoadingBlock label={t(m.loadingPlans)} />
       ) : billing.data.can_manage ? (
@@ -134,7 +134,7 @@ export default function QuotesScreen({ route }: ScreenProps) {
           />
         </div>
         {error && !data ? (
-          <LoadError what="quotes" message={t(m.loadFailed)} onRetry={() => void mutate()} />
+          <LoadError message={t(m.loadFailed)} onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
           <LoadingBlock label={t(m.loading)} />
         ) : data && data.data.length === 0 ? (
@@ -162,7 +162,7 @@ export default function QuotesScreen({ route }: ScreenProps) {
                 { key: 'seats', header: t(m.seats), className: 'num', render: (q) => formatInteger(q.seats) },
                 { key: 'term', header: t(m.term), render: (q) => <span className="nowrap">{termLabel(q.term_years)}</span> },
                 { key: 'total', header: t(m.total), className: 'num', render: (q) => <span className="nowrap">{formatUsd(q.total_cents)}</span> },
-                { key: 'status', header: t(m.status), render: (q) => <QuoteStatusBadge status={q.status} /> },
+                { key: 'status', header: t(m.status), render: (q) => <QuoteStatusBadge status={q.status} className="billing-status" /> },
                 { key: 'valid', header: t(m.validUntil), render: (q) => <span className="nowrap">{day(q.valid_until, locale)}</span> },
               ]}
             />

@@ -26,7 +26,7 @@ const m = defineMessages({
   never: { id: 'coaches.never', defaultMessage: 'Never' },
   listIntro: { id: 'coaches.listIntro', defaultMessage: 'Your coaching team, the schools each coach works in and the educators they support.' },
   invite: { id: 'coaches.invite', defaultMessage: 'Invite a coach' },
-  coachesWhat: { id: 'coaches.coachesWhat', defaultMessage: 'coaches' },
+  coachesLoadError: { id: 'coaches.coachesLoadError', defaultMessage: 'An error occurred while fetching coaches. Please try again later.' },
   loading: { id: 'coaches.loading', defaultMessage: 'Loading coaches…' },
   emptyTitle: { id: 'coaches.emptyTitle', defaultMessage: 'No coaches yet' },
   emptyBody: { id: 'coaches.emptyBody', defaultMessage: 'Coaches are people with the coach role. Once a coach is invited, they appear here with their schools and caseload.' },
@@ -122,7 +122,7 @@ export default function CoachListScreen({ route }: ScreenProps) {
       />
 
       {error && !data ? (
-        <LoadError what={t(m.coachesWhat)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.coachesLoadError)} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : coaches.length === 0 ? (

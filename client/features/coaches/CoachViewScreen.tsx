@@ -38,7 +38,7 @@ const m = defineMessages({
   notFoundBody: { id: 'coaches.notFoundBody', defaultMessage: 'The link may be out of date, or this person is not a coach in your district.' },
   seeAll: { id: 'coaches.seeAll', defaultMessage: 'See all coaches' },
   goDashboard: { id: 'coaches.goDashboard', defaultMessage: 'Go to your dashboard' },
-  coachWhat: { id: 'coaches.coachWhat', defaultMessage: 'this coach' },
+  coachLoadError: { id: 'coaches.coachLoadError', defaultMessage: 'An error occurred while fetching this coach. Please try again later.' },
   loadingOne: { id: 'coaches.loadingOne', defaultMessage: 'Loading the coach…' },
   assign: { id: 'coaches.assign', defaultMessage: 'Assign educators' },
   about: { id: 'coaches.about', defaultMessage: 'About this coach' },
@@ -100,7 +100,7 @@ export default function CoachViewScreen({ route }: ScreenProps) {
     return (
       <div className="stack">
         <PageHeader title={routeTitle(route)} breadcrumbs={crumbs(routeTitle(route))} />
-        <LoadError what={t(m.coachWhat)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.coachLoadError)} onRetry={() => void mutate()} />
       </div>
     );
   }

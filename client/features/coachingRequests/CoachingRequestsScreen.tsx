@@ -44,7 +44,7 @@ const m = defineMessages({
   withdrawFailed: { id: 'coachingRequests.withdrawFailed', defaultMessage: 'The request could not be withdrawn. Please try again.' },
   yourRequests: { id: 'coachingRequests.yourRequests', defaultMessage: 'Your requests' },
   yourRequestsIntro: { id: 'coachingRequests.yourRequestsIntro', defaultMessage: 'Newest first, with where each one stands.' },
-  loadWhat: { id: 'coachingRequests.loadWhat', defaultMessage: 'your requests' },
+  loadError: { id: 'coachingRequests.loadError', defaultMessage: 'An error occurred while fetching your requests. Please try again later.' },
   loading: { id: 'coachingRequests.loading', defaultMessage: 'Loading your requests…' },
   emptyTitle: { id: 'coachingRequests.emptyTitle', defaultMessage: 'No requests yet' },
   emptyBody: { id: 'coachingRequests.emptyBody', defaultMessage: 'When you ask for coaching, your request shows here until a session is scheduled.' },
@@ -111,7 +111,7 @@ function MyRequests() {
   };
   return (
     <Card titleId="my-requests-title" title={t(m.yourRequests)} intro={t(m.yourRequestsIntro)}>
-      {error && !data ? <LoadError what={t(m.loadWhat)} onRetry={() => void mutate()} />
+      {error && !data ? <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />
         : isLoading || !data ? <LoadingBlock label={t(m.loading)} />
           : data.data.length === 0 ? (
             <EmptyState title={t(m.emptyTitle)} headingLevel={3}>

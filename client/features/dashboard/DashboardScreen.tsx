@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../common/authUser';
-import { US_STATES } from '../../../common/constants';
 import { hasPermission, PERMISSIONS } from '../../../common/permissions';
 import { TRIAL_NOTICE_DAYS } from '../../../common/constants';
 import { appNavigation, isEducator } from '../../app/navigation';
@@ -20,6 +19,7 @@ import { FollowThroughPanel } from './components/FollowThroughPanel';
 import { SetupChecklist } from './components/SetupChecklist';
 import { useSetupChecklist } from './api';
 import { defineMessages, t, type MessageDescriptor } from '../../lib/i18n';
+import { stateName } from '../../lib/usStates';
 import '../../components/chips.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -246,7 +246,7 @@ export default function DashboardScreen(_props: ScreenProps) {
               <dt>{t(m.district)}</dt>
               <dd>{district.name}</dd>
               <dt>{t(m.state)}</dt>
-              <dd>{US_STATES[district.state] ?? district.state}</dd>
+              <dd>{stateName(district.state)}</dd>
               <dt>{t(m.plan)}</dt>
               <dd>{district.status === 'trial' ? t(m.planTrial, { plan: district.plan.name }) : district.plan.name}</dd>
             </dl>

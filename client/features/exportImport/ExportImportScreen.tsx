@@ -37,7 +37,7 @@ const m = defineMessages({
   importEducators: { id: 'exportImport.importEducators', defaultMessage: 'Import educators' },
   importNeedsPermission: { id: 'exportImport.importNeedsPermission', defaultMessage: 'Importing educators needs the permission to add staff for the whole district. Ask your district administrator.' },
   pastImports: { id: 'exportImport.pastImports', defaultMessage: 'Past imports' },
-  importsWhat: { id: 'exportImport.importsWhat', defaultMessage: 'imports', description: 'Completes "An error occurred while fetching …".' },
+  importsLoadError: { id: 'exportImport.importsLoadError', defaultMessage: 'An error occurred while fetching imports. Please try again later.' },
   loadingImports: { id: 'exportImport.loadingImports', defaultMessage: 'Loading imports…' },
   noImports: { id: 'exportImport.noImports', defaultMessage: 'No imports yet' },
   noImportsBody: { id: 'exportImport.noImportsBody', defaultMessage: 'Every import you run is listed here with its rows and outcomes.' },
@@ -108,7 +108,7 @@ export default function ExportImportScreen({ route }: ScreenProps) {
         <section className="stack" aria-labelledby={pastId}>
           <h2 id={pastId} className="card__title">{t(m.pastImports)}</h2>
           {imports.error && !imports.data ? (
-            <LoadError what={t(m.importsWhat)} onRetry={() => void imports.mutate()} />
+            <LoadError message={t(m.importsLoadError)} onRetry={() => void imports.mutate()} />
           ) : !imports.data ? (
             <LoadingBlock label={t(m.loadingImports)} />
           ) : imports.data.data.length === 0 ? (

@@ -39,7 +39,7 @@ const m = defineMessages({
   sessionsTabs: { id: 'observations.sessionsTabs', defaultMessage: 'Calibration sessions' },
   openSessions: { id: 'observations.openSessions', defaultMessage: 'Open sessions' },
   archivedTab: { id: 'observations.archivedTab', defaultMessage: 'Archived' },
-  loadSessions: { id: 'observations.loadSessions', defaultMessage: 'the calibration sessions' },
+  loadSessionsError: { id: 'observations.loadSessionsError', defaultMessage: 'An error occurred while fetching the calibration sessions. Please try again later.' },
   loadingSessions: { id: 'observations.loadingSessions', defaultMessage: 'Loading the sessions…' },
   noArchived: { id: 'observations.noArchived', defaultMessage: 'No archived sessions' },
   noSessions: { id: 'observations.noSessions', defaultMessage: 'No calibration sessions yet' },
@@ -109,7 +109,7 @@ export default function CalibrationListScreen({ route }: ScreenProps) {
         { key: 'open', to: '/app/observations/calibration', label: t(m.openSessions), current: !archived },
         { key: 'archived', to: '/app/observations/calibration?status=archived', label: t(m.archivedTab), current: archived },
       ]} />
-      {sessions.error && !sessions.data ? <LoadError what={t(m.loadSessions)} onRetry={() => void sessions.mutate()} />
+      {sessions.error && !sessions.data ? <LoadError message={t(m.loadSessionsError)} onRetry={() => void sessions.mutate()} />
         : !sessions.data ? <LoadingBlock label={t(m.loadingSessions)} />
           : rows.length === 0 ? (
             <EmptyState title={archived ? t(m.noArchived) : t(m.noSessions)} action={archived ? undefined : newButton}>

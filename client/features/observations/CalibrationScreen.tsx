@@ -24,7 +24,7 @@ const m = defineMessages({
   notFoundTitle: { id: 'observations.notFoundTitle', defaultMessage: 'Calibration session not found' },
   notFoundAlert: { id: 'observations.notFoundAlert', defaultMessage: 'This calibration session does not exist.' },
   notFoundText: { id: 'observations.notFoundText', defaultMessage: 'It may be another district’s, or of an educator you cannot see. <link>All calibration sessions</link>' },
-  loadSession: { id: 'observations.loadSession', defaultMessage: 'the calibration session' },
+  loadSessionError: { id: 'observations.loadSessionError', defaultMessage: 'An error occurred while fetching the calibration session. Please try again later.' },
   loadingSession: { id: 'observations.loadingSession', defaultMessage: 'Loading the session…' },
   resumeYours: { id: 'observations.resumeYours', defaultMessage: 'Resume your observation' },
   yours: { id: 'observations.yours', defaultMessage: 'Your observation' },
@@ -61,7 +61,7 @@ export default function CalibrationScreen({ route }: ScreenProps) {
       <div className="stack stack--lg obs-page">
         <PageHeader title={missing ? t(m.notFoundTitle) : routeTitle(route)} breadcrumbs={[...breadcrumbs, { label: routeTitle(route) }]} />
         {missing ? <Alert tone="warning" title={t(m.notFoundAlert)}><p>{tRich(m.notFoundText, { link: (chunks) => <Link to="/app/observations/calibration">{chunks}</Link> })}</p></Alert>
-          : <LoadError what={t(m.loadSession)} message={session.error.status === 403 ? session.error.message : undefined} onRetry={() => void session.mutate()} />}
+          : <LoadError message={session.error.status === 403 ? session.error.message : t(m.loadSessionError)} onRetry={() => void session.mutate()} />}
       </div>
     );
   }

@@ -35,8 +35,9 @@ const m = defineMessages({
   calibration: { id: 'observations.calibration', defaultMessage: 'Calibration' },
   observedRange: { id: 'observations.observedRange', defaultMessage: 'Observed: {range}' },
   downloadCsv: { id: 'observations.downloadCsv', defaultMessage: 'Download CSV' },
-  nounOne: { id: 'observations.nounOne', defaultMessage: 'observation' },
-  nounMany: { id: 'observations.nounMany', defaultMessage: 'observations' },
+  listCount: { id: 'observations.listCount', defaultMessage: '{filtered, select, yes {{count, plural, one {# observation matches your filters} other {# observations match your filters}}} other {{count, plural, one {# observation} other {# observations}}}}' },
+  listLoading: { id: 'observations.listLoading', defaultMessage: 'Loading observations…' },
+  listLoadError: { id: 'observations.listLoadError', defaultMessage: 'An error occurred while fetching observations. Please try again later.' },
   clearFilters: { id: 'observations.clearFilters', defaultMessage: 'Clear filters' },
   noMatchTitle: { id: 'observations.noMatchTitle', defaultMessage: 'No observations match these filters' },
   noMatchText: { id: 'observations.noMatchText', defaultMessage: 'Try a longer date range or fewer filters.' },
@@ -100,7 +101,7 @@ export default function ObservationListScreen({ route }: ScreenProps) {
         )}
       </div>
       <ListResults
-        list={list} noun={[t(m.nounOne), t(m.nounMany)]} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} messages={{ count: m.listCount, loading: m.listLoading, loadError: m.listLoadError }} filtered={filtered} onPage={(page) => update({ page })}
         invalidAction={<Button variant="secondary" onClick={() => update(CLEARED)}>{t(m.clearFilters)}</Button>}
         empty={filtered ? (
           <EmptyState title={t(m.noMatchTitle)} action={<Button variant="secondary" onClick={() => update(CLEARED)}>{t(m.clearFilters)}</Button>}>

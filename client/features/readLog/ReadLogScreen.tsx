@@ -32,7 +32,7 @@ const m = defineMessages({
   notEducatorBody: { id: 'readLog.notEducatorBody', defaultMessage: 'Educators see here who opened the records about them: person, role and day, never what they read.' },
   offTitle: { id: 'readLog.offTitle', defaultMessage: 'Your district has turned this view off' },
   offBody: { id: 'readLog.offBody', defaultMessage: 'Ask your district administrator if you have questions about who reads your records.' },
-  loadWhat: { id: 'readLog.loadWhat', defaultMessage: 'who has read about you' },
+  loadError: { id: 'readLog.loadError', defaultMessage: 'An error occurred while fetching who has read about you. Please try again later.' },
   loading: { id: 'readLog.loading', defaultMessage: 'Loading who has read about you…' },
   emptyTitle: { id: 'readLog.emptyTitle', defaultMessage: 'Nobody has read about you yet' },
   emptyBody: { id: 'readLog.emptyBody', defaultMessage: 'When someone opens one of your observations, coaching sessions, skill ratings, action steps or coaching cycles, you see it here the same day.' },
@@ -125,7 +125,7 @@ export default function ReadLogScreen(_props: ScreenProps) {
       </Alert>
     );
   } else if (log.error && !log.data) {
-    body = <LoadError what={t(m.loadWhat)} onRetry={() => void log.mutate()} />;
+    body = <LoadError message={t(m.loadError)} onRetry={() => void log.mutate()} />;
   } else if (!log.data) {
     body = <LoadingBlock label={t(m.loading)} />;
   } else if (log.data.data.length === 0) {

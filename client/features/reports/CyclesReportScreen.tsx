@@ -2,8 +2,8 @@
 // overdue now, completion rate, average days to complete), cycles by status, the stage funnel with
 // average days against expected, goal attainment, and tables by coach and by school. Every figure
 // opens the cycles behind it (GET /api/coaching-cycle with the same filters).
-import { CYCLE_STATUS_LABELS } from '../../../common/cycleValues';
 import type { CyclesReport } from '../../../common/schemas/reports';
+import { cycleStatusLabel } from '../../components/CycleBadges';
 import { EmptyState } from '../../components/EmptyState';
 import { ButtonLink } from '../../components/Button';
 import { useCyclesReport } from './api';
@@ -16,7 +16,7 @@ import { countOf, decimal, int, percent } from './format';
 import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQuery';
 import type { ReportPage } from './useReportPage';
 import { hasFeature } from '../../../common/permissions';
-import { defineMessages, type MessageDescriptor, t, tRich, tText } from '../../lib/i18n';
+import { defineMessages, type MessageDescriptor, t, tRich } from '../../lib/i18n';
 
 type Row = CyclesReport['by_school'][number];
 
@@ -183,14 +183,14 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
         </ChartFrame>
         <div className="stack">
           <ChartFrame title={t(m.byStatus)}
-            summary={data.by_status.map((s) => `${tText(CYCLE_STATUS_LABELS[s.status])} ${s.cycles}`).join(', ')}
+            summary={data.by_status.map((s) => `${cycleStatusLabel(s.status)} ${s.cycles}`).join(', ')}
             table={{
               caption: t(m.byStatusCaption),
               columns: [{ key: 's', label: t(m.status) }, { key: 'c', label: t(m.cycles), numeric: true }],
-              rows: data.by_status.map((s) => ({ key: s.status, cells: [tText(CYCLE_STATUS_LABELS[s.status]), int(s.cycles)] })),
+              rows: data.by_status.map((s) => ({ key: s.status, cells: [cycleStatusLabel(s.status), int(s.cycles)] })),
             }}>
             {(id) => <BarChart label={t(m.byStatusCaption)} describedBy={id} series={[t(m.cycles)]} format={(n) => int(n)}
-              rows={data.by_status.map((s) => ({ key: s.status, label: tText(CYCLE_STATUS_LABELS[s.status]), values: [s.cycles], onDrill: s.cycles ? () => drill(t(m.statusDrill, { status: tText(CYCLE_STATUS_LABELS[s.status]) }), { status: [s.status] }) : undefined }))} />}
+              rows={data.by_status.map((s) => ({ key: s.status, label: cycleStatusLabel(s.status), values: [s.cycles], onDrill: s.cycles ? () => drill(t(m.statusDrill, { status: cycleStatusLabel(s.status) }), { status: [s.status] }) : undefined }))} />}
           </ChartFrame>
           <ChartFrame title={t(m.goals)}
             summary={t(m.goalsSummary, { count: h.completed, list: outcomes.map((x) => `${x.label.toLowerCase()} ${x.value}`).join(', ') })}

@@ -25,7 +25,7 @@ import { levelColour, selfAssess, useEducatorSkills } from '../../lib/skills';
 import { defineMessages, t, tRich } from '../../lib/i18n';
 
 const m = defineMessages({
-  loadRatings: { id: 'selfAssessment.loadRatings', defaultMessage: 'your ratings' },
+  loadRatingsError: { id: 'selfAssessment.loadRatingsError', defaultMessage: 'An error occurred while fetching your ratings. Please try again later.' },
   loadingRatings: { id: 'selfAssessment.loadingRatings', defaultMessage: 'Loading your ratings…' },
   onlyYouTitle: { id: 'selfAssessment.onlyYouTitle', defaultMessage: 'Only you can rate yourself' },
   onlyYouBody: { id: 'selfAssessment.onlyYouBody', defaultMessage: 'Self-assessment is given by the educator, signed in as themself.' },
@@ -41,7 +41,7 @@ const m = defineMessages({
   planItem3: { id: 'selfAssessment.planItem3', defaultMessage: 'give your coach a starting point for the next conversation.' },
   notEducatorTitle: { id: 'selfAssessment.notEducatorTitle', defaultMessage: 'Self-assessment is for educators' },
   notEducatorBody: { id: 'selfAssessment.notEducatorBody', defaultMessage: 'Educators rate themselves here. To rate an educator, use Rate skills on their profile or the <link>skill map</link>.' },
-  loadWhat: { id: 'selfAssessment.loadWhat', defaultMessage: 'your self-assessment' },
+  loadError: { id: 'selfAssessment.loadError', defaultMessage: 'An error occurred while fetching your self-assessment. Please try again later.' },
   loadingFramework: { id: 'selfAssessment.loadingFramework', defaultMessage: 'Loading the skill framework…' },
   notLinkedTitle: { id: 'selfAssessment.notLinkedTitle', defaultMessage: 'Your login is not linked to an educator record' },
   notLinkedBody: { id: 'selfAssessment.notLinkedBody', defaultMessage: 'Ask your district administrator to link your educator record to this login.' },
@@ -68,7 +68,7 @@ function SelfAssessmentForm({ staffId, framework }: { staffId: number; framework
     if (self && !touched) setChoices(Object.fromEntries(self.map((r) => [r.skill_id, r.level])));
   }, [self, touched]);
 
-  if (skills.error && !skills.data) return <LoadError what={t(m.loadRatings)} onRetry={() => void skills.mutate()} />;
+  if (skills.error && !skills.data) return <LoadError message={t(m.loadRatingsError)} onRetry={() => void skills.mutate()} />;
   if (!skills.data) return <LoadingBlock label={t(m.loadingRatings)} />;
   if (!skills.data.can_self_assess) {
     return <Alert tone="info" title={t(m.onlyYouTitle)}>{t(m.onlyYouBody)}</Alert>;
@@ -175,7 +175,7 @@ export default function SelfAssessmentScreen(_props: ScreenProps) {
       </EmptyState>
     );
   } else if ((framework.error && !framework.data) || (own.error && !own.data)) {
-    body = <LoadError what={t(m.loadWhat)} onRetry={() => { void framework.mutate(); void own.mutate(); }} />;
+    body = <LoadError message={t(m.loadError)} onRetry={() => { void framework.mutate(); void own.mutate(); }} />;
   } else if (!framework.data || !own.data) {
     body = <LoadingBlock label={t(m.loadingFramework)} />;
   } else if (own.data.length !== 1) {

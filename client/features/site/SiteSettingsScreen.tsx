@@ -16,7 +16,7 @@ const m = defineMessages({
   profileTitle: { id: 'site.profileTitle', defaultMessage: 'District profile' },
   profileIntroManage: { id: 'site.profileIntroManage', defaultMessage: 'How your district appears in Coachwell, its local time and when its school year begins.' },
   profileIntroRead: { id: 'site.profileIntroRead', defaultMessage: 'How your district appears in Coachwell. Only district administrators can change it.' },
-  profileWhat: { id: 'site.profileWhat', defaultMessage: 'the district profile', description: 'Completes "An error occurred while fetching …".' },
+  profileLoadError: { id: 'site.profileLoadError', defaultMessage: 'An error occurred while fetching the district profile. Please try again later.' },
   profileLoading: { id: 'site.profileLoading', defaultMessage: 'Loading the district profile…' },
   description: { id: 'site.description', defaultMessage: 'Your district\'s profile, coaching targets, schools and how long coaching records are kept.' },
 });
@@ -31,7 +31,7 @@ function ProfileCard({ canManage }: { canManage: boolean }) {
       intro={canManage ? t(m.profileIntroManage) : t(m.profileIntroRead)}
     >
       {error && !district ? (
-        <LoadError what={t(m.profileWhat)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.profileLoadError)} onRetry={() => void mutate()} />
       ) : !district ? (
         <LoadingBlock label={t(m.profileLoading)} />
       ) : canManage ? (

@@ -59,7 +59,7 @@ const m = defineMessages({
   passwordsOff: { id: 'sso.passwordsOff', defaultMessage: 'Password sign-in is off' },
   passwordsOffBody: { id: 'sso.passwordsOffBody', defaultMessage: '{providers} turned it off: everyone in the district signs in with their school account only, including people who have not used it yet. District administrators keep their password as a break-glass.' },
   and: { id: 'sso.and', defaultMessage: '{first} and {second}' },
-  connectionsWhat: { id: 'sso.connectionsWhat', defaultMessage: 'the sign-in connections', description: 'Completes "An error occurred while fetching …".' },
+  connectionsLoadError: { id: 'sso.connectionsLoadError', defaultMessage: 'An error occurred while fetching the sign-in connections. Please try again later.' },
   loading: { id: 'sso.loading', defaultMessage: 'Loading the sign-in connections…' },
 });
 
@@ -193,7 +193,7 @@ export default function SsoSettingsScreen({ route }: ScreenProps) {
       )}
       <RedirectAddress url={redirect} />
       {error && !data ? (
-        <LoadError what={t(m.connectionsWhat)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.connectionsLoadError)} onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : (

@@ -28,7 +28,7 @@ import { defineMessages, t } from '../../lib/i18n';
 
 const m = defineMessages({
   noteDeactivated: { id: 'staff.noteDeactivated', defaultMessage: 'deactivated' },
-  yourProfileWhat: { id: 'staff.yourProfileWhat', defaultMessage: 'your profile' },
+  yourProfileLoadError: { id: 'staff.yourProfileLoadError', defaultMessage: 'An error occurred while fetching your profile. Please try again later.' },
   yourProfile: { id: 'staff.yourProfile', defaultMessage: 'Your profile' },
   notLinkedTitle: { id: 'staff.notLinkedTitle', defaultMessage: 'Your profile is not linked yet' },
   notLinkedBody: { id: 'staff.notLinkedBody', defaultMessage: 'Your login is not linked to an educator on your district\'s roster. Ask your district administrator to send you the invitation from your educator profile.' },
@@ -59,7 +59,7 @@ function OwnProfile() {
   const self = useOwnEducator();
   const own = self.data?.[0];
   if (own) return <Navigate replace to={`/app/staff/${own.id}`} />;
-  if (self.error && !self.data) return <LoadError what={t(m.yourProfileWhat)} onRetry={() => void self.mutate()} />;
+  if (self.error && !self.data) return <LoadError message={t(m.yourProfileLoadError)} onRetry={() => void self.mutate()} />;
   if (!self.data) return <LoadingBlock />;
   return (
     <div className="stack">

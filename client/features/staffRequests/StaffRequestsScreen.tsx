@@ -41,7 +41,6 @@ const m = defineMessages({
   newRequest: { id: 'staffRequests.newRequest', defaultMessage: 'New request' },
   tabsLabel: { id: 'staffRequests.tabsLabel', defaultMessage: 'Request status' },
   sectionLabel: { id: 'staffRequests.sectionLabel', defaultMessage: '{status} requests' },
-  requestsWhat: { id: 'staffRequests.requestsWhat', defaultMessage: 'the requests' },
   loadFailed: { id: 'staffRequests.loadFailed', defaultMessage: 'We could not load the requests. {message}' },
   loading: { id: 'staffRequests.loading', defaultMessage: 'Loading requests…' },
   count: { id: 'staffRequests.count', defaultMessage: '{count, plural, one {# request} other {# requests}}' },
@@ -162,7 +161,7 @@ export default function StaffRequestsScreen(_props: ScreenProps) {
 
       <section className="stack" aria-label={t(m.sectionLabel, { status: t(TABS.find((tab) => tab.status === status)!.label) })} aria-busy={list.isValidating || undefined}>
         {list.error && !list.data ? (
-          <LoadError what={t(m.requestsWhat)} message={t(m.loadFailed, { message: list.error.message })} onRetry={() => void list.mutate()} />
+          <LoadError message={t(m.loadFailed, { message: list.error.message })} onRetry={() => void list.mutate()} />
         ) : !list.data ? (
           <LoadingBlock label={t(m.loading)} />
         ) : rows.length === 0 ? (

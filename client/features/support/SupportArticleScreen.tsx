@@ -26,7 +26,7 @@ const m = defineMessages({
   notFoundText: { id: 'support.article.notFoundText', defaultMessage: 'It may have moved, or it is being updated. Search for the topic or browse the articles by topic.' },
   searchKb: { id: 'support.article.searchKb', defaultMessage: 'Search the knowledge base' },
   dashboard: { id: 'support.article.dashboard', defaultMessage: 'Go to your dashboard' },
-  loadErrorWhat: { id: 'support.article.loadErrorWhat', defaultMessage: 'this article' },
+  loadError: { id: 'support.article.loadError', defaultMessage: 'An error occurred while fetching this article. Please try again later.' },
   loading: { id: 'support.article.loading', defaultMessage: 'Loading the article…' },
   voteError: { id: 'support.article.voteError', defaultMessage: 'Your answer could not be saved. Please try again.' },
   updated: { id: 'support.article.updated', defaultMessage: '{category} · Updated {date}' },
@@ -70,7 +70,7 @@ export default function SupportArticleScreen({ route }: ScreenProps) {
     return (
       <div className="stack support-page">
         <PageHeader title={routeTitle(route)} breadcrumbs={[{ label: t(m.support), to: '/app/support' }, { label: routeTitle(route) }]} />
-        <LoadError what={t(m.loadErrorWhat)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />
       </div>
     );
   }

@@ -27,7 +27,7 @@ const m = defineMessages({
   searchLabel: { id: 'support.home.searchLabel', defaultMessage: 'Search help articles' },
   searchPlaceholder: { id: 'support.home.searchPlaceholder', defaultMessage: 'For example: invite a coach, calendar, import' },
   search: { id: 'support.home.search', defaultMessage: 'Search' },
-  loadErrorWhat: { id: 'support.home.loadErrorWhat', defaultMessage: 'help articles' },
+  loadError: { id: 'support.home.loadError', defaultMessage: 'An error occurred while fetching help articles. Please try again later.' },
   loading: { id: 'support.home.loading', defaultMessage: 'Loading help articles…' },
   browse: { id: 'support.home.browse', defaultMessage: 'Browse by topic' },
   articles: { id: 'support.home.articles', defaultMessage: '{count, plural, one {# article} other {# articles}}' },
@@ -98,7 +98,7 @@ export default function SupportScreen({ route }: ScreenProps) {
       </form>
 
       {error && !data ? (
-        <LoadError what={t(m.loadErrorWhat)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />
       ) : isLoading && !data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : data ? (

@@ -36,7 +36,7 @@ const m = defineMessages({
   rolesHint: { id: 'users.rolesHint', defaultMessage: 'Choose at least one. Someone who both coaches and leads a school can hold both roles.' },
   dropAdminTitle: { id: 'users.dropAdminTitle', defaultMessage: 'You are removing your own administrator role' },
   dropAdminBody: { id: 'users.dropAdminBody', defaultMessage: 'After saving you can no longer manage users, schools or billing. Another district administrator can give it back.' },
-  schoolsWhat: { id: 'users.schoolsWhat', defaultMessage: 'schools' },
+  schoolsLoadError: { id: 'users.schoolsLoadError', defaultMessage: 'An error occurred while fetching schools. Please try again later.' },
   loadingSchools: { id: 'users.loadingSchools', defaultMessage: 'Loading schools…' },
   noSchoolsTitle: { id: 'users.noSchoolsTitle', defaultMessage: 'Your district has no schools yet' },
   noSchoolsBody: { id: 'users.noSchoolsBody', defaultMessage: 'Principals and coaches work in schools. <link>Add your schools in Site settings</link> first.' },
@@ -157,7 +157,7 @@ function UserForm({ user, me }: { user: DistrictUser | null; me: AuthUser | null
         </Alert>
       )}
       {schools.error && !schools.data ? (
-        <LoadError what={t(m.schoolsWhat)} onRetry={() => void schools.mutate()} />
+        <LoadError message={t(m.schoolsLoadError)} onRetry={() => void schools.mutate()} />
       ) : !schools.data ? (
         <LoadingBlock label={t(m.loadingSchools)} />
       ) : schoolOptions.length === 0 ? (

@@ -19,6 +19,9 @@ import { defineMessages, t } from '../../lib/i18n';
 import { routeTitle } from '../../app/routeTitles';
 
 const m = defineMessages({
+  listCount: { id: 'users.listCount', defaultMessage: '{filtered, select, yes {{count, plural, one {# user matches your filters} other {# users match your filters}}} other {{count, plural, one {# user} other {# users}}}}' },
+  listLoading: { id: 'users.listLoading', defaultMessage: 'Loading users…' },
+  listLoadError: { id: 'users.listLoadError', defaultMessage: 'An error occurred while fetching users. Please try again later.' },
   listIntro: { id: 'users.listIntro', defaultMessage: 'Everyone in your district who signs in to Coachwell. Invite people, choose their roles and schools, and turn off access when someone leaves.' },
   invite: { id: 'users.invite', defaultMessage: 'Invite user' },
   noMatch: { id: 'users.noMatch', defaultMessage: 'No users match these filters' },
@@ -70,7 +73,7 @@ function DistrictUserList({ route, selfId }: ScreenProps & { selfId: number }) {
       />
       <UserFilters filters={filters} onChange={update} />
       <ListResults
-        list={list} noun={['user', 'users']} filtered={filtered} onPage={(page) => update({ page })}
+        list={list} messages={{ count: m.listCount, loading: m.listLoading, loadError: m.listLoadError }} filtered={filtered} onPage={(page) => update({ page })}
         empty={filtered ? (
           <EmptyState title={t(m.noMatch)} action={<Button variant="secondary" onClick={() => update(DEFAULT_USER_FILTERS)}>{t(m.clearFilters)}</Button>}>
             <p>{t(m.noMatchBody)}</p>

@@ -34,6 +34,8 @@ import districtExport from './districtExport.json';
 import sso from './sso.json';
 import interactionSettings from './interactionSettings.json';
 import exportImport from './exportImport.json';
+import usStates from './usStates.json';
+import auditActions from './auditActions.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -68,5 +70,7 @@ const texts: TextCatalog = {
   ...sso,
   ...interactionSettings,
   ...exportImport,
+  ...usStates,
+  ...auditActions,
 };
 export default texts;

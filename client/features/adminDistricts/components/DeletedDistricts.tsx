@@ -13,7 +13,7 @@ import { useDistrictDeletions } from '../api';
 const m = defineMessages({
   title: { id: 'adminDistricts.deleted.title', defaultMessage: 'Deleted districts' },
   count: { id: 'adminDistricts.deleted.count', defaultMessage: '{count, plural, one {# certificate} other {# certificates}}' },
-  what: { id: 'adminDistricts.deleted.what', defaultMessage: 'the deleted districts' },
+  loadError: { id: 'adminDistricts.deleted.loadError', defaultMessage: 'An error occurred while fetching the deleted districts. Please try again later.' },
   loadFailed: { id: 'adminDistricts.deleted.loadFailed', defaultMessage: 'The deleted districts could not be loaded.' },
   loading: { id: 'adminDistricts.deleted.loading', defaultMessage: 'Loading…' },
   none: { id: 'adminDistricts.deleted.none', defaultMessage: "No district has been deleted. A district's certificate of deletion appears here once it is deleted." },
@@ -43,7 +43,7 @@ export function DeletedDistricts() {
         {data && <span className="muted text-sm">{t(m.count, { count: data.meta.total })}</span>}
       </div>
       {error ? (
-        <LoadError what={t(m.what)} title={t(m.loadFailed)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadError)} title={t(m.loadFailed)} onRetry={() => void mutate()} />
       ) : !data ? (
         <p className="muted">{t(m.loading)}</p>
       ) : data.data.length === 0 ? (

@@ -1,9 +1,9 @@
 // Search, plan, status and state filters and the sort of the Districts list. The URL holds them.
-import { US_STATES } from '../../../../common/constants';
 import { DISTRICT_STATUSES, DISTRICT_STATUS_LABELS, type PlanOption } from '../../../../common/schemas/adminDistricts';
 import { boundFilters, FilterBar } from '../../../components/FilterBar';
 import { SelectField } from '../../../components/Field';
 import { defineMessages, t, tText } from '../../../lib/i18n';
+import { stateOptions } from '../../../lib/usStates';
 import { keepChosen } from '../../../lib/listParams';
 import type { DistrictListParams } from '../api';
 
@@ -47,7 +47,6 @@ export const sortOptions = () => [
 ];
 
 const statusOptions = () => DISTRICT_STATUSES.map((s) => ({ value: s, label: tText(DISTRICT_STATUS_LABELS[s]) }));
-const STATE_OPTIONS = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
 
 type Props = {
   params: DistrictListParams;
@@ -64,7 +63,7 @@ export function DistrictFilters({ params, plans, onChange }: Props) {
     <FilterBar label={t(m.label)} searchPlaceholder={t(m.searchPlaceholder)} {...f.bar} columns="minmax(14rem, 2fr) repeat(4, minmax(8.5rem, 1fr)) auto">
       <SelectField label={t(m.plan)} {...f.select('plan')} placeholder={t(m.allPlans)} options={planOptions} />
       <SelectField label={t(m.status)} {...f.select('status')} placeholder={t(m.allStatuses)} options={statusOptions()} />
-      <SelectField label={t(m.state)} {...f.select('state')} placeholder={t(m.allStates)} options={STATE_OPTIONS} />
+      <SelectField label={t(m.state)} {...f.select('state')} placeholder={t(m.allStates)} options={stateOptions(true)} />
       <SelectField label={t(m.sortBy)} {...f.select('sort')} options={sorts} />
     </FilterBar>
   );

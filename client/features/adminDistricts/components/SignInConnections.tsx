@@ -18,7 +18,7 @@ const m = defineMessages({
   title: { id: 'adminDistricts.sso.title', defaultMessage: 'Sign-in connections' },
   intro: { id: 'adminDistricts.sso.intro', defaultMessage: "How the district's people sign in with their school accounts. Only the district's administrators change these, under Single sign-on in their settings." },
   introNoPlan: { id: 'adminDistricts.sso.introNoPlan', defaultMessage: "How the district's people sign in with their school accounts. Only the district's administrators change these, under Single sign-on in their settings. Its plan does not include single sign-on: its administrators cannot add or change connections." },
-  what: { id: 'adminDistricts.sso.what', defaultMessage: 'the sign-in connections' },
+  loadError: { id: 'adminDistricts.sso.loadError', defaultMessage: 'An error occurred while fetching the sign-in connections. Please try again later.' },
   loading: { id: 'adminDistricts.sso.loading', defaultMessage: 'Loading the sign-in connections…' },
   none: { id: 'adminDistricts.sso.none', defaultMessage: 'No sign-in connections: everyone signs in with a password.' },
   testLabel: { id: 'adminDistricts.sso.testLabel', defaultMessage: 'Test connection to {label}' },
@@ -48,7 +48,7 @@ export function SignInConnections({ districtId, hasPlan }: { districtId: number;
       <h2 className="card__title adm-card-title" id="adm-sso-heading">{t(m.title)}</h2>
       <p className="muted text-sm">{t(hasPlan ? m.intro : m.introNoPlan)}</p>
       {error && !data ? (
-        <LoadError what={t(m.what)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : data.data.length === 0 ? (

@@ -10,7 +10,7 @@ import { Table } from '../../../components/Table';
 import { defineMessages, t } from '../../../lib/i18n';
 import { useInvoices } from '../api';
 import { day } from './format';
-import { InvoiceStatusBadge } from './StatusBadges';
+import { InvoiceStatusBadge } from '../../../components/adminBilling/BillingBadges';
 
 const m = defineMessages({
   title: { id: 'billing.invoices.title', defaultMessage: 'Invoices' },
@@ -38,7 +38,7 @@ export function InvoicesCard({ locale }: { locale?: Locale }) {
       intro={t(m.intro)}
     >
       {error && !data ? (
-        <LoadError what="invoices" message={t(m.loadFailed)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadFailed)} onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : data.data.length === 0 ? (
@@ -55,7 +55,7 @@ export function InvoicesCard({ locale }: { locale?: Locale }) {
             { key: 'date', header: t(m.date), render: (i) => <span className="nowrap">{day(i.issued_on, locale)}</span> },
             { key: 'period', header: t(m.period), render: (i) => <>{day(i.period_start, locale)} – {day(i.period_end, locale)}</> },
             { key: 'amount', header: t(m.amount), className: 'num', render: (i) => <span className="nowrap">{formatUsd(i.amount_cents)}</span> },
-            { key: 'status', header: t(m.status), render: (i) => <InvoiceStatusBadge status={i.status} /> },
+            { key: 'status', header: t(m.status), render: (i) => <InvoiceStatusBadge status={i.status} className="billing-status" /> },
           ]}
         />
       )}

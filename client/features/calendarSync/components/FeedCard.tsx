@@ -32,7 +32,6 @@ const m = defineMessages({
   saved: { id: 'calendarSync.feed.saved', defaultMessage: 'Saved' },
   title: { id: 'calendarSync.feed.title', defaultMessage: 'Subscribe in your calendar app' },
   intro: { id: 'calendarSync.feed.intro', defaultMessage: 'Your interactions and logged time from the last 90 days onwards appear in Google Calendar, Outlook or Apple Calendar, and stay up to date as you log in Coachwell. Notes never leave Coachwell.' },
-  what: { id: 'calendarSync.feed.what', defaultMessage: 'your calendar feed', description: 'Completes "An error occurred while fetching …".' },
   loadFailed: { id: 'calendarSync.feed.loadFailed', defaultMessage: 'We could not load your calendar feed. Please try again.' },
   loading: { id: 'calendarSync.feed.loading', defaultMessage: 'Loading your calendar feed…' },
   isOff: { id: 'calendarSync.feed.isOff', defaultMessage: 'Your calendar feed is off. Turn it on to get a private address to subscribe to.' },
@@ -119,7 +118,7 @@ export function FeedCard() {
     >
       <FormError error={failure} />
       {error && !feed ? (
-        <LoadError what={t(m.what)} message={t(m.loadFailed)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadFailed)} onRetry={() => void mutate()} />
       ) : !feed ? (
         <LoadingBlock label={t(m.loading)} />
       ) : !feed.enabled ? (

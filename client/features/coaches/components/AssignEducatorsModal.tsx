@@ -30,7 +30,7 @@ const m = defineMessages({
   showing: { id: 'coaches.showing', defaultMessage: 'Showing {shown, number} of {total, plural, one {# educator} other {# educators}}. Search to narrow the list.' },
   resultCount: { id: 'coaches.resultCount', defaultMessage: '{count, plural, one {# educator} other {# educators}}' },
   resultMatch: { id: 'coaches.resultMatch', defaultMessage: '{count, plural, one {# educator matches} other {# educators match}} your search' },
-  educatorsWhat: { id: 'coaches.educatorsWhat', defaultMessage: 'educators' },
+  educatorsLoadError: { id: 'coaches.educatorsLoadError', defaultMessage: 'An error occurred while fetching educators. Please try again later.' },
   noMatchEducators: { id: 'coaches.noMatchEducators', defaultMessage: 'No educators match your search.' },
   already: { id: 'coaches.already', defaultMessage: 'Already on this caseload' },
   errorPrefix: { id: 'coaches.errorPrefix', defaultMessage: 'Error: ' },
@@ -130,7 +130,7 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
           ) : null}
         </div>
         {results.error && !results.data ? (
-          <LoadError what={t(m.educatorsWhat)} onRetry={() => void results.mutate()} />
+          <LoadError message={t(m.educatorsLoadError)} onRetry={() => void results.mutate()} />
         ) : (
           <ul className="coaches-results__list" id={listId} aria-busy={results.isValidating || undefined}>
             {results.data && staff.length === 0 && <li className="coaches-results__empty muted">{t(m.noMatchEducators)}</li>}

@@ -20,7 +20,7 @@ const m = defineMessages({
   waiting: { id: 'dashboard.requests.waiting', defaultMessage: '{count, plural, one {# request is} other {# requests are}} waiting for you. Accept one to schedule the session, or pass it on with a note.' },
   none: { id: 'dashboard.requests.none', defaultMessage: 'No coaching requests are waiting for you. When an educator asks for coaching, their request shows here.' },
   loadingIntro: { id: 'dashboard.requests.loadingIntro', defaultMessage: 'Requests from educators who asked for coaching.' },
-  what: { id: 'dashboard.requests.what', defaultMessage: 'your coaching requests' },
+  loadError: { id: 'dashboard.requests.loadError', defaultMessage: 'An error occurred while fetching your coaching requests. Please try again later.' },
   acceptLabel: { id: 'dashboard.requests.acceptLabel', defaultMessage: "Accept {name}'s request" },
   accept: { id: 'dashboard.requests.accept', defaultMessage: 'Accept' },
   passLabel: { id: 'dashboard.requests.passLabel', defaultMessage: "Pass on {name}'s request" },
@@ -45,7 +45,7 @@ export function CoachingRequestsPanel({ user }: { user: AuthUser }) {
         intro={data ? (items.length ? t(m.waiting, { count: data.meta.total })
           : t(m.none)) : t(m.loadingIntro)}
       >
-        {error && !data ? <LoadError what={t(m.what)} onRetry={() => void mutate()} />
+        {error && !data ? <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />
           // Until the queue arrives, a request's worth of space, so the pulse below moves as little as it can.
           : !data ? <div className="boxed-item cr-entry cr-entry--skeleton" aria-hidden="true" />
           : items.length > 0 && (

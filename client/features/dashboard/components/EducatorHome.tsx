@@ -63,7 +63,7 @@ const m = defineMessages({
   allSkills: { id: 'dashboard.home.allSkills', defaultMessage: 'All {count, plural, one {# skill} other {# skills}} on your profile' },
   coaches: { id: 'dashboard.home.coaches', defaultMessage: '{count, plural, one {Your coach} other {Your coaches}}' },
   noCoach: { id: 'dashboard.home.noCoach', defaultMessage: "No coach is assigned to you yet. Your school's coaches can still work with you." },
-  what: { id: 'dashboard.home.what', defaultMessage: 'your coaching' },
+  loadError: { id: 'dashboard.home.loadError', defaultMessage: 'An error occurred while fetching your coaching. Please try again later.' },
   loading: { id: 'dashboard.home.loading', defaultMessage: 'Loading your coaching…' },
   unlinkedTitle: { id: 'dashboard.home.unlinkedTitle', defaultMessage: 'Your coaching will appear here' },
   unlinked: { id: 'dashboard.home.unlinked', defaultMessage: "Your login is not linked to an educator on your district's roster yet. Ask your district administrator to send you the invitation from your educator profile." },
@@ -301,7 +301,7 @@ function Coaches({ coaches }: { coaches: Home['coaches'] }) {
 export function EducatorHome({ user }: { user: AuthUser }) {
   const home = useEducatorHome();
   const locale = useDateLocale();
-  if (home.error && !home.data) return <LoadError what={t(m.what)} onRetry={() => void home.mutate()} />;
+  if (home.error && !home.data) return <LoadError message={t(m.loadError)} onRetry={() => void home.mutate()} />;
   if (!home.data) return <LoadingBlock label={t(m.loading)} />;
   const h = home.data;
   if (!h.educator) {

@@ -11,7 +11,7 @@ import { TableHead } from '../../../components/Table';
 import { defineMessages, t, tRich } from '../../../lib/i18n';
 
 const m = defineMessages({
-  what: { id: 'dashboard.follow.what', defaultMessage: "the action steps' follow-through" },
+  loadError: { id: 'dashboard.follow.loadError', defaultMessage: "An error occurred while fetching the action steps' follow-through. Please try again later." },
   title: { id: 'dashboard.follow.title', defaultMessage: 'Follow-through' },
   intro: { id: 'dashboard.follow.intro', defaultMessage: 'Action steps of your educators: {overdue, plural, one {# step is} other {# steps are}} overdue; {onTime} of {done, plural, one {# done step was} other {# done steps were}} done on time.' },
   caption: { id: 'dashboard.follow.caption', defaultMessage: 'Action steps by educator, most overdue first' },
@@ -31,7 +31,7 @@ const SHOWN = 8;
 
 export function FollowThroughPanel() {
   const { data, error, mutate } = useFollowThrough();
-  if (error && !data) return <LoadError what={t(m.what)} onRetry={() => void mutate()} />;
+  if (error && !data) return <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />;
   if (!data || data.data.length === 0) return null;
   const rows = data.data.slice(0, SHOWN);
   const overdue = data.data.reduce((n, r) => n + r.overdue, 0);

@@ -40,7 +40,7 @@ const m = defineMessages({
   impersonatingBody: { id: 'exportImport.district.impersonatingBody', defaultMessage: 'Coachwell staff cannot start or download a district’s full export. The district’s administrators can.' },
   start: { id: 'exportImport.district.start', defaultMessage: 'Start export' },
   beingWritten: { id: 'exportImport.district.beingWritten', defaultMessage: 'An export is being written.' },
-  exportsWhat: { id: 'exportImport.district.exportsWhat', defaultMessage: 'exports', description: 'Completes "An error occurred while fetching …".' },
+  exportsLoadError: { id: 'exportImport.district.exportsLoadError', defaultMessage: 'An error occurred while fetching exports. Please try again later.' },
   loading: { id: 'exportImport.district.loading', defaultMessage: 'Loading exports…' },
   recent: { id: 'exportImport.district.recent', defaultMessage: 'Recent exports' },
 });
@@ -127,7 +127,7 @@ export function DistrictExportCard({ impersonating }: { impersonating: boolean }
         {writing && <span className="muted">{t(m.beingWritten)}</span>}
       </div>
       {exports.error && !exports.data ? (
-        <LoadError what={t(m.exportsWhat)} onRetry={() => void exports.mutate()} />
+        <LoadError message={t(m.exportsLoadError)} onRetry={() => void exports.mutate()} />
       ) : !exports.data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : items.length === 0 ? null : (

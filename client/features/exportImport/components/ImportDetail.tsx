@@ -45,7 +45,7 @@ const m = defineMessages({
   notStaff: { id: 'exportImport.detail.notStaff', defaultMessage: 'Not staff, left out' },
   deactivated: { id: 'exportImport.detail.deactivated', defaultMessage: 'Deactivated' },
   show: { id: 'exportImport.detail.show', defaultMessage: 'Show' },
-  rowsWhat: { id: 'exportImport.detail.rowsWhat', defaultMessage: 'the rows', description: 'Completes "An error occurred while fetching …".' },
+  rowsLoadError: { id: 'exportImport.detail.rowsLoadError', defaultMessage: 'An error occurred while fetching the rows. Please try again later.' },
   loadingRows: { id: 'exportImport.detail.loadingRows', defaultMessage: 'Loading rows…' },
   rowsCaption: { id: 'exportImport.detail.rowsCaption', defaultMessage: 'Rows ({count, number})' },
 });
@@ -115,7 +115,7 @@ export function ImportDetail({ api, id, title, breadcrumbs, recordLink }: {
           <SelectField name="outcome" label={t(m.show)} value={outcome} onChange={(v) => setFilter({ outcome: v, page: null })} options={outcomeFilters()} />
         </div>
         {rows.error && !rows.data ? (
-          <LoadError what={t(m.rowsWhat)} onRetry={() => void rows.mutate()} />
+          <LoadError message={t(m.rowsLoadError)} onRetry={() => void rows.mutate()} />
         ) : !rows.data ? (
           <LoadingBlock label={t(m.loadingRows)} />
         ) : (

@@ -60,7 +60,7 @@ const m = defineMessages({
   readOnlyDistrict: { id: 'interactionSettings.list.readOnlyDistrict', defaultMessage: 'Only district administrators can change them.' },
   readOnlyDefaults: { id: 'interactionSettings.list.readOnlyDefaults', defaultMessage: 'Only staff who manage articles can change them.' },
   addType: { id: 'interactionSettings.list.addType', defaultMessage: 'Add type' },
-  typesWhat: { id: 'interactionSettings.list.typesWhat', defaultMessage: 'the interaction types', description: 'Completes "An error occurred while fetching …".' },
+  typesLoadError: { id: 'interactionSettings.list.typesLoadError', defaultMessage: 'An error occurred while fetching the interaction types. Please try again later.' },
   loading: { id: 'interactionSettings.list.loading', defaultMessage: 'Loading interaction types…' },
   noActiveManage: { id: 'interactionSettings.list.noActiveManage', defaultMessage: 'No active interaction types. Add one so coaches can log interactions.' },
   noActive: { id: 'interactionSettings.list.noActive', defaultMessage: 'No active interaction types.' },
@@ -390,7 +390,7 @@ export function InteractionSettings({ api, canManage, fieldsAvailable, planNote 
         <p className="sr-only" aria-live="polite" aria-atomic="true">{announcement}</p>
 
         {error && !data ? (
-          <LoadError what={t(m.typesWhat)} onRetry={() => void mutate()} />
+          <LoadError message={t(m.typesLoadError)} onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
           <LoadingBlock label={t(m.loading)} />
         ) : (

@@ -32,7 +32,7 @@ const m = defineMessages({
   pairNames: { id: 'observations.pairNames', defaultMessage: '{a} and {b}' },
   colSessions: { id: 'observations.colSessions', defaultMessage: 'Sessions' },
   colRatingsWithin: { id: 'observations.colRatingsWithin', defaultMessage: 'Ratings within one level' },
-  loadWhat: { id: 'observations.loadWhat', defaultMessage: 'the agreement' },
+  loadError: { id: 'observations.loadError', defaultMessage: 'An error occurred while fetching the agreement. Please try again later.' },
   loading: { id: 'observations.loading', defaultMessage: 'Loading the agreement…' },
   overall: { id: 'observations.overall', defaultMessage: '{count, plural, one {# session} other {# sessions}} of {form}. Overall: same answer {exact}; ratings within one level {within}.' },
   byMonth: { id: 'observations.byMonth', defaultMessage: 'By month' },
@@ -120,7 +120,7 @@ export function PairsTable({ pairs, caption }: { pairs: AgreementPair[]; caption
 export function AgreementOverTime({ formId, range }: { formId: number; range?: AgreementRange }) {
   const agreement = useCalibrationAgreement(formId, range);
   const locale = useDateLocale();
-  if (agreement.error && !agreement.data) return <LoadError what={t(m.loadWhat)} onRetry={() => void agreement.mutate()} />;
+  if (agreement.error && !agreement.data) return <LoadError message={t(m.loadError)} onRetry={() => void agreement.mutate()} />;
   if (!agreement.data) return <LoadingBlock label={t(m.loading)} />;
   const { data } = agreement;
   const month = (ym: string) => formatDate(dayAsDate(`${ym}-01`), locale, 'MMMM yyyy');

@@ -39,7 +39,7 @@ const m = defineMessages({
   title: { id: 'site.targets.title', defaultMessage: 'Coaching targets' },
   introManage: { id: 'site.targets.introManage', defaultMessage: 'Your district\'s own goals for how much coaching each educator receives. Reports and the dashboard show progress against them. Each target is a number from 0.1 to 100.' },
   introRead: { id: 'site.targets.introRead', defaultMessage: 'Your district\'s goals for how much coaching each educator receives. Only district administrators can change them.' },
-  what: { id: 'site.targets.what', defaultMessage: 'the coaching targets', description: 'Completes "An error occurred while fetching …".' },
+  loadError: { id: 'site.targets.loadError', defaultMessage: 'An error occurred while fetching the coaching targets. Please try again later.' },
   loading: { id: 'site.targets.loading', defaultMessage: 'Loading the coaching targets…' },
 });
 
@@ -127,7 +127,7 @@ export function CoachingTargetsCard({ canManage }: { canManage: boolean }) {
       intro={canManage ? t(m.introManage) : t(m.introRead)}
     >
       {error && !district ? (
-        <LoadError what={t(m.what)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />
       ) : !district ? (
         <LoadingBlock label={t(m.loading)} />
       ) : canManage ? (

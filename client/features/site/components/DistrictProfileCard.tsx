@@ -1,5 +1,4 @@
 import type { DistrictProfile } from '../../../../common/schemas/site';
-import { US_STATES } from '../../../../common/constants';
 import { districtProfileSchema } from '../../../../common/schemas/site';
 import { Button } from '../../../components/Button';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { CheckboxField, FormError, SelectField, TextField } from '../../../compo
 import { useToast } from '../../../components/Toasts';
 import { useFormErrors } from '../../../lib/forms';
 import { currentLocale, defineMessages, t } from '../../../lib/i18n';
+import { stateName } from '../../../lib/usStates';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../../../common/locales';
 import { rememberLocale } from '../../../i18n/load';
 import { revalidateAuthUser } from '../../../lib/session';
@@ -64,7 +64,7 @@ export function DistrictProfileView({ district }: { district: DistrictProfile })
       <dt>{t(m.districtName)}</dt>
       <dd>{district.name}</dd>
       <dt>{t(m.state)}</dt>
-      <dd>{US_STATES[district.state] ?? district.state}</dd>
+      <dd>{stateName(district.state)}</dd>
       <dt>{t(m.timezone)}</dt>
       <dd>{timezoneLabel(district.timezone)}</dd>
       <dt>{t(m.yearStart)}</dt>
@@ -162,7 +162,7 @@ export function DistrictProfileForm({ district }: { district: DistrictProfile })
       </fieldset>
       <dl className="dl site-profile__dl site-profile__dl--static">
         <dt>{t(m.state)}</dt>
-        <dd>{US_STATES[district.state] ?? district.state}</dd>
+        <dd>{stateName(district.state)}</dd>
         <dt>{t(m.plan)}</dt>
         <dd><PlanLine district={district} /></dd>
       </dl>

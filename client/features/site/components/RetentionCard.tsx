@@ -43,7 +43,7 @@ const m = defineMessages({
   savedOn: { id: 'site.retention.savedOn', defaultMessage: 'Coaching records older than {years, plural, one {# school year} other {# school years}} will be deleted every night.' },
   deleteLabel: { id: 'site.retention.deleteLabel', defaultMessage: 'Delete coaching records' },
   deleteHint: { id: 'site.retention.deleteHint', defaultMessage: 'A school year starts on {month} 1. The run starts at 2:00 every night, district time.' },
-  previewWhat: { id: 'site.retention.previewWhat', defaultMessage: 'what the next run deletes', description: 'Completes "An error occurred while fetching …".' },
+  previewLoadError: { id: 'site.retention.previewLoadError', defaultMessage: 'An error occurred while fetching what the next run deletes. Please try again later.' },
   counting: { id: 'site.retention.counting', defaultMessage: 'Counting what the next run deletes…' },
   save: { id: 'site.retention.save', defaultMessage: 'Save retention' },
   confirmTitle: { id: 'site.retention.confirmTitle', defaultMessage: 'Delete coaching records older than {years, plural, one {# school year} other {# school years}}?' },
@@ -52,7 +52,7 @@ const m = defineMessages({
   title: { id: 'site.retention.title', defaultMessage: 'Data retention' },
   introManage: { id: 'site.retention.introManage', defaultMessage: 'How long Coachwell keeps your coaching records: interactions with their notes, logged time, observations, skill ratings, closed cycles, action steps and requests. Older ones are deleted for good every night; educators, schools and settings stay.' },
   introRead: { id: 'site.retention.introRead', defaultMessage: 'How long Coachwell keeps your coaching records. Only district administrators can change this setting.' },
-  settingWhat: { id: 'site.retention.settingWhat', defaultMessage: 'the retention setting', description: 'Completes "An error occurred while fetching …".' },
+  settingLoadError: { id: 'site.retention.settingLoadError', defaultMessage: 'An error occurred while fetching the retention setting. Please try again later.' },
   loading: { id: 'site.retention.loading', defaultMessage: 'Loading the retention setting…' },
   records: { id: 'site.retention.records', defaultMessage: 'Coaching records' },
   keptUntilDeleted: { id: 'site.retention.keptUntilDeleted', defaultMessage: 'Kept until they are deleted.' },
@@ -167,7 +167,7 @@ function RetentionForm({ district }: { district: DistrictProfile }) {
       />
       <div className="retention-preview" aria-live="polite" data-testid="retention-preview">
         {error && !preview ? (
-          <LoadError what={t(m.previewWhat)} onRetry={() => void mutate()} />
+          <LoadError message={t(m.previewLoadError)} onRetry={() => void mutate()} />
         ) : years === null ? (
           <p className="muted">{t(m.nothingDeleted)}</p>
         ) : !preview ? (
@@ -211,7 +211,7 @@ export function RetentionCard({ canManage }: { canManage: boolean }) {
       intro={canManage ? t(m.introManage) : t(m.introRead)}
     >
       {error && !district ? (
-        <LoadError what={t(m.settingWhat)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.settingLoadError)} onRetry={() => void mutate()} />
       ) : !district ? (
         <LoadingBlock label={t(m.loading)} />
       ) : canManage ? (

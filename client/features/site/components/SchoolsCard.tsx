@@ -50,7 +50,7 @@ const m = defineMessages({
   showArchived: { id: 'site.schools.showArchived', defaultMessage: 'Show archived schools' },
   activeCount: { id: 'site.schools.activeCount', defaultMessage: '{active, plural, one {# active school} other {# active schools}}' },
   activeAndArchivedCount: { id: 'site.schools.activeAndArchivedCount', defaultMessage: '{active, plural, one {# active school} other {# active schools}}, {archived, number} archived' },
-  what: { id: 'site.schools.what', defaultMessage: 'schools', description: 'Completes "An error occurred while fetching …".' },
+  loadError: { id: 'site.schools.loadError', defaultMessage: 'An error occurred while fetching schools. Please try again later.' },
   loading: { id: 'site.schools.loading', defaultMessage: 'Loading schools…' },
   captionAll: { id: 'site.schools.captionAll', defaultMessage: 'All schools' },
   captionActive: { id: 'site.schools.captionActive', defaultMessage: 'Active schools' },
@@ -207,7 +207,7 @@ export function SchoolsCard({ canManage }: { canManage: boolean }) {
       </div>
 
       {error && !data ? (
-        <LoadError what={t(m.what)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.loadError)} onRetry={() => void mutate()} />
       ) : isLoading && !data ? (
         <LoadingBlock label={t(m.loading)} />
       ) : (

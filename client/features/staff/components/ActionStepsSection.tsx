@@ -23,7 +23,7 @@ const m = defineMessages({
   yourSteps: { id: 'staff.yourSteps', defaultMessage: 'Your action steps' },
   steps: { id: 'staff.steps', defaultMessage: 'Action steps' },
   setStep: { id: 'staff.setStep', defaultMessage: 'Set a step' },
-  stepsWhat: { id: 'staff.stepsWhat', defaultMessage: 'the action steps' },
+  stepsLoadError: { id: 'staff.stepsLoadError', defaultMessage: 'An error occurred while fetching the action steps. Please try again later.' },
   loadingSteps: { id: 'staff.loadingSteps', defaultMessage: 'Loading action steps…' },
   noStepsOwn: { id: 'staff.noStepsOwn', defaultMessage: 'No action steps yet. Your coach sets them after a visit; you can add your own on Action steps.' },
   noStepsOther: { id: 'staff.noStepsOther', defaultMessage: 'No action steps for {name} yet.' },
@@ -68,7 +68,7 @@ export function ActionStepsSection({ staff, user }: { staff: StaffDetail; user: 
       {/* Steps set without a signal, shown at once until they sync (issue 31). */}
       <QueuedActionSteps staffId={staff.id} />
       {failed ? (
-        <LoadError what={t(m.stepsWhat)} onRetry={() => { void open.mutate(); void closed.mutate(); }} />
+        <LoadError message={t(m.stepsLoadError)} onRetry={() => { void open.mutate(); void closed.mutate(); }} />
       ) : !open.data || !closed.data ? (
         <LoadingBlock label={t(m.loadingSteps)} />
       ) : openRows.length === 0 && closedRows.length === 0 ? (

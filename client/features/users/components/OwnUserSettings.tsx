@@ -33,7 +33,7 @@ const m = defineMessages({
   adminsIntro: { id: 'users.adminsIntro', defaultMessage: 'They manage who signs in and with which roles and schools. Ask one of them to change yours or to invite a colleague.' },
   noAdmin: { id: 'users.noAdmin', defaultMessage: 'Your district has no active administrator right now. <link>Contact support</link> for help.' },
   ownIntro: { id: 'users.ownIntro', defaultMessage: 'Your login, roles and schools. Your district administrators manage who has access.' },
-  settingsWhat: { id: 'users.settingsWhat', defaultMessage: 'your user settings' },
+  settingsLoadError: { id: 'users.settingsLoadError', defaultMessage: 'An error occurred while fetching your user settings. Please try again later.' },
   loadingSettings: { id: 'users.loadingSettings', defaultMessage: 'Loading your user settings…' },
 });
 
@@ -142,7 +142,7 @@ export function OwnUserSettings({ route }: { route: RouteDef }) {
         description={<p>{t(m.ownIntro)}</p>}
       />
       {error && !data ? (
-        <LoadError what={t(m.settingsWhat)} onRetry={() => void mutate()} />
+        <LoadError message={t(m.settingsLoadError)} onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingBlock label={t(m.loadingSettings)} />
       ) : (

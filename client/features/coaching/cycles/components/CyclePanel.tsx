@@ -16,7 +16,7 @@ import { ApiError } from '../../../../lib/api';
 import { cycleApi, useCycle } from '../../../../lib/cycles';
 import { useInstantFormat } from '../../../../lib/session';
 import { formatDay } from '../../../../lib/dates';
-import { DueBadge, StatusBadge } from '../../../../components/CycleBadges';
+import { cycleStatusLabel, DueBadge, StatusBadge } from '../../../../components/CycleBadges';
 import { StepsFromSourceSection } from '../../../../components/actionSteps/StepsFromSource';
 import { defineMessages, t, tRich, tText } from '../../../../lib/i18n';
 
@@ -62,7 +62,6 @@ const m = defineMessages({
   startedTarget: { id: 'coaching.panel.startedTarget', defaultMessage: 'Started {date} · target end {end}' },
   focusSkills: { id: 'coaching.panel.focusSkills', defaultMessage: 'Focus skills' },
   status: { id: 'coaching.panel.status', defaultMessage: 'Status' },
-  statusValue: { id: 'coaching.panel.statusValue', defaultMessage: '{status, select, planned {Planned} active {Active} completed {Completed} other {Cancelled}}' },
   goal: { id: 'coaching.panel.goal', defaultMessage: 'Goal' },
   movedTo: { id: 'coaching.panel.movedTo', defaultMessage: '{title} moved to {stage}.' },
   moveNext: { id: 'coaching.panel.moveNext', defaultMessage: 'Move to next stage: {stage}' },
@@ -288,7 +287,7 @@ export function CyclePanel({ id, stages, onClose }: { id: number; stages: CycleS
             <dt>{t(m.coach)}</dt><dd>{cycle.coach.name}</dd>
             <dt>{t(m.dates)}</dt><dd>{cycle.target_end_date ? t(m.startedTarget, { date: formatDay(cycle.start_date), end: formatDay(cycle.target_end_date) }) : t(m.started, { date: formatDay(cycle.start_date) })}</dd>
             {cycle.focus_skills.length > 0 && <><dt>{t(m.focusSkills)}</dt><dd>{cycle.focus_skills.map((s) => s.name).join(', ')}</dd></>}
-            <dt>{t(m.status)}</dt><dd>{t(m.statusValue, { status: cycle.status })}</dd>
+            <dt>{t(m.status)}</dt><dd>{cycleStatusLabel(cycle.status)}</dd>
           </dl>
           {cycle.goal && (
             <section aria-labelledby="cyc-goal-title">
