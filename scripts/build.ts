@@ -26,6 +26,7 @@ import * as esbuild from 'esbuild';
 import { NOT_FOUND_ROUTE, ROUTES } from '../client/app/routeTable';
 import { SHELL_URL } from '../client/sw/offlineReads';
 import { LOCALES, type Locale } from '../common/locales';
+import { compileCatalog, compileDeclarations } from './i18nBuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -141,22 +142,43 @@ async function buildStyles(screens: Map<string, string>, dev: boolean): Promise<
   return urls;
 }
 
-/** Prepends `await loadStyles([...])` to each screen module that owns stylesheets (same line: source maps stay true). */
-function screenStylesPlugin(styleUrls: Map<string, string>, screens: Map<string, string>): esbuild.Plugin {
+/**
+ * The client's own source as the bundle gets it:
+ * - each screen module that owns stylesheets gets `await loadStyles([...])` prepended (same line: source maps stay true);
+ * - the interface's messages are compiled (scripts/i18nBuild.ts, issue 33): the English declared in client/ and the
+ *   catalogues client/i18n/<locale>/*.json become intl-messageformat's AST (plain text stays text), and
+ *   `@formatjs/icu-messageformat-parser` resolves to its `no-parser` entry, so no ICU parser reaches the browser.
+ */
+function clientSourcePlugin(styleUrls: Map<string, string>, screens: Map<string, string>): esbuild.Plugin {
   const byFile = new Map([...screens.values()].map((file) => [path.join(ROOT, file), featureStyles(file).map((css) => styleUrls.get(css)!)]));
   const loader = JSON.stringify(path.join(ROOT, 'client/lib/styles.ts'));
+  const clientDir = path.join(ROOT, 'client') + path.sep;
+  const catalogs = path.join(ROOT, 'client', 'i18n');
+  /** The language of a catalogue file client/i18n/<locale>/<name>.json. */
+  const catalogLocale = (file: string) => {
+    const [locale, name, ...rest] = path.relative(catalogs, file).split(path.sep);
+    return name && rest.length === 0 && (LOCALES as readonly string[]).includes(locale!) ? locale as Locale : undefined;
+  };
   return {
-    name: 'screen-styles',
+    name: 'client-source',
     setup(b) {
+      b.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, (args) =>
+        b.resolve('@formatjs/icu-messageformat-parser/no-parser.js', { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer }));
+      b.onLoad({ filter: /\.json$/ }, (args) => {
+        const locale = catalogLocale(args.path);
+        if (!locale) return undefined;
+        const messages = JSON.parse(fs.readFileSync(args.path, 'utf8')) as Record<string, string>;
+        return { contents: JSON.stringify(compileCatalog(messages, locale)), loader: 'json' };
+      });
       b.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        if (!args.path.startsWith(clientDir)) return undefined;
         const hrefs = byFile.get(args.path);
-        if (!hrefs?.length) return undefined;
-        const source = fs.readFileSync(args.path, 'utf8');
-        return {
-          contents: `import { loadStyles as __loadStyles } from ${loader}; await __loadStyles(${JSON.stringify(hrefs)}); ${source}`,
-          loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
-          resolveDir: path.dirname(args.path),
-        };
+        let source = fs.readFileSync(args.path, 'utf8');
+        const messages = source.includes('defaultMessage');
+        if (!hrefs?.length && !messages) return undefined;
+        if (messages) source = compileDeclarations(source, path.relative(ROOT, args.path));
+        if (hrefs?.length) source = `import { loadStyles as __loadStyles } from ${loader}; await __loadStyles(${JSON.stringify(hrefs)}); ${source}`;
+        return { contents: source, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
       });
     },
   };
@@ -172,7 +194,7 @@ export interface ClientBuild {
 export async function clientBuildOptions(dev = false): Promise<{ options: esbuild.BuildOptions; styleUrls: Map<string, string>; screens: Map<string, string> }> {
   const screens = screenSources();
   const styleUrls = await buildStyles(screens, dev);
-  return { options: { ...buildOptions(dev), plugins: [screenStylesPlugin(styleUrls, screens)] }, styleUrls, screens };
+  return { options: { ...buildOptions(dev), plugins: [clientSourcePlugin(styleUrls, screens)] }, styleUrls, screens };
 }
 
 export async function buildClient({ dev = false } = {}): Promise<void> {

@@ -11,7 +11,7 @@ import type { IntlMessageFormat, PrimitiveType } from 'intl-messageformat';
 import { cloneElement, isValidElement, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '../../common/locales';
 import { translateText, type TextCatalog } from '../../common/i18n/text';
-import { FORMAT_LOCALES, messageFormat, type MessageDescriptor } from '../../common/i18n/messages';
+import { type CompiledMessage, FORMAT_LOCALES, messageFormat, type MessageDescriptor } from '../../common/i18n/messages';
 
 export { FORMAT_LOCALES, type MessageDescriptor };
 
@@ -21,8 +21,8 @@ export function defineMessages<K extends string>(messages: Record<K, MessageDesc
 }
 
 export interface Catalog {
-  /** Interface messages by id. */
-  messages: Record<string, string>;
+  /** Interface messages by id (ICU text; in the browser's bundle compiled at build time, scripts/i18nBuild.ts). */
+  messages: Record<string, CompiledMessage>;
   /** Server and shared-schema texts by their English (common/i18n). */
   texts: TextCatalog;
 }
