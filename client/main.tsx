@@ -14,7 +14,7 @@ import { loadScreen, screenAt } from './app/screens';
 import type { AuthUser } from '../common/authUser';
 import { setLocale, tText } from './lib/i18n';
 import { setFormTextTranslator } from './lib/formErrors';
-import { loadCatalog, pageLocale, rememberLocale } from './i18n/load';
+import { languageDecided, loadCatalog, pageLocale, rememberLocale } from './i18n/load';
 
 initErrorReporting();
 const router = createRouter();
@@ -57,6 +57,7 @@ async function startLanguage(user: Promise<AuthUser | null>): Promise<void> {
   const locale = person?.locale ?? guess;
   const catalog = locale === guess ? await early : await loadCatalog(locale).catch(() => null);
   setLocale(catalog ? locale : 'en', catalog ?? undefined);
+  languageDecided(catalog ? locale : 'en');
   if (person && catalog) rememberLocale(locale);
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { messageFormat } from '../common/i18n/messages';
-import { compileCatalog, compileDeclarations, compileMessage, declaredMessages, messageSourceFiles } from './i18nBuild';
+import { compileCatalog, compileDeclarations, compileMessage, declaredMessages, messageSourceFiles, splitCatalog, wrapDynamicImports, type ImportGraph } from './i18nBuild';
 import { CLIENT_DIR, clientSourceFiles, sourceMessages } from './i18nSource';
 
 describe('the build reads every message declaration', () => {
@@ -55,5 +55,55 @@ describe('a compiled message', () => {
     expect(messageFormat('es', { 'x.y': compiled }, { id: 'x.y', defaultMessage: 'unused' }).format(values)).toEqual(fromText);
     // Plain text stays a string; anything else is an AST (the browser has no parser).
     expect(typeof compiled === 'string').toBe(!/[{}<']/.test(text));
+  });
+});
+
+describe('the catalogue in parts', () => {
+  // main → shell (static) ⇢ screen (dynamic) → item (static) ⇢ dialog (dynamic); the login page ⇢ its texts.
+  const graph: ImportGraph = {
+    'client/main.tsx': { imports: [{ path: 'client/shell.tsx', kind: 'import-statement' }] },
+    'client/shell.tsx': { imports: [{ path: 'client/screen.tsx', kind: 'dynamic-import', original: './screen' }] },
+    'client/screen.tsx': { imports: [{ path: 'client/item.tsx', kind: 'import-statement' }, { path: 'client/shell.tsx', kind: 'import-statement' }, { path: 'client/dialog.tsx', kind: 'dynamic-import', original: './dialog' }] },
+    'client/item.tsx': { imports: [] },
+    'client/dialog.tsx': { imports: [{ path: 'client/item.tsx', kind: 'import-statement' }] },
+    'client/plain.tsx': { imports: [] },
+    'client/loginPage.ts': { imports: [{ path: 'client/plain.tsx', kind: 'dynamic-import', original: './plain' }] },
+  };
+  const ids: Record<string, string[]> = {
+    'client/shell.tsx': ['app.title'], 'client/screen.tsx': ['staff.title'], 'client/item.tsx': ['ui.more'], 'client/dialog.tsx': ['staff.dialog'],
+  };
+  const split = splitCatalog(graph, (file) => ids[file] ?? [], { main: 'client/main.tsx', exclude: 'client/loginPage.ts' });
+
+  it('puts what every page loads in the main part and each dynamic import\'s own messages in its part', () => {
+    expect([...split.main]).toEqual(['app.title']);
+    expect([...split.parts.get('client/screen.tsx')!].sort()).toEqual(['staff.title', 'ui.more']);
+    // A dialog's part holds all its code's messages beyond main's, even those its screen's part holds too.
+    expect([...split.parts.get('client/dialog.tsx')!].sort()).toEqual(['staff.dialog', 'ui.more']);
+    expect(split.parts.get('client/plain.tsx')!.size).toBe(0);
+    // Only imports whose part has messages are wrapped; the login page's own import needs none.
+    expect(split.rewrites).toEqual(new Map([
+      ['client/shell.tsx', new Map([['./screen', 'client/screen.tsx']])],
+      ['client/screen.tsx', new Map([['./dialog', 'client/dialog.tsx']])],
+    ]));
+  });
+
+  it('refuses a login-page import that would need the i18n module', () => {
+    const withMessages = (file: string) => (file === 'client/plain.tsx' ? ['ui.plain'] : ids[file] ?? []);
+    expect(() => splitCatalog(graph, withMessages, { main: 'client/main.tsx', exclude: 'client/loginPage.ts' })).toThrow(/loginPage\.ts imports \.\/plain/);
+  });
+
+  it('wraps each such dynamic import where it is written, and nothing in comments', () => {
+    const source = [
+      "// lazyPart('X', () => import('./dialog'))",
+      "const Dialog = lazyPart('Dialog', () => import('./dialog').then((m) => m.Dialog));",
+      "const other = () => import('./other');",
+    ].join('\n');
+    const out = wrapDynamicImports(source, new Map([['./dialog', 'client/dialog.tsx']]), (t, l) => `part:${l}:${t}`, ['es'], '/x/load.ts');
+    expect(out.split('\n')).toEqual([
+      "import { withCatalog as __withCatalog } from \"/x/load.ts\"; // lazyPart('X', () => import('./dialog'))",
+      "const Dialog = lazyPart('Dialog', () => __withCatalog(import('./dialog'), { es: () => import(\"part:es:client/dialog.tsx\") }).then((m) => m.Dialog));",
+      "const other = () => import('./other');",
+    ]);
+    expect(wrapDynamicImports(source, new Map(), () => '', ['es'], '/x/load.ts')).toBe(source);
   });
 });

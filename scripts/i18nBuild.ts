@@ -89,3 +89,70 @@ export function messageSourceFiles(clientDir: string): string[] {
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith('.d.ts') && !f.split(path.sep).includes('e2e'))
     .map((f) => path.join(clientDir, f)).sort();
 }
+
+/** esbuild's metafile `inputs`: each source file (relative to the working directory) and what it imports. */
+export type ImportGraph = Record<string, { imports: { path: string; kind: string; original?: string }[] }>;
+
+/**
+ * Which catalogue part each message's translation ships in (issue 35's budget: a Spanish page downloads the Spanish of
+ * the code it loads, not of the whole interface):
+ * - `main`: the messages declared by the main entry's code and its static imports (what index.html loads), in the
+ *   catalogue loaded before the first render (client/i18n/load.ts loadCatalog);
+ * - `parts`: for each module the client's code imports dynamically (a screen, a dialog, a lazy part), the messages its
+ *   own static imports declare beyond main's, loaded with it (client/i18n/load.ts withCatalog);
+ * - `rewrites`: in each file, the dynamic imports (as written) the build wraps with withCatalog.
+ * A dynamic import from the login page's own code (`exclude`, which must not load the i18n module) may not need a part.
+ */
+export interface CatalogSplit {
+  main: Set<string>;
+  parts: Map<string, Set<string>>;
+  rewrites: Map<string, Map<string, string>>;
+}
+
+export function splitCatalog(inputs: ImportGraph, idsOf: (file: string) => string[], entries: { main: string; exclude: string }): CatalogSplit {
+  const closure = (file: string, into = new Set<string>()): Set<string> => {
+    if (into.has(file)) return into;
+    into.add(file);
+    for (const imp of inputs[file]?.imports ?? []) if (imp.kind === 'import-statement') closure(imp.path, into);
+    return into;
+  };
+  const idsIn = (files: Set<string>) => new Set([...files].flatMap(idsOf));
+  const main = idsIn(closure(entries.main));
+  const excluded = closure(entries.exclude);
+  const parts = new Map<string, Set<string>>();
+  const rewrites = new Map<string, Map<string, string>>();
+  for (const [file, input] of Object.entries(inputs)) {
+    if (!file.startsWith('client/')) continue;
+    for (const imp of input.imports) {
+      if (imp.kind !== 'dynamic-import' || !imp.original || !imp.path.startsWith('client/')) continue;
+      let part = parts.get(imp.path);
+      if (!part) {
+        part = new Set([...idsIn(closure(imp.path))].filter((id) => !main.has(id)));
+        parts.set(imp.path, part);
+      }
+      if (part.size === 0) continue;
+      if (excluded.has(file)) throw new Error(`${file} imports ${imp.original}, whose messages would need the i18n module in the login page.`);
+      if (!rewrites.has(file)) rewrites.set(file, new Map());
+      rewrites.get(file)!.set(imp.original, imp.path);
+    }
+  }
+  return { main, parts, rewrites };
+}
+
+const DYNAMIC_IMPORT = /\bimport\(\s*(['"])([^'"\n]+)\1\s*\)/g;
+
+/**
+ * The source with each dynamic import of `targets` (as written → module) wrapped so its catalogue part loads with it:
+ * `withCatalog(import('./X'), { es: () => import("<part module>") })` (client/i18n/load.ts).
+ */
+export function wrapDynamicImports(source: string, targets: Map<string, string>, partModule: (target: string, locale: Locale) => string, locales: Locale[], loadModule: string): string {
+  let wrapped = 0;
+  const out = source.replace(DYNAMIC_IMPORT, (whole: string, _quote: string, specifier: string, index: number) => {
+    const target = targets.get(specifier);
+    if (!target || inComment(source, index)) return whole;
+    wrapped += 1;
+    const loaders = locales.map((locale) => `${locale}: () => import(${JSON.stringify(partModule(target, locale))})`).join(', ');
+    return `__withCatalog(${whole}, { ${loaders} })`;
+  });
+  return wrapped === 0 ? source : `import { withCatalog as __withCatalog } from ${JSON.stringify(loadModule)}; ${out}`;
+}

@@ -39,6 +39,11 @@ export function setLocale(next: Locale, nextCatalog: Catalog = { messages: {}, t
   if (typeof document !== 'undefined') document.documentElement.lang = next;
 }
 
+/** Adds messages to the catalogue of the current language (a part loaded with a chunk, client/i18n/load.ts withCatalog). */
+export function addMessages(more: Record<string, CompiledMessage>): void {
+  catalog = { ...catalog, messages: { ...catalog.messages, ...more } };
+}
+
 /** The language the interface is shown in. */
 export function currentLocale(): Locale {
   return locale;
