@@ -1,6 +1,8 @@
 // npm run build: the SPA and the server, both with esbuild.
 // - Client: each feature's stylesheet on its own (hashed), then the JavaScript (ESM, code splitting,
-//   hashed, minified, source maps, metafile). Every screen module listed in client/app/screens.ts gets
+//   hashed, minified, source maps, metafile). The interface's messages are compiled to ICU ASTs and the Spanish
+//   catalogue is split by the code that needs it (clientSourcePlugin, scripts/i18nBuild.ts; a first pass that writes
+//   nothing gives the import graph). Every screen module listed in client/app/screens.ts gets
 //   `await loadStyles([its feature's stylesheets])` prepended, so its chunk resolves only once its CSS
 //   has loaded (no unstyled flash; only the shell/base CSS is global); any other module's
 //   `import './x.css'` becomes `await loadStyles(['x-HASH.css'])` the same way. Two entries: main (the
@@ -191,6 +193,7 @@ function clientSourcePlugin(styleUrls: Map<string, string>, screens: Map<string,
         const texts = JSON.stringify(path.join(ROOT, 'common/i18n', locale, 'index.ts'));
         return { contents: `import texts from ${texts}; export default { messages: ${partJson(locale, split.main)}, texts };`, loader: 'ts', resolveDir: path.dirname(args.path) };
       });
+      // A catalogue file imported on its own (only index.ts does, replaced above) is compiled too: the bundle cannot parse.
       b.onLoad({ filter: /\.json$/ }, (args) => {
         const locale = catalogLocale(args.path);
         if (!locale) return undefined;
