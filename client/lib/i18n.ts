@@ -1,8 +1,10 @@
 // The interface's language (issue 33), with FormatJS's ICU message engine (intl-messageformat): plurals, selects,
 // numbers and dates in the person's locale. English is the code itself: every message is declared where it is shown,
 // with `defineMessages({ key: { id: 'feature.key', defaultMessage: 'English text' } })`, and `t(messages.key, values)`
-// formats it. Other languages are catalogues keyed by id (client/i18n/<locale>/*.json), loaded once at start, before
-// the first render, only for a person who reads that language (client/i18n/load.ts); English loads nothing.
+// formats it. Other languages are catalogues keyed by id (client/i18n/<locale>/*.json), loaded only for a person who
+// reads that language (client/i18n/load.ts): before the first render the messages of the code every page loads, and
+// with each screen, dialog or lazy part the messages of its own code (addMessages); English loads nothing. The build
+// compiles every message to intl-messageformat's AST (scripts/i18nBuild.ts): the browser's bundle has no ICU parser.
 // Changing language reloads the page (Account settings), so `t` needs no React context and works in any module.
 //
 // Server texts (validation and error messages, common/i18n) arrive already in the person's language from the API;
