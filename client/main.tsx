@@ -12,9 +12,9 @@ import { initErrorReporting } from './lib/reportError';
 import { authUserKey, endSession, fetchAuthUser, setAuthUser } from './lib/session';
 import { loadScreen, screenAt } from './app/screens';
 import type { AuthUser } from '../common/authUser';
-import { setLocale, tText } from './lib/i18n';
+import { currentLocale, setLocale, tText } from './lib/i18n';
 import { setFormTextTranslator } from './lib/formErrors';
-import { loadCatalog, pageLocale, rememberLocale } from './i18n/load';
+import { languageDecided, loadCatalog, pageLocale, rememberLocale } from './i18n/load';
 
 initErrorReporting();
 const router = createRouter();
@@ -49,15 +49,21 @@ function firstPage(): { ready: Promise<unknown>; language: Promise<void> } {
  * The interface's language before the first render (issue 33): the page's guess (server/static.ts put it on <html
  * lang>) starts loading at once; the signed-in person's own language, when it differs, replaces it. Nothing renders
  * before it is set, because messages are formatted as they render; a catalogue that cannot load leaves English.
+ * Chunks loading meanwhile (the first screen) wait for it too, to bring their own part of the catalogue
+ * (client/i18n/load.ts withCatalog): it is decided whatever happens.
  */
 async function startLanguage(user: Promise<AuthUser | null>): Promise<void> {
-  const guess = pageLocale();
-  const early = loadCatalog(guess).catch(() => null);
-  const person = await user.catch(() => null);
-  const locale = person?.locale ?? guess;
-  const catalog = locale === guess ? await early : await loadCatalog(locale).catch(() => null);
-  setLocale(catalog ? locale : 'en', catalog ?? undefined);
-  if (person && catalog) rememberLocale(locale);
+  try {
+    const guess = pageLocale();
+    const early = loadCatalog(guess).catch(() => null);
+    const person = await user.catch(() => null);
+    const locale = person?.locale ?? guess;
+    const catalog = locale === guess ? await early : await loadCatalog(locale).catch(() => null);
+    setLocale(catalog ? locale : 'en', catalog ?? undefined);
+    if (person && catalog) rememberLocale(locale);
+  } finally {
+    languageDecided(currentLocale());
+  }
 }
 
 // Form errors' own texts and the shared schemas' messages in the interface's language (issue 33).

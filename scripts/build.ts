@@ -1,6 +1,8 @@
 // npm run build: the SPA and the server, both with esbuild.
 // - Client: each feature's stylesheet on its own (hashed), then the JavaScript (ESM, code splitting,
-//   hashed, minified, source maps, metafile). Every screen module listed in client/app/screens.ts gets
+//   hashed, minified, source maps, metafile). The interface's messages are compiled to ICU ASTs and the Spanish
+//   catalogue is split by the code that needs it (clientSourcePlugin, scripts/i18nBuild.ts; a first pass that writes
+//   nothing gives the import graph). Every screen module listed in client/app/screens.ts gets
 //   `await loadStyles([its feature's stylesheets])` prepended, so its chunk resolves only once its CSS
 //   has loaded (no unstyled flash; only the shell/base CSS is global); any other module's
 //   `import './x.css'` becomes `await loadStyles(['x-HASH.css'])` the same way. Two entries: main (the
@@ -26,6 +28,7 @@ import * as esbuild from 'esbuild';
 import { NOT_FOUND_ROUTE, ROUTES } from '../client/app/routeTable';
 import { SHELL_URL } from '../client/sw/offlineReads';
 import { LOCALES, type Locale } from '../common/locales';
+import { type CatalogSplit, compileCatalog, compileDeclarations, declaredMessages, splitCatalog, wrapDynamicImports } from './i18nBuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -39,6 +42,8 @@ export interface PreloadEntry {
   css: string[];
   /** The signed-in area whose empty shell (PreloadManifest.shells) a signed-in visit gets painted first. */
   shell?: ShellVariant;
+  /** The screen's catalogue part in each language that has one (issue 33), preloaded with a page in that language. */
+  catalogs?: Partial<Record<Locale, string[]>>;
 }
 export type ShellVariant = 'app' | 'admin';
 /** A page rendered at build time (the login page of each area), served instead of index.html at its path. */
@@ -141,22 +146,71 @@ async function buildStyles(screens: Map<string, string>, dev: boolean): Promise<
   return urls;
 }
 
-/** Prepends `await loadStyles([...])` to each screen module that owns stylesheets (same line: source maps stay true). */
-function screenStylesPlugin(styleUrls: Map<string, string>, screens: Map<string, string>): esbuild.Plugin {
+/**
+ * The client's own source as the bundle gets it:
+ * - each screen module that owns stylesheets gets `await loadStyles([...])` prepended (same line: source maps stay true);
+ * - the interface's messages are compiled (scripts/i18nBuild.ts, issue 33): the English declared in client/ and the
+ *   catalogues client/i18n/<locale>/*.json become intl-messageformat's AST (plain text stays text), and
+ *   `@formatjs/icu-messageformat-parser` resolves to its `no-parser` entry, so no ICU parser reaches the browser.
+ */
+function clientSourcePlugin(styleUrls: Map<string, string>, screens: Map<string, string>, split: CatalogSplit): esbuild.Plugin {
   const byFile = new Map([...screens.values()].map((file) => [path.join(ROOT, file), featureStyles(file).map((css) => styleUrls.get(css)!)]));
   const loader = JSON.stringify(path.join(ROOT, 'client/lib/styles.ts'));
+  const clientDir = path.join(ROOT, 'client') + path.sep;
+  const catalogs = path.join(ROOT, 'client', 'i18n');
+  /** The language of a catalogue file client/i18n/<locale>/<name>.json. */
+  const catalogLocale = (file: string) => {
+    const [locale, name, ...rest] = path.relative(catalogs, file).split(path.sep);
+    return name && rest.length === 0 && (LOCALES as readonly string[]).includes(locale!) ? locale as Locale : undefined;
+  };
+  // Each language's catalogue in parts (scripts/i18nBuild.ts splitCatalog): client/i18n/<locale>/index.ts becomes the
+  // part of the main entry's messages (and the server texts), and each dynamic import of code with messages of its own
+  // loads that code's part with it.
+  const locales = LOCALES.filter((l) => fs.existsSync(path.join(catalogs, l, 'index.ts')));
+  const translations = new Map(locales.map((locale) => [locale, Object.assign({}, ...fs.readdirSync(path.join(catalogs, locale))
+    .filter((f) => f.endsWith('.json')).sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(catalogs, locale, f), 'utf8')) as Record<string, string>)) as Record<string, string>]));
+  const partJson = (locale: Locale, ids: Set<string>) => {
+    const all = translations.get(locale)!;
+    return JSON.stringify(compileCatalog(Object.fromEntries([...ids].filter((id) => id in all).sort().map((id) => [id, all[id]!])), locale));
+  };
+  const loadModule = path.join(ROOT, 'client/i18n/load.ts');
+  const PART = 'i18n-part';
   return {
-    name: 'screen-styles',
+    name: 'client-source',
     setup(b) {
+      b.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, (args) =>
+        b.resolve('@formatjs/icu-messageformat-parser/no-parser.js', { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer }));
+      // `i18n-part:<locale>:<module>`: the messages of a dynamically imported module, in a language.
+      b.onResolve({ filter: new RegExp(`^${PART}:`) }, (args) => ({ path: args.path.slice(PART.length + 1), namespace: PART }));
+      b.onLoad({ filter: /.*/, namespace: PART }, (args) => {
+        const [locale, target] = [args.path.slice(0, args.path.indexOf(':')) as Locale, args.path.slice(args.path.indexOf(':') + 1)];
+        return { contents: partJson(locale, split.parts.get(target)!), loader: 'json' };
+      });
+      b.onLoad({ filter: /[\\/]i18n[\\/]\w+[\\/]index\.ts$/ }, (args) => {
+        const locale = locales.find((l) => args.path === path.join(catalogs, l, 'index.ts'));
+        if (!locale) return undefined;
+        const texts = JSON.stringify(path.join(ROOT, 'common/i18n', locale, 'index.ts'));
+        return { contents: `import texts from ${texts}; export default { messages: ${partJson(locale, split.main)}, texts };`, loader: 'ts', resolveDir: path.dirname(args.path) };
+      });
+      // A catalogue file imported on its own (only index.ts does, replaced above) is compiled too: the bundle cannot parse.
+      b.onLoad({ filter: /\.json$/ }, (args) => {
+        const locale = catalogLocale(args.path);
+        if (!locale) return undefined;
+        const messages = JSON.parse(fs.readFileSync(args.path, 'utf8')) as Record<string, string>;
+        return { contents: JSON.stringify(compileCatalog(messages, locale)), loader: 'json' };
+      });
       b.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        if (!args.path.startsWith(clientDir)) return undefined;
         const hrefs = byFile.get(args.path);
-        if (!hrefs?.length) return undefined;
-        const source = fs.readFileSync(args.path, 'utf8');
-        return {
-          contents: `import { loadStyles as __loadStyles } from ${loader}; await __loadStyles(${JSON.stringify(hrefs)}); ${source}`,
-          loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
-          resolveDir: path.dirname(args.path),
-        };
+        let source = fs.readFileSync(args.path, 'utf8');
+        const messages = source.includes('defaultMessage');
+        const dynamic = split.rewrites.get(path.relative(ROOT, args.path).split(path.sep).join('/'));
+        if (!hrefs?.length && !messages && !dynamic) return undefined;
+        if (messages) source = compileDeclarations(source, path.relative(ROOT, args.path));
+        if (dynamic) source = wrapDynamicImports(source, dynamic, (target, locale) => `${PART}:${locale}:${target}`, locales, loadModule);
+        if (hrefs?.length) source = `import { loadStyles as __loadStyles } from ${loader}; await __loadStyles(${JSON.stringify(hrefs)}); ${source}`;
+        return { contents: source, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
       });
     },
   };
@@ -168,11 +222,27 @@ export interface ClientBuild {
   screens: Map<string, string>;
 }
 
-/** The client's JavaScript options with the screen-stylesheet plugin. */
+/**
+ * Which messages each catalogue part holds (scripts/i18nBuild.ts splitCatalog), from the client's import graph: a
+ * first bundling pass that writes nothing (no minifying, no source maps) for esbuild's metafile.
+ */
+async function catalogSplit(dev: boolean): Promise<CatalogSplit> {
+  const graph = await esbuild.build({ ...buildOptions(dev), write: false, minify: false, sourcemap: false, logLevel: 'silent' });
+  const cache = new Map<string, string[]>();
+  const idsOf = (file: string) => {
+    if (!file.startsWith('client/') || !/\.tsx?$/.test(file)) return [];
+    let ids = cache.get(file);
+    if (!ids) cache.set(file, ids = declaredMessages(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((m) => m.id));
+    return ids;
+  };
+  return splitCatalog(graph.metafile!.inputs, idsOf, { main: 'client/main.tsx', exclude: 'client/app/loginPage.ts' });
+}
+
+/** The client's JavaScript options with the client-source plugin (stylesheets, compiled messages, catalogue parts). */
 export async function clientBuildOptions(dev = false): Promise<{ options: esbuild.BuildOptions; styleUrls: Map<string, string>; screens: Map<string, string> }> {
   const screens = screenSources();
-  const styleUrls = await buildStyles(screens, dev);
-  return { options: { ...buildOptions(dev), plugins: [screenStylesPlugin(styleUrls, screens)] }, styleUrls, screens };
+  const [styleUrls, split] = await Promise.all([buildStyles(screens, dev), catalogSplit(dev)]);
+  return { options: { ...buildOptions(dev), plugins: [clientSourcePlugin(styleUrls, screens, split)] }, styleUrls, screens };
 }
 
 export async function buildClient({ dev = false } = {}): Promise<void> {
@@ -353,11 +423,17 @@ export function writeIndex(
     const source = screens.get(def.screen);
     const chunk = source ? chunkOf.get(source) : undefined;
     if (!source || !chunk) throw new Error(`No chunk for screen ${def.screen} (route ${def.path}).`);
+    // The screen's catalogue parts (scripts/i18nBuild.ts splitCatalog): the chunk holding `i18n-part:<locale>:<screen>`.
+    const catalogs = Object.fromEntries(LOCALES.flatMap((locale) => {
+      const part = files.find((f) => f.endsWith('.js') && `i18n-part:${locale}:${source}` in outputs[f]!.inputs);
+      return part ? [[locale, [...staticImports(outputs, part, new Set())].filter((f) => !shared.has(f)).map(url)]] : [];
+    }));
     return {
       path: def.path,
       js: [...staticImports(outputs, chunk, new Set())].filter((f) => !shared.has(f)).map(url),
       css: featureStyles(source).map((css) => styleUrls.get(css)!),
       ...(def.area === 'app' || def.area === 'admin' ? { shell: def.area } : {}),
+      ...(Object.keys(catalogs).length ? { catalogs } : {}),
     };
   };
   // Each language's catalogue (client/i18n/<locale>/index.ts, a chunk of its own): preloaded with a page in it.

@@ -26,7 +26,8 @@ export function isStale() {
   if (!fs.existsSync(SERVER) || !fs.existsSync(INDEX)) return true;
   const built = Math.min(fs.statSync(SERVER).mtimeMs, fs.statSync(INDEX).mtimeMs);
   const sources = ['client', 'common', 'server', 'db'].map((d) => newestMtime(path.join(ROOT, d)));
-  for (const file of ['package-lock.json', 'scripts/build.ts']) sources.push(fs.statSync(path.join(ROOT, file), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  // scripts/i18nBuild.ts: the build's message compiling and catalogue parts (issue 33).
+  for (const file of ['package-lock.json', 'scripts/build.ts', 'scripts/i18nBuild.ts']) sources.push(fs.statSync(path.join(ROOT, file), { throwIfNoEntry: false })?.mtimeMs ?? 0);
   return sources.some((m) => m > built);
 }
 

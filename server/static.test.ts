@@ -24,7 +24,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(publicDir, 'index.html'), '<html lang="en"><head><meta name="sentry-dsn" content="">\n    <!-- route-preload -->\n</head><body><div id="root"></div></body></html>');
   const entry = (p: string, name: string, shell?: 'app' | 'admin') => ({ path: p, js: [`/assets/chunks/${name}-1.js`, '/assets/chunks/chunk-shared.js'], css: [`/assets/css/${name}-1.css`], shell });
   fs.writeFileSync(path.join(publicDir, 'preload.json'), JSON.stringify({
-    routes: [entry('/app/staff', 'StaffList', 'app'), entry('/app/staff/create', 'StaffCreate', 'app'), entry('/app/staff/:id', 'StaffView', 'app'), entry('/app/auth/login', 'Login'), entry('/admin/districts', 'Districts', 'admin'), entry('/pricing', 'Pricing')],
+    routes: [{ ...entry('/app/staff', 'StaffList', 'app'), catalogs: { es: ['/assets/chunks/StaffList-es-1.js'] } }, entry('/app/staff/create', 'StaffCreate', 'app'), entry('/app/staff/:id', 'StaffView', 'app'), entry('/app/auth/login', 'Login'), entry('/admin/districts', 'Districts', 'admin'), entry('/pricing', 'Pricing')],
     notFound: entry('*', 'NotFound'),
     shells: { app: '<div class="app-shell">app frame</div>', admin: '<div class="admin-shell">admin frame</div>' },
     localizedShells: {
@@ -134,13 +134,18 @@ describe('the page for a route', () => {
     }
   });
 
-  it('is in the visitor\'s language (issue 33): the language cookie, else Accept-Language; Spanish preloads its catalogue', async () => {
+  it('is in the visitor\'s language (issue 33): the language cookie, else Accept-Language; Spanish preloads its catalogue and the screen\'s part of it', async () => {
     const english = await request(app).get('/app/staff').set('Accept-Language', 'fr, en;q=0.8');
     expect(english.text).toContain('<html lang="en">');
     expect(english.text).not.toContain('es-1.js');
     const spanish = await request(app).get('/app/staff').set('Accept-Language', 'es-PR');
     expect(spanish.text).toContain('<html lang="es">');
     expect(spanish.text).toContain('<link rel="modulepreload" href="/assets/chunks/es-1.js">');
+    expect(spanish.text).toContain('<link rel="modulepreload" href="/assets/chunks/StaffList-es-1.js">');
+    // Another screen preloads only the catalogue every page needs.
+    const other = await request(app).get('/app/staff/7').set('Accept-Language', 'es-PR');
+    expect(other.text).toContain('<link rel="modulepreload" href="/assets/chunks/es-1.js">');
+    expect(other.text).not.toContain('StaffList-es-1.js');
     const chosen = await request(app).get('/app/staff').set('Accept-Language', 'es-PR').set('Cookie', 'cw_lang=en; test_session=s%3Aabc');
     expect(chosen.text).toContain('<html lang="en">');
     expect(chosen.text).toContain('app frame');

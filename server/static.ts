@@ -14,6 +14,8 @@ interface PreloadEntry {
   css: string[];
   /** The signed-in area whose empty shell a signed-in visit paints first. */
   shell?: 'app' | 'admin';
+  /** The screen's own catalogue part in each language (its messages beyond the main catalogue's). */
+  catalogs?: Partial<Record<Locale, string[]>>;
 }
 /** A page rendered at build time (each area's login page), served at its path instead of index.html. */
 interface PrerenderedPage {
@@ -230,7 +232,7 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null, sessio
       page = pages.get(key);
       if (page === undefined) {
         const localized = indexHtml.replace('<html lang="en">', `<html lang="${locale}">`);
-        const html = entry ? localized.replace('<!-- route-preload -->', preloadTags(entry, manifest?.catalogs?.[locale])) : localized;
+        const html = entry ? localized.replace('<!-- route-preload -->', preloadTags(entry, [...manifest?.catalogs?.[locale] ?? [], ...entry.catalogs?.[locale] ?? []])) : localized;
         page = pageBody(shell ? html.replace('<div id="root"></div>', `<div id="root">${shell}</div>`) : html);
         pages.set(key, page);
       }

@@ -1,8 +1,10 @@
 // The interface's language (issue 33), with FormatJS's ICU message engine (intl-messageformat): plurals, selects,
 // numbers and dates in the person's locale. English is the code itself: every message is declared where it is shown,
 // with `defineMessages({ key: { id: 'feature.key', defaultMessage: 'English text' } })`, and `t(messages.key, values)`
-// formats it. Other languages are catalogues keyed by id (client/i18n/<locale>/*.json), loaded once at start, before
-// the first render, only for a person who reads that language (client/i18n/load.ts); English loads nothing.
+// formats it. Other languages are catalogues keyed by id (client/i18n/<locale>/*.json), loaded only for a person who
+// reads that language (client/i18n/load.ts): before the first render the messages of the code every page loads, and
+// with each screen, dialog or lazy part the messages of its own code (addMessages); English loads nothing. The build
+// compiles every message to intl-messageformat's AST (scripts/i18nBuild.ts): the browser's bundle has no ICU parser.
 // Changing language reloads the page (Account settings), so `t` needs no React context and works in any module.
 //
 // Server texts (validation and error messages, common/i18n) arrive already in the person's language from the API;
@@ -11,7 +13,7 @@ import type { IntlMessageFormat, PrimitiveType } from 'intl-messageformat';
 import { cloneElement, isValidElement, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '../../common/locales';
 import { translateText, type TextCatalog } from '../../common/i18n/text';
-import { FORMAT_LOCALES, messageFormat, type MessageDescriptor } from '../../common/i18n/messages';
+import { type CompiledMessage, FORMAT_LOCALES, messageFormat, type MessageDescriptor } from '../../common/i18n/messages';
 
 export { FORMAT_LOCALES, type MessageDescriptor };
 
@@ -21,8 +23,8 @@ export function defineMessages<K extends string>(messages: Record<K, MessageDesc
 }
 
 export interface Catalog {
-  /** Interface messages by id. */
-  messages: Record<string, string>;
+  /** Interface messages by id (ICU text; in the browser's bundle compiled at build time, scripts/i18nBuild.ts). */
+  messages: Record<string, CompiledMessage>;
   /** Server and shared-schema texts by their English (common/i18n). */
   texts: TextCatalog;
 }
@@ -37,6 +39,11 @@ export function setLocale(next: Locale, nextCatalog: Catalog = { messages: {}, t
   catalog = nextCatalog;
   formats.clear();
   if (typeof document !== 'undefined') document.documentElement.lang = next;
+}
+
+/** Adds messages to the catalogue of the current language (a part loaded with a chunk, client/i18n/load.ts withCatalog). */
+export function addMessages(more: Record<string, CompiledMessage>): void {
+  catalog = { ...catalog, messages: { ...catalog.messages, ...more } };
 }
 
 /** The language the interface is shown in. */
