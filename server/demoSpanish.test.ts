@@ -61,6 +61,8 @@ describe('the Spanish demo district, Valle del Sol', () => {
     const cycle = await t.db.selectFrom('coaching_cycles as c').innerJoin('cycle_stages as s', 's.id', 'c.stage_id')
       .select(['c.title', 's.name as stage', 'c.status']).where('c.district_id', '=', districtId).execute();
     expect(cycle).toEqual([{ title: 'Preguntas abiertas y tiempo de espera', stage: 'Práctica con retroalimentación', status: 'active' }]);
+    const templates = await t.db.selectFrom('cycle_goal_templates').select('title').where('district_id', '=', districtId).orderBy('sort_order').execute();
+    expect(templates.map((r) => r.title)).toEqual(['Los estudiantes explican su razonamiento', 'Comprobar la comprensión']);
     const ratings = await t.db.selectFrom('skill_current_levels as l').innerJoin('skills as s', 's.id', 'l.skill_id')
       .select(['s.name', 's.district_id']).where('l.district_id', '=', districtId).execute();
     expect(ratings).toHaveLength(24);

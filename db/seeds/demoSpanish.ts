@@ -2,8 +2,8 @@
 // interaction types, skill framework, cycle stages and observation forms were copied in Spanish when it was created
 // (server/identity/defaultsSpanish.ts) and its people, whose accounts have no language of their own, read Spanish.
 // Kept small on purpose (the first `npm start` and every browser test seed the demo): one elementary school, one
-// coach with six educators, about two school weeks of interactions with Spanish notes, one coaching cycle and a
-// few skill ratings. Coherent as the other demo districts are (issue 26): school days only, school hours, the
+// coach with six educators, about two school weeks of interactions with Spanish notes, two goal templates, one
+// coaching cycle and a few skill ratings. Coherent as the other demo districts are (issue 26): school days only, school hours, the
 // coach's own school, logged no later than the seeding instant.
 import type { Insertable } from 'kysely';
 import type { DB } from '../connection';
@@ -171,6 +171,15 @@ export async function seedDemoSpanish(db: DB, refs: DemoSpanishRefs): Promise<vo
     };
   }).filter((a) => a.starts_at < today.toISOString()));
 
+  // Two goal templates in Spanish (Configuración de ciclos), the first the cycle's goal.
+  const goals = [
+    { title: 'Los estudiantes explican su razonamiento', goal: 'La mayoría de los estudiantes explica su razonamiento en voz alta o por escrito en cada clase, usando los marcos de oración que construimos juntos.' },
+    { title: 'Comprobar la comprensión', goal: 'Cada clase tiene al menos dos comprobaciones de la comprensión planificadas, y la clase siguiente se ajusta según lo que muestran.' },
+  ];
+  await db.insertInto('cycle_goal_templates').values(goals.map((g, i) => ({
+    district_id: districtId, title: g.title, goal: g.goal, sort_order: i + 1, archived_at: null, created_at: now, updated_at: now,
+  }))).execute();
+
   // One cycle with Sofía Garza, in its third stage ("Práctica con retroalimentación"), with two notes.
   const stages = await db.selectFrom('cycle_stages').select(['id', 'expected_days']).where('district_id', '=', districtId)
     .where('archived_at', 'is', null).orderBy('sort_order').execute();
@@ -183,7 +192,7 @@ export async function seedDemoSpanish(db: DB, refs: DemoSpanishRefs): Promise<vo
   if (stages.length >= 3) {
     const { id: cycleId } = await db.insertInto('coaching_cycles').values({
       district_id: districtId, coach_id: coachId, title: 'Preguntas abiertas y tiempo de espera',
-      goal: 'La mayoría de los estudiantes explica su razonamiento en voz alta o por escrito en cada clase, usando los marcos de oración que construimos juntos.',
+      goal: goals[0]!.goal,
       start_date: cycleStart, target_end_date: plusDays(cycleStart, stages.reduce((n, s) => n + s.expected_days, 0)), status: 'active',
       stage_id: stages[2]!.id, stage_entered_on: entered[2]!, outcome: null, reflection: null, completed_on: null,
       created_by: coachId, updated_by: coachId, created_at: now, updated_at: now, deleted_at: null,
