@@ -6,6 +6,9 @@ export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** A language field's message when it names none of LOCALES (PUT /api/district, POST /api/auth/register). */
+export const LANGUAGE_CHOICE = 'Choose English or Spanish.';
+
 /** Each language's name in itself, as a language menu shows it. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
 

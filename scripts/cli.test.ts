@@ -74,6 +74,27 @@ describe('npm run cli', () => {
     }
   });
 
+  it('creates a district in Spanish with --language es: its language stored, its defaults in Spanish (issue 33)', async () => {
+    expect(await run('create-district', '--name', 'Distrito Escolar de Las Lomas', '--state', 'PR', '--language', 'es')).toBe(0);
+    expect(output()).toBe('Created district 1 (distrito-escolar-de-las-lomas).');
+    expect(await run('create-district', '--name', 'Elm Park Schools', '--state', 'NY', '--language', 'en')).toBe(0);
+    const db = openDatabase(path.join(dataDir, 'coachwell.sqlite'));
+    try {
+      expect(await db.selectFrom('districts').select(['slug', 'settings', 'timezone']).orderBy('id').execute()).toEqual([
+        { slug: 'distrito-escolar-de-las-lomas', settings: '{"language":"es"}', timezone: 'America/Puerto_Rico' },
+        { slug: 'elm-park-schools', settings: '{}', timezone: 'America/New_York' },
+      ]);
+      const firstType = (districtId: number) => db.selectFrom('interaction_types').select('name').where('district_id', '=', districtId)
+        .orderBy('sort_order').executeTakeFirstOrThrow();
+      expect(await firstType(1)).toEqual({ name: 'Observación de aula' });
+      expect(await firstType(2)).toEqual({ name: 'Classroom observation' });
+      expect((await db.selectFrom('skill_levels').select('name').where('district_id', '=', 1).orderBy('level').execute()).map((l) => l.name))
+        .toEqual(['Inicial', 'En desarrollo', 'Competente', 'Ejemplar']);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('sets a password instead when given one, and creates provider staff', async () => {
     await run('create-district', '--name', 'Elm Park Schools', '--state', 'NY');
     expect(await run('create-user', '--district', '1', '--role', 'district-admin', '--email', 'a@elmpark.org', '--password', 'long-password-1')).toBe(0);
@@ -89,6 +110,7 @@ describe('npm run cli', () => {
   it.each([
     [['create-district', '--name', 'X', '--state', 'ZZ'], '--state must be a US state code'],
     [['create-district', '--state', 'IL'], 'Missing --name.'],
+    [['create-district', '--name', 'X', '--state', 'IL', '--language', 'fr'], '--language must be en or es, got "fr".'],
     [['create-user', '--district', 'nope', '--role', 'coach', '--email', 'x@y.org'], 'No district "nope"'],
     [['create-user', '--district', '1', '--role', 'wizard', '--email', 'x@y.org'], 'Unknown role: wizard.'],
     [['create-user', '--district', '1', '--role', 'provider-admin', '--email', 'x@y.org'], 'District users take district roles only.'],

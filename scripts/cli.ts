@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { ROLE_PERMISSIONS } from '../common/permissions';
 import { US_STATES } from '../common/constants';
+import { isLocale } from '../common/locales';
 import type { DB } from '../db/connection';
 import { CopyFailed, CopyRefused, copyToPostgres, redactUrl } from './copyToPostgres';
 import { demoAccountsText, prepareDatabase, runDemoSeed } from '../server/bootstrap';
@@ -17,7 +18,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 Commands:
   migrate                                   Run database migrations.
   seed --demo                               Seed the demo districts (skipped when present).
-  create-district --name NAME --state ST [--plan essentials|professional|enterprise] [--timezone TZ]
+  create-district --name NAME --state ST [--plan essentials|professional|enterprise] [--timezone TZ] [--language en|es]
+                                            --language es: its people's language and its defaults in Spanish.
   create-user --district ID|SLUG --role ROLE --email EMAIL [--name NAME] [--password PW] [--building ID ...]
                                             Without --password, prints a 7-day invite link.
   create-provider-admin --email EMAIL [--name NAME] [--password PW] [--role provider-admin|provider-support]
@@ -80,7 +82,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
       demo: { type: 'boolean' }, name: { type: 'string' }, state: { type: 'string' }, plan: { type: 'string' },
       timezone: { type: 'string' }, district: { type: 'string' }, role: { type: 'string' }, email: { type: 'string' },
       password: { type: 'string' }, building: { type: 'string', multiple: true }, help: { type: 'boolean' },
-      to: { type: 'string' },
+      to: { type: 'string' }, language: { type: 'string' },
     },
     strict: true,
     allowPositionals: command === 'backup',
@@ -133,7 +135,9 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
       case 'create-district': {
         const state = need(values.state, 'state').toUpperCase();
         if (!(state in US_STATES)) throw new UsageError(`--state must be a US state code such as IL, got "${state}".`);
-        const id = await createDistrict(db, { name: need(values.name, 'name'), state, planKey: values.plan ?? 'essentials', timezone: values.timezone });
+        const language = values.language ?? 'en';
+        if (!isLocale(language)) throw new UsageError(`--language must be en or es, got "${language}".`);
+        const id = await createDistrict(db, { name: need(values.name, 'name'), state, planKey: values.plan ?? 'essentials', timezone: values.timezone, language });
         const row = await db.selectFrom('districts').select(['id', 'slug']).where('id', '=', id).executeTakeFirstOrThrow();
         out(`Created district ${row.id} (${row.slug}).`);
         return 0;

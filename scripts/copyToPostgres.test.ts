@@ -139,7 +139,7 @@ describe('npm run cli -- copy-to-postgres (issue 15)', () => {
       expect(tables).toContain('interactions');
       expect(tables).toContain('change_versions');
       expect(tables.filter((t) => /_search|^sqlite_|^kysely_/.test(t))).toEqual([]);
-      // The demo's three districts at realistic volumes (issue 26): hundreds of interactions, not thousands.
+      // The demo's four districts at realistic volumes (issue 26): hundreds of interactions, not thousands.
       expect(counts.interactions).toBeGreaterThan(500);
       expect(await postgresCounts(target(url), tables)).toEqual(counts);
       for (const table of tables) expect(copyOutput).toContain(`${table.padEnd(32)} ${String(counts[table]).padStart(9)}`);
@@ -191,7 +191,7 @@ describe('npm run cli -- copy-to-postgres (issue 15)', () => {
       const staffBefore = await db.selectFrom('staff').select(['id', 'last_name']).orderBy('id').execute();
       expect(await run('copy-to-postgres', '--to', url)).toBe(1);
       expect(output()).toMatch(/^Error: postgres:\/\/\S+ already holds data: [a-z_]+ \(\d+ rows\)/);
-      expect(output()).toContain('districts (3 rows)');
+      expect(output()).toContain('districts (4 rows)'); // the four demo districts
       expect(output()).toContain('it never merges into or overwrites one. Nothing was changed.');
       expect(await postgresCounts(db, tables)).toEqual(before);
       expect(await db.selectFrom('staff').select(['id', 'last_name']).orderBy('id').execute()).toEqual(staffBefore);

@@ -37,21 +37,25 @@ describe('the Districts list', () => {
     await page.getByLabel('Status').selectOption('');
     await page.getByLabel('Plan').selectOption('professional');
     await page.waitForURL((u) => u.searchParams.get('plan') === 'professional' && !u.searchParams.has('status') && !u.searchParams.has('filter[status]'));
-    await expect.poll(() => districtNames(page)).toEqual(['Maple Grove Unified School District']);
+    await expect.poll(() => districtNames(page)).toEqual(['Distrito Escolar Independiente Valle del Sol', 'Maple Grove Unified School District']);
 
     await page.getByLabel('Plan').selectOption('');
     await page.getByRole('searchbox', { name: 'Search' }).fill('cedar');
     await page.waitForURL((u) => u.searchParams.get('search') === 'cedar');
     await expect.poll(() => districtNames(page)).toEqual(['Cedar Falls Community Schools']);
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    // The three demo districts (Riverbend is the Enterprise one, issue 26).
-    await expect.poll(() => districtNames(page)).toEqual(['Cedar Falls Community Schools', 'Maple Grove Unified School District', 'Riverbend Public Schools']);
+    // The four demo districts (Riverbend is the Enterprise one, issue 26; Valle del Sol the Spanish one, issue 33).
+    await expect.poll(() => districtNames(page)).toEqual([
+      'Cedar Falls Community Schools', 'Distrito Escolar Independiente Valle del Sol', 'Maple Grove Unified School District', 'Riverbend Public Schools',
+    ]);
 
     // Sorting by a column header: most users first, written to the URL, marked with aria-sort.
     await page.getByRole('button', { name: 'Users' }).click();
     await page.waitForURL((u) => u.searchParams.get('sort') === '-users');
-    // Riverbend: five logins and two invited people; Maple Grove six logins; Cedar Falls one.
-    await expect.poll(() => districtNames(page)).toEqual(['Riverbend Public Schools', 'Maple Grove Unified School District', 'Cedar Falls Community Schools']);
+    // Riverbend: five logins and two invited people; Maple Grove six logins; Valle del Sol three; Cedar Falls one.
+    await expect.poll(() => districtNames(page)).toEqual([
+      'Riverbend Public Schools', 'Maple Grove Unified School District', 'Distrito Escolar Independiente Valle del Sol', 'Cedar Falls Community Schools',
+    ]);
     expect(await page.getByRole('columnheader', { name: 'Users' }).getAttribute('aria-sort')).toBe('descending');
 
     // The same address in another browser shows the same list.

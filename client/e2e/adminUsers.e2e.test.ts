@@ -28,9 +28,10 @@ describe('Users (/admin/users)', () => {
     await row(page, 'Priya Raman').waitFor();
 
     await page.getByLabel('Role', { exact: true }).selectOption('coach');
-    // Maple Grove's three coaches and Riverbend's two and one invited (issue 26).
+    // Maple Grove's three coaches, Riverbend's two and one invited (issue 26), Valle del Sol's one (issue 33).
     await expect.poll(() => params(page)).toEqual({ role: 'coach' });
-    await expect.poll(async () => (await rowNames(page)).map((n) => n.trim()).sort()).toEqual(['Angela Ruiz', 'Leah Morgan', 'Nadia Brooks', 'Owen Fitzgerald', 'Priya Raman', 'Tom Becker']);
+    await expect.poll(async () => (await rowNames(page)).map((n) => n.trim()).sort())
+      .toEqual(['Angela Ruiz', 'Leah Morgan', 'Mateo Salinas', 'Nadia Brooks', 'Owen Fitzgerald', 'Priya Raman', 'Tom Becker']);
 
     await page.getByLabel('Search', { exact: true }).fill('priya');
     await expect.poll(() => params(page)).toEqual({ role: 'coach', search: 'priya' });

@@ -164,6 +164,30 @@ it('registers a new district and lands on its dashboard', async () => {
   await page.getByText('Oregon').waitFor();
 });
 
+it("registers a district in the page's language: from a Spanish page it starts in Spanish, with Spanish interaction types (issue 33)", async () => {
+  const page = await suite.page({ locale: 'es-US' });
+  const sent: unknown[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/auth/register')) sent.push(req.postDataJSON());
+  });
+  await page.goto('/register');
+  expect(await h1Text(page, /prueba gratuita/)).toBe('Comience su prueba gratuita');
+  await page.getByLabel(/^Nombre del distrito/).fill('Distrito Escolar de Río Claro');
+  await page.getByLabel(/^Estado/).selectOption('TX');
+  await page.getByLabel(/^Su nombre/).fill('Ana Treviño');
+  await page.getByLabel(/^Correo electrónico del trabajo/).fill('ana@rioclaro.example');
+  await page.getByLabel(/^Contraseña/).fill('rio-claro-secret');
+  await page.getByLabel(/^Confirme la contraseña/).fill('rio-claro-secret');
+  await page.getByRole('button', { name: 'Crear distrito' }).click();
+  await page.waitForURL((u) => u.pathname === '/app');
+  expect(sent).toEqual([expect.objectContaining({ district_name: 'Distrito Escolar de Río Claro', language: 'es' })]);
+  expect(await h1Text(page, /Ana/)).toMatch(/, Ana$/);
+  await page.goto('/app/settings/interaction');
+  await page.getByText('Observación de aula', { exact: true }).waitFor();
+  await page.getByText('Planificación conjunta', { exact: true }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+});
+
 it('provider staff impersonate a district user and stop again', async () => {
   const users = await runCli(suite.server, ['list-users']);
   const teacherId = Number(users.match(/^\s*(\d+)\s+teacher@maplegrove\.example\s/m)?.[1]);

@@ -3,6 +3,7 @@
 // checks tree-shake, classic zod does not. Field schemas other features reuse live in ./fields.
 import * as z from 'zod/mini';
 import { US_STATES } from '../constants';
+import { LANGUAGE_CHOICE, LOCALES } from '../locales';
 import { emailField, isTimeZone, newPasswordField, passwordConfirmationField, passwordsMatch, required, requiredString, text } from './fields';
 
 export const areaField = z._default(z.enum(['app', 'admin'], { error: 'Area must be app or admin.' }), 'app');
@@ -24,6 +25,11 @@ export const registerSchema = z.object({
   email: emailField,
   password: newPasswordField,
   password_confirmation: passwordConfirmationField,
+  /**
+   * The district's language (issue 33): its people's language until they choose their own, and the language its
+   * interaction types, skill framework and cycle stages start in. Missing: the registering guest's language.
+   */
+  language: z.optional(z.enum(LOCALES, { error: LANGUAGE_CHOICE })),
 }).check(passwordsMatch);
 
 export const passwordResetRequestSchema = z.object({ email: emailField, area: areaField });

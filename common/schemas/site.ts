@@ -5,7 +5,7 @@ import { optionalText, text, timeZoneField } from './fields';
 import type { BuildingSummary } from './lookups';
 import { type CoachingTargets, coachingTargetsSchema } from './reports';
 import { RETENTION_MAX_YEARS, RETENTION_MIN_YEARS, retentionYearsOf } from '../retention';
-import { DEFAULT_LOCALE, isLocale, type Locale, LOCALES } from '../locales';
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_CHOICE, type Locale, LOCALES } from '../locales';
 
 export const GRADE_BANDS = ['PK-5', 'K-5', 'K-8', '6-8', '9-12', 'K-12', 'Other'] as const;
 export type GradeBand = (typeof GRADE_BANDS)[number];
@@ -26,7 +26,7 @@ const MONTH_RANGE = 'School year start month must be a month from 1 to 12.';
 export const RETENTION_WHILE_IMPERSONATING = 'Coachwell staff cannot change the data retention setting while signed in as someone. The district\'s administrators can.';
 export const RETENTION_RANGE = `Data retention must be off or a whole number of school years from ${RETENTION_MIN_YEARS} to ${RETENTION_MAX_YEARS}.`;
 
-export const LANGUAGE_CHOICE = 'Choose English or Spanish.';
+export { LANGUAGE_CHOICE };
 
 /** PUT /api/district (manage settings). */
 export const districtProfileSchema = z.object({

@@ -1,5 +1,6 @@
-// The demo data: three districts — Maple Grove (Professional), Cedar Falls (an Essentials trial) and
-// Riverbend (Enterprise, so every report and plan limit can be seen) — and provider staff, all with the
+// The demo data: four districts — Maple Grove (Professional), Cedar Falls (an Essentials trial), Riverbend
+// (Enterprise, so every report and plan limit can be seen) and Valle del Sol (small, in Spanish: issue 33,
+// demoSpanish.ts) — and provider staff, all with the
 // password DEMO_PASSWORD. Coherent as a buyer would check it (issue 26): coaches coach only educators at
 // their own schools, nobody coaches on a weekend or a school holiday (demoCalendar.ts), realistic
 // weekly volumes, and every active login has signed in on a recent school day.
@@ -18,6 +19,7 @@ import { seedDemoPeople } from './demoPeople';
 import { seedDemoReadLog } from './demoReadLog';
 import { seedDemoSelfAssessments } from './demoSelfAssessments';
 import { seedDemoSkills } from './demoSkills';
+import { seedDemoSpanish, VALLE_DEL_SOL, VALLE_DEL_SOL_BUILDING } from './demoSpanish';
 
 export const DEMO_PASSWORD = 'coachwell-demo';
 
@@ -34,6 +36,9 @@ export const DEMO_ACCOUNTS = [
   { email: 'coach@riverbend.example', role: 'coach', name: 'Nadia Brooks', district: 'riverbend' },
   { email: 'coach2@riverbend.example', role: 'coach', name: 'Owen Fitzgerald', district: 'riverbend' },
   { email: 'teacher@riverbend.example', role: 'educator', name: 'Carmen Delgado', district: 'riverbend' },
+  { email: 'admin@valledelsol.example', role: 'district-admin', name: 'Lucía Fernández', district: 'valle' },
+  { email: 'coach@valledelsol.example', role: 'coach', name: 'Mateo Salinas', district: 'valle' },
+  { email: 'teacher@valledelsol.example', role: 'educator', name: 'Sofía Garza', district: 'valle' },
   { email: 'support@coachwell.example', role: 'provider-admin', name: 'Sam Ortega', district: null },
 ] as const;
 
@@ -56,7 +61,7 @@ export const MAPLE_GROVE_BUILDINGS = [
 ];
 
 export interface DemoSeedServices {
-  createDistrict: (db: DB, input: { name: string; state: string; planKey: string; status?: 'trial' | 'active'; timezone?: string; seats?: number }) => Promise<number>;
+  createDistrict: (db: DB, input: { name: string; state: string; planKey: string; status?: 'trial' | 'active'; timezone?: string; seats?: number; language?: 'en' | 'es' }) => Promise<number>;
   createUser: (db: DB, input: { districtId: number | null; email: string; name: string; roles: string[]; password?: string; buildingIds?: number[] }) => Promise<{ id: number; email: string }>;
   /** Seals a single sign-on client secret as the app stores it (server/lib/secretBox.ts); null: no key, none stored. */
   sealSecret?: (plain: string) => string | null;
@@ -114,10 +119,16 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
       name: 'Riverbend Public Schools', state: 'CO', planKey: 'enterprise', status: 'active', timezone: RIVERBEND_TIMEZONE, seats: 4,
     });
     await setCoachingTargets(trx, riverbend);
+    // Valle del Sol chose Spanish: its defaults are copied in Spanish, and its people read Spanish.
+    const valle = await services.createDistrict(trx, {
+      name: VALLE_DEL_SOL.name, state: VALLE_DEL_SOL.state, planKey: 'professional', status: 'active', timezone: VALLE_DEL_SOL.timezone, seats: 5,
+      language: 'es',
+    });
     const now = nowIso();
     const buildingIds = await insertBuildings(trx, maple, MAPLE_GROVE_BUILDINGS);
     await trx.insertInto('buildings').values({ name: 'Cedar Falls High School', code: 'CFHS', grade_band: '9-12', district_id: cedar, created_at: now, updated_at: now }).execute();
     const riverIds = await insertBuildings(trx, riverbend, RIVERBEND_BUILDINGS);
+    const [palmas] = await insertBuildings(trx, valle, [VALLE_DEL_SOL_BUILDING]);
     const users: Record<string, { id: number; email: string }> = {};
     // Each coach's schools; principals and educators at one school (Lincoln Middle; Willow Creek).
     const schoolsOf: Record<string, number[]> = {
@@ -130,8 +141,10 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
       'coach2@riverbend.example': [riverIds[1]!],
       'principal@riverbend.example': [riverIds[1]!],
       'teacher@riverbend.example': [riverIds[1]!],
+      'coach@valledelsol.example': [palmas!],
+      'teacher@valledelsol.example': [palmas!],
     };
-    const districtOf = { maple, cedar, riverbend } as const;
+    const districtOf = { maple, cedar, riverbend, valle } as const;
     // The password is hashed once (scrypt is the slow part of seeding) and the hash shared by every demo login.
     let passwordHash: string | null = null;
     for (const account of DEMO_ACCOUNTS) {
@@ -192,6 +205,12 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
     await seedDemoInteractions(trx, { districtId: riverbend, timezone: RIVERBEND_TIMEZONE, coachIds: riverCoaches, today, seed: 80301 });
     await seedDemoCycles(trx, { districtId: riverbend, coachIds: riverCoaches, today, every: 2 });
     await seedDemoSkills(trx, { districtId: riverbend, fallbackRaterId: users['admin@riverbend.example']!.id, today });
+
+    // Valle del Sol: one school, a coach and six educators, a fortnight of coaching in Spanish.
+    await seedDemoSpanish(trx, {
+      districtId: valle, buildingId: palmas!, coachId: users['coach@valledelsol.example']!.id,
+      teacherUser: users['teacher@valledelsol.example']!, today,
+    });
 
     // Calendar sync is on for one coach of each district whose plan has it, so the administrators' setup
     // checklist is finished (server/features/setup: "Turn on calendar sync" is done once a feed exists).

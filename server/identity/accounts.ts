@@ -11,6 +11,8 @@ import { hashToken, newToken } from './tokens';
 import { validationError } from '../http/errors';
 import { findActiveLogin, findUserInDistrictByEmail, normalizeEmail, roleIdsByName } from './users';
 import { copyDefaultObservationForms } from './observationFormDefaults';
+import { defaultConfig, defaultText } from './defaultsSpanish';
+import type { Locale } from '../../common/locales';
 
 export function slugify(name: string): string {
   return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'district';
@@ -27,7 +29,11 @@ async function uniqueSlug(db: DB, name: string): Promise<string> {
 
 export async function createDistrict(
   db: DB,
-  input: { name: string; state: string; planKey: string; status?: 'trial' | 'active'; timezone?: string; seats?: number },
+  input: {
+    name: string; state: string; planKey: string; status?: 'trial' | 'active'; timezone?: string; seats?: number;
+    /** The district's language (districts.settings `language`, issue 33); Spanish copies the defaults in Spanish. Default English. */
+    language?: Locale;
+  },
 ): Promise<number> {
   const plan = await db.selectFrom('plans').select('id').where('key', '=', input.planKey).executeTakeFirst();
   if (!plan) throw new Error(`Unknown plan "${input.planKey}".`);
@@ -36,6 +42,7 @@ export async function createDistrict(
   // No zone chosen (the API caller or the CLI left it out): the state's main one.
   const timezone = input.timezone || defaultTimeZoneOfState(input.state);
   await ensureZoneMonths(db, timezone);
+  const language = input.language ?? 'en';
   const { id } = await db.insertInto('districts').values({
     name: input.name,
     slug: await uniqueSlug(db, input.name),
@@ -46,42 +53,43 @@ export async function createDistrict(
     trial_ends_at: status === 'trial' ? addDays(new Date(), TRIAL_DAYS).toISOString() : null,
     seats: input.seats ?? 5,
     school_year_start_month: 8,
-    settings: '{}',
+    // English is the default: an English district stores no language.
+    settings: language === 'en' ? '{}' : JSON.stringify({ language }),
     created_at: now,
     updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
-  await copyDefaultInteractionTypes(db, id);
-  await copyDefaultCycleStages(db, id);
-  await copyDefaultSkillFramework(db, id);
-  await copyDefaultObservationForms(db, id);
+  await copyDefaultInteractionTypes(db, id, language);
+  await copyDefaultCycleStages(db, id, language);
+  await copyDefaultSkillFramework(db, id, language);
+  await copyDefaultObservationForms(db, id, language);
   return id;
 }
 
-/** A new district starts with a copy of the provider's default coaching-cycle stages. */
-async function copyDefaultCycleStages(db: DB, districtId: number): Promise<void> {
+/** A new district starts with a copy of the provider's default coaching-cycle stages (in its language: defaultsSpanish.ts). */
+async function copyDefaultCycleStages(db: DB, districtId: number, language: Locale): Promise<void> {
   const now = nowIso();
   const stages = await db.selectFrom('cycle_stages').selectAll()
     .where('district_id', 'is', null).where('archived_at', 'is', null).orderBy('sort_order').execute();
   if (stages.length === 0) return;
   await db.insertInto('cycle_stages').values(stages.map((s) => ({
-    district_id: districtId, name: s.name, description: s.description, expected_days: s.expected_days,
+    district_id: districtId, name: defaultText(language, s.name), description: defaultText(language, s.description), expected_days: s.expected_days,
     sort_order: s.sort_order, archived_at: null, created_at: now, updated_at: now,
   }))).execute();
 }
 
-/** A new district starts with a copy of the provider's default skill framework: levels, domains, skills. */
-async function copyDefaultSkillFramework(db: DB, districtId: number): Promise<void> {
+/** A new district starts with a copy of the provider's default skill framework: levels, domains, skills (in its language). */
+async function copyDefaultSkillFramework(db: DB, districtId: number, language: Locale): Promise<void> {
   const now = nowIso();
   const source = await db.selectFrom('skill_frameworks').selectAll()
     .where('district_id', 'is', null).where('active', '=', 1).orderBy('id').executeTakeFirst();
   if (!source) return;
   const { id: frameworkId } = await db.insertInto('skill_frameworks').values({
-    district_id: districtId, name: source.name, description: source.description, active: 1, created_at: now, updated_at: now,
+    district_id: districtId, name: defaultText(language, source.name), description: defaultText(language, source.description), active: 1, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   const levels = await db.selectFrom('skill_levels').selectAll().where('framework_id', '=', source.id).orderBy('level').execute();
   if (levels.length) {
     await db.insertInto('skill_levels').values(levels.map((l) => ({
-      district_id: districtId, framework_id: frameworkId, level: l.level, name: l.name, descriptor: l.descriptor,
+      district_id: districtId, framework_id: frameworkId, level: l.level, name: defaultText(language, l.name), descriptor: defaultText(language, l.descriptor),
     }))).execute();
   }
   const domains = await db.selectFrom('skill_domains').selectAll()
@@ -90,20 +98,20 @@ async function copyDefaultSkillFramework(db: DB, districtId: number): Promise<vo
     .where('framework_id', '=', source.id).where('archived_at', 'is', null).orderBy('sort_order').execute();
   for (const domain of domains) {
     const { id: domainId } = await db.insertInto('skill_domains').values({
-      district_id: districtId, framework_id: frameworkId, name: domain.name, description: domain.description,
+      district_id: districtId, framework_id: frameworkId, name: defaultText(language, domain.name), description: defaultText(language, domain.description),
       sort_order: domain.sort_order, archived_at: null, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     const own = skills.filter((s) => s.domain_id === domain.id);
     if (own.length === 0) continue;
     await db.insertInto('skills').values(own.map((s) => ({
-      district_id: districtId, framework_id: frameworkId, domain_id: domainId, name: s.name, description: s.description,
+      district_id: districtId, framework_id: frameworkId, domain_id: domainId, name: defaultText(language, s.name), description: defaultText(language, s.description),
       sort_order: s.sort_order, archived_at: null, created_at: now, updated_at: now,
     }))).execute();
   }
 }
 
-/** A new district starts with a copy of the provider's default interaction types and their custom fields. */
-async function copyDefaultInteractionTypes(db: DB, districtId: number): Promise<void> {
+/** A new district starts with a copy of the provider's default interaction types and their custom fields (in its language). */
+async function copyDefaultInteractionTypes(db: DB, districtId: number, language: Locale): Promise<void> {
   const now = nowIso();
   const types = await db.selectFrom('interaction_types').selectAll()
     .where('district_id', 'is', null).where('archived_at', 'is', null).orderBy('sort_order').execute();
@@ -112,14 +120,14 @@ async function copyDefaultInteractionTypes(db: DB, districtId: number): Promise<
     .where('district_id', 'is', null).where('archived_at', 'is', null).orderBy('sort_order').execute();
   for (const type of types) {
     const { id: typeId } = await db.insertInto('interaction_types').values({
-      district_id: districtId, name: type.name, colour: type.colour, default_minutes: type.default_minutes,
+      district_id: districtId, name: defaultText(language, type.name), colour: type.colour, default_minutes: type.default_minutes,
       counts_as_coaching: type.counts_as_coaching, sort_order: type.sort_order, archived_at: null, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     const own = fields.filter((f) => f.interaction_type_id === type.id);
     if (own.length === 0) continue;
     await db.insertInto('interaction_fields').values(own.map((f) => ({
-      district_id: districtId, interaction_type_id: typeId, label: f.label, help_text: f.help_text, kind: f.kind,
-      config: f.config, required: f.required, sort_order: f.sort_order, archived_at: null, created_at: now, updated_at: now,
+      district_id: districtId, interaction_type_id: typeId, label: defaultText(language, f.label), help_text: defaultText(language, f.help_text), kind: f.kind,
+      config: defaultConfig(language, f.config), required: f.required, sort_order: f.sort_order, archived_at: null, created_at: now, updated_at: now,
     }))).execute();
   }
 }

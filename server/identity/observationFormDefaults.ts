@@ -1,11 +1,15 @@
 // A new district starts with a copy of the provider's default observation forms (issue 28; migration
 // 20261130_0160 writes them for districts that existed then): each form's current version and its items,
 // tied to the district's interaction type and skills of the same names (copied just before), rating items on
-// the district's scale. Called by createDistrict (accounts.ts), in its transaction when it has one.
+// the district's scale. Called by createDistrict (accounts.ts), in its transaction when it has one. In a Spanish
+// district the texts are copied in Spanish (defaultsSpanish.ts), and the type and skills are found by their Spanish
+// names, as the district's own copies were just named (issue 33).
 import type { DB } from '../../db/connection';
 import { nowIso } from '../../db/connection';
+import type { Locale } from '../../common/locales';
+import { defaultConfig, defaultText } from './defaultsSpanish';
 
-export async function copyDefaultObservationForms(db: DB, districtId: number): Promise<void> {
+export async function copyDefaultObservationForms(db: DB, districtId: number, language: Locale = 'en'): Promise<void> {
   const forms = await db.selectFrom('observation_forms as f')
     .innerJoin('observation_form_versions as v', 'v.id', 'f.current_version_id')
     .innerJoin('interaction_types as t', 't.id', 'f.interaction_type_id')
@@ -29,22 +33,23 @@ export async function copyDefaultObservationForms(db: DB, districtId: number): P
     : 4;
   const now = nowIso();
   for (const form of forms) {
-    const typeId = types.get(form.type_name);
+    const typeId = types.get(defaultText(language, form.type_name));
     if (typeId === undefined) continue;
     const { id: formId } = await db.insertInto('observation_forms').values({
       district_id: districtId, interaction_type_id: typeId, builtin: form.builtin, current_version_id: null,
       archived_at: null, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     const { id: versionId } = await db.insertInto('observation_form_versions').values({
-      district_id: districtId, form_id: formId, version: 1, name: form.name, description: form.description, created_by: null, created_at: now,
+      district_id: districtId, form_id: formId, version: 1, name: defaultText(language, form.name),
+      description: defaultText(language, form.description), created_by: null, created_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     await db.updateTable('observation_forms').set({ current_version_id: versionId }).where('id', '=', formId).execute();
     for (const item of items.filter((i) => i.version_id === form.version_id)) {
-      const config = item.kind === 'rating' ? JSON.stringify({ scale }) : item.config;
+      const config = item.kind === 'rating' ? JSON.stringify({ scale }) : defaultConfig(language, item.config);
       const { id: itemId } = await db.insertInto('observation_form_items').values({
-        district_id: districtId, version_id: versionId, lineage_id: null, position: item.position, section: item.section,
-        label: item.label, kind: item.kind, required: item.required, config,
-        skill_id: item.skill_name ? skills.get(item.skill_name) ?? null : null,
+        district_id: districtId, version_id: versionId, lineage_id: null, position: item.position, section: defaultText(language, item.section),
+        label: defaultText(language, item.label), kind: item.kind, required: item.required, config,
+        skill_id: item.skill_name ? skills.get(defaultText(language, item.skill_name)) ?? null : null,
       }).returning('id').executeTakeFirstOrThrow();
       await db.updateTable('observation_form_items').set({ lineage_id: itemId }).where('id', '=', itemId).execute();
     }

@@ -10,7 +10,7 @@ import { register } from './api';
 import { useFormErrors } from '../../lib/forms';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { timezoneLabel, timezoneOptions } from '../../lib/timezones';
-import { defineMessages, t, tRich } from '../../lib/i18n';
+import { currentLocale, defineMessages, t, tRich } from '../../lib/i18n';
 import { stateName, stateOptions } from '../../lib/usStates';
 
 const m = defineMessages({
@@ -80,7 +80,8 @@ export default function RegisterScreen(_props: ScreenProps) {
     const data = form.check(registerSchema, form.values);
     if (!data) return;
     await form.run(async () => {
-      await register(data);
+      // The district starts in the page's language (its defaults, and its people's until they choose their own).
+      await register({ ...data, language: currentLocale() });
       navigate(redirect ?? '/app', { replace: true });
     });
   });

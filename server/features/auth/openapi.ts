@@ -22,7 +22,9 @@ export const authApi: ApiArea = {
     'POST /api/auth/logout': { summary: 'Sign out', who: 'anyone', answer: 'none', description: 'Ends the session at once.' },
     'POST /api/auth/register': {
       summary: 'Register a new district', who: 'guest', body: registerSchema, status: 201, errors: [429],
-      description: 'A new district on a 30-day Essentials trial with its administrator, signed in.',
+      description: 'A new district on a 30-day Essentials trial with its administrator, signed in. Its `language` (`en` or `es`; '
+        + "default: the registering guest's, from the language cookie or Accept-Language) is its people's language until they "
+        + 'choose their own, and the language its interaction types, skill framework, cycle stages and observation forms start in.',
       answerText: 'The new administrator, signed in (the User).', answerSchema: 'AuthUser',
     },
     'POST /api/auth/password-reset': {

@@ -29,7 +29,7 @@ import { findActiveLogin, findUserByEmail, findUserById, normalizeEmail } from '
 import { warnIfOverSeats } from '../../lib/seatWarning';
 import { passwordResetEmail } from './resetEmail';
 import { accountLocale } from '../../i18n/recipients';
-import { requestLocale } from '../../i18n/locale';
+import { guestLocale, requestLocale } from '../../i18n/locale';
 import { translate } from '../../i18n/translate';
 import {
   createDistrict, createPasswordReset, createUser, findOpenInvite, findOpenPasswordReset, linkStaffToUser,
@@ -157,7 +157,10 @@ export function authRoutes(deps: Deps): Router {
       throw err;
     }
     const user = await db.transaction().execute(async (trx) => {
-      const districtId = await createDistrict(trx, { name: input.district_name, state: input.state, timezone: input.timezone, planKey: 'essentials' });
+      // The district's language: the one chosen, else the registering guest's (their page's, or their browser's).
+      const districtId = await createDistrict(trx, {
+        name: input.district_name, state: input.state, timezone: input.timezone, planKey: 'essentials', language: input.language ?? guestLocale(req),
+      });
       return createUser(trx, { districtId, email: input.email, name: input.name, roles: ['district-admin'], password: input.password });
     });
     await startSession(req, res, user, secure);
