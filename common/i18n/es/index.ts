@@ -34,6 +34,12 @@ import districtExport from './districtExport.json';
 import sso from './sso.json';
 import interactionSettings from './interactionSettings.json';
 import exportImport from './exportImport.json';
+import fields from './fields.json';
+import skills from './skills.json';
+import reportsApi from './reportsApi.json';
+import imports from './imports.json';
+import serverMisc from './serverMisc.json';
+import ssoSignIn from './ssoSignIn.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -68,5 +74,11 @@ const texts: TextCatalog = {
   ...sso,
   ...interactionSettings,
   ...exportImport,
+  ...fields,
+  ...skills,
+  ...reportsApi,
+  ...imports,
+  ...serverMisc,
+  ...ssoSignIn,
 };
 export default texts;
