@@ -1,0 +1,109 @@
+// The server's messages in the reader's language (issue 33): a person whose language is Spanish (users.locale = 'es')
+// gets Spanish field errors (a field named in its own Spanish), import row errors, skills and reports errors and the
+// reports' own names; a person reading English gets the spec's English exactly.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ComparisonReport } from '../../common/schemas/reports';
+import { appWith, csrfHeaders, loginAs, type TestAgent, type TestApp } from '../testing/app';
+import { freezeDateEachTest } from '../testing/hooks';
+import { buildReportsWorld, NOW, RANGE } from '../testing/reports.fixture';
+import { buildSkillsWorld } from '../testing/skills.fixture';
+import { staffWorld } from '../testing/staff.fixture';
+
+const inSpanish = (t: TestApp, user: { id: number }) => t.db.updateTable('users').set({ locale: 'es' }).where('id', '=', user.id).execute();
+
+describe('field errors and import row errors', () => {
+  const FIXTURE = readFileSync(path.join(import.meta.dirname, '../features/imports/fixtures/duplicate-emails.csv'));
+
+  async function rowErrors(agent: TestAgent) {
+    const up = await agent.post('/api/import/staff').set(csrfHeaders(agent)).attach('file', FIXTURE, 'duplicate-emails.csv');
+    expect(up.status).toBe(201);
+    expect((await agent.put(`/api/import/${up.body.id}/mapping`).set(csrfHeaders(agent)).send({ mapping: up.body.mapping })).status).toBe(200);
+    expect((await agent.post(`/api/import/${up.body.id}/preview`).set(csrfHeaders(agent)).send({})).status).toBe(200);
+    const rows = await agent.get(`/api/import/${up.body.id}/rows?outcome=error`);
+    expect(rows.status).toBe(200);
+    return rows.body.data.map((r: { row_number: number; errors: unknown }) => [r.row_number, r.errors]);
+  }
+
+  it('a Spanish reader gets a required field named in Spanish, and the rows\' errors in Spanish (the column stays the file\'s)', async () => {
+    const { t, w } = await appWith(staffWorld);
+    await inSpanish(t, w.admin);
+    const agent = await loginAs(t.app, w.admin);
+    // A field without a sentence of its own: the pattern, with the field's Spanish name.
+    const goal = await agent.post('/api/coaching-cycle-goal-template').set(csrfHeaders(agent)).send({ title: 'Routines', goal: '   ' });
+    expect(goal.status).toBe(422);
+    expect(goal.body).toEqual({ message: 'El campo “Meta” es obligatorio.', code: 'validation_failed', errors: { goal: ['El campo “Meta” es obligatorio.'] } });
+    expect(await rowErrors(agent)).toEqual([
+      [2, [{ column: 'Email', message: 'Este correo electrónico también aparece en la fila 3.' }]],
+      [3, [{ column: 'Email', message: 'Este correo electrónico también aparece en la fila 2.' }]],
+    ]);
+    // What is stored stays English: translated when read.
+    const stored = await t.db.selectFrom('import_rows').select('errors').where('outcome', '=', 'error').orderBy('row_number').execute();
+    expect(stored.map((r) => JSON.parse(r.errors))).toEqual([
+      [{ column: 'Email', message: 'This email also appears on row 3.' }],
+      [{ column: 'Email', message: 'This email also appears on row 2.' }],
+    ]);
+  });
+
+  it('an English reader gets the exact English', async () => {
+    const { t, w } = await appWith(staffWorld);
+    const agent = await loginAs(t.app, w.admin);
+    const goal = await agent.post('/api/coaching-cycle-goal-template').set(csrfHeaders(agent)).send({ title: 'Routines', goal: '   ' });
+    expect(goal.body).toEqual({ message: 'Goal is required.', code: 'validation_failed', errors: { goal: ['Goal is required.'] } });
+    expect(await rowErrors(agent)).toEqual([
+      [2, [{ column: 'Email', message: 'This email also appears on row 3.' }]],
+      [3, [{ column: 'Email', message: 'This email also appears on row 2.' }]],
+    ]);
+  });
+});
+
+describe('skills errors', () => {
+  const rate = async (t: TestApp, coach: { id: number; email: string; district_id: number | null }, staffId: number, body: object) => {
+    const agent = await loginAs(t.app, coach);
+    return agent.post(`/api/staff/${staffId}/skill-rating`).set(csrfHeaders(agent)).send(body);
+  };
+
+  it('in Spanish for a Spanish reader, in the exact English otherwise', async () => {
+    const { t, w } = await appWith((app) => buildSkillsWorld(app.db));
+    const body = { ratings: [{ skill_id: w.fw.skills[0]!.id, level: 0 }] };
+    const english = await rate(t, w.coach, w.ana.id, body);
+    expect(english.status).toBe(422);
+    expect(english.body.errors).toEqual({ rated_on: ['Date must be a date (YYYY-MM-DD).'], 'ratings.0.level': ['Choose a level of the scale.'] });
+    await inSpanish(t, w.coach);
+    const spanish = await rate(t, w.coach, w.ana.id, body);
+    expect(spanish.status).toBe(422);
+    expect(spanish.body.errors).toEqual({ rated_on: ['El campo “Fecha” debe ser una fecha (AAAA-MM-DD).'], 'ratings.0.level': ['Elija un nivel de la escala.'] });
+    const missing = await (await loginAs(t.app, w.coach)).get('/api/staff/999999/skill-rating');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Este/a educador/a no existe.');
+  });
+});
+
+describe('reports', () => {
+  freezeDateEachTest(NOW);
+
+  it('a report\'s own names and its errors follow the reader\'s language; English stays as it was', async () => {
+    const { t, w } = await appWith((app) => buildReportsWorld(app.db));
+    const path = `/api/report/comparison?${RANGE}&compare=building&a=${w.lincoln.id}&b=${w.oak.id}`;
+    const english = await (await loginAs(t.app, w.admin)).get(path);
+    expect(english.status).toBe(200);
+    expect((english.body as ComparisonReport).measures.map((m) => m.label)).toEqual([
+      'Interactions', 'Minutes', 'Educators reached', 'Share of roster reached', 'Educators on roster', 'Active cycles', 'Completed cycles', 'Interactions per educator',
+    ]);
+    // The same reader after choosing Spanish: the kept answer is per language.
+    await inSpanish(t, w.admin);
+    const agent = await loginAs(t.app, w.admin);
+    const spanish = await agent.get(path);
+    expect((spanish.body as ComparisonReport).measures.map((m) => m.label)).toEqual([
+      'Interacciones', 'Minutos', 'Educadores alcanzados', 'Porcentaje del personal alcanzado', 'Educadores del personal', 'Ciclos activos', 'Ciclos completados', 'Interacciones por educador/a',
+    ]);
+    expect((spanish.body as ComparisonReport).measures.map((m) => m.a)).toEqual((english.body as ComparisonReport).measures.map((m) => m.a));
+    const wrong = await agent.get('/api/report/comparison?compare=colour');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ compare: ['La comparación debe ser building, group, coach o period.'] });
+    const unknown = await agent.get('/api/report/nope');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Este informe no existe.');
+  });
+});
