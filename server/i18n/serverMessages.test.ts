@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ComparisonReport } from '../../common/schemas/reports';
-import { appWith, csrfHeaders, loginAs, type TestAgent, type TestApp } from '../testing/app';
+import { appWith, createTestApp, csrfHeaders, loginAs, type TestAgent, type TestApp } from '../testing/app';
+import { buildDistrict, buildStaff, buildUser } from '../testing/factories';
 import { freezeDateEachTest } from '../testing/hooks';
 import { buildReportsWorld, NOW, RANGE } from '../testing/reports.fixture';
 import { buildSkillsWorld } from '../testing/skills.fixture';
@@ -105,5 +106,24 @@ describe('reports', () => {
     const unknown = await agent.get('/api/report/nope');
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Este informe no existe.');
+  });
+});
+
+describe('the audit log (provider admin area)', () => {
+  it('answers each entry\'s sentence in the reader\'s language', async () => {
+    const t = await createTestApp();
+    const district = await buildDistrict(t.db, { name: 'Maple Grove Schools' });
+    const admin = await buildUser(t.db, { role: 'district-admin', districtId: district.id, name: 'Ana Ruiz' });
+    const staff = await buildStaff(t.db, { districtId: district.id, firstName: 'Jordan', lastName: 'Ellis' });
+    const support = await buildUser(t.db, { role: 'provider-admin', name: 'Sam Ortega', email: 'sam@coachwell.example' });
+    await t.db.deleteFrom('audit_log').execute();
+    await t.db.insertInto('audit_log').values({
+      action: 'staff_moved', district_id: district.id, actor_id: admin.id, impersonator_id: support.id, subject_type: 'staff', subject_id: staff.id,
+      ip: '203.0.113.9', user_agent: 'Firefox', details: null, at: '2026-09-01T10:00:00.000Z',
+    }).execute();
+    const sentence = async () => (await (await loginAs(t.app, support)).get('/api/admin/audit?filter[action]=staff_moved')).body.data[0].sentence;
+    expect(await sentence()).toBe('Sam Ortega (impersonating Ana Ruiz) moved the educator Jordan Ellis to another school in Maple Grove Schools');
+    await inSpanish(t, support);
+    expect(await sentence()).toBe('Sam Ortega (suplantando a Ana Ruiz) trasladó el/la educador/a Jordan Ellis a otra escuela en Maple Grove Schools');
   });
 });

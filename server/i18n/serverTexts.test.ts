@@ -6,7 +6,9 @@
 // code by scripts/i18nSource.ts; a template's values are tried as the code shows them ("1 row", "2 rows", either
 // branch of a condition) or as a sample value.
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS, auditSentence, readsSentence, subjectPhrase } from '../../common/auditActions';
 import es from '../../common/i18n/es';
+import { sentenceTranslator } from '../features/adminOps/presenter';
 import { labelArguments, SAMPLE_VALUE, schemaTexts, serverErrorTexts, sourceFilesUnder, type ServerText } from '../../scripts/i18nSource';
 import { translate } from './translate';
 
@@ -56,5 +58,49 @@ describe('the server messages in Spanish', () => {
     expect(translate('es', 'First name is required.')).toBe('El nombre es obligatorio.');
     expect(translate('en', 'Focus skills is required.')).toBe('Focus skills is required.');
     expect(SAMPLE_VALUE).toBe('Xq');
+  });
+});
+
+describe('the audit log\'s sentences in Spanish (provider admin area)', () => {
+  const tr = sentenceTranslator('es');
+  const translates = (english: string) => english in es || translate('es', english) !== english;
+  // Every kind of details an action's sentence reads.
+  const DETAILS: Record<string, unknown>[] = [
+    {}, { area: 'admin' }, { provider: 'Google' }, { break_glass: true }, { email: 'a@b.example' }, { action_step_digest: false },
+    { reason: 'password_sign_in_off' }, { provider: 'Google', reason: 'no_match' }, { reason: 'district_scheduled_for_deletion' },
+    { method: 'GET', screen: 'Staff' }, { method: 'POST', path: '/api/staff' }, { subject: 'Help' }, { certificate: 'C-1' },
+    { role: { to: 'provider_support' } }, { counts: { interactions: 2, observations: 1, skill_ratings: 0 }, cutoff_day: '2020-01-01' },
+    { password_login: { to: false } }, { password_login: { to: true } }, { assignments: [1] }, { assignments: [1, 2] },
+    { new_version: true, version: 3 }, { item: 'review_staff' }, { retention_days: { to: 1 } }, { retention_days: { to: 30 } },
+  ];
+
+  it('every action\'s verb phrase, with any of its details, has Spanish', () => {
+    const left = new Set<string>();
+    for (const [action, template] of Object.entries(AUDIT_ACTIONS)) {
+      for (const details of DETAILS) {
+        for (const deleted of [false, true]) {
+          const what = template.sentence({ subject: 'el artículo “Primeros pasos”', name: deleted ? null : 'Primeros pasos', deleted, details });
+          if (!translates(what)) left.add(`${action}: ${what}`);
+        }
+      }
+    }
+    expect([...left]).toEqual([]);
+  });
+
+  it('every kind of record, named or deleted, has Spanish', () => {
+    const left = Object.keys(AUDIT_SUBJECTS).flatMap((type) => [subjectPhrase({ type, label: 'Lincoln' }), subjectPhrase({ type, label: null })])
+      .filter((phrase) => phrase !== 'Lincoln' && !translates(phrase));
+    expect(left).toEqual([]);
+  });
+
+  it('reads as a Spanish sentence, and the English stays as it was', () => {
+    const entry = { action: 'skill-level.updated', actor: { name: 'Sam Lee' }, impersonator: null, subject: { type: 'skill_framework', id: 4, label: 'Core practices' }, district: { id: 7, name: 'Maple Grove Schools' }, details: {} };
+    expect(auditSentence(entry)).toBe('Sam Lee updated the skill levels of the framework “Core practices” in Maple Grove Schools');
+    expect(auditSentence(entry, tr)).toBe('Sam Lee actualizó los niveles de habilidad del marco de habilidades “Core practices” en Maple Grove Schools');
+    const moved = { ...entry, action: 'staff_moved', impersonator: { name: 'Ana Ruiz' }, subject: { type: 'staff', id: 9, label: 'Jordan Ellis' } };
+    expect(auditSentence(moved, tr)).toBe('Ana Ruiz (suplantando a Sam Lee) trasladó el/la educador/a Jordan Ellis a otra escuela en Maple Grove Schools');
+    expect(auditSentence({ ...entry, action: 'impersonation_refused', subject: { type: 'user', id: 3, label: null } }, tr))
+      .toBe('Sam Lee no pudo suplantar a un usuario que no existe en Maple Grove Schools');
+    expect(readsSentence({ ...entry, action: 'impersonated_request' }, [{ screen: 'Staff' }, { screen: 'Reports' }], tr)).toBe('Sam Lee vio 2 pantallas en Maple Grove Schools');
   });
 });

@@ -40,6 +40,7 @@ import reportsApi from './reportsApi.json';
 import imports from './imports.json';
 import serverMisc from './serverMisc.json';
 import ssoSignIn from './ssoSignIn.json';
+import auditLog from './auditLog.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -80,5 +81,6 @@ const texts: TextCatalog = {
   ...imports,
   ...serverMisc,
   ...ssoSignIn,
+  ...auditLog,
 };
 export default texts;
