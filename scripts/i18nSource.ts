@@ -360,6 +360,8 @@ export function schemaTexts(files: string[]): ServerText[] {
     walk(ast, (node, parent) => {
       if (parent?.type === 'TemplateLiteral' || parent?.type === 'ImportDeclaration' || parent?.type === 'ExportNamedDeclaration'
         || parent?.type === 'ExportAllDeclaration' || parent?.type === 'TSLiteralType') return;
+      // A message declared by id (defineServerMessages: checked by server/i18n/catalog.test.ts) is not a text of its own.
+      if (parent?.type === 'ObjectProperty' && parent.value === node && ['defaultMessage', 'description'].includes(keyName(parent) ?? '')) return;
       const text = templateText(node);
       if (text !== null && SENTENCE.test(text) && MESSAGE_LIKE.test(text.replace(/\{\d+\}/g, ''))) {
         found.push({ text, samples: samplesOf(node, declarations), file: relative(file), line: lineOf(node) });

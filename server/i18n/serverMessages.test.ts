@@ -47,6 +47,17 @@ describe('field errors and import row errors', () => {
     ]);
   });
 
+  it('the first-time setup checklist reads in the reader\'s language', async () => {
+    const { t, w } = await appWith(staffWorld);
+    const items = async () => (await (await loginAs(t.app, w.admin)).get('/api/setup-checklist')).body.items[0];
+    expect(await items()).toMatchObject({ key: 'schools', label: 'Add your schools', description: 'The schools your educators and coaches work in.' });
+    await inSpanish(t, w.admin);
+    expect(await items()).toMatchObject({ key: 'schools', label: 'Agregue sus escuelas', description: 'Las escuelas donde trabajan sus educadores y coaches.' });
+    const agent = await loginAs(t.app, w.admin);
+    const unknown = await agent.post('/api/setup-checklist/nope/review').set(csrfHeaders(agent)).send({});
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'No encontramos ese paso de la lista de verificación.']);
+  });
+
   it('an English reader gets the exact English', async () => {
     const { t, w } = await appWith(staffWorld);
     const agent = await loginAs(t.app, w.admin);

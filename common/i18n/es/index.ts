@@ -41,6 +41,7 @@ import imports from './imports.json';
 import serverMisc from './serverMisc.json';
 import ssoSignIn from './ssoSignIn.json';
 import auditLog from './auditLog.json';
+import setup from './setup.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -82,5 +83,6 @@ const texts: TextCatalog = {
   ...serverMisc,
   ...ssoSignIn,
   ...auditLog,
+  ...setup,
 };
 export default texts;
