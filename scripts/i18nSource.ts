@@ -280,14 +280,15 @@ function templateText(node: AstNode): string | null {
  * template reachable in the message arguments of HttpError, badRequest, forbidden, notFound, conflict and
  * validationError (either branch of a condition, the arrays of a field-error object), the module constants such an
  * argument names (`BAD_CREDENTIALS`, `M.nameTaken` of a `const M = {…}` in the same file), and the field-error lists a
- * function fills (`errors.name = ['…']`, `errors[key] = [...]`). Messages that only arrive through a variable from
+ * function fills (`errors.name = ['…']`, `errors[key] = [...]`), and every `message:` of an object literal (a result a
+ * route answers, as a connection test's). Messages that only arrive through a variable from
  * another module are collected where they are declared (common/schemas: `schemaTexts`).
  */
 export function serverErrorTexts(files: string[]): ServerText[] {
   const found: ServerText[] = [];
   for (const file of files) {
     const source = fs.readFileSync(file, 'utf8');
-    if (!/HttpError\(|badRequest\(|forbidden\(|notFound\(|conflict\(|validationError\(|errors\.|err\(/.test(source)) continue;
+    if (!/HttpError\(|badRequest\(|forbidden\(|notFound\(|conflict\(|validationError\(|errors\.|err\(|message:/.test(source)) continue;
     const ast = parse(file);
     // Module constants: `const NAME = '…'` and `const NAME = { key: '…' }`.
     const constants = new Map<string, AstNode>();
@@ -340,6 +341,8 @@ export function serverErrorTexts(files: string[]): ServerText[] {
         const positions = name ? ERROR_CALLS[name] : undefined;
         if (positions) for (const i of positions) collect((node.arguments as AstNode[])[i]);
       }
+      // { ok: false, message: '…' }: a result a route answers or keeps (a connection test, a custom field's value).
+      if (node.type === 'ObjectProperty' && keyName(node) === 'message') collect(node.value);
       // errors.name = ['…'] / errors[key] = [...]
       if (node.type === 'AssignmentExpression') {
         const left = node.left as AstNode;
