@@ -3,8 +3,11 @@
 // reports' own names; a person reading English gets the spec's English exactly.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { ComparisonReport } from '../../common/schemas/reports';
+import { loadConfig } from '../config';
+import { unsubscribeToken } from '../features/reports/subscriptions';
 import { appWith, createTestApp, csrfHeaders, loginAs, type TestAgent, type TestApp } from '../testing/app';
 import { buildDistrict, buildStaff, buildUser } from '../testing/factories';
 import { freezeDateEachTest } from '../testing/hooks';
@@ -117,6 +120,29 @@ describe('reports', () => {
     const unknown = await agent.get('/api/report/nope');
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Este informe no existe.');
+  });
+});
+
+describe('the report emails\' one-click unsubscribe page', () => {
+  it('is in the subscriber\'s language, and a dead link\'s in the visitor\'s', async () => {
+    const { t, w } = await appWith(staffWorld);
+    await inSpanish(t, w.admin);
+    const agent = await loginAs(t.app, w.admin);
+    const created = await agent.post('/api/report-subscription').set(csrfHeaders(agent)).send({ report: 'interactions', frequency: 'weekly', query: '' });
+    expect(created.status).toBe(201);
+    const row = await t.db.selectFrom('report_subscriptions').select(['id', 'created_at']).where('id', '=', created.body.id).executeTakeFirstOrThrow();
+    const token = unsubscribeToken(loadConfig({ NODE_ENV: 'test' }).sessionSecret, row);
+    const done = await request(t.app).get(`/api/report-subscription/unsubscribe/${token}`);
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('<html lang="es">');
+    expect(done.text).toContain('<h1>Suscripción cancelada</h1>');
+    expect(done.text).toContain('<p>Ya no recibirá el correo semanal del informe “Interacciones”.</p>');
+    const dead = await request(t.app).get(`/api/report-subscription/unsubscribe/${token}`).set('Accept-Language', 'es-PR, en;q=0.5');
+    expect(dead.status).toBe(404);
+    expect(dead.text).toContain('<h1>Este enlace ya no funciona</h1>');
+    const english = await request(t.app).get(`/api/report-subscription/unsubscribe/${token}`).set('Accept-Language', 'en-US');
+    expect(english.text).toContain('<html lang="en">');
+    expect(english.text).toContain('<h1>This link no longer works</h1>');
   });
 });
 

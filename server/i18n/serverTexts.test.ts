@@ -48,15 +48,15 @@ describe('the server messages in Spanish', () => {
   it('every sentence the server keeps in its constants has Spanish, but in the files nobody reads in the app', () => {
     // Not read in the app, or read in English on purpose: what operators read (startup, configuration, health,
     // logs and internal errors), the API's own documentation, export files (documented in English: re-imported,
-    // stable), emails to Coachwell staff and support, the calendar feed's fixed texts; and one page not done yet
-    // (the report emails' one-click unsubscribe page, served before any sign-in).
+    // stable), emails to Coachwell staff and support, the calendar feed's fixed texts, the report emails' skip
+    // reasons (kept for operators).
     const NOT_IN_THE_APP = [
       'server/config.ts', 'server/main.ts', 'server/static.ts', 'server/features/health/routes.ts', 'server/lib/workerTask.ts',
       'server/lib/exportZip.ts', 'server/lib/secretBox.ts', 'server/features/adminDistricts/purge.ts', 'server/features/adminDistricts/purgePlan.ts',
       'server/identity/accounts.ts', 'server/features/account/emailChange.ts', 'server/features/ownExport/export.ts',
       'server/features/ownExport/kinds.ts', 'server/features/districtExport/kinds.ts', 'server/features/imports/coachingExports.ts',
       'server/features/reports/subscriptionEmail.ts',
-      'server/features/reports/subscriptionJobs.ts', 'server/features/reports/subscriptionRoutes.ts', 'server/features/adminUsers/service.ts',
+      'server/features/reports/subscriptionJobs.ts', 'server/features/adminUsers/service.ts',
       'server/features/support/service.ts', 'server/features/calendar/feed.ts',
     ];
     // CSV files (csv.ts): their columns are English on purpose (stable, re-imported).
