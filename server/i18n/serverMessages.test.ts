@@ -114,6 +114,8 @@ describe('reports', () => {
       'Interacciones', 'Minutos', 'Educadores alcanzados', 'Porcentaje del personal alcanzado', 'Educadores del personal', 'Ciclos activos', 'Ciclos completados', 'Interacciones por educador/a',
     ]);
     expect((spanish.body as ComparisonReport).measures.map((m) => m.a)).toEqual((english.body as ComparisonReport).measures.map((m) => m.a));
+    const periods = await agent.get('/api/report/comparison?compare=period&a_from=2026-09-01&a_to=2026-09-30&b_from=2026-10-01&b_to=2026-10-31');
+    expect([periods.body.segments.a.label, periods.body.segments.b.label]).toEqual(['1 sept 2026 – 30 sept 2026', '1 oct 2026 – 31 oct 2026']);
     const wrong = await agent.get('/api/report/comparison?compare=colour');
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ compare: ['La comparación debe ser building, group, coach o period.'] });
