@@ -12,6 +12,8 @@ export interface SentenceParts {
   subject: string;
   /** The record's name alone, or null when it no longer exists. */
   name: string | null;
+  /** A record the row names that no longer exists ("a deleted user"). */
+  deleted?: boolean;
   details: Record<string, unknown>;
 }
 
@@ -58,7 +60,7 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
   sso_user_created: f('Login created by single sign-on', (p) => `was given an educator login on first sign-in with their school account (${text(p.details.provider) ?? 'single sign-on'})`),
   impersonation_started: a('Impersonation started', 'started impersonating {subject}'),
   impersonation_stopped: a('Impersonation stopped', 'stopped impersonating {subject}'),
-  impersonation_refused: f('Impersonation refused', (p) => `was refused impersonating ${p.name === null && p.subject.startsWith('a deleted') ? 'a user who does not exist' : p.subject}`),
+  impersonation_refused: f('Impersonation refused', (p) => `was refused impersonating ${p.deleted ? 'a user who does not exist' : p.subject}`),
   impersonated_request: {
     label: 'Request while impersonating',
     // One request: a read reads "viewed a screen"; runs of reads are worded by readsSentence below.
@@ -332,14 +334,22 @@ export const AUDIT_SUBJECTS: Record<string, SubjectKind> = {
   sso_connection: s('sign-in connection', 'titled'),
 };
 
+/**
+ * Turns each English part of a sentence into the reader's language (issue 33: the server passes
+ * `(english) => translate(locale, english)`, its catalogue holding the parts as patterns: "updated {subject}",
+ * "the article “{name}”", " in {district}"). English: the parts as they are.
+ */
+export type SentenceTranslator = (english: string) => string;
+const asWritten: SentenceTranslator = (english) => english;
+
 /** The record as a noun phrase: "the article “Getting started”", "Lucas Williams", "a deleted article". */
-export function subjectPhrase(subject: { type: string; label: string | null } | null): string {
-  if (!subject) return 'a record';
+export function subjectPhrase(subject: { type: string; label: string | null } | null, tr: SentenceTranslator = asWritten): string {
+  if (!subject) return tr('a record');
   const kind = AUDIT_SUBJECTS[subject.type] ?? s(subject.type.replace(/_/g, ' '), 'named');
-  if (subject.label === null) return `a deleted ${kind.noun}`;
+  if (subject.label === null) return tr(`a deleted ${kind.noun}`);
   if (kind.style === 'person') return subject.label;
-  if (kind.style === 'titled') return `the ${kind.noun} “${subject.label}”`;
-  return `the ${kind.noun} ${subject.label}`;
+  if (kind.style === 'titled') return tr(`the ${kind.noun} “${subject.label}”`);
+  return tr(`the ${kind.noun} ${subject.label}`);
 }
 
 export interface SentenceInput {
@@ -352,41 +362,46 @@ export interface SentenceInput {
 }
 
 /** Who acted: "Dana Ruiz", or "Sam Lee (impersonating Priya Shah)". */
-export function auditWho(entry: SentenceInput): string {
+export function auditWho(entry: SentenceInput, tr: SentenceTranslator = asWritten): string {
   // A request made while impersonating is recorded under the staff member, the district user as its subject.
   if (entry.action === 'impersonated_request' && entry.impersonator) {
-    return `${entry.impersonator.name} (impersonating ${entry.subject?.label ?? 'a deleted user'})`;
+    return tr(`${entry.impersonator.name} (impersonating ${entry.subject?.label ?? tr('a deleted user')})`);
   }
   if (entry.impersonator && entry.actor && entry.impersonator.name !== entry.actor.name) {
-    return `${entry.impersonator.name} (impersonating ${entry.actor.name})`;
+    return tr(`${entry.impersonator.name} (impersonating ${entry.actor.name})`);
   }
   // Runs no person starts (issue 32: the district's nightly retention run) name themselves.
-  if (!entry.actor && !entry.impersonator && entry.action === 'retention_run') return 'The nightly retention run';
-  if (!entry.actor && !entry.impersonator && entry.action === 'district_purged') return 'The scheduled deletion job';
-  return entry.actor?.name ?? entry.impersonator?.name ?? 'Someone not signed in';
+  if (!entry.actor && !entry.impersonator && entry.action === 'retention_run') return tr('The nightly retention run');
+  if (!entry.actor && !entry.impersonator && entry.action === 'district_purged') return tr('The scheduled deletion job');
+  return entry.actor?.name ?? entry.impersonator?.name ?? tr('Someone not signed in');
 }
 
 /** " in Maple Grove Schools", unless the record is the district itself. */
-function where(entry: SentenceInput): string {
+function where(entry: SentenceInput, tr: SentenceTranslator): string {
   if (!entry.district) return '';
   if (entry.subject?.type === 'district' && entry.subject.id === entry.district.id && entry.action !== 'impersonated_request') return '';
-  return ` in ${entry.district.name}`;
+  return tr(` in ${entry.district.name}`);
 }
 
-/** The feed's sentence for one audit row. An action without a template still reads (its name in words). */
-export function auditSentence(entry: SentenceInput): string {
+/**
+ * The feed's sentence for one audit row. An action without a template still reads (its name in words). `tr`
+ * translates each part (the subject, the verb phrase with the subject in it, who, where).
+ */
+export function auditSentence(entry: SentenceInput, tr: SentenceTranslator = asWritten): string {
   const template = AUDIT_ACTIONS[entry.action];
-  const parts: SentenceParts = { subject: subjectPhrase(entry.subject), name: entry.subject?.label ?? null, details: entry.details ?? {} };
+  const parts: SentenceParts = {
+    subject: subjectPhrase(entry.subject, tr), name: entry.subject?.label ?? null, deleted: !!entry.subject && entry.subject.label === null, details: entry.details ?? {},
+  };
   const what = template ? template.sentence(parts) : `did “${words(entry.action).toLowerCase()}” to ${parts.subject}`;
-  return `${auditWho(entry)} ${what}${where(entry)}`;
+  return `${auditWho(entry, tr)} ${tr(what)}${where(entry, tr)}`;
 }
 
 /**
  * A run of reads as one sentence: "Sam Lee (impersonating Priya Shah) viewed 9 screens in Maple Grove
  * Schools" (screens: the distinct screens the reads came from; requests without one count as requests).
  */
-export function readsSentence(entry: SentenceInput, reads: { screen: string | null }[]): string {
+export function readsSentence(entry: SentenceInput, reads: { screen: string | null }[], tr: SentenceTranslator = asWritten): string {
   const screens = new Set(reads.map((r) => r.screen).filter((x): x is string => x !== null)).size;
   const what = screens > 0 ? `viewed ${plural(screens, 'screen', 'screens')}` : `read data ${plural(reads.length, 'time', 'times')}`;
-  return `${auditWho(entry)} ${what}${where(entry)}`;
+  return `${auditWho(entry, tr)} ${tr(what)}${where(entry, tr)}`;
 }

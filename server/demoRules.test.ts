@@ -127,7 +127,7 @@ describe('the demo districts', () => {
     // sign-in would move the demo logins' last sign-in, which the tests above and below read).
     for (const name of ['Maple', 'Riverbend']) {
       const district = districts.find((d) => d.name.startsWith(name))!;
-      const checklist = presentChecklist(PLANS.find((p) => p.key === district.plan)!.features, await setupFacts(t.db, district.id));
+      const checklist = presentChecklist(PLANS.find((p) => p.key === district.plan)!.features, await setupFacts(t.db, district.id), 'en');
       expect(checklist.items.filter((i) => !i.done).map((i) => i.key), name).toEqual([]);
       expect(checklist).toMatchObject({ complete: true, done_count: checklist.total, total: 7 });
       expect(checklist.items.map((i) => i.key)).toContain('calendar-sync');

@@ -2,7 +2,10 @@
 // another language (issue 33). A catalogue is keyed by the English text itself, as gettext keys by msgid, because
 // these texts are constants compared in tests and shown as they are in English. A key may hold `{name}` placeholders
 // for the parts a message is built with (an email, a count): "Check your inbox at {email}: …" matches any address,
-// and the translation takes the same placeholders. English is the text as written: it needs no catalogue.
+// and the translation takes the same placeholders. A `{label}` placeholder holds the name of a field the shared schemas
+// build messages with ("First name is required."): its value is translated too when the catalogue has it exactly
+// ("First name" → "Nombre"); other values (names, emails, counts) stay as they are. English is the text as written:
+// it needs no catalogue.
 //
 // The catalogues: common/i18n/<locale>/*.json, one file per area (merged in its index.ts). The server answers its messages through them (server/i18n); the
 // client checks forms with the same schemas and shows their messages through them too (client/lib/i18n tText).
@@ -52,7 +55,7 @@ export function translateText(catalog: TextCatalog, english: string): string {
   for (const pattern of patternsOf(catalog)) {
     const match = pattern.regex.exec(english);
     if (!match) continue;
-    const values = new Map(pattern.names.map((name, i) => [name, match[i + 1]!]));
+    const values = new Map(pattern.names.map((name, i) => [name, name === 'label' ? catalog[match[i + 1]!] ?? match[i + 1]! : match[i + 1]!]));
     return pattern.translation.replace(PLACEHOLDER, (whole, name: string) => values.get(name) ?? whole);
   }
   return english;

@@ -36,6 +36,14 @@ import interactionSettings from './interactionSettings.json';
 import exportImport from './exportImport.json';
 import usStates from './usStates.json';
 import auditActions from './auditActions.json';
+import fields from './fields.json';
+import skills from './skills.json';
+import reportsApi from './reportsApi.json';
+import imports from './imports.json';
+import serverMisc from './serverMisc.json';
+import ssoSignIn from './ssoSignIn.json';
+import auditLog from './auditLog.json';
+import setup from './setup.json';
 
 const texts: TextCatalog = {
   ...shared,
@@ -72,5 +80,13 @@ const texts: TextCatalog = {
   ...exportImport,
   ...usStates,
   ...auditActions,
+  ...fields,
+  ...skills,
+  ...reportsApi,
+  ...imports,
+  ...serverMisc,
+  ...ssoSignIn,
+  ...auditLog,
+  ...setup,
 };
 export default texts;

@@ -1,5 +1,7 @@
 // Field whitelists from rows to the admin operations API (common/schemas/adminOps.ts).
-import { auditSentence, parseAuditDetails, readsSentence } from '../../../common/auditActions';
+import { auditSentence, parseAuditDetails, readsSentence, type SentenceTranslator } from '../../../common/auditActions';
+import type { Locale } from '../../../common/locales';
+import { translate } from '../../i18n/translate';
 import type { AdminDashboardAnswer, AuditEntryAnswer, LogDetailAnswer, LogEntryAnswer } from '../../../common/schemas/answers/adminOps';
 import type { AuditEntry, AuditRead, DistrictRef, LogKind, PersonRef, SecurityEventKind } from '../../../common/schemas/adminOps';
 import { SECURITY_EVENT_LABELS } from '../../../common/schemas/adminOps';
@@ -13,7 +15,19 @@ const district = (id: number | null, name: string | null): DistrictRef | null =>
 /** At most this many reads of a run are listed (the count says how many there were). */
 const LISTED_READS = 100;
 
-export function presentAuditEntry(entry: AuditFeedEntry, labels: Map<string, string>): AuditEntryAnswer {
+/**
+ * The sentences' parts in the reader's language (issue 33; common/i18n/es/auditLog.json). In Spanish "de el" and
+ * "a el" contract as the language writes them ("del marco", "al/a la educador/a").
+ */
+export function sentenceTranslator(locale: Locale): SentenceTranslator {
+  if (locale === 'en') return (english) => english;
+  return (english) => translate(locale, english)
+    .replace(/\b(de|a) el\/la /g, (_, p: string) => (p === 'de' ? 'del/de la ' : 'al/a la '))
+    .replace(/\b(de|a) el /g, (_, p: string) => (p === 'de' ? 'del ' : 'al '));
+}
+
+export function presentAuditEntry(entry: AuditFeedEntry, labels: Map<string, string>, locale: Locale): AuditEntryAnswer {
+  const tr = sentenceTranslator(locale);
   const row = entry.rows[0]!;
   const details = parseAuditDetails(row.details);
   const label = row.subject_type && row.subject_id !== null
@@ -35,14 +49,14 @@ export function presentAuditEntry(entry: AuditFeedEntry, labels: Map<string, str
       ? { id: entry.request.id, at: entry.request.at, method: typeof request?.method === 'string' ? request.method : null, path: typeof request?.path === 'string' ? request.path : null }
       : null,
   };
-  if (!entry.reads) return { ...presented, sentence: auditSentence(presented), reads: null };
+  if (!entry.reads) return { ...presented, sentence: auditSentence(presented, tr), reads: null };
   const items = entry.rows.map((r): AuditRead => {
     const d = parseAuditDetails(r.details);
     return { id: r.id, at: r.at, screen: typeof d?.screen === 'string' ? d.screen : null, path: typeof d?.path === 'string' ? d.path : null };
   }).reverse();
   return {
     ...presented,
-    sentence: readsSentence(presented, items),
+    sentence: readsSentence(presented, items, tr),
     reads: {
       count: items.length,
       screens: new Set(items.map((i) => i.screen).filter((x) => x !== null)).size,

@@ -12,6 +12,7 @@ import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { readRetentionDays } from '../../lib/opsLog';
 import { canChangeSettings, opsReader, settingsManager } from './policies';
+import { requestLocale } from '../../i18n/locale';
 import { presentAuditEntry, presentDashboard, presentLogDetail, presentLogEntry } from './presenter';
 import {
   auditEntries, dashboardFigures, decodeCursor, encodeCursor, findClientError, findSecurityEvent, findServerError, listLog, subjectLabels,
@@ -35,11 +36,12 @@ export function adminOpsRoutes({ db }: Deps): Router {
     if (query.cursor && !cursor) throw validationError({ cursor: [ADMIN_OPS_MESSAGES.cursor] });
     const { entries, more } = await auditEntries(db, query, cursor, perPage);
     const labels = await subjectLabels(db, entries.map((e) => e.rows[0]!));
+    const locale = requestLocale(req);
     // The next page starts after the oldest row of this page's last entry.
     const lastEntry = entries[entries.length - 1];
     const last = lastEntry?.request ?? lastEntry?.rows[lastEntry.rows.length - 1];
     res.json({
-      data: entries.map((entry) => presentAuditEntry(entry, labels)),
+      data: entries.map((entry) => presentAuditEntry(entry, labels, locale)),
       meta: { per_page: perPage, next_cursor: more && last ? encodeCursor({ at: last.at, id: last.id }) : null },
     });
   });

@@ -3,6 +3,8 @@ import type { ImportAnswer, ImportRowAnswer } from '../../../common/schemas/answ
 import type { ImportRowItem } from '../../../common/schemas/imports';
 import type { ImportRow } from './queries';
 import { optionsOf } from './service';
+import type { Locale } from '../../../common/locales';
+import { translate } from '../../i18n/translate';
 
 export function presentImport(row: ImportRow): ImportAnswer {
   const o = optionsOf(row);
@@ -28,13 +30,18 @@ export function presentImport(row: ImportRow): ImportAnswer {
   };
 }
 
-export function presentImportRow(headers: string[], row: { row_number: number; raw: string; outcome: ImportRowItem['outcome']; errors: string; record_id: number | null }): ImportRowAnswer {
+/** A row's errors, stored in English, in the reader's language (issue 33); the column stays the file's own header. */
+export function rowErrorsIn(locale: Locale, errors: string): ImportRowItem['errors'] {
+  return (JSON.parse(errors) as ImportRowItem['errors']).map((e) => ({ ...e, message: translate(locale, e.message) }));
+}
+
+export function presentImportRow(headers: string[], row: { row_number: number; raw: string; outcome: ImportRowItem['outcome']; errors: string; record_id: number | null }, locale: Locale): ImportRowAnswer {
   const cells = JSON.parse(row.raw) as string[];
   return {
     row_number: row.row_number,
     values: Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''])),
     outcome: row.outcome,
-    errors: JSON.parse(row.errors) as ImportRowItem['errors'],
+    errors: rowErrorsIn(locale, row.errors),
     record_id: row.record_id,
   };
 }

@@ -19,7 +19,8 @@ import { STAFF_EXPORT_HEADER, staffExportPages, USERS_EXPORT_HEADER, usersExport
 import {
   canImportStaff, importReader, interactionsExporter, skillRatingsExporter, staffExporter, staffImporter, userImporter, usersExporter,
 } from './policies';
-import { presentImport, presentImportRow } from './presenter';
+import { presentImport, presentImportRow, rowErrorsIn } from './presenter';
+import { requestLocale } from '../../i18n/locale';
 import { failedRowPages, findImport, listImportRows, listImports } from './queries';
 import type { Request, Response } from 'express';
 import { createImport, previewStaffImport, reloadImport, runStaffImport, saveMapping } from './service';
@@ -114,7 +115,8 @@ export function importRoutes(deps: Deps): Router {
     const page = parsePage(req.query, 50);
     const { rows, total } = await listImportRows(db, row.district_id, row.id, query.outcome ?? 'all', page);
     const headers = JSON.parse(row.headers) as string[];
-    res.json({ data: rows.map((r) => presentImportRow(headers, r)), meta: pageMeta(page.page, page.perPage, total) });
+    const locale = requestLocale(req);
+    res.json({ data: rows.map((r) => presentImportRow(headers, r, locale)), meta: pageMeta(page.page, page.perPage, total) });
   }
 
   router.get('/import/:id/rows', async (req, res) => {
@@ -126,12 +128,13 @@ export function importRoutes(deps: Deps): Router {
   });
 
   /** The failed rows as the file had them, with an Errors column: fix and upload again. */
-  async function answerFailedRows(res: Response, row: ImportRow) {
+  async function answerFailedRows(req: Request, res: Response, row: ImportRow) {
     const headers = JSON.parse(row.headers) as string[];
+    const locale = requestLocale(req);
     async function* pages() {
       for await (const rows of failedRowPages(db, row.district_id, row.id)) {
         yield rows.map((r) => {
-          const errors = (JSON.parse(r.errors) as { column: string | null; message: string }[]).map((e) => (e.column ? `${e.column}: ${e.message}` : e.message));
+          const errors = rowErrorsIn(locale, r.errors).map((e) => (e.column ? `${e.column}: ${e.message}` : e.message));
           return [...(JSON.parse(r.raw) as string[]), r.row_number, errors.join(' ')];
         });
       }
@@ -142,7 +145,7 @@ export function importRoutes(deps: Deps): Router {
 
   router.get('/import/:id/failed.csv', async (req, res) => {
     const auth = importReader(req);
-    await answerFailedRows(res, await staffImport(auth.district.id, routeId(req, 'id', IMPORT_MESSAGES.notFound)));
+    await answerFailedRows(req, res, await staffImport(auth.district.id, routeId(req, 'id', IMPORT_MESSAGES.notFound)));
   });
 
   // ---- The admin User CSV Import: provider staff, for a district they choose -------------------------
@@ -216,7 +219,7 @@ export function importRoutes(deps: Deps): Router {
 
   router.get(`${ADMIN}/:id/failed.csv`, async (req, res) => {
     userImporter(req);
-    await answerFailedRows(res, await userImport(req));
+    await answerFailedRows(req, res, await userImport(req));
   });
 
   return router;

@@ -15,6 +15,8 @@ import { sendCsv } from '../../lib/csv';
 import { reportFileName, reportTable } from './csv';
 import { reportDays, reportReader } from './policies';
 import { runReport } from './report';
+import { reportIn } from './presenter';
+import { requestLocale } from '../../i18n/locale';
 
 export const REPORT_NOT_FOUND = 'This report does not exist.';
 
@@ -36,9 +38,10 @@ export function reportRoutes(deps: Deps): Router {
     }
     const reader = reportReader(req, which.kind);
     if (!which.csv) {
-      // Kept per reader, query and day while nothing in the district changes (lib/keptAnswers.ts).
-      sendJson(res, await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report', which.kind, req.query, reportDays(reader)],
-        async () => ({ answer: await runReport(db, reader, which.kind, req.query) })));
+      // Kept per reader, query, day and language while nothing in the district changes (lib/keptAnswers.ts).
+      const locale = requestLocale(req);
+      sendJson(res, await keptAnswer(db, reader.district.id, readerKey(requireDistrict(req)), ['report', which.kind, req.query, reportDays(reader), locale],
+        async () => ({ answer: reportIn(locale, await runReport(db, reader, which.kind, req.query)) })));
       return;
     }
     const { table } = validate(z.object({ table: reportTableParam(which.kind) }), { table: req.query.table });

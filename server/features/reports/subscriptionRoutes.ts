@@ -21,6 +21,10 @@ import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { hashToken } from '../../identity/tokens';
 import { escapeHtml } from '../../lib/mailer';
+import type { Locale } from '../../../common/locales';
+import { guestLocale } from '../../i18n/locale';
+import { recipientLocale } from '../../i18n/recipients';
+import { translate } from '../../i18n/translate';
 import { requireReportPlan } from './policies';
 import {
   createSubscription, describeQueries, findByTokenHash, findOwnSubscription, presentSubscription, removeSubscription,
@@ -92,14 +96,17 @@ export function reportSubscriptionRoutes(deps: Deps): Router {
   return router;
 }
 
-function page(res: Response, status: number, title: string, paragraphs: string[], appUrl: string): void {
+/** The page in `locale` (issue 33): the subscriber's language, or a visitor's when the link no longer names one. */
+function page(res: Response, locale: Locale, status: number, englishTitle: string, englishParagraphs: string[], appUrl: string): void {
+  const title = translate(locale, englishTitle);
+  const paragraphs = englishParagraphs.map((p) => translate(locale, p));
   res.status(status).type('html').send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} | Coachwell</title></head>
 <body><main>
 <h1>${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${escapeHtml(`${appUrl}/app`)}">Go to Coachwell</a></p>
+<p><a href="${escapeHtml(`${appUrl}/app`)}">${escapeHtml(translate(locale, 'Go to Coachwell'))}</a></p>
 </main></body></html>`);
 }
 
@@ -112,7 +119,7 @@ export function reportUnsubscribeRoutes(deps: Deps): Router {
     const token = String(req.params.token ?? '');
     const row = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await findByTokenHash(db, hashToken(token)) : undefined;
     if (!row) {
-      page(res, 404, 'This link no longer works', [
+      page(res, guestLocale(req), 404, 'This link no longer works', [
         'You are already unsubscribed, or the link was copied incompletely.',
         'Signed in to Coachwell, you can see and remove your report emails under "Your subscriptions" on any report.',
       ], config.appUrl);
@@ -122,7 +129,8 @@ export function reportUnsubscribeRoutes(deps: Deps): Router {
       districtId: row.district_id, userId: row.user_id, impersonatorId: null, ip: req.ip ?? null, userAgent: req.get('user-agent')?.slice(0, 300) ?? null,
     }, row, 'unsubscribed');
     const every = row.frequency === 'weekly' ? 'weekly' : 'monthly';
-    page(res, 200, 'You are unsubscribed', [
+    const district = await db.selectFrom('districts').select(['id', 'settings']).where('id', '=', row.district_id).executeTakeFirstOrThrow();
+    page(res, await recipientLocale(db, district, row.user_id), 200, 'You are unsubscribed', [
       `You will no longer get the ${every} ${REPORT_TITLES[row.report as ReportKind] ?? ''} report email.`,
       'Your other report emails, if any, are unchanged.',
     ], config.appUrl);

@@ -3,6 +3,8 @@ import { hasFeature } from '../../../common/permissions';
 import type { SetupChecklistAnswer } from '../../../common/schemas/answers/setup';
 import type { SetupItem, SetupItemKey } from '../../../common/schemas/setup';
 import type { SetupFacts } from './queries';
+import type { Locale } from '../../../common/locales';
+import { translate } from '../../i18n/translate';
 
 const ITEMS: Record<SetupItemKey, Omit<SetupItem, 'key' | 'done'>> = {
   schools: { label: 'Add your schools', description: 'The schools your educators and coaches work in.', href: '/app/settings/site', review: false },
@@ -34,11 +36,14 @@ export function setupItemsOf(features: readonly string[]): SetupItemKey[] {
     (key !== 'framework' || hasFeature(features, 'skill-mapping')) && (key !== 'calendar-sync' || hasFeature(features, 'calendar-sync')));
 }
 
-export function presentChecklist(features: readonly string[], facts: SetupFacts): SetupChecklistAnswer {
+/** The checklist; its items' names and descriptions in the reader's language (issue 33). */
+export function presentChecklist(features: readonly string[], facts: SetupFacts, locale: Locale): SetupChecklistAnswer {
   const items = setupItemsOf(features).map((key) => ({ key, ...ITEMS[key], done: isDone(key, facts) }));
   const doneCount = items.filter((i) => i.done).length;
   return {
-    items: items.map(({ key, label, description, href, done, review }) => ({ key, label, description, href, done, review })),
+    items: items.map(({ key, label, description, href, done, review }) => ({
+      key, label: translate(locale, label), description: translate(locale, description), href, done, review,
+    })),
     done_count: doneCount,
     total: items.length,
     complete: doneCount === items.length,

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { checklistManager, checklistReader } from './policies';
 import { presentChecklist, setupItemsOf } from './presenter';
+import { requestLocale } from '../../i18n/locale';
 import { setupFacts } from './queries';
 import { dismissChecklist, markReviewed } from './service';
 
@@ -16,7 +17,7 @@ export function setupRoutes({ db }: Deps): Router {
 
   router.get('/setup-checklist', async (req, res) => {
     const auth = checklistReader(req);
-    res.json(presentChecklist(auth.features, await setupFacts(db, auth.district.id)));
+    res.json(presentChecklist(auth.features, await setupFacts(db, auth.district.id), requestLocale(req)));
   });
 
   router.post('/setup-checklist/:item/review', async (req, res) => {
@@ -25,13 +26,13 @@ export function setupRoutes({ db }: Deps): Router {
     // An item the district's plan does not have (the framework without skill mapping) is as unknown as a typo.
     if (!SETUP_REVIEW_ITEMS.includes(item) || !setupItemsOf(auth.features).includes(item)) throw notFound(SETUP_MESSAGES.itemNotFound);
     await markReviewed(db, actor, item);
-    res.json(presentChecklist(auth.features, await setupFacts(db, auth.district.id)));
+    res.json(presentChecklist(auth.features, await setupFacts(db, auth.district.id), requestLocale(req)));
   });
 
   router.post('/setup-checklist/dismiss', async (req, res) => {
     const { auth, actor } = checklistManager(req);
     await dismissChecklist(db, actor);
-    res.json(presentChecklist(auth.features, await setupFacts(db, auth.district.id)));
+    res.json(presentChecklist(auth.features, await setupFacts(db, auth.district.id), requestLocale(req)));
   });
 
   return router;
