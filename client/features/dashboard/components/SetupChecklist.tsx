@@ -13,7 +13,9 @@ import { defineMessages, t } from '../../../lib/i18n';
 const m = defineMessages({
   done: { id: 'dashboard.setup.done', defaultMessage: 'Done: ' },
   toDo: { id: 'dashboard.setup.toDo', defaultMessage: 'To do: ' },
-  reviewLabel: { id: 'dashboard.setup.reviewLabel', defaultMessage: 'Mark as reviewed: {item}' },
+  // What each review step's button marks, named for assistive technology (the server's label starts with the verb).
+  reviewInteractionTypes: { id: 'dashboard.setup.reviewInteractionTypes', defaultMessage: 'Mark as reviewed: interaction types' },
+  reviewFramework: { id: 'dashboard.setup.reviewFramework', defaultMessage: 'Mark as reviewed: the skill framework' },
   review: { id: 'dashboard.setup.review', defaultMessage: 'Mark as reviewed' },
   progress: { id: 'dashboard.setup.progress', defaultMessage: '{done} of {total} done' },
   title: { id: 'dashboard.setup.title', defaultMessage: 'Set up your district' },
@@ -39,7 +41,7 @@ function Step({ item, onReview, busy }: { item: SetupItem; onReview: (key: Setup
           variant="secondary"
           className="setup-checklist__review"
           busy={busy}
-          aria-label={t(m.reviewLabel, { item: item.label.replace(/^Review /, '') })}
+          aria-label={t(item.key === 'framework' ? m.reviewFramework : m.reviewInteractionTypes)}
           onClick={() => onReview(item.key as SetupReviewItem)}
         >
           {t(m.review)}
