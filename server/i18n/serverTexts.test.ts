@@ -7,7 +7,7 @@
 // branch of a condition) or as a sample value.
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS, auditSentence, readsSentence, subjectPhrase } from '../../common/auditActions';
-import es from '../../common/i18n/es';
+import { SERVER_TEXTS } from './translate';
 import { sentenceTranslator } from '../features/adminOps/presenter';
 import { labelArguments, SAMPLE_VALUE, schemaTexts, serverErrorTexts, sourceFilesUnder, type ServerText } from '../../scripts/i18nSource';
 import { translate } from './translate';
@@ -15,6 +15,7 @@ import { translate } from './translate';
 /** Not a message: the provider's company name on quotes and invoices. */
 const NOT_MESSAGES = new Set(['Coachwell, Inc.']);
 
+const es = SERVER_TEXTS.es;
 const translated = (english: string) => english in es || translate('es', english) !== english;
 
 function untranslated(texts: ServerText[]): string[] {

@@ -42,7 +42,6 @@ import reportsApi from './reportsApi.json';
 import imports from './imports.json';
 import serverMisc from './serverMisc.json';
 import ssoSignIn from './ssoSignIn.json';
-import auditLog from './auditLog.json';
 import setup from './setup.json';
 
 const texts: TextCatalog = {
@@ -86,7 +85,6 @@ const texts: TextCatalog = {
   ...imports,
   ...serverMisc,
   ...ssoSignIn,
-  ...auditLog,
   ...setup,
 };
 export default texts;

@@ -16,7 +16,7 @@ const district = (id: number | null, name: string | null): DistrictRef | null =>
 const LISTED_READS = 100;
 
 /**
- * The sentences' parts in the reader's language (issue 33; common/i18n/es/auditLog.json). In Spanish "de el" and
+ * The sentences' parts in the reader's language (issue 33; server/i18n/texts/es/auditLog.json). In Spanish "de el" and
  * "a el" contract as the language writes them ("del marco", "al/a la educador/a").
  */
 export function sentenceTranslator(locale: Locale): SentenceTranslator {
