@@ -61,7 +61,7 @@ describe('the people screens in Spanish (issue 33)', () => {
       const screens: [string, string, string | RegExp][] = [
         ['/app/staff/groups', 'Grupos', /^\d+ grupos activos$/],
         ['/app/coaches', 'Coaches', /^\d+ coaches$/],
-        ['/app/settings/user', 'Configuración de usuarios', 'Invitar usuario/a'],
+        ['/app/settings/user', 'Configuración de usuarios', 'Invitar usuario'],
         ['/app/settings/building-history-requests?status=all', 'Solicitudes de personal escolar', 'Nueva solicitud'],
       ];
       for (const [path, title, text] of screens) {
