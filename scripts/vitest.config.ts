@@ -12,6 +12,9 @@ const shared = {
   env: { NODE_ENV: 'test', SCRYPT_N: '1024', HOST: '127.0.0.1' },
   testTimeout: 20_000,
   hookTimeout: 120_000,
+  // expect.poll waits up to 10 s by default, not Vitest's 1 s: a browser test's screen answers later on a loaded CI
+  // machine (a cycles e2e poll gave up after 1 s at load 18). A test may still pass its own { timeout }.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 /**

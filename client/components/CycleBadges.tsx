@@ -7,6 +7,7 @@ import { formatDay, localDateAsDate } from '../lib/dates';
 import './cycles.css';
 import { formatDate } from '../lib/format';
 import { defineMessages, t, tText } from '../lib/i18n';
+import { useDateLocale } from '../lib/session';
 
 const m = defineMessages({
   overdueSince: { id: 'ui.cycle.overdueSince', defaultMessage: 'Overdue since {day}' },
@@ -23,9 +24,10 @@ const DUE_TONE = { overdue: 'danger', 'due-soon': 'warning', 'on-track': 'succes
 
 /** The due state as words (never colour alone): "Overdue since …", "Due soon: …", "On track". */
 export function DueBadge({ cycle }: { cycle: Pick<CycleSummary, 'due' | 'stage_due_on'> }) {
+  const locale = useDateLocale();
   if (!cycle.due) return null;
   const date = cycle.stage_due_on ? localDateAsDate(cycle.stage_due_on) : null;
-  const day = date ? formatDate(date, undefined, 'MMM d') : '';
+  const day = date ? formatDate(date, locale, 'MMM d') : '';
   const text = cycle.due === 'overdue' ? t(m.overdueSince, { day }) : cycle.due === 'due-soon' ? t(m.dueSoon, { day }) : tText(CYCLE_DUE_LABELS['on-track']);
   return (
     <span className={`badge badge--${DUE_TONE[cycle.due]} cyc-due`} title={cycle.due === 'on-track' && day ? t(m.stageDue, { day }) : undefined}>

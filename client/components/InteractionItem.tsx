@@ -122,7 +122,7 @@ export function InteractionItem({
     <li className={['interaction-item', i.needs_completing && who !== 'coach' && !completedHere && 'interaction-item--needs', i.status === 'cancelled' && 'interaction-item--cancelled'].filter(Boolean).join(' ')}>
       <div className="interaction-item__when">
         <time dateTime={i.starts_at}>
-          {withDay && <span className="interaction-item__day">{formatDate(wallClock(i.starts_at, timeZone), locale, wallClock(i.starts_at, timeZone).getFullYear() === Number(todayIn(timeZone).slice(0, 4)) ? 'EEE, MMM d' : 'MMM d, yyyy')}<br /></span>}
+          {withDay && <span className="interaction-item__day">{formatDate(wallClock(i.starts_at, timeZone), locale, wallClock(i.starts_at, timeZone).getFullYear() === Number(todayIn(timeZone).slice(0, 4)) ? 'EEE, MMM d' : 'PP')}<br /></span>}
           {interactionWhen(i.starts_at, timeZone, locale, false)}
         </time>
         <span className="interaction-item__duration">{formatMinutes(i.duration_minutes)}</span>

@@ -58,7 +58,7 @@ describe('counts in Spanish agree with their number', () => {
   it('in the reports and lists, including counts passed already formatted', () => {
     expect(spanish('reports.cycles.detailOverdue', { detail: 'x', overdue: '1' })).toBe('x · 1 atrasado');
     expect(spanish('reports.cycles.detailOverdue', { detail: 'x', overdue: '12' })).toBe('x · 12 atrasados');
-    expect(spanish('reports.cycles.detailNone', { expected: '1' })).toBe('sin días en promedio, 1 previsto');
+    expect(spanish('reports.cycles.detailNone', { expected: '1' })).toBe('todavía sin promedio de días, 1 previsto');
     expect(spanish('reports.cycles.completionSub', { completed: '1', cycles: 4 })).toBe('1 completado de 4 ciclos en el período');
     expect(spanish('reports.follow.requestsSub', { accepted: '1', waiting: '2' })).toBe('1 aceptada, 2 en espera');
     expect(spanish('reports.follow.requestsSub', { accepted: '1,204', waiting: '0' })).toBe('1,204 aceptadas, 0 en espera');

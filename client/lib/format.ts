@@ -42,9 +42,23 @@ export function loadedDateLocale(key: string): Locale | undefined {
   return loaded.get(key);
 }
 
+/**
+ * Patterns written in US English order (month before day) that other date languages order their own way: Intl
+ * writes them with the same parts ("Wed, Nov 25" in US English; "mié, 25 nov" in Spanish, "Mi., 25. Nov." in
+ * German). US English reads exactly as the pattern.
+ */
+const MONTH_DAY_PARTS: Record<string, Intl.DateTimeFormatOptions> = {
+  'MMM d': { month: 'short', day: 'numeric' },
+  'EEE, MMM d': { weekday: 'short', month: 'short', day: 'numeric' },
+  'EEEE, MMMM d': { weekday: 'long', month: 'long', day: 'numeric' },
+};
+
 export function formatDate(value: string | Date, locale?: Locale, pattern = 'PP'): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
+  const parts = MONTH_DAY_PARTS[pattern];
+  // The Date is a wall clock or a day (see formatDate's callers): read in the browser's zone, as date-fns does.
+  if (parts && locale?.code && locale.code !== 'en-US') return new Intl.DateTimeFormat(locale.code, parts).format(date);
   return formatWithPattern(date, pattern, { locale });
 }
 

@@ -109,6 +109,16 @@ describe('formatting', () => {
     expect(formatDate(date, await loadDateLocale('es'))).toBe('21 nov 2026');
     expect(formatDate(date, await loadDateLocale('fr'))).toBe('21 nov. 2026');
   });
+  it("writes a month and day in the date language's own order (the patterns are written in US English order)", async () => {
+    const date = new Date(2026, 10, 25, 12);
+    const [us, es, de] = await Promise.all([loadDateLocale('en-US'), loadDateLocale('es'), loadDateLocale('de')]);
+    expect(['MMM d', 'EEE, MMM d', 'EEEE, MMMM d'].map((p) => formatDate(date, us, p))).toEqual(['Nov 25', 'Wed, Nov 25', 'Wednesday, November 25']);
+    expect(['MMM d', 'EEE, MMM d', 'EEEE, MMMM d'].map((p) => formatDate(date, es, p))).toEqual(['25 nov', 'mié, 25 nov', 'miércoles, 25 de noviembre']);
+    expect(formatDate(date, de, 'EEEE, MMMM d')).toBe('Mittwoch, 25. November');
+    // Without a loaded language, and for any other pattern, date-fns writes the pattern as it is.
+    expect(formatDate(date, undefined, 'EEE, MMM d')).toBe('Wed, Nov 25');
+    expect(formatDate(date, es, 'EEE')).toBe('mié');
+  });
   it('falls back to US English for an unknown language, and to empty text for a bad date', async () => {
     expect(formatDate(new Date(2026, 0, 2, 12), await loadDateLocale('xx'))).toBe('Jan 2, 2026');
     expect(formatDate('not a date')).toBe('');
