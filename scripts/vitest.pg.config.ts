@@ -16,6 +16,8 @@ const shared = {
   // Every statement is a round trip to a server (the demo seed makes thousands): longer than SQLite's.
   testTimeout: 120_000,
   hookTimeout: 120_000,
+  // As in vitest.config.ts: expect.poll waits up to 10 s, not 1 s.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 /** As in scripts/vitest.config.ts: server files that change Vitest itself or mock a module run alone. */
