@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { rememberPage } from '../lib/pageTrail';
+import { routeTitle } from './routeTitles';
 import { type RouteDef, ROUTES } from './routeTable';
 
 /**
@@ -29,7 +30,8 @@ function useRememberPage() {
   const { pathname, search } = useLocation();
   useEffect(() => {
     const route = matchRoutes(ROUTES as RouteObject[], pathname)?.[0]?.route as RouteDef | undefined;
-    rememberPage(`${pathname}${search}`, route?.title ?? null);
+    // In the person's language: the Contact support dialog shows it to them.
+    rememberPage(`${pathname}${search}`, route ? routeTitle(route) : null);
   }, [pathname, search]);
 }
 

@@ -63,7 +63,7 @@ function Entry({ entry }: { entry: ReadLogEntry }) {
       <div className="read-log__body">
         <p className="read-log__who">
           <strong>{entry.support ? tText(entry.reader) : entry.reader}</strong>
-          <span className="muted read-log__role">{entry.role}</span>
+          <span className="muted read-log__role">{tText(entry.role)}</span>
         </p>
         <p className="read-log__what">
           {entry.support

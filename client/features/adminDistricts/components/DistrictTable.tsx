@@ -64,7 +64,7 @@ export function DistrictTable({ rows, sort, onSort, locale, busy }: Props) {
             <td className="num" data-label={t(m.users)}>{formatInteger(d.users)}</td>
             <td className="num" data-label={t(m.schools)}>{formatInteger(d.schools)}</td>
             <td className="num" data-label={t(m.educators)}>{formatInteger(d.educators)}</td>
-            <td className="nowrap" data-label={t(m.lastActivity)}>
+            <td data-label={t(m.lastActivity)}>
               {d.last_activity_at ? <time dateTime={d.last_activity_at} title={when.dateTime(d.last_activity_at)}>{formatRelative(d.last_activity_at, locale)}</time> : <None />}
             </td>
             <td className="nowrap" data-label={t(m.trialEnds)}>{d.status === 'trial' && d.trial_ends_at ? <time dateTime={d.trial_ends_at}>{when.date(d.trial_ends_at)}</time> : <None />}</td>
