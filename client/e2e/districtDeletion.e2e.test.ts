@@ -92,7 +92,7 @@ describe('deleting a district', () => {
     const deleted = page.getByRole('region', { name: 'Deleted districts', exact: true });
     await deleted.getByRole('row', { name: new RegExp(CEDAR) }).waitFor();
     await expect.poll(() => page.locator('.adm-table tbody th[scope="row"] a').allInnerTexts(), { timeout: 20_000 })
-      .toEqual(['Maple Grove Unified School District', RIVERBEND]);
+      .toEqual(['Distrito Escolar Independiente Valle del Sol', 'Maple Grove Unified School District', RIVERBEND]);
     const link = deleted.getByRole('link', { name: new RegExp(`^DDC-\\d{8}-[0-9A-F]{8} for ${CEDAR} \\(PDF\\)$`) });
     await link.waitFor();
     expect(await axeBlocking(page)).toEqual([]);
