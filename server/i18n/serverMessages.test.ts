@@ -166,3 +166,17 @@ describe('the audit log (provider admin area)', () => {
     expect(await sentence()).toBe('Sam Ortega (suplantando a Ana Ruiz) trasladó el/la educador/a Jordan Ellis a otra escuela en Maple Grove Schools');
   });
 });
+
+describe('the provider\'s dashboard', () => {
+  it('names its statuses and error counts in the reader\'s language (plan names are names)', async () => {
+    const t = await createTestApp();
+    const support = await buildUser(t.db, { role: 'provider-admin', name: 'Sam Ortega', email: 'sam@coachwell.example' });
+    const labels = async () => {
+      const body = (await (await loginAs(t.app, support)).get('/api/admin/dashboard')).body;
+      return [...body.districts_by_status.map((s: { label: string }) => s.label), body.errors_last_24_hours.client.label, body.errors_last_24_hours.server.label];
+    };
+    expect(await labels()).toEqual(['Trial', 'Active', 'Suspended', 'Client errors', 'Server errors']);
+    await inSpanish(t, support);
+    expect(await labels()).toEqual(['Prueba', 'Activo', 'Suspendido', 'Errores del cliente', 'Errores del servidor']);
+  });
+});

@@ -4,13 +4,14 @@
 import type { Locale } from '../../common/locales';
 import { type TextCatalog, translateText } from '../../common/i18n/text';
 import es from '../../common/i18n/es';
+import adminDashboard from './texts/es/adminDashboard.json';
 import auditLog from './texts/es/auditLog.json';
 
 /**
  * The shared texts (common/i18n/es, which the browser downloads too) and the texts only the server reads
- * (server/i18n/texts/es: the provider's audit sentences' parts), so a Spanish page does not carry them.
+ * (server/i18n/texts/es: the provider's audit sentences' parts, its dashboard's labels), so a Spanish page does not carry them.
  */
-export const SERVER_TEXTS: Record<Exclude<Locale, 'en'>, TextCatalog> = { es: { ...es, ...auditLog } };
+export const SERVER_TEXTS: Record<Exclude<Locale, 'en'>, TextCatalog> = { es: { ...es, ...auditLog, ...adminDashboard } };
 const CATALOGS = SERVER_TEXTS;
 
 export function translate(locale: Locale, english: string): string {

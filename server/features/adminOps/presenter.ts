@@ -103,19 +103,20 @@ export function presentLogDetail(kind: LogKind, row: LogRow & { stack?: string |
 const STATUS_LABELS = { trial: 'Trial', active: 'Active', suspended: 'Suspended' } as const;
 const districtsLink = (filter: string, value: string) => `/admin/districts?filter[${filter}]=${encodeURIComponent(value)}`;
 
-export function presentDashboard(f: Awaited<ReturnType<typeof dashboardFigures>>, now: Date): AdminDashboardAnswer {
+/** The provider's dashboard; its labels in the reader's language (plan names are names). */
+export function presentDashboard(f: Awaited<ReturnType<typeof dashboardFigures>>, now: Date, locale: Locale = 'en'): AdminDashboardAnswer {
   const since = f.since24h.slice(0, 10);
   return {
     districts_by_status: (Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[]).map((status) => ({
-      key: status, label: STATUS_LABELS[status], count: f.byStatus.get(status) ?? 0, link: districtsLink('status', status),
+      key: status, label: translate(locale, STATUS_LABELS[status]), count: f.byStatus.get(status) ?? 0, link: districtsLink('status', status),
     })),
     districts_by_plan: f.byPlan.map((p) => ({ key: p.key, label: p.name, count: p.count, link: districtsLink('plan', p.key) })),
     trials_ending: f.trials.map((t) => ({ id: t.id, name: t.name, plan: t.plan, trial_ends_at: t.trial_ends_at!, link: `/admin/districts/${t.id}` })),
     active_users: { last_7_days: f.active7, last_30_days: f.active30, link: '/admin/users' },
     interactions_this_week: { count: f.interactions, since: f.weekStart, link: '/admin/districts?sort=-last_activity' },
     errors_last_24_hours: {
-      client: { key: 'client', label: 'Client errors', count: f.clientErrors, link: `/admin/logs?kind=client&from=${since}` },
-      server: { key: 'server', label: 'Server errors', count: f.serverErrors, link: `/admin/logs?kind=server&from=${since}` },
+      client: { key: 'client', label: translate(locale, 'Client errors'), count: f.clientErrors, link: `/admin/logs?kind=client&from=${since}` },
+      server: { key: 'server', label: translate(locale, 'Server errors'), count: f.serverErrors, link: `/admin/logs?kind=server&from=${since}` },
     },
     generated_at: now.toISOString(),
   };

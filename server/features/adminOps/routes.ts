@@ -25,7 +25,7 @@ export function adminOpsRoutes({ db }: Deps): Router {
   router.get('/admin/dashboard', async (req, res) => {
     opsReader(req);
     const now = new Date();
-    res.json(presentDashboard(await dashboardFigures(db, now), now));
+    res.json(presentDashboard(await dashboardFigures(db, now), now, requestLocale(req)));
   });
 
   router.get('/admin/audit', async (req, res) => {
