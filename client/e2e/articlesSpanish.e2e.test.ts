@@ -2,33 +2,16 @@
 // article's Spanish version in Edit article (live preview, saved, then removed through its dialog); a coach who reads
 // Spanish reads it in Spanish, and an article without one in English under a Spanish note, the English marked lang="en";
 // at 390 px nothing scrolls sideways; axe-core on every screen. SHOTS_DIR=… saves screenshots of each.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { api, axeBlocking, browserSuite, DESKTOP_PAGE, PHONE_PAGE } from './harness';
+import { api, axeBlocking, browserSuite, DESKTOP_PAGE, PHONE_PAGE, fullPageShot, scrollsSideways, switchToSpanish } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
 const suite = browserSuite();
 const PROVIDER = 'support@coachwell.example';
 const COACH = 'coach@maplegrove.example';
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-async function inSpanish(page: Page): Promise<() => Promise<void>> {
-  const { json: me } = await api<{ name: string; date_locale: string; timezone: string }>(page, 'GET', 'auth/user');
-  const profile = { name: me.name, date_locale: me.date_locale, timezone: me.timezone };
-  expect((await api(page, 'PUT', 'account/profile', { ...profile, locale: 'es' })).status).toBe(200);
-  return async () => {
-    expect((await api(page, 'PUT', 'account/profile', { ...profile, locale: 'en' })).status).toBe(200);
-  };
-}
+const shot = (page: Page, name: string) => fullPageShot(process.env.SHOTS_DIR, page, name);
 
 /** A published article for every district user, through the admin API. */
 async function publish(admin: Page, title: string, body: string): Promise<{ id: number; slug: string }> {
@@ -67,7 +50,7 @@ describe('an article in Spanish (issue 33)', () => {
 
     // A coach who reads Spanish: the Spanish version, then an article with none, in English under a note.
     const coach = await suite.signedIn(COACH, DESKTOP_PAGE);
-    const back = await inSpanish(coach);
+    const back = await switchToSpanish(coach);
     try {
       await coach.goto(`/app/support/${article.slug}`);
       await coach.getByRole('heading', { level: 1, name: 'Notas de visita con quokkas' }).waitFor();
@@ -94,12 +77,12 @@ describe('an article in Spanish (issue 33)', () => {
       const phone = await suite.signedIn(COACH, PHONE_PAGE);
       await phone.goto(`/app/support/${english.slug}`);
       await phone.getByText('Este artículo aún no está disponible en español; se muestra en inglés.').waitFor();
-      expect(await sideways(phone)).toBe(false);
+      expect(await scrollsSideways(phone)).toBe(false);
       expect(await axeBlocking(phone)).toEqual([]);
       await shot(phone, 'reader-english-note-390');
       await phone.goto(`/app/support/${article.slug}`);
       await phone.getByRole('heading', { level: 1, name: 'Notas de visita con quokkas' }).waitFor();
-      expect(await sideways(phone)).toBe(false);
+      expect(await scrollsSideways(phone)).toBe(false);
       await shot(phone, 'reader-spanish-390');
     } finally {
       await back();
@@ -108,7 +91,7 @@ describe('an article in Spanish (issue 33)', () => {
     const adminPhone = await suite.signedIn(PROVIDER, PHONE_PAGE);
     await adminPhone.goto(`/admin/knowledge-base/${article.id}`);
     await adminPhone.getByRole('region', { name: 'Spanish version', exact: true }).getByText(/^Saved .+ by /).waitFor();
-    expect(await sideways(adminPhone)).toBe(false);
+    expect(await scrollsSideways(adminPhone)).toBe(false);
     await adminPhone.getByRole('region', { name: 'Spanish version', exact: true }).scrollIntoViewIfNeeded();
     await shot(adminPhone, 'editor-spanish-390');
 

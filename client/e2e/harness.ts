@@ -342,6 +342,24 @@ const AXE_SOURCE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.mi
  * practices (every rule axe enables by default, plus WCAG 2.2's target size, issue 35). Pass as
  * `axe.run(document, { runOnly: { type: 'tag', values: AXE_TAGS }, … })`.
  */
+/** Whether the page scrolls sideways (what a phone-width layout must never do). */
+export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/**
+ * Switches the signed-in person's interface to Spanish (PUT /api/account/profile, keeping their other settings);
+ * answers the function that switches it back to English. The page must be reloaded to show the new language.
+ */
+export async function switchToSpanish(page: Page): Promise<() => Promise<void>> {
+  const { json: me } = await api<{ name: string; date_locale: string; timezone: string }>(page, 'GET', 'auth/user');
+  const profile = { name: me.name, date_locale: me.date_locale, timezone: me.timezone };
+  const put = async (locale: 'en' | 'es') => {
+    const { status } = await api(page, 'PUT', 'account/profile', { ...profile, locale });
+    if (status !== 200) throw new Error(`PUT /api/account/profile with locale ${locale} answered ${status}.`);
+  };
+  await put('es');
+  return () => put('en');
+}
+
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** axe-core's serious and critical violations on the page as it is now, each as "rule at selectors". */
@@ -372,6 +390,14 @@ async function axeViolations(page: Page, impacts: string[] | null): Promise<{ id
 }
 
 /** The serious and critical violations, as "rule at selectors". */
+/** A whole-page screenshot `name`.png into `dir` once its animations have ended; nothing when `dir` is unset (the *_SHOTS variables). */
+export async function fullPageShot(dir: string | undefined, page: Page, name: string): Promise<void> {
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await settleAnimations(page);
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
 export async function axeBlocking(page: Page): Promise<string[]> {
   return (await axeViolations(page, ['serious', 'critical'])).map((v) => `${v.id} at ${v.where}`);
 }

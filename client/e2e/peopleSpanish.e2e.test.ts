@@ -2,29 +2,17 @@
 // filter chip, table headers), deactivates and reactivates one (dialog and toasts in Spanish), and reads the
 // groups, coaches and school staff requests in Spanish; at 390 px nothing scrolls sideways and axe-core finds nothing.
 import { describe, expect, it, vi } from 'vitest';
-import type { Page } from 'playwright-core';
-import { api, axeBlocking, browserSuite, DESKTOP_PAGE, PHONE_PAGE } from './harness';
+import { axeBlocking, browserSuite, DESKTOP_PAGE, PHONE_PAGE, scrollsSideways, switchToSpanish } from './harness';
 
 vi.setConfig({ testTimeout: 90_000 });
 
 const suite = browserSuite();
 const ADMIN = 'admin@maplegrove.example';
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-async function inSpanish(page: Page): Promise<() => Promise<void>> {
-  const { json: me } = await api<{ name: string; date_locale: string; timezone: string }>(page, 'GET', 'auth/user');
-  const profile = { name: me.name, date_locale: me.date_locale, timezone: me.timezone };
-  expect((await api(page, 'PUT', 'account/profile', { ...profile, locale: 'es' })).status).toBe(200);
-  return async () => {
-    expect((await api(page, 'PUT', 'account/profile', { ...profile, locale: 'en' })).status).toBe(200);
-  };
-}
-
 describe('the people screens in Spanish (issue 33)', () => {
   it('Educators: the count, a filter chip, the table, View Educator and deactivating with its dialog and toasts', async () => {
     const page = await suite.signedIn(ADMIN, DESKTOP_PAGE);
-    const back = await inSpanish(page);
+    const back = await switchToSpanish(page);
     try {
       await page.goto('/app/staff');
       await page.getByRole('heading', { level: 1, name: 'Educadores' }).waitFor();
@@ -56,7 +44,7 @@ describe('the people screens in Spanish (issue 33)', () => {
 
   it('at 390 px: groups, coaches, users and school staff requests in Spanish, nothing sideways, axe clean', async () => {
     const page = await suite.signedIn(ADMIN, PHONE_PAGE);
-    const back = await inSpanish(page);
+    const back = await switchToSpanish(page);
     try {
       const screens: [string, string, string | RegExp][] = [
         ['/app/staff/groups', 'Grupos', /^\d+ grupos activos$/],
@@ -68,7 +56,7 @@ describe('the people screens in Spanish (issue 33)', () => {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await page.getByText(text).first().waitFor();
-        expect({ path, sideways: await sideways(page) }).toEqual({ path, sideways: false });
+        expect({ path, sideways: await scrollsSideways(page) }).toEqual({ path, sideways: false });
         expect({ path, axe: await axeBlocking(page) }).toEqual({ path, axe: [] });
       }
     } finally {

@@ -2,11 +2,9 @@
 // targets, schools, retention), Export and import, Interaction settings and Single sign-on; a coach opens Calendar
 // sync. Headings, labels and counts are Spanish, <html lang="es">, nothing scrolls sideways at 390 px and axe-core
 // finds nothing. With I18N_SHOTS=<dir> each screen is also saved there at both widths.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeBlocking, browserSuite, DESKTOP_PAGE, PHONE_PAGE, settleAnimations } from './harness';
+import { axeBlocking, browserSuite, DESKTOP_PAGE, PHONE_PAGE, scrollsSideways, fullPageShot, switchToSpanish } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -15,23 +13,7 @@ const ADMIN = 'admin@maplegrove.example';
 const COACH = 'coach@maplegrove.example';
 const SHOTS = process.env.I18N_SHOTS;
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-async function inSpanish(page: Page): Promise<() => Promise<void>> {
-  const { json: me } = await api<{ name: string; date_locale: string; timezone: string }>(page, 'GET', 'auth/user');
-  const profile = { name: me.name, date_locale: me.date_locale, timezone: me.timezone };
-  expect((await api(page, 'PUT', 'account/profile', { ...profile, locale: 'es' })).status).toBe(200);
-  return async () => {
-    expect((await api(page, 'PUT', 'account/profile', { ...profile, locale: 'en' })).status).toBe(200);
-  };
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await settleAnimations(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => fullPageShot(SHOTS, page, name);
 
 const SCREENS: { path: string; heading: string; texts: string[]; name: string; as: string }[] = [
   { name: 'site', path: '/app/settings/site', heading: 'Configuración del sitio', as: ADMIN,
@@ -51,7 +33,7 @@ describe('the settings screens in Spanish (issue 33)', () => {
     it(`at ${width} px: site, export and import, interaction settings, single sign-on and calendar sync`, async () => {
       for (const as of [ADMIN, COACH]) {
         const page = await suite.signedIn(as, options);
-        const back = await inSpanish(page);
+        const back = await switchToSpanish(page);
         try {
           for (const screen of SCREENS.filter((s) => s.as === as)) {
             await page.goto(screen.path);
@@ -60,7 +42,7 @@ describe('the settings screens in Spanish (issue 33)', () => {
             expect(await page.locator('html').getAttribute('lang')).toBe('es');
             for (const text of screen.texts) await page.getByText(text, { exact: true }).first().waitFor();
             if (screen.name === 'site') await page.getByText(/^\d+ escuelas? activas?$/).waitFor();
-            expect(await sideways(page), `${screen.name} scrolls sideways at ${width} px`).toBe(false);
+            expect(await scrollsSideways(page), `${screen.name} scrolls sideways at ${width} px`).toBe(false);
             expect(await axeBlocking(page), screen.name).toEqual([]);
             await shot(page, `${screen.name}-${width}`);
           }

@@ -2,11 +2,9 @@
 // the coaching workspace and the cycles report; counts agree with their number; the lists' counts are whole
 // sentences ("3 distritos"); US state names are Spanish (the admin districts' filter, registration); the audit feed's
 // labels are Spanish. Nothing scrolls sideways at 390 px. With O_SHOTS=<dir> each screen is saved at both widths.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, browserSuite, DESKTOP_PAGE, PHONE_PAGE, settleAnimations } from './harness';
+import { browserSuite, DESKTOP_PAGE, PHONE_PAGE, scrollsSideways, fullPageShot, settleAnimations, switchToSpanish } from './harness';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -17,23 +15,7 @@ const COACH = 'coach@maplegrove.example';
 const EDUCATOR = 'teacher@maplegrove.example';
 const SHOTS = process.env.O_SHOTS;
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-async function inSpanish(page: Page): Promise<() => Promise<void>> {
-  const { json: me } = await api<{ name: string; date_locale: string; timezone: string }>(page, 'GET', 'auth/user');
-  const profile = { name: me.name, date_locale: me.date_locale, timezone: me.timezone };
-  expect((await api(page, 'PUT', 'account/profile', { ...profile, locale: 'es' })).status).toBe(200);
-  return async () => {
-    expect((await api(page, 'PUT', 'account/profile', { ...profile, locale: 'en' })).status).toBe(200);
-  };
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await settleAnimations(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => fullPageShot(SHOTS, page, name);
 
 const badges = (page: Page, selector = '.badge') => page.locator(selector).allInnerTexts().then((texts) => texts.map((t) => t.trim()));
 
@@ -53,7 +35,7 @@ describe('Spanish wording (issue 33)', () => {
   for (const [width, options] of [['1366', DESKTOP_PAGE], ['390', PHONE_PAGE]] as const) {
     it(`at ${width} px: a district administrator's cycles, cycles report, observations and dashboard`, async () => {
       const page = await suite.signedIn(ADMIN, options);
-      const back = await inSpanish(page);
+      const back = await switchToSpanish(page);
       try {
         await page.goto('/app/coaching?tab=cycles&view=list&status=all');
         await page.getByRole('heading', { level: 1 }).waitFor();
@@ -61,7 +43,7 @@ describe('Spanish wording (issue 33)', () => {
         const cycleBadges = await badges(page);
         expect(cycleBadges.filter((b) => ['Planned', 'Active', 'Completed', 'Cancelled', 'Activa', 'Completada', 'Cancelada', 'Planificada'].includes(b))).toEqual([]);
         expect(await countsAgree(page)).toEqual([]);
-        expect(await sideways(page), `cycles scroll sideways at ${width} px`).toBe(false);
+        expect(await scrollsSideways(page), `cycles scroll sideways at ${width} px`).toBe(false);
         await shot(page, `cycles-${width}`);
 
         await page.goto('/app/reports/coaching-cycles');
@@ -69,25 +51,25 @@ describe('Spanish wording (issue 33)', () => {
         await page.getByText(/^Planificado \d+, Activo \d+, Completado \d+, Cancelado \d+$/).waitFor();
         expect(await page.locator('main').innerText()).not.toMatch(/\b(Planned|Completada|Cancelada|Planificada)\b/);
         expect(await countsAgree(page)).toEqual([]);
-        expect(await sideways(page), `the cycles report scrolls sideways at ${width} px`).toBe(false);
+        expect(await scrollsSideways(page), `the cycles report scrolls sideways at ${width} px`).toBe(false);
         await shot(page, `cycles-report-${width}`);
 
         await page.goto('/app/observations');
         await page.getByText(/^\d[\d,]* observaci(ón|ones)$/).waitFor();
-        expect(await sideways(page)).toBe(false);
+        expect(await scrollsSideways(page)).toBe(false);
         await shot(page, `observations-${width}`);
 
         await page.goto('/app');
         await page.getByRole('heading', { level: 1 }).waitFor();
         await settleAnimations(page);
         expect(await countsAgree(page)).toEqual([]);
-        expect(await sideways(page)).toBe(false);
+        expect(await scrollsSideways(page)).toBe(false);
         await shot(page, `dashboard-${width}`);
 
         await page.goto('/app/settings/site');
         await page.getByText('Perfil del distrito', { exact: true }).first().waitFor();
         await page.getByText('Illinois', { exact: true }).first().waitFor();
-        expect(await sideways(page)).toBe(false);
+        expect(await scrollsSideways(page)).toBe(false);
         await shot(page, `site-${width}`);
       } finally {
         await back();
@@ -96,14 +78,14 @@ describe('Spanish wording (issue 33)', () => {
 
     it(`at ${width} px: Coachwell staff's districts (count, Spanish state names) and activity feed`, async () => {
       const page = await suite.signedIn(STAFF, options);
-      const back = await inSpanish(page);
+      const back = await switchToSpanish(page);
       try {
         await page.goto('/admin/districts');
         await page.getByText(/^\d+ distritos?$/).waitFor();
         const states = await page.getByLabel('Estado (EE. UU.)', { exact: true }).locator('option').allInnerTexts();
         expect(states).toEqual(expect.arrayContaining(['Nueva York (NY)', 'Carolina del Norte (NC)', 'Illinois (IL)']));
         expect(states.indexOf('Carolina del Norte (NC)')).toBeLessThan(states.indexOf('Colorado (CO)'));
-        expect(await sideways(page)).toBe(false);
+        expect(await scrollsSideways(page)).toBe(false);
         await shot(page, `admin-districts-${width}`);
 
         await page.goto('/admin/activity');
@@ -111,7 +93,7 @@ describe('Spanish wording (issue 33)', () => {
         expect((await badges(page, '.audit-entry__action')).filter((b) => b === 'Signed in')).toEqual([]);
         const actions = await page.getByLabel('Acción', { exact: true }).locator('option').allInnerTexts();
         expect(actions).toEqual(expect.arrayContaining(['Inicio de sesión', 'Aviso creado']));
-        expect(await sideways(page)).toBe(false);
+        expect(await scrollsSideways(page)).toBe(false);
         await shot(page, `admin-activity-${width}`);
       } finally {
         await back();
@@ -121,13 +103,13 @@ describe('Spanish wording (issue 33)', () => {
     it(`at ${width} px: a coach's follow-through and an educator's home count their action steps in agreement ("1 atrasado")`, async () => {
       for (const [who, name] of [[COACH, 'coach'], [EDUCATOR, 'educator']] as const) {
         const page = await suite.signedIn(who, options);
-        const back = await inSpanish(page);
+        const back = await switchToSpanish(page);
         try {
           await page.goto('/app');
           await page.getByText(/^\d+ atrasados?$/).first().waitFor();
           expect(await page.getByText(/^1 atrasados$/).count()).toBe(0);
           expect(await countsAgree(page)).toEqual([]);
-          expect(await sideways(page)).toBe(false);
+          expect(await scrollsSideways(page)).toBe(false);
           await shot(page, `dashboard-${name}-${width}`);
         } finally {
           await back();
@@ -145,7 +127,7 @@ describe('Spanish wording (issue 33)', () => {
       await state.selectOption('NY');
       // The timezone's hint names the state in Spanish.
       await page.getByText(/^Tomada de Nueva York\./).waitFor();
-      expect(await sideways(page)).toBe(false);
+      expect(await scrollsSideways(page)).toBe(false);
       await shot(page, `register-${width}`);
     });
   }
