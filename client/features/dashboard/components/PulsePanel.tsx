@@ -1,6 +1,7 @@
 // The district's pulse on the dashboard (users with `see engagement`, figures within their scope):
 // this month's interactions against the coaching target, overdue coaching cycles and educators not
 // yet reached this school year, each linking to the report or list behind it.
+import { ProgressBar } from '../../../components/ProgressBar';
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../../common/authUser';
 import { hasFeature, hasPermission, PERMISSIONS } from '../../../../common/permissions';
@@ -70,9 +71,7 @@ function MonthTile({ pulse, canManage, advanced }: { pulse: ReportPulse; canMana
             {tRich(m.perEducator, { value: perEducator === null ? '–' : decimal(perEducator), target: decimal(target), b: bold })}
           </p>
           {share !== null && (
-            <div className={['dashboard-pulse__bar', share >= 1 && 'dashboard-pulse__bar--met'].filter(Boolean).join(' ')} aria-hidden="true">
-              <span style={{ width: `${Math.round(share * 100)}%` }} />
-            </div>
+            <ProgressBar done={Math.min(1, share) * 100} total={100} tone={share >= 1 ? 'success' : 'warning'} />
           )}
           {month.educators_below_target !== null && (
             <p className="dashboard-pulse__detail">
