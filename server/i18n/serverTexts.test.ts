@@ -54,8 +54,7 @@ describe('the server messages in Spanish', () => {
     const NOT_IN_THE_APP = [
       'server/config.ts', 'server/main.ts', 'server/static.ts', 'server/features/health/routes.ts', 'server/lib/workerTask.ts',
       'server/lib/exportZip.ts', 'server/lib/secretBox.ts', 'server/features/adminDistricts/purge.ts', 'server/features/adminDistricts/purgePlan.ts',
-      'server/identity/accounts.ts', 'server/features/account/emailChange.ts', 'server/features/ownExport/export.ts',
-      'server/features/ownExport/kinds.ts', 'server/features/districtExport/kinds.ts', 'server/features/imports/coachingExports.ts',
+      'server/identity/accounts.ts', 'server/features/account/emailChange.ts', 'server/features/imports/coachingExports.ts',
       'server/features/reports/subscriptionEmail.ts',
       'server/features/reports/subscriptionJobs.ts', 'server/features/adminUsers/service.ts',
       'server/features/support/service.ts', 'server/features/calendar/feed.ts',

@@ -6,12 +6,13 @@ import { type TextCatalog, translateText } from '../../common/i18n/text';
 import es from '../../common/i18n/es';
 import adminDashboard from './texts/es/adminDashboard.json';
 import auditLog from './texts/es/auditLog.json';
+import exportsReadme from './texts/es/exports.json';
 
 /**
  * The shared texts (common/i18n/es, which the browser downloads too) and the texts only the server reads
- * (server/i18n/texts/es: the provider's audit sentences' parts, its dashboard's labels), so a Spanish page does not carry them.
+ * (server/i18n/texts/es: the provider's audit sentences' parts, its dashboard's labels, the data exports' README), so a Spanish page does not carry them.
  */
-export const SERVER_TEXTS: Record<Exclude<Locale, 'en'>, TextCatalog> = { es: { ...es, ...auditLog, ...adminDashboard } };
+export const SERVER_TEXTS: Record<Exclude<Locale, 'en'>, TextCatalog> = { es: { ...es, ...auditLog, ...adminDashboard, ...exportsReadme } };
 const CATALOGS = SERVER_TEXTS;
 
 export function translate(locale: Locale, english: string): string {

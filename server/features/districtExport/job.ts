@@ -10,13 +10,14 @@
 // `interruptExportJobs` (shutdown) fails this process's unfinished exports at once and deletes their partial files.
 // Tests await a job with `districtExportsSettled(db)`.
 import { defineServerMessages, formatServer, formatServerDate, type MessageDescriptor } from '../../i18n/messages';
-import { accountLocale } from '../../i18n/recipients';
+import { accountLocale, districtLocale } from '../../i18n/recipients';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DISTRICT_EXPORT_MESSAGES, DISTRICT_EXPORT_SCREEN } from '../../../common/schemas/districtExport';
 import { type DB, nowIso } from '../../../db/connection';
+import type { Locale } from '../../../common/locales';
 import { ExportZip } from '../../lib/exportZip';
 import { actionEmail, type Mailer } from '../../lib/mailer';
 import { localDateTime, zoneOf } from '../../lib/zone';
@@ -78,7 +79,7 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
     .returning(['id', 'district_id', 'requested_by', 'created_at']).executeTakeFirst();
   if (!claimed) return;
   const districtId = claimed.district_id;
-  const district = await db.selectFrom('districts').select(['name', 'timezone']).where('id', '=', districtId).executeTakeFirstOrThrow();
+  const district = await db.selectFrom('districts').select(['name', 'timezone', 'settings']).where('id', '=', districtId).executeTakeFirstOrThrow();
   const file = exportFile(deps.dataDir, relative);
   const heartbeat = setInterval(() => {
     void db.updateTable('district_exports').set({ heartbeat_at: nowIso() }).where('id', '=', exportId).execute().catch(() => {});
@@ -101,7 +102,7 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
       kindsDone++;
       await db.updateTable('district_exports').set({ kinds_done: kindsDone, heartbeat_at: nowIso() }).where('id', '=', exportId).execute();
     }
-    await zip.addText('README.md', exportReadme(district.name, claimed.created_at, counts, rules));
+    await zip.addText('README.md', exportReadme(district.name, claimed.created_at, counts, rules, await readerLocale(db, claimed.requested_by, district)));
     const size = await zip.finish();
     const finished = new Date();
     const expiresAt = new Date(finished.getTime() + EXPORT_KEPT_MS).toISOString();
@@ -127,6 +128,13 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/** The README's language (issue 33): the administrator's who asked for the export, else the district's. */
+async function readerLocale(db: DB, userId: number | null, district: { settings: string }): Promise<Locale> {
+  const user = userId === null ? undefined
+    : await db.selectFrom('users').select(['locale', 'district_id']).where('id', '=', userId).executeTakeFirst();
+  return user ? accountLocale(db, user) : districtLocale(district);
 }
 
 // The requester's email, in their language (issue 33).

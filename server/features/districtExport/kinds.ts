@@ -16,6 +16,8 @@ import { districtRowsById } from '../../../db/dialect';
 import { districtSettingsOf } from '../../../common/schemas/site';
 import { isNoteFieldKind } from '../../access/notesPrivacy';
 import { type ExportRow, keysetBatches } from '../../lib/exportZip';
+import type { Locale } from '../../../common/locales';
+import { translate } from '../../i18n/translate';
 
 /** The district's privacy rules the export follows, read once when it starts. */
 export interface ExportRules {
@@ -389,27 +391,32 @@ const LEFT_OUT = [
 ];
 
 /** The zip's README.md: every file and column, and what is left out. `counts` holds each file's row count. */
-export function exportReadme(districtName: string, createdAt: string, counts: ReadonlyMap<string, number>, rules: ExportRules): string {
+export function exportReadme(
+  districtName: string, createdAt: string, counts: ReadonlyMap<string, number>, rules: ExportRules, locale: Locale = 'en',
+): string {
+  // In the reader's language (issue 33), translated by its English (server/i18n/texts/es/exports.json); file and
+  // column names stay English (they are re-imported).
+  const tr = (english: string) => translate(locale, english);
   const lines = [
-    `# ${districtName}: all district data`,
+    tr(`# ${districtName}: all district data`),
     '',
-    `Exported from Coachwell on ${createdAt} (UTC).`,
+    tr(`Exported from Coachwell on ${createdAt} (UTC).`),
     '',
-    'Each kind of record is in two files with the same rows: `<kind>.csv` (UTF-8 with a byte order mark, a header row, every cell quoted; '
+    tr('Each kind of record is in two files with the same rows: `<kind>.csv` (UTF-8 with a byte order mark, a header row, every cell quoted; '
       + 'a cell starting with = + - or @ has a \' put before it so no spreadsheet runs it as a formula) and `<kind>.json` '
-      + '(a JSON array of objects with the same columns, values exactly as stored). Records refer to each other by their `id`. '
-      + 'Times ending in `_at` are UTC (ISO 8601); dates are YYYY-MM-DD.',
+      + '(a JSON array of objects with the same columns, values exactly as stored). Records refer to each other by their `id`. Times '
+      + 'ending in `_at` are UTC (ISO 8601); dates are YYYY-MM-DD.'),
     '',
-    '## Not in this export',
+    tr('## Not in this export'),
     '',
-    ...(rules.sharedNotesVisible ? [] : [SHARED_TEXTS_HIDDEN_TEXT]).concat(LEFT_OUT).map((text) => `- ${text}`),
+    ...(rules.sharedNotesVisible ? [] : [SHARED_TEXTS_HIDDEN_TEXT]).concat(LEFT_OUT).map((text) => `- ${tr(text)}`),
     '',
-    '## Files',
+    tr('## Files'),
     '',
   ];
   for (const kind of EXPORT_KINDS) {
-    lines.push(`### ${kind.file}.csv, ${kind.file}.json (${plural(counts.get(kind.file) ?? 0, 'row', 'rows')})`, '', kind.about, '');
-    for (const [name, text] of kind.columns) lines.push(`- \`${name}\`: ${text}`);
+    lines.push(`### ${kind.file}.csv, ${kind.file}.json ${tr(`(${plural(counts.get(kind.file) ?? 0, 'row', 'rows')})`)}`, '', tr(kind.about), '');
+    for (const [name, text] of kind.columns) lines.push(`- \`${name}\`: ${tr(text)}`);
     lines.push('');
   }
   return lines.join('\n');

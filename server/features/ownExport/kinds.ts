@@ -155,8 +155,8 @@ export const OWN_KINDS: OwnKind[] = [
   },
   {
     name: 'account_log',
-    about: 'What the audit log records that you did: each sign-in and sign-out and every change, with the address and browser it came from. '
-      + 'Changes made by Coachwell support while signed in as you say so, without support\'s own address and browser.',
+    about: 'What the audit log records that you did: each sign-in and sign-out and every change, with the address and browser it came from. Changes made by Coachwell '
+      + 'support while signed in as you say so, without support\'s own address and browser.',
     columns: [
       ['at', 'When (UTC).'], ['action', 'The action\'s key.'], ['what', 'The action in words.'], ['record_type', 'The kind of record it was about.'],
       ['record_id', 'That record\'s number.'], ['by_coachwell_support', 'yes when Coachwell support did it while signed in as you.'],
@@ -173,8 +173,8 @@ export const OWN_KINDS: OwnKind[] = [
   },
   {
     name: 'interactions_you_logged',
-    about: 'Interactions you logged or coached, with their notes and next steps, and your private notes on the ones you logged (private notes are only ever yours). '
-      + 'Deleted ones that Coachwell still holds are included with the day they were deleted.',
+    about: 'Interactions you logged or coached, with their notes and next steps, and your private notes on the ones you logged (private notes are only ever yours). Deleted '
+      + 'ones that Coachwell still holds are included with the day they were deleted.',
     columns: [...INTERACTION_COLUMNS, ['private_notes', 'Your private notes (only on interactions you logged).'], ['logged_by_you', 'yes when you logged it.'],
       ['created_at', 'When it was logged (UTC).'], ['updated_at', 'Its last change (UTC).'], ['deleted_at', 'When it was deleted (UTC), if it was.']],
     rows: (db, p) => keysetBatches(async (after, size) => {
@@ -245,8 +245,8 @@ export const OWN_KINDS: OwnKind[] = [
   },
   {
     name: 'observations_about_you',
-    about: 'Completed observations of you that the observer shared with you, with the answers and notes as far as they shared them. '
-      + 'Observations not shared with you are not included, as in Coachwell. The observer\'s private notes are never included.',
+    about: 'Completed observations of you that the observer shared with you, with the answers and notes as far as they shared them. Observations '
+      + 'not shared with you are not included, as in Coachwell. The observer\'s private notes are never included.',
     columns: [['id', 'The observation\'s number.'], ['observed_at', 'When (UTC).'], ['form', 'The observation form.'], ['observer', 'Who observed.'],
       ['shared_at', 'When it was shared with you (UTC).'], ['answers', 'The answers (JSON: item → answer) when the observer shared them.'],
       ['notes', 'The notes when the observer shared them.'], ['next_steps', 'Next steps when the observer shared the notes.'], ['reflection', 'Your reflection.'], ['acknowledged_at', 'When you acknowledged it (UTC).']],

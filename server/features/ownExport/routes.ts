@@ -5,6 +5,7 @@ import { recordAudit } from '../../lib/audit';
 import { OWN_EXPORT_MESSAGES, OWN_EXPORTS_PER_HOUR, ownExporter } from './policies';
 import { writeOwnExport } from './export';
 import { linkedStaffIds, readLogVisible } from './queries';
+import { requestLocale } from '../../i18n/locale';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -31,7 +32,7 @@ export function ownExportRoutes(deps: Deps): Router {
     const closed = new AbortController();
     res.on('close', () => { if (!res.writableFinished) closed.abort(); });
     try {
-      await writeOwnExport(db, res, { userId: user.id, districtId: user.district_id, staffIds, readLogVisible: readLog, name: user.name }, closed.signal);
+      await writeOwnExport(db, res, { userId: user.id, districtId: user.district_id, staffIds, readLogVisible: readLog, name: user.name, locale: requestLocale(req) }, closed.signal);
     } catch (error) {
       if (closed.signal.aborted) return;
       // The headers are gone: the connection is cut (the browser shows a failed download), and the error logged.
