@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -13,6 +13,7 @@ import { insertField, insertInteraction, observationForm, setSharedNotesVisible 
 import { buildType } from '../../testing/interactionTypes.fixture';
 import { districtExportsSettled, failStaleExports, interruptExportJobs, pruneExpiredExports, runExport, startExportJob } from './job';
 import { DRAFTS_TEXT, EXPORT_KINDS, REQUEST_WORDS_TEXT, SHARED_TEXTS_HIDDEN_TEXT } from './kinds';
+import { SERVER_TEXTS } from '../../i18n/translate';
 
 let t: TestApp;
 let dataDir: string;
@@ -428,5 +429,48 @@ describe('the job', () => {
     expect(res.body.message).toBe(DISTRICT_EXPORT_MESSAGES.failedNoDownload);
     expect(t.mailer.sent.map((m) => m.subject)).toEqual(['Your district export failed']);
     expect(await readdir(dataDir)).toEqual(['blocked']);
+  });
+});
+
+describe('the README in the reader\'s language (issue 33)', () => {
+  it('every kind\'s sentence and every column\'s meaning has Spanish', () => {
+    const es = SERVER_TEXTS.es;
+    const left = EXPORT_KINDS.flatMap((k) => [k.about, ...k.columns.map(([, text]) => text)]).filter((text) => !(text in es));
+    expect(left).toEqual([]);
+  });
+
+  it('asked for by a Spanish-speaking administrator: the README is Spanish; file and column names, and the files, stay as they are', async () => {
+    const w = await world();
+    await t.db.updateTable('users').set({ locale: 'es' }).where('id', '=', w.admin.id).execute();
+    const zip = await zipOf(w);
+    const readme = zip.text('README.md');
+    expect(readme).toMatch(/^# Maple Grove Schools: todos los datos del distrito\n\nExportado de Coachwell el \d{4}-\d{2}-\d{2}T[\d:.]+Z \(UTC\)\.\n/);
+    expect(readme).toContain('\n## Lo que no está en esta exportación\n');
+    expect(readme).toContain('- Las notas privadas no se incluyen. Las notas privadas pertenecen a sus autores; la exportación propia de cada persona contiene las suyas.');
+    expect(readme).toContain('\n## Archivos\n');
+    expect(readme).toContain('### district.csv, district.json (1 fila)\n\nEl distrito mismo: una fila.\n');
+    expect(readme).toContain('- `slug`: El nombre corto de su dirección de inicio de sesión.\n');
+    expect(readme).toContain('- `staff_id`: El/la educador/a (archivo educators, id).\n');
+    for (const kind of EXPORT_KINDS) for (const [column] of kind.columns) expect(readme, `${kind.file}.${column}`).toContain(`- \`${column}\`: `);
+    for (const english of ['all district data', 'Exported from Coachwell', 'Not in this export', 'The district itself', 'The short name in its sign-in address.']) {
+      expect(readme).not.toContain(english);
+    }
+    // The files themselves are the same in any language (column names are re-imported).
+    expect(zip.text('district.csv').split('\r\n')[0]).toBe(`\uFEFF${EXPORT_KINDS[0]!.columns.map(([c]) => `"${c}"`).join(',')}`);
+  });
+
+  it('nobody to ask (the requester is gone): the README is in the district\'s language; an English-speaking administrator of a Spanish district reads English', async () => {
+    const w = await world();
+    await t.db.updateTable('districts').set({ settings: JSON.stringify({ language: 'es' }) }).where('id', '=', w.maple.id).execute();
+    const queued = await t.db.insertInto('district_exports').values({ district_id: w.maple.id, requested_by: null, status: 'queued', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    await runExport({ db: t.db, dataDir, appUrl: 'http://coachwell.test', mailer: t.mailer, log: () => {} }, queued.id);
+    const row = await t.db.selectFrom('district_exports').select(['status', 'file_path']).where('id', '=', queued.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('ready');
+    expect(unzipText(await readFile(join(dataDir, row.file_path!))).text('README.md')).toMatch(/^# Maple Grove Schools: todos los datos del distrito\n/);
+
+    await t.db.updateTable('users').set({ locale: 'en' }).where('id', '=', w.admin.id).execute();
+    const readme = (await zipOf(w)).text('README.md');
+    expect(readme).toMatch(/^# Maple Grove Schools: all district data\n/);
+    expect(readme).toContain('### district.csv, district.json (1 row)\n\nThe district itself: one row.\n');
   });
 });

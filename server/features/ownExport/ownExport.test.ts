@@ -13,6 +13,7 @@ import { buildInteractionsWorld, impersonatingAgent, insertInteraction, observat
 import { ExportZip } from '../../lib/exportZip';
 import { READ_LOG_OFF_NOTE } from './export';
 import { OWN_KINDS } from './kinds';
+import { SERVER_TEXTS } from '../../i18n/translate';
 
 let t: TestApp;
 let w: InteractionsWorld;
@@ -242,5 +243,38 @@ describe('GET /api/me/export rate limit', () => {
     expect(res.status).toBe(429);
     expect(res.body.message).toBe('You have downloaded your data several times this hour. Try again in an hour.');
     expect(await limited.db.selectFrom('audit_log').select('id').where('action', '=', 'own_data_exported').execute()).toHaveLength(3);
+  });
+});
+
+describe('the README in the person\'s language (issue 33)', () => {
+  it('every kind\'s sentence and every column\'s meaning has Spanish', () => {
+    const es = SERVER_TEXTS.es;
+    const left = [READ_LOG_OFF_NOTE, ...OWN_KINDS.flatMap((k) => [k.about, ...k.columns.map(([, text]) => text)])].filter((text) => !(text in es));
+    expect(left).toEqual([]);
+  });
+
+  it('a Spanish-speaking person: the README is Spanish (intro, each kind, each meaning); file and column names, and the files, stay as they are', async () => {
+    await t.db.updateTable('users').set({ locale: 'es' }).where('id', '=', w.teacher.id).execute();
+    await t.db.updateTable('districts').set({ settings: JSON.stringify({ educator_read_log_visible: false }) }).where('id', '=', w.district.id).execute();
+    const { files } = await exportOf(await loginAs(t.app, w.teacher));
+    const readme = strFromU8(files['README.md']!);
+    expect(readme).toMatch(new RegExp(`^# Sus datos en Coachwell\n\nLo que Coachwell guarda sobre ${w.teacher.name} y lo que escribió, al \\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z \\(UTC\\)\\.\n`));
+    expect(readme).toContain('## profile.csv / profile.json\n\nSu cuenta: nombre, correo electrónico, estado, zona horaria e idioma de las fechas, cuándo se creó y se usó por última vez, y su distrito.\n\n'
+      + '| columna | significado |\n|---|---|\n| id | El número de su cuenta. |\n| name | Su nombre. |\n| email | Su correo electrónico (su nombre para iniciar sesión). |\n');
+    expect(readme).toContain('\n\nSu distrito desactivó "Quién ha leído sobre mí" para los educadores, así que este archivo está vacío.\n');
+    for (const kind of OWN_KINDS) {
+      expect(readme).toContain(`## ${kind.name}.csv / ${kind.name}.json`);
+      for (const [column] of kind.columns) expect(readme, `${kind.name}.${column}`).toContain(`\n| ${column} | `);
+    }
+    for (const english of ['Your data in Coachwell', 'What Coachwell holds about', '| column | meaning |', 'Your login\'s number.', READ_LOG_OFF_NOTE]) expect(readme).not.toContain(english);
+    expect(Buffer.from(files['profile.csv']!).toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${OWN_KINDS.find((k) => k.name === 'profile')!.columns.map(([c]) => `"${c}"`).join(',')}`);
+  });
+
+  it('an English-speaking person reads English, whatever their district\'s language', async () => {
+    await t.db.updateTable('districts').set({ settings: JSON.stringify({ language: 'es' }) }).where('id', '=', w.district.id).execute();
+    await t.db.updateTable('users').set({ locale: 'en' }).where('id', '=', w.teacher.id).execute();
+    const readme = strFromU8((await exportOf(await loginAs(t.app, w.teacher))).files['README.md']!);
+    expect(readme).toMatch(/^# Your data in Coachwell\n/);
+    expect(readme).toContain('| column | meaning |\n|---|---|\n| id | Your login\'s number. |\n');
   });
 });
