@@ -4,7 +4,8 @@
 // for the parts a message is built with (an email, a count): "Check your inbox at {email}: …" matches any address,
 // and the translation takes the same placeholders. A `{label}` placeholder holds the name of a field the shared schemas
 // build messages with ("First name is required."): its value is translated too when the catalogue has it exactly
-// ("First name" → "Nombre"); other values (names, emails, counts) stay as they are. English is the text as written:
+// ("First name" → "Nombre"), and so is a `{role}` ("provider admin" in an audit sentence); other values (names,
+// emails, counts) stay as they are. English is the text as written:
 // it needs no catalogue.
 //
 // The catalogues: common/i18n/<locale>/*.json, one file per area (merged in its index.ts). The server answers its messages through them (server/i18n); the
@@ -48,6 +49,9 @@ function patternsOf(catalog: TextCatalog): Pattern[] {
   return patterns;
 }
 
+/** Placeholders whose value is itself a text of the catalogues (a field's name, a role's), not a name or a number. */
+const TRANSLATED_VALUES = new Set(['label', 'role']);
+
 /** `english` in the catalogue's language; unchanged when the catalogue has no translation of it. */
 export function translateText(catalog: TextCatalog, english: string): string {
   const exact = catalog[english];
@@ -55,7 +59,7 @@ export function translateText(catalog: TextCatalog, english: string): string {
   for (const pattern of patternsOf(catalog)) {
     const match = pattern.regex.exec(english);
     if (!match) continue;
-    const values = new Map(pattern.names.map((name, i) => [name, name === 'label' ? catalog[match[i + 1]!] ?? match[i + 1]! : match[i + 1]!]));
+    const values = new Map(pattern.names.map((name, i) => [name, TRANSLATED_VALUES.has(name) ? catalog[match[i + 1]!] ?? match[i + 1]! : match[i + 1]!]));
     return pattern.translation.replace(PLACEHOLDER, (whole, name: string) => values.get(name) ?? whole);
   }
   return english;

@@ -102,6 +102,13 @@ describe('the audit log\'s sentences in Spanish (provider admin area)', () => {
     { new_version: true, version: 3 }, { item: 'review_staff' }, { retention_days: { to: 1 } }, { retention_days: { to: 30 } },
   ];
 
+  it('a role named in a sentence is in Spanish too (a {role} value is a text of the catalogue, not a name)', () => {
+    for (const [to, spanish] of [['provider_admin', 'administrador/a del proveedor'], ['provider_support', 'soporte del proveedor']]) {
+      const what = AUDIT_ACTIONS.staff_role_changed!.sentence({ subject: 'Sam Ortega', name: 'Sam Ortega', deleted: false, details: { role: { to } } });
+      expect(tr(what)).toBe(`cambió el rol de Sam Ortega a ${spanish}`);
+    }
+  });
+
   it('every action\'s verb phrase, with any of its details, has Spanish', () => {
     const left = new Set<string>();
     for (const [action, template] of Object.entries(AUDIT_ACTIONS)) {
