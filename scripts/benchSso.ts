@@ -23,7 +23,7 @@ async function main() {
   const op = await startTestProvider({ redirectUri: `${SSO_APP_URL}/api/auth/sso/callback`, accounts: [{ sub: 'bench-1', email: 'ana@maple.test', email_verified: true }] });
   const agent = new http.Agent({ keepAlive: true });
   try {
-    const district = await buildDistrict(t.db, { name: 'Bench SSO District' });
+    const district = await buildDistrict(t.db, { name: 'Bench SSO District', planKey: 'enterprise' });
     await buildUser(t.db, { role: 'coach', districtId: district.id, email: 'ana@maple.test' });
     await connectProvider(t, district.id, op);
 
@@ -39,6 +39,7 @@ async function main() {
         const [k, v] = c.split(';')[0]!.split('=') as [string, string];
         jar.set(k, v);
       }
+      if (started.status !== 200) throw new Error(`the start answered ${started.status}: ${started.body}`);
       const back = await op.complete((JSON.parse(started.body) as { redirect: string }).redirect);
       const tokensBefore = op.tokenMs.length;
       const t0 = performance.now();
