@@ -36,7 +36,9 @@ function words(key: string): string {
 
 export const AUDIT_ACTIONS: Record<string, ActionText> = {
   // Sign-in and accounts
-  login: f('Signed in', (p) => (p.details.area === 'admin' ? 'signed in to the admin area'
+  login: f('Signed in', (p) => (p.details.area === 'admin'
+    ? text(p.details.provider) ? `signed in to the admin area with their company account (${text(p.details.provider)})`
+      : p.details.break_glass === true ? 'signed in to the admin area with their password while Coachwell staff use single sign-on (break-glass)' : 'signed in to the admin area'
     : text(p.details.provider) ? `signed in with their school account (${text(p.details.provider)})`
       : p.details.break_glass === true ? 'signed in with their password while the district uses single sign-on (break-glass)' : 'signed in')),
   login_failed: f('Sign-in failed', (p) => `failed to sign in${text(p.details.email) ? ` as ${text(p.details.email)}` : ''}`),
@@ -52,11 +54,15 @@ export const AUDIT_ACTIONS: Record<string, ActionText> = {
     `turned ${p.details.action_step_digest === false ? 'off' : 'on'} the weekly action-step email of ${p.subject}`),
   invite_accepted: a('Invitation accepted', 'accepted their invitation'),
   login_refused: f('Sign-in refused', (p) => (p.details.reason === 'password_sign_in_off'
-    ? 'was refused a password sign-in because the district uses single sign-on'
+    ? p.details.area === 'admin' ? 'was refused a password sign-in because Coachwell staff sign in with their company account'
+      : 'was refused a password sign-in because the district uses single sign-on'
+    : text(p.details.provider) && p.details.area === 'admin' ? `was refused sign-in to the admin area with their company account (${text(p.details.provider)}): ${text(p.details.reason) ?? 'refused'}`
     : text(p.details.provider) ? `was refused sign-in with their school account (${text(p.details.provider)}): ${text(p.details.reason) ?? 'refused'}`
       : p.details.reason === 'district_scheduled_for_deletion' ? 'was refused sign-in because the district is scheduled for deletion'
         : 'was refused sign-in because the district is suspended')),
-  sso_linked: f('School account linked', (p) => `linked their school account (${text(p.details.provider) ?? 'single sign-on'}) on first sign-in`),
+  sso_linked: f('School account linked', (p) => (p.details.area === 'admin'
+    ? `linked their company account (${text(p.details.provider) ?? 'single sign-on'}) on first sign-in`
+    : `linked their school account (${text(p.details.provider) ?? 'single sign-on'}) on first sign-in`)),
   sso_user_created: f('Login created by single sign-on', (p) => `was given an educator login on first sign-in with their school account (${text(p.details.provider) ?? 'single sign-on'})`),
   impersonation_started: a('Impersonation started', 'started impersonating {subject}'),
   impersonation_stopped: a('Impersonation stopped', 'stopped impersonating {subject}'),

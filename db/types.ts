@@ -600,6 +600,17 @@ export interface SsoLinksTable {
   last_sign_in_at: Timestamp | null;
 }
 
+/** A Coachwell staff login tied to the provider's own sign-in subject (issuer + subject, unique; no district). */
+export interface ProviderSsoLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  issuer: string;
+  subject: string;
+  email_at_link: string | null;
+  created_at: CreatedAt;
+  last_sign_in_at: Timestamp | null;
+}
+
 export interface ObservationAnswersTable {
   observation_id: number;
   item_id: number;
@@ -1295,6 +1306,7 @@ export interface Database {
   coaching_request_holders: CoachingRequestHoldersTable;
   sso_connections: SsoConnectionsTable;
   sso_links: SsoLinksTable;
+  provider_sso_links: ProviderSsoLinksTable;
   rate_limits: RateLimitsTable;
 }
 

@@ -136,7 +136,7 @@ export function createApp(deps: Deps): express.Express {
   api.use(apiNotFound);
 
   app.use('/api', api);
-  app.use(staticRoutes(config.publicDir, config.sentryDsn, SESSION_COOKIE));
+  app.use(staticRoutes(config.publicDir, config.sentryDsn, SESSION_COOKIE, { staffSso: config.sso.providerStaff !== null }));
   app.use(errorMiddleware((err) => deps.log(err), opsErrorRecorder(db, deps.log)));
   return app;
 }

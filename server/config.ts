@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isEmailDomain, SSO_KINDS, type SsoKind } from '../common/ssoValues';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -29,7 +30,52 @@ export interface Config {
     secretKey: Buffer | null;
     /** SSO_ALLOW_HTTP=1: plain-http issuers accepted (local test providers); never in production. */
     allowHttp: boolean;
+    /** PROVIDER_SSO_*: Coachwell staff sign in to /admin through the provider's own connection; null when unset. */
+    providerStaff: ProviderStaffSso | null;
   };
+}
+
+/** The provider's own sign-in connection for its staff (issue 30, item 4), from the environment. */
+export interface ProviderStaffSso {
+  kind: SsoKind;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Staff emails' domains the connection accepts (lower case). */
+  domains: string[];
+  /** PROVIDER_SSO_PASSWORD_LOGIN=0: staff sign in only through the connection (default: passwords stay). */
+  passwordLogin: boolean;
+}
+
+/** PROVIDER_SSO_ISSUER and the rest: all of the required four, or none of them. */
+function providerStaffSso(env: NodeJS.ProcessEnv): ProviderStaffSso | null {
+  const issuer = env.PROVIDER_SSO_ISSUER?.trim() ?? '';
+  const clientId = env.PROVIDER_SSO_CLIENT_ID?.trim() ?? '';
+  const clientSecret = env.PROVIDER_SSO_CLIENT_SECRET ?? '';
+  const domainsText = env.PROVIDER_SSO_DOMAINS?.trim() ?? '';
+  if (!issuer && !clientId && !clientSecret && !domainsText) return null;
+  const missing = [
+    ['PROVIDER_SSO_ISSUER', issuer], ['PROVIDER_SSO_CLIENT_ID', clientId], ['PROVIDER_SSO_CLIENT_SECRET', clientSecret], ['PROVIDER_SSO_DOMAINS', domainsText],
+  ].filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length > 0) throw new Error(`Coachwell staff single sign-on needs ${missing.join(', ')} too (or none of the PROVIDER_SSO_ variables).`);
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(`PROVIDER_SSO_ISSUER must be the provider's issuer address (https://…), got "${issuer}".`);
+  }
+  // Plain http only for a local test provider, and never in production (as SSO_ALLOW_HTTP for districts).
+  if (url.protocol !== 'https:' && (url.protocol !== 'http:' || env.NODE_ENV === 'production')) {
+    throw new Error(`PROVIDER_SSO_ISSUER must be an https:// address, got "${issuer}".`);
+  }
+  const domains = domainsText.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
+  const bad = domains.find((d) => !isEmailDomain(d));
+  if (bad !== undefined) throw new Error(`PROVIDER_SSO_DOMAINS must list email domains separated by commas (like coachwell.example), got "${bad}".`);
+  const kind = (env.PROVIDER_SSO_KIND?.trim().toLowerCase() || 'oidc') as SsoKind;
+  if (!SSO_KINDS.includes(kind)) throw new Error(`PROVIDER_SSO_KIND must be one of ${SSO_KINDS.join(', ')}, got "${env.PROVIDER_SSO_KIND}".`);
+  const password = env.PROVIDER_SSO_PASSWORD_LOGIN?.trim();
+  if (password !== undefined && password !== '' && password !== '0' && password !== '1') throw new Error(`PROVIDER_SSO_PASSWORD_LOGIN must be 0 or 1, got "${password}".`);
+  return { kind, issuer, clientId, clientSecret, domains, passwordLogin: password !== '0' };
 }
 
 function ssoSecretKey(value: string | undefined): Buffer | null {
@@ -101,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: ssoSecretKey(env.SSO_SECRET_KEY),
       // Never in production, whatever the variable says.
       allowHttp: mode !== 'production' && env.SSO_ALLOW_HTTP === '1',
+      providerStaff: providerStaffSso(env),
     },
   };
 }

@@ -155,7 +155,7 @@ function redirectParam(req: Request): string | null {
  * index.html (never cached) for every other GET so deep links work in history mode, with the route's
  * screen chunks preloaded and its stylesheet linked. Pages go brotli- or gzip-compressed when accepted.
  */
-export function staticRoutes(publicDir: string, sentryDsn: string | null, sessionCookie?: string): Router {
+export function staticRoutes(publicDir: string, sentryDsn: string | null, sessionCookie?: string, options: { staffSso?: boolean } = {}): Router {
   const router = Router();
   const indexFile = path.join(publicDir, 'index.html');
   const assetsDir = path.join(publicDir, 'assets');
@@ -194,8 +194,10 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null, sessio
       manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PreloadManifest) : null;
     }
     // A login page that must show something of the visit's own (a single sign-on refusal, `?sso=`, or a district's
-    // sign-in buttons, `?district=`) is the SPA's LoginScreen, not the page rendered at build time.
-    const ssoVisit = req.method === 'GET' && (req.query.sso !== undefined || req.query.district !== undefined);
+    // sign-in buttons, `?district=`) is the SPA's LoginScreen, not the page rendered at build time; so is the staff
+    // sign-in page when this server has Coachwell staff's own connection (PROVIDER_SSO_*: its button).
+    const ssoVisit = req.method === 'GET' && (req.query.sso !== undefined || req.query.district !== undefined
+      || (options.staffSso === true && req.path.replace(/\/$/, '') === '/admin/auth/login'));
     const prerendered = manifest?.pages && !ssoVisit ? matchRoute(manifest.pages, req.path) : undefined;
     // The login form sent natively (before its script ran): its body is not read; the page is shown again.
     if (prerendered && req.method === 'POST') {

@@ -39,9 +39,12 @@ export async function passwordSignInOff(db: DB, districtId: number): Promise<boo
   return row !== undefined;
 }
 
-/** Whether the login holds the district administrator role (the password break-glass above). */
-export async function isDistrictAdministrator(db: DB, userId: number): Promise<boolean> {
+/**
+ * Whether the login holds the administrator role of its side: district administrator for a district's login,
+ * provider administrator for Coachwell staff (the password break-glass above, and PROVIDER_SSO_PASSWORD_LOGIN=0's).
+ */
+export async function isAdministrator(db: DB, user: Pick<User, 'id' | 'district_id'>): Promise<boolean> {
   const row = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select('roles.id')
-    .where('user_roles.user_id', '=', userId).where('roles.name', '=', 'district-admin').executeTakeFirst();
+    .where('user_roles.user_id', '=', user.id).where('roles.name', '=', user.district_id === null ? 'provider-admin' : 'district-admin').executeTakeFirst();
   return row !== undefined;
 }

@@ -152,7 +152,13 @@ export function fillPath(path: string, values: Record<string, string | number>):
 
 /** The demo world, Maple Grove on Enterprise, with a spare district for the provider's writes on a district. */
 export async function demoWorld(): Promise<{ t: TestApp; values: Record<string, string | number> }> {
-  const t = await createTestApp();
+  // Coachwell staff's own sign-in connection (never reached: only its kind is answered).
+  const t = await createTestApp({
+    env: {
+      PROVIDER_SSO_ISSUER: 'https://sso.coachwell.example', PROVIDER_SSO_CLIENT_ID: 'coachwell-staff', PROVIDER_SSO_CLIENT_SECRET: 'not-a-real-secret',
+      PROVIDER_SSO_DOMAINS: 'coachwell.example', PROVIDER_SSO_KIND: 'google',
+    },
+  });
   await runDemoSeed(t.db);
   const maple = await t.db.selectFrom('districts').select('id').where('name', 'like', 'Maple Grove%').executeTakeFirstOrThrow();
   const enterprise = await t.db.selectFrom('plans').select('id').where('key', '=', 'enterprise').executeTakeFirstOrThrow();

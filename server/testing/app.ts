@@ -30,9 +30,9 @@ async function freshDatabase(config: Parameters<typeof prepareDatabase>[0]): Pro
 }
 
 /** A fresh in-memory database and app per call: tests never share state. */
-export async function createTestApp(opts: { rateLimits?: boolean; dataDir?: string } = {}) {
+export async function createTestApp(opts: { rateLimits?: boolean; dataDir?: string; env?: NodeJS.ProcessEnv } = {}) {
   const config = {
-    ...loadConfig({ NODE_ENV: 'test' }), databaseFile: ':memory:', publicDir: '/nonexistent', appUrl: 'http://coachwell.test',
+    ...loadConfig({ NODE_ENV: 'test', ...opts.env }), databaseFile: ':memory:', publicDir: '/nonexistent', appUrl: 'http://coachwell.test',
     // A test writing files (the district export's zips) gives a temporary folder of its own.
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
   };

@@ -17,9 +17,12 @@ import type { TestProvider } from './oidcProvider';
 export const SSO_APP_URL = 'http://coachwell.test';
 export const SSO_REDIRECT_URI = `${SSO_APP_URL}/api/auth/sso/callback`;
 
-/** createTestApp's app with plain-http issuers allowed; `logged` keeps every line the app logged. */
-export async function createSsoTestApp(opts: { rateLimits?: boolean } = {}) {
-  const base = loadConfig({ NODE_ENV: 'test', SSO_ALLOW_HTTP: '1' });
+/**
+ * createTestApp's app with plain-http issuers allowed; `logged` keeps every line the app logged. `env` adds
+ * variables (PROVIDER_SSO_* for Coachwell staff's own connection).
+ */
+export async function createSsoTestApp(opts: { rateLimits?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+  const base = loadConfig({ NODE_ENV: 'test', SSO_ALLOW_HTTP: '1', ...opts.env });
   const config = { ...base, databaseFile: ':memory:', publicDir: '/nonexistent', appUrl: SSO_APP_URL };
   const { db } = await prepareDatabase(config);
   const mailer = createMemoryMailer();

@@ -9,6 +9,7 @@ import { Form } from '../../components/Form';
 import { login } from './api';
 import { authAreaOf, authBasePath } from './area';
 import { SchoolAccountSignIn } from './SchoolAccountSignIn';
+import { StaffAccountSignIn } from './StaffAccountSignIn';
 import { useFormErrors } from '../../lib/forms';
 import { currentLocale, defineMessages, t, tText } from '../../lib/i18n';
 
@@ -19,6 +20,7 @@ const m = defineMessages({
   subtitle: { id: 'auth.login.subtitle', defaultMessage: 'Plan, record and follow up on instructional coaching across your district.' },
   continueNotice: { id: 'auth.login.continueNotice', defaultMessage: 'Sign in to continue to the page you asked for.' },
   refusalTitle: { id: 'auth.login.refusalTitle', defaultMessage: 'We could not sign you in with your school account' },
+  staffRefusalTitle: { id: 'auth.login.staffRefusalTitle', defaultMessage: 'We could not sign you in with your company account' },
   submit: { id: 'auth.login.submit', defaultMessage: 'Sign in' },
   email: { id: 'auth.login.email', defaultMessage: 'Email' },
   password: { id: 'auth.login.password', defaultMessage: 'Password' },
@@ -32,8 +34,9 @@ export default function LoginScreen({ route }: ScreenProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get('redirect'), area);
-  // A sign-in with a school account that came back refused (`?sso=<reason>`, server/features/sso).
-  const refusal = area === 'app' ? ssoRefusalText(searchParams.get('sso')) : null;
+  // A sign-in with a school (or, for Coachwell staff, company) account that came back refused (`?sso=<reason>`,
+  // server/features/sso).
+  const refusal = ssoRefusalText(searchParams.get('sso'), area);
   const form = useFormErrors({ email: '', password: '' });
 
   const submit = form.onSubmit(async () => {
@@ -64,7 +67,7 @@ export default function LoginScreen({ route }: ScreenProps) {
       )}
 
       {refusal && (
-        <Alert tone="warning" title={t(m.refusalTitle)} className="auth-screen__notice">
+        <Alert tone="warning" title={t(area === 'admin' ? m.staffRefusalTitle : m.refusalTitle)} className="auth-screen__notice">
           {tText(refusal)}
         </Alert>
       )}
@@ -83,6 +86,7 @@ export default function LoginScreen({ route }: ScreenProps) {
           <SchoolAccountSignIn />
         </>
       )}
+      {area === 'admin' && <StaffAccountSignIn />}
 
       {area === 'app' && (
         <p className="auth-screen__alt">

@@ -48,8 +48,11 @@ export async function acceptInvite(token: string, input: { name: string; passwor
   return user;
 }
 
-/** POST /api/auth/social: the provider's address for a school email, or for a district's provider (its button). */
-export function startSchoolSignIn(input: { email: string } | { district_id: number; kind: string }): Promise<{ redirect: string }> {
+/**
+ * POST /api/auth/social: the provider's address for a school email, for a district's provider (its button), or
+ * for Coachwell staff's own connection (`{ area: 'admin' }`).
+ */
+export function startSchoolSignIn(input: { email: string } | { district_id: number; kind: string } | { area: 'admin' }): Promise<{ redirect: string }> {
   return api.post<{ redirect: string }>('auth/social', input);
 }
 
@@ -61,6 +64,13 @@ export interface SsoOptions {
 /** GET /api/auth/sso/options?district=<slug>: the login page's buttons for one district (null slug: none asked). */
 export function useSsoOptions(slug: string | null) {
   return useSWR<SsoOptions, ApiError>(slug ? ['auth/sso/options', slug] : null, ([path, district]: [string, string]) => api.get<SsoOptions>(path, { district }), {
+    shouldRetryOnError: false, revalidateOnFocus: false,
+  });
+}
+
+/** GET /api/auth/sso/provider-staff: the kind of Coachwell staff's own sign-in connection (an error when the server has none). */
+export function useProviderStaffSso() {
+  return useSWR<{ kind: SsoOptions['kinds'][number] }, ApiError>('auth/sso/provider-staff', (path: string) => api.get<{ kind: SsoOptions['kinds'][number] }>(path), {
     shouldRetryOnError: false, revalidateOnFocus: false,
   });
 }

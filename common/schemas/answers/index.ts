@@ -35,7 +35,7 @@ import {
 } from './observations';
 import { readLogEntryAnswer } from './readLog';
 import { retentionPreviewAnswer } from './retention';
-import { ssoOptionsAnswer, ssoRedirectAnswer, ssoSignOutAnswer } from './ssoSignIn';
+import { ssoOptionsAnswer, ssoProviderStaffAnswer, ssoRedirectAnswer, ssoSignOutAnswer } from './ssoSignIn';
 import { setupChecklistAnswer } from './setup';
 import { buildingAnswer, districtProfileAnswer } from './site';
 import {
@@ -145,6 +145,7 @@ export const ANSWER_SCHEMAS = {
   ReadLogEntry: readLogEntryAnswer,
   SsoRedirect: ssoRedirectAnswer,
   SsoOptions: ssoOptionsAnswer,
+  SsoProviderStaff: ssoProviderStaffAnswer,
   SsoSignOut: ssoSignOutAnswer,
   SsoConnection: ssoConnectionAnswer,
 } as const;

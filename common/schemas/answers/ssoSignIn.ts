@@ -13,6 +13,10 @@ export const ssoOptionsAnswer = z.strictObject({
 });
 export type SsoOptionsAnswer = z.infer<typeof ssoOptionsAnswer>;
 
+/** GET /api/auth/sso/provider-staff: the kind of the provider's own connection (the staff sign-in page's button). */
+export const ssoProviderStaffAnswer = z.strictObject({ kind: z.enum(SSO_KINDS) });
+export type SsoProviderStaffAnswer = z.infer<typeof ssoProviderStaffAnswer>;
+
 /** POST /api/auth/sso/logout: signed out here; the provider's end-session address, or null when it offers none. */
 export const ssoSignOutAnswer = z.strictObject({ redirect: z.nullable(z.string()) });
 export type SsoSignOutAnswer = z.infer<typeof ssoSignOutAnswer>;

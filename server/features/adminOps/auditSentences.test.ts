@@ -8,6 +8,7 @@ import type { User } from '../../../db/types';
 import { auditValuesIn, serverSourceFiles } from '../../testing/auditSource';
 import { createTestApp, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
 import { buildStaff, buildUser } from '../../testing/factories';
+import { sentenceTranslator } from './presenter';
 import { LABELLED_SUBJECT_TYPES, READ_GAP_MS } from './queries';
 
 const SERVER = path.resolve(import.meta.dirname, '../..');
@@ -86,6 +87,26 @@ describe('every audit action the server writes has a sentence', () => {
     expect(sentence('log_settings_updated', null, { district: null, details: { retention_days: { from: 90, to: 30 } } })).toBe('Dana Ruiz changed the log retention to 30 days');
     expect(sentence('caseload_assigned', { type: 'coach', id: 5, label: 'Priya Shah' }, { details: { assignments: [{ id: 1 }] } }))
       .toBe('Dana Ruiz assigned 1 educator to the caseload of Priya Shah in Maple Grove Schools');
+  });
+
+  it('says "company account" for Coachwell staff signing in with the provider\'s own connection (issue 30), in both languages', () => {
+    const staff = (action: string, details: Record<string, unknown>) => ({ ...base, action, district: null, details });
+    const cases: [SentenceInput, string, string][] = [
+      [staff('login', { area: 'admin', provider: 'google' }), 'Dana Ruiz signed in to the admin area with their company account (google)',
+        'Dana Ruiz inició sesión en el área de administración con su cuenta de la empresa (google)'],
+      [staff('login', { area: 'admin', break_glass: true }), 'Dana Ruiz signed in to the admin area with their password while Coachwell staff use single sign-on (break-glass)',
+        'Dana Ruiz inició sesión en el área de administración con su contraseña aunque el personal de Coachwell usa inicio de sesión único (acceso de emergencia)'],
+      [staff('login_refused', { area: 'admin', reason: 'password_sign_in_off' }), 'Dana Ruiz was refused a password sign-in because Coachwell staff sign in with their company account',
+        'Dana Ruiz no pudo iniciar sesión con contraseña porque el personal de Coachwell inicia sesión con su cuenta de la empresa'],
+      [staff('login_refused', { area: 'admin', reason: 'no-login', provider: 'google' }), 'Dana Ruiz was refused sign-in to the admin area with their company account (google): no-login',
+        'Dana Ruiz no pudo iniciar sesión en el área de administración con su cuenta de la empresa (google): no-login'],
+      [staff('sso_linked', { area: 'admin', provider: 'google' }), 'Dana Ruiz linked their company account (google) on first sign-in',
+        'Dana Ruiz vinculó su cuenta de la empresa (google) en su primer inicio de sesión'],
+    ];
+    for (const [entry, english, spanish] of cases) {
+      expect(auditSentence(entry)).toBe(english);
+      expect(auditSentence(entry, sentenceTranslator('es'))).toBe(spanish);
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import type { Deps } from '../../deps';
 import { requireAuth } from '../../access/guards';
 import { buildAuthContext } from '../../identity/context';
 import { issueCsrfToken } from '../../http/csrf';
-import { isDistrictAdministrator, passwordSignInOff, startSession } from '../../identity/signIn';
+import { isAdministrator, passwordSignInOff, startSession } from '../../identity/signIn';
 import { SSO_MESSAGES } from '../../../common/schemas/ssoSignIn';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/errors';
 import { DISTRICT_SUSPENDED_MESSAGE } from '../../../common/schemas/adminDistricts';
@@ -114,12 +114,15 @@ export function authRoutes(deps: Deps): Router {
     }
     // Single sign-on only (issue 30): the district's people use their school account; its district
     // administrators keep the password as a break-glass, and that sign-in says so in the audit log.
-    const breakGlass = user.district_id !== null && (await passwordSignInOff(db, user.district_id));
-    if (breakGlass && !(await isDistrictAdministrator(db, user.id))) {
+    // Coachwell staff likewise when PROVIDER_SSO_PASSWORD_LOGIN=0; provider administrators keep theirs.
+    const breakGlass = user.district_id === null
+      ? config.sso.providerStaff?.passwordLogin === false
+      : await passwordSignInOff(db, user.district_id);
+    if (breakGlass && !(await isAdministrator(db, user))) {
       await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
         action: 'login_refused', details: { reason: 'password_sign_in_off', area: input.area },
       });
-      throw forbidden(SSO_MESSAGES.passwordOff);
+      throw forbidden(user.district_id === null ? SSO_MESSAGES.staffPasswordOff : SSO_MESSAGES.passwordOff);
     }
     await startSession(req, res, user, secure);
     const now = nowIso();

@@ -19,6 +19,9 @@ import {
   domainOfEmail, domainsOf, districtStatusOf, findLink, insertLink, touchLink, type SignInConnection,
 } from './signInQueries';
 
+/** The provider's own connection's id (Coachwell staff, features/sso/providerStaff.ts); a district's start at 1. */
+export const PROVIDER_STAFF_CONNECTION_ID = 0;
+
 /** How long a started sign-in may take at the provider. */
 export const SIGN_IN_TTL_MS = 10 * 60_000;
 
@@ -63,6 +66,8 @@ export class SignInRefused extends Error {
   keyUnknown = false;
   /** The connection the refused sign-in went through, once known (for the audit row and a fresh start). */
   connection?: SignInConnection;
+  /** Which sign-in page the person goes back to: Coachwell staff's (the provider's own connection) or the districts'. */
+  area: 'app' | 'admin' = 'app';
   constructor(readonly reason: SsoRefusal, readonly detail: string, readonly user?: User) {
     super(`single sign-on refused: ${reason} (${detail})`);
     this.name = 'SignInRefused';
@@ -124,10 +129,15 @@ export async function verifyCallback(
   res.clearCookie(PENDING_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: PENDING_PATH });
   const state = typeof req.query.state === 'string' ? req.query.state : '';
   if (!pending || !state || pending.state !== state || Date.now() - pending.startedAt > SIGN_IN_TTL_MS) {
-    throw new SignInRefused('state', !pending ? 'nothing pending in this session' : pending.state !== state ? 'state does not match' : 'expired');
+    const refused = new SignInRefused('state', !pending ? 'nothing pending in this session' : pending.state !== state ? 'state does not match' : 'expired');
+    // The provider's own connection's people go back to the staff sign-in page.
+    if (pending?.connectionId === PROVIDER_STAFF_CONNECTION_ID) refused.area = 'admin';
+    throw refused;
   }
   const connection = await findConnection(pending.districtId, pending.connectionId);
-  if (!connection) throw new SignInRefused('failed', 'the connection was removed meanwhile');
+  if (!connection) {
+    throw Object.assign(new SignInRefused('failed', 'the connection was removed meanwhile'), { area: pending.connectionId === PROVIDER_STAFF_CONNECTION_ID ? 'admin' : 'app' });
+  }
   if (typeof req.query.error === 'string') {
     throw Object.assign(new SignInRefused(req.query.error === 'access_denied' ? 'cancelled' : 'failed', `provider error ${req.query.error.slice(0, 60)}`), { connection });
   }

@@ -2,12 +2,14 @@
 // address; GET /api/auth/sso/callback finishes the sign-in and redirects into /app, or to the login page
 // with `?sso=<reason>` (common/schemas/ssoSignIn.ts says it in words); GET /api/auth/sso/options gives the
 // login page's buttons for a district; POST /api/auth/sso/logout ends our session and answers the
-// provider's end-session address where it offers one.
+// provider's end-session address where it offers one. Coachwell staff sign in to /admin the same way through the
+// provider's own connection when PROVIDER_SSO_* is set (providerStaff.ts): `{ area: 'admin' }` starts it, and
+// GET /api/auth/sso/provider-staff tells the staff sign-in page which button to show.
 import { Router, type Response } from 'express';
 import * as client from 'openid-client';
 import { SSO_KINDS } from '../../../common/ssoValues';
 import { SSO_MESSAGES, socialSignInSchema, ssoOptionsQuerySchema, type SsoRefusal } from '../../../common/schemas/ssoSignIn';
-import type { SsoOptionsAnswer, SsoRedirectAnswer, SsoSignOutAnswer } from '../../../common/schemas/answers/ssoSignIn';
+import type { SsoOptionsAnswer, SsoProviderStaffAnswer, SsoRedirectAnswer, SsoSignOutAnswer } from '../../../common/schemas/answers/ssoSignIn';
 import { nowIso } from '../../../db/connection';
 import type { Deps } from '../../deps';
 import { issueCsrfToken } from '../../http/csrf';
@@ -19,7 +21,8 @@ import { securityEvents } from '../../lib/opsLog';
 import { secretBoxFor } from '../../lib/secretBox';
 import { startSession } from '../../identity/signIn';
 import { findActiveLogin, normalizeEmail } from '../../identity/users';
-import { personFor, SignInRefused, startSignIn, verifyCallback } from './signIn';
+import { personFor, PROVIDER_STAFF_CONNECTION_ID, SignInRefused, startSignIn, verifyCallback } from './signIn';
+import { isProviderStaffConnection, providerStaffConnection, providerStaffFor } from './providerStaff';
 import { RelyingParties } from './signInDiscovery';
 import {
   connectionById, connectionOfKind, connectionsForDomain, districtSignInOptions, domainOfEmail, type SignInConnection,
@@ -35,6 +38,7 @@ export const SSO_NO_CONNECTION_OF_KIND = 'This district has no sign-in connectio
 export const SSO_PROVIDER_UNREACHABLE = 'We could not reach your school account\'s provider. Try again in a few minutes; if it keeps failing, ask your district administrator to test the connection.';
 
 const LOGIN_PAGE = '/app/auth/login';
+const STAFF_LOGIN_PAGE = '/admin/auth/login';
 const kindOrder = (kind: string) => SSO_KINDS.indexOf(kind as (typeof SSO_KINDS)[number]);
 
 export function ssoSignInRoutes(deps: Deps): Router {
@@ -42,7 +46,9 @@ export function ssoSignInRoutes(deps: Deps): Router {
   const secure = config.env === 'production';
   const box = secretBoxFor(config, (m) => deps.log(m));
   const parties = new RelyingParties({ allowHttp: config.sso.allowHttp, open: (sealed) => box.open(sealed) });
-  const findConnection = (districtId: number, id: number) => connectionById(db, districtId, id);
+  const staffConnection = providerStaffConnection(config, box);
+  const findConnection = async (districtId: number, id: number) =>
+    (id === PROVIDER_STAFF_CONNECTION_ID ? staffConnection ?? undefined : connectionById(db, districtId, id));
   const router = Router();
 
   /** The connection an email's domain finds: in the district where the email already signs in when several claim it. */
@@ -70,6 +76,11 @@ export function ssoSignInRoutes(deps: Deps): Router {
     await limiter.hit(clientKey(req, 'sso-start'), SSO_STARTS_PER_ADDRESS);
     const input = validate(socialSignInSchema, req.body);
     let connection: SignInConnection | undefined;
+    if ('area' in input) {
+      if (!staffConnection) throw notFound(SSO_MESSAGES.staffNotSetUp);
+      res.json({ redirect: await addressOf(res, staffConnection) } satisfies SsoRedirectAnswer);
+      return;
+    }
     if ('email' in input) {
       await limiter.hit(clientKey(req, 'sso-start', input.email), SSO_STARTS_PER_ADDRESS_AND_EMAIL);
       connection = await connectionForEmail(input.email);
@@ -93,6 +104,11 @@ export function ssoSignInRoutes(deps: Deps): Router {
     } satisfies SsoOptionsAnswer);
   });
 
+  router.get('/auth/sso/provider-staff', (_req, res) => {
+    if (!staffConnection) throw notFound(SSO_MESSAGES.staffNotSetUp);
+    res.json({ kind: staffConnection.kind } satisfies SsoProviderStaffAnswer);
+  });
+
   router.get('/auth/sso/callback', async (req, res) => {
     let connection: SignInConnection | undefined;
     try {
@@ -100,17 +116,20 @@ export function ssoSignInRoutes(deps: Deps): Router {
       connection = verified.connection;
       const { identity } = verified;
       const found = connection;
-      const user = await personFor(db, req.actor, found, identity, async () => {
-        await limiter.hit(clientKey(req, 'sso-create'), SSO_CREATIONS_PER_ADDRESS_PER_HOUR, 60 * 60_000);
-        await limiter.hit(`sso-create|district:${found.district_id}`, SSO_CREATIONS_PER_DISTRICT_PER_DAY, 24 * 60 * 60_000);
-      });
+      const staff = isProviderStaffConnection(found);
+      const user = staff
+        ? await providerStaffFor(db, req.actor, found, identity)
+        : await personFor(db, req.actor, found, identity, async () => {
+          await limiter.hit(clientKey(req, 'sso-create'), SSO_CREATIONS_PER_ADDRESS_PER_HOUR, 60 * 60_000);
+          await limiter.hit(`sso-create|district:${found.district_id}`, SSO_CREATIONS_PER_DISTRICT_PER_DAY, 24 * 60 * 60_000);
+        });
       await startSession(req, res, user, secure);
       req.session.ssoSignedIn = { connectionId: found.id, districtId: found.district_id, idToken: identity.idToken };
       await db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', user.id).execute();
       await recordAudit(db, { ...req.actor, districtId: user.district_id, userId: user.id }, {
-        action: 'login', details: { area: 'app', provider: found.kind },
+        action: 'login', details: { area: staff ? 'admin' : 'app', provider: found.kind },
       });
-      res.redirect(302, '/app');
+      res.redirect(302, staff ? '/admin' : '/app');
     } catch (err) {
       if (err instanceof SignInRefused) connection ??= err.connection;
       // The provider signed with a key it had only just published: start once more (its own session makes
@@ -135,14 +154,16 @@ export function ssoSignInRoutes(deps: Deps): Router {
         detail = (err as Error).message;
         deps.log('Single sign-on callback failed:', detail);
       }
-      await recordAudit(db, { ...req.actor, districtId: connection?.district_id ?? null, userId }, {
-        action: 'login_refused', details: { reason, provider: connection?.kind ?? null, area: 'app' },
+      const area = isProviderStaffConnection(connection) || (err instanceof SignInRefused && err.area === 'admin') ? 'admin' : 'app';
+      const districtId = area === 'admin' ? null : connection?.district_id ?? null;
+      await recordAudit(db, { ...req.actor, districtId, userId }, {
+        action: 'login_refused', details: { reason, provider: connection?.kind ?? null, area },
       });
       securityEvents(db, deps.log).record(req, {
-        kind: 'failed-sign-in', email: null, userId, districtId: connection?.district_id ?? null,
-        details: { area: 'app', reason: `sso:${reason}`, detail: detail.slice(0, 300) },
+        kind: 'failed-sign-in', email: null, userId, districtId,
+        details: { area, reason: `sso:${reason}`, detail: detail.slice(0, 300) },
       });
-      res.redirect(302, `${LOGIN_PAGE}?sso=${reason}`);
+      res.redirect(302, `${area === 'admin' ? STAFF_LOGIN_PAGE : LOGIN_PAGE}?sso=${reason}`);
     }
   });
 
@@ -151,12 +172,13 @@ export function ssoSignInRoutes(deps: Deps): Router {
     const auth = req.auth;
     let redirect: string | null = null;
     if (signedIn && auth && !auth.impersonator) {
-      const connection = await connectionById(db, signedIn.districtId, signedIn.connectionId);
+      const connection = await findConnection(signedIn.districtId, signedIn.connectionId);
       if (connection) {
         try {
           const relying = await parties.configurationFor(connection);
           if (relying.serverMetadata().end_session_endpoint) {
-            const parameters: Record<string, string> = { post_logout_redirect_uri: `${config.appUrl}${LOGIN_PAGE}`, client_id: connection.client_id };
+            const loginPage = isProviderStaffConnection(connection) ? STAFF_LOGIN_PAGE : LOGIN_PAGE;
+            const parameters: Record<string, string> = { post_logout_redirect_uri: `${config.appUrl}${loginPage}`, client_id: connection.client_id };
             if (signedIn.idToken) parameters.id_token_hint = signedIn.idToken;
             redirect = client.buildEndSessionUrl(relying, parameters).href;
           }
