@@ -17,7 +17,8 @@ if (process.env.VITEST) vi.setConfig({ testTimeout: 60_000 });
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DEMO_PASSWORD = 'coachwell-demo';
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -24,6 +24,8 @@ export interface TestProviderOptions {
   codeTtl?: number;
   /** Where the provider may send the browser after its end-session page. */
   postLogoutRedirectUris?: string[];
+  /** The loopback port to listen on (default: any free one); a browser test that must name the issuer before the provider starts picks one. */
+  port?: number;
 }
 
 export interface TestProvider {
@@ -68,7 +70,7 @@ async function formBody(req: http.IncomingMessage): Promise<URLSearchParams> {
 
 export async function startTestProvider(options: TestProviderOptions): Promise<TestProvider> {
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = options.clientId ?? 'coachwell-test';
   const clientSecret = options.clientSecret ?? 'test-client-secret-9f8e7d6c5b4a';

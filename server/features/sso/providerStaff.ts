@@ -10,11 +10,14 @@ import type { User } from '../../../db/types';
 import type { Actor } from '../../lib/audit';
 import { recordAudit } from '../../lib/audit';
 import { findUserById, findUserInDistrictByEmail } from '../../identity/users';
-import { PROVIDER_STAFF_CONNECTION_ID, SignInRefused, type PendingSeal, type VerifiedIdentity } from './signIn';
+import { PROVIDER_STAFF_CONNECTION_ID, SignInRefused, type VerifiedIdentity } from './signIn';
 import type { SignInConnection } from './signInQueries';
 
-/** The provider's own connection in the shape of a district's (its secret sealed like theirs), or null when unset. */
-export function providerStaffConnection(config: Config, box: PendingSeal): SignInConnection | null {
+/**
+ * The provider's own connection in the shape of a district's, or null when unset. Its secret is the environment's,
+ * kept as is (a district's is sealed in its row): nothing seals it, so production needs no SSO_SECRET_KEY for it.
+ */
+export function providerStaffConnection(config: Config): (SignInConnection & { client_secret: string }) | null {
   const staff = config.sso.providerStaff;
   if (!staff) return null;
   return {
@@ -23,7 +26,8 @@ export function providerStaffConnection(config: Config, box: PendingSeal): SignI
     kind: staff.kind,
     issuer: staff.issuer,
     client_id: staff.clientId,
-    client_secret_sealed: box.seal(staff.clientSecret),
+    client_secret_sealed: '',
+    client_secret: staff.clientSecret,
     domains: JSON.stringify(staff.domains),
     create_users: 0,
     // Constant for the process: the relying party is kept until discovery is an hour old.

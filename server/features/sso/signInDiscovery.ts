@@ -17,6 +17,8 @@ export interface RelyingPartyConnection {
   issuer: string;
   client_id: string;
   client_secret_sealed: string;
+  /** The secret itself, for the provider's own connection only (from the environment, PROVIDER_SSO_CLIENT_SECRET). */
+  client_secret?: string;
   updated_at: string;
 }
 
@@ -51,7 +53,7 @@ export class RelyingParties {
     const insecure = new URL(connection.issuer).protocol === 'http:';
     if (insecure && !this.options.allowHttp) throw new IssuerNotAllowed(connection.issuer);
     const metadata = await this.metadataOf(connection.issuer, insecure);
-    const secret = this.options.open(connection.client_secret_sealed);
+    const secret = connection.client_secret ?? this.options.open(connection.client_secret_sealed);
     // Client authentication the provider offers: HTTP Basic when it can (Clever asks for it), else the form.
     const methods = metadata.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
     const auth = methods.includes('client_secret_basic') ? client.ClientSecretBasic(secret) : client.ClientSecretPost(secret);

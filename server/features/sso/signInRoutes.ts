@@ -46,7 +46,7 @@ export function ssoSignInRoutes(deps: Deps): Router {
   const secure = config.env === 'production';
   const box = secretBoxFor(config, (m) => deps.log(m));
   const parties = new RelyingParties({ allowHttp: config.sso.allowHttp, open: (sealed) => box.open(sealed) });
-  const staffConnection = providerStaffConnection(config, box);
+  const staffConnection = providerStaffConnection(config);
   const findConnection = async (districtId: number, id: number) =>
     (id === PROVIDER_STAFF_CONNECTION_ID ? staffConnection ?? undefined : connectionById(db, districtId, id));
   const router = Router();
