@@ -289,6 +289,12 @@ CREATE INDEX "observations_interaction_idx" on "observations" ("interaction_id")
 -- index observations_observer_idx
 CREATE INDEX "observations_observer_idx" on "observations" ("district_id", "observer_id", "status");
 
+-- index provider_sso_links_issuer_subject_idx
+CREATE UNIQUE INDEX "provider_sso_links_issuer_subject_idx" on "provider_sso_links" ("issuer", "subject");
+
+-- index provider_sso_links_user_idx
+CREATE INDEX "provider_sso_links_user_idx" on "provider_sso_links" ("user_id");
+
 -- index quotes_district_idx
 CREATE INDEX "quotes_district_idx" on "quotes" ("district_id", "created_at");
 
@@ -769,6 +775,9 @@ CREATE TABLE "plans" ("id" integer primary key autoincrement, "key" text not nul
 
 -- table provider_settings
 CREATE TABLE "provider_settings" ("key" text primary key, "value" text not null, "updated_by" integer references "users" ("id") on delete set null, "updated_at" text not null);
+
+-- table provider_sso_links
+CREATE TABLE "provider_sso_links" ("id" integer primary key autoincrement, "user_id" integer not null references "users" ("id") on delete cascade, "issuer" text not null, "subject" text not null, "email_at_link" text, "created_at" text not null, "last_sign_in_at" text);
 
 -- table quotes
 CREATE TABLE "quotes" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "number" text not null unique, "plan_id" integer not null references "plans" ("id"), "plan_name" text not null, "price_per_seat_cents" integer not null, "seats" integer not null, "term_years" integer not null, "notes" text default '' not null, "line_items" text not null, "subtotal_cents" integer not null, "discount_bps" integer not null, "discount_cents" integer not null, "total_cents" integer not null, "status" text default 'draft' not null, "valid_until" text not null, "created_by" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "sent_at" text, "sent_to" text, "accepted_at" text, "accepted_by" integer references "users" ("id") on delete set null, "po_number" text, "signer_name" text, "signer_title" text, "declined_at" text, "declined_by" integer references "users" ("id") on delete set null, "decline_reason" text, "activated_at" text, "activated_by" integer references "users" ("id") on delete set null);
