@@ -53,6 +53,7 @@ import * as m0181 from './migrations/20261206_0181_user_locale';
 import * as m0182 from './migrations/20261206_0182_article_translations';
 import * as m0183 from './migrations/20261206_0183_articles_spanish';
 import * as m0185 from './migrations/20261206_0185_provider_sso_links';
+import * as m0186 from './migrations/20261206_0186_certificate_emails';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -109,6 +110,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261206_0182_article_translations': m0182,
   '20261206_0183_articles_spanish': m0183,
   '20261206_0185_provider_sso_links': m0185,
+  '20261206_0186_certificate_emails': m0186,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */

@@ -73,6 +73,12 @@ CREATE UNIQUE INDEX "calendar_feeds_user_unique" on "calendar_feeds" ("user_id")
 -- index calibration_sessions_district_form_idx
 CREATE INDEX "calibration_sessions_district_form_idx" on "calibration_sessions" ("district_id", "form_id", "observed_at");
 
+-- index certificate_emails_certificate_idx
+CREATE INDEX "certificate_emails_certificate_idx" on "certificate_emails" ("certificate_id");
+
+-- index certificate_emails_due_idx
+CREATE INDEX "certificate_emails_due_idx" on "certificate_emails" ("sent_at", "failed_at", "next_attempt_at");
+
 -- index client_errors_at_idx
 CREATE INDEX "client_errors_at_idx" on "client_errors" ("at");
 
@@ -637,6 +643,9 @@ CREATE TABLE "calendar_feeds" ("id" integer primary key autoincrement, "district
 
 -- table calibration_sessions
 CREATE TABLE "calibration_sessions" ("id" integer primary key autoincrement, "district_id" integer not null references "districts" ("id") on delete cascade, "form_id" integer not null references "observation_forms" ("id"), "staff_id" integer not null references "staff" ("id") on delete cascade, "building_id" integer references "buildings" ("id") on delete set null, "observed_at" text not null, "title" text not null, "notes" text, "created_by" integer references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "archived_at" text);
+
+-- table certificate_emails
+CREATE TABLE "certificate_emails" ("id" integer primary key autoincrement, "certificate_id" integer not null references "district_deletion_certificates" ("id") on delete cascade, "recipient" text, "locale" text default 'en' not null, "attempts" integer default 0 not null, "next_attempt_at" text, "sent_at" text, "failed_at" text, "last_error" text, "created_at" text not null);
 
 -- table change_versions
 CREATE TABLE "change_versions" ("scope" text primary key, "version" integer default 0 not null);

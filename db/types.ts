@@ -600,6 +600,21 @@ export interface SsoLinksTable {
   last_sign_in_at: Timestamp | null;
 }
 
+/** A deletion certificate's email to one recipient, retried by the hourly deletion job (issue 32). */
+export interface CertificateEmailsTable {
+  id: Generated<number>;
+  certificate_id: number;
+  /** Cleared once sent or given up. */
+  recipient: string | null;
+  locale: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+}
+
 /** A Coachwell staff login tied to the provider's own sign-in subject (issuer + subject, unique; no district). */
 export interface ProviderSsoLinksTable {
   id: Generated<number>;
@@ -1307,6 +1322,7 @@ export interface Database {
   sso_connections: SsoConnectionsTable;
   sso_links: SsoLinksTable;
   provider_sso_links: ProviderSsoLinksTable;
+  certificate_emails: CertificateEmailsTable;
   rate_limits: RateLimitsTable;
 }
 

@@ -95,6 +95,8 @@ describe('deleting a district', () => {
       .toEqual(['Distrito Escolar Independiente Valle del Sol', 'Maple Grove Unified School District', RIVERBEND]);
     const link = deleted.getByRole('link', { name: new RegExp(`^DDC-\\d{8}-[0-9A-F]{8} for ${CEDAR} \\(PDF\\)$`) });
     await link.waitFor();
+    // Emailed to its administrator (the e2e server writes emails to files: none is refused).
+    await deleted.getByRole('row', { name: new RegExp(CEDAR) }).getByText(/^Emailed to (\d+) of \1$/).waitFor();
     expect(await axeBlocking(page)).toEqual([]);
     await shot(page, 'deleted-districts-1366');
     // The certificate downloads as a PDF.

@@ -66,5 +66,7 @@ export interface DistrictDeletionCertificate {
   files_deleted: number;
   /** How many addresses the certificate was emailed to (administrators and the billing contact). */
   recipients: number;
+  /** Its emails: sent, waiting to be sent again (the mail server refused them so far), given up. */
+  emails: { sent: number; waiting: number; failed: number };
   download_url: string;
 }

@@ -18,6 +18,7 @@ export const districtDeletionCertificateAnswer = z.strictObject({
   total_records: z.number(),
   files_deleted: z.number(),
   recipients: z.number(),
+  emails: z.strictObject({ sent: z.number(), waiting: z.number(), failed: z.number() }),
   download_url: z.string(),
 });
 export type DistrictDeletionCertificateAnswer = z.infer<typeof districtDeletionCertificateAnswer>;

@@ -1,6 +1,6 @@
 // The scheduled deletion job (issue 32, item 3), started by server/main.ts (tests call runDistrictDeletions), and the
 // purges "Delete now" starts in this process. Each purge runs in batches (purge.ts), so none holds the event loop.
-// Hourly, and once at start: first every purge already under way whose runner is gone (a crash or restart in the
+// Hourly, and once at start: first the deletion certificates' emails due again (certificateEmails.ts), then every purge already under way whose runner is gone (a crash or restart in the
 // middle: its heartbeat is a minute old, or it was given back) is carried on to its end, at any hour, since a started
 // purge cannot be undone and should not wait a day; then, within PURGE_HOURS_UTC only, every district whose deletion
 // is due (its 30 days' grace has passed) is started and purged, one at a time. A district restored meanwhile is
@@ -9,6 +9,7 @@
 import { type PeriodicJob, startPeriodicJob } from '../../lib/periodicJob';
 import type { DB } from '../../../db/connection';
 import type { Mailer } from '../../lib/mailer';
+import { sendCertificateEmails } from './certificateEmails';
 import { type Purger, type PurgeResult, purgingStopped, runPurge, startPurge, stopPurging } from './purge';
 
 export const DELETION_INTERVAL_MS = 60 * 60_000;
@@ -40,6 +41,8 @@ export interface DeletionRunnerDeps {
  */
 export async function runDistrictDeletions(deps: DeletionRunnerDeps, now = new Date(), { startDue = true } = {}): Promise<PurgeResult[]> {
   const done: PurgeResult[] = [];
+  // First the certificates' emails the mail server refused earlier, whose wait has passed (at any hour).
+  await sendCertificateEmails(deps, now).catch((err: unknown) => deps.log('Sending deletion certificates again failed:', err));
   const run = async (districtId: number, start: boolean) => {
     if (purgingStopped(deps.db)) return;
     try {

@@ -12,7 +12,9 @@ import { appWith, bodyAsBytes, csrfHeaders, guestAgent, loginAs, TEST_PASSWORD, 
 import { expectFieldError } from '../../testing/checks';
 import { buildUser } from '../../testing/factories';
 import { type AdminDistrictsWorld, auditRows, buildAdminDistrictsWorld } from './adminDistricts.fixture';
+import { CERTIFICATE_EMAIL_ATTEMPTS, CERTIFICATE_EMAIL_WAITS_MS, sendCertificateEmails } from './certificateEmails';
 import { districtPurgesSettled, inPurgeWindow, runDistrictDeletions } from './deletionJobs';
+import type { Mail, Mailer } from '../../lib/mailer';
 
 let t: TestApp;
 let w: AdminDistrictsWorld;
@@ -269,5 +271,92 @@ describe('the scheduled deletion job', () => {
     expect(inPurgeWindow(new Date('2026-12-29T10:59:59Z'))).toBe(true);
     expect(inPurgeWindow(new Date('2026-12-29T11:00:00Z'))).toBe(false);
     expect(inPurgeWindow(new Date('2026-12-29T15:00:00Z'))).toBe(false);
+  });
+});
+
+describe('the certificate\'s emails when the mail server refuses them', () => {
+  const MINUTE = 60_000;
+  /** The app's memory mailer, refusing the addresses in `down` while they are in it. */
+  const flaky = (down: Set<string>): Mailer => ({
+    async send(mail: Mail) {
+      if (down.has(mail.to)) throw new Error(`451 mailbox of ${mail.to} unavailable, try again later`);
+      await t.mailer.send(mail);
+    },
+  });
+  const emails = () => t.db.selectFrom('certificate_emails').selectAll().orderBy('id').execute();
+  const certificateMails = () => t.mailer.sent.filter((m) => m.subject.startsWith('Certificate of data deletion'));
+  const listed = async () => (await (await loginAs(t.app, w.support)).get('/api/admin/district-deletions')).body.data[0].emails;
+
+  async function purgeMaple(mailer: Mailer, at: Date) {
+    const { post } = await as(w.providerAdmin);
+    await post(`/api/admin/district/${w.maple.id}/schedule-deletion`).expect(200);
+    await t.db.updateTable('districts').set({ deletion_due_at: new Date(at.getTime() - MINUTE).toISOString() }).where('id', '=', w.maple.id).execute();
+    expect(await runDistrictDeletions({ db: t.db, mailer, dataDir: '/nonexistent-coachwell-data', log: () => undefined }, at)).toHaveLength(1);
+  }
+
+  it('sends the refused one again with the hourly job once its wait has passed, once, then forgets the address', async () => {
+    const down = new Set(['billing@maple.example']);
+    const start = new Date();
+    await purgeMaple(flaky(down), start);
+    expect(certificateMails().map((m) => m.to)).toEqual(['admin@maple.example']);
+    const [admin, billing] = await emails();
+    expect(admin).toMatchObject({ recipient: null, attempts: 1, sent_at: expect.any(String), failed_at: null });
+    expect(billing).toMatchObject({ recipient: 'billing@maple.example', attempts: 1, sent_at: null, failed_at: null, last_error: '451 mailbox of billing@maple.example unavailable, try again later' });
+    // Right after the purge's commit, at the time the purge ran.
+    expect(new Date(billing!.next_attempt_at!).getTime() - start.getTime()).toBeGreaterThanOrEqual(CERTIFICATE_EMAIL_WAITS_MS[0]!);
+    expect(new Date(billing!.next_attempt_at!).getTime() - start.getTime()).toBeLessThan(CERTIFICATE_EMAIL_WAITS_MS[0]! + MINUTE);
+    expect(await listed()).toEqual({ sent: 1, waiting: 1, failed: 0 });
+
+    // Before its wait has passed, the hourly job leaves it; after, it sends it with the same certificate.
+    down.clear();
+    const deps = { db: t.db, mailer: flaky(down), dataDir: '/nonexistent-coachwell-data', log: () => undefined };
+    await runDistrictDeletions(deps, new Date(start.getTime() + 5 * MINUTE));
+    expect(certificateMails()).toHaveLength(1);
+    await runDistrictDeletions(deps, new Date(start.getTime() + 11 * MINUTE));
+    expect(certificateMails().map((m) => m.to)).toEqual(['admin@maple.example', 'billing@maple.example']);
+    const [first, again] = certificateMails();
+    expect(again!.attachments![0]!.content.equals(first!.attachments![0]!.content)).toBe(true);
+    expect(again!.subject).toBe(first!.subject);
+    expect(await emails()).toEqual([
+      expect.objectContaining({ recipient: null, sent_at: expect.any(String) }),
+      expect.objectContaining({ recipient: null, attempts: 2, sent_at: expect.any(String), last_error: null }),
+    ]);
+    expect(await listed()).toEqual({ sent: 2, waiting: 0, failed: 0 });
+    // Nothing is sent twice.
+    await runDistrictDeletions(deps, new Date(start.getTime() + 3 * 24 * 60 * MINUTE));
+    expect(certificateMails()).toHaveLength(2);
+  });
+
+  it(`gives up after ${CERTIFICATE_EMAIL_ATTEMPTS} attempts, waiting longer each time, and says so in the provider's list`, async () => {
+    const mailer = flaky(new Set(['billing@maple.example']));
+    let at = new Date();
+    await purgeMaple(mailer, at);
+    for (let attempt = 1; attempt < CERTIFICATE_EMAIL_ATTEMPTS; attempt += 1) {
+      const [, billing] = await emails();
+      expect(billing!.attempts).toBe(attempt);
+      // The first attempt ran at the purge's own time (a moment after `at`); the others at `at` itself.
+      const waited = new Date(billing!.next_attempt_at!).getTime() - at.getTime();
+      if (attempt === 1) expect(waited - CERTIFICATE_EMAIL_WAITS_MS[0]!).toBeLessThan(MINUTE);
+      else expect(waited).toBe(CERTIFICATE_EMAIL_WAITS_MS[attempt - 1]);
+      at = new Date(billing!.next_attempt_at!);
+      await sendCertificateEmails({ db: t.db, mailer, log: () => undefined }, at);
+    }
+    const [, billing] = await emails();
+    expect(billing).toMatchObject({ recipient: null, attempts: CERTIFICATE_EMAIL_ATTEMPTS, sent_at: null, failed_at: expect.any(String), next_attempt_at: null });
+    expect(await listed()).toEqual({ sent: 1, waiting: 0, failed: 1 });
+    expect(await sendCertificateEmails({ db: t.db, mailer: t.mailer, log: () => undefined }, new Date(at.getTime() + 30 * 24 * 60 * MINUTE))).toBe(0);
+    expect(certificateMails().map((m) => m.to)).toEqual(['admin@maple.example']);
+  });
+
+  it('two runners at once send a due email once', async () => {
+    const down = new Set(['billing@maple.example']);
+    const start = new Date();
+    await purgeMaple(flaky(down), start);
+    down.clear();
+    const later = new Date(start.getTime() + 11 * MINUTE);
+    const deps = { db: t.db, mailer: t.mailer, log: () => undefined };
+    const sent = await Promise.all([sendCertificateEmails(deps, later), sendCertificateEmails(deps, later)]);
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(certificateMails().map((m) => m.to)).toEqual(['admin@maple.example', 'billing@maple.example']);
   });
 });

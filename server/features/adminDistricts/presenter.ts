@@ -114,7 +114,7 @@ function recordsDeleted(progress: string | null): number {
 }
 
 /** One purged district's certificate (GET /api/admin/district-deletions). */
-export function presentDeletionCertificate(c: DeletionCertificateRow): DistrictDeletionCertificate {
+export function presentDeletionCertificate(c: DeletionCertificateRow, emails: DistrictDeletionCertificate['emails']): DistrictDeletionCertificate {
   const counts = (JSON.parse(c.counts) as DeletionCount[]).map((k) => ({ kind: k.kind, label: k.label, count: k.count }));
   return {
     id: c.id,
@@ -130,6 +130,7 @@ export function presentDeletionCertificate(c: DeletionCertificateRow): DistrictD
     total_records: counts.reduce((n, k) => n + k.count, 0),
     files_deleted: c.files_deleted,
     recipients: c.recipients,
+    emails,
     download_url: `/api/admin/district-deletion/${c.id}/certificate`,
   };
 }

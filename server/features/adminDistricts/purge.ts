@@ -10,13 +10,12 @@
 //    triggers set aside (db/dialect.ts), adds them to the stored counts and commits; then the event loop gets a turn
 //    (`setImmediate`) before the next.
 // 3. The last transaction sweeps every step once more (rows a job wrote meanwhile), deletes the district row, stores the
-//    certificate (its PDF made from the stored counts) and writes the "district purged" audit entry. After the
-//    commit: the files are removed and the certificate emailed.
+//    certificate (its PDF made from the stored counts) with its emails queued, and writes the "district purged" audit
+//    entry. After the commit: the files are removed and the certificate emailed (certificateEmails.ts: those the mail
+//    server refuses go again with the hourly job).
 // A crash between batches leaves a district marked purging with the counts of the batches committed: the hourly job
 // (deletionJobs.ts) claims it once its heartbeat is a minute old and carries on. Two runners never purge the same
 // district at once: the claim is one conditional UPDATE, and every batch re-checks it under the row's lock.
-import type { Locale } from '../../../common/locales';
-import { defineServerMessages, formatServer } from '../../i18n/messages';
 import { districtLocale } from '../../i18n/recipients';
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
@@ -31,8 +30,9 @@ import {
 } from '../../../common/schemas/districtDeletion';
 import { conflict } from '../../http/errors';
 import { type Actor, recordAudit } from '../../lib/audit';
-import { defang, escapeHtml, type Mailer } from '../../lib/mailer';
-import { deletionCertificatePdf, instantIn } from './certificatePdf';
+import type { Mailer } from '../../lib/mailer';
+import { deletionCertificatePdf } from './certificatePdf';
+import { queueCertificateEmails, sendCertificateEmails } from './certificateEmails';
 import { DELETION_KINDS, type DeletionKind, PURGE_STEPS, type PurgeStep } from './purgePlan';
 import { findDistrict, userName } from './queries';
 
@@ -281,23 +281,20 @@ async function finishPurge(deps: PurgeDeps, districtId: number, holdPurge: (trx:
     // Who started it: the request's own details when this process started it, else the stored id (a resumed purge).
     const nobody: Actor = { districtId: null, userId: null, impersonatorId: null, ip: null, userAgent: null };
     const actor: Actor = purger?.actor ?? (purge.started_by !== null ? { ...nobody, userId: purge.started_by } : nobody);
+    await queueCertificateEmails(trx, inserted.id, progress.recipients, locale);
     await recordAudit(trx, { ...actor, districtId: null }, {
       action: 'district_purged', subjectType: 'district', subjectId: districtId,
       details: { name: district.name, certificate: number, by: purge.started_by !== null ? 'staff' : 'scheduled_job' },
     });
-    return {
-      certificateId: inserted.id, certificateNumber: number, counts: list, pdf, name: district.name, timezone: district.timezone, purgedAt, locale,
-      files: progress.files, recipients: progress.recipients,
-    };
+    return { certificateId: inserted.id, certificateNumber: number, counts: list, files: progress.files, recipients: progress.recipients };
   });
 
   // After the commit: the district's files, then the certificate to its administrators and billing contact.
   for (const file of result.files) {
     await rm(file, { force: true }).catch((err: unknown) => deps.log('Removing a purged district\'s file failed:', file, err));
   }
-  for (const to of result.recipients) {
-    await deps.mailer.send(certificateMail(to, result)).catch((err: unknown) => deps.log('Sending a deletion certificate failed:', to, err));
-  }
+  // Those the mail server refuses go again with the hourly job (certificateEmails.ts).
+  await sendCertificateEmails(deps, new Date(), result.certificateId);
   return { certificateId: result.certificateId, certificateNumber: result.certificateNumber, counts: result.counts, recipients: result.recipients };
 }
 
@@ -310,38 +307,4 @@ export async function purgeDistrict(deps: PurgeDeps, districtId: number, purger:
   const result = await runPurge(deps, districtId, options, purger);
   if (!result) throw new Error(`The purge of district ${districtId} is held by another runner.`);
   return result;
-}
-
-// The certificate's email, in the district's language as the certificate (issue 33).
-const cm = defineServerMessages({
-  hello: { id: 'adminDistricts.certificateEmail.hello', defaultMessage: 'Hello,' },
-  deleted: {
-    id: 'adminDistricts.certificateEmail.deleted',
-    defaultMessage: "As scheduled, Coachwell has permanently deleted every record it held for {district}: its data in every table, its files and its people's sessions. Its users can no longer sign in.",
-  },
-  deletedOn: { id: 'adminDistricts.certificateEmail.deletedOn', defaultMessage: 'Deleted on {when}.' },
-  attached: {
-    id: 'adminDistricts.certificateEmail.attached',
-    defaultMessage: 'The certificate of data deletion ({number}) is attached, with the counts of what was deleted.',
-  },
-  subject: { id: 'adminDistricts.certificateEmail.subject', defaultMessage: 'Certificate of data deletion: {district}' },
-});
-
-function certificateMail(to: string, r: { certificateNumber: string; name: string; timezone: string; purgedAt: string; pdf: Buffer; counts: DeletionCount[]; locale: Locale }) {
-  const f = (message: (typeof cm)[keyof typeof cm], values?: Record<string, string>) => formatServer(r.locale, message, values);
-  const when = instantIn(r.purgedAt, r.timezone, r.locale);
-  const name = defang(r.name);
-  const text = [f(cm.hello), '', f(cm.deleted, { district: name }), f(cm.deletedOn, { when }), '', f(cm.attached, { number: r.certificateNumber }), '', 'Coachwell'].join('\n');
-  // The district's name in bold in the HTML part: the sentence around a marker, each part escaped.
-  const MARK = '\u0000';
-  const [before = '', after = ''] = f(cm.deleted, { district: MARK }).split(MARK);
-  const html = `<p>${escapeHtml(f(cm.hello))}</p><p>${escapeHtml(before)}<strong>${escapeHtml(name)}</strong>${escapeHtml(after)}</p>`
-    + `<p>${escapeHtml(f(cm.deletedOn, { when }))}</p><p>${escapeHtml(f(cm.attached, { number: r.certificateNumber }))}</p><p>Coachwell</p>`;
-  return {
-    to,
-    subject: f(cm.subject, { district: name }),
-    text,
-    html,
-    attachments: [{ filename: `${r.certificateNumber}.pdf`, content: r.pdf, contentType: 'application/pdf' }],
-  };
 }

@@ -21,6 +21,7 @@ import { restoreDeletion, scheduleDeletion } from './deletion';
 import {
   canManageDistrictAccounts, deletionCertificateReader, districtAccountManager, districtDeletionManager, districtReader, type ProviderCaller,
 } from './policies';
+import { certificateEmailStates } from './certificateEmails';
 import { presentDeletionCertificate, presentDistrictDetail, presentDistrictRow, presentPlanOption } from './presenter';
 import { startPurgeJob } from './deletionJobs';
 import { startPurge } from './purge';
@@ -125,7 +126,8 @@ export function adminDistrictRoutes(deps: Deps): Router {
     deletionCertificateReader(req);
     const page = parsePage(req.query);
     const { rows, total } = await listDeletionCertificates(db, page);
-    res.json({ data: rows.map(presentDeletionCertificate), meta: pageMeta(page.page, page.perPage, total) });
+    const emails = await certificateEmailStates(db, rows.map((r) => r.id));
+    res.json({ data: rows.map((r) => presentDeletionCertificate(r, emails.get(r.id) ?? { sent: 0, waiting: 0, failed: 0 })), meta: pageMeta(page.page, page.perPage, total) });
   });
 
   router.get('/admin/district-deletion/:id/certificate', async (req, res) => {

@@ -1,5 +1,6 @@
 // The Districts screen's "Deleted districts" (issue 32): each purged district's certificate of deletion, newest first,
-// with when (on the reader's clock), by whom, how many records went, and its PDF to download.
+// with when (on the reader's clock), by whom, how many records went, its PDF to download, and whether its emails
+// went (those the mail server refused are sent again by the hourly job; given up, the PDF is to be sent by hand).
 import { useState } from 'react';
 import { DELETION_JOB_LABEL } from '../../../../common/districtDeletionValues';
 import { Button } from '../../../components/Button';
@@ -27,6 +28,9 @@ const m = defineMessages({
   deletionJob: { id: 'adminDistricts.deleted.deletionJob', defaultMessage: 'The scheduled deletion job' },
   certificateFor: { id: 'adminDistricts.deleted.certificateFor', defaultMessage: 'for {name}' },
   pdf: { id: 'adminDistricts.deleted.pdf', defaultMessage: '(PDF)' },
+  emailed: { id: 'adminDistricts.deleted.emailed', defaultMessage: 'Emailed to {sent} of {total}' },
+  emailsWaiting: { id: 'adminDistricts.deleted.emailsWaiting', defaultMessage: '{count, plural, one {# email waits to be sent again} other {# emails wait to be sent again}}' },
+  emailsFailed: { id: 'adminDistricts.deleted.emailsFailed', defaultMessage: '{count, plural, one {# email could not be sent: download the PDF and send it yourself} other {# emails could not be sent: download the PDF and send it yourself}}' },
   newer: { id: 'adminDistricts.deleted.newer', defaultMessage: 'Newer' },
   older: { id: 'adminDistricts.deleted.older', defaultMessage: 'Older' },
   page: { id: 'adminDistricts.deleted.page', defaultMessage: 'Page {page} of {last}' },
@@ -68,9 +72,19 @@ export function DeletedDistricts() {
                   <td data-label={t(m.by)}>{c.purged_by_label === DELETION_JOB_LABEL ? t(m.deletionJob) : c.purged_by_label}</td>
                   <td className="num" data-label={t(m.records)}>{formatInteger(c.total_records)}</td>
                   <td data-label={t(m.certificate)}>
-                    <a href={c.download_url} download={`${c.certificate_number}.pdf`}>
-                      {c.certificate_number}<span className="sr-only">{' '}{t(m.certificateFor, { name: c.district_name })}</span>{' '}{t(m.pdf)}
-                    </a>
+                    {/* One block: on a phone the stacked cell puts its label beside one child. */}
+                    <div>
+                      <a href={c.download_url} download={`${c.certificate_number}.pdf`}>
+                        {c.certificate_number}<span className="sr-only">{' '}{t(m.certificateFor, { name: c.district_name })}</span>{' '}{t(m.pdf)}
+                      </a>
+                      {c.recipients > 0 && (
+                        <span className="adm-table__sub">
+                          {t(m.emailed, { sent: c.emails.sent, total: c.recipients })}
+                          {c.emails.waiting > 0 && <>{' · '}{t(m.emailsWaiting, { count: c.emails.waiting })}</>}
+                        </span>
+                      )}
+                      {c.emails.failed > 0 && <span className="adm-table__sub adm-table__warning">{t(m.emailsFailed, { count: c.emails.failed })}</span>}
+                    </div>
                   </td>
                 </tr>
               ))}
