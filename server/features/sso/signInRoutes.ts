@@ -41,7 +41,7 @@ export function ssoSignInRoutes(deps: Deps): Router {
   const { db, config, limiter } = deps;
   const secure = config.env === 'production';
   const box = secretBoxFor(config, (m) => deps.log(m));
-  const parties = new RelyingParties({ allowHttp: config.sso.allowHttp, open: (sealed) => box.open(sealed) });
+  const parties = new RelyingParties({ allowHttp: config.sso.allowHttp, open: (sealed) => box.open(sealed), fetch: deps.ssoFetch });
   const findConnection = (districtId: number, id: number) => connectionById(db, districtId, id);
   const router = Router();
 
