@@ -42,6 +42,8 @@ export interface TestProvider {
   rotateKeys(): Promise<void>;
   /** How often each path was asked for (discovery and JWKS fetches are counted here). */
   hits: Map<string, number>;
+  /** Why the token endpoint refused each refused request, in the provider's own words (its `error_detail`, never answered). */
+  tokenRefusals: string[];
   /** Milliseconds the provider spent answering each token request, in wall time and in this process's CPU (the benchmark subtracts them). */
   tokenMs: number[];
   tokenCpuMs: number[];
@@ -78,6 +80,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   let keys = [await signingKey()];
   const foreign = await signingKey();
   const hits = new Map<string, number>();
+  const tokenRefusals: string[] = [];
   const tokenMs: number[] = [];
   const tokenCpuMs: number[] = [];
   let tamper: { change: (claims: Record<string, unknown>) => Record<string, unknown>; key: 'own' | 'foreign' } | null = null;
@@ -113,6 +116,9 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       },
     });
     provider.proxy = false;
+    provider.on('grant.error', (_ctx, error: { error?: string; error_detail?: string }) => {
+      tokenRefusals.push(`${error.error ?? 'error'}: ${error.error_detail ?? ''}`);
+    });
     provider.use(async (ctx, next) => {
       hits.set(ctx.path, (hits.get(ctx.path) ?? 0) + 1);
       const started = performance.now();
@@ -180,6 +186,7 @@ ${[...accounts.values()].map((a) => `<button type="submit" name="account" value=
     accounts,
     signInAs: options.accounts[0]?.sub ?? null,
     hits,
+    tokenRefusals,
     tokenMs,
     tokenCpuMs,
     tamperNextIdToken(change, key = 'own') {

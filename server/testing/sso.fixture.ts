@@ -7,6 +7,7 @@ import { prepareDatabase } from '../bootstrap';
 import { loadConfig } from '../config';
 import { RateLimiter } from '../http/rateLimit';
 import { createMemoryMailer } from '../lib/mailer';
+import type { FetchLike } from '../lib/publicAddress';
 import { secretBoxFor } from '../lib/secretBox';
 import { nowIso } from '../../db/connection';
 import type { DB } from '../../db/connection';
@@ -19,15 +20,16 @@ export const SSO_REDIRECT_URI = `${SSO_APP_URL}/api/auth/sso/callback`;
 
 /**
  * createTestApp's app with plain-http issuers allowed; `logged` keeps every line the app logged. `env` adds
- * variables (PROVIDER_SSO_* for Coachwell staff's own connection).
+ * variables (PROVIDER_SSO_* for Coachwell staff's own connection). `ssoFetch` sends the app's requests to providers
+ * through that fetch (lib/publicAddress.ts's createPublicOnlyFetch with a test's own rule).
  */
-export async function createSsoTestApp(opts: { rateLimits?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+export async function createSsoTestApp(opts: { rateLimits?: boolean; env?: NodeJS.ProcessEnv; ssoFetch?: FetchLike } = {}) {
   const base = loadConfig({ NODE_ENV: 'test', SSO_ALLOW_HTTP: '1', ...opts.env });
   const config = { ...base, databaseFile: ':memory:', publicDir: '/nonexistent', appUrl: SSO_APP_URL };
   const { db } = await prepareDatabase(config);
   const mailer = createMemoryMailer();
   const logged: unknown[][] = [];
-  const app = createApp({ db, config, mailer, limiter: new RateLimiter(db, opts.rateLimits ?? false), log: (...a) => { logged.push(a); } });
+  const app = createApp({ db, config, mailer, limiter: new RateLimiter(db, opts.rateLimits ?? false), log: (...a) => { logged.push(a); }, ...(opts.ssoFetch ? { ssoFetch: opts.ssoFetch } : {}) });
   return { app, db, mailer, logged, config };
 }
 export type SsoTestApp = Awaited<ReturnType<typeof createSsoTestApp>>;

@@ -42,7 +42,7 @@ export function ssoConnectionRoutes(deps: Deps): Router {
     let result: ConnectionCheck;
     try {
       const secret = box().open(row.client_secret_sealed);
-      result = await checkConnection({ issuer: row.issuer, clientId: row.client_id, clientSecret: secret, allowHttp: config.sso.allowHttp });
+      result = await checkConnection({ issuer: row.issuer, clientId: row.client_id, clientSecret: secret, allowHttp: config.sso.allowHttp, fetch: deps.ssoFetch });
     } catch (error) {
       // The secret box's own refusals (no key, sealed with another key) say what to do; nothing else is expected here.
       result = { ok: false, message: error instanceof Error ? error.message : 'The connection could not be tested.' };

@@ -3,7 +3,7 @@
 // client-credentials request answered `invalid_client`). Every outcome is a sentence a district administrator can
 // act on; the client secret is never in it.
 import * as client from 'openid-client';
-import { publicOnlyFetch } from '../../lib/publicAddress';
+import { publicOnlyFetch, type FetchLike } from '../../lib/publicAddress';
 
 export interface ConnectionCheck {
   ok: boolean;
@@ -17,6 +17,8 @@ export interface CheckInput {
   allowHttp: boolean;
   /** Seconds each request may take (discovery, then the client check). */
   timeoutSeconds?: number;
+  /** The fetch for the provider's addresses; unset: publicOnlyFetch, or plain fetch with allowHttp (lib/publicAddress.ts). */
+  fetch?: FetchLike;
 }
 
 const DISCOVERY_PATH = '/.well-known/openid-configuration';
@@ -46,15 +48,16 @@ export async function checkConnection(input: CheckInput): Promise<ConnectionChec
   }
   const host = url.host;
   const where = `${input.issuer}${DISCOVERY_PATH}`;
+  const guarded = input.fetch ?? (input.allowHttp ? undefined : publicOnlyFetch);
   let config: client.Configuration;
   try {
     config = await client.discovery(url, input.clientId, input.clientSecret, undefined, {
       timeout,
       execute: url.protocol === 'http:' ? [client.allowInsecureRequests] : [],
       // Without SSO_ALLOW_HTTP (production), the issuer and every address it names must be public.
-      ...(input.allowHttp ? {} : { [client.customFetch]: publicOnlyFetch }),
+      ...(guarded ? { [client.customFetch]: guarded } : {}),
     });
-    if (!input.allowHttp) config[client.customFetch] = publicOnlyFetch;
+    if (guarded) config[client.customFetch] = guarded;
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'OAUTH_TIMEOUT') return { ok: false, message: `${host} did not answer within ${timeout} seconds. Check the issuer's address, or try again later.` };

@@ -1,14 +1,18 @@
 // Signing in with a school account (issue 30), against a real OpenID provider (oidc-provider on a loopback
 // port, server/testing/oidcProvider.ts): the start call, the callback's every refusal, linking, creation on
 // first sign-in, the password rule, the secret kept out of answers, audit rows and logs, and the rate limits.
+import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_MESSAGES } from '../../../common/schemas/ssoSignIn';
+import { createPublicOnlyFetch } from '../../lib/publicAddress';
 import { csrfHeaders, guestAgent, loginAs, TEST_PASSWORD } from '../../testing/app';
 import { buildDistrict, buildStaff, buildUser } from '../../testing/factories';
 import { startTestProvider, type TestProvider } from '../../testing/oidcProvider';
 import {
   auditRows, callbackPath, connectProvider, createSsoTestApp, landing, signInWithSchoolAccount, SSO_REDIRECT_URI, startSocial, type SsoTestApp,
 } from '../../testing/sso.fixture';
+import { PENDING_COOKIE } from './signIn';
+import { SSO_PROVIDER_UNREACHABLE } from './signInRoutes';
 
 const ANA = { sub: 'google-sub-ana', email: 'ana@maple.test', email_verified: true, name: 'Ana Alvarez' };
 
@@ -145,6 +149,42 @@ describe('signing in with a school account', () => {
     });
   });
 
+  describe('through the checked connection production uses (lib/publicAddress.ts)', () => {
+    it('signs in with discovery, the token and the keys each fetched through the check (the provider\'s loopback address allowed by the test\'s rule)', async () => {
+      const asked: string[] = [];
+      const ssoFetch = createPublicOnlyFetch({ isPrivate: (ip) => { asked.push(ip); return ip !== '127.0.0.1'; } });
+      const pinned = await createSsoTestApp({ ssoFetch });
+      try {
+        const district = await buildDistrict(pinned.db, { planKey: 'enterprise' });
+        const ana = await buildUser(pinned.db, { role: 'coach', districtId: district.id, email: 'ana@maple.test' });
+        await connectProvider(pinned, district.id, op);
+        const { agent, callback } = await signInWithSchoolAccount(pinned.app, op);
+        expect(landing(callback)).toBe('/app');
+        expect((await agent.get('/api/auth/user')).body.id).toBe(ana.id);
+        expect([op.hits.get('/.well-known/openid-configuration'), op.hits.get('/token'), op.hits.get('/jwks')]).toEqual([1, 1, 1]);
+        // One check per request: discovery, the token, the keys.
+        expect(asked).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
+      } finally {
+        await pinned.db.destroy();
+      }
+    });
+
+    it('with the production rule, a provider on the server\'s own loopback is refused before any request: the start answers 502 in words', async () => {
+      const strict = await createSsoTestApp({ ssoFetch: createPublicOnlyFetch() });
+      try {
+        const district = await buildDistrict(strict.db, { planKey: 'enterprise' });
+        await connectProvider(strict, district.id, op);
+        const { res } = await startSocial(strict.app, { email: 'ana@maple.test' });
+        expect(res.status).toBe(502);
+        expect(res.body.message).toBe(SSO_PROVIDER_UNREACHABLE);
+        expect(op.hits.get('/.well-known/openid-configuration')).toBeUndefined();
+        expect(JSON.stringify(strict.logged)).toContain(`${new URL(op.issuer).host} is on a private network`);
+      } finally {
+        await strict.db.destroy();
+      }
+    });
+  });
+
   describe('refusals go back to the login page with the reason', () => {
     beforeEach(async () => {
       await connectProvider(t, districtId, op);
@@ -172,6 +212,63 @@ describe('signing in with a school account', () => {
       const { agent, callback, back } = await signInWithSchoolAccount(t.app, op);
       expect(landing(callback)).toBe('/app');
       expect(landing(await agent.get(callbackPath(back)))).toBe('refused:state');
+    });
+
+    describe('a code the provider already exchanged', () => {
+      /** A first sign-in done by hand: the agent, the address the provider sent back, and this sign-in's pending cookie. */
+      async function firstSignIn() {
+        const { agent, res } = await startSocial(t.app, { email: 'ana@maple.test' });
+        const pending = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith(`${PENDING_COOKIE}=`))!.split(';')[0]!;
+        const back = await op.complete(res.body.redirect);
+        expect(landing(await agent.get(callbackPath(back)))).toBe('/app');
+        expect(op.hits.get('/token')).toBe(1);
+        return { agent, back, pending };
+      }
+
+      /**
+       * The provider refused the code by `providerRule` (its own words, which it answers only as 'grant request is invalid'),
+       * and the refusal left no session for Ana, one login_refused row, and a security event naming invalid_grant.
+       */
+      async function expectRefusedByProvider(anaId: number, providerRule: string) {
+        expect(op.hits.get('/token')).toBe(2);
+        expect(op.tokenRefusals).toEqual([`invalid_grant: ${providerRule}`]);
+        expect(await t.db.selectFrom('sessions').select('sid').where('user_id', '=', anaId).execute()).toEqual([]);
+        const refused = await auditRows(t.db, 'login_refused');
+        expect(refused.map((r) => [r.actor_id, r.district_id, JSON.parse(r.details!)])).toEqual([[null, districtId, { reason: 'failed', provider: 'google', area: 'app' }]]);
+        await expect.poll(async () => (await t.db.selectFrom('security_events').select('details').where('kind', '=', 'failed-sign-in').execute())
+          .map((e) => JSON.parse(e.details!) as { reason: string; detail: string }), { timeout: 10_000 }).toEqual([
+          { area: 'app', reason: 'sso:failed', detail: expect.stringContaining('OAUTH_RESPONSE_BODY_ERROR invalid_grant (grant request is invalid)') },
+        ]);
+        expect(await t.db.selectFrom('sso_links').select('user_id').execute()).toEqual([{ user_id: anaId }]);
+      }
+
+      it('sent back with a new sign-in\'s state in the same browser: the provider refuses it (invalid_grant), no session starts', async () => {
+        const ana = await buildUser(t.db, { role: 'coach', districtId, email: 'ana@maple.test' });
+        const { agent, back } = await firstSignIn();
+        // Signed out, the same browser starts again: a new, valid state and nonce in its pending cookie.
+        expect((await agent.post('/api/auth/sso/logout').set(csrfHeaders(agent)).send({})).status).toBe(200);
+        const { res } = await startSocial(t.app, { email: 'ana@maple.test' }, agent);
+        const state = new URL(res.body.redirect).searchParams.get('state')!;
+        expect(state).not.toBe(back.searchParams.get('state'));
+        const replay = new URL(back);
+        replay.searchParams.set('state', state);
+        const refused = await agent.get(callbackPath(replay));
+        expect(refused.status).toBe(302);
+        expect(refused.headers.location).toBe('/app/auth/login?sso=failed');
+        expect((await agent.get('/api/auth/user')).status).toBe(401);
+        // The code was bound to the first sign-in's PKCE challenge: the provider's PKCE check refuses it first.
+        await expectRefusedByProvider(ana.id, 'code_verifier does not match code_challenge');
+      });
+
+      it('replayed whole with a kept copy of the first pending cookie: only the provider\'s one-use rule is left, and it refuses', async () => {
+        const ana = await buildUser(t.db, { role: 'coach', districtId, email: 'ana@maple.test' });
+        const { agent, back, pending } = await firstSignIn();
+        expect((await agent.post('/api/auth/sso/logout').set(csrfHeaders(agent)).send({})).status).toBe(200);
+        // State, nonce and PKCE verifier all match this code; the provider has already exchanged it once.
+        const replayed = await request(t.app).get(callbackPath(back)).set('Cookie', pending);
+        expect(landing(replayed)).toBe('refused:failed');
+        await expectRefusedByProvider(ana.id, 'authorization code already consumed');
+      });
     });
 
     it('a nonce from another sign-in (replayed) is refused by the ID token check', async () => {

@@ -150,7 +150,9 @@ export async function verifyCallback(
     });
   } catch (err) {
     const code = (err as { code?: string }).code ?? (err as Error).name;
-    const refused = new SignInRefused('failed', `token or ID token refused: ${String(code)}: ${(err as Error).message.slice(0, 200)}`);
+    // The provider's own refusal (a code already used or expired: invalid_grant) is named with its description.
+    const said = err instanceof client.ResponseBodyError ? ` ${err.error}${err.error_description ? ` (${err.error_description.slice(0, 100)})` : ''}` : '';
+    const refused = new SignInRefused('failed', `token or ID token refused: ${String(code)}${said}: ${(err as Error).message.slice(0, 200)}`);
     // A signing key we do not hold (openid-client fetches the JWKS again itself only once its copy is a minute
     // old): drop the connection's discovery and keys, and the caller starts the sign-in once more.
     if (/KEY_SELECTION/i.test(String(code))) {

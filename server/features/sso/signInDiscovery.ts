@@ -6,7 +6,7 @@
 // starts the sign-in once more (signInRoutes.ts), which fetches both afresh.
 // We write no token handling: discovery, PKCE, the code exchange and every ID token check are openid-client's.
 import * as client from 'openid-client';
-import { publicOnlyFetch } from '../../lib/publicAddress';
+import { publicOnlyFetch, type FetchLike } from '../../lib/publicAddress';
 
 export const DISCOVERY_TTL_MS = 60 * 60_000;
 
@@ -34,15 +34,19 @@ export interface RelyingPartyOptions {
   /** Opens a sealed client secret (server/lib/secretBox.ts). */
   open: (sealed: string) => string;
   now?: () => number;
+  /** The fetch for the provider's addresses; unset: publicOnlyFetch, or plain fetch with allowHttp (lib/publicAddress.ts). */
+  fetch?: FetchLike;
 }
 
 export class RelyingParties {
   private readonly discovered = new Map<string, { metadata: client.ServerMetadata; at: number }>();
   private readonly configs = new Map<number, { key: string; config: client.Configuration; at: number }>();
   private readonly now: () => number;
+  private readonly fetch: FetchLike | undefined;
 
   constructor(private readonly options: RelyingPartyOptions) {
     this.now = options.now ?? Date.now;
+    this.fetch = options.fetch ?? (options.allowHttp ? undefined : publicOnlyFetch);
   }
 
   /** The connection's Configuration: cached while the connection is unchanged and its discovery is fresh. */
@@ -60,7 +64,7 @@ export class RelyingParties {
     const config = new client.Configuration(metadata, connection.client_id, undefined, auth);
     if (insecure) client.allowInsecureRequests(config);
     // Without SSO_ALLOW_HTTP (production), the token and key addresses must be public too (lib/publicAddress.ts).
-    if (!this.options.allowHttp) config[client.customFetch] = publicOnlyFetch;
+    if (this.fetch) config[client.customFetch] = this.fetch;
     // ID tokens from the token endpoint are checked against the provider's JWKS too, not only by TLS.
     client.enableNonRepudiationChecks(config);
     this.configs.set(connection.id, { key, config, at: this.now() });
@@ -79,7 +83,7 @@ export class RelyingParties {
     // discovery() checks that the document names this very issuer; the client id here is a placeholder.
     const found = await client.discovery(new URL(issuer), 'discovery', undefined, undefined, {
       ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
-      ...(this.options.allowHttp ? {} : { [client.customFetch]: publicOnlyFetch }),
+      ...(this.fetch ? { [client.customFetch]: this.fetch } : {}),
     });
     const metadata = { ...found.serverMetadata() } as client.ServerMetadata;
     this.discovered.set(issuer, { metadata, at: this.now() });

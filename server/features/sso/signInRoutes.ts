@@ -45,7 +45,7 @@ export function ssoSignInRoutes(deps: Deps): Router {
   const { db, config, limiter } = deps;
   const secure = config.env === 'production';
   const box = secretBoxFor(config, (m) => deps.log(m));
-  const parties = new RelyingParties({ allowHttp: config.sso.allowHttp, open: (sealed) => box.open(sealed) });
+  const parties = new RelyingParties({ allowHttp: config.sso.allowHttp, open: (sealed) => box.open(sealed), fetch: deps.ssoFetch });
   const staffConnection = providerStaffConnection(config);
   const findConnection = async (districtId: number, id: number) =>
     (id === PROVIDER_STAFF_CONNECTION_ID ? staffConnection ?? undefined : connectionById(db, districtId, id));
