@@ -52,6 +52,7 @@ import * as m0180 from './migrations/20261206_0180_district_purge_progress';
 import * as m0181 from './migrations/20261206_0181_user_locale';
 import * as m0182 from './migrations/20261206_0182_article_translations';
 import * as m0183 from './migrations/20261206_0183_articles_spanish';
+import * as m0184 from './migrations/20261206_0184_reports_article_follow_through';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -107,6 +108,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261206_0181_user_locale': m0181,
   '20261206_0182_article_translations': m0182,
   '20261206_0183_articles_spanish': m0183,
+  '20261206_0184_reports_article_follow_through': m0184,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */
