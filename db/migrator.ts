@@ -52,6 +52,7 @@ import * as m0180 from './migrations/20261206_0180_district_purge_progress';
 import * as m0181 from './migrations/20261206_0181_user_locale';
 import * as m0182 from './migrations/20261206_0182_article_translations';
 import * as m0183 from './migrations/20261206_0183_articles_spanish';
+import * as m0184 from './migrations/20261206_0184_reports_article_follow_through';
 import * as m0185 from './migrations/20261206_0185_provider_sso_links';
 import * as m0186 from './migrations/20261206_0186_certificate_emails';
 
@@ -109,6 +110,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261206_0181_user_locale': m0181,
   '20261206_0182_article_translations': m0182,
   '20261206_0183_articles_spanish': m0183,
+  '20261206_0184_reports_article_follow_through': m0184,
   '20261206_0185_provider_sso_links': m0185,
   '20261206_0186_certificate_emails': m0186,
 };

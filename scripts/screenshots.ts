@@ -133,6 +133,15 @@ const answerLookFors = async (page: Page) => {
     window.scrollTo(0, 0);
   });
 };
+/** The Interactions report scrolled to its follow-through figures (issue 29), just under the top bar. */
+const followThrough = async (page: Page) => {
+  const section = page.locator('section.report-follow-through');
+  await section.waitFor();
+  await page.evaluate(() => {
+    const below = document.querySelector('.app-topbar')?.getBoundingClientRect().bottom ?? 0;
+    window.scrollBy(0, document.querySelector('section.report-follow-through')!.getBoundingClientRect().top - below - 16);
+  });
+};
 const HELP_SHOTS: { file: string; path: string; as?: string; prepare?: (page: Page) => Promise<void> }[] = [
   { file: 'sign-in', path: '/app/auth/login' },
   { file: 'dashboard-administrator', path: '/app', as: ADMIN },
@@ -151,6 +160,8 @@ const HELP_SHOTS: { file: string; path: string; as?: string; prepare?: (page: Pa
   { file: 'users', path: '/app/settings/user', as: ADMIN },
   { file: 'site-settings', path: '/app/settings/site', as: ADMIN },
   { file: 'reports', path: '/app/reports', as: ADMIN },
+  // The article "Reports": its follow-through section (migration 20261206_0184_reports_article_follow_through).
+  { file: 'report-follow-through', path: '/app/reports', as: ADMIN, prepare: followThrough },
   { file: 'billing', path: '/app/settings/billing', as: ADMIN },
   { file: 'account-settings', path: '/app/settings', as: COACH },
   // The article "Observations and walkthroughs" (migration 20261201_0162_article_observations).
@@ -245,6 +256,15 @@ const latestDayWithEntries = async (page: Page) => {
   await page.locator('.week-phone__day:has(.week-phone__dot)').last().click();
   await page.waitForLoadState('networkidle');
 };
+/** A report scrolled to the table titled `title`, just under the top bar. */
+const reportTable = (title: string) => async (page: Page) => {
+  const heading = page.locator('h2.report-table-section__title', { hasText: new RegExp(`^${title}$`) });
+  await heading.waitFor();
+  await heading.evaluate((el) => {
+    const below = document.querySelector('.app-topbar')?.getBoundingClientRect().bottom ?? 0;
+    window.scrollBy(0, el.getBoundingClientRect().top - below - 16);
+  });
+};
 const DOCS_SHOTS: DocsShot[] = [
   // The dashboards on a school day's morning (run on a weekend or a holiday, "Today" would be empty), and
   // the log form during one (coaching happens on school days).
@@ -262,6 +282,8 @@ const DOCS_SHOTS: DocsShot[] = [
   { file: 'rate-skills', path: '/app/staff/2', as: COACH, prepare: rateTwoSkills },
   { file: 'skill-map-phone', path: '/app/coaching', as: COACH, viewport: PHONE },
   { file: 'report-coaching-team', path: '/app/reports/coaching-team', as: ADMIN },
+  // The guide's Follow-through section (docs/guide/reports.md): each coach's action steps and coaching requests.
+  { file: 'report-coaching-team-follow-through', path: '/app/reports/coaching-team', as: ADMIN, prepare: reportTable('Follow-through') },
   { file: 'billing-quote-request', path: '/app/settings/billing/quotes?new=1&plan=enterprise&seats=12&term=3', as: ADMIN },
   { file: 'cycle-detail', path: '/app/coaching?tab=cycles', as: COACH, prepare: openCycle(2) },
   { file: 'observation-capture-phone', path: '/app/observations/new?staff_id=2', as: COACH, viewport: PHONE, prepare: answerLookFors },

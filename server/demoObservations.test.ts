@@ -1,12 +1,19 @@
 // The demo observations (db/seeds/demoObservations.ts): Maple Grove's school year of walkthroughs whose
 // look-for rates differ by school and grow over the months, coaching observations whose ratings agree with the
 // skill ratings of the same visit, some shared and acknowledged (the demo educator login among them), and each
-// coach's draft; every completed one is an interaction of its form's type with the educator.
+// coach's draft; every completed one is an interaction of its form's type with the educator. Riverbend, the second
+// demo district (issue 28), has a smaller set of the same kind with its own people, schools, forms and day.
 import { describe, expect, it } from 'vitest';
+import { isSchoolDay, localDay } from '../db/seeds/demoCalendar';
+import { runReport } from './features/reports/report';
 import { seededDemoBeforeAll } from './testing/hooks';
 
+// The whole demo, seeded once for the file.
+const demo = seededDemoBeforeAll(async ({ db }) => ({
+  riverbend: await db.selectFrom('districts').select(['id', 'timezone']).where('name', 'like', 'Riverbend%').executeTakeFirstOrThrow(),
+}));
+
 describe('demo observations', () => {
-  const demo = seededDemoBeforeAll();
 
   const rows = () => demo.db.selectFrom('observations as o').innerJoin('observation_form_versions as v', 'v.id', 'o.version_id')
     .select(['o.id', 'o.status', 'o.staff_id', 'o.building_id', 'o.observer_id', 'o.observed_at', 'o.interaction_id', 'o.shared_at', 'o.acknowledged_at', 'v.name'])
@@ -74,5 +81,81 @@ describe('demo observations', () => {
     const mine = shared.filter((o) => o.staff_id === jordan.id);
     expect(mine.some((o) => o.acknowledged_at !== null)).toBe(true);
     expect(mine.some((o) => o.acknowledged_at === null)).toBe(true);
+  });
+});
+
+describe("Riverbend's demo observations", () => {
+  const rows = (districtId: number) => demo.db.selectFrom('observations as o').innerJoin('observation_form_versions as v', 'v.id', 'o.version_id')
+    .innerJoin('observation_forms as f', 'f.id', 'o.form_id')
+    .select(['o.id', 'o.status', 'o.staff_id', 'o.building_id', 'o.observer_id', 'o.observed_at', 'o.interaction_id', 'o.shared_at', 'o.acknowledged_at',
+      'o.reflection', 'v.name', 'f.district_id as form_district_id'])
+    .where('o.district_id', '=', districtId).execute();
+
+  it("has walkthroughs and coaching observations by its own coaches and principal, of its own educators at its schools, on its forms", async () => {
+    const all = await rows(demo.riverbend.id);
+    const walks = all.filter((o) => o.name === 'Classroom walkthrough' && o.status === 'completed');
+    const full = all.filter((o) => o.name === 'Coaching observation' && o.status === 'completed');
+    expect(walks.length).toBeGreaterThan(60);
+    expect(full.length).toBeGreaterThan(5);
+    // Smaller than Maple Grove's.
+    expect(all.length).toBeLessThan((await rows(demo.maple.id)).length);
+    expect(all.every((o) => o.form_district_id === demo.riverbend.id)).toBe(true);
+
+    const people = await demo.db.selectFrom('users').innerJoin('user_roles', 'user_roles.user_id', 'users.id').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select(['users.id', 'users.email', 'roles.name as role']).where('users.district_id', '=', demo.riverbend.id).where('users.status', '=', 'active').execute();
+    const observers = new Set(all.map((o) => o.observer_id));
+    expect([...observers].map((id) => people.find((p) => p.id === id)?.email).sort())
+      .toEqual(['coach2@riverbend.example', 'coach@riverbend.example', 'principal@riverbend.example']);
+    // Each observer observes at their own schools only (the principal theirs, each coach theirs).
+    const schoolsOf = await demo.db.selectFrom('user_buildings').select(['user_id', 'building_id']).where('user_id', 'in', [...observers]).execute();
+    for (const o of all) {
+      expect(schoolsOf.some((s) => s.user_id === o.observer_id && s.building_id === o.building_id), `observation ${o.id}`).toBe(true);
+    }
+    const schools = (await demo.db.selectFrom('buildings').select('id').where('district_id', '=', demo.riverbend.id).execute()).map((b) => b.id);
+    expect(new Set(walks.map((o) => o.building_id))).toEqual(new Set(schools));
+
+    // Every completed one is an interaction of the district with its observer, educator and school; observed on a
+    // school day of the district's own calendar, never after its today.
+    const completed = all.filter((o) => o.status === 'completed');
+    const interactions = await demo.db.selectFrom('interactions as i').innerJoin('interaction_participants as p', 'p.interaction_id', 'i.id')
+      .select(['i.id', 'i.district_id', 'i.coach_id', 'i.building_id', 'p.staff_id', 'i.status']).where('i.id', 'in', completed.map((o) => o.interaction_id!)).execute();
+    const today = localDay(new Date(), demo.riverbend.timezone);
+    for (const o of completed) {
+      expect(interactions.find((x) => x.id === o.interaction_id), `observation ${o.id}`)
+        .toMatchObject({ district_id: demo.riverbend.id, coach_id: o.observer_id, staff_id: o.staff_id, building_id: o.building_id, status: 'completed' });
+      const day = localDay(new Date(o.observed_at), demo.riverbend.timezone);
+      expect(isSchoolDay(day), `observation ${o.id} on ${day}`).toBe(true);
+      expect(day <= today).toBe(true);
+    }
+    const staff = await demo.db.selectFrom('staff').select('id').where('district_id', '=', demo.riverbend.id).execute();
+    expect(completed.every((o) => staff.some((s) => s.id === o.staff_id))).toBe(true);
+  });
+
+  it('shares some with their educators, acknowledged with reflections; drafts are never shared and each coach has at most one', async () => {
+    const all = await rows(demo.riverbend.id);
+    const shared = all.filter((o) => o.shared_at !== null);
+    expect(shared.length).toBeGreaterThan(10);
+    expect(shared.filter((o) => o.acknowledged_at !== null).length).toBeGreaterThan(3);
+    expect(shared.some((o) => o.reflection !== null)).toBe(true);
+    const drafts = all.filter((o) => o.status === 'draft');
+    expect(drafts.filter((o) => o.shared_at !== null || o.interaction_id !== null)).toEqual([]);
+    expect(new Set(drafts.map((o) => o.observer_id)).size).toBe(drafts.length);
+  });
+
+  it("fills Riverbend's walkthrough report for the school year: both schools, every look-for, the months so far", async () => {
+    const admin = await demo.db.selectFrom('users').select('id').where('email', '=', 'admin@riverbend.example').executeTakeFirstOrThrow();
+    const reader = {
+      district: demo.riverbend, scope: { kind: 'district' as const, districtId: demo.riverbend.id, userId: admin.id, buildingIds: [] }, features: ['observation-forms'],
+    };
+    const report = await runReport(demo.db, reader, 'walkthroughs', {});
+    expect(report.form.name).toBe('Classroom walkthrough');
+    expect(report.headline.observations).toBeGreaterThan(60);
+    expect(report.headline.look_for_rate).toBeGreaterThan(0.2);
+    expect(report.schools.map((s) => s.name).sort()).toEqual(['Riverbend High School', 'Willow Creek Elementary']);
+    expect(report.schools.every((s) => s.observations > 10)).toBe(true);
+    const lookFors = report.items.filter((i) => i.kind === 'look_for');
+    expect(lookFors).toHaveLength(8);
+    expect(lookFors.every((i) => (i.seen ?? 0) > 0 && (i.not_seen ?? 0) > 0)).toBe(true);
+    expect(report.months.filter((m) => m.observations > 0).length).toBeGreaterThanOrEqual(Math.min(3, report.months.length));
   });
 });

@@ -205,6 +205,11 @@ export async function seedDemo(db: DB, services: DemoSeedServices, today: Date =
     await seedDemoInteractions(trx, { districtId: riverbend, timezone: RIVERBEND_TIMEZONE, coachIds: riverCoaches, today, seed: 80301 });
     await seedDemoCycles(trx, { districtId: riverbend, coachIds: riverCoaches, today, every: 2 });
     await seedDemoSkills(trx, { districtId: riverbend, fallbackRaterId: users['admin@riverbend.example']!.id, today });
+    // Its walkthroughs and observations (issue 28): Maple Grove's kind, smaller (demoObservations.ts), on Riverbend's day.
+    await seedDemoObservations(trx, {
+      districtId: riverbend, timezone: RIVERBEND_TIMEZONE, coachIds: riverCoaches, principalId: users['principal@riverbend.example']!.id, today,
+      seed: 28080301, coachWalkWeekdays: [3], observedShare: 0.5,
+    });
 
     // Valle del Sol: one school, a coach and six educators, a fortnight of coaching in Spanish.
     await seedDemoSpanish(trx, {

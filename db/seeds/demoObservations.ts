@@ -1,5 +1,7 @@
-// Demo observations for Maple Grove (issue 28): the school year so far of classroom walkthroughs and
-// coaching observations, on the district's two default forms.
+// Demo observations (issue 28): the school year so far of classroom walkthroughs and coaching observations, on the
+// district's two default forms. Maple Grove's as below; Riverbend's (db/seeds/demo.ts) the same with its own people,
+// schools and day, smaller: its two coaches walk through a classroom once a week (Wednesday) and half of their
+// classroom observations have their observation on the longer form.
 // - Walkthroughs: the principal visits two classrooms of their school a school day; each coach walks
 //   through two classrooms of their caseload a week (Tuesday and Thursday). Each is a completed observation
 //   with its Walkthrough interaction. How often a look-for is seen differs by school and grows over the
@@ -25,6 +27,10 @@ export interface DemoObservationRefs {
   principalId: number;
   today?: Date;
   seed?: number;
+  /** The weekdays (0 Sunday … 6 Saturday) each coach walks through a classroom of their caseload: Tuesday and Thursday unless told. */
+  coachWalkWeekdays?: readonly number[];
+  /** The share of the coaches' completed classroom observations that get their observation on the longer form: three in four unless told. */
+  observedShare?: number;
 }
 
 
@@ -195,7 +201,7 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
       walkthroughs++;
     }
     // Each coach: a walkthrough on Tuesdays and Thursdays, just after lunch.
-    if (weekday === 2 || weekday === 4) {
+    if ((refs.coachWalkWeekdays ?? [2, 4]).includes(weekday)) {
       for (const coachId of refs.coachIds) {
         const caseload = caseloads.filter((c) => c.coach_id === coachId);
         if (caseload.length === 0) continue;
@@ -211,7 +217,7 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
     }
   }
 
-  // Coaching observations: three in four of the coaches' completed classroom observations this school year.
+  // Coaching observations: three in four (or `observedShare`) of the coaches' completed classroom observations this school year.
   const classroomType = await db.selectFrom('interaction_types').select('id').where('district_id', '=', districtId)
     .where('name', '=', 'Classroom observation').executeTakeFirst();
   if (classroomType) {
@@ -228,7 +234,7 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
     const evidence = fullItems.find((i) => i.label === 'What students said and did');
     const strength = fullItems.find((i) => i.label === 'A strength to build on');
     for (const v of visits) {
-      if (rand() < 0.25 || v.building_id === null) continue;
+      if (rand() < 1 - (refs.observedShare ?? 0.75) || v.building_id === null) continue;
       const answers: { item_id: number; value: unknown; evidence?: string | null }[] = [];
       const options = (item: Item | undefined) => (item ? (JSON.parse(item.config) as { options: string[] }).options : []);
       if (focus) answers.push({ item_id: focus.id, value: pick(options(focus)) });

@@ -9,7 +9,9 @@ import type { ObservationStatus } from '../../../common/observationValues';
 import { api, type ApiError } from '../../lib/api';
 import { revalidateInteractions } from '../../lib/interactions';
 import { fetchByKey, staffKey } from '../../lib/lookups';
-import type { ObservationAnswer } from '../../../common/schemas/answers/observations';
+import type { ObservationAnswer, ObservationFormItemAnswer, ObservationValueAnswer } from '../../../common/schemas/answers/observations';
+import type { Fits, Holds, SameShape } from '../../../common/schemas/answers/shapes';
+import type { ObservationCreatePayload, ObservationUpdatePayload } from '../../../common/schemas/observations';
 
 // The list (GET /api/observation) is read on the home and the educator's profile too: its key, hook and shapes
 // live in lib/observations.ts.
@@ -19,12 +21,17 @@ export {
 
 type List<T> = { data: T[] };
 
-/** An answer's value as the API takes and gives it: look_for 'yes'|'no'|'na', rating and number a number,
- *  choice a string or strings, text a string. */
-export type AnswerValue = string | number | string[] | null;
+// Every shape below is the answer schemas' (common/schemas/answers/observations.ts, z.infer) or is checked against
+// the request schemas at compile time: `npm run typecheck` fails when they drift. Types only (`import type`): no zod
+// reaches the client's code.
 
-/** An observation's items are its form version's, shaped as the form editor reads them. */
-export type ObservationItem = ObservationFormItem;
+/** An answer's value as the API takes and gives it: look_for 'yes'|'no'|'na', rating and number a number,
+ *  choice a string or strings, text a string (the answer schema's). */
+export type AnswerValue = ObservationValueAnswer;
+
+/** An observation's items are its form version's, shaped as the form editor reads them (the answer schema's). */
+export type ObservationItem = ObservationFormItemAnswer;
+export type ObservationItemMatches = Holds<SameShape<ObservationItem, ObservationFormItem>>;
 
 /** GET /api/observation/{id} (presentObservation): what this reader may see of it (the answer schema's type;
  *  `private_notes` only in the observer's own answer, `calibration` when the reader may read that session). */
@@ -44,6 +51,9 @@ export interface ObservationBody {
   /** A calibration session of the same form and educator (issue 28, item 5). */
   calibration_id?: number | null;
 }
+/** Every body the capture sends is one POST /api/observation (with the outbox's client_id) and PUT (with base_updated_at) take. */
+export type ObservationCreateFits = Holds<Fits<ObservationBody & { client_id?: string }, ObservationCreatePayload>>;
+export type ObservationUpdateFits = Holds<Fits<ObservationBody & { base_updated_at?: string }, ObservationUpdatePayload>>;
 
 const OBSERVATION = 'observation';
 

@@ -5,6 +5,9 @@ import useSWR, { mutate } from 'swr';
 import type {
   AgreementAnswer, AgreementTallyAnswer, CalibrationAgreementAnswer, CalibrationSessionAnswer, CalibrationSessionSummaryAnswer,
 } from '../../../common/schemas/answers/observations';
+import type { Fits, Holds } from '../../../common/schemas/answers/shapes';
+import type { calibrationSessionSchema } from '../../../common/schemas/calibration';
+import type * as z from 'zod/mini';
 import { api, type ApiError } from '../../lib/api';
 import { fetchByKey } from '../../lib/lookups';
 
@@ -25,6 +28,8 @@ export interface CalibrationSessionBody {
   observed_at: string;
   notes: string | null;
 }
+/** The body is one POST /api/calibration-session takes (a compile-time check: the typecheck fails when they drift). */
+export type CalibrationSessionBodyFits = Holds<Fits<CalibrationSessionBody, z.input<typeof calibrationSessionSchema>>>;
 
 const SESSION = 'calibration-session';
 const AGREEMENT = 'calibration-agreement';
