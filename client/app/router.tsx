@@ -16,7 +16,7 @@ import { routeTitle } from './routeTitles';
 import { screenComponent } from './screens';
 
 // React Router in its declarative mode (issue 35): a Router over the browser's history and useRoutes, without the data
-// router's loaders, actions, fetchers and hydration, which the app does not use (about 18 KiB gzipped less in every
+// router's loaders, actions, fetchers and hydration, which the app does not use (about 17 KiB gzipped less in every
 // first paint). What data mode gave that the app relies on is kept here: `errorElement` (RouteErrorBoundary), a
 // navigation in a transition unless it asks for `flushSync` (the filters kept in the URL), and a way to navigate from
 // outside React (a 401 or 419 anywhere: client/main.tsx).
