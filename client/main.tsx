@@ -2,10 +2,9 @@ import './styles.css';
 import './app/layouts/shell.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { preload, SWRConfig } from 'swr';
 import { ToastProvider } from './components/Toasts';
-import { createRouter } from './app/router';
+import { AppRouter, AppRoutes, navigateTo } from './app/router';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { setSessionEndedHandler } from './lib/api';
 import { initErrorReporting } from './lib/reportError';
@@ -17,12 +16,11 @@ import { setFormTextTranslator } from './lib/formErrors';
 import { languageDecided, loadCatalog, pageLocale, rememberLocale } from './i18n/load';
 
 initErrorReporting();
-const router = createRouter();
 
 // Any 401 or 419 answer: forget everything cached for this session and go to the login page.
 setSessionEndedHandler(() => {
   void endSession();
-  if (window.location.pathname !== '/app/auth/login') void router.navigate('/app/auth/login');
+  if (window.location.pathname !== '/app/auth/login') navigateTo('/app/auth/login');
 });
 
 /**
@@ -79,7 +77,9 @@ void Promise.all([first.ready, first.language]).then(() => {
       <AppErrorBoundary>
         <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
           <ToastProvider>
-            <RouterProvider router={router} />
+            <AppRouter>
+              <AppRoutes />
+            </AppRouter>
           </ToastProvider>
         </SWRConfig>
       </AppErrorBoundary>

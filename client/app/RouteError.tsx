@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode, useEffect } from 'react';
+import { type Location, useLocation } from 'react-router-dom';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { Logo } from '../components/Logo';
@@ -18,11 +18,10 @@ const m = defineMessages({
 });
 
 /**
- * The router's error element: reports the error, then explains it and offers a way on. Inside a
- * layout it renders into the layout's <main>; `standalone` (the root's) brings its own page.
+ * The route error screen: reports the error (once: reportError keeps the errors it has sent), then explains it and
+ * offers a way on. Inside a layout it renders into the layout's <main>; `standalone` (the root's) brings its own page.
  */
-export function RouteError({ standalone = false }: { standalone?: boolean }) {
-  const error = useRouteError();
+export function RouteError({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
   useEffect(() => {
     void reportError(error);
   }, [error]);
@@ -39,8 +38,6 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
         </p>
       </>
     );
-  } else if (isRouteErrorResponse(error)) {
-    title = `${error.status} ${error.statusText}`;
   }
 
   const content = (
@@ -61,4 +58,45 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
       {content}
     </main>
   );
+}
+
+interface BoundaryProps {
+  location: Location;
+  standalone: boolean;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  /** What was thrown while rendering at `location` (boxed: anything can be thrown, `undefined` too). */
+  caught: { error: unknown } | null;
+  location: Location;
+}
+
+/** Catches what its children throw while rendering and shows RouteError instead, until the location changes. */
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = { caught: null, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { caught: { error } };
+  }
+
+  // Any navigation (another page, or the same page's filters) renders the children again: the error was this page's.
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.location === state.location ? null : { caught: null, location: props.location };
+  }
+
+  render() {
+    const { caught } = this.state;
+    return caught ? <RouteError error={caught.error} standalone={this.props.standalone} /> : this.props.children;
+  }
+}
+
+/**
+ * A route's error boundary (client/app/router.tsx puts one around each screen and one around the whole app): what
+ * React Router's data mode did with `errorElement`, kept in its declarative mode (issue 35). A screen that throws
+ * while rendering (a chunk that cannot load, a bug) shows RouteError in its layout; the next navigation tries again.
+ */
+export function RouteErrorBoundary({ standalone = false, children }: { standalone?: boolean; children: ReactNode }) {
+  const location = useLocation();
+  return <Boundary location={location} standalone={standalone}>{children}</Boundary>;
 }

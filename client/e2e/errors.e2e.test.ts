@@ -79,6 +79,10 @@ it('a screen chunk that fails to load names the chunk, the reason and its addres
     return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
   });
   const reported = page.waitForRequest((r) => r.url().endsWith('/api/client-error') && r.method() === 'POST');
+  const reports: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/client-error') && r.method() === 'POST') reports.push(r.postData() ?? '');
+  });
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
   const alert = page.getByText('This screen could not be loaded');
@@ -96,6 +100,33 @@ it('a screen chunk that fails to load names the chunk, the reason and its addres
   expect(report.message).toContain('ChunkLoadError');
   expect(report.message).toContain('"pricing"');
   expect(report.url).toBe(`${suite.server.url}/pricing`);
+
+  // The error was the screen's: the layout stays, and the next page renders in its place (the boundary starts
+  // again on navigation); the error was reported once.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Privacy & terms' }).click();
+  await page.waitForURL((u) => u.pathname === '/policy');
+  await page.locator('h1.policy-title').waitFor();
+  await expect.poll(() => alert.count(), { timeout: 20_000 }).toBe(0);
+  await page.waitForLoadState('networkidle');
+  expect(reports.filter((r) => r.includes('ChunkLoadError'))).toHaveLength(1);
+});
+
+it('an error outside every screen (a layout\'s part that cannot load) shows the error page of its own, with a way home', async () => {
+  const page = await suite.signedIn('teacher@maplegrove.example');
+  // The trial banner is a chunk of the signed-in layout, outside the screen's own error boundary.
+  await page.route('**/assets/chunks/TrialBanner-*.js', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
+  const reported = page.waitForRequest((r) => r.url().endsWith('/api/client-error') && r.method() === 'POST');
+  await page.goto('/app/settings');
+
+  const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+  await alert.waitFor();
+  expect(await page.locator('body').innerText()).toContain('An unexpected error stopped this page. It has been reported to our team.');
+  // A page of its own: the product's logo and the ways on, not the signed-in shell.
+  expect(await page.locator('main#main .route-error').count()).toBe(1);
+  expect(await page.locator('.app-shell, .app-nav-toggle').count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  expect(await page.getByRole('button', { name: 'Reload the page' }).isVisible()).toBe(true);
+  expect(((await reported).postDataJSON() as { url: string }).url).toBe(`${suite.server.url}/app/settings`);
 });
 
 it('an unknown API address answers with a JSON 404', async () => {

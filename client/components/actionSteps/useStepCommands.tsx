@@ -5,7 +5,6 @@ import type { ActionStep } from '../../../common/schemas/actionSteps';
 import { ApiError } from '../../lib/api';
 import { actionStepApi } from '../../lib/actionSteps';
 import { lazyPart } from '../../lib/lazyPart';
-import { ConfirmDialog } from '../Modal';
 import { useToast } from '../Toasts';
 import type { StepCommand } from './ActionStepItem';
 import { defineMessages, t } from '../../lib/i18n';
@@ -21,6 +20,8 @@ const m = defineMessages({
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('./StepDialogs').then((m) => m.StepFormDialog));
 const CompleteStepDialog = lazyPart('CompleteStepDialog', () => import('./StepDialogs').then((m) => m.CompleteStepDialog));
+// Like the others, loaded when first opened: the lists of steps (an educator's page) paint without the dialog code.
+const ConfirmDialog = lazyPart('ConfirmDialog', () => import('../Modal').then((m) => m.ConfirmDialog));
 
 export function useStepCommands({ own }: { own: boolean }): {
   onCommand: (command: StepCommand, step: ActionStep) => void;

@@ -6,7 +6,7 @@ import type { StaffDetail } from '../../../../common/schemas/staff';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { PageHeader } from '../../../components/PageHeader';
-import { StatusBadge } from './StaffTable';
+import { StatusBadge } from './StatusBadge';
 import { defineMessages, t, tText } from '../../../lib/i18n';
 
 const m = defineMessages({

@@ -6,12 +6,11 @@ import type { StaffListItem } from '../../../../common/schemas/staff';
 import { SortHeader, sortDirection } from '../../../components/SortHeader';
 import { TableFrame } from '../../../components/Table';
 import { formatGrades } from '../grades';
+import { StatusBadge } from './StatusBadge';
 import type { StaffSort } from '../staffQuery';
 import { defineMessages, t, tText } from '../../../lib/i18n';
 
 const m = defineMessages({
-  statusActive: { id: 'staff.statusActive', defaultMessage: 'Active' },
-  statusInactive: { id: 'staff.statusInactive', defaultMessage: 'Inactive' },
   none: { id: 'staff.none', defaultMessage: 'None' },
   colName: { id: 'staff.colName', defaultMessage: 'Name' },
   colSchool: { id: 'staff.colSchool', defaultMessage: 'School' },
@@ -21,20 +20,6 @@ const m = defineMessages({
   colCoach: { id: 'staff.colCoach', defaultMessage: 'Coach' },
   colStatus: { id: 'staff.colStatus', defaultMessage: 'Status' },
 });
-
-export function StatusBadge({ status }: { status: StaffListItem['status'] }) {
-  return status === 'active' ? (
-    <span className="badge badge--success">
-      <span className="staff-status-dot" aria-hidden="true" />
-      {t(m.statusActive)}
-    </span>
-  ) : (
-    <span className="badge badge--neutral">
-      <span className="staff-status-dot staff-status-dot--off" aria-hidden="true" />
-      {t(m.statusInactive)}
-    </span>
-  );
-}
 
 function None() {
   return <span className="muted">—<span className="sr-only">{t(m.none)}</span></span>;
