@@ -25,8 +25,9 @@ export function StaffAccountSignIn() {
   const connection = useProviderStaffSso();
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!connection.data) return null;
-  const provider = PROVIDER_NAMES[connection.data.kind] ?? t(m.companyAccount);
+  const kind = connection.data?.kind;
+  if (!kind) return null;
+  const provider = PROVIDER_NAMES[kind] ?? t(m.companyAccount);
 
   const start = async () => {
     setError(null);

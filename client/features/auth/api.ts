@@ -68,9 +68,9 @@ export function useSsoOptions(slug: string | null) {
   });
 }
 
-/** GET /api/auth/sso/provider-staff: the kind of Coachwell staff's own sign-in connection (an error when the server has none). */
+/** GET /api/auth/sso/provider-staff: the kind of Coachwell staff's own sign-in connection (null when the server has none). */
 export function useProviderStaffSso() {
-  return useSWR<{ kind: SsoOptions['kinds'][number] }, ApiError>('auth/sso/provider-staff', (path: string) => api.get<{ kind: SsoOptions['kinds'][number] }>(path), {
+  return useSWR<{ kind: SsoOptions['kinds'][number] | null }, ApiError>('auth/sso/provider-staff', (path: string) => api.get<{ kind: SsoOptions['kinds'][number] | null }>(path), {
     shouldRetryOnError: false, revalidateOnFocus: false,
   });
 }

@@ -13,8 +13,8 @@ export const ssoOptionsAnswer = z.strictObject({
 });
 export type SsoOptionsAnswer = z.infer<typeof ssoOptionsAnswer>;
 
-/** GET /api/auth/sso/provider-staff: the kind of the provider's own connection (the staff sign-in page's button). */
-export const ssoProviderStaffAnswer = z.strictObject({ kind: z.enum(SSO_KINDS) });
+/** GET /api/auth/sso/provider-staff: the kind of the provider's own connection (the staff sign-in page's button), null without one. */
+export const ssoProviderStaffAnswer = z.strictObject({ kind: z.nullable(z.enum(SSO_KINDS)) });
 export type SsoProviderStaffAnswer = z.infer<typeof ssoProviderStaffAnswer>;
 
 /** POST /api/auth/sso/logout: signed out here; the provider's end-session address, or null when it offers none. */

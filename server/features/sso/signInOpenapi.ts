@@ -24,8 +24,8 @@ export const ssoSignInApi: ApiArea = {
       answerText: '`{ district: { id, name }, kinds }`.', answerSchema: 'SsoOptions',
     },
     'GET /api/auth/sso/provider-staff': {
-      summary: "Coachwell staff's sign-in connection", who: 'anyone', errors: [404],
-      description: 'Whether this server has the provider\'s own connection for Coachwell staff (PROVIDER_SSO_*), and its kind: the staff sign-in page\'s button. 404 when it has none.',
+      summary: "Coachwell staff's sign-in connection", who: 'anyone',
+      description: 'Whether this server has the provider\'s own connection for Coachwell staff (PROVIDER_SSO_*), and its kind: the staff sign-in page\'s button; `kind` is null when it has none.',
       answerText: '`{ kind }`.', answerSchema: 'SsoProviderStaff',
     },
     'POST /api/auth/sso/logout': {

@@ -104,9 +104,9 @@ export function ssoSignInRoutes(deps: Deps): Router {
     } satisfies SsoOptionsAnswer);
   });
 
+  // Answered for every staff sign-in page, so a server without the connection answers null, not an error.
   router.get('/auth/sso/provider-staff', (_req, res) => {
-    if (!staffConnection) throw notFound(SSO_MESSAGES.staffNotSetUp);
-    res.json({ kind: staffConnection.kind } satisfies SsoProviderStaffAnswer);
+    res.json({ kind: staffConnection?.kind ?? null } satisfies SsoProviderStaffAnswer);
   });
 
   router.get('/auth/sso/callback', async (req, res) => {
