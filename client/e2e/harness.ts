@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { spawnForTest, stopTestChildren } from '../../scripts/testChildren';
+import { spawnForTest, stopTestChildren, type TestChild } from '../../scripts/testChildren';
 
 // A browser test walks several screens, each wait up to a page's default timeout (below): a minute per
 // test unless the file sets more. The harness is imported before a file's own statements run, so a
@@ -313,6 +313,19 @@ export async function latestMailLink(server: TestServer, to: string): Promise<st
     if (Date.now() > deadline) throw new Error(`No mail with a link for ${to}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The loopback OpenID provider (scripts/oidcTestProvider.ts, server/testing/oidcProvider.ts's options as JSON) as a
+ * child of this file, once it listens: the child (stopped with the file) and its issuer.
+ */
+export async function startOidcTestProvider(options: object): Promise<{ provider: TestChild; issuer: string }> {
+  const provider = spawnForTest(process.execPath, ['--import', 'tsx', 'scripts/oidcTestProvider.ts', JSON.stringify(options)], { cwd: ROOT });
+  for (const deadline = Date.now() + 30_000; !/Test OpenID provider at (\S+)/.test(provider.output());) {
+    if (!provider.running() || Date.now() > deadline) throw new Error(`The test provider did not start:\n${provider.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { provider, issuer: /Test OpenID provider at (\S+)/.exec(provider.output())![1]! };
 }
 
 export async function runCli(server: TestServer, args: string[]): Promise<string> {

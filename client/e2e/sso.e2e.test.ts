@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SSO_REFUSALS } from '../../common/schemas/ssoSignIn';
-import { spawnForTest, type TestChild } from '../../scripts/testChildren';
-import { api, axeAll, browserSuite, DESKTOP_PAGE, loaded, PHONE_PAGE, signIn, type PageOptions } from './harness';
+import type { TestChild } from '../../scripts/testChildren';
+import { api, axeAll, browserSuite, DESKTOP_PAGE, loaded, PHONE_PAGE, signIn, startOidcTestProvider, type PageOptions } from './harness';
 
 // The server this file starts takes the loopback provider's plain-http issuer (never in production).
 process.env.SSO_ALLOW_HTTP = '1';
@@ -24,15 +24,10 @@ let provider: TestChild;
 let issuer: string;
 
 beforeAll(async () => {
-  provider = spawnForTest(process.execPath, ['--import', 'tsx', 'scripts/oidcTestProvider.ts', JSON.stringify({
+  ({ provider, issuer } = await startOidcTestProvider({
     redirectUri: `${suite.server.url}/api/auth/sso/callback`, accounts: [TEACHER, STRANGER], ...CLIENT,
     postLogoutRedirectUris: [`${suite.server.url}/app/auth/login`],
-  })], { cwd: path.resolve(import.meta.dirname, '../..') });
-  for (const deadline = Date.now() + 30_000; !/Test OpenID provider at (\S+)/.test(provider.output());) {
-    if (!provider.running() || Date.now() > deadline) throw new Error(`The test provider did not start:\n${provider.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  issuer = /Test OpenID provider at (\S+)/.exec(provider.output())![1]!;
+  }));
   // Its administrator points the district's Google connection at the provider, through the settings API.
   const admin = await suite.page();
   await signIn(admin, 'admin@riverbend.example');

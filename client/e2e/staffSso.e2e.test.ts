@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PROVIDER_STAFF_SSO_REFUSALS } from '../../common/schemas/ssoSignIn';
-import { spawnForTest, type TestChild } from '../../scripts/testChildren';
-import { axeAll, browserSuite, DESKTOP_PAGE, freePort, loaded, PHONE_PAGE, type PageOptions } from './harness';
+import type { TestChild } from '../../scripts/testChildren';
+import { axeAll, browserSuite, DESKTOP_PAGE, freePort, loaded, PHONE_PAGE, startOidcTestProvider, type PageOptions } from './harness';
 
 // The server this file starts is told the provider's address before either starts (it needs it at start, and the
 // provider needs the server's callback): a port picked now. Plain http only because SSO_ALLOW_HTTP is set (tests).
@@ -29,13 +29,9 @@ const STRANGER = { sub: 'staff-stranger', email: 'new.hire@coachwell.example', e
 let provider: TestChild;
 
 beforeAll(async () => {
-  provider = spawnForTest(process.execPath, ['--import', 'tsx', 'scripts/oidcTestProvider.ts', JSON.stringify({
+  ({ provider } = await startOidcTestProvider({
     redirectUri: `${suite.server.url}/api/auth/sso/callback`, accounts: [SAM, STRANGER], ...CLIENT, port: providerPort,
-  })], { cwd: path.resolve(import.meta.dirname, '../..') });
-  for (const deadline = Date.now() + 30_000; !provider.output().includes('Test OpenID provider at');) {
-    if (!provider.running() || Date.now() > deadline) throw new Error(`The test provider did not start:\n${provider.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  }));
 });
 afterAll(async () => {
   await provider?.stop();
