@@ -210,6 +210,56 @@ describe('opening without a signal', () => {
     await context.setOffline(false);
   });
 
+  it('a new morning without a signal: the dashboard and Activity open from what they read ahead the day before', async () => {
+    const page = await suite.page(DESKTOP);
+    const context = page.context();
+    await signIn(page, COACH);
+    await loaded(page);
+    const coach = await userId(page);
+    await workerKeeps(page, coach);
+    const { timezone } = (await api<{ timezone: string }>(page, 'GET', 'auth/user')).json;
+    // The coach's tomorrow, on their clock, and what it holds, read online now.
+    const tomorrow = await page.evaluate((zone) => {
+      const day = new Date(Date.now() + 24 * 3600_000);
+      return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(day);
+    }, timezone);
+    const planned = (await api<{ data: { id: number }[] }>(page, 'GET', `interaction?filter[from]=${tomorrow}&filter[to]=${tomorrow}&sort=starts_at&per_page=20`)).json.data;
+    await visit(page, '/app');
+    await visit(page, '/app/activity');
+    // Read ahead once the screens painted (the browser idle): the worker keeps tomorrow's dashboard and Activity reads.
+    const kept = () => page.evaluate(async ({ id, day }) => {
+      const cache = await caches.open(`coachwell-api-${id}`);
+      const urls = (await cache.keys()).map((r) => decodeURIComponent(r.url));
+      return {
+        today: urls.some((u) => u.includes(`/api/interaction?filter[from]=${day}&filter[to]=${day}&`)),
+        needs: urls.some((u) => u.includes('filter[needs_completing]=1') && u.includes(`filter[to]=${day}`)),
+      };
+    }, { id: coach, day: tomorrow });
+    await expect.poll(kept, { timeout: 30_000 }).toEqual({ today: true, needs: true });
+
+    // The next morning, still without a signal: the browser's clock a day on, a cold start.
+    await context.clock.install({ time: new Date(Date.now() + 24 * 3600_000) });
+    const dashboard = await coldOffline(context, '/app');
+    await loaded(dashboard);
+    await expect.poll(() => offlineMarker(dashboard).innerText(), { timeout: 15_000 }).toMatch(/^Offline · as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    const todayCard = dashboard.getByRole('region', { name: 'Today', exact: true });
+    if (planned.length > 0) {
+      await expect.poll(() => todayCard.locator('.interaction-list > li').count(), { timeout: 15_000 }).toBe(planned.length);
+    } else {
+      await todayCard.getByText('Nothing scheduled or logged today.').waitFor();
+    }
+    expect(await todayCard.getByRole('alert').count()).toBe(0);
+    await shootBothWidths(dashboard, 'offline-next-morning');
+    const activity = await coldOffline(context, '/app/activity');
+    await loaded(activity);
+    await expect.poll(() => offlineMarker(activity).innerText(), { timeout: 15_000 }).toMatch(/^Offline · as of /);
+    expect(await activity.getByRole('heading', { level: 1 }).innerText()).toBe('Activity');
+    expect(await activity.locator('.alert--danger').count()).toBe(0);
+    await dashboard.close();
+    await activity.close();
+    await context.setOffline(false);
+  });
+
   it('signing out with writes waiting to sync warns first, then clears them', async () => {
     const page = await suite.page(DESKTOP);
     await signIn(page, COACH);

@@ -18,7 +18,8 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { browserTimeZone, todayIn } from '../../lib/dates';
 import { formatDate, formatInteger } from '../../lib/format';
-import { useActivities, useInteractions } from '../../lib/interactions';
+import { activitiesKey, interactionsKey, useActivities, useInteractions } from '../../lib/interactions';
+import { useReadAhead } from '../../lib/readAhead';
 import { useBuildings, useCoaches, useInteractionTypes } from '../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../lib/session';
 import { addDays, dayAsDate, daysOf, roundedNow, zonedDay, zonedTime } from '../../lib/zonedTime';
@@ -124,6 +125,17 @@ export default function ActivityScreen(_props: ScreenProps) {
   const buildings = useBuildings();
   const educator = useStaffName(state.educator);
   const needs = useInteractions(user ? { filter: { needs_completing: true, to: today, timezone: timeZone }, per_page: 1 } : null);
+  // What Activity opens with (no address of its own) on each of the next days, kept by the service worker for a
+  // morning without a signal (issue 31).
+  useReadAhead('activity', today, list.data !== undefined, (day) => {
+    const opening = stateFromSearch(new URLSearchParams(), day, weekStartsOn);
+    const logged = activityListFilter(opening, timeZone, 1);
+    return [
+      interactionsKey(interactionListQuery(opening, 1, timeZone)),
+      ...(logged ? [activitiesKey(logged, 1, PAGE_ROWS)] : []),
+      interactionsKey({ filter: { needs_completing: true, to: day, timezone: timeZone }, per_page: 1 }),
+    ];
+  });
 
   const go = useCallback((next: ActivityState, options: { replace?: boolean } = {}) => {
     navigate({ pathname: location.pathname, search: stateToSearch(next, search) }, { replace: options.replace, flushSync: true });

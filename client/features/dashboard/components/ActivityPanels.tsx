@@ -14,7 +14,8 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
 import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { formatInteger } from '../../../lib/format';
-import { type InteractionList, logInteractionHref, useInteractions } from '../../../lib/interactions';
+import { type InteractionList, type InteractionListQuery, interactionsKey, logInteractionHref, useInteractions } from '../../../lib/interactions';
+import { useReadAhead } from '../../../lib/readAhead';
 import { useOwnEducator } from '../../../lib/lookups';
 import { newObservationHref } from '../../../lib/observations';
 import { addDays, formatMinutes, startOfWeek } from '../../../lib/zonedTime';
@@ -70,17 +71,24 @@ function PanelList({ answer, empty, timeZone, locale, withDay, who, onComplete, 
   );
 }
 
+// A coach's dashboard reads: today's interactions, the week's totals, those waiting to be completed up to today.
+const todayQuery = (day: string): InteractionListQuery => ({ filter: { from: day, to: day }, sort: 'starts_at', per_page: 20 });
+const weekQuery = (weekStart: string): InteractionListQuery => ({ filter: { from: weekStart, to: addDays(weekStart, 6) }, sort: 'starts_at', per_page: 1 });
+const needsQuery = (day: string): InteractionListQuery => ({ filter: { needs_completing: true, to: day }, sort: '-starts_at', per_page: 5 });
+
 function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
   const { completingId, complete } = useCompleteInteraction();
   const timeZone = user.timezone || browserTimeZone();
   const today = todayIn(timeZone);
-  const weekStart = startOfWeek(today, (locale?.options?.weekStartsOn ?? 0) as number);
-  const weekEnd = addDays(weekStart, 6);
+  const weekStartsOn = (locale?.options?.weekStartsOn ?? 0) as number;
+  const weekStart = startOfWeek(today, weekStartsOn);
   const scope = permissionScope(user.security.permissions, PERMISSIONS.seeActivity);
   const who = scope === 'self' ? 'participants' : 'both';
-  const todays = useInteractions({ filter: { from: today, to: today }, sort: 'starts_at', per_page: 20 });
-  const week = useInteractions({ filter: { from: weekStart, to: weekEnd }, sort: 'starts_at', per_page: 1 });
-  const needs = useInteractions({ filter: { needs_completing: true, to: today }, sort: '-starts_at', per_page: 5 });
+  const todays = useInteractions(todayQuery(today));
+  const week = useInteractions(weekQuery(weekStart));
+  const needs = useInteractions(needsQuery(today));
+  // The same reads for the next days, kept by the service worker for a morning without a signal (issue 31).
+  useReadAhead('dashboard', today, todays.data !== undefined, (day) => [todayQuery(day), weekQuery(startOfWeek(day, weekStartsOn)), needsQuery(day)].map(interactionsKey));
   const totals = week.data?.meta.totals;
   const needsTotal = needs.data?.meta.total ?? 0;
   const open = (i: Interaction) => `/app/activity?open=${i.id}&from=${today}&to=${today}`;
