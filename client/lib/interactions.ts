@@ -197,3 +197,24 @@ export function logInteractionHref(prefill: { staffId?: number; day?: string } =
   if (prefill.day) params.set('day', prefill.day);
   return `/app/activity?${params.toString()}`;
 }
+
+/**
+ * The educators most recently coached, newest first, without repeats: the "Recent" quick picks of the log form and the
+ * observation's educator (they work without a signal: the interactions list they come from is kept on the device).
+ */
+export function recentParticipants(interactions: Pick<Interaction, 'participants'>[], max = 8): { id: number; name: string }[] {
+  const seen = new Map<number, { id: number; name: string }>();
+  for (const i of interactions) {
+    for (const p of i.participants) {
+      if (!seen.has(p.id)) seen.set(p.id, { id: p.id, name: p.name });
+      if (seen.size >= max) return [...seen.values()];
+    }
+  }
+  return [...seen.values()];
+}
+
+/** The educators the caller coached most recently (from their own latest interactions). */
+export function useRecentParticipants(userId: number | null) {
+  const { data } = useInteractions(userId ? { filter: { coach_id: [userId] }, sort: '-starts_at', per_page: 50 } : null);
+  return data ? recentParticipants(data.data) : [];
+}

@@ -5,9 +5,10 @@ import {
   activityListFilter, clearFilters, interactionListQuery, pageCount, pageFromSearch, pageRange, periodOfToday, shiftPeriod, stateFromSearch,
   stateToSearch, withView,
 } from './activityQuery';
+import { recentParticipants } from '../../lib/interactions';
 import { byDay, dayMinutes, moveFocus, toEntries } from './entries';
 import {
-  blankValues, checkValues, fieldValue, hiddenFromCaller, recentParticipants, schoolHint, statusFor, toPayload, valuesFromInteraction, withDefaultSchool,
+  blankValues, checkValues, fieldValue, hiddenFromCaller, schoolHint, statusFor, toPayload, valuesFromInteraction, withDefaultSchool,
   withType, withWhen,
 } from './logForm';
 

@@ -5,15 +5,7 @@ import useSWR from 'swr';
 import type { DefaultSchool } from '../../../common/schemas/interactions';
 import type { StaffDetail } from '../../../common/schemas/staff';
 import { api, type ApiError, serializeQuery } from '../../lib/api';
-import { useInteractions } from '../../lib/interactions';
 import { staffKey } from '../../lib/lookups';
-import { recentParticipants } from './logForm';
-
-/** The educators the caller coached most recently (from their own latest interactions). */
-export function useRecentParticipants(userId: number | null) {
-  const { data } = useInteractions(userId ? { filter: { coach_id: [userId] }, sort: '-starts_at', per_page: 50 } : null);
-  return data ? recentParticipants(data.data) : [];
-}
 
 /** One educator's name for a filter chip or a prefilled participant (GET /api/staff/{id}). */
 export function useStaffName(id: number | null) {

@@ -224,18 +224,6 @@ export function toPayload(values: LogValues, type: InteractionType | undefined, 
   };
 }
 
-/** The educators most recently coached, newest first, without repeats (the picker's "Recent"). */
-export function recentParticipants(interactions: Pick<Interaction, 'participants'>[], max = 8): Person[] {
-  const seen = new Map<number, Person>();
-  for (const i of interactions) {
-    for (const p of i.participants) {
-      if (!seen.has(p.id)) seen.set(p.id, { id: p.id, name: p.name });
-      if (seen.size >= max) return [...seen.values()];
-    }
-  }
-  return [...seen.values()];
-}
-
 /** What the outbox shows of an interaction written without a signal (issue 31): its type, who and how long. */
 export function interactionSummary(values: LogValues, type: Pick<InteractionType, 'name' | 'colour'> | undefined, extra: { startsAt: string; school?: string; colourHex?: string }): OutboxSummary {
   const names = values.staff.map((p) => p.name);

@@ -12,6 +12,8 @@ import { routeTitle } from '../../app/routeTitles';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EducatorCombobox } from '../../components/EducatorCombobox';
+import { RecentPeople } from '../../components/RecentPeople';
+import { useRecentParticipants } from '../../lib/interactions';
 import { FormError, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
@@ -58,6 +60,7 @@ const m = defineMessages({
   calibrationText: { id: 'observations.calibrationText', defaultMessage: 'Your answers are compared with the other observers\' answers for the same lesson. <link>Open the session</link>' },
   whoAndWhen: { id: 'observations.whoAndWhen', defaultMessage: 'Who and when' },
   educator: { id: 'observations.educator', defaultMessage: 'Educator' },
+  chooseHidden: { id: 'observations.chooseRecentHidden', defaultMessage: '(choose as the educator)' },
   change: { id: 'observations.change', defaultMessage: 'Change' },
   educatorHidden: { id: 'observations.educatorHidden', defaultMessage: 'educator' },
   formsFailed: { id: 'observations.formsFailed', defaultMessage: 'We could not load the forms.' },
@@ -199,6 +202,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
   // Without a signal the draft waits in the outbox (issue 31): a new one under its client_id, which the first save
   // online sends too (a repeat answers the record the sync made), and an existing one's changes under one id.
   const { user } = useAuthUser();
+  const recent = useRecentParticipants(existing ? null : user?.id ?? null);
   const clientId = useRef(crypto.randomUUID().toLowerCase());
   const updateKey = useRef(crypto.randomUUID().toLowerCase());
   const queuedOnce = useRef(false);
@@ -403,8 +407,12 @@ function CaptureForm({ existing, timeZone, prefill }: {
               {!completed && <Button variant="ghost" size="sm" onClick={() => setField('staff', null)}>{t(m.change)}<span className="sr-only"> {t(m.educatorHidden)}</span></Button>}
             </div>
           ) : (
-            <EducatorCombobox label={t(m.educator)} required activeOnly chosen={[]} error={errors.fields.staff_id}
-              onPick={(e) => setField('staff', e, 'staff_id')} />
+            <>
+              <EducatorCombobox label={t(m.educator)} required activeOnly chosen={[]} error={errors.fields.staff_id}
+                onPick={(e) => setField('staff', e, 'staff_id')} />
+              {/* One tap, and without a signal too (issue 31): the educators the observer coached last. */}
+              <RecentPeople people={recent} onPick={(p) => setField('staff', p, 'staff_id')} actionHidden={t(m.chooseHidden)} />
+            </>
           )}
           {forms.error && !forms.data ? (
             <Alert tone="danger" title={t(m.formsFailed)}><p>{forms.error.message}</p></Alert>

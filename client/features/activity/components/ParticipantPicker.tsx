@@ -3,6 +3,7 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { FieldErrors } from '../../../components/Field';
 import { EducatorSearchStatus } from '../../../components/EducatorCombobox';
+import { RecentPeople } from '../../../components/RecentPeople';
 import { useDebouncedTerm, useStaffSearch } from '../../../lib/lookups';
 import type { Person } from '../logForm';
 import { defineMessages, t } from '../../../lib/i18n';
@@ -12,8 +13,6 @@ const m = defineMessages({
   chosenEducators: { id: 'activity.chosenEducators', defaultMessage: 'Chosen educators' },
   removeName: { id: 'activity.removeName', defaultMessage: 'Remove {name}' },
   noneChosen: { id: 'activity.noneChosen', defaultMessage: 'No educators chosen yet.' },
-  recent: { id: 'activity.recent', defaultMessage: 'Recent' },
-  addHidden: { id: 'activity.addHidden', defaultMessage: '(add)' },
   findEducator: { id: 'activity.findEducator', defaultMessage: 'Find an educator' },
   searchPlaceholder: { id: 'activity.searchPlaceholder', defaultMessage: 'Name, email or employee ID' },
   matchingEducators: { id: 'activity.matchingEducators', defaultMessage: 'Matching educators' },
@@ -68,21 +67,7 @@ export function ParticipantPicker({ value, onChange, recent, error }: {
       ) : (
         <p className="text-sm muted participants__none">{t(m.noneChosen)}</p>
       )}
-      {recentLeft.length > 0 && (
-        <div className="participants__recent">
-          <p className="text-sm participants__recent-title" id={`${id}-recent`}>{t(m.recent)}</p>
-          <ul className="chips participants__quick" aria-labelledby={`${id}-recent`}>
-            {recentLeft.map((p) => (
-              <li key={p.id}>
-                <button type="button" className="quick-add" onClick={() => add(p)}>
-                  <span aria-hidden="true">+</span> {p.name}
-                  <span className="sr-only"> {t(m.addHidden)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <RecentPeople people={recentLeft} onPick={add} />
       <div className="field participants__search">
         <label className="field__label field__label--sub" htmlFor={`${id}-search`}>{t(m.findEducator)}</label>
         <input
