@@ -21,9 +21,12 @@ export interface MigratedArticle {
   words: string[];
   /** Its pictures in order (files of client/help/). */
   images: string[];
+  /** What later migrations made of its body (the text a district reads now), when one changed it. */
+  changedSince?: (body: string) => string;
 }
 
-export function describeMigratedArticle({ migration: { SLUG, TITLE, BODY, up, down }, category, searches, covers, words, images }: MigratedArticle) {
+export function describeMigratedArticle({ migration: { SLUG, TITLE, BODY, up, down }, category, searches, covers, words, images, changedSince }: MigratedArticle) {
+  const now = changedSince ? changedSince(BODY) : BODY;
   describe(`the article "${TITLE}"`, () => {
     let t: TestApp;
     beforeEach(async () => {
@@ -34,9 +37,9 @@ export function describeMigratedArticle({ migration: { SLUG, TITLE, BODY, up, do
     it('is published to every district user after migrating, once, as Coachwell\'s own text', async () => {
       const [article, ...more] = await rows();
       expect(more).toEqual([]);
-      expect(article).toMatchObject({ title: TITLE, category, audience: 'all', status: 'published', created_by: null, body: BODY });
-      const versions = await t.db.selectFrom('article_versions').selectAll().where('article_id', '=', article!.id).execute();
-      expect(versions).toMatchObject([{ title: TITLE, body: BODY, edited_by: null }]);
+      expect(article).toMatchObject({ title: TITLE, category, audience: 'all', status: 'published', created_by: null, body: now });
+      const versions = await t.db.selectFrom('article_versions').selectAll().where('article_id', '=', article!.id).orderBy('id').execute();
+      expect(versions).toMatchObject([{ title: TITLE, body: BODY, edited_by: null }, ...(now === BODY ? [] : [{ title: TITLE, body: now, edited_by: null }])]);
 
       // An educator reads it and finds it by searching; so does a coach.
       const district = await buildDistrict(t.db);
@@ -63,6 +66,8 @@ export function describeMigratedArticle({ migration: { SLUG, TITLE, BODY, up, do
 
     it('leaves alone an article already at its address, and down removes only the untouched text', async () => {
       const [article] = await rows();
+      // As this migration left it (before any later one changed it).
+      await t.db.updateTable('articles').set({ body: BODY }).where('id', '=', article!.id).execute();
       // Untouched: down removes it (with its history), up writes it again.
       await down(t.db);
       expect(await rows()).toEqual([]);
