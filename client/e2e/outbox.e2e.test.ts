@@ -57,8 +57,17 @@ async function warmUp(page: Page): Promise<void> {
   await dialog.getByText('Recent').waitFor();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
-  // The outbox panel's code loads once the screen is idle (no service worker in these tests to keep it).
+  await idlePartsLoaded(page);
+}
+
+/**
+ * Waits for the parts a screen loads once the browser is idle (the outbox panel's code among them): there is no service
+ * worker in these tests to keep them, so a part still to load when the signal goes cannot load (on a busy machine the
+ * idle moment can come after a test has gone offline).
+ */
+async function idlePartsLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/OutboxPanel-')));
+  await page.waitForLoadState('networkidle');
 }
 
 /** Logs one interaction through the form (offline: from the recent educators and the cached lists). */
@@ -409,6 +418,7 @@ describe('marking a scheduled interaction completed offline', () => {
       await loaded(page);
       const row = page.locator('.interaction-item', { has: page.getByRole('button', { name: /Mark completed/ }) }).first();
       await row.waitFor();
+      await idlePartsLoaded(page);
       const rowName = await row.locator('.interaction-item__people').textContent();
       // A row that needs completing (the one made above, or one of the demo's), found again by its people line.
       await page.context().setOffline(true);
