@@ -25,9 +25,11 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { FIRST_READS } from '../client/app/firstReads';
 import { NOT_FOUND_ROUTE, ROUTES } from '../client/app/routeTable';
 import { SHELL_URL } from '../client/sw/offlineReads';
 import { LOCALES, type Locale } from '../common/locales';
+import { SHELL_IMPORT, type ShellChunk, shellChunk, shellChunkPlugin } from './shellChunk';
 import { type CatalogSplit, compileCatalog, compileDeclarations, declaredMessages, splitCatalog, wrapDynamicImports } from './i18nBuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -44,6 +46,8 @@ export interface PreloadEntry {
   shell?: ShellVariant;
   /** The screen's catalogue part in each language that has one (issue 33), preloaded with a page in that language. */
   catalogs?: Partial<Record<Locale, string[]>>;
+  /** The API read its largest paint waits for, with the route's `:params` (client/app/firstReads.ts). */
+  firstRead?: string;
 }
 export type ShellVariant = 'app' | 'admin';
 /** A page rendered at build time (the login page of each area), served instead of index.html at its path. */
@@ -166,7 +170,7 @@ export function treeShakableReactRouter(source: string): string {
  *   catalogues client/i18n/<locale>/*.json become intl-messageformat's AST (plain text stays text), and
  *   `@formatjs/icu-messageformat-parser` resolves to its `no-parser` entry, so no ICU parser reaches the browser.
  */
-function clientSourcePlugin(styleUrls: Map<string, string>, screens: Map<string, string>, split: CatalogSplit): esbuild.Plugin {
+function clientSourcePlugin(styleUrls: Map<string, string>, screens: Map<string, string>, split: CatalogSplit, shell: ShellChunk): esbuild.Plugin {
   const byFile = new Map([...screens.values()].map((file) => [path.join(ROOT, file), featureStyles(file).map((css) => styleUrls.get(css)!)]));
   const loader = JSON.stringify(path.join(ROOT, 'client/lib/styles.ts'));
   const clientDir = path.join(ROOT, 'client') + path.sep;
@@ -188,6 +192,7 @@ function clientSourcePlugin(styleUrls: Map<string, string>, screens: Map<string,
     return JSON.stringify(compileCatalog(Object.fromEntries([...ids].filter((id) => id in all).sort().map((id) => [id, all[id]!])), locale));
   };
   const loadModule = path.join(ROOT, 'client/i18n/load.ts');
+  const mainFile = path.join(ROOT, 'client/main.tsx');
   const PART = 'i18n-part';
   return {
     name: 'client-source',
@@ -220,10 +225,12 @@ function clientSourcePlugin(styleUrls: Map<string, string>, screens: Map<string,
         let source = fs.readFileSync(args.path, 'utf8');
         const messages = source.includes('defaultMessage');
         const dynamic = split.rewrites.get(path.relative(ROOT, args.path).split(path.sep).join('/'));
-        if (!hrefs?.length && !messages && !dynamic) return undefined;
+        const sharesShell = args.path === mainFile || shell.lazyEntries.has(args.path);
+        if (!hrefs?.length && !messages && !dynamic && !sharesShell) return undefined;
         if (messages) source = compileDeclarations(source, path.relative(ROOT, args.path));
         if (dynamic) source = wrapDynamicImports(source, dynamic, (target, locale) => `${PART}:${locale}:${target}`, locales, loadModule);
         if (hrefs?.length) source = `import { loadStyles as __loadStyles } from ${loader}; await __loadStyles(${JSON.stringify(hrefs)}); ${source}`;
+        if (sharesShell) source = SHELL_IMPORT + source; // scripts/shellChunk.ts
         return { contents: source, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
       });
     },
@@ -240,7 +247,7 @@ export interface ClientBuild {
  * Which messages each catalogue part holds (scripts/i18nBuild.ts splitCatalog), from the client's import graph: a
  * first bundling pass that writes nothing (no minifying, no source maps) for esbuild's metafile.
  */
-async function catalogSplit(dev: boolean): Promise<CatalogSplit> {
+async function catalogSplit(dev: boolean): Promise<{ split: CatalogSplit; shell: ShellChunk }> {
   const graph = await esbuild.build({ ...buildOptions(dev), write: false, minify: false, sourcemap: false, logLevel: 'silent' });
   const cache = new Map<string, string[]>();
   const idsOf = (file: string) => {
@@ -249,14 +256,17 @@ async function catalogSplit(dev: boolean): Promise<CatalogSplit> {
     if (!ids) cache.set(file, ids = declaredMessages(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((m) => m.id));
     return ids;
   };
-  return splitCatalog(graph.metafile!.inputs, idsOf, { main: 'client/main.tsx', exclude: 'client/app/loginPage.ts' });
+  return {
+    split: splitCatalog(graph.metafile!.inputs, idsOf, { main: 'client/main.tsx', exclude: 'client/app/loginPage.ts' }),
+    shell: shellChunk(graph.metafile!, ROOT, buildOptions(dev).entryPoints as Record<string, string>),
+  };
 }
 
 /** The client's JavaScript options with the client-source plugin (stylesheets, compiled messages, catalogue parts). */
 export async function clientBuildOptions(dev = false): Promise<{ options: esbuild.BuildOptions; styleUrls: Map<string, string>; screens: Map<string, string> }> {
   const screens = screenSources();
-  const [styleUrls, split] = await Promise.all([buildStyles(screens, dev), catalogSplit(dev)]);
-  return { options: { ...buildOptions(dev), plugins: [clientSourcePlugin(styleUrls, screens, split)] }, styleUrls, screens };
+  const [styleUrls, { split, shell }] = await Promise.all([buildStyles(screens, dev), catalogSplit(dev)]);
+  return { options: { ...buildOptions(dev), plugins: [clientSourcePlugin(styleUrls, screens, split, shell), shellChunkPlugin(shell)] }, styleUrls, screens };
 }
 
 export async function buildClient({ dev = false } = {}): Promise<void> {
@@ -448,6 +458,7 @@ export function writeIndex(
       css: featureStyles(source).map((css) => styleUrls.get(css)!),
       ...(def.area === 'app' || def.area === 'admin' ? { shell: def.area } : {}),
       ...(Object.keys(catalogs).length ? { catalogs } : {}),
+      ...(FIRST_READS[def.path] ? { firstRead: FIRST_READS[def.path] } : {}),
     };
   };
   // Each language's catalogue (client/i18n/<locale>/index.ts, a chunk of its own): preloaded with a page in it.

@@ -55,35 +55,83 @@ async function startServer(): Promise<{ port: number; stop: () => Promise<void> 
   };
 }
 
-function lighthouse(url: string, headers: Record<string, string>): Promise<Audit> {
+/**
+ * A Chromium of our own for one Lighthouse run, with the person's session cookie in its cookie jar. Lighthouse's
+ * `--extra-headers` would add the cookie to the page's own requests only: once the service worker takes the
+ * page's reads (issue 31), its fetches carry no such header, answer 401, and the page measured was the login
+ * page the app then went to. Lighthouse clears the origin's caches and service workers, never its cookies.
+ */
+async function browserSignedIn(base: string, cookie: string): Promise<{ port: number; close: () => Promise<void> }> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-lh-chrome-'));
+  const port = 40000 + Math.floor(Math.random() * 20000);
+  const chrome = spawn(CHROME, [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${userDataDir}`, 'about:blank',
+  ], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => chrome.once('exit', resolve));
+  const close = async () => {
+    chrome.kill('SIGTERM');
+    await exited;
+    // Chromium's helper processes may write a moment longer than the main one lives.
+    fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  };
+  try {
+    const { chromium } = await import('playwright-core');
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+      } catch { /* not up yet */ }
+      if (Date.now() > deadline) throw new Error('Chromium did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (cookie) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      await browser.contexts()[0]!.addCookies(cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+      }));
+      await browser.close(); // disconnects; the browser and its default context stay
+    }
+    return { port, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function lighthouse(url: string, cookie: string): Promise<Audit> {
   const out = path.join(os.tmpdir(), `coachwell-lh-${process.pid}-${Date.now()}.json`);
+  const chrome = await browserSignedIn(new URL(url).origin, cookie);
   const args = [
     path.join(ROOT, 'node_modules/lighthouse/cli/index.js'), url,
-    '--quiet', '--only-categories=performance', '--output=json', `--output-path=${out}`,
-    '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking',
-    ...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+    '--quiet', '--only-categories=performance', '--output=json', `--output-path=${out}`, `--port=${chrome.port}`,
   ];
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 16 << 20 }, (error, _stdout, stderr) => {
-      if (error) return reject(new Error(`lighthouse failed on ${url}: ${stderr || error.message}`));
-      const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-      // LH_SAVE=dir keeps each full report for a closer look.
-      if (process.env.LH_SAVE) fs.copyFileSync(out, path.join(process.env.LH_SAVE, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`));
-      fs.rmSync(out, { force: true });
-      const a = report.audits;
-      const items = a['network-requests'].details.items as { transferSize: number }[];
-      resolve({
-        score: Math.round(report.categories.performance.score * 100),
-        fcp: a['first-contentful-paint'].numericValue,
-        lcp: a['largest-contentful-paint'].numericValue,
-        tbt: a['total-blocking-time'].numericValue,
-        cls: a['cumulative-layout-shift'].numericValue,
-        si: a['speed-index'].numericValue,
-        bytes: items.reduce((sum, i) => sum + i.transferSize, 0),
-        requests: items.length,
-      });
-    });
+  const ran = await new Promise<{ error: Error | null; stderr: string }>((resolve) => {
+    execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 16 << 20 }, (error, _stdout, stderr) => resolve({ error, stderr }));
   });
+  await chrome.close();
+  if (ran.error) throw new Error(`lighthouse failed on ${url}: ${ran.stderr || ran.error.message}`);
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  // LH_SAVE=dir keeps each full report for a closer look.
+  if (process.env.LH_SAVE) fs.copyFileSync(out, path.join(process.env.LH_SAVE, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`));
+  fs.rmSync(out, { force: true });
+  // A signed-in page that ends on the login page measured the wrong page: say so rather than score it.
+  if (cookie && new URL(report.finalDisplayedUrl).pathname.includes('/auth/login')) {
+    throw new Error(`lighthouse on ${url} ended on the login page (${report.finalDisplayedUrl})`);
+  }
+  const a = report.audits;
+  const items = a['network-requests'].details.items as { transferSize: number }[];
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    fcp: a['first-contentful-paint'].numericValue,
+    lcp: a['largest-contentful-paint'].numericValue,
+    tbt: a['total-blocking-time'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    si: a['speed-index'].numericValue,
+    bytes: items.reduce((sum, i) => sum + i.transferSize, 0),
+    requests: items.length,
+  };
 }
 
 type Who = 'guest' | 'coach' | 'admin';
@@ -166,12 +214,11 @@ export async function measurePages(pages: PageToMeasure[] = BENCH_PAGES, runs = 
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     for (const page of pages) {
       const cookie = cookies[page.who];
-      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
       const url = base + (typeof page.path === 'string' ? page.path : await page.path(base, cookie));
       const audits: Audit[] = [];
       for (let i = 0; i < runs; i++) {
         // Lighthouse now and then loses its trace on a busy machine (NO_NAVSTART): one more try.
-        audits.push(await lighthouse(url, headers).catch(() => lighthouse(url, headers)));
+        audits.push(await lighthouse(url, cookie).catch(() => lighthouse(url, cookie)));
       }
       const r = [...audits].sort((x, y) => x.score - y.score)[Math.floor(audits.length / 2)]!;
       const each = <T,>(f: (a: Audit) => T) => (audits.length > 1 ? ` (${audits.map(f).join(', ')})` : '');

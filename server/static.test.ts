@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncodings, matchRoute, staticRoutes } from './static';
+import { acceptedEncodings, firstReadFor, matchRoute, staticRoutes } from './static';
 
 // A built client in miniature: what scripts/build.ts writes into dist/public.
 let publicDir: string;
@@ -24,7 +24,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(publicDir, 'index.html'), '<html lang="en"><head><meta name="sentry-dsn" content="">\n    <!-- route-preload -->\n</head><body><div id="root"></div></body></html>');
   const entry = (p: string, name: string, shell?: 'app' | 'admin') => ({ path: p, js: [`/assets/chunks/${name}-1.js`, '/assets/chunks/chunk-shared.js'], css: [`/assets/css/${name}-1.css`], shell });
   fs.writeFileSync(path.join(publicDir, 'preload.json'), JSON.stringify({
-    routes: [{ ...entry('/app/staff', 'StaffList', 'app'), catalogs: { es: ['/assets/chunks/StaffList-es-1.js'] } }, entry('/app/staff/create', 'StaffCreate', 'app'), entry('/app/staff/:id', 'StaffView', 'app'), entry('/app/auth/login', 'Login'), entry('/admin/districts', 'Districts', 'admin'), entry('/pricing', 'Pricing')],
+    routes: [{ ...entry('/app/staff', 'StaffList', 'app'), catalogs: { es: ['/assets/chunks/StaffList-es-1.js'] } }, entry('/app/staff/create', 'StaffCreate', 'app'), { ...entry('/app/staff/:id', 'StaffView', 'app'), firstRead: '/api/staff/:id' }, entry('/app/auth/login', 'Login'), entry('/admin/districts', 'Districts', 'admin'), entry('/pricing', 'Pricing')],
     notFound: entry('*', 'NotFound'),
     shells: { app: '<div class="app-shell">app frame</div>', admin: '<div class="admin-shell">admin frame</div>' },
     localizedShells: {
@@ -134,6 +134,19 @@ describe('the page for a route', () => {
     }
   });
 
+  it("names a signed-in screen's first read in a Link preload header (issue 35): only with a session, only an id", async () => {
+    const signedIn = (url: string) => request(app).get(url).set('Cookie', 'test_session=s%3Aabc');
+    const profile = await signedIn('/app/staff/42');
+    expect(profile.status).toBe(200);
+    expect(profile.headers.link).toBe('</api/staff/42>; rel=preload; as=fetch; crossorigin=use-credentials');
+    // The page's body is the same for every educator: it stays one cached page.
+    expect((await signedIn('/app/staff/7')).text).toBe(profile.text);
+    expect((await request(app).get('/app/staff/42')).headers.link).toBeUndefined();
+    expect((await signedIn('/app/staff/create')).headers.link).toBeUndefined();
+    expect((await signedIn('/app/staff/4%3E2')).headers.link).toBeUndefined();
+    expect((await signedIn('/app/staff')).headers.link).toBeUndefined();
+  });
+
   it('is in the visitor\'s language (issue 33): the language cookie, else Accept-Language; Spanish preloads its catalogue and the screen\'s part of it', async () => {
     const english = await request(app).get('/app/staff').set('Accept-Language', 'fr, en;q=0.8');
     expect(english.text).toContain('<html lang="en">');
@@ -210,6 +223,14 @@ describe('helpers', () => {
     expect(acceptedEncodings('br;q=0')).toEqual([]);
     expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
     expect(acceptedEncodings(undefined)).toEqual([]);
+  });
+
+  it("fills a first read's address with the route's ids, and nothing else", () => {
+    const entry = { path: '/app/staff/:id/cycles/:cycle', firstRead: '/api/staff/:id/cycle/:cycle' };
+    expect(firstReadFor(entry, '/app/staff/7/cycles/12')).toBe('/api/staff/7/cycle/12');
+    expect(firstReadFor(entry, '/app/staff/7/cycles/x')).toBeNull();
+    expect(firstReadFor(entry, '/app/staff/7/cycles')).toBeNull();
+    expect(firstReadFor({ path: '/app/staff/:id' }, '/app/staff/7')).toBeNull();
   });
 
   it('prefers static path segments over parameters', () => {

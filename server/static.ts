@@ -16,6 +16,8 @@ interface PreloadEntry {
   shell?: 'app' | 'admin';
   /** The screen's own catalogue part in each language (its messages beyond the main catalogue's). */
   catalogs?: Partial<Record<Locale, string[]>>;
+  /** The API read the screen's largest paint waits for, with the route's `:params` (see firstReadFor). */
+  firstRead?: string;
 }
 /** A page rendered at build time (each area's login page), served at its path instead of index.html. */
 interface PrerenderedPage {
@@ -114,6 +116,21 @@ export function matchRoute<T extends { path: string }>(routes: T[], pathname: st
     if (ok && (!best || score > best.score)) best = { route, score };
   }
   return best?.route;
+}
+
+/**
+ * The first read's address for this visit (preload.json `firstRead`, client/app/firstReads.ts): the route's `:params`
+ * taken from the path. Only ids (digits) are put in an address; anything else gets no preload.
+ */
+export function firstReadFor(entry: { path: string; firstRead?: string }, pathname: string): string | null {
+  if (!entry.firstRead) return null;
+  const pattern = entry.path.split('/').filter(Boolean);
+  const parts = pathname.split('/').filter(Boolean);
+  if (pattern.length !== parts.length) return null;
+  const params = new Map<string, string>();
+  for (const [i, seg] of pattern.entries()) if (seg.startsWith(':')) params.set(seg, parts[i]!);
+  if ([...params.values()].some((value) => !/^\d{1,12}$/.test(value))) return null;
+  return entry.firstRead.replace(/:\w+/g, (name) => params.get(name) ?? name);
 }
 
 function preloadTags(entry: PreloadEntry, catalog: string[] = []): string {
@@ -230,6 +247,9 @@ export function staticRoutes(publicDir: string, sentryDsn: string | null, sessio
       // the login page). Without a cookie the page stays empty, as the guard sends a guest to sign in.
       const shells = manifest?.localizedShells?.[locale] ?? manifest?.shells;
       const shell = entry?.shell && sessionCookie && req.headers.cookie?.includes(`${sessionCookie}=`) ? shells?.[entry.shell] : undefined;
+      // A signed-in visit's first read starts with the page (a header: the page's body stays the same for every id).
+      const firstRead = shell && entry ? firstReadFor(entry, req.path) : null;
+      if (firstRead) res.append('Link', `<${firstRead}>; rel=preload; as=fetch; crossorigin=use-credentials`);
       const key = `${locale}:${entry && shell ? `shell:${entry.path}` : entry?.path ?? ''}`;
       page = pages.get(key);
       if (page === undefined) {

@@ -213,7 +213,7 @@ export const DESKTOP_PAGE: PageOptions = { viewport: { width: 1366, height: 900 
 /** Waits until the screen has loaded: its heading is shown and no loading placeholder is left. */
 export async function loaded(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
-  await page.locator('.loading-block').first().waitFor({ state: 'detached' });
+  await page.locator('.loading-block, .paint-pending').first().waitFor({ state: 'detached' });
 }
 
 /** Emails of Coachwell staff sign in at the admin area, everyone else at the app area. */

@@ -178,6 +178,7 @@ describe('as a district admin', () => {
     await page.getByRole('heading', { level: 1, name: 'Emma Thomas' }).waitFor();
     emmaUrl = new URL(page.url()).pathname;
     const history = page.getByRole('list', { name: 'School history' }).getByRole('listitem');
+    await history.first().waitFor();
     expect(await history.count()).toBe(2);
     expect(await history.nth(0).innerText()).toMatch(/Oak Hollow Elementary\s+Current\s+Aug 12, 2024 – present/);
     expect(await history.nth(1).innerText()).toMatch(/Riverside Elementary\s+Aug 15, 2018 – Jun 14, 2024/);
@@ -225,6 +226,7 @@ describe('as a district admin', () => {
     await page.goto(emmaUrl);
     const history = page.getByRole('list', { name: 'School history' }).getByRole('listitem');
     await page.getByRole('heading', { level: 1, name: 'Emma Thomas' }).waitFor();
+    await history.first().waitFor();
     expect(await history.count()).toBe(3);
     expect(await history.nth(0).innerText()).toMatch(/Maple Grove High School\s+Current\s+Jan 6, 2025 – present/);
     expect(await history.nth(1).innerText()).toMatch(/Oak Hollow Elementary\s+Aug 12, 2024 – Jan 5, 2025/);

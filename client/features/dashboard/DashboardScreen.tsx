@@ -12,7 +12,7 @@ import { formatRelative } from '../../lib/format';
 import { useAuthUser, useDateLocale, useInstantFormat } from '../../lib/session';
 import { zonedDay, zonedParts } from '../../lib/zonedTime';
 import { ActivityPanels } from './components/ActivityPanels';
-import { CoachingRequestsPanel } from './components/CoachingRequestsPanel';
+import { CoachingRequestsPanel, useRequestQueue } from './components/CoachingRequestsPanel';
 import { EducatorHome } from './components/EducatorHome';
 import { PulsePanel } from './components/PulsePanel';
 import { FollowThroughPanel } from './components/FollowThroughPanel';
@@ -183,10 +183,14 @@ export default function DashboardScreen(_props: ScreenProps) {
   // The setup checklist (a screen tall when it shows) is known before the sections under it paint, so
   // they never move down when it arrives (issue 35); SetupChecklist reads the same answer.
   const checklist = useSetupChecklist(managesSetup);
-  if (!user) return <LoadingBlock />;
-  const waitForChecklist = managesSetup && !checklist.data && !checklist.error;
   // A person whose only role is educator (`see educators` reaches their own row) gets their own home.
-  const educatorHome = !!user.district && isEducator(user.security.permissions);
+  const educatorHome = !!user?.district && isEducator(user.security.permissions);
+  // The coaching requests come first and are as tall as there are requests: the pulse and what follows wait for
+  // them the same way, or they would paint in view and be pushed down when the queue arrives.
+  const seesRequests = !!user && !educatorHome && hasPermission(user.security.permissions, PERMISSIONS.seeActivity);
+  const requests = useRequestQueue(seesRequests);
+  if (!user) return <LoadingBlock />;
+  const waitForSections = (managesSetup && !checklist.data && !checklist.error) || (seesRequests && !requests.data && !requests.error);
 
   const district = user.district;
   const destinations: Destination[] = [
@@ -214,8 +218,9 @@ export default function DashboardScreen(_props: ScreenProps) {
 
       {district && <TrialNotice district={district} canBill={hasPermission(user.security.permissions, 'manage billing')} />}
 
-      {waitForChecklist ? (
-        // A screen tall: what follows starts out of view instead of moving down when the sections arrive.
+      {waitForSections ? (
+        // A screen tall: what follows starts out of view instead of moving down when the sections arrive (the
+        // checklist, the coaching requests).
         <LoadingBlock fullScreen />
       ) : (
         <>
@@ -225,7 +230,7 @@ export default function DashboardScreen(_props: ScreenProps) {
             <EducatorHome user={user} />
           ) : (
             <>
-              {hasPermission(user.security.permissions, PERMISSIONS.seeActivity) && <CoachingRequestsPanel user={user} />}
+              {seesRequests && <CoachingRequestsPanel user={user} />}
               <PulsePanel user={user} />
               {/* A coach's and a principal's follow-through on their educators' action steps (issue 29). */}
               {['coach', 'building-admin'].some((role) => user.security.roles.includes(role)) && <FollowThroughPanel />}

@@ -8,6 +8,7 @@ import { Alert } from '../../components/Alert';
 import { ButtonLink } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
+import { PaintPending, usePaintedOnce } from '../../lib/paintFirst';
 import { useAuthUser, useDateLocale, useToday } from '../../lib/session';
 import { canEditStaff } from './access';
 import { useStaff } from './api';
@@ -196,6 +197,7 @@ export default function StaffViewScreen(_props: ScreenProps) {
   const { user } = useAuthUser();
   const locale = useDateLocale();
   const { data: staff, error, mutate } = useStaff(id);
+  const headerPainted = usePaintedOnce(!!staff);
 
   if (id === null || error?.status === 404 || error?.status === 403) return <StaffNotFound />;
   if (error && !staff) return <LoadFailed message={error.message} onRetry={() => void mutate()} />;
@@ -223,7 +225,8 @@ export default function StaffViewScreen(_props: ScreenProps) {
           <p>{t(m.inactiveBody)}</p>
         </Alert>
       )}
-      <div className="split staff-view">
+      {!headerPainted && <PaintPending />}
+      {headerPainted && <div className="split staff-view">
         <div className="staff-view__main stack">
           <ProfileCard staff={staff} locale={locale} />
           {user && <CyclesSection key={`cycles-${staff.id}`} staff={staff} user={user} />}
@@ -237,7 +240,7 @@ export default function StaffViewScreen(_props: ScreenProps) {
           <CoachCard staff={staff} locale={locale} />
           <GroupsCard staff={staff} locale={locale} />
         </div>
-      </div>
+      </div>}
     </div>
   );
 }

@@ -30,9 +30,14 @@ const m = defineMessages({
 const AcceptDialog = lazyPart('AcceptRequestDialog', () => import('./CoachingRequestDialogs').then((mod) => mod.AcceptRequestDialog));
 const PassDialog = lazyPart('PassRequestDialog', () => import('./CoachingRequestDialogs').then((mod) => mod.PassRequestDialog));
 
+/** The requests waiting for this person (the panel's one read; the dashboard waits for it too). */
+export function useRequestQueue(enabled = true) {
+  return useCoachingRequests({ queue: true, status: [...WAITING_STATUSES] }, { enabled });
+}
+
 export function CoachingRequestsPanel({ user }: { user: AuthUser }) {
   const coach = hasRole(user.security.roles, 'coach');
-  const { data, error, mutate } = useCoachingRequests({ queue: true, status: [...WAITING_STATUSES] });
+  const { data, error, mutate } = useRequestQueue();
   const [accepting, setAccepting] = useState<CoachingRequest | null>(null);
   const [passing, setPassing] = useState<CoachingRequest | null>(null);
   const items = data?.data ?? [];

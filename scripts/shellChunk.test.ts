@@ -1,0 +1,94 @@
+// One chunk for the shell's shared code (issue 35, scripts/shellChunk.ts): on a tiny app bundled here, and on the
+// real build npm test made (dist/meta.json).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SHELL_IMPORT, shellChunk, shellChunkPlugin, staticClosure } from './shellChunk';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-shell-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+// The shell uses a and b; each screen some of them, and screen s3 also c, which s1 shares.
+const files: Record<string, string> = {
+  'client/main.ts': `import { a } from './a'; import { b } from './b'; console.log(a, b, () => import('./s1'), () => import('./s2'), () => import('./s3'));`,
+  'client/a.ts': `export const a = 'a'.repeat(3);`,
+  'client/b.ts': `export const b = 'b'.repeat(3);`,
+  'client/c.ts': `export const c = 'c'.repeat(3);`,
+  'client/s1.ts': `import { a } from './a'; import { c } from './c'; export default a + c;`,
+  'client/s2.ts': `import { b } from './b'; export default b;`,
+  'client/s3.ts': `import { a } from './a'; import { b } from './b'; export default a + b;`,
+};
+for (const [name, source] of Object.entries(files)) {
+  fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+  fs.writeFileSync(path.join(dir, name), source);
+}
+const options: esbuild.BuildOptions = {
+  absWorkingDir: dir, entryPoints: { main: 'client/main.ts' }, outdir: path.join(dir, 'out'), bundle: true, splitting: true,
+  format: 'esm', write: false, metafile: true, logLevel: 'silent', chunkNames: 'chunks/[name]-[hash]',
+};
+
+/** The output files the main entry loads before it runs (itself and its static imports). */
+function mainClosure(metafile: esbuild.Metafile, main = 'client/main.ts'): string[] {
+  const outputs = metafile.outputs;
+  return [...staticClosure(outputs, Object.keys(outputs).find((o) => outputs[o]!.entryPoint === main)!)];
+}
+
+describe('the shell chunk', () => {
+  it('puts every module the shell loads in one chunk, and leaves what only screens use alone', async () => {
+    const before = await esbuild.build(options);
+    // esbuild alone: a and b each in a chunk of their own (the screens that share them differ).
+    expect(mainClosure(before.metafile!)).toHaveLength(3);
+    const shell = shellChunk(before.metafile!, dir, { main: 'client/main.ts' }, 1.01);
+    expect(shell.modules).toEqual([path.join(dir, 'client/a.ts'), path.join(dir, 'client/b.ts')]);
+    expect([...shell.lazyEntries].sort()).toEqual(['s1', 's2', 's3'].map((s) => path.join(dir, `client/${s}.ts`)));
+    const prepend: esbuild.Plugin = {
+      name: 'prepend',
+      setup(b) {
+        b.onLoad({ filter: /\.ts$/ }, (args) => (args.path.endsWith('main.ts') || shell.lazyEntries.has(args.path)
+          ? { contents: SHELL_IMPORT + fs.readFileSync(args.path, 'utf8'), loader: 'ts' } : undefined));
+      },
+    };
+    const after = await esbuild.build({ ...options, plugins: [prepend, shellChunkPlugin(shell)] });
+    const closure = mainClosure(after.metafile!);
+    expect(closure).toHaveLength(2);
+    const shared = after.metafile!.outputs[closure.find((o) => !after.metafile!.outputs[o]!.entryPoint)!]!;
+    expect(Object.keys(shared.inputs).sort()).toEqual(['client/a.ts', 'client/b.ts']);
+    // c (s1's alone) is not in what the shell loads.
+    expect(closure.some((o) => 'client/c.ts' in after.metafile!.outputs[o]!.inputs)).toBe(false);
+  });
+
+  it('takes a module most screens share into the shell only when it brings no package the shell lacks', () => {
+    const metafile = {
+      inputs: {
+        'client/main.ts': { bytes: 1, imports: [] },
+        'client/common.ts': { bytes: 1, imports: [] },
+        'client/schema.ts': { bytes: 1, imports: [{ path: 'node_modules/zod/index.js', kind: 'import-statement' }] },
+      },
+      outputs: {
+        'out/main.js': { bytes: 1, entryPoint: 'client/main.ts', imports: [], exports: [], inputs: { 'client/main.ts': { bytesInOutput: 1 } } },
+        ...Object.fromEntries(['s1', 's2'].map((s) => [`out/${s}.js`, {
+          bytes: 1, entryPoint: `client/${s}.ts`, exports: [], inputs: { [`client/${s}.ts`]: { bytesInOutput: 1 } },
+          imports: [{ path: 'out/common.js', kind: 'import-statement' }],
+        }])),
+        'out/common.js': { bytes: 1, imports: [], exports: [], inputs: { 'client/common.ts': { bytesInOutput: 1 }, 'client/schema.ts': { bytesInOutput: 1 } } },
+      },
+    } as unknown as esbuild.Metafile;
+    expect(shellChunk(metafile, '/r', { main: 'client/main.ts' }, 0.5).modules).toEqual(['/r/client/common.ts']);
+    expect(shellChunk(metafile, '/r', { main: 'client/main.ts' }, 1.01).modules).toEqual([]);
+  });
+
+  it('the real build: the shell loads in a few files, and the login page loads none of it', () => {
+    const outputs = (JSON.parse(fs.readFileSync(path.join(ROOT, 'dist/meta.json'), 'utf8')) as esbuild.Metafile).outputs;
+    const closure = mainClosure({ inputs: {}, outputs } as esbuild.Metafile, 'client/main.tsx');
+    // Before the shell chunk, 40 files (most of 1–3 KiB); now the shell, React, date-fns's parts and a few shared
+    // with the login page's script.
+    expect(closure.length).toBeLessThanOrEqual(12);
+    const login = Object.keys(outputs).find((o) => outputs[o]!.entryPoint === 'client/app/loginPage.ts')!;
+    const loginImports = outputs[login]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+    const biggest = closure.reduce((a, b) => (outputs[a]!.bytes > outputs[b]!.bytes ? a : b));
+    expect(loginImports).not.toContain(biggest);
+  });
+});

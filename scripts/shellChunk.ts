@@ -1,0 +1,100 @@
+// One chunk for the app shell's shared code (issue 35).
+//
+// esbuild splits code by the set of entry points that reach it, and every lazily loaded screen is an entry point.
+// A module the shell (client/main.tsx) needs that some screens also import lands in a chunk of its own for each
+// different set of screens: the shell's first paint downloaded its code in about forty requests of 1–3 KiB. On a
+// phone's network each request waits a round trip, and six at a time over HTTP/1.1, so the requests, not the bytes,
+// set the first paint (Lighthouse: about a second of the largest paint).
+//
+// The fix keeps esbuild and its splitting: every module of the shell's static closure is made reachable from every
+// lazily loaded module of ours, through one module (`coachwell-shell`, bare imports of them) that main.tsx and each
+// of them import. Their set of entry points is then the same (the shell and all of ours), so esbuild puts them in one
+// chunk. The shell loads all of it anyway, so the first paint downloads no byte more for it; tree shaking still drops
+// what nobody uses (esbuild assigns files to chunks by reachability, and keeps only the code something uses).
+import path from 'node:path';
+import type * as esbuild from 'esbuild';
+
+export const SHELL_MODULE = 'coachwell-shell';
+/**
+ * Our modules at least this share of the lazy entries reach join the shell. Measured on 2026-11-30: at 0.1 the
+ * signed-in first paints load 20–28 files instead of 23–34 for about 1–3 KiB more each; lower shares cost more
+ * KiB than they save requests (0.05: 5–7 KiB more for two or three files fewer).
+ */
+const COMMON_SHARE = 0.1;
+const NAMESPACE = 'coachwell-shell';
+
+export interface ShellChunk {
+  /** The shell's modules (absolute paths): the JavaScript of main's static closure, and our common modules. */
+  modules: string[];
+  /** Our lazily loaded modules (absolute paths under client/): each imports the shell module. */
+  lazyEntries: Set<string>;
+}
+
+/** An output file and every output it imports statically, all the way down. */
+export function staticClosure(outputs: esbuild.Metafile['outputs'], output: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(output)) return seen;
+  seen.add(output);
+  for (const i of outputs[output]!.imports) if (i.kind === 'import-statement' && outputs[i.path]) staticClosure(outputs, i.path, seen);
+  return seen;
+}
+
+/**
+ * From a bundle's metafile (a pass that writes nothing): the inputs of the main entry's output and of the chunks it
+ * imports statically, with our modules at least `commonShare` of the lazy entries reach; and the source files of the
+ * entry points esbuild made for dynamic imports under client/ (the build's own entries, `entryPoints`, excepted).
+ */
+export function shellChunk(metafile: esbuild.Metafile, root: string, entryPoints: Record<string, string>, commonShare = COMMON_SHARE): ShellChunk {
+  const main = entryPoints.main!;
+  // The build's other entries (the login page's script) load on their own, never after the shell.
+  const ownEntries = new Set(Object.values(entryPoints));
+  const outputs = metafile.outputs;
+  const mainOutput = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === main);
+  if (!mainOutput) throw new Error(`no output for ${main} in the metafile`);
+  const closure = staticClosure(outputs, mainOutput);
+  const isCode = (input: string) => /\.(tsx?|mjs|cjs|js)$/.test(input) && !input.includes(':');
+  const inputsOf = (outputsReached: Set<string>) => new Set([...outputsReached].flatMap((o) => Object.keys(outputs[o]!.inputs)));
+  // main.tsx itself stays the entry: its side effects (the render) are not the shell's to share.
+  const modules = new Set([...inputsOf(closure)].filter((input) => isCode(input) && input !== main));
+  const lazyEntries = new Set<string>();
+  const reachedBy = new Map<string, number>();
+  let lazyCount = 0;
+  for (const [output, meta] of Object.entries(outputs)) {
+    if (!output.endsWith('.js') || !meta.entryPoint || ownEntries.has(meta.entryPoint)) continue;
+    if (!meta.entryPoint.startsWith('client/') || !/\.tsx?$/.test(meta.entryPoint)) continue;
+    lazyEntries.add(path.join(root, meta.entryPoint));
+    lazyCount++;
+    for (const input of inputsOf(staticClosure(outputs, output))) reachedBy.set(input, (reachedBy.get(input) ?? 0) + 1);
+  }
+  // Our own modules many screens use (the page header, fields, the lookups…) join the shell too, when they bring no
+  // package the shell does not load already (a schema would bring zod): a little more JavaScript for a screen that
+  // does not use them, against a request each for one that does.
+  const bringsNoPackage = (input: string, seen = new Set<string>()): boolean => {
+    if (seen.has(input)) return true;
+    seen.add(input);
+    if (input.startsWith('node_modules/')) return modules.has(input);
+    return (metafile.inputs[input]?.imports ?? []).every((i) => i.kind !== 'import-statement' || i.external || bringsNoPackage(i.path, seen));
+  };
+  for (const [input, count] of reachedBy) {
+    if (!isCode(input) || input.startsWith('node_modules/') || lazyEntries.has(path.join(root, input))) continue;
+    if (count >= lazyCount * commonShare && bringsNoPackage(input)) modules.add(input);
+  }
+  return { modules: [...modules].map((m) => path.join(root, m)).sort(), lazyEntries };
+}
+
+/** The line prepended to main.tsx and to each lazily loaded module of ours. */
+export const SHELL_IMPORT = `import ${JSON.stringify(SHELL_MODULE)}; `;
+
+/** Resolves and loads `coachwell-shell`: a bare import of each shell module. */
+export function shellChunkPlugin(shell: ShellChunk): esbuild.Plugin {
+  return {
+    name: 'shell-chunk',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${SHELL_MODULE}$`) }, () => ({ path: SHELL_MODULE, namespace: NAMESPACE }));
+      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, () => ({
+        contents: shell.modules.map((file) => `import ${JSON.stringify(file)};`).join('\n'),
+        loader: 'js',
+        resolveDir: path.dirname(shell.modules[0] ?? '.'),
+      }));
+    },
+  };
+}
