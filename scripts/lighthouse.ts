@@ -1,8 +1,8 @@
 // npm run lighthouse: Lighthouse's mobile performance audit (simulated slow 4G and 4× CPU slowdown, its
 // defaults) of the pages issue 35 names, against the built app started as `npm start` starts it (fresh
 // data dir with the demo districts): /app/auth/login as a guest; signed in as coach@maplegrove.example the
-// dashboard and Activity; signed in as admin@maplegrove.example Educators, an educator's profile, Coaching
-// (skill map and cycles) and each Reports tab. Each page runs LH_RUNS times (default 2) and prints every
+// dashboard, Activity, Observations and a new observation; as teacher@maplegrove.example the educator's home; as
+// admin@maplegrove.example Educators, an educator's profile, Coaching (skill map and cycles) and each Reports tab. Each page runs LH_RUNS times (default 2) and prints every
 // run's score, LCP, TBT and CLS, with the load average before and after. LH_PAGES=staff,reports keeps
 // the pages whose label contains one of the words. npm run bench measures /app/auth/login and /app/staff
 // once each (measurePages's defaults). Chromium: CHROME_PATH, else /usr/bin/chromium. LH_SAVE=dir keeps
@@ -134,7 +134,7 @@ async function lighthouse(url: string, cookie: string): Promise<Audit> {
   };
 }
 
-type Who = 'guest' | 'coach' | 'admin';
+type Who = 'guest' | 'coach' | 'admin' | 'educator';
 interface PageToMeasure {
   label: string;
   who: Who;
@@ -149,6 +149,9 @@ export const SIGNED_IN_PAGES: PageToMeasure[] = [
   { label: '/app/auth/login (guest)', who: 'guest', path: '/app/auth/login' },
   { label: '/app (coach dashboard)', who: 'coach', path: '/app' },
   { label: '/app/activity (coach)', who: 'coach', path: '/app/activity' },
+  { label: '/app/observations (coach)', who: 'coach', path: '/app/observations' },
+  { label: '/app/observations/new (coach)', who: 'coach', path: '/app/observations/new' },
+  { label: "/app (educator's home)", who: 'educator', path: '/app' },
   { label: '/app/staff (district admin)', who: 'admin', path: '/app/staff' },
   { label: "/app/staff/:id (an educator's profile, district admin)", who: 'admin', path: firstEducator },
   { label: '/app/coaching (skill map, district admin)', who: 'admin', path: '/app/coaching' },
@@ -156,7 +159,7 @@ export const SIGNED_IN_PAGES: PageToMeasure[] = [
   ...REPORT_TABS.map((tab): PageToMeasure => ({ label: `/app/reports${tab} (district admin)`, who: 'admin', path: `/app/reports${tab}` })),
 ];
 /** What npm run bench measures: the login page and one signed-in list. */
-export const BENCH_PAGES: PageToMeasure[] = [SIGNED_IN_PAGES[0]!, SIGNED_IN_PAGES[3]!];
+export const BENCH_PAGES: PageToMeasure[] = SIGNED_IN_PAGES.filter((p) => p.path === '/app/auth/login' || p.path === '/app/staff');
 
 /** The profile of the first educator of the admin's list (the demo's ids are not fixed). */
 async function firstEducator(base: string, cookie: string): Promise<string> {
@@ -205,6 +208,7 @@ export async function measurePages(pages: PageToMeasure[] = BENCH_PAGES, runs = 
       guest: '',
       coach: pages.some((p) => p.who === 'coach') ? await signIn(server.port, 'coach@maplegrove.example', 'coachwell-demo') : '',
       admin: pages.some((p) => p.who === 'admin') ? await signIn(server.port, 'admin@maplegrove.example', 'coachwell-demo') : '',
+      educator: pages.some((p) => p.who === 'educator') ? await signIn(server.port, 'teacher@maplegrove.example', 'coachwell-demo') : '',
     };
     const rows = [
       `\nLighthouse ${JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version} mobile performance (simulated throttling; ${runs} run${runs > 1 ? 's' : ''} a page, median shown first; ${os.cpus().length} cores, load average ${load()} at the start)\n`,

@@ -1,11 +1,14 @@
 // Display formatting: dates in the user's chosen date language (date-fns locales, loaded on
 // demand), money in US dollars, integers with locale digit grouping.
 import { format as formatWithPattern, formatDistanceToNow, type Locale } from 'date-fns';
+// US English is date-fns's own default, which `format` brings anyway: loaded from the start, it costs no byte and
+// spares most people's first paint a request and a second render (issue 35).
+import { enUS } from 'date-fns/locale/en-US';
 import { currentLocale, FORMAT_LOCALES } from './i18n';
 import { CURRENCY, DEFAULT_DATE_LOCALE } from '../../common/constants';
 
 const loaders: Record<string, () => Promise<Locale>> = {
-  'en-US': () => import('date-fns/locale/en-US').then((m) => m.enUS),
+  'en-US': () => Promise.resolve(enUS),
   'en-GB': () => import('date-fns/locale/en-GB').then((m) => m.enGB),
   es: () => import('date-fns/locale/es').then((m) => m.es),
   fr: () => import('date-fns/locale/fr').then((m) => m.fr),
@@ -24,10 +27,10 @@ const loaders: Record<string, () => Promise<Locale>> = {
   ar: () => import('date-fns/locale/ar').then((m) => m.ar),
   ru: () => import('date-fns/locale/ru').then((m) => m.ru),
   ht: () => import('date-fns/locale/ht').then((m) => m.ht),
-  tl: () => import('date-fns/locale/en-US').then((m) => m.enUS), // date-fns has no Tagalog locale
+  tl: () => Promise.resolve(enUS), // date-fns has no Tagalog locale
 };
 
-const loaded = new Map<string, Locale>();
+const loaded = new Map<string, Locale>([['en-US', enUS]]);
 
 export async function loadDateLocale(key: string): Promise<Locale> {
   const name = key in loaders ? key : DEFAULT_DATE_LOCALE;

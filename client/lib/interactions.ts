@@ -215,6 +215,14 @@ export function recentParticipants(interactions: Pick<Interaction, 'participants
 
 /** The educators the caller coached most recently (from their own latest interactions). */
 export function useRecentParticipants(userId: number | null) {
-  const { data } = useInteractions(userId ? { filter: { coach_id: [userId] }, sort: '-starts_at', per_page: 50 } : null);
+  const { data } = useInteractions(recentInteractionsQuery(userId));
   return data ? recentParticipants(data.data) : [];
 }
+
+/** Whether the read behind useRecentParticipants has answered (or failed): a form can wait for it to lay out once. */
+export function useRecentParticipantsAnswered(userId: number | null): boolean {
+  const { data, error } = useInteractions(recentInteractionsQuery(userId));
+  return data !== undefined || error !== undefined;
+}
+
+const recentInteractionsQuery = (userId: number | null): InteractionListQuery | null => (userId ? { filter: { coach_id: [userId] }, sort: '-starts_at', per_page: 50 } : null);

@@ -13,7 +13,7 @@ import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { EducatorCombobox } from '../../components/EducatorCombobox';
 import { RecentPeople } from '../../components/RecentPeople';
-import { useRecentParticipants } from '../../lib/interactions';
+import { useRecentParticipants, useRecentParticipantsAnswered } from '../../lib/interactions';
 import { FormError, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
@@ -146,12 +146,17 @@ function NewCapture({ timeZone }: { timeZone: string }) {
   const formId = Number(params.get('form_id')) || null;
   const calibrationId = Number(params.get('calibration')) || null;
   const name = useEducatorName(staffId);
+  // The Recent educators (a few rows of buttons on a phone) sit above the form's fields: the form waits for them
+  // rather than moving down under the person's eyes when they arrive (issue 35).
+  const { user } = useAuthUser();
+  const recentAnswered = useRecentParticipantsAnswered(user?.id ?? null);
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), 4000);
     return () => clearTimeout(timer);
   }, []);
   if (staffId && !name && !waited) return <LoadingBlock label={t(m.loadingEducator)} />;
+  if (!recentAnswered && !waited) return <LoadingBlock />;
   return <CaptureForm existing={null} timeZone={timeZone} prefill={{ staff: staffId && name ? { id: staffId, name } : null, formId, calibrationId }} />;
 }
 

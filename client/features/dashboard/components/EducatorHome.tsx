@@ -15,7 +15,7 @@ import { formatMinutes } from '../../../lib/zonedTime';
 import { useEducatorHome } from '../api';
 import { sessionCalendarHref } from '../sessionCalendar';
 import { EducatorPanel } from './ActivityPanels';
-import { SharedObservations } from './SharedObservations';
+import { SharedObservations, useSharedObservationsAnswered } from './SharedObservations';
 import '../educatorHome.css';
 import { defineMessages, t, tRich } from '../../../lib/i18n';
 
@@ -300,9 +300,12 @@ function Coaches({ coaches }: { coaches: Home['coaches'] }) {
 
 export function EducatorHome({ user }: { user: AuthUser }) {
   const home = useEducatorHome();
+  const sharedAnswered = useSharedObservationsAnswered();
   const locale = useDateLocale();
   if (home.error && !home.data) return <LoadError message={t(m.loadError)} onRetry={() => void home.mutate()} />;
-  if (!home.data) return <LoadingBlock label={t(m.loading)} />;
+  // A screen tall until the home and its first card have answered: the cards then appear at once, and what follows
+  // (Where to go) starts out of view instead of being pushed down under the person's eyes (issue 35).
+  if (!home.data || !sharedAnswered) return <LoadingBlock fullScreen label={t(m.loading)} />;
   const h = home.data;
   if (!h.educator) {
     return (

@@ -23,9 +23,17 @@ const m = defineMessages({
 const TO_ACKNOWLEDGE = 5;
 const ACKNOWLEDGED = 3;
 
+function useSharedObservations() {
+  return [useObservations({ acknowledged: 'no' }, 1, TO_ACKNOWLEDGE), useObservations({ acknowledged: 'yes' }, 1, ACKNOWLEDGED)] as const;
+}
+
+/** Whether both of the card's reads have answered (or failed): the home waits for them to lay out once. */
+export function useSharedObservationsAnswered(): boolean {
+  return useSharedObservations().every((answer) => answer.data !== undefined || answer.error !== undefined);
+}
+
 export function SharedObservations({ user }: { user: AuthUser }) {
-  const open = useObservations({ acknowledged: 'no' }, 1, TO_ACKNOWLEDGE);
-  const done = useObservations({ acknowledged: 'yes' }, 1, ACKNOWLEDGED);
+  const [open, done] = useSharedObservations();
   const waiting = open.data?.meta.total ?? 0;
   const total = waiting + (done.data?.meta.total ?? 0);
   const failed = (open.error && !open.data) || (done.error && !done.data);
