@@ -195,7 +195,8 @@ function CaptureForm({ existing, timeZone, prefill, correcting }: {
   const [c, setC] = useState<Capture>(() => (correcting ? correcting.draft as Capture : existing ? captureFromObservation(existing, timeZone)
     : blankCapture(roundedNow(timeZone, 1), { staff: prefill?.staff, formId: null, calibrationId: prefill?.calibrationId })));
   const [errors, setErrors] = useState<CaptureErrors>(NO_ERRORS);
-  const [save, setSave] = useState<SaveState>(existing ? { state: 'saved', at: zonedTime(existing.updated_at, timeZone) } : { state: 'idle' });
+  // Correcting a refused write: not saved yet.
+  const [save, setSave] = useState<SaveState>(correcting ? { state: 'pending' } : existing ? { state: 'saved', at: zonedTime(existing.updated_at, timeZone) } : { state: 'idle' });
   const [busy, setBusy] = useState(false);
   const [askForm, setAskForm] = useState<{ formId: number | null } | null>(null);
   const [notesOpen, setNotesOpen] = useState<Set<number>>(() => new Set(existing?.answers?.filter((a) => a.evidence).map((a) => a.item_id) ?? []));
