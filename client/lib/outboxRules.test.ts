@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../common/schemas/interactions';
 import type { Interaction } from '../../common/schemas/interactions';
+import { interactionConflictRows, type InteractionView, mergeInteraction } from './outboxConflict';
 import {
-  backoffMs, conflictRows, correctionHref, interactionConflictRows, type InteractionView, mergeInteraction, mergeText, nextSeq, nextToSend, type OutboxRecord,
-  outcomeOf, rebase, requestOf, retarget,
+  backoffMs, conflictRows, correctionHref, mergeText, nextSeq, nextToSend, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
 } from './outboxRules';
 import { asQueued } from './outboxView';
 

@@ -1,5 +1,5 @@
-// How a screen shows a record the person changed without a signal (issue 31), apart from the outbox's rules so the
-// lists that show records (InteractionItem on every dashboard) bring only this into their first paint. Pure.
+// How a screen shows a record the person changed without a signal (issue 31): the record with their queued writes laid
+// over it, for the detail and the lists (InteractionItem). Pure; the outbox's sending rules are in outboxRules.ts.
 import type { OutboxKind, OutboxRecord } from './outboxRules';
 
 /**
