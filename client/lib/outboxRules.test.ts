@@ -1,6 +1,8 @@
 // The outbox's rules (issue 31): the request each write becomes, the send order (oldest first, a create's later
 // edits after it, a stuck write holding back only its own record's), what each answer makes of a write, the
-// backoff, and the conflict panel's comparison and merged texts.
+// backoff, and the conflict panel's comparison and merged texts; a record shown with its queued writes (outboxView),
+// later edits rebased, where a refused write is corrected, every field of an interaction compared and merged
+// (outboxConflict), and a draft kept again and again never replaced by an older save (outboxSync keptVersion).
 import { describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../common/schemas/interactions';
 import type { Interaction } from '../../common/schemas/interactions';
@@ -8,6 +10,7 @@ import { interactionConflictRows, type InteractionView, mergeInteraction } from 
 import {
   backoffMs, conflictRows, correctionHref, mergeText, nextSeq, nextToSend, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
 } from './outboxRules';
+import { keptVersion } from './outboxSync';
 import { asQueued } from './outboxView';
 
 let n = 0;
@@ -261,5 +264,24 @@ describe('a merged interaction', () => {
       participants: [{ id: 10, name: 'Jordan Ellis', group_id: null }, { id: 11, name: 'Sam Park', group_id: 4 }],
       field_values: [{ field_id: 30, value: ['A'] }],
     });
+  });
+});
+
+describe('a write kept again and again (an observation\'s draft, keptVersion)', () => {
+  const draft = { kind: 'observation.create' as const, body: { notes: 'newer' }, summary: { title: 'Walkthrough', detail: '', staffIds: [] }, draft: { notes: 'newer' } };
+
+  it('replaces the stored body with a newer one, a refusal cleared, a conflict kept', () => {
+    const stored = write({ kind: 'observation.create', body: { notes: 'older' }, keptAt: 100, state: 'refused', message: 'No', errors: { notes: ['No'] } });
+    expect(keptVersion(7, stored.id, draft, 200, stored)).toEqual({ ...stored, body: { notes: 'newer' }, summary: draft.summary, draft: draft.draft, keptAt: 200, state: 'waiting', message: undefined, errors: undefined });
+    expect(keptVersion(7, stored.id, draft, 200, { ...stored, state: 'conflict' })?.state).toBe('conflict');
+  });
+
+  it('never lets an older save that finishes late replace a newer one', () => {
+    const stored = write({ kind: 'observation.create', body: { notes: 'newer' }, keptAt: 300 });
+    expect(keptVersion(7, stored.id, { ...draft, body: { notes: 'older' } }, 200, stored)).toBeNull();
+  });
+
+  it('makes the write when none is stored', () => {
+    expect(keptVersion(7, 'abc', draft, 200, undefined)).toMatchObject({ id: 'abc', userId: 7, kind: 'observation.create', body: { notes: 'newer' }, keptAt: 200, state: 'waiting' });
   });
 });
