@@ -12,6 +12,8 @@ import { ApiError } from '../lib/api';
 import { participantsLine } from '../lib/interactions';
 import { useOutbox } from '../lib/outbox';
 import { completeOrQueue } from '../lib/outboxSync';
+import { asQueued } from '../lib/outboxView';
+import { StateBadge } from './outbox/StateBadge';
 import { useAuthUser } from '../lib/session';
 import { formatMinutes, wallClock } from '../lib/zonedTime';
 import { Button } from './Button';
@@ -29,6 +31,8 @@ const m = defineMessages({
   completedWaiting: { id: 'activity.completedWaiting', defaultMessage: 'Completed · waiting to sync' },
   markCompleted: { id: 'activity.markCompleted', defaultMessage: 'Mark completed' },
 });
+
+const QUEUED_KINDS = { update: 'interaction.update', complete: 'interaction.complete' } as const;
 
 /** One-click complete from a list: marks the interaction completed with a toast either way; `completingId` is the one on its way. */
 export function useCompleteInteraction() {
@@ -107,8 +111,11 @@ export type InteractionItemProps = {
 };
 
 export function InteractionItem({
-  interaction: i, timeZone, locale, withDay = false, who = 'participants', href, onOpen, onComplete, completing, showNotes, extra, navId,
+  interaction: given, timeZone, locale, withDay = false, who = 'participants', href, onOpen, onComplete, completing, showNotes, extra, navId,
 }: InteractionItemProps) {
+  // Changed without a signal (issue 31): shown as the person saved it at once, marked until it syncs.
+  const { record: i, write } = asQueued(given, useOutbox(), QUEUED_KINDS);
+  const completedHere = write?.kind === 'interaction.complete' && (write.state === 'waiting' || write.state === 'sending');
   const title = (
     <>
       <TypeSwatch colour={i.interaction_type.colour} />
@@ -116,10 +123,8 @@ export function InteractionItem({
     </>
   );
   const people = who === 'coach' ? t(m.withCoach, { name: i.coach.name }) : who === 'both' ? `${i.coach.name} · ${participantsLine(i)}` : participantsLine(i);
-  // Marked completed without a signal (issue 31): shown completed at once, waiting to sync.
-  const completedHere = useOutbox().some((r) => r.kind === 'interaction.complete' && r.target === i.id);
   return (
-    <li className={['interaction-item', i.needs_completing && who !== 'coach' && !completedHere && 'interaction-item--needs', i.status === 'cancelled' && 'interaction-item--cancelled'].filter(Boolean).join(' ')}>
+    <li className={['interaction-item', i.needs_completing && who !== 'coach' && 'interaction-item--needs', write && 'interaction-item--queued', i.status === 'cancelled' && 'interaction-item--cancelled'].filter(Boolean).join(' ')}>
       <div className="interaction-item__when">
         <time dateTime={i.starts_at}>
           {withDay && <span className="interaction-item__day">{formatDate(wallClock(i.starts_at, timeZone), locale, wallClock(i.starts_at, timeZone).getFullYear() === Number(todayIn(timeZone).slice(0, 4)) ? 'EEE, MMM d' : 'PP')}<br /></span>}
@@ -154,7 +159,8 @@ export function InteractionItem({
         ) : (
           <InteractionStatusBadge interaction={i} plain={who === 'coach'} />
         )}
-        {i.needs_completing && onComplete && i.can_edit && !completedHere && (
+        {write && !completedHere && <StateBadge record={write} />}
+        {i.needs_completing && onComplete && i.can_edit && !write && (
           <Button size="sm" variant="secondary" onClick={onComplete} busy={completing}>
             {t(m.markCompleted)}<span className="sr-only">: {i.interaction_type.name}, {participantsLine(i)}</span>
           </Button>

@@ -395,6 +395,66 @@ describe('opening without a signal', () => {
   });
 });
 
+describe('an observation draft as its tab closes without a signal', () => {
+  it('at 390 px: reopening keeps every character typed, the last ones too (kept as the tab closed), and they sync', async () => {
+    const page = await suite.page({ ...PHONE_PAGE, ...WORKER });
+    const context = page.context();
+    await signIn(page, COACH);
+    await loaded(page);
+    const coach = await userId(page);
+    await workerKeeps(page, coach);
+    await visit(page, '/app/activity');
+    await visit(page, '/app/observations/new');
+    await expect.poll(() => page.getByLabel(/^Form/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Classroom walkthrough');
+    await page.getByRole('combobox', { name: /Educator/ }).click();
+    await page.keyboard.type('Jordan');
+    await page.getByRole('option', { name: /Jordan Ellis/ }).click();
+
+    const marker = `Last seconds ${Date.now()}`;
+    await context.setOffline(true);
+    const notes = page.locator('textarea[name="notes"]');
+    await notes.fill(`${marker}: the first part`);
+    await page.getByText('Draft saved on this device: waiting to sync').waitFor({ timeout: 15_000 });
+    // The last words, and the tab closed before the next autosave (3 s after typing pauses).
+    const typed = `${marker}: the first part, and the last words.`;
+    await notes.fill(typed);
+    const closed = page.waitForEvent('close');
+    await page.close({ runBeforeUnload: true });
+    await closed;
+
+    // Opened again, still without a signal: the draft waiting to sync holds every character.
+    const again = await coldOffline(context, '/app/activity');
+    await loaded(again);
+    const queuedNotes = () => again.evaluate(() => new Promise<string[]>((resolve, reject) => {
+      const open = indexedDB.open('coachwell-outbox');
+      open.onsuccess = () => {
+        const req = open.result.transaction('writes').objectStore('writes').getAll();
+        req.onsuccess = () => {
+          open.result.close();
+          resolve((req.result as { kind: string; body: { notes?: string } }[]).filter((r) => r.kind === 'observation.create').map((r) => r.body.notes ?? ''));
+        };
+        req.onerror = () => reject(req.error);
+      };
+      open.onerror = () => reject(open.error);
+    }));
+    await expect.poll(queuedNotes, { timeout: 20_000 }).toEqual([typed]);
+    const waiting = again.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ });
+    await expect.poll(() => waiting.textContent(), { timeout: 20_000 }).toBe('1 waiting to sync');
+    // The copy kept as the tab closed is gone once the outbox holds it.
+    await expect.poll(() => again.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coachwell-outbox-last:')).length)).toBe(0);
+
+    await context.setOffline(false);
+    await waiting.waitFor({ state: 'detached', timeout: 30_000 });
+    const list = await api<{ data: { id: number }[] }>(again, 'GET', 'observation?per_page=100');
+    const found: string[] = [];
+    for (const row of list.json.data) {
+      const one = await api<{ notes: string | null }>(again, 'GET', `observation/${row.id}`);
+      if (one.json.notes?.startsWith(marker)) found.push(one.json.notes);
+    }
+    expect(found).toEqual([typed]);
+  });
+});
+
 describe('a new version', () => {
   it('a new build\'s worker waiting: "A new version is ready." and Reload hands the page to it', async () => {
     const page = await suite.page(DESKTOP);

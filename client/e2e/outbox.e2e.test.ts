@@ -533,3 +533,309 @@ describe('a refused action step', () => {
     expect(steps.json.data.filter((s) => s.title.startsWith(title)).map((s) => s.title)).toEqual([`${title} (corrected)`]);
   });
 });
+
+/** An interaction of the coach's made through the API, started ten minutes ago (today on Activity). */
+async function madeNow(page: Page, patch: Record<string, unknown>): Promise<ApiInteraction> {
+  const types = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'interaction-type');
+  const start = new Date(Date.now() - 600_000);
+  start.setUTCSeconds(0, 0);
+  const made = await api<ApiInteraction>(page, 'POST', 'interaction', {
+    interaction_type_id: types.json.data[0]!.id, starts_at: start.toISOString(), duration_minutes: 30, status: 'completed', staff_ids: [2], ...patch,
+  });
+  expect(made.status).toBe(201);
+  return made.json;
+}
+
+describe('an interaction edited offline', () => {
+  for (const [width, options] of [[390, PHONE_PAGE], [1366, DESKTOP_PAGE]] as const) {
+    it(`at ${width} px: the detail and Activity show the edit at once, marked "Waiting to sync"; editing again replaces it; one version on the server after reconnecting`, async () => {
+      const page = await suite.signedIn(COACH, options);
+      const marker = `Edited offline ${width} ${Date.now()}`;
+      const made = await madeNow(page, { notes: `${marker}: first` });
+      await page.goto(`/app/activity?open=${made.id}`);
+      const detail = page.getByRole('dialog');
+      await detail.getByText(`${marker}: first`).waitFor();
+      // Once online, so the form's code is on the page (no service worker in this test).
+      await detail.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
+      await idlePartsLoaded(page);
+
+      await page.context().setOffline(true);
+      await detail.getByRole('button', { name: 'Edit' }).click();
+      const form = page.getByRole('dialog', { name: 'Edit interaction' });
+      await form.getByLabel(/^Minutes/).fill('50');
+      await form.getByLabel(/^Notes/).fill(`${marker}: changed`);
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await form.waitFor({ state: 'detached' });
+      // The detail shows the change at once, marked.
+      await detail.getByText(`${marker}: changed`).waitFor();
+      expect(await detail.getByText(`${marker}: first`).count()).toBe(0);
+      expect(await detail.locator('.detail__facts').textContent()).toContain('(50 min)');
+      expect(await detail.locator('.detail__status .outbox-state').textContent()).toContain('Waiting to sync');
+      await shot(page, `detail-queued-${width}`);
+      await noAxeViolations(page, 'detail with a queued edit');
+
+      // Activity's row of it shows the change too, marked.
+      await detail.getByRole('button', { name: 'Close dialog' }).click();
+      await detail.waitFor({ state: 'detached' });
+      const row = page.locator('.interaction-item--queued');
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.locator('.interaction-item__duration').textContent()).toBe('50 min');
+      expect(await row.locator('.outbox-state').textContent()).toContain('Waiting to sync');
+      await row.scrollIntoViewIfNeeded();
+      await shot(page, `row-queued-${width}`);
+
+      // Edited again before the signal is back: the form starts from the queued version, and the newer one replaces it.
+      await row.locator('.interaction-item__link').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Edit' }).click();
+      expect(await form.getByLabel(/^Notes/).inputValue()).toBe(`${marker}: changed`);
+      await form.getByLabel(/^Notes/).fill(`${marker}: changed twice`);
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await form.waitFor({ state: 'detached' });
+      await page.getByRole('dialog').getByText(`${marker}: changed twice`).waitFor();
+      await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+
+      await page.context().setOffline(false);
+      await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+      const after = await api<ApiInteraction & { duration_minutes: number }>(page, 'GET', `interaction/${made.id}`);
+      expect([after.json.notes, after.json.duration_minutes]).toEqual([`${marker}: changed twice`, 50]);
+      await expect.poll(() => page.getByRole('dialog').locator('.detail__status .outbox-state').count()).toBe(0);
+    });
+  }
+});
+
+describe('correcting a refused edit and a refused "mark completed"', () => {
+  it('at 390 px: Correct opens the interaction\'s edit with the queued change and the server\'s message; saving replaces the write', async () => {
+    const page = await suite.signedIn(COACH, PHONE_PAGE);
+    const marker = `Refused edit ${Date.now()}`;
+    const edited = await madeNow(page, { notes: `${marker}: first` });
+    const past = new Date(Date.now() - 2 * 3_600_000);
+    past.setUTCMinutes(0, 0, 0);
+    const scheduled = await madeNow(page, { status: 'scheduled', starts_at: past.toISOString(), notes: `${marker}: to complete` });
+    await page.goto(`/app/activity?open=${edited.id}`);
+    const detail = page.getByRole('dialog');
+    await detail.getByText(`${marker}: first`).waitFor();
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`/app/activity?open=${scheduled.id}`);
+    await detail.getByText(`${marker}: to complete`).waitFor();
+    await idlePartsLoaded(page);
+
+    // The server refuses the first sync of each (as it would an educator no longer in the coach's caseload).
+    const refusal = { message: 'Choose educators you coach.', code: 'validation_error', errors: { staff_ids: ['Choose educators you coach.'] } };
+    // Refused until corrected (a send cut by a page load is sent again, and refused again).
+    const refusing = new Set([`POST /api/interaction/${scheduled.id}/complete`, `PUT /api/interaction/${edited.id}`]);
+    await page.route(/\/api\/interaction\/\d+(\/complete)?$/, async (route) => {
+      const key = `${route.request().method()} ${new URL(route.request().url()).pathname}`;
+      if (!refusing.has(key)) return route.continue();
+      await route.fulfill({ status: 422, json: refusal });
+    });
+    await page.context().setOffline(true);
+    await detail.getByRole('button', { name: 'Mark completed' }).click();
+    await page.getByText('Marked completed on this device: waiting to sync.').first().waitFor();
+    await page.context().setOffline(false);
+    await page.goto(`/app/activity?open=${edited.id}`);
+    await detail.getByText(`${marker}: first`).waitFor();
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
+    await idlePartsLoaded(page);
+    await page.context().setOffline(true);
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit interaction' });
+    await form.getByLabel(/^Notes/).fill(`${marker}: mine`);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.context().setOffline(false);
+
+    await expect.poll(() => page.locator('.queued-item--refused').count(), { timeout: 30_000 }).toBe(2);
+    // The detail shows the refused edit as the coach made it, "Not saved".
+    expect(await detail.locator('.detail__status .outbox-state').textContent()).toBe('Not saved');
+    await detail.getByRole('button', { name: 'See why' }).click();
+    const panel = page.getByRole('dialog', { name: 'Waiting to sync' });
+    await expect.poll(() => panel.getByText('Choose educators you coach.').count()).toBe(2);
+    expect(await panel.getByRole('button', { name: /^Correct/ }).count()).toBe(2);
+
+    // The edit: its form, with the queued notes and the server's message.
+    await panel.locator('.outbox-row', { hasText: 'Interaction changes' }).getByRole('button', { name: /^Correct/ }).click();
+    await form.waitFor();
+    expect(await form.getByLabel(/^Notes/).inputValue()).toBe(`${marker}: mine`);
+    await form.getByText('Choose educators you coach.').first().waitFor();
+    await noAxeViolations(page, 'correcting a refused edit');
+    await form.getByLabel(/^Notes/).fill(`${marker}: corrected`);
+    refusing.delete(`PUT /api/interaction/${edited.id}`);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(async () => (await api<ApiInteraction>(page, 'GET', `interaction/${edited.id}`)).json.notes, { timeout: 30_000 }).toBe(`${marker}: corrected`);
+
+    // The "mark completed": the interaction's edit, completed.
+    await header(page).click();
+    await panel.locator('.outbox-row', { hasText: 'Marked completed' }).getByRole('button', { name: /^Correct/ }).click();
+    await form.waitFor();
+    expect(await form.getByLabel(/^Notes/).inputValue()).toBe(`${marker}: to complete`);
+    expect(await form.getByRole('radio', { name: 'Completed', exact: true }).isChecked()).toBe(true);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+    const completed = await api<ApiInteraction & { status: string }>(page, 'GET', `interaction/${scheduled.id}`);
+    expect(completed.json.status).toBe('completed');
+  });
+});
+
+describe('a refused observation', () => {
+  for (const [width, options] of [[390, PHONE_PAGE], [1366, DESKTOP_PAGE]] as const) {
+    it(`at ${width} px: Correct opens the observation form with what was written and the server's message; the fix replaces the write (same client_id)`, async () => {
+      const page = await suite.signedIn(COACH, options);
+      const marker = `Refused observation ${width} ${Date.now()}`;
+      await page.goto('/app/observations');
+      await loaded(page);
+      await page.getByRole('link', { name: 'New observation' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'New observation' }).waitFor();
+      await expect.poll(() => page.getByLabel(/^Form/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Classroom walkthrough');
+      await page.getByRole('combobox', { name: /Educator/ }).click();
+      await page.keyboard.type('Jordan');
+      await page.getByRole('option', { name: /Jordan Ellis/ }).click();
+      await idlePartsLoaded(page);
+      let refusedOnce = false;
+      const sent: string[] = [];
+      await page.route('**/api/observation', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        sent.push(String((route.request().postDataJSON() as { client_id?: string }).client_id));
+        if (refusedOnce) return route.continue();
+        refusedOnce = true;
+        await route.fulfill({ status: 422, json: { message: 'Add a note before completing.', code: 'validation_error', errors: { notes: ['Add a note before completing.'] } } });
+      });
+      await page.context().setOffline(true);
+      await page.locator('textarea[name="notes"]').fill(`${marker}: first`);
+      await page.getByRole('button', { name: 'Complete' }).click();
+      await page.waitForURL((u) => u.pathname === '/app/observations');
+      await page.context().setOffline(false);
+
+      const refusedRow = page.getByRole('list', { name: 'Observations waiting to sync' }).locator('.queued-item--refused');
+      await refusedRow.waitFor({ timeout: 30_000 });
+      await refusedRow.getByRole('button', { name: /See why/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Waiting to sync' });
+      await panel.getByText('Add a note before completing.').first().waitFor();
+      await panel.getByRole('button', { name: /^Correct/ }).click();
+
+      await page.waitForURL((u) => u.pathname === '/app/observations/new' && u.searchParams.has('outbox'));
+      const notes = page.locator('textarea[name="notes"]');
+      await expect.poll(() => notes.inputValue()).toBe(`${marker}: first`);
+      await expect.poll(() => page.locator('.obs-educator__name').innerText()).toBe('Jordan Ellis');
+      await page.getByRole('alert').filter({ hasText: 'Add a note before completing.' }).first().waitFor();
+      await shot(page, `correct-observation-${width}`);
+      await noAxeViolations(page, 'correcting a refused observation');
+      await notes.fill(`${marker}: corrected`);
+      await page.getByRole('button', { name: 'Complete' }).click();
+      await page.waitForURL((u) => /^\/app\/observations\/\d+$/.test(u.pathname) || u.pathname === '/app/observations', { timeout: 30_000 });
+      await expect.poll(() => header(page).count(), { timeout: 30_000 }).toBe(0);
+
+      const list = await api<{ data: { id: number }[] }>(page, 'GET', 'observation?per_page=100');
+      const mine: { notes: string | null; status: string; client_id?: string | null }[] = [];
+      for (const row of list.json.data) {
+        const one = await api<{ notes: string | null; status: string; client_id?: string | null }>(page, 'GET', `observation/${row.id}`);
+        if (one.json.notes?.startsWith(marker)) mine.push(one.json);
+      }
+      expect(mine.map((o) => [o.notes, o.status])).toEqual([[`${marker}: corrected`, 'completed']]);
+      // Every send of it, the refused one and the fix, carried the same client_id.
+      expect(new Set(sent).size).toBe(1);
+      expect(mine[0]!.client_id).toBe(sent[0]);
+    });
+  }
+});
+
+describe('the conflict panel\'s fields', () => {
+  it('at 390 px: every field the coach can edit side by side, as the screens show them (names, not ids); merging takes the server\'s type and keeps my educators', async () => {
+    const page = await suite.signedIn(COACH, PHONE_PAGE);
+    const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const types = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'interaction-type');
+    const [first, second] = types.json.data;
+    const marker = `Fields ${Date.now()}`;
+    const made = await madeNow(page, { interaction_type_id: first!.id, notes: `${marker}: first` });
+    await page.goto(`/app/activity?open=${made.id}`);
+    const detail = page.getByRole('dialog');
+    await detail.getByText(`${marker}: first`).waitFor();
+    const educator = (await detail.locator('.detail__people li').first().textContent())!;
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
+    await idlePartsLoaded(page);
+
+    // Mine, offline: another type and one more educator (from Recent).
+    await page.context().setOffline(true);
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit interaction' });
+    await form.getByRole('radio', { name: new RegExp(second!.name) }).check();
+    const recent = form.locator('.participants__quick button').filter({ hasNotText: educator });
+    const added = (await recent.first().innerText()).replace(/^\+\s*/, '').replace(/\s*\(.*\)$/, '').trim();
+    await recent.first().click();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.waitFor({ state: 'detached' });
+    await detail.getByRole('button', { name: 'Close dialog' }).click();
+
+    // Theirs, meanwhile: new notes and 45 minutes.
+    const current = await api<ApiInteraction & { starts_at: string; building: { id: number } | null }>(other, 'GET', `interaction/${made.id}`);
+    expect((await api(other, 'PUT', `interaction/${made.id}`, {
+      interaction_type_id: first!.id, starts_at: current.json.starts_at, duration_minutes: 45, status: 'completed', staff_ids: [2],
+      building_id: current.json.building?.id ?? null, notes: `${marker}: theirs`,
+    })).status).toBe(200);
+    await page.context().setOffline(false);
+    await expect.poll(() => page.locator('.queued-item--conflict').count(), { timeout: 30_000 }).toBe(1);
+    await page.locator('.queued-item--conflict').getByRole('button', { name: /See why/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Changed on the server' });
+    await panel.getByText('This record changed since you started editing it.').first().waitFor();
+
+    const fields = await panel.locator('tbody[data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')));
+    expect(fields.slice(0, 6)).toEqual(['interaction_type', 'starts_at', 'duration_minutes', 'status', 'coach', 'participants']);
+    expect(fields).toContain('building');
+    expect(fields).toContain('notes');
+    const cells = async (field: string) => panel.locator(`tbody[data-field="${field}"] td`).allTextContents();
+    expect(await panel.locator('tbody[data-field="interaction_type"] th').textContent()).toBe('Type · differs');
+    expect(await cells('interaction_type')).toEqual([second!.name, first!.name]);
+    expect(await cells('coach')).toEqual(['Priya Raman', 'Priya Raman']);
+    const people = await cells('participants');
+    expect(people[0]!.split(', ').sort()).toEqual([educator, added].sort());
+    expect(people[1]).toBe(educator);
+    expect(await cells('duration_minutes')).toEqual(['30 min', '45 min']);
+    // When: the date and time on the coach's clock, the same on both sides.
+    const when = await cells('starts_at');
+    expect(when[0]).toBe(when[1]);
+    expect(when[0]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    expect(await panel.locator('tbody.conflict-table__differs').evaluateAll((els) => els.map((e) => e.getAttribute('data-field'))))
+      .toEqual(['interaction_type', 'duration_minutes', 'participants', 'notes']);
+    await shot(page, 'conflict-fields-390');
+    await noAxeViolations(page, 'conflict panel with every field');
+
+    // In the coach's language: the labels in Spanish, the values as the Spanish screens show them.
+    const me = (await api<{ name: string; date_locale: string; timezone: string }>(page, 'GET', 'auth/user')).json;
+    const setLocale = (locale: string) => api(page, 'PUT', 'account/profile', { name: me.name, date_locale: me.date_locale, timezone: me.timezone, locale });
+    expect((await setLocale('es')).status).toBe(200);
+    try {
+      await page.reload();
+      await loaded(page);
+      await page.locator('.queued-item--conflict').getByRole('button', { name: /Ver por qué/ }).click();
+      const spanish = page.getByRole('dialog', { name: 'Cambiado en el servidor' });
+      await spanish.locator('tbody[data-field="interaction_type"]').waitFor();
+      expect(await spanish.locator('tbody[data-field="interaction_type"] th').textContent()).toBe('Tipo · difiere');
+      expect(await spanish.locator('tbody[data-field="participants"] th').textContent()).toBe('Educadores · difiere');
+      expect(await spanish.locator('tbody[data-field="duration_minutes"] td').allTextContents()).toEqual(['30 min', '45 min']);
+      await shot(page, 'conflict-fields-390-es');
+      await noAxeViolations(page, 'conflict panel in Spanish');
+    } finally {
+      expect((await setLocale('en')).status).toBe(200);
+    }
+    await page.reload();
+    await loaded(page);
+    await page.locator('.queued-item--conflict').getByRole('button', { name: /See why/ }).click();
+    await panel.getByText('This record changed since you started editing it.').first().waitFor();
+
+    // Merge: the server's type and minutes, my educators, both notes.
+    await panel.getByRole('button', { name: 'Merge' }).click();
+    await panel.getByRole('radio', { name: `On the server: ${first!.name}` }).check();
+    await panel.getByRole('radio', { name: 'On the server: 45 min' }).check();
+    expect(await panel.getByRole('radio', { name: new RegExp(`^Yours: .*${added}`) }).isChecked()).toBe(true);
+    expect(await panel.getByLabel('Notes').inputValue()).toBe(`${marker}: theirs\n\n${marker}: first`);
+    await shot(page, 'conflict-merge-390');
+    await panel.getByRole('button', { name: 'Save merged version' }).click();
+    await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+    const after = await api<ApiInteraction & { duration_minutes: number; participants: { name: string }[] }>(page, 'GET', `interaction/${made.id}`);
+    expect([after.json.interaction_type.name, after.json.duration_minutes]).toEqual([first!.name, 45]);
+    expect(after.json.participants.map((p) => p.name).sort()).toEqual([educator, added].sort());
+  });
+});

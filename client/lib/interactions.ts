@@ -101,6 +101,13 @@ export function useInteraction(id: number | null) {
   return useSWR<Interaction, ApiError>(id ? interactionKey(id) : null, ([path, key]: readonly [string, number]) => api.get<Interaction>(`${path}/${key}`));
 }
 
+/** GET /api/interaction/{id} once, into the same cache `useInteraction` reads. */
+export async function fetchInteraction(id: number): Promise<Interaction> {
+  const interaction = await api.get<Interaction>(`${INTERACTION}/${id}`);
+  await mutate(interactionKey(id), interaction, { revalidate: false });
+  return interaction;
+}
+
 const isAnyOf = (path: string) => (key: unknown): boolean => Array.isArray(key) && key[0] === path;
 
 /**

@@ -103,6 +103,84 @@ export async function putWrite(record: OutboxRecord): Promise<void> {
   changed();
 }
 
+/**
+ * Writes a record in one transaction with the one it replaces: `make` gets the stored record (or undefined) and
+ * returns what to store, or null to leave it. So an older save finishing late never overwrites a newer one.
+ */
+export async function upsertWrite(id: string, make: (current: OutboxRecord | undefined) => OutboxRecord | null): Promise<boolean> {
+  let written = false;
+  await inStore('readwrite', (s) => {
+    const read = s.get(id) as IDBRequest<OutboxRecord | undefined>;
+    read.onsuccess = () => {
+      const next = make(read.result);
+      if (next) {
+        s.put(next);
+        written = true;
+      }
+    };
+  });
+  if (written) {
+    changed();
+    forgetLastChance(id);
+  }
+  return written;
+}
+
+// The last-chance copy (an observation's draft as its tab is hidden or closed without a signal): written to
+// localStorage at once, since the page may be gone before an IndexedDB write ends; merged into the outbox on the
+// next start (mergeLastChance), unless a save as new or newer reached IndexedDB first.
+const LAST_CHANCE = 'coachwell-outbox-last:';
+const lastChanceKeys = (): string[] => {
+  if (typeof localStorage === 'undefined') return [];
+  const keys: string[] = [];
+  for (let n = 0; n < localStorage.length; n += 1) {
+    const key = localStorage.key(n);
+    if (key?.startsWith(LAST_CHANCE)) keys.push(key);
+  }
+  return keys;
+};
+const readLastChance = (key: string): OutboxRecord | null => {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? 'null') as OutboxRecord | null;
+  } catch {
+    return null;
+  }
+};
+
+/** Keeps a copy of a write in localStorage, synchronously (a page being hidden or closed). */
+export function keepLastChance(record: OutboxRecord): void {
+  try {
+    localStorage.setItem(LAST_CHANCE + record.id, JSON.stringify(record));
+  } catch {
+    // Storage full or refused: the IndexedDB write started beside it is all there is.
+  }
+}
+
+/** Forgets the copy once IndexedDB holds that save or a newer one. */
+function forgetLastChance(id: string): void {
+  if (typeof localStorage === 'undefined') return;
+  const copy = readLastChance(LAST_CHANCE + id);
+  if (!copy) return;
+  void getWrite(id).then((stored) => {
+    if (stored && (stored.keptAt ?? 0) >= (copy.keptAt ?? 0)) localStorage.removeItem(LAST_CHANCE + id);
+  }, () => undefined);
+}
+
+/** On start: the person's last-chance copies go into the outbox, where they are newer than what it holds. */
+export async function mergeLastChance(userId: number): Promise<void> {
+  if (!hasIndexedDb()) return;
+  for (const key of lastChanceKeys()) {
+    const copy = readLastChance(key);
+    if (!copy || copy.userId !== userId) continue;
+    await upsertWrite(copy.id, (current) => {
+      if (current && (current.keptAt ?? 0) >= (copy.keptAt ?? 0)) return null;
+      if (current) return { ...current, body: copy.body, summary: copy.summary, draft: copy.draft, keptAt: copy.keptAt, state: current.state === 'conflict' ? 'conflict' : 'waiting', message: undefined, errors: undefined };
+      return copy;
+    });
+    localStorage.removeItem(key);
+  }
+}
+
 export async function deleteWrite(id: string): Promise<void> {
   await inStore('readwrite', (s) => s.delete(id));
   changed();
@@ -117,6 +195,7 @@ export async function pendingCount(userId: number): Promise<number> {
 /** Forgets the person's writes (sign-out after the warning; never another person's). */
 export async function clearOutbox(userId: number): Promise<void> {
   copies.delete(userId);
+  for (const key of lastChanceKeys()) if (readLastChance(key)?.userId === userId) localStorage.removeItem(key);
   if (!hasIndexedDb()) return;
   const rows = await listWrites(userId);
   if (rows.length === 0) return;

@@ -1,11 +1,17 @@
 // The outbox's rules (issue 31): the request each write becomes, the send order (oldest first, a create's later
 // edits after it, a stuck write holding back only its own record's), what each answer makes of a write, the
-// backoff, and the conflict panel's comparison and merged texts.
+// backoff, and the conflict panel's comparison and merged texts; a record shown with its queued writes (outboxView),
+// later edits rebased, where a refused write is corrected, every field of an interaction compared and merged
+// (outboxConflict), and a draft kept again and again never replaced by an older save (outboxSync keptVersion).
 import { describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../common/schemas/interactions';
+import type { Interaction } from '../../common/schemas/interactions';
+import { interactionConflictRows, type InteractionView, mergeInteraction } from './outboxConflict';
 import {
-  backoffMs, conflictRows, mergeText, nextSeq, nextToSend, type OutboxRecord, outcomeOf, requestOf, retarget,
+  backoffMs, conflictRows, correctionHref, mergeText, nextSeq, nextToSend, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
 } from './outboxRules';
+import { keptVersion } from './outboxSync';
+import { asQueued } from './outboxView';
 
 let n = 0;
 function write(patch: Partial<OutboxRecord>): OutboxRecord {
@@ -133,5 +139,149 @@ describe('nextSeq', () => {
     const c = nextSeq(999);
     expect(b).toBeGreaterThan(a);
     expect(c).toBeGreaterThan(b);
+  });
+});
+
+const KINDS = { update: 'interaction.update', complete: 'interaction.complete' } as const;
+
+function view(patch: Partial<InteractionView> = {}): InteractionView {
+  return {
+    interaction_type: { id: 7, name: 'Co-teaching', colour: 'purple', counts_as_coaching: true },
+    coach: { id: 3, name: 'Priya Raman' },
+    starts_at: '2026-11-24T15:00:00.000Z',
+    ends_at: '2026-11-24T15:45:00.000Z',
+    duration_minutes: 45,
+    status: 'scheduled',
+    needs_completing: true,
+    building: { id: 2, name: 'Lincoln Middle School' },
+    participants: [{ id: 10, name: 'Jordan Ellis', group_id: null }, { id: 11, name: 'Sam Park', group_id: 4 }],
+    groups: [{ id: 4, name: 'Math PLC' }],
+    notes: 'First notes',
+    next_steps: null,
+    private_notes: null,
+    field_values: [{ field_id: 30, label: 'Focus', kind: 'multiple_choice', value: ['A'], archived: false }],
+    coaching_cycle: null,
+    focus_skills: [],
+    ...patch,
+  };
+}
+
+describe('a record shown as the person changed it (asQueued)', () => {
+  const server = { id: 12, ...view(), updated_at: '2026-11-24T16:00:00.000Z' } as Interaction;
+
+  it('is the server\'s version, unmarked, with nothing queued on it', () => {
+    const other = write({ kind: 'interaction.update', target: 99, summary: { title: 'x', detail: '', staffIds: [], extra: { preview: { notes: 'other' } } } });
+    expect(asQueued(server, [other], KINDS)).toEqual({ record: server, write: null });
+  });
+
+  it('lays a queued edit\'s preview over it, and a queued "mark completed" makes it completed, in the order made', () => {
+    const complete = write({ kind: 'interaction.complete', target: 12, seq: 1 });
+    const edit = write({ kind: 'interaction.update', target: 12, seq: 2, summary: { title: 'x', detail: '', staffIds: [], extra: { preview: { notes: 'Mine', duration_minutes: 30 } } } });
+    const shown = asQueued(server, [edit, complete], KINDS);
+    expect(shown.record).toMatchObject({ id: 12, notes: 'Mine', duration_minutes: 30, status: 'completed', needs_completing: false, updated_at: server.updated_at });
+    expect(shown.write?.id).toBe(edit.id);
+  });
+
+  it('is marked with a refused or conflicting write before a waiting one', () => {
+    const refused = write({ kind: 'interaction.complete', target: 12, seq: 1, state: 'refused' });
+    const edit = write({ kind: 'interaction.update', target: 12, seq: 2 });
+    expect(asQueued(server, [refused, edit], KINDS).write?.id).toBe(refused.id);
+  });
+
+  it('leaves an observation\'s writes of the same id to observations', () => {
+    const obs = write({ kind: 'observation.update', target: 12, summary: { title: 'x', detail: '', staffIds: [], extra: { preview: { notes: 'no' } } } });
+    expect(asQueued(server, [obs], KINDS).write).toBeNull();
+  });
+});
+
+describe('rebase', () => {
+  it('moves the later edits that started from the same version to the version the write made', () => {
+    const complete = write({ kind: 'interaction.complete', target: 12, baseUpdatedAt: 'v1' });
+    const edit = write({ kind: 'interaction.update', target: 12, baseUpdatedAt: 'v1' });
+    const older = write({ kind: 'interaction.update', target: 12, baseUpdatedAt: 'v0' });
+    const elsewhere = write({ kind: 'interaction.update', target: 13, baseUpdatedAt: 'v1' });
+    expect(rebase([edit, older, elsewhere], complete, 'v2')).toEqual([{ ...edit, baseUpdatedAt: 'v2' }]);
+  });
+
+  it('moves nothing after a write that did not say its version, or a create', () => {
+    expect(rebase([write({ kind: 'interaction.update', target: 12, baseUpdatedAt: 'v1' })], { id: 'a', target: 12, baseUpdatedAt: null }, 'v2')).toEqual([]);
+    expect(rebase([write({ kind: 'interaction.update', target: 'a', baseUpdatedAt: 'v1' })], { id: 'a', target: null, baseUpdatedAt: 'v1' }, 'v2')).toEqual([]);
+  });
+});
+
+describe('correctionHref', () => {
+  it('opens the form each refused write was made with', () => {
+    expect(correctionHref(write({ id: 'c', kind: 'interaction.create', draft: {} }))).toBe('/app/activity?outbox=c');
+    expect(correctionHref(write({ id: 'u', kind: 'interaction.update', target: 12, draft: {} }))).toBe('/app/activity?outbox=u');
+    expect(correctionHref(write({ id: 'k', kind: 'interaction.complete', target: 12 }))).toBe('/app/activity?outbox=k');
+    expect(correctionHref(write({ id: 'o', kind: 'observation.create', draft: {} }))).toBe('/app/observations/new?outbox=o');
+    expect(correctionHref(write({ id: 'e', kind: 'observation.update', target: 5, draft: {} }))).toBe('/app/observations/5/edit?outbox=e');
+    expect(correctionHref(write({ kind: 'actionStep.create', summary: { title: 'x', detail: '', staffIds: [], extra: { staffName: 'Ana' } } }))).toBe('');
+  });
+
+  it('offers none for a write without the form\'s values (queued before they were kept)', () => {
+    expect(correctionHref(write({ kind: 'interaction.create' }))).toBeNull();
+    expect(correctionHref(write({ kind: 'observation.create' }))).toBeNull();
+    expect(correctionHref(write({ kind: 'observation.update', target: 5 }))).toBeNull();
+    expect(correctionHref(write({ kind: 'actionStep.create' }))).toBeNull();
+  });
+});
+
+describe('the conflict panel\'s fields of an interaction', () => {
+  it('lists every field the person can edit, in the form\'s order, by ids, and marks those that differ', () => {
+    const mine = view({ interaction_type: { id: 8, name: 'Modeling', colour: 'teal', counts_as_coaching: true }, participants: [{ id: 12, name: 'Ana Ruiz', group_id: null }, { id: 10, name: 'Jordan Ellis', group_id: null }], notes: 'Mine ' });
+    const rows = interactionConflictRows(mine, view({ notes: 'Mine', private_notes: 'Only me' }));
+    expect(rows.map((r) => r.key)).toEqual([
+      'interaction_type', 'starts_at', 'duration_minutes', 'status', 'coach', 'participants', 'groups', 'building', 'field:30', 'notes', 'private_notes',
+    ]);
+    expect(rows.filter((r) => r.differs).map((r) => r.key)).toEqual(['interaction_type', 'participants', 'private_notes']);
+    expect(rows.find((r) => r.key === 'participants')).toMatchObject({ mine: [10, 12], server: [10] });
+    expect(rows.filter((r) => r.text).map((r) => r.key)).toEqual(['notes', 'private_notes']);
+  });
+
+  it('shows a custom field only one side answers, and leaves out private notes neither side may read', () => {
+    const server = view({ field_values: [], private_notes: undefined });
+    delete (server as Partial<InteractionView>).private_notes;
+    const mine = view({ field_values: [{ field_id: 31, label: 'Grade', kind: 'number', value: 3, archived: false }] });
+    delete (mine as Partial<InteractionView>).private_notes;
+    const rows = interactionConflictRows(mine, server);
+    expect(rows.find((r) => r.key === 'field:31')).toMatchObject({ mine: 3, server: null, differs: true });
+    expect(rows.some((r) => r.key === 'private_notes')).toBe(false);
+  });
+});
+
+describe('a merged interaction', () => {
+  it('takes the server\'s value of each field chosen so, the merged texts, and the person\'s for the rest', () => {
+    const body = { interaction_type_id: 8, starts_at: '2026-11-24T15:00:00.000Z', duration_minutes: 30, staff_ids: [12], group_ids: [], building_id: 2, notes: 'Mine', field_values: { 30: ['B'] } };
+    const mine = view({ interaction_type: { id: 8, name: 'Modeling', colour: 'teal', counts_as_coaching: true }, duration_minutes: 30, participants: [{ id: 12, name: 'Ana Ruiz', group_id: null }], groups: [], notes: 'Mine', field_values: [{ field_id: 30, label: 'Focus', kind: 'multiple_choice', value: ['B'], archived: false }] });
+    const server = view({ duration_minutes: 50, notes: 'Theirs' });
+    const merged = mergeInteraction(body, mine, server, {
+      interaction_type: 'mine', duration_minutes: 'server', participants: 'server', groups: 'server', 'field:30': 'server', notes: { text: 'Theirs and mine' },
+    });
+    expect(merged.body).toEqual({ ...body, duration_minutes: 50, staff_ids: [10], group_ids: [4], notes: 'Theirs and mine', field_values: { 30: ['A'] } });
+    expect(merged.preview).toMatchObject({
+      interaction_type: { id: 8 }, duration_minutes: 50, ends_at: '2026-11-24T15:50:00.000Z', notes: 'Theirs and mine', groups: [{ id: 4, name: 'Math PLC' }],
+      participants: [{ id: 10, name: 'Jordan Ellis', group_id: null }, { id: 11, name: 'Sam Park', group_id: 4 }],
+      field_values: [{ field_id: 30, value: ['A'] }],
+    });
+  });
+});
+
+describe('a write kept again and again (an observation\'s draft, keptVersion)', () => {
+  const draft = { kind: 'observation.create' as const, body: { notes: 'newer' }, summary: { title: 'Walkthrough', detail: '', staffIds: [] }, draft: { notes: 'newer' } };
+
+  it('replaces the stored body with a newer one, a refusal cleared, a conflict kept', () => {
+    const stored = write({ kind: 'observation.create', body: { notes: 'older' }, keptAt: 100, state: 'refused', message: 'No', errors: { notes: ['No'] } });
+    expect(keptVersion(7, stored.id, draft, 200, stored)).toEqual({ ...stored, body: { notes: 'newer' }, summary: draft.summary, draft: draft.draft, keptAt: 200, state: 'waiting', message: undefined, errors: undefined });
+    expect(keptVersion(7, stored.id, draft, 200, { ...stored, state: 'conflict' })?.state).toBe('conflict');
+  });
+
+  it('never lets an older save that finishes late replace a newer one', () => {
+    const stored = write({ kind: 'observation.create', body: { notes: 'newer' }, keptAt: 300 });
+    expect(keptVersion(7, stored.id, { ...draft, body: { notes: 'older' } }, 200, stored)).toBeNull();
+  });
+
+  it('makes the write when none is stored', () => {
+    expect(keptVersion(7, 'abc', draft, 200, undefined)).toMatchObject({ id: 'abc', userId: 7, kind: 'observation.create', body: { notes: 'newer' }, keptAt: 200, state: 'waiting' });
   });
 });

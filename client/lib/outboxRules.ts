@@ -41,6 +41,8 @@ export interface OutboxRecord {
   summary: OutboxSummary;
   /** The form's own values, to reopen it prefilled (correcting a refused write). */
   draft?: unknown;
+  /** A write kept again and again (an observation's draft): when this version was made, so an older never replaces it. */
+  keptAt?: number;
 }
 
 export interface OutboxSummary {
@@ -155,6 +157,27 @@ export function stuckCount(records: readonly OutboxRecord[]): number {
   return records.filter((r) => r.state === 'refused' || r.state === 'conflict').length;
 }
 
+/**
+ * Where a refused write is corrected (issue 31): the form it was made with, prefilled with what was written (null:
+ * it cannot be). A new interaction, an edit or a "mark completed" (the interaction's edit, completed) on Activity; an
+ * observation in its capture; an action step in the panel's own dialog ('').
+ */
+export function correctionHref(r: OutboxRecord): string | null {
+  switch (r.kind) {
+    case 'interaction.create':
+    case 'interaction.update':
+      return r.draft !== undefined && (r.kind === 'interaction.create' || typeof r.target === 'number') ? `/app/activity?outbox=${r.id}` : null;
+    case 'interaction.complete':
+      return typeof r.target === 'number' ? `/app/activity?outbox=${r.id}` : null;
+    case 'observation.create':
+      return r.draft !== undefined ? `/app/observations/new?outbox=${r.id}` : null;
+    case 'observation.update':
+      return r.draft !== undefined && typeof r.target === 'number' ? `/app/observations/${r.target}/edit?outbox=${r.id}` : null;
+    case 'actionStep.create':
+      return typeof r.summary.extra?.staffName === 'string' ? '' : null;
+  }
+}
+
 /** The fields of an edit shown side by side in the conflict panel, with whether they differ. */
 export function conflictRows(mine: Record<string, unknown>, server: Record<string, unknown>, fields: readonly { key: string; label: string }[]) {
   return fields.map(({ key, label }) => {
@@ -174,6 +197,18 @@ export function mergeText(mine: unknown, server: unknown): string {
   if (b.includes(a)) return b;
   if (a.includes(b)) return a;
   return `${b}\n\n${a}`;
+}
+
+/**
+ * After a write on a record reached the server: the person's later edits of that record started from the version
+ * that write started from (they saw their own queued change), so they now start from the version it made; an edit
+ * that started from another version keeps it (and meets a conflict if the record changed meanwhile).
+ */
+export function rebase(records: readonly OutboxRecord[], done: Pick<OutboxRecord, 'id' | 'target' | 'baseUpdatedAt'>, version: string): OutboxRecord[] {
+  if (!done.baseUpdatedAt || typeof done.target !== 'number') return [];
+  return records
+    .filter((r) => r.id !== done.id && r.target === done.target && isEdit(r.kind) && r.baseUpdatedAt === done.baseUpdatedAt)
+    .map((r) => ({ ...r, baseUpdatedAt: version }));
 }
 
 let lastSeq = 0;

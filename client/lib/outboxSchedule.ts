@@ -2,7 +2,7 @@
 // minute while online and something waits. The sending itself (outboxSync.ts, with the SWR revalidations it needs)
 // loads only when there is something to send, so it is not part of every screen's first paint.
 import { useEffect } from 'react';
-import { listWrites, setOutboxUser } from './outbox';
+import { listWrites, mergeLastChance, setOutboxUser } from './outbox';
 
 /**
  * The sending code, loaded when something waits to be sent and preloaded once the browser is idle after sign-in, so
@@ -26,7 +26,8 @@ export function useOutboxSync(userId: number | undefined): void {
     setOutboxUser(userId);
     if (userId === undefined || typeof window === 'undefined' || typeof indexedDB === 'undefined') return;
     const kick = () => void sendIfWaiting(userId, true).catch(() => undefined);
-    kick();
+    // An observation's draft kept in localStorage as its tab closed without a signal joins the outbox first.
+    void mergeLastChance(userId).catch(() => undefined).then(kick);
     const preload = () => void loadOutboxSync().catch(() => undefined);
     const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(preload, { timeout: 5000 }) : window.setTimeout(preload, 2000);
     window.addEventListener('online', kick);

@@ -8,9 +8,9 @@ import type { Interaction } from '../../common/schemas/interactions';
 import { api, ApiError, apiRequest } from './api';
 import { revalidateActionSteps } from './actionSteps';
 import { participantsLine, revalidateInteractions } from './interactions';
-import { deleteWrite, getWrite, listWrites, outboxUser, putWrite } from './outbox';
+import { deleteWrite, getWrite, keepLastChance, listWrites, outboxUser, putWrite, upsertWrite } from './outbox';
 import {
-  type Answer, backoffMs, isCreate, nextSeq, nextToSend, type OutboxKind, type OutboxRecord, outcomeOf, requestOf, retarget,
+  type Answer, backoffMs, isCreate, isEdit, nextSeq, nextToSend, type OutboxKind, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
 } from './outboxRules';
 
 const LOCK = 'coachwell-outbox-sync';
@@ -30,10 +30,7 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine !== fa
 const uuid = () => crypto.randomUUID().toLowerCase();
 
 export async function queueWrite(userId: number, write: NewWrite, id: string = uuid()): Promise<OutboxRecord> {
-  const record: OutboxRecord = {
-    id, userId, kind: write.kind, target: write.target ?? null, body: write.body, baseUpdatedAt: write.baseUpdatedAt ?? null,
-    createdAt: new Date().toISOString(), seq: nextSeq(), state: 'waiting', attempts: 0, summary: write.summary, draft: write.draft,
-  };
+  const record = newRecord(userId, write, id);
   await putWrite(record);
   return record;
 }
@@ -42,10 +39,40 @@ export async function queueWrite(userId: number, write: NewWrite, id: string = u
  * Keeps the newest version of a record in the outbox under one id (an observation's draft saved again and again
  * without a signal): the write is made, or its body replaced while it waits.
  */
-export async function keepInOutbox(userId: number, id: string, write: NewWrite): Promise<void> {
-  const current = await getWrite(id);
-  if (current) await putWrite({ ...current, body: write.body, summary: write.summary, state: current.state === 'conflict' ? 'conflict' : 'waiting', message: undefined, errors: undefined });
-  else await queueWrite(userId, write, id);
+export async function keepInOutbox(userId: number, id: string, write: NewWrite, keptAt: number = Date.now()): Promise<void> {
+  await upsertWrite(id, (current) => keptVersion(userId, id, write, keptAt, current));
+}
+
+/**
+ * The record `keepInOutbox` stores: the write made, or the waiting one's body replaced; null when what is stored was
+ * kept later (an older save finishing after a newer one).
+ */
+export function keptVersion(userId: number, id: string, write: NewWrite, keptAt: number, current: OutboxRecord | undefined): OutboxRecord | null {
+  if (current && (current.keptAt ?? 0) > keptAt) return null;
+  if (current) {
+    return {
+      ...current, body: write.body, summary: write.summary, draft: write.draft ?? current.draft, keptAt,
+      state: current.state === 'conflict' ? 'conflict' : 'waiting', message: undefined, errors: undefined,
+    };
+  }
+  return newRecord(userId, write, id, keptAt);
+}
+
+function newRecord(userId: number, write: NewWrite, id: string, keptAt?: number): OutboxRecord {
+  return {
+    id, userId, kind: write.kind, target: write.target ?? null, body: write.body, baseUpdatedAt: write.baseUpdatedAt ?? null,
+    createdAt: new Date().toISOString(), seq: nextSeq(), state: 'waiting', attempts: 0, summary: write.summary, draft: write.draft, keptAt,
+  };
+}
+
+/**
+ * The last chance (a page hidden or closed without a signal): the write goes to localStorage at once, and to the
+ * outbox as `keepInOutbox` does; the copy is merged on the next start should the page be gone first.
+ */
+export function keepBeforeLeaving(userId: number, id: string, write: NewWrite): void {
+  const keptAt = Date.now();
+  keepLastChance(newRecord(userId, write, id, keptAt));
+  void keepInOutbox(userId, id, write, keptAt);
 }
 
 /** Saves a corrected or settled write and sends the outbox again. */
@@ -142,7 +169,7 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
       // A draft may have been saved again while it was on its way; anything else kept is checked for a discard
       // meanwhile (the person, in another tab) before it is recorded. A write done is simply removed: its removal
       // is not waited for (were the tab closed first, the write would go again and be answered the same record).
-      const stored = outcome.kind !== 'done' || sending.kind === 'observation.create' ? await getWrite(sending.id) : sending;
+      const stored = outcome.kind !== 'done' || sending.kind === 'observation.create' || isEdit(sending.kind) ? await getWrite(sending.id) : sending;
       if (!stored) continue;
       if (outcome.kind === 'done') {
         const serverId = data && typeof (data as { id?: unknown }).id === 'number' ? (data as { id: number }).id : null;
@@ -152,11 +179,24 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
           for (const follower of followers) await putWrite(follower);
           if (followers.length) records = records.map((r) => followers.find((f) => f.id === r.id) ?? r);
         }
+        // The person's later edits of this record started from their own queued change: they follow the version it made.
+        const version = data && typeof (data as { updated_at?: unknown }).updated_at === 'string' ? (data as { updated_at: string }).updated_at : null;
+        if (version && !isCreate(sending.kind)) {
+          const moved = rebase(records, sending, version);
+          for (const r of moved) await putWrite(r);
+          if (moved.length) records = records.map((r) => moved.find((f) => f.id === r.id) ?? r);
+        }
         // Changed while it was on its way (a draft saved again): what is newer goes next, as an edit of the record made.
-        if (sending.kind === 'observation.create' && serverId !== null && JSON.stringify(stored.body) !== JSON.stringify(sending.body)) {
+        const changedMeanwhile = JSON.stringify(stored.body) !== JSON.stringify(sending.body);
+        if (sending.kind === 'observation.create' && serverId !== null && changedMeanwhile) {
           const edit: OutboxRecord = { ...stored, kind: 'observation.update', target: serverId };
           await putWrite(edit);
           records = [edit, ...records];
+        } else if (isEdit(sending.kind) && changedMeanwhile) {
+          // An edit made again while this one was on its way (it replaced it): it goes next, from the version just made.
+          const again: OutboxRecord = { ...stored, baseUpdatedAt: stored.baseUpdatedAt && version ? version : stored.baseUpdatedAt };
+          await putWrite(again);
+          records = [again, ...records];
         } else {
           removals.push(deleteWrite(sending.id));
         }
@@ -215,6 +255,8 @@ export function completeOrQueue(userId: number, i: Interaction): Promise<Sent<In
   return sendOrQueue<Interaction>(userId, {
     kind: 'interaction.complete',
     target: i.id,
+    // The version it started from: an edit made after it, from the completed version shown, follows it (rebase).
+    baseUpdatedAt: i.updated_at,
     body: {},
     summary: {
       title: i.interaction_type.name,

@@ -5,7 +5,8 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { INTERACTION_STATUS_LABELS } from '../../../common/interactionValues';
 import { deleteWrite } from '../../lib/outbox';
-import { conflictRows, mergeText, type OutboxRecord } from '../../lib/outboxRules';
+import { conflictRows, correctionHref, mergeText, type OutboxRecord } from '../../lib/outboxRules';
+import { interactionConflictRows, type InteractionView, mergeInteraction } from '../../lib/outboxConflict';
 import { requeue, syncNow } from '../../lib/outboxSync';
 import { lazyPart } from '../../lib/lazyPart';
 import { useInstantFormat } from '../../lib/session';
@@ -56,6 +57,18 @@ const m = defineMessages({
   yours: { id: 'outbox.panel.yours', defaultMessage: 'Yours' },
   onServer: { id: 'outbox.panel.onServer', defaultMessage: 'On the server' },
   differs: { id: 'outbox.panel.differs', defaultMessage: ' · differs' },
+  fieldType: { id: 'outbox.panel.fieldType', defaultMessage: 'Type' },
+  fieldCoach: { id: 'outbox.panel.fieldCoach', defaultMessage: 'Coach' },
+  fieldEducators: { id: 'outbox.panel.fieldEducators', defaultMessage: 'Educators' },
+  fieldEducator: { id: 'outbox.panel.fieldEducator', defaultMessage: 'Educator' },
+  fieldForm: { id: 'outbox.panel.fieldForm', defaultMessage: 'Form' },
+  fieldGroups: { id: 'outbox.panel.fieldGroups', defaultMessage: 'Groups' },
+  fieldSchool: { id: 'outbox.panel.fieldSchool', defaultMessage: 'School' },
+  fieldCycle: { id: 'outbox.panel.fieldCycle', defaultMessage: 'Coaching cycle' },
+  fieldSkills: { id: 'outbox.panel.fieldSkills', defaultMessage: 'Focus skills' },
+  yes: { id: 'outbox.panel.yes', defaultMessage: 'Yes' },
+  no: { id: 'outbox.panel.no', defaultMessage: 'No' },
+  draft: { id: 'outbox.panel.draft', defaultMessage: 'Draft' },
 });
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('../actionSteps/StepDialogs').then((m) => m.StepFormDialog));
@@ -67,14 +80,13 @@ export function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; 
   const [settling, setSettling] = useState<OutboxRecord | null>(() => rows.find((r) => r.id === focusId && r.state === 'conflict') ?? null);
   const waiting = rows.filter((r) => r.state === 'waiting' || r.state === 'sending').length;
   const [correcting, setCorrecting] = useState<OutboxRecord | null>(null);
-  const canCorrect = (r: OutboxRecord) => (r.kind === 'interaction.create' && r.draft !== undefined) || (r.kind === 'actionStep.create' && typeof r.summary.extra?.staffName === 'string');
   const correct = (r: OutboxRecord) => {
     if (r.kind === 'actionStep.create') {
       setCorrecting(r);
       return;
     }
     onClose();
-    navigate(`/app/activity?outbox=${r.id}`);
+    navigate(correctionHref(r)!);
   };
 
   if (correcting) {
@@ -127,7 +139,7 @@ export function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; 
                     <StateBadge record={r} />
                     <div className="cluster cluster--sm">
                       {r.state === 'conflict' && <Button size="sm" onClick={() => setSettling(r)}>{tRich(m.compare, { title: r.summary.title, hidden: srOnly })}</Button>}
-                      {r.state === 'refused' && canCorrect(r) && (
+                      {r.state === 'refused' && correctionHref(r) !== null && (
                         <Button size="sm" onClick={() => correct(r)}>{tRich(m.correct, { title: r.summary.title, hidden: srOnly })}</Button>
                       )}
                       {r.state !== 'sending' && (
@@ -164,7 +176,10 @@ export function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; 
 }
 
 const TEXT_FIELDS = ['notes', 'next_steps', 'private_notes'];
+// An edit queued before its form kept a preview, and an observation's: the fields its body and the answer share.
 const conflictFields = () => [
+  { key: 'staff_id', label: t(m.fieldEducator) },
+  { key: 'form_id', label: t(m.fieldForm) },
   { key: 'starts_at', label: t(m.fieldWhen) },
   { key: 'observed_at', label: t(m.fieldWhen) },
   { key: 'duration_minutes', label: t(m.fieldMinutes) },
@@ -174,29 +189,95 @@ const conflictFields = () => [
   { key: 'private_notes', label: t(m.fieldPrivateNotes) },
 ];
 const srOnly = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
+type Row = { key: string; label: string; mine: unknown; server: unknown; differs: boolean; text: boolean };
+type Side = 'mine' | 'server';
 
 function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () => void }) {
-  const { dateTime } = useInstantFormat();
+  const { date, dateTime } = useInstantFormat();
   const server = record.server ?? {};
-  const fields = conflictFields().filter((f) => f.key in record.body);
-  const rows = conflictRows(record.body, server, fields);
+  const preview = record.summary.extra?.preview as Partial<InteractionView> | undefined;
+  // An interaction edit keeps how the person's version looks (its preview): every field, with names, side by side.
+  const views = record.kind === 'interaction.update' && record.server && preview
+    ? { mine: { ...(server as unknown as InteractionView), ...preview } as InteractionView, server: server as unknown as InteractionView } : null;
+  const fieldLabel = (key: string): string => {
+    const id = Number(key.slice(6));
+    return (views?.mine.field_values.find((f) => f.field_id === id) ?? views?.server.field_values.find((f) => f.field_id === id))?.label ?? key;
+  };
+  const labels: Record<string, string> = {
+    interaction_type: t(m.fieldType), starts_at: t(m.fieldWhen), duration_minutes: t(m.fieldMinutes), status: t(m.fieldStatus), coach: t(m.fieldCoach),
+    participants: t(m.fieldEducators), groups: t(m.fieldGroups), building: t(m.fieldSchool), coaching_cycle: t(m.fieldCycle), focus_skills: t(m.fieldSkills),
+    notes: t(m.fieldNotes), next_steps: t(m.fieldNextSteps), private_notes: t(m.fieldPrivateNotes),
+  };
+  // An observation's answer names its educator and form; its body their ids.
+  const serverFlat: Record<string, unknown> = {
+    ...server,
+    ...(record.kind === 'observation.update' ? { staff_id: (server.educator as { id?: number } | undefined)?.id, form_id: (server.form as { id?: number } | undefined)?.id } : {}),
+  };
+  const rows: Row[] = views
+    ? interactionConflictRows(views.mine, views.server).map((row) => ({ ...row, label: row.key.startsWith('field:') ? fieldLabel(row.key) : labels[row.key] ?? row.key }))
+    : conflictRows(record.body, serverFlat, conflictFields().filter((f) => f.key in record.body)).map((row) => ({ ...row, text: TEXT_FIELDS.includes(row.key) }));
   const [merging, setMerging] = useState<Record<string, unknown> | null>(null);
   const [busy, setBusy] = useState(false);
-  const show = (key: string, value: unknown): string => {
+  const names = (list: readonly { name: string }[] | undefined) => (list && list.length ? list.map((x) => x.name).join(', ') : null);
+  const answer = (value: unknown, kind: string | undefined): string => {
+    if (Array.isArray(value)) return value.join(', ');
+    if (typeof value === 'boolean') return value ? t(m.yes) : t(m.no);
+    if (kind === 'date' && typeof value === 'string') return date(`${value}T12:00:00.000Z`, 'PP');
+    return String(value);
+  };
+  // A value as the screens show it: dates on the person's clock, names not ids, the status's and type's names.
+  const show = (key: string, side: Side, value: unknown): string => {
+    const v = views?.[side];
+    let shown: string | null | undefined;
+    if (v) {
+      switch (key) {
+        case 'interaction_type': shown = v.interaction_type.name; break;
+        case 'coach': shown = v.coach.name; break;
+        case 'participants': shown = names(v.participants.filter((p) => p.group_id === null)); break;
+        case 'groups': shown = names(v.groups); break;
+        case 'building': shown = v.building?.name; break;
+        case 'coaching_cycle': shown = v.coaching_cycle?.title; break;
+        case 'focus_skills': shown = names(v.focus_skills); break;
+        default:
+          if (key.startsWith('field:')) {
+            const f = v.field_values.find((x) => x.field_id === Number(key.slice(6)));
+            shown = f ? answer(f.value, f.kind) : null;
+          }
+      }
+      if (shown !== undefined) return shown ?? '—';
+    }
     if (value === null || value === undefined || value === '') return '—';
+    if (key === 'staff_id') {
+      const theirs = server.educator as { id: number; name: string } | undefined;
+      const mine = (record.draft as { staff?: { id: number; name: string } | null } | undefined)?.staff;
+      return (side === 'server' ? theirs : mine)?.name ?? (mine?.id === value ? mine.name : theirs?.id === value ? theirs.name : String(value));
+    }
+    if (key === 'form_id') {
+      const theirs = server.form as { id: number; name: string } | undefined;
+      return side === 'server' ? theirs?.name ?? String(value) : theirs?.id === value ? theirs.name : record.summary.title;
+    }
     if (key === 'starts_at' || key === 'observed_at') return dateTime(String(value));
     if (key === 'duration_minutes') return formatMinutes(Number(value));
     if (key === 'status') {
       const label = INTERACTION_STATUS_LABELS[value as keyof typeof INTERACTION_STATUS_LABELS];
-      return label ? tText(label) : String(value);
+      return label ? tText(label) : value === 'draft' ? t(m.draft) : String(value);
     }
     return String(value);
   };
   const serverVersion = typeof server.updated_at === 'string' ? server.updated_at : record.baseUpdatedAt;
-  const settle = async (body: Record<string, unknown>) => {
+  const settle = async (patch: Partial<OutboxRecord>) => {
     setBusy(true);
-    await requeue(record, { body, baseUpdatedAt: serverVersion });
+    await requeue(record, { baseUpdatedAt: serverVersion, ...patch });
     onClose();
+  };
+  const saveMerged = (chosen: Record<string, unknown>) => {
+    if (!views) return settle({ body: { ...record.body, ...chosen } });
+    const choices: Record<string, Side | { text: string }> = {};
+    for (const row of rows.filter((r) => r.differs)) {
+      choices[row.key] = row.text ? { text: String(chosen[row.key] ?? '') } : JSON.stringify(chosen[row.key]) === JSON.stringify(row.server) ? 'server' : 'mine';
+    }
+    const merged = mergeInteraction(record.body, views.mine, views.server, choices);
+    return settle({ body: merged.body, summary: { ...record.summary, extra: { ...record.summary.extra, preview: merged.preview } } });
   };
   if (record.state !== 'conflict') {
     return (
@@ -207,7 +288,7 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
   }
   const startMerge = () => {
     const merged: Record<string, unknown> = {};
-    for (const row of rows) if (row.differs) merged[row.key] = TEXT_FIELDS.includes(row.key) ? mergeText(row.mine, row.server) : row.mine;
+    for (const row of rows) if (row.differs) merged[row.key] = row.text ? mergeText(row.mine, row.server) : row.mine;
     setMerging(merged);
   };
   return (
@@ -215,13 +296,13 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
       footer={merging ? (
         <>
           <Button variant="secondary" onClick={() => setMerging(null)} disabled={busy}>{t(m.back)}</Button>
-          <Button busy={busy} onClick={() => void settle({ ...record.body, ...merging })}>{t(m.saveMerged)}</Button>
+          <Button busy={busy} onClick={() => void saveMerged(merging ?? {})}>{t(m.saveMerged)}</Button>
         </>
       ) : (
         <>
           <Button variant="secondary" onClick={startMerge} disabled={busy}>{t(m.merge)}</Button>
           <Button variant="secondary" onClick={() => { setBusy(true); void deleteWrite(record.id).then(onClose); }} disabled={busy}>{t(m.keepServers)}</Button>
-          <Button busy={busy} onClick={() => void settle(record.body)}>{t(m.keepMine)}</Button>
+          <Button busy={busy} onClick={() => void settle({ body: record.body })}>{t(m.keepMine)}</Button>
         </>
       )}>
       <div className="stack stack--sm">
@@ -232,7 +313,7 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
         {merging ? (
           <div className="stack stack--sm">
             {rows.filter((r) => r.differs).map((row) => (
-              TEXT_FIELDS.includes(row.key) ? (
+              row.text ? (
                 <label key={row.key} className="field">
                   <span className="field__label">{row.label}</span>
                   <textarea className="field__control field__control--textarea" rows={5} value={String(merging[row.key] ?? '')} onChange={(e) => setMerging({ ...merging, [row.key]: e.target.value })} />
@@ -245,7 +326,7 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
                       <label key={side} className="outbox-choice">
                         <input type="radio" name={`merge-${row.key}`} checked={JSON.stringify(merging[row.key]) === JSON.stringify(row[side])}
                           onChange={() => setMerging({ ...merging, [row.key]: row[side] })} />
-                        <span>{t(m.sideValue, { side, value: show(row.key, row[side]) })}</span>
+                        <span>{t(m.sideValue, { side, value: show(row.key, side, row[side]) })}</span>
                       </label>
                     ))}
                   </div>
@@ -268,8 +349,8 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
                     </th>
                   </tr>
                   <tr>
-                    <td>{show(row.key, row.mine)}</td>
-                    <td>{show(row.key, row.server)}</td>
+                    <td>{show(row.key, 'mine', row.mine)}</td>
+                    <td>{show(row.key, 'server', row.server)}</td>
                   </tr>
                 </tbody>
               ))}

@@ -18,7 +18,7 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { browserTimeZone, todayIn } from '../../lib/dates';
 import { formatDate, formatInteger } from '../../lib/format';
-import { activitiesKey, interactionsKey, useActivities, useInteractions } from '../../lib/interactions';
+import { activitiesKey, fetchInteraction, interactionsKey, useActivities, useInteractions } from '../../lib/interactions';
 import { useReadAhead } from '../../lib/readAhead';
 import { useBuildings, useCoaches, useInteractionTypes } from '../../lib/lookups';
 import { useAuthUser, useDateLocale } from '../../lib/session';
@@ -185,18 +185,30 @@ export default function ActivityScreen(_props: ScreenProps) {
   useEffect(() => {
     if (!outboxId || log || !user) return;
     let live = true;
-    void getWrite(outboxId).then((record) => {
+    void (async () => {
+      const record = await getWrite(outboxId);
+      const mine = record && record.userId === user.id && record.state === 'refused' ? record : null;
+      if (mine?.kind === 'interaction.create' && mine.draft) {
+        if (live) setLog({ mode: { kind: 'new' }, initial: mine.draft as LogValues, outboxRecord: mine });
+        return;
+      }
+      // A refused edit opens the interaction's edit with the queued change; a refused "mark completed", its edit
+      // completed. Saving replaces the queued write (same id).
+      const target = mine && (mine.kind === 'interaction.update' || mine.kind === 'interaction.complete') && typeof mine.target === 'number' ? mine.target : null;
+      const interaction = target ? await fetchInteraction(target).catch(() => null) : null;
       if (!live) return;
-      if (record && record.userId === user.id && record.kind === 'interaction.create' && record.state === 'refused' && record.draft) {
-        setLog({ mode: { kind: 'new' }, initial: record.draft as LogValues, outboxRecord: record });
+      if (mine && interaction) {
+        const initial = mine.kind === 'interaction.update' && mine.draft ? mine.draft as LogValues
+          : { ...valuesFromInteraction(interaction, timeZone), status: 'completed' as const, statusTouched: true };
+        setLog({ mode: { kind: 'edit', interaction }, initial, outboxRecord: mine });
       } else {
         setParams({ outbox: null }, true);
       }
-    });
+    })();
     return () => {
       live = false;
     };
-  }, [outboxId, log, user, setParams]);
+  }, [outboxId, log, user, setParams, timeZone]);
 
   const closeLog = () => {
     setLog(null);

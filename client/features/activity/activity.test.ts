@@ -8,7 +8,7 @@ import {
 import { recentParticipants } from '../../lib/interactions';
 import { byDay, dayMinutes, moveFocus, toEntries } from './entries';
 import {
-  blankValues, checkValues, fieldValue, hiddenFromCaller, schoolHint, statusFor, toPayload, valuesFromInteraction, withDefaultSchool,
+  blankValues, checkValues, fieldValue, hiddenFromCaller, previewOfEdit, schoolHint, statusFor, toPayload, valuesFromInteraction, withDefaultSchool,
   withType, withWhen,
 } from './logForm';
 
@@ -237,5 +237,44 @@ describe('the log form: coaching cycle and focus skills (issue 10)', () => {
     expect(valuesFromInteraction(linked, ZONE, { day: TODAY, time: '10:00' })).toMatchObject({ cycleId: 5, skillIds: [8, 9] });
     expect(toPayload(edit, type(7, 45), ZONE)).toMatchObject({ coaching_cycle_id: 5, skill_ids: [8, 9] });
     expect(toPayload(blank, type(7, 45), ZONE)).toMatchObject({ coaching_cycle_id: null, skill_ids: [] });
+  });
+});
+
+describe('an edit saved without a signal, as the screens show it until it syncs (issue 31)', () => {
+  const now = Date.parse('2026-11-25T18:00:00Z');
+  const focus = { id: 30, label: 'Focus', kind: 'multiple_choice', options: ['A', 'B'], required: false, archived_at: null } as unknown as InteractionType['fields'][number];
+  const modeling: InteractionType = { ...type(8, 30, [focus]), name: 'Modeling', colour: 'teal' };
+  const names = { type: modeling, buildings: [{ id: 2, name: 'Lincoln Middle School' }, { id: 5, name: 'Oak Elementary' }], groups: [{ id: 4, name: 'Math PLC' }], coaches: [] };
+
+  it('holds every field the form changed, with the names the screens show', () => {
+    const i = interaction();
+    const values = { ...valuesFromInteraction(i, ZONE), typeId: 8, duration: '30', buildingId: 5, staff: [{ id: 12, name: 'Ana Ruiz' }], groupIds: [], notes: 'New notes', nextSteps: 'Try it', fields: { 30: ['B'] } };
+    const preview = previewOfEdit(i, values, toPayload(values, modeling, ZONE), names, now);
+    expect(preview).toMatchObject({
+      interaction_type: { id: 8, name: 'Modeling', colour: 'teal' },
+      starts_at: i.starts_at,
+      ends_at: '2026-11-24T15:30:00.000Z',
+      duration_minutes: 30,
+      status: 'completed',
+      needs_completing: false,
+      building: { id: 5, name: 'Oak Elementary' },
+      participants: [{ id: 12, name: 'Ana Ruiz', group_id: null }],
+      groups: [],
+      notes: 'New notes',
+      next_steps: 'Try it',
+      private_notes: 'Mine',
+      field_values: [{ field_id: 30, label: 'Focus', kind: 'multiple_choice', value: ['B'], archived: false }],
+    });
+  });
+
+  it('keeps a group\'s members, marks a scheduled one past its end as needing completing, and leaves hidden texts as they were', () => {
+    const i = interaction({ notes: null, notes_hidden: true, status: 'scheduled' });
+    delete (i as Partial<Interaction>).private_notes;
+    const values = { ...valuesFromInteraction(i, ZONE), notes: '' };
+    const preview = previewOfEdit(i, values, toPayload(values, type(7, 45), ZONE), { ...names, type: type(7, 45) }, now);
+    expect(preview.participants).toEqual(i.participants);
+    expect(preview.groups).toEqual(i.groups);
+    expect(preview.needs_completing).toBe(true);
+    expect('notes' in preview || 'next_steps' in preview || 'private_notes' in preview).toBe(false);
   });
 });

@@ -241,3 +241,60 @@ export function interactionSummary(values: LogValues, type: Pick<InteractionType
     extra: { colourHex: extra.colourHex ?? null, status: values.status },
   };
 }
+
+type Named = { id: number; name: string };
+
+/**
+ * An edited interaction as the person saved it without a signal (issue 31): what the detail and the lists show at
+ * once, over the server's version, until the edit syncs (outboxRules `asQueued`). Names come from the form's own
+ * lists; what the form cannot name (a cycle or skill chosen anew) shows once it has synced, and what the server hides
+ * from the caller stays as it was.
+ */
+export function previewOfEdit(
+  i: Interaction,
+  values: LogValues,
+  payload: InteractionPayload,
+  names: { type?: InteractionType; buildings: readonly Named[]; groups: readonly Named[]; coaches: readonly Named[] },
+  now: number = Date.now(),
+): Partial<Interaction> {
+  const startsAt = payload.starts_at || i.starts_at;
+  const minutes = Number(payload.duration_minutes) || i.duration_minutes;
+  const endsAt = new Date(Date.parse(startsAt) + minutes * 60_000).toISOString();
+  const type = names.type;
+  const keptGroups = new Set(values.groupIds);
+  const groups = values.groupIds.map((id) => i.groups.find((g) => g.id === id) ?? names.groups.find((g) => g.id === id)).filter((g): g is Named => !!g)
+    .map((g) => ({ id: g.id, name: g.name }));
+  const hidden = hiddenFromCaller('edit', i);
+  const status = payload.status ?? i.status;
+  const preview: Partial<Interaction> = {
+    interaction_type: type ? { id: type.id, name: type.name, colour: type.colour, counts_as_coaching: type.counts_as_coaching } : i.interaction_type,
+    coach: values.coachId === null || values.coachId === i.coach.id ? i.coach : names.coaches.find((c) => c.id === values.coachId) ?? i.coach,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    duration_minutes: minutes,
+    status,
+    needs_completing: status === 'scheduled' && Date.parse(endsAt) <= now,
+    building: values.buildingId === null ? null : i.building?.id === values.buildingId ? i.building : (() => {
+      const b = names.buildings.find((x) => x.id === values.buildingId);
+      return b ? { id: b.id, name: b.name } : i.building;
+    })(),
+    participants: [
+      ...values.staff.map((p) => ({ id: p.id, name: p.name, group_id: null })),
+      ...i.participants.filter((p) => p.group_id !== null && keptGroups.has(p.group_id)),
+    ],
+    groups,
+    coaching_cycle: values.cycleId === null ? null : i.coaching_cycle?.id === values.cycleId ? i.coaching_cycle : null,
+    focus_skills: i.focus_skills.filter((k) => values.skillIds.includes(k.id)),
+    field_values: (type?.fields ?? []).flatMap((f) => {
+      const value = (payload.field_values as Record<string, unknown> | undefined)?.[String(f.id)];
+      if (value === undefined || value === null) return i.field_values.filter((fv) => fv.field_id === f.id && hidden.textField(fv.kind));
+      return [{ field_id: f.id, label: f.label, kind: f.kind, value: value as Interaction['field_values'][number]['value'], archived: f.archived_at !== null }];
+    }),
+  };
+  if (!hidden.sharedTexts) {
+    preview.notes = values.notes.trim() || null;
+    preview.next_steps = values.nextSteps.trim() || null;
+  }
+  if (!hidden.privateNotes) preview.private_notes = values.privateNotes.trim() || null;
+  return preview;
+}

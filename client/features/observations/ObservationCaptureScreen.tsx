@@ -23,7 +23,8 @@ import { ApiError } from '../../lib/api';
 import { browserTimeZone } from '../../lib/dates';
 import { useInteractionTypes } from '../../lib/lookups';
 import { getWrite } from '../../lib/outbox';
-import { keepInOutbox, syncNow } from '../../lib/outboxSync';
+import type { OutboxKind, OutboxRecord } from '../../lib/outboxRules';
+import { keepBeforeLeaving, keepInOutbox, type NewWrite, syncNow } from '../../lib/outboxSync';
 import { useAuthUser } from '../../lib/session';
 import { roundedNow, zonedTime } from '../../lib/zonedTime';
 import { type Observation, type ObservationBody, observationApi, useEducatorName, useObservation, useObservationForms } from './api';
@@ -100,12 +101,34 @@ const m = defineMessages({
 
 const AUTOSAVE_MS = 3000;
 
+/**
+ * Correcting a write the server refused (issue 31, ?outbox=UUID from the outbox panel): the person's refused
+ * observation write, once read from the device (undefined while reading; null when there is none to correct).
+ */
+function useRefusedWrite(outboxId: string | null, userId: number | undefined, kind: OutboxKind): OutboxRecord | null | undefined {
+  const [found, setFound] = useState<{ id: string; record: OutboxRecord | null } | null>(null);
+  useEffect(() => {
+    if (!outboxId || userId === undefined) return;
+    let live = true;
+    void getWrite(outboxId).then((r) => {
+      if (live) setFound({ id: outboxId, record: r && r.userId === userId && r.kind === kind && r.state === 'refused' && r.draft ? r : null });
+    }, () => live && setFound({ id: outboxId, record: null }));
+    return () => {
+      live = false;
+    };
+  }, [outboxId, userId, kind]);
+  if (!outboxId) return null;
+  return found?.id === outboxId ? found.record : undefined;
+}
+
 export default function ObservationCaptureScreen({ route }: ScreenProps) {
   const { id } = useParams();
   const editId = id ? Number(id) || null : null;
   const existing = useObservation(editId);
   const { user } = useAuthUser();
-  if (!user) return <LoadingBlock />;
+  const [params] = useSearchParams();
+  const correcting = useRefusedWrite(params.get('outbox'), user?.id, editId ? 'observation.update' : 'observation.create');
+  if (!user || correcting === undefined) return <LoadingBlock />;
   if (!hasPermission(user.security.permissions, PERMISSIONS.seeActivity)) {
     return (
       <div className="stack obs-page">
@@ -134,8 +157,9 @@ export default function ObservationCaptureScreen({ route }: ScreenProps) {
         </div>
       );
     }
-    return <CaptureForm key={editId} existing={existing.data} timeZone={user.timezone || browserTimeZone()} />;
+    return <CaptureForm key={`${editId}-${correcting?.id ?? ''}`} existing={existing.data} timeZone={user.timezone || browserTimeZone()} correcting={correcting} />;
   }
+  if (correcting) return <CaptureForm key={correcting.id} existing={null} timeZone={user.timezone || browserTimeZone()} correcting={correcting} />;
   return <NewCapture timeZone={user.timezone || browserTimeZone()} />;
 }
 
@@ -162,25 +186,28 @@ function NewCapture({ timeZone }: { timeZone: string }) {
 
 type SaveState = { state: 'idle' } | { state: 'pending' } | { state: 'device' } | { state: 'saving' } | { state: 'saved'; at: string } | { state: 'error'; message: string };
 
-function CaptureForm({ existing, timeZone, prefill }: {
+function CaptureForm({ existing, timeZone, prefill, correcting }: {
   existing: Observation | null;
   timeZone: string;
   prefill?: { staff: { id: number; name: string } | null; formId: number | null; calibrationId?: number | null };
+  /** A write the server refused: the form opens with its values, and saving replaces it in the outbox (same id). */
+  correcting?: OutboxRecord | null;
 }) {
   const navigate = useNavigate();
   const toast = useToast();
   const forms = useObservationForms('active');
   const types = useInteractionTypes('active');
-  const [c, setC] = useState<Capture>(() => (existing ? captureFromObservation(existing, timeZone)
+  const [c, setC] = useState<Capture>(() => (correcting ? correcting.draft as Capture : existing ? captureFromObservation(existing, timeZone)
     : blankCapture(roundedNow(timeZone, 1), { staff: prefill?.staff, formId: null, calibrationId: prefill?.calibrationId })));
   const [errors, setErrors] = useState<CaptureErrors>(NO_ERRORS);
-  const [save, setSave] = useState<SaveState>(existing ? { state: 'saved', at: zonedTime(existing.updated_at, timeZone) } : { state: 'idle' });
+  // Correcting a refused write: not saved yet.
+  const [save, setSave] = useState<SaveState>(correcting ? { state: 'pending' } : existing ? { state: 'saved', at: zonedTime(existing.updated_at, timeZone) } : { state: 'idle' });
   const [busy, setBusy] = useState(false);
   const [askForm, setAskForm] = useState<{ formId: number | null } | null>(null);
   const [notesOpen, setNotesOpen] = useState<Set<number>>(() => new Set(existing?.answers?.filter((a) => a.evidence).map((a) => a.item_id) ?? []));
   const completed = existing?.status === 'completed';
   const formRef = useRef<HTMLFormElement>(null);
-  const durationTouched = useRef(!!existing);
+  const durationTouched = useRef(!!existing || !!correcting);
 
   // The form: once the forms have loaded, the one asked for, else the walkthrough.
   const formList = forms.data?.data ?? [];
@@ -208,18 +235,22 @@ function CaptureForm({ existing, timeZone, prefill }: {
   // online sends too (a repeat answers the record the sync made), and an existing one's changes under one id.
   const { user } = useAuthUser();
   const recent = useRecentParticipants(existing ? null : user?.id ?? null);
-  const clientId = useRef(crypto.randomUUID().toLowerCase());
-  const updateKey = useRef(crypto.randomUUID().toLowerCase());
-  const queuedOnce = useRef(false);
-  const persist = useCallback(async (body: ObservationBody, name: string, educator: string): Promise<{ queued: true } | { queued: false; o: Observation }> => {
+  // Correcting: the refused write's own id, so the fix replaces it (a create keeps its client_id).
+  const clientId = useRef(correcting?.kind === 'observation.create' ? correcting.id : crypto.randomUUID().toLowerCase());
+  const updateKey = useRef(correcting?.kind === 'observation.update' ? correcting.id : crypto.randomUUID().toLowerCase());
+  const queuedOnce = useRef(!!correcting);
+  // The outbox's write for a version of the capture (its own values kept to reopen the form: Correct).
+  const writeOf = useCallback((body: ObservationBody, name: string, educator: string, capture: Capture): NewWrite => ({
+    kind: idRef.current ? 'observation.update' : 'observation.create', target: idRef.current, body: body as unknown as Record<string, unknown>,
+    summary: { title: name, detail: t(m.summaryDetail, { educator, status: body.status }), staffIds: [body.staff_id], startsAt: body.observed_at, note: body.notes?.slice(0, 80) || undefined },
+    draft: capture,
+  }), []);
+  const persist = useCallback(async (body: ObservationBody, name: string, educator: string, capture: Capture): Promise<{ queued: true } | { queued: false; o: Observation }> => {
     const key = idRef.current ? updateKey.current : clientId.current;
     const keep = async () => {
       if (!user) throw new ApiError(0, t(m.unreachable), 'network_error');
       queuedOnce.current = true;
-      await keepInOutbox(user.id, key, {
-        kind: idRef.current ? 'observation.update' : 'observation.create', target: idRef.current, body: body as unknown as Record<string, unknown>,
-        summary: { title: name, detail: t(m.summaryDetail, { educator, status: body.status }), staffIds: [body.staff_id], startsAt: body.observed_at, note: body.notes?.slice(0, 80) || undefined },
-      });
+      await keepInOutbox(user.id, key, writeOf(body, name, educator, capture));
       return { queued: true as const };
     };
     if (!navigator.onLine || (queuedOnce.current && await getWrite(key))) {
@@ -236,7 +267,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
       if (err instanceof ApiError && err.status === 0) return keep();
       throw err;
     }
-  }, [user]);
+  }, [user, writeOf]);
   const pending = useRef(false);
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -253,7 +284,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
     setSave({ state: 'saving' });
     const run = (async () => {
       try {
-        const sent = await persist(built.body, latest.current.formName, latest.current.c.staff?.name ?? '');
+        const sent = await persist(built.body, latest.current.formName, latest.current.c.staff?.name ?? '', latest.current.c);
         if (sent.queued) {
           setSave({ state: 'device' });
           return;
@@ -284,22 +315,48 @@ function CaptureForm({ existing, timeZone, prefill }: {
     timer.current = setTimeout(() => void saveDraft(), AUTOSAVE_MS);
   };
 
-  // Leaving: another screen saves what is pending; closing the tab sends it with keepalive.
+  // Leaving: another screen saves what is pending; closing the tab sends it with keepalive. Without a signal (or
+  // once the draft waits in the outbox), hiding or closing the tab keeps it on the device: the outbox's write
+  // starts here, and a copy goes to localStorage at once, merged on the next start should the tab be gone first.
   useEffect(() => {
-    const onHide = () => {
+    const onHide = (event: Event) => {
+      if (event.type === 'visibilitychange' && document.visibilityState !== 'hidden') return;
       if (!pending.current || completed) return;
       const built = bodyOf(latest.current.c, latest.current.items, timeZone, 'draft');
-      if (!built || inFlight.current) return;
+      if (!built) return;
+      if (user && (!navigator.onLine || queuedOnce.current)) {
+        pending.current = false;
+        clearTimeout(timer.current);
+        queuedOnce.current = true;
+        const key = idRef.current ? updateKey.current : clientId.current;
+        keepBeforeLeaving(user.id, key, writeOf(built.body, latest.current.formName, latest.current.c.staff?.name ?? '', latest.current.c));
+        setSave({ state: 'device' });
+        return;
+      }
+      // With a signal, the page closing sends it (a tab only hidden saves as usual, 3 s after typing pauses).
+      if (event.type === 'visibilitychange' || inFlight.current) return;
       pending.current = false;
       observationApi.saveOnLeaving(idRef.current, built.body);
     };
     window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onHide);
     return () => {
       window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
       clearTimeout(timer.current);
       if (pending.current && !completed) void saveDraft();
     };
-  }, [completed, saveDraft, timeZone]);
+  }, [completed, saveDraft, timeZone, user, writeOf]);
+
+  // Correcting: the server's refusal, each message at its item or field once the forms are known, and whole above.
+  const refusalShown = useRef(false);
+  useEffect(() => {
+    if (!correcting || refusalShown.current || !forms.data) return;
+    refusalShown.current = true;
+    const built = bodyOf(c, items, timeZone, correcting.body.status === 'completed' ? 'completed' : 'draft');
+    const shown = captureErrors(new ApiError(422, correcting.message ?? '', 'refused', correcting.errors ?? {}), items, built?.itemAt ?? [], c.answers);
+    setErrors({ ...shown, form: correcting.message ?? shown.form });
+  }, [correcting, forms.data, c, items, timeZone]);
 
   // ---- notes -------------------------------------------------------------------------------------------
   const noteRefs = useRef(new Map<number | string, HTMLTextAreaElement | null>());
@@ -357,7 +414,7 @@ function CaptureForm({ existing, timeZone, prefill }: {
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
-      const sent = await persist(built.body, form?.name ?? t(m.observation), c.staff?.name ?? '');
+      const sent = await persist(built.body, form?.name ?? t(m.observation), c.staff?.name ?? '', c);
       pending.current = false;
       if (sent.queued) {
         toast.success(t(m.queued));

@@ -13,7 +13,11 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { cancelInteraction, deleteInteraction, useInteraction } from '../../../lib/interactions';
+import { useOutbox } from '../../../lib/outbox';
 import { completeOrQueue } from '../../../lib/outboxSync';
+import { asQueued } from '../../../lib/outboxView';
+import { openOutboxPanel } from '../../../components/outbox/OutboxButton';
+import { StateBadge } from '../../../components/outbox/StateBadge';
 import { useAuthUser } from '../../../lib/session';
 import { dayAsDate, formatMinutes, wallClock } from '../../../lib/zonedTime';
 import { LockIcon } from './LogInteractionDialog';
@@ -67,7 +71,10 @@ const m = defineMessages({
   cancelTitle: { id: 'activity.cancelTitle', defaultMessage: 'Cancel this interaction?' },
   cancelBody: { id: 'activity.cancelBody', defaultMessage: 'It stays in the log marked cancelled, and its time no longer counts.' },
   keepIt: { id: 'activity.keepIt', defaultMessage: 'Keep it' },
+  seeWhy: { id: 'activity.seeWhy', defaultMessage: 'See why' },
 });
+
+const QUEUED_KINDS = { update: 'interaction.update', complete: 'interaction.complete' } as const;
 
 type Props = {
   id: number;
@@ -90,7 +97,12 @@ function fieldAnswer(value: Interaction['field_values'][number]['value'], kind: 
 const STEPS_PARTICIPANTS_MAX = 6;
 
 export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDuplicate, onDone }: Props) {
-  const { data: i, error } = useInteraction(id);
+  const { data: fetched, error } = useInteraction(id);
+  // Changed without a signal (issue 31): the person's version at once, marked until it syncs.
+  const outbox = useOutbox();
+  const queued = fetched ? asQueued(fetched, outbox, QUEUED_KINDS) : null;
+  const i = queued?.record;
+  const write = queued?.write ?? null;
   const { user } = useAuthUser();
   const [busy, setBusy] = useState<'complete' | 'cancel' | 'delete' | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -171,7 +183,13 @@ export function InteractionDetail({ id, timeZone, locale, onClose, onEdit, onDup
                 {formatDate(when, locale, 'p')} – {formatDate(ends, locale, 'p')} ({formatMinutes(i.duration_minutes)})
               </dd>
               <dt>{t(m.status)}</dt>
-              <dd><InteractionStatusBadge interaction={i} /></dd>
+              <dd className="detail__status">
+                <InteractionStatusBadge interaction={i} />
+                {write && <StateBadge record={write} />}
+                {write && (write.state === 'refused' || write.state === 'conflict') && (
+                  <Button size="sm" variant="secondary" onClick={() => { onClose(); openOutboxPanel(write.id); }}>{t(m.seeWhy)}</Button>
+                )}
+              </dd>
               <dt>{t(m.coach)}</dt>
               <dd><Link to={`/app/coaches/${i.coach.id}`}>{i.coach.name}</Link></dd>
               <dt>{t(m.educators)}</dt>

@@ -14,12 +14,13 @@ import { Modal } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useSubmitState } from '../../../lib/forms';
 import type { OutboxRecord } from '../../../lib/outboxRules';
-import { requeue, sendOrQueue } from '../../../lib/outboxSync';
+import { useOutbox } from '../../../lib/outbox';
+import { keepInOutbox, requeue, sendOrQueue, syncNow } from '../../../lib/outboxSync';
 import { useBuildings, useCoaches, useGroups, useInteractionTypes } from '../../../lib/lookups';
 import { formatMinutes, zonedToUtc } from '../../../lib/zonedTime';
 import { useDefaultSchool } from '../api';
 import { useRecentParticipants } from '../../../lib/interactions';
-import { checkValues, hiddenFromCaller, interactionSummary, type LogValues, schoolHint, toPayload, withDefaultSchool, withType, withWhen } from '../logForm';
+import { checkValues, hiddenFromCaller, interactionSummary, type LogValues, previewOfEdit, schoolHint, toPayload, withDefaultSchool, withType, withWhen } from '../logForm';
 import { CustomFieldInput } from './CustomFieldInput';
 import { CycleAndSkills } from './CycleAndSkills';
 import { ParticipantPicker } from './ParticipantPicker';
@@ -134,6 +135,17 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
   const fieldNames = useMemo(() => (type?.fields ?? []).map((f) => `field_values.${f.id}`), [type]);
   const sending = useSubmitState(() => [...BASE_FIELDS, ...fieldNames]);
   const { errors, setErrors, formError, busy, formRef } = sending;
+  const queued = useOutbox();
+  // Correcting a write the server refused (issue 31): its message where the form shows errors, each field's at the field.
+  useEffect(() => {
+    if (outboxRecord?.state !== 'refused') return;
+    const fields: Record<string, string> = {};
+    for (const [name, list] of Object.entries(outboxRecord.errors ?? {})) if (list[0]) fields[name] = list[0];
+    setErrors(fields);
+    sending.setFormError(outboxRecord.message ?? null);
+    // Once, as the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outboxRecord?.id]);
   const set = (patch: Partial<LogValues>, clear: string[] = []) => {
     setValues((v) => ({ ...v, ...patch }));
     if (clear.some((k) => errors[k])) setErrors((e) => ({ ...e, ...Object.fromEntries(clear.map((k) => [k, undefined])) }));
@@ -154,8 +166,24 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
         colourHex: type ? INTERACTION_COLOURS[type.colour]?.hex : undefined,
       });
       const body = payload as unknown as Record<string, unknown>;
+      // An edit also keeps how the interaction will look, for the detail and the lists to show at once.
+      if (mode.kind === 'edit') {
+        summary.extra = { ...summary.extra, preview: previewOfEdit(mode.interaction, values, payload, { type, buildings: buildingList, groups: groupList, coaches: coachList }) };
+      }
       if (outboxRecord) {
-        await requeue(outboxRecord, { body, summary, draft: values });
+        // Correcting a refused write: the fix replaces it under the same id. A refused "mark completed" becomes the
+        // edit it was corrected into, from the version the form opened.
+        const asEdit = mode.kind === 'edit' && outboxRecord.kind !== 'interaction.update'
+          ? { kind: 'interaction.update' as const, target: mode.interaction.id, baseUpdatedAt: mode.interaction.updated_at } : {};
+        await requeue(outboxRecord, { ...asEdit, body, summary, draft: values });
+        onSaved(null, mode, true);
+        return;
+      }
+      // Edited again while the last edit still waits: the newer version replaces it (one edit per record waits).
+      const waitingEdit = mode.kind === 'edit' ? queued.find((r) => r.kind === 'interaction.update' && r.target === mode.interaction.id && r.state !== 'sending') : undefined;
+      if (waitingEdit) {
+        await keepInOutbox(userId, waitingEdit.id, { kind: 'interaction.update', body, summary, draft: values });
+        if (navigator.onLine) void syncNow(userId);
         onSaved(null, mode, true);
         return;
       }
