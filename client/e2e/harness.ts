@@ -445,16 +445,19 @@ export async function axeAll(page: Page): Promise<string[]> {
   return (await axeViolations(page, null)).map((v) => `${v.id} (${v.impact}) at ${v.where}`);
 }
 
-/** Selects narrower than their longest option (a chosen option would show cut off), as "name: natural in shown px". */
-export function clippedSelects(page: Page, within: string): Promise<string[]> {
-  return page.evaluate((within) => [...document.querySelectorAll<HTMLSelectElement>(`${within} select`)].flatMap((select) => {
+/**
+ * Selects narrower than their longest option (a chosen option would show cut off), as "name: natural in shown px";
+ * `measureAs` is the width a select's natural size is measured at (`auto`: as wide as its place lets it be).
+ */
+export function clippedSelects(page: Page, within: string, measureAs: 'max-content' | 'auto' = 'max-content'): Promise<string[]> {
+  return page.evaluate(({ within, measureAs }) => [...document.querySelectorAll<HTMLSelectElement>(`${within} select`)].flatMap((select) => {
     const shown = select.offsetWidth;
     const { width, maxWidth } = select.style;
-    select.style.width = 'max-content';
+    select.style.width = measureAs;
     select.style.maxWidth = 'none';
     const natural = select.offsetWidth;
     select.style.width = width;
     select.style.maxWidth = maxWidth;
     return natural > shown ? [`${select.name}: ${natural} px of options in ${shown} px`] : [];
-  }), within);
+  }), { within, measureAs });
 }
