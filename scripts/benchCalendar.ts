@@ -3,7 +3,6 @@
 // queries, ical-generator) one request at a time, and the text generation alone. Goal: ≤ 50 ms.
 // `npx tsx scripts/benchCalendar.ts` runs it alone; `npm run bench` includes it (BENCH_SKIP=calendar skips).
 import http from 'node:http';
-import path from 'node:path';
 import { nowIso } from '../db/connection';
 import { createApp } from '../server/app';
 import { prepareDatabase } from '../server/bootstrap';
@@ -15,6 +14,7 @@ import { newToken } from '../server/identity/tokens';
 import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
 import { listen, request, benchDatabase } from './benchLib';
+import { printWhenRunAlone } from './benchApp';
 
 const INTERACTIONS = 1600;
 const ACTIVITIES = 400;
@@ -122,6 +122,4 @@ export async function benchCalendar(): Promise<string[]> {
 }
 
 // `npx tsx scripts/benchCalendar.ts`: the calendar feed alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  for (const row of await benchCalendar()) console.log(row);
-}
+await printWhenRunAlone(import.meta.filename, benchCalendar);

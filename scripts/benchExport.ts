@@ -8,7 +8,6 @@
 // district (default 1 000 000); BENCH_REPORTS_CACHE reuses a seeded SQLite file as the reports bench does.
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { checkpointInBackground, openDatabase } from '../db/connection';
 import { settleBulkLoad } from '../db/dialect';
@@ -18,6 +17,7 @@ import { runExport } from '../server/features/districtExport/job';
 import { createMemoryMailer } from '../server/lib/mailer';
 import { benchDatabase, benchPostgres } from './benchLib';
 import { type ReportsDistrict, seedReportsDistrict } from './benchReports';
+import { printWhenRunAlone } from './benchApp';
 
 const MB = 1024 * 1024;
 const CACHE = benchPostgres() ? undefined : process.env.BENCH_REPORTS_CACHE || undefined;
@@ -76,6 +76,4 @@ export async function benchExport(): Promise<string[]> {
 }
 
 // `npx tsx scripts/benchExport.ts`: the export alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  for (const line of await benchExport()) console.log(line);
-}
+await printWhenRunAlone(import.meta.filename, benchExport);

@@ -34,6 +34,7 @@ import { RateLimiter } from '../server/http/rateLimit';
 import { createMemoryMailer } from '../server/lib/mailer';
 import { startOfLocalDay, todayIn } from '../server/lib/zone';
 import { DURATION_MS, type LoadResult, listen, request, signIn, benchDatabase, benchPostgres } from './benchLib';
+import { printWhenRunAlone } from './benchApp';
 
 const INTERACTIONS = Number(process.env.BENCH_REPORT_INTERACTIONS ?? 1_000_000);
 const COACHES = 80;
@@ -630,6 +631,4 @@ export async function benchReports(): Promise<string[]> {
 }
 
 // `npx tsx scripts/benchReports.ts`: the reports alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  for (const row of await benchReports()) console.log(row);
-}
+await printWhenRunAlone(import.meta.filename, benchReports);

@@ -7,9 +7,9 @@
 // only by stop().
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './freePort';
 import { whenProcessEnds } from './testChildren';
 
 function binDir(): string {
@@ -20,17 +20,6 @@ function binDir(): string {
     throw new Error('PostgreSQL is not installed: `apt-get install -y postgresql` (Debian), or set DATABASE_URL to a server where this role may create databases.');
   }
   return path.join(base, versions[0]!, 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export interface ThrowawayServer {

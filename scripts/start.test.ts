@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freePort } from './freePort';
 import { spawnForTest, stopTestChildren, type TestChild } from './testChildren';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -12,17 +13,6 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 let dataDir: string;
 let port: number;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Whether something can listen on the port right now (i.e. nobody holds it). */
 function portIsFree(p: number): Promise<boolean> {

@@ -6,8 +6,8 @@ const root = path.resolve(import.meta.dirname, '..');
 // Tests of what only PostgreSQL has (*.postgres.test.ts) run under `npm run test:pg` only.
 const EXCLUDE = ['**/node_modules/**', 'dist/**', '**/*.postgres.test.ts'];
 
-/** What every test file gets, in both projects below. */
-const shared = {
+/** What every test file gets, in both projects below (and in vitest.pg.config.ts's, with its own timeouts). */
+export const shared = {
   // HOST: any server a test starts listens on loopback only (scripts/testChildren.ts sets it too).
   env: { NODE_ENV: 'test', SCRYPT_N: '1024', HOST: '127.0.0.1' },
   testTimeout: 20_000,
@@ -19,9 +19,10 @@ const shared = {
 
 /**
  * Server test files that change Vitest itself or mock a module (vi.setConfig, vi.mock): these run in a
- * process of their own, as every file but the server's does. A new server test file that does either goes here.
+ * process of their own, as every file but the server's does (under `npm run test:pg` too). A new server test
+ * file that does either goes here.
  */
-const SERVER_FILES_ALONE = [
+export const SERVER_FILES_ALONE = [
   'server/security/clientErrors.test.ts',
   'server/features/calendar/calendarImport.test.ts',
   'server/features/calendar/calendarImportLimits.test.ts',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { SERVER_FILES_ALONE, shared as sqliteShared } from './vitest.config';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -7,25 +8,15 @@ const root = path.resolve(import.meta.dirname, '..');
 // says [SQLite] test what only SQLite has and are left out.
 const EXCLUDE = ['**/node_modules/**', 'dist/**'];
 
-/** What every test file gets, in both projects below. */
+/** What every test file gets (scripts/vitest.config.ts's), in both projects below. */
 const shared = {
-  // HOST: any server a test starts listens on loopback only (scripts/testChildren.ts sets it too).
-  env: { NODE_ENV: 'test', SCRYPT_N: '1024', HOST: '127.0.0.1' },
+  ...sqliteShared,
   testNamePattern: /^(?!.*\[SQLite\])/,
   setupFiles: ['scripts/vitest.pg.setup.ts'],
   // Every statement is a round trip to a server (the demo seed makes thousands): longer than SQLite's.
   testTimeout: 120_000,
-  hookTimeout: 120_000,
-  // As in vitest.config.ts: expect.poll waits up to 10 s, not 1 s.
-  expect: { poll: { timeout: 10_000 } },
 };
 
-/** As in scripts/vitest.config.ts: server files that change Vitest itself or mock a module run alone. */
-const SERVER_FILES_ALONE = [
-  'server/security/clientErrors.test.ts',
-  'server/features/calendar/calendarImport.test.ts',
-  'server/features/calendar/calendarImportLimits.test.ts',
-];
 const SCRIPTS = ['scripts/cli.test.ts', 'scripts/copyToPostgres.test.ts', 'scripts/start.test.ts'];
 
 export default defineConfig({

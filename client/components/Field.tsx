@@ -158,6 +158,14 @@ export function TextField(props: TextFieldProps) {
   );
 }
 
+/**
+ * A search box: a TextField of type "search" that the browser does not fill from past entries (every list's,
+ * picker's and filter bar's search).
+ */
+export function SearchField(props: Omit<TextFieldProps, 'type'>) {
+  return <TextField autoComplete="off" {...props} type="search" />;
+}
+
 // ---------------------------------------------------------------------------
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };

@@ -9,7 +9,7 @@
 // the bar as removable chips, in sight when folded, with "Clear filters" after them.
 import { createContext, type CSSProperties, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { Button } from './Button';
-import { TextField } from './Field';
+import { SearchField } from './Field';
 import { FiltersToggle, useFiltersOpen } from './FiltersToggle';
 import './chips.css';
 import './filterBar.css';
@@ -105,7 +105,7 @@ export function FilterText({ label, name, value: urlValue, placeholder, onChange
   return (
     <form role="search" aria-label={label === t(m.search) ? undefined : t(m.filterBy, { label: label.toLowerCase() })} className={className}
       onSubmit={(e) => { e.preventDefault(); if (text !== latest.current) onChange(text); }}>
-      <TextField label={label} name={name} type="search" value={text} onChange={setText} placeholder={placeholder} maxLength={maxLength} autoComplete="off" spellCheck={false} />
+      <SearchField label={label} name={name} value={text} onChange={setText} placeholder={placeholder} maxLength={maxLength} spellCheck={false} />
     </form>
   );
 }

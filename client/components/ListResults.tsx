@@ -1,4 +1,4 @@
-// A paged list's results below its filters (the admin lists, Users, Alerts, Articles): a loading block while
+// A paged list's results below its filters (the admin lists, Logs, Users, Alerts, Articles): a loading block while
 // the first page loads; a failed read as LoadError (a list the server refuses, 422, shows its message and the
 // screen's way back); no rows: the screen's empty state; else the count ("58 districts match your filters",
 // announced as it changes), the screen's table and the pager.
@@ -18,9 +18,10 @@ type Props<T> = {
    * The screen's sentences, each a whole message of its own (so each language words it whole):
    * `count` takes `{count}` and `{filtered}` (yes | no: whether a search or filter narrows the list), e.g.
    * '{filtered, select, yes {{count, plural, one {# district matches your filters} other {# districts match your filters}}} other {{count, plural, one {# district} other {# districts}}}}';
-   * `loading` ("Loading districts…") and `loadError` ("An error occurred while fetching districts. Please try again later.").
+   * `loading` ("Loading districts…") and `loadError` ("An error occurred while fetching districts. Please try again later.");
+   * `loadErrorTitle`, instead of "Uh-oh." (a provider screen names what failed: "The log could not be loaded.").
    */
-  messages: { count: MessageDescriptor; loading: MessageDescriptor; loadError: MessageDescriptor };
+  messages: { count: MessageDescriptor; loading: MessageDescriptor; loadError: MessageDescriptor; loadErrorTitle?: MessageDescriptor };
   /** Whether a search or filter narrows the list: the count then says "match your filters". */
   filtered: boolean;
   /** The way back from a list the server refuses (422), e.g. "Reset the list"; else "Try again". */
@@ -38,7 +39,10 @@ export function ListResults<T>({ list, messages, filtered, invalidAction, empty,
   const { data, error } = list;
   if (error && !data) {
     const invalid = error.status === 422;
-    return <LoadError message={invalid ? error.message : t(messages.loadError)} onRetry={() => void list.mutate()} action={invalid ? invalidAction : undefined} />;
+    return (
+      <LoadError title={messages.loadErrorTitle && t(messages.loadErrorTitle)} message={invalid ? error.message : t(messages.loadError)}
+        onRetry={() => void list.mutate()} action={invalid ? invalidAction : undefined} />
+    );
   }
   if (!data) return list.isLoading ? <LoadingBlock label={t(messages.loading)} /> : null;
   if (data.data.length === 0) return <>{empty}</>;

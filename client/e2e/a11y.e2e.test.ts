@@ -1,13 +1,9 @@
 // Accessibility checks with axe-core on the public, auth and signed-in screens, and a phone-width
 // check that no page scrolls sideways. axe is injected as a script tag, so this file's contexts
 // bypass the app's CSP (which rightly forbids inline scripts).
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AXE_TAGS, browserSuite, settleAnimations } from './harness';
-
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+import { axeBlocking, browserSuite } from './harness';
 
 type Who = 'guest' | 'district-admin' | 'provider-admin';
 const EMAIL: Record<Exclude<Who, 'guest'>, string> = {
@@ -32,13 +28,6 @@ const PAGES: { path: string; who: Who }[] = [
   { path: '/admin', who: 'provider-admin' },
   { path: '/admin/settings/interaction', who: 'provider-admin' },
 ];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
 
 // The first page per person signs in too: more time than the 20 s default on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -66,26 +55,11 @@ async function visit(page: Page, target: string): Promise<void> {
   expect(new URL(page.url()).pathname).toBe(target);
 }
 
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  }, AXE_TAGS);
-}
-
-const describeViolations = (list: AxeViolation[]) =>
-  list.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`).join('\n');
-
 describe('axe finds no serious or critical violations', () => {
   it.each(PAGES.map((p) => [p.path, p.who] as const))('%s as %s', async (target, who) => {
     const page = await pageFor(who, { width: 1280, height: 900 });
     await visit(page, target);
-    const violations = await axeViolations(page);
-    const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(blocking.map((v) => v.id), describeViolations(blocking)).toEqual([]);
+    expect(await axeBlocking(page)).toEqual([]);
   });
 });
 

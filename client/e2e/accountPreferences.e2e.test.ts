@@ -3,26 +3,25 @@
 // the screen after a reload), then on again; a coach's Account Settings has no such card. At 1366 and 390 px: no
 // sideways scrolling, axe clean (every impact).
 import { describe, expect, it } from 'vitest';
-import { api, axeAll, browserSuite } from './harness';
+import { api, atWidth, axeAll, browserSuite, scrollsSideways } from './harness';
 
 const suite = browserSuite();
 const WIDTHS = [1366, 390] as const;
 const TEACHER = 'teacher@maplegrove.example';
 const COACH = 'coach@maplegrove.example';
 
-const overflow = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('the weekly action-step email setting', () => {
   for (const width of WIDTHS) {
     it(`an educator turns it off and on again on Account Settings at ${width} px`, async () => {
-      const page = await suite.signedIn(TEACHER, { viewport: { width, height: width > 800 ? 900 : 844 }, bypassCSP: true });
+      const page = await suite.signedIn(TEACHER, atWidth(width));
       await page.goto('/app/settings');
       const card = page.getByRole('region', { name: 'Email notifications' });
       const box = card.getByRole('checkbox', { name: 'Weekly email of my action steps' });
       await box.waitFor();
       expect(await box.isChecked()).toBe(true);
       await card.getByText('On Monday mornings, only when one of your action steps is overdue or due in the coming week.').waitFor();
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await scrollsSideways(page)).toBe(false);
       await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/h7/account-preferences-${width}.png`, fullPage: true });
       expect(await axeAll(page)).toEqual([]);

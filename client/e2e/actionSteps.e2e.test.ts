@@ -4,36 +4,17 @@
 // page; the coach sets a step there and drops another, and from an observation and a cycle; the coach's and the
 // principal's dashboards show follow-through by educator. axe-core (AXE_TAGS, every impact) on each screen and
 // dialog. With STEP_SHOTS=dir the screens are also saved as pictures there.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeAll, browserSuite, settleAnimations } from './harness';
+import { api, axeAll, browserSuite, DESKTOP_PAGE as DESKTOP, loaded, PHONE_PAGE as PHONE, screenByScreenShots, settleAnimations } from './harness';
 
 vi.setConfig({ testTimeout: 180_000 });
 const suite = browserSuite({ timeout: 20_000 });
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
-const DESKTOP = { viewport: { width: 1366, height: 900 }, bypassCSP: true };
 const COACH = 'coach@maplegrove.example';
 const TEACHER = 'teacher@maplegrove.example';
 const SHOTS = process.env.STEP_SHOTS;
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await settleAnimations(page);
-  const [height, viewport] = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
-  for (let y = 0, n = 1; y < height && n <= 4; y += viewport - 80, n += 1) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${n}.png`) });
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
-
-const loaded = async (page: Page) => {
-  await page.locator('h1').first().waitFor();
-  await page.locator('.loading-block').first().waitFor({ state: 'detached' });
-};
+const shot = (page: Page, name: string) => screenByScreenShots(SHOTS, page, name, 4);
 
 async function expectAxeClean(page: Page, where: string) {
   // From the top of the page: a link scrolled under the sticky top bar would count as too small a target.

@@ -3,15 +3,12 @@
 // inviting a staff member who accepts from the emailed link, Admin settings (the shared Account
 // Settings screen) changing the staff member's name, axe-core on each screen at both widths, and the Users
 // table's row actions all visible at 1366 px while its rows become cards at 390 px (issue 26).
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AXE_TAGS, browserSuite, latestMailLink, settleAnimations } from './harness';
+import { axeBlocking, browserSuite, latestMailLink } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const STAFF = 'support@coachwell.example';
 
 const suite = browserSuite();
@@ -145,17 +142,6 @@ describe('Admin settings (/admin/settings)', () => {
     await page.getByText('Your profile has been saved.').waitFor();
   });
 });
-
-async function axeBlocking(page: Page): Promise<string[]> {
-  await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, AXE_TAGS);
-}
 
 describe('axe-core and phone width on the user administration screens', () => {
   const screens = ['/admin/users', '/admin/settings', '/admin/settings/users'];

@@ -1,28 +1,16 @@
 // The Calendar sync screen as the demo coach: turn the feed on, copy the address (clipboard), fetch
 // the feed, regenerate (the old address stops working), preview and import an .ics file; at phone width
 // without sideways scrolling, axe-core clean; a district without the plan gets the explanation.
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CALENDAR_MESSAGES } from '../../common/schemas/calendar';
-import { AXE_TAGS, browserSuite, settleAnimations } from './harness';
+import { axeAll, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 90_000 });
 
 const suite = browserSuite();
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const GOOGLE_ICS = path.resolve(import.meta.dirname, '../../server/features/calendar/fixtures/google.ics');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await settleAnimations(page);
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  }, AXE_TAGS);
-}
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -40,7 +28,7 @@ it('turns the feed on, copies the address, regenerates it (the old one stops wor
   await feed.getByRole('button', { name: 'Copy' }).click();
   await feed.getByRole('status').getByText('Address copied to the clipboard.').waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeAll(page)).toEqual([]);
 
   const ics = await page.request.get(first);
   expect(ics.status()).toBe(200);
@@ -98,7 +86,7 @@ it('previews an .ics file and imports the chosen events, at phone width, axe-cor
   await card.getByRole('checkbox', { name: 'Observation: Jordan Ellis, period 3' }).check();
   await card.getByRole('combobox', { name: 'Import “PLC – Grade 6 (moved)” as' }).selectOption({ label: 'Meeting' });
   expect(await noSidewaysScroll(page)).toBe(true);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeAll(page)).toEqual([]);
 
   await card.getByRole('button', { name: 'Import 2 events' }).click();
   await card.getByText('Imported 2 events: 2 new, 0 updated.').waitFor();
@@ -119,5 +107,5 @@ it('explains the Professional plan to a district without calendar sync', async (
   // Cedar Falls' administrator manages billing: told how to upgrade, not to ask themselves (issue 26).
   await page.getByText(`${CALENDAR_MESSAGES.planRequired.split('. ')[0]}. You manage your district's billing`).waitFor();
   expect(await page.getByRole('button', { name: 'Turn on calendar feed' }).count()).toBe(0);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeAll(page)).toEqual([]);
 });

@@ -5,7 +5,7 @@
 // no sideways scrolling, axe clean (every impact). SCREENSHOT_DIR=… keeps a picture of each screen.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeAll, browserSuite } from './harness';
+import { api, atWidth, axeAll, browserSuite, fullPageShot, openFromMenu, scrollsSideways } from './harness';
 
 const suite = browserSuite();
 const WIDTHS = [1366, 390] as const;
@@ -13,22 +13,15 @@ const TEACHER = 'teacher@maplegrove.example';
 const COACH = 'coach@maplegrove.example';
 const THIRD_COACH = 'coach3@maplegrove.example';
 
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-const viewport = (width: number) => ({ viewport: { width, height: width > 800 ? 900 : 844 }, bypassCSP: true });
-async function picture(page: Page, name: string) {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true });
-}
+const picture = (page: Page, name: string) => fullPageShot(process.env.SCREENSHOT_DIR, page, name);
 
 interface Request { id: number; status: string; topic: string; staff: { name: string }; holders: { name: string }[]; pass_note: string | null; can: { accept: boolean } }
 
 describe('asking for coaching', () => {
   for (const width of WIDTHS) {
     it(`the educator asks from their menu, sees where each request stands and withdraws one, at ${width} px`, async () => {
-      const page = await suite.signedIn(TEACHER, viewport(width));
-      await page.goto('/app');
-      if (await page.locator('.app-nav-toggle').isVisible()) await page.locator('.app-nav-toggle').click();
-      await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Ask for coaching' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Ask for coaching' }).waitFor();
+      const page = await suite.signedIn(TEACHER, atWidth(width));
+      await openFromMenu(page, 'Ask for coaching');
       const list = page.getByRole('list', { name: 'Your requests' });
       // The demo's two: a session scheduled with its day and time, and one waiting with the coach.
       const scheduled = list.getByRole('listitem').filter({ hasText: 'Checking for understanding in 7th-grade math' });
@@ -37,7 +30,7 @@ describe('asking for coaching', () => {
       const waiting = list.getByRole('listitem').filter({ hasText: 'Moving table groups without losing ten minutes' });
       await waiting.getByText('Waiting for a coach').waitFor();
       await waiting.getByText(/^Asked .+ · With /).waitFor();
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await scrollsSideways(page)).toBe(false);
       expect(await axeAll(page)).toEqual([]);
       await picture(page, `coaching-requests-educator-${width}`);
 
@@ -70,13 +63,13 @@ describe('asking for coaching', () => {
   }
 
   it('the coach accepts one from the dashboard (the session is scheduled) at 1366 px, and passes one on with a note at 390 px; the third coach holds it', async () => {
-    const wide = await suite.signedIn(COACH, viewport(1366));
+    const wide = await suite.signedIn(COACH, atWidth(1366));
     await wide.goto('/app');
     const queue = () => wide.getByRole('list', { name: 'Coaching requests' });
     await queue().getByRole('listitem').first().waitFor();
     const before = (await api<{ data: Request[] }>(wide, 'GET', 'coaching-request?filter[queue]=1')).json.data;
     expect(before.length).toBeGreaterThanOrEqual(2);
-    expect(await overflow(wide)).toBeLessThanOrEqual(0);
+    expect(await scrollsSideways(wide)).toBe(false);
     expect(await axeAll(wide)).toEqual([]);
     await picture(wide, 'coaching-requests-queue-1366');
 
@@ -94,7 +87,7 @@ describe('asking for coaching', () => {
     expect(accepted.status).toBe('accepted');
     expect(accepted.session.status).toBe('scheduled');
 
-    const narrow = await suite.signedIn(COACH, viewport(390));
+    const narrow = await suite.signedIn(COACH, atWidth(390));
     await narrow.goto('/app');
     const second = before[1]!;
     await narrow.getByRole('button', { name: `Pass on ${second.staff.name}'s request` }).click();
@@ -107,11 +100,11 @@ describe('asking for coaching', () => {
     await picture(narrow, 'coaching-requests-pass-390');
     await pass.getByRole('button', { name: 'Pass on' }).click();
     await narrow.getByText(new RegExp(`${second.staff.name}'s request is with Tom Becker now\\.`)).waitFor();
-    expect(await overflow(narrow)).toBeLessThanOrEqual(0);
+    expect(await scrollsSideways(narrow)).toBe(false);
     expect(await axeAll(narrow)).toEqual([]);
     await picture(narrow, 'coaching-requests-queue-390');
 
-    const tom = await suite.signedIn(THIRD_COACH, viewport(390));
+    const tom = await suite.signedIn(THIRD_COACH, atWidth(390));
     await tom.goto('/app');
     const held = tom.getByRole('list', { name: 'Coaching requests' }).getByRole('listitem').filter({ hasText: second.topic });
     await held.getByText('Note from Priya Raman: Tom knows this team well.').waitFor();

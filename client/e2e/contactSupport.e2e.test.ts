@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { api, axeBlocking, browserSuite, runCli } from './harness';
+import { api, axeBlocking, browserSuite, fullPageShot, runCli } from './harness';
 
 vi.setConfig({ testTimeout: 90_000 });
 const suite = browserSuite();
@@ -15,7 +15,7 @@ const WIDTHS = [['desktop', { width: 1366, height: 900 }], ['phone', { width: 39
 const COACH = 'coach@maplegrove.example';
 
 /** With E2E_SHOTS=<folder>, the states worth looking at are saved there as PNGs. */
-const shot = (page: Page, name: string) => (process.env.E2E_SHOTS ? page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}.png`), fullPage: true }) : undefined);
+const shot = (page: Page, name: string) => fullPageShot(process.env.E2E_SHOTS, page, name);
 
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 

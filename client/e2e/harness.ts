@@ -2,12 +2,15 @@
 // playwright-core in Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium). The server and the CLI
 // runs are spawnForTest children (scripts/testChildren.ts): they end with the file, however it ends.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { freePort } from '../../scripts/freePort';
 import { spawnForTest, stopTestChildren, type TestChild } from '../../scripts/testChildren';
+
+/** A loopback port nothing listens on now (scripts/freePort.ts). */
+export { freePort };
 
 // A browser test walks several screens, each wait up to a page's default timeout (below): a minute per
 // test unless the file sets more. The harness is imported before a file's own statements run, so a
@@ -16,18 +19,6 @@ if (process.env.VITEST) vi.setConfig({ testTimeout: 60_000 });
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DEMO_PASSWORD = 'coachwell-demo';
-
-/** A loopback port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface TestServer {
   url: string;
@@ -209,12 +200,28 @@ export type PageOptions = Parameters<Browser['newContext']>[0] & {
 /** The two widths every screen is checked at: a 390 px phone (touch) and a 1366 px desktop (pages for `suite.page`/`signedIn`). */
 export const PHONE_PAGE: PageOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
 export const DESKTOP_PAGE: PageOptions = { viewport: { width: 1366, height: 900 }, bypassCSP: true };
+/** Both widths with their labels, for a test or describe per width: `describe.each(BOTH_WIDTHS)('… at %s px', (size, options) => …)`. */
+export const BOTH_WIDTHS: [string, PageOptions][] = [['1366', DESKTOP_PAGE], ['390', PHONE_PAGE]];
 
 /** Waits until the screen has loaded: its heading is shown and no loading placeholder is left. */
 export async function loaded(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
   await page.locator('.loading-block, .paint-pending').first().waitFor({ state: 'detached' });
 }
+
+/**
+ * Opens the app's home, then a screen from the Primary menu (behind the menu button on a phone), and waits for
+ * the screen's h1 (`heading`, the link's words unless given).
+ */
+export async function openFromMenu(page: Page, link: string, heading = link): Promise<void> {
+  await page.goto('/app');
+  if (await page.locator('.app-nav-toggle').isVisible()) await page.locator('.app-nav-toggle').click();
+  await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: link }).click();
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+/** A page `width` px wide (900 px high on a desktop, 844 on a phone; no touch), for a test per width of a list. */
+export const atWidth = (width: number): PageOptions => ({ viewport: { width, height: width > 800 ? 900 : 844 }, bypassCSP: true });
 
 /** Emails of Coachwell staff sign in at the admin area, everyone else at the app area. */
 export const areaOf = (email: string): 'app' | 'admin' => (email.endsWith('@coachwell.example') ? 'admin' : 'app');
@@ -412,6 +419,23 @@ export async function fullPageShot(dir: string | undefined, page: Page, name: st
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Screenshots `name`-1.png, `name`-2.png … into `dir`, screen by screen as a person scrolls (a full-page picture
+ * pins the sticky bars mid-page), at most `screens` of them, once its animations have ended; then back to the
+ * top. Nothing when `dir` is unset.
+ */
+export async function screenByScreenShots(dir: string | undefined, page: Page, name: string, screens: number): Promise<void> {
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await settleAnimations(page);
+  const [height, viewport] = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+  for (let y = 0, n = 1; y < height && n <= screens; y += viewport - 80, n += 1) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.screenshot({ path: path.join(dir, `${name}-${n}.png`) });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 export async function axeBlocking(page: Page): Promise<string[]> {
   return (await axeViolations(page, ['serious', 'critical'])).map((v) => `${v.id} at ${v.where}`);
 }
@@ -421,16 +445,19 @@ export async function axeAll(page: Page): Promise<string[]> {
   return (await axeViolations(page, null)).map((v) => `${v.id} (${v.impact}) at ${v.where}`);
 }
 
-/** Selects narrower than their longest option (a chosen option would show cut off), as "name: natural in shown px". */
-export function clippedSelects(page: Page, within: string): Promise<string[]> {
-  return page.evaluate((within) => [...document.querySelectorAll<HTMLSelectElement>(`${within} select`)].flatMap((select) => {
+/**
+ * Selects narrower than their longest option (a chosen option would show cut off), as "name: natural in shown px";
+ * `measureAs` is the width a select's natural size is measured at (`auto`: as wide as its place lets it be).
+ */
+export function clippedSelects(page: Page, within: string, measureAs: 'max-content' | 'auto' = 'max-content'): Promise<string[]> {
+  return page.evaluate(({ within, measureAs }) => [...document.querySelectorAll<HTMLSelectElement>(`${within} select`)].flatMap((select) => {
     const shown = select.offsetWidth;
     const { width, maxWidth } = select.style;
-    select.style.width = 'max-content';
+    select.style.width = measureAs;
     select.style.maxWidth = 'none';
     const natural = select.offsetWidth;
     select.style.width = width;
     select.style.maxWidth = maxWidth;
     return natural > shown ? [`${select.name}: ${natural} px of options in ${shown} px`] : [];
-  }), within);
+  }), { within, measureAs });
 }

@@ -2,26 +2,12 @@
 // as the SPA), with client/app/loginPage.ts as its only script. What it must do as LoginScreen does:
 // the instant check's messages inline, the busy button, focus on the first invalid field, a signed-in
 // visitor sent on, and the SPA's own login screen after signing out.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { AXE_TAGS, browserSuite, DEMO_PASSWORD, settleAnimations } from './harness';
-
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+import { axeAll, browserSuite, DEMO_PASSWORD } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 const suite = browserSuite();
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, AXE_TAGS);
-}
 
 /** The error text linked from a field through aria-describedby. */
 async function describedError(page: Page, label: RegExp): Promise<string> {
@@ -87,7 +73,7 @@ describe('signing in on the pre-rendered page', () => {
     expect(await describedError(page, /^Password/)).toBe('!Error: Password is required.');
     expect(await page.getByLabel(/^Email/).getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('email');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAll(page)).toEqual([]);
 
     await page.getByLabel(/^Email/).fill('not-an-email');
     expect(await page.getByLabel(/^Email/).getAttribute('aria-invalid')).toBeNull();

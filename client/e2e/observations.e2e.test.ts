@@ -5,11 +5,9 @@
 // resumes after a reload; a 422 on Complete shows the message at the required item and focuses it. axe-core
 // (AXE_TAGS, every impact) on the list, the capture and the detail at 1366 and 390 px. With OBS_SHOTS=dir the
 // screens are also saved as pictures there.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeAll, browserSuite, DESKTOP_PAGE as DESKTOP, latestMailLink, loaded, PHONE_PAGE as PHONE, settleAnimations } from './harness';
+import { api, axeAll, browserSuite, DESKTOP_PAGE as DESKTOP, latestMailLink, loaded, PHONE_PAGE as PHONE, screenByScreenShots } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
 const suite = browserSuite({ timeout: 20_000 });
@@ -23,18 +21,7 @@ afterEach(async (ctx) => {
   }
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await settleAnimations(page);
-  // Screen by screen as a person scrolls (a full-page picture pins the sticky bars mid-page).
-  const [height, viewport] = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
-  for (let y = 0, n = 1; y < height && n <= 5; y += viewport - 80, n += 1) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${n}.png`) });
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
+const shot = (page: Page, name: string) => screenByScreenShots(SHOTS, page, name, 5);
 
 async function staffId(page: Page, name: string): Promise<number> {
   const res = await api<{ data: { id: number; name: string }[] }>(page, 'GET', `staff?search=${encodeURIComponent(name)}`);

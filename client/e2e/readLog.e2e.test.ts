@@ -4,8 +4,7 @@
 // record as words, never content; the district administrator turns the view off in Site settings: the teacher's
 // menu no longer offers it, and its address tells them so. At 1366 and 390 px: nothing to scroll sideways, axe clean (every impact).
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { api, axeAll, browserSuite } from './harness';
+import { api, atWidth, axeAll, browserSuite, openFromMenu, scrollsSideways } from './harness';
 
 const suite = browserSuite();
 const WIDTHS = [1366, 390] as const;
@@ -14,21 +13,12 @@ const COACH = 'coach@maplegrove.example';
 const ADMIN = 'admin@maplegrove.example';
 const SHOTS = process.env.READ_LOG_SHOTS;
 
-const viewport = (width: number) => ({ width, height: width > 800 ? 900 : 844 });
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-async function openFromMenu(page: Page): Promise<void> {
-  await page.goto('/app');
-  if (await page.locator('.app-nav-toggle').isVisible()) await page.locator('.app-nav-toggle').click();
-  await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Who has read about me' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Who has read about me' }).waitFor();
-}
 
 describe('who has read about me', () => {
   for (const width of WIDTHS) {
     it(`the educator reads who opened their records, by day, from their menu at ${width} px`, async () => {
-      const page = await suite.signedIn(TEACHER, { viewport: viewport(width), bypassCSP: true });
-      await openFromMenu(page);
+      const page = await suite.signedIn(TEACHER, atWidth(width));
+      await openFromMenu(page, 'Who has read about me');
       const support = page.locator('.read-log__entry').filter({ hasText: 'Coachwell support for Marcus Bell' });
       await support.waitFor();
       await expect.poll(() => support.locator('.read-log__what').textContent())
@@ -38,14 +28,14 @@ describe('who has read about me', () => {
       expect(await principal.locator('.read-log__what').textContent()).toMatch(/^Opened your (observations|coaching sessions|skill ratings)/);
       // Days newest first, each a heading of its own.
       expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(4);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await scrollsSideways(page)).toBe(false);
       expect(await axeAll(page)).toEqual([]);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/read-log-${width}.png`, fullPage: true });
     });
   }
 
   it('a coach opening the educator\'s profile shows up under today, once per kind', async () => {
-    const coach = await suite.signedIn(COACH, { viewport: viewport(1366), bypassCSP: true });
+    const coach = await suite.signedIn(COACH, atWidth(1366));
     await coach.goto('/app');
     const staff = await api<{ data: { id: number; first_name: string; last_name: string }[] }>(coach, 'GET', 'staff?search=Jordan%20Ellis&per_page=5');
     const jordan = staff.json.data.find((s) => s.first_name === 'Jordan' && s.last_name === 'Ellis')!;
@@ -58,8 +48,8 @@ describe('who has read about me', () => {
     await coach.reload();
     await read;
 
-    const page = await suite.signedIn(TEACHER, { viewport: viewport(390), bypassCSP: true });
-    await openFromMenu(page);
+    const page = await suite.signedIn(TEACHER, atWidth(390));
+    await openFromMenu(page, 'Who has read about me');
     const today = page.locator('.read-log__day').first();
     await expect.poll(() => today.getByRole('heading', { level: 2 }).textContent()).toMatch(/^Today, /);
     const priya = today.locator('.read-log__entry').filter({ hasText: 'Priya Raman' });
@@ -70,7 +60,7 @@ describe('who has read about me', () => {
   });
 
   it('the district administrator turns the view off in Site settings, and the educator is told so', async () => {
-    const admin = await suite.signedIn(ADMIN, { viewport: viewport(1366), bypassCSP: true });
+    const admin = await suite.signedIn(ADMIN, atWidth(1366));
     await admin.goto('/app/settings/site');
     const box = admin.getByRole('checkbox', { name: 'Educators see who has read about them' });
     expect(await box.isChecked()).toBe(true);
@@ -79,15 +69,15 @@ describe('who has read about me', () => {
     await admin.getByText('The district profile has been saved.').waitFor();
     expect(await axeAll(admin)).toEqual([]);
     if (SHOTS) await admin.screenshot({ path: `${SHOTS}/site-settings-read-log-1366.png`, fullPage: true });
-    const phone = await suite.signedIn(ADMIN, { viewport: viewport(390), bypassCSP: true });
+    const phone = await suite.signedIn(ADMIN, atWidth(390));
     await phone.goto('/app/settings/site');
     expect(await phone.getByRole('checkbox', { name: 'Educators see who has read about them' }).isChecked()).toBe(false);
-    expect(await overflow(phone)).toBeLessThanOrEqual(0);
+    expect(await scrollsSideways(phone)).toBe(false);
     expect(await axeAll(phone)).toEqual([]);
     if (SHOTS) await phone.screenshot({ path: `${SHOTS}/site-settings-read-log-390.png`, fullPage: true });
 
     for (const width of WIDTHS) {
-      const page = await suite.signedIn(TEACHER, { viewport: viewport(width), bypassCSP: true });
+      const page = await suite.signedIn(TEACHER, atWidth(width));
       // Their menu no longer offers it (the User's district says the view is off) …
       await page.goto('/app');
       if (await page.locator('.app-nav-toggle').isVisible()) await page.locator('.app-nav-toggle').click();

@@ -5,14 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { api, axeAll, browserSuite, DESKTOP_PAGE, PHONE_PAGE } from './harness';
+import { api, axeAll, browserSuite, DESKTOP_PAGE, PHONE_PAGE, scrollsSideways } from './harness';
 
 const suite = browserSuite();
 const ADMIN = 'admin@maplegrove.example';
 const COACH = 'coach@maplegrove.example';
 const SHOTS = process.env.ISSUE32_SHOTS;
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('Data retention on Site settings', () => {
   it('at 1366 px: chooses a number of school years, reads what the next run deletes, confirms, and the reports say from when they hold data', async () => {
@@ -61,7 +59,7 @@ describe('Data retention on Site settings', () => {
     await page.getByLabel(/^Delete coaching records/).selectOption({ label: 'Older than 3 school years' });
     await expect.poll(() => page.getByTestId('retention-preview').textContent(), { timeout: 20_000 }).toMatch(/^The next run on /);
     await page.locator('#site-retention-title').scrollIntoViewIfNeeded();
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await scrollsSideways(page)).toBe(false);
     expect(await axeAll(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/site-retention-390.png`, fullPage: true });
   });
@@ -82,7 +80,7 @@ describe('Download my data on Account Settings', () => {
       await page.goto('/app/settings');
       const button = page.getByRole('button', { name: 'Download my data' });
       await button.scrollIntoViewIfNeeded();
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await scrollsSideways(page)).toBe(false);
       expect(await axeAll(page)).toEqual([]);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/account-own-data-${width}.png`, fullPage: true });
 

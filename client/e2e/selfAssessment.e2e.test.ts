@@ -5,7 +5,7 @@
 // tall, axe clean (every impact).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeAll, browserSuite } from './harness';
+import { api, atWidth, axeAll, browserSuite, openFromMenu, scrollsSideways } from './harness';
 
 const suite = browserSuite();
 const WIDTHS = [1366, 390] as const;
@@ -23,16 +23,12 @@ async function ownSkills(page: Page): Promise<Skills> {
   return (await api<Skills>(page, 'GET', `staff/${staff.json.data[0]!.id}/skill-rating`)).json;
 }
 
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('self-assessment', () => {
   for (const width of WIDTHS) {
     it(`the educator rates themself from their menu at ${width} px; the current levels do not move`, async () => {
-      const page = await suite.signedIn(TEACHER, { viewport: { width, height: width > 800 ? 900 : 844 }, bypassCSP: true });
-      await page.goto('/app');
-      if (await page.locator('.app-nav-toggle').isVisible()) await page.locator('.app-nav-toggle').click();
-      await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Self-assessment' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Self-assessment' }).waitFor();
+      const page = await suite.signedIn(TEACHER, atWidth(width));
+      await openFromMenu(page, 'Self-assessment');
       await page.getByText(/Your last self-assessment was on/).waitFor();
 
       const before = await ownSkills(page);
@@ -47,7 +43,7 @@ describe('self-assessment', () => {
       expect(await group.getByRole('radio', { name: next }).isChecked()).toBe(true);
 
       // One column, big targets, nothing to scroll sideways.
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await scrollsSideways(page)).toBe(false);
       const box = await group.locator('.self-level').first().boundingBox();
       expect(box!.height).toBeGreaterThanOrEqual(44);
       const domains = await page.locator('.self-assessment__domain').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
@@ -65,7 +61,7 @@ describe('self-assessment', () => {
 
   for (const width of WIDTHS) {
     it(`the coach sees Coach and Self side by side on the profile, and the heat map's self-assessment layer, at ${width} px`, async () => {
-      const page = await suite.signedIn(COACH, { viewport: { width, height: width > 800 ? 900 : 844 }, bypassCSP: true });
+      const page = await suite.signedIn(COACH, atWidth(width));
       await page.goto('/app');
       const map = await api<{ data: { staff: { id: number; name: string } }[] }>(page, 'GET', 'skill-map?per_page=100');
       const jordan = map.json.data.find((r) => r.staff.name === 'Jordan Ellis')!.staff;
@@ -78,7 +74,7 @@ describe('self-assessment', () => {
       await row.locator('.skills-row__self').waitFor();
       await expect.poll(() => row.locator('.skills-row__who').allTextContents()).toEqual(['Coach', 'Self']);
       await section.getByText(/never changes the current level/).waitFor();
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await scrollsSideways(page)).toBe(false);
       expect(await axeAll(page)).toEqual([]);
 
       await page.goto('/app/coaching');
@@ -93,7 +89,7 @@ describe('self-assessment', () => {
       const selfMap = await api<{ data: { staff: { id: number }; cells: Record<string, { level: number }> }[] }>(page, 'GET', 'skill-map?layer=self&per_page=100');
       const mine = selfMap.json.data.find((r) => r.staff.id === jordan.id)!;
       expect(Object.keys(mine.cells)).toHaveLength(24);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await scrollsSideways(page)).toBe(false);
       expect(await axeAll(page)).toEqual([]);
     });
   }

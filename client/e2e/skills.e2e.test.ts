@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SKILL_MAP_PAGE, SKILL_MESSAGES } from '../../common/schemas/skills';
-import { api, axeAll, browserSuite } from './harness';
+import { api, axeAll, browserSuite, clippedSelects } from './harness';
 
 const suite = browserSuite();
 
@@ -171,24 +171,14 @@ function clippedSkillHeaders(page: Page): Promise<string[]> {
 }
 
 /** Selects narrower than their longest option (a chosen value would be cut off), and any sideways overflow. */
-function clippedControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function clippedControls(page: Page): Promise<string[]> {
+  return [...await clippedSelects(page, '.sm', 'auto'), ...await page.evaluate(() => {
     const out: string[] = [];
-    for (const select of document.querySelectorAll<HTMLSelectElement>('.sm select')) {
-      const shown = select.offsetWidth;
-      const { width, maxWidth } = select.style;
-      select.style.width = 'auto';
-      select.style.maxWidth = 'none';
-      const natural = select.offsetWidth;
-      select.style.width = width;
-      select.style.maxWidth = maxWidth;
-      if (natural > shown) out.push(`${select.name}: ${natural} px of options in ${shown} px`);
-    }
     for (const el of [document.documentElement, ...document.querySelectorAll<HTMLElement>('.sm-filter-bar, .sm-toolbar')]) {
       if (el.scrollWidth > el.clientWidth) out.push(`${el.className || el.tagName} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
     }
     return out;
-  });
+  })];
 }
 
 describe('the heat map\'s layout (issue 26) and size (issue 35)', () => {

@@ -2,12 +2,11 @@
 // (oidc-provider on a loopback port, server/testing/oidcProvider.ts) at 1366 and 390 px: the login page's school
 // email, the provider's account page, back into the app signed in; a district's buttons (`?district=`); a
 // refusal shown in words on the login page; axe clean. SSO_SCREENSHOTS=<folder> keeps a picture of each screen.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SSO_REFUSALS } from '../../common/schemas/ssoSignIn';
 import type { TestChild } from '../../scripts/testChildren';
-import { api, axeAll, browserSuite, DESKTOP_PAGE, loaded, PHONE_PAGE, signIn, startOidcTestProvider, type PageOptions } from './harness';
+import { api, axeAll, BOTH_WIDTHS, browserSuite, fullPageShot, loaded, signIn, startOidcTestProvider } from './harness';
 
 // The server this file starts takes the loopback provider's plain-http issuer (never in production).
 process.env.SSO_ALLOW_HTTP = '1';
@@ -41,14 +40,9 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-async function picture(page: Page, name: string) {
-  const folder = process.env.SSO_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
-}
+const picture = (page: Page, name: string) => fullPageShot(process.env.SSO_SCREENSHOTS, page, name);
 
-const sizes: [string, PageOptions][] = [['1366', DESKTOP_PAGE], ['390', PHONE_PAGE]];
-
-describe.each(sizes)('signing in with a school account at %s px', (size, options) => {
+describe.each(BOTH_WIDTHS)('signing in with a school account at %s px', (size, options) => {
   it('school email → the provider → back in the app, signed in', async () => {
     const page = await suite.page(options);
     await page.goto('/app/auth/login');

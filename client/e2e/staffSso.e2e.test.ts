@@ -3,12 +3,11 @@
 // the staff sign-in page's button, the provider's account page, back into /admin signed in; an account with no staff
 // login sent back to the staff sign-in page with the reason in words; axe clean. SSO_SCREENSHOTS=<folder> keeps a
 // picture of each screen.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PROVIDER_STAFF_SSO_REFUSALS } from '../../common/schemas/ssoSignIn';
 import type { TestChild } from '../../scripts/testChildren';
-import { axeAll, browserSuite, DESKTOP_PAGE, freePort, loaded, PHONE_PAGE, startOidcTestProvider, type PageOptions } from './harness';
+import { axeAll, BOTH_WIDTHS, browserSuite, freePort, fullPageShot, loaded, startOidcTestProvider } from './harness';
 
 // The server this file starts is told the provider's address before either starts (it needs it at start, and the
 // provider needs the server's callback): a port picked now. Plain http only because SSO_ALLOW_HTTP is set (tests).
@@ -37,14 +36,9 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-async function picture(page: Page, name: string) {
-  const folder = process.env.SSO_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
-}
+const picture = (page: Page, name: string) => fullPageShot(process.env.SSO_SCREENSHOTS, page, name);
 
-const sizes: [string, PageOptions][] = [['1366', DESKTOP_PAGE], ['390', PHONE_PAGE]];
-
-describe.each(sizes)('Coachwell staff sign in with their company account at %s px', (size, options) => {
+describe.each(BOTH_WIDTHS)('Coachwell staff sign in with their company account at %s px', (size, options) => {
   it('the staff sign-in page\'s button → the provider → back in /admin, signed in', async () => {
     const page = await suite.page(options);
     await page.goto('/admin/auth/login');

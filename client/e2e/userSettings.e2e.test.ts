@@ -1,13 +1,9 @@
 // User settings (/app/settings/user) is open to every login (spec §2): a coach or an educator sees their
 // own login, roles and schools and the district's administrators, read-only, with no management
 // controls; an administrator still gets the district's list. axe-core finds nothing at either width.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AXE_TAGS, browserSuite, settleAnimations } from './harness';
-
-const AXE_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+import { axeAll, browserSuite } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -22,17 +18,6 @@ async function openUserSettings(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'User settings' }).waitFor();
   await page.locator('.loading-block').first().waitFor({ state: 'detached' });
   expect(new URL(page.url()).pathname).toBe('/app/settings/user');
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (tags) => {
-    type Violation = { id: string; impact: string | null; nodes: { target: unknown[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  }, AXE_TAGS);
 }
 
 /** The management controls of the list screen: none of them may show on the read-only view. */
@@ -78,7 +63,7 @@ describe('a coach', () => {
     // Nobody asked for the list a coach may not read.
     expect(listCalls).toEqual([]);
 
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAll(page)).toEqual([]);
     const size = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(size.scrollWidth).toBeLessThanOrEqual(size.innerWidth);
   });
@@ -105,7 +90,7 @@ it('an educator sees their own role and school, read-only, with no axe violation
   expect(roles).toContain('Lincoln Middle School');
   expect(await page.getByRole('region', { name: 'District administrators' }).innerText()).toContain('admin@maplegrove.example');
   await expectNoManagementControls(page);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeAll(page)).toEqual([]);
 });
 
 it('an administrator still gets the list with its controls, not the read-only view', async () => {
@@ -117,5 +102,5 @@ it('an administrator still gets the list with its controls, not the read-only vi
   await page.getByRole('button', { name: 'Deactivate Priya Raman' }).waitFor();
   expect(await page.getByRole('region', { name: 'Your login' }).count()).toBe(0);
   expect(await page.getByRole('navigation').getByRole('link', { name: 'Users' }).count()).toBe(1);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeAll(page)).toEqual([]);
 });

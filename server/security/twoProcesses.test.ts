@@ -4,10 +4,10 @@
 // under `npm run test:pg` the same file name stands for one PostgreSQL database in both children and
 // in this test, so nothing here knows which database it talks to.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/freePort';
 import { spawnForTest, stopTestChildren, type TestChild } from '../../scripts/testChildren';
 import { BAD_CREDENTIALS, LOGIN_FAILURES_PER_ADDRESS_AND_EMAIL } from '../features/auth/routes';
 import { prepareDatabase } from '../bootstrap';
@@ -27,17 +27,6 @@ interface Server {
 let dir = '';
 let a: Server;
 let b: Server;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** One app process on the shared database: node with tsx's loader running server/main.ts. */
 async function startServer(name: string, databaseFile: string): Promise<Server> {

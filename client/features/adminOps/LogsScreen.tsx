@@ -3,15 +3,13 @@
 import { useCallback } from 'react';
 import { LOG_KINDS, SECURITY_EVENT_KINDS, SECURITY_EVENT_LABELS, type LogEntry, type LogKind } from '../../../common/schemas/adminOps';
 import type { ScreenProps } from '../../app/routeTable';
-import { LoadError } from '../../components/LoadError';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField, TextField } from '../../components/Field';
 import { FilterBar, FilterText } from '../../components/FilterBar';
+import { ListResults } from '../../components/ListResults';
 import { NavTabs } from '../../components/NavTabs';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { LoadingBlock } from '../../components/Spinner';
 import { formatDay } from '../../lib/dates';
 import { formatRelative } from '../../lib/format';
 import { defineMessages, t, tText } from '../../lib/i18n';
@@ -165,23 +163,18 @@ export default function LogsScreen({ route }: ScreenProps) {
         <TextField label={t(m.from)} name="from" type="date" value={values.from} onChange={(from) => update({ from })} />
         <TextField label={t(m.to)} name="to" type="date" value={values.to} onChange={(to) => update({ to })} />
       </FilterBar>
-      {error && !data ? (
-        <LoadError title={t(m.loadErrorTitle)} message={error.status === 422 ? error.message : t(m.tryAgain)} onRetry={() => void mutate()} />
-      ) : isLoading && !data ? (
-        <LoadingBlock label={t(m.loading)} />
-      ) : data && data.data.length === 0 ? (
-        <EmptyState title={filtered ? t(m.noMatchTitle) : EMPTY_TITLES()[kind]}>
-          <p>{filtered ? t(m.noMatchText) : t(m.emptyText)}</p>
-        </EmptyState>
-      ) : data ? (
-        <section className="stack" aria-labelledby="log-count">
-          <p id="log-count" className="muted text-sm" aria-live="polite">
-            {t(m.entries, { count: data.meta.total })}
-          </p>
-          <LogRows kind={kind} rows={data.data} onOpen={(id) => update({ open: String(id) }, { keepPage: true })} onDistrict={(id) => update({ district_id: String(id) })} />
-          <Pager page={data.meta.page} lastPage={data.meta.last_page} onChange={(p) => update({ page: p > 1 ? String(p) : '' }, { keepPage: true })} />
-        </section>
-      ) : null}
+      <ListResults
+        list={{ data, error, isLoading, mutate }} filtered={filtered}
+        messages={{ count: m.entries, loading: m.loading, loadError: m.tryAgain, loadErrorTitle: m.loadErrorTitle }}
+        onPage={(p) => update({ page: p > 1 ? String(p) : '' }, { keepPage: true })}
+        empty={(
+          <EmptyState title={filtered ? t(m.noMatchTitle) : EMPTY_TITLES()[kind]}>
+            <p>{filtered ? t(m.noMatchText) : t(m.emptyText)}</p>
+          </EmptyState>
+        )}
+      >
+        {(rows) => <LogRows kind={kind} rows={rows} onOpen={(id) => update({ open: String(id) }, { keepPage: true })} onDistrict={(id) => update({ district_id: String(id) })} />}
+      </ListResults>
       <LogDetailDialog kind={kind} id={openId} onClose={() => update({ open: '' }, { keepPage: true })} />
     </div>
   );

@@ -14,7 +14,7 @@ import type { ScreenProps } from '../../app/routeTable';
 import { routeTitle } from '../../app/routeTitles';
 import { Button, ButtonLink } from '../../components/Button';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
-import { FormError, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { FormError, SelectField, TextField } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
 import { ConfirmDialog, Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
@@ -27,6 +27,7 @@ import { useInstantFormat } from '../../lib/session';
 import {
   createArticle, deleteArticle, setArticlePublished, updateArticle, useAdminArticle, useArticleVersion, useArticleVersions,
 } from './api';
+import { MarkdownEditor } from './MarkdownEditor';
 import { SpanishVersion } from './SpanishVersion';
 
 /** Who saved a version the seed wrote (no person): the product's name, the same in every language. */
@@ -137,7 +138,6 @@ function ArticleForm({ title, article }: { title: string; article: AdminArticle 
   const [deleting, setDeleting] = useState(false);
   const v = form.values;
   const roles = v.roles ? (v.roles.split(',') as ArticleRole[]) : [];
-  const preview = useMemo(() => renderMarkdown(v.body), [v.body]);
 
   const payload = () => ({
     title: v.title, slug: v.slug, category: v.category as ArticleCategory, audience: v.audience as ArticleAudience, roles: v.audience === 'roles' ? roles : [], body: v.body,
@@ -238,21 +238,10 @@ function ArticleForm({ title, article }: { title: string; article: AdminArticle 
             value={roles} onChange={(next) => form.set('roles', next.join(','))} error={form.errors.roles}
           />
         )}
-        <div className="split articles-editor">
-          <TextAreaField
-            className="articles-editor__source" label={t(m.body)} required rows={24} maxLength={ARTICLE_BODY_MAX}
-            hint={t(m.bodyHint)}
-            spellCheck {...form.field('body')}
-          />
-          <section className="articles-editor__preview" aria-labelledby="articles-preview-title">
-            <h2 id="articles-preview-title" className="articles-editor__label">{t(m.preview)}</h2>
-            <div className="articles-preview" tabIndex={0} role="region" aria-label={t(m.previewLabel)}>
-              <h1 className="articles-preview__title">{v.title || t(m.untitled)}</h1>
-              {/* renderMarkdown's output: markdown-it with raw HTML off. */}
-              <div className="prose" dangerouslySetInnerHTML={{ __html: preview.html }} />
-            </div>
-          </section>
-        </div>
+        <MarkdownEditor
+          body={{ label: t(m.body), required: true, rows: 24, maxLength: ARTICLE_BODY_MAX, hint: t(m.bodyHint), ...form.field('body') }}
+          title={v.title || t(m.untitled)} preview={{ heading: t(m.preview), label: t(m.previewLabel), id: 'articles-preview-title', level: 2 }}
+        />
         <div className="form-actions">
           <ButtonLink to="/admin/knowledge-base" variant="ghost">{t(m.cancel)}</ButtonLink>
           {!published && <Button variant="secondary" busy={form.busy} onClick={() => void save(true)}>{article ? t(m.saveAndPublish) : t(m.publish)}</Button>}

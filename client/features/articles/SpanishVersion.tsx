@@ -2,12 +2,11 @@
 // as the English, saved and removed on their own (PUT/DELETE /api/admin/article/{id}/translation/es). Readers whose
 // language is Spanish read it; without it they read the English with a note. The fields carry lang="es" (spelling,
 // screen readers).
-import { useMemo, useState } from 'react';
-import { renderMarkdown } from '../../../common/markdown';
+import { useState } from 'react';
 import { ARTICLE_BODY_MAX, type AdminArticle, articleTranslationPayloadSchema } from '../../../common/schemas/articles';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { FormError, TextAreaField, TextField } from '../../components/Field';
+import { FormError, TextField } from '../../components/Field';
 import { ConfirmDialog } from '../../components/Modal';
 import { useToast } from '../../components/Toasts';
 import { messageOf } from '../../lib/formErrors';
@@ -15,6 +14,7 @@ import { useFormErrors } from '../../lib/forms';
 import { defineMessages, t } from '../../lib/i18n';
 import { useInstantFormat } from '../../lib/session';
 import { removeArticleTranslation, saveArticleTranslation } from './api';
+import { MarkdownEditor } from './MarkdownEditor';
 
 const LOCALE = 'es';
 /** Who saved a version the seed wrote (no person): the product's name, the same in every language. */
@@ -51,7 +51,6 @@ export function SpanishVersion({ article }: { article: AdminArticle }) {
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const v = form.values;
-  const preview = useMemo(() => renderMarkdown(v.body), [v.body]);
 
   const save = async () => {
     const input = form.check(articleTranslationPayloadSchema, { title: v.title, body: v.body });
@@ -89,20 +88,10 @@ export function SpanishVersion({ article }: { article: AdminArticle }) {
       <form ref={form.formRef} className="form stack" noValidate onSubmit={form.onSubmit(save)}>
         <FormError error={form.formError} />
         <TextField label={t(m.title)} required maxLength={160} lang={LOCALE} {...form.field('title')} />
-        <div className="split articles-editor">
-          <TextAreaField
-            className="articles-editor__source" label={t(m.body)} required rows={18} maxLength={ARTICLE_BODY_MAX}
-            hint={t(m.bodyHint)} lang={LOCALE} spellCheck {...form.field('body')}
-          />
-          <section className="articles-editor__preview" aria-labelledby="articles-spanish-preview-title">
-            <h3 id="articles-spanish-preview-title" className="articles-editor__label">{t(m.preview)}</h3>
-            <div className="articles-preview" tabIndex={0} role="region" aria-label={t(m.previewLabel)} lang={LOCALE}>
-              <h1 className="articles-preview__title">{v.title || t(m.untitled)}</h1>
-              {/* renderMarkdown's output: markdown-it with raw HTML off. */}
-              <div className="prose" dangerouslySetInnerHTML={{ __html: preview.html }} />
-            </div>
-          </section>
-        </div>
+        <MarkdownEditor
+          body={{ label: t(m.body), required: true, rows: 18, maxLength: ARTICLE_BODY_MAX, hint: t(m.bodyHint), ...form.field('body') }} lang={LOCALE}
+          title={v.title || t(m.untitled)} preview={{ heading: t(m.preview), label: t(m.previewLabel), id: 'articles-spanish-preview-title', level: 3 }}
+        />
         <div className="form-actions">
           {current && <Button variant="danger" onClick={() => setConfirming(true)}>{t(m.remove)}</Button>}
           <Button type="submit" busy={form.busy}>{t(m.save)}</Button>

@@ -6,7 +6,7 @@ import type { ScreenProps } from '../../app/routeTable';
 import { LoadError } from '../../components/LoadError';
 import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { TextField } from '../../components/Field';
+import { SearchField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { formatRelative } from '../../lib/format';
@@ -135,15 +135,13 @@ export default function CoachListScreen({ route }: ScreenProps) {
       ) : (
         <>
           <div className="cluster cluster--between coaches-toolbar">
-            <TextField
+            <SearchField
               className="coaches-toolbar__search"
               label={t(m.find)}
-              type="search"
               name="q"
               value={search}
               onChange={setSearch}
               placeholder={t(m.findPlaceholder)}
-              autoComplete="off"
             />
             <p className="muted text-sm coaches-toolbar__summary" aria-live="polite">
               {search

@@ -5,7 +5,7 @@ import type { Group } from '../../../common/schemas/groups';
 import type { ScreenProps } from '../../app/routeTable';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/Field';
+import { SearchField } from '../../components/Field';
 import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
@@ -177,11 +177,10 @@ export default function GroupsScreen(_props: ScreenProps) {
 
       <div className="stack">
         <GroupTabs value={status} onChange={setStatus}>
-          <TextField
+          <SearchField
             className="groups-search"
             label={t(m.search)}
             name="search"
-            type="search"
             value={searchInput}
             onChange={setSearchInput}
             placeholder={t(m.searchPlaceholder)}

@@ -9,7 +9,7 @@ import { routeTitle } from '../../app/routeTitles';
 import { LoadError } from '../../components/LoadError';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { TextField } from '../../components/Field';
+import { SearchField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
@@ -84,14 +84,12 @@ export default function SupportScreen({ route }: ScreenProps) {
         actions={<ContactSupportButton />}
       />
       <form role="search" className="support-search" onSubmit={(e) => { e.preventDefault(); update({ search: typed.trim() }); }}>
-        <TextField
+        <SearchField
           label={t(m.searchLabel)}
           name="search"
-          type="search"
           value={typed}
           onChange={setTyped}
           placeholder={t(m.searchPlaceholder)}
-          autoComplete="off"
           maxLength={1000}
         />
         <Button type="submit" variant="secondary">{t(m.search)}</Button>

@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { INTERACTION_STATUS_LABELS, INTERACTION_STATUSES } from '../../../../common/interactionValues';
 import type { InteractionType } from '../../../../common/schemas/interactionTypes';
-import { SelectField, TextField } from '../../../components/Field';
+import { SearchField, SelectField, TextField } from '../../../components/Field';
 import { FilterBar, type FilterChip } from '../../../components/FilterBar';
 import { useStaffSearch } from '../../../lib/lookups';
 import { addDays, daysBetween, isDay } from '../../../lib/zonedTime';
@@ -65,7 +65,7 @@ function EducatorSearch({ onPick }: { onPick: (o: Option) => void }) {
   const results = debounced ? (data?.data ?? []).slice(0, 8) : [];
   return (
     <div className="educator-filter">
-      <TextField label={t(m.educator)} name="educator_search" type="search" value={term} onChange={setTerm} placeholder={t(m.searchByName)} autoComplete="off" aria-describedby={statusId}
+      <SearchField label={t(m.educator)} name="educator_search" value={term} onChange={setTerm} placeholder={t(m.searchByName)} aria-describedby={statusId}
         onKeyDown={(e) => { if (e.key === 'Enter') e.preventDefault(); }} />
       <p id={statusId} className="sr-only" aria-live="polite">
         {debounced ? (isLoading ? t(m.searching) : t(m.educatorsFound, { count: results.length })) : ''}

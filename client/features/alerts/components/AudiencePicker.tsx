@@ -2,7 +2,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { ALERT_AUDIENCES, type AlertAudience } from '../../../../common/schemas/alerts';
 import { CheckboxGroup } from '../../../components/CheckboxGroup';
-import { FieldErrors, SelectField, TextField } from '../../../components/Field';
+import { FieldErrors, SearchField, SelectField } from '../../../components/Field';
 import { defineMessages, t, tText } from '../../../lib/i18n';
 import { useAlertAudience } from '../api';
 import { audienceLabel } from './AlertBadges';
@@ -61,7 +61,7 @@ function DistrictPicker({ value, onChange, error }: { value: AudienceValue['dist
           ))}
         </ul>
       )}
-      <TextField label={t(m.find)} name="district_search" type="search" value={search} onChange={setSearch} placeholder={t(m.findPlaceholder)} autoComplete="off" aria-controls={resultsId} />
+      <SearchField label={t(m.find)} name="district_search" value={search} onChange={setSearch} placeholder={t(m.findPlaceholder)} aria-controls={resultsId} />
       <div id={resultsId} className="alert-districts__results" aria-live="polite" aria-busy={isLoading || undefined}>
         {data && data.districts.length === 0 && <p className="muted text-sm">{t(m.noMatch, { search: deferred })}</p>}
         {data && data.districts.length > 0 && (

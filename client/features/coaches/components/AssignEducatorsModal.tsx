@@ -3,7 +3,7 @@ import type { CoachDetail } from '../../../../common/schemas/coaches';
 import { assignCaseloadSchema } from '../../../../common/schemas/coaches';
 import type { StaffListItem } from '../../../../common/schemas/staff';
 import { LoadError } from '../../../components/LoadError';
-import { TextField } from '../../../components/Field';
+import { SearchField, TextField } from '../../../components/Field';
 import { FormModal } from '../../../components/FormModal';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toasts';
@@ -84,14 +84,12 @@ export function AssignEducatorsModal({ coach, today, onClose }: { coach: CoachDe
       onSubmit={submit}
       submitLabel={picked.length === 0 ? t(m.assign) : t(m.assignN, { count: picked.length })}
     >
-      <TextField
+      <SearchField
         label={t(m.findEducators)}
-        type="search"
         name="staff_search"
         value={search}
         onChange={setSearch}
         placeholder={t(m.searchPlaceholder)}
-        autoComplete="off"
         aria-controls={listId}
       />
 

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/Field';
+import { SearchField } from '../../../components/Field';
 import { EducatorSearchStatus } from '../../../components/EducatorCombobox';
 import { useDebouncedTerm } from '../../../lib/lookups';
 import { type MemberCandidate, useMemberSearch } from '../api';
@@ -34,15 +34,13 @@ export function MemberPicker({ memberIds, onAdd, inputRef }: {
 
   return (
     <div className="groups-picker">
-      <TextField
+      <SearchField
         ref={inputRef}
         label={t(m.addEducator)}
         name="member_search"
-        type="search"
         value={term}
         onChange={setTerm}
         onKeyDown={onKeyDown}
-        autoComplete="off"
         hint={t(m.searchHint)}
         aria-describedby={statusId}
       />

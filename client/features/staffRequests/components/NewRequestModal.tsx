@@ -4,7 +4,7 @@ import {
   createStaffRequestSchema, STAFF_REQUEST_NOTE_MAX, type StaffRequest, type StaffRequestCandidate,
 } from '../../../../common/schemas/staffRequests';
 import { Button } from '../../../components/Button';
-import { FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
+import { FormError, SearchField, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useBuildings, useDebouncedTerm } from '../../../lib/lookups';
@@ -74,14 +74,12 @@ function EducatorPicker({ scope, selected, onSelect, error }: {
           <span className="sr-only"> {t(m.required)}</span>
         </span>
       </legend>
-      <TextField
+      <SearchField
         label={t(m.searchEducators)}
-        type="search"
         name="search"
         value={search}
         onChange={setSearch}
         hint={scope === 'building' ? t(m.searchHintBuilding) : t(m.searchHint)}
-        autoComplete="off"
         error={error}
         className="staffRequests-picker__search"
       />
