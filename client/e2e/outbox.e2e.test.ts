@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { api, axeAll, browserSuite, DESKTOP_PAGE, loaded, PHONE_PAGE, settleAnimations, signIn } from './harness';
 
 vi.setConfig({ testTimeout: 150_000 });
@@ -71,6 +71,19 @@ async function idlePartsLoaded(page: Page): Promise<void> {
 }
 
 /** Logs one interaction through the form (offline: from the recent educators and the cached lists). */
+/**
+ * The interaction's edit form, opened without a signal: opened and closed once online first, so the form's code and
+ * the screen's idle-loaded parts are on the page (no service worker in these tests).
+ */
+async function editOffline(page: Page, detail: Locator): Promise<Locator> {
+  await detail.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
+  await idlePartsLoaded(page);
+  await page.context().setOffline(true);
+  await detail.getByRole('button', { name: 'Edit' }).click();
+  return page.getByRole('dialog', { name: 'Edit interaction' });
+}
+
 async function logOne(page: Page, notes: string, type = /Co-teaching/): Promise<void> {
   await page.getByRole('button', { name: 'Log interaction' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Log interaction' });
@@ -229,13 +242,7 @@ describe('an edit made offline of a record changed on the server meanwhile', () 
       await page.goto(`/app/activity?open=${id}`);
       const detail = page.getByRole('dialog');
       await detail.getByText(`Conflict ${width}: first notes`).waitFor();
-      // Once online, so the form's code is on the page (no service worker in this test).
-      await detail.getByRole('button', { name: 'Edit' }).click();
-      await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
-
-      await page.context().setOffline(true);
-      await detail.getByRole('button', { name: 'Edit' }).click();
-      const form = page.getByRole('dialog', { name: 'Edit interaction' });
+      const form = await editOffline(page, detail);
       await form.getByLabel(/^Notes/).fill(`Conflict ${width}: mine`);
       await form.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Saved on this device: waiting to sync.').first().waitFor();
@@ -463,11 +470,7 @@ describe('merging a conflict', () => {
     await page.goto(`/app/activity?open=${id}`);
     const detail = page.getByRole('dialog');
     await detail.getByText('Merge: first').waitFor();
-    await detail.getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
-    await page.context().setOffline(true);
-    await detail.getByRole('button', { name: 'Edit' }).click();
-    const form = page.getByRole('dialog', { name: 'Edit interaction' });
+    const form = await editOffline(page, detail);
     await form.getByLabel(/^Notes/).fill('Mine: the students led the warm-up.');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved on this device: waiting to sync.').first().waitFor();
@@ -555,14 +558,7 @@ describe('an interaction edited offline', () => {
       await page.goto(`/app/activity?open=${made.id}`);
       const detail = page.getByRole('dialog');
       await detail.getByText(`${marker}: first`).waitFor();
-      // Once online, so the form's code is on the page (no service worker in this test).
-      await detail.getByRole('button', { name: 'Edit' }).click();
-      await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
-      await idlePartsLoaded(page);
-
-      await page.context().setOffline(true);
-      await detail.getByRole('button', { name: 'Edit' }).click();
-      const form = page.getByRole('dialog', { name: 'Edit interaction' });
+      const form = await editOffline(page, detail);
       await form.getByLabel(/^Minutes/).fill('50');
       await form.getByLabel(/^Notes/).fill(`${marker}: changed`);
       await form.getByRole('button', { name: 'Save changes' }).click();
@@ -636,12 +632,7 @@ describe('correcting a refused edit and a refused "mark completed"', () => {
     await page.context().setOffline(false);
     await page.goto(`/app/activity?open=${edited.id}`);
     await detail.getByText(`${marker}: first`).waitFor();
-    await detail.getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('dialog', { name: 'Edit interaction' }).getByRole('button', { name: 'Cancel' }).click();
-    await idlePartsLoaded(page);
-    await page.context().setOffline(true);
-    await detail.getByRole('button', { name: 'Edit' }).click();
-    const form = page.getByRole('dialog', { name: 'Edit interaction' });
+    const form = await editOffline(page, detail);
     await form.getByLabel(/^Notes/).fill(`${marker}: mine`);
     await form.getByRole('button', { name: 'Save changes' }).click();
     await form.waitFor({ state: 'detached' });
