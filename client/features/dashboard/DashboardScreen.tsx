@@ -218,27 +218,26 @@ export default function DashboardScreen(_props: ScreenProps) {
 
       {district && <TrialNotice district={district} canBill={hasPermission(user.security.permissions, 'manage billing')} />}
 
-      {waitForSections ? (
-        // A screen tall: what follows starts out of view instead of moving down when the sections arrive (the
-        // checklist, the coaching requests).
-        <LoadingBlock fullScreen />
-      ) : (
-        <>
-          {district && <SetupChecklist enabled={managesSetup} />}
+      {/* A screen tall: what follows starts out of view instead of moving down when the sections arrive (the
+          checklist, the coaching requests). */}
+      {waitForSections && <LoadingBlock fullScreen />}
+      {/* The sections are mounted, hidden, while the checklist and the requests load, so that their own reads
+          (the pulse, follow-through, today's sessions) start at once instead of after those answers (issue 35). */}
+      <div className="stack stack--lg" hidden={waitForSections}>
+        {district && <SetupChecklist enabled={managesSetup} />}
 
-          {educatorHome ? (
-            <EducatorHome user={user} />
-          ) : (
-            <>
-              {seesRequests && <CoachingRequestsPanel user={user} />}
-              <PulsePanel user={user} />
-              {/* A coach's and a principal's follow-through on their educators' action steps (issue 29). */}
-              {['coach', 'building-admin'].some((role) => user.security.roles.includes(role)) && <FollowThroughPanel />}
-              <ActivityPanels user={user} locale={locale} />
-            </>
-          )}
-        </>
-      )}
+        {educatorHome ? (
+          <EducatorHome user={user} />
+        ) : (
+          <>
+            {seesRequests && <CoachingRequestsPanel user={user} />}
+            <PulsePanel user={user} />
+            {/* A coach's and a principal's follow-through on their educators' action steps (issue 29). */}
+            {['coach', 'building-admin'].some((role) => user.security.roles.includes(role)) && <FollowThroughPanel />}
+            <ActivityPanels user={user} locale={locale} />
+          </>
+        )}
+      </div>
 
       <section className="stack" aria-labelledby="dashboard-where">
         <h2 id="dashboard-where" className="dashboard-section-title">{t(m.whereToGo)}</h2>
