@@ -96,8 +96,8 @@ export function useStaffSearch(search: string, enabled = true) {
 
 /**
  * An educator's own record: the one row GET /api/staff answers a login whose `see educators` reaches only
- * themself (none when the login is not linked to one). Read by the educator's Action steps, Self-assessment,
- * their home's recent coaching and "Your profile"; one key, so they share one cache entry.
+ * themself (none when the login is not linked to one). Read by the educator's Action steps, Self-assessment
+ * and "Your profile"; one key, so they share one cache entry.
  */
 export function useOwnEducator(enabled = true) {
   return useSWR<StaffListItem[], ApiError>(

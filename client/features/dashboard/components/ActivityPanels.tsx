@@ -16,7 +16,6 @@ import { browserTimeZone, todayIn } from '../../../lib/dates';
 import { formatInteger } from '../../../lib/format';
 import { type InteractionList, type InteractionListQuery, interactionsKey, logInteractionHref, useInteractions } from '../../../lib/interactions';
 import { useReadAhead } from '../../../lib/readAhead';
-import { useOwnEducator } from '../../../lib/lookups';
 import { newObservationHref } from '../../../lib/observations';
 import { addDays, formatMinutes, startOfWeek } from '../../../lib/zonedTime';
 import { defineMessages, t } from '../../../lib/i18n';
@@ -144,21 +143,20 @@ function CoachPanels({ user, locale }: { user: AuthUser; locale?: Locale }) {
   );
 }
 
-/** An educator's recent coaching with its shared notes (on the educator's home). */
-export function EducatorPanel({ user, locale }: { user: AuthUser; locale?: Locale }) {
+/**
+ * An educator's recent coaching with its shared notes (on the educator's home). `staffId` is the educator's own
+ * roster row, from the home's answer: their interactions are read at once, not after a read of the row (issue 35).
+ */
+export function EducatorPanel({ user, staffId, locale }: { user: AuthUser; staffId: number; locale?: Locale }) {
   const timeZone = user.timezone || browserTimeZone();
-  // An educator's own roster row (see educators.self lists only it): their interactions are filtered by it.
-  const self = useOwnEducator();
-  const own = self.data?.[0] ?? null;
-  const recent = useInteractions(own ? { filter: { staff_id: [own.id], to: todayIn(timeZone) }, sort: '-starts_at', per_page: 5 } : null);
-  if ((self.data && !own) || (self.error && !self.data)) return null;
+  const recent = useInteractions({ filter: { staff_id: [staffId], to: todayIn(timeZone) }, sort: '-starts_at', per_page: 5 });
   return (
     <section className="card stack stack--sm dashboard-activity" aria-labelledby="dashboard-coaching">
       <div className="cluster cluster--between">
         <h2 id="dashboard-coaching" className="card__title dashboard-card-heading">{t(m.recent)}</h2>
-        {own && <Link to={`/app/staff/${own.id}`} className="text-sm">{t(m.allYours)}</Link>}
+        <Link to={`/app/staff/${staffId}`} className="text-sm">{t(m.allYours)}</Link>
       </div>
-      <PanelList answer={own ? recent : {}} empty={t(m.noneYet)} timeZone={timeZone} locale={locale} withDay who="coach" showNotes />
+      <PanelList answer={recent} empty={t(m.noneYet)} timeZone={timeZone} locale={locale} withDay who="coach" showNotes />
     </section>
   );
 }

@@ -332,7 +332,7 @@ export function EducatorHome({ user }: { user: AuthUser }) {
           <p className="text-sm"><Link to={`/app/staff/${h.educator.id}`}>{t(m.profile)}</Link></p>
         </div>
       </div>
-      <EducatorPanel user={user} locale={locale} />
+      <EducatorPanel user={user} staffId={h.educator.id} locale={locale} />
     </div>
   );
 }
