@@ -6,8 +6,9 @@
 //   gzipped JavaScript (the run fails, exit code 1, when it is over);
 // - the JavaScript a signed-in first paint needs on each page a coach or administrator opens first
 //   (SIGNED_IN_PAGES: the shell, the screen and their static imports, what index.html and the route's
-//   preload name; in Spanish also the catalogue and the screen's part of it), in each language, against
-//   SIGNED_IN_JS_BUDGET_KIB gzipped for every one of them (over it, exit code 1);
+//   preload name; in Spanish also the catalogue and the screen's part of it), in each language: the English
+//   page against SIGNED_IN_JS_BUDGET_KIB gzipped, and what another language adds to it (its texts) against
+//   LANGUAGE_TEXTS_BUDGET_KIB (over either, exit code 1; docs/decisions/0016-a-budget-for-code-and-one-for-texts.md);
 // - /app/auth/login and /app/staff in Chromium as a phone on a slow network (Lighthouse, scripts/lighthouse.ts);
 // - the educators list on a district of 20 000 educators (scripts/benchStaff.ts);
 // - the interactions list on a district of 200 000 interactions (scripts/benchInteractions.ts);
@@ -65,6 +66,12 @@ export const LOGIN_JS_BUDGET_KIB = 90;
  * common/schemas/staff and skills); the budget is set above that, and drops to 160 once it does not.
  */
 export const SIGNED_IN_JS_BUDGET_KIB = 160;
+/**
+ * Gzipped JavaScript a page in another language than English may add to the same page in English: its catalogue
+ * (the main one and the screen's part) and its date-fns locale, texts rather than code. Measured on 2026-11-30 in
+ * Spanish: 37.9-42.9 KiB on the pages of SIGNED_IN_PAGES (docs/decisions/0016-a-budget-for-code-and-one-for-texts.md).
+ */
+export const LANGUAGE_TEXTS_BUDGET_KIB = 48;
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 
 /** Milliseconds from spawning `node scripts/start.mjs` to a 200 from /api/health. */
@@ -133,8 +140,18 @@ const staffJs = firstVisitJs('features/staff/StaffListScreen.tsx');
 const loginCss = firstVisitCss('/app/auth/login');
 const overBudget = loginJs.gzipBytes > LOGIN_JS_BUDGET_KIB * 1024;
 // Each page in each language (issue 33: a Spanish page also loads its catalogue).
-const signedIn = SIGNED_IN_PAGES.flatMap((page) => LOCALES.map((locale) => ({ route: locale === 'en' ? page : `${page} (${locale})`, js: signedInPageJs(page, locale) })));
-const signedInOver = signedIn.filter((p) => p.js.gzipBytes > SIGNED_IN_JS_BUDGET_KIB * 1024);
+// The English page is the code; another language's page is checked on what it adds (issue 35, decision 0016).
+const signedIn = SIGNED_IN_PAGES.flatMap((page) => {
+  const english = signedInPageJs(page, 'en');
+  return LOCALES.map((locale) => {
+    const js = locale === 'en' ? english : signedInPageJs(page, locale);
+    const added = js.gzipBytes - english.gzipBytes;
+    const budget = locale === 'en' ? `budget ${SIGNED_IN_JS_BUDGET_KIB} KiB gzipped` : `${kib(added)} more than in English, budget ${LANGUAGE_TEXTS_BUDGET_KIB} KiB`;
+    const over = locale === 'en' ? js.gzipBytes > SIGNED_IN_JS_BUDGET_KIB * 1024 : added > LANGUAGE_TEXTS_BUDGET_KIB * 1024;
+    return { route: locale === 'en' ? page : `${page} (${locale})`, js, budget, over };
+  });
+});
+const signedInOver = signedIn.filter((p) => p.over);
 console.log('\n| measure | result |\n|---|---|');
 if (cold) {
   console.log(`| cold start to healthy, new ${db} database (migrate + demo seed) | ${cold.fresh} ms |`);
@@ -143,9 +160,8 @@ if (cold) {
 console.log(`| JavaScript for a first visit to /app/auth/login (budget ${LOGIN_JS_BUDGET_KIB} KiB gzipped) | ${kib(loginJs.gzipBytes)} gzipped, ${kib(loginJs.brotliBytes)} brotli, in ${loginJs.files.length} files${overBudget ? ' — OVER BUDGET' : ''} |`);
 console.log(`| CSS for a first visit to /app/auth/login | ${kib(loginCss.gzipBytes)} gzipped (${kib(loginCss.bytes)}) in ${loginCss.files} files |`);
 console.log(`| JavaScript for a first visit to /app/staff | ${kib(staffJs.gzipBytes)} gzipped, ${kib(staffJs.brotliBytes)} brotli, in ${staffJs.files.length} files |`);
-for (const { route, js } of signedIn) {
-  const over = js.gzipBytes > SIGNED_IN_JS_BUDGET_KIB * 1024;
-  console.log(`| JavaScript a signed-in first paint of ${route} needs (budget ${SIGNED_IN_JS_BUDGET_KIB} KiB gzipped) | ${kib(js.gzipBytes)} gzipped, ${kib(js.brotliBytes)} brotli, in ${js.files.length} files${over ? ' — OVER BUDGET' : ''} |`);
+for (const { route, js, budget, over } of signedIn) {
+  console.log(`| JavaScript a signed-in first paint of ${route} needs (${budget}) | ${kib(js.gzipBytes)} gzipped, ${kib(js.brotliBytes)} brotli, in ${js.files.length} files${over ? ' — OVER BUDGET' : ''} |`);
 }
 
 if (!skip.has('pages')) {
@@ -196,8 +212,8 @@ if (overBudget) {
   console.error(`Files: ${loginJs.files.map((f) => path.basename(f)).join(', ')}`);
   process.exitCode = 1;
 }
-for (const { route, js } of signedInOver) {
-  console.error(`\nFAILED: a signed-in first paint of ${route} downloads ${kib(js.gzipBytes)} of gzipped JavaScript, over the ${SIGNED_IN_JS_BUDGET_KIB} KiB budget.`);
+for (const { route, js, budget } of signedInOver) {
+  console.error(`\nFAILED: a signed-in first paint of ${route} downloads ${kib(js.gzipBytes)} of gzipped JavaScript (${budget}).`);
   console.error(`Files: ${js.files.map((f) => path.basename(f)).join(', ')}`);
   process.exitCode = 1;
 }
