@@ -8,6 +8,9 @@ import { currentLocale, defineMessages, setLocale, t, tRich, tText } from './i18
 const m = defineMessages({
   count: { id: 'test.count', defaultMessage: '{count, plural, one {# educator} other {# educators}} at {school}' },
   rich: { id: 'test.rich', defaultMessage: 'Read <b>the guide</b> first.' },
+  plain: { id: 'test.plain', defaultMessage: 'Your coaching pulse' },
+  quoted: { id: 'test.quoted', defaultMessage: "Type '{name}' as written." },
+  percent: { id: 'test.percent', defaultMessage: '{share, number, percent} of {count, plural, one {# visit} other {# visits}}' },
 });
 
 afterEach(() => setLocale('en'));
@@ -27,6 +30,21 @@ describe('t', () => {
   it('falls back to English for a message the catalogue lacks', () => {
     setLocale('es', { messages: {}, texts: {} });
     expect(t(m.count, { count: 2, school: 'X' })).toBe('2 educators at X');
+  });
+  it('answers plain text as written, in English and from a catalogue (a built catalogue holds one literal as an AST)', () => {
+    expect(t(m.plain)).toBe('Your coaching pulse');
+    expect(tRich(m.plain, {})).toBe('Your coaching pulse');
+    setLocale('es', { messages: { 'test.plain': [{ type: 0, value: 'Su pulso de coaching' }] }, texts: {} });
+    expect(t(m.plain)).toBe('Su pulso de coaching');
+  });
+  it("keeps ICU's quoting for text with an apostrophe", () => {
+    expect(t(m.quoted)).toBe('Type {name} as written.');
+  });
+  it('formats numbers and plurals of several messages in each language with the formatters they share', () => {
+    expect(t(m.percent, { share: 0.25, count: 3 })).toBe('25% of 3 visits');
+    expect(t(m.count, { count: 1, school: 'Lincoln' })).toBe('1 educator at Lincoln');
+    setLocale('es', { messages: { 'test.percent': '{share, number, percent} de {count, plural, one {# visita} other {# visitas}}' }, texts: {} });
+    expect(t(m.percent, { share: 0.5, count: 1 })).toBe('50% de 1 visita');
   });
   it('renders tags through the functions given', () => {
     const html = renderToStaticMarkup(createElement('p', null, tRich(m.rich, { b: (chunks) => createElement('strong', null, chunks) })));

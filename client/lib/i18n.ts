@@ -9,11 +9,11 @@
 //
 // Server texts (validation and error messages, common/i18n) arrive already in the person's language from the API;
 // the same messages checked in the browser first (common/schemas' zod messages) go through `tText`.
-import type { IntlMessageFormat, PrimitiveType } from 'intl-messageformat';
+import type { PrimitiveType } from 'intl-messageformat';
 import { cloneElement, isValidElement, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '../../common/locales';
 import { translateText, type TextCatalog } from '../../common/i18n/text';
-import { type CompiledMessage, FORMAT_LOCALES, messageFormat, type MessageDescriptor } from '../../common/i18n/messages';
+import { type CompiledMessage, FORMAT_LOCALES, messageFormat, type MessageDescriptor, type MessageFormatter } from '../../common/i18n/messages';
 
 export { FORMAT_LOCALES, type MessageDescriptor };
 
@@ -31,7 +31,7 @@ export interface Catalog {
 
 let locale: Locale = DEFAULT_LOCALE;
 let catalog: Catalog = { messages: {}, texts: {} };
-const formats = new Map<string, IntlMessageFormat>();
+const formats = new Map<string, MessageFormatter>();
 
 /** Sets the language and its catalogue (at start, before the first render; in tests). */
 export function setLocale(next: Locale, nextCatalog: Catalog = { messages: {}, texts: {} }): void {
@@ -51,7 +51,7 @@ export function currentLocale(): Locale {
   return locale;
 }
 
-function formatOf(message: MessageDescriptor): IntlMessageFormat {
+function formatOf(message: MessageDescriptor): MessageFormatter {
   let format = formats.get(message.id);
   if (!format) {
     format = messageFormat(locale, catalog.messages, message);

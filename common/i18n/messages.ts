@@ -30,11 +30,48 @@ export interface MessageDescriptor {
  */
 export const FORMAT_LOCALES: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
 
-/** A message's format in a language: its translation in `messages` (by id), else its English. */
-export function messageFormat(locale: Locale, messages: Record<string, CompiledMessage>, message: MessageDescriptor): IntlMessageFormat {
+/** What a message is formatted with: an ICU message's IntlMessageFormat, or a plain text's own words. */
+export type MessageFormatter = Pick<IntlMessageFormat, 'format'>;
+
+/** Intl's formatters for values (numbers, plurals, dates), made once per language and shared by every message. */
+type Formatters = NonNullable<ConstructorParameters<typeof IntlMessageFormat>[3]>['formatters'];
+const SHARED_FORMATTERS = new Map<string, Formatters>();
+
+function sharedFormatters(locale: string): Formatters {
+  let formatters = SHARED_FORMATTERS.get(locale);
+  if (!formatters) {
+    const kept = <T>(make: (...args: never[]) => T) => {
+      const cache = new Map<string, T>();
+      return (...args: never[]) => {
+        const key = JSON.stringify(args);
+        let made = cache.get(key);
+        if (made === undefined) cache.set(key, (made = make(...args)));
+        return made;
+      };
+    };
+    formatters = {
+      getNumberFormat: kept((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args)),
+      getDateTimeFormat: kept((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)),
+      getPluralRules: kept((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
+    } as Formatters;
+    SHARED_FORMATTERS.set(locale, formatters);
+  }
+  return formatters;
+}
+
+/**
+ * A message's format in a language: its translation in `messages` (by id), else its English. Plain text (most
+ * messages) is its own words: an IntlMessageFormat costs a locale lookup and its own Intl formatters, which a screen's
+ * first render paid for each of its hundreds of messages (issue 35: 13 ms of a phone's first paint). The others
+ * share one set of Intl formatters per language.
+ */
+export function messageFormat(locale: Locale, messages: Record<string, CompiledMessage>, message: MessageDescriptor): MessageFormatter {
   // A message missing from the catalogue shows in English rather than as its id (the checks keep them complete).
   const source: CompiledMessage = messages[message.id] ?? message.defaultMessage;
-  // Plain text is its own one literal: no parsing (the browser's bundle has no parser; scripts/i18nBuild.ts).
-  const ast = typeof source === 'string' && isPlainMessage(source) ? [{ type: 0, value: source } as MessageFormatElement] : source;
-  return new IntlMessageFormat(ast, FORMAT_LOCALES[locale]);
+  if (typeof source === 'string' && isPlainMessage(source)) return { format: () => source } as MessageFormatter;
+  if (Array.isArray(source) && source.length === 1 && source[0]!.type === 0) {
+    const text = source[0]!.value;
+    return { format: () => text } as MessageFormatter;
+  }
+  return new IntlMessageFormat(source, FORMAT_LOCALES[locale], undefined, { formatters: sharedFormatters(FORMAT_LOCALES[locale]) });
 }

@@ -2,15 +2,15 @@
 // (common/i18n/messages.ts), declared once where they are used with defineServerMessages, and formatted with the
 // locale as an argument: the server writes to many people at once, so there is no current language here. English is
 // the code itself; other languages are server/i18n/<locale>/<area>.json keyed by id (server/i18n/catalog.test.ts).
-import type { IntlMessageFormat, PrimitiveType } from 'intl-messageformat';
-import { FORMAT_LOCALES, messageFormat, type MessageDescriptor } from '../../common/i18n/messages';
+import type { PrimitiveType } from 'intl-messageformat';
+import { FORMAT_LOCALES, messageFormat, type MessageDescriptor, type MessageFormatter } from '../../common/i18n/messages';
 import type { Locale } from '../../common/locales';
 import es from './es';
 
 export type { MessageDescriptor };
 
 const CATALOGS: Record<Locale, Record<string, string>> = { en: {}, es };
-const formats: Record<Locale, Map<string, IntlMessageFormat>> = { en: new Map(), es: new Map() };
+const formats: Record<Locale, Map<string, MessageFormatter>> = { en: new Map(), es: new Map() };
 
 /** Declares an area's server messages (ids `<area>.<name>`; the catalogue check reads these calls). */
 export function defineServerMessages<K extends string>(messages: Record<K, MessageDescriptor>): Record<K, MessageDescriptor> {
