@@ -1,7 +1,7 @@
 // The top of a screen first, the rest a frame later (issue 35). A profile's header is what a phone shows first and
 // what its largest paint is; rendering every section with it holds that paint for the whole render (on a slow phone,
 // a few hundred milliseconds), though nothing below the header is in view yet.
-import { startTransition, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 
 /**
  * False until `ready` has been true for one painted frame, then true (and true from then on). A screen renders its
@@ -28,4 +28,14 @@ export function usePaintedOnce(ready: boolean): boolean {
 /** Where the sections will be, until they render: nothing to see (browser tests wait for it to go, as for a loading block). */
 export function PaintPending() {
   return <div className="paint-pending" hidden />;
+}
+
+/**
+ * What a screen shows below its top, rendered a frame after the top has been painted (`render` is called only then,
+ * so the work of building it waits too). Until then, the PaintPending marker. For sections that only add to the page
+ * below its first screenful: a report's charts and tables under its headline figures.
+ */
+export function AfterFirstPaint({ render }: { render: () => ReactNode }) {
+  const painted = usePaintedOnce(true);
+  return painted ? render() : <PaintPending />;
 }

@@ -13,6 +13,7 @@ import { hours, int, percent } from './format';
 import { csvHref, EMPTY_FILTERS, hasFilters } from './reportQuery';
 import type { ReportPage } from './useReportPage';
 import { defineMessages, t, tRich } from '../../lib/i18n';
+import { AfterFirstPaint } from '../../lib/paintFirst';
 
 const m = defineMessages({
   drillOf: { id: 'reports.team.drillOf', defaultMessage: 'Interactions of {name}' },
@@ -109,44 +110,49 @@ function Report({ page, data }: { page: ReportPage; data: CoachingTeamReport }) 
         { key: 'activity', label: t(m.loggedHours), value: hours(h.activity_minutes) },
         { key: 'reached', label: t(m.reached), value: int(h.educators_reached) },
       ]} />
-      <div className="report-charts">
-        <ChartFrame title={t(m.timeUse)}
-          summary={totalTime ? t(m.timeSummary, { total: hours(totalTime), label: biggest!.label, hours: hours(biggest!.minutes), share: percent(biggest!.minutes / totalTime) }) : t(m.noTime)}
-          table={{
-            caption: t(m.timeUse),
-            columns: [{ key: 'k', label: t(m.time) }, { key: 'h', label: t(m.hours), numeric: true }, { key: 's', label: t(m.share), numeric: true }],
-            rows: data.time_use.map((u) => ({ key: u.key, cells: [u.label, hours(u.minutes), totalTime ? percent(u.minutes / totalTime) : '–'] })),
-          }}>
-          {(id) => <BarChart label={t(m.timeUse)} describedBy={id} series={[t(m.hours)]} format={(n) => t(m.hoursShare, { hours: hours(n), share: totalTime ? percent(n / totalTime) : '–' })}
-            rows={data.time_use.map((u) => ({ key: u.key, label: u.label, values: [u.minutes] }))} />}
-        </ChartFrame>
-        <ChartFrame title={t(m.perCoach)}
-          summary={t(m.perCoachSummary, { count: data.data.length })}
-          table={{
-            caption: t(m.hoursPerCoach),
-            columns: [{ key: 'c', label: 'Coach' }, { key: 'a', label: t(m.coaching), numeric: true }, { key: 'b', label: t(m.other), numeric: true }, { key: 'd', label: t(m.logged), numeric: true }],
-            rows: data.data.map((r) => ({ key: r.coach.id, cells: [r.coach.name, hours(r.coaching_minutes), hours(r.other_interaction_minutes), hours(r.activity_minutes)] })),
-          }}>
-          {(id) => <BarChart label={t(m.hoursPerCoach)} describedBy={id} series={[t(m.coaching), t(m.other), t(m.logged)]} format={(n) => t(m.hoursShort, { hours: hours(n) })}
-            rows={data.data.map((r) => ({ key: r.coach.id, label: r.coach.name, values: [r.coaching_minutes, r.other_interaction_minutes, r.activity_minutes], onDrill: drillCoach(r) }))} />}
-        </ChartFrame>
-      </div>
-      <ReportTable title={t(m.coaches)} caption={t(m.team)} columns={columns} rows={data.data} rowKey={(r) => r.coach.id}
-        csv={csvHref('coaching-team', page.query, 'coaches')} sort={state.sort ?? 'name'} onSort={(sort) => page.change({ sort: sort === 'name' ? null : sort })} />
-      <ReportTable title={t(m.follow)} caption={t(m.followCaption)} columns={followColumns}
-        rows={data.data} rowKey={(r) => r.coach.id}
-        footer={(
-          <p className="report-table__how text-sm muted">
-            {tRich(m.followHow, { b: bold })}
-          </p>
-        )} />
-      <ReportTable title={t(m.requestsTitle)} caption={t(m.requestsCaption)} columns={requestColumns}
-        rows={data.data} rowKey={(r) => r.coach.id}
-        footer={(
-          <p className="report-table__how text-sm muted">
-            {tRich(m.requestsHow, { b: bold })}
-          </p>
-        )} />
+      {/* Under the headline figures: rendered a frame after them, so a phone paints the top first (issue 35). */}
+      <AfterFirstPaint render={() => (
+        <>
+          <div className="report-charts">
+            <ChartFrame title={t(m.timeUse)}
+              summary={totalTime ? t(m.timeSummary, { total: hours(totalTime), label: biggest!.label, hours: hours(biggest!.minutes), share: percent(biggest!.minutes / totalTime) }) : t(m.noTime)}
+              table={{
+                caption: t(m.timeUse),
+                columns: [{ key: 'k', label: t(m.time) }, { key: 'h', label: t(m.hours), numeric: true }, { key: 's', label: t(m.share), numeric: true }],
+                rows: data.time_use.map((u) => ({ key: u.key, cells: [u.label, hours(u.minutes), totalTime ? percent(u.minutes / totalTime) : '–'] })),
+              }}>
+              {(id) => <BarChart label={t(m.timeUse)} describedBy={id} series={[t(m.hours)]} format={(n) => t(m.hoursShare, { hours: hours(n), share: totalTime ? percent(n / totalTime) : '–' })}
+                rows={data.time_use.map((u) => ({ key: u.key, label: u.label, values: [u.minutes] }))} />}
+            </ChartFrame>
+            <ChartFrame title={t(m.perCoach)}
+              summary={t(m.perCoachSummary, { count: data.data.length })}
+              table={{
+                caption: t(m.hoursPerCoach),
+                columns: [{ key: 'c', label: 'Coach' }, { key: 'a', label: t(m.coaching), numeric: true }, { key: 'b', label: t(m.other), numeric: true }, { key: 'd', label: t(m.logged), numeric: true }],
+                rows: data.data.map((r) => ({ key: r.coach.id, cells: [r.coach.name, hours(r.coaching_minutes), hours(r.other_interaction_minutes), hours(r.activity_minutes)] })),
+              }}>
+              {(id) => <BarChart label={t(m.hoursPerCoach)} describedBy={id} series={[t(m.coaching), t(m.other), t(m.logged)]} format={(n) => t(m.hoursShort, { hours: hours(n) })}
+                rows={data.data.map((r) => ({ key: r.coach.id, label: r.coach.name, values: [r.coaching_minutes, r.other_interaction_minutes, r.activity_minutes], onDrill: drillCoach(r) }))} />}
+            </ChartFrame>
+          </div>
+          <ReportTable title={t(m.coaches)} caption={t(m.team)} columns={columns} rows={data.data} rowKey={(r) => r.coach.id}
+            csv={csvHref('coaching-team', page.query, 'coaches')} sort={state.sort ?? 'name'} onSort={(sort) => page.change({ sort: sort === 'name' ? null : sort })} />
+          <ReportTable title={t(m.follow)} caption={t(m.followCaption)} columns={followColumns}
+            rows={data.data} rowKey={(r) => r.coach.id}
+            footer={(
+              <p className="report-table__how text-sm muted">
+                {tRich(m.followHow, { b: bold })}
+              </p>
+            )} />
+          <ReportTable title={t(m.requestsTitle)} caption={t(m.requestsCaption)} columns={requestColumns}
+            rows={data.data} rowKey={(r) => r.coach.id}
+            footer={(
+              <p className="report-table__how text-sm muted">
+                {tRich(m.requestsHow, { b: bold })}
+              </p>
+            )} />
+        </>
+      )} />
     </>
   );
 }

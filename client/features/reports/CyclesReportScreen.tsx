@@ -17,6 +17,7 @@ import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQ
 import type { ReportPage } from './useReportPage';
 import { hasFeature } from '../../../common/permissions';
 import { defineMessages, type MessageDescriptor, t, tRich } from '../../lib/i18n';
+import { AfterFirstPaint } from '../../lib/paintFirst';
 
 type Row = CyclesReport['by_school'][number];
 
@@ -163,60 +164,65 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
       ]} />
       <TargetsPanel progress={data.targets} advanced={advanced}
         teacherLevelHref={`/app/reports/teacher-level${filtersOnlySearch(page.state.filters)}${filtersOnlySearch(page.state.filters) ? '&' : '?'}sort=cycles_active`} />
-      <div className="report-charts">
-        <ChartFrame title={t(m.funnel)} csv={csv('funnel')}
-          summary={slowest
-            ? t(m.funnelSummarySlowest, { stages: data.funnel.length, name: slowest.name, days: countOf(slowest.average_days!), expected: String(slowest.expected_days), overdue: overdueInStage })
-            : t(m.funnelSummary, { stages: data.funnel.length, overdue: overdueInStage })}
-          table={{
-            caption: t(m.byStage),
-            columns: [{ key: 's', label: t(m.stage) }, { key: 'e', label: t(m.entered), numeric: true }, { key: 'n', label: t(m.inItNow), numeric: true }, { key: 'a', label: t(m.avgDays), numeric: true }, { key: 'x', label: t(m.expectedDays), numeric: true }, { key: 'o', label: t(m.overdue), numeric: true }],
-            rows: data.funnel.map((s) => ({ key: s.stage_id, cells: [s.name, int(s.entered), <DrillCell key="n" value={int(s.now)} label={t(m.nowIn, { name: s.name })} onDrill={() => drill(t(m.nowInDrill, { name: s.name }), { stage_id: [s.stage_id], status: ['active'] })} />, decimal(s.average_days), int(s.expected_days), int(s.overdue)] })),
-          }}>
-          {(id) => (
-            <FunnelChart label={t(m.byStage)} describedBy={id} stages={data.funnel.map((s) => ({
-              key: s.stage_id, label: s.name, entered: s.entered, now: s.now,
-              detail: funnelDetail(s),
-              onDrill: s.now > 0 ? () => drill(t(m.nowInDrill, { name: s.name }), { stage_id: [s.stage_id], status: ['active'] }) : undefined,
-            }))} />
-          )}
-        </ChartFrame>
-        <div className="stack">
-          <ChartFrame title={t(m.byStatus)}
-            summary={data.by_status.map((s) => `${cycleStatusLabel(s.status)} ${s.cycles}`).join(', ')}
+      {/* Under the headline figures: rendered a frame after them, so a phone paints the top first (issue 35). */}
+      <AfterFirstPaint render={() => (
+        <>
+          <div className="report-charts">
+            <ChartFrame title={t(m.funnel)} csv={csv('funnel')}
+              summary={slowest
+                ? t(m.funnelSummarySlowest, { stages: data.funnel.length, name: slowest.name, days: countOf(slowest.average_days!), expected: String(slowest.expected_days), overdue: overdueInStage })
+                : t(m.funnelSummary, { stages: data.funnel.length, overdue: overdueInStage })}
+              table={{
+                caption: t(m.byStage),
+                columns: [{ key: 's', label: t(m.stage) }, { key: 'e', label: t(m.entered), numeric: true }, { key: 'n', label: t(m.inItNow), numeric: true }, { key: 'a', label: t(m.avgDays), numeric: true }, { key: 'x', label: t(m.expectedDays), numeric: true }, { key: 'o', label: t(m.overdue), numeric: true }],
+                rows: data.funnel.map((s) => ({ key: s.stage_id, cells: [s.name, int(s.entered), <DrillCell key="n" value={int(s.now)} label={t(m.nowIn, { name: s.name })} onDrill={() => drill(t(m.nowInDrill, { name: s.name }), { stage_id: [s.stage_id], status: ['active'] })} />, decimal(s.average_days), int(s.expected_days), int(s.overdue)] })),
+              }}>
+              {(id) => (
+                <FunnelChart label={t(m.byStage)} describedBy={id} stages={data.funnel.map((s) => ({
+                  key: s.stage_id, label: s.name, entered: s.entered, now: s.now,
+                  detail: funnelDetail(s),
+                  onDrill: s.now > 0 ? () => drill(t(m.nowInDrill, { name: s.name }), { stage_id: [s.stage_id], status: ['active'] }) : undefined,
+                }))} />
+              )}
+            </ChartFrame>
+            <div className="stack">
+              <ChartFrame title={t(m.byStatus)}
+                summary={data.by_status.map((s) => `${cycleStatusLabel(s.status)} ${s.cycles}`).join(', ')}
+                table={{
+                  caption: t(m.byStatusCaption),
+                  columns: [{ key: 's', label: t(m.status) }, { key: 'c', label: t(m.cycles), numeric: true }],
+                  rows: data.by_status.map((s) => ({ key: s.status, cells: [cycleStatusLabel(s.status), int(s.cycles)] })),
+                }}>
+                {(id) => <BarChart label={t(m.byStatusCaption)} describedBy={id} series={[t(m.cycles)]} format={(n) => int(n)}
+                  rows={data.by_status.map((s) => ({ key: s.status, label: cycleStatusLabel(s.status), values: [s.cycles], onDrill: s.cycles ? () => drill(t(m.statusDrill, { status: cycleStatusLabel(s.status) }), { status: [s.status] }) : undefined }))} />}
+              </ChartFrame>
+              <ChartFrame title={t(m.goals)}
+                summary={t(m.goalsSummary, { count: h.completed, list: outcomes.map((x) => `${x.label.toLowerCase()} ${x.value}`).join(', ') })}
+                table={{
+                  caption: t(m.goalsCaption),
+                  columns: [{ key: 'o', label: t(m.outcome) }, { key: 'c', label: t(m.cycles), numeric: true }],
+                  rows: outcomes.map((x) => ({ key: x.key, cells: [x.label, int(x.value)] })),
+                }}>
+                {(id) => <BarChart label={t(m.goals)} describedBy={id} series={[t(m.cycles)]} format={(n) => int(n)} rows={outcomes.map((x) => ({ key: x.key, label: x.label, values: [x.value] }))} />}
+              </ChartFrame>
+            </div>
+          </div>
+          <ChartFrame title={t(m.byCoachChart)}
+            summary={t(m.byCoachSummary, { coaches: data.by_coach.length, active: h.active, completed: h.completed })}
             table={{
-              caption: t(m.byStatusCaption),
-              columns: [{ key: 's', label: t(m.status) }, { key: 'c', label: t(m.cycles), numeric: true }],
-              rows: data.by_status.map((s) => ({ key: s.status, cells: [cycleStatusLabel(s.status), int(s.cycles)] })),
+              caption: t(m.byCoachCaption),
+              columns: [{ key: 'c', label: t(m.coach) }, { key: 'a', label: t(m.active), numeric: true }, { key: 'd', label: t(m.completed), numeric: true }],
+              rows: data.by_coach.map((r) => ({ key: r.id, cells: [r.name, int(r.active), int(r.completed)] })),
             }}>
-            {(id) => <BarChart label={t(m.byStatusCaption)} describedBy={id} series={[t(m.cycles)]} format={(n) => int(n)}
-              rows={data.by_status.map((s) => ({ key: s.status, label: cycleStatusLabel(s.status), values: [s.cycles], onDrill: s.cycles ? () => drill(t(m.statusDrill, { status: cycleStatusLabel(s.status) }), { status: [s.status] }) : undefined }))} />}
+            {(id) => <BarChart label={t(m.byCoachCaption)} describedBy={id} series={[t(m.active), t(m.completed)]} format={(n) => int(n)}
+              rows={data.by_coach.map((r) => ({ key: r.id, label: r.name, values: [r.active, r.completed], onDrill: () => drill(t(m.cyclesOfCoach, { name: r.name }), { coach_id: [r.id] }) }))} />}
           </ChartFrame>
-          <ChartFrame title={t(m.goals)}
-            summary={t(m.goalsSummary, { count: h.completed, list: outcomes.map((x) => `${x.label.toLowerCase()} ${x.value}`).join(', ') })}
-            table={{
-              caption: t(m.goalsCaption),
-              columns: [{ key: 'o', label: t(m.outcome) }, { key: 'c', label: t(m.cycles), numeric: true }],
-              rows: outcomes.map((x) => ({ key: x.key, cells: [x.label, int(x.value)] })),
-            }}>
-            {(id) => <BarChart label={t(m.goals)} describedBy={id} series={[t(m.cycles)]} format={(n) => int(n)} rows={outcomes.map((x) => ({ key: x.key, label: x.label, values: [x.value] }))} />}
-          </ChartFrame>
-        </div>
-      </div>
-      <ChartFrame title={t(m.byCoachChart)}
-        summary={t(m.byCoachSummary, { coaches: data.by_coach.length, active: h.active, completed: h.completed })}
-        table={{
-          caption: t(m.byCoachCaption),
-          columns: [{ key: 'c', label: t(m.coach) }, { key: 'a', label: t(m.active), numeric: true }, { key: 'd', label: t(m.completed), numeric: true }],
-          rows: data.by_coach.map((r) => ({ key: r.id, cells: [r.name, int(r.active), int(r.completed)] })),
-        }}>
-        {(id) => <BarChart label={t(m.byCoachCaption)} describedBy={id} series={[t(m.active), t(m.completed)]} format={(n) => int(n)}
-          rows={data.by_coach.map((r) => ({ key: r.id, label: r.name, values: [r.active, r.completed], onDrill: () => drill(t(m.cyclesOfCoach, { name: r.name }), { coach_id: [r.id] }) }))} />}
-      </ChartFrame>
-      <ReportTable title={t(m.byCoach)} caption={t(m.byCoachTable)} columns={columns('coach')} rows={data.by_coach} rowKey={(r) => r.id!} csv={csv('by_coach')}
-        footer={<TableDefinitions />} />
-      <ReportTable title={t(m.bySchool)} caption={t(m.bySchoolTable)} columns={columns('school')} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')}
-        footer={<TableDefinitions school />} />
+          <ReportTable title={t(m.byCoach)} caption={t(m.byCoachTable)} columns={columns('coach')} rows={data.by_coach} rowKey={(r) => r.id!} csv={csv('by_coach')}
+            footer={<TableDefinitions />} />
+          <ReportTable title={t(m.bySchool)} caption={t(m.bySchoolTable)} columns={columns('school')} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')}
+            footer={<TableDefinitions school />} />
+        </>
+      )} />
     </>
   );
 }

@@ -19,6 +19,7 @@ import { defineMessages, t, tRich } from '../../lib/i18n';
 import { csvHref, EMPTY_FILTERS, filtersOnlySearch, hasFilters } from './reportQuery';
 import type { ReportPage } from './useReportPage';
 import { hasFeature } from '../../../common/permissions';
+import { AfterFirstPaint } from '../../lib/paintFirst';
 
 const m = defineMessages({
   weekOf: { id: 'reports.interactions.weekOf', defaultMessage: 'Week of {date}' },
@@ -129,62 +130,67 @@ function Report({ page, data }: { page: ReportPage; data: InteractionsReport }) 
       <TargetsPanel progress={data.targets} educators={h.roster_size} advanced={advanced}
         teacherLevelHref={`${REPORT_PATHS['teacher-level']}${filtersOnlySearch(page.state.filters)}${filtersOnlySearch(page.state.filters) ? '&' : '?'}sort=interactions`} />
       <FollowThroughHeadline data={data} />
-      <div className="report-charts report-charts--wide">
-        <ChartFrame title={t(m.perInterval, { interval })} csv={csv('trend')}
-          summary={busiest
-            ? t(m.trendSummaryBusiest, { count: h.interactions, interval, periods: points.length, busiest: points.find((p) => p.key === busiest.period_start)?.longLabel ?? '', most: int(busiest.interactions) })
-            : t(m.trendSummary, { count: h.interactions, interval, periods: points.length })}
-          table={{
-            caption: t(m.perInterval, { interval }),
-            columns: [{ key: 'p', label: t(interval === 'week' ? m.weekOfColumn : m.month) }, { key: 'i', label: t(m.interactions), numeric: true }, { key: 'h', label: t(m.hours), numeric: true }, { key: 'r', label: t(m.reached), numeric: true }],
-            rows: points.map((p) => ({ key: p.key, cells: [p.longLabel, int(p.point.interactions), hours(p.point.minutes), int(p.point.educators_reached)] })),
-          }}>
-          {(id) => (
-            <>
-              <div className="report-interval">
-                <SelectField label={t(m.showPer)} name="interval" value={interval}
-                  options={[{ value: 'week', label: t(m.week) }, { value: 'month', label: t(m.month) }]}
-                  onChange={(v) => page.change({ interval: v as TrendInterval })} />
-              </div>
-              <TrendChart points={points} unit={t(m.unit)} describedBy={id} label={t(m.perInterval, { interval })} />
-            </>
-          )}
-        </ChartFrame>
-      </div>
-      <div className="report-charts">
-        <ChartFrame title={t(m.byType)} csv={csv('by_type')}
-          summary={topType ? t(m.typeSummary, { types: data.by_type.length, name: topType.name, count: topType.interactions, hours: countOf(topType.minutes / 60) }) : t(m.none)}
-          table={{
-            caption: t(m.byTypeCaption),
-            columns: [{ key: 't', label: t(m.type) }, { key: 'i', label: t(m.interactions), numeric: true }, { key: 'h', label: t(m.hours), numeric: true }],
-            rows: data.by_type.map((x) => ({ key: x.id, cells: [x.name, <DrillCell key="i" value={int(x.interactions)} label={t(m.typeInteractions, { name: x.name })} onDrill={() => drillAll(t(m.typeInteractions, { name: x.name }), { interaction_type_id: [x.id] })} />, hours(x.minutes)] })),
-          }}>
-          {(id) => (
-            <BarChart label={t(m.byTypeCaption)} describedBy={id} series={[t(m.interactions)]} format={(n) => int(n)}
-              rows={data.by_type.map((x) => ({ key: x.id, label: x.name, values: [x.interactions], onDrill: () => drillAll(t(m.typeInteractions, { name: x.name }), { interaction_type_id: [x.id] }) }))} />
-          )}
-        </ChartFrame>
-        <ChartFrame title={t(m.bySchool)} csv={csv('by_school')}
-          summary={topSchool ? t(m.schoolSummary, { schools: data.by_school.length, name: topSchool.name, count: topSchool.interactions, reached: int(topSchool.educators_reached), roster: topSchool.roster_size }) : t(m.none)}
-          table={{
-            caption: t(m.bySchoolCaption),
-            columns: [{ key: 's', label: t(m.school) }, { key: 'i', label: t(m.interactions), numeric: true }, { key: 'r', label: t(m.reached), numeric: true }, { key: 'n', label: t(m.roster), numeric: true }],
-            rows: data.by_school.map((s) => ({ key: s.id ?? 'none', cells: [s.name, int(s.interactions), int(s.educators_reached), int(s.roster_size)] })),
-          }}>
-          {(id) => (
-            <BarChart label={t(m.bySchoolCaption)} describedBy={id} series={[t(m.interactions)]} format={(n) => int(n)}
-              rows={data.by_school.map((s) => ({ key: s.id ?? 'none', label: s.name, values: [s.interactions], onDrill: s.id === null ? undefined : () => drillAll(t(m.drillAt, { name: s.name }), { building_id: [s.id!] }) }))} />
-          )}
-        </ChartFrame>
-      </div>
-      <ReportTable title={t(m.byCoach)} columns={coachColumns} rows={data.by_coach} rowKey={(r) => r.id} csv={csv('by_coach')} />
-      <ReportTable title={t(m.reach)} caption={t(m.reachCaption)} columns={schoolColumns} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')}
-        footer={(
-          <p className="report-table__how text-sm muted">
-            {tRich(m.how, { b: (chunks) => <strong>{chunks}</strong> })}
-          </p>
-        )} />
-      <FollowThroughTables data={data} csv={csv} />
+      {/* Under the headline figures: rendered a frame after them, so a phone paints the top first (issue 35). */}
+      <AfterFirstPaint render={() => (
+        <>
+          <div className="report-charts report-charts--wide">
+            <ChartFrame title={t(m.perInterval, { interval })} csv={csv('trend')}
+              summary={busiest
+                ? t(m.trendSummaryBusiest, { count: h.interactions, interval, periods: points.length, busiest: points.find((p) => p.key === busiest.period_start)?.longLabel ?? '', most: int(busiest.interactions) })
+                : t(m.trendSummary, { count: h.interactions, interval, periods: points.length })}
+              table={{
+                caption: t(m.perInterval, { interval }),
+                columns: [{ key: 'p', label: t(interval === 'week' ? m.weekOfColumn : m.month) }, { key: 'i', label: t(m.interactions), numeric: true }, { key: 'h', label: t(m.hours), numeric: true }, { key: 'r', label: t(m.reached), numeric: true }],
+                rows: points.map((p) => ({ key: p.key, cells: [p.longLabel, int(p.point.interactions), hours(p.point.minutes), int(p.point.educators_reached)] })),
+              }}>
+              {(id) => (
+                <>
+                  <div className="report-interval">
+                    <SelectField label={t(m.showPer)} name="interval" value={interval}
+                      options={[{ value: 'week', label: t(m.week) }, { value: 'month', label: t(m.month) }]}
+                      onChange={(v) => page.change({ interval: v as TrendInterval })} />
+                  </div>
+                  <TrendChart points={points} unit={t(m.unit)} describedBy={id} label={t(m.perInterval, { interval })} />
+                </>
+              )}
+            </ChartFrame>
+          </div>
+          <div className="report-charts">
+            <ChartFrame title={t(m.byType)} csv={csv('by_type')}
+              summary={topType ? t(m.typeSummary, { types: data.by_type.length, name: topType.name, count: topType.interactions, hours: countOf(topType.minutes / 60) }) : t(m.none)}
+              table={{
+                caption: t(m.byTypeCaption),
+                columns: [{ key: 't', label: t(m.type) }, { key: 'i', label: t(m.interactions), numeric: true }, { key: 'h', label: t(m.hours), numeric: true }],
+                rows: data.by_type.map((x) => ({ key: x.id, cells: [x.name, <DrillCell key="i" value={int(x.interactions)} label={t(m.typeInteractions, { name: x.name })} onDrill={() => drillAll(t(m.typeInteractions, { name: x.name }), { interaction_type_id: [x.id] })} />, hours(x.minutes)] })),
+              }}>
+              {(id) => (
+                <BarChart label={t(m.byTypeCaption)} describedBy={id} series={[t(m.interactions)]} format={(n) => int(n)}
+                  rows={data.by_type.map((x) => ({ key: x.id, label: x.name, values: [x.interactions], onDrill: () => drillAll(t(m.typeInteractions, { name: x.name }), { interaction_type_id: [x.id] }) }))} />
+              )}
+            </ChartFrame>
+            <ChartFrame title={t(m.bySchool)} csv={csv('by_school')}
+              summary={topSchool ? t(m.schoolSummary, { schools: data.by_school.length, name: topSchool.name, count: topSchool.interactions, reached: int(topSchool.educators_reached), roster: topSchool.roster_size }) : t(m.none)}
+              table={{
+                caption: t(m.bySchoolCaption),
+                columns: [{ key: 's', label: t(m.school) }, { key: 'i', label: t(m.interactions), numeric: true }, { key: 'r', label: t(m.reached), numeric: true }, { key: 'n', label: t(m.roster), numeric: true }],
+                rows: data.by_school.map((s) => ({ key: s.id ?? 'none', cells: [s.name, int(s.interactions), int(s.educators_reached), int(s.roster_size)] })),
+              }}>
+              {(id) => (
+                <BarChart label={t(m.bySchoolCaption)} describedBy={id} series={[t(m.interactions)]} format={(n) => int(n)}
+                  rows={data.by_school.map((s) => ({ key: s.id ?? 'none', label: s.name, values: [s.interactions], onDrill: s.id === null ? undefined : () => drillAll(t(m.drillAt, { name: s.name }), { building_id: [s.id!] }) }))} />
+              )}
+            </ChartFrame>
+          </div>
+          <ReportTable title={t(m.byCoach)} columns={coachColumns} rows={data.by_coach} rowKey={(r) => r.id} csv={csv('by_coach')} />
+          <ReportTable title={t(m.reach)} caption={t(m.reachCaption)} columns={schoolColumns} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')}
+            footer={(
+              <p className="report-table__how text-sm muted">
+                {tRich(m.how, { b: (chunks) => <strong>{chunks}</strong> })}
+              </p>
+            )} />
+          <FollowThroughTables data={data} csv={csv} />
+        </>
+      )} />
     </>
   );
 }
