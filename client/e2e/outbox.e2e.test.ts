@@ -1056,3 +1056,40 @@ describe('a focus skill newly chosen in an interaction edited offline', () => {
     expect(after.json.focus_skills.map((k) => k.name)).toEqual([name]);
   });
 });
+
+describe('a draft autosaved after it changed elsewhere', () => {
+  it('at 1366 px: the save line says so and keeps the draft on the device; "Compare the two versions" opens the panel on its page; "Keep the server\'s" drops mine', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const marker = `Draft conflict ${Date.now()}`;
+    const { body } = await walkthroughMade(page, 'unused');
+    const draft = await api<ApiObservation>(page, 'POST', 'observation', { ...body, status: 'draft', notes: `${marker}: first` });
+    expect(draft.status).toBe(201);
+    await page.goto(`/app/observations/${draft.json.id}`);
+    await loaded(page);
+    await idlePartsLoaded(page);
+    await page.getByRole('link', { name: 'Resume', exact: true }).click();
+    await expect.poll(() => page.locator('textarea[name="notes"]').inputValue()).toBe(`${marker}: first`);
+
+    // The same draft saved on another device meanwhile; here the autosave (3 s after typing pauses) meets it.
+    expect((await api(other, 'PUT', `observation/${draft.json.id}`, { ...body, status: 'draft', notes: `${marker}: theirs`, base_updated_at: draft.json.updated_at })).status).toBe(200);
+    await page.locator('textarea[name="notes"]').fill(`${marker}: mine`);
+    const line = page.locator('.obs-save');
+    await expect.poll(() => line.textContent(), { timeout: 20_000 }).toContain('Changed elsewhere since you opened it: your version is kept on this device.');
+    await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+    await shot(page, 'observation-draft-conflict-1366');
+    await noAxeViolations(page, 'a draft whose autosave met a newer version');
+    // Nothing was overwritten on the server.
+    expect((await api<ApiObservation>(page, 'GET', `observation/${draft.json.id}`)).json.notes).toBe(`${marker}: theirs`);
+
+    await line.getByRole('button', { name: 'Compare the two versions' }).click();
+    await page.waitForURL((u) => u.pathname === `/app/observations/${draft.json.id}`);
+    const panel = page.getByRole('dialog', { name: 'Changed on the server' });
+    await panel.locator('tbody[data-field="notes"]').waitFor();
+    expect(await panel.locator('tbody[data-field="notes"] td').allTextContents()).toEqual([`${marker}: mine`, `${marker}: theirs`]);
+    expect(await panel.locator('tbody[data-field="status"] td').allTextContents()).toEqual(['Draft', 'Draft']);
+    await panel.getByRole('button', { name: 'Keep the server’s' }).click();
+    await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await api<ApiObservation>(page, 'GET', `observation/${draft.json.id}`)).json.notes).toBe(`${marker}: theirs`);
+  });
+});
