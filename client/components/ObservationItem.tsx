@@ -3,7 +3,10 @@
 // read). Also the status badges every observation screen shows.
 import { Link } from 'react-router-dom';
 import { type ObservationSummary, tallyText } from '../lib/observations';
+import { useOutbox } from '../lib/outbox';
+import { asQueued } from '../lib/outboxView';
 import { useInstantFormat } from '../lib/session';
+import { StateBadge } from './outbox/StateBadge';
 import { ButtonLink } from './Button';
 import './observationItem.css';
 import { defineMessages, t } from '../lib/i18n';
@@ -48,7 +51,7 @@ export const observationHref = (o: Pick<ObservationSummary, 'id' | 'status' | 'o
  * when, who observed and the look-fors seen, and its state. For the observed educator, one not yet
  * acknowledged has "Read and acknowledge".
  */
-export function ObservationItem({ observation: o, selfId, educator = false, withEducator = !educator }: {
+export function ObservationItem({ observation: given, selfId, educator = false, withEducator = !educator }: {
   observation: ObservationSummary;
   selfId: number;
   /** The reader is the observed educator. */
@@ -57,6 +60,8 @@ export function ObservationItem({ observation: o, selfId, educator = false, with
   withEducator?: boolean;
 }) {
   const when = useInstantFormat();
+  // Edited by its observer without a signal (issue 31): shown as they saved it, marked until it syncs.
+  const { record: o, write } = asQueued(given, useOutbox(), { update: 'observation.update' });
   const href = observationHref(o, selfId);
   const tally = tallyText(o.look_fors);
   const observer = o.observer.id === selfId ? t(m.you) : o.observer.name;
@@ -73,6 +78,7 @@ export function ObservationItem({ observation: o, selfId, educator = false, with
       </div>
       <div className="obs-entry__state">
         <ObservationStatusBadges observation={o} educator={educator} />
+        {write && <StateBadge record={write} />}
         {toAcknowledge && (
           <ButtonLink to={href} size="sm" variant="secondary">
             {t(m.readAndAcknowledge)}<span className="sr-only"> {t(m.theFormOf, { form: o.form.name, date: when.date(o.observed_at) })}</span>

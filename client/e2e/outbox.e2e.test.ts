@@ -830,3 +830,266 @@ describe('the conflict panel\'s fields', () => {
     expect(after.json.participants.map((p) => p.name).sort()).toEqual([educator, added].sort());
   });
 });
+
+// ---- An observation's edits carry the version they started from (issue 31) ------------------------------------------
+
+interface ApiObservation {
+  id: number;
+  updated_at: string;
+  status: string;
+  notes: string | null;
+  duration_minutes: number;
+  observed_at: string;
+  form: { id: number };
+  answers: { item_id: number; value: unknown; evidence: string | null }[];
+}
+
+/** A completed walkthrough of educator 2 observed a minute ago (the newest in the coach's list), every look-for answered. */
+async function walkthroughMade(page: Page, notes: string) {
+  const forms = await api<{ data: { id: number; name: string; items: { id: number; kind: string; label: string }[] }[] }>(page, 'GET', 'observation-form?status=active');
+  const form = forms.json.data.find((f) => f.name === 'Classroom walkthrough')!;
+  const lookFors = form.items.filter((i) => i.kind === 'look_for');
+  const observed = new Date(Date.now() - 60_000);
+  observed.setUTCSeconds(0, 0);
+  const body = {
+    form_id: form.id, staff_id: 2, observed_at: observed.toISOString(), duration_minutes: 15, status: 'completed',
+    answers: lookFors.map((i, n) => ({ item_id: i.id, value: n < 3 ? 'yes' : 'no', evidence: null })), notes, next_steps: null, private_notes: null,
+  };
+  const made = await api<ApiObservation>(page, 'POST', 'observation', body);
+  expect(made.status).toBe(201);
+  return { made: made.json, body, lookFors };
+}
+
+/** The observation's page reached in the app (list, then its row), and its edit opened and left once: their code and answers are on the page. */
+async function observationWarmedUp(page: Page, id: number): Promise<void> {
+  await page.goto('/app/observations');
+  await loaded(page);
+  await page.locator(`a[href="/app/observations/${id}"]`).first().click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Edit observation' }).waitFor();
+  await expect.poll(() => page.locator('textarea[name="notes"]').inputValue()).not.toBe('');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.waitForURL((u) => u.pathname === `/app/observations/${id}`);
+  await idlePartsLoaded(page);
+}
+
+describe('an observation edited offline', () => {
+  for (const [width, options] of [[390, PHONE_PAGE], [1366, DESKTOP_PAGE]] as const) {
+    it(`at ${width} px: its page and the list show the edit at once, marked; editing again goes on from it; changed on the server meanwhile: the conflict panel compares the answers by item and the merge is saved`, async () => {
+      const page = await suite.signedIn(COACH, options);
+      const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+      const marker = `Observation edit ${width} ${Date.now()}`;
+      const { made, body, lookFors } = await walkthroughMade(page, `${marker}: first`);
+      await observationWarmedUp(page, made.id);
+
+      await page.context().setOffline(true);
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit observation' }).waitFor();
+      await page.getByLabel(/^Minutes/).fill('25');
+      await page.locator('textarea[name="notes"]').fill(`${marker}: mine`);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      // Its page, at once, with the change and the mark.
+      await page.waitForURL((u) => u.pathname === `/app/observations/${made.id}`);
+      await page.getByText(`${marker}: mine`).waitFor();
+      expect(await page.getByText(`${marker}: first`).count()).toBe(0);
+      expect(await page.locator('.obs-facts').textContent()).toContain('25 min');
+      expect(await page.locator('.obs-facts__status .outbox-state').textContent()).toContain('Waiting to sync');
+      await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+      await shot(page, `observation-detail-queued-${width}`);
+      await noAxeViolations(page, 'observation page with a queued edit');
+
+      // The list: its row shows it marked, and the change waits above.
+      await page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Observations' }).click();
+      await page.waitForURL((u) => u.pathname === '/app/observations');
+      const row = page.locator('tr.obs-row--queued');
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.locator('.outbox-state').textContent()).toContain('Waiting to sync');
+      expect(await page.getByRole('list', { name: 'Observations waiting to sync' }).textContent()).toContain('Observation changes');
+      await noAxeViolations(page, 'observations list with a queued edit');
+
+      // Edited again before the signal is back: the capture starts from the queued version, and the newer one replaces it.
+      await row.locator(`a[href="/app/observations/${made.id}"]`).click();
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      await expect.poll(() => page.locator('textarea[name="notes"]').inputValue()).toBe(`${marker}: mine`);
+      expect(await page.getByLabel(/^Minutes/).inputValue()).toBe('25');
+      await page.locator('textarea[name="notes"]').fill(`${marker}: mine twice`);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.waitForURL((u) => u.pathname === `/app/observations/${made.id}`);
+      await page.getByText(`${marker}: mine twice`).waitFor();
+      await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+
+      // Meanwhile, on another device: 20 minutes, other notes, the first look-for not seen.
+      const theirs = await api<ApiObservation>(other, 'PUT', `observation/${made.id}`, {
+        ...body, duration_minutes: 20, notes: `${marker}: theirs`,
+        answers: body.answers.map((a, n) => (n === 0 ? { ...a, value: 'no' } : a)), base_updated_at: made.updated_at,
+      });
+      expect(theirs.status).toBe(200);
+
+      await page.context().setOffline(false);
+      const status = page.locator('.obs-facts__status');
+      await expect.poll(() => status.locator('.outbox-state').textContent(), { timeout: 30_000 }).toContain('Changed on the server');
+      await status.getByRole('button', { name: 'See why' }).click();
+      const panel = page.getByRole('dialog', { name: 'Changed on the server' });
+      await panel.getByText('This record changed since you started editing it.').first().waitFor();
+      const first = lookFors[0]!;
+      expect(await panel.locator('tbody.conflict-table__differs').evaluateAll((els) => els.map((e) => e.getAttribute('data-field'))))
+        .toEqual(['duration_minutes', `item:${first.id}`, 'notes']);
+      const fields = await panel.locator('tbody[data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')));
+      expect(fields.slice(0, 5)).toEqual(['educator', 'form', 'observed_at', 'duration_minutes', 'status']);
+      const cells = (field: string) => panel.locator(`tbody[data-field="${field}"] td`).allTextContents();
+      expect(await panel.locator(`tbody[data-field="item:${first.id}"] th`).textContent()).toBe(`${first.label} · differs`);
+      expect(await cells(`item:${first.id}`)).toEqual(['Seen', 'Not seen']);
+      expect(await cells('duration_minutes')).toEqual(['25 min', '20 min']);
+      expect(await cells('form')).toEqual(['Classroom walkthrough', 'Classroom walkthrough']);
+      expect(await cells('status')).toEqual(['Completed', 'Completed']);
+      const when = await cells('observed_at');
+      expect(when[0]).toBe(when[1]);
+      expect(when[0]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+      expect(await cells('notes')).toEqual([`${marker}: mine twice`, `${marker}: theirs`]);
+      await shot(page, `observation-conflict-${width}`);
+      await noAxeViolations(page, 'observation conflict panel');
+
+      // Merge: the server's minutes, my answer, both notes.
+      await panel.getByRole('button', { name: 'Merge' }).click();
+      await panel.getByRole('radio', { name: 'On the server: 20 min' }).check();
+      expect(await panel.getByRole('radio', { name: 'Yours: Seen' }).isChecked()).toBe(true);
+      expect(await panel.getByLabel('Notes').inputValue()).toBe(`${marker}: theirs\n\n${marker}: mine twice`);
+      await shot(page, `observation-merge-${width}`);
+      await noAxeViolations(page, 'observation merge');
+      await panel.getByRole('button', { name: 'Save merged version' }).click();
+      await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+      const after = await api<ApiObservation>(page, 'GET', `observation/${made.id}`);
+      expect([after.json.duration_minutes, after.json.notes]).toEqual([20, `${marker}: theirs\n\n${marker}: mine twice`]);
+      expect(after.json.answers.find((a) => a.item_id === first.id)?.value).toBe('yes');
+      await expect.poll(() => status.locator('.outbox-state').count()).toBe(0);
+      await page.getByText(`${marker}: theirs`).first().waitFor();
+    });
+  }
+});
+
+describe('an observation saved online after it changed elsewhere', () => {
+  it('at 390 px: "Save changes" is refused as from an older version: its page opens with the conflict panel, and "Keep mine" wins', async () => {
+    const page = await suite.signedIn(COACH, PHONE_PAGE);
+    const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const marker = `Observation online ${Date.now()}`;
+    const { made, body } = await walkthroughMade(page, `${marker}: first`);
+    await page.goto(`/app/observations/${made.id}`);
+    await loaded(page);
+    await idlePartsLoaded(page);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect.poll(() => page.locator('textarea[name="notes"]').inputValue()).toBe(`${marker}: first`);
+
+    // Saved on another device while this form is open.
+    expect((await api(other, 'PUT', `observation/${made.id}`, { ...body, notes: `${marker}: theirs`, base_updated_at: made.updated_at })).status).toBe(200);
+    let sent: Record<string, unknown> | undefined;
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().endsWith(`/api/observation/${made.id}`)) sent = r.postDataJSON() as Record<string, unknown>;
+    });
+    await page.locator('textarea[name="notes"]').fill(`${marker}: mine`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const panel = page.getByRole('dialog', { name: 'Changed on the server' });
+    await panel.getByText('This record changed since you started editing it.').first().waitFor();
+    // The save carried the version the form opened.
+    expect(sent?.base_updated_at).toBe(made.updated_at);
+    expect(new URL(page.url()).pathname).toBe(`/app/observations/${made.id}`);
+    expect(await panel.locator('tbody[data-field="notes"] td').allTextContents()).toEqual([`${marker}: mine`, `${marker}: theirs`]);
+    await noAxeViolations(page, 'conflict panel after an online save');
+
+    // In the coach's language: the labels, the answers and the status as the Spanish screens show them.
+    const me = (await api<{ name: string; date_locale: string; timezone: string }>(page, 'GET', 'auth/user')).json;
+    const setLocale = (locale: string) => api(page, 'PUT', 'account/profile', { name: me.name, date_locale: me.date_locale, timezone: me.timezone, locale });
+    expect((await setLocale('es')).status).toBe(200);
+    try {
+      await page.reload();
+      await loaded(page);
+      await page.locator('.obs-facts__status').getByRole('button', { name: 'Ver por qué' }).click();
+      const spanish = page.getByRole('dialog', { name: 'Cambiado en el servidor' });
+      await spanish.locator('tbody[data-field="notes"]').waitFor();
+      expect(await spanish.locator('tbody[data-field="notes"] th').textContent()).toBe('Notas · difiere');
+      expect(await spanish.locator('tbody[data-field="status"] td').allTextContents()).toEqual(['Completada', 'Completada']);
+      const answers = await spanish.locator('tbody[data-field^="item:"] td').allTextContents();
+      expect(answers).toContain('Visto');
+      expect(answers).toContain('No visto');
+      await shot(page, 'observation-conflict-390-es');
+      await noAxeViolations(page, 'observation conflict panel in Spanish');
+    } finally {
+      expect((await setLocale('en')).status).toBe(200);
+    }
+    await page.reload();
+    await loaded(page);
+    await page.locator('.obs-facts__status').getByRole('button', { name: 'See why' }).click();
+    await panel.getByText('This record changed since you started editing it.').first().waitFor();
+    await panel.getByRole('button', { name: 'Keep mine' }).click();
+    await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await api<ApiObservation>(page, 'GET', `observation/${made.id}`)).json.notes).toBe(`${marker}: mine`);
+    await page.getByText(`${marker}: mine`).first().waitFor();
+  });
+});
+
+describe('a focus skill newly chosen in an interaction edited offline', () => {
+  it('at 390 px: the detail names it at once, before the sync', async () => {
+    const page = await suite.signedIn(COACH, PHONE_PAGE);
+    const marker = `Skill offline ${Date.now()}`;
+    const made = await madeNow(page, { notes: `${marker}: first` });
+    await page.goto(`/app/activity?open=${made.id}`);
+    const detail = page.getByRole('dialog');
+    await detail.getByText(`${marker}: first`).waitFor();
+    // Opened once online, so the framework is on the page.
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const online = page.getByRole('dialog', { name: 'Edit interaction' });
+    await online.locator('.log-form__skills summary').waitFor();
+    await online.getByRole('button', { name: 'Cancel' }).click();
+    const form = await editOffline(page, detail);
+    await form.locator('.log-form__skills summary').click();
+    const option = form.locator('.log-form__skills label').first();
+    const name = (await option.innerText()).trim();
+    await option.locator('input[type="checkbox"]').check();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.waitFor({ state: 'detached' });
+    const skills = detail.locator('.detail__facts dt', { hasText: 'Focus skills' }).locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => skills.textContent()).toBe(name);
+    expect(await detail.locator('.detail__status .outbox-state').textContent()).toContain('Waiting to sync');
+    await noAxeViolations(page, 'detail naming a new focus skill');
+    await page.context().setOffline(false);
+    await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+    const after = await api<{ focus_skills: { name: string }[] }>(page, 'GET', `interaction/${made.id}`);
+    expect(after.json.focus_skills.map((k) => k.name)).toEqual([name]);
+  });
+});
+
+describe('a draft autosaved after it changed elsewhere', () => {
+  it('at 1366 px: the save line says so and keeps the draft on the device; "Compare the two versions" opens the panel on its page; "Keep the server\'s" drops mine', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const marker = `Draft conflict ${Date.now()}`;
+    const { body } = await walkthroughMade(page, 'unused');
+    const draft = await api<ApiObservation>(page, 'POST', 'observation', { ...body, status: 'draft', notes: `${marker}: first` });
+    expect(draft.status).toBe(201);
+    await page.goto(`/app/observations/${draft.json.id}`);
+    await loaded(page);
+    await idlePartsLoaded(page);
+    await page.getByRole('link', { name: 'Resume', exact: true }).click();
+    await expect.poll(() => page.locator('textarea[name="notes"]').inputValue()).toBe(`${marker}: first`);
+
+    // The same draft saved on another device meanwhile; here the autosave (3 s after typing pauses) meets it.
+    expect((await api(other, 'PUT', `observation/${draft.json.id}`, { ...body, status: 'draft', notes: `${marker}: theirs`, base_updated_at: draft.json.updated_at })).status).toBe(200);
+    await page.locator('textarea[name="notes"]').fill(`${marker}: mine`);
+    const line = page.locator('.obs-save');
+    await expect.poll(() => line.textContent(), { timeout: 20_000 }).toContain('Changed elsewhere since you opened it: your version is kept on this device.');
+    await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+    await shot(page, 'observation-draft-conflict-1366');
+    await noAxeViolations(page, 'a draft whose autosave met a newer version');
+    // Nothing was overwritten on the server.
+    expect((await api<ApiObservation>(page, 'GET', `observation/${draft.json.id}`)).json.notes).toBe(`${marker}: theirs`);
+
+    await line.getByRole('button', { name: 'Compare the two versions' }).click();
+    await page.waitForURL((u) => u.pathname === `/app/observations/${draft.json.id}`);
+    const panel = page.getByRole('dialog', { name: 'Changed on the server' });
+    await panel.locator('tbody[data-field="notes"]').waitFor();
+    expect(await panel.locator('tbody[data-field="notes"] td').allTextContents()).toEqual([`${marker}: mine`, `${marker}: theirs`]);
+    expect(await panel.locator('tbody[data-field="status"] td').allTextContents()).toEqual(['Draft', 'Draft']);
+    await panel.getByRole('button', { name: 'Keep the server’s' }).click();
+    await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await api<ApiObservation>(page, 'GET', `observation/${draft.json.id}`)).json.notes).toBe(`${marker}: theirs`);
+  });
+});

@@ -1,6 +1,7 @@
-// The conflict panel's comparison of an interaction (issue 31): every field the person can edit, both versions side by
+// The conflict panel's comparison of an interaction and of an observation (issue 31): every field the person can edit, both versions side by
 // side, and a merge field by field. Pure; apart from outboxRules.ts (which the lists of interactions load for their
 // one-click complete) so only the panel, loaded when opened, brings it.
+import type { ObservationAnswer } from '../../common/schemas/answers/observations';
 import type { Interaction } from '../../common/schemas/interactions';
 
 /** An interaction as the conflict panel reads it: the server's answer, or the person's version (the server's with the
@@ -121,5 +122,145 @@ export function mergeInteraction(
   preview.participants = [...people, ...groupSide.participants.filter((p) => p.group_id !== null)];
   preview.field_values = shownFields;
   if (preview.starts_at && preview.duration_minutes) preview.ends_at = new Date(Date.parse(preview.starts_at) + preview.duration_minutes * 60_000).toISOString();
+  return { body: out, preview };
+}
+
+// ---- Observations ---------------------------------------------------------------------------------------------------
+
+/** An observation as the conflict panel reads it: the server's answer, or the person's version (the server's with the
+ *  preview their queued edit keeps laid over it, `previewOfCapture`). */
+export type ObservationView = Pick<ObservationAnswer, 'educator' | 'form' | 'observed_at' | 'duration_minutes' | 'status' | 'items' | 'answers' | 'notes' | 'next_steps'>
+  & Partial<Pick<ObservationAnswer, 'private_notes' | 'look_fors'>>;
+type ObservationBodyAnswer = { item_id: number; value: NonNullable<ObservationAnswer['answers']>[number]['value']; evidence: string | null };
+
+const itemKey = (id: number) => `item:${id}`;
+const itemIdOf = (key: string): number | null => (key.startsWith('item:') ? Number(key.slice(5)) : null);
+const OBSERVATION_TEXTS = ['notes', 'next_steps', 'private_notes'] as const;
+// Shown even when empty on both sides: what every observation has.
+const OBSERVATION_ALWAYS = new Set(['educator', 'form', 'observed_at', 'duration_minutes', 'status', 'notes']);
+const byPosition = (items: readonly ObservationView['items'][number][]) => [...items].sort((a, b) => a.position - b.position);
+
+/** An item's answer compared: a text item's words, any other's value and evidence; null when unanswered. */
+function answerFact(v: ObservationView, item: ObservationView['items'][number]): unknown {
+  const a = v.answers?.find((x) => x.item_id === item.id);
+  if (!a) return null;
+  if (item.kind === 'text') return typeof a.value === 'string' && a.value.trim() ? a.value.trim() : null;
+  const value = emptyValue(a.value) ? null : a.value;
+  const evidence = a.evidence?.trim() || null;
+  return value === null && evidence === null ? null : { value, evidence };
+}
+
+function observationFacts(v: ObservationView): [string, unknown][] {
+  return [
+    ['educator', v.educator.id],
+    ['form', v.form.id],
+    ['observed_at', v.observed_at],
+    ['duration_minutes', v.duration_minutes],
+    ['status', v.status],
+    ...byPosition(v.items).map((item): [string, unknown] => [itemKey(item.id), answerFact(v, item)]),
+    ['notes', v.notes?.trim() || null],
+    ['next_steps', v.next_steps?.trim() || null],
+    ['private_notes', v.private_notes?.trim() || null],
+  ];
+}
+
+/** The item an observation row names, from either side (the two may use different forms). */
+export function observationItemOf(key: string, mine: ObservationView, server: ObservationView): ObservationView['items'][number] | undefined {
+  const id = itemIdOf(key);
+  return id === null ? undefined : mine.items.find((i) => i.id === id) ?? server.items.find((i) => i.id === id);
+}
+
+/**
+ * Every field the person can edit on an observation, both versions side by side (issue 31's conflict panel), in the
+ * capture's order: educator, form, when, minutes, status, each item's answer (by its label, in the form's order: an item
+ * only the server's form has comes after the person's), notes, next steps, private notes. An item unanswered on both
+ * sides is left out; private notes only when the person may read them (their own). A text item merges as a text.
+ */
+export function observationConflictRows(mine: ObservationView, server: ObservationView): ConflictRow[] {
+  const a = new Map(observationFacts(mine));
+  const b = new Map(observationFacts(server));
+  const keys = [...a.keys()];
+  for (const key of b.keys()) if (!a.has(key)) keys.splice(keys.indexOf('notes'), 0, key);
+  return keys
+    .filter((key) => key !== 'private_notes' || ('private_notes' in mine || 'private_notes' in server))
+    .map((key) => {
+      const m = a.get(key) ?? null;
+      const s = b.get(key) ?? null;
+      const text = OBSERVATION_TEXTS.includes(key as never) || observationItemOf(key, mine, server)?.kind === 'text';
+      return { key, mine: m, server: s, differs: JSON.stringify(m) !== JSON.stringify(s), text };
+    })
+    .filter((row) => OBSERVATION_ALWAYS.has(row.key) || row.differs || !emptyValue(row.mine) || !emptyValue(row.server));
+}
+
+/** Seen of the look-fors answered seen or not seen (not applicable left out): the server's `look_fors`. */
+function lookFors(items: ObservationView['items'], answers: readonly { item_id: number; value: unknown }[]): { seen: number; applicable: number } {
+  let seen = 0;
+  let applicable = 0;
+  for (const item of items.filter((i) => i.kind === 'look_for')) {
+    const value = answers.find((x) => x.item_id === item.id)?.value;
+    if (value === 'yes') seen += 1;
+    if (value === 'yes' || value === 'no') applicable += 1;
+  }
+  return { seen, applicable };
+}
+
+/**
+ * A merged observation: for each differing field the side chosen (`'mine'`/`'server'`) or, for a text (notes, next
+ * steps, private notes, a text item's answer), the merged text. The form chosen brings its answers: with the server's
+ * form, the server's answers (its items are not the person's); else each item's answer from the side chosen for it.
+ * Gives the request body (the person's, with the server's values where chosen) and the preview the screens show until
+ * it syncs.
+ */
+export function mergeObservation(
+  body: Record<string, unknown>, mine: ObservationView, server: ObservationView, choices: Record<string, 'mine' | 'server' | { text: string }>,
+): { body: Record<string, unknown>; preview: Partial<ObservationAnswer> } {
+  const out: Record<string, unknown> = { ...body };
+  const preview: Partial<ObservationAnswer> = { ...mine };
+  const theirsForm = choices.form === 'server';
+  const side = theirsForm ? server : mine;
+  const answers = new Map<number, ObservationBodyAnswer>(theirsForm
+    ? (server.answers ?? []).map((x) => [x.item_id, { item_id: x.item_id, value: x.value, evidence: x.evidence }])
+    : ((body.answers as ObservationBodyAnswer[] | undefined) ?? []).map((x) => [x.item_id, x]));
+  if (theirsForm) {
+    out.form_id = server.form.id;
+    preview.form = server.form;
+    preview.items = server.items;
+  }
+  for (const [key, choice] of Object.entries(choices)) {
+    const itemId = itemIdOf(key);
+    if (itemId !== null) {
+      if (theirsForm || choice === 'mine') continue;
+      if (typeof choice === 'object') {
+        const words = choice.text.trim();
+        if (words) answers.set(itemId, { item_id: itemId, value: words, evidence: answers.get(itemId)?.evidence ?? null });
+        else answers.delete(itemId);
+        continue;
+      }
+      const theirs = server.answers?.find((x) => x.item_id === itemId);
+      if (theirs) answers.set(itemId, { item_id: itemId, value: theirs.value, evidence: theirs.evidence });
+      else answers.delete(itemId);
+      continue;
+    }
+    if (typeof choice === 'object') {
+      out[key] = choice.text;
+      (preview as Record<string, unknown>)[key] = choice.text.trim() || null;
+      continue;
+    }
+    if (choice === 'mine') continue;
+    switch (key) {
+      case 'educator': out.staff_id = server.educator.id; preview.educator = server.educator; break;
+      case 'observed_at': out.observed_at = server.observed_at; preview.observed_at = server.observed_at; break;
+      case 'duration_minutes': out.duration_minutes = server.duration_minutes; preview.duration_minutes = server.duration_minutes; break;
+      case 'status': out.status = server.status; preview.status = server.status; break;
+    }
+  }
+  // The answers in the chosen form's order, as the capture sends them.
+  const merged = byPosition(side.items).flatMap((item) => {
+    const x = answers.get(item.id);
+    return x ? [x] : [];
+  });
+  out.answers = merged;
+  preview.answers = merged as ObservationAnswer['answers'];
+  preview.look_fors = lookFors(side.items, merged);
   return { body: out, preview };
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../common/schemas/interactions';
 import type { Interaction } from '../../common/schemas/interactions';
-import { interactionConflictRows, type InteractionView, mergeInteraction } from './outboxConflict';
+import { interactionConflictRows, type InteractionView, mergeInteraction, mergeObservation, observationConflictRows, type ObservationView } from './outboxConflict';
 import {
   backoffMs, conflictRows, correctionHref, mergeText, nextSeq, nextToSend, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
 } from './outboxRules';
@@ -283,5 +283,90 @@ describe('a write kept again and again (an observation\'s draft, keptVersion)', 
 
   it('makes the write when none is stored', () => {
     expect(keptVersion(7, 'abc', draft, 200, undefined)).toMatchObject({ id: 'abc', userId: 7, kind: 'observation.create', body: { notes: 'newer' }, keptAt: 200, state: 'waiting' });
+  });
+});
+
+// ---- Observations (issue 31: an observation's edit from an older version) -----------------------------------------
+
+const obsItem = (id: number, kind: ObservationView['items'][number]['kind'], label: string, position = id): ObservationView['items'][number] => ({
+  id, lineage_id: id, position, section: null, label, kind, required: false, options: null, multiple: null, scale: kind === 'rating' ? 4 : null, skill: null,
+});
+const WALK = [obsItem(1, 'look_for', 'Learning target posted'), obsItem(2, 'look_for', 'Students talk'), obsItem(3, 'rating', 'Engagement'), obsItem(4, 'text', 'Wonderings')];
+function obsView(patch: Partial<ObservationView> = {}): ObservationView {
+  return {
+    educator: { id: 10, name: 'Jordan Ellis' }, form: { id: 3, name: 'Classroom walkthrough', version: 1 }, observed_at: '2026-11-24T15:05:00.000Z',
+    duration_minutes: 15, status: 'completed', items: WALK,
+    answers: [{ item_id: 1, value: 'yes', evidence: null }, { item_id: 3, value: 3, evidence: 'Most on task' }],
+    notes: 'Theirs', next_steps: null, private_notes: 'Mine only', look_fors: { seen: 1, applicable: 1 }, ...patch,
+  };
+}
+
+describe('the conflict panel\'s fields of an observation', () => {
+  it('every field the observer can edit in the capture\'s order, each item\'s answer by its item, the differing ones marked', () => {
+    const server = obsView({ duration_minutes: 20, answers: [{ item_id: 1, value: 'no', evidence: null }, { item_id: 3, value: 3, evidence: 'Most on task' }] });
+    const mine = obsView({ answers: [{ item_id: 1, value: 'yes', evidence: null }, { item_id: 3, value: 3, evidence: 'Most on task' }, { item_id: 4, value: 'Why pairs? ', evidence: null }], notes: 'Mine' });
+    const rows = observationConflictRows(mine, server);
+    expect(rows.map((r) => r.key)).toEqual(['educator', 'form', 'observed_at', 'duration_minutes', 'status', 'item:1', 'item:3', 'item:4', 'notes', 'private_notes']);
+    expect(rows.filter((r) => r.differs).map((r) => r.key)).toEqual(['duration_minutes', 'item:1', 'item:4', 'notes']);
+    expect(rows.find((r) => r.key === 'item:1')).toMatchObject({ mine: { value: 'yes', evidence: null }, server: { value: 'no', evidence: null }, text: false });
+    // A text item's answer is its words, merged as a text; unanswered on both sides (item 2) and next steps empty on both are left out.
+    expect(rows.find((r) => r.key === 'item:4')).toMatchObject({ mine: 'Why pairs?', server: null, text: true });
+    expect(rows.find((r) => r.key === 'notes')).toMatchObject({ text: true });
+  });
+
+  it('with another form on one side: each side\'s items, the server\'s after the person\'s', () => {
+    const other = [obsItem(21, 'look_for', 'Objective shared'), obsItem(22, 'text', 'Notes on talk')];
+    const server = obsView({ form: { id: 9, name: 'Math look-fors', version: 2 }, items: other, answers: [{ item_id: 21, value: 'yes', evidence: null }] });
+    const rows = observationConflictRows(obsView(), server);
+    expect(rows.map((r) => r.key)).toEqual(['educator', 'form', 'observed_at', 'duration_minutes', 'status', 'item:1', 'item:3', 'item:21', 'notes', 'private_notes']);
+    expect(rows.find((r) => r.key === 'form')).toMatchObject({ mine: 3, server: 9, differs: true });
+  });
+});
+
+describe('a merged observation', () => {
+  const body = {
+    form_id: 3, staff_id: 10, observed_at: '2026-11-24T15:05:00.000Z', duration_minutes: 15, status: 'completed', notes: 'Mine', next_steps: null, private_notes: 'Mine only',
+    answers: [{ item_id: 1, value: 'yes', evidence: null }, { item_id: 3, value: 3, evidence: 'Most on task' }, { item_id: 4, value: 'Why pairs?', evidence: null }],
+  };
+  const mine = obsView({ answers: body.answers, notes: 'Mine' });
+  const server = obsView({ duration_minutes: 20, answers: [{ item_id: 1, value: 'no', evidence: null }, { item_id: 2, value: 'yes', evidence: 'Pairs' }, { item_id: 3, value: 3, evidence: 'Most on task' }] });
+
+  it('takes the server\'s answer of each item chosen so, the merged texts and the person\'s for the rest, answers in the form\'s order', () => {
+    const merged = mergeObservation(body, mine, server, {
+      duration_minutes: 'server', 'item:1': 'server', 'item:2': 'server', 'item:4': { text: 'Why pairs? And why now?' }, notes: { text: 'Theirs\n\nMine' },
+    });
+    expect(merged.body).toEqual({
+      ...body, duration_minutes: 20, notes: 'Theirs\n\nMine',
+      answers: [
+        { item_id: 1, value: 'no', evidence: null }, { item_id: 2, value: 'yes', evidence: 'Pairs' }, { item_id: 3, value: 3, evidence: 'Most on task' },
+        { item_id: 4, value: 'Why pairs? And why now?', evidence: null },
+      ],
+    });
+    expect(merged.preview).toMatchObject({ duration_minutes: 20, notes: 'Theirs\n\nMine', look_fors: { seen: 1, applicable: 2 }, form: { id: 3 } });
+    expect(merged.preview.answers).toEqual(merged.body.answers);
+  });
+
+  it('an answer chosen from a side without one is removed; an emptied text answer too', () => {
+    const merged = mergeObservation(body, mine, server, { 'item:4': { text: '  ' }, 'item:1': 'mine' });
+    expect((merged.body.answers as { item_id: number }[]).map((a) => a.item_id)).toEqual([1, 3]);
+  });
+
+  it('the server\'s form brings its own answers', () => {
+    const other = [obsItem(21, 'look_for', 'Objective shared')];
+    const theirs = obsView({ form: { id: 9, name: 'Math look-fors', version: 2 }, items: other, answers: [{ item_id: 21, value: 'yes', evidence: null }] });
+    const merged = mergeObservation(body, mine, theirs, { form: 'server', 'item:1': 'mine' });
+    expect(merged.body).toMatchObject({ form_id: 9, answers: [{ item_id: 21, value: 'yes', evidence: null }] });
+    expect(merged.preview).toMatchObject({ form: { id: 9, name: 'Math look-fors' }, items: other, look_fors: { seen: 1, applicable: 1 } });
+  });
+});
+
+describe('an observation shown as its observer edited it (asQueued)', () => {
+  it('lays the queued edit\'s preview over the server\'s version, marked by that write; another observation\'s stays as it is', () => {
+    const server = { id: 40, ...obsView(), updated_at: '2026-11-24T16:00:00.000Z' };
+    const edit = write({ kind: 'observation.update', target: 40, summary: { title: 'Classroom walkthrough', detail: '', staffIds: [10], extra: { preview: { notes: 'Edited offline', status: 'completed', duration_minutes: 25 } } } });
+    const shown = asQueued(server, [edit], { update: 'observation.update' });
+    expect(shown.record).toMatchObject({ id: 40, notes: 'Edited offline', duration_minutes: 25, updated_at: server.updated_at, educator: { id: 10 } });
+    expect(shown.write?.id).toBe(edit.id);
+    expect(asQueued({ ...server, id: 41 }, [edit], { update: 'observation.update' })).toEqual({ record: { ...server, id: 41 }, write: null });
   });
 });

@@ -75,6 +75,24 @@ export function keepBeforeLeaving(userId: number, id: string, write: NewWrite): 
   void keepInOutbox(userId, id, write, keptAt);
 }
 
+/**
+ * An edit the server refused as made from an older version while the form was online (issue 31, 409 `edit_conflict`):
+ * kept on the device under `id` as a conflict with the server's current version, for the conflict panel to settle (a
+ * waiting write under that id is replaced). Later saves of the form replace its body and keep it a conflict.
+ */
+export async function keepAsConflict(userId: number, id: string, write: NewWrite, server: Record<string, unknown> | undefined): Promise<void> {
+  await upsertWrite(id, (current) => ({
+    ...(current ?? newRecord(userId, write, id)), body: write.body, summary: write.summary, draft: write.draft ?? current?.draft,
+    baseUpdatedAt: current?.baseUpdatedAt ?? write.baseUpdatedAt ?? null, keptAt: Date.now(), state: 'conflict', server, message: undefined, errors: undefined,
+  }));
+}
+
+// The version each edit this tab synced made (its write's id → the answer's updated_at): a form still open on the record
+// goes on from it (the observation capture, whose queued draft the sync sent).
+const syncedVersions = new Map<string, string>();
+/** The version the sync's last send of this write made, when this tab sent it. */
+export const syncedVersion = (id: string): string | undefined => syncedVersions.get(id);
+
 /** Saves a corrected or settled write and sends the outbox again. */
 export async function requeue(record: OutboxRecord, patch: Partial<OutboxRecord>): Promise<void> {
   await putWrite({ ...record, ...patch, state: 'waiting', message: undefined, errors: undefined, server: undefined });
@@ -181,6 +199,7 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
         }
         // The person's later edits of this record started from their own queued change: they follow the version it made.
         const version = data && typeof (data as { updated_at?: unknown }).updated_at === 'string' ? (data as { updated_at: string }).updated_at : null;
+        if (version) syncedVersions.set(sending.id, version);
         if (version && !isCreate(sending.kind)) {
           const moved = rebase(records, sending, version);
           for (const r of moved) await putWrite(r);
@@ -189,7 +208,8 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
         // Changed while it was on its way (a draft saved again): what is newer goes next, as an edit of the record made.
         const changedMeanwhile = JSON.stringify(stored.body) !== JSON.stringify(sending.body);
         if (sending.kind === 'observation.create' && serverId !== null && changedMeanwhile) {
-          const edit: OutboxRecord = { ...stored, kind: 'observation.update', target: serverId };
+          // From the version the create made: a change on the server since (another device) meets the conflict panel.
+          const edit: OutboxRecord = { ...stored, kind: 'observation.update', target: serverId, baseUpdatedAt: version };
           await putWrite(edit);
           records = [edit, ...records];
         } else if (isEdit(sending.kind) && changedMeanwhile) {

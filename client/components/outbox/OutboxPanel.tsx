@@ -1,12 +1,15 @@
 // The outbox panel (issue 31): each write that has not reached the server (waiting, refused with the server's
 // message, in conflict), with Correct and Discard; the conflict panel ("Yours" and "On the server" side by side,
 // keep either or merge). Loaded when the header's button first opens it.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { INTERACTION_STATUS_LABELS } from '../../../common/interactionValues';
+import { LOOK_FOR_LABELS, type LookForValue } from '../../../common/observationValues';
 import { deleteWrite } from '../../lib/outbox';
 import { conflictRows, correctionHref, mergeText, type OutboxRecord } from '../../lib/outboxRules';
-import { interactionConflictRows, type InteractionView, mergeInteraction } from '../../lib/outboxConflict';
+import {
+  interactionConflictRows, type InteractionView, mergeInteraction, mergeObservation, observationConflictRows, observationItemOf, type ObservationView,
+} from '../../lib/outboxConflict';
 import { requeue, syncNow } from '../../lib/outboxSync';
 import { lazyPart } from '../../lib/lazyPart';
 import { useInstantFormat } from '../../lib/session';
@@ -69,6 +72,9 @@ const m = defineMessages({
   yes: { id: 'outbox.panel.yes', defaultMessage: 'Yes' },
   no: { id: 'outbox.panel.no', defaultMessage: 'No' },
   draft: { id: 'outbox.panel.draft', defaultMessage: 'Draft' },
+  completed: { id: 'outbox.panel.completed', defaultMessage: 'Completed' },
+  ratingOf: { id: 'outbox.panel.ratingOf', defaultMessage: '{value} of {scale}' },
+  answerWithEvidence: { id: 'outbox.panel.answerWithEvidence', defaultMessage: '{answer} · “{evidence}”' },
 });
 
 const StepFormDialog = lazyPart('StepFormDialog', () => import('../actionSteps/StepDialogs').then((m) => m.StepFormDialog));
@@ -78,6 +84,16 @@ export function OutboxPanel({ rows, focusId, onClose }: { rows: OutboxRecord[]; 
   const navigate = useNavigate();
   const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
   const [settling, setSettling] = useState<OutboxRecord | null>(() => rows.find((r) => r.id === focusId && r.state === 'conflict') ?? null);
+  // A conflict just kept by a form (an online save refused as made from an older version) reaches this list a moment
+  // after the panel opens: it opens on it then.
+  const focusWaits = useRef(focusId !== undefined && !rows.some((r) => r.id === focusId));
+  useEffect(() => {
+    if (!focusWaits.current) return;
+    const found = rows.find((r) => r.id === focusId);
+    if (!found) return;
+    focusWaits.current = false;
+    if (found.state === 'conflict') setSettling(found);
+  }, [rows, focusId]);
   const waiting = rows.filter((r) => r.state === 'waiting' || r.state === 'sending').length;
   const [correcting, setCorrecting] = useState<OutboxRecord | null>(null);
   const correct = (r: OutboxRecord) => {
@@ -199,6 +215,9 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
   // An interaction edit keeps how the person's version looks (its preview): every field, with names, side by side.
   const views = record.kind === 'interaction.update' && record.server && preview
     ? { mine: { ...(server as unknown as InteractionView), ...preview } as InteractionView, server: server as unknown as InteractionView } : null;
+  // So does an observation's (previewOfCapture): every field, each item's answer by its label.
+  const observed = record.kind === 'observation.update' && record.server && preview
+    ? { mine: { ...(server as unknown as ObservationView), ...(preview as Partial<ObservationView>) } as ObservationView, server: server as unknown as ObservationView } : null;
   const fieldLabel = (key: string): string => {
     const id = Number(key.slice(6));
     return (views?.mine.field_values.find((f) => f.field_id === id) ?? views?.server.field_values.find((f) => f.field_id === id))?.label ?? key;
@@ -207,6 +226,7 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
     interaction_type: t(m.fieldType), starts_at: t(m.fieldWhen), duration_minutes: t(m.fieldMinutes), status: t(m.fieldStatus), coach: t(m.fieldCoach),
     participants: t(m.fieldEducators), groups: t(m.fieldGroups), building: t(m.fieldSchool), coaching_cycle: t(m.fieldCycle), focus_skills: t(m.fieldSkills),
     notes: t(m.fieldNotes), next_steps: t(m.fieldNextSteps), private_notes: t(m.fieldPrivateNotes),
+    educator: t(m.fieldEducator), form: t(m.fieldForm), observed_at: t(m.fieldWhen),
   };
   // An observation's answer names its educator and form; its body their ids.
   const serverFlat: Record<string, unknown> = {
@@ -215,9 +235,15 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
   };
   const rows: Row[] = views
     ? interactionConflictRows(views.mine, views.server).map((row) => ({ ...row, label: row.key.startsWith('field:') ? fieldLabel(row.key) : labels[row.key] ?? row.key }))
-    : conflictRows(record.body, serverFlat, conflictFields().filter((f) => f.key in record.body)).map((row) => ({ ...row, text: TEXT_FIELDS.includes(row.key) }));
+    : observed
+      ? observationConflictRows(observed.mine, observed.server)
+        .map((row) => ({ ...row, label: observationItemOf(row.key, observed.mine, observed.server)?.label ?? labels[row.key] ?? row.key }))
+      : conflictRows(record.body, serverFlat, conflictFields().filter((f) => f.key in record.body)).map((row) => ({ ...row, text: TEXT_FIELDS.includes(row.key) }));
+  // Two forms: the answers go with the form chosen (each form's items are its own), so they are not chosen one by one.
+  const formsDiffer = !!observed && observed.mine.form.id !== observed.server.form.id;
   const [merging, setMerging] = useState<Record<string, unknown> | null>(null);
   const [busy, setBusy] = useState(false);
+  const introRef = useRef<HTMLDivElement>(null);
   const names = (list: readonly { name: string }[] | undefined) => (list && list.length ? list.map((x) => x.name).join(', ') : null);
   const answer = (value: unknown, kind: string | undefined): string => {
     if (Array.isArray(value)) return value.join(', ');
@@ -225,8 +251,30 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
     if (kind === 'date' && typeof value === 'string') return date(`${value}T12:00:00.000Z`, 'PP');
     return String(value);
   };
+  // An observation's answer as its page shows it: Seen / Not seen / N/A, "3 of 4", the choices, the words; and its evidence.
+  const itemAnswer = (key: string, value: unknown): string => {
+    const item = observed ? observationItemOf(key, observed.mine, observed.server) : undefined;
+    if (value === null || value === undefined) return '—';
+    if (typeof value === 'string') return value;
+    const { value: given, evidence } = value as { value: unknown; evidence: string | null };
+    let shown = '';
+    if (given !== null && given !== undefined) {
+      if (item?.kind === 'look_for' && LOOK_FOR_LABELS[given as LookForValue]) shown = tText(LOOK_FOR_LABELS[given as LookForValue]);
+      else if (item?.kind === 'rating') shown = t(m.ratingOf, { value: String(given), scale: item.scale ?? 4 });
+      else shown = Array.isArray(given) ? given.join(', ') : String(given);
+    }
+    if (!evidence) return shown || '—';
+    return shown ? t(m.answerWithEvidence, { answer: shown, evidence }) : evidence;
+  };
   // A value as the screens show it: dates on the person's clock, names not ids, the status's and type's names.
   const show = (key: string, side: Side, value: unknown): string => {
+    if (observed) {
+      const o = observed[side];
+      if (key.startsWith('item:')) return itemAnswer(key, value);
+      if (key === 'educator') return o.educator.name;
+      if (key === 'form') return o.form.name;
+      if (key === 'status') return o.status === 'completed' ? t(m.completed) : t(m.draft);
+    }
     const v = views?.[side];
     let shown: string | null | undefined;
     if (v) {
@@ -271,12 +319,12 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
     onClose();
   };
   const saveMerged = (chosen: Record<string, unknown>) => {
-    if (!views) return settle({ body: { ...record.body, ...chosen } });
+    if (!views && !observed) return settle({ body: { ...record.body, ...chosen } });
     const choices: Record<string, Side | { text: string }> = {};
     for (const row of rows.filter((r) => r.differs)) {
       choices[row.key] = row.text ? { text: String(chosen[row.key] ?? '') } : JSON.stringify(chosen[row.key]) === JSON.stringify(row.server) ? 'server' : 'mine';
     }
-    const merged = mergeInteraction(record.body, views.mine, views.server, choices);
+    const merged = views ? mergeInteraction(record.body, views.mine, views.server, choices) : mergeObservation(record.body, observed!.mine, observed!.server, choices);
     return settle({ body: merged.body, summary: { ...record.summary, extra: { ...record.summary.extra, preview: merged.preview } } });
   };
   if (record.state !== 'conflict') {
@@ -292,7 +340,7 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
     setMerging(merged);
   };
   return (
-    <Modal open title={t(m.changedOnServer)} onClose={onClose} size="lg" dismissible={!busy} className="conflict-panel"
+    <Modal open title={t(m.changedOnServer)} onClose={onClose} size="lg" dismissible={!busy} className="conflict-panel" initialFocusRef={introRef}
       footer={merging ? (
         <>
           <Button variant="secondary" onClick={() => setMerging(null)} disabled={busy}>{t(m.back)}</Button>
@@ -306,13 +354,16 @@ function ConflictPanel({ record, onClose }: { record: OutboxRecord; onClose: () 
         </>
       )}>
       <div className="stack stack--sm">
-        <Alert tone="warning" title={t(outboxMessages.conflictTitle)}>
-          <p>{t(m.someoneSaved, { title: record.summary.title })}</p>
-        </Alert>
+        {/* Focused as the panel opens: read first, and a long comparison (an observation's answers) does not scroll it away. */}
+        <div ref={introRef} tabIndex={-1} className="conflict-panel__intro">
+          <Alert tone="warning" title={t(outboxMessages.conflictTitle)}>
+            <p>{t(m.someoneSaved, { title: record.summary.title })}</p>
+          </Alert>
+        </div>
         {!record.server && <p className="muted">{t(m.serverUnread)}</p>}
         {merging ? (
           <div className="stack stack--sm">
-            {rows.filter((r) => r.differs).map((row) => (
+            {rows.filter((r) => r.differs && !(formsDiffer && r.key.startsWith('item:'))).map((row) => (
               row.text ? (
                 <label key={row.key} className="field">
                   <span className="field__label">{row.label}</span>

@@ -42,7 +42,10 @@ function QueuedRecords({ kinds, staffId, label }: { kinds: OutboxRecord['kind'][
       {rows.map((r) => (
         <li key={r.id} className={`outbox-row queued-item queued-item--${r.state}`}>
           <div className="outbox-row__text">
-            <p className="outbox-row__title"><strong>{r.summary.title}</strong></p>
+            <p className="outbox-row__title">
+              <strong>{r.summary.title}</strong>
+              {r.kind === 'observation.update' && <span className="muted text-sm"> · {kindLabel(r.kind)}</span>}
+            </p>
             {r.summary.note && <p className="text-sm">{r.summary.note}</p>}
             <p className="text-sm muted">
               {r.summary.detail}

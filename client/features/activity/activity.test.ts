@@ -277,4 +277,27 @@ describe('an edit saved without a signal, as the screens show it until it syncs 
     expect(preview.needs_completing).toBe(true);
     expect('notes' in preview || 'next_steps' in preview || 'private_notes' in preview).toBe(false);
   });
+
+  it('names a cycle and focus skills chosen anew from the form\'s loaded options, skills in the framework\'s order', () => {
+    const i = interaction({ coaching_cycle: null, focus_skills: [{ id: 9, name: 'Questioning' }] });
+    const values = { ...valuesFromInteraction(i, ZONE), cycleId: 5, skillIds: [9, 3, 8] };
+    const options = {
+      cycles: [{ id: 4, title: 'Fall cycle' }, { id: 5, title: 'Math discourse' }],
+      skills: [{ id: 8, name: 'Wait time' }, { id: 9, name: 'Questioning (renamed since)' }, { id: 3, name: 'Pacing' }],
+    };
+    const preview = previewOfEdit(i, values, toPayload(values, type(7, 45), ZONE), { ...names, type: type(7, 45), ...options }, now);
+    expect(preview.coaching_cycle).toEqual({ id: 5, title: 'Math discourse' });
+    // The interaction's own names stay as it showed them; the new ones come from the framework.
+    expect(preview.focus_skills).toEqual([{ id: 8, name: 'Wait time' }, { id: 9, name: 'Questioning' }, { id: 3, name: 'Pacing' }]);
+    // Not in the body the form sends: only ids go to the server.
+    expect(toPayload(values, type(7, 45), ZONE)).toMatchObject({ coaching_cycle_id: 5, skill_ids: [9, 3, 8] });
+  });
+
+  it('without the options (a cycle no longer offered, a skill outside the framework): the cycle shows once synced, a kept skill keeps its name', () => {
+    const i = interaction({ coaching_cycle: { id: 2, title: 'Old cycle' }, focus_skills: [{ id: 9, name: 'Questioning' }] });
+    const values = { ...valuesFromInteraction(i, ZONE), cycleId: 6, skillIds: [9, 3] };
+    const preview = previewOfEdit(i, values, toPayload(values, type(7, 45), ZONE), { ...names, type: type(7, 45) }, now);
+    expect(preview.coaching_cycle).toBeNull();
+    expect(preview.focus_skills).toEqual([{ id: 9, name: 'Questioning' }]);
+  });
 });

@@ -244,17 +244,29 @@ export function interactionSummary(values: LogValues, type: Pick<InteractionType
 
 type Named = { id: number; name: string };
 
+/** The focus skills chosen, named: in the framework's order, then any the framework no longer lists (kept from the interaction). */
+function focusSkillsOf(chosen: readonly number[], had: readonly Named[], framework: readonly Named[]): Named[] {
+  const wanted = new Set(chosen);
+  const named = framework.filter((k) => wanted.has(k.id)).map((k) => ({ id: k.id, name: had.find((x) => x.id === k.id)?.name ?? k.name }));
+  const rest = had.filter((k) => wanted.has(k.id) && !named.some((x) => x.id === k.id));
+  return [...named, ...rest];
+}
+
 /**
  * An edited interaction as the person saved it without a signal (issue 31): what the detail and the lists show at
- * once, over the server's version, until the edit syncs (outboxRules `asQueued`). Names come from the form's own
- * lists; what the form cannot name (a cycle or skill chosen anew) shows once it has synced, and what the server hides
- * from the caller stays as it was.
+ * once, over the server's version, until the edit syncs (outboxRules `asQueued`). Names come from the form's own,
+ * already loaded lists (a cycle or focus skill chosen anew too: the cycle select's open cycles, the framework's skills);
+ * what the form cannot name shows once it has synced, and what the server hides from the caller stays as it was.
  */
 export function previewOfEdit(
   i: Interaction,
   values: LogValues,
   payload: InteractionPayload,
-  names: { type?: InteractionType; buildings: readonly Named[]; groups: readonly Named[]; coaches: readonly Named[] },
+  names: {
+    type?: InteractionType; buildings: readonly Named[]; groups: readonly Named[]; coaches: readonly Named[];
+    /** The cycles the form offered, and the framework's skills in its order. */
+    cycles?: readonly { id: number; title: string }[]; skills?: readonly Named[];
+  },
   now: number = Date.now(),
 ): Partial<Interaction> {
   const startsAt = payload.starts_at || i.starts_at;
@@ -283,8 +295,11 @@ export function previewOfEdit(
       ...i.participants.filter((p) => p.group_id !== null && keptGroups.has(p.group_id)),
     ],
     groups,
-    coaching_cycle: values.cycleId === null ? null : i.coaching_cycle?.id === values.cycleId ? i.coaching_cycle : null,
-    focus_skills: i.focus_skills.filter((k) => values.skillIds.includes(k.id)),
+    coaching_cycle: values.cycleId === null ? null : i.coaching_cycle?.id === values.cycleId ? i.coaching_cycle : (() => {
+      const c = names.cycles?.find((x) => x.id === values.cycleId);
+      return c ? { id: c.id, title: c.title } : null;
+    })(),
+    focus_skills: focusSkillsOf(values.skillIds, i.focus_skills, names.skills ?? []),
     field_values: (type?.fields ?? []).flatMap((f) => {
       const value = (payload.field_values as Record<string, unknown> | undefined)?.[String(f.id)];
       if (value === undefined || value === null) return i.field_values.filter((fv) => fv.field_id === f.id && hidden.textField(fv.kind));

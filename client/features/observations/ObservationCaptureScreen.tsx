@@ -19,18 +19,20 @@ import { ConfirmDialog } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
-import { ApiError } from '../../lib/api';
+import { EDIT_CONFLICT_CODE } from '../../../common/syncValues';
+import { openOutboxPanel } from '../../components/outbox/OutboxButton';
+import { api, ApiError } from '../../lib/api';
 import { browserTimeZone } from '../../lib/dates';
 import { useInteractionTypes } from '../../lib/lookups';
-import { getWrite } from '../../lib/outbox';
+import { getWrite, listWrites } from '../../lib/outbox';
 import type { OutboxKind, OutboxRecord } from '../../lib/outboxRules';
-import { keepBeforeLeaving, keepInOutbox, type NewWrite, syncNow } from '../../lib/outboxSync';
+import { keepAsConflict, keepBeforeLeaving, keepInOutbox, type NewWrite, syncedVersion, syncNow } from '../../lib/outboxSync';
 import { useAuthUser } from '../../lib/session';
 import { roundedNow, zonedTime } from '../../lib/zonedTime';
-import { type Observation, type ObservationBody, observationApi, useEducatorName, useObservation, useObservationForms } from './api';
+import { type Observation, type ObservationBody, type ObservationItem as FormItem, observationApi, useEducatorName, useObservation, useObservationForms } from './api';
 import {
-  type Answer, answersOf, blankCapture, bodyOf, type Capture, captureErrors, captureFromObservation, type CaptureErrors, defaultFormId, FALLBACK_MINUTES,
-  NO_ERRORS, type ObservationItem, sectionsOf, stampNote, tallyOf, tallyText,
+  type Answer, answersOf, blankCapture, bodyOf, type Capture, captureOfWrite, captureErrors, captureFromObservation, type CaptureErrors, defaultFormId, FALLBACK_MINUTES,
+  NO_ERRORS, type ObservationItem, previewOfCapture, sectionsOf, stampNote, tallyOf, tallyText,
 } from './capture';
 import { ItemField } from './components/ItemField';
 import { defineMessages, t, tRich } from '../../lib/i18n';
@@ -97,6 +99,8 @@ const m = defineMessages({
   draftSavedAt: { id: 'observations.draftSavedAt', defaultMessage: 'Draft saved {at}' },
   draftIdle: { id: 'observations.draftIdle', defaultMessage: 'Saved as a draft once you choose the educator and start' },
   retry: { id: 'observations.retry', defaultMessage: 'Retry' },
+  draftConflict: { id: 'observations.draftConflict', defaultMessage: 'Changed elsewhere since you opened it: your version is kept on this device.' },
+  compare: { id: 'observations.compare', defaultMessage: 'Compare the two versions' },
 });
 
 const AUTOSAVE_MS = 3000;
@@ -121,6 +125,27 @@ function useRefusedWrite(outboxId: string | null, userId: number | undefined, ki
   return found?.id === outboxId ? found.record : undefined;
 }
 
+/**
+ * The person's edit of this observation still on the device (issue 31: waiting to sync, refused or in conflict): the
+ * capture goes on from it, under its id, rather than from the server's older version (undefined while reading).
+ */
+function useQueuedEdit(observationId: number | null, userId: number | undefined): OutboxRecord | null | undefined {
+  const [found, setFound] = useState<{ id: number; record: OutboxRecord | null } | null>(null);
+  useEffect(() => {
+    if (!observationId || userId === undefined) return;
+    let live = true;
+    void listWrites(userId).then((rows) => {
+      const record = rows.filter((r) => r.kind === 'observation.update' && r.target === observationId && r.draft).at(-1) ?? null;
+      if (live) setFound({ id: observationId, record });
+    }, () => live && setFound({ id: observationId, record: null }));
+    return () => {
+      live = false;
+    };
+  }, [observationId, userId]);
+  if (!observationId || userId === undefined) return null;
+  return found?.id === observationId ? found.record : undefined;
+}
+
 export default function ObservationCaptureScreen({ route }: ScreenProps) {
   const { id } = useParams();
   const editId = id ? Number(id) || null : null;
@@ -128,7 +153,15 @@ export default function ObservationCaptureScreen({ route }: ScreenProps) {
   const { user } = useAuthUser();
   const [params] = useSearchParams();
   const correcting = useRefusedWrite(params.get('outbox'), user?.id, editId ? 'observation.update' : 'observation.create');
-  if (!user || correcting === undefined) return <LoadingBlock />;
+  const queued = useQueuedEdit(editId, user?.id);
+  // An edit opens on the current version (issue 31: its saves carry it as their base), so a cached answer is read
+  // again first when there is a signal; once open, the form stays.
+  const current = !!existing.data && (!existing.isValidating || !navigator.onLine);
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    if (current) setChecked(true);
+  }, [current]);
+  if (!user || correcting === undefined || queued === undefined) return <LoadingBlock />;
   if (!hasPermission(user.security.permissions, PERMISSIONS.seeActivity)) {
     return (
       <div className="stack obs-page">
@@ -148,7 +181,7 @@ export default function ObservationCaptureScreen({ route }: ScreenProps) {
         </div>
       );
     }
-    if (!existing.data) return <LoadingBlock label={t(m.loadingObservation)} />;
+    if (!existing.data || !(checked || current)) return <LoadingBlock label={t(m.loadingObservation)} />;
     if (!existing.data.can_edit) {
       return (
         <div className="stack obs-page">
@@ -157,7 +190,10 @@ export default function ObservationCaptureScreen({ route }: ScreenProps) {
         </div>
       );
     }
-    return <CaptureForm key={`${editId}-${correcting?.id ?? ''}`} existing={existing.data} timeZone={user.timezone || browserTimeZone()} correcting={correcting} />;
+    return (
+      <CaptureForm key={`${editId}-${correcting?.id ?? ''}-${queued?.id ?? ''}`} existing={existing.data} timeZone={user.timezone || browserTimeZone()}
+        correcting={correcting} queued={correcting ? null : queued} />
+    );
   }
   if (correcting) return <CaptureForm key={correcting.id} existing={null} timeZone={user.timezone || browserTimeZone()} correcting={correcting} />;
   return <NewCapture timeZone={user.timezone || browserTimeZone()} />;
@@ -184,30 +220,35 @@ function NewCapture({ timeZone }: { timeZone: string }) {
   return <CaptureForm existing={null} timeZone={timeZone} prefill={{ staff: staffId && name ? { id: staffId, name } : null, formId, calibrationId }} />;
 }
 
-type SaveState = { state: 'idle' } | { state: 'pending' } | { state: 'device' } | { state: 'saving' } | { state: 'saved'; at: string } | { state: 'error'; message: string };
+type SaveState = { state: 'idle' } | { state: 'pending' } | { state: 'device' } | { state: 'conflict' } | { state: 'saving' } | { state: 'saved'; at: string }
+  | { state: 'error'; message: string };
 
-function CaptureForm({ existing, timeZone, prefill, correcting }: {
+function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
   existing: Observation | null;
   timeZone: string;
   prefill?: { staff: { id: number; name: string } | null; formId: number | null; calibrationId?: number | null };
   /** A write the server refused: the form opens with its values, and saving replaces it in the outbox (same id). */
   correcting?: OutboxRecord | null;
+  /** The person's edit of this observation waiting on the device: the form goes on from it (same id). */
+  queued?: OutboxRecord | null;
 }) {
   const navigate = useNavigate();
   const toast = useToast();
   const forms = useObservationForms('active');
   const types = useInteractionTypes('active');
-  const [c, setC] = useState<Capture>(() => (correcting ? correcting.draft as Capture : existing ? captureFromObservation(existing, timeZone)
+  const resumed = correcting ?? queued ?? null;
+  const [c, setC] = useState<Capture>(() => (resumed ? captureOfWrite(resumed, existing, timeZone) : existing ? captureFromObservation(existing, timeZone)
     : blankCapture(roundedNow(timeZone, 1), { staff: prefill?.staff, formId: null, calibrationId: prefill?.calibrationId })));
   const [errors, setErrors] = useState<CaptureErrors>(NO_ERRORS);
   // Correcting a refused write: not saved yet.
-  const [save, setSave] = useState<SaveState>(correcting ? { state: 'pending' } : existing ? { state: 'saved', at: zonedTime(existing.updated_at, timeZone) } : { state: 'idle' });
+  const [save, setSave] = useState<SaveState>(correcting ? { state: 'pending' } : queued ? { state: queued.state === 'conflict' ? 'conflict' : 'device' }
+    : existing ? { state: 'saved', at: zonedTime(existing.updated_at, timeZone) } : { state: 'idle' });
   const [busy, setBusy] = useState(false);
   const [askForm, setAskForm] = useState<{ formId: number | null } | null>(null);
   const [notesOpen, setNotesOpen] = useState<Set<number>>(() => new Set(existing?.answers?.filter((a) => a.evidence).map((a) => a.item_id) ?? []));
   const completed = existing?.status === 'completed';
   const formRef = useRef<HTMLFormElement>(null);
-  const durationTouched = useRef(!!existing || !!correcting);
+  const durationTouched = useRef(!!existing || !!resumed);
 
   // The form: once the forms have loaded, the one asked for, else the walkthrough.
   const formList = forms.data?.data ?? [];
@@ -218,7 +259,7 @@ function CaptureForm({ existing, timeZone, prefill, correcting }: {
   }, [forms.data, c.formId, prefill?.formId]);
   const form = formList.find((f) => f.id === c.formId) ?? null;
   // An observation keeps the version it was made with: its own items while its form stays the same.
-  const items: ObservationItem[] = useMemo(
+  const items: FormItem[] = useMemo(
     () => (existing && c.formId === existing.form.id ? existing.items : form?.items ?? []),
     [existing, c.formId, form],
   );
@@ -235,44 +276,74 @@ function CaptureForm({ existing, timeZone, prefill, correcting }: {
   // online sends too (a repeat answers the record the sync made), and an existing one's changes under one id.
   const { user } = useAuthUser();
   const recent = useRecentParticipants(existing ? null : user?.id ?? null);
-  // Correcting: the refused write's own id, so the fix replaces it (a create keeps its client_id).
-  const clientId = useRef(correcting?.kind === 'observation.create' ? correcting.id : crypto.randomUUID().toLowerCase());
-  const updateKey = useRef(correcting?.kind === 'observation.update' ? correcting.id : crypto.randomUUID().toLowerCase());
-  const queuedOnce = useRef(!!correcting);
-  // The outbox's write for a version of the capture (its own values kept to reopen the form: Correct).
-  const writeOf = useCallback((body: ObservationBody, name: string, educator: string, capture: Capture): NewWrite => ({
-    kind: idRef.current ? 'observation.update' : 'observation.create', target: idRef.current, body: body as unknown as Record<string, unknown>,
-    summary: { title: name, detail: t(m.summaryDetail, { educator, status: body.status }), staffIds: [body.staff_id], startsAt: body.observed_at, note: body.notes?.slice(0, 80) || undefined },
-    draft: capture,
-  }), []);
-  const persist = useCallback(async (body: ObservationBody, name: string, educator: string, capture: Capture): Promise<{ queued: true } | { queued: false; o: Observation }> => {
+  // Correcting (or going on from an edit still on the device): that write's own id, so the new version replaces it (a
+  // create keeps its client_id).
+  const clientId = useRef(resumed?.kind === 'observation.create' ? resumed.id : crypto.randomUUID().toLowerCase());
+  const updateKey = useRef(resumed?.kind === 'observation.update' ? resumed.id : crypto.randomUUID().toLowerCase());
+  const queuedOnce = useRef(!!resumed);
+  // The version this edit started from (issue 31): every PUT carries it, so a version saved elsewhere meanwhile is a
+  // conflict to settle, never overwritten; each answer's version is the next save's.
+  const base = useRef<string | null>(resumed?.kind === 'observation.update' ? resumed.baseUpdatedAt ?? null : existing?.updated_at ?? null);
+  const latest = useRef({ c, items, formName: '', form, existing });
+  latest.current = { c, items, formName: form?.name ?? t(m.observation), form, existing };
+  // The outbox's write for a version of the capture: its own values kept to reopen the form (Correct), and for an edit
+  // its base version and how the observation will look (its page and the lists show it at once).
+  const writeOf = useCallback((body: ObservationBody, name: string, educator: string, capture: Capture): NewWrite => {
+    const { items: shownItems, form: chosen, existing: before } = latest.current;
+    const preview = idRef.current ? previewOfCapture(before, body, capture, shownItems, chosen ?? null) : undefined;
+    return {
+      kind: idRef.current ? 'observation.update' : 'observation.create', target: idRef.current, body: body as unknown as Record<string, unknown>,
+      baseUpdatedAt: idRef.current ? base.current : null,
+      summary: {
+        title: name, detail: t(m.summaryDetail, { educator, status: body.status }), staffIds: [body.staff_id], startsAt: body.observed_at,
+        note: body.notes?.slice(0, 80) || undefined, ...(preview ? { extra: { preview } } : {}),
+      },
+      draft: capture,
+    };
+  }, []);
+  const persist = useCallback(async (body: ObservationBody, name: string, educator: string, capture: Capture): Promise<{ queued: true; conflict: boolean } | { queued: false; o: Observation }> => {
     const key = idRef.current ? updateKey.current : clientId.current;
     const keep = async () => {
       if (!user) throw new ApiError(0, t(m.unreachable), 'network_error');
       queuedOnce.current = true;
       await keepInOutbox(user.id, key, writeOf(body, name, educator, capture));
-      return { queued: true as const };
+      return { queued: true as const, conflict: (await getWrite(key))?.state === 'conflict' };
     };
     if (!navigator.onLine || (queuedOnce.current && await getWrite(key))) {
       const kept = await keep();
-      if (navigator.onLine && user) void syncNow(user.id);
+      if (navigator.onLine && user && !kept.conflict) void syncNow(user.id);
       return kept;
     }
+    // What waited on the device has synced (sent by this tab): this edit goes on from the version that made.
+    if (queuedOnce.current && idRef.current) base.current = syncedVersion(key) ?? base.current;
     try {
-      if (idRef.current) return { queued: false, o: await observationApi.update(idRef.current, body) };
-      const made = await observationApi.create({ ...body, client_id: clientId.current } as ObservationBody);
-      // Made by the sync from an older version: this one goes over it.
-      return { queued: false, o: queuedOnce.current ? await observationApi.update(made.id, body) : made };
+      let o: Observation;
+      if (idRef.current) o = await observationApi.update(idRef.current, body, base.current);
+      else {
+        const made = await observationApi.create({ ...body, client_id: clientId.current } as ObservationBody);
+        // Made by the sync from an older version: this one goes over it.
+        o = queuedOnce.current ? await observationApi.update(made.id, body, made.updated_at) : made;
+      }
+      base.current = o.updated_at;
+      // Nothing of it waits on the device any more: the next saves go straight to the server, from this version.
+      queuedOnce.current = false;
+      return { queued: false, o };
     } catch (err) {
       if (err instanceof ApiError && err.status === 0) return keep();
+      if (err instanceof ApiError && err.code === EDIT_CONFLICT_CODE && idRef.current && user) {
+        // Saved elsewhere since this edit started (issue 31): kept on the device as a conflict, with the server's
+        // version, for the conflict panel (keep either or merge); later saves replace it there.
+        queuedOnce.current = true;
+        const server = await api.get<Record<string, unknown>>(`observation/${idRef.current}`).catch(() => undefined);
+        await keepAsConflict(user.id, updateKey.current, writeOf(body, name, educator, capture), server);
+        return { queued: true as const, conflict: true };
+      }
       throw err;
     }
   }, [user, writeOf]);
   const pending = useRef(false);
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ c, items, formName: '' });
-  latest.current = { c, items, formName: form?.name ?? t(m.observation) };
 
   const saveDraft = useCallback(async (): Promise<void> => {
     clearTimeout(timer.current);
@@ -286,7 +357,7 @@ function CaptureForm({ existing, timeZone, prefill, correcting }: {
       try {
         const sent = await persist(built.body, latest.current.formName, latest.current.c.staff?.name ?? '', latest.current.c);
         if (sent.queued) {
-          setSave({ state: 'device' });
+          setSave({ state: sent.conflict ? 'conflict' : 'device' });
           return;
         }
         const { o } = sent;
@@ -336,7 +407,7 @@ function CaptureForm({ existing, timeZone, prefill, correcting }: {
       // With a signal, the page closing sends it (a tab only hidden saves as usual, 3 s after typing pauses).
       if (event.type === 'visibilitychange' || inFlight.current) return;
       pending.current = false;
-      observationApi.saveOnLeaving(idRef.current, built.body);
+      observationApi.saveOnLeaving(idRef.current, built.body, base.current);
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
@@ -416,9 +487,15 @@ function CaptureForm({ existing, timeZone, prefill, correcting }: {
     try {
       const sent = await persist(built.body, form?.name ?? t(m.observation), c.staff?.name ?? '', c);
       pending.current = false;
+      if (sent.queued && sent.conflict) {
+        // Changed elsewhere meanwhile: its page, with the conflict panel open over it.
+        openConflict();
+        return;
+      }
       if (sent.queued) {
         toast.success(t(m.queued));
-        navigate('/app/observations');
+        // An edit shows at once on its page, marked; a new observation in the list.
+        navigate(idRef.current ? `/app/observations/${idRef.current}` : '/app/observations');
         return;
       }
       const { o } = sent;
@@ -430,6 +507,18 @@ function CaptureForm({ existing, timeZone, prefill, correcting }: {
     } finally {
       setBusy(false);
     }
+  }
+
+  // The conflict panel, over the observation's page (where its version waiting on the device shows, marked): the form
+  // is left first, so a merge is not overwritten by its next save.
+  function openConflict() {
+    const key = updateKey.current;
+    navigate(`/app/observations/${idRef.current}`);
+    openOutboxPanel(key);
+  }
+  async function compare() {
+    await saveDraft();
+    openConflict();
   }
 
   // Another form has other items: its answers would be lost, so a draft with answers asks first.
@@ -525,7 +614,7 @@ function CaptureForm({ existing, timeZone, prefill, correcting }: {
         </section>
 
         <div className="obs-capture__actions">
-          <SaveStatus save={save} completed={completed} onRetry={() => { pending.current = true; void saveDraft(); }} />
+          <SaveStatus save={save} completed={completed} onRetry={() => { pending.current = true; void saveDraft(); }} onCompare={() => void compare()} />
           <div className="cluster">
             {existing && <ButtonLink variant="secondary" to={`/app/observations/${existing.id}`}>{completed ? t(m.cancel) : t(m.view)}</ButtonLink>}
             <Button type="submit" busy={busy}>{completed ? t(m.saveChanges) : t(m.complete)}</Button>
@@ -541,7 +630,15 @@ function CaptureForm({ existing, timeZone, prefill, correcting }: {
 }
 
 /** The quiet line of the draft's autosave. */
-function SaveStatus({ save, completed, onRetry }: { save: SaveState; completed: boolean; onRetry: () => void }) {
+function SaveStatus({ save, completed, onRetry, onCompare }: { save: SaveState; completed: boolean; onRetry: () => void; onCompare: () => void }) {
+  if (save.state === 'conflict') {
+    return (
+      <p className="text-sm obs-save obs-save__conflict" role="status">
+        {t(m.draftConflict)}{' '}
+        <button type="button" className="btn-link" onClick={onCompare}>{t(m.compare)}</button>
+      </p>
+    );
+  }
   if (completed) return <p className="muted text-sm obs-save" />;
   return (
     <p className="muted text-sm obs-save" role="status">

@@ -17,8 +17,13 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { ApiError } from '../../lib/api';
 import { lazyPart } from '../../lib/lazyPart';
+import { useOutbox } from '../../lib/outbox';
+import { asQueued } from '../../lib/outboxView';
+import { openOutboxPanel } from '../../components/outbox/OutboxButton';
+import { StateBadge } from '../../components/outbox/StateBadge';
 import { useAuthUser, useInstantFormat } from '../../lib/session';
 import { formatMinutes } from '../../lib/zonedTime';
+import type { OutboxRecord } from '../../lib/outboxRules';
 import { type AnswerValue, type Observation, observationApi, useObservation } from './api';
 import { type ObservationItem, sectionsOf, tallyText } from './capture';
 import { AcknowledgeForm } from './components/AcknowledgeForm';
@@ -83,15 +88,22 @@ const m = defineMessages({
   sharedAnswers: { id: 'observations.sharedAnswers', defaultMessage: 'the answers' },
   sharedNotes: { id: 'observations.sharedNotes', defaultMessage: 'the notes and next steps' },
   sharedNothing: { id: 'observations.sharedNothing', defaultMessage: 'nothing yet' },
+  seeWhy: { id: 'observations.seeWhy', defaultMessage: 'See why' },
 });
+
+const QUEUED_KINDS = { update: 'observation.update' } as const;
 
 const ShareDialog = lazyPart('ShareDialog', () => import('./components/ShareDialog').then((m) => m.ShareDialog));
 
 export default function ObservationScreen({ route }: ScreenProps) {
   const { id } = useParams();
   const observationId = Number(id) || null;
-  const { data, error } = useObservation(observationId);
+  const { data: fetched, error } = useObservation(observationId);
   const { user } = useAuthUser();
+  // Edited without a signal (issue 31): the person's version at once, marked until it syncs.
+  const outbox = useOutbox();
+  const queued = fetched ? asQueued(fetched, outbox, QUEUED_KINDS) : null;
+  const data = queued?.record;
   const crumbs = [{ label: t(m.observations), to: '/app/observations' }, { label: routeTitle(route) }];
   if (error && !data) {
     return (
@@ -102,7 +114,7 @@ export default function ObservationScreen({ route }: ScreenProps) {
     );
   }
   if (!data || !user) return <LoadingBlock label={t(m.loadingObservation)} />;
-  return <Detail o={data} selfId={user.id} observes={hasPermission(user.security.permissions, PERMISSIONS.seeActivity)} />;
+  return <Detail o={data} write={queued?.write ?? null} selfId={user.id} observes={hasPermission(user.security.permissions, PERMISSIONS.seeActivity)} />;
 }
 
 function answerText(item: ObservationItem, value: AnswerValue): string {
@@ -121,7 +133,7 @@ function answerText(item: ObservationItem, value: AnswerValue): string {
 
 const LOOK_FOR_TONE: Record<string, string> = { yes: 'badge--success', no: 'badge--neutral', na: 'badge--neutral' };
 
-function Detail({ o, selfId, observes }: { o: Observation; selfId: number; observes: boolean }) {
+function Detail({ o, write, selfId, observes }: { o: Observation; write: OutboxRecord | null; selfId: number; observes: boolean }) {
   const when = useInstantFormat();
   const navigate = useNavigate();
   const toast = useToast();
@@ -167,7 +179,16 @@ function Detail({ o, selfId, observes }: { o: Observation; selfId: number; obser
           <div><dt>{t(m.observer)}</dt><dd>{observer ? t(m.youName, { name: o.observer.name }) : o.observer.name}</dd></div>
           <div><dt>{t(m.school)}</dt><dd>{o.school?.name ?? t(m.none)}</dd></div>
           <div><dt>{t(m.form)}</dt><dd>{o.form.version > 1 ? t(m.formVersion, { name: o.form.name, version: o.form.version }) : o.form.name}</dd></div>
-          <div><dt>{t(m.status)}</dt><dd><StatusBadges observation={o} /></dd></div>
+          <div>
+            <dt>{t(m.status)}</dt>
+            <dd className="obs-facts__status">
+              <StatusBadges observation={o} />
+              {write && <StateBadge record={write} />}
+              {write && (write.state === 'refused' || write.state === 'conflict') && (
+                <Button size="sm" variant="secondary" onClick={() => openOutboxPanel(write.id)}>{t(m.seeWhy)}</Button>
+              )}
+            </dd>
+          </div>
           {o.shared && <div><dt>{t(m.sharedLabel)}</dt><dd>{observer ? t(m.sharedOnWhat, { date: when.date(o.shared.at), what: sharedWhat(o.shared) }) : t(m.sharedOn, { date: when.date(o.shared.at) })}</dd></div>}
           {o.acknowledged_at && <div><dt>{t(m.acknowledgedLabel)}</dt><dd>{t(m.acknowledgedOn, { date: when.date(o.acknowledged_at) })}</dd></div>}
         </dl>

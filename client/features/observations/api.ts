@@ -86,14 +86,19 @@ export const observationApi = {
     await revalidate(o, undefined, o.status === 'completed');
     return o;
   },
-  async update(id: number, body: ObservationBody): Promise<Observation> {
-    const o = await api.put<Observation>(`${OBSERVATION}/${id}`, body);
+  /** With `base`, the `updated_at` of the version the edit started from (issue 31): another version stored is 409 `edit_conflict`. */
+  async update(id: number, body: ObservationBody, base: string | null = null): Promise<Observation> {
+    const o = await api.put<Observation>(`${OBSERVATION}/${id}`, base ? { ...body, base_updated_at: base } : body);
     await revalidate(o, undefined, o.status === 'completed');
     return o;
   },
-  /** The draft saved as the page is left (the tab closed): the request outlives the page. */
-  saveOnLeaving(id: number | null, body: ObservationBody): void {
-    void api.send(id === null ? 'POST' : 'PUT', id === null ? OBSERVATION : `${OBSERVATION}/${id}`, body).catch(() => undefined);
+  /**
+   * The draft saved as the page is left (the tab closed): the request outlives the page. An edit carries its base
+   * version (issue 31): it never overwrites a version saved meanwhile elsewhere.
+   */
+  saveOnLeaving(id: number | null, body: ObservationBody, base: string | null = null): void {
+    const sent = id !== null && base ? { ...body, base_updated_at: base } : body;
+    void api.send(id === null ? 'POST' : 'PUT', id === null ? OBSERVATION : `${OBSERVATION}/${id}`, sent).catch(() => undefined);
   },
   async remove(id: number): Promise<void> {
     await api.delete(`${OBSERVATION}/${id}`);

@@ -137,6 +137,46 @@ export function captureErrors(err: unknown, items: readonly ObservationItem[], i
   return out;
 }
 
+/**
+ * An observation as its observer saved an edit without a signal (issue 31): what its page and the lists show at once,
+ * over the server's version, until the edit syncs (outboxView `asQueued`), and the conflict panel's "Yours". Names
+ * come from the capture's own, already loaded lists (the educator chosen, the form and its items).
+ */
+export function previewOfCapture(
+  existing: Pick<Observation, 'form' | 'educator'> | null,
+  body: ObservationBody,
+  c: Capture,
+  items: readonly ApiItem[],
+  form: { id: number; name: string; version: number } | null,
+): Partial<Observation> {
+  const sameForm = existing?.form.id === body.form_id;
+  const tally = tallyOf(items, c.answers);
+  const preview: Partial<Observation> = {
+    status: body.status, observed_at: body.observed_at, duration_minutes: body.duration_minutes,
+    educator: c.staff ? { id: c.staff.id, name: c.staff.name } : existing?.educator,
+    answers: body.answers.map((a) => ({ item_id: a.item_id, value: a.value, evidence: a.evidence })),
+    look_fors: { seen: tally.seen, applicable: tally.applicable },
+    notes: body.notes, next_steps: body.next_steps, private_notes: body.private_notes, calibration_id: body.calibration_id ?? null,
+  };
+  if (sameForm && existing) preview.form = existing.form;
+  else if (form) {
+    // Another form (a draft's): its name and items, for the answers to show by their labels.
+    preview.form = { id: form.id, name: form.name, version: form.version };
+    preview.items = [...items];
+  }
+  return preview;
+}
+
+/**
+ * The capture of an observation's edit kept on the device (issue 31: going on from it, or correcting it): the version
+ * its preview shows over the server's (which a merge in the conflict panel rewrites too), else the form's own values.
+ */
+export function captureOfWrite(write: { draft?: unknown; summary: { extra?: Record<string, unknown> } }, existing: Observation | null, timeZone: string): Capture {
+  const preview = write.summary.extra?.preview as Partial<Observation> | undefined;
+  if (preview && existing) return captureFromObservation({ ...existing, ...preview }, timeZone);
+  return write.draft as Capture;
+}
+
 /** "+ note": the minute ("10:42 ") on a line of its own at the end of the text. */
 export function stampNote(text: string, minute: string): string {
   const stamp = `${minute} `;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { answersOf, blankCapture, bodyOf, captureErrors, defaultFormId, type ObservationItem, sectionsOf, stampNote, tallyOf, tallyText } from './capture';
+import type { Observation, ObservationItem as FormItem } from './api';
+import {
+  answersOf, blankCapture, bodyOf, captureErrors, captureFromObservation, captureOfWrite, defaultFormId, type ObservationItem, previewOfCapture, sectionsOf, stampNote,
+  tallyOf, tallyText,
+} from './capture';
 import { activeFilterCount, apiFilter, presetRange, stateFromSearch } from './observationQuery';
 import type { ObservationForm } from '../../../common/schemas/observationForms';
 
@@ -74,6 +78,49 @@ describe('the capture helpers', () => {
     expect(defaultFormId(forms, 4)).toBe(4);
     expect(defaultFormId(forms, 77)).toBe(9);
     expect(defaultFormId([], null)).toBeNull();
+  });
+});
+
+describe('an edit kept on the device, as the screens show it until it syncs (issue 31)', () => {
+  const full = (i: ObservationItem): FormItem => ({ ...i, lineage_id: i.id, skill: null });
+  const items = [item(1, 'look_for', { label: 'Target posted' }), item(2, 'look_for', { label: 'Students talk' }), item(3, 'text', { label: 'Wonderings' })].map(full);
+  const existing = {
+    id: 40, status: 'draft', form: { id: 3, name: 'Classroom walkthrough', version: 2 }, educator: { id: 7, name: 'Jordan Ellis' }, observer: { id: 2, name: 'Priya Raman' },
+    school: null, observed_at: '2026-11-25T16:40:00.000Z', duration_minutes: 15, interaction_id: null, calibration_id: null, shared: null, acknowledged_at: null,
+    updated_at: '2026-11-25T16:41:00.000Z', client_id: null, look_fors: { seen: 0, applicable: 0 }, items, answers: [], notes: null, next_steps: null, private_notes: null,
+    reflection: null, can_edit: true, calibration: null,
+  } as Observation;
+
+  it('holds the version the capture saved: status, time, minutes, answers and their tally, texts; the form and educator as the capture names them', () => {
+    const c = {
+      ...captureFromObservation(existing, ZONE), time: '10:45', duration: '20', notes: 'Pairs explained', privateNotes: 'Ask about seating',
+      answers: { 1: { value: 'yes', evidence: '' }, 2: { value: 'no', evidence: 'Quiet' }, 3: { value: 'Why pairs?', evidence: '' } },
+    };
+    const { body } = bodyOf(c, items, ZONE, 'completed')!;
+    const preview = previewOfCapture(existing, body, c, items, { id: 3, name: 'Classroom walkthrough', version: 3 });
+    expect(preview).toEqual({
+      status: 'completed', observed_at: '2026-11-25T16:45:00.000Z', duration_minutes: 20, educator: { id: 7, name: 'Jordan Ellis' },
+      answers: [{ item_id: 1, value: 'yes', evidence: null }, { item_id: 2, value: 'no', evidence: 'Quiet' }, { item_id: 3, value: 'Why pairs?', evidence: null }],
+      look_fors: { seen: 1, applicable: 2 }, notes: 'Pairs explained', next_steps: null, private_notes: 'Ask about seating', calibration_id: null,
+      // The same form keeps the version the observation was made with.
+      form: existing.form,
+    });
+  });
+
+  it('another form brings its name and items, for its answers to show by their labels', () => {
+    const other = [full(item(21, 'look_for', { label: 'Objective shared' }))];
+    const c = { ...captureFromObservation(existing, ZONE), formId: 9, answers: { 21: { value: 'yes', evidence: '' } } };
+    const { body } = bodyOf(c, other, ZONE, 'draft')!;
+    const preview = previewOfCapture(existing, body, c, other, { id: 9, name: 'Math look-fors', version: 1 });
+    expect(preview).toMatchObject({ form: { id: 9, name: 'Math look-fors', version: 1 }, items: other, look_fors: { seen: 1, applicable: 1 } });
+  });
+
+  it('the capture goes on from the preview (which a merge rewrites too), else from the form\'s own values', () => {
+    const preview = { notes: 'Merged notes', duration_minutes: 25, answers: [{ item_id: 1, value: 'yes', evidence: 'Posted' }] };
+    const draft = { ...captureFromObservation(existing, ZONE), notes: 'Before the merge' };
+    expect(captureOfWrite({ draft, summary: { extra: { preview } } }, existing, ZONE))
+      .toMatchObject({ notes: 'Merged notes', duration: '25', answers: { 1: { value: 'yes', evidence: 'Posted' } }, staff: { id: 7, name: 'Jordan Ellis' }, formId: 3 });
+    expect(captureOfWrite({ draft, summary: {} }, existing, ZONE)).toBe(draft);
   });
 });
 

@@ -1,6 +1,7 @@
 // The log form's coaching-cycle link and focus skills (issue 10): a "Coaching cycle" select offering the
 // participants' open cycles (plus the cycle already linked), and the framework's active skills grouped
-// by domain in a disclosure. The cycle select shows only on a plan with coaching cycles.
+// by domain in a disclosure. The cycle select shows only on a plan with coaching cycles. The form reads the options
+// (`useCycleAndSkillOptions`) and hands them over: a queued edit's preview names a cycle or skill chosen anew with them.
 import { hasFeature } from '../../../../common/permissions';
 import { FieldErrors, SelectField } from '../../../components/Field';
 import { useCycles, useFocusSkillFramework } from '../../../lib/cycles';
@@ -16,8 +17,28 @@ const m = defineMessages({
   archivedName: { id: 'activity.archivedName', defaultMessage: '{name} (archived)' },
 });
 
+/** What the cycle select and the skills offer: the participants' open cycles (a plan with cycles) and the framework. */
+export function useCycleAndSkillOptions(staffIds: number[]) {
+  const { user } = useAuthUser();
+  const cyclesOn = hasFeature(user?.district?.features ?? [], 'coaching-cycles');
+  const cycles = useCycles({ staff_id: staffIds, status: ['planned', 'active'] }, { enabled: cyclesOn && staffIds.length > 0, perPage: 50 });
+  // Focus skills come with skill mapping: a plan without it would only be refused the framework (403).
+  const framework = useFocusSkillFramework(hasFeature(user?.district?.features ?? [], 'skill-mapping'));
+  return { cyclesOn, cycles: cycles.data?.data ?? [], domains: framework.data?.domains ?? [] };
+}
+export type CycleAndSkillOptions = ReturnType<typeof useCycleAndSkillOptions>;
+
+/** The cycles and skills offered, by id and name, for a queued edit's preview. */
+export function optionNames(options: CycleAndSkillOptions): { cycles: { id: number; title: string }[]; skills: { id: number; name: string }[] } {
+  return {
+    cycles: options.cycles.map((c) => ({ id: c.id, title: c.title })),
+    skills: options.domains.flatMap((d) => d.skills.map((k) => ({ id: k.id, name: k.name }))),
+  };
+}
+
 type Props = {
-  staffIds: number[];
+  /** From useCycleAndSkillOptions, called by the form. */
+  options: CycleAndSkillOptions;
   cycleId: number | null;
   /** The cycle the edited interaction already links to (kept even when no longer open). */
   linked: { id: number; title: string } | null;
@@ -29,15 +50,11 @@ type Props = {
   onSkills: (ids: number[]) => void;
 };
 
-export function CycleAndSkills({ staffIds, cycleId, linked, skillIds, chosenSkills, errors, onCycle, onSkills }: Props) {
-  const { user } = useAuthUser();
-  const cyclesOn = hasFeature(user?.district?.features ?? [], 'coaching-cycles');
-  const cycles = useCycles({ staff_id: staffIds, status: ['planned', 'active'] }, { enabled: cyclesOn && staffIds.length > 0, perPage: 50 });
-  // Focus skills come with skill mapping: a plan without it would only be refused the framework (403).
-  const framework = useFocusSkillFramework(hasFeature(user?.district?.features ?? [], 'skill-mapping'));
-  const options = (cycles.data?.data ?? []).map((c) => ({ value: String(c.id), label: `${c.title} (${c.educators.map((e) => e.name).join(', ')})` }));
+export function CycleAndSkills({ options: offered, cycleId, linked, skillIds, chosenSkills, errors, onCycle, onSkills }: Props) {
+  const { cyclesOn } = offered;
+  const options = offered.cycles.map((c) => ({ value: String(c.id), label: `${c.title} (${c.educators.map((e) => e.name).join(', ')})` }));
   if (linked && !options.some((o) => o.value === String(linked.id))) options.unshift({ value: String(linked.id), label: linked.title });
-  const domains = (framework.data?.domains ?? []).map((d) => ({
+  const domains = offered.domains.map((d) => ({
     ...d, skills: d.skills.filter((k) => (!k.archived && !d.archived) || skillIds.includes(k.id)),
   })).filter((d) => d.skills.length > 0);
   const known = new Set(domains.flatMap((d) => d.skills.map((k) => k.id)));

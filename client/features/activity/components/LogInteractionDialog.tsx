@@ -22,7 +22,7 @@ import { useDefaultSchool } from '../api';
 import { useRecentParticipants } from '../../../lib/interactions';
 import { checkValues, hiddenFromCaller, interactionSummary, type LogValues, previewOfEdit, schoolHint, toPayload, withDefaultSchool, withType, withWhen } from '../logForm';
 import { CustomFieldInput } from './CustomFieldInput';
-import { CycleAndSkills } from './CycleAndSkills';
+import { CycleAndSkills, optionNames, useCycleAndSkillOptions } from './CycleAndSkills';
 import { ParticipantPicker } from './ParticipantPicker';
 import { defineMessages, t, tText } from '../../../lib/i18n';
 
@@ -123,6 +123,7 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
   const groups = useGroups({ status: 'active' });
   const buildings = useBuildings();
   const coaches = useCoaches(canChooseCoach);
+  const cycleAndSkills = useCycleAndSkillOptions(values.staff.map((p) => p.id));
   // The school follows the participants, the coach and the day (their school that day) until the user picks one.
   const startsAt = zonedToUtc(values.day, values.time, timeZone);
   const defaultSchool = useDefaultSchool(values.schoolChosen || !startsAt ? null : {
@@ -168,7 +169,10 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
       const body = payload as unknown as Record<string, unknown>;
       // An edit also keeps how the interaction will look, for the detail and the lists to show at once.
       if (mode.kind === 'edit') {
-        summary.extra = { ...summary.extra, preview: previewOfEdit(mode.interaction, values, payload, { type, buildings: buildingList, groups: groupList, coaches: coachList }) };
+        summary.extra = {
+          ...summary.extra,
+          preview: previewOfEdit(mode.interaction, values, payload, { type, buildings: buildingList, groups: groupList, coaches: coachList, ...optionNames(cycleAndSkills) }),
+        };
       }
       if (outboxRecord) {
         // Correcting a refused write: the fix replaces it under the same id. A refused "mark completed" becomes the
@@ -273,7 +277,7 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
             onChange={(v) => set({ buildingId: v ? Number(v) : null, schoolChosen: true }, ['building_id'])} />
 
           <CycleAndSkills
-            staffIds={values.staff.map((p) => p.id)}
+            options={cycleAndSkills}
             cycleId={values.cycleId}
             linked={mode.kind === 'new' ? null : mode.interaction.coaching_cycle}
             skillIds={values.skillIds}

@@ -1,7 +1,11 @@
 // One page of observations: a table on wide screens, a card per row on phones (the shared table--stack
 // style). The first cell (the educator, or the form on an educator's own list) opens the observation; a
-// draft's "Resume" opens the capture where it was left.
+// draft's "Resume" opens the capture where it was left. An observation edited without a signal shows as its
+// observer saved it, marked "Waiting to sync" until it syncs (issue 31).
 import { Link } from 'react-router-dom';
+import { StateBadge } from '../../../components/outbox/StateBadge';
+import { useOutbox } from '../../../lib/outbox';
+import { asQueued } from '../../../lib/outboxView';
 import { useInstantFormat } from '../../../lib/session';
 import type { ObservationSummary } from '../api';
 import { tallyText } from '../capture';
@@ -26,16 +30,18 @@ const m = defineMessages({
 
 export function ObservationTable({ rows, own, selfId }: { rows: ObservationSummary[]; own: boolean; selfId: number }) {
   const when = useInstantFormat();
+  const outbox = useOutbox();
   return (
     <div className="table-wrap">
       <table className="table table--stack obs-table">
         <caption className="sr-only">{t(m.caption)}</caption>
         <TableHead columns={[own ? t(m.colForm) : t(m.colEducator), t(m.colObserved), !own && t(m.colForm), t(m.colObserver), t(m.colSchool), t(m.colLookFors), t(m.colStatus)]} />
         <tbody>
-          {rows.map((o) => {
+          {rows.map((given) => {
+            const { record: o, write } = asQueued(given, outbox, { update: 'observation.update' });
             const resume = o.status === 'draft' && o.observer.id === selfId;
             return (
-              <tr key={o.id}>
+              <tr key={o.id} className={write ? 'obs-row--queued' : undefined}>
                 <th scope="row">
                   <Link to={resume ? `/app/observations/${o.id}/edit` : `/app/observations/${o.id}`}>{own ? o.form.name : o.educator.name}</Link>
                 </th>
@@ -47,6 +53,7 @@ export function ObservationTable({ rows, own, selfId }: { rows: ObservationSumma
                 <td data-label={t(m.colStatus)}>
                   <span className="obs-status">
                     <StatusBadges observation={o} />
+                    {write && <StateBadge record={write} />}
                     {resume && <Link to={`/app/observations/${o.id}/edit`} className="text-sm">{t(m.resume)}<span className="sr-only"> {t(m.theDraftOf, { name: o.educator.name })}</span></Link>}
                   </span>
                 </td>
