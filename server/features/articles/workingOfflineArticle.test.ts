@@ -1,8 +1,10 @@
 // The knowledge base article "Working offline: Coachwell without a signal" (issue 31, migration 20261204_0175),
 // with the tests every migrated article gets (server/testing/articles.fixture.ts); the seeded articles' rules
-// (seededArticles.test.ts) hold it too. Migration 20261206_0187 changed one sentence since (workingOfflineNextDays.test.ts).
+// (seededArticles.test.ts) hold it too. Migrations 20261206_0187 and 20261207_0188 changed one sentence each since
+// (workingOfflineNextDays.test.ts, workingOfflineObservationConflicts.test.ts).
 import * as migration from '../../../db/migrations/20261204_0175_article_working_offline';
 import { NEW_SENTENCE, OLD_SENTENCE } from '../../../db/migrations/20261206_0187_working_offline_next_days';
+import * as conflicts from '../../../db/migrations/20261207_0188_working_offline_observation_conflicts';
 import { describeMigratedArticle } from '../../testing/articles.fixture';
 
 describeMigratedArticle({
@@ -15,6 +17,7 @@ describeMigratedArticle({
     '**Changed on the server**', '**Keep mine**', "**Keep the server's**", '**Merge**', '**Sign out when you finish.**',
     "other people's private notes are never on your device"],
   images: ['working-offline.png', 'outbox-waiting.png'],
-  // Migration 20261206_0187: the dashboard and Activity keep the next three days (workingOfflineNextDays.test.ts).
-  changedSince: (body) => body.replace(OLD_SENTENCE, NEW_SENTENCE),
+  // Migration 20261206_0187: the dashboard and Activity keep the next three days (workingOfflineNextDays.test.ts);
+  // 20261207_0188: an observation meets the same conflict panel (workingOfflineObservationConflicts.test.ts).
+  changedSince: (body) => body.replace(OLD_SENTENCE, NEW_SENTENCE).replace(conflicts.OLD_SENTENCE, conflicts.NEW_SENTENCE),
 });
