@@ -12,6 +12,7 @@ import { RateLimiter } from './http/rateLimit';
 import { pruneExpiredSessions } from './identity/sessions';
 import { createMailer } from './lib/mailer';
 import { pruneOpsLogs } from './lib/opsLog';
+import { stopPdfWorker } from './lib/pdfRender';
 import { pruneReadLog } from './lib/readLog';
 import { initSentry } from './lib/sentry';
 
@@ -95,6 +96,8 @@ function shutdown(signal: string) {
     // District exports this process was writing: failed as interrupted now, not a minute after the next start.
     await interruptExportJobs(db, config.dataDir).catch((err: unknown) => console.error('Marking exports interrupted failed:', err));
     await jobsStopped.catch((err: unknown) => console.error('Stopping the background jobs failed:', err));
+    // The PDF worker (lib/pdfRender.ts), idle now that requests and jobs are done.
+    await stopPdfWorker();
     await checkpoints.stop();
     await db.destroy();
     process.exit(0);

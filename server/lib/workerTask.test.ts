@@ -1,11 +1,12 @@
 // Worker tasks (issue 25, items 1–3): a pure function run off the main thread with a heap and a wall-clock
 // limit; the event loop keeps turning while a task loops forever, a stopped worker is not left behind,
-// and past the cap of workers at once the caller gets a 503 with Retry-After.
+// and past the cap of workers at once the caller gets a 503 with Retry-After. A kept worker (issue 32, the PDFs): one
+// thread for task after task, started again after a limit, a crash, its idle time or a stop.
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../http/errors';
-import type { TestTaskInput } from './workerTask.testWorker';
-import { runTask, setWorkerTasksMax, TaskRefusal, TaskStopped, workerTasksRunning } from './workerTask';
+import type { KeptTestInput, TestTaskInput } from './workerTask.testWorker';
+import { keptWorker, type KeptWorker, runTask, setWorkerTasksMax, TaskRefusal, TaskStopped, workerTasksRunning } from './workerTask';
 
 const ENTRY = path.join(import.meta.dirname, 'workerTask.testWorker.ts');
 const run = <O>(input: TestTaskInput, timeoutMs = 15_000) => runTask<TestTaskInput, O>(ENTRY, input, { timeoutMs, maxOldGenerationSizeMb: 24 });
@@ -70,5 +71,71 @@ describe('runTask', () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe('keptWorker', () => {
+  const kept: KeptWorker<KeptTestInput, { served: number; bytes?: Uint8Array }>[] = [];
+  const make = (options: Partial<{ timeoutMs: number; idleMs: number; queueMax: number }> = {}) => {
+    const worker = keptWorker<KeptTestInput, { served: number; bytes?: Uint8Array }>(ENTRY, {
+      timeoutMs: 15_000, maxOldGenerationSizeMb: 24, idleMs: 60_000, queueMax: 8, ...options,
+    });
+    kept.push(worker);
+    return worker;
+  };
+  afterEach(async () => {
+    for (const worker of kept.splice(0)) await worker.stop();
+  });
+
+  it('serves task after task from one thread, in their order, typed arrays included; nothing runs before the first', async () => {
+    const worker = make();
+    expect(worker.running()).toBe(false);
+    const answers = await Promise.all([worker.run({ do: 'count' }), worker.run({ do: 'busy', ms: 50 }), worker.run({ do: 'count' })]);
+    expect(answers).toEqual([{ served: 1 }, { served: 2 }, { served: 3 }]);
+    const { served, bytes } = await worker.run({ do: 'bytes', size: 1000 });
+    expect(served).toBe(4);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect([bytes!.length, bytes![999]]).toEqual([1000, 9]);
+    expect(worker.running()).toBe(true);
+  });
+
+  it('carries a refusal and an error back and keeps the thread; a task past its limit ends it, and the next starts another', async () => {
+    const worker = make({ timeoutMs: 1500 });
+    expect(await worker.run({ do: 'count' })).toEqual({ served: 1 });
+    await expect(worker.run({ do: 'refuse' })).rejects.toEqual(new TaskRefusal('Not this one.'));
+    const failed = await worker.run({ do: 'fail' }).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).not.toBeInstanceOf(TaskRefusal);
+    expect((failed as Error).message).toContain('a bug');
+    expect(await worker.run({ do: 'count' })).toEqual({ served: 4 });
+    // A task that never returns, and one queued behind it: the first is stopped, the second runs in a new thread.
+    const [looped, after] = await Promise.all([worker.run({ do: 'loop' }).catch((err: unknown) => err), worker.run({ do: 'count' })]);
+    expect(looped).toEqual(new TaskStopped('timeout'));
+    expect(after).toEqual({ served: 1 });
+  });
+
+  it('ends after its idle time and when stopped; the next task starts it again', async () => {
+    const idle = make({ idleMs: 300 });
+    expect(await idle.run({ do: 'count' })).toEqual({ served: 1 });
+    await vi.waitFor(() => expect(idle.running()).toBe(false), { timeout: 20_000, interval: 50 });
+    expect(await idle.run({ do: 'count' })).toEqual({ served: 1 });
+
+    const stopped = make();
+    expect(await stopped.run({ do: 'count' })).toEqual({ served: 1 });
+    await stopped.stop();
+    expect(stopped.running()).toBe(false);
+    expect(await stopped.run({ do: 'count' })).toEqual({ served: 1 });
+  });
+
+  it('past its queue, answers 503 with Retry-After at once', async () => {
+    const worker = make({ queueMax: 2 });
+    const first = worker.run({ do: 'busy', ms: 300 });
+    const second = worker.run({ do: 'count' });
+    const busy = await worker.run({ do: 'count' }).catch((err: unknown) => err);
+    expect(busy).toBeInstanceOf(HttpError);
+    expect((busy as HttpError).status).toBe(503);
+    expect((busy as HttpError).headers).toEqual({ 'Retry-After': '5' });
+    expect(await Promise.all([first, second])).toEqual([{ served: 1 }, { served: 2 }]);
+    expect(await worker.run({ do: 'count' })).toEqual({ served: 3 });
   });
 });

@@ -12,6 +12,9 @@
 // One worker per task (a fresh heap each time, nothing carried over from a hostile file), at most
 // WORKER_TASKS_MAX of them at once per process: past that the caller gets a 503 with Retry-After
 // (no queue: a queued task would wait for others' time limits on top of its own).
+//
+// A kept worker (`keptWorker`, `serveKeptTask`, at the end of this file) is the other kind: one thread that stays for
+// task after task of our own making (the PDFs), where a fresh thread's start would cost more than the task.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,9 +72,9 @@ const TASK_INPUT = 'coachwellWorkerTaskInput';
 /** Running from TypeScript sources (tsx, vitest) rather than the esbuild bundle. */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
-function startWorker(entry: string, input: unknown, limits: TaskLimits, transfer: readonly Transferable[]): Worker {
+function startWorker(entry: string, data: Record<string, unknown>, limits: TaskLimits, transfer: readonly Transferable[]): Worker {
   const options = {
-    workerData: { [TASK_INPUT]: input },
+    workerData: data,
     transferList: [...transfer],
     resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb },
     // The parent's flags would start a second tsx, an inspector or a CPU profile in every worker.
@@ -110,7 +113,7 @@ export function runTask<I, O>(entry: string, input: I, limits: TaskLimits, trans
   running += 1;
   let worker: Worker;
   try {
-    worker = startWorker(entry, input, limits, transfer);
+    worker = startWorker(entry, { [TASK_INPUT]: input }, limits, transfer);
   } catch (err) {
     running -= 1;
     return Promise.reject(err);
@@ -181,4 +184,152 @@ export function serveTask<I, O>(fn: (input: I) => O | Promise<O>): void {
         message: err instanceof Error ? err.stack ?? err.message : String(err),
       } satisfies Reply),
     );
+}
+
+// A kept worker (issue 32): one worker thread that serves task after task, for work that is ours rather than an
+// upload's (the PDFs: lib/pdfRender.ts). Started on the first task, it stays for the next ones (its module loaded and its
+// code warm: a PDF takes a few hundred milliseconds of a fresh thread, a couple of seconds from source, and about
+// 150 ms of a warm one), ends after `idleMs` without a task, and is started again by the one after. Tasks run one at a time
+// in their order of arrival, each with its time limit from when it is handed to the worker; a task past its limit, a
+// worker out of its heap or ended for any reason rejects the task under way (TaskStopped, Error), and the next task
+// starts a new worker. Past `queueMax` tasks waiting, the caller gets the same 503 as runTask's. The thread holds the
+// process open only while a task is under way (a command-line seed awaiting a PDF), never while idle (a server closing).
+
+/** The key of workerData marking a kept worker's thread (serveKeptTask). */
+const KEPT_TASK = 'coachwellKeptWorker';
+
+type KeptReply = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; refusal: string | null; message: string };
+
+export interface KeptWorkerOptions extends TaskLimits {
+  /** Without a task for this long, the worker ends (the next task starts another). */
+  idleMs: number;
+  /** Tasks waiting or under way at most; past it the caller gets a 503. */
+  queueMax: number;
+}
+
+export interface KeptWorker<I, O> {
+  /** Runs the task on `input` once the tasks before it are done. */
+  run(input: I): Promise<O>;
+  /** Ends the worker now (a server closing; the task under way, if any, is rejected); a later task starts a new one. */
+  stop(): Promise<void>;
+  /** Whether a worker thread is running now (tests). */
+  running(): boolean;
+}
+
+interface Live {
+  worker: Worker;
+  ready: Promise<void>;
+  pending: { id: number; resolve: (value: unknown) => void; reject: (err: Error) => void } | null;
+  end: (err: Error) => Promise<void>;
+}
+
+/** A kept worker of the module `entry` (a `*.worker.ts` calling serveKeptTask), started on its first task. */
+export function keptWorker<I, O>(entry: string, options: KeptWorkerOptions): KeptWorker<I, O> {
+  let live: Live | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+  let queued = 0;
+  let nextId = 1;
+  let idle: NodeJS.Timeout | undefined;
+
+  const launch = (): Live => {
+    const worker = startWorker(entry, { [KEPT_TASK]: true }, options, []);
+    worker.unref();
+    let markReady!: () => void;
+    let failReady!: (err: Error) => void;
+    const ready = new Promise<void>((resolve, reject) => { markReady = resolve; failReady = reject; });
+    ready.catch(() => undefined);
+    const self: Live = {
+      worker, ready, pending: null,
+      end: (err) => {
+        if (live === self) live = null;
+        failReady(err);
+        const pending = self.pending;
+        self.pending = null;
+        pending?.reject(err);
+        return worker.terminate().then(() => undefined, () => undefined);
+      },
+    };
+    worker.on('message', (reply: KeptReply) => {
+      if ('ready' in reply) return markReady();
+      const pending = self.pending;
+      if (!pending || pending.id !== reply.id) return;
+      self.pending = null;
+      if (reply.ok) pending.resolve(reply.value);
+      else pending.reject(reply.refusal !== null ? new TaskRefusal(reply.refusal) : new Error(`Worker task ${path.basename(entry)} failed: ${reply.message}`));
+    });
+    worker.once('error', (err: Error & { code?: string }) => void self.end(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new TaskStopped('memory') : err));
+    worker.once('exit', (code) => void self.end(new Error(`Worker task ${path.basename(entry)} ended (exit code ${code}) without an answer.`)));
+    return self;
+  };
+
+  const execute = async (input: I): Promise<O> => {
+    clearTimeout(idle);
+    const self = live ?? (live = launch());
+    // Held open while the task is under way, its start included.
+    self.worker.ref();
+    try {
+      let startup: NodeJS.Timeout | undefined;
+      await Promise.race([self.ready, new Promise<never>((_, reject) => {
+        startup = setTimeout(() => { void self.end(new TaskStopped('timeout')); reject(new TaskStopped('timeout')); }, STARTUP_MS_MAX);
+      })]).finally(() => clearTimeout(startup));
+      if (live !== self) throw new Error(`Worker task ${path.basename(entry)} ended before its task.`);
+      return await new Promise<O>((resolve, reject) => {
+        const id = nextId++;
+        const timer = setTimeout(() => void self.end(new TaskStopped('timeout')), options.timeoutMs);
+        self.pending = {
+          id,
+          resolve: (value) => { clearTimeout(timer); resolve(value as O); },
+          reject: (err) => { clearTimeout(timer); reject(err); },
+        };
+        self.worker.postMessage({ id, input });
+      });
+    } finally {
+      self.worker.unref();
+      if (live === self) {
+        idle = setTimeout(() => { if (live === self && !self.pending) void self.end(new Error('idle')); }, options.idleMs);
+        idle.unref();
+      }
+    }
+  };
+
+  return {
+    run(input) {
+      if (queued >= options.queueMax) {
+        return Promise.reject(new HttpError(503, WORKER_BUSY_MESSAGE, 'busy', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+      }
+      queued += 1;
+      const result = chain.then(() => execute(input)).finally(() => { queued -= 1; });
+      chain = result.catch(() => undefined);
+      return result;
+    },
+    async stop() {
+      clearTimeout(idle);
+      await live?.end(new Error(`Worker task ${path.basename(entry)} stopped.`));
+    },
+    running: () => live !== null,
+  };
+}
+
+/**
+ * The kept worker's side: called once at the top of its `*.worker.ts` module. Serves every task posted to it with `fn`,
+ * one after another, posting each result (typed arrays moved, not copied) or its refusal. Does nothing on the main thread
+ * or in a thread started by anything else.
+ */
+export function serveKeptTask<I, O>(fn: (input: I) => O | Promise<O>): void {
+  const data = workerData as Record<string, unknown> | null;
+  if (isMainThread || !parentPort || !data || typeof data !== 'object' || !(KEPT_TASK in data)) return;
+  const port = parentPort;
+  port.on('message', ({ id, input }: { id: number; input: I }) => {
+    Promise.resolve()
+      .then(() => fn(input))
+      .then(
+        (value) => port.postMessage({ id, ok: true, value } satisfies KeptReply, [...buffersOf(value)]),
+        (err: unknown) => port.postMessage({
+          id, ok: false,
+          refusal: err instanceof TaskRefusal ? err.message : null,
+          message: err instanceof Error ? err.stack ?? err.message : String(err),
+        } satisfies KeptReply),
+      );
+  });
+  port.postMessage({ ready: true } satisfies KeptReply);
 }

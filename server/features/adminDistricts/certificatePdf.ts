@@ -5,6 +5,7 @@ import type { DeletionCount } from '../../../common/schemas/districtDeletion';
 import { BILLING_PROVIDER } from '../../../common/schemas/billing';
 import { countText } from '../../../common/plural';
 import { ACCENT, FONTS, INK, longDate, MARGIN, MUTED, PAGE, RULE, WIDTH } from '../../lib/pdfStyle';
+import { renderPdf } from '../../lib/pdfRender';
 import { localDateTime } from '../../lib/zone';
 import type { Locale } from '../../../common/locales';
 import { defineServerMessages, formatServer, formatServerDate } from '../../i18n/messages';
@@ -96,6 +97,11 @@ export interface CertificateFacts {
   filesDeleted: number;
   /** The district's language (English when left out). */
   locale?: Locale;
+}
+
+/** The certificate rendered in the PDF worker (lib/pdfRender.ts), off the event loop: what deletionCertificatePdf makes. */
+export function certificatePdfInWorker(facts: CertificateFacts): Promise<Buffer> {
+  return renderPdf('certificate', [facts]);
 }
 
 export async function deletionCertificatePdf(facts: CertificateFacts): Promise<Buffer> {

@@ -1,9 +1,12 @@
 // A district's purge in batches (issue 32, item 3; purge.ts): many small transactions that end with the same result as
 // one, a purge interrupted after some batches that the hourly job carries on to the right counts, restore refused
-// once it has started, and two runners that never purge the same district at once. The route's 202 is in
+// once it has started, two runners that never purge the same district at once, and the last transaction sending a
+// step with rows written after its batches round again. The route's 202 is in
 // districtDeletion.test.ts; the schema walk (every row of every table) in purge.test.ts.
 import { sql } from 'kysely';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { countText } from '../../../common/plural';
 import { DISTRICT_DELETION_MESSAGES as M } from '../../../common/schemas/districtDeletion';
 import type { DB } from '../../../db/connection';
 import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
@@ -188,6 +191,66 @@ describe('a purge interrupted, resumed and held', () => {
     expect(await runDistrictDeletions(deps(), new Date(), { startDue: false })).toEqual([]);
     expect(await purgeRow(w.cedar.id)).toBeUndefined();
     expect((await purgeDistrict(deps(), w.cedar.id, null, { batchRows: 5 })).certificateNumber).toMatch(/^DDC-/);
+  });
+});
+
+describe('the last transaction (rows written after their step)', () => {
+  /** A sign-in refusal of the district written by something else once the batches are past its table (a job, a request). */
+  const writeLate = (districtId: number) => t.db.insertInto('security_events').values({
+    kind: 'failed-sign-in', ip: '10.0.0.1', user_agent: null, email: 'late@maple.example', user_id: null, district_id: districtId,
+    method: 'POST', path: '/api/auth/login', details: null, at: new Date().toISOString(),
+  }).execute();
+  const LAST_STEP = BATCH_STEPS.at(-1)!.table;
+  const textOf = async (pdf: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text;
+
+  it('a row written after its step\'s batches sends that step round again before the district goes; the certificate and its PDF count it', async () => {
+    await startPurge(deps(), w.maple.id, null);
+    const { kinds: expected } = await rowsByKind(t.db, w.maple.id);
+    const tables: string[] = [];
+    let written = false;
+    const result = await runPurge(deps(), w.maple.id, {
+      afterBatch: async (_n, batch) => {
+        tables.push(batch.table);
+        // After the last step's batch: the last transaction finds it.
+        if (batch.table === LAST_STEP && !written) { written = true; await writeLate(w.maple.id); }
+      },
+    });
+    const counted = { ...expected, logs: (expected.logs ?? 0) + 1 };
+    expect(countsOf(result!.counts)).toEqual(counted);
+    // Every step once, then security_events alone again (its one row), then the end.
+    expect(tables.slice(0, BATCH_STEPS.length)).toEqual(BATCH_STEPS.map((s) => s.table));
+    expect(tables.slice(BATCH_STEPS.length)).toEqual(['security_events']);
+    expect(await districtRow(w.maple.id)).toBeUndefined();
+    expect(await t.db.selectFrom('security_events').select('id').where('district_id', '=', w.maple.id).execute()).toEqual([]);
+    const certificate = await t.db.selectFrom('district_deletion_certificates').selectAll().executeTakeFirstOrThrow();
+    expect(countsOf(JSON.parse(certificate.counts))).toEqual(counted);
+    // The PDF made for the district's end says the same total (made again after the second round).
+    const total = Object.values(counted).reduce((a, b) => a + b, 0);
+    const text = await textOf(Buffer.from(certificate.pdf));
+    expect(text).toContain(certificate.certificate_number);
+    expect(text).toContain(`Records deleted in all ${countText(total)}`);
+  });
+
+  it('a crash in that second round leaves the district purging; the job carries it on to the same counts, once', async () => {
+    await startPurge(deps(), w.maple.id, null);
+    const { kinds: expected } = await rowsByKind(t.db, w.maple.id);
+    let written = false;
+    await expect(runPurge(deps(), w.maple.id, {
+      afterBatch: async (_n, batch) => {
+        if (batch.table === LAST_STEP && !written) { written = true; await writeLate(w.maple.id); return; }
+        if (written) throw new Error('the process died');
+      },
+    })).rejects.toThrow('the process died');
+    // The late row's batch committed before the crash: counted, gone, the district still there.
+    expect(await districtRow(w.maple.id)).toMatchObject({ deletion_scheduled_at: expect.any(String) });
+    expect(await storedCounts(w.maple.id)).toEqual({ ...expected, logs: (expected.logs ?? 0) + 1 });
+    expect(await t.db.selectFrom('district_deletion_certificates').select('id').execute()).toEqual([]);
+
+    const done = await runDistrictDeletions(deps(), new Date(), { startDue: false });
+    expect(done.map((d) => countsOf(d.counts))).toEqual([{ ...expected, logs: (expected.logs ?? 0) + 1 }]);
+    expect(await districtRow(w.maple.id)).toBeUndefined();
+    expect(await t.db.selectFrom('district_deletion_certificates').select('id').execute()).toHaveLength(1);
+    expect(t.mailer.sent.filter((m) => m.subject.startsWith('Certificate of data deletion'))).toHaveLength(2);
   });
 });
 

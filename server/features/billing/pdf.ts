@@ -4,7 +4,10 @@
 // notes. US Letter with margins wide enough that the page also prints on A4 without clipping. Text is
 // set in DejaVu Sans Condensed (embedded and subset), so any name a district types, and the minus sign
 // of a discount, print as typed.
+// Rendered off the event loop, in the PDF worker (lib/pdfRender.ts): the routes and the quote email call
+// quotePdfInWorker and invoicePdfInWorker; the worker runs quotePdf and invoicePdf.
 import { ACCENT, FONTS, INK, longDate, MARGIN, MONTHS, MUTED, PAGE, RULE, WIDTH } from '../../lib/pdfStyle';
+import { renderPdf } from '../../lib/pdfRender';
 import { formatUsd, type LineItem } from '../../../common/money';
 import {
   BILLING_PROVIDER, type BillTo, type InvoiceDetail, INVOICE_STATUS_LABELS, type QuoteDetail, QUOTE_STATUS_LABELS,
@@ -308,6 +311,16 @@ export async function invoicePdf(invoice: InvoiceDetail, locale: Locale = 'en'):
     section(doc, f(m.payment), f(invoice.po_number ? m.pleasePayPo : m.pleasePay, values));
   }
   return finish(doc, locale);
+}
+
+/** The quote's PDF rendered in the PDF worker (lib/pdfRender.ts), off the event loop: what quotePdf makes. */
+export function quotePdfInWorker(...args: Parameters<typeof quotePdf>): Promise<Buffer> {
+  return renderPdf('quote', args);
+}
+
+/** The invoice's PDF rendered in the PDF worker, off the event loop: what invoicePdf makes. */
+export function invoicePdfInWorker(...args: Parameters<typeof invoicePdf>): Promise<Buffer> {
+  return renderPdf('invoice', args);
 }
 
 /** `attachment; filename="Q-2026-0001.pdf"` */

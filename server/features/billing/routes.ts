@@ -17,7 +17,7 @@ import { routeId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { attachment } from '../../lib/csv';
 import { refuseWhileImpersonating } from '../../access/impersonation';
-import { invoicePdf, pdfFileName, quotePdf } from './pdf';
+import { invoicePdfInWorker, pdfFileName, quotePdfInWorker } from './pdf';
 import { type BillingCaller, billingManager } from './policies';
 import { presentInvoiceDetail, presentInvoiceSummary, presentQuoteDetail, presentQuoteSummary } from '../../lib/billing/presenter';
 import { type BillingDistrict, countCoachSeatsInUse, findBillingDistrict, findInvoice, listInvoices, listPlans, listQuotes } from './queries';
@@ -107,7 +107,7 @@ export function billingRoutes(deps: Deps): Router {
       res.json(detail);
       return;
     }
-    sendPdf(res, pdfFileName(detail.number), await invoicePdf(detail, districtLocale(caller.auth.district)));
+    sendPdf(res, pdfFileName(detail.number), await invoicePdfInWorker(detail, districtLocale(caller.auth.district)));
   });
 
   // Quotes -----------------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ export function billingRoutes(deps: Deps): Router {
       res.json(detail);
       return;
     }
-    sendPdf(res, pdfFileName(detail.number), await quotePdf(detail, districtToday(district, new Date(quote.created_at)), districtLocale(caller.auth.district)));
+    sendPdf(res, pdfFileName(detail.number), await quotePdfInWorker(detail, districtToday(district, new Date(quote.created_at)), districtLocale(caller.auth.district)));
   });
 
   /**

@@ -20,7 +20,7 @@ import { formatUsd } from '../../../common/money';
 import { addDays } from '../../lib/dates';
 import { todayIn } from '../../lib/zone';
 import { nextNumber } from '../../lib/billing/numbering';
-import { pdfFileName, pdfLongDate, quotePdf } from './pdf';
+import { pdfFileName, pdfLongDate, quotePdfInWorker } from './pdf';
 import { presentQuoteDetail } from '../../lib/billing/presenter';
 import type { QuoteRow } from '../../lib/billing/presenter';
 import { type BillingDistrict, findPlanByKey, findQuote } from './queries';
@@ -196,7 +196,7 @@ export async function sendQuote(
   const today = districtToday(district);
   const detail = presentQuoteDetail(quote, district, today);
   const locale = districtLocale(caller.auth.district);
-  const pdf = await quotePdf(detail, districtToday(district, new Date(quote.created_at)), locale);
+  const pdf = await quotePdfInWorker(detail, districtToday(district, new Date(quote.created_at)), locale);
   const to = email.trim().toLowerCase();
   const f = (message: MessageDescriptor, values?: Record<string, string | number>) => formatServer(locale, message, values);
   await deps.mailer.send({

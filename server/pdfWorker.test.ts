@@ -1,0 +1,32 @@
+// The PDFs off the event loop (issue 32; lib/pdfRender.ts, server/pdf.worker.ts): the worker answers the document the
+// renderer makes on the main thread (the same text, in English and Spanish), one kept thread serving PDF after PDF.
+// Quotes and invoices come from it through their routes: billing/quotePdf.test.ts and i18n/emails.test.ts read them.
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { type CertificateFacts, certificatePdfInWorker, deletionCertificatePdf } from './features/adminDistricts/certificatePdf';
+import { pdfWorkerRunning } from './lib/pdfRender';
+
+const textOf = async (pdf: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text;
+
+const FACTS: CertificateFacts = {
+  certificateNumber: 'DDC-20261130-0A1B2C3D', districtId: 41, districtName: 'Riverside Ünified «School» District', timezone: 'America/Denver',
+  scheduledAt: '2026-10-30T15:00:00.000Z', scheduledBy: 'Pat Provider', purgedAt: '2026-11-30T17:04:00.000Z', purgedBy: 'Pat Provider',
+  counts: [{ kind: 'schools', label: 'Schools', count: 12 }, { kind: 'interactions', label: 'Interactions with their participants, custom fields, groups and skills', count: 1_204_551 }],
+  filesDeleted: 2,
+};
+
+describe('the PDF worker', () => {
+  it('answers the certificate the renderer makes, in each language, from one kept thread', async () => {
+    for (const locale of ['en', 'es'] as const) {
+      const facts = { ...FACTS, locale };
+      const [inWorker, onThread] = await Promise.all([certificatePdfInWorker(facts), deletionCertificatePdf(facts)]);
+      expect(Buffer.isBuffer(inWorker)).toBe(true);
+      expect(inWorker.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = await textOf(inWorker);
+      expect(text).toBe(await textOf(onThread));
+      expect(text).toContain('Riverside Ünified «School» District');
+      expect(text).toContain('1,204,551');
+      expect(pdfWorkerRunning()).toBe(true);
+    }
+  });
+});
