@@ -20,7 +20,9 @@
 // (startFlow, a timespan) is not used: it needs Puppeteer's page and reports a span's total blocking time and INP, not
 // the time from a pick to the first answered input, which needs this page-side clock anyway.
 // BENCH_CAPTURE_PROFILE=dir also saves a CPU profile (.cpuprofile, Chromium's DevTools opens it) of one more run, and
-// prints the functions with the most self time. `npm run bench` runs it (section `capture`), or alone:
+// prints the functions with the most self time; then a performance trace of one more (trace-*.json, DevTools'
+// Performance panel opens it), and prints the renderer's main thread from the pick to the answer by kind of work
+// (script, style, layout, paint, garbage collection). `npm run bench` runs it (section `capture`), or alone:
 // `npx tsx scripts/benchCapture.ts`.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -215,6 +217,44 @@ function topSelf(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas:
   return [...byName].filter(([k]) => k !== '(idle)' && k !== '(program)').sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `  ${(us / 1000).toFixed(1)} ms  ${k}`);
 }
 
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { type?: string } } }
+
+/** The renderer main thread's top-level work from the pick (the form_id change's EventDispatch) to the click's paint. */
+function mainThreadWork(file: string): string[] {
+  const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(raw) ? raw : raw.traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && (e as unknown as { args: { name: string } }).args.name === 'CrRendererMain'
+    && events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'EventDispatch' && x.args?.data?.type === 'change'));
+  if (!main) return ['  (no renderer main thread with the change event in the trace)'];
+  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts);
+  const pick = mine.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'change')!;
+  const click = mine.find((e) => e.ts > pick.ts && e.name === 'EventDispatch' && e.args?.data?.type === 'click');
+  const end = (click ? mine.find((e) => e.ts > click.ts && e.name === 'Paint') ?? click : mine.at(-1)!).ts;
+  const kinds: Record<string, string> = {
+    FunctionCall: 'script', EventDispatch: 'script', TimerFire: 'script', FireAnimationFrame: 'script', RunMicrotasks: 'script', EvaluateScript: 'script', 'v8.callFunction': 'script',
+    UpdateLayoutTree: 'style', RecalculateStyles: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint', 'Commit': 'paint', UpdateLayer: 'paint',
+    MinorGC: 'garbage collection', MajorGC: 'garbage collection', 'V8.GC_SCAVENGER': 'garbage collection',
+  };
+  // Each event's own time (its duration less its children's): a nested Layout inside a script counts as layout.
+  const totals = new Map<string, number>();
+  const stack: { e: TraceEvent; kind: string | undefined; child: number }[] = [];
+  const close = (upTo: number) => {
+    while (stack.length && stack.at(-1)!.e.ts + stack.at(-1)!.e.dur! <= upTo) {
+      const top = stack.pop()!;
+      if (top.kind) totals.set(top.kind, (totals.get(top.kind) ?? 0) + top.e.dur! - top.child);
+      const parent = [...stack].reverse().find((s) => s.kind);
+      if (parent && top.kind) parent.child += top.e.dur!;
+    }
+  };
+  for (const e of mine.filter((x) => x.ts >= pick.ts && x.ts < end)) {
+    close(e.ts);
+    stack.push({ e, kind: kinds[e.name], child: 0 });
+  }
+  close(Number.POSITIVE_INFINITY);
+  return [...totals].sort((a, b) => b[1] - a[1]).map(([k, us]) => `  ${(us / 1000).toFixed(1)} ms  ${k}`)
+    .concat(`  (${((end - pick.ts) / 1000).toFixed(1)} ms from the pick's event to the paint after the click)`);
+}
+
 /** The section's lines: p50 and max of RUNS picks, the machine and its load. */
 export async function benchCapture(): Promise<string[]> {
   const server = await startServer();
@@ -265,6 +305,16 @@ export async function benchCapture(): Promise<string[]> {
       const file = path.join(profileDir, `capture-${Date.now()}.cpuprofile`);
       fs.writeFileSync(file, JSON.stringify(profile));
       profileLines.push(`CPU profile of one more run (4× slowdown): ${file}; most self time:`, ...topSelf(profile));
+      await cdp.send('Profiler.disable');
+
+      await throttle(cdp, false);
+      await openScreen(page, url);
+      await throttle(cdp, true);
+      const traceFile = path.join(profileDir, `trace-${Date.now()}.json`);
+      await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'] });
+      const traced = await measureOnce(page, cdp, made.json.id, clicks);
+      await browser.stopTracing();
+      profileLines.push(`Trace of one more run (answered in ${ms(traced.answered)}): ${traceFile}; the main thread from the pick to the answer:`, ...mainThreadWork(traceFile));
     }
     await throttle(cdp, false);
     await context.close();
