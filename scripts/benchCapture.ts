@@ -91,6 +91,7 @@ export function sixtyItems(): ItemInput[] {
     ],
     Closing: [
       { label: 'Minutes left at the end', kind: 'number', section: '' },
+      { label: 'Next visit', kind: 'choice', section: '', options: ['This week', 'Within two weeks', 'Next month', 'At the teacher\'s request'] },
       { label: 'Glows', kind: 'text', section: '' },
       { label: 'Grows', kind: 'text', section: '' },
     ],
