@@ -8,7 +8,8 @@
 // in the Form list (the built-in walkthrough is the default), and the time is taken in the page from that `change`
 // event (t0) to:
 //   - items: the frame that paints all 60 items (a MutationObserver sees the 60th item; the time is taken after the
-//     next frame: requestAnimationFrame, then a message, which runs once that frame is painted);
+//     next frame: requestAnimationFrame, then a message, which runs once that frame is painted), the items in view
+//     with their contents (an item whose contents the browser skipped, content-visibility, waits for another frame);
 //   - answered: the first input answered — the moment the items are painted the page tells this process
 //     (a CDP binding), which clicks the first look-for's "Seen" (Input.dispatchMouseEvent at its middle); the time
 //     after the frame that follows its `change`, once the tally reads "1 of 38 look-fors answered" (React's state, not
@@ -135,14 +136,22 @@ function instrument() {
         if (run.items !== null || form.querySelectorAll('fieldset.obs-item').length < 60) return;
         seen.disconnect();
         run.items = -1;
-        afterPaint((at) => {
+        // Painted with their contents: an item in view whose contents the browser skipped (content-visibility) waits
+        // for another frame.
+        const inViewShown = () => [...form.querySelectorAll('fieldset.obs-item')].every((item) => {
+          const r = item.getBoundingClientRect();
+          return r.bottom <= 0 || r.top >= window.innerHeight || item.querySelector('legend')!.checkVisibility({ contentVisibilityAuto: true });
+        });
+        const painted = (at: number) => {
+          if (!inViewShown()) return afterPaint(painted);
           run.items = at;
           const label = form.querySelector('fieldset.obs-item[data-kind="look_for"] .obs-toggle[data-value="yes"]')!;
           // Above the sticky Complete bar, as a person would have it.
           if (label.getBoundingClientRect().bottom > window.innerHeight - 120) label.scrollIntoView({ block: 'center' });
           const r = label.getBoundingClientRect();
           w.__itemsPainted({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
-        });
+        };
+        afterPaint(painted);
       });
       seen.observe(form, { childList: true, subtree: true });
     } else if (target.type === 'radio' && run.t0 !== null && run.answered === null) {

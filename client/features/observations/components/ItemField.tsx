@@ -3,7 +3,9 @@
 // between them; a rating a row of 1…scale buttons, the same way; a choice radios or checkboxes; text a
 // textarea; a number a number input. "+ note" stamps the current minute into the item's evidence (a text
 // item's own answer) and focuses it. The fieldset carries the item's error and takes focus after a 422.
-import { forwardRef, type ReactNode, useId } from 'react';
+// Memoised, with the capture's handlers taking the item (the same functions on every render): answering one item of
+// a 60-item form renders that item again, not the 59 others (issue 28, "Speed").
+import { memo, type ReactNode, useCallback, useId } from 'react';
 import { FieldErrors, RequiredMark } from '../../../components/Field';
 import type { Answer, ObservationItem } from '../capture';
 import { defineMessages, t } from '../../../lib/i18n';
@@ -21,8 +23,12 @@ const m = defineMessages({
 type Props = {
   item: ObservationItem;
   answer: Answer | undefined;
-  onChange: (answer: Answer) => void;
-  onNote: () => void;
+  /** The same function on every render (the item is memoised): it is told which item changed. */
+  onChange: (item: ObservationItem, answer: Answer) => void;
+  /** "+ note" on the item (the same function on every render). */
+  onNote: (item: ObservationItem) => void;
+  /** Keeps the item's note box (a text item's answer, else its evidence), for "+ note" to focus it. */
+  noteRef: (itemId: number, el: HTMLTextAreaElement | null) => void;
   error?: string;
   /** Show the evidence box (it has text, or "+ note" opened it). */
   showEvidence: boolean;
@@ -57,13 +63,15 @@ function Toggles({ name, options, type, checked, onPick, describedBy, className 
   );
 }
 
-export const ItemField = forwardRef<HTMLTextAreaElement, Props>(function ItemField({ item, answer, onChange, onNote, error, showEvidence, disabled }, noteRef) {
+export const ItemField = memo(function ItemField({ item, answer, onChange, onNote, noteRef: keepNote, error, showEvidence, disabled }: Props) {
   const id = useId();
+  const itemId = item.id;
+  const noteRef = useCallback((el: HTMLTextAreaElement | null) => keepNote(itemId, el), [keepNote, itemId]);
   const legendId = `${id}-legend`;
   const errorId = `${id}-error`;
   const value = answer?.value ?? null;
   const evidence = answer?.evidence ?? '';
-  const set = (patch: Partial<Answer>) => onChange({ value, evidence, ...patch });
+  const set = (patch: Partial<Answer>) => onChange(item, { value, evidence, ...patch });
   const describedBy = error ? errorId : undefined;
   const name = `item-${item.id}`;
 
@@ -127,7 +135,7 @@ export const ItemField = forwardRef<HTMLTextAreaElement, Props>(function ItemFie
             value={evidence} onChange={(e) => set({ evidence: e.target.value })} />
         </label>
       )}
-      <button type="button" className="btn btn--ghost btn--sm obs-note" onClick={onNote}>
+      <button type="button" className="btn btn--ghost btn--sm obs-note" onClick={() => onNote(item)}>
         <span className="btn__label">{t(m.addNote)}<span className="sr-only"> {t(m.onItem, { label: item.label })}</span></span>
       </button>
     </fieldset>
