@@ -8,7 +8,7 @@
 import { memo, type ReactNode, useCallback, useId } from 'react';
 import { FieldErrors, RequiredMark } from '../../../components/Field';
 import type { Answer, ObservationItem } from '../capture';
-import { defineMessages, t } from '../../../lib/i18n';
+import { currentLocale, defineMessages, t } from '../../../lib/i18n';
 
 const m = defineMessages({
   seen: { id: 'observations.seen', defaultMessage: 'Seen' },
@@ -35,15 +35,27 @@ type Props = {
   disabled?: boolean;
 };
 
-const lookForOptions = (): { value: string; label: ReactNode }[] => [
-  { value: 'yes', label: t(m.seen) },
-  { value: 'no', label: t(m.notSeen) },
-  { value: 'na', label: <abbr title={t(m.notApplicable)}>{t(m.na)}</abbr> },
-];
+type Option = { value: string; label: ReactNode };
+/** A look-for's three answers and "+ note", made once per language, not for each of a long form's items. */
+let labels: { locale: string; lookFor: Option[]; addNote: string } | null = null;
+function labelsNow() {
+  if (labels?.locale !== currentLocale()) {
+    labels = {
+      locale: currentLocale(),
+      lookFor: [
+        { value: 'yes', label: t(m.seen) },
+        { value: 'no', label: t(m.notSeen) },
+        { value: 'na', label: <abbr title={t(m.notApplicable)}>{t(m.na)}</abbr> },
+      ],
+      addNote: t(m.addNote),
+    };
+  }
+  return labels;
+}
 
 function Toggles({ name, options, type, checked, onPick, describedBy, className }: {
   name: string;
-  options: { value: string; label: ReactNode }[];
+  options: Option[];
   type: 'radio' | 'checkbox';
   checked: (value: string) => boolean;
   onPick: (value: string, on: boolean) => void;
@@ -78,7 +90,7 @@ export const ItemField = memo(function ItemField({ item, answer, onChange, onNot
   let control: ReactNode;
   switch (item.kind) {
     case 'look_for':
-      control = <Toggles name={name} type="radio" className="obs-toggles--look-for" options={lookForOptions()} describedBy={describedBy}
+      control = <Toggles name={name} type="radio" className="obs-toggles--look-for" options={labelsNow().lookFor} describedBy={describedBy}
         checked={(v) => value === v} onPick={(v) => set({ value: v })} />;
       break;
     case 'rating': {
@@ -136,7 +148,7 @@ export const ItemField = memo(function ItemField({ item, answer, onChange, onNot
         </label>
       )}
       <button type="button" className="btn btn--ghost btn--sm obs-note" onClick={() => onNote(item)}>
-        <span className="btn__label">{t(m.addNote)}<span className="sr-only"> {t(m.onItem, { label: item.label })}</span></span>
+        <span className="btn__label">{labelsNow().addNote}<span className="sr-only"> {t(m.onItem, { label: item.label })}</span></span>
       </button>
     </fieldset>
   );
