@@ -146,8 +146,9 @@ function instrument() {
           if (!inViewShown()) return afterPaint(painted);
           run.items = at;
           const label = form.querySelector('fieldset.obs-item[data-kind="look_for"] .obs-toggle[data-value="yes"]')!;
-          // Above the sticky Complete bar, as a person would have it.
-          if (label.getBoundingClientRect().bottom > window.innerHeight - 120) label.scrollIntoView({ block: 'center' });
+          // Where a person taps it: scrolled into view only when it is under the sticky Complete bar or below.
+          const bar = document.querySelector('.obs-capture__actions')?.getBoundingClientRect().top ?? window.innerHeight;
+          if (label.getBoundingClientRect().bottom > bar) label.scrollIntoView({ block: 'center' });
           const r = label.getBoundingClientRect();
           w.__itemsPainted({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
         };
@@ -191,8 +192,11 @@ async function measureOnce(page: Page, cdp: CDPSession, formId: number, clicks: 
   const clicked = new Promise<void>((resolve) => {
     clicks.next = (p) => {
       void (async () => {
-        await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: p.x, y: p.y, button: 'left', clickCount: 1 });
-        await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: p.x, y: p.y, button: 'left', clickCount: 1 });
+        // Both at once, as a tap's press and release come (the second does not wait for the page to answer the first).
+        await Promise.all([
+          cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: p.x, y: p.y, button: 'left', clickCount: 1 }),
+          cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: p.x, y: p.y, button: 'left', clickCount: 1 }),
+        ]);
         resolve();
       })();
     };

@@ -175,10 +175,13 @@ function NewCapture({ timeZone }: { timeZone: string }) {
   const { user } = useAuthUser();
   const recentAnswered = useRecentParticipantsAnswered(user?.id ?? null);
   const [waited, setWaited] = useState(false);
+  // At most 4 s; once the form shows no timer is left to render it again under the person's first taps (issue 28).
+  const ready = (!staffId || !!name) && recentAnswered;
   useEffect(() => {
+    if (ready) return undefined;
     const timer = setTimeout(() => setWaited(true), 4000);
     return () => clearTimeout(timer);
-  }, []);
+  }, [ready]);
   if (staffId && !name && !waited) return <LoadingBlock label={t(m.loadingEducator)} />;
   if (!recentAnswered && !waited) return <LoadingBlock />;
   return <CaptureForm existing={null} timeZone={timeZone} prefill={{ staff: staffId && name ? { id: staffId, name } : null, formId, calibrationId }} />;
