@@ -245,27 +245,25 @@ function mainThreadWork(file: string): string[] {
   const pick = mine.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'change')!;
   const click = mine.find((e) => e.ts > pick.ts && e.name === 'EventDispatch' && e.args?.data?.type === 'click');
   const end = (click ? mine.find((e) => e.ts > click.ts && e.name === 'Paint') ?? click : mine.at(-1)!).ts;
+  // The tasks from the pick to that paint; in each, the rendering steps by kind (outermost events of a name), the
+  // rest of the task's time counted as script (and the browser's own work around it).
   const kinds: Record<string, string> = {
-    FunctionCall: 'script', EventDispatch: 'script', TimerFire: 'script', FireAnimationFrame: 'script', RunMicrotasks: 'script', EvaluateScript: 'script', 'v8.callFunction': 'script',
-    UpdateLayoutTree: 'style', RecalculateStyles: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint', 'Commit': 'paint', UpdateLayer: 'paint',
-    MinorGC: 'garbage collection', MajorGC: 'garbage collection', 'V8.GC_SCAVENGER': 'garbage collection',
+    UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint', Commit: 'paint',
+    MinorGC: 'garbage collection', MajorGC: 'garbage collection', HitTest: 'hit testing',
   };
-  // Each event's own time (its duration less its children's): a nested Layout inside a script counts as layout.
   const totals = new Map<string, number>();
-  const stack: { e: TraceEvent; kind: string | undefined; child: number }[] = [];
-  const close = (upTo: number) => {
-    while (stack.length && stack.at(-1)!.e.ts + stack.at(-1)!.e.dur! <= upTo) {
-      const top = stack.pop()!;
-      if (top.kind) totals.set(top.kind, (totals.get(top.kind) ?? 0) + top.e.dur! - top.child);
-      const parent = [...stack].reverse().find((s) => s.kind);
-      if (parent && top.kind) parent.child += top.e.dur!;
+  const add = (kind: string, us: number) => totals.set(kind, (totals.get(kind) ?? 0) + us);
+  for (const task of mine.filter((e) => e.name === 'RunTask' && e.ts + e.dur! > pick.ts && e.ts < end)) {
+    const inside = mine.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && kinds[e.name]);
+    let rendering = 0;
+    for (const e of inside) {
+      // Only the outermost event of a kind (a Layout inside a Layout counts once).
+      if (inside.some((o) => o !== e && kinds[o.name] && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur! && (o.ts < e.ts || o.dur! > e.dur!))) continue;
+      add(kinds[e.name]!, e.dur!);
+      rendering += e.dur!;
     }
-  };
-  for (const e of mine.filter((x) => x.ts >= pick.ts && x.ts < end)) {
-    close(e.ts);
-    stack.push({ e, kind: kinds[e.name], child: 0 });
+    add('script and the rest', Math.max(0, task.dur! - rendering));
   }
-  close(Number.POSITIVE_INFINITY);
   return [...totals].sort((a, b) => b[1] - a[1]).map(([k, us]) => `  ${(us / 1000).toFixed(1)} ms  ${k}`)
     .concat(`  (${((end - pick.ts) / 1000).toFixed(1)} ms from the pick's event to the paint after the click)`);
 }
