@@ -22,9 +22,11 @@
 // - observations: 16 concurrent saves of a completed walkthrough, and the walkthrough report on 200 000 observations ×
 //   10 answers, afresh and kept (scripts/benchObservations.ts);
 // - every upload route with its worst legal and hostile inputs: the event loop's longest delay (scripts/benchUploads.ts);
-// - the offline outbox's soak: 200 queued interaction creates synced in Chromium, goal 5 s (scripts/benchOutbox.ts).
+// - the offline outbox's soak: 200 queued interaction creates synced in Chromium, goal 5 s (scripts/benchOutbox.ts);
+// - a 60-item observation form picked on New observation in Chromium with Lighthouse's mobile profile, goal interactive
+//   in 200 ms (scripts/benchCapture.ts).
 // BENCH_MS sets the length of each load run (default 5000), BENCH_ROUNDS the request-path rounds (3);
-// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,writers,districts,reports,export,observations,uploads,outbox,cold skips sections (Lighthouse is the `pages` section).
+// BENCH_SKIP=pages,staff,interactions,calendar,imports,skills,writers,districts,reports,export,observations,uploads,outbox,capture,cold skips sections (Lighthouse is the `pages` section).
 // `--db=pg` (`npm run bench -- --db=pg`) takes every database figure on PostgreSQL instead of SQLite (the
 // default, `--db=sqlite`): on DATABASE_URL's server when given (its role must be allowed to create
 // databases), else on a throwaway server (scripts/postgresServer.ts) stopped at the end. BENCH_POSTGRES is
@@ -38,6 +40,7 @@ import { apiBenchmark, apiRows } from './benchApi';
 import { benchDatabase, benchDbLabel, parseDbOption } from './benchLib';
 import { startThrowawayPostgres, type ThrowawayServer } from './postgresServer';
 import { benchCalendar } from './benchCalendar';
+import { benchCapture } from './benchCapture';
 import { benchInteractions } from './benchInteractions';
 import { benchImports } from './benchImports';
 import { benchDistricts } from './benchDistricts';
@@ -199,6 +202,18 @@ if (!skip.has('outbox')) {
   try {
     console.log(`\n(outbox: SQLite; load ${os.loadavg()[0]!.toFixed(2)})`);
     for (const line of await benchOutbox()) console.log(line);
+  } finally {
+    if (databaseUrl !== undefined) process.env.DATABASE_URL = databaseUrl;
+  }
+}
+
+if (!skip.has('capture')) {
+  // The built app on SQLite whatever --db says, as the outbox's soak: the figure is the browser's.
+  const databaseUrl = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  try {
+    console.log(`\n(capture: SQLite; load ${os.loadavg()[0]!.toFixed(2)})`);
+    for (const line of await benchCapture()) console.log(line);
   } finally {
     if (databaseUrl !== undefined) process.env.DATABASE_URL = databaseUrl;
   }

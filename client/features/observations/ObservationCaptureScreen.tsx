@@ -211,10 +211,13 @@ function NewCapture({ timeZone }: { timeZone: string }) {
   const { user } = useAuthUser();
   const recentAnswered = useRecentParticipantsAnswered(user?.id ?? null);
   const [waited, setWaited] = useState(false);
+  // At most 4 s; once the form shows no timer is left to render it again under the person's first taps (issue 28).
+  const ready = (!staffId || !!name) && recentAnswered;
   useEffect(() => {
+    if (ready) return undefined;
     const timer = setTimeout(() => setWaited(true), 4000);
     return () => clearTimeout(timer);
-  }, []);
+  }, [ready]);
   if (staffId && !name && !waited) return <LoadingBlock label={t(m.loadingEducator)} />;
   if (!recentAnswered && !waited) return <LoadingBlock />;
   return <CaptureForm existing={null} timeZone={timeZone} prefill={{ staff: staffId && name ? { id: staffId, name } : null, formId, calibrationId }} />;
@@ -263,12 +266,14 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
     () => (existing && c.formId === existing.form.id ? existing.items : form?.items ?? []),
     [existing, c.formId, form],
   );
-  // The duration: the form's interaction type's default, until the observer changes it.
-  const typeMinutes = types.data?.data.find((t) => t.id === form?.interaction_type.id)?.default_minutes;
+  // The duration: the form's interaction type's default, until the observer changes it. Picking another form sets it
+  // in the same update (switchForm), so this changes nothing then and the form's items render once, not twice.
+  const minutesOf = (f: { interaction_type: { id: number } } | null) => String(types.data?.data.find((t) => t.id === f?.interaction_type.id)?.default_minutes ?? FALLBACK_MINUTES);
+  const formMinutes = minutesOf(form);
   useEffect(() => {
     if (durationTouched.current || !form) return;
-    setC((cur) => ({ ...cur, duration: String(typeMinutes ?? FALLBACK_MINUTES) }));
-  }, [form, typeMinutes]);
+    setC((cur) => (cur.duration === formMinutes ? cur : { ...cur, duration: formMinutes }));
+  }, [form, formMinutes]);
 
   // ---- autosave ----------------------------------------------------------------------------------------
   const idRef = useRef<number | null>(existing?.id ?? null);
@@ -381,7 +386,7 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
     setC(next);
     if (completed) return;
     pending.current = true;
-    setSave({ state: 'pending' });
+    setSave((s) => (s.state === 'pending' ? s : { state: 'pending' }));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void saveDraft(), AUTOSAVE_MS);
   };
@@ -455,6 +460,14 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
     if (errors.items[item.id]) setErrors((e) => ({ ...e, items: { ...e.items, [item.id]: '' } }));
     change((cur) => ({ ...cur, answers: { ...cur.answers, [item.id]: a } }));
   };
+  // The items' handlers: the same functions on every render (ItemField is memoised), calling this render's.
+  const itemHandlers = useRef({ setAnswer, noteOnItem });
+  itemHandlers.current = { setAnswer, noteOnItem };
+  const onItemChange = useCallback((item: ObservationItem, a: Answer) => itemHandlers.current.setAnswer(item, a), []);
+  const onItemNote = useCallback((item: ObservationItem) => itemHandlers.current.noteOnItem(item), []);
+  const keepNoteRef = useCallback((itemId: number, el: HTMLTextAreaElement | null) => {
+    noteRefs.current.set(itemId, el);
+  }, []);
   const setField = <K extends keyof Capture>(key: K, value: Capture[K], errorKey?: string) => {
     if (errorKey && errors.fields[errorKey]) setErrors((e) => ({ ...e, fields: { ...e.fields, [errorKey]: '' } }));
     change((cur) => ({ ...cur, [key]: value }));
@@ -523,9 +536,12 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
 
   // Another form has other items: its answers would be lost, so a draft with answers asks first.
   const answeredCount = answersOf(items, c.answers).answers.length;
+  // One update: the form, no answers, and (until the observer changed it) the new form's minutes.
   function switchForm(formId: number | null) {
-    setField('formId', formId, 'form_id');
-    setField('answers', {});
+    if (errors.fields.form_id) setErrors((e) => ({ ...e, fields: { ...e.fields, form_id: '' } }));
+    const next = formList.find((f) => f.id === formId) ?? null;
+    const duration = durationTouched.current || !next ? null : minutesOf(next);
+    change((cur) => ({ ...cur, formId, answers: {}, duration: duration ?? cur.duration }));
   }
   function changeForm(formId: number | null) {
     if (formId === c.formId) return;
@@ -535,6 +551,7 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
   const askedForm = askForm ? formList.find((f) => f.id === askForm.formId) ?? null : null;
 
   const tally = tallyOf(items, c.answers);
+  const sections = useMemo(() => sectionsOf(items), [items]);
   const title = existing ? (completed ? t(m.editTitle) : t(m.resumeTitle)) : t(m.newTitle);
   const formOptions = formList.map((f) => ({ value: String(f.id), label: f.name }));
   if (existing && !formList.some((f) => f.id === existing.form.id)) formOptions.unshift({ value: String(existing.form.id), label: existing.form.name });
@@ -581,14 +598,13 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
         </section>
 
         {form?.description && !existing && <p className="muted text-sm">{form.description}</p>}
-        {sectionsOf(items).map((group, g) => (
+        {sections.map((group, g) => (
           <section key={`${group.section ?? ''}-${g}`} className="stack stack--sm obs-section" aria-label={group.section ?? t(m.items)}>
             {group.section && <h2 className="obs-section__title">{group.section}</h2>}
             {group.items.map((item) => (
               <ItemField key={item.id} item={item} answer={c.answers[item.id]} error={errors.items[item.id] || undefined}
                 showEvidence={notesOpen.has(item.id) || !!c.answers[item.id]?.evidence}
-                ref={(el) => { noteRefs.current.set(item.id, el); }}
-                onChange={(a) => setAnswer(item, a)} onNote={() => noteOnItem(item)} />
+                noteRef={keepNoteRef} onChange={onItemChange} onNote={onItemNote} />
             ))}
           </section>
         ))}

@@ -3,10 +3,12 @@
 // between them; a rating a row of 1…scale buttons, the same way; a choice radios or checkboxes; text a
 // textarea; a number a number input. "+ note" stamps the current minute into the item's evidence (a text
 // item's own answer) and focuses it. The fieldset carries the item's error and takes focus after a 422.
-import { forwardRef, type ReactNode, useId } from 'react';
+// Memoised, with the capture's handlers taking the item (the same functions on every render): answering one item of
+// a 60-item form renders that item again, not the 59 others (issue 28, "Speed").
+import { memo, type ReactNode, useCallback, useId } from 'react';
 import { FieldErrors, RequiredMark } from '../../../components/Field';
 import type { Answer, ObservationItem } from '../capture';
-import { defineMessages, t } from '../../../lib/i18n';
+import { currentLocale, defineMessages, t } from '../../../lib/i18n';
 
 const m = defineMessages({
   seen: { id: 'observations.seen', defaultMessage: 'Seen' },
@@ -21,23 +23,39 @@ const m = defineMessages({
 type Props = {
   item: ObservationItem;
   answer: Answer | undefined;
-  onChange: (answer: Answer) => void;
-  onNote: () => void;
+  /** The same function on every render (the item is memoised): it is told which item changed. */
+  onChange: (item: ObservationItem, answer: Answer) => void;
+  /** "+ note" on the item (the same function on every render). */
+  onNote: (item: ObservationItem) => void;
+  /** Keeps the item's note box (a text item's answer, else its evidence), for "+ note" to focus it. */
+  noteRef: (itemId: number, el: HTMLTextAreaElement | null) => void;
   error?: string;
   /** Show the evidence box (it has text, or "+ note" opened it). */
   showEvidence: boolean;
   disabled?: boolean;
 };
 
-const lookForOptions = (): { value: string; label: ReactNode }[] => [
-  { value: 'yes', label: t(m.seen) },
-  { value: 'no', label: t(m.notSeen) },
-  { value: 'na', label: <abbr title={t(m.notApplicable)}>{t(m.na)}</abbr> },
-];
+type Option = { value: string; label: ReactNode };
+/** A look-for's three answers and "+ note", made once per language, not for each of a long form's items. */
+let labels: { locale: string; lookFor: Option[]; addNote: string } | null = null;
+function labelsNow() {
+  if (labels?.locale !== currentLocale()) {
+    labels = {
+      locale: currentLocale(),
+      lookFor: [
+        { value: 'yes', label: t(m.seen) },
+        { value: 'no', label: t(m.notSeen) },
+        { value: 'na', label: <abbr title={t(m.notApplicable)}>{t(m.na)}</abbr> },
+      ],
+      addNote: t(m.addNote),
+    };
+  }
+  return labels;
+}
 
 function Toggles({ name, options, type, checked, onPick, describedBy, className }: {
   name: string;
-  options: { value: string; label: ReactNode }[];
+  options: Option[];
   type: 'radio' | 'checkbox';
   checked: (value: string) => boolean;
   onPick: (value: string, on: boolean) => void;
@@ -57,20 +75,22 @@ function Toggles({ name, options, type, checked, onPick, describedBy, className 
   );
 }
 
-export const ItemField = forwardRef<HTMLTextAreaElement, Props>(function ItemField({ item, answer, onChange, onNote, error, showEvidence, disabled }, noteRef) {
+export const ItemField = memo(function ItemField({ item, answer, onChange, onNote, noteRef: keepNote, error, showEvidence, disabled }: Props) {
   const id = useId();
+  const itemId = item.id;
+  const noteRef = useCallback((el: HTMLTextAreaElement | null) => keepNote(itemId, el), [keepNote, itemId]);
   const legendId = `${id}-legend`;
   const errorId = `${id}-error`;
   const value = answer?.value ?? null;
   const evidence = answer?.evidence ?? '';
-  const set = (patch: Partial<Answer>) => onChange({ value, evidence, ...patch });
+  const set = (patch: Partial<Answer>) => onChange(item, { value, evidence, ...patch });
   const describedBy = error ? errorId : undefined;
   const name = `item-${item.id}`;
 
   let control: ReactNode;
   switch (item.kind) {
     case 'look_for':
-      control = <Toggles name={name} type="radio" className="obs-toggles--look-for" options={lookForOptions()} describedBy={describedBy}
+      control = <Toggles name={name} type="radio" className="obs-toggles--look-for" options={labelsNow().lookFor} describedBy={describedBy}
         checked={(v) => value === v} onPick={(v) => set({ value: v })} />;
       break;
     case 'rating': {
@@ -127,8 +147,8 @@ export const ItemField = forwardRef<HTMLTextAreaElement, Props>(function ItemFie
             value={evidence} onChange={(e) => set({ evidence: e.target.value })} />
         </label>
       )}
-      <button type="button" className="btn btn--ghost btn--sm obs-note" onClick={onNote}>
-        <span className="btn__label">{t(m.addNote)}<span className="sr-only"> {t(m.onItem, { label: item.label })}</span></span>
+      <button type="button" className="btn btn--ghost btn--sm obs-note" onClick={() => onNote(item)}>
+        <span className="btn__label">{labelsNow().addNote}<span className="sr-only"> {t(m.onItem, { label: item.label })}</span></span>
       </button>
     </fieldset>
   );
