@@ -17,6 +17,7 @@ import { comparisonReady, csvHref } from './reportQuery';
 import { type ReportPage, useReportPage } from './useReportPage';
 import type { InteractionFilter } from '../../lib/interactions';
 import { defineMessages, t } from '../../lib/i18n';
+import { AfterFirstPaint } from '../../lib/paintFirst';
 
 // `msg`, not `m`: the measures are `m` below.
 const msg = defineMessages({
@@ -139,25 +140,30 @@ function Report({ page, data }: { page: ReportPage; data: ComparisonReport }) {
           </table>
         </div>
       </div>
-      <ChartFrame title={t(msg.compared)} summary={summary}
-        table={{
-          caption: t(msg.pair, { a: a.label, b: b.label }),
-          columns: [{ key: 'm', label: t(msg.measure) }, { key: 'a', label: a.label, numeric: true }, { key: 'b', label: b.label, numeric: true }, { key: 'd', label: t(msg.difference), numeric: true }],
-          rows: data.measures.map((m) => ({ key: m.key, cells: [m.label, formatMeasure(m, m.a), formatMeasure(m, m.b), `${formatDifference(m).arrow} ${formatDifference(m).text}`] })),
-        }}>
-        {(id) => (
-          <div className="compare-charts" aria-describedby={id}>
-            {data.measures.filter((m) => m.a !== null || m.b !== null).map((m) => (
-              <div key={m.key} className="compare-charts__item">
-                <p className="compare-charts__label">{m.label}</p>
-                <BarChart label={m.label} describedBy={id} series={[m.label]} format={(n) => formatMeasure(m, n)}
-                  max={m.key === 'reached_share' ? 1 : undefined}
-                  rows={[{ key: 'a', label: a.label, values: [m.a ?? 0] }, { key: 'b', label: b.label, values: [m.b ?? 0] }]} />
+      {/* Under the side-by-side table: rendered a frame after it, so a phone paints the top first (issue 35). */}
+      <AfterFirstPaint render={() => (
+        <>
+          <ChartFrame title={t(msg.compared)} summary={summary}
+            table={{
+              caption: t(msg.pair, { a: a.label, b: b.label }),
+              columns: [{ key: 'm', label: t(msg.measure) }, { key: 'a', label: a.label, numeric: true }, { key: 'b', label: b.label, numeric: true }, { key: 'd', label: t(msg.difference), numeric: true }],
+              rows: data.measures.map((m) => ({ key: m.key, cells: [m.label, formatMeasure(m, m.a), formatMeasure(m, m.b), `${formatDifference(m).arrow} ${formatDifference(m).text}`] })),
+            }}>
+            {(id) => (
+              <div className="compare-charts" aria-describedby={id}>
+                {data.measures.filter((m) => m.a !== null || m.b !== null).map((m) => (
+                  <div key={m.key} className="compare-charts__item">
+                    <p className="compare-charts__label">{m.label}</p>
+                    <BarChart label={m.label} describedBy={id} series={[m.label]} format={(n) => formatMeasure(m, n)}
+                      max={m.key === 'reached_share' ? 1 : undefined}
+                      rows={[{ key: 'a', label: a.label, values: [m.a ?? 0] }, { key: 'b', label: b.label, values: [m.b ?? 0] }]} />
+                  </div>
+                ))}
               </div>
-            ))}
-          </div>
-        )}
-      </ChartFrame>
+            )}
+          </ChartFrame>
+        </>
+      )} />
     </>
   );
 }

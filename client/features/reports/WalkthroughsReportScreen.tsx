@@ -19,6 +19,7 @@ import { chartDay, countOf, decimal, int, percent } from './format';
 import { defineMessages, t, tRich } from '../../lib/i18n';
 import { csvHref, EMPTY_FILTERS, hasFilters } from './reportQuery';
 import { type ReportPage, useReportPage } from './useReportPage';
+import { AfterFirstPaint } from '../../lib/paintFirst';
 
 /** A month ("2025-09") as the axis names it ("Sep") and as read out ("September 2025"), in the person's language. */
 const monthShort = (month: string) => chartDay(`${month.slice(0, 7)}-01`, 'month');
@@ -152,45 +153,50 @@ function Report({ page, data }: { page: ReportPage; data: WalkthroughsReport }) 
         { key: 'classrooms', label: t(m.classrooms), value: int(h.classrooms), sub: t(m.classroomsSub) },
         { key: 'rate', label: t(m.lookForsSeen), value: percent(h.look_for_rate), sub: t(m.rateSub) },
       ]} />
-      <div className="report-charts">
-        <ChartFrame title={t(m.byMonth)} csv={csv('months')}
-          summary={first && last && first !== last ? t(m.fromTo, { first: percent(first.look_for_rate), firstMonth: monthName(first.month), last: percent(last.look_for_rate), lastMonth: monthName(last.month) }) : t(m.seenInRange, { rate: percent(h.look_for_rate) })}
-          table={{
-            caption: t(m.byMonth),
-            columns: [{ key: 'm', label: t(m.month) }, { key: 'o', label: t(m.observations), numeric: true }, { key: 'r', label: t(m.seen), numeric: true }],
-            rows: data.months.map((x) => ({ key: x.month, cells: [monthName(x.month), int(x.observations), percent(x.look_for_rate)] })),
-          }}>
-          {(id) => <TrendChart label={t(m.byMonthPercent)} describedBy={id} unit={t(m.percentSeen)}
-            points={data.months.map((x) => ({ key: x.month, label: monthShort(x.month), longLabel: monthName(x.month), value: Math.round((x.look_for_rate ?? 0) * 100) }))} />}
-        </ChartFrame>
-        <ChartFrame title={t(m.bySchool)} csv={csv('schools')}
-          summary={t(m.schoolsSummary, { count: data.schools.length, rate: percent(h.look_for_rate) })}
-          table={{
-            caption: t(m.bySchool),
-            columns: [{ key: 's', label: t(m.school) }, { key: 'o', label: t(m.observations), numeric: true }, { key: 'r', label: t(m.seen), numeric: true }],
-            rows: data.schools.map((s) => ({ key: s.id ?? 'none', cells: [s.name, int(s.observations), percent(s.look_for_rate)] })),
-          }}>
-          {(id) => <BarChart label={t(m.bySchool)} describedBy={id} series={[t(m.seen)]} max={100} format={(n) => `${n}%`}
-            rows={data.schools.map((s) => ({ key: s.id ?? 'none', label: s.name, values: [Math.round((s.look_for_rate ?? 0) * 100)] }))} />}
-        </ChartFrame>
-      </div>
-      {lookFors.length > 0 && (
-        <ChartFrame title={t(m.eachLookFor)} csv={csv('items')}
-          summary={t(m.lookForsSummary, { count: lookFors.length })}
-          table={{
-            caption: t(m.eachCaption),
-            columns: [{ key: 'l', label: t(m.lookFor) }, { key: 's', label: t(m.seen), numeric: true }, { key: 'n', label: t(m.notSeen), numeric: true }, { key: 'a', label: t(m.notApplicable), numeric: true }, { key: 'r', label: t(m.seenOfApplicable), numeric: true }],
-            rows: lookFors.map((i) => ({ key: i.lineage_id, cells: [i.label, int(i.seen), int(i.not_seen), int(i.not_applicable), percent(i.rate)] })),
-          }}>
-          {(id) => <BarChart label={t(m.eachCaption)} describedBy={id} series={[t(m.seen)]} max={100} format={(n) => `${n}%`}
-            rows={lookFors.map((i) => ({ key: i.lineage_id, label: i.label, values: [Math.round((i.rate ?? 0) * 100)] }))} />}
-        </ChartFrame>
-      )}
-      <ReportTable title={t(m.items)} caption={t(m.everyItem, { form: data.form.name })} columns={itemColumns} rows={data.items} rowKey={(i) => i.lineage_id} csv={csv('items')}
-        footer={<p className="report-table__how text-sm muted">{tRich(m.howItems, { b: bold })}</p>} />
-      <ReportTable title={t(m.bySchoolTable)} caption={t(m.bySchoolCaption)} columns={schoolColumns} rows={data.schools} rowKey={(s) => s.id ?? 'none'} csv={csv('schools')}
-        footer={<p className="report-table__how text-sm muted">{tRich(m.howSchools, { b: bold })}</p>} />
-      <p><ButtonLink to={`/app/observations?filter[form_id]=${data.form.id}`} variant="secondary">{t(m.seeThese)}</ButtonLink></p>
+      {/* Under the headline figures: rendered a frame after it, so a phone paints the top first (issue 35). */}
+      <AfterFirstPaint render={() => (
+        <>
+          <div className="report-charts">
+            <ChartFrame title={t(m.byMonth)} csv={csv('months')}
+              summary={first && last && first !== last ? t(m.fromTo, { first: percent(first.look_for_rate), firstMonth: monthName(first.month), last: percent(last.look_for_rate), lastMonth: monthName(last.month) }) : t(m.seenInRange, { rate: percent(h.look_for_rate) })}
+              table={{
+                caption: t(m.byMonth),
+                columns: [{ key: 'm', label: t(m.month) }, { key: 'o', label: t(m.observations), numeric: true }, { key: 'r', label: t(m.seen), numeric: true }],
+                rows: data.months.map((x) => ({ key: x.month, cells: [monthName(x.month), int(x.observations), percent(x.look_for_rate)] })),
+              }}>
+              {(id) => <TrendChart label={t(m.byMonthPercent)} describedBy={id} unit={t(m.percentSeen)}
+                points={data.months.map((x) => ({ key: x.month, label: monthShort(x.month), longLabel: monthName(x.month), value: Math.round((x.look_for_rate ?? 0) * 100) }))} />}
+            </ChartFrame>
+            <ChartFrame title={t(m.bySchool)} csv={csv('schools')}
+              summary={t(m.schoolsSummary, { count: data.schools.length, rate: percent(h.look_for_rate) })}
+              table={{
+                caption: t(m.bySchool),
+                columns: [{ key: 's', label: t(m.school) }, { key: 'o', label: t(m.observations), numeric: true }, { key: 'r', label: t(m.seen), numeric: true }],
+                rows: data.schools.map((s) => ({ key: s.id ?? 'none', cells: [s.name, int(s.observations), percent(s.look_for_rate)] })),
+              }}>
+              {(id) => <BarChart label={t(m.bySchool)} describedBy={id} series={[t(m.seen)]} max={100} format={(n) => `${n}%`}
+                rows={data.schools.map((s) => ({ key: s.id ?? 'none', label: s.name, values: [Math.round((s.look_for_rate ?? 0) * 100)] }))} />}
+            </ChartFrame>
+          </div>
+          {lookFors.length > 0 && (
+            <ChartFrame title={t(m.eachLookFor)} csv={csv('items')}
+              summary={t(m.lookForsSummary, { count: lookFors.length })}
+              table={{
+                caption: t(m.eachCaption),
+                columns: [{ key: 'l', label: t(m.lookFor) }, { key: 's', label: t(m.seen), numeric: true }, { key: 'n', label: t(m.notSeen), numeric: true }, { key: 'a', label: t(m.notApplicable), numeric: true }, { key: 'r', label: t(m.seenOfApplicable), numeric: true }],
+                rows: lookFors.map((i) => ({ key: i.lineage_id, cells: [i.label, int(i.seen), int(i.not_seen), int(i.not_applicable), percent(i.rate)] })),
+              }}>
+              {(id) => <BarChart label={t(m.eachCaption)} describedBy={id} series={[t(m.seen)]} max={100} format={(n) => `${n}%`}
+                rows={lookFors.map((i) => ({ key: i.lineage_id, label: i.label, values: [Math.round((i.rate ?? 0) * 100)] }))} />}
+            </ChartFrame>
+          )}
+          <ReportTable title={t(m.items)} caption={t(m.everyItem, { form: data.form.name })} columns={itemColumns} rows={data.items} rowKey={(i) => i.lineage_id} csv={csv('items')}
+            footer={<p className="report-table__how text-sm muted">{tRich(m.howItems, { b: bold })}</p>} />
+          <ReportTable title={t(m.bySchoolTable)} caption={t(m.bySchoolCaption)} columns={schoolColumns} rows={data.schools} rowKey={(s) => s.id ?? 'none'} csv={csv('schools')}
+            footer={<p className="report-table__how text-sm muted">{tRich(m.howSchools, { b: bold })}</p>} />
+          <p><ButtonLink to={`/app/observations?filter[form_id]=${data.form.id}`} variant="secondary">{t(m.seeThese)}</ButtonLink></p>
+        </>
+      )} />
     </>
   );
 }
