@@ -174,3 +174,40 @@ export async function removeArticleIfUntouched(db: Kysely<any>, article: Pick<Mi
   }
   await db.deleteFrom('articles').where('id', '=', row.id).execute();
 }
+
+/** One sentence of a knowledge base article and of its Spanish version, before and after a migration changes it. */
+export interface ArticleSentenceChange {
+  slug: string;
+  oldSentence: string;
+  newSentence: string;
+  oldSpanish: string;
+  newSpanish: string;
+}
+
+/**
+ * Replaces one sentence of Coachwell's own article (migration 20261206_0187's way): only text still as Coachwell wrote
+ * it changes (the article and its translation last saved by Coachwell, updated_by null, and still holding the old
+ * sentence); what the provider's staff edited stays as they left it. The English change is a save like any other (a
+ * version row, edited_by empty), the Spanish saved at the same instant so the editor does not flag it as older.
+ * Frozen with the migrations that call it (0188).
+ */
+export async function replaceArticleSentence(db: Kysely<any>, change: ArticleSentenceChange): Promise<void> {
+  const now = new Date().toISOString();
+  const row = await db.selectFrom('articles').selectAll().where('slug', '=', change.slug).executeTakeFirst();
+  if (!row) return;
+  if (row.updated_by === null && row.body.includes(change.oldSentence)) {
+    const body = row.body.replace(change.oldSentence, change.newSentence);
+    await db.updateTable('articles').set({ body, updated_at: now }).where('id', '=', row.id).execute();
+    const roles = await db.selectFrom('article_audience_roles').select('role').where('article_id', '=', row.id).orderBy('role').execute();
+    await db.insertInto('article_versions').values({
+      article_id: row.id, title: row.title, slug: row.slug, category: row.category, audience: row.audience,
+      audience_roles: JSON.stringify(roles.map((r: { role: string }) => r.role)), body, edited_by: null, at: now,
+    }).execute();
+  }
+  const spanish = await db.selectFrom('article_translations').select(['body', 'updated_by'])
+    .where('article_id', '=', row.id).where('locale', '=', 'es').executeTakeFirst();
+  if (spanish && spanish.updated_by === null && spanish.body.includes(change.oldSpanish)) {
+    await db.updateTable('article_translations').set({ body: spanish.body.replace(change.oldSpanish, change.newSpanish), updated_at: now })
+      .where('article_id', '=', row.id).where('locale', '=', 'es').execute();
+  }
+}

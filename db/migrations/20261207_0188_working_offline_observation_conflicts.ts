@@ -3,11 +3,10 @@
 // Since issue 31's last part, observations carry the version they started from too: a change to an observation
 // meets the same conflict panel (offline, and online when someone saved it after you opened it), which compares and
 // merges each item's answer. The sentence is replaced, in English and in its Spanish version, by one that says so.
-// Only text still as Coachwell wrote it changes (the article and its translation last saved by Coachwell, updated_by
-// null, and still holding the old sentence); what the provider's staff edited stays as they left it. The English
-// change is a save like any other (a version row, edited_by empty), the Spanish saved at the same instant. down:
+// Only text still as Coachwell wrote it changes (replaceArticleSentence: the provider's staff's edits stay). down:
 // content only (the previous English is in the article's history).
 import type { Kysely } from 'kysely';
+import { replaceArticleSentence } from '../migrationHelpers';
 
 export const SLUG = 'working-offline';
 export const OLD_SENTENCE = "If someone saved the same interaction after you started changing it without a signal, Coachwell does not overwrite their version. The change is marked **Changed on the server**: **Compare** shows **Yours** and **On the server** side by side. Choose **Keep mine**, **Keep the server's**, or **Merge** (both notes in one form for you to edit into one).";
@@ -15,24 +14,7 @@ export const NEW_SENTENCE = "If someone saved the same interaction or observatio
 export const OLD_SPANISH = 'Si alguien guardó la misma interacción después de que usted empezara a modificarla sin señal, Coachwell no sobrescribe la versión de esa persona. El cambio se marca como **Cambiado en el servidor**: **Comparar** muestra **La suya** y **En el servidor** lado a lado. Elija **Conservar la mía**, **Conservar la del servidor** o **Combinar** (las dos notas en un formulario para que usted las una en una sola).';
 export const NEW_SPANISH = 'Si alguien guardó la misma interacción u observación después de que usted empezara a modificarla, Coachwell no sobrescribe la versión de esa persona. El cambio se marca como **Cambiado en el servidor**: **Comparar** muestra **La suya** y **En el servidor** lado a lado (en una observación, la respuesta de cada elemento bajo su nombre). Elija **Conservar la mía**, **Conservar la del servidor** o **Combinar** (las dos notas en un formulario para que usted las una en una sola; en una observación, la suya o la otra para cada respuesta que difiera). También con señal, guardar una observación que otra persona cambió después de que usted la abriera abre la misma comparación en lugar de sobrescribirla.';
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = new Date().toISOString();
-  const row = await db.selectFrom('articles').selectAll().where('slug', '=', SLUG).executeTakeFirst();
-  if (!row) return;
-  if (row.updated_by === null && row.body.includes(OLD_SENTENCE)) {
-    const body = row.body.replace(OLD_SENTENCE, NEW_SENTENCE);
-    await db.updateTable('articles').set({ body, updated_at: now }).where('id', '=', row.id).execute();
-    const roles = await db.selectFrom('article_audience_roles').select('role').where('article_id', '=', row.id).orderBy('role').execute();
-    await db.insertInto('article_versions').values({
-      article_id: row.id, title: row.title, slug: row.slug, category: row.category, audience: row.audience,
-      audience_roles: JSON.stringify(roles.map((r: { role: string }) => r.role)), body, edited_by: null, at: now,
-    }).execute();
-  }
-  const spanish = await db.selectFrom('article_translations').select(['body', 'updated_by'])
-    .where('article_id', '=', row.id).where('locale', '=', 'es').executeTakeFirst();
-  if (spanish && spanish.updated_by === null && spanish.body.includes(OLD_SPANISH)) {
-    await db.updateTable('article_translations').set({ body: spanish.body.replace(OLD_SPANISH, NEW_SPANISH), updated_at: now })
-      .where('article_id', '=', row.id).where('locale', '=', 'es').execute();
-  }
+  await replaceArticleSentence(db, { slug: SLUG, oldSentence: OLD_SENTENCE, newSentence: NEW_SENTENCE, oldSpanish: OLD_SPANISH, newSpanish: NEW_SPANISH });
 }
 
 export async function down(): Promise<void> {

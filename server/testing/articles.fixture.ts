@@ -91,3 +91,56 @@ export function describeMigratedArticle({ migration: { SLUG, TITLE, BODY, up, do
     });
   });
 }
+
+/** A migration that changed one sentence of an article and of its Spanish version (db/migrationHelpers.ts replaceArticleSentence's way). */
+interface SentenceMigration {
+  SLUG: string;
+  OLD_SENTENCE: string;
+  NEW_SENTENCE: string;
+  OLD_SPANISH: string;
+  NEW_SPANISH: string;
+  up: (db: Kysely<any>) => Promise<void>;
+}
+
+/**
+ * The tests of a migration that changed one sentence of Coachwell's own article: after migrating, the new sentence in
+ * English and Spanish, saved by Coachwell (a version row, the Spanish at the same instant); text the provider's staff
+ * edited stays as they left it, and running it again changes nothing.
+ */
+export function describeArticleSentenceChange(name: string, says: string, { SLUG, OLD_SENTENCE, NEW_SENTENCE, OLD_SPANISH, NEW_SPANISH, up }: SentenceMigration) {
+  describe(`the article "${SLUG}" after migration ${name}`, () => {
+    let t: TestApp;
+    beforeEach(async () => {
+      t = await createTestApp();
+    });
+    const article = () => t.db.selectFrom('articles').selectAll().where('slug', '=', SLUG).executeTakeFirstOrThrow();
+    const spanish = (id: number) => t.db.selectFrom('article_translations').selectAll().where('article_id', '=', id).where('locale', '=', 'es').executeTakeFirstOrThrow();
+
+    it(`says ${says}, in English and Spanish, saved by Coachwell`, async () => {
+      const row = await article();
+      expect(row.body).toContain(NEW_SENTENCE);
+      expect(row.body).not.toContain(OLD_SENTENCE);
+      expect(row.updated_by).toBeNull();
+      const last = await t.db.selectFrom('article_versions').select(['body', 'edited_by', 'at']).where('article_id', '=', row.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(last).toMatchObject({ edited_by: null });
+      expect(last.body).toContain(NEW_SENTENCE);
+      const es = await spanish(row.id);
+      expect(es.body).toContain(NEW_SPANISH);
+      expect(es.body).not.toContain(OLD_SPANISH);
+    });
+
+    it('leaves text the provider\'s staff edited as they left it, and runs again without a change', async () => {
+      const row = await article();
+      const staff = await buildUser(t.db, { role: 'provider-admin' });
+      const edited = `${row.body.replace(NEW_SENTENCE, OLD_SENTENCE)}\n\nOur own note.`;
+      await t.db.updateTable('articles').set({ body: edited, updated_by: staff.id }).where('id', '=', row.id).execute();
+      const editedSpanish = (await spanish(row.id)).body.replace(NEW_SPANISH, OLD_SPANISH);
+      await t.db.updateTable('article_translations').set({ body: editedSpanish, updated_by: staff.id }).where('article_id', '=', row.id).where('locale', '=', 'es').execute();
+      const versionsBefore = await t.db.selectFrom('article_versions').select('id').where('article_id', '=', row.id).execute();
+      await up(t.db);
+      expect((await article()).body).toBe(edited);
+      expect((await spanish(row.id)).body).toBe(editedSpanish);
+      expect(await t.db.selectFrom('article_versions').select('id').where('article_id', '=', row.id).execute()).toEqual(versionsBefore);
+    });
+  });
+}
