@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CLIENT_ID_MESSAGE } from '../syncValues';
+import spanish from './es';
 import { translateText } from './text';
 
 describe('translateText', () => {
@@ -24,5 +26,11 @@ describe('translateText', () => {
   it('leaves other values as they are, even when one is also an English text of the catalogue', () => {
     // A group named "Walkthroughs" keeps its name.
     expect(translateText(catalog, 'Ava Patel joined Walkthroughs.')).toBe('Ava Patel se unió a Walkthroughs.');
+  });
+});
+
+describe('the Spanish texts', () => {
+  it('translate the offline sync\'s own refusal of a malformed client id', () => {
+    expect(translateText(spanish, CLIENT_ID_MESSAGE)).toBe('El identificador del cliente debe ser un UUID.');
   });
 });

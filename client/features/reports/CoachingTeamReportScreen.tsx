@@ -128,7 +128,7 @@ function Report({ page, data }: { page: ReportPage; data: CoachingTeamReport }) 
               summary={t(m.perCoachSummary, { count: data.data.length })}
               table={{
                 caption: t(m.hoursPerCoach),
-                columns: [{ key: 'c', label: 'Coach' }, { key: 'a', label: t(m.coaching), numeric: true }, { key: 'b', label: t(m.other), numeric: true }, { key: 'd', label: t(m.logged), numeric: true }],
+                columns: [{ key: 'c', label: t(m.coach) }, { key: 'a', label: t(m.coaching), numeric: true }, { key: 'b', label: t(m.other), numeric: true }, { key: 'd', label: t(m.logged), numeric: true }],
                 rows: data.data.map((r) => ({ key: r.coach.id, cells: [r.coach.name, hours(r.coaching_minutes), hours(r.other_interaction_minutes), hours(r.activity_minutes)] })),
               }}>
               {(id) => <BarChart label={t(m.hoursPerCoach)} describedBy={id} series={[t(m.coaching), t(m.other), t(m.logged)]} format={(n) => t(m.hoursShort, { hours: hours(n) })}
