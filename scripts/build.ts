@@ -29,12 +29,14 @@ import { FIRST_READS } from '../client/app/firstReads';
 import { NOT_FOUND_ROUTE, ROUTES } from '../client/app/routeTable';
 import { SHELL_URL } from '../client/sw/offlineReads';
 import { LOCALES, type Locale } from '../common/locales';
-import { SHELL_IMPORT, type ShellChunk, shellChunk, shellChunkPlugin } from './shellChunk';
+import { SHELL_IMPORT, type ShellChunk, sharedImports, shellChunk, shellChunkPlugin } from './shellChunk';
 import { type CatalogSplit, compileCatalog, compileDeclarations, declaredMessages, splitCatalog, wrapDynamicImports } from './i18nBuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
 const OUT = path.join(DIST, 'public');
+/** The stylesheet loader the build adds to every screen with a stylesheet (client-source plugin). */
+const STYLE_LOADER = path.join(ROOT, 'client/lib/styles.ts');
 export const SERVER_OUT = path.join(DIST, 'server.js');
 
 export interface PreloadEntry {
@@ -176,7 +178,7 @@ export function treeShakableReactRouter(source: string): string {
  */
 function clientSourcePlugin(styleUrls: Map<string, string>, screens: Map<string, string>, split: CatalogSplit, shell: ShellChunk): esbuild.Plugin {
   const byFile = new Map([...screens.values()].map((file) => [path.join(ROOT, file), featureStyles(file).map((css) => styleUrls.get(css)!)]));
-  const loader = JSON.stringify(path.join(ROOT, 'client/lib/styles.ts'));
+  const loader = JSON.stringify(STYLE_LOADER);
   const clientDir = path.join(ROOT, 'client') + path.sep;
   const catalogs = path.join(ROOT, 'client', 'i18n');
   /** The language of a catalogue file client/i18n/<locale>/<name>.json. */
@@ -229,12 +231,12 @@ function clientSourcePlugin(styleUrls: Map<string, string>, screens: Map<string,
         let source = fs.readFileSync(args.path, 'utf8');
         const messages = source.includes('defaultMessage');
         const dynamic = split.rewrites.get(path.relative(ROOT, args.path).split(path.sep).join('/'));
-        const sharesShell = args.path === mainFile || shell.lazyEntries.has(args.path);
-        if (!hrefs?.length && !messages && !dynamic && !sharesShell) return undefined;
+        const shared = args.path === mainFile ? SHELL_IMPORT : sharedImports(shell, args.path, ROOT);
+        if (!hrefs?.length && !messages && !dynamic && !shared) return undefined;
         if (messages) source = compileDeclarations(source, path.relative(ROOT, args.path));
         if (dynamic) source = wrapDynamicImports(source, dynamic, (target, locale) => `${PART}:${locale}:${target}`, locales, loadModule);
         if (hrefs?.length) source = `import { loadStyles as __loadStyles } from ${loader}; await __loadStyles(${JSON.stringify(hrefs)}); ${source}`;
-        if (sharesShell) source = SHELL_IMPORT + source; // scripts/shellChunk.ts
+        source = shared + source; // scripts/shellChunk.ts
         return { contents: source, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
       });
     },
@@ -260,9 +262,13 @@ async function catalogSplit(dev: boolean): Promise<{ split: CatalogSplit; shell:
     if (!ids) cache.set(file, ids = declaredMessages(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((m) => m.id));
     return ids;
   };
+  const shell = shellChunk(graph.metafile!, ROOT, buildOptions(dev).entryPoints as Record<string, string>);
+  // The stylesheet loader is imported by the screens only in the real pass (clientSourcePlugin adds it): it joins the
+  // shell here, or it would be a request of its own on every screen's first paint.
+  if (!shell.modules.includes(STYLE_LOADER)) shell.modules.push(STYLE_LOADER);
   return {
     split: splitCatalog(graph.metafile!.inputs, idsOf, { main: 'client/main.tsx', exclude: 'client/app/loginPage.ts' }),
-    shell: shellChunk(graph.metafile!, ROOT, buildOptions(dev).entryPoints as Record<string, string>),
+    shell,
   };
 }
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SHELL_IMPORT, shellChunk, shellChunkPlugin, staticClosure } from './shellChunk';
+import { SHELL_IMPORT, sharedImports, shellChunk, shellChunkPlugin, staticClosure } from './shellChunk';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-shell-'));
@@ -80,12 +80,56 @@ describe('the shell chunk', () => {
     expect(shellChunk(metafile, '/r', { main: 'client/main.ts' }, 1.01).modules).toEqual([]);
   });
 
+  it("gives a feature's screens one chunk for what they share and no other feature uses", async () => {
+    const app: Record<string, string> = {
+      'client/main.ts': `console.log(() => import('./features/r/r1'), () => import('./features/r/r2'), () => import('./features/r/r3'), () => import('./features/o/o1'));`,
+      'client/features/r/x.ts': `export const x = 'x'.repeat(3);`,
+      'client/features/r/y.ts': `export const y = 'y'.repeat(3);`,
+      'client/features/r/z.ts': `export const z = 'z'.repeat(3);`,
+      'client/w.ts': `export const w = 'w'.repeat(3);`,
+      // r1 and r2 share x; r2 and r3 share y; r3 alone uses z; w is shared with another feature's screen.
+      'client/features/r/r1.ts': `import { x } from './x'; import { w } from '../../w'; export default x + w;`,
+      'client/features/r/r2.ts': `import { x } from './x'; import { y } from './y'; export default x + y;`,
+      'client/features/r/r3.ts': `import { y } from './y'; import { z } from './z'; export default y + z;`,
+      'client/features/o/o1.ts': `import { w } from '../../w'; export default w;`,
+    };
+    const appDir = fs.mkdtempSync(path.join(dir, 'groups-'));
+    for (const [name, source] of Object.entries(app)) {
+      fs.mkdirSync(path.dirname(path.join(appDir, name)), { recursive: true });
+      fs.writeFileSync(path.join(appDir, name), source);
+    }
+    const appOptions = { ...options, absWorkingDir: appDir, outdir: path.join(appDir, 'out') };
+    const before = await esbuild.build(appOptions);
+    const shell = shellChunk(before.metafile!, appDir, { main: 'client/main.ts' }, 1.01);
+    expect(shell.groups.get('r')?.sort()).toEqual(['x', 'y'].map((m) => path.join(appDir, `client/features/r/${m}.ts`)));
+    expect(shell.groups.has('o')).toBe(false);
+    const prepend: esbuild.Plugin = {
+      name: 'prepend',
+      setup(b) {
+        b.onLoad({ filter: /\.ts$/ }, (args) => {
+          const shared = args.path.endsWith('main.ts') ? SHELL_IMPORT : sharedImports(shell, args.path, appDir);
+          return shared ? { contents: shared + fs.readFileSync(args.path, 'utf8'), loader: 'ts' } : undefined;
+        });
+      },
+    };
+    const after = await esbuild.build({ ...appOptions, plugins: [prepend, shellChunkPlugin(shell)] });
+    const outputs = after.metafile!.outputs;
+    const chunkOf = (input: string) => Object.keys(outputs).find((o) => o.endsWith('.js') && input in outputs[o]!.inputs)!;
+    // x and y come in one chunk; z stays r3's own, w is not the feature's.
+    expect(chunkOf('client/features/r/x.ts')).toBe(chunkOf('client/features/r/y.ts'));
+    expect(chunkOf('client/features/r/z.ts')).toBe(Object.keys(outputs).find((o) => outputs[o]!.entryPoint === 'client/features/r/r3.ts'));
+    expect(chunkOf('client/w.ts')).not.toBe(chunkOf('client/features/r/x.ts'));
+  });
+
   it('the real build: the shell loads in a few files, and the login page loads none of it', () => {
     const outputs = (JSON.parse(fs.readFileSync(path.join(ROOT, 'dist/meta.json'), 'utf8')) as esbuild.Metafile).outputs;
     const closure = mainClosure({ inputs: {}, outputs } as esbuild.Metafile, 'client/main.tsx');
     // Before the shell chunk, 40 files (most of 1–3 KiB); now the shell, React, date-fns's parts and a few shared
     // with the login page's script.
-    expect(closure.length).toBeLessThanOrEqual(12);
+    expect(closure.length).toBeLessThanOrEqual(8);
+    // A report comes in a few more: its screen, the reports' shared chunk and what it shares with other features.
+    expect(mainClosure({ inputs: {}, outputs } as esbuild.Metafile, 'client/features/reports/ComparisonReportScreen.tsx').filter((o) => !closure.includes(o)).length)
+      .toBeLessThanOrEqual(8);
     const login = Object.keys(outputs).find((o) => outputs[o]!.entryPoint === 'client/app/loginPage.ts')!;
     const loginImports = outputs[login]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
     const biggest = closure.reduce((a, b) => (outputs[a]!.bytes > outputs[b]!.bytes ? a : b));

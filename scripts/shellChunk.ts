@@ -11,6 +11,7 @@
 // of them import. Their set of entry points is then the same (the shell and all of ours), so esbuild puts them in one
 // chunk. The shell loads all of it anyway, so the first paint downloads no byte more for it; tree shaking still drops
 // what nobody uses (esbuild assigns files to chunks by reachability, and keeps only the code something uses).
+import fs from 'node:fs';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 
@@ -26,8 +27,13 @@ const NAMESPACE = 'coachwell-shell';
 export interface ShellChunk {
   /** The shell's modules (absolute paths): the JavaScript of main's static closure, and our common modules. */
   modules: string[];
-  /** Our lazily loaded modules (absolute paths under client/): each imports the shell module. */
+  /** The lazily loaded modules (absolute paths: ours under client/, and packages imported on demand): each imports the shell module. */
   lazyEntries: Set<string>;
+  /**
+   * A feature's own shared chunk: feature folder → the modules (absolute paths) that two or more of its lazily loaded
+   * screens use and no other feature does. Each of the feature's lazy entries imports them all (`coachwell-group:…`).
+   */
+  groups: Map<string, string[]>;
 }
 
 /** An output file and every output it imports statically, all the way down. */
@@ -57,32 +63,82 @@ export function shellChunk(metafile: esbuild.Metafile, root: string, entryPoints
   const modules = new Set([...inputsOf(closure)].filter((input) => isCode(input) && input !== main));
   const lazyEntries = new Set<string>();
   const reachedBy = new Map<string, number>();
+  const entryInputs = new Map<string, Set<string>>();
   let lazyCount = 0;
   for (const [output, meta] of Object.entries(outputs)) {
     if (!output.endsWith('.js') || !meta.entryPoint || ownEntries.has(meta.entryPoint)) continue;
+    // A package the app imports on demand (Sentry, a date-fns locale) loads after the shell too. It shares the
+    // shell's modules (React, date-fns): unless it imports the shell as well, esbuild splits those shared modules
+    // out of the shell chunk into requests of their own on every first paint.
+    if (meta.entryPoint.startsWith('node_modules/')) {
+      lazyEntries.add(path.join(root, meta.entryPoint));
+      continue;
+    }
     if (!meta.entryPoint.startsWith('client/') || !/\.tsx?$/.test(meta.entryPoint)) continue;
     lazyEntries.add(path.join(root, meta.entryPoint));
     lazyCount++;
-    for (const input of inputsOf(staticClosure(outputs, output))) reachedBy.set(input, (reachedBy.get(input) ?? 0) + 1);
+    const inputs = inputsOf(staticClosure(outputs, output));
+    entryInputs.set(meta.entryPoint, inputs);
+    for (const input of inputs) reachedBy.set(input, (reachedBy.get(input) ?? 0) + 1);
   }
   // Our own modules many screens use (the page header, fields, the lookups…) join the shell too, when they bring no
   // package the shell does not load already (a schema would bring zod): a little more JavaScript for a screen that
   // does not use them, against a request each for one that does.
+  // What the shell has is judged by main's static imports, not by the shell's output: a file that gives the output
+  // no byte (react-router-dom's index, a re-export of react-router) is still one the shell loads.
+  const shellReaches = new Set<string>();
+  const reach = (input: string) => {
+    if (shellReaches.has(input)) return;
+    shellReaches.add(input);
+    for (const i of metafile.inputs[input]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) reach(i.path);
+  };
+  reach(main);
   const bringsNoPackage = (input: string, seen = new Set<string>()): boolean => {
-    if (seen.has(input)) return true;
+    if (seen.has(input) || shellReaches.has(input) || modules.has(input)) return true;
     seen.add(input);
-    if (input.startsWith('node_modules/')) return modules.has(input);
+    if (input.startsWith('node_modules/')) return false;
     return (metafile.inputs[input]?.imports ?? []).every((i) => i.kind !== 'import-statement' || i.external || bringsNoPackage(i.path, seen));
   };
+  const ownModule = (input: string) => isCode(input) && !input.startsWith('node_modules/') && !lazyEntries.has(path.join(root, input));
   for (const [input, count] of reachedBy) {
-    if (!isCode(input) || input.startsWith('node_modules/') || lazyEntries.has(path.join(root, input))) continue;
-    if (count >= lazyCount * commonShare && bringsNoPackage(input)) modules.add(input);
+    if (ownModule(input) && count >= lazyCount * commonShare && bringsNoPackage(input)) modules.add(input);
   }
-  return { modules: [...modules].map((m) => path.join(root, m)).sort(), lazyEntries };
+  // Then per feature: what two or more of one feature's screens share, and no other feature uses, would come in one
+  // chunk per set of its screens (the reports: the charts, the report API, the formats, the subscriptions' API, each
+  // a request); imported by all of the feature's screens, it comes in one.
+  const featureOf = (input: string) => /^client\/features\/([^/]+)\//.exec(input)?.[1];
+  const reachers = new Map<string, Set<string>>();
+  for (const [entry, inputs] of entryInputs) {
+    const feature = featureOf(entry);
+    for (const input of inputs) {
+      if (!ownModule(input) || modules.has(input)) continue;
+      let set = reachers.get(input);
+      if (!set) reachers.set(input, set = new Set());
+      set.add(feature ?? `!${entry}`);
+      if (feature) set.add(`${feature}:${entry}`);
+    }
+  }
+  const groups = new Map<string, string[]>();
+  for (const [input, set] of reachers) {
+    const features = [...set].filter((k) => !k.includes(':'));
+    const screens = set.size - features.length;
+    if (features.length !== 1 || features[0]!.startsWith('!') || screens < 2 || !bringsNoPackage(input)) continue;
+    const list = groups.get(features[0]!) ?? [];
+    groups.set(features[0]!, [...list, path.join(root, input)]);
+  }
+  return { modules: [...modules].map((m) => path.join(root, m)).sort(), lazyEntries, groups };
 }
 
 /** The line prepended to main.tsx and to each lazily loaded module of ours. */
 export const SHELL_IMPORT = `import ${JSON.stringify(SHELL_MODULE)}; `;
+const GROUP_PREFIX = `${SHELL_MODULE}-group:`;
+
+/** What the build prepends to a module (absolute path): the shell's import, and its feature's group's. */
+export function sharedImports(shell: ShellChunk, file: string, root: string): string {
+  if (!shell.lazyEntries.has(file)) return '';
+  const feature = /^client\/features\/([^/]+)\//.exec(path.relative(root, file).split(path.sep).join('/'))?.[1];
+  return SHELL_IMPORT + (feature && shell.groups.has(feature) ? `import ${JSON.stringify(GROUP_PREFIX + feature)}; ` : '');
+}
 
 /** Resolves and loads `coachwell-shell`: a bare import of each shell module. */
 export function shellChunkPlugin(shell: ShellChunk): esbuild.Plugin {
@@ -90,11 +146,14 @@ export function shellChunkPlugin(shell: ShellChunk): esbuild.Plugin {
     name: 'shell-chunk',
     setup(b) {
       b.onResolve({ filter: new RegExp(`^${SHELL_MODULE}$`) }, () => ({ path: SHELL_MODULE, namespace: NAMESPACE }));
-      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, () => ({
-        contents: shell.modules.map((file) => `import ${JSON.stringify(file)};`).join('\n'),
-        loader: 'js',
-        resolveDir: path.dirname(shell.modules[0] ?? '.'),
-      }));
+      b.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, (args) => shell.lazyEntries.has(args.path)
+        ? { contents: SHELL_IMPORT + fs.readFileSync(args.path, 'utf8'), loader: 'js', resolveDir: path.dirname(args.path) }
+        : undefined);
+      b.onResolve({ filter: new RegExp(`^${GROUP_PREFIX}`) }, (args) => ({ path: args.path, namespace: NAMESPACE }));
+      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
+        const files = args.path === SHELL_MODULE ? shell.modules : shell.groups.get(args.path.slice(GROUP_PREFIX.length)) ?? [];
+        return { contents: files.map((file) => `import ${JSON.stringify(file)};`).join('\n'), loader: 'js', resolveDir: path.dirname(files[0] ?? '.') };
+      });
     },
   };
 }
