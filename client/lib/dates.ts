@@ -27,7 +27,8 @@ function partsIn(instant: number, timeZone: string) {
     });
     partFormatters.set(timeZone, f);
   }
-  const get = (type: string) => Number(f.formatToParts(instant).find((p) => p.type === type)?.value ?? 0);
+  const parts = f.formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
 }
 

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messageFormat } from '../../common/i18n/messages';
 import { translateText } from '../../common/i18n/text';
 import { acceptLanguages, firstSupportedLocale } from '../../common/locales';
 import { currentLocale, defineMessages, setLocale, t, tRich, tText } from './i18n';
@@ -45,6 +46,17 @@ describe('t', () => {
     expect(t(m.count, { count: 1, school: 'Lincoln' })).toBe('1 educator at Lincoln');
     setLocale('es', { messages: { 'test.percent': '{share, number, percent} de {count, plural, one {# visita} other {# visitas}}' }, texts: {} });
     expect(t(m.percent, { share: 0.5, count: 1 })).toBe('50% de 1 visita');
+  });
+  it('resolves a language once, not in every ICU message it formats', () => {
+    messageFormat('es', {}, m.count);
+    const supported = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf');
+    try {
+      for (const message of [m.count, m.percent, m.count]) messageFormat('es', {}, message);
+      expect(supported).not.toHaveBeenCalled();
+      expect(messageFormat('es', {}, m.count).format({ count: 2, school: 'Lincoln' })).toBe('2 educators at Lincoln');
+    } finally {
+      supported.mockRestore();
+    }
   });
   it('renders tags through the functions given', () => {
     const html = renderToStaticMarkup(createElement('p', null, tRich(m.rich, { b: (chunks) => createElement('strong', null, chunks) })));
