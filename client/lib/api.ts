@@ -82,7 +82,9 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const qs = serializeQuery(options.query);
   const url = `${API_BASE}/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-  const xsrf = readCookie('XSRF-TOKEN');
+  // Only a state-changing call needs the token (server/http/csrf.ts): reading document.cookie serialises every cookie,
+  // and a screen's first render starts many reads (issue 35).
+  const xsrf = method === 'GET' || method === 'HEAD' ? undefined : readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   // The screen asking, so the admin activity feed can say which screens were viewed while impersonating.
   if (typeof location !== 'undefined') headers['X-Coachwell-Screen'] = location.pathname;

@@ -14,15 +14,31 @@ let last: TrailPage | null = null;
 
 const isSupport = (path: string) => /^\/app\/support(\/|\?|$)/.test(path);
 
-/** Records a page of the app area (Support's own pages are not "where they came from"). */
-export function rememberPage(path: string, title: string | null): void {
-  if (!path.startsWith('/app') || path.startsWith('/app/auth') || isSupport(path)) return;
-  last = { path, title };
+function store(): void {
+  if (!last) return;
   try {
     sessionStorage.setItem(KEY, JSON.stringify(last));
   } catch {
     // Storage off (private mode): the page is still known until a reload.
   }
+}
+
+let storedOnLeave = false;
+
+/**
+ * Records a page of the app area (Support's own pages are not "where they came from"). It is kept in memory and
+ * written to the tab's storage when the page is hidden or left (a reload): the first storage write of a page costs a
+ * phone several milliseconds of its first render (issue 35), and only a reload needs it.
+ */
+export function rememberPage(path: string, title: string | null): void {
+  if (!path.startsWith('/app') || path.startsWith('/app/auth') || isSupport(path)) return;
+  last = { path, title };
+  if (storedOnLeave || typeof window === 'undefined') return;
+  storedOnLeave = true;
+  window.addEventListener('pagehide', store);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') store();
+  });
 }
 
 /** The last app page before Support, or null when the person came straight to Support. */
