@@ -455,6 +455,101 @@ describe('an observation draft as its tab closes without a signal', () => {
   });
 });
 
+describe('an observation edit as its tab closes with a signal', () => {
+  interface Obs { id: number; updated_at: string; notes: string | null }
+  /** A draft walkthrough of educator 2, made through the API, and the body to save it again. */
+  async function draftMade(page: Page, notes: string) {
+    const forms = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'observation-form?status=active');
+    const form = forms.json.data.find((f) => f.name === 'Classroom walkthrough')!;
+    const observed = new Date(Date.now() - 60_000);
+    observed.setUTCSeconds(0, 0);
+    const body = { form_id: form.id, staff_id: 2, observed_at: observed.toISOString(), duration_minutes: 15, status: 'draft', answers: [], notes, next_steps: null, private_notes: null };
+    const made = await api<Obs>(page, 'POST', 'observation', body);
+    expect(made.status).toBe(201);
+    return { made: made.json, body };
+  }
+  const lastChanceCopies = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coachwell-outbox-last:')).length);
+  async function resume(page: Page, id: number, notes: string): Promise<void> {
+    await page.goto(`/app/observations/${id}/edit`);
+    await loaded(page);
+    await expect.poll(() => page.locator('textarea[name="notes"]').inputValue()).toBe(notes);
+  }
+  /** The tab closed (its beforeunload and pagehide run), as a person closes it. */
+  async function closeTab(page: Page): Promise<void> {
+    const closed = page.waitForEvent('close');
+    await page.close({ runBeforeUnload: true });
+    await closed;
+  }
+
+  it('at 1366 and 390 px: saved elsewhere meanwhile, the seconds typed before closing are offered on the next open (the conflict panel, mine beside theirs); a clean save leaves nothing to offer', async () => {
+    const first = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = first.context();
+    const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const marker = `Closed online ${Date.now()}`;
+    const { made, body } = await draftMade(first, `${marker}: first`);
+
+    // A clean save: the tab hidden with changes not saved yet keeps a copy; the autosave landing (still hidden) drops it,
+    // and the tab closed after it leaves nothing to offer.
+    await resume(first, made.id, `${marker}: first`);
+    await first.locator('textarea[name="notes"]').fill(`${marker}: saved`);
+    await first.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await lastChanceCopies(first)).toBe(1);
+    await expect.poll(() => first.locator('.obs-save').textContent(), { timeout: 20_000 }).toMatch(/^Draft saved /);
+    expect(await lastChanceCopies(first)).toBe(0);
+    await closeTab(first);
+    const clean = await context.newPage();
+    await resume(clean, made.id, `${marker}: saved`);
+    expect(await clean.locator('.obs-save').textContent()).toMatch(/^Draft saved /);
+    expect(await clean.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
+    expect(await lastChanceCopies(clean)).toBe(0);
+    const saved = await api<Obs>(clean, 'GET', `observation/${made.id}`);
+    expect(saved.json.notes).toBe(`${marker}: saved`);
+
+    // Saved on another device while this tab is open; the last words typed, and the tab closed before the next autosave:
+    // its keepalive save is refused (409, read by nobody) and the copy kept as it closed is what remains.
+    expect((await api(other, 'PUT', `observation/${made.id}`, { ...body, notes: `${marker}: theirs`, base_updated_at: saved.json.updated_at })).status).toBe(200);
+    const typed = `${marker}: saved, and the last words before closing`;
+    await clean.locator('textarea[name="notes"]').fill(typed);
+    await closeTab(clean);
+    // Nothing was overwritten on the server.
+    expect((await api<Obs>(other, 'GET', `observation/${made.id}`)).json.notes).toBe(`${marker}: theirs`);
+
+    // Opened again: the observation's page offers what was typed, beside theirs.
+    const again = await context.newPage();
+    await again.goto(`/app/observations/${made.id}`);
+    await loaded(again);
+    const waiting = again.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ });
+    await expect.poll(() => waiting.textContent(), { timeout: 30_000 }).toBe('1 waiting to sync');
+    const seeWhy = again.locator('.obs-facts__status').getByRole('button', { name: 'See why' });
+    await seeWhy.waitFor({ timeout: 30_000 });
+    expect(await lastChanceCopies(again)).toBe(0);
+    await seeWhy.click();
+    const panel = again.getByRole('dialog', { name: 'Changed on the server' });
+    await panel.locator('tbody[data-field="notes"]').waitFor();
+    expect(await panel.locator('tbody[data-field="notes"] td').allTextContents()).toEqual([typed, `${marker}: theirs`]);
+    expect(await panel.locator('tbody.conflict-table__differs').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual(['notes']);
+    expect(await axeAll(again), 'the offer after a closed tab').toEqual([]);
+    await shootBothWidths(again, 'closed-tab-offer');
+    await panel.getByRole('button', { name: 'Close dialog' }).click();
+    // Back to the list of changes waiting, which closes too.
+    await again.getByRole('dialog').getByRole('button', { name: 'Close dialog' }).click();
+    await again.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The capture goes on from it too, saying so.
+    await again.getByRole('link', { name: 'Resume', exact: true }).click();
+    await expect.poll(() => again.locator('textarea[name="notes"]').inputValue()).toBe(typed);
+    expect(await again.locator('.obs-save').textContent()).toContain('Changed elsewhere since you opened it: your version is kept on this device.');
+    await again.locator('.obs-save').getByRole('button', { name: 'Compare the two versions' }).click();
+    await again.waitForURL((u) => u.pathname === `/app/observations/${made.id}`);
+    await panel.getByRole('button', { name: 'Keep mine' }).click();
+    await waiting.waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await api<Obs>(again, 'GET', `observation/${made.id}`)).json.notes).toBe(typed);
+  });
+});
+
 describe('a new version', () => {
   it('a new build\'s worker waiting: "A new version is ready." and Reload hands the page to it', async () => {
     const page = await suite.page(DESKTOP);
