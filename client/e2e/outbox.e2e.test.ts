@@ -1205,3 +1205,52 @@ describe('a save refused as from an older version while the server already holds
     expect(await header(page).count()).toBe(0);
   });
 });
+
+describe('a draft whose waiting edit another tab synced', () => {
+  it('at 1366 px: the open form goes on from the version that sync made: its next save online is no conflict', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = page.context();
+    const marker = `Other tab ${Date.now()}`;
+    const { body } = await walkthroughMade(page, 'unused');
+    const draft = await api<ApiObservation>(page, 'POST', 'observation', { ...body, status: 'draft', notes: `${marker}: first` });
+    expect(draft.status).toBe(201);
+    const id = draft.json.id;
+    await page.goto(`/app/observations/${id}/edit`);
+    await loaded(page);
+    await idlePartsLoaded(page);
+    await expect.poll(() => page.locator('textarea[name="notes"]').inputValue()).toBe(`${marker}: first`);
+    const tab = await context.newPage();
+    await tab.goto('/app/activity');
+    await loaded(tab);
+    await idlePartsLoaded(tab);
+
+    // Without a signal, the form keeps its draft on the device.
+    await context.setOffline(true);
+    await page.locator('textarea[name="notes"]').fill(`${marker}: offline`);
+    const line = page.locator('.obs-save');
+    await expect.poll(() => line.textContent(), { timeout: 20_000 }).toBe('Draft saved on this device: waiting to sync');
+    // Back online, the other tab sends it (this tab's own sends fail, so the other's is the one that lands).
+    const puts: { base: unknown; status: number }[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'PUT' && r.url().endsWith(`/api/observation/${id}`)) puts.push({ base: (r.request().postDataJSON() as { base_updated_at?: string }).base_updated_at, status: r.status() });
+    });
+    const putsHere = `**/api/observation/${id}`;
+    await page.route(putsHere, (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+    await context.setOffline(false);
+    await expect.poll(async () => {
+      await tab.evaluate(() => window.dispatchEvent(new Event('online')));
+      return (await api<ApiObservation>(tab, 'GET', `observation/${id}`)).json.notes;
+    }, { timeout: 20_000 }).toBe(`${marker}: offline`);
+    const synced = (await api<ApiObservation>(tab, 'GET', `observation/${id}`)).json;
+    await page.unroute(putsHere);
+    await expect.poll(() => header(page).count(), { timeout: 20_000 }).toBe(0);
+
+    // Typed on in the first tab: saved online from the version the other tab's sync made.
+    puts.length = 0;
+    await page.locator('textarea[name="notes"]').fill(`${marker}: offline, then online`);
+    await expect.poll(() => line.textContent(), { timeout: 20_000 }).toMatch(/^Draft saved /);
+    expect(puts).toEqual([{ base: synced.updated_at, status: 200 }]);
+    expect((await api<ApiObservation>(page, 'GET', `observation/${id}`)).json.notes).toBe(`${marker}: offline, then online`);
+    expect(await header(page).count()).toBe(0);
+  });
+});
