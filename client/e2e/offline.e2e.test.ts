@@ -481,7 +481,7 @@ describe('an observation edit as its tab closes with a signal', () => {
     await closed;
   }
 
-  it('at 1366 and 390 px: saved elsewhere meanwhile, the seconds typed before closing are offered on the next open (the conflict panel, mine beside theirs); a clean save leaves nothing to offer', async () => {
+  it('at 1366 and 390 px: saved elsewhere meanwhile, the seconds typed before closing are offered on the next open (the conflict panel, mine beside theirs); a clean save, or a close with nothing changed elsewhere, leaves nothing to offer', async () => {
     const first = await suite.signedIn(COACH, DESKTOP_PAGE);
     const context = first.context();
     const other = await suite.signedIn(COACH, DESKTOP_PAGE);
@@ -508,12 +508,28 @@ describe('an observation edit as its tab closes with a signal', () => {
     const saved = await api<Obs>(clean, 'GET', `observation/${made.id}`);
     expect(saved.json.notes).toBe(`${marker}: saved`);
 
+    // Closed before the autosave with nothing changed elsewhere: the keepalive save lands, and the copy kept as the tab
+    // closed meets that same version on the next start (saved again on it, silently): nothing offered, nothing waiting.
+    const quick = `${marker}: saved, and closed at once`;
+    await clean.locator('textarea[name="notes"]').fill(quick);
+    await closeTab(clean);
+    const reopened = await context.newPage();
+    await reopened.goto(`/app/observations/${made.id}`);
+    await loaded(reopened);
+    await expect.poll(() => reopened.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coachwell-outbox-last:')).length), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => reopened.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count(), { timeout: 20_000 }).toBe(0);
+    await reopened.getByText(quick).first().waitFor();
+    expect(await reopened.locator('.obs-facts__status .outbox-state').count()).toBe(0);
+    await resume(reopened, made.id, quick);
+    const latest = await api<Obs>(reopened, 'GET', `observation/${made.id}`);
+    expect(latest.json.notes).toBe(quick);
+
     // Saved on another device while this tab is open; the last words typed, and the tab closed before the next autosave:
     // its keepalive save is refused (409, read by nobody) and the copy kept as it closed is what remains.
-    expect((await api(other, 'PUT', `observation/${made.id}`, { ...body, notes: `${marker}: theirs`, base_updated_at: saved.json.updated_at })).status).toBe(200);
+    expect((await api(other, 'PUT', `observation/${made.id}`, { ...body, notes: `${marker}: theirs`, base_updated_at: latest.json.updated_at })).status).toBe(200);
     const typed = `${marker}: saved, and the last words before closing`;
-    await clean.locator('textarea[name="notes"]').fill(typed);
-    await closeTab(clean);
+    await reopened.locator('textarea[name="notes"]').fill(typed);
+    await closeTab(reopened);
     // Nothing was overwritten on the server.
     expect((await api<Obs>(other, 'GET', `observation/${made.id}`)).json.notes).toBe(`${marker}: theirs`);
 
