@@ -4,7 +4,9 @@
 // page in the same browser (a cold start) opens Activity and the educators list from the device, marked
 // "Offline · as of <time>"; signing out clears the person's cached answers (and warns first when writes wait in
 // the outbox); a second person on the same browser never gets the first one's answers; a new build's worker
-// offers "A new version is ready." and Reload. axe-core on the marker and the bar at 1366 and 390 px.
+// offers "A new version is ready." and Reload. An observation's draft closed with changes not saved yet keeps them on
+// the device, without a signal and with one (its keepalive save refused as from an older version: offered on the next
+// open, beside the server's). axe-core on the marker and the bar at 1366 and 390 px.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';

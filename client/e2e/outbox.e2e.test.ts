@@ -3,7 +3,9 @@
 // count; reconnecting sends them, one at a time, oldest first. Three logged offline make exactly three on the
 // server, also when the answer to one sync request is cut after the server wrote it (client_id); a write the
 // server refuses shows its message and is corrected or discarded; an edit of a record changed meanwhile on the
-// server opens the conflict panel and "Keep mine" wins. axe-core (AXE_TAGS, every impact) on the queued rows, the
+// server opens the conflict panel and "Keep mine" wins, also when the edit is saved online (the observation's capture,
+// the interaction's edit); a 409 on the version the server already holds is saved again silently, and a form whose
+// waiting edit another tab synced goes on from that version. axe-core (AXE_TAGS, every impact) on the queued rows, the
 // outbox panel, the refused write and the conflict panel at 1366 and 390 px. With OUTBOX_SHOTS=dir the screens
 // are also saved as pictures there.
 import fs from 'node:fs';
