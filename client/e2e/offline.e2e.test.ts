@@ -470,6 +470,18 @@ describe('an observation edit as its tab closes with a signal', () => {
     expect(made.status).toBe(201);
     return { made: made.json, body };
   }
+  const outboxCount = (page: Page) => page.evaluate(() => new Promise<number>((resolve, reject) => {
+    const open = indexedDB.open('coachwell-outbox');
+    open.onsuccess = () => {
+      const req = open.result.transaction('writes').objectStore('writes').count();
+      req.onsuccess = () => {
+        open.result.close();
+        resolve(req.result);
+      };
+      req.onerror = () => reject(req.error);
+    };
+    open.onerror = () => reject(open.error);
+  }));
   const lastChanceCopies = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coachwell-outbox-last:')).length);
   async function resume(page: Page, id: number, notes: string): Promise<void> {
     await page.goto(`/app/observations/${id}/edit`);
@@ -518,10 +530,13 @@ describe('an observation edit as its tab closes with a signal', () => {
     const reopened = await context.newPage();
     await reopened.goto(`/app/observations/${made.id}`);
     await loaded(reopened);
-    await expect.poll(() => reopened.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coachwell-outbox-last:')).length), { timeout: 20_000 }).toBe(0);
-    await expect.poll(() => reopened.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count(), { timeout: 20_000 }).toBe(0);
+    // The copy joins the outbox (it leaves localStorage once IndexedDB holds it), then syncs.
+    await expect.poll(() => lastChanceCopies(reopened), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => outboxCount(reopened), { timeout: 30_000 }).toBe(0);
+    // The screens follow the outbox a moment later.
+    await expect.poll(() => reopened.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
     await reopened.getByText(quick).first().waitFor();
-    expect(await reopened.locator('.obs-facts__status .outbox-state').count()).toBe(0);
+    await expect.poll(() => reopened.locator('.obs-facts__status .outbox-state').count()).toBe(0);
     await resume(reopened, made.id, quick);
     const latest = await api<Obs>(reopened, 'GET', `observation/${made.id}`);
     expect(latest.json.notes).toBe(quick);

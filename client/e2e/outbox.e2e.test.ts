@@ -1129,7 +1129,7 @@ describe('an interaction edit saved online after it changed elsewhere', () => {
     await panel.getByText('This record changed since you started editing it.').first().waitFor();
     expect(sent?.base_updated_at).toBe(made.updated_at);
     // The form and the detail are closed: one dialog, the panel.
-    expect(await page.getByRole('dialog').count()).toBe(1);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
     expect(await panel.locator('tbody[data-field="notes"] td').allTextContents()).toEqual([`${marker}: mine`, `${marker}: theirs`]);
     expect(await panel.locator('tbody.conflict-table__differs').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual(['duration_minutes', 'notes']);
     expect(await panel.locator('tbody[data-field="duration_minutes"] td').allTextContents()).toEqual(['30 min', '45 min']);
