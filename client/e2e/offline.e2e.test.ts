@@ -4,7 +4,9 @@
 // page in the same browser (a cold start) opens Activity and the educators list from the device, marked
 // "Offline · as of <time>"; signing out clears the person's cached answers (and warns first when writes wait in
 // the outbox); a second person on the same browser never gets the first one's answers; a new build's worker
-// offers "A new version is ready." and Reload. axe-core on the marker and the bar at 1366 and 390 px.
+// offers "A new version is ready." and Reload. An observation's draft closed with changes not saved yet keeps them on
+// the device, without a signal and with one (its keepalive save refused as from an older version: offered on the next
+// open, beside the server's). axe-core on the marker and the bar at 1366 and 390 px.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -452,6 +454,132 @@ describe('an observation draft as its tab closes without a signal', () => {
       if (one.json.notes?.startsWith(marker)) found.push(one.json.notes);
     }
     expect(found).toEqual([typed]);
+  });
+});
+
+describe('an observation edit as its tab closes with a signal', () => {
+  interface Obs { id: number; updated_at: string; notes: string | null }
+  /** A draft walkthrough of educator 2, made through the API, and the body to save it again. */
+  async function draftMade(page: Page, notes: string) {
+    const forms = await api<{ data: { id: number; name: string }[] }>(page, 'GET', 'observation-form?status=active');
+    const form = forms.json.data.find((f) => f.name === 'Classroom walkthrough')!;
+    const observed = new Date(Date.now() - 60_000);
+    observed.setUTCSeconds(0, 0);
+    const body = { form_id: form.id, staff_id: 2, observed_at: observed.toISOString(), duration_minutes: 15, status: 'draft', answers: [], notes, next_steps: null, private_notes: null };
+    const made = await api<Obs>(page, 'POST', 'observation', body);
+    expect(made.status).toBe(201);
+    return { made: made.json, body };
+  }
+  const outboxCount = (page: Page) => page.evaluate(() => new Promise<number>((resolve, reject) => {
+    const open = indexedDB.open('coachwell-outbox');
+    open.onsuccess = () => {
+      const req = open.result.transaction('writes').objectStore('writes').count();
+      req.onsuccess = () => {
+        open.result.close();
+        resolve(req.result);
+      };
+      req.onerror = () => reject(req.error);
+    };
+    open.onerror = () => reject(open.error);
+  }));
+  const lastChanceCopies = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coachwell-outbox-last:')).length);
+  async function resume(page: Page, id: number, notes: string): Promise<void> {
+    await page.goto(`/app/observations/${id}/edit`);
+    await loaded(page);
+    await expect.poll(() => page.locator('textarea[name="notes"]').inputValue()).toBe(notes);
+  }
+  /** The tab closed (its beforeunload and pagehide run), as a person closes it. */
+  async function closeTab(page: Page): Promise<void> {
+    const closed = page.waitForEvent('close');
+    await page.close({ runBeforeUnload: true });
+    await closed;
+  }
+
+  it('at 1366 and 390 px: saved elsewhere meanwhile, the seconds typed before closing are offered on the next open (the conflict panel, mine beside theirs); a clean save, or a close with nothing changed elsewhere, leaves nothing to offer', async () => {
+    const first = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = first.context();
+    const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const marker = `Closed online ${Date.now()}`;
+    const { made, body } = await draftMade(first, `${marker}: first`);
+
+    // A clean save: the tab hidden with changes not saved yet keeps a copy; the autosave landing (still hidden) drops it,
+    // and the tab closed after it leaves nothing to offer.
+    await resume(first, made.id, `${marker}: first`);
+    await first.locator('textarea[name="notes"]').fill(`${marker}: saved`);
+    await first.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await lastChanceCopies(first)).toBe(1);
+    await expect.poll(() => first.locator('.obs-save').textContent(), { timeout: 20_000 }).toMatch(/^Draft saved /);
+    expect(await lastChanceCopies(first)).toBe(0);
+    await closeTab(first);
+    const clean = await context.newPage();
+    await resume(clean, made.id, `${marker}: saved`);
+    expect(await clean.locator('.obs-save').textContent()).toMatch(/^Draft saved /);
+    expect(await clean.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
+    expect(await lastChanceCopies(clean)).toBe(0);
+    const saved = await api<Obs>(clean, 'GET', `observation/${made.id}`);
+    expect(saved.json.notes).toBe(`${marker}: saved`);
+
+    // Closed before the autosave with nothing changed elsewhere: the keepalive save lands, and the copy kept as the tab
+    // closed meets that same version on the next start (saved again on it, silently): nothing offered, nothing waiting.
+    const quick = `${marker}: saved, and closed at once`;
+    await clean.locator('textarea[name="notes"]').fill(quick);
+    await closeTab(clean);
+    const reopened = await context.newPage();
+    await reopened.goto(`/app/observations/${made.id}`);
+    await loaded(reopened);
+    // The copy joins the outbox (it leaves localStorage once IndexedDB holds it), then syncs.
+    await expect.poll(() => lastChanceCopies(reopened), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => outboxCount(reopened), { timeout: 30_000 }).toBe(0);
+    // The screens follow the outbox a moment later.
+    await expect.poll(() => reopened.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
+    await reopened.getByText(quick).first().waitFor();
+    await expect.poll(() => reopened.locator('.obs-facts__status .outbox-state').count()).toBe(0);
+    await resume(reopened, made.id, quick);
+    const latest = await api<Obs>(reopened, 'GET', `observation/${made.id}`);
+    expect(latest.json.notes).toBe(quick);
+
+    // Saved on another device while this tab is open; the last words typed, and the tab closed before the next autosave:
+    // its keepalive save is refused (409, read by nobody) and the copy kept as it closed is what remains.
+    expect((await api(other, 'PUT', `observation/${made.id}`, { ...body, notes: `${marker}: theirs`, base_updated_at: latest.json.updated_at })).status).toBe(200);
+    const typed = `${marker}: saved, and the last words before closing`;
+    await reopened.locator('textarea[name="notes"]').fill(typed);
+    await closeTab(reopened);
+    // Nothing was overwritten on the server.
+    expect((await api<Obs>(other, 'GET', `observation/${made.id}`)).json.notes).toBe(`${marker}: theirs`);
+
+    // Opened again: the observation's page offers what was typed, beside theirs.
+    const again = await context.newPage();
+    await again.goto(`/app/observations/${made.id}`);
+    await loaded(again);
+    const waiting = again.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ });
+    await expect.poll(() => waiting.textContent(), { timeout: 30_000 }).toBe('1 waiting to sync');
+    const seeWhy = again.locator('.obs-facts__status').getByRole('button', { name: 'See why' });
+    await seeWhy.waitFor({ timeout: 30_000 });
+    expect(await lastChanceCopies(again)).toBe(0);
+    await seeWhy.click();
+    const panel = again.getByRole('dialog', { name: 'Changed on the server' });
+    await panel.locator('tbody[data-field="notes"]').waitFor();
+    expect(await panel.locator('tbody[data-field="notes"] td').allTextContents()).toEqual([typed, `${marker}: theirs`]);
+    expect(await panel.locator('tbody.conflict-table__differs').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual(['notes']);
+    expect(await axeAll(again), 'the offer after a closed tab').toEqual([]);
+    await shootBothWidths(again, 'closed-tab-offer');
+    await panel.getByRole('button', { name: 'Close dialog' }).click();
+    // Back to the list of changes waiting, which closes too.
+    await again.getByRole('dialog').getByRole('button', { name: 'Close dialog' }).click();
+    await again.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The capture goes on from it too, saying so.
+    await again.getByRole('link', { name: 'Resume', exact: true }).click();
+    await expect.poll(() => again.locator('textarea[name="notes"]').inputValue()).toBe(typed);
+    expect(await again.locator('.obs-save').textContent()).toContain('Changed elsewhere since you opened it: your version is kept on this device.');
+    await again.locator('.obs-save').getByRole('button', { name: 'Compare the two versions' }).click();
+    await again.waitForURL((u) => u.pathname === `/app/observations/${made.id}`);
+    await panel.getByRole('button', { name: 'Keep mine' }).click();
+    await waiting.waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await api<Obs>(again, 'GET', `observation/${made.id}`)).json.notes).toBe(typed);
   });
 });
 

@@ -3,7 +3,9 @@
 // count; reconnecting sends them, one at a time, oldest first. Three logged offline make exactly three on the
 // server, also when the answer to one sync request is cut after the server wrote it (client_id); a write the
 // server refuses shows its message and is corrected or discarded; an edit of a record changed meanwhile on the
-// server opens the conflict panel and "Keep mine" wins. axe-core (AXE_TAGS, every impact) on the queued rows, the
+// server opens the conflict panel and "Keep mine" wins, also when the edit is saved online (the observation's capture,
+// the interaction's edit); a 409 on the version the server already holds is saved again silently, and a form whose
+// waiting edit another tab synced goes on from that version. axe-core (AXE_TAGS, every impact) on the queued rows, the
 // outbox panel, the refused write and the conflict panel at 1366 and 390 px. With OUTBOX_SHOTS=dir the screens
 // are also saved as pictures there.
 import fs from 'node:fs';
@@ -1093,5 +1095,164 @@ describe('a draft autosaved after it changed elsewhere', () => {
     await panel.getByRole('button', { name: 'Keep the server’s' }).click();
     await header(page).waitFor({ state: 'detached', timeout: 30_000 });
     expect((await api<ApiObservation>(page, 'GET', `observation/${draft.json.id}`)).json.notes).toBe(`${marker}: theirs`);
+  });
+});
+
+describe('an interaction edit saved online after it changed elsewhere', () => {
+  it('at 390 px: "Save changes" opens the same conflict panel (not the form\'s error); merging per field saves the merged version', async () => {
+    const page = await suite.signedIn(COACH, PHONE_PAGE);
+    const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const marker = `Interaction online ${Date.now()}`;
+    const made = await madeNow(page, { notes: `${marker}: first` });
+    await page.goto(`/app/activity?open=${made.id}`);
+    const detail = page.getByRole('dialog');
+    await detail.getByText(`${marker}: first`).waitFor();
+    await idlePartsLoaded(page);
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit interaction' });
+    await expect.poll(() => form.getByLabel(/^Notes/).inputValue()).toBe(`${marker}: first`);
+
+    // Saved on another device while the form is open: other minutes, other notes.
+    const current = (await api<ApiInteraction>(other, 'GET', `interaction/${made.id}`)).json;
+    const theirs = await api<ApiInteraction>(other, 'PUT', `interaction/${made.id}`, {
+      interaction_type_id: current.interaction_type.id, starts_at: (current as unknown as { starts_at: string }).starts_at, duration_minutes: 45, status: 'completed', staff_ids: [2],
+      building_id: (current as unknown as { building: { id: number } | null }).building?.id ?? null, notes: `${marker}: theirs`, base_updated_at: made.updated_at,
+    });
+    expect(theirs.status).toBe(200);
+    let sent: Record<string, unknown> | undefined;
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().endsWith(`/api/interaction/${made.id}`)) sent = r.postDataJSON() as Record<string, unknown>;
+    });
+    await form.getByLabel(/^Notes/).fill(`${marker}: mine`);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const panel = page.getByRole('dialog', { name: 'Changed on the server' });
+    await panel.getByText('This record changed since you started editing it.').first().waitFor();
+    expect(sent?.base_updated_at).toBe(made.updated_at);
+    // The form and the detail are closed: one dialog, the panel.
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    expect(await panel.locator('tbody[data-field="notes"] td').allTextContents()).toEqual([`${marker}: mine`, `${marker}: theirs`]);
+    expect(await panel.locator('tbody.conflict-table__differs').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual(['duration_minutes', 'notes']);
+    expect(await panel.locator('tbody[data-field="duration_minutes"] td').allTextContents()).toEqual(['30 min', '45 min']);
+    await expect.poll(() => header(page).textContent()).toBe('1 waiting to sync');
+    // Nothing was overwritten on the server.
+    expect((await api<ApiInteraction>(page, 'GET', `interaction/${made.id}`)).json.notes).toBe(`${marker}: theirs`);
+    await noAxeViolations(page, 'interaction conflict panel after an online save');
+    if (SHOTS) {
+      await shot(page, 'interaction-online-conflict-390');
+      await page.setViewportSize(DESKTOP_PAGE.viewport!);
+      await shot(page, 'interaction-online-conflict-1366');
+      await page.setViewportSize(PHONE_PAGE.viewport!);
+    }
+
+    // Merge: the server's minutes, both notes edited into one.
+    await panel.getByRole('button', { name: 'Merge' }).click();
+    await panel.getByRole('radio', { name: 'On the server: 45 min' }).check();
+    const notes = panel.getByRole('textbox', { name: 'Notes' });
+    expect(await notes.inputValue()).toBe(`${marker}: theirs\n\n${marker}: mine`);
+    await notes.fill(`${marker}: theirs and mine`);
+    await noAxeViolations(page, 'interaction merge after an online save');
+    await panel.getByRole('button', { name: 'Save merged version' }).click();
+    await header(page).waitFor({ state: 'detached', timeout: 30_000 });
+    const after = (await api<ApiInteraction & { duration_minutes: number }>(page, 'GET', `interaction/${made.id}`)).json;
+    expect([after.duration_minutes, after.notes]).toEqual([45, `${marker}: theirs and mine`]);
+  });
+});
+
+describe('a save refused as from an older version while the server already holds it', () => {
+  it('at 1366 px: an observation\'s "Save changes" and an interaction\'s are saved again on the server\'s version, silently: no panel, nothing waiting', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const other = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const marker = `Same version ${Date.now()}`;
+    const { made, body } = await walkthroughMade(page, `${marker}: first`);
+    await page.goto(`/app/observations/${made.id}`);
+    await loaded(page);
+    await idlePartsLoaded(page);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect.poll(() => page.locator('textarea[name="notes"]').inputValue()).toBe(`${marker}: first`);
+
+    // Another tab (here another device) saves exactly what this form is about to save.
+    const same = await api<ApiObservation>(other, 'PUT', `observation/${made.id}`, { ...body, notes: `${marker}: the same`, base_updated_at: made.updated_at });
+    expect(same.status).toBe(200);
+    const answers: { base: unknown; status: number }[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'PUT' && r.url().endsWith(`/api/observation/${made.id}`)) answers.push({ base: (r.request().postDataJSON() as { base_updated_at?: string }).base_updated_at, status: r.status() });
+    });
+    await page.locator('textarea[name="notes"]').fill(`${marker}: the same`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Observation saved.').first().waitFor();
+    await page.waitForURL((u) => u.pathname === `/app/observations/${made.id}`);
+    // Refused from the version the form opened, then saved on the server's.
+    expect(answers).toEqual([{ base: made.updated_at, status: 409 }, { base: same.json.updated_at, status: 200 }]);
+    expect(await page.getByRole('dialog', { name: 'Changed on the server' }).count()).toBe(0);
+    expect(await header(page).count()).toBe(0);
+    expect((await api<ApiObservation>(page, 'GET', `observation/${made.id}`)).json.notes).toBe(`${marker}: the same`);
+
+    // An interaction's edit likewise.
+    const interaction = await madeNow(page, { notes: `${marker}: first` });
+    await page.goto(`/app/activity?open=${interaction.id}`);
+    const detail = page.getByRole('dialog');
+    await detail.getByText(`${marker}: first`).waitFor();
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit interaction' });
+    await expect.poll(() => form.getByLabel(/^Notes/).inputValue()).toBe(`${marker}: first`);
+    const current = (await api<ApiInteraction & { starts_at: string; building: { id: number } | null }>(other, 'GET', `interaction/${interaction.id}`)).json;
+    expect((await api(other, 'PUT', `interaction/${interaction.id}`, {
+      interaction_type_id: current.interaction_type.id, starts_at: current.starts_at, duration_minutes: 30, status: 'completed', staff_ids: [2], building_id: current.building?.id ?? null,
+      notes: `${marker}: the same`, base_updated_at: interaction.updated_at,
+    })).status).toBe(200);
+    await form.getByLabel(/^Notes/).fill(`${marker}: the same`);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Interaction saved.').first().waitFor();
+    expect(await page.getByRole('dialog', { name: 'Changed on the server' }).count()).toBe(0);
+    expect(await header(page).count()).toBe(0);
+  });
+});
+
+describe('a draft whose waiting edit another tab synced', () => {
+  it('at 1366 px: the open form goes on from the version that sync made: its next save online is no conflict', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = page.context();
+    const marker = `Other tab ${Date.now()}`;
+    const { body } = await walkthroughMade(page, 'unused');
+    const draft = await api<ApiObservation>(page, 'POST', 'observation', { ...body, status: 'draft', notes: `${marker}: first` });
+    expect(draft.status).toBe(201);
+    const id = draft.json.id;
+    await page.goto(`/app/observations/${id}/edit`);
+    await loaded(page);
+    await idlePartsLoaded(page);
+    await expect.poll(() => page.locator('textarea[name="notes"]').inputValue()).toBe(`${marker}: first`);
+    const tab = await context.newPage();
+    await tab.goto('/app/activity');
+    await loaded(tab);
+    await idlePartsLoaded(tab);
+
+    // Without a signal, the form keeps its draft on the device.
+    await context.setOffline(true);
+    await page.locator('textarea[name="notes"]').fill(`${marker}: offline`);
+    const line = page.locator('.obs-save');
+    await expect.poll(() => line.textContent(), { timeout: 20_000 }).toBe('Draft saved on this device: waiting to sync');
+    // Back online, the other tab sends it (this tab's own sends fail, so the other's is the one that lands).
+    const puts: { base: unknown; status: number }[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'PUT' && r.url().endsWith(`/api/observation/${id}`)) puts.push({ base: (r.request().postDataJSON() as { base_updated_at?: string }).base_updated_at, status: r.status() });
+    });
+    const putsHere = `**/api/observation/${id}`;
+    await page.route(putsHere, (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+    await context.setOffline(false);
+    await expect.poll(async () => {
+      await tab.evaluate(() => window.dispatchEvent(new Event('online')));
+      return (await api<ApiObservation>(tab, 'GET', `observation/${id}`)).json.notes;
+    }, { timeout: 20_000 }).toBe(`${marker}: offline`);
+    const synced = (await api<ApiObservation>(tab, 'GET', `observation/${id}`)).json;
+    await page.unroute(putsHere);
+    await expect.poll(() => header(page).count(), { timeout: 20_000 }).toBe(0);
+
+    // Typed on in the first tab: saved online from the version the other tab's sync made.
+    puts.length = 0;
+    await page.locator('textarea[name="notes"]').fill(`${marker}: offline, then online`);
+    await expect.poll(() => line.textContent(), { timeout: 20_000 }).toMatch(/^Draft saved /);
+    expect(puts).toEqual([{ base: synced.updated_at, status: 200 }]);
+    expect((await api<ApiObservation>(page, 'GET', `observation/${id}`)).json.notes).toBe(`${marker}: offline, then online`);
+    expect(await header(page).count()).toBe(0);
   });
 });

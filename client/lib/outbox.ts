@@ -4,7 +4,7 @@
 // Raw IndexedDB behind a tiny promise wrapper (no dependency). The sync itself lives in outboxSync.ts.
 import { useCallback, useSyncExternalStore } from 'react';
 import { useAuthUser } from './session';
-import type { OutboxRecord } from './outboxRules';
+import type { OutboxKind, OutboxRecord } from './outboxRules';
 
 export type { OutboxRecord } from './outboxRules';
 
@@ -57,7 +57,13 @@ let channel: BroadcastChannel | null | undefined;
 function tabs(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(DB_NAME) : null;
-    if (channel) channel.onmessage = () => listeners.forEach((l) => l());
+    if (channel) {
+      channel.onmessage = (event: MessageEvent) => {
+        const data = event.data as { type?: string; edit?: SyncedEdit } | string;
+        if (typeof data === 'object' && data?.type === 'synced' && data.edit) heard(data.edit);
+        else listeners.forEach((l) => l());
+      };
+    }
   }
   return channel;
 }
@@ -76,6 +82,37 @@ export function onOutboxChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** An edit (or create) the sync sent, in any tab: its write, the record, the version it made and the server's answer. */
+export interface SyncedEdit {
+  id: string;
+  userId: number;
+  kind: OutboxKind;
+  target: number;
+  version: string;
+  answer: Record<string, unknown>;
+}
+// The version each write the sync sent made (its id → the answer's updated_at), heard from every tab: a form still open
+// on the record goes on from it (the observation capture, whose queued draft another tab may have sent).
+const syncedVersions = new Map<string, string>();
+const syncedListeners = new Set<(edit: SyncedEdit) => void>();
+function heard(edit: SyncedEdit): void {
+  syncedVersions.set(edit.id, edit.version);
+  syncedListeners.forEach((l) => l(edit));
+}
+/** Tells this tab and the others that a write reached the server and the version it made. */
+export function announceSynced(edit: SyncedEdit): void {
+  heard(edit);
+  tabs()?.postMessage({ type: 'synced', edit });
+}
+/** Every write the sync sends from now on, in any tab (an open form adopts the version its own fields made). */
+export function onSynced(listener: (edit: SyncedEdit) => void): () => void {
+  tabs();
+  syncedListeners.add(listener);
+  return () => syncedListeners.delete(listener);
+}
+/** The version the sync's last send of this write made, in any tab. */
+export const syncedVersion = (id: string): string | undefined => syncedVersions.get(id);
 
 const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 
@@ -126,9 +163,11 @@ export async function upsertWrite(id: string, make: (current: OutboxRecord | und
   return written;
 }
 
-// The last-chance copy (an observation's draft as its tab is hidden or closed without a signal): written to
-// localStorage at once, since the page may be gone before an IndexedDB write ends; merged into the outbox on the
-// next start (mergeLastChance), unless a save as new or newer reached IndexedDB first.
+// The last-chance copy (an observation's draft as its tab is hidden or closed with changes not saved yet, with or
+// without a signal): written to localStorage at once, since the page may be gone before an IndexedDB write ends;
+// merged into the outbox on the next start (mergeLastChance), unless a save as new or newer reached IndexedDB first.
+// Online it is what the page's last save (a keepalive request whose answer nobody reads) may not have saved: a clean
+// save drops it (dropLastChance), the page shown again too; else its sync meets the version on the server.
 const LAST_CHANCE = 'coachwell-outbox-last:';
 const lastChanceKeys = (): string[] => {
   if (typeof localStorage === 'undefined') return [];
@@ -156,6 +195,12 @@ export function keepLastChance(record: OutboxRecord): void {
   }
 }
 
+/** Forgets the copies of these writes: what they held reached the server (a form's clean save online). */
+export function dropLastChance(...ids: string[]): void {
+  if (typeof localStorage === 'undefined') return;
+  for (const id of ids) localStorage.removeItem(LAST_CHANCE + id);
+}
+
 /** Forgets the copy once IndexedDB holds that save or a newer one. */
 function forgetLastChance(id: string): void {
   if (typeof localStorage === 'undefined') return;
@@ -166,12 +211,17 @@ function forgetLastChance(id: string): void {
   }, () => undefined);
 }
 
-/** On start: the person's last-chance copies go into the outbox, where they are newer than what it holds. */
-export async function mergeLastChance(userId: number): Promise<void> {
-  if (!hasIndexedDb()) return;
+/**
+ * On start: the person's last-chance copies go into the outbox, where they are newer than what it holds (`only`: those
+ * of one record, as its form opens in a tab already started). How many went in.
+ */
+export async function mergeLastChance(userId: number, only?: (copy: OutboxRecord) => boolean): Promise<number> {
+  if (!hasIndexedDb()) return 0;
+  let merged = 0;
   for (const key of lastChanceKeys()) {
     const copy = readLastChance(key);
-    if (!copy || copy.userId !== userId) continue;
+    if (!copy || copy.userId !== userId || (only && !only(copy))) continue;
+    merged += 1;
     await upsertWrite(copy.id, (current) => {
       if (current && (current.keptAt ?? 0) >= (copy.keptAt ?? 0)) return null;
       if (current) return { ...current, body: copy.body, summary: copy.summary, draft: copy.draft, keptAt: copy.keptAt, state: current.state === 'conflict' ? 'conflict' : 'waiting', message: undefined, errors: undefined };
@@ -179,6 +229,7 @@ export async function mergeLastChance(userId: number): Promise<void> {
     });
     localStorage.removeItem(key);
   }
+  return merged;
 }
 
 export async function deleteWrite(id: string): Promise<void> {

@@ -19,6 +19,28 @@ export interface ConflictRow {
   text: boolean;
 }
 
+type Choice = 'mine' | 'server' | { text: string };
+
+/**
+ * A merge's choice that needs nothing of its field's kind: a text merged by hand goes in as written (the preview shows it
+ * trimmed, empty as none), and "mine" keeps the person's value. True when it was one of those.
+ */
+function tookTextOrMine(key: string, choice: Choice, body: Record<string, unknown>, preview: object): boolean {
+  if (typeof choice === 'object') {
+    body[key] = choice.text;
+    (preview as Record<string, unknown>)[key] = choice.text.trim() || null;
+    return true;
+  }
+  return choice === 'mine';
+}
+
+/** An instant as one spelling (the form's and the server's may write the same minute differently). */
+const instant = (at: string | null | undefined): string | null => {
+  if (!at) return null;
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? at : new Date(ms).toISOString();
+};
+
 const sortedIds = (list: readonly { id: number }[]) => list.map((x) => x.id).sort((a, b) => a - b);
 const individuals = (v: InteractionView) => v.participants.filter((p) => p.group_id === null);
 const fieldKey = (id: number) => `field:${id}`;
@@ -31,7 +53,7 @@ function interactionFacts(v: InteractionView): [string, unknown][] {
   const fields = [...v.field_values].sort((a, b) => a.field_id - b.field_id);
   return [
     ['interaction_type', v.interaction_type.id],
-    ['starts_at', v.starts_at],
+    ['starts_at', instant(v.starts_at)],
     ['duration_minutes', v.duration_minutes],
     ['status', v.status],
     ['coach', v.coach.id],
@@ -81,19 +103,14 @@ export function interactionConflictRows(mine: InteractionView, server: Interacti
  * it syncs.
  */
 export function mergeInteraction(
-  body: Record<string, unknown>, mine: InteractionView, server: InteractionView, choices: Record<string, 'mine' | 'server' | { text: string }>,
+  body: Record<string, unknown>, mine: InteractionView, server: InteractionView, choices: Record<string, Choice>,
 ): { body: Record<string, unknown>; preview: Partial<Interaction> } {
   const out: Record<string, unknown> = { ...body };
   const preview: Partial<Interaction> = { ...mine };
   const fieldValues = { ...((body.field_values as Record<string, unknown> | undefined) ?? {}) };
   let shownFields = [...mine.field_values];
   for (const [key, choice] of Object.entries(choices)) {
-    if (typeof choice === 'object') {
-      out[key] = choice.text;
-      (preview as Record<string, unknown>)[key] = choice.text.trim() || null;
-      continue;
-    }
-    if (choice === 'mine') continue;
+    if (tookTextOrMine(key, choice, out, preview)) continue;
     switch (key) {
       case 'interaction_type': out.interaction_type_id = server.interaction_type.id; preview.interaction_type = server.interaction_type; break;
       case 'starts_at': out.starts_at = server.starts_at; preview.starts_at = server.starts_at; break;
@@ -154,7 +171,7 @@ function observationFacts(v: ObservationView): [string, unknown][] {
   return [
     ['educator', v.educator.id],
     ['form', v.form.id],
-    ['observed_at', v.observed_at],
+    ['observed_at', instant(v.observed_at)],
     ['duration_minutes', v.duration_minutes],
     ['status', v.status],
     ...byPosition(v.items).map((item): [string, unknown] => [itemKey(item.id), answerFact(v, item)]),
@@ -212,7 +229,7 @@ function lookFors(items: ObservationView['items'], answers: readonly { item_id: 
  * it syncs.
  */
 export function mergeObservation(
-  body: Record<string, unknown>, mine: ObservationView, server: ObservationView, choices: Record<string, 'mine' | 'server' | { text: string }>,
+  body: Record<string, unknown>, mine: ObservationView, server: ObservationView, choices: Record<string, Choice>,
 ): { body: Record<string, unknown>; preview: Partial<ObservationAnswer> } {
   const out: Record<string, unknown> = { ...body };
   const preview: Partial<ObservationAnswer> = { ...mine };
@@ -241,12 +258,7 @@ export function mergeObservation(
       else answers.delete(itemId);
       continue;
     }
-    if (typeof choice === 'object') {
-      out[key] = choice.text;
-      (preview as Record<string, unknown>)[key] = choice.text.trim() || null;
-      continue;
-    }
-    if (choice === 'mine') continue;
+    if (tookTextOrMine(key, choice, out, preview)) continue;
     switch (key) {
       case 'educator': out.staff_id = server.educator.id; preview.educator = server.educator; break;
       case 'observed_at': out.observed_at = server.observed_at; preview.observed_at = server.observed_at; break;
@@ -263,4 +275,26 @@ export function mergeObservation(
   preview.answers = merged as ObservationAnswer['answers'];
   preview.look_fors = lookFors(side.items, merged);
   return { body: out, preview };
+}
+
+// ---- The same version ------------------------------------------------------------------------------------------------
+
+/**
+ * Whether a write's version (its preview laid over the server's answer, as the conflict panel's "Yours") equals the
+ * server's version field for field: the panel would mark nothing as different, so a 409 `edit_conflict` on it is no
+ * conflict (issue 31: the server already holds what the person is saving, say another tab's sync sent it) and an open
+ * form adopts that version as its base. False when the write keeps no preview (nothing to compare field by field).
+ */
+export function sameAsServer(write: { kind: string; summary: { extra?: Record<string, unknown> } }, server: Record<string, unknown>): boolean {
+  const preview = write.summary.extra?.preview;
+  if (!preview || typeof preview !== 'object') return false;
+  if (write.kind === 'interaction.update') {
+    const theirs = server as unknown as InteractionView;
+    return !interactionConflictRows({ ...theirs, ...(preview as Partial<InteractionView>) }, theirs).some((row) => row.differs);
+  }
+  if (write.kind === 'observation.update') {
+    const theirs = server as unknown as ObservationView;
+    return !observationConflictRows({ ...theirs, ...(preview as Partial<ObservationView>) }, theirs).some((row) => row.differs);
+  }
+  return false;
 }

@@ -2,11 +2,14 @@
 // edits after it, a stuck write holding back only its own record's), what each answer makes of a write, the
 // backoff, and the conflict panel's comparison and merged texts; a record shown with its queued writes (outboxView),
 // later edits rebased, where a refused write is corrected, every field of an interaction compared and merged
-// (outboxConflict), and a draft kept again and again never replaced by an older save (outboxSync keptVersion).
+// (outboxConflict), and a draft kept again and again never replaced by an older save (outboxSync keptVersion); whether a
+// write's version is the server's, field for field (sameAsServer: a 409 on it is no conflict, a form adopts that version).
 import { describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../common/schemas/interactions';
 import type { Interaction } from '../../common/schemas/interactions';
-import { interactionConflictRows, type InteractionView, mergeInteraction, mergeObservation, observationConflictRows, type ObservationView } from './outboxConflict';
+import {
+  interactionConflictRows, type InteractionView, mergeInteraction, mergeObservation, observationConflictRows, type ObservationView, sameAsServer,
+} from './outboxConflict';
 import {
   backoffMs, conflictRows, correctionHref, mergeText, nextSeq, nextToSend, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
 } from './outboxRules';
@@ -368,5 +371,51 @@ describe('an observation shown as its observer edited it (asQueued)', () => {
     expect(shown.record).toMatchObject({ id: 40, notes: 'Edited offline', duration_minutes: 25, updated_at: server.updated_at, educator: { id: 10 } });
     expect(shown.write?.id).toBe(edit.id);
     expect(asQueued({ ...server, id: 41 }, [edit], { update: 'observation.update' })).toEqual({ record: { ...server, id: 41 }, write: null });
+  });
+});
+
+describe('a write\'s version and the server\'s, field for field (sameAsServer)', () => {
+  const withPreview = (kind: OutboxRecord['kind'], preview: object) => ({ kind, summary: { extra: { preview } } });
+
+  it('an interaction edit: the same when every field the panel compares is, texts trimmed and instants however written', () => {
+    const server = { ...view(), updated_at: '2026-11-24T16:00:00.000Z' } as unknown as Record<string, unknown>;
+    // What the form's preview holds: the same fields, a note with a trailing space, the start without milliseconds.
+    const same = { ...view(), notes: 'First notes ', starts_at: '2026-11-24T15:00:00Z', needs_completing: false, ends_at: 'ignored' };
+    expect(sameAsServer(withPreview('interaction.update', same), server)).toBe(true);
+    expect(sameAsServer(withPreview('interaction.update', { ...same, notes: 'First notes, and more' }), server)).toBe(false);
+    expect(sameAsServer(withPreview('interaction.update', { ...same, duration_minutes: 30 }), server)).toBe(false);
+    expect(sameAsServer(withPreview('interaction.update', { ...same, participants: [{ id: 12, name: 'Ana Ruiz', group_id: null }] }), server)).toBe(false);
+    expect(sameAsServer(withPreview('interaction.update', { ...same, field_values: [] }), server)).toBe(false);
+    expect(sameAsServer(withPreview('interaction.update', { ...same, private_notes: 'Mine' }), server)).toBe(false);
+  });
+
+  it('an observation edit: the same answers (evidence blank or none alike) and texts; another answer, evidence or status is not', () => {
+    const server = { ...obsView(), updated_at: '2026-11-24T16:00:00.000Z' } as unknown as Record<string, unknown>;
+    const same = { ...obsView(), answers: [{ item_id: 1, value: 'yes', evidence: '' }, { item_id: 3, value: 3, evidence: 'Most on task ' }] };
+    expect(sameAsServer(withPreview('observation.update', same), server)).toBe(true);
+    expect(sameAsServer(withPreview('observation.update', { ...same, answers: [{ item_id: 1, value: 'no', evidence: null }, same.answers[1]] }), server)).toBe(false);
+    expect(sameAsServer(withPreview('observation.update', { ...same, answers: [same.answers[0], { item_id: 3, value: 3, evidence: 'All on task' }] }), server)).toBe(false);
+    expect(sameAsServer(withPreview('observation.update', { ...same, status: 'draft' }), server)).toBe(false);
+    expect(sameAsServer(withPreview('observation.update', { ...same, notes: 'Mine' }), server)).toBe(false);
+  });
+
+  it('no preview, or a write that is not an edit: never the same (nothing to compare field by field)', () => {
+    const server = { ...obsView() } as unknown as Record<string, unknown>;
+    expect(sameAsServer({ kind: 'observation.update', summary: {} }, server)).toBe(false);
+    expect(sameAsServer(withPreview('observation.create', obsView()), server)).toBe(false);
+    expect(sameAsServer(withPreview('interaction.complete', view()), { ...view() } as unknown as Record<string, unknown>)).toBe(false);
+  });
+});
+
+describe('the merges\' texts and "keep mine" (one step for both kinds)', () => {
+  it('a text merged by hand goes in as written, shown trimmed (empty as none); "mine" leaves the person\'s value', () => {
+    const ibody = { notes: 'Mine', next_steps: 'Old', duration_minutes: 30 };
+    const i = mergeInteraction(ibody, view({ notes: 'Mine', duration_minutes: 30 }), view({ notes: 'Theirs' }), { notes: { text: ' Both ' }, next_steps: { text: '  ' }, duration_minutes: 'mine' });
+    expect(i.body).toEqual({ notes: ' Both ', next_steps: '  ', duration_minutes: 30 });
+    expect(i.preview).toMatchObject({ notes: 'Both', next_steps: null, duration_minutes: 30 });
+    const obody = { notes: 'Mine', next_steps: 'Old', duration_minutes: 15, answers: [] };
+    const o = mergeObservation(obody, obsView({ notes: 'Mine', answers: [] }), obsView({ duration_minutes: 20 }), { notes: { text: ' Both ' }, next_steps: { text: '  ' }, duration_minutes: 'mine' });
+    expect(o.body).toMatchObject({ notes: ' Both ', next_steps: '  ', duration_minutes: 15 });
+    expect(o.preview).toMatchObject({ notes: 'Both', next_steps: null, duration_minutes: 15 });
   });
 });

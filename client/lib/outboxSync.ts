@@ -4,11 +4,12 @@
 // `client_id`, so a write the server made but whose answer was lost is answered again (200), never doubled.
 import { mutate } from 'swr';
 import { INTERACTION_COLOURS, INTERACTION_MESSAGES } from '../../common/interactionValues';
+import { EDIT_CONFLICT_CODE } from '../../common/syncValues';
 import type { Interaction } from '../../common/schemas/interactions';
 import { api, ApiError, apiRequest } from './api';
 import { revalidateActionSteps } from './actionSteps';
 import { participantsLine, revalidateInteractions } from './interactions';
-import { deleteWrite, getWrite, keepLastChance, listWrites, outboxUser, putWrite, upsertWrite } from './outbox';
+import { announceSynced, deleteWrite, getWrite, keepLastChance, listWrites, outboxUser, putWrite, upsertWrite } from './outbox';
 import {
   type Answer, backoffMs, isCreate, isEdit, nextSeq, nextToSend, type OutboxKind, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
 } from './outboxRules';
@@ -76,6 +77,16 @@ export function keepBeforeLeaving(userId: number, id: string, write: NewWrite): 
 }
 
 /**
+ * The last-chance copy alone (a page hidden or closed with a signal and changes not saved yet, issue 31): its last save
+ * is a request whose answer nobody reads, so what it holds is kept in localStorage too, merged into the outbox on the
+ * next start and sent from the version the form had: the server's answer then settles it (saved, the same version
+ * already there, or the conflict panel).
+ */
+export function keepCopyOnLeaving(userId: number, id: string, write: NewWrite): void {
+  keepLastChance(newRecord(userId, write, id, Date.now()));
+}
+
+/**
  * An edit the server refused as made from an older version while the form was online (issue 31, 409 `edit_conflict`):
  * kept on the device under `id` as a conflict with the server's current version, for the conflict panel to settle (a
  * waiting write under that id is replaced). Later saves of the form replace its body and keep it a conflict.
@@ -87,17 +98,40 @@ export async function keepAsConflict(userId: number, id: string, write: NewWrite
   }));
 }
 
-// The version each edit this tab synced made (its write's id → the answer's updated_at): a form still open on the record
-// goes on from it (the observation capture, whose queued draft the sync sent).
-const syncedVersions = new Map<string, string>();
-/** The version the sync's last send of this write made, when this tab sent it. */
-export const syncedVersion = (id: string): string | undefined => syncedVersions.get(id);
+/** The server's current version of the record an edit changes (undefined when it cannot be read). */
+const serverVersionOf = (write: Pick<NewWrite, 'kind' | 'target'>) =>
+  api.get<Record<string, unknown>>(write.kind === 'interaction.update' ? `interaction/${write.target}` : `observation/${write.target}`).catch(() => undefined);
+
+/**
+ * A form's online edit answered 409 `edit_conflict` (issue 31). When the server's version equals what is being saved,
+ * field for field (another tab's sync sent it, or this page's last save as it closed), it is no conflict: saved again
+ * on that version, silently (`resend(base)`). Else it is kept on the device under `id` as a conflict with the server's
+ * version (keepAsConflict), for the conflict panel.
+ */
+export async function settleEditConflict<T>(
+  userId: number, id: string, write: NewWrite, resend: (base: string) => Promise<T>,
+): Promise<{ saved: true; answer: T } | { saved: false }> {
+  let server = await serverVersionOf(write);
+  if (server && typeof server.updated_at === 'string' && (await import('./outboxConflict')).sameAsServer(write, server)) {
+    try {
+      return { saved: true, answer: await resend(server.updated_at) };
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === EDIT_CONFLICT_CODE)) throw err;
+      // Changed again meanwhile: that version is the one to compare with.
+      server = await serverVersionOf(write);
+    }
+  }
+  await keepAsConflict(userId, id, write, server);
+  return { saved: false };
+}
 
 /** Saves a corrected or settled write and sends the outbox again. */
 export async function requeue(record: OutboxRecord, patch: Partial<OutboxRecord>): Promise<void> {
   await putWrite({ ...record, ...patch, state: 'waiting', message: undefined, errors: undefined, server: undefined });
   void syncNow(record.userId);
 }
+
+export { syncedVersion } from './outbox';
 
 export type Sent<T> = { queued: false; answer: T } | { queued: true; record: OutboxRecord };
 
@@ -166,6 +200,7 @@ async function withCreatedIds(records: OutboxRecord[]): Promise<OutboxRecord[]> 
  */
 async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> {
   const touched = new Set<OutboxKind>();
+  const resent = new Set<string>();
   const removals: Promise<void>[] = [];
   try {
     let records = await withCreatedIds(await listWrites(userId));
@@ -199,7 +234,9 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
         }
         // The person's later edits of this record started from their own queued change: they follow the version it made.
         const version = data && typeof (data as { updated_at?: unknown }).updated_at === 'string' ? (data as { updated_at: string }).updated_at : null;
-        if (version) syncedVersions.set(sending.id, version);
+        const recordId = serverId ?? (typeof sending.target === 'number' ? sending.target : null);
+        // Every tab hears it: a form open on the record goes on from this version (its own write's, or fields it holds).
+        if (version && recordId !== null) announceSynced({ id: sending.id, userId, kind: sending.kind, target: recordId, version, answer: data as Record<string, unknown> });
         if (version && !isCreate(sending.kind)) {
           const moved = rebase(records, sending, version);
           for (const r of moved) await putWrite(r);
@@ -227,7 +264,15 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
       } else if (outcome.kind === 'refused') {
         await putWrite({ ...stored, attempts: sending.attempts, state: 'refused', message: outcome.message, errors: outcome.errors });
       } else {
-        const server = await api.get<Record<string, unknown>>(sending.kind === 'interaction.update' ? `interaction/${sending.target}` : `observation/${sending.target}`).catch(() => undefined);
+        const server = await serverVersionOf(sending);
+        // The server already holds this very version (field for field): no conflict, sent again on it, once.
+        if (server && typeof server.updated_at === 'string' && !resent.has(sending.id) && (await import('./outboxConflict')).sameAsServer(stored, server)) {
+          resent.add(sending.id);
+          const again: OutboxRecord = { ...stored, attempts: sending.attempts, state: 'waiting', baseUpdatedAt: server.updated_at };
+          await putWrite(again);
+          records = [again, ...records];
+          continue;
+        }
         await putWrite({ ...stored, attempts: sending.attempts, state: 'conflict', server });
       }
     }

@@ -40,6 +40,7 @@ import { newObservationHref } from '../../lib/observations';
 import { getWrite } from '../../lib/outbox';
 import type { OutboxRecord } from '../../lib/outboxRules';
 import { QueuedInteractions } from '../../components/outbox/QueuedRows';
+import { openOutboxPanel } from '../../components/outbox/OutboxButton';
 import { defineMessages, t } from '../../lib/i18n';
 
 const m = defineMessages({
@@ -367,6 +368,13 @@ export default function ActivityScreen(_props: ScreenProps) {
           canChooseCoach={scope === 'district'}
           outboxRecord={log.outboxRecord}
           onClose={closeLog}
+          // Changed elsewhere since the edit opened (issue 31): the conflict panel, over Activity (the detail, behind it,
+          // would be a second dialog).
+          onConflict={(writeId) => {
+            closeLog();
+            closeDetail();
+            openOutboxPanel(writeId);
+          }}
           onSaved={(saved, mode, queued) => {
             closeLog();
             if (queued || !saved) {

@@ -21,12 +21,12 @@ import { LoadingBlock } from '../../components/Spinner';
 import { useToast } from '../../components/Toasts';
 import { EDIT_CONFLICT_CODE } from '../../../common/syncValues';
 import { openOutboxPanel } from '../../components/outbox/OutboxButton';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { browserTimeZone } from '../../lib/dates';
 import { useInteractionTypes } from '../../lib/lookups';
-import { getWrite, listWrites } from '../../lib/outbox';
+import { dropLastChance, getWrite, listWrites, mergeLastChance, onSynced, syncedVersion } from '../../lib/outbox';
 import type { OutboxKind, OutboxRecord } from '../../lib/outboxRules';
-import { keepAsConflict, keepBeforeLeaving, keepInOutbox, type NewWrite, syncedVersion, syncNow } from '../../lib/outboxSync';
+import { keepBeforeLeaving, keepCopyOnLeaving, keepInOutbox, type NewWrite, settleEditConflict, syncNow } from '../../lib/outboxSync';
 import { useAuthUser } from '../../lib/session';
 import { roundedNow, zonedTime } from '../../lib/zonedTime';
 import { type Observation, type ObservationBody, type ObservationItem as FormItem, observationApi, useEducatorName, useObservation, useObservationForms } from './api';
@@ -134,7 +134,13 @@ function useQueuedEdit(observationId: number | null, userId: number | undefined)
   useEffect(() => {
     if (!observationId || userId === undefined) return;
     let live = true;
-    void listWrites(userId).then((rows) => {
+    // What a tab closed on this observation kept as it closed (with a signal too) is what goes on, also in a tab started
+    // before (where no start merged it).
+    const ofThis = (r: OutboxRecord) => r.kind === 'observation.update' && r.target === observationId;
+    void mergeLastChance(userId, ofThis).catch(() => 0).then((merged) => {
+      if (merged > 0 && navigator.onLine) void syncNow(userId);
+      return listWrites(userId);
+    }).then((rows) => {
       const record = rows.filter((r) => r.kind === 'observation.update' && r.target === observationId && r.draft).at(-1) ?? null;
       if (live) setFound({ id: observationId, record });
     }, () => live && setFound({ id: observationId, record: null }));
@@ -308,6 +314,7 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
   }, []);
   const persist = useCallback(async (body: ObservationBody, name: string, educator: string, capture: Capture): Promise<{ queued: true; conflict: boolean } | { queued: false; o: Observation }> => {
     const key = idRef.current ? updateKey.current : clientId.current;
+    lastSaved.current = { body, capture };
     const keep = async () => {
       if (!user) throw new ApiError(0, t(m.unreachable), 'network_error');
       queuedOnce.current = true;
@@ -337,16 +344,39 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
       if (err instanceof ApiError && err.status === 0) return keep();
       if (err instanceof ApiError && err.code === EDIT_CONFLICT_CODE && idRef.current && user) {
         // Saved elsewhere since this edit started (issue 31): kept on the device as a conflict, with the server's
-        // version, for the conflict panel (keep either or merge); later saves replace it there.
+        // version, for the conflict panel (keep either or merge); later saves replace it there. Unless the server holds
+        // this very version (another tab's sync sent it): then saved again on it, silently.
+        const editId = idRef.current;
+        const settled = await settleEditConflict(user.id, updateKey.current, writeOf(body, name, educator, capture), (at) => observationApi.update(editId, body, at));
+        if (settled.saved) {
+          base.current = settled.answer.updated_at;
+          queuedOnce.current = false;
+          return { queued: false, o: settled.answer };
+        }
         queuedOnce.current = true;
-        const server = await api.get<Record<string, unknown>>(`observation/${idRef.current}`).catch(() => undefined);
-        await keepAsConflict(user.id, updateKey.current, writeOf(body, name, educator, capture), server);
         return { queued: true as const, conflict: true };
       }
       throw err;
     }
   }, [user, writeOf]);
   const pending = useRef(false);
+  // The version last handed to the server or the outbox (issue 31): another tab's sync of it is this form's next base.
+  const lastSaved = useRef<{ body: ObservationBody; capture: Capture } | null>(null);
+  // A sync (any tab) made a new version of this observation: the form goes on from it when it is its own queued write, or
+  // when it holds what this form last saved or holds now, field for field; else its next save meets the conflict panel.
+  useEffect(() => onSynced((edit) => {
+    if (!user || edit.userId !== user.id || edit.kind !== 'observation.update' || edit.target !== idRef.current) return;
+    if (edit.id === updateKey.current) {
+      base.current = edit.version;
+      return;
+    }
+    const { c: now, items: shown, formName } = latest.current;
+    const built = bodyOf(now, shown, timeZone, lastSaved.current?.body.status ?? 'draft');
+    const candidates = [lastSaved.current, built ? { body: built.body, capture: now } : null].filter((x) => x !== null);
+    void import('../../lib/outboxConflict').then(({ sameAsServer }) => {
+      if (candidates.some((x) => sameAsServer(writeOf(x.body, formName, x.capture.staff?.name ?? '', x.capture), edit.answer))) base.current = edit.version;
+    });
+  }), [user, timeZone, writeOf]);
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -372,6 +402,8 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
           window.history.replaceState(window.history.state, '', `/app/observations/${o.id}/edit`);
         }
         setSave({ state: 'saved', at: zonedTime(Date.now(), timeZone) });
+        // Saved, and nothing typed since: a copy kept as the page was hidden holds nothing more.
+        if (!pending.current) dropLastChance(clientId.current, updateKey.current);
       } catch (err) {
         pending.current = true;
         setSave({ state: 'error', message: err instanceof ApiError ? err.message : t(m.draftFailed) });
@@ -394,9 +426,15 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
   // Leaving: another screen saves what is pending; closing the tab sends it with keepalive. Without a signal (or
   // once the draft waits in the outbox), hiding or closing the tab keeps it on the device: the outbox's write
   // starts here, and a copy goes to localStorage at once, merged on the next start should the tab be gone first.
+  // With a signal the copy is kept too (issue 31): the keepalive's answer is read by nobody (a 409 from a version
+  // saved elsewhere meanwhile), so the next open of this observation offers what it holds; the page shown again, or a
+  // clean save, drops it.
   useEffect(() => {
     const onHide = (event: Event) => {
-      if (event.type === 'visibilitychange' && document.visibilityState !== 'hidden') return;
+      if (event.type === 'visibilitychange' && document.visibilityState !== 'hidden') {
+        if (navigator.onLine && !queuedOnce.current) dropLastChance(clientId.current, updateKey.current);
+        return;
+      }
       if (!pending.current || completed) return;
       const built = bodyOf(latest.current.c, latest.current.items, timeZone, 'draft');
       if (!built) return;
@@ -409,10 +447,15 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
         setSave({ state: 'device' });
         return;
       }
-      // With a signal, the page closing sends it (a tab only hidden saves as usual, 3 s after typing pauses).
+      if (user) {
+        const key = idRef.current ? updateKey.current : clientId.current;
+        keepCopyOnLeaving(user.id, key, writeOf(built.body, latest.current.formName, latest.current.c.staff?.name ?? '', latest.current.c));
+      }
+      // With a signal, the page closing sends it (a tab only hidden saves as usual, 3 s after typing pauses). A new
+      // draft carries its client_id: the copy's sync, should it come, is answered the draft this made.
       if (event.type === 'visibilitychange' || inFlight.current) return;
       pending.current = false;
-      observationApi.saveOnLeaving(idRef.current, built.body, base.current);
+      observationApi.saveOnLeaving(idRef.current, idRef.current ? built.body : { ...built.body, client_id: clientId.current } as ObservationBody, base.current);
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
@@ -512,6 +555,7 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
         return;
       }
       const { o } = sent;
+      dropLastChance(clientId.current, updateKey.current);
       toast.success(completed ? t(m.saved) : t(m.completedToast, { name: o.educator.name }));
       navigate(`/app/observations/${o.id}`);
     } catch (err) {

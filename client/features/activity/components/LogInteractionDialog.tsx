@@ -4,9 +4,10 @@
 // scheduled for the future), who, where and notes. The same form edits and duplicates. Editing, what
 // the server hides from the caller (notes, next steps and text fields under the district's privacy
 // setting; another's private notes) is not offered as an empty box: the server keeps it as stored.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { INTERACTION_COLOURS, type InteractionType } from '../../../../common/schemas/interactionTypes';
 import { type Interaction, INTERACTION_STATUS_LABELS, INTERACTION_STATUSES, NOTES_MAX } from '../../../../common/schemas/interactions';
+import { EDIT_CONFLICT_CODE } from '../../../../common/syncValues';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FieldErrors, FormError, SelectField, TextAreaField, TextField } from '../../../components/Field';
@@ -14,8 +15,9 @@ import { Modal } from '../../../components/Modal';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useSubmitState } from '../../../lib/forms';
 import type { OutboxRecord } from '../../../lib/outboxRules';
-import { useOutbox } from '../../../lib/outbox';
-import { keepInOutbox, requeue, sendOrQueue, syncNow } from '../../../lib/outboxSync';
+import { ApiError } from '../../../lib/api';
+import { onSynced, useOutbox } from '../../../lib/outbox';
+import { keepInOutbox, type NewWrite, requeue, type Sent, sendOrQueue, settleEditConflict, syncNow } from '../../../lib/outboxSync';
 import { useBuildings, useCoaches, useGroups, useInteractionTypes } from '../../../lib/lookups';
 import { formatMinutes, zonedToUtc } from '../../../lib/zonedTime';
 import { useDefaultSchool } from '../api';
@@ -75,6 +77,11 @@ type Props = {
   onSaved: (interaction: Interaction | null, mode: LogMode, queued: boolean) => void;
   /** Correcting a write the server refused: saving puts it back in the outbox. */
   outboxRecord?: OutboxRecord;
+  /**
+   * An edit saved online was refused as made from an older version (issue 31): it is kept on the device as a conflict
+   * (its write's id) for the conflict panel to settle.
+   */
+  onConflict?: (writeId: string) => void;
 };
 
 const BASE_FIELDS = ['interaction_type_id', 'coach_id', 'starts_at', 'duration_minutes', 'status', 'building_id', 'staff_ids', 'group_ids', 'notes', 'private_notes', 'next_steps', 'coaching_cycle_id', 'skill_ids'];
@@ -110,7 +117,7 @@ export function LockIcon() {
   );
 }
 
-export function LogInteractionDialog({ mode, initial, timeZone, userId, canChooseCoach, onClose, onSaved, outboxRecord }: Props) {
+export function LogInteractionDialog({ mode, initial, timeZone, userId, canChooseCoach, onClose, onSaved, outboxRecord, onConflict }: Props) {
   const [values, setValues] = useState<LogValues>(initial);
   const [showMore, setShowMore] = useState(mode.kind !== 'new' || !!(initial.notes || initial.nextSteps || initial.privateNotes || initial.groupIds.length));
 
@@ -147,6 +154,18 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
     // Once, as the form opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outboxRecord?.id]);
+  // The version an edit started from (issue 31): the one the form opened, or one a sync (any tab) made of the same fields.
+  const base = useRef(mode.kind === 'edit' ? mode.interaction.updated_at : null);
+  const previewNow = useRef<() => Partial<Interaction> | null>(() => null);
+  const editedId = mode.kind === 'edit' ? mode.interaction.id : null;
+  useEffect(() => (editedId === null ? undefined : onSynced((edit) => {
+    if (edit.userId !== userId || edit.target !== editedId || !edit.kind.startsWith('interaction.')) return;
+    const preview = previewNow.current();
+    if (!preview) return;
+    void import('../../../lib/outboxConflict').then(({ sameAsServer }) => {
+      if (sameAsServer({ kind: 'interaction.update', summary: { extra: { preview } } }, edit.answer)) base.current = edit.version;
+    });
+  })), [editedId, userId]);
   const set = (patch: Partial<LogValues>, clear: string[] = []) => {
     setValues((v) => ({ ...v, ...patch }));
     if (clear.some((k) => errors[k])) setErrors((e) => ({ ...e, ...Object.fromEntries(clear.map((k) => [k, undefined])) }));
@@ -191,9 +210,26 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
         onSaved(null, mode, true);
         return;
       }
-      const sent = mode.kind === 'edit'
-        ? await sendOrQueue<Interaction>(userId, { kind: 'interaction.update', target: mode.interaction.id, baseUpdatedAt: mode.interaction.updated_at, body, summary, draft: values })
-        : await sendOrQueue<Interaction>(userId, { kind: 'interaction.create', body, summary, draft: values });
+      let sent: Sent<Interaction>;
+      if (mode.kind === 'edit') {
+        const write: NewWrite = { kind: 'interaction.update', target: mode.interaction.id, baseUpdatedAt: base.current, body, summary, draft: values };
+        try {
+          sent = await sendOrQueue<Interaction>(userId, write);
+        } catch (err) {
+          if (!(err instanceof ApiError && err.code === EDIT_CONFLICT_CODE)) throw err;
+          // Saved elsewhere since the form opened: the conflict panel (keep mine, keep theirs, merge), unless the server
+          // already holds this very version (saved again on it, silently).
+          const id = crypto.randomUUID().toLowerCase();
+          const settled = await settleEditConflict(userId, id, write, (at) => sendOrQueue<Interaction>(userId, { ...write, baseUpdatedAt: at }));
+          if (!settled.saved) {
+            onConflict?.(id);
+            return;
+          }
+          sent = settled.answer;
+        }
+      } else {
+        sent = await sendOrQueue<Interaction>(userId, { kind: 'interaction.create', body, summary, draft: values });
+      }
       onSaved(sent.queued ? null : sent.answer, mode, sent.queued);
     });
   });
@@ -205,6 +241,9 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
   const groupList = groups.data?.data ?? [];
   const buildingList = (buildings.data?.data ?? []).filter((b) => !b.archived_at || b.id === values.buildingId);
   const coachList = (coaches.data?.data ?? []).filter((c) => c.status !== 'disabled' || c.id === values.coachId);
+  previewNow.current = () => (mode.kind === 'edit'
+    ? previewOfEdit(mode.interaction, values, toPayload(values, type, timeZone), { type, buildings: buildingList, groups: groupList, coaches: coachList, ...optionNames(cycleAndSkills) })
+    : null);
 
   return (
     <Modal
