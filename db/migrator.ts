@@ -57,6 +57,7 @@ import * as m0185 from './migrations/20261206_0185_provider_sso_links';
 import * as m0186 from './migrations/20261206_0186_certificate_emails';
 import * as m0187 from './migrations/20261206_0187_working_offline_next_days';
 import * as m0188 from './migrations/20261207_0188_working_offline_observation_conflicts';
+import * as m0190 from './migrations/20261209_0190_working_offline_closed_tab_online';
 
 // A static list keeps migrations working under tsx, in the esbuild bundle and in tests alike.
 const MIGRATIONS: Record<string, Migration> = {
@@ -117,6 +118,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261206_0186_certificate_emails': m0186,
   '20261206_0187_working_offline_next_days': m0187,
   '20261207_0188_working_offline_observation_conflicts': m0188,
+  '20261209_0190_working_offline_closed_tab_online': m0190,
 };
 
 /** Every migration this build knows, by name (the readiness check, GET /api/health/ready, compares them with the database's). */

@@ -236,7 +236,7 @@ describe('migration 20261206_0183: the seeded Spanish versions', () => {
     );
     expect(all.find((r) => r.article_id === article.id)).toMatchObject({ title: SPANISH.title });
     // A Spanish version edited since stays through down; the untouched ones go. ("Reports" and "Working offline" are no
-    // longer this migration's text: migrations 20261206_0184, 0187 and 20261207_0188 changed them, so they stay too.)
+    // longer this migration's text: migrations 20261206_0184, 0187, 20261207_0188 and 20261209_0190 changed them, so they stay too.)
     await seeded.down(t.db);
     const changedSince = await t.db.selectFrom('articles').select('id').where('slug', 'in', ['reports', 'working-offline']).execute();
     expect((await translations()).map((r) => r.article_id).sort((a, b) => a - b))
