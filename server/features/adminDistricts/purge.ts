@@ -17,7 +17,7 @@
 //    of CPU for the 1 000 000-interaction district). The longest left is the district row's delete: SQLite checks the
 //    foreign keys of every table that names a district, and with planner statistics taken while one district held
 //    nearly every row it plans those checks as scans (about 230 ms beside a 1 000 000-interaction district; 1.4 ms
-//    without the statistics). After the commit: the files are removed and the certificate emailed (certificateEmails.ts:
+//    without the statistics), so the statistics of the emptied tables are taken again before it. After the commit: the files are removed and the certificate emailed (certificateEmails.ts:
 //    those the mail server refuses go again with the hourly job).
 // A crash between batches leaves a district marked purging with the counts of the batches committed: the hourly job
 // (deletionJobs.ts) claims it once its heartbeat is a minute old and carries on. Two runners never purge the same
@@ -29,7 +29,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
-import { deleteSome, withoutRollupTriggers } from '../../../db/dialect';
+import { deleteSome, refreshStatisticsAfterLargeWrite, withoutRollupTriggers } from '../../../db/dialect';
 import { lockDistrictWrites } from '../../../db/locks';
 import {
   DELETION_JOB_LABEL, type DeletionCount, DISTRICT_DELETION_MESSAGES as M,
@@ -234,6 +234,10 @@ export async function runPurge(deps: PurgeDeps, districtId: number, options: Pur
           await new Promise((resolve) => setImmediate(resolve));
         }
       }
+      // The batches emptied the district's share of every table: the planner's statistics taken again before the last
+      // transaction (its district row's delete checks every table's foreign keys) and the requests after it plan on
+      // them (db/dialect.ts refreshStatisticsAfterLargeWrite; once, not after a round for rows written meanwhile).
+      if (steps === BATCH_STEPS) await refreshStatisticsAfterLargeWrite(db, BATCH_STEPS.map((s) => s.table));
       const finished = await finishPurge(deps, districtId, holdPurge, purger);
       if (!('left' in finished)) return finished;
       steps = finished.left;
