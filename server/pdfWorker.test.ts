@@ -4,7 +4,9 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { type CertificateFacts, certificatePdfInWorker, deletionCertificatePdf } from './features/adminDistricts/certificatePdf';
-import { pdfWorkerRunning } from './lib/pdfRender';
+import { HttpError } from './http/errors';
+import { translate } from './i18n/translate';
+import { PDF_WORKER_BUSY_MESSAGE, pdfWorkerRunning } from './lib/pdfRender';
 
 const textOf = async (pdf: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text;
 
@@ -29,4 +31,18 @@ describe('the PDF worker', () => {
       expect(pdfWorkerRunning()).toBe(true);
     }
   });
+
+  it('past 32 PDFs waiting, answers 503 at once with its own message, in English and Spanish; those waiting still render', async () => {
+    const waiting = Array.from({ length: 32 }, () => certificatePdfInWorker(FACTS));
+    const busy = await certificatePdfInWorker(FACTS).catch((err: unknown) => err);
+    expect(busy).toBeInstanceOf(HttpError);
+    expect(busy).toMatchObject({ status: 503, code: 'busy', headers: { 'Retry-After': '5' } });
+    expect((busy as HttpError).message).toBe('The server is making other PDFs right now. Try again in a few seconds.');
+    expect(PDF_WORKER_BUSY_MESSAGE).toBe((busy as HttpError).message);
+    expect(translate('es', PDF_WORKER_BUSY_MESSAGE)).toBe('El servidor está generando otros PDF en este momento. Vuelva a intentarlo en unos segundos.');
+    const pdfs = await Promise.all(waiting);
+    expect(pdfs.map((pdf) => pdf.subarray(0, 5).toString())).toEqual(Array(32).fill('%PDF-'));
+    // And the next one after them.
+    expect((await certificatePdfInWorker(FACTS)).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 180_000);
 });

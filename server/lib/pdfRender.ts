@@ -16,12 +16,16 @@ import { keptWorker } from './workerTask';
 export type PdfKind = 'certificate' | 'quote' | 'invoice';
 export interface PdfJob { kind: PdfKind; args: unknown[] }
 
+/** The 503 past the PDF worker's queue (a quote's or invoice's download; a purge's certificate waits for the hourly job). */
+export const PDF_WORKER_BUSY_MESSAGE = 'The server is making other PDFs right now. Try again in a few seconds.';
+
 const pdfWorker = keptWorker<PdfJob, Uint8Array>(path.join(import.meta.dirname, '..', 'pdf.worker.ts'), {
   // A PDF is one or two pages: seconds only on a machine far too busy, or a bug.
   timeoutMs: 30_000,
   maxOldGenerationSizeMb: 256,
   idleMs: 10 * 60_000,
   queueMax: 32,
+  busyMessage: PDF_WORKER_BUSY_MESSAGE,
 });
 
 /** The PDF of `kind` rendered in the worker from its renderer's arguments. */

@@ -192,7 +192,7 @@ export function serveTask<I, O>(fn: (input: I) => O | Promise<O>): void {
 // 150 ms of a warm one), ends after `idleMs` without a task, and is started again by the one after. Tasks run one at a time
 // in their order of arrival, each with its time limit from when it is handed to the worker; a task past its limit, a
 // worker out of its heap or ended for any reason rejects the task under way (TaskStopped, Error), and the next task
-// starts a new worker. Past `queueMax` tasks waiting, the caller gets the same 503 as runTask's. The thread holds the
+// starts a new worker. Past `queueMax` tasks waiting, the caller gets a 503 as runTask's, with the kept worker's own message. The thread holds the
 // process open only while a task is under way (a command-line seed awaiting a PDF), never while idle (a server closing).
 
 /** The key of workerData marking a kept worker's thread (serveKeptTask). */
@@ -205,6 +205,8 @@ export interface KeptWorkerOptions extends TaskLimits {
   idleMs: number;
   /** Tasks waiting or under way at most; past it the caller gets a 503. */
   queueMax: number;
+  /** The 503's message past `queueMax`, in the words of what the worker makes (runTask's speaks of uploads). */
+  busyMessage: string;
 }
 
 export interface KeptWorker<I, O> {
@@ -295,7 +297,7 @@ export function keptWorker<I, O>(entry: string, options: KeptWorkerOptions): Kep
   return {
     run(input) {
       if (queued >= options.queueMax) {
-        return Promise.reject(new HttpError(503, WORKER_BUSY_MESSAGE, 'busy', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+        return Promise.reject(new HttpError(503, options.busyMessage, 'busy', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
       }
       queued += 1;
       const result = chain.then(() => execute(input)).finally(() => { queued -= 1; });
