@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { type CertificateFacts, certificatePdfInWorker, deletionCertificatePdf } from './features/adminDistricts/certificatePdf';
 import { HttpError } from './http/errors';
 import { translate } from './i18n/translate';
-import { PDF_WORKER_BUSY_MESSAGE, pdfWorkerRunning } from './lib/pdfRender';
+import { PDF_WORKER_BUSY_MESSAGE, PDF_WORKER_LIMITS, pdfWorkerMemory, pdfWorkerRunning } from './lib/pdfRender';
+import { TaskStopped } from './lib/workerTask';
 
 const textOf = async (pdf: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text;
 
@@ -44,5 +45,21 @@ describe('the PDF worker', () => {
     expect(pdfs.map((pdf) => pdf.subarray(0, 5).toString())).toEqual(Array(32).fill('%PDF-'));
     // And the next one after them.
     expect((await certificatePdfInWorker(FACTS)).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 180_000);
+
+  it('a thread past its heap limit is stopped, not the process; the next PDF starts another thread and renders', async () => {
+    expect(PDF_WORKER_LIMITS.maxOldGenerationSizeMb).toBe(96);
+    expect((await certificatePdfInWorker(FACTS)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfWorkerMemory()).toMatchObject({ tasks: expect.any(Number), heapUsedMb: expect.any(Number) });
+    expect(pdfWorkerMemory()!.heapUsedMb).toBeLessThan(PDF_WORKER_LIMITS.maxOldGenerationSizeMb);
+    // Three million counts (small objects, about 200 MB once the worker has read them): past its 96 MB while it reads them.
+    const counts = Array.from({ length: 3_000_000 }, (_, i) => ({ kind: 'schools', label: `Kind ${i}`, count: i }));
+    const stopped = await certificatePdfInWorker({ ...FACTS, counts }).catch((err: unknown) => err);
+    expect(stopped).toEqual(new TaskStopped('memory'));
+    expect(pdfWorkerRunning()).toBe(false);
+    const next = await certificatePdfInWorker(FACTS);
+    expect(await textOf(next)).toContain('Riverside Ünified «School» District');
+    // A new thread: its first PDF.
+    expect(pdfWorkerMemory()).toMatchObject({ tasks: 1 });
   }, 180_000);
 });
