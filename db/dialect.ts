@@ -34,39 +34,34 @@ export async function readOneSnapshot<T>(db: DB, read: (db: DB) => Promise<T>): 
 }
 
 /**
- * SQLite's `PRAGMA optimize` mask: every table checked (0x10000), not only those this connection queried; ANALYZE run
- * on each whose row count changed tenfold since its statistics or that has none (0x02), under SQLite's own temporary
- * analysis limit (0x10), which reads a sample of each index rather than all of it. Measured on the 1 000 000-interaction
- * bench database (issue 32, docs/benchmarks.md): with the interactions and their participants to analyze, 180–260 ms
- * with the limit against 2.0–2.1 s without it (all synchronous: the event loop waits); 1–2 ms when nothing changed.
- * The sampled statistics are also the better ones there: a full ANALYZE of a database where one district holds every
- * row records a million rows per `district_id`, and SQLite then checks the foreign keys of another district's deleted
- * row by scanning (140–290 ms); with the sample, by index (7 ms).
- */
-const OPTIMIZE_MASK = '0x10012';
-
-/**
  * Refreshes the query planner's statistics where they are missing or stale, so selective filters
  * (a school, a coach) use their indexes on large rosters. PostgreSQL's autovacuum does this itself.
+ * SQLite: every table checked (0x10000), not only those this connection queried, and ANALYZE run in full on each whose
+ * row count changed tenfold since its statistics or that has none (0x02): exact figures, once at start.
  */
 export async function refreshPlannerStatistics(db: DB): Promise<void> {
   // PostgreSQL: autovacuum analyzes in the background (an ANALYZE at every start of every process of a
   // large shared database would cost seconds for nothing).
   if (isPostgres(db)) return;
-  await sql.raw(`PRAGMA optimize=${OPTIMIZE_MASK}`).execute(db);
+  await sql`PRAGMA optimize=0x10002`.execute(db);
 }
 
 /**
  * After a write that changed a large share of some tables' rows (a district purged, an import: issue 32), their
  * planner statistics taken again at once rather than at the next start (SQLite) or whenever autovacuum comes round
  * (PostgreSQL: within a minute once a tenth of a table changed, but a purge's last step and the requests right after
- * an import would plan on the old figures). SQLite: `PRAGMA optimize` as at start (refreshPlannerStatistics), which
- * analyzes only tables whose size changed tenfold, so a small write costs 1–2 ms. PostgreSQL: ANALYZE of `tables`,
- * which samples each (no lock that stops reads or writes, and the event loop only awaits it). Outside a transaction.
+ * an import would plan on the old figures). PostgreSQL: ANALYZE of `tables`, which samples each (no lock that stops
+ * reads or writes; the event loop only awaits it). Outside a transaction.
+ * SQLite: `PRAGMA optimize` as at start but under SQLite's own temporary analysis limit (0x10), which reads a sample of
+ * each index rather than all of it, because here it runs while the server answers (synchronously: the event loop
+ * waits). Measured on the 1 000 000-interaction bench database (docs/benchmarks.md): 1–2 ms when no table changed
+ * tenfold; 14–53 ms after that district's purge; 180–260 ms where the interactions and their participants must be
+ * analyzed again, against 2.0–2.1 s in full. The sampled figures count each table's rows exactly but estimate rows per
+ * value from the sample (a district's rows in a one-district database come out in hundreds, not a million).
  */
 export async function refreshStatisticsAfterLargeWrite(db: DB, tables: readonly string[]): Promise<void> {
   if (!isPostgres(db)) {
-    await refreshPlannerStatistics(db);
+    await sql`PRAGMA optimize=0x10012`.execute(db);
     return;
   }
   const names = [...new Set(tables)];
