@@ -20,8 +20,8 @@ export interface PdfJob { kind: PdfKind; args: unknown[] }
 export const PDF_WORKER_BUSY_MESSAGE = 'The server is making other PDFs right now. Try again in a few seconds.';
 
 /**
- * The worker's limits. Measured (docs/benchmarks.md, issue 32): its heap holds 29–34 MB after 1, 20 or 100 certificates
- * or invoices (no growth from PDF to PDF) and 34 MB after a certificate of 2 000 rows; the fonts' buffers (10–27 MB) are
+ * The worker's limits. Measured (docs/benchmarks.md, issue 32): its heap holds 24–33 MB after 1, 20 or 100 certificates
+ * or invoices (no growth from PDF to PDF) and 34 MB after a certificate of 2 000 rows; the fonts' buffers (7–27 MB) are
  * outside the heap. A thread past these is stopped by V8 (the PDF under way fails with TaskStopped('memory')) and the
  * next PDF starts a new one.
  */
