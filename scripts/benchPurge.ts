@@ -45,10 +45,12 @@ async function seeded(name: string): Promise<{ db: DB; districtId: number; drop:
   // A copy of the cache (never the cache itself): migrations newer than it run on the copy.
   if (cached) fs.copyFileSync(CACHE, config.databaseFile);
   const prepared = await prepareDatabase(config);
+  const seedStarted = performance.now();
   const district = cached
     ? JSON.parse(fs.readFileSync(`${CACHE}.json`, 'utf8')) as { districtId: number }
     : await seedReportsDistrict(prepared.db, config.databaseFile);
   await settleBulkLoad(prepared.db);
+  console.error(`${benchDbLabel()}: the district ${cached ? 'copied from the cache' : 'seeded'} and settled in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (load ${os.loadavg()[0]!.toFixed(2)})`);
   await prepared.db.destroy();
   const db = openDatabase({ databaseUrl: config.databaseUrl, databaseFile: config.databaseFile, pool: { max: config.pgPoolSize } });
   return { db, districtId: district.districtId, drop: target.drop, file: config.databaseFile, env: target.env as Record<string, string> };

@@ -4,7 +4,10 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { type CertificateFacts, certificatePdfInWorker, deletionCertificatePdf } from './features/adminDistricts/certificatePdf';
-import { pdfWorkerRunning } from './lib/pdfRender';
+import { HttpError } from './http/errors';
+import { translate } from './i18n/translate';
+import { PDF_WORKER_BUSY_MESSAGE, PDF_WORKER_LIMITS, pdfWorkerMemory, pdfWorkerRunning } from './lib/pdfRender';
+import { TaskStopped } from './lib/workerTask';
 
 const textOf = async (pdf: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text;
 
@@ -29,4 +32,34 @@ describe('the PDF worker', () => {
       expect(pdfWorkerRunning()).toBe(true);
     }
   });
+
+  it('past 32 PDFs waiting, answers 503 at once with its own message, in English and Spanish; those waiting still render', async () => {
+    const waiting = Array.from({ length: 32 }, () => certificatePdfInWorker(FACTS));
+    const busy = await certificatePdfInWorker(FACTS).catch((err: unknown) => err);
+    expect(busy).toBeInstanceOf(HttpError);
+    expect(busy).toMatchObject({ status: 503, code: 'busy', headers: { 'Retry-After': '5' } });
+    expect((busy as HttpError).message).toBe('The server is making other PDFs right now. Try again in a few seconds.');
+    expect(PDF_WORKER_BUSY_MESSAGE).toBe((busy as HttpError).message);
+    expect(translate('es', PDF_WORKER_BUSY_MESSAGE)).toBe('El servidor está generando otros PDF en este momento. Vuelva a intentarlo en unos segundos.');
+    const pdfs = await Promise.all(waiting);
+    expect(pdfs.map((pdf) => pdf.subarray(0, 5).toString())).toEqual(Array(32).fill('%PDF-'));
+    // And the next one after them.
+    expect((await certificatePdfInWorker(FACTS)).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 180_000);
+
+  it('a thread past its heap limit is stopped, not the process; the next PDF starts another thread and renders', async () => {
+    expect(PDF_WORKER_LIMITS.maxOldGenerationSizeMb).toBe(96);
+    expect((await certificatePdfInWorker(FACTS)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfWorkerMemory()).toMatchObject({ tasks: expect.any(Number), heapUsedMb: expect.any(Number) });
+    expect(pdfWorkerMemory()!.heapUsedMb).toBeLessThan(PDF_WORKER_LIMITS.maxOldGenerationSizeMb);
+    // Three million counts (small objects, about 200 MB once the worker has read them): past its 96 MB while it reads them.
+    const counts = Array.from({ length: 3_000_000 }, (_, i) => ({ kind: 'schools', label: `Kind ${i}`, count: i }));
+    const stopped = await certificatePdfInWorker({ ...FACTS, counts }).catch((err: unknown) => err);
+    expect(stopped).toEqual(new TaskStopped('memory'));
+    expect(pdfWorkerRunning()).toBe(false);
+    const next = await certificatePdfInWorker(FACTS);
+    expect(await textOf(next)).toContain('Riverside Ünified «School» District');
+    // A new thread: its first PDF.
+    expect(pdfWorkerMemory()).toMatchObject({ tasks: 1 });
+  }, 180_000);
 });

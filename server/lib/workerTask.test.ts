@@ -78,7 +78,7 @@ describe('keptWorker', () => {
   const kept: KeptWorker<KeptTestInput, { served: number; bytes?: Uint8Array }>[] = [];
   const make = (options: Partial<{ timeoutMs: number; idleMs: number; queueMax: number }> = {}) => {
     const worker = keptWorker<KeptTestInput, { served: number; bytes?: Uint8Array }>(ENTRY, {
-      timeoutMs: 15_000, maxOldGenerationSizeMb: 24, idleMs: 60_000, queueMax: 8, ...options,
+      timeoutMs: 15_000, maxOldGenerationSizeMb: 24, idleMs: 60_000, queueMax: 8, busyMessage: 'The test worker is busy.', ...options,
     });
     kept.push(worker);
     return worker;
@@ -134,6 +134,7 @@ describe('keptWorker', () => {
     const busy = await worker.run({ do: 'count' }).catch((err: unknown) => err);
     expect(busy).toBeInstanceOf(HttpError);
     expect((busy as HttpError).status).toBe(503);
+    expect((busy as HttpError).message).toBe('The test worker is busy.');
     expect((busy as HttpError).headers).toEqual({ 'Retry-After': '5' });
     expect(await Promise.all([first, second])).toEqual([{ served: 1 }, { served: 2 }]);
     expect(await worker.run({ do: 'count' })).toEqual({ served: 3 });

@@ -32,6 +32,8 @@ export interface TaskLimits {
   timeoutMs: number;
   /** The worker's V8 heap (old generation); typed arrays' memory is outside it, so count those in the task. */
   maxOldGenerationSizeMb: number;
+  /** The young generation's (V8's default when left out: up to 48 MB on 64-bit). */
+  maxYoungGenerationSizeMb?: number;
 }
 
 /** A task's own refusal of its input (thrown in the worker), carried back with its message. */
@@ -76,7 +78,12 @@ function startWorker(entry: string, data: Record<string, unknown>, limits: TaskL
   const options = {
     workerData: data,
     transferList: [...transfer],
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb },
+    // Past these V8 stops the thread (ERR_WORKER_OUT_OF_MEMORY), never the process. Ignored for the old generation when
+    // the process runs with --max-old-space-size (in NODE_OPTIONS too): that flag then sets every thread's (Node's docs).
+    resourceLimits: {
+      maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
+      ...limits.maxYoungGenerationSizeMb !== undefined && { maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb },
+    },
     // The parent's flags would start a second tsx, an inspector or a CPU profile in every worker.
     execArgv: [] as string[],
   };
@@ -192,19 +199,24 @@ export function serveTask<I, O>(fn: (input: I) => O | Promise<O>): void {
 // 150 ms of a warm one), ends after `idleMs` without a task, and is started again by the one after. Tasks run one at a time
 // in their order of arrival, each with its time limit from when it is handed to the worker; a task past its limit, a
 // worker out of its heap or ended for any reason rejects the task under way (TaskStopped, Error), and the next task
-// starts a new worker. Past `queueMax` tasks waiting, the caller gets the same 503 as runTask's. The thread holds the
+// starts a new worker. Past `queueMax` tasks waiting, the caller gets a 503 as runTask's, with the kept worker's own message. The thread holds the
 // process open only while a task is under way (a command-line seed awaiting a PDF), never while idle (a server closing).
 
 /** The key of workerData marking a kept worker's thread (serveKeptTask). */
 const KEPT_TASK = 'coachwellKeptWorker';
 
-type KeptReply = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; refusal: string | null; message: string };
+/** A kept worker's memory after its last task, as the thread measured it (its own V8 heap; its buffers outside it). */
+export interface KeptMemory { heapUsedMb: number; externalMb: number; tasks: number }
+
+type KeptReply = { ready: true } | (({ id: number; ok: true; value: unknown } | { id: number; ok: false; refusal: string | null; message: string }) & { memory: Omit<KeptMemory, 'tasks'> });
 
 export interface KeptWorkerOptions extends TaskLimits {
   /** Without a task for this long, the worker ends (the next task starts another). */
   idleMs: number;
   /** Tasks waiting or under way at most; past it the caller gets a 503. */
   queueMax: number;
+  /** The 503's message past `queueMax`, in the words of what the worker makes (runTask's speaks of uploads). */
+  busyMessage: string;
 }
 
 export interface KeptWorker<I, O> {
@@ -214,6 +226,8 @@ export interface KeptWorker<I, O> {
   stop(): Promise<void>;
   /** Whether a worker thread is running now (tests). */
   running(): boolean;
+  /** The running thread's memory after its last task and how many it served (null: none running, or no task yet). */
+  memory(): KeptMemory | null;
 }
 
 interface Live {
@@ -221,6 +235,7 @@ interface Live {
   ready: Promise<void>;
   pending: { id: number; resolve: (value: unknown) => void; reject: (err: Error) => void } | null;
   end: (err: Error) => Promise<void>;
+  memory: KeptMemory | null;
 }
 
 /** A kept worker of the module `entry` (a `*.worker.ts` calling serveKeptTask), started on its first task. */
@@ -239,7 +254,7 @@ export function keptWorker<I, O>(entry: string, options: KeptWorkerOptions): Kep
     const ready = new Promise<void>((resolve, reject) => { markReady = resolve; failReady = reject; });
     ready.catch(() => undefined);
     const self: Live = {
-      worker, ready, pending: null,
+      worker, ready, pending: null, memory: null,
       end: (err) => {
         if (live === self) live = null;
         failReady(err);
@@ -254,6 +269,7 @@ export function keptWorker<I, O>(entry: string, options: KeptWorkerOptions): Kep
       const pending = self.pending;
       if (!pending || pending.id !== reply.id) return;
       self.pending = null;
+      self.memory = { ...reply.memory, tasks: (self.memory?.tasks ?? 0) + 1 };
       if (reply.ok) pending.resolve(reply.value);
       else pending.reject(reply.refusal !== null ? new TaskRefusal(reply.refusal) : new Error(`Worker task ${path.basename(entry)} failed: ${reply.message}`));
     });
@@ -295,7 +311,7 @@ export function keptWorker<I, O>(entry: string, options: KeptWorkerOptions): Kep
   return {
     run(input) {
       if (queued >= options.queueMax) {
-        return Promise.reject(new HttpError(503, WORKER_BUSY_MESSAGE, 'busy', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+        return Promise.reject(new HttpError(503, options.busyMessage, 'busy', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
       }
       queued += 1;
       const result = chain.then(() => execute(input)).finally(() => { queued -= 1; });
@@ -307,6 +323,7 @@ export function keptWorker<I, O>(entry: string, options: KeptWorkerOptions): Kep
       await live?.end(new Error(`Worker task ${path.basename(entry)} stopped.`));
     },
     running: () => live !== null,
+    memory: () => live?.memory ?? null,
   };
 }
 
@@ -319,15 +336,19 @@ export function serveKeptTask<I, O>(fn: (input: I) => O | Promise<O>): void {
   const data = workerData as Record<string, unknown> | null;
   if (isMainThread || !parentPort || !data || typeof data !== 'object' || !(KEPT_TASK in data)) return;
   const port = parentPort;
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+  // This thread's own heap (process.memoryUsage's heap and external figures are the isolate's; its rss the process's).
+  const memory = () => { const m = process.memoryUsage(); return { heapUsedMb: mb(m.heapUsed), externalMb: mb(m.external) }; };
   port.on('message', ({ id, input }: { id: number; input: I }) => {
     Promise.resolve()
       .then(() => fn(input))
       .then(
-        (value) => port.postMessage({ id, ok: true, value } satisfies KeptReply, [...buffersOf(value)]),
+        (value) => port.postMessage({ id, ok: true, value, memory: memory() } satisfies KeptReply, [...buffersOf(value)]),
         (err: unknown) => port.postMessage({
           id, ok: false,
           refusal: err instanceof TaskRefusal ? err.message : null,
           message: err instanceof Error ? err.stack ?? err.message : String(err),
+          memory: memory(),
         } satisfies KeptReply),
       );
   });

@@ -1,7 +1,10 @@
 // Assertions many test files make the same way, each with one home. (Vitest-bound: kept apart from
 // app.ts and the fixtures, which the benchmarks import outside vitest.)
+import { sql } from 'kysely';
 import request, { type Response } from 'supertest';
 import { expect, it } from 'vitest';
+import type { DB } from '../../db/connection';
+import { isPostgres } from '../../db/migrationHelpers';
 import { asGuest, type TestApp } from './app';
 
 type Answer = Pick<Response, 'status' | 'body'>;
@@ -62,3 +65,23 @@ export const SEARCH_QUERY_ROWS: readonly QueryRow[] = [
   [`search=${'x'.repeat(101)}`, 'search', 'Search must be at most 100 characters.'],
   ['search[]=a', 'search', 'Search must be text.'],
 ];
+
+/**
+ * The rows the query planner believes `table` holds, from its statistics (issue 32: refreshed after a purge or an
+ * import): SQLite's `sqlite_stat1` (the first figure of the table's rows; null when never analyzed), PostgreSQL's
+ * `pg_class.reltuples` (null before the first ANALYZE: -1).
+ */
+export async function plannerRowCount(db: DB, table: string): Promise<number | null> {
+  if (isPostgres(db)) {
+    const row = (await sql<{ n: number | string }>`select reltuples as n from pg_class
+      where relname = ${table} and relnamespace = current_schema()::regnamespace`.execute(db)).rows[0];
+    return row && Number(row.n) >= 0 ? Number(row.n) : null;
+  }
+  const rows = (await sql<{ stat: string }>`select stat from sqlite_stat1 where tbl = ${table}`.execute(db)).rows;
+  return rows.length ? Math.max(...rows.map((r) => Number.parseInt(r.stat, 10))) : null;
+}
+
+/** ANALYZE now (the statistics a test then shows to go stale and be refreshed). */
+export async function analyzeNow(db: DB): Promise<void> {
+  await sql`analyze`.execute(db);
+}

@@ -14,10 +14,12 @@
 //    meanwhile send their steps round the batches again (and the PDF is made again with the new counts); with none, it
 //    deletes the district row, stores the certificate with that PDF, queues its emails and writes the "district purged"
 //    audit entry: small statements (it once swept every table with the rollup triggers dropped and made the PDF, 662 ms
-//    of CPU for the 1 000 000-interaction district). The longest left is the district row's delete: SQLite checks the
-//    foreign keys of every table that names a district, and with planner statistics taken while one district held
-//    nearly every row it plans those checks as scans (about 230 ms beside a 1 000 000-interaction district; 1.4 ms
-//    without the statistics). After the commit: the files are removed and the certificate emailed (certificateEmails.ts:
+//    of CPU for the 1 000 000-interaction district). The district row's delete checks the foreign keys of every table
+//    that names a district: 20–35 ms once a large district's rows are gone, but with full statistics of a database where
+//    another district holds nearly every row SQLite plans those checks as scans (140–290 ms beside the
+//    1 000 000-interaction district). Before the last transaction the statistics of the tables the batches emptied are
+//    taken again (db/dialect.ts refreshStatisticsAfterLargeWrite), so the purge's last step and every request after it
+//    plan on the rows left. After the commit: the files are removed and the certificate emailed (certificateEmails.ts:
 //    those the mail server refuses go again with the hourly job).
 // A crash between batches leaves a district marked purging with the counts of the batches committed: the hourly job
 // (deletionJobs.ts) claims it once its heartbeat is a minute old and carries on. Two runners never purge the same
@@ -29,7 +31,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
-import { deleteSome, withoutRollupTriggers } from '../../../db/dialect';
+import { deleteSome, refreshStatisticsAfterLargeWrite, withoutRollupTriggers } from '../../../db/dialect';
 import { lockDistrictWrites } from '../../../db/locks';
 import {
   DELETION_JOB_LABEL, type DeletionCount, DISTRICT_DELETION_MESSAGES as M,
@@ -234,6 +236,10 @@ export async function runPurge(deps: PurgeDeps, districtId: number, options: Pur
           await new Promise((resolve) => setImmediate(resolve));
         }
       }
+      // The batches emptied the district's share of every table: the planner's statistics taken again before the last
+      // transaction (its district row's delete checks every table's foreign keys), and the requests after it plan on
+      // them (once, not after a round for rows written meanwhile).
+      if (steps === BATCH_STEPS) await refreshStatisticsAfterLargeWrite(db, BATCH_STEPS.map((s) => s.table));
       const finished = await finishPurge(deps, districtId, holdPurge, purger);
       if (!('left' in finished)) return finished;
       steps = finished.left;

@@ -10,6 +10,7 @@ import { countText } from '../../../common/plural';
 import { DISTRICT_DELETION_MESSAGES as M } from '../../../common/schemas/districtDeletion';
 import type { DB } from '../../../db/connection';
 import { appWith, csrfHeaders, loginAs, type TestApp } from '../../testing/app';
+import { analyzeNow, plannerRowCount } from '../../testing/checks';
 import { insertInteraction } from '../../testing/interactions.fixture';
 import { type AdminDistrictsWorld, auditRows, buildAdminDistrictsWorld } from './adminDistricts.fixture';
 import { districtPurgesSettled, runDistrictDeletions } from './deletionJobs';
@@ -78,6 +79,34 @@ describe('a purge in batches', () => {
     expect(certificate).toMatchObject({ purged_district_id: w.maple.id, purged_by: null, recipients: 2 });
     expect(t.mailer.sent.filter((m) => m.subject.startsWith('Certificate of data deletion')).map((m) => m.to).sort())
       .toEqual(['admin@maple.example', 'billing@maple.example']);
+  });
+
+  it('ends by taking the planner\'s statistics of the tables it emptied again, before the district row\'s delete', async () => {
+    // Maple holds nearly every interaction when the statistics are taken (as the 1 000 000-interaction bench district).
+    const type = await t.db.selectFrom('interaction_types').select('id').where('district_id', '=', w.maple.id).orderBy('id').executeTakeFirstOrThrow();
+    const educators = await t.db.selectFrom('staff').select('id').where('district_id', '=', w.maple.id).orderBy('id').execute();
+    const interactions = async () => Number((await t.db.selectFrom('interactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const others = await interactions() - Number((await t.db.selectFrom('interactions').select((eb) => eb.fn.countAll().as('n'))
+      .where('district_id', '=', w.maple.id).executeTakeFirstOrThrow()).n);
+    while (await interactions() < 12 * (others + 1)) {
+      await insertInteraction(t.db, { districtId: w.maple.id, typeId: type.id, coachId: w.coach.id, staff: educators.slice(0, 1) });
+    }
+    await analyzeNow(t.db);
+    const before = await interactions();
+    expect(await plannerRowCount(t.db, 'interactions')).toBe(before);
+    const participantsBefore = (await plannerRowCount(t.db, 'interaction_participants'))!;
+    let atLastBatch: number | null = null;
+    let batches = 0;
+    await purgeDistrict(deps(), w.maple.id, null, { afterBatch: async (n) => { batches = n; atLastBatch = await plannerRowCount(t.db, 'interactions'); } });
+    expect(batches).toBeGreaterThan(0);
+    // Through the batches the statistics still said Maple's rows were there; after the purge they count what is left.
+    expect(atLastBatch).toBe(before);
+    expect(await interactions()).toBe(others);
+    expect(await plannerRowCount(t.db, 'interactions')).toBe(others);
+    // A table left empty may have no statistics at all (SQLite): either way not the rows before.
+    const participants = Number((await t.db.selectFrom('interaction_participants').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(participantsBefore).toBeGreaterThan(participants);
+    expect([null, participants]).toContain(await plannerRowCount(t.db, 'interaction_participants'));
   });
 });
 

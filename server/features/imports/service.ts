@@ -5,7 +5,7 @@ import {
 } from '../../../common/schemas/imports';
 import { lockDistrictWrites } from '../../../db/locks';
 import type { DB } from '../../../db/connection';
-import { holdImportRun, reserveIds, withStaffBulkWrites } from '../../../db/dialect';
+import { holdImportRun, refreshStatisticsAfterLargeWrite, reserveIds, withStaffBulkWrites } from '../../../db/dialect';
 import { nowIso } from '../../../db/connection';
 import { conflict, type FieldErrors, HttpError, validationError } from '../../http/errors';
 import { type DistrictActor, recordAudit } from '../../lib/audit';
@@ -348,7 +348,12 @@ export async function runStaffImport(db: DB, actor: DistrictActor, imp: ImportRo
     await settleRefusedRun(db, districtId, imp.id, err);
     throw err;
   }
+  // An import can grow a district's staff tenfold: the planner's statistics taken again now (issue 32).
+  await refreshStatisticsAfterLargeWrite(db, STAFF_IMPORT_TABLES);
 }
+
+/** The tables a staff import writes (their statistics refreshed after it). */
+export const STAFF_IMPORT_TABLES = ['staff', 'staff_buildings', 'staff_source_ids', 'buildings', 'import_rows'] as const;
 
 /** A refusal of the run's checks (422): nothing was written and the import can be fixed and run again. */
 export class RunRefused extends HttpError {}

@@ -7,7 +7,7 @@ import { IMPORT_MESSAGES, type ImportPreview, type RowOutcome } from '../../../c
 import { ROLE_LABELS, type DistrictRole } from '../../../common/schemas/users';
 import type { DB } from '../../../db/connection';
 import { nowIso } from '../../../db/connection';
-import { holdImportRun } from '../../../db/dialect';
+import { holdImportRun, refreshStatisticsAfterLargeWrite } from '../../../db/dialect';
 import type { Deps } from '../../deps';
 import { conflict, validationError } from '../../http/errors';
 import { createInvite, createUser } from '../../identity/accounts';
@@ -134,6 +134,8 @@ export async function runUserImport(deps: Deps, actor: Actor & { userId: number 
     await settleRefusedRun(db, districtId, imp.id, err);
     throw err;
   }
+  // The planner's statistics taken again after a large import (issue 32; db/dialect.ts).
+  await refreshStatisticsAfterLargeWrite(db, ['users', 'user_roles', 'user_buildings', 'import_rows']);
   await warnIfOverSeats(db, deps.mailer, districtId);
   if (!toInvite.length) return;
   const [district, sender] = await Promise.all([
