@@ -20,7 +20,7 @@ import type { DB } from '../../../../db/connection';
 import { localDayOf } from '../../../../db/dialect';
 import { validationError } from '../../../http/errors';
 import { periodStarts } from './facts';
-import { countedInteractions, namesOf, type ReportContext, withRange } from './filters';
+import { countedInteractions, type ReportContext, withRange } from './filters';
 import { rollupConditions, rollupPlan, type RollupPlan, zoneHasMonths } from './rollups';
 
 export const WALKTHROUGH_MESSAGES = {
@@ -251,26 +251,45 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
 }
 
 /** The tallies: through the rollups when they can give them (see the header), else from the rows. */
-async function tallies(db: DB, ctx: ReportContext, formId: number, items: readonly Item[], rollups: boolean): Promise<Tallies> {
-  const plan = rollups ? rollupPlan(ctx, 'month', { countsOnly: true }) : null;
-  const viaRollups = plan && (await zoneHasMonths(db, ctx.timezone)) ? await tallyRollups(db, ctx, formId, plan, items) : null;
+async function tallies(db: DB, ctx: ReportContext, formId: number, items: readonly Item[], plan: RollupPlan | null, hasMonths: Promise<boolean>): Promise<Tallies> {
+  const viaRollups = plan && (await hasMonths) ? await tallyRollups(db, ctx, formId, plan, items) : null;
   return viaRollups ?? tallyRows(db, ctx, formId);
 }
 
+/** Every item of every version of the form, the latest version's wording first. */
+const itemsOf = (db: DB, ctx: ReportContext, formId: number): Promise<Item[]> => db.selectFrom('observation_form_items as it')
+  .innerJoin('observation_form_versions as v', 'v.id', 'it.version_id')
+  .select(['it.id', 'it.lineage_id', 'it.label', 'it.section', 'it.kind', 'it.config', 'it.position', 'v.version'])
+  .where('v.form_id', '=', formId).where('it.district_id', '=', ctx.districtId)
+  .orderBy('v.version', 'desc').orderBy('it.position').execute();
+
 /** `options.rollups: false` reads the rows for the whole range (the rollups' equality test compares the two). */
 export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: number | null, options: { rollups?: boolean } = {}): Promise<WalkthroughsReportData> {
-  const { form, forms } = await chosenForm(db, ctx, formId);
-  // Every item of every version, the latest version's wording first.
-  const items: Item[] = await db.selectFrom('observation_form_items as it').innerJoin('observation_form_versions as v', 'v.id', 'it.version_id')
-    .select(['it.id', 'it.lineage_id', 'it.label', 'it.section', 'it.kind', 'it.config', 'it.position', 'v.version'])
-    .where('v.form_id', '=', form.id).where('it.district_id', '=', ctx.districtId)
-    .orderBy('v.version', 'desc').orderBy('it.position').execute();
-  const { grouped, numbers, texts, perSchoolMonth, people, schoolPeople } = await tallies(db, ctx, form.id, items, options.rollups ?? true);
+  // Speed (issue 28): what does not depend on another answer is asked at once (one round trip instead of four
+  // on PostgreSQL): the forms, the items of the form asked for (a form of another district has none and is
+  // refused by chosenForm), whether the zone has its months, and the district's school names.
+  const plan = (options.rollups ?? true) ? rollupPlan(ctx, 'month', { countsOnly: true }) : null;
+  const hasMonths = plan ? zoneHasMonths(db, ctx.timezone) : Promise.resolve(false);
+  const names = db.selectFrom('buildings').select(['id', 'name']).where('district_id', '=', ctx.districtId).execute();
+  const askedItems = formId === null ? null : itemsOf(db, ctx, formId);
+  // Every promise settles before an error leaves (no rejection left unhandled).
+  const [chosen, zoneChecked, schoolRows, itemsAsked] = await Promise.allSettled([chosenForm(db, ctx, formId), hasMonths, names, askedItems]);
+  for (const r of [chosen, zoneChecked, schoolRows, itemsAsked]) if (r.status === 'rejected') throw r.reason;
+  const { form, forms } = (chosen as PromiseFulfilledResult<Awaited<ReturnType<typeof chosenForm>>>).value;
+  const items = (itemsAsked as PromiseFulfilledResult<Item[] | null>).value ?? await itemsOf(db, ctx, form.id);
+  const { grouped, numbers, texts, perSchoolMonth, people, schoolPeople } = await tallies(db, ctx, form.id, items, plan, hasMonths);
 
   // One entry per lineage, as its newest version words it, in the current version's order (older ones after).
   const lineages = new Map<number, (typeof items)[number]>();
   for (const it of items) if (!lineages.has(it.lineage_id ?? it.id)) lineages.set(it.lineage_id ?? it.id, it);
-  const value = (v: string): unknown => JSON.parse(v) as unknown;
+  // An answer's JSON text read once per distinct text (a few: "yes", "no", "na", 1–4…), not once per group and use.
+  const parsed = new Map<string, unknown>();
+  const value = (v: string): unknown => {
+    if (parsed.has(v)) return parsed.get(v);
+    const out = JSON.parse(v) as unknown;
+    parsed.set(v, out);
+    return out;
+  };
 
   const tally = new Map<number, Map<string, number>>();
   const lookForBy = (key: (g: (typeof grouped)[number]) => string) => {
@@ -340,7 +359,7 @@ export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: num
     schoolCounts.set(String(r.building_id), (schoolCounts.get(String(r.building_id)) ?? 0) + Number(r.n));
   }
   const schoolIds = [...schoolCounts.keys()].map((k) => (k === 'null' ? null : Number(k)));
-  const schoolNames = await namesOf(db, 'buildings', ctx.districtId, schoolIds.filter((id): id is number => id !== null));
+  const schoolNames = new Map((schoolRows as PromiseFulfilledResult<{ id: number; name: string }[]>).value.map((b) => [b.id, b.name]));
   const lookForLineages = itemRows.filter((i) => i.kind === 'look_for').map((i) => i.lineage_id);
   const educatorsBySchool = new Map(schoolPeople.map((r) => [String(r.building_id), Number(r.educators)]));
 
