@@ -176,20 +176,21 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
   const counted = [...people.values()].filter((g) => g.n > 0);
   if (counted.some((g) => g.key.moved === 1)) return null;
 
-  // Answers per (month, school, item, value).
+  // Answers per (month, school, item, value): the rollup's rows are one a group already (GROUP BY), so they are
+  // merged by key only when a span adds to or takes from them.
   const given = new Map<string, { key: { month: string; building: number; item: number; value: string }; n: number }>();
   const givenKey = (k: { month: string; building: number; item: number; value: string }) => `${k.month}|${k.building}|${k.item}|${k.value}`;
-  for (const r of monthAnswers) {
-    const key = { month: r.month, building: Number(r.building), item: Number(r.item), value: r.value };
-    addTo(given, givenKey(key), key, Number(r.n));
+  const monthGroups = monthAnswers.map((r) => ({ key: { month: r.month, building: Number(r.building), item: Number(r.item), value: r.value }, n: Number(r.n) }));
+  if (plan.spans.length) {
+    for (const g of monthGroups) addTo(given, givenKey(g.key), g.key, g.n);
+    plan.spans.forEach((span, k) => {
+      for (const r of answerSpans[k]!) {
+        const key = { month: span.from.slice(0, 7), building: Number(r.building), item: Number(r.item), value: r.value };
+        addTo(given, givenKey(key), key, span.sign * Number(r.n));
+      }
+    });
   }
-  plan.spans.forEach((span, k) => {
-    for (const r of answerSpans[k]!) {
-      const key = { month: span.from.slice(0, 7), building: Number(r.building), item: Number(r.item), value: r.value };
-      addTo(given, givenKey(key), key, span.sign * Number(r.n));
-    }
-  });
-  const answers = [...given.values()].filter((g) => g.n > 0);
+  const answers = (plan.spans.length ? [...given.values()] : monthGroups).filter((g) => g.n > 0);
 
   // The answers' items: the form's (any other is looked up: an answer names its observation's version's items).
   const itemOf = new Map<number, { lineage_id: number | null; kind: string }>(items.map((it) => [it.id, it]));
@@ -292,19 +293,28 @@ export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: num
   };
 
   const tally = new Map<number, Map<string, number>>();
-  const lookForBy = (key: (g: (typeof grouped)[number]) => string) => {
-    const out = new Map<string, { seen: number; notSeen: number }>();
-    for (const g of grouped) {
-      if (lineages.get(g.lineage_id!)?.kind !== 'look_for') continue;
-      const v = value(g.value);
-      if (v !== 'yes' && v !== 'no') continue;
-      const k = key(g);
-      const cur = out.get(k) ?? { seen: 0, notSeen: 0 };
-      if (v === 'yes') cur.seen += Number(g.n); else cur.notSeen += Number(g.n);
-      out.set(k, cur);
-    }
-    return out;
+  // Look-for answers seen / not seen overall, by month, by school and by school and look-for, in one pass.
+  const overall = { seen: 0, notSeen: 0 };
+  const byMonth = new Map<string, { seen: number; notSeen: number }>();
+  const bySchool = new Map<string, { seen: number; notSeen: number }>();
+  const bySchoolItem = new Map<string, { seen: number; notSeen: number }>();
+  let lookForsSeen = false;
+  const addLookFor = (map: Map<string, { seen: number; notSeen: number }>, k: string, yes: boolean, n: number) => {
+    let cur = map.get(k);
+    if (!cur) map.set(k, (cur = { seen: 0, notSeen: 0 }));
+    if (yes) cur.seen += n; else cur.notSeen += n;
   };
+  for (const g of grouped) {
+    if (lineages.get(g.lineage_id!)?.kind !== 'look_for') continue;
+    const v = value(g.value);
+    if (v !== 'yes' && v !== 'no') continue;
+    const n = Number(g.n);
+    lookForsSeen = true;
+    if (v === 'yes') overall.seen += n; else overall.notSeen += n;
+    addLookFor(byMonth, g.month, v === 'yes', n);
+    addLookFor(bySchool, String(g.building_id), v === 'yes', n);
+    addLookFor(bySchoolItem, `${g.building_id}:${g.lineage_id}`, v === 'yes', n);
+  }
   for (const g of grouped) {
     const lineage = g.lineage_id!;
     const kind = lineages.get(lineage)?.kind;
@@ -348,10 +358,6 @@ export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: num
     return { ...base, answered: textBy.get(lineage) ?? 0 };
   });
 
-  const overall = lookForBy(() => 'all').get('all');
-  const byMonth = lookForBy((g) => g.month);
-  const bySchool = lookForBy((g) => String(g.building_id));
-  const bySchoolItem = lookForBy((g) => `${g.building_id}:${g.lineage_id}`);
   const monthCounts = new Map<string, number>();
   const schoolCounts = new Map<string, number>();
   for (const r of perSchoolMonth) {
@@ -370,7 +376,7 @@ export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: num
       observations: [...monthCounts.values()].reduce((a, n) => a + n, 0),
       educators: Number(people.educators),
       classrooms: Number(people.classrooms),
-      look_for_rate: overall ? rateOf(overall.seen, overall.notSeen) : null,
+      look_for_rate: lookForsSeen ? rateOf(overall.seen, overall.notSeen) : null,
     },
     items: itemRows,
     months: periodStarts(ctx, 'month').map((m) => {
