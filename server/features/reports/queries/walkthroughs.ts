@@ -52,7 +52,10 @@ type Item = { id: number; lineage_id: number | null; label: string; section: str
 
 /** What the figures are worked out from, whether read from the rows or the rollups. */
 interface Tallies {
-  /** look-for, rating and choice answers per observation's school, month (YYYY-MM-01), lineage and value */
+  /**
+   * look-for, rating and choice answers per observation's school, month (YYYY-MM-01), lineage and value; a choice
+   * item's in the rows' order (inRowOrderWhereItMatters), the others in any order
+   */
   grouped: { building_id: number | null; month: string; lineage_id: number | null; value: string; n: number }[];
   /** number items' answers given, per lineage */
   numbers: { lineage_id: number | null; average: number; n: number }[];
@@ -241,14 +244,29 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
     schoolPeople.set(building, set);
   }
   return {
-    grouped: [...grouped.values()].sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)
-      || (a.lineage_id ?? 0) - (b.lineage_id ?? 0) || byText(a.value, b.value)),
+    grouped: inRowOrderWhereItMatters(grouped, itemOf),
     numbers,
     texts: [...texts.entries()].map(([lineage, n]) => ({ lineage_id: lineage, n })),
     perSchoolMonth: perSchoolMonth.sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)),
     people: { educators: educators.size, classrooms: classrooms.size },
     schoolPeople: [...schoolPeople.entries()].sort(([a], [b]) => bySchool(a, b)).map(([building, set]) => ({ building_id: building, educators: set.size })),
   };
+}
+
+/**
+ * The rollups' answer groups in the order that matters: a choice item's values in the rows' order (SQLite's GROUP
+ * BY: school, no school first, month, lineage, value), since the order they first appear in names the options its
+ * form no longer lists; every other group in any order (the report sums them by key). Sorting only the choice
+ * items' groups spares sorting thousands of look-for groups on every report computed afresh (issue 28, "Speed").
+ */
+function inRowOrderWhereItMatters(grouped: Map<string, Tallies['grouped'][number]>, itemOf: Map<number, { lineage_id: number | null; kind: string }>) {
+  const choiceLineages = new Set([...itemOf.values()].filter((it) => it.kind === 'choice').map((it) => it.lineage_id));
+  const others: Tallies['grouped'] = [];
+  const choices: Tallies['grouped'] = [];
+  for (const g of grouped.values()) (choiceLineages.has(g.lineage_id) ? choices : others).push(g);
+  choices.sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)
+    || (a.lineage_id ?? 0) - (b.lineage_id ?? 0) || byText(a.value, b.value));
+  return [...others, ...choices];
 }
 
 /** The tallies: through the rollups when they can give them (see the header), else from the rows. */
@@ -318,10 +336,12 @@ export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: num
   for (const g of grouped) {
     const lineage = g.lineage_id!;
     const kind = lineages.get(lineage)?.kind;
-    const values = kind === 'choice' && Array.isArray(value(g.value)) ? (value(g.value) as string[]) : [String(value(g.value))];
-    const counts = tally.get(lineage) ?? new Map<string, number>();
-    for (const v of values) counts.set(v, (counts.get(v) ?? 0) + Number(g.n));
-    tally.set(lineage, counts);
+    let counts = tally.get(lineage);
+    if (!counts) tally.set(lineage, (counts = new Map<string, number>()));
+    const v = value(g.value);
+    const n = Number(g.n);
+    if (kind === 'choice' && Array.isArray(v)) for (const option of v as string[]) counts.set(option, (counts.get(option) ?? 0) + n);
+    else counts.set(String(v), (counts.get(String(v)) ?? 0) + n);
   }
   const numberBy = new Map(numbers.map((r) => [r.lineage_id!, r]));
   const textBy = new Map(texts.map((r) => [r.lineage_id!, Number(r.n)]));
