@@ -202,7 +202,18 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
     for (const it of await db.selectFrom('observation_form_items').select(['id', 'lineage_id', 'kind']).where('id', 'in', unknown).execute()) itemOf.set(it.id, it);
   }
 
+  // Per school, month, lineage and value: items of several versions sharing a lineage are added together; when no
+  // two answered items share one, each group is its own already and needs no key.
   const grouped = new Map<string, Tallies['grouped'][number]>();
+  const ownGroups: Tallies['grouped'] = [];
+  const itemOfLineage = new Map<number | null, number>();
+  let shared = false;
+  for (const id of new Set(answers.map((g) => g.key.item))) {
+    const item = itemOf.get(id);
+    if (!item) continue;
+    if ((itemOfLineage.get(item.lineage_id) ?? id) !== id) shared = true;
+    itemOfLineage.set(item.lineage_id, id);
+  }
   const numberSums = new Map<number | null, { sum: number; n: number; whole: boolean }>();
   const texts = new Map<number | null, number>();
   for (const { key, n } of answers) {
@@ -210,6 +221,10 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
     if (!item) continue;
     if (item.kind === 'look_for' || item.kind === 'rating' || item.kind === 'choice') {
       const building = schoolOf(key.building);
+      if (!shared) {
+        ownGroups.push({ building_id: building, month: `${key.month}-01`, lineage_id: item.lineage_id, value: key.value, n });
+        continue;
+      }
       const id = `${building}|${key.month}|${item.lineage_id}|${key.value}`;
       const cur = grouped.get(id);
       if (cur) cur.n += n;
@@ -244,7 +259,7 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
     schoolPeople.set(building, set);
   }
   return {
-    grouped: inRowOrderWhereItMatters(grouped, itemOf),
+    grouped: inRowOrderWhereItMatters(shared ? grouped.values() : ownGroups, itemOf),
     numbers,
     texts: [...texts.entries()].map(([lineage, n]) => ({ lineage_id: lineage, n })),
     perSchoolMonth: perSchoolMonth.sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)),
@@ -259,11 +274,11 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
  * form no longer lists; every other group in any order (the report sums them by key). Sorting only the choice
  * items' groups spares sorting thousands of look-for groups on every report computed afresh (issue 28, "Speed").
  */
-function inRowOrderWhereItMatters(grouped: Map<string, Tallies['grouped'][number]>, itemOf: Map<number, { lineage_id: number | null; kind: string }>) {
+function inRowOrderWhereItMatters(grouped: Iterable<Tallies['grouped'][number]>, itemOf: Map<number, { lineage_id: number | null; kind: string }>) {
   const choiceLineages = new Set([...itemOf.values()].filter((it) => it.kind === 'choice').map((it) => it.lineage_id));
   const others: Tallies['grouped'] = [];
   const choices: Tallies['grouped'] = [];
-  for (const g of grouped.values()) (choiceLineages.has(g.lineage_id) ? choices : others).push(g);
+  for (const g of grouped) (choiceLineages.has(g.lineage_id) ? choices : others).push(g);
   choices.sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)
     || (a.lineage_id ?? 0) - (b.lineage_id ?? 0) || byText(a.value, b.value));
   return [...others, ...choices];
