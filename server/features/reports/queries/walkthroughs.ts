@@ -20,7 +20,7 @@ import type { DB } from '../../../../db/connection';
 import { localDayOf } from '../../../../db/dialect';
 import { validationError } from '../../../http/errors';
 import { periodStarts } from './facts';
-import { countedInteractions, namesOf, type ReportContext, withRange } from './filters';
+import { countedInteractions, type ReportContext, withRange } from './filters';
 import { rollupConditions, rollupPlan, type RollupPlan, zoneHasMonths } from './rollups';
 
 export const WALKTHROUGH_MESSAGES = {
@@ -52,7 +52,10 @@ type Item = { id: number; lineage_id: number | null; label: string; section: str
 
 /** What the figures are worked out from, whether read from the rows or the rollups. */
 interface Tallies {
-  /** look-for, rating and choice answers per observation's school, month (YYYY-MM-01), lineage and value */
+  /**
+   * look-for, rating and choice answers per observation's school, month (YYYY-MM-01), lineage and value; a choice
+   * item's in the rows' order (inRowOrderWhereItMatters), the others in any order
+   */
   grouped: { building_id: number | null; month: string; lineage_id: number | null; value: string; n: number }[];
   /** number items' answers given, per lineage */
   numbers: { lineage_id: number | null; average: number; n: number }[];
@@ -176,20 +179,21 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
   const counted = [...people.values()].filter((g) => g.n > 0);
   if (counted.some((g) => g.key.moved === 1)) return null;
 
-  // Answers per (month, school, item, value).
+  // Answers per (month, school, item, value): the rollup's rows are one a group already (GROUP BY), so they are
+  // merged by key only when a span adds to or takes from them.
   const given = new Map<string, { key: { month: string; building: number; item: number; value: string }; n: number }>();
   const givenKey = (k: { month: string; building: number; item: number; value: string }) => `${k.month}|${k.building}|${k.item}|${k.value}`;
-  for (const r of monthAnswers) {
-    const key = { month: r.month, building: Number(r.building), item: Number(r.item), value: r.value };
-    addTo(given, givenKey(key), key, Number(r.n));
+  const monthGroups = monthAnswers.map((r) => ({ key: { month: r.month, building: Number(r.building), item: Number(r.item), value: r.value }, n: Number(r.n) }));
+  if (plan.spans.length) {
+    for (const g of monthGroups) addTo(given, givenKey(g.key), g.key, g.n);
+    plan.spans.forEach((span, k) => {
+      for (const r of answerSpans[k]!) {
+        const key = { month: span.from.slice(0, 7), building: Number(r.building), item: Number(r.item), value: r.value };
+        addTo(given, givenKey(key), key, span.sign * Number(r.n));
+      }
+    });
   }
-  plan.spans.forEach((span, k) => {
-    for (const r of answerSpans[k]!) {
-      const key = { month: span.from.slice(0, 7), building: Number(r.building), item: Number(r.item), value: r.value };
-      addTo(given, givenKey(key), key, span.sign * Number(r.n));
-    }
-  });
-  const answers = [...given.values()].filter((g) => g.n > 0);
+  const answers = (plan.spans.length ? [...given.values()] : monthGroups).filter((g) => g.n > 0);
 
   // The answers' items: the form's (any other is looked up: an answer names its observation's version's items).
   const itemOf = new Map<number, { lineage_id: number | null; kind: string }>(items.map((it) => [it.id, it]));
@@ -198,7 +202,18 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
     for (const it of await db.selectFrom('observation_form_items').select(['id', 'lineage_id', 'kind']).where('id', 'in', unknown).execute()) itemOf.set(it.id, it);
   }
 
+  // Per school, month, lineage and value: items of several versions sharing a lineage are added together; when no
+  // two answered items share one, each group is its own already and needs no key.
   const grouped = new Map<string, Tallies['grouped'][number]>();
+  const ownGroups: Tallies['grouped'] = [];
+  const itemOfLineage = new Map<number | null, number>();
+  let shared = false;
+  for (const id of new Set(answers.map((g) => g.key.item))) {
+    const item = itemOf.get(id);
+    if (!item) continue;
+    if ((itemOfLineage.get(item.lineage_id) ?? id) !== id) shared = true;
+    itemOfLineage.set(item.lineage_id, id);
+  }
   const numberSums = new Map<number | null, { sum: number; n: number; whole: boolean }>();
   const texts = new Map<number | null, number>();
   for (const { key, n } of answers) {
@@ -206,6 +221,10 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
     if (!item) continue;
     if (item.kind === 'look_for' || item.kind === 'rating' || item.kind === 'choice') {
       const building = schoolOf(key.building);
+      if (!shared) {
+        ownGroups.push({ building_id: building, month: `${key.month}-01`, lineage_id: item.lineage_id, value: key.value, n });
+        continue;
+      }
       const id = `${building}|${key.month}|${item.lineage_id}|${key.value}`;
       const cur = grouped.get(id);
       if (cur) cur.n += n;
@@ -240,8 +259,7 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
     schoolPeople.set(building, set);
   }
   return {
-    grouped: [...grouped.values()].sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)
-      || (a.lineage_id ?? 0) - (b.lineage_id ?? 0) || byText(a.value, b.value)),
+    grouped: inRowOrderWhereItMatters(shared ? grouped.values() : ownGroups, itemOf),
     numbers,
     texts: [...texts.entries()].map(([lineage, n]) => ({ lineage_id: lineage, n })),
     perSchoolMonth: perSchoolMonth.sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)),
@@ -250,49 +268,95 @@ async function tallyRollups(db: DB, ctx: ReportContext, formId: number, plan: Ro
   };
 }
 
+/**
+ * The rollups' answer groups in the order that matters: a choice item's values in the rows' order (SQLite's GROUP
+ * BY: school, no school first, month, lineage, value), since the order they first appear in names the options its
+ * form no longer lists; every other group in any order (the report sums them by key). Sorting only the choice
+ * items' groups spares sorting thousands of look-for groups on every report computed afresh (issue 28, "Speed").
+ */
+function inRowOrderWhereItMatters(grouped: Iterable<Tallies['grouped'][number]>, itemOf: Map<number, { lineage_id: number | null; kind: string }>) {
+  const choiceLineages = new Set([...itemOf.values()].filter((it) => it.kind === 'choice').map((it) => it.lineage_id));
+  const others: Tallies['grouped'] = [];
+  const choices: Tallies['grouped'] = [];
+  for (const g of grouped) (choiceLineages.has(g.lineage_id) ? choices : others).push(g);
+  choices.sort((a, b) => bySchool(a.building_id, b.building_id) || byText(a.month, b.month)
+    || (a.lineage_id ?? 0) - (b.lineage_id ?? 0) || byText(a.value, b.value));
+  return [...others, ...choices];
+}
+
 /** The tallies: through the rollups when they can give them (see the header), else from the rows. */
-async function tallies(db: DB, ctx: ReportContext, formId: number, items: readonly Item[], rollups: boolean): Promise<Tallies> {
-  const plan = rollups ? rollupPlan(ctx, 'month', { countsOnly: true }) : null;
-  const viaRollups = plan && (await zoneHasMonths(db, ctx.timezone)) ? await tallyRollups(db, ctx, formId, plan, items) : null;
+async function tallies(db: DB, ctx: ReportContext, formId: number, items: readonly Item[], plan: RollupPlan | null, hasMonths: Promise<boolean>): Promise<Tallies> {
+  const viaRollups = plan && (await hasMonths) ? await tallyRollups(db, ctx, formId, plan, items) : null;
   return viaRollups ?? tallyRows(db, ctx, formId);
 }
 
+/** Every item of every version of the form, the latest version's wording first. */
+const itemsOf = (db: DB, ctx: ReportContext, formId: number): Promise<Item[]> => db.selectFrom('observation_form_items as it')
+  .innerJoin('observation_form_versions as v', 'v.id', 'it.version_id')
+  .select(['it.id', 'it.lineage_id', 'it.label', 'it.section', 'it.kind', 'it.config', 'it.position', 'v.version'])
+  .where('v.form_id', '=', formId).where('it.district_id', '=', ctx.districtId)
+  .orderBy('v.version', 'desc').orderBy('it.position').execute();
+
 /** `options.rollups: false` reads the rows for the whole range (the rollups' equality test compares the two). */
 export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: number | null, options: { rollups?: boolean } = {}): Promise<WalkthroughsReportData> {
-  const { form, forms } = await chosenForm(db, ctx, formId);
-  // Every item of every version, the latest version's wording first.
-  const items: Item[] = await db.selectFrom('observation_form_items as it').innerJoin('observation_form_versions as v', 'v.id', 'it.version_id')
-    .select(['it.id', 'it.lineage_id', 'it.label', 'it.section', 'it.kind', 'it.config', 'it.position', 'v.version'])
-    .where('v.form_id', '=', form.id).where('it.district_id', '=', ctx.districtId)
-    .orderBy('v.version', 'desc').orderBy('it.position').execute();
-  const { grouped, numbers, texts, perSchoolMonth, people, schoolPeople } = await tallies(db, ctx, form.id, items, options.rollups ?? true);
+  // Speed (issue 28): what does not depend on another answer is asked at once (one round trip instead of four
+  // on PostgreSQL): the forms, the items of the form asked for (a form of another district has none and is
+  // refused by chosenForm), whether the zone has its months, and the district's school names.
+  const plan = (options.rollups ?? true) ? rollupPlan(ctx, 'month', { countsOnly: true }) : null;
+  const hasMonths = plan ? zoneHasMonths(db, ctx.timezone) : Promise.resolve(false);
+  const names = db.selectFrom('buildings').select(['id', 'name']).where('district_id', '=', ctx.districtId).execute();
+  const askedItems = formId === null ? null : itemsOf(db, ctx, formId);
+  // Every promise settles before an error leaves (no rejection left unhandled).
+  const [chosen, zoneChecked, schoolRows, itemsAsked] = await Promise.allSettled([chosenForm(db, ctx, formId), hasMonths, names, askedItems]);
+  for (const r of [chosen, zoneChecked, schoolRows, itemsAsked]) if (r.status === 'rejected') throw r.reason;
+  const { form, forms } = (chosen as PromiseFulfilledResult<Awaited<ReturnType<typeof chosenForm>>>).value;
+  const items = (itemsAsked as PromiseFulfilledResult<Item[] | null>).value ?? await itemsOf(db, ctx, form.id);
+  const { grouped, numbers, texts, perSchoolMonth, people, schoolPeople } = await tallies(db, ctx, form.id, items, plan, hasMonths);
 
   // One entry per lineage, as its newest version words it, in the current version's order (older ones after).
   const lineages = new Map<number, (typeof items)[number]>();
   for (const it of items) if (!lineages.has(it.lineage_id ?? it.id)) lineages.set(it.lineage_id ?? it.id, it);
-  const value = (v: string): unknown => JSON.parse(v) as unknown;
-
-  const tally = new Map<number, Map<string, number>>();
-  const lookForBy = (key: (g: (typeof grouped)[number]) => string) => {
-    const out = new Map<string, { seen: number; notSeen: number }>();
-    for (const g of grouped) {
-      if (lineages.get(g.lineage_id!)?.kind !== 'look_for') continue;
-      const v = value(g.value);
-      if (v !== 'yes' && v !== 'no') continue;
-      const k = key(g);
-      const cur = out.get(k) ?? { seen: 0, notSeen: 0 };
-      if (v === 'yes') cur.seen += Number(g.n); else cur.notSeen += Number(g.n);
-      out.set(k, cur);
-    }
+  // An answer's JSON text read once per distinct text (a few: "yes", "no", "na", 1–4…), not once per group and use.
+  const parsed = new Map<string, unknown>();
+  const value = (v: string): unknown => {
+    if (parsed.has(v)) return parsed.get(v);
+    const out = JSON.parse(v) as unknown;
+    parsed.set(v, out);
     return out;
   };
+
+  const tally = new Map<number, Map<string, number>>();
+  // Look-for answers seen / not seen overall, by month, by school and by school and look-for, in one pass.
+  const overall = { seen: 0, notSeen: 0 };
+  const byMonth = new Map<string, { seen: number; notSeen: number }>();
+  const bySchool = new Map<string, { seen: number; notSeen: number }>();
+  const bySchoolItem = new Map<string, { seen: number; notSeen: number }>();
+  let lookForsSeen = false;
+  const addLookFor = (map: Map<string, { seen: number; notSeen: number }>, k: string, yes: boolean, n: number) => {
+    let cur = map.get(k);
+    if (!cur) map.set(k, (cur = { seen: 0, notSeen: 0 }));
+    if (yes) cur.seen += n; else cur.notSeen += n;
+  };
+  for (const g of grouped) {
+    if (lineages.get(g.lineage_id!)?.kind !== 'look_for') continue;
+    const v = value(g.value);
+    if (v !== 'yes' && v !== 'no') continue;
+    const n = Number(g.n);
+    lookForsSeen = true;
+    if (v === 'yes') overall.seen += n; else overall.notSeen += n;
+    addLookFor(byMonth, g.month, v === 'yes', n);
+    addLookFor(bySchool, String(g.building_id), v === 'yes', n);
+    addLookFor(bySchoolItem, `${g.building_id}:${g.lineage_id}`, v === 'yes', n);
+  }
   for (const g of grouped) {
     const lineage = g.lineage_id!;
     const kind = lineages.get(lineage)?.kind;
-    const values = kind === 'choice' && Array.isArray(value(g.value)) ? (value(g.value) as string[]) : [String(value(g.value))];
-    const counts = tally.get(lineage) ?? new Map<string, number>();
-    for (const v of values) counts.set(v, (counts.get(v) ?? 0) + Number(g.n));
-    tally.set(lineage, counts);
+    let counts = tally.get(lineage);
+    if (!counts) tally.set(lineage, (counts = new Map<string, number>()));
+    const v = value(g.value);
+    const n = Number(g.n);
+    if (kind === 'choice' && Array.isArray(v)) for (const option of v as string[]) counts.set(option, (counts.get(option) ?? 0) + n);
+    else counts.set(String(v), (counts.get(String(v)) ?? 0) + n);
   }
   const numberBy = new Map(numbers.map((r) => [r.lineage_id!, r]));
   const textBy = new Map(texts.map((r) => [r.lineage_id!, Number(r.n)]));
@@ -329,10 +393,6 @@ export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: num
     return { ...base, answered: textBy.get(lineage) ?? 0 };
   });
 
-  const overall = lookForBy(() => 'all').get('all');
-  const byMonth = lookForBy((g) => g.month);
-  const bySchool = lookForBy((g) => String(g.building_id));
-  const bySchoolItem = lookForBy((g) => `${g.building_id}:${g.lineage_id}`);
   const monthCounts = new Map<string, number>();
   const schoolCounts = new Map<string, number>();
   for (const r of perSchoolMonth) {
@@ -340,7 +400,7 @@ export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: num
     schoolCounts.set(String(r.building_id), (schoolCounts.get(String(r.building_id)) ?? 0) + Number(r.n));
   }
   const schoolIds = [...schoolCounts.keys()].map((k) => (k === 'null' ? null : Number(k)));
-  const schoolNames = await namesOf(db, 'buildings', ctx.districtId, schoolIds.filter((id): id is number => id !== null));
+  const schoolNames = new Map((schoolRows as PromiseFulfilledResult<{ id: number; name: string }[]>).value.map((b) => [b.id, b.name]));
   const lookForLineages = itemRows.filter((i) => i.kind === 'look_for').map((i) => i.lineage_id);
   const educatorsBySchool = new Map(schoolPeople.map((r) => [String(r.building_id), Number(r.educators)]));
 
@@ -351,7 +411,7 @@ export async function walkthroughsReport(db: DB, ctx: ReportContext, formId: num
       observations: [...monthCounts.values()].reduce((a, n) => a + n, 0),
       educators: Number(people.educators),
       classrooms: Number(people.classrooms),
-      look_for_rate: overall ? rateOf(overall.seen, overall.notSeen) : null,
+      look_for_rate: lookForsSeen ? rateOf(overall.seen, overall.notSeen) : null,
     },
     items: itemRows,
     months: periodStarts(ctx, 'month').map((m) => {
