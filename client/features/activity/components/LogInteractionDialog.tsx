@@ -81,7 +81,7 @@ type Props = {
    * An edit saved online was refused as made from an older version (issue 31): it is kept on the device as a conflict
    * (its write's id) for the conflict panel to settle.
    */
-  onConflict?: (writeId: string) => void;
+  onConflict: (writeId: string) => void;
 };
 
 const BASE_FIELDS = ['interaction_type_id', 'coach_id', 'starts_at', 'duration_minutes', 'status', 'building_id', 'staff_ids', 'group_ids', 'notes', 'private_notes', 'next_steps', 'coaching_cycle_id', 'skill_ids'];
@@ -222,7 +222,7 @@ export function LogInteractionDialog({ mode, initial, timeZone, userId, canChoos
           const id = crypto.randomUUID().toLowerCase();
           const settled = await settleEditConflict(userId, id, write, (at) => sendOrQueue<Interaction>(userId, { ...write, baseUpdatedAt: at }));
           if (!settled.saved) {
-            onConflict?.(id);
+            onConflict(id);
             return;
           }
           sent = settled.answer;
