@@ -156,6 +156,25 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
     });
   }
 
+  /**
+   * The demo educator (the login a buyer tries) always has both kinds of shared observation: the latest waits for
+   * an answer, and one older than a week was acknowledged. Left to the random stream, which of their visits are
+   * shared and answered moves with the hour of seeding, and at some hours every one was answered (or none).
+   * Touches no random draw, so every other row stays as seeded.
+   */
+  function settleTheEducatorsShared(): void {
+    const theirs = queued.filter((q) => teacher && q.row.staff_id === teacher.id && q.row.shared_at)
+      .sort((a, b) => String(a.row.observed_at).localeCompare(String(b.row.observed_at)));
+    const latest = theirs.at(-1);
+    if (!latest || theirs.length < 2) return;
+    Object.assign(latest.row, { acknowledged_at: null, reflection: null, updated_at: latest.row.shared_at });
+    const answered = theirs.slice(0, -1);
+    if (answered.some((q) => q.row.acknowledged_at)) return;
+    const oldest = answered[0]!;
+    const acknowledgedAt = new Date(Math.min(Date.parse(String(oldest.row.shared_at)) + 86_400_000, nowMs)).toISOString();
+    Object.assign(oldest.row, { acknowledged_at: acknowledgedAt, reflection: REFLECTIONS[0], updated_at: acknowledgedAt });
+  }
+
   async function writeQueued(): Promise<void> {
     const withInteraction = queued.filter((q) => q.interaction !== null);
     const interactionIds = await insertRowsReturningIds(db, 'interactions', withInteraction.map((q) => q.interaction!));
@@ -269,6 +288,7 @@ export async function seedDemoObservations(db: DB, refs: DemoObservationRefs): P
       draft: true, shareable: false,
     });
   }
+  settleTheEducatorsShared();
   await writeQueued();
   return { walkthroughs, observations };
 }
