@@ -9,7 +9,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button';
 import { tellWorker, useAnswersCachedAt, useOnline } from '../../lib/offline';
-import { useAuthUser, useInstantFormat, useToday } from '../../lib/session';
+import { todayIn } from '../../lib/dates';
+import { useAuthUser, useInstantFormat } from '../../lib/session';
 import './deviceStatus.css';
 import { defineMessages, t } from '../../lib/i18n';
 
@@ -35,10 +36,12 @@ function CloudOffIcon() {
 export function useOfflineLabel(): string | null {
   const online = useOnline();
   const cachedAt = useAnswersCachedAt();
-  const { date } = useInstantFormat();
-  const today = useToday();
+  const { date, timeZone } = useInstantFormat();
   if (online && cachedAt === null) return null;
   if (cachedAt === null) return t(m.offline);
+  // Today is asked only here: a zone's first date format costs a slow phone about 20 ms (issue 35), which every
+  // page paid in its first render for a label it does not show while online.
+  const today = todayIn(timeZone);
   return t(m.offlineAsOf, { time: date(cachedAt, 'yyyy-MM-dd') === today ? date(cachedAt, 'p') : date(cachedAt, 'PPp') });
 }
 

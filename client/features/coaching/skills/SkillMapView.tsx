@@ -11,7 +11,7 @@
 // hiding), a page is SKILL_MAP_PAGE educators, a cell is one element with its level (the tooltip with
 // date, rater and note is mounted only on the focused and the hovered cell), rows re-render only when
 // their own focus or hover changes (the date language, loaded late, reaches only the tooltips), and a card's "Every skill" list is built when it is opened.
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -439,7 +439,12 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
   const view = useMemo(() => viewFromSearch(search), [search]);
   const query = useMemo(() => toApiQuery(view), [view]);
   const summaryQuery = useMemo(() => ({ filter: query.filter, layer: query.layer }), [query]);
-  const { data, error, isLoading } = useSkillMap(query);
+  const answer = useSkillMap(query);
+  const { error } = answer;
+  // The cards and the grid render from a deferred copy (as the Educators list): SWR's update is synchronous, and a
+  // page of twenty educators' skills at once was a long task of 100–170 ms on a slow phone (issue 35); deferred,
+  // React renders it in slices.
+  const data = useDeferredValue(answer.data);
   // The summary row is the grid's only: a phone does not ask for it.
   const summary = useSkillMapSummary(wide ? summaryQuery : null);
   const [rating, setRating] = useState<{ id: number; name: string } | null>(null);
@@ -508,7 +513,8 @@ export default function SkillMapView({ framework }: { framework: SkillFramework 
         )}
       </div>
       {error && !data && <Alert tone="danger" title={t(m.loadFailed)}>{error.message}</Alert>}
-      {isLoading && !data && <LoadingBlock label={t(m.loading)} />}
+      {/* (the deferred copy trails the answer by a render: the loading block stays until the rows take its place) */}
+      {!data && !error && <LoadingBlock label={t(m.loading)} />}
       {data && rows.length === 0 && (
         <EmptyState title={t(m.noMatch)}>
           <p>{t(hasFilters(view) ? m.fewer : m.noEducators)}</p>
