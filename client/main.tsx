@@ -14,6 +14,7 @@ import type { AuthUser } from '../common/authUser';
 import { currentLocale, setLocale, tText } from './lib/i18n';
 import { setFormTextTranslator } from './lib/formErrors';
 import { languageDecided, loadCatalog, pageLocale, rememberLocale } from './i18n/load';
+import { warmIntlWhileWaiting } from './app/warmIntl';
 
 initErrorReporting();
 
@@ -37,6 +38,7 @@ function firstPage(): { ready: Promise<unknown>; language: Promise<void> } {
   const fetched = preload(authUserKey(), fetchAuthUser) as Promise<Awaited<ReturnType<typeof fetchAuthUser>>>;
   const user = fetched.then(setAuthUser);
   const ready = Promise.allSettled([user, screen ? loadScreen(screen) : null]);
+  warmIntlWhileWaiting(pageLocale());
   return {
     ready: Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]),
     language: startLanguage(fetched),
