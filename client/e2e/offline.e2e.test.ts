@@ -495,7 +495,7 @@ describe('an observation edit as its tab closes with a signal', () => {
     await closed;
   }
 
-  it('at 1366 and 390 px: saved elsewhere meanwhile, the seconds typed before closing are offered on the next open (the conflict panel, mine beside theirs); a clean save, or a close with nothing changed elsewhere, leaves nothing to offer', async () => {
+  it('at 1366 and 390 px: saved elsewhere meanwhile, the seconds typed before closing are offered on the next open (the conflict panel, mine beside theirs); a clean save, or a close with nothing changed elsewhere, leaves nothing to offer (and no second save: its version stays)', async () => {
     const first = await suite.signedIn(COACH, DESKTOP_PAGE);
     const context = first.context();
     const other = await suite.signedIn(COACH, DESKTOP_PAGE);
@@ -527,6 +527,9 @@ describe('an observation edit as its tab closes with a signal', () => {
     const quick = `${marker}: saved, and closed at once`;
     await clean.locator('textarea[name="notes"]').fill(quick);
     await closeTab(clean);
+    // The keepalive save landed: the version it made is the one the observation keeps (the copy's sync writes nothing).
+    await expect.poll(async () => (await api<Obs>(other, 'GET', `observation/${made.id}`)).json.notes, { timeout: 20_000 }).toBe(quick);
+    const closedVersion = (await api<Obs>(other, 'GET', `observation/${made.id}`)).json.updated_at;
     const reopened = await context.newPage();
     await reopened.goto(`/app/observations/${made.id}`);
     await loaded(reopened);
@@ -540,6 +543,7 @@ describe('an observation edit as its tab closes with a signal', () => {
     await resume(reopened, made.id, quick);
     const latest = await api<Obs>(reopened, 'GET', `observation/${made.id}`);
     expect(latest.json.notes).toBe(quick);
+    expect(latest.json.updated_at).toBe(closedVersion);
 
     // Saved on another device while this tab is open; the last words typed, and the tab closed before the next autosave:
     // its keepalive save is refused (409, read by nobody) and the copy kept as it closed is what remains.
@@ -580,6 +584,47 @@ describe('an observation edit as its tab closes with a signal', () => {
     await panel.getByRole('button', { name: 'Keep mine' }).click();
     await waiting.waitFor({ state: 'detached', timeout: 30_000 });
     expect((await api<Obs>(again, 'GET', `observation/${made.id}`)).json.notes).toBe(typed);
+  });
+
+  it('at 1366 px: closed while an autosave was on its way, the save that landed is the person\'s own: the words typed after it are saved on it, silently (no panel, nothing waiting)', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = page.context();
+    const marker = `In flight ${Date.now()}`;
+    const { made } = await draftMade(page, `${marker}: first`);
+    await resume(page, made.id, `${marker}: first`);
+    // The autosave reaches the server (which saves it), and its answer is held back until the tab has closed.
+    let landed = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/api/observation/${made.id}`, async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const response = await route.fetch();
+      landed = true;
+      await held;
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    const saving = `${marker}: autosaved`;
+    await page.locator('textarea[name="notes"]').fill(saving);
+    await expect.poll(() => landed, { timeout: 20_000 }).toBe(true);
+    expect((await api<Obs>(page, 'GET', `observation/${made.id}`)).json.notes).toBe(saving);
+    // Typed while it was on its way, and the tab closed: the copy kept starts from the version before that save.
+    const typed = `${marker}: autosaved, and typed while it was on its way`;
+    await page.locator('textarea[name="notes"]').fill(typed);
+    await closeTab(page);
+    release();
+
+    const again = await context.newPage();
+    await again.goto(`/app/observations/${made.id}`);
+    await loaded(again);
+    await expect.poll(() => lastChanceCopies(again), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => outboxCount(again), { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await api<Obs>(again, 'GET', `observation/${made.id}`)).json.notes, { timeout: 20_000 }).toBe(typed);
+    await again.getByText(typed).first().waitFor();
+    expect(await again.locator('.obs-facts__status').getByRole('button', { name: 'See why' }).count()).toBe(0);
+    expect(await again.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
+    expect(await again.getByRole('dialog').count()).toBe(0);
   });
 });
 

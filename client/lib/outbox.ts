@@ -224,7 +224,12 @@ export async function mergeLastChance(userId: number, only?: (copy: OutboxRecord
     merged += 1;
     await upsertWrite(copy.id, (current) => {
       if (current && (current.keptAt ?? 0) >= (copy.keptAt ?? 0)) return null;
-      if (current) return { ...current, body: copy.body, summary: copy.summary, draft: copy.draft, keptAt: copy.keptAt, state: current.state === 'conflict' ? 'conflict' : 'waiting', message: undefined, errors: undefined };
+      if (current) {
+        return {
+          ...current, body: copy.body, summary: copy.summary, draft: copy.draft, keptAt: copy.keptAt, unreadSave: copy.unreadSave ?? current.unreadSave,
+          state: current.state === 'conflict' ? 'conflict' : 'waiting', message: undefined, errors: undefined,
+        };
+      }
       return copy;
     });
     localStorage.removeItem(key);

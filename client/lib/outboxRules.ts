@@ -43,6 +43,11 @@ export interface OutboxRecord {
   draft?: unknown;
   /** A write kept again and again (an observation's draft): when this version was made, so an older never replaces it. */
   keptAt?: number;
+  /**
+   * A copy kept as its tab closed while a save of it was on its way (an autosave whose answer the page never read): that
+   * save's preview. The server holding it is the person's own version, not someone else's (issue 31).
+   */
+  unreadSave?: Record<string, unknown>;
 }
 
 export interface OutboxSummary {

@@ -82,8 +82,8 @@ export function keepBeforeLeaving(userId: number, id: string, write: NewWrite): 
  * next start and sent from the version the form had: the server's answer then settles it (saved, the same version
  * already there, or the conflict panel).
  */
-export function keepCopyOnLeaving(userId: number, id: string, write: NewWrite): void {
-  keepLastChance(newRecord(userId, write, id, Date.now()));
+export function keepCopyOnLeaving(userId: number, id: string, write: NewWrite, extra: Pick<OutboxRecord, 'unreadSave'> = {}): void {
+  keepLastChance({ ...newRecord(userId, write, id, Date.now()), ...extra });
 }
 
 /**
@@ -265,8 +265,9 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
         await putWrite({ ...stored, attempts: sending.attempts, state: 'refused', message: outcome.message, errors: outcome.errors });
       } else {
         const server = await serverVersionOf(sending);
-        // The server already holds this very version (field for field): no conflict, sent again on it, once.
-        if (server && typeof server.updated_at === 'string' && !resent.has(sending.id) && (await import('./outboxConflict')).sameAsServer(stored, server)) {
+        // The server already holds this very version (field for field), or the save its page had on its way as it closed
+        // (the person's own): no conflict, sent again on it, once.
+        if (server && typeof server.updated_at === 'string' && !resent.has(sending.id) && (await import('./outboxConflict')).ownVersionOnServer(stored, server)) {
           resent.add(sending.id);
           const again: OutboxRecord = { ...stored, attempts: sending.attempts, state: 'waiting', baseUpdatedAt: server.updated_at };
           await putWrite(again);

@@ -449,7 +449,11 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
       }
       if (user) {
         const key = idRef.current ? updateKey.current : clientId.current;
-        keepCopyOnLeaving(user.id, key, writeOf(built.body, latest.current.formName, latest.current.c.staff?.name ?? '', latest.current.c));
+        // An autosave still on its way: should it land, the server holds the person's own version, not someone else's.
+        const onItsWay = inFlight.current && lastSaved.current && idRef.current
+          ? writeOf(lastSaved.current.body, latest.current.formName, lastSaved.current.capture.staff?.name ?? '', lastSaved.current.capture).summary.extra?.preview as Record<string, unknown> | undefined
+          : undefined;
+        keepCopyOnLeaving(user.id, key, writeOf(built.body, latest.current.formName, latest.current.c.staff?.name ?? '', latest.current.c), { unreadSave: onItsWay });
       }
       // With a signal, the page closing sends it (a tab only hidden saves as usual, 3 s after typing pauses). A new
       // draft carries its client_id: the copy's sync, should it come, is answered the draft this made.
