@@ -6,7 +6,9 @@
 // the outbox); a second person on the same browser never gets the first one's answers; a new build's worker
 // offers "A new version is ready." and Reload. An observation's draft closed with changes not saved yet keeps them on
 // the device, without a signal and with one (its keepalive save refused as from an older version: offered on the next
-// open, beside the server's). axe-core on the marker and the bar at 1366 and 390 px.
+// open, beside the server's); closed while its autosave was on its way, the save that landed is the person's own (no
+// panel); open in two tabs, a hidden tab's copy is never taken up by the other while it is open. axe-core on the marker
+// and the bar at 1366 and 390 px.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -625,6 +627,42 @@ describe('an observation edit as its tab closes with a signal', () => {
     expect(await again.locator('.obs-facts__status').getByRole('button', { name: 'See why' }).count()).toBe(0);
     expect(await again.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
     expect(await again.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('at 1366 px: open in two tabs, the hidden tab\'s copy stays its own while it is open (the other tab opens the server\'s version); once it closes, its words are saved', async () => {
+    const live = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = live.context();
+    const marker = `Two tabs ${Date.now()}`;
+    const { made } = await draftMade(live, `${marker}: first`);
+    const hidden = await context.newPage();
+    await resume(hidden, made.id, `${marker}: first`);
+    await resume(live, made.id, `${marker}: first`);
+    // The hidden tab's saves never reach the server (held on their way): what it typed is in its copy alone.
+    await hidden.route(`**/api/observation/${made.id}`, async (route) => {
+      if (route.request().method() !== 'PUT') await route.continue();
+    });
+    const theirs = `${marker}: typed in the other tab`;
+    await hidden.locator('textarea[name="notes"]').fill(theirs);
+    await hidden.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await lastChanceCopies(hidden)).toBe(1);
+
+    // The live tab opens the observation's edit again (a fresh start of the app too): the server's version, not the copy.
+    await resume(live, made.id, `${marker}: first`);
+    expect(await lastChanceCopies(live)).toBe(1);
+    expect(await outboxCount(live)).toBe(0);
+    expect(await live.locator('.obs-save').textContent()).toMatch(/^Draft saved /);
+    expect((await api<Obs>(live, 'GET', `observation/${made.id}`)).json.notes).toBe(`${marker}: first`);
+
+    // The hidden tab closed: its copy is no open form's any more, and the next start takes it up (nothing lost).
+    await closeTab(hidden);
+    await live.goto(`/app/observations/${made.id}`);
+    await loaded(live);
+    await expect.poll(() => lastChanceCopies(live), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => outboxCount(live), { timeout: 30_000 }).toBe(0);
+    expect((await api<Obs>(live, 'GET', `observation/${made.id}`)).json.notes).toBe(theirs);
   });
 });
 

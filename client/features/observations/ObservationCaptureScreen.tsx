@@ -24,7 +24,7 @@ import { openOutboxPanel } from '../../components/outbox/OutboxButton';
 import { ApiError } from '../../lib/api';
 import { browserTimeZone } from '../../lib/dates';
 import { useInteractionTypes } from '../../lib/lookups';
-import { dropLastChance, getWrite, listWrites, mergeLastChance, onSynced, syncedVersion } from '../../lib/outbox';
+import { dropLastChance, getWrite, holdWhileOpen, listWrites, mergeLastChance, onSynced, syncedVersion } from '../../lib/outbox';
 import type { OutboxKind, OutboxRecord } from '../../lib/outboxRules';
 import { keepBeforeLeaving, keepCopyOnLeaving, keepInOutbox, type NewWrite, settleEditConflict, syncNow } from '../../lib/outboxSync';
 import { useAuthUser } from '../../lib/session';
@@ -292,6 +292,8 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
   const clientId = useRef(resumed?.kind === 'observation.create' ? resumed.id : crypto.randomUUID().toLowerCase());
   const updateKey = useRef(resumed?.kind === 'observation.update' ? resumed.id : crypto.randomUUID().toLowerCase());
   const queuedOnce = useRef(!!resumed);
+  // While this form is open, a copy it keeps (its tab hidden) is its own: no other tab takes it up (issue 31).
+  useEffect(() => holdWhileOpen([clientId.current, updateKey.current]), []);
   // The version this edit started from (issue 31): every PUT carries it, so a version saved elsewhere meanwhile is a
   // conflict to settle, never overwritten; each answer's version is the next save's.
   const base = useRef<string | null>(resumed?.kind === 'observation.update' ? resumed.baseUpdatedAt ?? null : existing?.updated_at ?? null);
