@@ -7,8 +7,9 @@
 // offers "A new version is ready." and Reload. An observation's draft closed with changes not saved yet keeps them on
 // the device, without a signal and with one (its keepalive save refused as from an older version: offered on the next
 // open, beside the server's); closed while its autosave was on its way, the save that landed is the person's own (no
-// panel); open in two tabs, a hidden tab's copy is never taken up by the other while it is open. axe-core on the marker
-// and the bar at 1366 and 390 px.
+// panel); open in two tabs, a hidden tab's copy is never taken up by the other while it is open; a completed
+// observation's edit closed before "Save changes" is offered on its page, to save or discard. axe-core on the marker,
+// the bar and the offer at 1366 and 390 px.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -472,6 +473,20 @@ describe('an observation edit as its tab closes with a signal', () => {
     expect(made.status).toBe(201);
     return { made: made.json, body };
   }
+  /** A completed walkthrough of educator 2 (every look-for answered), made through the API. */
+  async function completedMade(page: Page, notes: string): Promise<Obs> {
+    const forms = await api<{ data: { id: number; name: string; items: { id: number; kind: string }[] }[] }>(page, 'GET', 'observation-form?status=active');
+    const form = forms.json.data.find((f) => f.name === 'Classroom walkthrough')!;
+    const observed = new Date(Date.now() - 60_000);
+    observed.setUTCSeconds(0, 0);
+    const made = await api<Obs>(page, 'POST', 'observation', {
+      form_id: form.id, staff_id: 2, observed_at: observed.toISOString(), duration_minutes: 15, status: 'completed',
+      answers: form.items.filter((i) => i.kind === 'look_for').map((i, n) => ({ item_id: i.id, value: n < 3 ? 'yes' : 'no', evidence: null })),
+      notes, next_steps: null, private_notes: null,
+    });
+    expect(made.status).toBe(201);
+    return made.json;
+  }
   const outboxCount = (page: Page) => page.evaluate(() => new Promise<number>((resolve, reject) => {
     const open = indexedDB.open('coachwell-outbox');
     open.onsuccess = () => {
@@ -663,6 +678,62 @@ describe('an observation edit as its tab closes with a signal', () => {
     await expect.poll(() => lastChanceCopies(live), { timeout: 20_000 }).toBe(0);
     await expect.poll(() => outboxCount(live), { timeout: 30_000 }).toBe(0);
     expect((await api<Obs>(live, 'GET', `observation/${made.id}`)).json.notes).toBe(theirs);
+  });
+
+  it('at 390 px: a completed observation\'s edit closed before "Save changes" keeps what was typed: its page offers it (nothing sent), "Review and save" opens the edit from it and saves it; "Discard" drops it after asking', async () => {
+    const page = await suite.signedIn(COACH, PHONE_PAGE);
+    const context = page.context();
+    const marker = `Completed closed ${Date.now()}`;
+    const made = await completedMade(page, `${marker}: first`);
+    await resume(page, made.id, `${marker}: first`);
+    const typed = `${marker}: changed, and the tab closed before saving`;
+    await page.locator('textarea[name="notes"]').fill(typed);
+    await closeTab(page);
+
+    // Opened again: its page offers the changes; nothing was sent, nothing waits to sync.
+    const again = await context.newPage();
+    await again.goto(`/app/observations/${made.id}`);
+    await loaded(again);
+    const offer = again.locator('.obs-held');
+    await offer.waitFor();
+    expect(await offer.locator('.alert__title').textContent()).toContain('Changes not saved yet');
+    expect(await offer.textContent()).toContain('You were changing this observation when its tab closed (');
+    expect(await offer.textContent()).toContain('What you typed is kept on this device only; nothing was saved.');
+    const unchanged = (await api<Obs>(again, 'GET', `observation/${made.id}`)).json;
+    expect(unchanged).toMatchObject({ notes: `${marker}: first`, updated_at: made.updated_at });
+    expect(await outboxCount(again)).toBe(0);
+    expect(await again.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
+    expect(await axeAll(again), 'the offer on a completed observation').toEqual([]);
+    await shootBothWidths(again, 'completed-offer');
+
+    // "Review and save": the edit goes on from what was typed, saying so; "Save changes" saves it, and the offer is gone.
+    await offer.getByRole('link', { name: 'Review and save' }).click();
+    await expect.poll(() => again.locator('textarea[name="notes"]').inputValue()).toBe(typed);
+    expect(await again.locator('.obs-save').textContent()).toBe('Your changes from before the tab closed, not saved yet: select Save changes to save them.');
+    expect(await axeAll(again), 'the edit taken up from the kept changes').toEqual([]);
+    await shootBothWidths(again, 'completed-offer-edit');
+    await again.getByRole('button', { name: 'Save changes' }).click();
+    await again.waitForURL((u) => u.pathname === `/app/observations/${made.id}`);
+    await expect.poll(async () => (await api<Obs>(again, 'GET', `observation/${made.id}`)).json.notes).toBe(typed);
+    expect(await lastChanceCopies(again)).toBe(0);
+    await again.getByRole('button', { name: 'Delete' }).waitFor();
+    expect(await again.locator('.obs-held').count()).toBe(0);
+
+    // Changed again and closed; "Discard" asks, then drops it: the observation stays as saved.
+    await resume(again, made.id, typed);
+    await again.locator('textarea[name="notes"]').fill(`${marker}: to discard`);
+    await closeTab(again);
+    const third = await context.newPage();
+    await third.goto(`/app/observations/${made.id}`);
+    await loaded(third);
+    await third.locator('.obs-held').getByRole('button', { name: 'Discard' }).click();
+    const ask = third.getByRole('dialog', { name: 'Discard your changes?' });
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await third.locator('.obs-held').count()).toBe(0);
+    expect(await lastChanceCopies(third)).toBe(0);
+    expect((await api<Obs>(third, 'GET', `observation/${made.id}`)).json.notes).toBe(typed);
+    await resume(third, made.id, typed);
   });
 });
 

@@ -251,7 +251,7 @@ export async function mergeLastChance(userId: number, only?: (copy: OutboxRecord
   const open = await openFormIds();
   for (const key of lastChanceKeys()) {
     const copy = readLastChance(key);
-    if (!copy || copy.userId !== userId || (only && !only(copy)) || open.has(copy.id)) continue;
+    if (!copy || copy.userId !== userId || (only && !only(copy)) || open.has(copy.id) || copy.held) continue;
     merged += 1;
     await upsertWrite(copy.id, (current) => {
       if (current && (current.keptAt ?? 0) >= (copy.keptAt ?? 0)) return null;
@@ -266,6 +266,17 @@ export async function mergeLastChance(userId: number, only?: (copy: OutboxRecord
     localStorage.removeItem(key);
   }
   return merged;
+}
+
+/**
+ * The person's unsaved edit of a completed observation, kept as its tab closed (`held`, issue 31): the newest copy of
+ * that observation whose form is not open in any tab, or null. It stays on the device until saved or discarded.
+ */
+export async function heldCopyOf(userId: number, observationId: number): Promise<OutboxRecord | null> {
+  const open = await openFormIds();
+  const copies = lastChanceKeys().map(readLastChance)
+    .filter((c): c is OutboxRecord => !!c && c.held === true && c.userId === userId && c.kind === 'observation.update' && c.target === observationId && !open.has(c.id));
+  return copies.sort((a, b) => (a.keptAt ?? 0) - (b.keptAt ?? 0)).at(-1) ?? null;
 }
 
 export async function deleteWrite(id: string): Promise<void> {

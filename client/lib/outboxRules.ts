@@ -48,6 +48,11 @@ export interface OutboxRecord {
    * save's preview. The server holding it is the person's own version, not someone else's (issue 31).
    */
   unreadSave?: Record<string, unknown>;
+  /**
+   * A completed observation's edit kept as its tab closed before "Save changes" (issue 31): a copy only, never sent on its
+   * own (the person never chose to save it); offered on the observation's page and in its edit, to save or discard.
+   */
+  held?: boolean;
 }
 
 export interface OutboxSummary {

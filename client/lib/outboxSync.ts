@@ -82,7 +82,7 @@ export function keepBeforeLeaving(userId: number, id: string, write: NewWrite): 
  * next start and sent from the version the form had: the server's answer then settles it (saved, the same version
  * already there, or the conflict panel).
  */
-export function keepCopyOnLeaving(userId: number, id: string, write: NewWrite, extra: Pick<OutboxRecord, 'unreadSave'> = {}): void {
+export function keepCopyOnLeaving(userId: number, id: string, write: NewWrite, extra: Pick<OutboxRecord, 'unreadSave' | 'held'> = {}): void {
   keepLastChance({ ...newRecord(userId, write, id, Date.now()), ...extra });
 }
 
