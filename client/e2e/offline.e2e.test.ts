@@ -7,7 +7,7 @@
 // offers "A new version is ready." and Reload. An observation's draft closed with changes not saved yet keeps them on
 // the device, without a signal and with one (its keepalive save refused as from an older version: offered on the next
 // open, beside the server's); closed while its autosave was on its way, the save that landed is the person's own (no
-// panel); open in two tabs, a hidden tab's copy is never taken up by the other while it is open; a completed
+// panel; a new one's words typed after its first save follow it); open in two tabs, a hidden tab's copy is never taken up by the other while it is open; a completed
 // observation's edit closed before "Save changes" is offered on its page, to save or discard. axe-core on the marker,
 // the bar and the offer at 1366 and 390 px.
 import fs from 'node:fs';
@@ -642,6 +642,49 @@ describe('an observation edit as its tab closes with a signal', () => {
     expect(await again.locator('.obs-facts__status').getByRole('button', { name: 'See why' }).count()).toBe(0);
     expect(await again.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
     expect(await again.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('at 1366 px: a new observation closed while its first autosave was on its way: the words typed after it follow that save (one observation, nothing lost)', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = page.context();
+    await page.goto('/app/observations/new?staff_id=2');
+    await loaded(page);
+    await expect.poll(() => page.getByLabel(/^Form/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Classroom walkthrough');
+    // The first autosave reaches the server (which makes the draft), and its answer is held back until the tab has closed.
+    let madeId = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/observation', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch();
+      madeId = ((await response.json()) as Obs).id;
+      await held;
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    const marker = `New in flight ${Date.now()}`;
+    const notes = page.locator('textarea[name="notes"]');
+    await notes.fill(`${marker}: first`);
+    await expect.poll(() => madeId, { timeout: 20_000 }).not.toBe(0);
+    const typed = `${marker}: first, and typed while it was on its way`;
+    await notes.fill(typed);
+    await closeTab(page);
+    release();
+
+    const again = await context.newPage();
+    await again.goto('/app/observations');
+    await loaded(again);
+    await expect.poll(() => lastChanceCopies(again), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => outboxCount(again), { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await api<Obs>(again, 'GET', `observation/${madeId}`)).json.notes, { timeout: 20_000 }).toBe(typed);
+    const list = await api<{ data: { id: number }[] }>(again, 'GET', 'observation?per_page=100');
+    const found: string[] = [];
+    for (const row of list.json.data) {
+      const one = await api<Obs>(again, 'GET', `observation/${row.id}`);
+      if (one.json.notes?.startsWith(marker)) found.push(one.json.notes);
+    }
+    expect(found).toEqual([typed]);
   });
 
   it('at 1366 px: open in two tabs, the hidden tab\'s copy stays its own while it is open (the other tab opens the server\'s version); once it closes, its words are saved', async () => {

@@ -221,6 +221,27 @@ export function rebase(records: readonly OutboxRecord[], done: Pick<OutboxRecord
     .map((r) => ({ ...r, baseUpdatedAt: version }));
 }
 
+const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+const emptyAnswer = (value: unknown, evidence: unknown) => (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) && !textOf(evidence);
+const answersKey = (answers: unknown): string => JSON.stringify(((Array.isArray(answers) ? answers : []) as { item_id: number; value: unknown; evidence?: unknown }[])
+  .filter((a) => !emptyAnswer(a.value, a.evidence))
+  .map((a) => [a.item_id, a.value, textOf(a.evidence) || null])
+  .sort((a, b) => (a[0] as number) - (b[0] as number)));
+const instantOf = (at: unknown) => (typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? Date.parse(at) : at);
+
+/**
+ * Whether the observation a create was answered holds what the create sent (issue 31). A repeat of its client_id is
+ * answered the observation made the first time: made by a save that was on its way as the tab closed, it holds less than
+ * the copy kept then, and the rest follows as an edit of it.
+ */
+export function observationHolds(body: Record<string, unknown>, answer: Record<string, unknown>): boolean {
+  const a = answer as { form?: { id?: unknown }; educator?: { id?: unknown }; observed_at?: unknown; duration_minutes?: unknown; status?: unknown; answers?: unknown } & Record<string, unknown>;
+  return a.form?.id === body.form_id && a.educator?.id === body.staff_id && instantOf(a.observed_at) === instantOf(body.observed_at)
+    && a.duration_minutes === body.duration_minutes && a.status === body.status
+    && ['notes', 'next_steps', 'private_notes'].every((key) => textOf(a[key]) === textOf(body[key]))
+    && answersKey(a.answers) === answersKey(body.answers);
+}
+
 let lastSeq = 0;
 /** A send order later than every one made before in this tab (creation time, ties broken). */
 export function nextSeq(now: number = Date.now()): number {
