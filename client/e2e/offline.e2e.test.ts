@@ -7,9 +7,9 @@
 // offers "A new version is ready." and Reload. An observation's draft closed with changes not saved yet keeps them on
 // the device, without a signal and with one (its keepalive save refused as from an older version: offered on the next
 // open, beside the server's); closed while its autosave was on its way, the save that landed is the person's own (no
-// panel; a new one's words typed after its first save follow it); open in two tabs, a hidden tab's copy is never taken up by the other while it is open; a completed
-// observation's edit closed before "Save changes" is offered on its page, to save or discard. axe-core on the marker,
-// the bar and the offer at 1366 and 390 px.
+// panel; a new one's words typed after its first save follow it); open in two tabs, a hidden tab's copy is never taken
+// up by the other while it is open; a completed observation's edit closed before "Save changes" is offered on its page,
+// to save or discard. axe-core on the marker, the bar and the offer at 1366 and 390 px.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
