@@ -723,7 +723,7 @@ describe('an observation edit as its tab closes with a signal', () => {
     expect((await api<Obs>(live, 'GET', `observation/${made.id}`)).json.notes).toBe(theirs);
   });
 
-  it('at 390 px: a completed observation\'s edit closed before "Save changes" keeps what was typed: its page offers it (nothing sent), "Review and save" opens the edit from it and saves it; "Discard" drops it after asking', async () => {
+  it('at 390 px: a completed observation\'s edit closed before "Save changes" keeps what was typed: its page offers it (nothing sent), "Review and save" opens the edit from it (Cancel keeps the offer) and saves it; "Discard" drops it after asking', async () => {
     const page = await suite.signedIn(COACH, PHONE_PAGE);
     const context = page.context();
     const marker = `Completed closed ${Date.now()}`;
@@ -755,6 +755,12 @@ describe('an observation edit as its tab closes with a signal', () => {
     expect(await again.locator('.obs-save').textContent()).toBe('Your changes from before the tab closed, not saved yet: select Save changes to save them.');
     expect(await axeAll(again), 'the edit taken up from the kept changes').toEqual([]);
     await shootBothWidths(again, 'completed-offer-edit');
+    // Cancel keeps them on offer (the person has not chosen); the edit opened again goes on from them.
+    await again.getByRole('link', { name: 'Cancel' }).click();
+    await again.waitForURL((u) => u.pathname === `/app/observations/${made.id}`);
+    await offer.waitFor();
+    await offer.getByRole('link', { name: 'Review and save' }).click();
+    await expect.poll(() => again.locator('textarea[name="notes"]').inputValue()).toBe(typed);
     await again.getByRole('button', { name: 'Save changes' }).click();
     await again.waitForURL((u) => u.pathname === `/app/observations/${made.id}`);
     await expect.poll(async () => (await api<Obs>(again, 'GET', `observation/${made.id}`)).json.notes).toBe(typed);

@@ -216,16 +216,23 @@ function forgetLastChance(id: string): void {
 // closed, or the person moved on) the lock is released with it and the copy is merged as any other.
 const OPEN_FORM = 'coachwell-open-form:';
 
+// The forms this tab has closed: their locks may still be listed for a moment after (a page opened at once in their place).
+const closedHere = new Set<string>();
+
 /** Marks these copies' form open in this tab until the returned function is called (or the tab is gone). */
 export function holdWhileOpen(ids: readonly string[]): () => void {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return () => undefined;
+  for (const id of ids) closedHere.delete(id);
   let release = () => {};
   const open = new Promise<void>((resolve) => {
     release = resolve;
   });
   for (const id of ids) void locks.request(OPEN_FORM + id, () => open).catch(() => undefined);
-  return release;
+  return () => {
+    for (const id of ids) closedHere.add(id);
+    release();
+  };
 }
 
 /** The ids of the copies whose form is open in some tab (none known without Web Locks). */
@@ -234,7 +241,8 @@ async function openFormIds(): Promise<Set<string>> {
   if (!locks) return new Set();
   try {
     const { held = [], pending = [] } = await locks.query();
-    return new Set([...held, ...pending].map((l) => l.name ?? '').filter((n) => n.startsWith(OPEN_FORM)).map((n) => n.slice(OPEN_FORM.length)));
+    return new Set([...held, ...pending].map((l) => l.name ?? '').filter((n) => n.startsWith(OPEN_FORM)).map((n) => n.slice(OPEN_FORM.length))
+      .filter((id) => !closedHere.has(id)));
   } catch {
     return new Set();
   }
