@@ -6,7 +6,10 @@
 // the outbox); a second person on the same browser never gets the first one's answers; a new build's worker
 // offers "A new version is ready." and Reload. An observation's draft closed with changes not saved yet keeps them on
 // the device, without a signal and with one (its keepalive save refused as from an older version: offered on the next
-// open, beside the server's). axe-core on the marker and the bar at 1366 and 390 px.
+// open, beside the server's); closed while its autosave was on its way, the save that landed is the person's own (no
+// panel; a new one's words typed after its first save follow it); open in two tabs, a hidden tab's copy is never taken
+// up by the other while it is open; a completed observation's edit closed before "Save changes" is offered on its page,
+// to save or discard. axe-core on the marker, the bar and the offer at 1366 and 390 px.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -470,6 +473,20 @@ describe('an observation edit as its tab closes with a signal', () => {
     expect(made.status).toBe(201);
     return { made: made.json, body };
   }
+  /** A completed walkthrough of educator 2 (every look-for answered), made through the API. */
+  async function completedMade(page: Page, notes: string): Promise<Obs> {
+    const forms = await api<{ data: { id: number; name: string; items: { id: number; kind: string }[] }[] }>(page, 'GET', 'observation-form?status=active');
+    const form = forms.json.data.find((f) => f.name === 'Classroom walkthrough')!;
+    const observed = new Date(Date.now() - 60_000);
+    observed.setUTCSeconds(0, 0);
+    const made = await api<Obs>(page, 'POST', 'observation', {
+      form_id: form.id, staff_id: 2, observed_at: observed.toISOString(), duration_minutes: 15, status: 'completed',
+      answers: form.items.filter((i) => i.kind === 'look_for').map((i, n) => ({ item_id: i.id, value: n < 3 ? 'yes' : 'no', evidence: null })),
+      notes, next_steps: null, private_notes: null,
+    });
+    expect(made.status).toBe(201);
+    return made.json;
+  }
   const outboxCount = (page: Page) => page.evaluate(() => new Promise<number>((resolve, reject) => {
     const open = indexedDB.open('coachwell-outbox');
     open.onsuccess = () => {
@@ -495,7 +512,7 @@ describe('an observation edit as its tab closes with a signal', () => {
     await closed;
   }
 
-  it('at 1366 and 390 px: saved elsewhere meanwhile, the seconds typed before closing are offered on the next open (the conflict panel, mine beside theirs); a clean save, or a close with nothing changed elsewhere, leaves nothing to offer', async () => {
+  it('at 1366 and 390 px: saved elsewhere meanwhile, the seconds typed before closing are offered on the next open (the conflict panel, mine beside theirs); a clean save, or a close with nothing changed elsewhere, leaves nothing to offer (and no second save: its version stays)', async () => {
     const first = await suite.signedIn(COACH, DESKTOP_PAGE);
     const context = first.context();
     const other = await suite.signedIn(COACH, DESKTOP_PAGE);
@@ -527,6 +544,9 @@ describe('an observation edit as its tab closes with a signal', () => {
     const quick = `${marker}: saved, and closed at once`;
     await clean.locator('textarea[name="notes"]').fill(quick);
     await closeTab(clean);
+    // The keepalive save landed: the version it made is the one the observation keeps (the copy's sync writes nothing).
+    await expect.poll(async () => (await api<Obs>(other, 'GET', `observation/${made.id}`)).json.notes, { timeout: 20_000 }).toBe(quick);
+    const closedVersion = (await api<Obs>(other, 'GET', `observation/${made.id}`)).json.updated_at;
     const reopened = await context.newPage();
     await reopened.goto(`/app/observations/${made.id}`);
     await loaded(reopened);
@@ -540,6 +560,7 @@ describe('an observation edit as its tab closes with a signal', () => {
     await resume(reopened, made.id, quick);
     const latest = await api<Obs>(reopened, 'GET', `observation/${made.id}`);
     expect(latest.json.notes).toBe(quick);
+    expect(latest.json.updated_at).toBe(closedVersion);
 
     // Saved on another device while this tab is open; the last words typed, and the tab closed before the next autosave:
     // its keepalive save is refused (409, read by nobody) and the copy kept as it closed is what remains.
@@ -580,6 +601,188 @@ describe('an observation edit as its tab closes with a signal', () => {
     await panel.getByRole('button', { name: 'Keep mine' }).click();
     await waiting.waitFor({ state: 'detached', timeout: 30_000 });
     expect((await api<Obs>(again, 'GET', `observation/${made.id}`)).json.notes).toBe(typed);
+  });
+
+  it('at 1366 px: closed while an autosave was on its way, the save that landed is the person\'s own: the words typed after it are saved on it, silently (no panel, nothing waiting)', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = page.context();
+    const marker = `In flight ${Date.now()}`;
+    const { made } = await draftMade(page, `${marker}: first`);
+    await resume(page, made.id, `${marker}: first`);
+    // The autosave reaches the server (which saves it), and its answer is held back until the tab has closed.
+    let landed = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/api/observation/${made.id}`, async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const response = await route.fetch();
+      landed = true;
+      await held;
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    const saving = `${marker}: autosaved`;
+    await page.locator('textarea[name="notes"]').fill(saving);
+    await expect.poll(() => landed, { timeout: 20_000 }).toBe(true);
+    expect((await api<Obs>(page, 'GET', `observation/${made.id}`)).json.notes).toBe(saving);
+    // Typed while it was on its way, and the tab closed: the copy kept starts from the version before that save.
+    const typed = `${marker}: autosaved, and typed while it was on its way`;
+    await page.locator('textarea[name="notes"]').fill(typed);
+    await closeTab(page);
+    release();
+
+    const again = await context.newPage();
+    await again.goto(`/app/observations/${made.id}`);
+    await loaded(again);
+    await expect.poll(() => lastChanceCopies(again), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => outboxCount(again), { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await api<Obs>(again, 'GET', `observation/${made.id}`)).json.notes, { timeout: 20_000 }).toBe(typed);
+    await again.getByText(typed).first().waitFor();
+    expect(await again.locator('.obs-facts__status').getByRole('button', { name: 'See why' }).count()).toBe(0);
+    expect(await again.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
+    expect(await again.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('at 1366 px: a new observation closed while its first autosave was on its way: the words typed after it follow that save (one observation, nothing lost)', async () => {
+    const page = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = page.context();
+    await page.goto('/app/observations/new?staff_id=2');
+    await loaded(page);
+    await expect.poll(() => page.getByLabel(/^Form/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Classroom walkthrough');
+    // The first autosave reaches the server (which makes the draft), and its answer is held back until the tab has closed.
+    let madeId = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/observation', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch();
+      madeId = ((await response.json()) as Obs).id;
+      await held;
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    const marker = `New in flight ${Date.now()}`;
+    const notes = page.locator('textarea[name="notes"]');
+    await notes.fill(`${marker}: first`);
+    await expect.poll(() => madeId, { timeout: 20_000 }).not.toBe(0);
+    const typed = `${marker}: first, and typed while it was on its way`;
+    await notes.fill(typed);
+    await closeTab(page);
+    release();
+
+    const again = await context.newPage();
+    await again.goto('/app/observations');
+    await loaded(again);
+    await expect.poll(() => lastChanceCopies(again), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => outboxCount(again), { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await api<Obs>(again, 'GET', `observation/${madeId}`)).json.notes, { timeout: 20_000 }).toBe(typed);
+    const list = await api<{ data: { id: number }[] }>(again, 'GET', 'observation?per_page=100');
+    const found: string[] = [];
+    for (const row of list.json.data) {
+      const one = await api<Obs>(again, 'GET', `observation/${row.id}`);
+      if (one.json.notes?.startsWith(marker)) found.push(one.json.notes);
+    }
+    expect(found).toEqual([typed]);
+  });
+
+  it('at 1366 px: open in two tabs, the hidden tab\'s copy stays its own while it is open (the other tab opens the server\'s version); once it closes, its words are saved', async () => {
+    const live = await suite.signedIn(COACH, DESKTOP_PAGE);
+    const context = live.context();
+    const marker = `Two tabs ${Date.now()}`;
+    const { made } = await draftMade(live, `${marker}: first`);
+    const hidden = await context.newPage();
+    await resume(hidden, made.id, `${marker}: first`);
+    await resume(live, made.id, `${marker}: first`);
+    // The hidden tab's saves never reach the server (held on their way): what it typed is in its copy alone.
+    await hidden.route(`**/api/observation/${made.id}`, async (route) => {
+      if (route.request().method() !== 'PUT') await route.continue();
+    });
+    const theirs = `${marker}: typed in the other tab`;
+    await hidden.locator('textarea[name="notes"]').fill(theirs);
+    await hidden.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await lastChanceCopies(hidden)).toBe(1);
+
+    // The live tab opens the observation's edit again (a fresh start of the app too): the server's version, not the copy.
+    await resume(live, made.id, `${marker}: first`);
+    expect(await lastChanceCopies(live)).toBe(1);
+    expect(await outboxCount(live)).toBe(0);
+    expect(await live.locator('.obs-save').textContent()).toMatch(/^Draft saved /);
+    expect((await api<Obs>(live, 'GET', `observation/${made.id}`)).json.notes).toBe(`${marker}: first`);
+
+    // The hidden tab closed: its copy is no open form's any more, and the next start takes it up (nothing lost).
+    await closeTab(hidden);
+    await live.goto(`/app/observations/${made.id}`);
+    await loaded(live);
+    await expect.poll(() => lastChanceCopies(live), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => outboxCount(live), { timeout: 30_000 }).toBe(0);
+    expect((await api<Obs>(live, 'GET', `observation/${made.id}`)).json.notes).toBe(theirs);
+  });
+
+  it('at 390 px: a completed observation\'s edit closed before "Save changes" keeps what was typed: its page offers it (nothing sent), "Review and save" opens the edit from it (Cancel keeps the offer) and saves it; "Discard" drops it after asking', async () => {
+    const page = await suite.signedIn(COACH, PHONE_PAGE);
+    const context = page.context();
+    const marker = `Completed closed ${Date.now()}`;
+    const made = await completedMade(page, `${marker}: first`);
+    await resume(page, made.id, `${marker}: first`);
+    const typed = `${marker}: changed, and the tab closed before saving`;
+    await page.locator('textarea[name="notes"]').fill(typed);
+    await closeTab(page);
+
+    // Opened again: its page offers the changes; nothing was sent, nothing waits to sync.
+    const again = await context.newPage();
+    await again.goto(`/app/observations/${made.id}`);
+    await loaded(again);
+    const offer = again.locator('.obs-held');
+    await offer.waitFor();
+    expect(await offer.locator('.alert__title').textContent()).toContain('Changes not saved yet');
+    expect(await offer.textContent()).toContain('You were changing this observation when its tab closed (');
+    expect(await offer.textContent()).toContain('What you typed is kept on this device only; nothing was saved.');
+    const unchanged = (await api<Obs>(again, 'GET', `observation/${made.id}`)).json;
+    expect(unchanged).toMatchObject({ notes: `${marker}: first`, updated_at: made.updated_at });
+    expect(await outboxCount(again)).toBe(0);
+    expect(await again.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
+    expect(await axeAll(again), 'the offer on a completed observation').toEqual([]);
+    await shootBothWidths(again, 'completed-offer');
+
+    // "Review and save": the edit goes on from what was typed, saying so; "Save changes" saves it, and the offer is gone.
+    await offer.getByRole('link', { name: 'Review and save' }).click();
+    await expect.poll(() => again.locator('textarea[name="notes"]').inputValue()).toBe(typed);
+    expect(await again.locator('.obs-save').textContent()).toBe('Your changes from before the tab closed, not saved yet: select Save changes to save them.');
+    expect(await axeAll(again), 'the edit taken up from the kept changes').toEqual([]);
+    await shootBothWidths(again, 'completed-offer-edit');
+    // Cancel keeps them on offer (the person has not chosen); the edit opened again goes on from them.
+    await again.getByRole('link', { name: 'Cancel' }).click();
+    await again.waitForURL((u) => u.pathname === `/app/observations/${made.id}`);
+    await offer.waitFor();
+    await offer.getByRole('link', { name: 'Review and save' }).click();
+    await expect.poll(() => again.locator('textarea[name="notes"]').inputValue()).toBe(typed);
+    await again.getByRole('button', { name: 'Save changes' }).click();
+    await again.waitForURL((u) => u.pathname === `/app/observations/${made.id}`);
+    await expect.poll(async () => (await api<Obs>(again, 'GET', `observation/${made.id}`)).json.notes).toBe(typed);
+    expect(await lastChanceCopies(again)).toBe(0);
+    await again.getByRole('button', { name: 'Delete' }).waitFor();
+    expect(await again.locator('.obs-held').count()).toBe(0);
+
+    // Changed again and closed; "Discard" asks, then drops it: the observation stays as saved.
+    await resume(again, made.id, typed);
+    await again.locator('textarea[name="notes"]').fill(`${marker}: to discard`);
+    await closeTab(again);
+    const third = await context.newPage();
+    await third.goto(`/app/observations/${made.id}`);
+    await loaded(third);
+    await third.locator('.obs-held').getByRole('button', { name: 'Discard' }).click();
+    const ask = third.getByRole('dialog', { name: 'Discard your changes?' });
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await third.locator('.obs-held').count()).toBe(0);
+    expect(await lastChanceCopies(third)).toBe(0);
+    expect((await api<Obs>(third, 'GET', `observation/${made.id}`)).json.notes).toBe(typed);
+    await resume(third, made.id, typed);
   });
 });
 

@@ -211,25 +211,80 @@ function forgetLastChance(id: string): void {
   }, () => undefined);
 }
 
+// A form that may keep a copy holds a Web Lock named after the copy's id while it is open (issue 31), in whichever tab:
+// its copy is the live form's own (the tab only hidden), never another tab's to take up; once the form is gone (its tab
+// closed, or the person moved on) the lock is released with it and the copy is merged as any other.
+const OPEN_FORM = 'coachwell-open-form:';
+
+// The forms this tab has closed: their locks may still be listed for a moment after (a page opened at once in their place).
+const closedHere = new Set<string>();
+
+/** Marks these copies' form open in this tab until the returned function is called (or the tab is gone). */
+export function holdWhileOpen(ids: readonly string[]): () => void {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return () => undefined;
+  for (const id of ids) closedHere.delete(id);
+  let release = () => {};
+  const open = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  for (const id of ids) void locks.request(OPEN_FORM + id, () => open).catch(() => undefined);
+  return () => {
+    for (const id of ids) closedHere.add(id);
+    release();
+  };
+}
+
+/** The ids of the copies whose form is open in some tab (none known without Web Locks). */
+async function openFormIds(): Promise<Set<string>> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return new Set();
+  try {
+    const { held = [], pending = [] } = await locks.query();
+    return new Set([...held, ...pending].map((l) => l.name ?? '').filter((n) => n.startsWith(OPEN_FORM)).map((n) => n.slice(OPEN_FORM.length))
+      .filter((id) => !closedHere.has(id)));
+  } catch {
+    return new Set();
+  }
+}
+
 /**
  * On start: the person's last-chance copies go into the outbox, where they are newer than what it holds (`only`: those
- * of one record, as its form opens in a tab already started). How many went in.
+ * of one record, as its form opens in a tab already started). A copy whose form is still open (another tab, only
+ * hidden) stays that form's. How many went in.
  */
 export async function mergeLastChance(userId: number, only?: (copy: OutboxRecord) => boolean): Promise<number> {
   if (!hasIndexedDb()) return 0;
   let merged = 0;
+  const open = await openFormIds();
   for (const key of lastChanceKeys()) {
     const copy = readLastChance(key);
-    if (!copy || copy.userId !== userId || (only && !only(copy))) continue;
+    if (!copy || copy.userId !== userId || (only && !only(copy)) || open.has(copy.id) || copy.held) continue;
     merged += 1;
     await upsertWrite(copy.id, (current) => {
       if (current && (current.keptAt ?? 0) >= (copy.keptAt ?? 0)) return null;
-      if (current) return { ...current, body: copy.body, summary: copy.summary, draft: copy.draft, keptAt: copy.keptAt, state: current.state === 'conflict' ? 'conflict' : 'waiting', message: undefined, errors: undefined };
+      if (current) {
+        return {
+          ...current, body: copy.body, summary: copy.summary, draft: copy.draft, keptAt: copy.keptAt, unreadSave: copy.unreadSave ?? current.unreadSave,
+          state: current.state === 'conflict' ? 'conflict' : 'waiting', message: undefined, errors: undefined,
+        };
+      }
       return copy;
     });
     localStorage.removeItem(key);
   }
   return merged;
+}
+
+/**
+ * The person's unsaved edit of a completed observation, kept as its tab closed (`held`, issue 31): the newest copy of
+ * that observation whose form is not open in any tab, or null. It stays on the device until saved or discarded.
+ */
+export async function heldCopyOf(userId: number, observationId: number): Promise<OutboxRecord | null> {
+  const open = await openFormIds();
+  const copies = lastChanceKeys().map(readLastChance)
+    .filter((c): c is OutboxRecord => !!c && c.held === true && c.userId === userId && c.kind === 'observation.update' && c.target === observationId && !open.has(c.id));
+  return copies.sort((a, b) => (a.keptAt ?? 0) - (b.keptAt ?? 0)).at(-1) ?? null;
 }
 
 export async function deleteWrite(id: string): Promise<void> {

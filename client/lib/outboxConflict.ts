@@ -298,3 +298,13 @@ export function sameAsServer(write: { kind: string; summary: { extra?: Record<st
   }
   return false;
 }
+
+/**
+ * Whether the server's version is the person's own (issue 31): it equals the write field for field, or equals the save
+ * the write's page had on its way as it closed (`unreadSave`). Then a 409 `edit_conflict` on the write is no conflict.
+ */
+export function ownVersionOnServer(
+  write: { kind: string; summary: { extra?: Record<string, unknown> }; unreadSave?: Record<string, unknown> }, server: Record<string, unknown>,
+): boolean {
+  return sameAsServer(write, server) || (!!write.unreadSave && sameAsServer({ kind: write.kind, summary: { extra: { preview: write.unreadSave } } }, server));
+}

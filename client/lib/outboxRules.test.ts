@@ -3,7 +3,8 @@
 // backoff, and the conflict panel's comparison and merged texts; a record shown with its queued writes (outboxView),
 // later edits rebased, where a refused write is corrected, every field of an interaction compared and merged
 // (outboxConflict), and a draft kept again and again never replaced by an older save (outboxSync keptVersion); whether a
-// write's version is the server's, field for field (sameAsServer: a 409 on it is no conflict, a form adopts that version).
+// write's version is the server's, field for field (sameAsServer: a 409 on it is no conflict, a form adopts that version);
+// whether the observation a create was answered holds what it sent (observationHolds: else the rest follows as an edit).
 import { describe, expect, it } from 'vitest';
 import { INTERACTION_MESSAGES } from '../../common/schemas/interactions';
 import type { Interaction } from '../../common/schemas/interactions';
@@ -11,7 +12,7 @@ import {
   interactionConflictRows, type InteractionView, mergeInteraction, mergeObservation, observationConflictRows, type ObservationView, sameAsServer,
 } from './outboxConflict';
 import {
-  backoffMs, conflictRows, correctionHref, mergeText, nextSeq, nextToSend, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
+  backoffMs, conflictRows, correctionHref, mergeText, nextSeq, nextToSend, observationHolds, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
 } from './outboxRules';
 import { keptVersion } from './outboxSync';
 import { asQueued } from './outboxView';
@@ -417,5 +418,26 @@ describe('the merges\' texts and "keep mine" (one step for both kinds)', () => {
     const o = mergeObservation(obody, obsView({ notes: 'Mine', answers: [] }), obsView({ duration_minutes: 20 }), { notes: { text: ' Both ' }, next_steps: { text: '  ' }, duration_minutes: 'mine' });
     expect(o.body).toMatchObject({ notes: ' Both ', next_steps: '  ', duration_minutes: 15 });
     expect(o.preview).toMatchObject({ notes: 'Both', next_steps: null, duration_minutes: 15 });
+  });
+});
+
+describe('the observation a create was answered, and what the create sent (observationHolds)', () => {
+  const body = {
+    form_id: 3, staff_id: 2, observed_at: '2026-11-30T14:05:00.000Z', duration_minutes: 15, status: 'draft', notes: 'Table groups.', next_steps: null, private_notes: '',
+    answers: [{ item_id: 9, value: 'yes', evidence: null }, { item_id: 8, value: null, evidence: '' }, { item_id: 7, value: 3, evidence: ' At the carpet ' }],
+  };
+  const answer = {
+    id: 41, form: { id: 3 }, educator: { id: 2 }, observed_at: '2026-11-30T14:05:00Z', duration_minutes: 15, status: 'draft', notes: 'Table groups.', next_steps: null, private_notes: null,
+    answers: [{ item_id: 7, value: 3, evidence: 'At the carpet' }, { item_id: 9, value: 'yes', evidence: null }], updated_at: '2026-11-30T14:06:00.000Z',
+  };
+  it('holds it when every field and answer is the same (the same instant spelt otherwise, empty answers and texts as none, in any order)', () => {
+    expect(observationHolds(body, answer)).toBe(true);
+  });
+  it('holds less when a text, an answer, the minutes or the status differ (made by an earlier save of it)', () => {
+    expect(observationHolds({ ...body, notes: 'Table groups. And the words typed after.' }, answer)).toBe(false);
+    expect(observationHolds({ ...body, answers: [...body.answers, { item_id: 10, value: 'no', evidence: null }] }, answer)).toBe(false);
+    expect(observationHolds({ ...body, answers: body.answers.map((a) => (a.item_id === 7 ? { ...a, evidence: 'Elsewhere' } : a)) }, answer)).toBe(false);
+    expect(observationHolds({ ...body, duration_minutes: 20 }, answer)).toBe(false);
+    expect(observationHolds({ ...body, status: 'completed' }, answer)).toBe(false);
   });
 });

@@ -43,6 +43,16 @@ export interface OutboxRecord {
   draft?: unknown;
   /** A write kept again and again (an observation's draft): when this version was made, so an older never replaces it. */
   keptAt?: number;
+  /**
+   * A copy kept as its tab closed while a save of it was on its way (an autosave whose answer the page never read): that
+   * save's preview. The server holding it is the person's own version, not someone else's (issue 31).
+   */
+  unreadSave?: Record<string, unknown>;
+  /**
+   * A completed observation's edit kept as its tab closed before "Save changes" (issue 31): a copy only, never sent on its
+   * own (the person never chose to save it); offered on the observation's page and in its edit, to save or discard.
+   */
+  held?: boolean;
 }
 
 export interface OutboxSummary {
@@ -209,6 +219,27 @@ export function rebase(records: readonly OutboxRecord[], done: Pick<OutboxRecord
   return records
     .filter((r) => r.id !== done.id && r.target === done.target && isEdit(r.kind) && r.baseUpdatedAt === done.baseUpdatedAt)
     .map((r) => ({ ...r, baseUpdatedAt: version }));
+}
+
+const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+const emptyAnswer = (value: unknown, evidence: unknown) => (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) && !textOf(evidence);
+const answersKey = (answers: unknown): string => JSON.stringify(((Array.isArray(answers) ? answers : []) as { item_id: number; value: unknown; evidence?: unknown }[])
+  .filter((a) => !emptyAnswer(a.value, a.evidence))
+  .map((a) => [a.item_id, a.value, textOf(a.evidence) || null])
+  .sort((a, b) => (a[0] as number) - (b[0] as number)));
+const instantOf = (at: unknown) => (typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? Date.parse(at) : at);
+
+/**
+ * Whether the observation a create was answered holds what the create sent (issue 31). A repeat of its client_id is
+ * answered the observation made the first time: made by a save that was on its way as the tab closed, it holds less than
+ * the copy kept then, and the rest follows as an edit of it.
+ */
+export function observationHolds(body: Record<string, unknown>, answer: Record<string, unknown>): boolean {
+  const a = answer as { form?: { id?: unknown }; educator?: { id?: unknown }; observed_at?: unknown; duration_minutes?: unknown; status?: unknown; answers?: unknown } & Record<string, unknown>;
+  return a.form?.id === body.form_id && a.educator?.id === body.staff_id && instantOf(a.observed_at) === instantOf(body.observed_at)
+    && a.duration_minutes === body.duration_minutes && a.status === body.status
+    && ['notes', 'next_steps', 'private_notes'].every((key) => textOf(a[key]) === textOf(body[key]))
+    && answersKey(a.answers) === answersKey(body.answers);
 }
 
 let lastSeq = 0;

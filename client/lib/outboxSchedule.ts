@@ -31,8 +31,11 @@ export function useOutboxSync(userId: number | undefined): void {
     const preload = () => void loadOutboxSync().catch(() => undefined);
     const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(preload, { timeout: 5000 }) : window.setTimeout(preload, 2000);
     window.addEventListener('online', kick);
+    // Every minute too: a copy left by a form that was still open elsewhere at start (its tab since closed) joins then.
     const timer = setInterval(() => {
-      if (online()) void sendIfWaiting(userId, false).catch(() => undefined);
+      void mergeLastChance(userId).catch(() => undefined).then(() => {
+        if (online()) void sendIfWaiting(userId, false).catch(() => undefined);
+      });
     }, 60_000);
     return () => {
       setOutboxUser(undefined);

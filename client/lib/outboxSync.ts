@@ -11,7 +11,7 @@ import { revalidateActionSteps } from './actionSteps';
 import { participantsLine, revalidateInteractions } from './interactions';
 import { announceSynced, deleteWrite, getWrite, keepLastChance, listWrites, outboxUser, putWrite, upsertWrite } from './outbox';
 import {
-  type Answer, backoffMs, isCreate, isEdit, nextSeq, nextToSend, type OutboxKind, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
+  type Answer, backoffMs, isCreate, isEdit, nextSeq, nextToSend, observationHolds, type OutboxKind, type OutboxRecord, outcomeOf, rebase, requestOf, retarget,
 } from './outboxRules';
 
 const LOCK = 'coachwell-outbox-sync';
@@ -82,8 +82,8 @@ export function keepBeforeLeaving(userId: number, id: string, write: NewWrite): 
  * next start and sent from the version the form had: the server's answer then settles it (saved, the same version
  * already there, or the conflict panel).
  */
-export function keepCopyOnLeaving(userId: number, id: string, write: NewWrite): void {
-  keepLastChance(newRecord(userId, write, id, Date.now()));
+export function keepCopyOnLeaving(userId: number, id: string, write: NewWrite, extra: Pick<OutboxRecord, 'unreadSave' | 'held'> = {}): void {
+  keepLastChance({ ...newRecord(userId, write, id, Date.now()), ...extra });
 }
 
 /**
@@ -243,7 +243,10 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
           if (moved.length) records = records.map((r) => moved.find((f) => f.id === r.id) ?? r);
         }
         // Changed while it was on its way (a draft saved again): what is newer goes next, as an edit of the record made.
-        const changedMeanwhile = JSON.stringify(stored.body) !== JSON.stringify(sending.body);
+        // Or a new observation's repeat was answered the one an earlier save made, which holds less (that save was on its
+        // way as the tab closed): the rest follows the same way.
+        const changedMeanwhile = JSON.stringify(stored.body) !== JSON.stringify(sending.body)
+          || (sending.kind === 'observation.create' && !!data && typeof data === 'object' && !observationHolds(stored.body, data as Record<string, unknown>));
         if (sending.kind === 'observation.create' && serverId !== null && changedMeanwhile) {
           // From the version the create made: a change on the server since (another device) meets the conflict panel.
           const edit: OutboxRecord = { ...stored, kind: 'observation.update', target: serverId, baseUpdatedAt: version };
@@ -265,8 +268,9 @@ async function sendAll(userId: number): Promise<'done' | 'offline' | 'stopped'> 
         await putWrite({ ...stored, attempts: sending.attempts, state: 'refused', message: outcome.message, errors: outcome.errors });
       } else {
         const server = await serverVersionOf(sending);
-        // The server already holds this very version (field for field): no conflict, sent again on it, once.
-        if (server && typeof server.updated_at === 'string' && !resent.has(sending.id) && (await import('./outboxConflict')).sameAsServer(stored, server)) {
+        // The server already holds this very version (field for field), or the save its page had on its way as it closed
+        // (the person's own): no conflict, sent again on it, once.
+        if (server && typeof server.updated_at === 'string' && !resent.has(sending.id) && (await import('./outboxConflict')).ownVersionOnServer(stored, server)) {
           resent.add(sending.id);
           const again: OutboxRecord = { ...stored, attempts: sending.attempts, state: 'waiting', baseUpdatedAt: server.updated_at };
           await putWrite(again);

@@ -24,7 +24,7 @@ import { openOutboxPanel } from '../../components/outbox/OutboxButton';
 import { ApiError } from '../../lib/api';
 import { browserTimeZone } from '../../lib/dates';
 import { useInteractionTypes } from '../../lib/lookups';
-import { dropLastChance, getWrite, listWrites, mergeLastChance, onSynced, syncedVersion } from '../../lib/outbox';
+import { dropLastChance, getWrite, heldCopyOf, holdWhileOpen, listWrites, mergeLastChance, onSynced, syncedVersion } from '../../lib/outbox';
 import type { OutboxKind, OutboxRecord } from '../../lib/outboxRules';
 import { keepBeforeLeaving, keepCopyOnLeaving, keepInOutbox, type NewWrite, settleEditConflict, syncNow } from '../../lib/outboxSync';
 import { useAuthUser } from '../../lib/session';
@@ -101,6 +101,7 @@ const m = defineMessages({
   retry: { id: 'observations.retry', defaultMessage: 'Retry' },
   draftConflict: { id: 'observations.draftConflict', defaultMessage: 'Changed elsewhere since you opened it: your version is kept on this device.' },
   compare: { id: 'observations.compare', defaultMessage: 'Compare the two versions' },
+  heldBack: { id: 'observations.heldBack', defaultMessage: 'Your changes from before the tab closed, not saved yet: select Save changes to save them.' },
 });
 
 const AUTOSAVE_MS = 3000;
@@ -126,8 +127,9 @@ function useRefusedWrite(outboxId: string | null, userId: number | undefined, ki
 }
 
 /**
- * The person's edit of this observation still on the device (issue 31: waiting to sync, refused or in conflict): the
- * capture goes on from it, under its id, rather than from the server's older version (undefined while reading).
+ * The person's edit of this observation still on the device (issue 31: waiting to sync, refused or in conflict, or a
+ * completed observation's edit kept unsaved as its tab closed): the capture goes on from it, under its id, rather than
+ * from the server's older version (undefined while reading).
  */
 function useQueuedEdit(observationId: number | null, userId: number | undefined): OutboxRecord | null | undefined {
   const [found, setFound] = useState<{ id: number; record: OutboxRecord | null } | null>(null);
@@ -140,10 +142,13 @@ function useQueuedEdit(observationId: number | null, userId: number | undefined)
     void mergeLastChance(userId, ofThis).catch(() => 0).then((merged) => {
       if (merged > 0 && navigator.onLine) void syncNow(userId);
       return listWrites(userId);
-    }).then((rows) => {
-      const record = rows.filter((r) => r.kind === 'observation.update' && r.target === observationId && r.draft).at(-1) ?? null;
+    }).then(async (rows) => {
+      const waiting = rows.filter((r) => r.kind === 'observation.update' && r.target === observationId && r.draft).at(-1) ?? null;
+      // A completed observation's edit kept as its tab closed, not saved (held): newer than what waits, it goes on.
+      const held = await heldCopyOf(userId, observationId);
+      const record = held && (held.keptAt ?? 0) > (waiting?.keptAt ?? 0) ? held : waiting;
       if (live) setFound({ id: observationId, record });
-    }, () => live && setFound({ id: observationId, record: null }));
+    }).catch(() => live && setFound({ id: observationId, record: null }));
     return () => {
       live = false;
     };
@@ -292,6 +297,8 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
   const clientId = useRef(resumed?.kind === 'observation.create' ? resumed.id : crypto.randomUUID().toLowerCase());
   const updateKey = useRef(resumed?.kind === 'observation.update' ? resumed.id : crypto.randomUUID().toLowerCase());
   const queuedOnce = useRef(!!resumed);
+  // While this form is open, a copy it keeps (its tab hidden) is its own: no other tab takes it up (issue 31).
+  useEffect(() => holdWhileOpen([clientId.current, updateKey.current]), []);
   // The version this edit started from (issue 31): every PUT carries it, so a version saved elsewhere meanwhile is a
   // conflict to settle, never overwritten; each answer's version is the next save's.
   const base = useRef<string | null>(resumed?.kind === 'observation.update' ? resumed.baseUpdatedAt ?? null : existing?.updated_at ?? null);
@@ -359,7 +366,9 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
       throw err;
     }
   }, [user, writeOf]);
-  const pending = useRef(false);
+  // A completed observation's edit taken up from the copy its closed tab kept: not saved yet (issue 31).
+  const heldResume = !correcting && queued?.held === true;
+  const pending = useRef(heldResume);
   // The version last handed to the server or the outbox (issue 31): another tab's sync of it is this form's next base.
   const lastSaved = useRef<{ body: ObservationBody; capture: Capture } | null>(null);
   // A sync (any tab) made a new version of this observation: the form goes on from it when it is its own queued write, or
@@ -416,8 +425,9 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
 
   const change = (next: Capture | ((cur: Capture) => Capture)) => {
     setC(next);
-    if (completed) return;
     pending.current = true;
+    // A completed observation saves on "Save changes" only; its changes are kept as its tab closes (below).
+    if (completed) return;
     setSave((s) => (s.state === 'pending' ? s : { state: 'pending' }));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void saveDraft(), AUTOSAVE_MS);
@@ -432,10 +442,17 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
   useEffect(() => {
     const onHide = (event: Event) => {
       if (event.type === 'visibilitychange' && document.visibilityState !== 'hidden') {
-        if (navigator.onLine && !queuedOnce.current) dropLastChance(clientId.current, updateKey.current);
+        if (navigator.onLine && !queuedOnce.current && !completed) dropLastChance(clientId.current, updateKey.current);
         return;
       }
-      if (!pending.current || completed) return;
+      if (!pending.current) return;
+      if (completed) {
+        // A completed observation's edit (no autosave, issue 31): what was typed is kept on the device as it is, never
+        // sent on its own (held); its page and its edit offer it on the next open, to save or discard.
+        const built = bodyOf(latest.current.c, latest.current.items, timeZone, 'completed');
+        if (built && user) keepCopyOnLeaving(user.id, updateKey.current, writeOf(built.body, latest.current.formName, latest.current.c.staff?.name ?? '', latest.current.c), { held: true });
+        return;
+      }
       const built = bodyOf(latest.current.c, latest.current.items, timeZone, 'draft');
       if (!built) return;
       if (user && (!navigator.onLine || queuedOnce.current)) {
@@ -449,7 +466,11 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
       }
       if (user) {
         const key = idRef.current ? updateKey.current : clientId.current;
-        keepCopyOnLeaving(user.id, key, writeOf(built.body, latest.current.formName, latest.current.c.staff?.name ?? '', latest.current.c));
+        // An autosave still on its way: should it land, the server holds the person's own version, not someone else's.
+        const onItsWay = inFlight.current && lastSaved.current && idRef.current
+          ? writeOf(lastSaved.current.body, latest.current.formName, lastSaved.current.capture.staff?.name ?? '', lastSaved.current.capture).summary.extra?.preview as Record<string, unknown> | undefined
+          : undefined;
+        keepCopyOnLeaving(user.id, key, writeOf(built.body, latest.current.formName, latest.current.c.staff?.name ?? '', latest.current.c), { unreadSave: onItsWay });
       }
       // With a signal, the page closing sends it (a tab only hidden saves as usual, 3 s after typing pauses). A new
       // draft carries its client_id: the copy's sync, should it come, is answered the draft this made.
@@ -466,6 +487,13 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
       if (pending.current && !completed) void saveDraft();
     };
   }, [completed, saveDraft, timeZone, user, writeOf]);
+  // Left within the app (Cancel): a completed observation's changes go, as they always did, unless they are the ones its
+  // closed tab kept (still offered on its page).
+  const dropOnLeaving = useRef(false);
+  dropOnLeaving.current = completed && !heldResume;
+  useEffect(() => () => {
+    if (dropOnLeaving.current) dropLastChance(updateKey.current);
+  }, []);
 
   // Correcting: the server's refusal, each message at its item or field once the forms are known, and whole above.
   const refusalShown = useRef(false);
@@ -674,7 +702,7 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
         </section>
 
         <div className="obs-capture__actions">
-          <SaveStatus save={save} completed={completed} onRetry={() => { pending.current = true; void saveDraft(); }} onCompare={() => void compare()} />
+          <SaveStatus save={save} completed={completed} held={heldResume && !busy} onRetry={() => { pending.current = true; void saveDraft(); }} onCompare={() => void compare()} />
           <div className="cluster">
             {existing && <ButtonLink variant="secondary" to={`/app/observations/${existing.id}`}>{completed ? t(m.cancel) : t(m.view)}</ButtonLink>}
             <Button type="submit" busy={busy}>{completed ? t(m.saveChanges) : t(m.complete)}</Button>
@@ -690,7 +718,7 @@ function CaptureForm({ existing, timeZone, prefill, correcting, queued }: {
 }
 
 /** The quiet line of the draft's autosave. */
-function SaveStatus({ save, completed, onRetry, onCompare }: { save: SaveState; completed: boolean; onRetry: () => void; onCompare: () => void }) {
+function SaveStatus({ save, completed, held, onRetry, onCompare }: { save: SaveState; completed: boolean; held: boolean; onRetry: () => void; onCompare: () => void }) {
   if (save.state === 'conflict') {
     return (
       <p className="text-sm obs-save obs-save__conflict" role="status">
@@ -699,7 +727,7 @@ function SaveStatus({ save, completed, onRetry, onCompare }: { save: SaveState; 
       </p>
     );
   }
-  if (completed) return <p className="muted text-sm obs-save" />;
+  if (completed) return <p className="muted text-sm obs-save" role="status">{held && t(m.heldBack)}</p>;
   return (
     <p className="muted text-sm obs-save" role="status">
       {save.state === 'saving' && t(m.saving)}

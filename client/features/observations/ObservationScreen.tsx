@@ -27,6 +27,7 @@ import type { OutboxRecord } from '../../lib/outboxRules';
 import { type AnswerValue, type Observation, observationApi, useObservation } from './api';
 import { type ObservationItem, sectionsOf, tallyText } from './capture';
 import { AcknowledgeForm } from './components/AcknowledgeForm';
+import { HeldChanges } from './components/HeldChanges';
 import { ObservationStatusBadges as StatusBadges } from '../../components/ObservationItem';
 import { StepsFromSource } from '../../components/actionSteps/StepsFromSource';
 import { defineMessages, t, tRich, tText } from '../../lib/i18n';
@@ -171,6 +172,9 @@ function Detail({ o, write, selfId, observes }: { o: Observation; write: OutboxR
   return (
     <div className="stack stack--lg obs-page obs-detail">
       <PageHeader title={title} breadcrumbs={[{ label: t(m.observations), to: '/app/observations' }, { label: title }]} actions={actions} />
+
+      {/* A completed observation's changes its closed tab kept, not saved (issue 31): first, where a phone shows it. */}
+      {!draft && observer && <HeldChanges observationId={o.id} userId={selfId} />}
 
       <section className="card obs-facts" aria-label={t(m.about)}>
         <dl className="obs-facts__list">

@@ -2,7 +2,7 @@
 // `base_updated_at`), as an interaction's does: an edit from a version that is no longer the stored one is 409
 // `edit_conflict` with the exact message, and nothing of the observation changes (its row, its answers, its
 // interaction, the audit log); from the current version it saves; another district's observation is its 404 whatever
-// the base; a Spanish reader gets the message in Spanish. Runs on SQLite and PostgreSQL (npm run test:pg).
+// the base; a Spanish reader gets the message in Spanish; an edit that changes nothing writes nothing (its version kept). Runs on SQLite and PostgreSQL (npm run test:pg).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OBSERVATION_MESSAGES } from '../../../../common/schemas/observations';
 import { EDIT_CONFLICT_MESSAGE } from '../../../../common/syncValues';
@@ -77,6 +77,34 @@ describe('PUT /api/observation/{id} with base_updated_at', () => {
     expect((await stored(made.body.id)).row.notes).toBe('Two.');
     // The first answer's version is no longer current.
     expect((await putAs(coach, `/api/observation/${made.body.id}`, await ours({ notes: 'Three.', base_updated_at: made.body.updated_at }))).status).toBe(409);
+  });
+
+  it('an edit that changes nothing writes nothing: 200 with the stored version (updated_at kept), no audit row, its interaction untouched; one changed answer writes', async () => {
+    const coach = await loginAs(t.app, w.coach);
+    for (const status of ['draft', 'completed'] as const) {
+      const made = await postAs(coach, '/api/observation', await ours({ status }));
+      expect(made.status).toBe(201);
+      const before = await stored(made.body.id);
+      // The same whole observation again, from its current version and without one, and with the instant spelt otherwise.
+      for (const extra of [{ base_updated_at: made.body.updated_at }, {}, { observed_at: '2026-10-06T14:05:00Z' }]) {
+        const same = await putAs(coach, `/api/observation/${made.body.id}`, await ours({ status, ...extra }));
+        expect(same.status).toBe(200);
+        expect(same.body.updated_at).toBe(made.body.updated_at);
+        expect(same.body).toEqual((await coach.get(`/api/observation/${made.body.id}`)).body);
+        expect(await stored(made.body.id)).toEqual(before);
+      }
+      // One look-for's evidence more: written, a new version, one audit row.
+      const current = await ours({ status, base_updated_at: made.body.updated_at });
+      const body = { ...current, answers: current.answers.map((a, n) => ({ ...a, evidence: n === 0 ? 'Seen at the carpet.' : a.evidence as string | null })) };
+      const changed = await putAs(coach, `/api/observation/${made.body.id}`, body);
+      expect(changed.status).toBe(200);
+      expect(changed.body.updated_at > made.body.updated_at).toBe(true);
+      const after = await stored(made.body.id);
+      expect(after.answers.map((a) => a.evidence)).toEqual(before.answers.map((a, n) => (n === 0 ? 'Seen at the carpet.' : a.evidence)));
+      expect(after.audits.length).toBe(before.audits.length + 1);
+      // The same content from the version it replaced is still a conflict: the client settles it (issue 31).
+      expect((await putAs(coach, `/api/observation/${made.body.id}`, { ...body, base_updated_at: made.body.updated_at })).status).toBe(409);
+    }
   });
 
   it('another district\'s observation is 404 whatever the base, and nothing of it changes', async () => {

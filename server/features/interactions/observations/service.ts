@@ -20,7 +20,7 @@ import { localDateTime } from '../../../lib/zone';
 import type { Reader } from '../policies';
 import type { Conn } from '../queries';
 import { calibrationProblem } from './calibrationService';
-import { type AnswerRow, findForm, type ItemRow, itemConfig, itemsOfVersions, type ObservationRow } from './queries';
+import { type AnswerRow, answersOf, findForm, type ItemRow, itemConfig, itemsOfVersions, type ObservationRow } from './queries';
 
 export type Writer = Reader & { actor: DistrictActor };
 
@@ -229,10 +229,27 @@ export function createObservation(db: DB, w: Writer, input: ObservationCreateInp
   });
 }
 
+const instantOf = (at: string) => {
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? at : ms;
+};
+const answerKey = (answers: readonly { item_id: number; value: string; evidence: string | null }[]) =>
+  JSON.stringify([...answers].sort((a, b) => a.item_id - b.item_id).map((a) => [a.item_id, a.value, a.evidence]));
+
+/** Whether an update would store exactly what the observation holds: every field it writes, and every answer. */
+function unchanged(current: ObservationRow, storedAnswers: readonly AnswerRow[], input: ObservationInput, r: Resolved): boolean {
+  return current.form_id === r.form.id && current.version_id === r.versionId && current.staff_id === input.staff_id
+    && current.building_id === r.buildingId && current.status === input.status
+    && instantOf(current.observed_at) === instantOf(input.observed_at) && current.duration_minutes === input.duration_minutes
+    && current.notes === input.notes && current.private_notes === input.private_notes && current.next_steps === input.next_steps
+    && current.calibration_id === input.calibration_id && answerKey(storedAnswers) === answerKey(r.answers);
+}
+
 /**
  * PUT by the observer: the whole observation; a draft may be completed, never the other way. With
  * `base_updated_at` (issue 31): 409 `edit_conflict` when the observation changed since that version (an edit,
- * a share, the educator's acknowledgement), checked under the record's lock.
+ * a share, the educator's acknowledgement), checked under the record's lock. An edit that changes nothing writes
+ * nothing and answers the stored version (its `updated_at` unchanged).
  */
 export function updateObservation(db: DB, w: Writer, before: ObservationRow, input: ObservationUpdateInput): Promise<Saved> {
   return db.transaction().execute(async (trx) => {
@@ -242,6 +259,10 @@ export function updateObservation(db: DB, w: Writer, before: ObservationRow, inp
     if (!current) throw conflict(OBSERVATION_MESSAGES.notFound);
     requireBaseVersion(input.base_updated_at, current.updated_at, OBSERVATION_MESSAGES.editConflict);
     const r = await resolve(trx, w, input, current);
+    // An edit that changes nothing writes nothing (issue 31: a save sent again on the version that already holds it,
+    // say a closed tab's copy after its last save landed): the observation keeps its version, no audit row.
+    const storedAnswers = await answersOf(trx, w.actor.districtId, [current.id]);
+    if (unchanged(current, storedAnswers, input, r)) return { row: current, items: r.items, answers: storedAnswers };
     const row = await trx.updateTable('observations').set({
       form_id: r.form.id, version_id: r.versionId, staff_id: input.staff_id, building_id: r.buildingId, status: input.status,
       observed_at: input.observed_at, duration_minutes: input.duration_minutes, notes: input.notes, private_notes: input.private_notes,
