@@ -131,8 +131,6 @@ export async function requeue(record: OutboxRecord, patch: Partial<OutboxRecord>
   void syncNow(record.userId);
 }
 
-export { syncedVersion } from './outbox';
-
 export type Sent<T> = { queued: false; answer: T } | { queued: true; record: OutboxRecord };
 
 /**
