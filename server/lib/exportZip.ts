@@ -11,7 +11,7 @@
 // `addTable(name, columns, batches)` reads `batches` (an AsyncIterable of row-object arrays) once and writes
 // `<name>.csv` (server/lib/csv.ts: BOM, CRLF, every cell quoted, formula injection defanged) and `<name>.json` (one
 // JSON array of objects with exactly `columns` as keys, values as read). The CSV entry streams into the zip while
-// the JSON text goes to a staging file beside it (os.tmpdir()), copied into the zip once the CSV entry ends: a zip
+// the JSON text goes to a staging file beside it (in os.tmpdir() unless the constructor names a folder), copied into the zip once the CSV entry ends: a zip
 // writes one entry at a time, and the kind is read only once. Memory is one batch plus fflate's deflate window,
 // whatever the kind's size; the sink's back-pressure is waited for after every batch.
 //
@@ -76,7 +76,11 @@ export class ExportZip {
   private resolveEnded!: () => void;
   private readonly mtime = new Date();
 
-  constructor(private readonly out: Writable, private readonly tempDir = tmpdir()) {
+  /**
+   * `tempDir` holds the tables' staging files, named `<stagePrefix>-<random>.json` (a caller whose writer may die without
+   * its `finally`, a worker thread out of memory, names them after its zip to find them: districtExport/job.ts).
+   */
+  constructor(private readonly out: Writable, private readonly tempDir = tmpdir(), private readonly stagePrefix = `coachwell-export-${process.pid}`) {
     this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
     this.stopped = new Promise<never>((_, reject) => { this.stop = reject; });
     this.stopped.catch(() => { /* answered by the call it stops */ });
@@ -109,7 +113,7 @@ export class ExportZip {
     batches: AsyncIterable<readonly ExportRow[]>,
     onBatch?: (rows: number) => void | Promise<void>,
   ): Promise<number> {
-    const stagePath = join(this.tempDir, `coachwell-export-${process.pid}-${randomBytes(6).toString('hex')}.json`);
+    const stagePath = join(this.tempDir, `${this.stagePrefix}-${randomBytes(6).toString('hex')}.json`);
     const stage = createWriteStream(stagePath);
     let count = 0;
     try {
