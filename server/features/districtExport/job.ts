@@ -77,7 +77,7 @@ export function startExportJob(deps: ExportJobDeps, exportId: number): void {
   writing.set(deps.db, ids);
   ids.add(exportId);
   const job = runExport(deps, exportId)
-    .catch((err: unknown) => deps.log('District export job failed:', err))
+    .then(() => undefined, (err: unknown) => deps.log('District export job failed:', err))
     .finally(() => { jobs.delete(job); ids.delete(exportId); });
   jobs.add(job);
 }
@@ -94,19 +94,19 @@ export async function districtExportsSettled(db: DB): Promise<void> {
 /** The zip's absolute path from the row's data-folder-relative `file_path`. */
 export const exportFile = (dataDir: string, relative: string) => join(dataDir, relative);
 
-/** Writes one export: claim, kinds, README, ready (or failed), email. */
-export async function runExport(deps: ExportJobDeps, exportId: number): Promise<void> {
+/** Writes one export: claim, kinds, README, ready (or failed), email. Answers what the writer wrote once ready (the bench), else null. */
+export async function runExport(deps: ExportJobDeps, exportId: number): Promise<ExportWritten | null> {
   const { db } = deps;
   const now = nowIso();
   const queued = await db.selectFrom('district_exports').select('district_id').where('id', '=', exportId).executeTakeFirst();
-  if (!queued) return;
+  if (!queued) return null;
   // Named for its district, so a purge finds a file still being written (adminDistricts/purge.ts).
   const relative = join('exports', `district-${queued.district_id}-${exportId}-${randomBytes(6).toString('hex')}.zip`);
   const claimed = await db.updateTable('district_exports')
     .set({ status: 'running', started_at: now, heartbeat_at: now, kinds_total: EXPORT_KINDS.length, file_path: relative })
     .where('id', '=', exportId).where('status', '=', 'queued')
     .returning(['id', 'district_id', 'requested_by', 'created_at']).executeTakeFirst();
-  if (!claimed) return;
+  if (!claimed) return null;
   const districtId = claimed.district_id;
   const district = await db.selectFrom('districts').select(['name', 'timezone', 'settings']).where('id', '=', districtId).executeTakeFirstOrThrow();
   const file = exportFile(deps.dataDir, relative);
@@ -141,11 +141,12 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
     // Failed meanwhile (shutdown, or a stale check that thought the process gone): the file is nobody's.
     if (Number(marked.numUpdatedRows) === 0) {
       await rm(file, { force: true });
-      return;
+      return null;
     }
     // The export is ready whatever the mail does: a failed send is logged, never turned into a failed export.
     await tellRequester(deps, claimed.requested_by, district, { ready: true, expiresAt, rows: written.rows })
       .catch((e: unknown) => deps.log('District export email failed:', e));
+    return written;
   } catch (err) {
     deps.log(`District export ${exportId} failed:`, err);
     await progress.settled().catch(() => {});
@@ -158,6 +159,7 @@ export async function runExport(deps: ExportJobDeps, exportId: number): Promise<
       .set({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.failed, finished_at: nowIso(), file_path: null })
       .where('id', '=', exportId).where('status', '=', 'running').execute();
     await tellRequester(deps, claimed.requested_by, district, { ready: false }).catch((e: unknown) => deps.log('District export email failed:', e));
+    return null;
   } finally {
     clearInterval(heartbeat);
   }
