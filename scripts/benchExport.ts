@@ -24,6 +24,9 @@ import { printWhenRunAlone } from './benchApp';
 const MB = 1024 * 1024;
 const CACHE = benchPostgres() ? undefined : process.env.BENCH_REPORTS_CACHE || undefined;
 const IN_THREAD = process.env.BENCH_EXPORT_IN_THREAD === '1';
+/** BENCH_EXPORT_HEAP=<old>,<young> (MB): the worker's heap limits instead of EXPORT_WORKER_LIMITS'. */
+const [OLD_MB, YOUNG_MB] = (process.env.BENCH_EXPORT_HEAP ?? '').split(',').map(Number);
+const LIMITS = OLD_MB && YOUNG_MB ? { ...EXPORT_WORKER_LIMITS, maxOldGenerationSizeMb: OLD_MB, maxYoungGenerationSizeMb: YOUNG_MB } : EXPORT_WORKER_LIMITS;
 
 export async function benchExport(): Promise<string[]> {
   const target = await benchDatabase('export');
@@ -59,7 +62,7 @@ export async function benchExport(): Promise<string[]> {
   const started = Date.now();
   const written = await runExport({
     db, dataDir: config.dataDir, appUrl: 'http://bench.example', mailer: createMemoryMailer(), log: console.error,
-    ...!IN_THREAD && { database: { databaseUrl: config.databaseUrl, databaseFile: config.databaseFile } },
+    ...!IN_THREAD && { database: { databaseUrl: config.databaseUrl, databaseFile: config.databaseFile }, worker: { limits: LIMITS } },
   }, row.id);
   const wallMs = Date.now() - started;
   delay.disable();
@@ -67,7 +70,7 @@ export async function benchExport(): Promise<string[]> {
   const done = await db.selectFrom('district_exports').select(['status', 'rows_done', 'kinds_done', 'size_bytes', 'error']).where('id', '=', row.id).executeTakeFirstOrThrow();
   if (done.status !== 'ready') throw new Error(`The export ended ${done.status}: ${done.error}`);
   const counts = Object.entries(seeded.counts).map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace('_', ' ')}`).join(', ');
-  const where = IN_THREAD ? 'in the main thread' : `in a worker thread (heap ${EXPORT_WORKER_LIMITS.maxOldGenerationSizeMb} + ${EXPORT_WORKER_LIMITS.maxYoungGenerationSizeMb} MB)`;
+  const where = IN_THREAD ? 'in the main thread' : `in a worker thread (heap ${LIMITS.maxOldGenerationSizeMb} + ${LIMITS.maxYoungGenerationSizeMb} MB)`;
   const out = [
     `| where the zip was written | ${where} |`,
     `| export setup: ${counts} ${cached ? `copied from ${CACHE}` : 'inserted'} | ${seedMs} ms |`,

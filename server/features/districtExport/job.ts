@@ -37,11 +37,14 @@ export const HEARTBEAT_MS = 15_000;
 export const STALE_MS = 60_000;
 
 /**
- * The export's worker thread. Its heap (old and young generations) is what the export may hold; measured with the bench's
- * 1 000 000 interactions (docs/benchmarks.md) its peak stays under this. The time limit is a safety net far above the
- * 2 minutes of the bench's district.
+ * The export's worker thread. Its heap (old and young generations) is all the export's JavaScript may hold: with the
+ * bench's 1 000 000 interactions (docs/benchmarks.md, 2026-11-30) the bundled worker's heap used 15–22 MB of 26–30 MB
+ * allocated, from source (tsx) 27–33 MB at most, and an export under 32 + 8 MB ran as fast as under 64 + 8. Past it V8
+ * stops the thread and the export fails (its message says to start it again; no half file is left). What the heap
+ * limit does not hold: the thread itself (about 28 MB of RSS once its module is loaded) and native buffers (zlib's,
+ * files', SQLite's page cache). The time limit is a safety net far above the bench's half a minute to a minute and a half.
  */
-export const EXPORT_WORKER_LIMITS: TaskLimits = { timeoutMs: 60 * 60_000, maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
+export const EXPORT_WORKER_LIMITS: TaskLimits = { timeoutMs: 60 * 60_000, maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 };
 export const EXPORT_WORKER_ENTRY = join(import.meta.dirname, 'districtExport.worker.ts');
 /** While the process runs as many worker tasks as it may (uploads being read), the export waits for a slot this long at most. */
 const WORKER_SLOT_WAIT_MS = 10 * 60_000;
