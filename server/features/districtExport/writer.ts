@@ -7,6 +7,7 @@
 import { createWriteStream } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { type DatabaseTarget, type DB, openDatabase } from '../../../db/connection';
+import { asSmallReader } from '../../../db/dialect';
 import type { Locale } from '../../../common/locales';
 import { ExportZip } from '../../lib/exportZip';
 import { EXPORT_KINDS, exportReadme, type ExportRules } from './kinds';
@@ -70,11 +71,14 @@ export interface ExportWorkerInput extends ExportWriteInput {
 
 /** Connections of the worker's PostgreSQL pool: it reads one query at a time, a second for a kind that reads two. */
 const WORKER_POOL_SIZE = 2;
+/** The worker's SQLite page cache (MB): it reads each table once, in order of id. */
+const WORKER_SQLITE_CACHE_MB = 2;
 
 /** The worker thread's task (districtExport.worker.ts): the zip written on a database connection of its own, closed after. */
 export async function writeInWorker(input: ExportWorkerInput, progress: (p: ExportProgress) => void): Promise<ExportWritten> {
   const db = openDatabase({ ...input.database, pool: { max: WORKER_POOL_SIZE, idleTimeoutMillis: 1_000 } });
   try {
+    await asSmallReader(db, WORKER_SQLITE_CACHE_MB);
     return await writeExportZip(db, input, progress);
   } finally {
     await db.destroy();
