@@ -2,7 +2,8 @@
 // (PostgreSQL under `npm run test:pg`) the job's zip is written by a worker with a connection of its own, and everything
 // around it is as in the server's own thread (districtExport.test.ts, on in-memory databases): progress on the row, ready,
 // the email, the download and its audit row. A worker that dies mid-export (out of its heap, or ended) fails the export
-// with the usual message and email, and leaves neither the half zip nor a staging file.
+// with the usual message and email, and leaves neither the half zip nor a staging file. The worker's SQLite connection is
+// small and read-only.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -13,6 +14,9 @@ import { buildBuilding, buildDistrict, buildStaff, buildUser } from '../../testi
 import { insertInteraction } from '../../testing/interactions.fixture';
 import { buildType } from '../../testing/interactionTypes.fixture';
 import { TaskStopped, workerTasksRunning } from '../../lib/workerTask';
+import { openSqlite } from '../../../db/connection';
+import { asSmallReader } from '../../../db/dialect';
+import { sql } from 'kysely';
 import { districtExportsSettled, EXPORT_WORKER_LIMITS, runExport, writesInWorker } from './job';
 import { EXPORT_KINDS } from './kinds';
 
@@ -58,6 +62,21 @@ describe('where the zip is written', () => {
     expect(writesInWorker({ databaseUrl: 'postgres://db.example/coachwell', databaseFile: ':memory:' })).toBe(true);
     expect(writesInWorker({ databaseUrl: null, databaseFile: ':memory:' })).toBe(false);
     expect(writesInWorker(undefined)).toBe(false);
+  });
+
+  it('the worker\'s SQLite connection reads with a 2 MB page cache and cannot write (db/dialect.ts asSmallReader)', async () => {
+    // An SQLite file of its own (under test:pg too: the pragmas are SQLite's), with one table and one row.
+    const reader = openSqlite(join(f.config.dataDir, 'reader.sqlite'));
+    try {
+      await sql`create table notes (id integer primary key, body text)`.execute(reader);
+      await sql`insert into notes (body) values ('kept')`.execute(reader);
+      await asSmallReader(reader, 2);
+      expect((await sql<{ cache_size: number }>`pragma cache_size`.execute(reader)).rows).toEqual([{ cache_size: -2048 }]);
+      expect((await sql<{ body: string }>`select body from notes`.execute(reader)).rows).toEqual([{ body: 'kept' }]);
+      await expect(sql`insert into notes (body) values ('refused')`.execute(reader)).rejects.toThrow('attempt to write a readonly database');
+    } finally {
+      await reader.destroy();
+    }
   });
 });
 
