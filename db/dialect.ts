@@ -21,6 +21,18 @@ export function hasOneConnection(db: Db): boolean {
 }
 
 /**
+ * A connection of a background reader of its own (the district export's worker thread, issue 32) made small and
+ * read-only. SQLite: its page cache held to `cacheMb` (better-sqlite3 builds SQLite with 16 MB per connection, which a
+ * reader of every table fills, outside any JavaScript heap limit) and `query_only`, so it can never write. PostgreSQL:
+ * nothing (the pool's connections are the server's; the reader only reads).
+ */
+export async function asSmallReader(db: DB, cacheMb: number): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql.raw(`pragma cache_size = -${Math.max(1, Math.round(cacheMb * 1024))}`).execute(db);
+  await sql.raw('pragma query_only = on').execute(db);
+}
+
+/**
  * Runs `read` so every query in it sees the database at one instant: a page and its total, or a change
  * version and the rows it describes, never straddle a concurrent write. PostgreSQL: a REPEATABLE READ,
  * READ ONLY transaction (the pool would otherwise hand each query its own connection and snapshot).

@@ -11,15 +11,15 @@
 // `addTable(name, columns, batches)` reads `batches` (an AsyncIterable of row-object arrays) once and writes
 // `<name>.csv` (server/lib/csv.ts: BOM, CRLF, every cell quoted, formula injection defanged) and `<name>.json` (one
 // JSON array of objects with exactly `columns` as keys, values as read). The CSV entry streams into the zip while
-// the JSON text goes to a staging file beside it (os.tmpdir()), copied into the zip once the CSV entry ends: a zip
+// the JSON text goes to a staging file beside it (in os.tmpdir() unless the constructor names a folder), copied into the zip once the CSV entry ends: a zip
 // writes one entry at a time, and the kind is read only once. Memory is one batch plus fflate's deflate window,
 // whatever the kind's size; the sink's back-pressure is waited for after every batch.
 //
 // `keysetBatches(fetch, size)` pages a table by id (`fetch(afterId, size)` answers rows ordered by id) and gives
 // the event loop a turn between batches, so a long export never starves requests.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -36,6 +36,9 @@ export type ExportRow = Readonly<Record<string, unknown>>;
  * with 2 000 (scripts/benchExport.ts), but each turn of the event loop holds it half as long (43 against 70 ms at most).
  */
 export const EXPORT_BATCH_SIZE = 1000;
+
+/** The staging file's JSON is copied into the zip this many bytes at a time, through one buffer. */
+const STAGE_READ_BYTES = 256 * 1024;
 
 /** Deflate level: zlib's default balance of size and speed. */
 const LEVEL = zlibConstants.Z_DEFAULT_COMPRESSION;
@@ -76,7 +79,11 @@ export class ExportZip {
   private resolveEnded!: () => void;
   private readonly mtime = new Date();
 
-  constructor(private readonly out: Writable, private readonly tempDir = tmpdir()) {
+  /**
+   * `tempDir` holds the tables' staging files, named `<stagePrefix>-<random>.json` (a caller whose writer may die without
+   * its `finally`, a worker thread out of memory, names them after its zip to find them: districtExport/job.ts).
+   */
+  constructor(private readonly out: Writable, private readonly tempDir = tmpdir(), private readonly stagePrefix = `coachwell-export-${process.pid}`) {
     this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
     this.stopped = new Promise<never>((_, reject) => { this.stop = reject; });
     this.stopped.catch(() => { /* answered by the call it stops */ });
@@ -109,7 +116,7 @@ export class ExportZip {
     batches: AsyncIterable<readonly ExportRow[]>,
     onBatch?: (rows: number) => void | Promise<void>,
   ): Promise<number> {
-    const stagePath = join(this.tempDir, `coachwell-export-${process.pid}-${randomBytes(6).toString('hex')}.json`);
+    const stagePath = join(this.tempDir, `${this.stagePrefix}-${randomBytes(6).toString('hex')}.json`);
     const stage = createWriteStream(stagePath);
     let count = 0;
     try {
@@ -133,8 +140,19 @@ export class ExportZip {
       await writeTo(stage, count ? '\n]\n' : ']\n');
       await new Promise<void>((resolve, reject) => stage.end((err?: Error | null) => (err ? reject(err) : resolve())));
       const json = this.entry(`${name}.json`);
-      for await (const chunk of createReadStream(stagePath, { highWaterMark: 256 * 1024 })) {
-        await json.write(chunk as Buffer);
+      // One buffer read into again and again, each time once zlib has taken the last read: a stream's fresh 256 KB chunk
+      // per read is memory outside the JavaScript heap that V8 frees only at its next collection, which a copy allocating
+      // nothing else on the heap puts off (the export's RSS grew by tens of MB while copying a large kind's JSON).
+      const file = await open(stagePath, 'r');
+      try {
+        const buffer = Buffer.allocUnsafe(STAGE_READ_BYTES);
+        for (;;) {
+          const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+          if (!bytesRead) break;
+          await json.write(buffer.subarray(0, bytesRead), { taken: true });
+        }
+      } finally {
+        await file.close();
       }
       await json.end();
       return count;
@@ -223,11 +241,16 @@ class NativeDeflate {
     });
   }
 
-  async write(bytes: Uint8Array): Promise<void> {
+  /** Waits for zlib's and the sink's back-pressure; with `taken`, until zlib has taken `bytes` (the caller may then reuse them). */
+  async write(bytes: Uint8Array, options: { taken?: boolean } = {}): Promise<void> {
     this.check();
     this.size += bytes.length;
     this.crc = crc32(bytes, this.crc);
-    if (!this.z.write(bytes)) {
+    if (options.taken) {
+      await this.untilStopped(new Promise<void>((resolve, reject) => {
+        this.z.write(bytes, (err) => (err ? reject(err) : resolve()));
+      }));
+    } else if (!this.z.write(bytes)) {
       await this.untilStopped(new Promise<void>((resolve, reject) => {
         const done = () => { this.z.off('error', fail); resolve(); };
         const fail = (err: Error) => { this.z.off('drain', done); reject(err); };

@@ -53,6 +53,16 @@ describe('runTask', () => {
     expect(await run({ do: 'echo', text: 'loaded', loadMs: 2000 }, 1000)).toEqual({ text: 'LOADED' });
   });
 
+  it('carries the progress a task reports to onProgress, in its order, before its answer', async () => {
+    const seen: unknown[] = [];
+    const answer = await runTask<TestTaskInput, { steps: number }, { step: number }>(
+      ENTRY, { do: 'progress', steps: 3 }, { timeoutMs: 15_000, maxOldGenerationSizeMb: 24 }, [],
+      (value) => seen.push(value),
+    ).then((value) => { seen.push('answered'); return value; });
+    expect(answer).toEqual({ steps: 3 });
+    expect(seen).toEqual([{ step: 1 }, { step: 2 }, { step: 3 }, 'answered']);
+  });
+
   it('stops a task that fills its heap', async () => {
     await expect(run({ do: 'fill' })).rejects.toEqual(new TaskStopped('memory'));
   });

@@ -4,14 +4,18 @@ import { workerData } from 'node:worker_threads';
 import { serveKeptTask, serveTask, TaskRefusal } from './workerTask';
 
 export type KeptTestInput = { do: 'count' | 'refuse' | 'fail' | 'loop' } | { do: 'bytes'; size: number } | { do: 'busy'; ms: number };
-export type TestTaskInput = { do: 'echo'; text: string; loadMs?: number } | { do: 'bytes'; size: number } | { do: 'refuse' | 'fail' | 'loop' | 'fill' };
+export type TestTaskInput = { do: 'echo'; text: string; loadMs?: number } | { do: 'bytes'; size: number } | { do: 'progress'; steps: number }
+  | { do: 'refuse' | 'fail' | 'loop' | 'fill' };
 
 // A module slow to load (as tsx compiling one on a busy machine): `loadMs` of work before serveTask.
 const loadMs = (workerData as { coachwellWorkerTaskInput?: { loadMs?: number } } | null)?.coachwellWorkerTaskInput?.loadMs ?? 0;
 for (const until = Date.now() + loadMs; Date.now() < until;) { /* loading */ }
 
-serveTask((input: TestTaskInput) => {
+serveTask((input: TestTaskInput, progress: (value: { step: number }) => void) => {
   switch (input.do) {
+    case 'progress':
+      for (let step = 1; step <= input.steps; step++) progress({ step });
+      return { steps: input.steps };
     case 'echo':
       return { text: input.text.toUpperCase() };
     case 'bytes':

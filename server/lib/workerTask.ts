@@ -13,6 +13,9 @@
 // WORKER_TASKS_MAX of them at once per process: past that the caller gets a 503 with Retry-After
 // (no queue: a queued task would wait for others' time limits on top of its own).
 //
+// A task may report its progress on the way (issue 32, the district export: rows written): `serveTask`'s function gets a
+// `progress(value)` to call, and `runTask`'s `onProgress` receives each value (structured-cloned) on the main thread.
+//
 // A kept worker (`keptWorker`, `serveKeptTask`, at the end of this file) is the other kind: one thread that stays for
 // task after task of our own making (the PDFs), where a fresh thread's start would cost more than the task.
 import fs from 'node:fs';
@@ -104,8 +107,8 @@ function tsxApi(): string {
   return (tsxApiUrl = pathToFileURL(path.join(path.dirname(manifest), exported.import.default)).href);
 }
 
-/** The worker's messages: `started` once its module is loaded and the task begins, then the task's answer. */
-type Reply = { started: true } | { ok: true; value: unknown } | { ok: false; refusal: string | null; message: string };
+/** The worker's messages: `started` once its module is loaded and the task begins, its progress if it reports any, then the task's answer. */
+type Reply = { started: true } | { progress: unknown } | { ok: true; value: unknown } | { ok: false; refusal: string | null; message: string };
 
 /**
  * Runs the task module `entry` on `input` (structured-cloned; `transfer` moves buffers instead of copying)
@@ -113,7 +116,9 @@ type Reply = { started: true } | { ok: true; value: unknown } | { ok: false; ref
  * task's message, a TaskStopped past a limit, an Error for anything else (a bug: a 500), or a 503 HttpError
  * when WORKER_TASKS_MAX workers are running already. The worker is terminated however it ends.
  */
-export function runTask<I, O>(entry: string, input: I, limits: TaskLimits, transfer: readonly Transferable[] = []): Promise<O> {
+export function runTask<I, O, P = never>(
+  entry: string, input: I, limits: TaskLimits, transfer: readonly Transferable[] = [], onProgress?: (value: P) => void,
+): Promise<O> {
   if (running >= tasksMax) {
     return Promise.reject(new HttpError(503, WORKER_BUSY_MESSAGE, 'busy', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
   }
@@ -148,6 +153,10 @@ export function runTask<I, O>(entry: string, input: I, limits: TaskLimits, trans
         timer = setTimeout(stop, limits.timeoutMs);
         return;
       }
+      if ('progress' in reply) {
+        if (!settled) onProgress?.(reply.progress as P);
+        return;
+      }
       settle(() => {
         if (reply.ok) resolve(reply.value as O);
         else reject(reply.refusal !== null ? new TaskRefusal(reply.refusal) : new Error(`Worker task ${path.basename(entry)} failed: ${reply.message}`));
@@ -173,16 +182,17 @@ function buffersOf(value: unknown, found = new Set<ArrayBuffer>(), depth = 0): S
 
 /**
  * The worker side: called once at the top of a `*.worker.ts` module. Runs `fn` on the task's input and
- * posts its result (typed arrays moved, not copied) or its refusal. Does nothing on the main thread.
+ * posts its result (typed arrays moved, not copied) or its refusal; `progress(value)` posts a value to runTask's
+ * `onProgress` on the way. Does nothing on the main thread.
  */
-export function serveTask<I, O>(fn: (input: I) => O | Promise<O>): void {
+export function serveTask<I, O, P = never>(fn: (input: I, progress: (value: P) => void) => O | Promise<O>): void {
   const data = workerData as Record<string, unknown> | null;
   if (isMainThread || !parentPort || !data || typeof data !== 'object' || !(TASK_INPUT in data)) return;
   const port = parentPort;
   // The time limit starts now: the module (and what it imports) is loaded.
   port.postMessage({ started: true } satisfies Reply);
   Promise.resolve()
-    .then(() => fn(data[TASK_INPUT] as I))
+    .then(() => fn(data[TASK_INPUT] as I, (progress) => port.postMessage({ progress } satisfies Reply)))
     .then(
       (value) => port.postMessage({ ok: true, value } satisfies Reply, [...buffersOf(value)]),
       (err: unknown) => port.postMessage({

@@ -66,9 +66,10 @@ export async function createFileTestApp() {
   // The migrated image as the file's first content: prepareDatabase then finds nothing to migrate or seed.
   if (!config.databaseUrl && !process.env.COACHWELL_TEST_POSTGRES) fs.writeFileSync(config.databaseFile, await migratedImage());
   const { db } = await prepareDatabase(config);
-  const app = createApp({ db, config, mailer: createMemoryMailer(), limiter: new RateLimiter(db, false), log: () => undefined });
+  const mailer = createMemoryMailer();
+  const app = createApp({ db, config, mailer, limiter: new RateLimiter(db, false), log: () => undefined });
   return {
-    app, db, config,
+    app, db, config, mailer,
     close: async () => {
       await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,13 @@
 // The district export's job (issue 32, item 1): started in this process right after the 202 (routes.ts), it claims
 // its queued row (queued → running, one UPDATE: only one process wins), writes every kind of kinds.ts into
 // `<dataDir>/exports/district-<district>-<export>-<random>.zip` through server/lib/exportZip.ts, the progress (rows
-// written, kinds done) after every batch and a heartbeat every 15 s, then README.md with each file's row count. Ready:
+// written, kinds done) after every batch and a heartbeat every 15 s, then README.md with each file's row count.
+// The zip is written in a worker thread whose heap is capped (EXPORT_WORKER_LIMITS; writer.ts, districtExport.worker.ts),
+// so whatever V8 decides the export cannot grow the server's memory past the cap; the worker only reads the database
+// (a connection of its own) and writes the zip, and reports its progress, which this thread records. Everything else
+// happens here as before. A worker that dies (out of its heap, a crash, its time limit) fails the export like any error:
+// its partial zip and staging files deleted. An in-memory SQLite database (the tests') cannot be opened by another thread:
+// its export is written in this thread, by the same writer. Ready:
 // the size, finished_at, expires_at = finished + 7 days, and an email to the person who asked; failed: the partial
 // file removed, the message kept, an email too. `failStaleExports` (start-up, the hourly prune, and before a start)
 // fails a queued or running export whose heartbeat stopped a minute ago: its process died ("interrupted"); its partial
@@ -12,21 +18,36 @@
 import { defineServerMessages, formatServer, formatServerDate, type MessageDescriptor } from '../../i18n/messages';
 import { accountLocale, districtLocale } from '../../i18n/recipients';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DISTRICT_EXPORT_MESSAGES, DISTRICT_EXPORT_SCREEN } from '../../../common/schemas/districtExport';
-import { type DB, nowIso } from '../../../db/connection';
+import { type DatabaseTarget, type DB, nowIso } from '../../../db/connection';
 import type { Locale } from '../../../common/locales';
-import { ExportZip } from '../../lib/exportZip';
+import { HttpError } from '../../http/errors';
 import { actionEmail, type Mailer } from '../../lib/mailer';
+import { runTask, type TaskLimits } from '../../lib/workerTask';
 import { localDateTime, zoneOf } from '../../lib/zone';
-import { EXPORT_KINDS, exportReadme, exportRulesOf } from './kinds';
+import { EXPORT_KINDS, exportRulesOf } from './kinds';
+import { type ExportProgress, type ExportWorkerInput, type ExportWriteInput, type ExportWritten, writeExportZip } from './writer';
 
 export const EXPORT_KEPT_MS = 7 * 24 * 60 * 60_000;
 export const HEARTBEAT_MS = 15_000;
 /** A queued or running export without a heartbeat for this long lost its process. */
 export const STALE_MS = 60_000;
+
+/**
+ * The export's worker thread. Its heap (old and young generations) is all the export's JavaScript may hold: with the
+ * bench's 1 000 000 interactions (docs/benchmarks.md, 2026-11-30) the bundled worker's heap used 15–22 MB of 26–30 MB
+ * allocated, from source (tsx) 27–33 MB at most, and an export under 32 + 8 MB ran as fast as under 64 + 8. Past it V8
+ * stops the thread and the export fails (its message says to start it again; no half file is left). What the heap
+ * limit does not hold: the thread itself (about 28 MB of RSS once its module is loaded) and native buffers (zlib's,
+ * files', SQLite's page cache). The time limit is a safety net far above the bench's half a minute to a minute and a half.
+ */
+export const EXPORT_WORKER_LIMITS: TaskLimits = { timeoutMs: 60 * 60_000, maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 };
+export const EXPORT_WORKER_ENTRY = join(import.meta.dirname, 'districtExport.worker.ts');
+/** While the process runs as many worker tasks as it may (uploads being read), the export waits for a slot this long at most. */
+const WORKER_SLOT_WAIT_MS = 10 * 60_000;
 
 export interface ExportJobDeps {
   db: DB;
@@ -34,7 +55,18 @@ export interface ExportJobDeps {
   appUrl: string;
   mailer: Mailer;
   log: (...args: unknown[]) => void;
+  /**
+   * The database `db` was opened on (the server's config): the zip is written in a worker thread of its own connection to
+   * it. Left out, or an in-memory SQLite database, the zip is written in this thread.
+   */
+  database?: Pick<DatabaseTarget, 'databaseUrl' | 'databaseFile'>;
+  /** The worker's module and limits (tests: a module that crashes, a smaller heap). */
+  worker?: { entry?: string; limits?: TaskLimits };
 }
+
+/** Whether the export of this database is written in a worker thread (not an in-memory SQLite database: see above). */
+export const writesInWorker = (database: ExportJobDeps['database']): database is NonNullable<ExportJobDeps['database']> =>
+  !!database && (!!database.databaseUrl || database.databaseFile !== ':memory:');
 
 const running = new WeakMap<DB, Set<Promise<void>>>();
 /** The exports this process is writing, per database (shutdown marks them interrupted). */
@@ -48,7 +80,7 @@ export function startExportJob(deps: ExportJobDeps, exportId: number): void {
   writing.set(deps.db, ids);
   ids.add(exportId);
   const job = runExport(deps, exportId)
-    .catch((err: unknown) => deps.log('District export job failed:', err))
+    .then(() => undefined, (err: unknown) => deps.log('District export job failed:', err))
     .finally(() => { jobs.delete(job); ids.delete(exportId); });
   jobs.add(job);
 }
@@ -65,69 +97,128 @@ export async function districtExportsSettled(db: DB): Promise<void> {
 /** The zip's absolute path from the row's data-folder-relative `file_path`. */
 export const exportFile = (dataDir: string, relative: string) => join(dataDir, relative);
 
-/** Writes one export: claim, kinds, README, ready (or failed), email. */
-export async function runExport(deps: ExportJobDeps, exportId: number): Promise<void> {
+/** Writes one export: claim, kinds, README, ready (or failed), email. Answers what the writer wrote once ready (the bench), else null. */
+export async function runExport(deps: ExportJobDeps, exportId: number): Promise<ExportWritten | null> {
   const { db } = deps;
   const now = nowIso();
   const queued = await db.selectFrom('district_exports').select('district_id').where('id', '=', exportId).executeTakeFirst();
-  if (!queued) return;
+  if (!queued) return null;
   // Named for its district, so a purge finds a file still being written (adminDistricts/purge.ts).
   const relative = join('exports', `district-${queued.district_id}-${exportId}-${randomBytes(6).toString('hex')}.zip`);
   const claimed = await db.updateTable('district_exports')
     .set({ status: 'running', started_at: now, heartbeat_at: now, kinds_total: EXPORT_KINDS.length, file_path: relative })
     .where('id', '=', exportId).where('status', '=', 'queued')
     .returning(['id', 'district_id', 'requested_by', 'created_at']).executeTakeFirst();
-  if (!claimed) return;
+  if (!claimed) return null;
   const districtId = claimed.district_id;
   const district = await db.selectFrom('districts').select(['name', 'timezone', 'settings']).where('id', '=', districtId).executeTakeFirstOrThrow();
   const file = exportFile(deps.dataDir, relative);
+  const folder = join(deps.dataDir, 'exports');
+  // The tables' staging files are named after the zip (`district-<district>-…`: a purge finds them too).
+  const stagePrefix = `${basename(relative, '.zip')}-stage`;
   const heartbeat = setInterval(() => {
     void db.updateTable('district_exports').set({ heartbeat_at: nowIso() }).where('id', '=', exportId).execute().catch(() => {});
   }, HEARTBEAT_MS);
   heartbeat.unref();
-  let zip: ExportZip | null = null;
+  const progress = progressRecorder(db, exportId);
   try {
-    await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
-    zip = new ExportZip(createWriteStream(file), join(deps.dataDir, 'exports'));
-    const rules = await exportRulesOf(db, districtId);
-    const counts = new Map<string, number>();
-    let rowsDone = 0;
-    let kindsDone = 0;
-    for (const kind of EXPORT_KINDS) {
-      const n = await zip.addTable(kind.file, kind.columns.map(([c]) => c), kind.batches(db, districtId, rules), async (rows) => {
-        rowsDone += rows;
-        await db.updateTable('district_exports').set({ rows_done: rowsDone, heartbeat_at: nowIso() }).where('id', '=', exportId).execute();
-      });
-      counts.set(kind.file, n);
-      kindsDone++;
-      await db.updateTable('district_exports').set({ kinds_done: kindsDone, heartbeat_at: nowIso() }).where('id', '=', exportId).execute();
-    }
-    await zip.addText('README.md', exportReadme(district.name, claimed.created_at, counts, rules, await readerLocale(db, claimed.requested_by, district)));
-    const size = await zip.finish();
+    await mkdir(folder, { recursive: true });
+    const input: ExportWriteInput = {
+      districtId, file, stageDir: folder, stagePrefix,
+      rules: await exportRulesOf(db, districtId),
+      readme: { district: district.name, createdAt: claimed.created_at, locale: await readerLocale(db, claimed.requested_by, district) },
+    };
+    const written = writesInWorker(deps.database)
+      ? await writeWithWorker(deps, { ...input, database: { databaseUrl: deps.database.databaseUrl, databaseFile: deps.database.databaseFile } }, progress.note)
+      // In this thread, each progress row is written before the next batch is read (as the worker's are, one after another).
+      : await writeExportZip(db, input, (p) => { progress.note(p); return progress.settled(); });
+    await progress.settled();
     const finished = new Date();
     const expiresAt = new Date(finished.getTime() + EXPORT_KEPT_MS).toISOString();
     const marked = await db.updateTable('district_exports')
-      .set({ status: 'ready', size_bytes: size, finished_at: finished.toISOString(), expires_at: expiresAt, heartbeat_at: finished.toISOString() })
+      .set({
+        status: 'ready', size_bytes: written.size, rows_done: written.rows, kinds_done: written.kinds,
+        finished_at: finished.toISOString(), expires_at: expiresAt, heartbeat_at: finished.toISOString(),
+      })
       .where('id', '=', exportId).where('status', '=', 'running').executeTakeFirst();
     // Failed meanwhile (shutdown, or a stale check that thought the process gone): the file is nobody's.
     if (Number(marked.numUpdatedRows) === 0) {
       await rm(file, { force: true });
-      return;
+      return null;
     }
     // The export is ready whatever the mail does: a failed send is logged, never turned into a failed export.
-    await tellRequester(deps, claimed.requested_by, district, { ready: true, expiresAt, rows: rowsDone })
+    await tellRequester(deps, claimed.requested_by, district, { ready: true, expiresAt, rows: written.rows })
       .catch((e: unknown) => deps.log('District export email failed:', e));
+    return written;
   } catch (err) {
     deps.log(`District export ${exportId} failed:`, err);
-    await zip?.abort().catch(() => {});
+    await progress.settled().catch(() => {});
     await rm(file, { force: true }).catch(() => {});
+    // A worker that died never ran its writer's cleanup: its staging files go too.
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      if (name.startsWith(`${stagePrefix}-`)) await rm(join(folder, name), { force: true }).catch(() => {});
+    }
     await db.updateTable('district_exports')
       .set({ status: 'failed', error: DISTRICT_EXPORT_MESSAGES.failed, finished_at: nowIso(), file_path: null })
       .where('id', '=', exportId).where('status', '=', 'running').execute();
     await tellRequester(deps, claimed.requested_by, district, { ready: false }).catch((e: unknown) => deps.log('District export email failed:', e));
+    return null;
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/**
+ * The zip written by a worker thread (runTask: a fresh thread with EXPORT_WORKER_LIMITS, ended however it ends). Its
+ * progress goes to `onProgress`. While the process runs its most worker tasks at once (the 503 of runTask: uploads being
+ * read), it waits for a slot, its heartbeat still beating, up to WORKER_SLOT_WAIT_MS.
+ */
+async function writeWithWorker(deps: ExportJobDeps, input: ExportWorkerInput, onProgress: (p: ExportProgress) => void): Promise<ExportWritten> {
+  const entry = deps.worker?.entry ?? EXPORT_WORKER_ENTRY;
+  const limits = deps.worker?.limits ?? EXPORT_WORKER_LIMITS;
+  for (const until = Date.now() + WORKER_SLOT_WAIT_MS; ;) {
+    try {
+      return await runTask<ExportWorkerInput, ExportWritten, ExportProgress>(entry, input, limits, [], onProgress);
+    } catch (err) {
+      if (!(err instanceof HttpError && err.status === 503) || Date.now() > until) throw err;
+      await sleep(5_000);
+    }
+  }
+}
+
+/**
+ * The export's progress written to its row (with a heartbeat) in order, never two writes at once: a value noted while
+ * one is written waits for it, and only the latest of those is written next (a worker reports faster than a busy
+ * database may take it). `settled` answers once every noted value is written, and throws the first write's error.
+ */
+function progressRecorder(db: DB, exportId: number) {
+  let next: { rows_done?: number; kinds_done?: number } | null = null;
+  let writing: Promise<void> | null = null;
+  let failure: unknown = null;
+  const write = async () => {
+    try {
+      while (next) {
+        const set = next;
+        next = null;
+        await db.updateTable('district_exports').set({ ...set, heartbeat_at: nowIso() }).where('id', '=', exportId).execute();
+      }
+    } catch (err) {
+      failure ??= err;
+      next = null;
+    } finally {
+      writing = null;
+    }
+  };
+  return {
+    note: (p: ExportProgress) => {
+      next = { ...next, ...'rows' in p ? { rows_done: p.rows } : { kinds_done: p.kinds } };
+      writing ??= write();
+    },
+    settled: async () => {
+      while (writing) await writing;
+      if (failure) throw failure;
+    },
+  };
 }
 
 /** The README's language (issue 33): the administrator's who asked for the export, else the district's. */

@@ -1,5 +1,5 @@
-// A district's full export (issue 32, item 1): POST /api/district/export (202 { id }: the job runs in this process,
-// job.ts), GET /api/district/export/{id} (its status and progress; `download_url` while it can be downloaded),
+// A district's full export (issue 32, item 1): POST /api/district/export (202 { id }: the job runs in this process, its
+// zip written in a worker thread, job.ts), GET /api/district/export/{id} (its status and progress; `download_url` while it can be downloaded),
 // GET /api/district/exports (the latest five, for the screen) and GET /api/district/export/{id}/download (the zip).
 // validate → authorize → call → present.
 import { createReadStream } from 'node:fs';
@@ -25,7 +25,11 @@ export const gone = (message: string) => new HttpError(410, message, 'gone');
 export function districtExportRoutes(deps: Deps): Router {
   const { db, config } = deps;
   const router = Router();
-  const jobDeps = { db, dataDir: config.dataDir, appUrl: config.appUrl, mailer: deps.mailer, log: deps.log };
+  // The zip is written in a worker thread on a connection of its own to the server's database (job.ts).
+  const jobDeps = {
+    db, dataDir: config.dataDir, appUrl: config.appUrl, mailer: deps.mailer, log: deps.log,
+    database: { databaseUrl: config.databaseUrl, databaseFile: config.databaseFile },
+  };
 
   router.post('/district/export', async (req, res) => {
     const { actor } = exportTaker(req);
