@@ -307,17 +307,22 @@ export function browserSuite({ timeout = 20_000, dumpOnFailure = true }: {
 }
 
 /** The newest .eml written for an address, and the first Coachwell link in it. */
-export async function latestMailLink(server: TestServer, to: string): Promise<string> {
+export async function latestMailLink(server: TestServer, to: string, linkTo = '/'): Promise<string> {
+  // `linkTo`, the link's path, waits for the person's mail that links there, passing over their other mails: the demo's
+  // own jobs mail them too (the weekly action-step email goes out on a Monday as the server starts, and once landed
+  // after an observation's in CI).
   const dir = path.join(server.dataDir, 'mail');
   const deadline = Date.now() + 10_000;
+  const start = `${server.url}${linkTo}`.replace(/[.:/?]/g, '\\$&');
   for (;;) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(to)).sort() : [];
-    if (files.length) {
-      const raw = fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '');
-      const link = raw.match(new RegExp(`${server.url.replace(/[.:/]/g, '\\$&')}/[^\\s"<>]+`))?.[0];
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(to)).sort().reverse() : [];
+    for (const file of linkTo === '/' ? files.slice(0, 1) : files) {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+      // (the default: any link of the newest mail; a path given: that path, not one it is the start of)
+      const link = raw.match(new RegExp(linkTo === '/' ? `${start}[^\\s"<>]+` : `${start}(?![\\w-])[^\\s"<>]*`))?.[0];
       if (link) return link.replace(/=3D/g, '=');
     }
-    if (Date.now() > deadline) throw new Error(`No mail with a link for ${to}`);
+    if (Date.now() > deadline) throw new Error(`No mail with a link${linkTo === '/' ? '' : ` to ${linkTo}`} for ${to}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -114,7 +114,7 @@ describe('a classroom walkthrough on a phone, shared, read and acknowledged', ()
     expect(await axeAll(page)).toEqual([]);
 
     // The educator follows the email's link, reads it (no private notes) and acknowledges with a reflection.
-    const link = await latestMailLink(suite.server, TEACHER);
+    const link = await latestMailLink(suite.server, TEACHER, `/app/observations/${id}`);
     expect(new URL(link).pathname).toBe(`/app/observations/${id}`);
     const teacher = await suite.signedIn(TEACHER, PHONE);
     await teacher.goto(`/app/observations/${id}`);
