@@ -40,6 +40,9 @@ const OBSERVERS = 40;
 const BUILDINGS = 20;
 const EDUCATORS = 2_000;
 const SAVERS = 16;
+/** How long each paced save run lasts (one save every 2 s, every 0.5 s per observer): enough saves for a p99. */
+const PACED_MS = Number(process.env.BENCH_PACED_MS ?? 30_000);
+const PACES_MS = [2_000, 500];
 const TIMEZONE = 'America/Chicago';
 const FIRST_DAY = Date.parse('2025-08-18T00:00:00.000Z');
 const LOOK_FORS = [
@@ -201,9 +204,13 @@ async function seedObservations(db: DB, sink: RowSink, d: ObservationsDistrict):
   return { answers };
 }
 
-/** SAVERS connections POSTing walkthroughs for BENCH_MS from the load generator's process. */
-function saveLoad(port: number, session: { cookie: string; xsrf: string }, bodies: string[]): Promise<LoadResult> {
-  const args = JSON.stringify({ port, path: '/api/observation', headers: headers(session), durationMs: DURATION_MS, concurrency: SAVERS, method: 'POST', bodies, okStatus: 201 });
+/**
+ * SAVERS connections POSTing walkthroughs for BENCH_MS from the load generator's process: back to back, or each one
+ * save every `intervalMs` (observers saving at a pace, for PACED_MS).
+ */
+function saveLoad(port: number, session: { cookie: string; xsrf: string }, bodies: string[], intervalMs = 0): Promise<LoadResult & { late?: number }> {
+  const durationMs = intervalMs ? PACED_MS : DURATION_MS;
+  const args = JSON.stringify({ port, path: '/api/observation', headers: headers(session), durationMs, concurrency: SAVERS, method: 'POST', bodies, okStatus: 201, intervalMs });
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [path.join(import.meta.dirname, 'loadgen.mjs'), args], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`load generator failed: ${stderr || error.message}`));
@@ -397,11 +404,16 @@ export async function benchObservations(): Promise<string[]> {
   // One at a time first (what one save costs end to end, and the server's CPU for it), then 16 at a time.
   const single = await saveOneAtATime(server.port, admin, bodies);
   const saved = await profiled('observation-save', () => saveLoad(server.port, admin, bodies));
+  // The same 16 observers at a pace (an autosave every few seconds is the capture screen's): the latency one save
+  // meets when the saves arrive at that rate, where back to back it is the queue of 16 always in flight.
+  const paced: [number, LoadResult & { late?: number }][] = [];
+  for (const interval of PACES_MS) paced.push([interval, await saveLoad(server.port, admin, bodies, interval)]);
   const after = Number((await db.selectFrom('observations').select((eb) => eb.fn.countAll<number>().as('n')).where('district_id', '=', district.districtId).executeTakeFirstOrThrow()).n);
   out.push('', `| observation save (POST /api/observation, completed, 10 answers), ${SAVERS} concurrent, district admin | result |`, '|---|---|',
     `| one at a time | p50 ${single.p50.toFixed(2)} ms, p99 ${single.p99.toFixed(2)} ms (${single.n} saves); server CPU ${single.cpu.toFixed(2)} ms a save |`,
     `| saves | ${saved.rps} per second, p50 ${ms(saved.p50)} ms, p99 ${ms(saved.p99)} ms; ${saved.errors} failures (not 201) of ${saved.requests}; ${after - before} observations written (warm-up included: ${saved.all}) |`,
-    `| goal: p99 ≤ 20 ms | ${saved.p99 > 20 ? 'NOT MET' : 'met'} (load ${load1()}) |`);
+    `| goal: p99 ≤ 20 ms | ${saved.p99 > 20 ? 'NOT MET' : 'met'} back to back (load ${load1()}) |`,
+    ...paced.map(([interval, r]) => `| ${SAVERS} observers, each a save every ${interval / 1000} s (${(SAVERS * 1000 / interval).toFixed(0)} saves/s arriving) | p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${r.requests} saves, ${r.late ?? 0} started late, ${r.errors} failures)${r.p99 > 20 ? ' — over 20 ms' : ' — within 20 ms'}; load ${load1()} |`));
 
   return finish();
 
