@@ -170,6 +170,40 @@ export function treeShakableReactRouter(source: string): string {
 }
 
 /**
+ * React DOM's client as an ES module (issue 35). Its CommonJS file is one module function that esbuild wraps and calls
+ * when first imported: V8 parsed that 625 KB function whole on the main thread then, about 160 ms at Lighthouse's 4x
+ * slower CPU in one task. As module code its top level is compiled with the chunk, like the rest of the shell. The
+ * file's three `require`s become default imports (the CommonJS exports object, as `require` gave) and its three
+ * `exports.x =` become exports; `react-dom/client` re-exports it. A change in the package's output that these
+ * patterns miss fails the build (reactDomClientAsModule throws), never the page.
+ */
+export function reactDomClientAsModule(source: string): string {
+  const requires = /^var Scheduler = require\("scheduler"\),\n {2}React = require\("react"\),\n {2}ReactDOM = require\("react-dom"\);$/m;
+  if (!requires.test(source)) throw new Error('react-dom-client.production.js: its requires are not the ones reactDomClientAsModule knows');
+  const names: string[] = [];
+  const body = source
+    .replace(requires, 'import Scheduler from "scheduler";\nimport React from "react";\nimport ReactDOM from "react-dom";')
+    .replace(/^exports\.(\w+) = /gm, (_, name: string) => {
+      names.push(name);
+      return `const __export_${name} = `;
+    });
+  if (names.join() !== 'createRoot,hydrateRoot,version' || /\b(?:exports|module|require)\b[.(]/.test(body)) {
+    throw new Error('react-dom-client.production.js: its exports are not the ones reactDomClientAsModule knows');
+  }
+  return `${body}\nexport { ${names.map((n) => `__export_${n} as ${n}`).join(', ')} };\n`;
+}
+
+function reactDomClientPlugin(): esbuild.Plugin {
+  return {
+    name: 'react-dom-client-as-module',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/ }, () => ({ contents: 'export * from "./cjs/react-dom-client.production.js";', loader: 'js' }));
+      b.onLoad({ filter: /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/ }, (args) => ({ contents: reactDomClientAsModule(fs.readFileSync(args.path, 'utf8')), loader: 'js' }));
+    },
+  };
+}
+
+/**
  * The client's own source as the bundle gets it:
  * - each screen module that owns stylesheets gets `await loadStyles([...])` prepended (same line: source maps stay true);
  * - the interface's messages are compiled (scripts/i18nBuild.ts, issue 33): the English declared in client/ and the
@@ -276,7 +310,7 @@ async function catalogSplit(dev: boolean): Promise<{ split: CatalogSplit; shell:
 export async function clientBuildOptions(dev = false): Promise<{ options: esbuild.BuildOptions; styleUrls: Map<string, string>; screens: Map<string, string> }> {
   const screens = screenSources();
   const [styleUrls, { split, shell }] = await Promise.all([buildStyles(screens, dev), catalogSplit(dev)]);
-  return { options: { ...buildOptions(dev), plugins: [clientSourcePlugin(styleUrls, screens, split, shell), shellChunkPlugin(shell)] }, styleUrls, screens };
+  return { options: { ...buildOptions(dev), plugins: [reactDomClientPlugin(), clientSourcePlugin(styleUrls, screens, split, shell), shellChunkPlugin(shell)] }, styleUrls, screens };
 }
 
 export async function buildClient({ dev = false } = {}): Promise<void> {

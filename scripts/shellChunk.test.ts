@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SHELL_IMPORT, sharedImports, shellChunk, shellChunkPlugin, staticClosure } from './shellChunk';
+import { SHELL_IMPORT, sharedImports, shellChunk, shellChunkPlugin, staticClosure, YIELD_SOURCE, yieldPoints } from './shellChunk';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-shell-'));
@@ -134,5 +134,44 @@ describe('the shell chunk', () => {
     const loginImports = outputs[login]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
     const biggest = closure.reduce((a, b) => (outputs[a]!.bytes > outputs[b]!.bytes ? a : b));
     expect(loginImports).not.toContain(biggest);
+  });
+
+  it('yields before and after each big module of the shell, so its evaluation runs in several tasks', () => {
+    const input = (bytes: number, ...imports: string[]) => ({ bytes, imports: imports.map((p) => ({ path: p, kind: 'import-statement' as const })) });
+    // "guard" is small itself but brings "app" (big); "dom" is big; "app" comes later in the list, already evaluated.
+    const metafile = { outputs: {}, inputs: {
+      'client/a.ts': input(500), 'client/guard.ts': input(800, 'client/app.ts'), 'client/app.ts': input(150_000),
+      'client/b.ts': input(500), 'node_modules/dom.js': input(600_000), 'node_modules/small.js': input(900),
+    } } as unknown as esbuild.Metafile;
+    const sorted = ['client/a.ts', 'client/app.ts', 'client/b.ts', 'client/guard.ts', 'node_modules/dom.js', 'node_modules/small.js'];
+    // app (big, first to bring itself), b after it, dom (big), small after it; guard brings nothing new by then.
+    expect([...yieldPoints(metafile, sorted, '/r')].sort()).toEqual(['/r/client/app.ts', '/r/client/b.ts', '/r/node_modules/dom.js', '/r/node_modules/small.js']);
+    // Nothing big: no yield.
+    expect(yieldPoints({ outputs: {}, inputs: { 'client/a.ts': input(10) } } as unknown as esbuild.Metafile, ['client/a.ts'], '/r').size).toBe(0);
+  });
+
+  it('a yield module holds what follows it until a task of its own, not a microtask', async () => {
+    const g = globalThis as { __after?: boolean };
+    g.__after = false;
+    // The module's source as the build writes it, run as an async function's body (its top-level await).
+    const run = new Function(`return (async () => { ${YIELD_SOURCE} globalThis.__after = true; })();`) as () => Promise<void>;
+    const done = run();
+    for (let k = 0; k < 20; k++) await Promise.resolve();
+    expect(g.__after).toBe(false);
+    await done;
+    expect(g.__after).toBe(true);
+    delete g.__after;
+  });
+
+  it('the real build: the shell chunk yields to the browser before and after React DOM', () => {
+    const outputs = (JSON.parse(fs.readFileSync(path.join(ROOT, 'dist/meta.json'), 'utf8')) as esbuild.Metafile).outputs;
+    const closure = mainClosure({ inputs: {}, outputs } as esbuild.Metafile, 'client/main.tsx');
+    const shell = closure.find((o) => outputs[o]!.inputs['node_modules/react-dom/cjs/react-dom-client.production.js'])!;
+    const code = fs.readFileSync(path.join(ROOT, shell), 'utf8');
+    // Each yield posts to its own channel's port2 (React's scheduler keeps its port in a variable): today four, before
+    // and after our guard and before and after React DOM.
+    expect(code.split('.port2.postMessage(null)').length - 1).toBeGreaterThanOrEqual(2);
+    // React DOM as module code, not a CommonJS function called on first import (scripts/build.ts reactDomClientAsModule).
+    expect(outputs[shell]!.inputs['node_modules/react-dom/client.js']).toBeDefined();
   });
 });

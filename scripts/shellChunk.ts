@@ -34,6 +34,8 @@ export interface ShellChunk {
    * screens use and no other feature does. Each of the feature's lazy entries imports them all (`coachwell-group:…`).
    */
   groups: Map<string, string[]>;
+  /** Shell modules (absolute paths) before which the shell's evaluation yields to the browser (`coachwell-shell-yield`). */
+  yieldsBefore: Set<string>;
 }
 
 /** An output file and every output it imports statically, all the way down. */
@@ -126,12 +128,47 @@ export function shellChunk(metafile: esbuild.Metafile, root: string, entryPoints
     const list = groups.get(features[0]!) ?? [];
     groups.set(features[0]!, [...list, path.join(root, input)]);
   }
-  return { modules: [...modules].map((m) => path.join(root, m)).sort(), lazyEntries, groups };
+  const sorted = [...modules].sort();
+  return { modules: sorted.map((m) => path.join(root, m)), lazyEntries, groups, yieldsBefore: yieldPoints(metafile, sorted, root) };
+}
+
+/** A shell module that brings at least this much source (with what it imports first) is evaluated in a task of its own. */
+const BIG_MODULE_BYTES = 100_000;
+
+/**
+ * Where the shell's evaluation yields to the browser (issue 35). Evaluating the shell chunk (React DOM, the router, SWR
+ * and our shell: about 418 KB) was one task of about 200 ms at Lighthouse's 4x slower CPU, all of it past its first
+ * 50 ms counted as blocking time. The shell module imports its modules in order, and each import evaluates what it
+ * needs first (depth first); a `coachwell-shell-yield` module before and after each big one (React DOM's client,
+ * about 625 KB of source whose module function V8 parses whole when it is called; our guard, which brings most of the
+ * shell) waits for a message it posts itself (a task of its own), its top-level await holding the rest of the chunk, and main.tsx, until it fires. So the
+ * evaluation runs in several tasks, and the browser may paint or answer between them.
+ */
+export function yieldPoints(metafile: esbuild.Metafile, sorted: string[], root: string): Set<string> {
+  const seen = new Set<string>();
+  const sizeOf = (input: string): number => {
+    if (seen.has(input)) return 0;
+    seen.add(input);
+    let bytes = metafile.inputs[input]?.bytes ?? 0;
+    for (const i of metafile.inputs[input]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) bytes += sizeOf(i.path);
+    return bytes;
+  };
+  const points = new Set<string>();
+  let afterBig = false;
+  sorted.forEach((input, k) => {
+    const big = sizeOf(input) >= BIG_MODULE_BYTES;
+    if (k > 0 && (big || afterBig)) points.add(path.join(root, input));
+    afterBig = big;
+  });
+  return points;
 }
 
 /** The line prepended to main.tsx and to each lazily loaded module of ours. */
 export const SHELL_IMPORT = `import ${JSON.stringify(SHELL_MODULE)}; `;
 const GROUP_PREFIX = `${SHELL_MODULE}-group:`;
+const YIELD_PREFIX = `${SHELL_MODULE}-yield:`;
+/** A yield module: the rest of the shell's evaluation waits for a task of its own. */
+export const YIELD_SOURCE = 'await new Promise((resolve) => { const channel = new MessageChannel(); channel.port1.onmessage = () => { channel.port1.close(); resolve(); }; channel.port2.postMessage(null); });';
 
 /** What the build prepends to a module (absolute path): the shell's import, and its feature's group's. */
 export function sharedImports(shell: ShellChunk, file: string, root: string): string {
@@ -150,9 +187,18 @@ export function shellChunkPlugin(shell: ShellChunk): esbuild.Plugin {
         ? { contents: SHELL_IMPORT + fs.readFileSync(args.path, 'utf8'), loader: 'js', resolveDir: path.dirname(args.path) }
         : undefined);
       b.onResolve({ filter: new RegExp(`^${GROUP_PREFIX}`) }, (args) => ({ path: args.path, namespace: NAMESPACE }));
+      b.onResolve({ filter: new RegExp(`^${YIELD_PREFIX}`) }, (args) => ({ path: args.path, namespace: NAMESPACE }));
       b.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
-        const files = args.path === SHELL_MODULE ? shell.modules : shell.groups.get(args.path.slice(GROUP_PREFIX.length)) ?? [];
-        return { contents: files.map((file) => `import ${JSON.stringify(file)};`).join('\n'), loader: 'js', resolveDir: path.dirname(files[0] ?? '.') };
+        // A message to itself, not a timer: a background tab's timers wait up to a second.
+        if (args.path.startsWith(YIELD_PREFIX)) return { contents: YIELD_SOURCE, loader: 'js' };
+        const shellModule = args.path === SHELL_MODULE;
+        const files = shellModule ? shell.modules : shell.groups.get(args.path.slice(GROUP_PREFIX.length)) ?? [];
+        let yields = 0;
+        const lines = files.flatMap((file) => [
+          ...(shellModule && shell.yieldsBefore.has(file) ? [`import ${JSON.stringify(`${YIELD_PREFIX}${++yields}`)};`] : []),
+          `import ${JSON.stringify(file)};`,
+        ]);
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(files[0] ?? '.') };
       });
     },
   };

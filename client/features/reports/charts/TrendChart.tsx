@@ -20,14 +20,21 @@ export interface TrendPoint {
   onDrill?: () => void;
 }
 
+/**
+ * The container's width, from a ResizeObserver: its first answer comes after the browser's own layout, where reading
+ * `clientWidth` in a layout effect would force a layout of the whole report inside React's commit (60–70 ms of one long
+ * task on a phone, issue 35). Until it answers the chart keeps its height and draws nothing.
+ */
 function useWidth<T extends HTMLElement>(fallback: number) {
   const ref = useRef<T>(null);
-  const [width, setWidth] = useState(fallback);
+  const [width, setWidth] = useState<number | null>(null);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth || fallback);
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(el.clientWidth || fallback);
+      return;
+    }
     const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry!.contentRect.width) || fallback));
     observer.observe(el);
     return () => observer.disconnect();
@@ -44,9 +51,12 @@ export function niceTicks(max: number): number[] {
   return [0, step, step * 2];
 }
 
+const height = 220;
+
 export function TrendChart({ points, unit, describedBy, label }: { points: TrendPoint[]; unit: string; describedBy: string; label: string }) {
-  const [ref, width] = useWidth<HTMLDivElement>(640);
-  const height = 220;
+  const [ref, measured] = useWidth<HTMLDivElement>(640);
+  if (measured === null) return <div ref={ref} className="trend-chart" style={{ height }} />;
+  const width = measured;
   const left = 40;
   const bottom = 28;
   const top = 12;
