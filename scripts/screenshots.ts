@@ -491,6 +491,10 @@ try {
       await page.goto(shot.path.replace(/\{(\w+)\}/g, (_, key: string) => String(seededIds[key] ?? 0)));
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
+      // A whole-page picture: what a phone lays out only as it comes into view (content-visibility: auto, the reports'
+      // charts and the skill map's cards) is laid out and painted for it, or it would show as empty boxes.
+      await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+      await page.waitForTimeout(100);
       await page.screenshot({ path: path.join(OUT, `${shot.name}-${label}.png`), fullPage: true });
       if (label === 'desktop') {
         const violations = await axe(page);

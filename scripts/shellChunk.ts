@@ -139,10 +139,10 @@ const BIG_MODULE_BYTES = 100_000;
  * Where the shell's evaluation yields to the browser (issue 35). Evaluating the shell chunk (React DOM, the router, SWR
  * and our shell: about 418 KB) was one task of about 200 ms at Lighthouse's 4x slower CPU, all of it past its first
  * 50 ms counted as blocking time. The shell module imports its modules in order, and each import evaluates what it
- * needs first (depth first); a `coachwell-shell-yield` module before and after each big one (React DOM's client,
- * about 625 KB of source whose module function V8 parses whole when it is called; our guard, which brings most of the
- * shell) waits for a message it posts itself (a task of its own), its top-level await holding the rest of the chunk, and main.tsx, until it fires. So the
- * evaluation runs in several tasks, and the browser may paint or answer between them.
+ * needs first (depth first). A `coachwell-shell-yield` module goes before and after each big one (React DOM's client,
+ * about 625 KB of source; our guard, which brings most of the shell): it waits for a message it posts itself (a task
+ * of its own), its top-level await holding the rest of the chunk, and main.tsx, until then. So the evaluation runs in
+ * several tasks, and the browser may paint or answer between them.
  */
 export function yieldPoints(metafile: esbuild.Metafile, sorted: string[], root: string): Set<string> {
   const seen = new Set<string>();
