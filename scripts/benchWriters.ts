@@ -22,6 +22,12 @@ import { frameworkOf } from '../server/testing/skills.fixture';
 import { checkpointInBackground, type DB } from '../db/connection';
 
 const DURATION_MS = Number(process.env.BENCH_WRITERS_MS ?? 60_000);
+/**
+ * BENCH_WRITERS_PACE_MS: each writer starts a write every so many ms (its first at a random point of the first
+ * interval) instead of back to back, so the latency is measured at an arrival rate (32 writers ÷ the pace) rather than
+ * as the queue of 32 writes always in flight (issue 34's question).
+ */
+const PACE_MS = Number(process.env.BENCH_WRITERS_PACE_MS ?? 0);
 const ONE_DISTRICT_WRITERS = 16;
 const SPREAD_WRITERS = 16;
 const SPREAD_DISTRICTS = 20;
@@ -148,8 +154,16 @@ export async function benchWriters(): Promise<string[]> {
   const stageAt = new Map<number, number>();
   const started = Date.now();
   let turn = 0;
+  let late = 0;
   const loop = async (which: 'busy' | 'spread', seatOf: () => Seat) => {
+    let due = started + Math.random() * PACE_MS;
     for (let k = 0; Date.now() - started < DURATION_MS; k++) {
+      if (PACE_MS) {
+        if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+        else if (Date.now() - due > 1) late++;
+        due += PACE_MS;
+        if (Date.now() - started >= DURATION_MS) break;
+      }
       const seat = seatOf();
       const op = pickOp();
       const { method, path, body } = write(op, seat, k, stageAt);
@@ -193,7 +207,7 @@ export async function benchWriters(): Promise<string[]> {
     return `| ${label} | ${s.length} | ${(s.length / seconds).toFixed(0)}/s | ${pct(s, 50).toFixed(1)} ms | ${pct(s, 99).toFixed(1)} ms | ${s.at(-1)?.toFixed(0) ?? '-'} ms |`;
   };
   const out = [
-    `Writers on ${benchDbLabel()}: ${ONE_DISTRICT_WRITERS} in one district + ${SPREAD_WRITERS} over ${SPREAD_DISTRICTS} districts, 2 app processes, ${(seconds).toFixed(0)} s.`,
+    `Writers on ${benchDbLabel()}: ${ONE_DISTRICT_WRITERS} in one district + ${SPREAD_WRITERS} over ${SPREAD_DISTRICTS} districts, 2 app processes, ${(seconds).toFixed(0)} s, ${PACE_MS ? `each a write every ${PACE_MS} ms (${late} started late)` : 'back to back'}.`,
     `Failed writes (5xx or network): ${failures.length}; refused (4xx): ${refused}.`,
     '| writes | n | rate | p50 | p99 | max |',
     '|---|---|---|---|---|---|',
