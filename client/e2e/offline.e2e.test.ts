@@ -724,7 +724,7 @@ describe('an observation edit as its tab closes with a signal', () => {
     expect((await api<Obs>(live, 'GET', `observation/${made.id}`)).json.notes).toBe(theirs);
   });
 
-  it('at 390 px: a completed observation\'s edit closed before "Save changes" keeps what was typed: its page offers it (nothing sent), "Review and save" opens the edit from it (Cancel keeps the offer) and saves it; "Discard" drops it after asking', async () => {
+  it('at 390 px: a completed observation\'s edit closed before "Save changes" keeps what was typed: its page offers it (nothing sent) and signing out warns of it, "Review and save" opens the edit from it (Cancel keeps the offer) and saves it; "Discard" drops it after asking', async () => {
     const page = await suite.signedIn(COACH, PHONE_PAGE);
     const context = page.context();
     const marker = `Completed closed ${Date.now()}`;
@@ -749,6 +749,15 @@ describe('an observation edit as its tab closes with a signal', () => {
     expect(await again.locator('.app-topbar').getByRole('button', { name: /waiting to sync/ }).count()).toBe(0);
     expect(await axeAll(again), 'the offer on a completed observation').toEqual([]);
     await shootBothWidths(again, 'completed-offer');
+    // Signing out would lose them too: the warning says so (nothing waits to sync), and Cancel keeps them.
+    await again.locator('.app-topbar').getByRole('button', { name: 'Priya Raman' }).click();
+    await again.getByRole('button', { name: 'Sign out' }).click();
+    const signOut = again.getByRole('dialog', { name: 'Sign out?' });
+    await signOut.waitFor();
+    expect(await signOut.innerText()).toContain('You have 1 unsaved edit of a completed observation kept on this device only. Signing out now discards it.');
+    await signOut.getByRole('button', { name: 'Cancel' }).click();
+    await signOut.waitFor({ state: 'hidden' });
+    await offer.waitFor();
 
     // "Review and save": the edit goes on from what was typed, saying so; "Save changes" saves it, and the offer is gone.
     await offer.getByRole('link', { name: 'Review and save' }).click();

@@ -287,6 +287,19 @@ export async function heldCopyOf(userId: number, observationId: number): Promise
   return copies.sort((a, b) => (a.keptAt ?? 0) - (b.keptAt ?? 0)).at(-1) ?? null;
 }
 
+/**
+ * How many of the person's completed observations have an unsaved edit kept on this device (`held` copies, one per
+ * observation): never sent, so not in the outbox's count, and lost by a sign-out all the same.
+ */
+export function heldCount(userId: number): number {
+  const observations = new Set<number>();
+  for (const key of lastChanceKeys()) {
+    const copy = readLastChance(key);
+    if (copy?.held === true && copy.userId === userId && typeof copy.target === 'number') observations.add(copy.target);
+  }
+  return observations.size;
+}
+
 export async function deleteWrite(id: string): Promise<void> {
   await inStore('readwrite', (s) => s.delete(id));
   changed();

@@ -1,6 +1,7 @@
 // The user menu's "Sign out" (both areas). In the app area it also clears what this device keeps for the person
 // (issue 31): their cached API answers (clearDeviceData, client/lib/offline.ts) and their outbox (clearOutbox,
-// client/lib/outbox.ts), after a warning when writes are still waiting to sync. Signed out while offline, the
+// client/lib/outbox.ts), after a warning when writes are still waiting to sync or a completed observation's unsaved
+// edit is kept on the device (a `held` copy, never sent). Signed out while offline, the
 // server is not reached, but the device is cleared all the same: an explicit sign-out always clears (a session
 // that merely ended keeps the outbox for the same person's next sign-in); the server's session is ended before
 // the next request made with a signal (client/lib/pendingSignOut.ts).
@@ -18,6 +19,8 @@ import { defineMessages, t } from '../../lib/i18n';
 const m = defineMessages({
   title: { id: 'app.signOut.title', defaultMessage: 'Sign out?' },
   waiting: { id: 'app.signOut.waiting', defaultMessage: 'You have {count, plural, one {# change} other {# changes}} waiting to sync. Signing out now discards them.' },
+  held: { id: 'app.signOut.held', defaultMessage: 'You have {held, plural, one {# unsaved edit of a completed observation} other {# unsaved edits of completed observations}} kept on this device only. Signing out now discards {held, plural, one {it} other {them}}.' },
+  waitingAndHeld: { id: 'app.signOut.waitingAndHeld', defaultMessage: 'You have {count, plural, one {# change} other {# changes}} waiting to sync and {held, plural, one {# unsaved edit of a completed observation} other {# unsaved edits of completed observations}} kept on this device only. Signing out now discards them.' },
   signOut: { id: 'app.signOut.confirm', defaultMessage: 'Sign out' },
 });
 
@@ -31,7 +34,7 @@ const ConfirmDialog = lazyPart('ConfirmDialog', () => import('../../components/M
 export function useSignOut({ user, variant, loginPath }: { user: AuthUser; variant: 'app' | 'admin'; loginPath: string }): { start: () => void; dialog: ReactNode } {
   const navigate = useNavigate();
   usePreloadWhenIdle(ConfirmDialog);
-  const [waiting, setWaiting] = useState(0);
+  const [waiting, setWaiting] = useState<{ count: number; held: number } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function signOut() {
@@ -55,21 +58,25 @@ export function useSignOut({ user, variant, loginPath }: { user: AuthUser; varia
   }
 
   async function start() {
-    const count = variant === 'app' ? await import('../../lib/outbox').then((o) => o.pendingCount(user.id)).catch(() => 0) : 0;
-    if (count > 0) setWaiting(count);
+    const found = variant === 'app'
+      ? await import('../../lib/outbox').then(async (o) => ({ count: await o.pendingCount(user.id), held: o.heldCount(user.id) })).catch(() => null)
+      : null;
+    if (found && (found.count > 0 || found.held > 0)) setWaiting(found);
     else await signOut();
   }
 
-  const dialog = waiting > 0 && typeof document !== 'undefined' ? createPortal(
+  const message = !waiting ? '' : waiting.held === 0 ? t(m.waiting, { count: waiting.count })
+    : waiting.count === 0 ? t(m.held, { held: waiting.held }) : t(m.waitingAndHeld, waiting);
+  const dialog = waiting && typeof document !== 'undefined' ? createPortal(
     <ConfirmDialog
       open
       title={t(m.title)}
-      message={t(m.waiting, { count: waiting })}
+      message={message}
       confirmLabel={t(m.signOut)}
       danger
       busy={busy}
       onConfirm={() => void signOut()}
-      onCancel={() => setWaiting(0)}
+      onCancel={() => setWaiting(null)}
     />,
     document.body,
   ) : null;
