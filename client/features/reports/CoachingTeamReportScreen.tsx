@@ -135,22 +135,27 @@ function Report({ page, data }: { page: ReportPage; data: CoachingTeamReport }) 
                 rows={data.data.map((r) => ({ key: r.coach.id, label: r.coach.name, values: [r.coaching_minutes, r.other_interaction_minutes, r.activity_minutes], onDrill: drillCoach(r) }))} />}
             </ChartFrame>
           </div>
-          <ReportTable title={t(m.coaches)} caption={t(m.team)} columns={columns} rows={data.data} rowKey={(r) => r.coach.id}
-            csv={csvHref('coaching-team', page.query, 'coaches')} sort={state.sort ?? 'name'} onSort={(sort) => page.change({ sort: sort === 'name' ? null : sort })} />
-          <ReportTable title={t(m.follow)} caption={t(m.followCaption)} columns={followColumns}
-            rows={data.data} rowKey={(r) => r.coach.id}
-            footer={(
-              <p className="report-table__how text-sm muted">
-                {tRich(m.followHow, { b: bold })}
-              </p>
-            )} />
-          <ReportTable title={t(m.requestsTitle)} caption={t(m.requestsCaption)} columns={requestColumns}
-            rows={data.data} rowKey={(r) => r.coach.id}
-            footer={(
-              <p className="report-table__how text-sm muted">
-                {tRich(m.requestsHow, { b: bold })}
-              </p>
-            )} />
+          {/* The tables a frame after the charts, a commit of their own (issue 35). */}
+          <AfterFirstPaint render={() => (
+            <>
+              <ReportTable title={t(m.coaches)} caption={t(m.team)} columns={columns} rows={data.data} rowKey={(r) => r.coach.id}
+                csv={csvHref('coaching-team', page.query, 'coaches')} sort={state.sort ?? 'name'} onSort={(sort) => page.change({ sort: sort === 'name' ? null : sort })} />
+              <ReportTable title={t(m.follow)} caption={t(m.followCaption)} columns={followColumns}
+                rows={data.data} rowKey={(r) => r.coach.id}
+                footer={(
+                  <p className="report-table__how text-sm muted">
+                    {tRich(m.followHow, { b: bold })}
+                  </p>
+                )} />
+              <ReportTable title={t(m.requestsTitle)} caption={t(m.requestsCaption)} columns={requestColumns}
+                rows={data.data} rowKey={(r) => r.coach.id}
+                footer={(
+                  <p className="report-table__how text-sm muted">
+                    {tRich(m.requestsHow, { b: bold })}
+                  </p>
+                )} />
+            </>
+          )} />
         </>
       )} />
     </>

@@ -217,10 +217,15 @@ function Report({ page, data }: { page: ReportPage; data: CyclesReport }) {
             {(id) => <BarChart label={t(m.byCoachCaption)} describedBy={id} series={[t(m.active), t(m.completed)]} format={(n) => int(n)}
               rows={data.by_coach.map((r) => ({ key: r.id, label: r.name, values: [r.active, r.completed], onDrill: () => drill(t(m.cyclesOfCoach, { name: r.name }), { coach_id: [r.id] }) }))} />}
           </ChartFrame>
-          <ReportTable title={t(m.byCoach)} caption={t(m.byCoachTable)} columns={columns('coach')} rows={data.by_coach} rowKey={(r) => r.id!} csv={csv('by_coach')}
-            footer={<TableDefinitions />} />
-          <ReportTable title={t(m.bySchool)} caption={t(m.bySchoolTable)} columns={columns('school')} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')}
-            footer={<TableDefinitions school />} />
+          {/* The tables a frame after the charts, a commit of their own (issue 35). */}
+          <AfterFirstPaint render={() => (
+            <>
+              <ReportTable title={t(m.byCoach)} caption={t(m.byCoachTable)} columns={columns('coach')} rows={data.by_coach} rowKey={(r) => r.id!} csv={csv('by_coach')}
+                footer={<TableDefinitions />} />
+              <ReportTable title={t(m.bySchool)} caption={t(m.bySchoolTable)} columns={columns('school')} rows={data.by_school} rowKey={(r) => r.id ?? 'none'} csv={csv('by_school')}
+                footer={<TableDefinitions school />} />
+            </>
+          )} />
         </>
       )} />
     </>

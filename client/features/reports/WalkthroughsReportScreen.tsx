@@ -190,11 +190,16 @@ function Report({ page, data }: { page: ReportPage; data: WalkthroughsReport }) 
                 rows={lookFors.map((i) => ({ key: i.lineage_id, label: i.label, values: [Math.round((i.rate ?? 0) * 100)] }))} />}
             </ChartFrame>
           )}
-          <ReportTable title={t(m.items)} caption={t(m.everyItem, { form: data.form.name })} columns={itemColumns} rows={data.items} rowKey={(i) => i.lineage_id} csv={csv('items')}
-            footer={<p className="report-table__how text-sm muted">{tRich(m.howItems, { b: bold })}</p>} />
-          <ReportTable title={t(m.bySchoolTable)} caption={t(m.bySchoolCaption)} columns={schoolColumns} rows={data.schools} rowKey={(s) => s.id ?? 'none'} csv={csv('schools')}
-            footer={<p className="report-table__how text-sm muted">{tRich(m.howSchools, { b: bold })}</p>} />
-          <p><ButtonLink to={`/app/observations?filter[form_id]=${data.form.id}`} variant="secondary">{t(m.seeThese)}</ButtonLink></p>
+          {/* The tables a frame after the charts, a commit of their own (issue 35). */}
+          <AfterFirstPaint render={() => (
+            <>
+              <ReportTable title={t(m.items)} caption={t(m.everyItem, { form: data.form.name })} columns={itemColumns} rows={data.items} rowKey={(i) => i.lineage_id} csv={csv('items')}
+                footer={<p className="report-table__how text-sm muted">{tRich(m.howItems, { b: bold })}</p>} />
+              <ReportTable title={t(m.bySchoolTable)} caption={t(m.bySchoolCaption)} columns={schoolColumns} rows={data.schools} rowKey={(s) => s.id ?? 'none'} csv={csv('schools')}
+                footer={<p className="report-table__how text-sm muted">{tRich(m.howSchools, { b: bold })}</p>} />
+              <p><ButtonLink to={`/app/observations?filter[form_id]=${data.form.id}`} variant="secondary">{t(m.seeThese)}</ButtonLink></p>
+            </>
+          )} />
         </>
       )} />
     </>
