@@ -27,7 +27,7 @@ export function openDatabase(target: string | DatabaseTarget, busy: BusyOptions 
   const { databaseUrl, databaseFile, pool } = typeof target === 'string' ? { databaseFile: target } as DatabaseTarget : target;
   if (databaseUrl) return openPostgres(databaseUrl, pool);
   const testServer = process.env.COACHWELL_TEST_POSTGRES;
-  if (testServer) return openTestPostgres(testServer, databaseFile);
+  if (testServer) return openTestPostgres(testServer, databaseFile, pool);
   return openSqlite(databaseFile, busy);
 }
 

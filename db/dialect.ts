@@ -24,7 +24,8 @@ export function hasOneConnection(db: Db): boolean {
  * A connection of a background reader of its own (the district export's worker thread, issue 32) made small and
  * read-only. SQLite: its page cache held to `cacheMb` (better-sqlite3 builds SQLite with 16 MB per connection, which a
  * reader of every table fills, outside any JavaScript heap limit) and `query_only`, so it can never write. PostgreSQL:
- * nothing (the pool's connections are the server's; the reader only reads).
+ * nothing here; the reader's pool is opened with `readOnly` (db/postgres.ts PoolOptions), so its transactions cannot
+ * write either.
  */
 export async function asSmallReader(db: DB, cacheMb: number): Promise<void> {
   if (isPostgres(db)) return;

@@ -146,11 +146,16 @@ export interface PoolOptions {
   /** Connections this process keeps to PostgreSQL at most (PG_POOL_SIZE; docs/operations/postgresql-and-several-processes.md). */
   max?: number;
   idleTimeoutMillis?: number;
+  /** Every transaction of its connections read-only (`default_transaction_read_only`): a reader that must never write. */
+  readOnly?: boolean;
 }
+
+/** The connection parameters that make a pool's transactions read-only, as `PoolOptions.readOnly` asks. */
+const readOnlyParams = (options: PoolOptions) => (options.readOnly ? { options: '-c default_transaction_read_only=on' } : {});
 
 export function openPostgres(url: string, options: PoolOptions = {}): Kysely<Database> {
   return kyselyOn(async () => {
-    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000 });
+    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000, ...readOnlyParams(options) });
     // An idle connection the server closed (a restart, a failover) is dropped by the pool and replaced on
     // the next query; unhandled, its 'error' event would end the process.
     pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message}); the pool opens a new one when needed.`));
@@ -194,7 +199,7 @@ export function withDatabase(url: string, database: string): string {
 }
 
 /** The test database standing for an SQLite file name (see above). */
-export function openTestPostgres(serverUrl: string, filename: string): Kysely<Database> {
+export function openTestPostgres(serverUrl: string, filename: string, options: PoolOptions = {}): Kysely<Database> {
   const isFresh = filename === ':memory:';
   const reuse = isFresh ? recycled.pop() : undefined;
   const name = !isFresh
@@ -202,7 +207,7 @@ export function openTestPostgres(serverUrl: string, filename: string): Kysely<Da
     : reuse ?? `t_${process.pid}_${++fresh}`;
   const db = kyselyOn(async () => {
     const connect = () => {
-      const pool = new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
+      const pool = new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true, ...readOnlyParams(options) });
       // Dropping a finished file's databases ends connections still closing (57P01): expected here.
       pool.on('error', () => {});
       return pool;

@@ -18,6 +18,7 @@ import { openSqlite } from '../../../db/connection';
 import { asSmallReader } from '../../../db/dialect';
 import { sql } from 'kysely';
 import { districtExportsSettled, EXPORT_WORKER_LIMITS, runExport, writesInWorker } from './job';
+import { openWorkerReader } from './writer';
 import { EXPORT_KINDS } from './kinds';
 
 let f: FileTestApp;
@@ -77,6 +78,19 @@ describe('where the zip is written', () => {
     } finally {
       await reader.destroy();
     }
+  });
+  it("the worker's own connection to the server's database reads it and cannot write it (SQLite: query_only; PostgreSQL: read-only transactions)", async () => {
+    const w = await world();
+    const reader = await openWorkerReader({ databaseUrl: null, databaseFile: f.config.databaseFile });
+    try {
+      const seen = await reader.selectFrom('districts').select('name').where('id', '=', w.maple.id).executeTakeFirstOrThrow();
+      expect(seen.name).toBe('Maple Grove Schools');
+      await expect(reader.updateTable('districts').set({ name: 'Renamed by the reader' }).where('id', '=', w.maple.id).execute())
+        .rejects.toThrow(/readonly database|read-only transaction/);
+    } finally {
+      await reader.destroy();
+    }
+    expect((await f.db.selectFrom('districts').select('name').where('id', '=', w.maple.id).executeTakeFirstOrThrow()).name).toBe('Maple Grove Schools');
   });
 });
 

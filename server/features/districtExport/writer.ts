@@ -74,11 +74,22 @@ const WORKER_POOL_SIZE = 2;
 /** The worker's SQLite page cache (MB): it reads each table once, in order of id. */
 const WORKER_SQLITE_CACHE_MB = 2;
 
-/** The worker thread's task (districtExport.worker.ts): the zip written on a database connection of its own, closed after. */
-export async function writeInWorker(input: ExportWorkerInput, progress: (p: ExportProgress) => void): Promise<ExportWritten> {
-  const db = openDatabase({ ...input.database, pool: { max: WORKER_POOL_SIZE, idleTimeoutMillis: 1_000 } });
+/** The worker's own connection to the server's database: small, and it cannot write (SQLite's query_only, PostgreSQL's read-only transactions). */
+export async function openWorkerReader(database: ExportWorkerInput['database']): Promise<DB> {
+  const db = openDatabase({ ...database, pool: { max: WORKER_POOL_SIZE, idleTimeoutMillis: 1_000, readOnly: true } });
   try {
     await asSmallReader(db, WORKER_SQLITE_CACHE_MB);
+    return db;
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+}
+
+/** The worker thread's task (districtExport.worker.ts): the zip written on a database connection of its own, closed after. */
+export async function writeInWorker(input: ExportWorkerInput, progress: (p: ExportProgress) => void): Promise<ExportWritten> {
+  const db = await openWorkerReader(input.database);
+  try {
     return await writeExportZip(db, input, progress);
   } finally {
     await db.destroy();
