@@ -166,7 +166,10 @@ async function buildStyles(screens: Map<string, string>, dev: boolean): Promise<
 export function treeShakableReactRouter(source: string): string {
   return source
     .replace(/= (React\d*\.(?:createContext|forwardRef|memo)\()/g, '= /* @__PURE__ */ $1')
-    .replace(/^[ \t]*[\w$]+\.displayName = "[^"\n]*";[ \t]*$/gm, '');
+    .replace(/^[ \t]*[\w$]+\.displayName = "[^"\n]*";[ \t]*$/gm, '')
+    // The package's exports give every bundler its development build, which differs from dist/production only in this
+    // flag (its warnings in the console, and their code, in every person's browser).
+    .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;');
 }
 
 /**

@@ -54,12 +54,13 @@ describe('React Router in the bundle', () => {
     expect(shaken.length).toBeLessThan(plain.length - 10_000);
   });
 
-  it('only marks calls and drops display names, line for line', () => {
+  it('only marks calls, drops display names and turns the development warnings off, line for line', () => {
     const source = [
       'var RouteContext = React.createContext({ outlet: null });',
       'var Link = React10.forwardRef(function LinkWithRef() {});',
       'var Memo = React3.memo(Inner);',
       'Link.displayName = "Link";',
+      'var ENABLE_DEV_WARNINGS = true;',
       'var x = useContext(RouteContext);',
     ].join('\n');
     expect(treeShakableReactRouter(source).split('\n')).toEqual([
@@ -67,7 +68,18 @@ describe('React Router in the bundle', () => {
       'var Link = /* @__PURE__ */ React10.forwardRef(function LinkWithRef() {});',
       'var Memo = /* @__PURE__ */ React3.memo(Inner);',
       '',
+      'var ENABLE_DEV_WARNINGS = false;',
       'var x = useContext(RouteContext);',
     ]);
+  });
+
+  it("the package's development build, so transformed, is its production build but for the components' marks", () => {
+    // The exports' only build (dist/development) and the unexported dist/production differ in that one flag today.
+    const dir = path.join(ROOT, 'node_modules/react-router/dist');
+    const chunk = (build: string) => fs.readdirSync(path.join(dir, build)).filter((f) => /^chunk-.*\.mjs$/.test(f))
+      .map((f) => fs.readFileSync(path.join(dir, build, f), 'utf8')).sort((a, b) => a.length - b.length).at(-1)!;
+    const unmarked = (code: string) => code.replace(/\/\* @__PURE__ \*\/ /g, '').replace(/^[ \t]*[\w$]+\.displayName = "[^"\n]*";[ \t]*$/gm, '')
+      .replace(/chunk-[A-Z0-9]+/g, 'chunk');
+    expect(unmarked(treeShakableReactRouter(chunk('development')))).toBe(unmarked(chunk('production')));
   });
 });
